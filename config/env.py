@@ -1,0 +1,89 @@
+"""Small helpers that read settings from the environment and fail loudly on bad values.
+
+A typo in a production setting must stop the server at start-up, not surface as a
+strange behaviour at the prize-giving.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+
+class SettingError(RuntimeError):
+    """An environment variable holds a value that cannot be used."""
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def envbool(name: str, default: bool) -> bool:
+    """Read a boolean; accept 1/0, true/false, yes/no, on/off (any case)."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise SettingError(f"{name}={raw!r} is not a boolean (use 1/0, true/false, yes/no, on/off)")
+
+
+def envint(name: str, default: int) -> int:
+    """Read an integer."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingError(f"{name}={raw!r} is not an integer") from None
+
+
+def envlist(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list; blanks are dropped."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def secret_key(path: Path) -> str:
+    """Return SECRET_KEY from the environment, or a development key kept in ``path``.
+
+    The generated key lives in a git-ignored file so sessions survive a restart of the
+    laptop server without anyone having to invent a key.
+    """
+    raw = os.environ.get("SECRET_KEY")
+    if raw is not None:
+        if len(raw) < 32:
+            raise SettingError("SECRET_KEY must be at least 32 characters long")
+        return raw
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    path.write_text(key, encoding="utf-8")
+    return key
+
+
+def database(url: str | None, default_sqlite: Path) -> dict:
+    """Turn DATABASE_URL into a Django DATABASES entry (SQLite file by default)."""
+    import dj_database_url
+
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(default_sqlite),
+            # Wait for a writer rather than failing at once when two referees save together.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    if not url.startswith(("sqlite:", "postgres:", "postgresql:", "pgsql:")):
+        raise SettingError(f"DATABASE_URL scheme not supported: {url.split(':', 1)[0]!r}")
+    try:
+        return dj_database_url.parse(url, conn_max_age=60)
+    except ValueError as exc:
+        raise SettingError(f"DATABASE_URL cannot be parsed: {exc}") from None

@@ -1,0 +1,435 @@
+"""Exact maximum-weight matching on a general graph (Edmonds' blossom algorithm).
+
+This is the exact engine behind the Swiss pairing: small fields are solved on the whole
+graph, large fields only when the fast band search (:mod:`pairing.band`) cannot find a
+perfect pairing. The primal-dual method is the one of Galil (1986), "Efficient algorithms
+for finding maximum matchings in graphs", in the adjacency-list form popularised by
+J. van Rantwijk; this is an independent implementation.
+
+Vocabulary
+----------
+blossom
+    An odd cycle of alternating edges shrunk to a single node while searching; blossoms nest.
+S / T label
+    Outer (S, even distance from a free vertex) and inner (T) nodes of the alternating forest.
+dual variable
+    One per vertex and per blossom; an edge is *tight* when its slack
+    ``dual[i] + dual[j] - 2 * weight`` (plus enclosing blossom duals) is zero.
+
+With integer weights every computation stays integral (weights are doubled internally), so
+results are exact; :mod:`pairing.costs` builds integer weights for that reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+Edge = tuple[int, int, int]
+
+_FREE, _S, _T = 0, 1, 2
+_BREADCRUMB = 4  # set on S-blossoms while scanning for a common base
+
+
+def max_weight_matching(
+    vertex_count: int, edges: Sequence[Edge], maxcardinality: bool = False
+) -> list[int]:
+    """Return ``mate`` with ``mate[v]`` the vertex matched to ``v`` or ``-1``.
+
+    ``edges`` are ``(i, j, weight)`` with integer weights and ``i != j``; at most one edge per
+    pair of vertices. With ``maxcardinality`` the matching has maximum cardinality and, among
+    those, maximum weight; that is what turns a minimum-cost perfect matching into a
+    maximum-weight one (weight = constant - cost).
+    """
+    if not edges:
+        return [-1] * vertex_count
+    return _Matcher(vertex_count, edges, maxcardinality).run()
+
+
+class _Matcher:
+    """State of one run; methods follow the steps of the primal-dual algorithm."""
+
+    def __init__(self, n: int, edges: Sequence[Edge], maxcardinality: bool) -> None:
+        self.n = n
+        self.edges = edges
+        self.maxcardinality = maxcardinality
+        # Endpoint p of edge k is endpoint[p], p = 2k or 2k+1; p ^ 1 is the other end.
+        self.endpoint = [edges[p >> 1][p & 1] for p in range(2 * len(edges))]
+        self.neighbend: list[list[int]] = [[] for _ in range(n)]
+        for k, (i, j, _w) in enumerate(edges):
+            self.neighbend[i].append(2 * k + 1)
+            self.neighbend[j].append(2 * k)
+        maxweight = max(0, max(w for _i, _j, w in edges))
+        self.mate = [-1] * n  # remote endpoint of the matched edge
+        self.label = [0] * (2 * n)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.parent = [-1] * (2 * n)
+        self.childs: list[list[int] | None] = [None] * (2 * n)
+        self.base = list(range(n)) + [-1] * n
+        self.endps: list[list[int] | None] = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.bestedges: list[list[int] | None] = [None] * (2 * n)
+        self.unused = list(range(n, 2 * n))
+        self.dual = [maxweight] * n + [0] * n
+        self.allowed = [False] * len(edges)
+        self.queue: list[int] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+    def slack(self, k: int) -> int:
+        i, j, w = self.edges[k]
+        return self.dual[i] + self.dual[j] - 2 * w
+
+    def leaves(self, b: int) -> Iterator[int]:
+        if b < self.n:
+            yield b
+            return
+        for t in self.childs[b]:  # type: ignore[union-attr]
+            if t < self.n:
+                yield t
+            else:
+                yield from self.leaves(t)
+
+    def assign_label(self, w: int, t: int, p: int) -> None:
+        b = self.inblossom[w]
+        self.label[w] = self.label[b] = t
+        self.labelend[w] = self.labelend[b] = p
+        self.bestedge[w] = self.bestedge[b] = -1
+        if t == _S:
+            self.queue.extend(self.leaves(b))
+        else:
+            # A T-blossom's base is matched; its mate becomes an S-vertex.
+            mb = self.mate[self.base[b]]
+            self.assign_label(self.endpoint[mb], _S, mb ^ 1)
+
+    def scan_blossom(self, v: int, w: int) -> int:
+        """Trace back from ``v`` and ``w``; return the base of a new blossom or -1."""
+        label, labelend, endpoint, inblossom = self.label, self.labelend, self.endpoint, self.inblossom
+        path: list[int] = []
+        found = -1
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & _BREADCRUMB:
+                found = self.base[b]
+                break
+            path.append(b)
+            label[b] = _S | _BREADCRUMB
+            if labelend[b] == -1:
+                v = -1  # reached the root of this tree
+            else:
+                v = endpoint[labelend[b]]
+                v = endpoint[labelend[inblossom[v]]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = _S
+        return found
+
+    # -- blossom creation and expansion -------------------------------------------------------
+    def add_blossom(self, base: int, k: int) -> None:
+        v, w, _wt = self.edges[k]
+        inblossom, endpoint, labelend = self.inblossom, self.endpoint, self.labelend
+        bb, bv, bw = inblossom[base], inblossom[v], inblossom[w]
+        b = self.unused.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        self.parent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        while bv != bb:
+            self.parent[bv] = b
+            path.append(bv)
+            endps.append(labelend[bv])
+            bv = inblossom[endpoint[labelend[bv]]]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            self.parent[bw] = b
+            path.append(bw)
+            endps.append(labelend[bw] ^ 1)
+            bw = inblossom[endpoint[labelend[bw]]]
+        self.childs[b] = path
+        self.endps[b] = endps
+        self.label[b] = _S
+        labelend[b] = labelend[bb]
+        self.dual[b] = 0
+        for leaf in self.leaves(b):
+            if self.label[inblossom[leaf]] == _T:
+                # Former T-vertices become S-vertices inside the blossom: scan them.
+                self.queue.append(leaf)
+            inblossom[leaf] = b
+        self._merge_best_edges(b, path)
+
+    def _merge_best_edges(self, b: int, path: list[int]) -> None:
+        """Keep, per neighbouring S-blossom, the least-slack edge leaving blossom ``b``."""
+        best_to = [-1] * (2 * self.n)
+        inblossom, label, edges = self.inblossom, self.label, self.edges
+        for bv in path:
+            if self.bestedges[bv] is None:
+                lists = [[p >> 1 for p in self.neighbend[leaf]] for leaf in self.leaves(bv)]
+            else:
+                lists = [self.bestedges[bv]]
+            for edge_list in lists:
+                for k in edge_list:
+                    i, j, _w = edges[k]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if (
+                        bj != b
+                        and label[bj] == _S
+                        and (best_to[bj] == -1 or self.slack(k) < self.slack(best_to[bj]))
+                    ):
+                        best_to[bj] = k
+            self.bestedges[bv] = None
+            self.bestedge[bv] = -1
+        merged = [k for k in best_to if k != -1]
+        self.bestedges[b] = merged
+        best = -1
+        for k in merged:
+            if best == -1 or self.slack(k) < self.slack(best):
+                best = k
+        self.bestedge[b] = best
+
+    def expand_blossom(self, b: int, endstage: bool) -> None:
+        childs = self.childs[b]
+        assert childs is not None
+        for s in childs:
+            self.parent[s] = -1
+            if s < self.n:
+                self.inblossom[s] = s
+            elif endstage and self.dual[s] == 0:
+                self.expand_blossom(s, endstage)
+            else:
+                for leaf in self.leaves(s):
+                    self.inblossom[leaf] = s
+        if not endstage and self.label[b] == _T:
+            self._relabel_expanded_t_blossom(b, childs)
+        self.label[b] = self.labelend[b] = -1
+        self.childs[b] = self.endps[b] = None
+        self.base[b] = -1
+        self.bestedges[b] = None
+        self.bestedge[b] = -1
+        self.unused.append(b)
+
+    def _relabel_expanded_t_blossom(self, b: int, childs: list[int]) -> None:
+        """Relabel the sub-blossoms of an expanded T-blossom along the even path."""
+        endpoint, label, labelend, endps = self.endpoint, self.label, self.labelend, self.endps[b]
+        assert endps is not None
+        entrychild = self.inblossom[endpoint[labelend[b] ^ 1]]
+        j = childs.index(entrychild)
+        if j & 1:
+            j -= len(childs)
+            jstep, trick = 1, 0
+        else:
+            jstep, trick = -1, 1
+        p = labelend[b]
+        while j != 0:
+            label[endpoint[p ^ 1]] = 0
+            label[endpoint[endps[j - trick] ^ trick ^ 1]] = 0
+            self.assign_label(endpoint[p ^ 1], _T, p)
+            self.allowed[endps[j - trick] >> 1] = True
+            j += jstep
+            p = endps[j - trick] ^ trick
+            self.allowed[p >> 1] = True
+            j += jstep
+        bv = childs[j]
+        label[endpoint[p ^ 1]] = label[bv] = _T
+        labelend[endpoint[p ^ 1]] = labelend[bv] = p
+        self.bestedge[bv] = -1
+        j += jstep
+        while childs[j] != entrychild:
+            bv = childs[j]
+            if label[bv] == _S:
+                j += jstep
+                continue
+            reached = -1
+            for leaf in self.leaves(bv):
+                if label[leaf] != 0:
+                    reached = leaf
+                    break
+            if reached != -1:
+                label[reached] = 0
+                label[endpoint[self.mate[self.base[bv]]]] = 0
+                self.assign_label(reached, _T, labelend[reached])
+            j += jstep
+
+    # -- augmentation -----------------------------------------------------------------------
+    def augment_blossom(self, b: int, v: int) -> None:
+        """Swap matched and unmatched edges inside ``b`` so that ``v`` becomes its base."""
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self.augment_blossom(t, v)
+        childs, endps, endpoint = self.childs[b], self.endps[b], self.endpoint
+        assert childs is not None and endps is not None
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep, trick = 1, 0
+        else:
+            jstep, trick = -1, 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            p = endps[j - trick] ^ trick
+            if t >= self.n:
+                self.augment_blossom(t, endpoint[p])
+            j += jstep
+            t = childs[j]
+            if t >= self.n:
+                self.augment_blossom(t, endpoint[p ^ 1])
+            self.mate[endpoint[p]] = p ^ 1
+            self.mate[endpoint[p ^ 1]] = p
+        self.childs[b] = childs[i:] + childs[:i]
+        self.endps[b] = endps[i:] + endps[:i]
+        self.base[b] = self.base[childs[i]]
+
+    def augment_matching(self, k: int) -> None:
+        v, w, _wt = self.edges[k]
+        endpoint, inblossom, labelend = self.endpoint, self.inblossom, self.labelend
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = inblossom[s]
+                if bs >= self.n:
+                    self.augment_blossom(bs, s)
+                self.mate[s] = p
+                if labelend[bs] == -1:
+                    break  # reached a free root
+                t = endpoint[labelend[bs]]
+                bt = inblossom[t]
+                s = endpoint[labelend[bt]]
+                j = endpoint[labelend[bt] ^ 1]
+                if bt >= self.n:
+                    self.augment_blossom(bt, j)
+                self.mate[j] = labelend[bt]
+                p = labelend[bt] ^ 1
+
+    # -- main loop --------------------------------------------------------------------------
+    def run(self) -> list[int]:
+        n = self.n
+        for _stage in range(n):
+            self.label[:] = [0] * (2 * n)
+            self.bestedge[:] = [-1] * (2 * n)
+            self.bestedges[n:] = [None] * n
+            self.allowed[:] = [False] * len(self.edges)
+            self.queue[:] = []
+            for v in range(n):
+                if self.mate[v] == -1 and self.label[self.inblossom[v]] == 0:
+                    self.assign_label(v, _S, -1)
+            if not self._grow_until_augmented():
+                break
+            # Blossoms with zero dual are expanded between stages to keep nesting shallow.
+            for b in range(n, 2 * n):
+                if (
+                    self.parent[b] == -1
+                    and self.base[b] >= 0
+                    and self.label[b] == _S
+                    and self.dual[b] == 0
+                ):
+                    self.expand_blossom(b, True)
+        return [self.endpoint[p] if p >= 0 else -1 for p in self.mate]
+
+    def _grow_until_augmented(self) -> bool:
+        while True:
+            if self._scan_queue():
+                return True
+            if not self._update_duals():
+                return False
+
+    def _scan_queue(self) -> bool:
+        """Grow the forest from queued S-vertices along tight edges; True on augmentation."""
+        inblossom, label, allowed, endpoint = self.inblossom, self.label, self.allowed, self.endpoint
+        while self.queue:
+            v = self.queue.pop()
+            for p in self.neighbend[v]:
+                k = p >> 1
+                w = endpoint[p]
+                if inblossom[v] == inblossom[w]:
+                    continue
+                kslack = 0
+                if not allowed[k]:
+                    kslack = self.slack(k)
+                    if kslack <= 0:
+                        allowed[k] = True
+                bw = inblossom[w]
+                if allowed[k]:
+                    if label[bw] == _FREE:
+                        self.assign_label(w, _T, p ^ 1)
+                    elif label[bw] == _S:
+                        base = self.scan_blossom(v, w)
+                        if base >= 0:
+                            self.add_blossom(base, k)
+                        else:
+                            self.augment_matching(k)
+                            return True
+                    elif label[w] == _FREE:
+                        # w is inside a T-blossom but not yet reached itself.
+                        label[w] = _T
+                        self.labelend[w] = p ^ 1
+                elif label[bw] == _S:
+                    b = inblossom[v]
+                    if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
+                        self.bestedge[b] = k
+                elif label[w] == _FREE and (
+                    self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
+                ):
+                    self.bestedge[w] = k
+        return False
+
+    def _update_duals(self) -> bool:
+        """Change the duals by the largest safe delta; False when the stage is over."""
+        n, label, inblossom, dual = self.n, self.label, self.inblossom, self.dual
+        deltatype, delta, deltaedge, deltablossom = -1, 0, -1, -1
+        if not self.maxcardinality:
+            deltatype, delta = 1, min(dual[:n])
+        for v in range(n):
+            if label[inblossom[v]] == _FREE and self.bestedge[v] != -1:
+                d = self.slack(self.bestedge[v])
+                if deltatype == -1 or d < delta:
+                    deltatype, delta, deltaedge = 2, d, self.bestedge[v]
+        for b in range(2 * n):
+            if self.parent[b] == -1 and label[b] == _S and self.bestedge[b] != -1:
+                d = self.slack(self.bestedge[b]) // 2  # even: weights are integers
+                if deltatype == -1 or d < delta:
+                    deltatype, delta, deltaedge = 3, d, self.bestedge[b]
+        for b in range(n, 2 * n):
+            if (
+                self.base[b] >= 0
+                and self.parent[b] == -1
+                and label[b] == _T
+                and (deltatype == -1 or dual[b] < delta)
+            ):
+                deltatype, delta, deltablossom = 4, dual[b], b
+        if deltatype == -1:
+            # Maximum cardinality reached and no progress possible: finish with the
+            # vertex-dual step so that the optimum is certified.
+            deltatype, delta = 1, max(0, min(dual[:n]))
+        for v in range(n):
+            lab = label[inblossom[v]]
+            if lab == _S:
+                dual[v] -= delta
+            elif lab == _T:
+                dual[v] += delta
+        for b in range(n, 2 * n):
+            if self.base[b] >= 0 and self.parent[b] == -1:
+                if label[b] == _S:
+                    dual[b] += delta
+                elif label[b] == _T:
+                    dual[b] -= delta
+        if deltatype == 1:
+            return False
+        if deltatype == 2:
+            self.allowed[deltaedge] = True
+            i, j, _w = self.edges[deltaedge]
+            if label[inblossom[i]] == _FREE:
+                i = j
+            self.queue.append(i)
+        elif deltatype == 3:
+            self.allowed[deltaedge] = True
+            self.queue.append(self.edges[deltaedge][0])
+        else:
+            self.expand_blossom(deltablossom, False)
+        return True

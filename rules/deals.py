@@ -1,0 +1,101 @@
+"""A deal won: upgrades, attempts at A, passing A and time (RULES.md §3–§5).
+
+Vocabulary
+----------
+attempt at A (打A)
+    A deal played at a side's own A level (the side won the previous deal at A, or was
+    reset there) while that side is still at A. It passes A when the side wins it under the
+    ``pass_a`` condition; otherwise it fails — whether the side lost it or won it without
+    the condition.
+A must be played (A必打)
+    An upgrade never jumps past A: a side below A stops at A, and a side at A that wins a
+    deal that is not its attempt stays at A.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.levels import LEVEL_A, LEVEL_PASSED_A, LEVELS, level_name
+from rules.records import LevelPlayed
+from rules.sides import PerSide, opponent
+from rules.transitions import end, log, set_level
+
+if TYPE_CHECKING:
+    from rules.engine import MatchState
+
+
+def apply_deal(state: MatchState, winner: str, partner: int) -> MatchState:
+    """Record a deal won by ``winner`` whose 头游's partner finished ``partner``."""
+    played = state.level_played
+    loser = opponent(winner)
+    # Warnings count per deal (RULES.md §7): the deal just ended, so start afresh.
+    state = replace(state, deals=state.deals + 1, warnings_this_deal=PerSide(0, 0))
+    if _is_attempt(state, played, winner):
+        if state.rules.passes_a(partner):
+            state = set_level(state, winner, LEVEL_PASSED_A)
+            state = log(state, "passed_a", winner, partner=partner)
+            return end(state, winner, "passed_a")
+        state = fail_attempt(state, winner)
+    else:
+        state = _climb(state, winner, partner)
+        if _is_attempt(state, played, loser):
+            state = fail_attempt(state, loser)
+    # The next deal is played at the winner's level as it stands now (RULES.md §1).
+    return replace(state, level_played=LevelPlayed(level_name(state.levels[winner]), winner))
+
+
+def _is_attempt(state: MatchState, played: LevelPlayed, side: str) -> bool:
+    # Both conditions: the deal was dealt at this side's A, and no penalty during the deal
+    # took the side off A (which ended the attempt, RULES.md §4 Decision).
+    return played.side == side and played.level == "A" and state.levels[side] == LEVEL_A
+
+
+def _climb(state: MatchState, winner: str, partner: int) -> MatchState:
+    old = state.levels[winner]
+    gain = state.rules.upgrade(partner)
+    if old == LEVEL_A:
+        return log(state, "stays_at_a", winner, partner=partner)
+    if old + gain > LEVEL_A:
+        state = set_level(state, winner, LEVEL_A)
+        return log(state, "upgrade_capped", winner, partner=partner, gain=gain)
+    state = set_level(state, winner, old + gain)
+    return log(state, "upgrade", winner, partner=partner, gain=gain, level=LEVELS[old + gain])
+
+
+def fail_attempt(state: MatchState, side: str) -> MatchState:
+    """Count a failed attempt at A; on the last one allowed, send the side back."""
+    count = state.a_attempts[side] + 1
+    limit = state.rules.a_fail_limit
+    state = replace(state, a_attempts=state.a_attempts.set(side, count))
+    of_limit, of_limit_zh = (f" of {limit}", f"，限{limit}次") if limit else ("", "")
+    state = log(
+        state, "attempt_failed", side, count=count, of_limit=of_limit, of_limit_zh=of_limit_zh
+    )
+    restart = state.rules.a_fail_restart
+    if limit is None or restart is None or count < limit:
+        return state
+    state = set_level(state, side, restart)  # leaving A also restarts the count
+    return log(state, "back_to_level", side, level=level_name(restart))
+
+
+def apply_time(state: MatchState) -> MatchState:
+    """Time is up: the higher level wins, equal levels are a draw (RULES.md §5)."""
+    ew, ns = state.levels.ew, state.levels.ns
+    winner = None if ew == ns else ("EW" if ew > ns else "NS")
+    outcome, outcome_zh = {
+        None: ("a draw", "平局"),
+        "EW": ("EW wins", "东西胜"),
+        "NS": ("NS wins", "南北胜"),
+    }[winner]
+    state = log(
+        state,
+        "time",
+        None,
+        ew=level_name(ew),
+        ns=level_name(ns),
+        outcome=outcome,
+        outcome_zh=outcome_zh,
+    )
+    return end(state, winner, "time")

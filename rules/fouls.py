@@ -1,0 +1,115 @@
+"""Fouls, warnings, penalties and forfeits (RULES.md §7–§8).
+
+Vocabulary
+----------
+foul (犯规)
+    An offence counted against a side for the whole match. Its penalty depends on its kind
+    (:data:`rules.steps.FOUL_KINDS`):
+
+    - ``out_of_turn`` (越序出牌): opponents +1 level, own level unchanged (000, 001);
+    - ``card_hiding`` (藏牌/偷牌): opponents +1, offenders −1; the third in one match ends it,
+      the opponents winning as A+ (001 §6.3);
+    - ``wrong_count`` (报牌错误): the first in a match is a warning and the cards are replayed;
+      the second and later are fouls with no level change (003 §9);
+    - ``time_delay``, ``signalling``, ``other``: no automatic level change; the referee may
+      give ``levels`` (a change to the offending side).
+warning (警告)
+    Two warnings to one side in the same deal make one foul, with the out-of-turn penalty
+    (001: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级").
+three fouls (三次犯规)
+    A side's third foul in a match (a round) ends it: that side loses (003 §12).
+penalty (罚级)
+    A bare level change with no foul counted; never below 2 nor past A.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules.levels import LEVEL_PASSED_A
+from rules.sides import opponent
+from rules.transitions import bump, change_level, end, log, set_level
+
+if TYPE_CHECKING:
+    from rules.engine import MatchState
+
+MAX_FOULS = 3
+MAX_HIDDEN = 3
+
+
+def apply_penalty(state: MatchState, side: str, levels: int) -> MatchState:
+    """A level change ordered by the referee, not counted as a foul."""
+    return change_level(state, side, levels)
+
+
+def apply_foul(state: MatchState, side: str, kind: str, levels: int | None = None) -> MatchState:
+    """Record a foul by ``side`` with the penalty of its kind."""
+    if kind == "wrong_count":
+        state = replace(state, wrong_counts=bump(state.wrong_counts, side))
+        if state.wrong_counts[side] == 1:
+            state = replace(state, warnings=bump(state.warnings, side))
+            return log(state, "wrong_count_warning", side)
+    state = _count_foul(state, side, kind)
+    if kind == "out_of_turn":
+        state = change_level(state, opponent(side), +1)
+    elif kind == "card_hiding":
+        state = replace(state, hidden=bump(state.hidden, side))
+        state = change_level(state, opponent(side), +1)
+        state = change_level(state, side, -1)
+        if state.hidden[side] >= MAX_HIDDEN:
+            # The specific rule (001 §6.3) wins over three fouls: the opponents win as A+.
+            return _three_hidden(state, side)
+    elif levels:
+        state = change_level(state, side, levels)
+    return _check_three_fouls(state, side)
+
+
+def apply_warning(state: MatchState, side: str, kind: str) -> MatchState:
+    """Record a warning; the second to one side in the same deal becomes a foul."""
+    count = state.warnings_this_deal[side] + 1
+    state = replace(
+        state,
+        warnings=bump(state.warnings, side),
+        warnings_this_deal=state.warnings_this_deal.set(side, count),
+    )
+    state = log(state, "warning", side, kind=kind, count=count)
+    if count < 2:
+        return state
+    # The pair of warnings is used up: a third warning in the same deal starts a new pair.
+    state = replace(state, warnings_this_deal=state.warnings_this_deal.set(side, 0))
+    state = log(state, "warnings_to_foul", side)
+    state = _count_foul(state, side, kind)
+    state = change_level(state, opponent(side), +1)
+    return _check_three_fouls(state, side)
+
+
+def apply_forfeit(state: MatchState, side: str, reason: str) -> MatchState:
+    """End the match against ``side`` (forfeit, lateness, three fouls, three hidden cards)."""
+    if reason == "three_hidden":
+        return _three_hidden(state, side)
+    if reason == "three_fouls":
+        state = log(state, "three_fouls", side)
+    else:
+        state = log(state, "forfeit", side, reason=reason)
+    return end(state, opponent(side), reason, forfeit_by=side)
+
+
+def _count_foul(state: MatchState, side: str, kind: str) -> MatchState:
+    state = replace(state, fouls=bump(state.fouls, side))
+    return log(state, "foul", side, kind=kind, count=state.fouls[side])
+
+
+def _check_three_fouls(state: MatchState, side: str) -> MatchState:
+    if state.fouls[side] < MAX_FOULS:
+        return state
+    # Levels stay as they are: each scoring system has its own score for this (RULES.md §6).
+    state = log(state, "three_fouls", side)
+    return end(state, opponent(side), "three_fouls", forfeit_by=side)
+
+
+def _three_hidden(state: MatchState, side: str) -> MatchState:
+    winner = opponent(side)
+    state = set_level(state, winner, LEVEL_PASSED_A)
+    state = log(state, "three_hidden", side)
+    return end(state, winner, "three_hidden", forfeit_by=side)

@@ -1,0 +1,62 @@
+"""Scoring and standings core of the Guandan (掼蛋) tournament manager.
+
+Pure Python, no Django: plain records in, dataclasses out. The Django app is an adapter
+around this API.
+
+>>> from scoring import score_match
+>>> s = score_match("points26", ew="A+", ns="K")
+>>> (s.ew_points, s.ns_points, s.ew_level_points, s.ns_level_points)
+(15, 11, 2, -2)
+
+Modules: :mod:`~scoring.systems` (one match), :mod:`~scoring.records` (records and
+per-team tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabulary),
+:mod:`~scoring.standings`, :mod:`~scoring.history`, :mod:`~scoring.awards`,
+:mod:`~scoring.units`, :mod:`~scoring.rotation`.
+"""
+
+from scoring.awards import AWARD_TIER_PRESETS, DEFAULT_AWARD_TIERS, awards
+from scoring.errors import ScoringError
+from scoring.history import HistoryLine, team_history
+from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric, lot_number
+from scoring.records import MatchRecord, score_record
+from scoring.rotation import RotationRow, rotation_totals
+from scoring.standings import StandingRow, StandingsRules, standings
+from scoring.systems import (
+    BYE_POLICIES,
+    DEFAULT_BYE_POLICY,
+    DEFEAT_REASONS,
+    SYSTEMS,
+    MatchScore,
+    SeatScore,
+    score_match,
+)
+from scoring.units import UnitRow, unit_ranking
+
+__all__ = [
+    "AWARD_TIER_PRESETS",
+    "BYE_POLICIES",
+    "DEFAULT_AWARD_TIERS",
+    "DEFAULT_BYE_POLICY",
+    "DEFAULT_TIEBREAKS",
+    "DEFEAT_REASONS",
+    "METRICS",
+    "SYSTEMS",
+    "HistoryLine",
+    "MatchRecord",
+    "MatchScore",
+    "Metric",
+    "RotationRow",
+    "ScoringError",
+    "SeatScore",
+    "StandingRow",
+    "StandingsRules",
+    "UnitRow",
+    "awards",
+    "lot_number",
+    "rotation_totals",
+    "score_match",
+    "score_record",
+    "standings",
+    "team_history",
+    "unit_ranking",
+]

@@ -1,0 +1,82 @@
+"""The organizer's command-line tools."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.app.sheets import csv_bytes, xlsx
+from tournament.models import Team, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_tournament_with_every_option(organizer):
+    call_command(
+        "create_tournament", "nj-2026", "--name", "南京赛", "--format", "swiss", "--rounds", "9",
+        "--scoring", "match_points", "--levels", "plus4", "--pass-a", "double_down",
+        "--a-fail", "three_back_to_J", "--seating", "first_ns", "--avoid-same-unit",
+        "--organizer", organizer.username,
+    )  # fmt: skip
+    t = Tournament.objects.get(slug="nj-2026")
+    assert (t.rounds, t.scoring, t.levels, t.pass_a, t.a_fail, t.seating, t.avoid_same_unit) == (
+        9, "match_points", "plus4", "double_down", "three_back_to_J", "first_ns", "hard",
+    )  # fmt: skip
+
+
+def test_create_tournament_refuses_incompatible_options(organizer):
+    with pytest.raises(CommandError, match="固定打3轮"):
+        call_command("create_tournament", "r", "--name", "R", "--format", "rotation", "--rounds", "4",
+                     "--organizer", organizer.username)  # fmt: skip
+    assert not Tournament.objects.exists()
+
+
+def test_import_teams_from_file(tournament, tmp_path, capsys):
+    path = tmp_path / "teams.csv"
+    path.write_bytes(csv_bytes([("甲队", "单位", "张三", "李四", "", "")], encoding="gbk"))
+    call_command("import_teams", tournament.slug, str(path))
+    assert "已导入1个组合" in capsys.readouterr().out
+    assert Team.objects.filter(name="甲队").exists()
+
+
+def test_import_teams_bad_file_exits_non_zero_with_row_errors(tournament, tmp_path, capsys):
+    path = tmp_path / "teams.xlsx"
+    path.write_bytes(xlsx([("甲队", "单位", "张三", "李四", "", ""), ("甲队", "", "王五", "", "", "")]))
+    with pytest.raises(CommandError, match="没有导入任何数据"):
+        call_command("import_teams", tournament.slug, str(path))
+    err = capsys.readouterr().err
+    assert "第3行“队名”列：队名“甲队”与第2行重复" in err and "第3行“选手2”列：缺少选手姓名" in err
+    assert not Team.objects.exists()
+
+
+def test_import_teams_exit_status_from_the_shell(tournament, tmp_path):
+    """The real process exits non-zero: scripts can rely on it."""
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    path = tmp_path / "bad.xlsx"
+    path.write_bytes(b"not a spreadsheet")
+    env_db = settings.DATABASES["default"]["NAME"]
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_teams", "nosuchevent", str(path)],
+        cwd=settings.BASE_DIR, capture_output=True, text=True,
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3",
+             "SECRET_KEY": "k" * 40, "GUANDAN_VAR_DIR": str(tmp_path)},
+    )  # fmt: skip
+    assert env_db  # the test database itself is untouched by the subprocess
+    assert result.returncode != 0
+
+
+def test_load_demo_creates_48_pairs_from_8_units_once(capsys):
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    assert "用户名 organizer  密码" in out
+    t = Tournament.objects.get(slug="demo")
+    assert t.teams.count() == 48 and t.units.count() == 8
+    call_command("load_demo")
+    again = capsys.readouterr().out
+    assert "已存在" in again and "密码 " not in again.replace("密码不变", "")
+    assert Tournament.objects.count() == 1

@@ -1,0 +1,34 @@
+"""``manage.py import_teams SLUG FILE``: all rows or nothing, errors with row numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.management.commands._base import get_tournament
+from tournament.services.teams import teams_import
+from tournament.tabular import TableFileError
+
+
+class Command(BaseCommand):
+    help = "从Excel/CSV导入报名表 (import pairs from .xlsx or .csv; nothing is saved on any error)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("file", type=Path)
+
+    def handle(self, *args, **o):
+        tournament = get_tournament(o["slug"])
+        path: Path = o["file"]
+        if not path.is_file():
+            raise CommandError(f"找不到文件：{path}")
+        try:
+            check = teams_import(tournament=tournament, data=path.read_bytes(), filename=path.name, actor="cli")
+        except TableFileError as exc:
+            raise CommandError(f"{exc}；没有导入任何数据") from None
+        if not check.ok:
+            for problem in check.problems:
+                self.stderr.write(str(problem))
+            raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何数据")
+        self.stdout.write(f"已导入{len(check.rows)}个组合")

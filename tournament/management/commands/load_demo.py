@@ -1,0 +1,50 @@
+"""``manage.py load_demo``: the demo tournament of 48 pairs from 8 units, and its accounts.
+
+Prints each new account's password once; running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournament.accounts import ensure_user
+from tournament.models import Staff, Tournament
+from tournament.services.events import tournament_create
+from tournament.services.teams import teams_import
+
+DEMO_SLUG = "demo"
+DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_registration.csv"
+
+
+class Command(BaseCommand):
+    help = "载入演示赛事和账号 (load the demo tournament and its accounts)"
+
+    @transaction.atomic
+    def handle(self, *args, **o):
+        organizer, password = ensure_user("organizer", organizer=True)
+        chief, chief_pw = ensure_user("chief")
+        referee, referee_pw = ensure_user("referee")
+        for user, pw, label in ((organizer, password, "组织者 organizer"), (chief, chief_pw, "裁判长 chief"), (referee, referee_pw, "裁判 referee")):
+            if pw:
+                self.stdout.write(f"{label}: 用户名 {user.username}  密码 {pw}")
+            else:
+                self.stdout.write(f"{label}: 用户名 {user.username}（已存在，密码不变）")
+        if Tournament.objects.filter(slug=DEMO_SLUG).exists():
+            self.stdout.write(f"演示赛事“{DEMO_SLUG}”已存在")
+            return
+        tournament = tournament_create(
+            organizer=organizer, slug=DEMO_SLUG, name="2026年江淮掼蛋邀请赛（演示）",
+            venue="南京市体育馆", host="江苏省掼蛋协会（演示）", start_date=date(2026, 12, 5),
+            end_date=date(2026, 12, 5), rounds=7, publish_pairings=True, publish_standings=True,
+        )  # fmt: skip
+        Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
+        Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
+        check = teams_import(
+            tournament=tournament, data=DEMO_FILE.read_bytes(), filename=DEMO_FILE.name, actor="demo"
+        )
+        self.stdout.write(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个组合")

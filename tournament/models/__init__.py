@@ -1,0 +1,20 @@
+"""The tournament data model; see each module for its vocabulary."""
+
+from tournament.models.audit import AuditEntry
+from tournament.models.event import Stage, Staff, Tournament
+from tournament.models.rounds import Foul, Match, Round, Submission
+from tournament.models.teams import Player, Team, Unit
+
+__all__ = [
+    "AuditEntry",
+    "Foul",
+    "Match",
+    "Player",
+    "Round",
+    "Stage",
+    "Staff",
+    "Submission",
+    "Team",
+    "Tournament",
+    "Unit",
+]

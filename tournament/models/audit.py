@@ -1,0 +1,30 @@
+"""Audit log (操作记录): who changed what, when, from where, before and after."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.event import Tournament
+
+
+class AuditEntry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor = models.CharField(_("操作人"), max_length=150, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    action = models.CharField(_("操作"), max_length=40)
+    object_type = models.CharField(max_length=40, blank=True)
+    object_id = models.CharField(max_length=40, blank=True)
+    summary = models.CharField(_("说明"), max_length=300, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("操作记录")
+        verbose_name_plural = _("操作记录")

@@ -1,0 +1,167 @@
+"""Tournament (赛事), its stages (阶段) and the people who run it.
+
+Vocabulary
+----------
+tournament
+    One event: its dates, venue, and every rule option (see :mod:`tournament.options`).
+stage
+    A block of rounds with one format: e.g. 7 Swiss rounds, then a knockout of the top 8.
+staff
+    A user with a role in one tournament: chief referee (裁判长) or referee (裁判).
+    The organizer (编排/赛事组织) is the tournament's owner.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament import options as opt
+
+
+def _choices(mapping: dict) -> list[tuple[str, str]]:
+    # Labels are Chinese msgids; the English catalogue translates them.
+    return [(key, _(label)) for key, label in mapping.items()]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(opt.DEFAULT_TIEBREAKS)
+
+
+def default_award_tiers() -> list[list]:
+    return [list(t) for t in opt.DEFAULT_AWARD_TIERS]
+
+
+class Tournament(models.Model):
+    """One event and all its rule options."""
+
+    name = models.CharField(_("赛事名称"), max_length=120)
+    slug = models.SlugField(_("网址代号"), max_length=60, unique=True)
+    start_date = models.DateField(_("开始日期"), null=True, blank=True)
+    end_date = models.DateField(_("结束日期"), null=True, blank=True)
+    venue = models.CharField(_("比赛地点"), max_length=120, blank=True)
+    host = models.CharField(_("主办单位"), max_length=120, blank=True)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("编排/组织者"),
+        on_delete=models.PROTECT,
+        related_name="organized_tournaments",
+    )
+    format = models.CharField(_("赛制"), max_length=16, choices=_choices(opt.FORMATS), default="swiss")
+    rounds = models.PositiveSmallIntegerField(_("轮数"), default=7)
+    levels = models.CharField(
+        _("升级规则"), max_length=16, choices=_choices(opt.LEVEL_PRESETS), default="jiangsu"
+    )
+    pass_a = models.CharField(
+        _("过A条件"), max_length=20, choices=_choices(opt.PASS_A), default="partner_not_last"
+    )
+    a_fail = models.CharField(
+        _("打A失败"), max_length=20, choices=_choices(opt.A_FAIL), default="unlimited"
+    )
+    time_limit = models.PositiveSmallIntegerField(_("每轮时限（分钟）"), default=60)
+    at_time = models.CharField(
+        _("到时规则"), max_length=16, choices=_choices(opt.AT_TIME), default="finish_deal"
+    )
+    games = models.PositiveSmallIntegerField(
+        _("淘汰赛每场局数"), choices=[(1, _("一局决胜")), (3, _("三局两胜"))], default=1
+    )
+    scoring = models.CharField(
+        _("计分方法"), max_length=16, choices=_choices(opt.SCORING), default="points26"
+    )
+    bye_policy = models.CharField(
+        _("轮空计分"), max_length=16, choices=_choices(opt.BYE_POLICIES), default="forfeit_win"
+    )
+    late_minutes = models.PositiveSmallIntegerField(_("迟到判负（分钟）"), default=10)
+    seating = models.CharField(
+        _("座位规则"), max_length=10, choices=_choices(opt.SEATING), default="first_ew"
+    )
+    avoid_same_unit = models.CharField(
+        _("同单位回避"), max_length=6, choices=_choices(opt.SAME_UNIT), default="off"
+    )
+    tiebreaks = models.JSONField(_("排名依据"), default=default_tiebreaks)
+    award_tiers = models.JSONField(_("奖项设置"), default=default_award_tiers)
+    unit_best_k = models.PositiveSmallIntegerField(_("单位团体计前几对"), default=2)
+    lot_seed = models.BigIntegerField(_("抽签种子"), default=0)
+    draw_seed = models.BigIntegerField(_("抽签号种子"), null=True, blank=True)
+    confirmation_required = models.BooleanField(_("成绩需他人确认"), default=True)
+    table_entry = models.BooleanField(_("选手扫码录入成绩"), default=False)
+    publish_pairings = models.BooleanField(_("公开对阵"), default=False)
+    publish_standings = models.BooleanField(_("公开成绩"), default=False)
+    certificate_background = models.ImageField(
+        _("证书背景图"), upload_to="certificates/", null=True, blank=True
+    )
+    version = models.PositiveIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("赛事")
+        verbose_name_plural = _("赛事")
+
+    def __str__(self) -> str:
+        return self.name
+
+    OPTION_FIELDS = (
+        "format", "rounds", "levels", "pass_a", "a_fail", "time_limit", "at_time", "games",
+        "scoring", "bye_policy", "late_minutes", "seating", "avoid_same_unit", "tiebreaks",
+        "award_tiers", "unit_best_k",
+    )  # fmt: skip
+
+    def option_values(self) -> dict:
+        """The rule options as plain data, for :func:`tournament.options.validate_options`."""
+        return {name: getattr(self, name) for name in self.OPTION_FIELDS}
+
+    def clean(self) -> None:
+        errors: dict[str, list[str]] = {}
+        for problem in opt.validate_options(self.option_values()):
+            errors.setdefault(problem.field, []).append(problem.message)
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors.setdefault("end_date", []).append("结束日期不能早于开始日期")
+        if errors:
+            raise ValidationError(errors)
+
+
+class Staff(models.Model):
+    """A user's role in one tournament (the organizer is ``Tournament.organizer``)."""
+
+    CHIEF_REFEREE = "chief_referee"
+    REFEREE = "referee"
+    ROLE_CHOICES = [(CHIEF_REFEREE, _("裁判长")), (REFEREE, _("裁判"))]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles")
+    role = models.CharField(_("角色"), max_length=16, choices=ROLE_CHOICES)
+
+    class Meta:
+        unique_together = [("tournament", "user")]
+        verbose_name = _("裁判人员")
+        verbose_name_plural = _("裁判人员")
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()}"
+
+
+class Stage(models.Model):
+    """A block of rounds with one format; stages run in ``order``."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField(_("顺序"), default=1)
+    name = models.CharField(_("阶段名称"), max_length=60)
+    kind = models.CharField(_("赛制"), max_length=16, choices=_choices(opt.STAGE_KINDS))
+    rounds = models.PositiveSmallIntegerField(_("轮数"), default=1)
+    qualify = models.JSONField(
+        _("晋级规则"), default=dict, blank=True, help_text=_('例如 {"top": 8}')
+    )
+    state = models.JSONField(default=dict, blank=True, help_text="bracket or groups, as plain data")
+
+    class Meta:
+        ordering = ["tournament", "order"]
+        unique_together = [("tournament", "order")]
+        verbose_name = _("阶段")
+        verbose_name_plural = _("阶段")
+
+    def __str__(self) -> str:
+        return self.name

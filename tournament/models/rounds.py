@@ -1,0 +1,185 @@
+"""Rounds (轮次) and matches (台/对阵): who plays whom, where, and the result.
+
+Vocabulary
+----------
+round
+    One round of a stage, numbered 1… across the whole tournament. Its ``status`` walks
+    draft → published → in_play → entered → confirmed → locked.
+match
+    One table of a round: the East–West pair against the North–South pair, or a bye
+    (``ns`` empty, no table number). It holds the result as entered (final levels or the
+    deal-by-deal sheet), its state, and a ``version`` for optimistic locking.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.event import Stage, Tournament
+from tournament.models.teams import Player, Team
+
+SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]
+
+
+class Round(models.Model):
+    DRAFT = "draft"
+    PUBLISHED = "published"
+    IN_PLAY = "in_play"
+    ENTERED = "entered"
+    CONFIRMED = "confirmed"
+    LOCKED = "locked"
+    STATUS_CHOICES = [
+        (DRAFT, _("草稿")),
+        (PUBLISHED, _("已公布")),
+        (IN_PLAY, _("比赛中")),
+        (ENTERED, _("成绩已录完")),
+        (CONFIRMED, _("已确认")),
+        (LOCKED, _("已锁定")),
+    ]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("轮次"))
+    status = models.CharField(_("状态"), max_length=10, choices=STATUS_CHOICES, default=DRAFT)
+    seed = models.BigIntegerField(_("编排种子"), default=0)
+    started_at = models.DateTimeField(_("开始时间"), null=True, blank=True)
+    stale = models.BooleanField(
+        _("依据已修改的成绩编排"), default=False,
+        help_text=_("之前某轮成绩解锁修改后，本轮对阵可能需要复核"),
+    )  # fmt: skip
+    version = models.PositiveIntegerField(default=1, editable=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        unique_together = [("tournament", "number")]
+        verbose_name = _("轮次")
+        verbose_name_plural = _("轮次")
+
+    def __str__(self) -> str:
+        return f"第{self.number}轮"
+
+
+def new_entry_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Match(models.Model):
+    EMPTY = "empty"
+    IN_PLAY = "in_play"
+    ENTERED = "entered"
+    CONFIRMED = "confirmed"
+    DISPUTED = "disputed"
+    STATE_CHOICES = [
+        (EMPTY, _("未开始")),
+        (IN_PLAY, _("比赛中")),
+        (ENTERED, _("已录入")),
+        (CONFIRMED, _("已确认")),
+        (DISPUTED, _("有争议")),
+    ]
+    MODE_CHOICES = [("final", _("终局级数")), ("deals", _("逐副记录"))]
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(_("台号"), null=True, blank=True)
+    ew = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ew_matches")
+    ns = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="ns_matches", null=True, blank=True
+    )
+    flags = models.JSONField(default=list, blank=True)
+    # The result as entered.
+    state = models.CharField(_("状态"), max_length=10, choices=STATE_CHOICES, default=EMPTY)
+    mode = models.CharField(_("录入方式"), max_length=6, choices=MODE_CHOICES, default="final")
+    deals = models.JSONField(_("逐副记录"), default=list, blank=True)
+    games = models.JSONField(_("淘汰赛各局"), default=list, blank=True)
+    ew_level = models.CharField(_("东西级数"), max_length=3, blank=True)
+    ns_level = models.CharField(_("南北级数"), max_length=3, blank=True)
+    forfeit = models.CharField(_("弃权方"), max_length=4, blank=True)
+    defeat_side = models.CharField(_("判负方"), max_length=2, blank=True)
+    defeat_reason = models.CharField(_("判负原因"), max_length=16, blank=True)
+    ew_fouls = models.PositiveSmallIntegerField(_("东西犯规"), default=0)
+    ns_fouls = models.PositiveSmallIntegerField(_("南北犯规"), default=0)
+    winner = models.CharField(_("胜方"), max_length=2, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_via = models.CharField(max_length=12, blank=True)
+    entered_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_via = models.CharField(max_length=12, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    ew_code = models.CharField(max_length=16, default=new_entry_code, editable=False)
+    ns_code = models.CharField(max_length=16, default=new_entry_code, editable=False)
+    version = models.PositiveIntegerField(default=1, editable=False)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+        ]
+        verbose_name = _("对阵")
+        verbose_name_plural = _("对阵")
+
+    def __str__(self) -> str:
+        if self.ns_id is None:
+            return f"{self.round} 轮空 {self.ew}"
+        return f"{self.round} 第{self.table}台 {self.ew} - {self.ns}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ns_id is None
+
+    @property
+    def has_result(self) -> bool:
+        return self.state in (self.ENTERED, self.CONFIRMED)
+
+
+class Submission(models.Model):
+    """One person's entry of a table's result; two that differ make a dispute."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    values = models.JSONField()
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    source = models.CharField(max_length=12)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at"]
+
+
+class Foul(models.Model):
+    """A foul or warning written in a round's foul log (RULES.md §7)."""
+
+    KIND_CHOICES = [
+        ("out_of_turn", _("越序出牌")),
+        ("card_hiding", _("藏牌/偷牌")),
+        ("wrong_count", _("报牌错误")),
+        ("time_delay", _("超时")),
+        ("signalling", _("暗示/亮牌")),
+        ("other", _("其他")),
+    ]
+    SEVERITY_CHOICES = [("warning", _("警告")), ("foul", _("犯规"))]
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="fouls")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="fouls")
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True)
+    kind = models.CharField(_("类型"), max_length=12, choices=KIND_CHOICES)
+    severity = models.CharField(_("处理"), max_length=8, choices=SEVERITY_CHOICES)
+    levels = models.SmallIntegerField(_("级数处罚"), default=0)
+    deal_number = models.PositiveSmallIntegerField(_("第几副"), null=True, blank=True)
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    remark = models.CharField(_("备注"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at"]
+        verbose_name = _("犯规记录")
+        verbose_name_plural = _("犯规记录")

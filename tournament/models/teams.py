@@ -1,0 +1,106 @@
+"""Units (单位/代表队), teams (fixed pairs, 组合) and players.
+
+A *team* here is a fixed partnership of two players ("pair", 对/组合); the rules call it
+a pair, the interface calls it 组合.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.event import Tournament
+from tournament.pinyin import pinyin_key
+
+NAME_MAX = 50
+
+
+class Unit(models.Model):
+    """The club, company or town a pair represents."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="units")
+    name = models.CharField(_("单位"), max_length=NAME_MAX)
+    name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
+
+    class Meta:
+        ordering = ["name_pinyin"]
+        unique_together = [("tournament", "name")]
+        verbose_name = _("单位")
+        verbose_name_plural = _("单位")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_pinyin = pinyin_key(self.name)
+        super().save(*args, **kwargs)
+
+
+class Team(models.Model):
+    """A fixed pair registered in one tournament."""
+
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+    DISQUALIFIED = "disqualified"
+    STATUS_CHOICES = [(ACTIVE, _("参赛")), (WITHDRAWN, _("退赛")), (DISQUALIFIED, _("取消资格"))]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("队名"), max_length=NAME_MAX)
+    name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
+    unit = models.ForeignKey(
+        Unit, verbose_name=_("单位"), on_delete=models.PROTECT, null=True, blank=True, related_name="teams"
+    )
+    draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
+    seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
+    status = models.CharField(_("状态"), max_length=12, choices=STATUS_CHOICES, default=ACTIVE)
+    joined_round = models.PositiveSmallIntegerField(_("加入轮次"), default=1)
+    version = models.PositiveIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name_pinyin"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "draw_number"], name="team_draw_number_unique"
+            ),
+        ]
+        verbose_name = _("组合")
+        verbose_name_plural = _("组合")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_pinyin = pinyin_key(self.name)
+        super().save(*args, **kwargs)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.ACTIVE
+
+    def player_names(self) -> str:
+        return "、".join(p.name for p in self.players.all())
+
+
+class Player(models.Model):
+    """One of the two players of a pair; ``position`` is 1 or 2."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    position = models.PositiveSmallIntegerField(_("位置"), choices=[(1, "1"), (2, "2")])
+    name = models.CharField(_("姓名"), max_length=NAME_MAX)
+    name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
+    phone = models.CharField(_("电话"), max_length=30, blank=True)
+
+    class Meta:
+        ordering = ["team", "position"]
+        unique_together = [("team", "position")]
+        verbose_name = _("选手")
+        verbose_name_plural = _("选手")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_pinyin = pinyin_key(self.name)
+        super().save(*args, **kwargs)

@@ -1,0 +1,58 @@
+"""Who may do what in a tournament. Every view checks here, on the server.
+
+Roles, from most to least powerful in one tournament:
+organizer (the owner, or a superuser) > chief referee (裁判长) > referee (裁判) > public.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import Http404
+
+from tournament.models import Staff, Tournament
+
+ORGANIZER = "organizer"
+CHIEF_REFEREE = Staff.CHIEF_REFEREE
+REFEREE = Staff.REFEREE
+_RANK = {None: 0, REFEREE: 1, CHIEF_REFEREE: 2, ORGANIZER: 3}
+
+
+def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
+    """The user's role in this tournament, or None for the public."""
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser or tournament.organizer_id == user.pk:
+        return ORGANIZER
+    cache = getattr(user, "_tournament_roles", None)
+    if cache is None:
+        cache = user._tournament_roles = {}
+    if tournament.pk not in cache:
+        cache[tournament.pk] = (
+            Staff.objects.filter(tournament=tournament, user=user).values_list("role", flat=True).first()
+        )
+    return cache[tournament.pk]
+
+
+def has_role(user, tournament: Tournament, needed: str) -> bool:
+    """True when the user's role is ``needed`` or above."""
+    return _RANK[role_of(user, tournament)] >= _RANK[needed]
+
+
+def can_create_tournament(user) -> bool:
+    return user.is_authenticated and user.has_perm("tournament.add_tournament")
+
+
+def visible_tournaments(user):
+    """Tournaments the user works on (all of them for a superuser)."""
+    qs = Tournament.objects.select_related("organizer")
+    if user.is_superuser:
+        return qs
+    if not user.is_authenticated:
+        return qs.none()
+    return qs.filter(organizer=user) | qs.filter(staff__user=user)
+
+
+def require_role(user, tournament: Tournament, needed: str) -> None:
+    """Raise Http404 (not 403: outsiders must not learn the event exists) unless allowed."""
+    if not has_role(user, tournament, needed):
+        raise Http404("没有权限")

@@ -1,0 +1,173 @@
+"""Checking a registration sheet (报名表) before anything is saved. Plain Python.
+
+A sheet has one row per pair: 队名/team, 单位/unit, 选手1/player1, 选手2/player2 and the
+optional 电话/phone (the contact phone, kept with player 1), 电话2/phone2, 种子/seed.
+:func:`check_registration` returns the rows to create and every problem with its row and
+column; the caller saves only when there is no problem, so an import is all-or-nothing.
+
+Names are kept as written (traditional characters included) but trimmed of ASCII and
+full-width spaces, and must be at most :data:`NAME_MAX` characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from tournament.tabular import CellProblem, RawTable, cell, map_headers
+
+NAME_MAX = 50
+
+HEADERS: dict[str, tuple[str, ...]] = {
+    "team": ("队名", "team", "组合", "组合名称", "队伍"),
+    "unit": ("单位", "unit", "代表队"),
+    "player1": ("选手1", "player1", "队员1", "姓名1"),
+    "player2": ("选手2", "player2", "队员2", "姓名2"),
+    "phone": ("电话", "phone", "电话1", "phone1", "联系电话"),
+    "phone2": ("电话2", "phone2"),
+    "seed": ("种子", "seed", "种子号"),
+}
+REQUIRED = ("team", "player1", "player2")
+TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
+TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
+
+MSG_MISSING_TEAM = "缺少队名"
+MSG_MISSING_PLAYER = "缺少选手姓名"
+MSG_TOO_LONG = f"超过{NAME_MAX}个字"
+MSG_DUP_TEAM_FILE = "队名“{name}”与第{other}行重复"
+MSG_DUP_TEAM_DB = "队名“{name}”已经报名"
+MSG_DUP_PLAYER_FILE = "选手“{name}”同时出现在第{other}行的组合中"
+MSG_DUP_PLAYER_DB = "选手“{name}”已在组合“{team}”中报名"
+MSG_SAME_PLAYER = "两名选手同名，请核对"
+MSG_BAD_SEED = "种子应为正整数"
+MSG_NO_ROWS = "表格中没有报名数据"
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One pair to create, as read from the sheet."""
+
+    row: int
+    team: str
+    unit: str
+    player1: str
+    player2: str
+    phone: str = ""
+    phone2: str = ""
+    seed: int | None = None
+
+
+@dataclass
+class RegistrationCheck:
+    rows: list[TeamRow] = field(default_factory=list)
+    problems: list[CellProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def units(self) -> list[str]:
+        return sorted({r.unit for r in self.rows if r.unit})
+
+
+def _person_key(name: str, phone: str) -> tuple[str, str]:
+    return (name, phone)
+
+
+def check_registration(
+    table: RawTable,
+    existing_teams: Iterable[str] = (),
+    existing_players: Mapping[str, Iterable[tuple[str, str]]] | None = None,
+) -> RegistrationCheck:
+    """Validate every row of ``table``.
+
+    ``existing_players`` maps a registered player's name to (phone, team name) pairs. Two
+    entries with the same name are taken as the same person unless both carry different
+    phone numbers: real events do have two 王伟, and a phone number tells them apart.
+    """
+    result = RegistrationCheck()
+    columns, result.problems = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
+    if result.problems:
+        return result
+    registered = set(existing_teams)
+    known = {name: list(entries) for name, entries in (existing_players or {}).items()}
+    seen_teams: dict[str, int] = {}
+    seen_players: dict[str, list[tuple[str, int]]] = {}
+    for number, cells in table.rows:
+        row, ok = _read_row(number, cells, columns, result.problems)
+        # Duplicates are checked even on a row with other problems: report everything at once.
+        if row.team:
+            _check_team_name(row, seen_teams, registered, result.problems)
+        for name, phone, key in ((row.player1, row.phone, "player1"), (row.player2, row.phone2, "player2")):
+            if name:
+                _check_player(row.row, name, phone, HEADERS[key][0], seen_players, known, result.problems)
+        if row.player1 and row.player1 == row.player2:
+            result.problems.append(CellProblem(row.row, HEADERS["player2"][0], MSG_SAME_PLAYER))
+        if ok:
+            result.rows.append(row)
+    if not table.rows:
+        result.problems.append(CellProblem(None, None, MSG_NO_ROWS))
+    return result
+
+
+def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
+    """Read one row; the flag is False when the row has a problem (already reported)."""
+    values = {key: cell(cells, columns, key) for key in HEADERS}
+    ok = True
+    for key, missing in (("team", MSG_MISSING_TEAM), ("player1", MSG_MISSING_PLAYER), ("player2", MSG_MISSING_PLAYER)):
+        if not values[key]:
+            problems.append(CellProblem(number, HEADERS[key][0], missing))
+            ok = False
+    for key in ("team", "unit", "player1", "player2"):
+        if len(values[key]) > NAME_MAX:
+            problems.append(CellProblem(number, HEADERS[key][0], MSG_TOO_LONG))
+            ok = False
+    seed = None
+    if values["seed"]:
+        try:
+            seed = int(values["seed"])
+            if seed < 1:
+                raise ValueError
+        except ValueError:
+            seed = None
+            problems.append(CellProblem(number, HEADERS["seed"][0], MSG_BAD_SEED))
+            ok = False
+    row = TeamRow(
+        row=number,
+        team=values["team"],
+        unit=values["unit"],
+        player1=values["player1"],
+        player2=values["player2"],
+        phone=values["phone"],
+        phone2=values["phone2"],
+        seed=seed,
+    )
+    return row, ok
+
+
+def _check_team_name(row: TeamRow, seen: dict[str, int], registered: set[str], problems) -> None:
+    column = HEADERS["team"][0]
+    if row.team in registered:
+        problems.append(CellProblem(row.row, column, MSG_DUP_TEAM_DB.format(name=row.team)))
+    elif row.team in seen:
+        problems.append(
+            CellProblem(row.row, column, MSG_DUP_TEAM_FILE.format(name=row.team, other=seen[row.team]))
+        )
+    else:
+        seen[row.team] = row.row
+
+
+def _same_person(phone_a: str, phone_b: str) -> bool:
+    return not (phone_a and phone_b and phone_a != phone_b)
+
+
+def _check_player(number, name, phone, column, seen, known, problems) -> None:
+    for other_phone, team in known.get(name, ()):
+        if _same_person(phone, other_phone):
+            problems.append(CellProblem(number, column, MSG_DUP_PLAYER_DB.format(name=name, team=team)))
+            return
+    for other_phone, other_row in seen.get(name, ()):
+        if _same_person(phone, other_phone) and other_row != number:
+            problems.append(CellProblem(number, column, MSG_DUP_PLAYER_FILE.format(name=name, other=other_row)))
+            return
+    seen.setdefault(name, []).append((phone, number))

@@ -1,0 +1,178 @@
+"""Registering pairs: add, edit, withdraw, reinstate and the all-or-nothing sheet import."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournament.models import Player, Team, Tournament, Unit
+from tournament.pinyin import pinyin_key
+from tournament.registration import RegistrationCheck, check_registration
+from tournament.services.audit import log_action
+from tournament.tabular import read_table
+
+MSG_STALE = "该组合已被他人修改，请刷新后重试"
+
+
+@dataclass(frozen=True)
+class TeamData:
+    name: str
+    unit: str
+    player1: str
+    player2: str
+    phone1: str = ""
+    phone2: str = ""
+    seed: int | None = None
+
+
+def _norm(text: str) -> str:
+    return (text or "").strip().strip("\u3000").strip()
+
+
+def team_snapshot(team: Team) -> dict:
+    """Plain data for the audit log."""
+    players = {p.position: p for p in team.players.all()}
+    return {
+        "name": team.name,
+        "unit": team.unit.name if team.unit_id else "",
+        "player1": players[1].name if 1 in players else "",
+        "player2": players[2].name if 2 in players else "",
+        "seed": team.seed,
+        "status": team.status,
+        "draw_number": team.draw_number,
+    }
+
+
+def unit_for(tournament: Tournament, name: str) -> Unit | None:
+    name = _norm(name)
+    if not name:
+        return None
+    unit, _ = Unit.objects.get_or_create(tournament=tournament, name=name)
+    return unit
+
+
+def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -> None:
+    errors = {}
+    taken = Team.objects.filter(tournament=tournament, name=data.name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude.pk)
+    if taken.exists():
+        errors["name"] = f"队名“{data.name}”已经报名"
+    if data.player1 == data.player2:
+        errors["player2"] = "两名选手同名，请核对"
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def team_register(*, tournament: Tournament, data: TeamData, user=None, request=None) -> Team:
+    data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    _check_names(tournament, data, exclude=None)
+    team = Team.objects.create(
+        tournament=tournament, name=data.name, unit=unit_for(tournament, data.unit), seed=data.seed
+    )
+    Player.objects.create(team=team, position=1, name=data.player1, phone=data.phone1)
+    Player.objects.create(team=team, position=2, name=data.player2, phone=data.phone2)
+    log_action(
+        tournament=tournament, user=user, request=request, action="team.add", obj=team,
+        summary=f"报名 {team.name}", after=team_snapshot(team),
+    )  # fmt: skip
+    return team
+
+
+@transaction.atomic
+def team_update(
+    *, team: Team, data: TeamData, version: int, user=None, request=None
+) -> Team:
+    """Change a pair; refused when someone else saved it since ``version`` was read."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.version != version:
+        raise ValidationError(MSG_STALE)
+    data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    _check_names(team.tournament, data, exclude=team)
+    before = team_snapshot(team)
+    team.name = data.name
+    team.unit = unit_for(team.tournament, data.unit)
+    team.seed = data.seed
+    team.version += 1
+    team.save()
+    for position, name, phone in ((1, data.player1, data.phone1), (2, data.player2, data.phone2)):
+        Player.objects.update_or_create(team=team, position=position, defaults={"name": name, "phone": phone})
+    log_action(
+        tournament=team.tournament, user=user, request=request, action="team.edit", obj=team,
+        summary=f"修改 {team.name}", before=before, after=team_snapshot(team),
+    )  # fmt: skip
+    return team
+
+
+@transaction.atomic
+def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team:
+    """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
+    if status not in dict(Team.STATUS_CHOICES):
+        raise ValidationError("未知的状态")
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    before = team.status
+    team.status = status
+    team.version += 1
+    team.save(update_fields=["status", "version"])
+    log_action(
+        tournament=team.tournament, user=user, request=request, action="team.status", obj=team,
+        summary=f"{team.name}：{before} → {status}", before={"status": before}, after={"status": status},
+    )  # fmt: skip
+    return team
+
+
+def registration_check(tournament: Tournament, data: bytes, filename: str) -> RegistrationCheck:
+    """Read and check a registration sheet against the pairs already registered."""
+    from tournament.registration import HEADERS
+
+    table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"])
+    existing_players: dict[str, list[tuple[str, str]]] = {}
+    for name, phone, team in Player.objects.filter(team__tournament=tournament).values_list(
+        "name", "phone", "team__name"
+    ):
+        existing_players.setdefault(name, []).append((phone, team))
+    existing_teams = Team.objects.filter(tournament=tournament).values_list("name", flat=True)
+    return check_registration(table, existing_teams, existing_players)
+
+
+@transaction.atomic
+def teams_import(
+    *, tournament: Tournament, data: bytes, filename: str, user=None, request=None, actor: str = ""
+) -> RegistrationCheck:
+    """Import a sheet: all rows, or nothing when any row has a problem.
+
+    Checked again inside the transaction, so a pair registered between the preview and
+    the confirmation is still caught.
+    """
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    check = registration_check(tournament, data, filename)
+    if not check.ok:
+        return check
+    units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
+    for name in check.units():
+        if name not in units:
+            units[name] = Unit.objects.create(tournament=tournament, name=name)
+    teams = Team.objects.bulk_create(
+        [
+            Team(
+                tournament=tournament, name=r.team, name_pinyin=pinyin_key(r.team),
+                unit=units.get(r.unit), seed=r.seed,
+            )
+            for r in check.rows
+        ]
+    )  # fmt: skip
+    players = []
+    for team, r in zip(teams, check.rows, strict=True):
+        for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
+            players.append(
+                Player(team=team, position=position, name=name, name_pinyin=pinyin_key(name), phone=phone)
+            )
+    Player.objects.bulk_create(players)
+    log_action(
+        tournament=tournament, user=user, request=request, action="team.import", actor=actor,
+        summary=f"从“{filename}”导入{len(teams)}个组合", after={"count": len(teams), "file": filename},
+    )  # fmt: skip
+    return check

@@ -1,0 +1,29 @@
+"""Helpers shared by the views: loading a tournament with a rights check."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from tournament.models import Tournament
+from tournament.permissions import has_role, role_of
+
+
+class LoginRequired(Exception):
+    pass
+
+
+def load_tournament(request, slug: str, needed: str | None) -> Tournament:
+    """Fetch the tournament and check the user's role (``None`` = public page)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
+    if needed is not None and not has_role(request.user, tournament, needed):
+        if not request.user.is_authenticated:
+            raise LoginRequired
+        raise Http404("没有权限")
+    request.tournament_role = role_of(request.user, tournament)
+    return tournament
+
+
+def login_redirect(request):
+    return redirect_to_login(request.get_full_path())

@@ -1,0 +1,133 @@
+"""Home page, tournament creation, settings, staff."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from tournament.forms import TournamentForm
+from tournament.models import Staff, Tournament
+from tournament.permissions import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
+from tournament.services.audit import log_action
+from tournament.services import events as event_services
+from tournament.views.common import LoginRequired, load_tournament, login_redirect
+
+
+def home(request):
+    mine = visible_tournaments(request.user).distinct() if request.user.is_authenticated else []
+    public = Tournament.objects.filter(publish_pairings=True) | Tournament.objects.filter(
+        publish_standings=True
+    )
+    return render(
+        request,
+        "tournament/home.html",
+        {"mine": mine, "public": public.distinct(), "can_create": can_create_tournament(request.user)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request):
+    if not can_create_tournament(request.user):
+        raise Http404("没有权限")
+    form = TournamentForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        fields = {k: v for k, v in form.cleaned_data.items() if k not in ("tiebreak_text", "award_text")}
+        fields["tiebreaks"] = form.cleaned_data["tiebreak_text"]
+        fields["award_tiers"] = form.cleaned_data["award_text"]
+        try:
+            tournament = event_services.tournament_create(organizer=request.user, request=request, **fields)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"已创建赛事“{tournament.name}”")
+            return redirect("tournament_detail", slug=tournament.slug)
+    return render(request, "tournament/tournament_form.html", {"form": form, "creating": True})
+
+
+
+def tournament_detail(request, slug):
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:
+        return login_redirect(request)
+    role = request.tournament_role
+    if role is None and not (tournament.publish_pairings or tournament.publish_standings):
+        raise Http404("赛事未公开")
+    teams = tournament.teams.all()
+    context = {
+        "t": tournament,
+        "role": role,
+        "team_count": teams.count(),
+        "active_count": teams.filter(status="active").count(),
+        "unit_count": tournament.units.count(),
+        "stages": tournament.stages.all(),
+        "rounds": tournament.round_set.all(),
+        "audit": tournament.audit.select_related("user")[:10] if role == ORGANIZER else [],
+    }
+    return render(request, "tournament/tournament_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    version = tournament.version
+    form = TournamentForm(request.POST or None, request.FILES or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_services.tournament_update(
+                tournament=form.instance,
+                version=int(request.POST.get("version", version)),
+                request=request,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, "赛事设置已保存")
+            return redirect("tournament_detail", slug=slug)
+    return render(
+        request, "tournament/tournament_form.html", {"form": form, "t": tournament, "version": version}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def staff_list(request, slug):
+    """The organizer names the chief referee and referees (existing user accounts)."""
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    if request.method == "POST":
+        username = request.POST.get("username", "").strip()
+        role = request.POST.get("role", REFEREE)
+        remove = request.POST.get("remove")
+        with transaction.atomic():
+            if remove:
+                Staff.objects.filter(tournament=tournament, pk=remove).delete()
+                log_action(tournament=tournament, request=request, action="staff.remove", summary=remove)
+                messages.success(request, "已移除")
+            elif role not in dict(Staff.ROLE_CHOICES):
+                messages.error(request, "未知的角色")
+            elif not (user := User.objects.filter(username=username).first()):
+                messages.error(request, f"找不到用户“{username}”，请先在管理后台创建账号")
+            else:
+                Staff.objects.update_or_create(tournament=tournament, user=user, defaults={"role": role})
+                log_action(
+                    tournament=tournament, request=request, action="staff.set",
+                    summary=f"{username} → {role}",
+                )  # fmt: skip
+                messages.success(request, f"已设置 {username}")
+        return redirect("staff_list", slug=slug)
+    staff = tournament.staff.select_related("user")
+    return render(
+        request, "tournament/staff.html", {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES}
+    )

@@ -1,0 +1,104 @@
+"""Registration import: upload → preview (nothing saved) → confirm (all or nothing)."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+from openpyxl import Workbook
+
+from tournament.forms import ImportForm
+from tournament.permissions import ORGANIZER
+from tournament.registration import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
+from tournament.services.teams import registration_check, teams_import
+from tournament.tabular import TableFileError
+from tournament.views.common import LoginRequired, load_tournament, login_redirect
+
+SESSION_KEY = "team_import"
+PREVIEW_ROWS = 200
+
+
+@require_http_methods(["GET", "POST"])
+def import_upload(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context = {"t": tournament, "form": form}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        data = upload.read()
+        try:
+            check = registration_check(tournament, data, upload.name)
+        except TableFileError as exc:
+            context["file_error"] = str(exc)
+        else:
+            context.update(check=check, preview=check.rows[:PREVIEW_ROWS], filename=upload.name)
+            if check.ok:
+                # Keep the file for the confirmation step; it is checked again then.
+                request.session[SESSION_KEY] = {
+                    "slug": slug,
+                    "name": upload.name,
+                    "data": base64.b64encode(data).decode("ascii"),
+                }
+    return render(request, "tournament/team_import.html", context)
+
+
+@require_POST
+def import_confirm(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    pending = request.session.get(SESSION_KEY)
+    if not pending or pending.get("slug") != slug:
+        messages.error(request, "没有待确认的导入，请重新上传文件")
+        return redirect("team_import", slug=slug)
+    data = base64.b64decode(pending["data"])
+    try:
+        check = teams_import(tournament=tournament, data=data, filename=pending["name"], request=request)
+    except TableFileError as exc:
+        messages.error(request, str(exc))
+        return redirect("team_import", slug=slug)
+    del request.session[SESSION_KEY]
+    if not check.ok:
+        messages.error(request, "导入失败，没有保存任何数据：" + "；".join(map(str, check.problems[:20])))
+        return redirect("team_import", slug=slug)
+    messages.success(request, f"已导入{len(check.rows)}个组合")
+    return redirect("team_list", slug=slug)
+
+
+def template_workbook() -> bytes:
+    """The registration template: the header row and one example row."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "报名表"
+    sheet.append(TEMPLATE_HEADER)
+    sheet.append(TEMPLATE_EXAMPLE)
+    for column, width in zip("ABCDEF", (18, 22, 12, 12, 16, 8), strict=True):
+        sheet.column_dimensions[column].width = width
+    for row in sheet.iter_rows(min_row=2, max_row=200, min_col=5, max_col=5):
+        for c in row:
+            c.number_format = "@"  # phone numbers stay text
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def import_template(request, slug):
+    try:
+        load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    response = HttpResponse(
+        template_workbook(),
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    response["Content-Disposition"] = "attachment; filename*=UTF-8''registration-template.xlsx"
+    return response

@@ -1,0 +1,130 @@
+"""Registration pages: the searchable pair list, add/edit forms, withdraw/reinstate."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+from django_tables2 import RequestConfig
+
+from tournament.forms import TeamForm
+from tournament.models import Team
+from tournament.permissions import ORGANIZER
+from tournament.services.teams import TeamData, team_register, team_set_status, team_update
+from tournament.tables import TeamTable
+from tournament.views.common import LoginRequired, load_tournament, login_redirect
+
+PAGE_SIZE = 50
+
+
+def search_teams(queryset, query: str):
+    """Filter pairs by team name, player name or unit name (any part, pinyin too)."""
+    query = query.strip()
+    if not query:
+        return queryset
+    q = (
+        Q(name__icontains=query)
+        | Q(players__name__icontains=query)
+        | Q(unit__name__icontains=query)
+        | Q(name_pinyin__icontains=query.lower())
+        | Q(players__name_pinyin__icontains=query.lower())
+    )
+    return queryset.filter(pk__in=queryset.filter(q).values("pk"))
+
+
+def team_list(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    query = request.GET.get("q", "")
+    teams = search_teams(
+        Team.objects.filter(tournament=tournament).select_related("unit").prefetch_related("players"),
+        query,
+    )
+    table = TeamTable(teams)
+    RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    return render(
+        request,
+        "tournament/team_list.html",
+        {"t": tournament, "table": table, "q": query, "count": teams.count()},
+    )
+
+
+def _form_data(form: TeamForm) -> TeamData:
+    d = form.cleaned_data
+    return TeamData(
+        name=d["name"], unit=d.get("unit") or "", player1=d["player1"], player2=d["player2"],
+        phone1=d.get("phone1") or "", phone2=d.get("phone2") or "", seed=d.get("seed"),
+    )  # fmt: skip
+
+
+@require_http_methods(["GET", "POST"])
+def team_add(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    form = TeamForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = team_register(tournament=tournament, data=_form_data(form), request=request)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"已报名：{team.name}")
+            if "add_another" in request.POST:
+                return redirect("team_add", slug=slug)
+            return redirect("team_list", slug=slug)
+    return render(request, "tournament/team_form.html", {"t": tournament, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def team_edit(request, slug, team_id):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    players = {p.position: p for p in team.players.all()}
+    initial = {
+        "name": team.name, "unit": team.unit.name if team.unit_id else "", "seed": team.seed,
+        "player1": players[1].name, "phone1": players[1].phone,
+        "player2": players[2].name, "phone2": players[2].phone, "version": team.version,
+    }  # fmt: skip
+    form = TeamForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team_update(
+                team=team, data=_form_data(form), version=form.cleaned_data.get("version") or 0,
+                request=request,
+            )  # fmt: skip
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"已保存：{form.cleaned_data['name']}")
+            return redirect("team_list", slug=slug)
+    return render(request, "tournament/team_form.html", {"t": tournament, "form": form, "team": team})
+
+
+@require_POST
+def team_status(request, slug, team_id):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    status = request.POST.get("status", "")
+    try:
+        team_set_status(team=team, status=status, request=request)
+    except ValidationError as exc:
+        messages.error(request, "；".join(exc.messages))
+    else:
+        messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
+    next_url = request.POST.get("next", "")
+    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        return redirect(next_url)
+    return redirect("team_list", slug=slug)
