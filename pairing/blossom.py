@@ -37,12 +37,31 @@ def max_weight_matching(
 
     ``edges`` are ``(i, j, weight)`` with integer weights and ``i != j``; at most one edge per
     pair of vertices. With ``maxcardinality`` the matching has maximum cardinality and, among
-    those, maximum weight; that is what turns a minimum-cost perfect matching into a
-    maximum-weight one (weight = constant - cost).
+    those, maximum weight.
     """
     if not edges:
         return [-1] * vertex_count
     return _Matcher(vertex_count, edges, maxcardinality).run()
+
+
+def min_cost_perfect_matching(vertex_count: int, edges: Sequence[Edge]) -> list[int]:
+    """Return ``mate`` of a minimum-cost perfect matching, if the graph has one.
+
+    ``edges`` are ``(i, j, cost)`` with integer costs. If no perfect matching exists the
+    result is a maximum-cardinality matching (not necessarily of minimum cost).
+
+    Starts warm: vertex duals are raised greedily until each vertex has a tight edge, and
+    tight edges are matched greedily, so the blossom stages only have to place the rest.
+    This is valid for *perfect* matchings, whose dual has no sign condition on vertices.
+    """
+    if not edges:
+        return [-1] * vertex_count
+    top = max(c for _i, _j, c in edges) + 1
+    # Weights doubled so that all warm duals share one parity (see _Matcher.warm_start).
+    weighted = [(i, j, 2 * (top - c)) for i, j, c in edges]
+    matcher = _Matcher(vertex_count, weighted, True)
+    matcher.warm_start([c for _i, _j, c in edges], top)
+    return matcher.run()
 
 
 class _Matcher:
@@ -73,6 +92,46 @@ class _Matcher:
         self.dual = [maxweight] * n + [0] * n
         self.allowed = [False] * len(edges)
         self.queue: list[int] = []
+
+    def warm_start(self, costs: Sequence[int], top: int) -> None:
+        """Greedy duals and matching for a perfect matching (see min_cost_perfect_matching).
+
+        Edge ``k`` has weight ``2 * (top - costs[k])``. In cost terms an edge is feasible
+        when ``y[i] + y[j] <= 2 * cost``; with ``dual = 2 * top - 2 * y`` the slack is
+        ``2 * (2 * cost - y[i] - y[j])`` and every dual is even.
+        """
+        n, edges = self.n, self.edges
+        cost2 = [2 * c for c in costs]
+        y: list[int | None] = [None] * n
+        for k, (i, j, _w) in enumerate(edges):
+            c = costs[k]
+            if y[i] is None or c < y[i]:  # type: ignore[operator]
+                y[i] = c
+            if y[j] is None or c < y[j]:  # type: ignore[operator]
+                y[j] = c
+        yv = [v if v is not None else 0 for v in y]
+        for v in range(n):
+            room = None
+            for p in self.neighbend[v]:
+                k = p >> 1
+                i, j, _w = edges[k]
+                r = cost2[k] - yv[i] - yv[j]
+                if room is None or r < room:
+                    room = r
+            if room:
+                yv[v] += room
+        for v in range(n):
+            self.dual[v] = 2 * top - 2 * yv[v]
+        mate = self.mate
+        for v in range(n):
+            if mate[v] != -1:
+                continue
+            for p in self.neighbend[v]:
+                w = self.endpoint[p]
+                if mate[w] == -1 and cost2[p >> 1] == yv[v] + yv[w]:
+                    mate[v] = p
+                    mate[w] = p ^ 1
+                    break
 
     # -- helpers ---------------------------------------------------------------------------
     def slack(self, k: int) -> int:
@@ -342,6 +401,7 @@ class _Matcher:
     def _scan_queue(self) -> bool:
         """Grow the forest from queued S-vertices along tight edges; True on augmentation."""
         inblossom, label, allowed, endpoint = self.inblossom, self.label, self.allowed, self.endpoint
+        dual, edges = self.dual, self.edges
         while self.queue:
             v = self.queue.pop()
             for p in self.neighbend[v]:
@@ -351,7 +411,7 @@ class _Matcher:
                     continue
                 kslack = 0
                 if not allowed[k]:
-                    kslack = self.slack(k)
+                    kslack = dual[v] + dual[w] - 2 * edges[k][2]
                     if kslack <= 0:
                         allowed[k] = True
                 bw = inblossom[w]

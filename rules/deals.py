@@ -14,13 +14,12 @@ A must be played (A必打)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.levels import LEVEL_A, LEVEL_PASSED_A, LEVELS, level_name
 from rules.records import LevelPlayed
 from rules.sides import PerSide, opponent
-from rules.transitions import end, log, set_level
+from rules.transitions import end, evolve, log, set_level
 
 if TYPE_CHECKING:
     from rules.engine import MatchState
@@ -31,7 +30,7 @@ def apply_deal(state: MatchState, winner: str, partner: int) -> MatchState:
     played = state.level_played
     loser = opponent(winner)
     # Warnings count per deal (RULES.md §7): the deal just ended, so start afresh.
-    state = replace(state, deals=state.deals + 1, warnings_this_deal=PerSide(0, 0))
+    state = evolve(state, deals=state.deals + 1, warnings_this_deal=PerSide(0, 0))
     if _is_attempt(state, played, winner):
         if state.rules.passes_a(partner):
             state = set_level(state, winner, LEVEL_PASSED_A)
@@ -43,7 +42,7 @@ def apply_deal(state: MatchState, winner: str, partner: int) -> MatchState:
         if _is_attempt(state, played, loser):
             state = fail_attempt(state, loser)
     # The next deal is played at the winner's level as it stands now (RULES.md §1).
-    return replace(state, level_played=LevelPlayed(level_name(state.levels[winner]), winner))
+    return evolve(state, level_played=LevelPlayed(level_name(state.levels[winner]), winner))
 
 
 def _is_attempt(state: MatchState, played: LevelPlayed, side: str) -> bool:
@@ -68,7 +67,7 @@ def fail_attempt(state: MatchState, side: str) -> MatchState:
     """Count a failed attempt at A; on the last one allowed, send the side back."""
     count = state.a_attempts[side] + 1
     limit = state.rules.a_fail_limit
-    state = replace(state, a_attempts=state.a_attempts.set(side, count))
+    state = evolve(state, a_attempts=state.a_attempts.set(side, count))
     of_limit, of_limit_zh = (f" of {limit}", f"，限{limit}次") if limit else ("", "")
     state = log(
         state, "attempt_failed", side, count=count, of_limit=of_limit, of_limit_zh=of_limit_zh

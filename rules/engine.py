@@ -22,7 +22,7 @@ state
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.deals import apply_deal, apply_time
 from rules.errors import AFTER_END, NOT_FINISHED, RuleError
@@ -33,7 +33,8 @@ from rules.notation import parse_notation
 from rules.records import LevelPlayed, MatchResult
 from rules.ruleset import RuleSet
 from rules.sides import PerSide
-from rules.steps import END_REASONS, Step, normalize_step, step_type
+from rules.steps import END_REASONS, END_REASONS_EN, Step, normalize_step, step_type
+from rules.transitions import evolve
 
 _ZERO: PerSide[int] = PerSide(0, 0)
 
@@ -42,8 +43,17 @@ _ZERO: PerSide[int] = PerSide(0, 0)
 class MatchState:
     """Where a match stands after some steps. Build one with :func:`new_match`.
 
-    ``levels`` holds level indices (0 = "2" … 13 = "A+"); read ``ew``/``ns`` for names.
-    ``steps`` is the number of steps applied; each event names the step that caused it.
+    - ``levels``: level indices (0 = "2" … 13 = "A+"); read ``ew``/``ns`` for the names.
+    - ``level_played``: the level of the next deal and whose it is — the winner's level as
+      it stood when the last deal ended. A penalty recorded after that changes the side's
+      level but not the level of the deal in progress (its cards are dealt); the deal after
+      it is played at the new level.
+    - ``a_attempts``: failed attempts at A per side since it reached A.
+    - ``fouls``, ``hidden`` (card-hiding fouls), ``wrong_counts`` (wrong card-count reports,
+      the first being only a warning), ``warnings``: per side, for the whole match;
+      ``warnings_this_deal``: per side, reset when a deal is recorded.
+    - ``steps``: steps applied so far; each event names the step that caused it.
+    - ``finished``, ``winner`` (None for a draw), ``end_reason``, ``forfeit_by``.
     """
 
     rules: RuleSet
@@ -81,10 +91,14 @@ class MatchState:
         """Return the state after ``step``; raise :class:`RuleError` if it is not allowed."""
         if self.finished:
             reason = self.end_reason or ""
-            raise RuleError(AFTER_END, reason=reason, reason_zh=END_REASONS.get(reason, reason))
+            raise RuleError(
+                AFTER_END,
+                reason=END_REASONS_EN.get(reason, reason),
+                reason_zh=END_REASONS.get(reason, reason),
+            )
         canonical = normalize_step(step)
         new = _HANDLERS[step_type(canonical)](self, canonical)
-        return replace(new, steps=self.steps + 1)
+        return evolve(new, steps=self.steps + 1)
 
     def at_time(self) -> MatchState:
         """End the match at the time limit: the higher level wins, equal is a draw."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.sides import SIDES, opponent
-from rules.steps import END_REASONS, FOUL_KINDS
+from rules.steps import END_REASONS, END_REASONS_EN, FOUL_KINDS
 
 # code: (English, Chinese). {side}/{side_zh} and {opp}/{opp_zh} are filled in for you.
 EVENT_TEXTS: dict[str, tuple[str, str]] = {
@@ -96,5 +96,6 @@ def make_event(step: int, code: str, side: str | None, **params: Any) -> Event:
     if "kind" in params:
         params.setdefault("kind_zh", FOUL_KINDS.get(params["kind"], params["kind"]))
     if "reason" in params:
-        params.setdefault("reason_zh", END_REASONS.get(params["reason"], params["reason"]))
+        reason = params["reason"]
+        params |= {"reason": END_REASONS_EN[reason], "reason_zh": END_REASONS[reason]}
     return Event(step, code, side, en.format(**params), zh.format(**params))

@@ -24,12 +24,11 @@ penalty (罚级)
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.levels import LEVEL_PASSED_A
 from rules.sides import opponent
-from rules.transitions import bump, change_level, end, log, set_level
+from rules.transitions import bump, change_level, end, evolve, log, set_level
 
 if TYPE_CHECKING:
     from rules.engine import MatchState
@@ -46,15 +45,15 @@ def apply_penalty(state: MatchState, side: str, levels: int) -> MatchState:
 def apply_foul(state: MatchState, side: str, kind: str, levels: int | None = None) -> MatchState:
     """Record a foul by ``side`` with the penalty of its kind."""
     if kind == "wrong_count":
-        state = replace(state, wrong_counts=bump(state.wrong_counts, side))
+        state = evolve(state, wrong_counts=bump(state.wrong_counts, side))
         if state.wrong_counts[side] == 1:
-            state = replace(state, warnings=bump(state.warnings, side))
+            state = evolve(state, warnings=bump(state.warnings, side))
             return log(state, "wrong_count_warning", side)
     state = _count_foul(state, side, kind)
     if kind == "out_of_turn":
         state = change_level(state, opponent(side), +1)
     elif kind == "card_hiding":
-        state = replace(state, hidden=bump(state.hidden, side))
+        state = evolve(state, hidden=bump(state.hidden, side))
         state = change_level(state, opponent(side), +1)
         state = change_level(state, side, -1)
         if state.hidden[side] >= MAX_HIDDEN:
@@ -68,7 +67,7 @@ def apply_foul(state: MatchState, side: str, kind: str, levels: int | None = Non
 def apply_warning(state: MatchState, side: str, kind: str) -> MatchState:
     """Record a warning; the second to one side in the same deal becomes a foul."""
     count = state.warnings_this_deal[side] + 1
-    state = replace(
+    state = evolve(
         state,
         warnings=bump(state.warnings, side),
         warnings_this_deal=state.warnings_this_deal.set(side, count),
@@ -77,7 +76,7 @@ def apply_warning(state: MatchState, side: str, kind: str) -> MatchState:
     if count < 2:
         return state
     # The pair of warnings is used up: a third warning in the same deal starts a new pair.
-    state = replace(state, warnings_this_deal=state.warnings_this_deal.set(side, 0))
+    state = evolve(state, warnings_this_deal=state.warnings_this_deal.set(side, 0))
     state = log(state, "warnings_to_foul", side)
     state = _count_foul(state, side, kind)
     state = change_level(state, opponent(side), +1)
@@ -96,7 +95,7 @@ def apply_forfeit(state: MatchState, side: str, reason: str) -> MatchState:
 
 
 def _count_foul(state: MatchState, side: str, kind: str) -> MatchState:
-    state = replace(state, fouls=bump(state.fouls, side))
+    state = evolve(state, fouls=bump(state.fouls, side))
     return log(state, "foul", side, kind=kind, count=state.fouls[side])
 
 

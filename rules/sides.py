@@ -18,7 +18,7 @@ opponents
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from rules.errors import BAD_SIDE, RuleError
@@ -64,13 +64,16 @@ class PerSide(Generic[T]):
     ns: T
 
     def __getitem__(self, side: str) -> T:
-        return self.ew if normalize_side(side) == EW else self.ns
+        # The engine passes canonical sides; other spellings go through normalize_side.
+        if side != EW and side != NS:
+            side = normalize_side(side)
+        return self.ew if side == EW else self.ns
 
     def set(self, side: str, value: T) -> PerSide[T]:
         """Return a copy with ``side`` set to ``value``."""
-        if normalize_side(side) == EW:
-            return replace(self, ew=value)
-        return replace(self, ns=value)
+        if side != EW and side != NS:
+            side = normalize_side(side)
+        return PerSide(value, self.ns) if side == EW else PerSide(self.ew, value)
 
     def as_dict(self) -> dict[str, T]:
         return {EW: self.ew, NS: self.ns}

@@ -73,6 +73,15 @@ END_REASONS: dict[str, str] = {
 }
 """Why a match ended, with Chinese labels."""
 
+END_REASONS_EN: dict[str, str] = {
+    "passed_a": "a side passed A",
+    "time": "time",
+    "three_fouls": "three fouls",
+    "three_hidden": "three hidden cards",
+    "forfeit": "forfeit",
+    "late": "late arrival",
+}
+
 FORFEIT_REASONS = ("three_fouls", "three_hidden", "forfeit", "late")
 
 _KEYS = {

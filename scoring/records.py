@@ -4,8 +4,9 @@ A :class:`MatchRecord` is what the score sheet says about one table in one round
 pairs (opaque ids, the app passes ints), their final levels or the forfeit/defeat, and the
 fouls written on the sheet. ``ns=None`` is a bye for the EW pair.
 
-:func:`tally` scores every record once and adds it up per team; standings, team pages and
-rotation totals all read the same :class:`Tally` objects, so the three can never disagree.
+:func:`tally` scores every record once (through :func:`score_record`, which the team page
+uses too) and adds it up per team; standings and rotation totals read the same
+:class:`Tally` objects, so they cannot disagree.
 """
 
 from __future__ import annotations
@@ -135,13 +136,15 @@ def tally(
     entries: dict[Hashable, list[tuple]] = {team: [] for team in teams or ()}
     sides: dict[tuple, tuple[_Side, _Side]] = {}
     last_round = 0
-    # The hot path of a 25,000-record event: per record only lookups and appends; the
-    # sums are taken per team afterwards with builtins (see _finish).
+    # The hot path of a 25,000-record event: per record only lookups and appends. Sums
+    # and the checks on fouls and opponents are done per team afterwards with builtins
+    # (see _finish); only the round is checked here because the filter compares it.
     for record in results:
         rnd = record.round
+        if type(rnd) is not int or rnd < 1:
+            raise ScoringError(errors.BAD_ROUND, detail=repr(record))
         if after_round is not None and rnd > after_round:
             continue
-        _validate(record)
         if rnd > last_round:
             last_round = rnd
         ew_id, ns_id = record.ew, record.ns
@@ -152,25 +155,14 @@ def tally(
         ew_list = entries.get(ew_id)
         if ew_list is None:
             ew_list = entries[ew_id] = []
-        ew_list.append((rnd, ns_id, record.ew_fouls, *pair[0]))
+        ew_list.append((rnd, ns_id, record.ew_fouls, pair[0]))
         if ns_id is not None:
             ns_list = entries.get(ns_id)
             if ns_list is None:
                 ns_list = entries[ns_id] = []
-            ns_list.append((rnd, ew_id, record.ns_fouls, *pair[1]))
+            ns_list.append((rnd, ew_id, record.ns_fouls, pair[1]))
     tallies = {team: _finish(team, found) for team, found in entries.items()}
     return Ledger(tallies, list(entries), last_round)
-
-
-def _validate(record: MatchRecord) -> None:
-    rnd = record.round
-    if type(rnd) is not int or rnd < 1:
-        raise ScoringError(errors.BAD_ROUND, detail=repr(record))
-    if record.ew == record.ns:
-        raise ScoringError(errors.SELF_MATCH, detail=repr(record))
-    ew_fouls, ns_fouls = record.ew_fouls, record.ns_fouls
-    if type(ew_fouls) is not int or type(ns_fouls) is not int or ew_fouls < 0 or ns_fouls < 0:
-        raise ScoringError(errors.BAD_FOULS, detail=repr(record))
 
 
 def _sides(score: MatchScore) -> tuple[_Side, _Side]:
@@ -190,12 +182,15 @@ def _side(seat: SeatScore, level: str | None) -> _Side:
 
 
 def _finish(team: Hashable, entries: list[tuple]) -> Tally:
-    """Add up one team's entries (round, opponent, fouls, *side)."""
+    """Check and add up one team's entries (round, opponent, fouls, side)."""
     if not entries:
         return Tally(team)
-    rounds, opponents, fouls, points, level_points, wins, draws, losses, index = zip(
-        *entries, strict=True
-    )
+    rounds, opponents, fouls, sides = zip(*entries, strict=True)
+    if team in opponents:
+        raise ScoringError(errors.SELF_MATCH, detail=f"team {team!r}")
+    if not set(map(type, fouls)) <= {int} or min(fouls) < 0:
+        raise ScoringError(errors.BAD_FOULS, detail=f"team {team!r}: {fouls}")
+    points, level_points, wins, draws, losses, index = zip(*sides, strict=True)
     by_round = dict(zip(rounds, points, strict=True))
     if len(by_round) != len(rounds):
         twice = next(r for r in by_round if rounds.count(r) > 1)
@@ -216,12 +211,3 @@ def _finish(team: Hashable, entries: list[tuple]) -> Tally:
         opponents=played,
         against=list(zip(opponents, points, strict=True)),
     )
-
-
-def seat_of(record: MatchRecord, team: Hashable) -> str | None:
-    """Return ``"EW"`` or ``"NS"`` for a team in a record, None if it is not there."""
-    if record.ew == team:
-        return EW
-    if record.ns is not None and record.ns == team:
-        return NS
-    return None

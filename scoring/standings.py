@@ -30,6 +30,9 @@ from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric
 from scoring.records import Ledger, MatchRecord, tally
 from scoring.systems import DEFAULT_BYE_POLICY, check_bye_policy, check_system
 
+_Group = tuple[str | None, list[Hashable]]
+"""Teams still tied, with the metric that separated them from the group above."""
+
 
 @dataclass(frozen=True)
 class StandingsRules:
@@ -45,6 +48,8 @@ class StandingsRules:
     lot_seed: int = 0
 
     def __post_init__(self) -> None:
+        # Options read from JSON arrive as lists; keep the rules hashable and immutable.
+        object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
         check_system(self.system)
         check_bye_policy(self.bye_policy)
         for key in self.tiebreaks:
@@ -104,8 +109,8 @@ def standings(
     ranked = team_list if team_list is not None else ledger.teams
     chain = [METRICS[key] for key in rules.tiebreaks]
     columns = _columns(ledger, ranked, chain, rules.lot_seed)
-    groups, decided_by, lot_used = _rank(ledger, ranked, chain, columns)
-    return _rows(ledger, groups, decided_by, lot_used, chain, columns)
+    groups, lot_used = _rank(ledger, ranked, chain, columns)
+    return _rows(ledger, groups, lot_used, chain, columns)
 
 
 def _columns(
@@ -128,26 +133,26 @@ def _rank(
     teams: list[Hashable],
     chain: list[Metric],
     columns: dict[str, dict[Hashable, Any]],
-) -> tuple[list[list[Hashable]], dict[Hashable, str], set[Hashable]]:
-    groups: list[list[Hashable]] = [list(teams)] if teams else []
-    decided_by: dict[Hashable, str] = {}
+) -> tuple[list[_Group], set[Hashable]]:
+    # A group's label is the metric that separated it from the group above; it stays
+    # with the group's first place even when a later metric reorders the members.
+    groups: list[_Group] = [(None, list(teams))] if teams else []
     lot_used: set[Hashable] = set()
     for metric in chain:
         if len(groups) == len(teams):
             break  # everybody separated; later metrics only fill in values
-        split: list[list[Hashable]] = []
-        for group in groups:
+        split: list[_Group] = []
+        for label, group in groups:
             if len(group) == 1:
-                split.append(group)
+                split.append((label, group))
                 continue
             if metric.always_separates:
                 lot_used.update(group)
             parts = _split(ledger, group, metric, columns[metric.key])
-            for part in parts[1:]:
-                decided_by[part[0]] = metric.key
-            split.extend(parts)
+            split.append((label, parts[0]))
+            split.extend((metric.key, part) for part in parts[1:])
         groups = split
-    return groups, decided_by, lot_used
+    return groups, lot_used
 
 
 def _split(
@@ -188,15 +193,14 @@ def _head_to_head(
 
 def _rows(
     ledger: Ledger,
-    groups: list[list[Hashable]],
-    decided_by: dict[Hashable, str],
+    groups: list[_Group],
     lot_used: set[Hashable],
     chain: list[Metric],
     columns: dict[str, dict[Hashable, Any]],
 ) -> list[StandingRow]:
     rows: list[StandingRow] = []
     lot_column = columns.get("lot")
-    for group in groups:
+    for label, group in groups:
         rank = len(rows) + 1
         for position, team in enumerate(group):
             t = ledger.tallies[team]
@@ -207,7 +211,7 @@ def _rows(
                     points=t.points,
                     level_diff=t.level_diff,
                     values={m.key: columns[m.key][team] for m in chain},
-                    decided_by=decided_by.get(team) if position == 0 else None,
+                    decided_by=label if position == 0 else None,
                     lot_draw=lot_column[team] if lot_column and team in lot_used else None,
                     matches=t.matches,
                     wins=t.wins,

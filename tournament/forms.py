@@ -13,9 +13,12 @@ from tournament.registration import NAME_MAX
 class TournamentForm(forms.ModelForm):
     tiebreak_text = forms.CharField(
         label=_("排名依据"),
-        help_text=_("按顺序用逗号分隔：") + "、".join(f"{k}={v}" for k, v in opt.TIEBREAK_METRICS.items()),
+        help_text=_("按顺序用逗号分隔：")
+        + "、".join(f"{k}={v}" for k, v in opt.TIEBREAK_METRICS.items()),
     )
-    award_text = forms.CharField(label=_("奖项设置"), help_text=_("例如：一等奖:1，二等奖:2，三等奖:3"))
+    award_text = forms.CharField(
+        label=_("奖项设置"), help_text=_("例如：一等奖:1，二等奖:2，三等奖:3")
+    )
 
     class Meta:
         model = Tournament

@@ -28,7 +28,9 @@ def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
         cache = user._tournament_roles = {}
     if tournament.pk not in cache:
         cache[tournament.pk] = (
-            Staff.objects.filter(tournament=tournament, user=user).values_list("role", flat=True).first()
+            Staff.objects.filter(tournament=tournament, user=user)
+            .values_list("role", flat=True)
+            .first()
         )
     return cache[tournament.pk]
 

@@ -98,9 +98,14 @@ def check_registration(
         # Duplicates are checked even on a row with other problems: report everything at once.
         if row.team:
             _check_team_name(row, seen_teams, registered, result.problems)
-        for name, phone, key in ((row.player1, row.phone, "player1"), (row.player2, row.phone2, "player2")):
+        for name, phone, key in (
+            (row.player1, row.phone, "player1"),
+            (row.player2, row.phone2, "player2"),
+        ):
             if name:
-                _check_player(row.row, name, phone, HEADERS[key][0], seen_players, known, result.problems)
+                _check_player(
+                    row.row, name, phone, HEADERS[key][0], seen_players, known, result.problems
+                )
         if row.player1 and row.player1 == row.player2:
             result.problems.append(CellProblem(row.row, HEADERS["player2"][0], MSG_SAME_PLAYER))
         if ok:
@@ -114,7 +119,11 @@ def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
     """Read one row; the flag is False when the row has a problem (already reported)."""
     values = {key: cell(cells, columns, key) for key in HEADERS}
     ok = True
-    for key, missing in (("team", MSG_MISSING_TEAM), ("player1", MSG_MISSING_PLAYER), ("player2", MSG_MISSING_PLAYER)):
+    for key, missing in (
+        ("team", MSG_MISSING_TEAM),
+        ("player1", MSG_MISSING_PLAYER),
+        ("player2", MSG_MISSING_PLAYER),
+    ):
         if not values[key]:
             problems.append(CellProblem(number, HEADERS[key][0], missing))
             ok = False
@@ -151,7 +160,9 @@ def _check_team_name(row: TeamRow, seen: dict[str, int], registered: set[str], p
         problems.append(CellProblem(row.row, column, MSG_DUP_TEAM_DB.format(name=row.team)))
     elif row.team in seen:
         problems.append(
-            CellProblem(row.row, column, MSG_DUP_TEAM_FILE.format(name=row.team, other=seen[row.team]))
+            CellProblem(
+                row.row, column, MSG_DUP_TEAM_FILE.format(name=row.team, other=seen[row.team])
+            )
         )
     else:
         seen[row.team] = row.row
@@ -164,10 +175,14 @@ def _same_person(phone_a: str, phone_b: str) -> bool:
 def _check_player(number, name, phone, column, seen, known, problems) -> None:
     for other_phone, team in known.get(name, ()):
         if _same_person(phone, other_phone):
-            problems.append(CellProblem(number, column, MSG_DUP_PLAYER_DB.format(name=name, team=team)))
+            problems.append(
+                CellProblem(number, column, MSG_DUP_PLAYER_DB.format(name=name, team=team))
+            )
             return
     for other_phone, other_row in seen.get(name, ()):
         if _same_person(phone, other_phone) and other_row != number:
-            problems.append(CellProblem(number, column, MSG_DUP_PLAYER_FILE.format(name=name, other=other_row)))
+            problems.append(
+                CellProblem(number, column, MSG_DUP_PLAYER_FILE.format(name=name, other=other_row))
+            )
             return
     seen.setdefault(name, []).append((phone, number))

@@ -137,7 +137,10 @@ def _read_csv(data: bytes, required_any) -> RawTable:
 
 
 def map_headers(
-    header: Sequence[str], aliases: Mapping[str, Sequence[str]], required: Sequence[str], header_row: int
+    header: Sequence[str],
+    aliases: Mapping[str, Sequence[str]],
+    required: Sequence[str],
+    header_row: int,
 ) -> tuple[dict[str, int], list[CellProblem]]:
     """Map each known field to its column index; report unknown, duplicate and missing columns.
 
@@ -153,7 +156,9 @@ def map_headers(
         letter = get_column_letter(i + 1)
         key = lookup.get(title.lower())
         if key is None:
-            problems.append(CellProblem(header_row, f"{letter}:{title}", "未知的列，请删除或改为模板中的列名"))
+            problems.append(
+                CellProblem(header_row, f"{letter}:{title}", "未知的列，请删除或改为模板中的列名")
+            )
         elif key in columns:
             problems.append(CellProblem(header_row, f"{letter}:{title}", "列名重复"))
         else:

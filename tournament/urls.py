@@ -1,18 +1,50 @@
-from django.urls import path
+from django.urls import include, path
 
-from tournament.views import events, imports, teams
+from tournament.views import events, imports, pairing, public, results, rounds, table_entry, teams
+
+T = "t/<slug:slug>/"
+R = T + "rounds/<int:number>/"
+M = R + "table/<int:table>/"
+E = T + "e/<int:match_id>/<str:code>/"
 
 urlpatterns = [
     path("", events.home, name="home"),
     path("t/new/", events.tournament_create, name="tournament_create"),
-    path("t/<slug:slug>/", events.tournament_detail, name="tournament_detail"),
-    path("t/<slug:slug>/settings/", events.tournament_edit, name="tournament_edit"),
-    path("t/<slug:slug>/staff/", events.staff_list, name="staff_list"),
-    path("t/<slug:slug>/teams/", teams.team_list, name="team_list"),
-    path("t/<slug:slug>/teams/add/", teams.team_add, name="team_add"),
-    path("t/<slug:slug>/teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
-    path("t/<slug:slug>/teams/<int:team_id>/status/", teams.team_status, name="team_status"),
-    path("t/<slug:slug>/teams/import/", imports.import_upload, name="team_import"),
-    path("t/<slug:slug>/teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
-    path("t/<slug:slug>/teams/template.xlsx", imports.import_template, name="team_template"),
+    path(T, events.tournament_detail, name="tournament_detail"),
+    path(T + "settings/", events.tournament_edit, name="tournament_edit"),
+    path(T + "staff/", events.staff_list, name="staff_list"),
+    path(T + "teams/", teams.team_list, name="team_list"),
+    path(T + "teams/add/", teams.team_add, name="team_add"),
+    path(T + "teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
+    path(T + "teams/<int:team_id>/status/", teams.team_status, name="team_status"),
+    path(T + "teams/import/", imports.import_upload, name="team_import"),
+    path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
+    path(T + "teams/template.xlsx", imports.import_template, name="team_template"),
+    # Rounds (staff)
+    path(T + "rounds/", rounds.round_list, name="round_list"),
+    path(T + "draw/", pairing.draw_view, name="draw"),
+    path(T + "rounds/pair/", pairing.pair_view, name="pair_next"),
+    path(R, rounds.round_control, name="round_control"),
+    path(R + "status.json", rounds.round_status_json, name="round_status_json"),
+    path(R + "action/<str:action>/", rounds.round_action, name="round_action"),
+    path(R + "adjust/", pairing.adjust_view, name="round_adjust"),
+    path(R + "import/", results.results_import, name="results_import"),
+    path(R + "fouls/", results.round_fouls, name="round_fouls"),
+    path(R + "audit/", results.round_audit, name="round_audit"),
+    path(M, results.match_entry, name="match_entry"),
+    path(M + "confirm/", results.match_confirm, name="match_confirm"),
+    path(M + "foul/", results.match_foul, name="match_foul"),
+    path(M + "sheet/", results.match_sheet, name="match_sheet"),
+    path(M + "sheet/api/", results.match_sheet_api, name="match_sheet_api"),
+    # Players at their table (secret link, no account)
+    path(E, table_entry.table_entry, name="table_entry"),
+    path(E + "confirm/", table_entry.table_confirm, name="table_confirm"),
+    path(E + "sheet/", table_entry.table_sheet, name="table_sheet"),
+    path(E + "sheet/api/", table_entry.table_sheet_api, name="table_sheet_api"),
+    # Public
+    path(T + "pairings/<int:number>/", public.pairings, name="pairings"),
+    path(T + "standings/", public.standings_page, name="standings"),
+    path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),
+    path(T + "projector/<int:number>/", public.projector, name="projector"),
+    path("", include("tournament.urls_exports")),
 ]

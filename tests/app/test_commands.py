@@ -42,7 +42,9 @@ def test_import_teams_from_file(tournament, tmp_path, capsys):
 
 def test_import_teams_bad_file_exits_non_zero_with_row_errors(tournament, tmp_path, capsys):
     path = tmp_path / "teams.xlsx"
-    path.write_bytes(xlsx([("甲队", "单位", "张三", "李四", "", ""), ("甲队", "", "王五", "", "", "")]))
+    path.write_bytes(
+        xlsx([("甲队", "单位", "张三", "李四", "", ""), ("甲队", "", "王五", "", "", "")])
+    )
     with pytest.raises(CommandError, match="没有导入任何数据"):
         call_command("import_teams", tournament.slug, str(path))
     err = capsys.readouterr().err

@@ -35,7 +35,11 @@ def test_incompatible_options_are_refused_with_a_reason(opts, fragment):
 
 
 def test_award_tier_text_parses_chinese_punctuation():
-    assert parse_award_tiers("一等奖：2，二等奖:4、三等奖:6") == [("一等奖", 2), ("二等奖", 4), ("三等奖", 6)]
+    assert parse_award_tiers("一等奖：2，二等奖:4、三等奖:6") == [
+        ("一等奖", 2),
+        ("二等奖", 4),
+        ("三等奖", 6),
+    ]
 
 
 @pytest.mark.django_db

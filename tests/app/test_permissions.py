@@ -6,15 +6,24 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.app.conftest import login
+from tests.conftest import login
 
 pytestmark = pytest.mark.django_db
 
-ORGANIZER_PAGES = ["team_list", "team_add", "team_import", "team_template", "tournament_edit", "staff_list"]
+ORGANIZER_PAGES = [
+    "team_list",
+    "team_add",
+    "team_import",
+    "team_template",
+    "tournament_edit",
+    "staff_list",
+]
 
 
 @pytest.mark.parametrize("page", ORGANIZER_PAGES)
-def test_organizer_pages_by_role(page, tournament, organizer, chief, referee, outsider, other_organizer):
+def test_organizer_pages_by_role(
+    page, tournament, organizer, chief, referee, outsider, other_organizer
+):
     url = reverse(page, args=[tournament.slug])
     assert login(organizer).get(url).status_code == 200
     for user in (chief, referee, outsider, other_organizer):
@@ -28,7 +37,9 @@ def test_superuser_sees_every_tournament(tournament, make_user):
     assert login(admin).get(reverse("team_list", args=[tournament.slug])).status_code == 200
 
 
-def test_organizer_does_not_see_another_organizers_event(tournament, other_tournament, as_organizer):
+def test_organizer_does_not_see_another_organizers_event(
+    tournament, other_tournament, as_organizer
+):
     home = as_organizer.get(reverse("home")).content.decode()
     assert "春季掼蛋赛" in home and "秋季赛" not in home
     assert as_organizer.get(reverse("tournament_detail", args=["autumn"])).status_code == 404
@@ -46,11 +57,20 @@ def test_anonymous_cannot_change_anything(tournament, register):
     team = register(tournament, "金陵一队")
     client = Client()
     posts = [
-        (reverse("team_add", args=[tournament.slug]), {"name": "X", "player1": "a", "player2": "b"}),
+        (
+            reverse("team_add", args=[tournament.slug]),
+            {"name": "X", "player1": "a", "player2": "b"},
+        ),
         (reverse("team_status", args=[tournament.slug, team.pk]), {"status": "withdrawn"}),
-        (reverse("team_edit", args=[tournament.slug, team.pk]), {"name": "Y", "player1": "a", "player2": "b"}),
+        (
+            reverse("team_edit", args=[tournament.slug, team.pk]),
+            {"name": "Y", "player1": "a", "player2": "b"},
+        ),
         (reverse("tournament_edit", args=[tournament.slug]), {"name": "hacked"}),
-        (reverse("staff_list", args=[tournament.slug]), {"username": "eve", "role": "chief_referee"}),
+        (
+            reverse("staff_list", args=[tournament.slug]),
+            {"username": "eve", "role": "chief_referee"},
+        ),
         (reverse("team_import_confirm", args=[tournament.slug]), {}),
     ]
     for url, data in posts:
@@ -63,7 +83,9 @@ def test_anonymous_cannot_change_anything(tournament, register):
 
 def test_referee_cannot_withdraw_a_pair(tournament, referee, register):
     team = register(tournament, "金陵一队")
-    response = login(referee).post(reverse("team_status", args=[tournament.slug, team.pk]), {"status": "withdrawn"})
+    response = login(referee).post(
+        reverse("team_status", args=[tournament.slug, team.pk]), {"status": "withdrawn"}
+    )
     assert response.status_code == 404
     team.refresh_from_db()
     assert team.status == "active"

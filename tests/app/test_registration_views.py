@@ -16,7 +16,14 @@ def url(name, t, *args):
 
 
 def test_add_pair_through_the_form(tournament, as_organizer):
-    data = {"name": " 金陵一队 ", "unit": "南京", "player1": "张伟", "player2": "王芳", "phone1": "", "phone2": ""}
+    data = {
+        "name": " 金陵一队 ",
+        "unit": "南京",
+        "player1": "张伟",
+        "player2": "王芳",
+        "phone1": "",
+        "phone2": "",
+    }
     response = as_organizer.post(url("team_add", tournament), data)
     assert response.status_code == 302
     team = Team.objects.get(tournament=tournament)
@@ -34,7 +41,13 @@ def test_duplicate_team_name_is_refused_in_chinese(tournament, as_organizer, reg
 
 def test_edit_then_stale_edit_is_refused_without_overwriting(tournament, as_organizer, register):
     team = register(tournament, "金陵一队", p1="张伟", p2="王芳")
-    form = {"name": "金陵一队", "unit": "", "player1": "张伟", "player2": "王芳", "version": team.version}
+    form = {
+        "name": "金陵一队",
+        "unit": "",
+        "player1": "张伟",
+        "player2": "王芳",
+        "version": team.version,
+    }
     first = as_organizer.post(url("team_edit", tournament, team.pk), {**form, "player2": "李娜"})
     assert first.status_code == 302
     # A second organizer tab still holds the old version.
@@ -58,7 +71,11 @@ def test_withdraw_and_reinstate(tournament, as_organizer, register):
 
 
 def test_list_is_sorted_by_pinyin_and_searchable(tournament, as_organizer, register):
-    for name, unit, p1 in (("张家港队", "苏州", "周杰"), ("阿里队", "杭州", "马云"), ("北京队", "北京", "李雷")):
+    for name, unit, p1 in (
+        ("张家港队", "苏州", "周杰"),
+        ("阿里队", "杭州", "马云"),
+        ("北京队", "北京", "李雷"),
+    ):
         register(tournament, name, unit, p1=p1)
     page = as_organizer.get(url("team_list", tournament)).content.decode()
     # pinyin order: a(阿里) < b(北京) < z(张家港)
@@ -72,8 +89,8 @@ def test_list_is_sorted_by_pinyin_and_searchable(tournament, as_organizer, regis
 
 
 def test_list_is_paginated(tournament, as_organizer):
-    from tournament.services.teams import teams_import
     from tests.app.sheets import pairs
+    from tournament.services.teams import teams_import
 
     teams_import(tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx")
     page = as_organizer.get(url("team_list", tournament)).content.decode()
@@ -83,10 +100,14 @@ def test_list_is_paginated(tournament, as_organizer):
 
 
 def test_web_import_previews_then_confirms(tournament, as_organizer):
-    upload = xlsx([("金陵一队", "南京", "张伟", "王芳", "", ""), ("园区一队", "苏州", "周杰", "吴敏", "", "")])
+    upload = xlsx(
+        [("金陵一队", "南京", "张伟", "王芳", "", ""), ("园区一队", "苏州", "周杰", "吴敏", "", "")]
+    )
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = as_organizer.post(url("team_import", tournament), {"file": SimpleUploadedFile("报名.xlsx", upload)})
+    response = as_organizer.post(
+        url("team_import", tournament), {"file": SimpleUploadedFile("报名.xlsx", upload)}
+    )
     page = response.content.decode()
     assert "检查通过：将导入 2 个组合" in page and "园区一队" in page
     assert tournament.teams.count() == 0  # preview saves nothing
@@ -111,7 +132,8 @@ def test_web_import_of_a_non_spreadsheet(tournament, as_organizer):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     page = as_organizer.post(
-        url("team_import", tournament), {"file": SimpleUploadedFile("photo.jpg", b"\xff\xd8\xff\xe0JFIF")}
+        url("team_import", tournament),
+        {"file": SimpleUploadedFile("photo.jpg", b"\xff\xd8\xff\xe0JFIF")},
     ).content.decode()
     assert "不是Excel表格" in page and "没有导入任何数据" in page
 
@@ -129,8 +151,14 @@ def test_template_download_is_a_valid_workbook_with_the_headers(tournament, as_o
 def test_settings_form_refuses_incompatible_options(tournament, as_organizer):
     from django.forms.models import model_to_dict
 
-    data = {k: v for k, v in model_to_dict(tournament).items() if v is not None and k != "certificate_background"}
-    data.update(format="rotation", rounds=7, tiebreak_text="points,level_diff,lot", award_text="一等奖:1")
+    data = {
+        k: v
+        for k, v in model_to_dict(tournament).items()
+        if v is not None and k != "certificate_background"
+    }
+    data.update(
+        format="rotation", rounds=7, tiebreak_text="points,level_diff,lot", award_text="一等奖:1"
+    )
     data["version"] = tournament.version
     response = as_organizer.post(url("tournament_edit", tournament), data)
     assert response.status_code == 200

@@ -39,7 +39,9 @@ def test_good_xlsx_imports_every_row_with_units(tournament):
 
 
 def test_english_headers_are_accepted(tournament):
-    data = xlsx([("Team A", "Club", "Li Lei", "Han Meimei")], header=["team", "unit", "player1", "player2"])
+    data = xlsx(
+        [("Team A", "Club", "Li Lei", "Han Meimei")], header=["team", "unit", "player1", "player2"]
+    )
     assert run(tournament, data).ok
     assert Team.objects.filter(name="Team A").exists()
 
@@ -57,14 +59,22 @@ def test_names_are_trimmed_of_full_width_spaces_and_kept_traditional(tournament)
     [
         ([("", "U", "甲", "乙", "", "")], "第3行“队名”列：缺少队名"),
         ([("A队", "U", "", "乙", "", "")], "第3行“选手1”列：缺少选手姓名"),
-        ([("A队", "U", "甲", "乙", "", ""), ("A队", "U", "丙", "丁", "", "")], "第4行“队名”列：队名“A队”与第3行重复"),
-        ([("A队", "U", "甲", "乙", "", ""), ("B队", "U", "甲", "丁", "", "")], "第4行“选手1”列：选手“甲”同时出现在第3行的组合中"),
+        (
+            [("A队", "U", "甲", "乙", "", ""), ("A队", "U", "丙", "丁", "", "")],
+            "第4行“队名”列：队名“A队”与第3行重复",
+        ),
+        (
+            [("A队", "U", "甲", "乙", "", ""), ("B队", "U", "甲", "丁", "", "")],
+            "第4行“选手1”列：选手“甲”同时出现在第3行的组合中",
+        ),
         ([("A队", "U", "甲", "乙", "", "x")], "第3行“种子”列：种子应为正整数"),
         ([("名" * 51, "U", "甲", "乙", "", "")], "第3行“队名”列：超过50个字"),
         ([("A队", "U", "甲", "甲", "", "")], "第3行“选手2”列：两名选手同名"),
     ],
 )
-def test_row_errors_are_reported_with_row_and_column_and_nothing_changes(tournament, register, rows, expected):
+def test_row_errors_are_reported_with_row_and_column_and_nothing_changes(
+    tournament, register, rows, expected
+):
     register(tournament, "老队")
     before = snapshot(tournament)
     # One good row first (row 2): the file must still be refused as a whole.
@@ -89,7 +99,10 @@ def test_player_already_registered_in_another_pair_is_refused(tournament, regist
 
 
 def test_same_name_with_different_phones_is_two_people(tournament):
-    rows = [("A队", "", "王伟", "甲", "13800000001", ""), ("B队", "", "王伟", "乙", "13800000002", "")]
+    rows = [
+        ("A队", "", "王伟", "甲", "13800000001", ""),
+        ("B队", "", "王伟", "乙", "13800000002", ""),
+    ]
     assert run(tournament, xlsx(rows)).ok
 
 
@@ -117,7 +130,9 @@ def test_header_only_sheet_has_no_rows(tournament):
 
 
 def test_wrong_sheet_without_header_is_refused(tournament):
-    data = xlsx([("2026年春季赛", "日程"), ("第一天", "报到")], header=["说明", "内容"], title="日程")
+    data = xlsx(
+        [("2026年春季赛", "日程"), ("第一天", "报到")], header=["说明", "内容"], title="日程"
+    )
     with pytest.raises(TableFileError, match="找不到表头"):
         run(tournament, data)
 

@@ -23,44 +23,43 @@ RULESETS = [
     RuleSet.preset(levels, pass_a=p, a_fail=f)
     for levels, p, f in itertools.product(LEVEL_PRESETS, PASS_A_OPTIONS, A_FAIL_OPTIONS)
 ]
-sides = st.sampled_from(["EW", "NS"])
-deal = st.builds(lambda s, p: {"win": s, "partner": p}, sides, st.sampled_from([2, 3, 4]))
-penalty = st.builds(
-    lambda s, n: {"penalty": s, "levels": n}, sides, st.integers(-3, 3).filter(bool)
-)
-foul = st.builds(lambda s, k: {"foul": s, "kind": k}, sides, st.sampled_from(sorted(FOUL_KINDS)))
-foul_with_levels = st.builds(
-    lambda s, k, n: {"foul": s, "kind": k, "levels": n},
-    sides,
-    st.sampled_from(["time_delay", "signalling", "other"]),
-    st.integers(-2, 2).filter(bool),
-)
-warning = st.builds(
-    lambda s, k: {"warning": s, "kind": k}, sides, st.sampled_from(sorted(WARNING_KINDS))
-)
-ending = st.one_of(
-    st.builds(
-        lambda s, r: {"forfeit_by": s, "reason": r},
-        sides,
-        st.sampled_from(["three_fouls", "three_hidden", "forfeit", "late"]),
-    ),
-    st.just({"time": True}),
-)
-# Mostly deals, so that sides reach A and try to pass it; the rest sprinkled in. The
-# percentages keep three fouls and forfeits rare enough for matches to run long.
-WEIGHTS = [(78, deal), (6, penalty), (4, foul), (2, foul_with_levels), (8, warning), (2, ending)]
+FOULS = sorted(FOUL_KINDS)
+FREE_FOULS = ["time_delay", "signalling", "other"]  # the kinds that take "levels"
+WARNINGS = sorted(WARNING_KINDS)
+ENDINGS = ["three_fouls", "three_hidden", "forfeit", "late"]
 
 
-def _pick(n: int) -> st.SearchStrategy:
-    for weight, strategy in WEIGHTS:
-        if n < weight:
-            return strategy
-        n -= weight
-    raise AssertionError(n)
+def _make_step(draw: int) -> dict:
+    """Turn one random number into a step.
+
+    Generating one integer per step is several times faster than nested strategies, and
+    the suite must stay fast. The last two digits pick the kind — mostly deals, so that
+    sides reach A and try to pass it; rare fouls and endings, so that matches run long —
+    and the rest picks the side, the partner place, the levels and the kind of foul.
+    """
+    n, rest = draw % 100, draw // 100
+    side = ("EW", "NS")[rest % 2]
+    partner = 2 + rest // 2 % 3
+    levels = (-3, -2, -1, 1, 2, 3)[rest // 6 % 6]
+    k = rest // 36
+    if n < 78:
+        return {"win": side, "partner": partner}
+    if n < 84:
+        return {"penalty": side, "levels": levels}
+    if n < 90:
+        return {"foul": side, "kind": FOULS[k % len(FOULS)]}
+    if n < 92:
+        return {"foul": side, "kind": FREE_FOULS[k % 3], "levels": levels}
+    if n < 98:
+        return {"warning": side, "kind": WARNINGS[k % len(WARNINGS)]}
+    if k % 5 == 4:
+        return {"time": True}
+    return {"forfeit_by": side, "reason": ENDINGS[k % 5]}
 
 
-step = st.integers(0, 99).flatmap(_pick)
-step_lists = st.lists(step, max_size=80)
+step = st.integers(0, 100 * 36 * 60 - 1).map(_make_step)
+# Hypothesis favours short lists; long ones are needed to reach A and fail there.
+step_lists = st.one_of(st.lists(step, max_size=10), st.lists(step, min_size=30, max_size=100))
 
 
 def _walk(rules, steps):
@@ -83,13 +82,18 @@ def _walk(rules, steps):
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(RULESETS), step_lists)
 def test_levels_stay_on_the_scale_and_only_one_side_passes_a(rules, steps):
-    for _, _, after in _walk(rules, steps):
+    for _, s, after in _walk(rules, steps):
         assert after.ew in LEVELS and after.ns in LEVELS
         assert 0 <= after.levels.ew <= 13 and 0 <= after.levels.ns <= 13
         passed = [side for side in ("EW", "NS") if after.level(side) == "A+"]
         assert len(passed) <= 1
         if passed:
             assert after.finished and after.winner == passed[0]
+            # A+ comes only from a win meeting the pass_a condition, or three hidden cards.
+            if after.end_reason == "passed_a":
+                assert s.get("win") == passed[0] and rules.passes_a(s["partner"])
+            else:
+                assert after.end_reason == "three_hidden"
 
 
 @settings(max_examples=200, deadline=None)
@@ -121,9 +125,14 @@ def _allowed_change(before, s, after, side):
         return s["win"] == side or "back_to_level" in own
     if "penalty" in s:
         return s["penalty"] == side
-    if "foul" in s or "warning" in s:
-        # A foul moves the offender (card hiding, given levels) or its opponents (+1, A+).
-        return True
+    if "foul" in s:
+        # The offender moves on card hiding (−1) or levels given by the referee; its
+        # opponents on out-of-turn play and card hiding (+1, or A+ on the third hiding).
+        if side == s["foul"]:
+            return s["kind"] == "card_hiding" or "levels" in s
+        return s["kind"] in ("out_of_turn", "card_hiding")
+    if "warning" in s:
+        return side == opponent(s["warning"])  # two warnings in a deal: opponents +1
     if "forfeit_by" in s:
         return s["reason"] == "three_hidden" and side == opponent(s["forfeit_by"])
     return False  # time changes nothing
@@ -154,6 +163,17 @@ def test_bookkeeping_invariants(rules, steps):
         if "win" in s and not after.finished:
             assert after.level_played.side == s["win"]
             assert after.level_played.level == after.level(s["win"])
+        # A deal played at a side's own A is an attempt: it passes, or the count goes up
+        # (or the side is sent back on its last failure) — whoever won it.
+        if "win" in s:
+            played = before.level_played
+            side = played.side
+            if played.level == "A" and side and before.level(side) == "A":
+                sent_back = after.level(side) in ("2", "J") and after.a_attempts[side] == 0
+                counted = after.a_attempts[side] == before.a_attempts[side] + 1
+                assert after.level(side) == "A+" or counted or sent_back
+            elif after.end_reason != "passed_a":
+                assert after.a_attempts == before.a_attempts
         # Failed attempts are counted only for a side at A, and below the limit.
         for side in ("EW", "NS"):
             if after.a_attempts[side]:

@@ -1,7 +1,7 @@
 """The tournament data model; see each module for its vocabulary."""
 
 from tournament.models.audit import AuditEntry
-from tournament.models.event import Stage, Staff, Tournament
+from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.teams import Player, Team, Unit
 

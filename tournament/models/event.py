@@ -49,7 +49,9 @@ class Tournament(models.Model):
         on_delete=models.PROTECT,
         related_name="organized_tournaments",
     )
-    format = models.CharField(_("赛制"), max_length=16, choices=_choices(opt.FORMATS), default="swiss")
+    format = models.CharField(
+        _("赛制"), max_length=16, choices=_choices(opt.FORMATS), default="swiss"
+    )
     rounds = models.PositiveSmallIntegerField(_("轮数"), default=7)
     levels = models.CharField(
         _("升级规则"), max_length=16, choices=_choices(opt.LEVEL_PRESETS), default="jiangsu"
@@ -132,7 +134,9 @@ class Staff(models.Model):
     ROLE_CHOICES = [(CHIEF_REFEREE, _("裁判长")), (REFEREE, _("裁判"))]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles"
+    )
     role = models.CharField(_("角色"), max_length=16, choices=ROLE_CHOICES)
 
     class Meta:

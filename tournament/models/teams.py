@@ -48,7 +48,12 @@ class Team(models.Model):
     name = models.CharField(_("队名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     unit = models.ForeignKey(
-        Unit, verbose_name=_("单位"), on_delete=models.PROTECT, null=True, blank=True, related_name="teams"
+        Unit,
+        verbose_name=_("单位"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="teams",
     )
     draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
     seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)

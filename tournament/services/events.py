@@ -36,7 +36,9 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, version: int, user=None, request=None) -> Tournament:
+def tournament_update(
+    *, tournament: Tournament, version: int, user=None, request=None
+) -> Tournament:
     """Save changed options (already set on ``tournament``) unless someone saved first."""
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if current.version != version:

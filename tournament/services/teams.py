@@ -83,9 +83,7 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
 
 
 @transaction.atomic
-def team_update(
-    *, team: Team, data: TeamData, version: int, user=None, request=None
-) -> Team:
+def team_update(*, team: Team, data: TeamData, version: int, user=None, request=None) -> Team:
     """Change a pair; refused when someone else saved it since ``version`` was read."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.version != version:
@@ -99,7 +97,9 @@ def team_update(
     team.version += 1
     team.save()
     for position, name, phone in ((1, data.player1, data.phone1), (2, data.player2, data.phone2)):
-        Player.objects.update_or_create(team=team, position=position, defaults={"name": name, "phone": phone})
+        Player.objects.update_or_create(
+            team=team, position=position, defaults={"name": name, "phone": phone}
+        )
     log_action(
         tournament=team.tournament, user=user, request=request, action="team.edit", obj=team,
         summary=f"修改 {team.name}", before=before, after=team_snapshot(team),
@@ -168,7 +168,13 @@ def teams_import(
     for team, r in zip(teams, check.rows, strict=True):
         for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
             players.append(
-                Player(team=team, position=position, name=name, name_pinyin=pinyin_key(name), phone=phone)
+                Player(
+                    team=team,
+                    position=position,
+                    name=name,
+                    name_pinyin=pinyin_key(name),
+                    phone=phone,
+                )
             )
     Player.objects.bulk_create(players)
     log_action(

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods
 from tournament.forms import TournamentForm
 from tournament.models import Staff, Tournament
 from tournament.permissions import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
-from tournament.services.audit import log_action
 from tournament.services import events as event_services
+from tournament.services.audit import log_action
 from tournament.views.common import LoginRequired, load_tournament, login_redirect
 
 
@@ -27,7 +27,11 @@ def home(request):
     return render(
         request,
         "tournament/home.html",
-        {"mine": mine, "public": public.distinct(), "can_create": can_create_tournament(request.user)},
+        {
+            "mine": mine,
+            "public": public.distinct(),
+            "can_create": can_create_tournament(request.user),
+        },
     )
 
 
@@ -38,18 +42,21 @@ def tournament_create(request):
         raise Http404("没有权限")
     form = TournamentForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        fields = {k: v for k, v in form.cleaned_data.items() if k not in ("tiebreak_text", "award_text")}
+        fields = {
+            k: v for k, v in form.cleaned_data.items() if k not in ("tiebreak_text", "award_text")
+        }
         fields["tiebreaks"] = form.cleaned_data["tiebreak_text"]
         fields["award_tiers"] = form.cleaned_data["award_text"]
         try:
-            tournament = event_services.tournament_create(organizer=request.user, request=request, **fields)
+            tournament = event_services.tournament_create(
+                organizer=request.user, request=request, **fields
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
             messages.success(request, f"已创建赛事“{tournament.name}”")
             return redirect("tournament_detail", slug=tournament.slug)
     return render(request, "tournament/tournament_form.html", {"form": form, "creating": True})
-
 
 
 def tournament_detail(request, slug):
@@ -95,7 +102,9 @@ def tournament_edit(request, slug):
             messages.success(request, "赛事设置已保存")
             return redirect("tournament_detail", slug=slug)
     return render(
-        request, "tournament/tournament_form.html", {"form": form, "t": tournament, "version": version}
+        request,
+        "tournament/tournament_form.html",
+        {"form": form, "t": tournament, "version": version},
     )
 
 
@@ -113,14 +122,18 @@ def staff_list(request, slug):
         with transaction.atomic():
             if remove:
                 Staff.objects.filter(tournament=tournament, pk=remove).delete()
-                log_action(tournament=tournament, request=request, action="staff.remove", summary=remove)
+                log_action(
+                    tournament=tournament, request=request, action="staff.remove", summary=remove
+                )
                 messages.success(request, "已移除")
             elif role not in dict(Staff.ROLE_CHOICES):
                 messages.error(request, "未知的角色")
             elif not (user := User.objects.filter(username=username).first()):
                 messages.error(request, f"找不到用户“{username}”，请先在管理后台创建账号")
             else:
-                Staff.objects.update_or_create(tournament=tournament, user=user, defaults={"role": role})
+                Staff.objects.update_or_create(
+                    tournament=tournament, user=user, defaults={"role": role}
+                )
                 log_action(
                     tournament=tournament, request=request, action="staff.set",
                     summary=f"{username} → {role}",
@@ -129,5 +142,7 @@ def staff_list(request, slug):
         return redirect("staff_list", slug=slug)
     staff = tournament.staff.select_related("user")
     return render(
-        request, "tournament/staff.html", {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES}
+        request,
+        "tournament/staff.html",
+        {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES},
     )

@@ -61,13 +61,17 @@ def import_confirm(request, slug):
         return redirect("team_import", slug=slug)
     data = base64.b64decode(pending["data"])
     try:
-        check = teams_import(tournament=tournament, data=data, filename=pending["name"], request=request)
+        check = teams_import(
+            tournament=tournament, data=data, filename=pending["name"], request=request
+        )
     except TableFileError as exc:
         messages.error(request, str(exc))
         return redirect("team_import", slug=slug)
     del request.session[SESSION_KEY]
     if not check.ok:
-        messages.error(request, "导入失败，没有保存任何数据：" + "；".join(map(str, check.problems[:20])))
+        messages.error(
+            request, "导入失败，没有保存任何数据：" + "；".join(map(str, check.problems[:20]))
+        )
         return redirect("team_import", slug=slug)
     messages.success(request, f"已导入{len(check.rows)}个组合")
     return redirect("team_list", slug=slug)

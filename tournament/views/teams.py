@@ -42,7 +42,9 @@ def team_list(request, slug):
         return login_redirect(request)
     query = request.GET.get("q", "")
     teams = search_teams(
-        Team.objects.filter(tournament=tournament).select_related("unit").prefetch_related("players"),
+        Team.objects.filter(tournament=tournament)
+        .select_related("unit")
+        .prefetch_related("players"),
         query,
     )
     table = TeamTable(teams)
@@ -107,7 +109,9 @@ def team_edit(request, slug, team_id):
         else:
             messages.success(request, f"已保存：{form.cleaned_data['name']}")
             return redirect("team_list", slug=slug)
-    return render(request, "tournament/team_form.html", {"t": tournament, "form": form, "team": team})
+    return render(
+        request, "tournament/team_form.html", {"t": tournament, "form": form, "team": team}
+    )
 
 
 @require_POST

@@ -16,19 +16,31 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug", help="URL code, e.g. nanjing-2026")
         parser.add_argument("--name", required=True, help="tournament name (赛事名称)")
-        parser.add_argument("--format", default="swiss", choices=["swiss", "rotation", "knockout", "staged"])
-        parser.add_argument("--rounds", type=int, default=None, help="number of rounds (default 7; 3 for rotation)")
+        parser.add_argument(
+            "--format", default="swiss", choices=["swiss", "rotation", "knockout", "staged"]
+        )
+        parser.add_argument(
+            "--rounds", type=int, default=None, help="number of rounds (default 7; 3 for rotation)"
+        )
         parser.add_argument("--scoring", default="points26", choices=list(opt.SCORING))
         parser.add_argument("--levels", default="jiangsu", choices=list(opt.LEVEL_PRESETS))
         parser.add_argument("--pass-a", default="partner_not_last", choices=list(opt.PASS_A))
         parser.add_argument("--a-fail", default="unlimited", choices=list(opt.A_FAIL))
         parser.add_argument("--seating", default="first_ew", choices=list(opt.SEATING))
-        parser.add_argument("--avoid-same-unit", action="store_true", help="avoid same-unit pairings (hard)")
-        parser.add_argument("--soft-same-unit", action="store_true", help="avoid same-unit pairings when possible")
+        parser.add_argument(
+            "--avoid-same-unit", action="store_true", help="avoid same-unit pairings (hard)"
+        )
+        parser.add_argument(
+            "--soft-same-unit", action="store_true", help="avoid same-unit pairings when possible"
+        )
         parser.add_argument("--time-limit", type=int, default=60, help="minutes per round")
-        parser.add_argument("--late-minutes", type=int, default=10, help="forfeit after this lateness")
+        parser.add_argument(
+            "--late-minutes", type=int, default=10, help="forfeit after this lateness"
+        )
         parser.add_argument("--games", type=int, default=1, choices=[1, 3])
-        parser.add_argument("--organizer", help="username of the organizer (default: first superuser)")
+        parser.add_argument(
+            "--organizer", help="username of the organizer (default: first superuser)"
+        )
         parser.add_argument("--venue", default="")
         parser.add_argument("--start-date", default=None, help="YYYY-MM-DD")
 

@@ -24,7 +24,9 @@ class Command(BaseCommand):
         if not path.is_file():
             raise CommandError(f"找不到文件：{path}")
         try:
-            check = teams_import(tournament=tournament, data=path.read_bytes(), filename=path.name, actor="cli")
+            check = teams_import(
+                tournament=tournament, data=path.read_bytes(), filename=path.name, actor="cli"
+            )
         except TableFileError as exc:
             raise CommandError(f"{exc}；没有导入任何数据") from None
         if not check.ok:

@@ -29,7 +29,11 @@ class Command(BaseCommand):
         organizer, password = ensure_user("organizer", organizer=True)
         chief, chief_pw = ensure_user("chief")
         referee, referee_pw = ensure_user("referee")
-        for user, pw, label in ((organizer, password, "组织者 organizer"), (chief, chief_pw, "裁判长 chief"), (referee, referee_pw, "裁判 referee")):
+        for user, pw, label in (
+            (organizer, password, "组织者 organizer"),
+            (chief, chief_pw, "裁判长 chief"),
+            (referee, referee_pw, "裁判 referee"),
+        ):
             if pw:
                 self.stdout.write(f"{label}: 用户名 {user.username}  密码 {pw}")
             else:
@@ -45,6 +49,9 @@ class Command(BaseCommand):
         Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
         Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
         check = teams_import(
-            tournament=tournament, data=DEMO_FILE.read_bytes(), filename=DEMO_FILE.name, actor="demo"
+            tournament=tournament,
+            data=DEMO_FILE.read_bytes(),
+            filename=DEMO_FILE.name,
+            actor="demo",
         )
         self.stdout.write(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个组合")

@@ -1,0 +1,173 @@
+"""The Swiss field as arrays, and the cost of putting two pairs at one table.
+
+Vocabulary
+----------
+hard constraint
+    A table that must not be made while a pairing without it exists: a rematch, a table
+    that would push a seat balance beyond ±2 ("seat-illegal"), and, when same-unit
+    avoidance is hard, two pairs of one unit. Such a table is a *violation*.
+objective
+    What the pairing minimises among pairings with the fewest violations: the closeness
+    cost (squared points difference) plus ``seat_weight`` for every pair ending outside ±1
+    plus a fixed penalty for a same-unit table when avoidance is soft.
+tie-breaks
+    Below the objective, in order: fewer pairs outside ±1, pairs close in the standings
+    with the top tables most, and a seeded jitter for exact ties.
+
+All levels are packed lexicographically into one Python integer per table, so the band
+search and the blossom algorithm compare exactly the same numbers and stay exact.
+Points are compared at a precision of 0.01.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .entrants import Entrant, id_key
+from .seats import outside_one_after, seat_legal
+
+POINT_SCALE = 100
+"""Points are multiplied by this and rounded: closeness is exact to 0.01 point."""
+UNIT_SOFT_FACTOR = 3
+"""Soft same-unit avoidance accepts up to this many squared typical gaps of closeness."""
+UNIT_MODES = ("off", "soft", "hard")
+
+
+class Field:
+    """The active entrants of a round in rank order, as index-based arrays.
+
+    Index ``i`` is the position in rank order (0 = top); opponents outside the field
+    (withdrawn pairs) are dropped.
+    """
+
+    def __init__(self, entrants: Sequence[Entrant]) -> None:
+        order = sorted(
+            entrants,
+            key=lambda e: (
+                e.rank,
+                -e.points,
+                e.draw_number if e.draw_number is not None else 0,
+                id_key(e.id),
+            ),
+        )
+        self.entrants = order
+        self.n = len(order)
+        self.index = {e.id: i for i, e in enumerate(order)}
+        self.ids = [e.id for e in order]
+        self.points = [float(e.points) for e in order]
+        self.pq = [round(e.points * POINT_SCALE) for e in order]
+        self.balance = [e.seat_balance for e in order]
+        self.byes = [e.byes for e in order]
+        units: dict[str, int] = {}
+        self.unit = [-1 if e.unit is None else units.setdefault(e.unit, len(units)) for e in order]
+        self.opponents: list[frozenset[int]] = [
+            frozenset(self.index[o] for o in e.opponents if o in self.index) for e in order
+        ]
+        self.gap = _typical_gap(self.pq)
+
+
+def _typical_gap(pq: list[int]) -> int:
+    """Median positive gap between consecutive distinct point values (scaled), >= 1."""
+    values = sorted(set(pq))
+    gaps = sorted(b - a for a, b in zip(values, values[1:], strict=False))
+    if not gaps:
+        return POINT_SCALE
+    return max(1, gaps[len(gaps) // 2])
+
+
+class CostModel:
+    """Integer costs of tables (and of a bye) for one round and one seat weight.
+
+    The seat weight is the fraction ``seat_num / seat_den`` of a squared point (scaled);
+    the objective of a table is ``seat_den * (closeness + unit penalty) + seat_num *
+    pairs outside ±1``, which keeps every cost an exact integer. ``seat_num=None`` puts
+    seats before closeness.
+    """
+
+    def __init__(
+        self,
+        field: Field,
+        unit_mode: str,
+        seed: int,
+        seat_num: int | None = 0,
+        seat_den: int = 1,
+    ) -> None:
+        self.field = field
+        self.unit_mode = unit_mode
+        n = field.n
+        spread = (max(field.pq) - min(field.pq)) if n else 0
+        self.unit_penalty = UNIT_SOFT_FACTOR * field.gap * field.gap if unit_mode == "soft" else 0
+        max_close = spread * spread + self.unit_penalty
+        k = n // 2 + 2  # more than the number of tables, bye included
+        self.k = k
+        if seat_num is None:
+            seat_num, seat_den = max_close * k + 1, 1  # any seat beats all closeness
+        self.seat_num, self.seat_den = seat_num, seat_den
+        max_objective = seat_den * max_close + 2 * seat_num
+        self.m_rank = 256 * k
+        self.m_seat = self.m_rank * (2 * n * n * k + 1)
+        self.m_obj = self.m_seat * (2 * k + 1)
+        self.m_bye = self.m_obj * (max_objective * k + 1)
+        self.m_violation = self.m_bye * (n + 1)
+        self.seed_mix = (seed * 2654435761 + 97) & 0xFFFFFFFF
+
+    @property
+    def seat_weight(self) -> float:
+        """The seat weight in squared points."""
+        return self.seat_num / self.seat_den / (POINT_SCALE * POINT_SCALE)
+
+    # -- constraints --------------------------------------------------------------------------
+    def forbidden(self, i: int, j: int) -> bool:
+        f = self.field
+        return (
+            j in f.opponents[i]
+            or not seat_legal(f.balance[i], f.balance[j])
+            or (self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j])
+        )
+
+    def violation(self, i: int, j: int) -> int:
+        """Violations packed as illegal-seat > rematch > hard same unit."""
+        f = self.field
+        k = self.k
+        v = 0
+        if not seat_legal(f.balance[i], f.balance[j]):
+            v += k * k
+        if j in f.opponents[i]:
+            v += k
+        if self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
+            v += 1
+        return v
+
+    # -- costs --------------------------------------------------------------------------------
+    def cost(self, i: int, j: int) -> int:
+        """Cost of a table between ``i`` and ``j`` ignoring violations."""
+        f = self.field
+        if j < i:
+            i, j = j, i
+        d = f.pq[i] - f.pq[j]
+        outside = outside_one_after(f.balance[i], f.balance[j])
+        close = d * d
+        if self.unit_penalty and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
+            close += self.unit_penalty
+        objective = close * self.seat_den + outside * self.seat_num
+        rank = (j - i - 1) * (2 * f.n - i)
+        jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
+        return objective * self.m_obj + outside * self.m_seat + rank * self.m_rank + jitter
+
+    def full_cost(self, i: int, j: int) -> int:
+        """Cost including violations, for pairings where some cannot be avoided."""
+        return self.violation(i, j) * self.m_violation + self.cost(i, j)
+
+    def bye_cost(self, i: int, order: int) -> int:
+        """Cost of giving ``i`` the bye; ``order`` 0 is the pair the bye rule names first."""
+        outside = int(abs(self.field.balance[i]) > 1)
+        return order * self.m_bye + outside * (self.seat_num * self.m_obj + self.m_seat)
+
+    def closeness(self, i: int, j: int) -> int:
+        """Scaled closeness of a table plus the soft unit penalty (the part seats trade with)."""
+        f = self.field
+        d = f.pq[i] - f.pq[j]
+        close = d * d
+        if self.unit_penalty and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
+            close += self.unit_penalty
+        return close

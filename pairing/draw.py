@@ -1,0 +1,102 @@
+"""The draw (抽签) and the first round of a Swiss stage.
+
+Vocabulary
+----------
+draw number
+    A number 1 … n given to each pair by lot before the event (003 §1.3). Drawn by the
+    computer from a recorded seed: the same ids and seed give the same numbers.
+override
+    A draw number fixed by hand (a pair drew a physical ticket); the others are drawn
+    among the numbers left.
+adjacent pairing (临近配对)
+    Round 1 pairs draw numbers 1–2, 3–4, …; table ``k`` holds numbers ``2k-1`` and ``2k``.
+    With an odd count the last draw number has the bye. The lower number is listed first
+    and sits East–West under ``seating="first_ew"`` (North–South under ``"first_ns"``),
+    unless seat balances carried from an earlier stage say otherwise (:mod:`pairing.seats`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Mapping
+
+from .entrants import Entrant, check_entrants, id_key
+from .errors import PairingError
+from .flags import FLAG_BYE, FLAG_REMATCH, FLAG_SEAT_FORCED
+from .result import Bye, Pairing, Table
+from .seats import check_seating, first_sits_ew
+
+
+def draw_numbers(
+    ids: Iterable[Hashable], seed: int, overrides: Mapping[Hashable, int] | None = None
+) -> dict[Hashable, int]:
+    """Return ``{id: draw number}`` with numbers 1 … n.
+
+    The ids are sorted first, so the order they come in does not change the draw.
+    ``overrides`` fixes numbers for some ids; each must be in 1 … n and used once.
+    """
+    id_list = sorted(ids, key=id_key)
+    n = len(id_list)
+    if len(set(id_list)) != n:
+        raise PairingError("an id appears twice in the draw", "抽签名单中有重复的选手", "duplicate")
+    overrides = dict(overrides or {})
+    unknown = [i for i in overrides if i not in set(id_list)]
+    if unknown:
+        raise PairingError(
+            f"override for unknown pairs {unknown!r}", f"指定抽签号的选手不存在：{unknown!r}", "unknown"
+        )
+    used = list(overrides.values())
+    bad = [v for v in used if not isinstance(v, int) or not 1 <= v <= n]
+    if bad or len(set(used)) != len(used):
+        raise PairingError(
+            f"override numbers must be distinct and within 1..{n}",
+            f"指定的抽签号必须互不相同且在 1 到 {n} 之间",
+            "override",
+        )
+    free = [k for k in range(1, n + 1) if k not in set(used)]
+    random.Random(seed).shuffle(free)
+    result = dict(overrides)
+    rest = iter(free)
+    for i in id_list:
+        if i not in result:
+            result[i] = next(rest)
+    return result
+
+
+def draw_sheet(numbers: Mapping[Hashable, int]) -> list[tuple[int, Hashable]]:
+    """The printed draw list: ``(number, id)`` in number order."""
+    return sorted(((k, i) for i, k in numbers.items()), key=lambda row: row[0])
+
+
+def pair_round_one(entrants: Iterable[Entrant], seating: str = "first_ew") -> Pairing:
+    """Adjacent pairing on draw numbers: 1–2 at table 1, 3–4 at table 2, …
+
+    Odd count: the pair with the last draw number has the bye. Every entrant needs a
+    distinct ``draw_number``.
+    """
+    check_seating(seating)
+    field = check_entrants(entrants)
+    missing = [e.id for e in field if e.draw_number is None]
+    if missing:
+        raise PairingError(
+            f"pairs without a draw number: {missing!r}", f"以下选手尚未抽签：{missing!r}", "no_draw"
+        )
+    numbers = [e.draw_number for e in field]
+    if len(set(numbers)) != len(numbers):
+        raise PairingError("two pairs share a draw number", "有两对选手的抽签号相同", "draw_clash")
+    order = sorted(field, key=lambda e: e.draw_number)  # type: ignore[arg-type,return-value]
+    tables = []
+    rematches = 0
+    cost = 0.0
+    for k in range(len(order) // 2):
+        first, second = order[2 * k], order[2 * k + 1]
+        cost += (first.points - second.points) ** 2
+        first_ew, forced = first_sits_ew(first.seat_balance, second.seat_balance, seating)
+        flags = {FLAG_SEAT_FORCED} if forced else set()
+        if second.id in first.opponents:
+            flags.add(FLAG_REMATCH)
+            rematches += 1
+        ew, ns = (first, second) if first_ew else (second, first)
+        tables.append(Table(k + 1, ew.id, ns.id, frozenset(flags)))
+    byes = (Bye(order[-1].id, frozenset({FLAG_BYE})),) if len(order) % 2 else ()
+    return Pairing(tuple(tables), byes, rematches=rematches, cost=cost, seed=None)

@@ -1,0 +1,100 @@
+"""The plain output of the pairing functions: tables, byes and the pairing of a round.
+
+Vocabulary
+----------
+table
+    One match of a round between two pairs, numbered from the top of the standings; the
+    pair in ``ew`` sits East-West (东西), the pair in ``ns`` North-South (南北).
+bye
+    A pair without an opponent this round (轮空), scored by the event's bye rule.
+closeness cost
+    The sum over tables of the squared difference of the two pairs' points; lower is closer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    ew: Hashable
+    ns: Hashable
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def pairs(self) -> tuple[Hashable, Hashable]:
+        return (self.ew, self.ns)
+
+
+@dataclass(frozen=True)
+class Bye:
+    entrant: Hashable
+    flags: frozenset[str] = frozenset({"bye"})
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A round's pairing.
+
+    ``rematches`` counts tables whose pairs met before; ``cost`` is the closeness cost;
+    ``seed`` is the seed it was made with (``None`` for draw-based pairings).
+    ``seat_weight`` is the weight the seat rule needed against closeness (0 when closeness
+    alone kept the seat balances within bounds, see :mod:`pairing.costs`).
+    """
+
+    tables: tuple[Table, ...]
+    byes: tuple[Bye, ...] = ()
+    rematches: int = 0
+    cost: float = 0.0
+    seed: int | None = None
+    seat_weight: float = 0.0
+    notes: tuple[str, ...] = field(default=())
+
+    def entrant_ids(self) -> Iterator[Hashable]:
+        """Every placed id, table by table (EW first), then the byes."""
+        for t in self.tables:
+            yield t.ew
+            yield t.ns
+        for b in self.byes:
+            yield b.entrant
+
+    def opponent(self, entrant: Hashable) -> Hashable | None:
+        for t in self.tables:
+            if t.ew == entrant:
+                return t.ns
+            if t.ns == entrant:
+                return t.ew
+        return None
+
+    def to_json(
+        self,
+        names: Mapping[Hashable, Any] | Callable[[Hashable], Any] | None = None,
+        with_flags: bool = False,
+    ) -> list[dict[str, Any]]:
+        """Plain dicts for ``pair --json``: tables, then ``{"table": None, "bye": ...}``.
+
+        ``names`` maps ids to what should be printed (a mapping or a function); ids are
+        printed as they are without it.
+        """
+
+        def name(entrant: Hashable) -> Any:
+            if names is None:
+                return entrant
+            return names(entrant) if callable(names) else names[entrant]
+
+        rows: list[dict[str, Any]] = []
+        for t in self.tables:
+            row: dict[str, Any] = {"table": t.number, "ew": name(t.ew), "ns": name(t.ns)}
+            if with_flags:
+                row["flags"] = sorted(t.flags)
+            rows.append(row)
+        for b in self.byes:
+            row = {"table": None, "bye": name(b.entrant)}
+            if with_flags:
+                row["flags"] = sorted(b.flags)
+            rows.append(row)
+        return rows

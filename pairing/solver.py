@@ -1,0 +1,250 @@
+"""Choose the bye and the tables of a Swiss round: cheap exact search first, proofs after.
+
+The steps, for one seat weight (see :mod:`pairing.costs`):
+
+1. Small fields (``<= SMALL_FIELD`` pairs): one exact minimum-cost matching on the whole
+   graph, the bye being a node joined to every pair the bye rule allows. Violations (a
+   rematch, ...) are allowed there at a cost above everything else, so the result has the
+   fewest violations possible, then the bye the rule names first, then the best objective.
+2. Otherwise, for each bye candidate in the rule's order (lowest-ranked pair with the
+   fewest byes first): the band search (:mod:`pairing.band`) on the ranked line without the
+   candidate. A perfect pairing there has no violation: done.
+3. If the band finds none, the whole compatibility graph is checked for a perfect matching
+   (Dirac's degree bound, else Edmonds' algorithm). If one exists, the blossom matching on a
+   sparse graph of near compatible neighbours, widened until perfect, gives it. If none
+   exists, the next bye candidate is tried: the bye never makes a rematch necessary when
+   another candidate would not.
+4. When no candidate allows a pairing without violations, step 1's exact matching with
+   violations runs on the field (for very large fields on a wide sparse graph).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .band import band_matching
+from .blossom import min_cost_perfect_matching
+from .cardinality import dirac_guarantees_perfect, has_perfect_matching
+from .costs import CostModel, Field
+from .seats import outside_one_after
+
+SMALL_FIELD = 24
+EXACT_LIMIT = 400
+"""Up to this many pairs the blossom matching decides every round (about 0.1 s)."""
+FULL_GRAPH_LIMIT = 400
+"""Above this, unavoidable violations are minimised on a sparse graph only."""
+MAX_BYE_TRIES = 6
+SPARSE_START = 16
+
+
+@dataclass
+class Solution:
+    tables: list[tuple[int, int]]  # (i, j) with i ranked above j
+    bye: int | None
+    exact: bool  # found by an exact matching on the whole (or a widened) graph
+
+    def outside_one(self, field: Field) -> int:
+        """Pairs ending the round outside ±1 (the 90 % rule counts these)."""
+        count = sum(outside_one_after(field.balance[i], field.balance[j]) for i, j in self.tables)
+        if self.bye is not None and abs(field.balance[self.bye]) > 1:
+            count += 1
+        return count
+
+
+def band_limits(size: int) -> tuple[int, int]:
+    """(width, depth) of the band search: wider for smaller fields, where it is cheap."""
+    if size <= 120:
+        return 14, 3
+    if size <= 600:
+        return 12, 3
+    return 10, 2
+
+
+def bye_candidates(field: Field) -> list[int]:
+    """Pairs allowed the bye, in the rule's order: fewest byes, then lowest-ranked first."""
+    if field.n % 2 == 0:
+        return []
+    fewest = min(field.byes)
+    return [i for i in range(field.n - 1, -1, -1) if field.byes[i] == fewest]
+
+
+def build_line(field: Field, model: CostModel) -> list[int]:
+    """The ranked line: points first, then rank; within equal points, reordered so that
+    neighbours can meet (no rematch, seats and units compatible) — a pure relabelling that
+    lets the band search reach good tables with a small depth.
+    """
+    order = sorted(range(field.n), key=lambda i: (-field.pq[i], i))
+    line: list[int] = []
+    start = 0
+    while start < len(order):
+        end = start
+        while end < len(order) and field.pq[order[end]] == field.pq[order[start]]:
+            end += 1
+        line.extend(_interleave(order[start:end], field, model))
+        start = end
+    return line
+
+
+def _interleave(group: list[int], field: Field, model: CostModel, lookahead: int = 12) -> list[int]:
+    if len(group) < 3:
+        return group
+    taken = [False] * len(group)
+    out: list[int] = []
+    for a_pos, a in enumerate(group):
+        if taken[a_pos]:
+            continue
+        taken[a_pos] = True
+        out.append(a)
+        fallback = -1
+        seen = 0
+        for b_pos in range(a_pos + 1, len(group)):
+            if taken[b_pos]:
+                continue
+            b = group[b_pos]
+            seen += 1
+            if seen > lookahead:
+                break
+            if model.forbidden(a, b):
+                continue
+            if fallback == -1:
+                fallback = b_pos
+            if outside_one_after(field.balance[a], field.balance[b]) == 0 and not (
+                model.unit_mode != "off" and field.unit[a] >= 0 and field.unit[a] == field.unit[b]
+            ):
+                fallback = b_pos
+                break
+        if fallback != -1:
+            taken[fallback] = True
+            out.append(group[fallback])
+    return out
+
+
+def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
+    candidates = bye_candidates(field)
+    if field.n <= SMALL_FIELD:
+        return _with_violations(field, model, candidates, full=True)
+    if field.n <= EXACT_LIMIT:
+        return solve_exact(field, model, line)
+    for c in candidates[:MAX_BYE_TRIES] if candidates else [None]:
+        rest = [x for x in line if x != c]
+        pairs = _band(rest, model)
+        if pairs is not None:
+            return Solution(pairs, c, exact=False)
+        if _perfect_possible(rest, field, model):
+            break  # the band was too narrow, not the field too tight
+    return solve_exact(field, model, line)
+
+
+def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
+    """Minimum-cost matching on the ``k`` nearest compatible neighbours along the line,
+    the bye a node joined to every candidate; ``k`` doubles until the result is provably
+    the right one (perfect, and no earlier bye candidate could have had the bye)."""
+    candidates = bye_candidates(field)
+    n = field.n
+    k = SPARSE_START
+    while True:
+        edges = _near_edges(line, model, k)
+        for order, c in enumerate(candidates):
+            edges.append((c, n, model.bye_cost(c, order)))
+        size = n + (1 if candidates else 0)
+        mate = min_cost_perfect_matching(size, edges) if edges else [-1] * size
+        if all(v != -1 for v in mate):
+            bye = mate[n] if candidates else None
+            earlier = candidates[: candidates.index(bye)] if candidates else []
+            if k >= n or not any(
+                _perfect_possible([x for x in line if x != c], field, model) for c in earlier
+            ):
+                tables = sorted((i, mate[i]) for i in range(n) if i < mate[i] < n)
+                return Solution(tables, bye, exact=True)
+        if k >= n:
+            # Even the whole compatibility graph has no pairing without a violation.
+            return _with_violations(field, model, candidates, full=n <= FULL_GRAPH_LIMIT)
+        k *= 2
+
+
+def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, int, int]]:
+    """Edges from each entrant to the next ``k`` compatible entrants along the line."""
+    edges = []
+    m = len(line)
+    for x in range(m):
+        a = line[x]
+        found = 0
+        for y in range(x + 1, m):
+            b = line[y]
+            if not model.forbidden(a, b):
+                edges.append((a, b, model.cost(a, b)))
+                found += 1
+                if found >= k:
+                    break
+    return edges
+
+
+def _band(rest: list[int], model: CostModel) -> list[tuple[int, int]] | None:
+    width, depth = band_limits(len(rest))
+
+    def cost(a: int, b: int) -> int | None:
+        return None if model.forbidden(a, b) else model.cost(a, b)
+
+    pairs = band_matching(rest, cost, width, depth)
+    if pairs is None:
+        return None
+    return [(a, b) if a < b else (b, a) for a, b in pairs]
+
+
+def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
+    """Exact: does the compatibility graph on ``rest`` have a perfect matching?"""
+    members = set(rest)
+    balances = Counter(field.balance[i] for i in rest)
+    units = Counter(field.unit[i] for i in rest) if model.unit_mode == "hard" else Counter()
+    lower_bounds = []
+    for i in rest:
+        blocked = len(field.opponents[i] & members)
+        if abs(field.balance[i]) >= 2:
+            blocked += balances[field.balance[i]] - 1
+        if field.unit[i] >= 0:
+            blocked += units[field.unit[i]] - 1 if units else 0
+        lower_bounds.append(len(rest) - 1 - blocked)
+    if dirac_guarantees_perfect(lower_bounds):
+        return True
+    adj: list[list[int]] = [[] for _ in rest]
+    for x in range(len(rest)):
+        for y in range(x + 1, len(rest)):
+            if not model.forbidden(rest[x], rest[y]):
+                adj[x].append(y)
+                adj[y].append(x)
+    return has_perfect_matching(adj)
+
+
+def _with_violations(
+    field: Field, model: CostModel, candidates: list[int], full: bool
+) -> Solution:
+    """Exact minimum of (violations, bye order, objective) with the bye as a node."""
+    n = field.n
+    edges: list[tuple[int, int, int]] = []
+    if full:
+        for i in range(n):
+            for j in range(i + 1, n):
+                edges.append((i, j, model.full_cost(i, j)))
+    else:
+        edges = _wide_sparse_edges(field, model)
+    bye_node = n
+    for order, c in enumerate(candidates):
+        edges.append((c, bye_node, model.bye_cost(c, order)))
+    mate = min_cost_perfect_matching(n + (1 if candidates else 0), edges)
+    tables = sorted((i, mate[i]) for i in range(n) if i < mate[i] < n)
+    bye = next((i for i in range(n) if mate[i] == bye_node), None)
+    if 2 * len(tables) + (bye is not None) != n:
+        raise RuntimeError("the complete graph always has a perfect matching")
+    return Solution(tables, bye, exact=True)
+
+
+def _wide_sparse_edges(field: Field, model: CostModel, k: int = 24) -> list[tuple[int, int, int]]:
+    """The 2k nearest pairs in standings order, violations allowed, plus a path so the
+    graph always has a perfect matching."""
+    n = field.n
+    edges = []
+    for i in range(n):
+        for j in range(i + 1, min(n, i + 2 * k + 1)):
+            edges.append((i, j, model.full_cost(i, j)))
+    return edges

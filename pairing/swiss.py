@@ -1,0 +1,198 @@
+"""Swiss pairing (积分编排) for rounds 2 and on.
+
+Rules, hardest first (RULES.md §11 and the pairing issue):
+
+1. every active pair plays exactly once, or has the bye when the count is odd;
+2. no seat balance beyond ±2; no rematch; no same-unit table when avoidance is ``"hard"``
+   — each while a pairing without it exists, and as few as possible otherwise (flagged);
+3. the bye goes to the lowest-ranked pair among those with the fewest byes, unless that
+   choice alone would force a violation of rule 2;
+4. at least 90 % of the pairs end the round within ±1 seat balance;
+5. closeness: the smallest sum over tables of the squared points difference, a soft
+   same-unit penalty added; ties go to pairs close in the standings, top tables first,
+   then to the seed.
+
+Rule 4 is met by weighting pairs that would end outside ±1 (:mod:`pairing.costs`): the
+weight starts at zero (seats only break closeness ties) and grows only as far as the rule
+needs (:func:`_search_seat_weight`), so closeness gives up no more than necessary.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import replace
+from math import gcd
+from collections.abc import Iterable
+
+from .costs import UNIT_MODES, CostModel, Field
+from .entrants import Entrant, check_entrants
+from .errors import PairingError, check_choice
+from .flags import (
+    FLAG_BYE,
+    FLAG_FLOAT_DOWN,
+    FLAG_FLOAT_UP,
+    FLAG_REMATCH,
+    FLAG_REMATCH_AVOIDED,
+    FLAG_SAME_UNIT,
+    FLAG_SEAT_FORCED,
+    FLAG_SEAT_LIMIT,
+    FLAG_SECOND_BYE,
+    FLAG_UNIT_AVOIDED,
+)
+from .result import Bye, Pairing, Table
+from .seats import check_seating, first_sits_ew, outside_one_budget, seat_legal
+from .solver import Solution, build_line, solve, solve_exact
+
+
+def pair_swiss(
+    entrants: Iterable[Entrant],
+    *,
+    seed: int = 0,
+    avoid_same_unit: str = "off",
+    seating: str = "first_ew",
+) -> Pairing:
+    """Pair a Swiss round from the standings (see the module docstring for the rules).
+
+    ``entrants`` are the active pairs only; ``rank`` orders them, ``points`` measure
+    closeness. Same input and seed give the same pairing.
+    """
+    check_choice("avoid_same_unit", avoid_same_unit, UNIT_MODES)
+    check_seating(seating)
+    if not isinstance(seed, int):
+        raise PairingError(f"seed must be an integer, got {seed!r}", f"随机种子必须是整数：{seed!r}")
+    field = Field(check_entrants(entrants))
+    solution, model, met = _search_seat_weight(field, avoid_same_unit, seed)
+    pairing = build_pairing(field, solution, model, seating, seed)
+    if not met:
+        pairing = replace(pairing, notes=(*pairing.notes, NOTE_SEAT_RULE_UNMET))
+    return pairing
+
+
+NOTE_SEAT_RULE_UNMET = "seat_rule_unmet"
+"""Note on a pairing where no pairing keeps 90 % of the pairs within ±1."""
+MAX_SEAT_STEPS = 10
+
+
+def _search_seat_weight(field: Field, unit_mode: str, seed: int) -> tuple[Solution, CostModel, bool]:
+    """Find the pairing with the best closeness among those the seat rule accepts.
+
+    With weight 0 seats only break ties; if the 90 % rule fails, the weight rises along the
+    lower convex hull of (pairs outside ±1, closeness): each step tries the weight at which
+    the best known pairings on either side of the budget cost the same (as in parametric
+    search), until no pairing in between is cheaper. Returns (solution, model, rule met).
+    """
+    budget = outside_one_budget(field.n)
+    lo_model = CostModel(field, unit_mode, seed)
+    line = build_line(field, lo_model)
+    lo = solve(field, lo_model, line)
+    s_lo = lo.outside_one(field)
+    if s_lo <= budget:
+        return lo, lo_model, True
+    hi_model = CostModel(field, unit_mode, seed, seat_num=None)
+    hi = solve(field, hi_model, line)
+    if hi.outside_one(field) > budget and not hi.exact:
+        hi = solve_exact(field, hi_model, line)
+    s_hi = hi.outside_one(field)
+    if s_hi > budget:
+        return hi, hi_model, False
+    c_lo, c_hi = _closeness(lo, lo_model), _closeness(hi, lo_model)
+    for _ in range(MAX_SEAT_STEPS):
+        num, den = c_hi - c_lo, s_lo - s_hi
+        if num <= 0:
+            break  # the seat-first pairing is at least as close: nothing to trade
+        g = gcd(num, den)
+        model = CostModel(field, unit_mode, seed, seat_num=num // g, seat_den=den // g)
+        mid = solve(field, model, line)
+        s_mid, c_mid = mid.outside_one(field), _closeness(mid, lo_model)
+        if den * c_mid + num * s_mid >= den * c_hi + num * s_hi:
+            break  # no pairing between the two: hi is the best the rule allows
+        if s_mid <= budget:
+            hi, hi_model, c_hi, s_hi = mid, model, c_mid, s_mid
+        else:
+            c_lo, s_lo = c_mid, s_mid
+    return hi, hi_model, True
+
+
+def _closeness(solution: Solution, model: CostModel) -> int:
+    return sum(model.closeness(i, j) for i, j in solution.tables)
+
+
+def build_pairing(
+    field: Field, solution: Solution, model: CostModel, seating: str, seed: int | None
+) -> Pairing:
+    """Seat, flag and number the tables of a solution."""
+    explainer = _Explainer(field, model.unit_mode)
+    tables = []
+    rematches = 0
+    cost = 0.0
+    for number, (i, j) in enumerate(sorted(solution.tables), start=1):
+        first_ew, forced = first_sits_ew(field.balance[i], field.balance[j], seating)
+        flags = explainer.flags(i, j)
+        if forced:
+            flags.add(FLAG_SEAT_FORCED)
+        if FLAG_REMATCH in flags:
+            rematches += 1
+        ew, ns = (i, j) if first_ew else (j, i)
+        tables.append(Table(number, field.ids[ew], field.ids[ns], frozenset(flags)))
+        cost += (field.points[i] - field.points[j]) ** 2
+    byes = ()
+    if solution.bye is not None:
+        flags = {FLAG_BYE}
+        if field.byes[solution.bye] > min(field.byes):
+            flags.add(FLAG_SECOND_BYE)
+        byes = (Bye(field.ids[solution.bye], frozenset(flags)),)
+    return Pairing(
+        tables=tuple(tables),
+        byes=byes,
+        rematches=rematches,
+        cost=cost,
+        seed=seed,
+        seat_weight=model.seat_weight,
+    )
+
+
+class _Explainer:
+    """Works out the flags of a table from the field."""
+
+    def __init__(self, field: Field, unit_mode: str) -> None:
+        self.field = field
+        self.unit_mode = unit_mode
+        self.unit_points: dict[int, list[int]] = {}
+        if unit_mode != "off":
+            for i in range(field.n):
+                if field.unit[i] >= 0:
+                    self.unit_points.setdefault(field.unit[i], []).append(field.pq[i])
+            for values in self.unit_points.values():
+                values.sort()
+
+    def flags(self, i: int, j: int) -> set[str]:
+        f = self.field
+        flags: set[str] = set()
+        if f.pq[i] != f.pq[j]:
+            flags.update((FLAG_FLOAT_UP, FLAG_FLOAT_DOWN))
+        if j in f.opponents[i]:
+            flags.add(FLAG_REMATCH)
+        if not seat_legal(f.balance[i], f.balance[j]):
+            flags.add(FLAG_SEAT_LIMIT)
+        same_unit = f.unit[i] >= 0 and f.unit[i] == f.unit[j]
+        if same_unit and self.unit_mode != "off":
+            flags.add(FLAG_SAME_UNIT)
+        gap = abs(f.pq[i] - f.pq[j])
+        if self._closer_opponent(i, gap) or self._closer_opponent(j, gap):
+            flags.add(FLAG_REMATCH_AVOIDED)
+        if self.unit_mode != "off" and (self._closer_unit(i, gap) or self._closer_unit(j, gap)):
+            flags.add(FLAG_UNIT_AVOIDED)
+        return flags
+
+    def _closer_opponent(self, i: int, gap: int) -> bool:
+        f = self.field
+        return any(abs(f.pq[o] - f.pq[i]) < gap for o in f.opponents[i])
+
+    def _closer_unit(self, i: int, gap: int) -> bool:
+        f = self.field
+        if f.unit[i] < 0 or gap == 0:
+            return False
+        values = self.unit_points[f.unit[i]]
+        p = f.pq[i]
+        # Members strictly closer than the opponent, minus the pair itself.
+        return bisect_left(values, p + gap) - bisect_right(values, p - gap) > 1

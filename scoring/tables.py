@@ -1,0 +1,127 @@
+"""The numbers of each scoring system (RULES.md §6), as data.
+
+One :class:`SystemTable` per key of :data:`SYSTEMS`; :mod:`scoring.systems` reads them to
+score a match. The choices behind the forfeit and defeat rows are explained in the
+:mod:`scoring.systems` docstring.
+
+>>> TABLES["points26"].win(2, 11)    # passed A against K: d = 2
+(15, 11)
+>>> TABLES["hundred_plus"].win(7, 6)  # passed A against 8
+(107, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scoring import errors
+from scoring.errors import ScoringError
+
+SYSTEMS: dict[str, str] = {
+    "points26": "26分制（级差换算）",
+    "match_points": "胜2平1负0（级差分）",
+    "hundred_plus": "100+级差（分组三轮移位）",
+}
+
+BYE_POLICIES: dict[str, str] = {
+    "forfeit_win": "轮空按对方弃权计胜",
+    "draw": "轮空按平局计分",
+    "zero": "轮空不计分",
+}
+DEFAULT_BYE_POLICY = "forfeit_win"
+
+DEFEAT_REASONS: dict[str, str] = {
+    "three_fouls": "一轮累计三次犯规判负",
+    "three_hidden": "一局累计三次藏牌判负",
+    "late": "迟到按弃权处理",
+}
+
+HUNDRED_BASE = 100
+HUNDRED_WINNER_CAP = 15
+"""The winner's level difference counts at most 15 (000, 004: 级差分数最大不超过15分)."""
+HUNDRED_LOSER_CAP = 12
+"""The loser's climbed levels count at most 12 (000, 004: 得分最高不超过12分)."""
+
+
+def hundred_plus_winner_points(d: int) -> int:
+    """Winner's score in ``hundred_plus``: 100 + d, d capped at 15.
+
+    >>> hundred_plus_winner_points(13), hundred_plus_winner_points(20)
+    (113, 115)
+    """
+    return HUNDRED_BASE + min(d, HUNDRED_WINNER_CAP)
+
+
+def hundred_plus_loser_points(index: int) -> int:
+    """Loser's (or a drawn pair's) score in ``hundred_plus``: its level index, capped at 12.
+
+    The loser "loses nothing and scores the levels it climbed": a pair at 8 climbed from 2
+    to 8, index 6, and scores 6.
+
+    >>> hundred_plus_loser_points(6), hundred_plus_loser_points(13)
+    (6, 12)
+    """
+    return min(index, HUNDRED_LOSER_CAP)
+
+
+@dataclass(frozen=True)
+class SystemTable:
+    """How one system turns a result into points.
+
+    ``win(d, loser_index)`` returns (winner, loser) points; ``draw(index)`` the points of
+    each pair on a draw; ``forfeit`` and ``defeat`` are (winner, loser, d) where d is the
+    level difference the awarded score stands for (see the module docstring).
+    """
+
+    win: Callable[[int, int], tuple[int, int]]
+    draw: Callable[[int], int]
+    forfeit: tuple[int, int, int]
+    defeat: tuple[int, int, int]
+
+
+def _points26_win(d: int, loser_index: int) -> tuple[int, int]:
+    return 13 + d, 13 - d
+
+
+def _match_points_win(d: int, loser_index: int) -> tuple[int, int]:
+    return 2, 0
+
+
+def _hundred_plus_win(d: int, loser_index: int) -> tuple[int, int]:
+    return hundred_plus_winner_points(d), hundred_plus_loser_points(loser_index)
+
+
+TABLES: dict[str, SystemTable] = {
+    "points26": SystemTable(
+        _points26_win, lambda index: 13, forfeit=(18, 0, 5), defeat=(26, 0, 13)
+    ),
+    "match_points": SystemTable(
+        _match_points_win, lambda index: 1, forfeit=(2, 0, 10), defeat=(2, 0, 10)
+    ),
+    "hundred_plus": SystemTable(
+        _hundred_plus_win,
+        hundred_plus_loser_points,
+        forfeit=(hundred_plus_winner_points(5), 0, 5),
+        defeat=(hundred_plus_winner_points(13), 0, 13),
+    ),
+}
+
+
+def table_for(system: str) -> SystemTable:
+    """Return the table of a system or raise :class:`ScoringError`."""
+    try:
+        return TABLES[system]
+    except (KeyError, TypeError):
+        raise ScoringError(errors.UNKNOWN_SYSTEM, detail=repr(system)) from None
+
+
+def check_system(system: str) -> None:
+    """Raise :class:`ScoringError` unless ``system`` is a key of :data:`SYSTEMS`."""
+    table_for(system)
+
+
+def check_bye_policy(bye_policy: str) -> None:
+    """Raise :class:`ScoringError` unless ``bye_policy`` is a key of :data:`BYE_POLICIES`."""
+    if bye_policy not in BYE_POLICIES:
+        raise ScoringError(errors.UNKNOWN_BYE_POLICY, detail=repr(bye_policy))

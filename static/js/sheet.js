@@ -1,0 +1,77 @@
+/* Deal-by-deal score sheet: every tap saves the whole sheet, so a dropped phone loses nothing.
+   The server (the rules engine) is the only judge of levels; this page only shows its answer. */
+(function () {
+  "use strict";
+  var root = document.getElementById("sheet");
+  if (!root) return;
+  var api = root.dataset.api;
+  var csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+  var sheet = null;
+  var pendingWin = null;
+  var SIDE = { EW: "东西", NS: "南北" };
+
+  function $(id) { return document.getElementById(id); }
+  function say(text, kind) {
+    var box = $("message");
+    box.textContent = text || "";
+    box.className = "msg " + (kind || "");
+    box.hidden = !text;
+  }
+  function show(s) {
+    sheet = s;
+    $("level-EW").textContent = s.ew === "A+" ? "过A" : s.ew;
+    $("level-NS").textContent = s.ns === "A+" ? "过A" : s.ns;
+    ["EW", "NS"].forEach(function (side) {
+      var parts = [];
+      if (s.a_attempts[side]) parts.push("打A未过 " + s.a_attempts[side] + " 次");
+      if (s.fouls[side]) parts.push("犯规 " + s.fouls[side]);
+      $("meta-" + side).textContent = parts.join(" · ");
+      $("side-" + side).classList.toggle("playing", s.played_by === side);
+    });
+    $("played").textContent = s.level_played;
+    $("played-by").textContent = s.played_by ? "（" + SIDE[s.played_by] + "的级）" : "";
+    $("deals").textContent = s.deals;
+    $("notation").textContent = s.notation;
+    var list = $("events");
+    list.innerHTML = "";
+    s.events.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; list.appendChild(li); });
+    var done = s.finished;
+    root.querySelectorAll("#controls button:not(#undo), #controls select").forEach(function (b) { b.disabled = done; });
+    $("undo").disabled = !s.steps.length || s.state === "confirmed";
+    if (done) say(s.winner ? "比赛结束：" + SIDE[s.winner] + "获胜" : "比赛结束：平局", "ok");
+  }
+  function save(steps) {
+    say("保存中…");
+    return fetch(api, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ version: sheet.version, steps: steps }),
+      credentials: "same-origin",
+    }).then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); })
+      .then(function (res) {
+        if (res.data.sheet) show(res.data.sheet);
+        if (res.data.ok) { if (!sheet.finished) say("已保存", "ok"); }
+        else say(res.data.error || "保存失败", "error");
+      })
+      .catch(function () { say("网络错误，未保存，请重试", "error"); });
+  }
+  function add(step) { return save(sheet.steps.concat([step])); }
+  function step(which) {
+    $("step-win").hidden = which !== "win";
+    $("step-partner").hidden = which !== "partner";
+  }
+  root.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button");
+    if (!b || !sheet) return;
+    if (b.dataset.win) { pendingWin = b.dataset.win; $("winner-label").textContent = SIDE[pendingWin]; step("partner"); }
+    else if (b.dataset.partner) { add({ win: pendingWin, partner: Number(b.dataset.partner) }); step("win"); }
+    else if (b.hasAttribute("data-cancel")) step("win");
+    else if (b.dataset.penalty) add({ penalty: b.dataset.penalty, levels: Number(b.dataset.levels) });
+    else if (b.dataset.foul) {
+      var s = {}; s[b.dataset.foul] = $("foul-side").value; s.kind = $("foul-kind").value; add(s);
+    }
+    else if (b.hasAttribute("data-time")) { if (confirm("确认到时结束本场？")) add({ time: true }); }
+    else if (b.id === "undo") { if (sheet.steps.length) save(sheet.steps.slice(0, -1)); }
+  });
+  fetch(api, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (d) { show(d.sheet); });
+})();

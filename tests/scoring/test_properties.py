@@ -1,0 +1,198 @@
+"""Property tests over random events (hypothesis).
+
+The round totals follow RULES.md §6: every match in ``points26`` hands out 26 points
+except forfeits (18 : 0, or 0 : 0 when both pairs are absent); every match in
+``match_points`` hands out 2 (0 when both are absent); in ``hundred_plus`` a decided match
+hands out 100 + the winner's level index (100 + d to the winner, the loser's index to the
+loser).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.levels import LEVELS, level_index
+from scoring import METRICS, SYSTEMS, MatchRecord, StandingsRules, score_match, standings
+from scoring.history import team_history
+
+PROPERTY_SETTINGS = settings(max_examples=40, deadline=None)
+
+# The bye score of each policy, from the systems' forfeit wins and draws (RULES.md §6).
+BYE_POINTS = {
+    "forfeit_win": {"points26": 18, "match_points": 2, "hundred_plus": 105},
+    "draw": {"points26": 13, "match_points": 1, "hundred_plus": 0},
+    "zero": {"points26": 0, "match_points": 0, "hundred_plus": 0},
+}
+BYE_LEVEL_POINTS = {
+    "forfeit_win": {"points26": 5, "match_points": 10, "hundred_plus": 5},
+    "draw": {"points26": 0, "match_points": 0, "hundred_plus": 0},
+    "zero": {"points26": 0, "match_points": 0, "hundred_plus": 0},
+}
+FORFEIT_LEVEL_POINTS = {"points26": 5, "match_points": 10, "hundred_plus": 5}
+
+levels = st.sampled_from(LEVELS)
+
+
+@st.composite
+def played_levels(draw) -> tuple[str, str]:
+    ew = draw(levels)
+    ns = draw(levels.filter(lambda level: not (level == "A+" == ew)))
+    return ew, ns
+
+
+@st.composite
+def table_result(draw) -> dict:
+    kind = draw(st.sampled_from(["played"] * 4 + ["forfeit", "defeat"]))
+    fouls = {"ew_fouls": draw(st.integers(0, 3)), "ns_fouls": draw(st.integers(0, 3))}
+    if kind == "played":
+        ew, ns = draw(played_levels())
+        return {"ew_level": ew, "ns_level": ns, **fouls}
+    if kind == "forfeit":
+        return {"forfeit": draw(st.sampled_from(["EW", "NS", "both"])), **fouls}
+    side = draw(st.sampled_from(["EW", "NS"]))
+    reason = draw(st.sampled_from(["three_fouls", "three_hidden", "late"]))
+    return {"defeat": (side, reason), **fouls}
+
+
+@st.composite
+def events(draw, max_teams: int = 11, max_rounds: int = 4) -> tuple[list[int], list]:
+    teams = list(range(1, draw(st.integers(2, max_teams)) + 1))
+    records: list[MatchRecord] = []
+    for rnd in range(1, draw(st.integers(1, max_rounds)) + 1):
+        seating = draw(st.permutations(teams))
+        if len(seating) % 2:
+            records.append(MatchRecord(rnd, ew=seating[-1], ns=None))
+        for i in range(0, len(seating) - 1, 2):
+            records.append(
+                MatchRecord(rnd, ew=seating[i], ns=seating[i + 1], **draw(table_result()))
+            )
+    return teams, records
+
+
+def expected_points(system: str, record: MatchRecord, bye_policy: str) -> int:
+    """Points a table hands out in total, straight from RULES.md §6 and §8."""
+    if record.ns is None:
+        return BYE_POINTS[bye_policy][system]
+    if record.forfeit == "both":
+        return 0
+    forfeit = record.forfeit is not None or (record.defeat and record.defeat[1] == "late")
+    if system == "match_points":
+        return 2
+    if system == "points26":
+        return 18 if forfeit else 26
+    if forfeit:
+        return 105
+    if record.defeat:
+        return 113
+    high = max(level_index(record.ew_level), level_index(record.ns_level))
+    low = min(level_index(record.ew_level), level_index(record.ns_level))
+    return 2 * high if high == low else 100 + high
+
+
+def round_totals(rows_by_round: list[list]) -> list[int]:
+    totals = [sum(row.points for row in rows) for rows in rows_by_round]
+    return [b - a for a, b in zip([0, *totals], totals, strict=False)]
+
+
+@PROPERTY_SETTINGS
+@given(
+    event=events(),
+    system=st.sampled_from(list(SYSTEMS)),
+    bye_policy=st.sampled_from(list(BYE_POINTS)),
+)
+def test_points_awarded_in_each_round_add_up_as_the_rules_say(event, system, bye_policy):
+    teams, records = event
+    rules = StandingsRules(system, bye_policy=bye_policy)
+    last = max(r.round for r in records)
+    after = [standings(records, rules, teams=teams, after_round=n) for n in range(1, last + 1)]
+    expected = [
+        sum(expected_points(system, r, bye_policy) for r in records if r.round == n)
+        for n in range(1, last + 1)
+    ]
+    assert round_totals(after) == expected
+
+
+@PROPERTY_SETTINGS
+@given(event=events(), system=st.sampled_from(list(SYSTEMS)))
+def test_level_points_cancel_out_except_double_forfeits_and_byes(event, system):
+    teams, records = event
+    rows = standings(records, StandingsRules(system), teams=teams)
+    both = sum(1 for r in records if r.forfeit == "both")
+    byes = sum(1 for r in records if r.ns is None)
+    expected = (
+        -2 * FORFEIT_LEVEL_POINTS[system] * both + BYE_LEVEL_POINTS["forfeit_win"][system] * byes
+    )
+    assert sum(row.level_diff for row in rows) == expected
+
+
+@PROPERTY_SETTINGS
+@given(ew_ns=played_levels())
+def test_a_played_points26_match_always_hands_out_26(ew_ns):
+    ew, ns = ew_ns
+    s = score_match("points26", ew=ew, ns=ns)
+    assert s.ew_points + s.ns_points == 26
+    assert s.ew_points - s.ns_points == 2 * s.ew_level_points
+    assert s.ew_level_points == level_index(ew) - level_index(ns)
+
+
+@PROPERTY_SETTINGS
+@given(event=events(), system=st.sampled_from(list(SYSTEMS)), seed=st.integers(0, 2**31))
+def test_default_chain_gives_a_strict_order_that_explains_itself(event, system, seed):
+    teams, records = event
+    rows = standings(records, StandingsRules(system, lot_seed=seed), teams=teams)
+    assert [r.rank for r in rows] == list(range(1, len(teams) + 1))
+    assert sorted(r.team for r in rows) == teams
+    chain = StandingsRules(system).tiebreaks
+    for above, below in zip(rows, rows[1:], strict=False):
+        # Equal on every metric before the deciding one, better on the deciding one.
+        key = below.decided_by
+        assert key in chain
+        for earlier in chain[: chain.index(key)]:
+            assert above.values[earlier] == below.values[earlier]
+        if key == "lot":
+            assert above.lot_draw < below.lot_draw
+        elif METRICS[key].higher_is_better:
+            assert above.values[key] > below.values[key]
+        else:
+            assert above.values[key] < below.values[key]
+
+
+@PROPERTY_SETTINGS
+@given(event=events(), system=st.sampled_from(list(SYSTEMS)), shuffle_seed=st.integers())
+def test_standings_do_not_depend_on_record_order(event, system, shuffle_seed):
+    teams, records = event
+    rules = StandingsRules(system, lot_seed=7)
+    shuffled = list(records)
+    random.Random(shuffle_seed).shuffle(shuffled)
+    first = [(r.team, r.rank, r.points, r.values) for r in standings(records, rules)]
+    second = [(r.team, r.rank, r.points, r.values) for r in standings(shuffled, rules)]
+    assert first == second
+
+
+@PROPERTY_SETTINGS
+@given(event=events(), system=st.sampled_from(list(SYSTEMS)), data=st.data())
+def test_after_round_equals_dropping_the_later_rounds(event, system, data):
+    teams, records = event
+    last = max(r.round for r in records)
+    n = data.draw(st.integers(1, last))
+    rules = StandingsRules(system)
+    kept = [r for r in records if r.round <= n]
+    assert standings(records, rules, teams=teams, after_round=n) == standings(
+        kept, rules, teams=teams
+    )
+
+
+@PROPERTY_SETTINGS
+@given(event=events(max_teams=7), system=st.sampled_from(list(SYSTEMS)))
+def test_team_history_adds_up_to_the_standings(event, system):
+    teams, records = event
+    rules = StandingsRules(system)
+    for row in standings(records, rules, teams=teams):
+        lines = team_history(records, rules, row.team)
+        assert (lines[-1].total if lines else 0) == row.points
+        assert sum(line.level_points for line in lines) == row.level_diff
+        assert sum(line.fouls for line in lines) == row.fouls
+        assert len(lines) == row.matches == row.wins + row.draws + row.losses

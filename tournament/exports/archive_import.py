@@ -1,0 +1,214 @@
+"""Importing an event archive into this installation (see :mod:`tournament.exports.archive`).
+
+All or nothing: the import runs in one transaction and any problem rolls it back. Primary
+keys are new; every reference is mapped from the archive-local ids. An archive whose slug
+is already used here is refused unless a new slug is given.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.db import models, transaction
+
+from tournament.exports.archive import (
+    _MODEL_NAMES,
+    FORMAT,
+    JSON_TEAM_IDS,
+    PARTS,
+    VERSION,
+    ArchiveError,
+    data_fields,
+    is_user_fk,
+)
+from tournament.models import AuditEntry, Team, Tournament
+from tournament.services.audit import log_action
+
+MSG_NOT_ARCHIVE = "这不是掼蛋赛事存档文件（缺少格式标记）"
+MSG_VERSION = "存档版本 {version} 比本系统支持的版本 {supported} 新，请先升级本系统"
+MSG_SLUG_EXISTS = "网址代号“{slug}”已被本系统的赛事使用，请用 --slug 指定新的网址代号"
+MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
+MSG_INVALID = "存档中的数据无效：{error}"
+
+
+@dataclass
+class ImportResult:
+    tournament: Tournament
+    created_users: list[str] = field(default_factory=list)
+    ignored_fields: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def load_json(data: bytes | str) -> dict:
+    try:
+        archive = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ArchiveError(MSG_BAD_JSON.format(error=exc)) from None
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise ArchiveError(MSG_NOT_ARCHIVE)
+    version = archive.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+    return archive
+
+
+class _Reader:
+    def __init__(self, archive: dict, users: dict[str, Any]) -> None:
+        self.archive = archive
+        self.users = users
+        self.new: dict[type, dict[int, int]] = {}
+        self.ignored: set[str] = set()
+
+    def instance(self, model: type[models.Model], row: dict) -> models.Model:
+        fields = {f.name: f for f in data_fields(model)}
+        for key in row:
+            if key not in fields and key not in ("id", "object_ref"):
+                self.ignored.add(f"{model.__name__}.{key}")
+        values: dict[str, Any] = {}
+        for name, f in fields.items():
+            if name not in row:
+                continue  # an older archive: the model default applies
+            value = row[name]
+            if f.is_relation:
+                target = f.related_model
+                if target is Tournament:
+                    continue
+                if is_user_fk(f):
+                    values[f.attname] = self.users[value].pk if value else None
+                else:
+                    values[f.attname] = self.new[target][value] if value is not None else None
+                continue
+            hook = JSON_TEAM_IDS.get((model, name))
+            if hook is not None:
+                value = hook(value, lambda local: self.new[Team].get(local, local))
+            values[f.attname] = f.to_python(value) if value is not None else None
+        obj = model(**values)
+        if model is AuditEntry and row.get("object_ref") is not None:
+            target = _MODEL_NAMES.get(row.get("object_type", ""))
+            obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
+        return obj
+
+
+def _users(archive: dict, created: list[str]) -> dict[str, Any]:
+    """Username → user: existing accounts as they are, missing ones created inactive."""
+    User = get_user_model()
+    names = set(archive.get("users", []))
+    names.add(archive["tournament"].get("organizer") or "")
+    names.discard("")
+    found = {u.username: u for u in User.objects.filter(username__in=names)}
+    for name in sorted(names - set(found)):
+        user = User(username=name, is_active=False)
+        user.set_unusable_password()
+        user.save()
+        found[name] = user
+        created.append(name)
+    return found
+
+
+def _restore_auto_times(model, objs: list, rows: list[dict]) -> None:
+    """bulk_create stamps auto_now(_add) fields with the current time; put the archived
+    times back."""
+    auto = [
+        f
+        for f in data_fields(model)
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    if not auto or not objs:
+        return
+    for obj, row in zip(objs, rows, strict=True):
+        for f in auto:
+            if row.get(f.name):
+                setattr(obj, f.attname, f.to_python(row[f.name]))
+    model.objects.bulk_update(objs, [f.name for f in auto], batch_size=500)
+
+
+def _create(model, objs: list) -> list:
+    created = model.objects.bulk_create(objs, batch_size=500)
+    if any(o.pk is None for o in created):  # a backend that cannot return new keys
+        for o in objs:
+            o.save(force_insert=True)
+        created = objs
+    return created
+
+
+@transaction.atomic
+def import_archive(
+    archive: dict, *, slug: str | None = None, owner=None, actor: str = "cli"
+) -> ImportResult:
+    """Create the archived tournament here; raise :class:`ArchiveError` on any problem."""
+    if archive.get("format") != FORMAT:
+        raise ArchiveError(MSG_NOT_ARCHIVE)
+    row = dict(archive["tournament"])
+    old_slug = row.get("slug", "")
+    row["slug"] = slug or old_slug
+    if Tournament.objects.filter(slug=row["slug"]).exists():
+        raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
+    created: list[str] = []
+    users = _users(archive, created)
+    reader = _Reader(archive, users)
+    tournament = reader.instance(Tournament, row)
+    if owner is not None:
+        tournament.organizer = owner
+    _restore_file(tournament, archive.get("files", {}))
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise ArchiveError(MSG_INVALID.format(error="；".join(exc.messages))) from None
+    tournament.save()
+    Tournament.objects.filter(pk=tournament.pk).update(
+        created_at=tournament._meta.get_field("created_at").to_python(row.get("created_at"))
+        or tournament.created_at,
+        updated_at=tournament._meta.get_field("updated_at").to_python(row.get("updated_at"))
+        or tournament.updated_at,
+    )
+    reader.new[Tournament] = {1: tournament.pk}
+    result = ImportResult(tournament, created)
+    for part in PARTS:
+        rows = archive.get(part.key, [])
+        objs = [reader.instance(part.model, r) for r in rows]
+        link = _tournament_attname(part.model)
+        if link:
+            for obj in objs:
+                setattr(obj, link, tournament.pk)
+        objs = _create(part.model, objs)
+        _restore_auto_times(part.model, objs, rows)
+        reader.new[part.model] = {r["id"]: o.pk for r, o in zip(rows, objs, strict=True)}
+        result.counts[part.key] = len(objs)
+    result.ignored_fields = sorted(reader.ignored)
+    log_action(
+        tournament=tournament, action="archive.import", obj=tournament, actor=actor,
+        summary=f"从存档导入赛事（原网址代号 {old_slug}）",
+    )  # fmt: skip
+    return result
+
+
+def _tournament_attname(model) -> str | None:
+    for f in data_fields(model):
+        if f.is_relation and f.related_model is Tournament:
+            return f.attname
+    return None
+
+
+def _restore_file(tournament: Tournament, files: dict) -> None:
+    for f in data_fields(Tournament):
+        if not isinstance(f, models.FileField):
+            continue
+        name = getattr(tournament, f.attname).name if getattr(tournament, f.attname) else ""
+        if not name:
+            continue
+        if name not in files:
+            setattr(tournament, f.attname, None)  # the archive carried no content
+            continue
+        try:
+            content = base64.b64decode(files[name], validate=True)
+        except (binascii.Error, ValueError):
+            raise ArchiveError(MSG_INVALID.format(error=f"文件 {name} 已损坏")) from None
+        basename = name.rsplit("/", 1)[-1]
+        getattr(tournament, f.attname).save(basename, ContentFile(content), save=False)

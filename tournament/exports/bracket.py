@@ -1,0 +1,241 @@
+"""The knockout bracket (淘汰赛对阵图): its plain structure and the chart.
+
+Structure
+---------
+A bracket is a list of bracket rounds, first round first; each round is a list of matches
+``{"id": str, "ew": team_id | None, "ns": team_id | None, "winner": team_id | None,
+"bye": bool}``. Match ``k`` of a round is fed by matches ``2k`` and ``2k+1`` of the round
+before. A bye has one pair and ``bye`` true (13 pairs fill 16 slots with 3 byes). An empty
+side not marked bye is still to be decided. The third-place match (三、四名决赛), when
+played, is a match of the same shape under the key ``"third_place"``.
+
+It is stored by the pairing adapter in ``Stage.state`` of a stage whose kind is
+``knockout``. :func:`bracket_from_state` is the one place that reads it; it accepts
+``state["bracket"]`` as the list of rounds or as ``{"rounds": [...], "third_place": {...}}``,
+and ``state["third_place"]`` beside it.
+
+Chart
+-----
+Landscape A4, one column per round and one for the champion, lines joining each match to the
+next. Up to 16 first-round matches (32 slots) fit a page; a larger bracket is printed in
+sections of 16 first-round matches down to their section winner, then the rest of the tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from tournament.exports import fonts
+from tournament.exports.data import EventInfo, Pair
+from tournament.exports.pdf import MID_GREY, RED, PdfDocument
+
+PAGE_MATCHES = 16
+_DEPTH = 5  # rounds of a 16-match section: 16, 8, 4, 2, 1
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    id: str
+    ew: Any = None
+    ns: Any = None
+    winner: Any = None
+    bye: bool = False
+
+
+@dataclass(frozen=True)
+class Bracket:
+    rounds: tuple[tuple[BracketMatch, ...], ...]
+    third_place: BracketMatch | None = None
+
+    def team_ids(self) -> set:
+        matches = [m for r in self.rounds for m in r] + [self.third_place] * bool(self.third_place)
+        return {t for m in matches for t in (m.ew, m.ns, m.winner) if t is not None}
+
+
+def _match(raw: Mapping) -> BracketMatch:
+    return BracketMatch(
+        id=str(raw.get("id", "")),
+        ew=raw.get("ew"),
+        ns=raw.get("ns"),
+        winner=raw.get("winner"),
+        bye=bool(raw.get("bye", False)),
+    )
+
+
+def bracket_from_state(state: Mapping | None) -> Bracket | None:
+    """Read the bracket of a knockout stage from ``Stage.state`` (None when there is none)."""
+    if not state or not state.get("bracket"):
+        return None
+    raw = state["bracket"]
+    third = state.get("third_place")
+    if isinstance(raw, Mapping):
+        third = raw.get("third_place", third)
+        raw = raw.get("rounds", [])
+    rounds = tuple(tuple(_match(m) for m in rnd) for rnd in raw)
+    return Bracket(rounds, _match(third) if third else None)
+
+
+def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
+    """A copy of ``state`` with the team ids of its bracket passed through ``mapping``.
+
+    Used by the archive, which renumbers teams; anything else in the state is copied as is.
+    """
+    if not isinstance(state, Mapping) or not state.get("bracket"):
+        return state
+
+    def fix(m: Any) -> Any:
+        if not isinstance(m, Mapping):
+            return m
+        return {k: (mapping(v) if k in ("ew", "ns", "winner") and v is not None else v)
+                for k, v in m.items()}  # fmt: skip
+
+    out = dict(state)
+    raw = state["bracket"]
+    if isinstance(raw, Mapping):
+        raw = dict(raw)
+        raw["rounds"] = [[fix(m) for m in rnd] for rnd in raw.get("rounds", [])]
+        if raw.get("third_place"):
+            raw["third_place"] = fix(raw["third_place"])
+        out["bracket"] = raw
+    else:
+        out["bracket"] = [[fix(m) for m in rnd] for rnd in raw]
+    if state.get("third_place"):
+        out["third_place"] = fix(state["third_place"])
+    return out
+
+
+def round_title(index: int, total: int) -> str:
+    """决赛, 半决赛, 1/4决赛, 1/8决赛, or 第N轮 for earlier rounds (index from 0)."""
+    from_end = total - index
+    return {1: "决赛", 2: "半决赛", 3: "1/4决赛", 4: "1/8决赛"}.get(from_end, f"第{index + 1}轮")
+
+
+def is_regular(rounds: Sequence[Sequence[BracketMatch]]) -> bool:
+    """Every round has half the matches of the round before."""
+    return all(len(b) * 2 == len(a) for a, b in zip(rounds, rounds[1:], strict=False))
+
+
+def sections(rounds: Sequence[Sequence[BracketMatch]], first: int = 0) -> list[tuple[int, list]]:
+    """Split a regular bracket into page-sized trees: (index of their first round, rounds)."""
+    if not rounds or len(rounds[0]) <= PAGE_MATCHES or not is_regular(rounds):
+        return [(first, [list(r) for r in rounds])]
+    out = []
+    for j in range(len(rounds[0]) // PAGE_MATCHES):
+        tree = []
+        for i in range(min(_DEPTH, len(rounds))):
+            size = PAGE_MATCHES >> i
+            tree.append(list(rounds[i][j * size : (j + 1) * size]))
+        out.append((first, tree))
+    return out + sections(rounds[_DEPTH:], first + _DEPTH)
+
+
+class BracketPdf(PdfDocument):
+    landscape = True
+    title = "淘汰赛对阵图"
+
+    def __init__(self, event: EventInfo, bracket: Bracket | None, pairs: Mapping[Any, Pair],
+                 stage_name: str = "") -> None:  # fmt: skip
+        super().__init__(event)
+        self.bracket = bracket
+        self.pairs = pairs
+        if stage_name:
+            self.title = f"{stage_name} 对阵图"
+
+    def draw(self) -> None:
+        if self.bracket is None or not self.bracket.rounds:
+            top = self.start_page()
+            fonts.draw(self.canvas, self.left, top - 12 * mm, "尚未生成淘汰赛对阵", 16)
+            self.end_page()
+            return
+        total = len(self.bracket.rounds)
+        parts = sections(self.bracket.rounds)
+        for n, (first, tree) in enumerate(parts):
+            top = self.start_page()
+            last = n == len(parts) - 1
+            self.tree(tree, first, total, top, champion=last and first + len(tree) == total)
+            if last and self.bracket.third_place:
+                self.third_place(self.bracket.third_place)
+            self.end_page()
+
+    # -- drawing ------------------------------------------------------------------------
+    def name(self, team: Any, *, bye: bool = False) -> str:
+        if team is None:
+            return "（轮空）" if bye else ""
+        pair = self.pairs.get(team)
+        return pair.name if pair else str(team)
+
+    def tree(self, rounds: list[list[BracketMatch]], first: int, total: int, top: float,
+             *, champion: bool) -> None:  # fmt: skip
+        c = self.canvas
+        columns = len(rounds) + (1 if champion else 0)
+        col_w = self.content_width / columns
+        area_top = top - 9 * mm
+        area_h = area_top - self.bottom - (24 * mm if self.bracket.third_place else 4 * mm)
+        n0 = len(rounds[0])
+        centers = [[area_top - (k + 0.5) * area_h / n0 for k in range(n0)]]
+        regular = is_regular(rounds)
+        for i in range(1, len(rounds)):
+            if regular:
+                prev = centers[-1]
+                centers.append([(prev[2 * k] + prev[2 * k + 1]) / 2 for k in range(len(rounds[i]))])
+            else:
+                n = len(rounds[i])
+                centers.append([area_top - (k + 0.5) * area_h / n for k in range(n)])
+        gap = min(area_h / n0 / 2, 9 * mm)  # distance between the two names of a match
+        size = max(6.0, min(10.5, gap / mm * 2.6))
+        for i, rnd in enumerate(rounds):
+            x = self.left + i * col_w
+            fonts.draw(c, x + col_w / 2 - 3 * mm, top - 4 * mm, round_title(first + i, total), 10,
+                       align="center", bold=True)  # fmt: skip
+            for k, match in enumerate(rnd):
+                self.match(match, x, centers[i][k], col_w - 6 * mm, gap, size)
+                if regular and i + 1 < len(rounds):
+                    nxt = centers[i + 1][k // 2]
+                    c.setLineWidth(0.6)
+                    c.line(x + col_w - 6 * mm, centers[i][k], x + col_w - 3 * mm, centers[i][k])
+                    c.line(x + col_w - 3 * mm, centers[i][k], x + col_w - 3 * mm, nxt)
+                    c.line(x + col_w - 3 * mm, nxt, x + col_w, nxt)
+        if champion:
+            final = rounds[-1][0] if len(rounds[-1]) == 1 else None
+            x = self.left + len(rounds) * col_w
+            fonts.draw(c, x + col_w / 2, top - 4 * mm, "冠军", 10, align="center", bold=True)
+            y = centers[-1][0] if final else area_top - area_h / 2
+            winner = self.name(final.winner) if final and final.winner is not None else ""
+            c.setLineWidth(1.2)
+            c.line(x, y - 1.5 * mm, x + col_w - 4 * mm, y - 1.5 * mm)
+            fonts.draw(c, x + 1 * mm, y, winner, 12, bold=True, color=RED, max_width=col_w - 6 * mm)
+
+    def match(self, m: BracketMatch, x: float, center: float, w: float, gap: float, size: float):
+        c = self.canvas
+        c.setLineWidth(0.6)
+        c.line(x, center, x + w, center)  # the bracket: names above and below the stem
+        c.line(x + w, center + gap, x + w, center - gap)
+        for team, yy in ((m.ew, center + gap), (m.ns, center - gap)):
+            c.line(x, yy, x + w, yy)
+            text = self.name(team, bye=m.bye)
+            won = team is not None and team == m.winner
+            fonts.draw(c, x + 1 * mm, yy + 1.2 * mm, text, size, bold=won,
+                       color=RED if won else (MID_GREY if team is None else None),
+                       max_width=w - 2 * mm, min_size=5)  # fmt: skip
+
+    def third_place(self, m: BracketMatch) -> None:
+        x = self.right - 70 * mm
+        y = self.bottom + 12 * mm
+        fonts.draw(self.canvas, x, y + 8 * mm, "三、四名决赛", 10, bold=True)
+        self.match(m, x, y, 60 * mm, 4.5 * mm, 9.5)
+        if m.winner is not None:
+            fonts.draw(self.canvas, x + 62 * mm, y - 1.2 * mm, "季军", 9, color=RED, bold=True)
+
+
+def stage_brackets(stages: Iterable[tuple[str, Mapping | None]]) -> list[tuple[str, Bracket]]:
+    """(stage name, bracket) for every stage state holding one."""
+    out = []
+    for name, state in stages:
+        bracket = bracket_from_state(state)
+        if bracket is not None:
+            out.append((name, bracket))
+    return out

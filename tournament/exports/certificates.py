@@ -1,0 +1,97 @@
+"""Certificates (荣誉证书): landscape A4, one page per awarded pair.
+
+Each shows the players' names, the pair and its unit, the event, the rank and the award tier
+(一等奖 …, RULES.md §10), the host and the date. The organizer may upload a background image
+(``Tournament.certificate_background``); it is stretched over the page and stored in the PDF
+once, however many certificates use it. Without one, a red and gold double frame is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+
+from scoring import StandingRow
+from tournament.exports import fonts
+from tournament.exports.data import EventInfo, Pair
+from tournament.exports.pdf import DARK, RED, PdfDocument
+
+GOLD = colors.Color(0.78, 0.6, 0.2)
+
+
+class CertificatePdf(PdfDocument):
+    landscape = True
+    header = False
+    footer = False
+    title = "荣誉证书"
+    text_width = 210 * mm
+
+    def __init__(self, event: EventInfo, awarded: Sequence[tuple[StandingRow, str]],
+                 pairs: Mapping[int, Pair]) -> None:  # fmt: skip
+        super().__init__(event)
+        self.awarded = awarded
+        self.pairs = pairs
+        self._background = None
+        if event.background:
+            try:
+                self._background = ImageReader(io.BytesIO(event.background))
+            except Exception:  # noqa: BLE001 - Pillow raises many types for a bad upload
+                self._background = None  # print on plain paper rather than fail
+
+    def draw(self) -> None:
+        if not self.awarded:
+            self.start_page()
+            fonts.draw(self.canvas, self.width / 2, self.height / 2, "尚无获奖组合", 20,
+                       align="center")  # fmt: skip
+            self.end_page()
+        for row, tier in self.awarded:
+            pair = self.pairs.get(row.team)
+            if pair is None:
+                continue
+            self.start_page()
+            self.certificate(pair, row.rank, tier)
+            self.end_page()
+
+    def frame(self) -> None:
+        c = self.canvas
+        if self._background is not None:
+            c.drawImage(self._background, 0, 0, self.width, self.height)
+            return
+        c.saveState()
+        c.setStrokeColor(RED)
+        c.setLineWidth(3)
+        c.rect(10 * mm, 10 * mm, self.width - 20 * mm, self.height - 20 * mm)
+        c.setStrokeColor(GOLD)
+        c.setLineWidth(1)
+        c.rect(14 * mm, 14 * mm, self.width - 28 * mm, self.height - 28 * mm)
+        c.restoreState()
+
+    def certificate(self, pair: Pair, rank: int, tier: str) -> None:
+        c = self.canvas
+        cx = self.width / 2
+        top = self.height
+        self.frame()
+        fonts.draw(c, cx, top - 48 * mm, "荣 誉 证 书", 44, align="center", bold=True, color=RED)
+        names = "　".join(pair.players) or pair.name
+        fonts.draw(c, cx, top - 76 * mm, names, 28, align="center", bold=True, color=DARK,
+                   max_width=self.text_width, min_size=14)  # fmt: skip
+        who = " · ".join(p for p in (pair.name, pair.unit) if p)
+        fonts.draw(c, cx, top - 87 * mm, f"（{who}）", 14, align="center",
+                   max_width=self.text_width, min_size=9)  # fmt: skip
+        sentence = f"在{self.event.name}中获得第{rank}名，荣获"
+        lines = fonts.wrap(sentence, self.text_width, 18)
+        base = top - 103 * mm
+        for line in lines[:3]:
+            fonts.draw(c, cx, base, line, 18, align="center")
+            base -= 9 * mm
+        fonts.draw(c, cx, base - 12 * mm, tier, 40, align="center", bold=True, color=RED,
+                   max_width=self.text_width)  # fmt: skip
+        fonts.draw(c, cx, base - 26 * mm, "特发此证，以资鼓励。", 16, align="center")
+        right = self.width - 40 * mm
+        fonts.draw(c, right, 40 * mm, self.event.host, 16, align="right",
+                   max_width=120 * mm, min_size=10)  # fmt: skip
+        fonts.draw(c, right, 31 * mm, self.event.certificate_date, 14, align="right")

@@ -1,0 +1,122 @@
+"""The plain data every export is made from (no Django here).
+
+Vocabulary
+----------
+event
+    :class:`EventInfo`: the tournament's name, host, dates and the options a printout
+    shows (scoring system, time limit), with the print time already formatted.
+pair
+    :class:`Pair`: a registered fixed partnership (组合) with its unit and its two players in
+    position order. Player 1 sits East (EW pair) or South (NS pair), player 2 West or North.
+table
+    :class:`Table`: one match of a round as the printouts need it — table number (None for a
+    bye), the two pairs, the result as entered and, when the result counts, its score.
+
+:mod:`tournament.exports.source` builds these from the database; the renderers and
+exporters take them as they are, so most of them can be tested without a database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import END_REASONS
+from scoring import MatchScore
+
+SEATS_EW = ("东", "西")
+SEATS_NS = ("南", "北")
+SIDE_LABELS = {"EW": "东西", "NS": "南北"}
+FORFEIT_LABELS = {"EW": "东西弃权", "NS": "南北弃权", "both": "双方弃权"}
+STATE_LABELS = {
+    "empty": "未开始",
+    "in_play": "比赛中",
+    "entered": "已录入",
+    "confirmed": "已确认",
+    "disputed": "有争议",
+}
+"""Match states in words (the same as ``Match.STATE_CHOICES``; a test keeps them equal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventInfo:
+    name: str
+    slug: str
+    host: str
+    venue: str
+    dates: str
+    certificate_date: str
+    scoring: str
+    scoring_label: str
+    time_limit: int
+    bye_policy: str
+    tiebreaks: tuple[str, ...]
+    award_tiers: tuple[tuple[str, int], ...]
+    table_entry: bool
+    printed_at: str
+    unit_best_k: int = 2
+    at_time_label: str = ""
+    a_fail: str = "unlimited"
+    background: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    id: int
+    name: str
+    unit: str
+    players: tuple[str, ...]
+    pinyin: str = ""
+    draw_number: int | None = None
+    status: str = "active"
+    phones: tuple[str, ...] = ()
+
+    @property
+    def players_text(self) -> str:
+        return "、".join(self.players)
+
+    def player(self, position: int) -> str:
+        """Player 1 or 2 ("" when missing)."""
+        return self.players[position - 1] if len(self.players) >= position else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    match_id: int
+    round: int
+    table: int | None
+    ew: Pair
+    ns: Pair | None
+    ew_level: str = ""
+    ns_level: str = ""
+    forfeit: str = ""
+    defeat_side: str = ""
+    defeat_reason: str = ""
+    ew_fouls: int = 0
+    ns_fouls: int = 0
+    state: str = "empty"
+    deals: list[Any] = field(default_factory=list)
+    ew_code: str = ""
+    ns_code: str = ""
+    counted: bool = False
+    score: MatchScore | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ns is None
+
+    def result_note(self) -> str:
+        """Forfeit or defeat in words ("" for an ordinary result)."""
+        if self.is_bye:
+            return "轮空"
+        if self.forfeit:
+            return FORFEIT_LABELS.get(self.forfeit, self.forfeit)
+        if self.defeat_side:
+            reason = END_REASONS.get(self.defeat_reason, self.defeat_reason)
+            return f"{SIDE_LABELS.get(self.defeat_side, self.defeat_side)}判负（{reason}）"
+        return ""
+
+
+def table_sort_key(t: Table) -> tuple:
+    """Tables in number order, byes last."""
+    return (t.table is None, t.table or 0, t.ew.pinyin)

@@ -1,0 +1,167 @@
+"""Table assignments (对阵表) of one round: by table, and by pair name ("find your table").
+
+The by-table list gives each table's East–West and North–South pairs with unit, players and
+points before the round; byes follow. The by-name list is in pinyin order of the pair name
+(how Chinese lists are sorted) with the table, the seat and the opponent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+
+from tournament.exports.data import Pair, Table, table_sort_key
+from tournament.exports.pdf import Col, ListDocument, Section, Two
+from tournament.exports.tabular import Column, Exporter
+
+ORDERS = ("both", "table", "name")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One pair's line in the "find your table" list."""
+
+    pair: Pair
+    table: int | None
+    seat: str
+    opponent: Pair | None
+
+
+def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
+    """Every pair of the round once, in pinyin order of its name."""
+    lines = []
+    for t in tables:
+        lines.append(SeatLine(t.ew, t.table, "轮空" if t.is_bye else "东西", t.ns))
+        if t.ns is not None:
+            lines.append(SeatLine(t.ns, t.table, "南北", t.ew))
+    lines.sort(key=lambda line: (line.pair.pinyin, line.pair.name))
+    return lines
+
+
+def pair_detail(pair: Pair) -> str:
+    """Unit and players on one line: "江苏队 · 张三、李四"."""
+    return " · ".join(part for part in (pair.unit, pair.players_text) if part)
+
+
+class PairingsPdf(ListDocument):
+    """对阵表: the by-table list, the by-name list, or both (each from a new page)."""
+
+    def __init__(self, event, round_number: int, tables: Sequence[Table],
+                 points: Mapping[int, int], order: str = "both") -> None:  # fmt: skip
+        super().__init__(event)
+        self.round_number = round_number
+        self.tables = sorted(tables, key=table_sort_key)
+        self.points = points
+        self.order = order if order in ORDERS else "both"
+        self.title = f"第{round_number}轮对阵表"
+
+    def sections(self) -> Iterable[Section]:
+        if self.order in ("both", "table"):
+            yield from self.by_table()
+        if self.order in ("both", "name"):
+            yield self.by_name(new_page=self.order == "both")
+
+    def by_table(self) -> Iterable[Section]:
+        columns = [
+            Col("台号", 1.0, "center", bold=True),
+            Col("东西（东 / 西）", 5.0),
+            Col("积分", 1.0, "center"),
+            Col("南北（南 / 北）", 5.0),
+            Col("积分", 1.0, "center"),
+        ]
+        played = [t for t in self.tables if not t.is_bye]
+        byes = [t for t in self.tables if t.is_bye]
+        yield Section(
+            f"第{self.round_number}轮对阵表（按台号）",
+            columns,
+            (self._table_row(t) for t in played),
+            row_height=10 * mm,
+            font_size=10.5,
+            note="积分为本轮开始前的积分；东西组合选手1坐东、选手2坐西，南北组合选手1坐南、选手2坐北",
+        )
+        if byes:
+            yield Section(
+                "轮空",
+                [Col("组合", 5.0), Col("积分", 1.0, "center"), Col("说明", 6.0)],
+                ((Two(t.ew.name, pair_detail(t.ew)), self.points.get(t.ew.id, 0), "本轮轮空")
+                 for t in byes),
+                row_height=10 * mm,
+                font_size=10.5,
+            )  # fmt: skip
+
+    def _table_row(self, t: Table) -> list[object]:
+        assert t.ns is not None
+        return [
+            t.table,
+            Two(t.ew.name, pair_detail(t.ew)),
+            self.points.get(t.ew.id, 0),
+            Two(t.ns.name, pair_detail(t.ns)),
+            self.points.get(t.ns.id, 0),
+        ]
+
+    def by_name(self, *, new_page: bool) -> Section:
+        columns = [
+            Col("组合", 3.2, bold=True),
+            Col("单位", 2.4),
+            Col("选手", 3.0),
+            Col("台号", 1.0, "center", bold=True),
+            Col("座位", 1.0, "center"),
+            Col("对手", 3.2),
+        ]
+        rows = (
+            [
+                line.pair.name,
+                line.pair.unit,
+                line.pair.players_text,
+                line.table if line.table is not None else "—",
+                line.seat,
+                line.opponent.name if line.opponent else "",
+            ]
+            for line in seat_lines(self.tables)
+        )
+        return Section(
+            f"第{self.round_number}轮查找台号（按组合名称拼音排序）",
+            columns,
+            rows,
+            row_height=6.2 * mm,
+            font_size=9.5,
+            new_page=new_page,
+        )
+
+
+class PairingsExport(Exporter):
+    """对阵表 as a sheet: one row per table, byes last."""
+
+    columns = (
+        Column("台号", 6),
+        Column("东西组合", 20),
+        Column("东西单位", 16),
+        Column("东西选手", 20),
+        Column("东西赛前积分", 10),
+        Column("南北组合", 20),
+        Column("南北单位", 16),
+        Column("南北选手", 20),
+        Column("南北赛前积分", 10),
+    )
+
+    def __init__(self, round_number: int, tables: Iterable[Table], points: Mapping[int, int]):
+        self.sheet_title = f"第{round_number}轮对阵"
+        self.tables = tables
+        self.points = points
+
+    def rows(self):
+        for t in sorted(self.tables, key=table_sort_key):
+            ns = t.ns
+            yield [
+                t.table,
+                t.ew.name,
+                t.ew.unit,
+                t.ew.players_text,
+                self.points.get(t.ew.id, 0),
+                ns.name if ns else "轮空",
+                ns.unit if ns else "",
+                ns.players_text if ns else "",
+                self.points.get(ns.id, 0) if ns else None,
+            ]

@@ -1,0 +1,229 @@
+"""The fixed layout of a score sheet: geometry, and the form drawn once per round.
+
+Distances are in millimetres from the top-left corner of an A4 portrait sheet
+(:func:`y` turns them into reportlab coordinates). :mod:`tournament.exports.scoresheet`
+places the names, QR codes and any recorded result into the boxes defined here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from rules import LEVELS
+from tournament.exports import fonts
+from tournament.exports.data import SEATS_EW, SEATS_NS, EventInfo
+from tournament.exports.pdf import GREY, MID_GREY
+
+PORTRAIT_W, PORTRAIT_H = A4
+L, R = 12 * mm, PORTRAIT_W - 12 * mm
+FORM = "scoresheet"
+
+SCORING_NOTES = {
+    "points26": "26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0",
+    "match_points": "胜2平1负0；级差分胜方+级差、负方−级差；弃权、迟到、三次犯规判负2:0，级差分+10:−10",
+    "hundred_plus": "胜方100+级差（级差最多计15），负方得所升级数（最多12）；平局各得所升级数",
+}
+A_FAIL_NOTES = {"three_back_to_2": "A三次不过回2", "three_back_to_J": "A连续三次不过从J开始"}
+
+# Column titles and widths (mm) of the deal table and of the foul record.
+DEAL_COLUMNS = (
+    ("副", 9), ("打几（级/方）", 20), ("头游", 13), ("二游", 13), ("三游", 13), ("末游", 13),
+    ("胜方", 14), ("升级", 12), ("东西", 13), ("南北", 13), ("备注", 53),
+)  # fmt: skip
+FOUL_COLUMNS = (
+    ("副", 12), ("方", 16), ("类型", 40), ("警告/犯规", 22), ("级数处罚", 22),
+    ("裁判签名", 30), ("备注", 44),
+)  # fmt: skip
+
+
+def y(top_mm: float) -> float:
+    """A distance from the top of the sheet (mm) as a reportlab y coordinate."""
+    return PORTRAIT_H - top_mm * mm
+
+
+def column_x(columns) -> list[tuple[float, float]]:
+    """(left x, width) in points of each column, starting at the left margin."""
+    xs, x = [], L
+    for _, w in columns:
+        xs.append((x, w * mm))
+        x += w * mm
+    return xs
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go (mm from the top). One instance per document."""
+
+    box_top: float = 37.0
+    box_h: float = 36.0
+    box_w: float = 91.0
+    box_gap: float = 4.0
+    qr_size: float = 24.0
+    track_top: float = 82.0
+    track_row_h: float = 8.0
+    deal_top: float = 110.5
+    deal_head_h: float = 6.5
+    deal_row_h: float = 5.6
+    deal_rows: int = 16
+    foul_title: float = 211.0
+    result_top: float = 254.0
+    points_top: float = 263.0
+    sign_base: float = 283.0
+
+    def box_x(self, side: str) -> float:
+        return L if side == "EW" else L + (self.box_w + self.box_gap) * mm
+
+    def deal_bottom(self) -> float:
+        return self.deal_top + self.deal_head_h + self.deal_rows * self.deal_row_h
+
+    def result_boxes(self) -> dict[str, float]:
+        """Final-level row: box name → left x in mm (all at ``result_top``)."""
+        return {"ew_level": 44, "ns_level": 79, "diff": 113, "winner": 147}
+
+    def points_boxes(self, scoring: str) -> dict[str, float]:
+        boxes = {"ew_points": 44, "ns_points": 79}
+        if scoring == "match_points":
+            boxes.update(ew_lp=134, ns_lp=170)
+        return boxes
+
+
+def _box(c: Canvas, x_mm: float, top_mm: float, w_mm: float, h_mm: float) -> None:
+    c.rect(x_mm * mm, y(top_mm + h_mm), w_mm * mm, h_mm * mm)
+
+
+def _grid(c: Canvas, columns, top: float, head_h: float, rows: int, row_h: float, size: float):
+    xs = column_x(columns)
+    bottom = top + head_h + rows * row_h
+    c.setFillColor(GREY)
+    c.rect(L, y(top + head_h), R - L, head_h * mm, stroke=0, fill=1)
+    c.setFillColor(colors.black)
+    c.setLineWidth(0.8)
+    c.rect(L, y(bottom), R - L, (bottom - top) * mm)
+    c.setLineWidth(0.35)
+    for i in range(rows + 1):
+        yy = y(top + head_h + i * row_h)
+        c.line(L, yy, R, yy)
+    for x0, _ in xs[1:]:
+        c.line(x0, y(top), x0, y(bottom))
+    for (title, _), (x0, w) in zip(columns, xs, strict=True):
+        fonts.draw(c, x0 + w / 2, y(top + head_h / 2 + 1.2), title, size, align="center",
+                   max_width=w - 1.5 * mm, min_size=5)  # fmt: skip
+
+
+def draw_form(c: Canvas, event: EventInfo, round_number: int, lay: Layout) -> None:
+    """Draw every fixed part of the sheet of one round."""
+    c.setStrokeColor(colors.black)
+    # Title block and the table-number box (the number itself is per sheet).
+    fonts.draw(c, L, y(19), event.name, 15, bold=True, max_width=140 * mm, min_size=10)
+    fonts.draw(c, L, y(27), f"第{round_number}轮  比赛记录表", 13, bold=True)
+    c.setLineWidth(1.2)
+    _box(c, 160, 11, 38, 18)
+    c.setLineWidth(0.8)
+    limit = f"每轮时限 {event.time_limit} 分钟" + (
+        f"（{event.at_time_label}）" if event.at_time_label else ""
+    )
+    fonts.draw(c, L, y(33.5), f"{limit}    计分：{event.scoring_label}    日期：__________",
+               9, max_width=R - L)  # fmt: skip
+    _pair_boxes(c, event, lay)
+    _level_track(c, event, lay)
+    fonts.draw(c, L, y(lay.deal_top - 2), "逐副记录", 10.5, bold=True)
+    fonts.draw(c, L + 17 * mm, y(lay.deal_top - 2),
+               "名次栏填座位（东/南/西/北）；“东西”“南北”栏填本副结束后的级数", 7.5, color=MID_GREY)  # fmt: skip
+    _grid(c, DEAL_COLUMNS, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
+    _fouls(c, lay)
+    _result(c, event, lay)
+    _signatures(c, lay)
+
+
+def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
+    for side, title, seats in (("EW", "东西方", SEATS_EW), ("NS", "南北方", SEATS_NS)):
+        x = lay.box_x(side) / mm
+        c.setLineWidth(0.8)
+        _box(c, x, lay.box_top, lay.box_w, lay.box_h)
+        c.setFillColor(GREY)
+        c.rect(x * mm, y(lay.box_top + 6), lay.box_w * mm, 6 * mm, stroke=0, fill=1)
+        c.setFillColor(colors.black)
+        fonts.draw(c, x * mm + 3 * mm, y(lay.box_top + 4.3), title, 10, bold=True)
+        for seat, top in zip(seats, (lay.box_top + 26.5, lay.box_top + 33), strict=True):
+            c.circle(x * mm + 6 * mm, y(top - 1.4), 2.9 * mm)
+            fonts.draw(c, x * mm + 6 * mm, y(top), seat, 10, align="center", bold=True)
+        if event.table_entry:
+            qx = x + lay.box_w - 3 - lay.qr_size
+            fonts.draw(c, (qx + lay.qr_size / 2) * mm, y(lay.box_top + 4.3), "扫码录入成绩", 7,
+                       align="center")  # fmt: skip
+
+
+def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
+    top = lay.track_top
+    fonts.draw(c, L, y(top - 2.5), "级数记录", 10.5, bold=True)
+    fonts.draw(c, L + 17 * mm, y(top - 2.5),
+               "每副结束后，划线至胜方下一副所打的级数", 7.5, color=MID_GREY)  # fmt: skip
+    label_w = 18
+    cell_w = (186 - label_w) / len(LEVELS)
+    for row, side in enumerate(("东西", "南北")):
+        t = top + row * lay.track_row_h
+        c.setLineWidth(0.8)
+        _box(c, 12, t, label_w, lay.track_row_h)
+        fonts.draw(c, (12 + label_w / 2) * mm, y(t + 5.5), side, 11, align="center", bold=True)
+        for i, level in enumerate(LEVELS):
+            x = 12 + label_w + i * cell_w
+            c.setLineWidth(0.5)
+            _box(c, x, t, cell_w, lay.track_row_h)
+            text = "过A" if level == "A+" else level
+            fonts.draw(c, (x + cell_w / 2) * mm, y(t + 5.6), text, 12, align="center")
+    if event.a_fail in A_FAIL_NOTES:
+        base = top + 2 * lay.track_row_h + 5
+        fonts.draw(c, L, y(base), f"打A未过次数（{A_FAIL_NOTES[event.a_fail]}）：", 8.5)
+        for side, x0 in (("东西", 75), ("南北", 125)):
+            fonts.draw(c, x0 * mm, y(base), side, 8.5)
+            for k in range(3):
+                _box(c, x0 + 9 + k * 6, base - 3.6, 4.5, 4.5)
+
+
+def _fouls(c: Canvas, lay: Layout) -> None:
+    top = lay.foul_title
+    fonts.draw(c, L, y(top), "警告与犯规", 10.5, bold=True)
+    fonts.draw(c, L + 21 * mm, y(top), "两次警告计一次犯规；藏牌或累计犯规达到规定次数判负", 7.5,
+               color=MID_GREY)  # fmt: skip
+    base = top + 7
+    c.setLineWidth(0.5)
+    for side, x0 in (("东西", 12), ("南北", 105)):
+        fonts.draw(c, x0 * mm, y(base), side, 10, bold=True)
+        fonts.draw(c, (x0 + 11) * mm, y(base), "警告", 9)
+        for k in range(4):
+            _box(c, x0 + 20 + k * 6, base - 3.8, 4.5, 4.5)
+        fonts.draw(c, (x0 + 47) * mm, y(base), "犯规", 9)
+        for k in range(3):
+            _box(c, x0 + 56 + k * 6, base - 3.8, 4.5, 4.5)
+    _grid(c, FOUL_COLUMNS, top + 10, 6, 3, 6, 8.5)
+
+
+def _result(c: Canvas, event: EventInfo, lay: Layout) -> None:
+    fonts.draw(c, L, y(lay.result_top - 2), "比赛结果", 10.5, bold=True)
+    labels = {"ew_level": "东西", "ns_level": "南北", "diff": "级差", "winner": "胜方"}
+    fonts.draw(c, L, y(lay.result_top + 5), "终局级数", 10)
+    for key, x in lay.result_boxes().items():
+        fonts.draw(c, (x - 1.5) * mm, y(lay.result_top + 5), labels[key], 10, align="right")
+        c.setLineWidth(0.8)
+        _box(c, x, lay.result_top, 16, 7.5)
+    points_label = {"match_points": "胜负分", "hundred_plus": "得分"}.get(event.scoring, "得分")
+    fonts.draw(c, L, y(lay.points_top + 5), points_label, 10)
+    labels = {"ew_points": "东西", "ns_points": "南北", "ew_lp": "级差分 东西", "ns_lp": "南北"}
+    for key, x in lay.points_boxes(event.scoring).items():
+        fonts.draw(c, (x - 1.5) * mm, y(lay.points_top + 5), labels[key], 10, align="right")
+        _box(c, x, lay.points_top, 16, 7.5)
+    note = SCORING_NOTES.get(event.scoring, "")
+    fonts.draw(c, L, y(lay.points_top + 12), note, 7.5, max_width=R - L, color=MID_GREY)
+
+
+def _signatures(c: Canvas, lay: Layout) -> None:
+    base = lay.sign_base
+    c.setLineWidth(0.5)
+    for label, x0 in (("东西签名", 12), ("南北签名", 76), ("裁判签名", 140)):
+        fonts.draw(c, x0 * mm, y(base), label, 10, bold=True)
+        c.line((x0 + 17) * mm, y(base + 0.8), (x0 + 57) * mm, y(base + 0.8))

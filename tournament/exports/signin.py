@@ -1,0 +1,68 @@
+"""The registration list (报名名单) and the sign-in sheet (签到表).
+
+The sign-in sheet lists the pairs still in the event in pinyin order, with room for each
+player's signature; the registration list (XLSX/CSV) holds every registered pair with its
+status and phone numbers, for the organizer's records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from reportlab.lib.units import mm
+
+from tournament.exports.data import EventInfo, Pair
+from tournament.exports.pdf import Col, ListDocument, Section
+from tournament.exports.tabular import Column, Exporter
+
+STATUS_LABELS = {"active": "参赛", "withdrawn": "退赛", "disqualified": "取消资格"}
+
+
+def by_pinyin(pairs: Iterable[Pair]) -> list[Pair]:
+    return sorted(pairs, key=lambda p: (p.pinyin, p.name))
+
+
+class SigninPdf(ListDocument):
+    title = "签到表"
+    grid = True  # ruled boxes: each signature has its own place
+    zebra = False
+
+    def __init__(self, event: EventInfo, pairs: Sequence[Pair]) -> None:
+        super().__init__(event)
+        self.pairs = by_pinyin(p for p in pairs if p.status == "active")
+
+    def sections(self) -> Iterable[Section]:
+        columns = [
+            Col("序号", 0.8, "center"),
+            Col("抽签号", 1.0, "center"),
+            Col("组合", 3.0, bold=True),
+            Col("单位", 2.6),
+            Col("选手1", 1.8),
+            Col("签名", 2.2),
+            Col("选手2", 1.8),
+            Col("签名", 2.2),
+        ]
+        rows = (
+            [i, p.draw_number or "", p.name, p.unit, p.player(1), "", p.player(2), ""]
+            for i, p in enumerate(self.pairs, start=1)
+        )
+        yield Section(f"签到表（共{len(self.pairs)}对，按组合名称拼音排序）", columns, rows,
+                      row_height=9.5 * mm, font_size=10, note=self.event.dates)  # fmt: skip
+
+
+class RegistrationExport(Exporter):
+    sheet_title = "报名名单"
+    columns = (
+        Column("序号", 6), Column("抽签号", 8), Column("组合", 20), Column("单位", 18),
+        Column("选手1", 10), Column("电话1", 14), Column("选手2", 10), Column("电话2", 14),
+        Column("状态", 8),
+    )  # fmt: skip
+
+    def __init__(self, pairs: Iterable[Pair]) -> None:
+        self.pairs = by_pinyin(pairs)
+
+    def rows(self):
+        for i, p in enumerate(self.pairs, start=1):
+            phones = (*p.phones, "", "")
+            yield [i, p.draw_number, p.name, p.unit, p.player(1), phones[0], p.player(2),
+                   phones[1], STATUS_LABELS.get(p.status, p.status)]  # fmt: skip

@@ -1,0 +1,185 @@
+"""Standings (名次) and unit ranking (单位团体) as rows: one shape for PDF, XLSX and CSV.
+
+A standings row shows the rank, the pair, its points, every tiebreak metric of the event's
+chain (RULES.md §9) in chain order, the record, which metric separated it from the row
+above (名次依据) and its award tier (RULES.md §10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from reportlab.lib.units import mm
+
+from scoring import METRICS, StandingRow, UnitRow, awards
+from tournament.exports.data import EventInfo, Pair
+from tournament.exports.pdf import Col, ListDocument, Section, Two
+from tournament.exports.tabular import SIGNED, Column, Exporter
+
+SIGNED_METRICS = {"level_diff"}
+
+
+def metric_value(row: StandingRow, key: str) -> object:
+    """A tiebreak value as a cell: numbers stay numbers, ``last_rounds`` becomes "26/13/0",
+    a lot number shows only where the lot was drawn, a metric that did not apply is None."""
+    if key == "lot":
+        return row.lot_draw
+    value = row.values.get(key)
+    if isinstance(value, tuple | list):
+        return "/".join("—" if v is None else str(v) for v in value)
+    return value
+
+
+def metric_keys(tiebreaks: Sequence[str]) -> list[str]:
+    """The chain after ``points`` (points have their own column)."""
+    return [key for key in tiebreaks if key != "points" and key in METRICS]
+
+
+def award_labels(rows: Sequence[StandingRow], tiers) -> dict[object, str]:
+    return {row.team: label for row, label in awards(rows, [tuple(t) for t in tiers])}
+
+
+def decided_label(row: StandingRow) -> str:
+    return METRICS[row.decided_by].label_zh if row.decided_by in METRICS else ""
+
+
+class StandingsExport(Exporter):
+    """总成绩: one row per pair, best first."""
+
+    def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
+                 *, title: str = "总成绩", with_awards: bool = True) -> None:  # fmt: skip
+        self.sheet_title = title
+        self.rows_ = rows
+        self.pairs = pairs
+        self.keys = metric_keys(event.tiebreaks)
+        self.awards = award_labels(rows, event.award_tiers) if with_awards else {}
+        metric_cols = [
+            Column(METRICS[k].label_zh, 12, SIGNED if k in SIGNED_METRICS else None)
+            for k in self.keys
+        ]
+        self.columns = (
+            Column("名次", 6), Column("组合", 20), Column("单位", 16), Column("选手1", 10),
+            Column("选手2", 10), Column("积分", 8), *metric_cols, Column("场次", 6),
+            Column("胜", 5), Column("平", 5), Column("负", 5), Column("轮空", 6),
+            Column("犯规", 6), Column("名次依据", 12), Column("奖项", 10),
+        )  # fmt: skip
+
+    def rows(self):
+        for row in self.rows_:
+            pair = self.pairs.get(row.team)
+            yield [
+                row.rank,
+                pair.name if pair else str(row.team),
+                pair.unit if pair else "",
+                pair.player(1) if pair else "",
+                pair.player(2) if pair else "",
+                row.points,
+                *(metric_value(row, k) for k in self.keys),
+                row.matches,
+                row.wins,
+                row.draws,
+                row.losses,
+                row.byes,
+                row.fouls,
+                decided_label(row),
+                self.awards.get(row.team, ""),
+            ]
+
+
+def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
+                      title: str, *, with_awards: bool, new_page: bool = False) -> Section:  # fmt: skip
+    keys = metric_keys(event.tiebreaks)
+    labels = award_labels(rows, event.award_tiers) if with_awards else {}
+    columns = [
+        Col("名次", 0.9, "center", bold=True),
+        Col("组合", 4.2),
+        Col("积分", 1.1, "center", bold=True),
+        *(Col(METRICS[k].label_zh, 1.9 if k == "last_rounds" else 1.2, "center") for k in keys),
+        Col("胜/平/负", 1.4, "center"),
+        Col("名次依据", 1.4, "center"),
+    ]
+    if with_awards:
+        columns.append(Col("奖项", 1.2, "center", bold=True))
+
+    def cells(row: StandingRow) -> list[object]:
+        pair = pairs.get(row.team)
+        detail = " · ".join(p for p in (pair.unit, pair.players_text) if p) if pair else ""
+        values = []
+        for k in keys:
+            v = metric_value(row, k)
+            values.append("" if v is None else f"{v:+d}" if k in SIGNED_METRICS else v)
+        out = [
+            row.rank,
+            Two(pair.name if pair else str(row.team), detail),
+            row.points,
+            *values,
+            f"{row.wins}/{row.draws}/{row.losses}",
+            decided_label(row),
+        ]
+        if with_awards:
+            out.append(labels.get(row.team, ""))
+        return out
+
+    tie_note = "名次依据：" + " → ".join(METRICS[k].label_zh for k in event.tiebreaks)
+    return Section(title, columns, (cells(r) for r in rows), row_height=9 * mm,
+                   font_size=9.5, new_page=new_page, note=tie_note)  # fmt: skip
+
+
+class StandingsPdf(ListDocument):
+    """成绩公告 of the standings (landscape: one column per tiebreak)."""
+
+    landscape = True
+
+    def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
+                 *, after_round: int | None, final: bool) -> None:  # fmt: skip
+        super().__init__(event)
+        self.rows = rows
+        self.pairs = pairs
+        self.final = final
+        self.title = "最终成绩" if final else f"第{after_round}轮后成绩"
+
+    def sections(self) -> Iterable[Section]:
+        yield standings_section(self.event, self.rows, self.pairs, f"成绩公告：{self.title}",
+                                with_awards=self.final)  # fmt: skip
+
+
+# -- unit ranking -------------------------------------------------------------------------
+
+
+def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[list[object]]:
+    for u in units:
+        counted = "、".join(
+            f"{pairs[t].name if t in pairs else t}（第{r}名）"
+            for t, r in zip(u.teams, u.ranks, strict=True)
+        )
+        yield [u.rank, str(u.unit), u.score, len(u.teams), counted]
+
+
+class UnitsExport(Exporter):
+    sheet_title = "单位团体"
+    columns = (Column("名次", 6), Column("单位", 20), Column("得分", 8),
+               Column("计分组合数", 10), Column("计分组合", 60))  # fmt: skip
+
+    def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
+        self.units = units
+        self.pairs = pairs
+
+    def rows(self):
+        return unit_rows(self.units, self.pairs)
+
+
+class UnitsPdf(ListDocument):
+    def __init__(self, event: EventInfo, units: Sequence[UnitRow], pairs: Mapping[int, Pair]):
+        super().__init__(event)
+        self.units = units
+        self.pairs = pairs
+        self.title = "单位团体成绩"
+
+    def sections(self) -> Iterable[Section]:
+        columns = [Col("名次", 1, "center", bold=True), Col("单位", 3, bold=True),
+                   Col("得分", 1, "center", bold=True), Col("组合数", 1, "center"),
+                   Col("计分组合（名次）", 8)]  # fmt: skip
+        yield Section(
+            "单位团体成绩", columns, unit_rows(self.units, self.pairs), row_height=7 * mm,
+            note=f"每个单位计成绩最好的{self.event.unit_best_k}对组合的积分",
+        )  # fmt: skip

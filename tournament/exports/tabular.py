@@ -1,0 +1,162 @@
+"""Tabular exports: one base class, written to CSV or XLSX (after pretix's exporters).
+
+Vocabulary
+----------
+exporter
+    An :class:`Exporter` is one sheet: a title, :class:`Column` specs and the data rows.
+    Iterating over it yields the header row, then the data rows, as plain values
+    (str, int, float, None).
+writer
+    :func:`write_csv` writes one exporter; :func:`write_xlsx` writes one or several (one sheet
+    each) with openpyxl's write-only mode, so rows stream to the file instead of building a
+    workbook in memory.
+
+Formula injection
+-----------------
+Names come from registration forms. A cell starting with ``=``, ``+``, ``-`` or ``@`` (or a
+tab or carriage return) is a formula to Excel when it reads a CSV, and openpyxl turns a
+string starting with ``=`` into a formula cell. Such text is written as text, never as a
+formula: in XLSX the cell is typed as a string (``data_type`` "s"), so the value reads back
+unchanged; in CSV it gets a leading apostrophe, the OWASP recommendation, which Excel does
+not evaluate.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+SIGNED = "+0;-0;0"
+_SHEET_TITLE_BAD = str.maketrans({c: "_" for c in "[]:*?/\\"})
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: header text, width in Excel character units, optional number format."""
+
+    title: str
+    width: float = 12
+    number_format: str | None = None
+
+
+class Exporter:
+    """One sheet of rows. Subclasses set ``sheet_title`` and ``columns`` and yield ``rows()``."""
+
+    sheet_title: str = "Sheet1"
+    columns: Sequence[Column] = ()
+
+    def rows(self) -> Iterable[Sequence[Any]]:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[Sequence[Any]]:
+        yield [col.title for col in self.columns]
+        yield from self.rows()
+
+
+def is_formula_like(value: object) -> bool:
+    return isinstance(value, str) and value.startswith(FORMULA_PREFIXES)
+
+
+def csv_value(value: object) -> object:
+    """A value as written to CSV: formula-like text gets a leading apostrophe."""
+    if value is None:
+        return ""
+    if is_formula_like(value):
+        return "'" + value
+    return value
+
+
+def write_csv(exporter: Exporter, out: BinaryIO) -> None:
+    """UTF-8 with a byte-order mark: Excel on Windows then opens Chinese text correctly."""
+    text = io.TextIOWrapper(out, encoding="utf-8-sig", newline="")
+    try:
+        writer = csv.writer(text)
+        for row in exporter:
+            writer.writerow([csv_value(v) for v in row])
+    finally:
+        text.flush()
+        text.detach()  # leave ``out`` open for the caller
+
+
+_HEADER_FONT = Font(bold=True)
+_HEADER_FILL = PatternFill("solid", fgColor="EEEEEE")
+_HEADER_ALIGN = Alignment(vertical="center")
+
+
+def sheet_title(title: str, used: set[str]) -> str:
+    """A valid, unique sheet title (31 characters, none of []:*?/\\)."""
+    base = title.translate(_SHEET_TITLE_BAD)[:31] or "Sheet"
+    name, n = base, 2
+    while name.lower() in used:
+        suffix = f"({n})"
+        name = base[: 31 - len(suffix)] + suffix
+        n += 1
+    used.add(name.lower())
+    return name
+
+
+def _xlsx_value(ws, value: object, number_format: str | None):
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        if value.startswith(FORMULA_PREFIXES):
+            cell = WriteOnlyCell(ws, value)
+            cell.data_type = "s"  # text, never a formula
+            return cell
+        return value
+    if number_format and isinstance(value, int | float) and not isinstance(value, bool):
+        cell = WriteOnlyCell(ws, value)
+        cell.number_format = number_format
+        return cell
+    return value
+
+
+def write_sheet(book: Workbook, exporter: Exporter, used_titles: set[str]) -> None:
+    ws = book.create_sheet(sheet_title(exporter.sheet_title, used_titles))
+    columns = list(exporter.columns)
+    for index, col in enumerate(columns, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = col.width
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = "9"  # A4
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    formats = [col.number_format for col in columns]
+    rows = iter(exporter)
+    header = []
+    for title in next(rows):
+        cell = WriteOnlyCell(ws, ILLEGAL_CHARACTERS_RE.sub("", str(title)))
+        cell.font, cell.fill, cell.alignment = _HEADER_FONT, _HEADER_FILL, _HEADER_ALIGN
+        header.append(cell)
+    ws.append(header)
+    count = 1
+    for row in rows:
+        ws.append([_xlsx_value(ws, v, f) for v, f in zip(row, formats, strict=False)])
+        count += 1
+    if columns:
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{count}"
+
+
+def write_xlsx(exporters: Iterable[Exporter] | Exporter, out: BinaryIO) -> None:
+    """Write one sheet per exporter, in order, to ``out`` (exporters may be a generator:
+    each sheet is finished before the next exporter is asked for)."""
+    if isinstance(exporters, Exporter):
+        exporters = [exporters]
+    book = Workbook(write_only=True)
+    used: set[str] = set()
+    for exporter in exporters:
+        write_sheet(book, exporter, used)
+    if not used:
+        book.create_sheet("Sheet1")
+    book.save(out)

@@ -1,0 +1,37 @@
+"""The whole-event workbook (全赛事工作簿): one sheet per round, then standings, unit
+ranking and the registration list.
+
+Sheets are written one after the other in openpyxl's write-only mode while the matches
+stream from one query in round order, so a 5,000-pair, 10-round event never sits in memory
+as a workbook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import groupby
+
+from scoring import StandingRow, UnitRow
+from tournament.exports.data import EventInfo, Pair, Table
+from tournament.exports.results import ResultsExport
+from tournament.exports.signin import RegistrationExport
+from tournament.exports.standings import StandingsExport, UnitsExport
+from tournament.exports.tabular import Exporter
+
+
+def workbook_sheets(
+    event: EventInfo,
+    tables: Iterable[Table],
+    standings: Sequence[StandingRow],
+    units: Sequence[UnitRow],
+    pairs: Mapping[int, Pair],
+    *,
+    final: bool,
+) -> Iterator[Exporter]:
+    """The sheets in order; ``tables`` must come in round order (as the source yields them)."""
+    for number, group in groupby(tables, key=lambda t: t.round):
+        yield ResultsExport(number, group)
+    yield StandingsExport(event, standings, pairs, with_awards=final)
+    if units:
+        yield UnitsExport(units, pairs)
+    yield RegistrationExport(pairs.values())

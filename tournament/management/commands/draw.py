@@ -1,0 +1,29 @@
+"""``manage.py draw SLUG [--seed N]``: computer draw of the draw numbers (抽签号)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.management.commands._base import get_tournament
+from tournament.models import Team
+from tournament.services.pairing import draw
+from tournament.services.results import ResultRefused
+
+
+class Command(BaseCommand):
+    help = "抽签 (draw numbers from a recorded seed; the same seed gives the same draw)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--seed", type=int, default=None)
+
+    def handle(self, *args, **o):
+        tournament = get_tournament(o["slug"])
+        try:
+            draw(tournament, seed=o["seed"])
+        except ResultRefused as exc:
+            raise CommandError(str(exc)) from None
+        tournament.refresh_from_db()
+        self.stdout.write(f"抽签完成（种子 {tournament.draw_seed}）")
+        for team in Team.objects.filter(tournament=tournament).order_by("draw_number"):
+            self.stdout.write(f"{team.draw_number}\t{team.name}")

@@ -1,0 +1,58 @@
+"""``manage.py import_results SLUG ROUND FILE [--lock]``: a clerk's results sheet, all or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from tournament.management.commands._base import get_tournament
+from tournament.models import Round
+from tournament.services.results import ResultRefused
+from tournament.services.results_import import confirm_imported, import_results
+from tournament.services.rounds import lock_round
+from tournament.tabular import TableFileError
+
+
+class Command(BaseCommand):
+    help = "导入成绩表 (import a round's results; --lock confirms and locks when every table has a result)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("round", type=int)
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--lock", action="store_true")
+
+    def handle(self, *args, **o):
+        tournament = get_tournament(o["slug"])
+        round_ = Round.objects.filter(tournament=tournament, number=o["round"]).first()
+        if round_ is None:
+            raise CommandError(f"找不到第{o['round']}轮")
+        path: Path = o["file"]
+        if not path.is_file():
+            raise CommandError(f"找不到文件：{path}")
+        with transaction.atomic():
+            try:
+                check = import_results(round_, data=path.read_bytes(), filename=path.name)
+            except (TableFileError, ResultRefused) as exc:
+                raise CommandError(f"{exc}；没有导入任何成绩") from None
+            if not check.ok:
+                for problem in check.problems:
+                    self.stderr.write(str(problem))
+                raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何成绩")
+            self.stdout.write(f"已导入{len(check.rows)}台成绩")
+        if not o["lock"]:
+            return
+        missing = round_.matches.exclude(ns=None).filter(state__in=["empty", "in_play", "disputed"])
+        if missing.exists():
+            tables = "、".join(str(t) for t in missing.values_list("table", flat=True)[:20])
+            raise CommandError(f"成绩已导入，但第{tables}台还没有成绩（或有争议），本轮未锁定")
+        with transaction.atomic():
+            confirm_imported(round_)
+            round_.refresh_from_db()
+            try:
+                lock_round(round_, user=tournament.organizer)
+            except ResultRefused as exc:
+                raise CommandError(str(exc)) from None
+        self.stdout.write(f"已确认并锁定{round_}")

@@ -1,0 +1,44 @@
+"""``manage.py pair SLUG [--seed N] [--publish] [--json]``: pair the next round of the current stage."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.management.commands._base import get_tournament
+from tournament.services.pairing import pair_next_round
+from tournament.services.results import ResultRefused
+from tournament.services.rounds import publish_round
+
+
+class Command(BaseCommand):
+    help = "编排下一轮 (pair the next round; --json prints [{table, ew, ns}, {table: null, bye}])"
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--publish", action="store_true", help="publish the round at once")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **o):
+        tournament = get_tournament(o["slug"])
+        try:
+            round_ = pair_next_round(tournament, seed=o["seed"])
+            if o["publish"]:
+                # The command line acts for the organizer.
+                publish_round(round_, user=tournament.organizer)
+        except ResultRefused as exc:
+            raise CommandError(str(exc)) from None
+        matches = round_.matches.select_related("ew", "ns").order_by("table", "pk")
+        if o["json"]:
+            out = [{"table": m.table, "ew": m.ew.name, "ns": m.ns.name} for m in matches if m.ns_id]
+            out += [{"table": None, "bye": m.ew.name} for m in matches if not m.ns_id]
+            self.stdout.write(json.dumps(out, ensure_ascii=False))
+            return
+        state = "已公布" if o["publish"] else "草稿"
+        self.stdout.write(f"{round_}（{state}，种子 {round_.seed}）")
+        for m in matches:
+            self.stdout.write(
+                f"{m.table}\t{m.ew.name}\t{m.ns.name}" if m.ns_id else f"轮空\t{m.ew.name}"
+            )

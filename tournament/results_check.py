@@ -1,0 +1,147 @@
+"""Checking a table's result before it is saved, with the rules engine. Plain Python.
+
+A *result* is what ends a match: both final levels, or a forfeit, or a defeat by three
+fouls / three hidden cards, plus the fouls of each side. :func:`check_result` normalizes
+one entered by final levels; :func:`result_from_deals` derives one from a deal-by-deal
+score sheet. Both raise :class:`ResultInvalid` with a Chinese message naming the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from rules import RuleError, RuleSet, replay, validate_final
+from rules.engine import MatchState
+
+FORFEITS = ("", "EW", "NS", "both")
+THREE_FOULS = 3
+
+MSG_FORFEIT = "弃权方只能是东西、南北或双方"
+MSG_FOULS = "犯规次数应为0到9之间的整数"
+MSG_LEVELS_NEEDED = "请填写双方级数（或选择弃权）"
+MSG_NOT_FINISHED = "比赛尚未结束：还没有一方过A，也没有到时。请继续记录或选择“到时”"
+
+
+class ResultInvalid(ValueError):
+    """An impossible or incomplete result; ``str(e)`` is Chinese for the referee."""
+
+
+@dataclass(frozen=True)
+class ResultValues:
+    """A table's result as stored: the fields of ``Match`` that describe it."""
+
+    ew_level: str = ""
+    ns_level: str = ""
+    forfeit: str = ""
+    defeat_side: str = ""
+    defeat_reason: str = ""
+    ew_fouls: int = 0
+    ns_fouls: int = 0
+    winner: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def same_result(self, other: ResultValues) -> bool:
+        return self == other
+
+
+def _opponent(side: str) -> str:
+    return "NS" if side == "EW" else "EW"
+
+
+def _fouls(value) -> int:
+    try:
+        number = int(value or 0)
+    except (TypeError, ValueError):
+        raise ResultInvalid(MSG_FOULS) from None
+    if not 0 <= number <= 9:
+        raise ResultInvalid(MSG_FOULS)
+    return number
+
+
+def check_result(
+    rules: RuleSet, *, ew_level="", ns_level="", forfeit="", ew_fouls=0, ns_fouls=0
+) -> ResultValues:
+    """Normalize a result entered as final levels; raise :class:`ResultInvalid`.
+
+    - a forfeit needs no levels (they are kept if given, for the record);
+    - three fouls by one side in the round end the match as that side's defeat (RULES.md §7,
+      003 §12), whatever the levels; both sides at three is a double defeat, refused here
+      because no scoring system defines it: the chief referee records it as two forfeits;
+    - otherwise the levels must form a possible final (:func:`rules.validate_final`).
+    """
+    forfeit = (forfeit or "").strip()
+    if forfeit not in FORFEITS:
+        raise ResultInvalid(MSG_FORFEIT)
+    fouls = {"EW": _fouls(ew_fouls), "NS": _fouls(ns_fouls)}
+    if forfeit:
+        winner = "" if forfeit == "both" else _opponent(forfeit)
+        levels = _optional_levels(rules, ew_level, ns_level)
+        return ResultValues(
+            *levels, forfeit=forfeit, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner
+        )
+    if not str(ew_level).strip() or not str(ns_level).strip():
+        raise ResultInvalid(MSG_LEVELS_NEEDED)
+    try:
+        ew, ns = validate_final(rules, ew_level, ns_level, at_time=True)
+    except RuleError as err:
+        raise ResultInvalid(err.message_zh) from None
+    defeated = [side for side in ("EW", "NS") if fouls[side] >= THREE_FOULS]
+    if len(defeated) == 2:
+        raise ResultInvalid("双方都犯规三次：请裁判长按双方弃权处理")
+    if defeated:
+        side = defeated[0]
+        return ResultValues(
+            ew, ns, defeat_side=side, defeat_reason="three_fouls",
+            ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_opponent(side),
+        )  # fmt: skip
+    return ResultValues(ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_winner(ew, ns))
+
+
+def _optional_levels(rules: RuleSet, ew, ns) -> tuple[str, str]:
+    if not str(ew or "").strip() or not str(ns or "").strip():
+        return "", ""
+    try:
+        return validate_final(rules, ew, ns, at_time=True)
+    except RuleError as err:
+        raise ResultInvalid(err.message_zh) from None
+
+
+def _winner(ew: str, ns: str) -> str:
+    from rules import level_index
+
+    if level_index(ew) == level_index(ns):
+        return ""
+    return "EW" if level_index(ew) > level_index(ns) else "NS"
+
+
+def sheet_state(rules: RuleSet, steps: list) -> MatchState:
+    """Replay a score sheet; a refused step becomes :class:`ResultInvalid` naming the deal."""
+    try:
+        return replay(rules, steps)
+    except RuleError as err:
+        where = f"第{err.step_index + 1}条记录：" if err.step_index is not None else ""
+        raise ResultInvalid(where + err.message_zh) from None
+
+
+def result_from_deals(rules: RuleSet, steps: list) -> ResultValues | None:
+    """The result a finished score sheet gives, or None while the match goes on."""
+    state = sheet_state(rules, steps)
+    if not state.finished:
+        return None
+    result = state.result()
+    values = dict(
+        ew_level=result.ew, ns_level=result.ns, ew_fouls=result.fouls_ew, ns_fouls=result.fouls_ns
+    )
+    reason = result.end_reason
+    if reason in ("forfeit", "late"):
+        return ResultValues(**values, forfeit=result.forfeit_by, winner=result.winner or "")
+    if reason in ("three_fouls", "three_hidden"):
+        return ResultValues(
+            **values,
+            defeat_side=result.forfeit_by,
+            defeat_reason=reason,
+            winner=result.winner or "",
+        )
+    return ResultValues(**values, winner=result.winner or "")

@@ -1,0 +1,144 @@
+"""Manual adjustment of a draft pairing (人工辅助): swap, move, give or take a bye.
+
+Every operation changes only the draft round's matches and is audited. The conflicts
+(rematch, same unit, seat imbalance, a pair twice or missing) are recomputed by the pure
+:func:`pairing.check_pairing` after each change and shown live; the blocking ones stop the
+round from being published (:func:`blocking_conflicts`).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+
+from pairing.result import Bye, Pairing, Table
+from tournament.models import Match, Round
+from tournament.services.audit import log_action
+from tournament.services.pairing import entrants
+from tournament.services.results import ResultRefused
+
+MSG_NOT_DRAFT = "对阵已公布，不能再调整；如需调整请先联系组织者"
+
+
+def pairing_of(round_: Round) -> Pairing:
+    """The round's matches as a plain :class:`pairing.Pairing`."""
+    tables, byes = [], []
+    for m in round_.matches.order_by("table", "pk"):
+        if m.ns_id is None:
+            byes.append(Bye(m.ew_id, frozenset(m.flags or ["bye"])))
+        else:
+            tables.append(Table(m.table, m.ew_id, m.ns_id, frozenset(m.flags or [])))
+    return Pairing(tables=tuple(tables), byes=tuple(byes))
+
+
+def conflicts(round_: Round) -> list:
+    """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
+    from pairing import check_pairing
+
+    tournament = round_.tournament
+    field = entrants(tournament, round_.number)
+    return check_pairing(pairing_of(round_), field, avoid_same_unit=tournament.avoid_same_unit)
+
+
+def blocking_conflicts(round_: Round) -> list[str]:
+    """Chinese descriptions of the conflicts that forbid publishing."""
+    return [c.message_zh for c in conflicts(round_) if c.blocking]
+
+
+def _draft(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise ResultRefused(MSG_NOT_DRAFT)
+    return round_
+
+
+def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
+    match = round_.matches.filter(ew_id=team_id).first()
+    if match is not None:
+        return match, "ew"
+    match = round_.matches.filter(ns_id=team_id).first()
+    if match is not None:
+        return match, "ns"
+    raise ResultRefused("该组合不在本轮对阵中")
+
+
+def _touch(round_: Round, *, user, request, summary: str) -> None:
+    round_.version += 1
+    round_.save(update_fields=["version"])
+    log_action(
+        tournament=round_.tournament,
+        user=user,
+        request=request,
+        action="round.adjust",
+        obj=round_,
+        summary=summary,
+    )
+
+
+def _mark_manual(match: Match) -> None:
+    match.flags = sorted(set(match.flags or []) | {"manual"})
+
+
+@transaction.atomic
+def swap_teams(round_: Round, team_a: int, team_b: int, *, user=None, request=None) -> None:
+    """Exchange the places (table and seat, or bye) of two pairs."""
+    round_ = _draft(round_)
+    (ma, sa), (mb, sb) = _slot(round_, team_a), _slot(round_, team_b)
+    if ma.pk == mb.pk:
+        ma.ew_id, ma.ns_id = ma.ns_id, ma.ew_id  # same table: swap seats
+        _mark_manual(ma)
+        ma.save()
+    else:
+        setattr(ma, f"{sa}_id", team_b)
+        setattr(mb, f"{sb}_id", team_a)
+        for m in (ma, mb):
+            _mark_manual(m)
+            m.save()
+    _touch(round_, user=user, request=request, summary=f"调换组合 {team_a} ↔ {team_b}")
+
+
+@transaction.atomic
+def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
+    """Take a pair off its table and give it a bye; its opponent is left waiting (a bye too)."""
+    round_ = _draft(round_)
+    match, _ = _slot(round_, team_id)
+    if match.ns_id is None:
+        raise ResultRefused("该组合已经轮空")
+    other = match.ns_id if match.ew_id == team_id else match.ew_id
+    match.delete()
+    for tid in (team_id, other):
+        Match.objects.create(
+            round=round_,
+            table=None,
+            ew_id=tid,
+            ns_id=None,
+            flags=["bye", "manual"],
+            state=Match.CONFIRMED,
+        )
+    _touch(round_, user=user, request=request, summary=f"给组合 {team_id} 轮空")
+
+
+@transaction.atomic
+def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=None) -> None:
+    """Take two pairs off the bye list and seat them at a new table (a takes EW)."""
+    round_ = _draft(round_)
+    byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
+    if len(byes) != 2 or team_a == team_b:
+        raise ResultRefused("只能把两个轮空的组合配成一台")
+    for m in byes.values():
+        m.delete()
+    top = round_.matches.aggregate(top=Max("table"))["top"] or 0
+    Match.objects.create(round=round_, table=top + 1, ew_id=team_a, ns_id=team_b, flags=["manual"])
+    _touch(round_, user=user, request=request, summary=f"取消轮空：{team_a} 对 {team_b}")
+
+
+@transaction.atomic
+def renumber_tables(round_: Round, *, user=None, request=None) -> None:
+    """Number the tables 1… again, in their current order (after byes were given or taken)."""
+    round_ = _draft(round_)
+    matches = list(round_.matches.exclude(ns=None).order_by("table", "pk"))
+    Match.objects.filter(pk__in=[m.pk for m in matches]).update(table=None)
+    for i, m in enumerate(matches, start=1):
+        m.table = i
+    Match.objects.bulk_update(matches, ["table"])
+    _touch(round_, user=user, request=request, summary="重新排列台号")

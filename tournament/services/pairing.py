@@ -1,0 +1,232 @@
+"""The adapter between the database and the pure :mod:`pairing` package.
+
+It turns the locked results into :class:`pairing.Entrant` objects (standings rank and
+points, opponents met, seat balance, byes), asks the pairing package for the next round of
+the current stage, and stores the answer as a *draft* round that the organizer can adjust
+(:mod:`tournament.services.adjust`) and then publish.
+
+Decisions
+---------
+- A round can be paired only when every earlier round is locked.
+- Late entries (``Team.joined_round``) join the round they registered for with the points
+  they have, i.e. 0, and are paired from the bottom of the standings like any pair on 0.
+- Withdrawn and disqualified pairs are left out; their past results stay in the standings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from django.db import transaction
+
+from pairing.draw import draw_numbers, pair_round_one
+from pairing.entrants import Entrant
+from pairing.errors import PairingError
+from pairing.result import Pairing
+from pairing.swiss import pair_swiss
+from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.selectors import standings_for
+from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused
+
+MSG_PREVIOUS_OPEN = "第{n}轮尚未锁定，锁定后才能编排下一轮"
+MSG_DRAFT_EXISTS = "第{n}轮对阵尚未公布，请先公布或重新编排"
+MSG_ALL_DONE = "所有阶段的轮次都已编排完毕"
+MSG_NO_DRAW = "第一轮按抽签号配对，请先抽签"
+MSG_TOO_FEW = "参赛组合不足2对，无法编排"
+
+
+def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
+    """The stage the next round belongs to, and that round's index within the stage (1…)."""
+    played = defaultdict(int)
+    for stage_id in Round.objects.filter(tournament=tournament).values_list("stage_id", flat=True):
+        played[stage_id] += 1
+    for stage in tournament.stages.order_by("order"):
+        if played[stage.pk] < stage.rounds:
+            return stage, played[stage.pk] + 1
+    return None, 0
+
+
+def next_round_problem(tournament: Tournament) -> str | None:
+    """Why the next round cannot be paired now (Chinese), or None when it can."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and last.status == Round.DRAFT:
+        return MSG_DRAFT_EXISTS.format(n=last.number)
+    if last is not None and last.status != Round.LOCKED:
+        return MSG_PREVIOUS_OPEN.format(n=last.number)
+    stage, index = current_stage(tournament)
+    if stage is None:
+        return MSG_ALL_DONE
+    active = tournament.teams.filter(status=Team.ACTIVE)
+    if active.count() < 2:
+        return MSG_TOO_FEW
+    if (
+        stage.kind == "swiss"
+        and index == 1
+        and stage.order == 1
+        and active.filter(draw_number=None).exists()
+    ):
+        return MSG_NO_DRAW
+    return None
+
+
+@transaction.atomic
+def draw(
+    tournament: Tournament, *, seed: int | None = None, overrides=None, user=None, request=None
+) -> dict:
+    """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
+    if tournament.round_set.exists():
+        raise ResultRefused("已经开始编排，不能重新抽签")
+    seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
+    teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
+    try:
+        numbers = draw_numbers([t.pk for t in teams], seed, overrides=overrides)
+    except PairingError as exc:
+        raise ResultRefused(exc.message_zh) from None
+    # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
+    Team.objects.filter(tournament=tournament).update(draw_number=None)
+    for team in teams:
+        team.draw_number = numbers[team.pk]
+    Team.objects.bulk_update(teams, ["draw_number"])
+    Tournament.objects.filter(pk=tournament.pk).update(draw_seed=seed)
+    tournament.draw_seed = seed
+    log_action(
+        tournament=tournament, user=user, request=request, action="draw",
+        summary=f"抽签（种子 {seed}）", after={"seed": seed, "overrides": overrides or {}},
+    )  # fmt: skip
+    return numbers
+
+
+def history(tournament: Tournament, before_round: int) -> dict[int, dict]:
+    """Per team: opponents met, seat balance (EW − NS) and byes, from rounds before ``before_round``."""
+    info: dict[int, dict] = defaultdict(lambda: {"opponents": set(), "balance": 0, "byes": 0})
+    rows = Match.objects.filter(
+        round__tournament=tournament, round__number__lt=before_round
+    ).values_list("ew_id", "ns_id")
+    for ew, ns in rows:
+        if ns is None:
+            info[ew]["byes"] += 1
+            continue
+        info[ew]["opponents"].add(ns)
+        info[ns]["opponents"].add(ew)
+        info[ew]["balance"] += 1
+        info[ns]["balance"] -= 1
+    return info
+
+
+def entrants(tournament: Tournament, round_number: int) -> list[Entrant]:
+    """The active pairs for ``round_number``, in standings order after the previous round."""
+    rows = standings_for(tournament, after_round=round_number - 1) if round_number > 1 else []
+    order = {row.team: (i, row.points) for i, row in enumerate(rows)}
+    past = history(tournament, round_number)
+    teams = Team.objects.filter(
+        tournament=tournament, status=Team.ACTIVE, joined_round__lte=round_number
+    )
+    teams = teams.select_related("unit")
+    ranked = sorted(
+        teams, key=lambda t: (order.get(t.pk, (len(order), 0))[0], t.draw_number or 0, t.pk)
+    )
+    result = []
+    for rank, team in enumerate(ranked, start=1):
+        seen = past[team.pk]
+        result.append(
+            Entrant(
+                id=team.pk, rank=rank, points=float(order.get(team.pk, (0, 0))[1]),
+                unit=team.unit.name if team.unit_id else None, opponents=frozenset(seen["opponents"]),
+                seat_balance=seen["balance"], byes=seen["byes"], draw_number=team.draw_number,
+            )
+        )  # fmt: skip
+    return result
+
+
+def compute_pairing(
+    tournament: Tournament, stage: Stage, index: int, number: int, seed: int
+) -> Pairing:
+    """Ask the pairing package for the round (Swiss and rotation groups; knockout by its bracket)."""
+    field = entrants(tournament, number)
+    if stage.kind == "swiss":
+        if index == 1 and stage.order == 1:
+            return pair_round_one(field, seating=tournament.seating)
+        return pair_swiss(
+            field, seed=seed, avoid_same_unit=tournament.avoid_same_unit, seating=tournament.seating
+        )
+    from tournament.services.stages import stage_pairing
+
+    return stage_pairing(tournament, stage, index, field)
+
+
+@transaction.atomic
+def pair_next_round(
+    tournament: Tournament, *, seed: int | None = None, user=None, request=None
+) -> Round:
+    """Pair the next round of the current stage as a draft."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    problem = next_round_problem(tournament)
+    if problem:
+        raise ResultRefused(problem)
+    stage, index = current_stage(tournament)
+    number = (
+        tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    seed = seed if seed is not None else number
+    try:
+        result = compute_pairing(tournament, stage, index, number, seed)
+    except PairingError as exc:
+        raise ResultRefused(exc.message_zh) from None
+    round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
+    store_pairing(round_, result)
+    log_action(
+        tournament=tournament, user=user, request=request, action="round.pair", obj=round_,
+        summary=f"编排{round_}（{stage.name}，种子 {seed}）",
+        after={"tables": len(result.tables), "byes": len(result.byes), "rematches": result.rematches},
+    )  # fmt: skip
+    return round_
+
+
+def store_pairing(round_: Round, result: Pairing) -> None:
+    """Write a pairing as the round's matches (byes are matches without NS and table)."""
+    rows = [
+        Match(round=round_, table=t.number, ew_id=t.ew, ns_id=t.ns, flags=sorted(t.flags))
+        for t in result.tables
+    ]
+    rows += [
+        Match(
+            round=round_,
+            table=None,
+            ew_id=b.entrant,
+            ns_id=None,
+            flags=sorted(b.flags),
+            state=Match.CONFIRMED,
+        )
+        for b in result.byes
+    ]
+    Match.objects.bulk_create(rows)
+
+
+@transaction.atomic
+def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
+    """Throw away a draft pairing and pair the round again from scratch."""
+    round_ = (
+        Round.objects.select_for_update().select_related("tournament", "stage").get(pk=round_.pk)
+    )
+    if round_.status != Round.DRAFT:
+        raise ResultRefused("只有未公布的轮次可以重新编排")
+    tournament = round_.tournament
+    index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
+    seed = seed if seed is not None else round_.seed + 1
+    try:
+        result = compute_pairing(tournament, round_.stage, index, round_.number, seed)
+    except PairingError as exc:
+        raise ResultRefused(exc.message_zh) from None
+    round_.matches.all().delete()
+    store_pairing(round_, result)
+    round_.seed = seed
+    round_.version += 1
+    round_.stale = False
+    round_.save()
+    log_action(
+        tournament=tournament, user=user, request=request, action="round.repair", obj=round_,
+        summary=f"重新编排{round_}（种子 {seed}）",
+    )  # fmt: skip
+    return round_

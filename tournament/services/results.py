@@ -1,0 +1,328 @@
+"""Entering, confirming and correcting table results: transactions, versions, audit.
+
+Vocabulary
+----------
+entry
+    One person's result for a table (a :class:`~tournament.models.Submission`): a referee,
+    the chief referee, a clerk's import, or a side of the table through its link.
+confirmation
+    A second person agreeing with the entry: the chief referee, another referee, or the
+    other side of the table. Nobody confirms their own entry: the server refuses it.
+dispute (争议)
+    Two entries that differ. The first stays until the chief referee rules.
+version
+    Every save increments ``Match.version``; a save based on an older version is refused
+    (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.models import Match, Round
+from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
+from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
+from tournament.selectors import ruleset
+from tournament.services.audit import log_action
+
+MSG_STALE = "该台成绩已被他人修改（现在的成绩见下方），您的修改没有保存，请核对后重新提交"
+MSG_SELF_CONFIRM = "不能确认自己录入的成绩，请由裁判长、其他裁判或对方选手确认"
+MSG_ROUND_CLOSED = "本轮成绩已锁定，不能修改；如需更正请裁判长先解锁"
+MSG_ROUND_NOT_OPEN = "本轮尚未公布，不能录入成绩"
+MSG_NO_RIGHT = "没有权限"
+MSG_BYE = "轮空不需要录入成绩"
+MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
+MSG_DISPUTE = "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"
+OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
+
+
+class ResultRefused(Exception):
+    """A save that the rules of the workflow refuse; ``str(e)`` is Chinese."""
+
+
+class StaleResult(ResultRefused):
+    """The match changed since the form was loaded; ``current`` is what is stored now."""
+
+    def __init__(self, match: Match):
+        super().__init__(MSG_STALE)
+        self.match = match
+        self.current = values_of(match)
+
+
+def values_of(match: Match) -> ResultValues:
+    return ResultValues(
+        ew_level=match.ew_level, ns_level=match.ns_level, forfeit=match.forfeit,
+        defeat_side=match.defeat_side, defeat_reason=match.defeat_reason,
+        ew_fouls=match.ew_fouls, ns_fouls=match.ns_fouls, winner=match.winner,
+    )  # fmt: skip
+
+
+def snapshot(match: Match) -> dict:
+    """Result, state and sheet of a match, for the audit log."""
+    data = values_of(match).as_dict()
+    data.update(state=match.state, version=match.version, mode=match.mode)
+    if match.deals:
+        data["deals"] = match.deals
+    return data
+
+
+def _set_values(match: Match, values: ResultValues) -> None:
+    for name, value in values.as_dict().items():
+        setattr(match, name, value)
+
+
+def _lock(match: Match, version: int | None) -> Match:
+    """Re-read the match under a row lock and check the version the user saw."""
+    current = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    if version is not None and current.version != version:
+        raise StaleResult(current)
+    if current.ns_id is None:
+        raise ResultRefused(MSG_BYE)
+    return current
+
+
+def check_round_open(match: Match) -> None:
+    status = match.round.status
+    if status == Round.LOCKED:
+        raise ResultRefused(MSG_ROUND_CLOSED)
+    if status == Round.DRAFT:
+        raise ResultRefused(MSG_ROUND_NOT_OPEN)
+
+
+def _actor(user, source: str) -> str:
+    if user is not None and user.is_authenticated:
+        return user.get_username()
+    return {"table_ew": "东西方选手", "table_ns": "南北方选手"}.get(source, source)
+
+
+def _same_actor(match: Match, user, source: str) -> bool:
+    """True when this user (or this side of the table) made the entry being confirmed."""
+    if source in ("table_ew", "table_ns"):
+        return match.entered_via == source
+    return user is not None and match.entered_by_id == user.pk and match.entered_via not in (
+        "table_ew", "table_ns",
+    )  # fmt: skip
+
+
+def _save(match: Match, *, user, request, action: str, before: dict, summary: str) -> Match:
+    match.version += 1
+    match.save()
+    log_action(
+        tournament=match.round.tournament, user=user, request=request, action=action, obj=match,
+        summary=summary, before=before, after=snapshot(match), actor=_actor(user, ""),
+    )  # fmt: skip
+    refresh_round_status(match.round)
+    return match
+
+
+@transaction.atomic
+def submit_result(
+    match: Match,
+    values: ResultValues,
+    *,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+    deals: list | None = None,
+) -> Match:
+    """Enter a table's result (checked already, see :mod:`tournament.results_check`).
+
+    The first entry sets the result. A second, different person entering the same result
+    confirms it; a different result makes a dispute and changes nothing else. The same
+    person may correct their own entry until someone confirms it. With confirmation
+    switched off, an entry is confirmed at once. Returns the match; its ``state`` tells
+    the caller which of these happened (``disputed`` included: not an error, it is saved).
+    """
+    match = _lock(match, version)
+    check_round_open(match)
+    tournament = match.round.tournament
+    before = snapshot(match)
+    match.submissions.create(
+        values=values.as_dict(), submitted_by=user if _real(user) else None, source=source
+    )
+    others_entry = match.state in (Match.ENTERED, Match.DISPUTED) and not _same_actor(
+        match, user, source
+    )
+    if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
+        raise ResultRefused("该台成绩已确认；如需更正请联系裁判长")
+    if others_entry and values_of(match) != values:
+        # Not an error to roll back: the dispute itself must be saved for the chief referee.
+        match.state = Match.DISPUTED
+        summary = f"{match}：{MSG_DISPUTE}"
+        return _save(
+            match,
+            user=user,
+            request=request,
+            action="result.dispute",
+            before=before,
+            summary=summary,
+        )
+    if others_entry:
+        return _confirm(match, user=user, source=source, request=request, before=before)
+    _set_values(match, values)
+    if deals is not None:
+        match.deals = deals
+        match.mode = "deals"
+    match.entered_by = user if _real(user) else None
+    match.entered_via = source
+    match.entered_at = timezone.now()
+    match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
+    match.state = Match.ENTERED
+    if not tournament.confirmation_required or before["state"] == Match.CONFIRMED:
+        # No second check wanted, or a chief referee's correction (only they reach here).
+        match.state = Match.CONFIRMED
+        match.confirmed_by = user if _real(user) else None
+        match.confirmed_at = timezone.now()
+    return _save(
+        match,
+        user=user,
+        request=request,
+        action="result.enter",
+        before=before,
+        summary=f"{match}：录入成绩",
+    )
+
+
+def _real(user) -> bool:
+    return user is not None and user.is_authenticated
+
+
+def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
+    match.state = Match.CONFIRMED
+    match.confirmed_by = user if _real(user) else None
+    match.confirmed_via = source
+    match.confirmed_at = timezone.now()
+    return _save(
+        match,
+        user=user,
+        request=request,
+        action="result.confirm",
+        before=before,
+        summary=f"{match}：确认成绩",
+    )
+
+
+@transaction.atomic
+def confirm_result(
+    match: Match, *, version: int | None, user=None, source: str = "referee", request=None
+) -> Match:
+    """Confirm the entered result; refused for the person (or table side) who entered it."""
+    match = _lock(match, version)
+    check_round_open(match)
+    if match.state != Match.ENTERED:
+        raise ResultRefused(MSG_NOTHING_TO_CONFIRM)
+    if _same_actor(match, user, source):
+        raise ResultRefused(MSG_SELF_CONFIRM)
+    if source == "referee" and not has_role(user, match.round.tournament, REFEREE):
+        raise ResultRefused(MSG_NO_RIGHT)
+    return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
+
+
+@transaction.atomic
+def resolve_dispute(
+    match: Match, values: ResultValues, *, version: int | None, user, request=None
+) -> Match:
+    """The chief referee's ruling on a disputed (or any) table: final and confirmed."""
+    match = _lock(match, version)
+    check_round_open(match)
+    if not has_role(user, match.round.tournament, CHIEF_REFEREE):
+        raise ResultRefused(MSG_NO_RIGHT)
+    before = snapshot(match)
+    _set_values(match, values)
+    match.state = Match.CONFIRMED
+    if not match.entered_by_id:
+        match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
+    match.confirmed_by, match.confirmed_via, match.confirmed_at = user, "chief", timezone.now()
+    return _save(
+        match,
+        user=user,
+        request=request,
+        action="result.ruling",
+        before=before,
+        summary=f"{match}：裁判长裁定",
+    )
+
+
+@transaction.atomic
+def save_sheet(
+    match: Match,
+    steps: list,
+    *,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+) -> Match:
+    """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
+
+    Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
+    """
+    locked = _lock(match, version)
+    check_round_open(locked)
+    if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
+        locked.state == Match.ENTERED and not _same_actor(locked, user, source)
+    ):
+        raise ResultRefused("该台成绩已录入，不能再修改记录表；如需更正请联系裁判长")
+    rules = ruleset(locked.round.tournament)
+    values = result_from_deals(rules, steps)
+    if values is not None:
+        return submit_result(
+            locked,
+            values,
+            version=locked.version,
+            user=user,
+            source=source,
+            request=request,
+            deals=steps,
+        )
+    state = sheet_state(rules, steps)
+    before = snapshot(locked)
+    locked.deals = steps
+    locked.mode = "deals"
+    locked.state = Match.IN_PLAY if steps else Match.EMPTY
+    _set_values(
+        locked,
+        ResultValues(
+            ew_level=state.ew, ns_level=state.ns, ew_fouls=state.fouls.ew, ns_fouls=state.fouls.ns
+        ),
+    )
+    locked.entered_by = user if _real(user) else None
+    locked.entered_via = source
+    return _save(
+        locked,
+        user=user,
+        request=request,
+        action="result.sheet",
+        before=before,
+        summary=f"{locked}：记录第{len(steps)}条",
+    )
+
+
+def refresh_round_status(round_: Round) -> None:
+    """Move a round between in_play / entered / confirmed as its tables fill in."""
+    if round_.status in (Round.DRAFT, Round.PUBLISHED, Round.LOCKED):
+        return
+    states = set(round_.matches.exclude(ns=None).values_list("state", flat=True))
+    if not states or states <= {Match.CONFIRMED}:
+        new = Round.CONFIRMED
+    elif states <= {Match.CONFIRMED, Match.ENTERED}:
+        new = Round.ENTERED
+    else:
+        new = Round.IN_PLAY
+    if new != round_.status:
+        Round.objects.filter(pk=round_.pk).update(status=new, version=round_.version + 1)
+        round_.status = new
+        round_.version += 1
+
+
+__all__ = [
+    "ResultInvalid",
+    "ResultRefused",
+    "StaleResult",
+    "confirm_result",
+    "resolve_dispute",
+    "save_sheet",
+    "submit_result",
+]

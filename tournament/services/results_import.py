@@ -1,0 +1,61 @@
+"""Importing a round's results from a sheet: checked in full, then saved in one transaction."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tournament.models import Match, Round
+from tournament.results_import import HEADERS, ResultsCheck, check_results_sheet
+from tournament.selectors import ruleset
+from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused, refresh_round_status, submit_result
+from tournament.tabular import CellProblem, read_table
+
+
+@transaction.atomic
+def import_results(
+    round_: Round, *, data: bytes, filename: str, user=None, request=None, source: str = "import"
+) -> ResultsCheck:
+    """Enter every row's result, or nothing when any row (or any save) is refused."""
+    tournament = round_.tournament
+    table = read_table(data, filename, HEADERS["table"])
+    matches = {m.table: m for m in round_.matches.exclude(ns=None)}
+    check = check_results_sheet(table, ruleset(tournament), set(matches))
+    if not check.ok:
+        return check
+    sid = transaction.savepoint()
+    for table_no, values in check.rows.items():
+        try:
+            submit_result(
+                matches[table_no], values, version=None, user=user, source=source, request=request
+            )
+        except ResultRefused as exc:
+            check.problems.append(CellProblem(None, None, f"第{table_no}台：{exc}"))
+    if check.problems:
+        transaction.savepoint_rollback(sid)
+        return check
+    transaction.savepoint_commit(sid)
+    log_action(
+        tournament=tournament, user=user, request=request, action="result.import", obj=round_,
+        summary=f"从“{filename}”导入{round_}成绩{len(check.rows)}台", actor="" if user else "cli",
+    )  # fmt: skip
+    return check
+
+
+@transaction.atomic
+def confirm_imported(round_: Round, *, actor: str = "cli") -> int:
+    """Confirm every entered table (the command line acts with the chief referee's authority)."""
+    count = round_.matches.filter(state=Match.ENTERED).update(
+        state=Match.CONFIRMED,
+        confirmed_via=actor,
+        confirmed_at=timezone.now(),
+        version=F("version") + 1,
+    )
+    log_action(
+        tournament=round_.tournament, action="result.confirm_all", obj=round_, actor=actor,
+        summary=f"命令行确认{round_}成绩{count}台",
+    )  # fmt: skip
+    refresh_round_status(round_)
+    return count

@@ -1,0 +1,160 @@
+"""The life of a round: draft → published → in play → entered → confirmed → locked.
+
+Pairing creates a draft (:mod:`tournament.services.pairing`). The organizer publishes it,
+the clock starts, results come in (the status follows the tables, see
+:func:`tournament.services.results.refresh_round_status`), the chief referee locks it.
+Unlocking a round to correct it marks every later round *stale*: it was paired from
+standings that may have changed, and the organizer must look at it (never re-paired
+silently).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.models import Match, Round
+from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
+from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused, refresh_round_status
+
+MSG_STALE_ROUND = "本轮状态已被他人修改，请刷新页面"
+MSG_NOT_DRAFT = "只有草稿状态的轮次可以公布"
+MSG_DUPLICATES = "对阵表中有组合重复或遗漏，不能公布：{detail}"
+MSG_LOCK_INCOMPLETE = "还有{n}台成绩未确认，不能锁定"
+MSG_NOT_LOCKED = "本轮尚未锁定"
+MSG_LATER_LOCKED = "之后的第{n}轮已锁定，请先解锁后面的轮次"
+
+
+def _locked_round(round_: Round, version: int | None) -> Round:
+    current = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if version is not None and current.version != version:
+        raise ResultRefused(MSG_STALE_ROUND)
+    return current
+
+
+def _save(round_: Round, *, user, request, action: str, summary: str, before: str) -> Round:
+    round_.version += 1
+    round_.save()
+    log_action(
+        tournament=round_.tournament, user=user, request=request, action=action, obj=round_,
+        summary=summary, before={"status": before}, after={"status": round_.status},
+    )  # fmt: skip
+    return round_
+
+
+def _require(user, round_: Round, role: str) -> None:
+    if not has_role(user, round_.tournament, role):
+        raise ResultRefused("没有权限")
+
+
+@transaction.atomic
+def publish_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+    """Publish a draft pairing; refused when a pair is listed twice or an active pair is missing."""
+    from tournament.services.adjust import blocking_conflicts
+
+    round_ = _locked_round(round_, version)
+    _require(user, round_, ORGANIZER)
+    if round_.status != Round.DRAFT:
+        raise ResultRefused(MSG_NOT_DRAFT)
+    blocking = blocking_conflicts(round_)
+    if blocking:
+        raise ResultRefused(MSG_DUPLICATES.format(detail="；".join(blocking)))
+    before = round_.status
+    round_.status = Round.PUBLISHED
+    return _save(
+        round_,
+        user=user,
+        request=request,
+        action="round.publish",
+        summary=f"公布{round_}对阵",
+        before=before,
+    )
+
+
+@transaction.atomic
+def start_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+    """Start the round clock (开赛)."""
+    round_ = _locked_round(round_, version)
+    _require(user, round_, CHIEF_REFEREE)
+    if round_.status != Round.PUBLISHED:
+        raise ResultRefused("只有已公布的轮次可以开赛")
+    before = round_.status
+    round_.status = Round.IN_PLAY
+    round_.started_at = timezone.now()
+    _save(
+        round_,
+        user=user,
+        request=request,
+        action="round.start",
+        summary=f"{round_}开赛",
+        before=before,
+    )
+    refresh_round_status(round_)
+    return round_
+
+
+@transaction.atomic
+def lock_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+    """Lock a round whose every table is confirmed; only then can the next be paired."""
+    round_ = _locked_round(round_, version)
+    _require(user, round_, CHIEF_REFEREE)
+    if round_.status == Round.LOCKED:
+        return round_
+    open_tables = round_.matches.exclude(ns=None).exclude(state=Match.CONFIRMED).count()
+    if open_tables or round_.status in (Round.DRAFT,):
+        raise ResultRefused(MSG_LOCK_INCOMPLETE.format(n=open_tables))
+    before = round_.status
+    round_.status = Round.LOCKED
+    return _save(
+        round_,
+        user=user,
+        request=request,
+        action="round.lock",
+        summary=f"锁定{round_}",
+        before=before,
+    )
+
+
+@transaction.atomic
+def unlock_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+    """Reopen a locked round for correction; later rounds are flagged as paired from old standings."""
+    round_ = _locked_round(round_, version)
+    _require(user, round_, CHIEF_REFEREE)
+    if round_.status != Round.LOCKED:
+        raise ResultRefused(MSG_NOT_LOCKED)
+    later_locked = round_.tournament.round_set.filter(
+        number__gt=round_.number, status=Round.LOCKED
+    ).first()
+    if later_locked:
+        raise ResultRefused(MSG_LATER_LOCKED.format(n=later_locked.number))
+    before = round_.status
+    round_.status = Round.CONFIRMED
+    _save(
+        round_,
+        user=user,
+        request=request,
+        action="round.unlock",
+        summary=f"解锁{round_}",
+        before=before,
+    )
+    refresh_round_status(round_)
+    later = round_.tournament.round_set.filter(number__gt=round_.number)
+    later.update(stale=True)
+    return round_
+
+
+@transaction.atomic
+def confirm_all_entered(round_: Round, *, user, request=None) -> int:
+    """The chief referee confirms every entered table of the round at once; returns how many."""
+    from tournament.services.results import confirm_result
+
+    _require(user, round_, CHIEF_REFEREE)
+    count = 0
+    for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):
+        try:
+            confirm_result(match, version=None, user=user, request=request)
+        except ResultRefused:
+            continue  # the chief's own entries need someone else
+        count += 1
+    return count

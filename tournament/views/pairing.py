@@ -1,0 +1,120 @@
+"""Organizer pages for the draw, pairing the next round and adjusting a draft by hand."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.models import Round, Team
+from tournament.permissions import ORGANIZER
+from tournament.services import adjust
+from tournament.services.pairing import draw, pair_next_round, repair_round
+from tournament.services.results import ResultRefused
+from tournament.views.common import LoginRequired, load_tournament, login_redirect
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+def draw_view(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    if request.method == "POST":
+        try:
+            draw(
+                tournament, seed=_int(request.POST.get("seed")), user=request.user, request=request
+            )
+            messages.success(request, "抽签完成")
+        except ResultRefused as exc:
+            messages.error(request, str(exc))
+        return redirect("draw", slug=slug)
+    teams = (
+        Team.objects.filter(tournament=tournament)
+        .select_related("unit")
+        .prefetch_related("players")
+    )
+    return render(
+        request,
+        "rounds/draw.html",
+        {
+            "t": tournament,
+            "teams": teams.order_by("draw_number", "name_pinyin"),
+            "locked": tournament.round_set.exists(),
+        },
+    )
+
+
+@require_POST
+def pair_view(request, slug):
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    try:
+        round_ = pair_next_round(
+            tournament, seed=_int(request.POST.get("seed")), user=request.user, request=request
+        )
+    except ResultRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("round_list", slug=slug)
+    messages.success(request, f"已编排{round_}（草稿），请检查后公布")
+    return redirect("round_adjust", slug=slug, number=round_.number)
+
+
+@require_http_methods(["GET", "POST"])
+def adjust_view(request, slug, number):
+    """The draft pairing with its conflicts; swap, give/take byes, re-pair, publish."""
+    try:
+        tournament = load_tournament(request, slug, ORGANIZER)
+    except LoginRequired:
+        return login_redirect(request)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if request.method == "POST":
+        op = request.POST.get("op")
+        a, b = _int(request.POST.get("a")), _int(request.POST.get("b"))
+        try:
+            if op == "swap" and a and b:
+                adjust.swap_teams(round_, a, b, user=request.user, request=request)
+            elif op == "bye" and a:
+                adjust.give_bye(round_, a, user=request.user, request=request)
+            elif op == "pair_byes" and a and b:
+                adjust.pair_byes(round_, a, b, user=request.user, request=request)
+            elif op == "renumber":
+                adjust.renumber_tables(round_, user=request.user, request=request)
+            elif op == "repair":
+                repair_round(
+                    round_, seed=_int(request.POST.get("seed")), user=request.user, request=request
+                )
+            else:
+                raise ResultRefused("请选择要调整的组合")
+            messages.success(request, "已调整")
+        except ResultRefused as exc:
+            messages.error(request, str(exc))
+        return redirect("round_adjust", slug=slug, number=number)
+    matches = round_.matches.select_related("ew__unit", "ns__unit").order_by("table", "pk")
+    conflicts = adjust.conflicts(round_) if round_.status == Round.DRAFT else []
+    teams = sorted(
+        {m.ew for m in matches} | {m.ns for m in matches if m.ns}, key=lambda t: t.name_pinyin
+    )
+    return render(
+        request,
+        "rounds/adjust.html",
+        {
+            "t": tournament,
+            "round": round_,
+            "matches": [m for m in matches if not m.is_bye],
+            "byes": [m for m in matches if m.is_bye],
+            "conflicts": conflicts,
+            "blocking": [c for c in conflicts if c.blocking],
+            "teams": teams,
+            "draft": round_.status == Round.DRAFT,
+        },
+    )

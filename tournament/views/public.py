@@ -1,0 +1,152 @@
+"""Pages for players and spectators (and staff): pairings, standings, a team's history,
+the projector view. Public visitors see only what the organizer published."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django_tables2 import RequestConfig
+
+from scoring import team_history
+from tournament.models import Round, Team
+from tournament.permissions import REFEREE, has_role
+from tournament.selectors import (
+    counted_rounds,
+    match_records,
+    standings_for,
+    standings_rules,
+    teams_by_id,
+)
+from tournament.standings_table import (
+    lot_explanations,
+    search_rows,
+    standings_rows,
+    standings_table_class,
+)
+from tournament.views.common import LoginRequired, load_tournament, login_redirect
+
+
+def _staff(request, tournament) -> bool:
+    return has_role(request.user, tournament, REFEREE)
+
+
+def _visible_round(request, tournament, number) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if not _staff(request, tournament) and (
+        round_.status == Round.DRAFT or not tournament.publish_pairings
+    ):
+        raise Http404("本轮对阵尚未公布")
+    return round_
+
+
+def pairings(request, slug, number):
+    """Pairings by table, and an A–Z (pinyin) list of teams: "find my table"."""
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:
+        return login_redirect(request)
+    round_ = _visible_round(request, tournament, number)
+    matches = list(
+        round_.matches.select_related("ew__unit", "ns__unit").prefetch_related(
+            "ew__players", "ns__players"
+        )
+    )
+    by_team = []
+    for m in matches:
+        by_team.append(
+            {"team": m.ew, "table": m.table, "seat": "东西", "opponent": m.ns, "bye": m.is_bye}
+        )
+        if m.ns is not None:
+            by_team.append(
+                {"team": m.ns, "table": m.table, "seat": "南北", "opponent": m.ew, "bye": False}
+            )
+    by_team.sort(key=lambda r: r["team"].name_pinyin)
+    return render(
+        request,
+        "public/pairings.html",
+        {
+            "t": tournament,
+            "round": round_,
+            "matches": [m for m in matches if not m.is_bye],
+            "byes": [m for m in matches if m.is_bye],
+            "by_team": by_team,
+            "q": request.GET.get("q", ""),
+            "rounds": _round_numbers(request, tournament),
+        },
+    )
+
+
+def _round_numbers(request, tournament) -> list[int]:
+    rounds = tournament.round_set.exclude(status=Round.DRAFT)
+    if not _staff(request, tournament) and not tournament.publish_pairings:
+        return []
+    return list(rounds.values_list("number", flat=True))
+
+
+def standings_page(request, slug):
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:
+        return login_redirect(request)
+    staff = _staff(request, tournament)
+    if not staff and not tournament.publish_standings:
+        raise Http404("成绩尚未公布")
+    public = not staff
+    available = counted_rounds(tournament, public=public)
+    after = request.GET.get("round")
+    after_round = int(after) if after and after.isdigit() and int(after) in available else None
+    rows = standings_for(tournament, after_round=after_round, public=public)
+    chain = list(tournament.tiebreaks)
+    data = standings_rows(rows, teams_by_id(tournament), chain)
+    query = request.GET.get("q", "")
+    shown = search_rows(data, query)
+    table_class = standings_table_class(
+        chain, link_team=lambda record: reverse("team_history", args=[slug, record["team_id"]])
+    )
+    table = table_class(shown)
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(
+        request,
+        "public/standings.html",
+        {
+            "t": tournament,
+            "table": table,
+            "rounds": available,
+            "after_round": after_round or (available[-1] if available else None),
+            "q": query,
+            "lot_notes": lot_explanations(data),
+        },
+    )
+
+
+def team_history_page(request, slug, team_id):
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:
+        return login_redirect(request)
+    staff = _staff(request, tournament)
+    if not staff and not tournament.publish_standings:
+        raise Http404("成绩尚未公布")
+    team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    lines = team_history(
+        match_records(tournament, public=not staff), standings_rules(tournament), team.pk
+    )
+    teams = teams_by_id(tournament)
+    rows = [{"line": line, "opponent": teams.get(line.opponent)} for line in lines]
+    return render(
+        request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
+    )
+
+
+def projector(request, slug, number):
+    """Large type for the hall's screen: the round clock and the tables, scrolling."""
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:
+        return login_redirect(request)
+    round_ = _visible_round(request, tournament, number)
+    matches = round_.matches.select_related("ew", "ns").exclude(ns=None)
+    return render(
+        request, "public/projector.html", {"t": tournament, "round": round_, "matches": matches}
+    )

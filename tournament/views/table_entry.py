@@ -1,0 +1,93 @@
+"""Result entry by the players of a table, through the table's secret link (no account).
+
+Each table has two codes, one per side (printed as QR codes on the score sheet). One side
+enters, the other confirms with its own code. A code reaches only its own table in its own
+round; a wrong code is a 404, like a table that does not exist.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament.forms_results import ResultForm
+from tournament.models import Match, Round
+from tournament.services.results import ResultRefused, confirm_result
+from tournament.views.results import handle_result_post, initial_for, sheet_api_response
+
+
+def _side_for(match: Match, code: str) -> str:
+    if secrets.compare_digest(match.ew_code, code):
+        return "EW"
+    if secrets.compare_digest(match.ns_code, code):
+        return "NS"
+    raise Http404("链接无效")
+
+
+def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
+    match = get_object_or_404(
+        Match.objects.select_related("round__tournament", "ew__unit", "ns__unit"),
+        pk=match_id,
+        round__tournament__slug=slug,
+    )
+    side = _side_for(match, code)
+    if not match.round.tournament.table_entry or match.round.status == Round.DRAFT or match.is_bye:
+        raise Http404("本赛事未开放选手录入")
+    return match, side
+
+
+def table_entry(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    source = f"table_{side.lower()}"
+    if request.method == "POST":
+        saved, form, extra = handle_result_post(request, match, source=source)
+        if saved:
+            return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+    else:
+        form, extra = ResultForm(initial=initial_for(match)), {}
+    context = {
+        "t": match.round.tournament,
+        "m": match,
+        "side": side,
+        "form": form,
+        "own_entry": match.entered_via == source,
+        "can_confirm": match.state == Match.ENTERED and match.entered_via not in ("", source),
+        "sheet_url": reverse("table_sheet", args=[slug, match_id, code]),
+        **extra,
+    }
+    return render(request, "rounds/table_entry.html", context)
+
+
+@require_POST
+def table_confirm(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    try:
+        confirm_result(
+            match, version=int(request.POST.get("version", 0)), user=request.user,
+            source=f"table_{side.lower()}", request=request,
+        )  # fmt: skip
+        messages.success(request, "成绩已确认，谢谢")
+    except ResultRefused as exc:
+        messages.error(request, str(exc))
+    return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+
+
+def table_sheet(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    api = reverse("table_sheet_api", args=[slug, match_id, code])
+    back = reverse("table_entry", args=[slug, match_id, code])
+    return render(
+        request,
+        "rounds/sheet.html",
+        {"t": match.round.tournament, "m": match, "api": api, "back": back, "round": match.round},
+    )
+
+
+def table_sheet_api(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    return sheet_api_response(request, match, source=f"table_{side.lower()}")
