@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from .cardinality import maximum_matching
+
 Edge = tuple[int, int, int]
 
 _FREE, _S, _T = 0, 1, 2
@@ -122,16 +124,22 @@ class _Matcher:
                 yv[v] += room
         for v in range(n):
             self.dual[v] = 2 * top - 2 * yv[v]
-        mate = self.mate
+        # A maximum matching of the tight edges is a valid start for the stages.
+        tight_edge: dict[tuple[int, int], int] = {}
+        tight: list[list[int]] = [[] for _ in range(n)]
+        for k, (i, j, _w) in enumerate(edges):
+            if cost2[k] == yv[i] + yv[j]:
+                tight[i].append(j)
+                tight[j].append(i)
+                tight_edge[(i, j)] = tight_edge[(j, i)] = k
+        partner = maximum_matching(tight)
         for v in range(n):
-            if mate[v] != -1:
-                continue
-            for p in self.neighbend[v]:
-                w = self.endpoint[p]
-                if mate[w] == -1 and cost2[p >> 1] == yv[v] + yv[w]:
-                    mate[v] = p
-                    mate[w] = p ^ 1
-                    break
+            w = partner[v]
+            if w > v:
+                k = tight_edge[(v, w)]
+                p = 2 * k + 1 if edges[k][0] == v else 2 * k  # remote endpoint seen from v
+                self.mate[v] = p
+                self.mate[w] = p ^ 1
 
     # -- helpers ---------------------------------------------------------------------------
     def slack(self, k: int) -> int:
@@ -442,39 +450,46 @@ class _Matcher:
     def _update_duals(self) -> bool:
         """Change the duals by the largest safe delta; False when the stage is over."""
         n, label, inblossom, dual = self.n, self.label, self.inblossom, self.dual
+        bestedge, edges, parent = self.bestedge, self.edges, self.parent
+        top_label = [label[b] for b in inblossom]
         deltatype, delta, deltaedge, deltablossom = -1, 0, -1, -1
         if not self.maxcardinality:
             deltatype, delta = 1, min(dual[:n])
-        for v in range(n):
-            if label[inblossom[v]] == _FREE and self.bestedge[v] != -1:
-                d = self.slack(self.bestedge[v])
-                if deltatype == -1 or d < delta:
-                    deltatype, delta, deltaedge = 2, d, self.bestedge[v]
-        for b in range(2 * n):
-            if self.parent[b] == -1 and label[b] == _S and self.bestedge[b] != -1:
-                d = self.slack(self.bestedge[b]) // 2  # even: weights are integers
-                if deltatype == -1 or d < delta:
-                    deltatype, delta, deltaedge = 3, d, self.bestedge[b]
-        for b in range(n, 2 * n):
-            if (
-                self.base[b] >= 0
-                and self.parent[b] == -1
-                and label[b] == _T
-                and (deltatype == -1 or dual[b] < delta)
-            ):
+        # delta2: a free vertex next to an S-vertex.
+        free_best = [
+            (dual[edges[k][0]] + dual[edges[k][1]] - 2 * edges[k][2], k)
+            for v, k in enumerate(bestedge[:n])
+            if k != -1 and top_label[v] == _FREE
+        ]
+        if free_best:
+            d, k = min(free_best)
+            if deltatype == -1 or d < delta:
+                deltatype, delta, deltaedge = 2, d, k
+        # delta3: two S-blossoms (or vertices) joined by an edge; slack is even.
+        blossoms = [b for b in range(n, 2 * n) if self.base[b] >= 0 and parent[b] == -1]
+        s_best = [
+            ((dual[edges[k][0]] + dual[edges[k][1]] - 2 * edges[k][2]) // 2, k)
+            for b in [v for v in range(n) if parent[v] == -1] + blossoms
+            if label[b] == _S and (k := bestedge[b]) != -1
+        ]
+        if s_best:
+            d, k = min(s_best)
+            if deltatype == -1 or d < delta:
+                deltatype, delta, deltaedge = 3, d, k
+        # delta4: a T-blossom whose dual reaches zero must be expanded.
+        for b in blossoms:
+            if label[b] == _T and (deltatype == -1 or dual[b] < delta):
                 deltatype, delta, deltablossom = 4, dual[b], b
         if deltatype == -1:
             # Maximum cardinality reached and no progress possible: finish with the
             # vertex-dual step so that the optimum is certified.
             deltatype, delta = 1, max(0, min(dual[:n]))
-        for v in range(n):
-            lab = label[inblossom[v]]
-            if lab == _S:
-                dual[v] -= delta
-            elif lab == _T:
-                dual[v] += delta
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1:
+        if delta:
+            dual[:n] = [
+                d - delta if t == _S else d + delta if t == _T else d
+                for d, t in zip(dual[:n], top_label, strict=True)
+            ]
+            for b in blossoms:
                 if label[b] == _S:
                     dual[b] += delta
                 elif label[b] == _T:
@@ -483,13 +498,13 @@ class _Matcher:
             return False
         if deltatype == 2:
             self.allowed[deltaedge] = True
-            i, j, _w = self.edges[deltaedge]
-            if label[inblossom[i]] == _FREE:
+            i, j, _w = edges[deltaedge]
+            if top_label[i] == _FREE:
                 i = j
             self.queue.append(i)
         elif deltatype == 3:
             self.allowed[deltaedge] = True
-            self.queue.append(self.edges[deltaedge][0])
+            self.queue.append(edges[deltaedge][0])
         else:
             self.expand_blossom(deltablossom, False)
         return True

@@ -35,7 +35,7 @@ EXACT_LIMIT = 400
 FULL_GRAPH_LIMIT = 400
 """Above this, unavoidable violations are minimised on a sparse graph only."""
 MAX_BYE_TRIES = 6
-SPARSE_START = 16
+SPARSE_START = 6
 
 
 @dataclass

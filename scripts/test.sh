@@ -8,6 +8,7 @@ bash scripts/setup.sh
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 --settings=config.settings_test
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== PostgreSQL tests =="
-  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -m postgres -p no:randomly "$@"
+  # The app's tests again on PostgreSQL (row locks, concurrency tests marked "postgres").
+  echo "== PostgreSQL: tests/app =="
+  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" tests/app "$@"
 fi

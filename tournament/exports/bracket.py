@@ -170,51 +170,51 @@ class BracketPdf(PdfDocument):
 
     def tree(self, rounds: list[list[BracketMatch]], first: int, total: int, top: float,
              *, champion: bool) -> None:  # fmt: skip
+        """Each match is two name lines joined by a vertical line on the right; a match of a
+        later round puts its name lines at the heights of the two matches feeding it, so the
+        winner's line runs on into the next column."""
         c = self.canvas
         columns = len(rounds) + (1 if champion else 0)
         col_w = self.content_width / columns
         area_top = top - 9 * mm
         area_h = area_top - self.bottom - (24 * mm if self.bracket.third_place else 4 * mm)
-        n0 = len(rounds[0])
-        centers = [[area_top - (k + 0.5) * area_h / n0 for k in range(n0)]]
         regular = is_regular(rounds)
-        for i in range(1, len(rounds)):
-            if regular:
-                prev = centers[-1]
-                centers.append([(prev[2 * k] + prev[2 * k + 1]) / 2 for k in range(len(rounds[i]))])
-            else:
-                n = len(rounds[i])
-                centers.append([area_top - (k + 0.5) * area_h / n for k in range(n)])
-        gap = min(area_h / n0 / 2, 9 * mm)  # distance between the two names of a match
-        size = max(6.0, min(10.5, gap / mm * 2.6))
+        slot = area_h / len(rounds[0])
+        size = max(6.0, min(10.5, slot / mm))
         for i, rnd in enumerate(rounds):
             x = self.left + i * col_w
-            fonts.draw(c, x + col_w / 2 - 3 * mm, top - 4 * mm, round_title(first + i, total), 10,
+            w = col_w - 4 * mm
+            fonts.draw(c, x + w / 2, top - 4 * mm, round_title(first + i, total), 10,
                        align="center", bold=True)  # fmt: skip
+            step = area_h / len(rnd)
             for k, match in enumerate(rnd):
-                self.match(match, x, centers[i][k], col_w - 6 * mm, gap, size)
+                upper = area_top - (k + 0.25) * step
+                lower = area_top - (k + 0.75) * step
+                if regular and i > 0:
+                    upper = area_top - (2 * k + 0.5) * (step / 2)
+                    lower = area_top - (2 * k + 1.5) * (step / 2)
+                self.match(match, x, upper, lower, w, size)
                 if regular and i + 1 < len(rounds):
-                    nxt = centers[i + 1][k // 2]
-                    c.setLineWidth(0.6)
-                    c.line(x + col_w - 6 * mm, centers[i][k], x + col_w - 3 * mm, centers[i][k])
-                    c.line(x + col_w - 3 * mm, centers[i][k], x + col_w - 3 * mm, nxt)
-                    c.line(x + col_w - 3 * mm, nxt, x + col_w, nxt)
+                    mid = (upper + lower) / 2
+                    c.line(x + w, mid, x + col_w, mid)  # on to the next round
         if champion:
             final = rounds[-1][0] if len(rounds[-1]) == 1 else None
             x = self.left + len(rounds) * col_w
-            fonts.draw(c, x + col_w / 2, top - 4 * mm, "冠军", 10, align="center", bold=True)
-            y = centers[-1][0] if final else area_top - area_h / 2
+            fonts.draw(c, x + (col_w - 4 * mm) / 2, top - 4 * mm, "冠军", 10, align="center",
+                       bold=True)  # fmt: skip
+            yy = area_top - area_h / 2
             winner = self.name(final.winner) if final and final.winner is not None else ""
             c.setLineWidth(1.2)
-            c.line(x, y - 1.5 * mm, x + col_w - 4 * mm, y - 1.5 * mm)
-            fonts.draw(c, x + 1 * mm, y, winner, 12, bold=True, color=RED, max_width=col_w - 6 * mm)
+            c.line(x, yy, x + col_w - 4 * mm, yy)
+            fonts.draw(c, x + 1 * mm, yy + 1.5 * mm, winner, 12, bold=True, color=RED,
+                       max_width=col_w - 6 * mm)  # fmt: skip
 
-    def match(self, m: BracketMatch, x: float, center: float, w: float, gap: float, size: float):
+    def match(self, m: BracketMatch, x: float, upper: float, lower: float, w: float,
+              size: float) -> None:  # fmt: skip
         c = self.canvas
         c.setLineWidth(0.6)
-        c.line(x, center, x + w, center)  # the bracket: names above and below the stem
-        c.line(x + w, center + gap, x + w, center - gap)
-        for team, yy in ((m.ew, center + gap), (m.ns, center - gap)):
+        c.line(x + w, upper, x + w, lower)
+        for team, yy in ((m.ew, upper), (m.ns, lower)):
             c.line(x, yy, x + w, yy)
             text = self.name(team, bye=m.bye)
             won = team is not None and team == m.winner
@@ -225,8 +225,8 @@ class BracketPdf(PdfDocument):
     def third_place(self, m: BracketMatch) -> None:
         x = self.right - 70 * mm
         y = self.bottom + 12 * mm
-        fonts.draw(self.canvas, x, y + 8 * mm, "三、四名决赛", 10, bold=True)
-        self.match(m, x, y, 60 * mm, 4.5 * mm, 9.5)
+        fonts.draw(self.canvas, x, y + 10 * mm, "三、四名决赛", 10, bold=True)
+        self.match(m, x, y + 4.5 * mm, y - 4.5 * mm, 60 * mm, 9.5)
         if m.winner is not None:
             fonts.draw(self.canvas, x + 62 * mm, y - 1.2 * mm, "季军", 9, color=RED, bold=True)
 

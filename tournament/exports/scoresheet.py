@@ -29,7 +29,7 @@ from rules import RuleSet
 from tournament.exports import fonts, qr
 from tournament.exports.data import SIDE_LABELS, EventInfo, Pair, Table
 from tournament.exports.deallines import DealLine, deal_lines
-from tournament.exports.pdf import MID_GREY, PdfDocument
+from tournament.exports.pdf import MID_GREY, RED, PdfDocument
 from tournament.exports.sheetlayout import (
     DEAL_COLUMNS,
     FORM,
@@ -184,6 +184,9 @@ class ScoreSheetPdf(PdfDocument):
         for key, x in lay.result_boxes().items():
             fonts.draw(c, (x + 8) * mm, y(lay.result_top + 5.3), values[key], 11,
                        align="center", max_width=15 * mm)  # fmt: skip
+        if t.result_note():
+            fonts.draw(c, R, y(lay.result_top - 2), t.result_note(), 10, align="right", bold=True,
+                       color=RED)  # fmt: skip
         if s is None:
             return
         points = {"ew_points": s.ew_points, "ns_points": s.ns_points,

@@ -39,6 +39,11 @@ def award_labels(rows: Sequence[StandingRow], tiers) -> dict[object, str]:
     return {row.team: label for row, label in awards(rows, [tuple(t) for t in tiers])}
 
 
+def short_label(key: str) -> str:
+    """A metric's label without its parenthesis, for narrow PDF columns: 犯规（少者列前） → 犯规."""
+    return METRICS[key].label_zh.split("（")[0]
+
+
 def decided_label(row: StandingRow) -> str:
     return METRICS[row.decided_by].label_zh if row.decided_by in METRICS else ""
 
@@ -94,7 +99,7 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
         Col("名次", 0.9, "center", bold=True),
         Col("组合", 4.2),
         Col("积分", 1.1, "center", bold=True),
-        *(Col(METRICS[k].label_zh, 1.9 if k == "last_rounds" else 1.2, "center") for k in keys),
+        *(Col(short_label(k), {"last_rounds": 2.2, "lot": 1.6}.get(k, 1.1), "center") for k in keys),
         Col("胜/平/负", 1.4, "center"),
         Col("名次依据", 1.4, "center"),
     ]

@@ -46,7 +46,7 @@ def blocking_conflicts(round_: Round) -> list[str]:
 
 
 def _draft(round_: Round) -> Round:
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     if round_.status != Round.DRAFT:
         raise ResultRefused(MSG_NOT_DRAFT)
     return round_

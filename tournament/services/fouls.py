@@ -48,7 +48,7 @@ def record_foul(
 ) -> Foul:
     """Write a foul or warning in the log and apply it to the table."""
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "ew", "ns")
         .get(pk=match.pk)
     )

@@ -208,7 +208,7 @@ def store_pairing(round_: Round, result: Pairing) -> None:
 def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
     """Throw away a draft pairing and pair the round again from scratch."""
     round_ = (
-        Round.objects.select_for_update().select_related("tournament", "stage").get(pk=round_.pk)
+        Round.objects.select_for_update(of=("self",)).select_related("tournament", "stage").get(pk=round_.pk)
     )
     if round_.status != Round.DRAFT:
         raise ResultRefused("只有未公布的轮次可以重新编排")

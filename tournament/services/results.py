@@ -74,7 +74,7 @@ def _set_values(match: Match, values: ResultValues) -> None:
 
 def _lock(match: Match, version: int | None) -> Match:
     """Re-read the match under a row lock and check the version the user saw."""
-    current = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    current = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
     if version is not None and current.version != version:
         raise StaleResult(current)
     if current.ns_id is None:

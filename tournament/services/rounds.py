@@ -27,7 +27,7 @@ MSG_LATER_LOCKED = "之后的第{n}轮已锁定，请先解锁后面的轮次"
 
 
 def _locked_round(round_: Round, version: int | None) -> Round:
-    current = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    current = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     if version is not None and current.version != version:
         raise ResultRefused(MSG_STALE_ROUND)
     return current

@@ -1,0 +1,92 @@
+"""Two referees saving the same table at the same moment, on a real PostgreSQL server.
+
+Run by scripts/test.sh with TEST_DATABASE_URL (``-m postgres``); skipped on SQLite.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from tournament.models import AuditEntry, Match, Staff
+from tournament.results_check import ResultValues
+from tournament.services.results import StaleResult, submit_result
+from tournament.services.teams import TeamData, team_update
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
+
+
+def race(*calls):
+    """Run the calls in threads released together; return their results or exceptions."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(i, call):
+        from django.db import connections
+
+        try:
+            barrier.wait()
+            results[i] = call()
+        except Exception as exc:  # noqa: BLE001 - the test inspects whatever happened
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
+
+
+def test_concurrent_saves_one_wins_the_other_is_refused(tournament, teams8, make_round, referee, make_user):
+    other = make_user("ref2")
+    Staff.objects.create(tournament=tournament, user=other, role=Staff.REFEREE)
+    match = make_round(tournament, teams8).matches.get(table=1)
+    version = match.version
+    a = ResultValues("A+", "K", winner="EW")
+    b = ResultValues("A+", "3", winner="EW")
+    results = race(
+        lambda: submit_result(Match.objects.get(pk=match.pk), a, version=version, user=referee),
+        lambda: submit_result(Match.objects.get(pk=match.pk), b, version=version, user=other),
+    )
+    stale = [r for r in results if isinstance(r, StaleResult)]
+    saved = [r for r in results if isinstance(r, Match)]
+    assert len(stale) == 1 and len(saved) == 1, results
+    match.refresh_from_db()
+    assert match.version == version + 1
+    assert match.ns_level == saved[0].ns_level  # the winner's values, not a mix
+    assert AuditEntry.objects.filter(action="result.enter", object_id=str(match.pk)).count() == 1
+
+
+def test_many_tables_saved_at_once_all_land(tournament, teams8, make_round, referee):
+    round_ = make_round(tournament, teams8)
+    matches = list(round_.matches.exclude(ns=None))
+    calls = [
+        (lambda m=m: submit_result(m, ResultValues("A+", "9", winner="EW"), version=m.version, user=referee))
+        for m in matches
+    ]
+    results = race(*calls)
+    assert all(isinstance(r, Match) for r in results), results
+    assert round_.matches.filter(state=Match.ENTERED).count() == len(matches)
+
+
+def test_concurrent_team_edits_do_not_overwrite(tournament, register):
+    team = register(tournament, "金陵一队", p1="张伟", p2="王芳")
+    v = team.version
+    results = race(
+        lambda: team_update(team=team, data=TeamData("金陵一队", "", "张伟", "李娜"), version=v),
+        lambda: team_update(team=team, data=TeamData("金陵一队", "", "张伟", "赵敏"), version=v),
+    )
+    assert sum(1 for r in results if isinstance(r, Exception)) == 1, results
+    team.refresh_from_db()
+    assert team.version == v + 1

@@ -1,0 +1,127 @@
+"""Role × page for the round pages; table links reach only their own table."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.conftest import login
+from tournament.models import Match, Round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def round1(tournament, teams8, make_round):
+    return make_round(tournament, teams8)
+
+
+# page name, args after slug, lowest role that may open it
+PAGES = [
+    ("round_list", [], "referee"),
+    ("round_control", [1], "referee"),
+    ("match_entry", [1, 1], "referee"),
+    ("match_sheet", [1, 1], "referee"),
+    ("match_sheet_api", [1, 1], "referee"),
+    ("results_import", [1], "referee"),
+    ("round_fouls", [1], "referee"),
+    ("round_audit", [1], "chief"),
+    ("draw", [], "organizer"),
+]
+ORDER = ["anonymous", "outsider", "referee", "chief", "organizer"]
+
+
+@pytest.mark.parametrize(("name", "args", "lowest"), PAGES)
+def test_role_by_page(name, args, lowest, round1, organizer, chief, referee, outsider, other_organizer):
+    url = reverse(name, args=["spring", *args])
+    clients = {
+        "anonymous": Client(), "outsider": login(outsider), "referee": login(referee),
+        "chief": login(chief), "organizer": login(organizer),
+    }  # fmt: skip
+    for role, client in clients.items():
+        status = client.get(url).status_code
+        allowed = ORDER.index(role) >= ORDER.index(lowest)
+        if allowed:
+            assert status == 200, (role, url, status)
+        else:
+            assert status in (302, 403, 404), (role, url, status)
+    assert login(other_organizer).get(url).status_code in (403, 404)
+
+
+def test_anonymous_and_outsiders_cannot_post_results(round1, outsider):
+    match = round1.matches.get(table=1)
+    data = {"ew_level": "A+", "ns_level": "2", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": match.version}
+    url = reverse("match_entry", args=["spring", 1, 1])
+    assert Client().post(url, data).status_code == 302
+    assert login(outsider).post(url, data).status_code == 404
+    api = reverse("match_sheet_api", args=["spring", 1, 1])
+    assert Client().post(api, "{}", content_type="application/json").status_code == 403
+    match.refresh_from_db()
+    assert match.state == Match.EMPTY
+
+
+def test_public_pages_follow_publication(tournament, round1):
+    client = Client()
+    assert client.get(reverse("pairings", args=["spring", 1])).status_code == 404
+    assert client.get(reverse("standings", args=["spring"])).status_code == 404
+    tournament.publish_pairings = tournament.publish_standings = True
+    tournament.save()
+    assert client.get(reverse("pairings", args=["spring", 1])).status_code == 200
+    assert client.get(reverse("standings", args=["spring"])).status_code == 200
+    Round.objects.filter(pk=round1.pk).update(status=Round.DRAFT)
+    assert client.get(reverse("pairings", args=["spring", 1])).status_code == 404
+    assert client.get(reverse("round_status_json", args=["spring", 1])).status_code == 404
+
+
+def test_table_link_reaches_only_its_own_table(tournament, round1):
+    tournament.table_entry = True
+    tournament.save()
+    t1, t2 = round1.matches.get(table=1), round1.matches.get(table=2)
+    client = Client()
+    assert client.get(reverse("table_entry", args=["spring", t1.pk, t1.ew_code])).status_code == 200
+    # Table 1's code on table 2, a made-up code, another event's slug: all 404.
+    assert client.get(reverse("table_entry", args=["spring", t2.pk, t1.ew_code])).status_code == 404
+    assert client.get(reverse("table_entry", args=["spring", t1.pk, "guess"])).status_code == 404
+    assert client.get(reverse("table_entry", args=["autumn", t1.pk, t1.ew_code])).status_code == 404
+    data = {"ew_level": "A+", "ns_level": "2", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": t2.version}
+    client.post(reverse("table_entry", args=["spring", t2.pk, t1.ew_code]), data)
+    t2.refresh_from_db()
+    assert t2.state == Match.EMPTY
+    # Staff pages stay closed to a table link holder.
+    assert client.get(reverse("match_entry", args=["spring", 1, 1])).status_code == 302
+
+
+def test_table_links_are_off_unless_the_event_allows_them(round1):
+    t1 = round1.matches.get(table=1)
+    assert Client().get(reverse("table_entry", args=["spring", t1.pk, t1.ew_code])).status_code == 404
+
+
+def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, round1):
+    tournament.table_entry = True
+    tournament.save()
+    t1 = round1.matches.get(table=1)
+    client = Client()
+    data = {"ew_level": "A+", "ns_level": "5", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": t1.version}
+    client.post(reverse("table_entry", args=["spring", t1.pk, t1.ew_code]), data)
+    t1.refresh_from_db()
+    assert t1.state == Match.ENTERED
+    client.post(reverse("table_confirm", args=["spring", t1.pk, t1.ew_code]), {"version": t1.version})
+    t1.refresh_from_db()
+    assert t1.state == Match.ENTERED
+    client.post(reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version})
+    t1.refresh_from_db()
+    assert t1.state == Match.CONFIRMED
+
+
+def test_stale_web_save_shows_current_values_and_keeps_the_input(round1, referee, chief):
+    m = round1.matches.get(table=1)
+    old = m.version
+    data = {"ew_level": "A+", "ns_level": "K", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": old}
+    login(referee).post(reverse("match_entry", args=["spring", 1, 1]), data)
+    response = login(chief).post(reverse("match_entry", args=["spring", 1, 1]), dict(data, ns_level="3"))
+    page = response.content.decode()
+    assert response.status_code == 200 and "已被他人修改" in page and "现在保存的成绩" in page
+    assert 'value="3" selected' in page  # the chief's own input is still in the form
+    m.refresh_from_db()
+    assert m.ns_level == "K"

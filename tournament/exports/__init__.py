@@ -1,0 +1,26 @@
+"""Printing and exports: PDFs for the venue, spreadsheets for the records, the event archive.
+
+Vocabulary
+----------
+kind
+    What is exported: ``pairings`` (对阵表), ``scoresheets`` (比赛记录表), ``results``
+    (成绩公告), ``standings`` (成绩排名), ``units`` (单位团体), ``certificates`` (荣誉证书),
+    ``bracket`` (淘汰赛对阵图), ``signin`` (签到表 / 报名名单), ``workbook`` (全赛事工作簿),
+    ``archive`` (赛事存档). :mod:`~tournament.exports.registry` lists each kind's formats
+    and who may download it.
+format
+    The file type: ``pdf``, ``xlsx``, ``csv`` or ``json``, as the file's extension.
+renderer
+    A PDF class (:class:`~tournament.exports.pdf.PdfDocument`): page setup as attributes,
+    drawing page by page onto a reportlab canvas.
+exporter
+    A table class (:class:`~tournament.exports.tabular.Exporter`) yielding a header row and
+    data rows, written to CSV or XLSX by one set of writers.
+
+Modules
+-------
+``data`` (plain records), ``source`` (the database side), ``fonts``, ``pdf``, ``qr``,
+``pairings``, ``scoresheet`` with ``sheetlayout`` and ``deallines``, ``results``,
+``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
+``archive`` with ``archive_import``, ``registry``.
+"""

@@ -1,0 +1,286 @@
+"""Every export by name: its formats, who may download it, and how it is made.
+
+The command line (``manage.py export``) and the web (``views/exports.py``) both go through
+:func:`run`, so the two can never disagree about what an export contains or who sees it.
+
+Rights (RULES of the app, checked on the server): the organizer and the chief referee may
+download everything; referees the pairings and the score sheets; the public the pairings
+when ``publish_pairings`` is on and the standings when ``publish_standings`` is on. Public
+downloads count only locked rounds, like the public pages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from scoring import awards, unit_ranking
+from tournament.exports import source
+from tournament.exports.archive import export_archive
+from tournament.exports.bracket import BracketPdf, bracket_from_state
+from tournament.exports.certificates import CertificatePdf
+from tournament.exports.pairings import PairingsExport, PairingsPdf
+from tournament.exports.results import ResultsExport, ResultsPdf
+from tournament.exports.scoresheet import ScoreSheetPdf
+from tournament.exports.signin import RegistrationExport, SigninPdf
+from tournament.exports.standings import StandingsExport, StandingsPdf, UnitsExport, UnitsPdf
+from tournament.exports.tabular import Exporter, write_csv, write_xlsx
+from tournament.exports.workbook import workbook_sheets
+from tournament.models import Round, Stage, Tournament
+from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
+from tournament.selectors import ruleset
+
+CONTENT_TYPES = {
+    "pdf": "application/pdf",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "csv": "text/csv; charset=utf-8",
+    "json": "application/json",
+}
+MSG_NO_ROUNDS = "还没有可导出的轮次"
+MSG_NO_ROUND = "第{n}轮不存在或尚未公布"
+MSG_FORMAT = "“{kind}”不能导出为 .{fmt}，可用格式：{allowed}"
+MSG_KIND = "未知的导出类型“{kind}”，可用：{allowed}"
+MSG_BASE_URL = (
+    "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，"
+    "例如 --base-url http://192.168.1.10:8000"
+)
+
+
+class ExportError(ValueError):
+    """The export cannot be made as asked; ``str(e)`` is a Chinese message."""
+
+
+@dataclass
+class Request:
+    """What to export. ``public`` is True for a visitor without a role."""
+
+    tournament: Tournament
+    kind: str
+    fmt: str
+    round: int | None = None
+    public: bool = False
+    per_page: int = 1
+    order: str = "both"
+    base_url: str = ""
+    _pairs: dict | None = field(default=None, repr=False)
+
+    @property
+    def pairs(self) -> dict:
+        if self._pairs is None:
+            self._pairs = source.load_pairs(self.tournament)
+        return self._pairs
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str
+    label: str
+    formats: tuple[str, ...]
+    per_round: bool
+    role: str
+    public_flag: str | None
+    make: Callable[[Request, BinaryIO], None]
+    round_optional: bool = False
+
+
+def _round(req: Request) -> int:
+    numbers = source.round_numbers(req.tournament, public=req.public)
+    if req.round is None:
+        if not numbers:
+            raise ExportError(MSG_NO_ROUNDS)
+        return numbers[-1]
+    if req.round not in numbers:
+        raise ExportError(MSG_NO_ROUND.format(n=req.round))
+    return req.round
+
+
+def _tabular(req: Request, exporter: Exporter, out: BinaryIO) -> None:
+    (write_csv if req.fmt == "csv" else write_xlsx)(exporter, out)
+
+
+def _tables(req: Request, number: int) -> list:
+    return list(source.iter_tables(req.tournament, req.pairs, [number], public=req.public))
+
+
+def make_pairings(req: Request, out: BinaryIO) -> None:
+    number = _round(req)
+    points = source.points_before(req.tournament, number, public=req.public)
+    tables = _tables(req, number)
+    if req.fmt == "pdf":
+        event = source.event_info(req.tournament)
+        PairingsPdf(event, number, tables, points, order=req.order).render(out)
+    else:
+        _tabular(req, PairingsExport(number, tables, points), out)
+
+
+def make_scoresheets(req: Request, out: BinaryIO) -> None:
+    number = _round(req)
+    t = req.tournament
+    if t.table_entry and not req.base_url:
+        raise ExportError(MSG_BASE_URL)
+    base = req.base_url.rstrip("/")
+
+    def entry_url(table, side: str) -> str:
+        code = table.ew_code if side == "EW" else table.ns_code
+        return base + source.entry_path(t.slug, table.match_id, code)
+
+    tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
+    ScoreSheetPdf(source.event_info(t), number, tables, per_page=req.per_page,
+                  entry_url=entry_url, rules=ruleset(t)).render(out)  # fmt: skip
+
+
+def make_results(req: Request, out: BinaryIO) -> None:
+    number = _round(req)
+    tables = _tables(req, number)
+    if req.fmt == "pdf":
+        rows = source.standings(req.tournament, number, public=req.public)
+        ResultsPdf(source.event_info(req.tournament), number, tables, rows, req.pairs).render(out)
+    else:
+        _tabular(req, ResultsExport(number, tables), out)
+
+
+def is_final(tournament: Tournament) -> bool:
+    """Every round of the event is paired and locked: the standings are the final ones."""
+    statuses = list(Round.objects.filter(tournament=tournament).values_list("status", flat=True))
+    return len(statuses) >= tournament.rounds and all(s == Round.LOCKED for s in statuses)
+
+
+def make_standings(req: Request, out: BinaryIO) -> None:
+    after = _round(req) if req.round is not None else None
+    rows = source.standings(req.tournament, after, public=req.public)
+    final = after is None and is_final(req.tournament)
+    event = source.event_info(req.tournament)
+    if req.fmt == "pdf":
+        if after is None and not final:
+            counted = source.round_numbers(req.tournament, public=req.public)
+            after = counted[-1] if counted else 0
+        StandingsPdf(event, rows, req.pairs, after_round=after, final=final).render(out)
+    else:
+        title = "总成绩" if after is None else f"第{after}轮后成绩"
+        _tabular(req, StandingsExport(event, rows, req.pairs, title=title, with_awards=final), out)
+
+
+def _units(req: Request, rows) -> list:
+    unit_of = {pid: p.unit for pid, p in req.pairs.items() if p.unit}
+    return unit_ranking(rows, unit_of, req.tournament.unit_best_k)
+
+
+def make_units(req: Request, out: BinaryIO) -> None:
+    rows = source.standings(req.tournament, None, public=req.public)
+    units = _units(req, rows)
+    if req.fmt == "pdf":
+        UnitsPdf(source.event_info(req.tournament), units, req.pairs).render(out)
+    else:
+        _tabular(req, UnitsExport(units, req.pairs), out)
+
+
+def make_certificates(req: Request, out: BinaryIO) -> None:
+    rows = source.standings(req.tournament, None, public=False)
+    tiers = [tuple(t) for t in req.tournament.award_tiers]
+    event = source.event_info(req.tournament, with_background=True)
+    CertificatePdf(event, awards(rows, tiers), req.pairs).render(out)
+
+
+def knockout_bracket(tournament: Tournament):
+    """(stage name, bracket) of the latest knockout stage that has one, else ("", None)."""
+    stages = Stage.objects.filter(tournament=tournament, kind="knockout").order_by("-order")
+    for stage in stages:
+        bracket = bracket_from_state(stage.state)
+        if bracket is not None:
+            return stage.name, bracket
+    return "", None
+
+
+def make_bracket(req: Request, out: BinaryIO) -> None:
+    name, bracket = knockout_bracket(req.tournament)
+    BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name).render(out)
+
+
+def make_signin(req: Request, out: BinaryIO) -> None:
+    if req.fmt == "pdf":
+        SigninPdf(source.event_info(req.tournament), list(req.pairs.values())).render(out)
+    else:
+        _tabular(req, RegistrationExport(req.pairs.values()), out)
+
+
+def make_workbook(req: Request, out: BinaryIO) -> None:
+    t = req.tournament
+    numbers = source.round_numbers(t, public=False)
+    rows = source.standings(t, None, public=False)
+    sheets = workbook_sheets(
+        source.event_info(t),
+        source.iter_tables(t, req.pairs, numbers, chunk_size=2000),
+        rows,
+        _units(req, rows),
+        req.pairs,
+        final=is_final(t),
+    )
+    write_xlsx(sheets, out)
+
+
+def make_archive(req: Request, out: BinaryIO) -> None:
+    data = export_archive(req.tournament)
+    out.write(json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+
+
+KINDS: dict[str, Kind] = {
+    k.key: k
+    for k in (
+        Kind("pairings", "对阵表", ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
+             make_pairings),
+        Kind("scoresheets", "比赛记录表", ("pdf",), True, REFEREE, None, make_scoresheets),
+        Kind("results", "成绩公告", ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
+             make_results),
+        Kind("standings", "成绩排名", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
+             "publish_standings", make_standings, round_optional=True),
+        Kind("units", "单位团体", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
+        Kind("certificates", "荣誉证书", ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
+        Kind("bracket", "淘汰赛对阵图", ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
+        Kind("signin", "签到表/报名名单", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
+             make_signin),
+        Kind("workbook", "全赛事工作簿", ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
+        Kind("archive", "赛事存档", ("json",), False, CHIEF_REFEREE, None, make_archive),
+    )
+}  # fmt: skip
+
+
+def get_kind(key: str, fmt: str) -> Kind:
+    kind = KINDS.get(key)
+    if kind is None:
+        raise ExportError(MSG_KIND.format(kind=key, allowed="、".join(KINDS)))
+    if fmt not in kind.formats:
+        raise ExportError(MSG_FORMAT.format(kind=kind.label, fmt=fmt, allowed="、".join(kind.formats)))
+    return kind
+
+
+def allowed(kind: Kind, user, tournament: Tournament) -> tuple[bool, bool]:
+    """(may download, as the public) for this user."""
+    if has_role(user, tournament, kind.role):
+        return True, False
+    if has_role(user, tournament, REFEREE):
+        return False, False  # staff see staff data or nothing, never the public cut
+    if kind.public_flag and getattr(tournament, kind.public_flag):
+        return True, True
+    return False, True
+
+
+def filename(req: Request, kind: Kind) -> str:
+    """E.g. ``spring-第3轮-对阵表.pdf`` (FileResponse encodes it for the browser)."""
+    parts = [req.tournament.slug]
+    if req.round is not None and (kind.per_round or kind.round_optional):
+        parts.append(f"第{req.round}轮")
+    parts.append(kind.label.replace("/", "-"))
+    if kind.key == "scoresheets" and req.per_page == 2:
+        parts.append("每页两张")
+    return "-".join(parts) + f".{req.fmt}"
+
+
+def run(req: Request, out: BinaryIO) -> Kind:
+    """Write the export to ``out``; raise :class:`ExportError` with a Chinese message."""
+    kind = get_kind(req.kind, req.fmt)
+    if kind.per_round and req.round is None:
+        req.round = _round(req)
+    kind.make(req, out)
+    return kind

@@ -1,0 +1,64 @@
+"""``manage.py export SLUG KIND [--round N] -o FILE``: every printout and export, from the
+command line; the format follows the file's extension (.pdf, .xlsx, .csv, .json)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.exports.pairings import ORDERS
+from tournament.exports.registry import KINDS, ExportError, Request, run
+from tournament.management.commands._base import get_tournament
+
+
+class Command(BaseCommand):
+    help = "导出/打印 (export: " + ", ".join(KINDS) + "; the format follows the extension of -o)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("kind", choices=list(KINDS))
+        parser.add_argument("-o", "--output", required=True, type=Path, help="file to write")
+        parser.add_argument("--round", type=int, default=None, help="round number (default: latest)")
+        parser.add_argument(
+            "--two-per-page", action="store_true", help="score sheets: two A5 sheets per A4 page"
+        )
+        parser.add_argument("--order", choices=ORDERS, default="both", help="pairings PDF order")
+        parser.add_argument(
+            "--base-url",
+            default=getattr(settings, "SITE_URL", ""),
+            help="address players' phones use, for the QR codes (e.g. http://192.168.1.10:8000)",
+        )
+
+    def handle(self, *args, **o):
+        tournament = get_tournament(o["slug"])
+        path: Path = o["output"]
+        fmt = path.suffix.lower().lstrip(".")
+        if not fmt:
+            raise CommandError("请给输出文件加上扩展名（.pdf、.xlsx、.csv 或 .json）")
+        request = Request(
+            tournament=tournament,
+            kind=o["kind"],
+            fmt=fmt,
+            round=o["round"],
+            per_page=2 if o["two_per_page"] else 1,
+            order=o["order"],
+            base_url=o["base_url"] or "",
+        )
+        # Write next to the target and rename: a failed export never leaves half a file.
+        directory = path.parent if str(path.parent) else Path(".")
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".export-", suffix="." + fmt)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                kind = run(request, out)
+            os.replace(tmp, path)
+        except ExportError as exc:
+            raise CommandError(str(exc)) from None
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        where = f"第{request.round}轮" if request.round is not None else ""
+        self.stdout.write(f"已导出{where}{kind.label}：{path}")

@@ -1,0 +1,49 @@
+"""``manage.py import_archive FILE [--slug NEW] [--owner USERNAME]``: load an event archive
+made by ``manage.py export SLUG archive -o FILE.json``; all of it or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.exports.archive import ArchiveError
+from tournament.exports.archive_import import import_archive, load_json
+
+
+class Command(BaseCommand):
+    help = "导入赛事存档 (import an event archive; nothing is saved on any error)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--slug", default=None, help="new slug when the archived one is taken")
+        parser.add_argument(
+            "--owner", default=None, help="local username to own the event (default: archived)"
+        )
+
+    def handle(self, *args, **o):
+        path: Path = o["file"]
+        if not path.is_file():
+            raise CommandError(f"找不到文件：{path}")
+        owner = None
+        if o["owner"]:
+            owner = get_user_model().objects.filter(username=o["owner"]).first()
+            if owner is None:
+                raise CommandError(f"找不到用户“{o['owner']}”")
+        try:
+            result = import_archive(
+                load_json(path.read_bytes()), slug=o["slug"], owner=owner, actor="cli"
+            )
+        except ArchiveError as exc:
+            raise CommandError(f"{exc}；没有导入任何数据") from None
+        t = result.tournament
+        counts = "，".join(f"{k} {v}" for k, v in result.counts.items())
+        self.stdout.write(f"已导入赛事“{t.name}”（网址代号 {t.slug}）：{counts}")
+        if result.created_users:
+            self.stdout.write(
+                "以下用户在本系统中不存在，已创建为停用账号（需管理员启用并设置密码）："
+                + "、".join(result.created_users)
+            )
+        if result.ignored_fields:
+            self.stdout.write("存档中以下字段本系统没有，已忽略：" + "、".join(result.ignored_fields))

@@ -1,0 +1,110 @@
+"""Printouts and downloads: a page listing every export the user may take, and the download.
+
+Rights are decided by :func:`tournament.exports.registry.allowed` on every download, not by
+which buttons the page shows.
+"""
+
+from __future__ import annotations
+
+import tempfile
+
+from django.conf import settings
+from django.http import FileResponse, Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tournament.exports.registry import (
+    CONTENT_TYPES,
+    KINDS,
+    ExportError,
+    Request,
+    allowed,
+    filename,
+    get_kind,
+    run,
+)
+from tournament.exports.source import round_numbers
+from tournament.views.common import LoginRequired, load_tournament, login_redirect
+
+FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON"}
+SPOOL_BYTES = 8 * 1024 * 1024  # larger files go to a temporary file, not memory
+
+
+def base_url(request) -> str:
+    """The address printed in the QR codes: SITE_URL when set, else the one in use."""
+    return getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/").rstrip("/")
+
+
+@require_GET
+def export_index(request, slug):
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:  # pragma: no cover - the public may open the page
+        return login_redirect(request)
+    kinds = []
+    public = True
+    for kind in KINDS.values():
+        ok, as_public = allowed(kind, request.user, tournament)
+        if ok:
+            public = public and as_public
+            formats = [(fmt, FORMAT_LABELS[fmt]) for fmt in kind.formats]
+            kinds.append({"kind": kind, "formats": formats})
+    if not kinds:
+        if not request.user.is_authenticated:
+            return login_redirect(request)
+        raise Http404("没有权限")
+    url = base_url(request)
+    context = {
+        "t": tournament,
+        "round_kinds": [k for k in kinds if k["kind"].per_round],
+        "event_kinds": [k for k in kinds if not k["kind"].per_round],
+        "rounds": round_numbers(tournament, public=public),
+        "qr_base": url if tournament.table_entry else "",
+        "qr_local": any(h in url for h in ("//127.0.0.1", "//localhost", "//[::1]")),
+    }
+    return render(request, "exports/index.html", context)
+
+
+@require_GET
+def export_download(request, slug, kind, ext):
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:  # pragma: no cover - the public may try
+        return login_redirect(request)
+    try:
+        spec = get_kind(kind, ext)
+    except ExportError as exc:
+        raise Http404(str(exc)) from None
+    ok, public = allowed(spec, request.user, tournament)
+    if not ok:
+        if not request.user.is_authenticated:
+            return login_redirect(request)
+        raise Http404("没有权限")
+    try:
+        number = int(request.GET["round"]) if request.GET.get("round") else None
+        per_page = int(request.GET.get("per_page", "1"))
+    except ValueError:
+        raise Http404("参数无效") from None
+    req = Request(
+        tournament=tournament,
+        kind=kind,
+        fmt=ext,
+        round=number,
+        public=public,
+        per_page=per_page,
+        order=request.GET.get("order", "both"),
+        base_url=base_url(request),
+    )
+    out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
+    try:
+        run(req, out)
+    except ExportError as exc:
+        out.close()
+        raise Http404(str(exc)) from None
+    out.seek(0)
+    return FileResponse(
+        out,
+        as_attachment=ext != "pdf",  # PDFs open in the browser, ready to print
+        filename=filename(req, spec),
+        content_type=CONTENT_TYPES[ext],
+    )
