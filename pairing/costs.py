@@ -81,7 +81,8 @@ class CostModel:
     The seat weight is the fraction ``seat_num / seat_den`` of a squared point (scaled);
     the objective of a table is ``seat_den * (closeness + unit penalty) + seat_num *
     pairs outside ±1``, which keeps every cost an exact integer. ``seat_num=None`` puts
-    seats before closeness.
+    seats first: before closeness, and before the order of the bye candidates too (the
+    bye may then move up the standings to meet the 90 % rule).
     """
 
     def __init__(
@@ -100,20 +101,23 @@ class CostModel:
         max_close = spread * spread + self.unit_penalty
         k = n // 2 + 2  # more than the number of tables, bye included
         self.k = k
-        if seat_num is None:
-            seat_num, seat_den = max_close * k + 1, 1  # any seat beats all closeness
-        self.seat_num, self.seat_den = seat_num, seat_den
-        max_objective = seat_den * max_close + 2 * seat_num
+        self.seats_first = seat_num is None
+        self.seat_num, self.seat_den = (0, 1) if seat_num is None else (seat_num, seat_den)
+        max_objective = self.seat_den * max_close + 2 * self.seat_num
+        self.max_close = max_close
         self.m_rank = 256 * k
         self.m_seat = self.m_rank * (2 * n * n * k + 1)
         self.m_obj = self.m_seat * (2 * k + 1)
         self.m_bye = self.m_obj * (max_objective * k + 1)
-        self.m_violation = self.m_bye * (n + 1)
+        self.m_first = self.m_bye * (n + 1) if self.seats_first else 0
+        self.m_violation = self.m_bye * (n + 1) * (2 * k + 1)
         self.seed_mix = (seed * 2654435761 + 97) & 0xFFFFFFFF
 
     @property
     def seat_weight(self) -> float:
-        """The seat weight in squared points."""
+        """The seat weight in squared points (seats first: one more than all closeness)."""
+        if self.seats_first:
+            return (self.max_close * self.k + 1) / (POINT_SCALE * POINT_SCALE)
         return self.seat_num / self.seat_den / (POINT_SCALE * POINT_SCALE)
 
     # -- constraints --------------------------------------------------------------------------
@@ -152,7 +156,12 @@ class CostModel:
         objective = close * self.seat_den + outside * self.seat_num
         rank = (j - i - 1) * (2 * f.n - i)
         jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
-        return objective * self.m_obj + outside * self.m_seat + rank * self.m_rank + jitter
+        return (
+            outside * (self.m_first + self.m_seat)
+            + objective * self.m_obj
+            + rank * self.m_rank
+            + jitter
+        )
 
     def full_cost(self, i: int, j: int) -> int:
         """Cost including violations, for pairings where some cannot be avoided."""
@@ -161,7 +170,9 @@ class CostModel:
     def bye_cost(self, i: int, order: int) -> int:
         """Cost of giving ``i`` the bye; ``order`` 0 is the pair the bye rule names first."""
         outside = int(abs(self.field.balance[i]) > 1)
-        return order * self.m_bye + outside * (self.seat_num * self.m_obj + self.m_seat)
+        return order * self.m_bye + outside * (
+            self.m_first + self.seat_num * self.m_obj + self.m_seat
+        )
 
     def closeness(self, i: int, j: int) -> int:
         """Scaled closeness of a table plus the soft unit penalty (the part seats trade with)."""

@@ -164,19 +164,30 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
 
 
 def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, int, int]]:
-    """Edges from each entrant to the next ``k`` compatible entrants along the line."""
+    """Edges from each entrant to the next ``k`` compatible entrants along the line, and
+    to the next ``2k`` *clean* ones (no pair ends outside ±1, no same unit under soft
+    avoidance): balancing seats or units may need an opponent a little further away.
+    """
+    field = model.field
+    soft = model.unit_mode == "soft"
     edges = []
     m = len(line)
     for x in range(m):
         a = line[x]
-        found = 0
+        near = clean = 0
         for y in range(x + 1, m):
             b = line[y]
-            if not model.forbidden(a, b):
+            if model.forbidden(a, b):
+                continue
+            is_clean = outside_one_after(field.balance[a], field.balance[b]) == 0 and not (
+                soft and field.unit[a] >= 0 and field.unit[a] == field.unit[b]
+            )
+            if near < k or (is_clean and clean < 2 * k):
                 edges.append((a, b, model.cost(a, b)))
-                found += 1
-                if found >= k:
-                    break
+            near += 1
+            clean += is_clean
+            if near >= k and clean >= 2 * k:
+                break
     return edges
 
 

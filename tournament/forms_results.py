@@ -23,6 +23,11 @@ class ResultForm(forms.Form):
     forfeit = forms.ChoiceField(label=_("弃权"), choices=FORFEIT_CHOICES, required=False)
     ew_fouls = forms.IntegerField(label=_("东西犯规次数"), min_value=0, max_value=9, initial=0)
     ns_fouls = forms.IntegerField(label=_("南北犯规次数"), min_value=0, max_value=9, initial=0)
+    decider = forms.ChoiceField(
+        label=_("平局加赛胜方（淘汰赛）"),
+        choices=[("", "—"), ("EW", _("东西")), ("NS", _("南北"))],
+        required=False,
+    )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 

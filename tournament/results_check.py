@@ -19,6 +19,7 @@ THREE_FOULS = 3
 MSG_FORFEIT = "弃权方只能是东西、南北或双方"
 MSG_FOULS = "犯规次数应为0到9之间的整数"
 MSG_LEVELS_NEEDED = "请填写双方级数（或选择弃权）"
+MSG_DECIDER = "只有打平的比赛才需要填写加赛胜方"
 MSG_NOT_FINISHED = "比赛尚未结束：还没有一方过A，也没有到时。请继续记录或选择“到时”"
 
 
@@ -61,7 +62,7 @@ def _fouls(value) -> int:
 
 
 def check_result(
-    rules: RuleSet, *, ew_level="", ns_level="", forfeit="", ew_fouls=0, ns_fouls=0
+    rules: RuleSet, *, ew_level="", ns_level="", forfeit="", ew_fouls=0, ns_fouls=0, decider=""
 ) -> ResultValues:
     """Normalize a result entered as final levels; raise :class:`ResultInvalid`.
 
@@ -69,7 +70,9 @@ def check_result(
     - three fouls by one side in the round end the match as that side's defeat (RULES.md §7,
       003 §12), whatever the levels; both sides at three is a double defeat, refused here
       because no scoring system defines it: the chief referee records it as two forfeits;
-    - otherwise the levels must form a possible final (:func:`rules.validate_final`).
+    - otherwise the levels must form a possible final (:func:`rules.validate_final`);
+    - ``decider`` ("EW"/"NS") names the winner of the extra game or deal that breaks a draw
+      at time in a knockout (RULES.md §5: the organizer records it); it is refused otherwise.
     """
     forfeit = (forfeit or "").strip()
     if forfeit not in FORFEITS:
@@ -96,7 +99,12 @@ def check_result(
             ew, ns, defeat_side=side, defeat_reason="three_fouls",
             ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_opponent(side),
         )  # fmt: skip
-    return ResultValues(ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_winner(ew, ns))
+    winner = _winner(ew, ns)
+    if decider:
+        if decider not in ("EW", "NS") or winner:
+            raise ResultInvalid(MSG_DECIDER)
+        winner = decider
+    return ResultValues(ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner)
 
 
 def _optional_levels(rules: RuleSet, ew, ns) -> tuple[str, str]:

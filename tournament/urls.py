@@ -1,6 +1,16 @@
 from django.urls import include, path
 
-from tournament.views import events, imports, pairing, public, results, rounds, table_entry, teams
+from tournament.views import (
+    events,
+    imports,
+    pairing,
+    public,
+    results,
+    rounds,
+    stages,
+    table_entry,
+    teams,
+)
 
 T = "t/<slug:slug>/"
 R = T + "rounds/<int:number>/"
@@ -13,6 +23,7 @@ urlpatterns = [
     path(T, events.tournament_detail, name="tournament_detail"),
     path(T + "settings/", events.tournament_edit, name="tournament_edit"),
     path(T + "staff/", events.staff_list, name="staff_list"),
+    path(T + "stages/", stages.stage_list, name="stage_list"),
     path(T + "teams/", teams.team_list, name="team_list"),
     path(T + "teams/add/", teams.team_add, name="team_add"),
     path(T + "teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
@@ -46,5 +57,6 @@ urlpatterns = [
     path(T + "standings/", public.standings_page, name="standings"),
     path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),
     path(T + "projector/<int:number>/", public.projector, name="projector"),
+    path(T + "bracket/", public.bracket_page, name="bracket"),
     path("", include("tournament.urls_exports")),
 ]

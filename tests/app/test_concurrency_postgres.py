@@ -48,7 +48,9 @@ def race(*calls):
     return results
 
 
-def test_concurrent_saves_one_wins_the_other_is_refused(tournament, teams8, make_round, referee, make_user):
+def test_concurrent_saves_one_wins_the_other_is_refused(
+    tournament, teams8, make_round, referee, make_user
+):
     other = make_user("ref2")
     Staff.objects.create(tournament=tournament, user=other, role=Staff.REFEREE)
     match = make_round(tournament, teams8).matches.get(table=1)
@@ -72,7 +74,11 @@ def test_many_tables_saved_at_once_all_land(tournament, teams8, make_round, refe
     round_ = make_round(tournament, teams8)
     matches = list(round_.matches.exclude(ns=None))
     calls = [
-        (lambda m=m: submit_result(m, ResultValues("A+", "9", winner="EW"), version=m.version, user=referee))
+        (
+            lambda m=m: submit_result(
+                m, ResultValues("A+", "9", winner="EW"), version=m.version, user=referee
+            )
+        )
         for m in matches
     ]
     results = race(*calls)

@@ -27,7 +27,16 @@ def sheet(rows, header=HEADER):
 
 def test_import_results_then_lock(round1, tmp_path, capsys):
     path = tmp_path / "r1.xlsx"
-    path.write_bytes(sheet([(1, "A+", "K", 0, 0, ""), (2, "Q", "Q", 1, 0, ""), (3, "", "", 0, 0, "ns"), (4, "5", "A+", 0, 3, "")]))
+    path.write_bytes(
+        sheet(
+            [
+                (1, "A+", "K", 0, 0, ""),
+                (2, "Q", "Q", 1, 0, ""),
+                (3, "", "", 0, 0, "ns"),
+                (4, "5", "A+", 0, 3, ""),
+            ]
+        )
+    )
     call_command("import_results", "spring", "1", str(path), "--lock")
     out = capsys.readouterr().out
     assert "已导入4台成绩" in out and "已确认并锁定" in out
@@ -48,7 +57,16 @@ def test_import_results_with_english_headers(round1, tmp_path):
 
 def test_bad_results_sheet_imports_nothing_and_names_rows(round1, tmp_path, capsys):
     path = tmp_path / "r1.xlsx"
-    path.write_bytes(sheet([(1, "A+", "K", 0, 0, ""), (2, "A+", "A+", 0, 0, ""), (9, "A+", "2", 0, 0, ""), (1, "K", "A+", 0, 0, "")]))
+    path.write_bytes(
+        sheet(
+            [
+                (1, "A+", "K", 0, 0, ""),
+                (2, "A+", "A+", 0, 0, ""),
+                (9, "A+", "2", 0, 0, ""),
+                (1, "K", "A+", 0, 0, ""),
+            ]
+        )
+    )
     with pytest.raises(CommandError, match="没有导入任何成绩"):
         call_command("import_results", "spring", "1", str(path))
     err = capsys.readouterr().err
@@ -69,14 +87,32 @@ def test_lock_refused_when_tables_are_missing(round1, tmp_path):
 
 def test_standings_json_has_rank_team_points_and_each_tiebreak(round1, tmp_path, capsys):
     path = tmp_path / "r1.xlsx"
-    path.write_bytes(sheet([(1, "A+", "K", 0, 0, ""), (2, "Q", "Q", 1, 0, ""), (3, "", "", 0, 0, "ns"), (4, "5", "A+", 0, 0, "")]))
+    path.write_bytes(
+        sheet(
+            [
+                (1, "A+", "K", 0, 0, ""),
+                (2, "Q", "Q", 1, 0, ""),
+                (3, "", "", 0, 0, "ns"),
+                (4, "5", "A+", 0, 0, ""),
+            ]
+        )
+    )
     call_command("import_results", "spring", "1", str(path), "--lock")
     capsys.readouterr()
     call_command("standings", "spring", "--json")
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 8
     top = rows[0]
-    for key in ("rank", "team", "points", "level_diff", "opp_points", "fouls", "last_rounds", "lot"):
+    for key in (
+        "rank",
+        "team",
+        "points",
+        "level_diff",
+        "opp_points",
+        "fouls",
+        "last_rounds",
+        "lot",
+    ):
         assert key in top
     # Table 4: NS (队8) passed A against 5: d = 13 − 3 = 10, so 13 + 10 = 23, the best score;
     # then 队5's forfeit win (18) and 队1's A+ : K (13 + 2 = 15).

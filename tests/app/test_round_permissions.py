@@ -33,7 +33,9 @@ ORDER = ["anonymous", "outsider", "referee", "chief", "organizer"]
 
 
 @pytest.mark.parametrize(("name", "args", "lowest"), PAGES)
-def test_role_by_page(name, args, lowest, round1, organizer, chief, referee, outsider, other_organizer):
+def test_role_by_page(
+    name, args, lowest, round1, organizer, chief, referee, outsider, other_organizer
+):
     url = reverse(name, args=["spring", *args])
     clients = {
         "anonymous": Client(), "outsider": login(outsider), "referee": login(referee),
@@ -51,7 +53,14 @@ def test_role_by_page(name, args, lowest, round1, organizer, chief, referee, out
 
 def test_anonymous_and_outsiders_cannot_post_results(round1, outsider):
     match = round1.matches.get(table=1)
-    data = {"ew_level": "A+", "ns_level": "2", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": match.version}
+    data = {
+        "ew_level": "A+",
+        "ns_level": "2",
+        "forfeit": "",
+        "ew_fouls": 0,
+        "ns_fouls": 0,
+        "version": match.version,
+    }
     url = reverse("match_entry", args=["spring", 1, 1])
     assert Client().post(url, data).status_code == 302
     assert login(outsider).post(url, data).status_code == 404
@@ -84,7 +93,14 @@ def test_table_link_reaches_only_its_own_table(tournament, round1):
     assert client.get(reverse("table_entry", args=["spring", t2.pk, t1.ew_code])).status_code == 404
     assert client.get(reverse("table_entry", args=["spring", t1.pk, "guess"])).status_code == 404
     assert client.get(reverse("table_entry", args=["autumn", t1.pk, t1.ew_code])).status_code == 404
-    data = {"ew_level": "A+", "ns_level": "2", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": t2.version}
+    data = {
+        "ew_level": "A+",
+        "ns_level": "2",
+        "forfeit": "",
+        "ew_fouls": 0,
+        "ns_fouls": 0,
+        "version": t2.version,
+    }
     client.post(reverse("table_entry", args=["spring", t2.pk, t1.ew_code]), data)
     t2.refresh_from_db()
     assert t2.state == Match.EMPTY
@@ -94,7 +110,9 @@ def test_table_link_reaches_only_its_own_table(tournament, round1):
 
 def test_table_links_are_off_unless_the_event_allows_them(round1):
     t1 = round1.matches.get(table=1)
-    assert Client().get(reverse("table_entry", args=["spring", t1.pk, t1.ew_code])).status_code == 404
+    assert (
+        Client().get(reverse("table_entry", args=["spring", t1.pk, t1.ew_code])).status_code == 404
+    )
 
 
 def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, round1):
@@ -102,14 +120,25 @@ def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, rou
     tournament.save()
     t1 = round1.matches.get(table=1)
     client = Client()
-    data = {"ew_level": "A+", "ns_level": "5", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": t1.version}
+    data = {
+        "ew_level": "A+",
+        "ns_level": "5",
+        "forfeit": "",
+        "ew_fouls": 0,
+        "ns_fouls": 0,
+        "version": t1.version,
+    }
     client.post(reverse("table_entry", args=["spring", t1.pk, t1.ew_code]), data)
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
-    client.post(reverse("table_confirm", args=["spring", t1.pk, t1.ew_code]), {"version": t1.version})
+    client.post(
+        reverse("table_confirm", args=["spring", t1.pk, t1.ew_code]), {"version": t1.version}
+    )
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
-    client.post(reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version})
+    client.post(
+        reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version}
+    )
     t1.refresh_from_db()
     assert t1.state == Match.CONFIRMED
 
@@ -117,9 +146,18 @@ def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, rou
 def test_stale_web_save_shows_current_values_and_keeps_the_input(round1, referee, chief):
     m = round1.matches.get(table=1)
     old = m.version
-    data = {"ew_level": "A+", "ns_level": "K", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0, "version": old}
+    data = {
+        "ew_level": "A+",
+        "ns_level": "K",
+        "forfeit": "",
+        "ew_fouls": 0,
+        "ns_fouls": 0,
+        "version": old,
+    }
     login(referee).post(reverse("match_entry", args=["spring", 1, 1]), data)
-    response = login(chief).post(reverse("match_entry", args=["spring", 1, 1]), dict(data, ns_level="3"))
+    response = login(chief).post(
+        reverse("match_entry", args=["spring", 1, 1]), dict(data, ns_level="3")
+    )
     page = response.content.decode()
     assert response.status_code == 200 and "已被他人修改" in page and "现在保存的成绩" in page
     assert 'value="3" selected' in page  # the chief's own input is still in the form

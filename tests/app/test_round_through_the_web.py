@@ -54,7 +54,11 @@ def test_a_whole_round_of_the_demo_event(demo, make_user):
             steps.append({"win": "EW", "partner": partner})
             m = Match.objects.get(pk=matches[table].pk)
             url = reverse("match_sheet_api", args=[slug, 1, table])
-            r = referee.post(url, json.dumps({"version": m.version, "steps": steps}), content_type="application/json")
+            r = referee.post(
+                url,
+                json.dumps({"version": m.version, "steps": steps}),
+                content_type="application/json",
+            )
             assert r.status_code == 200, r.content
     # Table 4: a forfeit; table 5: three fouls; tables 6–24: final levels.
     entry = {"ew_level": "", "ns_level": "", "forfeit": "NS", "ew_fouls": 0, "ns_fouls": 0}

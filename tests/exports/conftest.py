@@ -15,8 +15,19 @@ from django.test import Client
 from pypdf import PdfReader
 
 from rules import parse_notation
-from tournament.models import AuditEntry, Foul, Match, Player, Round, Stage, Staff, Submission
-from tournament.models import Team, Tournament, Unit
+from tournament.models import (
+    AuditEntry,
+    Foul,
+    Match,
+    Player,
+    Round,
+    Staff,
+    Stage,
+    Submission,
+    Team,
+    Tournament,
+    Unit,
+)
 
 SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
 GIVEN = ["建国", "秀英", "志强", "丽娟", "海燕", "伟", "静", "磊", "晓明", "春花", "国庆", "玉兰",
@@ -49,14 +60,16 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
         name = names[i] if names else f"{TEAM_WORDS[i % len(TEAM_WORDS)]}{'一二三'[i // 16]}队"
         team = Team.objects.create(tournament=t, name=name, unit=units[i % 3] if i % 5 else None,
                                    draw_number=i + 1)  # fmt: skip
-        Player.objects.create(team=team, position=1, name=player_name(2 * i), phone=f"1390000{i:04d}")
+        Player.objects.create(
+            team=team, position=1, name=player_name(2 * i), phone=f"1390000{i:04d}"
+        )
         Player.objects.create(team=team, position=2, name=player_name(2 * i + 1))
         teams.append(team)
     r1 = Round.objects.create(tournament=t, stage=stage, number=1, status=Round.LOCKED)
     r2 = Round.objects.create(tournament=t, stage=stage, number=2, status=Round.PUBLISHED)
     _play(r1, teams, entered=len(teams), shift=0)
     _play(r2, teams, entered=len(teams) // 4, shift=1)
-    m = Match.objects.filter(round=r1, table=3).first()
+    m = Match.objects.filter(round=r1).exclude(ns=None).order_by("-table").first()
     m.mode = "deals"
     m.deals = parse_notation("EW12 NS14 +NS F:EW:O W:NS:O EW13 T")
     m.ew_fouls = 1
@@ -73,9 +86,7 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
 
 def _play(rnd: Round, teams: list, *, entered: int, shift: int) -> None:
     order = teams[shift:] + teams[:shift]
-    table = 0
-    for i in range(0, len(order) - 1, 2):
-        table += 1
+    for table, i in enumerate(range(0, len(order) - 1, 2), start=1):
         ew, ns = order[i], order[i + 1]
         m = Match(round=rnd, table=table, ew=ew, ns=ns)
         if table <= entered // 2:

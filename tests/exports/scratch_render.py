@@ -1,7 +1,11 @@
-import io, pytest
+import io
+
+import pytest
+
 from tests.exports.conftest import build_event
 from tournament.exports.registry import Request, run
 from tournament.models import Stage, Team
+
 pytestmark = pytest.mark.django_db
 
 def test_render_all(organizer):

@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 
 from tournament.exports.archive import (
     _MODEL_NAMES,
@@ -80,10 +80,14 @@ class _Reader:
                 target = f.related_model
                 if target is Tournament:
                     continue
-                if is_user_fk(f):
-                    values[f.attname] = self.users[value].pk if value else None
-                else:
-                    values[f.attname] = self.new[target][value] if value is not None else None
+                try:
+                    if is_user_fk(f):
+                        values[f.attname] = self.users[value].pk if value else None
+                    else:
+                        values[f.attname] = self.new[target][value] if value is not None else None
+                except (KeyError, TypeError):
+                    error = f"{model.__name__}.{name} 引用了存档中没有的记录 {value!r}"
+                    raise ArchiveError(MSG_INVALID.format(error=error)) from None
                 continue
             hook = JSON_TEAM_IDS.get((model, name))
             if hook is not None:
@@ -138,11 +142,25 @@ def _create(model, objs: list) -> list:
     return created
 
 
-@transaction.atomic
 def import_archive(
     archive: dict, *, slug: str | None = None, owner=None, actor: str = "cli"
 ) -> ImportResult:
-    """Create the archived tournament here; raise :class:`ArchiveError` on any problem."""
+    """Create the archived tournament here; raise :class:`ArchiveError` on any problem.
+
+    Everything happens in one transaction: on any error nothing is saved, not even the
+    user accounts created for it.
+    """
+    try:
+        return _import(archive, slug=slug, owner=owner, actor=actor)
+    except (IntegrityError, KeyError, TypeError, ValueError, ValidationError) as exc:
+        if isinstance(exc, ArchiveError):
+            raise
+        message = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+        raise ArchiveError(MSG_INVALID.format(error=message)) from None
+
+
+@transaction.atomic
+def _import(archive: dict, *, slug: str | None, owner, actor: str) -> ImportResult:
     if archive.get("format") != FORMAT:
         raise ArchiveError(MSG_NOT_ARCHIVE)
     row = dict(archive["tournament"])

@@ -71,7 +71,7 @@ def runs(text: str) -> list[tuple[str, bool]]:
     return [(m.group(), m.group()[0] <= "\xff") for m in _RUN.finditer(text)]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # labels repeat; names are mostly unique
 def _unit_width(text: str, bold: bool) -> float:
     latin = LATIN_BOLD if bold else LATIN
     return sum(

@@ -32,11 +32,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tournament.exports import fonts
 from tournament.exports.data import EventInfo
+from tournament.exports.pdfjoin import PdfJoiner
 
 # Content streams are Flate-compressed binary; the extra ASCII85 layer (reportlab's default,
 # for 7-bit mail transports) costs a quarter more bytes and slow pure-Python encoding.
 reportlab.rl_config.useA85 = 0
 
+CREATOR = "掼蛋赛事管理"
 GREY = colors.Color(0.93, 0.93, 0.93)
 MID_GREY = colors.Color(0.55, 0.55, 0.55)
 DARK = colors.Color(0.1, 0.1, 0.1)
@@ -70,12 +72,17 @@ class PdfDocument:
     header: bool = True
     footer: bool = True
     title: str = ""
-    filename: str = "document.pdf"
+    # 0: one canvas for the whole file. n: a new canvas every n pages, the parts joined into
+    # the output as they are finished (flat memory; only for documents without "共 N 页").
+    part_pages: int = 0
 
     def __init__(self, event: EventInfo) -> None:
         self.event = event
         self.canvas: Canvas | None = None
         self.page_number = 0
+        self._joiner: PdfJoiner | None = None
+        self._part: io.BytesIO | None = None
+        self._part_count = 0
 
     # -- page geometry ------------------------------------------------------------------
     @property
@@ -114,19 +121,54 @@ class PdfDocument:
     # -- rendering ----------------------------------------------------------------------
     def render(self, out: BinaryIO) -> None:
         """Write the whole PDF to ``out``."""
-        c = Canvas(out, pagesize=self.size, pageCompression=1)
-        c.setTitle(f"{self.event.name} {self.title}".strip())
-        c.setAuthor(self.event.host)
-        c.setCreator("掼蛋赛事管理")
-        self.canvas = c
         self.page_number = 0
+        if self.part_pages:
+            assert not self.footer, "page totals need the whole document in one canvas"
+            self._joiner = PdfJoiner(out)
+            self._new_part()
+        else:
+            self.canvas = self._canvas(out)
+            self.begin_canvas()
         self.draw()
+        c = self.canvas
         if self.footer:
             c.beginForm("page_total")
             fonts.draw(c, 0, 0, f"{self.page_number} 页", 8)
             c.endForm()
-        c.save()
+        if self._joiner is not None:
+            self._flush_part(last=True)
+            self._joiner.close(title=self._doc_title(), author=self.event.host, creator=CREATOR)
+            self._joiner = None
+        else:
+            c.save()
         self.canvas = None
+
+    def _doc_title(self) -> str:
+        return f"{self.event.name} {self.title}".strip()
+
+    def _canvas(self, out: BinaryIO) -> Canvas:
+        c = Canvas(out, pagesize=self.size, pageCompression=1)
+        c.setTitle(self._doc_title())
+        c.setAuthor(self.event.host)
+        c.setCreator(CREATOR)
+        return c
+
+    def begin_canvas(self) -> None:
+        """Hook: called on every new canvas (each part), e.g. to define its forms."""
+
+    def _new_part(self) -> None:
+        self._part = io.BytesIO()
+        self._part_count = 0
+        self.canvas = self._canvas(self._part)
+        self.begin_canvas()
+
+    def _flush_part(self, *, last: bool) -> None:
+        if self._part_count or last and not self._joiner.kids:
+            self.canvas.save()
+            self._joiner.add(self._part.getvalue())
+        self._part = None
+        if not last:
+            self._new_part()
 
     def render_bytes(self) -> bytes:
         out = io.BytesIO()
@@ -150,6 +192,10 @@ class PdfDocument:
         assert self.canvas is not None
         self.canvas.showPage()
         _compress_finished_page(self.canvas)
+        if self._joiner is not None:
+            self._part_count += 1
+            if self._part_count >= self.part_pages:
+                self._flush_part(last=False)
 
     def page_header(self) -> None:
         """Event name and the document title, with a rule under them."""

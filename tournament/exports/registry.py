@@ -251,7 +251,9 @@ def get_kind(key: str, fmt: str) -> Kind:
     if kind is None:
         raise ExportError(MSG_KIND.format(kind=key, allowed="、".join(KINDS)))
     if fmt not in kind.formats:
-        raise ExportError(MSG_FORMAT.format(kind=kind.label, fmt=fmt, allowed="、".join(kind.formats)))
+        raise ExportError(
+            MSG_FORMAT.format(kind=kind.label, fmt=fmt, allowed="、".join(kind.formats))
+        )
     return kind
 
 

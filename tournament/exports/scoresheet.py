@@ -50,6 +50,7 @@ EntryUrl = Callable[[Table, str], str | None]
 class ScoreSheetPdf(PdfDocument):
     header = False
     footer = False
+    part_pages = 250
     layout = Layout()
 
     def __init__(
@@ -72,12 +73,14 @@ class ScoreSheetPdf(PdfDocument):
         self.title = f"第{round_number}轮比赛记录表"
         self.sheets = 0
 
-    def draw(self) -> None:
+    def begin_canvas(self) -> None:
         c = self.canvas
         # The form's box is the portrait sheet, whatever the page orientation (two per page).
         c.beginForm(FORM, 0, 0, PORTRAIT_W, PORTRAIT_H)
         draw_form(c, self.event, self.round_number, self.layout)
         c.endForm()
+
+    def draw(self) -> None:
         slot = 0
         scale = min(self.width / 2 / PORTRAIT_W, self.height / PORTRAIT_H)
         for table in self.tables:
@@ -91,6 +94,7 @@ class ScoreSheetPdf(PdfDocument):
                 continue
             if slot == 0:
                 self.page_number += 1
+            c = self.canvas
             c.saveState()
             c.translate(slot * self.width / 2, (self.height - PORTRAIT_H * scale) / 2)
             c.scale(scale, scale)
@@ -105,9 +109,8 @@ class ScoreSheetPdf(PdfDocument):
             self._cut_line()
             self.end_page()
         if self.sheets == 0:
-            fonts.draw(
-                c, L, self.height - 30 * mm, f"第{self.round_number}轮没有需要记录表的台", 14
-            )
+            message = f"第{self.round_number}轮没有需要记录表的台"
+            fonts.draw(self.canvas, L, self.height - 30 * mm, message, 14)
             self.end_page()
 
     def _cut_line(self) -> None:

@@ -99,7 +99,10 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
         Col("名次", 0.9, "center", bold=True),
         Col("组合", 4.2),
         Col("积分", 1.1, "center", bold=True),
-        *(Col(short_label(k), {"last_rounds": 2.2, "lot": 1.6}.get(k, 1.1), "center") for k in keys),
+        *(
+            Col(short_label(k), {"last_rounds": 2.2, "lot": 1.6}.get(k, 1.1), "center")
+            for k in keys
+        ),
         Col("胜/平/负", 1.4, "center"),
         Col("名次依据", 1.4, "center"),
     ]

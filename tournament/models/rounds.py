@@ -89,6 +89,7 @@ class Match(models.Model):
         Team, on_delete=models.PROTECT, related_name="ns_matches", null=True, blank=True
     )
     flags = models.JSONField(default=list, blank=True)
+    bracket_id = models.CharField(_("淘汰赛场次"), max_length=8, blank=True)
     # The result as entered.
     state = models.CharField(_("状态"), max_length=10, choices=STATE_CHOICES, default=EMPTY)
     mode = models.CharField(_("录入方式"), max_length=6, choices=MODE_CHOICES, default="final")

@@ -33,20 +33,33 @@ def pairing_of(round_: Round) -> Pairing:
 
 def conflicts(round_: Round) -> list:
     """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
-    from pairing import check_pairing
+    from pairing.conflicts import check_pairing
+    from tournament.services.stages import stage_members
 
     tournament = round_.tournament
+    pairing = pairing_of(round_)
     field = entrants(tournament, round_.number)
-    return check_pairing(pairing_of(round_), field, avoid_same_unit=tournament.avoid_same_unit)
+    members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
+    if members is not None:
+        field = [e for e in field if e.id in members]
+    return check_pairing(pairing, field, avoid_same_unit=tournament.avoid_same_unit)
+
+
+def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
+    """(blocking, Chinese sentence with team names) for each conflict."""
+    names = dict(round_.tournament.teams.values_list("pk", "name"))
+    return [(c.blocking, c.text(names)) for c in found]
 
 
 def blocking_conflicts(round_: Round) -> list[str]:
     """Chinese descriptions of the conflicts that forbid publishing."""
-    return [c.message_zh for c in conflicts(round_) if c.blocking]
+    return [text for blocking, text in conflict_texts(round_, conflicts(round_)) if blocking]
 
 
 def _draft(round_: Round) -> Round:
-    round_ = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    )
     if round_.status != Round.DRAFT:
         raise ResultRefused(MSG_NOT_DRAFT)
     return round_

@@ -43,7 +43,12 @@ def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
     for stage_id in Round.objects.filter(tournament=tournament).values_list("stage_id", flat=True):
         played[stage_id] += 1
     for stage in tournament.stages.order_by("order"):
-        if played[stage.pk] < stage.rounds:
+        if stage.kind == "knockout":
+            from tournament.services.stages import knockout_finished
+
+            if not knockout_finished(stage):
+                return stage, played[stage.pk] + 1
+        elif played[stage.pk] < stage.rounds:
             return stage, played[stage.pk] + 1
     return None, 0
 
@@ -145,6 +150,11 @@ def compute_pairing(
 ) -> Pairing:
     """Ask the pairing package for the round (Swiss and rotation groups; knockout by its bracket)."""
     field = entrants(tournament, number)
+    if stage.kind == "swiss" and stage.qualify:
+        from tournament.services.stages import qualifiers
+
+        chosen = set(qualifiers(tournament, stage))
+        field = [e for e in field if e.id in chosen]
     if stage.kind == "swiss":
         if index == 1 and stage.order == 1:
             return pair_round_one(field, seating=tournament.seating)
@@ -186,10 +196,20 @@ def pair_next_round(
 
 def store_pairing(round_: Round, result: Pairing) -> None:
     """Write a pairing as the round's matches (byes are matches without NS and table)."""
-    rows = [
-        Match(round=round_, table=t.number, ew_id=t.ew, ns_id=t.ns, flags=sorted(t.flags))
-        for t in result.tables
-    ]
+    rows = []
+    for t in result.tables:
+        bracket_id = next((f[3:] for f in t.flags if f.startswith("ko:")), "")
+        flags = sorted(f for f in t.flags if not f.startswith("ko:"))
+        rows.append(
+            Match(
+                round=round_,
+                table=t.number,
+                ew_id=t.ew,
+                ns_id=t.ns,
+                flags=flags,
+                bracket_id=bracket_id,
+            )
+        )
     rows += [
         Match(
             round=round_,
@@ -208,7 +228,9 @@ def store_pairing(round_: Round, result: Pairing) -> None:
 def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
     """Throw away a draft pairing and pair the round again from scratch."""
     round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament", "stage").get(pk=round_.pk)
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament", "stage")
+        .get(pk=round_.pk)
     )
     if round_.status != Round.DRAFT:
         raise ResultRefused("只有未公布的轮次可以重新编排")

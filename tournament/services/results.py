@@ -33,6 +33,7 @@ MSG_ROUND_NOT_OPEN = "本轮尚未公布，不能录入成绩"
 MSG_NO_RIGHT = "没有权限"
 MSG_BYE = "轮空不需要录入成绩"
 MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
+MSG_KNOCKOUT_DRAW = "淘汰赛不能打平：请填写加赛（或加一副）的胜方"
 MSG_DISPUTE = "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
@@ -74,7 +75,11 @@ def _set_values(match: Match, values: ResultValues) -> None:
 
 def _lock(match: Match, version: int | None) -> Match:
     """Re-read the match under a row lock and check the version the user saw."""
-    current = Match.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=match.pk)
+    current = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=match.pk)
+    )
     if version is not None and current.version != version:
         raise StaleResult(current)
     if current.ns_id is None:
@@ -137,6 +142,10 @@ def submit_result(
     """
     match = _lock(match, version)
     check_round_open(match)
+    if source == "referee" and not has_role(user, match.round.tournament, REFEREE):
+        raise ResultRefused(MSG_NO_RIGHT)
+    if match.bracket_id and not values.winner and not values.forfeit == "both":
+        raise ResultRefused(MSG_KNOCKOUT_DRAW)
     tournament = match.round.tournament
     before = snapshot(match)
     match.submissions.create(

@@ -27,7 +27,9 @@ MSG_LATER_LOCKED = "之后的第{n}轮已锁定，请先解锁后面的轮次"
 
 
 def _locked_round(round_: Round, version: int | None) -> Round:
-    current = Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    current = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    )
     if version is not None and current.version != version:
         raise ResultRefused(MSG_STALE_ROUND)
     return current
@@ -106,7 +108,7 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
         raise ResultRefused(MSG_LOCK_INCOMPLETE.format(n=open_tables))
     before = round_.status
     round_.status = Round.LOCKED
-    return _save(
+    _save(
         round_,
         user=user,
         request=request,
@@ -114,6 +116,11 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
         summary=f"锁定{round_}",
         before=before,
     )
+    if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
+        from tournament.services.stages import update_bracket
+
+        update_bracket(round_.tournament, round_.stage)  # winners advance once confirmed and locked
+    return round_
 
 
 @transaction.atomic

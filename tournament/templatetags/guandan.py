@@ -19,7 +19,7 @@ STATE_CSS = {
 
 def _flag_texts() -> dict[str, str]:
     try:
-        from pairing import FLAG_DESCRIPTIONS
+        from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
     except ImportError:  # pragma: no cover - the pairing package always exports it
         return {}
     return {
@@ -31,9 +31,14 @@ def _flag_texts() -> dict[str, str]:
 @register.filter
 def flag_badges(flags) -> str:
     texts = _flag_texts()
-    texts.setdefault("manual", "人工调整")
+
+    def label(flag: str) -> str:
+        if flag.startswith("game:"):
+            return f"第{flag[5:]}局"
+        return texts.get(flag, flag)
+
     return format_html_join(
-        " ", '<span class="badge flag">{}</span>', ((texts.get(f, f),) for f in flags or [])
+        " ", '<span class="badge flag">{}</span>', ((label(f),) for f in flags or [])
     )
 
 

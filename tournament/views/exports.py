@@ -95,7 +95,8 @@ def export_download(request, slug, kind, ext):
         order=request.GET.get("order", "both"),
         base_url=base_url(request),
     )
-    out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
+    # FileResponse closes the file when the response is sent; no context manager here.
+    out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
     try:
         run(req, out)
     except ExportError as exc:

@@ -100,7 +100,8 @@ def adjust_view(request, slug, number):
             messages.error(request, str(exc))
         return redirect("round_adjust", slug=slug, number=number)
     matches = round_.matches.select_related("ew__unit", "ns__unit").order_by("table", "pk")
-    conflicts = adjust.conflicts(round_) if round_.status == Round.DRAFT else []
+    found = adjust.conflicts(round_) if round_.status == Round.DRAFT else []
+    conflicts = adjust.conflict_texts(round_, found)
     teams = sorted(
         {m.ew for m in matches} | {m.ns for m in matches if m.ns}, key=lambda t: t.name_pinyin
     )
@@ -113,7 +114,7 @@ def adjust_view(request, slug, number):
             "matches": [m for m in matches if not m.is_bye],
             "byes": [m for m in matches if m.is_bye],
             "conflicts": conflicts,
-            "blocking": [c for c in conflicts if c.blocking],
+            "blocking": [text for blocking, text in conflicts if blocking],
             "teams": teams,
             "draft": round_.status == Round.DRAFT,
         },

@@ -150,3 +150,36 @@ def projector(request, slug, number):
     return render(
         request, "public/projector.html", {"t": tournament, "round": round_, "matches": matches}
     )
+
+
+def bracket_page(request, slug):
+    """The knockout bracket(s) of the event, round by round, with winners."""
+    try:
+        tournament = load_tournament(request, slug, None)
+    except LoginRequired:
+        return login_redirect(request)
+    if not _staff(request, tournament) and not tournament.publish_pairings:
+        raise Http404("对阵尚未公布")
+    teams = teams_by_id(tournament)
+    brackets = []
+    for stage in tournament.stages.filter(kind="knockout"):
+        data = stage.state.get("bracket")
+        if not data:
+            continue
+        rounds = []
+        for r, matches in enumerate(data["rounds"], start=1):
+            title = {1: "决赛", 2: "半决赛", 4: "四分之一决赛"}.get(len(matches), f"第{r}轮")
+            rounds.append({"title": title, "matches": [_bracket_match(m, teams) for m in matches]})
+        third = _bracket_match(data["third_place"], teams) if data.get("third_place") else None
+        brackets.append({"stage": stage, "rounds": rounds, "third": third})
+    return render(request, "public/bracket.html", {"t": tournament, "brackets": brackets})
+
+
+def _bracket_match(m: dict, teams: dict) -> dict:
+    def name(team_id):
+        return teams[team_id].name if team_id in teams else None
+
+    return {
+        "id": m["id"], "ew": name(m.get("ew")), "ns": name(m.get("ns")), "winner": name(m.get("winner")),
+        "bye": m.get("bye"),
+    }  # fmt: skip

@@ -54,7 +54,7 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
     try:
         values = check_result(
             ruleset(match.round.tournament), ew_level=d["ew_level"], ns_level=d["ns_level"],
-            forfeit=d["forfeit"], ew_fouls=d["ew_fouls"], ns_fouls=d["ns_fouls"],
+            forfeit=d["forfeit"], ew_fouls=d["ew_fouls"], ns_fouls=d["ns_fouls"], decider=d["decider"],
         )  # fmt: skip
         action = request.POST.get("action", "enter")
         if action == "rule":

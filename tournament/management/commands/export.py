@@ -22,7 +22,9 @@ class Command(BaseCommand):
         parser.add_argument("slug")
         parser.add_argument("kind", choices=list(KINDS))
         parser.add_argument("-o", "--output", required=True, type=Path, help="file to write")
-        parser.add_argument("--round", type=int, default=None, help="round number (default: latest)")
+        parser.add_argument(
+            "--round", type=int, default=None, help="round number (default: latest)"
+        )
         parser.add_argument(
             "--two-per-page", action="store_true", help="score sheets: two A5 sheets per A4 page"
         )

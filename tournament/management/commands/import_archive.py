@@ -46,4 +46,6 @@ class Command(BaseCommand):
                 + "、".join(result.created_users)
             )
         if result.ignored_fields:
-            self.stdout.write("存档中以下字段本系统没有，已忽略：" + "、".join(result.ignored_fields))
+            self.stdout.write(
+                "存档中以下字段本系统没有，已忽略：" + "、".join(result.ignored_fields)
+            )

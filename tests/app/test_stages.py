@@ -1,0 +1,124 @@
+"""Rotation groups and knockout stages through the services, as an organizer runs them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournament.models import Match, Round, Staff
+from tournament.results_check import ResultValues
+from tournament.services.events import tournament_create
+from tournament.services.pairing import draw, next_round_problem, pair_next_round
+from tournament.services.results import ResultRefused, confirm_result, submit_result
+from tournament.services.rounds import lock_round, publish_round
+from tournament.services.stages import stage_add
+
+pytestmark = pytest.mark.django_db
+
+
+def create(organizer, chief, referee, **fields):
+    t = tournament_create(organizer=organizer, **fields)
+    Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
+    Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
+    return t
+
+
+def play_round(round_, organizer, referee, chief, winner_of=None):
+    """Publish, enter (EW passes A unless ``winner_of`` says NS), confirm and lock a round."""
+    publish_round(round_, user=organizer)
+    for m in round_.matches.exclude(ns=None).order_by("table"):
+        side = winner_of(m) if winner_of else "EW"
+        values = (
+            ResultValues("A+", "9", winner="EW")
+            if side == "EW"
+            else ResultValues("9", "A+", winner="NS")
+        )
+        m = submit_result(m, values, version=m.version, user=referee)
+        confirm_result(m, version=m.version, user=chief)
+    lock_round(Round.objects.get(pk=round_.pk), user=chief)
+
+
+def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
+    t = create(
+        organizer,
+        chief,
+        referee,
+        slug="rot",
+        name="分组赛",
+        format="rotation",
+        rounds=3,
+        scoring="hundred_plus",
+    )
+    teams = [register(t, f"队{i:02d}") for i in range(1, 12)]
+    draw(t, seed=1)
+    seen = set()
+    for number in (1, 2, 3):
+        r = pair_next_round(t)
+        assert r.number == number
+        tables = list(r.matches.exclude(ns=None))
+        byes = list(r.matches.filter(ns=None))
+        assert len(tables) == 5 and len(byes) == 1  # groups of 4, 4, 3
+        for m in tables:
+            pair = frozenset((m.ew_id, m.ns_id))
+            assert pair not in seen
+            seen.add(pair)
+        play_round(r, organizer, referee, chief)
+    assert len(seen) == 6 + 6 + 3
+    groups = t.stages.get().state["groups"]
+    assert sorted(len(g) for g in groups) == [3, 4, 4]
+    assert sorted(x for g in groups for x in g) == sorted(team.pk for team in teams)
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+
+
+def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register):
+    t = create(organizer, chief, referee, slug="ko", name="淘汰赛", format="swiss", rounds=2)
+    for i in range(1, 9):
+        register(t, f"队{i}")
+    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
+    draw(t, seed=3)
+    for _ in range(2):
+        play_round(pair_next_round(t), organizer, referee, chief)
+    semi = pair_next_round(t)
+    assert semi.stage.kind == "knockout"
+    matches = list(semi.matches.order_by("table"))
+    assert [m.bracket_id for m in matches] == ["R1-1", "R1-2"]
+    # A knockout cannot end level without a decider.
+    m = matches[0]
+    publish_round(semi, user=organizer)
+    with pytest.raises(ResultRefused, match="淘汰赛不能打平"):
+        submit_result(m, ResultValues("Q", "Q"), version=m.version, user=referee)
+    for m in semi.matches.all():
+        m = submit_result(m, ResultValues("Q", "Q", winner="NS"), version=m.version, user=referee)
+        confirm_result(m, version=m.version, user=chief)
+    lock_round(Round.objects.get(pk=semi.pk), user=chief)
+    final = pair_next_round(t)
+    assert sorted(final.matches.values_list("bracket_id", flat=True)) == ["3rd", "R2-1"]
+    play_round(final, organizer, referee, chief)
+    bracket = t.stages.get(kind="knockout").state["bracket"]
+    final_match = bracket["rounds"][-1][0]
+    assert final_match["winner"] == final.matches.get(bracket_id="R2-1").ew_id
+    assert bracket["third_place"]["winner"] is not None
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+
+
+def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
+    organizer, chief, referee, register
+):
+    t = create(
+        organizer, chief, referee, slug="bo3", name="三局两胜", format="knockout", rounds=1, games=3
+    )
+    a, b = register(t, "甲队"), register(t, "乙队")
+    draw(t, seed=1)
+    g1 = pair_next_round(t)
+    first = g1.matches.get()
+    play_round(g1, organizer, referee, chief)  # EW (game 1) wins
+    g2 = pair_next_round(t)
+    second = g2.matches.get()
+    assert (second.ew_id, second.ns_id) == (first.ns_id, first.ew_id)  # seats alternate
+    play_round(g2, organizer, referee, chief)  # EW of game 2 = the other pair: 1–1
+    g3 = pair_next_round(t)
+    assert g3.matches.get().bracket_id == "R1-1" and "game:3" in g3.matches.get().flags
+    play_round(g3, organizer, referee, chief)
+    bracket = t.stages.get().state["bracket"]
+    assert bracket["rounds"][0][0]["winner"] in (a.pk, b.pk)
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert Match.objects.filter(round__tournament=t).count() == 3

@@ -1,0 +1,144 @@
+"""The event archive: export → import under a new slug → export again gives the same data."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
+
+from tests.exports.conftest import build_event
+from tournament.exports.archive import PARTS, ArchiveError, export_archive
+from tournament.exports.archive_import import (
+    MSG_NOT_ARCHIVE,
+    MSG_SLUG_EXISTS,
+    import_archive,
+    load_json,
+)
+from tournament.exports.registry import Request, run
+from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.selectors import standings_for
+
+pytestmark = pytest.mark.django_db
+
+BRACKET = {
+    "bracket": [[{"id": "1-1", "ew": None, "ns": None, "winner": None, "bye": False}]],
+}
+
+
+def comparable(archive: dict) -> dict:
+    """The archive without what legitimately differs: slug, export time, the import entry."""
+    a = json.loads(json.dumps(archive))
+    del a["exported_at"]
+    del a["tournament"]["slug"]
+    a["audit"] = [row for row in a["audit"] if row["action"] != "archive.import"]
+    return a
+
+
+def with_bracket(t: Tournament) -> None:
+    teams = list(Team.objects.filter(tournament=t).order_by("pk").values_list("pk", flat=True))
+    state = json.loads(json.dumps(BRACKET))
+    state["bracket"][0][0].update(ew=teams[0], ns=teams[1], winner=teams[1])
+    Stage.objects.create(tournament=t, order=2, name="淘汰赛", kind="knockout", state=state)
+
+
+def test_archive_round_trips_to_identical_data(event):
+    with_bracket(event)
+    event.certificate_background.save("bg.png", ContentFile(b"\x89PNG fake"))
+    first = export_archive(event)
+    result = import_archive(json.loads(json.dumps(first)), slug="spring-copy")
+    copy = result.tournament
+    assert copy.slug == "spring-copy" and copy.pk != event.pk
+    second = export_archive(copy)
+    # The stored file may get a new name in the same storage; its bytes are the same.
+    assert list(first["files"].values()) == list(second["files"].values())
+    for a in (first, second):
+        a["tournament"]["certificate_background"] = ""
+        a["files"] = {}
+    assert comparable(second) == comparable(first)
+    assert AuditEntry.objects.filter(tournament=copy, action="archive.import").count() == 1
+
+
+def test_imported_event_has_the_same_standings_matches_and_bracket(event):
+    with_bracket(event)
+    copy = import_archive(export_archive(event), slug="copy").tournament
+
+    def standings(t):
+        names = dict(Team.objects.filter(tournament=t).values_list("pk", "name"))
+        return [(r.rank, names[r.team], r.points, r.level_diff) for r in standings_for(t)]
+
+    def codes(t):
+        return sorted(Match.objects.filter(round__tournament=t).values_list("ew_code", "deals"))
+
+    assert standings(copy) == standings(event)
+    assert codes(copy) == codes(event)
+    stage = Stage.objects.get(tournament=copy, kind="knockout")
+    first = stage.state["bracket"][0][0]
+    assert (
+        Team.objects.get(pk=first["winner"]).name
+        == Team.objects.get(
+            pk=Stage.objects.get(tournament=event, kind="knockout").state["bracket"][0][0]["winner"]
+        ).name
+    )
+    assert Team.objects.get(pk=first["winner"]).tournament == copy
+
+
+def test_an_existing_slug_is_refused_and_nothing_is_saved(event):
+    archive = export_archive(event)
+    before = Tournament.objects.count(), Team.objects.count()
+    with pytest.raises(ArchiveError, match="已被本系统的赛事使用"):
+        import_archive(archive)
+    assert MSG_SLUG_EXISTS.startswith("网址代号")
+    assert (Tournament.objects.count(), Team.objects.count()) == before
+
+
+def test_a_broken_archive_rolls_back_completely(event):
+    archive = export_archive(event)
+    archive["tournament"]["organizer"] = "new-user"  # would be created if the import went on
+    archive["matches"][3]["ew"] = 9999  # a team that is not in the archive
+    before = Tournament.objects.count(), Team.objects.count(), get_user_model().objects.count()
+    with pytest.raises(ArchiveError, match="引用了存档中没有的记录"):
+        import_archive(archive, slug="broken")
+    after = Tournament.objects.count(), Team.objects.count(), get_user_model().objects.count()
+    assert after == before
+
+
+def test_missing_users_are_created_inactive_and_owner_can_be_given(event, django_user_model):
+    archive = export_archive(event)
+    assert "organizer" in archive["users"] and "chief" in archive["users"]
+    archive["tournament"]["organizer"] = "somebody-else"
+    archive["users"].append("somebody-else")
+    me = django_user_model.objects.create_user("importer", password="x")
+    result = import_archive(archive, slug="mine", owner=me)
+    assert result.tournament.organizer == me
+    ghost = django_user_model.objects.get(username="somebody-else")
+    assert not ghost.is_active and not ghost.has_usable_password()
+    assert result.created_users == ["somebody-else"]
+
+
+def test_load_json_refuses_other_files():
+    with pytest.raises(ArchiveError, match=MSG_NOT_ARCHIVE):
+        load_json(b'{"hello": 1}')
+    with pytest.raises(ArchiveError, match="版本"):
+        load_json(b'{"format": "guandan-archive", "version": 99}')
+    with pytest.raises(ArchiveError, match="JSON"):
+        load_json(b"not json")
+
+
+def test_every_tournament_model_is_archived():
+    """A model added to the app must be added to the archive (or deliberately left out)."""
+    archived = {p.model for p in PARTS} | {Tournament}
+    app_models = set(apps.get_app_config("tournament").get_models())
+    assert app_models <= archived, app_models - archived
+
+
+def test_archive_kind_writes_utf8_json(organizer):
+    t = build_event(organizer, slug="json", pairs=4)
+    out = io.BytesIO()
+    run(Request(tournament=t, kind="archive", fmt="json"), out)
+    data = json.loads(out.getvalue().decode("utf-8"))
+    assert data["tournament"]["name"] == "2025春季掼蛋公开赛"
+    assert "春季" in out.getvalue().decode("utf-8")  # not \\u-escaped

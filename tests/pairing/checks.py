@@ -1,0 +1,159 @@
+"""Independent checks of the hard rules of a Swiss round, with networkx as the referee."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import networkx as nx
+
+from pairing import Entrant, Pairing
+from pairing.flags import FLAG_FLOAT_DOWN, FLAG_FLOAT_UP, FLAG_REMATCH, FLAG_SAME_UNIT
+from pairing.seats import balances_after, outside_one_after, outside_one_budget, seat_legal
+
+
+def placed(pairing: Pairing) -> Counter:
+    return Counter(pairing.entrant_ids())
+
+
+def compatible(a: Entrant, b: Entrant, unit_mode: str) -> bool:
+    if b.id in a.opponents or a.id in b.opponents:
+        return False
+    if not seat_legal(a.seat_balance, b.seat_balance):
+        return False
+    return not (unit_mode == "hard" and a.unit is not None and a.unit == b.unit)
+
+
+def violation_cost(a: Entrant, b: Entrant, unit_mode: str, k: int) -> int:
+    """Violations of a table, lexicographic: seat beyond ±2 > rematch > hard same unit."""
+    cost = 0
+    if not seat_legal(a.seat_balance, b.seat_balance):
+        cost += k * k
+    if b.id in a.opponents or a.id in b.opponents:
+        cost += k
+    if unit_mode == "hard" and a.unit is not None and a.unit == b.unit:
+        cost += 1
+    return cost
+
+
+def least_violations(entrants: list[Entrant], unit_mode: str, k: int) -> tuple[int, int]:
+    """(least violation cost, least pairs outside ±1 among those) over perfect pairings."""
+    graph = nx.Graph()
+    big = 4 * len(entrants) + 4
+    for x, a in enumerate(entrants):
+        for b in entrants[x + 1 :]:
+            cost = violation_cost(a, b, unit_mode, k) * big
+            cost += outside_one_after(a.seat_balance, b.seat_balance)
+            graph.add_edge(a.id, b.id, weight=-cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    total = -sum(graph[a][b]["weight"] for a, b in matching)
+    return divmod(total, big)
+
+
+def bye_candidates(entrants: list[Entrant]) -> list[Entrant]:
+    """Fewest byes, lowest-ranked first."""
+    fewest = min(e.byes for e in entrants)
+    return sorted((e for e in entrants if e.byes == fewest), key=lambda e: -e.rank)
+
+
+def check_round(entrants: list[Entrant], pairing: Pairing, unit_mode: str = "off", seating="first_ew"):
+    """Assert every hard rule of a Swiss round; return the balances after the round."""
+    by_id = {e.id: e for e in entrants}
+    count = placed(pairing)
+    # Each active pair exactly once; nobody unknown (withdrawn pairs are not passed in).
+    assert set(count) == set(by_id), "a pair is missing or unknown"
+    assert all(v == 1 for v in count.values()), "a pair is placed twice"
+    assert len(pairing.byes) == len(entrants) % 2
+    # Tables numbered 1.. from the top of the standings.
+    assert [t.number for t in pairing.tables] == list(range(1, len(pairing.tables) + 1))
+    tops = [min(by_id[t.ew].rank, by_id[t.ns].rank) for t in pairing.tables]
+    assert tops == sorted(tops)
+    # Violations: as few as any pairing (with any allowed bye) can have.
+    k = len(pairing.tables) + 2
+    violations = sum(
+        violation_cost(by_id[t.ew], by_id[t.ns], unit_mode, k) for t in pairing.tables
+    )
+    assert pairing.rematches == sum(by_id[t.ns].id in by_id[t.ew].opponents for t in pairing.tables)
+    budget = outside_one_budget(len(entrants))
+    options: dict = {}
+    if pairing.byes:
+        bye = by_id[pairing.byes[0].entrant]
+        assert bye.byes == min(e.byes for e in entrants), "second bye while another has none"
+        candidates = bye_candidates(entrants)
+        if violations or bye.id != candidates[0].id:
+            for c in candidates:
+                rest = [e for e in entrants if e.id != c.id]
+                least, outside = least_violations(rest, unit_mode, k)
+                options[c.id] = (least, outside + (abs(c.seat_balance) > 1))
+            assert violations == min(v for v, _o in options.values()), "avoidable violation"
+            for c in candidates:  # each candidate below ours needed more violations or seats
+                if c.id == bye.id:
+                    break
+                least, outside = options[c.id]
+                assert least > violations or outside > budget, "the bye should have gone lower"
+    elif violations:
+        assert violations == least_violations(entrants, unit_mode, k)[0], "avoidable violation"
+    # Seats: the rule, the ±2 limit, the 90 % rule.
+    after = {e.id: e.seat_balance for e in entrants}
+    for t in pairing.tables:
+        a, b = by_id[t.ew], by_id[t.ns]
+        first, second = (a, b) if a.rank < b.rank else (b, a)
+        if a.seat_balance != b.seat_balance:
+            assert a.seat_balance < b.seat_balance, "the lower balance must sit EW"
+        else:
+            assert (first is a) == (seating == "first_ew")
+        after[a.id] += 1
+        after[b.id] -= 1
+        assert (after[a.id], after[b.id]) == balances_after(a.seat_balance, b.seat_balance)
+        # Flags tell the truth.
+        assert (FLAG_REMATCH in t.flags) == (b.id in a.opponents)
+        assert (FLAG_FLOAT_UP in t.flags) == (FLAG_FLOAT_DOWN in t.flags) == (a.points != b.points)
+        same = a.unit is not None and a.unit == b.unit
+        assert (FLAG_SAME_UNIT in t.flags) == (same and unit_mode != "off")
+    assert all(abs(v) <= 2 for v in after.values()) or violations
+    outside = sum(abs(v) > 1 for v in after.values())
+    if outside > budget:
+        # Allowed only when the rules above the seat rule leave no better choice.
+        assert "seat_rule_unmet" in pairing.notes
+        if pairing.byes:
+            best = min(o for v, o in options.values() if v == violations) if options else None
+            if best is None:  # our bye was the first candidate and nothing was violated
+                rest = [e for e in entrants if e.id != bye.id]
+                best = least_violations(rest, unit_mode, k)[1] + (abs(bye.seat_balance) > 1)
+        else:
+            best = least_violations(entrants, unit_mode, k)[1]
+        assert outside == best, "the seat rule could have been met"
+    return after
+
+
+def objective(entrants: list[Entrant], tables, seat_weight: float, unit_penalty: float) -> float:
+    by_id = {e.id: e for e in entrants}
+    total = 0.0
+    for x, y in tables:
+        a, b = by_id[x], by_id[y]
+        total += (a.points - b.points) ** 2
+        total += seat_weight * outside_one_after(a.seat_balance, b.seat_balance)
+        if unit_penalty and a.unit is not None and a.unit == b.unit:
+            total += unit_penalty
+    return total
+
+
+def exact_minimum(
+    entrants: list[Entrant], pairing: Pairing, unit_mode: str, unit_penalty: float = 0.0,
+    seat_weight: float | None = None,
+) -> tuple[float, float] | None:
+    """(our objective, exact minimum) over pairings of the same field without our bye,
+    under the same hard constraints, by networkx's general weighted matching."""
+    byes = {b.entrant for b in pairing.byes}
+    field = [e for e in entrants if e.id not in byes]
+    weight = pairing.seat_weight if seat_weight is None else seat_weight
+    graph = nx.Graph()
+    for x, a in enumerate(field):
+        for b in field[x + 1 :]:
+            if compatible(a, b, unit_mode):
+                cost = objective(field, [(a.id, b.id)], weight, unit_penalty)
+                graph.add_edge(a.id, b.id, weight=-round(cost * 10**6))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) != len(field):
+        return None
+    ours = objective(field, [(t.ew, t.ns) for t in pairing.tables], weight, unit_penalty)
+    return ours, objective(field, list(matching), weight, unit_penalty)

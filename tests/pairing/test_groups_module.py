@@ -1,0 +1,92 @@
+"""Rotation groups: sizes, serpentine seeding, round robins, seats, movement table."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.errors import PairingError
+from pairing.groups import group_sizes, movement_table, pair_rotation_round, rotation_groups
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"),
+    [(4, [4]), (6, [3, 3]), (7, [4, 3]), (9, [3, 3, 3]), (12, [4, 4, 4]), (13, [4, 3, 3, 3])],
+)
+def test_group_sizes_use_fours_then_threes(n, sizes):
+    assert group_sizes(n) == sizes
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_impossible_field_sizes_are_refused_in_chinese(n):
+    with pytest.raises(PairingError) as exc:
+        group_sizes(n)
+    assert "无法分成" in exc.value.message_zh
+
+
+def test_groups_by_draw_numbers_are_consecutive():
+    assert rotation_groups(list(range(1, 12))) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]
+
+
+def test_serpentine_deals_seeds_in_snake_order():
+    # 12 seeds, 3 groups: A gets 1, 6, 7, 12; B 2, 5, 8, 11; C 3, 4, 9, 10.
+    assert rotation_groups(list(range(1, 13)), method="serpentine") == [
+        [1, 6, 7, 12],
+        [2, 5, 8, 11],
+        [3, 4, 9, 10],
+    ]
+
+
+def test_a_group_of_three_plays_a_round_robin_with_one_bye_a_round():
+    group = ["a", "b", "c"]
+    met, byes, seats = set(), [], {x: [] for x in group}
+    for r in (1, 2, 3):
+        p = pair_rotation_round([group], r)
+        assert len(p.tables) == 1 and len(p.byes) == 1
+        t = p.tables[0]
+        met.add(frozenset((t.ew, t.ns)))
+        byes.append(p.byes[0].entrant)
+        seats[t.ew].append("EW")
+        seats[t.ns].append("NS")
+    assert met == {frozenset(x) for x in itertools.combinations(group, 2)}
+    assert sorted(byes) == group  # each pair sits out once
+    assert all(sorted(s) == ["EW", "NS"] for s in seats.values())  # seats alternate
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=3, max_value=60).filter(lambda n: n != 5),
+    st.sampled_from(["draw", "serpentine"]),
+)
+def test_every_pair_meets_its_group_once_and_seats_stay_balanced(n, method):
+    groups = rotation_groups(list(range(n)), method=method)
+    assert sorted(x for g in groups for x in g) == list(range(n))
+    met = set()
+    balance = dict.fromkeys(range(n), 0)
+    for r in (1, 2, 3):
+        p = pair_rotation_round(groups, r)
+        placed = [x for t in p.tables for x in (t.ew, t.ns)] + [b.entrant for b in p.byes]
+        assert sorted(placed) == list(range(n))
+        assert [t.number for t in p.tables] == list(range(1, len(p.tables) + 1))
+        for t in p.tables:
+            pair = frozenset((t.ew, t.ns))
+            assert pair not in met
+            met.add(pair)
+            balance[t.ew] += 1
+            balance[t.ns] -= 1
+    expected = {frozenset(pair) for g in groups for pair in itertools.combinations(g, 2)}
+    assert met == expected
+    assert all(abs(b) <= 1 for b in balance.values())
+
+
+def test_movement_table_says_where_each_pair_sits():
+    seats = movement_table([[1, 2, 3, 4], [5, 6, 7]])
+    assert [(s.round, s.table, s.side) for s in seats[1]] == [
+        (1, 1, "EW"),
+        (2, 1, "NS"),
+        (3, 1, "NS"),
+    ]
+    assert [s.table for s in seats[5]] == [3, 3, None]  # group 2 keeps table 3; a bye in round 3

@@ -1,0 +1,262 @@
+"""Stages (阶段) after the first: who qualifies, and pairing rotation groups and knockouts.
+
+Vocabulary
+----------
+qualification (晋级)
+    ``Stage.qualify`` says who enters a stage: ``{"top": N}`` — the first N of the previous
+    stage's standings; ``{"group_top": K}`` — the first K of every rotation group; ``{}`` — every
+    active pair (a first stage, or a stage that keeps the whole field).
+seeding
+    Qualifiers are ordered by the previous stage's result (group winners by group rank, then
+    by total); the first stage is ordered by draw number.
+stage state
+    ``Stage.state`` keeps what a stage decided once and must not change afterwards: the
+    rotation groups (team ids per group) and the knockout bracket.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournament.models import Round, Stage, Team, Tournament
+from tournament.options import STAGE_KINDS
+from tournament.selectors import match_records, standings_rules
+from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused
+
+MSG_STAGE_PLAYED = "该阶段已经开始比赛，不能删除"
+MSG_QUALIFY = "晋级人数应为2以上的整数"
+
+
+def stage_rounds(stage: Stage) -> list[int]:
+    return list(stage.round_set.order_by("number").values_list("number", flat=True))
+
+
+def previous_stage(stage: Stage) -> Stage | None:
+    return stage.tournament.stages.filter(order__lt=stage.order).order_by("-order").first()
+
+
+def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
+    """The team ids that enter ``stage``, best seed first."""
+    active = set(
+        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+    )
+    before = previous_stage(stage)
+    if before is None or not stage.qualify:
+        teams = Team.objects.filter(pk__in=active).order_by("draw_number", "pk")
+        return [t.pk for t in teams]
+    rounds = stage_rounds(before)
+    records = match_records(tournament, rounds)
+    if "group_top" in stage.qualify:
+        from scoring import rotation_totals
+
+        groups = {
+            team: gi for gi, group in enumerate(before.state.get("groups", [])) for team in group
+        }
+        rows = rotation_totals(
+            records, groups, system=tournament.scoring, bye_policy=tournament.bye_policy
+        )
+        k = int(stage.qualify["group_top"])
+        chosen = [r for r in rows if r.group_rank <= k and r.team in active]
+        chosen.sort(key=lambda r: (r.group_rank, r.overall_rank))
+        return [r.team for r in chosen]
+    from scoring import standings
+
+    rows = standings(records, standings_rules(tournament), teams=list(active))
+    return [row.team for row in rows[: int(stage.qualify.get("top", len(rows)))]]
+
+
+@transaction.atomic
+def stage_add(
+    tournament: Tournament,
+    *,
+    kind: str,
+    name: str,
+    rounds: int,
+    qualify: dict,
+    user=None,
+    request=None,
+) -> Stage:
+    """Add a stage at the end of the event."""
+    if kind not in STAGE_KINDS:
+        raise ResultRefused("未知的赛制")
+    for value in qualify.values():
+        if not isinstance(value, int) or value < 1:
+            raise ResultRefused(MSG_QUALIFY)
+    if kind == "rotation":
+        rounds = 3
+    last = tournament.stages.order_by("-order").first()
+    stage = Stage.objects.create(
+        tournament=tournament, order=(last.order + 1 if last else 1), name=name or STAGE_KINDS[kind],
+        kind=kind, rounds=max(1, rounds), qualify=qualify,
+    )  # fmt: skip
+    log_action(
+        tournament=tournament, user=user, request=request, action="stage.add", obj=stage,
+        summary=f"添加阶段 {stage.name}", after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
+    )  # fmt: skip
+    return stage
+
+
+@transaction.atomic
+def stage_delete(stage: Stage, *, user=None, request=None) -> None:
+    if Round.objects.filter(stage=stage).exists():
+        raise ResultRefused(MSG_STAGE_PLAYED)
+    log_action(
+        tournament=stage.tournament,
+        user=user,
+        request=request,
+        action="stage.delete",
+        summary=stage.name,
+    )
+    stage.delete()
+
+
+# --- pairing a round of a rotation or knockout stage --------------------------------------
+
+
+def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list):
+    """The pairing of round ``index`` of a rotation or knockout stage (state saved on the stage)."""
+    if stage.kind == "rotation":
+        return rotation_round(tournament, stage, index, field)
+    if stage.kind == "knockout":
+        return knockout_round(tournament, stage, field)
+    raise ResultRefused("未知的赛制")
+
+
+def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
+    """Groups are formed once, at the stage's first round, and kept in ``Stage.state``."""
+    from pairing.groups import pair_rotation_round, rotation_groups
+    from pairing.result import Bye, Pairing
+
+    if index == 1 or "groups" not in stage.state:
+        order = qualifiers(tournament, stage)
+        method = "serpentine" if previous_stage(stage) is not None else "draw"
+        stage.state = {
+            **stage.state,
+            "groups": rotation_groups(order, method=method),
+            "method": method,
+        }
+        stage.save(update_fields=["state"])
+    pairing = pair_rotation_round(stage.state["groups"], index)
+    # A pair that withdrew since the groups were made leaves its opponent a bye.
+    active = {e.id for e in field}
+    tables, byes = [], [b for b in pairing.byes if b.entrant in active]
+    for t in pairing.tables:
+        if t.ew in active and t.ns in active:
+            tables.append(t)
+        else:
+            byes += [Bye(x) for x in (t.ew, t.ns) if x in active]
+    return Pairing(tables=tuple(tables), byes=tuple(byes))
+
+
+def _bracket(stage: Stage):
+    from pairing.bracket import Bracket
+
+    return Bracket.from_dict(stage.state["bracket"])
+
+
+def knockout_wins(stage: Stage) -> dict[str, dict[int, int]]:
+    """Games won per bracket match and team, from the stage's confirmed matches."""
+    from tournament.models import Match
+
+    wins: dict[str, dict[int, int]] = {}
+    rows = (
+        Match.objects.filter(round__stage=stage)
+        .exclude(bracket_id="")
+        .filter(state=Match.CONFIRMED)
+    )
+    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner"):
+        if m["winner"]:
+            team = m["ew_id"] if m["winner"] == "EW" else m["ns_id"]
+            per = wins.setdefault(m["bracket_id"], {})
+            per[team] = per.get(team, 0) + 1
+    return wins
+
+
+def update_bracket(tournament: Tournament, stage: Stage):
+    """Advance every decided match (a pair with enough game wins) in the stored bracket."""
+    from pairing.bracket import advance
+
+    bracket = _bracket(stage)
+    needed = tournament.games // 2 + 1
+    wins = knockout_wins(stage)
+    changed = True
+    while changed:  # a winner may make the next match decidable only after its own advance
+        changed = False
+        for m in bracket.all_matches():
+            if m.winner is not None or m.ew is None or m.ns is None:
+                continue
+            for team, count in wins.get(m.id, {}).items():
+                if count >= needed and team in (m.ew, m.ns):
+                    bracket = advance(bracket, m.id, team)
+                    changed = True
+    stage.state = {**stage.state, "bracket": bracket.to_dict()}
+    stage.save(update_fields=["state"])
+    return bracket
+
+
+def knockout_finished(stage: Stage) -> bool:
+    """True once the final (and the third-place match) have winners."""
+    if "bracket" not in stage.state:
+        return False
+    bracket = update_bracket(stage.tournament, stage)
+    return bracket.champion is not None and (
+        bracket.third_place is None or bracket.third is not None
+    )
+
+
+def knockout_round(tournament: Tournament, stage: Stage, field: list):
+    """The next games of the bracket: every ready match, one more game for undecided ones."""
+    from pairing.bracket import knockout_bracket
+    from pairing.result import Pairing, Table
+
+    if "bracket" not in stage.state:
+        order = qualifiers(tournament, stage)
+        units = dict(Team.objects.filter(pk__in=order).values_list("pk", "unit__name"))
+        avoid = tournament.avoid_same_unit != "off"
+        bracket = knockout_bracket(order, units=units if avoid else None, third_place=True)
+        stage.state = {**stage.state, "bracket": bracket.to_dict()}
+        stage.save(update_fields=["state"])
+    bracket = update_bracket(tournament, stage)
+    current = next((r for r in range(1, len(bracket.rounds) + 1) if bracket.ready_matches(r)), None)
+    if current is None:
+        raise ResultRefused(
+            "淘汰赛已全部结束" if knockout_finished(stage) else "还有比赛没有决出胜负，请先确认成绩"
+        )
+    played = _games_played(stage)
+    tables = []
+    for number, m in enumerate(bracket.ready_matches(current), start=1):
+        game = played.get(m.id, 0) + 1
+        # Seats alternate from game to game of a best-of-three.
+        ew, ns = (m.ew, m.ns) if game % 2 == 1 else (m.ns, m.ew)
+        flags = {f"ko:{m.id}", f"game:{game}"}
+        tables.append(Table(number, ew, ns, frozenset(flags)))
+    return Pairing(tables=tuple(tables))
+
+
+def _games_played(stage: Stage) -> dict[str, int]:
+    from tournament.models import Match
+
+    played: dict[str, int] = {}
+    for bracket_id in (
+        Match.objects.filter(round__stage=stage)
+        .exclude(bracket_id="")
+        .values_list("bracket_id", flat=True)
+    ):
+        played[bracket_id] = played.get(bracket_id, 0) + 1
+    return played
+
+
+def stage_members(tournament: Tournament, stage: Stage, placed: set | None = None) -> set | None:
+    """The team ids expected in a round of ``stage`` (None: every active pair).
+
+    A knockout round expects exactly the pairs its bracket put in it (``placed``); rotation
+    groups expect their members; a stage with a qualification expects its qualifiers.
+    """
+    if stage.kind == "knockout":
+        return set(placed or ())
+    if stage.kind == "rotation" and "groups" in stage.state:
+        return {team for group in stage.state["groups"] for team in group}
+    if stage.qualify:
+        return set(qualifiers(tournament, stage))
+    return None
