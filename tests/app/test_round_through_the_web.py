@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def demo(make_user):
-    call_command("load_demo", stdout=open("/dev/null", "w"))
+    call_command("load_demo", stdout=io.StringIO())
     t = Tournament.objects.get(slug="demo")
     ref2 = make_user("ref2")
     Staff.objects.create(tournament=t, user=ref2, role=Staff.REFEREE)
