@@ -64,6 +64,8 @@ class Field:
             frozenset(self.index[o] for o in e.opponents if o in self.index) for e in order
         ]
         self.gap = _typical_gap(self.pq)
+        # (unit mode, bye) -> whether the rest can be paired without a violation.
+        self.feasible: dict[tuple[str, int | None], bool] = {}
 
 
 def _typical_gap(pq: list[int]) -> int:

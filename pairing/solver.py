@@ -32,8 +32,9 @@ from .seats import outside_one_after
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
 """Up to this many pairs the blossom matching decides every round (about 0.1 s)."""
-FULL_GRAPH_LIMIT = 400
+FULL_GRAPH_LIMIT = 160
 """Above this, unavoidable violations are minimised on a sparse graph only."""
+WIDE_ENOUGH = 24
 MAX_BYE_TRIES = 6
 SPARSE_START = 6
 
@@ -123,7 +124,7 @@ def _interleave(group: list[int], field: Field, model: CostModel, lookahead: int
 def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
     candidates = bye_candidates(field)
     if field.n <= SMALL_FIELD:
-        return _with_violations(field, model, candidates, full=True)
+        return _with_violations(field, model, candidates)
     if field.n <= EXACT_LIMIT:
         return solve_exact(field, model, line)
     for c in candidates[:MAX_BYE_TRIES] if candidates else [None]:
@@ -131,17 +132,20 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         pairs = _band(rest, model)
         if pairs is not None:
             return Solution(pairs, c, exact=False)
-        if _perfect_possible(rest, field, model):
+        if feasible(field, model, c):
             break  # the band was too narrow, not the field too tight
     return solve_exact(field, model, line)
 
 
 def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     """Minimum-cost matching on the ``k`` nearest compatible neighbours along the line,
-    the bye a node joined to every candidate; ``k`` doubles until the result is provably
-    the right one (perfect, and no earlier bye candidate could have had the bye)."""
+    the bye a node joined to every candidate; ``k`` doubles until the result is the
+    right one (perfect, and no earlier bye candidate could have had the bye)."""
     candidates = bye_candidates(field)
     n = field.n
+    if not any(feasible(field, model, c) for c in candidates or [None]):
+        # Even the whole compatibility graph has no pairing without a violation.
+        return _with_violations(field, model, candidates)
     k = SPARSE_START
     while True:
         edges = _near_edges(line, model, k)
@@ -152,14 +156,14 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
         if all(v != -1 for v in mate):
             bye = mate[n] if candidates else None
             earlier = candidates[: candidates.index(bye)] if candidates else []
-            if k >= n or not any(
-                _perfect_possible([x for x in line if x != c], field, model) for c in earlier
-            ):
+            # With seats first the bye may move up on purpose; a moderately wide graph
+            # is then trusted rather than widening to the whole field.
+            trusted = k >= n or (model.seats_first and k >= WIDE_ENOUGH)
+            if trusted or not any(feasible(field, model, c) for c in earlier):
                 tables = sorted((i, mate[i]) for i in range(n) if i < mate[i] < n)
                 return Solution(tables, bye, exact=True)
         if k >= n:
-            # Even the whole compatibility graph has no pairing without a violation.
-            return _with_violations(field, model, candidates, full=n <= FULL_GRAPH_LIMIT)
+            raise RuntimeError("no perfect matching although one was proved to exist")
         k *= 2
 
 
@@ -203,8 +207,18 @@ def _band(rest: list[int], model: CostModel) -> list[tuple[int, int]] | None:
     return [(a, b) if a < b else (b, a) for a, b in pairs]
 
 
+def feasible(field: Field, model: CostModel, bye: int | None) -> bool:
+    """Exact and cached: can everyone but ``bye`` be paired without a violation?"""
+    key = (model.unit_mode, bye)
+    if key not in field.feasible:
+        field.feasible[key] = _perfect_possible(
+            [i for i in range(field.n) if i != bye], field, model
+        )
+    return field.feasible[key]
+
+
 def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
-    """Exact: does the compatibility graph on ``rest`` have a perfect matching?"""
+    """Does the compatibility graph on ``rest`` have a perfect matching?"""
     members = set(rest)
     balances = Counter(field.balance[i] for i in rest)
     units = Counter(field.unit[i] for i in rest) if model.unit_mode == "hard" else Counter()
@@ -213,8 +227,8 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
         blocked = len(field.opponents[i] & members)
         if abs(field.balance[i]) >= 2:
             blocked += balances[field.balance[i]] - 1
-        if field.unit[i] >= 0:
-            blocked += units[field.unit[i]] - 1 if units else 0
+        if field.unit[i] >= 0 and units:
+            blocked += units[field.unit[i]] - 1
         lower_bounds.append(len(rest) - 1 - blocked)
     if dirac_guarantees_perfect(lower_bounds):
         return True
@@ -227,18 +241,17 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
     return has_perfect_matching(adj)
 
 
-def _with_violations(
-    field: Field, model: CostModel, candidates: list[int], full: bool
-) -> Solution:
-    """Exact minimum of (violations, bye order, objective) with the bye as a node."""
+def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> Solution:
+    """Exact minimum of (violations, bye order, objective) with the bye as a node.
+
+    On the whole graph up to ``FULL_GRAPH_LIMIT`` pairs; above, on the pairs at most
+    ``2 * WIDE_ENOUGH`` places apart in the standings (always a perfect matching there).
+    """
     n = field.n
-    edges: list[tuple[int, int, int]] = []
-    if full:
-        for i in range(n):
-            for j in range(i + 1, n):
-                edges.append((i, j, model.full_cost(i, j)))
-    else:
-        edges = _wide_sparse_edges(field, model)
+    span = n if n <= FULL_GRAPH_LIMIT else 2 * WIDE_ENOUGH
+    edges = [
+        (i, j, model.full_cost(i, j)) for i in range(n) for j in range(i + 1, min(n, i + span + 1))
+    ]
     bye_node = n
     for order, c in enumerate(candidates):
         edges.append((c, bye_node, model.bye_cost(c, order)))
@@ -246,16 +259,5 @@ def _with_violations(
     tables = sorted((i, mate[i]) for i in range(n) if i < mate[i] < n)
     bye = next((i for i in range(n) if mate[i] == bye_node), None)
     if 2 * len(tables) + (bye is not None) != n:
-        raise RuntimeError("the complete graph always has a perfect matching")
+        raise RuntimeError("a graph this dense always has a perfect matching")
     return Solution(tables, bye, exact=True)
-
-
-def _wide_sparse_edges(field: Field, model: CostModel, k: int = 24) -> list[tuple[int, int, int]]:
-    """The 2k nearest pairs in standings order, violations allowed, plus a path so the
-    graph always has a perfect matching."""
-    n = field.n
-    edges = []
-    for i in range(n):
-        for j in range(i + 1, min(n, i + 2 * k + 1)):
-            edges.append((i, j, model.full_cost(i, j)))
-    return edges

@@ -45,6 +45,7 @@ urlpatterns = [
     path(M, results.match_entry, name="match_entry"),
     path(M + "confirm/", results.match_confirm, name="match_confirm"),
     path(M + "foul/", results.match_foul, name="match_foul"),
+    path(M + "absent/", results.match_absent, name="match_absent"),
     path(M + "sheet/", results.match_sheet, name="match_sheet"),
     path(M + "sheet/api/", results.match_sheet_api, name="match_sheet_api"),
     # Players at their table (secret link, no account)

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournament.forms import TournamentForm
-from tournament.models import Staff, Tournament
+from tournament.models import Round, Staff, Tournament
 from tournament.permissions import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
 from tournament.services import events as event_services
 from tournament.services.audit import log_action
@@ -77,8 +77,18 @@ def tournament_detail(request, slug):
         "stages": tournament.stages.all(),
         "rounds": tournament.round_set.all(),
         "audit": tournament.audit.select_related("user")[:10] if role == ORGANIZER else [],
+        "public_rounds": rounds_visible(tournament, role),
+        "has_bracket": tournament.stages.filter(kind="knockout").exclude(state={}).exists(),
     }
     return render(request, "tournament/tournament_detail.html", context)
+
+
+def rounds_visible(tournament, role):
+    """Rounds whose pairings this visitor may open: any non-draft one for staff."""
+    rounds = tournament.round_set.exclude(status=Round.DRAFT)
+    if role is None and not tournament.publish_pairings:
+        return []
+    return list(rounds)
 
 
 @require_http_methods(["GET", "POST"])

@@ -151,6 +151,24 @@ def match_confirm(request, slug, number, table):
 
 
 @require_POST
+def match_absent(request, slug, number, table):
+    """A referee records that one pair did not turn up in time (forfeit for lateness)."""
+    from tournament.services.lateness import record_absence
+
+    try:
+        tournament = load_tournament(request, slug, REFEREE)
+    except LoginRequired:
+        return login_redirect(request)
+    match = get_match(tournament, number, table)
+    try:
+        match = record_absence(match, request.POST.get("side", ""), user=request.user, request=request)
+        messages.success(request, f"第{table}台：已记录迟到弃权")
+    except ResultRefused as exc:
+        messages.error(request, str(exc))
+    return redirect("match_entry", slug=slug, number=number, table=table)
+
+
+@require_POST
 def match_foul(request, slug, number, table):
     try:
         tournament = load_tournament(request, slug, REFEREE)

@@ -1,0 +1,36 @@
+"""Lateness: forfeit only after the limit; three late rounds in a row disqualify."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tournament.models import Round, Team
+from tournament.services.lateness import record_absence
+from tournament.services.results import ResultRefused
+
+pytestmark = pytest.mark.django_db
+
+
+def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, referee):
+    r = make_round(tournament, teams8)
+    Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=4))
+    r.refresh_from_db()
+    m = r.matches.get(table=1)
+    with pytest.raises(ResultRefused, match="未满10分钟"):
+        record_absence(m, "NS", user=referee)
+    Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=11))
+    r.refresh_from_db()
+    m = record_absence(r.matches.get(table=1), "NS", user=referee)
+    assert (m.forfeit, m.defeat_reason, m.winner) == ("NS", "late", "EW")
+
+
+def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, make_round, referee):
+    late = teams8[1]  # NS at table 1 in every round below
+    for number in (1, 2, 3):
+        r = make_round(tournament, teams8, number=number)
+        record_absence(r.matches.get(table=1), "NS", user=referee)
+        late.refresh_from_db()
+        assert late.status == (Team.DISQUALIFIED if number == 3 else Team.ACTIVE)

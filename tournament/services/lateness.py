@@ -1,0 +1,68 @@
+"""Absent pairs (迟到/缺席, RULES.md §8): forfeit after the lateness limit, disqualification
+after lateness in more than two consecutive rounds (004 third text).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.models import Match, Team
+from tournament.results_check import ResultValues
+from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused, submit_result
+
+LATE_ROUNDS_TO_DISQUALIFY = 3  # "more than two consecutive rounds"
+MSG_TOO_EARLY = "开赛未满{n}分钟（迟到判负时限），还不能判弃权"
+
+
+def _opponent(side: str) -> str:
+    return "NS" if side == "EW" else "EW"
+
+
+@transaction.atomic
+def record_absence(match: Match, side: str, *, user, request=None, now=None) -> Match:
+    """The pair on ``side`` did not come in time: it forfeits the round.
+
+    Refused before the event's lateness limit has passed since the round clock started.
+    A pair late in three consecutive rounds is disqualified (audited, shown to the staff).
+    """
+    if side not in ("EW", "NS"):
+        raise ResultRefused("请选择迟到的一方")
+    tournament = match.round.tournament
+    started = match.round.started_at
+    now = now or timezone.now()
+    if started and now < started + timedelta(minutes=tournament.late_minutes):
+        raise ResultRefused(MSG_TOO_EARLY.format(n=tournament.late_minutes))
+    values = ResultValues(forfeit=side, defeat_reason="late", winner=_opponent(side))
+    match = submit_result(match, values, version=None, user=user, request=request)
+    team = match.ew if side == "EW" else match.ns
+    if late_streak(team) >= LATE_ROUNDS_TO_DISQUALIFY and team.status == Team.ACTIVE:
+        Team.objects.filter(pk=team.pk).update(status=Team.DISQUALIFIED)
+        log_action(
+            tournament=tournament, user=user, request=request, action="team.status", obj=team,
+            summary=f"{team.name} 连续{LATE_ROUNDS_TO_DISQUALIFY}轮迟到，取消资格",
+            before={"status": Team.ACTIVE}, after={"status": Team.DISQUALIFIED},
+        )  # fmt: skip
+    return match
+
+
+def late_streak(team: Team) -> int:
+    """How many of the team's latest rounds in a row it lost by lateness."""
+    from django.db.models import Q
+
+    rows = (
+        Match.objects.filter(Q(ew=team) | Q(ns=team), round__tournament_id=team.tournament_id)
+        .select_related("round")
+        .order_by("-round__number")
+    )
+    streak = 0
+    for m in rows:
+        side = "EW" if m.ew_id == team.pk else "NS"
+        if m.forfeit == side and m.defeat_reason == "late":
+            streak += 1
+        else:
+            break
+    return streak
