@@ -70,6 +70,10 @@ def secret_key(path: Path) -> str:
     return key
 
 
+# Wait for a writer rather than failing at once when two referees save together.
+_SQLITE_OPTIONS = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+
+
 def database(url: str | None, default_sqlite: Path) -> dict:
     """Turn DATABASE_URL into a Django DATABASES entry (SQLite file by default)."""
     import dj_database_url
@@ -78,12 +82,15 @@ def database(url: str | None, default_sqlite: Path) -> dict:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(default_sqlite),
-            # Wait for a writer rather than failing at once when two referees save together.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            "OPTIONS": dict(_SQLITE_OPTIONS),
         }
     if not url.startswith(("sqlite:", "postgres:", "postgresql:", "pgsql:")):
         raise SettingError(f"DATABASE_URL scheme not supported: {url.split(':', 1)[0]!r}")
     try:
-        return dj_database_url.parse(url, conn_max_age=60)
+        config = dj_database_url.parse(url, conn_max_age=60)
     except ValueError as exc:
         raise SettingError(f"DATABASE_URL cannot be parsed: {exc}") from None
+    if config["ENGINE"].endswith("sqlite3"):
+        config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = 0
+    return config

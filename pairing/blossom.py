@@ -22,7 +22,7 @@ results are exact; :mod:`pairing.costs` builds integer weights for that reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from .cardinality import maximum_matching
 
@@ -76,9 +76,13 @@ class _Matcher:
         # Endpoint p of edge k is endpoint[p], p = 2k or 2k+1; p ^ 1 is the other end.
         self.endpoint = [edges[p >> 1][p & 1] for p in range(2 * len(edges))]
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j, _w) in enumerate(edges):
+        # Per vertex: (remote endpoint, edge, neighbour, doubled weight) for the hot loop.
+        self.neighbours: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        for k, (i, j, w) in enumerate(edges):
             self.neighbend[i].append(2 * k + 1)
             self.neighbend[j].append(2 * k)
+            self.neighbours[i].append((2 * k + 1, k, j, 2 * w))
+            self.neighbours[j].append((2 * k, k, i, 2 * w))
         maxweight = max(0, max(w for _i, _j, w in edges))
         self.mate = [-1] * n  # remote endpoint of the matched edge
         self.label = [0] * (2 * n)
@@ -91,6 +95,7 @@ class _Matcher:
         self.bestedge = [-1] * (2 * n)
         self.bestedges: list[list[int] | None] = [None] * (2 * n)
         self.unused = list(range(n, 2 * n))
+        self.leaf_cache: list[list[int] | None] = [None] * (2 * n)
         self.dual = [maxweight] * n + [0] * n
         self.allowed = [False] * len(edges)
         self.queue: list[int] = []
@@ -146,15 +151,17 @@ class _Matcher:
         i, j, w = self.edges[k]
         return self.dual[i] + self.dual[j] - 2 * w
 
-    def leaves(self, b: int) -> Iterator[int]:
+    def leaves(self, b: int) -> list[int]:
+        """The vertices inside ``b`` (cached: a blossom's members never change)."""
         if b < self.n:
-            yield b
-            return
-        for t in self.childs[b]:  # type: ignore[union-attr]
-            if t < self.n:
-                yield t
-            else:
-                yield from self.leaves(t)
+            return [b]
+        cached = self.leaf_cache[b]
+        if cached is None:
+            cached = []
+            for t in self.childs[b]:  # type: ignore[union-attr]
+                cached.extend(self.leaves(t))
+            self.leaf_cache[b] = cached
+        return cached
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         b = self.inblossom[w]
@@ -170,7 +177,12 @@ class _Matcher:
 
     def scan_blossom(self, v: int, w: int) -> int:
         """Trace back from ``v`` and ``w``; return the base of a new blossom or -1."""
-        label, labelend, endpoint, inblossom = self.label, self.labelend, self.endpoint, self.inblossom
+        label, labelend, endpoint, inblossom = (
+            self.label,
+            self.labelend,
+            self.endpoint,
+            self.inblossom,
+        )
         path: list[int] = []
         found = -1
         while v != -1 or w != -1:
@@ -275,6 +287,7 @@ class _Matcher:
             self._relabel_expanded_t_blossom(b, childs)
         self.label[b] = self.labelend[b] = -1
         self.childs[b] = self.endps[b] = None
+        self.leaf_cache[b] = None
         self.base[b] = -1
         self.bestedges[b] = None
         self.bestedge[b] = -1
@@ -408,21 +421,21 @@ class _Matcher:
 
     def _scan_queue(self) -> bool:
         """Grow the forest from queued S-vertices along tight edges; True on augmentation."""
-        inblossom, label, allowed, endpoint = self.inblossom, self.label, self.allowed, self.endpoint
-        dual, edges = self.dual, self.edges
-        while self.queue:
-            v = self.queue.pop()
-            for p in self.neighbend[v]:
-                k = p >> 1
-                w = endpoint[p]
-                if inblossom[v] == inblossom[w]:
+        inblossom, label, allowed = self.inblossom, self.label, self.allowed
+        dual, edges, bestedge, queue = self.dual, self.edges, self.bestedge, self.queue
+        while queue:
+            v = queue.pop()
+            bv = inblossom[v]
+            dv = dual[v]
+            for p, k, w, w2 in self.neighbours[v]:
+                bw = inblossom[w]
+                if bv == bw:
                     continue
                 kslack = 0
                 if not allowed[k]:
-                    kslack = dual[v] + dual[w] - 2 * edges[k][2]
+                    kslack = dv + dual[w] - w2
                     if kslack <= 0:
                         allowed[k] = True
-                bw = inblossom[w]
                 if allowed[k]:
                     if label[bw] == _FREE:
                         self.assign_label(w, _T, p ^ 1)
@@ -430,6 +443,7 @@ class _Matcher:
                         base = self.scan_blossom(v, w)
                         if base >= 0:
                             self.add_blossom(base, k)
+                            bv = inblossom[v]
                         else:
                             self.augment_matching(k)
                             return True
@@ -438,13 +452,21 @@ class _Matcher:
                         label[w] = _T
                         self.labelend[w] = p ^ 1
                 elif label[bw] == _S:
-                    b = inblossom[v]
-                    if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
-                        self.bestedge[b] = k
-                elif label[w] == _FREE and (
-                    self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
-                ):
-                    self.bestedge[w] = k
+                    best = bestedge[bv]
+                    if best == -1:
+                        bestedge[bv] = k
+                    else:
+                        i, j, wt = edges[best]
+                        if kslack < dual[i] + dual[j] - 2 * wt:
+                            bestedge[bv] = k
+                elif label[w] == _FREE:
+                    best = bestedge[w]
+                    if best == -1:
+                        bestedge[w] = k
+                    else:
+                        i, j, wt = edges[best]
+                        if kslack < dual[i] + dual[j] - 2 * wt:
+                            bestedge[w] = k
         return False
 
     def _update_duals(self) -> bool:

@@ -212,6 +212,38 @@ def knockout_bracket(
     return bracket
 
 
+def reset(bracket: Bracket) -> Bracket:
+    """The same bracket with every result removed (first-round pairs and byes kept).
+
+    The app rebuilds the bracket from all confirmed results after any correction, so a
+    winner changed by the chief referee never leaves the old winner further on.
+    """
+    first = tuple(
+        replace(m, winner=(m.ew if m.ns is None else m.ns if m.ew is None else None))
+        for m in bracket.rounds[0]
+    )
+    later = tuple(tuple(BracketMatch(m.id, m.round) for m in r) for r in bracket.rounds[1:])
+    third = BracketMatch("3rd", bracket.third_place.round) if bracket.third_place else None
+    fresh = Bracket(bracket.size, (first, *later), third, bracket.seeds)
+    for m in first:
+        if m.winner is not None:
+            fresh = _carry(fresh, m)
+    return fresh
+
+
+def _settle_third(bracket: Bracket) -> Bracket:
+    """With a bye among the semi-finals there is one semi-final loser: third place is theirs."""
+    third = bracket.third_place
+    if third is None or third.winner is not None or len(bracket.rounds) < 2:
+        return bracket
+    semis = bracket.rounds[-2]
+    if all(m.winner is not None for m in semis) and (third.ew is None) != (third.ns is None):
+        return replace(bracket, third_place=replace(third, winner=third.ew or third.ns))
+    if all(m.winner is not None for m in semis) and third.ew is None and third.ns is None:
+        return replace(bracket, third_place=None)
+    return bracket
+
+
 def _carry(bracket: Bracket, match: BracketMatch) -> Bracket:
     rounds = [list(r) for r in bracket.rounds]
     third = bracket.third_place
@@ -221,7 +253,9 @@ def _carry(bracket: Bracket, match: BracketMatch) -> Bracket:
         rounds[r][index // 2] = replace(nxt, **{"ew" if index % 2 == 0 else "ns": match.winner})
         if r == len(rounds) - 1 and third is not None:  # a semi-final: its loser plays for third
             third = replace(third, **{"ew" if index % 2 == 0 else "ns": match.loser})
-    return replace(bracket, rounds=tuple(tuple(x) for x in rounds), third_place=third)
+    return _settle_third(
+        replace(bracket, rounds=tuple(tuple(x) for x in rounds), third_place=third)
+    )
 
 
 def advance(bracket: Bracket, match_id: str, winner: Hashable) -> Bracket:

@@ -100,7 +100,13 @@ def _lca(mate: list[int], parent: list[int], base: list[int], a: int, b: int) ->
 
 
 def _mark(
-    mate: list[int], parent: list[int], base: list[int], in_blossom: list[bool], v: int, b: int, child: int
+    mate: list[int],
+    parent: list[int],
+    base: list[int],
+    in_blossom: list[bool],
+    v: int,
+    b: int,
+    child: int,
 ) -> None:
     while base[v] != b:
         in_blossom[base[v]] = in_blossom[base[mate[v]]] = True

@@ -60,9 +60,16 @@ class Field:
         self.byes = [e.byes for e in order]
         units: dict[str, int] = {}
         self.unit = [-1 if e.unit is None else units.setdefault(e.unit, len(units)) for e in order]
-        self.opponents: list[frozenset[int]] = [
-            frozenset(self.index[o] for o in e.opponents if o in self.index) for e in order
+        index = self.index
+        keys = index.keys()
+        met: list[set[int]] = [
+            set(map(index.__getitem__, keys & e.opponents)) if e.opponents else set() for e in order
         ]
+        for i, others in enumerate(met):  # one side's record of a game is enough
+            for o in others:
+                if i not in met[o]:
+                    met[o].add(i)
+        self.opponents: list[frozenset[int]] = [frozenset(m) for m in met]
         self.gap = _typical_gap(self.pq)
         # (unit mode, bye) -> whether the rest can be paired without a violation.
         self.feasible: dict[tuple[str, int | None], bool] = {}
@@ -82,9 +89,12 @@ class CostModel:
 
     The seat weight is the fraction ``seat_num / seat_den`` of a squared point (scaled);
     the objective of a table is ``seat_den * (closeness + unit penalty) + seat_num *
-    pairs outside ±1``, which keeps every cost an exact integer. ``seat_num=None`` puts
-    seats first: before closeness, and before the order of the bye candidates too (the
-    bye may then move up the standings to meet the 90 % rule).
+    pairs outside ±1``, which keeps every cost an exact integer. ``seats_first`` counts
+    pairs outside ±1 before closeness; ``bye_for_seats`` even before the order of the bye
+    candidates (the bye may then move up the standings to meet the 90 % rule).
+
+    Levels, most important first: violations, [seats if bye_for_seats], bye order,
+    [seats if seats_first], objective, seats (tie-break), standings distance, seeded jitter.
     """
 
     def __init__(
@@ -92,10 +102,17 @@ class CostModel:
         field: Field,
         unit_mode: str,
         seed: int,
-        seat_num: int | None = 0,
+        seat_num: int = 0,
         seat_den: int = 1,
+        *,
+        seats_first: bool = False,
+        bye_for_seats: bool = False,
+        coarse: bool = False,
     ) -> None:
         self.field = field
+        self.seed = seed
+        self.coarse = coarse
+        self.options = {"seats_first": seats_first, "bye_for_seats": bye_for_seats}
         self.unit_mode = unit_mode
         n = field.n
         spread = (max(field.pq) - min(field.pq)) if n else 0
@@ -103,17 +120,39 @@ class CostModel:
         max_close = spread * spread + self.unit_penalty
         k = n // 2 + 2  # more than the number of tables, bye included
         self.k = k
-        self.seats_first = seat_num is None
-        self.seat_num, self.seat_den = (0, 1) if seat_num is None else (seat_num, seat_den)
-        max_objective = self.seat_den * max_close + 2 * self.seat_num
+        self.seats_first = seats_first or bye_for_seats
+        self.seat_num, self.seat_den = (0, 1) if self.seats_first else (seat_num, seat_den)
         self.max_close = max_close
-        self.m_rank = 256 * k
-        self.m_seat = self.m_rank * (2 * n * n * k + 1)
+        max_objective = self.seat_den * max_close + 2 * self.seat_num
+        # The coarse twin drops the standings-distance and jitter levels: the blossom
+        # algorithm needs far fewer dual steps when costs tie, and a local search restores
+        # the tie-breaks afterwards (see pairing.solver.polish).
+        self.m_rank = 0 if coarse else 256 * k
+        self.m_seat = 1 if coarse else self.m_rank * (2 * n * n * k + 1)
         self.m_obj = self.m_seat * (2 * k + 1)
-        self.m_bye = self.m_obj * (max_objective * k + 1)
-        self.m_first = self.m_bye * (n + 1) if self.seats_first else 0
-        self.m_violation = self.m_bye * (n + 1) * (2 * k + 1)
+        m_seat_first = self.m_obj * (max_objective * k + 1)
+        self.m_bye = m_seat_first * (2 * k + 1)
+        m_seat_bye = self.m_bye * (n + 1)
+        self.m_violation = m_seat_bye * (2 * k + 1)
+        # Weight of one pair outside ±1 above the tie-break level.
+        self.m_first = m_seat_bye if bye_for_seats else m_seat_first if seats_first else 0
         self.seed_mix = (seed * 2654435761 + 97) & 0xFFFFFFFF
+
+    def coarse_twin(self) -> CostModel:
+        """The same model without the standings-distance and jitter tie-breaks."""
+        twin = getattr(self, "_twin", None)
+        if twin is None:
+            twin = CostModel(
+                self.field,
+                self.unit_mode,
+                self.seed,
+                self.seat_num,
+                self.seat_den,
+                coarse=True,
+                **self.options,
+            )
+            self._twin = twin
+        return twin
 
     @property
     def seat_weight(self) -> float:
@@ -145,6 +184,41 @@ class CostModel:
         return v
 
     # -- costs --------------------------------------------------------------------------------
+    def allowed_cost(self, i: int, j: int) -> int | None:
+        """``cost(i, j)``, or ``None`` when the table is forbidden (the hot path of the
+        band search: the checks of :meth:`forbidden` inlined)."""
+        if self.coarse:
+            return None if self.forbidden(i, j) else self.cost(i, j)
+        f = self.field
+        if j < i:
+            i, j = j, i
+        if j in f.opponents[i]:
+            return None
+        bi, bj = f.balance[i], f.balance[j]
+        if bi == bj and (bi >= 2 or bi <= -2):
+            return None
+        ui = f.unit[i]
+        same_unit = ui >= 0 and ui == f.unit[j]
+        if same_unit and self.unit_mode == "hard":
+            return None
+        d = f.pq[i] - f.pq[j]
+        close = d * d
+        if same_unit and self.unit_penalty:
+            close += self.unit_penalty
+        # Pairs ending outside ±1: only equal balances or a balance beyond ±1 can.
+        outside = (
+            0
+            if -1 <= bi <= 1 and -1 <= bj <= 1 and (bi != bj or bi == 0)
+            else (outside_one_after(bi, bj))
+        )
+        jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
+        value = (close * self.seat_den + outside * self.seat_num) * self.m_obj + jitter
+        if outside:
+            value += outside * (self.m_first + self.m_seat)
+        if j - i > 1:
+            value += (j - i - 1) * (2 * f.n - i) * self.m_rank
+        return value
+
     def cost(self, i: int, j: int) -> int:
         """Cost of a table between ``i`` and ``j`` ignoring violations."""
         f = self.field
@@ -156,6 +230,8 @@ class CostModel:
         if self.unit_penalty and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
             close += self.unit_penalty
         objective = close * self.seat_den + outside * self.seat_num
+        if self.coarse:
+            return outside * (self.m_first + self.m_seat) + objective * self.m_obj
         rank = (j - i - 1) * (2 * f.n - i)
         jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
         return (

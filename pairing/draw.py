@@ -43,7 +43,9 @@ def draw_numbers(
     unknown = [i for i in overrides if i not in set(id_list)]
     if unknown:
         raise PairingError(
-            f"override for unknown pairs {unknown!r}", f"指定抽签号的选手不存在：{unknown!r}", "unknown"
+            f"override for unknown pairs {unknown!r}",
+            f"指定抽签号的选手不存在：{unknown!r}",
+            "unknown",
         )
     used = list(overrides.values())
     bad = [v for v in used if not isinstance(v, int) or not 1 <= v <= n]

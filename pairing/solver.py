@@ -55,9 +55,7 @@ class Solution:
 
 def band_limits(size: int) -> tuple[int, int]:
     """(width, depth) of the band search: wider for smaller fields, where it is cheap."""
-    if size <= 120:
-        return 14, 3
-    if size <= 600:
+    if size <= 1500:
         return 12, 3
     return 10, 2
 
@@ -146,11 +144,12 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     if not any(feasible(field, model, c) for c in candidates or [None]):
         # Even the whole compatibility graph has no pairing without a violation.
         return _with_violations(field, model, candidates)
+    coarse = model.coarse_twin()
     k = SPARSE_START
     while True:
-        edges = _near_edges(line, model, k)
+        edges = _near_edges(line, coarse, k)
         for order, c in enumerate(candidates):
-            edges.append((c, n, model.bye_cost(c, order)))
+            edges.append((c, n, coarse.bye_cost(c, order)))
         size = n + (1 if candidates else 0)
         mate = min_cost_perfect_matching(size, edges) if edges else [-1] * size
         if all(v != -1 for v in mate):
@@ -160,8 +159,8 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
             # is then trusted rather than widening to the whole field.
             trusted = k >= n or (model.seats_first and k >= WIDE_ENOUGH)
             if trusted or not any(feasible(field, model, c) for c in earlier):
-                tables = sorted((i, mate[i]) for i in range(n) if i < mate[i] < n)
-                return Solution(tables, bye, exact=True)
+                tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
+                return Solution(polish(tables, model, strict=True), bye, exact=True)
         if k >= n:
             raise RuntimeError("no perfect matching although one was proved to exist")
         k *= 2
@@ -198,10 +197,7 @@ def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, in
 def _band(rest: list[int], model: CostModel) -> list[tuple[int, int]] | None:
     width, depth = band_limits(len(rest))
 
-    def cost(a: int, b: int) -> int | None:
-        return None if model.forbidden(a, b) else model.cost(a, b)
-
-    pairs = band_matching(rest, cost, width, depth)
+    pairs = band_matching(rest, model.allowed_cost, width, depth)
     if pairs is None:
         return None
     return [(a, b) if a < b else (b, a) for a, b in pairs]
@@ -248,16 +244,51 @@ def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> S
     ``2 * WIDE_ENOUGH`` places apart in the standings (always a perfect matching there).
     """
     n = field.n
+    coarse = model.coarse_twin()
     span = n if n <= FULL_GRAPH_LIMIT else 2 * WIDE_ENOUGH
     edges = [
-        (i, j, model.full_cost(i, j)) for i in range(n) for j in range(i + 1, min(n, i + span + 1))
+        (i, j, coarse.full_cost(i, j)) for i in range(n) for j in range(i + 1, min(n, i + span + 1))
     ]
     bye_node = n
     for order, c in enumerate(candidates):
-        edges.append((c, bye_node, model.bye_cost(c, order)))
+        edges.append((c, bye_node, coarse.bye_cost(c, order)))
     mate = min_cost_perfect_matching(n + (1 if candidates else 0), edges)
-    tables = sorted((i, mate[i]) for i in range(n) if i < mate[i] < n)
+    tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
     bye = next((i for i in range(n) if mate[i] == bye_node), None)
     if 2 * len(tables) + (bye is not None) != n:
         raise RuntimeError("a graph this dense always has a perfect matching")
-    return Solution(tables, bye, exact=True)
+    return Solution(polish(tables, model, strict=False), bye, exact=True)
+
+
+POLISH_REACH = 8
+"""How many tables further down a table may exchange pairs with when polishing."""
+
+
+def polish(tables: list[tuple[int, int]], model: CostModel, strict: bool) -> list[tuple[int, int]]:
+    """Restore the tie-breaks the coarse matching ignored: exchange pairs between nearby
+    tables while the full cost falls. The objective and the violations are levels above
+    every tie-break, so an exchange accepted here never worsens them."""
+    cost = model.allowed_cost if strict else model.full_cost
+    tables = sorted(tables)
+    current = [cost(a, b) for a, b in tables]
+    improved = True
+    while improved:
+        improved = False
+        for x in range(len(tables)):
+            for y in range(x + 1, min(len(tables), x + 1 + POLISH_REACH)):
+                (a, b), (c, d) = tables[x], tables[y]
+                total = current[x] + current[y]  # type: ignore[operator]
+                for p, q, r, s in ((a, c, b, d), (a, d, b, c)):
+                    first = cost(p, q)
+                    if first is None or first >= total:
+                        continue
+                    second = cost(r, s)
+                    if second is not None and first + second < total:
+                        tables[x], tables[y] = (min(p, q), max(p, q)), (min(r, s), max(r, s))
+                        current[x], current[y] = first, second
+                        improved = True
+                        break
+        order = sorted(range(len(tables)), key=tables.__getitem__)
+        tables = [tables[k] for k in order]
+        current = [current[k] for k in order]
+    return tables

@@ -20,9 +20,9 @@ needs (:func:`_search_seat_weight`), so closeness gives up no more than necessar
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import replace
-from math import gcd
 from collections.abc import Iterable
+from dataclasses import replace
+from fractions import Fraction
 
 from .costs import UNIT_MODES, CostModel, Field
 from .entrants import Entrant, check_entrants
@@ -59,7 +59,9 @@ def pair_swiss(
     check_choice("avoid_same_unit", avoid_same_unit, UNIT_MODES)
     check_seating(seating)
     if not isinstance(seed, int):
-        raise PairingError(f"seed must be an integer, got {seed!r}", f"随机种子必须是整数：{seed!r}")
+        raise PairingError(
+            f"seed must be an integer, got {seed!r}", f"随机种子必须是整数：{seed!r}"
+        )
     field = Field(check_entrants(entrants))
     solution, model, met = _search_seat_weight(field, avoid_same_unit, seed)
     pairing = build_pairing(field, solution, model, seating, seed)
@@ -71,41 +73,71 @@ def pair_swiss(
 NOTE_SEAT_RULE_UNMET = "seat_rule_unmet"
 """Note on a pairing where no pairing keeps 90 % of the pairs within ±1."""
 MAX_SEAT_STEPS = 10
+SEAT_LADDER = (1, 4, 16, 64, 256)
+"""Seat weights tried in turn, in squared typical gaps between point values."""
 
 
-def _search_seat_weight(field: Field, unit_mode: str, seed: int) -> tuple[Solution, CostModel, bool]:
+def _search_seat_weight(
+    field: Field, unit_mode: str, seed: int
+) -> tuple[Solution, CostModel, bool]:
     """Find the pairing with the best closeness among those the seat rule accepts.
 
-    With weight 0 seats only break ties; if the 90 % rule fails, the weight rises along the
-    lower convex hull of (pairs outside ±1, closeness): each step tries the weight at which
-    the best known pairings on either side of the budget cost the same (as in parametric
-    search), until no pairing in between is cheaper. Returns (solution, model, rule met).
+    With weight 0 seats only break ties. If the 90 % rule fails, the weight climbs a
+    ladder (1, 4, 16, … squared typical gaps) until the rule holds, then walks the lower
+    convex hull of (pairs outside ±1, closeness) between the last weight that failed and
+    the first that held: each step tries the weight at which the two known pairings cost
+    the same (parametric search), until no pairing in between is cheaper.
+    Returns (solution, model, whether the seat rule is met).
     """
     budget = outside_one_budget(field.n)
     lo_model = CostModel(field, unit_mode, seed)
     line = build_line(field, lo_model)
-    lo = solve(field, lo_model, line)
-    s_lo = lo.outside_one(field)
+
+    def attempt(weight: Fraction) -> tuple[Solution, CostModel, int, int]:
+        model = CostModel(
+            field, unit_mode, seed, seat_num=weight.numerator, seat_den=weight.denominator
+        )
+        solution = solve(field, model, line)
+        return solution, model, solution.outside_one(field), _closeness(solution, lo_model)
+
+    lo, _model, s_lo, c_lo = attempt(Fraction(0))
     if s_lo <= budget:
         return lo, lo_model, True
-    hi_model = CostModel(field, unit_mode, seed, seat_num=None)
-    hi = solve(field, hi_model, line)
-    if hi.outside_one(field) > budget and not hi.exact:
-        hi = solve_exact(field, hi_model, line)
-    s_hi = hi.outside_one(field)
-    if s_hi > budget:
-        return hi, hi_model, False
-    c_lo, c_hi = _closeness(lo, lo_model), _closeness(hi, lo_model)
+    tried = {Fraction(0)}
+    hi = None
+    for factor in SEAT_LADDER:
+        weight = Fraction(factor * field.gap * field.gap)
+        tried.add(weight)
+        solution, model, outside, close = attempt(weight)
+        if outside <= budget:
+            hi, hi_model, s_hi, c_hi = solution, model, outside, close
+            break
+        lo, s_lo, c_lo = solution, outside, close
+    if hi is None:
+        hi_model = CostModel(field, unit_mode, seed, seats_first=True)
+        hi = solve(field, hi_model, line)
+        if hi.outside_one(field) > budget and not hi.exact:
+            hi = solve_exact(field, hi_model, line)
+        s_hi, c_hi = hi.outside_one(field), _closeness(hi, lo_model)
+        if s_hi > budget and field.n % 2:
+            # The bye candidate the rule names first cannot meet the seat rule: let the
+            # bye move up among the pairs with the fewest byes.
+            moved_model = CostModel(field, unit_mode, seed, bye_for_seats=True)
+            moved = solve_exact(field, moved_model, line)
+            if moved.outside_one(field) < s_hi:
+                return moved, moved_model, moved.outside_one(field) <= budget
+        if s_hi > budget:
+            return hi, hi_model, False
     for _ in range(MAX_SEAT_STEPS):
-        num, den = c_hi - c_lo, s_lo - s_hi
-        if num <= 0:
-            break  # the seat-first pairing is at least as close: nothing to trade
-        g = gcd(num, den)
-        model = CostModel(field, unit_mode, seed, seat_num=num // g, seat_den=den // g)
-        mid = solve(field, model, line)
-        s_mid, c_mid = mid.outside_one(field), _closeness(mid, lo_model)
-        if den * c_mid + num * s_mid >= den * c_hi + num * s_hi:
-            break  # no pairing between the two: hi is the best the rule allows
+        if c_hi <= c_lo:
+            break  # the pairing that meets the rule is at least as close: nothing to trade
+        weight = Fraction(c_hi - c_lo, s_lo - s_hi)
+        if weight in tried:
+            break  # both known pairings are optimal at this weight: nothing in between
+        tried.add(weight)
+        mid, model, s_mid, c_mid = attempt(weight)
+        if c_mid + weight * s_mid >= c_hi + weight * s_hi:
+            break
         if s_mid <= budget:
             hi, hi_model, c_hi, s_hi = mid, model, c_mid, s_mid
         else:
@@ -185,8 +217,11 @@ class _Explainer:
         return flags
 
     def _closer_opponent(self, i: int, gap: int) -> bool:
-        f = self.field
-        return any(abs(f.pq[o] - f.pq[i]) < gap for o in f.opponents[i])
+        if gap == 0:
+            return False  # nobody is closer than an opponent with the same points
+        pq = self.field.pq
+        p = pq[i]
+        return any(abs(pq[o] - p) < gap for o in self.field.opponents[i])
 
     def _closer_unit(self, i: int, gap: int) -> bool:
         f = self.field

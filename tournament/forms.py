@@ -100,3 +100,7 @@ class TeamForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("报名表（.xlsx 或 .csv）"))
+
+
+class ResultsImportForm(forms.Form):
+    file = forms.FileField(label=_("成绩表（.xlsx 或 .csv）"))

@@ -19,7 +19,7 @@ _RANK = {None: 0, REFEREE: 1, CHIEF_REFEREE: 2, ORGANIZER: 3}
 
 def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
     """The user's role in this tournament, or None for the public."""
-    if not user.is_authenticated:
+    if user is None or not user.is_authenticated:
         return None
     if user.is_superuser or tournament.organizer_id == user.pk:
         return ORGANIZER

@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from pypinyin import Style, lazy_pinyin
 
+KEY_MAX = 200
+
 
 @lru_cache(maxsize=20000)
 def pinyin_key(text: str) -> str:
@@ -19,4 +21,5 @@ def pinyin_key(text: str) -> str:
     >>> pinyin_key("李四")
     'lisi'
     """
-    return "".join(lazy_pinyin(text.strip(), style=Style.NORMAL, errors="default")).lower()
+    key = "".join(lazy_pinyin(text.strip(), style=Style.NORMAL, errors="default")).lower()
+    return key[:KEY_MAX]  # the column holds 200; a longer key sorts the same for practical names

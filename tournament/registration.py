@@ -40,6 +40,8 @@ MSG_DUP_PLAYER_FILE = "选手“{name}”同时出现在第{other}行的组合�
 MSG_DUP_PLAYER_DB = "选手“{name}”已在组合“{team}”中报名"
 MSG_SAME_PLAYER = "两名选手同名，请核对"
 MSG_BAD_SEED = "种子应为正整数"
+PHONE_MAX = 30
+MSG_PHONE_TOO_LONG = f"电话号码超过{PHONE_MAX}位"
 MSG_NO_ROWS = "表格中没有报名数据"
 
 
@@ -130,6 +132,10 @@ def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
     for key in ("team", "unit", "player1", "player2"):
         if len(values[key]) > NAME_MAX:
             problems.append(CellProblem(number, HEADERS[key][0], MSG_TOO_LONG))
+            ok = False
+    for key in ("phone", "phone2"):
+        if len(values[key]) > PHONE_MAX:
+            problems.append(CellProblem(number, HEADERS[key][0], MSG_PHONE_TOO_LONG))
             ok = False
     seed = None
     if values["seed"]:

@@ -48,6 +48,7 @@ urlpatterns = [
     path(M + "absent/", results.match_absent, name="match_absent"),
     path(M + "sheet/", results.match_sheet, name="match_sheet"),
     path(M + "sheet/api/", results.match_sheet_api, name="match_sheet_api"),
+    path(M + "sheet/foul/", results.match_foul_api, name="match_foul_api"),
     # Players at their table (secret link, no account)
     path(E, table_entry.table_entry, name="table_entry"),
     path(E + "confirm/", table_entry.table_confirm, name="table_confirm"),

@@ -5,6 +5,7 @@
   var root = document.getElementById("sheet");
   if (!root) return;
   var api = root.dataset.api;
+  var foulApi = root.dataset.foulApi;
   var csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
   var sheet = null;
   var pendingWin = null;
@@ -40,12 +41,12 @@
     $("undo").disabled = !s.steps.length || s.state === "confirmed";
     if (done) say(s.winner ? "比赛结束：" + SIDE[s.winner] + "获胜" : "比赛结束：平局", "ok");
   }
-  function save(steps) {
+  function post(url, body) {
     say("保存中…");
-    return fetch(api, {
+    return fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ version: sheet.version, steps: steps }),
+      body: JSON.stringify(body),
       credentials: "same-origin",
     }).then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); })
       .then(function (res) {
@@ -55,6 +56,7 @@
       })
       .catch(function () { say("网络错误，未保存，请重试", "error"); });
   }
+  function save(steps) { return post(api, { version: sheet.version, steps: steps }); }
   function add(step) { return save(sheet.steps.concat([step])); }
   function step(which) {
     $("step-win").hidden = which !== "win";
@@ -67,8 +69,8 @@
     else if (b.dataset.partner) { add({ win: pendingWin, partner: Number(b.dataset.partner) }); step("win"); }
     else if (b.hasAttribute("data-cancel")) step("win");
     else if (b.dataset.penalty) add({ penalty: b.dataset.penalty, levels: Number(b.dataset.levels) });
-    else if (b.dataset.foul) {
-      var s = {}; s[b.dataset.foul] = $("foul-side").value; s.kind = $("foul-kind").value; add(s);
+    else if (b.dataset.foul && foulApi) {
+      post(foulApi, { side: $("foul-side").value, kind: $("foul-kind").value, severity: b.dataset.foul });
     }
     else if (b.hasAttribute("data-time")) { if (confirm("确认到时结束本场？")) add({ time: true }); }
     else if (b.id === "undo") { if (sheet.steps.length) save(sheet.steps.slice(0, -1)); }

@@ -119,7 +119,7 @@ def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, rou
     tournament.table_entry = True
     tournament.save()
     t1 = round1.matches.get(table=1)
-    client = Client()
+    ew_phone, ns_phone = Client(), Client()
     data = {
         "ew_level": "A+",
         "ns_level": "5",
@@ -128,19 +128,49 @@ def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, rou
         "ns_fouls": 0,
         "version": t1.version,
     }
-    client.post(reverse("table_entry", args=["spring", t1.pk, t1.ew_code]), data)
+    ew_phone.post(reverse("table_entry", args=["spring", t1.pk, t1.ew_code]), data)
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
-    client.post(
+    # The same side's code cannot confirm; nor can the entering phone with the other code.
+    ew_phone.post(
         reverse("table_confirm", args=["spring", t1.pk, t1.ew_code]), {"version": t1.version}
+    )
+    ew_phone.post(
+        reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version}
     )
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
-    client.post(
+    ns_phone.post(
         reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version}
     )
     t1.refresh_from_db()
     assert t1.state == Match.CONFIRMED
+
+
+def test_a_referee_cannot_confirm_through_a_table_link_what_they_entered(
+    tournament, round1, referee
+):
+    tournament.table_entry = True
+    tournament.save()
+    t1 = round1.matches.get(table=1)
+    client = login(referee)
+    data = {
+        "ew_level": "A+",
+        "ns_level": "5",
+        "forfeit": "",
+        "ew_fouls": 0,
+        "ns_fouls": 0,
+        "version": t1.version,
+    }
+    client.post(reverse("match_entry", args=["spring", 1, 1]), data)
+    t1.refresh_from_db()
+    client.cookies.clear()
+    client.force_login(referee)
+    client.post(
+        reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version}
+    )
+    t1.refresh_from_db()
+    assert t1.state == Match.ENTERED
 
 
 def test_stale_web_save_shows_current_values_and_keeps_the_input(round1, referee, chief):

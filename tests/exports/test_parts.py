@@ -136,3 +136,23 @@ def test_score_sheets_from_plain_data_skip_byes():
     text = pages_text(pdf.render_bytes())
     assert len(text) == 2 and pdf.sheets == 2
     assert "第1号组合" in text[0] and "第4号组合" in text[1] and "第5号组合" not in "".join(text)
+
+
+def test_score_sheets_drawn_in_parts_join_into_one_valid_pdf():
+    ps = pairs(14)
+    tables = [Table(i, 1, i, ps[2 * i - 1], ps[2 * i]) for i in range(1, 8)]
+
+    class SmallParts(ScoreSheetPdf):
+        part_pages = 3  # 7 sheets: parts of 3, 3 and 1 pages
+
+    data = SmallParts(EVENT, 1, tables).render_bytes()
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 7
+    assert reader.metadata.title == "测试赛 第1轮比赛记录表"
+    for i, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        assert f"第 {i} 台" in text and f"第{2 * i - 1}号组合" in text and "级数记录" in text
+    two = SmallParts(EVENT, 1, tables, per_page=2).render_bytes()
+    assert len(PdfReader(io.BytesIO(two)).pages) == 4
+    empty = SmallParts(EVENT, 1, []).render_bytes()
+    assert "没有需要记录表的台" in PdfReader(io.BytesIO(empty)).pages[0].extract_text()

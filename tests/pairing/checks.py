@@ -55,7 +55,9 @@ def bye_candidates(entrants: list[Entrant]) -> list[Entrant]:
     return sorted((e for e in entrants if e.byes == fewest), key=lambda e: -e.rank)
 
 
-def check_round(entrants: list[Entrant], pairing: Pairing, unit_mode: str = "off", seating="first_ew"):
+def check_round(
+    entrants: list[Entrant], pairing: Pairing, unit_mode: str = "off", seating="first_ew"
+):
     """Assert every hard rule of a Swiss round; return the balances after the round."""
     by_id = {e.id: e for e in entrants}
     count = placed(pairing)
@@ -69,9 +71,7 @@ def check_round(entrants: list[Entrant], pairing: Pairing, unit_mode: str = "off
     assert tops == sorted(tops)
     # Violations: as few as any pairing (with any allowed bye) can have.
     k = len(pairing.tables) + 2
-    violations = sum(
-        violation_cost(by_id[t.ew], by_id[t.ns], unit_mode, k) for t in pairing.tables
-    )
+    violations = sum(violation_cost(by_id[t.ew], by_id[t.ns], unit_mode, k) for t in pairing.tables)
     assert pairing.rematches == sum(by_id[t.ns].id in by_id[t.ew].opponents for t in pairing.tables)
     budget = outside_one_budget(len(entrants))
     options: dict = {}
@@ -138,7 +138,10 @@ def objective(entrants: list[Entrant], tables, seat_weight: float, unit_penalty:
 
 
 def exact_minimum(
-    entrants: list[Entrant], pairing: Pairing, unit_mode: str, unit_penalty: float = 0.0,
+    entrants: list[Entrant],
+    pairing: Pairing,
+    unit_mode: str,
+    unit_penalty: float = 0.0,
     seat_weight: float | None = None,
 ) -> tuple[float, float] | None:
     """(our objective, exact minimum) over pairings of the same field without our bye,

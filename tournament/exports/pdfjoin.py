@@ -12,6 +12,7 @@ resources (fonts, the form of the sheet) are written once per part.
 
 from __future__ import annotations
 
+import gc
 import io
 from typing import BinaryIO
 
@@ -89,7 +90,12 @@ class PdfJoiner:
             else:
                 renumber(obj)
             self._emit(numbers[old], obj)
-        return len(pages)
+        count = len(pages)
+        # pypdf's objects point back at their reader: a cycle the collector would only find
+        # later, after several parts had piled up. Free this part now.
+        del reader, pages
+        gc.collect()
+        return count
 
     def close(self, *, title: str = "", author: str = "", creator: str = "") -> None:
         """Write the page tree, the catalogue, the document info and the cross-reference."""

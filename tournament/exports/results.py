@@ -77,10 +77,11 @@ class ResultsPdf(ListDocument):
 
 
 class ResultsExport(Exporter):
-    """第N轮成绩 as a sheet (also one sheet per round of the whole-event workbook)."""
+    """第N轮成绩 as a sheet (also one sheet per round of the whole-event workbook; the sheet
+    or file name carries the round)."""
 
     columns = (
-        Column("轮次", 6), Column("台号", 6), Column("东西组合", 20), Column("东西单位", 16),
+        Column("台号", 6), Column("东西组合", 20), Column("东西单位", 16),
         Column("东西选手", 20), Column("南北组合", 20), Column("南北单位", 16),
         Column("南北选手", 20), Column("东西级数", 8), Column("南北级数", 8), Column("级差", 6),
         Column("弃权/判负", 16), Column("东西犯规", 8), Column("南北犯规", 8),
@@ -101,7 +102,6 @@ def result_cells(t: Table) -> list[object]:
     s = t.score if t.counted else None
     ns = t.ns
     return [
-        t.round,
         t.table,
         t.ew.name,
         t.ew.unit,

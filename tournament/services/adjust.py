@@ -17,7 +17,7 @@ from tournament.services.audit import log_action
 from tournament.services.pairing import entrants
 from tournament.services.results import ResultRefused
 
-MSG_NOT_DRAFT = "对阵已公布，不能再调整；如需调整请先联系组织者"
+MSG_NOT_DRAFT = "已公布的对阵不能再调整"
 
 
 def pairing_of(round_: Round) -> Pairing:
@@ -58,10 +58,18 @@ def blocking_conflicts(round_: Round) -> list[str]:
 
 def _draft(round_: Round) -> Round:
     round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament", "stage")
+        .get(pk=round_.pk)
     )
     if round_.status != Round.DRAFT:
         raise ResultRefused(MSG_NOT_DRAFT)
+    if round_.stage.kind != "swiss":
+        # Knockout tables come from the bracket and rotation tables from the movement table:
+        # moving a pair by hand would break them.
+        raise ResultRefused(
+            "淘汰赛和分组三轮移位的对阵由签表/移位表决定，不能手工调整；可以重新编排"
+        )
     return round_
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournament.models import Stage, Tournament
+from tournament.models import Round, Stage, Tournament
 from tournament.options import FORMATS
 from tournament.services.audit import log_action
 
@@ -43,16 +43,50 @@ def tournament_update(
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if current.version != version:
         raise ValidationError("赛事设置已被他人修改，请刷新后重试")
-    before = current.option_values()
+    before, after = settings_snapshot(current), settings_snapshot(tournament)
+    changed = {key for key in after if before[key] != after[key]}
+    frozen = changed & FROZEN_ONCE_PLAYED
+    if frozen and current.round_set.exclude(status=Round.DRAFT).exists():
+        labels = "、".join(
+            str(Tournament._meta.get_field(key).verbose_name) for key in sorted(frozen)
+        )
+        raise ValidationError(f"比赛已经开始，不能再修改：{labels}")
     tournament.full_clean()
     tournament.version = current.version + 1
+    # Fields set by other actions (the draw) are not on the form: keep what is stored.
+    tournament.draw_seed, tournament.lot_seed = current.draw_seed, current.lot_seed
     tournament.save()
-    if not tournament.round_set.exists():
-        # Nothing played yet: the stage list still follows the format.
+    stages = list(tournament.stages.all())
+    if {"format", "rounds"} & changed and not tournament.round_set.exists() and len(stages) <= 1:
+        # Nothing played and no stage added by hand: the single stage follows the format.
         tournament.stages.all().delete()
         Stage.objects.bulk_create(default_stages(tournament))
     log_action(
-        tournament=tournament, user=user, request=request, action="tournament.edit",
-        obj=tournament, summary="修改赛事设置", before=before, after=tournament.option_values(),
+        tournament=tournament, user=user, request=request, action="tournament.edit", obj=tournament,
+        summary="修改赛事设置：" + "、".join(sorted(changed)), before={k: before[k] for k in changed},
+        after={k: after[k] for k in changed},
     )  # fmt: skip
     return tournament
+
+
+# The rules a result was scored and paired with: changing them mid-event would silently
+# rewrite every standing.
+FROZEN_ONCE_PLAYED = {"format", "levels", "pass_a", "a_fail", "scoring", "games", "bye_policy"}
+SNAPSHOT_EXCLUDE = {
+    "id",
+    "organizer",
+    "version",
+    "created_at",
+    "updated_at",
+    "certificate_background",
+}
+
+
+def settings_snapshot(tournament: Tournament) -> dict:
+    """Every setting as plain JSON-able data, for comparing and auditing."""
+    data = {}
+    for field in Tournament._meta.concrete_fields:
+        if field.name not in SNAPSHOT_EXCLUDE:
+            value = getattr(tournament, field.attname)
+            data[field.name] = value.isoformat() if hasattr(value, "isoformat") else value
+    return data

@@ -14,9 +14,18 @@ from __future__ import annotations
 from django.db import transaction
 
 from tournament.models import Foul, Match, Player
+from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import THREE_FOULS
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, check_round_open, save_sheet, snapshot
+from tournament.services.results import (
+    MSG_NO_RIGHT,
+    ResultRefused,
+    _lock,
+    check_round_open,
+    refresh_round_status,
+    save_sheet,
+    snapshot,
+)
 
 PENALTY_TEXT = {
     "out_of_turn": "对方升1级",
@@ -46,21 +55,26 @@ def record_foul(
     user=None,
     request=None,
 ) -> Foul:
-    """Write a foul or warning in the log and apply it to the table."""
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__tournament", "ew", "ns")
-        .get(pk=match.pk)
-    )
+    """Write a foul or warning in the log and apply it to the table.
+
+    On a confirmed table only the chief referee may add one, and the table then needs
+    confirming again; on a disputed table the foul is logged and the ruling decides.
+    """
+    match = _lock(match, None)
     check_round_open(match)
-    if match.is_bye:
-        raise ResultRefused("轮空没有对手，不能记录犯规")
+    tournament = match.round.tournament
     if (
         side not in ("EW", "NS")
         or kind not in dict(Foul.KIND_CHOICES)
         or severity not in ("warning", "foul")
     ):
         raise ResultRefused("犯规记录不完整")
+    if kind == "card_hiding" and severity == "warning":
+        raise ResultRefused("藏牌/偷牌只能判犯规，不能只警告")
+    if not has_role(user, tournament, REFEREE):
+        raise ResultRefused(MSG_NO_RIGHT)
+    if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
+        raise ResultRefused("该台成绩已确认；追加犯规请联系裁判长")
     team = match.ew if side == "EW" else match.ns
     foul = Foul.objects.create(
         match=match, team=team, player=player, kind=kind, severity=severity, levels=levels,
@@ -68,34 +82,50 @@ def record_foul(
         remark=remark,
     )  # fmt: skip
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action="foul.add", obj=match,
+        tournament=tournament, user=user, request=request, action="foul.add", obj=match,
         summary=f"{match}：{team.name} {foul.get_kind_display()}（{foul.get_severity_display()}）",
         after={"side": side, "kind": kind, "severity": severity, "deal": deal_number, "remark": remark},
     )  # fmt: skip
-    if (
-        match.mode == "deals"
-        and match.deals is not None
-        and match.state in (Match.EMPTY, Match.IN_PLAY)
-    ):
-        step = {"foul" if severity == "foul" else "warning": side, "kind": kind}
-        if severity == "foul" and kind == "other" and levels:
-            step["levels"] = levels
-        save_sheet(match, [*match.deals, step], version=match.version, user=user, request=request)
+    if match.state == Match.DISPUTED:
+        return foul
+    if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
+        save_sheet(match, [*match.deals, foul_step(side, kind, severity, levels)], version=match.version,
+                   user=user, request=request, allow_fouls=True)  # fmt: skip
     else:
         _recount(match, side, user=user, request=request)
     return foul
 
 
+def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
+    """The score-sheet step of a logged foul or warning (see rules.steps)."""
+    if severity == "warning" and kind != "wrong_count":
+        return {"warning": side, "kind": kind}
+    # A wrong card count is always a foul step: the engine makes the first one a warning.
+    step = {"foul": side, "kind": kind}
+    if kind in ("time_delay", "signalling", "other") and levels:
+        step["levels"] = levels
+    return step
+
+
 def foul_count(match: Match, team) -> int:
-    """Fouls in the log for one side: each foul, plus one for every two warnings in one deal."""
-    fouls = Foul.objects.filter(match=match, team=team)
-    count = fouls.filter(severity="foul").count()
-    warnings: dict[int | None, int] = {}
-    for deal in fouls.filter(severity="warning").values_list("deal_number", flat=True):
-        warnings[deal] = warnings.get(deal, 0) + 1
-    # Warnings without a deal number cannot be paired up: they stay warnings.
-    count += sum(n // 2 for deal, n in warnings.items() if deal is not None)
-    return count
+    """Fouls in the log for one side, counted as the rules engine counts them (RULES.md §7).
+
+    Each foul counts, except the first wrong card count of the match (a warning and the
+    cards replayed); two warnings to the side in one deal make one more foul.
+    """
+    fouls = list(Foul.objects.filter(match=match, team=team).order_by("created_at", "pk"))
+    count = 0
+    wrong_counts = 0
+    warnings: dict[int, int] = {}
+    for foul in fouls:
+        if foul.kind == "wrong_count":
+            wrong_counts += 1
+            count += 1 if wrong_counts > 1 else 0
+        elif foul.severity == "foul":
+            count += 1
+        elif foul.deal_number is not None:  # warnings without a deal number cannot pair up
+            warnings[foul.deal_number] = warnings.get(foul.deal_number, 0) + 1
+    return count + sum(n // 2 for n in warnings.values())
 
 
 def _recount(match: Match, side: str, *, user, request) -> None:
@@ -111,10 +141,14 @@ def _recount(match: Match, side: str, *, user, request) -> None:
             match.state = Match.ENTERED
             match.entered_by = user if user is not None and user.is_authenticated else None
             match.entered_via = "foul_log"
+    if match.state == Match.CONFIRMED and before != snapshot(match):
+        match.state = Match.ENTERED  # the chief's change needs a second look like any entry
+    if before == snapshot(match):
+        return
     match.version += 1
     match.save()
-    if before != snapshot(match):
-        log_action(
-            tournament=match.round.tournament, user=user, request=request, action="result.fouls",
-            obj=match, summary=f"{match}：犯规次数更新", before=before, after=snapshot(match),
-        )  # fmt: skip
+    log_action(
+        tournament=match.round.tournament, user=user, request=request, action="result.fouls",
+        obj=match, summary=f"{match}：犯规次数更新", before=before, after=snapshot(match),
+    )  # fmt: skip
+    refresh_round_status(match.round)

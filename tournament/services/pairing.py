@@ -33,7 +33,7 @@ from tournament.services.results import ResultRefused
 MSG_PREVIOUS_OPEN = "第{n}轮尚未锁定，锁定后才能编排下一轮"
 MSG_DRAFT_EXISTS = "第{n}轮对阵尚未公布，请先公布或重新编排"
 MSG_ALL_DONE = "所有阶段的轮次都已编排完毕"
-MSG_NO_DRAW = "第一轮按抽签号配对，请先抽签"
+MSG_NO_DRAW = "第一轮按抽签号编排，请先抽签"
 MSG_TOO_FEW = "参赛组合不足2对，无法编排"
 
 
@@ -58,20 +58,16 @@ def next_round_problem(tournament: Tournament) -> str | None:
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status == Round.DRAFT:
         return MSG_DRAFT_EXISTS.format(n=last.number)
-    if last is not None and last.status != Round.LOCKED:
-        return MSG_PREVIOUS_OPEN.format(n=last.number)
+    unlocked = tournament.round_set.exclude(status=Round.LOCKED).order_by("number").first()
+    if unlocked is not None:
+        return MSG_PREVIOUS_OPEN.format(n=unlocked.number)
     stage, index = current_stage(tournament)
     if stage is None:
         return MSG_ALL_DONE
     active = tournament.teams.filter(status=Team.ACTIVE)
     if active.count() < 2:
         return MSG_TOO_FEW
-    if (
-        stage.kind == "swiss"
-        and index == 1
-        and stage.order == 1
-        and active.filter(draw_number=None).exists()
-    ):
+    if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
         return MSG_NO_DRAW
     return None
 

@@ -18,6 +18,7 @@ version
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from tournament.models import Match, Round
@@ -74,12 +75,18 @@ def _set_values(match: Match, values: ResultValues) -> None:
 
 
 def _lock(match: Match, version: int | None) -> Match:
-    """Re-read the match under a row lock and check the version the user saw."""
-    current = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .get(pk=match.pk)
+    """Lock the round, then the match, and check the version the user saw.
+
+    Always in this order (the round first) so that locking a round and saving one of its
+    tables cannot interleave: a save either lands before the lock or sees the round locked.
+    """
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=match.round_id)
     )
+    current = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    current.round = round_
     if version is not None and current.version != version:
         raise StaleResult(current)
     if current.ns_id is None:
@@ -102,12 +109,14 @@ def _actor(user, source: str) -> str:
 
 
 def _same_actor(match: Match, user, source: str) -> bool:
-    """True when this user (or this side of the table) made the entry being confirmed."""
-    if source in ("table_ew", "table_ns"):
-        return match.entered_via == source
-    return user is not None and match.entered_by_id == user.pk and match.entered_via not in (
-        "table_ew", "table_ns",
-    )  # fmt: skip
+    """True when this person (or this side of the table) made the entry being confirmed.
+
+    A logged-in user is the same actor whatever page they used (staff page or table link);
+    two anonymous table actions are the same actor when they come from the same side.
+    """
+    if _real(user) and match.entered_by_id == user.pk:
+        return True
+    return source in ("table_ew", "table_ns") and match.entered_via == source
 
 
 def _save(match: Match, *, user, request, action: str, before: dict, summary: str) -> Match:
@@ -151,10 +160,14 @@ def submit_result(
     match.submissions.create(
         values=values.as_dict(), submitted_by=user if _real(user) else None, source=source
     )
-    others_entry = match.state in (Match.ENTERED, Match.DISPUTED) and not _same_actor(
-        match, user, source
-    )
-    if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
+    is_chief = has_role(user, tournament, CHIEF_REFEREE)
+    if match.state == Match.DISPUTED:
+        if is_chief:
+            return _rule(match, values, user=user, request=request, before=before)
+        # A disputed table waits for the chief referee: further entries are only kept on file.
+        return match
+    others_entry = match.state == Match.ENTERED and not _same_actor(match, user, source)
+    if match.state == Match.CONFIRMED and not is_chief:
         raise ResultRefused("该台成绩已确认；如需更正请联系裁判长")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
@@ -238,7 +251,13 @@ def resolve_dispute(
     check_round_open(match)
     if not has_role(user, match.round.tournament, CHIEF_REFEREE):
         raise ResultRefused(MSG_NO_RIGHT)
-    before = snapshot(match)
+    if match.bracket_id and not values.winner and values.forfeit != "both":
+        raise ResultRefused(MSG_KNOCKOUT_DRAW)
+    return _rule(match, values, user=user, request=request, before=snapshot(match))
+
+
+def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
+    """Set and confirm a result on the chief referee's authority (audited as a ruling)."""
     _set_values(match, values)
     match.state = Match.CONFIRMED
     if not match.entered_by_id:
@@ -263,17 +282,24 @@ def save_sheet(
     user=None,
     source: str = "referee",
     request=None,
+    allow_fouls: bool = False,
 ) -> Match:
     """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
 
     Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
+    Fouls and warnings reach the sheet only through the foul log
+    (:func:`tournament.services.fouls.record_foul`, ``allow_fouls``), so the log and the
+    sheet never disagree; they cannot be undone from the sheet.
     """
     locked = _lock(match, version)
     check_round_open(locked)
+    if source == "referee" and not has_role(user, locked.round.tournament, REFEREE):
+        raise ResultRefused(MSG_NO_RIGHT)
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
         locked.state == Match.ENTERED and not _same_actor(locked, user, source)
     ):
         raise ResultRefused("该台成绩已录入，不能再修改记录表；如需更正请联系裁判长")
+    _check_foul_steps(locked, steps, allow_fouls)
     rules = ruleset(locked.round.tournament)
     values = result_from_deals(rules, steps)
     if values is not None:
@@ -309,19 +335,42 @@ def save_sheet(
     )
 
 
+def _is_foul_step(step) -> bool:
+    return isinstance(step, dict) and ("foul" in step or "warning" in step)
+
+
+def _check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
+    old = match.deals or []
+    if not old and steps and match.fouls.exists():
+        raise ResultRefused("本台已在犯规记录中登记了犯规，请继续用终局级数录入，或请裁判长处理")
+    kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
+    if any(i >= len(steps) or steps[i] != step for i, step in kept):
+        raise ResultRefused("犯规和警告记录不能撤销；如需更正请联系裁判长")
+    new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
+    if new_fouls and not allow_new:
+        raise ResultRefused("犯规和警告请用“犯规”按钮登记，以便写入犯规记录")
+
+
 def refresh_round_status(round_: Round) -> None:
-    """Move a round between in_play / entered / confirmed as its tables fill in."""
-    if round_.status in (Round.DRAFT, Round.PUBLISHED, Round.LOCKED):
+    """Move a round between in_play / entered / confirmed as its tables fill in.
+
+    Called under the round's row lock (see :func:`_lock`), so two tables saved at once
+    cannot both read the old status. A published round that was never started moves on
+    with its first result, like a started one.
+    """
+    if round_.status in (Round.DRAFT, Round.LOCKED):
         return
     states = set(round_.matches.exclude(ns=None).values_list("state", flat=True))
     if not states or states <= {Match.CONFIRMED}:
         new = Round.CONFIRMED
     elif states <= {Match.CONFIRMED, Match.ENTERED}:
         new = Round.ENTERED
+    elif round_.status == Round.PUBLISHED and states == {Match.EMPTY}:
+        new = Round.PUBLISHED
     else:
         new = Round.IN_PLAY
     if new != round_.status:
-        Round.objects.filter(pk=round_.pk).update(status=new, version=round_.version + 1)
+        Round.objects.filter(pk=round_.pk).update(status=new, version=F("version") + 1)
         round_.status = new
         round_.version += 1
 

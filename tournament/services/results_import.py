@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
 
 from tournament.models import Match, Round
 from tournament.results_import import HEADERS, ResultsCheck, check_results_sheet
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, refresh_round_status, submit_result
+from tournament.services.results import ResultRefused, submit_result
 from tournament.tabular import CellProblem, read_table
 
 
@@ -28,11 +26,16 @@ def import_results(
     sid = transaction.savepoint()
     for table_no, values in check.rows.items():
         try:
-            submit_result(
+            saved = submit_result(
                 matches[table_no], values, version=None, user=user, source=source, request=request
             )
         except ResultRefused as exc:
             check.problems.append(CellProblem(None, None, f"第{table_no}台：{exc}"))
+            continue
+        if saved.state == Match.DISPUTED:
+            check.problems.append(
+                CellProblem(None, None, f"第{table_no}台：与已录入的成绩不一致（或该台有争议）")
+            )
     if check.problems:
         transaction.savepoint_rollback(sid)
         return check
@@ -47,15 +50,10 @@ def import_results(
 @transaction.atomic
 def confirm_imported(round_: Round, *, actor: str = "cli") -> int:
     """Confirm every entered table (the command line acts with the chief referee's authority)."""
-    count = round_.matches.filter(state=Match.ENTERED).update(
-        state=Match.CONFIRMED,
-        confirmed_via=actor,
-        confirmed_at=timezone.now(),
-        version=F("version") + 1,
-    )
-    log_action(
-        tournament=round_.tournament, action="result.confirm_all", obj=round_, actor=actor,
-        summary=f"命令行确认{round_}成绩{count}台",
-    )  # fmt: skip
-    refresh_round_status(round_)
+    from tournament.services.results import confirm_result
+
+    count = 0
+    for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):
+        confirm_result(match, version=match.version, source=actor)  # audited per table
+        count += 1
     return count

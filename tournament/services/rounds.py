@@ -103,8 +103,17 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
     _require(user, round_, CHIEF_REFEREE)
     if round_.status == Round.LOCKED:
         return round_
+    if round_.status == Round.DRAFT:
+        raise ResultRefused("本轮对阵尚未公布，不能锁定")
+    earlier = (
+        round_.tournament.round_set.filter(number__lt=round_.number)
+        .exclude(status=Round.LOCKED)
+        .first()
+    )
+    if earlier is not None:
+        raise ResultRefused(f"第{earlier.number}轮尚未锁定，请先锁定前面的轮次")
     open_tables = round_.matches.exclude(ns=None).exclude(state=Match.CONFIRMED).count()
-    if open_tables or round_.status in (Round.DRAFT,):
+    if open_tables:
         raise ResultRefused(MSG_LOCK_INCOMPLETE.format(n=open_tables))
     before = round_.status
     round_.status = Round.LOCKED
@@ -149,6 +158,22 @@ def unlock_round(round_: Round, *, user, version: int | None = None, request=Non
     later = round_.tournament.round_set.filter(number__gt=round_.number)
     later.update(stale=True)
     return round_
+
+
+@transaction.atomic
+def mark_reviewed(round_: Round, *, user, request=None) -> Round:
+    """The organizer checked a round paired from standings that changed later (clears "stale")."""
+    round_ = _locked_round(round_, None)
+    _require(user, round_, ORGANIZER)
+    round_.stale = False
+    return _save(
+        round_,
+        user=user,
+        request=request,
+        action="round.reviewed",
+        summary=f"{round_}已复核",
+        before=round_.status,
+    )
 
 
 @transaction.atomic

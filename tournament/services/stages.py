@@ -17,6 +17,7 @@ stage state
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 
 from tournament.models import Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
@@ -43,7 +44,9 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
     )
     before = previous_stage(stage)
     if before is None or not stage.qualify:
-        teams = Team.objects.filter(pk__in=active).order_by("draw_number", "pk")
+        teams = Team.objects.filter(pk__in=active).order_by(
+            F("draw_number").asc(nulls_last=True), "pk"
+        )
         return [t.pk for t in teams]
     rounds = stage_rounds(before)
     records = match_records(tournament, rounds)
@@ -155,41 +158,63 @@ def _bracket(stage: Stage):
     return Bracket.from_dict(stage.state["bracket"])
 
 
-def knockout_wins(stage: Stage) -> dict[str, dict[int, int]]:
-    """Games won per bracket match and team, from the stage's confirmed matches."""
+def knockout_wins(stage: Stage, games: int) -> dict[str, dict[int, int]]:
+    """Games won per bracket match and team, from the stage's confirmed matches.
+
+    A forfeit or lateness in any game loses the whole match (rules.knockout): the
+    opponent is credited with every game it needs.
+    """
     from tournament.models import Match
 
+    needed = games // 2 + 1
     wins: dict[str, dict[int, int]] = {}
     rows = (
         Match.objects.filter(round__stage=stage)
         .exclude(bracket_id="")
         .filter(state=Match.CONFIRMED)
     )
-    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner"):
-        if m["winner"]:
-            team = m["ew_id"] if m["winner"] == "EW" else m["ns_id"]
-            per = wins.setdefault(m["bracket_id"], {})
-            per[team] = per.get(team, 0) + 1
+    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit"):
+        if not m["winner"]:
+            continue
+        team = m["ew_id"] if m["winner"] == "EW" else m["ns_id"]
+        per = wins.setdefault(m["bracket_id"], {})
+        per[team] = per.get(team, 0) + (needed if m["forfeit"] in ("EW", "NS") else 1)
     return wins
 
 
 def update_bracket(tournament: Tournament, stage: Stage):
-    """Advance every decided match (a pair with enough game wins) in the stored bracket."""
-    from pairing.bracket import advance
+    """Rebuild the bracket from its first round and every confirmed result.
 
-    bracket = _bracket(stage)
+    Rebuilt rather than advanced step by step, so that a result corrected after an unlock
+    moves the right pair on. A pair withdrawn or disqualified before its match is played
+    gives its opponent a walkover.
+    """
+    from pairing.bracket import advance, reset
+
+    bracket = reset(_bracket(stage))
     needed = tournament.games // 2 + 1
-    wins = knockout_wins(stage)
+    wins = knockout_wins(stage, tournament.games)
+    active = set(
+        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+    )
     changed = True
     while changed:  # a winner may make the next match decidable only after its own advance
         changed = False
         for m in bracket.all_matches():
             if m.winner is not None or m.ew is None or m.ns is None:
                 continue
-            for team, count in wins.get(m.id, {}).items():
-                if count >= needed and team in (m.ew, m.ns):
-                    bracket = advance(bracket, m.id, team)
-                    changed = True
+            decided = [
+                team
+                for team, count in wins.get(m.id, {}).items()
+                if count >= needed and team in (m.ew, m.ns)
+            ]
+            if not decided and not wins.get(m.id):
+                out = [team for team in (m.ew, m.ns) if team not in active]
+                if len(out) == 1:
+                    decided = [m.ns if out[0] == m.ew else m.ew]
+            if decided:
+                bracket = advance(bracket, m.id, decided[0])
+                changed = True
     stage.state = {**stage.state, "bracket": bracket.to_dict()}
     stage.save(update_fields=["state"])
     return bracket

@@ -113,13 +113,15 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
     if status not in dict(Team.STATUS_CHOICES):
         raise ValidationError("未知的状态")
     team = Team.objects.select_for_update().get(pk=team.pk)
+    labels = {key: str(label) for key, label in Team.STATUS_CHOICES}
     before = team.status
     team.status = status
     team.version += 1
     team.save(update_fields=["status", "version"])
     log_action(
         tournament=team.tournament, user=user, request=request, action="team.status", obj=team,
-        summary=f"{team.name}：{before} → {status}", before={"status": before}, after={"status": status},
+        summary=f"{team.name}：{labels[before]} → {labels[status]}", before={"status": before},
+        after={"status": status},
     )  # fmt: skip
     return team
 

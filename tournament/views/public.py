@@ -73,6 +73,9 @@ def pairings(request, slug, number):
             "by_team": by_team,
             "q": request.GET.get("q", ""),
             "rounds": _round_numbers(request, tournament),
+            # Spectators see results only once the chief referee has locked the round.
+            "show_results": _staff(request, tournament)
+            or (tournament.publish_standings and round_.status == Round.LOCKED),
         },
     )
 
@@ -166,6 +169,11 @@ def bracket_page(request, slug):
         data = stage.state.get("bracket")
         if not data:
             continue
+        if (
+            not _staff(request, tournament)
+            and not stage.round_set.exclude(status=Round.DRAFT).exists()
+        ):
+            continue  # the draw is not public until its first round is published
         rounds = []
         for r, matches in enumerate(data["rounds"], start=1):
             title = {1: "决赛", 2: "半决赛", 4: "四分之一决赛"}.get(len(matches), f"第{r}轮")

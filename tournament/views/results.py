@@ -12,6 +12,7 @@ import json
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rules import RuleError, format_notation, replay
@@ -86,6 +87,14 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
     return True, form, extra
 
 
+def _version(request) -> int:
+    """The version the form was loaded with; junk counts as stale (0 never matches)."""
+    try:
+        return int(request.POST.get("version", 0))
+    except (TypeError, ValueError):
+        return 0
+
+
 def initial_for(match: Match) -> dict:
     return {
         "ew_level": match.ew_level, "ns_level": match.ns_level, "forfeit": match.forfeit,
@@ -140,9 +149,7 @@ def match_confirm(request, slug, number, table):
         return login_redirect(request)
     match = get_match(tournament, number, table)
     try:
-        confirm_result(
-            match, version=int(request.POST.get("version", 0)), user=request.user, request=request
-        )
+        confirm_result(match, version=_version(request), user=request.user, request=request)
         messages.success(request, f"第{table}台成绩已确认")
     except ResultRefused as exc:
         messages.error(request, str(exc))
@@ -161,7 +168,9 @@ def match_absent(request, slug, number, table):
         return login_redirect(request)
     match = get_match(tournament, number, table)
     try:
-        match = record_absence(match, request.POST.get("side", ""), user=request.user, request=request)
+        match = record_absence(
+            match, request.POST.get("side", ""), user=request.user, request=request
+        )
         messages.success(request, f"第{table}台：已记录迟到弃权")
     except ResultRefused as exc:
         messages.error(request, str(exc))
@@ -259,14 +268,38 @@ def match_sheet(request, slug, number, table):
     except LoginRequired:
         return login_redirect(request)
     match = get_match(tournament, number, table)
-    from django.urls import reverse
-
     api = reverse("match_sheet_api", args=[slug, number, table])
-    return render(
-        request,
-        "rounds/sheet.html",
-        {"t": tournament, "m": match, "api": api, "round": match.round},
-    )
+    foul_api = reverse("match_foul_api", args=[slug, number, table])
+    context = {"t": tournament, "m": match, "api": api, "foul_api": foul_api, "round": match.round}
+    return render(request, "rounds/sheet.html", context)
+
+
+@require_POST
+def match_foul_api(request, slug, number, table):
+    """The sheet's 犯规/警告 buttons: JSON {side, kind, severity} into the foul log and the sheet."""
+    try:
+        tournament = load_tournament(request, slug, REFEREE)
+    except LoginRequired:
+        return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
+    match = get_match(tournament, number, table)
+    try:
+        body = json.loads(request.body or b"{}")
+        record_foul(
+            match, side=body.get("side", ""), kind=body.get("kind", ""), severity=body.get("severity", ""),
+            deal_number=match_deal_number(match), user=request.user, request=request,
+        )  # fmt: skip
+    except (ValueError, ResultInvalid, ResultRefused) as exc:
+        match.refresh_from_db()
+        return JsonResponse(
+            {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
+        )
+    match.refresh_from_db()
+    return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
+
+
+def match_deal_number(match: Match) -> int:
+    """The deal in progress: one more than the deals won so far on the sheet."""
+    return sum(1 for step in match.deals or [] if isinstance(step, dict) and "win" in step) + 1
 
 
 def match_sheet_api(request, slug, number, table):
@@ -291,7 +324,7 @@ def ensure_round_visible(round_: Round) -> None:
 
 def results_import(request, slug, number):
     """A clerk uploads the round's results sheet; all rows or nothing."""
-    from tournament.forms import ImportForm
+    from tournament.forms import ResultsImportForm
     from tournament.services.results_import import import_results
     from tournament.tabular import TableFileError
 
@@ -300,7 +333,7 @@ def results_import(request, slug, number):
     except LoginRequired:
         return login_redirect(request)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ResultsImportForm(request.POST or None, request.FILES or None)
     context = {"t": tournament, "round": round_, "form": form}
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]

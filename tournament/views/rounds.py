@@ -14,6 +14,13 @@ from tournament.services.results import ResultRefused
 from tournament.views.common import LoginRequired, load_tournament, login_redirect
 
 
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 def _round(tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
@@ -114,16 +121,19 @@ def round_action(request, slug, number, action):
     except LoginRequired:
         return login_redirect(request)
     round_ = _round(tournament, number)
-    version = request.POST.get("version")
+    version = _int(request.POST.get("version"))
     try:
-        if action == "confirm_all":
+        if action == "reviewed":
+            round_services.mark_reviewed(round_, user=request.user, request=request)
+            messages.success(request, "已标记为复核完毕")
+        elif action == "confirm_all":
             n = round_services.confirm_all_entered(round_, user=request.user, request=request)
             messages.success(request, f"已确认{n}台成绩")
         elif action in ACTIONS:
             ACTIONS[action](
                 round_,
                 user=request.user,
-                version=int(version) if version else None,
+                version=version,
                 request=request,
             )
             messages.success(request, DONE[action])

@@ -18,7 +18,11 @@ from django.views.decorators.http import require_POST
 from tournament.forms_results import ResultForm
 from tournament.models import Match, Round
 from tournament.services.results import ResultRefused, confirm_result
-from tournament.views.results import handle_result_post, initial_for, sheet_api_response
+from tournament.views.results import _version, handle_result_post, initial_for, sheet_api_response
+
+
+def _cookie(match: Match) -> str:
+    return f"gd_entry_{match.pk}"
 
 
 def _side_for(match: Match, code: str) -> str:
@@ -47,7 +51,12 @@ def table_entry(request, slug, match_id, code):
     if request.method == "POST":
         saved, form, extra = handle_result_post(request, match, source=source)
         if saved:
-            return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+            response = redirect("table_entry", slug=slug, match_id=match_id, code=code)
+            # Remember on this phone that it entered for this side: it may not confirm as the other.
+            response.set_signed_cookie(
+                _cookie(match), source, max_age=12 * 3600, httponly=True, samesite="Lax"
+            )
+            return response
     else:
         form, extra = ResultForm(initial=initial_for(match)), {}
     context = {
@@ -66,9 +75,13 @@ def table_entry(request, slug, match_id, code):
 @require_POST
 def table_confirm(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
+    entered_here = request.get_signed_cookie(_cookie(match), default="")
+    if entered_here and entered_here != f"table_{side.lower()}":
+        messages.error(request, "同一部手机不能既录入又确认，请由对方选手用自己的链接确认")
+        return redirect("table_entry", slug=slug, match_id=match_id, code=code)
     try:
         confirm_result(
-            match, version=int(request.POST.get("version", 0)), user=request.user,
+            match, version=_version(request), user=request.user,
             source=f"table_{side.lower()}", request=request,
         )  # fmt: skip
         messages.success(request, "成绩已确认，谢谢")

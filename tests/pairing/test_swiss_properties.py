@@ -1,0 +1,117 @@
+"""Property tests: random events (2–300 pairs, 1–12 rounds, units, withdrawals, late
+entries); every hard rule holds in every round, and closeness is within 5 % of the exact
+minimum computed by networkx under the same constraints."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pairing import pair_swiss
+from pairing.costs import POINT_SCALE, UNIT_SOFT_FACTOR, Field
+from pairing.simulate import SimEvent
+
+from .checks import check_round, exact_minimum
+
+CLOSENESS_TOLERANCE = 1.05
+
+
+@st.composite
+def events(draw, sizes):
+    units = draw(st.sampled_from([0, 0, 2, 3, 8]))
+    return {
+        "n": draw(sizes),
+        "rounds": draw(st.integers(1, 12)),
+        "seed": draw(st.integers(0, 10**6)),
+        "scoring": draw(st.sampled_from(["match_points", "points26"])),
+        "units": units,
+        "mode": draw(st.sampled_from(["off", "soft", "hard"])) if units else "off",
+        "seating": draw(st.sampled_from(["first_ew", "first_ns"])),
+        "withdraw_rate": draw(st.sampled_from([0.0, 0.0, 0.05, 0.15])),
+        "late_entries": draw(st.sampled_from([0, 0, 1, 3])),
+    }
+
+
+def unit_penalty(entrants, mode):
+    if mode != "soft":
+        return 0.0
+    return UNIT_SOFT_FACTOR * (Field(entrants).gap / POINT_SCALE) ** 2
+
+
+def play_event(params, closeness_up_to):
+    event = SimEvent(
+        params["n"],
+        params["seed"],
+        scoring=params["scoring"],
+        units=params["units"],
+        withdraw_rate=params["withdraw_rate"],
+        late_entries=params["late_entries"],
+    )
+    for round_number in range(1, params["rounds"] + 1):
+        entrants = event.entrants()
+        if len(entrants) < 2:
+            break
+        if round_number == 1:
+            pairing = event.pair_next(seating=params["seating"])
+        else:
+            pairing = pair_swiss(
+                entrants,
+                seed=params["seed"],
+                avoid_same_unit=params["mode"],
+                seating=params["seating"],
+            )
+            check_round(entrants, pairing, params["mode"], params["seating"])
+            if len(entrants) <= closeness_up_to:
+                result = exact_minimum(
+                    entrants, pairing, params["mode"], unit_penalty(entrants, params["mode"])
+                )
+                if result is not None:
+                    ours, best = result
+                    assert ours <= best * CLOSENESS_TOLERANCE + 1e-6, (round_number, ours, best)
+        event.play(pairing)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(st.integers(2, 40)))
+def test_small_events_keep_every_rule_and_closeness(params):
+    play_event(params, closeness_up_to=40)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(st.integers(41, 300)))
+def test_larger_events_keep_every_rule(params):
+    play_event(params, closeness_up_to=80)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scoring", ["match_points", "points26"])
+def test_closeness_at_300_pairs(scoring):
+    params = {
+        "n": 300,
+        "rounds": 9,
+        "seed": 11,
+        "scoring": scoring,
+        "units": 0,
+        "mode": "off",
+        "seating": "first_ew",
+        "withdraw_rate": 0.0,
+        "late_entries": 0,
+    }
+    play_event(params, closeness_up_to=300)
+
+
+@pytest.mark.slow
+def test_a_large_field_with_units_and_withdrawals():
+    params = {
+        "n": 300,
+        "rounds": 12,
+        "seed": 5,
+        "scoring": "match_points",
+        "units": 8,
+        "mode": "hard",
+        "seating": "first_ns",
+        "withdraw_rate": 0.05,
+        "late_entries": 3,
+    }
+    play_event(params, closeness_up_to=0)
