@@ -109,14 +109,15 @@ def test_a_broken_archive_rolls_back_completely(event):
 def test_missing_users_are_created_inactive_and_owner_can_be_given(event, django_user_model):
     archive = export_archive(event)
     assert "organizer" in archive["users"] and "chief" in archive["users"]
-    archive["tournament"]["organizer"] = "somebody-else"
-    archive["users"].append("somebody-else")
+    archive["tournament"]["organizer"] = "far-away-organizer"
+    archive["fouls"][0]["referee"] = "far-away-referee"
     me = django_user_model.objects.create_user("importer", password="x")
     result = import_archive(archive, slug="mine", owner=me)
     assert result.tournament.organizer == me
-    ghost = django_user_model.objects.get(username="somebody-else")
+    ghost = django_user_model.objects.get(username="far-away-referee")
     assert not ghost.is_active and not ghost.has_usable_password()
-    assert result.created_users == ["somebody-else"]
+    assert result.created_users == ["far-away-referee"]  # the replaced organizer is not needed
+    assert result.tournament.staff.get(user__username="chief").role == "chief_referee"
 
 
 def test_load_json_refuses_other_files():

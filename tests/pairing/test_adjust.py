@@ -50,7 +50,12 @@ def test_a_swap_shows_the_rematch_and_the_unit(entrants):
     assert publishable(conflicts)
     touched = [t for t in edited.tables if FLAG_MANUAL in t.flags]
     assert touched
-    assert "same_unit" in kinds(check_pairing(move(pairing, "C", 1, "ns"), entrants, "hard"))
+    a_table = next(t for t in pairing.tables if "A" in (t.ew, t.ns))
+    opposite = "ns" if a_table.ew == "A" else "ew"
+    together = move(pairing, "C", a_table.number, opposite)
+    assert together.opponent("A") == "C"
+    assert "same_unit" in kinds(check_pairing(together, entrants, "hard"))
+    assert "same_unit" not in kinds(check_pairing(together, entrants, "off"))
 
 
 def test_seat_conflicts(entrants):

@@ -22,7 +22,7 @@ def events(draw, sizes):
     units = draw(st.sampled_from([0, 0, 2, 3, 8]))
     return {
         "n": draw(sizes),
-        "rounds": draw(st.integers(1, 12)),
+        "rounds": draw(st.sampled_from(range(1, 13))),
         "seed": draw(st.integers(0, 10**6)),
         "scoring": draw(st.sampled_from(["match_points", "points26"])),
         "units": units,
@@ -39,7 +39,7 @@ def unit_penalty(entrants, mode):
     return UNIT_SOFT_FACTOR * (Field(entrants).gap / POINT_SCALE) ** 2
 
 
-def play_event(params, closeness_up_to):
+def play_event(params, closeness_up_to, closeness_rounds=None):
     event = SimEvent(
         params["n"],
         params["seed"],
@@ -62,7 +62,8 @@ def play_event(params, closeness_up_to):
                 seating=params["seating"],
             )
             check_round(entrants, pairing, params["mode"], params["seating"])
-            if len(entrants) <= closeness_up_to:
+            wanted = closeness_rounds is None or round_number in closeness_rounds
+            if wanted and len(entrants) <= closeness_up_to:
                 result = exact_minimum(
                     entrants, pairing, params["mode"], unit_penalty(entrants, params["mode"])
                 )
@@ -72,24 +73,27 @@ def play_event(params, closeness_up_to):
         event.play(pairing)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(events(st.integers(2, 40)))
+# sampled_from draws sizes and round counts evenly; integers() would favour the bounds.
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(st.sampled_from(range(2, 41))))
 def test_small_events_keep_every_rule_and_closeness(params):
     play_event(params, closeness_up_to=40)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(events(st.integers(41, 300)))
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(st.sampled_from(range(41, 301))))
 def test_larger_events_keep_every_rule(params):
     play_event(params, closeness_up_to=80)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("scoring", ["match_points", "points26"])
-def test_closeness_at_300_pairs(scoring):
+@pytest.mark.parametrize(("scoring", "rounds"), [("match_points", {9}), ("points26", {8, 9})])
+def test_closeness_at_300_pairs(scoring, rounds):
+    """Round 8 follows an odd round (every balance ±1: the seat rule binds), round 9 an
+    even one. networkx needs about 15 s for each exact minimum at this size."""
     params = {
         "n": 300,
-        "rounds": 9,
+        "rounds": max(rounds),
         "seed": 11,
         "scoring": scoring,
         "units": 0,
@@ -98,7 +102,7 @@ def test_closeness_at_300_pairs(scoring):
         "withdraw_rate": 0.0,
         "late_entries": 0,
     }
-    play_event(params, closeness_up_to=300)
+    play_event(params, closeness_up_to=300, closeness_rounds=rounds)
 
 
 @pytest.mark.slow

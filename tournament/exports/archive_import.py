@@ -100,12 +100,23 @@ class _Reader:
         return obj
 
 
-def _users(archive: dict, created: list[str]) -> dict[str, Any]:
+def _usernames(archive: dict, *, with_organizer: bool) -> set[str]:
+    """Every username the rows refer to (the organizer only when it is kept)."""
+    names: set[str] = set()
+    for key, model in [("tournament", Tournament)] + [(p.key, p.model) for p in PARTS]:
+        rows = [archive[key]] if key == "tournament" else archive.get(key, [])
+        fields = [f.name for f in data_fields(model) if is_user_fk(f)]
+        if key == "tournament" and not with_organizer:
+            fields.remove("organizer")
+        for row in rows:
+            names.update(row[f] for f in fields if row.get(f))
+    return names
+
+
+def _users(archive: dict, created: list[str], *, with_organizer: bool) -> dict[str, Any]:
     """Username → user: existing accounts as they are, missing ones created inactive."""
     User = get_user_model()
-    names = set(archive.get("users", []))
-    names.add(archive["tournament"].get("organizer") or "")
-    names.discard("")
+    names = _usernames(archive, with_organizer=with_organizer)
     found = {u.username: u for u in User.objects.filter(username__in=names)}
     for name in sorted(names - set(found)):
         user = User(username=name, is_active=False)
@@ -169,8 +180,10 @@ def _import(archive: dict, *, slug: str | None, owner, actor: str) -> ImportResu
     if Tournament.objects.filter(slug=row["slug"]).exists():
         raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
     created: list[str] = []
-    users = _users(archive, created)
+    users = _users(archive, created, with_organizer=owner is None)
     reader = _Reader(archive, users)
+    if owner is not None:
+        row.pop("organizer", None)
     tournament = reader.instance(Tournament, row)
     if owner is not None:
         tournament.organizer = owner
