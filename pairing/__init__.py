@@ -55,6 +55,14 @@ Manual adjustment (:mod:`pairing.adjust`)
     ``reseat(pairing, entrants, seating)``, ``renumber(pairing, entrants)``.
     Re-pairing from scratch is a new call of ``pair_swiss``.
 
+Also here
+---------
+:mod:`pairing.groups`, :mod:`pairing.bracket` and :mod:`pairing.conflicts` were written
+alongside by the app's authors and are what the Django adapter imports today for rotation
+stages, knockout brackets (storable as JSON) and conflict texts. They overlap with
+:mod:`pairing.rotation`, :mod:`pairing.knockout` and :mod:`pairing.adjust`; the names
+exported here are the latter.
+
 Errors
 ------
 :class:`PairingError` (a ``ValueError``) is a user error with ``.message_zh`` and ``.code``;

@@ -23,18 +23,25 @@ CostFn = Callable[[int, int], "int | None"]
 
 
 def band_matching(
-    line: Sequence[int], cost: CostFn, width: int, depth: int
+    line: Sequence[int],
+    cost: CostFn | None,
+    width: int,
+    depth: int,
+    incoming: list[dict[int, int]] | None = None,
 ) -> list[tuple[int, int]] | None:
     """Return the cheapest perfect pairing of ``line`` within the limits, or ``None``.
 
     ``cost(a, b)`` gives the integer cost of a table between entrants ``a`` and ``b`` (``a``
-    earlier in the line) or ``None`` when they must not meet. Ties keep the first found,
-    which makes the result deterministic.
+    earlier in the line) or ``None`` when they must not meet; or ``incoming`` gives, per
+    position t, ``{1 << k: cost}`` for the entrant ``k + 1`` places earlier. Ties keep the
+    first found, which makes the result deterministic.
     """
     n = len(line)
     if n % 2:
         return None
-    incoming = _incoming_costs(line, cost, width)
+    if incoming is None:
+        assert cost is not None
+        incoming = _incoming_costs(line, cost, width)
     limit = 1 << width
     states: dict[int, int] = {0: 0}
     back: list[dict[int, tuple[int, int]]] = []

@@ -1,21 +1,27 @@
-"""Choose the bye and the tables of a Swiss round: cheap exact search first, proofs after.
+"""Choose the bye and the tables of a Swiss round for one cost model (:mod:`pairing.costs`).
 
-The steps, for one seat weight (see :mod:`pairing.costs`):
+Three paths, by field size:
 
-1. Small fields (``<= SMALL_FIELD`` pairs): one exact minimum-cost matching on the whole
-   graph, the bye being a node joined to every pair the bye rule allows. Violations (a
-   rematch, ...) are allowed there at a cost above everything else, so the result has the
-   fewest violations possible, then the bye the rule names first, then the best objective.
-2. Otherwise, for each bye candidate in the rule's order (lowest-ranked pair with the
-   fewest byes first): the band search (:mod:`pairing.band`) on the ranked line without the
-   candidate. A perfect pairing there has no violation: done.
-3. If the band finds none, the whole compatibility graph is checked for a perfect matching
-   (Dirac's degree bound, else Edmonds' algorithm). If one exists, the blossom matching on a
-   sparse graph of near compatible neighbours, widened until perfect, gives it. If none
-   exists, the next bye candidate is tried: the bye never makes a rematch necessary when
-   another candidate would not.
-4. When no candidate allows a pairing without violations, step 1's exact matching with
-   violations runs on the field (for very large fields on a wide sparse graph).
+1. Up to ``SMALL_FIELD`` pairs: one exact minimum-cost matching on the whole graph, the
+   bye being an extra node joined to every pair the bye rule allows. Violations (a
+   rematch, ...) are allowed at a cost above everything else, so the result has the fewest
+   violations possible, then the bye the rule names first, then the best objective.
+2. Up to ``EXACT_LIMIT`` pairs: first an exact proof of whether a pairing without
+   violations exists (:func:`feasible`: Dirac's degree bound, else Edmonds' algorithm on
+   the whole compatibility graph). If none exists, path 1's matching runs. Otherwise the
+   blossom matching runs on a sparse graph (each pair joined to its nearest compatible pairs
+   along the ranked line, the bye as a node), widened until it is perfect and no bye
+   candidate ranked below the chosen one could have had the bye. The blossom sees "coarse"
+   costs without the standings tie-breaks (far fewer dual steps); :func:`polish` restores
+   them by exchanges that keep the objective.
+3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
+   candidate; a perfect pairing there has no violation. If the band finds none, path 2
+   runs (on a sparse graph when violations are unavoidable above ``FULL_GRAPH_LIMIT``).
+
+Why the hard rules hold: every path forbids violating tables outright unless the proof
+of path 2 (or the exhaustive matching of path 1) shows that no pairing avoids them; then
+the lexicographic costs minimise them. The bye is a node of the same matching, so it
+moves up the standings only when that removes a violation.
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ def band_limits(size: int) -> tuple[int, int]:
     """(width, depth) of the band search: wider for smaller fields, where it is cheap."""
     if size <= 1500:
         return 12, 3
-    return 10, 2
+    return 8, 2
 
 
 def bye_candidates(field: Field) -> list[int]:
@@ -131,8 +137,16 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         if pairs is not None:
             return Solution(pairs, c, exact=False)
         if feasible(field, model, c):
-            break  # the band was too narrow, not the field too tight
-    return solve_exact(field, model, line)
+            return solve_exact(field, model, line)  # the band was too narrow
+    # Violations cannot be avoided (in practice: hard unit avoidance with a unit of more
+    # than half the field): the band minimises them along the line, fast at any size.
+    c = candidates[0] if candidates else None
+    rest = [x for x in line if x != c]
+    width, depth = band_limits(len(rest))
+    pairs = band_matching(rest, model.full_cost, width, depth)
+    if pairs is None:
+        return _with_violations(field, model, candidates)
+    return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, exact=False)
 
 
 def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
@@ -197,7 +211,7 @@ def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, in
 def _band(rest: list[int], model: CostModel) -> list[tuple[int, int]] | None:
     width, depth = band_limits(len(rest))
 
-    pairs = band_matching(rest, model.allowed_cost, width, depth)
+    pairs = band_matching(rest, None, width, depth, incoming=model.band_rows(rest, width))
     if pairs is None:
         return None
     return [(a, b) if a < b else (b, a) for a, b in pairs]
@@ -218,6 +232,13 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
     members = set(rest)
     balances = Counter(field.balance[i] for i in rest)
     units = Counter(field.unit[i] for i in rest) if model.unit_mode == "hard" else Counter()
+    units.pop(-1, None)  # pairs without a unit
+    # A group that may not meet itself (a hard unit, or pairs at the same balance of ±2)
+    # needs partners outside it for every member.
+    crowds = [units.most_common(1)[0][1] if units else 0]
+    crowds += [count for b, count in balances.items() if abs(b) >= 2]
+    if 2 * max(crowds) > len(rest):
+        return False
     lower_bounds = []
     for i in rest:
         blocked = len(field.opponents[i] & members)

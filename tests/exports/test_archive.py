@@ -24,10 +24,6 @@ from tournament.selectors import standings_for
 
 pytestmark = pytest.mark.django_db
 
-BRACKET = {
-    "bracket": [[{"id": "1-1", "ew": None, "ns": None, "winner": None, "bye": False}]],
-}
-
 
 def comparable(archive: dict) -> dict:
     """The archive without what legitimately differs: slug, export time, the import entry."""
@@ -39,10 +35,18 @@ def comparable(archive: dict) -> dict:
 
 
 def with_bracket(t: Tournament) -> None:
-    teams = list(Team.objects.filter(tournament=t).order_by("pk").values_list("pk", flat=True))
-    state = json.loads(json.dumps(BRACKET))
-    state["bracket"][0][0].update(ew=teams[0], ns=teams[1], winner=teams[1])
-    Stage.objects.create(tournament=t, order=2, name="淘汰赛", kind="knockout", state=state)
+    """A knockout stage as the pairing adapter stores it, and a rotation stage's groups."""
+    ids = list(Team.objects.filter(tournament=t).order_by("pk").values_list("pk", flat=True))
+    final = {"id": "2-1", "round": 2, "ew": ids[0], "ns": ids[1], "winner": ids[1], "bye": False}
+    semis = [
+        {"id": "1-1", "round": 1, "ew": ids[0], "ns": None, "winner": ids[0], "bye": True},
+        {"id": "1-2", "round": 1, "ew": ids[1], "ns": ids[2], "winner": ids[1], "bye": False},
+    ]
+    bracket = {"size": 4, "seeds": ids[:3], "rounds": [semis, [final]], "third_place": None}
+    Stage.objects.create(tournament=t, order=2, name="淘汰赛", kind="knockout",
+                         state={"bracket": bracket})  # fmt: skip
+    Stage.objects.create(tournament=t, order=3, name="分组", kind="rotation",
+                         state={"groups": [ids[:4], ids[4:8]], "method": "draw"})  # fmt: skip
 
 
 def test_archive_round_trips_to_identical_data(event):
@@ -75,15 +79,21 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
 
     assert standings(copy) == standings(event)
     assert codes(copy) == codes(event)
-    stage = Stage.objects.get(tournament=copy, kind="knockout")
-    first = stage.state["bracket"][0][0]
-    assert (
-        Team.objects.get(pk=first["winner"]).name
-        == Team.objects.get(
-            pk=Stage.objects.get(tournament=event, kind="knockout").state["bracket"][0][0]["winner"]
-        ).name
-    )
-    assert Team.objects.get(pk=first["winner"]).tournament == copy
+
+    def named(t):
+        """Every team id in the stage states, as team names."""
+        names = dict(Team.objects.filter(tournament=t).values_list("pk", "name"))
+        out = []
+        for stage in Stage.objects.filter(tournament=t).order_by("order"):
+            bracket = stage.state.get("bracket") or {}
+            out.append([[names[m[k]] for k in ("ew", "ns", "winner") if m[k]]
+                        for r in bracket.get("rounds", []) for m in r])  # fmt: skip
+            out.append([names[s] for s in bracket.get("seeds", [])])
+            out.append([[names[x] for x in g] for g in stage.state.get("groups", [])])
+        return out
+
+    assert named(copy) == named(event)
+    assert any(named(copy))
 
 
 def test_an_existing_slug_is_refused_and_nothing_is_saved(event):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 import string
 
@@ -149,10 +150,21 @@ def test_score_sheets_drawn_in_parts_join_into_one_valid_pdf():
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 7
     assert reader.metadata.title == "测试赛 第1轮比赛记录表"
-    for i, page in enumerate(reader.pages, start=1):
-        text = page.extract_text()
+    for i in (1, 3, 4, 7):  # both sides of each boundary between parts
+        text = reader.pages[i - 1].extract_text()
         assert f"第 {i} 台" in text and f"第{2 * i - 1}号组合" in text and "级数记录" in text
     two = SmallParts(EVENT, 1, tables, per_page=2).render_bytes()
     assert len(PdfReader(io.BytesIO(two)).pages) == 4
     empty = SmallParts(EVENT, 1, []).render_bytes()
     assert "没有需要记录表的台" in PdfReader(io.BytesIO(empty)).pages[0].extract_text()
+
+
+def test_bracket_chart_reads_the_pairing_adapters_stored_bracket():
+    from pairing.bracket import knockout_bracket
+
+    stored = json.loads(json.dumps({"bracket": knockout_bracket(list(range(1, 14))).to_dict()}))
+    b = bracket_from_state(stored)
+    assert [len(r) for r in b.rounds] == [8, 4, 2, 1] and b.third_place is not None
+    assert sum(m.bye for m in b.rounds[0]) == 3
+    text = pages_text(BracketPdf(EVENT, b, pairs(13)).render_bytes())[0]
+    assert all(f"第{i}号组合" in text for i in range(1, 14))

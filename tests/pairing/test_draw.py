@@ -22,9 +22,7 @@ def test_overrides_fix_numbers_and_the_rest_is_drawn():
     assert draw_sheet(numbers)[0] == (1, "c")
 
 
-@pytest.mark.parametrize(
-    "overrides", [{"z": 1}, {"a": 5}, {"a": 1, "b": 1}, {"a": 0}]
-)
+@pytest.mark.parametrize("overrides", [{"z": 1}, {"a": 5}, {"a": 1, "b": 1}, {"a": 0}])
 def test_bad_overrides_are_user_errors(overrides):
     with pytest.raises(PairingError) as error:
         draw_numbers(["a", "b", "c", "d"], seed=1, overrides=overrides)

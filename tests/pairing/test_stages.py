@@ -24,8 +24,12 @@ def test_group_winners_then_the_best_runners_up():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"kind": "league"}, {"kind": "swiss"}, {"kind": "swiss", "rounds": 3, "qualify": 0},
-     {"kind": "knockout", "per_group": 1}],
+    [
+        {"kind": "league"},
+        {"kind": "swiss"},
+        {"kind": "swiss", "rounds": 3, "qualify": 0},
+        {"kind": "knockout", "per_group": 1},
+    ],
 )
 def test_bad_stages_are_user_errors(kwargs):
     with pytest.raises(PairingError):

@@ -19,7 +19,7 @@ exporter
 
 Modules
 -------
-``data`` (plain records), ``source`` (the database side), ``fonts``, ``pdf``, ``qr``,
+``data`` (plain records), ``source`` (the database side), ``fonts``, ``pdf``, ``pdfjoin``, ``qr``,
 ``pairings``, ``scoresheet`` with ``sheetlayout`` and ``deallines``, ``results``,
 ``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
 ``archive`` with ``archive_import``, ``registry``.

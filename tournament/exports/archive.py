@@ -16,7 +16,7 @@ added to a model later travels without touching this module. Rows get archive-lo
 so the archive of an imported event is identical to the original one except for the slug,
 the export time and the audit entry recording the import. The team ids inside a knockout
 bracket (``Stage.state``) and the object an audit entry points at (``object_ref``) are
-renumbered too; other JSON is copied as it is.
+renumbered too, and so are the groups of a rotation stage; other JSON is copied as it is.
 
 Users are referenced by username, never by id, and no password travels. On import (see
 :mod:`tournament.exports.archive_import`) a username that exists is used as is; a missing one
@@ -88,9 +88,20 @@ PARTS: tuple[Part, ...] = (
 )
 ARCHIVED_MODELS = {Tournament, *(p.model for p in PARTS)}
 
+
+def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
+    """Team ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
+    of a rotation stage (``{"groups": [[team id, …], …]}``)."""
+    state = map_state_teams(state, mapping)
+    if isinstance(state, dict) and isinstance(state.get("groups"), list):
+        groups = [[mapping(t) for t in group] for group in state["groups"]]
+        state = {**state, "groups": groups}
+    return state
+
+
 # JSON fields that hold team ids: (model, field) → function(value, map team id).
 JSON_TEAM_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
-    (Stage, "state"): map_state_teams,
+    (Stage, "state"): map_stage_state,
 }
 
 

@@ -9,10 +9,11 @@ before. A bye has one pair and ``bye`` true (13 pairs fill 16 slots with 3 byes)
 side not marked bye is still to be decided. The third-place match (三、四名决赛), when
 played, is a match of the same shape under the key ``"third_place"``.
 
-It is stored by the pairing adapter in ``Stage.state`` of a stage whose kind is
-``knockout``. :func:`bracket_from_state` is the one place that reads it; it accepts
-``state["bracket"]`` as the list of rounds or as ``{"rounds": [...], "third_place": {...}}``,
-and ``state["third_place"]`` beside it.
+It is stored by the pairing adapter (``pairing.bracket.Bracket.to_dict``) in ``Stage.state``
+of a stage whose kind is ``knockout`` as ``{"size", "seeds", "rounds", "third_place"}``, each
+match also carrying its bracket ``"round"``. :func:`bracket_from_state` is the one place that
+reads it; it also accepts ``state["bracket"]`` as a bare list of rounds, with
+``state["third_place"]`` beside it.
 
 Chart
 -----
@@ -100,6 +101,8 @@ def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
         raw["rounds"] = [[fix(m) for m in rnd] for rnd in raw.get("rounds", [])]
         if raw.get("third_place"):
             raw["third_place"] = fix(raw["third_place"])
+        if isinstance(raw.get("seeds"), list):  # team ids in seed order
+            raw["seeds"] = [mapping(t) if t is not None else None for t in raw["seeds"]]
         out["bracket"] = raw
     else:
         out["bracket"] = [[fix(m) for m in rnd] for rnd in raw]

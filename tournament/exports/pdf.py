@@ -5,11 +5,14 @@ to override (:meth:`PdfDocument.draw`, :meth:`PdfDocument.page_header`), and
 :meth:`PdfDocument.render` that writes the PDF to a binary file object. Drawing goes page by
 page on a reportlab canvas; there is no story of flowables held in memory.
 
-Memory stays flat with the page count: reportlab keeps every finished page until
-``save()``, uncompressed. :func:`_compress_finished_page` compresses each page's content as
-soon as it is finished, so a page costs about 1–2 KB until the file is written instead of
-15–20 KB. It is the one place that touches reportlab internals (pinned 5.1); if they change it
-does nothing, and the output stays correct.
+Memory: reportlab keeps every finished page until ``save()``, uncompressed, then formats
+the whole file in memory. Two measures keep long documents small:
+:func:`_compress_finished_page` compresses each page's content as soon as it is finished
+(about 2 KB a page instead of 15–20 KB; the one place that touches reportlab internals,
+pinned 5.1 — if they change it does nothing and the output stays correct), and a document
+with ``part_pages`` set (the score sheets) is drawn in parts of that many pages, each joined
+into the output file as soon as it is done (:mod:`tournament.exports.pdfjoin`), so memory is
+that of one part whatever the page count.
 
 :class:`ListDocument` draws tables of rows (pairings, results, standings, sign-in sheets)
 with repeated column headers and page breaks.

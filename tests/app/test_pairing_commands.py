@@ -1,0 +1,71 @@
+"""draw and pair from the command line; the Swiss rounds through the adapter."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournament.models import Round, Team
+from tournament.results_check import ResultValues
+from tournament.services.pairing import pair_next_round
+from tournament.services.results import confirm_result, submit_result
+from tournament.services.rounds import lock_round, publish_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def nine(tournament, register):
+    return [register(tournament, f"队{i}", f"单位{i % 3}") for i in range(1, 10)]
+
+
+def test_draw_is_reproducible_from_its_seed(tournament, nine, capsys):
+    call_command("draw", "spring", "--seed", "42")
+    first = dict(Team.objects.values_list("name", "draw_number"))
+    assert sorted(first.values()) == list(range(1, 10))
+    Team.objects.update(draw_number=None)
+    call_command("draw", "spring", "--seed", "42")
+    assert dict(Team.objects.values_list("name", "draw_number")) == first
+    assert "抽签完成（种子 42）" in capsys.readouterr().out
+
+
+def test_pair_json_lists_tables_then_the_bye(tournament, nine, capsys):
+    call_command("draw", "spring", "--seed", "7")
+    capsys.readouterr()
+    call_command("pair", "spring", "--json", "--publish")
+    rows = json.loads(capsys.readouterr().out)
+    by_number = {t.draw_number: t.name for t in Team.objects.all()}
+    # Round 1: adjacent draw numbers 1–2, 3–4, … ; the odd one out (9) has the bye.
+    assert rows[0] == {"table": 1, "ew": by_number[1], "ns": by_number[2]}
+    assert rows[-1] == {"table": None, "bye": by_number[9]}
+    assert len(rows) == 5
+    assert Round.objects.get(number=1).status == Round.PUBLISHED
+
+
+def test_pair_refuses_while_the_round_is_open(tournament, nine):
+    call_command("draw", "spring", "--seed", "7")
+    call_command("pair", "spring", "--publish")
+    with pytest.raises(CommandError, match="第1轮尚未锁定"):
+        call_command("pair", "spring")
+
+
+def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(tournament, nine, organizer, referee, chief):
+    call_command("draw", "spring", "--seed", "3")
+    met, byes = set(), []
+    for _ in range(5):
+        r = pair_next_round(tournament)
+        publish_round(r, user=organizer)
+        for m in r.matches.all():
+            if m.ns_id is None:
+                byes.append(m.ew_id)
+                continue
+            pair = frozenset((m.ew_id, m.ns_id))
+            assert pair not in met
+            met.add(pair)
+            m = submit_result(m, ResultValues("A+", "7", winner="EW"), version=m.version, user=referee)
+            confirm_result(m, version=m.version, user=chief)
+        lock_round(Round.objects.get(pk=r.pk), user=chief)
+    assert len(byes) == len(set(byes)) == 5
