@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
@@ -66,7 +67,8 @@ def standings_table_class(chain: list[str], *, link_team=None) -> type[tables.Ta
     for key in chain:
         if key in ("points",):
             continue
-        label = METRICS[key].label_zh if key in METRICS else key
+        metric = METRICS.get(key)
+        label = (metric.label_en if get_language() == "en" else metric.label_zh) if metric else key
         attrs[key] = tables.Column(verbose_name=label, empty_values=())
         attrs[f"render_{key}"] = lambda self, value, _key=key: metric_text(_key, value)
     attrs["record"] = tables.Column(verbose_name=_("胜/平/负"), empty_values=(), orderable=False)

@@ -60,7 +60,7 @@ class Round(models.Model):
         verbose_name_plural = _("轮次")
 
     def __str__(self) -> str:
-        return f"第{self.number}轮"
+        return _("第%(n)s轮") % {"n": self.number}
 
 
 def new_entry_code() -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, gettext_lazy
 
 register = template.Library()
 
-SIDES = {"EW": "东西", "NS": "南北", "both": "双方", "": ""}
+SIDES = {"EW": gettext_lazy("东西"), "NS": gettext_lazy("南北"), "both": gettext_lazy("双方"), "": ""}
 STATE_CSS = {
     "empty": "",
     "in_play": "warn",
@@ -35,7 +36,7 @@ def flag_badges(flags) -> str:
     def label(flag: str) -> str:
         if flag.startswith("game:"):
             return f"第{flag[5:]}局"
-        return texts.get(flag, flag)
+        return gettext(texts.get(flag, flag))
 
     return format_html_join(
         " ", '<span class="badge flag">{}</span>', ((label(f),) for f in flags or [])
@@ -49,7 +50,7 @@ def side_label(side: str) -> str:
 
 @register.filter
 def level_label(level: str) -> str:
-    return "过A" if level == "A+" else (level or "—")
+    return gettext("过A") if level == "A+" else (level or "—")
 
 
 @register.filter

@@ -1,0 +1,24 @@
+"""Simplified Chinese by default, English when chosen in the top bar."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_chinese_by_default_even_for_an_english_browser(tournament):
+    tournament.publish_standings = True
+    tournament.save()
+    page = Client(HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").get(reverse("standings", args=["spring"]))
+    assert "成绩排名" in page.content.decode() and 'lang="zh-hans"' in page.content.decode()
+
+
+def test_english_after_choosing_it(tournament):
+    tournament.publish_standings = True
+    tournament.save()
+    client = Client()
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    html = client.get(reverse("standings", args=["spring"])).content.decode()
+    assert "Standings" in html and 'lang="en"' in html
+    assert "Level difference" in html and "级差分" not in html  # tiebreak columns too
