@@ -34,34 +34,22 @@ Draw and round 1 (:mod:`pairing.draw`)
 Swiss, rounds 2 and on (:mod:`pairing.swiss`)
     ``pair_swiss(entrants, *, seed=0, avoid_same_unit="off"|"soft"|"hard",
     seating="first_ew"|"first_ns") -> Pairing``.
-Rotation groups (:mod:`pairing.rotation`)
-    ``rotation_groups(entrants_in_order, method="draw"|"serpentine", group_count=None)
-    -> [RotationGroup]``; ``rotation_schedule(group) -> [GroupRound]``;
-    ``rotation_pairings(groups, seating) -> [Pairing] * 3``;
-    ``movement_table(groups, seating) -> {id: [Position]}``;
-    ``rotation_totals(groups, scores) -> RotationTotals``.
-Knockout (:mod:`pairing.knockout`)
-    ``knockout_bracket(seeded_ids, units=None, third_place=True, best_of=1,
-    method="seeded"|"draw", seed=None) -> Bracket``; ``advance(bracket, match_id, winner)``;
-    ``record_game(bracket, match_id, winner)``; ``Bracket.champion / runner_up / third``.
-Stages (:mod:`pairing.stages`)
-    ``Stage(kind, rounds, qualify, per_group, extra)``; ``qualifiers``, ``group_qualifiers``.
-Manual adjustment (:mod:`pairing.adjust`)
+Rotation groups (:mod:`pairing.groups`)
+    ``group_sizes(n)``; ``rotation_groups(ids_in_order, method="draw"|"serpentine",
+    group_count=None) -> [[id]]``; ``pair_rotation_round(groups, round_index, first_table=1)
+    -> Pairing``; ``movement_table(groups) -> {id: [Seat]}``. Totals are
+    :func:`scoring.rotation_totals`.
+Knockout (:mod:`pairing.bracket`)
+    ``knockout_bracket(seeded_ids, units=None, third_place=True) -> Bracket``;
+    ``advance(bracket, match_id, winner)``; ``reset(bracket)``; ``Bracket.ready_matches(r)``,
+    ``.champion / .runner_up / .third``, ``.to_dict()`` / ``Bracket.from_dict()``. Best of
+    three is played game by game by the adapter (a match is decided at two game wins).
+Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
-    ``rematch``, ``same_unit``, ``seat_imbalance``, ``second_bye``, and the blocking
-    ``duplicate``, ``missing``, ``unknown``); ``publishable(conflicts)``;
-    ``swap(pairing, a, b)``, ``move(pairing, pair, table, seat)``,
-    ``give_bye(pairing, pair, instead_of=None)``, ``take_bye(pairing, pair, opponent=None)``,
-    ``reseat(pairing, entrants, seating)``, ``renumber(pairing, entrants)``.
-    Re-pairing from scratch is a new call of ``pair_swiss``.
-
-Also here
----------
-:mod:`pairing.groups`, :mod:`pairing.bracket` and :mod:`pairing.conflicts` were written
-alongside by the app's authors and are what the Django adapter imports today for rotation
-stages, knockout brackets (storable as JSON) and conflict texts. They overlap with
-:mod:`pairing.rotation`, :mod:`pairing.knockout` and :mod:`pairing.adjust`; the names
-exported here are the latter.
+    ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
+    ``duplicate``, ``missing``, ``unknown``); ``Conflict.text(names)`` in Chinese or
+    English. The adapter applies swaps and byes to the stored round and checks again;
+    re-pairing from scratch is a new call of ``pair_swiss``.
 
 Errors
 ------
@@ -69,17 +57,8 @@ Errors
 options are checked on every call. Anything else is a bug.
 """
 
-from .adjust import (
-    Conflict,
-    check_pairing,
-    give_bye,
-    move,
-    publishable,
-    renumber,
-    reseat,
-    swap,
-    take_bye,
-)
+from .bracket import Bracket, BracketMatch, advance, knockout_bracket, reset, seed_order
+from .conflicts import Conflict, check_pairing
 from .draw import draw_numbers, draw_sheet, pair_round_one
 from .entrants import Entrant
 from .errors import PairingError
@@ -97,19 +76,8 @@ from .flags import (
     FLAG_SECOND_BYE,
     FLAG_UNIT_AVOIDED,
 )
-from .knockout import Bracket, Match, advance, knockout_bracket, record_game, round_name
+from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
 from .result import Bye, Pairing, Table
-from .rotation import (
-    GroupRound,
-    Position,
-    RotationGroup,
-    movement_table,
-    rotation_groups,
-    rotation_pairings,
-    rotation_schedule,
-    rotation_totals,
-)
-from .stages import Stage, group_qualifiers, qualifiers
 from .swiss import NOTE_SEAT_RULE_UNMET, pair_swiss
 
 __all__ = [
@@ -127,38 +95,25 @@ __all__ = [
     "FLAG_UNIT_AVOIDED",
     "NOTE_SEAT_RULE_UNMET",
     "Bracket",
+    "BracketMatch",
     "Bye",
     "Conflict",
     "Entrant",
-    "GroupRound",
-    "Match",
     "Pairing",
     "PairingError",
-    "Position",
-    "RotationGroup",
-    "Stage",
+    "Seat",
     "Table",
     "advance",
     "check_pairing",
     "draw_numbers",
     "draw_sheet",
-    "give_bye",
-    "group_qualifiers",
+    "group_sizes",
     "knockout_bracket",
-    "move",
     "movement_table",
+    "pair_rotation_round",
     "pair_round_one",
     "pair_swiss",
-    "publishable",
-    "qualifiers",
-    "record_game",
-    "renumber",
-    "reseat",
+    "reset",
     "rotation_groups",
-    "rotation_pairings",
-    "rotation_schedule",
-    "rotation_totals",
-    "round_name",
-    "swap",
-    "take_bye",
+    "seed_order",
 ]

@@ -14,9 +14,11 @@ tie-breaks
     Below the objective, in order: fewer pairs outside ±1, pairs close in the standings
     with the top tables most, and a seeded jitter for exact ties.
 
-All levels are packed lexicographically into one Python integer per table, so the band
-search and the blossom algorithm compare exactly the same numbers and stay exact.
-Points are compared at a precision of 0.01.
+All levels are packed lexicographically into one Python integer per table (no rounding,
+no float ties). The band search uses them all; the blossom matching uses a *coarse twin*
+without the standings and jitter tie-breaks (many more ties, far fewer dual steps) and
+:func:`pairing.solver.polish` restores those afterwards. Points are compared at a
+precision of 0.01.
 """
 
 from __future__ import annotations

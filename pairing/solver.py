@@ -43,6 +43,8 @@ FULL_GRAPH_LIMIT = 160
 WIDE_ENOUGH = 24
 MAX_BYE_TRIES = 6
 SPARSE_START = 6
+WHOLE_GRAPH_UP_TO = 64
+"""Small fields use every compatible table, larger ones the nearest few along the line."""
 
 
 @dataclass
@@ -159,7 +161,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
         # Even the whole compatibility graph has no pairing without a violation.
         return _with_violations(field, model, candidates)
     coarse = model.coarse_twin()
-    k = SPARSE_START
+    k = n if n <= WHOLE_GRAPH_UP_TO else SPARSE_START
     while True:
         edges = _near_edges(line, coarse, k)
         for order, c in enumerate(candidates):

@@ -2,12 +2,15 @@
 
 Rules, hardest first (RULES.md §11 and the pairing issue):
 
-1. every active pair plays exactly once, or has the bye when the count is odd;
-2. no seat balance beyond ±2; no rematch; no same-unit table when avoidance is ``"hard"``
-   — each while a pairing without it exists, and as few as possible otherwise (flagged);
-3. the bye goes to the lowest-ranked pair among those with the fewest byes, unless that
-   choice alone would force a violation of rule 2;
-4. at least 90 % of the pairs end the round within ±1 seat balance;
+1. every active pair plays exactly once, or has the bye when the count is odd; the bye
+   only ever goes to a pair with the fewest byes;
+2. no seat balance beyond ±2, then no rematch, then no same-unit table when avoidance is
+   ``"hard"`` — each while a pairing without it exists, and as few as possible otherwise
+   (flagged ``seat_limit``, ``rematch``, ``same_unit``), in that order of importance;
+3. at least 90 % of the pairs end the round within ±1 seat balance (if rule 2 makes that
+   impossible, the pairing gets the note ``seat_rule_unmet`` and as few pairs as possible
+   end outside);
+4. the bye goes to the lowest-ranked of those pairs, unless rule 2 or 3 needs another;
 5. closeness: the smallest sum over tables of the squared points difference, a soft
    same-unit penalty added; ties go to pairs close in the standings, top tables first,
    then to the seed.

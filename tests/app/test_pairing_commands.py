@@ -52,7 +52,9 @@ def test_pair_refuses_while_the_round_is_open(tournament, nine):
         call_command("pair", "spring")
 
 
-def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(tournament, nine, organizer, referee, chief):
+def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
+    tournament, nine, organizer, referee, chief
+):
     call_command("draw", "spring", "--seed", "3")
     met, byes = set(), []
     for _ in range(5):
@@ -65,7 +67,9 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(tournament, nine, o
             pair = frozenset((m.ew_id, m.ns_id))
             assert pair not in met
             met.add(pair)
-            m = submit_result(m, ResultValues("A+", "7", winner="EW"), version=m.version, user=referee)
+            m = submit_result(
+                m, ResultValues("A+", "7", winner="EW"), version=m.version, user=referee
+            )
             confirm_result(m, version=m.version, user=chief)
         lock_round(Round.objects.get(pk=r.pk), user=chief)
     assert len(byes) == len(set(byes)) == 5

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Max
 
-from pairing.result import Bye, Pairing, Table
+from pairing import Bye, Pairing, Table
 from tournament.models import Match, Round
 from tournament.services.audit import log_action
 from tournament.services.pairing import entrants

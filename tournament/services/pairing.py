@@ -20,11 +20,7 @@ from collections import defaultdict
 
 from django.db import transaction
 
-from pairing.draw import draw_numbers, pair_round_one
-from pairing.entrants import Entrant
-from pairing.errors import PairingError
-from pairing.result import Pairing
-from pairing.swiss import pair_swiss
+from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.selectors import standings_for
 from tournament.services.audit import log_action

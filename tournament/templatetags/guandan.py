@@ -8,7 +8,12 @@ from django.utils.translation import gettext, gettext_lazy
 
 register = template.Library()
 
-SIDES = {"EW": gettext_lazy("东西"), "NS": gettext_lazy("南北"), "both": gettext_lazy("双方"), "": ""}
+SIDES = {
+    "EW": gettext_lazy("东西"),
+    "NS": gettext_lazy("南北"),
+    "both": gettext_lazy("双方"),
+    "": "",
+}
 STATE_CSS = {
     "empty": "",
     "in_play": "warn",
@@ -20,7 +25,7 @@ STATE_CSS = {
 
 def _flag_texts() -> dict[str, str]:
     try:
-        from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
+        from pairing import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
     except ImportError:  # pragma: no cover - the pairing package always exports it
         return {}
     return {
