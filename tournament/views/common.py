@@ -11,7 +11,24 @@ from tournament.permissions import has_role, role_of
 
 
 class LoginRequired(Exception):
-    pass
+    """Raised by :func:`load_tournament` for an anonymous visitor of a staff page.
+
+    :class:`LoginRequiredMiddleware` turns it into a redirect to the login page, so views
+    need no try/except of their own; JSON endpoints catch it to answer 403 instead.
+    """
+
+
+class LoginRequiredMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, LoginRequired):
+            return login_redirect(request)
+        return None
 
 
 def load_tournament(request, slug: str, needed: str | None) -> Tournament:

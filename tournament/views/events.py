@@ -16,7 +16,7 @@ from tournament.models import Round, Staff, Tournament
 from tournament.permissions import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
 from tournament.services import events as event_services
 from tournament.services.audit import log_action
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 
 def home(request):
@@ -60,10 +60,7 @@ def tournament_create(request):
 
 
 def tournament_detail(request, slug):
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     role = request.tournament_role
     if role is None and not (tournament.publish_pairings or tournament.publish_standings):
         raise Http404("赛事未公开")
@@ -93,10 +90,7 @@ def rounds_visible(tournament, role):
 
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     version = tournament.version
     form = TournamentForm(request.POST or None, request.FILES or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
@@ -121,10 +115,7 @@ def tournament_edit(request, slug):
 @require_http_methods(["GET", "POST"])
 def staff_list(request, slug):
     """The organizer names the chief referee and referees (existing user accounts)."""
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
         username = request.POST.get("username", "").strip()
         role = request.POST.get("role", REFEREE)

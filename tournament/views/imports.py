@@ -16,7 +16,7 @@ from tournament.permissions import ORGANIZER
 from tournament.registration import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 from tournament.services.teams import registration_check, teams_import
 from tournament.tabular import TableFileError
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 SESSION_KEY = "team_import"
 PREVIEW_ROWS = 200
@@ -24,10 +24,7 @@ PREVIEW_ROWS = 200
 
 @require_http_methods(["GET", "POST"])
 def import_upload(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     form = ImportForm(request.POST or None, request.FILES or None)
     context = {"t": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
@@ -51,10 +48,7 @@ def import_upload(request, slug):
 
 @require_POST
 def import_confirm(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     pending = request.session.get(SESSION_KEY)
     if not pending or pending.get("slug") != slug:
         messages.error(request, "没有待确认的导入，请重新上传文件")
@@ -96,10 +90,7 @@ def template_workbook() -> bytes:
 
 
 def import_template(request, slug):
-    try:
-        load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    load_tournament(request, slug, ORGANIZER)
     response = HttpResponse(
         template_workbook(),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -11,7 +11,7 @@ from tournament.permissions import ORGANIZER
 from tournament.services import adjust
 from tournament.services.pairing import draw, pair_next_round, repair_round
 from tournament.services.results import ResultRefused
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 
 def _int(value) -> int | None:
@@ -23,10 +23,7 @@ def _int(value) -> int | None:
 
 @require_http_methods(["GET", "POST"])
 def draw_view(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
         try:
             draw(
@@ -54,10 +51,7 @@ def draw_view(request, slug):
 
 @require_POST
 def pair_view(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     try:
         round_ = pair_next_round(
             tournament, seed=_int(request.POST.get("seed")), user=request.user, request=request
@@ -72,10 +66,7 @@ def pair_view(request, slug):
 @require_http_methods(["GET", "POST"])
 def adjust_view(request, slug, number):
     """The draft pairing with its conflicts; swap, give/take byes, re-pair, publish."""
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     if request.method == "POST":
         op = request.POST.get("op")

@@ -24,7 +24,7 @@ from tournament.standings_table import (
     standings_rows,
     standings_table_class,
 )
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 
 def _staff(request, tournament) -> bool:
@@ -42,10 +42,7 @@ def _visible_round(request, tournament, number) -> Round:
 
 def pairings(request, slug, number):
     """Pairings by table, and an A–Z (pinyin) list of teams: "find my table"."""
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     round_ = _visible_round(request, tournament, number)
     matches = list(
         round_.matches.select_related("ew__unit", "ns__unit").prefetch_related(
@@ -88,10 +85,7 @@ def _round_numbers(request, tournament) -> list[int]:
 
 
 def standings_page(request, slug):
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     staff = _staff(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
@@ -124,10 +118,7 @@ def standings_page(request, slug):
 
 
 def team_history_page(request, slug, team_id):
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     staff = _staff(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
@@ -144,10 +135,7 @@ def team_history_page(request, slug, team_id):
 
 def projector(request, slug, number):
     """Large type for the hall's screen: the round clock and the tables, scrolling."""
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     round_ = _visible_round(request, tournament, number)
     matches = round_.matches.select_related("ew", "ns").exclude(ns=None)
     return render(
@@ -157,10 +145,7 @@ def projector(request, slug, number):
 
 def bracket_page(request, slug):
     """The knockout bracket(s) of the event, round by round, with winners."""
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     if not _staff(request, tournament) and not tournament.publish_pairings:
         raise Http404("对阵尚未公布")
     teams = teams_by_id(tournament)

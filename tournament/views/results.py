@@ -31,7 +31,7 @@ from tournament.services.results import (
     submit_result,
     values_of,
 )
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import LoginRequired, load_tournament
 
 
 def get_match(tournament, number: int, table: int) -> Match:
@@ -126,10 +126,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
 
 def match_entry(request, slug, number, table):
     """A referee's page for one table: final levels, confirmation, ruling, fouls, history."""
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     extra: dict = {}
     if request.method == "POST":
@@ -143,10 +140,7 @@ def match_entry(request, slug, number, table):
 
 @require_POST
 def match_confirm(request, slug, number, table):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     try:
         confirm_result(match, version=_version(request), user=request.user, request=request)
@@ -162,10 +156,7 @@ def match_absent(request, slug, number, table):
     """A referee records that one pair did not turn up in time (forfeit for lateness)."""
     from tournament.services.lateness import record_absence
 
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     try:
         match = record_absence(
@@ -179,10 +170,7 @@ def match_absent(request, slug, number, table):
 
 @require_POST
 def match_foul(request, slug, number, table):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     form = FoulForm(request.POST, match=match)
     if not form.is_valid():
@@ -263,10 +251,7 @@ def sheet_api_response(request, match: Match, *, source: str):
 
 
 def match_sheet(request, slug, number, table):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     api = reverse("match_sheet_api", args=[slug, number, table])
     foul_api = reverse("match_foul_api", args=[slug, number, table])
@@ -328,10 +313,7 @@ def results_import(request, slug, number):
     from tournament.services.results_import import import_results
     from tournament.tabular import TableFileError
 
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     form = ResultsImportForm(request.POST or None, request.FILES or None)
     context = {"t": tournament, "round": round_, "form": form}
@@ -352,10 +334,7 @@ def results_import(request, slug, number):
 
 
 def round_fouls(request, slug, number):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     from tournament.models import Foul
 
@@ -371,10 +350,7 @@ def round_fouls(request, slug, number):
 
 def round_audit(request, slug, number):
     """The audit log of a round's tables; ``?format=csv`` downloads it."""
-    try:
-        tournament = load_tournament(request, slug, CHIEF_REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, CHIEF_REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     ids = [str(pk) for pk in round_.matches.values_list("pk", flat=True)]
     entries = AuditEntry.objects.filter(tournament=tournament).filter(

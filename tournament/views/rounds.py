@@ -11,7 +11,7 @@ from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.services import rounds as round_services
 from tournament.services.results import ResultRefused
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 
 def _int(value) -> int | None:
@@ -26,10 +26,7 @@ def _round(tournament, number: int) -> Round:
 
 
 def round_list(request, slug):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     from tournament.services.pairing import next_round_problem
 
     rounds = tournament.round_set.select_related("stage")
@@ -48,10 +45,7 @@ def round_list(request, slug):
 
 def round_control(request, slug, number):
     """Every table of the round with its state at a glance; filters by state."""
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     round_ = _round(tournament, number)
     matches = round_.matches.select_related("ew__unit", "ns__unit", "entered_by", "confirmed_by")
     state = request.GET.get("state", "")
@@ -78,10 +72,7 @@ def round_control(request, slug, number):
 
 def round_status_json(request, slug, number):
     """Small JSON the control and public pages poll to refresh without a reload."""
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     round_ = _round(tournament, number)
     public = not has_role(request.user, tournament, REFEREE)
     if public and (round_.status == Round.DRAFT or not tournament.publish_pairings):
@@ -116,10 +107,7 @@ DONE = {
 
 @require_POST
 def round_action(request, slug, number, action):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, REFEREE)
     round_ = _round(tournament, number)
     version = _int(request.POST.get("version"))
     try:

@@ -11,7 +11,7 @@ from tournament.options import STAGE_KINDS
 from tournament.permissions import ORGANIZER
 from tournament.services.results import ResultRefused
 from tournament.services.stages import stage_add, stage_delete
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 
 def _qualify(post) -> dict:
@@ -26,10 +26,7 @@ def _qualify(post) -> dict:
 
 @require_http_methods(["GET", "POST"])
 def stage_list(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
         try:
             if request.POST.get("delete"):

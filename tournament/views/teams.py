@@ -15,7 +15,7 @@ from tournament.models import Team
 from tournament.permissions import ORGANIZER
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
 from tournament.tables import TeamTable
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament
 
 PAGE_SIZE = 50
 
@@ -36,10 +36,7 @@ def search_teams(queryset, query: str):
 
 
 def team_list(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     query = request.GET.get("q", "")
     teams = search_teams(
         Team.objects.filter(tournament=tournament)
@@ -66,10 +63,7 @@ def _form_data(form: TeamForm) -> TeamData:
 
 @require_http_methods(["GET", "POST"])
 def team_add(request, slug):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     form = TeamForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -86,10 +80,7 @@ def team_add(request, slug):
 
 @require_http_methods(["GET", "POST"])
 def team_edit(request, slug, team_id):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
     players = {p.position: p for p in team.players.all()}
     initial = {
@@ -116,10 +107,7 @@ def team_edit(request, slug, team_id):
 
 @require_POST
 def team_status(request, slug, team_id):
-    try:
-        tournament = load_tournament(request, slug, ORGANIZER)
-    except LoginRequired:
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, ORGANIZER)
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
     status = request.POST.get("status", "")
     try:
