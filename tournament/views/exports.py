@@ -24,7 +24,7 @@ from tournament.exports.registry import (
     run,
 )
 from tournament.exports.source import round_numbers
-from tournament.views.common import LoginRequired, load_tournament, login_redirect
+from tournament.views.common import load_tournament, login_redirect
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON"}
 SPOOL_BYTES = 8 * 1024 * 1024  # larger files go to a temporary file, not memory
@@ -37,10 +37,7 @@ def base_url(request) -> str:
 
 @require_GET
 def export_index(request, slug):
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:  # pragma: no cover - the public may open the page
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     kinds = []
     public = True
     for kind in KINDS.values():
@@ -67,10 +64,7 @@ def export_index(request, slug):
 
 @require_GET
 def export_download(request, slug, kind, ext):
-    try:
-        tournament = load_tournament(request, slug, None)
-    except LoginRequired:  # pragma: no cover - the public may try
-        return login_redirect(request)
+    tournament = load_tournament(request, slug, None)
     try:
         spec = get_kind(kind, ext)
     except ExportError as exc:
