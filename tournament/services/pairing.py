@@ -112,6 +112,16 @@ def history(tournament: Tournament, before_round: int) -> dict[int, dict]:
     return info
 
 
+def seat_for_pairing(balance: int) -> int:
+    """The seat balance the pairing sees, at most ±2.
+
+    A pair beyond ±2 (after a seat swap accepted by hand) can only be moved back towards 0,
+    which ±2 already demands; passing the true value would make the pairing search for an
+    impossible seating and take minutes on a large field.
+    """
+    return max(-2, min(2, balance))
+
+
 def entrants(tournament: Tournament, round_number: int) -> list[Entrant]:
     """The active pairs for ``round_number``, in standings order after the previous round."""
     rows = standings_for(tournament, after_round=round_number - 1) if round_number > 1 else []
@@ -131,7 +141,8 @@ def entrants(tournament: Tournament, round_number: int) -> list[Entrant]:
             Entrant(
                 id=team.pk, rank=rank, points=float(order.get(team.pk, (0, 0))[1]),
                 unit=team.unit.name if team.unit_id else None, opponents=frozenset(seen["opponents"]),
-                seat_balance=seen["balance"], byes=seen["byes"], draw_number=team.draw_number,
+                seat_balance=seat_for_pairing(seen["balance"]), byes=seen["byes"],
+                draw_number=team.draw_number,
             )
         )  # fmt: skip
     return result
