@@ -73,3 +73,22 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
             confirm_result(m, version=m.version, user=chief)
         lock_round(Round.objects.get(pk=r.pk), user=chief)
     assert len(byes) == len(set(byes)) == 5
+
+
+def test_draw_number_override_swaps_with_the_holder(tournament, nine, organizer):
+    from tournament.services.pairing import draw, set_draw_number
+
+    draw(tournament, seed=1)
+    a = Team.objects.get(draw_number=1)
+    b = Team.objects.get(draw_number=5)
+    set_draw_number(a, 5, user=organizer)
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert (a.draw_number, b.draw_number) == (5, 1)
+
+
+def test_late_entry_joins_the_next_round(tournament, nine, register):
+    call_command("draw", "spring", "--seed", "1")
+    call_command("pair", "spring", "--publish")
+    late = register(tournament, "迟到队")
+    assert late.joined_round == 2

@@ -255,3 +255,30 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         summary=f"重新编排{round_}（种子 {seed}）",
     )  # fmt: skip
     return round_
+
+
+@transaction.atomic
+def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None:
+    """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
+    tournament = team.tournament
+    if tournament.round_set.exists():
+        raise ResultRefused("已经开始编排，不能再改抽签号")
+    count = Team.objects.filter(tournament=tournament).count()
+    if not 1 <= number <= count:
+        raise ResultRefused(f"抽签号应在1到{count}之间")
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    holder = (
+        Team.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()
+    )
+    old = team.draw_number
+    if holder is not None and holder.pk != team.pk:
+        # Through None first: the unique constraint must never see two pairs on one number.
+        Team.objects.filter(pk=holder.pk).update(draw_number=None)
+        Team.objects.filter(pk=team.pk).update(draw_number=number)
+        Team.objects.filter(pk=holder.pk).update(draw_number=old)
+    else:
+        Team.objects.filter(pk=team.pk).update(draw_number=number)
+    log_action(
+        tournament=tournament, user=user, request=request, action="draw.override", obj=team,
+        summary=f"{team.name} 抽签号 {old} → {number}" + (f"（{holder.name} → {old}）" if holder and holder.pk != team.pk else ""),
+    )  # fmt: skip

@@ -70,9 +70,12 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
 def team_register(*, tournament: Tournament, data: TeamData, user=None, request=None) -> Team:
     data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(tournament, data, exclude=None)
+    # A late entry (registered after pairing began) joins the next round with 0 points.
+    played = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
     team = Team.objects.create(
-        tournament=tournament, name=data.name, unit=unit_for(tournament, data.unit), seed=data.seed
-    )
+        tournament=tournament, name=data.name, unit=unit_for(tournament, data.unit), seed=data.seed,
+        joined_round=played + 1,
+    )  # fmt: skip
     Player.objects.create(team=team, position=1, name=data.player1, phone=data.phone1)
     Player.objects.create(team=team, position=2, name=data.player2, phone=data.phone2)
     log_action(
@@ -154,6 +157,9 @@ def teams_import(
     if not check.ok:
         return check
     units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
+    next_round = (
+        tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
     for name in check.units():
         if name not in units:
             units[name] = Unit.objects.create(tournament=tournament, name=name)
@@ -161,7 +167,7 @@ def teams_import(
         [
             Team(
                 tournament=tournament, name=r.team, name_pinyin=pinyin_key(r.team),
-                unit=units.get(r.unit), seed=r.seed,
+                unit=units.get(r.unit), seed=r.seed, joined_round=next_round,
             )
             for r in check.rows
         ]

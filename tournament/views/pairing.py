@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.models import Round, Team
 from tournament.permissions import ORGANIZER
 from tournament.services import adjust
-from tournament.services.pairing import draw, pair_next_round, repair_round
+from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
 from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
 
@@ -26,10 +26,17 @@ def draw_view(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
         try:
-            draw(
-                tournament, seed=_int(request.POST.get("seed")), user=request.user, request=request
-            )
-            messages.success(request, "抽签完成")
+            if request.POST.get("team"):
+                team = get_object_or_404(Team, tournament=tournament, pk=_int(request.POST["team"]))
+                number = _int(request.POST.get("number"))
+                if number is None:
+                    raise ResultRefused("请填写抽签号")
+                set_draw_number(team, number, user=request.user, request=request)
+                messages.success(request, f"已将{team.name}的抽签号改为{number}")
+            else:
+                seed = _int(request.POST.get("seed"))
+                draw(tournament, seed=seed, user=request.user, request=request)
+                messages.success(request, "抽签完成")
         except ResultRefused as exc:
             messages.error(request, str(exc))
         return redirect("draw", slug=slug)
