@@ -55,7 +55,9 @@ def search_rows(rows: list[dict], query: str) -> list[dict]:
     return [r for r in rows if query in f"{r['team']} {r['players']} {r['unit']}".lower()]
 
 
-def standings_table_class(chain: list[str], *, link_team=None) -> type[tables.Table]:
+def standings_table_class(
+    chain: list[str], *, link_team=None, groups: bool = False
+) -> type[tables.Table]:
     """A django-tables2 Table class with a column per tiebreak metric of ``chain``."""
     attrs = {
         "rank": tables.Column(verbose_name=_("名次")),
@@ -71,6 +73,9 @@ def standings_table_class(chain: list[str], *, link_team=None) -> type[tables.Ta
         label = (metric.label_en if get_language() == "en" else metric.label_zh) if metric else key
         attrs[key] = tables.Column(verbose_name=label, empty_values=())
         attrs[f"render_{key}"] = lambda self, value, _key=key: metric_text(_key, value)
+    if groups:  # 3-round rotation: the group and the rank within it
+        attrs["group"] = tables.Column(verbose_name=_("组别"))
+        attrs["group_rank"] = tables.Column(verbose_name=_("组内名次"))
     attrs["record"] = tables.Column(verbose_name=_("胜/平/负"), empty_values=(), orderable=False)
     attrs["render_record"] = lambda self, record: (
         f"{record['wins']}/{record['draws']}/{record['losses']}"

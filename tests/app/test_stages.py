@@ -122,3 +122,25 @@ def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
     assert bracket["rounds"][0][0]["winner"] in (a.pk, b.pk)
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
     assert Match.objects.filter(round__tournament=t).count() == 3
+
+
+def test_rotation_standings_show_group_and_rank_within_it(organizer, chief, referee, register):
+    from tests.conftest import login
+
+    t = create(
+        organizer,
+        chief,
+        referee,
+        slug="rot2",
+        name="分组",
+        format="rotation",
+        rounds=3,
+        scoring="hundred_plus",
+    )
+    for i in range(1, 9):
+        register(t, f"队{i}")
+    draw(t, seed=2)
+    for _ in range(3):
+        play_round(pair_next_round(t), organizer, referee, chief)
+    page = login(organizer).get(f"/t/{t.slug}/standings/").content.decode()
+    assert "组别" in page and "组内名次" in page and ">A<" in page and ">B<" in page

@@ -96,10 +96,13 @@ def standings_page(request, slug):
     rows = standings_for(tournament, after_round=after_round, public=public)
     chain = list(tournament.tiebreaks)
     data = standings_rows(rows, teams_by_id(tournament), chain)
+    groups = rotation_columns(tournament, data, public=public)
     query = request.GET.get("q", "")
     shown = search_rows(data, query)
     table_class = standings_table_class(
-        chain, link_team=lambda record: reverse("team_history", args=[slug, record["team_id"]])
+        chain,
+        link_team=lambda record: reverse("team_history", args=[slug, record["team_id"]]),
+        groups=groups,
     )
     table = table_class(shown)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
@@ -115,6 +118,27 @@ def standings_page(request, slug):
             "lot_notes": lot_explanations(data),
         },
     )
+
+
+def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
+    """Add each pair's rotation group and rank within it (分组三轮移位); True when any."""
+    from scoring import rotation_totals
+
+    stage = tournament.stages.filter(kind="rotation").exclude(state={}).first()
+    if stage is None or "groups" not in stage.state:
+        return False
+    group_of = {team: gi for gi, group in enumerate(stage.state["groups"]) for team in group}
+    rounds = list(stage.round_set.values_list("number", flat=True))
+    records = match_records(tournament, rounds, public=public)
+    rows = rotation_totals(
+        records, group_of, system=tournament.scoring, bye_policy=tournament.bye_policy
+    )
+    by_team = {row.team: row for row in rows}
+    for item in data:
+        row = by_team.get(item["team_id"])
+        item["group"] = chr(ord("A") + row.group) if row else ""
+        item["group_rank"] = row.group_rank if row else None
+    return True
 
 
 def team_history_page(request, slug, team_id):
