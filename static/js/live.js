@@ -1,14 +1,31 @@
-/* Refresh a page when its round changes (results entered, status moved), and run the clock. */
+/* Keep a page current without reloading it: poll the round's small status JSON and, when it
+   changed, fetch the page again and swap in the parts named by `selectors` (the table of
+   tables, the pairings list…). Without selectors the page reloads. Also runs the clock. */
 var GD = (function () {
   "use strict";
-  function watch(url, intervalMs) {
+  function refresh(selectors) {
+    return fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        selectors.forEach(function (sel) {
+          var now = document.querySelector(sel), next = fresh.querySelector(sel);
+          if (now && next) now.innerHTML = next.innerHTML;
+        });
+        document.dispatchEvent(new CustomEvent("gd:refreshed"));
+      });
+  }
+  function watch(url, intervalMs, selectors, onData) {
     var stamp = null;
     function poll() {
       fetch(url, { credentials: "same-origin", cache: "no-store" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (d) {
           if (!d) return;
-          if (stamp !== null && d.stamp !== stamp) window.location.reload();
+          if (onData) onData(d);
+          if (stamp !== null && d.stamp !== stamp) {
+            if (selectors && selectors.length) refresh(selectors); else window.location.reload();
+          }
           stamp = d.stamp;
         })
         .catch(function () {});
@@ -19,8 +36,9 @@ var GD = (function () {
   function clock(el, startedIso, limitMinutes) {
     if (!el) return;
     function tick() {
-      if (!startedIso) { el.textContent = "未开赛"; return; }
-      var end = new Date(startedIso).getTime() + limitMinutes * 60000;
+      var started = el.dataset.started || startedIso;
+      if (!started) { el.textContent = "未开赛"; return; }
+      var end = new Date(started).getTime() + limitMinutes * 60000;
       var left = Math.round((end - Date.now()) / 1000);
       el.classList.toggle("warn", left <= 300 && left > 0);
       el.classList.toggle("over", left <= 0);
@@ -31,5 +49,5 @@ var GD = (function () {
     tick();
     setInterval(tick, 1000);
   }
-  return { watch: watch, clock: clock };
+  return { watch: watch, clock: clock, refresh: refresh };
 })();

@@ -110,3 +110,18 @@ def test_projector_shows_the_round_clock(live_server, phone, event):
     page.reload()
     page.wait_for_function("document.getElementById('clock').textContent === '时间到'")
     assert "over" in clock.get_attribute("class")
+
+
+def test_round_control_updates_in_place_when_a_result_arrives(
+    live_server, phone, event, referee, chief
+):
+    page = phone()
+    login(page, live_server.url, "chief", "pw-chief")
+    page.goto(live_server.url + reverse("round_control", args=["spring", 1]))
+    page.evaluate("window.__not_reloaded = true")
+    match = Match.objects.get(round=event, table=3)
+    submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
+    # The page polls every 8 s; the row of table 3 changes without a reload.
+    page.wait_for_selector("tr[data-table='3'].state-entered", timeout=20000)
+    assert page.evaluate("window.__not_reloaded === true")
+    assert "过A : J" in page.inner_text("tr[data-table='3']")
