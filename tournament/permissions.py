@@ -40,6 +40,39 @@ def has_role(user, tournament: Tournament, needed: str) -> bool:
     return _RANK[role_of(user, tournament)] >= _RANK[needed]
 
 
+def parse_tables(text: str) -> set[int] | None:
+    """``"1-10,15"`` → {1, …, 10, 15}; empty text → None (every table). Raises ValueError.
+
+    >>> sorted(parse_tables("3-5，9"))
+    [3, 4, 5, 9]
+    """
+    text = (text or "").replace("，", ",").replace("、", ",").replace(" ", "")
+    if not text:
+        return None
+    tables: set[int] = set()
+    for part in text.split(","):
+        if not part:
+            continue
+        low, _, high = part.partition("-")
+        first, last = int(low), int(high or low)
+        if first < 1 or last < first or last - first > 5000:
+            raise ValueError(part)
+        tables.update(range(first, last + 1))
+    return tables
+
+
+def referee_tables(user, tournament: Tournament) -> set[int] | None:
+    """The tables a referee is assigned to, or None when they may enter every table."""
+    if role_of(user, tournament) != REFEREE:
+        return None
+    text = (
+        Staff.objects.filter(tournament=tournament, user=user)
+        .values_list("tables", flat=True)
+        .first()
+    )
+    return parse_tables(text or "")
+
+
 def can_create_tournament(user) -> bool:
     return user.is_authenticated and user.has_perm("tournament.add_tournament")
 

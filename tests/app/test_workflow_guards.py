@@ -203,3 +203,34 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
     confirm_result(f, version=f.version, user=chief)
     lock_round(Round.objects.get(pk=final.pk), user=chief)
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+
+
+def test_a_referee_with_assigned_tables_enters_only_those(
+    tournament, teams8, make_round, referee, chief
+):
+    from tournament.permissions import parse_tables
+
+    assert parse_tables("1-2，4") == {1, 2, 4} and parse_tables("") is None
+    Staff.objects.filter(tournament=tournament, user=referee).update(tables="1-2")
+    r = make_round(tournament, teams8)
+    t1, t3 = r.matches.get(table=1), r.matches.get(table=3)
+    submit_result(t1, WIN, version=t1.version, user=referee)
+    with pytest.raises(ResultRefused, match="没有被分配到第3台"):
+        submit_result(t3, WIN, version=t3.version, user=referee)
+    with pytest.raises(ResultRefused, match="没有被分配到第3台"):
+        record_foul(t3, side="EW", kind="time_delay", severity="foul", user=referee)
+    submit_result(t3, WIN, version=t3.version, user=chief)  # the chief referee has every table
+
+
+def test_staff_page_sets_assigned_tables(tournament, as_organizer, make_user):
+    make_user("ref3")
+    as_organizer.post(
+        reverse("staff_list", args=["spring"]),
+        {"username": "ref3", "role": "referee", "tables": "5-8"},
+    )
+    assert Staff.objects.get(user__username="ref3").tables == "5-8"
+    as_organizer.post(
+        reverse("staff_list", args=["spring"]),
+        {"username": "ref3", "role": "referee", "tables": "x"},
+    )
+    assert Staff.objects.get(user__username="ref3").tables == "5-8"

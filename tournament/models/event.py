@@ -138,6 +138,9 @@ class Staff(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles"
     )
     role = models.CharField(_("角色"), max_length=16, choices=ROLE_CHOICES)
+    tables = models.CharField(
+        _("负责台号"), max_length=200, blank=True, help_text=_("如 1-10,15；留空表示全部台")
+    )
 
     class Meta:
         unique_together = [("tournament", "user")]

@@ -14,13 +14,13 @@ from __future__ import annotations
 from django.db import transaction
 
 from tournament.models import Foul, Match, Player
-from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
+from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import THREE_FOULS
 from tournament.services.audit import log_action
 from tournament.services.results import (
-    MSG_NO_RIGHT,
     ResultRefused,
     _lock,
+    check_referee,
     check_round_open,
     refresh_round_status,
     save_sheet,
@@ -71,8 +71,7 @@ def record_foul(
         raise ResultRefused("犯规记录不完整")
     if kind == "card_hiding" and severity == "warning":
         raise ResultRefused("藏牌/偷牌只能判犯规，不能只警告")
-    if not has_role(user, tournament, REFEREE):
-        raise ResultRefused(MSG_NO_RIGHT)
+    check_referee(match, user, "referee")
     if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
         raise ResultRefused("该台成绩已确认；追加犯规请联系裁判长")
     team = match.ew if side == "EW" else match.ns

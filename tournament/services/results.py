@@ -22,7 +22,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from tournament.models import Match, Round
-from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
+from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
@@ -34,6 +34,7 @@ MSG_ROUND_NOT_OPEN = "本轮尚未公布，不能录入成绩"
 MSG_NO_RIGHT = "没有权限"
 MSG_BYE = "轮空不需要录入成绩"
 MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
+MSG_NOT_YOUR_TABLE = "您没有被分配到第{table}台，请由负责该台的裁判或裁判长录入"
 MSG_KNOCKOUT_DRAW = "淘汰赛不能打平：请填写加赛（或加一副）的胜方"
 MSG_DISPUTE = "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
@@ -94,6 +95,18 @@ def _lock(match: Match, version: int | None) -> Match:
     return current
 
 
+def check_referee(match: Match, user, source: str) -> None:
+    """A referee acts only in their events, and only at their tables when they have some."""
+    if source != "referee":
+        return
+    tournament = match.round.tournament
+    if not has_role(user, tournament, REFEREE):
+        raise ResultRefused(MSG_NO_RIGHT)
+    tables = referee_tables(user, tournament)
+    if tables is not None and match.table not in tables:
+        raise ResultRefused(MSG_NOT_YOUR_TABLE.format(table=match.table))
+
+
 def check_round_open(match: Match) -> None:
     status = match.round.status
     if status == Round.LOCKED:
@@ -151,8 +164,7 @@ def submit_result(
     """
     match = _lock(match, version)
     check_round_open(match)
-    if source == "referee" and not has_role(user, match.round.tournament, REFEREE):
-        raise ResultRefused(MSG_NO_RIGHT)
+    check_referee(match, user, source)
     if match.bracket_id and not values.winner and not values.forfeit == "both":
         raise ResultRefused(MSG_KNOCKOUT_DRAW)
     tournament = match.round.tournament
@@ -237,8 +249,7 @@ def confirm_result(
         raise ResultRefused(MSG_NOTHING_TO_CONFIRM)
     if _same_actor(match, user, source):
         raise ResultRefused(MSG_SELF_CONFIRM)
-    if source == "referee" and not has_role(user, match.round.tournament, REFEREE):
-        raise ResultRefused(MSG_NO_RIGHT)
+    check_referee(match, user, source)
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
 
 
@@ -293,8 +304,7 @@ def save_sheet(
     """
     locked = _lock(match, version)
     check_round_open(locked)
-    if source == "referee" and not has_role(user, locked.round.tournament, REFEREE):
-        raise ResultRefused(MSG_NO_RIGHT)
+    check_referee(locked, user, source)
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
         locked.state == Match.ENTERED and not _same_actor(locked, user, source)
     ):

@@ -13,7 +13,13 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.forms import TournamentForm
 from tournament.models import Round, Staff, Tournament
-from tournament.permissions import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
+from tournament.permissions import (
+    ORGANIZER,
+    REFEREE,
+    can_create_tournament,
+    parse_tables,
+    visible_tournaments,
+)
 from tournament.services import events as event_services
 from tournament.services.audit import log_action
 from tournament.views.common import load_tournament
@@ -132,8 +138,14 @@ def staff_list(request, slug):
             elif not (user := User.objects.filter(username=username).first()):
                 messages.error(request, f"找不到用户“{username}”，请先在管理后台创建账号")
             else:
+                tables = request.POST.get("tables", "").strip()
+                try:
+                    parse_tables(tables)
+                except ValueError:
+                    messages.error(request, "负责台号格式应为“1-10,15”")
+                    return redirect("staff_list", slug=slug)
                 Staff.objects.update_or_create(
-                    tournament=tournament, user=user, defaults={"role": role}
+                    tournament=tournament, user=user, defaults={"role": role, "tables": tables}
                 )
                 log_action(
                     tournament=tournament, request=request, action="staff.set",
