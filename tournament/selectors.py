@@ -107,6 +107,15 @@ def standings_for(
     )
 
 
+def round_stamp(round_: Round) -> str:
+    """A short text that changes whenever the round or any of its tables changes.
+
+    Pages render it and poll it (``round_status_json``) to know when to refresh.
+    """
+    rows = round_.matches.order_by("pk").values_list("pk", "state", "version")
+    return f"{round_.status}:{round_.version}:" + ",".join(f"{p}-{s}-{v}" for p, s, v in rows)
+
+
 def teams_by_id(tournament: Tournament) -> dict[int, Team]:
     """All teams with their unit and players, for labelling plain results."""
     teams = (

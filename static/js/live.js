@@ -15,8 +15,10 @@ var GD = (function () {
         document.dispatchEvent(new CustomEvent("gd:refreshed"));
       });
   }
-  function watch(url, intervalMs, selectors, onData) {
-    var stamp = null;
+  function watch(url, intervalMs, selectors, onData, initialStamp) {
+    // The stamp rendered with the page: a change made while the first poll is on its way
+    // is still noticed.
+    var stamp = initialStamp === undefined ? null : initialStamp;
     function poll() {
       fetch(url, { credentials: "same-origin", cache: "no-store" })
         .then(function (r) { return r.ok ? r.json() : null; })

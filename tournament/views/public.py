@@ -14,6 +14,7 @@ from tournament.permissions import REFEREE, has_role
 from tournament.selectors import (
     counted_rounds,
     match_records,
+    round_stamp,
     standings_for,
     standings_rules,
     teams_by_id,
@@ -71,6 +72,7 @@ def pairings(request, slug, number):
             "q": request.GET.get("q", ""),
             "rounds": _round_numbers(request, tournament),
             # Spectators see results only once the chief referee has locked the round.
+            "stamp": round_stamp(round_),
             "show_results": _staff(request, tournament)
             or (tournament.publish_standings and round_.status == Round.LOCKED),
         },
@@ -163,7 +165,9 @@ def projector(request, slug, number):
     round_ = _visible_round(request, tournament, number)
     matches = round_.matches.select_related("ew", "ns").exclude(ns=None)
     return render(
-        request, "public/projector.html", {"t": tournament, "round": round_, "matches": matches}
+        request,
+        "public/projector.html",
+        {"t": tournament, "round": round_, "matches": matches, "stamp": round_stamp(round_)},
     )
 
 

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
+from tournament.selectors import round_stamp
 from tournament.services import rounds as round_services
 from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
@@ -66,6 +67,7 @@ def round_control(request, slug, number):
             "state": state,
             "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
             "can_organize": has_role(request.user, tournament, ORGANIZER),
+            "stamp": round_stamp(round_),
         },
     )
 
@@ -77,16 +79,15 @@ def round_status_json(request, slug, number):
     public = not has_role(request.user, tournament, REFEREE)
     if public and (round_.status == Round.DRAFT or not tournament.publish_pairings):
         return JsonResponse({"error": "not published"}, status=404)
-    rows = list(round_.matches.values_list("table", "state", "version"))
-    stamp = f"{round_.status}:{round_.version}:" + ",".join(f"{t}-{s}-{v}" for t, s, v in rows)
+    rows = list(round_.matches.values_list("table", "state"))
     return JsonResponse(
         {
             "round": round_.number,
             "status": round_.status,
-            "stamp": stamp,
+            "stamp": round_stamp(round_),
             "started_at": round_.started_at.isoformat() if round_.started_at else None,
             "time_limit": tournament.time_limit,
-            "tables": {str(t): s for t, s, _ in rows if t is not None},
+            "tables": {str(t): s for t, s in rows if t is not None},
         }
     )
 
