@@ -107,6 +107,12 @@ def standings_for(
     )
 
 
+def next_round_number(tournament: Tournament) -> int:
+    """The number the next round will have (1 before any pairing)."""
+    last = tournament.round_set.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
 def round_stamp(round_: Round) -> str:
     """A short text that changes whenever the round or any of its tables changes.
 

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from tournament.models import Match, Round, Stage, Team, Tournament
-from tournament.selectors import standings_for
+from tournament.selectors import next_round_number, standings_for
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
 
@@ -179,9 +179,7 @@ def pair_next_round(
     if problem:
         raise ResultRefused(problem)
     stage, index = current_stage(tournament)
-    number = (
-        tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
+    number = next_round_number(tournament)
     seed = seed if seed is not None else number
     try:
         result = compute_pairing(tournament, stage, index, number, seed)

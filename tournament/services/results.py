@@ -165,8 +165,7 @@ def submit_result(
     match = _lock(match, version)
     check_round_open(match)
     check_referee(match, user, source)
-    if match.bracket_id and not values.winner and not values.forfeit == "both":
-        raise ResultRefused(MSG_KNOCKOUT_DRAW)
+    _check_knockout_winner(match, values)
     tournament = match.round.tournament
     before = snapshot(match)
     match.submissions.create(
@@ -206,9 +205,7 @@ def submit_result(
     match.state = Match.ENTERED
     if not tournament.confirmation_required or before["state"] == Match.CONFIRMED:
         # No second check wanted, or a chief referee's correction (only they reach here).
-        match.state = Match.CONFIRMED
-        match.confirmed_by = user if _real(user) else None
-        match.confirmed_at = timezone.now()
+        _mark_confirmed(match, user, "")
     return _save(
         match,
         user=user,
@@ -219,15 +216,25 @@ def submit_result(
     )
 
 
+def _check_knockout_winner(match: Match, values: ResultValues) -> None:
+    """A knockout table needs a winner (a decider after a draw), unless both pairs forfeit."""
+    if match.bracket_id and not values.winner and values.forfeit != "both":
+        raise ResultRefused(MSG_KNOCKOUT_DRAW)
+
+
 def _real(user) -> bool:
     return user is not None and user.is_authenticated
 
 
-def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
+def _mark_confirmed(match: Match, user, via: str) -> None:
     match.state = Match.CONFIRMED
     match.confirmed_by = user if _real(user) else None
-    match.confirmed_via = source
+    match.confirmed_via = via
     match.confirmed_at = timezone.now()
+
+
+def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
+    _mark_confirmed(match, user, source)
     return _save(
         match,
         user=user,
@@ -262,18 +269,16 @@ def resolve_dispute(
     check_round_open(match)
     if not has_role(user, match.round.tournament, CHIEF_REFEREE):
         raise ResultRefused(MSG_NO_RIGHT)
-    if match.bracket_id and not values.winner and values.forfeit != "both":
-        raise ResultRefused(MSG_KNOCKOUT_DRAW)
+    _check_knockout_winner(match, values)
     return _rule(match, values, user=user, request=request, before=snapshot(match))
 
 
 def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
     """Set and confirm a result on the chief referee's authority (audited as a ruling)."""
     _set_values(match, values)
-    match.state = Match.CONFIRMED
     if not match.entered_by_id:
         match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
-    match.confirmed_by, match.confirmed_via, match.confirmed_at = user, "chief", timezone.now()
+    _mark_confirmed(match, user, "chief")
     return _save(
         match,
         user=user,

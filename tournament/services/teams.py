@@ -10,6 +10,7 @@ from django.db import transaction
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.pinyin import pinyin_key
 from tournament.registration import RegistrationCheck, check_registration
+from tournament.selectors import next_round_number
 from tournament.services.audit import log_action
 from tournament.tabular import read_table
 
@@ -71,10 +72,9 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
     data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
-    played = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
     team = Team.objects.create(
         tournament=tournament, name=data.name, unit=unit_for(tournament, data.unit), seed=data.seed,
-        joined_round=played + 1,
+        joined_round=next_round_number(tournament),
     )  # fmt: skip
     Player.objects.create(team=team, position=1, name=data.player1, phone=data.phone1)
     Player.objects.create(team=team, position=2, name=data.player2, phone=data.phone2)
@@ -157,9 +157,7 @@ def teams_import(
     if not check.ok:
         return check
     units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
-    next_round = (
-        tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
+    next_round = next_round_number(tournament)
     for name in check.units():
         if name not in units:
             units[name] = Unit.objects.create(tournament=tournament, name=name)
