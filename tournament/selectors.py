@@ -11,6 +11,9 @@ the chief referee has not checked.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
 
 from rules import RuleSet
 from scoring import MatchRecord, StandingRow, StandingsRules, standings
@@ -114,12 +117,62 @@ def next_round_number(tournament: Tournament) -> int:
 
 
 def round_stamp(round_: Round) -> str:
-    """A short text that changes whenever the round or any of its tables changes.
+    """A short text that changes when the round's pairings or status change.
 
-    Pages render it and poll it (``round_status_json``) to know when to refresh.
+    Public pages (pairings, find my table) render it and poll it: a result saved at a table
+    does not change it, so thousands of phones do not refetch on every result.
     """
-    rows = round_.matches.order_by("pk").values_list("pk", "state", "version")
-    return f"{round_.status}:{round_.version}:" + ",".join(f"{p}-{s}-{v}" for p, s, v in rows)
+    status, version = Round.objects.values_list("status", "version").get(pk=round_.pk)
+    return f"{status}:{version}"
+
+
+def round_live_stamp(round_: Round) -> str:
+    """Like :func:`round_stamp`, and also changes with every saved table (for live pages)."""
+    status, version, seq = Round.objects.values_list("status", "version", "change_seq").get(
+        pk=round_.pk
+    )
+    return f"{status}:{version}:{seq}"
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """How far a round has got: tables per state, and the pairs with a bye.
+
+    ``finished`` counts tables with a result (entered or confirmed); ``playing`` the rest,
+    disputes included, since their result is not settled.
+    """
+
+    counts: dict[str, int]
+    tables: int
+    byes: int
+
+    @property
+    def finished(self) -> int:
+        return self.counts.get(Match.ENTERED, 0) + self.counts.get(Match.CONFIRMED, 0)
+
+    @property
+    def playing(self) -> int:
+        return self.tables - self.finished
+
+
+def round_summary(round_: Round) -> RoundSummary:
+    """Counts of the round's tables by state, in one query."""
+    tallies = {
+        key: Count("pk", filter=Q(state=key, ns__isnull=False)) for key, _ in Match.STATE_CHOICES
+    }
+    row = round_.matches.aggregate(byes=Count("pk", filter=Q(ns__isnull=True)), **tallies)
+    byes = row.pop("byes")
+    return RoundSummary(counts=row, tables=sum(row.values()), byes=byes)
+
+
+def unfinished_tables(round_: Round) -> list[int]:
+    """Table numbers still without a result, in order."""
+    return list(
+        round_.matches.exclude(ns=None)
+        .exclude(state__in=COUNTED_STATES)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
 
 
 def teams_by_id(tournament: Tournament) -> dict[int, Team]:

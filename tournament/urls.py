@@ -4,6 +4,7 @@ from tournament.views import (
     events,
     imports,
     pairing,
+    projector,
     public,
     results,
     rounds,
@@ -58,7 +59,7 @@ urlpatterns = [
     path(T + "pairings/<int:number>/", public.pairings, name="pairings"),
     path(T + "standings/", public.standings_page, name="standings"),
     path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),
-    path(T + "projector/<int:number>/", public.projector, name="projector"),
+    path(T + "projector/<int:number>/", projector.projector, name="projector"),
     path(T + "bracket/", public.bracket_page, name="bracket"),
     path("", include("tournament.urls_exports")),
 ]

@@ -52,6 +52,9 @@ class Round(models.Model):
         help_text=_("之前某轮成绩解锁修改后，本轮对阵可能需要复核"),
     )  # fmt: skip
     version = models.PositiveIntegerField(default=1, editable=False)
+    # The number of the latest table change of this round (see ``Match.save``): live pages
+    # ask for the tables changed after the number they hold.
+    change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -61,6 +64,26 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("第%(n)s轮") % {"n": self.number}
+
+    def save(self, *args, **kwargs) -> None:
+        """Save, never writing ``change_seq`` back from a possibly older copy in memory.
+
+        The counter only moves through :func:`next_change_seq`; a full save of a round
+        loaded before a table changed must not turn it back.
+        """
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "change_seq"
+            ]
+        super().save(*args, **kwargs)
+
+
+def next_change_seq(round_id: int) -> int:
+    """Advance the round's change counter and return the new value."""
+    Round.objects.filter(pk=round_id).update(change_seq=models.F("change_seq") + 1)
+    return Round.objects.values_list("change_seq", flat=True).get(pk=round_id)
 
 
 def new_entry_code() -> str:
@@ -116,6 +139,7 @@ class Match(models.Model):
     ew_code = models.CharField(max_length=16, default=new_entry_code, editable=False)
     ns_code = models.CharField(max_length=16, default=new_entry_code, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
+    change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["round", "table"]
@@ -133,6 +157,21 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.ns_id is None
+
+    def save(self, *args, **kwargs) -> None:
+        """Save, taking the round's next change number when an existing table changes.
+
+        Every result service locks the round row before the table row, so the numbers are
+        handed out in commit order: a page that has seen change *n* misses nothing by asking
+        for the changes after *n*. New tables (a fresh draft) need no number: publishing
+        the round changes its version, and pages reload on that.
+        """
+        if not self._state.adding:
+            self.change_seq = next_change_seq(self.round_id)
+            fields = kwargs.get("update_fields")
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "change_seq"}
+        super().save(*args, **kwargs)
 
     @property
     def has_result(self) -> bool:

@@ -76,10 +76,16 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
 
 @transaction.atomic
 def start_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
-    """Start the round clock (开赛)."""
+    """Start the round clock (开赛).
+
+    A round whose first results came in before anyone pressed 开赛 can still be started:
+    the clock is what the hall needs, whatever the tables have entered.
+    """
     round_ = _locked_round(round_, version)
     _require(user, round_, CHIEF_REFEREE)
-    if round_.status != Round.PUBLISHED:
+    if round_.started_at is not None:
+        raise ResultRefused("本轮已经开赛计时")
+    if round_.status in (Round.DRAFT, Round.LOCKED):
         raise ResultRefused("只有已公布的轮次可以开赛")
     before = round_.status
     round_.status = Round.IN_PLAY

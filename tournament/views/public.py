@@ -32,7 +32,7 @@ def _staff(request, tournament) -> bool:
     return has_role(request.user, tournament, REFEREE)
 
 
-def _visible_round(request, tournament, number) -> Round:
+def visible_round(request, tournament, number) -> Round:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     if not _staff(request, tournament) and (
         round_.status == Round.DRAFT or not tournament.publish_pairings
@@ -44,7 +44,7 @@ def _visible_round(request, tournament, number) -> Round:
 def pairings(request, slug, number):
     """Pairings by table, and an A–Z (pinyin) list of teams: "find my table"."""
     tournament = load_tournament(request, slug, None)
-    round_ = _visible_round(request, tournament, number)
+    round_ = visible_round(request, tournament, number)
     matches = list(
         round_.matches.select_related("ew__unit", "ns__unit").prefetch_related(
             "ew__players", "ns__players"
@@ -156,18 +156,6 @@ def team_history_page(request, slug, team_id):
     rows = [{"line": line, "opponent": teams.get(line.opponent)} for line in lines]
     return render(
         request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
-    )
-
-
-def projector(request, slug, number):
-    """Large type for the hall's screen: the round clock and the tables, scrolling."""
-    tournament = load_tournament(request, slug, None)
-    round_ = _visible_round(request, tournament, number)
-    matches = round_.matches.select_related("ew", "ns").exclude(ns=None)
-    return render(
-        request,
-        "public/projector.html",
-        {"t": tournament, "round": round_, "matches": matches, "stamp": round_stamp(round_)},
     )
 
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
-from tournament.selectors import round_stamp
+from tournament.selectors import round_live_stamp, round_summary
 from tournament.services import rounds as round_services
 from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
+from tournament.views.params import positive_int
 
 
 def _int(value) -> int | None:
@@ -44,52 +47,117 @@ def round_list(request, slug):
     )
 
 
+ROWS_PER_PAGE = 100
+ATTENTION = "attention"
+# Tables a referee should look at now: a dispute to settle, an entry to confirm.
+ATTENTION_STATES = (Match.DISPUTED, Match.ENTERED)
+MAX_CHANGES = 200
+
+
+def _control_rows(round_: Round, request, summary) -> dict:
+    """The tables round control lists: a filter (state, attention, one table) and a page.
+
+    A big round opens on the tables that need attention; every other table is one filter,
+    page or table number away, so the page stays small at 2,500 tables.
+    """
+    table = positive_int(request.GET.get("table"))
+    state = request.GET.get("state")
+    if state is None:
+        state = ATTENTION if summary.tables > ROWS_PER_PAGE else ""
+    matches = round_.matches.select_related("ew__unit", "ns__unit")
+    if table is not None:
+        matches = matches.filter(table=table)
+    elif state == ATTENTION:
+        matches = matches.filter(state__in=ATTENTION_STATES).exclude(ns=None)
+    elif state in dict(Match.STATE_CHOICES):
+        matches = matches.filter(state=state).exclude(ns=None)
+    else:
+        state = ""
+    page = Paginator(matches.order_by("table"), ROWS_PER_PAGE).get_page(
+        positive_int(request.GET.get("page")) or 1
+    )
+    return {"page": page, "matches": page.object_list, "state": state, "table": table}
+
+
 def round_control(request, slug, number):
-    """Every table of the round with its state at a glance; filters by state."""
+    """The round at a glance: a summary, the tables that need attention, the rest on demand."""
     tournament = load_tournament(request, slug, REFEREE)
     round_ = _round(tournament, number)
-    matches = round_.matches.select_related("ew__unit", "ns__unit", "entered_by", "confirmed_by")
-    state = request.GET.get("state", "")
-    counts = {key: 0 for key, _ in Match.STATE_CHOICES}
-    for m in matches:
-        if not m.is_bye:
-            counts[m.state] += 1
-    shown = [m for m in matches if not state or (m.state == state and not m.is_bye)]
+    summary = round_summary(round_)
     return render(
         request,
         "rounds/round_control.html",
         {
             "t": tournament,
             "round": round_,
-            "matches": shown,
-            "counts": counts,
+            "summary": summary,
+            "counts": summary.counts,
             "states": Match.STATE_CHOICES,
-            "state": state,
+            "attention_count": sum(summary.counts[s] for s in ATTENTION_STATES),
             "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
             "can_organize": has_role(request.user, tournament, ORGANIZER),
-            "stamp": round_stamp(round_),
+            "live": round_live_stamp(round_),
+            **_control_rows(round_, request, summary),
         },
     )
 
 
+def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
+    """The tables saved after change ``since``, each as the row round control shows."""
+    changed = list(
+        round_.matches.filter(change_seq__gt=since)
+        .exclude(ns=None)
+        .select_related("ew__unit", "ns__unit")
+        .order_by("table")[: MAX_CHANGES + 1]
+    )
+    if len(changed) > MAX_CHANGES:
+        return {"reload": True}
+    context = {"t": tournament, "round": round_}
+    return {
+        "changed": [
+            {
+                "table": m.table,
+                "state": m.state,
+                "html": render_to_string("rounds/_table_row.html", {**context, "m": m}, request),
+            }
+            for m in changed
+        ]
+    }
+
+
 def round_status_json(request, slug, number):
-    """Small JSON the control and public pages poll to refresh without a reload."""
+    """Small JSON the live pages poll: the round's stamps, a summary and what changed.
+
+    ``stamp`` changes with the pairings and status, ``live`` also with every saved table.
+    Staff pages send ``?since=<seq>`` (the ``seq`` they hold) and get only the tables
+    changed after it, never every table.
+    """
     tournament = load_tournament(request, slug, None)
     round_ = _round(tournament, number)
     public = not has_role(request.user, tournament, REFEREE)
     if public and (round_.status == Round.DRAFT or not tournament.publish_pairings):
         return JsonResponse({"error": "not published"}, status=404)
-    rows = list(round_.matches.values_list("table", "state"))
-    return JsonResponse(
-        {
-            "round": round_.number,
-            "status": round_.status,
-            "stamp": round_stamp(round_),
-            "started_at": round_.started_at.isoformat() if round_.started_at else None,
-            "time_limit": tournament.time_limit,
-            "tables": {str(t): s for t, s in rows if t is not None},
-        }
-    )
+    round_.refresh_from_db(fields=["status", "version", "change_seq", "started_at"])
+    summary = round_summary(round_)
+    data = {
+        "round": round_.number,
+        "status": round_.status,
+        "stamp": f"{round_.status}:{round_.version}",
+        "live": f"{round_.status}:{round_.version}:{round_.change_seq}",
+        "seq": round_.change_seq,
+        "started_at": round_.started_at.isoformat() if round_.started_at else None,
+        "time_limit": tournament.time_limit,
+        "finished": summary.finished,
+        "playing": summary.playing,
+        "byes": summary.byes,
+    }
+    if not public:
+        data["counts"] = summary.counts
+        data["attention"] = sum(summary.counts[s] for s in ATTENTION_STATES)
+        since = positive_int(request.GET.get("since"), limit=2**62)
+        if since is not None and since < round_.change_seq:
+            data.update(_changed_rows(request, tournament, round_, since))
+    return JsonResponse(data)
 
 
 ACTIONS = {

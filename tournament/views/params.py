@@ -1,0 +1,22 @@
+"""Reading numbers from query strings and forms without trusting them.
+
+``str.isdigit()`` accepts "²" and a number can have thirty digits: both would reach
+``int()`` or the database and end in a 500. Only plain ASCII digits within a bound pass.
+"""
+
+from __future__ import annotations
+
+MAX_DIGITS = 12
+
+
+def positive_int(value: str | None, *, limit: int = 10**9) -> int | None:
+    """A whole number from a query string, or None when it is not one or is over ``limit``.
+
+    >>> positive_int("12"), positive_int("²"), positive_int("10000000000000000000000000")
+    (12, None, None)
+    """
+    value = (value or "").strip()
+    if not value.isascii() or not value.isdigit() or len(value) > MAX_DIGITS:
+        return None
+    number = int(value)
+    return number if number <= limit else None

@@ -1,0 +1,44 @@
+"""The projector view for the hall's screen: the round clock, how far the round has got,
+the tables still playing, the byes, and the pairings a page at a time.
+
+At 2,500 tables the page never holds every pairing: it shows one page of them and fetches
+the next page (``?page=N&part=rows``) when the screen has scrolled through the current one.
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.shortcuts import render
+
+from tournament.models import Round
+from tournament.selectors import round_live_stamp, round_summary, unfinished_tables
+from tournament.views.common import load_tournament
+from tournament.views.params import positive_int
+from tournament.views.public import visible_round
+
+PROJECTOR_ROWS = 40
+
+
+def projector(request, slug, number):
+    """Large type for the hall: the clock runs from 开赛 until the round is locked."""
+    tournament = load_tournament(request, slug, None)
+    round_ = visible_round(request, tournament, number)
+    tables = round_.matches.exclude(ns=None).select_related("ew", "ns").order_by("table")
+    page = Paginator(tables, PROJECTOR_ROWS).get_page(positive_int(request.GET.get("page")) or 1)
+    context = {"t": tournament, "round": round_, "page": page}
+    if request.GET.get("part") == "rows":
+        return render(request, "public/_projector_rows.html", context)
+    started = round_.started_at is not None or round_.status != Round.PUBLISHED
+    byes = round_.matches.filter(ns=None).select_related("ew").order_by("ew__name")
+    return render(
+        request,
+        "public/projector.html",
+        {
+            **context,
+            "summary": round_summary(round_),
+            "unfinished": unfinished_tables(round_) if started else [],
+            "byes": [m.ew for m in byes],
+            "live": round_live_stamp(round_),
+            "locked": round_.status == Round.LOCKED,
+        },
+    )
