@@ -3,6 +3,8 @@ at many tables, and the round clock from 开赛 until the round is locked."""
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -12,6 +14,8 @@ from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import confirm_result, submit_result
 from tournament.services.rounds import lock_round, start_round
+from tournament.views import params
+from tournament.views import projector as projector_views
 
 pytestmark = pytest.mark.django_db
 
@@ -161,3 +165,8 @@ def test_a_round_with_results_before_start_can_still_start_its_clock(round1, ref
     round1.refresh_from_db()
     assert round1.started_at is not None and round1.status == Round.IN_PLAY
     assert Match.objects.filter(round=round1, state=Match.ENTERED).count() == 1
+
+
+@pytest.mark.parametrize("module", [projector_views, params])
+def test_docstring_examples(module):
+    assert doctest.testmod(module).failed == 0

@@ -19,6 +19,21 @@ from tournament.views.public import visible_round
 PROJECTOR_ROWS = 40
 
 
+def table_runs(tables: list[int]) -> list[str]:
+    """Table numbers with consecutive ones joined, so 2,000 tables fit on one screen.
+
+    >>> table_runs([1, 3, 4, 5, 9, 10])
+    ['1', '3–5', '9–10']
+    """
+    runs: list[list[int]] = []
+    for n in tables:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return [str(a) if a == b else f"{a}–{b}" for a, b in runs]
+
+
 def projector(request, slug, number):
     """Large type for the hall: the clock runs from 开赛 until the round is locked."""
     tournament = load_tournament(request, slug, None)
@@ -36,7 +51,7 @@ def projector(request, slug, number):
         {
             **context,
             "summary": round_summary(round_),
-            "unfinished": unfinished_tables(round_) if started else [],
+            "unfinished": table_runs(unfinished_tables(round_)) if started else [],
             "byes": [m.ew for m in byes],
             "live": round_live_stamp(round_),
             "locked": round_.status == Round.LOCKED,
