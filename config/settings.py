@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from config.env import database, envbool, envint, envlist, secret_key
+from config.env import SettingError, database, envbool, envint, envlist, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
@@ -97,6 +97,17 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
+# Argon2id first (see config/hashers.py); hashes made by PBKDF2 before still verify and are
+# upgraded at the next login. PASSWORD_HASHER=pbkdf2 restores Django's default order.
+PASSWORD_HASHERS = [
+    "config.hashers.VenueArgon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+_HASHER = os.environ.get("PASSWORD_HASHER", "argon2")
+if _HASHER not in ("argon2", "pbkdf2"):
+    raise SettingError(f"PASSWORD_HASHER={_HASHER!r} must be argon2 or pbkdf2")
+if _HASHER == "pbkdf2":
+    PASSWORD_HASHERS.reverse()
 if envbool("TESTING_FAST_HASHER", False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -9,6 +9,6 @@ bash scripts/setup.sh
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # The app's tests again on PostgreSQL (row locks, concurrency tests marked "postgres").
-  echo "== PostgreSQL: tests/app =="
-  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" tests/app "$@"
+  echo "== PostgreSQL: tests/app, tests/servers =="
+  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" tests/app tests/servers "$@"
 fi

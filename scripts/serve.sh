@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Serve the app for real: gunicorn (threaded workers, one per core) with whitenoise for the
+# static files. HOST, PORT, WEB_WORKERS and WEB_THREADS set where and how; the address printed
+# is the one gunicorn is told to listen on. `manage.py runserver` is for development only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+HOST=${HOST:-127.0.0.1}
+PORT=${PORT:-8000}
+WORKERS=${WEB_WORKERS:-$(nproc 2>/dev/null || echo 2)}
+THREADS=${WEB_THREADS:-4}
+OPEN_PATH=${OPEN_PATH:-/}
+if [ "$HOST" = "0.0.0.0" ]; then
+  for ip in $(hostname -I 2>/dev/null || true); do
+    case "$ip" in *:*) ;; *) echo "打开 / open http://$ip:$PORT$OPEN_PATH" ;; esac
+  done
+else
+  echo "打开 / open http://$HOST:$PORT$OPEN_PATH"
+fi
+echo "($WORKERS 个进程 × $THREADS 个线程 / workers × threads; Ctrl-C 停止 / to stop)"
+exec .venv/bin/gunicorn config.wsgi:application \
+  --bind "$HOST:$PORT" --workers "$WORKERS" --threads "$THREADS" \
+  --worker-class gthread --timeout 60 --graceful-timeout 20 --max-requests 5000 \
+  --max-requests-jitter 500 --access-logfile - --log-level warning

@@ -1,0 +1,106 @@
+"""Real app servers for tests: gunicorn processes on free loopback ports, and a small
+browser-like HTTP client (cookies, CSRF) built on the standard library."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def app_server(env: dict[str, str], *, workers: int = 1):
+    """Serve the app with gunicorn as scripts/serve.sh does; yield its base URL."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            str(GUNICORN),
+            "config.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            "2",
+            "--worker-class",
+            "gthread",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(base + "/", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                    raise RuntimeError(f"server did not start:\n{out}") from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+class Browser:
+    """Cookies and CSRF tokens, like a person's browser on one server."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with self.opener.open(self.base + path, timeout=20) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+    def post(self, path: str, data: dict, *, form_page: str | None = None) -> tuple[int, str]:
+        """POST with the CSRF token of ``form_page`` (default: the same path)."""
+        _, html = self.get(form_page or path)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token.group(1)}).encode()
+        request = urllib.request.Request(
+            self.base + path, data=body, headers={"Referer": self.base + path}
+        )
+        try:
+            with self.opener.open(request, timeout=20) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+    def login(self, username: str, password: str) -> None:
+        status, html = self.post(
+            "/accounts/login/", {"username": username, "password": password, "next": "/"}
+        )
+        assert status == 200 and "用户名或密码不正确" not in html, html[:500]
