@@ -89,7 +89,11 @@ class Browser:
         """POST with the CSRF token of ``form_page`` (default: the same path)."""
         _, html = self.get(form_page or path)
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
-        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token.group(1)}).encode()
+        return self.post_token(path, token.group(1), data)
+
+    def post_token(self, path: str, token: str, data: dict) -> tuple[int, str]:
+        """POST with a CSRF token the caller already read from the form."""
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
         request = urllib.request.Request(
             self.base + path, data=body, headers={"Referer": self.base + path}
         )

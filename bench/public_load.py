@@ -1,0 +1,259 @@
+"""Benchmark: the app served as README's first command serves it, under a venue's load.
+
+Builds a 5,000-pair event (8 locked rounds, round 9 published and started) in a temporary
+database, starts ``scripts/serve.sh`` (gunicorn) on it, then measures:
+
+1. find my table: 200 concurrent clients for 30 s (``wrk``, Debian's package) on server-side
+   searches (``?q=`` name, pinyin, initials) and on pages of the pairings list;
+2. logins: 50 referees logging in at the same moment (the password hasher's cost);
+3. result saves: 50 logged-in referees entering results at their tables for 30 s.
+
+Prints requests/s, p50/p95/p99 and errors for (1), p50/p95/max for (2) and (3).
+Targets (issue 12): ≥ 300 requests/s at p95 < 500 ms with 0 errors; save p95 < 300 ms.
+
+    .venv/bin/python bench/public_load.py [--pairs 5000] [--seconds 30] [--clients 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.django_event import ROOT, load_event, setup_django  # noqa: E402
+from bench.pair_db import swiss_history  # noqa: E402
+from tests.servers.web import Browser, free_port  # noqa: E402
+
+PASSWORD = "referee-password-1"
+WRK_SCRIPT = """
+local paths = {%s}
+local i = 0
+request = function()
+  i = i %% #paths + 1
+  return wrk.format("GET", paths[i])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %%.1f %%.1f %%.1f %%.1f %%d %%d\\n",
+    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000,
+    latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    e.connect + e.read + e.write + e.status + e.timeout, summary.requests))
+end
+"""
+
+
+def build(pairs: int, rounds: int, referees: int):
+    """The event, its round 9 published and started, and ``referees`` referee accounts."""
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from config.hashers import VenueArgon2PasswordHasher
+    from tournament.models import Round, Staff
+    from tournament.services.rounds import start_round
+
+    t0 = time.perf_counter()
+    tournament = load_event(swiss_history(pairs, rounds), pairs, rounds)
+    tournament.publish_pairings = tournament.publish_standings = True
+    tournament.save()
+    call_command("pair", tournament.slug, "--seed", "1", "--publish", stdout=io.StringIO())
+    hasher = VenueArgon2PasswordHasher()
+    encoded = hasher.encode(PASSWORD, hasher.salt())
+    chief = User.objects.create_user("bench-chief", password=None)
+    Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
+    users = User.objects.bulk_create(
+        [User(username=f"ref{i:02d}", password=encoded) for i in range(referees)]
+    )
+    Staff.objects.bulk_create(
+        [Staff(tournament=tournament, user=u, role=Staff.REFEREE) for u in users]
+    )
+    round_ = Round.objects.get(tournament=tournament, number=rounds + 1)
+    start_round(round_, user=chief)
+    print(
+        f"built {pairs} pairs, {rounds} locked rounds + round {rounds + 1} in "
+        f"{time.perf_counter() - t0:.0f} s"
+    )
+    return tournament, round_
+
+
+def find_paths(tournament, round_) -> list[str]:
+    """Searches by name, pinyin and initials, and pages of the list by table."""
+    from tournament.models import Team
+
+    base = f"/t/{tournament.slug}/pairings/{round_.number}/"
+    names = list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)[:400])
+    paths = []
+    for i, name in enumerate(names):
+        digits = name[-5:]
+        paths.append(
+            base + "?q=" + [f"%E7%BB%84%E5%90%88{digits}", f"zuhe{digits}", f"zh{digits}"][i % 3]
+        )
+    paths += [base + f"?page={n}" for n in range(1, 26)]
+    return paths
+
+
+def serve(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    proc = subprocess.Popen(
+        ["bash", "scripts/serve.sh"],
+        cwd=ROOT,
+        env={**env, "PORT": str(port), "DJANGO_SETTINGS_MODULE": "config.settings"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            Browser(base).get("/")
+            return proc, base
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("the server did not start")
+
+
+def run_wrk(base: str, paths: list[str], clients: int, seconds: int) -> None:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(WRK_SCRIPT % ", ".join(f'"{p}"' for p in paths))
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{clients}", f"-d{seconds}s", "--timeout", "10s", "-s", f.name, base],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rps, p50, p95, p99, errors, total = out.split("RESULT ")[1].split()
+    print(
+        f"find my table, {clients} clients x {seconds} s: {float(rps):.0f} requests/s, "
+        f"p50 {p50} ms, p95 {p95} ms, p99 {p99} ms, {errors} errors of {total}"
+        "   target: >= 300 requests/s, p95 < 500 ms, 0 errors"
+    )
+
+
+def wait_idle(base: str, limit: float = 120) -> None:
+    """Wait until the server answers the home page quickly: the last phase's queue is gone."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        try:
+            Browser(base).get("/")
+        except OSError:
+            continue
+        if time.perf_counter() - start < 0.5:
+            return
+
+
+def percentiles(label: str, times: list[float], target: str = "") -> None:
+    ms = sorted(t * 1000 for t in times)
+    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+    print(
+        f"{label}: n={len(ms)}, p50 {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms, "
+        f"max {ms[-1]:.0f} ms{target}"
+    )
+
+
+def logins(base: str, referees: int) -> list[Browser]:
+    """Every referee logs in at the same moment; returns their logged-in browsers."""
+    browsers = [Browser(base) for _ in range(referees)]
+    for b in browsers:
+        b.get("/accounts/login/")  # the CSRF cookie, before the clock starts
+    barrier, times = threading.Barrier(referees), []
+
+    def one(i: int) -> None:
+        barrier.wait()
+        start = time.perf_counter()
+        browsers[i].login(f"ref{i:02d}", PASSWORD)
+        times.append(time.perf_counter() - start)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(referees)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    percentiles(f"{referees} referees logging in at once", times)
+    return browsers
+
+
+def saves(browsers: list[Browser], round_, seconds: int) -> None:
+    """Each referee enters results at its own tables until time is up."""
+    from tournament.models import Match
+
+    slug, number = round_.tournament.slug, round_.number
+    tables = list(
+        Match.objects.filter(round=round_)
+        .exclude(ns=None)
+        .values_list("table", "version")
+        .order_by("table")
+    )
+    times, errors, stop = [], [], time.monotonic() + seconds
+
+    def one(i: int) -> None:
+        mine = tables[i :: len(browsers)]
+        for table, version in mine:
+            if time.monotonic() > stop:
+                return
+            path = f"/t/{slug}/rounds/{number}/table/{table}/"
+            _, html = browsers[i].get(path)
+            token = html.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+            start = time.perf_counter()
+            status, _ = browsers[i].post_token(
+                path,
+                token,
+                {
+                    "ew_level": "A+",
+                    "ns_level": "7",
+                    "forfeit": "",
+                    "ew_fouls": 0,
+                    "ns_fouls": 0,
+                    "version": version,
+                },
+            )
+            times.append(time.perf_counter() - start)
+            if status != 200:
+                errors.append(status)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(browsers))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    percentiles(
+        f"result saves by {len(browsers)} referees",
+        times,
+        f", {len(errors)} errors   target: p95 < 300 ms",
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--referees", type=int, default=50)
+    args = parser.parse_args(argv)
+    setup_django()
+    tournament, round_ = build(args.pairs, args.rounds, args.referees)
+    proc, base = serve(dict(os.environ))
+    try:
+        run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
+        wait_idle(base)
+        browsers = logins(base, args.referees)
+        saves(browsers, round_, args.seconds)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
