@@ -1,0 +1,79 @@
+"""The projector in real Chromium: the chime at 5 minutes left and at time, the mute
+switch, and counts that follow the results without a reload."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tournament.models import Match, Round
+from tournament.results_check import ResultValues
+from tournament.services.results import submit_result
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CHIMES = (
+    "window.__chimes = []; document.addEventListener('gd:chime', e => __chimes.push(e.detail));"
+)
+
+
+@pytest.fixture
+def event(tournament, teams8, make_round):
+    tournament.publish_pairings = True
+    tournament.save()
+    return make_round(tournament, teams8)
+
+
+def started(event, seconds_left: int) -> None:
+    """Start the round so that ``seconds_left`` remain of its 60 minutes."""
+    Round.objects.filter(pk=event.pk).update(
+        status=Round.IN_PLAY,
+        started_at=timezone.now() - timedelta(seconds=60 * 60 - seconds_left),
+    )
+
+
+def test_the_projector_chimes_at_five_minutes_left_and_at_time(live_server, phone, event):
+    started(event, 302)
+    page = phone()
+    page.add_init_script(CHIMES)
+    page.goto(live_server.url + reverse("projector", args=["spring", 1]))
+    page.wait_for_function("window.__chimes.length === 1", timeout=6000)
+    assert page.evaluate("window.__chimes") == [1]
+    started(event, 2)
+    page.reload()
+    page.wait_for_function("window.__chimes.includes(3)", timeout=6000)
+    assert page.inner_text("#clock") == "时间到"
+
+
+def test_the_mute_switch_silences_the_chime(live_server, phone, event):
+    started(event, 3)
+    page = phone()
+    page.add_init_script(CHIMES)
+    page.goto(live_server.url + reverse("projector", args=["spring", 1]))
+    page.click("#mute")
+    assert page.inner_text("#mute") == "提示音：关"
+    page.wait_for_function("document.getElementById('clock').textContent === '时间到'")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__chimes") == []
+
+
+def test_projector_counts_follow_the_results_without_a_reload(live_server, phone, event, referee):
+    started(event, 1800)
+    page = phone()
+    page.goto(live_server.url + reverse("projector", args=["spring", 1]))
+    assert page.inner_text("[data-k='finished']") == "0"
+    page.evaluate("window.__not_reloaded = true")
+    match = Match.objects.get(round=event, table=2)
+    submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
+    page.evaluate("window.GD_LIVE.poll()")
+    page.wait_for_function("document.querySelector('[data-k=finished]').textContent === '1'")
+    page.wait_for_function(
+        "!document.querySelector('.proj-unfinished').textContent.includes('1–4')"
+    )
+    assert "1" in page.inner_text(".proj-unfinished") and "3–4" in page.inner_text(
+        ".proj-unfinished"
+    )
+    assert page.evaluate("window.__not_reloaded === true")
