@@ -137,7 +137,11 @@ def test_pdf_and_xlsx_titles_name_the_round_they_are_after(two_rounds):
         p.extract_text()
         for p in PdfReader(io.BytesIO(export(two_rounds, "standings", "pdf"))).pages
     )
-    assert "第1轮后成绩" in pdf
+    assert "第1轮后成绩" in pdf and "暂定" not in pdf
+    provisional = export(two_rounds, "standings", "pdf", round_=2)
+    assert "第2轮后成绩（暂定）" in "".join(
+        p.extract_text() for p in PdfReader(io.BytesIO(provisional)).pages
+    )
     book = load_workbook(io.BytesIO(export(two_rounds, "standings", "xlsx", round_=2)))
     assert "第2轮后成绩（暂定）" in book.sheetnames[0] or any(
         "第2轮后成绩" in str(c)

@@ -160,7 +160,10 @@ def make_standings(req: Request, out: BinaryIO) -> None:
     final = is_final(req.tournament) and after == max(choice.available)
     event = source.event_info(req.tournament)
     if req.fmt == "pdf":
-        StandingsPdf(event, rows, req.pairs, after_round=after, final=final).render(out)
+        pdf = StandingsPdf(event, rows, req.pairs, after_round=after, final=final)
+        if choice.provisional:
+            pdf.title += "（暂定）"  # the round is still open: results may change
+        pdf.render(out)
     else:
         title = f"第{after}轮后成绩" + ("（暂定）" if choice.provisional else "")
         _tabular(req, StandingsExport(event, rows, req.pairs, title=title, with_awards=final), out)
