@@ -11,12 +11,13 @@ around this API.
 Modules: :mod:`~scoring.systems` (one match), :mod:`~scoring.records` (records and
 per-team tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabulary),
 :mod:`~scoring.standings`, :mod:`~scoring.history`, :mod:`~scoring.awards`,
-:mod:`~scoring.units`, :mod:`~scoring.rotation`.
+:mod:`~scoring.units`, :mod:`~scoring.rotation`, :mod:`~scoring.knockout`.
 """
 
 from scoring.awards import AWARD_TIER_PRESETS, DEFAULT_AWARD_TIERS, awards
 from scoring.errors import ScoringError
 from scoring.history import HistoryLine, team_history
+from scoring.knockout import bracket_order, rank_by_bracket
 from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric, lot_number
 from scoring.records import MatchRecord, score_record
 from scoring.rotation import RotationRow, rotation_totals
@@ -52,7 +53,9 @@ __all__ = [
     "StandingsRules",
     "UnitRow",
     "awards",
+    "bracket_order",
     "lot_number",
+    "rank_by_bracket",
     "rotation_totals",
     "score_match",
     "score_record",

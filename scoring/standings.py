@@ -70,7 +70,9 @@ class StandingRow:
     scored against the other tied team (None when the metric did not apply).
     ``decided_by`` is the metric that put this team below the one above it (None for the
     first row and for a team tied with the row above). ``lot_draw`` is the lot number
-    when lot was needed for this team, else None.
+    when lot was needed for this team, else None. ``rounds_played`` lists the rounds the
+    team has a record in (a bye counts), so that a round it did not play (a knockout it
+    was not in) can be shown as such rather than as 0 points.
     """
 
     rank: int
@@ -86,6 +88,7 @@ class StandingRow:
     losses: int
     fouls: int
     byes: int = 0
+    rounds_played: tuple[int, ...] = ()
 
 
 def standings(
@@ -219,6 +222,7 @@ def _rows(
                     losses=t.losses,
                     fouls=t.fouls,
                     byes=t.byes,
+                    rounds_played=tuple(sorted(t.by_round)),
                 )
             )
     return rows

@@ -26,3 +26,24 @@ def ensure_user(username: str, *, organizer: bool = False) -> tuple[User, str | 
     if organizer:
         user.groups.add(organizer_group())
     return user, password
+
+
+def display_name(user) -> str:
+    """The name shown on score sheets and in the audit log: the display name (姓名, kept in
+    ``first_name``) when one is set, else the username. Empty for no user.
+
+    >>> display_name(User(username="ref1", first_name="王明"))
+    '王明'
+    >>> display_name(User(username="ref1"))
+    'ref1'
+    """
+    if user is None or not getattr(user, "is_authenticated", False):
+        return ""
+    return (user.first_name or "").strip() or user.get_username()
+
+
+def actor_label(user) -> str:
+    """How the audit log names a user: "王明（ref1）", or the username alone."""
+    name = display_name(user)
+    username = user.get_username() if name else ""
+    return name if name == username else f"{name}（{username}）"

@@ -16,8 +16,15 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from rules import RuleSet
-from scoring import MatchRecord, StandingRow, StandingsRules, standings
-from tournament.models import Match, Round, Team, Tournament
+from scoring import (
+    MatchRecord,
+    StandingRow,
+    StandingsRules,
+    bracket_order,
+    rank_by_bracket,
+    standings,
+)
+from tournament.models import Match, Round, Stage, Team, Tournament
 
 COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
 
@@ -100,14 +107,66 @@ def ranked_team_ids(tournament: Tournament) -> list[int]:
 def standings_for(
     tournament: Tournament, *, after_round: int | None = None, public: bool = False
 ) -> list[StandingRow]:
-    """Standings after ``after_round`` (default: every counted round)."""
+    """Standings after ``after_round`` (default: every counted round).
+
+    The one computation behind the standings page, the PDF, xlsx and CSV exports, the
+    ``standings`` command, certificates and the unit ranking. Once a knockout stage is
+    decided and counted, its bracket gives the places (:func:`scoring.bracket_order`).
+    """
     records = match_records(tournament, public=public)
-    return standings(
+    rows = standings(
         records,
         standings_rules(tournament),
         teams=ranked_team_ids(tournament),
         after_round=after_round,
     )
+    order = knockout_order(tournament, after_round=after_round, public=public)
+    return rank_by_bracket(rows, order) if order else rows
+
+
+def knockout_order(
+    tournament: Tournament, *, after_round: int | None, public: bool
+) -> list[int] | None:
+    """The final places of the last decided knockout stage, if its rounds all count."""
+    counted = set(counted_rounds(tournament, public=public))
+    if after_round is not None:
+        counted = {n for n in counted if n <= after_round}
+    stages = Stage.objects.filter(tournament=tournament, kind="knockout").order_by("-order")
+    for stage in stages:
+        bracket = stage.state.get("bracket") if isinstance(stage.state, dict) else None
+        rounds = set(stage.round_set.values_list("number", flat=True))
+        if bracket and rounds and rounds <= counted:
+            return bracket_order(bracket)
+    return None
+
+
+@dataclass(frozen=True)
+class StandingsChoice:
+    """Which standings to show: after ``after_round`` (None: no ranking yet).
+
+    ``available`` are the rounds one may choose; ``provisional`` (暂定) is True when the
+    chosen round is not locked yet, so its results may still change.
+    """
+
+    after_round: int | None
+    available: list[int]
+    provisional: bool
+    locked: list[int]
+
+
+def standings_choice(
+    tournament: Tournament, requested: str | int | None, *, public: bool
+) -> StandingsChoice:
+    """The round the standings are after: the one asked for if it may be shown, else the
+    last locked round. A round still open is shown only when asked for."""
+    available = counted_rounds(tournament, public=public)
+    locked = counted_rounds(tournament, public=True)
+    text = str(requested) if requested is not None else ""
+    # isascii(): "²".isdigit() is True but int("²") fails.
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
+    if number not in available:
+        number = locked[-1] if locked else None
+    return StandingsChoice(number, available, number is not None and number not in locked, locked)
 
 
 def next_round_number(tournament: Tournament) -> int:

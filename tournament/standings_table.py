@@ -1,24 +1,73 @@
-"""The standings table shown on the web: one column per metric of the event's chain."""
+"""The standings as shown: cell values, the web table and its legend.
+
+Every place that prints a standing — the page, the PDF, xlsx and CSV exports and the
+``standings`` command — turns the rows of :func:`tournament.selectors.standings_for` into
+cells with :func:`metric_value`, so they cannot disagree.
+"""
 
 from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _g
 from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
 from tournament.models import Team
 
+# One line per metric for the legend under the table (the rules behind each column).
+METRIC_HELP = {
+    "points": _("积分：各轮比赛得分之和。"),
+    "level_diff": _("级差分：赢几级加几，输几级减几，各轮相加。"),
+    "opp_points": _("对手分：本队遇到的每个对手目前的积分之和（轮空不计）。"),
+    "fouls": _("犯规：记录表上的犯规次数，少者列前。"),
+    "wins": _("胜局数：获胜的场数。"),
+    "levels_climbed": _("升级数：每场打到的级数相加。"),
+    "progressive": _("累进分：每轮后累计积分之和，早得分者列前。"),
+    "head_to_head": _("相互胜负：仅两队同分时比较相互之间的得分。"),
+    "last_rounds": _(
+        "末轮成绩倒查：先比最后一轮得分，相同再比前一轮，依此类推；“—”表示未参加该轮。"
+    ),
+    "lot": _("抽签：以上都相同时按赛事抽签号决定，签号小者列前。"),
+}
 
-def metric_text(key: str, value) -> str:
-    """A metric value as printed: tuples of last_rounds as "26/13/…", None as "—"."""
-    if value is None:
-        return "—"
+
+def metric_value(row: StandingRow, key: str) -> object:
+    """A tiebreak value as a cell: numbers stay numbers, ``last_rounds`` becomes "26/13/—"
+    (latest round first, "—" for a round the team did not play, e.g. a knockout it was not
+    in), a lot number shows only where the lot was drawn, a metric that did not apply is
+    None."""
+    if key == "lot":
+        return row.lot_draw
+    value = row.values.get(key)
+    if key == "last_rounds" and isinstance(value, tuple | list):
+        last = len(value)  # value[i] is round last - i
+        played = set(row.rounds_played)
+        value = [v if last - i in played else None for i, v in enumerate(value)]
     if isinstance(value, tuple | list):
         return "/".join("—" if v is None else str(v) for v in value)
+    return value
+
+
+def metric_text(value: object) -> str:
+    """A cell as printed on the page and by the command: None as "—"."""
+    if value is None:
+        return "—"
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def metric_label(key: str) -> str:
+    metric = METRICS.get(key)
+    if metric is None:
+        return key
+    return metric.label_en if get_language() == "en" else metric.label_zh
+
+
+def metric_keys(chain: list[str]) -> list[str]:
+    """The chain after ``points`` (points have their own column)."""
+    return [key for key in chain if key != "points" and key in METRICS]
 
 
 def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[str]) -> list[dict]:
@@ -40,11 +89,15 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "decided_by": row.decided_by or "",
             "lot_draw": row.lot_draw,
         }
-        for key in chain:
-            if key != "points":
-                item[key] = row.values.get(key)
+        for key in metric_keys(chain):
+            item[key] = metric_value(row, key)
         out.append(item)
     return out
+
+
+def legend(chain: list[str]) -> list[str]:
+    """One line per metric of the chain, in chain order."""
+    return [str(METRIC_HELP[key]) for key in chain if key in METRIC_HELP]
 
 
 def search_rows(rows: list[dict], query: str) -> list[dict]:
@@ -55,33 +108,50 @@ def search_rows(rows: list[dict], query: str) -> list[dict]:
     return [r for r in rows if query in f"{r['team']} {r['players']} {r['unit']}".lower()]
 
 
-def standings_table_class(
-    chain: list[str], *, link_team=None, groups: bool = False
-) -> type[tables.Table]:
-    """A django-tables2 Table class with a column per tiebreak metric of ``chain``."""
-    attrs = {
-        "rank": tables.Column(verbose_name=_("名次")),
-        "team": tables.Column(verbose_name=_("队名"), linkify=link_team),
-        "unit": tables.Column(verbose_name=_("单位")),
-        "players": tables.Column(verbose_name=_("选手"), orderable=False),
-        "points": tables.Column(verbose_name=_("积分")),
-    }
-    for key in chain:
-        if key in ("points",):
-            continue
-        metric = METRICS.get(key)
-        label = (metric.label_en if get_language() == "en" else metric.label_zh) if metric else key
-        attrs[key] = tables.Column(verbose_name=label, empty_values=())
-        attrs[f"render_{key}"] = lambda self, value, _key=key: metric_text(_key, value)
+class MetricColumn(tables.Column):
+    """A tiebreak column: the cell of :func:`metric_value`, "—" when it does not apply."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(verbose_name=metric_label(key), accessor=key, empty_values=())
+
+    def render(self, value):
+        return metric_text(value)
+
+
+class StandingsTable(tables.Table):
+    """Rank, pair and points; the event's tiebreak columns come as ``extra_columns``."""
+
+    rank = tables.Column(verbose_name=_("名次"))
+    # Rows carry their own link ("team_url"): the table needs no event slug.
+    team = tables.Column(verbose_name=_("队名"), linkify=lambda record: record.get("team_url"))
+    unit = tables.Column(verbose_name=_("单位"))
+    players = tables.Column(verbose_name=_("选手"), orderable=False)
+    points = tables.Column(verbose_name=_("积分"))
+
+    class Meta:
+        attrs = {"class": "table standings"}
+        order_by = ("rank",)
+
+
+def standings_table(data: list[dict], chain: list[str], *, groups: bool = False) -> StandingsTable:
+    """The web table: a column per metric of ``chain``, then groups and the record."""
+    extra: list[tuple[str, tables.Column]] = [(k, MetricColumn(k)) for k in metric_keys(chain)]
     if groups:  # 3-round rotation: the group and the rank within it
-        attrs["group"] = tables.Column(verbose_name=_("组别"))
-        attrs["group_rank"] = tables.Column(verbose_name=_("组内名次"))
-    attrs["record"] = tables.Column(verbose_name=_("胜/平/负"), empty_values=(), orderable=False)
-    attrs["render_record"] = lambda self, record: (
-        f"{record['wins']}/{record['draws']}/{record['losses']}"
+        extra += [
+            ("group", tables.Column(verbose_name=_("组别"))),
+            ("group_rank", tables.Column(verbose_name=_("组内名次"))),
+        ]
+    extra.append(
+        (
+            "record",
+            tables.TemplateColumn(
+                "{{ record.wins }}/{{ record.draws }}/{{ record.losses }}",
+                verbose_name=_("胜/平/负"),
+                orderable=False,
+            ),
+        )
     )
-    attrs["Meta"] = type("Meta", (), {"attrs": {"class": "table standings"}, "order_by": ("rank",)})
-    return type("StandingsTable", (tables.Table,), attrs)
+    return StandingsTable(data, extra_columns=extra)
 
 
 def lot_explanations(rows: list[dict]) -> list[str]:
@@ -91,7 +161,16 @@ def lot_explanations(rows: list[dict]) -> list[str]:
         if row["decided_by"] == "lot" and i > 0:
             above = rows[i - 1]
             notes.append(
-                f"第{above['rank']}名“{above['team']}”与第{row['rank']}名“{row['team']}”"
-                f"所有排名依据相同，按抽签决定（签号 {above['lot_draw']} 与 {row['lot_draw']}）"
+                _g(
+                    "第%(a)s名“%(ta)s”与第%(b)s名“%(tb)s”所有排名依据相同，按抽签决定（签号 %(la)s 与 %(lb)s）"
+                )
+                % {
+                    "a": above["rank"],
+                    "ta": above["team"],
+                    "b": row["rank"],
+                    "tb": row["team"],
+                    "la": above["lot_draw"],
+                    "lb": row["lot_draw"],
+                }
             )
     return notes

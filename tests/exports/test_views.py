@@ -72,10 +72,13 @@ def test_published_pairings_and_standings_are_public(event):
 def test_public_standings_count_only_locked_rounds(event):
     event.publish_standings = True
     event.save()
-    event.round_set.filter(number=1).update(status="published")
+    # Round 2 (published, half entered) does not count for the public: after round 1.
     data = b"".join(client_for("public").get(url("standings.pdf")).streaming_content)
     text = "".join(pages_text(data))
-    assert "积分" in text and " 1/0/0" not in text and "0/0/0" in text
+    assert "第1轮后成绩" in text and " 1/0/1" not in text and " 2/0/0" not in text
+    # Nothing locked: no ranking at all (issue 10), not every pair tied at 0.
+    event.round_set.filter(number=1).update(status="published")
+    assert client_for("public").get(url("standings.pdf")).status_code == 404
 
 
 def test_public_cannot_see_a_draft_round(event):

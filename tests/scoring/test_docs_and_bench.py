@@ -21,6 +21,7 @@ MODULES = [
     "scoring.awards",
     "scoring.units",
     "scoring.rotation",
+    "scoring.knockout",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 

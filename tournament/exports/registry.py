@@ -30,7 +30,7 @@ from tournament.exports.tabular import Exporter, write_csv, write_xlsx
 from tournament.exports.workbook import workbook_sheets
 from tournament.models import Round, Stage, Tournament
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
-from tournament.selectors import ruleset
+from tournament.selectors import ruleset, standings_choice
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
@@ -40,6 +40,7 @@ CONTENT_TYPES = {
 }
 MSG_NO_ROUNDS = "还没有可导出的轮次"
 MSG_NO_ROUND = "第{n}轮不存在或尚未公布"
+MSG_NO_RANKING = "还没有锁定的轮次，暂无排名"
 MSG_FORMAT = "“{kind}”不能导出为 .{fmt}，可用格式：{allowed}"
 MSG_KIND = "未知的导出类型“{kind}”，可用：{allowed}"
 MSG_BASE_URL = (
@@ -148,17 +149,23 @@ def is_final(tournament: Tournament) -> bool:
 
 
 def make_standings(req: Request, out: BinaryIO) -> None:
-    after = _round(req) if req.round is not None else None
+    # The same round as the standings page: the one asked for, else the last locked one.
+    choice = standings_choice(req.tournament, req.round, public=req.public)
+    if req.round is not None and choice.after_round != req.round:
+        raise ExportError(MSG_NO_ROUND.format(n=req.round))
+    if choice.after_round is None:
+        raise ExportError(MSG_NO_RANKING)
+    after = choice.after_round
     rows = source.standings(req.tournament, after, public=req.public)
-    final = after is None and is_final(req.tournament)
+    final = is_final(req.tournament) and after == max(choice.available)
     event = source.event_info(req.tournament)
     if req.fmt == "pdf":
-        if after is None and not final:
-            counted = source.round_numbers(req.tournament, public=req.public)
-            after = counted[-1] if counted else 0
-        StandingsPdf(event, rows, req.pairs, after_round=after, final=final).render(out)
+        pdf = StandingsPdf(event, rows, req.pairs, after_round=after, final=final)
+        if choice.provisional:
+            pdf.title += "（暂定）"  # the round is still open: results may change
+        pdf.render(out)
     else:
-        title = "总成绩" if after is None else f"第{after}轮后成绩"
+        title = f"第{after}轮后成绩" + ("（暂定）" if choice.provisional else "")
         _tabular(req, StandingsExport(event, rows, req.pairs, title=title, with_awards=final), out)
 
 

@@ -15,19 +15,9 @@ from scoring import METRICS, StandingRow, UnitRow, awards
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.tabular import SIGNED, Column, Exporter
+from tournament.standings_table import metric_value  # the one cell function, page and exports
 
 SIGNED_METRICS = {"level_diff"}
-
-
-def metric_value(row: StandingRow, key: str) -> object:
-    """A tiebreak value as a cell: numbers stay numbers, ``last_rounds`` becomes "26/13/0",
-    a lot number shows only where the lot was drawn, a metric that did not apply is None."""
-    if key == "lot":
-        return row.lot_draw
-    value = row.values.get(key)
-    if isinstance(value, tuple | list):
-        return "/".join("—" if v is None else str(v) for v in value)
-    return value
 
 
 def metric_keys(tiebreaks: Sequence[str]) -> list[str]:
@@ -144,7 +134,7 @@ class StandingsPdf(ListDocument):
         self.rows = rows
         self.pairs = pairs
         self.final = final
-        self.title = "最终成绩" if final else f"第{after_round}轮后成绩"
+        self.title = f"最终成绩（第{after_round}轮后）" if final else f"第{after_round}轮后成绩"
 
     def sections(self) -> Iterable[Section]:
         yield standings_section(self.event, self.rows, self.pairs, f"成绩公告：{self.title}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from tournament.accounts import actor_label
 from tournament.models import AuditEntry, Tournament
 
 
@@ -32,7 +33,7 @@ def log_action(
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
-        actor=actor or (user.get_username() if user is not None and user.is_authenticated else ""),
+        actor=(actor or actor_label(user))[:150],
         ip=client_ip(request),
         action=action,
         object_type=obj._meta.model_name if obj is not None else "",

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from tournament.accounts import actor_label
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
@@ -117,7 +118,7 @@ def check_round_open(match: Match) -> None:
 
 def _actor(user, source: str) -> str:
     if user is not None and user.is_authenticated:
-        return user.get_username()
+        return actor_label(user)
     return {"table_ew": "东西方选手", "table_ns": "南北方选手"}.get(source, source)
 
 

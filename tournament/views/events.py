@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.accounts import display_name
 from tournament.forms import TournamentForm
 from tournament.models import Round, Staff, Tournament
 from tournament.permissions import (
     ORGANIZER,
     REFEREE,
     can_create_tournament,
-    parse_tables,
     visible_tournaments,
 )
 from tournament.services import events as event_services
-from tournament.services.audit import log_action
+from tournament.services import staff as staff_services
 from tournament.views.common import load_tournament
 
 
@@ -120,42 +119,49 @@ def tournament_edit(request, slug):
 
 @require_http_methods(["GET", "POST"])
 def staff_list(request, slug):
-    """The organizer names the chief referee and referees (existing user accounts)."""
+    """The organizer creates staff accounts, sets roles and tables, resets passwords.
+
+    A generated password is shown once, in the answer to the POST that made it; it is
+    never stored in the session or a message.
+    """
     tournament = load_tournament(request, slug, ORGANIZER)
+    shown = None
     if request.method == "POST":
-        username = request.POST.get("username", "").strip()
-        role = request.POST.get("role", REFEREE)
-        remove = request.POST.get("remove")
-        with transaction.atomic():
-            if remove:
-                Staff.objects.filter(tournament=tournament, pk=remove).delete()
-                log_action(
-                    tournament=tournament, request=request, action="staff.remove", summary=remove
-                )
-                messages.success(request, "已移除")
-            elif role not in dict(Staff.ROLE_CHOICES):
-                messages.error(request, "未知的角色")
-            elif not (user := User.objects.filter(username=username).first()):
-                messages.error(request, f"找不到用户“{username}”，请先在管理后台创建账号")
-            else:
-                tables = request.POST.get("tables", "").strip()
-                try:
-                    parse_tables(tables)
-                except ValueError:
-                    messages.error(request, "负责台号格式应为“1-10,15”")
-                    return redirect("staff_list", slug=slug)
-                Staff.objects.update_or_create(
-                    tournament=tournament, user=user, defaults={"role": role, "tables": tables}
-                )
-                log_action(
-                    tournament=tournament, request=request, action="staff.set",
-                    summary=f"{username} → {role}",
-                )  # fmt: skip
-                messages.success(request, f"已设置 {username}")
-        return redirect("staff_list", slug=slug)
-    staff = tournament.staff.select_related("user")
+        try:
+            shown = _staff_action(request, tournament)
+        except ValidationError as exc:
+            messages.error(request, "；".join(exc.messages))
+        if shown is None or shown.password is None:
+            return redirect("staff_list", slug=slug)
+    staff = tournament.staff.select_related("user").order_by("role", "user__username")
     return render(
         request,
         "tournament/staff.html",
-        {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES},
+        {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES, "shown": shown},
     )
+
+
+def _staff_action(request, tournament) -> staff_services.StaffChange | None:
+    """Run the action a staff page form asks for (add, remove or reset)."""
+    post = request.POST
+    action = post.get("action") or ("remove" if post.get("remove") else "add")
+    if action == "remove":
+        removed = staff_services.staff_remove(
+            tournament=tournament, staff_id=post.get("remove") or post.get("staff"), request=request
+        )
+        messages.success(request, _("已移除 %(name)s") % {"name": display_name(removed.user)})
+        return None
+    if action == "reset":
+        return staff_services.staff_reset_password(
+            tournament=tournament, staff_id=post.get("staff"), request=request
+        )
+    change = staff_services.staff_add(
+        tournament=tournament,
+        username=post.get("username", ""),
+        role=post.get("role", REFEREE),
+        name=post.get("name", ""),
+        tables=post.get("tables", ""),
+        request=request,
+    )
+    messages.success(request, _("已设置 %(name)s") % {"name": display_name(change.staff.user)})
+    return change

@@ -12,18 +12,19 @@ from scoring import team_history
 from tournament.models import Round, Team
 from tournament.permissions import REFEREE, has_role
 from tournament.selectors import (
-    counted_rounds,
     match_records,
     round_stamp,
+    standings_choice,
     standings_for,
     standings_rules,
     teams_by_id,
 )
 from tournament.standings_table import (
+    legend,
     lot_explanations,
     search_rows,
     standings_rows,
-    standings_table_class,
+    standings_table,
 )
 from tournament.views.common import load_tournament
 
@@ -87,37 +88,41 @@ def _round_numbers(request, tournament) -> list[int]:
 
 
 def standings_page(request, slug):
+    """The standings after a round: the last locked one unless another is chosen.
+
+    A round still open is shown only when chosen, marked 暂定; before any round is locked
+    there is no ranking, only a message.
+    """
     tournament = load_tournament(request, slug, None)
     staff = _staff(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
     public = not staff
-    available = counted_rounds(tournament, public=public)
-    after = request.GET.get("round")
-    after_round = int(after) if after and after.isdigit() and int(after) in available else None
-    rows = standings_for(tournament, after_round=after_round, public=public)
+    choice = standings_choice(tournament, request.GET.get("round"), public=public)
     chain = list(tournament.tiebreaks)
-    data = standings_rows(rows, teams_by_id(tournament), chain)
-    groups = rotation_columns(tournament, data, public=public)
     query = request.GET.get("q", "")
-    shown = search_rows(data, query)
-    table_class = standings_table_class(
-        chain,
-        link_team=lambda record: reverse("team_history", args=[slug, record["team_id"]]),
-        groups=groups,
-    )
-    table = table_class(shown)
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    table, data = None, []
+    if choice.after_round is not None:
+        rows = standings_for(tournament, after_round=choice.after_round, public=public)
+        data = standings_rows(rows, teams_by_id(tournament), chain)
+        for item in data:
+            item["team_url"] = reverse("team_history", args=[slug, item["team_id"]])
+        groups = rotation_columns(tournament, data, public=public)
+        table = standings_table(search_rows(data, query), chain, groups=groups)
+        RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(
         request,
         "public/standings.html",
         {
             "t": tournament,
             "table": table,
-            "rounds": available,
-            "after_round": after_round or (available[-1] if available else None),
+            "rounds": choice.available,
+            "after_round": choice.after_round,
+            "provisional": choice.provisional,
+            "locked": choice.locked,
             "q": query,
             "lot_notes": lot_explanations(data),
+            "legend": legend(chain),
         },
     )
 

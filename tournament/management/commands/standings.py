@@ -1,14 +1,22 @@
-"""``manage.py standings SLUG [--round N] [--json]``."""
+"""``manage.py standings SLUG [--round N] [--json]``.
+
+Without ``--round`` the standings are after the last locked round, like the staff page;
+a round still open is marked provisional (暂定). Before any round is locked there is no
+ranking: the command says so (``--json`` prints an empty list).
+"""
 
 from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands._base import get_tournament
-from tournament.selectors import standings_for, teams_by_id
-from tournament.standings_table import metric_text, standings_rows
+from tournament.selectors import standings_choice, standings_for, teams_by_id
+from tournament.standings_table import metric_keys, metric_text, standings_rows
+
+MSG_NO_RANKING = "还没有锁定的轮次，暂无排名"
+MSG_NO_ROUND = "第{n}轮不存在或尚未公布"
 
 
 class Command(BaseCommand):
@@ -21,30 +29,40 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         tournament = get_tournament(o["slug"])
+        choice = standings_choice(tournament, o["round"], public=False)
+        if o["round"] is not None and choice.after_round != o["round"]:
+            raise CommandError(MSG_NO_ROUND.format(n=o["round"]))
         chain = list(tournament.tiebreaks)
-        rows = standings_rows(
-            standings_for(tournament, after_round=o["round"]), teams_by_id(tournament), chain
-        )
+        rows = []
+        if choice.after_round is not None:
+            rows = standings_rows(
+                standings_for(tournament, after_round=choice.after_round),
+                teams_by_id(tournament),
+                chain,
+            )
         if o["json"]:
-            out = []
-            for row in rows:
-                item = {
-                    "rank": row["rank"],
-                    "team": row["team"],
-                    "points": row["points"],
-                    "unit": row["unit"],
-                }
-                for key in chain:
-                    if key != "points":
-                        value = row[key]
-                        item[key] = list(value) if isinstance(value, tuple) else value
-                item["decided_by"] = row["decided_by"] or None
-                out.append(item)
-            self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
+            self.stdout.write(json.dumps(json_rows(rows, chain), ensure_ascii=False, indent=1))
             return
-        header = ["名次", "队名", "积分"] + [k for k in chain if k != "points"]
-        self.stdout.write("\t".join(header))
+        if choice.after_round is None:
+            self.stdout.write(MSG_NO_RANKING)
+            return
+        mark = "（暂定）" if choice.provisional else ""
+        self.stdout.write(f"第{choice.after_round}轮后成绩{mark}")
+        keys = metric_keys(chain)
+        self.stdout.write("\t".join(["名次", "队名", "积分", *keys]))
         for row in rows:
             cells = [str(row["rank"]), row["team"], str(row["points"])]
-            cells += [metric_text(k, row[k]) for k in chain if k != "points"]
+            cells += [metric_text(row[k]) for k in keys]
             self.stdout.write("\t".join(cells))
+
+
+def json_rows(rows: list[dict], chain: list[str]) -> list[dict]:
+    """The rows as the JSON of ``--json``: the same cells as the page and the exports."""
+    out = []
+    for row in rows:
+        item = {"rank": row["rank"], "team": row["team"], "points": row["points"]}
+        item["unit"] = row["unit"]
+        item.update({key: row[key] for key in metric_keys(chain)})
+        item["decided_by"] = row["decided_by"] or None
+        out.append(item)
+    return out

@@ -1,0 +1,119 @@
+"""Every page has its own title (issue 10): fetched for the demo event, all distinct."""
+
+from __future__ import annotations
+
+import io
+import re
+from html import unescape
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from django.urls import get_resolver, reverse
+
+from tests.conftest import login
+from tournament.models import Tournament
+from tournament.services.pairing import draw, pair_next_round
+from tournament.services.rounds import publish_round
+
+pytestmark = pytest.mark.django_db
+
+# Routes that are not pages: JSON, files, and POST-only actions.
+NOT_PAGES = {
+    "round_status_json",
+    "round_action",
+    "match_confirm",
+    "match_foul",
+    "match_absent",
+    "match_sheet_api",
+    "match_foul_api",
+    "table_confirm",
+    "table_sheet_api",
+    "team_status",
+    "team_template",
+    "team_import_confirm",
+    "pair_next",
+    "export_download",
+    "logout",
+    "set_language",
+}
+
+
+def title_of(html: str) -> str:
+    found = re.search(r"<title>(.*?)</title>", html, re.S)
+    return unescape(found.group(1)).strip() if found else ""
+
+
+@pytest.fixture
+def demo():
+    call_command("load_demo", stdout=io.StringIO())
+    t = Tournament.objects.get(slug="demo")
+    Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
+    organizer = User.objects.get(username="organizer")
+    draw(t, seed=1)
+    round_ = pair_next_round(t)
+    publish_round(round_, user=organizer)
+    return t, organizer, round_
+
+
+def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
+    """Every page name → (url, fetched anonymously)."""
+    team = t.teams.order_by("pk").first()
+    m = round_.matches.exclude(ns=None).order_by("table").first()
+    s, n = t.slug, round_.number
+    table = {"slug": s, "number": n, "table": m.table}
+    player = {"slug": s, "match_id": m.pk, "code": m.ew_code}
+    kwargs = {
+        "home": {},
+        "tournament_create": {},
+        "login": {},
+        "tournament_detail": {"slug": s},
+        "tournament_edit": {"slug": s},
+        "staff_list": {"slug": s},
+        "stage_list": {"slug": s},
+        "team_list": {"slug": s},
+        "team_add": {"slug": s},
+        "team_import": {"slug": s},
+        "team_edit": {"slug": s, "team_id": team.pk},
+        "round_list": {"slug": s},
+        "draw": {"slug": s},
+        "round_control": {"slug": s, "number": n},
+        "round_adjust": {"slug": s, "number": n},
+        "results_import": {"slug": s, "number": n},
+        "round_fouls": {"slug": s, "number": n},
+        "round_audit": {"slug": s, "number": n},
+        "match_entry": table,
+        "match_sheet": table,
+        "table_entry": player,
+        "table_sheet": player,
+        "pairings": {"slug": s, "number": n},
+        "standings": {"slug": s},
+        "team_history": {"slug": s, "team_id": team.pk},
+        "projector": {"slug": s, "number": n},
+        "bracket": {"slug": s},
+        "export_index": {"slug": s},
+    }
+    anonymous = {"login", "table_entry", "table_sheet"}
+    return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}
+
+
+def test_every_page_of_the_demo_event_has_its_own_title(demo):
+    t, organizer, round_ = demo
+    urls = page_urls(t, round_)
+    names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
+    missing = names - NOT_PAGES - set(urls) - {"admin"} - {n for n in names if ":" in n}
+    assert not missing, f"pages without a title check: {sorted(missing)}"
+    staff = login(organizer)
+    titles: dict[str, str] = {}
+    for name, (url, anonymous) in urls.items():
+        response = (Client() if anonymous else staff).get(url)
+        assert response.status_code == 200, (name, url, response.status_code)
+        titles[name] = title_of(response.content.decode())
+    assert all(titles.values()), {k: v for k, v in titles.items() if not v}
+    by_title: dict[str, list[str]] = {}
+    for name, title in titles.items():
+        by_title.setdefault(title, []).append(name)
+    shared = {title: pages for title, pages in by_title.items() if len(pages) > 1}
+    # The player's deal sheet is the referee's sheet of the same table (one template).
+    assert shared in ({}, {titles["match_sheet"]: ["match_sheet", "table_sheet"]}), shared

@@ -1,0 +1,37 @@
+"""``manage.py add_organizer USERNAME [--name NAME] [--password-stdin]``.
+
+Creates an organizer account (organizers create tournaments) or makes an existing account
+an organizer. A new account's generated password is printed once.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.management.commands.add_staff import read_password
+from tournament.services.staff import organizer_add
+
+
+class Command(BaseCommand):
+    stealth_options = ("stdin",)  # tests pass a stream, like createsuperuser
+    help = "添加组织者账号 (create an organizer; prints a generated password once)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("username")
+        parser.add_argument("--name", default="", help="display name (姓名)")
+        parser.add_argument("--password-stdin", action="store_true")
+
+    def handle(self, *args, **o):
+        password = read_password(o.get("stdin") or sys.stdin) if o["password_stdin"] else None
+        try:
+            user, generated = organizer_add(o["username"], name=o["name"], password=password)
+        except ValidationError as exc:
+            raise CommandError("；".join(exc.messages)) from None
+        self.stdout.write(f"组织者 {user.username} 已可创建赛事")
+        if generated:
+            self.stdout.write(f"用户名 {user.username}  密码 {generated}（只显示这一次）")
+        elif password is None:
+            self.stdout.write("账号已存在，密码不变")
