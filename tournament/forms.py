@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament import options as opt
 from tournament.models import Tournament
 from tournament.registration import NAME_MAX
+from tournament.uploads import BoundedFileField
 
 
 class TournamentForm(forms.ModelForm):
@@ -99,8 +100,8 @@ class TeamForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("报名表（.xlsx 或 .csv）"))
+    file = BoundedFileField(label=_("报名表（.xlsx 或 .csv）"))
 
 
 class ResultsImportForm(forms.Form):
-    file = forms.FileField(label=_("成绩表（.xlsx 或 .csv）"))
+    file = BoundedFileField(label=_("成绩表（.xlsx 或 .csv）"))
