@@ -59,6 +59,11 @@ def unit_for(tournament: Tournament, name: str) -> Unit | None:
 
 def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -> None:
     errors = {}
+    for key in ("name", "player1", "player2"):
+        if not getattr(data, key):  # e.g. only zero-width characters were typed
+            errors[key] = "请填写名称（不能只有空格或不可见字符）"
+    if errors:
+        raise ValidationError(errors)
     taken = Team.objects.filter(tournament=tournament)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
