@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tournament.names import normalize_name
-from tournament.tabular import CellProblem, RawTable, cell, map_headers, parse_int
+from tournament.tabular import DB_INT_MAX, CellProblem, RawTable, cell, map_headers, parse_int
 
 NAME_MAX = 50
 
@@ -30,7 +30,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "phone2": ("电话2", "phone2", "联系电话2", "手机2", "手机号码2"),
     "seed": ("种子", "seed", "种子号"),
 }
-SEED_MAX = 2_147_483_647  # the database's PositiveIntegerField
+SEED_MAX = DB_INT_MAX
 REQUIRED = ("team", "player1", "player2")
 TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rules import RuleSet
 from tournament.results_check import ResultInvalid, ResultValues, check_result
 from tournament.tabular import (
+    DB_INT_MAX,
     IGNORED_HEADERS,
     CellProblem,
     RawTable,
@@ -42,7 +43,7 @@ IGNORED = IGNORED_HEADERS + (
     "裁判",
     "签名",
 )
-TABLE_MAX = 2_147_483_647  # the database's PositiveIntegerField
+TABLE_MAX = DB_INT_MAX
 FORFEIT_WORDS = {
     "": "",
     "ew": "EW",
@@ -82,7 +83,9 @@ def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]
         raw = cell(cells, columns, "table")
         table_no = parse_int(raw, 1, TABLE_MAX)
         if table_no is None:
-            check.problems.append(CellProblem(number, HEADERS["table"][0], f"台号“{raw}”不是数字"))
+            check.problems.append(
+                CellProblem(number, HEADERS["table"][0], f"台号“{raw}”应为1到{TABLE_MAX}之间的整数")
+            )
             continue
         if table_no not in tables:
             check.problems.append(

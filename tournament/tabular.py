@@ -25,6 +25,7 @@ from openpyxl.utils import get_column_letter
 from tournament.sheet_reader import Limits, TableFileError, clean_text, sheet_rows
 
 __all__ = [
+    "DB_INT_MAX",
     "CellProblem",
     "HeaderMap",
     "Limits",
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 HEADER_SEARCH_ROWS = 10
+DB_INT_MAX = 2_147_483_647  # the largest IntegerField value every supported database stores
 IGNORED_HEADERS = ("序号", "编号", "备注", "no", "no.", "#", "remark", "remarks", "note", "notes")
 TOTAL_WORDS = ("合计", "小计", "总计")
 _HEADER_NOISE = re.compile(r"[\s*＊:：]+")

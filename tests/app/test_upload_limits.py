@@ -4,6 +4,7 @@ from the web views, never a 500."""
 
 from __future__ import annotations
 
+import io
 import resource
 import time
 import tracemalloc
@@ -143,3 +144,51 @@ def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, t
     with pytest.raises(CommandError, match="行数过多，一次最多导入10000行"):
         call_command("import_results", tournament.slug, "1", str(path))
     assert time.monotonic() - started < 2
+
+
+def test_the_time_and_cell_budgets_stop_reading(tournament):
+    from tests.app.sheets import pairs, xlsx
+    from tournament.tabular import Limits
+
+    data = xlsx(pairs(50))
+    with pytest.raises(TableFileError, match="文件读取超过0秒，已停止"):
+        read_table(data, "a.xlsx", WANTED, Limits(max_seconds=0))
+    with pytest.raises(TableFileError, match="单元格过多，一个文件最多100个单元格"):
+        read_table(data, "a.xlsx", WANTED, Limits(max_cells=100))
+
+
+def test_a_form_body_over_the_data_limit_is_a_400_not_a_500(tournament, as_organizer):
+    response = as_organizer.post(
+        reverse("team_add", args=[tournament.slug]), {"name": "x" * (3 * 1024 * 1024)}
+    )
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("seed", ["99999999999999999999", "2147483648", "²", "３", "-1", "1e3"])
+def test_integers_read_from_a_sheet_are_checked_before_saving(tournament, seed):
+    from tests.app.sheets import xlsx
+    from tournament.services.teams import teams_import
+
+    data = xlsx([("A队", "U", "甲", "乙", "", seed)])
+    check = teams_import(tournament=tournament, data=data, filename="a.xlsx")
+    assert [str(p) for p in check.problems] == ["第2行“种子”列：种子应为正整数"]
+    assert not tournament.teams.exists()
+
+
+def test_a_table_number_out_of_range_is_a_message(tournament, teams8, make_round, tmp_path):
+    from tests.app.sheets import xlsx
+
+    make_round(tournament, teams8)
+    path = tmp_path / "r.xlsx"
+    path.write_bytes(xlsx([(10**25, "A+", "K")], header=["台号", "东西", "南北"]))
+    errors = io.StringIO()
+    with pytest.raises(CommandError, match="没有导入任何成绩"):
+        call_command("import_results", tournament.slug, "1", str(path), stderr=errors)
+    assert "第2行“台号”列：台号“1000" in errors.getvalue()
+    assert "应为1到2147483647之间的整数" in errors.getvalue()
+
+
+def test_the_team_form_refuses_a_seed_beyond_the_database_range(tournament, as_organizer):
+    data = {"name": "A队", "player1": "甲", "player2": "乙", "seed": str(10**25)}
+    response = as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
+    assert response.status_code == 200 and not tournament.teams.exists()
