@@ -36,7 +36,10 @@ WANTED = HEADERS["team"] + HEADERS["player1"]
 def cases() -> dict[str, tuple[str, bytes]]:
     found = {
         "declared A1:XFD1048576": ("a.xlsx", bombs.declared_huge()),
-        "1.5 M rows xlsx": ("a.xlsx", bombs.million_rows()),
+        "3 M rows xlsx": ("a.xlsx", bombs.million_rows(3_000_000)),
+        "500 k rows xlsx": ("a.xlsx", bombs.million_rows(500_000)),
+        "400 k shared strings": ("a.xlsx", bombs.many_shared_strings()),
+        "3 MB styles": ("a.xlsx", bombs.big_styles()),
         "unpacks to 300 MB": ("a.xlsx", bombs.huge_unpacked(300)),
         "cell at XFD1048576": ("a.xlsx", bombs.far_cell()),
         "CSV 4.9 MB (1 M rows)": ("a.csv", bombs.big_csv(4.9)),

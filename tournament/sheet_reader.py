@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 import zipfile
 import zlib
@@ -41,7 +42,9 @@ class Limits:
     max_columns: int = 100
     max_cells: int = 1_000_000
     max_cell_chars: int = 1000
-    max_unpacked: int = 100 * 1024 * 1024
+    max_unpacked: int = 30 * 1024 * 1024  # a 10,000-row sheet unpacks to under 10 MB
+    max_part: int = 1024 * 1024  # each part of an .xlsx but sheets and shared strings
+    max_strings: int = 50_000  # shared strings: openpyxl reads them all before any row
     max_seconds: float = 10.0
     max_sheets: int = 20
 
@@ -146,20 +149,57 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
     raise TableFileError(_("文件不是Excel表格（.xlsx）或CSV文件，请用模板填写后上传"))
 
 
+_SHARED_STRING = re.compile(rb"<(?:\w+:)?si[\s/>]")
+
+
 def _check_zip(data: bytes, limits: Limits) -> None:
-    """Refuse an archive that unpacks to more than the limit before anything is unpacked."""
+    """Refuse an .xlsx whose parts are too big before openpyxl unpacks any of them.
+
+    Sheets are read row by row later; the other parts (workbook, styles, shared strings)
+    are read whole by openpyxl, so each is bounded here, and shared strings are counted.
+    """
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:
+            # zipfile stops a member at its declared size, so declared sizes bound the work.
+            unpacked = sum(member.file_size for member in members)
+            if len(members) > 1000 or unpacked > limits.max_unpacked:
+                raise _too_big(unpacked, limits.max_unpacked)
+            for member in members:
+                name = member.filename.lower()
+                if name.endswith("sharedstrings.xml"):
+                    if member.file_size > 8 * limits.max_part:
+                        raise _too_big(member.file_size, 8 * limits.max_part)
+                    _count_strings(archive, member, limits.max_strings)
+                elif "worksheets/" not in name and member.file_size > limits.max_part:
+                    raise _too_big(member.file_size, limits.max_part)
+    except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:
+        if isinstance(exc, TableFileError):
+            raise
         raise TableFileError(_("无法读取Excel文件，文件可能已损坏或不是.xlsx格式")) from exc
-    # zipfile stops a member at its declared size, so the declared sizes bound the work.
-    unpacked = sum(member.file_size for member in members)
-    if len(members) > 1000 or unpacked > limits.max_unpacked:
-        raise TableFileError(
-            _("Excel文件解压后太大（%(size)s），最大 %(limit)s")
-            % {"size": megabytes(unpacked), "limit": megabytes(limits.max_unpacked)}
-        )
+
+
+def _too_big(size: int, limit: int) -> TableFileError:
+    return TableFileError(
+        _("Excel文件解压后太大（%(size)s），最大 %(limit)s")
+        % {"size": megabytes(size), "limit": megabytes(limit)}
+    )
+
+
+def _count_strings(archive: zipfile.ZipFile, member: zipfile.ZipInfo, limit: int) -> None:
+    """Count the shared strings in chunks, at flat memory, without parsing the XML."""
+    count = 0
+    tail = b""
+    with archive.open(member) as stream:
+        while chunk := stream.read(1024 * 1024):
+            block = tail + chunk
+            count += len(_SHARED_STRING.findall(block))
+            tail = block[-8:]
+            count -= len(_SHARED_STRING.findall(tail))  # counted again with the next chunk
+            if count > limit:
+                break
+    if count + len(_SHARED_STRING.findall(tail)) > limit:
+        raise TableFileError(_("Excel文件中的不同文字过多，最多%(n)d个") % {"n": limit})
 
 
 def _xlsx_sheets(data: bytes, limits: Limits) -> Iterator[tuple[str, Iterator]]:

@@ -52,8 +52,8 @@ def declared_huge(header_row: str = HEADER_ROW) -> bytes:
     return _with_sheet(_sheet(header_row, dimension="A1:XFD1048576"))
 
 
-def million_rows(count: int = 1_500_000, header_row: str = HEADER_ROW) -> bytes:
-    """An .xlsx of about 100 KB that unpacks to ``count`` rows (rows without numbers)."""
+def million_rows(count: int = 500_000, header_row: str = HEADER_ROW) -> bytes:
+    """A small .xlsx (about 70 KB per million rows) that unpacks to ``count`` rows."""
     row = b'<row><c t="inlineStr"><is><t>x</t></is></c></row>'
     head, tail = _sheet(header_row + "@").split(b"@")
     chunk = row * 50_000
@@ -119,3 +119,47 @@ MALFORMED = {
 def big_csv(megabytes: float = 6) -> bytes:
     line = "队伍,单位,甲,乙\n".encode()
     return "队名,单位,选手1,选手2\n".encode() + line * int(megabytes * 1024 * 1024 / len(line))
+
+
+def many_shared_strings(count: int = 400_000) -> bytes:
+    """An .xlsx of about 50 KB whose shared-string table (read whole by openpyxl before any
+    row) holds ``count`` strings."""
+    base = zipfile.ZipFile(io.BytesIO(xlsx([], header=["队名", "单位", "选手1", "选手2"])))
+    out = io.BytesIO()
+    rel = (
+        b'<Relationship Id="rIdSS" Target="sharedStrings.xml" Type="http://schemas.openxmlformats'
+        b'.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>'
+    )
+    kind = (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats'
+        b'-officedocument.spreadsheetml.sharedStrings+xml"/></Types>'
+    )
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+        for item in base.infolist():
+            data = base.read(item.filename)
+            data = (
+                data.replace(b"</Relationships>", rel) if item.filename.endswith(".rels") else data
+            )
+            data = data.replace(b"</Types>", kind)
+            book.writestr(item, data)
+        with book.open("xl/sharedStrings.xml", "w", force_zip64=True) as handle:
+            handle.write(f"<sst {NS}>".encode())
+            for _ in range(count // 10_000):
+                handle.write(b"<si><t>x</t></si>" * 10_000)
+            handle.write(b"</sst>")
+    return out.getvalue()
+
+
+def big_styles(kilobytes: int = 3000) -> bytes:
+    """An .xlsx whose styles part (read whole by openpyxl) is ``kilobytes`` KB of formats."""
+    base = zipfile.ZipFile(io.BytesIO(xlsx([], header=["队名", "单位", "选手1", "选手2"])))
+    xf = b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+    count = kilobytes * 1024 // len(xf)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+        for item in base.infolist():
+            data = base.read(item.filename)
+            if item.filename == "xl/styles.xml":
+                data = data.replace(b'<cellXfs count="1">', b'<cellXfs count="1">' + xf * count)
+            book.writestr(item, data)
+    return out.getvalue()

@@ -51,17 +51,24 @@ def test_a_sheet_declaring_a1_to_xfd1048576_is_read_at_its_real_size():
     assert seconds < 2 and peak < 20 * 1024 * 1024
 
 
-def test_an_xlsx_unpacking_to_millions_of_rows_stops_at_the_row_limit():
-    data = bombs.million_rows()
+def test_an_xlsx_unpacking_to_millions_of_rows_is_refused_before_reading():
+    data = bombs.million_rows(3_000_000)
     assert len(data) < 1024 * 1024
+    message, seconds, grown = refused(data)
+    assert message == "Excel文件解压后太大（140.2 MB），最大 30 MB"
+    assert seconds < 2 and grown < 50
+
+
+def test_an_xlsx_within_the_size_limit_stops_at_the_row_limit_while_reading():
+    data = bombs.million_rows(500_000)
     message, seconds, grown = refused(data)
     assert message == "行数过多，一次最多导入10000行"
     assert seconds < 2 and grown < 50
 
 
-def test_an_xlsx_unpacking_past_the_size_limit_is_refused_before_reading():
-    message, seconds, grown = refused(bombs.huge_unpacked(110))
-    assert "Excel文件解压后太大" in message and "最大 100 MB" in message
+def test_a_300_mb_sheet_is_refused_before_reading():
+    message, seconds, grown = refused(bombs.huge_unpacked(300))
+    assert "Excel文件解压后太大" in message and "最大 30 MB" in message
     assert seconds < 2 and grown < 50
 
 
@@ -139,7 +146,7 @@ def test_a_file_over_the_cap_is_refused_by_the_web_form(tournament, as_organizer
 def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, tmp_path):
     make_round(tournament, teams8)
     path = tmp_path / "r.xlsx"
-    path.write_bytes(bombs.million_rows(header_row=bombs.TABLE_HEADER_ROW))
+    path.write_bytes(bombs.million_rows(500_000, header_row=bombs.TABLE_HEADER_ROW))
     started = time.monotonic()
     with pytest.raises(CommandError, match="行数过多，一次最多导入10000行"):
         call_command("import_results", tournament.slug, "1", str(path))
@@ -192,3 +199,16 @@ def test_the_team_form_refuses_a_seed_beyond_the_database_range(tournament, as_o
     data = {"name": "A队", "player1": "甲", "player2": "乙", "seed": str(10**25)}
     response = as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
     assert response.status_code == 200 and not tournament.teams.exists()
+
+
+def test_a_million_shared_strings_are_counted_and_refused_before_parsing():
+    data = bombs.many_shared_strings()
+    assert len(data) < 200_000
+    message, seconds, grown = refused(data)
+    assert message == "Excel文件中的不同文字过多，最多50000个"
+    assert seconds < 2 and grown < 50
+
+
+def test_an_oversized_styles_part_is_refused_before_parsing():
+    message, seconds, _ = refused(bombs.big_styles())
+    assert "Excel文件解压后太大" in message and "最大 1 MB" in message and seconds < 2
