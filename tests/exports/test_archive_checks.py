@@ -143,3 +143,15 @@ def test_an_archive_over_the_size_cap_is_refused_unread(event, tmp_path, setting
     settings.ARCHIVE_MAX_BYTES = 1024
     with pytest.raises(CommandError, match="文件太大.*最大 1 KB"):
         call_command("import_archive", str(path), "--slug", "big", "--map-users")
+
+
+def test_garbage_flags_games_and_submissions_are_refused(event):
+    archive = export_archive(event)
+    archive["matches"][0]["flags"] = [{"x": 1}]
+    refused(archive, "标记（flags）应为文字列表")
+    archive = export_archive(event)
+    archive["matches"][0]["games"] = "abc"
+    refused(archive, "淘汰赛各局应为列表")
+    archive = export_archive(event)
+    archive["submissions"][0]["values"] = [1, 2]
+    refused(archive, "成绩提交的内容应为对象")

@@ -118,7 +118,13 @@ def check_match(row: dict, rules: RuleSet, number: int) -> None:
             validate_final(rules, ew, ns, at_time=True)
         except RuleError as err:
             raise invalid(f"{where}：{err.message_zh}") from None
-    sheets = [row.get("deals") or []] + list(row.get("games") or [])
+    flags = row.get("flags") or []
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise invalid(f"{where}：标记（flags）应为文字列表")
+    games = row.get("games") or []
+    if not isinstance(games, list):
+        raise invalid(f"{where}：淘汰赛各局应为列表")
+    sheets = [row.get("deals") or []] + games
     for steps in sheets:
         if not isinstance(steps, list):
             raise invalid(f"{where}：逐副记录应为列表")
@@ -193,6 +199,12 @@ def check_audit(row: dict, exported_at: dt.datetime | None, number: int) -> None
         raise invalid(f"{where}的时间 {str(created)[:40]!r} 无效")
     if when and exported_at and when.tzinfo and exported_at.tzinfo and when > exported_at:
         raise invalid(f"{where}的时间晚于存档导出时间，可能是伪造的")
+
+
+def check_submission(row: dict, number: int) -> None:
+    """A submission's values are an object of result fields, as the app stores them."""
+    if not isinstance(row.get("values"), dict):
+        raise invalid(f"第{number}条成绩提交的内容应为对象")
 
 
 def mark_imported(row: dict) -> dict:

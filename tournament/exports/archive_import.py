@@ -40,11 +40,21 @@ from tournament.exports.archive_checks import (
     check_match,
     check_shape,
     check_stage_state,
+    check_submission,
     check_value,
     is_int,
     mark_imported,
 )
-from tournament.models import AuditEntry, Match, Player, Stage, Team, Tournament, Unit
+from tournament.models import (
+    AuditEntry,
+    Match,
+    Player,
+    Stage,
+    Submission,
+    Team,
+    Tournament,
+    Unit,
+)
 from tournament.names import normalize_name
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
@@ -286,6 +296,9 @@ def _checked_rows(archive: dict, model, tournament: Tournament) -> list[dict]:
         team_ids = {r["id"] for r in archive.get("teams", [])}
         for number, row in enumerate(rows, start=1):
             check_stage_state(row.get("state") or {}, team_ids, number)
+    elif model is Submission:
+        for number, row in enumerate(rows, start=1):
+            check_submission(row, number)
     elif model is AuditEntry:
         exported = archive.get("exported_at")
         when = parse_datetime(exported) if isinstance(exported, str) else None
