@@ -212,3 +212,12 @@ def test_a_million_shared_strings_are_counted_and_refused_before_parsing():
 def test_an_oversized_styles_part_is_refused_before_parsing():
     message, seconds, _ = refused(bombs.big_styles())
     assert "Excel文件解压后太大" in message and "最大 1 MB" in message and seconds < 2
+
+
+def test_import_teams_command_refuses_a_file_over_the_cap(tournament, tmp_path, settings):
+    settings.UPLOAD_MAX_BYTES = 1024 * 1024
+    path = tmp_path / "big.csv"
+    path.write_bytes(bombs.big_csv(1.5))
+    with pytest.raises(CommandError, match="文件太大（1.5 MB），上传文件最大 1 MB"):
+        call_command("import_teams", tournament.slug, str(path))
+    assert not tournament.teams.exists()
