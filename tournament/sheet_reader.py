@@ -101,6 +101,7 @@ class _Budget:
         self.started = time.monotonic()
 
     def row(self, raw: tuple | list) -> list[str]:
+        """One raw row as text cells (trailing blanks dropped), after every limit is checked."""
         limits = self.limits
         self.rows += 1
         self.cells += len(raw)

@@ -88,10 +88,11 @@ def read_table(
     data: bytes, filename: str, required_any: Sequence[str], limits: Limits | None = None
 ) -> RawTable:
     """Read the first sheet (of an .xlsx) or the CSV whose header holds one of ``required_any``."""
+    limits = limits or Limits()
     problems = []
-    for sheet, rows in sheet_rows(data, filename, limits or Limits()):
+    for sheet, rows in sheet_rows(data, filename, limits):
         try:
-            return _split(rows, sheet, required_any, (limits or Limits()).max_rows)
+            return _split(rows, sheet, required_any, limits.max_rows)
         except _NoHeader as exc:
             problems.append(str(exc))
     raise TableFileError("；".join(problems) or _("Excel文件中没有工作表"))
