@@ -94,3 +94,17 @@ def database(url: str | None, default_sqlite: Path) -> dict:
         config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
         config["CONN_MAX_AGE"] = 0
     return config
+
+
+def envmegabytes(name: str, default: float) -> int:
+    """Read a size in megabytes (``5`` or ``0.5``); return it in bytes. Must be above zero."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return int(default * 1024 * 1024)
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingError(f"{name}={raw!r} is not a number of megabytes") from None
+    if not 0 < value < 100_000:
+        raise SettingError(f"{name}={raw!r} must be a positive number of megabytes")
+    return int(value * 1024 * 1024)

@@ -11,7 +11,15 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from config.env import SettingError, database, envbool, envint, envlist, secret_key
+from config.env import (
+    SettingError,
+    database,
+    envbool,
+    envint,
+    envlist,
+    envmegabytes,
+    secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
@@ -90,9 +98,16 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns when it is mi
 MEDIA_URL = "media/"
 MEDIA_ROOT = VAR_DIR / "media"
 
-# Upload limits: a 5,000-pair registration sheet is well under 5 MB.
-DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 10 * 1024 * 1024)
-FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+# Upload limits (README "Security"): a 5,000-pair registration sheet is well under 5 MB.
+# UPLOAD_MAX_MB caps every sheet upload (registration, results); ARCHIVE_MAX_MB an event
+# archive. Form bodies other than files stay under Django's usual 2.5 MB, and an uploaded
+# file above FILE_UPLOAD_MAX_MEMORY_SIZE waits on disk, not in memory, until it is refused.
+UPLOAD_MAX_BYTES = envmegabytes("UPLOAD_MAX_MB", 5)
+UPLOAD_MAX_ROWS = envint("UPLOAD_MAX_ROWS", 10000)
+UPLOAD_MAX_SECONDS = envint("UPLOAD_MAX_SECONDS", 10)
+ARCHIVE_MAX_BYTES = envmegabytes("ARCHIVE_MAX_MB", 50)
+DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
+FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

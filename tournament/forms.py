@@ -7,7 +7,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament import options as opt
 from tournament.models import Tournament
-from tournament.registration import NAME_MAX
+from tournament.names import normalize_name
+from tournament.registration import NAME_MAX, SEED_MAX
+from tournament.tabular import DB_INT_MAX
+from tournament.uploads import BoundedFileField
 
 
 class TournamentForm(forms.ModelForm):
@@ -85,22 +88,24 @@ class TeamForm(forms.Form):
     phone1 = forms.CharField(label=_("选手1电话"), max_length=30, required=False)
     player2 = _name_field(_("选手2"))
     phone2 = forms.CharField(label=_("选手2电话"), max_length=30, required=False)
-    seed = forms.IntegerField(label=_("种子"), min_value=1, required=False)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    seed = forms.IntegerField(label=_("种子"), min_value=1, max_value=SEED_MAX, required=False)
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0, max_value=DB_INT_MAX
+    )
 
     def clean(self):
         data = super().clean()
         for key in ("name", "unit", "player1", "player2"):
             if isinstance(data.get(key), str):
-                data[key] = data[key].strip().strip("\u3000").strip()
+                data[key] = normalize_name(data[key])
                 if key != "unit" and not data[key]:
                     self.add_error(key, "不能为空")
         return data
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("报名表（.xlsx 或 .csv）"))
+    file = BoundedFileField(label=_("报名表（.xlsx 或 .csv）"))
 
 
 class ResultsImportForm(forms.Form):
-    file = forms.FileField(label=_("成绩表（.xlsx 或 .csv）"))
+    file = BoundedFileField(label=_("成绩表（.xlsx 或 .csv）"))

@@ -14,19 +14,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tournament.tabular import CellProblem, RawTable, cell, map_headers
+from tournament.names import normalize_name
+from tournament.tabular import DB_INT_MAX, CellProblem, RawTable, cell, map_headers, parse_int
 
 NAME_MAX = 50
 
+# The names real units' sign-up forms use for each column (issue 10); the first is the
+# template's. 序号/编号/备注 columns are ignored (tournament.tabular.IGNORED_HEADERS).
 HEADERS: dict[str, tuple[str, ...]] = {
-    "team": ("队名", "team", "组合", "组合名称", "队伍"),
-    "unit": ("单位", "unit", "代表队"),
-    "player1": ("选手1", "player1", "队员1", "姓名1"),
-    "player2": ("选手2", "player2", "队员2", "姓名2"),
-    "phone": ("电话", "phone", "电话1", "phone1", "联系电话"),
-    "phone2": ("电话2", "phone2"),
+    "team": ("队名", "team", "组合", "组合名称", "队伍", "队伍名称", "队伍名", "组合名"),
+    "unit": ("单位", "unit", "单位名称", "代表队", "参赛单位", "所属单位"),
+    "player1": ("选手1", "player1", "选手一", "队员1", "队员一", "运动员1", "运动员一", "姓名1"),
+    "player2": ("选手2", "player2", "选手二", "队员2", "队员二", "运动员2", "运动员二", "姓名2"),
+    "phone": ("电话", "phone", "电话1", "phone1", "联系电话", "手机", "手机号", "手机号码"),
+    "phone2": ("电话2", "phone2", "联系电话2", "手机2", "手机号码2"),
     "seed": ("种子", "seed", "种子号"),
 }
+SEED_MAX = DB_INT_MAX
 REQUIRED = ("team", "player1", "player2")
 TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
@@ -63,6 +67,8 @@ class TeamRow:
 class RegistrationCheck:
     rows: list[TeamRow] = field(default_factory=list)
     problems: list[CellProblem] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)  # 序号, 备注…: not read
+    skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
 
     @property
     def ok(self) -> bool:
@@ -87,12 +93,19 @@ def check_registration(
     entries with the same name are taken as the same person unless both carry different
     phone numbers: real events do have two 王伟, and a phone number tells them apart.
     """
-    result = RegistrationCheck()
-    columns, result.problems = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
+    result = RegistrationCheck(skipped_rows=list(table.skipped))
+    headers = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
+    columns, result.problems, result.ignored_columns = (
+        headers.columns,
+        headers.problems,
+        headers.ignored,
+    )
     if result.problems:
         return result
-    registered = set(existing_teams)
-    known = {name: list(entries) for name, entries in (existing_players or {}).items()}
+    registered = {normalize_name(name) for name in existing_teams}
+    known: dict[str, list[tuple[str, str]]] = {}
+    for name, entries in (existing_players or {}).items():
+        known.setdefault(normalize_name(name), []).extend(entries)
     seen_teams: dict[str, int] = {}
     seen_players: dict[str, list[tuple[str, int]]] = {}
     for number, cells in table.rows:
@@ -139,12 +152,8 @@ def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
             ok = False
     seed = None
     if values["seed"]:
-        try:
-            seed = int(values["seed"])
-            if seed < 1:
-                raise ValueError
-        except ValueError:
-            seed = None
+        seed = parse_int(values["seed"], 1, SEED_MAX)
+        if seed is None:
             problems.append(CellProblem(number, HEADERS["seed"][0], MSG_BAD_SEED))
             ok = False
     row = TeamRow(

@@ -12,17 +12,38 @@ from dataclasses import dataclass, field
 
 from rules import RuleSet
 from tournament.results_check import ResultInvalid, ResultValues, check_result
-from tournament.tabular import CellProblem, RawTable, cell, map_headers
+from tournament.tabular import (
+    DB_INT_MAX,
+    IGNORED_HEADERS,
+    CellProblem,
+    RawTable,
+    cell,
+    map_headers,
+    parse_int,
+)
 
+# The names clerks' sheets use for each column; the first is the template's.
 HEADERS: dict[str, tuple[str, ...]] = {
-    "table": ("台号", "table", "桌号"),
-    "ew": ("东西", "ew", "东西级数"),
-    "ns": ("南北", "ns", "南北级数"),
-    "ew_fouls": ("东西犯规", "ew_fouls"),
-    "ns_fouls": ("南北犯规", "ns_fouls"),
+    "table": ("台号", "table", "桌号", "台次", "桌次"),
+    "ew": ("东西", "ew", "东西级数", "东西方", "东西成绩", "东西方级数"),
+    "ns": ("南北", "ns", "南北级数", "南北方", "南北成绩", "南北方级数"),
+    "ew_fouls": ("东西犯规", "ew_fouls", "东西方犯规", "东西犯规次数"),
+    "ns_fouls": ("南北犯规", "ns_fouls", "南北方犯规", "南北犯规次数"),
     "forfeit": ("弃权", "forfeit", "弃权方"),
 }
 REQUIRED = ("table", "ew", "ns")
+# Columns a clerk's sheet shows for reading only: the pairs at each table, and remarks.
+IGNORED = IGNORED_HEADERS + (
+    "东西组合",
+    "南北组合",
+    "东西队名",
+    "南北队名",
+    "东西单位",
+    "南北单位",
+    "裁判",
+    "签名",
+)
+TABLE_MAX = DB_INT_MAX
 FORFEIT_WORDS = {
     "": "",
     "ew": "EW",
@@ -38,6 +59,8 @@ FORFEIT_WORDS = {
 class ResultsCheck:
     rows: dict[int, ResultValues] = field(default_factory=dict)  # table → result
     problems: list[CellProblem] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)
+    skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
 
     @property
     def ok(self) -> bool:
@@ -46,17 +69,23 @@ class ResultsCheck:
 
 def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]) -> ResultsCheck:
     """Validate every row against the rules and the round's table numbers (``tables``)."""
-    check = ResultsCheck()
-    columns, check.problems = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
+    check = ResultsCheck(skipped_rows=list(table.skipped))
+    headers = map_headers(table.header, HEADERS, REQUIRED, table.header_row, IGNORED)
+    columns, check.problems, check.ignored_columns = (
+        headers.columns,
+        headers.problems,
+        headers.ignored,
+    )
     if check.problems:
         return check
     seen: dict[int, int] = {}
     for number, cells in table.rows:
         raw = cell(cells, columns, "table")
-        try:
-            table_no = int(raw)
-        except ValueError:
-            check.problems.append(CellProblem(number, HEADERS["table"][0], f"台号“{raw}”不是数字"))
+        table_no = parse_int(raw, 1, TABLE_MAX)
+        if table_no is None:
+            check.problems.append(
+                CellProblem(number, HEADERS["table"][0], f"台号“{raw}”应为1到{TABLE_MAX}之间的整数")
+            )
             continue
         if table_no not in tables:
             check.problems.append(

@@ -1,27 +1,47 @@
-"""Reading the spreadsheets organizers send: .xlsx, or .csv in UTF-8 or GBK.
+"""Reading the spreadsheets organizers and clerks send: .xlsx, or .csv in UTF-8 or GBK.
 
-Plain Python, no Django: ``read_table`` turns file bytes into a sheet name, a header row and
-data rows (each with its spreadsheet row number), or raises :class:`TableFileError` with a
-Chinese message. Column headers are matched against aliases (Chinese or English) by
-:func:`map_headers`, which reports unknown and missing columns.
+``read_table`` turns file bytes into a sheet name, a header row and data rows (each with its
+spreadsheet row number), or raises :class:`TableFileError` with a Chinese message. Rows come
+one at a time from :mod:`tournament.sheet_reader`, which enforces the upload limits while
+reading. The *header* is the first row (among the first ten non-blank ones) holding one of
+the expected column names; the *data* are the rows after it up to the first blank row. A
+*total line* (a cell starting with 合计, 小计 or 总计) is skipped, not read as data.
+
+Column headers are matched against aliases (Chinese or English) by :func:`map_headers`,
+which ignores the columns every unit's form has (序号, 编号, 备注) and reports unknown
+columns with the nearest known name, and missing ones.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import zipfile
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import difflib
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from openpyxl import load_workbook
+from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-MAX_ROWS = 20000
+from tournament.sheet_reader import Limits, TableFileError, clean_text, sheet_rows
 
+__all__ = [
+    "DB_INT_MAX",
+    "CellProblem",
+    "HeaderMap",
+    "Limits",
+    "RawTable",
+    "TableFileError",
+    "cell",
+    "clean_text",
+    "map_headers",
+    "read_table",
+]
 
-class TableFileError(ValueError):
-    """The file cannot be read as a table; ``str(e)`` is a Chinese message."""
+HEADER_SEARCH_ROWS = 10
+DB_INT_MAX = 2_147_483_647  # the largest IntegerField value every supported database stores
+IGNORED_HEADERS = ("序号", "编号", "备注", "no", "no.", "#", "remark", "remarks", "note", "notes")
+TOTAL_WORDS = ("合计", "小计", "总计")
+_HEADER_NOISE = re.compile(r"[\s*＊:：]+")
 
 
 @dataclass(frozen=True)
@@ -30,6 +50,7 @@ class RawTable:
     header: list[str]
     header_row: int
     rows: list[tuple[int, list[str]]]  # (spreadsheet row number, cells as text)
+    skipped: list[int] = field(default_factory=list)  # total lines (合计…) left out
 
 
 @dataclass(frozen=True)
@@ -49,91 +70,78 @@ class CellProblem:
         return ("".join(where) + "：" if where else "") + self.message
 
 
-def clean_text(value: object) -> str:
-    """Cell value as text, trimmed of ASCII and full-width spaces; ``None`` → ``""``."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip().strip("\u3000").strip()
+@dataclass
+class HeaderMap:
+    """Which column holds each field, the columns ignored on purpose, and the problems."""
+
+    columns: dict[str, int] = field(default_factory=dict)
+    ignored: list[str] = field(default_factory=list)
+    problems: list[CellProblem] = field(default_factory=list)
 
 
-def read_table(data: bytes, filename: str, required_any: Sequence[str]) -> RawTable:
+def header_key(title: str) -> str:
+    """A header as compared: lower case, without spaces, colons or required-field stars."""
+    return _HEADER_NOISE.sub("", title).lower()
+
+
+def read_table(
+    data: bytes, filename: str, required_any: Sequence[str], limits: Limits | None = None
+) -> RawTable:
     """Read the first sheet (of an .xlsx) or the CSV whose header holds one of ``required_any``."""
-    if not data:
-        raise TableFileError("文件是空的")
-    name = filename.lower()
-    if name.endswith(".xlsx") or data[:2] == b"PK":
-        return _read_xlsx(data, required_any)
-    if name.endswith((".csv", ".txt")):
-        return _read_csv(data, required_any)
-    raise TableFileError("文件不是Excel表格（.xlsx）或CSV文件，请用模板填写后上传")
-
-
-def _header_index(rows: list[tuple[int, list[str]]], required_any: Sequence[str]) -> int | None:
-    wanted = {alias.lower() for alias in required_any}
-    for i, (_, cells) in enumerate(rows[:10]):
-        if any(cell.lower() in wanted for cell in cells):
-            return i
-    return None
-
-
-def _split(rows: list[tuple[int, list[str]]], sheet: str, required_any) -> RawTable:
-    rows = [(n, cells) for n, cells in rows if any(cells)]
-    if not rows:
-        raise TableFileError(f"工作表“{sheet}”是空的")
-    index = _header_index(rows, required_any)
-    if index is None:
-        expected = "、".join(required_any[:2])
-        raise TableFileError(f"工作表“{sheet}”中找不到表头（应有“{expected}”等列），请使用模板")
-    header_row, header = rows[index]
-    data_rows = rows[index + 1 :]
-    if len(data_rows) > MAX_ROWS:
-        raise TableFileError(f"行数过多（{len(data_rows)}行），一次最多导入{MAX_ROWS}行")
-    return RawTable(sheet, header, header_row, data_rows)
-
-
-def _read_xlsx(data: bytes, required_any) -> RawTable:
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise TableFileError("无法读取Excel文件，文件可能已损坏或不是.xlsx格式") from exc
-    try:
-        problems = []
-        for sheet in book.worksheets:
-            rows = [
-                (n, [clean_text(v) for v in values])
-                for n, values in enumerate(sheet.iter_rows(values_only=True), start=1)
-            ]
-            try:
-                return _split(rows, sheet.title, required_any)
-            except TableFileError as exc:
-                problems.append(str(exc))
-        raise TableFileError("；".join(problems) or "Excel文件中没有工作表")
-    finally:
-        book.close()
-
-
-def _decode(data: bytes) -> str:
-    for encoding in ("utf-8-sig", "gb18030"):
+    limits = limits or Limits()
+    problems = []
+    for sheet, rows in sheet_rows(data, filename, limits):
         try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
+            return _split(rows, sheet, required_any, limits.max_rows)
+        except _NoHeader as exc:
+            problems.append(str(exc))
+    raise TableFileError("；".join(problems) or _("Excel文件中没有工作表"))
+
+
+class _NoHeader(TableFileError):
+    """This sheet has no header; another sheet of the workbook may have one."""
+
+
+def _is_total(cells: list[str]) -> bool:
+    return any(value.startswith(TOTAL_WORDS) for value in cells if value)
+
+
+def _find_header(rows: Iterator, sheet: str, required_any: Sequence[str]):
+    wanted = {header_key(alias) for alias in required_any}
+    seen = 0
+    for number, cells in rows:
+        if not any(cells):
             continue
-    raise TableFileError("CSV文件编码无法识别，请保存为UTF-8或GBK编码")
+        if any(header_key(value) in wanted for value in cells):
+            return number, cells
+        seen += 1
+        if seen >= HEADER_SEARCH_ROWS:
+            break
+    if not seen:
+        raise _NoHeader(_("工作表“%(sheet)s”是空的") % {"sheet": sheet})
+    expected = "、".join(required_any[:2])
+    raise _NoHeader(
+        _("工作表“%(sheet)s”中找不到表头（应有“%(expected)s”等列），请使用模板")
+        % {"sheet": sheet, "expected": expected}
+    )
 
 
-def _read_csv(data: bytes, required_any) -> RawTable:
-    if b"\x00" in data[:4096]:
-        raise TableFileError("文件不是Excel表格（.xlsx）或CSV文件，请用模板填写后上传")
-    text = _decode(data)
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = [(n, [clean_text(v) for v in cells]) for n, cells in enumerate(reader, start=1)]
-    return _split(rows, "CSV", required_any)
+def _split(rows: Iterator, sheet: str, required_any, max_rows: int) -> RawTable:
+    header_row, header = _find_header(rows, sheet, required_any)
+    data: list[tuple[int, list[str]]] = []
+    skipped: list[int] = []
+    for number, cells in rows:
+        if not any(cells):
+            if data:
+                break  # the table ends at its first blank row (notes may follow)
+            continue
+        if _is_total(cells):
+            skipped.append(number)
+            continue
+        if len(data) >= max_rows:
+            raise TableFileError(_("行数过多，一次最多导入%(n)d行") % {"n": max_rows})
+        data.append((number, cells))
+    return RawTable(sheet, header, header_row, data, skipped)
 
 
 def map_headers(
@@ -141,32 +149,46 @@ def map_headers(
     aliases: Mapping[str, Sequence[str]],
     required: Sequence[str],
     header_row: int,
-) -> tuple[dict[str, int], list[CellProblem]]:
+    ignored: Sequence[str] = IGNORED_HEADERS,
+) -> HeaderMap:
     """Map each known field to its column index; report unknown, duplicate and missing columns.
 
     ``aliases`` maps a field key to the headers that mean it, e.g.
-    ``{"team": ["队名", "team"]}``. Matching ignores case and surrounding spaces.
+    ``{"team": ["队名", "team"]}``; the first alias is the template's name. Matching ignores
+    case, spaces and stars. Columns named in ``ignored`` are listed, not read.
     """
-    lookup = {alias.lower(): key for key, names in aliases.items() for alias in names}
-    columns: dict[str, int] = {}
-    problems: list[CellProblem] = []
+    lookup = {header_key(alias): key for key, names in aliases.items() for alias in names}
+    skip = {header_key(name) for name in ignored}
+    result = HeaderMap()
     for i, title in enumerate(header):
         if not title:
             continue
         letter = get_column_letter(i + 1)
-        key = lookup.get(title.lower())
-        if key is None:
-            problems.append(
-                CellProblem(header_row, f"{letter}:{title}", "未知的列，请删除或改为模板中的列名")
+        key = lookup.get(header_key(title))
+        if header_key(title) in skip:
+            result.ignored.append(title)
+        elif key is None:
+            result.problems.append(
+                CellProblem(header_row, f"{letter}:{title}", _unknown(title, aliases))
             )
-        elif key in columns:
-            problems.append(CellProblem(header_row, f"{letter}:{title}", "列名重复"))
+        elif key in result.columns:
+            result.problems.append(CellProblem(header_row, f"{letter}:{title}", _("列名重复")))
         else:
-            columns[key] = i
+            result.columns[key] = i
     for key in required:
-        if key not in columns:
-            problems.append(CellProblem(header_row, aliases[key][0], "缺少必需的列"))
-    return columns, problems
+        if key not in result.columns:
+            result.problems.append(CellProblem(header_row, aliases[key][0], _("缺少必需的列")))
+    return result
+
+
+def _unknown(title: str, aliases: Mapping[str, Sequence[str]]) -> str:
+    """The message for an unknown column, with the nearest known name when one is close."""
+    known = [name for names in aliases.values() for name in names]
+    near = difflib.get_close_matches(title, known, n=1, cutoff=0.5)
+    message = _("未知的列，请删除或改为模板中的列名")
+    if near:
+        message += _("（是否应为“%(name)s”？）") % {"name": near[0]}
+    return message
 
 
 def cell(cells: Sequence[str], columns: Mapping[str, int], key: str) -> str:
@@ -175,3 +197,20 @@ def cell(cells: Sequence[str], columns: Mapping[str, int], key: str) -> str:
     if index is None or index >= len(cells):
         return ""
     return cells[index]
+
+
+def parse_int(text: str, low: int, high: int) -> int | None:
+    """``text`` as an integer in ``[low, high]`` (the database's range), else None.
+
+    Only ASCII digits count: ``str.isdigit`` and ``int`` accept other digits (²,
+    full-width), which a person did not mean as a number here.
+    """
+    value = text.strip()
+    if value.startswith("-"):
+        digits = value[1:]
+    else:
+        digits = value
+    if not digits or len(digits) > 18 or not all("0" <= c <= "9" for c in digits):
+        return None
+    number = int(value)
+    return number if low <= number <= high else None

@@ -91,7 +91,14 @@ def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
     out = io.StringIO()
     with pytest.raises(CommandError, match="已被本系统的赛事使用"):
         call_command("import_archive", str(tmp_path / "spring.json"), stdout=out)
-    call_command("import_archive", str(tmp_path / "spring.json"), "--slug", "spring2", stdout=out)
+    call_command(
+        "import_archive",
+        str(tmp_path / "spring.json"),
+        "--slug",
+        "spring2",
+        "--map-users",
+        stdout=out,
+    )
     assert "已导入赛事" in out.getvalue()
     copy = Tournament.objects.get(slug="spring2")
     assert copy.teams.count() == event.teams.count()

@@ -3,6 +3,12 @@
 All or nothing: the import runs in one transaction and any problem rolls it back. Primary
 keys are new; every reference is mapped from the archive-local ids. An archive whose slug
 is already used here is refused unless a new slug is given.
+
+Nothing in an archive is trusted (:mod:`tournament.exports.archive_checks`): types,
+references, levels, score sheets, brackets and audit entries are checked, names normalised,
+the database's field checks run before saving, and audit entries are marked as imported.
+A username that already exists here is attached only with ``map_users`` (``--map-users``):
+otherwise an edited archive could make anyone staff or organizer of the imported event.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
-from django.db import IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, models, transaction
+from django.utils.dateparse import parse_datetime
 
 from tournament.exports.archive import (
     _MODEL_NAMES,
@@ -28,7 +35,28 @@ from tournament.exports.archive import (
     data_fields,
     is_user_fk,
 )
-from tournament.models import AuditEntry, Team, Tournament
+from tournament.exports.archive_checks import (
+    check_audit,
+    check_match,
+    check_shape,
+    check_stage_state,
+    check_submission,
+    check_value,
+    is_int,
+    mark_imported,
+)
+from tournament.models import (
+    AuditEntry,
+    Match,
+    Player,
+    Stage,
+    Submission,
+    Team,
+    Tournament,
+    Unit,
+)
+from tournament.names import normalize_name
+from tournament.selectors import ruleset
 from tournament.services.audit import log_action
 
 MSG_NOT_ARCHIVE = "这不是掼蛋赛事存档文件（缺少格式标记）"
@@ -36,6 +64,12 @@ MSG_VERSION = "存档版本 {version} 比本系统支持的版本 {supported} �
 MSG_SLUG_EXISTS = "网址代号“{slug}”已被本系统的赛事使用，请用 --slug 指定新的网址代号"
 MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
 MSG_INVALID = "存档中的数据无效：{error}"
+MSG_USERS_EXIST = (
+    "存档中的用户名在本系统中已存在：{names}。确认是同一个人后请加 --map-users，"
+    "或用 --owner 指定赛事的组织者"
+)
+MSG_TOO_DEEP = "存档文件嵌套过深，已拒绝"
+NAME_FIELDS = {(Team, "name"), (Unit, "name"), (Player, "name")}
 
 
 @dataclass
@@ -51,11 +85,14 @@ def load_json(data: bytes | str) -> dict:
         archive = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ArchiveError(MSG_BAD_JSON.format(error=exc)) from None
+    except RecursionError:
+        raise ArchiveError(MSG_TOO_DEEP) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError(MSG_NOT_ARCHIVE)
     version = archive.get("version")
-    if not isinstance(version, int) or version > VERSION:
+    if not is_int(version) or version > VERSION:
         raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+    check_shape(archive)
     return archive
 
 
@@ -76,6 +113,10 @@ class _Reader:
             if name not in row:
                 continue  # an older archive: the model default applies
             value = row[name]
+            if not (f.is_relation and f.related_model is Tournament):
+                check_value(model, f, value)
+            if (model, name) in NAME_FIELDS:
+                value = normalize_name(value)
             if f.is_relation:
                 target = f.related_model
                 if target is Tournament:
@@ -95,8 +136,13 @@ class _Reader:
             values[f.attname] = f.to_python(value) if value is not None else None
         obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:
+            if not is_int(row["object_ref"]):
+                raise ArchiveError(MSG_INVALID.format(error="操作记录引用的对象编号无效"))
             target = _MODEL_NAMES.get(row.get("object_type", ""))
             obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
+        # The database's own checks (lengths, choices, integer ranges) before anything is saved.
+        skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]
+        obj.clean_fields(exclude=skip)
         return obj
 
 
@@ -113,11 +159,16 @@ def _usernames(archive: dict, *, with_organizer: bool) -> set[str]:
     return names
 
 
-def _users(archive: dict, created: list[str], *, with_organizer: bool) -> dict[str, Any]:
-    """Username → user: existing accounts as they are, missing ones created inactive."""
+def _users(
+    archive: dict, created: list[str], *, with_organizer: bool, map_users: bool
+) -> dict[str, Any]:
+    """Username → user: existing accounts only with ``map_users``, missing ones created
+    inactive."""
     User = get_user_model()
     names = _usernames(archive, with_organizer=with_organizer)
     found = {u.username: u for u in User.objects.filter(username__in=names)}
+    if found and not map_users:
+        raise ArchiveError(MSG_USERS_EXIST.format(names="、".join(sorted(found))))
     for name in sorted(names - set(found)):
         user = User(username=name, is_active=False)
         user.set_unusable_password()
@@ -154,7 +205,12 @@ def _create(model, objs: list) -> list:
 
 
 def import_archive(
-    archive: dict, *, slug: str | None = None, owner=None, actor: str = "cli"
+    archive: dict,
+    *,
+    slug: str | None = None,
+    owner=None,
+    actor: str = "cli",
+    map_users: bool = False,
 ) -> ImportResult:
     """Create the archived tournament here; raise :class:`ArchiveError` on any problem.
 
@@ -162,8 +218,16 @@ def import_archive(
     user accounts created for it.
     """
     try:
-        return _import(archive, slug=slug, owner=owner, actor=actor)
-    except (IntegrityError, KeyError, TypeError, ValueError, ValidationError) as exc:
+        return _import(archive, slug=slug, owner=owner, actor=actor, map_users=map_users)
+    except (
+        IntegrityError,
+        DataError,
+        KeyError,
+        TypeError,
+        ValueError,
+        ValidationError,
+        OverflowError,
+    ) as exc:
         if isinstance(exc, ArchiveError):
             raise
         message = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
@@ -171,16 +235,17 @@ def import_archive(
 
 
 @transaction.atomic
-def _import(archive: dict, *, slug: str | None, owner, actor: str) -> ImportResult:
+def _import(archive: dict, *, slug: str | None, owner, actor: str, map_users: bool) -> ImportResult:
     if archive.get("format") != FORMAT:
         raise ArchiveError(MSG_NOT_ARCHIVE)
+    check_shape(archive)
     row = dict(archive["tournament"])
     old_slug = row.get("slug", "")
     row["slug"] = slug or old_slug
     if Tournament.objects.filter(slug=row["slug"]).exists():
         raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
     created: list[str] = []
-    users = _users(archive, created, with_organizer=owner is None)
+    users = _users(archive, created, with_organizer=owner is None, map_users=map_users)
     reader = _Reader(archive, users)
     if owner is not None:
         row.pop("organizer", None)
@@ -202,7 +267,7 @@ def _import(archive: dict, *, slug: str | None, owner, actor: str) -> ImportResu
     reader.new[Tournament] = {1: tournament.pk}
     result = ImportResult(tournament, created)
     for part in PARTS:
-        rows = archive.get(part.key, [])
+        rows = _checked_rows(archive, part.model, tournament)
         objs = [reader.instance(part.model, r) for r in rows]
         link = _tournament_attname(part.model)
         if link:
@@ -218,6 +283,29 @@ def _import(archive: dict, *, slug: str | None, owner, actor: str) -> ImportResu
         summary=f"从存档导入赛事（原网址代号 {old_slug}）",
     )  # fmt: skip
     return result
+
+
+def _checked_rows(archive: dict, model, tournament: Tournament) -> list[dict]:
+    """A part's rows after the checks that need the rules or the other rows."""
+    rows = archive.get(next(p.key for p in PARTS if p.model is model), [])
+    if model is Match:
+        rules = ruleset(tournament)
+        for number, row in enumerate(rows, start=1):
+            check_match(row, rules, number)
+    elif model is Stage:
+        team_ids = {r["id"] for r in archive.get("teams", [])}
+        for number, row in enumerate(rows, start=1):
+            check_stage_state(row.get("state") or {}, team_ids, number)
+    elif model is Submission:
+        for number, row in enumerate(rows, start=1):
+            check_submission(row, number)
+    elif model is AuditEntry:
+        exported = archive.get("exported_at")
+        when = parse_datetime(exported) if isinstance(exported, str) else None
+        for number, row in enumerate(rows, start=1):
+            check_audit(row, when, number)
+        rows = [mark_imported(row) for row in rows]
+    return rows
 
 
 def _tournament_attname(model) -> str | None:

@@ -10,6 +10,7 @@ from tournament.selectors import ruleset
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, submit_result
 from tournament.tabular import CellProblem, read_table
+from tournament.uploads import upload_limits
 
 
 @transaction.atomic
@@ -18,7 +19,7 @@ def import_results(
 ) -> ResultsCheck:
     """Enter every row's result, or nothing when any row (or any save) is refused."""
     tournament = round_.tournament
-    table = read_table(data, filename, HEADERS["table"])
+    table = read_table(data, filename, HEADERS["table"], upload_limits())
     matches = {m.table: m for m in round_.matches.exclude(ns=None)}
     check = check_results_sheet(table, ruleset(tournament), set(matches))
     if not check.ok:

@@ -8,11 +8,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournament.models import Player, Team, Tournament, Unit
+from tournament.names import normalize_name
 from tournament.pinyin import pinyin_key
 from tournament.registration import RegistrationCheck, check_registration
 from tournament.selectors import next_round_number
 from tournament.services.audit import log_action
 from tournament.tabular import read_table
+from tournament.uploads import upload_limits
 
 MSG_STALE = "该组合已被他人修改，请刷新后重试"
 
@@ -29,7 +31,8 @@ class TeamData:
 
 
 def _norm(text: str) -> str:
-    return (text or "").strip().strip("\u3000").strip()
+    """Names and phones as stored: one normalisation for the form, the sheet and archives."""
+    return normalize_name(text)
 
 
 def team_snapshot(team: Team) -> dict:
@@ -56,10 +59,16 @@ def unit_for(tournament: Tournament, name: str) -> Unit | None:
 
 def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -> None:
     errors = {}
-    taken = Team.objects.filter(tournament=tournament, name=data.name)
+    for key in ("name", "player1", "player2"):
+        if not getattr(data, key):  # e.g. only zero-width characters were typed
+            errors[key] = "请填写名称（不能只有空格或不可见字符）"
+    if errors:
+        raise ValidationError(errors)
+    taken = Team.objects.filter(tournament=tournament)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
-    if taken.exists():
+    # Compared normalised: a name stored before normalisation may still hold a zero-width space.
+    if any(normalize_name(name) == data.name for name in taken.values_list("name", flat=True)):
         errors["name"] = f"队名“{data.name}”已经报名"
     if data.player1 == data.player2:
         errors["player2"] = "两名选手同名，请核对"
@@ -133,7 +142,7 @@ def registration_check(tournament: Tournament, data: bytes, filename: str) -> Re
     """Read and check a registration sheet against the pairs already registered."""
     from tournament.registration import HEADERS
 
-    table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"])
+    table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"], upload_limits())
     existing_players: dict[str, list[tuple[str, str]]] = {}
     for name, phone, team in Player.objects.filter(team__tournament=tournament).values_list(
         "name", "phone", "team__name"

@@ -15,7 +15,9 @@ from tournament.forms import ImportForm
 from tournament.permissions import ORGANIZER
 from tournament.registration import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 from tournament.services.teams import registration_check, teams_import
+from tournament.sheet_reader import megabytes
 from tournament.tabular import TableFileError
+from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
 
 SESSION_KEY = "team_import"
@@ -26,7 +28,7 @@ PREVIEW_ROWS = 200
 def import_upload(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     form = ImportForm(request.POST or None, request.FILES or None)
-    context = {"t": tournament, "form": form}
+    context = {"t": tournament, "form": form, "upload_limit": megabytes(upload_limits().max_bytes)}
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         data = upload.read()

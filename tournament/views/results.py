@@ -311,12 +311,15 @@ def results_import(request, slug, number):
     """A clerk uploads the round's results sheet; all rows or nothing."""
     from tournament.forms import ResultsImportForm
     from tournament.services.results_import import import_results
+    from tournament.sheet_reader import megabytes
     from tournament.tabular import TableFileError
+    from tournament.uploads import upload_limits
 
     tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     form = ResultsImportForm(request.POST or None, request.FILES or None)
-    context = {"t": tournament, "round": round_, "form": form}
+    limit = megabytes(upload_limits().max_bytes)
+    context = {"t": tournament, "round": round_, "form": form, "upload_limit": limit}
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -330,6 +333,7 @@ def results_import(request, slug, number):
                 messages.success(request, f"已导入{len(check.rows)}台成绩")
                 return redirect("round_control", slug=slug, number=number)
             context["problems"] = [str(p) for p in check.problems]
+            context["ignored_columns"] = check.ignored_columns
     return render(request, "rounds/results_import.html", context)
 
 

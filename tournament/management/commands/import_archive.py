@@ -1,15 +1,21 @@
-"""``manage.py import_archive FILE [--slug NEW] [--owner USERNAME]``: load an event archive
-made by ``manage.py export SLUG archive -o FILE.json``; all of it or nothing."""
+"""``manage.py import_archive FILE [--slug NEW] [--owner USERNAME] [--map-users]``: load an
+event archive made by ``manage.py export SLUG archive -o FILE.json``; all of it or nothing.
+
+Archived usernames that already exist here are refused unless ``--map-users`` says they are
+the same people; the file is refused unread above ``ARCHIVE_MAX_MB``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.exports.archive import ArchiveError
 from tournament.exports.archive_import import import_archive, load_json
+from tournament.tabular import TableFileError
+from tournament.uploads import read_file
 
 
 class Command(BaseCommand):
@@ -20,6 +26,11 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default=None, help="new slug when the archived one is taken")
         parser.add_argument(
             "--owner", default=None, help="local username to own the event (default: archived)"
+        )
+        parser.add_argument(
+            "--map-users",
+            action="store_true",
+            help="attach archived usernames that exist here to those accounts (same people)",
         )
 
     def handle(self, *args, **o):
@@ -32,8 +43,16 @@ class Command(BaseCommand):
             if owner is None:
                 raise CommandError(f"找不到用户“{o['owner']}”")
         try:
+            data = read_file(path, settings.ARCHIVE_MAX_BYTES)
+        except TableFileError as exc:
+            raise CommandError(f"{exc}；没有导入任何数据") from None
+        try:
             result = import_archive(
-                load_json(path.read_bytes()), slug=o["slug"], owner=owner, actor="cli"
+                load_json(data),
+                slug=o["slug"],
+                owner=owner,
+                actor="cli",
+                map_users=o["map_users"],
             )
         except ArchiveError as exc:
             raise CommandError(f"{exc}；没有导入任何数据") from None

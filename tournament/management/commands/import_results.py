@@ -13,6 +13,7 @@ from tournament.services.results import ResultRefused
 from tournament.services.results_import import confirm_imported, import_results
 from tournament.services.rounds import lock_round
 from tournament.tabular import TableFileError
+from tournament.uploads import read_file
 
 
 class Command(BaseCommand):
@@ -34,7 +35,7 @@ class Command(BaseCommand):
             raise CommandError(f"找不到文件：{path}")
         with transaction.atomic():
             try:
-                check = import_results(round_, data=path.read_bytes(), filename=path.name)
+                check = import_results(round_, data=read_file(path), filename=path.name)
             except (TableFileError, ResultRefused) as exc:
                 raise CommandError(f"{exc}；没有导入任何成绩") from None
             if not check.ok:

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament.management.commands._base import get_tournament
 from tournament.services.teams import teams_import
 from tournament.tabular import TableFileError
+from tournament.uploads import read_file
 
 
 class Command(BaseCommand):
@@ -25,7 +26,7 @@ class Command(BaseCommand):
             raise CommandError(f"找不到文件：{path}")
         try:
             check = teams_import(
-                tournament=tournament, data=path.read_bytes(), filename=path.name, actor="cli"
+                tournament=tournament, data=read_file(path), filename=path.name, actor="cli"
             )
         except TableFileError as exc:
             raise CommandError(f"{exc}；没有导入任何数据") from None

@@ -1,0 +1,165 @@
+"""Hostile upload files built in memory for the tests: small files that claim or unpack to
+huge sizes, and malformed ones (issue 13, findings 1 and 6)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from tests.app.sheets import xlsx
+
+SHEET = "xl/worksheets/sheet1.xml"
+NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+
+
+def _with_sheet(sheet_xml: bytes | list[bytes], header=("队名", "单位", "选手1", "选手2")):
+    """A valid workbook (made by openpyxl) whose first sheet is replaced by ``sheet_xml``,
+    given whole or as chunks streamed into the archive (so a huge sheet never sits in memory)."""
+    base = zipfile.ZipFile(io.BytesIO(xlsx([], header=list(header))))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as book:
+        for item in base.infolist():
+            if item.filename != SHEET:
+                book.writestr(item, base.read(item.filename))
+        with book.open(SHEET, "w", force_zip64=True) as handle:
+            for chunk in [sheet_xml] if isinstance(sheet_xml, bytes) else sheet_xml:
+                handle.write(chunk)
+    return out.getvalue()
+
+
+def _sheet(rows: str, dimension: str = "A1:D1", prolog: str = "") -> bytes:
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>{prolog}<worksheet {NS}>'
+        f'<dimension ref="{dimension}"/><sheetData>{rows}</sheetData></worksheet>'
+    ).encode()
+
+
+HEADER_ROW = (
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>队名</t></is></c>'
+    '<c r="B1" t="inlineStr"><is><t>单位</t></is></c>'
+    '<c r="C1" t="inlineStr"><is><t>选手1</t></is></c>'
+    '<c r="D1" t="inlineStr"><is><t>选手2</t></is></c></row>'
+)
+TABLE_HEADER_ROW = (
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>台号</t></is></c>'
+    '<c r="B1" t="inlineStr"><is><t>东西</t></is></c>'
+    '<c r="C1" t="inlineStr"><is><t>南北</t></is></c></row>'
+)
+
+
+def declared_huge(header_row: str = HEADER_ROW) -> bytes:
+    """1–2 KB claiming the sheet spans A1:XFD1048576 (the reader used to pad to it)."""
+    return _with_sheet(_sheet(header_row, dimension="A1:XFD1048576"))
+
+
+def million_rows(count: int = 500_000, header_row: str = HEADER_ROW) -> bytes:
+    """A small .xlsx (about 70 KB per million rows) that unpacks to ``count`` rows."""
+    row = b'<row><c t="inlineStr"><is><t>x</t></is></c></row>'
+    head, tail = _sheet(header_row + "@").split(b"@")
+    chunk = row * 50_000
+
+    def parts():
+        yield head
+        for _ in range(count // 50_000):
+            yield chunk
+        yield tail
+
+    return _with_sheet(list(parts()))
+
+
+def huge_unpacked(megabytes: int = 300) -> bytes:
+    """An .xlsx whose sheet unpacks to ``megabytes`` MB of blank rows (refused before reading)."""
+    head, tail = _sheet(HEADER_ROW + "@").split(b"@")
+    chunk = b"<row/>" * (1024 * 1024 // 6)
+    return _with_sheet([head] + [chunk] * megabytes + [tail])
+
+
+def far_cell(reference: str = "XFD1048576") -> bytes:
+    """A real cell far away: the reader must not walk a million empty rows to reach it."""
+    row = reference.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return _with_sheet(_sheet(HEADER_ROW + f'<row r="{row}"><c r="{reference}"><v>1</v></c></row>'))
+
+
+def cells(xml: str, prolog: str = "") -> bytes:
+    """The header row followed by the given raw XML (for malformed cells)."""
+    return _with_sheet(_sheet(HEADER_ROW + xml, prolog=prolog))
+
+
+EXTERNAL_ENTITY = '<!DOCTYPE worksheet [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+LAUGHS = (
+    '<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">'
+    + "".join(
+        f'<!ENTITY {c} "{("&" + p + ";") * 10}">'
+        for p, c in zip("abcdefgh", "bcdefghi", strict=True)
+    )
+    + "]>"
+)
+
+# The nine malformed uploads of finding 6: name → (file name, bytes).
+MALFORMED = {
+    "bad cell reference": ("a.xlsx", cells('<row r="2"><c r="1A"><v>1</v></c></row>')),
+    "negative row": ("a.xlsx", cells('<row r="-2"><c r="A-2"><v>1</v></c></row>')),
+    "invalid date": ("a.xlsx", cells('<row r="2"><c r="A2" t="d"><v>not-a-date</v></c></row>')),
+    "broken xml": ("a.xlsx", cells('<row r="2"><c r="A2"><v>1</v></c></row><row')),
+    "external entity": (
+        "a.xlsx",
+        cells('<row r="2"><c r="A2" t="inlineStr"><is><t>&x;</t></is></c></row>', EXTERNAL_ENTITY),
+    ),
+    "entity expansion": (
+        "a.xlsx",
+        cells('<row r="2"><c r="A2" t="inlineStr"><is><t>&i;</t></is></c></row>', LAUGHS),
+    ),
+    "huge csv field": ("a.csv", ("队名,单位,选手1,选手2\n" + "x" * 140_000 + ",b,c,d\n").encode()),
+    "too many csv columns": ("a.csv", ("队名,单位,选手1,选手2\n" + "a," * 18_300 + "\n").encode()),
+    "column past XFD": ("a.xlsx", cells('<row r="2"><c r="ZZZZ2"><v>1</v></c></row>')),
+    "not a zip": ("a.xlsx", b"PK\x03\x04 this is not really a zip file"),
+}
+
+
+def big_csv(megabytes: float = 6) -> bytes:
+    line = "队伍,单位,甲,乙\n".encode()
+    return "队名,单位,选手1,选手2\n".encode() + line * int(megabytes * 1024 * 1024 / len(line))
+
+
+def many_shared_strings(count: int = 400_000) -> bytes:
+    """An .xlsx of about 50 KB whose shared-string table (read whole by openpyxl before any
+    row) holds ``count`` strings."""
+    base = zipfile.ZipFile(io.BytesIO(xlsx([], header=["队名", "单位", "选手1", "选手2"])))
+    out = io.BytesIO()
+    rel = (
+        b'<Relationship Id="rIdSS" Target="sharedStrings.xml" Type="http://schemas.openxmlformats'
+        b'.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>'
+    )
+    kind = (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats'
+        b'-officedocument.spreadsheetml.sharedStrings+xml"/></Types>'
+    )
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+        for item in base.infolist():
+            data = base.read(item.filename)
+            data = (
+                data.replace(b"</Relationships>", rel) if item.filename.endswith(".rels") else data
+            )
+            data = data.replace(b"</Types>", kind)
+            book.writestr(item, data)
+        with book.open("xl/sharedStrings.xml", "w", force_zip64=True) as handle:
+            handle.write(f"<sst {NS}>".encode())
+            for _ in range(count // 10_000):
+                handle.write(b"<si><t>x</t></si>" * 10_000)
+            handle.write(b"</sst>")
+    return out.getvalue()
+
+
+def big_styles(kilobytes: int = 3000) -> bytes:
+    """An .xlsx whose styles part (read whole by openpyxl) is ``kilobytes`` KB of formats."""
+    base = zipfile.ZipFile(io.BytesIO(xlsx([], header=["队名", "单位", "选手1", "选手2"])))
+    xf = b'<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+    count = kilobytes * 1024 // len(xf)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+        for item in base.infolist():
+            data = base.read(item.filename)
+            if item.filename == "xl/styles.xml":
+                data = data.replace(b'<cellXfs count="1">', b'<cellXfs count="1">' + xf * count)
+            book.writestr(item, data)
+    return out.getvalue()
