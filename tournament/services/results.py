@@ -95,10 +95,24 @@ def _lock(match: Match, version: int | None) -> Match:
     return current
 
 
+TABLE_SOURCES = ("table_ew", "table_ns")  # a side of the table, through its own code
+SHELL_SOURCES = ("import", "cli")  # the command line: whoever runs it has the server
+
+
 def check_referee(match: Match, user, source: str) -> None:
-    """A referee acts only in their events, and only at their tables when they have some."""
-    if source != "referee":
+    """The one table-rights check of every write (entry, sheet, foul, confirmation, lateness,
+    import), whatever page or command it comes from.
+
+    A side of the table acts through its code (checked by the view). Anybody else with an
+    account must be staff of the event, and a referee with assigned tables only at those.
+    Without an account, only the command line (``import``/``cli``) may act.
+    """
+    if source in TABLE_SOURCES:
         return
+    if not _real(user):
+        if source in SHELL_SOURCES:
+            return
+        raise ResultRefused(MSG_NO_RIGHT)
     tournament = match.round.tournament
     if not has_role(user, tournament, REFEREE):
         raise ResultRefused(MSG_NO_RIGHT)
