@@ -117,6 +117,10 @@ AXES_VERBOSE = False
 # How many reverse proxies stand in front (nginx: 1); their X-Forwarded-For gives the address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
 
+# A side's entry cannot be confirmed through a table link from the same address sooner
+# than this (see tournament/services/table_sides.py); a referee can confirm at once.
+TABLE_CONFIRM_GAP_SECONDS = envint("TABLE_CONFIRM_GAP_SECONDS", 10)
+
 # Sessions: by default they end at the end of the event day (next 04:00 Asia/Shanghai after
 # login); SESSION_COOKIE_AGE in the environment sets a fixed age in seconds instead.
 SESSION_DAY_END_HOUR = (
