@@ -163,3 +163,38 @@ def test_https_turns_on_secure_cookies_and_the_proxy_header(tmp_path):
         timeout=60,
     )
     assert result.stdout.strip() == "True True True True ('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+def test_changing_browser_does_not_escape_the_lock(tournament, referee, chief):
+    client = Client()
+    for i in range(settings.AXES_FAILURE_LIMIT):
+        client.post(
+            reverse("login"),
+            {"username": "ref", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.5",
+            HTTP_USER_AGENT=f"browser-{i}",
+        )
+    assert try_login(Client(), "ref", "pw-ref").status_code == 429
+    boss = Client()
+    boss.force_login(chief)
+    assert "10.0.0.5" in boss.get(reverse("login_locks", args=["spring"])).content.decode()
+
+
+def test_the_client_address_comes_from_trusted_proxies_only(settings, rf):
+    from tournament.access import client_ip
+
+    request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 10.1.2.3")
+    settings.TRUSTED_PROXIES = 0
+    assert client_ip(request) == "127.0.0.1"  # a forged header is ignored without a proxy
+    settings.TRUSTED_PROXIES = 1
+    assert client_ip(request) == "10.1.2.3"  # what nginx saw, not what the client claimed
+    settings.TRUSTED_PROXIES = 3
+    assert client_ip(request) == "127.0.0.1"  # fewer hops than proxies: not trusted
+
+
+def test_a_fixed_session_age_replaces_the_event_day(settings, referee):
+    settings.SESSION_DAY_END_HOUR = None
+    settings.SESSION_COOKIE_AGE = 3600
+    client = Client()
+    try_login(client, "ref", "pw-ref")
+    assert client.session.get_expiry_age() == 3600

@@ -8,6 +8,7 @@ from axes.utils import reset
 from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
+from django.db.models import Max, Sum
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,14 +27,24 @@ def event_accounts(tournament: Tournament) -> dict[str, str]:
     return accounts
 
 
-def locked_attempts(usernames) -> list[AccessAttempt]:
-    """The lockouts still in force for these accounts (one row per account and address)."""
-    rows = AccessAttempt.objects.filter(
-        username__in=list(usernames), failures_since_start__gte=settings.AXES_FAILURE_LIMIT
-    )
+def locked_attempts(usernames) -> list[dict]:
+    """The lockouts in force for these accounts: one row per account and address, failures
+    added up over browsers as django-axes counts them (``username``, ``ip``, ``failures``,
+    ``last``)."""
+    rows = AccessAttempt.objects.filter(username__in=list(usernames))
     if settings.AXES_COOLOFF_TIME:
-        rows = rows.filter(attempt_time__gt=timezone.now() - settings.AXES_COOLOFF_TIME)
-    return list(rows.order_by("username", "-attempt_time"))
+        rows = rows.filter(attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME)
+    rows = (
+        rows.values("username", "ip_address")
+        .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
+        .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+        .order_by("username", "-last")
+    )
+    return [
+        {"username": r["username"], "ip": r["ip_address"], "failures": r["failures"],
+         "last": r["last"]}
+        for r in rows
+    ]  # fmt: skip
 
 
 def _may_unlock(unlocker_role: str | None, account_role: str) -> bool:
@@ -62,12 +73,8 @@ def login_locks(request, slug):
             )
         return redirect("login_locks", slug=slug)
     rows = [
-        {
-            "attempt": a,
-            "role": accounts[a.username],
-            "may_unlock": _may_unlock(mine, accounts[a.username]),
-        }
-        for a in locked_attempts(accounts)
+        {**lock, "may_unlock": _may_unlock(mine, accounts[lock["username"]])}
+        for lock in locked_attempts(accounts)
     ]
     context = {"t": tournament, "rows": rows, "limit": settings.AXES_FAILURE_LIMIT}
     return render(request, "tournament/login_locks.html", context)
