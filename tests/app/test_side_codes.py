@@ -91,3 +91,10 @@ def test_the_other_side_cannot_confirm_by_entering_the_same_result(t1):
         submit_result(t1, WIN, version=t1.version, source="table_ns")
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
+
+
+def test_the_referee_can_read_out_a_sides_pin(t1, referee):
+    client = Client()
+    client.force_login(referee)
+    page = client.get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    assert f"<b>{t1.ew_pin}</b>" in page and f"<b>{t1.ns_pin}</b>" in page
