@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from config.env import database, envbool, envint, envlist, secret_key
+from config.env import SettingError, database, envbool, envint, envlist, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
@@ -126,6 +126,8 @@ TABLE_CONFIRM_GAP_SECONDS = envint("TABLE_CONFIRM_GAP_SECONDS", 10)
 SESSION_DAY_END_HOUR = (
     None if os.environ.get("SESSION_COOKIE_AGE") else envint("SESSION_DAY_END_HOUR", 4)
 )
+if SESSION_DAY_END_HOUR is not None and not 0 <= SESSION_DAY_END_HOUR <= 23:
+    raise SettingError(f"SESSION_DAY_END_HOUR={SESSION_DAY_END_HOUR} is not an hour (0-23)")
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 24 * 3600)
 
 # HTTPS (README "HTTPS"): HTTPS=1 behind a TLS-terminating proxy turns on all of these; each
