@@ -10,6 +10,12 @@ import os
 import secrets
 from pathlib import Path
 
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
+
 
 class SettingError(RuntimeError):
     """An environment variable holds a value that cannot be used."""
@@ -59,8 +65,9 @@ def secret_key(path: Path) -> str:
     """
     raw = os.environ.get("SECRET_KEY")
     if raw is not None:
-        if len(raw) < 32:
-            raise SettingError("SECRET_KEY must be at least 32 characters long")
+        problem = secret_key_problem(raw)
+        if problem:
+            raise SettingError(f"SECRET_KEY {problem}")
         return raw
     if path.exists():
         return path.read_text(encoding="utf-8").strip()
@@ -68,6 +75,21 @@ def secret_key(path: Path) -> str:
     key = secrets.token_urlsafe(50)
     path.write_text(key, encoding="utf-8")
     return key
+
+
+def secret_key_problem(key: str) -> str | None:
+    """Why ``key`` is too weak, or None when it is good enough.
+
+    Django's own rule and numbers (security.W009 of ``check --deploy``: 50 characters, 5
+    different ones, not the insecure prefix), so a key the app accepts never draws it.
+    """
+    if len(key) < SECRET_KEY_MIN_LENGTH:
+        return f"must be at least {SECRET_KEY_MIN_LENGTH} characters long"
+    if len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS:
+        return f"must contain at least {SECRET_KEY_MIN_UNIQUE_CHARACTERS} different characters"
+    if key.startswith(SECRET_KEY_INSECURE_PREFIX):
+        return f"must not start with {SECRET_KEY_INSECURE_PREFIX!r}"
+    return None
 
 
 # Wait for a writer rather than failing at once when two referees save together.

@@ -7,6 +7,7 @@ SQLite is the default so that an organizer's laptop needs nothing else; set
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournament",
 ]
 
@@ -52,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.views.common.LoginRequiredMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into a page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -78,7 +81,14 @@ DATABASES = {"default": database(os.environ.get("DATABASE_URL"), VAR_DIR / "db.s
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out account+address
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -108,6 +118,45 @@ UPLOAD_MAX_SECONDS = envint("UPLOAD_MAX_SECONDS", 10)
 ARCHIVE_MAX_BYTES = envmegabytes("ARCHIVE_MAX_MB", 50)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
+
+# Login throttling (django-axes, README "Security"): an account is locked on one address
+# after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_LOCKOUT_MINUTES (0: until unlocked).
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
+LOGIN_LOCKOUT_MINUTES = envint("LOGIN_LOCKOUT_MINUTES", 60)
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES) if LOGIN_LOCKOUT_MINUTES else None
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournament.access.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournament.access.client_ip"
+AXES_VERBOSE = False
+# How many reverse proxies stand in front (nginx: 1); their X-Forwarded-For gives the address.
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+
+# A side's entry cannot be confirmed through a table link from the same address sooner
+# than this (see tournament/services/table_sides.py); a referee can confirm at once.
+TABLE_CONFIRM_GAP_SECONDS = envint("TABLE_CONFIRM_GAP_SECONDS", 10)
+
+# Sessions: by default they end at the end of the event day (next 04:00 Asia/Shanghai after
+# login); SESSION_COOKIE_AGE in the environment sets a fixed age in seconds instead.
+SESSION_DAY_END_HOUR = (
+    None if os.environ.get("SESSION_COOKIE_AGE") else envint("SESSION_DAY_END_HOUR", 4)
+)
+if SESSION_DAY_END_HOUR is not None and not 0 <= SESSION_DAY_END_HOUR <= 23:
+    raise SettingError(f"SESSION_DAY_END_HOUR={SESSION_DAY_END_HOUR} is not an hour (0-23)")
+SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 24 * 3600)
+
+# HTTPS (README "HTTPS"): HTTPS=1 behind a TLS-terminating proxy turns on all of these; each
+# can also be set on its own.
+HTTPS = envbool("HTTPS", False)
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
+if envbool("SECURE_PROXY_SSL_HEADER", HTTPS):
+    # Only behind a proxy that sets (and overwrites) X-Forwarded-Proto.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

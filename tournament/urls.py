@@ -3,6 +3,7 @@ from django.urls import include, path
 from tournament.views import (
     events,
     imports,
+    logins,
     pairing,
     projector,
     public,
@@ -24,6 +25,7 @@ urlpatterns = [
     path(T, events.tournament_detail, name="tournament_detail"),
     path(T + "settings/", events.tournament_edit, name="tournament_edit"),
     path(T + "staff/", events.staff_list, name="staff_list"),
+    path(T + "logins/", logins.login_locks, name="login_locks"),
     path(T + "stages/", stages.stage_list, name="stage_list"),
     path(T + "teams/", teams.team_list, name="team_list"),
     path(T + "teams/add/", teams.team_add, name="team_add"),

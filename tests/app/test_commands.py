@@ -66,7 +66,7 @@ def test_import_teams_exit_status_from_the_shell(tournament, tmp_path):
         [sys.executable, "manage.py", "import_teams", "nosuchevent", str(path)],
         cwd=settings.BASE_DIR, capture_output=True, text=True,
         env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3",
-             "SECRET_KEY": "k" * 40, "GUANDAN_VAR_DIR": str(tmp_path)},
+             "SECRET_KEY": "test-secret-key-0123456789-" + "k" * 40, "GUANDAN_VAR_DIR": str(tmp_path)},
     )  # fmt: skip
     assert env_db  # the test database itself is untouched by the subprocess
     assert result.returncode != 0

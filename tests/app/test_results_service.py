@@ -93,7 +93,7 @@ def test_table_side_cannot_confirm_its_own_entry_but_the_other_side_can(table1, 
     m = submit_result(table1, values(), version=table1.version, source="table_ew")
     with pytest.raises(ResultRefused, match=MSG_SELF_CONFIRM):
         confirm_result(m, version=m.version, source="table_ew")
-    m = confirm_result(m, version=m.version, source="table_ns")
+    m = confirm_result(m, version=m.version, source="table_ns", pin=m.ns_pin)
     assert m.state == Match.CONFIRMED and m.confirmed_via == "table_ns"
 
 

@@ -119,7 +119,7 @@ def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, rou
     tournament.table_entry = True
     tournament.save()
     t1 = round1.matches.get(table=1)
-    ew_phone, ns_phone = Client(), Client()
+    ew_phone, ns_phone = Client(REMOTE_ADDR="10.0.0.1"), Client(REMOTE_ADDR="10.0.0.2")
     data = {
         "ew_level": "A+",
         "ns_level": "5",
@@ -141,7 +141,8 @@ def test_table_side_cannot_confirm_its_own_entry_through_the_web(tournament, rou
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
     ns_phone.post(
-        reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]), {"version": t1.version}
+        reverse("table_confirm", args=["spring", t1.pk, t1.ns_code]),
+        {"version": t1.version, "pin": t1.ns_pin},
     )
     t1.refresh_from_db()
     assert t1.state == Match.CONFIRMED

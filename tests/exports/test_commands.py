@@ -30,6 +30,7 @@ def export(tmp_path, *args, name: str) -> tuple[bytes, str]:
         ("pairings", "xlsx", []),
         ("pairings", "csv", []),
         ("scoresheets", "pdf", ["--round", "2", "--two-per-page", "--base-url", "http://10.0.0.2"]),
+        ("side_slips", "pdf", ["--round", "2", "--base-url", "http://10.0.0.2"]),
         ("results", "pdf", ["--round", "1"]),
         ("results", "xlsx", ["--round", "1"]),
         ("standings", "pdf", []),
@@ -58,7 +59,7 @@ def test_export_writes_each_kind_in_the_format_of_the_extension(event, tmp_path,
 
 def test_every_kind_is_covered_by_the_command_test():
     assert set(KINDS) == {
-        "pairings", "scoresheets", "results", "standings", "units", "certificates", "bracket",
+        "pairings", "scoresheets", "side_slips", "results", "standings", "units", "certificates", "bracket",
         "signin", "workbook", "archive",
     }  # fmt: skip
 

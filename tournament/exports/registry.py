@@ -25,10 +25,11 @@ from tournament.exports.pairings import PairingsExport, PairingsPdf
 from tournament.exports.results import ResultsExport, ResultsPdf
 from tournament.exports.scoresheet import ScoreSheetPdf
 from tournament.exports.signin import RegistrationExport, SigninPdf
+from tournament.exports.slips import SideSlipsPdf, slips_for
 from tournament.exports.standings import StandingsExport, StandingsPdf, UnitsExport, UnitsPdf
 from tournament.exports.tabular import Exporter, write_csv, write_xlsx
 from tournament.exports.workbook import workbook_sheets
-from tournament.models import Round, Stage, Tournament
+from tournament.models import Match, Round, Stage, Tournament
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.selectors import ruleset, standings_choice
 
@@ -47,6 +48,8 @@ MSG_BASE_URL = (
     "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，"
     "例如 --base-url http://192.168.1.10:8000"
 )
+
+MSG_NO_TABLE_ENTRY = "本赛事未开启选手扫码录入，不需要选手录入纸条"
 
 
 class ExportError(ValueError):
@@ -130,6 +133,26 @@ def make_scoresheets(req: Request, out: BinaryIO) -> None:
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
     ScoreSheetPdf(source.event_info(t), number, tables, per_page=req.per_page,
                   entry_url=entry_url, rules=ruleset(t)).render(out)  # fmt: skip
+
+
+def make_side_slips(req: Request, out: BinaryIO) -> None:
+    """One slip per side per table: that side's link (QR) and PIN, never the other's."""
+    number = _round(req)
+    t = req.tournament
+    if not t.table_entry:
+        raise ExportError(MSG_NO_TABLE_ENTRY)
+    if not req.base_url:
+        raise ExportError(MSG_BASE_URL)
+    base = req.base_url.rstrip("/")
+
+    def entry_url(table, side: str) -> str:
+        code = table.ew_code if side == "EW" else table.ns_code
+        return base + source.entry_path(t.slug, table.match_id, code)
+
+    matches = Match.objects.filter(round__tournament=t, round__number=number)
+    pins = {pk: (ew, ns) for pk, ew, ns in matches.values_list("pk", "ew_pin", "ns_pin")}
+    tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
+    SideSlipsPdf(source.event_info(t), number, slips_for(tables, pins, entry_url)).render(out)
 
 
 def make_results(req: Request, out: BinaryIO) -> None:
@@ -238,6 +261,7 @@ KINDS: dict[str, Kind] = {
         Kind("pairings", "对阵表", ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
              make_pairings),
         Kind("scoresheets", "比赛记录表", ("pdf",), True, REFEREE, None, make_scoresheets),
+        Kind("side_slips", "选手录入纸条", ("pdf",), True, REFEREE, None, make_side_slips),
         Kind("results", "成绩公告", ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_results),
         Kind("standings", "成绩排名", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,

@@ -5,8 +5,9 @@ seats (the EW pair sits 东/西, the NS pair 南/北: player 1 East or South, pl
 North); a level track 2…A, 过A per side to strike through after every deal (RULES.md §12);
 the deal table (deal, level played, finishing order, upgrade, levels after the deal);
 warning and foul boxes and a foul record; final levels, level difference and score in the
-event's system; signatures of both pairs and the referee; and, when table entry is on, a QR
-code per pair to its own entry link. A table whose deals or result were already entered is
+event's system; signatures of both pairs and the referee. The players' entry codes are NOT
+on the sheet (one sheet must never hold both): each side gets its own slip
+(:mod:`tournament.exports.slips`). A table whose deals or result were already entered is
 printed with them filled in.
 
 Speed and memory: everything that is the same on every sheet of a round is drawn once into
@@ -26,7 +27,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from rules import RuleSet
-from tournament.exports import fonts, qr
+from tournament.exports import fonts
 from tournament.exports.data import SIDE_LABELS, EventInfo, Pair, Table
 from tournament.exports.deallines import DealLine, deal_lines
 from tournament.exports.pdf import MID_GREY, RED, PdfDocument
@@ -143,8 +144,7 @@ class ScoreSheetPdf(PdfDocument):
         lay = self.layout
         x = lay.box_x(side)
         top = lay.box_top
-        qr_w = lay.qr_size + 3 if self.entry_url else 0
-        text_w = (lay.box_w - 6 - qr_w) * mm
+        text_w = (lay.box_w - 6) * mm
         fonts.draw(c, x + 3 * mm, y(top + 13.5), pair.name, 13, bold=True, max_width=text_w,
                    min_size=8)  # fmt: skip
         fonts.draw(c, x + 3 * mm, y(top + 19.5), f"单位：{pair.unit or '—'}", 9,
@@ -152,10 +152,6 @@ class ScoreSheetPdf(PdfDocument):
         for position, top_mm in ((1, top + 26.5), (2, top + 33)):
             fonts.draw(c, x + 11 * mm, y(top_mm), pair.player(position), 12,
                        max_width=text_w - 8 * mm, min_size=7)  # fmt: skip
-        url = self.entry_url(t, side) if self.entry_url else None
-        if url:
-            size = lay.qr_size * mm
-            qr.draw(c, url, x + (lay.box_w - 3) * mm - size, y(top + 8) - size, size)
 
     def _deals(self, lines: list[DealLine]) -> None:
         c = self.canvas

@@ -152,10 +152,9 @@ def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
         for seat, top in zip(seats, (lay.box_top + 26.5, lay.box_top + 33), strict=True):
             c.circle(x * mm + 6 * mm, y(top - 1.4), 2.9 * mm)
             fonts.draw(c, x * mm + 6 * mm, y(top), seat, 10, align="center", bold=True)
-        if event.table_entry:
-            qx = x + lay.box_w - 3 - lay.qr_size
-            fonts.draw(c, (qx + lay.qr_size / 2) * mm, y(lay.box_top + 4.3), "扫码录入成绩", 7,
-                       align="center")  # fmt: skip
+        if event.table_entry:  # the codes are on each side's own slip, never on the sheet
+            fonts.draw(c, (x + lay.box_w - 3) * mm, y(lay.box_top + 4.3), "录入码和PIN见本方纸条",
+                       7, align="right")  # fmt: skip
 
 
 def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:

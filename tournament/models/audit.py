@@ -16,6 +16,7 @@ class AuditEntry(models.Model):
     )
     actor = models.CharField(_("操作人"), max_length=150, blank=True)
     ip = models.GenericIPAddressField(null=True, blank=True)
+    device = models.CharField(_("设备"), max_length=200, blank=True)  # the browser's user agent
     action = models.CharField(_("操作"), max_length=40)
     object_type = models.CharField(max_length=40, blank=True)
     object_id = models.CharField(max_length=40, blank=True)

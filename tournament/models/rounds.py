@@ -90,6 +90,11 @@ def new_entry_code() -> str:
     return secrets.token_urlsafe(9)
 
 
+def new_side_pin() -> str:
+    """A side's PIN (4 digits), printed only on that side's slip; needed to confirm."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
 class Match(models.Model):
     EMPTY = "empty"
     IN_PLAY = "in_play"
@@ -138,6 +143,8 @@ class Match(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     ew_code = models.CharField(max_length=16, default=new_entry_code, editable=False)
     ns_code = models.CharField(max_length=16, default=new_entry_code, editable=False)
+    ew_pin = models.CharField(max_length=6, default=new_side_pin, editable=False)
+    ns_pin = models.CharField(max_length=6, default=new_side_pin, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
     change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 

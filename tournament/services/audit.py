@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from django.db import models
 
+from tournament import access
 from tournament.accounts import actor_label
 from tournament.models import AuditEntry, Tournament
 
 
 def client_ip(request) -> str | None:
-    """The client's address as seen by the server (proxies are not trusted)."""
+    """The client's address (through ``TRUSTED_PROXIES`` only, see tournament.access)."""
     if request is None:
         return None
-    return request.META.get("REMOTE_ADDR") or None
+    return access.client_ip(request) or None
+
+
+def device(request) -> str:
+    """The browser's user agent, cut to the audit field's size ("" without a request)."""
+    if request is None:
+        return ""
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
 
 
 def log_action(
@@ -35,6 +43,7 @@ def log_action(
         user=user if user is not None and user.is_authenticated else None,
         actor=(actor or actor_label(user))[:150],
         ip=client_ip(request),
+        device=device(request),
         action=action,
         object_type=obj._meta.model_name if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",

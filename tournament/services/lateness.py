@@ -12,7 +12,7 @@ from django.utils import timezone
 from tournament.models import Match, Team
 from tournament.results_check import ResultValues
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, submit_result
+from tournament.services.results import ResultRefused, check_referee, submit_result
 
 LATE_ROUNDS_TO_DISQUALIFY = 3  # "more than two consecutive rounds"
 MSG_TOO_EARLY = "开赛未满{n}分钟（迟到判负时限），还不能判弃权"
@@ -31,6 +31,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     """
     if side not in ("EW", "NS"):
         raise ResultRefused("请选择迟到的一方")
+    check_referee(match, user, "referee")  # rights first: no hint about the clock to outsiders
     tournament = match.round.tournament
     started = match.round.started_at
     now = now or timezone.now()

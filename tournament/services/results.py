@@ -27,6 +27,13 @@ from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tab
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
+from tournament.services.table_sides import (
+    MSG_USE_CONFIRM,
+    TABLE_SOURCES,
+    SideRefused,
+    actor_name,
+    check_side_confirmation,
+)
 
 MSG_STALE = "该台成绩已被他人修改（现在的成绩见下方），您的修改没有保存，请核对后重新提交"
 MSG_SELF_CONFIRM = "不能确认自己录入的成绩，请由裁判长、其他裁判或对方选手确认"
@@ -96,10 +103,23 @@ def _lock(match: Match, version: int | None) -> Match:
     return current
 
 
+SHELL_SOURCES = ("import", "cli")  # the command line: whoever runs it has the server
+
+
 def check_referee(match: Match, user, source: str) -> None:
-    """A referee acts only in their events, and only at their tables when they have some."""
-    if source != "referee":
+    """The one table-rights check of every write (entry, sheet, foul, confirmation, lateness,
+    import), whatever page or command it comes from.
+
+    A side of the table acts through its code (checked by the view). Anybody else with an
+    account must be staff of the event, and a referee with assigned tables only at those.
+    Without an account, only the command line (``import``/``cli``) may act.
+    """
+    if source in TABLE_SOURCES:
         return
+    if not _real(user):
+        if source in SHELL_SOURCES:
+            return
+        raise ResultRefused(MSG_NO_RIGHT)
     tournament = match.round.tournament
     if not has_role(user, tournament, REFEREE):
         raise ResultRefused(MSG_NO_RIGHT)
@@ -117,9 +137,13 @@ def check_round_open(match: Match) -> None:
 
 
 def _actor(user, source: str) -> str:
+    """Who acted, for the audit log: ``table:EW`` for a side, else the account or source."""
+    side = actor_name(source)
+    if side:
+        return side
     if user is not None and user.is_authenticated:
         return actor_label(user)
-    return {"table_ew": "东西方选手", "table_ns": "南北方选手"}.get(source, source)
+    return source
 
 
 def _same_actor(match: Match, user, source: str) -> bool:
@@ -130,15 +154,17 @@ def _same_actor(match: Match, user, source: str) -> bool:
     """
     if _real(user) and match.entered_by_id == user.pk:
         return True
-    return source in ("table_ew", "table_ns") and match.entered_via == source
+    return source in TABLE_SOURCES and match.entered_via == source
 
 
-def _save(match: Match, *, user, request, action: str, before: dict, summary: str) -> Match:
+def _save(
+    match: Match, *, user, request, action: str, before: dict, summary: str, source: str = ""
+) -> Match:
     match.version += 1
     match.save()
     log_action(
         tournament=match.round.tournament, user=user, request=request, action=action, obj=match,
-        summary=summary, before=before, after=snapshot(match), actor=_actor(user, ""),
+        summary=summary, before=before, after=snapshot(match), actor=_actor(user, source),
     )  # fmt: skip
     refresh_round_status(match.round)
     return match
@@ -192,7 +218,10 @@ def submit_result(
             action="result.dispute",
             before=before,
             summary=summary,
+            source=source,
         )
+    if others_entry and source in TABLE_SOURCES:
+        raise ResultRefused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
     _set_values(match, values)
@@ -214,6 +243,7 @@ def submit_result(
         action="result.enter",
         before=before,
         summary=f"{match}：录入成绩",
+        source=source,
     )
 
 
@@ -243,14 +273,25 @@ def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match
         action="result.confirm",
         before=before,
         summary=f"{match}：确认成绩",
+        source=source,
     )
 
 
 @transaction.atomic
 def confirm_result(
-    match: Match, *, version: int | None, user=None, source: str = "referee", request=None
+    match: Match,
+    *,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+    pin: str | None = None,
 ) -> Match:
-    """Confirm the entered result; refused for the person (or table side) who entered it."""
+    """Confirm the entered result; refused for the person (or table side) who entered it.
+
+    A side of the table also needs its PIN and must respect the gap after an entry from
+    the same address (:mod:`tournament.services.table_sides`).
+    """
     match = _lock(match, version)
     check_round_open(match)
     if match.state != Match.ENTERED:
@@ -258,6 +299,10 @@ def confirm_result(
     if _same_actor(match, user, source):
         raise ResultRefused(MSG_SELF_CONFIRM)
     check_referee(match, user, source)
+    try:
+        check_side_confirmation(match, source, pin, request)
+    except SideRefused as exc:
+        raise ResultRefused(str(exc)) from None
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
 
 
@@ -348,6 +393,7 @@ def save_sheet(
         action="result.sheet",
         before=before,
         summary=f"{locked}：记录第{len(steps)}条",
+        source=source,
     )
 
 

@@ -49,12 +49,14 @@ def import_results(
 
 
 @transaction.atomic
-def confirm_imported(round_: Round, *, actor: str = "cli") -> int:
-    """Confirm every entered table (the command line acts with the chief referee's authority)."""
+def confirm_imported(round_: Round, *, actor: str = "cli", user=None) -> int:
+    """Confirm every entered table: without ``user`` the command line acts with the chief
+    referee's authority; with one, with that account's rights (same check as every write)."""
     from tournament.services.results import confirm_result
 
     count = 0
+    source = "referee" if user is not None else actor
     for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):
-        confirm_result(match, version=match.version, source=actor)  # audited per table
+        confirm_result(match, version=match.version, user=user, source=source)  # audited
         count += 1
     return count

@@ -1,8 +1,10 @@
 """Result entry by the players of a table, through the table's secret link (no account).
 
-Each table has two codes, one per side (printed as QR codes on the score sheet). One side
-enters, the other confirms with its own code. A code reaches only its own table in its own
-round; a wrong code is a 404, like a table that does not exist.
+Each table has two codes, one per side, each printed with that side's PIN on the side's own
+slip (export ``side_slips``; the score sheet carries no code). One side enters, the other
+confirms with its own code and its PIN (see :mod:`tournament.services.table_sides`). A code
+reaches only its own table in its own round; a wrong code is a 404, like a table that does
+not exist.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ def table_confirm(request, slug, match_id, code):
     try:
         confirm_result(
             match, version=_version(request), user=request.user,
-            source=f"table_{side.lower()}", request=request,
+            source=f"table_{side.lower()}", request=request, pin=request.POST.get("pin", ""),
         )  # fmt: skip
         messages.success(request, "成绩已确认，谢谢")
     except ResultRefused as exc:

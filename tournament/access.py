@@ -1,0 +1,75 @@
+"""Who is at the door: the client's address, the login lockout page and session expiry.
+
+Vocabulary
+----------
+lockout
+    After ``AXES_FAILURE_LIMIT`` wrong passwords for one account from one address,
+    django-axes refuses that account from that address, even with the right password,
+    until the cool-off passes or a chief referee / organizer unlocks it
+    (:mod:`tournament.views.logins`).
+event day
+    Staff sessions end at the next ``SESSION_DAY_END_HOUR`` o'clock (Asia/Shanghai, 04:00
+    by default) after login, so a phone left in the hall is logged out overnight. Setting
+    ``SESSION_COOKIE_AGE`` in the environment replaces this with a fixed age.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+
+def client_ip(request) -> str:
+    """The client's address: ``REMOTE_ADDR``, or, behind ``TRUSTED_PROXIES`` proxies, the
+    address the outermost trusted proxy saw (counted from the right of X-Forwarded-For, so a
+    client cannot forge it by sending its own header)."""
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    proxies = settings.TRUSTED_PROXIES
+    if not proxies:
+        return remote
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [a for a in forwarded if a]
+    if len(forwarded) < proxies:
+        return remote
+    return forwarded[-proxies]
+
+
+def lockout_message() -> str:
+    """The Chinese text shown on the login page to a locked-out account."""
+    minutes = settings.LOGIN_LOCKOUT_MINUTES
+    text = _("密码连续输错%(n)s次，此账号在本设备上已被锁定，输入正确的密码也无法登录。") % {
+        "n": settings.AXES_FAILURE_LIMIT
+    }
+    if minutes:
+        text += _("请%(m)s分钟后再试，或请裁判长/组织者在“登录锁定”页面解锁。") % {"m": minutes}
+    else:
+        text += _("请裁判长/组织者在“登录锁定”页面解锁。")
+    return text
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """django-axes' answer to a locked-out login: the login page with the reason (HTTP 429)."""
+    # Unbound: validating it would try the password again (and count one more failure).
+    form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+    context = {"form": form, "lockout": lockout_message(), "next": request.POST.get("next", "")}
+    return render(request, "registration/login.html", context, status=429)
+
+
+def end_of_event_day(now: datetime | None = None) -> datetime:
+    """The next ``SESSION_DAY_END_HOUR`` o'clock in the event's time zone after ``now``."""
+    local = timezone.localtime(now or timezone.now())
+    end = local.replace(hour=settings.SESSION_DAY_END_HOUR, minute=0, second=0, microsecond=0)
+    if end <= local:
+        end += timedelta(days=1)
+    return end
+
+
+def expire_at_end_of_day(sender, request, user, **kwargs) -> None:
+    """On login: the session lasts until the end of the event day (unless a fixed age is set)."""
+    if settings.SESSION_DAY_END_HOUR is not None and hasattr(request, "session"):
+        request.session.set_expiry(end_of_event_day())

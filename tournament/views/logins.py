@@ -1,0 +1,80 @@
+"""登录锁定: the chief referee or organizer sees which of the event's accounts are locked
+out after too many wrong passwords, and unlocks them (see :mod:`tournament.access`)."""
+
+from __future__ import annotations
+
+from axes.models import AccessAttempt
+from axes.utils import reset
+from django.conf import settings
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Max, Sum
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournament.models import Tournament
+from tournament.permissions import _RANK, CHIEF_REFEREE, ORGANIZER, role_of
+from tournament.services.audit import log_action
+from tournament.views.common import load_tournament
+
+
+def event_accounts(tournament: Tournament) -> dict[str, str]:
+    """Username → role of everyone who works on the event (the organizer and the staff)."""
+    accounts = {s.user.get_username(): s.role for s in tournament.staff.select_related("user")}
+    accounts[tournament.organizer.get_username()] = ORGANIZER
+    return accounts
+
+
+def locked_attempts(usernames) -> list[dict]:
+    """The lockouts in force for these accounts: one row per account and address, failures
+    added up over browsers as django-axes counts them (``username``, ``ip``, ``failures``,
+    ``last``)."""
+    rows = AccessAttempt.objects.filter(username__in=list(usernames))
+    if settings.AXES_COOLOFF_TIME:
+        rows = rows.filter(attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME)
+    rows = (
+        rows.values("username", "ip_address")
+        .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
+        .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+        .order_by("username", "-last")
+    )
+    return [
+        {"username": r["username"], "ip": r["ip_address"], "failures": r["failures"],
+         "last": r["last"]}
+        for r in rows
+    ]  # fmt: skip
+
+
+def _may_unlock(unlocker_role: str | None, account_role: str) -> bool:
+    """A chief referee unlocks referees and chief referees; the organizer unlocks everyone."""
+    return _RANK[unlocker_role] >= max(_RANK[account_role], _RANK[CHIEF_REFEREE])
+
+
+@require_http_methods(["GET", "POST"])
+def login_locks(request, slug):
+    tournament = load_tournament(request, slug, CHIEF_REFEREE)
+    accounts = event_accounts(tournament)
+    mine = role_of(request.user, tournament)
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        if username not in accounts or not _may_unlock(mine, accounts[username]):
+            messages.error(request, _("只能解锁本赛事的裁判人员账号"))
+        else:
+            with transaction.atomic():
+                count = reset(username=username)
+                log_action(
+                    tournament=tournament, request=request, action="login.unlock",
+                    summary=_("解锁账号 %(u)s") % {"u": username},
+                )  # fmt: skip
+            messages.success(
+                request, _("已解锁 %(u)s（清除 %(n)s 条记录）") % {"u": username, "n": count}
+            )
+        return redirect("login_locks", slug=slug)
+    rows = [
+        {**lock, "may_unlock": _may_unlock(mine, accounts[lock["username"]])}
+        for lock in locked_attempts(accounts)
+    ]
+    context = {"t": tournament, "rows": rows, "limit": settings.AXES_FAILURE_LIMIT}
+    return render(request, "tournament/login_locks.html", context)
