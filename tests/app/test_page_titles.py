@@ -93,6 +93,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "projector": {"slug": s, "number": n},
         "bracket": {"slug": s},
         "export_index": {"slug": s},
+        "login_locks": {"slug": s},
     }
     anonymous = {"login", "table_entry", "table_sheet"}
     return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}

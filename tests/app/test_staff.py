@@ -6,10 +6,11 @@ import io
 import re
 
 import pytest
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate as django_authenticate
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import RequestFactory
 from django.urls import reverse
 
 from tournament.accounts import ORGANIZER_GROUP, display_name
@@ -19,6 +20,12 @@ from tournament.results_check import ResultValues
 from tournament.services.results import submit_result
 
 pytestmark = pytest.mark.django_db
+
+
+def authenticate(*, username: str, password: str):
+    """Sign in as the login page does (django-axes needs the request)."""
+    request = RequestFactory().post("/accounts/login/")
+    return django_authenticate(request, username=username, password=password)
 
 
 def staff_url(slug="spring"):
