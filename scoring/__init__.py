@@ -27,6 +27,7 @@ from scoring.systems import (
     DEFEAT_REASONS,
     SYSTEMS,
     MatchScore,
+    ScoreOptions,
     SeatScore,
     score_match,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "METRICS",
     "SYSTEMS",
     "HistoryLine",
+    "ScoreOptions",
     "MatchRecord",
     "MatchScore",
     "Metric",

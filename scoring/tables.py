@@ -37,6 +37,14 @@ DEFEAT_REASONS: dict[str, str] = {
     "late": "迟到按弃权处理",
 }
 
+HUNDRED_AT_TIME: dict[str, str] = {
+    "climbed_only": "到时无人过A：双方只计所升级数",
+    "higher_wins": "到时无人过A：级数高者按100+级差计",
+}
+"""How ``hundred_plus`` scores a match ended at time with nobody past A (RULES.md §6)."""
+DEFAULT_HUNDRED_FORFEIT = 105
+"""Points of the pair present when its 100+ opponent forfeits (an event option)."""
+
 HUNDRED_BASE = 100
 HUNDRED_WINNER_CAP = 15
 """The winner's level difference counts at most 15 (000, 004: 级差分数最大不超过15分)."""
@@ -63,6 +71,38 @@ def hundred_plus_loser_points(index: int) -> int:
     (6, 12)
     """
     return min(index, HUNDRED_LOSER_CAP)
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """The event options that change how a match scores (``hundred_plus`` only today).
+
+    ``hundred_at_time``: a key of :data:`HUNDRED_AT_TIME`. ``hundred_forfeit``: the points
+    of the pair present at a forfeit, 100 + the level difference it stands for (100–115).
+    """
+
+    hundred_at_time: str = "climbed_only"
+    hundred_forfeit: int = DEFAULT_HUNDRED_FORFEIT
+
+    def __post_init__(self) -> None:
+        if self.hundred_at_time not in HUNDRED_AT_TIME:
+            raise ScoringError(
+                errors.BAD_OPTION, detail=f"hundred_at_time={self.hundred_at_time!r}"
+            )
+        forfeit = self.hundred_forfeit
+        if isinstance(forfeit, bool) or not isinstance(forfeit, int):
+            raise ScoringError(errors.BAD_OPTION, detail=f"hundred_forfeit={forfeit!r}")
+        if not HUNDRED_BASE <= forfeit <= HUNDRED_BASE + HUNDRED_WINNER_CAP:
+            raise ScoringError(errors.BAD_OPTION, detail=f"hundred_forfeit={forfeit!r}")
+
+    def forfeit(self, table: SystemTable, system: str) -> tuple[int, int, int]:
+        """(winner, loser, d) of a forfeit under these options."""
+        if system != "hundred_plus":
+            return table.forfeit
+        return self.hundred_forfeit, 0, self.hundred_forfeit - HUNDRED_BASE
+
+
+DEFAULT_SCORE_OPTIONS = ScoreOptions()
 
 
 @dataclass(frozen=True)

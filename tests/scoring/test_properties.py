@@ -89,7 +89,9 @@ def expected_points(system: str, record: MatchRecord, bye_policy: str) -> int:
         return 113
     high = max(level_index(record.ew_level), level_index(record.ns_level))
     low = min(level_index(record.ew_level), level_index(record.ns_level))
-    return 2 * high if high == low else 100 + high
+    if high == low or high < level_index("A+"):
+        return high + low  # a draw, or time with nobody past A: climbed levels only
+    return 100 + high
 
 
 def round_totals(rows_by_round: list[list]) -> list[int]:
