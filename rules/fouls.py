@@ -100,6 +100,15 @@ def count_fouls(rules: RuleSet, log: Iterable[tuple[str, str, int | None]]) -> i
     return count + sum(n // 2 for n in warnings.values())
 
 
+LATE_ROUNDS_TO_DISQUALIFY = 3
+"""004 third text: "连续2次以上（不含2次）迟到，则取消比赛资格" — three in a row."""
+
+
+def late_disqualifies(rules: RuleSet, late_streak: int) -> bool:
+    """Whether lateness in ``late_streak`` consecutive rounds disqualifies a pair (§8)."""
+    return rules.late_disqualify and late_streak >= LATE_ROUNDS_TO_DISQUALIFY
+
+
 def three_fouls_lose(rules: RuleSet, fouls: int) -> bool:
     """Whether ``fouls`` in one match lose it (003 §12, option ``three_fouls_defeat``)."""
     return rules.three_fouls_defeat and fouls >= MAX_FOULS

@@ -11,6 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.profiles import PROFILE_LABELS, PROFILES
+from rules.ruleset import (
+    DELAY_OPTIONS,
+    HUNDRED_AT_TIME_OPTIONS,
+    OUT_OF_TURN_OPTIONS,
+    TIME_TIE_OPTIONS,
+    TWO_WARNINGS_OPTIONS,
+)
+
 FORMATS = {
     "swiss": "积分编排（瑞士制）",
     "rotation": "分组三轮移位",
@@ -68,6 +77,14 @@ TIEBREAK_METRICS = {
     "lot": "抽签",
 }
 DEFAULT_TIEBREAKS = ("points", "level_diff", "opp_points", "fouls", "last_rounds", "lot")
+# The rule options added for the profiles: their labels live in rules (one source).
+TWO_WARNINGS = TWO_WARNINGS_OPTIONS
+DELAY = DELAY_OPTIONS
+OUT_OF_TURN = OUT_OF_TURN_OPTIONS
+TIME_TIE = TIME_TIE_OPTIONS
+HUNDRED_AT_TIME = HUNDRED_AT_TIME_OPTIONS
+PROFILE_CHOICES = PROFILE_LABELS
+HUNDRED_FORFEIT_RANGE = (100, 115)
 DEFAULT_AWARD_TIERS = (("一等奖", 1), ("二等奖", 2), ("三等奖", 3))
 LATENESS_MINUTES = (5, 10, 15)
 
@@ -103,6 +120,23 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     _choice(problems, BYE_POLICIES, "bye_policy", get("bye_policy", "forfeit_win"), "轮空计分")
     _choice(problems, SEATING, "seating", get("seating", "first_ew"), "座位规则")
     _choice(problems, SAME_UNIT, "avoid_same_unit", get("avoid_same_unit", "off"), "同单位回避")
+    _choice(
+        problems, TWO_WARNINGS, "two_warnings", get("two_warnings", "gestures_only"), "两次警告"
+    )
+    _choice(problems, DELAY, "delay", get("delay", "warning"), "超时处理")
+    _choice(problems, OUT_OF_TURN, "out_of_turn", get("out_of_turn", "foul_plus1"), "越序出牌")
+    _choice(problems, TIME_TIE, "time_tie", get("time_tie", "draw"), "到时平级")
+    hundred = get("hundred_at_time", "climbed_only")
+    _choice(problems, HUNDRED_AT_TIME, "hundred_at_time", hundred, "100+到时计分")
+    profile = get("profile", "")
+    if profile and profile not in PROFILES:
+        _choice(problems, PROFILE_CHOICES, "profile", profile, "赛制模板")
+    low, high = HUNDRED_FORFEIT_RANGE
+    forfeit = get("hundred_forfeit", 105)
+    if not isinstance(forfeit, int) or not low <= forfeit <= high:
+        problems.append(
+            OptionProblem("hundred_forfeit", f"100+弃权得分应为{low}到{high}之间的整数")
+        )
 
     fmt = get("format", "swiss")
     rounds = get("rounds", 1)

@@ -19,9 +19,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from rules import knockout_winner
 from tournament.models import Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
-from tournament.selectors import match_records, standings_rules
+from tournament.selectors import match_records, ruleset, score_options, standings_rules
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
 
@@ -57,7 +58,11 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
             team: gi for gi, group in enumerate(before.state.get("groups", [])) for team in group
         }
         rows = rotation_totals(
-            records, groups, system=tournament.scoring, bye_policy=tournament.bye_policy
+            records,
+            groups,
+            system=tournament.scoring,
+            bye_policy=tournament.bye_policy,
+            options=score_options(tournament),
         )
         k = int(stage.qualify["group_top"])
         chosen = [r for r in rows if r.group_rank <= k and r.team in active]
@@ -158,28 +163,32 @@ def _bracket(stage: Stage):
     return Bracket.from_dict(stage.state["bracket"])
 
 
-def knockout_wins(stage: Stage, games: int) -> dict[str, dict[int, int]]:
-    """Games won per bracket match and team, from the stage's confirmed matches.
+def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[dict, int | None]]:
+    """Per bracket match: games won per team and the match winner (None while undecided).
 
-    A forfeit or lateness in any game loses the whole match (rules.knockout): the
-    opponent is credited with every game it needs.
+    The rule is ``rules.knockout_winner`` (best of ``games``; a forfeit or lateness in any
+    game loses the whole match); this only reads the confirmed games in round order.
     """
     from tournament.models import Match
 
-    needed = games // 2 + 1
-    wins: dict[str, dict[int, int]] = {}
+    games: dict[str, list[tuple[int | None, str | None]]] = {}
     rows = (
         Match.objects.filter(round__stage=stage)
         .exclude(bracket_id="")
         .filter(state=Match.CONFIRMED)
+        .order_by("round__number", "pk")
     )
-    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit"):
-        if not m["winner"]:
-            continue
-        team = m["ew_id"] if m["winner"] == "EW" else m["ns_id"]
-        per = wins.setdefault(m["bracket_id"], {})
-        per[team] = per.get(team, 0) + (needed if m["forfeit"] in ("EW", "NS") else 1)
-    return wins
+    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit", "defeat_reason"):
+        team = {"EW": m["ew_id"], "NS": m["ns_id"]}.get(m["winner"])
+        late = m["defeat_reason"] == "late"
+        reason = "forfeit" if m["forfeit"] in ("EW", "NS") or late else None
+        games.setdefault(m["bracket_id"], []).append((team, reason))
+    rules = ruleset(tournament)
+    out = {}
+    for bracket_id, played in games.items():
+        wins, winner, _ = knockout_winner(rules, played)
+        out[bracket_id] = (wins, winner)
+    return out
 
 
 def update_bracket(tournament: Tournament, stage: Stage):
@@ -192,8 +201,7 @@ def update_bracket(tournament: Tournament, stage: Stage):
     from pairing.bracket import advance, reset
 
     bracket = reset(_bracket(stage))
-    needed = tournament.games // 2 + 1
-    wins = knockout_wins(stage, tournament.games)
+    results = knockout_winners(tournament, stage)
     active = set(
         Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
     )
@@ -203,12 +211,9 @@ def update_bracket(tournament: Tournament, stage: Stage):
         for m in bracket.all_matches():
             if m.winner is not None or m.ew is None or m.ns is None:
                 continue
-            decided = [
-                team
-                for team, count in wins.get(m.id, {}).items()
-                if count >= needed and team in (m.ew, m.ns)
-            ]
-            if not decided and not wins.get(m.id):
+            wins, winner = results.get(m.id, ({}, None))
+            decided = [winner] if winner in (m.ew, m.ns) else []
+            if not decided and not wins:
                 out = [team for team in (m.ew, m.ns) if team not in active]
                 if len(out) == 1:
                     decided = [m.ns if out[0] == m.ew else m.ew]

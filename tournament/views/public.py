@@ -15,6 +15,7 @@ from tournament.selectors import (
     counted_rounds,
     match_records,
     round_stamp,
+    score_options,
     standings_for,
     standings_rules,
     teams_by_id,
@@ -133,7 +134,11 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
     rounds = list(stage.round_set.values_list("number", flat=True))
     records = match_records(tournament, rounds, public=public)
     rows = rotation_totals(
-        records, group_of, system=tournament.scoring, bye_policy=tournament.bye_policy
+        records,
+        group_of,
+        system=tournament.scoring,
+        bye_policy=tournament.bye_policy,
+        options=score_options(tournament),
     )
     by_team = {row.team: row for row in rows}
     for item in data:
