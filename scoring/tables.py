@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules.ruleset import HUNDRED_AT_TIME_OPTIONS
 from scoring import errors
 from scoring.errors import ScoringError
 
@@ -37,11 +38,9 @@ DEFEAT_REASONS: dict[str, str] = {
     "late": "迟到按弃权处理",
 }
 
-HUNDRED_AT_TIME: dict[str, str] = {
-    "climbed_only": "到时无人过A：双方只计所升级数",
-    "higher_wins": "到时无人过A：级数高者按100+级差计",
-}
-"""How ``hundred_plus`` scores a match ended at time with nobody past A (RULES.md §6)."""
+HUNDRED_AT_TIME: dict[str, str] = HUNDRED_AT_TIME_OPTIONS
+"""How ``hundred_plus`` scores a match ended at time with nobody past A (RULES.md §6); the
+option belongs to the rule set, so its labels are the ones of :mod:`rules.ruleset`."""
 DEFAULT_HUNDRED_FORFEIT = 105
 """Points of the pair present when its 100+ opponent forfeits (an event option)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.profiles import PROFILE_LABELS, PROFILES
+from rules.profiles import PROFILE_LABELS, PROFILES, profile_options
 from rules.ruleset import (
     DELAY_OPTIONS,
     HUNDRED_AT_TIME_OPTIONS,
@@ -19,6 +19,7 @@ from rules.ruleset import (
     TIME_TIE_OPTIONS,
     TWO_WARNINGS_OPTIONS,
 )
+from rules.steps import FOUL_KINDS
 
 FORMATS = {
     "swiss": "积分编排（瑞士制）",
@@ -84,9 +85,15 @@ OUT_OF_TURN = OUT_OF_TURN_OPTIONS
 TIME_TIE = TIME_TIE_OPTIONS
 HUNDRED_AT_TIME = HUNDRED_AT_TIME_OPTIONS
 PROFILE_CHOICES = PROFILE_LABELS
+FOUL_KIND_LABELS = FOUL_KINDS  # listed here so that scripts/i18n_labels.py extracts them
 HUNDRED_FORFEIT_RANGE = (100, 115)
 DEFAULT_AWARD_TIERS = (("一等奖", 1), ("二等奖", 2), ("三等奖", 3))
 LATENESS_MINUTES = (5, 10, 15)
+
+
+def profile_fields(name: str) -> dict:
+    """The event options of profile ``name`` plus ``profile`` itself, for a new event."""
+    return profile_options(name) | {"profile": name}
 
 
 @dataclass(frozen=True)

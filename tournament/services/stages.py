@@ -27,7 +27,11 @@ from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
 
 MSG_STAGE_PLAYED = "该阶段已经开始比赛，不能删除"
-MSG_QUALIFY = "晋级人数应为2以上的整数"
+MSG_QUALIFY = "晋级人数应为1到{n}之间的整数"
+MSG_ROUNDS = "阶段轮数应为1到{n}之间的整数"
+MSG_NAME = "阶段名称最多{n}个字"
+MAX_QUALIFY = 10_000
+MAX_STAGE_ROUNDS = 30
 
 
 def stage_rounds(stage: Stage) -> list[int]:
@@ -88,15 +92,20 @@ def stage_add(
     """Add a stage at the end of the event."""
     if kind not in STAGE_KINDS:
         raise ResultRefused("未知的赛制")
+    # Checked here, not by the database: a huge number must be a message, never a 500.
     for value in qualify.values():
-        if not isinstance(value, int) or value < 1:
-            raise ResultRefused(MSG_QUALIFY)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
+            raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_STAGE_ROUNDS:
+        raise ResultRefused(MSG_ROUNDS.format(n=MAX_STAGE_ROUNDS))
+    if len(name) > Stage._meta.get_field("name").max_length:
+        raise ResultRefused(MSG_NAME.format(n=Stage._meta.get_field("name").max_length))
     if kind == "rotation":
         rounds = 3
     last = tournament.stages.order_by("-order").first()
     stage = Stage.objects.create(
         tournament=tournament, order=(last.order + 1 if last else 1), name=name or STAGE_KINDS[kind],
-        kind=kind, rounds=max(1, rounds), qualify=qualify,
+        kind=kind, rounds=rounds, qualify=qualify,
     )  # fmt: skip
     log_action(
         tournament=tournament, user=user, request=request, action="stage.add", obj=stage,
