@@ -60,7 +60,8 @@ SETTINGS_GROUPS = [
 def _tiebreak_field(index: int) -> forms.ChoiceField:
     choices = [("", "—")] + [(key, _(label)) for key, label in opt.TIEBREAK_METRICS.items()]
     label = _("排名依据") if index == 1 else ""
-    return forms.ChoiceField(label=label, choices=choices, required=index == 1)
+    help_text = _("名次依次比较的项目；选“—”的不用") if index == TIEBREAK_SLOTS else ""
+    return forms.ChoiceField(label=label, choices=choices, required=index == 1, help_text=help_text)
 
 
 class TournamentForm(forms.ModelForm):

@@ -47,12 +47,17 @@ def _label(name: str) -> str:
     return str(Tournament._meta.get_field(name).verbose_name)
 
 
+# Options that only the 100 + level difference system reads.
+_HUNDRED_ONLY = {"hundred_forfeit", "hundred_at_time"}
+
+
 def option_lines(tournament: Tournament) -> list[tuple[str, str]]:
-    """Every rule option of the event as (label, value), in the settings page's order."""
+    """Every rule option of the event as (label, value); the 100+ ones only in a 100+ event."""
+    hundred = tournament.scoring == "hundred_plus"
     return [
         (_label(name), option_value(name, getattr(tournament, name)))
         for name in Tournament.OPTION_FIELDS
-        if name != "profile"
+        if name != "profile" and (hundred or name not in _HUNDRED_ONLY)
     ]
 
 
