@@ -24,6 +24,7 @@ from tournament.models import Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
 from tournament.selectors import match_records, ruleset, score_options, standings_rules
 from tournament.services.audit import log_action
+from tournament.services.playoff import playoff_qualifiers, stage_cut
 from tournament.services.results import ResultRefused
 
 MSG_STAGE_PLAYED = "该阶段已经开始比赛，不能删除"
@@ -72,6 +73,9 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
         chosen = [r for r in rows if r.group_rank <= k and r.team in active]
         chosen.sort(key=lambda r: (r.group_rank, r.overall_rank))
         return [r.team for r in chosen]
+    if stage.qualify.get("playoff") and "top" in stage.qualify:
+        # A tie at the cut is played off (003 third text), not drawn by lot.
+        return playoff_qualifiers(stage, stage_cut(tournament, stage, before, rounds))
     from scoring import standings
 
     rows = standings(records, standings_rules(tournament), teams=list(active))
@@ -93,8 +97,11 @@ def stage_add(
     if kind not in STAGE_KINDS:
         raise ResultRefused("未知的赛制")
     # Checked here, not by the database: a huge number must be a message, never a 500.
-    for value in qualify.values():
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
+    for key, value in qualify.items():
+        if key == "playoff":
+            if not isinstance(value, bool):
+                raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
+        elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
             raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
     if not isinstance(rounds, int) or not 1 <= rounds <= MAX_STAGE_ROUNDS:
         raise ResultRefused(MSG_ROUNDS.format(n=MAX_STAGE_ROUNDS))
