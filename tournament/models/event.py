@@ -196,6 +196,11 @@ class Stage(models.Model):
         _("晋级规则"), default=dict, blank=True, help_text=_('例如 {"top": 8}')
     )
     state = models.JSONField(default=dict, blank=True, help_text="bracket or groups, as plain data")
+    places_by_time = models.BooleanField(
+        _("按过A时间决定名次"),
+        default=False,
+        help_text=_("裁判记录每台过A的时间，先过A者名次在前（000第五篇）"),
+    )
 
     class Meta:
         ordering = ["tournament", "order"]

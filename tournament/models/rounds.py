@@ -104,6 +104,7 @@ class Match(models.Model):
     ew_fouls = models.PositiveSmallIntegerField(_("东西犯规"), default=0)
     ns_fouls = models.PositiveSmallIntegerField(_("南北犯规"), default=0)
     winner = models.CharField(_("胜方"), max_length=2, blank=True)
+    passed_at = models.TimeField(_("过A时间"), null=True, blank=True)
     pass_upgrade = models.PositiveSmallIntegerField(
         _("过A一副的升级数"),
         null=True,

@@ -90,10 +90,11 @@ def stage_add(
     name: str,
     rounds: int,
     qualify: dict,
+    places_by_time: bool = False,
     user=None,
     request=None,
 ) -> Stage:
-    """Add a stage at the end of the event."""
+    """Add a stage at the end of the event (``places_by_time``: 000 fifth text)."""
     if kind not in STAGE_KINDS:
         raise ResultRefused("未知的赛制")
     # Checked here, not by the database: a huge number must be a message, never a 500.
@@ -112,7 +113,7 @@ def stage_add(
     last = tournament.stages.order_by("-order").first()
     stage = Stage.objects.create(
         tournament=tournament, order=(last.order + 1 if last else 1), name=name or STAGE_KINDS[kind],
-        kind=kind, rounds=rounds, qualify=qualify,
+        kind=kind, rounds=rounds, qualify=qualify, places_by_time=bool(places_by_time),
     )  # fmt: skip
     log_action(
         tournament=tournament, user=user, request=request, action="stage.add", obj=stage,

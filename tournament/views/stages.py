@@ -7,9 +7,10 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tournament.models import Stage, Team
+from tournament.models import Match, Stage, Team
 from tournament.options import STAGE_KINDS
 from tournament.permissions import ORGANIZER
+from tournament.services.places import parse_time, record_passed_at, stage_finishes, stage_places
 from tournament.services.playoff import playoff_arrange, playoff_winner, stage_cut
 from tournament.services.results import ResultRefused
 from tournament.services.stages import previous_stage, stage_add, stage_delete, stage_rounds
@@ -44,6 +45,12 @@ def _post(request, tournament) -> str:
             get_object_or_404(Stage, tournament=tournament, pk=post["delete"]), request=request
         )
         return "已删除阶段"
+    if post.get("passed_at_match"):
+        match = get_object_or_404(
+            Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
+        )
+        record_passed_at(match, parse_time(post.get("passed_at", "")), request=request)
+        return "已记录过A时间"
     if post.get("playoff_stage"):
         stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])
         if post.get("team"):
@@ -62,6 +69,7 @@ def _post(request, tournament) -> str:
         name=post.get("name", "").strip(),
         rounds=int(post.get("rounds") or 1),
         qualify=_qualify(post),
+        places_by_time=bool(post.get("places_by_time")),
         request=request,
     )
     return "已添加阶段"
@@ -95,6 +103,19 @@ def _playoffs(tournament, stages) -> list[dict]:
     return out
 
 
+def _by_time(stages) -> list[dict]:
+    """The stages placed by finishing time: their last round's tables and the places."""
+    out = []
+    for stage in stages:
+        if not stage.places_by_time:
+            continue
+        tables = stage_finishes(stage)
+        names = {m.ew_id: m.ew.name for m, _ in tables} | {m.ns_id: m.ns.name for m, _ in tables}
+        places = [(place, names[team]) for place, team in stage_places(stage)]
+        out.append({"stage": stage, "tables": tables, "places": places})
+    return out
+
+
 @require_http_methods(["GET", "POST"])
 def stage_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
@@ -110,5 +131,6 @@ def stage_list(request, slug):
         "stages": stages,
         "kinds": STAGE_KINDS,
         "playoffs": _playoffs(tournament, stages),
+        "by_time": _by_time(stages),
     }
     return render(request, "tournament/stages.html", context)
