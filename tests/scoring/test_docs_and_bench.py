@@ -21,6 +21,8 @@ MODULES = [
     "scoring.awards",
     "scoring.units",
     "scoring.rotation",
+    "scoring.cut",
+    "scoring.places",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 
