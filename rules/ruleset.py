@@ -28,23 +28,24 @@ from rules.errors import BAD_OPTION, BAD_OPTION_VALUE, RuleError
 from rules.levels import LEVEL_J, LEVEL_TWO
 from rules.profiles import profile_options
 
+# The option labels are the app's too (tournament.options uses these dicts): one wording.
 LEVEL_PRESETS: dict[str, str] = {
-    "jiangsu": "江苏规则（双下升3级，1-3升2级，1-4升1级）",
-    "plus4": "双下升4级（1-3升2级，1-4升1级）",
-    "plus5": "双戴花升5级（1-3升3级，1-4升1级）",
+    "jiangsu": "江苏规则：双下升3级，1-3升2级，1-4升1级",
+    "plus4": "双下升4级，1-3升2级，1-4升1级",
+    "plus5": "双下升5级（双戴花），1-3升3级，1-4升1级",
 }
 PASS_A_OPTIONS: dict[str, str] = {
-    "partner_not_last": "过A须头游对家非末游（1-2或1-3）",
-    "double_down": "过A须对方双下（仅1-2）",
+    "partner_not_last": "过A：头游且同伴非末游（1-2或1-3）",
+    "double_down": "过A：只有双下（1-2）",
 }
 A_FAIL_OPTIONS: dict[str, str] = {
-    "unlimited": "打A不限次数，未过仍打A",
-    "three_back_to_2": "A三次不过，回到2重打",
-    "three_back_to_J": "A连续三次不过，从J开始再打",
+    "unlimited": "打A不限次数",
+    "three_back_to_2": "A三次不过回2",
+    "three_back_to_J": "A连续三次不过从J开始",
 }
 AT_TIME_OPTIONS: dict[str, str] = {
-    "finish_deal": "到时已开始的一副牌须打完",
-    "stop_now": "到时立即停止，按上一副牌成绩计算",
+    "finish_deal": "到时打完当前一副",
+    "stop_now": "到时立即停止，以最后完成的一副为准",
 }
 GAMES_OPTIONS: dict[int, str] = {1: "一局决胜", 3: "三局两胜"}
 TWO_WARNINGS_OPTIONS: dict[str, str] = {

@@ -27,7 +27,7 @@ SYSTEMS: dict[str, str] = {
 
 BYE_POLICIES: dict[str, str] = {
     "forfeit_win": "轮空按对方弃权计胜",
-    "draw": "轮空按平局计分",
+    "draw": "轮空按平局计",
     "zero": "轮空不计分",
 }
 DEFAULT_BYE_POLICY = "forfeit_win"

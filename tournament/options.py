@@ -13,13 +13,20 @@ from dataclasses import dataclass
 
 from rules.profiles import PROFILE_LABELS, PROFILES, profile_options
 from rules.ruleset import (
+    A_FAIL_OPTIONS,
+    AT_TIME_OPTIONS,
     DELAY_OPTIONS,
+    GAMES_OPTIONS,
     HUNDRED_AT_TIME_OPTIONS,
     OUT_OF_TURN_OPTIONS,
+    PASS_A_OPTIONS,
     TIME_TIE_OPTIONS,
     TWO_WARNINGS_OPTIONS,
 )
+from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
 from rules.steps import FOUL_KINDS
+from scoring.tables import BYE_POLICIES as SCORING_BYE_POLICIES
+from scoring.tables import SYSTEMS
 
 FORMATS = {
     "swiss": "积分编排（瑞士制）",
@@ -28,34 +35,14 @@ FORMATS = {
     "staged": "多阶段（如积分编排后淘汰）",
 }
 STAGE_KINDS = {k: v for k, v in FORMATS.items() if k != "staged"}
-LEVEL_PRESETS = {
-    "jiangsu": "江苏规则：双下升3级，1-3升2级，1-4升1级",
-    "plus4": "双下升4级，1-3升2级，1-4升1级",
-    "plus5": "双下升5级（双戴花），1-3升3级，1-4升1级",
-}
-PASS_A = {
-    "partner_not_last": "过A：头游且同伴非末游（1-2或1-3）",
-    "double_down": "过A：只有双下（1-2）",
-}
-A_FAIL = {
-    "unlimited": "打A不限次数",
-    "three_back_to_2": "A三次不过回2",
-    "three_back_to_J": "A连续三次不过从J开始",
-}
-AT_TIME = {
-    "finish_deal": "到时打完当前一副",
-    "stop_now": "到时立即停止，以最后完成的一副为准",
-}
-SCORING = {
-    "points26": "26分制（级差换算）",
-    "match_points": "胜2平1负0（级差分）",
-    "hundred_plus": "100+级差（分组三轮移位）",
-}
-BYE_POLICIES = {
-    "forfeit_win": "轮空按对方弃权计胜",
-    "draw": "轮空按平局计",
-    "zero": "轮空不计分",
-}
+# The labels of rule and scoring options are those of the pure packages (one source).
+LEVEL_PRESETS = RULE_LEVEL_PRESETS
+PASS_A = PASS_A_OPTIONS
+A_FAIL = A_FAIL_OPTIONS
+AT_TIME = AT_TIME_OPTIONS
+GAMES = GAMES_OPTIONS
+SCORING = SYSTEMS
+BYE_POLICIES = SCORING_BYE_POLICIES
 SEATING = {
     "first_ew": "排在前面的组合坐东西",
     "first_ns": "排在前面的组合坐南北",

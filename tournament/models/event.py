@@ -68,7 +68,7 @@ class Tournament(models.Model):
         _("到时规则"), max_length=16, choices=_choices(opt.AT_TIME), default="finish_deal"
     )
     games = models.PositiveSmallIntegerField(
-        _("淘汰赛每场局数"), choices=[(1, _("一局决胜")), (3, _("三局两胜"))], default=1
+        _("淘汰赛每场局数"), choices=_choices(opt.GAMES), default=1
     )
     scoring = models.CharField(
         _("计分方法"), max_length=16, choices=_choices(opt.SCORING), default="points26"
