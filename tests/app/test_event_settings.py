@@ -252,3 +252,14 @@ def test_final_levels_elsewhere_do_not_ask_how_the_pass_was_won(
     make_round(tournament, teams8)
     html = login(referee).get(reverse("match_entry", args=[tournament.slug, 1, 1])).content
     assert "过A方式" not in html.decode()
+
+
+def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, teams8, make_round):
+    from django.core.exceptions import ValidationError
+
+    from tournament.services.events import tournament_update
+
+    make_round(tournament, teams8)
+    tournament.hundred_forfeit = 110
+    with pytest.raises(ValidationError, match="100\\+弃权得分"):
+        tournament_update(tournament=tournament, version=tournament.version)
