@@ -25,7 +25,7 @@ from rules.engine import MatchState, new_match, replay, replay_states
 from rules.errors import Message, RuleError
 from rules.events import Event
 from rules.final import validate_final
-from rules.knockout import KnockoutResult, play_match
+from rules.knockout import KnockoutResult, knockout_winner, play_match
 from rules.levels import LEVELS, LevelError, level_difference, level_index, normalize_level
 from rules.notation import format_notation, parse_notation
 from rules.records import LevelPlayed, MatchResult
@@ -62,6 +62,7 @@ __all__ = [
     "RuleError",
     "RuleSet",
     "format_notation",
+    "knockout_winner",
     "level_difference",
     "level_index",
     "new_match",

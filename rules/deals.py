@@ -34,6 +34,8 @@ def apply_deal(state: MatchState, winner: str, partner: int) -> MatchState:
     if _is_attempt(state, played, winner):
         if state.rules.passes_a(partner):
             state = set_level(state, winner, LEVEL_PASSED_A)
+            # 100+ scores a pass as A plus this deal's upgrade (RULES.md §6 Decision).
+            state = evolve(state, pass_upgrade=state.rules.upgrade(partner))
             state = log(state, "passed_a", winner, partner=partner)
             return end(state, winner, "passed_a")
         state = fail_attempt(state, winner)
@@ -80,9 +82,18 @@ def fail_attempt(state: MatchState, side: str) -> MatchState:
 
 
 def apply_time(state: MatchState) -> MatchState:
-    """Time is up: the higher level wins, equal levels are a draw (RULES.md §5)."""
+    """Time is up: the higher level wins; equal levels follow ``time_tie`` (RULES.md §5).
+
+    ``draw``: a draw. ``downstage_wins`` (000 fifth text, 003 second text): the pair 台下,
+    which reached the level first, wins — the pair that did not win the last deal (the
+    other one just climbed to the level). With no deal finished it is a draw.
+    """
     ew, ns = state.levels.ew, state.levels.ns
     winner = None if ew == ns else ("EW" if ew > ns else "NS")
+    last_winner = state.level_played.side
+    if winner is None and state.rules.time_tie == "downstage_wins" and last_winner:
+        winner = opponent(last_winner)
+        state = log(state, "time_tie", winner)
     outcome, outcome_zh = {
         None: ("a draw", "平局"),
         "EW": ("EW wins", "东西胜"),

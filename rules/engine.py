@@ -53,6 +53,8 @@ class MatchState:
       the first being only a warning), ``warnings``: per side, for the whole match;
       ``warnings_this_deal``: per side, reset when a deal is recorded.
     - ``steps``: steps applied so far; each event names the step that caused it.
+    - ``pass_upgrade``: the upgrade of the deal that passed A (3, 2 … under the preset),
+      None while nobody passed; the 100+ system scores a pass as A plus it (RULES.md §6).
     - ``finished``, ``winner`` (None for a draw), ``end_reason``, ``forfeit_by``.
     """
 
@@ -66,6 +68,7 @@ class MatchState:
     warnings: PerSide[int] = _ZERO
     warnings_this_deal: PerSide[int] = _ZERO
     deals: int = 0
+    pass_upgrade: int | None = None
     steps: int = 0
     finished: bool = False
     winner: str | None = None
@@ -101,7 +104,7 @@ class MatchState:
         return evolve(new, steps=self.steps + 1)
 
     def at_time(self) -> MatchState:
-        """End the match at the time limit: the higher level wins, equal is a draw."""
+        """End the match at the time limit: the higher level wins; equal per ``time_tie``."""
         return self.apply({"time": True})
 
     def result(self) -> MatchResult:
@@ -116,6 +119,7 @@ class MatchState:
             forfeit_by=self.forfeit_by,
             fouls_ew=self.fouls.ew,
             fouls_ns=self.fouls.ns,
+            pass_upgrade=self.pass_upgrade,
         )
 
 

@@ -55,6 +55,7 @@ EVENT_TEXTS: dict[str, tuple[str, str]] = {
         "{side}: warning, {kind} ({count} in this deal)",
         "{side_zh}警告：{kind_zh}（本副第{count}次）",
     ),
+    "warning_only": ("{side}: warning, {kind}", "{side_zh}警告：{kind_zh}"),
     "warnings_to_foul": (
         "{side}: two warnings in one deal make one foul",
         "{side_zh}一副牌中受到2次警告，判罚1次犯规",
@@ -62,6 +63,18 @@ EVENT_TEXTS: dict[str, tuple[str, str]] = {
     "wrong_count_warning": (
         "{side}: first wrong card count in this match: cards replayed, warning only",
         "{side_zh}本场首次报牌错误：收回重出，警告一次",
+    ),
+    "trick_stopped": (
+        "{side} played out of turn: the trick is stopped, no foul",
+        "{side_zh}越序出牌：停止本轮出牌，不记犯规",
+    ),
+    "out_of_turn_warning": (
+        "{side} played out of turn: warning (an exposed card if the previous player beats it)",
+        "{side_zh}越序出牌：警告（上家管上则为明牌）",
+    ),
+    "time_tie": (
+        "Time on equal levels: {side}, below the table (台下), wins",
+        "到时级数相同：{side_zh}在台下，获胜",
     ),
     "three_fouls": (
         "{side}: third foul in this match, loses the match",

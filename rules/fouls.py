@@ -15,15 +15,22 @@ foul (犯规)
       give ``levels`` (a change to the offending side).
 warning (警告)
     Two warnings to one side in the same deal make one foul, with the out-of-turn penalty
-    (001: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级").
+    (001: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级"). Which warnings pair up is
+    the option ``two_warnings``: gestures of out-of-turn play only (000, 001) or any.
 three fouls (三次犯规)
-    A side's third foul in a match (a round) ends it: that side loses (003 §12).
+    Under ``three_fouls_defeat`` (003 §12 only), a side's third foul in a match (a round)
+    ends it: that side loses.
+effect
+    What one logged foul or warning does under the event's options (:func:`foul_effect`):
+    the engine and :func:`count_fouls` (the app's foul log) both ask it, so the options
+    ``out_of_turn``, ``delay`` and ``two_warnings`` are decided in one place.
 penalty (罚级)
     A bare level change with no foul counted; never below 2 nor past A.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rules.levels import LEVEL_PASSED_A
@@ -32,9 +39,79 @@ from rules.transitions import bump, change_level, end, evolve, log, set_level
 
 if TYPE_CHECKING:
     from rules.engine import MatchState
+    from rules.ruleset import RuleSet
 
 MAX_FOULS = 3
 MAX_HIDDEN = 3
+
+FOUL = "foul"
+PAIRING_WARNING = "pairing_warning"
+WARNING = "warning"
+STOP_TRICK = "stop_trick"
+WRONG_COUNT = "wrong_count"
+
+
+def foul_effect(rules: RuleSet, kind: str, severity: str) -> str:
+    """What a logged ``severity`` ("foul" or "warning") of ``kind`` does under ``rules``.
+
+    - ``"foul"``: counts one foul, with the penalty of its kind;
+    - ``"pairing_warning"``: a warning that pairs with another in the same deal into a foul;
+    - ``"warning"``: a warning that never becomes a foul;
+    - ``"stop_trick"``: out-of-turn play under 003 §10, the trick is stopped, nothing counted;
+    - ``"wrong_count"``: a wrong card count, a warning the first time, a foul afterwards.
+
+    >>> from rules.ruleset import RuleSet
+    >>> foul_effect(RuleSet(), "time_delay", "warning"), foul_effect(RuleSet(delay="foul"), "time_delay", "warning")
+    ('warning', 'foul')
+    """
+    if kind == "wrong_count":
+        return WRONG_COUNT
+    if kind == "out_of_turn" and severity == "foul":
+        return {
+            "foul_plus1": FOUL,
+            "warning_or_exposed": WARNING,
+            "stop_trick": STOP_TRICK,
+        }[rules.out_of_turn]
+    if severity == "foul" or (kind == "time_delay" and rules.delay == "foul"):
+        return FOUL  # 003 §11: a delay is "直接记犯规1次"
+    if rules.two_warnings == "any" or kind == "out_of_turn":
+        return PAIRING_WARNING
+    return WARNING
+
+
+def count_fouls(rules: RuleSet, log: Iterable[tuple[str, str, int | None]]) -> int:
+    """Fouls of one side from its log of ``(kind, severity, deal_number)``, in time order.
+
+    The count the engine would reach on a deal-by-deal sheet: the first wrong card count is
+    a warning; two pairing warnings in one deal make a foul (warnings without a deal number
+    cannot pair up).
+    """
+    count = wrong_counts = 0
+    warnings: dict[int, int] = {}
+    for kind, severity, deal in log:
+        effect = foul_effect(rules, kind, severity)
+        if effect == WRONG_COUNT:
+            wrong_counts += 1
+            count += 1 if wrong_counts > 1 else 0
+        elif effect == FOUL:
+            count += 1
+        elif effect == PAIRING_WARNING and deal is not None:
+            warnings[deal] = warnings.get(deal, 0) + 1
+    return count + sum(n // 2 for n in warnings.values())
+
+
+LATE_ROUNDS_TO_DISQUALIFY = 3
+"""004 third text: "连续2次以上（不含2次）迟到，则取消比赛资格" — three in a row."""
+
+
+def late_disqualifies(rules: RuleSet, late_streak: int) -> bool:
+    """Whether lateness in ``late_streak`` consecutive rounds disqualifies a pair (§8)."""
+    return rules.late_disqualify and late_streak >= LATE_ROUNDS_TO_DISQUALIFY
+
+
+def three_fouls_lose(rules: RuleSet, fouls: int) -> bool:
+    """Whether ``fouls`` in one match lose it (003 §12, option ``three_fouls_defeat``)."""
+    return rules.three_fouls_defeat and fouls >= MAX_FOULS
 
 
 def apply_penalty(state: MatchState, side: str, levels: int) -> MatchState:
@@ -43,7 +120,13 @@ def apply_penalty(state: MatchState, side: str, levels: int) -> MatchState:
 
 
 def apply_foul(state: MatchState, side: str, kind: str, levels: int | None = None) -> MatchState:
-    """Record a foul by ``side`` with the penalty of its kind."""
+    """Record a foul by ``side`` with the penalty of its kind (see :func:`foul_effect`)."""
+    effect = foul_effect(state.rules, kind, "foul")
+    if effect == STOP_TRICK:
+        return log(state, "trick_stopped", side)
+    if effect == WARNING:
+        state = evolve(state, warnings=bump(state.warnings, side))
+        return log(state, "out_of_turn_warning", side)
     if kind == "wrong_count":
         state = evolve(state, wrong_counts=bump(state.wrong_counts, side))
         if state.wrong_counts[side] == 1:
@@ -65,7 +148,14 @@ def apply_foul(state: MatchState, side: str, kind: str, levels: int | None = Non
 
 
 def apply_warning(state: MatchState, side: str, kind: str) -> MatchState:
-    """Record a warning; the second to one side in the same deal becomes a foul."""
+    """Record a warning; the second pairing warning to one side in a deal becomes a foul."""
+    effect = foul_effect(state.rules, kind, "warning")
+    if effect == FOUL:
+        state = _count_foul(state, side, kind)
+        return _check_three_fouls(state, side)
+    if effect == WARNING:
+        state = evolve(state, warnings=bump(state.warnings, side))
+        return log(state, "warning_only", side, kind=kind)
     count = state.warnings_this_deal[side] + 1
     state = evolve(
         state,
@@ -100,7 +190,7 @@ def _count_foul(state: MatchState, side: str, kind: str) -> MatchState:
 
 
 def _check_three_fouls(state: MatchState, side: str) -> MatchState:
-    if state.fouls[side] < MAX_FOULS:
+    if not three_fouls_lose(state.rules, state.fouls[side]):
         return state
     # Levels stay as they are: each scoring system has its own score for this (RULES.md §6).
     state = log(state, "three_fouls", side)

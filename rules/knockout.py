@@ -20,7 +20,7 @@ only that game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.engine import replay
@@ -53,6 +53,27 @@ class KnockoutResult:
         return self.winner is not None
 
 
+def knockout_winner(
+    rules: RuleSet, games: Iterable[tuple[Hashable | None, str | None]]
+) -> tuple[dict[Hashable, int], Hashable | None, int]:
+    """Who takes a knockout match, from each game's ``(winner, end_reason)`` in order.
+
+    The one rule of a knockout match (best of ``rules.games``; a game lost by ``forfeit``
+    or ``late`` loses the match) for :func:`play_match` and for the app, whose winners are
+    pair ids (seats change between games). A game without a winner (level at time, decider
+    missing) counts for nobody. Returns the games won per winner, the match winner (None
+    while undecided) and how many games had been played when it was decided (0 if not).
+    """
+    wins: dict[Hashable, int] = {}
+    for number, (winner, reason) in enumerate(games, 1):
+        if winner is None:
+            continue
+        wins[winner] = wins.get(winner, 0) + 1
+        if reason in MATCH_LOSING_REASONS or wins[winner] >= rules.wins_needed:
+            return wins, winner, number
+    return wins, None, 0
+
+
 def play_match(
     rules: RuleSet,
     games: Iterable[Iterable[Step] | str],
@@ -66,24 +87,20 @@ def play_match(
     """
     results = tuple(_finished(rules, steps, number) for number, steps in enumerate(games, 1))
     chosen = _deciders(deciders or {}, len(results))
-    game_winners: list[str | None] = []
-    wins = PerSide(0, 0)
-    winner = needs = None
-    for number, result in enumerate(results, 1):
-        if winner is not None:
-            raise RuleError(TOO_MANY_GAMES, game=number, best_of=rules.games, after=number - 1)
-        game_winner = _game_winner(result, chosen.pop(number, None), number)
-        game_winners.append(game_winner)
-        if game_winner is None:
-            needs = needs or number
-            continue
-        wins = wins.set(game_winner, wins[game_winner] + 1)
-        if result.end_reason in MATCH_LOSING_REASONS or wins[game_winner] >= rules.wins_needed:
-            winner = game_winner
+    game_winners = tuple(
+        _game_winner(result, chosen.pop(number, None), number)
+        for number, result in enumerate(results, 1)
+    )
+    counts, winner, after = knockout_winner(
+        rules, zip(game_winners, (r.end_reason for r in results), strict=True)
+    )
+    if winner is not None and after < len(results):
+        raise RuleError(TOO_MANY_GAMES, game=after + 1, best_of=rules.games, after=after)
+    needs = next((n for n, w in enumerate(game_winners, 1) if w is None), None)
     return KnockoutResult(
         games=results,
-        game_winners=tuple(game_winners),
-        wins=wins,
+        game_winners=game_winners,
+        wins=PerSide(counts.get("EW", 0), counts.get("NS", 0)),
         winner=None if needs else winner,
         needs_decider=needs,
     )

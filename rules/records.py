@@ -31,7 +31,8 @@ class MatchResult:
     """The result of a finished match.
 
     ``end_reason`` is one of ``passed_a``, ``time``, ``three_fouls``, ``three_hidden``,
-    ``forfeit`` or ``late``; ``forfeit_by`` names the side that lost by a forfeit reason.
+    ``forfeit`` or ``late``; ``forfeit_by`` names the side that lost by a forfeit reason;
+    ``pass_upgrade`` is the upgrade of the deal that passed A (None when nobody passed).
     """
 
     ew: str
@@ -41,6 +42,7 @@ class MatchResult:
     forfeit_by: str | None
     fouls_ew: int
     fouls_ns: int
+    pass_upgrade: int | None = None
 
     @property
     def difference(self) -> int:

@@ -26,26 +26,50 @@ from typing import Any
 
 from rules.errors import BAD_OPTION, BAD_OPTION_VALUE, RuleError
 from rules.levels import LEVEL_J, LEVEL_TWO
+from rules.profiles import profile_options
 
+# The option labels are the app's too (tournament.options uses these dicts): one wording.
 LEVEL_PRESETS: dict[str, str] = {
-    "jiangsu": "江苏规则（双下升3级，1-3升2级，1-4升1级）",
-    "plus4": "双下升4级（1-3升2级，1-4升1级）",
-    "plus5": "双戴花升5级（1-3升3级，1-4升1级）",
+    "jiangsu": "江苏规则：双下升3级，1-3升2级，1-4升1级",
+    "plus4": "双下升4级，1-3升2级，1-4升1级",
+    "plus5": "双下升5级（双戴花），1-3升3级，1-4升1级",
 }
 PASS_A_OPTIONS: dict[str, str] = {
-    "partner_not_last": "过A须头游对家非末游（1-2或1-3）",
-    "double_down": "过A须对方双下（仅1-2）",
+    "partner_not_last": "过A：头游且同伴非末游（1-2或1-3）",
+    "double_down": "过A：只有双下（1-2）",
 }
 A_FAIL_OPTIONS: dict[str, str] = {
-    "unlimited": "打A不限次数，未过仍打A",
-    "three_back_to_2": "A三次不过，回到2重打",
-    "three_back_to_J": "A连续三次不过，从J开始再打",
+    "unlimited": "打A不限次数",
+    "three_back_to_2": "A三次不过回2",
+    "three_back_to_J": "A连续三次不过从J开始",
 }
 AT_TIME_OPTIONS: dict[str, str] = {
-    "finish_deal": "到时已开始的一副牌须打完",
-    "stop_now": "到时立即停止，按上一副牌成绩计算",
+    "finish_deal": "到时打完当前一副",
+    "stop_now": "到时立即停止，以最后完成的一副为准",
 }
 GAMES_OPTIONS: dict[int, str] = {1: "一局决胜", 3: "三局两胜"}
+TWO_WARNINGS_OPTIONS: dict[str, str] = {
+    "gestures_only": "一副牌中两次越序出牌手势警告判犯规1次",
+    "any": "一副牌中任意两次警告判犯规1次",
+}
+DELAY_OPTIONS: dict[str, str] = {
+    "warning": "超时先警告",
+    "foul": "超时直接记犯规1次",
+}
+OUT_OF_TURN_OPTIONS: dict[str, str] = {
+    "foul_plus1": "越序出牌犯规1次，对方升1级",
+    "warning_or_exposed": "越序出牌警告（上家管上则为明牌）",
+    "stop_trick": "越序出牌终止该轮出牌，不记犯规",
+}
+TIME_TIE_OPTIONS: dict[str, str] = {
+    "draw": "到时级数相同为平局",
+    "downstage_wins": "到时级数相同，台下一方（先打到该级者）胜",
+}
+HUNDRED_AT_TIME_OPTIONS: dict[str, str] = {
+    "climbed_only": "到时无人过A：双方只计所升级数",
+    "higher_wins": "到时无人过A：级数高者按100+级差计",
+}
+BOOL_OPTIONS: dict[bool, str] = {False: "否", True: "是"}
 
 # Levels climbed by the winner, by the finishing place of 头游's partner (RULES.md §3).
 UPGRADES: dict[str, dict[int, int]] = {
@@ -73,7 +97,13 @@ _CHOICES: dict[str, dict[Any, str]] = {
     "a_fail": A_FAIL_OPTIONS,
     "at_time": AT_TIME_OPTIONS,
     "games": GAMES_OPTIONS,
+    "two_warnings": TWO_WARNINGS_OPTIONS,
+    "delay": DELAY_OPTIONS,
+    "out_of_turn": OUT_OF_TURN_OPTIONS,
+    "time_tie": TIME_TIE_OPTIONS,
+    "hundred_at_time": HUNDRED_AT_TIME_OPTIONS,
 }
+_FLAGS = ("three_fouls_defeat", "late_disqualify")
 
 
 @dataclass(frozen=True)
@@ -90,6 +120,13 @@ class RuleSet:
     time_limit_minutes: int = 60
     at_time: str = "finish_deal"
     games: int = 1
+    three_fouls_defeat: bool = False
+    two_warnings: str = "gestures_only"
+    delay: str = "warning"
+    out_of_turn: str = "foul_plus1"
+    time_tie: str = "draw"
+    hundred_at_time: str = "climbed_only"
+    late_disqualify: bool = False
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -97,6 +134,10 @@ class RuleSet:
             if not _is_choice(value, choices):
                 allowed = ", ".join(str(c) for c in choices)
                 raise RuleError(BAD_OPTION_VALUE, name=name, value=value, allowed=allowed)
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                value = getattr(self, name)
+                raise RuleError(BAD_OPTION_VALUE, name=name, value=value, allowed="True, False")
         minutes = self.time_limit_minutes
         if isinstance(minutes, bool) or not isinstance(minutes, int):
             minutes = -1
@@ -123,6 +164,32 @@ class RuleSet:
         return cls(levels=name, **overrides)
 
     @classmethod
+    def profile(cls, name: str) -> RuleSet:
+        """Return the rule set of competition profile ``name`` (RULES.md §13).
+
+        The four names are the keys of :data:`rules.profiles.PROFILES`; the profile's
+        event options (scoring, seating, tiebreaks …) are in
+        :func:`rules.profiles.profile_options`.
+
+        >>> RuleSet.profile("knockout").time_tie
+        'downstage_wins'
+        """
+        return cls.from_event_options(profile_options(name))
+
+    @classmethod
+    def from_event_options(cls, options: dict[str, Any]) -> RuleSet:
+        """The rule set inside an event's options (app names: ``time_limit`` in minutes).
+
+        Options that are not rules of play (format, scoring, seating …) are ignored; missing
+        ones take their defaults.
+        """
+        names = {f.name for f in fields(cls)}
+        data = {key: value for key, value in options.items() if key in names}
+        if "time_limit" in options:
+            data["time_limit_minutes"] = options["time_limit"]
+        return cls(**data)
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Rebuild a rule set saved by :meth:`to_dict`; missing options take defaults."""
         if not isinstance(data, dict):
@@ -131,7 +198,7 @@ class RuleSet:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the options as a JSON-safe dict (str and int values only)."""
+        """Return the options as a JSON-safe dict (str, int and bool values only)."""
         return asdict(self)
 
     def upgrade(self, partner: int) -> int:

@@ -28,6 +28,7 @@ from scoring.systems import (
     DEFEAT_REASONS,
     SYSTEMS,
     MatchScore,
+    ScoreOptions,
     SeatScore,
     score_match,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "METRICS",
     "SYSTEMS",
     "HistoryLine",
+    "ScoreOptions",
     "MatchRecord",
     "MatchScore",
     "Metric",

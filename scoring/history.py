@@ -62,7 +62,7 @@ def team_history(
     lines: list[HistoryLine] = []
     total = 0
     for record in mine:
-        score = score_record(record, rules.system, rules.bye_policy)
+        score = score_record(record, rules.system, rules.bye_policy, rules.options)
         line = _line(record, score, team, total)
         total = line.total
         lines.append(line)

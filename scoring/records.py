@@ -18,7 +18,18 @@ from functools import cached_property
 from rules.levels import LEVELS
 from scoring import errors
 from scoring.errors import ScoringError
-from scoring.systems import DRAW, EW, LOSS, NS, WIN, MatchScore, SeatScore, score_match
+from scoring.systems import (
+    DRAW,
+    EW,
+    LOSS,
+    NS,
+    WIN,
+    MatchScore,
+    ScoreOptions,
+    SeatScore,
+    score_match,
+)
+from scoring.tables import DEFAULT_SCORE_OPTIONS
 
 
 @dataclass(frozen=True)
@@ -26,7 +37,7 @@ class MatchRecord:
     """One table in one round, as written on the score sheet.
 
     >>> MatchRecord(1, ew=7, ns=8, ew_level="A+", ns_level="J")
-    MatchRecord(round=1, ew=7, ns=8, ew_level='A+', ns_level='J', forfeit=None, defeat=None, ew_fouls=0, ns_fouls=0)
+    MatchRecord(round=1, ew=7, ns=8, ew_level='A+', ns_level='J', forfeit=None, defeat=None, ew_fouls=0, ns_fouls=0, pass_upgrade=None)
     """
 
     round: int
@@ -38,6 +49,7 @@ class MatchRecord:
     defeat: tuple[str, str] | None = None
     ew_fouls: int = 0
     ns_fouls: int = 0
+    pass_upgrade: int | None = None
 
     def __post_init__(self) -> None:
         # A defeat read from JSON arrives as a list; the tallies need it hashable.
@@ -49,8 +61,13 @@ class MatchRecord:
         return self.ns is None
 
 
-def score_record(record: MatchRecord, system: str, bye_policy: str) -> MatchScore:
-    """Score one record with the event's system and bye policy."""
+def score_record(
+    record: MatchRecord,
+    system: str,
+    bye_policy: str,
+    options: ScoreOptions = DEFAULT_SCORE_OPTIONS,
+) -> MatchScore:
+    """Score one record with the event's system, bye policy and score options."""
     return score_match(
         system,
         ew=record.ew_level,
@@ -59,6 +76,8 @@ def score_record(record: MatchRecord, system: str, bye_policy: str) -> MatchScor
         defeat=record.defeat,
         bye=record.ns is None,
         bye_policy=bye_policy,
+        pass_upgrade=record.pass_upgrade,
+        options=options,
     )
 
 
@@ -126,6 +145,7 @@ def tally(
     *,
     teams: Iterable[Hashable] | None = None,
     after_round: int | None = None,
+    options: ScoreOptions = DEFAULT_SCORE_OPTIONS,
 ) -> Ledger:
     """Score every record up to ``after_round`` and add the scores up per team.
 
@@ -148,10 +168,17 @@ def tally(
         if rnd > last_round:
             last_round = rnd
         ew_id, ns_id = record.ew, record.ns
-        key = (record.ew_level, record.ns_level, record.forfeit, record.defeat, ns_id is None)
+        key = (
+            record.ew_level,
+            record.ns_level,
+            record.forfeit,
+            record.defeat,
+            ns_id is None,
+            record.pass_upgrade,
+        )
         pair = sides.get(key)
         if pair is None:
-            pair = sides[key] = _sides(score_record(record, system, bye_policy))
+            pair = sides[key] = _sides(score_record(record, system, bye_policy, options))
         ew_list = entries.get(ew_id)
         if ew_list is None:
             ew_list = entries[ew_id] = []

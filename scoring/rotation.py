@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from scoring.records import MatchRecord, tally
 from scoring.systems import DEFAULT_BYE_POLICY
+from scoring.tables import DEFAULT_SCORE_OPTIONS, ScoreOptions
 
 
 @dataclass(frozen=True)
@@ -43,12 +44,13 @@ def rotation_totals(
     *,
     system: str = "hundred_plus",
     bye_policy: str = DEFAULT_BYE_POLICY,
+    options: ScoreOptions = DEFAULT_SCORE_OPTIONS,
 ) -> list[RotationRow]:
     """Sum each pair's rounds; rank within its group and overall, best total first.
 
     Only the teams in ``groups`` are ranked (a team without records totals 0).
     """
-    ledger = tally(results, system, bye_policy, teams=groups)
+    ledger = tally(results, system, bye_policy, teams=groups, options=options)
     totals = {team: ledger.tallies[team].points for team in groups}
     overall = _competition_ranks(totals)
     by_group: dict[Hashable, dict[Hashable, int]] = {}

@@ -29,6 +29,7 @@ from scoring.errors import ScoringError
 from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric
 from scoring.records import Ledger, MatchRecord, tally
 from scoring.systems import DEFAULT_BYE_POLICY, check_bye_policy, check_system
+from scoring.tables import DEFAULT_SCORE_OPTIONS, ScoreOptions
 
 _Group = tuple[str | None, list[Hashable]]
 """Teams still tied, with the metric that separated them from the group above."""
@@ -46,6 +47,7 @@ class StandingsRules:
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     bye_policy: str = DEFAULT_BYE_POLICY
     lot_seed: int = 0
+    options: ScoreOptions = DEFAULT_SCORE_OPTIONS
 
     def __post_init__(self) -> None:
         # Options read from JSON arrive as lists; keep the rules hashable and immutable.
@@ -107,7 +109,12 @@ def standings(
     # dict.fromkeys: drop repeated ids but keep the caller's order.
     team_list = list(dict.fromkeys(teams)) if teams is not None else None
     ledger = tally(
-        results, rules.system, rules.bye_policy, teams=team_list, after_round=after_round
+        results,
+        rules.system,
+        rules.bye_policy,
+        teams=team_list,
+        after_round=after_round,
+        options=rules.options,
     )
     ranked = team_list if team_list is not None else ledger.teams
     chain = [METRICS[key] for key in rules.tiebreaks]

@@ -27,8 +27,12 @@ The systems
 ``match_points`` (胜2平1负0, seed 003)
     win 2, draw 1, loss 0.
 ``hundred_plus`` (100+级差, seeds 000 and 004)
-    winner 100 + min(d, 15); loser its climbed levels, min(index, 12); a draw at time gives
-    both their climbed levels.
+    the pair past A scores 100 + min(d, 15), where a pass counts as A plus the upgrade of
+    the deal that passed it (``pass_upgrade``: 13, 14 or 15, RULES.md §6 Decision; without
+    it A+ = 13); the loser its climbed levels, min(index, 12). At time with nobody past A
+    the option ``hundred_at_time`` decides: ``climbed_only`` (default) gives both pairs
+    their climbed levels (the higher still counts as the winner), ``higher_wins`` scores the
+    higher pair 100 + d. A draw at time gives both their climbed levels.
 
 >>> s = score_match("points26", ew="A+", ns="K")
 >>> (s.ew_points, s.ns_points, s.ew_level_points, s.ns_level_points)
@@ -36,6 +40,8 @@ The systems
 >>> s = score_match("hundred_plus", ew="A+", ns="8")
 >>> (s.ew_points, s.ns_points)
 (107, 6)
+>>> score_match("hundred_plus", ew="A+", ns="2", pass_upgrade=3).ew_points
+115
 
 Decisions where the seeds are silent (each written as *d*, the level difference that the
 awarded score stands for, which is also the 级差分 it gives):
@@ -48,7 +54,8 @@ awarded score stands for, which is also the 级差分 it gives):
   (001 §6.3).
 * ``match_points``: forfeit, lateness and three fouls are 2 : 0 with 级差分 +10 : -10
   (003 §12, §13); three hidden cards are treated the same (003 has no separate rule).
-* ``hundred_plus`` forfeit: the seeds give no number. We carry over 001's reading of a
+* ``hundred_plus`` forfeit: the seeds give no number; it is an event option
+  (``ScoreOptions.hundred_forfeit``, 100–115). The default carries over 001's reading of a
   forfeit as a win by d = 5: 100 + 5 = 105 to the pair present, 0 to the absent pair (it
   climbed no levels), 级差分 ±5. Scoring it as A+ against 2 (113) would make an empty
   table worth more than nearly every real win.
@@ -77,8 +84,11 @@ from scoring.errors import ScoringError
 from scoring.tables import (
     BYE_POLICIES,
     DEFAULT_BYE_POLICY,
+    DEFAULT_SCORE_OPTIONS,
     DEFEAT_REASONS,
+    HUNDRED_WINNER_CAP,
     SYSTEMS,
+    ScoreOptions,
     SystemTable,
     check_bye_policy,
     check_system,
@@ -98,6 +108,7 @@ __all__ = [
     "SYSTEMS",
     "WIN",
     "MatchScore",
+    "ScoreOptions",
     "SeatScore",
     "check_bye_policy",
     "check_system",
@@ -165,8 +176,14 @@ def score_match(
     defeat: Sequence[str] | None = None,
     bye: bool = False,
     bye_policy: str = DEFAULT_BYE_POLICY,
+    pass_upgrade: int | None = None,
+    options: ScoreOptions = DEFAULT_SCORE_OPTIONS,
 ) -> MatchScore:
     """Score one match between the EW pair (level ``ew``) and the NS pair (level ``ns``).
+
+    ``pass_upgrade`` is the upgrade of the deal that passed A (``state.pass_upgrade`` of
+    the engine), read only by ``hundred_plus``; ``options`` are the event's
+    :class:`ScoreOptions`.
 
     >>> score_match("match_points", ew="Q", ns="Q").ew_points
     1
@@ -180,7 +197,16 @@ def score_match(
         defeat = (defeat[0], defeat[1])
     # Matches repeat the same few inputs (levels are 14 values), so the cache turns a
     # 25,000-match event into a few hundred real computations.
-    return _score(system, ew, ns, forfeit, defeat, bool(bye), bye_policy)
+    if pass_upgrade is not None and (
+        isinstance(pass_upgrade, bool)
+        or not isinstance(pass_upgrade, int)
+        or not 1 <= pass_upgrade <= 5
+        or "A+" not in (_level(ew), _level(ns))
+    ):
+        raise ScoringError(errors.BAD_PASS_UPGRADE, detail=f"{pass_upgrade=}")
+    if not isinstance(options, ScoreOptions):
+        raise ScoringError(errors.BAD_OPTION, detail=repr(options))
+    return _score(system, ew, ns, forfeit, defeat, bool(bye), bye_policy, pass_upgrade, options)
 
 
 def clear_score_cache() -> None:
@@ -197,24 +223,27 @@ def _score(
     defeat: tuple[str, str] | None,
     bye: bool,
     bye_policy: str,
+    pass_upgrade: int | None,
+    options: ScoreOptions,
 ) -> MatchScore:
     table = table_for(system)
     ew_level, ns_level = _level(ew), _level(ns)
     if bye:
-        return _bye(system, table, ew_level, ns, forfeit, defeat, bye_policy)
+        return _bye(system, table, ew_level, ns, forfeit, defeat, bye_policy, options)
     if forfeit is not None and defeat is not None:
         raise ScoringError(errors.FORFEIT_AND_DEFEAT, detail=f"{forfeit=} {defeat=}")
     if defeat is not None:
         loser, reason = defeat
         if loser not in SEATS or reason not in DEFEAT_REASONS:
             raise ScoringError(errors.BAD_DEFEAT, detail=repr(defeat))
-        awarded = table.forfeit if reason == "late" else table.defeat
+        awarded = options.forfeit(table, system) if reason == "late" else table.defeat
         return _awarded(system, ew_level, ns_level, loser, awarded, defeat=defeat)
     if forfeit is not None:
         if forfeit not in (EW, NS, BOTH):
             raise ScoringError(errors.BAD_FORFEIT, detail=repr(forfeit))
-        return _awarded(system, ew_level, ns_level, forfeit, table.forfeit, forfeit=forfeit)
-    return _played(system, table, ew_level, ns_level)
+        awarded = options.forfeit(table, system)
+        return _awarded(system, ew_level, ns_level, forfeit, awarded, forfeit=forfeit)
+    return _played(system, table, ew_level, ns_level, pass_upgrade, options)
 
 
 def _level(level: str | int | None) -> str | None:
@@ -227,17 +256,34 @@ def _level(level: str | int | None) -> str | None:
 
 
 def _played(
-    system: str, table: SystemTable, ew_level: str | None, ns_level: str | None
+    system: str,
+    table: SystemTable,
+    ew_level: str | None,
+    ns_level: str | None,
+    pass_upgrade: int | None,
+    options: ScoreOptions,
 ) -> MatchScore:
     if ew_level is None or ns_level is None:
         raise ScoringError(errors.LEVELS_REQUIRED, detail=f"ew={ew_level!r} ns={ns_level!r}")
     ew_index, ns_index = level_index(ew_level), level_index(ns_level)
-    if ew_index == ns_index == level_index("A+"):
+    passed = level_index("A+")
+    if ew_index == ns_index == passed:
         raise ScoringError(errors.BOTH_PASSED_A, detail="ew='A+' ns='A+'")
     d = abs(ew_index - ns_index)
+    if system == "hundred_plus" and pass_upgrade is not None:
+        # A pass counts as A plus the upgrade of the passing deal (RULES.md §6 Decision).
+        d = min(passed - 1 + pass_upgrade - min(ew_index, ns_index), HUNDRED_WINNER_CAP)
+    climbed_only = (
+        system == "hundred_plus"
+        and passed not in (ew_index, ns_index)
+        and options.hundred_at_time == "climbed_only"
+    )
     if d == 0:
         ew_points, ns_points = table.draw(ew_index), table.draw(ns_index)
         ew_outcome = ns_outcome = DRAW
+    elif climbed_only:
+        ew_points, ns_points = table.draw(ew_index), table.draw(ns_index)
+        ew_outcome, ns_outcome = (WIN, LOSS) if ew_index > ns_index else (LOSS, WIN)
     elif ew_index > ns_index:
         ew_points, ns_points = table.win(d, ns_index)
         ew_outcome, ns_outcome = WIN, LOSS
@@ -297,13 +343,14 @@ def _bye(
     forfeit: str | None,
     defeat: tuple[str, str] | None,
     bye_policy: str,
+    options: ScoreOptions,
 ) -> MatchScore:
     if ns is not None:
         raise ScoringError(errors.BYE_WITH_OPPONENT, detail=f"ns={ns!r}")
     if forfeit is not None or defeat is not None:
         raise ScoringError(errors.BYE_WITH_FORFEIT, detail=f"{forfeit=} {defeat=}")
     if bye_policy == "forfeit_win":
-        points, _, d = table.forfeit
+        points, _, d = options.forfeit(table, system)
         outcome = WIN
     elif bye_policy == "draw":
         points, d, outcome = table.draw(0), 0, DRAW

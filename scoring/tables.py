@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules.ruleset import HUNDRED_AT_TIME_OPTIONS
 from scoring import errors
 from scoring.errors import ScoringError
 
@@ -26,7 +27,7 @@ SYSTEMS: dict[str, str] = {
 
 BYE_POLICIES: dict[str, str] = {
     "forfeit_win": "轮空按对方弃权计胜",
-    "draw": "轮空按平局计分",
+    "draw": "轮空按平局计",
     "zero": "轮空不计分",
 }
 DEFAULT_BYE_POLICY = "forfeit_win"
@@ -36,6 +37,12 @@ DEFEAT_REASONS: dict[str, str] = {
     "three_hidden": "一局累计三次藏牌判负",
     "late": "迟到按弃权处理",
 }
+
+HUNDRED_AT_TIME: dict[str, str] = HUNDRED_AT_TIME_OPTIONS
+"""How ``hundred_plus`` scores a match ended at time with nobody past A (RULES.md §6); the
+option belongs to the rule set, so its labels are the ones of :mod:`rules.ruleset`."""
+DEFAULT_HUNDRED_FORFEIT = 105
+"""Points of the pair present when its 100+ opponent forfeits (an event option)."""
 
 HUNDRED_BASE = 100
 HUNDRED_WINNER_CAP = 15
@@ -63,6 +70,38 @@ def hundred_plus_loser_points(index: int) -> int:
     (6, 12)
     """
     return min(index, HUNDRED_LOSER_CAP)
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """The event options that change how a match scores (``hundred_plus`` only today).
+
+    ``hundred_at_time``: a key of :data:`HUNDRED_AT_TIME`. ``hundred_forfeit``: the points
+    of the pair present at a forfeit, 100 + the level difference it stands for (100–115).
+    """
+
+    hundred_at_time: str = "climbed_only"
+    hundred_forfeit: int = DEFAULT_HUNDRED_FORFEIT
+
+    def __post_init__(self) -> None:
+        if self.hundred_at_time not in HUNDRED_AT_TIME:
+            raise ScoringError(
+                errors.BAD_OPTION, detail=f"hundred_at_time={self.hundred_at_time!r}"
+            )
+        forfeit = self.hundred_forfeit
+        if isinstance(forfeit, bool) or not isinstance(forfeit, int):
+            raise ScoringError(errors.BAD_OPTION, detail=f"hundred_forfeit={forfeit!r}")
+        if not HUNDRED_BASE <= forfeit <= HUNDRED_BASE + HUNDRED_WINNER_CAP:
+            raise ScoringError(errors.BAD_OPTION, detail=f"hundred_forfeit={forfeit!r}")
+
+    def forfeit(self, table: SystemTable, system: str) -> tuple[int, int, int]:
+        """(winner, loser, d) of a forfeit under these options."""
+        if system != "hundred_plus":
+            return table.forfeit
+        return self.hundred_forfeit, 0, self.hundred_forfeit - HUNDRED_BASE
+
+
+DEFAULT_SCORE_OPTIONS = ScoreOptions()
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,64 @@ from tournament.registration import NAME_MAX, SEED_MAX
 from tournament.tabular import DB_INT_MAX
 from tournament.uploads import BoundedFileField
 
+DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+"""A date input shows only ISO values: a localized "2026/12/05" would be emptied on save."""
+
+TIEBREAK_SLOTS = len(opt.TIEBREAK_METRICS)
+TIEBREAK_FIELDS = [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]
+
+# The settings page in sections; every option of Tournament.OPTION_FIELDS is in one.
+SETTINGS_GROUPS = [
+    (_("基本信息"), ["name", "slug", "start_date", "end_date", "venue", "host"]),
+    (
+        _("赛制与计分"),
+        [
+            "format",
+            "rounds",
+            "games",
+            "scoring",
+            "bye_policy",
+            "hundred_forfeit",
+            "hundred_at_time",
+        ],
+    ),
+    (_("升级与过A"), ["levels", "pass_a", "a_fail", "time_limit", "at_time", "time_tie"]),
+    (
+        _("犯规与迟到"),
+        [
+            "three_fouls_defeat",
+            "two_warnings",
+            "delay",
+            "out_of_turn",
+            "late_minutes",
+            "late_disqualify",
+        ],
+    ),
+    (_("编排"), ["seating", "avoid_same_unit"]),
+    (_("排名与奖项"), [*TIEBREAK_FIELDS, "award_text", "unit_best_k"]),
+    (
+        _("其他"),
+        [
+            "confirmation_required",
+            "table_entry",
+            "publish_pairings",
+            "publish_standings",
+            "certificate_background",
+        ],
+    ),
+]
+
+
+def _tiebreak_field(index: int) -> forms.ChoiceField:
+    choices = [("", "—")] + [(key, _(label)) for key, label in opt.TIEBREAK_METRICS.items()]
+    label = _("排名依据") if index == 1 else ""
+    help_text = _("名次依次比较的项目；选“—”的不用") if index == TIEBREAK_SLOTS else ""
+    return forms.ChoiceField(label=label, choices=choices, required=index == 1, help_text=help_text)
+
 
 class TournamentForm(forms.ModelForm):
-    tiebreak_text = forms.CharField(
-        label=_("排名依据"),
-        help_text=_("按顺序用逗号分隔：")
-        + "、".join(f"{k}={v}" for k, v in opt.TIEBREAK_METRICS.items()),
-    )
+    """The settings page: every option, the tiebreak chain as an ordered list of selects."""
+
     award_text = forms.CharField(
         label=_("奖项设置"), help_text=_("例如：一等奖:1，二等奖:2，三等奖:3")
     )
@@ -26,30 +77,34 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "start_date", "end_date", "venue", "host", "format", "rounds",
-            "levels", "pass_a", "a_fail", "time_limit", "at_time", "games", "scoring",
-            "bye_policy", "late_minutes", "seating", "avoid_same_unit", "unit_best_k",
-            "confirmation_required", "table_entry", "publish_pairings", "publish_standings",
-            "certificate_background",
-        ]  # fmt: skip
-        widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
-        }
+            name
+            for _title, names in SETTINGS_GROUPS
+            for name in names
+            if not name.startswith("tiebreak_") and name != "award_text"
+        ]
+        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         instance = self.instance
-        self.fields["tiebreak_text"].initial = ",".join(instance.tiebreaks or opt.DEFAULT_TIEBREAKS)
+        chain = list(instance.tiebreaks or opt.DEFAULT_TIEBREAKS)
+        for index, name in enumerate(TIEBREAK_FIELDS, 1):
+            self.fields[name] = _tiebreak_field(index)
+            self.fields[name].initial = chain[index - 1] if index <= len(chain) else ""
         self.fields["award_text"].initial = opt.format_award_tiers(
             instance.award_tiers or opt.DEFAULT_AWARD_TIERS
         )
         if instance.pk:
             self.fields["slug"].disabled = True
 
-    def clean_tiebreak_text(self) -> list[str]:
-        text = self.cleaned_data["tiebreak_text"].replace("，", ",")
-        return [item.strip() for item in text.split(",") if item.strip()]
+    def groups(self) -> list[tuple[str, list]]:
+        """(section title, bound fields) for the template, in SETTINGS_GROUPS order."""
+        return [(title, [self[name] for name in names]) for title, names in SETTINGS_GROUPS]
+
+    def tiebreak_chain(self) -> list[str]:
+        """The chosen metrics in order, blanks skipped."""
+        chain = [self.cleaned_data.get(name) for name in TIEBREAK_FIELDS]
+        return [key for key in chain if key]
 
     def clean_award_text(self) -> list[list]:
         try:
@@ -58,16 +113,15 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError("奖项设置格式应为“名称:名额”，用逗号分隔") from None
 
     def _post_clean(self) -> None:
-        # Copy the text fields onto the instance before the model's clean() validates options.
-        if "tiebreak_text" in self.cleaned_data:
-            self.instance.tiebreaks = self.cleaned_data["tiebreak_text"]
+        # Copy the composed fields onto the instance before the model's clean() checks them.
+        self.instance.tiebreaks = self.tiebreak_chain()
         if "award_text" in self.cleaned_data:
             self.instance.award_tiers = self.cleaned_data["award_text"]
         super()._post_clean()
 
     def add_error(self, field, error):
-        # Model errors on tiebreaks/award_tiers belong to their text fields on this form.
-        rename = {"tiebreaks": "tiebreak_text", "award_tiers": "award_text"}
+        # Model errors on tiebreaks/award_tiers belong to their fields on this form.
+        rename = {"tiebreaks": TIEBREAK_FIELDS[0], "award_tiers": "award_text"}
         if isinstance(error, forms.ValidationError) and hasattr(error, "error_dict"):
             error = error.error_dict
         if isinstance(error, dict):
@@ -75,6 +129,26 @@ class TournamentForm(forms.ModelForm):
         elif field in rename:
             field = rename[field]
         super().add_error(field, error)
+
+
+class TournamentCreateForm(forms.ModelForm):
+    """Creating an event: its name and dates, and the profile every option starts from."""
+
+    profile = forms.ChoiceField(
+        label=_("赛制模板"),
+        choices=[(key, _(label)) for key, label in opt.PROFILE_CHOICES.items()],
+        help_text=_("按所选模板设置全部规则；创建后每项设置仍可在“设置”中修改"),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "start_date", "end_date", "venue", "host"]
+        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+
+    def tournament_fields(self) -> dict:
+        """The fields of the new event: the basics, the profile and every option it sets."""
+        fields = {key: self.cleaned_data[key] for key in self.Meta.fields}
+        return fields | opt.profile_fields(self.cleaned_data["profile"])
 
 
 def _name_field(label) -> forms.CharField:

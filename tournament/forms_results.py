@@ -28,7 +28,18 @@ class ResultForm(forms.Form):
         choices=[("", "—"), ("EW", _("东西")), ("NS", _("南北"))],
         required=False,
     )
+    pass_how = forms.ChoiceField(
+        label=_("过A方式"),
+        choices=[("", "—"), ("2", "1–2"), ("3", "1–3"), ("4", "1–4")],
+        required=False,
+        help_text=_("100+级差计分：过A的一副头游同伴的名次（过A按A加该副升级数计）"),
+    )
     version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, scoring: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        if scoring != "hundred_plus":  # only 100+ scores how the pass was won
+            del self.fields["pass_how"]
 
 
 class FoulForm(forms.Form):

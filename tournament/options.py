@@ -11,6 +11,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.profiles import PROFILE_LABELS, PROFILES, profile_options
+from rules.ruleset import (
+    A_FAIL_OPTIONS,
+    AT_TIME_OPTIONS,
+    DELAY_OPTIONS,
+    GAMES_OPTIONS,
+    HUNDRED_AT_TIME_OPTIONS,
+    OUT_OF_TURN_OPTIONS,
+    PASS_A_OPTIONS,
+    TIME_TIE_OPTIONS,
+    TWO_WARNINGS_OPTIONS,
+)
+from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
+from rules.steps import FOUL_KINDS
+from scoring.tables import BYE_POLICIES as SCORING_BYE_POLICIES
+from scoring.tables import SYSTEMS
+
 FORMATS = {
     "swiss": "积分编排（瑞士制）",
     "rotation": "分组三轮移位",
@@ -18,34 +35,14 @@ FORMATS = {
     "staged": "多阶段（如积分编排后淘汰）",
 }
 STAGE_KINDS = {k: v for k, v in FORMATS.items() if k != "staged"}
-LEVEL_PRESETS = {
-    "jiangsu": "江苏规则：双下升3级，1-3升2级，1-4升1级",
-    "plus4": "双下升4级，1-3升2级，1-4升1级",
-    "plus5": "双下升5级（双戴花），1-3升3级，1-4升1级",
-}
-PASS_A = {
-    "partner_not_last": "过A：头游且同伴非末游（1-2或1-3）",
-    "double_down": "过A：只有双下（1-2）",
-}
-A_FAIL = {
-    "unlimited": "打A不限次数",
-    "three_back_to_2": "A三次不过回2",
-    "three_back_to_J": "A连续三次不过从J开始",
-}
-AT_TIME = {
-    "finish_deal": "到时打完当前一副",
-    "stop_now": "到时立即停止，以最后完成的一副为准",
-}
-SCORING = {
-    "points26": "26分制（级差换算）",
-    "match_points": "胜2平1负0（级差分）",
-    "hundred_plus": "100+级差（分组三轮移位）",
-}
-BYE_POLICIES = {
-    "forfeit_win": "轮空按对方弃权计胜",
-    "draw": "轮空按平局计",
-    "zero": "轮空不计分",
-}
+# The labels of rule and scoring options are those of the pure packages (one source).
+LEVEL_PRESETS = RULE_LEVEL_PRESETS
+PASS_A = PASS_A_OPTIONS
+A_FAIL = A_FAIL_OPTIONS
+AT_TIME = AT_TIME_OPTIONS
+GAMES = GAMES_OPTIONS
+SCORING = SYSTEMS
+BYE_POLICIES = SCORING_BYE_POLICIES
 SEATING = {
     "first_ew": "排在前面的组合坐东西",
     "first_ns": "排在前面的组合坐南北",
@@ -68,8 +65,22 @@ TIEBREAK_METRICS = {
     "lot": "抽签",
 }
 DEFAULT_TIEBREAKS = ("points", "level_diff", "opp_points", "fouls", "last_rounds", "lot")
+# The rule options added for the profiles: their labels live in rules (one source).
+TWO_WARNINGS = TWO_WARNINGS_OPTIONS
+DELAY = DELAY_OPTIONS
+OUT_OF_TURN = OUT_OF_TURN_OPTIONS
+TIME_TIE = TIME_TIE_OPTIONS
+HUNDRED_AT_TIME = HUNDRED_AT_TIME_OPTIONS
+PROFILE_CHOICES = PROFILE_LABELS
+FOUL_KIND_LABELS = FOUL_KINDS  # listed here so that scripts/i18n_labels.py extracts them
+HUNDRED_FORFEIT_RANGE = (100, 115)
 DEFAULT_AWARD_TIERS = (("一等奖", 1), ("二等奖", 2), ("三等奖", 3))
 LATENESS_MINUTES = (5, 10, 15)
+
+
+def profile_fields(name: str) -> dict:
+    """The event options of profile ``name`` plus ``profile`` itself, for a new event."""
+    return profile_options(name) | {"profile": name}
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,23 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     _choice(problems, BYE_POLICIES, "bye_policy", get("bye_policy", "forfeit_win"), "轮空计分")
     _choice(problems, SEATING, "seating", get("seating", "first_ew"), "座位规则")
     _choice(problems, SAME_UNIT, "avoid_same_unit", get("avoid_same_unit", "off"), "同单位回避")
+    _choice(
+        problems, TWO_WARNINGS, "two_warnings", get("two_warnings", "gestures_only"), "两次警告"
+    )
+    _choice(problems, DELAY, "delay", get("delay", "warning"), "超时处理")
+    _choice(problems, OUT_OF_TURN, "out_of_turn", get("out_of_turn", "foul_plus1"), "越序出牌")
+    _choice(problems, TIME_TIE, "time_tie", get("time_tie", "draw"), "到时平级")
+    hundred = get("hundred_at_time", "climbed_only")
+    _choice(problems, HUNDRED_AT_TIME, "hundred_at_time", hundred, "100+到时计分")
+    profile = get("profile", "")
+    if profile and profile not in PROFILES:
+        _choice(problems, PROFILE_CHOICES, "profile", profile, "赛制模板")
+    low, high = HUNDRED_FORFEIT_RANGE
+    forfeit = get("hundred_forfeit", 105)
+    if not isinstance(forfeit, int) or not low <= forfeit <= high:
+        problems.append(
+            OptionProblem("hundred_forfeit", f"100+弃权得分应为{low}到{high}之间的整数")
+        )
 
     fmt = get("format", "swiss")
     rounds = get("rounds", 1)

@@ -12,14 +12,15 @@ from dataclasses import asdict, dataclass
 
 from rules import RuleError, RuleSet, replay, validate_final
 from rules.engine import MatchState
+from rules.fouls import three_fouls_lose
 
 FORFEITS = ("", "EW", "NS", "both")
-THREE_FOULS = 3
 
 MSG_FORFEIT = "弃权方只能是东西、南北或双方"
 MSG_FOULS = "犯规次数应为0到9之间的整数"
 MSG_LEVELS_NEEDED = "请填写双方级数（或选择弃权）"
 MSG_DECIDER = "只有打平的比赛才需要填写加赛胜方"
+MSG_PASS_HOW = "只有一方过A时才能选择过A方式，且须符合本赛事的过A条件"
 MSG_NOT_FINISHED = "比赛尚未结束：还没有一方过A，也没有到时。请继续记录或选择“到时”"
 
 
@@ -39,6 +40,7 @@ class ResultValues:
     ew_fouls: int = 0
     ns_fouls: int = 0
     winner: str = ""
+    pass_upgrade: int | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -62,7 +64,15 @@ def _fouls(value) -> int:
 
 
 def check_result(
-    rules: RuleSet, *, ew_level="", ns_level="", forfeit="", ew_fouls=0, ns_fouls=0, decider=""
+    rules: RuleSet,
+    *,
+    ew_level="",
+    ns_level="",
+    forfeit="",
+    ew_fouls=0,
+    ns_fouls=0,
+    decider="",
+    pass_partner="",
 ) -> ResultValues:
     """Normalize a result entered as final levels; raise :class:`ResultInvalid`.
 
@@ -71,6 +81,8 @@ def check_result(
       003 §12), whatever the levels; both sides at three is a double defeat, refused here
       because no scoring system defines it: the chief referee records it as two forfeits;
     - otherwise the levels must form a possible final (:func:`rules.validate_final`);
+    - ``pass_partner`` (2, 3 or 4: how the pass was won, 1–2/1–3/1–4) gives the
+      ``pass_upgrade`` the 100+ system scores; only with a side past A;
     - ``decider`` ("EW"/"NS") names the winner of the extra game or deal that breaks a draw
       at time in a knockout (RULES.md §5: the organizer records it); it is refused otherwise.
     """
@@ -90,7 +102,8 @@ def check_result(
         ew, ns = validate_final(rules, ew_level, ns_level, at_time=True)
     except RuleError as err:
         raise ResultInvalid(err.message_zh) from None
-    defeated = [side for side in ("EW", "NS") if fouls[side] >= THREE_FOULS]
+    upgrade = _pass_upgrade(rules, ew, ns, pass_partner)
+    defeated = [side for side in ("EW", "NS") if three_fouls_lose(rules, fouls[side])]
     if len(defeated) == 2:
         raise ResultInvalid("双方都犯规三次：请裁判长按双方弃权处理")
     if defeated:
@@ -104,7 +117,20 @@ def check_result(
         if decider not in ("EW", "NS") or winner:
             raise ResultInvalid(MSG_DECIDER)
         winner = decider
-    return ResultValues(ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner)
+    return ResultValues(
+        ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner, pass_upgrade=upgrade
+    )
+
+
+def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:
+    """The upgrade of the deal that passed A, from its partner place (RULES.md §6)."""
+    if partner in ("", None):
+        return None
+    if "A+" not in (ew, ns) or str(partner) not in ("2", "3", "4"):
+        raise ResultInvalid(MSG_PASS_HOW)
+    if not rules.passes_a(int(partner)):
+        raise ResultInvalid(MSG_PASS_HOW)
+    return rules.upgrade(int(partner))
 
 
 def _optional_levels(rules: RuleSet, ew, ns) -> tuple[str, str]:
@@ -140,7 +166,11 @@ def result_from_deals(rules: RuleSet, steps: list) -> ResultValues | None:
         return None
     result = state.result()
     values = dict(
-        ew_level=result.ew, ns_level=result.ns, ew_fouls=result.fouls_ew, ns_fouls=result.fouls_ns
+        ew_level=result.ew,
+        ns_level=result.ns,
+        ew_fouls=result.fouls_ew,
+        ns_fouls=result.fouls_ns,
+        pass_upgrade=result.pass_upgrade,
     )
     reason = result.end_reason
     if reason in ("forfeit", "late"):

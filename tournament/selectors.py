@@ -18,6 +18,7 @@ from django.db.models import Count, Q
 from rules import RuleSet
 from scoring import (
     MatchRecord,
+    ScoreOptions,
     StandingRow,
     StandingsRules,
     bracket_order,
@@ -31,13 +32,13 @@ COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
 
 def ruleset(tournament: Tournament) -> RuleSet:
     """The rules engine's options for this tournament."""
-    return RuleSet(
-        levels=tournament.levels,
-        pass_a=tournament.pass_a,
-        a_fail=tournament.a_fail,
-        time_limit_minutes=tournament.time_limit,
-        at_time=tournament.at_time,
-        games=tournament.games,
+    return RuleSet.from_event_options(tournament.option_values())
+
+
+def score_options(tournament: Tournament) -> ScoreOptions:
+    """The event options that change how a match scores (100+ at time and forfeit)."""
+    return ScoreOptions(
+        hundred_at_time=tournament.hundred_at_time, hundred_forfeit=tournament.hundred_forfeit
     )
 
 
@@ -47,6 +48,7 @@ def standings_rules(tournament: Tournament) -> StandingsRules:
         tiebreaks=tuple(tournament.tiebreaks),
         bye_policy=tournament.bye_policy,
         lot_seed=tournament.lot_seed,
+        options=score_options(tournament),
     )
 
 
@@ -63,12 +65,13 @@ def match_record(round_number: int, row: dict) -> MatchRecord:
         defeat=defeat,
         ew_fouls=row["ew_fouls"],
         ns_fouls=row["ns_fouls"],
+        pass_upgrade=row.get("pass_upgrade"),
     )
 
 
 _RECORD_FIELDS = (
     "round__number", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit", "defeat_side",
-    "defeat_reason", "ew_fouls", "ns_fouls", "state",
+    "defeat_reason", "ew_fouls", "ns_fouls", "state", "pass_upgrade",
 )  # fmt: skip
 
 

@@ -28,9 +28,21 @@ def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, ref
 
 
 def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, make_round, referee):
+    tournament.late_disqualify = True  # 004 third text
+    tournament.save()
     late = teams8[1]  # NS at table 1 in every round below
     for number in (1, 2, 3):
         r = make_round(tournament, teams8, number=number)
         record_absence(r.matches.get(table=1), "NS", user=referee)
         late.refresh_from_db()
         assert late.status == (Team.DISQUALIFIED if number == 3 else Team.ACTIVE)
+
+
+def test_lateness_disqualifies_only_under_the_option(tournament, teams8, make_round, referee):
+    # Only 004 (third text) disqualifies after "连续2次以上（不含2次）迟到"; the default does not.
+    late = teams8[1]
+    for number in (1, 2, 3):
+        r = make_round(tournament, teams8, number=number)
+        record_absence(r.matches.get(table=1), "NS", user=referee)
+    late.refresh_from_db()
+    assert late.status == Team.ACTIVE

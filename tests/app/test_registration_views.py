@@ -156,9 +156,8 @@ def test_settings_form_refuses_incompatible_options(tournament, as_organizer):
         for k, v in model_to_dict(tournament).items()
         if v is not None and k != "certificate_background"
     }
-    data.update(
-        format="rotation", rounds=7, tiebreak_text="points,level_diff,lot", award_text="一等奖:1"
-    )
+    data.update(format="rotation", rounds=7, award_text="一等奖:1")
+    data.update(tiebreak_1="points", tiebreak_2="level_diff", tiebreak_3="lot")
     data["version"] = tournament.version
     response = as_organizer.post(url("tournament_edit", tournament), data)
     assert response.status_code == 200
@@ -168,16 +167,11 @@ def test_settings_form_refuses_incompatible_options(tournament, as_organizer):
 
 
 def test_create_tournament_through_the_web(as_organizer):
-    data = {
-        "name": "测试赛", "slug": "test-2026", "format": "swiss", "rounds": 5, "levels": "jiangsu",
-        "pass_a": "partner_not_last", "a_fail": "unlimited", "time_limit": 60, "at_time": "finish_deal",
-        "games": 1, "scoring": "points26", "bye_policy": "forfeit_win", "late_minutes": 10,
-        "seating": "first_ew", "avoid_same_unit": "off", "unit_best_k": 2,
-        "tiebreak_text": "points,level_diff,opp_points,fouls,last_rounds,lot", "award_text": "一等奖:1，二等奖:2",
-    }  # fmt: skip
+    data = {"name": "测试赛", "slug": "test-2026", "profile": "swiss_points26"}
     response = as_organizer.post(reverse("tournament_create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     from tournament.models import Tournament
 
     t = Tournament.objects.get(slug="test-2026")
-    assert t.award_tiers == [["一等奖", 1], ["二等奖", 2]] and t.stages.count() == 1
+    assert t.award_tiers == [["一等奖", 1], ["二等奖", 2], ["三等奖", 3]]
+    assert t.stages.count() == 1 and t.rounds == 10

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.app.sheets import xlsx
-from tournament.models import Match, Round
+from tournament.models import Match, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +26,7 @@ def sheet(rows, header=HEADER):
 
 
 def test_import_results_then_lock(round1, tmp_path, capsys):
+    Tournament.objects.filter(pk=round1.tournament_id).update(three_fouls_defeat=True)
     path = tmp_path / "r1.xlsx"
     path.write_bytes(
         sheet(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.models import AuditEntry, Match, Round
+from tournament.models import AuditEntry, Match, Round, Tournament
 from tournament.results_check import ResultInvalid, ResultValues, check_result, result_from_deals
 from tournament.selectors import ruleset
 from tournament.services.fouls import record_foul
@@ -42,13 +42,32 @@ def test_check_result_accepts_a_passed_a_final(tournament):
     ],
 )
 def test_impossible_results_are_refused_with_the_rule(tournament, kwargs, fragment):
+    tournament.three_fouls_defeat = True  # the both-sides case exists only under 003 §12
     with pytest.raises(ResultInvalid, match=fragment):
         check_result(rs(tournament), **kwargs)
 
 
 def test_three_fouls_make_a_defeat_whatever_the_levels(tournament):
+    tournament.three_fouls_defeat = True  # 003 §12
     v = check_result(rs(tournament), ew_level="K", ns_level="5", ew_fouls=3)
     assert (v.defeat_side, v.defeat_reason, v.winner) == ("EW", "three_fouls", "NS")
+
+
+def test_three_fouls_are_no_defeat_without_the_option(tournament):
+    # Only 003 has the three-fouls defeat; 001's rules (the default) keep the levels.
+    v = check_result(rs(tournament), ew_level="K", ns_level="5", ew_fouls=3)
+    assert (v.defeat_side, v.winner, v.ew_fouls) == ("", "EW", 3)
+
+
+def test_final_levels_of_a_100_plus_event_record_how_the_pass_was_won(tournament):
+    v = check_result(rs(tournament), ew_level="A+", ns_level="2", pass_partner="2")
+    assert v.pass_upgrade == 3
+    assert check_result(rs(tournament), ew_level="A+", ns_level="2").pass_upgrade is None
+    with pytest.raises(ResultInvalid, match="过A方式"):
+        check_result(rs(tournament), ew_level="K", ns_level="2", pass_partner="2")
+    tournament.pass_a = "double_down"  # 1–3 does not pass A under 003
+    with pytest.raises(ResultInvalid, match="过A方式"):
+        check_result(rs(tournament), ew_level="A+", ns_level="2", pass_partner="3")
 
 
 def test_forfeit_needs_no_levels(tournament):
@@ -219,12 +238,33 @@ def test_sheet_with_an_impossible_step_changes_nothing(table1, referee):
 
 
 def test_three_fouls_in_the_log_end_the_match(table1, referee):
+    Tournament.objects.filter(pk=table1.round.tournament_id).update(three_fouls_defeat=True)
     for _ in range(3):
         record_foul(table1, side="NS", kind="time_delay", severity="foul", user=referee)
     m = Match.objects.get(pk=table1.pk)
     assert (m.ns_fouls, m.defeat_side, m.defeat_reason, m.winner, m.state) == (
         3, "NS", "three_fouls", "EW", Match.ENTERED,
     )  # fmt: skip
+
+
+def test_three_fouls_in_the_log_are_counted_but_lose_nothing_without_the_option(table1, referee):
+    for _ in range(3):
+        record_foul(table1, side="NS", kind="signalling", severity="foul", user=referee)
+    m = Match.objects.get(pk=table1.pk)
+    assert (m.ns_fouls, m.defeat_side, m.winner) == (3, "", "")
+
+
+def test_a_delay_warning_is_a_foul_when_the_event_says_so(table1, referee):
+    # 003 §11: "若拖延時間則直接記犯規1次。"
+    record_foul(
+        table1, side="NS", kind="time_delay", severity="warning", deal_number=1, user=referee
+    )
+    assert Match.objects.get(pk=table1.pk).ns_fouls == 0
+    Tournament.objects.filter(pk=table1.round.tournament_id).update(delay="foul")
+    record_foul(
+        table1, side="NS", kind="time_delay", severity="warning", deal_number=2, user=referee
+    )
+    assert Match.objects.get(pk=table1.pk).ns_fouls == 2  # both delays count now
 
 
 def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):

@@ -20,6 +20,7 @@ def test_passing_a_ends_the_match_with_a_result():
         forfeit_by=None,
         fouls_ew=0,
         fouls_ns=0,
+        pass_upgrade=3,  # passed with 1–2 (双下): the jiangsu upgrade of 3
     )
     assert state.result().difference == 12  # A+ (13) − 3 (1)
 

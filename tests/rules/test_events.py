@@ -35,7 +35,7 @@ def test_fouls_and_forfeits_read_back_in_both_languages():
     assert [(e.code, e.text_zh) for e in state.events] == [
         ("foul", "南北犯规：越序出牌（本场第1次）"),
         ("level_change", "东西+1级：2→3"),
-        ("warning", "东西警告：暗示/暴露牌（本副第1次）"),
+        ("warning_only", "东西警告：暗示/暴露牌"),
         ("forfeit", "东西弃权（迟到弃权）"),
     ]
     assert state.events[-1].text == "EW forfeits the match (late arrival)"

@@ -33,7 +33,7 @@ def test_each_row_of_the_foul_table(sheet, ew, ns, fouls, why):
 
 def test_three_fouls_by_one_side_end_the_match():
     # 003 §12: NS's third foul (O, D, S) loses the round. Only the O changed a level (EW +1).
-    state = play("EW12 F:NS:O F:NS:D F:NS:S")
+    state = play("EW12 F:NS:O F:NS:D F:NS:S", three_fouls_defeat=True)
     assert state.finished
     assert (state.winner, state.end_reason, state.forfeit_by) == ("EW", "three_fouls", "NS")
     assert (state.ew, state.ns) == ("6", "2")  # levels as they are
@@ -47,7 +47,7 @@ def test_fouls_of_both_sides_are_counted_apart():
 
 
 def test_two_warnings_that_make_the_third_foul_end_the_match():
-    state = play("F:NS:D F:NS:D W:NS:O W:NS:S")
+    state = play("F:NS:D F:NS:D W:NS:O W:NS:S", three_fouls_defeat=True, two_warnings="any")
     assert (state.end_reason, state.winner) == ("three_fouls", "EW")
     assert codes(state)[-4:] == ["warnings_to_foul", "foul", "level_change", "three_fouls"]
 

@@ -7,7 +7,7 @@ from rules import RuleError, RuleSet, play_match
 from .helpers import EW_TO_A
 
 ONE = RuleSet()
-THREE = RuleSet(games=3)
+THREE = RuleSet(games=3, three_fouls_defeat=True)
 EW_PASSES = f"{EW_TO_A} EW12"  # EW passes A on its first attempt
 NS_PASSES = EW_PASSES.replace("EW", "NS")
 LEVEL = "EW12 NS12 T"  # 5 and 5 at time

@@ -17,11 +17,36 @@ from rules import (
     opponent,
     replay,
 )
+from rules.ruleset import (
+    DELAY_OPTIONS,
+    OUT_OF_TURN_OPTIONS,
+    TIME_TIE_OPTIONS,
+    TWO_WARNINGS_OPTIONS,
+)
 from rules.steps import FOUL_KINDS, WARNING_KINDS
 
+# Every combination of the options the engine reads (864 rule sets).
 RULESETS = [
-    RuleSet.preset(levels, pass_a=p, a_fail=f)
-    for levels, p, f in itertools.product(LEVEL_PRESETS, PASS_A_OPTIONS, A_FAIL_OPTIONS)
+    RuleSet.preset(
+        levels,
+        pass_a=p,
+        a_fail=f,
+        three_fouls_defeat=tfd,
+        two_warnings=tw,
+        delay=d,
+        out_of_turn=o,
+        time_tie=tt,
+    )
+    for levels, p, f, tfd, tw, d, o, tt in itertools.product(
+        LEVEL_PRESETS,
+        PASS_A_OPTIONS,
+        A_FAIL_OPTIONS,
+        (False, True),
+        TWO_WARNINGS_OPTIONS,
+        DELAY_OPTIONS,
+        OUT_OF_TURN_OPTIONS,
+        TIME_TIE_OPTIONS,
+    )
 ]
 FOULS = sorted(FOUL_KINDS)
 FREE_FOULS = ["time_delay", "signalling", "other"]  # the kinds that take "levels"
@@ -130,7 +155,9 @@ def _allowed_change(before, s, after, side):
         # opponents on out-of-turn play and card hiding (+1, or A+ on the third hiding).
         if side == s["foul"]:
             return s["kind"] == "card_hiding" or "levels" in s
-        return s["kind"] in ("out_of_turn", "card_hiding")
+        if s["kind"] == "out_of_turn":
+            return before.rules.out_of_turn == "foul_plus1"  # 004, 003 variants: no level
+        return s["kind"] == "card_hiding"
     if "warning" in s:
         return side == opponent(s["warning"])  # two warnings in a deal: opponents +1
     if "forfeit_by" in s:
@@ -180,10 +207,17 @@ def test_bookkeeping_invariants(rules, steps):
                 assert after.level(side) == "A"
             if rules.a_fail_limit:
                 assert after.a_attempts[side] < rules.a_fail_limit
-        # Fouls: three end the match, so no side ever holds more.
-        assert max(after.fouls.ew, after.fouls.ns, after.hidden.ew, after.hidden.ns) <= 3
-        if 3 in (after.fouls.ew, after.fouls.ns):
-            assert after.finished
+        # Three hidden cards always end the match; three fouls only under 003 §12.
+        assert max(after.hidden.ew, after.hidden.ns) <= 3
+        if rules.three_fouls_defeat:
+            assert max(after.fouls.ew, after.fouls.ns) <= 3
+            if 3 in (after.fouls.ew, after.fouls.ns):
+                assert after.finished
+        # Equal levels at time: a draw, or 台下 wins under downstage_wins after a deal.
+        if "time" in s and after.ew == after.ns:
+            downstage = rules.time_tie == "downstage_wins" and before.level_played.side
+            expected = opponent(before.level_played.side) if downstage else None
+            assert after.winner == expected
         # Every step says what it did.
         assert len(after.events) > len(before.events)
         assert {e.step for e in after.events[len(before.events) :]} == {before.steps}

@@ -34,6 +34,13 @@ def test_defaults_are_the_jiangsu_rules():
         "time_limit_minutes": 60,
         "at_time": "finish_deal",
         "games": 1,
+        "three_fouls_defeat": False,
+        "two_warnings": "gestures_only",
+        "delay": "warning",
+        "out_of_turn": "foul_plus1",
+        "time_tie": "draw",
+        "hundred_at_time": "climbed_only",
+        "late_disqualify": False,
     }
 
 

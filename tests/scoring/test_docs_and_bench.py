@@ -22,6 +22,8 @@ MODULES = [
     "scoring.units",
     "scoring.rotation",
     "scoring.knockout",
+    "scoring.cut",
+    "scoring.places",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 

@@ -9,13 +9,22 @@ loser).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.levels import LEVELS, level_index
-from scoring import METRICS, SYSTEMS, MatchRecord, StandingsRules, score_match, standings
+from scoring import (
+    METRICS,
+    SYSTEMS,
+    MatchRecord,
+    ScoreOptions,
+    StandingsRules,
+    score_match,
+    standings,
+)
 from scoring.history import team_history
 
 PROPERTY_SETTINGS = settings(max_examples=40, deadline=None)
@@ -89,7 +98,9 @@ def expected_points(system: str, record: MatchRecord, bye_policy: str) -> int:
         return 113
     high = max(level_index(record.ew_level), level_index(record.ns_level))
     low = min(level_index(record.ew_level), level_index(record.ns_level))
-    return 2 * high if high == low else 100 + high
+    if high == low or high < level_index("A+"):
+        return high + low  # a draw, or time with nobody past A: climbed levels only
+    return 100 + high
 
 
 def round_totals(rows_by_round: list[list]) -> list[int]:
@@ -196,3 +207,49 @@ def test_team_history_adds_up_to_the_standings(event, system):
         assert sum(line.level_points for line in lines) == row.level_diff
         assert sum(line.fouls for line in lines) == row.fouls
         assert len(lines) == row.matches == row.wins + row.draws + row.losses
+
+
+def expected_hundred(record: MatchRecord, options: ScoreOptions, bye_policy: str) -> int:
+    """Points a 100+ table hands out under ``options`` (RULES.md §6, its two options)."""
+    if record.ns is None:
+        return options.hundred_forfeit if bye_policy == "forfeit_win" else 0
+    if record.forfeit == "both":
+        return 0
+    if record.forfeit is not None or (record.defeat and record.defeat[1] == "late"):
+        return options.hundred_forfeit
+    if record.defeat:
+        return 113
+    high = max(level_index(record.ew_level), level_index(record.ns_level))
+    low = min(level_index(record.ew_level), level_index(record.ns_level))
+    if high == low or (high < 13 and options.hundred_at_time == "climbed_only"):
+        return high + low
+    if high == 13 and record.pass_upgrade is not None:
+        return 100 + min(12 + record.pass_upgrade - low, 15) + low
+    return 100 + high
+
+
+@PROPERTY_SETTINGS
+@given(
+    event=events(),
+    bye_policy=st.sampled_from(list(BYE_POINTS)),
+    at_time=st.sampled_from(["climbed_only", "higher_wins"]),
+    forfeit=st.integers(100, 115),
+    upgrades=st.lists(st.sampled_from([None, 1, 2, 3, 5]), min_size=1),
+)
+def test_hundred_plus_follows_its_options_and_the_pass_upgrade(
+    event, bye_policy, at_time, forfeit, upgrades
+):
+    teams, records = event
+    records = [
+        dataclasses.replace(r, pass_upgrade=upgrades[i % len(upgrades)])
+        if "A+" in (r.ew_level, r.ns_level) and not r.forfeit and not r.defeat
+        else r
+        for i, r in enumerate(records)
+    ]
+    options = ScoreOptions(hundred_at_time=at_time, hundred_forfeit=forfeit)
+    rules = StandingsRules("hundred_plus", bye_policy=bye_policy, options=options)
+    rows = standings(records, rules, teams=teams)
+    assert sum(row.points for row in rows) == sum(
+        expected_hundred(r, options, bye_policy) for r in records
+    )
+    assert all(0 <= row.points <= 115 * len({r.round for r in records}) for row in rows)

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from rules.levels import LEVELS
-from scoring import BYE_POLICIES, SYSTEMS, ScoringError, score_match
+from scoring import BYE_POLICIES, SYSTEMS, ScoreOptions, ScoringError, score_match
 from scoring import errors as msg
 from scoring.tables import (
     HUNDRED_LOSER_CAP,
@@ -79,7 +79,10 @@ def test_hundred_plus_winner_scores_100_plus_d_loser_its_climbed_levels():
     assert (s.ew_points, s.ns_points) == (113, 0)
     s = score_match("hundred_plus", ew="K", ns="A+")  # loser climbed to K: index 11
     assert (s.ew_points, s.ns_points) == (11, 102)
-    s = score_match("hundred_plus", ew="J", ns="5")  # at time: higher wins, d = 6
+    s = score_match("hundred_plus", ew="J", ns="5")  # at time, nobody past A: climbed only
+    assert (s.ew_points, s.ns_points, s.ew_level_points, s.ew_outcome) == (9, 3, 6, "win")
+    higher = ScoreOptions(hundred_at_time="higher_wins")
+    s = score_match("hundred_plus", ew="J", ns="5", options=higher)  # higher wins, d = 6
     assert (s.ew_points, s.ns_points, s.ew_level_points) == (106, 3, 6)
 
 

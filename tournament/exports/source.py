@@ -16,16 +16,16 @@ from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from scoring import METRICS, ScoringError, StandingRow, score_record
+from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_record
 from tournament import options
 from tournament.exports.data import EventInfo, Pair, Table
 from tournament.models import Match, Player, Round, Team, Tournament
-from tournament.selectors import COUNTED_STATES, match_record, standings_for
+from tournament.selectors import COUNTED_STATES, match_record, score_options, standings_for
 
 _MATCH_FIELDS = (
     "pk", "round__number", "table", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit",
     "defeat_side", "defeat_reason", "ew_fouls", "ns_fouls", "state", "deals", "ew_code",
-    "ns_code",
+    "ns_code", "pass_upgrade",
 )  # fmt: skip
 
 
@@ -114,12 +114,20 @@ def locked_rounds(tournament: Tournament) -> set[int]:
     return set(rounds.values_list("number", flat=True))
 
 
-def _table(row: dict, pairs: dict[int, Pair], scoring: str, bye_policy: str, counts: bool):
+def _table(
+    row: dict,
+    pairs: dict[int, Pair],
+    scoring: str,
+    bye_policy: str,
+    counts: bool,
+    options: ScoreOptions | None = None,
+):
     counted = counts and (row["ns_id"] is None or row["state"] in COUNTED_STATES)
     score = None
     if counted:
         try:
-            score = score_record(match_record(row["round__number"], row), scoring, bye_policy)
+            record = match_record(row["round__number"], row)
+            score = score_record(record, scoring, bye_policy, options or ScoreOptions())
         except ScoringError:
             score = None  # an impossible result is printed as entered, without a score
     return Table(
@@ -160,6 +168,7 @@ def iter_tables(
         .order_by("round__number", F("table").asc(nulls_last=True), "pk")
         .values(*_MATCH_FIELDS)
     )
+    options = score_options(tournament)
     for row in matches.iterator(chunk_size=chunk_size):
         yield _table(
             row,
@@ -167,6 +176,7 @@ def iter_tables(
             tournament.scoring,
             tournament.bye_policy,
             row["round__number"] in counting,
+            options,
         )
 
 

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules.profiles import PROFILES
 from tournament import options as opt
 
 
@@ -67,7 +68,7 @@ class Tournament(models.Model):
         _("到时规则"), max_length=16, choices=_choices(opt.AT_TIME), default="finish_deal"
     )
     games = models.PositiveSmallIntegerField(
-        _("淘汰赛每场局数"), choices=[(1, _("一局决胜")), (3, _("三局两胜"))], default=1
+        _("淘汰赛每场局数"), choices=_choices(opt.GAMES), default=1
     )
     scoring = models.CharField(
         _("计分方法"), max_length=16, choices=_choices(opt.SCORING), default="points26"
@@ -81,6 +82,37 @@ class Tournament(models.Model):
     )
     avoid_same_unit = models.CharField(
         _("同单位回避"), max_length=6, choices=_choices(opt.SAME_UNIT), default="off"
+    )
+    hundred_forfeit = models.PositiveSmallIntegerField(_("100+弃权得分"), default=105)
+    hundred_at_time = models.CharField(
+        _("100+到时无人过A"),
+        max_length=16,
+        choices=_choices(opt.HUNDRED_AT_TIME),
+        default="climbed_only",
+    )
+    three_fouls_defeat = models.BooleanField(_("一轮累计三次犯规判负"), default=False)
+    two_warnings = models.CharField(
+        _("两次警告判犯规"),
+        max_length=16,
+        choices=_choices(opt.TWO_WARNINGS),
+        default="gestures_only",
+    )
+    delay = models.CharField(
+        _("超时（拖延）"), max_length=10, choices=_choices(opt.DELAY), default="warning"
+    )
+    out_of_turn = models.CharField(
+        _("越序出牌"), max_length=20, choices=_choices(opt.OUT_OF_TURN), default="foul_plus1"
+    )
+    time_tie = models.CharField(
+        _("到时级数相同"), max_length=16, choices=_choices(opt.TIME_TIE), default="draw"
+    )
+    late_disqualify = models.BooleanField(_("连续两轮以上迟到取消资格"), default=False)
+    profile = models.CharField(
+        _("赛制模板"),
+        max_length=24,
+        choices=_choices(opt.PROFILE_CHOICES),
+        blank=True,
+        help_text=_("创建赛事时所选的模板；之后每项设置仍可修改"),
     )
     tiebreaks = models.JSONField(_("排名依据"), default=default_tiebreaks)
     award_tiers = models.JSONField(_("奖项设置"), default=default_award_tiers)
@@ -107,10 +139,11 @@ class Tournament(models.Model):
         return self.name
 
     OPTION_FIELDS = (
-        "format", "rounds", "levels", "pass_a", "a_fail", "time_limit", "at_time", "games",
-        "scoring", "bye_policy", "late_minutes", "seating", "avoid_same_unit", "tiebreaks",
-        "award_tiers", "unit_best_k",
-    )  # fmt: skip
+        *(key for key in PROFILES["swiss_points26"] if key != "profile"),
+        "unit_best_k",
+        "profile",
+    )
+    """Every rule option: the options a profile sets (rules.profiles), and two more."""
 
     def option_values(self) -> dict:
         """The rule options as plain data, for :func:`tournament.options.validate_options`."""
@@ -163,6 +196,11 @@ class Stage(models.Model):
         _("晋级规则"), default=dict, blank=True, help_text=_('例如 {"top": 8}')
     )
     state = models.JSONField(default=dict, blank=True, help_text="bracket or groups, as plain data")
+    places_by_time = models.BooleanField(
+        _("按过A时间决定名次"),
+        default=False,
+        help_text=_("裁判记录每台过A的时间，先过A者名次在前（000第五篇）"),
+    )
 
     class Meta:
         ordering = ["tournament", "order"]

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules.steps import FOUL_KINDS
 from tournament.models.event import Stage, Tournament
 from tournament.models.teams import Player, Team
 
@@ -131,6 +132,13 @@ class Match(models.Model):
     ew_fouls = models.PositiveSmallIntegerField(_("东西犯规"), default=0)
     ns_fouls = models.PositiveSmallIntegerField(_("南北犯规"), default=0)
     winner = models.CharField(_("胜方"), max_length=2, blank=True)
+    passed_at = models.TimeField(_("过A时间"), null=True, blank=True)
+    pass_upgrade = models.PositiveSmallIntegerField(
+        _("过A一副的升级数"),
+        null=True,
+        blank=True,
+        help_text=_("100+级差计分：过A按A加该副升级数计"),
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -203,14 +211,8 @@ class Submission(models.Model):
 class Foul(models.Model):
     """A foul or warning written in a round's foul log (RULES.md §7)."""
 
-    KIND_CHOICES = [
-        ("out_of_turn", _("越序出牌")),
-        ("card_hiding", _("藏牌/偷牌")),
-        ("wrong_count", _("报牌错误")),
-        ("time_delay", _("超时")),
-        ("signalling", _("暗示/亮牌")),
-        ("other", _("其他")),
-    ]
+    # The kinds and their labels are the rules engine's (one source, RULES.md §7).
+    KIND_CHOICES = [(key, _(label)) for key, label in FOUL_KINDS.items()]
     SEVERITY_CHOICES = [("warning", _("警告")), ("foul", _("犯规"))]
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="fouls")

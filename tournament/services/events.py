@@ -71,7 +71,17 @@ def tournament_update(
 
 # The rules a result was scored and paired with: changing them mid-event would silently
 # rewrite every standing.
-FROZEN_ONCE_PLAYED = {"format", "levels", "pass_a", "a_fail", "scoring", "games", "bye_policy"}
+FROZEN_ONCE_PLAYED = {
+    "format",
+    "levels",
+    "pass_a",
+    "a_fail",
+    "scoring",
+    "games",
+    "bye_policy",
+    "hundred_at_time",
+    "hundred_forfeit",
+}
 SNAPSHOT_EXCLUDE = {
     "id",
     "organizer",

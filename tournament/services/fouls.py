@@ -5,17 +5,19 @@ Where the fouls are counted depends on how the table is recorded:
 - on a deal-by-deal sheet, a foul or warning is also a step of the sheet, so the rules
   engine applies its level penalty, turns two warnings in one deal into a foul and ends
   the match on the third foul or the third hidden card;
-- with final levels only, the log is the count: two warnings to a side in the same deal
-  add a foul, and a side's third foul in the round ends the match as its defeat.
+- with final levels only, the log is the count (``rules.fouls.count_fouls``, under the
+  event's options), and where the event has the three-fouls defeat (003 §12) a side's
+  third foul in the round ends the match as its defeat.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from rules.fouls import count_fouls, three_fouls_lose
 from tournament.models import Foul, Match, Player
 from tournament.permissions import CHIEF_REFEREE, has_role
-from tournament.results_check import THREE_FOULS
+from tournament.selectors import ruleset
 from tournament.services.audit import log_action
 from tournament.services.results import (
     ResultRefused,
@@ -35,6 +37,22 @@ PENALTY_TEXT = {
     "signalling": "警告；严重者罚级直至取消资格",
     "other": "按裁判判罚",
 }
+
+
+# What a logged foul of out-of-turn play does under each ``out_of_turn`` option (RULES.md §7).
+OUT_OF_TURN_PENALTY = {
+    "foul_plus1": "对方升1级",
+    "warning_or_exposed": "只作警告（上家管上则为明牌）",
+    "stop_trick": "停止本轮出牌，不记犯规",
+}
+
+
+def penalty_text(tournament) -> dict[str, str]:
+    """The penalty of each foul kind as the event's options apply it."""
+    return PENALTY_TEXT | {
+        "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
+        "time_delay": "犯规1次" if tournament.delay == "foul" else "警告；再犯按裁判判罚",
+    }
 
 
 def _opponent(side: str) -> str:
@@ -107,24 +125,10 @@ def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
 
 
 def foul_count(match: Match, team) -> int:
-    """Fouls in the log for one side, counted as the rules engine counts them (RULES.md §7).
-
-    Each foul counts, except the first wrong card count of the match (a warning and the
-    cards replayed); two warnings to the side in one deal make one more foul.
-    """
-    fouls = list(Foul.objects.filter(match=match, team=team).order_by("created_at", "pk"))
-    count = 0
-    wrong_counts = 0
-    warnings: dict[int, int] = {}
-    for foul in fouls:
-        if foul.kind == "wrong_count":
-            wrong_counts += 1
-            count += 1 if wrong_counts > 1 else 0
-        elif foul.severity == "foul":
-            count += 1
-        elif foul.deal_number is not None:  # warnings without a deal number cannot pair up
-            warnings[foul.deal_number] = warnings.get(foul.deal_number, 0) + 1
-    return count + sum(n // 2 for n in warnings.values())
+    """Fouls in the log for one side, counted by ``rules.fouls.count_fouls`` (RULES.md §7)."""
+    log = Foul.objects.filter(match=match, team=team).order_by("created_at", "pk")
+    entries = log.values_list("kind", "severity", "deal_number")
+    return count_fouls(ruleset(match.round.tournament), entries)
 
 
 def _recount(match: Match, side: str, *, user, request) -> None:
@@ -132,7 +136,8 @@ def _recount(match: Match, side: str, *, user, request) -> None:
     count = foul_count(match, team)
     before = snapshot(match)
     setattr(match, "ew_fouls" if side == "EW" else "ns_fouls", count)
-    if count >= THREE_FOULS and not match.forfeit and not match.defeat_side:
+    lost = three_fouls_lose(ruleset(match.round.tournament), count)
+    if lost and not match.forfeit and not match.defeat_side:
         match.defeat_side = side
         match.defeat_reason = "three_fouls"
         match.winner = _opponent(side)

@@ -9,12 +9,13 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
 from tournament.models import Match, Team
 from tournament.results_check import ResultValues
+from tournament.selectors import ruleset
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, check_referee, submit_result
 
-LATE_ROUNDS_TO_DISQUALIFY = 3  # "more than two consecutive rounds"
 MSG_TOO_EARLY = "开赛未满{n}分钟（迟到判负时限），还不能判弃权"
 
 
@@ -27,7 +28,8 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     """The pair on ``side`` did not come in time: it forfeits the round.
 
     Refused before the event's lateness limit has passed since the round clock started.
-    A pair late in three consecutive rounds is disqualified (audited, shown to the staff).
+    Where the event has the option (``late_disqualify``, 004 third text), a pair late in
+    three consecutive rounds is disqualified (audited, shown to the staff).
     """
     if side not in ("EW", "NS"):
         raise ResultRefused("请选择迟到的一方")
@@ -40,7 +42,8 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     values = ResultValues(forfeit=side, defeat_reason="late", winner=_opponent(side))
     match = submit_result(match, values, version=None, user=user, request=request)
     team = match.ew if side == "EW" else match.ns
-    if late_streak(team) >= LATE_ROUNDS_TO_DISQUALIFY and team.status == Team.ACTIVE:
+    out = late_disqualifies(ruleset(tournament), late_streak(team))
+    if out and team.status == Team.ACTIVE:
         Team.objects.filter(pk=team.pk).update(status=Team.DISQUALIFIED)
         log_action(
             tournament=tournament, user=user, request=request, action="team.status", obj=team,

@@ -19,14 +19,20 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from rules import knockout_winner
 from tournament.models import Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
-from tournament.selectors import match_records, standings_rules
+from tournament.selectors import match_records, ruleset, score_options, standings_rules
 from tournament.services.audit import log_action
+from tournament.services.playoff import playoff_qualifiers, stage_cut
 from tournament.services.results import ResultRefused
 
 MSG_STAGE_PLAYED = "该阶段已经开始比赛，不能删除"
-MSG_QUALIFY = "晋级人数应为2以上的整数"
+MSG_QUALIFY = "晋级人数应为1到{n}之间的整数"
+MSG_ROUNDS = "阶段轮数应为1到{n}之间的整数"
+MSG_NAME = "阶段名称最多{n}个字"
+MAX_QUALIFY = 10_000
+MAX_STAGE_ROUNDS = 30
 
 
 def stage_rounds(stage: Stage) -> list[int]:
@@ -57,12 +63,19 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
             team: gi for gi, group in enumerate(before.state.get("groups", [])) for team in group
         }
         rows = rotation_totals(
-            records, groups, system=tournament.scoring, bye_policy=tournament.bye_policy
+            records,
+            groups,
+            system=tournament.scoring,
+            bye_policy=tournament.bye_policy,
+            options=score_options(tournament),
         )
         k = int(stage.qualify["group_top"])
         chosen = [r for r in rows if r.group_rank <= k and r.team in active]
         chosen.sort(key=lambda r: (r.group_rank, r.overall_rank))
         return [r.team for r in chosen]
+    if stage.qualify.get("playoff") and "top" in stage.qualify:
+        # A tie at the cut is played off (003 third text), not drawn by lot.
+        return playoff_qualifiers(stage, stage_cut(tournament, stage, before, rounds))
     from scoring import standings
 
     rows = standings(records, standings_rules(tournament), teams=list(active))
@@ -77,21 +90,30 @@ def stage_add(
     name: str,
     rounds: int,
     qualify: dict,
+    places_by_time: bool = False,
     user=None,
     request=None,
 ) -> Stage:
-    """Add a stage at the end of the event."""
+    """Add a stage at the end of the event (``places_by_time``: 000 fifth text)."""
     if kind not in STAGE_KINDS:
         raise ResultRefused("未知的赛制")
-    for value in qualify.values():
-        if not isinstance(value, int) or value < 1:
-            raise ResultRefused(MSG_QUALIFY)
+    # Checked here, not by the database: a huge number must be a message, never a 500.
+    for key, value in qualify.items():
+        if key == "playoff":
+            if not isinstance(value, bool):
+                raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
+        elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
+            raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_STAGE_ROUNDS:
+        raise ResultRefused(MSG_ROUNDS.format(n=MAX_STAGE_ROUNDS))
+    if len(name) > Stage._meta.get_field("name").max_length:
+        raise ResultRefused(MSG_NAME.format(n=Stage._meta.get_field("name").max_length))
     if kind == "rotation":
         rounds = 3
     last = tournament.stages.order_by("-order").first()
     stage = Stage.objects.create(
         tournament=tournament, order=(last.order + 1 if last else 1), name=name or STAGE_KINDS[kind],
-        kind=kind, rounds=max(1, rounds), qualify=qualify,
+        kind=kind, rounds=rounds, qualify=qualify, places_by_time=bool(places_by_time),
     )  # fmt: skip
     log_action(
         tournament=tournament, user=user, request=request, action="stage.add", obj=stage,
@@ -158,28 +180,32 @@ def _bracket(stage: Stage):
     return Bracket.from_dict(stage.state["bracket"])
 
 
-def knockout_wins(stage: Stage, games: int) -> dict[str, dict[int, int]]:
-    """Games won per bracket match and team, from the stage's confirmed matches.
+def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[dict, int | None]]:
+    """Per bracket match: games won per team and the match winner (None while undecided).
 
-    A forfeit or lateness in any game loses the whole match (rules.knockout): the
-    opponent is credited with every game it needs.
+    The rule is ``rules.knockout_winner`` (best of ``games``; a forfeit or lateness in any
+    game loses the whole match); this only reads the confirmed games in round order.
     """
     from tournament.models import Match
 
-    needed = games // 2 + 1
-    wins: dict[str, dict[int, int]] = {}
+    games: dict[str, list[tuple[int | None, str | None]]] = {}
     rows = (
         Match.objects.filter(round__stage=stage)
         .exclude(bracket_id="")
         .filter(state=Match.CONFIRMED)
+        .order_by("round__number", "pk")
     )
-    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit"):
-        if not m["winner"]:
-            continue
-        team = m["ew_id"] if m["winner"] == "EW" else m["ns_id"]
-        per = wins.setdefault(m["bracket_id"], {})
-        per[team] = per.get(team, 0) + (needed if m["forfeit"] in ("EW", "NS") else 1)
-    return wins
+    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit", "defeat_reason"):
+        team = {"EW": m["ew_id"], "NS": m["ns_id"]}.get(m["winner"])
+        late = m["defeat_reason"] == "late"
+        reason = "forfeit" if m["forfeit"] in ("EW", "NS") or late else None
+        games.setdefault(m["bracket_id"], []).append((team, reason))
+    rules = ruleset(tournament)
+    out = {}
+    for bracket_id, played in games.items():
+        wins, winner, _ = knockout_winner(rules, played)
+        out[bracket_id] = (wins, winner)
+    return out
 
 
 def update_bracket(tournament: Tournament, stage: Stage):
@@ -192,8 +218,7 @@ def update_bracket(tournament: Tournament, stage: Stage):
     from pairing.bracket import advance, reset
 
     bracket = reset(_bracket(stage))
-    needed = tournament.games // 2 + 1
-    wins = knockout_wins(stage, tournament.games)
+    results = knockout_winners(tournament, stage)
     active = set(
         Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
     )
@@ -203,12 +228,9 @@ def update_bracket(tournament: Tournament, stage: Stage):
         for m in bracket.all_matches():
             if m.winner is not None or m.ew is None or m.ns is None:
                 continue
-            decided = [
-                team
-                for team, count in wins.get(m.id, {}).items()
-                if count >= needed and team in (m.ew, m.ns)
-            ]
-            if not decided and not wins.get(m.id):
+            wins, winner = results.get(m.id, ({}, None))
+            decided = [winner] if winner in (m.ew, m.ns) else []
+            if not decided and not wins:
                 out = [team for team in (m.ew, m.ns) if team not in active]
                 if len(out) == 1:
                     decided = [m.ns if out[0] == m.ew else m.ew]

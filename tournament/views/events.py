@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.accounts import display_name
-from tournament.forms import TournamentForm
+from tournament.forms import TournamentCreateForm, TournamentForm
 from tournament.models import Round, Staff, Tournament
+from tournament.option_display import option_lines, profile_changes, stage_line
 from tournament.permissions import (
     ORGANIZER,
     REFEREE,
@@ -45,16 +46,11 @@ def home(request):
 def tournament_create(request):
     if not can_create_tournament(request.user):
         raise Http404("没有权限")
-    form = TournamentForm(request.POST or None, request.FILES or None)
+    form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        fields = {
-            k: v for k, v in form.cleaned_data.items() if k not in ("tiebreak_text", "award_text")
-        }
-        fields["tiebreaks"] = form.cleaned_data["tiebreak_text"]
-        fields["award_tiers"] = form.cleaned_data["award_text"]
         try:
             tournament = event_services.tournament_create(
-                organizer=request.user, request=request, **fields
+                organizer=request.user, request=request, **form.tournament_fields()
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -73,16 +69,28 @@ def tournament_detail(request, slug):
     context = {
         "t": tournament,
         "role": role,
+        "rules": overview_rules(tournament),
         "team_count": teams.count(),
         "active_count": teams.filter(status="active").count(),
         "unit_count": tournament.units.count(),
         "stages": tournament.stages.all(),
+        "stage_lines": [(s, stage_line(s)) for s in tournament.stages.all()],
         "rounds": tournament.round_set.all(),
         "audit": tournament.audit.select_related("user")[:10] if role == ORGANIZER else [],
         "public_rounds": rounds_visible(tournament, role),
         "has_bracket": tournament.stages.filter(kind="knockout").exclude(state={}).exists(),
     }
     return render(request, "tournament/tournament_detail.html", context)
+
+
+def overview_rules(tournament) -> dict:
+    """Every option with its label, and the profile the event started from with the
+    options that differ from it (RULES.md's wording, the options' labels)."""
+    return {
+        "options": option_lines(tournament),
+        "profile": tournament.get_profile_display() if tournament.profile else "",
+        "changed": profile_changes(tournament),
+    }
 
 
 def rounds_visible(tournament, role):

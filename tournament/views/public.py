@@ -14,6 +14,7 @@ from tournament.permissions import REFEREE, has_role
 from tournament.selectors import (
     match_records,
     round_stamp,
+    score_options,
     standings_choice,
     standings_for,
     standings_rules,
@@ -138,7 +139,11 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
     rounds = list(stage.round_set.values_list("number", flat=True))
     records = match_records(tournament, rounds, public=public)
     rows = rotation_totals(
-        records, group_of, system=tournament.scoring, bye_policy=tournament.bye_policy
+        records,
+        group_of,
+        system=tournament.scoring,
+        bye_policy=tournament.bye_policy,
+        options=score_options(tournament),
     )
     by_team = {row.team: row for row in rows}
     for item in data:

@@ -21,7 +21,7 @@ from tournament.models import AuditEntry, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import ResultInvalid, check_result
 from tournament.selectors import ruleset
-from tournament.services.fouls import PENALTY_TEXT, record_foul
+from tournament.services.fouls import penalty_text, record_foul
 from tournament.services.results import (
     ResultRefused,
     StaleResult,
@@ -47,7 +47,7 @@ def get_match(tournament, number: int, table: int) -> Match:
 
 def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, ResultForm, dict]:
     """Process a final-levels form; returns (saved, form, extra context)."""
-    form = ResultForm(request.POST)
+    form = ResultForm(request.POST, scoring=match.round.tournament.scoring)
     extra: dict = {}
     if not form.is_valid():
         return False, form, extra
@@ -56,6 +56,7 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
         values = check_result(
             ruleset(match.round.tournament), ew_level=d["ew_level"], ns_level=d["ns_level"],
             forfeit=d["forfeit"], ew_fouls=d["ew_fouls"], ns_fouls=d["ns_fouls"], decider=d["decider"],
+            pass_partner=d.get("pass_how", ""),
         )  # fmt: skip
         action = request.POST.get("action", "enter")
         if action == "rule":
@@ -112,7 +113,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "form": form,
         "foul_form": FoulForm(match=match),
         "fouls": fouls,
-        "penalties": PENALTY_TEXT,
+        "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
         "can_confirm": match.state == Match.ENTERED
         and match.entered_by_id != getattr(request.user, "pk", None),
@@ -134,7 +135,7 @@ def match_entry(request, slug, number, table):
         if saved:
             return redirect("round_control", slug=slug, number=number)
     else:
-        form = ResultForm(initial=initial_for(match))
+        form = ResultForm(initial=initial_for(match), scoring=match.round.tournament.scoring)
     return render(request, "rounds/match_entry.html", match_context(request, match, form, **extra))
 
 
@@ -348,7 +349,7 @@ def round_fouls(request, slug, number):
     return render(
         request,
         "rounds/fouls.html",
-        {"t": tournament, "round": round_, "fouls": fouls, "penalties": PENALTY_TEXT},
+        {"t": tournament, "round": round_, "fouls": fouls, "penalties": penalty_text(tournament)},
     )
 
 

@@ -1,4 +1,5 @@
-"""The organizer's stage list: add a knockout after the Swiss rounds, and so on."""
+"""The organizer's stage list: add a knockout after the Swiss rounds, and so on; arrange
+and record the play-off for a tie at the cut of a qualification."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tournament.models import Stage
+from tournament.models import Match, Stage, Team
 from tournament.options import STAGE_KINDS
 from tournament.permissions import ORGANIZER
+from tournament.services.places import parse_time, record_passed_at, stage_finishes, stage_places
+from tournament.services.playoff import playoff_arrange, playoff_winner, stage_cut
 from tournament.services.results import ResultRefused
-from tournament.services.stages import stage_add, stage_delete
+from tournament.services.stages import previous_stage, stage_add, stage_delete, stage_rounds
 from tournament.views.common import load_tournament
 
 
@@ -19,9 +22,98 @@ def _qualify(post) -> dict:
     if not how:
         return {}
     try:
-        return {how: int(count)}
+        qualify = {how: int(count)}
     except ValueError:
         raise ResultRefused("晋级人数应为整数") from None
+    if how == "top" and post.get("playoff"):
+        qualify["playoff"] = True
+    return qualify
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ResultRefused("加赛台次或胜方无效") from None
+
+
+def _post(request, tournament) -> str:
+    """Carry out one POST of the stage page; return the success message."""
+    post = request.POST
+    if post.get("delete"):
+        stage_delete(
+            get_object_or_404(Stage, tournament=tournament, pk=post["delete"]), request=request
+        )
+        return "已删除阶段"
+    if post.get("passed_at_match"):
+        match = get_object_or_404(
+            Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
+        )
+        record_passed_at(match, parse_time(post.get("passed_at", "")), request=request)
+        return "已记录过A时间"
+    if post.get("playoff_stage"):
+        stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])
+        if post.get("team"):
+            playoff_winner(stage, _int(post.get("table")), _int(post["team"]), request=request)
+            return "已记录加赛胜方"
+        cut = _cut(tournament, stage)
+        if cut is None or not cut.needs_playoff:
+            raise ResultRefused("没有需要加赛的并列")
+        playoff_arrange(stage, cut, request=request)
+        return "已安排加赛"
+    if post.get("qualify") not in ("", "top", "group_top"):
+        raise ResultRefused("未知的晋级方式")
+    stage_add(
+        tournament,
+        kind=post.get("kind", ""),
+        name=post.get("name", "").strip(),
+        rounds=int(post.get("rounds") or 1),
+        qualify=_qualify(post),
+        places_by_time=bool(post.get("places_by_time")),
+        request=request,
+    )
+    return "已添加阶段"
+
+
+def _cut(tournament, stage: Stage):
+    before = previous_stage(stage)
+    rounds = stage_rounds(before) if before else []
+    if not rounds or not stage.qualify.get("playoff") or "top" not in stage.qualify:
+        return None
+    return stage_cut(tournament, stage, before, rounds)
+
+
+def _playoffs(tournament, stages) -> list[dict]:
+    """The stages whose entry has a tie at the cut, with their tables and winners."""
+    out = []
+    for stage in stages:
+        cut = _cut(tournament, stage)
+        if cut is None or not cut.needs_playoff:
+            continue
+        names = dict(Team.objects.filter(pk__in=cut.tied).values_list("pk", "name"))
+        stored = stage.state.get("playoff", {})
+        winners = stored.get("winners", {})
+        tables = [
+            {"index": i, "teams": [(t, names[t]) for t in pair], "winner": winners.get(str(i))}
+            for i, pair in enumerate(stored.get("tables", []))
+        ]
+        out.append(
+            {"stage": stage, "cut": cut, "tied": [names[t] for t in cut.tied], "tables": tables}
+        )
+    return out
+
+
+def _by_time(stages) -> list[dict]:
+    """The stages placed by finishing time: their last round's tables and the places."""
+    out = []
+    for stage in stages:
+        if not stage.places_by_time:
+            continue
+        tables = stage_finishes(stage)
+        names = {m.ew_id: m.ew.name for m, _ in tables} | {m.ns_id: m.ns.name for m, _ in tables}
+        places = [(place, names[team]) for place, team in stage_places(stage)]
+        out.append({"stage": stage, "tables": tables, "places": places})
+    return out
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,24 +121,16 @@ def stage_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
         try:
-            if request.POST.get("delete"):
-                stage_delete(
-                    get_object_or_404(Stage, tournament=tournament, pk=request.POST["delete"]),
-                    request=request,
-                )
-                messages.success(request, "已删除阶段")
-            else:
-                if request.POST.get("qualify") not in ("", "top", "group_top"):
-                    raise ResultRefused("未知的晋级方式")
-                stage_add(
-                    tournament, kind=request.POST.get("kind", ""), name=request.POST.get("name", "").strip(),
-                    rounds=int(request.POST.get("rounds") or 1), qualify=_qualify(request.POST), request=request,
-                )  # fmt: skip
-                messages.success(request, "已添加阶段")
+            messages.success(request, _post(request, tournament))
         except (ResultRefused, ValueError) as exc:
             messages.error(request, str(exc))
         return redirect("stage_list", slug=slug)
     stages = tournament.stages.all()
-    return render(
-        request, "tournament/stages.html", {"t": tournament, "stages": stages, "kinds": STAGE_KINDS}
-    )
+    context = {
+        "t": tournament,
+        "stages": stages,
+        "kinds": STAGE_KINDS,
+        "playoffs": _playoffs(tournament, stages),
+        "by_time": _by_time(stages),
+    }
+    return render(request, "tournament/stages.html", context)

@@ -60,7 +60,8 @@ def table_entry(request, slug, match_id, code):
             )
             return response
     else:
-        form, extra = ResultForm(initial=initial_for(match)), {}
+        scoring = match.round.tournament.scoring
+        form, extra = ResultForm(initial=initial_for(match), scoring=scoring), {}
     context = {
         "t": match.round.tournament,
         "m": match,

@@ -1,4 +1,9 @@
-"""``manage.py create_tournament SLUG --name NAME [options]``."""
+"""``manage.py create_tournament SLUG --name NAME [--profile NAME] [options]``.
+
+With ``--profile`` every option starts from that competition profile (RULES.md §13); the
+other flags given change single options on top of it. Without a profile the options take
+the defaults of the event model.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,20 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament import options as opt
 from tournament.services.events import tournament_create
 
+# Flag → option, for the flags that set one option each (None = not given).
+_OPTION_FLAGS = (
+    "format",
+    "rounds",
+    "scoring",
+    "levels",
+    "pass_a",
+    "a_fail",
+    "seating",
+    "time_limit",
+    "late_minutes",
+    "games",
+)
+
 
 class Command(BaseCommand):
     help = "创建赛事 (create a tournament with its rule options)"
@@ -17,48 +36,58 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="URL code, e.g. nanjing-2026")
         parser.add_argument("--name", required=True, help="tournament name (赛事名称)")
         parser.add_argument(
-            "--format", default="swiss", choices=["swiss", "rotation", "knockout", "staged"]
+            "--profile",
+            choices=list(opt.PROFILE_CHOICES),
+            help="competition profile every option starts from (RULES.md §13)",
         )
+        parser.add_argument("--format", choices=["swiss", "rotation", "knockout", "staged"])
         parser.add_argument(
             "--rounds", type=int, default=None, help="number of rounds (default 7; 3 for rotation)"
         )
-        parser.add_argument("--scoring", default="points26", choices=list(opt.SCORING))
-        parser.add_argument("--levels", default="jiangsu", choices=list(opt.LEVEL_PRESETS))
-        parser.add_argument("--pass-a", default="partner_not_last", choices=list(opt.PASS_A))
-        parser.add_argument("--a-fail", default="unlimited", choices=list(opt.A_FAIL))
-        parser.add_argument("--seating", default="first_ew", choices=list(opt.SEATING))
+        parser.add_argument("--scoring", choices=list(opt.SCORING))
+        parser.add_argument("--levels", choices=list(opt.LEVEL_PRESETS))
+        parser.add_argument("--pass-a", choices=list(opt.PASS_A))
+        parser.add_argument("--a-fail", choices=list(opt.A_FAIL))
+        parser.add_argument("--seating", choices=list(opt.SEATING))
         parser.add_argument(
             "--avoid-same-unit", action="store_true", help="avoid same-unit pairings (hard)"
         )
         parser.add_argument(
             "--soft-same-unit", action="store_true", help="avoid same-unit pairings when possible"
         )
-        parser.add_argument("--time-limit", type=int, default=60, help="minutes per round")
-        parser.add_argument(
-            "--late-minutes", type=int, default=10, help="forfeit after this lateness"
-        )
-        parser.add_argument("--games", type=int, default=1, choices=[1, 3])
+        parser.add_argument("--time-limit", type=int, help="minutes per round")
+        parser.add_argument("--late-minutes", type=int, help="forfeit after this lateness")
+        parser.add_argument("--games", type=int, choices=[1, 3])
         parser.add_argument(
             "--organizer", help="username of the organizer (default: first superuser)"
         )
         parser.add_argument("--venue", default="")
+        parser.add_argument("--host", default="", help="host shown on certificates (主办单位)")
         parser.add_argument("--start-date", default=None, help="YYYY-MM-DD")
 
     def handle(self, *args, **o):
         organizer = self._organizer(o["organizer"])
-        rounds = o["rounds"] if o["rounds"] is not None else (3 if o["format"] == "rotation" else 7)
-        same_unit = "hard" if o["avoid_same_unit"] else "soft" if o["soft_same_unit"] else "off"
+        fields = opt.profile_fields(o["profile"]) if o["profile"] else {}
+        fields |= {key: o[key] for key in _OPTION_FLAGS if o[key] is not None}
+        if o["avoid_same_unit"] or o["soft_same_unit"]:
+            fields["avoid_same_unit"] = "hard" if o["avoid_same_unit"] else "soft"
+        if "rounds" not in fields:
+            fields["rounds"] = 3 if fields.get("format") == "rotation" else 7
         try:
             t = tournament_create(
-                organizer=organizer, slug=o["slug"], name=o["name"], format=o["format"], rounds=rounds,
-                scoring=o["scoring"], levels=o["levels"], pass_a=o["pass_a"], a_fail=o["a_fail"],
-                seating=o["seating"], avoid_same_unit=same_unit, time_limit=o["time_limit"],
-                late_minutes=o["late_minutes"], games=o["games"], venue=o["venue"],
-                start_date=o["start_date"], end_date=o["start_date"],
-            )  # fmt: skip
+                organizer=organizer,
+                slug=o["slug"],
+                name=o["name"],
+                venue=o["venue"],
+                host=o["host"],
+                start_date=o["start_date"],
+                end_date=o["start_date"],
+                **fields,
+            )
         except ValidationError as exc:
             raise CommandError("设置有误：" + "；".join(exc.messages)) from None
-        self.stdout.write(f"已创建赛事 {t.slug}：{t.name}")
+        profile = f"（模板 {o['profile']}）" if o["profile"] else ""
+        self.stdout.write(f"已创建赛事 {t.slug}：{t.name}{profile}")
 
     def _organizer(self, username: str | None):
         users = get_user_model().objects

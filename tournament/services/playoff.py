@@ -1,0 +1,91 @@
+"""The play-off for a tie at the cut of a qualification (加赛, 003 third text).
+
+A stage whose ``qualify`` is ``{"top": N, "playoff": true}`` takes the first N of the
+previous stage; pairs tied across the cut (``scoring.cut``) play one more game instead of
+drawing lots. The tables and their winners are kept in the entering stage's ``state``
+under ``"playoff"``: ``{"tables": [[a, b], …], "winners": {"0": a, …}}`` (team ids).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from scoring import standings
+from scoring.cut import Cut, cut_at
+from tournament.models import Stage, Team, Tournament
+from tournament.selectors import match_records, standings_rules
+from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused
+
+MSG_PLAYOFF_NEEDED = "第{n}名出现并列（{names}）：请先在“阶段”页安排加赛并记录胜方"
+MSG_PLAYOFF_BY_HAND = "{k}组并列争{m}个名额，无法两两加赛：请裁判长另行安排并调整晋级人数"
+MSG_NOT_A_TABLE = "加赛台次或胜方无效"
+
+
+def stage_cut(tournament: Tournament, stage: Stage, before: Stage, rounds: list[int]) -> Cut:
+    """The cut of ``stage``'s top-N qualification over ``before``'s rounds."""
+    active = list(
+        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+    )
+    rows = standings(match_records(tournament, rounds), standings_rules(tournament), teams=active)
+    return cut_at(rows, int(stage.qualify["top"]))
+
+
+def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
+    """The qualifiers once every play-off table has a winner; else a clear refusal."""
+    if not cut.needs_playoff:
+        return list(cut.qualified)
+    if not cut.tables:
+        raise ResultRefused(MSG_PLAYOFF_BY_HAND.format(k=len(cut.tied), m=cut.places))
+    winners = stage.state.get("playoff", {}).get("winners", {})
+    chosen = [winners.get(str(i)) for i in range(len(cut.tables))]
+    if None in chosen or [list(t) for t in cut.tables] != stage.state["playoff"]["tables"]:
+        names = "、".join(Team.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
+        raise ResultRefused(
+            MSG_PLAYOFF_NEEDED.format(n=len(cut.qualified) + cut.places, names=names)
+        )
+    # Winners keep the order of the tied group (their rank before the play-off).
+    return [*cut.qualified, *[team for team in cut.tied if team in chosen]]
+
+
+@transaction.atomic
+def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[list[int]]:
+    """Store the play-off tables of ``cut`` on ``stage`` (winners start empty)."""
+    if not cut.tables:
+        raise ResultRefused(MSG_PLAYOFF_BY_HAND.format(k=len(cut.tied), m=cut.places))
+    tables = [list(t) for t in cut.tables]
+    stage.state = {**stage.state, "playoff": {"tables": tables, "winners": {}}}
+    stage.save(update_fields=["state"])
+    log_action(
+        tournament=stage.tournament,
+        user=user,
+        request=request,
+        action="stage.playoff",
+        obj=stage,
+        summary=f"{stage.name}：安排晋级加赛{len(tables)}台",
+        after={"tables": tables},
+    )
+    return tables
+
+
+@transaction.atomic
+def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request=None) -> None:
+    """Record the winner of play-off table ``index`` (0-based)."""
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    tables = stage.state.get("playoff", {}).get("tables", [])
+    if not 0 <= index < len(tables) or team_id not in tables[index]:
+        raise ResultRefused(MSG_NOT_A_TABLE)
+    playoff = stage.state["playoff"]
+    playoff["winners"] = {**playoff.get("winners", {}), str(index): team_id}
+    stage.state = {**stage.state, "playoff": playoff}
+    stage.save(update_fields=["state"])
+    name = Team.objects.get(pk=team_id).name
+    log_action(
+        tournament=stage.tournament,
+        user=user,
+        request=request,
+        action="stage.playoff",
+        obj=stage,
+        summary=f"{stage.name}：加赛第{index + 1}台 {name} 胜",
+        after={"table": index + 1, "winner": team_id},
+    )
