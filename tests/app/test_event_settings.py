@@ -206,7 +206,7 @@ def test_every_option_travels_in_the_archive(organizer):
     )
     t.hundred_forfeit, t.two_warnings, t.delay, t.out_of_turn = 110, "any", "foul", "stop_trick"
     t.save()
-    copy = import_archive(export_archive(t), slug="ko-copy").tournament
+    copy = import_archive(export_archive(t), slug="ko-copy", map_users=True).tournament
     assert copy.option_values() == t.option_values()
 
 
