@@ -15,7 +15,7 @@ tie-breaks
     with the top tables most, and a seeded jitter for exact ties.
 
 All levels are packed lexicographically into one Python integer per table (no rounding,
-no float ties). The band search uses them all; the blossom matching uses a *coarse twin*
+no float ties). The band search uses them all; the exact matching uses a *coarse twin*
 without the standings and jitter tie-breaks (many more ties, far fewer dual steps) and
 :func:`pairing.solver.polish` restores those afterwards. Points are compared at a
 precision of 0.01.
@@ -126,9 +126,9 @@ class CostModel:
         self.seat_num, self.seat_den = (0, 1) if self.seats_first else (seat_num, seat_den)
         self.max_close = max_close
         max_objective = self.seat_den * max_close + 2 * self.seat_num
-        # The coarse twin drops the standings-distance and jitter levels: the blossom
-        # algorithm needs far fewer dual steps when costs tie, and a local search restores
-        # the tie-breaks afterwards (see pairing.solver.polish).
+        # The coarse twin drops the standings-distance and jitter levels: the matching
+        # needs fewer dual steps when costs tie, and its integers stay small; a local
+        # search restores the tie-breaks afterwards (see pairing.solver.polish).
         self.m_rank = 0 if coarse else 256 * k
         self.m_seat = 1 if coarse else self.m_rank * (2 * n * n * k + 1)
         self.m_obj = self.m_seat * (2 * k + 1)

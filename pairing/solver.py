@@ -7,11 +7,12 @@ Three paths, by field size:
    rematch, ...) are allowed at a cost above everything else, so the result has the fewest
    violations possible, then the bye the rule names first, then the best objective.
 2. Up to ``EXACT_LIMIT`` pairs: first an exact proof of whether a pairing without
-   violations exists (:func:`feasible`: Dirac's degree bound, else Edmonds' algorithm on
-   the whole compatibility graph). If none exists, path 1's matching runs. Otherwise the
-   blossom matching runs on a sparse graph (each pair joined to its nearest compatible pairs
-   along the ranked line, the bye as a node), widened until it is perfect and no bye
-   candidate ranked below the chosen one could have had the bye. The blossom sees "coarse"
+   violations exists (:func:`feasible`: Dirac's degree bound, else a maximum-cardinality
+   matching of the whole compatibility graph). If none exists, path 1's matching runs.
+   Otherwise the exact matching (:mod:`pairing.matching`) runs on a sparse graph (each
+   pair joined to its nearest compatible pairs along the ranked line, the bye as a
+   node), widened until it is perfect and no bye
+   candidate ranked below the chosen one could have had the bye. The matching sees "coarse"
    costs without the standings tie-breaks (far fewer dual steps); :func:`polish` restores
    them by exchanges that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
@@ -30,14 +31,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
-from .blossom import min_cost_perfect_matching
-from .cardinality import dirac_guarantees_perfect, has_perfect_matching
 from .costs import CostModel, Field
+from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
 
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
-"""Up to this many pairs the blossom matching decides every round (about 0.1 s)."""
+"""Up to this many pairs the exact matching decides every round."""
 FULL_GRAPH_LIMIT = 160
 """Above this, unavoidable violations are minimised on a sparse graph only."""
 WIDE_ENOUGH = 24
@@ -251,13 +251,13 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
         lower_bounds.append(len(rest) - 1 - blocked)
     if dirac_guarantees_perfect(lower_bounds):
         return True
-    adj: list[list[int]] = [[] for _ in rest]
-    for x in range(len(rest)):
-        for y in range(x + 1, len(rest)):
-            if not model.forbidden(rest[x], rest[y]):
-                adj[x].append(y)
-                adj[y].append(x)
-    return has_perfect_matching(adj)
+    edges = [
+        (x, y)
+        for x in range(len(rest))
+        for y in range(x + 1, len(rest))
+        if not model.forbidden(rest[x], rest[y])
+    ]
+    return has_perfect_matching(len(rest), edges)
 
 
 def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> Solution:

@@ -1,5 +1,5 @@
 """Property tests: random events (2–300 pairs, 1–12 rounds, units, withdrawals, late
-entries); every hard rule holds in every round, and closeness is within 5 % of the exact
+entries); every hard rule holds in every round, and the objective equals the exact
 minimum computed by networkx under the same constraints."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pairing.simulate import SimEvent
 
 from .checks import check_round, exact_minimum
 
-CLOSENESS_TOLERANCE = 1.05
+EXACT = 1e-9
+"""Float rounding only: two pairings' objectives differ by far more (points are in 0.01s)."""
 
 
 @st.composite
@@ -69,7 +70,7 @@ def play_event(params, closeness_up_to, closeness_rounds=None):
                 )
                 if result is not None:
                     ours, best = result
-                    assert ours <= best * CLOSENESS_TOLERANCE + 1e-6, (round_number, ours, best)
+                    assert abs(ours - best) <= EXACT, (round_number, ours, best)
         event.play(pairing)
 
 
@@ -84,25 +85,6 @@ def test_small_events_keep_every_rule_and_closeness(params):
 @given(events(st.sampled_from(range(41, 301))))
 def test_larger_events_keep_every_rule(params):
     play_event(params, closeness_up_to=80)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("scoring", "rounds"), [("match_points", {9}), ("points26", {8})])
-def test_closeness_at_300_pairs(scoring, rounds):
-    """Round 8 follows an odd round (every balance ±1: the seat rule binds), round 9 an
-    even one. networkx needs about 15 s for each exact minimum at this size."""
-    params = {
-        "n": 300,
-        "rounds": max(rounds),
-        "seed": 11,
-        "scoring": scoring,
-        "units": 0,
-        "mode": "off",
-        "seating": "first_ew",
-        "withdraw_rate": 0.0,
-        "late_entries": 0,
-    }
-    play_event(params, closeness_up_to=300, closeness_rounds=rounds)
 
 
 @pytest.mark.slow
