@@ -243,7 +243,7 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
         return False
     lower_bounds = []
     for i in rest:
-        blocked = len(field.opponents[i] & members)
+        blocked = len(field.opponents[i] & members) + len(field.avoid[i] & members)
         if abs(field.balance[i]) >= 2:
             blocked += balances[field.balance[i]] - 1
         if field.unit[i] >= 0 and units:

@@ -4,9 +4,10 @@ Rules, hardest first (RULES.md §11 and the pairing issue):
 
 1. every active pair plays exactly once, or has the bye when the count is odd; the bye
    only ever goes to a pair with the fewest byes;
-2. no seat balance beyond ±2, then no rematch, then no same-unit table when avoidance is
-   ``"hard"`` — each while a pairing without it exists, and as few as possible otherwise
-   (flagged ``seat_limit``, ``rematch``, ``same_unit``), in that order of importance;
+2. no seat balance beyond ±2, then no rematch, then no forbidden pairing (回避) and no
+   same-unit table when avoidance is ``"hard"`` — each while a pairing without it exists,
+   and as few as possible otherwise (flagged ``seat_limit``, ``rematch``, ``forbidden``,
+   ``same_unit``), in that order of importance;
 3. at least 90 % of the pairs end the round within ±1 seat balance (if rule 2 makes that
    impossible, the pairing gets the note ``seat_rule_unmet`` and as few pairs as possible
    end outside);
@@ -23,17 +24,18 @@ needs (:func:`_search_seat_weight`), so closeness gives up no more than necessar
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from fractions import Fraction
 
 from .costs import UNIT_MODES, CostModel, Field
-from .entrants import Entrant, check_entrants
+from .entrants import Entrant, check_entrants, check_forbidden
 from .errors import PairingError, check_choice
 from .flags import (
     FLAG_BYE,
     FLAG_FLOAT_DOWN,
     FLAG_FLOAT_UP,
+    FLAG_FORBIDDEN,
     FLAG_REMATCH,
     FLAG_REMATCH_AVOIDED,
     FLAG_SAME_UNIT,
@@ -53,11 +55,13 @@ def pair_swiss(
     seed: int = 0,
     avoid_same_unit: str = "off",
     seating: str = "first_ew",
+    forbidden: Iterable[Iterable[Hashable]] = (),
 ) -> Pairing:
     """Pair a Swiss round from the standings (see the module docstring for the rules).
 
     ``entrants`` are the active pairs only; ``rank`` orders them, ``points`` measure
-    closeness. Same input and seed give the same pairing.
+    closeness. ``forbidden``: pairs of ids that must not meet (ids not in the field are
+    ignored). Same input and seed give the same pairing.
     """
     check_choice("avoid_same_unit", avoid_same_unit, UNIT_MODES)
     check_seating(seating)
@@ -65,7 +69,7 @@ def pair_swiss(
         raise PairingError(
             f"seed must be an integer, got {seed!r}", f"随机种子必须是整数：{seed!r}"
         )
-    field = Field(check_entrants(entrants))
+    field = Field(check_entrants(entrants), check_forbidden(forbidden))
     solution, model, met = _search_seat_weight(field, avoid_same_unit, seed)
     pairing = build_pairing(field, solution, model, seating, seed)
     if not met:
@@ -207,6 +211,8 @@ class _Explainer:
             flags.update((FLAG_FLOAT_UP, FLAG_FLOAT_DOWN))
         if j in f.opponents[i]:
             flags.add(FLAG_REMATCH)
+        if j in f.avoid[i]:
+            flags.add(FLAG_FORBIDDEN)
         if not seat_legal(f.balance[i], f.balance[j]):
             flags.add(FLAG_SEAT_LIMIT)
         same_unit = f.unit[i] >= 0 and f.unit[i] == f.unit[j]

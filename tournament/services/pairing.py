@@ -160,7 +160,9 @@ def compute_pairing(
         field = [e for e in field if e.id in chosen]
     if stage.kind == "swiss":
         if index == 1 and stage.order == 1:
-            return pair_round_one(field, seating=tournament.seating)
+            return pair_round_one(
+                field, seating=tournament.seating, avoid_same_unit=tournament.avoid_same_unit
+            )
         return pair_swiss(
             field, seed=seed, avoid_same_unit=tournament.avoid_same_unit, seating=tournament.seating
         )
