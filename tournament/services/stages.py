@@ -140,7 +140,7 @@ def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list
             "method": method,
         }
         stage.save(update_fields=["state"])
-    pairing = pair_rotation_round(stage.state["groups"], index)
+    pairing = pair_rotation_round(stage.state["groups"], index, seating=tournament.seating)
     # A pair that withdrew since the groups were made leaves its opponent a bye.
     active = {e.id for e in field}
     tables, byes = [], [b for b in pairing.byes if b.entrant in active]
