@@ -40,9 +40,16 @@ Swiss, rounds 2 and on (:mod:`pairing.swiss`)
     of ids that must not meet, a hard constraint like hard same-unit avoidance.
 Rotation groups (:mod:`pairing.groups`)
     ``group_sizes(n)``; ``rotation_groups(ids_in_order, method="draw"|"serpentine",
-    group_count=None) -> [[id]]``; ``pair_rotation_round(groups, round_index, first_table=1)
-    -> Pairing``; ``movement_table(groups) -> {id: [Seat]}``. Totals are
+    group_count=None) -> [[id]]``; ``pair_rotation_round(groups, round_index, first_table=1,
+    seating="first_ew") -> Pairing``; ``movement_table(groups, first_table=1,
+    seating="first_ew") -> {id: [Seat]}`` (the pair listed first sits North–South under
+    ``"first_ns"``). Totals are
     :func:`scoring.rotation_totals`.
+Round robin (单循环, :mod:`pairing.roundrobin`)
+    ``round_robin_rounds(n)``; ``round_robin_schedule(ids, seating="first_ew") ->
+    [Pairing]`` (Berger tables; a bye a round for an odd count; seats within ±1);
+    ``pair_round_robin_round(ids, round_index, seating)``; ``round_robin_movement(ids,
+    seating) -> {round: [(table, ew, ns) | (None, bye, None)]}``.
 Knockout (:mod:`pairing.bracket`)
     ``knockout_bracket(seeded_ids, units=None, third_place=True) -> Bracket``;
     ``advance(bracket, match_id, winner)``; ``reset(bracket)``; ``Bracket.ready_matches(r)``,
@@ -83,6 +90,12 @@ from .flags import (
 )
 from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
 from .result import Bye, Pairing, Table
+from .roundrobin import (
+    pair_round_robin_round,
+    round_robin_movement,
+    round_robin_rounds,
+    round_robin_schedule,
+)
 from .swiss import NOTE_SEAT_RULE_UNMET, pair_swiss
 
 __all__ = [
@@ -118,8 +131,12 @@ __all__ = [
     "movement_table",
     "pair_rotation_round",
     "pair_round_one",
+    "pair_round_robin_round",
     "pair_swiss",
     "reset",
     "rotation_groups",
+    "round_robin_movement",
+    "round_robin_rounds",
+    "round_robin_schedule",
     "seed_order",
 ]
