@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from pairing import Bye, Pairing, Table
 from tournament.models import Match, Round
+from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.pairing import entrants
 from tournament.services.results import ResultRefused
@@ -42,7 +43,12 @@ def conflicts(round_: Round) -> list:
     members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
     if members is not None:
         field = [e for e in field if e.id in members]
-    return check_pairing(pairing, field, avoid_same_unit=tournament.avoid_same_unit)
+    return check_pairing(
+        pairing,
+        field,
+        avoid_same_unit=tournament.avoid_same_unit,
+        forbidden=forbidden_pairs(tournament),
+    )
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
