@@ -71,10 +71,10 @@ def _draft(round_: Round) -> Round:
     if round_.status != Round.DRAFT:
         raise ResultRefused(MSG_NOT_DRAFT)
     if round_.stage.kind != "swiss":
-        # Knockout tables come from the bracket and rotation tables from the movement table:
-        # moving a pair by hand would break them.
+        # Knockout tables come from the bracket, rotation and round-robin tables from the
+        # movement table: moving a pair by hand would break them.
         raise ResultRefused(
-            "淘汰赛和分组三轮移位的对阵由签表/移位表决定，不能手工调整；可以重新编排"
+            "淘汰赛、分组三轮移位和单循环的对阵由签表/移位表决定，不能手工调整；可以重新编排"
         )
     return round_
 
