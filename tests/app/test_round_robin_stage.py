@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from django.urls import reverse
 
 from tests.app.test_stages import create, play_round
+from tests.conftest import login
 from tournament.options import validate_options
 from tournament.services.adjust import swap_teams
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
@@ -49,3 +51,16 @@ def test_round_robin_tables_are_not_moved_by_hand(organizer, chief, referee, reg
 def test_same_unit_avoidance_is_refused_for_a_round_robin():
     problems = validate_options({"format": "round_robin", "avoid_same_unit": "hard"})
     assert [p.field for p in problems] == ["avoid_same_unit"]
+
+
+def test_the_stages_page_shows_the_movement_table(organizer, chief, referee, register):
+    t = create(organizer, chief, referee, slug="rr3", name="单循环赛", format="round_robin")
+    for i in range(1, 6):
+        register(t, f"队{i}")
+    draw(t, seed=1)
+    round_ = pair_next_round(t)
+    page = login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
+    assert "移位表" in page and "第5轮" in page
+    bye = round_.matches.get(ns=None).ew.name
+    first = round_.matches.exclude(ns=None).order_by("table").first()
+    assert f"{first.ew.name} – {first.ns.name}" in page and bye in page

@@ -161,6 +161,23 @@ def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: l
     return without_withdrawn(pairing, field)
 
 
+def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]]:
+    """The movement table (移位表) of a round-robin stage once its order is fixed:
+    ``[(round, [(table, EW name, NS name), …], bye name or ""), …]``; empty before."""
+    from pairing.roundrobin import round_robin_movement
+
+    if stage.kind != "round_robin" or "groups" not in stage.state:
+        return []
+    order = stage.state["groups"][0]
+    names = dict(Team.objects.filter(pk__in=order).values_list("pk", "name"))
+    rows = []
+    for number, tables in round_robin_movement(order, stage.tournament.seating).items():
+        seated = [(table, names[ew], names[ns]) for table, ew, ns in tables if table is not None]
+        bye = next((names[ew] for table, ew, _ns in tables if table is None), "")
+        rows.append((number, seated, bye))
+    return rows
+
+
 def without_withdrawn(pairing, field: list):
     """A pair that withdrew since the groups were made leaves its opponent a bye."""
     from pairing.result import Bye, Pairing

@@ -10,7 +10,7 @@ from tournament.models import Stage
 from tournament.options import STAGE_KINDS
 from tournament.permissions import ORGANIZER
 from tournament.services.results import ResultRefused
-from tournament.services.stages import stage_add, stage_delete
+from tournament.services.stages import round_robin_movement_rows, stage_add, stage_delete
 from tournament.views.common import load_tournament
 
 
@@ -47,6 +47,9 @@ def stage_list(request, slug):
             messages.error(request, str(exc))
         return redirect("stage_list", slug=slug)
     stages = tournament.stages.all()
+    movements = [(s, rows) for s in stages if (rows := round_robin_movement_rows(s))]
     return render(
-        request, "tournament/stages.html", {"t": tournament, "stages": stages, "kinds": STAGE_KINDS}
+        request,
+        "tournament/stages.html",
+        {"t": tournament, "stages": stages, "kinds": STAGE_KINDS, "movements": movements},
     )
