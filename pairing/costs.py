@@ -121,11 +121,14 @@ class CostModel:
         seats_first: bool = False,
         bye_for_seats: bool = False,
         coarse: bool = False,
+        bye_pool: Sequence[int] | None = None,
     ) -> None:
         self.field = field
         self.seed = seed
         self.coarse = coarse
         self.options = {"seats_first": seats_first, "bye_for_seats": bye_for_seats}
+        # The pairs allowed the bye, when a caller fixes them (None: the bye rule's list).
+        self.bye_pool = bye_pool
         self.unit_mode = unit_mode
         n = field.n
         spread = (max(field.pq) - min(field.pq)) if n else 0
@@ -162,6 +165,7 @@ class CostModel:
                 self.seat_num,
                 self.seat_den,
                 coarse=True,
+                bye_pool=self.bye_pool,
                 **self.options,
             )
             self._twin = twin

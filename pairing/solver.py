@@ -68,10 +68,13 @@ def band_limits(size: int) -> tuple[int, int]:
     return 8, 2
 
 
-def bye_candidates(field: Field) -> list[int]:
-    """Pairs allowed the bye, in the rule's order: fewest byes, then lowest-ranked first."""
+def bye_candidates(field: Field, model: CostModel | None = None) -> list[int]:
+    """Pairs allowed the bye, in the rule's order: fewest byes, then lowest-ranked first
+    (only ``model.bye_pool`` when the model fixes it)."""
     if field.n % 2 == 0:
         return []
+    if model is not None and model.bye_pool is not None:
+        return list(model.bye_pool)
     fewest = min(field.byes)
     return [i for i in range(field.n - 1, -1, -1) if field.byes[i] == fewest]
 
@@ -128,7 +131,7 @@ def _interleave(group: list[int], field: Field, model: CostModel, lookahead: int
 
 
 def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
-    candidates = bye_candidates(field)
+    candidates = bye_candidates(field, model)
     if field.n <= SMALL_FIELD:
         return _with_violations(field, model, candidates)
     if field.n <= EXACT_LIMIT:
@@ -155,7 +158,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     """Minimum-cost matching on the ``k`` nearest compatible neighbours along the line,
     the bye a node joined to every candidate; ``k`` doubles until the result is the
     right one (perfect, and no earlier bye candidate could have had the bye)."""
-    candidates = bye_candidates(field)
+    candidates = bye_candidates(field, model)
     n = field.n
     if not any(feasible(field, model, c) for c in candidates or [None]):
         # Even the whole compatibility graph has no pairing without a violation.

@@ -46,7 +46,7 @@ from .flags import (
 )
 from .result import Bye, Pairing, Table
 from .seats import check_seating, first_sits_ew, outside_one_budget, seat_legal
-from .solver import Solution, build_line, solve, solve_exact
+from .solver import Solution, build_line, bye_candidates, solve, solve_exact
 
 
 def pair_swiss(
@@ -121,20 +121,10 @@ def _search_seat_weight(
             break
         lo, s_lo, c_lo = solution, outside, close
     if hi is None:
-        hi_model = CostModel(field, unit_mode, seed, seats_first=True)
-        hi = solve(field, hi_model, line)
-        if hi.outside_one(field) > budget and not hi.exact:
-            hi = solve_exact(field, hi_model, line)
+        hi, hi_model = _seats_first(field, unit_mode, seed, line, budget)
         s_hi, c_hi = hi.outside_one(field), _closeness(hi, lo_model)
-        if s_hi > budget and field.n % 2:
-            # The bye candidate the rule names first cannot meet the seat rule: let the
-            # bye move up among the pairs with the fewest byes.
-            moved_model = CostModel(field, unit_mode, seed, bye_for_seats=True)
-            moved = solve_exact(field, moved_model, line)
-            if moved.outside_one(field) < s_hi:
-                return moved, moved_model, moved.outside_one(field) <= budget
-        if s_hi > budget:
-            return hi, hi_model, False
+        if s_hi > budget or hi_model.options["bye_for_seats"] or hi_model.bye_pool:
+            return hi, hi_model, s_hi <= budget
     for _ in range(MAX_SEAT_STEPS):
         if c_hi <= c_lo:
             break  # the pairing that meets the rule is at least as close: nothing to trade
@@ -150,6 +140,51 @@ def _search_seat_weight(
         else:
             c_lo, s_lo = c_mid, s_mid
     return hi, hi_model, True
+
+
+def _seats_first(
+    field: Field, unit_mode: str, seed: int, line: list[int], budget: int
+) -> tuple[Solution, CostModel]:
+    """The pairing with seats counted before closeness; on an odd field where even that
+    misses the 90 % rule, the one where the bye may also move up, if it does better."""
+    model = CostModel(field, unit_mode, seed, seats_first=True)
+    solution = solve(field, model, line)
+    if solution.outside_one(field) > budget and not solution.exact:
+        solution = solve_exact(field, model, line)
+    if solution.outside_one(field) > budget and field.n % 2:
+        # The bye candidate the rule names first cannot meet the seat rule: let the bye
+        # move up among the pairs with the fewest byes.
+        moved_model = CostModel(field, unit_mode, seed, bye_for_seats=True)
+        moved = solve_exact(field, moved_model, line)
+        if moved.outside_one(field) < solution.outside_one(field):
+            if moved.outside_one(field) <= budget:
+                return _earliest_bye(field, unit_mode, seed, line, budget, moved, moved_model)
+            return moved, moved_model
+    return solution, model
+
+
+def _earliest_bye(
+    field: Field,
+    unit_mode: str,
+    seed: int,
+    line: list[int],
+    budget: int,
+    moved: Solution,
+    moved_model: CostModel,
+) -> tuple[Solution, CostModel]:
+    """The bye rule's order among the byes that meet the 90 % rule: ``moved`` has the
+    fewest pairs outside ±1 of all, but an earlier candidate may meet the rule too (with
+    as few violations); the first such candidate keeps the bye."""
+    least = sum(moved_model.violation(i, j) for i, j in moved.tables)
+    for c in bye_candidates(field):
+        if c == moved.bye:
+            break
+        model = CostModel(field, unit_mode, seed, seats_first=True, bye_pool=[c])
+        solution = solve_exact(field, model, line)
+        violations = sum(model.violation(i, j) for i, j in solution.tables)
+        if violations == least and solution.outside_one(field) <= budget:
+            return solution, model
+    return moved, moved_model
 
 
 def _closeness(solution: Solution, model: CostModel) -> int:

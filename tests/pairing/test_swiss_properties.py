@@ -101,3 +101,21 @@ def test_a_large_field_with_units_and_withdrawals():
         "late_entries": 3,
     }
     play_event(params, closeness_up_to=0)
+
+
+def test_the_lowest_bye_that_meets_the_seat_rule_is_kept():
+    """Found by hypothesis: the first candidate could not meet the 90 % rule, and the bye
+    moved to the pair with the fewest pairs outside ±1 rather than to the first later
+    candidate that meets the rule."""
+    params = {
+        "n": 31,
+        "rounds": 8,
+        "seed": 8470,
+        "scoring": "match_points",
+        "units": 8,
+        "mode": "hard",
+        "seating": "first_ns",
+        "withdraw_rate": 0.15,
+        "late_entries": 0,
+    }
+    play_event(params, closeness_up_to=40)
