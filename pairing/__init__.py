@@ -21,7 +21,8 @@ Output
 ``[{"table": 1, "ew": ..., "ns": ...}, ..., {"table": None, "bye": ...}]``.
 Flags and their Chinese/English descriptions: :data:`DRAW_FLAG_DESCRIPTIONS`
 (``float_up`` 上浮, ``float_down`` 下浮, ``rematch_avoided`` 避免重复对阵, ``rematch``
-重复对阵（无法避免）, ``unit_avoided`` 同单位回避, ``same_unit`` 同单位对阵, ``seat_forced``
+重复对阵（无法避免）, ``unit_avoided`` 同单位回避, ``same_unit`` 同单位对阵, ``forbidden``
+回避对阵（无法避免）, ``seat_forced``
 座位强制, ``seat_limit`` 座位超限, ``bye`` 轮空, ``second_bye`` 再次轮空, ``manual`` 人工调整).
 
 Functions
@@ -29,16 +30,26 @@ Functions
 Draw and round 1 (:mod:`pairing.draw`)
     ``draw_numbers(ids, seed, overrides=None) -> dict[id, int]``;
     ``draw_sheet(numbers) -> [(number, id)]``;
-    ``pair_round_one(entrants, seating="first_ew") -> Pairing`` — 1–2, 3–4, … on draw
-    numbers; with an odd count the last draw number has the bye.
+    ``pair_round_one(entrants, seating="first_ew", *, avoid_same_unit="off", forbidden=())
+    -> Pairing`` — 1–2, 3–4, … on draw numbers; with an odd count the last draw number has
+    the bye; pairs to keep apart (hard same-unit avoidance, forbidden pairs) move only
+    where they would meet.
 Swiss, rounds 2 and on (:mod:`pairing.swiss`)
     ``pair_swiss(entrants, *, seed=0, avoid_same_unit="off"|"soft"|"hard",
-    seating="first_ew"|"first_ns") -> Pairing``.
+    seating="first_ew"|"first_ns", forbidden=()) -> Pairing``. ``forbidden`` (回避): pairs
+    of ids that must not meet, a hard constraint like hard same-unit avoidance.
 Rotation groups (:mod:`pairing.groups`)
     ``group_sizes(n)``; ``rotation_groups(ids_in_order, method="draw"|"serpentine",
-    group_count=None) -> [[id]]``; ``pair_rotation_round(groups, round_index, first_table=1)
-    -> Pairing``; ``movement_table(groups) -> {id: [Seat]}``. Totals are
+    group_count=None) -> [[id]]``; ``pair_rotation_round(groups, round_index, first_table=1,
+    seating="first_ew") -> Pairing``; ``movement_table(groups, first_table=1,
+    seating="first_ew") -> {id: [Seat]}`` (the pair listed first sits North–South under
+    ``"first_ns"``). Totals are
     :func:`scoring.rotation_totals`.
+Round robin (单循环, :mod:`pairing.roundrobin`)
+    ``round_robin_rounds(n)``; ``round_robin_schedule(ids, seating="first_ew") ->
+    [Pairing]`` (Berger tables; a bye a round for an odd count; seats within ±1);
+    ``pair_round_robin_round(ids, round_index, seating)``; ``round_robin_movement(ids,
+    seating) -> {round: [(table, ew, ns) | (None, bye, None)]}``.
 Knockout (:mod:`pairing.bracket`)
     ``knockout_bracket(seeded_ids, units=None, third_place=True) -> Bracket``;
     ``advance(bracket, match_id, winner)``; ``reset(bracket)``; ``Bracket.ready_matches(r)``,
@@ -67,6 +78,7 @@ from .flags import (
     FLAG_BYE,
     FLAG_FLOAT_DOWN,
     FLAG_FLOAT_UP,
+    FLAG_FORBIDDEN,
     FLAG_MANUAL,
     FLAG_REMATCH,
     FLAG_REMATCH_AVOIDED,
@@ -78,6 +90,12 @@ from .flags import (
 )
 from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
 from .result import Bye, Pairing, Table
+from .roundrobin import (
+    pair_round_robin_round,
+    round_robin_movement,
+    round_robin_rounds,
+    round_robin_schedule,
+)
 from .swiss import NOTE_SEAT_RULE_UNMET, pair_swiss
 
 __all__ = [
@@ -85,6 +103,7 @@ __all__ = [
     "FLAG_BYE",
     "FLAG_FLOAT_DOWN",
     "FLAG_FLOAT_UP",
+    "FLAG_FORBIDDEN",
     "FLAG_MANUAL",
     "FLAG_REMATCH",
     "FLAG_REMATCH_AVOIDED",
@@ -112,8 +131,12 @@ __all__ = [
     "movement_table",
     "pair_rotation_round",
     "pair_round_one",
+    "pair_round_robin_round",
     "pair_swiss",
     "reset",
     "rotation_groups",
+    "round_robin_movement",
+    "round_robin_rounds",
+    "round_robin_schedule",
     "seed_order",
 ]

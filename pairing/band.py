@@ -11,7 +11,7 @@ Swiss pairings are local (a pair meets someone a few places away), and a pair wa
 across a cut only to dodge a rematch, a unit or a seat. The cost is
 ``O(len(line) * states * depth)`` with ``states <= sum(C(width, d) for d <= depth)``;
 for ``depth=2, width=10`` that is a few hundred thousand steps for 5,000 pairs.
-When the limits leave no perfect pairing the caller widens the search (a blossom
+When the limits leave no perfect pairing the caller widens the search (an exact
 matching on a sparse graph, see :mod:`pairing.solver`).
 """
 

@@ -4,7 +4,7 @@ Vocabulary
 ----------
 conflict
     Something wrong with a pairing as it stands: a rematch, two pairs of one unit (when the
-    event avoids that), a seat balance beyond ±2, a pair placed twice, an active pair left
+    event avoids that), two pairs set to be kept apart (回避), a seat balance beyond ±2, a pair placed twice, an active pair left
     out, a placed id that is not an active pair, or more byes than the field needs.
 blocking
     A conflict that makes the pairing impossible to publish: a pair twice, a pair missing,
@@ -14,7 +14,7 @@ blocking
 >>> from pairing.result import Pairing, Table
 >>> field = [Entrant(1, 1), Entrant(2, 2, opponents=frozenset({3})), Entrant(3, 3)]
 >>> [c.kind for c in check_pairing(Pairing((Table(1, 2, 3),)), field)]
-['rematch', 'missing']
+['missing', 'rematch']
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .entrants import Entrant
+from .entrants import Entrant, check_forbidden
 from .result import Pairing
 
 BLOCKING = frozenset({"duplicate", "missing", "unknown"})
 _TEXT = {
     "rematch": ("{a} and {b} have met before", "{a} 与 {b} 已经交过手（重复对阵）"),
     "same_unit": ("{a} and {b} are of the same unit", "{a} 与 {b} 同单位"),
+    "forbidden": ("{a} and {b} are to be kept apart", "{a} 与 {b} 设置了回避，不应对阵"),
     "seat_imbalance": (
         "{a} would sit East–West {n:+d} times net",
         "{a} 的东西/南北座位差将达到 {n:+d}",
@@ -73,9 +74,14 @@ class Conflict:
 
 
 def check_pairing(
-    pairing: Pairing, entrants: Iterable[Entrant], avoid_same_unit: str = "off"
+    pairing: Pairing,
+    entrants: Iterable[Entrant],
+    avoid_same_unit: str = "off",
+    forbidden: Iterable[Iterable[Hashable]] = (),
 ) -> list[Conflict]:
-    """Every conflict of ``pairing`` for the active ``entrants`` (blocking ones first)."""
+    """Every conflict of ``pairing`` for the active ``entrants`` (blocking ones first);
+    ``forbidden``: pairs of ids to keep apart (回避)."""
+    apart = check_forbidden(forbidden)
     field = {e.id: e for e in entrants}
     placed = Counter(pairing.entrant_ids())
     found: list[Conflict] = []
@@ -93,6 +99,8 @@ def check_pairing(
             found.append(Conflict("rematch", (a.id, b.id), t.number))
         if avoid_same_unit != "off" and a.unit and a.unit == b.unit:
             found.append(Conflict("same_unit", (a.id, b.id), t.number))
+        if frozenset((a.id, b.id)) in apart:
+            found.append(Conflict("forbidden", (a.id, b.id), t.number))
         for e, delta in ((a, 1), (b, -1)):
             if abs(e.seat_balance + delta) > 2:
                 found.append(

@@ -4,8 +4,9 @@ Vocabulary
 ----------
 hard constraint
     A table that must not be made while a pairing without it exists: a rematch, a table
-    that would push a seat balance beyond ±2 ("seat-illegal"), and, when same-unit
-    avoidance is hard, two pairs of one unit. Such a table is a *violation*.
+    that would push a seat balance beyond ±2 ("seat-illegal"), a forbidden pairing (回避),
+    and, when same-unit avoidance is hard, two pairs of one unit. Such a table is a
+    *violation*.
 objective
     What the pairing minimises among pairings with the fewest violations: the closeness
     cost (squared points difference) plus ``seat_weight`` for every pair ending outside ±1
@@ -15,7 +16,7 @@ tie-breaks
     with the top tables most, and a seeded jitter for exact ties.
 
 All levels are packed lexicographically into one Python integer per table (no rounding,
-no float ties). The band search uses them all; the blossom matching uses a *coarse twin*
+no float ties). The band search uses them all; the exact matching uses a *coarse twin*
 without the standings and jitter tie-breaks (many more ties, far fewer dual steps) and
 :func:`pairing.solver.polish` restores those afterwards. Points are compared at a
 precision of 0.01.
@@ -23,7 +24,7 @@ precision of 0.01.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .entrants import Entrant, id_key
 from .seats import outside_one_after, seat_legal
@@ -39,10 +40,11 @@ class Field:
     """The active entrants of a round in rank order, as index-based arrays.
 
     Index ``i`` is the position in rank order (0 = top); opponents outside the field
-    (withdrawn pairs) are dropped.
+    (withdrawn pairs) are dropped. ``avoid[i]``: the pairs ``i`` must not meet (回避), from
+    ``forbidden`` (two-id frozensets, see :func:`pairing.entrants.check_forbidden`).
     """
 
-    def __init__(self, entrants: Sequence[Entrant]) -> None:
+    def __init__(self, entrants: Sequence[Entrant], forbidden: Collection[frozenset] = ()) -> None:
         order = sorted(
             entrants,
             key=lambda e: (
@@ -72,6 +74,15 @@ class Field:
                 if i not in met[o]:
                     met[o].add(i)
         self.opponents: list[frozenset[int]] = [frozenset(m) for m in met]
+        avoid: list[set[int]] = [set() for _ in order]
+        for pair in forbidden:
+            a, b = (index.get(x) for x in pair)
+            if a is not None and b is not None:
+                avoid[a].add(b)
+                avoid[b].add(a)
+        self.avoid: list[frozenset[int]] = [frozenset(s) for s in avoid]
+        # Opponents and forbidden partners in one set: one lookup in the hot loops.
+        self.blocked = [o | a if a else o for o, a in zip(self.opponents, self.avoid, strict=True)]
         self.gap = _typical_gap(self.pq)
         # (unit mode, bye) -> whether the rest can be paired without a violation.
         self.feasible: dict[tuple[str, int | None], bool] = {}
@@ -110,11 +121,14 @@ class CostModel:
         seats_first: bool = False,
         bye_for_seats: bool = False,
         coarse: bool = False,
+        bye_pool: Sequence[int] | None = None,
     ) -> None:
         self.field = field
         self.seed = seed
         self.coarse = coarse
         self.options = {"seats_first": seats_first, "bye_for_seats": bye_for_seats}
+        # The pairs allowed the bye, when a caller fixes them (None: the bye rule's list).
+        self.bye_pool = bye_pool
         self.unit_mode = unit_mode
         n = field.n
         spread = (max(field.pq) - min(field.pq)) if n else 0
@@ -126,9 +140,9 @@ class CostModel:
         self.seat_num, self.seat_den = (0, 1) if self.seats_first else (seat_num, seat_den)
         self.max_close = max_close
         max_objective = self.seat_den * max_close + 2 * self.seat_num
-        # The coarse twin drops the standings-distance and jitter levels: the blossom
-        # algorithm needs far fewer dual steps when costs tie, and a local search restores
-        # the tie-breaks afterwards (see pairing.solver.polish).
+        # The coarse twin drops the standings-distance and jitter levels: the matching
+        # needs fewer dual steps when costs tie, and its integers stay small; a local
+        # search restores the tie-breaks afterwards (see pairing.solver.polish).
         self.m_rank = 0 if coarse else 256 * k
         self.m_seat = 1 if coarse else self.m_rank * (2 * n * n * k + 1)
         self.m_obj = self.m_seat * (2 * k + 1)
@@ -151,6 +165,7 @@ class CostModel:
                 self.seat_num,
                 self.seat_den,
                 coarse=True,
+                bye_pool=self.bye_pool,
                 **self.options,
             )
             self._twin = twin
@@ -168,12 +183,14 @@ class CostModel:
         f = self.field
         return (
             j in f.opponents[i]
+            or j in f.avoid[i]
             or not seat_legal(f.balance[i], f.balance[j])
             or (self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j])
         )
 
     def violation(self, i: int, j: int) -> int:
-        """Violations packed as illegal-seat > rematch > hard same unit."""
+        """Violations packed as illegal-seat > rematch > forbidden pairing or hard same
+        unit (one level: both are the organizer's "keep apart")."""
         f = self.field
         k = self.k
         v = 0
@@ -181,7 +198,9 @@ class CostModel:
             v += k * k
         if j in f.opponents[i]:
             v += k
-        if self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
+        if j in f.avoid[i] or (
+            self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j]
+        ):
             v += 1
         return v
 
@@ -194,7 +213,7 @@ class CostModel:
         f = self.field
         if j < i:
             i, j = j, i
-        if j in f.opponents[i]:
+        if j in f.blocked[i]:
             return None
         bi, bj = f.balance[i], f.balance[j]
         if bi == bj and (bi >= 2 or bi <= -2):
@@ -236,7 +255,7 @@ class CostModel:
                 for t, b in enumerate(line)
             ]
         f = self.field
-        opponents, balance, unit, pq = f.opponents, f.balance, f.unit, f.pq
+        blocked, balance, unit, pq = f.blocked, f.balance, f.unit, f.pq
         hard = self.unit_mode == "hard"
         unit_penalty, den, num = self.unit_penalty, self.seat_den, self.seat_num
         m_obj, m_rank, m_outside = self.m_obj, self.m_rank, self.m_first + self.m_seat
@@ -248,7 +267,7 @@ class CostModel:
                 i, j = line[t - 1 - k], b
                 if j < i:
                     i, j = j, i
-                if j in opponents[i]:
+                if j in blocked[i]:
                     continue
                 bi, bj = balance[i], balance[j]
                 if bi == bj and (bi >= 2 or bi <= -2):

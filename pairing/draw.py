@@ -13,18 +13,27 @@ adjacent pairing (临近配对)
     With an odd count the last draw number has the bye. The lower number is listed first
     and sits East–West under ``seating="first_ew"`` (North–South under ``"first_ns"``),
     unless seat balances carried from an earlier stage say otherwise (:mod:`pairing.seats`).
+keeping apart in round 1
+    With hard same-unit avoidance, or forbidden pairings (回避), an adjacent table that
+    would seat two pairs of one unit (or a forbidden pair) is not made: round 1 is then
+    paired like a Swiss round in which every pair has the same points and the draw
+    numbers are the ranking, so the tables stay as close to 1–2, 3–4, … as the field
+    allows, and a table that cannot be avoided is flagged (``same_unit``, ``forbidden``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import replace
 
-from .entrants import Entrant, check_entrants, id_key
-from .errors import PairingError
-from .flags import FLAG_BYE, FLAG_REMATCH, FLAG_SEAT_FORCED
+from .costs import UNIT_MODES
+from .entrants import Entrant, check_entrants, check_forbidden, id_key
+from .errors import PairingError, check_choice
+from .flags import FLAG_BYE, FLAG_REMATCH, FLAG_SAME_UNIT, FLAG_SEAT_FORCED
 from .result import Bye, Pairing, Table
 from .seats import check_seating, first_sits_ew
+from .swiss import pair_swiss
 
 
 def draw_numbers(
@@ -70,13 +79,23 @@ def draw_sheet(numbers: Mapping[Hashable, int]) -> list[tuple[int, Hashable]]:
     return sorted(((k, i) for i, k in numbers.items()), key=lambda row: row[0])
 
 
-def pair_round_one(entrants: Iterable[Entrant], seating: str = "first_ew") -> Pairing:
+def pair_round_one(
+    entrants: Iterable[Entrant],
+    seating: str = "first_ew",
+    *,
+    avoid_same_unit: str = "off",
+    forbidden: Iterable[Iterable[Hashable]] = (),
+) -> Pairing:
     """Adjacent pairing on draw numbers: 1–2 at table 1, 3–4 at table 2, …
 
     Odd count: the pair with the last draw number has the bye. Every entrant needs a
-    distinct ``draw_number``.
+    distinct ``draw_number``. Pairs to keep apart (hard same-unit avoidance, ``forbidden``
+    pairs of ids) change the adjacent tables only where they would meet; see the module
+    docstring.
     """
     check_seating(seating)
+    check_choice("avoid_same_unit", avoid_same_unit, UNIT_MODES)
+    apart = check_forbidden(forbidden)
     field = check_entrants(entrants)
     missing = [e.id for e in field if e.draw_number is None]
     if missing:
@@ -87,18 +106,43 @@ def pair_round_one(entrants: Iterable[Entrant], seating: str = "first_ew") -> Pa
     if len(set(numbers)) != len(numbers):
         raise PairingError("two pairs share a draw number", "有两对选手的抽签号相同", "draw_clash")
     order = sorted(field, key=lambda e: e.draw_number)  # type: ignore[arg-type,return-value]
+    hard = avoid_same_unit == "hard"
+    adjacent = [(order[2 * k], order[2 * k + 1]) for k in range(len(order) // 2)]
+    if any(_kept_apart(a, b, hard, apart) for a, b in adjacent):
+        return _round_one_apart(order, seating, avoid_same_unit, apart)
     tables = []
     rematches = 0
     cost = 0.0
-    for k in range(len(order) // 2):
-        first, second = order[2 * k], order[2 * k + 1]
+    for k, (first, second) in enumerate(adjacent):
         cost += (first.points - second.points) ** 2
         first_ew, forced = first_sits_ew(first.seat_balance, second.seat_balance, seating)
         flags = {FLAG_SEAT_FORCED} if forced else set()
         if second.id in first.opponents:
             flags.add(FLAG_REMATCH)
             rematches += 1
+        if avoid_same_unit != "off" and first.unit is not None and first.unit == second.unit:
+            flags.add(FLAG_SAME_UNIT)
         ew, ns = (first, second) if first_ew else (second, first)
         tables.append(Table(k + 1, ew.id, ns.id, frozenset(flags)))
     byes = (Bye(order[-1].id, frozenset({FLAG_BYE})),) if len(order) % 2 else ()
     return Pairing(tuple(tables), byes, rematches=rematches, cost=cost, seed=None)
+
+
+def _kept_apart(a: Entrant, b: Entrant, hard: bool, apart: set[frozenset]) -> bool:
+    """Must ``a`` and ``b`` not meet (same unit under hard avoidance, or forbidden)?"""
+    if hard and a.unit is not None and a.unit == b.unit:
+        return True
+    return frozenset((a.id, b.id)) in apart
+
+
+def _round_one_apart(
+    order: list[Entrant], seating: str, avoid_same_unit: str, apart: set[frozenset]
+) -> Pairing:
+    """Round 1 as a Swiss round of equal points ranked by draw number: the Swiss rules
+    keep the pairs apart when the field allows it (and flag the tables where it cannot);
+    among such pairings the standings-distance tie-break keeps tables next to 1–2, 3–4."""
+    ranked = [replace(e, rank=r, points=0.0) for r, e in enumerate(order, start=1)]
+    pairing = pair_swiss(ranked, avoid_same_unit=avoid_same_unit, seating=seating, forbidden=apart)
+    points = {e.id: e.points for e in order}
+    cost = sum((points[t.ew] - points[t.ns]) ** 2 for t in pairing.tables)
+    return replace(pairing, cost=cost, seed=None, seat_weight=0.0)

@@ -16,6 +16,9 @@ bye
     A round without an opponent (轮空); ``byes`` counts them.
 draw number
     The number drawn by lot before the event (抽签号), 1 … n.
+forbidden pairing (回避)
+    Two pairs the organizer says must not meet (relatives, one club's two best pairs): a
+    hard constraint like same-unit avoidance, given as a collection of two-id pairs.
 """
 
 from __future__ import annotations
@@ -70,6 +73,22 @@ def check_entrants(entrants: Iterable[Entrant], minimum: int = 2) -> list[Entran
             "too_few",
         )
     return field_list
+
+
+def check_forbidden(forbidden: Iterable[Iterable[Hashable]]) -> set[frozenset]:
+    """The forbidden pairings as a set of two-id frozensets; ids not in the field are fine
+    (a pair that withdrew), but each item must name two different ids."""
+    result: set[frozenset] = set()
+    for item in forbidden:
+        ids = frozenset(item)
+        if len(ids) != 2:
+            raise PairingError(
+                f"a forbidden pairing needs two different pairs, got {item!r}",
+                f"回避设置必须是两对不同的组合：{item!r}",
+                "forbidden",
+            )
+        result.add(ids)
+    return result
 
 
 def id_key(value: Hashable) -> tuple:

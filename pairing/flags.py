@@ -25,6 +25,7 @@ FLAG_REMATCH_AVOIDED = "rematch_avoided"
 FLAG_REMATCH = "rematch"
 FLAG_UNIT_AVOIDED = "unit_avoided"
 FLAG_SAME_UNIT = "same_unit"
+FLAG_FORBIDDEN = "forbidden"
 FLAG_SEAT_FORCED = "seat_forced"
 FLAG_SEAT_LIMIT = "seat_limit"
 FLAG_BYE = "bye"
@@ -38,6 +39,7 @@ DRAW_FLAG_DESCRIPTIONS: dict[str, tuple[str, str]] = {
     FLAG_REMATCH: ("重复对阵（无法避免）", "Rematch: no pairing without one exists"),
     FLAG_UNIT_AVOIDED: ("同单位回避", "A closer opponent was skipped: same unit"),
     FLAG_SAME_UNIT: ("同单位对阵", "Both pairs belong to the same unit"),
+    FLAG_FORBIDDEN: ("回避对阵（无法避免）", "Pairs set to be kept apart: no pairing avoids it"),
     FLAG_SEAT_FORCED: ("座位强制", "Seats set by the East-West balance, not the listing"),
     FLAG_SEAT_LIMIT: ("座位超限", "A pair's East-West balance goes beyond ±2"),
     FLAG_BYE: ("轮空", "Bye: no opponent this round"),

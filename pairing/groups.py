@@ -12,9 +12,14 @@ serpentine seeding (蛇形分组)
 movement table (移位表)
     Where each pair sits in each round: table and seat.
 
+listed first (排前)
+    The pair named first at a table of the movement table. It sits East–West under
+    ``seating="first_ew"`` (003 §6) and North–South under ``"first_ns"`` (004: "按移位表顺序，
+    排前坐南北，排后坐东西"); the option swaps the two sides at every table.
+
 Seats alternate: in a group of four every pair sits East–West once or twice and
 North–South the other time(s), never three times the same; in a group of three every pair
-sits once East–West and once North–South.
+sits once East–West and once North–South (under either seating).
 
 >>> group_sizes(11)
 [4, 4, 3]
@@ -30,11 +35,14 @@ from dataclasses import dataclass
 from .errors import PairingError
 from .flags import FLAG_BYE
 from .result import Bye, Pairing, Table
+from .seats import check_seating
 
-# Round robin of four (a, b, c, d) as (EW index, NS index) per round; seat counts per pair
-# over the three rounds: a EW/NS/NS, b NS/EW/EW, c EW/EW/NS, d NS/NS/EW.
+# Round robin of four (a, b, c, d) as (listed first, listed second) per round; under
+# "first_ew" the seats per pair over the three rounds: a EW/NS/NS, b NS/EW/EW, c EW/EW/NS,
+# d NS/NS/EW (under "first_ns" each one mirrored).
 _FOUR = (((0, 1), (2, 3)), ((2, 0), (1, 3)), ((3, 0), (1, 2)))
-# Round robin of three (a, b, c): (EW, NS, bye) per round; each pair EW once, NS once.
+# Round robin of three (a, b, c): (listed first, listed second, bye) per round; each pair
+# is listed first once and second once.
 _THREE = ((0, 1, 2), (2, 0, 1), (1, 2, 0))
 
 
@@ -104,23 +112,33 @@ class Seat:
 
 
 def pair_rotation_round(
-    groups: Sequence[Sequence[Hashable]], round_index: int, first_table: int = 1
+    groups: Sequence[Sequence[Hashable]],
+    round_index: int,
+    first_table: int = 1,
+    seating: str = "first_ew",
 ) -> Pairing:
-    """The tables of round ``round_index`` (1–3) for every group; each group keeps its tables."""
+    """The tables of round ``round_index`` (1–3) for every group; each group keeps its
+    tables. The pair listed first sits East–West, or North–South under ``"first_ns"``."""
+    check_seating(seating)
     if round_index not in (1, 2, 3):
         raise PairingError(
             "a rotation stage has rounds 1 to 3", "分组三轮移位只有第1至3轮", "round"
         )
     tables, byes = [], []
     number = first_table
+    swap = seating == "first_ns"
+
+    def table(first: Hashable, second: Hashable) -> Table:
+        return Table(number, second, first) if swap else Table(number, first, second)
+
     for group in groups:
         if len(group) == 4:
-            for ew, ns in _FOUR[round_index - 1]:
-                tables.append(Table(number, group[ew], group[ns]))
+            for first, second in _FOUR[round_index - 1]:
+                tables.append(table(group[first], group[second]))
                 number += 1
         elif len(group) == 3:
-            ew, ns, bye = _THREE[round_index - 1]
-            tables.append(Table(number, group[ew], group[ns]))
+            first, second, bye = _THREE[round_index - 1]
+            tables.append(table(group[first], group[second]))
             byes.append(Bye(group[bye], frozenset({FLAG_BYE})))
             number += 1
         else:
@@ -129,13 +147,13 @@ def pair_rotation_round(
 
 
 def movement_table(
-    groups: Sequence[Sequence[Hashable]], first_table: int = 1
+    groups: Sequence[Sequence[Hashable]], first_table: int = 1, seating: str = "first_ew"
 ) -> dict[Hashable, list[Seat]]:
-    """For every pair, its seat in rounds 1–3 (the 移位表)."""
+    """For every pair, its seat in rounds 1–3 (the 移位表) under the event's ``seating``."""
     seats: dict[Hashable, list[Seat]] = {entrant: [] for group in groups for entrant in group}
     group_of = {entrant: gi for gi, group in enumerate(groups) for entrant in group}
     for r in (1, 2, 3):
-        pairing = pair_rotation_round(groups, r, first_table)
+        pairing = pair_rotation_round(groups, r, first_table, seating)
         for t in pairing.tables:
             seats[t.ew].append(Seat(r, group_of[t.ew], t.number, "EW"))
             seats[t.ns].append(Seat(r, group_of[t.ns], t.number, "NS"))

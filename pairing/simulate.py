@@ -95,8 +95,11 @@ class SimEvent:
         ]
 
     def pair_next(self, **options) -> Pairing:
+        """Round 1 by the draw, later rounds Swiss; ``options`` are :func:`pair_swiss`'s
+        (the draw takes ``seating``, ``avoid_same_unit`` and ``forbidden``)."""
         if self.rounds_played == 0:
-            return pair_round_one(self.entrants(), options.get("seating", "first_ew"))
+            keep = ("seating", "avoid_same_unit", "forbidden")
+            return pair_round_one(self.entrants(), **{k: options[k] for k in keep if k in options})
         return pair_swiss(self.entrants(), **options)
 
     def play(self, pairing: Pairing) -> None:

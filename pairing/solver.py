@@ -7,11 +7,12 @@ Three paths, by field size:
    rematch, ...) are allowed at a cost above everything else, so the result has the fewest
    violations possible, then the bye the rule names first, then the best objective.
 2. Up to ``EXACT_LIMIT`` pairs: first an exact proof of whether a pairing without
-   violations exists (:func:`feasible`: Dirac's degree bound, else Edmonds' algorithm on
-   the whole compatibility graph). If none exists, path 1's matching runs. Otherwise the
-   blossom matching runs on a sparse graph (each pair joined to its nearest compatible pairs
-   along the ranked line, the bye as a node), widened until it is perfect and no bye
-   candidate ranked below the chosen one could have had the bye. The blossom sees "coarse"
+   violations exists (:func:`feasible`: Dirac's degree bound, else a maximum-cardinality
+   matching of the whole compatibility graph). If none exists, path 1's matching runs.
+   Otherwise the exact matching (:mod:`pairing.matching`) runs on a sparse graph (each
+   pair joined to its nearest compatible pairs along the ranked line, the bye as a
+   node), widened until it is perfect and no bye
+   candidate ranked below the chosen one could have had the bye. The matching sees "coarse"
    costs without the standings tie-breaks (far fewer dual steps); :func:`polish` restores
    them by exchanges that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
@@ -30,14 +31,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
-from .blossom import min_cost_perfect_matching
-from .cardinality import dirac_guarantees_perfect, has_perfect_matching
 from .costs import CostModel, Field
+from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
 
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
-"""Up to this many pairs the blossom matching decides every round (about 0.1 s)."""
+"""Up to this many pairs the exact matching decides every round."""
 FULL_GRAPH_LIMIT = 160
 """Above this, unavoidable violations are minimised on a sparse graph only."""
 WIDE_ENOUGH = 24
@@ -68,10 +68,13 @@ def band_limits(size: int) -> tuple[int, int]:
     return 8, 2
 
 
-def bye_candidates(field: Field) -> list[int]:
-    """Pairs allowed the bye, in the rule's order: fewest byes, then lowest-ranked first."""
+def bye_candidates(field: Field, model: CostModel | None = None) -> list[int]:
+    """Pairs allowed the bye, in the rule's order: fewest byes, then lowest-ranked first
+    (only ``model.bye_pool`` when the model fixes it)."""
     if field.n % 2 == 0:
         return []
+    if model is not None and model.bye_pool is not None:
+        return list(model.bye_pool)
     fewest = min(field.byes)
     return [i for i in range(field.n - 1, -1, -1) if field.byes[i] == fewest]
 
@@ -128,7 +131,7 @@ def _interleave(group: list[int], field: Field, model: CostModel, lookahead: int
 
 
 def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
-    candidates = bye_candidates(field)
+    candidates = bye_candidates(field, model)
     if field.n <= SMALL_FIELD:
         return _with_violations(field, model, candidates)
     if field.n <= EXACT_LIMIT:
@@ -155,7 +158,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     """Minimum-cost matching on the ``k`` nearest compatible neighbours along the line,
     the bye a node joined to every candidate; ``k`` doubles until the result is the
     right one (perfect, and no earlier bye candidate could have had the bye)."""
-    candidates = bye_candidates(field)
+    candidates = bye_candidates(field, model)
     n = field.n
     if not any(feasible(field, model, c) for c in candidates or [None]):
         # Even the whole compatibility graph has no pairing without a violation.
@@ -243,7 +246,7 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
         return False
     lower_bounds = []
     for i in rest:
-        blocked = len(field.opponents[i] & members)
+        blocked = len(field.opponents[i] & members) + len(field.avoid[i] & members)
         if abs(field.balance[i]) >= 2:
             blocked += balances[field.balance[i]] - 1
         if field.unit[i] >= 0 and units:
@@ -251,13 +254,13 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
         lower_bounds.append(len(rest) - 1 - blocked)
     if dirac_guarantees_perfect(lower_bounds):
         return True
-    adj: list[list[int]] = [[] for _ in rest]
-    for x in range(len(rest)):
-        for y in range(x + 1, len(rest)):
-            if not model.forbidden(rest[x], rest[y]):
-                adj[x].append(y)
-                adj[y].append(x)
-    return has_perfect_matching(adj)
+    edges = [
+        (x, y)
+        for x in range(len(rest))
+        for y in range(x + 1, len(rest))
+        if not model.forbidden(rest[x], rest[y])
+    ]
+    return has_perfect_matching(len(rest), edges)
 
 
 def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> Solution:

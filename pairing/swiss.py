@@ -4,9 +4,10 @@ Rules, hardest first (RULES.md §11 and the pairing issue):
 
 1. every active pair plays exactly once, or has the bye when the count is odd; the bye
    only ever goes to a pair with the fewest byes;
-2. no seat balance beyond ±2, then no rematch, then no same-unit table when avoidance is
-   ``"hard"`` — each while a pairing without it exists, and as few as possible otherwise
-   (flagged ``seat_limit``, ``rematch``, ``same_unit``), in that order of importance;
+2. no seat balance beyond ±2, then no rematch, then no forbidden pairing (回避) and no
+   same-unit table when avoidance is ``"hard"`` — each while a pairing without it exists,
+   and as few as possible otherwise (flagged ``seat_limit``, ``rematch``, ``forbidden``,
+   ``same_unit``), in that order of importance;
 3. at least 90 % of the pairs end the round within ±1 seat balance (if rule 2 makes that
    impossible, the pairing gets the note ``seat_rule_unmet`` and as few pairs as possible
    end outside);
@@ -23,17 +24,18 @@ needs (:func:`_search_seat_weight`), so closeness gives up no more than necessar
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from fractions import Fraction
 
 from .costs import UNIT_MODES, CostModel, Field
-from .entrants import Entrant, check_entrants
+from .entrants import Entrant, check_entrants, check_forbidden
 from .errors import PairingError, check_choice
 from .flags import (
     FLAG_BYE,
     FLAG_FLOAT_DOWN,
     FLAG_FLOAT_UP,
+    FLAG_FORBIDDEN,
     FLAG_REMATCH,
     FLAG_REMATCH_AVOIDED,
     FLAG_SAME_UNIT,
@@ -44,7 +46,7 @@ from .flags import (
 )
 from .result import Bye, Pairing, Table
 from .seats import check_seating, first_sits_ew, outside_one_budget, seat_legal
-from .solver import Solution, build_line, solve, solve_exact
+from .solver import Solution, build_line, bye_candidates, solve, solve_exact
 
 
 def pair_swiss(
@@ -53,11 +55,13 @@ def pair_swiss(
     seed: int = 0,
     avoid_same_unit: str = "off",
     seating: str = "first_ew",
+    forbidden: Iterable[Iterable[Hashable]] = (),
 ) -> Pairing:
     """Pair a Swiss round from the standings (see the module docstring for the rules).
 
     ``entrants`` are the active pairs only; ``rank`` orders them, ``points`` measure
-    closeness. Same input and seed give the same pairing.
+    closeness. ``forbidden``: pairs of ids that must not meet (ids not in the field are
+    ignored). Same input and seed give the same pairing.
     """
     check_choice("avoid_same_unit", avoid_same_unit, UNIT_MODES)
     check_seating(seating)
@@ -65,7 +69,7 @@ def pair_swiss(
         raise PairingError(
             f"seed must be an integer, got {seed!r}", f"随机种子必须是整数：{seed!r}"
         )
-    field = Field(check_entrants(entrants))
+    field = Field(check_entrants(entrants), check_forbidden(forbidden))
     solution, model, met = _search_seat_weight(field, avoid_same_unit, seed)
     pairing = build_pairing(field, solution, model, seating, seed)
     if not met:
@@ -117,20 +121,10 @@ def _search_seat_weight(
             break
         lo, s_lo, c_lo = solution, outside, close
     if hi is None:
-        hi_model = CostModel(field, unit_mode, seed, seats_first=True)
-        hi = solve(field, hi_model, line)
-        if hi.outside_one(field) > budget and not hi.exact:
-            hi = solve_exact(field, hi_model, line)
+        hi, hi_model = _seats_first(field, unit_mode, seed, line, budget)
         s_hi, c_hi = hi.outside_one(field), _closeness(hi, lo_model)
-        if s_hi > budget and field.n % 2:
-            # The bye candidate the rule names first cannot meet the seat rule: let the
-            # bye move up among the pairs with the fewest byes.
-            moved_model = CostModel(field, unit_mode, seed, bye_for_seats=True)
-            moved = solve_exact(field, moved_model, line)
-            if moved.outside_one(field) < s_hi:
-                return moved, moved_model, moved.outside_one(field) <= budget
-        if s_hi > budget:
-            return hi, hi_model, False
+        if s_hi > budget or hi_model.options["bye_for_seats"] or hi_model.bye_pool:
+            return hi, hi_model, s_hi <= budget
     for _ in range(MAX_SEAT_STEPS):
         if c_hi <= c_lo:
             break  # the pairing that meets the rule is at least as close: nothing to trade
@@ -146,6 +140,51 @@ def _search_seat_weight(
         else:
             c_lo, s_lo = c_mid, s_mid
     return hi, hi_model, True
+
+
+def _seats_first(
+    field: Field, unit_mode: str, seed: int, line: list[int], budget: int
+) -> tuple[Solution, CostModel]:
+    """The pairing with seats counted before closeness; on an odd field where even that
+    misses the 90 % rule, the one where the bye may also move up, if it does better."""
+    model = CostModel(field, unit_mode, seed, seats_first=True)
+    solution = solve(field, model, line)
+    if solution.outside_one(field) > budget and not solution.exact:
+        solution = solve_exact(field, model, line)
+    if solution.outside_one(field) > budget and field.n % 2:
+        # The bye candidate the rule names first cannot meet the seat rule: let the bye
+        # move up among the pairs with the fewest byes.
+        moved_model = CostModel(field, unit_mode, seed, bye_for_seats=True)
+        moved = solve_exact(field, moved_model, line)
+        if moved.outside_one(field) < solution.outside_one(field):
+            if moved.outside_one(field) <= budget:
+                return _earliest_bye(field, unit_mode, seed, line, budget, moved, moved_model)
+            return moved, moved_model
+    return solution, model
+
+
+def _earliest_bye(
+    field: Field,
+    unit_mode: str,
+    seed: int,
+    line: list[int],
+    budget: int,
+    moved: Solution,
+    moved_model: CostModel,
+) -> tuple[Solution, CostModel]:
+    """The bye rule's order among the byes that meet the 90 % rule: ``moved`` has the
+    fewest pairs outside ±1 of all, but an earlier candidate may meet the rule too (with
+    as few violations); the first such candidate keeps the bye."""
+    least = sum(moved_model.violation(i, j) for i, j in moved.tables)
+    for c in bye_candidates(field):
+        if c == moved.bye:
+            break
+        model = CostModel(field, unit_mode, seed, seats_first=True, bye_pool=[c])
+        solution = solve_exact(field, model, line)
+        violations = sum(model.violation(i, j) for i, j in solution.tables)
+        if violations == least and solution.outside_one(field) <= budget:
+            return solution, model
+    return moved, moved_model
 
 
 def _closeness(solution: Solution, model: CostModel) -> int:
@@ -207,6 +246,8 @@ class _Explainer:
             flags.update((FLAG_FLOAT_UP, FLAG_FLOAT_DOWN))
         if j in f.opponents[i]:
             flags.add(FLAG_REMATCH)
+        if j in f.avoid[i]:
+            flags.add(FLAG_FORBIDDEN)
         if not seat_legal(f.balance[i], f.balance[j]):
             flags.add(FLAG_SEAT_LIMIT)
         same_unit = f.unit[i] >= 0 and f.unit[i] == f.unit[j]

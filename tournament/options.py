@@ -32,6 +32,7 @@ FORMATS = {
     "swiss": "积分编排（瑞士制）",
     "rotation": "分组三轮移位",
     "knockout": "淘汰制",
+    "round_robin": "单循环（贝格尔编排）",
     "staged": "多阶段（如积分编排后淘汰）",
 }
 STAGE_KINDS = {k: v for k, v in FORMATS.items() if k != "staged"}
@@ -152,6 +153,10 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     if fmt == "knockout" and get("avoid_same_unit", "off") == "hard":
         problems.append(
             OptionProblem("avoid_same_unit", "淘汰赛无法保证同单位必须回避，请选择“尽量回避”")
+        )
+    if fmt == "round_robin" and get("avoid_same_unit", "off") != "off":
+        problems.append(
+            OptionProblem("avoid_same_unit", "单循环中每对组合都要相遇，不能设置同单位回避")
         )
     if fmt == "knockout" and get("scoring", "points26") == "hundred_plus":
         problems.append(OptionProblem("scoring", "100+级差计分用于分组三轮移位，不能用于淘汰赛"))

@@ -92,3 +92,16 @@ def test_late_entry_joins_the_next_round(tournament, nine, register):
     call_command("pair", "spring", "--publish")
     late = register(tournament, "迟到队")
     assert late.joined_round == 2
+
+
+def test_hard_unit_avoidance_keeps_round_one_apart(tournament, register):
+    """Draw numbers 1 and 2 belong to one unit: under hard avoidance they do not meet."""
+    from tournament.services.pairing import draw
+
+    teams = [register(tournament, f"队{i}", f"单位{i // 2}") for i in range(8)]
+    tournament.avoid_same_unit = "hard"
+    tournament.save(update_fields=["avoid_same_unit"])
+    draw(tournament, seed=5, overrides={teams[0].pk: 1, teams[1].pk: 2})
+    round_ = pair_next_round(tournament)
+    tables = [(m.ew.unit_id, m.ns.unit_id) for m in round_.matches.exclude(ns=None)]
+    assert len(tables) == 4 and all(a != b for a, b in tables)

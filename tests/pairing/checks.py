@@ -7,7 +7,13 @@ from collections import Counter
 import networkx as nx
 
 from pairing import Entrant, Pairing
-from pairing.flags import FLAG_FLOAT_DOWN, FLAG_FLOAT_UP, FLAG_REMATCH, FLAG_SAME_UNIT
+from pairing.flags import (
+    FLAG_FLOAT_DOWN,
+    FLAG_FLOAT_UP,
+    FLAG_FORBIDDEN,
+    FLAG_REMATCH,
+    FLAG_SAME_UNIT,
+)
 from pairing.seats import balances_after, outside_one_after, outside_one_budget, seat_legal
 
 
@@ -15,33 +21,40 @@ def placed(pairing: Pairing) -> Counter:
     return Counter(pairing.entrant_ids())
 
 
-def compatible(a: Entrant, b: Entrant, unit_mode: str) -> bool:
+def compatible(a: Entrant, b: Entrant, unit_mode: str, forbidden=frozenset()) -> bool:
     if b.id in a.opponents or a.id in b.opponents:
+        return False
+    if frozenset((a.id, b.id)) in forbidden:
         return False
     if not seat_legal(a.seat_balance, b.seat_balance):
         return False
     return not (unit_mode == "hard" and a.unit is not None and a.unit == b.unit)
 
 
-def violation_cost(a: Entrant, b: Entrant, unit_mode: str, k: int) -> int:
-    """Violations of a table, lexicographic: seat beyond ±2 > rematch > hard same unit."""
+def violation_cost(a: Entrant, b: Entrant, unit_mode: str, k: int, forbidden=frozenset()) -> int:
+    """Violations of a table, lexicographic: seat beyond ±2 > rematch > hard same unit or
+    a forbidden pairing (one level)."""
     cost = 0
     if not seat_legal(a.seat_balance, b.seat_balance):
         cost += k * k
     if b.id in a.opponents or a.id in b.opponents:
         cost += k
-    if unit_mode == "hard" and a.unit is not None and a.unit == b.unit:
+    if (unit_mode == "hard" and a.unit is not None and a.unit == b.unit) or frozenset(
+        (a.id, b.id)
+    ) in forbidden:
         cost += 1
     return cost
 
 
-def least_violations(entrants: list[Entrant], unit_mode: str, k: int) -> tuple[int, int]:
+def least_violations(
+    entrants: list[Entrant], unit_mode: str, k: int, forbidden=frozenset()
+) -> tuple[int, int]:
     """(least violation cost, least pairs outside ±1 among those) over perfect pairings."""
     graph = nx.Graph()
     big = 4 * len(entrants) + 4
     for x, a in enumerate(entrants):
         for b in entrants[x + 1 :]:
-            cost = violation_cost(a, b, unit_mode, k) * big
+            cost = violation_cost(a, b, unit_mode, k, forbidden) * big
             cost += outside_one_after(a.seat_balance, b.seat_balance)
             graph.add_edge(a.id, b.id, weight=-cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
@@ -56,9 +69,14 @@ def bye_candidates(entrants: list[Entrant]) -> list[Entrant]:
 
 
 def check_round(
-    entrants: list[Entrant], pairing: Pairing, unit_mode: str = "off", seating="first_ew"
+    entrants: list[Entrant],
+    pairing: Pairing,
+    unit_mode: str = "off",
+    seating="first_ew",
+    forbidden=frozenset(),
 ):
-    """Assert every hard rule of a Swiss round; return the balances after the round."""
+    """Assert every hard rule of a Swiss round; return the balances after the round.
+    ``forbidden``: a set of two-id frozensets that must not meet."""
     by_id = {e.id: e for e in entrants}
     count = placed(pairing)
     # Each active pair exactly once; nobody unknown (withdrawn pairs are not passed in).
@@ -71,7 +89,9 @@ def check_round(
     assert tops == sorted(tops)
     # Violations: as few as any pairing (with any allowed bye) can have.
     k = len(pairing.tables) + 2
-    violations = sum(violation_cost(by_id[t.ew], by_id[t.ns], unit_mode, k) for t in pairing.tables)
+    violations = sum(
+        violation_cost(by_id[t.ew], by_id[t.ns], unit_mode, k, forbidden) for t in pairing.tables
+    )
     assert pairing.rematches == sum(by_id[t.ns].id in by_id[t.ew].opponents for t in pairing.tables)
     budget = outside_one_budget(len(entrants))
     options: dict = {}
@@ -82,7 +102,7 @@ def check_round(
         if violations or bye.id != candidates[0].id:
             for c in candidates:
                 rest = [e for e in entrants if e.id != c.id]
-                least, outside = least_violations(rest, unit_mode, k)
+                least, outside = least_violations(rest, unit_mode, k, forbidden)
                 options[c.id] = (least, outside + (abs(c.seat_balance) > 1))
             assert violations == min(v for v, _o in options.values()), "avoidable violation"
             for c in candidates:  # each candidate below ours needed more violations or seats
@@ -91,7 +111,9 @@ def check_round(
                 least, outside = options[c.id]
                 assert least > violations or outside > budget, "the bye should have gone lower"
     elif violations:
-        assert violations == least_violations(entrants, unit_mode, k)[0], "avoidable violation"
+        assert violations == least_violations(entrants, unit_mode, k, forbidden)[0], (
+            "avoidable violation"
+        )
     # Seats: the rule, the ±2 limit, the 90 % rule.
     after = {e.id: e.seat_balance for e in entrants}
     for t in pairing.tables:
@@ -109,6 +131,7 @@ def check_round(
         assert (FLAG_FLOAT_UP in t.flags) == (FLAG_FLOAT_DOWN in t.flags) == (a.points != b.points)
         same = a.unit is not None and a.unit == b.unit
         assert (FLAG_SAME_UNIT in t.flags) == (same and unit_mode != "off")
+        assert (FLAG_FORBIDDEN in t.flags) == (frozenset((a.id, b.id)) in forbidden)
     assert all(abs(v) <= 2 for v in after.values()) or violations
     outside = sum(abs(v) > 1 for v in after.values())
     if outside > budget:
@@ -118,9 +141,11 @@ def check_round(
             best = min(o for v, o in options.values() if v == violations) if options else None
             if best is None:  # our bye was the first candidate and nothing was violated
                 rest = [e for e in entrants if e.id != bye.id]
-                best = least_violations(rest, unit_mode, k)[1] + (abs(bye.seat_balance) > 1)
+                best = least_violations(rest, unit_mode, k, forbidden)[1] + (
+                    abs(bye.seat_balance) > 1
+                )
         else:
-            best = least_violations(entrants, unit_mode, k)[1]
+            best = least_violations(entrants, unit_mode, k, forbidden)[1]
         assert outside == best, "the seat rule could have been met"
     return after
 
@@ -143,18 +168,22 @@ def exact_minimum(
     unit_mode: str,
     unit_penalty: float = 0.0,
     seat_weight: float | None = None,
+    forbidden=frozenset(),
 ) -> tuple[float, float] | None:
     """(our objective, exact minimum) over pairings of the same field without our bye,
-    under the same hard constraints, by networkx's general weighted matching."""
+    under the same hard constraints, by networkx's general weighted matching (pure
+    Python, independent of the rustworkx matcher the pairing uses). Edge costs are
+    scaled by 10**12 to integers, far finer than the 0.0001 steps of a squared points
+    difference, so the minimum is exact to float precision."""
     byes = {b.entrant for b in pairing.byes}
     field = [e for e in entrants if e.id not in byes]
     weight = pairing.seat_weight if seat_weight is None else seat_weight
     graph = nx.Graph()
     for x, a in enumerate(field):
         for b in field[x + 1 :]:
-            if compatible(a, b, unit_mode):
+            if compatible(a, b, unit_mode, forbidden):
                 cost = objective(field, [(a.id, b.id)], weight, unit_penalty)
-                graph.add_edge(a.id, b.id, weight=-round(cost * 10**6))
+                graph.add_edge(a.id, b.id, weight=-round(cost * 10**12))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) != len(field):
         return None

@@ -47,3 +47,11 @@ def test_pair_twice_missing_unknown_are_blocking():
 def test_extra_bye_is_flagged():
     p = Pairing((Table(1, 1, 3),), (Bye(2), Bye(4)))
     assert kinds(p) == ["extra_bye"]
+
+
+def test_a_forbidden_pairing_is_a_warning_with_a_chinese_text():
+    pairing = Pairing((Table(1, 1, 3), Table(2, 4, 2)))
+    assert kinds(pairing, forbidden=[(3, 1)]) == ["forbidden"]
+    (conflict,) = check_pairing(pairing, field(), forbidden=[(3, 1)])
+    assert not conflict.blocking and conflict.table == 1
+    assert conflict.text({1: "甲队", 3: "丙队"}) == "第1台：甲队 与 丙队 设置了回避，不应对阵"

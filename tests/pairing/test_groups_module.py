@@ -90,3 +90,29 @@ def test_movement_table_says_where_each_pair_sits():
         (3, 1, "NS"),
     ]
     assert [s.table for s in seats[5]] == [3, 3, None]  # group 2 keeps table 3; a bye in round 3
+
+
+@pytest.mark.parametrize(("seating", "first_side"), [("first_ew", "EW"), ("first_ns", "NS")])
+def test_the_pair_listed_first_sits_as_the_seating_option_says(seating, first_side):
+    """004: "按移位表顺序，排前坐南北，排后坐东西" (first_ns); 003 §6 the other way."""
+    groups = [[1, 2, 3, 4], [5, 6, 7]]
+    first = pair_rotation_round(groups, 1, seating=seating)
+    # Round 1 lists 1 before 2 at table 1 and 5 before 6 at table 3.
+    assert {t.number: (t.ew, t.ns) for t in first.tables}[1] == (
+        (1, 2) if first_side == "EW" else (2, 1)
+    )
+    default = movement_table(groups)
+    seats = movement_table(groups, seating=seating)
+    flip = {"EW": "NS", "NS": "EW", None: None}
+    for pair, rounds in seats.items():
+        expected = [
+            s if seating == "first_ew" else flip[s] for s in (x.side for x in default[pair])
+        ]
+        assert [s.side for s in rounds] == expected
+        assert [s.table for s in rounds] == [s.table for s in default[pair]]
+    assert seats[1][0].side == first_side and seats[5][0].side == first_side
+
+
+def test_an_unknown_seating_is_refused():
+    with pytest.raises(PairingError):
+        pair_rotation_round([[1, 2, 3]], 1, seating="first_south")

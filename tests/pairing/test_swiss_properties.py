@@ -1,5 +1,5 @@
 """Property tests: random events (2–300 pairs, 1–12 rounds, units, withdrawals, late
-entries); every hard rule holds in every round, and closeness is within 5 % of the exact
+entries); every hard rule holds in every round, and the objective equals the exact
 minimum computed by networkx under the same constraints."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pairing.simulate import SimEvent
 
 from .checks import check_round, exact_minimum
 
-CLOSENESS_TOLERANCE = 1.05
+EXACT = 1e-9
+"""Float rounding only: two pairings' objectives differ by far more (points are in 0.01s)."""
 
 
 @st.composite
@@ -69,7 +70,7 @@ def play_event(params, closeness_up_to, closeness_rounds=None):
                 )
                 if result is not None:
                     ours, best = result
-                    assert ours <= best * CLOSENESS_TOLERANCE + 1e-6, (round_number, ours, best)
+                    assert abs(ours - best) <= EXACT, (round_number, ours, best)
         event.play(pairing)
 
 
@@ -87,25 +88,6 @@ def test_larger_events_keep_every_rule(params):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("scoring", "rounds"), [("match_points", {9}), ("points26", {8})])
-def test_closeness_at_300_pairs(scoring, rounds):
-    """Round 8 follows an odd round (every balance ±1: the seat rule binds), round 9 an
-    even one. networkx needs about 15 s for each exact minimum at this size."""
-    params = {
-        "n": 300,
-        "rounds": max(rounds),
-        "seed": 11,
-        "scoring": scoring,
-        "units": 0,
-        "mode": "off",
-        "seating": "first_ew",
-        "withdraw_rate": 0.0,
-        "late_entries": 0,
-    }
-    play_event(params, closeness_up_to=300, closeness_rounds=rounds)
-
-
-@pytest.mark.slow
 def test_a_large_field_with_units_and_withdrawals():
     params = {
         "n": 300,
@@ -119,3 +101,21 @@ def test_a_large_field_with_units_and_withdrawals():
         "late_entries": 3,
     }
     play_event(params, closeness_up_to=0)
+
+
+def test_the_lowest_bye_that_meets_the_seat_rule_is_kept():
+    """Found by hypothesis: the first candidate could not meet the 90 % rule, and the bye
+    moved to the pair with the fewest pairs outside ±1 rather than to the first later
+    candidate that meets the rule."""
+    params = {
+        "n": 31,
+        "rounds": 8,
+        "seed": 8470,
+        "scoring": "match_points",
+        "units": 8,
+        "mode": "hard",
+        "seating": "first_ns",
+        "withdraw_rate": 0.15,
+        "late_entries": 0,
+    }
+    play_event(params, closeness_up_to=40)

@@ -6,7 +6,8 @@ Format
 
     {"format": "guandan-archive", "version": 1, "exported_at": "…", "app": "…",
      "tournament": {field: value, …},
-     "staff": [row, …], "units": […], "teams": […], "players": […], "stages": […],
+     "staff": [row, …], "units": […], "teams": […], "players": […],
+     "forbidden_pairings": […], "stages": […],
      "rounds": […], "matches": […], "submissions": […], "fouls": […], "audit": […],
      "users": ["alice", …], "files": {"certificates/bg.png": "<base64>"}}
 
@@ -42,6 +43,7 @@ from django.utils import timezone
 from tournament.exports.bracket import map_state_teams
 from tournament.models import (
     AuditEntry,
+    ForbiddenPairing,
     Foul,
     Match,
     Player,
@@ -79,6 +81,7 @@ PARTS: tuple[Part, ...] = (
     Part("units", Unit, "tournament"),
     Part("teams", Team, "tournament"),
     Part("players", Player, "team__tournament"),
+    Part("forbidden_pairings", ForbiddenPairing, "tournament"),
     Part("stages", Stage, "tournament"),
     Part("rounds", Round, "tournament"),
     Part("matches", Match, "round__tournament"),

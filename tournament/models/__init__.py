@@ -3,10 +3,11 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.rounds import Foul, Match, Round, Submission
-from tournament.models.teams import Player, Team, Unit
+from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
 
 __all__ = [
     "AuditEntry",
+    "ForbiddenPairing",
     "Foul",
     "Match",
     "Player",

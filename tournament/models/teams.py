@@ -109,3 +109,34 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.name_pinyin = pinyin_key(self.name)
         super().save(*args, **kwargs)
+
+
+class ForbiddenPairing(models.Model):
+    """Two pairs the organizer keeps apart (回避: relatives, one club's two best pairs).
+
+    A hard constraint of every computer pairing (Swiss rounds and the round-1 draw): the
+    two never meet while some pairing avoids it; a table where it cannot be avoided is
+    flagged. Stored with ``team_a_id < team_b_id`` so each pairing exists once.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+    )
+    team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    note = models.CharField(_("原因"), max_length=NAME_MAX, blank=True)
+
+    class Meta:
+        ordering = ["team_a__name_pinyin", "team_b__name_pinyin"]
+        constraints = [
+            models.UniqueConstraint(fields=["team_a", "team_b"], name="forbidden_pairing_unique"),
+            models.CheckConstraint(
+                condition=models.Q(team_a__lt=models.F("team_b")),
+                name="forbidden_pairing_ordered",
+            ),
+        ]
+        verbose_name = _("回避")
+        verbose_name_plural = _("回避")
+
+    def __str__(self) -> str:
+        return f"{self.team_a} – {self.team_b}"

@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from pairing import Bye, Pairing, Table
 from tournament.models import Match, Round
+from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.pairing import entrants
 from tournament.services.results import ResultRefused
@@ -42,7 +43,12 @@ def conflicts(round_: Round) -> list:
     members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
     if members is not None:
         field = [e for e in field if e.id in members]
-    return check_pairing(pairing, field, avoid_same_unit=tournament.avoid_same_unit)
+    return check_pairing(
+        pairing,
+        field,
+        avoid_same_unit=tournament.avoid_same_unit,
+        forbidden=forbidden_pairs(tournament),
+    )
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
@@ -65,10 +71,10 @@ def _draft(round_: Round) -> Round:
     if round_.status != Round.DRAFT:
         raise ResultRefused(MSG_NOT_DRAFT)
     if round_.stage.kind != "swiss":
-        # Knockout tables come from the bracket and rotation tables from the movement table:
-        # moving a pair by hand would break them.
+        # Knockout tables come from the bracket, rotation and round-robin tables from the
+        # movement table: moving a pair by hand would break them.
         raise ResultRefused(
-            "淘汰赛和分组三轮移位的对阵由签表/移位表决定，不能手工调整；可以重新编排"
+            "淘汰赛、分组三轮移位和单循环的对阵由签表/移位表决定，不能手工调整；可以重新编排"
         )
     return round_
 

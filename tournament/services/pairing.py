@@ -23,6 +23,7 @@ from django.db import transaction
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.selectors import next_round_number, standings_for
+from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
 
@@ -159,11 +160,14 @@ def compute_pairing(
         chosen = set(qualifiers(tournament, stage))
         field = [e for e in field if e.id in chosen]
     if stage.kind == "swiss":
+        options = {
+            "avoid_same_unit": tournament.avoid_same_unit,
+            "seating": tournament.seating,
+            "forbidden": forbidden_pairs(tournament),
+        }
         if index == 1 and stage.order == 1:
-            return pair_round_one(field, seating=tournament.seating)
-        return pair_swiss(
-            field, seed=seed, avoid_same_unit=tournament.avoid_same_unit, seating=tournament.seating
-        )
+            return pair_round_one(field, **options)
+        return pair_swiss(field, seed=seed, **options)
     from tournament.services.stages import stage_pairing
 
     return stage_pairing(tournament, stage, index, field)

@@ -11,7 +11,9 @@ seeding
     by total); the first stage is ordered by draw number.
 stage state
     ``Stage.state`` keeps what a stage decided once and must not change afterwards: the
-    rotation groups (team ids per group) and the knockout bracket.
+    rotation groups (team ids per group), the order of a round robin (单循环: one group, its
+    Berger tables follow from it; the stage's rounds are set from its size) and the
+    knockout bracket.
 """
 
 from __future__ import annotations
@@ -145,13 +147,14 @@ def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list)
         return rotation_round(tournament, stage, index, field)
     if stage.kind == "knockout":
         return knockout_round(tournament, stage, field)
+    if stage.kind == "round_robin":
+        return round_robin_round(tournament, stage, index, field)
     raise ResultRefused("未知的赛制")
 
 
 def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
     """Groups are formed once, at the stage's first round, and kept in ``Stage.state``."""
     from pairing.groups import pair_rotation_round, rotation_groups
-    from pairing.result import Bye, Pairing
 
     if index == 1 or "groups" not in stage.state:
         order = qualifiers(tournament, stage)
@@ -162,8 +165,45 @@ def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list
             "method": method,
         }
         stage.save(update_fields=["state"])
-    pairing = pair_rotation_round(stage.state["groups"], index)
-    # A pair that withdrew since the groups were made leaves its opponent a bye.
+    pairing = pair_rotation_round(stage.state["groups"], index, seating=tournament.seating)
+    return without_withdrawn(pairing, field)
+
+
+def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: list):
+    """Berger tables over the stage's pairs, fixed at its first round (``Stage.state``:
+    one group in seed order); the stage then has as many rounds as the size needs."""
+    from pairing.roundrobin import pair_round_robin_round, round_robin_rounds
+
+    if index == 1 or "groups" not in stage.state:
+        order = qualifiers(tournament, stage)
+        stage.state = {**stage.state, "groups": [order]}
+        stage.rounds = round_robin_rounds(len(order))
+        stage.save(update_fields=["state", "rounds"])
+    pairing = pair_round_robin_round(stage.state["groups"][0], index, tournament.seating)
+    return without_withdrawn(pairing, field)
+
+
+def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]]:
+    """The movement table (移位表) of a round-robin stage once its order is fixed:
+    ``[(round, [(table, EW name, NS name), …], bye name or ""), …]``; empty before."""
+    from pairing.roundrobin import round_robin_movement
+
+    if stage.kind != "round_robin" or "groups" not in stage.state:
+        return []
+    order = stage.state["groups"][0]
+    names = dict(Team.objects.filter(pk__in=order).values_list("pk", "name"))
+    rows = []
+    for number, tables in round_robin_movement(order, stage.tournament.seating).items():
+        seated = [(table, names[ew], names[ns]) for table, ew, ns in tables if table is not None]
+        bye = next((names[ew] for table, ew, _ns in tables if table is None), "")
+        rows.append((number, seated, bye))
+    return rows
+
+
+def without_withdrawn(pairing, field: list):
+    """A pair that withdrew since the groups were made leaves its opponent a bye."""
+    from pairing.result import Bye, Pairing
+
     active = {e.id for e in field}
     tables, byes = [], [b for b in pairing.byes if b.entrant in active]
     for t in pairing.tables:
@@ -302,7 +342,7 @@ def stage_members(tournament: Tournament, stage: Stage, placed: set | None = Non
     """
     if stage.kind == "knockout":
         return set(placed or ())
-    if stage.kind == "rotation" and "groups" in stage.state:
+    if stage.kind in ("rotation", "round_robin") and "groups" in stage.state:
         return {team for group in stage.state["groups"] for team in group}
     if stage.qualify:
         return set(qualifiers(tournament, stage))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.models import Round, Team
+from tournament.models import ForbiddenPairing, Round, Team
 from tournament.permissions import ORGANIZER
 from tournament.services import adjust
+from tournament.services.apart import add_forbidden, remove_forbidden
 from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
 from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
@@ -53,6 +55,41 @@ def draw_view(request, slug):
             "teams": teams.order_by("draw_number", "name_pinyin"),
             "locked": tournament.round_set.exists(),
         },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def apart_view(request, slug):
+    """Forbidden pairings (回避): pairs kept apart in every computer pairing."""
+    tournament = load_tournament(request, slug, ORGANIZER)
+    if request.method == "POST":
+        try:
+            if request.POST.get("op") == "remove":
+                remove_forbidden(
+                    tournament, _int(request.POST.get("pk")), user=request.user, request=request
+                )
+                messages.success(request, _("已取消回避"))
+            else:
+                add_forbidden(
+                    tournament,
+                    _int(request.POST.get("a")),
+                    _int(request.POST.get("b")),
+                    request.POST.get("note", ""),
+                    user=request.user,
+                    request=request,
+                )
+                messages.success(request, _("已设置回避"))
+        except ResultRefused as exc:
+            messages.error(request, str(exc))
+        return redirect("forbidden_pairings", slug=slug)
+    rows = ForbiddenPairing.objects.filter(tournament=tournament).select_related(
+        "team_a__unit", "team_b__unit"
+    )
+    teams = Team.objects.filter(tournament=tournament).select_related("unit")
+    return render(
+        request,
+        "rounds/apart.html",
+        {"t": tournament, "rows": rows, "teams": teams.order_by("name_pinyin")},
     )
 
 

@@ -13,7 +13,13 @@ from tournament.permissions import ORGANIZER
 from tournament.services.places import parse_time, record_passed_at, stage_finishes, stage_places
 from tournament.services.playoff import playoff_arrange, playoff_winner, stage_cut
 from tournament.services.results import ResultRefused
-from tournament.services.stages import previous_stage, stage_add, stage_delete, stage_rounds
+from tournament.services.stages import (
+    previous_stage,
+    round_robin_movement_rows,
+    stage_add,
+    stage_delete,
+    stage_rounds,
+)
 from tournament.views.common import load_tournament
 
 
@@ -132,5 +138,6 @@ def stage_list(request, slug):
         "kinds": STAGE_KINDS,
         "playoffs": _playoffs(tournament, stages),
         "by_time": _by_time(stages),
+        "movements": [(s, rows) for s in stages if (rows := round_robin_movement_rows(s))],
     }
     return render(request, "tournament/stages.html", context)
