@@ -97,7 +97,7 @@ def test_forbidden_pairings_travel_in_the_archive(tournament, six):
     )
     archive = json.loads(json.dumps(export_archive(tournament)))
     assert len(archive["forbidden_pairings"]) == 1
-    copy = import_archive(archive, slug="spring-copy").tournament
+    copy = import_archive(archive, slug="spring-copy", map_users=True).tournament
     row = ForbiddenPairing.objects.get(tournament=copy)
     assert (row.team_a.name, row.team_b.name, row.note) == ("队3", "队5", "亲属")
     assert row.team_a.tournament_id == copy.pk

@@ -94,6 +94,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "bracket": {"slug": s},
         "export_index": {"slug": s},
         "login_locks": {"slug": s},
+        "forbidden_pairings": {"slug": s},
     }
     anonymous = {"login", "table_entry", "table_sheet"}
     return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}
