@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from tournament.exports.data import Pair, Table, table_sort_key
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.tabular import Column, Exporter
+from tournament.pinyin import name_sort_key
 
 ORDERS = ("both", "table", "name")
 
@@ -36,7 +37,7 @@ def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
         lines.append(SeatLine(t.ew, t.table, "轮空" if t.is_bye else "东西", t.ns))
         if t.ns is not None:
             lines.append(SeatLine(t.ns, t.table, "南北", t.ew))
-    lines.sort(key=lambda line: (line.pair.pinyin, line.pair.name))
+    lines.sort(key=lambda line: (name_sort_key(line.pair.name), line.pair.name))
     return lines
 
 

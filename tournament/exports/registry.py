@@ -184,18 +184,20 @@ def make_certificates(req: Request, out: BinaryIO) -> None:
 
 
 def knockout_bracket(tournament: Tournament):
-    """(stage name, bracket) of the latest knockout stage that has one, else ("", None)."""
+    """(stage, bracket) of the latest knockout stage that has one, else (None, None)."""
     stages = Stage.objects.filter(tournament=tournament, kind="knockout").order_by("-order")
     for stage in stages:
         bracket = bracket_from_state(stage.state)
         if bracket is not None:
-            return stage.name, bracket
-    return "", None
+            return stage, bracket
+    return None, None
 
 
 def make_bracket(req: Request, out: BinaryIO) -> None:
-    name, bracket = knockout_bracket(req.tournament)
-    BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name).render(out)
+    stage, bracket = knockout_bracket(req.tournament)
+    scores = source.bracket_scores(stage.pk, req.tournament.games) if stage else {}
+    name = stage.name if stage else ""
+    BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name, scores).render(out)
 
 
 def make_signin(req: Request, out: BinaryIO) -> None:

@@ -14,12 +14,13 @@ from reportlab.lib.units import mm
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import Col, ListDocument, Section
 from tournament.exports.tabular import Column, Exporter
+from tournament.pinyin import name_sort_key
 
 STATUS_LABELS = {"active": "参赛", "withdrawn": "退赛", "disqualified": "取消资格"}
 
 
 def by_pinyin(pairs: Iterable[Pair]) -> list[Pair]:
-    return sorted(pairs, key=lambda p: (p.pinyin, p.name))
+    return sorted(pairs, key=lambda p: (name_sort_key(p.name), p.name))
 
 
 class SigninPdf(ListDocument):

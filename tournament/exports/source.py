@@ -10,7 +10,7 @@ result, the public only those of locked rounds.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
@@ -18,15 +18,62 @@ from django.utils import timezone
 
 from scoring import METRICS, ScoringError, StandingRow, score_record
 from tournament import options
-from tournament.exports.data import EventInfo, Pair, Table
-from tournament.models import Match, Player, Round, Team, Tournament
+from tournament.exports.data import EventInfo, FoulLine, Pair, Table
+from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
+from tournament.permissions import parse_tables
+from tournament.pinyin import name_sort_key
 from tournament.selectors import COUNTED_STATES, match_record, standings_for
 
 _MATCH_FIELDS = (
     "pk", "round__number", "table", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit",
     "defeat_side", "defeat_reason", "ew_fouls", "ns_fouls", "state", "deals", "ew_code",
-    "ns_code",
+    "ns_code", "bracket_id", "flags",
 )  # fmt: skip
+
+
+def person_name(user) -> str:
+    """How a staff member is named on paper: the display name, else the login name."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.first_name or user.get_username()
+
+
+def referee_names(tournament: Tournament) -> Callable[[int | None], str]:
+    """table number → the name of the referee assigned to it ("" when none is)."""
+    assigned = []
+    for staff in Staff.objects.filter(tournament=tournament, role=Staff.REFEREE).select_related(
+        "user"
+    ):
+        try:
+            tables = parse_tables(staff.tables)
+        except ValueError:
+            continue
+        if tables:
+            assigned.append((tables, person_name(staff.user)))
+
+    def name(table: int | None) -> str:
+        return next((who for tables, who in assigned if table in tables), "")
+
+    return name
+
+
+def foul_lines(tournament: Tournament, rounds: Iterable[int]) -> dict[int, list[FoulLine]]:
+    """The foul log of ``rounds`` by match id, in the order it was written."""
+    rows = (
+        Foul.objects.filter(match__round__tournament=tournament, match__round__number__in=rounds)
+        .select_related("referee")
+        .order_by("created_at", "pk")
+    )
+    out: dict[int, list[FoulLine]] = {}
+    for f in rows.only("match_id", "team_id", "kind", "severity", "deal_number", "levels",
+                       "remark", "referee", "match__ew_id"):  # fmt: skip
+        side = "EW" if f.team_id == f.match.ew_id else "NS"
+        out.setdefault(f.match_id, []).append(
+            FoulLine(
+                side, f.kind, f.severity, f.deal_number, f.levels, person_name(f.referee), f.remark
+            )  # fmt: skip
+        )
+    return out
 
 
 def format_date(day: dt.date | None) -> str:
@@ -79,14 +126,15 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
 
 
 def load_pairs(tournament: Tournament) -> dict[int, Pair]:
-    """Every registered pair, keyed by team id, in pinyin order."""
+    """Every registered pair, keyed by team id, in name order (:func:`name_sort_key`)."""
     players: dict[int, list[tuple[str, str]]] = {}
     rows = Player.objects.filter(team__tournament=tournament).order_by("team_id", "position")
     for team_id, name, phone in rows.values_list("team_id", "name", "phone"):
         players.setdefault(team_id, []).append((name, phone))
-    teams = Team.objects.filter(tournament=tournament).order_by("name_pinyin", "pk")
+    teams = Team.objects.filter(tournament=tournament).order_by("pk")
+    fields = ("pk", "name", "name_pinyin", "unit__name", "draw_number", "status")
     pairs = {}
-    for row in teams.values("pk", "name", "name_pinyin", "unit__name", "draw_number", "status"):
+    for row in sorted(teams.values(*fields), key=lambda r: name_sort_key(r["name"])):
         members = players.get(row["pk"], [])
         pairs[row["pk"]] = Pair(
             id=row["pk"],
@@ -114,7 +162,12 @@ def locked_rounds(tournament: Tournament) -> set[int]:
     return set(rounds.values_list("number", flat=True))
 
 
-def _table(row: dict, pairs: dict[int, Pair], scoring: str, bye_policy: str, counts: bool):
+def _game(flags) -> int:
+    return next((int(f[5:]) for f in flags or () if f.startswith("game:") and f[5:].isdigit()), 0)
+
+
+def _table(row: dict, pairs: dict[int, Pair], scoring: str, bye_policy: str, counts: bool,
+           extra: dict | None = None):  # fmt: skip
     counted = counts and (row["ns_id"] is None or row["state"] in COUNTED_STATES)
     score = None
     if counted:
@@ -141,6 +194,9 @@ def _table(row: dict, pairs: dict[int, Pair], scoring: str, bye_policy: str, cou
         ns_code=row["ns_code"],
         counted=counted,
         score=score,
+        bracket_id=row["bracket_id"],
+        game=_game(row["flags"]),
+        **(extra or {}),
     )
 
 
@@ -151,22 +207,29 @@ def iter_tables(
     *,
     public: bool = False,
     chunk_size: int = 1000,
+    with_fouls: bool = True,
 ) -> Iterator[Table]:
     """The tables of ``rounds`` in round then table order (byes last), streamed."""
     numbers = list(rounds)
     counting = locked_rounds(tournament) if public else set(numbers)
+    fouls = foul_lines(tournament, numbers) if with_fouls else {}
+    referee = referee_names(tournament) if with_fouls else None
     matches = (
         Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
         .order_by("round__number", F("table").asc(nulls_last=True), "pk")
         .values(*_MATCH_FIELDS)
     )
     for row in matches.iterator(chunk_size=chunk_size):
+        extra = {"fouls": tuple(fouls.get(row["pk"], ()))}
+        if referee is not None:
+            extra["referee"] = referee(row["table"])
         yield _table(
             row,
             pairs,
             tournament.scoring,
             tournament.bye_policy,
             row["round__number"] in counting,
+            extra,
         )
 
 
@@ -180,6 +243,33 @@ def standings(
     tournament: Tournament, after_round: int | None, *, public: bool
 ) -> list[StandingRow]:
     return standings_for(tournament, after_round=after_round, public=public)
+
+
+def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
+    """What each pair's line of the bracket shows: games won (best of three) or its final
+    level (one game), from the counted matches of the knockout stage."""
+    rows = (
+        Match.objects.filter(round__stage_id=stage_id, state__in=COUNTED_STATES)
+        .exclude(bracket_id="")
+        .order_by("round__number", "pk")
+        .values("bracket_id", "ew_id", "ns_id", "ew_level", "ns_level", "winner", "forfeit")
+    )
+    out: dict[str, dict[int, str]] = {}
+    wins: dict[str, dict[int, int]] = {}
+    for m in rows:
+        line = out.setdefault(m["bracket_id"], {})
+        if games > 1:
+            won = wins.setdefault(m["bracket_id"], {m["ew_id"]: 0, m["ns_id"]: 0})
+            for team in (m["ew_id"], m["ns_id"]):
+                won.setdefault(team, 0)
+            if m["winner"] in ("EW", "NS"):
+                won[m["ew_id"] if m["winner"] == "EW" else m["ns_id"]] += 1
+            line.update({team: str(n) for team, n in won.items()})
+        elif m["forfeit"]:
+            line.update({m["ew_id"]: "", m["ns_id"]: ""})
+        else:
+            line.update({m["ew_id"]: m["ew_level"], m["ns_id"]: m["ns_level"]})
+    return out
 
 
 def entry_path(slug: str, match_id: int, code: str) -> str:

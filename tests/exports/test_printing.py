@@ -1,0 +1,117 @@
+"""Issue 10, printing: one round naming, natural name order, the bracket chart, score sheets,
+results/standings notices, certificates, workbook and clerk sheet, print language."""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader
+
+from pairing.bracket import advance, knockout_bracket
+from tests.exports.conftest import pages_text
+from tests.exports.test_parts import EVENT
+from tournament.exports import registry
+from tournament.exports.bracket import BracketPdf, bracket_from_state
+from tournament.exports.data import Pair
+from tournament.exports.signin import by_pinyin
+from tournament.models import Match, Round, Stage, Team
+from tournament.naming import bracket_round_title, match_title, round_title
+from tournament.pinyin import name_sort_key
+
+
+def render(tournament, kind, fmt="pdf", **kw) -> bytes:
+    out = io.BytesIO()
+    registry.run(registry.Request(tournament=tournament, kind=kind, fmt=fmt, **kw), out)
+    return out.getvalue()
+
+
+# -- one naming of rounds ------------------------------------------------------------------
+
+
+def test_knockout_rounds_are_named_by_the_pairs_left():
+    assert [bracket_round_title(i, 16) for i in range(4)] == [
+        "1/8决赛",
+        "1/4决赛",
+        "半决赛",
+        "决赛",
+    ]
+    assert match_title("R3-1", 8) == "决赛" and match_title("3rd", 8) == "三四名决赛"
+    assert match_title("R1-2", 16) == "1/8决赛" and match_title("", 16) == ""
+
+
+def knockout_round(event, teams: list[Team], games: int = 1) -> Round:
+    """A knockout stage of four after the event's Swiss rounds, its final round paired."""
+    event.games = games
+    event.save()
+    bracket = knockout_bracket([t.pk for t in teams], third_place=True)
+    a, b, c, d = bracket.seeds
+    bracket = advance(advance(bracket, "R1-1", a), "R1-2", b)
+    stage = Stage.objects.create(tournament=event, order=2, name="决赛阶段", kind="knockout",
+                                 rounds=2, state={"bracket": bracket.to_dict()})  # fmt: skip
+    r = Round.objects.create(tournament=event, stage=stage, number=3, status=Round.PUBLISHED)
+    Match.objects.create(round=r, table=1, ew_id=a, ns_id=b, bracket_id="R2-1", flags=["game:1"])
+    Match.objects.create(round=r, table=2, ew_id=c, ns_id=d, bracket_id="3rd", flags=["game:1"])
+    return r
+
+
+def test_round_title_is_shared_by_pages_and_pdfs(event, organizer):
+    from tests.exports.conftest import login
+
+    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
+    r = knockout_round(event, teams)
+    assert round_title(Round.objects.get(tournament=event, number=1)) == "第1轮"
+    assert round_title(r) == "第3轮 决赛、三四名决赛"
+    page = login(organizer).get(f"/t/{event.slug}/rounds/3/").content.decode()
+    assert "第3轮 决赛、三四名决赛" in page
+    text = pages_text(render(event, "scoresheets", round=3, base_url="http://x"))
+    assert "第3轮 决赛、三四名决赛" in text[0]
+    assert "三四名决赛" in text[1] and "加赛胜方" in text[0]
+
+
+# -- natural order of names ---------------------------------------------------------------
+
+
+def test_names_with_numbers_sort_by_value():
+    names = ["二队", "六队", "三队", "四队", "五队", "一队", "十二队", "十队", "十一队"]
+    assert sorted(names, key=name_sort_key) == [
+        "一队", "二队", "三队", "四队", "五队", "六队", "十队", "十一队", "十二队",
+    ]  # fmt: skip
+    assert sorted(["10队", "2队", "1队"], key=name_sort_key) == ["1队", "2队", "10队"]
+    assert sorted(["一心队", "金陵十队", "金陵九队"], key=name_sort_key)[:2] == [
+        "金陵九队",
+        "金陵十队",
+    ]
+
+
+def test_signin_list_and_team_page_use_the_natural_order(organizer):
+    from tests.exports.conftest import build_event, login
+
+    names = ["二队", "十队", "一队", "十二队", "三队", "2队", "10队", "1队"]
+    t = build_event(organizer, slug="nat", pairs=len(names), names=names)
+    order = [p.name for p in by_pinyin(Pair(i, n, "", ()) for i, n in enumerate(names))]
+    assert [n for n in order if n[0].isdigit()] == ["1队", "2队", "10队"]
+    assert [n for n in order if not n[0].isdigit()] == ["一队", "二队", "三队", "十队", "十二队"]
+    text = "".join(pages_text(render(t, "signin")))
+    assert [text.index(n + "\n") for n in ("一队", "二队", "三队", "十队")] == sorted(
+        text.index(n + "\n") for n in ("一队", "二队", "三队", "十队")
+    )
+    page = login(organizer).get(f"/t/{t.slug}/teams/").content.decode()
+    assert page.index(">二队<") < page.index(">三队<") < page.index(">十二队<")
+    assert page.index(">2队<") < page.index(">10队<")
+
+
+# -- bracket chart --------------------------------------------------------------------------
+
+
+def test_bracket_chart_shows_qualifying_ranks_scores_and_bold_winners():
+    b = knockout_bracket([1, 2, 3, 4], third_place=True)
+    b = advance(advance(b, "R1-1", 1), "R1-2", 2)
+    chart = bracket_from_state({"bracket": b.to_dict()})
+    pairs = {i: Pair(i, f"第{i}号组合", "", ()) for i in range(1, 5)}
+    scores = {"R1-1": {1: "2", 4: "1"}, "R1-2": {2: "过A", 3: "J"}}
+    data = BracketPdf(EVENT, chart, pairs, "决赛阶段", scores).render_bytes()
+    text = pages_text(data)[0]
+    assert "[1] 第1号组合" in text and "[4] 第4号组合" in text
+    assert "过A" in text and "J" in text and "半决赛" in text and "粗体" in text
+    content = PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data().decode("latin-1")
+    assert "1.8 w" in content  # the winner's line is thick, not only red
