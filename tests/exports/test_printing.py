@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from pairing.bracket import advance, knockout_bracket
@@ -91,10 +92,9 @@ def test_signin_list_and_team_page_use_the_natural_order(organizer):
     order = [p.name for p in by_pinyin(Pair(i, n, "", ()) for i, n in enumerate(names))]
     assert [n for n in order if n[0].isdigit()] == ["1队", "2队", "10队"]
     assert [n for n in order if not n[0].isdigit()] == ["一队", "二队", "三队", "十队", "十二队"]
-    text = "".join(pages_text(render(t, "signin")))
-    assert [text.index(n + "\n") for n in ("一队", "二队", "三队", "十队")] == sorted(
-        text.index(n + "\n") for n in ("一队", "二队", "三队", "十队")
-    )
+    book = load_workbook(io.BytesIO(render(t, "signin", "xlsx")))
+    listed = [row[2] for row in book.active.iter_rows(values_only=True) if row[2] in names]
+    assert listed == ["1队", "一队", "2队", "二队", "三队", "10队", "十队", "十二队"]
     page = login(organizer).get(f"/t/{t.slug}/teams/").content.decode()
     assert page.index(">二队<") < page.index(">三队<") < page.index(">十二队<")
     assert page.index(">2队<") < page.index(">10队<")
@@ -115,3 +115,21 @@ def test_bracket_chart_shows_qualifying_ranks_scores_and_bold_winners():
     assert "过A" in text and "J" in text and "半决赛" in text and "粗体" in text
     content = PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data().decode("latin-1")
     assert "1.8 w" in content  # the winner's line is thick, not only red
+
+
+# -- score sheets ---------------------------------------------------------------------------
+
+
+def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(event, organizer):
+    from tournament.models import Foul
+
+    m = Match.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
+    other = Match.objects.filter(round=m.round, table=1).get()
+    Foul.objects.create(match=other, team=other.ns, kind="signalling", severity="warning",
+                        deal_number=4, referee=organizer, remark="暗示")  # fmt: skip
+    pages = pages_text(render(event, "scoresheets", round=1, base_url="http://x"))
+    first, sheet = pages[0], pages[m.table - 1]
+    assert "南北 暗示/暴露牌 警告" in first and "日期：2025年5月1日" in first
+    assert "东西 越序出牌 犯规" in sheet and "南北 越序出牌 警告" in sheet
+    assert "过A" in sheet and "A+" not in sheet
+    assert "开始时间" in sheet and "迟到" in sheet and "本台裁判" in sheet

@@ -128,7 +128,8 @@ def make_scoresheets(req: Request, out: BinaryIO) -> None:
 
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
     ScoreSheetPdf(source.event_info(t), number, tables, per_page=req.per_page,
-                  entry_url=entry_url, rules=ruleset(t)).render(out)  # fmt: skip
+                  entry_url=entry_url, rules=ruleset(t),
+                  sheet_round=source.sheet_round(t, number)).render(out)  # fmt: skip
 
 
 def make_results(req: Request, out: BinaryIO) -> None:

@@ -19,7 +19,9 @@ from django.utils import timezone
 from scoring import METRICS, ScoringError, StandingRow, score_record
 from tournament import options
 from tournament.exports.data import EventInfo, FoulLine, Pair, Table
+from tournament.exports.sheetlayout import SheetRound
 from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
+from tournament.naming import bracket_size, round_title
 from tournament.permissions import parse_tables
 from tournament.pinyin import name_sort_key
 from tournament.selectors import COUNTED_STATES, match_record, standings_for
@@ -243,6 +245,35 @@ def standings(
     tournament: Tournament, after_round: int | None, *, public: bool
 ) -> list[StandingRow]:
     return standings_for(tournament, after_round=after_round, public=public)
+
+
+def round_date(tournament: Tournament, round_: Round) -> str:
+    """The day a round is played: the day it started, else today during the event, else the
+    event's first day (what the sheet's 日期 shows)."""
+    if round_.started_at:
+        return format_date(timezone.localtime(round_.started_at).date())
+    today = timezone.localdate()
+    start, end = tournament.start_date, tournament.end_date or tournament.start_date
+    if start and end and start <= today <= end:
+        return format_date(today)
+    return format_date(start)
+
+
+def sheet_round(tournament: Tournament, number: int) -> SheetRound:
+    """What the score-sheet form of round ``number`` prints."""
+    round_ = Round.objects.select_related("stage", "tournament").get(
+        tournament=tournament, number=number
+    )
+    knockout = round_.stage is not None and round_.stage.kind == "knockout"
+    start = timezone.localtime(round_.started_at).strftime("%H:%M") if round_.started_at else ""
+    return SheetRound(
+        title=round_title(round_),
+        date=round_date(tournament, round_),
+        start=start,
+        knockout=knockout,
+        games=tournament.games,
+        size=bracket_size(round_.stage.state) if knockout else 0,
+    )
 
 
 def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
