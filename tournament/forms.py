@@ -27,7 +27,7 @@ class TournamentForm(forms.ModelForm):
             "levels", "pass_a", "a_fail", "time_limit", "at_time", "games", "scoring",
             "bye_policy", "late_minutes", "seating", "avoid_same_unit", "unit_best_k",
             "confirmation_required", "table_entry", "publish_pairings", "publish_standings",
-            "certificate_background",
+            "certificate_background", "print_language",
         ]  # fmt: skip
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

@@ -133,3 +133,63 @@ def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(even
     assert "东西 越序出牌 犯规" in sheet and "南北 越序出牌 警告" in sheet
     assert "过A" in sheet and "A+" not in sheet
     assert "开始时间" in sheet and "迟到" in sheet and "本台裁判" in sheet
+
+
+# -- results and standings notices ----------------------------------------------------------
+
+
+def test_results_notice_has_fouls_signature_final_tables_and_whole_names(event):
+    from tournament.models import Player
+
+    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
+    long = "南京市鼓楼区老年人体育协会掼蛋代表队"
+    Team.objects.filter(pk=teams[0].pk).update(name=long)
+    Player.objects.filter(team=teams[0]).update(name="欧阳建国华")
+    knockout_round(event, teams)
+    text = "".join(pages_text(render(event, "results", round=3)))
+    assert "决赛" in text and "三四名决赛" in text and "裁判长签名" in text
+    assert long in text and "欧阳建国华" in text and "…" not in text
+    r1 = "".join(pages_text(render(event, "results", round=1)))
+    assert "东西犯规1" in r1 and "南北警告1" in r1
+    assert "裁判长签名" in "".join(pages_text(render(event, "standings")))
+
+
+# -- certificates ---------------------------------------------------------------------------
+
+
+def test_certificates_are_stamped_until_the_event_is_over_and_signed_by_the_host(event):
+    event.host = ""
+    event.save()
+    text = "".join(pages_text(render(event, "certificates")))
+    assert "未完赛" in text and "organizer" not in text and "（盖章）" in text
+    Round.objects.filter(tournament=event).update(status=Round.LOCKED)
+    event.host = "江苏省掼蛋协会"
+    event.save()
+    text = "".join(pages_text(render(event, "certificates")))
+    assert "未完赛" not in text and "江苏省掼蛋协会" in text
+
+
+def test_create_tournament_takes_the_host_and_print_language(organizer):
+    from django.core.management import call_command
+
+    from tournament.models import Tournament
+
+    organizer.is_superuser = True
+    organizer.save()
+    call_command("create_tournament", "hosted", "--name", "测试赛", "--host", "市体育总会",
+                 "--print-language", "en", "--organizer", "organizer")  # fmt: skip
+    t = Tournament.objects.get(slug="hosted")
+    assert (t.host, t.print_language) == ("市体育总会", "en")
+
+
+# -- print language -------------------------------------------------------------------------
+
+
+def test_pdfs_follow_the_events_print_language(event):
+    event.print_language = "en"
+    event.save()
+    sheet = pages_text(render(event, "scoresheets", round=1, base_url="http://x"))[0]
+    assert "Round 1" in sheet and "第1轮" not in sheet
+    event.print_language = "zh-hans"
+    event.save()
+    assert "比赛记录表" in pages_text(render(event, "scoresheets", round=1, base_url="http://x"))[0]

@@ -137,12 +137,13 @@ class Table:
     def result_note(self) -> str:
         """Forfeit or defeat in words ("" for an ordinary result)."""
         if self.is_bye:
-            return "轮空"
+            return gettext("轮空")
         if self.forfeit:
-            return FORFEIT_LABELS.get(self.forfeit, self.forfeit)
+            return gettext(FORFEIT_LABELS[self.forfeit]) if self.forfeit in FORFEIT_LABELS else ""
         if self.defeat_side:
-            reason = END_REASONS.get(self.defeat_reason, self.defeat_reason)
-            return f"{SIDE_LABELS.get(self.defeat_side, self.defeat_side)}判负（{reason}）"
+            reason = gettext(END_REASONS.get(self.defeat_reason, self.defeat_reason))
+            side = gettext(SIDE_LABELS.get(self.defeat_side, self.defeat_side))
+            return gettext("%(side)s判负（%(reason)s）") % {"side": side, "reason": reason}
         return ""
 
 

@@ -102,6 +102,14 @@ def merge_fouls(logged: Sequence[FoulLine], sheet: Sequence[FoulLine]) -> list[F
     return sorted([*logged, *extra], key=lambda x: (x.deal is None, x.deal or 0))
 
 
+def table_fouls(
+    rules: RuleSet | None, logged: Sequence[FoulLine], steps: Sequence
+) -> list[FoulLine]:
+    """Every warning and foul of a table: its foul log and its deal sheet, merged."""
+    sheet = sheet_fouls(rules, steps) if rules is not None and steps else []
+    return merge_fouls(logged, sheet)
+
+
 def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
     """One line per step; an empty list when the steps cannot be replayed."""
     try:

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from django.utils import translation
+
 from scoring import awards, unit_ranking
 from tournament.exports import source
 from tournament.exports.archive import export_archive
@@ -137,7 +139,10 @@ def make_results(req: Request, out: BinaryIO) -> None:
     tables = _tables(req, number)
     if req.fmt == "pdf":
         rows = source.standings(req.tournament, number, public=req.public)
-        ResultsPdf(source.event_info(req.tournament), number, tables, rows, req.pairs).render(out)
+        info = source.sheet_round(req.tournament, number)
+        ResultsPdf(source.event_info(req.tournament), number, tables, rows, req.pairs,
+                   round_name=info.title, bracket_size=info.size,
+                   rules=ruleset(req.tournament)).render(out)  # fmt: skip
     else:
         _tabular(req, ResultsExport(number, tables), out)
 
@@ -177,11 +182,31 @@ def make_units(req: Request, out: BinaryIO) -> None:
         _tabular(req, UnitsExport(units, req.pairs), out)
 
 
+def event_finished(tournament: Tournament) -> bool:
+    """The last round of the last stage is locked (a knockout: its final decided too)."""
+    stage = Stage.objects.filter(tournament=tournament).order_by("-order").first()
+    if stage is None:
+        return is_final(tournament)
+    statuses = list(stage.round_set.values_list("status", flat=True))
+    if not statuses or any(s != Round.LOCKED for s in statuses):
+        return False
+    if stage.kind == "knockout":
+        bracket = bracket_from_state(stage.state)
+        return (
+            bracket is not None
+            and bool(bracket.rounds)
+            and bracket.rounds[-1][0].winner is not None
+            and (bracket.third_place is None or bracket.third_place.winner is not None)
+        )
+    return len(statuses) >= stage.rounds
+
+
 def make_certificates(req: Request, out: BinaryIO) -> None:
     rows = source.standings(req.tournament, None, public=False)
     tiers = [tuple(t) for t in req.tournament.award_tiers]
     event = source.event_info(req.tournament, with_background=True)
-    CertificatePdf(event, awards(rows, tiers), req.pairs).render(out)
+    final = event_finished(req.tournament)
+    CertificatePdf(event, awards(rows, tiers), req.pairs, final=final).render(out)
 
 
 def knockout_bracket(tournament: Tournament):
@@ -287,5 +312,7 @@ def run(req: Request, out: BinaryIO) -> Kind:
     kind = get_kind(req.kind, req.fmt)
     if kind.per_round and req.round is None:
         req.round = _round(req)
-    kind.make(req, out)
+    # Printouts follow the event's print language, whatever the language of the page.
+    with translation.override(req.tournament.print_language or "zh-hans"):
+        kind.make(req, out)
     return kind

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
+from rules import RuleSet
 from scoring import StandingRow
-from tournament.exports.data import STATE_LABELS, EventInfo, Pair, Table, table_sort_key
+from tournament.exports.data import (
+    SIDE_LABELS,
+    STATE_LABELS,
+    EventInfo,
+    Pair,
+    Table,
+    level_text,
+    table_sort_key,
+)
+from tournament.exports.deallines import table_fouls
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.standings import standings_section
 from tournament.exports.tabular import SIGNED, Column, Exporter
+from tournament.naming import match_title, number_title
 
 
 def _detail(pair: Pair) -> str:
@@ -24,38 +36,64 @@ def _detail(pair: Pair) -> str:
 def levels_text(t: Table) -> str:
     if not t.counted or t.is_bye or not (t.ew_level or t.ns_level):
         return ""
-    return f"{t.ew_level or '—'} : {t.ns_level or '—'}"
+    return f"{level_text(t.ew_level) or '—'} : {level_text(t.ns_level) or '—'}"
+
+
+def fouls_text(t: Table, rules: RuleSet | None = None) -> str:
+    """The table's warnings and fouls in words: "东西犯规1 南北警告2" ("" without any)."""
+    parts = []
+    lines = table_fouls(rules, t.fouls, t.deals)
+    for side, counted in (("EW", t.ew_fouls), ("NS", t.ns_fouls)):
+        warnings = sum(1 for f in lines if f.side == side and f.severity == "warning")
+        fouls = max(counted, sum(1 for f in lines if f.side == side and f.severity == "foul"))
+        label = _(SIDE_LABELS[side])
+        if fouls:
+            parts.append(_("%(side)s犯规%(n)s") % {"side": label, "n": fouls})
+        if warnings:
+            parts.append(_("%(side)s警告%(n)s") % {"side": label, "n": warnings})
+    return " ".join(parts)
 
 
 class ResultsPdf(ListDocument):
-    """第N轮成绩公告: the round's tables, then the standings after the round."""
+    """第N轮成绩公告: the round's tables, then the standings after the round, and the chief
+    referee's signature. Landscape, so that names and units fit at full size."""
+
+    landscape = True
+    signature = True
 
     def __init__(self, event: EventInfo, round_number: int, tables: Sequence[Table],
-                 standings: Sequence[StandingRow], pairs: Mapping[int, Pair]) -> None:  # fmt: skip
+                 standings: Sequence[StandingRow], pairs: Mapping[int, Pair], *,
+                 round_name: str = "", bracket_size: int = 0,
+                 rules: RuleSet | None = None) -> None:  # fmt: skip
+        self.rules = rules
         super().__init__(event)
         self.round_number = round_number
         self.tables = sorted(tables, key=table_sort_key)
         self.standings = standings
         self.pairs = pairs
-        self.title = f"第{round_number}轮成绩公告"
+        self.round_name = round_name or number_title(round_number)
+        self.bracket_size = bracket_size
+        self.title = _("%(round)s成绩公告") % {"round": self.round_name}
 
     def sections(self) -> Iterable[Section]:
         level_points = self.event.scoring == "match_points"
         columns = [
-            Col("台号", 0.9, "center", bold=True),
-            Col("东西", 4.0),
-            Col("南北", 4.0),
-            Col("终局级数", 1.5, "center"),
-            Col("级差", 0.9, "center"),
-            Col("得分", 1.4, "center", bold=True),
+            Col(_("台号"), 0.9, "center", bold=True),
+            Col(_("东西"), 4.0),
+            Col(_("南北"), 4.0),
+            Col(_("终局级数"), 1.5, "center"),
+            Col(_("级差"), 0.9, "center"),
+            Col(_("得分"), 1.4, "center", bold=True),
         ]
         if level_points:
-            columns.append(Col("级差分", 1.4, "center"))
-        columns.append(Col("说明", 2.2))
-        yield Section(f"第{self.round_number}轮各台成绩", columns,
-                      (self._row(t, level_points) for t in self.tables), row_height=9 * mm)  # fmt: skip
+            columns.append(Col(_("级差分"), 1.4, "center"))
+        columns.append(Col(_("说明"), 3.0))
+        title = _("%(round)s各台成绩") % {"round": self.round_name}
+        yield Section(title, columns, (self._row(t, level_points) for t in self.tables),
+                      row_height=9 * mm)  # fmt: skip
         yield standings_section(
-            self.event, self.standings, self.pairs, f"第{self.round_number}轮后排名",
+            self.event, self.standings, self.pairs,
+            _("%(round)s后排名") % {"round": number_title(self.round_number)},
             with_awards=False, new_page=True,
         )  # fmt: skip
 
@@ -64,15 +102,20 @@ class ResultsPdf(ListDocument):
         row: list[object] = [
             t.table if t.table is not None else "—",
             Two(t.ew.name, _detail(t.ew)),
-            Two(t.ns.name, _detail(t.ns)) if t.ns else "轮空",
+            Two(t.ns.name, _detail(t.ns)) if t.ns else _("轮空"),
             levels_text(t),
             s.level_difference if s and levels_text(t) else "",
             f"{s.ew_points} : {s.ns_points}" if s and t.ns else (s.ew_points if s else ""),
         ]
         if level_points:
             row.append(f"{s.ew_level_points:+d} : {s.ns_level_points:+d}" if s and t.ns else "")
-        note = t.result_note() if t.counted else STATE_LABELS.get(t.state, t.state)
-        row.append(note)
+        state = _(STATE_LABELS[t.state]) if t.state in STATE_LABELS else t.state
+        notes = [
+            match_title(t.bracket_id, self.bracket_size),
+            t.result_note() if t.counted else state,
+            fouls_text(t, self.rules),
+        ]
+        row.append(" ".join(n for n in notes if n))
         return row
 
 

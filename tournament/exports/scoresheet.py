@@ -33,8 +33,7 @@ from tournament.exports.deallines import (
     DealLine,
     deal_lines,
     kind_label,
-    merge_fouls,
-    sheet_fouls,
+    table_fouls,
 )
 from tournament.exports.pdf import MID_GREY, RED, PdfDocument
 from tournament.exports.sheetlayout import (
@@ -178,8 +177,7 @@ class ScoreSheetPdf(PdfDocument):
     def _fouls(self, t: Table) -> None:
         """Tick the warning and foul boxes and fill the foul log: every warning and foul of the
         log and of the deal sheet (:func:`merge_fouls`), each as it counted."""
-        sheet = sheet_fouls(self.rules, t.deals) if self.rules is not None and t.deals else []
-        lines = merge_fouls(t.fouls, sheet)
+        lines = table_fouls(self.rules, t.fouls, t.deals)
         if not lines and not (t.ew_fouls or t.ns_fouls):
             return
         c = self.canvas

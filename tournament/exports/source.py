@@ -108,7 +108,7 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
     return EventInfo(
         name=tournament.name,
         slug=tournament.slug,
-        host=tournament.host or tournament.organizer.get_username(),
+        host=tournament.host,  # never a login name: blank is left for the host to write
         venue=tournament.venue,
         dates=format_dates(tournament.start_date, tournament.end_date),
         certificate_date=format_date(tournament.end_date or tournament.start_date or now.date()),

@@ -134,9 +134,11 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
 
 
 class StandingsPdf(ListDocument):
-    """成绩公告 of the standings (landscape: one column per tiebreak)."""
+    """成绩公告 of the standings (landscape: one column per tiebreak), signed by the chief
+    referee."""
 
     landscape = True
+    signature = True
 
     def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
                  *, after_round: int | None, final: bool) -> None:  # fmt: skip

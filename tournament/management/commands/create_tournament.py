@@ -42,6 +42,11 @@ class Command(BaseCommand):
             "--organizer", help="username of the organizer (default: first superuser)"
         )
         parser.add_argument("--venue", default="")
+        parser.add_argument("--host", default="", help="host (主办单位), signs the certificates")
+        parser.add_argument(
+            "--print-language", default="zh-hans", choices=["zh-hans", "en"],
+            help="language of the printouts (default Chinese)",
+        )  # fmt: skip
         parser.add_argument("--start-date", default=None, help="YYYY-MM-DD")
 
     def handle(self, *args, **o):
@@ -53,7 +58,8 @@ class Command(BaseCommand):
                 organizer=organizer, slug=o["slug"], name=o["name"], format=o["format"], rounds=rounds,
                 scoring=o["scoring"], levels=o["levels"], pass_a=o["pass_a"], a_fail=o["a_fail"],
                 seating=o["seating"], avoid_same_unit=same_unit, time_limit=o["time_limit"],
-                late_minutes=o["late_minutes"], games=o["games"], venue=o["venue"],
+                late_minutes=o["late_minutes"], games=o["games"], venue=o["venue"], host=o["host"],
+                print_language=o["print_language"],
                 start_date=o["start_date"], end_date=o["start_date"],
             )  # fmt: skip
         except ValidationError as exc:
