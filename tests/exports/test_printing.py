@@ -193,3 +193,42 @@ def test_pdfs_follow_the_events_print_language(event):
     event.print_language = "zh-hans"
     event.save()
     assert "比赛记录表" in pages_text(render(event, "scoresheets", round=1, base_url="http://x"))[0]
+
+
+# -- spreadsheets ---------------------------------------------------------------------------
+
+
+def test_every_xlsx_names_the_event_and_the_workbook_has_fouls_and_knockout_names(event):
+    for kind, kw in (("pairings", {"round": 1}), ("results", {"round": 1}), ("standings", {}),
+                     ("units", {}), ("signin", {})):  # fmt: skip
+        ws = load_workbook(io.BytesIO(render(event, kind, "xlsx", **kw))).worksheets[0]
+        assert ws["A1"].value.startswith("2025春季掼蛋公开赛 · "), kind
+    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
+    knockout_round(event, teams)
+    book = load_workbook(io.BytesIO(render(event, "workbook", "xlsx")))
+    assert "第3轮 决赛、三四名决赛" in book.sheetnames
+    fouls = list(book["犯规记录"].iter_rows(values_only=True))
+    assert fouls[1][:2] == ("轮次", "台号")
+    assert {(r[2], r[6]) for r in fouls[2:]} == {("东西", "犯规"), ("南北", "警告")}
+
+
+def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path):
+    from django.core.management import call_command
+
+    data = render(event, "clerk_sheet", "xlsx", round=2)
+    book = load_workbook(io.BytesIO(data))
+    ws = book.worksheets[0]
+    assert ws["A1"].value == "2025春季掼蛋公开赛 · 第2轮成绩录入表"
+    assert [c.value for c in ws[2]] == ["台号", "东西", "南北", "东西犯规", "南北犯规", "弃权"]
+    tables = [row[0].value for row in ws.iter_rows(min_row=3)]
+    played = Match.objects.filter(round__tournament=event, round__number=2).exclude(ns=None)
+    assert sorted(tables) == sorted(played.values_list("table", flat=True))
+    for row in ws.iter_rows(min_row=3):
+        row[1].value, row[2].value, row[3].value = "A+", "9", 0
+    path = tmp_path / "clerk.xlsx"
+    book.save(path)
+    Match.objects.filter(round__tournament=event, round__number=2).exclude(ns=None).update(
+        state="empty", ew_level="", ns_level=""
+    )
+    call_command("import_results", event.slug, "2", str(path))
+    assert set(played.values_list("ew_level", "ns_level")) == {("A+", "9")}

@@ -113,7 +113,7 @@ class CertificatePdf(PdfDocument):
         c.setDash(2, 3)
         c.circle(right - 30 * mm, 38 * mm, SEAL_RADIUS)
         c.restoreState()
-        fonts.draw(c, right - 30 * mm, 37 * mm, _("（盖章）"), 8, align="center",
+        fonts.draw(c, right - 30 * mm, 19 * mm, _("（盖章）"), 8, align="center",
                    color=colors.Color(0.7, 0.7, 0.7))  # fmt: skip
 
     def not_final_stamp(self, c) -> None:

@@ -24,7 +24,7 @@ from tournament.exports.archive import export_archive
 from tournament.exports.bracket import BracketPdf, bracket_from_state
 from tournament.exports.certificates import CertificatePdf
 from tournament.exports.pairings import PairingsExport, PairingsPdf
-from tournament.exports.results import ResultsExport, ResultsPdf
+from tournament.exports.results import ClerkSheetExport, ResultsExport, ResultsPdf
 from tournament.exports.scoresheet import ScoreSheetPdf
 from tournament.exports.signin import RegistrationExport, SigninPdf
 from tournament.exports.standings import StandingsExport, StandingsPdf, UnitsExport, UnitsPdf
@@ -99,7 +99,10 @@ def _round(req: Request) -> int:
 
 
 def _tabular(req: Request, exporter: Exporter, out: BinaryIO) -> None:
-    (write_csv if req.fmt == "csv" else write_xlsx)(exporter, out)
+    if req.fmt == "csv":
+        write_csv(exporter, out)
+    else:
+        write_xlsx(exporter, out, heading=req.tournament.name)
 
 
 def _tables(req: Request, number: int) -> list:
@@ -144,7 +147,17 @@ def make_results(req: Request, out: BinaryIO) -> None:
                    round_name=info.title, bracket_size=info.size,
                    rules=ruleset(req.tournament)).render(out)  # fmt: skip
     else:
-        _tabular(req, ResultsExport(number, tables), out)
+        _tabular(
+            req,
+            ResultsExport(number, tables, title=source.sheet_round(req.tournament, number).title),
+            out,
+        )
+
+
+def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
+    number = _round(req)
+    title = source.sheet_round(req.tournament, number).title
+    _tabular(req, ClerkSheetExport(title, _tables(req, number)), out)
 
 
 def is_final(tournament: Tournament) -> bool:
@@ -244,8 +257,10 @@ def make_workbook(req: Request, out: BinaryIO) -> None:
         _units(req, rows),
         req.pairs,
         final=is_final(t),
+        round_titles=source.round_titles(t),
+        rules=ruleset(t),
     )
-    write_xlsx(sheets, out)
+    write_xlsx(sheets, out, heading=t.name)
 
 
 def make_archive(req: Request, out: BinaryIO) -> None:
@@ -261,6 +276,8 @@ KINDS: dict[str, Kind] = {
         Kind("scoresheets", "比赛记录表", ("pdf",), True, REFEREE, None, make_scoresheets),
         Kind("results", "成绩公告", ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_results),
+        Kind("clerk_sheet", "成绩录入表", ("xlsx", "csv"), True, CHIEF_REFEREE, None,
+             make_clerk_sheet),
         Kind("standings", "成绩排名", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
              "publish_standings", make_standings, round_optional=True),
         Kind("units", "单位团体", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),

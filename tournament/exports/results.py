@@ -6,7 +6,7 @@ shows no levels and no score, only its state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
@@ -22,11 +22,12 @@ from tournament.exports.data import (
     level_text,
     table_sort_key,
 )
-from tournament.exports.deallines import table_fouls
+from tournament.exports.deallines import kind_label, table_fouls
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.standings import standings_section
 from tournament.exports.tabular import SIGNED, Column, Exporter
 from tournament.naming import match_title, number_title
+from tournament.results_import import HEADERS as RESULT_HEADERS
 
 
 def _detail(pair: Pair) -> str:
@@ -132,13 +133,62 @@ class ResultsExport(Exporter):
         Column("南北级差分", 10, SIGNED), Column("状态", 10),
     )  # fmt: skip
 
-    def __init__(self, round_number: int, tables: Iterable[Table]) -> None:
-        self.sheet_title = f"第{round_number}轮"
+    def __init__(self, round_number: int, tables: Iterable[Table], title: str | None = None):
+        self.sheet_title = title or number_title(round_number)
         self.tables = tables
 
     def rows(self):
         for t in self.tables:
             yield result_cells(t)
+
+
+class FoulLogExport(Exporter):
+    """犯规记录: every warning and foul of the event (foul log and deal sheets), one a row.
+
+    :meth:`collect` passes a round's tables through while noting their fouls, so the
+    workbook reads the matches once."""
+
+    columns = (
+        Column("轮次", 6), Column("台号", 6), Column("方", 6), Column("组合", 20),
+        Column("第几副", 7), Column("类型", 14), Column("警告/犯规", 10), Column("级数处罚", 9),
+        Column("裁判", 12), Column("备注", 30),
+    )  # fmt: skip
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        self.sheet_title = _("犯规记录")
+        self.columns = tuple(Column(_(c.title), c.width) for c in FoulLogExport.columns)
+        self.rules = rules
+        self.lines: list[list[object]] = []
+
+    def collect(self, tables: Iterable[Table]) -> Iterator[Table]:
+        for t in tables:
+            for f in table_fouls(self.rules, t.fouls, t.deals):
+                pair = t.ew if f.side == "EW" or t.ns is None else t.ns
+                severity = _("警告") if f.severity == "warning" else _("犯规")
+                self.lines.append([t.round, t.table, _(SIDE_LABELS[f.side]), pair.name, f.deal,
+                                   kind_label(f.kind), severity, f.levels or None, f.referee,
+                                   f.remark])  # fmt: skip
+            yield t
+
+    def rows(self):
+        return self.lines
+
+
+class ClerkSheetExport(Exporter):
+    """成绩录入表: a blank results sheet for one round, one row per table, in exactly the
+    columns :mod:`tournament.results_import` reads (its first header of each field), so a
+    clerk types the paper sheets in and ``import_results`` takes the file back as it is."""
+
+    def __init__(self, round_title: str, tables: Iterable[Table]) -> None:
+        self.sheet_title = _("%(round)s成绩录入表") % {"round": round_title}
+        # The importer's own headers, never translated: it reads these words.
+        self.columns = tuple(Column(aliases[0], 10) for aliases in RESULT_HEADERS.values())
+        self.tables = tables
+
+    def rows(self):
+        for t in sorted(self.tables, key=table_sort_key):
+            if not t.is_bye:
+                yield [t.table] + [None] * (len(self.columns) - 1)
 
 
 def result_cells(t: Table) -> list[object]:

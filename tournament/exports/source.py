@@ -276,6 +276,12 @@ def sheet_round(tournament: Tournament, number: int) -> SheetRound:
     )
 
 
+def round_titles(tournament: Tournament) -> dict[int, str]:
+    """Every round's name (:func:`round_title`) by number."""
+    rounds = Round.objects.filter(tournament=tournament).select_related("stage", "tournament")
+    return {r.number: round_title(r) for r in rounds}
+
+
 def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
     """What each pair's line of the bracket shows: games won (best of three) or its final
     level (one game), from the counted matches of the knockout stage."""
