@@ -40,6 +40,8 @@ def export(tmp_path, *args, name: str) -> tuple[bytes, str]:
         ("signin", "pdf", []),
         ("signin", "xlsx", []),
         ("workbook", "xlsx", []),
+        ("clerk_sheet", "xlsx", ["--round", "2"]),
+        ("clerk_sheet", "csv", ["--round", "2"]),
         ("archive", "json", []),
     ],
 )
@@ -59,7 +61,7 @@ def test_export_writes_each_kind_in_the_format_of_the_extension(event, tmp_path,
 def test_every_kind_is_covered_by_the_command_test():
     assert set(KINDS) == {
         "pairings", "scoresheets", "results", "standings", "units", "certificates", "bracket",
-        "signin", "workbook", "archive",
+        "signin", "workbook", "archive", "clerk_sheet",
     }  # fmt: skip
 
 

@@ -174,8 +174,9 @@ class BracketPdf(PdfDocument):
         parts = sections(self.bracket.rounds)
         for n, (first, tree) in enumerate(parts):
             top = self.start_page()
-            fonts.draw(self.canvas, self.right, self.bottom - 4 * mm, legend_text(), 7.5, align="right",
-                       color=MID_GREY)  # fmt: skip
+            # In the footer's free middle, between the print time and the page number.
+            fonts.draw(self.canvas, self.width / 2, self.margin_bottom, legend_text(), 7.5,
+                       align="center", color=MID_GREY, max_width=self.content_width * 0.45)  # fmt: skip
             last = n == len(parts) - 1
             self.tree(tree, first, total, top, champion=last and first + len(tree) == total)
             if last and self.bracket.third_place:

@@ -337,7 +337,8 @@ class ListDocument(PdfDocument):
         c.setFillColor(colors.black)
         x = self.left
         for col, w in zip(section.columns, widths, strict=True):
-            self._cell(col.title, x, y, w, h, section.font_size - 0.5, col.align, True)
+            # Column titles are msgids: translated here, in the print language.
+            self._cell(_(col.title), x, y, w, h, section.font_size - 0.5, col.align, True)
             x += w
         c.setLineWidth(0.5)
         c.line(self.left, y - h, self.right, y - h)
