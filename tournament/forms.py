@@ -43,6 +43,10 @@ class TournamentForm(forms.ModelForm):
         )
         if instance.pk:
             self.fields["slug"].disabled = True
+        self.fields["print_language"].required = False  # absent: keep the event's (中文)
+
+    def clean_print_language(self) -> str:
+        return self.cleaned_data.get("print_language") or self.instance.print_language
 
     def clean_tiebreak_text(self) -> list[str]:
         text = self.cleaned_data["tiebreak_text"].replace("，", ",")
