@@ -119,14 +119,14 @@ class CertificatePdf(PdfDocument):
     def not_final_stamp(self, c) -> None:
         """未完赛: printed before the last round of the last stage was locked."""
         c.saveState()
-        c.translate(60 * mm, self.height - 45 * mm)
+        c.translate(62 * mm, 40 * mm)  # bottom left: clear of the title in any language
         c.rotate(18)
         c.setStrokeColor(RED)
         c.setLineWidth(2.5)
         c.rect(-28 * mm, -9 * mm, 56 * mm, 18 * mm)
         c.restoreState()
         c.saveState()
-        c.translate(60 * mm, self.height - 45 * mm)
+        c.translate(62 * mm, 40 * mm)  # bottom left: clear of the title in any language
         c.rotate(18)
         fonts.draw(c, 0, -4 * mm, _("未完赛"), 24, align="center", bold=True, color=RED)
         c.restoreState()

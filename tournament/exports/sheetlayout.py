@@ -24,6 +24,7 @@ PORTRAIT_W, PORTRAIT_H = A4
 L, R = 12 * mm, PORTRAIT_W - 12 * mm
 FORM = "scoresheet"
 WARNING_BOXES, FOUL_BOXES = 4, 3
+LABEL_W = 16 * mm  # room for a label before a result box (the gap after the previous box)
 
 SCORING_NOTES = {
     "points26": "26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0",
@@ -150,15 +151,20 @@ def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None
     _pair_boxes(c, event, lay)
     _times(c, rnd, lay)
     _level_track(c, event, lay)
-    fonts.draw(c, L, y(lay.deal_top - 2), _("逐副记录"), 10.5, bold=True)
-    fonts.draw(c, L + 17 * mm, y(lay.deal_top - 2),
-               _("名次栏填该名次所属的一方（东西/南北）；“东西”“南北”栏填本副结束后的级数"), 7.5,
-               color=MID_GREY)  # fmt: skip
+    _heading(c, lay.deal_top - 2, _("逐副记录"),
+             _("名次栏填该名次所属的一方（东西/南北）；“东西”“南北”栏填本副结束后的级数"))  # fmt: skip
     columns = [(_(title), w) for title, w in DEAL_COLUMNS]
     _grid(c, columns, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
     _fouls(c, lay)
     _result(c, event, rnd, lay)
     _signatures(c, lay)
+
+
+def _heading(c: Canvas, top: float, title: str, hint: str) -> None:
+    """A part's title, and its hint in grey just after it (whatever the title's length)."""
+    fonts.draw(c, L, y(top), title, 10.5, bold=True)
+    x = L + fonts.width(title, 10.5, True) + 3 * mm
+    fonts.draw(c, x, y(top), hint, 7.5, color=MID_GREY, max_width=R - x, min_size=5)
 
 
 def _times(c: Canvas, rnd: SheetRound, lay: Layout) -> None:
@@ -190,22 +196,22 @@ def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
 
 def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
     top = lay.track_top
-    fonts.draw(c, L, y(top - 2.5), _("级数记录"), 10.5, bold=True)
-    fonts.draw(c, L + 17 * mm, y(top - 2.5),
-               _("每副结束后，划线至胜方下一副所打的级数"), 7.5, color=MID_GREY)  # fmt: skip
+    _heading(c, top - 2.5, _("级数记录"), _("每副结束后，划线至胜方下一副所打的级数"))
     label_w = 18
     cell_w = (186 - label_w) / len(LEVELS)
     for row, side in enumerate((_("东西"), _("南北"))):
         t = top + row * lay.track_row_h
         c.setLineWidth(0.8)
         _box(c, 12, t, label_w, lay.track_row_h)
-        fonts.draw(c, (12 + label_w / 2) * mm, y(t + 5.5), side, 11, align="center", bold=True)
+        fonts.draw(c, (12 + label_w / 2) * mm, y(t + 5.5), side, 11, align="center", bold=True,
+                   max_width=(label_w - 1.5) * mm, min_size=6)  # fmt: skip
         for i, level in enumerate(LEVELS):
             x = 12 + label_w + i * cell_w
             c.setLineWidth(0.5)
             _box(c, x, t, cell_w, lay.track_row_h)
             text = level_text(level)
-            fonts.draw(c, (x + cell_w / 2) * mm, y(t + 5.6), text, 12, align="center")
+            fonts.draw(c, (x + cell_w / 2) * mm, y(t + 5.6), text, 12, align="center",
+                       max_width=(cell_w - 1) * mm, min_size=6)  # fmt: skip
     if event.a_fail in A_FAIL_NOTES:
         base = top + 2 * lay.track_row_h + 5
         note = _(A_FAIL_NOTES[event.a_fail])
@@ -218,17 +224,15 @@ def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
 
 def _fouls(c: Canvas, lay: Layout) -> None:
     top = lay.foul_title
-    fonts.draw(c, L, y(top), _("警告与犯规"), 10.5, bold=True)
-    fonts.draw(c, L + 21 * mm, y(top), _("两次警告计一次犯规；藏牌或累计犯规达到规定次数判负"), 7.5,
-               color=MID_GREY)  # fmt: skip
+    _heading(c, top, _("警告与犯规"), _("两次警告计一次犯规；藏牌或累计犯规达到规定次数判负"))
     base = top + 7
     c.setLineWidth(0.5)
     for side, x0 in ((_("东西"), 12), (_("南北"), 105)):
-        fonts.draw(c, x0 * mm, y(base), side, 10, bold=True)
-        fonts.draw(c, (x0 + 11) * mm, y(base), _("警告"), 9)
+        fonts.draw(c, x0 * mm, y(base), side, 10, bold=True, max_width=10.5 * mm, min_size=5)
+        fonts.draw(c, (x0 + 11) * mm, y(base), _("警告"), 9, max_width=8.5 * mm, min_size=5)
         for k in range(WARNING_BOXES):
             _box(c, x0 + 20 + k * 6, base - 3.8, 4.5, 4.5)
-        fonts.draw(c, (x0 + 47) * mm, y(base), _("犯规"), 9)
+        fonts.draw(c, (x0 + 47) * mm, y(base), _("犯规"), 9, max_width=8.5 * mm, min_size=5)
         for k in range(FOUL_BOXES):
             _box(c, x0 + 56 + k * 6, base - 3.8, 4.5, 4.5)
     columns = [(_(title), w) for title, w in FOUL_COLUMNS]
@@ -243,17 +247,20 @@ def tick_x(side: str, severity: str, k: int) -> float:
 def _result(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
     fonts.draw(c, L, y(lay.result_top - 2), _("比赛结果"), 10.5, bold=True)
     labels = {"ew_level": _("东西"), "ns_level": _("南北"), "diff": _("级差"), "winner": _("胜方")}
-    fonts.draw(c, L, y(lay.result_top + 5), _("终局级数"), 10)
+    fonts.draw(c, L, y(lay.result_top + 5), _("终局级数"), 10, max_width=16 * mm, min_size=6)
     for key, x in lay.result_boxes().items():
-        fonts.draw(c, (x - 1.5) * mm, y(lay.result_top + 5), labels[key], 10, align="right")
+        fonts.draw(c, (x - 1.5) * mm, y(lay.result_top + 5), labels[key], 10, align="right",
+                   max_width=min(LABEL_W, (x - 30) * mm), min_size=5)  # fmt: skip
         c.setLineWidth(0.8)
         _box(c, x, lay.result_top, 16, 7.5)
     points_label = _("胜负分") if event.scoring == "match_points" else _("得分")
-    fonts.draw(c, L, y(lay.points_top + 5), points_label, 10)
+    fonts.draw(c, L, y(lay.points_top + 5), points_label, 10, max_width=16 * mm, min_size=6)
     labels = {"ew_points": _("东西"), "ns_points": _("南北"), "ew_lp": _("级差分 东西"),
               "ns_lp": _("南北")}  # fmt: skip
     for key, x in lay.points_boxes(event.scoring).items():
-        fonts.draw(c, (x - 1.5) * mm, y(lay.points_top + 5), labels[key], 10, align="right")
+        width = 38 * mm if key == "ew_lp" else min(LABEL_W, (x - 30) * mm)
+        fonts.draw(c, (x - 1.5) * mm, y(lay.points_top + 5), labels[key], 10, align="right",
+                   max_width=width, min_size=5)  # fmt: skip
         _box(c, x, lay.points_top, 16, 7.5)
     note = _(SCORING_NOTES.get(event.scoring, ""))
     if rnd.knockout:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import METRICS, ScoringError, StandingRow, score_record
 from tournament import options
@@ -79,8 +80,11 @@ def foul_lines(tournament: Tournament, rounds: Iterable[int]) -> dict[int, list[
 
 
 def format_date(day: dt.date | None) -> str:
-    """2025年5月1日 (the form used on Chinese notices and certificates)."""
-    return f"{day.year}年{day.month}月{day.day}日" if day else ""
+    """2025年5月1日 (the form used on Chinese notices and certificates; in the print
+    language)."""
+    if not day:
+        return ""
+    return gettext("%(y)s年%(m)s月%(d)s日") % {"y": day.year, "m": day.month, "d": day.day}
 
 
 def format_dates(start: dt.date | None, end: dt.date | None) -> str:
@@ -90,9 +94,10 @@ def format_dates(start: dt.date | None, end: dt.date | None) -> str:
     if not end or end == start:
         return format_date(start)
     if (start.year, start.month) == (end.year, end.month):
-        return f"{format_date(start)}—{end.day}日"
+        return gettext("%(start)s—%(d)s日") % {"start": format_date(start), "d": end.day}
     if start.year == end.year:
-        return f"{format_date(start)}—{end.month}月{end.day}日"
+        return gettext("%(start)s—%(m)s月%(d)s日") % {
+            "start": format_date(start), "m": end.month, "d": end.day}  # fmt: skip
     return f"{format_date(start)}—{format_date(end)}"
 
 
