@@ -232,3 +232,27 @@ def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path)
     )
     call_command("import_results", event.slug, "2", str(path))
     assert set(played.values_list("ew_level", "ns_level")) == {("A+", "9")}
+
+
+def test_long_names_and_units_are_never_cut_while_the_cell_has_room(event):
+    from tournament.models import Player, Unit
+
+    t = Team.objects.filter(tournament=event).order_by("draw_number")[1]
+    Unit.objects.filter(pk=t.unit_id).update(
+        name="江苏省南京市鼓楼区老年人体育协会掼蛋分会第一代表队"
+    )
+    Player.objects.filter(team=t, position=1).update(name="欧阳建国华")
+    Player.objects.filter(team=t, position=2).update(name="司马慕容雪")
+    for kind, kw in (("results", {"round": 1}), ("standings", {}), ("pairings", {"round": 1})):
+        text = "".join(pages_text(render(event, kind, **kw)))
+        assert "…" not in text and "欧阳建国华" in text, kind
+
+
+def test_a_first_wrong_card_count_prints_as_a_warning(event):
+    from tournament.exports.deallines import deal_lines, sheet_fouls
+    from tournament.selectors import ruleset
+
+    steps = [{"win": "EW", "partner": 2}, {"foul": "NS", "kind": "wrong_count"}]
+    rules = ruleset(event)
+    assert deal_lines(rules, steps)[1].note.startswith("南北警告")
+    assert [f.severity for f in sheet_fouls(rules, steps)] == ["warning"]

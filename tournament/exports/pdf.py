@@ -35,6 +35,8 @@ from reportlab.pdfbase.pdfdoc import PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from tournament.exports import fonts
+from tournament.exports.cells import Two as Two  # re-exported: the lists import it from here
+from tournament.exports.cells import draw_cell
 from tournament.exports.data import EventInfo
 from tournament.exports.pdfjoin import PdfJoiner
 
@@ -248,14 +250,6 @@ class Col:
     bold: bool = False
 
 
-@dataclass(frozen=True)
-class Two:
-    """A cell of two lines: the main text and a smaller second line (unit, players)."""
-
-    main: str
-    sub: str = ""
-
-
 @dataclass
 class Section:
     """A titled table: columns and rows (each a sequence of str, number or :class:`Two`)."""
@@ -374,17 +368,4 @@ class ListDocument(PdfDocument):
         return y
 
     def _cell(self, value, x, y, w, h, size, align, bold) -> None:
-        pad = 1.2 * mm
-        c = self.canvas
-        anchor = {"left": x + pad, "center": x + w / 2, "right": x + w - pad}[align]
-        if isinstance(value, Two):
-            if value.sub:
-                fonts.draw(c, anchor, y - h / 2 + 0.6 * mm, value.main, size, align=align,
-                           bold=True, max_width=w - 2 * pad, min_size=size * 0.6)  # fmt: skip
-                fonts.draw(c, anchor, y - h + 1.6 * mm, value.sub, size * 0.78, align=align,
-                           max_width=w - 2 * pad, min_size=size * 0.5, color=MID_GREY)  # fmt: skip
-                return
-            value, bold = value.main, True
-        text = "" if value is None else str(value)
-        fonts.draw(c, anchor, y - h / 2 - size * 0.35, text, size, align=align, bold=bold,
-                   max_width=w - 2 * pad, min_size=size * 0.6)  # fmt: skip
+        draw_cell(self.canvas, value, x, y, w, h, size, align, bold)
