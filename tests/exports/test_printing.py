@@ -256,3 +256,14 @@ def test_a_first_wrong_card_count_prints_as_a_warning(event):
     rules = ruleset(event)
     assert deal_lines(rules, steps)[1].note.startswith("南北警告")
     assert [f.severity for f in sheet_fouls(rules, steps)] == ["warning"]
+
+
+def test_round_list_and_projector_name_knockout_rounds_like_the_pdfs(event, organizer):
+    from tests.exports.conftest import login
+
+    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
+    knockout_round(event, teams)
+    client = login(organizer)
+    assert "第3轮 决赛、三四名决赛" in client.get(f"/t/{event.slug}/rounds/").content.decode()
+    projector = client.get(f"/t/{event.slug}/projector/3/").content.decode()
+    assert "第3轮 决赛、三四名决赛" in projector
