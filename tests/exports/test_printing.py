@@ -151,7 +151,8 @@ def test_results_notice_has_fouls_signature_final_tables_and_whole_names(event):
     assert long in text and "欧阳建国华" in text and "…" not in text
     r1 = "".join(pages_text(render(event, "results", round=1)))
     assert "东西犯规1" in r1 and "南北警告1" in r1
-    assert "裁判长签名" in "".join(pages_text(render(event, "standings")))
+    standings = "".join(pages_text(render(event, "standings")))
+    assert "裁判长签名" in standings and "说明" in standings and "犯规1" in standings
 
 
 # -- certificates ---------------------------------------------------------------------------

@@ -107,6 +107,7 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
         ),
         Col("胜/平/负", 1.4, "center"),
         Col("名次依据", 1.4, "center"),
+        Col("说明", 1.2, "center"),
     ]
     if with_awards:
         columns.append(Col("奖项", 1.2, "center", bold=True))
@@ -125,6 +126,7 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
             *values,
             f"{row.wins}/{row.draws}/{row.losses}",
             decided_label(row),
+            _("犯规%(n)s") % {"n": row.fouls} if row.fouls else "",
         ]
         if with_awards:
             out.append(labels.get(row.team, ""))
