@@ -4,15 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0001_initial'),
+        ("tournament", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='print_language',
-            field=models.CharField(choices=[('zh-hans', '中文'), ('en', 'English')], default='zh-hans', help_text='对阵表、记录表、成绩公告和证书等打印件所用的语言', max_length=8, verbose_name='打印语言'),
+            model_name="tournament",
+            name="print_language",
+            field=models.CharField(
+                choices=[("zh-hans", "中文"), ("en", "English")],
+                default="zh-hans",
+                help_text="对阵表、记录表、成绩公告和证书等打印件所用的语言",
+                max_length=8,
+                verbose_name="打印语言",
+            ),
         ),
     ]
