@@ -285,3 +285,11 @@ def test_settings_form_sets_the_host_and_print_language(event, organizer):
     assert client.post(f"/t/{event.slug}/settings/", data).status_code == 302
     event.refresh_from_db()
     assert (event.host, event.print_language) == ("省体育局", "en")
+
+
+def test_export_page_names_rounds_with_round_title(event, organizer):
+    from tests.exports.conftest import login
+
+    knockout_round(event, list(Team.objects.filter(tournament=event).order_by("draw_number")[:4]))
+    page = login(organizer).get(f"/t/{event.slug}/export/").content.decode()
+    assert "第3轮 决赛、三四名决赛" in page and "成绩录入表" in page
