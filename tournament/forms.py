@@ -55,6 +55,7 @@ SETTINGS_GROUPS = [
             "publish_pairings",
             "publish_standings",
             "certificate_background",
+            "print_language",
         ],
     ),
 ]
@@ -96,6 +97,10 @@ class TournamentForm(forms.ModelForm):
         )
         if instance.pk:
             self.fields["slug"].disabled = True
+        self.fields["print_language"].required = False  # absent: keep the event's (中文)
+
+    def clean_print_language(self) -> str:
+        return self.cleaned_data.get("print_language") or self.instance.print_language
 
     def groups(self) -> list[tuple[str, list]]:
         """(section title, bound fields) for the template, in SETTINGS_GROUPS order."""

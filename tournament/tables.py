@@ -11,9 +11,9 @@ from tournament.models import Team
 
 class TeamTable(tables.Table):
     draw_number = tables.Column(verbose_name=_("抽签号"), empty_values=(None,), default="—")
-    name = tables.Column(verbose_name=_("队名"), order_by=("name_pinyin",))
+    name = tables.Column(verbose_name=_("队名"), order_by=("sort_key",))
     unit = tables.Column(
-        verbose_name=_("单位"), accessor="unit__name", order_by=("unit__name_pinyin",), default="—"
+        verbose_name=_("单位"), accessor="unit__name", order_by=("unit_sort_key",), default="—"
     )
     players = tables.Column(verbose_name=_("选手"), empty_values=(), orderable=False)
     seed = tables.Column(verbose_name=_("种子"), default="")

@@ -41,6 +41,8 @@ def export(tmp_path, *args, name: str) -> tuple[bytes, str]:
         ("signin", "pdf", []),
         ("signin", "xlsx", []),
         ("workbook", "xlsx", []),
+        ("clerk_sheet", "xlsx", ["--round", "2"]),
+        ("clerk_sheet", "csv", ["--round", "2"]),
         ("archive", "json", []),
     ],
 )
@@ -59,8 +61,8 @@ def test_export_writes_each_kind_in_the_format_of_the_extension(event, tmp_path,
 
 def test_every_kind_is_covered_by_the_command_test():
     assert set(KINDS) == {
-        "pairings", "scoresheets", "side_slips", "results", "standings", "units", "certificates", "bracket",
-        "signin", "workbook", "archive",
+        "pairings", "scoresheets", "side_slips", "results", "standings", "units", "certificates",
+        "bracket", "signin", "workbook", "archive", "clerk_sheet",
     }  # fmt: skip
 
 

@@ -19,12 +19,12 @@ from tournament.exports.bracket import (
     BracketPdf,
     bracket_from_state,
     map_state_teams,
-    round_title,
     sections,
 )
 from tournament.exports.data import STATE_LABELS, EventInfo, Pair, Table
 from tournament.exports.scoresheet import ScoreSheetPdf
 from tournament.models import Match
+from tournament.naming import bracket_round_title
 
 EVENT = EventInfo(
     name="测试赛", slug="t", host="主办方", venue="", dates="", certificate_date="",
@@ -108,7 +108,7 @@ def test_bracket_chart_shows_every_pair_round_titles_and_third_place():
     assert len(text) == 1
     for i in range(1, 14):
         assert f"第{i}号组合" in text[0]
-    for title in ("1/8决赛", "1/4决赛", "半决赛", "决赛", "冠军", "三、四名决赛", "（轮空）"):
+    for title in ("1/8决赛", "1/4决赛", "半决赛", "决赛", "冠军", "三四名决赛", "（轮空）"):
         assert title in text[0]
 
 
@@ -124,7 +124,7 @@ def test_a_big_bracket_is_split_into_page_sections():
         (0, [16, 8, 4, 2, 1]), (5, [2, 1]),
     ]  # fmt: skip
     assert len(PdfReader(io.BytesIO(BracketPdf(EVENT, b, {}).render_bytes())).pages) == 5
-    assert round_title(0, 7) == "第1轮" and round_title(6, 7) == "决赛"
+    assert bracket_round_title(0, 128) == "1/64决赛" and bracket_round_title(6, 128) == "决赛"
     assert BracketPdf(EVENT, Bracket(()), {}).render_bytes().startswith(b"%PDF")
 
 

@@ -25,8 +25,11 @@ def export(tournament, kind, fmt="xlsx", **kw) -> bytes:
 
 
 def sheet_rows(data: bytes, index: int = 0) -> list[tuple]:
+    """The rows under the sheet's title row (which names the event)."""
     book = load_workbook(io.BytesIO(data))
-    return list(book.worksheets[index].iter_rows(values_only=True))
+    rows = list(book.worksheets[index].iter_rows(values_only=True))
+    assert rows[0][0].startswith("2025春季掼蛋公开赛 · ")
+    return rows[1:]
 
 
 def as_dicts(rows: list[tuple]) -> list[dict]:
@@ -82,16 +85,16 @@ def test_standings_sheet_equals_the_standings(event):
 
 def test_workbook_has_a_sheet_per_round_then_standings_with_frozen_headers(event):
     book = load_workbook(io.BytesIO(export(event, "workbook")))
-    assert book.sheetnames == ["第1轮", "第2轮", "总成绩", "单位团体", "报名名单"]
+    assert book.sheetnames == ["第1轮", "第2轮", "总成绩", "单位团体", "报名名单", "犯规记录"]
     for ws in book.worksheets:
-        assert ws.freeze_panes == "A2"
+        assert ws.freeze_panes == "A3" and ws["A1"].value.startswith("2025春季掼蛋公开赛 · ")
         assert ws.column_dimensions["A"].width > 0
     assert (
         book["第2轮"].max_row
-        == 1 + Match.objects.filter(round__number=2, round__tournament=event).count()
+        == 2 + Match.objects.filter(round__number=2, round__tournament=event).count()
     )
-    lp = [c for c in book["第1轮"][1] if c.value == "东西级差分"][0].column
-    assert book["第1轮"].cell(row=2, column=lp).number_format == "+0;-0;0"
+    lp = [c for c in book["第1轮"][2] if c.value == "东西级差分"][0].column
+    assert book["第1轮"].cell(row=3, column=lp).number_format == "+0;-0;0"
 
 
 def test_csv_is_utf8_with_bom_and_reads_back(event):

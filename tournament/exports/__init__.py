@@ -1,12 +1,17 @@
 """Printing and exports: PDFs for the venue, spreadsheets for the records, the event archive.
 
+Every export is made in the event's print language (``Tournament.print_language``, 中文 by
+default): :func:`~tournament.exports.registry.run` wraps it in ``translation.override``.
+Rounds are named by :func:`tournament.naming.round_title`, as on the web pages.
+
 Vocabulary
 ----------
 kind
     What is exported: ``pairings`` (对阵表), ``scoresheets`` (比赛记录表), ``results``
     (成绩公告), ``standings`` (成绩排名), ``units`` (单位团体), ``certificates`` (荣誉证书),
     ``bracket`` (淘汰赛对阵图), ``signin`` (签到表 / 报名名单), ``workbook`` (全赛事工作簿),
-    ``archive`` (赛事存档). :mod:`~tournament.exports.registry` lists each kind's formats
+    ``archive`` (赛事存档), ``clerk_sheet`` (成绩录入表: a blank results sheet per round in
+    the columns ``import_results`` reads). :mod:`~tournament.exports.registry` lists each kind's formats
     and who may download it.
 format
     The file type: ``pdf``, ``xlsx``, ``csv`` or ``json``, as the file's extension.
@@ -19,7 +24,8 @@ exporter
 
 Modules
 -------
-``data`` (plain records), ``source`` (the database side), ``fonts``, ``pdf``, ``pdfjoin``, ``qr``,
+``data`` (plain records), ``source`` (the database side), ``fonts``, ``pdf`` with ``cells``,
+``pdfjoin``, ``qr``,
 ``pairings``, ``scoresheet`` with ``sheetlayout`` and ``deallines``, ``results``,
 ``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
 ``archive`` with ``archive_import``, ``registry``.

@@ -28,11 +28,22 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from tournament.exports import fonts
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import MID_GREY, RED, PdfDocument
+from tournament.naming import bracket_round_title, key_title
+
+
+def legend_text() -> str:
+    """The key to the chart (translated when the page is drawn)."""
+    return _("[n] 资格赛名次；粗体、粗线为胜方；右端为胜局数或终局级数")
+
+
+Scores = Mapping[str, Mapping[Any, str]]
+"""Bracket match id → team → what its line shows: games won, or the final level."""
 
 PAGE_MATCHES = 16
 _DEPTH = 5  # rounds of a 16-match section: 16, 8, 4, 2, 1
@@ -51,6 +62,15 @@ class BracketMatch:
 class Bracket:
     rounds: tuple[tuple[BracketMatch, ...], ...]
     third_place: BracketMatch | None = None
+    seeds: tuple = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.rounds[0]) * 2 if self.rounds else 0
+
+    def seed_of(self, team: Any) -> int | None:
+        """The pair's qualifying rank (its seed, 1 = best), None when unknown."""
+        return self.seeds.index(team) + 1 if team is not None and team in self.seeds else None
 
     def team_ids(self) -> set:
         matches = [m for r in self.rounds for m in r] + [self.third_place] * bool(self.third_place)
@@ -73,11 +93,13 @@ def bracket_from_state(state: Mapping | None) -> Bracket | None:
         return None
     raw = state["bracket"]
     third = state.get("third_place")
+    seeds: tuple = ()
     if isinstance(raw, Mapping):
         third = raw.get("third_place", third)
+        seeds = tuple(raw.get("seeds") or ())
         raw = raw.get("rounds", [])
     rounds = tuple(tuple(_match(m) for m in rnd) for rnd in raw)
-    return Bracket(rounds, _match(third) if third else None)
+    return Bracket(rounds, _match(third) if third else None, seeds)
 
 
 def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
@@ -111,12 +133,6 @@ def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
     return out
 
 
-def round_title(index: int, total: int) -> str:
-    """决赛, 半决赛, 1/4决赛, 1/8决赛, or 第N轮 for earlier rounds (index from 0)."""
-    from_end = total - index
-    return {1: "决赛", 2: "半决赛", 3: "1/4决赛", 4: "1/8决赛"}.get(from_end, f"第{index + 1}轮")
-
-
 def is_regular(rounds: Sequence[Sequence[BracketMatch]]) -> bool:
     """Every round has half the matches of the round before."""
     return all(len(b) * 2 == len(a) for a, b in zip(rounds, rounds[1:], strict=False))
@@ -141,23 +157,26 @@ class BracketPdf(PdfDocument):
     title = "淘汰赛对阵图"
 
     def __init__(self, event: EventInfo, bracket: Bracket | None, pairs: Mapping[Any, Pair],
-                 stage_name: str = "") -> None:  # fmt: skip
+                 stage_name: str = "", scores: Scores | None = None) -> None:  # fmt: skip
         super().__init__(event)
         self.bracket = bracket
         self.pairs = pairs
-        if stage_name:
-            self.title = f"{stage_name} 对阵图"
+        self.scores = scores or {}
+        self.title = _("%(stage)s 对阵图") % {"stage": stage_name} if stage_name else _(self.title)
 
     def draw(self) -> None:
         if self.bracket is None or not self.bracket.rounds:
             top = self.start_page()
-            fonts.draw(self.canvas, self.left, top - 12 * mm, "尚未生成淘汰赛对阵", 16)
+            fonts.draw(self.canvas, self.left, top - 12 * mm, _("尚未生成淘汰赛对阵"), 16)
             self.end_page()
             return
         total = len(self.bracket.rounds)
         parts = sections(self.bracket.rounds)
         for n, (first, tree) in enumerate(parts):
             top = self.start_page()
+            # In the footer's free middle, between the print time and the page number.
+            fonts.draw(self.canvas, self.width / 2, self.margin_bottom, legend_text(), 7.5,
+                       align="center", color=MID_GREY, max_width=self.content_width * 0.45)  # fmt: skip
             last = n == len(parts) - 1
             self.tree(tree, first, total, top, champion=last and first + len(tree) == total)
             if last and self.bracket.third_place:
@@ -166,10 +185,13 @@ class BracketPdf(PdfDocument):
 
     # -- drawing ------------------------------------------------------------------------
     def name(self, team: Any, *, bye: bool = False) -> str:
+        """The pair's name after its qualifying rank: "[3] 金陵一队"."""
         if team is None:
-            return "（轮空）" if bye else ""
+            return _("（轮空）") if bye else ""
         pair = self.pairs.get(team)
-        return pair.name if pair else str(team)
+        name = pair.name if pair else str(team)
+        seed = self.bracket.seed_of(team) if self.bracket else None
+        return f"[{seed}] {name}" if seed else name
 
     def tree(self, rounds: list[list[BracketMatch]], first: int, total: int, top: float,
              *, champion: bool) -> None:  # fmt: skip
@@ -182,12 +204,13 @@ class BracketPdf(PdfDocument):
         area_top = top - 9 * mm
         area_h = area_top - self.bottom - (24 * mm if self.bracket.third_place else 4 * mm)
         regular = is_regular(rounds)
+        slots = self.bracket.size
         slot = area_h / len(rounds[0])
         size = max(6.0, min(10.5, slot / mm))
         for i, rnd in enumerate(rounds):
             x = self.left + i * col_w
             w = col_w - 4 * mm
-            fonts.draw(c, x + w / 2, top - 4 * mm, round_title(first + i, total), 10,
+            fonts.draw(c, x + w / 2, top - 4 * mm, bracket_round_title(first + i, slots), 10,
                        align="center", bold=True)  # fmt: skip
             step = area_h / len(rnd)
             for k, match in enumerate(rnd):
@@ -203,7 +226,7 @@ class BracketPdf(PdfDocument):
         if champion:
             final = rounds[-1][0] if len(rounds[-1]) == 1 else None
             x = self.left + len(rounds) * col_w
-            fonts.draw(c, x + (col_w - 4 * mm) / 2, top - 4 * mm, "冠军", 10, align="center",
+            fonts.draw(c, x + (col_w - 4 * mm) / 2, top - 4 * mm, _("冠军"), 10, align="center",
                        bold=True)  # fmt: skip
             yy = area_top - area_h / 2
             winner = self.name(final.winner) if final and final.winner is not None else ""
@@ -214,24 +237,34 @@ class BracketPdf(PdfDocument):
 
     def match(self, m: BracketMatch, x: float, upper: float, lower: float, w: float,
               size: float) -> None:  # fmt: skip
+        """Two name lines; the winner's in bold on a thick line (readable in black and white),
+        each pair's score (games won or final level) at the right end of its line."""
         c = self.canvas
         c.setLineWidth(0.6)
         c.line(x + w, upper, x + w, lower)
+        scores = self.scores.get(m.id, {})
         for team, yy in ((m.ew, upper), (m.ns, lower)):
-            c.line(x, yy, x + w, yy)
-            text = self.name(team, bye=m.bye)
             won = team is not None and team == m.winner
+            c.setLineWidth(1.8 if won else 0.6)
+            c.line(x, yy, x + w, yy)
+            c.setLineWidth(0.6)
+            score = str(scores.get(team, "")) if team is not None else ""
+            score_w = fonts.width(score, size, True) + 2 * mm if score else 0
+            if score:
+                fonts.draw(c, x + w - 1 * mm, yy + 1.2 * mm, score, size, align="right",
+                           bold=won)  # fmt: skip
+            text = self.name(team, bye=m.bye)
             fonts.draw(c, x + 1 * mm, yy + 1.2 * mm, text, size, bold=won,
-                       color=RED if won else (MID_GREY if team is None else None),
-                       max_width=w - 2 * mm, min_size=5)  # fmt: skip
+                       color=None if team is not None else MID_GREY,
+                       max_width=w - 2 * mm - score_w, min_size=5)  # fmt: skip
 
     def third_place(self, m: BracketMatch) -> None:
         x = self.right - 70 * mm
         y = self.bottom + 12 * mm
-        fonts.draw(self.canvas, x, y + 10 * mm, "三、四名决赛", 10, bold=True)
+        fonts.draw(self.canvas, x, y + 10 * mm, key_title(("third_place", 0)), 10, bold=True)
         self.match(m, x, y + 4.5 * mm, y - 4.5 * mm, 60 * mm, 9.5)
         if m.winner is not None:
-            fonts.draw(self.canvas, x + 62 * mm, y - 1.2 * mm, "季军", 9, color=RED, bold=True)
+            fonts.draw(self.canvas, x + 62 * mm, y - 1.2 * mm, _("季军"), 9, color=RED, bold=True)
 
 
 def stage_brackets(stages: Iterable[tuple[str, Mapping | None]]) -> list[tuple[str, Bracket]]:

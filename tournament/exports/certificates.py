@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -21,18 +22,21 @@ from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import DARK, RED, PdfDocument
 
 GOLD = colors.Color(0.78, 0.6, 0.2)
+SEAL_RADIUS = 21 * mm  # a round seal is 42 mm across
 
 
 class CertificatePdf(PdfDocument):
     landscape = True
     header = False
     footer = False
-    title = "荣誉证书"
+    title = "荣誉证书"  # msgid; translated in __init__
     text_width = 210 * mm
 
     def __init__(self, event: EventInfo, awarded: Sequence[tuple[StandingRow, str]],
-                 pairs: Mapping[int, Pair]) -> None:  # fmt: skip
+                 pairs: Mapping[int, Pair], *, final: bool = True) -> None:  # fmt: skip
         super().__init__(event)
+        self.final = final
+        self.title = _("荣誉证书")
         self.awarded = awarded
         self.pairs = pairs
         self._background = None
@@ -45,7 +49,7 @@ class CertificatePdf(PdfDocument):
     def draw(self) -> None:
         if not self.awarded:
             self.start_page()
-            fonts.draw(self.canvas, self.width / 2, self.height / 2, "尚无获奖组合", 20,
+            fonts.draw(self.canvas, self.width / 2, self.height / 2, _("尚无获奖组合"), 20,
                        align="center")  # fmt: skip
             self.end_page()
         for row, tier in self.awarded:
@@ -75,23 +79,54 @@ class CertificatePdf(PdfDocument):
         cx = self.width / 2
         top = self.height
         self.frame()
-        fonts.draw(c, cx, top - 48 * mm, "荣 誉 证 书", 44, align="center", bold=True, color=RED)
+        fonts.draw(c, cx, top - 48 * mm, _("荣 誉 证 书"), 44, align="center", bold=True, color=RED)
         names = "　".join(pair.players) or pair.name
         fonts.draw(c, cx, top - 76 * mm, names, 28, align="center", bold=True, color=DARK,
                    max_width=self.text_width, min_size=14)  # fmt: skip
         who = " · ".join(p for p in (pair.name, pair.unit) if p)
         fonts.draw(c, cx, top - 87 * mm, f"（{who}）", 14, align="center",
                    max_width=self.text_width, min_size=9)  # fmt: skip
-        sentence = f"在{self.event.name}中获得第{rank}名，荣获"
+        sentence = _("在%(event)s中获得第%(rank)s名，荣获") % {
+            "event": self.event.name,
+            "rank": rank,
+        }
         lines = fonts.wrap(sentence, self.text_width, 18)
         base = top - 103 * mm
         for line in lines[:3]:
             fonts.draw(c, cx, base, line, 18, align="center")
             base -= 9 * mm
-        fonts.draw(c, cx, base - 12 * mm, tier, 40, align="center", bold=True, color=RED,
+        fonts.draw(c, cx, base - 12 * mm, _(tier), 40, align="center", bold=True, color=RED,
                    max_width=self.text_width)  # fmt: skip
-        fonts.draw(c, cx, base - 26 * mm, "特发此证，以资鼓励。", 16, align="center")
+        fonts.draw(c, cx, base - 26 * mm, _("特发此证，以资鼓励。"), 16, align="center")
+        self.signed(c)
+        if not self.final:
+            self.not_final_stamp(c)
+
+    def signed(self, c) -> None:
+        """The host (主办单位) and the date, with a dashed circle where the seal goes."""
         right = self.width - 40 * mm
-        fonts.draw(c, right, 40 * mm, self.event.host, 16, align="right",
-                   max_width=120 * mm, min_size=10)  # fmt: skip
+        host = self.event.host or "__________________"
+        fonts.draw(c, right, 40 * mm, host, 16, align="right", max_width=120 * mm, min_size=10)
         fonts.draw(c, right, 31 * mm, self.event.certificate_date, 14, align="right")
+        c.saveState()
+        c.setStrokeColor(colors.Color(0.8, 0.8, 0.8))
+        c.setDash(2, 3)
+        c.circle(right - 30 * mm, 38 * mm, SEAL_RADIUS)
+        c.restoreState()
+        fonts.draw(c, right - 30 * mm, 19 * mm, _("（盖章）"), 8, align="center",
+                   color=colors.Color(0.7, 0.7, 0.7))  # fmt: skip
+
+    def not_final_stamp(self, c) -> None:
+        """未完赛: printed before the last round of the last stage was locked."""
+        c.saveState()
+        c.translate(62 * mm, 40 * mm)  # bottom left: clear of the title in any language
+        c.rotate(18)
+        c.setStrokeColor(RED)
+        c.setLineWidth(2.5)
+        c.rect(-28 * mm, -9 * mm, 56 * mm, 18 * mm)
+        c.restoreState()
+        c.saveState()
+        c.translate(62 * mm, 40 * mm)  # bottom left: clear of the title in any language
+        c.rotate(18)
+        fonts.draw(c, 0, -4 * mm, _("未完赛"), 24, align="center", bold=True, color=RED)
+        c.restoreState()

@@ -1,4 +1,4 @@
-"""The plain data every export is made from (no Django here).
+"""The plain data every export is made from (no database here; words go through gettext).
 
 Vocabulary
 ----------
@@ -21,8 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules import END_REASONS
 from scoring import MatchScore
+from tournament.pinyin import name_sort_key
 
 SEATS_EW = ("东", "西")
 SEATS_NS = ("南", "北")
@@ -81,6 +84,28 @@ class Pair:
 
 
 @dataclass(frozen=True, slots=True)
+class FoulLine:
+    """One warning or foul of a table, as the printed foul log shows it.
+
+    From the round's foul log (``Foul`` rows) or, for a step of the deal sheet that the log
+    does not hold, from the sheet. ``severity`` is "warning" or "foul" as it counted.
+    """
+
+    side: str
+    kind: str
+    severity: str
+    deal: int | None = None
+    levels: int = 0
+    referee: str = ""
+    remark: str = ""
+
+
+def level_text(level: str) -> str:
+    """A level as every printout writes it: "A+" (passed A) is written 过A."""
+    return gettext("过A") if level == "A+" else level
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     match_id: int
     round: int
@@ -100,6 +125,10 @@ class Table:
     ns_code: str = ""
     counted: bool = False
     score: MatchScore | None = None
+    fouls: tuple[FoulLine, ...] = ()
+    bracket_id: str = ""
+    game: int = 0
+    referee: str = ""
 
     @property
     def is_bye(self) -> bool:
@@ -108,15 +137,16 @@ class Table:
     def result_note(self) -> str:
         """Forfeit or defeat in words ("" for an ordinary result)."""
         if self.is_bye:
-            return "轮空"
+            return gettext("轮空")
         if self.forfeit:
-            return FORFEIT_LABELS.get(self.forfeit, self.forfeit)
+            return gettext(FORFEIT_LABELS[self.forfeit]) if self.forfeit in FORFEIT_LABELS else ""
         if self.defeat_side:
-            reason = END_REASONS.get(self.defeat_reason, self.defeat_reason)
-            return f"{SIDE_LABELS.get(self.defeat_side, self.defeat_side)}判负（{reason}）"
+            reason = gettext(END_REASONS.get(self.defeat_reason, self.defeat_reason))
+            side = gettext(SIDE_LABELS.get(self.defeat_side, self.defeat_side))
+            return gettext("%(side)s判负（%(reason)s）") % {"side": side, "reason": reason}
         return ""
 
 
 def table_sort_key(t: Table) -> tuple:
     """Tables in number order, byes last."""
-    return (t.table is None, t.table or 0, t.ew.pinyin)
+    return (t.table is None, t.table or 0, name_sort_key(t.ew.name))

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from rules import END_REASONS, FOUL_KINDS, WARNING_KINDS, RuleError, RuleSet
 from rules.engine import new_match, replay_states
 from rules.sides import opponent
 from rules.steps import normalize_step, step_type
-from tournament.exports.data import SIDE_LABELS
+from tournament.exports.data import SIDE_LABELS, FoulLine, level_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,23 +35,79 @@ class DealLine:
 
 
 def _side(side: str) -> str:
-    return SIDE_LABELS.get(side, side)
+    return _(SIDE_LABELS[side]) if side in SIDE_LABELS else side
 
 
 def describe(step: dict) -> str:
     """A non-deal step in words, e.g. "南北犯规：越序出牌"."""
     kind = step_type(step)
     if kind == "penalty":
-        n = step["levels"]
-        return f"{_side(step['penalty'])}{n:+d}级（判罚）"
+        return _("%(side)s%(n)+d级（判罚）") % {"side": _side(step["penalty"]), "n": step["levels"]}
     if kind == "foul":
-        extra = f" {step['levels']:+d}级" if "levels" in step else ""
-        return f"{_side(step['foul'])}犯规：{FOUL_KINDS.get(step['kind'], step['kind'])}{extra}"
+        extra = _(" %(n)+d级") % {"n": step["levels"]} if "levels" in step else ""
+        what = kind_label(step["kind"])
+        return _("%(side)s犯规：%(what)s") % {"side": _side(step["foul"]), "what": what} + extra
     if kind == "warning":
-        return f"{_side(step['warning'])}警告：{WARNING_KINDS.get(step['kind'], step['kind'])}"
+        what = kind_label(step["kind"])
+        return _("%(side)s警告：%(what)s") % {"side": _side(step["warning"]), "what": what}
     if kind == "forfeit_by":
-        return f"{_side(step['forfeit_by'])}{END_REASONS.get(step['reason'], step['reason'])}"
-    return "到时"
+        reason = END_REASONS.get(step["reason"], step["reason"])
+        return _side(step["forfeit_by"]) + _(reason)
+    return _("到时")
+
+
+def kind_label(kind: str) -> str:
+    """A foul or warning kind in words (越序出牌 …)."""
+    return _(WARNING_KINDS.get(kind) or FOUL_KINDS.get(kind, kind))
+
+
+def _counted_as_foul(step: dict, before, after) -> bool:
+    """Whether a foul or warning step added a foul to its side (a first wrong card count is
+    only a warning; a second warning in one deal makes a foul)."""
+    side = step.get("foul") or step.get("warning")
+    return getattr(after.fouls, side.lower()) > getattr(before.fouls, side.lower())
+
+
+def sheet_fouls(rules: RuleSet, steps: Sequence[dict]) -> list[FoulLine]:
+    """The warnings and fouls written on a deal sheet, each as it counted."""
+    try:
+        canonical = [normalize_step(s) for s in steps]
+        states = replay_states(rules, canonical)
+    except (RuleError, TypeError, ValueError):
+        return []
+    out, before = [], new_match(rules)
+    for step, after in zip(canonical, states, strict=True):
+        kind = step_type(step)
+        if kind in ("foul", "warning"):
+            side = step[kind]
+            severity = (
+                "foul" if kind == "foul" and _counted_as_foul(step, before, after) else "warning"
+            )
+            out.append(FoulLine(side, step["kind"], severity, deal=after.deals + 1,
+                                levels=step.get("levels", 0)))  # fmt: skip
+        before = after
+    return out
+
+
+def merge_fouls(logged: Sequence[FoulLine], sheet: Sequence[FoulLine]) -> list[FoulLine]:
+    """The foul log, plus the sheet's entries the log does not hold (same side and kind)."""
+    left = list(logged)
+    extra = []
+    for line in sheet:
+        twin = next((x for x in left if (x.side, x.kind) == (line.side, line.kind)), None)
+        if twin is None:
+            extra.append(line)
+        else:
+            left.remove(twin)
+    return sorted([*logged, *extra], key=lambda x: (x.deal is None, x.deal or 0))
+
+
+def table_fouls(
+    rules: RuleSet | None, logged: Sequence[FoulLine], steps: Sequence
+) -> list[FoulLine]:
+    """Every warning and foul of a table: its foul log and its deal sheet, merged."""
+    sheet = sheet_fouls(rules, steps) if rules is not None and steps else []
+    return merge_fouls(logged, sheet)
 
 
 def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
@@ -74,12 +132,16 @@ def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
                     places=tuple(_side(s) for s in order),
                     winner=_side(side),
                     upgrade=f"+{up}" if up > 0 else str(up),
-                    ew=after.ew,
-                    ns=after.ns,
-                    note="过A" if after.end_reason == "passed_a" else "",
+                    ew=level_text(after.ew),
+                    ns=level_text(after.ns),
+                    note=level_text("A+") if after.end_reason == "passed_a" else "",
                 )
             )
         else:
-            lines.append(DealLine(None, "", (), "", "", after.ew, after.ns, describe(step)))
+            note = describe(step)
+            if step_type(step) == "foul" and not _counted_as_foul(step, before, after):
+                note = describe({"warning": step["foul"], "kind": step["kind"]})
+            lines.append(DealLine(None, "", (), "", "", level_text(after.ew),
+                                  level_text(after.ns), note))  # fmt: skip
         before = after
     return lines

@@ -165,3 +165,24 @@ def draw(
     if local_state:
         canvas.restoreState()
     return size
+
+
+def two_lines(
+    text: str, max_width: float, size: float, min_size: float, bold: bool = False
+) -> tuple[list[str], float]:
+    """``text`` on one line if it fits at ``min_size`` or more, else on two lines split where
+    their widths are most even (at a separator · 、, or between characters), at the largest
+    size up to ``size`` where both fit. Only when two lines at ``min_size`` do not fit either
+    is the text cut (by :func:`fit`): a name is never cut while the cell has room for it."""
+    text = clean(text)
+    one, one_size = fit(text, max_width, size, min_size, bold)
+    if one == text:
+        return [one], one_size
+    breaks = [i + 1 for i, ch in enumerate(text) if ch in " ·、，,"] or range(1, len(text))
+    best = min(breaks, key=lambda i: max(width(text[:i], 1, bold), width(text[i:], 1, bold)))
+    lines = [text[:best].rstrip(" ·、，,"), text[best:].lstrip(" ·")]
+    widest = max(width(line, 1, bold) for line in lines)
+    two_size = min(size, max_width / widest) if widest else size
+    if two_size >= min_size:
+        return lines, two_size
+    return [one], one_size

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from tournament.exports.data import Pair, Table, table_sort_key
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.tabular import Column, Exporter
+from tournament.naming import number_title
+from tournament.pinyin import name_sort_key
 
 ORDERS = ("both", "table", "name")
 
@@ -33,10 +36,10 @@ def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
     """Every pair of the round once, in pinyin order of its name."""
     lines = []
     for t in tables:
-        lines.append(SeatLine(t.ew, t.table, "轮空" if t.is_bye else "东西", t.ns))
+        lines.append(SeatLine(t.ew, t.table, _("轮空") if t.is_bye else _("东西"), t.ns))
         if t.ns is not None:
-            lines.append(SeatLine(t.ns, t.table, "南北", t.ew))
-    lines.sort(key=lambda line: (line.pair.pinyin, line.pair.name))
+            lines.append(SeatLine(t.ns, t.table, _("南北"), t.ew))
+    lines.sort(key=lambda line: (name_sort_key(line.pair.name), line.pair.name))
     return lines
 
 
@@ -55,7 +58,8 @@ class PairingsPdf(ListDocument):
         self.tables = sorted(tables, key=table_sort_key)
         self.points = points
         self.order = order if order in ORDERS else "both"
-        self.title = f"第{round_number}轮对阵表"
+        self.round_name = number_title(round_number)
+        self.title = _("%(round)s对阵表") % {"round": self.round_name}
 
     def sections(self) -> Iterable[Section]:
         if self.order in ("both", "table"):
@@ -74,18 +78,20 @@ class PairingsPdf(ListDocument):
         played = [t for t in self.tables if not t.is_bye]
         byes = [t for t in self.tables if t.is_bye]
         yield Section(
-            f"第{self.round_number}轮对阵表（按台号）",
+            _("%(round)s对阵表（按台号）") % {"round": self.round_name},
             columns,
             (self._table_row(t) for t in played),
             row_height=10 * mm,
             font_size=10.5,
-            note="积分为本轮开始前的积分；东西组合选手1坐东、选手2坐西，南北组合选手1坐南、选手2坐北",
+            note=_(
+                "积分为本轮开始前的积分；东西组合选手1坐东、选手2坐西，南北组合选手1坐南、选手2坐北"
+            ),
         )
         if byes:
             yield Section(
-                "轮空",
+                _("轮空"),
                 [Col("组合", 5.0), Col("积分", 1.0, "center"), Col("说明", 6.0)],
-                ((Two(t.ew.name, pair_detail(t.ew)), self.points.get(t.ew.id, 0), "本轮轮空")
+                ((Two(t.ew.name, pair_detail(t.ew)), self.points.get(t.ew.id, 0), _("本轮轮空"))
                  for t in byes),
                 row_height=10 * mm,
                 font_size=10.5,
@@ -122,7 +128,7 @@ class PairingsPdf(ListDocument):
             for line in seat_lines(self.tables)
         )
         return Section(
-            f"第{self.round_number}轮查找台号（按组合名称拼音排序）",
+            _("%(round)s查找台号（按组合名称排序）") % {"round": self.round_name},
             columns,
             rows,
             row_height=6.2 * mm,

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 import reportlab.rl_config
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -34,6 +35,8 @@ from reportlab.pdfbase.pdfdoc import PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from tournament.exports import fonts
+from tournament.exports.cells import Two as Two  # re-exported: the lists import it from here
+from tournament.exports.cells import draw_cell
 from tournament.exports.data import EventInfo
 from tournament.exports.pdfjoin import PdfJoiner
 
@@ -136,7 +139,7 @@ class PdfDocument:
         c = self.canvas
         if self.footer:
             c.beginForm("page_total")
-            fonts.draw(c, 0, 0, f"{self.page_number} 页", 8)
+            fonts.draw(c, 0, 0, _("%(n)s 页") % {"n": self.page_number}, 8)
             c.endForm()
         if self._joiner is not None:
             self._flush_part(last=True)
@@ -218,9 +221,14 @@ class PdfDocument:
         c = self.canvas
         y = self.margin_bottom
         fonts.draw(
-            c, self.left, y, f"{self.event.host}  打印于 {self.event.printed_at}", 8, color=MID_GREY
+            c,
+            self.left,
+            y,
+            _("%(host)s  打印于 %(at)s") % {"host": self.event.host, "at": self.event.printed_at},
+            8,
+            color=MID_GREY,
         )
-        label = f"第 {self.page_number} 页 / 共 "
+        label = _("第 %(n)s 页 / 共 ") % {"n": self.page_number}
         x = self.right - 12 * mm
         fonts.draw(c, x, y, label, 8, align="right")
         c.saveState()
@@ -242,14 +250,6 @@ class Col:
     bold: bool = False
 
 
-@dataclass(frozen=True)
-class Two:
-    """A cell of two lines: the main text and a smaller second line (unit, players)."""
-
-    main: str
-    sub: str = ""
-
-
 @dataclass
 class Section:
     """A titled table: columns and rows (each a sequence of str, number or :class:`Two`)."""
@@ -264,11 +264,14 @@ class Section:
 
 
 class ListDocument(PdfDocument):
-    """A document made of :class:`Section` tables; subclasses implement :meth:`sections`."""
+    """A document made of :class:`Section` tables; subclasses implement :meth:`sections`.
+
+    ``signature``: a line for the chief referee's signature after the last table."""
 
     zebra = True
     grid = False
     section_gap = 6 * mm
+    signature = False
 
     def sections(self) -> Iterable[Section]:
         raise NotImplementedError
@@ -288,15 +291,30 @@ class ListDocument(PdfDocument):
             y = self._draw_section(section, y)
         if y is None:  # nothing to print: one page saying so
             y = self.start_page()
-            fonts.draw(self.canvas, self.left, y - 8 * mm, "（无数据）", 12)
+            fonts.draw(self.canvas, self.left, y - 8 * mm, _("（无数据）"), 12)
+        if self.signature:
+            if y - 18 * mm < self.bottom:
+                self.end_page()
+                y = self.start_page()
+            self.signature_line(y - 14 * mm)
         self.end_page()
+
+    def signature_line(self, y: float) -> None:
+        """裁判长签名 and the date, with lines to write on."""
+        c = self.canvas
+        x = self.right - 150 * mm
+        fonts.draw(c, x, y, _("裁判长签名："), 11, bold=True)
+        c.setLineWidth(0.6)
+        c.line(x + 26 * mm, y - 1 * mm, x + 86 * mm, y - 1 * mm)
+        fonts.draw(c, x + 92 * mm, y, _("日期："), 11, bold=True)
+        c.line(x + 106 * mm, y - 1 * mm, self.right, y - 1 * mm)
 
     def _widths(self, columns: Sequence[Col]) -> list[float]:
         total = sum(col.weight for col in columns)
         return [self.content_width * col.weight / total for col in columns]
 
     def _section_title(self, section: Section, y: float, continued: bool) -> float:
-        title = section.title + ("（续）" if continued else "")
+        title = section.title + (_("（续）") if continued else "")
         fonts.draw(self.canvas, self.left, y - 5 * mm, title, 12, bold=True)
         if section.note and not continued:
             fonts.draw(
@@ -313,7 +331,8 @@ class ListDocument(PdfDocument):
         c.setFillColor(colors.black)
         x = self.left
         for col, w in zip(section.columns, widths, strict=True):
-            self._cell(col.title, x, y, w, h, section.font_size - 0.5, col.align, True)
+            # Column titles are msgids: translated here, in the print language.
+            self._cell(_(col.title), x, y, w, h, section.font_size - 0.5, col.align, True)
             x += w
         c.setLineWidth(0.5)
         c.line(self.left, y - h, self.right, y - h)
@@ -349,17 +368,4 @@ class ListDocument(PdfDocument):
         return y
 
     def _cell(self, value, x, y, w, h, size, align, bold) -> None:
-        pad = 1.2 * mm
-        c = self.canvas
-        anchor = {"left": x + pad, "center": x + w / 2, "right": x + w - pad}[align]
-        if isinstance(value, Two):
-            if value.sub:
-                fonts.draw(c, anchor, y - h / 2 + 0.6 * mm, value.main, size, align=align,
-                           bold=True, max_width=w - 2 * pad, min_size=size * 0.6)  # fmt: skip
-                fonts.draw(c, anchor, y - h + 1.6 * mm, value.sub, size * 0.78, align=align,
-                           max_width=w - 2 * pad, min_size=size * 0.5, color=MID_GREY)  # fmt: skip
-                return
-            value, bold = value.main, True
-        text = "" if value is None else str(value)
-        fonts.draw(c, anchor, y - h / 2 - size * 0.35, text, size, align=align, bold=bold,
-                   max_width=w - 2 * pad, min_size=size * 0.6)  # fmt: skip
+        draw_cell(self.canvas, value, x, y, w, h, size, align, bold)

@@ -16,13 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from django.utils import translation
+
 from scoring import awards, unit_ranking
 from tournament.exports import source
 from tournament.exports.archive import export_archive
 from tournament.exports.bracket import BracketPdf, bracket_from_state
 from tournament.exports.certificates import CertificatePdf
 from tournament.exports.pairings import PairingsExport, PairingsPdf
-from tournament.exports.results import ResultsExport, ResultsPdf
+from tournament.exports.results import ClerkSheetExport, ResultsExport, ResultsPdf
 from tournament.exports.scoresheet import ScoreSheetPdf
 from tournament.exports.signin import RegistrationExport, SigninPdf
 from tournament.exports.slips import SideSlipsPdf, slips_for
@@ -101,7 +103,10 @@ def _round(req: Request) -> int:
 
 
 def _tabular(req: Request, exporter: Exporter, out: BinaryIO) -> None:
-    (write_csv if req.fmt == "csv" else write_xlsx)(exporter, out)
+    if req.fmt == "csv":
+        write_csv(exporter, out)
+    else:
+        write_xlsx(exporter, out, heading=req.tournament.name)
 
 
 def _tables(req: Request, number: int) -> list:
@@ -132,7 +137,8 @@ def make_scoresheets(req: Request, out: BinaryIO) -> None:
 
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
     ScoreSheetPdf(source.event_info(t), number, tables, per_page=req.per_page,
-                  entry_url=entry_url, rules=ruleset(t)).render(out)  # fmt: skip
+                  entry_url=entry_url, rules=ruleset(t),
+                  sheet_round=source.sheet_round(t, number)).render(out)  # fmt: skip
 
 
 def make_side_slips(req: Request, out: BinaryIO) -> None:
@@ -160,9 +166,22 @@ def make_results(req: Request, out: BinaryIO) -> None:
     tables = _tables(req, number)
     if req.fmt == "pdf":
         rows = source.standings(req.tournament, number, public=req.public)
-        ResultsPdf(source.event_info(req.tournament), number, tables, rows, req.pairs).render(out)
+        info = source.sheet_round(req.tournament, number)
+        ResultsPdf(source.event_info(req.tournament), number, tables, rows, req.pairs,
+                   round_name=info.title, bracket_size=info.size,
+                   rules=ruleset(req.tournament)).render(out)  # fmt: skip
     else:
-        _tabular(req, ResultsExport(number, tables), out)
+        _tabular(
+            req,
+            ResultsExport(number, tables, title=source.sheet_round(req.tournament, number).title),
+            out,
+        )
+
+
+def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
+    number = _round(req)
+    title = source.sheet_round(req.tournament, number).title
+    _tabular(req, ClerkSheetExport(title, _tables(req, number)), out)
 
 
 def is_final(tournament: Tournament) -> bool:
@@ -206,26 +225,48 @@ def make_units(req: Request, out: BinaryIO) -> None:
         _tabular(req, UnitsExport(units, req.pairs), out)
 
 
+def event_finished(tournament: Tournament) -> bool:
+    """The last round of the last stage is locked (a knockout: its final decided too)."""
+    stage = Stage.objects.filter(tournament=tournament).order_by("-order").first()
+    if stage is None:
+        return is_final(tournament)
+    statuses = list(stage.round_set.values_list("status", flat=True))
+    if not statuses or any(s != Round.LOCKED for s in statuses):
+        return False
+    if stage.kind == "knockout":
+        bracket = bracket_from_state(stage.state)
+        return (
+            bracket is not None
+            and bool(bracket.rounds)
+            and bracket.rounds[-1][0].winner is not None
+            and (bracket.third_place is None or bracket.third_place.winner is not None)
+        )
+    return len(statuses) >= stage.rounds
+
+
 def make_certificates(req: Request, out: BinaryIO) -> None:
     rows = source.standings(req.tournament, None, public=False)
     tiers = [tuple(t) for t in req.tournament.award_tiers]
     event = source.event_info(req.tournament, with_background=True)
-    CertificatePdf(event, awards(rows, tiers), req.pairs).render(out)
+    final = event_finished(req.tournament)
+    CertificatePdf(event, awards(rows, tiers), req.pairs, final=final).render(out)
 
 
 def knockout_bracket(tournament: Tournament):
-    """(stage name, bracket) of the latest knockout stage that has one, else ("", None)."""
+    """(stage, bracket) of the latest knockout stage that has one, else (None, None)."""
     stages = Stage.objects.filter(tournament=tournament, kind="knockout").order_by("-order")
     for stage in stages:
         bracket = bracket_from_state(stage.state)
         if bracket is not None:
-            return stage.name, bracket
-    return "", None
+            return stage, bracket
+    return None, None
 
 
 def make_bracket(req: Request, out: BinaryIO) -> None:
-    name, bracket = knockout_bracket(req.tournament)
-    BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name).render(out)
+    stage, bracket = knockout_bracket(req.tournament)
+    scores = source.bracket_scores(stage.pk, req.tournament.games) if stage else {}
+    name = stage.name if stage else ""
+    BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name, scores).render(out)
 
 
 def make_signin(req: Request, out: BinaryIO) -> None:
@@ -246,8 +287,10 @@ def make_workbook(req: Request, out: BinaryIO) -> None:
         _units(req, rows),
         req.pairs,
         final=is_final(t),
+        round_titles=source.round_titles(t),
+        rules=ruleset(t),
     )
-    write_xlsx(sheets, out)
+    write_xlsx(sheets, out, heading=t.name)
 
 
 def make_archive(req: Request, out: BinaryIO) -> None:
@@ -264,6 +307,8 @@ KINDS: dict[str, Kind] = {
         Kind("side_slips", "选手录入纸条", ("pdf",), True, REFEREE, None, make_side_slips),
         Kind("results", "成绩公告", ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_results),
+        Kind("clerk_sheet", "成绩录入表", ("xlsx", "csv"), True, CHIEF_REFEREE, None,
+             make_clerk_sheet),
         Kind("standings", "成绩排名", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
              "publish_standings", make_standings, round_optional=True),
         Kind("units", "单位团体", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
@@ -315,5 +360,7 @@ def run(req: Request, out: BinaryIO) -> Kind:
     kind = get_kind(req.kind, req.fmt)
     if kind.per_round and req.round is None:
         req.round = _round(req)
-    kind.make(req, out)
+    # Printouts follow the event's print language, whatever the language of the page.
+    with translation.override(req.tournament.print_language or "zh-hans"):
+        kind.make(req, out)
     return kind

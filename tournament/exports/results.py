@@ -6,15 +6,28 @@ shows no levels and no score, only its state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
+from rules import RuleSet
 from scoring import StandingRow
-from tournament.exports.data import STATE_LABELS, EventInfo, Pair, Table, table_sort_key
+from tournament.exports.data import (
+    SIDE_LABELS,
+    STATE_LABELS,
+    EventInfo,
+    Pair,
+    Table,
+    level_text,
+    table_sort_key,
+)
+from tournament.exports.deallines import kind_label, table_fouls
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.standings import standings_section
 from tournament.exports.tabular import SIGNED, Column, Exporter
+from tournament.naming import match_title, number_title
+from tournament.results_import import HEADERS as RESULT_HEADERS
 
 
 def _detail(pair: Pair) -> str:
@@ -24,38 +37,64 @@ def _detail(pair: Pair) -> str:
 def levels_text(t: Table) -> str:
     if not t.counted or t.is_bye or not (t.ew_level or t.ns_level):
         return ""
-    return f"{t.ew_level or '—'} : {t.ns_level or '—'}"
+    return f"{level_text(t.ew_level) or '—'} : {level_text(t.ns_level) or '—'}"
+
+
+def fouls_text(t: Table, rules: RuleSet | None = None) -> str:
+    """The table's warnings and fouls in words: "东西犯规1 南北警告2" ("" without any)."""
+    parts = []
+    lines = table_fouls(rules, t.fouls, t.deals)
+    for side, counted in (("EW", t.ew_fouls), ("NS", t.ns_fouls)):
+        warnings = sum(1 for f in lines if f.side == side and f.severity == "warning")
+        fouls = max(counted, sum(1 for f in lines if f.side == side and f.severity == "foul"))
+        label = _(SIDE_LABELS[side])
+        if fouls:
+            parts.append(_("%(side)s犯规%(n)s") % {"side": label, "n": fouls})
+        if warnings:
+            parts.append(_("%(side)s警告%(n)s") % {"side": label, "n": warnings})
+    return " ".join(parts)
 
 
 class ResultsPdf(ListDocument):
-    """第N轮成绩公告: the round's tables, then the standings after the round."""
+    """第N轮成绩公告: the round's tables, then the standings after the round, and the chief
+    referee's signature. Landscape, so that names and units fit at full size."""
+
+    landscape = True
+    signature = True
 
     def __init__(self, event: EventInfo, round_number: int, tables: Sequence[Table],
-                 standings: Sequence[StandingRow], pairs: Mapping[int, Pair]) -> None:  # fmt: skip
+                 standings: Sequence[StandingRow], pairs: Mapping[int, Pair], *,
+                 round_name: str = "", bracket_size: int = 0,
+                 rules: RuleSet | None = None) -> None:  # fmt: skip
+        self.rules = rules
         super().__init__(event)
         self.round_number = round_number
         self.tables = sorted(tables, key=table_sort_key)
         self.standings = standings
         self.pairs = pairs
-        self.title = f"第{round_number}轮成绩公告"
+        self.round_name = round_name or number_title(round_number)
+        self.bracket_size = bracket_size
+        self.title = _("%(round)s成绩公告") % {"round": self.round_name}
 
     def sections(self) -> Iterable[Section]:
         level_points = self.event.scoring == "match_points"
         columns = [
-            Col("台号", 0.9, "center", bold=True),
-            Col("东西", 4.0),
-            Col("南北", 4.0),
-            Col("终局级数", 1.5, "center"),
-            Col("级差", 0.9, "center"),
-            Col("得分", 1.4, "center", bold=True),
+            Col(_("台号"), 0.9, "center", bold=True),
+            Col(_("东西"), 4.0),
+            Col(_("南北"), 4.0),
+            Col(_("终局级数"), 1.5, "center"),
+            Col(_("级差"), 0.9, "center"),
+            Col(_("得分"), 1.4, "center", bold=True),
         ]
         if level_points:
-            columns.append(Col("级差分", 1.4, "center"))
-        columns.append(Col("说明", 2.2))
-        yield Section(f"第{self.round_number}轮各台成绩", columns,
-                      (self._row(t, level_points) for t in self.tables), row_height=9 * mm)  # fmt: skip
+            columns.append(Col(_("级差分"), 1.4, "center"))
+        columns.append(Col(_("说明"), 3.0))
+        title = _("%(round)s各台成绩") % {"round": self.round_name}
+        yield Section(title, columns, (self._row(t, level_points) for t in self.tables),
+                      row_height=9 * mm)  # fmt: skip
         yield standings_section(
-            self.event, self.standings, self.pairs, f"第{self.round_number}轮后排名",
+            self.event, self.standings, self.pairs,
+            _("%(round)s后排名") % {"round": number_title(self.round_number)},
             with_awards=False, new_page=True,
         )  # fmt: skip
 
@@ -64,15 +103,20 @@ class ResultsPdf(ListDocument):
         row: list[object] = [
             t.table if t.table is not None else "—",
             Two(t.ew.name, _detail(t.ew)),
-            Two(t.ns.name, _detail(t.ns)) if t.ns else "轮空",
+            Two(t.ns.name, _detail(t.ns)) if t.ns else _("轮空"),
             levels_text(t),
             s.level_difference if s and levels_text(t) else "",
             f"{s.ew_points} : {s.ns_points}" if s and t.ns else (s.ew_points if s else ""),
         ]
         if level_points:
             row.append(f"{s.ew_level_points:+d} : {s.ns_level_points:+d}" if s and t.ns else "")
-        note = t.result_note() if t.counted else STATE_LABELS.get(t.state, t.state)
-        row.append(note)
+        state = _(STATE_LABELS[t.state]) if t.state in STATE_LABELS else t.state
+        notes = [
+            match_title(t.bracket_id, self.bracket_size),
+            t.result_note() if t.counted else state,
+            fouls_text(t, self.rules),
+        ]
+        row.append(" ".join(n for n in notes if n))
         return row
 
 
@@ -89,13 +133,62 @@ class ResultsExport(Exporter):
         Column("南北级差分", 10, SIGNED), Column("状态", 10),
     )  # fmt: skip
 
-    def __init__(self, round_number: int, tables: Iterable[Table]) -> None:
-        self.sheet_title = f"第{round_number}轮"
+    def __init__(self, round_number: int, tables: Iterable[Table], title: str | None = None):
+        self.sheet_title = title or number_title(round_number)
         self.tables = tables
 
     def rows(self):
         for t in self.tables:
             yield result_cells(t)
+
+
+class FoulLogExport(Exporter):
+    """犯规记录: every warning and foul of the event (foul log and deal sheets), one a row.
+
+    :meth:`collect` passes a round's tables through while noting their fouls, so the
+    workbook reads the matches once."""
+
+    columns = (
+        Column("轮次", 6), Column("台号", 6), Column("方", 6), Column("组合", 20),
+        Column("第几副", 7), Column("类型", 14), Column("警告/犯规", 10), Column("级数处罚", 9),
+        Column("裁判", 12), Column("备注", 30),
+    )  # fmt: skip
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        self.sheet_title = _("犯规记录")
+        self.columns = tuple(Column(_(c.title), c.width) for c in FoulLogExport.columns)
+        self.rules = rules
+        self.lines: list[list[object]] = []
+
+    def collect(self, tables: Iterable[Table]) -> Iterator[Table]:
+        for t in tables:
+            for f in table_fouls(self.rules, t.fouls, t.deals):
+                pair = t.ew if f.side == "EW" or t.ns is None else t.ns
+                severity = _("警告") if f.severity == "warning" else _("犯规")
+                self.lines.append([t.round, t.table, _(SIDE_LABELS[f.side]), pair.name, f.deal,
+                                   kind_label(f.kind), severity, f.levels or None, f.referee,
+                                   f.remark])  # fmt: skip
+            yield t
+
+    def rows(self):
+        return self.lines
+
+
+class ClerkSheetExport(Exporter):
+    """成绩录入表: a blank results sheet for one round, one row per table, in exactly the
+    columns :mod:`tournament.results_import` reads (its first header of each field), so a
+    clerk types the paper sheets in and ``import_results`` takes the file back as it is."""
+
+    def __init__(self, round_title: str, tables: Iterable[Table]) -> None:
+        self.sheet_title = _("%(round)s成绩录入表") % {"round": round_title}
+        # The importer's own headers, never translated: it reads these words.
+        self.columns = tuple(Column(aliases[0], 10) for aliases in RESULT_HEADERS.values())
+        self.tables = tables
+
+    def rows(self):
+        for t in sorted(self.tables, key=table_sort_key):
+            if not t.is_bye:
+                yield [t.table] + [None] * (len(self.columns) - 1)
 
 
 def result_cells(t: Table) -> list[object]:

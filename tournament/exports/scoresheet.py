@@ -23,26 +23,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
 from rules import RuleSet
 from tournament.exports import fonts
-from tournament.exports.data import SIDE_LABELS, EventInfo, Pair, Table
-from tournament.exports.deallines import DealLine, deal_lines
+from tournament.exports.data import SIDE_LABELS, EventInfo, Pair, Table, level_text
+from tournament.exports.deallines import (
+    DealLine,
+    deal_lines,
+    kind_label,
+    table_fouls,
+)
 from tournament.exports.pdf import MID_GREY, RED, PdfDocument
 from tournament.exports.sheetlayout import (
     DEAL_COLUMNS,
     FORM,
+    FOUL_BOXES,
+    FOUL_COLUMNS,
     PORTRAIT_H,
     PORTRAIT_W,
+    WARNING_BOXES,
     L,
     Layout,
     R,
+    SheetRound,
     column_x,
     draw_form,
+    tick_x,
     y,
 )
+from tournament.naming import match_title, number_title
 
 EntryUrl = Callable[[Table, str], str | None]
 """(table, "EW" or "NS") → the absolute URL of that pair's entry link, or None."""
@@ -63,6 +75,7 @@ class ScoreSheetPdf(PdfDocument):
         per_page: int = 1,
         entry_url: EntryUrl | None = None,
         rules: RuleSet | None = None,
+        sheet_round: SheetRound | None = None,
     ) -> None:
         super().__init__(event)
         self.round_number = round_number
@@ -71,14 +84,15 @@ class ScoreSheetPdf(PdfDocument):
         self.landscape = self.per_page == 2
         self.entry_url = entry_url if event.table_entry else None
         self.rules = rules
-        self.title = f"第{round_number}轮比赛记录表"
+        self.round = sheet_round or SheetRound(number_title(round_number))
+        self.title = _("%(round)s比赛记录表") % {"round": self.round.title}
         self.sheets = 0
 
     def begin_canvas(self) -> None:
         c = self.canvas
         # The form's box is the portrait sheet, whatever the page orientation (two per page).
         c.beginForm(FORM, 0, 0, PORTRAIT_W, PORTRAIT_H)
-        draw_form(c, self.event, self.round_number, self.layout)
+        draw_form(c, self.event, self.round, self.layout)
         c.endForm()
 
     def draw(self) -> None:
@@ -110,7 +124,7 @@ class ScoreSheetPdf(PdfDocument):
             self._cut_line()
             self.end_page()
         if self.sheets == 0:
-            message = f"第{self.round_number}轮没有需要记录表的台"
+            message = _("%(round)s没有需要记录表的台") % {"round": self.round.title}
             fonts.draw(self.canvas, L, self.height - 30 * mm, message, 14)
             self.end_page()
 
@@ -128,16 +142,70 @@ class ScoreSheetPdf(PdfDocument):
         assert t.ns is not None
         c = self.canvas
         c.doForm(FORM)
-        fonts.draw(c, R - 19 * mm, y(23.5), f"第 {t.table} 台", 20, align="center", bold=True,
+        table_text = _("第 %(n)s 台") % {"n": t.table}
+        fonts.draw(c, R - 19 * mm, y(23.5), table_text, 20, align="center", bold=True,
                    max_width=36 * mm)  # fmt: skip
+        if t.bracket_id and self.round.knockout:
+            match = match_title(t.bracket_id, self.round.size)
+            if t.game and self.round.games > 1:
+                match += _("（第%(n)s局）") % {"n": t.game}
+            fonts.draw(c, R, y(33.5), match, 11, align="right", bold=True, max_width=55 * mm)
         self._pair(t, t.ew, "EW")
         self._pair(t, t.ns, "NS")
+        self._times(t)
         if self.rules is not None and t.deals:
             self._deals(deal_lines(self.rules, t.deals))
+        self._fouls(t)
         if t.counted:
             self._result(t)
-        fonts.draw(c, L, y(291), f"{self.event.name} · 第{self.round_number}轮 第{t.table}台 · "
-                   f"打印于 {self.event.printed_at}", 7, color=MID_GREY)  # fmt: skip
+        footer = _("%(event)s · %(round)s %(table)s · 打印于 %(at)s") % {
+            "event": self.event.name, "round": self.round.title, "table": table_text,
+            "at": self.event.printed_at}  # fmt: skip
+        fonts.draw(c, L, y(291), footer, 7, color=MID_GREY, max_width=R - L, min_size=5)
+
+    def _times(self, t: Table) -> None:
+        """The referee's name and a lateness forfeit on the line of times."""
+        c = self.canvas
+        base = self.layout.times_base
+        if t.referee:
+            fonts.draw(c, 158 * mm, y(base), t.referee, 9, bold=True, max_width=R - 158 * mm)
+        if t.forfeit in ("EW", "NS", "both") and t.defeat_reason == "late":
+            sides = ("EW", "NS") if t.forfeit == "both" else (t.forfeit,)
+            for side in sides:
+                x = 108 if side == "EW" else 126
+                fonts.draw(c, x * mm, y(base - 3.2), _("迟到判负"), 7, color=RED, bold=True)
+
+    def _fouls(self, t: Table) -> None:
+        """Tick the warning and foul boxes and fill the foul log: every warning and foul of the
+        log and of the deal sheet (:func:`merge_fouls`), each as it counted."""
+        lines = table_fouls(self.rules, t.fouls, t.deals)
+        if not lines and not (t.ew_fouls or t.ns_fouls):
+            return
+        c = self.canvas
+        lay = self.layout
+        base = lay.foul_title + 7
+        for side, counted in (("EW", t.ew_fouls), ("NS", t.ns_fouls)):
+            warnings = sum(1 for x in lines if x.side == side and x.severity == "warning")
+            fouls = max(counted, sum(1 for x in lines if x.side == side and x.severity == "foul"))
+            for severity, n, boxes in (("warning", warnings, WARNING_BOXES),
+                                       ("foul", fouls, FOUL_BOXES)):  # fmt: skip
+                for k in range(min(n, boxes)):
+                    x0 = tick_x(side, severity, k) * mm
+                    c.setLineWidth(1)
+                    c.line(x0, y(base + 0.7), x0 + 4.5 * mm, y(base - 3.8))
+                    c.line(x0, y(base - 3.8), x0 + 4.5 * mm, y(base + 0.7))
+        xs = column_x(FOUL_COLUMNS)
+        for i, x in enumerate(lines[: lay.foul_rows]):
+            row_base = y(lay.foul_title + 10 + 6 + (i + 1) * 6 - 1.8)
+            cells = [str(x.deal or ""), _(SIDE_LABELS[x.side]), kind_label(x.kind),
+                     _("警告") if x.severity == "warning" else _("犯规"),
+                     f"{x.levels:+d}" if x.levels else "", x.referee, x.remark]  # fmt: skip
+            for (x0, w), text in zip(xs, cells, strict=True):
+                fonts.draw(c, x0 + w / 2, row_base, text, 8.5, align="center",
+                           max_width=w - 2 * mm, min_size=5)  # fmt: skip
+        if len(lines) > lay.foul_rows:
+            more = _("另有%(n)s条记录见犯规记录") % {"n": len(lines) - lay.foul_rows}
+            fonts.draw(c, R, y(lay.foul_title), more, 7.5, align="right", color=RED)
 
     def _pair(self, t: Table, pair: Pair, side: str) -> None:
         c = self.canvas
@@ -147,7 +215,7 @@ class ScoreSheetPdf(PdfDocument):
         text_w = (lay.box_w - 6) * mm
         fonts.draw(c, x + 3 * mm, y(top + 13.5), pair.name, 13, bold=True, max_width=text_w,
                    min_size=8)  # fmt: skip
-        fonts.draw(c, x + 3 * mm, y(top + 19.5), f"单位：{pair.unit or '—'}", 9,
+        fonts.draw(c, x + 3 * mm, y(top + 19.5), _("单位：%(unit)s") % {"unit": pair.unit or "—"}, 9,
                    max_width=text_w, min_size=6)  # fmt: skip
         for position, top_mm in ((1, top + 26.5), (2, top + 33)):
             fonts.draw(c, x + 11 * mm, y(top_mm), pair.player(position), 12,
@@ -167,7 +235,8 @@ class ScoreSheetPdf(PdfDocument):
                            align="left" if wide else "center", max_width=w - 2 * mm,
                            min_size=5)  # fmt: skip
         if len(lines) > lay.deal_rows:
-            fonts.draw(c, R, y(lay.deal_top - 2), f"共{len(lines)}行记录，此处只列前{lay.deal_rows}行",
+            more = _("共%(n)s行记录，此处只列前%(k)s行") % {"n": len(lines), "k": lay.deal_rows}
+            fonts.draw(c, R, y(lay.deal_top - 2), more,
                        7.5, align="right", color=colors.red)  # fmt: skip
 
     def _result(self, t: Table) -> None:
@@ -175,8 +244,8 @@ class ScoreSheetPdf(PdfDocument):
         lay = self.layout
         s = t.score
         values = {
-            "ew_level": t.ew_level,
-            "ns_level": t.ns_level,
+            "ew_level": level_text(t.ew_level),
+            "ns_level": level_text(t.ns_level),
             "diff": str(s.level_difference) if s and t.ew_level and t.ns_level else "",
             "winner": winner_text(t),
         }
@@ -201,7 +270,7 @@ def winner_text(t: Table) -> str:
     if s is None:
         return ""
     if s.ew_outcome == "win":
-        return SIDE_LABELS["EW"]
+        return _(SIDE_LABELS["EW"])
     if s.ns_outcome == "win":
-        return SIDE_LABELS["NS"]
-    return "平局" if s.ew_outcome == "draw" else ""
+        return _(SIDE_LABELS["NS"])
+    return _("平局") if s.ew_outcome == "draw" else ""

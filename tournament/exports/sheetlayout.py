@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -16,12 +17,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from rules import LEVELS
 from tournament.exports import fonts
-from tournament.exports.data import SEATS_EW, SEATS_NS, EventInfo
+from tournament.exports.data import SEATS_EW, SEATS_NS, EventInfo, level_text
 from tournament.exports.pdf import GREY, MID_GREY
 
 PORTRAIT_W, PORTRAIT_H = A4
 L, R = 12 * mm, PORTRAIT_W - 12 * mm
 FORM = "scoresheet"
+WARNING_BOXES, FOUL_BOXES = 4, 3
+LABEL_W = 16 * mm  # room for a label before a result box (the gap after the previous box)
 
 SCORING_NOTES = {
     "points26": "26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0",
@@ -49,7 +52,7 @@ def y(top_mm: float) -> float:
 def column_x(columns) -> list[tuple[float, float]]:
     """(left x, width) in points of each column, starting at the left margin."""
     xs, x = [], L
-    for _, w in columns:
+    for _title, w in columns:
         xs.append((x, w * mm))
         x += w * mm
     return xs
@@ -64,13 +67,15 @@ class Layout:
     box_w: float = 91.0
     box_gap: float = 4.0
     qr_size: float = 24.0
-    track_top: float = 82.0
+    times_base: float = 79.0
+    track_top: float = 87.0
     track_row_h: float = 8.0
-    deal_top: float = 110.5
+    deal_top: float = 116.1
     deal_head_h: float = 6.5
     deal_row_h: float = 5.6
-    deal_rows: int = 16
+    deal_rows: int = 15
     foul_title: float = 211.0
+    foul_rows: int = 3
     result_top: float = 254.0
     points_top: float = 263.0
     sign_base: float = 283.0
@@ -108,36 +113,67 @@ def _grid(c: Canvas, columns, top: float, head_h: float, rows: int, row_h: float
     for i in range(rows + 1):
         yy = y(top + head_h + i * row_h)
         c.line(L, yy, R, yy)
-    for x0, _ in xs[1:]:
+    for x0, _w in xs[1:]:
         c.line(x0, y(top), x0, y(bottom))
-    for (title, _), (x0, w) in zip(columns, xs, strict=True):
+    for (title, _w), (x0, w) in zip(columns, xs, strict=True):
         fonts.draw(c, x0 + w / 2, y(top + head_h / 2 + 1.2), title, size, align="center",
                    max_width=w - 1.5 * mm, min_size=5)  # fmt: skip
 
 
-def draw_form(c: Canvas, event: EventInfo, round_number: int, lay: Layout) -> None:
+@dataclass(frozen=True)
+class SheetRound:
+    """What the form of one round prints: its name, date and start, knockout or not."""
+
+    title: str
+    date: str = ""
+    start: str = ""
+    knockout: bool = False
+    games: int = 1
+    size: int = 0
+
+
+def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
     """Draw every fixed part of the sheet of one round."""
     c.setStrokeColor(colors.black)
     # Title block and the table-number box (the number itself is per sheet).
     fonts.draw(c, L, y(19), event.name, 15, bold=True, max_width=140 * mm, min_size=10)
-    fonts.draw(c, L, y(27), f"第{round_number}轮  比赛记录表", 13, bold=True)
+    fonts.draw(c, L, y(27), _("%(round)s  比赛记录表") % {"round": rnd.title}, 13, bold=True,
+               max_width=140 * mm, min_size=9)  # fmt: skip
     c.setLineWidth(1.2)
     _box(c, 160, 11, 38, 18)
     c.setLineWidth(0.8)
-    limit = f"每轮时限 {event.time_limit} 分钟" + (
-        f"（{event.at_time_label}）" if event.at_time_label else ""
+    limit = _("每轮时限 %(n)s 分钟") % {"n": event.time_limit} + (
+        f"（{_(event.at_time_label)}）" if event.at_time_label else ""
     )
-    fonts.draw(c, L, y(33.5), f"{limit}    计分：{event.scoring_label}    日期：__________",
-               9, max_width=R - L)  # fmt: skip
+    line = _("%(limit)s    计分：%(scoring)s    日期：%(date)s") % {
+        "limit": limit, "scoring": _(event.scoring_label), "date": rnd.date or "__________"}  # fmt: skip
+    fonts.draw(c, L, y(33.5), line, 9, max_width=140 * mm, min_size=6)
     _pair_boxes(c, event, lay)
+    _times(c, rnd, lay)
     _level_track(c, event, lay)
-    fonts.draw(c, L, y(lay.deal_top - 2), "逐副记录", 10.5, bold=True)
-    fonts.draw(c, L + 17 * mm, y(lay.deal_top - 2),
-               "名次栏填座位（东/南/西/北）；“东西”“南北”栏填本副结束后的级数", 7.5, color=MID_GREY)  # fmt: skip
-    _grid(c, DEAL_COLUMNS, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
+    _heading(c, lay.deal_top - 2, _("逐副记录"),
+             _("名次栏填该名次所属的一方（东西/南北）；“东西”“南北”栏填本副结束后的级数"))  # fmt: skip
+    columns = [(_(title), w) for title, w in DEAL_COLUMNS]
+    _grid(c, columns, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
     _fouls(c, lay)
-    _result(c, event, lay)
+    _result(c, event, rnd, lay)
     _signatures(c, lay)
+
+
+def _heading(c: Canvas, top: float, title: str, hint: str) -> None:
+    """A part's title, and its hint in grey just after it (whatever the title's length)."""
+    fonts.draw(c, L, y(top), title, 10.5, bold=True)
+    x = L + fonts.width(title, 10.5, True) + 3 * mm
+    fonts.draw(c, x, y(top), hint, 7.5, color=MID_GREY, max_width=R - x, min_size=5)
+
+
+def _times(c: Canvas, rnd: SheetRound, lay: Layout) -> None:
+    """Start and end time, lateness per side and the table referee (filled per sheet)."""
+    base = lay.times_base
+    start = rnd.start or "______"
+    fonts.draw(c, L, y(base), _("开始时间 %(start)s   结束时间 ______") % {"start": start}, 9)
+    fonts.draw(c, 75 * mm, y(base), _("迟到（分钟）：东西 ____  南北 ____"), 9)
+    fonts.draw(c, 140 * mm, y(base), _("本台裁判："), 9)
 
 
 def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
@@ -148,37 +184,38 @@ def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
         c.setFillColor(GREY)
         c.rect(x * mm, y(lay.box_top + 6), lay.box_w * mm, 6 * mm, stroke=0, fill=1)
         c.setFillColor(colors.black)
-        fonts.draw(c, x * mm + 3 * mm, y(lay.box_top + 4.3), title, 10, bold=True)
+        fonts.draw(c, x * mm + 3 * mm, y(lay.box_top + 4.3), _(title), 10, bold=True)
         for seat, top in zip(seats, (lay.box_top + 26.5, lay.box_top + 33), strict=True):
             c.circle(x * mm + 6 * mm, y(top - 1.4), 2.9 * mm)
-            fonts.draw(c, x * mm + 6 * mm, y(top), seat, 10, align="center", bold=True)
+            fonts.draw(c, x * mm + 6 * mm, y(top), _(seat), 10, align="center", bold=True)
         if event.table_entry:  # the codes are on each side's own slip, never on the sheet
-            fonts.draw(c, (x + lay.box_w - 3) * mm, y(lay.box_top + 4.3), "录入码和PIN见本方纸条",
-                       7, align="right")  # fmt: skip
+            note = _("录入码和PIN见本方纸条")
+            fonts.draw(c, (x + lay.box_w - 3) * mm, y(lay.box_top + 4.3), note, 7, align="right")
 
 
 def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
     top = lay.track_top
-    fonts.draw(c, L, y(top - 2.5), "级数记录", 10.5, bold=True)
-    fonts.draw(c, L + 17 * mm, y(top - 2.5),
-               "每副结束后，划线至胜方下一副所打的级数", 7.5, color=MID_GREY)  # fmt: skip
+    _heading(c, top - 2.5, _("级数记录"), _("每副结束后，划线至胜方下一副所打的级数"))
     label_w = 18
     cell_w = (186 - label_w) / len(LEVELS)
-    for row, side in enumerate(("东西", "南北")):
+    for row, side in enumerate((_("东西"), _("南北"))):
         t = top + row * lay.track_row_h
         c.setLineWidth(0.8)
         _box(c, 12, t, label_w, lay.track_row_h)
-        fonts.draw(c, (12 + label_w / 2) * mm, y(t + 5.5), side, 11, align="center", bold=True)
+        fonts.draw(c, (12 + label_w / 2) * mm, y(t + 5.5), side, 11, align="center", bold=True,
+                   max_width=(label_w - 1.5) * mm, min_size=6)  # fmt: skip
         for i, level in enumerate(LEVELS):
             x = 12 + label_w + i * cell_w
             c.setLineWidth(0.5)
             _box(c, x, t, cell_w, lay.track_row_h)
-            text = "过A" if level == "A+" else level
-            fonts.draw(c, (x + cell_w / 2) * mm, y(t + 5.6), text, 12, align="center")
+            text = level_text(level)
+            fonts.draw(c, (x + cell_w / 2) * mm, y(t + 5.6), text, 12, align="center",
+                       max_width=(cell_w - 1) * mm, min_size=6)  # fmt: skip
     if event.a_fail in A_FAIL_NOTES:
         base = top + 2 * lay.track_row_h + 5
-        fonts.draw(c, L, y(base), f"打A未过次数（{A_FAIL_NOTES[event.a_fail]}）：", 8.5)
-        for side, x0 in (("东西", 75), ("南北", 125)):
+        note = _(A_FAIL_NOTES[event.a_fail])
+        fonts.draw(c, L, y(base), _("打A未过次数（%(rule)s）：") % {"rule": note}, 8.5)
+        for side, x0 in ((_("东西"), 75), (_("南北"), 125)):
             fonts.draw(c, x0 * mm, y(base), side, 8.5)
             for k in range(3):
                 _box(c, x0 + 9 + k * 6, base - 3.6, 4.5, 4.5)
@@ -186,43 +223,60 @@ def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
 
 def _fouls(c: Canvas, lay: Layout) -> None:
     top = lay.foul_title
-    fonts.draw(c, L, y(top), "警告与犯规", 10.5, bold=True)
-    fonts.draw(c, L + 21 * mm, y(top), "两次警告计一次犯规；藏牌或累计犯规达到规定次数判负", 7.5,
-               color=MID_GREY)  # fmt: skip
+    _heading(c, top, _("警告与犯规"), _("两次警告计一次犯规；藏牌或累计犯规达到规定次数判负"))
     base = top + 7
     c.setLineWidth(0.5)
-    for side, x0 in (("东西", 12), ("南北", 105)):
-        fonts.draw(c, x0 * mm, y(base), side, 10, bold=True)
-        fonts.draw(c, (x0 + 11) * mm, y(base), "警告", 9)
-        for k in range(4):
+    for side, x0 in ((_("东西"), 12), (_("南北"), 105)):
+        fonts.draw(c, x0 * mm, y(base), side, 10, bold=True, max_width=10.5 * mm, min_size=5)
+        fonts.draw(c, (x0 + 11) * mm, y(base), _("警告"), 9, max_width=8.5 * mm, min_size=5)
+        for k in range(WARNING_BOXES):
             _box(c, x0 + 20 + k * 6, base - 3.8, 4.5, 4.5)
-        fonts.draw(c, (x0 + 47) * mm, y(base), "犯规", 9)
-        for k in range(3):
+        fonts.draw(c, (x0 + 47) * mm, y(base), _("犯规"), 9, max_width=8.5 * mm, min_size=5)
+        for k in range(FOUL_BOXES):
             _box(c, x0 + 56 + k * 6, base - 3.8, 4.5, 4.5)
-    _grid(c, FOUL_COLUMNS, top + 10, 6, 3, 6, 8.5)
+    columns = [(_(title), w) for title, w in FOUL_COLUMNS]
+    _grid(c, columns, top + 10, 6, lay.foul_rows, 6, 8.5)
 
 
-def _result(c: Canvas, event: EventInfo, lay: Layout) -> None:
-    fonts.draw(c, L, y(lay.result_top - 2), "比赛结果", 10.5, bold=True)
-    labels = {"ew_level": "东西", "ns_level": "南北", "diff": "级差", "winner": "胜方"}
-    fonts.draw(c, L, y(lay.result_top + 5), "终局级数", 10)
+def tick_x(side: str, severity: str, k: int) -> float:
+    """Left edge (mm) of the k-th warning or foul box of a side."""
+    return (12 if side == "EW" else 105) + (20 if severity == "warning" else 56) + k * 6
+
+
+def _result(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
+    fonts.draw(c, L, y(lay.result_top - 2), _("比赛结果"), 10.5, bold=True)
+    labels = {"ew_level": _("东西"), "ns_level": _("南北"), "diff": _("级差"), "winner": _("胜方")}
+    fonts.draw(c, L, y(lay.result_top + 5), _("终局级数"), 10, max_width=16 * mm, min_size=6)
     for key, x in lay.result_boxes().items():
-        fonts.draw(c, (x - 1.5) * mm, y(lay.result_top + 5), labels[key], 10, align="right")
+        fonts.draw(c, (x - 1.5) * mm, y(lay.result_top + 5), labels[key], 10, align="right",
+                   max_width=min(LABEL_W, (x - 30) * mm), min_size=5)  # fmt: skip
         c.setLineWidth(0.8)
         _box(c, x, lay.result_top, 16, 7.5)
-    points_label = {"match_points": "胜负分", "hundred_plus": "得分"}.get(event.scoring, "得分")
-    fonts.draw(c, L, y(lay.points_top + 5), points_label, 10)
-    labels = {"ew_points": "东西", "ns_points": "南北", "ew_lp": "级差分 东西", "ns_lp": "南北"}
+    points_label = _("胜负分") if event.scoring == "match_points" else _("得分")
+    fonts.draw(c, L, y(lay.points_top + 5), points_label, 10, max_width=16 * mm, min_size=6)
+    labels = {"ew_points": _("东西"), "ns_points": _("南北"), "ew_lp": _("级差分 东西"),
+              "ns_lp": _("南北")}  # fmt: skip
     for key, x in lay.points_boxes(event.scoring).items():
-        fonts.draw(c, (x - 1.5) * mm, y(lay.points_top + 5), labels[key], 10, align="right")
+        width = 38 * mm if key == "ew_lp" else min(LABEL_W, (x - 30) * mm)
+        fonts.draw(c, (x - 1.5) * mm, y(lay.points_top + 5), labels[key], 10, align="right",
+                   max_width=width, min_size=5)  # fmt: skip
         _box(c, x, lay.points_top, 16, 7.5)
-    note = SCORING_NOTES.get(event.scoring, "")
-    fonts.draw(c, L, y(lay.points_top + 12), note, 7.5, max_width=R - L, color=MID_GREY)
+    note = _(SCORING_NOTES.get(event.scoring, ""))
+    if rnd.knockout:
+        games = _("三局两胜") if rnd.games > 1 else _("一局决胜")
+        note = _("淘汰赛（%(games)s），胜方晋级；计分：%(scoring)s") % {
+            "games": games, "scoring": _(event.scoring_label)}  # fmt: skip
+        fonts.draw(c, 140 * mm, y(lay.points_top + 12), _("加赛胜方："), 9, align="right")
+        for k, side in enumerate((_("东西"), _("南北"))):
+            _box(c, 141 + k * 20, lay.points_top + 8.6, 4.5, 4.5)
+            fonts.draw(c, (147 + k * 20) * mm, y(lay.points_top + 12), side, 9)
+    fonts.draw(c, L, y(lay.points_top + 12), note, 7.5, max_width=(125 if rnd.knockout else 186) * mm,
+               color=MID_GREY, min_size=5)  # fmt: skip
 
 
 def _signatures(c: Canvas, lay: Layout) -> None:
     base = lay.sign_base
     c.setLineWidth(0.5)
-    for label, x0 in (("东西签名", 12), ("南北签名", 76), ("裁判签名", 140)):
+    for label, x0 in ((_("东西签名"), 12), (_("南北签名"), 76), (_("裁判签名"), 140)):
         fonts.draw(c, x0 * mm, y(base), label, 10, bold=True)
         c.line((x0 + 17) * mm, y(base + 0.8), (x0 + 57) * mm, y(base + 0.8))

@@ -9,26 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import Col, ListDocument, Section
 from tournament.exports.tabular import Column, Exporter
+from tournament.pinyin import name_sort_key
 
 STATUS_LABELS = {"active": "参赛", "withdrawn": "退赛", "disqualified": "取消资格"}
 
 
 def by_pinyin(pairs: Iterable[Pair]) -> list[Pair]:
-    return sorted(pairs, key=lambda p: (p.pinyin, p.name))
+    return sorted(pairs, key=lambda p: (name_sort_key(p.name), p.name))
 
 
 class SigninPdf(ListDocument):
-    title = "签到表"
+    title = "签到表"  # msgid; translated in __init__
     grid = True  # ruled boxes: each signature has its own place
     zebra = False
 
     def __init__(self, event: EventInfo, pairs: Sequence[Pair]) -> None:
         super().__init__(event)
+        self.title = _("签到表")
         self.pairs = by_pinyin(p for p in pairs if p.status == "active")
 
     def sections(self) -> Iterable[Section]:
@@ -46,7 +49,8 @@ class SigninPdf(ListDocument):
             [i, p.draw_number or "", p.name, p.unit, p.player(1), "", p.player(2), ""]
             for i, p in enumerate(self.pairs, start=1)
         )
-        yield Section(f"签到表（共{len(self.pairs)}对，按组合名称拼音排序）", columns, rows,
+        title = _("签到表（共%(n)s对，按组合名称排序）") % {"n": len(self.pairs)}
+        yield Section(title, columns, rows,
                       row_height=9.5 * mm, font_size=10, note=self.event.dates)  # fmt: skip
 
 

@@ -10,28 +10,81 @@ result, the public only those of locked rounds.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_record
 from tournament import options
-from tournament.exports.data import EventInfo, Pair, Table
-from tournament.models import Match, Player, Round, Team, Tournament
+from tournament.exports.data import EventInfo, FoulLine, Pair, Table
+from tournament.exports.sheetlayout import SheetRound
+from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
+from tournament.naming import bracket_size, round_title
+from tournament.permissions import parse_tables
+from tournament.pinyin import name_sort_key
 from tournament.selectors import COUNTED_STATES, match_record, score_options, standings_for
 
 _MATCH_FIELDS = (
     "pk", "round__number", "table", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit",
     "defeat_side", "defeat_reason", "ew_fouls", "ns_fouls", "state", "deals", "ew_code",
-    "ns_code", "pass_upgrade",
+    "ns_code", "pass_upgrade", "bracket_id", "flags",
 )  # fmt: skip
 
 
+def person_name(user) -> str:
+    """How a staff member is named on paper: the display name, else the login name."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.first_name or user.get_username()
+
+
+def referee_names(tournament: Tournament) -> Callable[[int | None], str]:
+    """table number → the name of the referee assigned to it ("" when none is)."""
+    assigned = []
+    for staff in Staff.objects.filter(tournament=tournament, role=Staff.REFEREE).select_related(
+        "user"
+    ):
+        try:
+            tables = parse_tables(staff.tables)
+        except ValueError:
+            continue
+        if tables:
+            assigned.append((tables, person_name(staff.user)))
+
+    def name(table: int | None) -> str:
+        return next((who for tables, who in assigned if table in tables), "")
+
+    return name
+
+
+def foul_lines(tournament: Tournament, rounds: Iterable[int]) -> dict[int, list[FoulLine]]:
+    """The foul log of ``rounds`` by match id, in the order it was written."""
+    rows = (
+        Foul.objects.filter(match__round__tournament=tournament, match__round__number__in=rounds)
+        .select_related("referee")
+        .order_by("created_at", "pk")
+    )
+    out: dict[int, list[FoulLine]] = {}
+    for f in rows.only("match_id", "team_id", "kind", "severity", "deal_number", "levels",
+                       "remark", "referee", "match__ew_id"):  # fmt: skip
+        side = "EW" if f.team_id == f.match.ew_id else "NS"
+        out.setdefault(f.match_id, []).append(
+            FoulLine(
+                side, f.kind, f.severity, f.deal_number, f.levels, person_name(f.referee), f.remark
+            )  # fmt: skip
+        )
+    return out
+
+
 def format_date(day: dt.date | None) -> str:
-    """2025年5月1日 (the form used on Chinese notices and certificates)."""
-    return f"{day.year}年{day.month}月{day.day}日" if day else ""
+    """2025年5月1日 (the form used on Chinese notices and certificates; in the print
+    language)."""
+    if not day:
+        return ""
+    return gettext("%(y)s年%(m)s月%(d)s日") % {"y": day.year, "m": day.month, "d": day.day}
 
 
 def format_dates(start: dt.date | None, end: dt.date | None) -> str:
@@ -41,9 +94,10 @@ def format_dates(start: dt.date | None, end: dt.date | None) -> str:
     if not end or end == start:
         return format_date(start)
     if (start.year, start.month) == (end.year, end.month):
-        return f"{format_date(start)}—{end.day}日"
+        return gettext("%(start)s—%(d)s日") % {"start": format_date(start), "d": end.day}
     if start.year == end.year:
-        return f"{format_date(start)}—{end.month}月{end.day}日"
+        return gettext("%(start)s—%(m)s月%(d)s日") % {
+            "start": format_date(start), "m": end.month, "d": end.day}  # fmt: skip
     return f"{format_date(start)}—{format_date(end)}"
 
 
@@ -59,7 +113,7 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
     return EventInfo(
         name=tournament.name,
         slug=tournament.slug,
-        host=tournament.host or tournament.organizer.get_username(),
+        host=tournament.host,  # never a login name: blank is left for the host to write
         venue=tournament.venue,
         dates=format_dates(tournament.start_date, tournament.end_date),
         certificate_date=format_date(tournament.end_date or tournament.start_date or now.date()),
@@ -79,14 +133,15 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
 
 
 def load_pairs(tournament: Tournament) -> dict[int, Pair]:
-    """Every registered pair, keyed by team id, in pinyin order."""
+    """Every registered pair, keyed by team id, in name order (:func:`name_sort_key`)."""
     players: dict[int, list[tuple[str, str]]] = {}
     rows = Player.objects.filter(team__tournament=tournament).order_by("team_id", "position")
     for team_id, name, phone in rows.values_list("team_id", "name", "phone"):
         players.setdefault(team_id, []).append((name, phone))
-    teams = Team.objects.filter(tournament=tournament).order_by("name_pinyin", "pk")
+    teams = Team.objects.filter(tournament=tournament).order_by("pk")
+    fields = ("pk", "name", "name_pinyin", "unit__name", "draw_number", "status")
     pairs = {}
-    for row in teams.values("pk", "name", "name_pinyin", "unit__name", "draw_number", "status"):
+    for row in sorted(teams.values(*fields), key=lambda r: name_sort_key(r["name"])):
         members = players.get(row["pk"], [])
         pairs[row["pk"]] = Pair(
             id=row["pk"],
@@ -114,6 +169,10 @@ def locked_rounds(tournament: Tournament) -> set[int]:
     return set(rounds.values_list("number", flat=True))
 
 
+def _game(flags) -> int:
+    return next((int(f[5:]) for f in flags or () if f.startswith("game:") and f[5:].isdigit()), 0)
+
+
 def _table(
     row: dict,
     pairs: dict[int, Pair],
@@ -121,6 +180,7 @@ def _table(
     bye_policy: str,
     counts: bool,
     options: ScoreOptions | None = None,
+    extra: dict | None = None,
 ):
     counted = counts and (row["ns_id"] is None or row["state"] in COUNTED_STATES)
     score = None
@@ -149,6 +209,9 @@ def _table(
         ns_code=row["ns_code"],
         counted=counted,
         score=score,
+        bracket_id=row["bracket_id"],
+        game=_game(row["flags"]),
+        **(extra or {}),
     )
 
 
@@ -159,10 +222,13 @@ def iter_tables(
     *,
     public: bool = False,
     chunk_size: int = 1000,
+    with_fouls: bool = True,
 ) -> Iterator[Table]:
     """The tables of ``rounds`` in round then table order (byes last), streamed."""
     numbers = list(rounds)
     counting = locked_rounds(tournament) if public else set(numbers)
+    fouls = foul_lines(tournament, numbers) if with_fouls else {}
+    referee = referee_names(tournament) if with_fouls else None
     matches = (
         Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
         .order_by("round__number", F("table").asc(nulls_last=True), "pk")
@@ -170,6 +236,9 @@ def iter_tables(
     )
     options = score_options(tournament)
     for row in matches.iterator(chunk_size=chunk_size):
+        extra = {"fouls": tuple(fouls.get(row["pk"], ()))}
+        if referee is not None:
+            extra["referee"] = referee(row["table"])
         yield _table(
             row,
             pairs,
@@ -177,6 +246,7 @@ def iter_tables(
             tournament.bye_policy,
             row["round__number"] in counting,
             options,
+            extra,
         )
 
 
@@ -190,6 +260,68 @@ def standings(
     tournament: Tournament, after_round: int | None, *, public: bool
 ) -> list[StandingRow]:
     return standings_for(tournament, after_round=after_round, public=public)
+
+
+def round_date(tournament: Tournament, round_: Round) -> str:
+    """The day a round is played: the day it started, else today during the event, else the
+    event's first day (what the sheet's 日期 shows)."""
+    if round_.started_at:
+        return format_date(timezone.localtime(round_.started_at).date())
+    today = timezone.localdate()
+    start, end = tournament.start_date, tournament.end_date or tournament.start_date
+    if start and end and start <= today <= end:
+        return format_date(today)
+    return format_date(start)
+
+
+def sheet_round(tournament: Tournament, number: int) -> SheetRound:
+    """What the score-sheet form of round ``number`` prints."""
+    round_ = Round.objects.select_related("stage", "tournament").get(
+        tournament=tournament, number=number
+    )
+    knockout = round_.stage is not None and round_.stage.kind == "knockout"
+    start = timezone.localtime(round_.started_at).strftime("%H:%M") if round_.started_at else ""
+    return SheetRound(
+        title=round_title(round_),
+        date=round_date(tournament, round_),
+        start=start,
+        knockout=knockout,
+        games=tournament.games,
+        size=bracket_size(round_.stage.state) if knockout else 0,
+    )
+
+
+def round_titles(tournament: Tournament) -> dict[int, str]:
+    """Every round's name (:func:`round_title`) by number."""
+    rounds = Round.objects.filter(tournament=tournament).select_related("stage", "tournament")
+    return {r.number: round_title(r) for r in rounds}
+
+
+def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
+    """What each pair's line of the bracket shows: games won (best of three) or its final
+    level (one game), from the counted matches of the knockout stage."""
+    rows = (
+        Match.objects.filter(round__stage_id=stage_id, state__in=COUNTED_STATES)
+        .exclude(bracket_id="")
+        .order_by("round__number", "pk")
+        .values("bracket_id", "ew_id", "ns_id", "ew_level", "ns_level", "winner", "forfeit")
+    )
+    out: dict[str, dict[int, str]] = {}
+    wins: dict[str, dict[int, int]] = {}
+    for m in rows:
+        line = out.setdefault(m["bracket_id"], {})
+        if games > 1:
+            won = wins.setdefault(m["bracket_id"], {m["ew_id"]: 0, m["ns_id"]: 0})
+            for team in (m["ew_id"], m["ns_id"]):
+                won.setdefault(team, 0)
+            if m["winner"] in ("EW", "NS"):
+                won[m["ew_id"] if m["winner"] == "EW" else m["ns_id"]] += 1
+            line.update({team: str(n) for team, n in won.items()})
+        elif m["forfeit"]:
+            line.update({m["ew_id"]: "", m["ns_id"]: ""})
+        else:
+            line.update({m["ew_id"]: m["ew_level"], m["ns_id"]: m["ns_level"]})
+    return out
 
 
 def entry_path(slug: str, match_id: int, code: str) -> str:

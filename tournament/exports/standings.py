@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.tabular import SIGNED, Column, Exporter
+from tournament.naming import number_title
 from tournament.standings_table import metric_value  # the one cell function, page and exports
 
 SIGNED_METRICS = {"level_diff"}
@@ -35,7 +37,7 @@ def short_label(key: str) -> str:
 
 
 def decided_label(row: StandingRow) -> str:
-    return METRICS[row.decided_by].label_zh if row.decided_by in METRICS else ""
+    return _(METRICS[row.decided_by].label_zh) if row.decided_by in METRICS else ""
 
 
 class StandingsExport(Exporter):
@@ -95,6 +97,7 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
         ),
         Col("胜/平/负", 1.4, "center"),
         Col("名次依据", 1.4, "center"),
+        Col("说明", 1.2, "center"),
     ]
     if with_awards:
         columns.append(Col("奖项", 1.2, "center", bold=True))
@@ -113,20 +116,23 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
             *values,
             f"{row.wins}/{row.draws}/{row.losses}",
             decided_label(row),
+            _("犯规%(n)s") % {"n": row.fouls} if row.fouls else "",
         ]
         if with_awards:
             out.append(labels.get(row.team, ""))
         return out
 
-    tie_note = "名次依据：" + " → ".join(METRICS[k].label_zh for k in event.tiebreaks)
+    tie_note = _("名次依据：") + " → ".join(_(METRICS[k].label_zh) for k in event.tiebreaks)
     return Section(title, columns, (cells(r) for r in rows), row_height=9 * mm,
                    font_size=9.5, new_page=new_page, note=tie_note)  # fmt: skip
 
 
 class StandingsPdf(ListDocument):
-    """成绩公告 of the standings (landscape: one column per tiebreak)."""
+    """成绩公告 of the standings (landscape: one column per tiebreak), signed by the chief
+    referee."""
 
     landscape = True
+    signature = True
 
     def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
                  *, after_round: int | None, final: bool) -> None:  # fmt: skip
@@ -134,10 +140,16 @@ class StandingsPdf(ListDocument):
         self.rows = rows
         self.pairs = pairs
         self.final = final
-        self.title = f"最终成绩（第{after_round}轮后）" if final else f"第{after_round}轮后成绩"
+        after = number_title(after_round or 0)
+        self.title = (
+            _("最终成绩（%(round)s后）") % {"round": after}
+            if final
+            else _("%(round)s后成绩") % {"round": after}
+        )
 
     def sections(self) -> Iterable[Section]:
-        yield standings_section(self.event, self.rows, self.pairs, f"成绩公告：{self.title}",
+        title = _("成绩公告：%(title)s") % {"title": self.title}
+        yield standings_section(self.event, self.rows, self.pairs, title,
                                 with_awards=self.final)  # fmt: skip
 
 
@@ -171,13 +183,13 @@ class UnitsPdf(ListDocument):
         super().__init__(event)
         self.units = units
         self.pairs = pairs
-        self.title = "单位团体成绩"
+        self.title = _("单位团体成绩")
 
     def sections(self) -> Iterable[Section]:
         columns = [Col("名次", 1, "center", bold=True), Col("单位", 3, bold=True),
                    Col("得分", 1, "center", bold=True), Col("组合数", 1, "center"),
                    Col("计分组合（名次）", 8)]  # fmt: skip
         yield Section(
-            "单位团体成绩", columns, unit_rows(self.units, self.pairs), row_height=7 * mm,
-            note=f"每个单位计成绩最好的{self.event.unit_best_k}对组合的积分",
+            self.title, columns, unit_rows(self.units, self.pairs), row_height=7 * mm,
+            note=_("每个单位计成绩最好的%(k)s对组合的积分") % {"k": self.event.unit_best_k},
         )  # fmt: skip

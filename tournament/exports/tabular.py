@@ -89,6 +89,7 @@ def write_csv(exporter: Exporter, out: BinaryIO) -> None:
 
 
 _HEADER_FONT = Font(bold=True)
+_TITLE_FONT = Font(bold=True, size=14)
 _HEADER_FILL = PatternFill("solid", fgColor="EEEEEE")
 _HEADER_ALIGN = Alignment(vertical="center")
 
@@ -127,18 +128,29 @@ def _xlsx_row(ws, row: Sequence[Any], formats: Sequence[str | None]) -> list:
     return out
 
 
-def write_sheet(book: Workbook, exporter: Exporter, used_titles: set[str]) -> None:
+def write_sheet(
+    book: Workbook, exporter: Exporter, used_titles: set[str], heading: str = ""
+) -> None:
+    """One sheet: with ``heading`` (the event's name), a title row above the column headers
+    ("2025春季公开赛 · 第3轮"), so a printed or forwarded sheet says which event it is."""
     ws = book.create_sheet(sheet_title(exporter.sheet_title, used_titles))
     columns = list(exporter.columns)
     for index, col in enumerate(columns, start=1):
         ws.column_dimensions[get_column_letter(index)].width = col.width
-    ws.freeze_panes = "A2"
-    ws.print_title_rows = "1:1"
+    top = 2 if heading else 1
+    ws.freeze_panes = f"A{top + 1}"  # sheet settings first: write-only sheets stream rows
+    ws.print_title_rows = f"{top}:{top}"
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = "9"  # A4
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
+    if heading:
+        text = ILLEGAL_CHARACTERS_RE.sub("", f"{heading} · {exporter.sheet_title}")
+        title = WriteOnlyCell(ws, text)
+        title.font = _TITLE_FONT
+        title.data_type = "s"
+        ws.append([title])
     formats = [col.number_format for col in columns]
     rows = iter(exporter)
     header = []
@@ -147,23 +159,24 @@ def write_sheet(book: Workbook, exporter: Exporter, used_titles: set[str]) -> No
         cell.font, cell.fill, cell.alignment = _HEADER_FONT, _HEADER_FILL, _HEADER_ALIGN
         header.append(cell)
     ws.append(header)
-    count = 1
+    count = top
     for row in rows:
         ws.append(_xlsx_row(ws, row, formats))
         count += 1
     if columns:
-        ws.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{count}"
+        ws.auto_filter.ref = f"A{top}:{get_column_letter(len(columns))}{count}"
 
 
-def write_xlsx(exporters: Iterable[Exporter] | Exporter, out: BinaryIO) -> None:
+def write_xlsx(exporters: Iterable[Exporter] | Exporter, out: BinaryIO, heading: str = "") -> None:
     """Write one sheet per exporter, in order, to ``out`` (exporters may be a generator:
-    each sheet is finished before the next exporter is asked for)."""
+    each sheet is finished before the next exporter is asked for). ``heading``: the event's
+    name, written in a title row on every sheet."""
     if isinstance(exporters, Exporter):
         exporters = [exporters]
     book = Workbook(write_only=True)
     used: set[str] = set()
     for exporter in exporters:
-        write_sheet(book, exporter, used)
+        write_sheet(book, exporter, used, heading)
     if not used:
         book.create_sheet("Sheet1")
     book.save(out)

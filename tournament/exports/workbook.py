@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import groupby
 
+from rules import RuleSet
 from scoring import StandingRow, UnitRow
 from tournament.exports.data import EventInfo, Pair, Table
-from tournament.exports.results import ResultsExport
+from tournament.exports.results import FoulLogExport, ResultsExport
 from tournament.exports.signin import RegistrationExport
 from tournament.exports.standings import StandingsExport, UnitsExport
 from tournament.exports.tabular import Exporter
@@ -27,11 +28,20 @@ def workbook_sheets(
     pairs: Mapping[int, Pair],
     *,
     final: bool,
+    round_titles: Mapping[int, str] | None = None,
+    rules: RuleSet | None = None,
 ) -> Iterator[Exporter]:
-    """The sheets in order; ``tables`` must come in round order (as the source yields them)."""
+    """The sheets in order; ``tables`` must come in round order (as the source yields them).
+
+    Round sheets are named by :func:`tournament.naming.round_title` (``round_titles``), so
+    knockout rounds say 半决赛 or 决赛. The foul log comes last: it is gathered while the
+    round sheets stream past."""
+    fouls = FoulLogExport(rules)
+    titles = round_titles or {}
     for number, group in groupby(tables, key=lambda t: t.round):
-        yield ResultsExport(number, group)
+        yield ResultsExport(number, fouls.collect(group), title=titles.get(number))
     yield StandingsExport(event, standings, pairs, with_awards=final)
     if units:
         yield UnitsExport(units, pairs)
     yield RegistrationExport(pairs.values())
+    yield fouls

@@ -87,3 +87,11 @@ def result_text(match) -> str:
 @register.filter
 def get_item(mapping, key):
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def round_title(round_) -> str:
+    """A round's name, the same as on the printouts (see :mod:`tournament.naming`)."""
+    from tournament.naming import round_title as title
+
+    return title(round_)

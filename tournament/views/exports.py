@@ -23,7 +23,7 @@ from tournament.exports.registry import (
     get_kind,
     run,
 )
-from tournament.exports.source import round_numbers
+from tournament.exports.source import round_numbers, round_titles
 from tournament.views.common import load_tournament, login_redirect
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON"}
@@ -56,6 +56,7 @@ def export_index(request, slug):
         "round_kinds": [k for k in kinds if k["kind"].per_round],
         "event_kinds": [k for k in kinds if not k["kind"].per_round],
         "rounds": round_numbers(tournament, public=public),
+        "round_names": round_titles(tournament),
         "qr_base": url if tournament.table_entry else "",
         "qr_local": any(h in url for h in ("//127.0.0.1", "//localhost", "//[::1]")),
     }

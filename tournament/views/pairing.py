@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.models import ForbiddenPairing, Round, Team
 from tournament.permissions import ORGANIZER
+from tournament.pinyin import name_sort_key
 from tournament.services import adjust
 from tournament.services.apart import add_forbidden, remove_forbidden
 from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
@@ -138,7 +139,8 @@ def adjust_view(request, slug, number):
     found = adjust.conflicts(round_) if round_.status == Round.DRAFT else []
     conflicts = adjust.conflict_texts(round_, found)
     teams = sorted(
-        {m.ew for m in matches} | {m.ns for m in matches if m.ns}, key=lambda t: t.name_pinyin
+        {m.ew for m in matches} | {m.ns for m in matches if m.ns},
+        key=lambda t: name_sort_key(t.name),
     )
     return render(
         request,

@@ -10,7 +10,9 @@ from django_tables2 import RequestConfig
 
 from scoring import team_history
 from tournament.models import Round, Team
+from tournament.naming import bracket_round_title, bracket_size
 from tournament.permissions import REFEREE, has_role
+from tournament.pinyin import name_sort_key
 from tournament.selectors import (
     match_records,
     round_stamp,
@@ -61,7 +63,7 @@ def pairings(request, slug, number):
             by_team.append(
                 {"team": m.ns, "table": m.table, "seat": "南北", "opponent": m.ew, "bye": False}
             )
-    by_team.sort(key=lambda r: r["team"].name_pinyin)
+    by_team.sort(key=lambda r: name_sort_key(r["team"].name))
     return render(
         request,
         "public/pairings.html",
@@ -186,8 +188,9 @@ def bracket_page(request, slug):
         ):
             continue  # the draw is not public until its first round is published
         rounds = []
-        for r, matches in enumerate(data["rounds"], start=1):
-            title = {1: "决赛", 2: "半决赛", 4: "四分之一决赛"}.get(len(matches), f"第{r}轮")
+        size = bracket_size(stage.state)
+        for r, matches in enumerate(data["rounds"]):
+            title = bracket_round_title(r, size)
             rounds.append({"title": title, "matches": [_bracket_match(m, teams) for m in matches]})
         third = _bracket_match(data["third_place"], teams) if data.get("third_place") else None
         brackets.append({"stage": stage, "rounds": rounds, "third": third})

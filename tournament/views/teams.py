@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 from tournament.forms import TeamForm
 from tournament.models import Team
 from tournament.permissions import ORGANIZER
+from tournament.pinyin import name_sort_key
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
 from tournament.tables import TeamTable
 from tournament.views.common import load_tournament
@@ -35,6 +36,17 @@ def search_teams(queryset, query: str):
     return queryset.filter(pk__in=queryset.filter(q).values("pk"))
 
 
+def sorted_for_list(teams) -> list[Team]:
+    """The pairs in name order (:func:`~tournament.pinyin.name_sort_key`, numbers by value);
+    the table sorts this list in Python by the keys set here."""
+    rows = list(teams)
+    for team in rows:
+        team.sort_key = name_sort_key(team.name)
+        team.unit_sort_key = name_sort_key(team.unit.name) if team.unit_id else ""
+    rows.sort(key=lambda team: team.sort_key)
+    return rows
+
+
 def team_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     query = request.GET.get("q", "")
@@ -44,7 +56,7 @@ def team_list(request, slug):
         .prefetch_related("players"),
         query,
     )
-    table = TeamTable(teams)
+    table = TeamTable(sorted_for_list(teams))
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     return render(
         request,

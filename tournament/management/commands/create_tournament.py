@@ -62,7 +62,13 @@ class Command(BaseCommand):
             "--organizer", help="username of the organizer (default: first superuser)"
         )
         parser.add_argument("--venue", default="")
-        parser.add_argument("--host", default="", help="host shown on certificates (主办单位)")
+        parser.add_argument("--host", default="", help="host (主办单位), signs the certificates")
+        parser.add_argument(
+            "--print-language",
+            default="zh-hans",
+            choices=["zh-hans", "en"],
+            help="language of the printouts (default Chinese)",
+        )
         parser.add_argument("--start-date", default=None, help="YYYY-MM-DD")
 
     def handle(self, *args, **o):
@@ -80,6 +86,7 @@ class Command(BaseCommand):
                 name=o["name"],
                 venue=o["venue"],
                 host=o["host"],
+                print_language=o["print_language"],
                 start_date=o["start_date"],
                 end_date=o["start_date"],
                 **fields,
