@@ -107,6 +107,29 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+# Cache of computed standings and searches (tournament/computed.py). Keys carry a stamp read
+# from the database, so per-process memory is correct with several workers; with REDIS_URL
+# set every process and server shares one cache (Django's own Redis backend).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", 20000)},
+        }
+    }
+
+# Whitenoise compresses (gzip, and brotli when installed) what collectstatic gathers; no
+# manifest, so the app still runs without a collectstatic step.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
 # Serve static files straight from the source folders: a venue laptop runs the app with
 # DEBUG off and without a collectstatic step.
 WHITENOISE_USE_FINDERS = True

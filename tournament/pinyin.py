@@ -23,3 +23,14 @@ def pinyin_key(text: str) -> str:
     """
     key = "".join(lazy_pinyin(text.strip(), style=Style.NORMAL, errors="default")).lower()
     return key[:KEY_MAX]  # the column holds 200; a longer key sorts the same for practical names
+
+
+@lru_cache(maxsize=50000)
+def pinyin_initials(text: str) -> str:
+    """The first letter of each syllable, lower case: 诸葛亮 → "zgl" (what people type).
+
+    >>> pinyin_initials("诸葛亮")
+    'zgl'
+    """
+    letters = lazy_pinyin(text.strip(), style=Style.FIRST_LETTER, errors="default")
+    return "".join(letters).lower()[:KEY_MAX]

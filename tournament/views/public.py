@@ -6,9 +6,11 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from scoring import team_history
+from tournament.computed import computed
 from tournament.models import Round, Team
 from tournament.permissions import REFEREE, has_role
 from tournament.selectors import (
@@ -25,7 +27,8 @@ from tournament.standings_table import (
     standings_rows,
     standings_table_class,
 )
-from tournament.views.common import load_tournament
+from tournament.views.common import int_param, load_tournament
+from tournament.views.conditional import stamped
 
 
 def _staff(request, tournament) -> bool:
@@ -41,44 +44,6 @@ def _visible_round(request, tournament, number) -> Round:
     return round_
 
 
-def pairings(request, slug, number):
-    """Pairings by table, and an A–Z (pinyin) list of teams: "find my table"."""
-    tournament = load_tournament(request, slug, None)
-    round_ = _visible_round(request, tournament, number)
-    matches = list(
-        round_.matches.select_related("ew__unit", "ns__unit").prefetch_related(
-            "ew__players", "ns__players"
-        )
-    )
-    by_team = []
-    for m in matches:
-        by_team.append(
-            {"team": m.ew, "table": m.table, "seat": "东西", "opponent": m.ns, "bye": m.is_bye}
-        )
-        if m.ns is not None:
-            by_team.append(
-                {"team": m.ns, "table": m.table, "seat": "南北", "opponent": m.ew, "bye": False}
-            )
-    by_team.sort(key=lambda r: r["team"].name_pinyin)
-    return render(
-        request,
-        "public/pairings.html",
-        {
-            "t": tournament,
-            "round": round_,
-            "matches": [m for m in matches if not m.is_bye],
-            "byes": [m for m in matches if m.is_bye],
-            "by_team": by_team,
-            "q": request.GET.get("q", ""),
-            "rounds": _round_numbers(request, tournament),
-            # Spectators see results only once the chief referee has locked the round.
-            "stamp": round_stamp(round_),
-            "show_results": _staff(request, tournament)
-            or (tournament.publish_standings and round_.status == Round.LOCKED),
-        },
-    )
-
-
 def _round_numbers(request, tournament) -> list[int]:
     rounds = tournament.round_set.exclude(status=Round.DRAFT)
     if not _staff(request, tournament) and not tournament.publish_pairings:
@@ -86,6 +51,7 @@ def _round_numbers(request, tournament) -> list[int]:
     return list(rounds.values_list("number", flat=True))
 
 
+@stamped
 def standings_page(request, slug):
     tournament = load_tournament(request, slug, None)
     staff = _staff(request, tournament)
@@ -93,16 +59,24 @@ def standings_page(request, slug):
         raise Http404("成绩尚未公布")
     public = not staff
     available = counted_rounds(tournament, public=public)
-    after = request.GET.get("round")
-    after_round = int(after) if after and after.isdigit() and int(after) in available else None
-    rows = standings_for(tournament, after_round=after_round, public=public)
-    chain = list(tournament.tiebreaks)
-    data = standings_rows(rows, teams_by_id(tournament), chain)
-    groups = rotation_columns(tournament, data, public=public)
+    raw = request.GET.get("round")
+    after_round = int_param(raw, default=None, low=1, high=10_000)
+    round_error = ""
+    if raw and after_round not in available:
+        after_round = None
+        round_error = _("没有第“%(round)s”轮的成绩，下面是最新成绩") % {"round": raw[:20]}
+    computed_data = computed(
+        tournament,
+        "standings",
+        lambda: standings_data(tournament, after_round, public=public),
+        after_round,
+        public=public,
+    )
+    data, groups = computed_data["data"], computed_data["groups"]
     query = request.GET.get("q", "")
     shown = search_rows(data, query)
     table_class = standings_table_class(
-        chain,
+        list(tournament.tiebreaks),
         link_team=lambda record: reverse("team_history", args=[slug, record["team_id"]]),
         groups=groups,
     )
@@ -116,10 +90,20 @@ def standings_page(request, slug):
             "table": table,
             "rounds": available,
             "after_round": after_round or (available[-1] if available else None),
+            "round_error": round_error,
             "q": query,
             "lot_notes": lot_explanations(data),
         },
     )
+
+
+def standings_data(tournament, after_round: int | None, *, public: bool) -> dict:
+    """The rows of the standings table (and whether it has rotation groups): computed once
+    per stamp by :func:`standings_page`."""
+    rows = standings_for(tournament, after_round=after_round, public=public)
+    data = standings_rows(rows, teams_by_id(tournament), list(tournament.tiebreaks))
+    groups = rotation_columns(tournament, data, public=public)
+    return {"data": data, "groups": groups}
 
 
 def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
@@ -143,20 +127,32 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
     return True
 
 
+@stamped
 def team_history_page(request, slug, team_id):
     tournament = load_tournament(request, slug, None)
     staff = _staff(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
-    lines = team_history(
-        match_records(tournament, public=not staff), standings_rules(tournament), team.pk
+    rows = computed(
+        tournament,
+        "history",
+        lambda: history_rows(tournament, team.pk, public=not staff),
+        team.pk,
+        public=not staff,
     )
-    teams = teams_by_id(tournament)
-    rows = [{"line": line, "opponent": teams.get(line.opponent)} for line in lines]
     return render(
         request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
     )
+
+
+def history_rows(tournament, team_id: int, *, public: bool) -> list[dict]:
+    """The lines of one pair's history with its opponents' names (only its own tables read)."""
+    records = match_records(tournament, public=public, team=team_id)
+    lines = team_history(records, standings_rules(tournament), team_id)
+    opponents = {line.opponent for line in lines if line.opponent is not None}
+    names = dict(Team.objects.filter(pk__in=opponents).values_list("pk", "name"))
+    return [{"line": line, "opponent": names.get(line.opponent)} for line in lines]
 
 
 def projector(request, slug, number):

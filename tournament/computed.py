@@ -1,0 +1,35 @@
+"""Results computed once per stamp and kept in Django's cache (see :mod:`tournament.stamps`).
+
+A key is ``gd:<name>:<stamp>:<parts>``: the stamp is read from the database with the
+tournament before anything is computed, so an entry holds data at least as new as its
+stamp, and a change makes a new key: no process can serve an entry older than the data it
+has just committed. Old entries are never deleted; they expire or are evicted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+
+from tournament.models import Tournament
+from tournament.stamps import page_stamp
+
+T = TypeVar("T")
+TIMEOUT = 6 * 3600  # an event day; entries of older stamps are dead weight anyway
+_MISSING = object()
+
+
+def cache_key(name: str, stamp: str, parts: tuple) -> str:
+    return ":".join(["gd", name, stamp, *(str(p) for p in parts)])
+
+
+def computed(tournament: Tournament, name: str, build: Callable[[], T], *parts, public: bool) -> T:
+    """``build()`` once per stamp (public or staff) and ``parts``; later calls read the cache."""
+    key = cache_key(name, page_stamp(tournament, public=public), parts)
+    value = cache.get(key, _MISSING)
+    if value is _MISSING:
+        value = build()
+        cache.set(key, value, TIMEOUT)
+    return value

@@ -1,0 +1,81 @@
+"""The public pairings page of a round: find my table (server search) and tables by range.
+
+``?q=`` answers only the pairs that match (a few KB, ``format=json`` for a script);
+without it the page lists the tables one range at a time (``?page=``), so a 2,500-table
+round is never sent at once.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from django.http import JsonResponse
+from django.shortcuts import render
+
+from tournament.find_table import MAX_RESULTS, round_index, search
+from tournament.models import Match, Round
+from tournament.selectors import round_stamp
+from tournament.views.common import int_param, load_tournament
+from tournament.views.conditional import stamped
+from tournament.views.public import _round_numbers, _staff, _visible_round
+
+PAGE_TABLES = 200  # tables per page of the list by table number
+
+
+def table_pages(last_table: int) -> list[tuple[int, int, int]]:
+    """(page, first table, last table) of each page of the list by table number."""
+    count = max(1, -(-last_table // PAGE_TABLES))
+    return [
+        (i + 1, i * PAGE_TABLES + 1, min(last_table, (i + 1) * PAGE_TABLES)) for i in range(count)
+    ]
+
+
+def _search_context(tournament, round_, query: str) -> dict:
+    found, total = search(round_index(tournament, round_), query)
+    return {"found": found, "total": total, "more": max(0, total - len(found))}
+
+
+def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
+    keep = ("team", "players", "unit", "table", "seat", "opponent", "bye")
+    results = [{k: e[k] for k in keep} for e in context["found"]]
+    return JsonResponse(
+        {"round": round_.number, "q": query, "total": context["total"], "results": results},
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def _tables_context(request, round_: Round) -> dict:
+    last = round_.matches.aggregate(last=Max("table"))["last"] or 0
+    pages = table_pages(last)
+    page = int_param(request.GET.get("page"), default=1, low=1, high=len(pages)) or 1
+    _, first, upto = pages[page - 1]
+    matches = round_.matches.filter(table__gte=first, table__lte=upto)
+    matches = matches.select_related("ew__unit", "ns__unit").order_by("table")
+    byes: list[Match] = []
+    if page == len(pages):  # the byes close the list
+        byes = list(round_.matches.filter(ns=None).select_related("ew"))
+    return {"matches": matches, "byes": byes, "pages": pages, "page": page}
+
+
+@stamped
+def pairings(request, slug, number):
+    """Find my table (``?q=``) and the tables of the round by number, a range per page."""
+    tournament = load_tournament(request, slug, None)
+    round_ = _visible_round(request, tournament, number)
+    query = request.GET.get("q", "").strip()
+    context = {
+        "t": tournament,
+        "round": round_,
+        "q": query,
+        "max_results": MAX_RESULTS,
+        "rounds": _round_numbers(request, tournament),
+        # Spectators see results only once the chief referee has locked the round.
+        "show_results": _staff(request, tournament)
+        or (tournament.publish_standings and round_.status == Round.LOCKED),
+    }
+    if query:
+        context.update(_search_context(tournament, round_, query))
+        if request.GET.get("format") == "json":
+            return _search_json(round_, query, context)
+    else:
+        context.update(_tables_context(request, round_), stamp=round_stamp(round_))
+    return render(request, "public/pairings.html", context)
