@@ -36,7 +36,11 @@ def name_keys(name: str, stored_pinyin: str = "") -> list[str]:
     """The name, its pinyin and its initials (see the module's vocabulary)."""
     if not name:
         return []
-    return [normalise(name), normalise(stored_pinyin or pinyin_key(name)), normalise(pinyin_initials(name))]  # fmt: skip
+    return [
+        normalise(name),
+        normalise(stored_pinyin or pinyin_key(name)),
+        normalise(pinyin_initials(name)),
+    ]
 
 
 def _entry(match: Match, seat: str, players: dict[int, list[tuple[str, str]]]) -> dict:

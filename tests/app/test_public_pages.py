@@ -77,9 +77,14 @@ def test_a_script_gets_the_matches_as_json(event):
     data = find("zgl", format="json").json()
     assert data["total"] == 1
     assert data["results"][0] | {"players": ""} == {
-        "team": "卧龙队", "players": "", "unit": "蜀国棋牌协会", "table": 1, "seat": "EW",
-        "opponent": "江东队", "bye": False,
-    }  # fmt: skip
+        "team": "卧龙队",
+        "players": "",
+        "unit": "蜀国棋牌协会",
+        "table": 1,
+        "seat": "EW",
+        "opponent": "江东队",
+        "bye": False,
+    }
 
 
 def test_the_tables_come_one_range_per_page(event, monkeypatch):
