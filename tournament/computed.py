@@ -8,6 +8,7 @@ has just committed. Old entries are never deleted; they expire or are evicted.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -22,7 +23,9 @@ _MISSING = object()
 
 
 def cache_key(name: str, stamp: str, parts: tuple) -> str:
-    return ":".join(["gd", name, stamp, *(str(p) for p in parts)])
+    """``gd:<name>:<stamp>:<digest of parts>``: parts may hold any text (a search, a sort)."""
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    return f"gd:{name}:{stamp}:{digest}"
 
 
 def computed(tournament: Tournament, name: str, build: Callable[[], T], *parts, public: bool) -> T:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -65,6 +67,35 @@ def standings_page(request, slug):
     if raw and after_round not in available:
         after_round = None
         round_error = _("没有第“%(round)s”轮的成绩，下面是最新成绩") % {"round": raw[:20]}
+    # The rendered table is cached per stamp and query string (sort, page, search): a
+    # django-tables2 render of 100 rows costs more than the standings themselves.
+    query = request.GET.get("q", "")
+    shown = computed(
+        tournament,
+        "standings-html",
+        lambda: standings_table_html(request, tournament, after_round, query, public=public),
+        after_round,
+        get_language(),
+        sorted(request.GET.items()),
+        public=public,
+    )
+    return render(
+        request,
+        "public/standings.html",
+        {
+            "t": tournament,
+            "table_html": mark_safe(shown["html"]),  # our template's autoescaped output
+            "rounds": available,
+            "after_round": after_round or (available[-1] if available else None),
+            "round_error": round_error,
+            "q": query,
+            "lot_notes": shown["lot_notes"],
+        },
+    )
+
+
+def standings_table_html(request, tournament, after_round, query: str, *, public: bool) -> dict:
+    """The standings table as HTML (one page of it) and the sentences on ties broken by lot."""
     computed_data = computed(
         tournament,
         "standings",
@@ -73,28 +104,14 @@ def standings_page(request, slug):
         public=public,
     )
     data, groups = computed_data["data"], computed_data["groups"]
-    query = request.GET.get("q", "")
-    shown = search_rows(data, query)
     table_class = standings_table_class(
         list(tournament.tiebreaks),
-        link_team=lambda record: reverse("team_history", args=[slug, record["team_id"]]),
+        link_team=lambda record: reverse("team_history", args=[tournament.slug, record["team_id"]]),
         groups=groups,
     )
-    table = table_class(shown)
+    table = table_class(search_rows(data, query))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(
-        request,
-        "public/standings.html",
-        {
-            "t": tournament,
-            "table": table,
-            "rounds": available,
-            "after_round": after_round or (available[-1] if available else None),
-            "round_error": round_error,
-            "q": query,
-            "lot_notes": lot_explanations(data),
-        },
-    )
+    return {"html": str(table.as_html(request)), "lot_notes": lot_explanations(data)}
 
 
 def standings_data(tournament, after_round: int | None, *, public: bool) -> dict:

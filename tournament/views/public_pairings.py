@@ -10,7 +10,11 @@ from __future__ import annotations
 from django.db.models import Max
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from tournament.computed import computed
 from tournament.find_table import MAX_RESULTS, round_index, search
 from tournament.models import Match, Round
 from tournament.selectors import round_stamp
@@ -18,7 +22,7 @@ from tournament.views.common import int_param, load_tournament
 from tournament.views.conditional import stamped
 from tournament.views.public import _round_numbers, _staff, _visible_round
 
-PAGE_TABLES = 200  # tables per page of the list by table number
+PAGE_TABLES = 100  # tables per page of the list by table number
 
 
 def table_pages(last_table: int) -> list[tuple[int, int, int]]:
@@ -43,17 +47,21 @@ def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
     )
 
 
-def _tables_context(request, round_: Round) -> dict:
+def _tables_html(round_: Round, page: int, show_results: bool) -> str:
+    """One range of tables of the round, rendered (cached per stamp by the view)."""
     last = round_.matches.aggregate(last=Max("table"))["last"] or 0
     pages = table_pages(last)
-    page = int_param(request.GET.get("page"), default=1, low=1, high=len(pages)) or 1
+    page = min(page, len(pages))
     _, first, upto = pages[page - 1]
     matches = round_.matches.filter(table__gte=first, table__lte=upto)
     matches = matches.select_related("ew__unit", "ns__unit").order_by("table")
     byes: list[Match] = []
     if page == len(pages):  # the byes close the list
         byes = list(round_.matches.filter(ns=None).select_related("ew"))
-    return {"matches": matches, "byes": byes, "pages": pages, "page": page}
+    context = {"matches": matches, "byes": byes, "pages": pages, "page": page}
+    return render_to_string(
+        "public/_pairings_tables.html", context | {"show_results": show_results}
+    )
 
 
 @stamped
@@ -62,20 +70,33 @@ def pairings(request, slug, number):
     tournament = load_tournament(request, slug, None)
     round_ = _visible_round(request, tournament, number)
     query = request.GET.get("q", "").strip()
+    staff = _staff(request, tournament)
+    # Spectators see results only once the chief referee has locked the round.
+    show_results = staff or (tournament.publish_standings and round_.status == Round.LOCKED)
     context = {
         "t": tournament,
         "round": round_,
         "q": query,
         "max_results": MAX_RESULTS,
         "rounds": _round_numbers(request, tournament),
-        # Spectators see results only once the chief referee has locked the round.
-        "show_results": _staff(request, tournament)
-        or (tournament.publish_standings and round_.status == Round.LOCKED),
     }
     if query:
         context.update(_search_context(tournament, round_, query))
         if request.GET.get("format") == "json":
             return _search_json(round_, query, context)
     else:
-        context.update(_tables_context(request, round_), stamp=round_stamp(round_))
+        # A page number past the last shows the last page (the count is known inside).
+        page = int_param(request.GET.get("page"), default=1, low=1, high=100_000) or 1
+        html = computed(
+            tournament,
+            "pairings-tables",
+            lambda: _tables_html(round_, page, show_results),
+            round_.pk,
+            page,
+            show_results,
+            get_language(),
+            public=not staff,
+        )
+        # Rendered (autoescaped) by our own template; the cache only kept the text.
+        context.update(tables_html=mark_safe(html), stamp=round_stamp(round_))
     return render(request, "public/pairings.html", context)
