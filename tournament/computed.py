@@ -9,6 +9,7 @@ has just committed. Old entries are never deleted; they expire or are evicted.
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -20,6 +21,8 @@ from tournament.stamps import page_stamp
 T = TypeVar("T")
 TIMEOUT = 6 * 3600  # an event day; entries of older stamps are dead weight anyway
 _MISSING = object()
+LOCAL_ENTRIES = 8  # the search indexes of the rounds people are looking at
+_local: OrderedDict[str, object] = OrderedDict()
 
 
 def cache_key(name: str, stamp: str, parts: tuple) -> str:

@@ -82,7 +82,9 @@ def build_index(round_: Round) -> list[dict]:
 
 def round_index(tournament: Tournament, round_: Round) -> list[dict]:
     """The round's index, computed once per public stamp (pairings change only with it)."""
-    return computed(tournament, "find", lambda: build_index(round_), round_.pk, public=True)
+    return computed(
+        tournament, "find", lambda: build_index(round_), round_.pk, public=True, in_process=True
+    )
 
 
 def search(entries: list[dict], query: str) -> tuple[list[dict], int]:

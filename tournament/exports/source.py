@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from scoring import METRICS, ScoringError, StandingRow, score_record
 from tournament import options
+from tournament.computed import computed
 from tournament.exports.data import EventInfo, Pair, Table
 from tournament.models import Match, Player, Round, Team, Tournament
 from tournament.selectors import COUNTED_STATES, match_record, standings_for
@@ -179,7 +180,14 @@ def points_before(tournament: Tournament, round_number: int, *, public: bool) ->
 def standings(
     tournament: Tournament, after_round: int | None, *, public: bool
 ) -> list[StandingRow]:
-    return standings_for(tournament, after_round=after_round, public=public)
+    """Standings (and so the unit ranking) computed once per stamp: see tournament.computed."""
+    return computed(
+        tournament,
+        "standings-rows",
+        lambda: standings_for(tournament, after_round=after_round, public=public),
+        after_round,
+        public=public,
+    )
 
 
 def entry_path(slug: str, match_id: int, code: str) -> str:
