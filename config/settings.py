@@ -131,5 +131,6 @@ STORAGES = {
 }
 
 # Serve static files straight from the source folders: a venue laptop runs the app with
-# DEBUG off and without a collectstatic step.
-WHITENOISE_USE_FINDERS = True
+# DEBUG off and without a collectstatic step. After `manage.py collectstatic`, set
+# STATIC_COLLECTED=1 to serve the collected copies, gzip-compressed by whitenoise.
+WHITENOISE_USE_FINDERS = not envbool("STATIC_COLLECTED", False)

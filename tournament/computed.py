@@ -9,6 +9,7 @@ has just committed. Old entries are never deleted; they expire or are evicted.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
@@ -23,6 +24,7 @@ TIMEOUT = 6 * 3600  # an event day; entries of older stamps are dead weight anyw
 _MISSING = object()
 LOCAL_ENTRIES = 8  # the search indexes of the rounds people are looking at
 _local: OrderedDict[str, object] = OrderedDict()
+_local_lock = threading.Lock()
 
 
 def cache_key(name: str, stamp: str, parts: tuple) -> str:
@@ -31,11 +33,33 @@ def cache_key(name: str, stamp: str, parts: tuple) -> str:
     return f"gd:{name}:{stamp}:{digest}"
 
 
-def computed(tournament: Tournament, name: str, build: Callable[[], T], *parts, public: bool) -> T:
-    """``build()`` once per stamp (public or staff) and ``parts``; later calls read the cache."""
+def computed(
+    tournament: Tournament,
+    name: str,
+    build: Callable[[], T],
+    *parts,
+    public: bool,
+    in_process: bool = False,
+) -> T:
+    """``build()`` once per stamp (public or staff) and ``parts``; later calls read the cache.
+
+    ``in_process`` also keeps the value in this process's memory (a few entries), so a hit
+    costs no unpickling: for large values read by every request, such as the search index.
+    The caller must then treat the value as read-only.
+    """
     key = cache_key(name, page_stamp(tournament, public=public), parts)
+    if in_process:
+        with _local_lock:  # gunicorn threads share _local
+            if key in _local:
+                _local.move_to_end(key)
+                return _local[key]
     value = cache.get(key, _MISSING)
     if value is _MISSING:
         value = build()
         cache.set(key, value, TIMEOUT)
+    if in_process:
+        with _local_lock:
+            _local[key] = value
+            while len(_local) > LOCAL_ENTRIES:
+                _local.popitem(last=False)
     return value

@@ -13,6 +13,7 @@ from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import confirm_result, submit_result
 from tournament.services.rounds import lock_round
+from tournament.services.teams import TeamData, team_update
 from tournament.views import public_pairings
 
 pytestmark = pytest.mark.django_db
@@ -144,3 +145,23 @@ def test_cached_standings_change_the_moment_a_round_is_locked(event, referee, ch
 def test_public_pages_are_gzipped_for_clients_that_accept_it(event):
     response = Client().get(reverse("pairings", args=["spring", 1]), HTTP_ACCEPT_ENCODING="gzip")
     assert response["Content-Encoding"] == "gzip"
+
+
+def test_a_renamed_player_is_found_at_once(event, organizer):
+    assert "没有找到" in find("姜维").content.decode()
+    team = event.matches.get(table=1).ew
+    data = TeamData(name=team.name, unit="蜀国棋牌协会", player1="姜维", player2="庞统")
+    team_update(team=team, data=data, version=team.version, user=organizer)
+    page = find("jw").content.decode()
+    assert "卧龙队" in page and "姜维" in page
+
+
+def test_staff_standings_follow_each_result_the_public_only_locked_rounds(event, referee, chief):
+    url = reverse("standings", args=["spring"])
+    staff, public = Client(), Client()
+    staff.force_login(chief)
+    assert not re.search(r">\s*23\s*<", staff.get(url).content.decode())
+    match = event.matches.get(table=1)
+    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    assert re.search(r">\s*23\s*<", staff.get(url).content.decode())
+    assert not re.search(r">\s*23\s*<", public.get(url).content.decode())
