@@ -94,3 +94,19 @@ def database(url: str | None, default_sqlite: Path) -> dict:
         config["OPTIONS"] = {**_SQLITE_OPTIONS, **config.get("OPTIONS", {})}
         config["CONN_MAX_AGE"] = 0
     return config
+
+
+def cache_config(redis_url: str, max_entries: int) -> dict:
+    """Django's CACHES: Redis (Django's own backend) when ``REDIS_URL`` is set, else memory.
+
+    Per-process memory is correct with several workers because every key carries a stamp
+    read from the database (tournament/stamps.py); Redis shares the work between them.
+    """
+    if redis_url:
+        backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    else:
+        backend = {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": max_entries},
+        }
+    return {"default": backend}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from config.env import database, envbool, envint, envlist, secret_key
+from config.env import cache_config, database, envbool, envint, envlist, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
@@ -110,18 +110,7 @@ LOGGING = {
 # Cache of computed standings and searches (tournament/computed.py). Keys carry a stamp read
 # from the database, so per-process memory is correct with several workers; with REDIS_URL
 # set every process and server shares one cache (Django's own Redis backend).
-REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", 20000)},
-        }
-    }
+CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
 
 # Whitenoise compresses (gzip, and brotli when installed) what collectstatic gathers; no
 # manifest, so the app still runs without a collectstatic step.
