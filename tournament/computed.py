@@ -25,6 +25,7 @@ _MISSING = object()
 LOCAL_ENTRIES = 8  # the search indexes of the rounds people are looking at
 _local: OrderedDict[str, object] = OrderedDict()
 _local_lock = threading.Lock()
+_building: dict[str, threading.Lock] = {}
 
 
 def cache_key(name: str, stamp: str, parts: tuple) -> str:
@@ -48,18 +49,31 @@ def computed(
     The caller must then treat the value as read-only.
     """
     key = cache_key(name, page_stamp(tournament, public=public), parts)
-    if in_process:
-        with _local_lock:  # gunicorn threads share _local
-            if key in _local:
-                _local.move_to_end(key)
-                return _local[key]
-    value = cache.get(key, _MISSING)
+    value = _read(key, in_process)
     if value is _MISSING:
-        value = build()
-        cache.set(key, value, TIMEOUT)
+        # One build per key in this process: the threads that ask meanwhile wait for it
+        # instead of computing the same standings side by side.
+        with _local_lock:
+            building = _building.setdefault(key, threading.Lock())
+        with building:
+            value = _read(key, in_process)
+            if value is _MISSING:
+                value = build()
+                cache.set(key, value, TIMEOUT)
+        with _local_lock:
+            _building.pop(key, None)
     if in_process:
         with _local_lock:
             _local[key] = value
             while len(_local) > LOCAL_ENTRIES:
                 _local.popitem(last=False)
     return value
+
+
+def _read(key: str, in_process: bool):
+    if in_process:
+        with _local_lock:  # gunicorn threads share _local
+            if key in _local:
+                _local.move_to_end(key)
+                return _local[key]
+    return cache.get(key, _MISSING)
