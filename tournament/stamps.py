@@ -25,9 +25,11 @@ from django.utils import timezone
 
 from tournament.models import Match, Tournament
 
-# Audit actions that touch only tables of rounds that are not locked (locked rounds refuse
-# them): the public pages cannot show their effect, so they leave the public stamp alone.
-PRIVATE_ACTIONS = ("result.", "foul.")
+# Audit actions that leave the public stamp alone: results and fouls touch only tables of
+# rounds that are not locked (locked rounds refuse them), which the public pages do not
+# show; an archive import creates a new tournament, never cached, and keeps the archived
+# ``updated_at``.
+PRIVATE_ACTIONS = ("result.", "foul.", "archive.import")
 
 
 def bump_stamp(tournament_id: int) -> None:
