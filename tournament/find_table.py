@@ -16,66 +16,70 @@ is then a scan of a few thousand short strings.
 
 from __future__ import annotations
 
-import re
-
 from tournament.computed import computed
-from tournament.models import Match, Player, Round, Tournament
+from tournament.models import Player, Round, Team, Tournament
 from tournament.pinyin import pinyin_initials, pinyin_key
 
 MAX_RESULTS = 30  # a search answer stays a few KB even for a one-letter query
 QUERY_MAX = 50
-_SPACES = re.compile(r"\s+")
 
 
 def normalise(text: str) -> str:
     """Lower case without any whitespace: how both queries and keys are compared."""
-    return _SPACES.sub("", text).lower()
+    return "".join(text.split()).lower()
 
 
 def name_keys(name: str, stored_pinyin: str = "") -> list[str]:
-    """The name, its pinyin and its initials (see the module's vocabulary)."""
+    """The name, its pinyin and its initials, each spelling (see the module's vocabulary)."""
     if not name:
         return []
-    return [
-        normalise(name),
-        normalise(stored_pinyin or pinyin_key(name)),
-        normalise(pinyin_initials(name)),
-    ]
+    return [normalise(name), normalise(stored_pinyin or pinyin_key(name)), *pinyin_initials(name)]
 
 
-def _entry(match: Match, seat: str, players: dict[int, list[tuple[str, str]]]) -> dict:
-    team, opponent = (match.ew, match.ns) if seat == "EW" else (match.ns, match.ew)
-    names = players.get(team.pk, [])
-    unit = team.unit.name if team.unit_id else ""
-    keys = name_keys(team.name, team.name_pinyin)
-    for name, stored in names:
-        keys += name_keys(name, stored)
-    if team.unit_id:
-        keys += name_keys(unit, team.unit.name_pinyin)
-    return {
-        "team": team.name,
-        "team_id": team.pk,
-        "sort": team.name_pinyin,
-        "players": "、".join(name for name, _ in names),
-        "unit": unit,
-        "table": match.table,
-        "seat": seat,
-        "opponent": opponent.name if opponent is not None else "",
-        "bye": match.ns_id is None,
-        "keys": "\n".join(keys),  # a query has no newline, so it never spans two keys
-    }
+def _teams(tournament_id: int) -> dict[int, dict]:
+    """Each pair of the event as plain data with its search keys (plain rows: fast)."""
+    players: dict[int, list[tuple[str, str]]] = {}
+    rows = Player.objects.filter(team__tournament_id=tournament_id).order_by("team_id", "position")
+    for team_id, name, stored in rows.values_list("team_id", "name", "name_pinyin"):
+        players.setdefault(team_id, []).append((name, stored))
+    fields = ("pk", "name", "name_pinyin", "unit__name", "unit__name_pinyin")
+    teams = {}
+    for pk, name, stored, unit, unit_pinyin in Team.objects.filter(
+        tournament_id=tournament_id
+    ).values_list(*fields):
+        names = players.get(pk, [])
+        keys = name_keys(name, stored)
+        for player, player_pinyin in names:
+            keys += name_keys(player, player_pinyin)
+        keys += name_keys(unit or "", unit_pinyin or "")
+        teams[pk] = {
+            "team": name,
+            "team_id": pk,
+            "sort": stored,
+            "unit": unit or "",
+            "players": "、".join(player for player, _ in names),
+            "keys": "\n".join(keys),  # a query has no newline, so it never spans two keys
+        }
+    return teams
 
 
 def build_index(round_: Round) -> list[dict]:
     """Every pair of the round as an entry, in pinyin order of the pair's name."""
-    matches = list(round_.matches.select_related("ew__unit", "ns__unit"))
-    team_ids = [m.ew_id for m in matches] + [m.ns_id for m in matches if m.ns_id]
-    players: dict[int, list[tuple[str, str]]] = {}
-    rows = Player.objects.filter(team_id__in=team_ids).order_by("team_id", "position")
-    for team_id, name, stored in rows.values_list("team_id", "name", "name_pinyin"):
-        players.setdefault(team_id, []).append((name, stored))
-    entries = [_entry(m, "EW", players) for m in matches]
-    entries += [_entry(m, "NS", players) for m in matches if m.ns_id is not None]
+    teams = _teams(round_.tournament_id)
+    entries = []
+    for table, ew, ns in round_.matches.values_list("table", "ew_id", "ns_id"):
+        for team, opponent, seat in ((ew, ns, "EW"), (ns, ew, "NS")):
+            if team is None:
+                continue
+            entries.append(
+                teams[team]
+                | {
+                    "table": table,
+                    "seat": seat,
+                    "bye": ns is None,
+                    "opponent": teams[opponent]["team"] if opponent is not None else "",
+                }
+            )
     entries.sort(key=lambda e: e["sort"])
     return entries
 

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tournament.find_table import name_keys, search
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import confirm_result, submit_result
@@ -165,3 +166,10 @@ def test_staff_standings_follow_each_result_the_public_only_locked_rounds(event,
     submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
     assert re.search(r">\s*23\s*<", staff.get(url).content.decode())
     assert not re.search(r">\s*23\s*<", public.get(url).content.decode())
+
+
+@pytest.mark.parametrize("query", ["zgf", "cgf", "曾国", "zengguofan"])
+def test_a_name_with_a_polyphonic_character_is_found_by_each_reading(query):
+    entries = [{"keys": "\n".join(name_keys("曾国藩", "zengguofan"))}]
+    assert search(entries, query) == (entries, 1)
+    assert search(entries, "zgl") == ([], 0)
