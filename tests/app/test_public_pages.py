@@ -173,3 +173,8 @@ def test_a_name_with_a_polyphonic_character_is_found_by_each_reading(query):
     entries = [{"keys": "\n".join(name_keys("曾国藩", "zengguofan"))}]
     assert search(entries, query) == (entries, 1)
     assert search(entries, "zgl") == ([], 0)
+
+
+def test_a_very_long_query_is_cut_not_echoed_whole(event):
+    response = find("诸" * 5000)
+    assert response.status_code == 200 and len(response.content) < 20_000

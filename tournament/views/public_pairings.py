@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournament.computed import computed
-from tournament.find_table import MAX_RESULTS, round_index, search
+from tournament.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
 from tournament.models import Match, Round
 from tournament.selectors import round_stamp
 from tournament.views.common import int_param, load_tournament
@@ -69,7 +69,7 @@ def pairings(request, slug, number):
     """Find my table (``?q=``) and the tables of the round by number, a range per page."""
     tournament = load_tournament(request, slug, None)
     round_ = _visible_round(request, tournament, number)
-    query = request.GET.get("q", "").strip()
+    query = request.GET.get("q", "").strip()[:QUERY_MAX]  # echoed in the answer: keep it short
     staff = _staff(request, tournament)
     # Spectators see results only once the chief referee has locked the round.
     show_results = staff or (tournament.publish_standings and round_.status == Round.LOCKED)
