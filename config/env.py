@@ -130,3 +130,19 @@ def envmegabytes(name: str, default: float) -> int:
     if not 0 < value < 100_000:
         raise SettingError(f"{name}={raw!r} must be a positive number of megabytes")
     return int(value * 1024 * 1024)
+
+
+def cache_config(redis_url: str, max_entries: int) -> dict:
+    """Django's CACHES: Redis (Django's own backend) when ``REDIS_URL`` is set, else memory.
+
+    Per-process memory is correct with several workers because every key carries a stamp
+    read from the database (tournament/stamps.py); Redis shares the work between them.
+    """
+    if redis_url:
+        backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    else:
+        backend = {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": max_entries},
+        }
+    return {"default": backend}

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.env import (
     SettingError,
+    cache_config,
     database,
     envbool,
     envint,
@@ -182,6 +183,19 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+# Cache of computed standings and searches (tournament/computed.py). Keys carry a stamp read
+# from the database, so per-process memory is correct with several workers; with REDIS_URL
+# set every process and server shares one cache (Django's own Redis backend).
+CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
+
+# Whitenoise compresses (gzip, and brotli when installed) what collectstatic gathers; no
+# manifest, so the app still runs without a collectstatic step.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
 # Serve static files straight from the source folders: a venue laptop runs the app with
-# DEBUG off and without a collectstatic step.
-WHITENOISE_USE_FINDERS = True
+# DEBUG off and without a collectstatic step. After `manage.py collectstatic`, set
+# STATIC_COLLECTED=1 to serve the collected copies, gzip-compressed by whitenoise.
+WHITENOISE_USE_FINDERS = not envbool("STATIC_COLLECTED", False)

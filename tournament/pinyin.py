@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pypinyin import Style, lazy_pinyin
+from pypinyin import Style, lazy_pinyin, pinyin
 
 KEY_MAX = 200
+INITIALS_VARIANTS = 8  # spellings of the initials kept per name (polyphonic characters)
 
 
 @lru_cache(maxsize=20000)
@@ -84,3 +85,33 @@ def name_sort_key(name: str) -> str:
         pos = m.end()
     parts.append(pinyin_key(text[pos:]))
     return " ".join(parts)[:KEY_MAX]
+
+
+@lru_cache(maxsize=50000)
+def pinyin_initials(text: str) -> tuple[str, ...]:
+    """The first letters of the syllables, lower case: 诸葛亮 → ("zgl",) (what people type).
+
+    Character by character, with every reading of a character read several ways (单 is dan
+    or shan, 长 chang or zhang): a name is not a phrase, so each spelling is kept (up to
+    :data:`INITIALS_VARIANTS`). A cache of a few thousand characters makes the initials of
+    15,000 names almost free.
+
+    >>> pinyin_initials("诸葛亮")
+    ('zgl',)
+    >>> sorted(pinyin_initials("曾国藩"))
+    ['cgf', 'zgf']
+    """
+    variants = [""]
+    for char in text.strip():
+        if char.isspace():
+            continue
+        variants = [v + letter for v in variants for letter in _initials(char)]
+        variants = variants[:INITIALS_VARIANTS]
+    return tuple(v[:KEY_MAX] for v in variants if v)
+
+
+@lru_cache(maxsize=30000)
+def _initials(char: str) -> tuple[str, ...]:
+    """The distinct first letters of the readings of one character (itself if not Chinese)."""
+    readings = pinyin(char, style=Style.FIRST_LETTER, heteronym=True, errors="default")[0]
+    return tuple(dict.fromkeys(r.lower() for r in readings))

@@ -86,15 +86,20 @@ def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:
 
 
 def match_records(
-    tournament: Tournament, rounds: Iterable[int] | None = None, *, public: bool = False
+    tournament: Tournament,
+    rounds: Iterable[int] | None = None,
+    *,
+    public: bool = False,
+    team: int | None = None,
 ) -> list[MatchRecord]:
-    """Scoring records of every counted table (and bye) in ``rounds``."""
+    """Scoring records of every counted table (and bye) in ``rounds`` (of ``team`` only)."""
     numbers = set(counted_rounds(tournament, public=public))
     if rounds is not None:
         numbers &= set(rounds)
-    rows = Match.objects.filter(round__tournament=tournament, round__number__in=numbers).values(
-        *_RECORD_FIELDS
-    )
+    rows = Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
+    if team is not None:
+        rows = rows.filter(Q(ew_id=team) | Q(ns_id=team))
+    rows = rows.values(*_RECORD_FIELDS)
     return [
         match_record(row["round__number"], row)
         for row in rows

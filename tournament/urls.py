@@ -7,6 +7,7 @@ from tournament.views import (
     pairing,
     projector,
     public,
+    public_pairings,
     results,
     rounds,
     stages,
@@ -59,7 +60,7 @@ urlpatterns = [
     path(E + "sheet/", table_entry.table_sheet, name="table_sheet"),
     path(E + "sheet/api/", table_entry.table_sheet_api, name="table_sheet_api"),
     # Public
-    path(T + "pairings/<int:number>/", public.pairings, name="pairings"),
+    path(T + "pairings/<int:number>/", public_pairings.pairings, name="pairings"),
     path(T + "standings/", public.standings_page, name="standings"),
     path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),
     path(T + "projector/<int:number>/", projector.projector, name="projector"),

@@ -72,10 +72,12 @@ def test_the_referee_who_entered_cannot_confirm_it(live_server, phone, event, re
 def test_a_player_finds_their_table(live_server, phone, event):
     page = phone()
     page.goto(live_server.url + reverse("pairings", args=["spring", 1]))
-    page.fill("#find", "队5甲")
-    visible = page.locator("#find-results li:visible")
-    assert visible.count() == 1
-    assert "第3台" in visible.inner_text() and "队6" in visible.inner_text()
+    page.fill("#find", "dui5jia")  # the pinyin of 队5甲: the server searches
+    page.press("#find", "Enter")
+    page.wait_for_url(re.compile(r"q=dui5jia"))
+    found = page.locator("#find-results li")
+    assert found.count() == 1
+    assert "第3台" in found.inner_text() and "队6" in found.inner_text()
 
 
 def test_players_enter_and_confirm_through_their_table_links(live_server, phone, event):

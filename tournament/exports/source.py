@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 
 from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_record
 from tournament import options
+from tournament.computed import computed
 from tournament.exports.data import EventInfo, FoulLine, Pair, Table
 from tournament.exports.sheetlayout import SheetRound
 from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
@@ -259,7 +260,14 @@ def points_before(tournament: Tournament, round_number: int, *, public: bool) ->
 def standings(
     tournament: Tournament, after_round: int | None, *, public: bool
 ) -> list[StandingRow]:
-    return standings_for(tournament, after_round=after_round, public=public)
+    """Standings (and so the unit ranking) computed once per stamp: see tournament.computed."""
+    return computed(
+        tournament,
+        "standings-rows",
+        lambda: standings_for(tournament, after_round=after_round, public=public),
+        after_round,
+        public=public,
+    )
 
 
 def round_date(tournament: Tournament, round_: Round) -> str:

@@ -131,6 +131,9 @@ class Tournament(models.Model):
         _("证书背景图"), upload_to="certificates/", null=True, blank=True
     )
     version = models.PositiveIntegerField(default=1, editable=False)
+    # Bumped (never saved from memory) by every change the public pages show: see
+    # tournament/stamps.py. With ``updated_at`` it keys the caches and the ETags.
+    stamp = models.PositiveBigIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -148,6 +151,21 @@ class Tournament(models.Model):
         "profile",
     )
     """Every rule option: the options a profile sets (rules.profiles), and two more."""
+
+    def save(self, *args, **kwargs) -> None:
+        # ``stamp`` only moves through tournament.stamps.bump_stamp (an F() update): saving
+        # the copy read earlier must not put back an older stamp and revive stale caches.
+        if (
+            not self._state.adding
+            and not kwargs.get("force_insert")
+            and not kwargs.get("update_fields")
+        ):
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "stamp"
+            ]
+        super().save(*args, **kwargs)
 
     def option_values(self) -> dict:
         """The rule options as plain data, for :func:`tournament.options.validate_options`."""

@@ -7,6 +7,7 @@ from django.db import models
 from tournament import access
 from tournament.accounts import actor_label
 from tournament.models import AuditEntry, Tournament
+from tournament.stamps import bump_for_action
 
 
 def client_ip(request) -> str | None:
@@ -38,6 +39,9 @@ def log_action(
     """Record one change. Call inside the transaction that makes the change."""
     if user is None and request is not None and request.user.is_authenticated:
         user = request.user
+    # Every audited change that the public can see moves the tournament's stamp, in the
+    # same transaction: cached pages and ETags change the moment it is committed.
+    bump_for_action(tournament.pk, action)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,

@@ -44,3 +44,16 @@ def load_tournament(request, slug: str, needed: str | None) -> Tournament:
 
 def login_redirect(request):
     return redirect_to_login(request.get_full_path())
+
+
+def int_param(raw: str | None, *, default: int | None, low: int, high: int) -> int | None:
+    """A whole number from the query string within [low, high]; None when it is not one.
+
+    Only ASCII digits count: ``"²".isdigit()`` is true but ``int("²")`` fails.
+    """
+    if raw is None or raw == "":
+        return default
+    if not (raw.isascii() and raw.isdecimal()) or len(raw) > 9:
+        return None
+    value = int(raw)
+    return value if low <= value <= high else None

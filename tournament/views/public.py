@@ -6,16 +6,18 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from scoring import team_history
+from tournament.computed import computed
 from tournament.models import Round, Team
 from tournament.naming import bracket_round_title, bracket_size
 from tournament.permissions import REFEREE, has_role
-from tournament.pinyin import name_sort_key
 from tournament.selectors import (
     match_records,
-    round_stamp,
     score_options,
     standings_choice,
     standings_for,
@@ -30,6 +32,7 @@ from tournament.standings_table import (
     standings_table,
 )
 from tournament.views.common import load_tournament
+from tournament.views.conditional import stamped
 
 
 def _staff(request, tournament) -> bool:
@@ -45,44 +48,6 @@ def visible_round(request, tournament, number) -> Round:
     return round_
 
 
-def pairings(request, slug, number):
-    """Pairings by table, and an A–Z (pinyin) list of teams: "find my table"."""
-    tournament = load_tournament(request, slug, None)
-    round_ = visible_round(request, tournament, number)
-    matches = list(
-        round_.matches.select_related("ew__unit", "ns__unit").prefetch_related(
-            "ew__players", "ns__players"
-        )
-    )
-    by_team = []
-    for m in matches:
-        by_team.append(
-            {"team": m.ew, "table": m.table, "seat": "东西", "opponent": m.ns, "bye": m.is_bye}
-        )
-        if m.ns is not None:
-            by_team.append(
-                {"team": m.ns, "table": m.table, "seat": "南北", "opponent": m.ew, "bye": False}
-            )
-    by_team.sort(key=lambda r: name_sort_key(r["team"].name))
-    return render(
-        request,
-        "public/pairings.html",
-        {
-            "t": tournament,
-            "round": round_,
-            "matches": [m for m in matches if not m.is_bye],
-            "byes": [m for m in matches if m.is_bye],
-            "by_team": by_team,
-            "q": request.GET.get("q", ""),
-            "rounds": _round_numbers(request, tournament),
-            # Spectators see results only once the chief referee has locked the round.
-            "stamp": round_stamp(round_),
-            "show_results": _staff(request, tournament)
-            or (tournament.publish_standings and round_.status == Round.LOCKED),
-        },
-    )
-
-
 def _round_numbers(request, tournament) -> list[int]:
     rounds = tournament.round_set.exclude(status=Round.DRAFT)
     if not _staff(request, tournament) and not tournament.publish_pairings:
@@ -90,6 +55,7 @@ def _round_numbers(request, tournament) -> list[int]:
     return list(rounds.values_list("number", flat=True))
 
 
+@stamped
 def standings_page(request, slug):
     """The standings after a round: the last locked one unless another is chosen.
 
@@ -101,33 +67,69 @@ def standings_page(request, slug):
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
     public = not staff
-    choice = standings_choice(tournament, request.GET.get("round"), public=public)
-    chain = list(tournament.tiebreaks)
+    raw = request.GET.get("round")
+    choice = standings_choice(tournament, raw, public=public)
+    round_error = ""
+    if raw and str(choice.after_round) != raw.strip():
+        round_error = _("没有第“%(round)s”轮的成绩，下面是最新成绩") % {"round": raw[:20]}
     query = request.GET.get("q", "")
-    table, data = None, []
+    shown = {"html": None, "lot_notes": []}
     if choice.after_round is not None:
-        rows = standings_for(tournament, after_round=choice.after_round, public=public)
-        data = standings_rows(rows, teams_by_id(tournament), chain)
-        for item in data:
-            item["team_url"] = reverse("team_history", args=[slug, item["team_id"]])
-        groups = rotation_columns(tournament, data, public=public)
-        table = standings_table(search_rows(data, query), chain, groups=groups)
-        RequestConfig(request, paginate={"per_page": 100}).configure(table)
+        # The rendered table is cached per stamp and query string (sort, page, search): a
+        # django-tables2 render of 100 rows costs more than the standings themselves.
+        shown = computed(
+            tournament,
+            "standings-html",
+            lambda: standings_table_html(
+                request, tournament, choice.after_round, query, public=public
+            ),
+            choice.after_round,
+            get_language(),
+            sorted(request.GET.items()),
+            public=public,
+        )
     return render(
         request,
         "public/standings.html",
         {
             "t": tournament,
-            "table": table,
+            "table_html": None if shown["html"] is None else mark_safe(shown["html"]),
             "rounds": choice.available,
             "after_round": choice.after_round,
             "provisional": choice.provisional,
             "locked": choice.locked,
+            "round_error": round_error,
             "q": query,
-            "lot_notes": lot_explanations(data),
-            "legend": legend(chain),
+            "lot_notes": shown["lot_notes"],
+            "legend": legend(list(tournament.tiebreaks)),
         },
     )
+
+
+def standings_table_html(request, tournament, after_round, query: str, *, public: bool) -> dict:
+    """The standings table as HTML (one page of it) and the sentences on ties broken by lot."""
+    computed_data = computed(
+        tournament,
+        "standings",
+        lambda: standings_data(tournament, after_round, public=public),
+        after_round,
+        public=public,
+    )
+    data, groups = computed_data["data"], computed_data["groups"]
+    table = standings_table(search_rows(data, query), list(tournament.tiebreaks), groups=groups)
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return {"html": str(table.as_html(request)), "lot_notes": lot_explanations(data)}
+
+
+def standings_data(tournament, after_round: int | None, *, public: bool) -> dict:
+    """The rows of the standings table (and whether it has rotation groups): computed once
+    per stamp by :func:`standings_page`."""
+    rows = standings_for(tournament, after_round=after_round, public=public)
+    data = standings_rows(rows, teams_by_id(tournament), list(tournament.tiebreaks))
+    for item in data:
+        item["team_url"] = reverse("team_history", args=[tournament.slug, item["team_id"]])
+    groups = rotation_columns(tournament, data, public=public)
+    return {"data": data, "groups": groups}
 
 
 def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
@@ -155,20 +157,32 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
     return True
 
 
+@stamped
 def team_history_page(request, slug, team_id):
     tournament = load_tournament(request, slug, None)
     staff = _staff(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
-    lines = team_history(
-        match_records(tournament, public=not staff), standings_rules(tournament), team.pk
+    rows = computed(
+        tournament,
+        "history",
+        lambda: history_rows(tournament, team.pk, public=not staff),
+        team.pk,
+        public=not staff,
     )
-    teams = teams_by_id(tournament)
-    rows = [{"line": line, "opponent": teams.get(line.opponent)} for line in lines]
     return render(
         request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
     )
+
+
+def history_rows(tournament, team_id: int, *, public: bool) -> list[dict]:
+    """The lines of one pair's history with its opponents' names (only its own tables read)."""
+    records = match_records(tournament, public=public, team=team_id)
+    lines = team_history(records, standings_rules(tournament), team_id)
+    opponents = {line.opponent for line in lines if line.opponent is not None}
+    names = dict(Team.objects.filter(pk__in=opponents).values_list("pk", "name"))
+    return [{"line": line, "opponent": names.get(line.opponent)} for line in lines]
 
 
 def bracket_page(request, slug):

@@ -1,0 +1,58 @@
+"""A cached public page changes the moment a round is locked by another process.
+
+Two real processes on one SQLite file, each with its own in-memory cache (the default
+backend): the reader caches the standings, the other process locks the round, and the
+reader's next answer shows the round at once, because the cache key carries the stamp
+read from the database (see tournament/stamps.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env_for(tmp_path: Path) -> dict:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings_test",
+        GUANDAN_VAR_DIR=str(tmp_path),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    )
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def test_cache_across_processes(tmp_path):
+    env = env_for(tmp_path)
+    command = [sys.executable, "-m", "tests.app.two_processes"]
+    reader = subprocess.Popen(
+        [*command, "reader"],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+
+    def get() -> dict:
+        reader.stdin.write("get\n")
+        reader.stdin.flush()
+        return json.loads(reader.stdout.readline())
+
+    try:
+        assert reader.stdout.readline().strip() == "ready"
+        cold, warm = get(), get()
+        assert not cold["round1_shown"] and not warm["round1_shown"]
+        assert warm["queries"] < cold["queries"]  # the second answer came from the cache
+        subprocess.run([*command, "lock"], cwd=ROOT, env=env, check=True, timeout=60)
+        after = get()
+        assert after["round1_shown"]
+    finally:
+        reader.stdin.close()
+        reader.wait(timeout=30)

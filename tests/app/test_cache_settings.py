@@ -1,0 +1,26 @@
+"""The cache backend: memory by default, Django's Redis backend when REDIS_URL is set."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache.backends.redis import RedisCache
+
+from config.env import cache_config
+
+REDIS = "redis://127.0.0.1:6379/9"
+
+
+def test_memory_by_default_and_redis_with_redis_url():
+    assert cache_config("", 100)["default"]["BACKEND"].endswith("LocMemCache")
+    redis = cache_config(REDIS, 100)["default"]
+    assert redis == {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS}
+
+
+def test_the_redis_backend_stores_and_reads_a_value():
+    cache = RedisCache(REDIS, {})
+    try:
+        cache.set("gd:test:settings", {"ok": [1, 2]}, 30)
+    except Exception as exc:  # noqa: BLE001 - any connection error means no server here
+        pytest.skip(f"no Redis at {REDIS}: {exc}")
+    assert cache.get("gd:test:settings") == {"ok": [1, 2]}
+    cache.delete("gd:test:settings")

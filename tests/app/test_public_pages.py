@@ -1,0 +1,181 @@
+"""Public pages at scale: find my table on the server, tables by range, cached standings,
+ETag / 304, and bad query strings (issue 12)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournament.find_table import name_keys, search
+from tournament.models import Match, Round
+from tournament.results_check import ResultValues
+from tournament.services.results import confirm_result, submit_result
+from tournament.services.rounds import lock_round
+from tournament.services.teams import TeamData, team_update
+from tournament.views import public_pairings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(tournament, register, make_round):
+    tournament.publish_pairings = tournament.publish_standings = True
+    tournament.save()
+    teams = [
+        register(tournament, "卧龙队", "蜀国棋牌协会", "诸葛亮", "庞统"),
+        register(tournament, "江东队", "吴国", "周瑜", "鲁肃"),
+        register(tournament, "魏武队", "魏国", "曹操", "荀彧"),
+        register(tournament, "虎痴队", "魏国", "许褚", "典韦"),
+        register(tournament, "白马队", "", "赵云", "马超"),
+    ]
+    return make_round(tournament, teams)
+
+
+def find(query: str, **extra):
+    url = reverse("pairings", args=["spring", 1])
+    return Client().get(url, {"q": query, **extra})
+
+
+@pytest.mark.parametrize("query", ["诸葛", "zhuge", "zgl", "ZGL", "zhu ge liang", "卧龙"])
+def test_chinese_full_pinyin_and_initials_all_find_the_player(event, query):
+    response = find(query)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "卧龙队" in page and "第1台" in page and "江东队" in page  # table and opponent
+    assert "魏武队" not in page and "白马队" not in page  # only the matching pair
+    assert "没有找到" not in page
+
+
+def test_a_unit_finds_every_pair_of_it_and_a_bye_says_so(event):
+    page = find("weiguo").content.decode()
+    assert "魏武队" in page and "虎痴队" in page and "卧龙队" not in page
+    page = find("zy").content.decode()  # 赵云 (bye) and 周瑜 (table 1)
+    assert "白马队" in page and "轮空" in page and "江东队" in page
+
+
+def test_nothing_found_says_so_clearly(event):
+    page = find("不存在的人").content.decode()
+    assert "没有找到“不存在的人”" in page
+    assert "<li>" not in page.split('id="find-results"')[1].split("</ul>")[0]
+
+
+def test_a_search_answer_is_a_few_kb_even_for_one_letter(event, register, tournament):
+    for i in range(60):
+        register(tournament, f"张家队{i}", "张家港", f"张{i}", f"李{i}")
+    Match.objects.filter(round=event).delete()
+    teams = list(tournament.teams.order_by("pk"))
+    for i in range(0, len(teams) - 1, 2):
+        Match.objects.create(round=event, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
+    response = find("z")
+    assert response.status_code == 200
+    assert len(response.content) < 20_000
+    assert "只显示前30个结果" in response.content.decode()
+
+
+def test_a_script_gets_the_matches_as_json(event):
+    data = find("zgl", format="json").json()
+    assert data["total"] == 1
+    assert data["results"][0] | {"players": ""} == {
+        "team": "卧龙队",
+        "players": "",
+        "unit": "蜀国棋牌协会",
+        "table": 1,
+        "seat": "EW",
+        "opponent": "江东队",
+        "bye": False,
+    }
+
+
+def test_the_tables_come_one_range_per_page(event, monkeypatch):
+    monkeypatch.setattr(public_pairings, "PAGE_TABLES", 1)
+    url = reverse("pairings", args=["spring", 1])
+    first = Client().get(url).content.decode()
+    second = Client().get(url, {"page": "2"}).content.decode()
+    assert "卧龙队" in first and "魏武队" not in first and 'href="?page=2"' in first
+    assert "魏武队" in second and "卧龙队" not in second.split('id="by-table"')[1]
+    assert "白马队" in second  # the bye closes the last page
+    for bad in ("²", "0", "99999999999", "x"):
+        assert Client().get(url, {"page": bad}).status_code == 200
+
+
+@pytest.mark.parametrize("value", ["²", "1x", "-1", "99999999999999999999", "0", "٣"])
+def test_a_bad_round_in_the_standings_shows_a_message_not_an_error(event, value):
+    response = Client().get(reverse("standings", args=["spring"]), {"round": value})
+    assert response.status_code == 200
+    assert "下面是最新成绩" in response.content.decode()
+
+
+def play_and_lock(round_: Round, referee, chief) -> None:
+    for match in round_.matches.exclude(ns=None):
+        submit_result(
+            match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee
+        )
+        match.refresh_from_db()
+        confirm_result(match, version=match.version, user=chief)
+    lock_round(round_, user=chief)
+
+
+def test_public_pages_answer_304_until_a_round_is_locked(event, referee, chief):
+    client = Client()
+    url = reverse("standings", args=["spring"])
+    first = client.get(url)
+    etag = first["ETag"]
+    assert first["Last-Modified"] and "private" in first["Cache-Control"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    play_and_lock(event, referee, chief)
+    after = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert after.status_code == 200 and after["ETag"] != etag
+    assert "卧龙队" in after.content.decode()
+
+
+def test_cached_standings_change_the_moment_a_round_is_locked(event, referee, chief):
+    url = reverse("standings", args=["spring"])
+    history = reverse("team_history", args=["spring", event.matches.get(table=1).ew_id])
+    before = Client().get(url).content.decode()
+    assert "还没有可公布的成绩" in before and not re.search(r">\s*23\s*<", before)
+    assert "暂无成绩" in Client().get(history).content.decode()
+    play_and_lock(event, referee, chief)
+    page = Client().get(url).content.decode()
+    assert "还没有可公布的成绩" not in page and re.search(r">\s*23\s*<", page)
+    assert "江东队" in Client().get(history).content.decode()
+
+
+def test_public_pages_are_gzipped_for_clients_that_accept_it(event):
+    response = Client().get(reverse("pairings", args=["spring", 1]), HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+
+
+def test_a_renamed_player_is_found_at_once(event, organizer):
+    assert "没有找到" in find("姜维").content.decode()
+    team = event.matches.get(table=1).ew
+    data = TeamData(name=team.name, unit="蜀国棋牌协会", player1="姜维", player2="庞统")
+    team_update(team=team, data=data, version=team.version, user=organizer)
+    page = find("jw").content.decode()
+    assert "卧龙队" in page and "姜维" in page
+
+
+def test_staff_standings_follow_each_result_the_public_only_locked_rounds(event, referee, chief):
+    url = reverse("standings", args=["spring"])
+    staff, public = Client(), Client()
+    staff.force_login(chief)
+    assert not re.search(r">\s*23\s*<", staff.get(url).content.decode())
+    match = event.matches.get(table=1)
+    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    assert re.search(r">\s*23\s*<", staff.get(url).content.decode())
+    assert not re.search(r">\s*23\s*<", public.get(url).content.decode())
+
+
+@pytest.mark.parametrize("query", ["zgf", "cgf", "曾国", "zengguofan"])
+def test_a_name_with_a_polyphonic_character_is_found_by_each_reading(query):
+    entries = [{"keys": "\n".join(name_keys("曾国藩", "zengguofan"))}]
+    assert search(entries, query) == (entries, 1)
+    assert search(entries, "zgl") == ([], 0)
+
+
+def test_a_very_long_query_is_cut_not_echoed_whole(event):
+    response = find("诸" * 300)
+    assert response.status_code == 200 and len(response.content) < 20_000
+    assert "诸" * 51 not in response.content.decode()

@@ -1,0 +1,84 @@
+"""The two processes of ``test_cache_across_processes``: ``python -m tests.app.two_processes``.
+
+``reader``: migrates a fresh SQLite file, builds a 4-pair event whose round 1 is confirmed
+but not locked, then answers each ``get`` line on stdin with one JSON line about the public
+standings page it fetched through its own cache (per-process memory, the default).
+``lock``: locks round 1 through the service, as the chief referee's server would.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import django
+
+URL = "/t/spring/standings/"
+
+
+def build_event() -> None:
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Match, Round, Staff
+    from tournament.results_check import ResultValues
+    from tournament.services.events import tournament_create
+    from tournament.services.results import confirm_result, submit_result
+    from tournament.services.teams import TeamData, team_register
+
+    users = get_user_model().objects
+    organizer = users.create_user("alice", password="x")
+    referee, chief = (
+        users.create_user("ref", password="x"),
+        users.create_user("chief", password="x"),
+    )
+    t = tournament_create(organizer=organizer, slug="spring", name="春季掼蛋赛", rounds=5)
+    Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
+    Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
+    t.publish_pairings = t.publish_standings = True
+    t.save()
+    teams = [
+        team_register(
+            tournament=t, data=TeamData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
+        )
+        for i in range(4)
+    ]
+    round_ = Round.objects.create(
+        tournament=t, stage=t.stages.first(), number=1, status="published"
+    )
+    for i in (0, 2):
+        match = Match.objects.create(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
+        submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, user=referee)
+        match.refresh_from_db()
+        confirm_result(match, version=match.version, user=chief)
+
+
+def reader() -> None:
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    call_command("migrate", verbosity=0)
+    build_event()
+    print("ready", flush=True)
+    for _line in sys.stdin:
+        with CaptureQueriesContext(connection) as queries:
+            page = Client().get(URL).content.decode()
+        shown = bool(re.search(r">\s*23\s*<", page))  # the winners' points of round 1
+        print(json.dumps({"queries": len(queries), "round1_shown": shown}), flush=True)
+
+
+def lock() -> None:
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Round
+    from tournament.services.rounds import lock_round
+
+    chief = get_user_model().objects.get(username="chief")
+    lock_round(Round.objects.get(number=1), user=chief)
+
+
+if __name__ == "__main__":
+    django.setup()
+    {"reader": reader, "lock": lock}[sys.argv[1]]()

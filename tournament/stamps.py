@@ -1,0 +1,62 @@
+"""Stamps: short texts that change whenever what a page shows changes.
+
+Vocabulary
+----------
+public stamp
+    ``Tournament.stamp`` (a counter) with ``Tournament.updated_at``. Bumped in the
+    transaction of every audited change (:func:`tournament.services.audit.log_action`)
+    except the results of tables, which the public sees only once their round is locked,
+    and locking is itself a bump. Settings saved through ``Tournament.save`` move
+    ``updated_at``. Both live in the database, so every process (and every server) sees a
+    change the moment it is committed.
+staff stamp
+    The public stamp plus the count and the sum of the versions of the event's tables:
+    staff pages show results as they come in. Every save of a table increments its
+    ``version``, so the sum moves with each one (one indexed aggregate query).
+
+Keys of cached computations and ETags are made of these stamps, so a stale entry is
+never served: after a change the key is new and the old entry simply expires.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, F, Sum
+from django.utils import timezone
+
+from tournament.models import Match, Tournament
+
+# Audit actions that leave the public stamp alone: results and fouls touch only tables of
+# rounds that are not locked (locked rounds refuse them), which the public pages do not
+# show; an archive import creates a new tournament, never cached, and keeps the archived
+# ``updated_at``.
+PRIVATE_ACTIONS = ("result.", "foul.", "archive.import")
+
+
+def bump_stamp(tournament_id: int) -> None:
+    """Move the public stamp of a tournament (call inside the transaction of the change)."""
+    Tournament.objects.filter(pk=tournament_id).update(
+        stamp=F("stamp") + 1, updated_at=timezone.now()
+    )
+
+
+def bump_for_action(tournament_id: int, action: str) -> None:
+    """Bump unless ``action`` is one the public pages cannot see."""
+    if not action.startswith(PRIVATE_ACTIONS):
+        bump_stamp(tournament_id)
+
+
+def public_stamp(tournament: Tournament) -> str:
+    """The public stamp of a tournament as read with it (no query)."""
+    return f"{tournament.pk}.{tournament.stamp}.{int(tournament.updated_at.timestamp() * 1e6)}"
+
+
+def staff_stamp(tournament: Tournament) -> str:
+    """The public stamp plus a digest of every table's version (one query)."""
+    tables = Match.objects.filter(round__tournament=tournament).aggregate(
+        n=Count("pk"), v=Sum("version")
+    )
+    return f"{public_stamp(tournament)}.{tables['n']}.{tables['v'] or 0}"
+
+
+def page_stamp(tournament: Tournament, *, public: bool) -> str:
+    return public_stamp(tournament) if public else staff_stamp(tournament)
