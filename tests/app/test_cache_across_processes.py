@@ -48,11 +48,11 @@ def test_cache_across_processes(tmp_path):
     try:
         assert reader.stdout.readline().strip() == "ready"
         cold, warm = get(), get()
-        assert not cold["round1_shown"] and not warm["round1_shown"]
+        assert not cold["round2_shown"] and not warm["round2_shown"]
         assert warm["queries"] < cold["queries"]  # the second answer came from the cache
         subprocess.run([*command, "lock"], cwd=ROOT, env=env, check=True, timeout=60)
         after = get()
-        assert after["round1_shown"]
+        assert after["round2_shown"]
     finally:
         reader.stdin.close()
         reader.wait(timeout=30)

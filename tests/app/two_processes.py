@@ -1,15 +1,14 @@
 """The two processes of ``test_cache_across_processes``: ``python -m tests.app.two_processes``.
 
-``reader``: migrates a fresh SQLite file, builds a 4-pair event whose round 1 is confirmed
-but not locked, then answers each ``get`` line on stdin with one JSON line about the public
+``reader``: migrates a fresh SQLite file, builds a 4-pair event whose round 1 is locked and
+whose round 2 is confirmed but not locked, then answers each ``get`` line on stdin with one JSON line about the public
 standings page it fetched through its own cache (per-process memory, the default).
-``lock``: locks round 1 through the service, as the chief referee's server would.
+``lock``: locks round 2 through the service, as the chief referee's server would.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 
 import django
@@ -24,6 +23,7 @@ def build_event() -> None:
     from tournament.results_check import ResultValues
     from tournament.services.events import tournament_create
     from tournament.services.results import confirm_result, submit_result
+    from tournament.services.rounds import lock_round
     from tournament.services.teams import TeamData, team_register
 
     users = get_user_model().objects
@@ -43,14 +43,18 @@ def build_event() -> None:
         )
         for i in range(4)
     ]
-    round_ = Round.objects.create(
-        tournament=t, stage=t.stages.first(), number=1, status="published"
-    )
-    for i in (0, 2):
-        match = Match.objects.create(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
-        submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, user=referee)
-        match.refresh_from_db()
-        confirm_result(match, version=match.version, user=chief)
+    for number, pairs in ((1, ((0, 1), (2, 3))), (2, ((0, 2), (1, 3)))):
+        round_ = Round.objects.create(
+            tournament=t, stage=t.stages.first(), number=number, status="published"
+        )
+        for table, (ew, ns) in enumerate(pairs, start=1):
+            match = Match.objects.create(round=round_, table=table, ew=teams[ew], ns=teams[ns])
+            submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, user=referee)
+            match.refresh_from_db()
+            confirm_result(match, version=match.version, user=chief)
+        if number == 1:
+            round_.refresh_from_db()
+            lock_round(round_, user=chief)
 
 
 def reader() -> None:
@@ -65,8 +69,8 @@ def reader() -> None:
     for _line in sys.stdin:
         with CaptureQueriesContext(connection) as queries:
             page = Client().get(URL).content.decode()
-        shown = bool(re.search(r">\s*23\s*<", page))  # the winners' points of round 1
-        print(json.dumps({"queries": len(queries), "round1_shown": shown}), flush=True)
+        shown = "第2轮后成绩" in page  # the standings after the round the other process locks
+        print(json.dumps({"queries": len(queries), "round2_shown": shown}), flush=True)
 
 
 def lock() -> None:
@@ -76,7 +80,7 @@ def lock() -> None:
     from tournament.services.rounds import lock_round
 
     chief = get_user_model().objects.get(username="chief")
-    lock_round(Round.objects.get(number=1), user=chief)
+    lock_round(Round.objects.get(number=2), user=chief)
 
 
 if __name__ == "__main__":
