@@ -10,9 +10,11 @@ public stamp
     ``updated_at``. Both live in the database, so every process (and every server) sees a
     change the moment it is committed.
 staff stamp
-    The public stamp plus the count and the sum of the versions of the event's tables:
-    staff pages show results as they come in. Every save of a table increments its
-    ``version``, so the sum moves with each one (one indexed aggregate query).
+    The public stamp plus the versions and change numbers of the event's rounds: staff
+    pages show results as they come in. Every save of a table takes its round's next
+    change number (``Match.save``), and every change of a round's pairings or status its
+    next version, so the sums move with each one (one query over the rounds, not over
+    thousands of tables).
 
 Keys of cached computations and ETags are made of these stamps, so a stale entry is
 never served: after a change the key is new and the old entry simply expires.
@@ -23,7 +25,7 @@ from __future__ import annotations
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
-from tournament.models import Match, Tournament
+from tournament.models import Round, Tournament
 
 # Audit actions that leave the public stamp alone: results and fouls touch only tables of
 # rounds that are not locked (locked rounds refuse them), which the public pages do not
@@ -51,11 +53,11 @@ def public_stamp(tournament: Tournament) -> str:
 
 
 def staff_stamp(tournament: Tournament) -> str:
-    """The public stamp plus a digest of every table's version (one query)."""
-    tables = Match.objects.filter(round__tournament=tournament).aggregate(
-        n=Count("pk"), v=Sum("version")
+    """The public stamp plus a digest of the rounds' versions and change numbers."""
+    rounds = Round.objects.filter(tournament=tournament).aggregate(
+        n=Count("pk"), v=Sum("version"), c=Sum("change_seq")
     )
-    return f"{public_stamp(tournament)}.{tables['n']}.{tables['v'] or 0}"
+    return f"{public_stamp(tournament)}.{rounds['n']}.{rounds['v'] or 0}.{rounds['c'] or 0}"
 
 
 def page_stamp(tournament: Tournament, *, public: bool) -> str:
