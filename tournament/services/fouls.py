@@ -12,6 +12,7 @@ Where the fouls are counted depends on how the table is recorded:
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament.models import Foul, Match, Player
 from tournament.permissions import CHIEF_REFEREE, has_role
@@ -75,6 +76,7 @@ def record_foul(
     if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
         raise ResultRefused("该台成绩已确认；追加犯规请联系裁判长")
     team = match.ew if side == "EW" else match.ns
+    _check_player_and_deal(match, team, player, deal_number)
     foul = Foul.objects.create(
         match=match, team=team, player=player, kind=kind, severity=severity, levels=levels,
         deal_number=deal_number, referee=user if user is not None and user.is_authenticated else None,
@@ -93,6 +95,29 @@ def record_foul(
     else:
         _recount(match, side, user=user, request=request)
     return foul
+
+
+def deals_played(match: Match) -> int:
+    """Deals finished on the table's score sheet (0 when it is entered by final levels)."""
+    return sum(1 for step in match.deals or [] if isinstance(step, dict) and "win" in step)
+
+
+def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> None:
+    """The player plays for the side charged; the deal is one played or the one in play.
+
+    Without a score sheet the server does not know how many deals were played, so only a
+    table kept deal by deal bounds the deal number.
+    """
+    if player is not None and player.team_id != team.pk:
+        raise ResultRefused(
+            _("%(player)s不是%(team)s的选手：请选择犯规一方的选手")
+            % {"player": player.name, "team": team.name}
+        )
+    if deal is not None and match.deals and deal > deals_played(match) + 1:
+        raise ResultRefused(
+            _("本台只打了%(n)s副，犯规只能记在第1到第%(m)s副")
+            % {"n": deals_played(match), "m": deals_played(match) + 1}
+        )
 
 
 def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:

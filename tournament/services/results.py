@@ -37,6 +37,7 @@ MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
 MSG_NOT_YOUR_TABLE = "您没有被分配到第{table}台，请由负责该台的裁判或裁判长录入"
 MSG_KNOCKOUT_DRAW = "淘汰赛不能打平：请填写加赛（或加一副）的胜方"
 MSG_DISPUTE = "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"
+MSG_NO_SUCH_ENTRY = "没有找到要采用的录入，请刷新页面"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
 
@@ -132,12 +133,15 @@ def _same_actor(match: Match, user, source: str) -> bool:
     return source in ("table_ew", "table_ns") and match.entered_via == source
 
 
-def _save(match: Match, *, user, request, action: str, before: dict, summary: str) -> Match:
+def _save(
+    match: Match, *, user, request, action: str, before: dict, summary: str, extra=None
+) -> Match:
     match.version += 1
     match.save()
+    after = {**snapshot(match), **(extra or {})}
     log_action(
         tournament=match.round.tournament, user=user, request=request, action=action, obj=match,
-        summary=summary, before=before, after=snapshot(match), actor=_actor(user, ""),
+        summary=summary, before=before, after=after, actor=_actor(user, ""),
     )  # fmt: skip
     refresh_round_status(match.round)
     return match
@@ -168,30 +172,22 @@ def submit_result(
     _check_knockout_winner(match, values)
     tournament = match.round.tournament
     before = snapshot(match)
-    match.submissions.create(
+    submission = match.submissions.create(
         values=values.as_dict(), submitted_by=user if _real(user) else None, source=source
     )
     is_chief = has_role(user, tournament, CHIEF_REFEREE)
     if match.state == Match.DISPUTED:
         if is_chief:
             return _rule(match, values, user=user, request=request, before=before)
-        # A disputed table waits for the chief referee: further entries are only kept on file.
-        return match
+        # A disputed table waits for the chief referee: further entries are kept on file.
+        return _dispute(match, submission, user=user, request=request, before=before)
     others_entry = match.state == Match.ENTERED and not _same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
         raise ResultRefused("该台成绩已确认；如需更正请联系裁判长")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
-        summary = f"{match}：{MSG_DISPUTE}"
-        return _save(
-            match,
-            user=user,
-            request=request,
-            action="result.dispute",
-            before=before,
-            summary=summary,
-        )
+        return _dispute(match, submission, user=user, request=request, before=before)
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
     _set_values(match, values)
@@ -214,6 +210,50 @@ def submit_result(
         before=before,
         summary=f"{match}：录入成绩",
     )
+
+
+def _dispute(match: Match, submission, *, user, request, before: dict) -> Match:
+    """Save the dispute with every entry's values in the audit log (who, via, when)."""
+    entries = [
+        {
+            "by": _actor(s.submitted_by, s.source),
+            "via": s.source,
+            "at": s.created_at.isoformat(),
+            "values": s.values,
+        }
+        for s in dispute_entries(match)
+    ]
+    return _save(
+        match,
+        user=user,
+        request=request,
+        action="result.dispute",
+        before=before,
+        summary=f"{match}：{MSG_DISPUTE}",
+        extra={"entries": entries},
+    )
+
+
+def dispute_entries(match: Match) -> list:
+    """The entries in dispute, oldest first: the one stored, then each different one.
+
+    The stored entry is the latest submission with the stored values made before the
+    dispute began; every later submission is part of the dispute, one per person and path
+    (a person's newer entry replaces their older one).
+    """
+    subs = list(match.submissions.select_related("submitted_by").order_by("created_at", "pk"))
+    stored = values_of(match).as_dict()
+    first = 0
+    for i, sub in enumerate(subs):
+        if sub.values == stored and (
+            match.entered_at is None or sub.created_at <= match.entered_at
+        ):
+            first = i
+    latest: dict = {}
+    for sub in subs[first:]:
+        latest.pop((sub.submitted_by_id, sub.source), None)
+        latest[(sub.submitted_by_id, sub.source)] = sub
+    return list(latest.values())
 
 
 def _check_knockout_winner(match: Match, values: ResultValues) -> None:
@@ -271,6 +311,24 @@ def resolve_dispute(
         raise ResultRefused(MSG_NO_RIGHT)
     _check_knockout_winner(match, values)
     return _rule(match, values, user=user, request=request, before=snapshot(match))
+
+
+@transaction.atomic
+def pick_entry(match: Match, submission_id, *, version: int | None, user, request=None) -> Match:
+    """The chief referee settles a dispute by choosing one of the entries on file."""
+    submission = match.submissions.filter(pk=_int_or_none(submission_id)).first()
+    if submission is None:
+        raise ResultRefused(MSG_NO_SUCH_ENTRY)
+    return resolve_dispute(
+        match, ResultValues(**submission.values), version=version, user=user, request=request
+    )
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
@@ -395,6 +453,8 @@ __all__ = [
     "ResultRefused",
     "StaleResult",
     "confirm_result",
+    "dispute_entries",
+    "pick_entry",
     "resolve_dispute",
     "save_sheet",
     "submit_result",

@@ -15,10 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournament.forms_results import ResultForm
 from tournament.models import Match, Round
 from tournament.services.results import ResultRefused, confirm_result
-from tournament.views.results import _version, handle_result_post, initial_for, sheet_api_response
+from tournament.views.results import (
+    _version,
+    handle_result_post,
+    result_form,
+    sheet_api_response,
+)
 
 
 def _cookie(match: Match) -> str:
@@ -58,7 +62,7 @@ def table_entry(request, slug, match_id, code):
             )
             return response
     else:
-        form, extra = ResultForm(initial=initial_for(match)), {}
+        form, extra = result_form(request, match, player=True), {}
     context = {
         "t": match.round.tournament,
         "m": match,
