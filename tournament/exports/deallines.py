@@ -80,6 +80,11 @@ def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
                 )
             )
         else:
-            lines.append(DealLine(None, "", (), "", "", after.ew, after.ns, describe(step)))
+            note = describe(step)
+            if step_type(step) == "warning" and after.fouls != before.fouls:
+                # The engine turned a second warning in the deal into a foul: say so, so the
+                # printed lines agree with the foul count printed on the same sheet.
+                note += "（同一副第二次警告，计犯规1次）"
+            lines.append(DealLine(None, "", (), "", "", after.ew, after.ns, note))
         before = after
     return lines

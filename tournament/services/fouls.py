@@ -77,6 +77,9 @@ def record_foul(
         raise ResultRefused("该台成绩已确认；追加犯规请联系裁判长")
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)
+    if deal_number is None and match.deals:
+        # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
+        deal_number = deals_played(match) + 1
     foul = Foul.objects.create(
         match=match, team=team, player=player, kind=kind, severity=severity, levels=levels,
         deal_number=deal_number, referee=user if user is not None and user.is_authenticated else None,
