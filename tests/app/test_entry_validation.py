@@ -82,7 +82,6 @@ def test_two_warnings_in_a_deal_agree_on_sheet_log_and_print(tournament, table1,
         record_foul(Match.objects.get(pk=m.pk), side="NS", kind="out_of_turn", severity="warning",
                     user=referee)  # fmt: skip
     m = Match.objects.get(pk=m.pk)
-    from tournament.services.fouls import foul_count
 
     assert m.ns_fouls == 1 and foul_count(m, m.ns) == 1
     assert set(Foul.objects.values_list("deal_number", flat=True)) == {2}
