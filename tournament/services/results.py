@@ -26,11 +26,10 @@ from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tab
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
+from tournament.services.round_actions import problem
 
 MSG_STALE = "该台成绩已被他人修改（现在的成绩见下方），您的修改没有保存，请核对后重新提交"
 MSG_SELF_CONFIRM = "不能确认自己录入的成绩，请由裁判长、其他裁判或对方选手确认"
-MSG_ROUND_CLOSED = "本轮成绩已锁定，不能修改；如需更正请裁判长先解锁"
-MSG_ROUND_NOT_OPEN = "本轮尚未公布，不能录入成绩"
 MSG_NO_RIGHT = "没有权限"
 MSG_BYE = "轮空不需要录入成绩"
 MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
@@ -109,11 +108,10 @@ def check_referee(match: Match, user, source: str) -> None:
 
 
 def check_round_open(match: Match) -> None:
-    status = match.round.status
-    if status == Round.LOCKED:
-        raise ResultRefused(MSG_ROUND_CLOSED)
-    if status == Round.DRAFT:
-        raise ResultRefused(MSG_ROUND_NOT_OPEN)
+    """Results are entered only while the round is published and not locked."""
+    why = problem(match.round, "enter")
+    if why:
+        raise ResultRefused(why)
 
 
 def _actor(user, source: str) -> str:

@@ -26,7 +26,6 @@ from tournament.services.entry import enter_final, minutes_left
 from tournament.services.fouls import PENALTY_TEXT, deals_played, record_foul
 from tournament.services.lateness import record_absence
 from tournament.services.results import (
-    OPEN_STATUSES,
     ResultRefused,
     StaleResult,
     confirm_result,
@@ -35,6 +34,7 @@ from tournament.services.results import (
     save_sheet,
     values_of,
 )
+from tournament.services.round_actions import problem
 from tournament.views.common import LoginRequired, load_tournament
 
 
@@ -159,7 +159,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
         "can_confirm": match.state == Match.ENTERED
         and match.entered_by_id != getattr(request.user, "pk", None),
-        "round_open": match.round.status in OPEN_STATUSES,
+        "enter_problem": problem(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),
         "notation": format_notation(match.deals) if match.deals else "",
