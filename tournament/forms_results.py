@@ -38,11 +38,15 @@ class ResultForm(forms.Form):
         choices=[("", "—"), ("EW", _("东西")), ("NS", _("南北"))],
         required=False,
     )
-    at_time = forms.BooleanField(label=_("到时"), required=False)
+    at_time = forms.BooleanField(
+        label=_("到时"), required=False, help_text=_("没有一方过A、比赛因时间到而结束时勾选")
+    )
     time_reason = forms.CharField(
         label=_("提前到时的原因（裁判长）"), max_length=200, required=False
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
+
+    field_order = ["ew_level", "ns_level", "at_time", "time_reason", "forfeit"]
 
     def __init__(self, *args, knockout: bool = False, chief: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
