@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Foul, Match, Round, Team
+from tournament.services.results import dispute_entries
 from tournament.templatetags.guandan import SIDES, level_label, result_text
 
 SOURCE_LABELS = {
@@ -141,3 +142,20 @@ def _time(stamp) -> str:
 def readable(entry) -> dict:
     """What the audit pages show for one entry."""
     return {"entry": entry, "changes": changes(entry), "entries": entries_text(entry)}
+
+
+def dispute_rows(match: Match) -> list[dict]:
+    """The entries of a disputed table, for the side-by-side view."""
+    if match.state != Match.DISPUTED:
+        return []
+    return [
+        {
+            "id": sub.pk,
+            "by": sub.submitted_by.get_username() if sub.submitted_by else "",
+            "via": source_label(sub.source),
+            "at": sub.created_at,
+            "text": values_text(sub.values),
+            "values": sub.values,
+        }
+        for sub in dispute_entries(match)
+    ]

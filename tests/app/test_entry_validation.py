@@ -87,6 +87,10 @@ def test_two_warnings_in_a_deal_agree_on_sheet_log_and_print(tournament, table1,
     assert set(Foul.objects.values_list("deal_number", flat=True)) == {2}
     printed = deal_lines(ruleset(tournament), m.deals)
     assert "计犯规1次" in printed[-1].note and "计犯规" not in printed[-2].note
+    page = login(referee).get(entry_url()).content.decode()
+    assert page.count("同一副第二次警告，计犯规1次") == 1
+    log = login(referee).get(reverse("round_fouls", args=["spring", 1])).content.decode()
+    assert log.count("计犯规1次") == 1
 
 
 # --- final levels -------------------------------------------------------------------------

@@ -140,10 +140,20 @@ def foul_count(match: Match, team) -> int:
     Each foul counts, except the first wrong card count of the match (a warning and the
     cards replayed); two warnings to the side in one deal make one more foul.
     """
-    fouls = list(Foul.objects.filter(match=match, team=team).order_by("created_at", "pk"))
+    fouls = Foul.objects.filter(match=match, team=team).order_by("created_at", "pk")
+    return count_fouls(list(fouls))[0]
+
+
+def count_fouls(fouls: list[Foul]) -> tuple[int, set[int]]:
+    """(fouls counted, ids of the warnings that made a foul) for one side's log entries.
+
+    A warning "makes a foul" when it is the second (fourth…) warning of its deal; pages
+    mark it so the log reads like the sheet and the count.
+    """
     count = 0
     wrong_counts = 0
     warnings: dict[int, int] = {}
+    doubled: set[int] = set()
     for foul in fouls:
         if foul.kind == "wrong_count":
             wrong_counts += 1
@@ -152,7 +162,18 @@ def foul_count(match: Match, team) -> int:
             count += 1
         elif foul.deal_number is not None:  # warnings without a deal number cannot pair up
             warnings[foul.deal_number] = warnings.get(foul.deal_number, 0) + 1
-    return count + sum(n // 2 for n in warnings.values())
+            if warnings[foul.deal_number] % 2 == 0:
+                count += 1
+                doubled.add(foul.pk)
+    return count, doubled
+
+
+def doubled_warnings(fouls) -> set[int]:
+    """Ids of the warnings that made a foul, over the log entries of any sides and tables."""
+    by_side: dict[tuple[int, int], list[Foul]] = {}
+    for foul in sorted(fouls, key=lambda f: (f.created_at, f.pk)):
+        by_side.setdefault((foul.match_id, foul.team_id), []).append(foul)
+    return set().union(*(count_fouls(group)[1] for group in by_side.values()))
 
 
 def _recount(match: Match, side: str, *, user, request) -> None:

@@ -16,20 +16,24 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rules import RuleError, format_notation, replay
-from tournament.audit_text import readable, source_label, values_text
+from tournament.audit_text import dispute_rows, readable
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
 from tournament.models import AuditEntry, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import ResultInvalid, check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import enter_final, minutes_left
-from tournament.services.fouls import PENALTY_TEXT, deals_played, record_foul
+from tournament.services.fouls import (
+    PENALTY_TEXT,
+    deals_played,
+    doubled_warnings,
+    record_foul,
+)
 from tournament.services.lateness import record_absence
 from tournament.services.results import (
     ResultRefused,
     StaleResult,
     confirm_result,
-    dispute_entries,
     pick_entry,
     save_sheet,
     values_of,
@@ -125,23 +129,6 @@ def initial_for(match: Match) -> dict:
     }  # fmt: skip
 
 
-def dispute_rows(match: Match) -> list[dict]:
-    """The entries of a disputed table, for the side-by-side view."""
-    if match.state != Match.DISPUTED:
-        return []
-    return [
-        {
-            "id": sub.pk,
-            "by": sub.submitted_by.get_username() if sub.submitted_by else "",
-            "via": source_label(sub.source),
-            "at": sub.created_at,
-            "text": values_text(sub.values),
-            "values": sub.values,
-        }
-        for sub in dispute_entries(match)
-    ]
-
-
 def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
     tournament = match.round.tournament
     fouls = match.fouls.select_related("team", "player", "referee")
@@ -155,6 +142,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "form": form,
         "foul_form": FoulForm(match=match),
         "fouls": fouls,
+        "doubled": doubled_warnings(fouls),
         "penalties": PENALTY_TEXT,
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
         "can_confirm": match.state == Match.ENTERED
@@ -395,8 +383,5 @@ def round_fouls(request, slug, number):
     fouls = Foul.objects.filter(match__round=round_).select_related(
         "match", "team", "player", "referee"
     )
-    return render(
-        request,
-        "rounds/fouls.html",
-        {"t": tournament, "round": round_, "fouls": fouls, "penalties": PENALTY_TEXT},
-    )
+    context = {"t": tournament, "round": round_, "fouls": fouls, "penalties": PENALTY_TEXT}
+    return render(request, "rounds/fouls.html", {**context, "doubled": doubled_warnings(fouls)})
