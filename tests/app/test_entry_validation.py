@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -197,3 +198,14 @@ def test_a_wrong_code_gives_the_apps_own_page_in_chinese(settings, tournament, t
     page = r.content.decode()
     assert r.status_code == 404 and "页面不存在" in page and "app.css" in page
     assert "Not Found" not in page
+
+
+def test_a_players_sheet_takes_no_penalty_or_forfeit(player_url, table1):
+    api = player_url + "sheet/api/"
+    for step in ({"penalty": "NS", "levels": 2}, {"forfeit_by": "NS", "reason": "forfeit"}):
+        body = {"version": table1.version, "steps": [step]}
+        r = Client().post(api, json.dumps(body), content_type="application/json")
+        assert r.status_code == 403 and "请找裁判" in r.json()["error"]
+    assert Match.objects.get(pk=table1.pk).deals == []
+    body = {"version": table1.version, "steps": [{"win": "EW", "partner": 2}]}
+    assert Client().post(api, json.dumps(body), content_type="application/json").status_code == 200

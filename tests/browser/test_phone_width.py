@@ -67,7 +67,13 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
         "pairings": reverse("pairings", args=["spring", 1]),
     }
     wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
-    page.goto(live_server.url + urls["entry_after_foul"])
+    # A foul recorded through the entry page's own form, then the page it comes back to.
+    page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 3]))
+    page.select_option("#id_severity", "foul")
+    page.fill("#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
+    page.get_by_role("button", name="记录", exact=True).click()
+    page.wait_for_selector("text=已记录")
+    wide["entry_after_web_foul"] = page.evaluate(WIDE)
     page.get_by_role("button", name="南北迟到").click()
     wide["confirm_absent"] = page.evaluate(WIDE)
     assert {name: px for name, px in wide.items() if px > 0} == {}

@@ -7,10 +7,11 @@ round; a wrong code is a 404, like a table that does not exist.
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -105,6 +106,25 @@ def table_sheet(request, slug, match_id, code):
     )
 
 
+# What players record on their sheet: who won each deal, and time. Penalties, fouls,
+# warnings and forfeits are the referee's (they come with the foul log).
+PLAYER_STEPS = ("win", "time")
+
+
+def _referee_steps(steps) -> int:
+    return sum(1 for s in steps if isinstance(s, dict) and not any(k in s for k in PLAYER_STEPS))
+
+
 def table_sheet_api(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
+    if request.method == "POST":
+        try:
+            steps = json.loads(request.body or b"{}").get("steps")
+        except (ValueError, AttributeError):
+            steps = None
+        if isinstance(steps, list) and _referee_steps(steps) > _referee_steps(match.deals or []):
+            return JsonResponse(
+                {"ok": False, "error": "选手只能记录每副的结果和到时；罚级、犯规和弃权请找裁判"},
+                status=403,
+            )
     return sheet_api_response(request, match, source=f"table_{side.lower()}")
