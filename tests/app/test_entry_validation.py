@@ -209,3 +209,13 @@ def test_a_players_sheet_takes_no_penalty_or_forfeit(player_url, table1):
     assert Match.objects.get(pk=table1.pk).deals == []
     body = {"version": table1.version, "steps": [{"win": "EW", "partner": 2}]}
     assert Client().post(api, json.dumps(body), content_type="application/json").status_code == 200
+
+
+def test_a_time_line_on_the_sheet_before_the_limit_is_refused(round1, table1, referee):
+    Round.objects.filter(pk=round1.pk).update(started_at=timezone.now() - timedelta(minutes=30))
+    api = reverse("match_sheet_api", args=["spring", 1, 1])
+    steps = [{"win": "EW", "partner": 2}, {"time": True}]
+    body = json.dumps({"version": table1.version, "steps": steps})
+    r = login(referee).post(api, body, content_type="application/json")
+    assert r.status_code == 400 and "还没有到时" in r.json()["error"]
+    assert Match.objects.get(pk=table1.pk).deals == []

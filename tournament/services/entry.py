@@ -46,6 +46,24 @@ def minutes_left(round_: Round, now: datetime | None = None) -> int | None:
     return int(-(-remaining // 60))
 
 
+def _early_message(left: int) -> str:
+    return _(
+        "本轮比赛时间还剩%(n)s分钟，还没有到时：请核对级数；确需提前按到时结束的，由裁判长填写原因"
+    ) % {"n": left}
+
+
+def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> None:
+    """Refuse a new 到时 line on a score sheet before the round's time is up.
+
+    An early end with a reason is the chief referee's, through the final-levels form.
+    """
+    old = sum(1 for s in match.deals or [] if isinstance(s, dict) and "time" in s)
+    new = sum(1 for s in steps if isinstance(s, dict) and "time" in s)
+    left = minutes_left(match.round, now)
+    if new > old and left is not None:
+        raise ResultRefused(_early_message(left))
+
+
 @transaction.atomic
 def enter_final(
     match: Match,
@@ -69,12 +87,7 @@ def enter_final(
     reason = (reason or "").strip()
     is_chief = has_role(user, match.round.tournament, CHIEF_REFEREE)
     if left is not None and not (reason and is_chief):
-        raise ResultRefused(
-            _(
-                "本轮比赛时间还剩%(n)s分钟，还没有到时：请核对级数；确需提前按到时结束的，由裁判长填写原因"
-            )
-            % {"n": left}
-        )
+        raise ResultRefused(_early_message(left))
     if rule:
         saved = resolve_dispute(match, values, version=version, user=user, request=request)
     else:

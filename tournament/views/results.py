@@ -22,7 +22,7 @@ from tournament.models import AuditEntry, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import ResultInvalid, check_result
 from tournament.selectors import ruleset
-from tournament.services.entry import enter_final, minutes_left
+from tournament.services.entry import check_sheet_time, enter_final, minutes_left
 from tournament.services.fouls import (
     PENALTY_TEXT,
     deals_played,
@@ -276,6 +276,7 @@ def sheet_api_response(request, match: Match, *, source: str):
         except (ValueError, KeyError, TypeError):
             return JsonResponse({"ok": False, "error": "请求格式错误"}, status=400)
         try:
+            check_sheet_time(match, steps)
             match = save_sheet(
                 match, steps, version=version, user=request.user, source=source, request=request
             )
