@@ -55,9 +55,6 @@ def search_rows(rows: list[dict], query: str) -> list[dict]:
     return [r for r in rows if query in f"{r['team']} {r['players']} {r['unit']}".lower()]
 
 
-PHONE_HIDDEN = {"cell": {"class": "hide-sm"}}
-
-
 def standings_table_class(
     chain: list[str], *, link_team=None, groups: bool = False
 ) -> type[tables.Table]:
@@ -65,23 +62,21 @@ def standings_table_class(
     attrs = {
         "rank": tables.Column(verbose_name=_("名次")),
         "team": tables.Column(verbose_name=_("队名"), linkify=link_team),
-        "unit": tables.Column(verbose_name=_("单位"), attrs=PHONE_HIDDEN),
-        "players": tables.Column(verbose_name=_("选手"), orderable=False, attrs=PHONE_HIDDEN),
+        "unit": tables.Column(verbose_name=_("单位")),
+        "players": tables.Column(verbose_name=_("选手"), orderable=False),
         "points": tables.Column(verbose_name=_("积分")),
     }
-    for index, key in enumerate(k for k in chain if k != "points"):
+    for key in chain:
+        if key in ("points",):
+            continue
         metric = METRICS.get(key)
         label = (metric.label_en if get_language() == "en" else metric.label_zh) if metric else key
-        # A phone shows rank, team, points and the first tiebreak; the rest on a wider screen.
-        cell = PHONE_HIDDEN if index else {}
-        attrs[key] = tables.Column(verbose_name=label, empty_values=(), attrs=cell)
+        attrs[key] = tables.Column(verbose_name=label, empty_values=())
         attrs[f"render_{key}"] = lambda self, value, _key=key: metric_text(_key, value)
     if groups:  # 3-round rotation: the group and the rank within it
         attrs["group"] = tables.Column(verbose_name=_("组别"))
         attrs["group_rank"] = tables.Column(verbose_name=_("组内名次"))
-    attrs["record"] = tables.Column(
-        verbose_name=_("胜/平/负"), empty_values=(), orderable=False, attrs=PHONE_HIDDEN
-    )
+    attrs["record"] = tables.Column(verbose_name=_("胜/平/负"), empty_values=(), orderable=False)
     attrs["render_record"] = lambda self, record: (
         f"{record['wins']}/{record['draws']}/{record['losses']}"
     )

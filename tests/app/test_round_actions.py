@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import login
 from tournament.models import Match, Round
@@ -95,3 +96,15 @@ def test_draft_flags_have_a_legend(round1, organizer):
     legend = page[page.index('id="flag-legend"') :]
     assert "下浮" in legend and "与积分更低的组合对阵" in legend and "同单位对阵" in legend
     assert "上浮" not in legend
+
+
+def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, referee):
+    m = round1.matches.get(table=1)
+    submit_result(m, WIN, version=m.version, user=referee)
+    round1.refresh_from_db()
+    start = allowed_actions(round1, chief)["start"]
+    assert round1.status == Round.IN_PLAY and start.shown and start.allowed
+    Round.objects.filter(pk=round1.pk).update(started_at=timezone.now())
+    round1.refresh_from_db()
+    assert not allowed_actions(round1, chief)["start"].shown
+    assert problem(round1, "start") == "本轮已经开赛计时"

@@ -54,7 +54,7 @@ _RUNNING = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 SHOWN = {
     "adjust": (Round.DRAFT,),
     "publish": (Round.DRAFT,),
-    "start": (Round.DRAFT, Round.PUBLISHED),
+    "start": (),  # while the clock has not been started (see allowed_actions)
     "confirm_all": _RUNNING,
     "lock": _RUNNING,
     "unlock": (Round.LOCKED,),
@@ -90,10 +90,14 @@ def _publish(round_: Round) -> str:
 
 
 def _start(round_: Round) -> str:
+    # A round whose first results came in before anyone pressed 开赛 can still be started:
+    # the clock is what the hall needs, whatever the tables have entered.
     if round_.status == Round.DRAFT:
         return _("请先公布对阵，再开赛计时")
-    if round_.status != Round.PUBLISHED:
-        return _("本轮已经开赛")
+    if round_.started_at is not None:
+        return _("本轮已经开赛计时")
+    if round_.status == Round.LOCKED:
+        return _("本轮已锁定")
     return ""
 
 
@@ -175,5 +179,7 @@ def allowed_actions(round_: Round, user) -> dict[str, Action]:
             continue
         why = problem(round_, key)
         shown = round_.stale if key == "reviewed" else round_.status in SHOWN[key]
+        if key == "start":
+            shown = round_.status != Round.LOCKED and round_.started_at is None
         actions[key] = Action(key, str(LABELS[key]), not why, why, shown)
     return actions
