@@ -6,6 +6,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
+from tournament.services.round_actions import allowed_actions
+
 register = template.Library()
 
 SIDES = {
@@ -74,6 +76,12 @@ def flag_legend(*match_lists) -> list[tuple[str, str]]:
         for flag, help_text in FLAG_HELP.items()
         if flag in present
     ]
+
+
+@register.simple_tag
+def round_actions(round_, user) -> dict:
+    """The round's actions for this user (see services.round_actions.allowed_actions)."""
+    return allowed_actions(round_, user)
 
 
 @register.filter

@@ -12,7 +12,6 @@ from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.selectors import round_stamp
 from tournament.services import rounds as round_services
 from tournament.services.results import ResultRefused
-from tournament.services.round_actions import allowed_actions
 from tournament.views.common import load_tournament
 
 
@@ -68,7 +67,6 @@ def round_control(request, slug, number):
             "state": state,
             "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
             "can_organize": has_role(request.user, tournament, ORGANIZER),
-            "actions": allowed_actions(round_, request.user),
             "stamp": round_stamp(round_),
         },
     )
