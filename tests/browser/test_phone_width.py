@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import login
-from tournament.models import Match
+from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.fouls import record_foul
 from tournament.services.results import save_sheet, submit_result
@@ -32,7 +32,15 @@ def event(tournament, teams8, make_round, register):
     # A long name (real events have them) must wrap, not widen the page.
     teams8[0].name = "南京市玄武区老年大学掼蛋协会一队"
     teams8[0].save()
-    return make_round(tournament, teams8)
+    # Round 1 locked with results, so the standings have rows (and their 积分 column);
+    # round 2 is the one being played.
+    round1 = make_round(tournament, teams8)
+    for i, match in enumerate(round1.matches.all()):
+        Match.objects.filter(pk=match.pk).update(
+            state=Match.CONFIRMED, ew_level="A+", ns_level=str(3 + i), winner="EW"
+        )
+    Round.objects.filter(pk=round1.pk).update(status=Round.LOCKED)
+    return make_round(tournament, [teams8[i] for i in (0, 2, 1, 3, 4, 6, 5, 7)], number=2)
 
 
 def overflow(page, url: str, name: str) -> int:
@@ -57,18 +65,18 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     login(page, live_server.url, "chief", "pw-chief")
     urls = {
         "round_list": reverse("round_list", args=["spring"]),
-        "round_control": reverse("round_control", args=["spring", 1]),
-        "entry_after_foul": reverse("match_entry", args=["spring", 1, 1]),
-        "entry_disputed": reverse("match_entry", args=["spring", 1, 2]),
-        "sheet": reverse("match_sheet", args=["spring", 1, 1]),
-        "fouls": reverse("round_fouls", args=["spring", 1]),
-        "audit": reverse("round_audit", args=["spring", 1]),
+        "round_control": reverse("round_control", args=["spring", 2]),
+        "entry_after_foul": reverse("match_entry", args=["spring", 2, 1]),
+        "entry_disputed": reverse("match_entry", args=["spring", 2, 2]),
+        "sheet": reverse("match_sheet", args=["spring", 2, 1]),
+        "fouls": reverse("round_fouls", args=["spring", 2]),
+        "audit": reverse("round_audit", args=["spring", 2]),
         "standings": reverse("standings", args=["spring"]),
-        "pairings": reverse("pairings", args=["spring", 1]),
+        "pairings": reverse("pairings", args=["spring", 2]),
     }
     wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
     # A foul recorded through the entry page's own form, then the page it comes back to.
-    page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 3]))
+    page.goto(live_server.url + reverse("match_entry", args=["spring", 2, 3]))
     page.select_option("#id_severity", "foul")
     page.fill("#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
     page.get_by_role("button", name="记录", exact=True).click()
@@ -86,7 +94,7 @@ def test_player_pages_fit_a_phone(live_server, phone, event):
     urls = {
         "player_entry": reverse("table_entry", args=["spring", *code]),
         "player_sheet": reverse("table_sheet", args=["spring", *code]),
-        "player_pairings": reverse("pairings", args=["spring", 1]),
+        "player_pairings": reverse("pairings", args=["spring", 2]),
         "player_standings": reverse("standings", args=["spring"]),
         "player_404": reverse("table_entry", args=["spring", m.pk, "wrong"]),
     }
