@@ -131,15 +131,12 @@ def _same_actor(match: Match, user, source: str) -> bool:
     return source in ("table_ew", "table_ns") and match.entered_via == source
 
 
-def _save(
-    match: Match, *, user, request, action: str, before: dict, summary: str, extra=None
-) -> Match:
+def _save(match: Match, *, user, request, action: str, before: dict, summary: str) -> Match:
     match.version += 1
     match.save()
-    after = {**snapshot(match), **(extra or {})}
     log_action(
         tournament=match.round.tournament, user=user, request=request, action=action, obj=match,
-        summary=summary, before=before, after=after, actor=_actor(user, ""),
+        summary=summary, before=before, after=snapshot(match), actor=_actor(user, ""),
     )  # fmt: skip
     refresh_round_status(match.round)
     return match
@@ -170,7 +167,7 @@ def submit_result(
     _check_knockout_winner(match, values)
     tournament = match.round.tournament
     before = snapshot(match)
-    submission = match.submissions.create(
+    match.submissions.create(
         values=values.as_dict(), submitted_by=user if _real(user) else None, source=source
     )
     is_chief = has_role(user, tournament, CHIEF_REFEREE)
@@ -178,14 +175,14 @@ def submit_result(
         if is_chief:
             return _rule(match, values, user=user, request=request, before=before)
         # A disputed table waits for the chief referee: further entries are kept on file.
-        return _dispute(match, submission, user=user, request=request, before=before)
+        return _dispute(match, user=user, request=request, before=before, source=source)
     others_entry = match.state == Match.ENTERED and not _same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
         raise ResultRefused("该台成绩已确认；如需更正请联系裁判长")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
-        return _dispute(match, submission, user=user, request=request, before=before)
+        return _dispute(match, user=user, request=request, before=before, source=source)
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
     _set_values(match, values)
@@ -210,8 +207,8 @@ def submit_result(
     )
 
 
-def _dispute(match: Match, submission, *, user, request, before: dict) -> Match:
-    """Save the dispute with every entry's values in the audit log (who, via, when)."""
+def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match:
+    """Save the dispute; the audit log keeps every entry's values (who, via, when)."""
     entries = [
         {
             "by": _actor(s.submitted_by, s.source),
@@ -221,15 +218,15 @@ def _dispute(match: Match, submission, *, user, request, before: dict) -> Match:
         }
         for s in dispute_entries(match)
     ]
-    return _save(
-        match,
-        user=user,
-        request=request,
-        action="result.dispute",
-        before=before,
-        summary=f"{match}：{MSG_DISPUTE}",
-        extra={"entries": entries},
-    )
+    match.version += 1
+    match.save()
+    log_action(
+        tournament=match.round.tournament, user=user, request=request, action="result.dispute",
+        obj=match, summary=f"{match}：{MSG_DISPUTE}", before=before,
+        after={**snapshot(match), "entries": entries}, actor=_actor(user, source),
+    )  # fmt: skip
+    refresh_round_status(match.round)
+    return match
 
 
 def dispute_entries(match: Match) -> list:
