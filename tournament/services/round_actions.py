@@ -81,7 +81,9 @@ def _adjust(round_: Round) -> str:
     if round_.status != Round.DRAFT:
         return _("已公布的对阵不能再调整")
     if round_.stage.kind != "swiss":
-        return _("淘汰赛和分组三轮移位的对阵由签表/移位表决定，不能手工调整；可以重新编排")
+        # Knockout tables come from the bracket, rotation and round-robin tables from the
+        # movement table: moving a pair by hand would break them.
+        return _("淘汰赛、分组三轮移位和单循环的对阵由签表/移位表决定，不能手工调整；可以重新编排")
     return ""
 
 
