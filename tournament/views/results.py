@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -36,7 +36,6 @@ from tournament.services.results import (
     confirm_result,
     pick_entry,
     save_sheet,
-    values_of,
 )
 from tournament.services.round_actions import problem
 from tournament.views.common import LoginRequired, load_tournament
@@ -336,15 +335,6 @@ def match_sheet_api(request, slug, number, table):
     except LoginRequired:
         return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
     return sheet_api_response(request, get_match(tournament, number, table), source="referee")
-
-
-def match_values(match: Match) -> dict:
-    return values_of(match).as_dict()
-
-
-def ensure_round_visible(round_: Round) -> None:
-    if round_.status == Round.DRAFT:
-        raise Http404("本轮尚未公布")
 
 
 # --- round-wide pages: results import, foul log, audit ------------------------------------
