@@ -17,7 +17,17 @@ FORFEIT_CHOICES = [
 ]
 
 
+# A match has a few dozen deals at most; the cap turns absurd numbers into a form error.
+MAX_DEAL_NUMBER = 999
+
+
 class ResultForm(forms.Form):
+    """Final levels of a table, as a referee enters them.
+
+    ``knockout`` keeps the decider field (the winner of the extra game after a draw) only
+    where a draw must be broken: it means nothing outside a knockout.
+    """
+
     ew_level = forms.ChoiceField(label=_("东西级数"), choices=LEVEL_CHOICES, required=False)
     ns_level = forms.ChoiceField(label=_("南北级数"), choices=LEVEL_CHOICES, required=False)
     forfeit = forms.ChoiceField(label=_("弃权"), choices=FORFEIT_CHOICES, required=False)
@@ -28,6 +38,12 @@ class ResultForm(forms.Form):
         choices=[("", "—"), ("EW", _("东西")), ("NS", _("南北"))],
         required=False,
     )
+    at_time = forms.BooleanField(
+        label=_("到时"), required=False, help_text=_("没有一方过A、比赛因时间到而结束时勾选")
+    )
+    time_reason = forms.CharField(
+        label=_("提前到时的原因（裁判长）"), max_length=200, required=False
+    )
     pass_how = forms.ChoiceField(
         label=_("过A方式"),
         choices=[("", "—"), ("2", "1–2"), ("3", "1–3"), ("4", "1–4")],
@@ -36,10 +52,30 @@ class ResultForm(forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, scoring: str = "", **kwargs):
+    field_order = ["ew_level", "ns_level", "at_time", "time_reason", "forfeit"]
+
+    def __init__(
+        self, *args, knockout: bool = False, chief: bool = False, scoring: str = "", **kwargs
+    ):
         super().__init__(*args, **kwargs)
         if scoring != "hundred_plus":  # only 100+ scores how the pass was won
             del self.fields["pass_how"]
+        if not knockout:
+            del self.fields["decider"]
+        if not chief:
+            del self.fields["time_reason"]
+
+
+class PlayerResultForm(ResultForm):
+    """What the players of a table may enter through their link: the levels and 到时.
+
+    Forfeits, foul counts and rulings are the referees' (RULES.md §7, §8).
+    """
+
+    def __init__(self, *args, knockout: bool = False, scoring: str = "", **kwargs):
+        super().__init__(*args, knockout=knockout, chief=False, scoring=scoring, **kwargs)
+        for name in ("forfeit", "ew_fouls", "ns_fouls"):
+            del self.fields[name]
 
 
 class FoulForm(forms.Form):
@@ -47,7 +83,9 @@ class FoulForm(forms.Form):
     player = forms.ChoiceField(label=_("选手"), required=False)
     kind = forms.ChoiceField(label=_("类型"), choices=Foul.KIND_CHOICES)
     severity = forms.ChoiceField(label=_("处理"), choices=Foul.SEVERITY_CHOICES)
-    deal_number = forms.IntegerField(label=_("第几副"), min_value=1, required=False)
+    deal_number = forms.IntegerField(
+        label=_("第几副"), min_value=1, max_value=MAX_DEAL_NUMBER, required=False
+    )
     remark = forms.CharField(label=_("备注"), max_length=200, required=False)
 
     def __init__(self, *args, match=None, **kwargs):

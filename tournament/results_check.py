@@ -20,6 +20,8 @@ MSG_FORFEIT = "弃权方只能是东西、南北或双方"
 MSG_FOULS = "犯规次数应为0到9之间的整数"
 MSG_LEVELS_NEEDED = "请填写双方级数（或选择弃权）"
 MSG_DECIDER = "只有打平的比赛才需要填写加赛胜方"
+MSG_FORFEIT_LEVELS = "弃权的比赛没有终局级数：请选择弃权或填写级数，不要同时填写"
+MSG_EQUAL_NEEDS_TIME = "双方级数相同，只能是到时结束：请勾选“到时”，或核对级数"
 MSG_PASS_HOW = "只有一方过A时才能选择过A方式，且须符合本赛事的过A条件"
 MSG_NOT_FINISHED = "比赛尚未结束：还没有一方过A，也没有到时。请继续记录或选择“到时”"
 
@@ -72,11 +74,13 @@ def check_result(
     ew_fouls=0,
     ns_fouls=0,
     decider="",
+    at_time: bool = True,
     pass_partner="",
 ) -> ResultValues:
     """Normalize a result entered as final levels; raise :class:`ResultInvalid`.
 
-    - a forfeit needs no levels (they are kept if given, for the record);
+    - a forfeit has no final levels: levels given with a forfeit are refused (one of the
+      two is a slip, and the server cannot tell which);
     - three fouls by one side in the round end the match as that side's defeat (RULES.md §7,
       003 §12), whatever the levels; both sides at three is a double defeat, refused here
       because no scoring system defines it: the chief referee records it as two forfeits;
@@ -84,7 +88,9 @@ def check_result(
     - ``pass_partner`` (2, 3 or 4: how the pass was won, 1–2/1–3/1–4) gives the
       ``pass_upgrade`` the 100+ system scores; only with a side past A;
     - ``decider`` ("EW"/"NS") names the winner of the extra game or deal that breaks a draw
-      at time in a knockout (RULES.md §5: the organizer records it); it is refused otherwise.
+      at time in a knockout (RULES.md §5: the organizer records it); it is refused otherwise;
+    - equal levels can only be a result at time: refused unless ``at_time`` (the form's 到时
+      box; a clerk's sheet has no such column, so imports keep the default).
     """
     forfeit = (forfeit or "").strip()
     if forfeit not in FORFEITS:
@@ -92,9 +98,10 @@ def check_result(
     fouls = {"EW": _fouls(ew_fouls), "NS": _fouls(ns_fouls)}
     if forfeit:
         winner = "" if forfeit == "both" else _opponent(forfeit)
-        levels = _optional_levels(rules, ew_level, ns_level)
+        if str(ew_level or "").strip() or str(ns_level or "").strip():
+            raise ResultInvalid(MSG_FORFEIT_LEVELS)
         return ResultValues(
-            *levels, forfeit=forfeit, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner
+            forfeit=forfeit, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner
         )
     if not str(ew_level).strip() or not str(ns_level).strip():
         raise ResultInvalid(MSG_LEVELS_NEEDED)
@@ -113,6 +120,8 @@ def check_result(
             ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_opponent(side),
         )  # fmt: skip
     winner = _winner(ew, ns)
+    if not winner and not at_time:
+        raise ResultInvalid(MSG_EQUAL_NEEDS_TIME)
     if decider:
         if decider not in ("EW", "NS") or winner:
             raise ResultInvalid(MSG_DECIDER)
@@ -131,15 +140,6 @@ def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:
     if not rules.passes_a(int(partner)):
         raise ResultInvalid(MSG_PASS_HOW)
     return rules.upgrade(int(partner))
-
-
-def _optional_levels(rules: RuleSet, ew, ns) -> tuple[str, str]:
-    if not str(ew or "").strip() or not str(ns or "").strip():
-        return "", ""
-    try:
-        return validate_final(rules, ew, ns, at_time=True)
-    except RuleError as err:
-        raise ResultInvalid(err.message_zh) from None
 
 
 def _winner(ew: str, ns: str) -> str:

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from tournament.views import (
+    audit,
     events,
     imports,
     logins,
@@ -46,7 +47,7 @@ urlpatterns = [
     path(R + "adjust/", pairing.adjust_view, name="round_adjust"),
     path(R + "import/", results.results_import, name="results_import"),
     path(R + "fouls/", results.round_fouls, name="round_fouls"),
-    path(R + "audit/", results.round_audit, name="round_audit"),
+    path(R + "audit/", audit.round_audit, name="round_audit"),
     path(M, results.match_entry, name="match_entry"),
     path(M + "confirm/", results.match_confirm, name="match_confirm"),
     path(M + "foul/", results.match_foul, name="match_foul"),

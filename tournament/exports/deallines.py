@@ -141,6 +141,10 @@ def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
             note = describe(step)
             if step_type(step) == "foul" and not _counted_as_foul(step, before, after):
                 note = describe({"warning": step["foul"], "kind": step["kind"]})
+            if step_type(step) == "warning" and _counted_as_foul(step, before, after):
+                # A second warning in the deal made a foul: the line says so, so the printed
+                # lines agree with the foul count on the same sheet.
+                note += _("（同一副第二次警告，计犯规1次）")
             lines.append(DealLine(None, "", (), "", "", level_text(after.ew),
                                   level_text(after.ns), note))  # fmt: skip
         before = after

@@ -17,8 +17,7 @@ from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.pairing import entrants
 from tournament.services.results import ResultRefused
-
-MSG_NOT_DRAFT = "已公布的对阵不能再调整"
+from tournament.services.round_actions import problem
 
 
 def pairing_of(round_: Round) -> Pairing:
@@ -68,14 +67,11 @@ def _draft(round_: Round) -> Round:
         .select_related("tournament", "stage")
         .get(pk=round_.pk)
     )
-    if round_.status != Round.DRAFT:
-        raise ResultRefused(MSG_NOT_DRAFT)
-    if round_.stage.kind != "swiss":
-        # Knockout tables come from the bracket, rotation and round-robin tables from the
-        # movement table: moving a pair by hand would break them.
-        raise ResultRefused(
-            "淘汰赛、分组三轮移位和单循环的对阵由签表/移位表决定，不能手工调整；可以重新编排"
-        )
+    # Knockout tables come from the bracket and rotation tables from the movement table:
+    # moving a pair by hand would break them (see round_actions).
+    why = problem(round_, "adjust")
+    if why:
+        raise ResultRefused(why)
     return round_
 
 

@@ -13,6 +13,7 @@ Where the fouls are counted depends on how the table is recorded:
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from rules.fouls import count_fouls, three_fouls_lose
 from tournament.models import Foul, Match, Player
@@ -93,6 +94,10 @@ def record_foul(
     if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
         raise ResultRefused("该台成绩已确认；追加犯规请联系裁判长")
     team = match.ew if side == "EW" else match.ns
+    _check_player_and_deal(match, team, player, deal_number)
+    if deal_number is None and match.deals:
+        # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
+        deal_number = deals_played(match) + 1
     foul = Foul.objects.create(
         match=match, team=team, player=player, kind=kind, severity=severity, levels=levels,
         deal_number=deal_number, referee=user if user is not None and user.is_authenticated else None,
@@ -113,6 +118,29 @@ def record_foul(
     return foul
 
 
+def deals_played(match: Match) -> int:
+    """Deals finished on the table's score sheet (0 when it is entered by final levels)."""
+    return sum(1 for step in match.deals or [] if isinstance(step, dict) and "win" in step)
+
+
+def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> None:
+    """The player plays for the side charged; the deal is one played or the one in play.
+
+    Without a score sheet the server does not know how many deals were played, so only a
+    table kept deal by deal bounds the deal number.
+    """
+    if player is not None and player.team_id != team.pk:
+        raise ResultRefused(
+            _("%(player)s不是%(team)s的选手：请选择犯规一方的选手")
+            % {"player": player.name, "team": team.name}
+        )
+    if deal is not None and match.deals and deal > deals_played(match) + 1:
+        raise ResultRefused(
+            _("本台只打了%(n)s副，犯规只能记在第1到第%(m)s副")
+            % {"n": deals_played(match), "m": deals_played(match) + 1}
+        )
+
+
 def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
     """The score-sheet step of a logged foul or warning (see rules.steps)."""
     if severity == "warning" and kind != "wrong_count":
@@ -129,6 +157,28 @@ def foul_count(match: Match, team) -> int:
     log = Foul.objects.filter(match=match, team=team).order_by("created_at", "pk")
     entries = log.values_list("kind", "severity", "deal_number")
     return count_fouls(ruleset(match.round.tournament), entries)
+
+
+def doubled_warnings(fouls) -> set[int]:
+    """Ids of the warnings that made a foul (the second warning of a deal, RULES.md §7).
+
+    Counted with the rule itself: a warning made a foul when the side's log up to it
+    counts one more foul than the log before it. Pages mark it, so the log reads like the
+    sheet and the count.
+    """
+    by_side: dict[tuple[int, int], list[Foul]] = {}
+    for foul in sorted(fouls, key=lambda f: (f.created_at, f.pk)):
+        by_side.setdefault((foul.match_id, foul.team_id), []).append(foul)
+    doubled: set[int] = set()
+    for group in by_side.values():
+        rules = ruleset(group[0].match.round.tournament)
+        log = [(f.kind, f.severity, f.deal_number) for f in group]
+        for i, foul in enumerate(group):
+            if foul.severity == "warning" and (
+                count_fouls(rules, log[: i + 1]) > count_fouls(rules, log[:i])
+            ):
+                doubled.add(foul.pk)
+    return doubled
 
 
 def _recount(match: Match, side: str, *, user, request) -> None:

@@ -27,6 +27,7 @@ from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tab
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
+from tournament.services.round_actions import problem
 from tournament.services.table_sides import (
     MSG_USE_CONFIRM,
     TABLE_SOURCES,
@@ -37,14 +38,13 @@ from tournament.services.table_sides import (
 
 MSG_STALE = "该台成绩已被他人修改（现在的成绩见下方），您的修改没有保存，请核对后重新提交"
 MSG_SELF_CONFIRM = "不能确认自己录入的成绩，请由裁判长、其他裁判或对方选手确认"
-MSG_ROUND_CLOSED = "本轮成绩已锁定，不能修改；如需更正请裁判长先解锁"
-MSG_ROUND_NOT_OPEN = "本轮尚未公布，不能录入成绩"
 MSG_NO_RIGHT = "没有权限"
 MSG_BYE = "轮空不需要录入成绩"
 MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
 MSG_NOT_YOUR_TABLE = "您没有被分配到第{table}台，请由负责该台的裁判或裁判长录入"
 MSG_KNOCKOUT_DRAW = "淘汰赛不能打平：请填写加赛（或加一副）的胜方"
 MSG_DISPUTE = "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"
+MSG_NO_SUCH_ENTRY = "没有找到要采用的录入，请刷新页面"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
 
@@ -130,11 +130,10 @@ def check_referee(match: Match, user, source: str) -> None:
 
 
 def check_round_open(match: Match) -> None:
-    status = match.round.status
-    if status == Round.LOCKED:
-        raise ResultRefused(MSG_ROUND_CLOSED)
-    if status == Round.DRAFT:
-        raise ResultRefused(MSG_ROUND_NOT_OPEN)
+    """Results are entered only while the round is published and not locked."""
+    why = problem(match.round, "enter")
+    if why:
+        raise ResultRefused(why)
 
 
 def _actor(user, source: str) -> str:
@@ -203,24 +202,15 @@ def submit_result(
     if match.state == Match.DISPUTED:
         if is_chief:
             return _rule(match, values, user=user, request=request, before=before)
-        # A disputed table waits for the chief referee: further entries are only kept on file.
-        return match
+        # A disputed table waits for the chief referee: further entries are kept on file.
+        return _dispute(match, user=user, request=request, before=before, source=source)
     others_entry = match.state == Match.ENTERED and not _same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
         raise ResultRefused("该台成绩已确认；如需更正请联系裁判长")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
-        summary = f"{match}：{MSG_DISPUTE}"
-        return _save(
-            match,
-            user=user,
-            request=request,
-            action="result.dispute",
-            before=before,
-            summary=summary,
-            source=source,
-        )
+        return _dispute(match, user=user, request=request, before=before, source=source)
     if others_entry and source in TABLE_SOURCES:
         raise ResultRefused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
@@ -246,6 +236,50 @@ def submit_result(
         summary=f"{match}：录入成绩",
         source=source,
     )
+
+
+def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match:
+    """Save the dispute; the audit log keeps every entry's values (who, via, when)."""
+    entries = [
+        {
+            "by": _actor(s.submitted_by, s.source),
+            "via": s.source,
+            "at": s.created_at.isoformat(),
+            "values": s.values,
+        }
+        for s in dispute_entries(match)
+    ]
+    match.version += 1
+    match.save()
+    log_action(
+        tournament=match.round.tournament, user=user, request=request, action="result.dispute",
+        obj=match, summary=f"{match}：{MSG_DISPUTE}", before=before,
+        after={**snapshot(match), "entries": entries}, actor=_actor(user, source),
+    )  # fmt: skip
+    refresh_round_status(match.round)
+    return match
+
+
+def dispute_entries(match: Match) -> list:
+    """The entries in dispute, oldest first: the one stored, then each different one.
+
+    The stored entry is the latest submission with the stored values made before the
+    dispute began; every later submission is part of the dispute, one per person and path
+    (a person's newer entry replaces their older one).
+    """
+    subs = list(match.submissions.select_related("submitted_by").order_by("created_at", "pk"))
+    stored = values_of(match).as_dict()
+    first = 0
+    for i, sub in enumerate(subs):
+        if sub.values == stored and (
+            match.entered_at is None or sub.created_at <= match.entered_at
+        ):
+            first = i
+    latest: dict = {}
+    for sub in subs[first:]:
+        latest.pop((sub.submitted_by_id, sub.source), None)
+        latest[(sub.submitted_by_id, sub.source)] = sub
+    return list(latest.values())
 
 
 def _check_knockout_winner(match: Match, values: ResultValues) -> None:
@@ -318,6 +352,24 @@ def resolve_dispute(
         raise ResultRefused(MSG_NO_RIGHT)
     _check_knockout_winner(match, values)
     return _rule(match, values, user=user, request=request, before=snapshot(match))
+
+
+@transaction.atomic
+def pick_entry(match: Match, submission_id, *, version: int | None, user, request=None) -> Match:
+    """The chief referee settles a dispute by choosing one of the entries on file."""
+    submission = match.submissions.filter(pk=_int_or_none(submission_id)).first()
+    if submission is None:
+        raise ResultRefused(MSG_NO_SUCH_ENTRY)
+    return resolve_dispute(
+        match, ResultValues(**submission.values), version=version, user=user, request=request
+    )
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
@@ -443,6 +495,8 @@ __all__ = [
     "ResultRefused",
     "StaleResult",
     "confirm_result",
+    "dispute_entries",
+    "pick_entry",
     "resolve_dispute",
     "save_sheet",
     "submit_result",

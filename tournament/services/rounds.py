@@ -17,13 +17,10 @@ from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, refresh_round_status
+from tournament.services.round_actions import problem
 
 MSG_STALE_ROUND = "本轮状态已被他人修改，请刷新页面"
-MSG_NOT_DRAFT = "只有草稿状态的轮次可以公布"
 MSG_DUPLICATES = "对阵表中有组合重复或遗漏，不能公布：{detail}"
-MSG_LOCK_INCOMPLETE = "还有{n}台成绩未确认，不能锁定"
-MSG_NOT_LOCKED = "本轮尚未锁定"
-MSG_LATER_LOCKED = "之后的第{n}轮已锁定，请先解锁后面的轮次"
 
 
 def _locked_round(round_: Round, version: int | None) -> Round:
@@ -45,6 +42,12 @@ def _save(round_: Round, *, user, request, action: str, summary: str, before: st
     return round_
 
 
+def _refuse(why: str) -> None:
+    """Refuse with the reason :func:`~tournament.services.round_actions.problem` gave."""
+    if why:
+        raise ResultRefused(why)
+
+
 def _require(user, round_: Round, role: str) -> None:
     if not has_role(user, round_.tournament, role):
         raise ResultRefused("没有权限")
@@ -57,8 +60,7 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
 
     round_ = _locked_round(round_, version)
     _require(user, round_, ORGANIZER)
-    if round_.status != Round.DRAFT:
-        raise ResultRefused(MSG_NOT_DRAFT)
+    _refuse(problem(round_, "publish"))
     blocking = blocking_conflicts(round_)
     if blocking:
         raise ResultRefused(MSG_DUPLICATES.format(detail="；".join(blocking)))
@@ -83,10 +85,7 @@ def start_round(round_: Round, *, user, version: int | None = None, request=None
     """
     round_ = _locked_round(round_, version)
     _require(user, round_, CHIEF_REFEREE)
-    if round_.started_at is not None:
-        raise ResultRefused("本轮已经开赛计时")
-    if round_.status in (Round.DRAFT, Round.LOCKED):
-        raise ResultRefused("只有已公布的轮次可以开赛")
+    _refuse(problem(round_, "start"))
     before = round_.status
     round_.status = Round.IN_PLAY
     round_.started_at = timezone.now()
@@ -109,18 +108,7 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
     _require(user, round_, CHIEF_REFEREE)
     if round_.status == Round.LOCKED:
         return round_
-    if round_.status == Round.DRAFT:
-        raise ResultRefused("本轮对阵尚未公布，不能锁定")
-    earlier = (
-        round_.tournament.round_set.filter(number__lt=round_.number)
-        .exclude(status=Round.LOCKED)
-        .first()
-    )
-    if earlier is not None:
-        raise ResultRefused(f"第{earlier.number}轮尚未锁定，请先锁定前面的轮次")
-    open_tables = round_.matches.exclude(ns=None).exclude(state=Match.CONFIRMED).count()
-    if open_tables:
-        raise ResultRefused(MSG_LOCK_INCOMPLETE.format(n=open_tables))
+    _refuse(problem(round_, "lock"))
     before = round_.status
     round_.status = Round.LOCKED
     _save(
@@ -143,13 +131,7 @@ def unlock_round(round_: Round, *, user, version: int | None = None, request=Non
     """Reopen a locked round for correction; later rounds are flagged as paired from old standings."""
     round_ = _locked_round(round_, version)
     _require(user, round_, CHIEF_REFEREE)
-    if round_.status != Round.LOCKED:
-        raise ResultRefused(MSG_NOT_LOCKED)
-    later_locked = round_.tournament.round_set.filter(
-        number__gt=round_.number, status=Round.LOCKED
-    ).first()
-    if later_locked:
-        raise ResultRefused(MSG_LATER_LOCKED.format(n=later_locked.number))
+    _refuse(problem(round_, "unlock"))
     before = round_.status
     round_.status = Round.CONFIRMED
     _save(

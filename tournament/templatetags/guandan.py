@@ -6,6 +6,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
+from tournament.services.round_actions import allowed_actions
+
 register = template.Library()
 
 SIDES = {
@@ -46,6 +48,40 @@ def flag_badges(flags) -> str:
     return format_html_join(
         " ", '<span class="badge flag">{}</span>', ((label(f),) for f in flags or [])
     )
+
+
+# What each draft flag means, for the legend under a draft pairing (labels: pairing.flags).
+FLAG_HELP = {
+    "float_up": gettext_lazy("与积分更高的组合对阵"),
+    "float_down": gettext_lazy("与积分更低的组合对阵"),
+    "rematch_avoided": gettext_lazy("积分更接近的对手已经交过手，改配了下一位"),
+    "rematch": gettext_lazy("重复对阵：不存在没有重复对阵的编排"),
+    "unit_avoided": gettext_lazy("积分更接近的对手同单位，按同单位回避改配"),
+    "same_unit": gettext_lazy("两个组合属于同一单位"),
+    "seat_forced": gettext_lazy("按东西/南北座位平衡确定座位，而不是按列出的先后"),
+    "seat_limit": gettext_lazy("该组合坐东西与南北的次数相差超过2"),
+    "bye": gettext_lazy("本轮没有对手"),
+    "second_bye": gettext_lazy("还有轮空次数更少的组合，本组合仍再次轮空"),
+    "manual": gettext_lazy("电脑编排后人工调整过"),
+}
+
+
+@register.simple_tag
+def flag_legend(*match_lists) -> list[tuple[str, str]]:
+    """(label, meaning) of every flag that appears on the given tables, in a fixed order."""
+    present = {f for matches in match_lists for m in matches for f in (m.flags or [])}
+    texts = _flag_texts()
+    return [
+        (gettext(texts.get(flag, flag)), str(help_text))
+        for flag, help_text in FLAG_HELP.items()
+        if flag in present
+    ]
+
+
+@register.simple_tag
+def round_actions(round_, user) -> dict:
+    """The round's actions for this user (see services.round_actions.allowed_actions)."""
+    return allowed_actions(round_, user)
 
 
 @register.filter

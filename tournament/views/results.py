@@ -10,27 +10,34 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rules import RuleError, format_notation, replay
-from tournament.forms_results import FoulForm, ResultForm
+from tournament.audit_text import dispute_rows, readable
+from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
 from tournament.models import AuditEntry, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import ResultInvalid, check_result
 from tournament.selectors import ruleset
-from tournament.services.fouls import penalty_text, record_foul
+from tournament.services.entry import check_sheet_time, enter_final, minutes_left
+from tournament.services.fouls import (
+    deals_played,
+    doubled_warnings,
+    penalty_text,
+    record_foul,
+)
+from tournament.services.lateness import record_absence
 from tournament.services.results import (
     ResultRefused,
     StaleResult,
     confirm_result,
-    resolve_dispute,
+    pick_entry,
     save_sheet,
-    submit_result,
-    values_of,
 )
+from tournament.services.round_actions import problem
 from tournament.views.common import LoginRequired, load_tournament
 
 
@@ -45,9 +52,24 @@ def get_match(tournament, number: int, table: int) -> Match:
     )
 
 
+def result_form(request, match: Match, data=None, *, player: bool = False) -> ResultForm:
+    """The final-levels form this person may use at this table (players get fewer fields)."""
+    kwargs = {
+        "initial": None if data is not None else initial_for(match),
+        "knockout": bool(match.bracket_id),
+        "scoring": match.round.tournament.scoring,
+    }
+    if player:
+        return PlayerResultForm(data, **kwargs)
+    chief = has_role(request.user, match.round.tournament, CHIEF_REFEREE)
+    return ResultForm(data, chief=chief, **kwargs)
+
+
 def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, ResultForm, dict]:
-    """Process a final-levels form; returns (saved, form, extra context)."""
-    form = ResultForm(request.POST, scoring=match.round.tournament.scoring)
+    """Process a final-levels form (or the chief's pick of an entry); (saved, form, extra)."""
+    if request.POST.get("action") == "pick":
+        return _pick(request, match)
+    form = result_form(request, match, request.POST, player=source.startswith("table_"))
     extra: dict = {}
     if not form.is_valid():
         return False, form, extra
@@ -55,23 +77,15 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
     try:
         values = check_result(
             ruleset(match.round.tournament), ew_level=d["ew_level"], ns_level=d["ns_level"],
-            forfeit=d["forfeit"], ew_fouls=d["ew_fouls"], ns_fouls=d["ns_fouls"], decider=d["decider"],
+            forfeit=d.get("forfeit", ""), ew_fouls=d.get("ew_fouls", 0),
+            ns_fouls=d.get("ns_fouls", 0), decider=d.get("decider", ""), at_time=d["at_time"],
             pass_partner=d.get("pass_how", ""),
         )  # fmt: skip
-        action = request.POST.get("action", "enter")
-        if action == "rule":
-            saved = resolve_dispute(
-                match, values, version=d["version"], user=request.user, request=request
-            )
-        else:
-            saved = submit_result(
-                match,
-                values,
-                version=d["version"],
-                user=request.user,
-                source=source,
-                request=request,
-            )
+        saved = enter_final(
+            match, values, at_time=d["at_time"], reason=d.get("time_reason", ""),
+            rule=request.POST.get("action") == "rule", version=d["version"], user=request.user,
+            source=source, request=request,
+        )  # fmt: skip
     except StaleResult as exc:
         form.add_error(None, str(exc))
         extra["current"] = exc.current
@@ -86,6 +100,21 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
     }.get(saved.state, ("success", "成绩已录入，等待他人确认"))
     getattr(messages, note[0])(request, f"第{saved.table}台：{note[1]}")
     return True, form, extra
+
+
+def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
+    """The chief referee adopts one of the entries of a dispute."""
+    try:
+        saved = pick_entry(
+            match, request.POST.get("entry"), version=_version(request), user=request.user,
+            request=request,
+        )  # fmt: skip
+    except ResultRefused as exc:
+        messages.error(request, str(exc))
+        match.refresh_from_db()
+        return False, result_form(request, match), {}
+    messages.success(request, f"第{saved.table}台：裁判长已裁定")
+    return True, result_form(request, match), {}
 
 
 def _version(request) -> int:
@@ -106,6 +135,9 @@ def initial_for(match: Match) -> dict:
 def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
     tournament = match.round.tournament
     fouls = match.fouls.select_related("team", "player", "referee")
+    audit = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id=str(match.pk)
+    )
     return {
         "t": tournament,
         "round": match.round,
@@ -113,14 +145,16 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "form": form,
         "foul_form": FoulForm(match=match),
         "fouls": fouls,
+        "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
         "can_confirm": match.state == Match.ENTERED
         and match.entered_by_id != getattr(request.user, "pk", None),
+        "enter_problem": problem(match.round, "enter"),
+        "minutes_left": minutes_left(match.round),
+        "disputes": dispute_rows(match),
         "notation": format_notation(match.deals) if match.deals else "",
-        "audit": AuditEntry.objects.filter(
-            tournament=tournament, object_type="match", object_id=str(match.pk)
-        ),
+        "audit": [readable(a) for a in audit],
         **extra,
     }
 
@@ -135,7 +169,7 @@ def match_entry(request, slug, number, table):
         if saved:
             return redirect("round_control", slug=slug, number=number)
     else:
-        form = ResultForm(initial=initial_for(match), scoring=match.round.tournament.scoring)
+        form = result_form(request, match)
     return render(request, "rounds/match_entry.html", match_context(request, match, form, **extra))
 
 
@@ -154,18 +188,26 @@ def match_confirm(request, slug, number, table):
 
 @require_POST
 def match_absent(request, slug, number, table):
-    """A referee records that one pair did not turn up in time (forfeit for lateness)."""
-    from tournament.services.lateness import record_absence
+    """A referee records that one pair did not turn up in time (forfeit for lateness).
 
+    The first post only asks for confirmation (a forfeit cannot be taken back by the
+    referee); the forfeit is recorded when the confirmation page is posted.
+    """
     tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
-    try:
-        match = record_absence(
-            match, request.POST.get("side", ""), user=request.user, request=request
-        )
-        messages.success(request, f"第{table}台：已记录迟到弃权")
-    except ResultRefused as exc:
-        messages.error(request, str(exc))
+    side = request.POST.get("side", "")
+    if side not in ("EW", "NS"):
+        messages.error(request, "请选择迟到的一方")
+    elif request.POST.get("confirm") != "1":
+        team = match.ew if side == "EW" else match.ns
+        context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
+        return render(request, "rounds/confirm_absent.html", context)
+    else:
+        try:
+            record_absence(match, side, user=request.user, request=request)
+            messages.success(request, f"第{table}台：已记录迟到弃权")
+        except ResultRefused as exc:
+            messages.error(request, str(exc))
     return redirect("match_entry", slug=slug, number=number, table=table)
 
 
@@ -176,7 +218,9 @@ def match_foul(request, slug, number, table):
     form = FoulForm(request.POST, match=match)
     if not form.is_valid():
         messages.error(
-            request, "犯规记录不完整：" + "；".join(f"{k}: {v[0]}" for k, v in form.errors.items())
+            request,
+            "犯规记录不完整："
+            + "；".join(f"{form.fields[k].label}：{v[0]}" for k, v in form.errors.items()),
         )
     else:
         d = form.cleaned_data
@@ -235,6 +279,7 @@ def sheet_api_response(request, match: Match, *, source: str):
         except (ValueError, KeyError, TypeError):
             return JsonResponse({"ok": False, "error": "请求格式错误"}, status=400)
         try:
+            check_sheet_time(match, steps)
             match = save_sheet(
                 match, steps, version=version, user=request.user, source=source, request=request
             )
@@ -285,7 +330,7 @@ def match_foul_api(request, slug, number, table):
 
 def match_deal_number(match: Match) -> int:
     """The deal in progress: one more than the deals won so far on the sheet."""
-    return sum(1 for step in match.deals or [] if isinstance(step, dict) and "win" in step) + 1
+    return deals_played(match) + 1
 
 
 def match_sheet_api(request, slug, number, table):
@@ -294,15 +339,6 @@ def match_sheet_api(request, slug, number, table):
     except LoginRequired:
         return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
     return sheet_api_response(request, get_match(tournament, number, table), source="referee")
-
-
-def match_values(match: Match) -> dict:
-    return values_of(match).as_dict()
-
-
-def ensure_round_visible(round_: Round) -> None:
-    if round_.status == Round.DRAFT:
-        raise Http404("本轮尚未公布")
 
 
 # --- round-wide pages: results import, foul log, audit ------------------------------------
@@ -346,50 +382,10 @@ def round_fouls(request, slug, number):
     fouls = Foul.objects.filter(match__round=round_).select_related(
         "match", "team", "player", "referee"
     )
-    return render(
-        request,
-        "rounds/fouls.html",
-        {"t": tournament, "round": round_, "fouls": fouls, "penalties": penalty_text(tournament)},
-    )
-
-
-def round_audit(request, slug, number):
-    """The audit log of a round's tables; ``?format=csv`` downloads it."""
-    tournament = load_tournament(request, slug, CHIEF_REFEREE)
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    ids = [str(pk) for pk in round_.matches.values_list("pk", flat=True)]
-    entries = AuditEntry.objects.filter(tournament=tournament).filter(
-        object_type="match", object_id__in=ids
-    ) | AuditEntry.objects.filter(
-        tournament=tournament, object_type="round", object_id=str(round_.pk)
-    )
-    entries = entries.order_by("created_at", "id")
-    if request.GET.get("format") == "csv":
-        return audit_csv(entries, f"round-{number}-audit.csv")
-    return render(
-        request, "rounds/audit.html", {"t": tournament, "round": round_, "entries": entries}
-    )
-
-
-def audit_csv(entries, filename: str):
-    import csv
-
-    from django.http import HttpResponse
-
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f"attachment; filename={filename}"
-    response.write("\ufeff")  # Excel needs the BOM to read UTF-8 Chinese
-    writer = csv.writer(response)
-    writer.writerow(["时间", "操作人", "IP", "操作", "说明", "修改前", "修改后"])
-    for e in entries:
-        writer.writerow([
-            e.created_at.isoformat(), e.actor, e.ip or "", e.action, _safe(e.summary),
-            json.dumps(e.before, ensure_ascii=False) if e.before is not None else "",
-            json.dumps(e.after, ensure_ascii=False) if e.after is not None else "",
-        ])  # fmt: skip
-    return response
-
-
-def _safe(text: str) -> str:
-    """Keep spreadsheet programs from reading user text as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    context = {
+        "t": tournament,
+        "round": round_,
+        "fouls": fouls,
+        "penalties": penalty_text(tournament),
+    }
+    return render(request, "rounds/fouls.html", {**context, "doubled": doubled_warnings(fouls)})

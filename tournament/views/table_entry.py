@@ -9,18 +9,23 @@ not exist.
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournament.forms_results import ResultForm
 from tournament.models import Match, Round
 from tournament.services.results import ResultRefused, confirm_result
-from tournament.views.results import _version, handle_result_post, initial_for, sheet_api_response
+from tournament.views.results import (
+    _version,
+    handle_result_post,
+    result_form,
+    sheet_api_response,
+)
 
 
 def _cookie(match: Match) -> str:
@@ -60,8 +65,7 @@ def table_entry(request, slug, match_id, code):
             )
             return response
     else:
-        scoring = match.round.tournament.scoring
-        form, extra = ResultForm(initial=initial_for(match), scoring=scoring), {}
+        form, extra = result_form(request, match, player=True), {}
     context = {
         "t": match.round.tournament,
         "m": match,
@@ -104,6 +108,25 @@ def table_sheet(request, slug, match_id, code):
     )
 
 
+# What players record on their sheet: who won each deal, and time. Penalties, fouls,
+# warnings and forfeits are the referee's (they come with the foul log).
+PLAYER_STEPS = ("win", "time")
+
+
+def _referee_steps(steps) -> int:
+    return sum(1 for s in steps if isinstance(s, dict) and not any(k in s for k in PLAYER_STEPS))
+
+
 def table_sheet_api(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
+    if request.method == "POST":
+        try:
+            steps = json.loads(request.body or b"{}").get("steps")
+        except (ValueError, AttributeError):
+            steps = None
+        if isinstance(steps, list) and _referee_steps(steps) > _referee_steps(match.deals or []):
+            return JsonResponse(
+                {"ok": False, "error": "选手只能记录每副的结果和到时；罚级、犯规和弃权请找裁判"},
+                status=403,
+            )
     return sheet_api_response(request, match, source=f"table_{side.lower()}")

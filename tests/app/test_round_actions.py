@@ -1,0 +1,110 @@
+"""allowed_actions: which round actions exist now, why the others do not, and the pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.conftest import login
+from tournament.models import Match, Round
+from tournament.results_check import ResultValues
+from tournament.services.results import ResultRefused, submit_result
+from tournament.services.round_actions import allowed_actions, problem
+from tournament.services.rounds import lock_round
+
+pytestmark = pytest.mark.django_db
+
+WIN = ResultValues("A+", "K", winner="EW")
+
+
+@pytest.fixture
+def round1(tournament, teams8, make_round):
+    return make_round(tournament, teams8)
+
+
+def test_a_referee_gets_only_the_referees_actions(round1, referee):
+    assert set(allowed_actions(round1, referee)) == {"enter"}
+
+
+def test_the_organizer_publishes_only_a_draft(round1, organizer):
+    actions = allowed_actions(round1, organizer)
+    assert not actions["publish"].allowed and actions["publish"].reason == "本轮对阵已经公布"
+    Round.objects.filter(pk=round1.pk).update(status=Round.DRAFT)
+    round1.refresh_from_db()
+    assert allowed_actions(round1, organizer)["publish"].allowed
+
+
+def test_lock_says_how_many_tables_are_open(round1, chief):
+    lock = allowed_actions(round1, chief)["lock"]
+    assert (lock.allowed, lock.shown, lock.reason) == (False, True, "还有4台成绩未确认，不能锁定")
+
+
+def test_the_service_refuses_with_the_same_reason(round1, chief):
+    with pytest.raises(ResultRefused) as exc:
+        lock_round(round1, user=chief)
+    assert str(exc.value) == problem(round1, "lock")
+
+
+def test_lock_waits_for_earlier_rounds(tournament, teams8, make_round, chief):
+    make_round(tournament, teams8)
+    round2 = make_round(tournament, teams8, number=2)
+    Match.objects.filter(round=round2).update(state=Match.CONFIRMED)
+    assert problem(round2, "lock") == "第1轮尚未锁定，请先锁定前面的轮次"
+
+
+def test_confirm_all_needs_an_entered_table(round1, chief, referee):
+    assert problem(round1, "confirm_all") == "没有等待确认的成绩"
+    m = round1.matches.get(table=1)
+    submit_result(m, WIN, version=m.version, user=referee)
+    assert problem(round1, "confirm_all") == ""
+
+
+def test_round_control_shows_disabled_buttons_with_their_reason(round1, chief):
+    page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
+    lock = re.search(r"<button[^>]*>锁定本轮</button>", page).group(0)
+    assert "disabled" in lock
+    assert '<small class="why" id="why-lock">还有4台成绩未确认，不能锁定</small>' in page
+    start = re.search(r"<button[^>]*>开赛计时</button>", page).group(0)
+    assert "disabled" not in start
+
+
+def test_pairing_the_next_round_while_one_is_open_is_disabled_and_says_why(round1, organizer):
+    page = login(organizer).get(reverse("round_list", args=["spring"])).content.decode()
+    button = re.search(r"<button[^>]*>编排下一轮</button>", page).group(0)
+    assert "disabled" in button
+    assert re.search(r'<small class="why" id="why-pair">第1轮[^<]+</small>', page)
+
+
+def test_the_audit_log_is_readable(round1, referee, chief):
+    m = round1.matches.get(table=1)
+    submit_result(m, WIN, version=m.version, user=referee)
+    page = login(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
+    assert "第1轮 第1台 队1 - 队2" in page
+    assert "南北级数：— → <b>K</b>" in page and "状态：未开始 → <b>已录入</b>" in page
+    assert "{&#x27;" not in page and "ew_level" not in page
+    csv = login(chief).get(reverse("round_audit", args=["spring", 1]) + "?format=csv")
+    assert "东西级数：— → 过A" in csv.content.decode()
+
+
+def test_draft_flags_have_a_legend(round1, organizer):
+    Round.objects.filter(pk=round1.pk).update(status=Round.DRAFT)
+    Match.objects.filter(round=round1, table=1).update(flags=["float_down", "same_unit"])
+    page = login(organizer).get(reverse("round_adjust", args=["spring", 1])).content.decode()
+    legend = page[page.index('id="flag-legend"') :]
+    assert "下浮" in legend and "与积分更低的组合对阵" in legend and "同单位对阵" in legend
+    assert "上浮" not in legend
+
+
+def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, referee):
+    m = round1.matches.get(table=1)
+    submit_result(m, WIN, version=m.version, user=referee)
+    round1.refresh_from_db()
+    start = allowed_actions(round1, chief)["start"]
+    assert round1.status == Round.IN_PLAY and start.shown and start.allowed
+    Round.objects.filter(pk=round1.pk).update(started_at=timezone.now())
+    round1.refresh_from_db()
+    assert not allowed_actions(round1, chief)["start"].shown
+    assert problem(round1, "start") == "本轮已经开赛计时"

@@ -1,0 +1,102 @@
+"""No page of the referee and player paths scrolls sideways on a 390 px phone (issue 10)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.urls import reverse
+
+from tests.browser.conftest import login
+from tournament.models import Match, Round
+from tournament.results_check import ResultValues
+from tournament.services.fouls import record_foul
+from tournament.services.results import save_sheet, submit_result
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# How far the page, or any table box in it, is wider than the screen: a table that scrolls
+# inside its box hides columns (the 逐副 button, the 积分 column) just as well.
+WIDE = """Math.max(document.documentElement.scrollWidth - window.innerWidth,
+  ...Array.from(document.querySelectorAll('.table-wrap, .table-container'),
+                el => el.scrollWidth - el.clientWidth))"""
+# Set SHOTS=/some/dir to keep a screenshot of every page walked (for looking at the layout).
+SHOTS = os.environ.get("SHOTS")
+
+
+@pytest.fixture
+def event(tournament, teams8, make_round, register):
+    tournament.table_entry = True
+    tournament.publish_pairings = True
+    tournament.save()
+    # A long name (real events have them) must wrap, not widen the page.
+    teams8[0].name = "南京市玄武区老年大学掼蛋协会一队"
+    teams8[0].save()
+    # Round 1 locked with results, so the standings have rows (and their 积分 column);
+    # round 2 is the one being played.
+    round1 = make_round(tournament, teams8)
+    for i, match in enumerate(round1.matches.all()):
+        Match.objects.filter(pk=match.pk).update(
+            state=Match.CONFIRMED, ew_level="A+", ns_level=str(3 + i), winner="EW"
+        )
+    Round.objects.filter(pk=round1.pk).update(status=Round.LOCKED)
+    return make_round(tournament, [teams8[i] for i in (0, 2, 1, 3, 4, 6, 5, 7)], number=2)
+
+
+def overflow(page, url: str, name: str) -> int:
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+    return page.evaluate(WIDE)
+
+
+def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
+    m1 = Match.objects.get(round=event, table=1)
+    m1 = save_sheet(m1, [{"win": "EW", "partner": 4}], version=m1.version, user=referee)
+    for _ in range(2):  # a foul and a warning on the sheet: the page used to widen to 535 px
+        record_foul(Match.objects.get(pk=m1.pk), side="NS", kind="out_of_turn",
+                    severity="foul", remark="出牌顺序错误，已提醒", user=referee)  # fmt: skip
+    m2 = Match.objects.get(round=event, table=2)
+    submit_result(m2, ResultValues("A+", "K", winner="EW"), version=m2.version, user=referee)
+    submit_result(Match.objects.get(pk=m2.pk), ResultValues("A+", "5", winner="EW"),
+                  version=None, user=chief)  # fmt: skip
+    page = phone()
+    login(page, live_server.url, "chief", "pw-chief")
+    urls = {
+        "round_list": reverse("round_list", args=["spring"]),
+        "round_control": reverse("round_control", args=["spring", 2]),
+        "entry_after_foul": reverse("match_entry", args=["spring", 2, 1]),
+        "entry_disputed": reverse("match_entry", args=["spring", 2, 2]),
+        "sheet": reverse("match_sheet", args=["spring", 2, 1]),
+        "fouls": reverse("round_fouls", args=["spring", 2]),
+        "audit": reverse("round_audit", args=["spring", 2]),
+        "standings": reverse("standings", args=["spring"]),
+        "pairings": reverse("pairings", args=["spring", 2]),
+    }
+    wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
+    # A foul recorded through the entry page's own form, then the page it comes back to.
+    page.goto(live_server.url + reverse("match_entry", args=["spring", 2, 3]))
+    page.select_option("#id_severity", "foul")
+    page.fill("#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
+    page.get_by_role("button", name="记录", exact=True).click()
+    page.wait_for_selector("text=已记录")
+    wide["entry_after_web_foul"] = page.evaluate(WIDE)
+    page.get_by_role("button", name="南北迟到").click()
+    wide["confirm_absent"] = page.evaluate(WIDE)
+    assert {name: px for name, px in wide.items() if px > 0} == {}
+
+
+def test_player_pages_fit_a_phone(live_server, phone, event):
+    m = Match.objects.get(round=event, table=1)
+    code = [m.pk, m.ew_code]
+    page = phone()
+    urls = {
+        "player_entry": reverse("table_entry", args=["spring", *code]),
+        "player_sheet": reverse("table_sheet", args=["spring", *code]),
+        "player_pairings": reverse("pairings", args=["spring", 2]),
+        "player_standings": reverse("standings", args=["spring"]),
+        "player_404": reverse("table_entry", args=["spring", m.pk, "wrong"]),
+    }
+    wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
+    assert {name: px for name, px in wide.items() if px > 0} == {}

@@ -1,0 +1,53 @@
+"""The audit log of a round (操作记录), on a page and as CSV, in words (see audit_text)."""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournament.audit_text import readable
+from tournament.models import AuditEntry, Round
+from tournament.permissions import CHIEF_REFEREE
+from tournament.views.common import load_tournament
+
+
+def round_audit(request, slug, number):
+    """The audit log of a round's tables; ``?format=csv`` downloads it."""
+    tournament = load_tournament(request, slug, CHIEF_REFEREE)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    ids = [str(pk) for pk in round_.matches.values_list("pk", flat=True)]
+    entries = AuditEntry.objects.filter(tournament=tournament).filter(
+        object_type="match", object_id__in=ids
+    ) | AuditEntry.objects.filter(
+        tournament=tournament, object_type="round", object_id=str(round_.pk)
+    )
+    entries = entries.order_by("created_at", "id")
+    if request.GET.get("format") == "csv":
+        return audit_csv(entries, f"round-{number}-audit.csv")
+    rows = [readable(e) for e in entries]
+    return render(request, "rounds/audit.html", {"t": tournament, "round": round_, "rows": rows})
+
+
+def audit_csv(entries, filename: str):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f"attachment; filename={filename}"
+    response.write("\ufeff")  # Excel needs the BOM to read UTF-8 Chinese
+    writer = csv.writer(response)
+    writer.writerow(["时间", "操作人", "IP", "操作", "说明", "修改", "各方录入"])
+    for e in entries:
+        row = readable(e)
+        change_text = "；".join(
+            f"{label}：{old or '—'} → {new or '—'}" for label, old, new in row["changes"]
+        )
+        writer.writerow([
+            e.created_at.isoformat(), e.actor, e.ip or "", e.action, _safe(e.summary),
+            _safe(change_text), _safe("；".join(row["entries"])),
+        ])  # fmt: skip
+    return response
+
+
+def _safe(text: str) -> str:
+    """Keep spreadsheet programs from reading user text as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
