@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Serve the app for real: gunicorn (threaded workers, one per core) with whitenoise for the
+# Serve the app for real: gunicorn (threaded workers) with whitenoise for the
 # static files. HOST, PORT, WEB_WORKERS and WEB_THREADS set where and how; the address printed
-# is the one gunicorn is told to listen on. `manage.py runserver` is for development only.
+# is the one gunicorn is told to listen on. Two workers per core by default: one can wait for
+# the SQLite write lock while the other computes. `manage.py runserver` is for development only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
-WORKERS=${WEB_WORKERS:-$(nproc 2>/dev/null || echo 2)}
+WORKERS=${WEB_WORKERS:-$((2 * $(nproc 2>/dev/null || echo 1)))}
 THREADS=${WEB_THREADS:-4}
 OPEN_PATH=${OPEN_PATH:-/}
 if [ "$HOST" = "0.0.0.0" ]; then

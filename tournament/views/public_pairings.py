@@ -81,7 +81,17 @@ def pairings(request, slug, number):
         "rounds": _round_numbers(request, tournament),
     }
     if query:
-        context.update(_search_context(tournament, round_, query))
+        # Kept per search text too: at a venue thousands of phones ask for a few hundred
+        # names, and the answer changes only with the pairings (the public stamp).
+        found = computed(
+            tournament,
+            "find-answer",
+            lambda: _search_context(tournament, round_, query),
+            round_.pk,
+            query.casefold(),
+            public=True,
+        )
+        context.update(found)
         if request.GET.get("format") == "json":
             return _search_json(round_, query, context)
     else:
