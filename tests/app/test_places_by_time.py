@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import login
-from tournament.models import Match, Stage
+from tournament.models import Match, Stage, Staff
 from tournament.services.places import stage_places
 
 pytestmark = pytest.mark.django_db
@@ -42,3 +42,38 @@ def test_the_stage_option_is_set_when_adding_a_stage(tournament, organizer):
     data["places_by_time"] = "1"
     login(organizer).post(reverse("stage_list", args=[tournament.slug]), data)
     assert tournament.stages.get(name="决赛").places_by_time is True
+
+
+def test_the_referee_records_the_time_on_the_entry_page(
+    tournament, register, make_round, referee, make_user
+):
+    teams = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
+    Stage.objects.filter(tournament=tournament).update(places_by_time=True)
+    round_ = make_round(tournament, teams)
+    entry = reverse("match_entry", args=[tournament.slug, 1, 2])
+    assert "过A时间（按过A先后排名次）" in login(referee).get(entry).content.decode()
+    url = reverse("match_passed_at", args=[tournament.slug, 1, 2])
+    login(referee).post(url, {"passed_at": "14:05"})
+    assert Match.objects.get(round=round_, table=2).passed_at == dt.time(14, 5)
+    # Blank: the time it is now, as the referee sees the table pass A.
+    login(referee).post(url, {"passed_at": ""})
+    assert Match.objects.get(round=round_, table=2).passed_at != dt.time(14, 5)
+    # A referee limited to other tables is refused, like for a result.
+    other = make_user("ref2")
+    Staff.objects.create(tournament=tournament, user=other, role=Staff.REFEREE, tables="1")
+    response = login(other).post(url, {"passed_at": "09:00"}, follow=True)
+    assert "第2台" in response.content.decode()
+    assert Match.objects.get(round=round_, table=2).passed_at != dt.time(9, 0)
+
+
+def test_no_time_is_recorded_where_places_do_not_follow_it(
+    tournament, register, make_round, referee
+):
+    teams = [register(tournament, f"{n}队") for n in "甲乙"]
+    round_ = make_round(tournament, teams)
+    page = login(referee).get(reverse("match_entry", args=[tournament.slug, 1, 1]))
+    assert "过A时间（按过A先后排名次）" not in page.content.decode()
+    url = reverse("match_passed_at", args=[tournament.slug, 1, 1])
+    response = login(referee).post(url, {"passed_at": "14:05"}, follow=True)
+    assert "本阶段不按过A时间排名次" in response.content.decode()
+    assert Match.objects.get(round=round_, table=1).passed_at is None

@@ -17,9 +17,10 @@ from rules import level_index
 from scoring.places import Finish, places_by_time
 from tournament.models import Match, Round, Stage
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused
+from tournament.services.results import ResultRefused, check_referee
 
 MSG_BAD_TIME = "过A时间格式应为“时:分”，如 15:20"
+MSG_NOT_BY_TIME = "本阶段不按过A时间排名次"
 
 
 def last_round(stage: Stage) -> Round | None:
@@ -65,9 +66,20 @@ def parse_time(text: str) -> dt.time | None:
         raise ResultRefused(MSG_BAD_TIME) from None
 
 
+def records_passed_at(match: Match) -> bool:
+    """True for a table of the last round of a stage placed by finishing time."""
+    stage = match.round.stage
+    return stage.places_by_time and last_round(stage) == match.round
+
+
 @transaction.atomic
-def record_passed_at(match: Match, value: dt.time | None, *, user=None, request=None) -> None:
-    """Record (or clear) the time the table passed A."""
+def record_passed_at(
+    match: Match, value: dt.time | None, *, user=None, request=None, source: str = "referee"
+) -> None:
+    """Record (or clear) the time the table passed A, with the same table rights as a result."""
+    if not records_passed_at(match):
+        raise ResultRefused(MSG_NOT_BY_TIME)
+    check_referee(match, user, source)
     before = match.passed_at.strftime("%H:%M") if match.passed_at else ""
     Match.objects.filter(pk=match.pk).update(passed_at=value)
     log_action(

@@ -30,6 +30,7 @@ from tournament.services.fouls import (
     record_foul,
 )
 from tournament.services.lateness import record_absence
+from tournament.services.places import records_passed_at
 from tournament.services.results import (
     ResultRefused,
     StaleResult,
@@ -155,6 +156,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "disputes": dispute_rows(match),
         "notation": format_notation(match.deals) if match.deals else "",
         "audit": [readable(a) for a in audit],
+        "records_passed_at": records_passed_at(match),
         **extra,
     }
 

@@ -55,7 +55,8 @@ def _post(request, tournament) -> str:
         match = get_object_or_404(
             Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
         )
-        record_passed_at(match, parse_time(post.get("passed_at", "")), request=request)
+        value = parse_time(post.get("passed_at", ""))
+        record_passed_at(match, value, user=request.user, request=request)
         return "已记录过A时间"
     if post.get("playoff_stage"):
         stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])

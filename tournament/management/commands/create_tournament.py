@@ -70,6 +70,11 @@ class Command(BaseCommand):
             help="language of the printouts (default Chinese)",
         )
         parser.add_argument("--start-date", default=None, help="YYYY-MM-DD")
+        parser.add_argument(
+            "--public",
+            action="store_true",
+            help="publish pairings and standings to everyone (公开对阵、公开成绩)",
+        )
 
     def handle(self, *args, **o):
         organizer = self._organizer(o["organizer"])
@@ -87,6 +92,8 @@ class Command(BaseCommand):
                 venue=o["venue"],
                 host=o["host"],
                 print_language=o["print_language"],
+                publish_pairings=o["public"],
+                publish_standings=o["public"],
                 start_date=o["start_date"],
                 end_date=o["start_date"],
                 **fields,
