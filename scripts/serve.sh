@@ -2,7 +2,8 @@
 # Serve the app for real: gunicorn (threaded workers) with whitenoise for the
 # static files. HOST, PORT, WEB_WORKERS and WEB_THREADS set where and how; the address printed
 # is the one gunicorn is told to listen on. Two workers per core by default: one can wait for
-# the SQLite write lock while the other computes. `manage.py runserver` is for development only.
+# the SQLite write lock while the other computes. A request may run 180 s: a clerk's results
+# sheet of 2,500 tables is checked and saved in one transaction (about 100 s here). `manage.py runserver` is for development only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HOST=${HOST:-127.0.0.1}
@@ -20,5 +21,5 @@ fi
 echo "($WORKERS 个进程 × $THREADS 个线程 / workers × threads; Ctrl-C 停止 / to stop)"
 exec .venv/bin/gunicorn config.wsgi:application \
   --bind "$HOST:$PORT" --workers "$WORKERS" --threads "$THREADS" \
-  --worker-class gthread --timeout 60 --graceful-timeout 20 --max-requests 5000 \
+  --worker-class gthread --timeout 180 --graceful-timeout 20 --max-requests 5000 \
   --max-requests-jitter 500 --access-logfile - --log-level warning

@@ -95,7 +95,10 @@ def _lock(match: Match, version: int | None) -> Match:
         .select_related("tournament")
         .get(pk=match.round_id)
     )
-    current = Match.objects.select_for_update(of=("self",)).get(pk=match.pk)
+    # The pairs come along: the audit summary names them (Match.__str__), one query, not three.
+    current = (
+        Match.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=match.pk)
+    )
     current.round = round_
     if version is not None and current.version != version:
         raise StaleResult(current)
