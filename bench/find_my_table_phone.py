@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.serving import served  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.servers.web import Browser, free_port  # noqa: E402
 
 SURNAMES = "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜"
 GIVEN = "伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂"
@@ -76,25 +76,6 @@ def play_round(env: dict, number: int, tmp: Path, rng: random.Random) -> None:
             loser = rng.choice(["2", "5", "9", "J", "K"])
             writer.writerow([t["table"], *(("A+", loser) if rng.random() < 0.5 else (loser, "A+"))])
     manage(env, "import_results", SLUG, str(number), str(sheet), "--lock")
-
-
-def serve(env: dict) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    proc = subprocess.Popen(
-        ["bash", "scripts/serve.sh"],
-        cwd=ROOT,
-        env={**env, "PORT": str(port)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        try:
-            Browser(base).get("/")
-            return proc, base
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("the server did not start")
 
 
 def phone_search(base: str, query: str, expected: str, tries: int = 5) -> list[float]:
@@ -158,12 +139,8 @@ def main(argv: list[str] | None = None) -> int:
 
     player = names[len(names) // 3]
     query = "".join(lazy_pinyin(player.rstrip("0123456789")))
-    proc, base = serve(env)
-    try:
+    with served(env) as base:
         times = phone_search(base, query, player)
-    finally:
-        proc.terminate()
-        proc.wait(30)
     ms = ", ".join(f"{t * 1000:.0f}" for t in times)
     print(
         f"find my table on a 390 px phone, query {query!r} (for {player}): {ms} ms"

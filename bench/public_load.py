@@ -30,9 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.django_event import ROOT, load_event, setup_django  # noqa: E402
+from bench.django_event import load_event, setup_django  # noqa: E402
 from bench.pair_db import swiss_history  # noqa: E402
-from tests.servers.web import Browser, free_port  # noqa: E402
+from bench.serving import served  # noqa: E402
+from tests.servers.web import Browser  # noqa: E402
 
 PASSWORD = "referee-password-1"
 WRK_SCRIPT = """
@@ -99,25 +100,6 @@ def find_paths(tournament, round_) -> list[str]:
         )
     paths += [base + f"?page={n}" for n in range(1, 26)]
     return paths
-
-
-def serve(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    proc = subprocess.Popen(
-        ["bash", "scripts/serve.sh"],
-        cwd=ROOT,
-        env={**env, "PORT": str(port), "DJANGO_SETTINGS_MODULE": "config.settings"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        try:
-            Browser(base).get("/")
-            return proc, base
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("the server did not start")
 
 
 def run_wrk(base: str, paths: list[str], clients: int, seconds: int) -> None:
@@ -251,18 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     setup_django()
     tournament, round_ = build(args.pairs, args.rounds, args.referees)
-    proc, base = serve(dict(os.environ))
-    try:
+    with served(dict(os.environ)) as base:
         run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
         wait_idle(base)
         browsers = logins(base, args.referees)
         saves(browsers, round_, args.seconds, args.pause)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     return 0
 
 
