@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from tournament.views import (
+    api_tokens,
     audit,
     events,
     imports,
@@ -27,6 +28,7 @@ urlpatterns = [
     path(T, events.tournament_detail, name="tournament_detail"),
     path(T + "settings/", events.tournament_edit, name="tournament_edit"),
     path(T + "staff/", events.staff_list, name="staff_list"),
+    path(T + "api/tokens/", api_tokens.token_list, name="api_tokens"),
     path(T + "logins/", logins.login_locks, name="login_locks"),
     path(T + "stages/", stages.stage_list, name="stage_list"),
     path(T + "teams/", teams.team_list, name="team_list"),

@@ -4,8 +4,10 @@ from tournament.models.audit import AuditEntry
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
+from tournament.models.tokens import ApiToken
 
 __all__ = [
+    "ApiToken",
     "AuditEntry",
     "ForbiddenPairing",
     "Foul",
