@@ -37,6 +37,10 @@ NOT_PAGES = {
     "export_download",
     "logout",
     "set_language",
+    "match_photo_add",
+    "table_photo_add",
+    "sheet_photo",
+    "table_photo",
 }
 
 
@@ -71,6 +75,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "tournament_detail": {"slug": s},
         "tournament_edit": {"slug": s},
         "staff_list": {"slug": s},
+        "api_tokens": {"slug": s},
         "stage_list": {"slug": s},
         "team_list": {"slug": s},
         "team_add": {"slug": s},

@@ -2,6 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.event import Staff, Stage, Tournament
+from tournament.models.photos import SheetPhoto
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
 from tournament.models.tokens import ApiToken
@@ -14,6 +15,7 @@ __all__ = [
     "Match",
     "Player",
     "Round",
+    "SheetPhoto",
     "Stage",
     "Staff",
     "Submission",
