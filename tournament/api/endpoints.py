@@ -17,6 +17,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import HttpError
+from ninja.renderers import JSONRenderer
 from pydantic import TypeAdapter
 
 from tournament.api import data
@@ -41,6 +42,12 @@ DESCRIPTION = (
 )
 
 
+class ChineseJSON(JSONRenderer):
+    """Error answers with readable Chinese, like the endpoints' own answers."""
+
+    json_dumps_params = {"ensure_ascii": False}
+
+
 class ReadAPI(NinjaAPI):
     def get_openapi_schema(self, *args, **kwargs):
         """The schema, with the staff token declared as an optional bearer scheme."""
@@ -56,6 +63,7 @@ api = ReadAPI(
     version="1",
     description=DESCRIPTION,
     urls_namespace="api-v1",
+    renderer=ChineseJSON(),
 )
 NOT_FOUND = {404: Problem}
 PROBLEMS = {401: Problem, 404: Problem}
