@@ -40,7 +40,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
-    "ninja",  # its Swagger UI from its own static files (no CDN)
     "tournament",
 ]
 

@@ -132,3 +132,12 @@ def test_the_photo_shows_on_the_entry_page_in_disputes_and_in_the_round_audit(
     page = staff_client(chief).get(entry).content.decode()
     dispute = page.split('id="dispute"')[1].split("</section>")[0]
     assert photo_url in dispute
+
+
+def test_a_referee_may_add_photos_only_at_their_own_tables(table, referee, tournament):
+    tournament.staff.filter(user=referee).update(tables="2")
+    response = staff_client(referee).post(
+        add_url(table), {"photo": upload(camera_jpeg(640, 480))}, follow=True
+    )
+    assert "您没有被分配到第1台" in response.content.decode()
+    assert not SheetPhoto.objects.exists()

@@ -12,11 +12,13 @@ import hashlib
 from collections.abc import Callable
 
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.middleware.gzip import GZipMiddleware
+from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import HttpError
+from ninja.openapi.docs import DocsBase
 from ninja.renderers import JSONRenderer
 from pydantic import TypeAdapter
 
@@ -48,6 +50,20 @@ class ChineseJSON(JSONRenderer):
     json_dumps_params = {"ensure_ascii": False}
 
 
+class LocalDocs(DocsBase):
+    """Swagger UI from the vendored swagger-ui-dist (static/vendor/), never a CDN. The
+    validator badge is off: it would send the schema's address to validator.swagger.io."""
+
+    def render_page(self, request, api, **kwargs) -> HttpResponse:
+        settings = {
+            "url": self.get_openapi_url(api, kwargs),
+            "layout": "BaseLayout",
+            "deepLinking": True,
+            "validatorUrl": None,
+        }
+        return render(request, "api/docs.html", {"api": api, "swagger_settings": settings})
+
+
 class ReadAPI(NinjaAPI):
     def get_openapi_schema(self, *args, **kwargs):
         """The schema, with the staff token declared as an optional bearer scheme."""
@@ -64,8 +80,9 @@ api = ReadAPI(
     description=DESCRIPTION,
     urls_namespace="api-v1",
     renderer=ChineseJSON(),
+    docs=LocalDocs(),
 )
-NOT_FOUND = {404: Problem}
+GZIP = GZipMiddleware(lambda request: None)
 PROBLEMS = {401: Problem, 404: Problem}
 
 
@@ -100,7 +117,7 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
     # no-cache: ask again each time (a 304 costs one small query); a staff answer is private.
     patch_cache_control(response, no_cache=True, **({"private": True} if staff else {}))
     patch_vary_headers(response, ["Authorization", "Accept-Language"])
-    return response
+    return GZIP.process_response(request, response)  # as the public pages (gzip_page)
 
 
 def _events_stamp() -> str:

@@ -10,6 +10,7 @@ from tournament.accounts import actor_label
 from tournament.models import Match, SheetPhoto
 from tournament.photos import PhotoError, sheet_jpeg
 from tournament.services.audit import log_action
+from tournament.services.results import ResultRefused, check_referee
 from tournament.services.table_sides import actor_name
 from tournament.sheet_reader import TableFileError, check_size
 from tournament.uploads import upload_limits
@@ -19,6 +20,10 @@ MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abus
 
 def attach_photo(match: Match, upload, *, user=None, source: str, request=None) -> SheetPhoto:
     """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
+    try:
+        check_referee(match, user, source)  # the table rights of every write
+    except ResultRefused as exc:
+        raise PhotoError(str(exc)) from None
     if upload is None:
         raise PhotoError(_("请先拍照或选择一张图片"))
     try:
