@@ -8,6 +8,8 @@ exactly like the pages; the standings and a team's history share the pages' cach
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
+
 from tournament.computed import computed
 from tournament.models import Match, Round, Team, Tournament
 from tournament.selectors import COUNTED_STATES, standings_choice
@@ -112,7 +114,7 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
             )
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
-    data = computed(tournament, "api-results", build, round_.pk, public=not staff)
+    data = computed(tournament, "api-results", build, round_.pk, get_language(), public=not staff)
     return data | {"status": round_.status}
 
 

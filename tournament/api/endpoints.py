@@ -103,7 +103,8 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
     """The JSON of ``build()`` checked against ``schema``, with an ETag from the stamp the
     pages use (a 304 without building anything when the client's copy is current)."""
     stamp = page_stamp(tournament, public=not staff) if tournament else _events_stamp()
-    key = f"{stamp}|{int(staff)}|{request.get_full_path()}"
+    language = getattr(request, "LANGUAGE_CODE", "")  # result texts follow the language
+    key = f"{stamp}|{int(staff)}|{language}|{request.get_full_path()}"
     etag = '"' + hashlib.sha256(key.encode()).hexdigest()[:24] + '"'
     response = get_conditional_response(request, etag=etag)
     if response is None:
