@@ -13,6 +13,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tournament.models import AuditEntry, SheetPhoto
+from tournament.photos import sheet_jpeg
 from tournament.results_check import ResultValues
 from tournament.services.results import submit_result
 
@@ -141,3 +142,14 @@ def test_a_referee_may_add_photos_only_at_their_own_tables(table, referee, tourn
     )
     assert "您没有被分配到第1台" in response.content.decode()
     assert not SheetPhoto.objects.exists()
+
+
+def test_a_sideways_camera_photo_is_stored_upright():
+    image = Image.new("RGB", (300, 200), (10, 20, 30))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: the camera was turned; viewers rotate 90°
+    out = BytesIO()
+    image.save(out, "JPEG", exif=exif)
+    stored = sheet_jpeg(out.getvalue())
+    assert (stored.width, stored.height) == (200, 300)
+    assert not Image.open(BytesIO(stored.data)).getexif()
