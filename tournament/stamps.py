@@ -30,8 +30,8 @@ from tournament.models import Round, Tournament
 # Audit actions that leave the public stamp alone: results and fouls touch only tables of
 # rounds that are not locked (locked rounds refuse them), which the public pages do not
 # show; an archive import creates a new tournament, never cached, and keeps the archived
-# ``updated_at``.
-PRIVATE_ACTIONS = ("result.", "foul.", "archive.import")
+# ``updated_at``. Staff tokens and score-sheet photos are never shown to the public.
+PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.")
 
 
 def bump_stamp(tournament_id: int) -> None:

@@ -1,11 +1,13 @@
 from django.urls import include, path
 
 from tournament.views import (
+    api_tokens,
     audit,
     events,
     imports,
     logins,
     pairing,
+    photos,
     places,
     projector,
     public,
@@ -28,6 +30,7 @@ urlpatterns = [
     path(T, events.tournament_detail, name="tournament_detail"),
     path(T + "settings/", events.tournament_edit, name="tournament_edit"),
     path(T + "staff/", events.staff_list, name="staff_list"),
+    path(T + "api/tokens/", api_tokens.token_list, name="api_tokens"),
     path(T + "logins/", logins.login_locks, name="login_locks"),
     path(T + "stages/", stages.stage_list, name="stage_list"),
     path(T + "teams/", teams.team_list, name="team_list"),
@@ -54,12 +57,16 @@ urlpatterns = [
     path(M + "foul/", results.match_foul, name="match_foul"),
     path(M + "absent/", results.match_absent, name="match_absent"),
     path(M + "passed/", places.match_passed_at, name="match_passed_at"),
+    path(M + "photo/", photos.match_photo_add, name="match_photo_add"),
+    path(T + "photos/<int:photo_id>/", photos.sheet_photo, name="sheet_photo"),
     path(M + "sheet/", results.match_sheet, name="match_sheet"),
     path(M + "sheet/api/", results.match_sheet_api, name="match_sheet_api"),
     path(M + "sheet/foul/", results.match_foul_api, name="match_foul_api"),
     # Players at their table (secret link, no account)
     path(E, table_entry.table_entry, name="table_entry"),
     path(E + "confirm/", table_entry.table_confirm, name="table_confirm"),
+    path(E + "photo/", photos.table_photo_add, name="table_photo_add"),
+    path(E + "photo/<int:photo_id>/", photos.table_photo, name="table_photo"),
     path(E + "sheet/", table_entry.table_sheet, name="table_sheet"),
     path(E + "sheet/api/", table_entry.table_sheet_api, name="table_sheet_api"),
     # Public

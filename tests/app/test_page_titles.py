@@ -38,6 +38,10 @@ NOT_PAGES = {
     "export_download",
     "logout",
     "set_language",
+    "match_photo_add",
+    "table_photo_add",
+    "sheet_photo",
+    "table_photo",
 }
 
 
@@ -72,6 +76,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "tournament_detail": {"slug": s},
         "tournament_edit": {"slug": s},
         "staff_list": {"slug": s},
+        "api_tokens": {"slug": s},
         "stage_list": {"slug": s},
         "team_list": {"slug": s},
         "team_add": {"slug": s},

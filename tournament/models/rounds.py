@@ -123,6 +123,8 @@ class Match(models.Model):
     state = models.CharField(_("状态"), max_length=10, choices=STATE_CHOICES, default=EMPTY)
     mode = models.CharField(_("录入方式"), max_length=6, choices=MODE_CHOICES, default="final")
     deals = models.JSONField(_("逐副记录"), default=list, blank=True)
+    # When each line of ``deals`` was first saved (ISO times, same order): pace alerts.
+    deal_times = models.JSONField(default=list, blank=True, editable=False)
     games = models.JSONField(_("淘汰赛各局"), default=list, blank=True)
     ew_level = models.CharField(_("东西级数"), max_length=3, blank=True)
     ns_level = models.CharField(_("南北级数"), max_length=3, blank=True)

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from tournament.accounts import actor_label
 from tournament.models import Match, Round
+from tournament.pace import record_line_times
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
@@ -417,6 +418,7 @@ def save_sheet(
     ):
         raise ResultRefused("该台成绩已录入，不能再修改记录表；如需更正请联系裁判长")
     _check_foul_steps(locked, steps, allow_fouls)
+    record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)
     values = result_from_deals(rules, steps)
     if values is not None:

@@ -1,0 +1,114 @@
+"""The shapes of the read API's answers (they make the OpenAPI schema's components)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ninja import Schema
+
+
+class TeamRef(Schema):
+    id: int
+    name: str
+    unit: str
+
+
+class RoundRef(Schema):
+    number: int
+    status: str
+    results: bool  # True when /results/ answers for this round
+
+
+class EventSummary(Schema):
+    slug: str
+    name: str
+    start_date: date | None
+    end_date: date | None
+    venue: str
+    host: str
+
+
+class EventDetail(EventSummary):
+    format: str
+    planned_rounds: int
+    time_limit: int
+    scoring: str
+    tiebreaks: list[str]
+    publish_pairings: bool
+    publish_standings: bool
+    rounds: list[RoundRef]
+
+
+class PairingTable(Schema):
+    table: int | None
+    ew: TeamRef
+    ns: TeamRef | None  # None: a bye
+
+
+class Pairings(Schema):
+    event: str
+    round: int
+    status: str
+    tables: list[PairingTable]
+
+
+class ResultTable(PairingTable):
+    state: str
+    ew_level: str
+    ns_level: str
+    forfeit: str
+    defeat_side: str
+    defeat_reason: str
+    winner: str
+    result: str  # the line the pairings page shows, e.g. "A+ : K"
+
+
+class Results(Schema):
+    event: str
+    round: int
+    status: str
+    tables: list[ResultTable]
+
+
+class StandingLine(Schema):
+    rank: int
+    team: TeamRef
+    players: str
+    points: int
+    matches: int
+    wins: int
+    draws: int
+    losses: int
+    metrics: dict[str, int | float | str | None]  # the tiebreak columns of the page
+
+
+class Standings(Schema):
+    event: str
+    after_round: int | None  # None: no round is locked yet
+    provisional: bool
+    rounds: list[int]
+    rows: list[StandingLine]
+
+
+class HistoryEntry(Schema):
+    round: int
+    opponent: TeamRef | None
+    seat: str
+    level: str | None
+    opponent_level: str | None
+    points: int
+    level_points: int
+    fouls: int
+    total: int
+
+
+class TeamDetail(Schema):
+    event: str
+    team: TeamRef
+    players: list[str]
+    status: str
+    history: list[HistoryEntry]
+
+
+class Problem(Schema):
+    detail: str

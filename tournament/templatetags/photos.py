@@ -1,0 +1,32 @@
+"""``{% sheet_photos m %}``: a table's score-sheet photos and the camera upload form.
+
+The URLs depend on who looks: a table link (the page's URL holds the side's ``code``)
+gets that link's photo URLs, staff pages the staff ones.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+
+register = template.Library()
+
+
+@register.inclusion_tag("rounds/_photos.html", takes_context=True)
+def sheet_photos(context, match, upload: bool = True, title: bool = True) -> dict:
+    request = context["request"]
+    args = request.resolver_match.kwargs
+    slug = match.round.tournament.slug
+    if "code" in args:
+        base = [slug, match.pk, args["code"]]
+        urls = [(p, reverse("table_photo", args=[*base, p.pk])) for p in match.photos.all()]
+        add = reverse("table_photo_add", args=base)
+    else:
+        urls = [(p, reverse("sheet_photo", args=[slug, p.pk])) for p in match.photos.all()]
+        add = reverse("match_photo_add", args=[slug, match.round.number, match.table])
+    return {
+        "photos": urls,
+        "add_url": add if upload else "",
+        "title": title,
+        "csrf_token": context.get("csrf_token"),
+    }
