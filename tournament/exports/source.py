@@ -31,7 +31,7 @@ from tournament.selectors import COUNTED_STATES, match_record, score_options, st
 _MATCH_FIELDS = (
     "pk", "round__number", "table", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit",
     "defeat_side", "defeat_reason", "ew_fouls", "ns_fouls", "state", "deals", "ew_code",
-    "ns_code", "pass_upgrade", "bracket_id", "flags",
+    "ns_code", "pass_upgrade", "bracket_id", "bracket_game",
 )  # fmt: skip
 
 
@@ -170,10 +170,6 @@ def locked_rounds(tournament: Tournament) -> set[int]:
     return set(rounds.values_list("number", flat=True))
 
 
-def _game(flags) -> int:
-    return next((int(f[5:]) for f in flags or () if f.startswith("game:") and f[5:].isdigit()), 0)
-
-
 def _table(
     row: dict,
     pairs: dict[int, Pair],
@@ -211,7 +207,7 @@ def _table(
         counted=counted,
         score=score,
         bracket_id=row["bracket_id"],
-        game=_game(row["flags"]),
+        game=row["bracket_game"],
         **(extra or {}),
     )
 

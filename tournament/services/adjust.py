@@ -27,7 +27,8 @@ def pairing_of(round_: Round) -> Pairing:
         if m.ns_id is None:
             byes.append(Bye(m.ew_id, frozenset(m.flags or ["bye"])))
         else:
-            tables.append(Table(m.table, m.ew_id, m.ns_id, frozenset(m.flags or [])))
+            flags = frozenset(m.flags or [])
+            tables.append(Table(m.table, m.ew_id, m.ns_id, flags, m.bracket_id, m.bracket_game))
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 

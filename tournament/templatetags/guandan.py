@@ -39,14 +39,20 @@ def _flag_texts() -> dict[str, str]:
 @register.filter
 def flag_badges(flags) -> str:
     texts = _flag_texts()
-
-    def label(flag: str) -> str:
-        if flag.startswith("game:"):
-            return f"第{flag[5:]}局"
-        return gettext(texts.get(flag, flag))
-
     return format_html_join(
-        " ", '<span class="badge flag">{}</span>', ((label(f),) for f in flags or [])
+        " ",
+        '<span class="badge flag">{}</span>',
+        ((gettext(texts.get(f, f)),) for f in flags or []),
+    )
+
+
+@register.filter
+def game_badge(match) -> str:
+    """第N局 for a knockout table of a best-of-N match (its ``bracket_game``), else ""."""
+    if not getattr(match, "bracket_game", 0):
+        return ""
+    return format_html(
+        '<span class="badge flag">{}</span>', gettext("第%(n)s局") % {"n": match.bracket_game}
     )
 
 
