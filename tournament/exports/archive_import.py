@@ -134,6 +134,8 @@ class _Reader:
             if hook is not None:
                 value = hook(value, lambda local: self.new[Team].get(local, local))
             values[f.attname] = f.to_python(value) if value is not None else None
+        if model is Match and "bracket_game" not in row:
+            values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
         obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:
             if not is_int(row["object_ref"]):
@@ -144,6 +146,16 @@ class _Reader:
         skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]
         obj.clean_fields(exclude=skip)
         return obj
+
+
+def older_game_flag(flags: list) -> tuple[list, int]:
+    """An archive written before ``Match.bracket_game``: the game was a ``"game:<n>"`` flag.
+
+    The same conversion as migration 0009 (a migration keeps its own frozen copy).
+    """
+    games = [f for f in flags if isinstance(f, str) and f.startswith("game:")]
+    number = games[0][len("game:") :] if games else ""
+    return [f for f in flags if f not in games], int(number) if number.isdigit() else 0
 
 
 def _usernames(archive: dict, *, with_organizer: bool) -> set[str]:
