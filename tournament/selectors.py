@@ -26,6 +26,7 @@ from scoring import (
     standings,
 )
 from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.results_check import RESULT_FIELDS
 
 COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
 
@@ -69,10 +70,7 @@ def match_record(round_number: int, row: dict) -> MatchRecord:
     )
 
 
-_RECORD_FIELDS = (
-    "round__number", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit", "defeat_side",
-    "defeat_reason", "ew_fouls", "ns_fouls", "state", "pass_upgrade",
-)  # fmt: skip
+_RECORD_FIELDS = ("round__number", "ew_id", "ns_id", "state", *RESULT_FIELDS)
 
 
 def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:

@@ -62,12 +62,7 @@ class StaleResult(ResultRefused):
 
 
 def values_of(match: Match) -> ResultValues:
-    return ResultValues(
-        ew_level=match.ew_level, ns_level=match.ns_level, forfeit=match.forfeit,
-        defeat_side=match.defeat_side, defeat_reason=match.defeat_reason,
-        ew_fouls=match.ew_fouls, ns_fouls=match.ns_fouls, winner=match.winner,
-        pass_upgrade=match.pass_upgrade,
-    )  # fmt: skip
+    return ResultValues.of(match)
 
 
 def snapshot(match: Match) -> dict:

@@ -20,7 +20,7 @@ from tournament.audit_text import dispute_rows, readable
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
 from tournament.models import AuditEntry, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
-from tournament.results_check import ResultInvalid, check_result
+from tournament.results_check import RESULT_FIELDS, ResultInvalid, check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import check_sheet_time, enter_final, minutes_left
 from tournament.services.fouls import (
@@ -126,10 +126,9 @@ def _version(request) -> int:
 
 
 def initial_for(match: Match) -> dict:
-    return {
-        "ew_level": match.ew_level, "ns_level": match.ns_level, "forfeit": match.forfeit,
-        "ew_fouls": match.ew_fouls, "ns_fouls": match.ns_fouls, "version": match.version,
-    }  # fmt: skip
+    """The stored result in the form's fields (those of the form that are result fields)."""
+    shown = [name for name in RESULT_FIELDS if name in ResultForm.base_fields]
+    return {**{name: getattr(match, name) for name in shown}, "version": match.version}
 
 
 def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
