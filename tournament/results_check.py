@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from rules import RuleError, RuleSet, replay, validate_final
+from rules import RuleError, RuleSet, level_index, replay, validate_final
 from rules.engine import MatchState
 from rules.fouls import three_fouls_lose
 
@@ -155,8 +155,6 @@ def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:
 
 
 def _winner(ew: str, ns: str) -> str:
-    from rules import level_index
-
     if level_index(ew) == level_index(ns):
         return ""
     return "EW" if level_index(ew) > level_index(ns) else "NS"

@@ -14,7 +14,7 @@ from tournament.exports.data import Table
 from tournament.forms_results import ResultForm
 from tournament.models import Match
 from tournament.results_check import RESULT_FIELDS, ResultValues
-from tournament.selectors import _RECORD_FIELDS
+from tournament.selectors import RECORD_FIELDS
 from tournament.services.results import values_of
 from tournament.views.results import initial_for
 
@@ -42,7 +42,7 @@ def test_every_match_field_is_a_result_field_or_listed_as_something_else():
 
 
 def test_the_derived_field_lists_hold_every_result_field():
-    assert set(RESULT_FIELDS) <= set(_RECORD_FIELDS)
+    assert set(RESULT_FIELDS) <= set(RECORD_FIELDS)
     assert set(RESULT_FIELDS) <= set(source._MATCH_FIELDS)
     assert set(RESULT_FIELDS) <= {f.name for f in fields(Table)}
     assert len(set(STORED.as_dict().values()) - {""}) == len(RESULT_FIELDS) - 1

@@ -26,9 +26,9 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils.dateparse import parse_datetime
 
 from tournament.exports.archive import (
-    _MODEL_NAMES,
     FORMAT,
     JSON_TEAM_IDS,
+    MODEL_NAMES,
     PARTS,
     VERSION,
     ArchiveError,
@@ -140,7 +140,7 @@ class _Reader:
         if model is AuditEntry and row.get("object_ref") is not None:
             if not is_int(row["object_ref"]):
                 raise ArchiveError(MSG_INVALID.format(error="操作记录引用的对象编号无效"))
-            target = _MODEL_NAMES.get(row.get("object_type", ""))
+            target = MODEL_NAMES.get(row.get("object_type", ""))
             obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
         # The database's own checks (lengths, choices, integer ranges) before anything is saved.
         skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]

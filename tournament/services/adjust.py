@@ -12,12 +12,14 @@ from django.db import transaction
 from django.db.models import Max
 
 from pairing import Bye, Pairing, Table
+from pairing.conflicts import check_pairing
 from tournament.models import Match, Round
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.pairing import entrants
 from tournament.services.results import ResultRefused
 from tournament.services.round_actions import problem
+from tournament.services.stages import stage_members
 
 
 def pairing_of(round_: Round) -> Pairing:
@@ -34,9 +36,6 @@ def pairing_of(round_: Round) -> Pairing:
 
 def conflicts(round_: Round) -> list:
     """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
-    from pairing.conflicts import check_pairing
-    from tournament.services.stages import stage_members
-
     tournament = round_.tournament
     pairing = pairing_of(round_)
     field = entrants(tournament, round_.number)

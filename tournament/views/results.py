@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 
 from rules import RuleError, format_notation, replay
 from tournament.audit_text import dispute_rows, readable
+from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
-from tournament.models import AuditEntry, Match, Player, Round
+from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import RESULT_FIELDS, ResultInvalid, check_result
 from tournament.selectors import ruleset
@@ -37,7 +38,11 @@ from tournament.services.results import (
     pick_entry,
     save_sheet,
 )
+from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
+from tournament.sheet_reader import megabytes
+from tournament.tabular import TableFileError
+from tournament.uploads import upload_limits
 from tournament.views.common import LoginRequired, load_tournament
 
 
@@ -106,7 +111,7 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
     """The chief referee adopts one of the entries of a dispute."""
     try:
         saved = pick_entry(
-            match, request.POST.get("entry"), version=_version(request), user=request.user,
+            match, request.POST.get("entry"), version=posted_version(request), user=request.user,
             request=request,
         )  # fmt: skip
     except ResultRefused as exc:
@@ -117,7 +122,7 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
     return True, result_form(request, match), {}
 
 
-def _version(request) -> int:
+def posted_version(request) -> int:
     """The version the form was loaded with; junk counts as stale (0 never matches)."""
     try:
         return int(request.POST.get("version", 0))
@@ -177,7 +182,7 @@ def match_confirm(request, slug, number, table):
     tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     try:
-        confirm_result(match, version=_version(request), user=request.user, request=request)
+        confirm_result(match, version=posted_version(request), user=request.user, request=request)
         messages.success(request, f"第{table}台成绩已确认")
     except ResultRefused as exc:
         messages.error(request, str(exc))
@@ -345,12 +350,6 @@ def match_sheet_api(request, slug, number, table):
 
 def results_import(request, slug, number):
     """A clerk uploads the round's results sheet; all rows or nothing."""
-    from tournament.forms import ResultsImportForm
-    from tournament.services.results_import import import_results
-    from tournament.sheet_reader import megabytes
-    from tournament.tabular import TableFileError
-    from tournament.uploads import upload_limits
-
     tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     form = ResultsImportForm(request.POST or None, request.FILES or None)
@@ -376,8 +375,6 @@ def results_import(request, slug, number):
 def round_fouls(request, slug, number):
     tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    from tournament.models import Foul
-
     fouls = Foul.objects.filter(match__round=round_).select_related(
         "match", "team", "player", "referee"
     )
