@@ -6,7 +6,11 @@ bracket (``next_round_problem → knockout_finished → update_bracket``) withou
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
@@ -17,6 +21,7 @@ from tests.conftest import login
 from tournament.exports.registry import KINDS
 from tournament.models import Round, Tournament
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
+from tournament.services.rounds import publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +78,19 @@ POST_ONLY = {
 }
 
 
+@pytest.fixture
+def swiss_in_play():
+    """The demo event (a Swiss stage) with its first round published, players' pages on."""
+    call_command("load_demo", stdout=io.StringIO())
+    t = Tournament.objects.get(slug="demo")
+    Tournament.objects.filter(pk=t.pk).update(table_entry=True)
+    organizer = User.objects.get(username="organizer")
+    draw(t, seed=1)
+    round_ = pair_next_round(t)
+    publish_round(round_, user=organizer)
+    return t, round_, organizer
+
+
 def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     t, round_ = finished_knockout
     urls = get_urls(t, round_)
@@ -80,7 +98,16 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     names -= {"admin"} | {n for n in names if ":" in n}
     missing = names - set(urls) - set(POST_ONLY)
     assert not missing, f"URL names without a GET check: {sorted(missing)}"
-    client = login(organizer)
+    assert_no_writes(login(organizer), urls)
+
+
+def test_no_get_writes_during_a_swiss_round_either(swiss_in_play):
+    t, round_, organizer = swiss_in_play
+    assert_no_writes(login(organizer), get_urls(t, round_))
+
+
+def assert_no_writes(client, urls: dict[str, list[str]]) -> None:
+    """Fetch every URL; each answers 200 and none ran an INSERT, UPDATE or DELETE."""
     written: dict[str, list[str]] = {}
     for name, requests in urls.items():
         for url in requests:
