@@ -31,8 +31,9 @@ def test_game_flags_become_the_bracket_game_field_and_back():
     stage = Stage.objects.create(tournament=t, order=1, name="淘汰", kind="knockout")
     r = Round.objects.create(tournament=t, stage=stage, number=1)
     a, b, c = (Team.objects.create(tournament=t, name=n) for n in ("甲", "乙", "丙"))
-    ko = Match.objects.create(round=r, table=1, ew=a, ns=b, bracket_id="R1-1",
-                              flags=["game:3", "manual"])  # fmt: skip
+    ko = Match.objects.create(
+        round=r, table=1, ew=a, ns=b, bracket_id="R1-1", flags=["game:3", "manual"]
+    )
     swiss = Match.objects.create(round=r, table=2, ew=c, ns=None, flags=["bye"])
     apps = migrate(AFTER)
     Match = apps.get_model("tournament", "Match")
