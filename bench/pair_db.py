@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random  # noqa: E402
 
 from bench.django_event import load_event, setup_django  # noqa: E402
-from bench.standings import _random_match  # noqa: E402
+from bench.standings import random_match  # noqa: E402
 from pairing.simulate import simulate_event  # noqa: E402
 from scoring import MatchRecord  # noqa: E402
 
@@ -35,7 +35,7 @@ def swiss_history(pairs: int, rounds: int, seed: int = 1) -> list[MatchRecord]:
     rng = random.Random(seed)
     records = []
     for number, pairing in enumerate(event.history, start=1):
-        records += [_random_match(rng, number, t.ew, t.ns) for t in pairing.tables]
+        records += [random_match(rng, number, t.ew, t.ns) for t in pairing.tables]
         records += [MatchRecord(number, ew=b.entrant, ns=None) for b in pairing.byes]
     return records
 

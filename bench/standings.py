@@ -42,11 +42,11 @@ def random_event(pairs: int, rounds: int, seed: int = 1) -> list[MatchRecord]:
         if pairs % 2:
             records.append(MatchRecord(rnd, ew=teams[-1], ns=None))
         for i in range(0, pairs - 1, 2):
-            records.append(_random_match(rng, rnd, teams[i], teams[i + 1]))
+            records.append(random_match(rng, rnd, teams[i], teams[i + 1]))
     return records
 
 
-def _random_match(rng: random.Random, rnd: int, ew: int, ns: int) -> MatchRecord:
+def random_match(rng: random.Random, rnd: int, ew: int, ns: int) -> MatchRecord:
     fouls = {"ew_fouls": rng.choice((0, 0, 0, 1, 2)), "ns_fouls": rng.choice((0, 0, 0, 1))}
     roll = rng.random()
     if roll < 0.01:

@@ -55,6 +55,9 @@ Knockout (:mod:`pairing.bracket`)
     ``advance(bracket, match_id, winner)``; ``reset(bracket)``; ``Bracket.ready_matches(r)``,
     ``.champion / .runner_up / .third``, ``.to_dict()`` / ``Bracket.from_dict()``. Best of
     three is played game by game by the adapter (a match is decided at two game wins).
+    :mod:`pairing.knockout`: ``settle(bracket, results, active) -> Bracket`` (the bracket
+    after the match results), ``is_finished(bracket)``, ``next_games(bracket, played) ->
+    Pairing | None`` (tables carry ``bracket_id`` and ``game``).
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
@@ -89,6 +92,7 @@ from .flags import (
     FLAG_UNIT_AVOIDED,
 )
 from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
+from .knockout import is_finished, next_games, settle
 from .result import Bye, Pairing, Table
 from .roundrobin import (
     pair_round_robin_round,
@@ -127,8 +131,10 @@ __all__ = [
     "draw_numbers",
     "draw_sheet",
     "group_sizes",
+    "is_finished",
     "knockout_bracket",
     "movement_table",
+    "next_games",
     "pair_rotation_round",
     "pair_round_one",
     "pair_round_robin_round",
@@ -139,4 +145,5 @@ __all__ = [
     "round_robin_rounds",
     "round_robin_schedule",
     "seed_order",
+    "settle",
 ]

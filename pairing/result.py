@@ -4,7 +4,9 @@ Vocabulary
 ----------
 table
     One match of a round between two pairs, numbered from the top of the standings; the
-    pair in ``ew`` sits East-West (东西), the pair in ``ns`` North-South (南北).
+    pair in ``ew`` sits East-West (东西), the pair in ``ns`` North-South (南北). A knockout
+    table also names its bracket match (``bracket_id``, e.g. ``"R2-1"``) and the game of
+    that match it is (``game``, from 1; 0 outside a knockout).
 bye
     A pair without an opponent this round (轮空), scored by the event's bye rule.
 closeness cost
@@ -24,6 +26,8 @@ class Table:
     ew: Hashable
     ns: Hashable
     flags: frozenset[str] = frozenset()
+    bracket_id: str = ""
+    game: int = 0
 
     @property
     def pairs(self) -> tuple[Hashable, Hashable]:

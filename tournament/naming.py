@@ -75,9 +75,9 @@ def round_title(round_) -> str:
     if stage is None or stage.kind != "knockout":
         return title
     size = bracket_size(stage.state)
-    rows = list(round_.matches.exclude(bracket_id="").values_list("bracket_id", "flags"))
-    names = knockout_titles((b for b, _f in rows), size)
-    games = {f for _b, flags in rows for f in flags if f.startswith("game:")}
+    rows = list(round_.matches.exclude(bracket_id="").values_list("bracket_id", "bracket_game"))
+    names = knockout_titles((b for b, _g in rows), size)
+    games = {game for _b, game in rows if game}
     if round_.tournament.games > 1 and len(games) == 1:
-        names += _("（第%(n)s局）") % {"n": games.pop()[5:]}
+        names += _("（第%(n)s局）") % {"n": games.pop()}
     return f"{title} {names}" if names else title

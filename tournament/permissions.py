@@ -14,7 +14,7 @@ from tournament.models import Staff, Tournament
 ORGANIZER = "organizer"
 CHIEF_REFEREE = Staff.CHIEF_REFEREE
 REFEREE = Staff.REFEREE
-_RANK = {None: 0, REFEREE: 1, CHIEF_REFEREE: 2, ORGANIZER: 3}
+ROLE_RANK = {None: 0, REFEREE: 1, CHIEF_REFEREE: 2, ORGANIZER: 3}
 
 
 def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
@@ -37,7 +37,7 @@ def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
 
 def has_role(user, tournament: Tournament, needed: str) -> bool:
     """True when the user's role is ``needed`` or above."""
-    return _RANK[role_of(user, tournament)] >= _RANK[needed]
+    return ROLE_RANK[role_of(user, tournament)] >= ROLE_RANK[needed]
 
 
 def parse_tables(text: str) -> set[int] | None:

@@ -8,9 +8,9 @@ score sheet. Both raise :class:`ResultInvalid` with a Chinese message naming the
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
-from rules import RuleError, RuleSet, replay, validate_final
+from rules import RuleError, RuleSet, level_index, replay, validate_final
 from rules.engine import MatchState
 from rules.fouls import three_fouls_lose
 
@@ -32,7 +32,11 @@ class ResultInvalid(ValueError):
 
 @dataclass(frozen=True)
 class ResultValues:
-    """A table's result as stored: the fields of ``Match`` that describe it."""
+    """A table's result as stored: the fields of ``Match`` that describe it.
+
+    The one list of result fields (:data:`RESULT_FIELDS` is derived from it): the model,
+    the entry form's initial values, the selectors' and printouts' queries follow it.
+    """
 
     ew_level: str = ""
     ns_level: str = ""
@@ -47,8 +51,16 @@ class ResultValues:
     def as_dict(self) -> dict:
         return asdict(self)
 
+    @classmethod
+    def of(cls, stored) -> ResultValues:
+        """The result held by ``stored`` (a ``Match`` or anything with the same attributes)."""
+        return cls(**{name: getattr(stored, name) for name in RESULT_FIELDS})
+
     def same_result(self, other: ResultValues) -> bool:
         return self == other
+
+
+RESULT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ResultValues))
 
 
 def _opponent(side: str) -> str:
@@ -143,8 +155,6 @@ def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:
 
 
 def _winner(ew: str, ns: str) -> str:
-    from rules import level_index
-
     if level_index(ew) == level_index(ns):
         return ""
     return "EW" if level_index(ew) > level_index(ns) else "NS"

@@ -26,6 +26,7 @@ from scoring import (
     standings,
 )
 from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.results_check import RESULT_FIELDS
 
 COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
 
@@ -69,10 +70,7 @@ def match_record(round_number: int, row: dict) -> MatchRecord:
     )
 
 
-_RECORD_FIELDS = (
-    "round__number", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit", "defeat_side",
-    "defeat_reason", "ew_fouls", "ns_fouls", "state", "pass_upgrade",
-)  # fmt: skip
+RECORD_FIELDS = ("round__number", "ew_id", "ns_id", "state", *RESULT_FIELDS)
 
 
 def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:
@@ -99,7 +97,7 @@ def match_records(
     rows = Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
     if team is not None:
         rows = rows.filter(Q(ew_id=team) | Q(ns_id=team))
-    rows = rows.values(*_RECORD_FIELDS)
+    rows = rows.values(*RECORD_FIELDS)
     return [
         match_record(row["round__number"], row)
         for row in rows

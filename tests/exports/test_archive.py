@@ -156,3 +156,14 @@ def test_archive_kind_writes_utf8_json(organizer):
     data = json.loads(out.getvalue().decode("utf-8"))
     assert data["tournament"]["name"] == "2025春季掼蛋公开赛"
     assert "春季" in out.getvalue().decode("utf-8")  # not \\u-escaped
+
+
+def test_an_archive_from_before_the_game_field_keeps_the_knockout_game(event):
+    """Archives written before ``Match.bracket_game`` carried the game as a ``game:<n>`` flag."""
+    archive = json.loads(json.dumps(export_archive(event)))
+    row = next(r for r in archive["matches"] if r["ns"] is not None)
+    del row["bracket_game"]
+    row["bracket_id"], row["flags"] = "R1-1", ["game:2", "manual"]
+    copy = import_archive(archive, slug="old", map_users=True).tournament
+    match = Match.objects.get(round__tournament=copy, ew_code=row["ew_code"])
+    assert (match.bracket_id, match.bracket_game, match.flags) == ("R1-1", 2, ["manual"])

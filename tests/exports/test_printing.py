@@ -50,8 +50,8 @@ def knockout_round(event, teams: list[Team], games: int = 1) -> Round:
     stage = Stage.objects.create(tournament=event, order=2, name="决赛阶段", kind="knockout",
                                  rounds=2, state={"bracket": bracket.to_dict()})  # fmt: skip
     r = Round.objects.create(tournament=event, stage=stage, number=3, status=Round.PUBLISHED)
-    Match.objects.create(round=r, table=1, ew_id=a, ns_id=b, bracket_id="R2-1", flags=["game:1"])
-    Match.objects.create(round=r, table=2, ew_id=c, ns_id=d, bracket_id="3rd", flags=["game:1"])
+    Match.objects.create(round=r, table=1, ew_id=a, ns_id=b, bracket_id="R2-1", bracket_game=1)
+    Match.objects.create(round=r, table=2, ew_id=c, ns_id=d, bracket_id="3rd", bracket_game=1)
     return r
 
 

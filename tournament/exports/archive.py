@@ -189,7 +189,7 @@ class _Writer:
 
     def audit_ref(self, row: dict) -> None:
         """Point an audit entry at the archive-local id of its object when it is archived."""
-        model = _MODEL_NAMES.get(row.get("object_type", ""))
+        model = MODEL_NAMES.get(row.get("object_type", ""))
         ref = None
         if model is not None and str(row.get("object_id", "")).isdigit():
             ref = self.local.get(model, {}).get(int(row["object_id"]))
@@ -214,7 +214,7 @@ class _Writer:
         archive["users"] = sorted(set(names.values()))
 
 
-_MODEL_NAMES = {m._meta.model_name: m for m in ARCHIVED_MODELS}
+MODEL_NAMES = {m._meta.model_name: m for m in ARCHIVED_MODELS}
 
 
 def export_archive(tournament: Tournament) -> dict:

@@ -26,9 +26,9 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils.dateparse import parse_datetime
 
 from tournament.exports.archive import (
-    _MODEL_NAMES,
     FORMAT,
     JSON_TEAM_IDS,
+    MODEL_NAMES,
     PARTS,
     VERSION,
     ArchiveError,
@@ -134,16 +134,28 @@ class _Reader:
             if hook is not None:
                 value = hook(value, lambda local: self.new[Team].get(local, local))
             values[f.attname] = f.to_python(value) if value is not None else None
+        if model is Match and "bracket_game" not in row:
+            values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
         obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:
             if not is_int(row["object_ref"]):
                 raise ArchiveError(MSG_INVALID.format(error="操作记录引用的对象编号无效"))
-            target = _MODEL_NAMES.get(row.get("object_type", ""))
+            target = MODEL_NAMES.get(row.get("object_type", ""))
             obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
         # The database's own checks (lengths, choices, integer ranges) before anything is saved.
         skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]
         obj.clean_fields(exclude=skip)
         return obj
+
+
+def older_game_flag(flags: list) -> tuple[list, int]:
+    """An archive written before ``Match.bracket_game``: the game was a ``"game:<n>"`` flag.
+
+    The same conversion as migration 0009 (a migration keeps its own frozen copy).
+    """
+    games = [f for f in flags if isinstance(f, str) and f.startswith("game:")]
+    number = games[0][len("game:") :] if games else ""
+    return [f for f in flags if f not in games], int(number) if number.isdigit() else 0
 
 
 def _usernames(archive: dict, *, with_organizer: bool) -> set[str]:

@@ -129,6 +129,9 @@ class Table:
     bracket_id: str = ""
     game: int = 0
     referee: str = ""
+    # The rest of the result (RESULT_FIELDS): the fields above are what printouts show.
+    winner: str = ""
+    pass_upgrade: int | None = None
 
     @property
     def is_bye(self) -> bool:

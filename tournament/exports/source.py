@@ -26,13 +26,13 @@ from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournamen
 from tournament.naming import bracket_size, round_title
 from tournament.permissions import parse_tables
 from tournament.pinyin import name_sort_key
+from tournament.results_check import RESULT_FIELDS
 from tournament.selectors import COUNTED_STATES, match_record, score_options, standings_for
 
 _MATCH_FIELDS = (
-    "pk", "round__number", "table", "ew_id", "ns_id", "ew_level", "ns_level", "forfeit",
-    "defeat_side", "defeat_reason", "ew_fouls", "ns_fouls", "state", "deals", "ew_code",
-    "ns_code", "pass_upgrade", "bracket_id", "flags",
-)  # fmt: skip
+    *("pk", "round__number", "table", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),
+    *("bracket_id", "bracket_game", *RESULT_FIELDS),
+)
 
 
 def person_name(user) -> str:
@@ -170,10 +170,6 @@ def locked_rounds(tournament: Tournament) -> set[int]:
     return set(rounds.values_list("number", flat=True))
 
 
-def _game(flags) -> int:
-    return next((int(f[5:]) for f in flags or () if f.startswith("game:") and f[5:].isdigit()), 0)
-
-
 def _table(
     row: dict,
     pairs: dict[int, Pair],
@@ -197,13 +193,7 @@ def _table(
         table=row["table"],
         ew=pairs[row["ew_id"]],
         ns=pairs[row["ns_id"]] if row["ns_id"] is not None else None,
-        ew_level=row["ew_level"],
-        ns_level=row["ns_level"],
-        forfeit=row["forfeit"],
-        defeat_side=row["defeat_side"],
-        defeat_reason=row["defeat_reason"],
-        ew_fouls=row["ew_fouls"],
-        ns_fouls=row["ns_fouls"],
+        **{name: row[name] for name in RESULT_FIELDS},
         state=row["state"],
         deals=row["deals"] or [],
         ew_code=row["ew_code"],
@@ -211,7 +201,7 @@ def _table(
         counted=counted,
         score=score,
         bracket_id=row["bracket_id"],
-        game=_game(row["flags"]),
+        game=row["bracket_game"],
         **(extra or {}),
     )
 

@@ -118,7 +118,10 @@ class Match(models.Model):
         Team, on_delete=models.PROTECT, related_name="ns_matches", null=True, blank=True
     )
     flags = models.JSONField(default=list, blank=True)
+    # A knockout table's place in the bracket: the bracket match (``pairing.bracket`` ids,
+    # "R2-1", "3rd") and which game of that match it is (from 1; 0 outside a knockout).
     bracket_id = models.CharField(_("淘汰赛场次"), max_length=8, blank=True)
+    bracket_game = models.PositiveSmallIntegerField(_("淘汰赛第几局"), default=0)
     # The result as entered.
     state = models.CharField(_("状态"), max_length=10, choices=STATE_CHOICES, default=EMPTY)
     mode = models.CharField(_("录入方式"), max_length=6, choices=MODE_CHOICES, default="final")

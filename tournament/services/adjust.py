@@ -12,12 +12,14 @@ from django.db import transaction
 from django.db.models import Max
 
 from pairing import Bye, Pairing, Table
+from pairing.conflicts import check_pairing
 from tournament.models import Match, Round
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.pairing import entrants
 from tournament.services.results import ResultRefused
 from tournament.services.round_actions import problem
+from tournament.services.stages import stage_members
 
 
 def pairing_of(round_: Round) -> Pairing:
@@ -27,15 +29,13 @@ def pairing_of(round_: Round) -> Pairing:
         if m.ns_id is None:
             byes.append(Bye(m.ew_id, frozenset(m.flags or ["bye"])))
         else:
-            tables.append(Table(m.table, m.ew_id, m.ns_id, frozenset(m.flags or [])))
+            flags = frozenset(m.flags or [])
+            tables.append(Table(m.table, m.ew_id, m.ns_id, flags, m.bracket_id, m.bracket_game))
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
 def conflicts(round_: Round) -> list:
     """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
-    from pairing.conflicts import check_pairing
-    from tournament.services.stages import stage_members
-
     tournament = round_.tournament
     pairing = pairing_of(round_)
     field = entrants(tournament, round_.number)

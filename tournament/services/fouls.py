@@ -22,9 +22,9 @@ from tournament.selectors import ruleset
 from tournament.services.audit import log_action
 from tournament.services.results import (
     ResultRefused,
-    _lock,
     check_referee,
     check_round_open,
+    lock_match,
     refresh_round_status,
     save_sheet,
     snapshot,
@@ -79,7 +79,7 @@ def record_foul(
     On a confirmed table only the chief referee may add one, and the table then needs
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
-    match = _lock(match, None)
+    match = lock_match(match, None)
     check_round_open(match)
     tournament = match.round.tournament
     if (

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
@@ -55,8 +56,6 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
 
 def late_streak(team: Team) -> int:
     """How many of the team's latest rounds in a row it lost by lateness."""
-    from django.db.models import Q
-
     rows = (
         Match.objects.filter(Q(ew=team) | Q(ns=team), round__tournament_id=team.tournament_id)
         .select_related("round")

@@ -26,6 +26,7 @@ from tournament.selectors import next_round_number, standings_for
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
+from tournament.services.stages import knockout_finished, qualifiers, stage_pairing
 
 MSG_PREVIOUS_OPEN = "第{n}轮尚未锁定，锁定后才能编排下一轮"
 MSG_DRAFT_EXISTS = "第{n}轮对阵尚未公布，请先公布或重新编排"
@@ -41,8 +42,6 @@ def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
         played[stage_id] += 1
     for stage in tournament.stages.order_by("order"):
         if stage.kind == "knockout":
-            from tournament.services.stages import knockout_finished
-
             if not knockout_finished(stage):
                 return stage, played[stage.pk] + 1
         elif played[stage.pk] < stage.rounds:
@@ -155,8 +154,6 @@ def compute_pairing(
     """Ask the pairing package for the round (Swiss and rotation groups; knockout by its bracket)."""
     field = entrants(tournament, number)
     if stage.kind == "swiss" and stage.qualify:
-        from tournament.services.stages import qualifiers
-
         chosen = set(qualifiers(tournament, stage))
         field = [e for e in field if e.id in chosen]
     if stage.kind == "swiss":
@@ -168,8 +165,6 @@ def compute_pairing(
         if index == 1 and stage.order == 1:
             return pair_round_one(field, **options)
         return pair_swiss(field, seed=seed, **options)
-    from tournament.services.stages import stage_pairing
-
     return stage_pairing(tournament, stage, index, field)
 
 
@@ -203,16 +198,15 @@ def store_pairing(round_: Round, result: Pairing) -> None:
     """Write a pairing as the round's matches (byes are matches without NS and table)."""
     rows = []
     for t in result.tables:
-        bracket_id = next((f[3:] for f in t.flags if f.startswith("ko:")), "")
-        flags = sorted(f for f in t.flags if not f.startswith("ko:"))
         rows.append(
             Match(
                 round=round_,
                 table=t.number,
                 ew_id=t.ew,
                 ns_id=t.ns,
-                flags=flags,
-                bracket_id=bracket_id,
+                flags=sorted(t.flags),
+                bracket_id=t.bracket_id,
+                bracket_game=t.game,
             )
         )
     rows += [

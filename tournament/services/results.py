@@ -63,12 +63,7 @@ class StaleResult(ResultRefused):
 
 
 def values_of(match: Match) -> ResultValues:
-    return ResultValues(
-        ew_level=match.ew_level, ns_level=match.ns_level, forfeit=match.forfeit,
-        defeat_side=match.defeat_side, defeat_reason=match.defeat_reason,
-        ew_fouls=match.ew_fouls, ns_fouls=match.ns_fouls, winner=match.winner,
-        pass_upgrade=match.pass_upgrade,
-    )  # fmt: skip
+    return ResultValues.of(match)
 
 
 def snapshot(match: Match) -> dict:
@@ -85,7 +80,7 @@ def _set_values(match: Match, values: ResultValues) -> None:
         setattr(match, name, value)
 
 
-def _lock(match: Match, version: int | None) -> Match:
+def lock_match(match: Match, version: int | None) -> Match:
     """Lock the round, then the match, and check the version the user saw.
 
     Always in this order (the round first) so that locking a round and saving one of its
@@ -193,7 +188,7 @@ def submit_result(
     switched off, an entry is confirmed at once. Returns the match; its ``state`` tells
     the caller which of these happened (``disputed`` included: not an error, it is saved).
     """
-    match = _lock(match, version)
+    match = lock_match(match, version)
     check_round_open(match)
     check_referee(match, user, source)
     _check_knockout_winner(match, values)
@@ -331,7 +326,7 @@ def confirm_result(
     A side of the table also needs its PIN and must respect the gap after an entry from
     the same address (:mod:`tournament.services.table_sides`).
     """
-    match = _lock(match, version)
+    match = lock_match(match, version)
     check_round_open(match)
     if match.state != Match.ENTERED:
         raise ResultRefused(MSG_NOTHING_TO_CONFIRM)
@@ -350,7 +345,7 @@ def resolve_dispute(
     match: Match, values: ResultValues, *, version: int | None, user, request=None
 ) -> Match:
     """The chief referee's ruling on a disputed (or any) table: final and confirmed."""
-    match = _lock(match, version)
+    match = lock_match(match, version)
     check_round_open(match)
     if not has_role(user, match.round.tournament, CHIEF_REFEREE):
         raise ResultRefused(MSG_NO_RIGHT)
@@ -410,7 +405,7 @@ def save_sheet(
     (:func:`tournament.services.fouls.record_foul`, ``allow_fouls``), so the log and the
     sheet never disagree; they cannot be undone from the sheet.
     """
-    locked = _lock(match, version)
+    locked = lock_match(match, version)
     check_round_open(locked)
     check_referee(locked, user, source)
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
@@ -474,7 +469,7 @@ def _check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
 def refresh_round_status(round_: Round) -> None:
     """Move a round between in_play / entered / confirmed as its tables fill in.
 
-    Called under the round's row lock (see :func:`_lock`), so two tables saved at once
+    Called under the round's row lock (see :func:`lock_match`), so two tables saved at once
     cannot both read the old status. A published round that was never started moves on
     with its first result, like a started one.
     """

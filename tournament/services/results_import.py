@@ -8,7 +8,7 @@ from tournament.models import Match, Round
 from tournament.results_import import HEADERS, ResultsCheck, check_results_sheet
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, submit_result
+from tournament.services.results import ResultRefused, confirm_result, submit_result
 from tournament.tabular import CellProblem, read_table
 from tournament.uploads import upload_limits
 
@@ -52,8 +52,6 @@ def import_results(
 def confirm_imported(round_: Round, *, actor: str = "cli", user=None) -> int:
     """Confirm every entered table: without ``user`` the command line acts with the chief
     referee's authority; with one, with that account's rights (same check as every write)."""
-    from tournament.services.results import confirm_result
-
     count = 0
     source = "referee" if user is not None else actor
     for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):

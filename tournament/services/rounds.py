@@ -15,9 +15,11 @@ from django.utils import timezone
 
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
+from tournament.services.adjust import blocking_conflicts
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, refresh_round_status
+from tournament.services.results import ResultRefused, confirm_result, refresh_round_status
 from tournament.services.round_actions import problem
+from tournament.services.stages import update_bracket
 
 MSG_STALE_ROUND = "本轮状态已被他人修改，请刷新页面"
 MSG_DUPLICATES = "对阵表中有组合重复或遗漏，不能公布：{detail}"
@@ -56,8 +58,6 @@ def _require(user, round_: Round, role: str) -> None:
 @transaction.atomic
 def publish_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
     """Publish a draft pairing; refused when a pair is listed twice or an active pair is missing."""
-    from tournament.services.adjust import blocking_conflicts
-
     round_ = _locked_round(round_, version)
     _require(user, round_, ORGANIZER)
     _refuse(problem(round_, "publish"))
@@ -120,8 +120,6 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
         before=before,
     )
     if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
-        from tournament.services.stages import update_bracket
-
         update_bracket(round_.tournament, round_.stage)  # winners advance once confirmed and locked
     return round_
 
@@ -167,8 +165,6 @@ def mark_reviewed(round_: Round, *, user, request=None) -> Round:
 @transaction.atomic
 def confirm_all_entered(round_: Round, *, user, request=None) -> int:
     """The chief referee confirms every entered table of the round at once; returns how many."""
-    from tournament.services.results import confirm_result
-
     _require(user, round_, CHIEF_REFEREE)
     count = 0
     for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):

@@ -21,8 +21,18 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from pairing.bracket import Bracket, knockout_bracket
+from pairing.groups import pair_rotation_round, rotation_groups
+from pairing.knockout import is_finished, next_games, settle
+from pairing.result import Bye, Pairing
+from pairing.roundrobin import (
+    pair_round_robin_round,
+    round_robin_movement,
+    round_robin_rounds,
+)
 from rules import knockout_winner
-from tournament.models import Round, Stage, Team, Tournament
+from scoring import rotation_totals, standings
+from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
 from tournament.selectors import match_records, ruleset, score_options, standings_rules
 from tournament.services.audit import log_action
@@ -59,8 +69,6 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
     rounds = stage_rounds(before)
     records = match_records(tournament, rounds)
     if "group_top" in stage.qualify:
-        from scoring import rotation_totals
-
         groups = {
             team: gi for gi, group in enumerate(before.state.get("groups", [])) for team in group
         }
@@ -78,8 +86,6 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
     if stage.qualify.get("playoff") and "top" in stage.qualify:
         # A tie at the cut is played off (003 third text), not drawn by lot.
         return playoff_qualifiers(stage, stage_cut(tournament, stage, before, rounds))
-    from scoring import standings
-
     rows = standings(records, standings_rules(tournament), teams=list(active))
     return [row.team for row in rows[: int(stage.qualify.get("top", len(rows)))]]
 
@@ -154,8 +160,6 @@ def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list)
 
 def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
     """Groups are formed once, at the stage's first round, and kept in ``Stage.state``."""
-    from pairing.groups import pair_rotation_round, rotation_groups
-
     if index == 1 or "groups" not in stage.state:
         order = qualifiers(tournament, stage)
         method = "serpentine" if previous_stage(stage) is not None else "draw"
@@ -172,8 +176,6 @@ def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list
 def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: list):
     """Berger tables over the stage's pairs, fixed at its first round (``Stage.state``:
     one group in seed order); the stage then has as many rounds as the size needs."""
-    from pairing.roundrobin import pair_round_robin_round, round_robin_rounds
-
     if index == 1 or "groups" not in stage.state:
         order = qualifiers(tournament, stage)
         stage.state = {**stage.state, "groups": [order]}
@@ -186,8 +188,6 @@ def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: l
 def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]]:
     """The movement table (移位表) of a round-robin stage once its order is fixed:
     ``[(round, [(table, EW name, NS name), …], bye name or ""), …]``; empty before."""
-    from pairing.roundrobin import round_robin_movement
-
     if stage.kind != "round_robin" or "groups" not in stage.state:
         return []
     order = stage.state["groups"][0]
@@ -202,8 +202,6 @@ def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]
 
 def without_withdrawn(pairing, field: list):
     """A pair that withdrew since the groups were made leaves its opponent a bye."""
-    from pairing.result import Bye, Pairing
-
     active = {e.id for e in field}
     tables, byes = [], [b for b in pairing.byes if b.entrant in active]
     for t in pairing.tables:
@@ -214,9 +212,8 @@ def without_withdrawn(pairing, field: list):
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
-def _bracket(stage: Stage):
-    from pairing.bracket import Bracket
-
+def stored_bracket(stage: Stage) -> Bracket:
+    """The bracket as last saved on the stage (its first round is what matters)."""
     return Bracket.from_dict(stage.state["bracket"])
 
 
@@ -226,8 +223,6 @@ def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[di
     The rule is ``rules.knockout_winner`` (best of ``games``; a forfeit or lateness in any
     game loses the whole match); this only reads the confirmed games in round order.
     """
-    from tournament.models import Match
-
     games: dict[str, list[tuple[int | None, str | None]]] = {}
     rows = (
         Match.objects.filter(round__stage=stage)
@@ -248,55 +243,44 @@ def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[di
     return out
 
 
-def update_bracket(tournament: Tournament, stage: Stage):
-    """Rebuild the bracket from its first round and every confirmed result.
+def current_bracket(tournament: Tournament, stage: Stage) -> Bracket:
+    """The bracket after every confirmed result, computed and never saved (safe in a read).
 
-    Rebuilt rather than advanced step by step, so that a result corrected after an unlock
-    moves the right pair on. A pair withdrawn or disqualified before its match is played
-    gives its opponent a walkover.
+    Rebuilt from the first round rather than advanced step by step (:func:`pairing.knockout.settle`),
+    so that a result corrected after an unlock moves the right pair on.
     """
-    from pairing.bracket import advance, reset
-
-    bracket = reset(_bracket(stage))
-    results = knockout_winners(tournament, stage)
     active = set(
         Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
     )
-    changed = True
-    while changed:  # a winner may make the next match decidable only after its own advance
-        changed = False
-        for m in bracket.all_matches():
-            if m.winner is not None or m.ew is None or m.ns is None:
-                continue
-            wins, winner = results.get(m.id, ({}, None))
-            decided = [winner] if winner in (m.ew, m.ns) else []
-            if not decided and not wins:
-                out = [team for team in (m.ew, m.ns) if team not in active]
-                if len(out) == 1:
-                    decided = [m.ns if out[0] == m.ew else m.ew]
-            if decided:
-                bracket = advance(bracket, m.id, decided[0])
-                changed = True
-    stage.state = {**stage.state, "bracket": bracket.to_dict()}
-    stage.save(update_fields=["state"])
+    return settle(stored_bracket(stage), knockout_winners(tournament, stage), active)
+
+
+def update_bracket(tournament: Tournament, stage: Stage) -> Bracket:
+    """Save :func:`current_bracket` on the stage (the bracket page and printouts read it).
+
+    Call it only under the round lock (``lock_round``, ``pair_next_round``): it writes.
+    """
+    bracket = current_bracket(tournament, stage)
+    data = bracket.to_dict()
+    if stage.state.get("bracket") != data:
+        stage.state = {**stage.state, "bracket": data}
+        stage.save(update_fields=["state"])
     return bracket
 
 
 def knockout_finished(stage: Stage) -> bool:
-    """True once the final (and the third-place match) have winners."""
+    """True once the final (and the third-place match) have winners; reads only."""
     if "bracket" not in stage.state:
         return False
-    bracket = update_bracket(stage.tournament, stage)
-    return bracket.champion is not None and (
-        bracket.third_place is None or bracket.third is not None
-    )
+    return is_finished(current_bracket(stage.tournament, stage))
 
 
 def knockout_round(tournament: Tournament, stage: Stage, field: list):
-    """The next games of the bracket: every ready match, one more game for undecided ones."""
-    from pairing.bracket import knockout_bracket
-    from pairing.result import Pairing, Table
+    """The next games of the bracket: every ready match, one more game for undecided ones.
 
+    Called while pairing, under the tournament lock: the bracket is made (first round) and
+    saved here.
+    """
     if "bracket" not in stage.state:
         order = qualifiers(tournament, stage)
         units = dict(Team.objects.filter(pk__in=order).values_list("pk", "unit__name"))
@@ -305,25 +289,16 @@ def knockout_round(tournament: Tournament, stage: Stage, field: list):
         stage.state = {**stage.state, "bracket": bracket.to_dict()}
         stage.save(update_fields=["state"])
     bracket = update_bracket(tournament, stage)
-    current = next((r for r in range(1, len(bracket.rounds) + 1) if bracket.ready_matches(r)), None)
-    if current is None:
+    pairing = next_games(bracket, games_played(stage))
+    if pairing is None:
         raise ResultRefused(
-            "淘汰赛已全部结束" if knockout_finished(stage) else "还有比赛没有决出胜负，请先确认成绩"
+            "淘汰赛已全部结束" if is_finished(bracket) else "还有比赛没有决出胜负，请先确认成绩"
         )
-    played = _games_played(stage)
-    tables = []
-    for number, m in enumerate(bracket.ready_matches(current), start=1):
-        game = played.get(m.id, 0) + 1
-        # Seats alternate from game to game of a best-of-three.
-        ew, ns = (m.ew, m.ns) if game % 2 == 1 else (m.ns, m.ew)
-        flags = {f"ko:{m.id}", f"game:{game}"}
-        tables.append(Table(number, ew, ns, frozenset(flags)))
-    return Pairing(tables=tuple(tables))
+    return pairing
 
 
-def _games_played(stage: Stage) -> dict[str, int]:
-    from tournament.models import Match
-
+def games_played(stage: Stage) -> dict[str, int]:
+    """Games paired so far per bracket match id."""
     played: dict[str, int] = {}
     for bracket_id in (
         Match.objects.filter(round__stage=stage)

@@ -10,7 +10,7 @@ from django.db import transaction
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.names import normalize_name
 from tournament.pinyin import pinyin_key
-from tournament.registration import RegistrationCheck, check_registration
+from tournament.registration import HEADERS, RegistrationCheck, check_registration
 from tournament.selectors import next_round_number
 from tournament.services.audit import log_action
 from tournament.tabular import read_table
@@ -140,8 +140,6 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
 
 def registration_check(tournament: Tournament, data: bytes, filename: str) -> RegistrationCheck:
     """Read and check a registration sheet against the pairs already registered."""
-    from tournament.registration import HEADERS
-
     table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"], upload_limits())
     existing_players: dict[str, list[tuple[str, str]]] = {}
     for name, phone, team in Player.objects.filter(team__tournament=tournament).values_list(

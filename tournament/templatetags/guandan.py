@@ -6,6 +6,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
+from pairing import DRAW_FLAG_DESCRIPTIONS
+from tournament import naming
 from tournament.services.round_actions import allowed_actions
 
 register = template.Library()
@@ -26,27 +28,29 @@ STATE_CSS = {
 
 
 def _flag_texts() -> dict[str, str]:
-    try:
-        from pairing import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
-    except ImportError:  # pragma: no cover - the pairing package always exports it
-        return {}
     return {
         key: (value[0] if isinstance(value, tuple | list) else value)
-        for key, value in FLAG_DESCRIPTIONS.items()
+        for key, value in DRAW_FLAG_DESCRIPTIONS.items()
     }
 
 
 @register.filter
 def flag_badges(flags) -> str:
     texts = _flag_texts()
-
-    def label(flag: str) -> str:
-        if flag.startswith("game:"):
-            return f"第{flag[5:]}局"
-        return gettext(texts.get(flag, flag))
-
     return format_html_join(
-        " ", '<span class="badge flag">{}</span>', ((label(f),) for f in flags or [])
+        " ",
+        '<span class="badge flag">{}</span>',
+        ((gettext(texts.get(f, f)),) for f in flags or []),
+    )
+
+
+@register.filter
+def game_badge(match) -> str:
+    """第N局 for a knockout table of a best-of-N match (its ``bracket_game``), else ""."""
+    if not getattr(match, "bracket_game", 0):
+        return ""
+    return format_html(
+        '<span class="badge flag">{}</span>', gettext("第%(n)s局") % {"n": match.bracket_game}
     )
 
 
@@ -128,6 +132,4 @@ def get_item(mapping, key):
 @register.filter
 def round_title(round_) -> str:
     """A round's name, the same as on the printouts (see :mod:`tournament.naming`)."""
-    from tournament.naming import round_title as title
-
-    return title(round_)
+    return naming.round_title(round_)

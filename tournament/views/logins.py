@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.models import Tournament
-from tournament.permissions import _RANK, CHIEF_REFEREE, ORGANIZER, role_of
+from tournament.permissions import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.services.audit import log_action
 from tournament.views.common import load_tournament
 
@@ -49,7 +49,7 @@ def locked_attempts(usernames) -> list[dict]:
 
 def _may_unlock(unlocker_role: str | None, account_role: str) -> bool:
     """A chief referee unlocks referees and chief referees; the organizer unlocks everyone."""
-    return _RANK[unlocker_role] >= max(_RANK[account_role], _RANK[CHIEF_REFEREE])
+    return ROLE_RANK[unlocker_role] >= max(ROLE_RANK[account_role], ROLE_RANK[CHIEF_REFEREE])
 
 
 @require_http_methods(["GET", "POST"])

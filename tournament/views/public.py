@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from scoring import team_history
+from scoring import rotation_totals, team_history
 from tournament.computed import computed
 from tournament.models import Round, Team
 from tournament.naming import bracket_round_title, bracket_size
@@ -35,22 +35,24 @@ from tournament.views.common import load_tournament
 from tournament.views.conditional import stamped
 
 
-def _staff(request, tournament) -> bool:
+def is_staff_viewer(request, tournament) -> bool:
+    """True for the event's staff (referee and up): they see drafts and unpublished pages."""
     return has_role(request.user, tournament, REFEREE)
 
 
 def visible_round(request, tournament, number) -> Round:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    if not _staff(request, tournament) and (
+    if not is_staff_viewer(request, tournament) and (
         round_.status == Round.DRAFT or not tournament.publish_pairings
     ):
         raise Http404("本轮对阵尚未公布")
     return round_
 
 
-def _round_numbers(request, tournament) -> list[int]:
+def visible_round_numbers(request, tournament) -> list[int]:
+    """The rounds whose pairings this viewer may see (none before pairings are published)."""
     rounds = tournament.round_set.exclude(status=Round.DRAFT)
-    if not _staff(request, tournament) and not tournament.publish_pairings:
+    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
         return []
     return list(rounds.values_list("number", flat=True))
 
@@ -63,7 +65,7 @@ def standings_page(request, slug):
     there is no ranking, only a message.
     """
     tournament = load_tournament(request, slug, None)
-    staff = _staff(request, tournament)
+    staff = is_staff_viewer(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
     public = not staff
@@ -134,8 +136,6 @@ def standings_data(tournament, after_round: int | None, *, public: bool) -> dict
 
 def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
     """Add each pair's rotation group and rank within it (分组三轮移位); True when any."""
-    from scoring import rotation_totals
-
     stage = tournament.stages.filter(kind="rotation").exclude(state={}).first()
     if stage is None or "groups" not in stage.state:
         return False
@@ -160,7 +160,7 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
 @stamped
 def team_history_page(request, slug, team_id):
     tournament = load_tournament(request, slug, None)
-    staff = _staff(request, tournament)
+    staff = is_staff_viewer(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404("成绩尚未公布")
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
@@ -188,7 +188,7 @@ def history_rows(tournament, team_id: int, *, public: bool) -> list[dict]:
 def bracket_page(request, slug):
     """The knockout bracket(s) of the event, round by round, with winners."""
     tournament = load_tournament(request, slug, None)
-    if not _staff(request, tournament) and not tournament.publish_pairings:
+    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
         raise Http404("对阵尚未公布")
     teams = teams_by_id(tournament)
     brackets = []
@@ -197,7 +197,7 @@ def bracket_page(request, slug):
         if not data:
             continue
         if (
-            not _staff(request, tournament)
+            not is_staff_viewer(request, tournament)
             and not stage.round_set.exclude(status=Round.DRAFT).exists()
         ):
             continue  # the draw is not public until its first round is published

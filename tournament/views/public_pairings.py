@@ -20,7 +20,7 @@ from tournament.models import Match, Round
 from tournament.selectors import round_stamp
 from tournament.views.common import int_param, load_tournament
 from tournament.views.conditional import stamped
-from tournament.views.public import _round_numbers, _staff, visible_round
+from tournament.views.public import is_staff_viewer, visible_round, visible_round_numbers
 
 PAGE_TABLES = 100  # tables per page of the list by table number
 
@@ -70,7 +70,7 @@ def pairings(request, slug, number):
     tournament = load_tournament(request, slug, None)
     round_ = visible_round(request, tournament, number)
     query = request.GET.get("q", "").strip()[:QUERY_MAX]  # echoed in the answer: keep it short
-    staff = _staff(request, tournament)
+    staff = is_staff_viewer(request, tournament)
     # Spectators see results only once the chief referee has locked the round.
     show_results = staff or (tournament.publish_standings and round_.status == Round.LOCKED)
     context = {
@@ -78,7 +78,7 @@ def pairings(request, slug, number):
         "round": round_,
         "q": query,
         "max_results": MAX_RESULTS,
-        "rounds": _round_numbers(request, tournament),
+        "rounds": visible_round_numbers(request, tournament),
     }
     if query:
         # Kept per search text too: at a venue thousands of phones ask for a few hundred

@@ -17,10 +17,11 @@ from django.views.decorators.http import require_POST
 
 from rules import RuleError, format_notation, replay
 from tournament.audit_text import dispute_rows, readable
+from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
-from tournament.models import AuditEntry, Match, Player, Round
+from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
-from tournament.results_check import ResultInvalid, check_result
+from tournament.results_check import RESULT_FIELDS, ResultInvalid, check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import check_sheet_time, enter_final, minutes_left
 from tournament.services.fouls import (
@@ -38,7 +39,11 @@ from tournament.services.results import (
     pick_entry,
     save_sheet,
 )
+from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
+from tournament.sheet_reader import megabytes
+from tournament.tabular import TableFileError
+from tournament.uploads import upload_limits
 from tournament.views.common import LoginRequired, load_tournament
 
 
@@ -107,7 +112,7 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
     """The chief referee adopts one of the entries of a dispute."""
     try:
         saved = pick_entry(
-            match, request.POST.get("entry"), version=_version(request), user=request.user,
+            match, request.POST.get("entry"), version=posted_version(request), user=request.user,
             request=request,
         )  # fmt: skip
     except ResultRefused as exc:
@@ -118,7 +123,7 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
     return True, result_form(request, match), {}
 
 
-def _version(request) -> int:
+def posted_version(request) -> int:
     """The version the form was loaded with; junk counts as stale (0 never matches)."""
     try:
         return int(request.POST.get("version", 0))
@@ -127,10 +132,9 @@ def _version(request) -> int:
 
 
 def initial_for(match: Match) -> dict:
-    return {
-        "ew_level": match.ew_level, "ns_level": match.ns_level, "forfeit": match.forfeit,
-        "ew_fouls": match.ew_fouls, "ns_fouls": match.ns_fouls, "version": match.version,
-    }  # fmt: skip
+    """The stored result in the form's fields (those of the form that are result fields)."""
+    shown = [name for name in RESULT_FIELDS if name in ResultForm.base_fields]
+    return {**{name: getattr(match, name) for name in shown}, "version": match.version}
 
 
 def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
@@ -180,7 +184,7 @@ def match_confirm(request, slug, number, table):
     tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     try:
-        confirm_result(match, version=_version(request), user=request.user, request=request)
+        confirm_result(match, version=posted_version(request), user=request.user, request=request)
         messages.success(request, f"第{table}台成绩已确认")
     except ResultRefused as exc:
         messages.error(request, str(exc))
@@ -348,12 +352,6 @@ def match_sheet_api(request, slug, number, table):
 
 def results_import(request, slug, number):
     """A clerk uploads the round's results sheet; all rows or nothing."""
-    from tournament.forms import ResultsImportForm
-    from tournament.services.results_import import import_results
-    from tournament.sheet_reader import megabytes
-    from tournament.tabular import TableFileError
-    from tournament.uploads import upload_limits
-
     tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     form = ResultsImportForm(request.POST or None, request.FILES or None)
@@ -379,8 +377,6 @@ def results_import(request, slug, number):
 def round_fouls(request, slug, number):
     tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    from tournament.models import Foul
-
     fouls = Foul.objects.filter(match__round=round_).select_related(
         "match", "team", "player", "referee"
     )

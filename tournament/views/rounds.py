@@ -13,6 +13,7 @@ from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.selectors import round_live_stamp, round_summary
 from tournament.services import rounds as round_services
+from tournament.services.pairing import next_round_problem
 from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
@@ -31,8 +32,6 @@ def _round(tournament, number: int) -> Round:
 
 def round_list(request, slug):
     tournament = load_tournament(request, slug, REFEREE)
-    from tournament.services.pairing import next_round_problem
-
     rounds = tournament.round_set.select_related("stage")
     return render(
         request,

@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST
 from tournament.models import Match, Round
 from tournament.services.results import ResultRefused, confirm_result
 from tournament.views.results import (
-    _version,
     handle_result_post,
+    posted_version,
     result_form,
     sheet_api_response,
 )
@@ -88,7 +88,7 @@ def table_confirm(request, slug, match_id, code):
         return redirect("table_entry", slug=slug, match_id=match_id, code=code)
     try:
         confirm_result(
-            match, version=_version(request), user=request.user,
+            match, version=posted_version(request), user=request.user,
             source=f"table_{side.lower()}", request=request, pin=request.POST.get("pin", ""),
         )  # fmt: skip
         messages.success(request, "成绩已确认，谢谢")

@@ -1,0 +1,144 @@
+"""Reads never write (issue 14): no GET of any URL runs an INSERT, UPDATE or DELETE.
+
+The event is a finished knockout, the case where a GET of the round list used to save the
+bracket (``next_round_problem → knockout_finished → update_bracket``) without a lock.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import get_resolver, reverse
+
+from tests.app.test_page_titles import page_urls
+from tests.app.test_stages import create, play_round
+from tests.conftest import login
+from tournament.exports.registry import KINDS
+from tournament.models import Round, Tournament
+from tournament.services.pairing import draw, next_round_problem, pair_next_round
+from tournament.services.rounds import publish_round
+
+pytestmark = pytest.mark.django_db
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+@pytest.fixture
+def finished_knockout(organizer, chief, referee, register):
+    """Four pairs, semi-finals then the final and the third-place match, all locked."""
+    t = create(organizer, chief, referee, slug="ko4", name="淘汰", format="knockout", rounds=2)
+    for i in range(1, 5):
+        register(t, f"队{i}")
+    draw(t, seed=1)
+    for _ in range(2):
+        play_round(pair_next_round(t), organizer, referee, chief)
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
+    return t, Round.objects.get(tournament=t, number=2)
+
+
+def get_urls(t, round_) -> dict[str, list[str]]:
+    """Every URL name → the GET requests made of it (the pages, their JSON and downloads)."""
+    urls = {name: [url] for name, (url, _anonymous) in page_urls(t, round_).items()}
+    m = round_.matches.exclude(ns=None).order_by("table").first()
+    table = {"slug": t.slug, "number": round_.number, "table": m.table}
+    player = {"slug": t.slug, "match_id": m.pk, "code": m.ew_code}
+    rnd = {"slug": t.slug, "number": round_.number}
+    urls["round_status_json"] = [reverse("round_status_json", kwargs=rnd)]
+    urls["match_sheet_api"] = [reverse("match_sheet_api", kwargs=table)]
+    urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=player)]
+    urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
+    urls["export_download"] = [
+        reverse("export_download", kwargs={"slug": t.slug, "kind": key, "ext": ext})
+        + f"?round={round_.number}"
+        for key, kind in KINDS.items()
+        for ext in kind.formats
+    ]
+    return urls
+
+
+# POST-only routes: a GET of them is refused before any work (checked below all the same).
+POST_ONLY = {
+    "round_action": {"action": "lock"},
+    "match_confirm": {},
+    "match_foul": {},
+    "match_absent": {},
+    "match_foul_api": {},
+    "table_confirm": {},
+    "team_status": {},
+    "team_import_confirm": {},
+    "pair_next": {},
+    "logout": {},
+    "set_language": {},
+}
+
+
+@pytest.fixture
+def swiss_in_play():
+    """The demo event (a Swiss stage) with its first round published, players' pages on."""
+    call_command("load_demo", stdout=io.StringIO())
+    t = Tournament.objects.get(slug="demo")
+    Tournament.objects.filter(pk=t.pk).update(table_entry=True)
+    organizer = User.objects.get(username="organizer")
+    draw(t, seed=1)
+    round_ = pair_next_round(t)
+    publish_round(round_, user=organizer)
+    return t, round_, organizer
+
+
+def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
+    t, round_ = finished_knockout
+    urls = get_urls(t, round_)
+    names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
+    names -= {"admin"} | {n for n in names if ":" in n}
+    missing = names - set(urls) - set(POST_ONLY)
+    assert not missing, f"URL names without a GET check: {sorted(missing)}"
+    assert_no_writes(login(organizer), urls)
+
+
+def test_no_get_writes_during_a_swiss_round_either(swiss_in_play):
+    t, round_, organizer = swiss_in_play
+    assert_no_writes(login(organizer), get_urls(t, round_))
+
+
+def assert_no_writes(client, urls: dict[str, list[str]]) -> None:
+    """Fetch every URL; each answers 200 and none ran an INSERT, UPDATE or DELETE."""
+    written: dict[str, list[str]] = {}
+    for name, requests in urls.items():
+        for url in requests:
+            with CaptureQueriesContext(connection) as ctx:
+                response = client.get(url)
+            assert response.status_code == 200, (name, url, response.status_code)
+            writes = [
+                q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith(WRITES)
+            ]
+            if writes:
+                written[url] = writes
+    assert written == {}
+
+
+def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
+    t, round_ = finished_knockout
+    m = round_.matches.exclude(ns=None).order_by("table").first()
+    team = t.teams.order_by("pk").first()
+    args = {
+        "slug": t.slug,
+        "number": round_.number,
+        "table": m.table,
+        "match_id": m.pk,
+        "code": m.ew_code,
+        "team_id": team.pk,
+    }
+    client = login(organizer)
+    for name, extra in POST_ONLY.items():
+        pattern = get_resolver().reverse_dict.getlist(name)[0][0][0][1]
+        url = reverse(name, kwargs={k: v for k, v in {**args, **extra}.items() if k in pattern})
+        with CaptureQueriesContext(connection) as ctx:
+            client.get(url)
+        writes = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith(WRITES)]
+        assert writes == [], (name, writes)
