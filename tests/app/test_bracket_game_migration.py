@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournament", "0008_public_stamp")]
-AFTER = [("tournament", "0009_bracket_game")]
+BEFORE = [("tournament", "0011_deal_times")]
+AFTER = [("tournament", "0012_bracket_game")]
 
 
 def migrate(targets):

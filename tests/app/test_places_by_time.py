@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import login
-from tournament.models import Match, Stage, Staff
+from tournament.models import Match, Staff, Stage
 from tournament.services.places import stage_places
 
 pytestmark = pytest.mark.django_db

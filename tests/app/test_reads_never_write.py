@@ -10,10 +10,12 @@ import io
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
+from PIL import Image
 
 from tests.app.test_page_titles import page_urls
 from tests.app.test_stages import create, play_round
@@ -21,9 +23,18 @@ from tests.conftest import login
 from tournament.exports.registry import KINDS
 from tournament.models import Round, Tournament
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
+from tournament.services.photos import attach_photo
 from tournament.services.rounds import publish_round
 
 pytestmark = pytest.mark.django_db
+
+
+def sheet_upload() -> SimpleUploadedFile:
+    """A small photo of a score sheet, as a phone camera sends it."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 48), "white").save(buffer, "JPEG")
+    return SimpleUploadedFile("sheet.jpg", buffer.getvalue(), content_type="image/jpeg")
+
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 
@@ -53,6 +64,9 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["match_sheet_api"] = [reverse("match_sheet_api", kwargs=table)]
     urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=player)]
     urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
+    photo = attach_photo(m, sheet_upload(), user=t.organizer, source="referee")
+    urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
+    urls["table_photo"] = [reverse("table_photo", kwargs={**player, "photo_id": photo.pk})]
     urls["export_download"] = [
         reverse("export_download", kwargs={"slug": t.slug, "kind": key, "ext": ext})
         + f"?round={round_.number}"
@@ -68,6 +82,9 @@ POST_ONLY = {
     "match_confirm": {},
     "match_foul": {},
     "match_absent": {},
+    "match_passed_at": {},
+    "match_photo_add": {},
+    "table_photo_add": {},
     "match_foul_api": {},
     "table_confirm": {},
     "team_status": {},

@@ -24,7 +24,16 @@ pytestmark = pytest.mark.django_db
 # when it describes the result, in ResultValues (and so everywhere at once).
 NOT_RESULT = {
     "pairing": {"id", "round", "table", "ew", "ns", "flags", "bracket_id", "bracket_game"},
-    "entry": {"state", "mode", "deals", "games", "passed_at", "version", "change_seq"},
+    "entry": {
+        "state",
+        "mode",
+        "deals",
+        "deal_times",
+        "games",
+        "passed_at",
+        "version",
+        "change_seq",
+    },
     "entered": {"entered_by", "entered_via", "entered_at"},
     "confirmed": {"confirmed_by", "confirmed_via", "confirmed_at"},
     "access": {"ew_code", "ns_code", "ew_pin", "ns_pin"},

@@ -33,7 +33,7 @@ def field_to_flags(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0008_public_stamp"),
+        ("tournament", "0011_deal_times"),
     ]
 
     operations = [
