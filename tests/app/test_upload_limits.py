@@ -28,12 +28,15 @@ WANTED = HEADERS["team"] + HEADERS["player1"]
 
 def refused(data: bytes, filename: str = "a.xlsx") -> tuple[str, float, float]:
     """Read ``data`` as a registration sheet expecting a refusal: (message, seconds, MB of
-    growth of the process's peak memory)."""
+    growth of the process's peak memory).
+
+    Seconds are this process's CPU time: other work on a shared machine does not count.
+    """
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(TableFileError) as caught:
         read_table(data, filename, WANTED, upload_limits())
-    seconds = time.monotonic() - started
+    seconds = time.process_time() - started
     grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     return str(caught.value), seconds, grown
 
@@ -42,9 +45,9 @@ def test_a_sheet_declaring_a1_to_xfd1048576_is_read_at_its_real_size():
     data = bombs.declared_huge()
     assert len(data) < 6000
     tracemalloc.start()
-    started = time.monotonic()
+    started = time.process_time()
     table = read_table(data, "a.xlsx", WANTED, upload_limits())
-    seconds = time.monotonic() - started
+    seconds = time.process_time() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert table.header == ["队名", "单位", "选手1", "选手2"] and table.rows == []
@@ -147,10 +150,10 @@ def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, t
     make_round(tournament, teams8)
     path = tmp_path / "r.xlsx"
     path.write_bytes(bombs.million_rows(500_000, header_row=bombs.TABLE_HEADER_ROW))
-    started = time.monotonic()
+    started = time.process_time()
     with pytest.raises(CommandError, match="行数过多，一次最多导入10000行"):
         call_command("import_results", tournament.slug, "1", str(path))
-    assert time.monotonic() - started < 2
+    assert time.process_time() - started < 2
 
 
 def test_the_time_and_cell_budgets_stop_reading(tournament):

@@ -90,6 +90,16 @@ PARTS: tuple[Part, ...] = (
     Part("audit", AuditEntry, "tournament"),
 )
 ARCHIVED_MODELS = {Tournament, *(p.model for p in PARTS)}
+# Deliberately left out of an archive, by model name: secrets of this installation and
+# files kept on this server. What they led to (results, pairs) is archived.
+NOT_ARCHIVED = {
+    "ApiToken": "staff API tokens are secrets of the server that issued them",
+    "SheetPhoto": "photos of score sheets are image files kept on this server",
+    "SignUpConfig": "the sign-up settings belong to the server that took the sign-ups",
+    "SignUp": "applications stay on the server; approved pairs are archived as teams",
+    "CheckIn": "check-in marks the day at the venue; absences are archived as forfeits",
+    "Absence": "absences are archived as the forfeits they became",
+}
 
 
 def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
