@@ -3,6 +3,7 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.rounds import Foul, Match, Round, Submission
+from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
 
 __all__ = [
@@ -12,6 +13,8 @@ __all__ = [
     "Match",
     "Player",
     "Round",
+    "SignUp",
+    "SignUpConfig",
     "Stage",
     "Staff",
     "Submission",
