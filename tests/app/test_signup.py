@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from datetime import timedelta
 
+import openpyxl
 import pytest
 from django.core import mail
 from django.test import Client
@@ -252,3 +253,26 @@ def test_raising_the_cap_moves_waiting_pairs_up(tournament, as_organizer):
     url = reverse("signup_admin", args=[tournament.slug])
     as_organizer.post(url, {"is_open": "on", "fee": "0", "cap": "2", "deadline": ""})
     assert latest(tournament).state == "approved"
+
+
+def test_registration_xlsx_has_the_fee_column_and_totals(tournament, as_organizer, register):
+    register(tournament, "导入队")  # imported, not signed up: no fee label
+    open_signup(tournament, fee=80)
+    for i, (p1, p2) in enumerate((("甲", "乙"), ("丙", "丁"))):
+        apply(Client(), tournament, pair(f"队{i}", p1, p2))
+    first = SignUp.objects.order_by("seq").first()
+    as_organizer.post(
+        reverse("signup_action", args=[tournament.slug, first.pk, "fee"]), {"fee": "paid"}
+    )
+    response = as_organizer.get(
+        reverse("export_download", args=[tournament.slug, "signin", "xlsx"])
+    )
+    sheet = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content))).active
+    rows = [[c for c in row] for row in sheet.iter_rows(values_only=True)]
+    header = next(r for r in rows if r and r[0] == "序号")
+    fee_col = header.index("报名费")
+    by_team = {r[2]: r[fee_col] for r in rows if r and isinstance(r[0], int)}
+    assert by_team == {"队0": "已缴费", "队1": "未缴费", "导入队": None}
+    totals = {r[0]: r[1] for r in rows if r and r[0] and str(r[0]).endswith(("数", "）"))}
+    assert totals["已缴组数"] == 1 and totals["未缴金额（元）"] == 80
+    assert totals["应收合计（元）"] == 160

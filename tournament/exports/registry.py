@@ -34,6 +34,7 @@ from tournament.exports.workbook import workbook_sheets
 from tournament.models import Match, Round, Stage, Tournament
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.selectors import ruleset, standings_choice
+from tournament.services.signup_fees import registration_fees
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
@@ -273,7 +274,9 @@ def make_signin(req: Request, out: BinaryIO) -> None:
     if req.fmt == "pdf":
         SigninPdf(source.event_info(req.tournament), list(req.pairs.values())).render(out)
     else:
-        _tabular(req, RegistrationExport(req.pairs.values()), out)
+        fees = registration_fees(req.tournament)
+        fee_args = fees if fees is not None else (None, ())
+        _tabular(req, RegistrationExport(req.pairs.values(), *fee_args), out)
 
 
 def make_workbook(req: Request, out: BinaryIO) -> None:

@@ -55,6 +55,9 @@ class SigninPdf(ListDocument):
 
 
 class RegistrationExport(Exporter):
+    """The registration list; with ``fees`` (team id → fee label) a fee column and, after
+    the pairs, the ``totals`` lines (label, value) of :mod:`tournament.services.signup_fees`."""
+
     sheet_title = "报名名单"
     columns = (
         Column("序号", 6), Column("抽签号", 8), Column("组合", 20), Column("单位", 18),
@@ -62,11 +65,26 @@ class RegistrationExport(Exporter):
         Column("状态", 8),
     )  # fmt: skip
 
-    def __init__(self, pairs: Iterable[Pair]) -> None:
+    def __init__(
+        self,
+        pairs: Iterable[Pair],
+        fees: dict[int, str] | None = None,
+        totals: Sequence[tuple[str, object]] = (),
+    ) -> None:
         self.pairs = by_pinyin(pairs)
+        self.fees, self.totals = fees, totals
+        if fees is not None:
+            self.columns = (*self.columns, Column("报名费", 10))
 
     def rows(self):
         for i, p in enumerate(self.pairs, start=1):
             phones = (*p.phones, "", "")
-            yield [i, p.draw_number, p.name, p.unit, p.player(1), phones[0], p.player(2),
+            row = [i, p.draw_number, p.name, p.unit, p.player(1), phones[0], p.player(2),
                    phones[1], STATUS_LABELS.get(p.status, p.status)]  # fmt: skip
+            if self.fees is not None:
+                row.append(self.fees.get(p.id, ""))
+            yield row
+        if self.totals:
+            yield []
+        for label, value in self.totals:
+            yield [label, value]

@@ -59,6 +59,32 @@ def fee_totals(tournament: Tournament, fee: Decimal) -> FeeTotals:
     return FeeTotals(fee, counts[SignUp.PAID], counts[SignUp.UNPAID], counts[SignUp.WAIVED])
 
 
+def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | None:
+    """For the registration list: each signed-up pair's fee label and the totals lines;
+    ``None`` when the event charges no fee."""
+    config = SignUpConfig.objects.filter(tournament=tournament).first()
+    if config is None or not config.fee:
+        return None
+    labels = {key: str(label) for key, label in SignUp.FEE_CHOICES}
+    fees = {
+        team: labels[status]
+        for team, status in SignUp.objects.filter(
+            tournament=tournament, team__isnull=False
+        ).values_list("team_id", "fee_status")
+    }
+    t = fee_totals(tournament, config.fee)
+    totals = [
+        (_("报名费（元/组合）"), float(t.fee)),
+        (_("已缴组数"), t.paid),
+        (_("已缴金额（元）"), float(t.paid_amount)),
+        (_("未缴组数"), t.unpaid),
+        (_("未缴金额（元）"), float(t.unpaid_amount)),
+        (_("免缴组数"), t.waived),
+        (_("应收合计（元）"), float(t.due_amount)),
+    ]
+    return fees, totals
+
+
 @transaction.atomic
 def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
     """Mark a pair's fee paid, unpaid or waived; who and when are kept."""
