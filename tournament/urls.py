@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from tournament.views import (
     audit,
+    checkin,
     events,
     imports,
     logins,
@@ -49,6 +50,11 @@ urlpatterns = [
         name="signup_action",
     ),
     path(T + "teams/template.xlsx", imports.import_template, name="team_template"),
+    # Check-in (检录)
+    path(T + "checkin/", checkin.checkin_desk, name="checkin_desk"),
+    path(T + "checkin/board/", checkin.checkin_board, name="checkin_board"),
+    path(T + "checkin/missing/", checkin.checkin_missing, name="checkin_missing"),
+    path(T + "checkin/<str:code>/", checkin.checkin_scan, name="checkin_scan"),
     # Rounds (staff)
     path(T + "rounds/", rounds.round_list, name="round_list"),
     path(T + "draw/", pairing.draw_view, name="draw"),

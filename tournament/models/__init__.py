@@ -1,12 +1,15 @@
 """The tournament data model; see each module for its vocabulary."""
 
 from tournament.models.audit import AuditEntry
+from tournament.models.checkin import Absence, CheckIn
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
 
 __all__ = [
+    "Absence",
+    "CheckIn",
     "AuditEntry",
     "ForbiddenPairing",
     "Foul",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,7 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.exports.qr import matrix
 from tournament.forms_signup import SignUpForm
-from tournament.models import SignUp, SignUpConfig
+from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
+from tournament.services.checkin import checkin_url
 from tournament.services.signup import (
     config_of,
     is_open,
@@ -45,6 +47,29 @@ def qr_svg(text: str, scale: int = 6) -> str:
         f'height="{px}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" '
         f'fill="#fff"/><path d="{cells}" fill="#000"/></svg>'
     )
+
+
+def my_table(team: Team | None) -> Match | None:
+    """The pair's table in the latest published round (None before any)."""
+    if team is None:
+        return None
+    rows = Match.objects.filter(Q(ew=team) | Q(ns=team), round__tournament_id=team.tournament_id)
+    rows = rows.exclude(round__status=Round.DRAFT).select_related("round", "ew", "ns")
+    return rows.order_by("-round__number").first()
+
+
+def _checkin_context(signup: SignUp, request) -> dict:
+    team = signup.team if signup.team_id else None
+    if team is None or team.status != Team.ACTIVE:
+        return {}
+    match = my_table(team)
+    return {
+        "checkin_qr": qr_svg(checkin_url(team, request)),
+        "checked_in": CheckIn.objects.filter(team=team).first(),
+        "match": match,
+        "side": ("EW" if match.ew_id == team.pk else "NS") if match else "",
+        "team": team,
+    }
 
 
 def _form_for(signup: SignUp, data=None) -> SignUpForm:
@@ -116,7 +141,7 @@ def signup_status(request, slug, token):
         "link": status_link(signup, request),
         "qr": qr_svg(status_link(signup, request)),
         "show_fee": config.fee > 0 and live,
-    }
+    } | _checkin_context(signup, request)
     return render(request, "signup/signup_status.html", context)
 
 
