@@ -69,7 +69,11 @@ class SignUpConfigForm(forms.ModelForm):
     class Meta:
         model = SignUpConfig
         fields = ["is_open", "deadline", "cap", "fee", "needs_approval"]
-        widgets = {"deadline": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+        widgets = {
+            "deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            )
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -54,9 +54,9 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     staff = phone()
     login(staff, base, "alice", "pw-alice")
     staff.goto(base + reverse("signup_admin", args=["spring"]))
-    row = staff.locator("tr[data-state='pending']", has_text="晚报队")
+    row = staff.locator("article[data-state='pending']", has_text="晚报队")
     row.get_by_role("button", name="通过", exact=True).click()
-    staff.wait_for_selector("tr[data-state='approved']:has-text('晚报队')")
+    staff.wait_for_selector("article[data-state='approved']:has-text('晚报队')")
     late.reload()
     assert late.inner_text("#signup-state").startswith("报名成功")
     assert late.locator("#checkin-card svg").count() == 1

@@ -130,6 +130,11 @@ def board(tournament: Tournament) -> list[UnitBoard]:
     return list(units.values())
 
 
+def board_counts(rows: list[UnitBoard]) -> tuple[int, int]:
+    """(checked in, missing) over the whole board."""
+    return sum(len(r.checked) for r in rows), sum(len(r.missing) for r in rows)
+
+
 def missing_teams(tournament: Tournament) -> list[Team]:
     teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE, checkin__isnull=True)
     return list(teams.select_related("unit").order_by("name_pinyin"))

@@ -14,6 +14,7 @@ from tournament.permissions import ORGANIZER, REFEREE
 from tournament.selectors import next_round_number
 from tournament.services.checkin import (
     board,
+    board_counts,
     check_in,
     find_teams,
     mark_missing,
@@ -90,7 +91,9 @@ def checkin_desk(request, slug):
 def checkin_board(request, slug):
     """The board alone, for a screen at the desk (reloads itself)."""
     tournament = load_tournament(request, slug, REFEREE)
-    return render(request, "checkin/board.html", {"t": tournament, "board": board(tournament)})
+    rows = board(tournament)
+    context = {"t": tournament, "board": rows, "counts": board_counts(rows)}
+    return render(request, "checkin/board.html", context)
 
 
 @require_http_methods(["GET", "POST"])
