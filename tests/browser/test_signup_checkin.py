@@ -3,12 +3,16 @@ and an absent pair forfeiting round 1."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import pytest
 import qrcode
 from django.db.models import Q
 from django.urls import reverse
 
 from tests.browser.conftest import login
+from tournament.exports.registry import Request, run
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.services.checkin import check_in, checkin_url
 from tournament.services.pairing import draw
@@ -92,3 +96,24 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     mine = Match.objects.get(Q(ew=team) | Q(ns=team), round=round_)
     assert f"第 {mine.table} 台" in late.inner_text("#my-table")
     assert SignUp.objects.get(team=team).state == SignUp.APPROVED
+
+
+def test_the_sign_in_sheet_qr_checks_the_pair_in(
+    live_server, phone, tournament, register, tmp_path
+):
+    """The printed sign-in sheet's QR, rendered by poppler and read by the desk's jsQR."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler-utils (pdftoppm) is not installed")
+    team = register(tournament, "签到队", "南京")
+    pdf = tmp_path / "signin.pdf"
+    with pdf.open("wb") as out:
+        run(Request(tournament=tournament, kind="signin", fmt="pdf", base_url=live_server.url), out)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "200", "-singlefile", pdf, tmp_path / "page"], check=True
+    )
+    desk = phone()
+    login(desk, live_server.url, "ref", "pw-ref")
+    desk.goto(live_server.url + reverse("checkin_desk", args=["spring"]))
+    desk.set_input_files("#qr-file", str(tmp_path / "page.png"))
+    desk.wait_for_selector(".messages :text('已检录：签到队')")
+    assert CheckIn.objects.get().team == team

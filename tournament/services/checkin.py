@@ -35,13 +35,19 @@ CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 QUERY_MAX = 50
 
 
-def checkin_code(team: Team) -> str:
-    digest = salted_hmac("guandan.checkin", str(team.pk)).hexdigest()[:12]
-    return f"{team.pk}-{digest}"
+def checkin_code(team: Team | int) -> str:
+    """The pair's check-in code (a team or its id)."""
+    pk = team if isinstance(team, int) else team.pk
+    digest = salted_hmac("guandan.checkin", str(pk)).hexdigest()[:12]
+    return f"{pk}-{digest}"
+
+
+def checkin_path(slug: str, team_id: int) -> str:
+    return reverse("checkin_scan", args=[slug, checkin_code(team_id)])
 
 
 def checkin_url(team: Team, request=None) -> str:
-    path = reverse("checkin_scan", args=[team.tournament.slug, checkin_code(team)])
+    path = checkin_path(team.tournament.slug, team.pk)
     return request.build_absolute_uri(path) if request is not None else path
 
 
