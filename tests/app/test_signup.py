@@ -276,3 +276,30 @@ def test_registration_xlsx_has_the_fee_column_and_totals(tournament, as_organize
     totals = {r[0]: r[1] for r in rows if r and r[0] and str(r[0]).endswith(("数", "）"))}
     assert totals["已缴组数"] == 1 and totals["未缴金额（元）"] == 80
     assert totals["应收合计（元）"] == 160
+
+
+def test_withdrawing_a_pair_from_the_registration_list_moves_the_waiting_list_up(
+    tournament, as_organizer, register
+):
+    imported = register(tournament, "导入队")
+    open_signup(tournament, cap=1)
+    apply(Client(), tournament, pair("网上队", "甲", "乙"))
+    assert latest(tournament).state == "waiting"
+    url = reverse("team_status", args=[tournament.slug, imported.pk])
+    as_organizer.post(url, {"status": "withdrawn"})
+    signup = latest(tournament)
+    assert signup.state == "approved" and signup.team.name == "网上队"
+
+
+def test_a_pair_withdrawn_by_the_organizer_sees_it_and_cannot_edit(tournament, as_organizer):
+    open_signup(tournament)
+    client = Client()
+    apply(client, tournament, pair("网上队", "甲", "乙"))
+    signup = latest(tournament)
+    as_organizer.post(
+        reverse("team_status", args=[tournament.slug, signup.team_id]), {"status": "withdrawn"}
+    )
+    page = client.get(
+        reverse("signup_status", args=[tournament.slug, signup.token])
+    ).content.decode()
+    assert "<strong>退赛</strong>" in page and "修改报名信息" not in page and "退出报名" not in page

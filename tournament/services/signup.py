@@ -179,6 +179,12 @@ def promote(tournament: Tournament, config: SignUpConfig, request=None, user=Non
 
 
 @transaction.atomic
+def promote_after_change(tournament: Tournament, request=None, user=None) -> list[SignUp]:
+    """Fill places freed elsewhere (a pair withdrawn from the registration list)."""
+    return promote(tournament, _lock(tournament), request, user)
+
+
+@transaction.atomic
 def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
     """The pair (or the organizer) withdraws; the first waiting pair moves up."""
     config = _lock(signup.tournament)

@@ -128,7 +128,9 @@ def signup_status(request, slug, token):
         else:
             messages.success(request, _("已保存修改"))
             return redirect("signup_status", slug=slug, token=token)
-    live = signup.state not in (SignUp.REJECTED, SignUp.WITHDRAWN)
+    # A pair withdrawn or disqualified from the registration list is over here too.
+    out = signup.team if signup.team_id and signup.team.status != Team.ACTIVE else None
+    live = signup.state not in (SignUp.REJECTED, SignUp.WITHDRAWN) and out is None
     context = {
         "t": tournament,
         "config": config,
@@ -141,6 +143,7 @@ def signup_status(request, slug, token):
         "link": status_link(signup, request),
         "qr": qr_svg(status_link(signup, request)),
         "show_fee": config.fee > 0 and live,
+        "out": out,
     } | _checkin_context(signup, request)
     return render(request, "signup/signup_status.html", context)
 
