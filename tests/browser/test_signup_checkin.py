@@ -21,8 +21,14 @@ from tournament.services.rounds import publish_round
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def fits(page) -> bool:
+    """Nothing sticks out sideways on the 390 px phone."""
+    return page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:
     page.goto(base + reverse("signup_page", args=["spring"]))
+    assert fits(page)
     page.fill("#id_name", name)
     page.fill("#id_unit", "南京")
     page.fill("#id_player1", p1)
@@ -31,6 +37,7 @@ def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:
     page.fill("#id_phone2", "13900000002")
     page.get_by_role("button", name="提交报名").click()
     page.wait_for_url("**/signup/*/")
+    assert fits(page)
 
 
 def test_sign_up_wait_move_up_approve_check_in_and_play(
@@ -61,9 +68,10 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     row = staff.locator("article[data-state='pending']", has_text="晚报队")
     row.get_by_role("button", name="通过", exact=True).click()
     staff.wait_for_selector("article[data-state='approved']:has-text('晚报队')")
+    assert fits(staff)
     late.reload()
     assert late.inner_text("#signup-state").startswith("报名成功")
-    assert late.locator("#checkin-card svg").count() == 1
+    assert late.locator("#checkin-card svg").count() == 1 and fits(late)
     # A referee checks the pair in by reading a photo of its QR code.
     team = Team.objects.get(name="晚报队")
     image = tmp_path / "checkin.png"
@@ -75,6 +83,7 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     desk.wait_for_selector(".messages :text('已检录：晚报队')")
     assert "已检录 1 · 未到 0" in desk.inner_text("section[data-unit='南京']")
     assert CheckIn.objects.get(team=team).method == CheckIn.SCAN  # read by jsQR, not typed
+    assert fits(desk)
     for other in present:
         check_in(team=other, method="typed", user=referee)
     # Before round 1 the organizer marks the missing pair absent, then pairs the round.
@@ -94,7 +103,7 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     # The pair finds its table on its own page.
     late.reload()
     mine = Match.objects.get(Q(ew=team) | Q(ns=team), round=round_)
-    assert f"第 {mine.table} 台" in late.inner_text("#my-table")
+    assert f"第 {mine.table} 台" in late.inner_text("#my-table") and fits(late)
     assert SignUp.objects.get(team=team).state == SignUp.APPROVED
 
 
