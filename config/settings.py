@@ -199,3 +199,20 @@ STORAGES = {
 # DEBUG off and without a collectstatic step. After `manage.py collectstatic`, set
 # STATIC_COLLECTED=1 to serve the collected copies, gzip-compressed by whitenoise.
 WHITENOISE_USE_FINDERS = not envbool("STATIC_COLLECTED", False)
+
+# Email (README "Email"): sign-up confirmations and approvals. Printed on the console unless
+# EMAIL_HOST names an SMTP server; EMAIL_BACKEND overrides the choice outright.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = envint("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "guandan@localhost")

@@ -3,6 +3,7 @@ from django.urls import include, path
 from tournament.views import (
     api_tokens,
     audit,
+    checkin,
     events,
     imports,
     logins,
@@ -14,6 +15,8 @@ from tournament.views import (
     public_pairings,
     results,
     rounds,
+    signup,
+    signup_staff,
     stages,
     table_entry,
     teams,
@@ -39,7 +42,23 @@ urlpatterns = [
     path(T + "teams/<int:team_id>/status/", teams.team_status, name="team_status"),
     path(T + "teams/import/", imports.import_upload, name="team_import"),
     path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
+    path(T + "signups/", signup_staff.signup_admin, name="signup_admin"),
+    path(
+        T + "signups/<int:signup_id>/edit/",
+        signup_staff.signup_admin_edit,
+        name="signup_admin_edit",
+    ),
+    path(
+        T + "signups/<int:signup_id>/<str:action>/",
+        signup_staff.signup_action,
+        name="signup_action",
+    ),
     path(T + "teams/template.xlsx", imports.import_template, name="team_template"),
+    # Check-in (检录)
+    path(T + "checkin/", checkin.checkin_desk, name="checkin_desk"),
+    path(T + "checkin/board/", checkin.checkin_board, name="checkin_board"),
+    path(T + "checkin/missing/", checkin.checkin_missing, name="checkin_missing"),
+    path(T + "checkin/<str:code>/", checkin.checkin_scan, name="checkin_scan"),
     # Rounds (staff)
     path(T + "rounds/", rounds.round_list, name="round_list"),
     path(T + "draw/", pairing.draw_view, name="draw"),
@@ -70,6 +89,10 @@ urlpatterns = [
     path(E + "sheet/", table_entry.table_sheet, name="table_sheet"),
     path(E + "sheet/api/", table_entry.table_sheet_api, name="table_sheet_api"),
     # Public
+    path(T + "signup/", signup.signup_page, name="signup_page"),
+    path(T + "signup/payment-qr.png", signup.payment_qr, name="signup_payment_qr"),
+    path(T + "signup/<str:token>/", signup.signup_status, name="signup_status"),
+    path(T + "signup/<str:token>/withdraw/", signup.signup_withdraw_view, name="signup_withdraw"),
     path(T + "pairings/<int:number>/", public_pairings.pairings, name="pairings"),
     path(T + "standings/", public.standings_page, name="standings"),
     path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),

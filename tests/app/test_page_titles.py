@@ -13,9 +13,12 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from tests.conftest import login
-from tournament.models import Tournament
+from tournament.models import SignUpConfig, Tournament
+from tournament.services.checkin import checkin_code
 from tournament.services.pairing import draw, pair_next_round
 from tournament.services.rounds import publish_round
+from tournament.services.signup import signup_submit
+from tournament.services.teams import TeamData
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +45,9 @@ NOT_PAGES = {
     "table_photo_add",
     "sheet_photo",
     "table_photo",
+    "signup_action",
+    "signup_withdraw",
+    "signup_payment_qr",
 }
 
 
@@ -59,6 +65,9 @@ def demo():
     draw(t, seed=1)
     round_ = pair_next_round(t)
     publish_round(round_, user=organizer)
+    SignUpConfig.objects.create(tournament=t, is_open=True)
+    pair = TeamData(name="网上队", unit="", player1="网上甲", player2="网上乙")
+    signup_submit(tournament=t, data=pair, emails=("", ""))
     return t, organizer, round_
 
 
@@ -69,6 +78,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
     s, n = t.slug, round_.number
     table = {"slug": s, "number": n, "table": m.table}
     player = {"slug": s, "match_id": m.pk, "code": m.ew_code}
+    signup = t.signups.get()
     kwargs = {
         "home": {},
         "tournament_create": {},
@@ -101,8 +111,16 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "export_index": {"slug": s},
         "login_locks": {"slug": s},
         "forbidden_pairings": {"slug": s},
+        "signup_page": {"slug": s},
+        "signup_status": {"slug": s, "token": signup.token},
+        "signup_admin": {"slug": s},
+        "signup_admin_edit": {"slug": s, "signup_id": signup.pk},
+        "checkin_desk": {"slug": s},
+        "checkin_board": {"slug": s},
+        "checkin_missing": {"slug": s},
+        "checkin_scan": {"slug": s, "code": checkin_code(team)},
     }
-    anonymous = {"login", "table_entry", "table_sheet"}
+    anonymous = {"login", "table_entry", "table_sheet", "signup_page", "signup_status"}
     return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}
 
 

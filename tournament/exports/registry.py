@@ -34,6 +34,8 @@ from tournament.exports.workbook import workbook_sheets
 from tournament.models import Match, Round, Stage, Tournament
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.selectors import ruleset, standings_choice
+from tournament.services.checkin import checkin_path
+from tournament.services.signup_fees import registration_fees
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
@@ -271,9 +273,17 @@ def make_bracket(req: Request, out: BinaryIO) -> None:
 
 def make_signin(req: Request, out: BinaryIO) -> None:
     if req.fmt == "pdf":
-        SigninPdf(source.event_info(req.tournament), list(req.pairs.values())).render(out)
+        # The check-in QR: a full link with the server's address (a staff phone's camera app
+        # opens it), else the path alone, which the check-in desk's scanner still reads.
+        base, slug = req.base_url.rstrip("/"), req.tournament.slug
+        SigninPdf(
+            source.event_info(req.tournament), list(req.pairs.values()),
+            checkin_url=lambda team_id: base + checkin_path(slug, team_id),
+        ).render(out)  # fmt: skip
     else:
-        _tabular(req, RegistrationExport(req.pairs.values()), out)
+        fees = registration_fees(req.tournament)
+        fee_args = fees if fees is not None else (None, ())
+        _tabular(req, RegistrationExport(req.pairs.values(), *fee_args), out)
 
 
 def make_workbook(req: Request, out: BinaryIO) -> None:

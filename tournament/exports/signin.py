@@ -7,13 +7,15 @@ status and phone numbers, for the organizer's records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import Col, ListDocument, Section
+from tournament.exports.qr import draw as draw_qr
 from tournament.exports.tabular import Column, Exporter
 from tournament.pinyin import name_sort_key
 
@@ -24,15 +26,38 @@ def by_pinyin(pairs: Iterable[Pair]) -> list[Pair]:
     return sorted(pairs, key=lambda p: (name_sort_key(p.name), p.name))
 
 
+@dataclass(frozen=True)
+class QrCell:
+    """A cell holding a QR code of ``text`` (the pair's check-in link)."""
+
+    text: str
+
+
 class SigninPdf(ListDocument):
+    """The sign-in sheet; with ``checkin_url`` (team id → link) each row carries the pair's
+    check-in QR, which the check-in desk scans (检录)."""
+
     title = "签到表"  # msgid; translated in __init__
     grid = True  # ruled boxes: each signature has its own place
     zebra = False
 
-    def __init__(self, event: EventInfo, pairs: Sequence[Pair]) -> None:
+    def __init__(
+        self,
+        event: EventInfo,
+        pairs: Sequence[Pair],
+        checkin_url: Callable[[int], str] | None = None,
+    ) -> None:
         super().__init__(event)
         self.title = _("签到表")
         self.pairs = by_pinyin(p for p in pairs if p.status == "active")
+        self.checkin_url = checkin_url
+
+    def _cell(self, value, x, y, w, h, size, align, bold) -> None:
+        if isinstance(value, QrCell):
+            side = h - 2.5 * mm  # centred, with a quiet margin a phone camera needs
+            draw_qr(self.canvas, value.text, x + (w - side) / 2, y - h + 1.25 * mm, side)
+            return
+        super()._cell(value, x, y, w, h, size, align, bold)
 
     def sections(self) -> Iterable[Section]:
         columns = [
@@ -45,16 +70,25 @@ class SigninPdf(ListDocument):
             Col("选手2", 1.8),
             Col("签名", 2.2),
         ]
-        rows = (
+        rows = [
             [i, p.draw_number or "", p.name, p.unit, p.player(1), "", p.player(2), ""]
             for i, p in enumerate(self.pairs, start=1)
-        )
+        ]
+        height = 9.5 * mm
+        if self.checkin_url is not None:
+            columns.append(Col("检录码", 1.4, "center"))
+            for row, pair in zip(rows, self.pairs, strict=True):
+                row.append(QrCell(self.checkin_url(pair.id)))
+            height = 14 * mm  # a 12.5 mm code: modules of about 0.4 mm, read by a phone
         title = _("签到表（共%(n)s对，按组合名称排序）") % {"n": len(self.pairs)}
         yield Section(title, columns, rows,
-                      row_height=9.5 * mm, font_size=10, note=self.event.dates)  # fmt: skip
+                      row_height=height, font_size=10, note=self.event.dates)  # fmt: skip
 
 
 class RegistrationExport(Exporter):
+    """The registration list; with ``fees`` (team id → fee label) a fee column and, after
+    the pairs, the ``totals`` lines (label, value) of :mod:`tournament.services.signup_fees`."""
+
     sheet_title = "报名名单"
     columns = (
         Column("序号", 6), Column("抽签号", 8), Column("组合", 20), Column("单位", 18),
@@ -62,11 +96,26 @@ class RegistrationExport(Exporter):
         Column("状态", 8),
     )  # fmt: skip
 
-    def __init__(self, pairs: Iterable[Pair]) -> None:
+    def __init__(
+        self,
+        pairs: Iterable[Pair],
+        fees: dict[int, str] | None = None,
+        totals: Sequence[tuple[str, object]] = (),
+    ) -> None:
         self.pairs = by_pinyin(pairs)
+        self.fees, self.totals = fees, totals
+        if fees is not None:
+            self.columns = (*self.columns, Column("报名费", 10))
 
     def rows(self):
         for i, p in enumerate(self.pairs, start=1):
             phones = (*p.phones, "", "")
-            yield [i, p.draw_number, p.name, p.unit, p.player(1), phones[0], p.player(2),
+            row = [i, p.draw_number, p.name, p.unit, p.player(1), phones[0], p.player(2),
                    phones[1], STATUS_LABELS.get(p.status, p.status)]  # fmt: skip
+            if self.fees is not None:
+                row.append(self.fees.get(p.id, ""))
+            yield row
+        if self.totals:
+            yield []
+        for label, value in self.totals:
+            yield [label, value]

@@ -1,14 +1,18 @@
 """The tournament data model; see each module for its vocabulary."""
 
 from tournament.models.audit import AuditEntry
+from tournament.models.checkin import Absence, CheckIn
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.photos import SheetPhoto
 from tournament.models.rounds import Foul, Match, Round, Submission
+from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
 from tournament.models.tokens import ApiToken
 
 __all__ = [
     "ApiToken",
+    "Absence",
+    "CheckIn",
     "AuditEntry",
     "ForbiddenPairing",
     "Foul",
@@ -16,6 +20,8 @@ __all__ = [
     "Player",
     "Round",
     "SheetPhoto",
+    "SignUp",
+    "SignUpConfig",
     "Stage",
     "Staff",
     "Submission",

@@ -25,6 +25,7 @@ from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.selectors import next_round_number, standings_for
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
+from tournament.services.checkin import apply_absences
 from tournament.services.results import ResultRefused
 from tournament.services.stages import knockout_finished, qualifiers, stage_pairing
 
@@ -186,6 +187,7 @@ def pair_next_round(
         raise ResultRefused(exc.message_zh) from None
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
+    apply_absences(round_, user=user, request=request)  # pairs marked absent forfeit (检录)
     log_action(
         tournament=tournament, user=user, request=request, action="round.pair", obj=round_,
         summary=f"编排{round_}（{stage.name}，种子 {seed}）",
@@ -242,6 +244,7 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         raise ResultRefused(exc.message_zh) from None
     round_.matches.all().delete()
     store_pairing(round_, result)
+    apply_absences(round_, user=user, request=request)
     round_.seed = seed
     round_.version += 1
     round_.stale = False

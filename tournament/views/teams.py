@@ -14,6 +14,7 @@ from tournament.forms import TeamForm
 from tournament.models import Team
 from tournament.permissions import ORGANIZER
 from tournament.pinyin import name_sort_key
+from tournament.services.signup import promote_after_change
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
 from tournament.tables import TeamTable
 from tournament.views.common import load_tournament
@@ -128,6 +129,7 @@ def team_status(request, slug, team_id):
         messages.error(request, "；".join(exc.messages))
     else:
         messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
+        promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
     next_url = request.POST.get("next", "")
     if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
         return redirect(next_url)

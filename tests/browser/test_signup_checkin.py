@@ -1,0 +1,128 @@
+"""Sign-up to table on a phone, in real Chromium: waiting list, approval, QR check-in,
+and an absent pair forfeiting round 1."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+import qrcode
+from django.db.models import Q
+from django.urls import reverse
+
+from tests.browser.conftest import login
+from tournament.exports.registry import Request, run
+from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
+from tournament.services.checkin import check_in, checkin_url
+from tournament.services.pairing import draw
+from tournament.services.rounds import publish_round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def fits(page) -> bool:
+    """Nothing sticks out sideways on the 390 px phone."""
+    return page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:
+    page.goto(base + reverse("signup_page", args=["spring"]))
+    assert fits(page)
+    page.fill("#id_name", name)
+    page.fill("#id_unit", "南京")
+    page.fill("#id_player1", p1)
+    page.fill("#id_phone1", "13900000001")
+    page.fill("#id_player2", p2)
+    page.fill("#id_phone2", "13900000002")
+    page.get_by_role("button", name="提交报名").click()
+    page.wait_for_url("**/signup/*/")
+    assert fits(page)
+
+
+def test_sign_up_wait_move_up_approve_check_in_and_play(
+    live_server, phone, tournament, register, organizer, referee, tmp_path
+):
+    base = live_server.url
+    SignUpConfig.objects.create(tournament=tournament, is_open=True, cap=5, needs_approval=True)
+    absent = register(tournament, "缺席队", "苏州")
+    present = [register(tournament, f"到场{i}", "无锡") for i in range(3)]
+    pairs = {}
+    for name, p1, p2 in (("先报队", "甲一", "甲二"), ("晚报队", "乙一", "乙二")):
+        page = phone()
+        sign_up(page, base, name, p1, p2)
+        pairs[name] = page
+    first, late = pairs["先报队"], pairs["晚报队"]
+    assert first.inner_text("#signup-state").startswith("待审核")
+    assert "候补第 1 位" in late.inner_text("#signup-state")
+    # The first pair withdraws from its private link: the waiting pair moves up.
+    first.once("dialog", lambda dialog: dialog.accept())
+    first.get_by_role("button", name="退出报名").click()
+    first.wait_for_selector("#signup-state:has-text('已退出')")
+    late.reload()
+    assert late.inner_text("#signup-state").startswith("待审核")
+    # The organizer approves it on a phone.
+    staff = phone()
+    login(staff, base, "alice", "pw-alice")
+    staff.goto(base + reverse("signup_admin", args=["spring"]))
+    row = staff.locator("article[data-state='pending']", has_text="晚报队")
+    row.get_by_role("button", name="通过", exact=True).click()
+    staff.wait_for_selector("article[data-state='approved']:has-text('晚报队')")
+    assert fits(staff)
+    late.reload()
+    assert late.inner_text("#signup-state").startswith("报名成功")
+    assert late.locator("#checkin-card svg").count() == 1 and fits(late)
+    # A referee checks the pair in by reading a photo of its QR code.
+    team = Team.objects.get(name="晚报队")
+    image = tmp_path / "checkin.png"
+    qrcode.make(base + checkin_url(team)).save(image)
+    desk = phone()
+    login(desk, base, "ref", "pw-ref")
+    desk.goto(base + reverse("checkin_desk", args=["spring"]))
+    desk.set_input_files("#qr-file", str(image))
+    desk.wait_for_selector(".messages :text('已检录：晚报队')")
+    assert "已检录 1 · 未到 0" in desk.inner_text("section[data-unit='南京']")
+    assert CheckIn.objects.get(team=team).method == CheckIn.SCAN  # read by jsQR, not typed
+    assert fits(desk)
+    for other in present:
+        check_in(team=other, method="typed", user=referee)
+    # Before round 1 the organizer marks the missing pair absent, then pairs the round.
+    staff.goto(base + reverse("round_list", args=["spring"]))
+    staff.get_by_role("link", name="编排前处理（缺席或退赛）").click()
+    assert "缺席队" in staff.inner_text("#missing-form")
+    staff.get_by_role("button", name="第1轮缺席（判负）").click()
+    staff.wait_for_selector(".messages :text('已处理 1 个未检录组合')")
+    draw(tournament, seed=1)
+    staff.goto(base + reverse("round_list", args=["spring"]))
+    staff.get_by_role("button", name="编排下一轮").click()
+    staff.wait_for_url("**/rounds/1/adjust/")
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    forfeit = Match.objects.get(Q(ew=absent) | Q(ns=absent), round=round_)
+    assert forfeit.forfeit == ("EW" if forfeit.ew_id == absent.pk else "NS")
+    publish_round(round_, user=organizer)
+    # The pair finds its table on its own page.
+    late.reload()
+    mine = Match.objects.get(Q(ew=team) | Q(ns=team), round=round_)
+    assert f"第 {mine.table} 台" in late.inner_text("#my-table") and fits(late)
+    assert SignUp.objects.get(team=team).state == SignUp.APPROVED
+
+
+def test_the_sign_in_sheet_qr_checks_the_pair_in(
+    live_server, phone, tournament, register, tmp_path
+):
+    """The printed sign-in sheet's QR, rendered by poppler and read by the desk's jsQR."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("poppler-utils (pdftoppm) is not installed")
+    team = register(tournament, "签到队", "南京")
+    pdf = tmp_path / "signin.pdf"
+    with pdf.open("wb") as out:
+        run(Request(tournament=tournament, kind="signin", fmt="pdf", base_url=live_server.url), out)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "200", "-singlefile", pdf, tmp_path / "page"], check=True
+    )
+    desk = phone()
+    login(desk, live_server.url, "ref", "pw-ref")
+    desk.goto(live_server.url + reverse("checkin_desk", args=["spring"]))
+    desk.set_input_files("#qr-file", str(tmp_path / "page.png"))
+    desk.wait_for_selector(".messages :text('已检录：签到队')")
+    assert CheckIn.objects.get().team == team

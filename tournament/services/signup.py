@@ -1,0 +1,240 @@
+"""Online sign-up (报名): apply, edit, withdraw, approve, reject, and the waiting list.
+
+See :mod:`tournament.models.signup` for the vocabulary (place, waiting list). Every change
+is written to the audit log in the transaction that makes it; the tournament row is locked
+first, so two pairs signing up at once cannot both take the last place.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import SignUp, SignUpConfig, Team, Tournament
+from tournament.services import signup_mail
+from tournament.services.audit import log_action
+from tournament.services.signup_checks import check_signup, normalized
+from tournament.services.teams import TeamData, team_register, team_set_status, team_update
+
+
+def config_of(tournament: Tournament) -> SignUpConfig:
+    """The tournament's sign-up settings (closed defaults when never saved)."""
+    config = SignUpConfig.objects.filter(tournament=tournament).first()
+    return config or SignUpConfig(tournament=tournament)
+
+
+def is_open(config: SignUpConfig) -> bool:
+    """Whether the public page takes new pairs and pairs may still edit: open, before the deadline."""
+    return config.is_open and (config.deadline is None or timezone.now() < config.deadline)
+
+
+def places_taken(tournament: Tournament) -> int:
+    """Active pairs plus applications waiting for approval."""
+    teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE).count()
+    return teams + SignUp.objects.filter(tournament=tournament, state=SignUp.PENDING).count()
+
+
+def team_data(signup: SignUp) -> TeamData:
+    """The pair as it stands: its team once accepted, else what it sent."""
+    if signup.team_id:
+        team = signup.team
+        players = {p.position: p for p in team.players.all()}
+        return TeamData(
+            name=team.name,
+            unit=team.unit.name if team.unit_id else "",
+            player1=players[1].name,
+            player2=players[2].name,
+            phone1=players[1].phone,
+            phone2=players[2].phone,
+        )
+    return TeamData(**signup.data)
+
+
+def _snapshot(signup: SignUp) -> dict:
+    return {"state": signup.state, **signup.data, "reason": signup.reason}
+
+
+def _log(signup: SignUp, action: str, summary: str, request, user=None, before=None) -> None:
+    log_action(
+        tournament=signup.tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=signup,
+        summary=summary,
+        before=before,
+        after=_snapshot(signup),
+        actor="" if user or (request and request.user.is_authenticated) else _("报名者"),
+    )
+
+
+def _accept(signup: SignUp, request, user=None) -> None:
+    """Turn the application into a registered pair (报名成功)."""
+    signup.team = team_register(
+        tournament=signup.tournament, data=TeamData(**signup.data), user=user, request=request
+    )
+    signup.state = SignUp.APPROVED
+
+
+def _place_state(config: SignUpConfig) -> str:
+    return SignUp.PENDING if config.needs_approval else SignUp.APPROVED
+
+
+def _lock(tournament: Tournament) -> SignUpConfig:
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    return config_of(tournament)
+
+
+@transaction.atomic
+def signup_submit(
+    *, tournament: Tournament, data: TeamData, emails: tuple[str, str], request=None
+) -> SignUp:
+    """A pair applies through the public page: a place, or the waiting list at the cap."""
+    config = _lock(tournament)
+    if not is_open(config):
+        raise ValidationError(_("报名未开放或已截止"))
+    data = normalized(data)
+    check_signup(tournament, data)
+    last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
+    full = config.cap is not None and places_taken(tournament) >= config.cap
+    signup = SignUp(
+        tournament=tournament,
+        token=secrets.token_urlsafe(32),
+        seq=last + 1,
+        state=SignUp.WAITING if full else SignUp.PENDING,
+        data=data.__dict__,
+        email1=emails[0],
+        email2=emails[1],
+    )
+    if not full and not config.needs_approval:
+        _accept(signup, request)
+    signup.save()
+    label = signup.get_state_display()
+    _log(
+        signup,
+        "signup.submit",
+        _("网上报名 %(name)s：%(state)s") % {"name": data.name, "state": label},
+        request,
+    )
+    signup_mail.send_on_commit(signup, "confirmation", request)
+    return signup
+
+
+def _reload(signup: SignUp) -> SignUp:
+    return SignUp.objects.select_for_update().select_related("tournament").get(pk=signup.pk)
+
+
+@transaction.atomic
+def signup_edit(
+    *, signup: SignUp, data: TeamData, emails: tuple[str, str], request=None, user=None
+) -> SignUp:
+    """The pair (until the deadline) or the organizer (any time) changes the application."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    if user is None and not is_open(config):
+        raise ValidationError(_("报名已截止，不能再修改；请联系组织者"))
+    if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
+        raise ValidationError(_("该报名已结束，不能修改"))
+    data = normalized(data)
+    check_signup(signup.tournament, data, exclude=signup)
+    before = _snapshot(signup)
+    if signup.team_id:
+        team = Team.objects.get(pk=signup.team_id)
+        team_update(team=team, data=data, version=team.version, user=user, request=request)
+    signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
+    signup.save()
+    _log(signup, "signup.edit", _("修改报名 %(name)s") % {"name": data.name}, request, user, before)
+    return signup
+
+
+def promote(tournament: Tournament, config: SignUpConfig, request=None, user=None) -> list[SignUp]:
+    """Move waiting pairs up, first come first, while places are free. Inside a transaction."""
+    moved = []
+    waiting = SignUp.objects.filter(tournament=tournament, state=SignUp.WAITING).order_by("seq")
+    for signup in waiting:
+        if config.cap is not None and places_taken(tournament) >= config.cap:
+            break
+        before = _snapshot(signup)
+        signup.state = _place_state(config)
+        if signup.state == SignUp.APPROVED:
+            _accept(signup, request, user)
+        signup.save()
+        name = signup.data.get("name", "")
+        _log(
+            signup,
+            "signup.promote",
+            _("%(name)s 由候补递补") % {"name": name},
+            request,
+            user,
+            before,
+        )
+        signup_mail.send_on_commit(signup, "promoted", request)
+        moved.append(signup)
+    return moved
+
+
+@transaction.atomic
+def promote_after_change(tournament: Tournament, request=None, user=None) -> list[SignUp]:
+    """Fill places freed elsewhere (a pair withdrawn from the registration list)."""
+    return promote(tournament, _lock(tournament), request, user)
+
+
+@transaction.atomic
+def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
+    """The pair (or the organizer) withdraws; the first waiting pair moves up."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
+        raise ValidationError(_("该报名已结束"))
+    before = _snapshot(signup)
+    if signup.team_id:
+        team_set_status(team=signup.team, status=Team.WITHDRAWN, user=user, request=request)
+    signup.state = SignUp.WITHDRAWN
+    signup.save()
+    name = signup.data.get("name", "")
+    _log(signup, "signup.withdraw", _("%(name)s 退出报名") % {"name": name}, request, user, before)
+    promote(signup.tournament, config, request, user)
+    return signup
+
+
+@transaction.atomic
+def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
+    """The organizer accepts a pair waiting for approval: it becomes a registered pair."""
+    _lock(signup.tournament)
+    signup = _reload(signup)
+    if signup.state != SignUp.PENDING:
+        raise ValidationError(_("只有待审核的报名可以通过"))
+    before = _snapshot(signup)
+    check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
+    _accept(signup, request, user)
+    signup.save()
+    name = signup.data.get("name", "")
+    _log(signup, "signup.approve", _("通过报名 %(name)s") % {"name": name}, request, user, before)
+    signup_mail.send_on_commit(signup, "approved", request)
+    return signup
+
+
+@transaction.atomic
+def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
+    """The organizer refuses a pair (pending or waiting), with a reason the pair sees."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("请填写未通过的原因"))
+    if signup.state not in (SignUp.PENDING, SignUp.WAITING):
+        raise ValidationError(_("只有待审核或候补的报名可以拒绝"))
+    before = _snapshot(signup)
+    signup.state, signup.reason = SignUp.REJECTED, reason[:200]
+    signup.save()
+    name = signup.data.get("name", "")
+    summary = _("未通过 %(name)s：%(reason)s") % {"name": name, "reason": signup.reason}
+    _log(signup, "signup.reject", summary, request, user, before)
+    signup_mail.send_on_commit(signup, "rejected", request)
+    promote(signup.tournament, config, request, user)
+    return signup

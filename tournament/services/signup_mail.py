@@ -1,0 +1,65 @@
+"""Emails to a pair about its sign-up, through Django's email backend.
+
+Sent only to the addresses the pair gave, after the transaction commits (a refused change
+sends nothing). The backend is chosen by settings: console in the demo, SMTP in production
+(README "Email"); the tests use the locmem backend and read ``mail.outbox``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournament.models import SignUp
+
+log = logging.getLogger(__name__)
+
+
+def _subjects() -> dict[str, str]:
+    return {
+        "confirmation": _("报名已收到"),
+        "approved": _("报名成功"),
+        "promoted": _("候补递补"),
+        "rejected": _("报名未通过"),
+    }
+
+
+def status_link(signup: SignUp, request=None) -> str:
+    """The pair's private link (absolute when a request tells the host)."""
+    path = reverse("signup_status", args=[signup.tournament.slug, signup.token])
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
+    """The subject and body of one email."""
+    name = signup.data.get("name", "")
+    subject = f"{signup.tournament.name} · {_subjects()[kind]}：{name}"
+    lines = [
+        _("组合：%(name)s") % {"name": name},
+        _("状态：%(state)s") % {"state": signup.get_state_display()},
+    ]
+    if signup.reason:
+        lines.append(_("原因：%(reason)s") % {"reason": signup.reason})
+    lines.append(_("查看、修改或退出报名：%(link)s") % {"link": link})
+    return subject, "\n".join(lines) + "\n"
+
+
+def send_on_commit(signup: SignUp, kind: str, request=None) -> None:
+    """Send ``kind`` (confirmation, approved, promoted, rejected) when the change commits."""
+    recipients = [a for a in (signup.email1, signup.email2) if a]
+    if not recipients:
+        return
+    subject, body = message_for(signup, kind, status_link(signup, request))
+
+    def send() -> None:
+        try:
+            send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, recipients)
+        except OSError:  # an SMTP server down must not undo a sign-up that is saved
+            log.exception("sign-up email to %s not sent", recipients)
+
+    transaction.on_commit(send)

@@ -1,0 +1,18 @@
+"""``{% missing_checkins t as n %}``: pairs not checked in, once check-in is in use."""
+
+from __future__ import annotations
+
+from django import template
+
+from tournament.models import CheckIn, Tournament
+from tournament.services.checkin import missing_teams
+
+register = template.Library()
+
+
+@register.simple_tag
+def missing_checkins(tournament: Tournament) -> int:
+    """How many active pairs have not checked in (0 while nobody has: check-in unused)."""
+    if not CheckIn.objects.filter(team__tournament=tournament).exists():
+        return 0
+    return len(missing_teams(tournament))

@@ -1,0 +1,117 @@
+"""The organizer's sign-up page: settings, fee totals, and each application's actions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.forms_signup import RejectForm, SignUpConfigForm
+from tournament.models import SignUp
+from tournament.permissions import ORGANIZER
+from tournament.services.signup import (
+    config_of,
+    places_taken,
+    signup_approve,
+    signup_edit,
+    signup_reject,
+    signup_withdraw,
+)
+from tournament.services.signup_fees import fee_mark, fee_totals, save_config
+from tournament.uploads import read_upload
+from tournament.views.common import load_tournament
+from tournament.views.signup import _form_for
+
+
+def _config_fields(form: SignUpConfigForm) -> dict:
+    return {key: form.cleaned_data[key] for key in SignUpConfigForm.Meta.fields}
+
+
+@require_http_methods(["GET", "POST"])
+def signup_admin(request, slug):
+    tournament = load_tournament(request, slug, ORGANIZER)
+    config = config_of(tournament)
+    form = SignUpConfigForm(request.POST or None, request.FILES or None, instance=config)
+    if request.method != "POST":
+        form = SignUpConfigForm(instance=config)
+    elif form.is_valid():
+        upload = form.cleaned_data.get("payment_qr_file")
+        qr = (
+            b"" if form.cleaned_data.get("remove_qr") else (read_upload(upload) if upload else None)
+        )
+        try:
+            config = save_config(
+                tournament=tournament,
+                fields=_config_fields(form),
+                qr=qr,
+                user=request.user,
+                request=request,
+            )
+        except ValidationError as exc:
+            form.add_error("payment_qr_file", exc)
+        else:
+            messages.success(request, _("已保存报名设置"))
+            return redirect("signup_admin", slug=slug)
+    signups = SignUp.objects.filter(tournament=tournament).select_related("fee_marked_by")
+    context = {
+        "t": tournament,
+        "config": config,
+        "form": form,
+        "signups": signups,
+        "totals": fee_totals(tournament, config.fee),
+        "taken": places_taken(tournament),
+        "fee_choices": SignUp.FEE_CHOICES,
+        "reject_form": RejectForm(),
+    }
+    return render(request, "signup/signup_admin.html", context)
+
+
+@require_POST
+def signup_action(request, slug, signup_id, action):
+    """Approve, reject (with a reason), withdraw, or mark the fee of one application."""
+    tournament = load_tournament(request, slug, ORGANIZER)
+    signup = get_object_or_404(SignUp, tournament=tournament, pk=signup_id)
+    user = request.user
+    try:
+        if action == "approve":
+            signup_approve(signup=signup, user=user, request=request)
+        elif action == "reject":
+            signup_reject(
+                signup=signup, reason=request.POST.get("reason", ""), user=user, request=request
+            )
+        elif action == "withdraw":
+            signup_withdraw(signup=signup, user=user, request=request)
+        elif action == "fee":
+            fee_mark(signup=signup, status=request.POST.get("fee", ""), user=user, request=request)
+        else:
+            raise ValidationError(_("未知的操作"))
+    except ValidationError as exc:
+        messages.error(request, "；".join(exc.messages))
+    else:
+        messages.success(request, _("已保存：%(name)s") % {"name": signup.data.get("name", "")})
+    return redirect("signup_admin", slug=slug)
+
+
+@require_http_methods(["GET", "POST"])
+def signup_admin_edit(request, slug, signup_id):
+    """The organizer edits an application (any time, deadline or not)."""
+    tournament = load_tournament(request, slug, ORGANIZER)
+    signup = get_object_or_404(SignUp, tournament=tournament, pk=signup_id)
+    form = _form_for(signup, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            signup_edit(
+                signup=signup,
+                data=form.team_data(),
+                emails=form.emails(),
+                request=request,
+                user=request.user,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("已保存修改"))
+            return redirect("signup_admin", slug=slug)
+    return render(request, "signup/signup_edit.html", {"t": tournament, "s": signup, "form": form})
