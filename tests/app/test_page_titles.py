@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import get_resolver, reverse
+from PIL import Image
 
 from tests.conftest import login
 from tournament.models import SignUpConfig, Tournament
@@ -65,10 +66,17 @@ def demo():
     draw(t, seed=1)
     round_ = pair_next_round(t)
     publish_round(round_, user=organizer)
-    SignUpConfig.objects.create(tournament=t, is_open=True)
+    open_signup(t)
+    return t, organizer, round_
+
+
+def open_signup(t) -> None:
+    """Open online sign-up with one application, so that its pages have something to show."""
+    qr = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(qr, "PNG")
+    SignUpConfig.objects.create(tournament=t, is_open=True, payment_qr=qr.getvalue())
     pair = TeamData(name="网上队", unit="", player1="网上甲", player2="网上乙")
     signup_submit(tournament=t, data=pair, emails=("", ""))
-    return t, organizer, round_
 
 
 def page_urls(t, round_) -> dict[str, tuple[str, bool]]:

@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 from PIL import Image
 
-from tests.app.test_page_titles import page_urls
+from tests.app.test_page_titles import open_signup, page_urls
 from tests.app.test_stages import create, play_round
 from tests.conftest import login
 from tournament.exports.registry import KINDS
@@ -50,6 +50,7 @@ def finished_knockout(organizer, chief, referee, register):
         play_round(pair_next_round(t), organizer, referee, chief)
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
+    open_signup(t)
     return t, Round.objects.get(tournament=t, number=2)
 
 
@@ -64,6 +65,7 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["match_sheet_api"] = [reverse("match_sheet_api", kwargs=table)]
     urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=player)]
     urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
+    urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
     photo = attach_photo(m, sheet_upload(), user=t.organizer, source="referee")
     urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
     urls["table_photo"] = [reverse("table_photo", kwargs={**player, "photo_id": photo.pk})]
@@ -83,6 +85,8 @@ POST_ONLY = {
     "match_foul": {},
     "match_absent": {},
     "match_passed_at": {},
+    "signup_action": {"action": "approve"},
+    "signup_withdraw": {},
     "match_photo_add": {},
     "table_photo_add": {},
     "match_foul_api": {},
@@ -105,6 +109,7 @@ def swiss_in_play():
     draw(t, seed=1)
     round_ = pair_next_round(t)
     publish_round(round_, user=organizer)
+    open_signup(t)
     return t, round_, organizer
 
 
@@ -143,7 +148,10 @@ def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
     t, round_ = finished_knockout
     m = round_.matches.exclude(ns=None).order_by("table").first()
     team = t.teams.order_by("pk").first()
+    signup = t.signups.get()
     args = {
+        "signup_id": signup.pk,
+        "token": signup.token,
         "slug": t.slug,
         "number": round_.number,
         "table": m.table,
