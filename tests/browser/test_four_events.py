@@ -59,8 +59,10 @@ class Event:
                 page.select_option(f"#id_{field}", value)
             else:
                 page.fill(f"#id_{field}", value)
-        page.click("button.primary")
-        page.wait_for_url(self.url())
+        with page.expect_navigation():
+            page.click("button.primary")
+        errors = page.locator(".error, .errors").all_inner_texts()
+        assert page.url == self.url(), errors
 
     def staff(self, username: str, name: str, role: str) -> str | None:
         """Add a staff account; its password (shown once), or None for an existing one."""
@@ -83,6 +85,36 @@ class Event:
             page.fill("#id_player2", p2)
             page.get_by_role("button", name="保存并继续添加").click()
             page.wait_for_selector("#id_name >> text=''", state="attached")
+
+    def import_teams(self, teams: list[tuple[str, str, str]]) -> None:
+        """Upload a sign-up sheet shaped like a unit's form (序号, 单位名称, 组合名称, 队员一,
+        队员二, 备注, a 合计 line after a blank row), preview it and confirm."""
+        lines = ["序号,单位名称,组合名称,队员一,队员二,备注"]
+        lines += [
+            f"{i},{name[0]}单位,{name},{p1},{p2}," for i, (name, p1, p2) in enumerate(teams, 1)
+        ]
+        lines += [",,,,,", f"合计,,{len(teams)}组,,,"]
+        page = self.org
+        page.goto(self.url("teams/import/"))
+        page.set_input_files(
+            "input[type=file]",
+            {"name": "报名表.csv", "mimeType": "text/csv", "buffer": "\n".join(lines).encode()},
+        )
+        page.get_by_role("button", name="上传并预览").click()
+        page.wait_for_selector(f"text=将导入 {len(teams)} 个组合")
+        assert "序号" in page.inner_text(".notes") and "备注" in page.inner_text(".notes")
+        with page.expect_navigation():
+            page.get_by_role("button", name="确认导入").click()
+
+    def add_stage(self, kind: str, top: int) -> None:
+        """Add a stage on the stages page, qualifying the previous stage's top ``top``."""
+        page = self.org
+        page.goto(self.url("stages/"))
+        page.select_option("select[name=kind]", kind)
+        page.select_option("select[name=qualify]", "top")
+        page.fill("input[name=count]", str(top))
+        with page.expect_navigation():
+            page.get_by_role("button", name="添加", exact=True).click()
 
     def do_draw(self, seed: str) -> None:
         page = self.org
@@ -148,6 +180,18 @@ class Event:
         page.wait_for_url(self.url(f"rounds/{number}/"))
         fits(page)
 
+    def foul(self, number: int, table: int, side: str, kind: str) -> None:
+        """Log one foul (犯规) through the foul form of the referee's entry page."""
+        page = self.ref
+        page.goto(self.url(f"rounds/{number}/table/{table}/"))
+        form = page.locator("form.foul-form")
+        form.locator("select[name=side]").select_option(side)
+        form.locator("select[name=kind]").select_option(kind)
+        form.locator("select[name=severity]").select_option("foul")
+        with page.expect_navigation():
+            form.get_by_role("button", name="记录").click()
+        fits(page)
+
     def sheet(self, number: int, table: int, deals: list[tuple[str, str]]) -> None:
         """Deal by deal on the referee's sheet: (winner "东西胜"/"南北胜", partner button)."""
         page = self.ref
@@ -192,9 +236,18 @@ def crew(live_server, phone):
     user = User.objects.get(username="org")
     user.set_password("pw-org-2026")
     user.save()
-    org = phone()
+
+    def page():
+        # The round pages poll status.json every 8 s; the test's SQLite database (shared
+        # cache) answers a poll that meets a write with "table is locked". The live update
+        # is tested elsewhere (test_phone_flows.py); here it would only add noise.
+        p = phone()
+        p.route("**/status.json", lambda route: route.abort())
+        return p
+
+    org = page()
     login(org, live_server.url, "org", "pw-org-2026")
-    return live_server.url, org, phone
+    return live_server.url, org, page
 
 
 def staff_pages(event: Event, phone, base: str, first: bool) -> None:
@@ -233,19 +286,33 @@ def slip(event: Event, number: int, table: int, side: str) -> tuple[str, str]:
     raise AssertionError(f"no slip {title}")
 
 
-def play_round(event: Event, number: int, special: dict | None = None) -> list:
-    """Pair, publish, start, enter (lower draw number wins A+ : 9 unless ``special`` gives a
-    table's entry function), confirm and lock one round; the tables as (table, EW, NS)."""
+# The winner D_w passes A and leaves its opponent at LOSER_LEVEL[w]: a margin
+# d = 13 − that level's index (2 → 0 … A → 12) of MARGIN[w]. The margins differ, so no two
+# pairs tie in a Swiss stage and the lot (抽签) never decides a pairing or a place.
+LOSER_LEVEL = {1: "2", 2: "3", 3: "9", 4: "J", 5: "10", 6: "Q", 7: "K", 8: "A"}
+MARGIN = {1: 13, 2: 12, 3: 6, 4: 4, 5: 5, 6: 3, 7: 2, 8: 1}
+
+
+def levels(ew: int, ns: int, upset: frozenset | set = frozenset()) -> tuple[str, str]:
+    """Final (EW, NS) levels: the lower draw number wins, unless the pair is ``upset``."""
+    win_ew = (ew < ns) != ({ew, ns} == upset)
+    loser_level = LOSER_LEVEL[ew if win_ew else ns]
+    return ("A+", loser_level) if win_ew else (loser_level, "A+")
+
+
+def play_round(event: Event, number: int, special: dict | None = None, upset=frozenset()):
+    """Pair, publish, start, enter (final levels by :func:`levels` unless ``special`` gives an
+    entry function for the table number or for the pair {D_a, D_b}), confirm and lock one
+    round; the tables as (table, EW, NS)."""
     tables = event.pair_and_publish(number)
     event.start(number)
     special = special or {}
     for table, ew, ns in tables:
-        if table in special:
-            special[table](table, ew, ns)
-        elif ew < ns:
-            event.enter(number, table, "A+", "9")
+        enter = special.get(table) or special.get(frozenset((ew, ns)))
+        if enter:
+            enter(table, ew, ns)
         else:
-            event.enter(number, table, "9", "A+")
+            event.enter(number, table, *levels(ew, ns, upset))
     event.confirm_and_lock(number)
     return tables
 
@@ -295,66 +362,235 @@ def referee_confirms(event: Event, number: int, table: int) -> None:
 
 
 def test_s_a_swiss_points26(crew):
-    """S-A (001): 26-point Swiss, 3 rounds. Every win is A+ : 9 (d = 13 − 7 = 6), 19 : 7."""
+    """S-A (001): 26-point Swiss, 3 rounds; a win by d levels scores 13 + d : 13 − d."""
     base, org, phone = crew
     e = Event(base, "sa", org, None, None, phone)
     e.create(
         "S-A 积分编排26分制",
         "swiss_points26",
-        {"rounds": "3", "table_entry": True, "publish_standings": True},
+        {"rounds": "3", "table_entry": True, "publish_pairings": True, "publish_standings": True},
     )
     staff_pages(e, phone, base, first=True)
     e.add_teams(PAIRS)
     e.do_draw("2026")
 
     # Round 1: adjacent draw numbers, the lower one East–West (RULES.md §11).
-    # Table 1 deal by deal: EW 1–2 (2→5), NS 1–2 and 1–3 twice (2→5→7→9), EW 1–2 three
-    # times (5→8→J→A), EW 1–2 at its own A passes A: A+ : 9, the same 19 : 7.
+    # Table 1 deal by deal: EW wins 1–2 four times (2→5→8→J→A) and once more at its own A:
+    # passes A with NS still at 2, A+ : 2, d = 13: 26 : 0 (the same as levels(1, 2)).
     def by_sheet(table, ew, ns):
-        ew_wins, ns_wins = ("东西胜", "二游（双下）"), ("南北胜", "三游")
-        deals = [ew_wins, ("南北胜", "二游（双下）"), ns_wins, ns_wins] + [ew_wins] * 4
-        e.sheet(1, table, deals)
+        e.sheet(1, table, [("东西胜", "二游（双下）")] * 5)
 
     assert play_round(e, 1, {1: by_sheet}) == [(1, 1, 2), (2, 3, 4), (3, 5, 6), (4, 7, 8)]
 
-    # After round 1: D1 D3 D5 D7 19 (sat EW), D2 D4 D6 D8 7 (sat NS). Round 2 must seat 90 %
-    # of the pairs within ±1 EW/NS balance (pairing.swiss rule 3), so every R1-EW pair meets
-    # an R1-NS pair; among those, the closest points.
-    # Table 3: the referee enters, the NS player confirms with the PIN of their slip;
-    # table 4: the EW player enters through their slip, the referee confirms.
+    # After round 1: D1 26, D3 19, D5 18, D7 15 (all sat EW); D8 11, D6 8, D4 7, D2 0 (NS).
+    # Round 2 keeps 90 % of the pairs within ±1 EW/NS balance (pairing.swiss rule 3), so each
+    # R1-EW pair meets an R1-NS pair, top against top: D1–D8, D3–D6, D5–D4, D7–D2.
+    # D4–D5: the referee enters, the NS player confirms with the PIN of their slip;
+    # D2–D7: the EW player enters through their slip, the referee confirms.
     def ref_then_player(table, ew, ns):
-        e.enter(2, table, *(("A+", "9") if ew < ns else ("9", "A+")))
+        e.enter(2, table, *levels(ew, ns))
         player_confirms(e, 2, table, "NS")
 
     def player_then_ref(table, ew, ns):
-        player_enters(e, 2, table, "EW", *(("A+", "9") if ew < ns else ("9", "A+")))
+        player_enters(e, 2, table, "EW", *levels(ew, ns))
         referee_confirms(e, 2, table)
 
-    r2 = play_round(e, 2, {3: ref_then_player, 4: player_then_ref})
-    assert r2 == [(1, 2, 7), (2, 8, 3), (3, 6, 1), (4, 4, 5)]
-    assert play_round(e, 3) == [(1, 3, 1), (2, 2, 4), (3, 7, 5), (4, 8, 6)]
+    special = {frozenset((4, 5)): ref_then_player, frozenset((2, 7)): player_then_ref}
+    assert play_round(e, 2, special) == [(1, 8, 1), (2, 6, 3), (3, 4, 5), (4, 2, 7)]
+    # After round 2 (26 : 0 for d = 13, 19 : 7 for d = 6, …): D1 52, D3 38, D5 27, D2 25,
+    # D4 24, D7 16, D6 15, D8 11. Round 3 pairs neighbours in that order, none a rematch.
+    assert play_round(e, 3) == [(1, 1, 3), (2, 5, 2), (3, 4, 7), (4, 6, 8)]
+    # A player looks up the published pairings, then (below) their pair's history.
+    player = phone()
+    player.goto(e.url("pairings/3/"))
+    fits(player)
 
-    # By hand: wins W / losses L per pair, 19 a win and 7 a loss, 级差分 ±6:
-    #   D1 WWW 57 +18 | D2 LWW 45 +6 | D3 WWL 45 +6 | D5 WLW 45 +6
-    #   D4 LWL 33 −6 | D6 LLW 33 −6 | D7 WLL 33 −6 | D8 LLL 21 −18
-    # Under points26 级差分 = points − 39 ties with points, so 对手分 (sum of the opponents'
-    # points) decides: D2 = D1 57 + D7 33 + D4 33 = 123; D3 = D4 33 + D8 21 + D1 57 = 111;
-    # D5 = D6 33 + D4 33 + D7 33 = 99; D4 = D3 45 + D5 45 + D2 45 = 135;
-    # D6 = D5 45 + D1 57 + D8 21 = 123; D7 = D8 21 + D2 45 + D5 45 = 111.
-    assert e.ranking(phone(), "名次", "积分", "级差分", "对手分") == [
-        (1, "1", "57", "18", "123"),
-        (2, "2", "45", "6", "123"),
-        (3, "3", "45", "6", "111"),
-        (5, "4", "45", "6", "99"),
-        (4, "5", "33", "-6", "135"),
-        (6, "6", "33", "-6", "123"),
-        (7, "7", "33", "-6", "111"),
-        (8, "8", "21", "-18", "111"),
+    # By hand, RULES.md §6 points26 (13 + d : 13 − d) per round:
+    #   D1 26 + 26 + 26 = 78, 级差分 13 + 13 + 13 = 39    D2 0 + 25 + 25 = 50, −13 + 12 + 12 = 11
+    #   D4 7 + 17 + 17 = 41, −6 + 4 + 4 = 2              D3 19 + 19 + 0 = 38, 6 + 6 − 13 = −1
+    #   D6 8 + 7 + 16 = 31, −5 − 6 + 3 = −8              D5 18 + 9 + 1 = 28, 5 − 4 − 12 = −11
+    #   D7 15 + 1 + 9 = 25, 2 − 12 − 4 = −14             D8 11 + 0 + 10 = 21, −2 − 13 − 3 = −18
+    # 对手分 (sum of the opponents' points): D1 = D2 50 + D8 21 + D3 38 = 109;
+    # D2 = 78 + 25 + 28 = 131; D4 = 38 + 28 + 25 = 91; D3 = 41 + 31 + 78 = 150;
+    # D6 = 28 + 38 + 21 = 87; D5 = 31 + 41 + 50 = 122; D7 = 21 + 50 + 41 = 112;
+    # D8 = 25 + 78 + 31 = 134.
+    assert e.ranking(player, "名次", "积分", "级差分", "对手分") == [
+        (1, "1", "78", "39", "109"),
+        (2, "2", "50", "11", "131"),
+        (4, "3", "41", "2", "91"),
+        (3, "4", "38", "-1", "150"),
+        (6, "5", "31", "-8", "87"),
+        (5, "6", "28", "-11", "122"),
+        (7, "7", "25", "-14", "112"),
+        (8, "8", "21", "-18", "134"),
     ]
+    player.get_by_role("link", name=e.draw[1]).click()
+    player.wait_for_url(re.compile(r"/team/\d+/$"))
+    fits(player)
     # Awards 一等奖 1, 二等奖 2, 三等奖 3 (the profile's tiers): six certificates.
     awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
-    order = [1, 2, 3, 5, 4, 6]
+    order = [1, 2, 4, 3, 6, 5]
     assert certificate_lines(e.certificates()) == [
         (e.draw[d], place, award)
         for place, (d, award) in enumerate(zip(order, awards, strict=True), 1)
+    ]
+
+
+def test_s_b_swiss_match_points(crew):
+    """S-B (003): 2/1/0 Swiss with 级差分, 3 rounds. A win by d levels is 2 : 0 and 级差分
+    ±d; a forfeit and a three-fouls defeat are 2 : 0 and ±10 (RULES.md §6, §7)."""
+    base, org, phone = crew
+    e = Event(base, "sb", org, None, None, phone)
+    e.create("S-B 胜2平1负0", "swiss_match_points", {"rounds": "3", "publish_standings": True})
+    staff_pages(e, phone, base, first=True)
+    e.import_teams(PAIRS)
+    e.do_draw("2026")
+
+    def forfeit(table, ew, ns):  # D8 (NS) does not come: D7 wins 2 : 0, +10 : −10
+        e.enter(1, table, "", "", forfeit="NS")
+
+    assert play_round(e, 1, {4: forfeit}) == [(1, 1, 2), (2, 3, 4), (3, 5, 6), (4, 7, 8)]
+
+    def three_fouls(table, ew, ns):  # three delays (a foul each under 003 §11) by D8
+        side = "EW" if ew == 8 else "NS"
+        for _ in range(3):
+            e.foul(2, table, side, "time_delay")
+        # The third foul ends the match: the entry page shows the defeat as the result.
+        assert f"{'东西' if side == 'EW' else '南北'}犯规3次判负" in e.ref.inner_text(".match-head")
+
+    # After round 1: D1 +13, D7 +10 (forfeit), D3 +6, D5 +5; D6 −5, D4 −6, D8 −10, D2 −13.
+    # As in S-A, R1-EW pairs meet R1-NS pairs top against top: D1–D6, D7–D4, D3–D8, D5–D2.
+    r2 = play_round(e, 2, {frozenset((3, 8)): three_fouls})
+    assert r2 == [(1, 6, 1), (2, 4, 7), (3, 8, 3), (4, 2, 5)]
+    # After round 2: D1 4 +26, D3 4 +16, D7 2 +6, D2 2 −1, D4 2 −2, D5 2 −7, D6 0 −18,
+    # D8 0 −20: neighbours meet, none a rematch.
+    assert play_round(e, 3) == [(1, 1, 3), (2, 7, 2), (3, 4, 5), (4, 6, 8)]
+
+    # By hand (2 a win; 级差分 ± the margin, ±10 for the forfeit and the three fouls):
+    #   D1 WWW 6, 13 + 13 + 13 = 39      D2 LWW 4, −13 + 12 + 12 = 11
+    #   D3 WWL 4, 6 + 10 − 13 = 3        D4 LWW 4, −6 + 4 + 4 = 2
+    #   D7 WLL 2, 10 − 4 − 12 = −6       D5 WLL 2, 5 − 12 − 4 = −11
+    #   D6 LLW 2, −5 − 13 + 3 = −15      D8 LLL 0, −10 − 10 − 3 = −23
+    # 级差分, the first tiebreak, orders D2 > D3 > D4 and D7 > D5 > D6. 对手分: D1 = D2 4 +
+    # D6 2 + D3 4 = 10; D2 = 6 + 2 + 2 = 10; D3 = 4 + 0 + 6 = 10; D4 = 4 + 2 + 2 = 8;
+    # D7 = 0 + 4 + 4 = 8; D5 = 2 + 4 + 4 = 10; D6 = 2 + 6 + 0 = 8; D8 = 2 + 4 + 2 = 8.
+    assert e.ranking(phone(), "名次", "积分", "级差分", "对手分") == [
+        (1, "1", "6", "39", "10"),
+        (2, "2", "4", "11", "10"),
+        (3, "3", "4", "3", "10"),
+        (4, "4", "4", "2", "8"),
+        (7, "5", "2", "-6", "8"),
+        (5, "6", "2", "-11", "10"),
+        (6, "7", "2", "-15", "8"),
+        (8, "8", "0", "-23", "8"),
+    ]
+    # 003's award tiers: 一等奖 1st, 二等奖 2nd–3rd, 三等奖 4th–6th.
+    awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
+    assert certificate_lines(e.certificates()) == [
+        (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
+        for place, (d, award) in enumerate(zip([1, 2, 3, 4, 7, 5], awards, strict=True), 1)
+    ]
+
+
+def test_s_c_rotation_hundred(crew):
+    """S-C (000 third text, 004 third text): groups of four, three rounds, 100 + level
+    difference. A pass counts as A plus the upgrade of the deal that passed it (RULES.md §6):
+    passed 1–3 (+2) = 14 against a pair at 5 (index 3): d = 11, 111 : 3 (the loser scores the
+    levels it climbed); passed 1–2 (+3) = 15 against a pair still at 2: d = 15, 115 : 0."""
+    base, org, phone = crew
+    e = Event(base, "sc", org, None, None, phone)
+    e.create("S-C 分组三轮移位", "rotation_hundred", {"publish_standings": True})
+    staff_pages(e, phone, base, first=True)
+    e.import_teams(PAIRS)
+    e.do_draw("2026")
+
+    def rotation(number):
+        def enter(table, ew, ns):
+            if {ew, ns} == {1, 2}:  # D1 passes A 1–2 while D2 is still at 2
+                e.enter(number, table, "2", "A+", pass_how="2")
+            elif ew < ns:
+                e.enter(number, table, "A+", "5", pass_how="3")
+            else:
+                e.enter(number, table, "5", "A+", pass_how="3")
+
+        return {table: enter for table in range(1, 5)}
+
+    # Groups by draw number {D1–D4} and {D5–D8}; the pair listed first sits North–South.
+    assert play_round(e, 1, rotation(1)) == [(1, 2, 1), (2, 4, 3), (3, 6, 5), (4, 8, 7)]
+    assert play_round(e, 2, rotation(2)) == [(1, 1, 3), (2, 4, 2), (3, 5, 7), (4, 8, 6)]
+    assert play_round(e, 3, rotation(3)) == [(1, 1, 4), (2, 3, 2), (3, 5, 8), (4, 7, 6)]
+
+    # By hand: D1 115 + 111 + 111 = 337 (级差分 15 + 11 + 11 = 37); D5 3 × 111 = 333 (33);
+    # D6 111 + 111 + 3 = 225 (11); D2 0 + 111 + 111 = 222 (−15 + 11 + 11 = 7);
+    # D3 and D7 111 + 3 + 3 = 117 (−11), D4 and D8 3 × 3 = 9 (−33); 对手分 breaks those ties:
+    # D3 = D4 9 + D1 337 + D2 222 = 568 > D7 = D8 9 + D5 333 + D6 225 = 567;
+    # D4 = D3 117 + D2 222 + D1 337 = 676 > D8 = D7 117 + D6 225 + D5 333 = 675.
+    assert e.ranking(phone(), "名次", "积分", "级差分", "对手分") == [
+        (1, "1", "337", "37", "348"),
+        (5, "2", "333", "33", "351"),
+        (6, "3", "225", "11", "459"),
+        (2, "4", "222", "7", "463"),
+        (3, "5", "117", "-11", "568"),
+        (7, "6", "117", "-11", "567"),
+        (4, "7", "9", "-33", "676"),
+        (8, "8", "9", "-33", "675"),
+    ]
+    awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
+    assert certificate_lines(e.certificates()) == [
+        (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
+        for place, (d, award) in enumerate(zip([1, 5, 6, 2, 3, 7], awards, strict=True), 1)
+    ]
+
+
+def test_s_d_swiss_then_knockout(crew):
+    """S-D: two Swiss rounds (the knockout profile's 2/1/0 + 级差分), then the top 4 play a
+    knockout, best of three games, with a third-place match (stage added on the stages page)."""
+    base, org, phone = crew
+    e = Event(base, "sd", org, None, None, phone)
+    e.create(
+        "S-D 积分编排后淘汰",
+        "knockout",
+        {"format": "staged", "rounds": "2", "games": "3", "publish_standings": True},
+    )
+    staff_pages(e, phone, base, first=True)
+    e.import_teams(PAIRS)
+    e.do_draw("2026")
+    e.add_stage("knockout", 4)
+
+    # Swiss round 1: D1 +13, D3 +6, D5 +5, D7 +2; D8 −2, D6 −5, D4 −6, D2 −13. Round 2 seats
+    # each R1-EW pair against an R1-NS pair, top against top: D1–D8, D3–D6, D5–D4, D7–D2.
+    assert play_round(e, 1) == [(1, 1, 2), (2, 3, 4), (3, 5, 6), (4, 7, 8)]
+    assert play_round(e, 2) == [(1, 8, 1), (2, 6, 3), (3, 4, 5), (4, 2, 7)]
+    # After the Swiss stage (points, 级差分):
+    #   D1 4, 13 + 13 = 26   D3 4, 6 + 6 = 12   D5 2, 5 − 4 = 1   D2 2, −13 + 12 = −1
+    #   D4 2, −6 + 4 = −2    D7 2, 2 − 12 = −10 D6 0, −5 − 6 = −11 D8 0, −2 − 13 = −15
+    # Qualified: Q1 D1, Q2 D3, Q3 D5, Q4 D2; semi-finals Q1–Q4 and Q2–Q3.
+    assert play_round(e, 3) == [(1, 1, 2), (2, 3, 5)]
+    assert play_round(e, 4) == [(1, 2, 1), (2, 5, 3)]
+    # D1 and D3 won 2–0: final D1–D3, third-place match D2–D5. D3 takes the final's game 1.
+    assert play_round(e, 5, upset={1, 3}) == [(1, 1, 3), (2, 2, 5)]
+    assert play_round(e, 6) == [(1, 3, 1), (2, 5, 2)]
+    # 1–1 in the final: a third game; the third-place match is over (D2 2–0).
+    assert play_round(e, 7) == [(1, 1, 3)]
+    # Final ranking follows the bracket: champion D1, runner-up D3, third-place winner D2,
+    # loser D5; then the pairs that did not qualify by their Swiss rank: D4, D7, D6, D8.
+    # Points and 级差分 add the knockout games (2 a game won; ± the winner's margin):
+    #   D1 4 + 4 × 2 = 12; 26 + 13 + 13 − 6 + 13 + 13 = 72   (semi 2–0, final 2–1)
+    #   D3 4 + 3 × 2 = 10; 12 + 6 + 6 + 6 − 13 − 13 = 4      (semi 2–0, final 1–2)
+    #   D2 2 + 2 × 2 = 6; −1 − 13 − 13 + 12 + 12 = −3        (semi 0–2, third 2–0)
+    #   D5 2; 1 − 6 − 6 − 12 − 12 = −35                      (semi 0–2, third 0–2)
+    assert e.ranking(phone(), "名次", "积分", "级差分") == [
+        (1, "1", "12", "72"),
+        (3, "2", "10", "4"),
+        (2, "3", "6", "-3"),
+        (5, "4", "2", "-35"),
+        (4, "5", "2", "-2"),
+        (7, "6", "2", "-10"),
+        (6, "7", "0", "-11"),
+        (8, "8", "0", "-15"),
+    ]
+    awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
+    assert certificate_lines(e.certificates()) == [
+        (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
+        for place, (d, award) in enumerate(zip([1, 3, 2, 5, 4, 7], awards, strict=True), 1)
     ]
