@@ -221,7 +221,8 @@ def test_s_c_rotation_hundred(crew):
     # D3 and D7 111 + 3 + 3 = 117 (−11), D4 and D8 3 × 3 = 9 (−33); 对手分 breaks those ties:
     # D3 = D4 9 + D1 337 + D2 222 = 568 > D7 = D8 9 + D5 333 + D6 225 = 567;
     # D4 = D3 117 + D2 222 + D1 337 = 676 > D8 = D7 117 + D6 225 + D5 333 = 675.
-    assert e.ranking(phone(), "名次", "积分", "级差分", "对手分") == [
+    player = phone()
+    assert e.ranking(player, "名次", "积分", "级差分", "对手分") == [
         (1, "1", "337", "37", "348"),
         (5, "2", "333", "33", "351"),
         (6, "3", "225", "11", "459"),
@@ -230,6 +231,16 @@ def test_s_c_rotation_hundred(crew):
         (7, "6", "117", "-11", "567"),
         (4, "7", "9", "-33", "676"),
         (8, "8", "9", "-33", "675"),
+    ]
+    # D1's own page (a player's path): round by round 115, 111, 111; 级差分 15, 11, 11.
+    player.get_by_role("link", name=e.draw[1]).click()
+    player.wait_for_url(re.compile(r"/team/\d+/$"))
+    fits(player)
+    history = [row.locator("td").all_inner_texts() for row in player.locator("tbody tr").all()]
+    assert [(r[0], r[4], r[5], r[7]) for r in history] == [
+        ("1", "115", "15", "115"),
+        ("2", "111", "11", "226"),
+        ("3", "111", "11", "337"),
     ]
     awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
     assert certificate_lines(e.certificates()) == [
