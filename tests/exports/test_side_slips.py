@@ -92,3 +92,20 @@ def test_the_score_sheet_carries_no_entry_code(event):
     event.save()
     without = render(event, "scoresheets", round=2)
     assert operators(with_entry) == operators(without)
+
+
+def test_each_slips_code_is_also_its_link(event):
+    """A slip sent as a file opens on the phone that should scan it: the QR is a link too."""
+    played = Match.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
+    expected = {
+        f"http://192.168.1.10:8000/t/{event.slug}/e/{m.pk}/{code}/"
+        for m in played
+        for code in (m.ew_code, m.ns_code)
+    }
+    data = render(event, "side_slips", round=2)
+    links = {
+        annot.get_object()["/A"]["/URI"]
+        for page in PdfReader(io.BytesIO(data)).pages
+        for annot in page.get("/Annots", [])
+    }
+    assert links == expected

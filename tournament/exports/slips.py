@@ -109,7 +109,11 @@ class SideSlipsPdf(PdfDocument):
             fonts.draw(c, x + PAD, y + PAD + (len(HOW_TO) - 1 - i) * 4 * mm, line, 7,
                        max_width=self.slip_w - 2 * PAD, min_size=5)  # fmt: skip
         if s.url:
-            qr.draw(c, s.url, x + self.slip_w - PAD - QR_SIZE, top - QR_SIZE, QR_SIZE)
+            left, bottom = x + self.slip_w - PAD - QR_SIZE, top - QR_SIZE
+            qr.draw(c, s.url, left, bottom, QR_SIZE)
+            # A slip sent as a file (WeChat) opens on the phone it must be scanned with:
+            # the code is also a link there. Paper is unchanged.
+            c.linkURL(s.url, (left, bottom, left + QR_SIZE, bottom + QR_SIZE), relative=0)
 
 
 def slips_for(tables: Iterable, pins: dict[int, tuple[str, str]], url: Callable) -> Iterable[Slip]:

@@ -1,0 +1,329 @@
+"""Driving one event through the web as its organizer, chief referee, referee and players.
+
+Vocabulary: ``D1`` … ``D8`` are the pairs by draw number (read back from the draw page).
+The pair with the LOWER draw number wins its table unless a test says otherwise
+(:func:`levels`), so each round's pairings follow from the standings by hand; the tests read
+them back from the round page and assert them before entering results. Every page of the
+referee and player paths is checked to fit a 390 px phone screen (:func:`fits`).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from pypdf import PdfReader
+
+from tests.browser.conftest import login
+
+OVERFLOW = "document.documentElement.scrollWidth > window.innerWidth"
+
+
+class Event:
+    """One event driven through the web by its organizer, chief referee and referee pages."""
+
+    def __init__(self, base: str, slug: str, org, chief, ref, phone):
+        self.base, self.slug, self.phone = base, slug, phone
+        self.org, self.chief, self.ref = org, chief, ref
+        self.draw: dict[int, str] = {}  # draw number -> team name
+
+    def url(self, path: str = "") -> str:
+        return f"{self.base}/t/{self.slug}/{path}"
+
+    # --- organizer ---------------------------------------------------------------------
+    def create(self, name: str, profile: str, settings: dict[str, str | bool]) -> None:
+        page = self.org
+        page.goto(self.base + "/t/new/")
+        page.fill("#id_name", name)
+        page.fill("#id_slug", self.slug)
+        page.fill("#id_host", "江苏省掼蛋协会")
+        page.select_option("#id_profile", profile)
+        page.click("button.primary")
+        page.wait_for_url(self.url())
+        page.goto(self.url("settings/"))
+        for field, value in settings.items():
+            if isinstance(value, bool):
+                page.set_checked(f"#id_{field}", value)
+            elif page.locator(f"select#id_{field}").count():
+                page.select_option(f"#id_{field}", value)
+            else:
+                page.fill(f"#id_{field}", value)
+        with page.expect_navigation():
+            page.click("button.primary")
+        errors = page.locator(".error, .errors").all_inner_texts()
+        assert page.url == self.url(), errors
+
+    def staff(self, username: str, name: str, role: str) -> str | None:
+        """Add a staff account; its password (shown once), or None for an existing one."""
+        page = self.org
+        page.goto(self.url("staff/"))
+        page.fill("input[name=username]", username)
+        page.fill("input[name=name]", name)
+        page.select_option("select[name=role]", role)
+        page.get_by_role("button", name="添加").click()
+        page.wait_for_load_state()
+        shown = page.locator("#password-once .password code")
+        return shown.inner_text() if shown.count() else None
+
+    def add_teams(self, teams: list[tuple[str, str, str]]) -> None:
+        page = self.org
+        page.goto(self.url("teams/add/"))
+        for name, p1, p2 in teams:
+            page.fill("#id_name", name)
+            page.fill("#id_player1", p1)
+            page.fill("#id_player2", p2)
+            page.get_by_role("button", name="保存并继续添加").click()
+            page.wait_for_selector("#id_name >> text=''", state="attached")
+
+    def import_teams(self, teams: list[tuple[str, str, str]]) -> None:
+        """Upload a sign-up sheet shaped like a unit's form (序号, 单位名称, 组合名称, 队员一,
+        队员二, 备注, a 合计 line after a blank row), preview it and confirm."""
+        lines = ["序号,单位名称,组合名称,队员一,队员二,备注"]
+        lines += [
+            f"{i},{name[0]}单位,{name},{p1},{p2}," for i, (name, p1, p2) in enumerate(teams, 1)
+        ]
+        lines += [",,,,,", f"合计,,{len(teams)}组,,,"]
+        page = self.org
+        page.goto(self.url("teams/import/"))
+        page.set_input_files(
+            "input[type=file]",
+            {"name": "报名表.csv", "mimeType": "text/csv", "buffer": "\n".join(lines).encode()},
+        )
+        page.get_by_role("button", name="上传并预览").click()
+        page.wait_for_selector(f"text=将导入 {len(teams)} 个组合")
+        assert "序号" in page.inner_text(".notes") and "备注" in page.inner_text(".notes")
+        with page.expect_navigation():
+            page.get_by_role("button", name="确认导入").click()
+
+    def add_stage(self, kind: str, top: int) -> None:
+        """Add a stage on the stages page, qualifying the previous stage's top ``top``."""
+        page = self.org
+        page.goto(self.url("stages/"))
+        page.select_option("select[name=kind]", kind)
+        page.select_option("select[name=qualify]", "top")
+        page.fill("input[name=count]", str(top))
+        with page.expect_navigation():
+            page.get_by_role("button", name="添加", exact=True).click()
+
+    def do_draw(self, seed: str) -> None:
+        page = self.org
+        page.goto(self.url("draw/"))
+        page.fill("input[name=seed]", seed)
+        page.get_by_role("button", name="电脑抽签").click()
+        page.wait_for_selector(f"text=抽签种子：{seed}")
+        for row in page.locator("table.table tbody tr").all():
+            cells = row.locator("td").all_inner_texts()
+            self.draw[int(cells[0])] = cells[1]
+
+    def d(self, name: str) -> int:
+        return next(n for n, team in self.draw.items() if team == name)
+
+    def pair_and_publish(self, number: int) -> list[tuple[int, int, int]]:
+        """Pair the next round and publish it: [(table, EW draw number, NS draw number)]."""
+        page = self.org
+        page.goto(self.url("rounds/"))
+        with page.expect_navigation():  # to the draft's adjust page
+            page.get_by_role("button", name="编排下一轮").click()
+        assert page.url == self.url(f"rounds/{number}/adjust/")
+        with page.expect_navigation():
+            page.get_by_role("button", name="公布对阵").click()
+        page.wait_for_selector("#round-status:text('已公布')")
+        return self.tables(page)
+
+    def tables(self, page) -> list[tuple[int, int, int]]:
+        """The tables of the round page shown: (table, EW draw number, NS draw number)."""
+        out = []
+        for row in page.locator("#tables tbody tr[data-table]").all():
+            cells = [c.strip() for c in row.locator("td").all_inner_texts()]
+            if cells[2] and cells[2] != "轮空":
+                out.append((int(cells[0]), self.d(cells[1]), self.d(cells[2])))
+        return sorted(out)
+
+    # --- chief referee -----------------------------------------------------------------
+    def chief_action(self, number: int, label: str, go: bool = True) -> None:
+        page = self.chief
+        if go:
+            page.goto(self.url(f"rounds/{number}/"))
+        fits(page)
+        with page.expect_navigation():
+            page.get_by_role("button", name=label).click()
+
+    def start(self, number: int) -> None:
+        self.chief_action(number, "开赛计时")
+
+    def confirm_and_lock(self, number: int) -> None:
+        self.chief_action(number, "确认全部已录入")
+        self.chief_action(number, "锁定本轮", go=False)
+        assert self.chief.inner_text("#round-status") == "已锁定"
+
+    # --- referee -----------------------------------------------------------------------
+    def enter(self, number: int, table: int, ew: str, ns: str, **extra: str) -> None:
+        """Final levels through the referee's entry form (``extra``: forfeit, pass_how)."""
+        page = self.ref
+        page.goto(self.url(f"rounds/{number}/table/{table}/"))
+        fits(page)
+        page.select_option("#id_ew_level", ew)
+        page.select_option("#id_ns_level", ns)
+        for field, value in extra.items():
+            page.select_option(f"#id_{field}", value)
+        page.get_by_role("button", name="提交成绩").click()
+        page.wait_for_url(self.url(f"rounds/{number}/"))
+        fits(page)
+
+    def foul(self, number: int, table: int, side: str, kind: str) -> None:
+        """Log one foul (犯规) through the foul form of the referee's entry page."""
+        page = self.ref
+        page.goto(self.url(f"rounds/{number}/table/{table}/"))
+        form = page.locator("form.foul-form")
+        form.locator("select[name=side]").select_option(side)
+        form.locator("select[name=kind]").select_option(kind)
+        form.locator("select[name=severity]").select_option("foul")
+        with page.expect_navigation():
+            form.get_by_role("button", name="记录").click()
+        fits(page)
+
+    def sheet(self, number: int, table: int, deals: list[tuple[str, str]]) -> None:
+        """Deal by deal on the referee's sheet: (winner "东西胜"/"南北胜", partner button)."""
+        page = self.ref
+        page.goto(self.url(f"rounds/{number}/table/{table}/sheet/"))
+        for win, partner in deals:
+            page.get_by_role("button", name=win).click()
+            page.get_by_role("button", name=partner).click()
+            page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
+        page.wait_for_selector("#message:has-text('比赛结束')")
+        fits(page)
+
+    def standings(self, page) -> list[dict[str, str]]:
+        """The standings page's rows, each as {column header: cell text}, in rank order."""
+        page.goto(self.url("standings/"))
+        fits(page)
+        heads = [h.strip() for h in page.locator("table.standings thead th").all_inner_texts()]
+        rows = page.locator("table.standings tbody tr").all()
+        return [dict(zip(heads, r.locator("td").all_inner_texts(), strict=False)) for r in rows]
+
+    def ranking(self, page, *columns: str) -> list[tuple]:
+        """(draw number, *columns) per row of the standings, in rank order."""
+        return [(self.d(row["队名"]), *(row[c] for c in columns)) for row in self.standings(page)]
+
+    def certificates(self) -> list[str]:
+        """Each page's text of the certificates PDF, downloaded by the chief referee."""
+        page = self.chief
+        response = page.request.get(self.url("export/certificates.pdf"))
+        assert response.ok, response.text()[:500]
+        return [p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages]
+
+
+def fits(page) -> None:
+    """The page does not scroll sideways on the 390 px phone."""
+    assert not page.evaluate(OVERFLOW), f"{page.url} is wider than the phone screen"
+
+
+def staff_pages(event: Event, phone, base: str, first: bool) -> None:
+    """Create (first event) or attach (later events) the chief referee and the referee."""
+    chief_pw = event.staff("chief", "王裁判长", "chief_referee")
+    ref_pw = event.staff("ref", "李裁判", "referee")
+    if first:
+        assert chief_pw and ref_pw and chief_pw != ref_pw
+        event.chief, event.ref = phone(), phone()
+        login(event.chief, base, "chief", chief_pw)
+        login(event.ref, base, "ref", ref_pw)
+    else:
+        assert chief_pw is None and ref_pw is None  # existing accounts: no new password
+
+
+PAIRS = [(f"{c}队", f"{c}甲", f"{c}乙") for c in "一二三四五六七八"]
+
+
+def slip(event: Event, number: int, table: int, side: str) -> tuple[str, str]:
+    """The link (the slip's QR, also a link in the PDF) and PIN of one side of a table,
+    from the side-slips PDF the referee downloads."""
+    response = event.ref.request.get(event.url(f"export/side_slips.pdf?round={number}"))
+    assert response.ok, response.text()[:500]
+    reader = PdfReader(io.BytesIO(response.body()))
+    title = f"第 {table} 台 · {'东西' if side == 'EW' else '南北'}"
+    for page in reader.pages:
+        text = page.extract_text()
+        if title not in text:
+            continue
+        links = [a.get_object()["/A"]["/URI"] for a in page.get("/Annots", [])]
+        # Slips are laid out in reading order, links and texts alike.
+        titles = re.findall(r"第 \d+ 台 · (?:东西|南北)", text)
+        pins = re.findall(r"PIN\s*(\d{4,6})", text)
+        i = titles.index(title)
+        return links[i], pins[i]
+    raise AssertionError(f"no slip {title}")
+
+
+# The winner D_w passes A (A+ = 13) and leaves its opponent at LOSER_LEVEL[w]: a margin
+# d = 13 − that level's index (2 → 0 … A → 12): D1 13, D2 12, D3 6, D4 4, D5 5, D6 3, D7 2,
+# D8 1. The margins differ, so no two pairs tie in a Swiss stage and the lot (抽签), which
+# depends on database ids, never decides a pairing or a place.
+LOSER_LEVEL = {1: "2", 2: "3", 3: "9", 4: "J", 5: "10", 6: "Q", 7: "K", 8: "A"}
+
+
+def levels(ew: int, ns: int, upset: frozenset | set = frozenset()) -> tuple[str, str]:
+    """Final (EW, NS) levels: the lower draw number wins, unless the pair is ``upset``."""
+    win_ew = (ew < ns) != ({ew, ns} == upset)
+    loser_level = LOSER_LEVEL[ew if win_ew else ns]
+    return ("A+", loser_level) if win_ew else (loser_level, "A+")
+
+
+def play_round(event: Event, number: int, special: dict | None = None, upset=frozenset()):
+    """Pair, publish, start, enter (final levels by :func:`levels` unless ``special`` gives an
+    entry function for the table number or for the pair {D_a, D_b}), confirm and lock one
+    round; the tables as (table, EW, NS)."""
+    tables = event.pair_and_publish(number)
+    event.start(number)
+    special = special or {}
+    for table, ew, ns in tables:
+        enter = special.get(table) or special.get(frozenset((ew, ns)))
+        if enter:
+            enter(table, ew, ns)
+        else:
+            event.enter(number, table, *levels(ew, ns, upset))
+    event.confirm_and_lock(number)
+    return tables
+
+
+def certificate_lines(pages: list[str]) -> list[tuple[str, int, str]]:
+    """(pair name, place, award) per certificate page."""
+    out = []
+    for text in pages:
+        pair = re.search(r"（(.+?)）", text).group(1)
+        place = int(re.search(r"获得第(\d+)名", text).group(1))
+        award = re.search(r"荣获\n(.+)\n", text).group(1)
+        out.append((pair, place, award))
+    return out
+
+
+def player_enters(event: Event, number: int, table: int, side: str, ew: str, ns: str) -> None:
+    """A player of ``side`` enters the final levels through their slip's link."""
+    link, _pin = slip(event, number, table, side)
+    page = event.phone()
+    page.goto(link)
+    fits(page)
+    page.select_option("#id_ew_level", ew)
+    page.select_option("#id_ns_level", ns)
+    page.get_by_role("button", name="提交成绩").click()
+    page.wait_for_selector("text=已录入，等待对方确认")
+    fits(page)
+
+
+def player_confirms(event: Event, number: int, table: int, side: str) -> None:
+    """A player of ``side`` confirms the referee's entry with their slip's PIN."""
+    link, pin = slip(event, number, table, side)
+    page = event.phone()
+    page.goto(link)
+    fits(page)
+    page.fill("#id_pin", pin)
+    page.get_by_role("button", name="确认无误").click()
+    page.wait_for_selector("text=成绩已确认")
+    fits(page)
+
+
+def referee_confirms(event: Event, number: int, table: int) -> None:
+    page = event.ref
+    page.goto(event.url(f"rounds/{number}/table/{table}/"))
+    fits(page)
+    page.get_by_role("button", name="确认成绩").click()
+    page.wait_for_url(event.url(f"rounds/{number}/"))
