@@ -32,7 +32,8 @@ from tests.browser.web_event import (
     staff_pages,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Four whole events through the web take about two minutes: marked slow (still run in CI).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 @pytest.fixture
