@@ -13,16 +13,19 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rules import RuleError, format_notation, replay
+from rules import format_notation, replay
 from tournament.audit_text import dispute_rows, readable
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
+from tournament.messages import render as render_message
 from tournament.models import AuditEntry, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
-from tournament.results_check import ResultInvalid, check_result
+from tournament.results_check import check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import check_sheet_time, enter_final, minutes_left
+from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import (
     deals_played,
     doubled_warnings,
@@ -31,8 +34,7 @@ from tournament.services.fouls import (
 )
 from tournament.services.lateness import record_absence
 from tournament.services.results import (
-    ResultRefused,
-    StaleResult,
+    MSG_DISPUTE,
     confirm_result,
     pick_entry,
     save_sheet,
@@ -86,19 +88,18 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
             rule=request.POST.get("action") == "rule", version=d["version"], user=request.user,
             source=source, request=request,
         )  # fmt: skip
-    except StaleResult as exc:
+    except ServiceError as exc:
         form.add_error(None, str(exc))
-        extra["current"] = exc.current
-        extra["current_version"] = exc.match.version
-        return False, form, extra
-    except (ResultInvalid, ResultRefused) as exc:
-        form.add_error(None, str(exc))
+        if isinstance(exc, Stale) and exc.match is not None:
+            extra["current"] = exc.current
+            extra["current_version"] = exc.match.version
         return False, form, extra
     note = {
-        Match.DISPUTED: ("warning", "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"),
-        Match.CONFIRMED: ("success", "成绩已确认"),
-    }.get(saved.state, ("success", "成绩已录入，等待他人确认"))
-    getattr(messages, note[0])(request, f"第{saved.table}台：{note[1]}")
+        Match.DISPUTED: ("warning", render_message(MSG_DISPUTE)),
+        Match.CONFIRMED: ("success", _("成绩已确认")),
+    }.get(saved.state, ("success", _("成绩已录入，等待他人确认")))
+    text = _("第%(table)s台：%(note)s") % {"table": saved.table, "note": note[1]}
+    getattr(messages, note[0])(request, text)
     return True, form, extra
 
 
@@ -109,11 +110,11 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
             match, request.POST.get("entry"), version=_version(request), user=request.user,
             request=request,
         )  # fmt: skip
-    except ResultRefused as exc:
+    except ServiceError as exc:
         messages.error(request, str(exc))
         match.refresh_from_db()
         return False, result_form(request, match), {}
-    messages.success(request, f"第{saved.table}台：裁判长已裁定")
+    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.table})
     return True, result_form(request, match), {}
 
 
@@ -179,8 +180,8 @@ def match_confirm(request, slug, number, table):
     match = get_match(tournament, number, table)
     try:
         confirm_result(match, version=_version(request), user=request.user, request=request)
-        messages.success(request, f"第{table}台成绩已确认")
-    except ResultRefused as exc:
+        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table})
+    except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("match_entry", slug=slug, number=number, table=table)
     return redirect("round_control", slug=slug, number=number)
@@ -197,7 +198,7 @@ def match_absent(request, slug, number, table):
     match = get_match(tournament, number, table)
     side = request.POST.get("side", "")
     if side not in ("EW", "NS"):
-        messages.error(request, "请选择迟到的一方")
+        messages.error(request, _("请选择迟到的一方"))
     elif request.POST.get("confirm") != "1":
         team = match.ew if side == "EW" else match.ns
         context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
@@ -205,8 +206,8 @@ def match_absent(request, slug, number, table):
     else:
         try:
             record_absence(match, side, user=request.user, request=request)
-            messages.success(request, f"第{table}台：已记录迟到弃权")
-        except ResultRefused as exc:
+            messages.success(request, _("第%(table)s台：已记录迟到弃权") % {"table": table})
+        except ServiceError as exc:
             messages.error(request, str(exc))
     return redirect("match_entry", slug=slug, number=number, table=table)
 
@@ -219,7 +220,7 @@ def match_foul(request, slug, number, table):
     if not form.is_valid():
         messages.error(
             request,
-            "犯规记录不完整："
+            _("犯规记录不完整：")
             + "；".join(f"{form.fields[k].label}：{v[0]}" for k, v in form.errors.items()),
         )
     else:
@@ -234,8 +235,8 @@ def match_foul(request, slug, number, table):
                 match, side=d["side"], kind=d["kind"], severity=d["severity"], player=player,
                 deal_number=d["deal_number"], remark=d["remark"], user=request.user, request=request,
             )  # fmt: skip
-            messages.success(request, "已记录")
-        except (ResultRefused, ResultInvalid) as exc:
+            messages.success(request, _("已记录"))
+        except ServiceError as exc:
             messages.error(request, str(exc))
     target = request.POST.get("next") or "match_entry"
     if target == "sheet":
@@ -277,21 +278,20 @@ def sheet_api_response(request, match: Match, *, source: str):
             if not isinstance(steps, list):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
-            return JsonResponse({"ok": False, "error": "请求格式错误"}, status=400)
+            return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
             check_sheet_time(match, steps)
             match = save_sheet(
                 match, steps, version=version, user=request.user, source=source, request=request
             )
-        except StaleResult as exc:
-            return JsonResponse(
-                {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
-            )
-        except (ResultInvalid, ResultRefused, RuleError) as exc:
-            text = getattr(exc, "message_zh", None) or str(exc)
+        except ServiceError as exc:
+            if isinstance(exc, Stale) and exc.match is not None:
+                return JsonResponse(
+                    {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
+                )
             match.refresh_from_db()
             return JsonResponse(
-                {"ok": False, "error": text, "sheet": sheet_payload(match)}, status=400
+                {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
             )
     return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
 
@@ -311,7 +311,7 @@ def match_foul_api(request, slug, number, table):
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
-        return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
+        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
     match = get_match(tournament, number, table)
     try:
         body = json.loads(request.body or b"{}")
@@ -319,7 +319,7 @@ def match_foul_api(request, slug, number, table):
             match, side=body.get("side", ""), kind=body.get("kind", ""), severity=body.get("severity", ""),
             deal_number=match_deal_number(match), user=request.user, request=request,
         )  # fmt: skip
-    except (ValueError, ResultInvalid, ResultRefused) as exc:
+    except (ValueError, ServiceError) as exc:
         match.refresh_from_db()
         return JsonResponse(
             {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
@@ -367,7 +367,7 @@ def results_import(request, slug, number):
             context["problems"] = [str(exc)]
         else:
             if check.ok:
-                messages.success(request, f"已导入{len(check.rows)}台成绩")
+                messages.success(request, _("已导入%(n)s台成绩") % {"n": len(check.rows)})
                 return redirect("round_control", slug=slug, number=number)
             context["problems"] = [str(p) for p in check.problems]
             context["ignored_columns"] = check.ignored_columns
