@@ -50,11 +50,37 @@ SERVICES = {
     "stage_kind": _("未知的赛制"),
     "knockout_over": _("淘汰赛已全部结束"),
     "knockout_waiting": _("还有比赛没有决出胜负，请先确认成绩"),
-    # views (parsing a form)
     "draw_number_missing": _("请填写抽签号"),
     "adjust_pick": _("请选择要调整的组合"),
     "qualify_int": _("晋级人数应为整数"),
     "playoff_pick": _("加赛台次或胜方无效"),
     "no_playoff_tie": _("没有需要加赛的并列"),
     "qualify_how": _("未知的晋级方式"),
+    "bad_time": _("过A时间格式应为“时:分”，如 15:20"),
+    "late_too_early": _("开赛未满%(n)s分钟（迟到判负时限），还不能判弃权"),
+    "late_side": _("请选择迟到的一方"),
+    "playoff_needed": _("第%(n)s名出现并列（%(names)s）：请先在“阶段”页安排加赛并记录胜方"),
+    "playoff_by_hand": _("%(k)s组并列争%(m)s个名额，无法两两加赛：请裁判长另行安排并调整晋级人数"),
+    "adjust_not_in_round": _("该组合不在本轮对阵中"),
+    "adjust_already_bye": _("该组合已经轮空"),
+    "adjust_two_byes": _("只能把两个轮空的组合配成一台"),
+    "apart_pick": _("请选择本赛事的两对组合"),
+    "apart_same": _("回避需要两对不同的组合"),
+    "apart_exists": _("这两对组合已经设置了回避"),
+    "apart_note_long": _("原因太长"),
+    "apart_missing": _("没有这条回避设置"),
+    "foul_incomplete": _("犯规记录不完整"),
+    "foul_hiding_warning": _("藏牌/偷牌只能判犯规，不能只警告"),
+    "foul_confirmed": _("该台成绩已确认；追加犯规请联系裁判长"),
+    "foul_wrong_player": _("%(player)s不是%(team)s的选手：请选择犯规一方的选手"),
+    "foul_deal_range": _("本台只打了%(n)s副，犯规只能记在第1到第%(m)s副"),
+    "time_early": _(
+        "本轮比赛时间还剩%(n)s分钟，还没有到时：请核对级数；确需提前按到时结束的，由裁判长填写原因"
+    ),
+    "pin_wrong": _("PIN不正确：请输入本方纸条上的4位PIN（或请裁判告知）"),
+    "pin_locked": _("PIN输错次数过多，请裁判确认本台成绩"),
+    "confirm_too_soon": _(
+        "刚从同一网络录入的成绩，%(n)s秒内不能用选手链接确认；请稍候再确认，或请裁判确认"
+    ),
+    "use_confirm": _("对方已录入相同的成绩：请点“确认无误”并输入本方PIN"),
 }

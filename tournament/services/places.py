@@ -19,7 +19,8 @@ from tournament.models import Match, Round, Stage
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
 
-MSG_BAD_TIME = "过A时间格式应为“时:分”，如 15:20"
+# Message codes (texts in tournament/messages/services.py).
+MSG_BAD_TIME = "bad_time"
 
 
 def last_round(stage: Stage) -> Round | None:

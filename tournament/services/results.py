@@ -339,7 +339,7 @@ def confirm_result(
     try:
         check_side_confirmation(match, source, pin, request)
     except SideRefused as exc:
-        raise ResultRefused(str(exc)) from None
+        raise ResultRefused(exc.msg) from None
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
 
 
