@@ -83,4 +83,21 @@ SERVICES = {
         "刚从同一网络录入的成绩，%(n)s秒内不能用选手链接确认；请稍候再确认，或请裁判确认"
     ),
     "use_confirm": _("对方已录入相同的成绩：请点“确认无误”并输入本方PIN"),
+    # registration and results sheets
+    "reg_missing_team": _("缺少队名"),
+    "reg_missing_player": _("缺少选手姓名"),
+    "reg_too_long": _("超过%(n)s个字"),
+    "reg_dup_team_file": _("队名“%(name)s”与第%(other)s行重复"),
+    "reg_dup_team_db": _("队名“%(name)s”已经报名"),
+    "reg_dup_player_file": _("选手“%(name)s”同时出现在第%(other)s行的组合中"),
+    "reg_dup_player_db": _("选手“%(name)s”已在组合“%(team)s”中报名"),
+    "reg_same_player": _("两名选手同名，请核对"),
+    "reg_bad_seed": _("种子应为正整数"),
+    "reg_phone_too_long": _("电话号码超过%(n)s位"),
+    "reg_no_rows": _("表格中没有报名数据"),
+    "import_table_twice": _("第%(table)s台与第%(other)s行重复"),
+    "import_forfeit": _("弃权方应为 ew、ns 或 both"),
+    "import_no_rows": _("表格中没有成绩数据"),
+    "import_table": _("第%(table)s台：%(error)s"),
+    "import_disputed": _("第%(table)s台：与已录入的成绩不一致（或该台有争议）"),
 }

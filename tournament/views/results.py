@@ -349,7 +349,6 @@ def results_import(request, slug, number):
     from tournament.forms import ResultsImportForm
     from tournament.services.results_import import import_results
     from tournament.sheet_reader import megabytes
-    from tournament.tabular import TableFileError
     from tournament.uploads import upload_limits
 
     tournament = load_tournament(request, slug, REFEREE)
@@ -363,7 +362,7 @@ def results_import(request, slug, number):
             check = import_results(
                 round_, data=upload.read(), filename=upload.name, user=request.user, request=request
             )
-        except TableFileError as exc:
+        except ServiceError as exc:
             context["problems"] = [str(exc)]
         else:
             if check.ok:
