@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from scoring import awards, unit_ranking
 from tournament.exports import source
@@ -82,7 +83,7 @@ class Request:
 @dataclass(frozen=True)
 class Kind:
     key: str
-    label: str
+    label: str  # lazy: shown in the active language
     formats: tuple[str, ...]
     per_round: bool
     role: str
@@ -301,23 +302,23 @@ def make_archive(req: Request, out: BinaryIO) -> None:
 KINDS: dict[str, Kind] = {
     k.key: k
     for k in (
-        Kind("pairings", "对阵表", ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
+        Kind("pairings", _("对阵表"), ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
              make_pairings),
-        Kind("scoresheets", "比赛记录表", ("pdf",), True, REFEREE, None, make_scoresheets),
-        Kind("side_slips", "选手录入纸条", ("pdf",), True, REFEREE, None, make_side_slips),
-        Kind("results", "成绩公告", ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
+        Kind("scoresheets", _("比赛记录表"), ("pdf",), True, REFEREE, None, make_scoresheets),
+        Kind("side_slips", _("选手录入纸条"), ("pdf",), True, REFEREE, None, make_side_slips),
+        Kind("results", _("成绩公告"), ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_results),
-        Kind("clerk_sheet", "成绩录入表", ("xlsx", "csv"), True, CHIEF_REFEREE, None,
+        Kind("clerk_sheet", _("成绩录入表"), ("xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_clerk_sheet),
-        Kind("standings", "成绩排名", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
+        Kind("standings", _("成绩排名"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
              "publish_standings", make_standings, round_optional=True),
-        Kind("units", "单位团体", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
-        Kind("certificates", "荣誉证书", ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
-        Kind("bracket", "淘汰赛对阵图", ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
-        Kind("signin", "签到表/报名名单", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
+        Kind("units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
+        Kind("certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
+        Kind("bracket", _("淘汰赛对阵图"), ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
+        Kind("signin", _("签到表/报名名单"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
              make_signin),
-        Kind("workbook", "全赛事工作簿", ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
-        Kind("archive", "赛事存档", ("json",), False, CHIEF_REFEREE, None, make_archive),
+        Kind("workbook", _("全赛事工作簿"), ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
+        Kind("archive", _("赛事存档"), ("json",), False, CHIEF_REFEREE, None, make_archive),
     )
 }  # fmt: skip
 

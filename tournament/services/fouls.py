@@ -13,6 +13,7 @@ Where the fouls are counted depends on how the table is recorded:
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from rules.fouls import count_fouls, three_fouls_lose
 from tournament.models import Foul, Match, Player
@@ -30,20 +31,20 @@ from tournament.services.results import (
 )
 
 PENALTY_TEXT = {
-    "out_of_turn": "对方升1级",
-    "card_hiding": "对方升1级，本方降1级",
-    "wrong_count": "第1次重打并警告，第2次起每次犯规",
-    "time_delay": "犯规1次",
-    "signalling": "警告；严重者罚级直至取消资格",
-    "other": "按裁判判罚",
+    "out_of_turn": _("对方升1级"),
+    "card_hiding": _("对方升1级，本方降1级"),
+    "wrong_count": _("第1次重打并警告，第2次起每次犯规"),
+    "time_delay": _("犯规1次"),
+    "signalling": _("警告；严重者罚级直至取消资格"),
+    "other": _("按裁判判罚"),
 }
 
 
 # What a logged foul of out-of-turn play does under each ``out_of_turn`` option (RULES.md §7).
 OUT_OF_TURN_PENALTY = {
-    "foul_plus1": "对方升1级",
-    "warning_or_exposed": "只作警告（上家管上则为明牌）",
-    "stop_trick": "停止本轮出牌，不记犯规",
+    "foul_plus1": _("对方升1级"),
+    "warning_or_exposed": _("只作警告（上家管上则为明牌）"),
+    "stop_trick": _("停止本轮出牌，不记犯规"),
 }
 
 
@@ -51,7 +52,7 @@ def penalty_text(tournament) -> dict[str, str]:
     """The penalty of each foul kind as the event's options apply it."""
     return PENALTY_TEXT | {
         "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
-        "time_delay": "犯规1次" if tournament.delay == "foul" else "警告；再犯按裁判判罚",
+        "time_delay": _("犯规1次") if tournament.delay == "foul" else _("警告；再犯按裁判判罚"),
     }
 
 

@@ -136,7 +136,7 @@ def stage_list(request, slug):
     context = {
         "t": tournament,
         "stages": stages,
-        "kinds": STAGE_KINDS,
+        "kinds": {key: _(label) for key, label in STAGE_KINDS.items()},
         "playoffs": _playoffs(tournament, stages),
         "by_time": _by_time(stages),
         "movements": [(s, rows) for s in stages if (rows := round_robin_movement_rows(s))],
