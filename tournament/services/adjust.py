@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import get_language
 
 from pairing import Bye, Pairing, Table
 from tournament.models import Match, Round
@@ -51,9 +52,10 @@ def conflicts(round_: Round) -> list:
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
-    """(blocking, Chinese sentence with team names) for each conflict."""
+    """(blocking, sentence with team names, in the active language) for each conflict."""
     names = dict(round_.tournament.teams.values_list("pk", "name"))
-    return [(c.blocking, c.text(names)) for c in found]
+    lang = "zh" if (get_language() or "zh").startswith("zh") else "en"
+    return [(c.blocking, c.text(names, lang=lang)) for c in found]
 
 
 def blocking_conflicts(round_: Round) -> list[str]:

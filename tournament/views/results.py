@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -247,6 +248,10 @@ def match_foul(request, slug, number, table):
 # --- deal-by-deal sheet ------------------------------------------------------------------
 
 
+def _chinese() -> bool:
+    return (get_language() or "zh").startswith("zh")
+
+
 def sheet_payload(match: Match) -> dict:
     """What the sheet page shows: levels, the level played, attempts at A, events."""
     state = replay(ruleset(match.round.tournament), match.deals or [])
@@ -264,7 +269,7 @@ def sheet_payload(match: Match) -> dict:
         "deals": state.deals,
         "finished": state.finished or match.state in (Match.ENTERED, Match.CONFIRMED),
         "winner": match.winner or state.winner,
-        "events": [e.text_zh for e in state.events],
+        "events": [e.text_zh if _chinese() else e.text for e in state.events],
     }
 
 
