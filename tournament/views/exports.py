@@ -11,6 +11,7 @@ import tempfile
 from django.conf import settings
 from django.http import FileResponse, Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.exports.registry import (
@@ -49,7 +50,7 @@ def export_index(request, slug):
     if not kinds:
         if not request.user.is_authenticated:
             return login_redirect(request)
-        raise Http404("没有权限")
+        raise Http404(_("没有权限"))
     url = base_url(request)
     context = {
         "t": tournament,
@@ -74,12 +75,12 @@ def export_download(request, slug, kind, ext):
     if not ok:
         if not request.user.is_authenticated:
             return login_redirect(request)
-        raise Http404("没有权限")
+        raise Http404(_("没有权限"))
     try:
         number = int(request.GET["round"]) if request.GET.get("round") else None
         per_page = int(request.GET.get("per_page", "1"))
     except ValueError:
-        raise Http404("参数无效") from None
+        raise Http404(_("参数无效")) from None
     req = Request(
         tournament=tournament,
         kind=kind,

@@ -342,7 +342,7 @@ def match_sheet_api(request, slug, number, table):
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
-        return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
+        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
     return sheet_api_response(request, get_match(tournament, number, table), source="referee")
 
 
