@@ -35,6 +35,7 @@ from tournament.exports.workbook import workbook_sheets
 from tournament.models import Match, Round, Stage, Tournament
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.selectors import ruleset, standings_choice
+from tournament.services.errors import Invalid
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
@@ -42,21 +43,18 @@ CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
 }
-MSG_NO_ROUNDS = "还没有可导出的轮次"
-MSG_NO_ROUND = "第{n}轮不存在或尚未公布"
-MSG_NO_RANKING = "还没有锁定的轮次，暂无排名"
-MSG_FORMAT = "“{kind}”不能导出为 .{fmt}，可用格式：{allowed}"
-MSG_KIND = "未知的导出类型“{kind}”，可用：{allowed}"
-MSG_BASE_URL = (
-    "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，"
-    "例如 --base-url http://192.168.1.10:8000"
-)
-
-MSG_NO_TABLE_ENTRY = "本赛事未开启选手扫码录入，不需要选手录入纸条"
+# Message codes (texts in tournament/messages/services.py).
+MSG_NO_ROUNDS = "export_no_rounds"
+MSG_NO_ROUND = "export_no_round"
+MSG_NO_RANKING = "export_no_ranking"
+MSG_FORMAT = "export_format"
+MSG_KIND = "export_kind"
+MSG_BASE_URL = "export_base_url"
+MSG_NO_TABLE_ENTRY = "export_no_table_entry"
 
 
-class ExportError(ValueError):
-    """The export cannot be made as asked; ``str(e)`` is a Chinese message."""
+class ExportError(Invalid):
+    """The export cannot be made as asked; ``str(e)`` is the message in the active language."""
 
 
 @dataclass
@@ -99,7 +97,7 @@ def _round(req: Request) -> int:
             raise ExportError(MSG_NO_ROUNDS)
         return numbers[-1]
     if req.round not in numbers:
-        raise ExportError(MSG_NO_ROUND.format(n=req.round))
+        raise ExportError(MSG_NO_ROUND, n=req.round)
     return req.round
 
 
@@ -195,7 +193,7 @@ def make_standings(req: Request, out: BinaryIO) -> None:
     # The same round as the standings page: the one asked for, else the last locked one.
     choice = standings_choice(req.tournament, req.round, public=req.public)
     if req.round is not None and choice.after_round != req.round:
-        raise ExportError(MSG_NO_ROUND.format(n=req.round))
+        raise ExportError(MSG_NO_ROUND, n=req.round)
     if choice.after_round is None:
         raise ExportError(MSG_NO_RANKING)
     after = choice.after_round
@@ -326,10 +324,10 @@ KINDS: dict[str, Kind] = {
 def get_kind(key: str, fmt: str) -> Kind:
     kind = KINDS.get(key)
     if kind is None:
-        raise ExportError(MSG_KIND.format(kind=key, allowed="、".join(KINDS)))
+        raise ExportError(MSG_KIND, kind=key, allowed="、".join(KINDS))
     if fmt not in kind.formats:
         raise ExportError(
-            MSG_FORMAT.format(kind=kind.label, fmt=fmt, allowed="、".join(kind.formats))
+            MSG_FORMAT, kind=str(kind.label), fmt=fmt, allowed="、".join(kind.formats)
         )
     return kind
 

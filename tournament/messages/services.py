@@ -119,4 +119,14 @@ SERVICES = {
     "opt_tiebreak_lot_last": _("抽签只能作为最后一项排名依据"),
     "opt_awards_format": _("奖项设置格式应为“名称:名额”"),
     "opt_awards_count": _("每个奖项都要有名称，名额至少为1"),
+    # exports
+    "export_no_rounds": _("还没有可导出的轮次"),
+    "export_no_round": _("第%(n)s轮不存在或尚未公布"),
+    "export_no_ranking": _("还没有锁定的轮次，暂无排名"),
+    "export_format": _("“%(kind)s”不能导出为 .%(fmt)s，可用格式：%(allowed)s"),
+    "export_kind": _("未知的导出类型“%(kind)s”，可用：%(allowed)s"),
+    "export_base_url": _(
+        "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，例如 --base-url http://192.168.1.10:8000"
+    ),
+    "export_no_table_entry": _("本赛事未开启选手扫码录入，不需要选手录入纸条"),
 }

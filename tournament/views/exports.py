@@ -17,7 +17,6 @@ from django.views.decorators.http import require_GET
 from tournament.exports.registry import (
     CONTENT_TYPES,
     KINDS,
-    ExportError,
     Request,
     allowed,
     filename,
@@ -25,6 +24,7 @@ from tournament.exports.registry import (
     run,
 )
 from tournament.exports.source import round_numbers, round_titles
+from tournament.services.errors import ServiceError
 from tournament.views.common import load_tournament, login_redirect
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON"}
@@ -69,7 +69,7 @@ def export_download(request, slug, kind, ext):
     tournament = load_tournament(request, slug, None)
     try:
         spec = get_kind(kind, ext)
-    except ExportError as exc:
+    except ServiceError as exc:
         raise Http404(str(exc)) from None
     ok, public = allowed(spec, request.user, tournament)
     if not ok:
@@ -95,7 +95,7 @@ def export_download(request, slug, kind, ext):
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
     try:
         run(req, out)
-    except ExportError as exc:
+    except ServiceError as exc:
         out.close()
         raise Http404(str(exc)) from None
     out.seek(0)
