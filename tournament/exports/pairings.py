@@ -166,7 +166,7 @@ class PairingsExport(Exporter):
                 t.ew.unit,
                 t.ew.players_text,
                 self.points.get(t.ew.id, 0),
-                ns.name if ns else "轮空",
+                ns.name if ns else _("轮空"),
                 ns.unit if ns else "",
                 ns.players_text if ns else "",
                 self.points.get(ns.id, 0) if ns else None,

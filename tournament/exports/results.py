@@ -199,7 +199,7 @@ def result_cells(t: Table) -> list[object]:
         t.ew.name,
         t.ew.unit,
         t.ew.players_text,
-        ns.name if ns else "轮空",
+        ns.name if ns else _("轮空"),
         ns.unit if ns else "",
         ns.players_text if ns else "",
         t.ew_level or None,
@@ -212,5 +212,5 @@ def result_cells(t: Table) -> list[object]:
         s.ns_points if s and ns else None,
         s.ew_level_points if s else None,
         s.ns_level_points if s and ns else None,
-        "轮空" if t.is_bye else STATE_LABELS.get(t.state, t.state),
+        _("轮空") if t.is_bye else STATE_LABELS.get(t.state, t.state),
     ]
