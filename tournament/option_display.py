@@ -85,7 +85,9 @@ def stage_line(stage) -> str:
     The default stage is named after its format, so the format is not repeated then.
     """
     kind = str(stage.get_kind_display())
-    parts = [stage.name] if stage.name == kind or str(_(stage.name)) == kind else [stage.name, kind]
+    # A default name is the format's label: shown in the active language.
+    default = stage.name == kind or str(_(stage.name)) == kind
+    parts = [_(stage.name)] if default else [stage.name, _(kind)]
     parts.append(
         _("直至决出冠军") if stage.kind == "knockout" else _("%(n)d轮") % {"n": stage.rounds}
     )
