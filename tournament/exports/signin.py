@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from reportlab.lib.units import mm
 
 from tournament.exports.data import EventInfo, Pair
@@ -55,11 +56,11 @@ class SigninPdf(ListDocument):
 
 
 class RegistrationExport(Exporter):
-    sheet_title = "报名名单"
+    sheet_title = _lazy("报名名单")
     columns = (
-        Column("序号", 6), Column("抽签号", 8), Column("组合", 20), Column("单位", 18),
-        Column("选手1", 10), Column("电话1", 14), Column("选手2", 10), Column("电话2", 14),
-        Column("状态", 8),
+        Column(_lazy("序号"), 6), Column(_lazy("抽签号"), 8), Column(_lazy("组合"), 20), Column(_lazy("单位"), 18),
+        Column(_lazy("选手1"), 10), Column(_lazy("电话1"), 14), Column(_lazy("选手2"), 10), Column(_lazy("电话2"), 14),
+        Column(_lazy("状态"), 8),
     )  # fmt: skip
 
     def __init__(self, pairs: Iterable[Pair]) -> None:

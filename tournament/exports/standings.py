@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
@@ -55,10 +56,10 @@ class StandingsExport(Exporter):
             for k in self.keys
         ]
         self.columns = (
-            Column("名次", 6), Column("组合", 20), Column("单位", 16), Column("选手1", 10),
-            Column("选手2", 10), Column("积分", 8), *metric_cols, Column("场次", 6),
-            Column("胜", 5), Column("平", 5), Column("负", 5), Column("轮空", 6),
-            Column("犯规", 6), Column("名次依据", 12), Column("奖项", 10),
+            Column(_lazy("名次"), 6), Column(_lazy("组合"), 20), Column(_lazy("单位"), 16), Column(_lazy("选手1"), 10),
+            Column(_lazy("选手2"), 10), Column(_lazy("积分"), 8), *metric_cols, Column(_lazy("场次"), 6),
+            Column(_lazy("胜"), 5), Column(_lazy("平"), 5), Column(_lazy("负"), 5), Column(_lazy("轮空"), 6),
+            Column(_lazy("犯规"), 6), Column(_lazy("名次依据"), 12), Column(_lazy("奖项"), 10),
         )  # fmt: skip
 
     def rows(self):
@@ -166,9 +167,9 @@ def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[l
 
 
 class UnitsExport(Exporter):
-    sheet_title = "单位团体"
-    columns = (Column("名次", 6), Column("单位", 20), Column("得分", 8),
-               Column("计分组合数", 10), Column("计分组合", 60))  # fmt: skip
+    sheet_title = _lazy("单位团体")
+    columns = (Column(_lazy("名次"), 6), Column(_lazy("单位"), 20), Column(_lazy("得分"), 8),
+               Column(_lazy("计分组合数"), 10), Column(_lazy("计分组合"), 60))  # fmt: skip
 
     def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
         self.units = units
