@@ -45,8 +45,8 @@ class StandingsExport(Exporter):
     """总成绩: one row per pair, best first."""
 
     def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
-                 *, title: str = "总成绩", with_awards: bool = True) -> None:  # fmt: skip
-        self.sheet_title = title
+                 *, title: str = "", with_awards: bool = True) -> None:  # fmt: skip
+        self.sheet_title = title or _("总成绩")
         self.rows_ = rows
         self.pairs = pairs
         self.keys = metric_keys(event.tiebreaks)
