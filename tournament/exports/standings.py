@@ -34,7 +34,7 @@ def award_labels(rows: Sequence[StandingRow], tiers) -> dict[object, str]:
 
 def short_label(key: str) -> str:
     """A metric's label without its parenthesis, for narrow PDF columns: 犯规（少者列前） → 犯规."""
-    return METRICS[key].label_zh.split("（")[0]
+    return _(METRICS[key].label_zh).split("（")[0]
 
 
 def decided_label(row: StandingRow) -> str:
@@ -52,7 +52,7 @@ class StandingsExport(Exporter):
         self.keys = metric_keys(event.tiebreaks)
         self.awards = award_labels(rows, event.award_tiers) if with_awards else {}
         metric_cols = [
-            Column(METRICS[k].label_zh, 12, SIGNED if k in SIGNED_METRICS else None)
+            Column(_lazy(METRICS[k].label_zh), 12, SIGNED if k in SIGNED_METRICS else None)
             for k in self.keys
         ]
         self.columns = (
@@ -160,7 +160,7 @@ class StandingsPdf(ListDocument):
 def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[list[object]]:
     for u in units:
         counted = "、".join(
-            f"{pairs[t].name if t in pairs else t}（第{r}名）"
+            _("%(pair)s（第%(r)s名）") % {"pair": pairs[t].name if t in pairs else t, "r": r}
             for t, r in zip(u.teams, u.ranks, strict=True)
         )
         yield [u.rank, str(u.unit), u.score, len(u.teams), counted]
