@@ -23,9 +23,13 @@ class PairingError(ValueError):
         self.message = message
         self.message_zh = message_zh
         self.code = code
-        # ``key`` names the text in the Django layer's table; without one the Chinese text is
-        # the key (gettext then finds it only if it is a catalogue entry).
-        self.msg = Message(key or message_zh, params)
+        # ``key`` names the text in the Django layer's table; without one the message carries
+        # both sentences of this error and the layer shows the one of the active language.
+        self.msg = (
+            Message(key, params)
+            if key
+            else Message("pairing_text", {"text": message, "text_zh": message_zh})
+        )
 
 
 def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:

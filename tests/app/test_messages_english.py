@@ -23,6 +23,7 @@ from django.utils import translation
 import rules.errors
 import scoring.errors
 import tournament.views
+from pairing import PairingError
 from rules import RuleError
 from rules.messages import Message
 from tournament.messages import TEXTS, render
@@ -167,3 +168,10 @@ def test_every_message_code_has_an_english_text(english):
         if CJK.search(str(text).replace("头游", ""))  # 头游 is quoted on purpose
     ]
     assert untranslated == []
+
+
+def test_a_pairing_error_without_a_code_shows_its_own_english_sentence(english):
+    err = PairingError("an id appears twice", "名单中有重复的组合", "duplicate")
+    assert str(ServiceError.of(err)) == "an id appears twice"
+    with translation.override("zh-hans"):
+        assert str(ServiceError.of(err)) == "名单中有重复的组合"

@@ -58,6 +58,8 @@ SCORING = {
 }
 
 PAIRING = {
+    # An error that carries its own two sentences (English ``text``, Chinese ``text_zh``).
+    "pairing_text": _("%(text_zh)s"),
     "pairing_option": _("选项 %(name)s 的取值无效：%(value)s（可选：%(allowed)s）"),
     "pairing_too_few": _("至少需要 %(minimum)s 对选手，目前只有 %(count)s 对"),
     "pairing_group_size": _("%(count)s对无法分成3对或4对一组，请调整参赛组合数"),
