@@ -53,4 +53,6 @@ BAD_PASS_UPGRADE = "过A一副的升级数必须是1到5的整数，且只能与
 
 
 # Code of each message above, for :class:`~rules.messages.Message` (built once, never typed twice).
-_CODES = {text: "scoring_" + name.lower() for name, text in dict(globals()).items() if name.isupper()}
+_CODES = {
+    text: "scoring_" + name.lower() for name, text in dict(globals()).items() if name.isupper()
+}
