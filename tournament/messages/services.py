@@ -129,4 +129,11 @@ SERVICES = {
         "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，例如 --base-url http://192.168.1.10:8000"
     ),
     "export_no_table_entry": _("本赛事未开启选手扫码录入，不需要选手录入纸条"),
+    # events and teams
+    "slug_taken": _("网址代号“%(slug)s”已被使用"),
+    "event_stale": _("赛事设置已被他人修改，请刷新后重试"),
+    "event_started": _("比赛已经开始，不能再修改：%(labels)s"),
+    "team_stale": _("该组合已被他人修改，请刷新后重试"),
+    "name_blank": _("请填写名称（不能只有空格或不可见字符）"),
+    "team_status": _("未知的状态"),
 }

@@ -177,7 +177,7 @@ class Tournament(models.Model):
         for problem in opt.validate_options(self.option_values()):
             errors.setdefault(problem.field, []).append(render(problem.message))
         if self.start_date and self.end_date and self.end_date < self.start_date:
-            errors.setdefault("end_date", []).append("结束日期不能早于开始日期")
+            errors.setdefault("end_date", []).append(_("结束日期不能早于开始日期"))
         if errors:
             raise ValidationError(errors)
 
