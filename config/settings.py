@@ -10,8 +10,6 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from django.utils.translation import gettext_lazy as _
-
 from config.env import (
     SettingError,
     cache_config,
@@ -96,7 +94,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "zh-hans"
-LANGUAGES = [("zh-hans", _("简体中文")), ("en", _("English"))]
+# Each language named in its own script, never translated: a reader finds their own language.
+LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True

@@ -100,11 +100,20 @@ def pair_round_one(
     missing = [e.id for e in field if e.draw_number is None]
     if missing:
         raise PairingError(
-            f"pairs without a draw number: {missing!r}", f"以下选手尚未抽签：{missing!r}", "no_draw"
+            f"pairs without a draw number: {missing!r}",
+            f"以下选手尚未抽签：{missing!r}",
+            "no_draw",
+            key="pairing_no_draw",
+            missing=repr(missing),
         )
     numbers = [e.draw_number for e in field]
     if len(set(numbers)) != len(numbers):
-        raise PairingError("two pairs share a draw number", "有两对选手的抽签号相同", "draw_clash")
+        raise PairingError(
+            "two pairs share a draw number",
+            "有两对选手的抽签号相同",
+            "draw_clash",
+            key="pairing_draw_clash",
+        )
     order = sorted(field, key=lambda e: e.draw_number)  # type: ignore[arg-type,return-value]
     hard = avoid_same_unit == "hard"
     adjacent = [(order[2 * k], order[2 * k + 1]) for k in range(len(order) // 2)]

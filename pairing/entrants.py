@@ -71,6 +71,9 @@ def check_entrants(entrants: Iterable[Entrant], minimum: int = 2) -> list[Entran
             f"at least {minimum} pairs are needed, got {len(field_list)}",
             f"至少需要 {minimum} 对选手，目前只有 {len(field_list)} 对",
             "too_few",
+            key="pairing_too_few",
+            minimum=minimum,
+            count=len(field_list),
         )
     return field_list
 

@@ -53,6 +53,8 @@ def group_sizes(n: int) -> list[int]:
             f"{n} pairs cannot be split into groups of three and four",
             f"{n}对无法分成3对或4对一组，请调整参赛组合数",
             "group_size",
+            key="pairing_group_size",
+            count=n,
         )
     threes = (4 - n % 4) % 4
     fours = (n - 3 * threes) // 4
@@ -77,6 +79,10 @@ def rotation_groups(
             f"{len(ids)} pairs make {len(sizes)} groups, not {group_count}",
             f"{len(ids)}对应分为{len(sizes)}组，而不是{group_count}组",
             "group_count",
+            key="pairing_group_count",
+            count=len(ids),
+            groups=len(sizes),
+            asked=group_count,
         )
     if method == "draw":
         groups, start = [], 0

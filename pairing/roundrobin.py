@@ -66,6 +66,9 @@ def _check_ids(ids: Sequence[Hashable]) -> list[Hashable]:
             f"a round robin needs at least 2 pairs, got {len(field)}",
             f"单循环至少需要 2 对选手，目前只有 {len(field)} 对",
             "too_few",
+            key="pairing_too_few",
+            minimum=2,
+            count=len(field),
         )
     return field
 

@@ -22,11 +22,12 @@ rule set
 """
 
 from rules.engine import MatchState, new_match, replay, replay_states
-from rules.errors import Message, RuleError
+from rules.errors import RuleError
 from rules.events import Event
 from rules.final import validate_final
 from rules.knockout import KnockoutResult, knockout_winner, play_match
 from rules.levels import LEVELS, LevelError, level_difference, level_index, normalize_level
+from rules.messages import Message
 from rules.notation import format_notation, parse_notation
 from rules.records import LevelPlayed, MatchResult
 from rules.ruleset import (

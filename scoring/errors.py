@@ -7,6 +7,8 @@ which value was wrong (for logs and for English readers).
 
 from __future__ import annotations
 
+from rules.messages import Message
+
 
 class ScoringError(ValueError):
     """Input that cannot be scored: an unknown system, two pairs past A, …
@@ -21,6 +23,8 @@ class ScoringError(ValueError):
     def __init__(self, message_zh: str, *, detail: str = "") -> None:
         self.message_zh = message_zh
         self.detail = detail
+        # The code is the constant's name in lower case: ``BOTH_PASSED_A`` → ``scoring_both_passed_a``.
+        self.msg = Message(_CODES.get(message_zh, message_zh), {"detail": detail})
         super().__init__(f"{message_zh} ({detail})" if detail else message_zh)
 
 
@@ -46,3 +50,9 @@ BAD_BEST_K = "单位团体计分对数必须是正整数"
 BAD_LOT_SEED = "抽签种子必须是整数"
 BAD_OPTION = "计分选项无效"
 BAD_PASS_UPGRADE = "过A一副的升级数必须是1到5的整数，且只能与A+一起填写"
+
+
+# Code of each message above, for :class:`~rules.messages.Message` (built once, never typed twice).
+_CODES = {
+    text: "scoring_" + name.lower() for name, text in dict(globals()).items() if name.isupper()
+}

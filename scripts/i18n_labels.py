@@ -13,6 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scoring import METRICS  # noqa: E402
 from tournament import options  # noqa: E402
 
 
@@ -23,6 +24,7 @@ def labels() -> list[str]:
         if isinstance(value, dict) and name.isupper():
             found += [v for v in value.values() if isinstance(v, str)]
     found += [label for label, _ in options.DEFAULT_AWARD_TIERS]
+    found += [metric.label_zh for metric in METRICS.values()]  # standings columns in exports
     try:
         from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
 

@@ -115,7 +115,7 @@ class TournamentForm(forms.ModelForm):
         try:
             return [list(t) for t in opt.parse_award_tiers(self.cleaned_data["award_text"])]
         except ValueError:
-            raise forms.ValidationError("奖项设置格式应为“名称:名额”，用逗号分隔") from None
+            raise forms.ValidationError(_("奖项设置格式应为“名称:名额”，用逗号分隔")) from None
 
     def _post_clean(self) -> None:
         # Copy the composed fields onto the instance before the model's clean() checks them.
@@ -178,7 +178,7 @@ class TeamForm(forms.Form):
             if isinstance(data.get(key), str):
                 data[key] = normalize_name(data[key])
                 if key != "unit" and not data[key]:
-                    self.add_error(key, "不能为空")
+                    self.add_error(key, _("不能为空"))
         return data
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import LEVELS
 from tournament.models import Foul
 
-LEVEL_CHOICES = [("", "—")] + [(lv, "过A (A+)" if lv == "A+" else lv) for lv in LEVELS]
+LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == "A+" else lv) for lv in LEVELS]
 FORFEIT_CHOICES = [
     ("", _("无")),
     ("EW", _("东西弃权")),

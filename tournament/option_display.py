@@ -13,13 +13,18 @@ profile change
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from rules.profiles import PROFILES, profile_options
 from tournament import options as opt
 from tournament.models import Tournament
 
 # Options shown with a unit after the number.
-_UNITS = {"time_limit": "分钟", "late_minutes": "分钟", "hundred_forfeit": "分"}
+_UNITS = {
+    "time_limit": gettext_noop("%(n)s分钟"),
+    "late_minutes": gettext_noop("%(n)s分钟"),
+    "hundred_forfeit": gettext_noop("%(n)s分"),
+}
 
 
 def option_value(name: str, value) -> str:
@@ -27,14 +32,14 @@ def option_value(name: str, value) -> str:
     field = Tournament._meta.get_field(name)
     if name == "tiebreaks":
         return tiebreak_labels(value)
-    if name == "award_tiers":
-        return opt.format_award_tiers(value)
+    if name == "award_tiers":  # the default tier names (一等奖 …) have a translation
+        return _("，").join(f"{_(label)}:{count}" for label, count in value)
     if isinstance(value, bool):
         return _("是") if value else _("否")
     if field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if name in _UNITS:
-        return f"{value}{_(_UNITS[name])}"
+        return _(_UNITS[name]) % {"n": value}
     return str(value)
 
 
@@ -80,7 +85,9 @@ def stage_line(stage) -> str:
     The default stage is named after its format, so the format is not repeated then.
     """
     kind = str(stage.get_kind_display())
-    parts = [stage.name] if stage.name == kind or str(_(stage.name)) == kind else [stage.name, kind]
+    # A default name is the format's label: shown in the active language.
+    default = stage.name == kind or str(_(stage.name)) == kind
+    parts = [_(stage.name)] if default else [stage.name, _(kind)]
     parts.append(
         _("直至决出冠军") if stage.kind == "knockout" else _("%(n)d轮") % {"n": stage.rounds}
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.messages import Message
 from rules.profiles import PROFILE_LABELS, PROFILES, profile_options
 from rules.ruleset import (
     A_FAIL_OPTIONS,
@@ -89,20 +90,24 @@ class OptionProblem:
     """One reason an option combination is refused: the field and a Chinese message."""
 
     field: str
-    message: str
+    message: Message  # rendered by code in the Django layer (tournament.messages)
 
 
 def _choice(problems: list, options: Mapping, field: str, value: object, label: str) -> None:
     if value not in options:
         allowed = "、".join(options)
-        problems.append(OptionProblem(field, f"{label}“{value}”无效，可选：{allowed}"))
+        problems.append(
+            OptionProblem(
+                field, Message("opt_choice", {"label": label, "value": value, "allowed": allowed})
+            )
+        )
 
 
 def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     """Check one tournament's options; return every problem found (empty list: valid).
 
-    >>> validate_options({"format": "rotation", "rounds": 5})[0].message
-    '分组三轮移位每组固定打3轮，轮数应为3'
+    >>> validate_options({"format": "rotation", "rounds": 5})[0].message.code
+    'opt_rotation_rounds'
     """
     problems: list[OptionProblem] = []
     get = opts.get
@@ -130,41 +135,39 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     forfeit = get("hundred_forfeit", 105)
     if not isinstance(forfeit, int) or not low <= forfeit <= high:
         problems.append(
-            OptionProblem("hundred_forfeit", f"100+弃权得分应为{low}到{high}之间的整数")
+            OptionProblem(
+                "hundred_forfeit", Message("opt_hundred_forfeit", {"low": low, "high": high})
+            )
         )
 
     fmt = get("format", "swiss")
     rounds = get("rounds", 1)
     if not isinstance(rounds, int) or rounds < 1 or rounds > 30:
-        problems.append(OptionProblem("rounds", "轮数应为1到30之间的整数"))
+        problems.append(OptionProblem("rounds", Message("opt_rounds")))
     elif fmt == "rotation" and rounds != 3:
-        problems.append(OptionProblem("rounds", "分组三轮移位每组固定打3轮，轮数应为3"))
+        problems.append(OptionProblem("rounds", Message("opt_rotation_rounds")))
     games = get("games", 1)
     if games not in (1, 3):
-        problems.append(OptionProblem("games", "每场局数只能是1局或三局两胜"))
+        problems.append(OptionProblem("games", Message("opt_games")))
     elif games == 3 and fmt not in ("knockout", "staged"):
-        problems.append(OptionProblem("games", "三局两胜只用于淘汰赛"))
+        problems.append(OptionProblem("games", Message("opt_games_knockout")))
     time_limit = get("time_limit", 60)
     if not isinstance(time_limit, int) or not 10 <= time_limit <= 240:
-        problems.append(OptionProblem("time_limit", "每轮时限应为10到240分钟"))
+        problems.append(OptionProblem("time_limit", Message("opt_time_limit")))
     late = get("late_minutes", 10)
     if not isinstance(late, int) or not 1 <= late <= 60:
-        problems.append(OptionProblem("late_minutes", "迟到判负时限应为1到60分钟"))
+        problems.append(OptionProblem("late_minutes", Message("opt_late_minutes")))
     if fmt == "knockout" and get("avoid_same_unit", "off") == "hard":
-        problems.append(
-            OptionProblem("avoid_same_unit", "淘汰赛无法保证同单位必须回避，请选择“尽量回避”")
-        )
+        problems.append(OptionProblem("avoid_same_unit", Message("opt_knockout_apart")))
     if fmt == "round_robin" and get("avoid_same_unit", "off") != "off":
-        problems.append(
-            OptionProblem("avoid_same_unit", "单循环中每对组合都要相遇，不能设置同单位回避")
-        )
+        problems.append(OptionProblem("avoid_same_unit", Message("opt_round_robin_apart")))
     if fmt == "knockout" and get("scoring", "points26") == "hundred_plus":
-        problems.append(OptionProblem("scoring", "100+级差计分用于分组三轮移位，不能用于淘汰赛"))
+        problems.append(OptionProblem("scoring", Message("opt_hundred_knockout")))
     problems += _tiebreak_problems(get("tiebreaks", DEFAULT_TIEBREAKS))
     problems += _award_problems(get("award_tiers", DEFAULT_AWARD_TIERS))
     best_k = get("unit_best_k", 2)
     if not isinstance(best_k, int) or best_k < 1:
-        problems.append(OptionProblem("unit_best_k", "单位团体计前几名应为正整数"))
+        problems.append(OptionProblem("unit_best_k", Message("opt_unit_best_k")))
     return problems
 
 
@@ -173,13 +176,17 @@ def _tiebreak_problems(chain: Sequence[str]) -> list[OptionProblem]:
     chain = list(chain)
     unknown = [m for m in chain if m not in TIEBREAK_METRICS]
     if unknown:
-        problems.append(OptionProblem("tiebreaks", f"未知的排名依据：{'、'.join(unknown)}"))
+        problems.append(
+            OptionProblem(
+                "tiebreaks", Message("opt_tiebreak_unknown", {"names": "、".join(unknown)})
+            )
+        )
     if len(set(chain)) != len(chain):
-        problems.append(OptionProblem("tiebreaks", "排名依据不能重复"))
+        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_twice")))
     if not chain or chain[0] != "points":
-        problems.append(OptionProblem("tiebreaks", "排名依据第一项必须是积分"))
+        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_points_first")))
     if "lot" in chain and chain[-1] != "lot":
-        problems.append(OptionProblem("tiebreaks", "抽签只能作为最后一项排名依据"))
+        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_lot_last")))
     return problems
 
 
@@ -187,9 +194,9 @@ def _award_problems(tiers: Sequence) -> list[OptionProblem]:
     try:
         pairs = [(str(label), int(count)) for label, count in tiers]
     except (TypeError, ValueError):
-        return [OptionProblem("award_tiers", "奖项设置格式应为“名称:名额”")]
+        return [OptionProblem("award_tiers", Message("opt_awards_format"))]
     if any(count < 1 or not label.strip() for label, count in pairs):
-        return [OptionProblem("award_tiers", "每个奖项都要有名称，名额至少为1")]
+        return [OptionProblem("award_tiers", Message("opt_awards_count"))]
     return []
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from rules.messages import Message
 from tournament.names import normalize_name
 from tournament.tabular import DB_INT_MAX, CellProblem, RawTable, cell, map_headers, parse_int
 
@@ -35,18 +36,19 @@ REQUIRED = ("team", "player1", "player2")
 TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
 
-MSG_MISSING_TEAM = "缺少队名"
-MSG_MISSING_PLAYER = "缺少选手姓名"
-MSG_TOO_LONG = f"超过{NAME_MAX}个字"
-MSG_DUP_TEAM_FILE = "队名“{name}”与第{other}行重复"
-MSG_DUP_TEAM_DB = "队名“{name}”已经报名"
-MSG_DUP_PLAYER_FILE = "选手“{name}”同时出现在第{other}行的组合中"
-MSG_DUP_PLAYER_DB = "选手“{name}”已在组合“{team}”中报名"
-MSG_SAME_PLAYER = "两名选手同名，请核对"
-MSG_BAD_SEED = "种子应为正整数"
+# Message codes (texts in tournament/messages/services.py).
+MSG_MISSING_TEAM = "reg_missing_team"
+MSG_MISSING_PLAYER = "reg_missing_player"
+MSG_TOO_LONG = Message("reg_too_long", {"n": NAME_MAX})
+MSG_DUP_TEAM_FILE = "reg_dup_team_file"
+MSG_DUP_TEAM_DB = "reg_dup_team_db"
+MSG_DUP_PLAYER_FILE = "reg_dup_player_file"
+MSG_DUP_PLAYER_DB = "reg_dup_player_db"
+MSG_SAME_PLAYER = "reg_same_player"
+MSG_BAD_SEED = "reg_bad_seed"
 PHONE_MAX = 30
-MSG_PHONE_TOO_LONG = f"电话号码超过{PHONE_MAX}位"
-MSG_NO_ROWS = "表格中没有报名数据"
+MSG_PHONE_TOO_LONG = Message("reg_phone_too_long", {"n": PHONE_MAX})
+MSG_NO_ROWS = "reg_no_rows"
 
 
 @dataclass(frozen=True)
@@ -172,11 +174,13 @@ def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
 def _check_team_name(row: TeamRow, seen: dict[str, int], registered: set[str], problems) -> None:
     column = HEADERS["team"][0]
     if row.team in registered:
-        problems.append(CellProblem(row.row, column, MSG_DUP_TEAM_DB.format(name=row.team)))
+        problems.append(CellProblem(row.row, column, Message(MSG_DUP_TEAM_DB, {"name": row.team})))
     elif row.team in seen:
         problems.append(
             CellProblem(
-                row.row, column, MSG_DUP_TEAM_FILE.format(name=row.team, other=seen[row.team])
+                row.row,
+                column,
+                Message(MSG_DUP_TEAM_FILE, {"name": row.team, "other": seen[row.team]}),
             )
         )
     else:
@@ -191,13 +195,17 @@ def _check_player(number, name, phone, column, seen, known, problems) -> None:
     for other_phone, team in known.get(name, ()):
         if _same_person(phone, other_phone):
             problems.append(
-                CellProblem(number, column, MSG_DUP_PLAYER_DB.format(name=name, team=team))
+                CellProblem(
+                    number, column, Message(MSG_DUP_PLAYER_DB, {"name": name, "team": team})
+                )
             )
             return
     for other_phone, other_row in seen.get(name, ()):
         if _same_person(phone, other_phone) and other_row != number:
             problems.append(
-                CellProblem(number, column, MSG_DUP_PLAYER_FILE.format(name=name, other=other_row))
+                CellProblem(
+                    number, column, Message(MSG_DUP_PLAYER_FILE, {"name": name, "other": other_row})
+                )
             )
             return
     seen.setdefault(name, []).append((phone, number))

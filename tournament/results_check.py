@@ -13,21 +13,22 @@ from dataclasses import asdict, dataclass, fields
 from rules import RuleError, RuleSet, level_index, replay, validate_final
 from rules.engine import MatchState
 from rules.fouls import three_fouls_lose
+from tournament.services.errors import Invalid
 
 FORFEITS = ("", "EW", "NS", "both")
 
-MSG_FORFEIT = "弃权方只能是东西、南北或双方"
-MSG_FOULS = "犯规次数应为0到9之间的整数"
-MSG_LEVELS_NEEDED = "请填写双方级数（或选择弃权）"
-MSG_DECIDER = "只有打平的比赛才需要填写加赛胜方"
-MSG_FORFEIT_LEVELS = "弃权的比赛没有终局级数：请选择弃权或填写级数，不要同时填写"
-MSG_EQUAL_NEEDS_TIME = "双方级数相同，只能是到时结束：请勾选“到时”，或核对级数"
-MSG_PASS_HOW = "只有一方过A时才能选择过A方式，且须符合本赛事的过A条件"
-MSG_NOT_FINISHED = "比赛尚未结束：还没有一方过A，也没有到时。请继续记录或选择“到时”"
+# Message codes (texts in tournament/messages/services.py).
+MSG_FORFEIT = "bad_forfeit"
+MSG_FOULS = "bad_fouls"
+MSG_LEVELS_NEEDED = "levels_needed"
+MSG_DECIDER = "decider_only_level"
+MSG_FORFEIT_LEVELS = "forfeit_levels"
+MSG_EQUAL_NEEDS_TIME = "equal_needs_time"
+MSG_PASS_HOW = "pass_how"
+MSG_NOT_FINISHED = "result_not_finished"
 
 
-class ResultInvalid(ValueError):
-    """An impossible or incomplete result; ``str(e)`` is Chinese for the referee."""
+ResultInvalid = Invalid  # an impossible or incomplete result (the name used before errors.py)
 
 
 @dataclass(frozen=True)
@@ -120,11 +121,11 @@ def check_result(
     try:
         ew, ns = validate_final(rules, ew_level, ns_level, at_time=True)
     except RuleError as err:
-        raise ResultInvalid(err.message_zh) from None
+        raise ResultInvalid(err.msg) from None
     upgrade = _pass_upgrade(rules, ew, ns, pass_partner)
     defeated = [side for side in ("EW", "NS") if three_fouls_lose(rules, fouls[side])]
     if len(defeated) == 2:
-        raise ResultInvalid("双方都犯规三次：请裁判长按双方弃权处理")
+        raise ResultInvalid("both_three_fouls")
     if defeated:
         side = defeated[0]
         return ResultValues(
@@ -165,8 +166,9 @@ def sheet_state(rules: RuleSet, steps: list) -> MatchState:
     try:
         return replay(rules, steps)
     except RuleError as err:
-        where = f"第{err.step_index + 1}条记录：" if err.step_index is not None else ""
-        raise ResultInvalid(where + err.message_zh) from None
+        if err.step_index is None:
+            raise ResultInvalid(err.msg) from None
+        raise ResultInvalid("sheet_step", n=err.step_index + 1, error=err.msg) from None
 
 
 def result_from_deals(rules: RuleSet, steps: list) -> ResultValues | None:

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from rules import RuleSet
+from rules.messages import Message
 from tournament.results_check import ResultInvalid, ResultValues, check_result
 from tournament.tabular import (
     DB_INT_MAX,
@@ -95,16 +96,16 @@ def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]
         if table_no in seen:
             check.problems.append(
                 CellProblem(
-                    number, HEADERS["table"][0], f"第{table_no}台与第{seen[table_no]}行重复"
+                    number,
+                    HEADERS["table"][0],
+                    Message("import_table_twice", {"table": table_no, "other": seen[table_no]}),
                 )
             )
             continue
         seen[table_no] = number
         forfeit_raw = cell(cells, columns, "forfeit").lower()
         if forfeit_raw not in FORFEIT_WORDS:
-            check.problems.append(
-                CellProblem(number, HEADERS["forfeit"][0], "弃权方应为 ew、ns 或 both")
-            )
+            check.problems.append(CellProblem(number, HEADERS["forfeit"][0], "import_forfeit"))
             continue
         try:
             check.rows[table_no] = check_result(
@@ -116,7 +117,7 @@ def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]
                 ns_fouls=cell(cells, columns, "ns_fouls") or 0,
             )
         except ResultInvalid as exc:
-            check.problems.append(CellProblem(number, None, str(exc)))
+            check.problems.append(CellProblem(number, None, exc.msg))
     if not table.rows:
-        check.problems.append(CellProblem(None, None, "表格中没有成绩数据"))
+        check.problems.append(CellProblem(None, None, "import_no_rows"))
     return check

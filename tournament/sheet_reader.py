@@ -27,10 +27,11 @@ from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from tournament.names import normalize_name
+from tournament.services.errors import Invalid
 
 
-class TableFileError(ValueError):
-    """The file cannot be read as a table; ``str(e)`` is a Chinese message."""
+class TableFileError(Invalid):
+    """The file cannot be read as a table; ``str(e)`` is the message (already translated)."""
 
 
 @dataclass(frozen=True)

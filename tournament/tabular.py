@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
+from rules.messages import Message
+from tournament.messages import render
 from tournament.sheet_reader import Limits, TableFileError, clean_text, sheet_rows
 
 __all__ = [
@@ -59,15 +61,19 @@ class CellProblem:
 
     row: int | None
     column: str | None
-    message: str
+    message: str | Message  # a text, a message code, or a code with its parameters
 
     def __str__(self) -> str:
-        where = []
-        if self.row is not None:
-            where.append(f"第{self.row}行")
-        if self.column:
-            where.append(f"“{self.column}”列")
-        return ("".join(where) + "：" if where else "") + self.message
+        text = render(self.message)
+        if self.row is not None and self.column:
+            where = _("第%(row)s行“%(column)s”列") % {"row": self.row, "column": self.column}
+        elif self.row is not None:
+            where = _("第%(row)s行") % {"row": self.row}
+        elif self.column:
+            where = _("“%(column)s”列") % {"column": self.column}
+        else:
+            return text
+        return _("%(where)s：%(text)s") % {"where": where, "text": text}
 
 
 @dataclass

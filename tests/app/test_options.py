@@ -3,12 +3,13 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from tournament.messages import render
 from tournament.options import parse_award_tiers, validate_options
 from tournament.services.events import tournament_create
 
 
 def messages(opts):
-    return [p.message for p in validate_options(opts)]
+    return [render(p.message) for p in validate_options(opts)]
 
 
 def test_defaults_are_valid():

@@ -102,16 +102,18 @@ def test_entry_then_confirmation_by_another_referee(table1, referee, chief):
 
 def test_self_confirmation_is_refused_by_the_server(table1, referee):
     m = submit_result(table1, values(), version=table1.version, user=referee)
-    with pytest.raises(ResultRefused, match=MSG_SELF_CONFIRM):
+    with pytest.raises(ResultRefused) as refused:
         confirm_result(m, version=m.version, user=referee)
+    assert refused.value.msg.code == MSG_SELF_CONFIRM
     m.refresh_from_db()
     assert m.state == Match.ENTERED
 
 
 def test_table_side_cannot_confirm_its_own_entry_but_the_other_side_can(table1, tournament):
     m = submit_result(table1, values(), version=table1.version, source="table_ew")
-    with pytest.raises(ResultRefused, match=MSG_SELF_CONFIRM):
+    with pytest.raises(ResultRefused) as refused:
         confirm_result(m, version=m.version, source="table_ew")
+    assert refused.value.msg.code == MSG_SELF_CONFIRM
     m = confirm_result(m, version=m.version, source="table_ns", pin=m.ns_pin)
     assert m.state == Match.CONFIRMED and m.confirmed_via == "table_ns"
 

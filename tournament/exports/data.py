@@ -21,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from rules import END_REASONS
 from scoring import MatchScore
 from tournament.pinyin import name_sort_key
 
-SEATS_EW = ("东", "西")
-SEATS_NS = ("南", "北")
+SEATS_EW = (gettext_noop("东"), gettext_noop("西"))  # translated where drawn
+SEATS_NS = (gettext_noop("南"), gettext_noop("北"))
 SIDE_LABELS = {"EW": "东西", "NS": "南北"}
 FORFEIT_LABELS = {"EW": "东西弃权", "NS": "南北弃权", "both": "双方弃权"}
 STATE_LABELS = {

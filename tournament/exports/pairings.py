@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from reportlab.lib.units import mm
 
 from tournament.exports.data import Pair, Table, table_sort_key
@@ -141,19 +142,19 @@ class PairingsExport(Exporter):
     """对阵表 as a sheet: one row per table, byes last."""
 
     columns = (
-        Column("台号", 6),
-        Column("东西组合", 20),
-        Column("东西单位", 16),
-        Column("东西选手", 20),
-        Column("东西赛前积分", 10),
-        Column("南北组合", 20),
-        Column("南北单位", 16),
-        Column("南北选手", 20),
-        Column("南北赛前积分", 10),
+        Column(_lazy("台号"), 6),
+        Column(_lazy("东西组合"), 20),
+        Column(_lazy("东西单位"), 16),
+        Column(_lazy("东西选手"), 20),
+        Column(_lazy("东西赛前积分"), 10),
+        Column(_lazy("南北组合"), 20),
+        Column(_lazy("南北单位"), 16),
+        Column(_lazy("南北选手"), 20),
+        Column(_lazy("南北赛前积分"), 10),
     )
 
     def __init__(self, round_number: int, tables: Iterable[Table], points: Mapping[int, int]):
-        self.sheet_title = f"第{round_number}轮对阵"
+        self.sheet_title = _("第%(n)s轮对阵") % {"n": round_number}
         self.tables = tables
         self.points = points
 
@@ -166,7 +167,7 @@ class PairingsExport(Exporter):
                 t.ew.unit,
                 t.ew.players_text,
                 self.points.get(t.ew.id, 0),
-                ns.name if ns else "轮空",
+                ns.name if ns else _("轮空"),
                 ns.unit if ns else "",
                 ns.players_text if ns else "",
                 self.points.get(ns.id, 0) if ns else None,

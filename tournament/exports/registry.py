@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from scoring import awards, unit_ranking
 from tournament.exports import source
@@ -35,6 +36,7 @@ from tournament.models import Match, Round, Stage, Tournament
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.selectors import ruleset, standings_choice
 from tournament.services.checkin import checkin_path
+from tournament.services.errors import Invalid
 from tournament.services.signup_fees import registration_fees
 
 CONTENT_TYPES = {
@@ -43,21 +45,18 @@ CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
 }
-MSG_NO_ROUNDS = "还没有可导出的轮次"
-MSG_NO_ROUND = "第{n}轮不存在或尚未公布"
-MSG_NO_RANKING = "还没有锁定的轮次，暂无排名"
-MSG_FORMAT = "“{kind}”不能导出为 .{fmt}，可用格式：{allowed}"
-MSG_KIND = "未知的导出类型“{kind}”，可用：{allowed}"
-MSG_BASE_URL = (
-    "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，"
-    "例如 --base-url http://192.168.1.10:8000"
-)
-
-MSG_NO_TABLE_ENTRY = "本赛事未开启选手扫码录入，不需要选手录入纸条"
+# Message codes (texts in tournament/messages/services.py).
+MSG_NO_ROUNDS = "export_no_rounds"
+MSG_NO_ROUND = "export_no_round"
+MSG_NO_RANKING = "export_no_ranking"
+MSG_FORMAT = "export_format"
+MSG_KIND = "export_kind"
+MSG_BASE_URL = "export_base_url"
+MSG_NO_TABLE_ENTRY = "export_no_table_entry"
 
 
-class ExportError(ValueError):
-    """The export cannot be made as asked; ``str(e)`` is a Chinese message."""
+class ExportError(Invalid):
+    """The export cannot be made as asked; ``str(e)`` is the message in the active language."""
 
 
 @dataclass
@@ -84,7 +83,7 @@ class Request:
 @dataclass(frozen=True)
 class Kind:
     key: str
-    label: str
+    label: str  # lazy: shown in the active language
     formats: tuple[str, ...]
     per_round: bool
     role: str
@@ -100,7 +99,7 @@ def _round(req: Request) -> int:
             raise ExportError(MSG_NO_ROUNDS)
         return numbers[-1]
     if req.round not in numbers:
-        raise ExportError(MSG_NO_ROUND.format(n=req.round))
+        raise ExportError(MSG_NO_ROUND, n=req.round)
     return req.round
 
 
@@ -196,7 +195,7 @@ def make_standings(req: Request, out: BinaryIO) -> None:
     # The same round as the standings page: the one asked for, else the last locked one.
     choice = standings_choice(req.tournament, req.round, public=req.public)
     if req.round is not None and choice.after_round != req.round:
-        raise ExportError(MSG_NO_ROUND.format(n=req.round))
+        raise ExportError(MSG_NO_ROUND, n=req.round)
     if choice.after_round is None:
         raise ExportError(MSG_NO_RANKING)
     after = choice.after_round
@@ -311,23 +310,23 @@ def make_archive(req: Request, out: BinaryIO) -> None:
 KINDS: dict[str, Kind] = {
     k.key: k
     for k in (
-        Kind("pairings", "对阵表", ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
+        Kind("pairings", _("对阵表"), ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
              make_pairings),
-        Kind("scoresheets", "比赛记录表", ("pdf",), True, REFEREE, None, make_scoresheets),
-        Kind("side_slips", "选手录入纸条", ("pdf",), True, REFEREE, None, make_side_slips),
-        Kind("results", "成绩公告", ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
+        Kind("scoresheets", _("比赛记录表"), ("pdf",), True, REFEREE, None, make_scoresheets),
+        Kind("side_slips", _("选手录入纸条"), ("pdf",), True, REFEREE, None, make_side_slips),
+        Kind("results", _("成绩公告"), ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_results),
-        Kind("clerk_sheet", "成绩录入表", ("xlsx", "csv"), True, CHIEF_REFEREE, None,
+        Kind("clerk_sheet", _("成绩录入表"), ("xlsx", "csv"), True, CHIEF_REFEREE, None,
              make_clerk_sheet),
-        Kind("standings", "成绩排名", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
+        Kind("standings", _("成绩排名"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
              "publish_standings", make_standings, round_optional=True),
-        Kind("units", "单位团体", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
-        Kind("certificates", "荣誉证书", ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
-        Kind("bracket", "淘汰赛对阵图", ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
-        Kind("signin", "签到表/报名名单", ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
+        Kind("units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
+        Kind("certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
+        Kind("bracket", _("淘汰赛对阵图"), ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
+        Kind("signin", _("签到表/报名名单"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
              make_signin),
-        Kind("workbook", "全赛事工作簿", ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
-        Kind("archive", "赛事存档", ("json",), False, CHIEF_REFEREE, None, make_archive),
+        Kind("workbook", _("全赛事工作簿"), ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
+        Kind("archive", _("赛事存档"), ("json",), False, CHIEF_REFEREE, None, make_archive),
     )
 }  # fmt: skip
 
@@ -335,10 +334,10 @@ KINDS: dict[str, Kind] = {
 def get_kind(key: str, fmt: str) -> Kind:
     kind = KINDS.get(key)
     if kind is None:
-        raise ExportError(MSG_KIND.format(kind=key, allowed="、".join(KINDS)))
+        raise ExportError(MSG_KIND, kind=key, allowed="、".join(KINDS))
     if fmt not in kind.formats:
         raise ExportError(
-            MSG_FORMAT.format(kind=kind.label, fmt=fmt, allowed="、".join(kind.formats))
+            MSG_FORMAT, kind=str(kind.label), fmt=fmt, allowed="、".join(kind.formats)
         )
     return kind
 

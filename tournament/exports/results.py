@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from reportlab.lib.units import mm
 
 from rules import RuleSet
@@ -125,12 +126,12 @@ class ResultsExport(Exporter):
     or file name carries the round)."""
 
     columns = (
-        Column("台号", 6), Column("东西组合", 20), Column("东西单位", 16),
-        Column("东西选手", 20), Column("南北组合", 20), Column("南北单位", 16),
-        Column("南北选手", 20), Column("东西级数", 8), Column("南北级数", 8), Column("级差", 6),
-        Column("弃权/判负", 16), Column("东西犯规", 8), Column("南北犯规", 8),
-        Column("东西得分", 8), Column("南北得分", 8), Column("东西级差分", 10, SIGNED),
-        Column("南北级差分", 10, SIGNED), Column("状态", 10),
+        Column(_lazy("台号"), 6), Column(_lazy("东西组合"), 20), Column(_lazy("东西单位"), 16),
+        Column(_lazy("东西选手"), 20), Column(_lazy("南北组合"), 20), Column(_lazy("南北单位"), 16),
+        Column(_lazy("南北选手"), 20), Column(_lazy("东西级数"), 8), Column(_lazy("南北级数"), 8), Column(_lazy("级差"), 6),
+        Column(_lazy("弃权/判负"), 16), Column(_lazy("东西犯规"), 8), Column(_lazy("南北犯规"), 8),
+        Column(_lazy("东西得分"), 8), Column(_lazy("南北得分"), 8), Column(_lazy("东西级差分"), 10, SIGNED),
+        Column(_lazy("南北级差分"), 10, SIGNED), Column(_lazy("状态"), 10),
     )  # fmt: skip
 
     def __init__(self, round_number: int, tables: Iterable[Table], title: str | None = None):
@@ -149,14 +150,14 @@ class FoulLogExport(Exporter):
     workbook reads the matches once."""
 
     columns = (
-        Column("轮次", 6), Column("台号", 6), Column("方", 6), Column("组合", 20),
-        Column("第几副", 7), Column("类型", 14), Column("警告/犯规", 10), Column("级数处罚", 9),
-        Column("裁判", 12), Column("备注", 30),
+        Column(_lazy("轮次"), 6), Column(_lazy("台号"), 6), Column(_lazy("方"), 6), Column(_lazy("组合"), 20),
+        Column(_lazy("第几副"), 7), Column(_lazy("类型"), 14), Column(_lazy("警告/犯规"), 10), Column(_lazy("级数处罚"), 9),
+        Column(_lazy("裁判"), 12), Column(_lazy("备注"), 30),
     )  # fmt: skip
 
     def __init__(self, rules: RuleSet | None = None) -> None:
         self.sheet_title = _("犯规记录")
-        self.columns = tuple(Column(_(c.title), c.width) for c in FoulLogExport.columns)
+        self.columns = tuple(Column(str(c.title), c.width) for c in FoulLogExport.columns)
         self.rules = rules
         self.lines: list[list[object]] = []
 
@@ -199,7 +200,7 @@ def result_cells(t: Table) -> list[object]:
         t.ew.name,
         t.ew.unit,
         t.ew.players_text,
-        ns.name if ns else "轮空",
+        ns.name if ns else _("轮空"),
         ns.unit if ns else "",
         ns.players_text if ns else "",
         t.ew_level or None,
@@ -212,5 +213,5 @@ def result_cells(t: Table) -> list[object]:
         s.ns_points if s and ns else None,
         s.ew_level_points if s else None,
         s.ns_level_points if s and ns else None,
-        "轮空" if t.is_bye else STATE_LABELS.get(t.state, t.state),
+        _("轮空") if t.is_bye else STATE_LABELS.get(t.state, t.state),
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -27,21 +28,40 @@ WARNING_BOXES, FOUL_BOXES = 4, 3
 LABEL_W = 16 * mm  # room for a label before a result box (the gap after the previous box)
 
 SCORING_NOTES = {
-    "points26": "26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0",
-    "match_points": "胜2平1负0；级差分胜方+级差、负方−级差；弃权、迟到、三次犯规判负2:0，级差分+10:−10",
-    "hundred_plus": "胜方100+级差（级差最多计15），负方得所升级数（最多12）；平局各得所升级数",
+    "points26": N_("26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0"),
+    "match_points": N_(
+        "胜2平1负0；级差分胜方+级差、负方−级差；弃权、迟到、三次犯规判负2:0，级差分+10:−10"
+    ),
+    "hundred_plus": N_("胜方100+级差（级差最多计15），负方得所升级数（最多12）；平局各得所升级数"),
 }
-A_FAIL_NOTES = {"three_back_to_2": "A三次不过回2", "three_back_to_J": "A连续三次不过从J开始"}
+A_FAIL_NOTES = {
+    "three_back_to_2": N_("A三次不过回2"),
+    "three_back_to_J": N_("A连续三次不过从J开始"),
+}
 
 # Column titles and widths (mm) of the deal table and of the foul record.
 DEAL_COLUMNS = (
-    ("副", 9), ("打几（级/方）", 20), ("头游", 13), ("二游", 13), ("三游", 13), ("末游", 13),
-    ("胜方", 14), ("升级", 12), ("东西", 13), ("南北", 13), ("备注", 53),
-)  # fmt: skip
+    (N_("副"), 9),
+    (N_("打几（级/方）"), 20),
+    (N_("头游"), 13),
+    (N_("二游"), 13),
+    (N_("三游"), 13),
+    (N_("末游"), 13),
+    (N_("胜方"), 14),
+    (N_("升级"), 12),
+    (N_("东西"), 13),
+    (N_("南北"), 13),
+    (N_("备注"), 53),
+)
 FOUL_COLUMNS = (
-    ("副", 12), ("方", 16), ("类型", 40), ("警告/犯规", 22), ("级数处罚", 22),
-    ("裁判签名", 30), ("备注", 44),
-)  # fmt: skip
+    (N_("副"), 12),
+    (N_("方"), 16),
+    (N_("类型"), 40),
+    (N_("警告/犯规"), 22),
+    (N_("级数处罚"), 22),
+    (N_("裁判签名"), 30),
+    (N_("备注"), 44),
+)
 
 
 def y(top_mm: float) -> float:
@@ -177,7 +197,7 @@ def _times(c: Canvas, rnd: SheetRound, lay: Layout) -> None:
 
 
 def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
-    for side, title, seats in (("EW", "东西方", SEATS_EW), ("NS", "南北方", SEATS_NS)):
+    for side, title, seats in (("EW", N_("东西方"), SEATS_EW), ("NS", N_("南北方"), SEATS_NS)):
         x = lay.box_x(side) / mm
         c.setLineWidth(0.8)
         _box(c, x, lay.box_top, lay.box_w, lay.box_h)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from reportlab.lib.units import mm
 
 from tournament.exports.data import EventInfo, Pair
@@ -89,11 +90,11 @@ class RegistrationExport(Exporter):
     """The registration list; with ``fees`` (team id → fee label) a fee column and, after
     the pairs, the ``totals`` lines (label, value) of :mod:`tournament.services.signup_fees`."""
 
-    sheet_title = "报名名单"
+    sheet_title = _lazy("报名名单")
     columns = (
-        Column("序号", 6), Column("抽签号", 8), Column("组合", 20), Column("单位", 18),
-        Column("选手1", 10), Column("电话1", 14), Column("选手2", 10), Column("电话2", 14),
-        Column("状态", 8),
+        Column(_lazy("序号"), 6), Column(_lazy("抽签号"), 8), Column(_lazy("组合"), 20), Column(_lazy("单位"), 18),
+        Column(_lazy("选手1"), 10), Column(_lazy("电话1"), 14), Column(_lazy("选手2"), 10), Column(_lazy("电话2"), 14),
+        Column(_lazy("状态"), 8),
     )  # fmt: skip
 
     def __init__(

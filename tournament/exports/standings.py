@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
@@ -33,7 +34,7 @@ def award_labels(rows: Sequence[StandingRow], tiers) -> dict[object, str]:
 
 def short_label(key: str) -> str:
     """A metric's label without its parenthesis, for narrow PDF columns: 犯规（少者列前） → 犯规."""
-    return METRICS[key].label_zh.split("（")[0]
+    return _(METRICS[key].label_zh).split("（")[0]
 
 
 def decided_label(row: StandingRow) -> str:
@@ -44,21 +45,21 @@ class StandingsExport(Exporter):
     """总成绩: one row per pair, best first."""
 
     def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
-                 *, title: str = "总成绩", with_awards: bool = True) -> None:  # fmt: skip
-        self.sheet_title = title
+                 *, title: str = "", with_awards: bool = True) -> None:  # fmt: skip
+        self.sheet_title = title or _("总成绩")
         self.rows_ = rows
         self.pairs = pairs
         self.keys = metric_keys(event.tiebreaks)
         self.awards = award_labels(rows, event.award_tiers) if with_awards else {}
         metric_cols = [
-            Column(METRICS[k].label_zh, 12, SIGNED if k in SIGNED_METRICS else None)
+            Column(_lazy(METRICS[k].label_zh), 12, SIGNED if k in SIGNED_METRICS else None)
             for k in self.keys
         ]
         self.columns = (
-            Column("名次", 6), Column("组合", 20), Column("单位", 16), Column("选手1", 10),
-            Column("选手2", 10), Column("积分", 8), *metric_cols, Column("场次", 6),
-            Column("胜", 5), Column("平", 5), Column("负", 5), Column("轮空", 6),
-            Column("犯规", 6), Column("名次依据", 12), Column("奖项", 10),
+            Column(_lazy("名次"), 6), Column(_lazy("组合"), 20), Column(_lazy("单位"), 16), Column(_lazy("选手1"), 10),
+            Column(_lazy("选手2"), 10), Column(_lazy("积分"), 8), *metric_cols, Column(_lazy("场次"), 6),
+            Column(_lazy("胜"), 5), Column(_lazy("平"), 5), Column(_lazy("负"), 5), Column(_lazy("轮空"), 6),
+            Column(_lazy("犯规"), 6), Column(_lazy("名次依据"), 12), Column(_lazy("奖项"), 10),
         )  # fmt: skip
 
     def rows(self):
@@ -159,16 +160,16 @@ class StandingsPdf(ListDocument):
 def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[list[object]]:
     for u in units:
         counted = "、".join(
-            f"{pairs[t].name if t in pairs else t}（第{r}名）"
+            _("%(pair)s（第%(r)s名）") % {"pair": pairs[t].name if t in pairs else t, "r": r}
             for t, r in zip(u.teams, u.ranks, strict=True)
         )
         yield [u.rank, str(u.unit), u.score, len(u.teams), counted]
 
 
 class UnitsExport(Exporter):
-    sheet_title = "单位团体"
-    columns = (Column("名次", 6), Column("单位", 20), Column("得分", 8),
-               Column("计分组合数", 10), Column("计分组合", 60))  # fmt: skip
+    sheet_title = _lazy("单位团体")
+    columns = (Column(_lazy("名次"), 6), Column(_lazy("单位"), 20), Column(_lazy("得分"), 8),
+               Column(_lazy("计分组合数"), 10), Column(_lazy("计分组合"), 60))  # fmt: skip
 
     def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
         self.units = units

@@ -44,7 +44,7 @@ _SHEET_TITLE_BAD = str.maketrans({c: "_" for c in "[]:*?/\\"})
 class Column:
     """A column: header text, width in Excel character units, optional number format."""
 
-    title: str
+    title: str  # or a lazy translation, made text in the export's language
     width: float = 12
     number_format: str | None = None
 
@@ -59,7 +59,7 @@ class Exporter:
         raise NotImplementedError
 
     def __iter__(self) -> Iterator[Sequence[Any]]:
-        yield [col.title for col in self.columns]
+        yield [str(col.title) for col in self.columns]  # lazy titles: the print language
         yield from self.rows()
 
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.profiles import PROFILES
 from tournament import options as opt
+from tournament.messages import render
 
 
 def _choices(mapping: dict) -> list[tuple[str, str]]:
@@ -174,9 +175,9 @@ class Tournament(models.Model):
     def clean(self) -> None:
         errors: dict[str, list[str]] = {}
         for problem in opt.validate_options(self.option_values()):
-            errors.setdefault(problem.field, []).append(problem.message)
+            errors.setdefault(problem.field, []).append(render(problem.message))
         if self.start_date and self.end_date and self.end_date < self.start_date:
-            errors.setdefault("end_date", []).append("结束日期不能早于开始日期")
+            errors.setdefault("end_date", []).append(_("结束日期不能早于开始日期"))
         if errors:
             raise ValidationError(errors)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import get_language
 
 from pairing import Bye, Pairing, Table
 from pairing.conflicts import check_pairing
@@ -51,9 +52,10 @@ def conflicts(round_: Round) -> list:
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
-    """(blocking, Chinese sentence with team names) for each conflict."""
+    """(blocking, sentence with team names, in the active language) for each conflict."""
     names = dict(round_.tournament.teams.values_list("pk", "name"))
-    return [(c.blocking, c.text(names)) for c in found]
+    lang = "zh" if (get_language() or "zh").startswith("zh") else "en"
+    return [(c.blocking, c.text(names, lang=lang)) for c in found]
 
 
 def blocking_conflicts(round_: Round) -> list[str]:
@@ -82,7 +84,7 @@ def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
     match = round_.matches.filter(ns_id=team_id).first()
     if match is not None:
         return match, "ns"
-    raise ResultRefused("该组合不在本轮对阵中")
+    raise ResultRefused("adjust_not_in_round")
 
 
 def _touch(round_: Round, *, user, request, summary: str) -> None:
@@ -126,7 +128,7 @@ def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
     round_ = _draft(round_)
     match, _ = _slot(round_, team_id)
     if match.ns_id is None:
-        raise ResultRefused("该组合已经轮空")
+        raise ResultRefused("adjust_already_bye")
     other = match.ns_id if match.ew_id == team_id else match.ew_id
     match.delete()
     for tid in (team_id, other):
@@ -147,7 +149,7 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=Non
     round_ = _draft(round_)
     byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
     if len(byes) != 2 or team_a == team_b:
-        raise ResultRefused("只能把两个轮空的组合配成一台")
+        raise ResultRefused("adjust_two_byes")
     for m in byes.values():
         m.delete()
     top = round_.matches.aggregate(top=Max("table"))["top"] or 0

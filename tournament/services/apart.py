@@ -8,7 +8,6 @@ to the pairing as ``(id, id)`` tuples. Adding or removing one is audited.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from tournament.models import ForbiddenPairing, Team, Tournament
 from tournament.services.audit import log_action
@@ -29,15 +28,15 @@ def add_forbidden(
     """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
     teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
     if a is None or b is None or a not in teams or b not in teams:
-        raise ResultRefused(_("请选择本赛事的两对组合"))
+        raise ResultRefused("apart_pick")
     if a == b:
-        raise ResultRefused(_("回避需要两对不同的组合"))
+        raise ResultRefused("apart_same")
     low, high = sorted((a, b))
     if ForbiddenPairing.objects.filter(team_a_id=low, team_b_id=high).exists():
-        raise ResultRefused(_("这两对组合已经设置了回避"))
+        raise ResultRefused("apart_exists")
     note = (note or "").strip()
     if len(note) > ForbiddenPairing._meta.get_field("note").max_length:
-        raise ResultRefused(_("原因太长"))
+        raise ResultRefused("apart_note_long")
     row = ForbiddenPairing.objects.create(
         tournament=tournament, team_a=teams[low], team_b=teams[high], note=note
     )
@@ -62,7 +61,7 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         .first()
     )
     if row is None:
-        raise ResultRefused(_("没有这条回避设置"))
+        raise ResultRefused("apart_missing")
     log_action(
         tournament=tournament,
         user=user,

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.messages import Message
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import ResultValues
@@ -46,10 +47,8 @@ def minutes_left(round_: Round, now: datetime | None = None) -> int | None:
     return int(-(-remaining // 60))
 
 
-def _early_message(left: int) -> str:
-    return _(
-        "本轮比赛时间还剩%(n)s分钟，还没有到时：请核对级数；确需提前按到时结束的，由裁判长填写原因"
-    ) % {"n": left}
+def _early_message(left: int) -> Message:
+    return Message("time_early", {"n": left})
 
 
 def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournament.messages import render
 from tournament.models import Round, Stage, Tournament
 from tournament.options import FORMATS
 from tournament.services.audit import log_action
 
-MSG_SLUG_TAKEN = "网址代号“{slug}”已被使用"
+MSG_SLUG_TAKEN = "slug_taken"  # message code: texts in tournament/messages/services.py
 
 
 def default_stages(tournament: Tournament) -> list[Stage]:
@@ -23,7 +24,7 @@ def default_stages(tournament: Tournament) -> list[Stage]:
 def tournament_create(*, organizer, request=None, **fields) -> Tournament:
     """Create a tournament with its first stage; raise ValidationError on bad options."""
     if Tournament.objects.filter(slug=fields.get("slug")).exists():
-        raise ValidationError({"slug": MSG_SLUG_TAKEN.format(slug=fields.get("slug"))})
+        raise ValidationError({"slug": render(MSG_SLUG_TAKEN, slug=fields.get("slug"))})
     tournament = Tournament(organizer=organizer, **fields)
     tournament.full_clean()
     tournament.save()
@@ -42,7 +43,7 @@ def tournament_update(
     """Save changed options (already set on ``tournament``) unless someone saved first."""
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if current.version != version:
-        raise ValidationError("赛事设置已被他人修改，请刷新后重试")
+        raise ValidationError(render("event_stale"))
     before, after = settings_snapshot(current), settings_snapshot(tournament)
     changed = {key for key in after if before[key] != after[key]}
     frozen = changed & FROZEN_ONCE_PLAYED
@@ -50,7 +51,7 @@ def tournament_update(
         labels = "、".join(
             str(Tournament._meta.get_field(key).verbose_name) for key in sorted(frozen)
         )
-        raise ValidationError(f"比赛已经开始，不能再修改：{labels}")
+        raise ValidationError(render("event_started", labels=labels))
     tournament.full_clean()
     tournament.version = current.version + 1
     # Fields set by other actions (the draw) are not on the form: keep what is stored.

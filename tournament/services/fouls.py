@@ -13,7 +13,7 @@ Where the fouls are counted depends on how the table is recorded:
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from rules.fouls import count_fouls, three_fouls_lose
 from tournament.models import Foul, Match, Player
@@ -31,20 +31,20 @@ from tournament.services.results import (
 )
 
 PENALTY_TEXT = {
-    "out_of_turn": "对方升1级",
-    "card_hiding": "对方升1级，本方降1级",
-    "wrong_count": "第1次重打并警告，第2次起每次犯规",
-    "time_delay": "犯规1次",
-    "signalling": "警告；严重者罚级直至取消资格",
-    "other": "按裁判判罚",
+    "out_of_turn": _("对方升1级"),
+    "card_hiding": _("对方升1级，本方降1级"),
+    "wrong_count": _("第1次重打并警告，第2次起每次犯规"),
+    "time_delay": _("犯规1次"),
+    "signalling": _("警告；严重者罚级直至取消资格"),
+    "other": _("按裁判判罚"),
 }
 
 
 # What a logged foul of out-of-turn play does under each ``out_of_turn`` option (RULES.md §7).
 OUT_OF_TURN_PENALTY = {
-    "foul_plus1": "对方升1级",
-    "warning_or_exposed": "只作警告（上家管上则为明牌）",
-    "stop_trick": "停止本轮出牌，不记犯规",
+    "foul_plus1": _("对方升1级"),
+    "warning_or_exposed": _("只作警告（上家管上则为明牌）"),
+    "stop_trick": _("停止本轮出牌，不记犯规"),
 }
 
 
@@ -52,7 +52,7 @@ def penalty_text(tournament) -> dict[str, str]:
     """The penalty of each foul kind as the event's options apply it."""
     return PENALTY_TEXT | {
         "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
-        "time_delay": "犯规1次" if tournament.delay == "foul" else "警告；再犯按裁判判罚",
+        "time_delay": _("犯规1次") if tournament.delay == "foul" else _("警告；再犯按裁判判罚"),
     }
 
 
@@ -87,12 +87,12 @@ def record_foul(
         or kind not in dict(Foul.KIND_CHOICES)
         or severity not in ("warning", "foul")
     ):
-        raise ResultRefused("犯规记录不完整")
+        raise ResultRefused("foul_incomplete")
     if kind == "card_hiding" and severity == "warning":
-        raise ResultRefused("藏牌/偷牌只能判犯规，不能只警告")
+        raise ResultRefused("foul_hiding_warning")
     check_referee(match, user, "referee")
     if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
-        raise ResultRefused("该台成绩已确认；追加犯规请联系裁判长")
+        raise ResultRefused("foul_confirmed")
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)
     if deal_number is None and match.deals:
@@ -130,15 +130,9 @@ def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> N
     table kept deal by deal bounds the deal number.
     """
     if player is not None and player.team_id != team.pk:
-        raise ResultRefused(
-            _("%(player)s不是%(team)s的选手：请选择犯规一方的选手")
-            % {"player": player.name, "team": team.name}
-        )
+        raise ResultRefused("foul_wrong_player", player=player.name, team=team.name)
     if deal is not None and match.deals and deal > deals_played(match) + 1:
-        raise ResultRefused(
-            _("本台只打了%(n)s副，犯规只能记在第1到第%(m)s副")
-            % {"n": deals_played(match), "m": deals_played(match) + 1}
-        )
+        raise ResultRefused("foul_deal_range", n=deals_played(match), m=deals_played(match) + 1)
 
 
 def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:

@@ -21,6 +21,7 @@ from collections import defaultdict
 from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
+from tournament.messages import render
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.selectors import next_round_number, standings_for
 from tournament.services.apart import forbidden_pairs
@@ -29,11 +30,12 @@ from tournament.services.checkin import apply_absences
 from tournament.services.results import ResultRefused
 from tournament.services.stages import knockout_finished, qualifiers, stage_pairing
 
-MSG_PREVIOUS_OPEN = "第{n}轮尚未锁定，锁定后才能编排下一轮"
-MSG_DRAFT_EXISTS = "第{n}轮对阵尚未公布，请先公布或重新编排"
-MSG_ALL_DONE = "所有阶段的轮次都已编排完毕"
-MSG_NO_DRAW = "第一轮按抽签号编排，请先抽签"
-MSG_TOO_FEW = "参赛组合不足2对，无法编排"
+# Message codes (texts in tournament/messages/services.py).
+MSG_PREVIOUS_OPEN = "previous_open"
+MSG_DRAFT_EXISTS = "draft_exists"
+MSG_ALL_DONE = "all_done"
+MSG_NO_DRAW = "no_draw"
+MSG_TOO_FEW = "too_few"
 
 
 def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
@@ -54,18 +56,18 @@ def next_round_problem(tournament: Tournament) -> str | None:
     """Why the next round cannot be paired now (Chinese), or None when it can."""
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status == Round.DRAFT:
-        return MSG_DRAFT_EXISTS.format(n=last.number)
+        return render(MSG_DRAFT_EXISTS, n=last.number)
     unlocked = tournament.round_set.exclude(status=Round.LOCKED).order_by("number").first()
     if unlocked is not None:
-        return MSG_PREVIOUS_OPEN.format(n=unlocked.number)
+        return render(MSG_PREVIOUS_OPEN, n=unlocked.number)
     stage, index = current_stage(tournament)
     if stage is None:
-        return MSG_ALL_DONE
+        return render(MSG_ALL_DONE)
     active = tournament.teams.filter(status=Team.ACTIVE)
     if active.count() < 2:
-        return MSG_TOO_FEW
+        return render(MSG_TOO_FEW)
     if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
-        return MSG_NO_DRAW
+        return render(MSG_NO_DRAW)
     return None
 
 
@@ -75,13 +77,13 @@ def draw(
 ) -> dict:
     """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
     if tournament.round_set.exists():
-        raise ResultRefused("已经开始编排，不能重新抽签")
+        raise ResultRefused("draw_started")
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
     teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
     try:
         numbers = draw_numbers([t.pk for t in teams], seed, overrides=overrides)
     except PairingError as exc:
-        raise ResultRefused(exc.message_zh) from None
+        raise ResultRefused.of(exc) from None
     # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
     Team.objects.filter(tournament=tournament).update(draw_number=None)
     for team in teams:
@@ -184,7 +186,7 @@ def pair_next_round(
     try:
         result = compute_pairing(tournament, stage, index, number, seed)
     except PairingError as exc:
-        raise ResultRefused(exc.message_zh) from None
+        raise ResultRefused.of(exc) from None
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
     apply_absences(round_, user=user, request=request)  # pairs marked absent forfeit (检录)
@@ -234,14 +236,14 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         .get(pk=round_.pk)
     )
     if round_.status != Round.DRAFT:
-        raise ResultRefused("只有未公布的轮次可以重新编排")
+        raise ResultRefused("draft_only")
     tournament = round_.tournament
     index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
     seed = seed if seed is not None else round_.seed + 1
     try:
         result = compute_pairing(tournament, round_.stage, index, round_.number, seed)
     except PairingError as exc:
-        raise ResultRefused(exc.message_zh) from None
+        raise ResultRefused.of(exc) from None
     round_.matches.all().delete()
     store_pairing(round_, result)
     apply_absences(round_, user=user, request=request)
@@ -261,10 +263,10 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
     tournament = team.tournament
     if tournament.round_set.exists():
-        raise ResultRefused("已经开始编排，不能再改抽签号")
+        raise ResultRefused("draw_number_started")
     count = Team.objects.filter(tournament=tournament).count()
     if not 1 <= number <= count:
-        raise ResultRefused(f"抽签号应在1到{count}之间")
+        raise ResultRefused("draw_number_range", count=count)
     team = Team.objects.select_for_update().get(pk=team.pk)
     holder = (
         Team.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()

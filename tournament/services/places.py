@@ -19,8 +19,9 @@ from tournament.models import Match, Round, Stage
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, check_referee
 
-MSG_BAD_TIME = "过A时间格式应为“时:分”，如 15:20"
-MSG_NOT_BY_TIME = "本阶段不按过A时间排名次"
+# Message codes (texts in tournament/messages/services.py).
+MSG_BAD_TIME = "bad_time"
+MSG_NOT_BY_TIME = "not_by_time"
 
 
 def last_round(stage: Stage) -> Round | None:

@@ -17,9 +17,10 @@ from tournament.selectors import match_records, standings_rules
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
 
-MSG_PLAYOFF_NEEDED = "第{n}名出现并列（{names}）：请先在“阶段”页安排加赛并记录胜方"
-MSG_PLAYOFF_BY_HAND = "{k}组并列争{m}个名额，无法两两加赛：请裁判长另行安排并调整晋级人数"
-MSG_NOT_A_TABLE = "加赛台次或胜方无效"
+# Message codes (texts in tournament/messages/services.py).
+MSG_PLAYOFF_NEEDED = "playoff_needed"
+MSG_PLAYOFF_BY_HAND = "playoff_by_hand"
+MSG_NOT_A_TABLE = "playoff_pick"
 
 
 def stage_cut(tournament: Tournament, stage: Stage, before: Stage, rounds: list[int]) -> Cut:
@@ -36,14 +37,12 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
     if not cut.needs_playoff:
         return list(cut.qualified)
     if not cut.tables:
-        raise ResultRefused(MSG_PLAYOFF_BY_HAND.format(k=len(cut.tied), m=cut.places))
+        raise ResultRefused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
     winners = stage.state.get("playoff", {}).get("winners", {})
     chosen = [winners.get(str(i)) for i in range(len(cut.tables))]
     if None in chosen or [list(t) for t in cut.tables] != stage.state["playoff"]["tables"]:
         names = "、".join(Team.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
-        raise ResultRefused(
-            MSG_PLAYOFF_NEEDED.format(n=len(cut.qualified) + cut.places, names=names)
-        )
+        raise ResultRefused(MSG_PLAYOFF_NEEDED, n=len(cut.qualified) + cut.places, names=names)
     # Winners keep the order of the tied group (their rank before the play-off).
     return [*cut.qualified, *[team for team in cut.tied if team in chosen]]
 
@@ -52,7 +51,7 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
 def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[list[int]]:
     """Store the play-off tables of ``cut`` on ``stage`` (winners start empty)."""
     if not cut.tables:
-        raise ResultRefused(MSG_PLAYOFF_BY_HAND.format(k=len(cut.tied), m=cut.places))
+        raise ResultRefused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
     tables = [list(t) for t in cut.tables]
     stage.state = {**stage.state, "playoff": {"tables": tables, "winners": {}}}
     stage.save(update_fields=["state"])

@@ -22,12 +22,14 @@ from django.db.models import F
 from django.utils import timezone
 
 from tournament.accounts import actor_label
+from tournament.messages import render
 from tournament.models import Match, Round
 from tournament.pace import record_line_times
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
+from tournament.services.errors import NotAllowed, Refused, Stale
 from tournament.services.round_actions import problem
 from tournament.services.table_sides import (
     MSG_USE_CONFIRM,
@@ -37,23 +39,23 @@ from tournament.services.table_sides import (
     check_side_confirmation,
 )
 
-MSG_STALE = "该台成绩已被他人修改（现在的成绩见下方），您的修改没有保存，请核对后重新提交"
-MSG_SELF_CONFIRM = "不能确认自己录入的成绩，请由裁判长、其他裁判或对方选手确认"
-MSG_NO_RIGHT = "没有权限"
-MSG_BYE = "轮空不需要录入成绩"
-MSG_NOTHING_TO_CONFIRM = "该台还没有可确认的成绩"
-MSG_NOT_YOUR_TABLE = "您没有被分配到第{table}台，请由负责该台的裁判或裁判长录入"
-MSG_KNOCKOUT_DRAW = "淘汰赛不能打平：请填写加赛（或加一副）的胜方"
-MSG_DISPUTE = "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"
-MSG_NO_SUCH_ENTRY = "没有找到要采用的录入，请刷新页面"
+# Message codes (texts in tournament/messages/services.py).
+MSG_STALE = "stale"
+MSG_SELF_CONFIRM = "self_confirm"
+MSG_NO_RIGHT = "no_right"
+MSG_BYE = "bye"
+MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
+MSG_NOT_YOUR_TABLE = "not_your_table"
+MSG_KNOCKOUT_DRAW = "knockout_draw"
+MSG_DISPUTE = "dispute"
+MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
 
-class ResultRefused(Exception):
-    """A save that the rules of the workflow refuse; ``str(e)`` is Chinese."""
+ResultRefused = Refused  # the name the services used before errors.py
 
 
-class StaleResult(ResultRefused):
+class StaleResult(Stale):
     """The match changed since the form was loaded; ``current`` is what is stored now."""
 
     def __init__(self, match: Match):
@@ -119,13 +121,13 @@ def check_referee(match: Match, user, source: str) -> None:
     if not _real(user):
         if source in SHELL_SOURCES:
             return
-        raise ResultRefused(MSG_NO_RIGHT)
+        raise NotAllowed(MSG_NO_RIGHT)
     tournament = match.round.tournament
     if not has_role(user, tournament, REFEREE):
-        raise ResultRefused(MSG_NO_RIGHT)
+        raise NotAllowed(MSG_NO_RIGHT)
     tables = referee_tables(user, tournament)
     if tables is not None and match.table not in tables:
-        raise ResultRefused(MSG_NOT_YOUR_TABLE.format(table=match.table))
+        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
 
 
 def check_round_open(match: Match) -> None:
@@ -205,7 +207,7 @@ def submit_result(
         return _dispute(match, user=user, request=request, before=before, source=source)
     others_entry = match.state == Match.ENTERED and not _same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
-        raise ResultRefused("该台成绩已确认；如需更正请联系裁判长")
+        raise ResultRefused("already_confirmed")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
@@ -252,7 +254,7 @@ def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match
     match.save()
     log_action(
         tournament=match.round.tournament, user=user, request=request, action="result.dispute",
-        obj=match, summary=f"{match}：{MSG_DISPUTE}", before=before,
+        obj=match, summary=f"{match}：{render(MSG_DISPUTE)}", before=before,
         after={**snapshot(match), "entries": entries}, actor=_actor(user, source),
     )  # fmt: skip
     refresh_round_status(match.round)
@@ -336,7 +338,7 @@ def confirm_result(
     try:
         check_side_confirmation(match, source, pin, request)
     except SideRefused as exc:
-        raise ResultRefused(str(exc)) from None
+        raise ResultRefused(exc.msg) from None
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
 
 
@@ -348,7 +350,7 @@ def resolve_dispute(
     match = lock_match(match, version)
     check_round_open(match)
     if not has_role(user, match.round.tournament, CHIEF_REFEREE):
-        raise ResultRefused(MSG_NO_RIGHT)
+        raise NotAllowed(MSG_NO_RIGHT)
     _check_knockout_winner(match, values)
     return _rule(match, values, user=user, request=request, before=snapshot(match))
 
@@ -411,7 +413,7 @@ def save_sheet(
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
         locked.state == Match.ENTERED and not _same_actor(locked, user, source)
     ):
-        raise ResultRefused("该台成绩已录入，不能再修改记录表；如需更正请联系裁判长")
+        raise ResultRefused("sheet_closed")
     _check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)
@@ -457,13 +459,13 @@ def _is_foul_step(step) -> bool:
 def _check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
     old = match.deals or []
     if not old and steps and match.fouls.exists():
-        raise ResultRefused("本台已在犯规记录中登记了犯规，请继续用终局级数录入，或请裁判长处理")
+        raise ResultRefused("fouls_on_record")
     kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
     if any(i >= len(steps) or steps[i] != step for i, step in kept):
-        raise ResultRefused("犯规和警告记录不能撤销；如需更正请联系裁判长")
+        raise ResultRefused("fouls_kept")
     new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
     if new_fouls and not allow_new:
-        raise ResultRefused("犯规和警告请用“犯规”按钮登记，以便写入犯规记录")
+        raise ResultRefused("fouls_by_button")
 
 
 def refresh_round_status(round_: Round) -> None:

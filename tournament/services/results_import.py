@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from rules.messages import Message
 from tournament.models import Match, Round
 from tournament.results_import import HEADERS, ResultsCheck, check_results_sheet
 from tournament.selectors import ruleset
@@ -31,11 +32,15 @@ def import_results(
                 matches[table_no], values, version=None, user=user, source=source, request=request
             )
         except ResultRefused as exc:
-            check.problems.append(CellProblem(None, None, f"第{table_no}台：{exc}"))
+            check.problems.append(
+                CellProblem(
+                    None, None, Message("import_table", {"table": table_no, "error": exc.msg})
+                )
+            )
             continue
         if saved.state == Match.DISPUTED:
             check.problems.append(
-                CellProblem(None, None, f"第{table_no}台：与已录入的成绩不一致（或该台有争议）")
+                CellProblem(None, None, Message("import_disputed", {"table": table_no}))
             )
     if check.problems:
         transaction.savepoint_rollback(sid)

@@ -17,12 +17,13 @@ from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.services.adjust import blocking_conflicts
 from tournament.services.audit import log_action
+from tournament.services.errors import NotAllowed, Stale
 from tournament.services.results import ResultRefused, confirm_result, refresh_round_status
 from tournament.services.round_actions import problem
 from tournament.services.stages import update_bracket
 
-MSG_STALE_ROUND = "本轮状态已被他人修改，请刷新页面"
-MSG_DUPLICATES = "对阵表中有组合重复或遗漏，不能公布：{detail}"
+MSG_STALE_ROUND = "stale_round"  # message codes: texts in tournament/messages/services.py
+MSG_DUPLICATES = "duplicates"
 
 
 def _locked_round(round_: Round, version: int | None) -> Round:
@@ -30,7 +31,7 @@ def _locked_round(round_: Round, version: int | None) -> Round:
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     )
     if version is not None and current.version != version:
-        raise ResultRefused(MSG_STALE_ROUND)
+        raise Stale(MSG_STALE_ROUND)
     return current
 
 
@@ -52,7 +53,7 @@ def _refuse(why: str) -> None:
 
 def _require(user, round_: Round, role: str) -> None:
     if not has_role(user, round_.tournament, role):
-        raise ResultRefused("没有权限")
+        raise NotAllowed("no_right")
 
 
 @transaction.atomic
@@ -63,7 +64,7 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
     _refuse(problem(round_, "publish"))
     blocking = blocking_conflicts(round_)
     if blocking:
-        raise ResultRefused(MSG_DUPLICATES.format(detail="；".join(blocking)))
+        raise ResultRefused(MSG_DUPLICATES, detail="；".join(blocking))
     before = round_.status
     round_.status = Round.PUBLISHED
     return _save(

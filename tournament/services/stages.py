@@ -39,10 +39,11 @@ from tournament.services.audit import log_action
 from tournament.services.playoff import playoff_qualifiers, stage_cut
 from tournament.services.results import ResultRefused
 
-MSG_STAGE_PLAYED = "该阶段已经开始比赛，不能删除"
-MSG_QUALIFY = "晋级人数应为1到{n}之间的整数"
-MSG_ROUNDS = "阶段轮数应为1到{n}之间的整数"
-MSG_NAME = "阶段名称最多{n}个字"
+# Message codes (texts in tournament/messages/services.py).
+MSG_STAGE_PLAYED = "stage_played"
+MSG_QUALIFY = "stage_qualify"
+MSG_ROUNDS = "stage_rounds"
+MSG_NAME = "stage_name"
 MAX_QUALIFY = 10_000
 MAX_STAGE_ROUNDS = 30
 
@@ -104,18 +105,18 @@ def stage_add(
 ) -> Stage:
     """Add a stage at the end of the event (``places_by_time``: 000 fifth text)."""
     if kind not in STAGE_KINDS:
-        raise ResultRefused("未知的赛制")
+        raise ResultRefused("stage_kind")
     # Checked here, not by the database: a huge number must be a message, never a 500.
     for key, value in qualify.items():
         if key == "playoff":
             if not isinstance(value, bool):
-                raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
+                raise ResultRefused(MSG_QUALIFY, n=MAX_QUALIFY)
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
-            raise ResultRefused(MSG_QUALIFY.format(n=MAX_QUALIFY))
+            raise ResultRefused(MSG_QUALIFY, n=MAX_QUALIFY)
     if not isinstance(rounds, int) or not 1 <= rounds <= MAX_STAGE_ROUNDS:
-        raise ResultRefused(MSG_ROUNDS.format(n=MAX_STAGE_ROUNDS))
+        raise ResultRefused(MSG_ROUNDS, n=MAX_STAGE_ROUNDS)
     if len(name) > Stage._meta.get_field("name").max_length:
-        raise ResultRefused(MSG_NAME.format(n=Stage._meta.get_field("name").max_length))
+        raise ResultRefused(MSG_NAME, n=Stage._meta.get_field("name").max_length)
     if kind == "rotation":
         rounds = 3
     last = tournament.stages.order_by("-order").first()
@@ -155,7 +156,7 @@ def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list)
         return knockout_round(tournament, stage, field)
     if stage.kind == "round_robin":
         return round_robin_round(tournament, stage, index, field)
-    raise ResultRefused("未知的赛制")
+    raise ResultRefused("stage_kind")
 
 
 def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
@@ -291,9 +292,7 @@ def knockout_round(tournament: Tournament, stage: Stage, field: list):
     bracket = update_bracket(tournament, stage)
     pairing = next_games(bracket, games_played(stage))
     if pairing is None:
-        raise ResultRefused(
-            "淘汰赛已全部结束" if is_finished(bracket) else "还有比赛没有决出胜负，请先确认成绩"
-        )
+        raise ResultRefused("knockout_over" if is_finished(bracket) else "knockout_waiting")
     return pairing
 
 

@@ -29,22 +29,23 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from tournament.models import AuditEntry, Match
 from tournament.services.audit import client_ip
+from tournament.services.errors import Refused
 
 TABLE_SOURCES = ("table_ew", "table_ns")
 PIN_TRIES = 5
 PIN_LOCK_SECONDS = 15 * 60
-MSG_PIN = _("PIN不正确：请输入本方纸条上的4位PIN（或请裁判告知）")
-MSG_PIN_LOCKED = _("PIN输错次数过多，请裁判确认本台成绩")
-MSG_TOO_SOON = _("刚从同一网络录入的成绩，{n}秒内不能用选手链接确认；请稍候再确认，或请裁判确认")
-MSG_USE_CONFIRM = _("对方已录入相同的成绩：请点“确认无误”并输入本方PIN")
+# Message codes (texts in tournament/messages/services.py).
+MSG_PIN = "pin_wrong"
+MSG_PIN_LOCKED = "pin_locked"
+MSG_TOO_SOON = "confirm_too_soon"
+MSG_USE_CONFIRM = "use_confirm"
 
 
-class SideRefused(Exception):
-    """A side's confirmation refused; ``str(e)`` is Chinese (turned into ResultRefused)."""
+class SideRefused(Refused):
+    """A side's confirmation refused (PIN, tries, gap)."""
 
 
 def side_of(source: str) -> str | None:
@@ -93,4 +94,4 @@ def _check_gap(match: Match, request) -> None:
         .first()
     )
     if here is not None and here == entry_ip:
-        raise SideRefused(str(MSG_TOO_SOON).format(n=gap))
+        raise SideRefused(MSG_TOO_SOON, n=gap)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournament.messages import render
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.names import normalize_name
 from tournament.pinyin import pinyin_key
@@ -16,7 +17,7 @@ from tournament.services.audit import log_action
 from tournament.tabular import read_table
 from tournament.uploads import upload_limits
 
-MSG_STALE = "该组合已被他人修改，请刷新后重试"
+MSG_STALE = "team_stale"  # message code: texts in tournament/messages/services.py
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
     errors = {}
     for key in ("name", "player1", "player2"):
         if not getattr(data, key):  # e.g. only zero-width characters were typed
-            errors[key] = "请填写名称（不能只有空格或不可见字符）"
+            errors[key] = render("name_blank")
     if errors:
         raise ValidationError(errors)
     taken = Team.objects.filter(tournament=tournament)
@@ -69,9 +70,9 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
         taken = taken.exclude(pk=exclude.pk)
     # Compared normalised: a name stored before normalisation may still hold a zero-width space.
     if any(normalize_name(name) == data.name for name in taken.values_list("name", flat=True)):
-        errors["name"] = f"队名“{data.name}”已经报名"
+        errors["name"] = render("reg_dup_team_db", name=data.name)
     if data.player1 == data.player2:
-        errors["player2"] = "两名选手同名，请核对"
+        errors["player2"] = render("reg_same_player")
     if errors:
         raise ValidationError(errors)
 
@@ -99,7 +100,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
     """Change a pair; refused when someone else saved it since ``version`` was read."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.version != version:
-        raise ValidationError(MSG_STALE)
+        raise ValidationError(render(MSG_STALE))
     data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(team.tournament, data, exclude=team)
     before = team_snapshot(team)
@@ -123,7 +124,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
 def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
     if status not in dict(Team.STATUS_CHOICES):
-        raise ValidationError("未知的状态")
+        raise ValidationError(render("team_status"))
     team = Team.objects.select_for_update().get(pk=team.pk)
     labels = {key: str(label) for key, label in Team.STATUS_CHOICES}
     before = team.status

@@ -111,14 +111,16 @@ def state_badge(match) -> str:
 def result_text(match) -> str:
     """A table's result in one line: "东西 A+ : K 南北", "南北弃权", "东西犯规3次判负"."""
     if match.ns_id is None:
-        return "轮空"
+        return gettext("轮空")
     if match.forfeit:
-        return f"{SIDES[match.forfeit]}弃权"
+        return gettext("%(side)s弃权") % {"side": SIDES[match.forfeit]}
     if match.defeat_side:
-        reason = {"three_fouls": "犯规3次判负", "three_hidden": "藏牌3次判负"}.get(
-            match.defeat_reason, "判负"
-        )
-        return f"{SIDES[match.defeat_side]}{reason}"
+        reason = {
+            "three_fouls": gettext_lazy("犯规3次判负"),
+            "three_hidden": gettext_lazy("藏牌3次判负"),
+        }
+        text = reason.get(match.defeat_reason, gettext_lazy("判负"))
+        return gettext("%(side)s%(reason)s") % {"side": SIDES[match.defeat_side], "reason": text}
     if match.ew_level or match.ns_level:
         return f"{level_label(match.ew_level)} : {level_label(match.ns_level)}"
     return ""

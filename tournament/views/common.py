@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournament.models import Tournament
 from tournament.permissions import has_role, role_of
@@ -37,7 +38,7 @@ def load_tournament(request, slug: str, needed: str | None) -> Tournament:
     if needed is not None and not has_role(request.user, tournament, needed):
         if not request.user.is_authenticated:
             raise LoginRequired
-        raise Http404("没有权限")
+        raise Http404(_("没有权限"))
     request.tournament_role = role_of(request.user, tournament)
     return tournament
 

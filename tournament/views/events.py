@@ -45,7 +45,7 @@ def home(request):
 @require_http_methods(["GET", "POST"])
 def tournament_create(request):
     if not can_create_tournament(request.user):
-        raise Http404("没有权限")
+        raise Http404(_("没有权限"))
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -55,7 +55,7 @@ def tournament_create(request):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"已创建赛事“{tournament.name}”")
+            messages.success(request, _("已创建赛事“%(name)s”") % {"name": tournament.name})
             return redirect("tournament_detail", slug=tournament.slug)
     return render(request, "tournament/tournament_form.html", {"form": form, "creating": True})
 
@@ -64,7 +64,7 @@ def tournament_detail(request, slug):
     tournament = load_tournament(request, slug, None)
     role = request.tournament_role
     if role is None and not (tournament.publish_pairings or tournament.publish_standings):
-        raise Http404("赛事未公开")
+        raise Http404(_("赛事未公开"))
     teams = tournament.teams.all()
     context = {
         "t": tournament,
@@ -116,7 +116,7 @@ def tournament_edit(request, slug):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, "赛事设置已保存")
+            messages.success(request, _("赛事设置已保存"))
             return redirect("tournament_detail", slug=slug)
     return render(
         request,

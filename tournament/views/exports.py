@@ -11,12 +11,12 @@ import tempfile
 from django.conf import settings
 from django.http import FileResponse, Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.exports.registry import (
     CONTENT_TYPES,
     KINDS,
-    ExportError,
     Request,
     allowed,
     filename,
@@ -24,6 +24,7 @@ from tournament.exports.registry import (
     run,
 )
 from tournament.exports.source import round_numbers, round_titles
+from tournament.services.errors import ServiceError
 from tournament.views.common import load_tournament, login_redirect
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON"}
@@ -49,7 +50,7 @@ def export_index(request, slug):
     if not kinds:
         if not request.user.is_authenticated:
             return login_redirect(request)
-        raise Http404("没有权限")
+        raise Http404(_("没有权限"))
     url = base_url(request)
     context = {
         "t": tournament,
@@ -68,18 +69,18 @@ def export_download(request, slug, kind, ext):
     tournament = load_tournament(request, slug, None)
     try:
         spec = get_kind(kind, ext)
-    except ExportError as exc:
+    except ServiceError as exc:
         raise Http404(str(exc)) from None
     ok, public = allowed(spec, request.user, tournament)
     if not ok:
         if not request.user.is_authenticated:
             return login_redirect(request)
-        raise Http404("没有权限")
+        raise Http404(_("没有权限"))
     try:
         number = int(request.GET["round"]) if request.GET.get("round") else None
         per_page = int(request.GET.get("per_page", "1"))
     except ValueError:
-        raise Http404("参数无效") from None
+        raise Http404(_("参数无效")) from None
     req = Request(
         tournament=tournament,
         kind=kind,
@@ -94,7 +95,7 @@ def export_download(request, slug, kind, ext):
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
     try:
         run(req, out)
-    except ExportError as exc:
+    except ServiceError as exc:
         out.close()
         raise Http404(str(exc)) from None
     out.seek(0)

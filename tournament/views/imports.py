@@ -8,15 +8,16 @@ import io
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from openpyxl import Workbook
 
 from tournament.forms import ImportForm
 from tournament.permissions import ORGANIZER
 from tournament.registration import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
+from tournament.services.errors import ServiceError
 from tournament.services.teams import registration_check, teams_import
 from tournament.sheet_reader import megabytes
-from tournament.tabular import TableFileError
 from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
 
@@ -34,7 +35,7 @@ def import_upload(request, slug):
         data = upload.read()
         try:
             check = registration_check(tournament, data, upload.name)
-        except TableFileError as exc:
+        except ServiceError as exc:
             context["file_error"] = str(exc)
         else:
             context.update(check=check, preview=check.rows[:PREVIEW_ROWS], filename=upload.name)
@@ -53,23 +54,23 @@ def import_confirm(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     pending = request.session.get(SESSION_KEY)
     if not pending or pending.get("slug") != slug:
-        messages.error(request, "没有待确认的导入，请重新上传文件")
+        messages.error(request, _("没有待确认的导入，请重新上传文件"))
         return redirect("team_import", slug=slug)
     data = base64.b64decode(pending["data"])
     try:
         check = teams_import(
             tournament=tournament, data=data, filename=pending["name"], request=request
         )
-    except TableFileError as exc:
+    except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("team_import", slug=slug)
     del request.session[SESSION_KEY]
     if not check.ok:
         messages.error(
-            request, "导入失败，没有保存任何数据：" + "；".join(map(str, check.problems[:20]))
+            request, _("导入失败，没有保存任何数据：") + "；".join(map(str, check.problems[:20]))
         )
         return redirect("team_import", slug=slug)
-    messages.success(request, f"已导入{len(check.rows)}个组合")
+    messages.success(request, _("已导入%(n)s个组合") % {"n": len(check.rows)})
     return redirect("team_list", slug=slug)
 
 

@@ -12,8 +12,8 @@ from tournament.permissions import ORGANIZER
 from tournament.pinyin import name_sort_key
 from tournament.services import adjust
 from tournament.services.apart import add_forbidden, remove_forbidden
+from tournament.services.errors import Invalid, ServiceError
 from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
-from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
 
 
@@ -33,14 +33,17 @@ def draw_view(request, slug):
                 team = get_object_or_404(Team, tournament=tournament, pk=_int(request.POST["team"]))
                 number = _int(request.POST.get("number"))
                 if number is None:
-                    raise ResultRefused("请填写抽签号")
+                    raise Invalid("draw_number_missing")
                 set_draw_number(team, number, user=request.user, request=request)
-                messages.success(request, f"已将{team.name}的抽签号改为{number}")
+                messages.success(
+                    request,
+                    _("已将%(team)s的抽签号改为%(n)s") % {"team": team.name, "n": number},
+                )
             else:
                 seed = _int(request.POST.get("seed"))
                 draw(tournament, seed=seed, user=request.user, request=request)
-                messages.success(request, "抽签完成")
-        except ResultRefused as exc:
+                messages.success(request, _("抽签完成"))
+        except ServiceError as exc:
             messages.error(request, str(exc))
         return redirect("draw", slug=slug)
     teams = (
@@ -80,7 +83,7 @@ def apart_view(request, slug):
                     request=request,
                 )
                 messages.success(request, _("已设置回避"))
-        except ResultRefused as exc:
+        except ServiceError as exc:
             messages.error(request, str(exc))
         return redirect("forbidden_pairings", slug=slug)
     rows = ForbiddenPairing.objects.filter(tournament=tournament).select_related(
@@ -101,10 +104,10 @@ def pair_view(request, slug):
         round_ = pair_next_round(
             tournament, seed=_int(request.POST.get("seed")), user=request.user, request=request
         )
-    except ResultRefused as exc:
+    except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("round_list", slug=slug)
-    messages.success(request, f"已编排{round_}（草稿），请检查后公布")
+    messages.success(request, _("已编排%(round)s（草稿），请检查后公布") % {"round": round_})
     return redirect("round_adjust", slug=slug, number=round_.number)
 
 
@@ -130,9 +133,9 @@ def adjust_view(request, slug, number):
                     round_, seed=_int(request.POST.get("seed")), user=request.user, request=request
                 )
             else:
-                raise ResultRefused("请选择要调整的组合")
-            messages.success(request, "已调整")
-        except ResultRefused as exc:
+                raise Invalid("adjust_pick")
+            messages.success(request, _("已调整"))
+        except ServiceError as exc:
             messages.error(request, str(exc))
         return redirect("round_adjust", slug=slug, number=number)
     matches = round_.matches.select_related("ew__unit", "ns__unit").order_by("table", "pk")

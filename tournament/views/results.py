@@ -13,17 +13,21 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rules import RuleError, format_notation, replay
+from rules import format_notation, replay
 from tournament.audit_text import dispute_rows, readable
 from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
+from tournament.messages import render as render_message
 from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
-from tournament.results_check import RESULT_FIELDS, ResultInvalid, check_result
+from tournament.results_check import RESULT_FIELDS, check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import check_sheet_time, enter_final, minutes_left
+from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import (
     deals_played,
     doubled_warnings,
@@ -33,8 +37,7 @@ from tournament.services.fouls import (
 from tournament.services.lateness import record_absence
 from tournament.services.places import records_passed_at
 from tournament.services.results import (
-    ResultRefused,
-    StaleResult,
+    MSG_DISPUTE,
     confirm_result,
     pick_entry,
     save_sheet,
@@ -42,7 +45,6 @@ from tournament.services.results import (
 from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
 from tournament.sheet_reader import megabytes
-from tournament.tabular import TableFileError
 from tournament.uploads import upload_limits
 from tournament.views.common import LoginRequired, load_tournament
 
@@ -92,19 +94,18 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
             rule=request.POST.get("action") == "rule", version=d["version"], user=request.user,
             source=source, request=request,
         )  # fmt: skip
-    except StaleResult as exc:
+    except ServiceError as exc:
         form.add_error(None, str(exc))
-        extra["current"] = exc.current
-        extra["current_version"] = exc.match.version
-        return False, form, extra
-    except (ResultInvalid, ResultRefused) as exc:
-        form.add_error(None, str(exc))
+        if isinstance(exc, Stale) and exc.match is not None:
+            extra["current"] = exc.current
+            extra["current_version"] = exc.match.version
         return False, form, extra
     note = {
-        Match.DISPUTED: ("warning", "与先前录入的成绩不一致，已标记为争议，请裁判长裁决"),
-        Match.CONFIRMED: ("success", "成绩已确认"),
-    }.get(saved.state, ("success", "成绩已录入，等待他人确认"))
-    getattr(messages, note[0])(request, f"第{saved.table}台：{note[1]}")
+        Match.DISPUTED: ("warning", render_message(MSG_DISPUTE)),
+        Match.CONFIRMED: ("success", _("成绩已确认")),
+    }.get(saved.state, ("success", _("成绩已录入，等待他人确认")))
+    text = _("第%(table)s台：%(note)s") % {"table": saved.table, "note": note[1]}
+    getattr(messages, note[0])(request, text)
     return True, form, extra
 
 
@@ -115,11 +116,11 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
             match, request.POST.get("entry"), version=posted_version(request), user=request.user,
             request=request,
         )  # fmt: skip
-    except ResultRefused as exc:
+    except ServiceError as exc:
         messages.error(request, str(exc))
         match.refresh_from_db()
         return False, result_form(request, match), {}
-    messages.success(request, f"第{saved.table}台：裁判长已裁定")
+    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.table})
     return True, result_form(request, match), {}
 
 
@@ -185,8 +186,8 @@ def match_confirm(request, slug, number, table):
     match = get_match(tournament, number, table)
     try:
         confirm_result(match, version=posted_version(request), user=request.user, request=request)
-        messages.success(request, f"第{table}台成绩已确认")
-    except ResultRefused as exc:
+        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table})
+    except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("match_entry", slug=slug, number=number, table=table)
     return redirect("round_control", slug=slug, number=number)
@@ -203,7 +204,7 @@ def match_absent(request, slug, number, table):
     match = get_match(tournament, number, table)
     side = request.POST.get("side", "")
     if side not in ("EW", "NS"):
-        messages.error(request, "请选择迟到的一方")
+        messages.error(request, _("请选择迟到的一方"))
     elif request.POST.get("confirm") != "1":
         team = match.ew if side == "EW" else match.ns
         context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
@@ -211,8 +212,8 @@ def match_absent(request, slug, number, table):
     else:
         try:
             record_absence(match, side, user=request.user, request=request)
-            messages.success(request, f"第{table}台：已记录迟到弃权")
-        except ResultRefused as exc:
+            messages.success(request, _("第%(table)s台：已记录迟到弃权") % {"table": table})
+        except ServiceError as exc:
             messages.error(request, str(exc))
     return redirect("match_entry", slug=slug, number=number, table=table)
 
@@ -225,7 +226,7 @@ def match_foul(request, slug, number, table):
     if not form.is_valid():
         messages.error(
             request,
-            "犯规记录不完整："
+            _("犯规记录不完整：")
             + "；".join(f"{form.fields[k].label}：{v[0]}" for k, v in form.errors.items()),
         )
     else:
@@ -240,8 +241,8 @@ def match_foul(request, slug, number, table):
                 match, side=d["side"], kind=d["kind"], severity=d["severity"], player=player,
                 deal_number=d["deal_number"], remark=d["remark"], user=request.user, request=request,
             )  # fmt: skip
-            messages.success(request, "已记录")
-        except (ResultRefused, ResultInvalid) as exc:
+            messages.success(request, _("已记录"))
+        except ServiceError as exc:
             messages.error(request, str(exc))
     target = request.POST.get("next") or "match_entry"
     if target == "sheet":
@@ -250,6 +251,10 @@ def match_foul(request, slug, number, table):
 
 
 # --- deal-by-deal sheet ------------------------------------------------------------------
+
+
+def _chinese() -> bool:
+    return (get_language() or "zh").startswith("zh")
 
 
 def sheet_payload(match: Match) -> dict:
@@ -269,7 +274,7 @@ def sheet_payload(match: Match) -> dict:
         "deals": state.deals,
         "finished": state.finished or match.state in (Match.ENTERED, Match.CONFIRMED),
         "winner": match.winner or state.winner,
-        "events": [e.text_zh for e in state.events],
+        "events": [e.text_zh if _chinese() else e.text for e in state.events],
     }
 
 
@@ -283,21 +288,20 @@ def sheet_api_response(request, match: Match, *, source: str):
             if not isinstance(steps, list):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
-            return JsonResponse({"ok": False, "error": "请求格式错误"}, status=400)
+            return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
             check_sheet_time(match, steps)
             match = save_sheet(
                 match, steps, version=version, user=request.user, source=source, request=request
             )
-        except StaleResult as exc:
-            return JsonResponse(
-                {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
-            )
-        except (ResultInvalid, ResultRefused, RuleError) as exc:
-            text = getattr(exc, "message_zh", None) or str(exc)
+        except ServiceError as exc:
+            if isinstance(exc, Stale) and exc.match is not None:
+                return JsonResponse(
+                    {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
+                )
             match.refresh_from_db()
             return JsonResponse(
-                {"ok": False, "error": text, "sheet": sheet_payload(match)}, status=400
+                {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
             )
     return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
 
@@ -317,7 +321,7 @@ def match_foul_api(request, slug, number, table):
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
-        return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
+        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
     match = get_match(tournament, number, table)
     try:
         body = json.loads(request.body or b"{}")
@@ -325,7 +329,7 @@ def match_foul_api(request, slug, number, table):
             match, side=body.get("side", ""), kind=body.get("kind", ""), severity=body.get("severity", ""),
             deal_number=match_deal_number(match), user=request.user, request=request,
         )  # fmt: skip
-    except (ValueError, ResultInvalid, ResultRefused) as exc:
+    except (ValueError, ServiceError) as exc:
         match.refresh_from_db()
         return JsonResponse(
             {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
@@ -343,7 +347,7 @@ def match_sheet_api(request, slug, number, table):
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
-        return JsonResponse({"ok": False, "error": "请先登录"}, status=403)
+        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
     return sheet_api_response(request, get_match(tournament, number, table), source="referee")
 
 
@@ -363,11 +367,11 @@ def results_import(request, slug, number):
             check = import_results(
                 round_, data=upload.read(), filename=upload.name, user=request.user, request=request
             )
-        except TableFileError as exc:
+        except ServiceError as exc:
             context["problems"] = [str(exc)]
         else:
             if check.ok:
-                messages.success(request, f"已导入{len(check.rows)}台成绩")
+                messages.success(request, _("已导入%(n)s台成绩") % {"n": len(check.rows)})
                 return redirect("round_control", slug=slug, number=number)
             context["problems"] = [str(p) for p in check.problems]
             context["ignored_columns"] = check.ignored_columns

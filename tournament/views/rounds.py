@@ -7,14 +7,16 @@ from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.selectors import round_live_stamp, round_summary
 from tournament.services import rounds as round_services
+from tournament.services.errors import ServiceError
 from tournament.services.pairing import next_round_problem
-from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
 
@@ -166,10 +168,10 @@ ACTIONS = {
     "unlock": round_services.unlock_round,
 }
 DONE = {
-    "publish": "已公布对阵",
-    "start": "已开赛，开始计时",
-    "lock": "已锁定本轮成绩",
-    "unlock": "已解锁本轮",
+    "publish": gettext_lazy("已公布对阵"),
+    "start": gettext_lazy("已开赛，开始计时"),
+    "lock": gettext_lazy("已锁定本轮成绩"),
+    "unlock": gettext_lazy("已解锁本轮"),
 }
 
 
@@ -181,10 +183,10 @@ def round_action(request, slug, number, action):
     try:
         if action == "reviewed":
             round_services.mark_reviewed(round_, user=request.user, request=request)
-            messages.success(request, "已标记为复核完毕")
+            messages.success(request, _("已标记为复核完毕"))
         elif action == "confirm_all":
             n = round_services.confirm_all_entered(round_, user=request.user, request=request)
-            messages.success(request, f"已确认{n}台成绩")
+            messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
         elif action in ACTIONS:
             ACTIONS[action](
                 round_,
@@ -192,9 +194,9 @@ def round_action(request, slug, number, action):
                 version=version,
                 request=request,
             )
-            messages.success(request, DONE[action])
+            messages.success(request, str(DONE[action]))
         else:
-            messages.error(request, "未知的操作")
-    except ResultRefused as exc:
+            messages.error(request, _("未知的操作"))
+    except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("round_control", slug=slug, number=number)

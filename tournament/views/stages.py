@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.models import Match, Stage, Team
 from tournament.options import STAGE_KINDS
 from tournament.permissions import ORGANIZER
+from tournament.services.errors import Invalid, ServiceError
 from tournament.services.places import parse_time, record_passed_at, stage_finishes, stage_places
 from tournament.services.playoff import playoff_arrange, playoff_winner, stage_cut
-from tournament.services.results import ResultRefused
 from tournament.services.stages import (
     previous_stage,
     round_robin_movement_rows,
@@ -30,7 +31,7 @@ def _qualify(post) -> dict:
     try:
         qualify = {how: int(count)}
     except ValueError:
-        raise ResultRefused("晋级人数应为整数") from None
+        raise Invalid("qualify_int") from None
     if how == "top" and post.get("playoff"):
         qualify["playoff"] = True
     return qualify
@@ -40,7 +41,7 @@ def _int(value) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ResultRefused("加赛台次或胜方无效") from None
+        raise Invalid("playoff_pick") from None
 
 
 def _post(request, tournament) -> str:
@@ -50,26 +51,26 @@ def _post(request, tournament) -> str:
         stage_delete(
             get_object_or_404(Stage, tournament=tournament, pk=post["delete"]), request=request
         )
-        return "已删除阶段"
+        return _("已删除阶段")
     if post.get("passed_at_match"):
         match = get_object_or_404(
             Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
         )
         value = parse_time(post.get("passed_at", ""))
         record_passed_at(match, value, user=request.user, request=request)
-        return "已记录过A时间"
+        return _("已记录过A时间")
     if post.get("playoff_stage"):
         stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])
         if post.get("team"):
             playoff_winner(stage, _int(post.get("table")), _int(post["team"]), request=request)
-            return "已记录加赛胜方"
+            return _("已记录加赛胜方")
         cut = _cut(tournament, stage)
         if cut is None or not cut.needs_playoff:
-            raise ResultRefused("没有需要加赛的并列")
+            raise Invalid("no_playoff_tie")
         playoff_arrange(stage, cut, request=request)
-        return "已安排加赛"
+        return _("已安排加赛")
     if post.get("qualify") not in ("", "top", "group_top"):
-        raise ResultRefused("未知的晋级方式")
+        raise Invalid("qualify_how")
     stage_add(
         tournament,
         kind=post.get("kind", ""),
@@ -79,7 +80,7 @@ def _post(request, tournament) -> str:
         places_by_time=bool(post.get("places_by_time")),
         request=request,
     )
-    return "已添加阶段"
+    return _("已添加阶段")
 
 
 def _cut(tournament, stage: Stage):
@@ -129,14 +130,14 @@ def stage_list(request, slug):
     if request.method == "POST":
         try:
             messages.success(request, _post(request, tournament))
-        except (ResultRefused, ValueError) as exc:
+        except (ServiceError, ValueError) as exc:
             messages.error(request, str(exc))
         return redirect("stage_list", slug=slug)
     stages = tournament.stages.all()
     context = {
         "t": tournament,
         "stages": stages,
-        "kinds": STAGE_KINDS,
+        "kinds": {key: _(label) for key, label in STAGE_KINDS.items()},
         "playoffs": _playoffs(tournament, stages),
         "by_time": _by_time(stages),
         "movements": [(s, rows) for s in stages if (rows := round_robin_movement_rows(s))],

@@ -16,10 +16,12 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.models import Match, Round
-from tournament.services.results import ResultRefused, confirm_result
+from tournament.services.errors import ServiceError
+from tournament.services.results import confirm_result
 from tournament.views.results import (
     handle_result_post,
     posted_version,
@@ -37,7 +39,7 @@ def _side_for(match: Match, code: str) -> str:
         return "EW"
     if secrets.compare_digest(match.ns_code, code):
         return "NS"
-    raise Http404("链接无效")
+    raise Http404(_("链接无效"))
 
 
 def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
@@ -48,7 +50,7 @@ def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
     )
     side = _side_for(match, code)
     if not match.round.tournament.table_entry or match.round.status == Round.DRAFT or match.is_bye:
-        raise Http404("本赛事未开放选手录入")
+        raise Http404(_("本赛事未开放选手录入"))
     return match, side
 
 
@@ -84,15 +86,15 @@ def table_confirm(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     entered_here = request.get_signed_cookie(_cookie(match), default="")
     if entered_here and entered_here != f"table_{side.lower()}":
-        messages.error(request, "同一部手机不能既录入又确认，请由对方选手用自己的链接确认")
+        messages.error(request, _("同一部手机不能既录入又确认，请由对方选手用自己的链接确认"))
         return redirect("table_entry", slug=slug, match_id=match_id, code=code)
     try:
         confirm_result(
             match, version=posted_version(request), user=request.user,
             source=f"table_{side.lower()}", request=request, pin=request.POST.get("pin", ""),
         )  # fmt: skip
-        messages.success(request, "成绩已确认，谢谢")
-    except ResultRefused as exc:
+        messages.success(request, _("成绩已确认，谢谢"))
+    except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("table_entry", slug=slug, match_id=match_id, code=code)
 
@@ -126,7 +128,7 @@ def table_sheet_api(request, slug, match_id, code):
             steps = None
         if isinstance(steps, list) and _referee_steps(steps) > _referee_steps(match.deals or []):
             return JsonResponse(
-                {"ok": False, "error": "选手只能记录每副的结果和到时；罚级、犯规和弃权请找裁判"},
+                {"ok": False, "error": _("选手只能记录每副的结果和到时；罚级、犯规和弃权请找裁判")},
                 status=403,
             )
     return sheet_api_response(request, match, source=f"table_{side.lower()}")

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -84,7 +85,7 @@ def team_add(request, slug):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"已报名：{team.name}")
+            messages.success(request, _("已报名：%(name)s") % {"name": team.name})
             if "add_another" in request.POST:
                 return redirect("team_add", slug=slug)
             return redirect("team_list", slug=slug)
@@ -111,7 +112,7 @@ def team_edit(request, slug, team_id):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"已保存：{form.cleaned_data['name']}")
+            messages.success(request, _("已保存：%(name)s") % {"name": form.cleaned_data["name"]})
             return redirect("team_list", slug=slug)
     return render(
         request, "tournament/team_form.html", {"t": tournament, "form": form, "team": team}

@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands._base import get_tournament
 from tournament.models import Team
+from tournament.services.errors import ServiceError
 from tournament.services.pairing import draw
-from tournament.services.results import ResultRefused
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
         tournament = get_tournament(o["slug"])
         try:
             draw(tournament, seed=o["seed"])
-        except ResultRefused as exc:
+        except ServiceError as exc:
             raise CommandError(str(exc)) from None
         tournament.refresh_from_db()
         self.stdout.write(f"抽签完成（种子 {tournament.draw_seed}）")

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from tournament.management.commands._base import get_tournament
 from tournament.models import Round
-from tournament.services.results import ResultRefused
+from tournament.services.errors import ServiceError
 from tournament.services.results_import import confirm_imported, import_results
 from tournament.services.rounds import lock_round
 from tournament.tabular import TableFileError
@@ -42,7 +42,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             try:
                 check = import_results(round_, data=read_file(path), filename=path.name, user=user)
-            except (TableFileError, ResultRefused) as exc:
+            except (TableFileError, ServiceError) as exc:
                 raise CommandError(f"{exc}；没有导入任何成绩") from None
             if not check.ok:
                 for problem in check.problems:
@@ -60,7 +60,7 @@ class Command(BaseCommand):
                 confirm_imported(round_, user=user)
                 round_.refresh_from_db()
                 lock_round(round_, user=user or tournament.organizer)
-            except ResultRefused as exc:
+            except ServiceError as exc:
                 raise CommandError(str(exc)) from None
         self.stdout.write(f"已确认并锁定{round_}")
 

@@ -7,8 +7,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands._base import get_tournament
+from tournament.services.errors import ServiceError
 from tournament.services.pairing import pair_next_round
-from tournament.services.results import ResultRefused
 from tournament.services.rounds import publish_round
 
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
             if o["publish"]:
                 # The command line acts for the organizer.
                 publish_round(round_, user=tournament.organizer)
-        except ResultRefused as exc:
+        except ServiceError as exc:
             raise CommandError(str(exc)) from None
         matches = round_.matches.select_related("ew", "ns").order_by("table", "pk")
         if o["json"]:
