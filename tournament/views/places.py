@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.permissions import REFEREE
+from tournament.services.errors import ServiceError
 from tournament.services.places import parse_time, record_passed_at
-from tournament.services.results import ResultRefused
 from tournament.views.common import load_tournament
 from tournament.views.results import get_match
 
@@ -32,6 +32,6 @@ def match_passed_at(request, slug, number, table):
         messages.success(
             request, _("第%(n)s台过A时间已记录：%(time)s") % {"n": table, "time": text}
         )
-    except ResultRefused as exc:
+    except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("match_entry", slug=slug, number=number, table=table)
