@@ -256,16 +256,28 @@ class Match(models.Model):
 class Submission(models.Model):
     """One person's entry of a table's result; two that differ make a dispute."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
-    values = models.JSONField()
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    match = models.ForeignKey(
+        Match, verbose_name=_("对阵"), on_delete=models.CASCADE, related_name="submissions"
     )
-    source = models.CharField(max_length=12)
-    created_at = models.DateTimeField(auto_now_add=True)
+    values = models.JSONField(_("成绩"))
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("提交人"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    source = models.CharField(_("来源"), max_length=12)
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
         ordering = ["match", "created_at"]
+        verbose_name = _("成绩提交")
+        verbose_name_plural = _("成绩提交")
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.source}"
 
 
 class Foul(models.Model):
