@@ -21,13 +21,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rules.levels import LEVELS
+from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
 from tournament.models.event import Stage, Tournament
 from tournament.models.teams import Player, Team
 from tournament.results_check import FORFEITS
 
 SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]
-SIDES = ("EW", "NS")
+SIDES = (EW, NS)
 # A stored level is empty (no result yet) or one of the rules' levels (one source).
 LEVEL_VALUES = ("", *LEVELS)
 
