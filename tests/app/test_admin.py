@@ -41,7 +41,7 @@ def superuser_client(make_user):
 def test_every_model_of_the_app_is_registered():
     missing = [m.__name__ for m in MODELS if not admin.site.is_registered(m)]
     assert missing == []
-    assert len(MODELS) == 12
+    assert len(MODELS) >= 12  # the app's models, not an empty list
 
 
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
