@@ -4,12 +4,16 @@ The admin is read-mostly. Day-to-day work goes through the tournament pages and 
 services (which lock rows, check the rules and write the audit log); the admin is the
 last resort. So the counters the services own (``version``, ``change_seq``, ``stamp``)
 and the secrets printed on slips (entry codes, PINs) are shown but never edited here,
-and the audit log (操作记录) cannot be added to, changed or deleted at all.
+and the audit log (操作记录) cannot be added to, changed or deleted at all. What a
+superuser does change here is written to that log like any other change (action
+``admin.add`` / ``admin.change`` / ``admin.delete``), which also moves the tournament's
+public stamp, so cached public pages show the fix at once.
 """
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db import models
 from django.http import HttpRequest
 
 from tournament.models import (
@@ -26,10 +30,63 @@ from tournament.models import (
     Tournament,
     Unit,
 )
+from tournament.services.audit import log_action
+
+# How to reach the tournament from each model (the audit log belongs to a tournament).
+TOURNAMENT_PATHS = {
+    Player: ("team", "tournament"),
+    Match: ("round", "tournament"),
+    Submission: ("match", "round", "tournament"),
+    Foul: ("match", "round", "tournament"),
+}
+
+
+def tournament_of(obj: models.Model) -> Tournament:
+    """The tournament a record belongs to (a tournament belongs to itself)."""
+    if isinstance(obj, Tournament):
+        return obj
+    for name in TOURNAMENT_PATHS.get(type(obj), ("tournament",)):
+        obj = getattr(obj, name)
+    return obj
+
+
+def log_fix(request: HttpRequest, obj: models.Model, action: str, changed=()) -> None:
+    """Write one admin change to its tournament's audit log.
+
+    A deleted tournament takes its log with it, so its own deletion is not written.
+    """
+    if action == "delete" and isinstance(obj, Tournament):
+        return
+    tournament = tournament_of(obj)
+    log_action(
+        tournament=tournament,
+        request=request,
+        action=f"admin.{action}",
+        obj=obj,
+        summary=f"管理后台：{obj._meta.verbose_name} {obj}",
+        after={"fields": list(changed)} if changed else None,
+    )
+
+
+class LoggedAdmin(admin.ModelAdmin):
+    """A model admin whose saves and deletions go to the audit log."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        log_fix(request, obj, "change" if change else "add", form.changed_data)
+
+    def delete_model(self, request, obj) -> None:
+        log_fix(request, obj, "delete")
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for obj in queryset:
+            log_fix(request, obj, "delete")
+        super().delete_queryset(request, queryset)
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(LoggedAdmin):
     list_display = ("name", "slug", "start_date", "venue", "format", "scoring", "organizer")
     list_filter = ("format", "scoring", "start_date")
     search_fields = ("name", "slug", "venue", "host")
@@ -38,7 +95,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(LoggedAdmin):
     list_display = ("name", "tournament", "order", "kind", "rounds")
     list_filter = ("kind",)
     search_fields = ("name", "tournament__name", "tournament__slug")
@@ -47,7 +104,7 @@ class StageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Staff)
-class StaffAdmin(admin.ModelAdmin):
+class StaffAdmin(LoggedAdmin):
     list_display = ("user", "tournament", "role", "tables")
     list_filter = ("role",)
     search_fields = ("user__username", "tournament__name", "tournament__slug")
@@ -56,7 +113,7 @@ class StaffAdmin(admin.ModelAdmin):
 
 
 @admin.register(Unit)
-class UnitAdmin(admin.ModelAdmin):
+class UnitAdmin(LoggedAdmin):
     list_display = ("name", "tournament")
     search_fields = ("name", "name_pinyin", "tournament__name", "tournament__slug")
     list_select_related = ("tournament",)
@@ -71,7 +128,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(LoggedAdmin):
     list_display = ("name", "tournament", "unit", "draw_number", "seed", "status")
     list_filter = ("status",)
     search_fields = ("name", "name_pinyin", "players__name", "tournament__slug")
@@ -82,7 +139,7 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(LoggedAdmin):
     list_display = ("name", "team", "position", "phone")
     search_fields = ("name", "name_pinyin", "phone", "team__name")
     list_select_related = ("team",)
@@ -91,7 +148,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(ForbiddenPairing)
-class ForbiddenPairingAdmin(admin.ModelAdmin):
+class ForbiddenPairingAdmin(LoggedAdmin):
     list_display = ("team_a", "team_b", "tournament", "note")
     search_fields = ("team_a__name", "team_b__name", "tournament__slug")
     list_select_related = ("team_a", "team_b", "tournament")
@@ -99,7 +156,7 @@ class ForbiddenPairingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(LoggedAdmin):
     list_display = ("__str__", "tournament", "stage", "status", "stale", "started_at")
     list_filter = ("status", "stale")
     search_fields = ("tournament__name", "tournament__slug", "stage__name")
@@ -109,7 +166,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(LoggedAdmin):
     list_display = ("__str__", "state", "ew_level", "ns_level", "forfeit", "winner")
     list_filter = ("state", "mode")
     search_fields = ("ew__name", "ns__name", "round__tournament__slug")
@@ -122,7 +179,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Submission)
-class SubmissionAdmin(admin.ModelAdmin):
+class SubmissionAdmin(LoggedAdmin):
     list_display = ("match", "source", "submitted_by", "created_at")
     list_filter = ("source",)
     list_select_related = ("match__round", "match__ew", "match__ns", "submitted_by")
@@ -131,7 +188,7 @@ class SubmissionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Foul)
-class FoulAdmin(admin.ModelAdmin):
+class FoulAdmin(LoggedAdmin):
     list_display = ("match", "team", "kind", "severity", "levels", "deal_number", "created_at")
     list_filter = ("kind", "severity")
     search_fields = ("team__name", "remark")

@@ -9,7 +9,15 @@ from django.contrib import admin
 from django.urls import reverse
 
 from tests.conftest import login
-from tournament.models import AuditEntry, Foul, Match, Submission
+from tournament.models import (
+    AuditEntry,
+    ForbiddenPairing,
+    Foul,
+    Match,
+    Submission,
+    Tournament,
+    Unit,
+)
 from tournament.services.audit import log_action
 
 pytestmark = pytest.mark.django_db
@@ -76,3 +84,25 @@ def test_counters_and_codes_are_shown_but_not_editable(filled, superuser_client)
 def test_staff_without_superuser_rights_sees_no_admin(organizer, filled):
     response = login(organizer).get(url(Match, "changelist"))
     assert response.status_code == 302
+
+
+def test_a_fix_in_the_admin_is_written_to_the_audit_log(filled, superuser_client):
+    unit = filled.units.first()
+    stamp = Tournament.objects.get(pk=filled.pk).stamp
+    page = superuser_client.post(
+        url(Unit, "change", unit.pk), {"tournament": filled.pk, "name": "新单位"}
+    )
+    assert page.status_code == 302
+    entry = AuditEntry.objects.get(action="admin.change")
+    assert (entry.tournament_id, entry.user.username, entry.object_id) == (
+        filled.pk,
+        "root",
+        str(unit.pk),
+    )
+    assert entry.after == {"fields": ["name"]}
+    assert Tournament.objects.get(pk=filled.pk).stamp > stamp  # cached public pages renew
+    apart = filled.forbidden_pairings.get()
+    deleted = superuser_client.post(url(ForbiddenPairing, "delete", apart.pk), {"post": "yes"})
+    assert deleted.status_code == 302
+    assert not filled.forbidden_pairings.exists()
+    assert AuditEntry.objects.filter(action="admin.delete", object_id=str(apart.pk)).count() == 1
