@@ -75,6 +75,17 @@ class LoggedAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         log_fix(request, obj, "change" if change else "add", form.changed_data)
 
+    def save_formset(self, request, form, formset, change) -> None:
+        """Inline rows (a pair's players) are logged one by one, like the parent."""
+        for doomed in formset.deleted_forms:
+            if doomed.instance.pk is not None:
+                log_fix(request, doomed.instance, "delete")
+        super().save_formset(request, form, formset, change)
+        for obj in formset.new_objects:
+            log_fix(request, obj, "add")
+        for obj, fields in formset.changed_objects:
+            log_fix(request, obj, "change", fields)
+
     def delete_model(self, request, obj) -> None:
         log_fix(request, obj, "delete")
         super().delete_model(request, obj)

@@ -15,6 +15,7 @@ from tournament.models import (
     Foul,
     Match,
     Submission,
+    Team,
     Tournament,
     Unit,
 )
@@ -106,3 +107,27 @@ def test_a_fix_in_the_admin_is_written_to_the_audit_log(filled, superuser_client
     assert deleted.status_code == 302
     assert not filled.forbidden_pairings.exists()
     assert AuditEntry.objects.filter(action="admin.delete", object_id=str(apart.pk)).count() == 1
+
+
+def test_a_players_name_fixed_on_the_pairs_page_is_logged(filled, superuser_client):
+    team = filled.teams.get(name="队1")
+    first, second = team.players.order_by("position")
+    data = {
+        "tournament": filled.pk,
+        "name": team.name,
+        "unit": team.unit_id,
+        "status": "active",
+        "joined_round": 1,
+        "players-TOTAL_FORMS": 2,
+        "players-INITIAL_FORMS": 2,
+    }
+    for i, (player, name) in enumerate([(first, "王五"), (second, second.name)]):
+        prefix = f"players-{i}-"
+        data |= {prefix + "id": player.pk, prefix + "team": team.pk, prefix + "name": name}
+        data[prefix + "position"] = player.position
+    response = superuser_client.post(url(Team, "change", team.pk), data)
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert first.name == "王五"
+    entry = AuditEntry.objects.get(action="admin.change", object_type="player")
+    assert (entry.object_id, entry.after) == (str(first.pk), {"fields": ["name"]})
