@@ -50,21 +50,38 @@ def tournament_of(obj: models.Model) -> Tournament:
     return obj
 
 
-def log_fix(request: HttpRequest, obj: models.Model, action: str, changed=()) -> None:
+def plain(value):
+    """A form value as JSON for the audit log: a record by its key, a date as text."""
+    if isinstance(value, models.Model):
+        return value.pk
+    if value is None or isinstance(value, bool | int | float | str | list | dict):
+        return value
+    return str(value)
+
+
+def form_changes(form) -> tuple[dict, dict]:
+    """(before, after) of the fields a form changed, as the audit log stores them."""
+    before = {name: plain(form.initial.get(name)) for name in form.changed_data}
+    after = {name: plain(form.cleaned_data.get(name)) for name in form.changed_data}
+    return before, after
+
+
+def log_fix(request: HttpRequest, obj: models.Model, action: str, form=None) -> None:
     """Write one admin change to its tournament's audit log.
 
     A deleted tournament takes its log with it, so its own deletion is not written.
     """
     if action == "delete" and isinstance(obj, Tournament):
         return
-    tournament = tournament_of(obj)
+    before, after = form_changes(form) if form is not None else (None, None)
     log_action(
-        tournament=tournament,
+        tournament=tournament_of(obj),
         request=request,
         action=f"admin.{action}",
         obj=obj,
         summary=f"管理后台：{obj._meta.verbose_name} {obj}",
-        after={"fields": list(changed)} if changed else None,
+        before=before if action == "change" else None,
+        after=after,
     )
 
 
@@ -73,18 +90,18 @@ class LoggedAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
-        log_fix(request, obj, "change" if change else "add", form.changed_data)
+        log_fix(request, obj, "change" if change else "add", form)
 
     def save_formset(self, request, form, formset, change) -> None:
         """Inline rows (a pair's players) are logged one by one, like the parent."""
-        for doomed in formset.deleted_forms:
-            if doomed.instance.pk is not None:
-                log_fix(request, doomed.instance, "delete")
+        doomed = [f for f in formset.deleted_forms if f.instance.pk is not None]
+        for gone in doomed:
+            log_fix(request, gone.instance, "delete")
         super().save_formset(request, form, formset, change)
-        for obj in formset.new_objects:
-            log_fix(request, obj, "add")
-        for obj, fields in formset.changed_objects:
-            log_fix(request, obj, "change", fields)
+        for row in formset.forms:
+            if row in doomed or not row.has_changed():
+                continue
+            log_fix(request, row.instance, "change" if row.initial else "add", row)
 
     def delete_model(self, request, obj) -> None:
         log_fix(request, obj, "delete")

@@ -100,7 +100,7 @@ def test_a_fix_in_the_admin_is_written_to_the_audit_log(filled, superuser_client
         "root",
         str(unit.pk),
     )
-    assert entry.after == {"fields": ["name"]}
+    assert (entry.before, entry.after) == ({"name": unit.name}, {"name": "新单位"})
     assert Tournament.objects.get(pk=filled.pk).stamp > stamp  # cached public pages renew
     apart = filled.forbidden_pairings.get()
     deleted = superuser_client.post(url(ForbiddenPairing, "delete", apart.pk), {"post": "yes"})
@@ -130,4 +130,12 @@ def test_a_players_name_fixed_on_the_pairs_page_is_logged(filled, superuser_clie
     first.refresh_from_db()
     assert first.name == "王五"
     entry = AuditEntry.objects.get(action="admin.change", object_type="player")
-    assert (entry.object_id, entry.after) == (str(first.pk), {"fields": ["name"]})
+    assert (entry.object_id, entry.before, entry.after) == (
+        str(first.pk),
+        {"name": "队1甲"},
+        {"name": "王五"},
+    )
+    # The event page lists it among the latest changes, like any other.
+    organizer = login(filled.organizer)
+    page = organizer.get(reverse("tournament_detail", args=[filled.slug])).content.decode()
+    assert "管理后台：选手 王五" in page
