@@ -4,8 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from tests.budget import FULL_RUN
+
 # Django imports stay inside the fixtures: the pure packages' tests (rules, scoring,
 # pairing) run without Django and must be able to load this file.
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip the tests marked ``slow`` unless this is a full run (``RUN_SLOW=1``, as in CI)
+    or they were asked for by name (``-m slow``)."""
+    if FULL_RUN or "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: runs in CI (set RUN_SLOW=1 to run it here)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture

@@ -10,26 +10,7 @@ from tests.conftest import login
 
 pytestmark = pytest.mark.django_db
 
-ORGANIZER_PAGES = [
-    "team_list",
-    "team_add",
-    "team_import",
-    "team_template",
-    "tournament_edit",
-    "staff_list",
-]
-
-
-@pytest.mark.parametrize("page", ORGANIZER_PAGES)
-def test_organizer_pages_by_role(
-    page, tournament, organizer, chief, referee, outsider, other_organizer
-):
-    url = reverse(page, args=[tournament.slug])
-    assert login(organizer).get(url).status_code == 200
-    for user in (chief, referee, outsider, other_organizer):
-        assert login(user).get(url).status_code == 404, user
-    anonymous = Client().get(url)
-    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+# The role × URL table over every URL name is tests/app/test_url_table.py.
 
 
 def test_superuser_sees_every_tournament(tournament, make_user):

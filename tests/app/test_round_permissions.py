@@ -17,38 +17,7 @@ def round1(tournament, teams8, make_round):
     return make_round(tournament, teams8)
 
 
-# page name, args after slug, lowest role that may open it
-PAGES = [
-    ("round_list", [], "referee"),
-    ("round_control", [1], "referee"),
-    ("match_entry", [1, 1], "referee"),
-    ("match_sheet", [1, 1], "referee"),
-    ("match_sheet_api", [1, 1], "referee"),
-    ("results_import", [1], "referee"),
-    ("round_fouls", [1], "referee"),
-    ("round_audit", [1], "chief"),
-    ("draw", [], "organizer"),
-]
-ORDER = ["anonymous", "outsider", "referee", "chief", "organizer"]
-
-
-@pytest.mark.parametrize(("name", "args", "lowest"), PAGES)
-def test_role_by_page(
-    name, args, lowest, round1, organizer, chief, referee, outsider, other_organizer
-):
-    url = reverse(name, args=["spring", *args])
-    clients = {
-        "anonymous": Client(), "outsider": login(outsider), "referee": login(referee),
-        "chief": login(chief), "organizer": login(organizer),
-    }  # fmt: skip
-    for role, client in clients.items():
-        status = client.get(url).status_code
-        allowed = ORDER.index(role) >= ORDER.index(lowest)
-        if allowed:
-            assert status == 200, (role, url, status)
-        else:
-            assert status in (302, 403, 404), (role, url, status)
-    assert login(other_organizer).get(url).status_code in (403, 404)
+# The role × URL table over every URL name is tests/app/test_url_table.py.
 
 
 def test_anonymous_and_outsiders_cannot_post_results(round1, outsider):

@@ -96,7 +96,7 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     bracket = t.stages.get(kind="knockout").state["bracket"]
     final_match = bracket["rounds"][-1][0]
     assert final_match["winner"] == final.matches.get(bracket_id="R2-1").ew_id
-    assert bracket["third_place"]["winner"] is not None
+    assert bracket["third_place"]["winner"] == final.matches.get(bracket_id="3rd").ew_id
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
 
 
@@ -116,11 +116,12 @@ def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
     assert (second.ew_id, second.ns_id) == (first.ns_id, first.ew_id)  # seats alternate
     play_round(g2, organizer, referee, chief)  # EW of game 2 = the other pair: 1–1
     g3 = pair_next_round(t)
-    g3_match = g3.matches.get()
-    assert (g3_match.bracket_id, g3_match.bracket_game, g3_match.flags) == ("R1-1", 3, [])
-    play_round(g3, organizer, referee, chief)
+    third = g3.matches.get()
+    assert (third.bracket_id, third.bracket_game, third.flags) == ("R1-1", 3, [])
+    play_round(g3, organizer, referee, chief)  # EW of game 3 wins the match 2–1
     bracket = t.stages.get().state["bracket"]
-    assert bracket["rounds"][0][0]["winner"] in (a.pk, b.pk)
+    assert {third.ew_id, third.ns_id} == {a.pk, b.pk}
+    assert bracket["rounds"][0][0]["winner"] == third.ew_id
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
     assert Match.objects.filter(round__tournament=t).count() == 3
 

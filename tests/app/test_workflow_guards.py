@@ -198,7 +198,8 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
     lock_round(Round.objects.get(pk=semi.pk), user=chief)
     final = pair_next_round(t)
     (f,) = final.matches.filter(bracket_id="R2-1")
-    assert m.ns_id in (f.ew_id, f.ns_id) and m.ew_id not in (f.ew_id, f.ns_id)
+    (seed1,) = t.teams.exclude(pk__in=[m.ew_id, m.ns_id])  # the pair with the bye
+    assert {f.ew_id, f.ns_id} == {seed1.pk, m.ns_id}  # the corrected winner plays the final
     bracket = t.stages.get().state["bracket"]
     assert bracket["third_place"]["winner"] == m.ew_id  # the only semi-final loser is third
     publish_round(final, user=organizer)

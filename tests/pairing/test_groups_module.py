@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pairing.errors import PairingError
 from pairing.groups import group_sizes, movement_table, pair_rotation_round, rotation_groups
+from tests.budget import examples
 
 
 @pytest.mark.parametrize(
@@ -56,7 +57,7 @@ def test_a_group_of_three_plays_a_round_robin_with_one_bye_a_round():
     assert all(sorted(s) == ["EW", "NS"] for s in seats.values())  # seats alternate
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.integers(min_value=3, max_value=60).filter(lambda n: n != 5),
     st.sampled_from(["draw", "serpentine"]),

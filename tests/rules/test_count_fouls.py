@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from rules import RuleSet, replay
 from rules.fouls import count_fouls
 from rules.ruleset import DELAY_OPTIONS, OUT_OF_TURN_OPTIONS, TWO_WARNINGS_OPTIONS
+from tests.budget import examples
 
 RULESETS = [
     RuleSet(two_warnings=tw, delay=d, out_of_turn=o)
@@ -34,7 +35,7 @@ def _steps(log: list[tuple[str, str, int]]) -> list[dict]:
     return steps
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(RULESETS), st.lists(entry, max_size=12))
 def test_count_fouls_equals_the_engine(rules, log):
     # A wrong count logged as a warning is still a wrong-count step (the engine decides).

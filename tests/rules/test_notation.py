@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from rules import RuleError, format_notation, parse_notation
 from rules.errors import BAD_TOKEN
 from rules.steps import FORFEIT_REASONS, FOUL_KINDS, WARNING_KINDS
+from tests.budget import examples
 
 EXAMPLES = [
     ("EW12", {"win": "EW", "partner": 2}),
@@ -114,7 +115,7 @@ steps = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(steps, max_size=30))
 def test_steps_round_trip_through_the_notation(step_list):
     text = format_notation(step_list)
@@ -124,7 +125,7 @@ def test_steps_round_trip_through_the_notation(step_list):
 separators = st.sampled_from([" ", ", ", ";", "\n", "  ", "、", "，"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(steps, separators, st.booleans()), max_size=20))
 def test_text_round_trips_whatever_the_case_and_separators(items):
     # Write the sheet sloppily (random case and separators); it reads back the same steps.

@@ -26,8 +26,9 @@ from scoring import (
     standings,
 )
 from scoring.history import team_history
+from tests.budget import examples
 
-PROPERTY_SETTINGS = settings(max_examples=40, deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=examples(40), deadline=None)
 
 # The bye score of each policy, from the systems' forfeit wins and draws (RULES.md §6).
 BYE_POINTS = {

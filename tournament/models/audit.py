@@ -10,22 +10,32 @@ from tournament.models.event import Tournament
 
 
 class AuditEntry(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("赛事"), on_delete=models.CASCADE, related_name="audit"
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("用户"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     actor = models.CharField(_("操作人"), max_length=150, blank=True)
-    ip = models.GenericIPAddressField(null=True, blank=True)
+    ip = models.GenericIPAddressField(_("IP地址"), null=True, blank=True)
     device = models.CharField(_("设备"), max_length=200, blank=True)  # the browser's user agent
     action = models.CharField(_("操作"), max_length=40)
-    object_type = models.CharField(max_length=40, blank=True)
-    object_id = models.CharField(max_length=40, blank=True)
+    object_type = models.CharField(_("对象类型"), max_length=40, blank=True)
+    object_id = models.CharField(_("对象编号"), max_length=40, blank=True)
     summary = models.CharField(_("说明"), max_length=300, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
+    before = models.JSONField(_("修改前"), null=True, blank=True)
+    after = models.JSONField(_("修改后"), null=True, blank=True)
     created_at = models.DateTimeField(_("时间"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("操作记录")
         verbose_name_plural = _("操作记录")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"

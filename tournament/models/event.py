@@ -199,7 +199,9 @@ class Staff(models.Model):
     )
 
     class Meta:
-        unique_together = [("tournament", "user")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="staff_user_unique"),
+        ]
         verbose_name = _("裁判人员")
         verbose_name_plural = _("裁判人员")
 
@@ -227,7 +229,9 @@ class Stage(models.Model):
 
     class Meta:
         ordering = ["tournament", "order"]
-        unique_together = [("tournament", "order")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "order"], name="stage_order_unique"),
+        ]
         verbose_name = _("阶段")
         verbose_name_plural = _("阶段")
 

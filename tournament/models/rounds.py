@@ -16,14 +16,21 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rules.steps import FOUL_KINDS
+from rules.levels import LEVELS
+from rules.sides import EW, NS
+from rules.steps import FOUL_KINDS, MAX_LEVELS
 from tournament.models.event import Stage, Tournament
 from tournament.models.teams import Player, Team
+from tournament.results_check import FORFEITS
 
 SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]
+SIDES = (EW, NS)
+# A stored level is empty (no result yet) or one of the rules' levels (one source).
+LEVEL_VALUES = ("", *LEVELS)
 
 
 class Round(models.Model):
@@ -59,19 +66,50 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        unique_together = [("tournament", "number")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+        ]
         verbose_name = _("轮次")
         verbose_name_plural = _("轮次")
 
     def __str__(self) -> str:
         return _("第%(n)s轮") % {"n": self.number}
 
+    def stage_problem(self) -> str | None:
+        """Why the round's stage does not fit it (another tournament's stage), or None.
+
+        The database cannot say it (Django has no composite foreign key), so the model
+        does: ``clean`` for forms and the admin, ``save`` for every service.
+        """
+        if self.stage_id is None or self.tournament_id is None:
+            return None
+        if Round.stage.is_cached(self):
+            owner = self.stage.tournament_id
+        else:
+            owner = Stage.objects.filter(pk=self.stage_id).values_list("tournament", flat=True)
+            owner = owner.first()
+        if owner == self.tournament_id:
+            return None
+        return _("轮次的阶段必须属于同一赛事")
+
+    def clean(self) -> None:
+        super().clean()
+        problem = self.stage_problem()
+        if problem:
+            raise ValidationError({"stage": problem})
+
     def save(self, *args, **kwargs) -> None:
-        """Save, never writing ``change_seq`` back from a possibly older copy in memory.
+        """Save, never writing ``change_seq`` back from a possibly older copy in memory,
+        and never with another tournament's stage.
 
         The counter only moves through :func:`next_change_seq`; a full save of a round
         loaded before a table changed must not turn it back.
         """
+        fields = kwargs.get("update_fields")
+        if fields is None or {"stage", "stage_id", "tournament", "tournament_id"} & set(fields):
+            problem = self.stage_problem()
+            if problem:
+                raise ValidationError({"stage": problem})
         if not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = [
                 f.name
@@ -165,6 +203,29 @@ class Match(models.Model):
         ordering = ["round", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+            # NULL ns (a bye) makes the comparison NULL, which a CHECK lets through.
+            models.CheckConstraint(
+                condition=~models.Q(ew=models.F("ns")), name="match_sides_differ"
+            ),
+            # A bye has no table, and every played table has a number.
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=True, ns__isnull=True)
+                | models.Q(table__isnull=False, ns__isnull=False),
+                name="match_table_iff_opponent",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ew_level__in=LEVEL_VALUES, ns_level__in=LEVEL_VALUES),
+                name="match_levels_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(winner__in=("", *SIDES)), name="match_winner_side"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(defeat_side__in=("", *SIDES)), name="match_defeat_side"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(forfeit__in=FORFEITS), name="match_forfeit_side"
+            ),
         ]
         verbose_name = _("对阵")
         verbose_name_plural = _("对阵")
@@ -201,16 +262,28 @@ class Match(models.Model):
 class Submission(models.Model):
     """One person's entry of a table's result; two that differ make a dispute."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
-    values = models.JSONField()
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    match = models.ForeignKey(
+        Match, verbose_name=_("对阵"), on_delete=models.CASCADE, related_name="submissions"
     )
-    source = models.CharField(max_length=12)
-    created_at = models.DateTimeField(auto_now_add=True)
+    values = models.JSONField(_("成绩"))
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("提交人"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    source = models.CharField(_("来源"), max_length=12)
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
         ordering = ["match", "created_at"]
+        verbose_name = _("成绩提交")
+        verbose_name_plural = _("成绩提交")
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.source}"
 
 
 class Foul(models.Model):
@@ -235,5 +308,12 @@ class Foul(models.Model):
 
     class Meta:
         ordering = ["match", "created_at"]
+        constraints = [
+            # The rules' bound on a penalty in levels (rules.steps.MAX_LEVELS).
+            models.CheckConstraint(
+                condition=models.Q(levels__gte=-MAX_LEVELS, levels__lte=MAX_LEVELS),
+                name="foul_levels_range",
+            ),
+        ]
         verbose_name = _("犯规记录")
         verbose_name_plural = _("犯规记录")

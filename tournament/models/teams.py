@@ -24,7 +24,9 @@ class Unit(models.Model):
 
     class Meta:
         ordering = ["name_pinyin"]
-        unique_together = [("tournament", "name")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unit_name_unique"),
+        ]
         verbose_name = _("单位")
         verbose_name_plural = _("单位")
 
@@ -99,7 +101,12 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["team", "position"]
-        unique_together = [("team", "position")]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "position"], name="player_position_unique"),
+            models.CheckConstraint(
+                condition=models.Q(position__in=[1, 2]), name="player_position_1_or_2"
+            ),
+        ]
         verbose_name = _("选手")
         verbose_name_plural = _("选手")
 

@@ -1,0 +1,141 @@
+"""The admin: every model of the app registered, each page opening for a superuser, the
+audit log (操作记录) read-only."""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.urls import reverse
+
+from tests.conftest import login
+from tournament.models import (
+    AuditEntry,
+    ForbiddenPairing,
+    Foul,
+    Match,
+    Submission,
+    Team,
+    Tournament,
+    Unit,
+)
+from tournament.services.audit import log_action
+
+pytestmark = pytest.mark.django_db
+
+MODELS = list(apps.get_app_config("tournament").get_models())
+
+
+def url(model, view: str, *args) -> str:
+    return reverse(f"admin:tournament_{model._meta.model_name}_{view}", args=args)
+
+
+@pytest.fixture
+def filled(tournament, teams8, make_round, referee):
+    """One row of every model: a round with a foul, a submission and an audit entry."""
+    round_ = make_round(tournament, teams8[:5])
+    match = round_.matches.get(table=1)
+    Foul.objects.create(match=match, team=match.ew, kind="other", severity="warning")
+    Submission.objects.create(match=match, values={"ew_level": "A+"}, source="staff")
+    tournament.forbidden_pairings.create(team_a=teams8[0], team_b=teams8[1])
+    log_action(tournament=tournament, user=referee, action="test", summary="一条记录")
+    return tournament
+
+
+@pytest.fixture
+def superuser_client(make_user):
+    return login(make_user("root", superuser=True))
+
+
+def test_every_model_of_the_app_is_registered():
+    missing = [m.__name__ for m in MODELS if not admin.site.is_registered(m)]
+    assert missing == []
+    assert len(MODELS) >= 12  # the app's models, not an empty list
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
+def test_list_and_record_pages_open_for_a_superuser(model, filled, superuser_client):
+    assert model.objects.exists()
+    assert superuser_client.get(url(model, "changelist")).status_code == 200
+    assert superuser_client.get(url(model, "changelist"), {"q": "队"}).status_code == 200
+    record = model.objects.first()
+    assert superuser_client.get(url(model, "change", record.pk)).status_code == 200
+
+
+def test_the_audit_log_cannot_be_written_even_by_a_superuser(filled, superuser_client):
+    entry = AuditEntry.objects.get(action="test")
+    assert superuser_client.get(url(AuditEntry, "add")).status_code == 403
+    changed = superuser_client.post(url(AuditEntry, "change", entry.pk), {"summary": "改过"})
+    assert changed.status_code == 403
+    assert (
+        superuser_client.post(url(AuditEntry, "delete", entry.pk), {"post": "yes"}).status_code
+        == 403
+    )
+    assert AuditEntry.objects.get(pk=entry.pk).summary == "一条记录"
+
+
+def test_counters_and_codes_are_shown_but_not_editable(filled, superuser_client):
+    match = Match.objects.filter(ns__isnull=False).first()
+    page = superuser_client.get(url(Match, "change", match.pk)).content.decode()
+    assert match.ew_code in page
+    assert 'name="ew_code"' not in page
+    assert 'name="version"' not in page
+
+
+def test_staff_without_superuser_rights_sees_no_admin(organizer, filled):
+    response = login(organizer).get(url(Match, "changelist"))
+    assert response.status_code == 302
+
+
+def test_a_fix_in_the_admin_is_written_to_the_audit_log(filled, superuser_client):
+    unit = filled.units.first()
+    stamp = Tournament.objects.get(pk=filled.pk).stamp
+    page = superuser_client.post(
+        url(Unit, "change", unit.pk), {"tournament": filled.pk, "name": "新单位"}
+    )
+    assert page.status_code == 302
+    entry = AuditEntry.objects.get(action="admin.change")
+    assert (entry.tournament_id, entry.user.username, entry.object_id) == (
+        filled.pk,
+        "root",
+        str(unit.pk),
+    )
+    assert (entry.before, entry.after) == ({"name": unit.name}, {"name": "新单位"})
+    assert Tournament.objects.get(pk=filled.pk).stamp > stamp  # cached public pages renew
+    apart = filled.forbidden_pairings.get()
+    deleted = superuser_client.post(url(ForbiddenPairing, "delete", apart.pk), {"post": "yes"})
+    assert deleted.status_code == 302
+    assert not filled.forbidden_pairings.exists()
+    assert AuditEntry.objects.filter(action="admin.delete", object_id=str(apart.pk)).count() == 1
+
+
+def test_a_players_name_fixed_on_the_pairs_page_is_logged(filled, superuser_client):
+    team = filled.teams.get(name="队1")
+    first, second = team.players.order_by("position")
+    data = {
+        "tournament": filled.pk,
+        "name": team.name,
+        "unit": team.unit_id,
+        "status": "active",
+        "joined_round": 1,
+        "players-TOTAL_FORMS": 2,
+        "players-INITIAL_FORMS": 2,
+    }
+    for i, (player, name) in enumerate([(first, "王五"), (second, second.name)]):
+        prefix = f"players-{i}-"
+        data |= {prefix + "id": player.pk, prefix + "team": team.pk, prefix + "name": name}
+        data[prefix + "position"] = player.position
+    response = superuser_client.post(url(Team, "change", team.pk), data)
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert first.name == "王五"
+    entry = AuditEntry.objects.get(action="admin.change", object_type="player")
+    assert (entry.object_id, entry.before, entry.after) == (
+        str(first.pk),
+        {"name": "队1甲"},
+        {"name": "王五"},
+    )
+    # The event page lists it among the latest changes, like any other.
+    organizer = login(filled.organizer)
+    page = organizer.get(reverse("tournament_detail", args=[filled.slug])).content.decode()
+    assert "管理后台：选手 王五" in page

@@ -1,0 +1,207 @@
+"""Role × URL: every URL name of the project, the lowest role that may use it, one fetch per role.
+
+Vocabulary
+----------
+role
+    Who is asking, from least to most: ``anonymous`` (no account), ``player`` (no account,
+    but holding a table's secret link, the 选手录入 code), ``referee``, ``chief`` (裁判长),
+    ``organizer`` (the event's owner) and ``superuser`` (the site's administrator).
+lowest
+    The least role a URL is open to; every role above it is let in, every role below is
+    turned away: a redirect to a login page, 403 or 404 (never a 200 or another redirect).
+row
+    One URL name with its lowest role, the method, how to build its arguments and the
+    status an allowed role gets. A URL name without a row fails
+    :func:`test_every_url_name_has_a_row`: a new page must be classified here.
+
+The event is small: 8 pairs, round 1 published, pairings and standings public, table
+links on. Posts carry data that the view refuses or that changes nothing, so one row's
+fetches do not change what the next role sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+import pytest
+from django.test import Client
+from django.urls import URLResolver, get_resolver, reverse
+
+from tests.conftest import login
+from tournament.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "referee", "chief", "organizer", "superuser")
+ADMIN = "admin"  # Django's admin namespace: every page in it is for a superuser only
+WRONG_CODE = "guessed-code"
+
+
+@dataclass(frozen=True)
+class Row:
+    lowest: str
+    args: Callable[[SimpleNamespace], list] = lambda w: [w.slug]
+    method: str = "get"
+    data: dict = field(default_factory=dict)
+    allowed: int = 200  # the status an allowed role gets (302: a post answered by a redirect)
+    query: dict = field(default_factory=dict)
+
+
+def _table(w):
+    return [w.slug, 1, 1]
+
+
+def _code(w):
+    return [w.slug, w.match.pk, w.code]
+
+
+def _json(data: dict) -> dict:
+    return {"data": data, "content_type": "application/json"}
+
+
+TABLE: dict[str, Row] = {
+    # Anyone: the site and the published event.
+    "home": Row("anonymous", args=lambda w: []),
+    "login": Row("anonymous", args=lambda w: []),
+    "logout": Row("anonymous", args=lambda w: [], method="post", allowed=302),
+    "set_language": Row(
+        "anonymous", args=lambda w: [], method="post", data={"language": "zh-hans"}, allowed=302
+    ),
+    "tournament_detail": Row("anonymous"),
+    "pairings": Row("anonymous", args=lambda w: [w.slug, 1]),
+    "standings": Row("anonymous"),
+    "team_history": Row("anonymous", args=lambda w: [w.slug, w.team.pk]),
+    "projector": Row("anonymous", args=lambda w: [w.slug, 1]),
+    "bracket": Row("anonymous"),
+    "round_status_json": Row("anonymous", args=lambda w: [w.slug, 1]),
+    "export_index": Row("anonymous"),
+    # A table's secret link (no account).
+    "table_entry": Row("player", args=_code),
+    "table_confirm": Row("player", args=_code, method="post", allowed=302),
+    "table_sheet": Row("player", args=_code),
+    "table_sheet_api": Row("player", args=_code),
+    # Referees.
+    "round_list": Row("referee"),
+    "round_control": Row("referee", args=lambda w: [w.slug, 1]),
+    "round_action": Row(
+        "referee", args=lambda w: [w.slug, 1, "nothing"], method="post", allowed=302
+    ),
+    "results_import": Row("referee", args=lambda w: [w.slug, 1]),
+    "round_fouls": Row("referee", args=lambda w: [w.slug, 1]),
+    "match_entry": Row("referee", args=_table),
+    "match_confirm": Row("referee", args=_table, method="post", allowed=302),
+    "match_absent": Row("referee", args=_table, method="post", allowed=302),
+    "match_foul": Row("referee", args=_table, method="post", allowed=302),
+    "match_sheet": Row("referee", args=_table),
+    "match_sheet_api": Row("referee", args=_table),
+    # An empty foul is refused by the service (400): the role check let it through.
+    "match_foul_api": Row("referee", args=_table, method="post", data=_json({}), allowed=400),
+    # Chief referees.
+    "round_audit": Row("chief", args=lambda w: [w.slug, 1]),
+    "login_locks": Row("chief"),
+    "export_download": Row(
+        "chief", args=lambda w: [w.slug, "clerk_sheet", "csv"], query={"round": 1}
+    ),
+    # The organizer (tournament_create: any account of the organizers' group).
+    "tournament_create": Row("organizer", args=lambda w: []),
+    "tournament_edit": Row("organizer"),
+    "staff_list": Row("organizer"),
+    "stage_list": Row("organizer"),
+    "team_list": Row("organizer"),
+    "team_add": Row("organizer"),
+    "team_edit": Row("organizer", args=lambda w: [w.slug, w.team.pk]),
+    "team_status": Row("organizer", args=lambda w: [w.slug, w.team.pk], method="post", allowed=302),
+    "team_import": Row("organizer"),
+    "team_import_confirm": Row("organizer", method="post", allowed=302),
+    "team_template": Row("organizer"),
+    "draw": Row("organizer"),
+    "forbidden_pairings": Row("organizer"),
+    "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
+    "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
+    # The site's administrator: the admin, checked on its index and one list.
+    f"{ADMIN}:index": Row("superuser", args=lambda w: []),
+    f"{ADMIN}:tournament_match_changelist": Row("superuser", args=lambda w: []),
+}
+
+
+def url_names() -> set[str]:
+    """Every URL name of the project, with its namespace (``admin:index``)."""
+
+    def walk(resolver: URLResolver, prefix: str):
+        for pattern in resolver.url_patterns:
+            if isinstance(pattern, URLResolver):
+                space = f"{prefix}{pattern.namespace}:" if pattern.namespace else prefix
+                yield from walk(pattern, space)
+            elif pattern.name:
+                yield prefix + pattern.name
+
+    return set(walk(get_resolver(), ""))
+
+
+def classified(name: str) -> bool:
+    return name in TABLE or name.startswith(f"{ADMIN}:")
+
+
+def test_every_url_name_has_a_row():
+    names = url_names()
+    assert sorted(n for n in names if not classified(n)) == []
+    assert sorted(set(TABLE) - names) == []  # no row for a page that no longer exists
+
+
+@pytest.fixture
+def world(tournament, teams8, make_round):
+    Tournament.objects.filter(pk=tournament.pk).update(
+        publish_pairings=True, publish_standings=True, table_entry=True
+    )
+    round_ = make_round(tournament, teams8)
+    match = round_.matches.get(table=1)
+    return SimpleNamespace(slug=tournament.slug, team=teams8[0], match=match, code=match.ew_code)
+
+
+@pytest.fixture
+def clients(world, organizer, chief, referee, make_user):
+    return {
+        "anonymous": Client(),
+        "player": Client(),
+        "referee": login(referee),
+        "chief": login(chief),
+        "organizer": login(organizer),
+        "superuser": login(make_user("root", superuser=True)),
+    }
+
+
+def fetch(client: Client, row: Row, url: str):
+    if row.method == "get":
+        return client.get(url, row.query)
+    data = row.data or {"data": {}}
+    return client.post(url, **data)
+
+
+def turned_away(response) -> bool:
+    if response.status_code == 302:
+        return "login" in response["Location"]
+    return response.status_code in (403, 404)
+
+
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_role_by_url(name, world, clients, other_organizer, outsider):
+    row = TABLE[name]
+    lowest = ROLES.index(row.lowest)
+    for rank, role in enumerate(ROLES):
+        # Below the player, the link is a guessed one: the code is what the player holds.
+        code = world.code if rank >= ROLES.index("player") else WRONG_CODE
+        url = reverse(name, args=row.args(SimpleNamespace(**{**vars(world), "code": code})))
+        response = fetch(clients[role], row, url)
+        if rank >= lowest:
+            assert response.status_code == row.allowed, (role, url, response.status_code)
+            if response.status_code == 302:
+                assert "login" not in response["Location"], (role, url)
+        else:
+            assert turned_away(response), (role, url, response.status_code)
+    # An account without a role here, even another event's organizer, is nobody here.
+    if lowest > ROLES.index("player") and row.args(world)[:1] == [world.slug]:
+        url = reverse(name, args=row.args(world))
+        for user in (outsider, other_organizer):
+            assert turned_away(fetch(login(user), row, url)), (user, url)

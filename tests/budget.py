@@ -1,0 +1,28 @@
+"""How hard the slow tests try: everything in CI, a quick pass on a developer's machine.
+
+Vocabulary
+----------
+full run
+    ``RUN_SLOW=1`` in the environment (``.ci/run`` sets it). Tests marked ``slow`` run, and
+    the property tests generate their full number of examples.
+quick run
+    Anything else: ``slow`` tests are skipped (see ``tests/conftest.py``) and property tests
+    try a quarter of their examples, so the pure packages' tests stay under 10 s of CPU.
+    The same properties are checked; CI checks them on four times as many inputs.
+"""
+
+from __future__ import annotations
+
+import os
+
+FULL_RUN = os.environ.get("RUN_SLOW") == "1"
+QUICK_SHARE = 4
+
+
+def examples(full: int) -> int:
+    """Hypothesis' ``max_examples``: ``full`` in a full run, a quarter (at least 2) otherwise.
+
+    >>> examples(200) in (200, 50)
+    True
+    """
+    return full if FULL_RUN else max(2, full // QUICK_SHARE)

@@ -1,0 +1,244 @@
+"""Django admin: every model of the app, for a superuser who must fix a record.
+
+The admin is read-mostly. Day-to-day work goes through the tournament pages and their
+services (which lock rows, check the rules and write the audit log); the admin is the
+last resort. So the counters the services own (``version``, ``change_seq``, ``stamp``)
+and the secrets printed on slips (entry codes, PINs) are shown but never edited here,
+and the audit log (操作记录) cannot be added to, changed or deleted at all. What a
+superuser does change here is written to that log like any other change (action
+``admin.add`` / ``admin.change`` / ``admin.delete``), which also moves the tournament's
+public stamp, so cached public pages show the fix at once.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db import models
+from django.http import HttpRequest
+
+from tournament.models import (
+    AuditEntry,
+    ForbiddenPairing,
+    Foul,
+    Match,
+    Player,
+    Round,
+    Staff,
+    Stage,
+    Submission,
+    Team,
+    Tournament,
+    Unit,
+)
+from tournament.services.audit import log_action
+
+# How to reach the tournament from each model (the audit log belongs to a tournament).
+TOURNAMENT_PATHS = {
+    Player: ("team", "tournament"),
+    Match: ("round", "tournament"),
+    Submission: ("match", "round", "tournament"),
+    Foul: ("match", "round", "tournament"),
+}
+
+
+def tournament_of(obj: models.Model) -> Tournament:
+    """The tournament a record belongs to (a tournament belongs to itself)."""
+    if isinstance(obj, Tournament):
+        return obj
+    for name in TOURNAMENT_PATHS.get(type(obj), ("tournament",)):
+        obj = getattr(obj, name)
+    return obj
+
+
+def plain(value):
+    """A form value as JSON for the audit log: a record by its key, a date as text."""
+    if isinstance(value, models.Model):
+        return value.pk
+    if value is None or isinstance(value, bool | int | float | str | list | dict):
+        return value
+    return str(value)
+
+
+def form_changes(form) -> tuple[dict, dict]:
+    """(before, after) of the fields a form changed, as the audit log stores them."""
+    before = {name: plain(form.initial.get(name)) for name in form.changed_data}
+    after = {name: plain(form.cleaned_data.get(name)) for name in form.changed_data}
+    return before, after
+
+
+def log_fix(request: HttpRequest, obj: models.Model, action: str, form=None) -> None:
+    """Write one admin change to its tournament's audit log.
+
+    A deleted tournament takes its log with it, so its own deletion is not written.
+    """
+    if action == "delete" and isinstance(obj, Tournament):
+        return
+    before, after = form_changes(form) if form is not None else (None, None)
+    log_action(
+        tournament=tournament_of(obj),
+        request=request,
+        action=f"admin.{action}",
+        obj=obj,
+        summary=f"管理后台：{obj._meta.verbose_name} {obj}",
+        before=before if action == "change" else None,
+        after=after,
+    )
+
+
+class LoggedAdmin(admin.ModelAdmin):
+    """A model admin whose saves and deletions go to the audit log."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        log_fix(request, obj, "change" if change else "add", form)
+
+    def save_formset(self, request, form, formset, change) -> None:
+        """Inline rows (a pair's players) are logged one by one, like the parent."""
+        doomed = [f for f in formset.deleted_forms if f.instance.pk is not None]
+        for gone in doomed:
+            log_fix(request, gone.instance, "delete")
+        super().save_formset(request, form, formset, change)
+        for row in formset.forms:
+            if row in doomed or not row.has_changed():
+                continue
+            log_fix(request, row.instance, "change" if row.initial else "add", row)
+
+    def delete_model(self, request, obj) -> None:
+        log_fix(request, obj, "delete")
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for obj in queryset:
+            log_fix(request, obj, "delete")
+        super().delete_queryset(request, queryset)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(LoggedAdmin):
+    list_display = ("name", "slug", "start_date", "venue", "format", "scoring", "organizer")
+    list_filter = ("format", "scoring", "start_date")
+    search_fields = ("name", "slug", "venue", "host")
+    readonly_fields = ("version", "stamp", "created_at", "updated_at")
+    raw_id_fields = ("organizer",)
+
+
+@admin.register(Stage)
+class StageAdmin(LoggedAdmin):
+    list_display = ("name", "tournament", "order", "kind", "rounds")
+    list_filter = ("kind",)
+    search_fields = ("name", "tournament__name", "tournament__slug")
+    list_select_related = ("tournament",)
+    raw_id_fields = ("tournament",)
+
+
+@admin.register(Staff)
+class StaffAdmin(LoggedAdmin):
+    list_display = ("user", "tournament", "role", "tables")
+    list_filter = ("role",)
+    search_fields = ("user__username", "tournament__name", "tournament__slug")
+    list_select_related = ("user", "tournament")
+    raw_id_fields = ("tournament", "user")
+
+
+@admin.register(Unit)
+class UnitAdmin(LoggedAdmin):
+    list_display = ("name", "tournament")
+    search_fields = ("name", "name_pinyin", "tournament__name", "tournament__slug")
+    list_select_related = ("tournament",)
+    readonly_fields = ("name_pinyin",)
+    raw_id_fields = ("tournament",)
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+    readonly_fields = ("name_pinyin",)
+
+
+@admin.register(Team)
+class TeamAdmin(LoggedAdmin):
+    list_display = ("name", "tournament", "unit", "draw_number", "seed", "status")
+    list_filter = ("status",)
+    search_fields = ("name", "name_pinyin", "players__name", "tournament__slug")
+    list_select_related = ("tournament", "unit")
+    readonly_fields = ("name_pinyin", "version", "created_at")
+    raw_id_fields = ("tournament", "unit")
+    inlines = (PlayerInline,)
+
+
+@admin.register(Player)
+class PlayerAdmin(LoggedAdmin):
+    list_display = ("name", "team", "position", "phone")
+    search_fields = ("name", "name_pinyin", "phone", "team__name")
+    list_select_related = ("team",)
+    readonly_fields = ("name_pinyin",)
+    raw_id_fields = ("team",)
+
+
+@admin.register(ForbiddenPairing)
+class ForbiddenPairingAdmin(LoggedAdmin):
+    list_display = ("team_a", "team_b", "tournament", "note")
+    search_fields = ("team_a__name", "team_b__name", "tournament__slug")
+    list_select_related = ("team_a", "team_b", "tournament")
+    raw_id_fields = ("tournament", "team_a", "team_b")
+
+
+@admin.register(Round)
+class RoundAdmin(LoggedAdmin):
+    list_display = ("__str__", "tournament", "stage", "status", "stale", "started_at")
+    list_filter = ("status", "stale")
+    search_fields = ("tournament__name", "tournament__slug", "stage__name")
+    list_select_related = ("tournament", "stage")
+    readonly_fields = ("version", "change_seq")
+    raw_id_fields = ("tournament", "stage")
+
+
+@admin.register(Match)
+class MatchAdmin(LoggedAdmin):
+    list_display = ("__str__", "state", "ew_level", "ns_level", "forfeit", "winner")
+    list_filter = ("state", "mode")
+    search_fields = ("ew__name", "ns__name", "round__tournament__slug")
+    list_select_related = ("round", "ew", "ns")
+    readonly_fields = (
+        *("ew_code", "ns_code", "ew_pin", "ns_pin"),
+        *("version", "change_seq", "entered_at", "confirmed_at"),
+    )
+    raw_id_fields = ("round", "ew", "ns", "entered_by", "confirmed_by")
+
+
+@admin.register(Submission)
+class SubmissionAdmin(LoggedAdmin):
+    list_display = ("match", "source", "submitted_by", "created_at")
+    list_filter = ("source",)
+    list_select_related = ("match__round", "match__ew", "match__ns", "submitted_by")
+    readonly_fields = ("created_at",)
+    raw_id_fields = ("match", "submitted_by")
+
+
+@admin.register(Foul)
+class FoulAdmin(LoggedAdmin):
+    list_display = ("match", "team", "kind", "severity", "levels", "deal_number", "created_at")
+    list_filter = ("kind", "severity")
+    search_fields = ("team__name", "remark")
+    list_select_related = ("match__round", "match__ew", "match__ns", "team")
+    readonly_fields = ("created_at",)
+    raw_id_fields = ("match", "team", "player", "referee")
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """The audit log is evidence: it is only read here, never written or deleted."""
+
+    list_display = ("created_at", "tournament", "actor", "action", "summary", "ip")
+    list_filter = ("action",)
+    search_fields = ("actor", "summary", "object_id", "tournament__slug")
+    list_select_related = ("tournament",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
