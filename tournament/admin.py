@@ -17,12 +17,18 @@ from django.db import models
 from django.http import HttpRequest
 
 from tournament.models import (
+    Absence,
+    ApiToken,
     AuditEntry,
+    CheckIn,
     ForbiddenPairing,
     Foul,
     Match,
     Player,
     Round,
+    SheetPhoto,
+    SignUp,
+    SignUpConfig,
     Staff,
     Stage,
     Submission,
@@ -38,6 +44,9 @@ TOURNAMENT_PATHS = {
     Match: ("round", "tournament"),
     Submission: ("match", "round", "tournament"),
     Foul: ("match", "round", "tournament"),
+    SheetPhoto: ("match", "round", "tournament"),
+    CheckIn: ("team", "tournament"),
+    Absence: ("team", "tournament"),
 }
 
 
@@ -242,3 +251,58 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
+
+
+@admin.register(SheetPhoto)
+class SheetPhotoAdmin(LoggedAdmin):
+    list_display = ("__str__", "source", "width", "height", "created_at")
+    list_filter = ("source",)
+    search_fields = ("match__ew__name", "match__ns__name")
+    readonly_fields = ("image", "width", "height", "created_at")
+    raw_id_fields = ("match", "uploaded_by")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(LoggedAdmin):
+    """Tokens are made on the event's page (the secret is shown once); here only revoked."""
+
+    list_display = ("name", "tournament", "prefix", "created_at", "revoked_at", "last_used_at")
+    search_fields = ("name", "prefix", "tournament__slug")
+    readonly_fields = ("prefix", "digest", "created_at", "last_used_at")
+    raw_id_fields = ("tournament", "created_by")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(SignUpConfig)
+class SignUpConfigAdmin(LoggedAdmin):
+    list_display = ("tournament", "is_open", "deadline", "cap", "fee", "needs_approval")
+    search_fields = ("tournament__name", "tournament__slug")
+    raw_id_fields = ("tournament",)
+
+
+@admin.register(SignUp)
+class SignUpAdmin(LoggedAdmin):
+    list_display = ("seq", "tournament", "state", "team", "fee_status", "created_at")
+    list_filter = ("state", "fee_status")
+    search_fields = ("data", "email1", "email2", "tournament__slug")
+    readonly_fields = ("token", "created_at", "fee_marked_at")
+    raw_id_fields = ("tournament", "team", "fee_marked_by")
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(LoggedAdmin):
+    list_display = ("team", "at", "method", "by")
+    list_filter = ("method",)
+    search_fields = ("team__name",)
+    readonly_fields = ("at",)
+    raw_id_fields = ("team", "by")
+
+
+@admin.register(Absence)
+class AbsenceAdmin(LoggedAdmin):
+    list_display = ("team", "round_number", "at")
+    search_fields = ("team__name",)
+    readonly_fields = ("at",)
+    raw_id_fields = ("team",)

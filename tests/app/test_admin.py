@@ -10,10 +10,16 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.models import (
+    Absence,
+    ApiToken,
     AuditEntry,
+    CheckIn,
     ForbiddenPairing,
     Foul,
     Match,
+    SheetPhoto,
+    SignUp,
+    SignUpConfig,
     Submission,
     Team,
     Tournament,
@@ -39,6 +45,12 @@ def filled(tournament, teams8, make_round, referee):
     Submission.objects.create(match=match, values={"ew_level": "A+"}, source="staff")
     tournament.forbidden_pairings.create(team_a=teams8[0], team_b=teams8[1])
     log_action(tournament=tournament, user=referee, action="test", summary="一条记录")
+    SheetPhoto.objects.create(match=match, image="sheets/a.jpg", source="referee")
+    ApiToken.objects.create(tournament=tournament, name="大屏", prefix="abcd", digest="0" * 64)
+    SignUpConfig.objects.create(tournament=tournament, is_open=True)
+    SignUp.objects.create(tournament=tournament, token="t" * 43, seq=1, state="pending")
+    CheckIn.objects.create(team=teams8[0], method=CheckIn.TYPED)
+    Absence.objects.create(team=teams8[1], round_number=2)
     return tournament
 
 
