@@ -11,15 +11,13 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import get_resolver, reverse
-from PIL import Image
 
+from tests.app.event_parts import open_signup
 from tests.conftest import login
-from tournament.models import SignUpConfig, Tournament
+from tournament.models import Tournament
 from tournament.services.checkin import checkin_code
 from tournament.services.pairing import draw, pair_next_round
 from tournament.services.rounds import publish_round
-from tournament.services.signup import signup_submit
-from tournament.services.teams import TeamData
 
 pytestmark = pytest.mark.django_db
 
@@ -68,15 +66,6 @@ def demo():
     publish_round(round_, user=organizer)
     open_signup(t)
     return t, organizer, round_
-
-
-def open_signup(t) -> None:
-    """Open online sign-up with one application, so that its pages have something to show."""
-    qr = io.BytesIO()
-    Image.new("RGB", (8, 8), "white").save(qr, "PNG")
-    SignUpConfig.objects.create(tournament=t, is_open=True, payment_qr=qr.getvalue())
-    pair = TeamData(name="网上队", unit="", player1="网上甲", player2="网上乙")
-    signup_submit(tournament=t, data=pair, emails=("", ""))
 
 
 def page_urls(t, round_) -> dict[str, tuple[str, bool]]:

@@ -10,14 +10,13 @@ import io
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
-from PIL import Image
 
-from tests.app.test_page_titles import open_signup, page_urls
+from tests.app.event_parts import open_signup, sheet_upload
+from tests.app.test_page_titles import page_urls
 from tests.app.test_stages import create, play_round
 from tests.conftest import login
 from tournament.exports.registry import KINDS
@@ -27,13 +26,6 @@ from tournament.services.photos import attach_photo
 from tournament.services.rounds import publish_round
 
 pytestmark = pytest.mark.django_db
-
-
-def sheet_upload() -> SimpleUploadedFile:
-    """A small photo of a score sheet, as a phone camera sends it."""
-    buffer = io.BytesIO()
-    Image.new("RGB", (64, 48), "white").save(buffer, "JPEG")
-    return SimpleUploadedFile("sheet.jpg", buffer.getvalue(), content_type="image/jpeg")
 
 
 WRITES = ("INSERT", "UPDATE", "DELETE")

@@ -29,8 +29,11 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
+from tests.app.event_parts import open_signup, sheet_upload
 from tests.conftest import login
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
+from tournament.services.checkin import checkin_code
+from tournament.services.photos import attach_photo
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +123,39 @@ TABLE: dict[str, Row] = {
     "forbidden_pairings": Row("organizer"),
     "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
+    "api_tokens": Row("organizer"),
+    "signup_admin": Row("organizer"),
+    "signup_admin_edit": Row("organizer", args=lambda w: [w.slug, w.signup.pk]),
+    "signup_action": Row(
+        "organizer", args=lambda w: [w.slug, w.signup.pk, "approve"], method="post", allowed=302
+    ),
+    "checkin_missing": Row("organizer"),
+    # Check-in desk and board: the event's staff at the door.
+    "checkin_desk": Row("referee"),
+    "checkin_board": Row("referee"),
+    "checkin_scan": Row("referee", args=lambda w: [w.slug, w.checkin]),
+    # The time a table passed A and photos of its score sheet.
+    "match_passed_at": Row("referee", args=_table, method="post", allowed=302),
+    "match_photo_add": Row("referee", args=_table, method="post", allowed=302),
+    "sheet_photo": Row("referee", args=lambda w: [w.slug, w.photo.pk]),
+    "table_photo_add": Row("player", args=_code, method="post", allowed=302),
+    "table_photo": Row("player", args=lambda w: [*_code(w), w.photo.pk]),
+    # Online sign-up: public, and the pair's private link (held like a table's code).
+    "signup_page": Row("anonymous"),
+    "signup_payment_qr": Row("anonymous"),
+    "signup_status": Row("player", args=lambda w: [w.slug, w.token]),
+    "signup_withdraw": Row("player", args=lambda w: [w.slug, w.token], method="post", allowed=302),
+    # The read API: what the public pages show.
+    # django-ninja names its prefix; nothing is served there (the docs are at docs/).
+    "api-v1:api-root": Row("anonymous", args=lambda w: [], allowed=404),
+    "api-v1:openapi-json": Row("anonymous", args=lambda w: []),
+    "api-v1:openapi-view": Row("anonymous", args=lambda w: []),
+    "api-v1:events": Row("anonymous", args=lambda w: []),
+    "api-v1:event": Row("anonymous"),
+    "api-v1:round_pairings": Row("anonymous", args=lambda w: [w.slug, 1]),
+    "api-v1:round_results": Row("anonymous", args=lambda w: [w.slug, 2]),  # a locked round
+    "api-v1:event_standings": Row("anonymous"),
+    "api-v1:team": Row("anonymous", args=lambda w: [w.slug, w.team.pk]),
     # The site's administrator: the admin, checked on its index and one list.
     f"{ADMIN}:index": Row("superuser", args=lambda w: []),
     f"{ADMIN}:tournament_match_changelist": Row("superuser", args=lambda w: []),
@@ -157,7 +193,19 @@ def world(tournament, teams8, make_round):
     )
     round_ = make_round(tournament, teams8)
     match = round_.matches.get(table=1)
-    return SimpleNamespace(slug=tournament.slug, team=teams8[0], match=match, code=match.ew_code)
+    open_signup(tournament)
+    make_round(tournament, teams8, number=2, status=Round.LOCKED)
+    photo = attach_photo(match, sheet_upload(), user=tournament.organizer, source="referee")
+    return SimpleNamespace(
+        slug=tournament.slug,
+        team=teams8[0],
+        match=match,
+        code=match.ew_code,
+        photo=photo,
+        signup=tournament.signups.get(),
+        token=tournament.signups.get().token,
+        checkin=checkin_code(teams8[0]),
+    )
 
 
 @pytest.fixture
@@ -191,8 +239,12 @@ def test_role_by_url(name, world, clients, other_organizer, outsider):
     lowest = ROLES.index(row.lowest)
     for rank, role in enumerate(ROLES):
         # Below the player, the link is a guessed one: the code is what the player holds.
-        code = world.code if rank >= ROLES.index("player") else WRONG_CODE
-        url = reverse(name, args=row.args(SimpleNamespace(**{**vars(world), "code": code})))
+        held = rank >= ROLES.index("player")
+        secrets = {
+            "code": world.code if held else WRONG_CODE,
+            "token": world.token if held else "x",
+        }
+        url = reverse(name, args=row.args(SimpleNamespace(**{**vars(world), **secrets})))
         response = fetch(clients[role], row, url)
         if rank >= lowest:
             assert response.status_code == row.allowed, (role, url, response.status_code)

@@ -1,0 +1,28 @@
+"""Parts of an event that several tests need: open sign-up, a photo of a score sheet."""
+
+from __future__ import annotations
+
+import io
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+
+from tournament.models import SignUpConfig
+from tournament.services.signup import signup_submit
+from tournament.services.teams import TeamData
+
+
+def open_signup(t) -> None:
+    """Open online sign-up with one application, so that its pages have something to show."""
+    qr = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(qr, "PNG")
+    SignUpConfig.objects.create(tournament=t, is_open=True, payment_qr=qr.getvalue())
+    pair = TeamData(name="网上队", unit="", player1="网上甲", player2="网上乙")
+    signup_submit(tournament=t, data=pair, emails=("", ""))
+
+
+def sheet_upload() -> SimpleUploadedFile:
+    """A small photo of a score sheet, as a phone camera sends it."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 48), "white").save(buffer, "JPEG")
+    return SimpleUploadedFile("sheet.jpg", buffer.getvalue(), content_type="image/jpeg")
