@@ -113,7 +113,7 @@ def test_the_sign_in_sheet_qr_checks_the_pair_in(
     """The printed sign-in sheet's QR, rendered by poppler and read by the desk's jsQR."""
     if shutil.which("pdftoppm") is None:
         pytest.skip("poppler-utils (pdftoppm) is not installed")
-    team = register(tournament, "签到队", "南京")
+    register(tournament, "签到队", "南京")
     pdf = tmp_path / "signin.pdf"
     with pdf.open("wb") as out:
         run(Request(tournament=tournament, kind="signin", fmt="pdf", base_url=live_server.url), out)
@@ -124,5 +124,12 @@ def test_the_sign_in_sheet_qr_checks_the_pair_in(
     login(desk, live_server.url, "ref", "pw-ref")
     desk.goto(live_server.url + reverse("checkin_desk", args=["spring"]))
     desk.set_input_files("#qr-file", str(tmp_path / "page.png"))
-    desk.wait_for_selector(".messages :text('已检录：签到队')")
-    assert CheckIn.objects.get().team == team
+    # jsQR reads a whole A4 page at 200 dpi: allow a loaded machine time. The desk's answer
+    # and the board (counted by the server from the check-in records) show the pair in.
+    # (Read here through the pages: after another live-server test in this file the test
+    # thread's SQLite connection does not see the server's new row.)
+    desk.wait_for_function(
+        "document.querySelector('main').innerText.includes('已检录：签到队')", timeout=30000
+    )
+    desk.goto(live_server.url + reverse("checkin_board", args=["spring"]))
+    assert "已检录 1 · 未到 0" in " ".join(desk.inner_text("main").split())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
+from tournament.messages import render
 from tournament.models import Player, SignUp, Team, Tournament
 from tournament.names import normalize_name
 from tournament.registration import HEADERS, check_registration
@@ -71,6 +72,6 @@ def check_signup(tournament: Tournament, data: TeamData, exclude: SignUp | None 
         return
     errors: dict[str, list[str]] = {}
     for problem in result.problems:
-        field = FIELD_OF_COLUMN.get(problem.column or "", "__all__")
-        errors.setdefault(field, []).append(problem.message)
+        field = FIELD_OF_COLUMN.get(str(problem.column or ""), "__all__")
+        errors.setdefault(field, []).append(render(problem.message))
     raise ValidationError(errors)
