@@ -62,6 +62,30 @@ def test_xlsx_has_one_row_per_table_and_every_pair_meets_every_other_once(round_
     assert sorted(r[3] for r in byes) == sorted(NAMES)
 
 
+def test_round_one_is_the_round_the_app_paired(round_robin):
+    book = load_workbook(io.BytesIO(export(round_robin, "xlsx")))
+    rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
+    printed = [tuple(r[2:5]) for r in rows if r[1] == 1]
+    matches = round_robin.round_set.get(number=1).matches.order_by("table")
+    paired = [(m.table, m.ew.name, m.ns.name) for m in matches if m.ns_id]
+    bye = matches.get(ns=None).ew.name
+    assert printed == [*paired, ("轮空", bye, None)]
+
+
+def test_rotation_stage_prints_its_three_rounds(organizer, chief, referee, register):
+    t = create(organizer, chief, referee, slug="rot", name="分组赛", format="rotation",
+               rounds=3, scoring="hundred_plus")  # fmt: skip
+    for i in range(1, 12):
+        register(t, f"队{i}")
+    draw(t, seed=1)
+    round_ = pair_next_round(t)
+    book = load_workbook(io.BytesIO(export(t, "xlsx")))
+    rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
+    assert [r[1] for r in rows] == [1] * 6 + [2] * 6 + [3] * 6  # five tables and a bye each
+    paired = [(m.table, m.ew.name, m.ns.name) for m in round_.matches.exclude(ns=None)]
+    assert sorted(paired) == sorted(tuple(r[2:5]) for r in rows[:5])
+
+
 def test_csv_through_the_command(round_robin, tmp_path):
     path = tmp_path / "m.csv"
     call_command("export", "rr", "movement", "-o", str(path), stdout=io.StringIO())

@@ -79,25 +79,51 @@ def bye_text(names: Sequence[str]) -> str:
 
 
 class MovementPdf(ListDocument):
-    """移位表: one table per round; each stage starts a new page with its name in the header."""
+    """移位表: one table per round, two rounds side by side (rounds 1 | 2, then 3 | 4 …) on
+    landscape A4; each stage starts a new page with its name in the header."""
 
     landscape = True
     grid = True
+    zebra = False  # the shading would hide the grid's lines between rows
+    gutter = 10 * mm
 
     def __init__(self, event, movements: Sequence[StageMovement]) -> None:
         super().__init__(event)
         self.movements = movements
         self.title = self._stage_title(movements[0]) if movements else _("移位表")
+        self.column: int | None = None  # None: the full width (page header and footer)
 
     @staticmethod
     def _stage_title(movement: StageMovement) -> str:
         return _("%(stage)s移位表") % {"stage": movement.name}
 
+    # The table helpers of ListDocument draw between ``left`` and ``right``: in a column,
+    # those are the column's edges.
+    @property
+    def left(self) -> float:
+        if self.column is None:
+            return self.margin_left
+        width = (self.width - self.margin_left - self.margin_right - self.gutter) / 2
+        return self.margin_left + self.column * (width + self.gutter)
+
+    @property
+    def right(self) -> float:
+        if self.column is None:
+            return self.width - self.margin_right
+        width = (self.width - self.margin_left - self.margin_right - self.gutter) / 2
+        return self.left + width
+
+    def start_page(self) -> float:
+        self.column = None
+        y = super().start_page()
+        self.column = 0
+        return y
+
     def sections(self) -> Iterable[Section]:
         columns = [
-            Col("台号", 1.0, "center", bold=True),
-            Col("东西", 5.0),
-            Col("南北", 5.0),
+            Col("台号", 1.2, "center", bold=True),
+            Col("东西", 4.0),
+            Col("南北", 4.0),
         ]
         for index, movement in enumerate(self.movements):
             # The header is drawn when the stage's first section opens its page.
@@ -114,6 +140,35 @@ class MovementPdf(ListDocument):
                     font_size=10.5,
                     new_page=index > 0 and position == 0,
                 )
+
+    def _height(self, section: Section) -> float:
+        """Title, column headers and rows (the sizes ListDocument draws them with)."""
+        return 7.5 * mm + 6 * mm + len(list(section.rows)) * section.row_height
+
+    def draw(self) -> None:
+        row_top = row_bottom = None
+        for section in self.sections():
+            if row_top is None or section.new_page:
+                if row_top is not None:
+                    self.end_page()
+                row_top = row_bottom = self.start_page()
+            elif self.column == 0:
+                self.column = 1  # beside the previous round, from the same height
+            else:
+                self.column = 0
+                row_top = row_bottom - self.section_gap
+                if row_top - self._height(section) < self.bottom:
+                    self.end_page()
+                    row_top = row_bottom = self.start_page()
+            page = self.page_number
+            end = self._draw_section(section, row_top)
+            if self.page_number != page:  # a round longer than a page went on to the next
+                row_bottom, self.column = end, 1  # the next round starts a new row
+            else:
+                row_bottom = min(row_bottom, end)
+        if row_top is None:
+            self.start_page()
+        self.end_page()
 
 
 class MovementExport(Exporter):
