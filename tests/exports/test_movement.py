@@ -8,9 +8,12 @@ from collections import Counter
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 from openpyxl import load_workbook
 
+from tests.app.test_reads_never_write import assert_no_writes
 from tests.app.test_stages import create
+from tests.conftest import login
 from tests.exports.conftest import pages_text
 from tournament.exports.registry import ExportError, Request, run
 from tournament.services.pairing import draw, pair_next_round
@@ -99,3 +102,11 @@ def test_an_event_without_a_round_robin_is_refused(event):
     with pytest.raises(ExportError, match="暂无移位表"):
         run(Request(event, "movement", "pdf"), out)
     assert out.getvalue() == b""
+
+
+def test_downloads_answer_and_write_nothing(round_robin, referee):
+    urls = [
+        reverse("export_download", kwargs={"slug": "rr", "kind": "movement", "ext": ext})
+        for ext in ("pdf", "xlsx", "csv")
+    ]
+    assert_no_writes(login(referee), {"export_download": urls})
