@@ -24,6 +24,7 @@ from tournament.exports import source
 from tournament.exports.archive import export_archive
 from tournament.exports.bracket import BracketPdf, bracket_from_state
 from tournament.exports.certificates import CertificatePdf
+from tournament.exports.movement import MovementExport, MovementPdf, event_movements
 from tournament.exports.pairings import PairingsExport, PairingsPdf
 from tournament.exports.results import ClerkSheetExport, ResultsExport, ResultsPdf
 from tournament.exports.scoresheet import ScoreSheetPdf
@@ -53,6 +54,7 @@ MSG_FORMAT = "export_format"
 MSG_KIND = "export_kind"
 MSG_BASE_URL = "export_base_url"
 MSG_NO_TABLE_ENTRY = "export_no_table_entry"
+MSG_NO_MOVEMENT = "export_no_movement"
 
 
 class ExportError(Invalid):
@@ -270,6 +272,16 @@ def make_bracket(req: Request, out: BinaryIO) -> None:
     BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name, scores).render(out)
 
 
+def make_movement(req: Request, out: BinaryIO) -> None:
+    movements = event_movements(req.tournament)
+    if not movements:
+        raise ExportError(MSG_NO_MOVEMENT)
+    if req.fmt == "pdf":
+        MovementPdf(source.event_info(req.tournament), movements).render(out)
+    else:
+        _tabular(req, MovementExport(movements), out)
+
+
 def make_signin(req: Request, out: BinaryIO) -> None:
     if req.fmt == "pdf":
         # The check-in QR: a full link with the server's address (a staff phone's camera app
@@ -323,6 +335,7 @@ KINDS: dict[str, Kind] = {
         Kind("units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
         Kind("certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
         Kind("bracket", _("淘汰赛对阵图"), ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
+        Kind("movement", _("移位表"), ("pdf", "xlsx", "csv"), False, REFEREE, None, make_movement),
         Kind("signin", _("签到表/报名名单"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
              make_signin),
         Kind("workbook", _("全赛事工作簿"), ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),

@@ -130,6 +130,9 @@ SERVICES = {
         "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，例如 --base-url http://192.168.1.10:8000"
     ),
     "export_no_table_entry": _("本赛事未开启选手扫码录入，不需要选手录入纸条"),
+    "export_no_movement": _(
+        "暂无移位表：本赛事没有单循环或分组三轮移位阶段，或该阶段第1轮尚未编排"
+    ),
     # events and teams
     "slug_taken": _("网址代号“%(slug)s”已被使用"),
     "event_stale": _("赛事设置已被他人修改，请刷新后重试"),
