@@ -53,12 +53,15 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
     teams = Team.objects.bulk_create(
         [
             Team(
-                tournament=tournament, name=f"组合{i:05d}", name_pinyin=pinyin_key(f"组合{i:05d}"),
-                unit=unit_rows[i % units], draw_number=i,
+                tournament=tournament,
+                name=f"组合{i:05d}",
+                name_pinyin=pinyin_key(f"组合{i:05d}"),
+                unit=unit_rows[i % units],
+                draw_number=i,
             )
             for i in range(1, pairs + 1)
         ]
-    )  # fmt: skip
+    )
     team_id = {i: team.pk for i, team in enumerate(teams, start=1)}
     Player.objects.bulk_create(
         [
@@ -80,12 +83,19 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
             table_no[r.round] = table_no.get(r.round, 0) + 1
         matches.append(
             Match(
-                round=round_rows[r.round], table=None if bye else table_no[r.round], ew_id=team_id[r.ew],
-                ns_id=None if bye else team_id[r.ns], state=Match.CONFIRMED, ew_level=r.ew_level or "",
-                ns_level=r.ns_level or "", forfeit=r.forfeit or "",
-                defeat_side=r.defeat[0] if r.defeat else "", defeat_reason=r.defeat[1] if r.defeat else "",
-                ew_fouls=r.ew_fouls, ns_fouls=r.ns_fouls,
+                round=round_rows[r.round],
+                table=None if bye else table_no[r.round],
+                ew_id=team_id[r.ew],
+                ns_id=None if bye else team_id[r.ns],
+                state=Match.CONFIRMED,
+                ew_level=r.ew_level or "",
+                ns_level=r.ns_level or "",
+                forfeit=r.forfeit or "",
+                defeat_side=r.defeat[0] if r.defeat else "",
+                defeat_reason=r.defeat[1] if r.defeat else "",
+                ew_fouls=r.ew_fouls,
+                ns_fouls=r.ns_fouls,
             )
-        )  # fmt: skip
+        )
     Match.objects.bulk_create(matches, batch_size=5000)
     return tournament

@@ -129,9 +129,14 @@ def check_result(
     if defeated:
         side = defeated[0]
         return ResultValues(
-            ew, ns, defeat_side=side, defeat_reason="three_fouls",
-            ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_opponent(side),
-        )  # fmt: skip
+            ew,
+            ns,
+            defeat_side=side,
+            defeat_reason="three_fouls",
+            ew_fouls=fouls["EW"],
+            ns_fouls=fouls["NS"],
+            winner=_opponent(side),
+        )
     winner = _winner(ew, ns)
     if not winner and not at_time:
         raise ResultInvalid(MSG_EQUAL_NEEDS_TIME)

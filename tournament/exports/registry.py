@@ -137,9 +137,15 @@ def make_scoresheets(req: Request, out: BinaryIO) -> None:
         return base + source.entry_path(t.slug, table.match_id, code)
 
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
-    ScoreSheetPdf(source.event_info(t), number, tables, per_page=req.per_page,
-                  entry_url=entry_url, rules=ruleset(t),
-                  sheet_round=source.sheet_round(t, number)).render(out)  # fmt: skip
+    ScoreSheetPdf(
+        source.event_info(t),
+        number,
+        tables,
+        per_page=req.per_page,
+        entry_url=entry_url,
+        rules=ruleset(t),
+        sheet_round=source.sheet_round(t, number),
+    ).render(out)
 
 
 def make_side_slips(req: Request, out: BinaryIO) -> None:
@@ -168,9 +174,16 @@ def make_results(req: Request, out: BinaryIO) -> None:
     if req.fmt == "pdf":
         rows = source.standings(req.tournament, number, public=req.public)
         info = source.sheet_round(req.tournament, number)
-        ResultsPdf(source.event_info(req.tournament), number, tables, rows, req.pairs,
-                   round_name=info.title, bracket_size=info.size,
-                   rules=ruleset(req.tournament)).render(out)  # fmt: skip
+        ResultsPdf(
+            source.event_info(req.tournament),
+            number,
+            tables,
+            rows,
+            req.pairs,
+            round_name=info.title,
+            bracket_size=info.size,
+            rules=ruleset(req.tournament),
+        ).render(out)
     else:
         _tabular(
             req,
@@ -276,9 +289,10 @@ def make_signin(req: Request, out: BinaryIO) -> None:
         # opens it), else the path alone, which the check-in desk's scanner still reads.
         base, slug = req.base_url.rstrip("/"), req.tournament.slug
         SigninPdf(
-            source.event_info(req.tournament), list(req.pairs.values()),
+            source.event_info(req.tournament),
+            list(req.pairs.values()),
             checkin_url=lambda team_id: base + checkin_path(slug, team_id),
-        ).render(out)  # fmt: skip
+        ).render(out)
     else:
         fees = registration_fees(req.tournament)
         fee_args = fees if fees is not None else (None, ())
@@ -310,25 +324,65 @@ def make_archive(req: Request, out: BinaryIO) -> None:
 KINDS: dict[str, Kind] = {
     k.key: k
     for k in (
-        Kind("pairings", _("对阵表"), ("pdf", "xlsx", "csv"), True, REFEREE, "publish_pairings",
-             make_pairings),
+        Kind(
+            "pairings",
+            _("对阵表"),
+            ("pdf", "xlsx", "csv"),
+            True,
+            REFEREE,
+            "publish_pairings",
+            make_pairings,
+        ),
         Kind("scoresheets", _("比赛记录表"), ("pdf",), True, REFEREE, None, make_scoresheets),
         Kind("side_slips", _("选手录入纸条"), ("pdf",), True, REFEREE, None, make_side_slips),
-        Kind("results", _("成绩公告"), ("pdf", "xlsx", "csv"), True, CHIEF_REFEREE, None,
-             make_results),
-        Kind("clerk_sheet", _("成绩录入表"), ("xlsx", "csv"), True, CHIEF_REFEREE, None,
-             make_clerk_sheet),
-        Kind("standings", _("成绩排名"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE,
-             "publish_standings", make_standings, round_optional=True),
-        Kind("units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units),
-        Kind("certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates),
+        Kind(
+            "results",
+            _("成绩公告"),
+            ("pdf", "xlsx", "csv"),
+            True,
+            CHIEF_REFEREE,
+            None,
+            make_results,
+        ),
+        Kind(
+            "clerk_sheet",
+            _("成绩录入表"),
+            ("xlsx", "csv"),
+            True,
+            CHIEF_REFEREE,
+            None,
+            make_clerk_sheet,
+        ),
+        Kind(
+            "standings",
+            _("成绩排名"),
+            ("pdf", "xlsx", "csv"),
+            False,
+            CHIEF_REFEREE,
+            "publish_standings",
+            make_standings,
+            round_optional=True,
+        ),
+        Kind(
+            "units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units
+        ),
+        Kind(
+            "certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates
+        ),
         Kind("bracket", _("淘汰赛对阵图"), ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
-        Kind("signin", _("签到表/报名名单"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None,
-             make_signin),
+        Kind(
+            "signin",
+            _("签到表/报名名单"),
+            ("pdf", "xlsx", "csv"),
+            False,
+            CHIEF_REFEREE,
+            None,
+            make_signin,
+        ),
         Kind("workbook", _("全赛事工作簿"), ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
         Kind("archive", _("赛事存档"), ("json",), False, CHIEF_REFEREE, None, make_archive),
     )
-}  # fmt: skip
+}
 
 
 def get_kind(key: str, fmt: str) -> Kind:

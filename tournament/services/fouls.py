@@ -99,20 +99,42 @@ def record_foul(
         # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
         deal_number = deals_played(match) + 1
     foul = Foul.objects.create(
-        match=match, team=team, player=player, kind=kind, severity=severity, levels=levels,
-        deal_number=deal_number, referee=user if user is not None and user.is_authenticated else None,
+        match=match,
+        team=team,
+        player=player,
+        kind=kind,
+        severity=severity,
+        levels=levels,
+        deal_number=deal_number,
+        referee=user if user is not None and user.is_authenticated else None,
         remark=remark,
-    )  # fmt: skip
+    )
     log_action(
-        tournament=tournament, user=user, request=request, action="foul.add", obj=match,
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="foul.add",
+        obj=match,
         summary=f"{match}：{team.name} {foul.get_kind_display()}（{foul.get_severity_display()}）",
-        after={"side": side, "kind": kind, "severity": severity, "deal": deal_number, "remark": remark},
-    )  # fmt: skip
+        after={
+            "side": side,
+            "kind": kind,
+            "severity": severity,
+            "deal": deal_number,
+            "remark": remark,
+        },
+    )
     if match.state == Match.DISPUTED:
         return foul
     if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
-        save_sheet(match, [*match.deals, foul_step(side, kind, severity, levels)], version=match.version,
-                   user=user, request=request, allow_fouls=True)  # fmt: skip
+        save_sheet(
+            match,
+            [*match.deals, foul_step(side, kind, severity, levels)],
+            version=match.version,
+            user=user,
+            request=request,
+            allow_fouls=True,
+        )
     else:
         _recount(match, side, user=user, request=request)
     return foul
@@ -196,7 +218,13 @@ def _recount(match: Match, side: str, *, user, request) -> None:
     match.version += 1
     match.save()
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action="result.fouls",
-        obj=match, summary=f"{match}：犯规次数更新", before=before, after=snapshot(match),
-    )  # fmt: skip
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action="result.fouls",
+        obj=match,
+        summary=f"{match}：犯规次数更新",
+        before=before,
+        after=snapshot(match),
+    )
     refresh_round_status(match.round)

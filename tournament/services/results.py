@@ -164,9 +164,16 @@ def _save(
     match.version += 1
     match.save()
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action=action, obj=match,
-        summary=summary, before=before, after=snapshot(match), actor=_actor(user, source),
-    )  # fmt: skip
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=match,
+        summary=summary,
+        before=before,
+        after=snapshot(match),
+        actor=_actor(user, source),
+    )
     refresh_round_status(match.round)
     return match
 
@@ -253,10 +260,16 @@ def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match
     match.version += 1
     match.save()
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action="result.dispute",
-        obj=match, summary=f"{match}：{render(MSG_DISPUTE)}", before=before,
-        after={**snapshot(match), "entries": entries}, actor=_actor(user, source),
-    )  # fmt: skip
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action="result.dispute",
+        obj=match,
+        summary=f"{match}：{render(MSG_DISPUTE)}",
+        before=before,
+        after={**snapshot(match), "entries": entries},
+        actor=_actor(user, source),
+    )
     refresh_round_status(match.round)
     return match
 

@@ -47,9 +47,14 @@ def import_results(
         return check
     transaction.savepoint_commit(sid)
     log_action(
-        tournament=tournament, user=user, request=request, action="result.import", obj=round_,
-        summary=f"从“{filename}”导入{round_}成绩{len(check.rows)}台", actor="" if user else "cli",
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="result.import",
+        obj=round_,
+        summary=f"从“{filename}”导入{round_}成绩{len(check.rows)}台",
+        actor="" if user else "cli",
+    )
     return check
 
 

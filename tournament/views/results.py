@@ -84,16 +84,27 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
     d = form.cleaned_data
     try:
         values = check_result(
-            ruleset(match.round.tournament), ew_level=d["ew_level"], ns_level=d["ns_level"],
-            forfeit=d.get("forfeit", ""), ew_fouls=d.get("ew_fouls", 0),
-            ns_fouls=d.get("ns_fouls", 0), decider=d.get("decider", ""), at_time=d["at_time"],
+            ruleset(match.round.tournament),
+            ew_level=d["ew_level"],
+            ns_level=d["ns_level"],
+            forfeit=d.get("forfeit", ""),
+            ew_fouls=d.get("ew_fouls", 0),
+            ns_fouls=d.get("ns_fouls", 0),
+            decider=d.get("decider", ""),
+            at_time=d["at_time"],
             pass_partner=d.get("pass_how", ""),
-        )  # fmt: skip
+        )
         saved = enter_final(
-            match, values, at_time=d["at_time"], reason=d.get("time_reason", ""),
-            rule=request.POST.get("action") == "rule", version=d["version"], user=request.user,
-            source=source, request=request,
-        )  # fmt: skip
+            match,
+            values,
+            at_time=d["at_time"],
+            reason=d.get("time_reason", ""),
+            rule=request.POST.get("action") == "rule",
+            version=d["version"],
+            user=request.user,
+            source=source,
+            request=request,
+        )
     except ServiceError as exc:
         form.add_error(None, str(exc))
         if isinstance(exc, Stale) and exc.match is not None:
@@ -113,9 +124,12 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
     """The chief referee adopts one of the entries of a dispute."""
     try:
         saved = pick_entry(
-            match, request.POST.get("entry"), version=posted_version(request), user=request.user,
+            match,
+            request.POST.get("entry"),
+            version=posted_version(request),
+            user=request.user,
             request=request,
-        )  # fmt: skip
+        )
     except ServiceError as exc:
         messages.error(request, str(exc))
         match.refresh_from_db()
@@ -238,9 +252,16 @@ def match_foul(request, slug, number, table):
         )
         try:
             record_foul(
-                match, side=d["side"], kind=d["kind"], severity=d["severity"], player=player,
-                deal_number=d["deal_number"], remark=d["remark"], user=request.user, request=request,
-            )  # fmt: skip
+                match,
+                side=d["side"],
+                kind=d["kind"],
+                severity=d["severity"],
+                player=player,
+                deal_number=d["deal_number"],
+                remark=d["remark"],
+                user=request.user,
+                request=request,
+            )
             messages.success(request, _("已记录"))
         except ServiceError as exc:
             messages.error(request, str(exc))
@@ -326,9 +347,14 @@ def match_foul_api(request, slug, number, table):
     try:
         body = json.loads(request.body or b"{}")
         record_foul(
-            match, side=body.get("side", ""), kind=body.get("kind", ""), severity=body.get("severity", ""),
-            deal_number=match_deal_number(match), user=request.user, request=request,
-        )  # fmt: skip
+            match,
+            side=body.get("side", ""),
+            kind=body.get("kind", ""),
+            severity=body.get("severity", ""),
+            deal_number=match_deal_number(match),
+            user=request.user,
+            request=request,
+        )
     except (ValueError, ServiceError) as exc:
         match.refresh_from_db()
         return JsonResponse(
