@@ -26,8 +26,8 @@ from tournament.views.results import (
     handle_result_post,
     posted_version,
     result_form,
-    sheet_api_response,
 )
+from tournament.views.sheets import sheet_api_response
 
 
 def _cookie(match: Match) -> str:
