@@ -80,19 +80,8 @@ def record_foul(
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
     match = lock_match(match, None)
-    check_round_open(match)
+    _check_foul(match, side=side, kind=kind, severity=severity, user=user)
     tournament = match.round.tournament
-    if (
-        side not in ("EW", "NS")
-        or kind not in dict(Foul.KIND_CHOICES)
-        or severity not in ("warning", "foul")
-    ):
-        raise ResultRefused("foul_incomplete")
-    if kind == "card_hiding" and severity == "warning":
-        raise ResultRefused("foul_hiding_warning")
-    check_referee(match, user, "referee")
-    if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
-        raise ResultRefused("foul_confirmed")
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)
     if deal_number is None and match.deals:
@@ -124,12 +113,33 @@ def record_foul(
             "remark": remark,
         },
     )
-    if match.state == Match.DISPUTED:
-        return foul
+    if match.state != Match.DISPUTED:
+        _apply_foul(match, foul, side=side, user=user, request=request)
+    return foul
+
+
+def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> None:
+    """Refuse a foul that is incomplete, impossible, out of the referee's tables or too late."""
+    check_round_open(match)
+    if (
+        side not in ("EW", "NS")
+        or kind not in dict(Foul.KIND_CHOICES)
+        or severity not in ("warning", "foul")
+    ):
+        raise ResultRefused("foul_incomplete")
+    if kind == "card_hiding" and severity == "warning":
+        raise ResultRefused("foul_hiding_warning")
+    check_referee(match, user, "referee")
+    if match.state == Match.CONFIRMED and not has_role(user, match.round.tournament, CHIEF_REFEREE):
+        raise ResultRefused("foul_confirmed")
+
+
+def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
+    """Apply a logged foul to the table: a step on a sheet in play, else a recount."""
     if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
         save_sheet(
             match,
-            [*match.deals, foul_step(side, kind, severity, levels)],
+            [*match.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
             version=match.version,
             user=user,
             request=request,
@@ -137,7 +147,6 @@ def record_foul(
         )
     else:
         _recount(match, side, user=user, request=request)
-    return foul
 
 
 def deals_played(match: Match) -> int:

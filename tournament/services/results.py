@@ -129,18 +129,7 @@ def submit_result(
         raise ResultRefused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
-    set_values(match, values)
-    if deals is not None:
-        match.deals = deals
-        match.mode = "deals"
-    match.entered_by = user if is_real(user) else None
-    match.entered_via = source
-    match.entered_at = timezone.now()
-    match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
-    match.state = Match.ENTERED
-    if not tournament.confirmation_required or before["state"] == Match.CONFIRMED:
-        # No second check wanted, or a chief referee's correction (only they reach here).
-        _mark_confirmed(match, user, "")
+    _enter(match, values, user=user, source=source, deals=deals, before=before)
     return _save(
         match,
         user=user,
@@ -150,6 +139,23 @@ def submit_result(
         summary=f"{match}：录入成绩",
         source=source,
     )
+
+
+def _enter(match: Match, values: ResultValues, *, user, source: str, deals, before: dict) -> None:
+    """Store a new entry on the match (not saved): entered, or confirmed at once."""
+    set_values(match, values)
+    if deals is not None:
+        match.deals = deals
+        match.mode = "deals"
+    match.entered_by = user if is_real(user) else None
+    match.entered_via = source
+    match.entered_at = timezone.now()
+    match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
+    match.state = Match.ENTERED
+    confirmation = match.round.tournament.confirmation_required
+    if not confirmation or before["state"] == Match.CONFIRMED:
+        # No second check wanted, or a chief referee's correction (only they reach here).
+        _mark_confirmed(match, user, "")
 
 
 def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match:
