@@ -254,25 +254,31 @@ class BracketPdf(PdfDocument):
                     mid = (upper + lower) / 2
                     c.line(x + w, mid, x + col_w, mid)  # on to the next round
         if champion:
-            final = rounds[-1][0] if len(rounds[-1]) == 1 else None
-            x = self.left + len(rounds) * col_w
-            fonts.draw(
-                c, x + (col_w - 4 * mm) / 2, top - 4 * mm, _("冠军"), 10, align="center", bold=True
-            )
-            yy = area_top - area_h / 2
-            winner = self.name(final.winner) if final and final.winner is not None else ""
-            c.setLineWidth(1.2)
-            c.line(x, yy, x + col_w - 4 * mm, yy)
-            fonts.draw(
-                c,
-                x + 1 * mm,
-                yy + 1.5 * mm,
-                winner,
-                12,
-                bold=True,
-                color=RED,
-                max_width=col_w - 6 * mm,
-            )
+            self.champion(rounds, col_w, top, area_top - area_h / 2)
+
+    def champion(
+        self, rounds: list[list[BracketMatch]], col_w: float, top: float, yy: float
+    ) -> None:
+        """The last column: the final's winner on a red line at the height of the final."""
+        c = self.canvas
+        final = rounds[-1][0] if len(rounds[-1]) == 1 else None
+        x = self.left + len(rounds) * col_w
+        fonts.draw(
+            c, x + (col_w - 4 * mm) / 2, top - 4 * mm, _("冠军"), 10, align="center", bold=True
+        )
+        winner = self.name(final.winner) if final and final.winner is not None else ""
+        c.setLineWidth(1.2)
+        c.line(x, yy, x + col_w - 4 * mm, yy)
+        fonts.draw(
+            c,
+            x + 1 * mm,
+            yy + 1.5 * mm,
+            winner,
+            12,
+            bold=True,
+            color=RED,
+            max_width=col_w - 6 * mm,
+        )
 
     def match(
         self, m: BracketMatch, x: float, upper: float, lower: float, w: float, size: float
