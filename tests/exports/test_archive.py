@@ -13,15 +13,15 @@ from django.core.files.base import ContentFile
 from tests.exports.conftest import build_event
 from tournament.exports.archive import NOT_ARCHIVED, PARTS, ArchiveError, export_archive
 from tournament.exports.archive_checks import IMPORTED_MARK
-from tournament.exports.archive_import import (
+from tournament.exports.registry import Request, run
+from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.selectors import standings_for
+from tournament.services.archive_import import (
     MSG_NOT_ARCHIVE,
     MSG_SLUG_EXISTS,
     import_archive,
     load_json,
 )
-from tournament.exports.registry import Request, run
-from tournament.models import AuditEntry, Match, Stage, Team, Tournament
-from tournament.selectors import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,7 @@ from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.standings import standings_section
 from tournament.exports.tabular import SIGNED, Column, Exporter
 from tournament.naming import match_title, number_title
-from tournament.results_import import HEADERS as RESULT_HEADERS
+from tournament.sheets.results_sheet import HEADERS as RESULT_HEADERS
 
 
 def _detail(pair: Pair) -> str:
@@ -219,7 +219,7 @@ class FoulLogExport(Exporter):
 
 class ClerkSheetExport(Exporter):
     """成绩录入表: a blank results sheet for one round, one row per table, in exactly the
-    columns :mod:`tournament.results_import` reads (its first header of each field), so a
+    columns :mod:`tournament.sheets.results_sheet` reads (its first header of each field), so a
     clerk types the paper sheets in and ``import_results`` takes the file back as it is."""
 
     def __init__(self, round_title: str, tables: Iterable[Table]) -> None:

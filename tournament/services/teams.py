@@ -14,7 +14,7 @@ from tournament.pinyin import pinyin_key
 from tournament.registration import HEADERS, RegistrationCheck, check_registration
 from tournament.selectors import next_round_number
 from tournament.services.audit import log_action
-from tournament.tabular import read_table
+from tournament.sheets.table_file import read_table
 from tournament.uploads import upload_limits
 
 MSG_STALE = "team_stale"  # message code: texts in tournament/messages/services.py

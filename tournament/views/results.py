@@ -37,7 +37,7 @@ from tournament.services.results import (
 )
 from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
-from tournament.sheet_reader import megabytes
+from tournament.sheets.reader import megabytes
 from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
 
