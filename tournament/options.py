@@ -26,8 +26,8 @@ from rules.ruleset import (
 )
 from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
 from rules.steps import FOUL_KINDS
-from scoring.tables import BYE_POLICIES as SCORING_BYE_POLICIES
-from scoring.tables import SYSTEMS
+from scoring.system_numbers import BYE_POLICIES as SCORING_BYE_POLICIES
+from scoring.system_numbers import SYSTEMS
 
 FORMATS = {
     "swiss": "积分编排（瑞士制）",

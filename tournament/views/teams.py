@@ -17,7 +17,7 @@ from tournament.permissions import ORGANIZER
 from tournament.pinyin import name_sort_key
 from tournament.services.signup import promote_after_change
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
-from tournament.tables import TeamTable
+from tournament.team_table import TeamTable
 from tournament.views.common import load_tournament
 
 PAGE_SIZE = 50
