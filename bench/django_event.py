@@ -34,7 +34,7 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
     """Store ``records`` (scoring.MatchRecord with team ids 1…pairs) as a locked Swiss event."""
     from django.contrib.auth.models import User
 
-    from tournament.models import Match, Player, Round, Stage, Team, Tournament, Unit
+    from tournament.models import Player, Round, Stage, Team, Tournament, Unit
     from tournament.pinyin import pinyin_key
 
     organizer = User.objects.create_user("bench-organizer", password="x")
@@ -75,6 +75,14 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
         n: Round.objects.create(tournament=tournament, stage=stage, number=n, status=Round.LOCKED)
         for n in range(1, rounds + 1)
     }
+    _store_matches(records, round_rows, team_id)
+    return tournament
+
+
+def _store_matches(records, round_rows: dict, team_id: dict) -> None:
+    """One confirmed Match per record; a bye has no table number and no opponent."""
+    from tournament.models import Match
+
     table_no: dict[int, int] = {}
     matches = []
     for r in records:
@@ -98,4 +106,3 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
             )
         )
     Match.objects.bulk_create(matches, batch_size=5000)
-    return tournament

@@ -61,7 +61,7 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
     published and not yet played (the round whose score sheets are printed)."""
     from django.contrib.auth import get_user_model
 
-    from tournament.models import Match, Player, Round, Stage, Team, Tournament, Unit
+    from tournament.models import Player, Stage, Team, Tournament, Unit
     from tournament.pinyin import pinyin_key
 
     rng = random.Random(slug)
@@ -101,6 +101,13 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
             players.append(Player(team=team, position=position, name=n, name_pinyin=n))
     Player.objects.bulk_create(players, batch_size=2000)
     ids = [team.pk for team in teams]
+    _play_rounds(t, stage, ids, pairs=pairs, rounds=rounds, played=played, rng=rng)
+
+
+def _play_rounds(t, stage, ids: list, *, pairs: int, rounds: int, played: int, rng) -> None:
+    """Rounds 1…``rounds`` with random tables; the first ``played`` locked with results."""
+    from tournament.models import Match, Round
+
     for number in range(1, rounds + 1):
         status = Round.LOCKED if number <= played else Round.PUBLISHED
         rnd = Round.objects.create(tournament=t, stage=stage, number=number, status=status)
