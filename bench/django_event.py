@@ -34,7 +34,7 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
     """Store ``records`` (scoring.MatchRecord with team ids 1…pairs) as a locked Swiss event."""
     from django.contrib.auth.models import User
 
-    from tournament.models import Match, Player, Round, Stage, Team, Tournament, Unit
+    from tournament.models import Player, Round, Stage, Team, Tournament, Unit
     from tournament.pinyin import pinyin_key
 
     organizer = User.objects.create_user("bench-organizer", password="x")
@@ -53,12 +53,15 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
     teams = Team.objects.bulk_create(
         [
             Team(
-                tournament=tournament, name=f"组合{i:05d}", name_pinyin=pinyin_key(f"组合{i:05d}"),
-                unit=unit_rows[i % units], draw_number=i,
+                tournament=tournament,
+                name=f"组合{i:05d}",
+                name_pinyin=pinyin_key(f"组合{i:05d}"),
+                unit=unit_rows[i % units],
+                draw_number=i,
             )
             for i in range(1, pairs + 1)
         ]
-    )  # fmt: skip
+    )
     team_id = {i: team.pk for i, team in enumerate(teams, start=1)}
     Player.objects.bulk_create(
         [
@@ -72,6 +75,14 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
         n: Round.objects.create(tournament=tournament, stage=stage, number=n, status=Round.LOCKED)
         for n in range(1, rounds + 1)
     }
+    _store_matches(records, round_rows, team_id)
+    return tournament
+
+
+def _store_matches(records, round_rows: dict, team_id: dict) -> None:
+    """One confirmed Match per record; a bye has no table number and no opponent."""
+    from tournament.models import Match
+
     table_no: dict[int, int] = {}
     matches = []
     for r in records:
@@ -80,12 +91,18 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
             table_no[r.round] = table_no.get(r.round, 0) + 1
         matches.append(
             Match(
-                round=round_rows[r.round], table=None if bye else table_no[r.round], ew_id=team_id[r.ew],
-                ns_id=None if bye else team_id[r.ns], state=Match.CONFIRMED, ew_level=r.ew_level or "",
-                ns_level=r.ns_level or "", forfeit=r.forfeit or "",
-                defeat_side=r.defeat[0] if r.defeat else "", defeat_reason=r.defeat[1] if r.defeat else "",
-                ew_fouls=r.ew_fouls, ns_fouls=r.ns_fouls,
+                round=round_rows[r.round],
+                table=None if bye else table_no[r.round],
+                ew_id=team_id[r.ew],
+                ns_id=None if bye else team_id[r.ns],
+                state=Match.CONFIRMED,
+                ew_level=r.ew_level or "",
+                ns_level=r.ns_level or "",
+                forfeit=r.forfeit or "",
+                defeat_side=r.defeat[0] if r.defeat else "",
+                defeat_reason=r.defeat[1] if r.defeat else "",
+                ew_fouls=r.ew_fouls,
+                ns_fouls=r.ns_fouls,
             )
-        )  # fmt: skip
+        )
     Match.objects.bulk_create(matches, batch_size=5000)
-    return tournament

@@ -61,13 +61,19 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
     published and not yet played (the round whose score sheets are printed)."""
     from django.contrib.auth import get_user_model
 
-    from tournament.models import Match, Player, Round, Stage, Team, Tournament, Unit
+    from tournament.models import Player, Stage, Team, Tournament, Unit
     from tournament.pinyin import pinyin_key
 
     rng = random.Random(slug)
     user, _ = get_user_model().objects.get_or_create(username="bench")
-    t = Tournament.objects.create(name=f"基准测试赛{slug}", slug=slug, organizer=user,
-                                  host="基准测试协会", rounds=rounds, table_entry=True)  # fmt: skip
+    t = Tournament.objects.create(
+        name=f"基准测试赛{slug}",
+        slug=slug,
+        organizer=user,
+        host="基准测试协会",
+        rounds=rounds,
+        table_entry=True,
+    )
     stage = Stage.objects.create(
         tournament=t, order=1, name="积分编排", kind="swiss", rounds=rounds
     )
@@ -78,8 +84,15 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
     teams = []
     for i in range(pairs):
         team_name = f"{name(rng, PLACES, 2)}{i}队"
-        teams.append(Team(tournament=t, name=team_name, name_pinyin=pinyin_key(team_name),
-                          unit=units[i % len(units)], draw_number=i + 1))  # fmt: skip
+        teams.append(
+            Team(
+                tournament=t,
+                name=team_name,
+                name_pinyin=pinyin_key(team_name),
+                unit=units[i % len(units)],
+                draw_number=i + 1,
+            )
+        )
     teams = Team.objects.bulk_create(teams, batch_size=1000)
     players = []
     for team in teams:
@@ -88,6 +101,13 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
             players.append(Player(team=team, position=position, name=n, name_pinyin=n))
     Player.objects.bulk_create(players, batch_size=2000)
     ids = [team.pk for team in teams]
+    _play_rounds(t, stage, ids, pairs=pairs, rounds=rounds, played=played, rng=rng)
+
+
+def _play_rounds(t, stage, ids: list, *, pairs: int, rounds: int, played: int, rng) -> None:
+    """Rounds 1…``rounds`` with random tables; the first ``played`` locked with results."""
+    from tournament.models import Match, Round
+
     for number in range(1, rounds + 1):
         status = Round.LOCKED if number <= played else Round.PUBLISHED
         rnd = Round.objects.create(tournament=t, stage=stage, number=number, status=status)
@@ -96,8 +116,9 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
         for k in range(0, pairs - 1, 2):
             m = Match(round=rnd, table=k // 2 + 1, ew_id=ids[k], ns_id=ids[k + 1])
             if number <= played:
-                m.ew_level, m.ns_level = rng.choice([("A+", rng.choice(LEVELS)),
-                                                     (rng.choice(LEVELS), rng.choice(LEVELS))])  # fmt: skip
+                m.ew_level, m.ns_level = rng.choice(
+                    [("A+", rng.choice(LEVELS)), (rng.choice(LEVELS), rng.choice(LEVELS))]
+                )
                 m.state = Match.CONFIRMED
             matches.append(m)
         if pairs % 2:
@@ -112,8 +133,13 @@ def child(kind: str, slug: str, number: int | None, out_path: str) -> None:
     from tournament.models import Tournament
 
     t = Tournament.objects.select_related("organizer").get(slug=slug)
-    req = Request(tournament=t, kind=kind, fmt="pdf" if kind == "scoresheets" else "xlsx",
-                  round=number, base_url="http://192.168.1.10:8000")  # fmt: skip
+    req = Request(
+        tournament=t,
+        kind=kind,
+        fmt="pdf" if kind == "scoresheets" else "xlsx",
+        round=number,
+        base_url="http://192.168.1.10:8000",
+    )
     req._pairs = source.load_pairs(t)  # loaded before the baseline: data, not rendering
     baseline = rss_mb()
     start = time.perf_counter()
@@ -152,18 +178,24 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         build("big", args.pairs, args.rounds, played=args.rounds - 1)
         build("small", args.small * 2, 1, played=0)
-        print(f"set-up: {args.pairs} pairs × {args.rounds} rounds and {args.small * 2} pairs "
-              f"× 1 round in {time.perf_counter() - start:.1f} s (temporary SQLite)")  # fmt: skip
+        print(
+            f"set-up: {args.pairs} pairs × {args.rounds} rounds and {args.small * 2} pairs "
+            f"× 1 round in {time.perf_counter() - start:.1f} s (temporary SQLite)"
+        )
         big_tables = args.pairs // 2
         for slug, number, tables in (("small", 1, args.small), ("big", args.rounds, big_tables)):
             seconds, base, peak, size = measure(tmp, "scoresheets", slug, number)
-            print(f"score sheets, {tables:>5} tables (2 QR codes each): {seconds:6.2f} s, "
-                  f"{tables / seconds:5.0f} sheets/s, peak RSS {peak:6.1f} MB "
-                  f"(+{peak - base:5.1f} MB over {base:.1f} MB before rendering), "
-                  f"{size / 1e6:.1f} MB PDF")  # fmt: skip
+            print(
+                f"score sheets, {tables:>5} tables (2 QR codes each): {seconds:6.2f} s, "
+                f"{tables / seconds:5.0f} sheets/s, peak RSS {peak:6.1f} MB "
+                f"(+{peak - base:5.1f} MB over {base:.1f} MB before rendering), "
+                f"{size / 1e6:.1f} MB PDF"
+            )
         seconds, base, peak, size = measure(tmp, "workbook", "big", None)
-        print(f"whole-event workbook, {args.pairs} pairs × {args.rounds} rounds: {seconds:6.2f} s, "
-              f"peak RSS {peak:6.1f} MB (+{peak - base:.1f} MB), {size / 1e6:.1f} MB xlsx")  # fmt: skip
+        print(
+            f"whole-event workbook, {args.pairs} pairs × {args.rounds} rounds: {seconds:6.2f} s, "
+            f"peak RSS {peak:6.1f} MB (+{peak - base:.1f} MB), {size / 1e6:.1f} MB xlsx"
+        )
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ django.setup()
 from tests.app import bombs  # noqa: E402
 from tests.app.sheets import pairs, xlsx  # noqa: E402
 from tournament.registration import HEADERS  # noqa: E402
-from tournament.tabular import TableFileError, read_table  # noqa: E402
+from tournament.sheets.table_file import TableFileError, read_table  # noqa: E402
 from tournament.uploads import upload_limits  # noqa: E402
 
 WANTED = HEADERS["team"] + HEADERS["player1"]

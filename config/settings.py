@@ -52,7 +52,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "tournament.views.common.LoginRequiredMiddleware",
+    "tournament.views.common.LoginRedirectMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into a page
 ]
 

@@ -18,6 +18,7 @@ from functools import cached_property
 from rules.levels import LEVELS
 from scoring import errors
 from scoring.errors import ScoringError
+from scoring.system_numbers import DEFAULT_SCORE_OPTIONS
 from scoring.systems import (
     DRAW,
     EW,
@@ -29,7 +30,6 @@ from scoring.systems import (
     SeatScore,
     score_match,
 )
-from scoring.tables import DEFAULT_SCORE_OPTIONS
 
 
 @dataclass(frozen=True)

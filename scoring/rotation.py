@@ -22,8 +22,8 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from scoring.records import MatchRecord, tally
+from scoring.system_numbers import DEFAULT_SCORE_OPTIONS, ScoreOptions
 from scoring.systems import DEFAULT_BYE_POLICY
-from scoring.tables import DEFAULT_SCORE_OPTIONS, ScoreOptions
 
 
 @dataclass(frozen=True)

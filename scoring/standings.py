@@ -28,8 +28,8 @@ from scoring import errors
 from scoring.errors import ScoringError
 from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric
 from scoring.records import Ledger, MatchRecord, tally
+from scoring.system_numbers import DEFAULT_SCORE_OPTIONS, ScoreOptions
 from scoring.systems import DEFAULT_BYE_POLICY, check_bye_policy, check_system
-from scoring.tables import DEFAULT_SCORE_OPTIONS, ScoreOptions
 
 _Group = tuple[str | None, list[Hashable]]
 """Teams still tied, with the metric that separated them from the group above."""

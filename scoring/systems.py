@@ -81,7 +81,7 @@ from functools import lru_cache
 from rules.levels import LevelError, level_index, normalize_level
 from scoring import errors
 from scoring.errors import ScoringError
-from scoring.tables import (
+from scoring.system_numbers import (
     BYE_POLICIES,
     DEFAULT_BYE_POLICY,
     DEFAULT_SCORE_OPTIONS,

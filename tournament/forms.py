@@ -9,7 +9,7 @@ from tournament import options as opt
 from tournament.models import Tournament
 from tournament.names import normalize_name
 from tournament.registration import NAME_MAX, SEED_MAX
-from tournament.tabular import DB_INT_MAX
+from tournament.sheets.table_file import DB_INT_MAX
 from tournament.uploads import BoundedFileField
 
 DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})

@@ -26,8 +26,8 @@ from rules.ruleset import (
 )
 from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
 from rules.steps import FOUL_KINDS
-from scoring.tables import BYE_POLICIES as SCORING_BYE_POLICIES
-from scoring.tables import SYSTEMS
+from scoring.system_numbers import BYE_POLICIES as SCORING_BYE_POLICIES
+from scoring.system_numbers import SYSTEMS
 
 FORMATS = {
     "swiss": "积分编排（瑞士制）",
@@ -109,8 +109,26 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     >>> validate_options({"format": "rotation", "rounds": 5})[0].message.code
     'opt_rotation_rounds'
     """
-    problems: list[OptionProblem] = []
     get = opts.get
+    problems = _choice_problems(get) + _range_problems(get)
+    fmt = get("format", "swiss")
+    if fmt == "knockout" and get("avoid_same_unit", "off") == "hard":
+        problems.append(OptionProblem("avoid_same_unit", Message("opt_knockout_apart")))
+    if fmt == "round_robin" and get("avoid_same_unit", "off") != "off":
+        problems.append(OptionProblem("avoid_same_unit", Message("opt_round_robin_apart")))
+    if fmt == "knockout" and get("scoring", "points26") == "hundred_plus":
+        problems.append(OptionProblem("scoring", Message("opt_hundred_knockout")))
+    problems += _tiebreak_problems(get("tiebreaks", DEFAULT_TIEBREAKS))
+    problems += _award_problems(get("award_tiers", DEFAULT_AWARD_TIERS))
+    best_k = get("unit_best_k", 2)
+    if not isinstance(best_k, int) or best_k < 1:
+        problems.append(OptionProblem("unit_best_k", Message("opt_unit_best_k")))
+    return problems
+
+
+def _choice_problems(get) -> list[OptionProblem]:
+    """Options that name one of a fixed set of choices."""
+    problems: list[OptionProblem] = []
     _choice(problems, FORMATS, "format", get("format", "swiss"), "赛制")
     _choice(problems, LEVEL_PRESETS, "levels", get("levels", "jiangsu"), "升级规则")
     _choice(problems, PASS_A, "pass_a", get("pass_a", "partner_not_last"), "过A条件")
@@ -131,6 +149,12 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     profile = get("profile", "")
     if profile and profile not in PROFILES:
         _choice(problems, PROFILE_CHOICES, "profile", profile, "赛制模板")
+    return problems
+
+
+def _range_problems(get) -> list[OptionProblem]:
+    """Numeric options and their ranges (rounds, games, minutes, the 100+ forfeit score)."""
+    problems: list[OptionProblem] = []
     low, high = HUNDRED_FORFEIT_RANGE
     forfeit = get("hundred_forfeit", 105)
     if not isinstance(forfeit, int) or not low <= forfeit <= high:
@@ -139,7 +163,6 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
                 "hundred_forfeit", Message("opt_hundred_forfeit", {"low": low, "high": high})
             )
         )
-
     fmt = get("format", "swiss")
     rounds = get("rounds", 1)
     if not isinstance(rounds, int) or rounds < 1 or rounds > 30:
@@ -157,17 +180,6 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
     late = get("late_minutes", 10)
     if not isinstance(late, int) or not 1 <= late <= 60:
         problems.append(OptionProblem("late_minutes", Message("opt_late_minutes")))
-    if fmt == "knockout" and get("avoid_same_unit", "off") == "hard":
-        problems.append(OptionProblem("avoid_same_unit", Message("opt_knockout_apart")))
-    if fmt == "round_robin" and get("avoid_same_unit", "off") != "off":
-        problems.append(OptionProblem("avoid_same_unit", Message("opt_round_robin_apart")))
-    if fmt == "knockout" and get("scoring", "points26") == "hundred_plus":
-        problems.append(OptionProblem("scoring", Message("opt_hundred_knockout")))
-    problems += _tiebreak_problems(get("tiebreaks", DEFAULT_TIEBREAKS))
-    problems += _award_problems(get("award_tiers", DEFAULT_AWARD_TIERS))
-    best_k = get("unit_best_k", 2)
-    if not isinstance(best_k, int) or best_k < 1:
-        problems.append(OptionProblem("unit_best_k", Message("opt_unit_best_k")))
     return problems
 
 

@@ -27,8 +27,20 @@ def pinyin_key(text: str) -> str:
     return key[:KEY_MAX]  # the column holds 200; a longer key sorts the same for practical names
 
 
-_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-           "七": 7, "八": 8, "九": 9}  # fmt: skip
+_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _UNITS = {"十": 10, "百": 100, "千": 1000}
 _NUMERAL_RUN = re.compile(r"[0-9]+|[零〇一二两三四五六七八九十百千]+")
 # A run of Chinese numerals counts as a number only when it reads as one: after 第, or before

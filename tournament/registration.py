@@ -16,12 +16,19 @@ from dataclasses import dataclass, field
 
 from rules.messages import Message
 from tournament.names import normalize_name
-from tournament.tabular import DB_INT_MAX, CellProblem, RawTable, cell, map_headers, parse_int
+from tournament.sheets.table_file import (
+    DB_INT_MAX,
+    CellProblem,
+    RawTable,
+    cell,
+    map_headers,
+    parse_int,
+)
 
 NAME_MAX = 50
 
 # The names real units' sign-up forms use for each column (issue 10); the first is the
-# template's. 序号/编号/备注 columns are ignored (tournament.tabular.IGNORED_HEADERS).
+# template's. 序号/编号/备注 columns are ignored (tournament.sheets.table_file.IGNORED_HEADERS).
 HEADERS: dict[str, tuple[str, ...]] = {
     "team": ("队名", "team", "组合", "组合名称", "队伍", "队伍名称", "队伍名", "组合名"),
     "unit": ("单位", "unit", "单位名称", "代表队", "参赛单位", "所属单位"),

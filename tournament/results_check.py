@@ -110,12 +110,7 @@ def check_result(
         raise ResultInvalid(MSG_FORFEIT)
     fouls = {"EW": _fouls(ew_fouls), "NS": _fouls(ns_fouls)}
     if forfeit:
-        winner = "" if forfeit == "both" else _opponent(forfeit)
-        if str(ew_level or "").strip() or str(ns_level or "").strip():
-            raise ResultInvalid(MSG_FORFEIT_LEVELS)
-        return ResultValues(
-            forfeit=forfeit, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner
-        )
+        return _forfeit_result(forfeit, ew_level, ns_level, fouls)
     if not str(ew_level).strip() or not str(ns_level).strip():
         raise ResultInvalid(MSG_LEVELS_NEEDED)
     try:
@@ -129,9 +124,30 @@ def check_result(
     if defeated:
         side = defeated[0]
         return ResultValues(
-            ew, ns, defeat_side=side, defeat_reason="three_fouls",
-            ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=_opponent(side),
-        )  # fmt: skip
+            ew,
+            ns,
+            defeat_side=side,
+            defeat_reason="three_fouls",
+            ew_fouls=fouls["EW"],
+            ns_fouls=fouls["NS"],
+            winner=_opponent(side),
+        )
+    winner = _decided_winner(ew, ns, at_time=at_time, decider=decider)
+    return ResultValues(
+        ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner, pass_upgrade=upgrade
+    )
+
+
+def _forfeit_result(forfeit: str, ew_level, ns_level, fouls: dict) -> ResultValues:
+    """A forfeit: no final levels (levels given too are refused), the other side wins."""
+    winner = "" if forfeit == "both" else _opponent(forfeit)
+    if str(ew_level or "").strip() or str(ns_level or "").strip():
+        raise ResultInvalid(MSG_FORFEIT_LEVELS)
+    return ResultValues(forfeit=forfeit, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner)
+
+
+def _decided_winner(ew: str, ns: str, *, at_time: bool, decider: str) -> str:
+    """The winner by levels; equal levels need ``at_time`` and, in a knockout, a decider."""
     winner = _winner(ew, ns)
     if not winner and not at_time:
         raise ResultInvalid(MSG_EQUAL_NEEDS_TIME)
@@ -139,9 +155,7 @@ def check_result(
         if decider not in ("EW", "NS") or winner:
             raise ResultInvalid(MSG_DECIDER)
         winner = decider
-    return ResultValues(
-        ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner, pass_upgrade=upgrade
-    )
+    return winner
 
 
 def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:

@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 
-from tournament.sheet_reader import Limits, TableFileError, check_size
+from tournament.sheets.reader import Limits, TableFileError, check_size
 
 
 def upload_limits() -> Limits:

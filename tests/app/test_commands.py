@@ -14,21 +14,54 @@ pytestmark = pytest.mark.django_db
 
 def test_create_tournament_with_every_option(organizer):
     call_command(
-        "create_tournament", "nj-2026", "--name", "南京赛", "--format", "swiss", "--rounds", "9",
-        "--scoring", "match_points", "--levels", "plus4", "--pass-a", "double_down",
-        "--a-fail", "three_back_to_J", "--seating", "first_ns", "--avoid-same-unit",
-        "--organizer", organizer.username,
-    )  # fmt: skip
+        "create_tournament",
+        "nj-2026",
+        "--name",
+        "南京赛",
+        "--format",
+        "swiss",
+        "--rounds",
+        "9",
+        "--scoring",
+        "match_points",
+        "--levels",
+        "plus4",
+        "--pass-a",
+        "double_down",
+        "--a-fail",
+        "three_back_to_J",
+        "--seating",
+        "first_ns",
+        "--avoid-same-unit",
+        "--organizer",
+        organizer.username,
+    )
     t = Tournament.objects.get(slug="nj-2026")
     assert (t.rounds, t.scoring, t.levels, t.pass_a, t.a_fail, t.seating, t.avoid_same_unit) == (
-        9, "match_points", "plus4", "double_down", "three_back_to_J", "first_ns", "hard",
-    )  # fmt: skip
+        9,
+        "match_points",
+        "plus4",
+        "double_down",
+        "three_back_to_J",
+        "first_ns",
+        "hard",
+    )
 
 
 def test_create_tournament_refuses_incompatible_options(organizer):
     with pytest.raises(CommandError, match="固定打3轮"):
-        call_command("create_tournament", "r", "--name", "R", "--format", "rotation", "--rounds", "4",
-                     "--organizer", organizer.username)  # fmt: skip
+        call_command(
+            "create_tournament",
+            "r",
+            "--name",
+            "R",
+            "--format",
+            "rotation",
+            "--rounds",
+            "4",
+            "--organizer",
+            organizer.username,
+        )
     assert not Tournament.objects.exists()
 
 
@@ -64,10 +97,16 @@ def test_import_teams_exit_status_from_the_shell(tournament, tmp_path):
     env_db = settings.DATABASES["default"]["NAME"]
     result = subprocess.run(
         [sys.executable, "manage.py", "import_teams", "nosuchevent", str(path)],
-        cwd=settings.BASE_DIR, capture_output=True, text=True,
-        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3",
-             "SECRET_KEY": "test-secret-key-0123456789-" + "k" * 40, "GUANDAN_VAR_DIR": str(tmp_path)},
-    )  # fmt: skip
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3",
+            "SECRET_KEY": "test-secret-key-0123456789-" + "k" * 40,
+            "GUANDAN_VAR_DIR": str(tmp_path),
+        },
+    )
     assert env_db  # the test database itself is untouched by the subprocess
     assert result.returncode != 0
 

@@ -47,24 +47,25 @@ def post_levels(client, match, table=1, **data):
 def test_a_foul_by_a_player_of_the_other_side_is_refused(table1, referee):
     ns_player = table1.ns.players.first()
     with pytest.raises(ResultRefused, match="不是.*的选手"):
-        record_foul(table1, side="EW", kind="out_of_turn", severity="foul", player=ns_player,
-                    user=referee)  # fmt: skip
+        record_foul(
+            table1, side="EW", kind="out_of_turn", severity="foul", player=ns_player, user=referee
+        )
     assert not Foul.objects.exists()
 
 
 def test_the_web_form_says_why_a_wrong_player_is_refused(table1, referee):
     client = login(referee)
     data = {"side": "EW", "player": table1.ns.players.first().pk, "kind": "out_of_turn"}
-    r = client.post(reverse("match_foul", args=["spring", 1, 1]), {**data, "severity": "foul"},
-                    follow=True)  # fmt: skip
+    r = client.post(
+        reverse("match_foul", args=["spring", 1, 1]), {**data, "severity": "foul"}, follow=True
+    )
     assert "队2甲不是队1的选手" in r.content.decode() and not Foul.objects.exists()
 
 
 def test_a_deal_not_yet_played_is_refused_on_a_sheet(table1, referee):
     m = save_sheet(table1, [{"win": "EW", "partner": 4}], version=table1.version, user=referee)
     with pytest.raises(ResultRefused, match="只打了1副"):
-        record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=3,
-                    user=referee)  # fmt: skip
+        record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=3, user=referee)
     record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=2, user=referee)
     assert list(Foul.objects.values_list("deal_number", flat=True)) == [2]
 
@@ -80,8 +81,13 @@ def test_a_huge_deal_number_is_a_form_error_not_a_crash(table1, referee):
 def test_two_warnings_in_a_deal_agree_on_sheet_log_and_print(tournament, table1, referee):
     m = save_sheet(table1, [{"win": "EW", "partner": 4}], version=table1.version, user=referee)
     for _ in range(2):  # from the entry page's foul form: no deal number typed
-        record_foul(Match.objects.get(pk=m.pk), side="NS", kind="out_of_turn", severity="warning",
-                    user=referee)  # fmt: skip
+        record_foul(
+            Match.objects.get(pk=m.pk),
+            side="NS",
+            kind="out_of_turn",
+            severity="warning",
+            user=referee,
+        )
     m = Match.objects.get(pk=m.pk)
 
     assert m.ns_fouls == 1 and foul_count(m, m.ns) == 1

@@ -13,8 +13,8 @@ from rules.profiles import PROFILES, profile_options
 from tests.conftest import login
 from tests.forms import posted_back
 from tournament.exports.archive import export_archive
-from tournament.exports.archive_import import import_archive
 from tournament.models import Stage, Tournament
+from tournament.services.archive_import import import_archive
 from tournament.services.events import tournament_create
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.exports.archive import export_archive
-from tournament.exports.archive_import import import_archive
 from tournament.models import AuditEntry, ForbiddenPairing
 from tournament.services.adjust import conflict_texts, conflicts, swap_teams
+from tournament.services.archive_import import import_archive
 from tournament.services.pairing import draw, pair_next_round
 
 pytestmark = pytest.mark.django_db

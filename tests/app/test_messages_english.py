@@ -30,12 +30,12 @@ from tournament.messages import TEXTS, render
 from tournament.messages.cores import PAIRING, RULES, SCORING
 from tournament.messages.services import SERVICES
 from tournament.results_check import ResultValues, check_result
-from tournament.results_import import check_results_sheet
 from tournament.selectors import ruleset
 from tournament.services.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
 from tournament.services.results import submit_result
 from tournament.services.rounds import lock_round
-from tournament.tabular import RawTable
+from tournament.sheets.results_sheet import check_results_sheet
+from tournament.sheets.table_file import RawTable
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'

@@ -99,8 +99,13 @@ def test_unpublished_data_is_404_without_a_token_and_200_with_one(event, referee
     _, secret = token_create(tournament=tournament, name="大屏")
     match = event.matches.get(table=1)
     submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
-    paths = ["", "rounds/1/pairings/", "rounds/1/results/", "standings/?round=1",
-             f"teams/{match.ew_id}/"]  # fmt: skip
+    paths = [
+        "",
+        "rounds/1/pairings/",
+        "rounds/1/results/",
+        "standings/?round=1",
+        f"teams/{match.ew_id}/",
+    ]
     for path in paths:
         assert Client().get(API + path).status_code == 404, path
         assert Client().get(API + path, **bearer(secret)).status_code == 200, path

@@ -245,8 +245,12 @@ def test_three_fouls_in_the_log_end_the_match(table1, referee):
         record_foul(table1, side="NS", kind="time_delay", severity="foul", user=referee)
     m = Match.objects.get(pk=table1.pk)
     assert (m.ns_fouls, m.defeat_side, m.defeat_reason, m.winner, m.state) == (
-        3, "NS", "three_fouls", "EW", Match.ENTERED,
-    )  # fmt: skip
+        3,
+        "NS",
+        "three_fouls",
+        "EW",
+        Match.ENTERED,
+    )
 
 
 def test_three_fouls_in_the_log_are_counted_but_lose_nothing_without_the_option(table1, referee):

@@ -7,7 +7,7 @@ import pytest
 from tests.app.sheets import HEADER, csv_bytes, pairs, xlsx
 from tournament.models import AuditEntry, Player, Team, Unit
 from tournament.services.teams import teams_import
-from tournament.tabular import TableFileError
+from tournament.sheets.table_file import TableFileError
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.urls import reverse
 from tests.app import bombs
 from tests.conftest import login
 from tournament.registration import HEADERS
-from tournament.tabular import TableFileError, read_table
+from tournament.sheets.table_file import TableFileError, read_table
 from tournament.uploads import upload_limits
 
 pytestmark = pytest.mark.django_db
@@ -158,7 +158,7 @@ def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, t
 
 def test_the_time_and_cell_budgets_stop_reading(tournament):
     from tests.app.sheets import pairs, xlsx
-    from tournament.tabular import Limits
+    from tournament.sheets.table_file import Limits
 
     data = xlsx(pairs(50))
     with pytest.raises(TableFileError, match="文件读取超过0秒，已停止"):

@@ -96,8 +96,11 @@ def test_players_enter_and_confirm_through_their_table_links(live_server, phone,
     ns_page.wait_for_selector("text=成绩已确认")
     match.refresh_from_db()
     assert (match.state, match.ew_level, match.ns_level, match.confirmed_via) == (
-        Match.CONFIRMED, "A+", "9", "table_ns",
-    )  # fmt: skip
+        Match.CONFIRMED,
+        "A+",
+        "9",
+        "table_ns",
+    )
 
 
 def test_projector_shows_the_round_clock(live_server, phone, event):

@@ -55,12 +55,19 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     m1 = Match.objects.get(round=event, table=1)
     m1 = save_sheet(m1, [{"win": "EW", "partner": 4}], version=m1.version, user=referee)
     for _ in range(2):  # a foul and a warning on the sheet: the page used to widen to 535 px
-        record_foul(Match.objects.get(pk=m1.pk), side="NS", kind="out_of_turn",
-                    severity="foul", remark="出牌顺序错误，已提醒", user=referee)  # fmt: skip
+        record_foul(
+            Match.objects.get(pk=m1.pk),
+            side="NS",
+            kind="out_of_turn",
+            severity="foul",
+            remark="出牌顺序错误，已提醒",
+            user=referee,
+        )
     m2 = Match.objects.get(round=event, table=2)
     submit_result(m2, ResultValues("A+", "K", winner="EW"), version=m2.version, user=referee)
-    submit_result(Match.objects.get(pk=m2.pk), ResultValues("A+", "5", winner="EW"),
-                  version=None, user=chief)  # fmt: skip
+    submit_result(
+        Match.objects.get(pk=m2.pk), ResultValues("A+", "5", winner="EW"), version=None, user=chief
+    )
     page = phone()
     login(page, live_server.url, "chief", "pw-chief")
     urls = {

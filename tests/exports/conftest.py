@@ -30,13 +30,56 @@ from tournament.models import (
 )
 
 SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
-GIVEN = ["建国", "秀英", "志强", "丽娟", "海燕", "伟", "静", "磊", "晓明", "春花", "国庆", "玉兰",
-         "德华", "桂英", "红梅", "子轩", "雨涵", "浩然", "思远", "欣怡"]  # fmt: skip
-TEAM_WORDS = ["金陵", "秦淮", "钟山", "玄武", "紫金", "雨花", "栖霞", "鼓楼", "建邺", "江宁",
-              "六合", "溧水", "高淳", "浦口", "仙林", "汤山"]  # fmt: skip
+GIVEN = [
+    "建国",
+    "秀英",
+    "志强",
+    "丽娟",
+    "海燕",
+    "伟",
+    "静",
+    "磊",
+    "晓明",
+    "春花",
+    "国庆",
+    "玉兰",
+    "德华",
+    "桂英",
+    "红梅",
+    "子轩",
+    "雨涵",
+    "浩然",
+    "思远",
+    "欣怡",
+]
+TEAM_WORDS = [
+    "金陵",
+    "秦淮",
+    "钟山",
+    "玄武",
+    "紫金",
+    "雨花",
+    "栖霞",
+    "鼓楼",
+    "建邺",
+    "江宁",
+    "六合",
+    "溧水",
+    "高淳",
+    "浦口",
+    "仙林",
+    "汤山",
+]
 UNITS = ["南京市掼蛋协会", "苏州棋牌俱乐部", "无锡老年体协"]
-LEVEL_PAIRS = [("A+", "K"), ("Q", "9"), ("7", "7"), ("A+", "2"), ("10", "J"), ("5", "A+"),
-               ("K", "8")]  # fmt: skip
+LEVEL_PAIRS = [
+    ("A+", "K"),
+    ("Q", "9"),
+    ("7", "7"),
+    ("A+", "2"),
+    ("10", "J"),
+    ("5", "A+"),
+    ("K", "8"),
+]
 
 
 def player_name(i: int) -> str:
@@ -49,17 +92,24 @@ def make_user(django_user_model, name: str, **extra):
 
 def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=None):
     t = Tournament.objects.create(
-        name="2025春季掼蛋公开赛", slug=slug, organizer=organizer, host="南京市掼蛋协会",
-        venue="南京国际博览中心", start_date=dt.date(2025, 5, 1), end_date=dt.date(2025, 5, 2),
-        rounds=2, table_entry=table_entry,
-    )  # fmt: skip
+        name="2025春季掼蛋公开赛",
+        slug=slug,
+        organizer=organizer,
+        host="南京市掼蛋协会",
+        venue="南京国际博览中心",
+        start_date=dt.date(2025, 5, 1),
+        end_date=dt.date(2025, 5, 2),
+        rounds=2,
+        table_entry=table_entry,
+    )
     stage = Stage.objects.create(tournament=t, order=1, name="积分编排", kind="swiss", rounds=2)
     units = [Unit.objects.create(tournament=t, name=n) for n in UNITS]
     teams = []
     for i in range(pairs):
         name = names[i] if names else f"{TEAM_WORDS[i % len(TEAM_WORDS)]}{'一二三'[i // 16]}队"
-        team = Team.objects.create(tournament=t, name=name, unit=units[i % 3] if i % 5 else None,
-                                   draw_number=i + 1)  # fmt: skip
+        team = Team.objects.create(
+            tournament=t, name=name, unit=units[i % 3] if i % 5 else None, draw_number=i + 1
+        )
         Player.objects.create(
             team=team, position=1, name=player_name(2 * i), phone=f"1390000{i:04d}"
         )
@@ -74,13 +124,29 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
     m.deals = parse_notation("EW12 NS14 +NS F:EW:O W:NS:O EW13 T")
     m.ew_fouls = 1
     m.save()
-    Foul.objects.create(match=m, team=m.ew, player=m.ew.players.first(), kind="out_of_turn",
-                        severity="foul", deal_number=2, referee=organizer, remark="越序")  # fmt: skip
-    Submission.objects.create(match=m, values={"ew_level": m.ew_level}, submitted_by=organizer,
-                              source="staff")  # fmt: skip
-    AuditEntry.objects.create(tournament=t, user=organizer, actor=organizer.username,
-                              action="team.add", object_type="team", object_id=str(teams[0].pk),
-                              summary="报名", after={"name": teams[0].name})  # fmt: skip
+    Foul.objects.create(
+        match=m,
+        team=m.ew,
+        player=m.ew.players.first(),
+        kind="out_of_turn",
+        severity="foul",
+        deal_number=2,
+        referee=organizer,
+        remark="越序",
+    )
+    Submission.objects.create(
+        match=m, values={"ew_level": m.ew_level}, submitted_by=organizer, source="staff"
+    )
+    AuditEntry.objects.create(
+        tournament=t,
+        user=organizer,
+        actor=organizer.username,
+        action="team.add",
+        object_type="team",
+        object_id=str(teams[0].pk),
+        summary="报名",
+        after={"name": teams[0].name},
+    )
     return t
 
 
@@ -109,8 +175,9 @@ def organizer(django_user_model):
 @pytest.fixture
 def event(organizer, django_user_model):
     t = build_event(organizer)
-    Staff.objects.create(tournament=t, user=make_user(django_user_model, "chief"),
-                         role=Staff.CHIEF_REFEREE)  # fmt: skip
+    Staff.objects.create(
+        tournament=t, user=make_user(django_user_model, "chief"), role=Staff.CHIEF_REFEREE
+    )
     Staff.objects.create(tournament=t, user=make_user(django_user_model, "ref"), role=Staff.REFEREE)
     return t
 

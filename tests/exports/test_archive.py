@@ -13,15 +13,15 @@ from django.core.files.base import ContentFile
 from tests.exports.conftest import build_event
 from tournament.exports.archive import NOT_ARCHIVED, PARTS, ArchiveError, export_archive
 from tournament.exports.archive_checks import IMPORTED_MARK
-from tournament.exports.archive_import import (
+from tournament.exports.registry import Request, run
+from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.selectors import standings_for
+from tournament.services.archive_import import (
     MSG_NOT_ARCHIVE,
     MSG_SLUG_EXISTS,
     import_archive,
     load_json,
 )
-from tournament.exports.registry import Request, run
-from tournament.models import AuditEntry, Match, Stage, Team, Tournament
-from tournament.selectors import standings_for
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +46,16 @@ def with_bracket(t: Tournament) -> None:
         {"id": "1-2", "round": 1, "ew": ids[1], "ns": ids[2], "winner": ids[1], "bye": False},
     ]
     bracket = {"size": 4, "seeds": ids[:3], "rounds": [semis, [final]], "third_place": None}
-    Stage.objects.create(tournament=t, order=2, name="淘汰赛", kind="knockout",
-                         state={"bracket": bracket})  # fmt: skip
-    Stage.objects.create(tournament=t, order=3, name="分组", kind="rotation",
-                         state={"groups": [ids[:4], ids[4:8]], "method": "draw"})  # fmt: skip
+    Stage.objects.create(
+        tournament=t, order=2, name="淘汰赛", kind="knockout", state={"bracket": bracket}
+    )
+    Stage.objects.create(
+        tournament=t,
+        order=3,
+        name="分组",
+        kind="rotation",
+        state={"groups": [ids[:4], ids[4:8]], "method": "draw"},
+    )
 
 
 def test_archive_round_trips_to_identical_data(event):
@@ -89,8 +95,13 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
         out = []
         for stage in Stage.objects.filter(tournament=t).order_by("order"):
             bracket = stage.state.get("bracket") or {}
-            out.append([[names[m[k]] for k in ("ew", "ns", "winner") if m[k]]
-                        for r in bracket.get("rounds", []) for m in r])  # fmt: skip
+            out.append(
+                [
+                    [names[m[k]] for k in ("ew", "ns", "winner") if m[k]]
+                    for r in bracket.get("rounds", [])
+                    for m in r
+                ]
+            )
             out.append([names[s] for s in bracket.get("seeds", [])])
             out.append([[names[x] for x in g] for g in stage.state.get("groups", [])])
         return out

@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 
 from tournament.exports.archive import ArchiveError, export_archive
 from tournament.exports.archive_checks import IMPORTED_MARK
-from tournament.exports.archive_import import import_archive, load_json
 from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.services.archive_import import import_archive, load_json
 
 pytestmark = pytest.mark.django_db
 

@@ -61,10 +61,20 @@ def test_export_writes_each_kind_in_the_format_of_the_extension(event, tmp_path,
 
 def test_every_kind_is_covered_by_the_command_test():
     assert set(KINDS) == {
-        "pairings", "scoresheets", "side_slips", "results", "standings", "units", "certificates",
-        "bracket", "signin", "workbook", "archive", "clerk_sheet",
+        "pairings",
+        "scoresheets",
+        "side_slips",
+        "results",
+        "standings",
+        "units",
+        "certificates",
+        "bracket",
+        "signin",
+        "workbook",
+        "archive",
+        "clerk_sheet",
         "movement",  # needs a round-robin stage: tests/exports/test_movement.py
-    }  # fmt: skip
+    }
 
 
 def test_export_refuses_a_format_the_kind_does_not_have(event, tmp_path):
@@ -82,8 +92,9 @@ def test_export_refuses_an_unknown_round(event, tmp_path):
 def test_bracket_prints_the_knockout_stage(event, tmp_path):
     ids = list(Team.objects.filter(tournament=event).order_by("pk").values_list("pk", flat=True))
     final = [{"id": "F", "ew": ids[0], "ns": ids[1], "winner": ids[0], "bye": False}]
-    Stage.objects.create(tournament=event, order=2, name="决赛阶段", kind="knockout",
-                         state={"bracket": [final]})  # fmt: skip
+    Stage.objects.create(
+        tournament=event, order=2, name="决赛阶段", kind="knockout", state={"bracket": [final]}
+    )
     data, _ = export(tmp_path, "spring", "bracket", name="b.pdf")
     text = pages_text(data)[0]
     champion = Team.objects.get(pk=ids[0]).name

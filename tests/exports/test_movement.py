@@ -76,8 +76,16 @@ def test_round_one_is_the_round_the_app_paired(round_robin):
 
 
 def test_rotation_stage_prints_its_three_rounds(organizer, chief, referee, register):
-    t = create(organizer, chief, referee, slug="rot", name="分组赛", format="rotation",
-               rounds=3, scoring="hundred_plus")  # fmt: skip
+    t = create(
+        organizer,
+        chief,
+        referee,
+        slug="rot",
+        name="分组赛",
+        format="rotation",
+        rounds=3,
+        scoring="hundred_plus",
+    )
     for i in range(1, 12):
         register(t, f"队{i}")
     draw(t, seed=1)

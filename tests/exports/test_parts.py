@@ -27,11 +27,21 @@ from tournament.models import Match
 from tournament.naming import bracket_round_title
 
 EVENT = EventInfo(
-    name="测试赛", slug="t", host="主办方", venue="", dates="", certificate_date="",
-    scoring="points26", scoring_label="26分制", time_limit=60, bye_policy="forfeit_win",
-    tiebreaks=("points", "lot"), award_tiers=(("一等奖", 1),), table_entry=False,
+    name="测试赛",
+    slug="t",
+    host="主办方",
+    venue="",
+    dates="",
+    certificate_date="",
+    scoring="points26",
+    scoring_label="26分制",
+    time_limit=60,
+    bye_policy="forfeit_win",
+    tiebreaks=("points", "lot"),
+    award_tiers=(("一等奖", 1),),
+    table_entry=False,
     printed_at="2025-05-01 08:00",
-)  # fmt: skip
+)
 
 
 def test_state_labels_match_the_model():
@@ -69,8 +79,10 @@ def test_qr_matrices_equal_the_qrcode_package_for_every_size():
 def bracket_13() -> dict:
     """13 pairs in 16 slots: three byes, then 8 → 4 → 2 → 1, and a third-place match."""
     r1 = [{"id": f"1-{i}", "ew": i, "ns": None, "winner": i, "bye": True} for i in (1, 2, 3)]
-    r1 += [{"id": f"1-{i}", "ew": 2 * i - 4, "ns": 2 * i - 3, "winner": 2 * i - 4, "bye": False}
-           for i in range(4, 9)]  # fmt: skip
+    r1 += [
+        {"id": f"1-{i}", "ew": 2 * i - 4, "ns": 2 * i - 3, "winner": 2 * i - 4, "bye": False}
+        for i in range(4, 9)
+    ]
     w = [m["winner"] for m in r1]
     r2 = [
         {"id": f"2-{k}", "ew": w[2 * k], "ns": w[2 * k + 1], "winner": w[2 * k]} for k in range(4)
@@ -120,9 +132,12 @@ def test_a_big_bracket_is_split_into_page_sections():
     b = bracket_from_state({"bracket": rounds})
     parts = sections(b.rounds)
     assert [(first, [len(r) for r in tree]) for first, tree in parts] == [
-        (0, [16, 8, 4, 2, 1]), (0, [16, 8, 4, 2, 1]), (0, [16, 8, 4, 2, 1]),
-        (0, [16, 8, 4, 2, 1]), (5, [2, 1]),
-    ]  # fmt: skip
+        (0, [16, 8, 4, 2, 1]),
+        (0, [16, 8, 4, 2, 1]),
+        (0, [16, 8, 4, 2, 1]),
+        (0, [16, 8, 4, 2, 1]),
+        (5, [2, 1]),
+    ]
     assert len(PdfReader(io.BytesIO(BracketPdf(EVENT, b, {}).render_bytes())).pages) == 5
     assert bracket_round_title(0, 128) == "1/64决赛" and bracket_round_title(6, 128) == "决赛"
     assert BracketPdf(EVENT, Bracket(()), {}).render_bytes().startswith(b"%PDF")

@@ -47,8 +47,14 @@ def knockout_round(event, teams: list[Team], games: int = 1) -> Round:
     bracket = knockout_bracket([t.pk for t in teams], third_place=True)
     a, b, c, d = bracket.seeds
     bracket = advance(advance(bracket, "R1-1", a), "R1-2", b)
-    stage = Stage.objects.create(tournament=event, order=2, name="决赛阶段", kind="knockout",
-                                 rounds=2, state={"bracket": bracket.to_dict()})  # fmt: skip
+    stage = Stage.objects.create(
+        tournament=event,
+        order=2,
+        name="决赛阶段",
+        kind="knockout",
+        rounds=2,
+        state={"bracket": bracket.to_dict()},
+    )
     r = Round.objects.create(tournament=event, stage=stage, number=3, status=Round.PUBLISHED)
     Match.objects.create(round=r, table=1, ew_id=a, ns_id=b, bracket_id="R2-1", bracket_game=1)
     Match.objects.create(round=r, table=2, ew_id=c, ns_id=d, bracket_id="3rd", bracket_game=1)
@@ -75,8 +81,16 @@ def test_round_title_is_shared_by_pages_and_pdfs(event, organizer):
 def test_names_with_numbers_sort_by_value():
     names = ["二队", "六队", "三队", "四队", "五队", "一队", "十二队", "十队", "十一队"]
     assert sorted(names, key=name_sort_key) == [
-        "一队", "二队", "三队", "四队", "五队", "六队", "十队", "十一队", "十二队",
-    ]  # fmt: skip
+        "一队",
+        "二队",
+        "三队",
+        "四队",
+        "五队",
+        "六队",
+        "十队",
+        "十一队",
+        "十二队",
+    ]
     assert sorted(["10队", "2队", "1队"], key=name_sort_key) == ["1队", "2队", "10队"]
     assert sorted(["一心队", "金陵十队", "金陵九队"], key=name_sort_key)[:2] == [
         "金陵九队",
@@ -125,8 +139,15 @@ def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(even
 
     m = Match.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
     other = Match.objects.filter(round=m.round, table=1).get()
-    Foul.objects.create(match=other, team=other.ns, kind="signalling", severity="warning",
-                        deal_number=4, referee=organizer, remark="暗示")  # fmt: skip
+    Foul.objects.create(
+        match=other,
+        team=other.ns,
+        kind="signalling",
+        severity="warning",
+        deal_number=4,
+        referee=organizer,
+        remark="暗示",
+    )
     pages = pages_text(render(event, "scoresheets", round=1, base_url="http://x"))
     first, sheet = pages[0], pages[m.table - 1]
     assert "南北 暗示/暴露牌 警告" in first and "日期：2025年5月1日" in first
@@ -177,8 +198,18 @@ def test_create_tournament_takes_the_host_and_print_language(organizer):
 
     organizer.is_superuser = True
     organizer.save()
-    call_command("create_tournament", "hosted", "--name", "测试赛", "--host", "市体育总会",
-                 "--print-language", "en", "--organizer", "organizer")  # fmt: skip
+    call_command(
+        "create_tournament",
+        "hosted",
+        "--name",
+        "测试赛",
+        "--host",
+        "市体育总会",
+        "--print-language",
+        "en",
+        "--organizer",
+        "organizer",
+    )
     t = Tournament.objects.get(slug="hosted")
     assert (t.host, t.print_language) == ("市体育总会", "en")
 
@@ -200,8 +231,13 @@ def test_pdfs_follow_the_events_print_language(event):
 
 
 def test_every_xlsx_names_the_event_and_the_workbook_has_fouls_and_knockout_names(event):
-    for kind, kw in (("pairings", {"round": 1}), ("results", {"round": 1}), ("standings", {}),
-                     ("units", {}), ("signin", {})):  # fmt: skip
+    for kind, kw in (
+        ("pairings", {"round": 1}),
+        ("results", {"round": 1}),
+        ("standings", {}),
+        ("units", {}),
+        ("signin", {}),
+    ):
         ws = load_workbook(io.BytesIO(render(event, kind, "xlsx", **kw))).worksheets[0]
         assert ws["A1"].value.startswith("2025春季掼蛋公开赛 · "), kind
     teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])

@@ -14,8 +14,18 @@ from tests.exports.conftest import login, pages_text
 
 pytestmark = pytest.mark.django_db
 
-ALL = ["pairings.pdf", "scoresheets.pdf", "results.xlsx", "standings.pdf", "units.csv",
-       "certificates.pdf", "bracket.pdf", "signin.pdf", "workbook.xlsx", "archive.json"]  # fmt: skip
+ALL = [
+    "pairings.pdf",
+    "scoresheets.pdf",
+    "results.xlsx",
+    "standings.pdf",
+    "units.csv",
+    "certificates.pdf",
+    "bracket.pdf",
+    "signin.pdf",
+    "workbook.xlsx",
+    "archive.json",
+]
 REFEREE_OK = {"pairings.pdf", "scoresheets.pdf"}
 
 

@@ -78,15 +78,7 @@ def check_round(
     """Assert every hard rule of a Swiss round; return the balances after the round.
     ``forbidden``: a set of two-id frozensets that must not meet."""
     by_id = {e.id: e for e in entrants}
-    count = placed(pairing)
-    # Each active pair exactly once; nobody unknown (withdrawn pairs are not passed in).
-    assert set(count) == set(by_id), "a pair is missing or unknown"
-    assert all(v == 1 for v in count.values()), "a pair is placed twice"
-    assert len(pairing.byes) == len(entrants) % 2
-    # Tables numbered 1.. from the top of the standings.
-    assert [t.number for t in pairing.tables] == list(range(1, len(pairing.tables) + 1))
-    tops = [min(by_id[t.ew].rank, by_id[t.ns].rank) for t in pairing.tables]
-    assert tops == sorted(tops)
+    _check_placement(entrants, pairing, by_id)
     # Violations: as few as any pairing (with any allowed bye) can have.
     k = len(pairing.tables) + 2
     violations = sum(
@@ -115,6 +107,41 @@ def check_round(
             "avoidable violation"
         )
     # Seats: the rule, the ±2 limit, the 90 % rule.
+    after = _check_tables(entrants, pairing, unit_mode, seating, forbidden)
+    assert all(abs(v) <= 2 for v in after.values()) or violations
+    outside = sum(abs(v) > 1 for v in after.values())
+    if outside > budget:
+        # Allowed only when the rules above the seat rule leave no better choice.
+        assert "seat_rule_unmet" in pairing.notes
+        if pairing.byes:
+            best = min(o for v, o in options.values() if v == violations) if options else None
+            if best is None:  # our bye was the first candidate and nothing was violated
+                rest = [e for e in entrants if e.id != bye.id]
+                best = least_violations(rest, unit_mode, k, forbidden)[1] + (
+                    abs(bye.seat_balance) > 1
+                )
+        else:
+            best = least_violations(entrants, unit_mode, k, forbidden)[1]
+        assert outside == best, "the seat rule could have been met"
+    return after
+
+
+def _check_placement(entrants: list[Entrant], pairing: Pairing, by_id: dict) -> None:
+    """Each active pair placed once, one bye for an odd count, tables numbered from the top."""
+    count = placed(pairing)
+    # Each active pair exactly once; nobody unknown (withdrawn pairs are not passed in).
+    assert set(count) == set(by_id), "a pair is missing or unknown"
+    assert all(v == 1 for v in count.values()), "a pair is placed twice"
+    assert len(pairing.byes) == len(entrants) % 2
+    # Tables numbered 1.. from the top of the standings.
+    assert [t.number for t in pairing.tables] == list(range(1, len(pairing.tables) + 1))
+    tops = [min(by_id[t.ew].rank, by_id[t.ns].rank) for t in pairing.tables]
+    assert tops == sorted(tops)
+
+
+def _check_tables(entrants, pairing: Pairing, unit_mode: str, seating, forbidden) -> dict:
+    """Seat each table by the seat rule and check its flags; return the balances after."""
+    by_id = {e.id: e for e in entrants}
     after = {e.id: e.seat_balance for e in entrants}
     for t in pairing.tables:
         a, b = by_id[t.ew], by_id[t.ns]
@@ -132,21 +159,6 @@ def check_round(
         same = a.unit is not None and a.unit == b.unit
         assert (FLAG_SAME_UNIT in t.flags) == (same and unit_mode != "off")
         assert (FLAG_FORBIDDEN in t.flags) == (frozenset((a.id, b.id)) in forbidden)
-    assert all(abs(v) <= 2 for v in after.values()) or violations
-    outside = sum(abs(v) > 1 for v in after.values())
-    if outside > budget:
-        # Allowed only when the rules above the seat rule leave no better choice.
-        assert "seat_rule_unmet" in pairing.notes
-        if pairing.byes:
-            best = min(o for v, o in options.values() if v == violations) if options else None
-            if best is None:  # our bye was the first candidate and nothing was violated
-                rest = [e for e in entrants if e.id != bye.id]
-                best = least_violations(rest, unit_mode, k, forbidden)[1] + (
-                    abs(bye.seat_balance) > 1
-                )
-        else:
-            best = least_violations(entrants, unit_mode, k, forbidden)[1]
-        assert outside == best, "the seat rule could have been met"
     return after
 
 

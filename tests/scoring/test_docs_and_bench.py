@@ -13,7 +13,7 @@ MODULES = [
     "scoring",
     "scoring.errors",
     "scoring.systems",
-    "scoring.tables",
+    "scoring.system_numbers",
     "scoring.records",
     "scoring.metrics",
     "scoring.standings",

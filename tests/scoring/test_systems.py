@@ -9,7 +9,7 @@ import pytest
 from rules.levels import LEVELS
 from scoring import BYE_POLICIES, SYSTEMS, ScoreOptions, ScoringError, score_match
 from scoring import errors as msg
-from scoring.tables import (
+from scoring.system_numbers import (
     HUNDRED_LOSER_CAP,
     HUNDRED_WINNER_CAP,
     hundred_plus_loser_points,

@@ -28,5 +28,6 @@ Modules
 ``pdfjoin``, ``qr``,
 ``pairings``, ``scoresheet`` with ``sheetlayout`` and ``deallines``, ``results``,
 ``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
-``archive`` with ``archive_import``, ``registry``.
+``archive`` with ``archive_checks`` (the archive import itself is a write service:
+:mod:`tournament.services.archive_import`), ``makers`` and ``registry``.
 """

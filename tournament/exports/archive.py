@@ -20,7 +20,7 @@ bracket (``Stage.state``) and the object an audit entry points at (``object_ref`
 renumbered too, and so are the groups of a rotation stage; other JSON is copied as it is.
 
 Users are referenced by username, never by id, and no password travels. On import (see
-:mod:`tournament.exports.archive_import`) a username that exists is used as is; a missing one
+:mod:`tournament.services.archive_import`) a username that exists is used as is; a missing one
 is created as an inactive account without a usable password, so the record of who entered,
 confirmed and refereed stays readable while nobody can log in as that person until an
 administrator activates the account. ``--owner`` gives the imported event to a local user.

@@ -113,8 +113,10 @@ def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
     def fix(m: Any) -> Any:
         if not isinstance(m, Mapping):
             return m
-        return {k: (mapping(v) if k in ("ew", "ns", "winner") and v is not None else v)
-                for k, v in m.items()}  # fmt: skip
+        return {
+            k: (mapping(v) if k in ("ew", "ns", "winner") and v is not None else v)
+            for k, v in m.items()
+        }
 
     out = dict(state)
     raw = state["bracket"]
@@ -156,8 +158,14 @@ class BracketPdf(PdfDocument):
     landscape = True
     title = "淘汰赛对阵图"
 
-    def __init__(self, event: EventInfo, bracket: Bracket | None, pairs: Mapping[Any, Pair],
-                 stage_name: str = "", scores: Scores | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        event: EventInfo,
+        bracket: Bracket | None,
+        pairs: Mapping[Any, Pair],
+        stage_name: str = "",
+        scores: Scores | None = None,
+    ) -> None:
         super().__init__(event)
         self.bracket = bracket
         self.pairs = pairs
@@ -175,8 +183,16 @@ class BracketPdf(PdfDocument):
         for n, (first, tree) in enumerate(parts):
             top = self.start_page()
             # In the footer's free middle, between the print time and the page number.
-            fonts.draw(self.canvas, self.width / 2, self.margin_bottom, legend_text(), 7.5,
-                       align="center", color=MID_GREY, max_width=self.content_width * 0.45)  # fmt: skip
+            fonts.draw(
+                self.canvas,
+                self.width / 2,
+                self.margin_bottom,
+                legend_text(),
+                7.5,
+                align="center",
+                color=MID_GREY,
+                max_width=self.content_width * 0.45,
+            )
             last = n == len(parts) - 1
             self.tree(tree, first, total, top, champion=last and first + len(tree) == total)
             if last and self.bracket.third_place:
@@ -193,8 +209,15 @@ class BracketPdf(PdfDocument):
         seed = self.bracket.seed_of(team) if self.bracket else None
         return f"[{seed}] {name}" if seed else name
 
-    def tree(self, rounds: list[list[BracketMatch]], first: int, total: int, top: float,
-             *, champion: bool) -> None:  # fmt: skip
+    def tree(
+        self,
+        rounds: list[list[BracketMatch]],
+        first: int,
+        total: int,
+        top: float,
+        *,
+        champion: bool,
+    ) -> None:
         """Each match is two name lines joined by a vertical line on the right; a match of a
         later round puts its name lines at the heights of the two matches feeding it, so the
         winner's line runs on into the next column."""
@@ -210,8 +233,15 @@ class BracketPdf(PdfDocument):
         for i, rnd in enumerate(rounds):
             x = self.left + i * col_w
             w = col_w - 4 * mm
-            fonts.draw(c, x + w / 2, top - 4 * mm, bracket_round_title(first + i, slots), 10,
-                       align="center", bold=True)  # fmt: skip
+            fonts.draw(
+                c,
+                x + w / 2,
+                top - 4 * mm,
+                bracket_round_title(first + i, slots),
+                10,
+                align="center",
+                bold=True,
+            )
             step = area_h / len(rnd)
             for k, match in enumerate(rnd):
                 upper = area_top - (k + 0.25) * step
@@ -224,19 +254,35 @@ class BracketPdf(PdfDocument):
                     mid = (upper + lower) / 2
                     c.line(x + w, mid, x + col_w, mid)  # on to the next round
         if champion:
-            final = rounds[-1][0] if len(rounds[-1]) == 1 else None
-            x = self.left + len(rounds) * col_w
-            fonts.draw(c, x + (col_w - 4 * mm) / 2, top - 4 * mm, _("冠军"), 10, align="center",
-                       bold=True)  # fmt: skip
-            yy = area_top - area_h / 2
-            winner = self.name(final.winner) if final and final.winner is not None else ""
-            c.setLineWidth(1.2)
-            c.line(x, yy, x + col_w - 4 * mm, yy)
-            fonts.draw(c, x + 1 * mm, yy + 1.5 * mm, winner, 12, bold=True, color=RED,
-                       max_width=col_w - 6 * mm)  # fmt: skip
+            self.champion(rounds, col_w, top, area_top - area_h / 2)
 
-    def match(self, m: BracketMatch, x: float, upper: float, lower: float, w: float,
-              size: float) -> None:  # fmt: skip
+    def champion(
+        self, rounds: list[list[BracketMatch]], col_w: float, top: float, yy: float
+    ) -> None:
+        """The last column: the final's winner on a red line at the height of the final."""
+        c = self.canvas
+        final = rounds[-1][0] if len(rounds[-1]) == 1 else None
+        x = self.left + len(rounds) * col_w
+        fonts.draw(
+            c, x + (col_w - 4 * mm) / 2, top - 4 * mm, _("冠军"), 10, align="center", bold=True
+        )
+        winner = self.name(final.winner) if final and final.winner is not None else ""
+        c.setLineWidth(1.2)
+        c.line(x, yy, x + col_w - 4 * mm, yy)
+        fonts.draw(
+            c,
+            x + 1 * mm,
+            yy + 1.5 * mm,
+            winner,
+            12,
+            bold=True,
+            color=RED,
+            max_width=col_w - 6 * mm,
+        )
+
+    def match(
+        self, m: BracketMatch, x: float, upper: float, lower: float, w: float, size: float
+    ) -> None:
         """Two name lines; the winner's in bold on a thick line (readable in black and white),
         each pair's score (games won or final level) at the right end of its line."""
         c = self.canvas
@@ -251,12 +297,19 @@ class BracketPdf(PdfDocument):
             score = str(scores.get(team, "")) if team is not None else ""
             score_w = fonts.width(score, size, True) + 2 * mm if score else 0
             if score:
-                fonts.draw(c, x + w - 1 * mm, yy + 1.2 * mm, score, size, align="right",
-                           bold=won)  # fmt: skip
+                fonts.draw(c, x + w - 1 * mm, yy + 1.2 * mm, score, size, align="right", bold=won)
             text = self.name(team, bye=m.bye)
-            fonts.draw(c, x + 1 * mm, yy + 1.2 * mm, text, size, bold=won,
-                       color=None if team is not None else MID_GREY,
-                       max_width=w - 2 * mm - score_w, min_size=5)  # fmt: skip
+            fonts.draw(
+                c,
+                x + 1 * mm,
+                yy + 1.2 * mm,
+                text,
+                size,
+                bold=won,
+                color=None if team is not None else MID_GREY,
+                max_width=w - 2 * mm - score_w,
+                min_size=5,
+            )
 
     def third_place(self, m: BracketMatch) -> None:
         x = self.right - 70 * mm

@@ -38,13 +38,23 @@ def draw_cell(c: Canvas, value, x, y, w, h, size, align, bold) -> None:
         lines, used = [fonts.fit(text, w - 2 * PAD, size, size * 0.6, bold)[0]], size
     base = y - h / 2 - used * 0.35 + (used * 0.58 if len(lines) == 2 else 0)
     for line in lines:
-        fonts.draw(c, anchor, base, line, used, align=align, bold=bold,
-                   max_width=w - 2 * PAD, min_size=size * 0.6)  # fmt: skip
+        fonts.draw(
+            c,
+            anchor,
+            base,
+            line,
+            used,
+            align=align,
+            bold=bold,
+            max_width=w - 2 * PAD,
+            min_size=size * 0.6,
+        )
         base -= used * 1.16
 
 
-def draw_two(c: Canvas, value: Two, anchor: float, y: float, w: float, h: float, size: float,
-             align: str) -> None:  # fmt: skip
+def draw_two(
+    c: Canvas, value: Two, anchor: float, y: float, w: float, h: float, size: float, align: str
+) -> None:
     """Name above, unit and players below in grey; when the lower line would be cut and the
     name leaves room, the unit moves up beside the name (left-aligned cells)."""
     main, sub, small, smallest = value.main, value.sub, size * 0.78, size * 0.5
@@ -54,11 +64,37 @@ def draw_two(c: Canvas, value: Two, anchor: float, y: float, w: float, h: float,
         unit, players = sub.split(" · ", 1)
         if fonts.width(main + "  ", size, True) + fonts.width(unit, smallest) <= w:
             beside, sub = unit, players
-    used = fonts.draw(c, anchor, y - h / 2 + 0.6 * mm, main, size, align=align, bold=True,
-                      max_width=w, min_size=size * 0.6)  # fmt: skip
+    used = fonts.draw(
+        c,
+        anchor,
+        y - h / 2 + 0.6 * mm,
+        main,
+        size,
+        align=align,
+        bold=True,
+        max_width=w,
+        min_size=size * 0.6,
+    )
     if beside:
         x = anchor + fonts.width(main + "  ", used, True)
-        fonts.draw(c, x, y - h / 2 + 0.6 * mm, beside, small, color=MID_GREY,
-                   max_width=anchor + w - x, min_size=smallest)  # fmt: skip
-    fonts.draw(c, anchor, y - h + 1.6 * mm, sub, small, align=align, max_width=w,
-               min_size=smallest, color=MID_GREY)  # fmt: skip
+        fonts.draw(
+            c,
+            x,
+            y - h / 2 + 0.6 * mm,
+            beside,
+            small,
+            color=MID_GREY,
+            max_width=anchor + w - x,
+            min_size=smallest,
+        )
+    fonts.draw(
+        c,
+        anchor,
+        y - h + 1.6 * mm,
+        sub,
+        small,
+        align=align,
+        max_width=w,
+        min_size=smallest,
+        color=MID_GREY,
+    )

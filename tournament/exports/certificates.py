@@ -32,8 +32,14 @@ class CertificatePdf(PdfDocument):
     title = "荣誉证书"  # msgid; translated in __init__
     text_width = 210 * mm
 
-    def __init__(self, event: EventInfo, awarded: Sequence[tuple[StandingRow, str]],
-                 pairs: Mapping[int, Pair], *, final: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        event: EventInfo,
+        awarded: Sequence[tuple[StandingRow, str]],
+        pairs: Mapping[int, Pair],
+        *,
+        final: bool = True,
+    ) -> None:
         super().__init__(event)
         self.final = final
         self.title = _("荣誉证书")
@@ -49,8 +55,9 @@ class CertificatePdf(PdfDocument):
     def draw(self) -> None:
         if not self.awarded:
             self.start_page()
-            fonts.draw(self.canvas, self.width / 2, self.height / 2, _("尚无获奖组合"), 20,
-                       align="center")  # fmt: skip
+            fonts.draw(
+                self.canvas, self.width / 2, self.height / 2, _("尚无获奖组合"), 20, align="center"
+            )
             self.end_page()
         for row, tier in self.awarded:
             pair = self.pairs.get(row.team)
@@ -81,11 +88,29 @@ class CertificatePdf(PdfDocument):
         self.frame()
         fonts.draw(c, cx, top - 48 * mm, _("荣 誉 证 书"), 44, align="center", bold=True, color=RED)
         names = "　".join(pair.players) or pair.name
-        fonts.draw(c, cx, top - 76 * mm, names, 28, align="center", bold=True, color=DARK,
-                   max_width=self.text_width, min_size=14)  # fmt: skip
+        fonts.draw(
+            c,
+            cx,
+            top - 76 * mm,
+            names,
+            28,
+            align="center",
+            bold=True,
+            color=DARK,
+            max_width=self.text_width,
+            min_size=14,
+        )
         who = " · ".join(p for p in (pair.name, pair.unit) if p)
-        fonts.draw(c, cx, top - 87 * mm, f"（{who}）", 14, align="center",
-                   max_width=self.text_width, min_size=9)  # fmt: skip
+        fonts.draw(
+            c,
+            cx,
+            top - 87 * mm,
+            f"（{who}）",
+            14,
+            align="center",
+            max_width=self.text_width,
+            min_size=9,
+        )
         sentence = _("在%(event)s中获得第%(rank)s名，荣获") % {
             "event": self.event.name,
             "rank": rank,
@@ -95,8 +120,17 @@ class CertificatePdf(PdfDocument):
         for line in lines[:3]:
             fonts.draw(c, cx, base, line, 18, align="center")
             base -= 9 * mm
-        fonts.draw(c, cx, base - 12 * mm, _(tier), 40, align="center", bold=True, color=RED,
-                   max_width=self.text_width)  # fmt: skip
+        fonts.draw(
+            c,
+            cx,
+            base - 12 * mm,
+            _(tier),
+            40,
+            align="center",
+            bold=True,
+            color=RED,
+            max_width=self.text_width,
+        )
         fonts.draw(c, cx, base - 26 * mm, _("特发此证，以资鼓励。"), 16, align="center")
         self.signed(c)
         if not self.final:
@@ -113,8 +147,15 @@ class CertificatePdf(PdfDocument):
         c.setDash(2, 3)
         c.circle(right - 30 * mm, 38 * mm, SEAL_RADIUS)
         c.restoreState()
-        fonts.draw(c, right - 30 * mm, 19 * mm, _("（盖章）"), 8, align="center",
-                   color=colors.Color(0.7, 0.7, 0.7))  # fmt: skip
+        fonts.draw(
+            c,
+            right - 30 * mm,
+            19 * mm,
+            _("（盖章）"),
+            8,
+            align="center",
+            color=colors.Color(0.7, 0.7, 0.7),
+        )
 
     def not_final_stamp(self, c) -> None:
         """未完赛: printed before the last round of the last stage was locked."""

@@ -83,8 +83,11 @@ def sheet_fouls(rules: RuleSet, steps: Sequence[dict]) -> list[FoulLine]:
             severity = (
                 "foul" if kind == "foul" and _counted_as_foul(step, before, after) else "warning"
             )
-            out.append(FoulLine(side, step["kind"], severity, deal=after.deals + 1,
-                                levels=step.get("levels", 0)))  # fmt: skip
+            out.append(
+                FoulLine(
+                    side, step["kind"], severity, deal=after.deals + 1, levels=step.get("levels", 0)
+                )
+            )
         before = after
     return out
 
@@ -145,7 +148,8 @@ def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
                 # A second warning in the deal made a foul: the line says so, so the printed
                 # lines agree with the foul count on the same sheet.
                 note += _("（同一副第二次警告，计犯规1次）")
-            lines.append(DealLine(None, "", (), "", "", level_text(after.ew),
-                                  level_text(after.ns), note))  # fmt: skip
+            lines.append(
+                DealLine(None, "", (), "", "", level_text(after.ew), level_text(after.ns), note)
+            )
         before = after
     return lines

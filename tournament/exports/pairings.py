@@ -52,8 +52,14 @@ def pair_detail(pair: Pair) -> str:
 class PairingsPdf(ListDocument):
     """对阵表: the by-table list, the by-name list, or both (each from a new page)."""
 
-    def __init__(self, event, round_number: int, tables: Sequence[Table],
-                 points: Mapping[int, int], order: str = "both") -> None:  # fmt: skip
+    def __init__(
+        self,
+        event,
+        round_number: int,
+        tables: Sequence[Table],
+        points: Mapping[int, int],
+        order: str = "both",
+    ) -> None:
         super().__init__(event)
         self.round_number = round_number
         self.tables = sorted(tables, key=table_sort_key)
@@ -92,11 +98,13 @@ class PairingsPdf(ListDocument):
             yield Section(
                 _("轮空"),
                 [Col("组合", 5.0), Col("积分", 1.0, "center"), Col("说明", 6.0)],
-                ((Two(t.ew.name, pair_detail(t.ew)), self.points.get(t.ew.id, 0), _("本轮轮空"))
-                 for t in byes),
+                (
+                    (Two(t.ew.name, pair_detail(t.ew)), self.points.get(t.ew.id, 0), _("本轮轮空"))
+                    for t in byes
+                ),
                 row_height=10 * mm,
                 font_size=10.5,
-            )  # fmt: skip
+            )
 
     def _table_row(self, t: Table) -> list[object]:
         assert t.ns is not None

@@ -318,9 +318,15 @@ class ListDocument(PdfDocument):
         fonts.draw(self.canvas, self.left, y - 5 * mm, title, 12, bold=True)
         if section.note and not continued:
             fonts.draw(
-                self.canvas, self.right, y - 5 * mm, section.note, 8, align="right",
-                max_width=self.content_width * 0.55, color=MID_GREY,
-            )  # fmt: skip
+                self.canvas,
+                self.right,
+                y - 5 * mm,
+                section.note,
+                8,
+                align="right",
+                max_width=self.content_width * 0.55,
+                color=MID_GREY,
+            )
         return y - 7.5 * mm
 
     def _header_row(self, section: Section, widths: list[float], y: float) -> float:

@@ -28,7 +28,7 @@ from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.standings import standings_section
 from tournament.exports.tabular import SIGNED, Column, Exporter
 from tournament.naming import match_title, number_title
-from tournament.results_import import HEADERS as RESULT_HEADERS
+from tournament.sheets.results_sheet import HEADERS as RESULT_HEADERS
 
 
 def _detail(pair: Pair) -> str:
@@ -63,10 +63,18 @@ class ResultsPdf(ListDocument):
     landscape = True
     signature = True
 
-    def __init__(self, event: EventInfo, round_number: int, tables: Sequence[Table],
-                 standings: Sequence[StandingRow], pairs: Mapping[int, Pair], *,
-                 round_name: str = "", bracket_size: int = 0,
-                 rules: RuleSet | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        event: EventInfo,
+        round_number: int,
+        tables: Sequence[Table],
+        standings: Sequence[StandingRow],
+        pairs: Mapping[int, Pair],
+        *,
+        round_name: str = "",
+        bracket_size: int = 0,
+        rules: RuleSet | None = None,
+    ) -> None:
         self.rules = rules
         super().__init__(event)
         self.round_number = round_number
@@ -91,13 +99,17 @@ class ResultsPdf(ListDocument):
             columns.append(Col(_("级差分"), 1.4, "center"))
         columns.append(Col(_("说明"), 3.0))
         title = _("%(round)s各台成绩") % {"round": self.round_name}
-        yield Section(title, columns, (self._row(t, level_points) for t in self.tables),
-                      row_height=9 * mm)  # fmt: skip
+        yield Section(
+            title, columns, (self._row(t, level_points) for t in self.tables), row_height=9 * mm
+        )
         yield standings_section(
-            self.event, self.standings, self.pairs,
+            self.event,
+            self.standings,
+            self.pairs,
             _("%(round)s后排名") % {"round": number_title(self.round_number)},
-            with_awards=False, new_page=True,
-        )  # fmt: skip
+            with_awards=False,
+            new_page=True,
+        )
 
     def _row(self, t: Table, level_points: bool) -> list[object]:
         s = t.score
@@ -126,13 +138,25 @@ class ResultsExport(Exporter):
     or file name carries the round)."""
 
     columns = (
-        Column(_lazy("台号"), 6), Column(_lazy("东西组合"), 20), Column(_lazy("东西单位"), 16),
-        Column(_lazy("东西选手"), 20), Column(_lazy("南北组合"), 20), Column(_lazy("南北单位"), 16),
-        Column(_lazy("南北选手"), 20), Column(_lazy("东西级数"), 8), Column(_lazy("南北级数"), 8), Column(_lazy("级差"), 6),
-        Column(_lazy("弃权/判负"), 16), Column(_lazy("东西犯规"), 8), Column(_lazy("南北犯规"), 8),
-        Column(_lazy("东西得分"), 8), Column(_lazy("南北得分"), 8), Column(_lazy("东西级差分"), 10, SIGNED),
-        Column(_lazy("南北级差分"), 10, SIGNED), Column(_lazy("状态"), 10),
-    )  # fmt: skip
+        Column(_lazy("台号"), 6),
+        Column(_lazy("东西组合"), 20),
+        Column(_lazy("东西单位"), 16),
+        Column(_lazy("东西选手"), 20),
+        Column(_lazy("南北组合"), 20),
+        Column(_lazy("南北单位"), 16),
+        Column(_lazy("南北选手"), 20),
+        Column(_lazy("东西级数"), 8),
+        Column(_lazy("南北级数"), 8),
+        Column(_lazy("级差"), 6),
+        Column(_lazy("弃权/判负"), 16),
+        Column(_lazy("东西犯规"), 8),
+        Column(_lazy("南北犯规"), 8),
+        Column(_lazy("东西得分"), 8),
+        Column(_lazy("南北得分"), 8),
+        Column(_lazy("东西级差分"), 10, SIGNED),
+        Column(_lazy("南北级差分"), 10, SIGNED),
+        Column(_lazy("状态"), 10),
+    )
 
     def __init__(self, round_number: int, tables: Iterable[Table], title: str | None = None):
         self.sheet_title = title or number_title(round_number)
@@ -150,10 +174,17 @@ class FoulLogExport(Exporter):
     workbook reads the matches once."""
 
     columns = (
-        Column(_lazy("轮次"), 6), Column(_lazy("台号"), 6), Column(_lazy("方"), 6), Column(_lazy("组合"), 20),
-        Column(_lazy("第几副"), 7), Column(_lazy("类型"), 14), Column(_lazy("警告/犯规"), 10), Column(_lazy("级数处罚"), 9),
-        Column(_lazy("裁判"), 12), Column(_lazy("备注"), 30),
-    )  # fmt: skip
+        Column(_lazy("轮次"), 6),
+        Column(_lazy("台号"), 6),
+        Column(_lazy("方"), 6),
+        Column(_lazy("组合"), 20),
+        Column(_lazy("第几副"), 7),
+        Column(_lazy("类型"), 14),
+        Column(_lazy("警告/犯规"), 10),
+        Column(_lazy("级数处罚"), 9),
+        Column(_lazy("裁判"), 12),
+        Column(_lazy("备注"), 30),
+    )
 
     def __init__(self, rules: RuleSet | None = None) -> None:
         self.sheet_title = _("犯规记录")
@@ -166,9 +197,20 @@ class FoulLogExport(Exporter):
             for f in table_fouls(self.rules, t.fouls, t.deals):
                 pair = t.ew if f.side == "EW" or t.ns is None else t.ns
                 severity = _("警告") if f.severity == "warning" else _("犯规")
-                self.lines.append([t.round, t.table, _(SIDE_LABELS[f.side]), pair.name, f.deal,
-                                   kind_label(f.kind), severity, f.levels or None, f.referee,
-                                   f.remark])  # fmt: skip
+                self.lines.append(
+                    [
+                        t.round,
+                        t.table,
+                        _(SIDE_LABELS[f.side]),
+                        pair.name,
+                        f.deal,
+                        kind_label(f.kind),
+                        severity,
+                        f.levels or None,
+                        f.referee,
+                        f.remark,
+                    ]
+                )
             yield t
 
     def rows(self):
@@ -177,7 +219,7 @@ class FoulLogExport(Exporter):
 
 class ClerkSheetExport(Exporter):
     """成绩录入表: a blank results sheet for one round, one row per table, in exactly the
-    columns :mod:`tournament.results_import` reads (its first header of each field), so a
+    columns :mod:`tournament.sheets.results_sheet` reads (its first header of each field), so a
     clerk types the paper sheets in and ``import_results`` takes the file back as it is."""
 
     def __init__(self, round_title: str, tables: Iterable[Table]) -> None:

@@ -143,8 +143,9 @@ class ScoreSheetPdf(PdfDocument):
         c = self.canvas
         c.doForm(FORM)
         table_text = _("第 %(n)s 台") % {"n": t.table}
-        fonts.draw(c, R - 19 * mm, y(23.5), table_text, 20, align="center", bold=True,
-                   max_width=36 * mm)  # fmt: skip
+        fonts.draw(
+            c, R - 19 * mm, y(23.5), table_text, 20, align="center", bold=True, max_width=36 * mm
+        )
         if t.bracket_id and self.round.knockout:
             match = match_title(t.bracket_id, self.round.size)
             if t.game and self.round.games > 1:
@@ -159,8 +160,11 @@ class ScoreSheetPdf(PdfDocument):
         if t.counted:
             self._result(t)
         footer = _("%(event)s · %(round)s %(table)s · 打印于 %(at)s") % {
-            "event": self.event.name, "round": self.round.title, "table": table_text,
-            "at": self.event.printed_at}  # fmt: skip
+            "event": self.event.name,
+            "round": self.round.title,
+            "table": table_text,
+            "at": self.event.printed_at,
+        }
         fonts.draw(c, L, y(291), footer, 7, color=MID_GREY, max_width=R - L, min_size=5)
 
     def _times(self, t: Table) -> None:
@@ -187,8 +191,10 @@ class ScoreSheetPdf(PdfDocument):
         for side, counted in (("EW", t.ew_fouls), ("NS", t.ns_fouls)):
             warnings = sum(1 for x in lines if x.side == side and x.severity == "warning")
             fouls = max(counted, sum(1 for x in lines if x.side == side and x.severity == "foul"))
-            for severity, n, boxes in (("warning", warnings, WARNING_BOXES),
-                                       ("foul", fouls, FOUL_BOXES)):  # fmt: skip
+            for severity, n, boxes in (
+                ("warning", warnings, WARNING_BOXES),
+                ("foul", fouls, FOUL_BOXES),
+            ):
                 for k in range(min(n, boxes)):
                     x0 = tick_x(side, severity, k) * mm
                     c.setLineWidth(1)
@@ -197,12 +203,26 @@ class ScoreSheetPdf(PdfDocument):
         xs = column_x(FOUL_COLUMNS)
         for i, x in enumerate(lines[: lay.foul_rows]):
             row_base = y(lay.foul_title + 10 + 6 + (i + 1) * 6 - 1.8)
-            cells = [str(x.deal or ""), _(SIDE_LABELS[x.side]), kind_label(x.kind),
-                     _("警告") if x.severity == "warning" else _("犯规"),
-                     f"{x.levels:+d}" if x.levels else "", x.referee, x.remark]  # fmt: skip
+            cells = [
+                str(x.deal or ""),
+                _(SIDE_LABELS[x.side]),
+                kind_label(x.kind),
+                _("警告") if x.severity == "warning" else _("犯规"),
+                f"{x.levels:+d}" if x.levels else "",
+                x.referee,
+                x.remark,
+            ]
             for (x0, w), text in zip(xs, cells, strict=True):
-                fonts.draw(c, x0 + w / 2, row_base, text, 8.5, align="center",
-                           max_width=w - 2 * mm, min_size=5)  # fmt: skip
+                fonts.draw(
+                    c,
+                    x0 + w / 2,
+                    row_base,
+                    text,
+                    8.5,
+                    align="center",
+                    max_width=w - 2 * mm,
+                    min_size=5,
+                )
         if len(lines) > lay.foul_rows:
             more = _("另有%(n)s条记录见犯规记录") % {"n": len(lines) - lay.foul_rows}
             fonts.draw(c, R, y(lay.foul_title), more, 7.5, align="right", color=RED)
@@ -213,13 +233,28 @@ class ScoreSheetPdf(PdfDocument):
         x = lay.box_x(side)
         top = lay.box_top
         text_w = (lay.box_w - 6) * mm
-        fonts.draw(c, x + 3 * mm, y(top + 13.5), pair.name, 13, bold=True, max_width=text_w,
-                   min_size=8)  # fmt: skip
-        fonts.draw(c, x + 3 * mm, y(top + 19.5), _("单位：%(unit)s") % {"unit": pair.unit or "—"}, 9,
-                   max_width=text_w, min_size=6)  # fmt: skip
+        fonts.draw(
+            c, x + 3 * mm, y(top + 13.5), pair.name, 13, bold=True, max_width=text_w, min_size=8
+        )
+        fonts.draw(
+            c,
+            x + 3 * mm,
+            y(top + 19.5),
+            _("单位：%(unit)s") % {"unit": pair.unit or "—"},
+            9,
+            max_width=text_w,
+            min_size=6,
+        )
         for position, top_mm in ((1, top + 26.5), (2, top + 33)):
-            fonts.draw(c, x + 11 * mm, y(top_mm), pair.player(position), 12,
-                       max_width=text_w - 8 * mm, min_size=7)  # fmt: skip
+            fonts.draw(
+                c,
+                x + 11 * mm,
+                y(top_mm),
+                pair.player(position),
+                12,
+                max_width=text_w - 8 * mm,
+                min_size=7,
+            )
 
     def _deals(self, lines: list[DealLine]) -> None:
         c = self.canvas
@@ -227,17 +262,31 @@ class ScoreSheetPdf(PdfDocument):
         xs = column_x(DEAL_COLUMNS)
         for i, line in enumerate(lines[: lay.deal_rows]):
             base = y(lay.deal_top + lay.deal_head_h + (i + 1) * lay.deal_row_h - 1.7)
-            cells = [str(line.number or ""), line.played, *(line.places or ("",) * 4),
-                     line.winner, line.upgrade, line.ew, line.ns, line.note]  # fmt: skip
+            cells = [
+                str(line.number or ""),
+                line.played,
+                *(line.places or ("",) * 4),
+                line.winner,
+                line.upgrade,
+                line.ew,
+                line.ns,
+                line.note,
+            ]
             for (x0, w), text in zip(xs, cells, strict=True):
                 wide = w > 30 * mm
-                fonts.draw(c, x0 + 1.2 * mm if wide else x0 + w / 2, base, text, 8.5,
-                           align="left" if wide else "center", max_width=w - 2 * mm,
-                           min_size=5)  # fmt: skip
+                fonts.draw(
+                    c,
+                    x0 + 1.2 * mm if wide else x0 + w / 2,
+                    base,
+                    text,
+                    8.5,
+                    align="left" if wide else "center",
+                    max_width=w - 2 * mm,
+                    min_size=5,
+                )
         if len(lines) > lay.deal_rows:
             more = _("共%(n)s行记录，此处只列前%(k)s行") % {"n": len(lines), "k": lay.deal_rows}
-            fonts.draw(c, R, y(lay.deal_top - 2), more,
-                       7.5, align="right", color=colors.red)  # fmt: skip
+            fonts.draw(c, R, y(lay.deal_top - 2), more, 7.5, align="right", color=colors.red)
 
     def _result(self, t: Table) -> None:
         c = self.canvas
@@ -250,18 +299,44 @@ class ScoreSheetPdf(PdfDocument):
             "winner": winner_text(t),
         }
         for key, x in lay.result_boxes().items():
-            fonts.draw(c, (x + 8) * mm, y(lay.result_top + 5.3), values[key], 11,
-                       align="center", max_width=15 * mm)  # fmt: skip
+            fonts.draw(
+                c,
+                (x + 8) * mm,
+                y(lay.result_top + 5.3),
+                values[key],
+                11,
+                align="center",
+                max_width=15 * mm,
+            )
         if t.result_note():
-            fonts.draw(c, R, y(lay.result_top - 2), t.result_note(), 10, align="right", bold=True,
-                       color=RED)  # fmt: skip
+            fonts.draw(
+                c,
+                R,
+                y(lay.result_top - 2),
+                t.result_note(),
+                10,
+                align="right",
+                bold=True,
+                color=RED,
+            )
         if s is None:
             return
-        points = {"ew_points": s.ew_points, "ns_points": s.ns_points,
-                  "ew_lp": f"{s.ew_level_points:+d}", "ns_lp": f"{s.ns_level_points:+d}"}  # fmt: skip
+        points = {
+            "ew_points": s.ew_points,
+            "ns_points": s.ns_points,
+            "ew_lp": f"{s.ew_level_points:+d}",
+            "ns_lp": f"{s.ns_level_points:+d}",
+        }
         for key, x in lay.points_boxes(self.event.scoring).items():
-            fonts.draw(c, (x + 8) * mm, y(lay.points_top + 5.3), str(points[key]), 11,
-                       align="center", max_width=15 * mm)  # fmt: skip
+            fonts.draw(
+                c,
+                (x + 8) * mm,
+                y(lay.points_top + 5.3),
+                str(points[key]),
+                11,
+                align="center",
+                max_width=15 * mm,
+            )
 
 
 def winner_text(t: Table) -> str:

@@ -136,8 +136,16 @@ def _grid(c: Canvas, columns, top: float, head_h: float, rows: int, row_h: float
     for x0, _w in xs[1:]:
         c.line(x0, y(top), x0, y(bottom))
     for (title, _w), (x0, w) in zip(columns, xs, strict=True):
-        fonts.draw(c, x0 + w / 2, y(top + head_h / 2 + 1.2), title, size, align="center",
-                   max_width=w - 1.5 * mm, min_size=5)  # fmt: skip
+        fonts.draw(
+            c,
+            x0 + w / 2,
+            y(top + head_h / 2 + 1.2),
+            title,
+            size,
+            align="center",
+            max_width=w - 1.5 * mm,
+            min_size=5,
+        )
 
 
 @dataclass(frozen=True)
@@ -157,8 +165,16 @@ def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None
     c.setStrokeColor(colors.black)
     # Title block and the table-number box (the number itself is per sheet).
     fonts.draw(c, L, y(19), event.name, 15, bold=True, max_width=140 * mm, min_size=10)
-    fonts.draw(c, L, y(27), _("%(round)s  比赛记录表") % {"round": rnd.title}, 13, bold=True,
-               max_width=140 * mm, min_size=9)  # fmt: skip
+    fonts.draw(
+        c,
+        L,
+        y(27),
+        _("%(round)s  比赛记录表") % {"round": rnd.title},
+        13,
+        bold=True,
+        max_width=140 * mm,
+        min_size=9,
+    )
     c.setLineWidth(1.2)
     _box(c, 160, 11, 38, 18)
     c.setLineWidth(0.8)
@@ -166,13 +182,20 @@ def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None
         f"（{_(event.at_time_label)}）" if event.at_time_label else ""
     )
     line = _("%(limit)s    计分：%(scoring)s    日期：%(date)s") % {
-        "limit": limit, "scoring": _(event.scoring_label), "date": rnd.date or "__________"}  # fmt: skip
+        "limit": limit,
+        "scoring": _(event.scoring_label),
+        "date": rnd.date or "__________",
+    }
     fonts.draw(c, L, y(33.5), line, 9, max_width=140 * mm, min_size=6)
     _pair_boxes(c, event, lay)
     _times(c, rnd, lay)
     _level_track(c, event, lay)
-    _heading(c, lay.deal_top - 2, _("逐副记录"),
-             _("名次栏填该名次所属的一方（东西/南北）；“东西”“南北”栏填本副结束后的级数"))  # fmt: skip
+    _heading(
+        c,
+        lay.deal_top - 2,
+        _("逐副记录"),
+        _("名次栏填该名次所属的一方（东西/南北）；“东西”“南北”栏填本副结束后的级数"),
+    )
     columns = [(_(title), w) for title, w in DEAL_COLUMNS]
     _grid(c, columns, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
     _fouls(c, lay)
@@ -222,15 +245,32 @@ def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
         t = top + row * lay.track_row_h
         c.setLineWidth(0.8)
         _box(c, 12, t, label_w, lay.track_row_h)
-        fonts.draw(c, (12 + label_w / 2) * mm, y(t + 5.5), side, 11, align="center", bold=True,
-                   max_width=(label_w - 1.5) * mm, min_size=6)  # fmt: skip
+        fonts.draw(
+            c,
+            (12 + label_w / 2) * mm,
+            y(t + 5.5),
+            side,
+            11,
+            align="center",
+            bold=True,
+            max_width=(label_w - 1.5) * mm,
+            min_size=6,
+        )
         for i, level in enumerate(LEVELS):
             x = 12 + label_w + i * cell_w
             c.setLineWidth(0.5)
             _box(c, x, t, cell_w, lay.track_row_h)
             text = level_text(level)
-            fonts.draw(c, (x + cell_w / 2) * mm, y(t + 5.6), text, 12, align="center",
-                       max_width=(cell_w - 1) * mm, min_size=6)  # fmt: skip
+            fonts.draw(
+                c,
+                (x + cell_w / 2) * mm,
+                y(t + 5.6),
+                text,
+                12,
+                align="center",
+                max_width=(cell_w - 1) * mm,
+                min_size=6,
+            )
     if event.a_fail in A_FAIL_NOTES:
         base = top + 2 * lay.track_row_h + 5
         note = _(A_FAIL_NOTES[event.a_fail])
@@ -268,30 +308,60 @@ def _result(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
     labels = {"ew_level": _("东西"), "ns_level": _("南北"), "diff": _("级差"), "winner": _("胜方")}
     fonts.draw(c, L, y(lay.result_top + 5), _("终局级数"), 10, max_width=16 * mm, min_size=6)
     for key, x in lay.result_boxes().items():
-        fonts.draw(c, (x - 1.5) * mm, y(lay.result_top + 5), labels[key], 10, align="right",
-                   max_width=min(LABEL_W, (x - 30) * mm), min_size=5)  # fmt: skip
+        fonts.draw(
+            c,
+            (x - 1.5) * mm,
+            y(lay.result_top + 5),
+            labels[key],
+            10,
+            align="right",
+            max_width=min(LABEL_W, (x - 30) * mm),
+            min_size=5,
+        )
         c.setLineWidth(0.8)
         _box(c, x, lay.result_top, 16, 7.5)
     points_label = _("胜负分") if event.scoring == "match_points" else _("得分")
     fonts.draw(c, L, y(lay.points_top + 5), points_label, 10, max_width=16 * mm, min_size=6)
-    labels = {"ew_points": _("东西"), "ns_points": _("南北"), "ew_lp": _("级差分 东西"),
-              "ns_lp": _("南北")}  # fmt: skip
+    labels = {
+        "ew_points": _("东西"),
+        "ns_points": _("南北"),
+        "ew_lp": _("级差分 东西"),
+        "ns_lp": _("南北"),
+    }
     for key, x in lay.points_boxes(event.scoring).items():
         width = 38 * mm if key == "ew_lp" else min(LABEL_W, (x - 30) * mm)
-        fonts.draw(c, (x - 1.5) * mm, y(lay.points_top + 5), labels[key], 10, align="right",
-                   max_width=width, min_size=5)  # fmt: skip
+        fonts.draw(
+            c,
+            (x - 1.5) * mm,
+            y(lay.points_top + 5),
+            labels[key],
+            10,
+            align="right",
+            max_width=width,
+            min_size=5,
+        )
         _box(c, x, lay.points_top, 16, 7.5)
     note = _(SCORING_NOTES.get(event.scoring, ""))
     if rnd.knockout:
         games = _("三局两胜") if rnd.games > 1 else _("一局决胜")
         note = _("淘汰赛（%(games)s），胜方晋级；计分：%(scoring)s") % {
-            "games": games, "scoring": _(event.scoring_label)}  # fmt: skip
+            "games": games,
+            "scoring": _(event.scoring_label),
+        }
         fonts.draw(c, 140 * mm, y(lay.points_top + 12), _("加赛胜方："), 9, align="right")
         for k, side in enumerate((_("东西"), _("南北"))):
             _box(c, 141 + k * 20, lay.points_top + 8.6, 4.5, 4.5)
             fonts.draw(c, (147 + k * 20) * mm, y(lay.points_top + 12), side, 9)
-    fonts.draw(c, L, y(lay.points_top + 12), note, 7.5, max_width=(125 if rnd.knockout else 186) * mm,
-               color=MID_GREY, min_size=5)  # fmt: skip
+    fonts.draw(
+        c,
+        L,
+        y(lay.points_top + 12),
+        note,
+        7.5,
+        max_width=(125 if rnd.knockout else 186) * mm,
+        color=MID_GREY,
+        min_size=5,
+    )
 
 
 def _signatures(c: Canvas, lay: Layout) -> None:

@@ -82,8 +82,7 @@ class SigninPdf(ListDocument):
                 row.append(QrCell(self.checkin_url(pair.id)))
             height = 14 * mm  # a 12.5 mm code: modules of about 0.4 mm, read by a phone
         title = _("签到表（共%(n)s对，按组合名称排序）") % {"n": len(self.pairs)}
-        yield Section(title, columns, rows,
-                      row_height=height, font_size=10, note=self.event.dates)  # fmt: skip
+        yield Section(title, columns, rows, row_height=height, font_size=10, note=self.event.dates)
 
 
 class RegistrationExport(Exporter):
@@ -92,10 +91,16 @@ class RegistrationExport(Exporter):
 
     sheet_title = _lazy("报名名单")
     columns = (
-        Column(_lazy("序号"), 6), Column(_lazy("抽签号"), 8), Column(_lazy("组合"), 20), Column(_lazy("单位"), 18),
-        Column(_lazy("选手1"), 10), Column(_lazy("电话1"), 14), Column(_lazy("选手2"), 10), Column(_lazy("电话2"), 14),
+        Column(_lazy("序号"), 6),
+        Column(_lazy("抽签号"), 8),
+        Column(_lazy("组合"), 20),
+        Column(_lazy("单位"), 18),
+        Column(_lazy("选手1"), 10),
+        Column(_lazy("电话1"), 14),
+        Column(_lazy("选手2"), 10),
+        Column(_lazy("电话2"), 14),
         Column(_lazy("状态"), 8),
-    )  # fmt: skip
+    )
 
     def __init__(
         self,
@@ -111,8 +116,17 @@ class RegistrationExport(Exporter):
     def rows(self):
         for i, p in enumerate(self.pairs, start=1):
             phones = (*p.phones, "", "")
-            row = [i, p.draw_number, p.name, p.unit, p.player(1), phones[0], p.player(2),
-                   phones[1], STATUS_LABELS.get(p.status, p.status)]  # fmt: skip
+            row = [
+                i,
+                p.draw_number,
+                p.name,
+                p.unit,
+                p.player(1),
+                phones[0],
+                p.player(2),
+                phones[1],
+                STATUS_LABELS.get(p.status, p.status),
+            ]
             if self.fees is not None:
                 row.append(self.fees.get(p.id, ""))
             yield row

@@ -76,8 +76,13 @@ class SideSlipsPdf(PdfDocument):
             self._cut_lines()
             self.end_page()
         if self.page_number == 0:
-            fonts.draw(self.canvas, 20 * mm, self.height - 30 * mm,
-                       f"第{self.round_number}轮没有需要纸条的台", 14)  # fmt: skip
+            fonts.draw(
+                self.canvas,
+                20 * mm,
+                self.height - 30 * mm,
+                f"第{self.round_number}轮没有需要纸条的台",
+                14,
+            )
             self.end_page()
 
     def _cut_lines(self) -> None:
@@ -98,16 +103,39 @@ class SideSlipsPdf(PdfDocument):
         c = self.canvas
         top = y + self.slip_h - PAD
         text_w = self.slip_w - 2 * PAD - QR_SIZE - 3 * mm
-        fonts.draw(c, x + PAD, top - 3 * mm, f"{self.event.name} · 第{self.round_number}轮", 8,
-                   max_width=text_w, min_size=5, color=MID_GREY)  # fmt: skip
-        fonts.draw(c, x + PAD, top - 12 * mm, f"第 {s.table} 台 · {SIDE_TITLES[s.side]}", 16,
-                   bold=True, max_width=text_w, min_size=9)  # fmt: skip
+        fonts.draw(
+            c,
+            x + PAD,
+            top - 3 * mm,
+            f"{self.event.name} · 第{self.round_number}轮",
+            8,
+            max_width=text_w,
+            min_size=5,
+            color=MID_GREY,
+        )
+        fonts.draw(
+            c,
+            x + PAD,
+            top - 12 * mm,
+            f"第 {s.table} 台 · {SIDE_TITLES[s.side]}",
+            16,
+            bold=True,
+            max_width=text_w,
+            min_size=9,
+        )
         fonts.draw(c, x + PAD, top - 19 * mm, s.pair, 10, max_width=text_w, min_size=6)
         fonts.draw(c, x + PAD, top - 30 * mm, "PIN", 9, color=MID_GREY)
         fonts.draw(c, x + PAD + 9 * mm, top - 30 * mm, s.pin, 20, bold=True)
         for i, line in enumerate(HOW_TO):
-            fonts.draw(c, x + PAD, y + PAD + (len(HOW_TO) - 1 - i) * 4 * mm, line, 7,
-                       max_width=self.slip_w - 2 * PAD, min_size=5)  # fmt: skip
+            fonts.draw(
+                c,
+                x + PAD,
+                y + PAD + (len(HOW_TO) - 1 - i) * 4 * mm,
+                line,
+                7,
+                max_width=self.slip_w - 2 * PAD,
+                min_size=5,
+            )
         if s.url:
             left, bottom = x + self.slip_w - PAD - QR_SIZE, top - QR_SIZE
             qr.draw(c, s.url, left, bottom, QR_SIZE)

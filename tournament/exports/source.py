@@ -69,13 +69,22 @@ def foul_lines(tournament: Tournament, rounds: Iterable[int]) -> dict[int, list[
         .order_by("created_at", "pk")
     )
     out: dict[int, list[FoulLine]] = {}
-    for f in rows.only("match_id", "team_id", "kind", "severity", "deal_number", "levels",
-                       "remark", "referee", "match__ew_id"):  # fmt: skip
+    for f in rows.only(
+        "match_id",
+        "team_id",
+        "kind",
+        "severity",
+        "deal_number",
+        "levels",
+        "remark",
+        "referee",
+        "match__ew_id",
+    ):
         side = "EW" if f.team_id == f.match.ew_id else "NS"
         out.setdefault(f.match_id, []).append(
             FoulLine(
                 side, f.kind, f.severity, f.deal_number, f.levels, person_name(f.referee), f.remark
-            )  # fmt: skip
+            )
         )
     return out
 
@@ -98,7 +107,10 @@ def format_dates(start: dt.date | None, end: dt.date | None) -> str:
         return gettext("%(start)s—%(d)s日") % {"start": format_date(start), "d": end.day}
     if start.year == end.year:
         return gettext("%(start)s—%(m)s月%(d)s日") % {
-            "start": format_date(start), "m": end.month, "d": end.day}  # fmt: skip
+            "start": format_date(start),
+            "m": end.month,
+            "d": end.day,
+        }
     return f"{format_date(start)}—{format_date(end)}"
 
 

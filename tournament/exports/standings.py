@@ -44,8 +44,15 @@ def decided_label(row: StandingRow) -> str:
 class StandingsExport(Exporter):
     """总成绩: one row per pair, best first."""
 
-    def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
-                 *, title: str = "", with_awards: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        event: EventInfo,
+        rows: Sequence[StandingRow],
+        pairs: Mapping[int, Pair],
+        *,
+        title: str = "",
+        with_awards: bool = True,
+    ) -> None:
         self.sheet_title = title or _("总成绩")
         self.rows_ = rows
         self.pairs = pairs
@@ -56,11 +63,22 @@ class StandingsExport(Exporter):
             for k in self.keys
         ]
         self.columns = (
-            Column(_lazy("名次"), 6), Column(_lazy("组合"), 20), Column(_lazy("单位"), 16), Column(_lazy("选手1"), 10),
-            Column(_lazy("选手2"), 10), Column(_lazy("积分"), 8), *metric_cols, Column(_lazy("场次"), 6),
-            Column(_lazy("胜"), 5), Column(_lazy("平"), 5), Column(_lazy("负"), 5), Column(_lazy("轮空"), 6),
-            Column(_lazy("犯规"), 6), Column(_lazy("名次依据"), 12), Column(_lazy("奖项"), 10),
-        )  # fmt: skip
+            Column(_lazy("名次"), 6),
+            Column(_lazy("组合"), 20),
+            Column(_lazy("单位"), 16),
+            Column(_lazy("选手1"), 10),
+            Column(_lazy("选手2"), 10),
+            Column(_lazy("积分"), 8),
+            *metric_cols,
+            Column(_lazy("场次"), 6),
+            Column(_lazy("胜"), 5),
+            Column(_lazy("平"), 5),
+            Column(_lazy("负"), 5),
+            Column(_lazy("轮空"), 6),
+            Column(_lazy("犯规"), 6),
+            Column(_lazy("名次依据"), 12),
+            Column(_lazy("奖项"), 10),
+        )
 
     def rows(self):
         for row in self.rows_:
@@ -84,8 +102,15 @@ class StandingsExport(Exporter):
             ]
 
 
-def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
-                      title: str, *, with_awards: bool, new_page: bool = False) -> Section:  # fmt: skip
+def standings_section(
+    event: EventInfo,
+    rows: Sequence[StandingRow],
+    pairs: Mapping[int, Pair],
+    title: str,
+    *,
+    with_awards: bool,
+    new_page: bool = False,
+) -> Section:
     keys = metric_keys(event.tiebreaks)
     labels = award_labels(rows, event.award_tiers) if with_awards else {}
     columns = [
@@ -124,8 +149,15 @@ def standings_section(event: EventInfo, rows: Sequence[StandingRow], pairs: Mapp
         return out
 
     tie_note = _("名次依据：") + " → ".join(_(METRICS[k].label_zh) for k in event.tiebreaks)
-    return Section(title, columns, (cells(r) for r in rows), row_height=9 * mm,
-                   font_size=9.5, new_page=new_page, note=tie_note)  # fmt: skip
+    return Section(
+        title,
+        columns,
+        (cells(r) for r in rows),
+        row_height=9 * mm,
+        font_size=9.5,
+        new_page=new_page,
+        note=tie_note,
+    )
 
 
 class StandingsPdf(ListDocument):
@@ -135,8 +167,15 @@ class StandingsPdf(ListDocument):
     landscape = True
     signature = True
 
-    def __init__(self, event: EventInfo, rows: Sequence[StandingRow], pairs: Mapping[int, Pair],
-                 *, after_round: int | None, final: bool) -> None:  # fmt: skip
+    def __init__(
+        self,
+        event: EventInfo,
+        rows: Sequence[StandingRow],
+        pairs: Mapping[int, Pair],
+        *,
+        after_round: int | None,
+        final: bool,
+    ) -> None:
         super().__init__(event)
         self.rows = rows
         self.pairs = pairs
@@ -150,8 +189,7 @@ class StandingsPdf(ListDocument):
 
     def sections(self) -> Iterable[Section]:
         title = _("成绩公告：%(title)s") % {"title": self.title}
-        yield standings_section(self.event, self.rows, self.pairs, title,
-                                with_awards=self.final)  # fmt: skip
+        yield standings_section(self.event, self.rows, self.pairs, title, with_awards=self.final)
 
 
 # -- unit ranking -------------------------------------------------------------------------
@@ -168,8 +206,13 @@ def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[l
 
 class UnitsExport(Exporter):
     sheet_title = _lazy("单位团体")
-    columns = (Column(_lazy("名次"), 6), Column(_lazy("单位"), 20), Column(_lazy("得分"), 8),
-               Column(_lazy("计分组合数"), 10), Column(_lazy("计分组合"), 60))  # fmt: skip
+    columns = (
+        Column(_lazy("名次"), 6),
+        Column(_lazy("单位"), 20),
+        Column(_lazy("得分"), 8),
+        Column(_lazy("计分组合数"), 10),
+        Column(_lazy("计分组合"), 60),
+    )
 
     def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
         self.units = units
@@ -187,10 +230,17 @@ class UnitsPdf(ListDocument):
         self.title = _("单位团体成绩")
 
     def sections(self) -> Iterable[Section]:
-        columns = [Col("名次", 1, "center", bold=True), Col("单位", 3, bold=True),
-                   Col("得分", 1, "center", bold=True), Col("组合数", 1, "center"),
-                   Col("计分组合（名次）", 8)]  # fmt: skip
+        columns = [
+            Col("名次", 1, "center", bold=True),
+            Col("单位", 3, bold=True),
+            Col("得分", 1, "center", bold=True),
+            Col("组合数", 1, "center"),
+            Col("计分组合（名次）", 8),
+        ]
         yield Section(
-            self.title, columns, unit_rows(self.units, self.pairs), row_height=7 * mm,
+            self.title,
+            columns,
+            unit_rows(self.units, self.pairs),
+            row_height=7 * mm,
             note=_("每个单位计成绩最好的%(k)s对组合的积分") % {"k": self.event.unit_best_k},
-        )  # fmt: skip
+        )

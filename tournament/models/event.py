@@ -125,9 +125,12 @@ class Tournament(models.Model):
     publish_pairings = models.BooleanField(_("公开对阵"), default=False)
     publish_standings = models.BooleanField(_("公开成绩"), default=False)
     print_language = models.CharField(
-        _("打印语言"), max_length=8, choices=[("zh-hans", "中文"), ("en", "English")],
-        default="zh-hans", help_text=_("对阵表、记录表、成绩公告和证书等打印件所用的语言"),
-    )  # fmt: skip
+        _("打印语言"),
+        max_length=8,
+        choices=[("zh-hans", "中文"), ("en", "English")],
+        default="zh-hans",
+        help_text=_("对阵表、记录表、成绩公告和证书等打印件所用的语言"),
+    )
     certificate_background = models.ImageField(
         _("证书背景图"), upload_to="certificates/", null=True, blank=True
     )

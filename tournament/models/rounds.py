@@ -56,9 +56,10 @@ class Round(models.Model):
     seed = models.BigIntegerField(_("编排种子"), default=0)
     started_at = models.DateTimeField(_("开始时间"), null=True, blank=True)
     stale = models.BooleanField(
-        _("依据已修改的成绩编排"), default=False,
+        _("依据已修改的成绩编排"),
+        default=False,
         help_text=_("之前某轮成绩解锁修改后，本轮对阵可能需要复核"),
-    )  # fmt: skip
+    )
     version = models.PositiveIntegerField(default=1, editable=False)
     # The number of the latest table change of this round (see ``Match.save``): live pages
     # ask for the tables changed after the number they hold.

@@ -30,9 +30,14 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
     tournament.save()
     Stage.objects.bulk_create(default_stages(tournament))
     log_action(
-        tournament=tournament, user=organizer, request=request, action="tournament.create",
-        obj=tournament, summary=f"创建赛事 {tournament.name}", after=tournament.option_values(),
-    )  # fmt: skip
+        tournament=tournament,
+        user=organizer,
+        request=request,
+        action="tournament.create",
+        obj=tournament,
+        summary=f"创建赛事 {tournament.name}",
+        after=tournament.option_values(),
+    )
     return tournament
 
 
@@ -63,10 +68,15 @@ def tournament_update(
         tournament.stages.all().delete()
         Stage.objects.bulk_create(default_stages(tournament))
     log_action(
-        tournament=tournament, user=user, request=request, action="tournament.edit", obj=tournament,
-        summary="修改赛事设置：" + "、".join(sorted(changed)), before={k: before[k] for k in changed},
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="tournament.edit",
+        obj=tournament,
+        summary="修改赛事设置：" + "、".join(sorted(changed)),
+        before={k: before[k] for k in changed},
         after={k: after[k] for k in changed},
-    )  # fmt: skip
+    )
     return tournament
 
 

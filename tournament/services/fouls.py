@@ -80,8 +80,47 @@ def record_foul(
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
     match = lock_match(match, None)
-    check_round_open(match)
+    _check_foul(match, side=side, kind=kind, severity=severity, user=user)
     tournament = match.round.tournament
+    team = match.ew if side == "EW" else match.ns
+    _check_player_and_deal(match, team, player, deal_number)
+    if deal_number is None and match.deals:
+        # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
+        deal_number = deals_played(match) + 1
+    foul = Foul.objects.create(
+        match=match,
+        team=team,
+        player=player,
+        kind=kind,
+        severity=severity,
+        levels=levels,
+        deal_number=deal_number,
+        referee=user if user is not None and user.is_authenticated else None,
+        remark=remark,
+    )
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="foul.add",
+        obj=match,
+        summary=f"{match}：{team.name} {foul.get_kind_display()}（{foul.get_severity_display()}）",
+        after={
+            "side": side,
+            "kind": kind,
+            "severity": severity,
+            "deal": deal_number,
+            "remark": remark,
+        },
+    )
+    if match.state != Match.DISPUTED:
+        _apply_foul(match, foul, side=side, user=user, request=request)
+    return foul
+
+
+def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> None:
+    """Refuse a foul that is incomplete, impossible, out of the referee's tables or too late."""
+    check_round_open(match)
     if (
         side not in ("EW", "NS")
         or kind not in dict(Foul.KIND_CHOICES)
@@ -91,31 +130,23 @@ def record_foul(
     if kind == "card_hiding" and severity == "warning":
         raise ResultRefused("foul_hiding_warning")
     check_referee(match, user, "referee")
-    if match.state == Match.CONFIRMED and not has_role(user, tournament, CHIEF_REFEREE):
+    if match.state == Match.CONFIRMED and not has_role(user, match.round.tournament, CHIEF_REFEREE):
         raise ResultRefused("foul_confirmed")
-    team = match.ew if side == "EW" else match.ns
-    _check_player_and_deal(match, team, player, deal_number)
-    if deal_number is None and match.deals:
-        # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
-        deal_number = deals_played(match) + 1
-    foul = Foul.objects.create(
-        match=match, team=team, player=player, kind=kind, severity=severity, levels=levels,
-        deal_number=deal_number, referee=user if user is not None and user.is_authenticated else None,
-        remark=remark,
-    )  # fmt: skip
-    log_action(
-        tournament=tournament, user=user, request=request, action="foul.add", obj=match,
-        summary=f"{match}：{team.name} {foul.get_kind_display()}（{foul.get_severity_display()}）",
-        after={"side": side, "kind": kind, "severity": severity, "deal": deal_number, "remark": remark},
-    )  # fmt: skip
-    if match.state == Match.DISPUTED:
-        return foul
+
+
+def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
+    """Apply a logged foul to the table: a step on a sheet in play, else a recount."""
     if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
-        save_sheet(match, [*match.deals, foul_step(side, kind, severity, levels)], version=match.version,
-                   user=user, request=request, allow_fouls=True)  # fmt: skip
+        save_sheet(
+            match,
+            [*match.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
+            version=match.version,
+            user=user,
+            request=request,
+            allow_fouls=True,
+        )
     else:
         _recount(match, side, user=user, request=request)
-    return foul
 
 
 def deals_played(match: Match) -> int:
@@ -196,7 +227,13 @@ def _recount(match: Match, side: str, *, user, request) -> None:
     match.version += 1
     match.save()
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action="result.fouls",
-        obj=match, summary=f"{match}：犯规次数更新", before=before, after=snapshot(match),
-    )  # fmt: skip
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action="result.fouls",
+        obj=match,
+        summary=f"{match}：犯规次数更新",
+        before=before,
+        after=snapshot(match),
+    )
     refresh_round_status(match.round)

@@ -48,10 +48,15 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     if out and team.status == Team.ACTIVE:
         Team.objects.filter(pk=team.pk).update(status=Team.DISQUALIFIED)
         log_action(
-            tournament=tournament, user=user, request=request, action="team.status", obj=team,
+            tournament=tournament,
+            user=user,
+            request=request,
+            action="team.status",
+            obj=team,
             summary=f"{team.name} 连续{LATE_ROUNDS_TO_DISQUALIFY}轮迟到，取消资格",
-            before={"status": Team.ACTIVE}, after={"status": Team.DISQUALIFIED},
-        )  # fmt: skip
+            before={"status": Team.ACTIVE},
+            after={"status": Team.DISQUALIFIED},
+        )
     return match
 
 

@@ -92,9 +92,13 @@ def draw(
     Tournament.objects.filter(pk=tournament.pk).update(draw_seed=seed)
     tournament.draw_seed = seed
     log_action(
-        tournament=tournament, user=user, request=request, action="draw",
-        summary=f"抽签（种子 {seed}）", after={"seed": seed, "overrides": overrides or {}},
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="draw",
+        summary=f"抽签（种子 {seed}）",
+        after={"seed": seed, "overrides": overrides or {}},
+    )
     return numbers
 
 
@@ -142,12 +146,16 @@ def entrants(tournament: Tournament, round_number: int) -> list[Entrant]:
         seen = past[team.pk]
         result.append(
             Entrant(
-                id=team.pk, rank=rank, points=float(order.get(team.pk, (0, 0))[1]),
-                unit=team.unit.name if team.unit_id else None, opponents=frozenset(seen["opponents"]),
-                seat_balance=seat_for_pairing(seen["balance"]), byes=seen["byes"],
+                id=team.pk,
+                rank=rank,
+                points=float(order.get(team.pk, (0, 0))[1]),
+                unit=team.unit.name if team.unit_id else None,
+                opponents=frozenset(seen["opponents"]),
+                seat_balance=seat_for_pairing(seen["balance"]),
+                byes=seen["byes"],
                 draw_number=team.draw_number,
             )
-        )  # fmt: skip
+        )
     return result
 
 
@@ -191,10 +199,18 @@ def pair_next_round(
     store_pairing(round_, result)
     apply_absences(round_, user=user, request=request)  # pairs marked absent forfeit (检录)
     log_action(
-        tournament=tournament, user=user, request=request, action="round.pair", obj=round_,
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="round.pair",
+        obj=round_,
         summary=f"编排{round_}（{stage.name}，种子 {seed}）",
-        after={"tables": len(result.tables), "byes": len(result.byes), "rematches": result.rematches},
-    )  # fmt: skip
+        after={
+            "tables": len(result.tables),
+            "byes": len(result.byes),
+            "rematches": result.rematches,
+        },
+    )
     return round_
 
 
@@ -252,9 +268,13 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
     round_.stale = False
     round_.save()
     log_action(
-        tournament=tournament, user=user, request=request, action="round.repair", obj=round_,
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="round.repair",
+        obj=round_,
         summary=f"重新编排{round_}（种子 {seed}）",
-    )  # fmt: skip
+    )
     return round_
 
 
@@ -280,6 +300,11 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
     else:
         Team.objects.filter(pk=team.pk).update(draw_number=number)
     log_action(
-        tournament=tournament, user=user, request=request, action="draw.override", obj=team,
-        summary=f"{team.name} 抽签号 {old} → {number}" + (f"（{holder.name} → {old}）" if holder and holder.pk != team.pk else ""),
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="draw.override",
+        obj=team,
+        summary=f"{team.name} 抽签号 {old} → {number}"
+        + (f"（{holder.name} → {old}）" if holder and holder.pk != team.pk else ""),
+    )

@@ -12,7 +12,7 @@ from tournament.photos import PhotoError, sheet_jpeg
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, check_referee
 from tournament.services.table_sides import actor_name
-from tournament.sheet_reader import TableFileError, check_size
+from tournament.sheets.reader import TableFileError, check_size
 from tournament.uploads import upload_limits
 
 MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse

@@ -18,144 +18,50 @@ version
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-from tournament.accounts import actor_label
 from tournament.messages import render
 from tournament.models import Match, Round
 from tournament.pace import record_line_times
-from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
+from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
-from tournament.services.errors import NotAllowed, Refused, Stale
-from tournament.services.round_actions import problem
+from tournament.services.errors import NotAllowed
+from tournament.services.match_lock import (
+    MSG_BYE,
+    MSG_NO_RIGHT,
+    MSG_NOT_YOUR_TABLE,
+    MSG_STALE,
+    SHELL_SOURCES,
+    ResultRefused,
+    StaleResult,
+    actor_of,
+    check_foul_steps,
+    check_referee,
+    check_round_open,
+    is_real,
+    lock_match,
+    same_actor,
+    set_values,
+    snapshot,
+    values_of,
+)
+from tournament.services.round_status import refresh_round_status
 from tournament.services.table_sides import (
     MSG_USE_CONFIRM,
     TABLE_SOURCES,
     SideRefused,
-    actor_name,
     check_side_confirmation,
 )
 
 # Message codes (texts in tournament/messages/services.py).
-MSG_STALE = "stale"
 MSG_SELF_CONFIRM = "self_confirm"
-MSG_NO_RIGHT = "no_right"
-MSG_BYE = "bye"
 MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
-MSG_NOT_YOUR_TABLE = "not_your_table"
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_DISPUTE = "dispute"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
-
-
-ResultRefused = Refused  # the name the services used before errors.py
-
-
-class StaleResult(Stale):
-    """The match changed since the form was loaded; ``current`` is what is stored now."""
-
-    def __init__(self, match: Match):
-        super().__init__(MSG_STALE)
-        self.match = match
-        self.current = values_of(match)
-
-
-def values_of(match: Match) -> ResultValues:
-    return ResultValues.of(match)
-
-
-def snapshot(match: Match) -> dict:
-    """Result, state and sheet of a match, for the audit log."""
-    data = values_of(match).as_dict()
-    data.update(state=match.state, version=match.version, mode=match.mode)
-    if match.deals:
-        data["deals"] = match.deals
-    return data
-
-
-def _set_values(match: Match, values: ResultValues) -> None:
-    for name, value in values.as_dict().items():
-        setattr(match, name, value)
-
-
-def lock_match(match: Match, version: int | None) -> Match:
-    """Lock the round, then the match, and check the version the user saw.
-
-    Always in this order (the round first) so that locking a round and saving one of its
-    tables cannot interleave: a save either lands before the lock or sees the round locked.
-    """
-    round_ = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("tournament")
-        .get(pk=match.round_id)
-    )
-    # The pairs come along: the audit summary names them (Match.__str__), one query, not three.
-    current = (
-        Match.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=match.pk)
-    )
-    current.round = round_
-    if version is not None and current.version != version:
-        raise StaleResult(current)
-    if current.ns_id is None:
-        raise ResultRefused(MSG_BYE)
-    return current
-
-
-SHELL_SOURCES = ("import", "cli")  # the command line: whoever runs it has the server
-
-
-def check_referee(match: Match, user, source: str) -> None:
-    """The one table-rights check of every write (entry, sheet, foul, confirmation, lateness,
-    import), whatever page or command it comes from.
-
-    A side of the table acts through its code (checked by the view). Anybody else with an
-    account must be staff of the event, and a referee with assigned tables only at those.
-    Without an account, only the command line (``import``/``cli``) may act.
-    """
-    if source in TABLE_SOURCES:
-        return
-    if not _real(user):
-        if source in SHELL_SOURCES:
-            return
-        raise NotAllowed(MSG_NO_RIGHT)
-    tournament = match.round.tournament
-    if not has_role(user, tournament, REFEREE):
-        raise NotAllowed(MSG_NO_RIGHT)
-    tables = referee_tables(user, tournament)
-    if tables is not None and match.table not in tables:
-        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
-
-
-def check_round_open(match: Match) -> None:
-    """Results are entered only while the round is published and not locked."""
-    why = problem(match.round, "enter")
-    if why:
-        raise ResultRefused(why)
-
-
-def _actor(user, source: str) -> str:
-    """Who acted, for the audit log: ``table:EW`` for a side, else the account or source."""
-    side = actor_name(source)
-    if side:
-        return side
-    if user is not None and user.is_authenticated:
-        return actor_label(user)
-    return source
-
-
-def _same_actor(match: Match, user, source: str) -> bool:
-    """True when this person (or this side of the table) made the entry being confirmed.
-
-    A logged-in user is the same actor whatever page they used (staff page or table link);
-    two anonymous table actions are the same actor when they come from the same side.
-    """
-    if _real(user) and match.entered_by_id == user.pk:
-        return True
-    return source in TABLE_SOURCES and match.entered_via == source
 
 
 def _save(
@@ -164,9 +70,16 @@ def _save(
     match.version += 1
     match.save()
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action=action, obj=match,
-        summary=summary, before=before, after=snapshot(match), actor=_actor(user, source),
-    )  # fmt: skip
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=match,
+        summary=summary,
+        before=before,
+        after=snapshot(match),
+        actor=actor_of(user, source),
+    )
     refresh_round_status(match.round)
     return match
 
@@ -197,7 +110,7 @@ def submit_result(
     tournament = match.round.tournament
     before = snapshot(match)
     match.submissions.create(
-        values=values.as_dict(), submitted_by=user if _real(user) else None, source=source
+        values=values.as_dict(), submitted_by=user if is_real(user) else None, source=source
     )
     is_chief = has_role(user, tournament, CHIEF_REFEREE)
     if match.state == Match.DISPUTED:
@@ -205,7 +118,7 @@ def submit_result(
             return _rule(match, values, user=user, request=request, before=before)
         # A disputed table waits for the chief referee: further entries are kept on file.
         return _dispute(match, user=user, request=request, before=before, source=source)
-    others_entry = match.state == Match.ENTERED and not _same_actor(match, user, source)
+    others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
         raise ResultRefused("already_confirmed")
     if others_entry and values_of(match) != values:
@@ -216,18 +129,7 @@ def submit_result(
         raise ResultRefused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
-    _set_values(match, values)
-    if deals is not None:
-        match.deals = deals
-        match.mode = "deals"
-    match.entered_by = user if _real(user) else None
-    match.entered_via = source
-    match.entered_at = timezone.now()
-    match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
-    match.state = Match.ENTERED
-    if not tournament.confirmation_required or before["state"] == Match.CONFIRMED:
-        # No second check wanted, or a chief referee's correction (only they reach here).
-        _mark_confirmed(match, user, "")
+    _enter(match, values, user=user, source=source, deals=deals, before=before)
     return _save(
         match,
         user=user,
@@ -239,11 +141,28 @@ def submit_result(
     )
 
 
+def _enter(match: Match, values: ResultValues, *, user, source: str, deals, before: dict) -> None:
+    """Store a new entry on the match (not saved): entered, or confirmed at once."""
+    set_values(match, values)
+    if deals is not None:
+        match.deals = deals
+        match.mode = "deals"
+    match.entered_by = user if is_real(user) else None
+    match.entered_via = source
+    match.entered_at = timezone.now()
+    match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
+    match.state = Match.ENTERED
+    confirmation = match.round.tournament.confirmation_required
+    if not confirmation or before["state"] == Match.CONFIRMED:
+        # No second check wanted, or a chief referee's correction (only they reach here).
+        _mark_confirmed(match, user, "")
+
+
 def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match:
     """Save the dispute; the audit log keeps every entry's values (who, via, when)."""
     entries = [
         {
-            "by": _actor(s.submitted_by, s.source),
+            "by": actor_of(s.submitted_by, s.source),
             "via": s.source,
             "at": s.created_at.isoformat(),
             "values": s.values,
@@ -253,10 +172,16 @@ def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match
     match.version += 1
     match.save()
     log_action(
-        tournament=match.round.tournament, user=user, request=request, action="result.dispute",
-        obj=match, summary=f"{match}：{render(MSG_DISPUTE)}", before=before,
-        after={**snapshot(match), "entries": entries}, actor=_actor(user, source),
-    )  # fmt: skip
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action="result.dispute",
+        obj=match,
+        summary=f"{match}：{render(MSG_DISPUTE)}",
+        before=before,
+        after={**snapshot(match), "entries": entries},
+        actor=actor_of(user, source),
+    )
     refresh_round_status(match.round)
     return match
 
@@ -289,13 +214,9 @@ def _check_knockout_winner(match: Match, values: ResultValues) -> None:
         raise ResultRefused(MSG_KNOCKOUT_DRAW)
 
 
-def _real(user) -> bool:
-    return user is not None and user.is_authenticated
-
-
 def _mark_confirmed(match: Match, user, via: str) -> None:
     match.state = Match.CONFIRMED
-    match.confirmed_by = user if _real(user) else None
+    match.confirmed_by = user if is_real(user) else None
     match.confirmed_via = via
     match.confirmed_at = timezone.now()
 
@@ -332,7 +253,7 @@ def confirm_result(
     check_round_open(match)
     if match.state != Match.ENTERED:
         raise ResultRefused(MSG_NOTHING_TO_CONFIRM)
-    if _same_actor(match, user, source):
+    if same_actor(match, user, source):
         raise ResultRefused(MSG_SELF_CONFIRM)
     check_referee(match, user, source)
     try:
@@ -375,7 +296,7 @@ def _int_or_none(value) -> int | None:
 
 def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
     """Set and confirm a result on the chief referee's authority (audited as a ruling)."""
-    _set_values(match, values)
+    set_values(match, values)
     if not match.entered_by_id:
         match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
     _mark_confirmed(match, user, "chief")
@@ -411,10 +332,10 @@ def save_sheet(
     check_round_open(locked)
     check_referee(locked, user, source)
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
-        locked.state == Match.ENTERED and not _same_actor(locked, user, source)
+        locked.state == Match.ENTERED and not same_actor(locked, user, source)
     ):
         raise ResultRefused("sheet_closed")
-    _check_foul_steps(locked, steps, allow_fouls)
+    check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)
     values = result_from_deals(rules, steps)
@@ -433,13 +354,13 @@ def save_sheet(
     locked.deals = steps
     locked.mode = "deals"
     locked.state = Match.IN_PLAY if steps else Match.EMPTY
-    _set_values(
+    set_values(
         locked,
         ResultValues(
             ew_level=state.ew, ns_level=state.ns, ew_fouls=state.fouls.ew, ns_fouls=state.fouls.ns
         ),
     )
-    locked.entered_by = user if _real(user) else None
+    locked.entered_by = user if is_real(user) else None
     locked.entered_via = source
     return _save(
         locked,
@@ -452,52 +373,21 @@ def save_sheet(
     )
 
 
-def _is_foul_step(step) -> bool:
-    return isinstance(step, dict) and ("foul" in step or "warning" in step)
-
-
-def _check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
-    old = match.deals or []
-    if not old and steps and match.fouls.exists():
-        raise ResultRefused("fouls_on_record")
-    kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
-    if any(i >= len(steps) or steps[i] != step for i, step in kept):
-        raise ResultRefused("fouls_kept")
-    new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
-    if new_fouls and not allow_new:
-        raise ResultRefused("fouls_by_button")
-
-
-def refresh_round_status(round_: Round) -> None:
-    """Move a round between in_play / entered / confirmed as its tables fill in.
-
-    Called under the round's row lock (see :func:`lock_match`), so two tables saved at once
-    cannot both read the old status. A published round that was never started moves on
-    with its first result, like a started one.
-    """
-    if round_.status in (Round.DRAFT, Round.LOCKED):
-        return
-    # DISTINCT in the database: at 2,500 tables a save must not fetch every table's state.
-    tables = round_.matches.exclude(ns=None).order_by()
-    states = set(tables.values_list("state", flat=True).distinct())
-    if not states or states <= {Match.CONFIRMED}:
-        new = Round.CONFIRMED
-    elif states <= {Match.CONFIRMED, Match.ENTERED}:
-        new = Round.ENTERED
-    elif round_.status == Round.PUBLISHED and states == {Match.EMPTY}:
-        new = Round.PUBLISHED
-    else:
-        new = Round.IN_PLAY
-    if new != round_.status:
-        Round.objects.filter(pk=round_.pk).update(status=new, version=F("version") + 1)
-        round_.status = new
-        round_.version += 1
-
-
 __all__ = [
+    "MSG_BYE",
+    "MSG_NOT_YOUR_TABLE",
+    "MSG_NO_RIGHT",
+    "MSG_STALE",
+    "SHELL_SOURCES",
     "ResultInvalid",
     "ResultRefused",
     "StaleResult",
+    "check_referee",
+    "check_round_open",
+    "lock_match",
+    "refresh_round_status",
+    "snapshot",
+    "values_of",
     "confirm_result",
     "dispute_entries",
     "pick_entry",

@@ -6,11 +6,11 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.models import Match, Round
-from tournament.results_import import HEADERS, ResultsCheck, check_results_sheet
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, confirm_result, submit_result
-from tournament.tabular import CellProblem, read_table
+from tournament.sheets.results_sheet import HEADERS, ResultsCheck, check_results_sheet
+from tournament.sheets.table_file import CellProblem, read_table
 from tournament.uploads import upload_limits
 
 
@@ -47,9 +47,14 @@ def import_results(
         return check
     transaction.savepoint_commit(sid)
     log_action(
-        tournament=tournament, user=user, request=request, action="result.import", obj=round_,
-        summary=f"从“{filename}”导入{round_}成绩{len(check.rows)}台", actor="" if user else "cli",
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="result.import",
+        obj=round_,
+        summary=f"从“{filename}”导入{round_}成绩{len(check.rows)}台",
+        actor="" if user else "cli",
+    )
     return check
 
 

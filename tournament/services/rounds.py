@@ -39,9 +39,15 @@ def _save(round_: Round, *, user, request, action: str, summary: str, before: st
     round_.version += 1
     round_.save()
     log_action(
-        tournament=round_.tournament, user=user, request=request, action=action, obj=round_,
-        summary=summary, before={"status": before}, after={"status": round_.status},
-    )  # fmt: skip
+        tournament=round_.tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=round_,
+        summary=summary,
+        before={"status": before},
+        after={"status": round_.status},
+    )
     return round_
 
 

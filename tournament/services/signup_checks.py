@@ -16,7 +16,7 @@ from tournament.models import Player, SignUp, Team, Tournament
 from tournament.names import normalize_name
 from tournament.registration import HEADERS, check_registration
 from tournament.services.teams import TeamData
-from tournament.tabular import RawTable
+from tournament.sheets.table_file import RawTable
 
 # The form field each sheet column stands for.
 FIELD_OF_COLUMN = {

@@ -121,13 +121,23 @@ def stage_add(
         rounds = 3
     last = tournament.stages.order_by("-order").first()
     stage = Stage.objects.create(
-        tournament=tournament, order=(last.order + 1 if last else 1), name=name or STAGE_KINDS[kind],
-        kind=kind, rounds=rounds, qualify=qualify, places_by_time=bool(places_by_time),
-    )  # fmt: skip
+        tournament=tournament,
+        order=(last.order + 1 if last else 1),
+        name=name or STAGE_KINDS[kind],
+        kind=kind,
+        rounds=rounds,
+        qualify=qualify,
+        places_by_time=bool(places_by_time),
+    )
     log_action(
-        tournament=tournament, user=user, request=request, action="stage.add", obj=stage,
-        summary=f"添加阶段 {stage.name}", after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="stage.add",
+        obj=stage,
+        summary=f"添加阶段 {stage.name}",
+        after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
+    )
     return stage
 
 

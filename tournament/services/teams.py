@@ -14,7 +14,7 @@ from tournament.pinyin import pinyin_key
 from tournament.registration import HEADERS, RegistrationCheck, check_registration
 from tournament.selectors import next_round_number
 from tournament.services.audit import log_action
-from tournament.tabular import read_table
+from tournament.sheets.table_file import read_table
 from tournament.uploads import upload_limits
 
 MSG_STALE = "team_stale"  # message code: texts in tournament/messages/services.py
@@ -83,15 +83,23 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
     team = Team.objects.create(
-        tournament=tournament, name=data.name, unit=unit_for(tournament, data.unit), seed=data.seed,
+        tournament=tournament,
+        name=data.name,
+        unit=unit_for(tournament, data.unit),
+        seed=data.seed,
         joined_round=next_round_number(tournament),
-    )  # fmt: skip
+    )
     Player.objects.create(team=team, position=1, name=data.player1, phone=data.phone1)
     Player.objects.create(team=team, position=2, name=data.player2, phone=data.phone2)
     log_action(
-        tournament=tournament, user=user, request=request, action="team.add", obj=team,
-        summary=f"报名 {team.name}", after=team_snapshot(team),
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="team.add",
+        obj=team,
+        summary=f"报名 {team.name}",
+        after=team_snapshot(team),
+    )
     return team
 
 
@@ -114,9 +122,15 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
             team=team, position=position, defaults={"name": name, "phone": phone}
         )
     log_action(
-        tournament=team.tournament, user=user, request=request, action="team.edit", obj=team,
-        summary=f"修改 {team.name}", before=before, after=team_snapshot(team),
-    )  # fmt: skip
+        tournament=team.tournament,
+        user=user,
+        request=request,
+        action="team.edit",
+        obj=team,
+        summary=f"修改 {team.name}",
+        before=before,
+        after=team_snapshot(team),
+    )
     return team
 
 
@@ -132,10 +146,15 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
     team.version += 1
     team.save(update_fields=["status", "version"])
     log_action(
-        tournament=team.tournament, user=user, request=request, action="team.status", obj=team,
-        summary=f"{team.name}：{labels[before]} → {labels[status]}", before={"status": before},
+        tournament=team.tournament,
+        user=user,
+        request=request,
+        action="team.status",
+        obj=team,
+        summary=f"{team.name}：{labels[before]} → {labels[status]}",
+        before={"status": before},
         after={"status": status},
-    )  # fmt: skip
+    )
     return team
 
 
@@ -172,12 +191,16 @@ def teams_import(
     teams = Team.objects.bulk_create(
         [
             Team(
-                tournament=tournament, name=r.team, name_pinyin=pinyin_key(r.team),
-                unit=units.get(r.unit), seed=r.seed, joined_round=next_round,
+                tournament=tournament,
+                name=r.team,
+                name_pinyin=pinyin_key(r.team),
+                unit=units.get(r.unit),
+                seed=r.seed,
+                joined_round=next_round,
             )
             for r in check.rows
         ]
-    )  # fmt: skip
+    )
     players = []
     for team, r in zip(teams, check.rows, strict=True):
         for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
@@ -192,7 +215,12 @@ def teams_import(
             )
     Player.objects.bulk_create(players)
     log_action(
-        tournament=tournament, user=user, request=request, action="team.import", actor=actor,
-        summary=f"从“{filename}”导入{len(teams)}个组合", after={"count": len(teams), "file": filename},
-    )  # fmt: skip
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="team.import",
+        actor=actor,
+        summary=f"从“{filename}”导入{len(teams)}个组合",
+        after={"count": len(teams), "file": filename},
+    )
     return check

@@ -42,10 +42,17 @@ def audit_csv(entries, filename: str):
         change_text = "；".join(
             f"{label}：{old or '—'} → {new or '—'}" for label, old, new in row["changes"]
         )
-        writer.writerow([
-            e.created_at.isoformat(), e.actor, e.ip or "", e.action, _safe(e.summary),
-            _safe(change_text), _safe("；".join(row["entries"])),
-        ])  # fmt: skip
+        writer.writerow(
+            [
+                e.created_at.isoformat(),
+                e.actor,
+                e.ip or "",
+                e.action,
+                _safe(e.summary),
+                _safe(change_text),
+                _safe("；".join(row["entries"])),
+            ]
+        )
     return response
 
 

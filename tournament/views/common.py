@@ -14,12 +14,18 @@ from tournament.permissions import has_role, role_of
 class LoginRequired(Exception):
     """Raised by :func:`load_tournament` for an anonymous visitor of a staff page.
 
-    :class:`LoginRequiredMiddleware` turns it into a redirect to the login page, so views
+    :class:`LoginRedirectMiddleware` turns it into a redirect to the login page, so views
     need no try/except of their own; JSON endpoints catch it to answer 403 instead.
     """
 
 
-class LoginRequiredMiddleware:
+class LoginRedirectMiddleware:
+    """Turns :class:`LoginRequired` into a redirect to the login page.
+
+    Not Django's ``LoginRequiredMiddleware`` (which makes every view private): public pages
+    stay public; only a staff page that raises :class:`LoginRequired` redirects.
+    """
+
     def __init__(self, get_response):
         self.get_response = get_response
 

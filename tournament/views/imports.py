@@ -17,7 +17,7 @@ from tournament.permissions import ORGANIZER
 from tournament.registration import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 from tournament.services.errors import ServiceError
 from tournament.services.teams import registration_check, teams_import
-from tournament.sheet_reader import megabytes
+from tournament.sheets.reader import megabytes
 from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
 

@@ -41,10 +41,14 @@ def locked_attempts(usernames) -> list[dict]:
         .order_by("username", "-last")
     )
     return [
-        {"username": r["username"], "ip": r["ip_address"], "failures": r["failures"],
-         "last": r["last"]}
+        {
+            "username": r["username"],
+            "ip": r["ip_address"],
+            "failures": r["failures"],
+            "last": r["last"],
+        }
         for r in rows
-    ]  # fmt: skip
+    ]
 
 
 def _may_unlock(unlocker_role: str | None, account_role: str) -> bool:
@@ -65,9 +69,11 @@ def login_locks(request, slug):
             with transaction.atomic():
                 count = reset(username=username)
                 log_action(
-                    tournament=tournament, request=request, action="login.unlock",
+                    tournament=tournament,
+                    request=request,
+                    action="login.unlock",
                     summary=_("解锁账号 %(u)s") % {"u": username},
-                )  # fmt: skip
+                )
             messages.success(
                 request, _("已解锁 %(u)s（清除 %(n)s 条记录）") % {"u": username, "n": count}
             )

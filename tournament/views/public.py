@@ -216,6 +216,9 @@ def _bracket_match(m: dict, teams: dict) -> dict:
         return teams[team_id].name if team_id in teams else None
 
     return {
-        "id": m["id"], "ew": name(m.get("ew")), "ns": name(m.get("ns")), "winner": name(m.get("winner")),
+        "id": m["id"],
+        "ew": name(m.get("ew")),
+        "ns": name(m.get("ns")),
+        "winner": name(m.get("winner")),
         "bye": m.get("bye"),
-    }  # fmt: skip
+    }

@@ -7,17 +7,12 @@ the services who is acting.
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rules import format_notation, replay
+from rules import format_notation
 from tournament.audit_text import dispute_rows, readable
 from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
@@ -26,10 +21,9 @@ from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 from tournament.results_check import RESULT_FIELDS, check_result
 from tournament.selectors import ruleset
-from tournament.services.entry import check_sheet_time, enter_final, minutes_left
+from tournament.services.entry import enter_final, minutes_left
 from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import (
-    deals_played,
     doubled_warnings,
     penalty_text,
     record_foul,
@@ -40,13 +34,12 @@ from tournament.services.results import (
     MSG_DISPUTE,
     confirm_result,
     pick_entry,
-    save_sheet,
 )
 from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
-from tournament.sheet_reader import megabytes
+from tournament.sheets.reader import megabytes
 from tournament.uploads import upload_limits
-from tournament.views.common import LoginRequired, load_tournament
+from tournament.views.common import load_tournament
 
 
 def get_match(tournament, number: int, table: int) -> Match:
@@ -84,16 +77,27 @@ def handle_result_post(request, match: Match, *, source: str) -> tuple[bool, Res
     d = form.cleaned_data
     try:
         values = check_result(
-            ruleset(match.round.tournament), ew_level=d["ew_level"], ns_level=d["ns_level"],
-            forfeit=d.get("forfeit", ""), ew_fouls=d.get("ew_fouls", 0),
-            ns_fouls=d.get("ns_fouls", 0), decider=d.get("decider", ""), at_time=d["at_time"],
+            ruleset(match.round.tournament),
+            ew_level=d["ew_level"],
+            ns_level=d["ns_level"],
+            forfeit=d.get("forfeit", ""),
+            ew_fouls=d.get("ew_fouls", 0),
+            ns_fouls=d.get("ns_fouls", 0),
+            decider=d.get("decider", ""),
+            at_time=d["at_time"],
             pass_partner=d.get("pass_how", ""),
-        )  # fmt: skip
+        )
         saved = enter_final(
-            match, values, at_time=d["at_time"], reason=d.get("time_reason", ""),
-            rule=request.POST.get("action") == "rule", version=d["version"], user=request.user,
-            source=source, request=request,
-        )  # fmt: skip
+            match,
+            values,
+            at_time=d["at_time"],
+            reason=d.get("time_reason", ""),
+            rule=request.POST.get("action") == "rule",
+            version=d["version"],
+            user=request.user,
+            source=source,
+            request=request,
+        )
     except ServiceError as exc:
         form.add_error(None, str(exc))
         if isinstance(exc, Stale) and exc.match is not None:
@@ -113,9 +117,12 @@ def _pick(request, match: Match) -> tuple[bool, ResultForm, dict]:
     """The chief referee adopts one of the entries of a dispute."""
     try:
         saved = pick_entry(
-            match, request.POST.get("entry"), version=posted_version(request), user=request.user,
+            match,
+            request.POST.get("entry"),
+            version=posted_version(request),
+            user=request.user,
             request=request,
-        )  # fmt: skip
+        )
     except ServiceError as exc:
         messages.error(request, str(exc))
         match.refresh_from_db()
@@ -238,9 +245,16 @@ def match_foul(request, slug, number, table):
         )
         try:
             record_foul(
-                match, side=d["side"], kind=d["kind"], severity=d["severity"], player=player,
-                deal_number=d["deal_number"], remark=d["remark"], user=request.user, request=request,
-            )  # fmt: skip
+                match,
+                side=d["side"],
+                kind=d["kind"],
+                severity=d["severity"],
+                player=player,
+                deal_number=d["deal_number"],
+                remark=d["remark"],
+                user=request.user,
+                request=request,
+            )
             messages.success(request, _("已记录"))
         except ServiceError as exc:
             messages.error(request, str(exc))
@@ -248,107 +262,6 @@ def match_foul(request, slug, number, table):
     if target == "sheet":
         return redirect("match_sheet", slug=slug, number=number, table=table)
     return redirect("match_entry", slug=slug, number=number, table=table)
-
-
-# --- deal-by-deal sheet ------------------------------------------------------------------
-
-
-def _chinese() -> bool:
-    return (get_language() or "zh").startswith("zh")
-
-
-def sheet_payload(match: Match) -> dict:
-    """What the sheet page shows: levels, the level played, attempts at A, events."""
-    state = replay(ruleset(match.round.tournament), match.deals or [])
-    return {
-        "version": match.version,
-        "state": match.state,
-        "steps": match.deals or [],
-        "notation": format_notation(match.deals or []),
-        "ew": state.ew,
-        "ns": state.ns,
-        "level_played": state.level_played.level,
-        "played_by": state.level_played.side,
-        "a_attempts": {"EW": state.a_attempts.ew, "NS": state.a_attempts.ns},
-        "fouls": {"EW": state.fouls.ew, "NS": state.fouls.ns},
-        "deals": state.deals,
-        "finished": state.finished or match.state in (Match.ENTERED, Match.CONFIRMED),
-        "winner": match.winner or state.winner,
-        "events": [e.text_zh if _chinese() else e.text for e in state.events],
-    }
-
-
-def sheet_api_response(request, match: Match, *, source: str):
-    """GET: the sheet now. POST {"version", "steps"}: save the whole sheet, or refuse (409/400)."""
-    if request.method == "POST":
-        try:
-            body = json.loads(request.body or b"{}")
-            steps = body["steps"]
-            version = int(body["version"])
-            if not isinstance(steps, list):
-                raise ValueError
-        except (ValueError, KeyError, TypeError):
-            return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
-        try:
-            check_sheet_time(match, steps)
-            match = save_sheet(
-                match, steps, version=version, user=request.user, source=source, request=request
-            )
-        except ServiceError as exc:
-            if isinstance(exc, Stale) and exc.match is not None:
-                return JsonResponse(
-                    {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
-                )
-            match.refresh_from_db()
-            return JsonResponse(
-                {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
-            )
-    return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
-
-
-def match_sheet(request, slug, number, table):
-    tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
-    api = reverse("match_sheet_api", args=[slug, number, table])
-    foul_api = reverse("match_foul_api", args=[slug, number, table])
-    context = {"t": tournament, "m": match, "api": api, "foul_api": foul_api, "round": match.round}
-    return render(request, "rounds/sheet.html", context)
-
-
-@require_POST
-def match_foul_api(request, slug, number, table):
-    """The sheet's 犯规/警告 buttons: JSON {side, kind, severity} into the foul log and the sheet."""
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    match = get_match(tournament, number, table)
-    try:
-        body = json.loads(request.body or b"{}")
-        record_foul(
-            match, side=body.get("side", ""), kind=body.get("kind", ""), severity=body.get("severity", ""),
-            deal_number=match_deal_number(match), user=request.user, request=request,
-        )  # fmt: skip
-    except (ValueError, ServiceError) as exc:
-        match.refresh_from_db()
-        return JsonResponse(
-            {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
-        )
-    match.refresh_from_db()
-    return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
-
-
-def match_deal_number(match: Match) -> int:
-    """The deal in progress: one more than the deals won so far on the sheet."""
-    return deals_played(match) + 1
-
-
-def match_sheet_api(request, slug, number, table):
-    try:
-        tournament = load_tournament(request, slug, REFEREE)
-    except LoginRequired:
-        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    return sheet_api_response(request, get_match(tournament, number, table), source="referee")
 
 
 # --- round-wide pages: results import, foul log, audit ------------------------------------

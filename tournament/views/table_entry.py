@@ -26,8 +26,8 @@ from tournament.views.results import (
     handle_result_post,
     posted_version,
     result_form,
-    sheet_api_response,
 )
+from tournament.views.sheets import sheet_api_response
 
 
 def _cookie(match: Match) -> str:
@@ -90,9 +90,13 @@ def table_confirm(request, slug, match_id, code):
         return redirect("table_entry", slug=slug, match_id=match_id, code=code)
     try:
         confirm_result(
-            match, version=posted_version(request), user=request.user,
-            source=f"table_{side.lower()}", request=request, pin=request.POST.get("pin", ""),
-        )  # fmt: skip
+            match,
+            version=posted_version(request),
+            user=request.user,
+            source=f"table_{side.lower()}",
+            request=request,
+            pin=request.POST.get("pin", ""),
+        )
         messages.success(request, _("成绩已确认，谢谢"))
     except ServiceError as exc:
         messages.error(request, str(exc))

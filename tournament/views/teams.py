@@ -17,7 +17,7 @@ from tournament.permissions import ORGANIZER
 from tournament.pinyin import name_sort_key
 from tournament.services.signup import promote_after_change
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
-from tournament.tables import TeamTable
+from tournament.team_table import TeamTable
 from tournament.views.common import load_tournament
 
 PAGE_SIZE = 50
@@ -70,9 +70,14 @@ def team_list(request, slug):
 def _form_data(form: TeamForm) -> TeamData:
     d = form.cleaned_data
     return TeamData(
-        name=d["name"], unit=d.get("unit") or "", player1=d["player1"], player2=d["player2"],
-        phone1=d.get("phone1") or "", phone2=d.get("phone2") or "", seed=d.get("seed"),
-    )  # fmt: skip
+        name=d["name"],
+        unit=d.get("unit") or "",
+        player1=d["player1"],
+        player2=d["player2"],
+        phone1=d.get("phone1") or "",
+        phone2=d.get("phone2") or "",
+        seed=d.get("seed"),
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -98,17 +103,24 @@ def team_edit(request, slug, team_id):
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
     players = {p.position: p for p in team.players.all()}
     initial = {
-        "name": team.name, "unit": team.unit.name if team.unit_id else "", "seed": team.seed,
-        "player1": players[1].name, "phone1": players[1].phone,
-        "player2": players[2].name, "phone2": players[2].phone, "version": team.version,
-    }  # fmt: skip
+        "name": team.name,
+        "unit": team.unit.name if team.unit_id else "",
+        "seed": team.seed,
+        "player1": players[1].name,
+        "phone1": players[1].phone,
+        "player2": players[2].name,
+        "phone2": players[2].phone,
+        "version": team.version,
+    }
     form = TeamForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             team_update(
-                team=team, data=_form_data(form), version=form.cleaned_data.get("version") or 0,
+                team=team,
+                data=_form_data(form),
+                version=form.cleaned_data.get("version") or 0,
                 request=request,
-            )  # fmt: skip
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.exports.archive import ArchiveError
-from tournament.exports.archive_import import import_archive, load_json
-from tournament.tabular import TableFileError
+from tournament.services.archive_import import import_archive, load_json
+from tournament.sheets.table_file import TableFileError
 from tournament.uploads import read_file
 
 

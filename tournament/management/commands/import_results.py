@@ -13,7 +13,7 @@ from tournament.models import Round
 from tournament.services.errors import ServiceError
 from tournament.services.results_import import confirm_imported, import_results
 from tournament.services.rounds import lock_round
-from tournament.tabular import TableFileError
+from tournament.sheets.table_file import TableFileError
 from tournament.uploads import read_file
 
 

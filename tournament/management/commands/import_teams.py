@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands._base import get_tournament
 from tournament.services.teams import teams_import
-from tournament.tabular import TableFileError
+from tournament.sheets.table_file import TableFileError
 from tournament.uploads import read_file
 
 

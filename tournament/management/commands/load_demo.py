@@ -42,10 +42,17 @@ class Command(BaseCommand):
             self.stdout.write(f"演示赛事“{DEMO_SLUG}”已存在")
             return
         tournament = tournament_create(
-            organizer=organizer, slug=DEMO_SLUG, name="2026年江淮掼蛋邀请赛（演示）",
-            venue="南京市体育馆", host="江苏省掼蛋协会（演示）", start_date=date(2026, 12, 5),
-            end_date=date(2026, 12, 5), rounds=7, publish_pairings=True, publish_standings=True,
-        )  # fmt: skip
+            organizer=organizer,
+            slug=DEMO_SLUG,
+            name="2026年江淮掼蛋邀请赛（演示）",
+            venue="南京市体育馆",
+            host="江苏省掼蛋协会（演示）",
+            start_date=date(2026, 12, 5),
+            end_date=date(2026, 12, 5),
+            rounds=7,
+            publish_pairings=True,
+            publish_standings=True,
+        )
         Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
         Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
         check = teams_import(

@@ -291,9 +291,12 @@ def _import(archive: dict, *, slug: str | None, owner, actor: str, map_users: bo
         result.counts[part.key] = len(objs)
     result.ignored_fields = sorted(reader.ignored)
     log_action(
-        tournament=tournament, action="archive.import", obj=tournament, actor=actor,
+        tournament=tournament,
+        action="archive.import",
+        obj=tournament,
+        actor=actor,
         summary=f"从存档导入赛事（原网址代号 {old_slug}）",
-    )  # fmt: skip
+    )
     return result
 
 

@@ -2,7 +2,7 @@
 
 ``read_table`` turns file bytes into a sheet name, a header row and data rows (each with its
 spreadsheet row number), or raises :class:`TableFileError` with a Chinese message. Rows come
-one at a time from :mod:`tournament.sheet_reader`, which enforces the upload limits while
+one at a time from :mod:`tournament.sheets.reader`, which enforces the upload limits while
 reading. The *header* is the first row (among the first ten non-blank ones) holding one of
 the expected column names; the *data* are the rows after it up to the first blank row. A
 *total line* (a cell starting with 合计, 小计 or 总计) is skipped, not read as data.
@@ -24,7 +24,7 @@ from openpyxl.utils import get_column_letter
 
 from rules.messages import Message
 from tournament.messages import render
-from tournament.sheet_reader import Limits, TableFileError, clean_text, sheet_rows
+from tournament.sheets.reader import Limits, TableFileError, clean_text, sheet_rows
 
 __all__ = [
     "DB_INT_MAX",

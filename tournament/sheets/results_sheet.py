@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from rules import RuleSet
 from rules.messages import Message
 from tournament.results_check import ResultInvalid, ResultValues, check_result
-from tournament.tabular import (
+from tournament.sheets.table_file import (
     DB_INT_MAX,
     IGNORED_HEADERS,
     CellProblem,

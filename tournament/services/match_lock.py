@@ -1,0 +1,155 @@
+"""Locking a table for a write and the checks every write makes: rights, round, version.
+
+Vocabulary
+----------
+actor
+    Who acted, as the audit log names them: ``table:EW`` for a side of the table, else the
+    account or the source (``import``, ``cli``).
+version
+    Every save increments ``Match.version``; a save based on an older version is refused
+    (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
+"""
+
+from __future__ import annotations
+
+from tournament.accounts import actor_label
+from tournament.models import Match, Round
+from tournament.permissions import REFEREE, has_role, referee_tables
+from tournament.results_check import ResultValues
+from tournament.services.errors import NotAllowed, Refused, Stale
+from tournament.services.round_actions import problem
+from tournament.services.table_sides import TABLE_SOURCES, actor_name
+
+# Message codes (texts in tournament/messages/services.py).
+MSG_STALE = "stale"
+MSG_NO_RIGHT = "no_right"
+MSG_BYE = "bye"
+MSG_NOT_YOUR_TABLE = "not_your_table"
+
+
+ResultRefused = Refused  # the name the services used before errors.py
+
+
+class StaleResult(Stale):
+    """The match changed since the form was loaded; ``current`` is what is stored now."""
+
+    def __init__(self, match: Match):
+        super().__init__(MSG_STALE)
+        self.match = match
+        self.current = values_of(match)
+
+
+def values_of(match: Match) -> ResultValues:
+    return ResultValues.of(match)
+
+
+def snapshot(match: Match) -> dict:
+    """Result, state and sheet of a match, for the audit log."""
+    data = values_of(match).as_dict()
+    data.update(state=match.state, version=match.version, mode=match.mode)
+    if match.deals:
+        data["deals"] = match.deals
+    return data
+
+
+def set_values(match: Match, values: ResultValues) -> None:
+    for name, value in values.as_dict().items():
+        setattr(match, name, value)
+
+
+def lock_match(match: Match, version: int | None) -> Match:
+    """Lock the round, then the match, and check the version the user saw.
+
+    Always in this order (the round first) so that locking a round and saving one of its
+    tables cannot interleave: a save either lands before the lock or sees the round locked.
+    """
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=match.round_id)
+    )
+    # The pairs come along: the audit summary names them (Match.__str__), one query, not three.
+    current = (
+        Match.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=match.pk)
+    )
+    current.round = round_
+    if version is not None and current.version != version:
+        raise StaleResult(current)
+    if current.ns_id is None:
+        raise ResultRefused(MSG_BYE)
+    return current
+
+
+SHELL_SOURCES = ("import", "cli")  # the command line: whoever runs it has the server
+
+
+def check_referee(match: Match, user, source: str) -> None:
+    """The one table-rights check of every write (entry, sheet, foul, confirmation, lateness,
+    import), whatever page or command it comes from.
+
+    A side of the table acts through its code (checked by the view). Anybody else with an
+    account must be staff of the event, and a referee with assigned tables only at those.
+    Without an account, only the command line (``import``/``cli``) may act.
+    """
+    if source in TABLE_SOURCES:
+        return
+    if not is_real(user):
+        if source in SHELL_SOURCES:
+            return
+        raise NotAllowed(MSG_NO_RIGHT)
+    tournament = match.round.tournament
+    if not has_role(user, tournament, REFEREE):
+        raise NotAllowed(MSG_NO_RIGHT)
+    tables = referee_tables(user, tournament)
+    if tables is not None and match.table not in tables:
+        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
+
+
+def check_round_open(match: Match) -> None:
+    """Results are entered only while the round is published and not locked."""
+    why = problem(match.round, "enter")
+    if why:
+        raise ResultRefused(why)
+
+
+def actor_of(user, source: str) -> str:
+    """Who acted, for the audit log: ``table:EW`` for a side, else the account or source."""
+    side = actor_name(source)
+    if side:
+        return side
+    if user is not None and user.is_authenticated:
+        return actor_label(user)
+    return source
+
+
+def same_actor(match: Match, user, source: str) -> bool:
+    """True when this person (or this side of the table) made the entry being confirmed.
+
+    A logged-in user is the same actor whatever page they used (staff page or table link);
+    two anonymous table actions are the same actor when they come from the same side.
+    """
+    if is_real(user) and match.entered_by_id == user.pk:
+        return True
+    return source in TABLE_SOURCES and match.entered_via == source
+
+
+def is_real(user) -> bool:
+    """True for a logged-in account (not ``None``, not anonymous)."""
+    return user is not None and user.is_authenticated
+
+
+def _is_foul_step(step) -> bool:
+    return isinstance(step, dict) and ("foul" in step or "warning" in step)
+
+
+def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
+    """Fouls and warnings on a sheet come only from the foul log: kept, never added here."""
+    old = match.deals or []
+    if not old and steps and match.fouls.exists():
+        raise ResultRefused("fouls_on_record")
+    kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
+    if any(i >= len(steps) or steps[i] != step for i, step in kept):
+        raise ResultRefused("fouls_kept")
+    new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
+    if new_fouls and not allow_new:
+        raise ResultRefused("fouls_by_button")
