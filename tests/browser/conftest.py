@@ -56,7 +56,8 @@ def phone(browser):
         context = browser.new_context(
             viewport=PHONE, locale="zh-CN", has_touch=True, is_mobile=True
         )
-        context.set_default_timeout(15000)
+        # Two test workers share two cores in CI: allow a slow page, never hide a broken one.
+        context.set_default_timeout(30000)
         contexts.append(context)
         return context.new_page()
 

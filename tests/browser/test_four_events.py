@@ -51,6 +51,8 @@ def crew(live_server, phone):
         # is tested elsewhere (test_phone_flows.py); here it would only add noise.
         p = phone()
         p.route("**/status.json", lambda route: route.abort())
+        # CI runs two workers on two cores: give a page more time than the phone default.
+        p.set_default_timeout(40000)
         return p
 
     org = page()

@@ -12,11 +12,26 @@ from __future__ import annotations
 import io
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
 from tests.browser.conftest import login
 
 OVERFLOW = "document.documentElement.scrollWidth > window.innerWidth"
+
+
+def choose(page, win: str, partner: str) -> None:
+    """Tap the winning side, then the partner's place. On a loaded machine the first tap can
+    come before the sheet's script has loaded the table; tap again until the places show."""
+    places = page.get_by_role("button", name=partner)
+    for _ in range(4):
+        page.get_by_role("button", name=win).click()
+        try:
+            places.wait_for(state="visible", timeout=5000)
+            break
+        except PlaywrightTimeout:
+            continue
+    places.click()
 
 
 class Event:
@@ -187,8 +202,7 @@ class Event:
         page = self.ref
         page.goto(self.url(f"rounds/{number}/table/{table}/sheet/"))
         for win, partner in deals:
-            page.get_by_role("button", name=win).click()
-            page.get_by_role("button", name=partner).click()
+            choose(page, win, partner)
             page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
         page.wait_for_selector("#message:has-text('比赛结束')")
         fits(page)
