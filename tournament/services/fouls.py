@@ -25,7 +25,7 @@ from tournament.services.results import (
     check_referee,
     check_round_open,
     lock_match,
-    refresh_round_status,
+    save_match,
     save_sheet,
     snapshot,
 )
@@ -224,16 +224,11 @@ def _recount(match: Match, side: str, *, user, request) -> None:
         match.state = Match.ENTERED  # the chief's change needs a second look like any entry
     if before == snapshot(match):
         return
-    match.version += 1
-    match.save()
-    log_action(
-        tournament=match.round.tournament,
+    save_match(
+        match,
         user=user,
         request=request,
         action="result.fouls",
-        obj=match,
-        summary=f"{match}：犯规次数更新",
         before=before,
-        after=snapshot(match),
+        summary=f"{match}：犯规次数更新",
     )
-    refresh_round_status(match.round)

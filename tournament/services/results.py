@@ -64,8 +64,16 @@ MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
 
-def _save(
-    match: Match, *, user, request, action: str, before: dict, summary: str, source: str = ""
+def save_match(
+    match: Match,
+    *,
+    user,
+    request,
+    action: str,
+    before: dict,
+    summary: str,
+    source: str = "",
+    extra_after: dict | None = None,
 ) -> Match:
     match.version += 1
     match.save()
@@ -77,7 +85,7 @@ def _save(
         obj=match,
         summary=summary,
         before=before,
-        after=snapshot(match),
+        after={**snapshot(match), **(extra_after or {})},
         actor=actor_of(user, source),
     )
     refresh_round_status(match.round)
@@ -130,7 +138,7 @@ def submit_result(
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
     _enter(match, values, user=user, source=source, deals=deals, before=before)
-    return _save(
+    return save_match(
         match,
         user=user,
         request=request,
@@ -169,21 +177,16 @@ def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match
         }
         for s in dispute_entries(match)
     ]
-    match.version += 1
-    match.save()
-    log_action(
-        tournament=match.round.tournament,
+    return save_match(
+        match,
         user=user,
         request=request,
         action="result.dispute",
-        obj=match,
-        summary=f"{match}：{render(MSG_DISPUTE)}",
         before=before,
-        after={**snapshot(match), "entries": entries},
-        actor=actor_of(user, source),
+        summary=f"{match}：{render(MSG_DISPUTE)}",
+        source=source,
+        extra_after={"entries": entries},
     )
-    refresh_round_status(match.round)
-    return match
 
 
 def dispute_entries(match: Match) -> list:
@@ -223,7 +226,7 @@ def _mark_confirmed(match: Match, user, via: str) -> None:
 
 def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
     _mark_confirmed(match, user, source)
-    return _save(
+    return save_match(
         match,
         user=user,
         request=request,
@@ -300,7 +303,7 @@ def _rule(match: Match, values: ResultValues, *, user, request, before: dict) ->
     if not match.entered_by_id:
         match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
     _mark_confirmed(match, user, "chief")
-    return _save(
+    return save_match(
         match,
         user=user,
         request=request,
@@ -362,7 +365,7 @@ def save_sheet(
     )
     locked.entered_by = user if is_real(user) else None
     locked.entered_via = source
-    return _save(
+    return save_match(
         locked,
         user=user,
         request=request,
