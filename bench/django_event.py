@@ -65,7 +65,7 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
     team_id = {i: team.pk for i, team in enumerate(teams, start=1)}
     Player.objects.bulk_create(
         [
-            Player(team=t, position=p, name=f"{t.name}{p}", name_pinyin="")
+            Player(team=t, position=p, name=f"{t.name}{p}", name_pinyin=pinyin_key(f"{t.name}{p}"))
             for t in teams
             for p in (1, 2)
         ],

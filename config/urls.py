@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from tournament.api.endpoints import api
 
@@ -11,6 +13,9 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/v1/", api.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # No CSRF token for the language switch: it changes only the visitor's own language
+    # cookie, and without a token in the top bar an anonymous visitor's public page is the
+    # same for everyone, so it can be served whole from the cache (views/conditional.py).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("", include("tournament.urls")),
 ]

@@ -54,9 +54,12 @@ def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
     elapsed = ((now or timezone.now()) - round_.started_at).total_seconds() / 60
     if elapsed < 0 or elapsed > limit:
         return []
+    # Only tables with a sheet can have a pace; leaving the others to the database spares
+    # decoding thousands of empty sheets on every look at round control.
     rows = (
         round_.matches.exclude(ns=None)
         .exclude(state__in=(*COUNTED_STATES, Match.DISPUTED))
+        .exclude(deals=[])
         .values("table", "ew_level", "ns_level", "deals", "deal_times")
     )
     tables = [table_progress(row, round_.started_at) for row in rows]

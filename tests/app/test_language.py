@@ -1,10 +1,20 @@
 """Simplified Chinese by default, English when chosen in the top bar."""
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def back_to_chinese():
+    """The test client runs views in this thread, and a page in English leaves English
+    active: later tests in the same worker would see English messages."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def test_chinese_by_default_even_for_an_english_browser(tournament):

@@ -6,7 +6,9 @@ from __future__ import annotations
 import doctest
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import login
@@ -112,6 +114,16 @@ def test_big_round_control_opens_on_the_tables_that_need_attention(big_round, re
     )
     one = login(chief).get(url, {"table": "115"}).content.decode()
     assert one.count("<tr data-table=") == 1 and 'data-table="115"' in one
+
+
+def test_round_control_costs_the_same_queries_for_one_row_or_a_hundred(big_round, chief):
+    url = reverse("round_control", args=["spring", 1])
+    client = login(chief)
+    with CaptureQueriesContext(connection) as one:
+        assert client.get(url, {"table": "5"}).content.decode().count("<tr data-table=") == 1
+    with CaptureQueriesContext(connection) as hundred:
+        assert client.get(url, {"state": ""}).content.decode().count("<tr data-table=") == 100
+    assert len(hundred) == len(one), [q["sql"][:80] for q in hundred]
 
 
 def test_small_round_control_lists_every_table(round1, chief):

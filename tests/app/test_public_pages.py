@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from tournament.find_table import name_keys, search
 from tournament.models import Match, Round
@@ -180,3 +184,35 @@ def test_a_very_long_query_is_cut_not_echoed_whole(event):
     response = find("诸" * 300)
     assert response.status_code == 200 and len(response.content) < 20_000
     assert "诸" * 51 not in response.content.decode()
+
+
+def test_an_anonymous_page_is_kept_whole_and_served_with_one_query(event, referee, chief):
+    """Every phone gets the same answer: after the first, one query (the stamp), no view."""
+    url = reverse("standings", args=["spring"])
+    first = Client().get(url).content
+    with CaptureQueriesContext(connection) as queries:
+        again = Client().get(url)
+    assert again.content == first and len(queries) == 1, [q["sql"] for q in queries]
+    assert "csrfmiddlewaretoken" not in first.decode() and not again.cookies
+    play_and_lock(event, referee, chief)  # a new public stamp: a new page at once
+    assert Client().get(url).content != first
+
+
+def test_a_signed_in_user_never_gets_the_kept_page(event, referee):
+    url = reverse("pairings", args=["spring", 1])
+    Client().get(url)
+    client = Client()
+    client.force_login(referee)
+    html = client.get(url).content.decode()
+    assert "csrfmiddlewaretoken" in html and referee.username in html  # the log-out form
+
+
+def test_the_language_switch_needs_no_token_and_the_kept_page_follows_the_language(event):
+    url = reverse("standings", args=["spring"])
+    chinese = Client().get(url).content.decode()
+    client = Client(enforce_csrf_checks=True)
+    switched = client.post(reverse("set_language"), {"language": "en", "next": url})
+    assert switched.status_code == 302
+    english = client.get(url).content.decode()
+    assert 'lang="en"' in english and 'lang="zh-hans"' in chinese
+    translation.activate(settings.LANGUAGE_CODE)

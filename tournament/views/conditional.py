@@ -1,11 +1,18 @@
-"""Conditional GETs for the public pages: ETag / Last-Modified from the stamps, 304, gzip.
+"""Conditional GETs for the public pages: ETag / Last-Modified from the stamps, 304, gzip,
+and whole pages kept for anonymous visitors.
 
 The ETag names everything a page depends on: the tournament's stamp (public, or staff
 for a signed-in user, whose pages show results as they come in), the user, the language
-and the CSRF cookie (each page carries a token for the language form). A phone that asks
-again with ``If-None-Match`` gets a 304 of a few bytes until one of these changes.
-``Last-Modified`` is sent to anonymous visitors only: their pages change only with the
-public stamp, which moves ``updated_at``.
+and, for a signed-in user, the CSRF cookie (the top bar's log-out form carries a token). A
+phone that asks again with ``If-None-Match`` gets a 304 of a few bytes until one of these
+changes. ``Last-Modified`` is sent to anonymous visitors only: their pages change only
+with the public stamp, which moves ``updated_at``.
+
+An anonymous visitor's page holds nothing of its own (no token, no name, no message), so
+the whole answer is kept in Django's cache under the public stamp, the host, the path with
+its query and the language: when a round is published thousands of phones ask for a few
+hundred names, and each answer after the first costs one query (the stamp) and a cache
+read. A new stamp makes new keys, as for :func:`tournament.computed.computed`.
 """
 
 from __future__ import annotations
@@ -13,10 +20,14 @@ from __future__ import annotations
 import hashlib
 from functools import wraps
 
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.views.decorators.gzip import gzip_page
 
+from tournament.computed import TIMEOUT, cache_key
 from tournament.models import Tournament
 from tournament.stamps import page_stamp
 
@@ -27,17 +38,41 @@ def page_etag(request, stamp: str) -> str:
     The CSRF secret is the one the middleware read from the cookie, or the one the page
     has just generated (``get_token``) when the visitor had none.
     """
+    signed_in = request.user.is_authenticated
     parts = [
         stamp,
         str(request.user.pk or ""),
         getattr(request, "LANGUAGE_CODE", ""),
-        request.META.get("CSRF_COOKIE", ""),
+        request.META.get("CSRF_COOKIE", "") if signed_in else "",
     ]
     return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:24] + '"'
 
 
+def shared_page_key(request, stamp: str) -> str | None:
+    """The cache key of this request's whole answer, or None when it is not the same for
+    every visitor: a signed-in user, a flash message waiting, anything but a GET."""
+    if request.method != "GET" or request.user.is_authenticated or len(get_messages(request)):
+        return None
+    parts = (request.get_host(), request.get_full_path(), getattr(request, "LANGUAGE_CODE", ""))
+    return cache_key("page", stamp, parts)
+
+
+def _answer(request, view, stamp: str, args: tuple, kwargs: dict) -> HttpResponse:
+    """The view's answer, from the cache when another visitor has had the same one."""
+    key = shared_page_key(request, stamp)
+    kept = cache.get(key) if key else None
+    if kept is not None:
+        content_type, body = kept
+        return HttpResponse(body, content_type=content_type)
+    response = view(request, *args, **kwargs)
+    plain = response.status_code == 200 and not response.streaming and not response.cookies
+    if key and plain:
+        cache.set(key, (response["Content-Type"], response.content), TIMEOUT)
+    return response
+
+
 def stamped(view):
-    """Wrap a public view taking ``slug``: ETag, Last-Modified, 304 and gzip."""
+    """Wrap a public view taking ``slug``: ETag, Last-Modified, 304, gzip, shared pages."""
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
@@ -50,13 +85,13 @@ def stamped(view):
             request, etag=page_etag(request, stamp), last_modified=modified
         )
         if response is None:
-            response = view(request, slug, *args, **kwargs)
+            response = _answer(request, view, stamp, (slug, *args), kwargs)
         if response.status_code in (200, 304):
             response.headers.setdefault("ETag", page_etag(request, stamp))
             if modified is not None:
                 response.headers.setdefault("Last-Modified", http_date(modified))
-        # Private: the page holds the visitor's CSRF token; no-cache: ask again each time
-        # (a 304 costs one small query).
+        # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
+        # time (a 304 costs one small query).
         patch_cache_control(response, private=True, no_cache=True)
         return response
 

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -17,6 +16,7 @@ from tournament.selectors import round_live_stamp, round_summary
 from tournament.services import rounds as round_services
 from tournament.services.errors import ServiceError
 from tournament.services.pairing import next_round_problem
+from tournament.table_rows import row_matches, table_links, table_row
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
 
@@ -65,7 +65,7 @@ def _control_rows(round_: Round, request, summary) -> dict:
     state = request.GET.get("state")
     if state is None:
         state = ATTENTION if summary.tables > ROWS_PER_PAGE else ""
-    matches = round_.matches.select_related("ew__unit", "ns__unit")
+    matches = row_matches(round_.matches.all())
     if table is not None:
         matches = matches.filter(table=table)
     elif state == ATTENTION:
@@ -106,21 +106,16 @@ def round_control(request, slug, number):
 def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     """The tables saved after change ``since``, each as the row round control shows."""
     changed = list(
-        round_.matches.filter(change_seq__gt=since)
+        row_matches(round_.matches.filter(change_seq__gt=since))
         .exclude(ns=None)
-        .select_related("ew__unit", "ns__unit")
         .order_by("table")[: MAX_CHANGES + 1]
     )
     if len(changed) > MAX_CHANGES:
         return {"reload": True}
-    context = {"t": tournament, "round": round_}
+    links = table_links(tournament.slug, round_.number)
     return {
         "changed": [
-            {
-                "table": m.table,
-                "state": m.state,
-                "html": render_to_string("rounds/_table_row.html", {**context, "m": m}, request),
-            }
+            {"table": m.table, "state": m.state, "html": table_row(m, round_, links)}
             for m in changed
         ]
     }
