@@ -145,9 +145,9 @@ def test_a_big_bracket_is_split_into_page_sections():
 
 def test_score_sheets_from_plain_data_skip_byes():
     ps = pairs(5)
-    tables = [Table(i, 1, i, ps[2 * i - 1], ps[2 * i]) for i in (1, 2)] + [
-        Table(9, 1, None, ps[5], None)
-    ]
+    tables = [
+        Table(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in (1, 2)
+    ] + [Table(match_id=9, round=1, table=None, ew=ps[5], ns=None)]
     pdf = ScoreSheetPdf(EVENT, 1, tables)
     text = pages_text(pdf.render_bytes())
     assert len(text) == 2 and pdf.sheets == 2
@@ -156,7 +156,9 @@ def test_score_sheets_from_plain_data_skip_byes():
 
 def test_score_sheets_drawn_in_parts_join_into_one_valid_pdf():
     ps = pairs(14)
-    tables = [Table(i, 1, i, ps[2 * i - 1], ps[2 * i]) for i in range(1, 8)]
+    tables = [
+        Table(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in range(1, 8)
+    ]
 
     class SmallParts(ScoreSheetPdf):
         part_pages = 3  # 7 sheets: parts of 3, 3 and 1 pages

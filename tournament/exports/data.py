@@ -26,6 +26,7 @@ from django.utils.translation import gettext, gettext_noop
 from rules import END_REASONS
 from scoring import MatchScore
 from tournament.pinyin import name_sort_key
+from tournament.results_check import ResultValues
 
 SEATS_EW = (gettext_noop("东"), gettext_noop("西"))  # translated where drawn
 SEATS_NS = (gettext_noop("南"), gettext_noop("北"))
@@ -105,20 +106,16 @@ def level_text(level: str) -> str:
     return gettext("过A") if level == "A+" else level
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Table(ResultValues):
+    """One table of a round as the printouts read it: its result (the fields of
+    :class:`~tournament.results_check.ResultValues`, defined there once) and the rest."""
+
     match_id: int
     round: int
     table: int | None
     ew: Pair
     ns: Pair | None
-    ew_level: str = ""
-    ns_level: str = ""
-    forfeit: str = ""
-    defeat_side: str = ""
-    defeat_reason: str = ""
-    ew_fouls: int = 0
-    ns_fouls: int = 0
     state: str = "empty"
     deals: list[Any] = field(default_factory=list)
     ew_code: str = ""
@@ -129,9 +126,6 @@ class Table:
     bracket_id: str = ""
     game: int = 0
     referee: str = ""
-    # The rest of the result (RESULT_FIELDS): the fields above are what printouts show.
-    winner: str = ""
-    pass_upgrade: int | None = None
 
     @property
     def is_bye(self) -> bool:
