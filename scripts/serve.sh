@@ -19,7 +19,12 @@ else
   echo "打开 / open http://$HOST:$PORT$OPEN_PATH"
 fi
 echo "($WORKERS 个进程 × $THREADS 个线程 / workers × threads; Ctrl-C 停止 / to stop)"
+# No access log unless ACCESS_LOG=1: at a venue it is thousands of lines a minute on the
+# organizer's terminal, and writing it costs each request. A worker is renewed only after
+# 100,000 requests: a new one starts with empty caches (search index, pages).
+LOG_ARGS=()
+if [ "${ACCESS_LOG:-0}" = "1" ]; then LOG_ARGS=(--access-logfile -); fi
 exec .venv/bin/gunicorn config.wsgi:application \
   --bind "$HOST:$PORT" --workers "$WORKERS" --threads "$THREADS" \
-  --worker-class gthread --timeout 180 --graceful-timeout 20 --max-requests 5000 \
-  --max-requests-jitter 500 --access-logfile - --log-level warning
+  --worker-class gthread --timeout 180 --graceful-timeout 20 --max-requests 100000 \
+  --max-requests-jitter 10000 "${LOG_ARGS[@]}" --log-level warning

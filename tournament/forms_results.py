@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules import LEVELS
-from tournament.models import Foul
+from tournament.models import Foul, Player
 
 LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == "A+" else lv) for lv in LEVELS]
 FORFEIT_CHOICES = [
@@ -92,6 +92,9 @@ class FoulForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [("", "—")]
         if match is not None:
-            for team in (match.ew, match.ns):
-                choices += [(str(p.pk), f"{team.name}·{p.name}") for p in team.players.all()]
+            teams = {team.pk: team for team in (match.ew, match.ns) if team is not None}
+            players = Player.objects.filter(team__in=teams).order_by("team_id", "position")
+            by_team = {pk: [p for p in players if p.team_id == pk] for pk in teams}
+            for pk, team in teams.items():  # east-west first, as the sides are named
+                choices += [(str(p.pk), f"{team.name}·{p.name}") for p in by_team[pk]]
         self.fields["player"].choices = choices

@@ -45,7 +45,12 @@ from tournament.views.common import load_tournament
 def get_match(tournament, number: int, table: int) -> Match:
     return get_object_or_404(
         Match.objects.select_related(
-            "round__tournament", "ew__unit", "ns__unit", "entered_by", "confirmed_by"
+            "round__tournament",
+            "round__stage",
+            "ew__unit",
+            "ns__unit",
+            "entered_by",
+            "confirmed_by",
         ),
         round__tournament=tournament,
         round__number=number,
