@@ -126,6 +126,14 @@ def test_round_control_costs_the_same_queries_for_one_row_or_a_hundred(big_round
     assert len(hundred) == len(one), [q["sql"][:80] for q in hundred]
 
 
+def test_round_control_rows_escape_what_the_organizer_typed(round1, chief):
+    match = round1.matches.get(table=1)
+    match.ew.name = '<img src=x onerror="alert(1)">'
+    match.ew.save()
+    page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
+    assert "<img src=x" not in page and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
+
+
 def test_small_round_control_lists_every_table(round1, chief):
     page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
     assert page.count("<tr data-table=") == 4
