@@ -22,6 +22,8 @@ never served: after a change the key is new and the old entry simply expires.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
@@ -58,6 +60,20 @@ def staff_stamp(tournament: Tournament) -> str:
         n=Count("pk"), v=Sum("version"), c=Sum("change_seq")
     )
     return f"{public_stamp(tournament)}.{rounds['n']}.{rounds['v'] or 0}.{rounds['c'] or 0}"
+
+
+def shared_page_stamp(tournament: Tournament) -> str:
+    """The public stamp plus the status and version of each round (one small query).
+
+    For whole public pages (:mod:`tournament.views.conditional`): they also show which
+    rounds are published and carry the round's stamp for their live updates, which move
+    with a round's status (its first result, its last) without a public change.
+    """
+    rounds = Round.objects.filter(tournament=tournament).order_by("number")
+    states = ",".join(
+        f"{n}:{s}:{v}" for n, s, v in rounds.values_list("number", "status", "version")
+    )
+    return f"{public_stamp(tournament)}.{hashlib.sha256(states.encode()).hexdigest()[:16]}"
 
 
 def page_stamp(tournament: Tournament, *, public: bool) -> str:

@@ -187,12 +187,12 @@ def test_a_very_long_query_is_cut_not_echoed_whole(event):
 
 
 def test_an_anonymous_page_is_kept_whole_and_served_with_one_query(event, referee, chief):
-    """Every phone gets the same answer: after the first, one query (the stamp), no view."""
+    """Every phone gets the same answer: after the first, two small queries (the stamps), no view."""
     url = reverse("standings", args=["spring"])
     first = Client().get(url).content
     with CaptureQueriesContext(connection) as queries:
         again = Client().get(url)
-    assert again.content == first and len(queries) == 1, [q["sql"] for q in queries]
+    assert again.content == first and len(queries) == 2, [q["sql"] for q in queries]
     assert "csrfmiddlewaretoken" not in first.decode() and not again.cookies
     play_and_lock(event, referee, chief)  # a new public stamp: a new page at once
     assert Client().get(url).content != first
@@ -216,3 +216,15 @@ def test_the_language_switch_needs_no_token_and_the_kept_page_follows_the_langua
     english = client.get(url).content.decode()
     assert 'lang="en"' in english and 'lang="zh-hans"' in chinese
     translation.activate(settings.LANGUAGE_CODE)
+
+
+def test_the_kept_page_follows_the_rounds_status(event, referee):
+    """The first result moves the round to 进行中 without a public change: the page's live
+    stamp (its script polls with it) must follow, not stay as it was kept."""
+    url = reverse("pairings", args=["spring", 1])
+    before = Client().get(url).content.decode()
+    match = event.matches.exclude(ns=None).first()
+    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    event.refresh_from_db()
+    after = Client().get(url).content.decode()
+    assert f"{event.status}:{event.version}" in after and after != before

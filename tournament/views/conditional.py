@@ -9,10 +9,11 @@ changes. ``Last-Modified`` is sent to anonymous visitors only: their pages chang
 with the public stamp, which moves ``updated_at``.
 
 An anonymous visitor's page holds nothing of its own (no token, no name, no message), so
-the whole answer is kept in Django's cache under the public stamp, the host, the path with
+the whole answer is kept in Django's cache under the public stamp with the rounds' states
+(:func:`~tournament.stamps.shared_page_stamp`), the host, the path with
 its query and the language: when a round is published thousands of phones ask for a few
-hundred names, and each answer after the first costs one query (the stamp) and a cache
-read. A new stamp makes new keys, as for :func:`tournament.computed.computed`.
+hundred names, and each answer after the first costs two small queries (the stamps) and a
+cache read. A new stamp makes new keys, as for :func:`tournament.computed.computed`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from django.views.decorators.gzip import gzip_page
 
 from tournament.computed import TIMEOUT, cache_key
 from tournament.models import Tournament
-from tournament.stamps import page_stamp
+from tournament.stamps import page_stamp, shared_page_stamp
 
 
 def page_etag(request, stamp: str) -> str:
@@ -79,7 +80,10 @@ def stamped(view):
         tournament = Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
         if tournament is None or request.method not in ("GET", "HEAD"):
             return view(request, slug, *args, **kwargs)  # the view answers 404 / 405
-        stamp = page_stamp(tournament, public=not request.user.is_authenticated)
+        if request.user.is_authenticated:
+            stamp = page_stamp(tournament, public=False)
+        else:
+            stamp = shared_page_stamp(tournament)
         modified = None if request.user.is_authenticated else tournament.updated_at.timestamp()
         response = get_conditional_response(
             request, etag=page_etag(request, stamp), last_modified=modified

@@ -29,7 +29,11 @@ def _int(value) -> int | None:
 
 
 def _round(tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(
+        Round.objects.select_related("stage"), tournament=tournament, number=number
+    )
+    round_.tournament = tournament  # already loaded: spare the query of the relation
+    return round_
 
 
 def round_list(request, slug):
@@ -74,9 +78,11 @@ def _control_rows(round_: Round, request, summary) -> dict:
         matches = matches.filter(state=state).exclude(ns=None)
     else:
         state = ""
-    page = Paginator(matches.order_by("table"), ROWS_PER_PAGE).get_page(
-        positive_int(request.GET.get("page")) or 1
-    )
+    paginator = Paginator(matches.order_by("table"), ROWS_PER_PAGE)
+    if table is None and state == ATTENTION:
+        # Counted with the summary a moment ago: spare a second count of the round.
+        paginator.count = sum(summary.counts[s] for s in ATTENTION_STATES)
+    page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
     return {"page": page, "matches": page.object_list, "state": state, "table": table}
 
 
@@ -97,7 +103,7 @@ def round_control(request, slug, number):
             "attention_count": sum(summary.counts[s] for s in ATTENTION_STATES),
             "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
             "can_organize": has_role(request.user, tournament, ORGANIZER),
-            "live": round_live_stamp(round_),
+            "live": round_live_stamp(round_, loaded=True),
             **_control_rows(round_, request, summary),
         },
     )
