@@ -72,6 +72,14 @@ def test_board_counts_checked_in_and_missing_per_unit(tournament, teams8, refere
     assert page.count("已检录 1 · 未到 1") == 3 and "已检录 0 · 未到 2" in page
 
 
+def test_the_desk_shows_the_board_totals(tournament, teams8, referee):
+    # The desk includes the board: its totals line had no numbers ("共已检录  对 · 未到  对").
+    client = login(referee)
+    client.post(desk(tournament), {"code": checkin_code(teams8[0])})
+    page = client.get(desk(tournament)).content.decode()
+    assert "共已检录 1 对 · 未到 7 对" in page
+
+
 def test_scan_url_confirms_for_staff_and_asks_others_to_log_in(tournament, teams8, referee):
     url = checkin_url(teams8[1])
     assert Client().get(url).status_code == 302  # to the login page

@@ -79,9 +79,11 @@ def checkin_desk(request, slug):
             messages.error(request, "；".join(exc.messages))
         if not choices:
             return redirect("checkin_desk", slug=slug)
+    rows = board(tournament)
     context = {
         "t": tournament,
-        "board": board(tournament),
+        "board": rows,
+        "counts": board_counts(rows),  # the totals line of the board included below the desk
         "choices": choices,
         "q": request.POST.get("q", ""),
     }
