@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.django_event import load_event, setup_django  # noqa: E402
 from bench.pair_db import swiss_history  # noqa: E402
-from bench.serving import served  # noqa: E402
+from bench.serving import served, server_cpu_seconds  # noqa: E402
 from tests.servers.web import Browser  # noqa: E402
 
 PASSWORD = "referee-password-1"
@@ -108,6 +108,7 @@ def find_paths(tournament, round_) -> list[str]:
 def run_wrk(base: str, paths: list[str], clients: int, seconds: int) -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
         f.write(WRK_SCRIPT % ", ".join(f'"{p}"' for p in paths))
+    cpu = server_cpu_seconds(base)
     out = subprocess.run(
         ["wrk", "-t2", f"-c{clients}", f"-d{seconds}s", "--timeout", "10s", "-s", f.name, base],
         capture_output=True,
@@ -119,6 +120,10 @@ def run_wrk(base: str, paths: list[str], clients: int, seconds: int) -> None:
         f"find my table, {clients} clients x {seconds} s: {float(rps):.0f} requests/s, "
         f"p50 {p50} ms, p95 {p95} ms, p99 {p99} ms, {errors} errors of {total}"
         "   target: >= 300 requests/s, p95 < 500 ms, 0 errors"
+    )
+    print(
+        f"  server CPU per request: {(server_cpu_seconds(base) - cpu) / int(total) * 1000:.2f} ms"
+        " (first answers of each search and page included)"
     )
 
 
@@ -247,16 +252,19 @@ def saves(browsers: list[Browser], round_, seconds: int, pause: float) -> None:
                 time.sleep(rng.uniform(pause / 2, pause * 1.5))
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(len(browsers))]
+    cpu = server_cpu_seconds(browsers[0].base)
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    cpu = server_cpu_seconds(browsers[0].base) - cpu
     percentiles(
         f"result saves by {len(browsers)} referees ({len(times) / seconds:.0f}/s, pause {pause} s)",
         times,
         f", {len(errors)} errors   target: p95 < 300 ms",
     )
     percentiles("the same saves with the page after them (round control)", with_page)
+    print(f"  server CPU per save (form, post, round control): {cpu / len(times) * 1000:.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -270,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     setup_django()
     tournament, round_ = build(args.pairs, args.rounds, args.referees)
+    workers = os.environ.get("WEB_WORKERS", "default")
+    threads = os.environ.get("WEB_THREADS", "default")
+    print(f"serve.sh: WEB_WORKERS={workers}, WEB_THREADS={threads}, {os.cpu_count()} cores")
     with served(dict(os.environ)) as base:
         run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
         wait_idle(base)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import time
 from collections.abc import Iterator
@@ -41,3 +42,23 @@ def served(env: dict[str, str]) -> Iterator[str]:
             proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def server_cpu_seconds(base: str) -> float:
+    """CPU seconds used so far by the gunicorn processes serving ``base`` (master and workers).
+
+    A figure that other programs on the machine barely move, unlike latencies: the cost of a
+    request is the difference over a run divided by the requests.
+    """
+    port = base.rsplit(":", 1)[1]
+    pids = subprocess.run(
+        ["pgrep", "-f", f"bind 127.0.0.1:{port}"], capture_output=True, text=True
+    ).stdout.split()
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a worker that has just been renewed
+        ticks += int(fields[11]) + int(fields[12])  # utime and stime
+    return ticks / os.sysconf("SC_CLK_TCK")
