@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Serve the app for real: gunicorn (threaded workers) with whitenoise for the
 # static files. HOST, PORT, WEB_WORKERS and WEB_THREADS set where and how; the address printed
-# is the one gunicorn is told to listen on. Two workers per core by default: one can wait for
-# the SQLite write lock while the other computes. A request may run 180 s: a clerk's results
-# sheet of 2,500 tables is checked and saved in one transaction (about 100 s here). `manage.py runserver` is for development only.
+# is the one gunicorn is told to listen on. One worker process per core (at least two), four
+# threads each: a thread waiting for the SQLite write lock releases the interpreter to the
+# others, and every extra process is one more copy of the caches to fill after each change
+# (bench/public_load.py: 2 x 4 answered twice the requests of 4 x 4, with a shorter tail).
+# A request may run 180 s: a clerk's results sheet of 2,500 tables is checked and saved in
+# one transaction (about 100 s here). `manage.py runserver` is for development only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
-WORKERS=${WEB_WORKERS:-$((2 * $(nproc 2>/dev/null || echo 1)))}
+CORES=$(nproc 2>/dev/null || echo 1)
+WORKERS=${WEB_WORKERS:-$((CORES > 2 ? CORES : 2))}
 THREADS=${WEB_THREADS:-4}
 OPEN_PATH=${OPEN_PATH:-/}
 if [ "$HOST" = "0.0.0.0" ]; then
