@@ -8,7 +8,10 @@ bash scripts/setup.sh
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 --settings=config.settings_test
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  # The app's tests again on PostgreSQL (row locks, concurrency tests marked "postgres").
-  echo "== PostgreSQL: tests/app, tests/servers =="
-  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" tests/app tests/servers "$@"
+  # On PostgreSQL, what SQLite cannot prove: the tests marked "postgres" (concurrent saves,
+  # a killed worker, two servers) and those marked "both_databases" (each service's row
+  # locks, the database constraints and ranges, the migration), already run above on SQLite.
+  echo "== PostgreSQL: tests marked postgres or both_databases =="
+  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" \
+    -m "postgres or both_databases" tests/app tests/exports tests/servers "$@"
 fi
