@@ -6,12 +6,12 @@ bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 --settings=config.settings_test
-.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" "$@"
+.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # On PostgreSQL, what SQLite cannot prove: the tests marked "postgres" (concurrent saves,
   # a killed worker, two servers) and those marked "both_databases" (each service's row
   # locks, the database constraints and ranges, the migration), already run above on SQLite.
   echo "== PostgreSQL: tests marked postgres or both_databases =="
-  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" \
+  DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal \
     -m "postgres or both_databases" tests/app tests/exports tests/servers "$@"
 fi

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.budget import FULL_RUN
@@ -10,15 +12,47 @@ from tests.budget import FULL_RUN
 # pairing) run without Django and must be able to load this file.
 
 
+@pytest.hookimpl(trylast=True)  # after ``-m``/``-k`` deselected what will not run
 def pytest_collection_modifyitems(config, items):
     """Skip the tests marked ``slow`` unless this is a full run (``RUN_SLOW=1``, as in CI)
-    or they were asked for by name (``-m slow``)."""
+    or they were asked for by name (``-m slow``); spread the long tests over the workers."""
+    spread_long_tests(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
     if FULL_RUN or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: runs in CI (set RUN_SLOW=1 to run it here)")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def weight(item) -> int:
+    """How long a test takes, roughly: 3 a whole event in the browser, 2 another browser
+    test, 1 another slow test, 0 the rest (mostly well under a second)."""
+    browser = "tests/browser/" in item.nodeid
+    slow = item.get_closest_marker("slow") is not None
+    return 2 * browser + slow
+
+
+def spread_long_tests(items: list, workers: int) -> None:
+    """Order the tests for ``pytest -n N --dist worksteal`` (scripts/test.sh).
+
+    That scheduler hands each worker an equal slice of the list in order, and an idle worker
+    steals from the end of a busy one's slice. Each slice here starts with its share of the
+    long tests, dealt in turn from the longest, and is filled up with short ones: no worker
+    is left alone with a queue of long tests at the end while the others wait.
+    """
+    if workers < 2:
+        return
+    ranked = sorted((i for i in items if weight(i)), key=weight, reverse=True)
+    short = iter([i for i in items if not weight(i)])
+    slices: list[list] = [ranked[w::workers] for w in range(workers)]
+    remaining = len(items)
+    for w, part in enumerate(slices):
+        size = remaining // (workers - w)  # the share worksteal's first round gives worker w
+        remaining -= size
+        part.extend(next(short) for _ in range(max(0, size - len(part))))
+    slices[-1].extend(short)
+    items[:] = [i for part in slices for i in part]
 
 
 @pytest.fixture
