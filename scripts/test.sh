@@ -6,6 +6,9 @@ bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/python manage.py makemigrations --check --dry-run -v0 --settings=config.settings_test
+# Python may keep compiled modules (and pytest its rewritten tests) between the runs below
+# and the servers the tests start: each would otherwise compile the project again.
+unset PYTHONDONTWRITEBYTECODE
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # On PostgreSQL, what SQLite cannot prove: the tests marked "postgres" (concurrent saves,
