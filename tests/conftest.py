@@ -25,12 +25,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-def weight(item) -> int:
-    """How long a test takes, roughly: 3 a whole event in the browser, 2 another browser
-    test, 1 another slow test, 0 the rest (mostly well under a second)."""
-    browser = "tests/browser/" in item.nodeid
-    slow = item.get_closest_marker("slow") is not None
-    return 2 * browser + slow
+def weight(item) -> float:
+    """About how many seconds a test takes alone: the figure of its ``long`` mark, 3 for
+    another browser test, 2 for another slow one, 0 for the rest (mostly well under 1 s)."""
+    long = item.get_closest_marker("long")
+    if long is not None:
+        return float(long.args[0])
+    if "tests/browser/" in item.nodeid:
+        return 3.0
+    return 2.0 if item.get_closest_marker("slow") is not None else 0.0
 
 
 def spread_long_tests(items: list, workers: int) -> None:
@@ -38,14 +41,19 @@ def spread_long_tests(items: list, workers: int) -> None:
 
     That scheduler hands each worker an equal slice of the list in order, and an idle worker
     steals from the end of a busy one's slice. Each slice here starts with its share of the
-    long tests, dealt in turn from the longest, and is filled up with short ones: no worker
-    is left alone with a queue of long tests at the end while the others wait.
+    long tests, the longest first, each given to the slice with the fewest seconds so far,
+    and is filled up with short ones: no worker is left alone with a queue of long tests
+    at the end while the others wait.
     """
     if workers < 2:
         return
-    ranked = sorted((i for i in items if weight(i)), key=weight, reverse=True)
+    slices: list[list] = [[] for _ in range(workers)]
+    load = [0.0] * workers
+    for item in sorted((i for i in items if weight(i)), key=weight, reverse=True):
+        w = load.index(min(load))
+        slices[w].append(item)
+        load[w] += weight(item)
     short = iter([i for i in items if not weight(i)])
-    slices: list[list] = [ranked[w::workers] for w in range(workers)]
     remaining = len(items)
     for w, part in enumerate(slices):
         size = remaining // (workers - w)  # the share worksteal's first round gives worker w

@@ -60,6 +60,7 @@ def crew(live_server, phone):
     return live_server.url, org, page
 
 
+@pytest.mark.long(24)
 def test_s_a_swiss_points26(crew):
     """S-A (001): 26-point Swiss, 3 rounds; a win by d levels scores 13 + d : 13 − d."""
     base, org, phone = crew
@@ -135,6 +136,7 @@ def test_s_a_swiss_points26(crew):
     ]
 
 
+@pytest.mark.long(17)
 def test_s_b_swiss_match_points(crew):
     """S-B (003): 2/1/0 Swiss with 级差分, 3 rounds. A win by d levels is 2 : 0 and 级差分
     ±d; a forfeit and a three-fouls defeat are 2 : 0 and ±10 (RULES.md §6, §7)."""
@@ -191,6 +193,7 @@ def test_s_b_swiss_match_points(crew):
     ]
 
 
+@pytest.mark.long(17)
 def test_s_c_rotation_hundred(crew):
     """S-C (000 third text, 004 third text): groups of four, three rounds, 100 + level
     difference. A pass counts as A plus the upgrade of the deal that passed it (RULES.md §6):
@@ -252,6 +255,7 @@ def test_s_c_rotation_hundred(crew):
     ]
 
 
+@pytest.mark.long(32)
 def test_s_d_swiss_then_knockout(crew):
     """S-D: two Swiss rounds (the knockout profile's 2/1/0 + 级差分), then the top 4 play a
     knockout, best of three games, with a third-place match (stage added on the stages page)."""
