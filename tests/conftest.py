@@ -63,6 +63,43 @@ def spread_long_tests(items: list, workers: int) -> None:
     items[:] = [i for part in slices for i in part]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def static_files_listed_once():
+    """WhiteNoise lists and stats every static file each time its middleware is built: once
+    per test ``Client`` (about 8 ms, thousands of times a run). The files do not change
+    during a run, so the list made from the static finders is made once per process and
+    shared: the same files are served with the same headers. A test that points
+    STATIC_ROOT elsewhere (test_static_compression.py) still has that folder read."""
+    from django.conf import settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    original = WhiteNoiseMiddleware.add_files_from_finders
+    listed: dict = {}
+
+    def add_files_from_finders(self):
+        key = (
+            self.static_prefix,
+            self.max_age,
+            self.allow_all_origins,
+            self.charset,
+            self.index_file,
+            getattr(settings, "WHITENOISE_ADD_HEADERS_FUNCTION", None),
+            getattr(settings, "WHITENOISE_IMMUTABLE_FILE_TEST", None),
+            repr(getattr(settings, "WHITENOISE_MIMETYPES", None)),
+            repr(settings.STATICFILES_DIRS),
+            tuple(settings.STATICFILES_FINDERS),
+        )
+        if key not in listed:
+            files, self.files = self.files, {}
+            original(self)
+            listed[key], self.files = self.files, files
+        self.files.update(listed[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = original
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, organizer: bool = False, superuser: bool = False):
