@@ -10,7 +10,7 @@ bash scripts/setup.sh
 # and the servers the tests start: each would otherwise compile the project again.
 unset PYTHONDONTWRITEBYTECODE
 # Three workers on two cores: the browser tests wait on Chromium about half of their time,
-# and the third worker's tests use that CPU (measured: 89 s against 96 s with two).
+# and the third worker's tests use that CPU (measured: 84 s against 86 s with two).
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-3}" --dist worksteal "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # On PostgreSQL, what SQLite cannot prove: the tests marked "postgres" (concurrent saves,
