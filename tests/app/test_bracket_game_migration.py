@@ -17,6 +17,7 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_game_flags_become_the_bracket_game_field_and_back():
     apps = migrate(BEFORE)

@@ -58,6 +58,7 @@ def test_typed_draw_number_or_name(tournament, teams8, referee):
     assert "没有找到" in response.content.decode()
 
 
+@pytest.mark.both_databases
 def test_withdrawn_pair_cannot_check_in(tournament, teams8, referee):
     Team.objects.filter(pk=teams8[0].pk).update(status=Team.WITHDRAWN)
     response = login(referee).post(desk(tournament), {"code": checkin_code(teams8[0])}, follow=True)

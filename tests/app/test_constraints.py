@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from tournament.models import Foul, Match, Player, Round, Staff, Stage, Unit
 from tournament.services.pairing import draw, pair_next_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
 
 def refused(make) -> bool:

@@ -28,6 +28,7 @@ def dated(tournament):
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.both_databases
 def test_dates_survive_a_save_of_the_settings_form(dated, organizer, language):
     client = login(organizer)
     client.post(reverse("set_language"), {"language": language, "next": "/"})
@@ -162,6 +163,7 @@ def test_every_option_travels_in_the_archive(organizer):
     ("rounds", "count", "message"),
     [("1", str(10**25), "晋级人数应为1到10000之间的整数"), (str(10**25), "8", "阶段轮数应为1到30")],
 )
+@pytest.mark.both_databases
 def test_a_huge_stage_number_is_a_message_not_a_500(tournament, organizer, rounds, count, message):
     client = login(organizer)
     client.raise_request_exception = False

@@ -165,6 +165,7 @@ def test_https_turns_on_secure_cookies_and_the_proxy_header(tmp_path):
     assert result.stdout.strip() == "True True True True ('HTTP_X_FORWARDED_PROTO', 'https')"
 
 
+@pytest.mark.both_databases
 def test_changing_browser_does_not_escape_the_lock(tournament, referee, chief):
     client = Client()
     for i in range(settings.AXES_FAILURE_LIMIT):

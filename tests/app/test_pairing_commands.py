@@ -75,6 +75,7 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
     assert len(byes) == len(set(byes)) == 5
 
 
+@pytest.mark.both_databases
 def test_draw_number_override_swaps_with_the_holder(tournament, nine, organizer):
     from tournament.services.pairing import draw, set_draw_number
 

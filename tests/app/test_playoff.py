@@ -28,6 +28,7 @@ def tied(tournament, register, make_round):
     return teams
 
 
+@pytest.mark.both_databases
 def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament, tied, organizer):
     # 003 third text: "如果第一轮结束后出现并列多名则多加一局定胜负进决赛"
     stage = stage_add(

@@ -122,6 +122,7 @@ def test_a_draft_round_is_read_only_with_a_token(event):
     assert Client().get(API + "rounds/1/pairings/", **bearer(secret)).status_code == 200
 
 
+@pytest.mark.both_databases
 def test_a_revoked_or_foreign_token_is_refused(event, other_tournament, organizer):
     token, secret = token_create(tournament=event.tournament, name="大屏")
     _, foreign = token_create(tournament=other_tournament, name="别家")

@@ -58,6 +58,7 @@ def test_edit_then_stale_edit_is_refused_without_overwriting(tournament, as_orga
     assert AuditEntry.objects.filter(action="team.edit").count() == 1
 
 
+@pytest.mark.both_databases
 def test_withdraw_and_reinstate(tournament, as_organizer, register):
     team = register(tournament, "金陵一队")
     as_organizer.post(url("team_status", tournament, team.pk), {"status": "withdrawn"})

@@ -24,6 +24,7 @@ def demo(make_user):
     return t
 
 
+@pytest.mark.both_databases
 def test_a_whole_round_of_the_demo_event(demo, make_user):
     from django.contrib.auth.models import User
 

@@ -179,6 +179,7 @@ def test_pair_edits_until_the_deadline_then_not(tournament):
     assert signup.team.players.get(position=2).name == "王芳"
 
 
+@pytest.mark.both_databases
 def test_organizer_edits_after_the_deadline(tournament, as_organizer):
     open_signup(tournament, deadline=timezone.now() + timedelta(hours=1))
     apply(Client(), tournament, pair("一队", "甲", "乙"))
@@ -255,6 +256,7 @@ def test_raising_the_cap_moves_waiting_pairs_up(tournament, as_organizer):
     assert latest(tournament).state == "approved"
 
 
+@pytest.mark.both_databases
 def test_registration_xlsx_has_the_fee_column_and_totals(tournament, as_organizer, register):
     register(tournament, "导入队")  # imported, not signed up: no fee label
     open_signup(tournament, fee=80)

@@ -73,6 +73,7 @@ def test_reset_password_makes_a_new_one(tournament, as_organizer):
     assert AuditEntry.objects.filter(action="staff.password").count() == 1
 
 
+@pytest.mark.both_databases
 def test_another_organizers_account_cannot_be_taken_over(tournament, as_organizer, other_organizer):
     as_organizer.post(staff_url(), {"username": "bob", "role": "referee"})
     staff = Staff.objects.get(tournament=tournament, user=other_organizer)  # attached by name
@@ -137,6 +138,7 @@ def test_add_staff_command_creates_then_attaches(tournament, capsys):
     assert authenticate(username="zhou", password=password) is not None
 
 
+@pytest.mark.both_databases
 def test_add_staff_password_stdin_and_errors(tournament, capsys):
     call_command(
         "add_staff",
@@ -155,6 +157,7 @@ def test_add_staff_password_stdin_and_errors(tournament, capsys):
         call_command("add_staff", "nope", "zz", "--role", "referee")
 
 
+@pytest.mark.both_databases
 def test_add_organizer_command(capsys, db):
     call_command("add_organizer", "org2", "--name", "陈组织")
     password = re.search(r"密码 (\S+)（只显示这一次）", capsys.readouterr().out).group(1)

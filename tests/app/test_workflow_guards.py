@@ -165,6 +165,7 @@ def test_overlong_phone_is_reported_by_row(tournament):
     assert [str(p) for p in check.problems] == ["第2行“电话”列：电话号码超过30位"]
 
 
+@pytest.mark.both_databases
 def test_manual_adjustment_is_refused_on_a_knockout_draft(organizer, chief, referee, register):
     from tournament.services.adjust import swap_teams
 

@@ -1,7 +1,9 @@
 """Real Chromium (Debian's package) driven by Playwright, on a phone-sized viewport.
 
-Without /usr/bin/chromium the tests are skipped locally; CI sets REQUIRE_BROWSER=1 so a
-missing browser fails the run instead of hiding the tests.
+Debian's ``chromium-headless-shell`` is used when installed (``.ci/run`` installs it): the
+same Blink engine without the full browser around it, about a third less CPU per page than
+``chromium --headless``. Without either the tests are skipped locally; CI sets
+REQUIRE_BROWSER=1 so a missing browser fails the run instead of hiding the tests.
 """
 
 from __future__ import annotations
@@ -11,7 +13,12 @@ import shutil
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (
+    os.environ.get("CHROMIUM_PATH")
+    or shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or "/usr/bin/chromium"
+)
 PHONE = {"width": 390, "height": 844}
 # Chromium must not reach out to the internet: this machine's network is closed.
 ARGS = [

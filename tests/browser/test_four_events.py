@@ -32,8 +32,15 @@ from tests.browser.web_event import (
     staff_pages,
 )
 
-# Four whole events through the web take about two minutes: marked slow (still run in CI).
+# Four whole events through the web take about 45 s: marked slow (still run in CI).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+# The round pages' status polls, refused by the page itself (see ``crew``).
+NO_POLLS = """(() => {
+  const fetch = window.fetch;
+  window.fetch = (url, init) => String(url).includes("/status.json")
+    ? Promise.reject(new TypeError("status polls are off in this test"))
+    : fetch(url, init);
+})();"""
 
 
 @pytest.fixture
@@ -48,9 +55,11 @@ def crew(live_server, phone):
     def page():
         # The round pages poll status.json every 8 s; the test's SQLite database (shared
         # cache) answers a poll that meets a write with "table is locked". The live update
-        # is tested elsewhere (test_phone_flows.py); here it would only add noise.
+        # is tested elsewhere (test_phone_flows.py); here it would only add noise. The page's
+        # own fetch refuses the poll (as a network error): a Playwright route would stop
+        # every request of the page on its way, a quarter of the test's time.
         p = phone()
-        p.route("**/status.json", lambda route: route.abort())
+        p.add_init_script(NO_POLLS)
         # CI runs two workers on two cores: give a page more time than the phone default.
         p.set_default_timeout(40000)
         return p
@@ -60,6 +69,7 @@ def crew(live_server, phone):
     return live_server.url, org, page
 
 
+@pytest.mark.long(12)
 def test_s_a_swiss_points26(crew):
     """S-A (001): 26-point Swiss, 3 rounds; a win by d levels scores 13 + d : 13 − d."""
     base, org, phone = crew
@@ -135,6 +145,7 @@ def test_s_a_swiss_points26(crew):
     ]
 
 
+@pytest.mark.long(10)
 def test_s_b_swiss_match_points(crew):
     """S-B (003): 2/1/0 Swiss with 级差分, 3 rounds. A win by d levels is 2 : 0 and 级差分
     ±d; a forfeit and a three-fouls defeat are 2 : 0 and ±10 (RULES.md §6, §7)."""
@@ -191,6 +202,7 @@ def test_s_b_swiss_match_points(crew):
     ]
 
 
+@pytest.mark.long(9)
 def test_s_c_rotation_hundred(crew):
     """S-C (000 third text, 004 third text): groups of four, three rounds, 100 + level
     difference. A pass counts as A plus the upgrade of the deal that passed it (RULES.md §6):
@@ -252,6 +264,7 @@ def test_s_c_rotation_hundred(crew):
     ]
 
 
+@pytest.mark.long(15)
 def test_s_d_swiss_then_knockout(crew):
     """S-D: two Swiss rounds (the knockout profile's 2/1/0 + 级差分), then the top 4 play a
     knockout, best of three games, with a third-place match (stage added on the stages page)."""

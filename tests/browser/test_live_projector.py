@@ -39,12 +39,16 @@ def test_the_projector_chimes_at_five_minutes_left_and_at_time(live_server, phon
     started(event, 302)
     page = phone()
     page.add_init_script(CHIMES)
+    # The page's clock is moved on by the test (seconds pass at once, not in real time).
+    page.clock.install()
     page.goto(live_server.url + reverse("projector", args=["spring", 1]))
-    page.wait_for_function("window.__chimes.length === 1", timeout=6000)
+    page.clock.run_for(3000)
+    page.wait_for_function("window.__chimes.length === 1")
     assert page.evaluate("window.__chimes") == [1]
     started(event, 2)
     page.reload()
-    page.wait_for_function("window.__chimes.includes(3)", timeout=6000)
+    page.clock.run_for(3000)
+    page.wait_for_function("window.__chimes.includes(3)")
     assert page.inner_text("#clock") == "时间到"
 
 
@@ -52,9 +56,11 @@ def test_the_mute_switch_silences_the_chime(live_server, phone, event):
     started(event, 3)
     page = phone()
     page.add_init_script(CHIMES)
+    page.clock.install()
     page.goto(live_server.url + reverse("projector", args=["spring", 1]))
     page.click("#mute")
     assert page.inner_text("#mute") == "提示音：关"
+    page.clock.run_for(4000)
     page.wait_for_function("document.getElementById('clock').textContent === '时间到'")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__chimes") == []

@@ -124,12 +124,16 @@ def test_round_control_updates_in_place_when_a_result_arrives(
     live_server, phone, event, referee, chief
 ):
     page = phone()
+    # The page's own clock runs under the test's control: its 8-second poll comes when the
+    # test moves the clock on, not after 8 s of real waiting.
+    page.clock.install()
     login(page, live_server.url, "chief", "pw-chief")
     page.goto(live_server.url + reverse("round_control", args=["spring", 1]))
     page.evaluate("window.__not_reloaded = true")
     match = Match.objects.get(round=event, table=3)
     submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
     # The page polls every 8 s; the row of table 3 changes without a reload.
-    page.wait_for_selector("tr[data-table='3'].state-entered", timeout=20000)
+    page.clock.run_for(8000)
+    page.wait_for_selector("tr[data-table='3'].state-entered")
     assert page.evaluate("window.__not_reloaded === true")
     assert "过A : J" in page.inner_text("tr[data-table='3']")

@@ -110,6 +110,7 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
     assert any(named(copy))
 
 
+@pytest.mark.both_databases
 def test_an_existing_slug_is_refused_and_nothing_is_saved(event):
     archive = export_archive(event)
     before = Tournament.objects.count(), Team.objects.count()
@@ -119,6 +120,7 @@ def test_an_existing_slug_is_refused_and_nothing_is_saved(event):
     assert (Tournament.objects.count(), Team.objects.count()) == before
 
 
+@pytest.mark.both_databases
 def test_a_broken_archive_rolls_back_completely(event):
     archive = export_archive(event)
     archive["tournament"]["organizer"] = "new-user"  # would be created if the import went on

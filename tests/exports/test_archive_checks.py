@@ -89,6 +89,7 @@ def test_a_text_where_a_number_belongs_is_refused(event):
     refused(archive, "Team.seed")
 
 
+@pytest.mark.both_databases
 def test_an_integer_out_of_the_database_range_is_refused(event):
     archive = export_archive(event)
     archive["fouls"][0]["deal_number"] = 10**25
