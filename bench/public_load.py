@@ -213,9 +213,9 @@ def saves(browsers: list[Browser], round_, seconds: int, pause: float) -> None:
     Between two tables a referee walks and reads the next sheet: ``pause`` seconds on
     average (uniform in [pause/2, 3·pause/2], seeded). With 50 referees and 2 s that is 25
     saves a second, about six times the end-of-round peak of a 2,500-table event (2,500
-    results in ten minutes); ``--pause 0`` saves back to back. Each save is what a phone
-    does: load the table's form, post it, load the page the post redirects to (round
-    control); the save's time is the post's, the page after it is reported beside it.
+    results in ten minutes); ``--pause 0`` saves back to back. A referee's first save also
+    comes after a random part of a pause (not fifty posts in one millisecond). A save is
+    what a phone does (:func:`save_once`); its time is the post's.
     """
     from tournament.models import Match
 
@@ -231,6 +231,8 @@ def saves(browsers: list[Browser], round_, seconds: int, pause: float) -> None:
     def one(i: int) -> None:
         mine = tables[i :: len(browsers)]
         rng = random.Random(i)
+        if pause:  # the referees did not all finish their first table at the same moment
+            time.sleep(rng.uniform(0, pause))
         for table, version in mine:
             if time.monotonic() > stop:
                 return

@@ -62,18 +62,33 @@ def staff_stamp(tournament: Tournament) -> str:
     return f"{public_stamp(tournament)}.{rounds['n']}.{rounds['v'] or 0}.{rounds['c'] or 0}"
 
 
-def shared_page_stamp(tournament: Tournament) -> str:
-    """The public stamp plus the status and version of each round (one small query).
+def shared_page_stamp(slug: str) -> tuple[str, float] | None:
+    """The stamp of a tournament's whole public pages and its ``updated_at`` (a timestamp),
+    in one query; None when there is no tournament ``slug``.
 
-    For whole public pages (:mod:`tournament.views.conditional`): they also show which
-    rounds are published and carry the round's stamp for their live updates, which move
-    with a round's status (its first result, its last) without a public change.
+    The public stamp plus the status and version of each round: whole public pages
+    (:mod:`tournament.views.conditional`) also show which rounds are published and carry a
+    round's stamp for their live updates, which move with a round's status (its first
+    result, its last) without a public change.
     """
-    rounds = Round.objects.filter(tournament=tournament).order_by("number")
-    states = ",".join(
-        f"{n}:{s}:{v}" for n, s, v in rounds.values_list("number", "status", "version")
+    rows = list(
+        Tournament.objects.filter(slug=slug)
+        .order_by("round_set__number")
+        .values_list(
+            "pk",
+            "stamp",
+            "updated_at",
+            "round_set__number",
+            "round_set__status",
+            "round_set__version",
+        )
     )
-    return f"{public_stamp(tournament)}.{hashlib.sha256(states.encode()).hexdigest()[:16]}"
+    if not rows:
+        return None
+    pk, stamp, updated_at = rows[0][:3]
+    states = ",".join(f"{n}:{s}:{v}" for *_, n, s, v in rows if n is not None)
+    digest = hashlib.sha256(states.encode()).hexdigest()[:16]
+    return f"{pk}.{stamp}.{int(updated_at.timestamp() * 1e6)}.{digest}", updated_at.timestamp()
 
 
 def page_stamp(tournament: Tournament, *, public: bool) -> str:

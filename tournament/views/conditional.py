@@ -12,8 +12,7 @@ An anonymous visitor's page holds nothing of its own (no token, no name, no mess
 the whole answer is kept in Django's cache under the public stamp with the rounds' states
 (:func:`~tournament.stamps.shared_page_stamp`), the host, the path with
 its query and the language: when a round is published thousands of phones ask for a few
-hundred names, and each answer after the first costs two small queries (the stamps) and a
-cache read. A new stamp makes new keys, as for :func:`tournament.computed.computed`.
+hundred names, and each answer after the first costs one query (the stamps) and a cache read. A new stamp makes new keys, as for :func:`tournament.computed.computed`.
 """
 
 from __future__ import annotations
@@ -77,14 +76,18 @@ def stamped(view):
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
-        tournament = Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
-        if tournament is None or request.method not in ("GET", "HEAD"):
-            return view(request, slug, *args, **kwargs)  # the view answers 404 / 405
+        if request.method not in ("GET", "HEAD"):
+            return view(request, slug, *args, **kwargs)  # the view answers 405
         if request.user.is_authenticated:
-            stamp = page_stamp(tournament, public=False)
+            tournament = (
+                Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
+            )
+            found = None if tournament is None else (page_stamp(tournament, public=False), None)
         else:
-            stamp = shared_page_stamp(tournament)
-        modified = None if request.user.is_authenticated else tournament.updated_at.timestamp()
+            found = shared_page_stamp(slug)
+        if found is None:
+            return view(request, slug, *args, **kwargs)  # the view answers 404
+        stamp, modified = found
         response = get_conditional_response(
             request, etag=page_etag(request, stamp), last_modified=modified
         )
