@@ -239,3 +239,28 @@ def test_staff_page_sets_assigned_tables(tournament, as_organizer, make_user):
         {"username": "ref3", "role": "referee", "tables": "x"},
     )
     assert Staff.objects.get(user__username="ref3").tables == "5-8"
+
+
+@pytest.mark.both_databases
+def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
+    tournament, teams8, as_organizer, organizer
+):
+    from tournament.models import AuditEntry
+
+    draw(tournament, seed=1)
+    round_ = pair_next_round(tournament)
+    assert round_.status == Round.DRAFT
+    url = reverse("round_adjust", args=["spring", round_.number])
+    as_organizer.post(url, {"op": "repair", "seed": "5"})
+    again = Round.objects.get(pk=round_.pk)
+    assert again.seed == 5 and again.version == round_.version + 1
+    teams = [t for m in again.matches.all() for t in (m.ew_id, m.ns_id)]
+    assert sorted(teams) == sorted(t.pk for t in teams8)
+    assert AuditEntry.objects.filter(action="round.repair", object_id=str(round_.pk)).count() == 1
+    publish_round(again, user=organizer)
+    published = Round.objects.get(pk=round_.pk)
+    page = as_organizer.post(url, {"op": "repair", "seed": "6"}, follow=True).content.decode()
+    after = Round.objects.get(pk=round_.pk)
+    assert after.seed == 5 and after.version == published.version
+    assert AuditEntry.objects.filter(action="round.repair").count() == 1
+    assert "msg error" in page
