@@ -51,7 +51,11 @@ def bump_for_action(tournament_id: int, action: str) -> None:
 
 def public_stamp(tournament: Tournament) -> str:
     """The public stamp of a tournament as read with it (no query)."""
-    return f"{tournament.pk}.{tournament.stamp}.{int(tournament.updated_at.timestamp() * 1e6)}"
+    return _public_text(tournament.pk, tournament.stamp, tournament.updated_at)
+
+
+def _public_text(pk: int, stamp: int, updated_at) -> str:
+    return f"{pk}.{stamp}.{int(updated_at.timestamp() * 1e6)}"
 
 
 def staff_stamp(tournament: Tournament) -> str:
@@ -88,7 +92,7 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     pk, stamp, updated_at = rows[0][:3]
     states = ",".join(f"{n}:{s}:{v}" for *_, n, s, v in rows if n is not None)
     digest = hashlib.sha256(states.encode()).hexdigest()[:16]
-    return f"{pk}.{stamp}.{int(updated_at.timestamp() * 1e6)}.{digest}", updated_at.timestamp()
+    return f"{_public_text(pk, stamp, updated_at)}.{digest}", updated_at.timestamp()
 
 
 def page_stamp(tournament: Tournament, *, public: bool) -> str:

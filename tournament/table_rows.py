@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from tournament.models import Match, Round
-from tournament.templatetags.guandan import STATE_CSS, STATE_LABELS, result_text
+from tournament.templatetags.guandan import result_text, state_badge
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).
 ROW_FIELDS = (
@@ -70,9 +70,7 @@ def table_row(m: Match, round_: Round, links) -> str:
     else:
         number, actions = (table or "—"), ""
     if m.ns_id is not None:
-        ns = escape(m.ns.name)
-        label = escape(str(STATE_LABELS.get(m.state, m.state)))
-        badge = f'<span class="badge state {STATE_CSS.get(m.state, "")}">{label}</span>'
+        ns, badge = escape(m.ns.name), state_badge(m)
     else:
         ns, badge = f'<span class="muted">{escape(gettext("轮空"))}</span>', ""
     return mark_safe(

@@ -10,9 +10,10 @@ with the public stamp, which moves ``updated_at``.
 
 An anonymous visitor's page holds nothing of its own (no token, no name, no message), so
 the whole answer is kept in Django's cache under the public stamp with the rounds' states
-(:func:`~tournament.stamps.shared_page_stamp`), the host, the path with
-its query and the language: when a round is published thousands of phones ask for a few
-hundred names, and each answer after the first costs one query (the stamps) and a cache read. A new stamp makes new keys, as for :func:`tournament.computed.computed`.
+(:func:`~tournament.stamps.shared_page_stamp`), the host, the path with its query and the
+language: when a round is published thousands of phones ask for a few hundred names, and
+each answer after the first costs one query (the stamps) and a cache read. A new stamp
+makes new keys, as for :func:`tournament.computed.computed`.
 """
 
 from __future__ import annotations

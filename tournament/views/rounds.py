@@ -59,6 +59,11 @@ ATTENTION_STATES = (Match.DISPUTED, Match.ENTERED)
 MAX_CHANGES = 200
 
 
+def attention_count(summary) -> int:
+    """Tables waiting for a referee: disputes to settle and entries to confirm."""
+    return sum(summary.counts[s] for s in ATTENTION_STATES)
+
+
 def _control_rows(round_: Round, request, summary) -> dict:
     """The tables round control lists: a filter (state, attention, one table) and a page.
 
@@ -81,7 +86,7 @@ def _control_rows(round_: Round, request, summary) -> dict:
     paginator = Paginator(matches.order_by("table"), ROWS_PER_PAGE)
     if table is None and state == ATTENTION:
         # Counted with the summary a moment ago: spare a second count of the round.
-        paginator.count = sum(summary.counts[s] for s in ATTENTION_STATES)
+        paginator.count = attention_count(summary)
     page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
     return {"page": page, "matches": page.object_list, "state": state, "table": table}
 
@@ -100,7 +105,7 @@ def round_control(request, slug, number):
             "summary": summary,
             "counts": summary.counts,
             "states": Match.STATE_CHOICES,
-            "attention_count": sum(summary.counts[s] for s in ATTENTION_STATES),
+            "attention_count": attention_count(summary),
             "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
             "can_organize": has_role(request.user, tournament, ORGANIZER),
             "live": round_live_stamp(round_, loaded=True),
@@ -155,7 +160,7 @@ def round_status_json(request, slug, number):
     }
     if not public:
         data["counts"] = summary.counts
-        data["attention"] = sum(summary.counts[s] for s in ATTENTION_STATES)
+        data["attention"] = attention_count(summary)
         since = positive_int(request.GET.get("since"), limit=2**62)
         if since is not None and since < round_.change_seq:
             data.update(_changed_rows(request, tournament, round_, since))
