@@ -63,6 +63,37 @@ def spread_long_tests(items: list, workers: int) -> None:
     items[:] = [i for part in slices for i in part]
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    tmp_path_factory,
+    django_test_environment,
+    django_db_blocker,
+    django_db_use_migrations,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's fixture, but ``migrate`` runs once per test run: the first worker
+    migrates, the others copy its database (tests/db_setup.py)."""
+    from django.test.utils import teardown_databases
+
+    from tests import db_setup
+
+    keepdb = django_db_keepdb and not django_db_createdb
+    with django_db_blocker.unblock():
+        old_config = db_setup.set_up(
+            request, tmp_path_factory, keepdb=keepdb, use_migrations=django_db_use_migrations
+        )
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            try:
+                teardown_databases(old_config, verbosity=request.config.option.verbose)
+            except Exception as exc:  # as pytest-django: a warning, not an error
+                request.node.warn(pytest.PytestWarning(f"Test databases not torn down: {exc!r}"))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def static_files_listed_once():
     """WhiteNoise lists and stats every static file each time its middleware is built: once
