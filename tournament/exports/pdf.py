@@ -171,7 +171,7 @@ class PdfDocument:
     def _flush_part(self, *, last: bool) -> None:
         if self._part_count or last and not self._joiner.kids:
             self.canvas.save()
-            self._joiner.add(self._part.getvalue())
+            self._joiner.add(self._part.getvalue(), more=not last)
         self._part = None
         if not last:
             self._new_part()
