@@ -3,6 +3,14 @@
 ``event`` has 15 pairs in 3 units (so every round has a bye), two rounds: round 1 locked with
 every result (one forfeit, one table with a deal-by-deal sheet and fouls), round 2 published
 with half of the results entered. Every pair and player has a Chinese name.
+
+Built once, shared by the tests that use it (most tests here): building it is about a
+hundred saves (40 ms). The first such test of a module builds it inside a transaction that
+stays open around the following ones (each runs in its own savepoint, rolled back after it,
+as pytest-django does for every test), so each one starts from the event exactly as built.
+A test without ``event`` (or a transactional one) closes the shared transaction first (its
+rows are rolled back) and starts from the empty database as before; the next test that
+wants the event builds it again. It never outlives its module.
 """
 
 from __future__ import annotations
@@ -11,8 +19,11 @@ import datetime as dt
 import io
 
 import pytest
+from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 from pypdf import PdfReader
+from pytest_django.fixtures import validate_django_db
 
 from rules import parse_notation
 from tournament.models import (
@@ -167,19 +178,103 @@ def _play(rnd: Round, teams: list, *, entered: int, shift: int) -> None:
         Match.objects.create(round=rnd, table=None, ew=order[-1], ns=None, state=Match.CONFIRMED)
 
 
-@pytest.fixture
-def organizer(django_user_model):
-    return make_user(django_user_model, "organizer")
-
-
-@pytest.fixture
-def event(organizer, django_user_model):
+def build_staffed_event(organizer, django_user_model) -> Tournament:
+    """``event``: the event, a chief referee ``chief`` and a referee ``ref``."""
     t = build_event(organizer)
     Staff.objects.create(
         tournament=t, user=make_user(django_user_model, "chief"), role=Staff.CHIEF_REFEREE
     )
     Staff.objects.create(tournament=t, user=make_user(django_user_model, "ref"), role=Staff.REFEREE)
     return t
+
+
+def shares_event(item: pytest.Item) -> bool:
+    """Whether the test uses ``event`` inside pytest-django's per-test transaction (so it
+    can run in a savepoint of the shared one)."""
+    marker = item.get_closest_marker("django_db")
+    transactional, reset_sequences, *_ = validate_django_db(marker) if marker else (False,) * 2
+    fixtures = set(item.fixturenames)
+    return (
+        "event" in fixtures
+        and not (transactional or reset_sequences)
+        and not fixtures & {"transactional_db", "live_server", "django_db_reset_sequences"}
+    )
+
+
+class SharedEvent:
+    """The shared ``event`` and its open transaction (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.blocker = None  # pytest-django's database blocker, once a module used it
+        self.module: str | None = None  # the module whose tests may share it
+        self.item: pytest.Item | None = None  # the test being set up
+        self.atomic = None
+        self.pks: tuple[int, int] | None = None  # the organizer's and the event's
+
+    def open(self) -> None:
+        if self.atomic is not None:
+            return
+        from django.contrib.auth import get_user_model
+
+        with self.blocker.unblock():
+            self.atomic = transaction.atomic()
+            self.atomic.__enter__()
+            user_model = get_user_model()
+            organizer = make_user(user_model, "organizer")
+            self.pks = organizer.pk, build_staffed_event(organizer, user_model).pk
+
+    def close(self) -> None:
+        if self.atomic is None:
+            return
+        with self.blocker.unblock():
+            transaction.set_rollback(True)
+            self.atomic.__exit__(None, None, None)
+        self.atomic = self.pks = None
+
+
+SHARED = SharedEvent()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before the test's fixtures: keep the shared event for a test that shares it, roll it
+    back for any other (its savepoint, and the previous test's, are gone by now)."""
+    SHARED.item = item
+    if SHARED.blocker is None:
+        return
+    if shares_event(item) and SHARED.module == item.module.__name__:
+        SHARED.open()
+    else:
+        SHARED.close()
+
+
+@pytest.fixture(scope="module")
+def shared_event(request, django_db_setup, django_db_blocker):
+    """Set up before the test's own transaction (a wider scope comes first): builds the
+    event for the module's first test that shares it; rolls it back when the module ends."""
+    SHARED.blocker, SHARED.module = django_db_blocker, request.module.__name__
+    if shares_event(SHARED.item):
+        SHARED.open()
+    yield SHARED
+    SHARED.close()
+    SHARED.module = None
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    if SHARED.pks is not None:
+        return django_user_model.objects.get(pk=SHARED.pks[0])
+    return make_user(django_user_model, "organizer")
+
+
+@pytest.fixture
+def event(shared_event, organizer, django_user_model):
+    if SHARED.pks is None:  # a transactional test
+        return build_staffed_event(organizer, django_user_model)
+    # A test that built its event met no cached computation of it (keys carry the event's
+    # ``updated_at``); the shared one has the same ``updated_at`` in every test.
+    cache.clear()
+    return Tournament.objects.get(pk=SHARED.pks[1])
 
 
 @pytest.fixture(autouse=True)
