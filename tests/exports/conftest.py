@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Sequence
 
 import pytest
 from django.core.cache import cache
@@ -283,8 +284,31 @@ def media(settings, tmp_path):
     return settings.MEDIA_ROOT
 
 
-def pages_text(data: bytes) -> list[str]:
-    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+class PagesText(Sequence):
+    """The text of each page of a PDF, as pypdf extracts it, page by page when first read:
+    a test that looks at the first sheet of seven does not pay for reading the others."""
+
+    def __init__(self, data: bytes) -> None:
+        self._pages = PdfReader(io.BytesIO(data)).pages
+        self._texts: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = range(len(self))[index]  # negative indices; IndexError past the end
+        if index not in self._texts:
+            self._texts[index] = self._pages[index].extract_text() or ""
+        return self._texts[index]
+
+    def __repr__(self) -> str:  # what a failed assertion shows: every page
+        return repr(list(self))
+
+
+def pages_text(data: bytes) -> PagesText:
+    return PagesText(data)
 
 
 def login(user) -> Client:
