@@ -20,6 +20,7 @@ import io
 from collections.abc import Sequence
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
@@ -215,8 +216,6 @@ class SharedEvent:
     def open(self) -> None:
         if self.atomic is not None:
             return
-        from django.contrib.auth import get_user_model
-
         with self.blocker.unblock():
             self.atomic = transaction.atomic()
             self.atomic.__enter__()
