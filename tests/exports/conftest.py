@@ -242,7 +242,8 @@ def pytest_runtest_setup(item):
     SHARED.item = item
     if SHARED.blocker is None:
         return
-    if shares_event(item) and SHARED.module == item.module.__name__:
+    module = getattr(item, "module", None)
+    if shares_event(item) and module is not None and SHARED.module == module.__name__:
         SHARED.open()
     else:
         SHARED.close()
