@@ -45,7 +45,8 @@ def event(tournament, teams8, make_round, register):
 
 def overflow(page, url: str, name: str) -> int:
     page.goto(url)
-    page.wait_for_load_state("networkidle")
+    if page.locator("#sheet").count():  # a score sheet loads its deals after the page
+        page.wait_for_selector("#sheet[data-ready]", state="attached")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
     return page.evaluate(WIDE)
