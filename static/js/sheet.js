@@ -20,6 +20,7 @@
   }
   function show(s) {
     sheet = s;
+    root.dataset.ready = "yes"; // the sheet is loaded: taps now act on it (tests wait for it)
     $("level-EW").textContent = s.ew === "A+" ? "过A" : s.ew;
     $("level-NS").textContent = s.ns === "A+" ? "过A" : s.ns;
     ["EW", "NS"].forEach(function (side) {

@@ -22,6 +22,7 @@ from tests.browser.conftest import login
 from tests.browser.web_event import (
     PAIRS,
     Event,
+    cells,
     certificate_lines,
     fits,
     levels,
@@ -251,7 +252,7 @@ def test_s_c_rotation_hundred(crew):
     player.get_by_role("link", name=e.draw[1]).click()
     player.wait_for_url(re.compile(r"/team/\d+/$"))
     fits(player)
-    history = [row.locator("td").all_inner_texts() for row in player.locator("tbody tr").all()]
+    history = cells(player, "tbody tr")
     assert [(r[0], r[4], r[5], r[7]) for r in history] == [
         ("1", "115", "15", "115"),
         ("2", "111", "11", "226"),

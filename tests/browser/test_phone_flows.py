@@ -29,6 +29,7 @@ def test_referee_enters_a_deal_by_deal_sheet(live_server, phone, event, referee)
     page = phone()
     login(page, live_server.url, "ref", "pw-ref")
     page.goto(live_server.url + reverse("match_sheet", args=["spring", 1, 1]))
+    page.wait_for_selector("#sheet[data-ready]", state="attached")
     # Four 1–2 wins take East–West 2→5→8→J→A; a 1–3 win at its own A passes A.
     for partner in ("二游（双下）",) * 4 + ("三游",):
         page.get_by_role("button", name="东西胜").click()

@@ -45,7 +45,8 @@ def event(tournament, teams8, make_round, register):
 
 def overflow(page, url: str, name: str) -> int:
     page.goto(url)
-    page.wait_for_load_state("networkidle")
+    if page.locator("#sheet").count():  # a score sheet loads its deals after the page
+        page.wait_for_selector("#sheet[data-ready]", state="attached")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
     return page.evaluate(WIDE)
@@ -107,3 +108,27 @@ def test_player_pages_fit_a_phone(live_server, phone, event):
     }
     wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
     assert {name: px for name, px in wide.items() if px > 0} == {}
+
+
+# Each word of the round table's headers and state badges, as [text, lines it takes]: a word
+# on more than one line was broken in the middle ("Ta/ble", "Ente/red"). A dash may end a
+# line ("East–/West"): the parts on either side count as words.
+WORD_LINES = """Array.from(document.querySelectorAll('table.table th, table.table .badge'))
+  .flatMap(el => Array.from(el.textContent.matchAll(/[^\\s–-]+/g), m => {
+    const range = document.createRange(), node = el.firstChild;
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    return [m[0], new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size];
+  }))"""
+
+
+def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, event, chief):
+    m = Match.objects.get(round=event, table=2)
+    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    login(page, live_server.url, "chief", "pw-chief")
+    assert overflow(page, live_server.url + reverse("round_control", args=["spring", 2]), "en") == 0
+    words = page.evaluate(WORD_LINES)
+    assert "Table" in [w for w, _ in words] and "Entered" in [w for w, _ in words]
+    assert [w for w, lines in words if lines > 1] == []

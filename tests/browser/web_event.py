@@ -18,6 +18,14 @@ from pypdf import PdfReader
 from tests.browser.conftest import login
 
 OVERFLOW = "document.documentElement.scrollWidth > window.innerWidth"
+# Each row's cell texts (innerText, as Playwright's all_inner_texts reads them), read in one
+# call: a call per row costs a round trip through Playwright's driver each.
+CELLS = "rows => rows.map(r => Array.from(r.querySelectorAll('td'), td => td.innerText))"
+
+
+def cells(page, rows: str) -> list[list[str]]:
+    """The cell texts of each row matched by the ``rows`` selector."""
+    return page.locator(rows).evaluate_all(CELLS)
 
 
 def choose(page, win: str, partner: str) -> None:
@@ -126,9 +134,8 @@ class Event:
         page.fill("input[name=seed]", seed)
         page.get_by_role("button", name="电脑抽签").click()
         page.wait_for_selector(f"text=抽签种子：{seed}")
-        for row in page.locator("table.table tbody tr").all():
-            cells = row.locator("td").all_inner_texts()
-            self.draw[int(cells[0])] = cells[1]
+        for row in cells(page, "table.table tbody tr"):
+            self.draw[int(row[0])] = row[1]
 
     def d(self, name: str) -> int:
         return next(n for n, team in self.draw.items() if team == name)
@@ -148,10 +155,10 @@ class Event:
     def tables(self, page) -> list[tuple[int, int, int]]:
         """The tables of the round page shown: (table, EW draw number, NS draw number)."""
         out = []
-        for row in page.locator("#tables tbody tr[data-table]").all():
-            cells = [c.strip() for c in row.locator("td").all_inner_texts()]
-            if cells[2] and cells[2] != "轮空":
-                out.append((int(cells[0]), self.d(cells[1]), self.d(cells[2])))
+        for row in cells(page, "#tables tbody tr[data-table]"):
+            row = [c.strip() for c in row]
+            if row[2] and row[2] != "轮空":
+                out.append((int(row[0]), self.d(row[1]), self.d(row[2])))
         return sorted(out)
 
     # --- chief referee -----------------------------------------------------------------
@@ -201,6 +208,7 @@ class Event:
         """Deal by deal on the referee's sheet: (winner "东西胜"/"南北胜", partner button)."""
         page = self.ref
         page.goto(self.url(f"rounds/{number}/table/{table}/sheet/"))
+        page.wait_for_selector("#sheet[data-ready]", state="attached")
         for win, partner in deals:
             choose(page, win, partner)
             page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
@@ -212,8 +220,8 @@ class Event:
         page.goto(self.url("standings/"))
         fits(page)
         heads = [h.strip() for h in page.locator("table.standings thead th").all_inner_texts()]
-        rows = page.locator("table.standings tbody tr").all()
-        return [dict(zip(heads, r.locator("td").all_inner_texts(), strict=False)) for r in rows]
+        rows = cells(page, "table.standings tbody tr")
+        return [dict(zip(heads, row, strict=False)) for row in rows]
 
     def ranking(self, page, *columns: str) -> list[tuple]:
         """(draw number, *columns) per row of the standings, in rank order."""
