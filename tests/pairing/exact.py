@@ -71,10 +71,12 @@ def minimum_perfect_matching(
     edges: Sequence[tuple[int, int]],
     costs: Sequence[float],
     upper: float | None = None,
+    rounds: int = MAX_ROUNDS,
 ) -> float | None:
     """The least cost of a perfect matching of ``range(n)`` using ``edges`` (with ``costs``),
     or None if there is none. ``upper``: the cost of a perfect matching of these edges, if
-    one is known; then all costs must be at least 0 and edges dearer than it are dropped.
+    one is known (or any bound above the least); then all costs must be at least 0 and
+    edges dearer than it are dropped. ``rounds``: of cuts, before the integer program.
 
     >>> minimum_perfect_matching(4, [(0, 1), (2, 3), (0, 2), (1, 3)], [1.0, 1.0, 0.5, 0.5])
     1.0
@@ -89,7 +91,7 @@ def minimum_perfect_matching(
     if upper is not None:
         assert lp.c.min() >= 0, "dropping dear edges needs costs of at least 0"
         lp.drop(lp.c > upper + CLOSE)
-    for _round in range(MAX_ROUNDS):
+    for _round in range(rounds):
         if not lp.solve():
             return None  # not even a fractional perfect matching: no perfect matching
         if lp.integral():  # the LP chose a perfect matching
