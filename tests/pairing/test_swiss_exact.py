@@ -6,7 +6,7 @@ pairing calls. Its objective is the one the pairing minimises (squared points di
 the seat weight for each pair ending outside ±1, the soft same-unit penalty), and its
 minimum is proved by a dual lower bound the reference checks itself. The pairing's
 objective must EQUAL that minimum, up to float rounding. The reference is given only the
-tables within our objective's reach (see checks.exact_minimum): about 0.3 s of CPU for the
+tables within our objective's reach (see checks.exact_minimum): about 0.2 s of CPU for the
 four events' thirteen compared rounds, where networkx's pure-Python blossom took 12 s.
 """
 
