@@ -205,6 +205,7 @@ def exact_minimum(
     tables = [(t.ew, t.ns) for t in pairing.tables]
     ours = objective(field, tables, weight, unit_penalty)
     allowed = all(compatible(by_id[x], by_id[y], unit_mode, forbidden) for x, y in tables)
+    assert weight >= 0 and unit_penalty >= 0, "the window needs tables costing at least 0"
     window = ours + 1e-9 if allowed else float("inf")
     costs = {}
     for x, a in enumerate(field):
@@ -214,7 +215,6 @@ def exact_minimum(
                 break  # sorted by points: the later ones differ even more
             if compatible(a, b, unit_mode, forbidden):
                 costs[x, y] = table_cost(a, b, weight, unit_penalty)
-    assert min(costs.values(), default=0) >= 0, "the window needs costs of at least 0"
     best = minimum_perfect_matching(
         len(field), list(costs), list(costs.values()), upper=ours if allowed else None
     )
