@@ -1,4 +1,5 @@
-"""Independent checks of the hard rules of a Swiss round, with networkx as the referee."""
+"""Independent checks of the hard rules of a Swiss round: networkx referees the fewest
+violations, tests/pairing/exact.py the least objective."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pairing.flags import (
     FLAG_SAME_UNIT,
 )
 from pairing.seats import balances_after, outside_one_after, outside_one_budget, seat_legal
+
+from .exact import minimum_perfect_matching
 
 
 def placed(pairing: Pairing) -> Counter:
@@ -186,33 +189,33 @@ def exact_minimum(
     forbidden=frozenset(),
 ) -> tuple[float, float] | None:
     """(our objective, exact minimum) over pairings of the same field without our bye,
-    under the same hard constraints, by networkx's general weighted matching (pure
-    Python, independent of the rustworkx matcher the pairing uses). Edge costs are
-    scaled by 10**12 to integers, far finer than the 0.0001 steps of a squared points
-    difference, so the minimum is exact to float precision.
+    under the same hard constraints, or None when no pairing meets them. The minimum comes
+    from :func:`tests.pairing.exact.minimum_perfect_matching` (linear programming with
+    odd-set cuts, proved by a lower bound it checks; independent of the rustworkx matcher
+    the pairing uses), exact to float rounding.
 
-    Every table costs at least 0, so a pairing with one table dearer than our whole
-    pairing cannot be the cheapest: when all our tables are allowed, networkx is given only
-    the tables that cost no more than ours (a few per pair instead of all of them, which
-    takes it from seconds to milliseconds at 400 pairs), and the minimum is the same."""
+    Every table costs at least its squared points difference, so when all our tables are
+    allowed, a table whose points differ by more than the square root of our whole
+    objective is in no cheaper pairing: only the tables within that window are built, and
+    our objective is the upper bound the solver starts from."""
     byes = {b.entrant for b in pairing.byes}
-    field = [e for e in entrants if e.id not in byes]
+    field = sorted((e for e in entrants if e.id not in byes), key=lambda e: e.points)
+    by_id = {e.id: e for e in field}
     weight = pairing.seat_weight if seat_weight is None else seat_weight
-    costs = {
-        (a.id, b.id): table_cost(a, b, weight, unit_penalty)
-        for x, a in enumerate(field)
-        for b in field[x + 1 :]
-        if compatible(a, b, unit_mode, forbidden)
-    }
-    assert min(costs.values(), default=0) >= 0, "the pruning below needs costs of at least 0"
     tables = [(t.ew, t.ns) for t in pairing.tables]
     ours = objective(field, tables, weight, unit_penalty)
-    if all((x, y) in costs or (y, x) in costs for x, y in tables):
-        costs = {edge: cost for edge, cost in costs.items() if cost <= ours + 1e-9}
-    graph = nx.Graph()
-    for (x, y), cost in costs.items():
-        graph.add_edge(x, y, weight=-round(cost * 10**12))
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if 2 * len(matching) != len(field):
-        return None
-    return ours, objective(field, list(matching), weight, unit_penalty)
+    allowed = all(compatible(by_id[x], by_id[y], unit_mode, forbidden) for x, y in tables)
+    assert weight >= 0 and unit_penalty >= 0, "the window needs tables costing at least 0"
+    window = ours + 1e-9 if allowed else float("inf")
+    costs = {}
+    for x, a in enumerate(field):
+        for y in range(x + 1, len(field)):
+            b = field[y]
+            if (b.points - a.points) ** 2 > window:
+                break  # sorted by points: the later ones differ even more
+            if compatible(a, b, unit_mode, forbidden):
+                costs[x, y] = table_cost(a, b, weight, unit_penalty)
+    best = minimum_perfect_matching(
+        len(field), list(costs), list(costs.values()), upper=ours if allowed else None
+    )
+    return None if best is None else (ours, best)

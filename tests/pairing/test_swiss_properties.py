@@ -1,6 +1,7 @@
 """Property tests: random events (2–300 pairs, 1–12 rounds, units, withdrawals, late
 entries); every hard rule holds in every round, and the objective equals the exact
-minimum computed by networkx under the same constraints."""
+minimum under the same constraints (checks.exact_minimum: linear programming with odd-set
+cuts, tests/pairing/exact.py)."""
 
 from __future__ import annotations
 
