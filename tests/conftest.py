@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import SimpleNamespace
 
 import pytest
 
@@ -140,7 +141,9 @@ def make_user(django_user_model):
 
 
 @pytest.fixture
-def organizer(make_user):
+def organizer(request, make_user):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).organizer
     return make_user("alice", organizer=True)
 
 
@@ -150,12 +153,16 @@ def other_organizer(make_user):
 
 
 @pytest.fixture
-def chief(make_user):
+def chief(request, make_user):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).chief
     return make_user("chief")
 
 
 @pytest.fixture
-def referee(make_user):
+def referee(request, make_user):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).referee
     return make_user("ref")
 
 
@@ -177,7 +184,9 @@ def new_tournament(organizer, chief, referee):
 
 
 @pytest.fixture
-def tournament(organizer, chief, referee):
+def tournament(request, organizer, chief, referee):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).tournament
     return new_tournament(organizer, chief, referee)
 
 
@@ -245,5 +254,50 @@ def eight_pairs(tournament) -> list:
 
 
 @pytest.fixture
-def teams8(tournament, register):
+def teams8(request, tournament, register):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).teams8
     return eight_pairs(tournament)
+
+
+# A module whose every test starts from ``organizer``, ``chief``, ``referee``, ``tournament``
+# and ``teams8`` (and nothing else in the database) may have them built once for the module:
+# ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``. Each test
+# then gets them read afresh, in the same state, in a savepoint rolled back after it.
+ONE_EVENT = "one_event_per_module"
+
+
+@pytest.fixture(scope="module")
+def one_event_built(django_db_setup, django_db_blocker):
+    """The users, the event and its eight pairs of the fixtures above, built once: their keys."""
+    with built_once(django_db_blocker):
+        users = new_user("alice", organizer=True), new_user("chief"), new_user("ref")
+        t = new_tournament(*users)
+        teams = eight_pairs(t)
+        yield SimpleNamespace(
+            users=[u.pk for u in users], tournament=t.pk, teams=[team.pk for team in teams]
+        )
+
+
+@pytest.fixture
+def one_event_per_module(one_event_built):
+    """This test's copies of what ``one_event_built`` made, tied together as the fixtures
+    tie them (``tournament.organizer`` is ``organizer``, each pair's ``tournament`` is
+    ``tournament``); the cache emptied first (see built_once)."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+
+    from tournament.models import Team, Tournament
+
+    cache.clear()
+    users = get_user_model().objects.in_bulk(one_event_built.users)
+    organizer, chief, referee = (users[pk] for pk in one_event_built.users)
+    t = Tournament.objects.get(pk=one_event_built.tournament)
+    t.organizer = organizer
+    teams = Team.objects.in_bulk(one_event_built.teams)
+    teams8 = [teams[pk] for pk in one_event_built.teams]
+    for team in teams8:
+        team.tournament = t
+    return SimpleNamespace(
+        organizer=organizer, chief=chief, referee=referee, tournament=t, teams8=teams8
+    )
