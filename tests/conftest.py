@@ -263,7 +263,9 @@ def teams8(request, tournament, register):
 # A module whose every test starts from ``organizer``, ``chief``, ``referee``, ``tournament``
 # and ``teams8`` (and nothing else in the database) may have them built once for the module:
 # ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``. Each test
-# then gets them read afresh, in the same state, in a savepoint rolled back after it.
+# then gets them read afresh, in the same state, in a savepoint rolled back after it. Every
+# test of such a module starts with them in the database, even one that does not ask for
+# them: a test that needs another start belongs in another module.
 ONE_EVENT = "one_event_per_module"
 
 
