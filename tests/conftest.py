@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
 
 import pytest
 
@@ -131,23 +134,47 @@ def static_files_listed_once():
     WhiteNoiseMiddleware.add_files_from_finders = original
 
 
+@contextmanager
+def built_once(django_db_blocker) -> Iterator[None]:
+    """Hold what a module- or class-scoped fixture builds in a transaction that several
+    tests share, and roll it back after the last of them.
+
+    Each of those tests (``django_db``) runs in its own savepoint inside it, rolled back
+    after the test: every one starts from the state the fixture built. The cache is
+    process memory, not rolled back: such tests clear it first (``cache.clear()``), or a
+    key made of a stamp that the rollback set back could serve what an earlier test
+    computed.
+    """
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+def new_user(username: str, *, organizer: bool = False, superuser: bool = False):
+    """A user whose password is ``pw-<username>``; ``organizer``: in the organizers' group."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.accounts import organizer_group
+
+    user = get_user_model().objects.create_user(
+        username=username, password="pw-" + username, is_superuser=superuser, is_staff=superuser
+    )
+    if organizer:
+        user.groups.add(organizer_group())
+    return user
+
+
 @pytest.fixture
 def make_user(django_user_model):
-    def make(username: str, *, organizer: bool = False, superuser: bool = False):
-        from tournament.accounts import organizer_group
-
-        user = django_user_model.objects.create_user(
-            username=username, password="pw-" + username, is_superuser=superuser, is_staff=superuser
-        )
-        if organizer:
-            user.groups.add(organizer_group())
-        return user
-
-    return make
+    return new_user
 
 
 @pytest.fixture
-def organizer(make_user):
+def organizer(request, make_user):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).organizer
     return make_user("alice", organizer=True)
 
 
@@ -157,12 +184,16 @@ def other_organizer(make_user):
 
 
 @pytest.fixture
-def chief(make_user):
+def chief(request, make_user):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).chief
     return make_user("chief")
 
 
 @pytest.fixture
-def referee(make_user):
+def referee(request, make_user):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).referee
     return make_user("ref")
 
 
@@ -171,8 +202,9 @@ def outsider(make_user):
     return make_user("eve")
 
 
-@pytest.fixture
-def tournament(organizer, chief, referee):
+def new_tournament(organizer, chief, referee):
+    """The event "spring" (春季掼蛋赛, 5 rounds) with ``chief`` as its chief referee and
+    ``referee`` as a referee."""
     from tournament.models import Staff
     from tournament.services.events import tournament_create
 
@@ -180,6 +212,13 @@ def tournament(organizer, chief, referee):
     Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     return t
+
+
+@pytest.fixture
+def tournament(request, organizer, chief, referee):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).tournament
+    return new_tournament(organizer, chief, referee)
 
 
 @pytest.fixture
@@ -202,50 +241,96 @@ def as_organizer(organizer):
     return login(organizer)
 
 
+def register_pair(tournament, name, unit="", p1=None, p2=None):
+    """Register a pair through the service: register_pair(t, "队名", "单位", "甲", "乙")."""
+    from tournament.services.teams import TeamData, team_register
+
+    return team_register(
+        tournament=tournament,
+        data=TeamData(name=name, unit=unit, player1=p1 or f"{name}甲", player2=p2 or f"{name}乙"),
+    )
+
+
 @pytest.fixture
 def register():
     """Register a pair quickly: register(t, "队名", "单位", "甲", "乙")."""
+    return register_pair
 
-    def reg(tournament, name, unit="", p1=None, p2=None):
-        from tournament.services.teams import TeamData, team_register
 
-        return team_register(
-            tournament=tournament,
-            data=TeamData(
-                name=name, unit=unit, player1=p1 or f"{name}甲", player2=p2 or f"{name}乙"
-            ),
+def new_round(tournament, teams, number=1, status="published"):
+    """A round of the first stage: tables 1–2, 3–4, … of ``teams`` (odd: the last has a bye)."""
+    from tournament.models import Match, Round
+
+    stage = tournament.stages.first()
+    round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, status=status)
+    for i in range(0, len(teams) - 1, 2):
+        Match.objects.create(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
+    if len(teams) % 2:
+        Match.objects.create(
+            round=round_, table=None, ew=teams[-1], ns=None, state=Match.CONFIRMED, flags=["bye"]
         )
-
-    return reg
+    return round_
 
 
 @pytest.fixture
 def make_round():
     """make_round(t, teams, number=1, status="published"): tables 1–2, 3–4, … (odd: last has a bye)."""
-    from tournament.models import Match, Round
+    return new_round
 
-    def make(tournament, teams, number=1, status="published"):
-        stage = tournament.stages.first()
-        round_ = Round.objects.create(
-            tournament=tournament, stage=stage, number=number, status=status
-        )
-        for i in range(0, len(teams) - 1, 2):
-            Match.objects.create(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
-        if len(teams) % 2:
-            Match.objects.create(
-                round=round_,
-                table=None,
-                ew=teams[-1],
-                ns=None,
-                state=Match.CONFIRMED,
-                flags=["bye"],
-            )
-        return round_
 
-    return make
+def eight_pairs(tournament) -> list:
+    """队1 … 队8, of the units 苏州, 无锡, 常州, 南京, 苏州, …, registered one by one."""
+    units = ["南京", "苏州", "无锡", "常州"]
+    return [register_pair(tournament, f"队{i}", units[i % 4]) for i in range(1, 9)]
 
 
 @pytest.fixture
-def teams8(tournament, register):
-    units = ["南京", "苏州", "无锡", "常州"]
-    return [register(tournament, f"队{i}", units[i % 4]) for i in range(1, 9)]
+def teams8(request, tournament, register):
+    if ONE_EVENT in request.fixturenames:
+        return request.getfixturevalue(ONE_EVENT).teams8
+    return eight_pairs(tournament)
+
+
+# A module whose every test starts from ``organizer``, ``chief``, ``referee``, ``tournament``
+# and ``teams8`` (and nothing else in the database) may have them built once for the module:
+# ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``. Each test
+# then gets them read afresh, in the same state, in a savepoint rolled back after it. Every
+# test of such a module starts with them in the database, even one that does not ask for
+# them: a test that needs another start belongs in another module.
+ONE_EVENT = "one_event_per_module"
+
+
+@pytest.fixture(scope="module")
+def one_event_built(django_db_setup, django_db_blocker):
+    """The users, the event and its eight pairs of the fixtures above, built once: their keys."""
+    with built_once(django_db_blocker):
+        users = new_user("alice", organizer=True), new_user("chief"), new_user("ref")
+        t = new_tournament(*users)
+        teams = eight_pairs(t)
+        yield SimpleNamespace(
+            users=[u.pk for u in users], tournament=t.pk, teams=[team.pk for team in teams]
+        )
+
+
+@pytest.fixture
+def one_event_per_module(one_event_built):
+    """This test's copies of what ``one_event_built`` made, tied together as the fixtures
+    tie them (``tournament.organizer`` is ``organizer``, each pair's ``tournament`` is
+    ``tournament``); the cache emptied first (see built_once)."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+
+    from tournament.models import Team, Tournament
+
+    cache.clear()
+    users = get_user_model().objects.in_bulk(one_event_built.users)
+    organizer, chief, referee = (users[pk] for pk in one_event_built.users)
+    t = Tournament.objects.get(pk=one_event_built.tournament)
+    t.organizer = organizer
+    teams = Team.objects.in_bulk(one_event_built.teams)
+    teams8 = [teams[pk] for pk in one_event_built.teams]
+    for team in teams8:
+        team.tournament = t
+    return SimpleNamespace(
+        organizer=organizer, chief=chief, referee=referee, tournament=t, teams8=teams8
+    )

@@ -8,7 +8,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from tests.conftest import login
+from tests.conftest import ONE_EVENT, login
 from tournament.models import (
     Absence,
     ApiToken,
@@ -27,7 +27,7 @@ from tournament.models import (
 )
 from tournament.services.audit import log_action
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 MODELS = list(apps.get_app_config("tournament").get_models())
 

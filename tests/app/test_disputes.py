@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.conftest import login
+from tests.conftest import ONE_EVENT, login
 from tournament.models import AuditEntry, Match, Staff
 from tournament.results_check import ResultValues
 from tournament.services.results import ResultRefused, dispute_entries, pick_entry, submit_result
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 FIRST = ResultValues("A+", "K", winner="EW")
 SECOND = ResultValues("A+", "5", winner="EW")

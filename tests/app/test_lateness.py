@@ -7,11 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests.conftest import ONE_EVENT
 from tournament.models import Round, Team
 from tournament.services.lateness import record_absence
 from tournament.services.results import ResultRefused
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 
 def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, referee):

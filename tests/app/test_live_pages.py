@@ -4,14 +4,16 @@ at many tables, and the round clock from 开赛 until the round is locked."""
 from __future__ import annotations
 
 import doctest
+from types import SimpleNamespace
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import login
+from tests.conftest import built_once, login, new_round, new_tournament, new_user, register_pair
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import confirm_result, submit_result
@@ -36,15 +38,6 @@ def round1(tournament, teams8, make_round):
     tournament.publish_pairings = True
     tournament.save()
     return make_round(tournament, teams8)
-
-
-@pytest.fixture
-def big_round(tournament, register, make_round):
-    """A round of 120 tables (more than one page of round control)."""
-    tournament.publish_pairings = True
-    tournament.save()
-    teams = [register(tournament, f"组合{i:03d}") for i in range(240)]
-    return make_round(tournament, teams)
 
 
 def status(client, round_, since=None):
@@ -101,31 +94,6 @@ def test_public_status_has_no_tables_and_its_stamp_ignores_results(round1, refer
     assert after["stamp"] == f"{round1.status}:{round1.version}"
 
 
-def test_big_round_control_opens_on_the_tables_that_need_attention(big_round, referee, chief):
-    enter(big_round.matches.get(table=7), referee)
-    url = reverse("round_control", args=["spring", 1])
-    page = login(chief).get(url).content.decode()
-    assert page.count("<tr data-table=") == 1 and 'data-table="7"' in page
-    everything = login(chief).get(url, {"state": ""}).content.decode()
-    assert everything.count("<tr data-table=") == 100
-    assert (
-        login(chief).get(url, {"state": "", "page": "2"}).content.decode().count("<tr data-table=")
-        == 20
-    )
-    one = login(chief).get(url, {"table": "115"}).content.decode()
-    assert one.count("<tr data-table=") == 1 and 'data-table="115"' in one
-
-
-def test_round_control_costs_the_same_queries_for_one_row_or_a_hundred(big_round, chief):
-    url = reverse("round_control", args=["spring", 1])
-    client = login(chief)
-    with CaptureQueriesContext(connection) as one:
-        assert client.get(url, {"table": "5"}).content.decode().count("<tr data-table=") == 1
-    with CaptureQueriesContext(connection) as hundred:
-        assert client.get(url, {"state": ""}).content.decode().count("<tr data-table=") == 100
-    assert len(hundred) == len(one), [q["sql"][:80] for q in hundred]
-
-
 def test_round_control_rows_escape_what_the_organizer_typed(round1, chief):
     match = round1.matches.get(table=1)
     match.ew.name = '<img src=x onerror="alert(1)">'
@@ -139,12 +107,73 @@ def test_small_round_control_lists_every_table(round1, chief):
     assert page.count("<tr data-table=") == 4
 
 
-def test_projector_shows_a_page_of_tables_and_fetches_the_next(big_round):
-    url = reverse("projector", args=["spring", 1])
-    page = Client().get(url).content.decode()
-    assert page.count("<tr data-table=") == 40 and 'data-pages="3"' in page
-    rows = Client().get(url, {"page": "3", "part": "rows"}).content.decode()
-    assert rows.count("<tr data-table=") == 40 and 'data-table="81"' in rows
+@pytest.fixture(scope="class")
+def big_event(django_db_setup, django_db_blocker):
+    """A round of 120 tables (more than one page of round control) and its referees, built
+    once for a class: each test runs in a savepoint rolled back after it (built_once)."""
+    with built_once(django_db_blocker):
+        organizer, chief, referee = (
+            new_user("alice", organizer=True),
+            new_user("chief"),
+            new_user("ref"),
+        )
+        tournament = new_tournament(organizer, chief, referee)
+        tournament.publish_pairings = True
+        tournament.save()
+        teams = [register_pair(tournament, f"组合{i:03d}") for i in range(240)]
+        yield SimpleNamespace(round=new_round(tournament, teams), chief=chief, referee=referee)
+
+
+class TestBigRound:
+    """Round control and the projector at 120 tables (``big_event``)."""
+
+    @pytest.fixture
+    def big_round(self, big_event):
+        cache.clear()  # nothing computed by the test before (see built_once)
+        return Round.objects.get(pk=big_event.round.pk)
+
+    @pytest.fixture
+    def chief(self, big_event):
+        return big_event.chief
+
+    @pytest.fixture
+    def referee(self, big_event):
+        return big_event.referee
+
+    def test_big_round_control_opens_on_the_tables_that_need_attention(
+        self, big_round, referee, chief
+    ):
+        enter(big_round.matches.get(table=7), referee)
+        url = reverse("round_control", args=["spring", 1])
+        page = login(chief).get(url).content.decode()
+        assert page.count("<tr data-table=") == 1 and 'data-table="7"' in page
+        everything = login(chief).get(url, {"state": ""}).content.decode()
+        assert everything.count("<tr data-table=") == 100
+        assert (
+            login(chief)
+            .get(url, {"state": "", "page": "2"})
+            .content.decode()
+            .count("<tr data-table=")
+            == 20
+        )
+        one = login(chief).get(url, {"table": "115"}).content.decode()
+        assert one.count("<tr data-table=") == 1 and 'data-table="115"' in one
+
+    def test_round_control_costs_the_same_queries_for_one_row_or_a_hundred(self, big_round, chief):
+        url = reverse("round_control", args=["spring", 1])
+        client = login(chief)
+        with CaptureQueriesContext(connection) as one:
+            assert client.get(url, {"table": "5"}).content.decode().count("<tr data-table=") == 1
+        with CaptureQueriesContext(connection) as hundred:
+            assert client.get(url, {"state": ""}).content.decode().count("<tr data-table=") == 100
+        assert len(hundred) == len(one), [q["sql"][:80] for q in hundred]
+
+    def test_projector_shows_a_page_of_tables_and_fetches_the_next(self, big_round):
+        url = reverse("projector", args=["spring", 1])
+        page = Client().get(url).content.decode()
+        assert page.count("<tr data-table=") == 40 and 'data-pages="3"' in page
+        rows = Client().get(url, {"page": "3", "part": "rows"}).content.decode()
+        assert rows.count("<tr data-table=") == 40 and 'data-table="81"' in rows
 
 
 def test_projector_lists_unfinished_tables_and_byes_once_started(

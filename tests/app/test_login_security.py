@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import os
 import subprocess
 import sys
@@ -14,7 +16,9 @@ from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.checks.security.base import _check_secret_key
 from django.core.exceptions import ValidationError
-from django.test import Client
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from config.env import secret_key_problem
@@ -116,53 +120,88 @@ def test_the_app_accepts_exactly_the_secret_keys_django_accepts():
         assert (secret_key_problem(key) is None) == _check_secret_key(key), key
 
 
-def deploy_check(**env) -> subprocess.CompletedProcess:
-    """``manage.py check --deploy`` in a fresh process with the real settings."""
+def deploy_env(var_dir, **env) -> dict[str, str]:
+    """The environment of a production server: this one without DJANGO_* and HTTPS*, a
+    strong SECRET_KEY, DEBUG off, a public host name and its own var folder."""
     base = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "HTTPS"))}
-    base.update(DEBUG="0", ALLOWED_HOSTS="guandan.example.org", SECRET_KEY=GOOD_KEY, **env)
+    base.update(
+        DEBUG="0",
+        ALLOWED_HOSTS="guandan.example.org",
+        SECRET_KEY=GOOD_KEY,
+        GUANDAN_VAR_DIR=str(var_dir),
+        **env,
+    )
+    return base
+
+
+def deploy_check(var_dir, **env) -> subprocess.CompletedProcess:
+    """``manage.py check --deploy`` in a fresh process with the real settings."""
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=settings.BASE_DIR,
-        env=base,
+        env=deploy_env(var_dir, **env),
         capture_output=True,
         text=True,
         timeout=60,
     )
 
 
+def real_settings(var_dir, **env) -> dict:
+    """The settings config/settings.py makes from ``deploy_env(var_dir, **env)``: the module
+    run again in this process (as a server's start runs it) with that environment."""
+    wanted = deploy_env(var_dir, **env)
+    spec = importlib.util.find_spec("config.settings")
+    module = importlib.util.module_from_spec(spec)
+    with pytest.MonkeyPatch.context() as environment:
+        for name in set(os.environ) - set(wanted):
+            environment.delenv(name)
+        for name, value in wanted.items():
+            environment.setenv(name, value)
+        spec.loader.exec_module(module)
+    return {name: getattr(module, name) for name in dir(module) if name.isupper()}
+
+
+def deploy_check_here(real: dict) -> str:
+    """``check --deploy --fail-level WARNING`` in this process on the ``real`` settings
+    (every one that differs from the tests' own, but the database): what it reports."""
+    changed = {
+        name: value
+        for name, value in real.items()
+        if name != "DATABASES" and getattr(settings, name, None) != value
+    }
+    with override_settings(**changed):
+        try:
+            call_command("check", deploy=True, fail_level="WARNING", stdout=io.StringIO())
+        except SystemCheckError as refused:
+            return str(refused)
+    return ""
+
+
 def test_check_deploy_is_clean_with_https_on(tmp_path):
-    result = deploy_check(HTTPS="1", GUANDAN_VAR_DIR=str(tmp_path))
+    result = deploy_check(tmp_path, HTTPS="1")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "WARNING" not in result.stderr + result.stdout
     assert "no issues" in result.stdout
 
 
 def test_check_deploy_names_the_https_settings_when_off(tmp_path):
-    result = deploy_check(GUANDAN_VAR_DIR=str(tmp_path))
-    out = result.stdout + result.stderr
-    assert result.returncode != 0
+    out = deploy_check_here(real_settings(tmp_path))
+    assert out  # the check failed
     for code in ("W004", "W008", "W012", "W016"):
         assert code in out
     assert "W009" not in out
 
 
 def test_https_turns_on_secure_cookies_and_the_proxy_header(tmp_path):
-    code = (
-        "from django.conf import settings as s;"
-        "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT,"
-        " s.SECURE_HSTS_SECONDS > 0, s.SECURE_PROXY_SSL_HEADER)"
+    s = real_settings(tmp_path, HTTPS="1")
+    shown = (
+        s["SESSION_COOKIE_SECURE"],
+        s["CSRF_COOKIE_SECURE"],
+        s["SECURE_SSL_REDIRECT"],
+        s["SECURE_HSTS_SECONDS"] > 0,
+        s["SECURE_PROXY_SSL_HEADER"],
     )
-    env = {**os.environ, "HTTPS": "1", "SECRET_KEY": GOOD_KEY, "GUANDAN_VAR_DIR": str(tmp_path)}
-    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.stdout.strip() == "True True True True ('HTTP_X_FORWARDED_PROTO', 'https')"
+    assert shown == (True, True, True, True, ("HTTP_X_FORWARDED_PROTO", "https"))
 
 
 @pytest.mark.both_databases

@@ -9,11 +9,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import ONE_EVENT
 from tournament.models import Match, Round
 from tournament.pace import round_pace
 from tournament.services.results import save_sheet
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 SLOW = {"win": "EW", "partner": 4}  # one level up a deal
 
 

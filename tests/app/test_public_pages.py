@@ -4,17 +4,21 @@ ETag / 304, and bad query strings (issue 12)."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from tests.conftest import built_once, new_round, new_tournament, new_user, register_pair
 from tournament.find_table import name_keys, search
-from tournament.models import Match, Round
+from tournament.models import Match, Round, Tournament
 from tournament.results_check import ResultValues
 from tournament.services.results import confirm_result, submit_result
 from tournament.services.rounds import lock_round
@@ -24,18 +28,65 @@ from tournament.views import public_pairings
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """Five pairs, round 1 published, pairings and standings public: built once for the
+    module's tests, each in a savepoint rolled back after it (tests/conftest.py built_once)."""
+    with built_once(django_db_blocker):
+        people = new_user("alice", organizer=True), new_user("chief"), new_user("ref")
+        tournament = new_tournament(*people)
+        tournament.publish_pairings = tournament.publish_standings = True
+        tournament.save()
+        teams = [
+            register_pair(tournament, "卧龙队", "蜀国棋牌协会", "诸葛亮", "庞统"),
+            register_pair(tournament, "江东队", "吴国", "周瑜", "鲁肃"),
+            register_pair(tournament, "魏武队", "魏国", "曹操", "荀彧"),
+            register_pair(tournament, "虎痴队", "魏国", "许褚", "典韦"),
+            register_pair(tournament, "白马队", "", "赵云", "马超"),
+        ]
+        round_ = new_round(tournament, teams)
+        yield SimpleNamespace(people=[u.pk for u in people], tournament=tournament, round=round_)
+
+
 @pytest.fixture
-def event(tournament, register, make_round):
-    tournament.publish_pairings = tournament.publish_standings = True
-    tournament.save()
-    teams = [
-        register(tournament, "卧龙队", "蜀国棋牌协会", "诸葛亮", "庞统"),
-        register(tournament, "江东队", "吴国", "周瑜", "鲁肃"),
-        register(tournament, "魏武队", "魏国", "曹操", "荀彧"),
-        register(tournament, "虎痴队", "魏国", "许褚", "典韦"),
-        register(tournament, "白马队", "", "赵云", "马超"),
-    ]
-    return make_round(tournament, teams)
+def people(built):
+    users = User.objects.in_bulk(built.people)
+    return SimpleNamespace(
+        **dict(
+            zip(("organizer", "chief", "referee"), (users[pk] for pk in built.people), strict=True)
+        )
+    )
+
+
+@pytest.fixture
+def organizer(people):
+    return people.organizer
+
+
+@pytest.fixture
+def chief(people):
+    return people.chief
+
+
+@pytest.fixture
+def referee(people):
+    return people.referee
+
+
+@pytest.fixture
+def tournament(built, organizer):
+    cache.clear()  # nothing computed by the test before (see built_once)
+    t = Tournament.objects.get(pk=built.tournament.pk)
+    t.organizer = organizer
+    return t
+
+
+@pytest.fixture
+def event(built, tournament):
+    """Round 1 of the event, read afresh for this test."""
+    round_ = Round.objects.get(pk=built.round.pk)
+    round_.tournament = tournament
+    return round_
 
 
 def find(query: str, **extra):

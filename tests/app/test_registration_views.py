@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tests.app.sheets import xlsx
 from tournament.models import AuditEntry, Team
+from tournament.pinyin import pinyin_key
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,23 @@ def test_add_pair_through_the_form(tournament, as_organizer):
     assert response.status_code == 302
     team = Team.objects.get(tournament=tournament)
     assert team.name == "金陵一队" and team.unit.name == "南京"
+
+
+def test_a_registered_pair_is_logged_with_both_players_and_sorted_by_pinyin(tournament, register):
+    team = register(tournament, "金陵一队", "南京", p1="张伟", p2="王芳")
+    entry = AuditEntry.objects.get(action="team.add")
+    assert (entry.object_id, entry.summary) == (str(team.pk), "报名 金陵一队")
+    assert entry.after == {
+        "name": "金陵一队",
+        "unit": "南京",
+        "player1": "张伟",
+        "player2": "王芳",
+        "seed": None,
+        "status": "active",
+        "draw_number": None,
+    }
+    players = list(team.players.order_by("position").values_list("name", "name_pinyin", "phone"))
+    assert players == [("张伟", pinyin_key("张伟"), ""), ("王芳", pinyin_key("王芳"), "")]
 
 
 def test_duplicate_team_name_is_refused_in_chinese(tournament, as_organizer, register):

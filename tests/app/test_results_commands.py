@@ -9,9 +9,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.app.sheets import xlsx
+from tests.conftest import ONE_EVENT
 from tournament.models import Match, Round, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 HEADER = ["台号", "东西", "南北", "东西犯规", "南北犯规", "弃权"]
 

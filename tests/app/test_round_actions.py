@@ -8,14 +8,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import login
+from tests.conftest import ONE_EVENT, login
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import ResultRefused, submit_result
 from tournament.services.round_actions import allowed_actions, problem
 from tournament.services.rounds import lock_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 WIN = ResultValues("A+", "K", winner="EW")
 

@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import login
+from tests.conftest import ONE_EVENT, login
 from tournament.models import Match, Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 
 @pytest.fixture

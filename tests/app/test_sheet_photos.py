@@ -12,12 +12,13 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
+from tests.conftest import ONE_EVENT
 from tournament.models import AuditEntry, SheetPhoto
 from tournament.photos import sheet_jpeg
 from tournament.results_check import ResultValues
 from tournament.services.results import submit_result
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 GPS = 0x8825  # the EXIF tag of the GPS block
 
 

@@ -11,12 +11,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import ONE_EVENT
 from tournament.models import AuditEntry, Match
 from tournament.results_check import ResultValues
 from tournament.services.results import ResultRefused, confirm_result, submit_result
 from tournament.services.table_sides import PIN_TRIES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 WIN = ResultValues("A+", "5", winner="EW")
 FORM = {"ew_level": "A+", "ns_level": "5", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}

@@ -7,16 +7,18 @@ import io
 import json
 import re
 from html import unescape
+from types import SimpleNamespace
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring import METRICS, standings
-from tests.conftest import login
+from tests.conftest import built_once, eight_pairs, login, new_round, new_tournament, new_user
 from tournament.exports.registry import ExportError, Request, run
-from tournament.models import Round, Staff
+from tournament.models import Round, Staff, Tournament
 from tournament.results_check import ResultValues
 from tournament.selectors import match_records, standings_for, standings_rules
 from tournament.services.events import tournament_create
@@ -38,14 +40,6 @@ def play(round_, referee, chief, *, lock=True):
         confirm_result(m, version=m.version, user=chief)
     if lock:
         lock_round(Round.objects.get(pk=round_.pk), user=chief)
-
-
-@pytest.fixture
-def two_rounds(tournament, teams8, make_round, referee, chief):
-    """Round 1 locked, round 2 played but still open."""
-    play(make_round(tournament, teams8, number=1), referee, chief)
-    play(make_round(tournament, teams8[::2] + teams8[1::2], number=2), referee, chief, lock=False)
-    return tournament
 
 
 def page_rows(html: str) -> list[list[str]]:
@@ -74,36 +68,6 @@ def text(value) -> str:
     return "—" if value in (None, "") else str(value)
 
 
-def test_page_csv_xlsx_and_json_show_the_same_numbers(two_rounds, chief, capsys):
-    """The page showed "None" in every tiebreak column while the CSV had the numbers."""
-    t = two_rounds
-    keys = [k for k in t.tiebreaks if k != "points"]
-    html = login(chief).get("/t/spring/standings/").content.decode()
-    page = [[r[0], r[1], r[4], *r[5 : 5 + len(keys)]] for r in page_rows(html)]
-    assert "None" not in html
-    assert page[0][3] != "—"  # 级差分 has a number
-
-    csv_rows = table_from(
-        list(csv.reader(io.StringIO(export(t, "standings", "csv").decode("utf-8-sig"))))
-    )
-    book = load_workbook(io.BytesIO(export(t, "standings", "xlsx")))
-    xlsx_rows = table_from([list(r) for r in book.active.iter_rows(values_only=True)])
-    call_command("standings", "spring", "--json")
-    json_rows = json.loads(capsys.readouterr().out)
-
-    def cells(row, rank, team, points):
-        return [text(row[rank]), text(row[team]), text(row[points])] + [
-            text(row[METRICS[k].label_zh]) for k in keys
-        ]
-
-    assert [cells(r, "名次", "组合", "积分") for r in csv_rows] == page
-    assert [cells(r, "名次", "组合", "积分") for r in xlsx_rows] == page
-    assert [
-        [text(r["rank"]), r["team"], text(r["points"])] + [text(r[k]) for k in keys]
-        for r in json_rows
-    ] == page
-
-
 def test_before_any_round_is_locked_there_is_no_ranking(
     tournament, teams8, make_round, chief, referee, capsys
 ):
@@ -120,40 +84,100 @@ def test_before_any_round_is_locked_there_is_no_ranking(
     assert len(page_rows(html)) == 8 and "暂定" in html
 
 
-def test_staff_see_the_last_locked_round_unless_they_choose_the_open_one(two_rounds, chief):
-    client = login(chief)
-    html = client.get("/t/spring/standings/").content.decode()
-    assert "第1轮后成绩" in html and "暂定</span>" not in html
-    after_1 = page_rows(html)
-    html = client.get("/t/spring/standings/?round=2").content.decode()
-    assert "第2轮后成绩" in html and "暂定</span>" in html
-    assert page_rows(html) != after_1
-    for bad in ("²", "99", "x", "1" * 30):
-        assert client.get("/t/spring/standings/", {"round": bad}).status_code == 200
+@pytest.fixture(scope="class")
+def two_rounds_built(django_db_setup, django_db_blocker):
+    """The event with round 1 locked and round 2 played but still open, built once for a
+    class: each test runs in a savepoint rolled back after it (tests/conftest.py built_once)."""
+    with built_once(django_db_blocker):
+        organizer, chief, referee = (
+            new_user("alice", organizer=True),
+            new_user("chief"),
+            new_user("ref"),
+        )
+        tournament = new_tournament(organizer, chief, referee)
+        teams8 = eight_pairs(tournament)
+        play(new_round(tournament, teams8, number=1), referee, chief)
+        play(
+            new_round(tournament, teams8[::2] + teams8[1::2], number=2), referee, chief, lock=False
+        )
+        yield SimpleNamespace(tournament=tournament, chief=chief)
 
 
-def test_pdf_and_xlsx_titles_name_the_round_they_are_after(two_rounds):
-    pdf = "".join(
-        p.extract_text()
-        for p in PdfReader(io.BytesIO(export(two_rounds, "standings", "pdf"))).pages
-    )
-    assert "第1轮后成绩" in pdf and "暂定" not in pdf
-    provisional = export(two_rounds, "standings", "pdf", round_=2)
-    assert "第2轮后成绩（暂定）" in "".join(
-        p.extract_text() for p in PdfReader(io.BytesIO(provisional)).pages
-    )
-    book = load_workbook(io.BytesIO(export(two_rounds, "standings", "xlsx", round_=2)))
-    assert book.sheetnames == ["第2轮后成绩（暂定）"]
-    assert book.active["A1"].value == "春季掼蛋赛 · 第2轮后成绩（暂定）"
+class TestTwoRounds:
+    """Standings after round 1 locked and round 2 played but still open (``two_rounds_built``)."""
 
+    @pytest.fixture
+    def two_rounds(self, two_rounds_built):
+        cache.clear()  # nothing computed by the test before (see built_once)
+        return Tournament.objects.get(pk=two_rounds_built.tournament.pk)
 
-def test_the_legend_explains_each_tiebreak_in_one_line(two_rounds, chief):
-    html = login(chief).get("/t/spring/standings/").content.decode()
-    legend = html.split('class="muted small legend"')[1]
-    lines = re.findall(r"<li>(.*?)</li>", legend, re.S)
-    assert len(lines) == len(two_rounds.tiebreaks)
-    assert any(line.startswith("对手分：") for line in lines)
-    assert any(line.startswith("末轮成绩倒查：") and "最后一轮" in line for line in lines)
+    @pytest.fixture
+    def chief(self, two_rounds_built):
+        return two_rounds_built.chief
+
+    def test_page_csv_xlsx_and_json_show_the_same_numbers(self, two_rounds, chief, capsys):
+        """The page showed "None" in every tiebreak column while the CSV had the numbers."""
+        t = two_rounds
+        keys = [k for k in t.tiebreaks if k != "points"]
+        html = login(chief).get("/t/spring/standings/").content.decode()
+        page = [[r[0], r[1], r[4], *r[5 : 5 + len(keys)]] for r in page_rows(html)]
+        assert "None" not in html
+        assert page[0][3] != "—"  # 级差分 has a number
+
+        csv_rows = table_from(
+            list(csv.reader(io.StringIO(export(t, "standings", "csv").decode("utf-8-sig"))))
+        )
+        book = load_workbook(io.BytesIO(export(t, "standings", "xlsx")))
+        xlsx_rows = table_from([list(r) for r in book.active.iter_rows(values_only=True)])
+        call_command("standings", "spring", "--json")
+        json_rows = json.loads(capsys.readouterr().out)
+
+        def cells(row, rank, team, points):
+            return [text(row[rank]), text(row[team]), text(row[points])] + [
+                text(row[METRICS[k].label_zh]) for k in keys
+            ]
+
+        assert [cells(r, "名次", "组合", "积分") for r in csv_rows] == page
+        assert [cells(r, "名次", "组合", "积分") for r in xlsx_rows] == page
+        assert [
+            [text(r["rank"]), r["team"], text(r["points"])] + [text(r[k]) for k in keys]
+            for r in json_rows
+        ] == page
+
+    def test_staff_see_the_last_locked_round_unless_they_choose_the_open_one(
+        self, two_rounds, chief
+    ):
+        client = login(chief)
+        html = client.get("/t/spring/standings/").content.decode()
+        assert "第1轮后成绩" in html and "暂定</span>" not in html
+        after_1 = page_rows(html)
+        html = client.get("/t/spring/standings/?round=2").content.decode()
+        assert "第2轮后成绩" in html and "暂定</span>" in html
+        assert page_rows(html) != after_1
+        for bad in ("²", "99", "x", "1" * 30):
+            assert client.get("/t/spring/standings/", {"round": bad}).status_code == 200
+
+    def test_pdf_and_xlsx_titles_name_the_round_they_are_after(self, two_rounds):
+        pdf = "".join(
+            p.extract_text()
+            for p in PdfReader(io.BytesIO(export(two_rounds, "standings", "pdf"))).pages
+        )
+        assert "第1轮后成绩" in pdf and "暂定" not in pdf
+        provisional = export(two_rounds, "standings", "pdf", round_=2)
+        assert "第2轮后成绩（暂定）" in "".join(
+            p.extract_text() for p in PdfReader(io.BytesIO(provisional)).pages
+        )
+        book = load_workbook(io.BytesIO(export(two_rounds, "standings", "xlsx", round_=2)))
+        assert book.sheetnames == ["第2轮后成绩（暂定）"]
+        assert book.active["A1"].value == "春季掼蛋赛 · 第2轮后成绩（暂定）"
+
+    def test_the_legend_explains_each_tiebreak_in_one_line(self, two_rounds, chief):
+        html = login(chief).get("/t/spring/standings/").content.decode()
+        legend = html.split('class="muted small legend"')[1]
+        lines = re.findall(r"<li>(.*?)</li>", legend, re.S)
+        assert len(lines) == len(two_rounds.tiebreaks)
+        assert any(line.startswith("对手分：") for line in lines)
+        assert any(line.startswith("末轮成绩倒查：") and "最后一轮" in line for line in lines)
 
 
 def test_after_a_knockout_the_bracket_gives_the_final_places(

@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.app.sheets import xlsx
+from tests.conftest import ONE_EVENT
 from tournament.models import AuditEntry, Foul, Match, Staff, Submission
 from tournament.results_check import ResultValues
 from tournament.services.lateness import record_absence
 from tournament.services.results import ResultRefused, confirm_result, submit_result
 from tournament.services.results_import import import_results
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 HEADER = ["台号", "东西", "南北", "东西犯规", "南北犯规", "弃权"]
 WIN = ResultValues("A+", "K", winner="EW")

@@ -26,11 +26,13 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import pytest
+from django.conf import settings
+from django.core.cache import cache
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from tests.app.event_parts import open_signup, sheet_upload
-from tests.conftest import login
+from tests.conftest import built_once, eight_pairs, login, new_round, new_tournament, new_user
 from tournament.models import Round, Tournament
 from tournament.services.checkin import checkin_code
 from tournament.services.photos import attach_photo
@@ -186,16 +188,32 @@ def test_every_url_name_has_a_row():
     assert sorted(set(TABLE) - names) == []  # no row for a page that no longer exists
 
 
-@pytest.fixture
-def world(tournament, teams8, make_round):
+def build() -> SimpleNamespace:
+    """The event, the people of every role and a signed-in session for each of them."""
+    organizer, chief, referee = (
+        new_user("alice", organizer=True),
+        new_user("chief"),
+        new_user("ref"),
+    )
+    tournament = new_tournament(organizer, chief, referee)
+    teams8 = eight_pairs(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(
         publish_pairings=True, publish_standings=True, table_entry=True
     )
-    round_ = make_round(tournament, teams8)
+    round_ = new_round(tournament, teams8)
     match = round_.matches.get(table=1)
     open_signup(tournament)
-    make_round(tournament, teams8, number=2, status=Round.LOCKED)
+    new_round(tournament, teams8, number=2, status=Round.LOCKED)
     photo = attach_photo(match, sheet_upload(), user=tournament.organizer, source="referee")
+    people = {
+        "referee": referee,
+        "chief": chief,
+        "organizer": organizer,
+        "superuser": new_user("root", superuser=True),
+        # Accounts without a role in this event, even another event's organizer.
+        "other_organizer": new_user("bob", organizer=True),
+        "outsider": new_user("eve"),
+    }
     return SimpleNamespace(
         slug=tournament.slug,
         team=teams8[0],
@@ -205,19 +223,39 @@ def world(tournament, teams8, make_round):
         signup=tournament.signups.get(),
         token=tournament.signups.get().token,
         checkin=checkin_code(teams8[0]),
+        sessions={
+            who: login(user).cookies[settings.SESSION_COOKIE_NAME].value
+            for who, user in people.items()
+        },
     )
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """The event built once for the module's tests, each in a savepoint rolled back after it."""
+    with built_once(django_db_blocker):
+        yield build()
+
+
 @pytest.fixture
-def clients(world, organizer, chief, referee, make_user):
-    return {
-        "anonymous": Client(),
-        "player": Client(),
-        "referee": login(referee),
-        "chief": login(chief),
-        "organizer": login(organizer),
-        "superuser": login(make_user("root", superuser=True)),
+def world(built):
+    cache.clear()  # nothing computed by the test before (see built_once)
+    return built
+
+
+def signed_in(world, who: str) -> Client:
+    """A new browser holding the session that ``who`` signed in with (tests/conftest.py login)."""
+    client = Client()
+    client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions[who]
+    return client
+
+
+@pytest.fixture
+def clients(world):
+    signed = {
+        role: signed_in(world, role) for role in ("referee", "chief", "organizer", "superuser")
     }
+    return {"anonymous": Client(), "player": Client(), **signed}
 
 
 def fetch(client: Client, row: Row, url: str):
@@ -234,7 +272,7 @@ def turned_away(response) -> bool:
 
 
 @pytest.mark.parametrize("name", sorted(TABLE))
-def test_role_by_url(name, world, clients, other_organizer, outsider):
+def test_role_by_url(name, world, clients):
     row = TABLE[name]
     lowest = ROLES.index(row.lowest)
     for rank, role in enumerate(ROLES):
@@ -255,5 +293,5 @@ def test_role_by_url(name, world, clients, other_organizer, outsider):
     # An account without a role here, even another event's organizer, is nobody here.
     if lowest > ROLES.index("player") and row.args(world)[:1] == [world.slug]:
         url = reverse(name, args=row.args(world))
-        for user in (outsider, other_organizer):
-            assert turned_away(fetch(login(user), row, url)), (user, url)
+        for who in ("outsider", "other_organizer"):
+            assert turned_away(fetch(signed_in(world, who), row, url)), (who, url)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -36,9 +37,10 @@ def _norm(text: str) -> str:
     return normalize_name(text)
 
 
-def team_snapshot(team: Team) -> dict:
-    """Plain data for the audit log."""
-    players = {p.position: p for p in team.players.all()}
+def team_snapshot(team: Team, players: Iterable[Player] | None = None) -> dict:
+    """Plain data for the audit log. ``players``: the pair's players when the caller
+    already holds them (no query); read from the database otherwise."""
+    players = {p.position: p for p in (team.players.all() if players is None else players)}
     return {
         "name": team.name,
         "unit": team.unit.name if team.unit_id else "",
@@ -65,7 +67,7 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
             errors[key] = render("name_blank")
     if errors:
         raise ValidationError(errors)
-    taken = Team.objects.filter(tournament=tournament)
+    taken = Team.objects.filter(tournament=tournament).order_by()  # any order will do
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
     # Compared normalised: a name stored before normalisation may still hold a zero-width space.
@@ -89,8 +91,14 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
         seed=data.seed,
         joined_round=next_round_number(tournament),
     )
-    Player.objects.create(team=team, position=1, name=data.player1, phone=data.phone1)
-    Player.objects.create(team=team, position=2, name=data.player2, phone=data.phone2)
+    # One insert for both players (bulk_create skips Player.save: the pinyin key is set here).
+    players = Player.objects.bulk_create(
+        Player(team=team, position=position, name=name, name_pinyin=pinyin_key(name), phone=phone)
+        for position, name, phone in (
+            (1, data.player1, data.phone1),
+            (2, data.player2, data.phone2),
+        )
+    )
     log_action(
         tournament=tournament,
         user=user,
@@ -98,7 +106,7 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
         action="team.add",
         obj=team,
         summary=f"报名 {team.name}",
-        after=team_snapshot(team),
+        after=team_snapshot(team, players),
     )
     return team
 
