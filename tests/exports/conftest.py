@@ -18,16 +18,17 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Sequence
+from contextlib import ExitStack
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db import transaction
 from django.test import Client
 from pypdf import PdfReader
 from pytest_django.fixtures import validate_django_db
 
 from rules import parse_notation
+from tests.conftest import built_once
 from tournament.models import (
     AuditEntry,
     Foul,
@@ -210,26 +211,23 @@ class SharedEvent:
         self.blocker = None  # pytest-django's database blocker, once a module used it
         self.module: str | None = None  # the module whose tests may share it
         self.item: pytest.Item | None = None  # the test being set up
-        self.atomic = None
+        self.shared: ExitStack | None = None  # holds the shared transaction (built_once)
         self.pks: tuple[int, int] | None = None  # the organizer's and the event's
 
     def open(self) -> None:
-        if self.atomic is not None:
+        if self.shared is not None:
             return
-        with self.blocker.unblock():
-            self.atomic = transaction.atomic()
-            self.atomic.__enter__()
-            user_model = get_user_model()
-            organizer = make_user(user_model, "organizer")
-            self.pks = organizer.pk, build_staffed_event(organizer, user_model).pk
+        self.shared = ExitStack()
+        self.shared.enter_context(built_once(self.blocker))
+        user_model = get_user_model()
+        organizer = make_user(user_model, "organizer")
+        self.pks = organizer.pk, build_staffed_event(organizer, user_model).pk
 
     def close(self) -> None:
-        if self.atomic is None:
+        if self.shared is None:
             return
-        with self.blocker.unblock():
-            transaction.set_rollback(True)
-            self.atomic.__exit__(None, None, None)
-        self.atomic = self.pks = None
+        self.shared.close()  # rolls the shared transaction back
+        self.shared = self.pks = None
 
 
 SHARED = SharedEvent()
