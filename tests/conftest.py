@@ -166,6 +166,12 @@ def new_user(username: str, *, organizer: bool = False, superuser: bool = False)
     return user
 
 
+def new_staff() -> tuple:
+    """The organizer ``alice``, the chief referee ``chief`` and the referee ``ref`` of the
+    event :func:`new_tournament` makes (the users of the fixtures below)."""
+    return new_user("alice", organizer=True), new_user("chief"), new_user("ref")
+
+
 @pytest.fixture
 def make_user(django_user_model):
     return new_user
@@ -304,7 +310,7 @@ ONE_EVENT = "one_event_per_module"
 def one_event_built(django_db_setup, django_db_blocker):
     """The users, the event and its eight pairs of the fixtures above, built once: their keys."""
     with built_once(django_db_blocker):
-        users = new_user("alice", organizer=True), new_user("chief"), new_user("ref")
+        users = new_staff()
         t = new_tournament(*users)
         teams = eight_pairs(t)
         yield SimpleNamespace(

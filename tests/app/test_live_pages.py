@@ -13,7 +13,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import built_once, login, new_round, new_tournament, new_user, register_pair
+from tests.conftest import (
+    built_once,
+    login,
+    new_round,
+    new_staff,
+    new_tournament,
+    register_pair,
+)
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import confirm_result, submit_result
@@ -112,11 +119,7 @@ def big_event(django_db_setup, django_db_blocker):
     """A round of 120 tables (more than one page of round control) and its referees, built
     once for a class: each test runs in a savepoint rolled back after it (built_once)."""
     with built_once(django_db_blocker):
-        organizer, chief, referee = (
-            new_user("alice", organizer=True),
-            new_user("chief"),
-            new_user("ref"),
-        )
+        organizer, chief, referee = new_staff()
         tournament = new_tournament(organizer, chief, referee)
         tournament.publish_pairings = True
         tournament.save()

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from tests.conftest import built_once, new_round, new_tournament, new_user, register_pair
+from tests.conftest import built_once, new_round, new_staff, new_tournament, register_pair
 from tournament.find_table import name_keys, search
 from tournament.models import Match, Round, Tournament
 from tournament.results_check import ResultValues
@@ -33,7 +33,7 @@ def built(django_db_setup, django_db_blocker):
     """Five pairs, round 1 published, pairings and standings public: built once for the
     module's tests, each in a savepoint rolled back after it (tests/conftest.py built_once)."""
     with built_once(django_db_blocker):
-        people = new_user("alice", organizer=True), new_user("chief"), new_user("ref")
+        people = new_staff()
         tournament = new_tournament(*people)
         tournament.publish_pairings = tournament.publish_standings = True
         tournament.save()

@@ -16,7 +16,14 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring import METRICS, standings
-from tests.conftest import built_once, eight_pairs, login, new_round, new_tournament, new_user
+from tests.conftest import (
+    built_once,
+    eight_pairs,
+    login,
+    new_round,
+    new_staff,
+    new_tournament,
+)
 from tournament.exports.registry import ExportError, Request, run
 from tournament.models import Round, Staff, Tournament
 from tournament.results_check import ResultValues
@@ -89,11 +96,7 @@ def two_rounds_built(django_db_setup, django_db_blocker):
     """The event with round 1 locked and round 2 played but still open, built once for a
     class: each test runs in a savepoint rolled back after it (tests/conftest.py built_once)."""
     with built_once(django_db_blocker):
-        organizer, chief, referee = (
-            new_user("alice", organizer=True),
-            new_user("chief"),
-            new_user("ref"),
-        )
+        organizer, chief, referee = new_staff()
         tournament = new_tournament(organizer, chief, referee)
         teams8 = eight_pairs(tournament)
         play(new_round(tournament, teams8, number=1), referee, chief)

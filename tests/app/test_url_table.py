@@ -32,7 +32,15 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from tests.app.event_parts import open_signup, sheet_upload
-from tests.conftest import built_once, eight_pairs, login, new_round, new_tournament, new_user
+from tests.conftest import (
+    built_once,
+    eight_pairs,
+    login,
+    new_round,
+    new_staff,
+    new_tournament,
+    new_user,
+)
 from tournament.models import Round, Tournament
 from tournament.services.checkin import checkin_code
 from tournament.services.photos import attach_photo
@@ -190,11 +198,7 @@ def test_every_url_name_has_a_row():
 
 def build() -> SimpleNamespace:
     """The event, the people of every role and a signed-in session for each of them."""
-    organizer, chief, referee = (
-        new_user("alice", organizer=True),
-        new_user("chief"),
-        new_user("ref"),
-    )
+    organizer, chief, referee = new_staff()
     tournament = new_tournament(organizer, chief, referee)
     teams8 = eight_pairs(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(
