@@ -13,7 +13,7 @@ import re
 import pytest
 from django.db import connection
 
-from tests.servers.web import Browser, app_server
+from tests.servers.web import Browser, app_servers
 from tournament.models import Match, Round, Staff
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -56,7 +56,7 @@ def test_a_result_locked_on_one_server_shows_and_is_final_on_the_other(
     tournament.save()
     round_ = make_round(tournament, teams8)
     assert Staff.objects.filter(tournament=tournament).count() == 2
-    with app_server(shared_env) as a, app_server(shared_env) as b:
+    with app_servers(shared_env, 2) as (a, b):
         ref_a, chief_a, ref_b = Browser(a), Browser(a), Browser(b)
         ref_a.login("ref", "pw-ref")
         chief_a.login("chief", "pw-chief")

@@ -27,8 +27,22 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(env: dict[str, str], *, workers: int = 1):
-    """Serve the app with gunicorn as scripts/serve.sh does; yield its base URL."""
+def app_servers(env: dict[str, str], count: int, *, workers: int = 1):
+    """Serve the app with ``count`` gunicorn servers as scripts/serve.sh does; yield their
+    base URLs. They start side by side: each takes a second or two to import the app."""
+    started = [start_server(env, workers) for _ in range(count)]
+    try:
+        for proc, base in started:
+            wait_until_up(proc, base)
+        yield [base for _proc, base in started]
+    finally:
+        for proc, _base in started:
+            proc.terminate()
+        for proc, _base in started:
+            proc.wait(10)
+
+
+def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, str]:
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -50,24 +64,23 @@ def app_server(env: dict[str, str], *, workers: int = 1):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-                    raise RuntimeError(f"server did not start:\n{out}") from None
-                time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def wait_until_up(proc: subprocess.Popen, base: str) -> None:
+    """Return once the server answers (any HTTP status); fail if it exits or takes 30 s."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/", timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                raise RuntimeError(f"server did not start:\n{out}") from None
+            time.sleep(0.1)
 
 
 class Browser:
