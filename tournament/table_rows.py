@@ -63,16 +63,19 @@ def table_row(m: Match, round_: Round, links) -> str:
     if m.ns_id is not None and round_.status != Round.DRAFT:
         link = escape(entry(table))
         number = f'<a href="{link}">{table}</a>'
+        # Labels outside the f-strings: xgettext (makemessages) does not read inside them.
+        enter, by_deal = escape(gettext("录入")), escape(gettext("逐副"))
         actions = (
-            f'<a class="button small" href="{link}">{escape(gettext("录入"))}</a> '
-            f'<a class="button small" href="{escape(sheet(table))}">{escape(gettext("逐副"))}</a>'
+            f'<a class="button small" href="{link}">{enter}</a> '
+            f'<a class="button small" href="{escape(sheet(table))}">{by_deal}</a>'
         )
     else:
         number, actions = (table or "—"), ""
     if m.ns_id is not None:
         ns, badge = escape(m.ns.name), state_badge(m)
     else:
-        ns, badge = f'<span class="muted">{escape(gettext("轮空"))}</span>', ""
+        bye = escape(gettext("轮空"))
+        ns, badge = f'<span class="muted">{bye}</span>', ""
     return mark_safe(
         f'<tr data-table="{table or ""}" class="state-{escape(m.state)}"><td>{number}</td>'
         f"<td>{escape(m.ew.name)}</td><td>{ns}</td><td>{escape(str(result_text(m)))}</td>"
