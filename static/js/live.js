@@ -118,7 +118,7 @@ var GD = (function () {
     function tick() {
       var started = el.dataset.started || startedIso;
       if (el.dataset.done) { el.textContent = el.dataset.done; el.className = "clock"; return; }
-      if (!started) { el.textContent = el.dataset.idle || "未开赛"; return; }
+      if (!started) { el.textContent = el.dataset.idle; return; }
       var end = new Date(started).getTime() + limitMinutes * 60000;
       var left = Math.round((end - Date.now()) / 1000);
       el.classList.toggle("warn", left <= 300 && left > 0);
@@ -127,7 +127,7 @@ var GD = (function () {
       // the page is open (not for a page opened after the moment).
       if (left <= 300 && left > 290 && !rung.five) { rung.five = true; chime(1); }
       if (left <= 0 && left > -10 && !rung.end) { rung.end = true; chime(3); }
-      if (left <= 0) { el.textContent = el.dataset.over || "时间到"; return; }
+      if (left <= 0) { el.textContent = el.dataset.over; return; }
       var m = Math.floor(left / 60), s = left % 60;
       el.textContent = m + ":" + (s < 10 ? "0" : "") + s;
     }

@@ -9,7 +9,10 @@
   var csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
   var sheet = null;
   var pendingWin = null;
-  var SIDE = { EW: "东西", NS: "南北" };
+  // Every text this script writes comes from the page (#sheet-texts), translated there.
+  var T = document.getElementById("sheet-texts").dataset;
+  var SIDE = { EW: T.ew, NS: T.ns };
+  function fill(text, key, value) { return text.replace("{" + key + "}", value); }
 
   function $(id) { return document.getElementById(id); }
   function say(text, kind) {
@@ -21,17 +24,17 @@
   function show(s) {
     sheet = s;
     root.dataset.ready = "yes"; // the sheet is loaded: taps now act on it (tests wait for it)
-    $("level-EW").textContent = s.ew === "A+" ? "过A" : s.ew;
-    $("level-NS").textContent = s.ns === "A+" ? "过A" : s.ns;
+    $("level-EW").textContent = s.ew === "A+" ? T.passedA : s.ew;
+    $("level-NS").textContent = s.ns === "A+" ? T.passedA : s.ns;
     ["EW", "NS"].forEach(function (side) {
       var parts = [];
-      if (s.a_attempts[side]) parts.push("打A未过 " + s.a_attempts[side] + " 次");
-      if (s.fouls[side]) parts.push("犯规 " + s.fouls[side]);
+      if (s.a_attempts[side]) parts.push(fill(T.attempts, "n", s.a_attempts[side]));
+      if (s.fouls[side]) parts.push(T.fouls + " " + s.fouls[side]);
       $("meta-" + side).textContent = parts.join(" · ");
       $("side-" + side).classList.toggle("playing", s.played_by === side);
     });
     $("played").textContent = s.level_played;
-    $("played-by").textContent = s.played_by ? "（" + SIDE[s.played_by] + "的级）" : "";
+    $("played-by").textContent = s.played_by ? fill(T.playedBy, "side", SIDE[s.played_by]) : "";
     $("deals").textContent = s.deals;
     $("notation").textContent = s.notation;
     var list = $("events");
@@ -40,10 +43,10 @@
     var done = s.finished;
     root.querySelectorAll("#controls button:not(#undo), #controls select").forEach(function (b) { b.disabled = done; });
     $("undo").disabled = !s.steps.length || s.state === "confirmed";
-    if (done) say(s.winner ? "比赛结束：" + SIDE[s.winner] + "获胜" : "比赛结束：平局", "ok");
+    if (done) say(s.winner ? fill(T.won, "side", SIDE[s.winner]) : T.drawn, "ok");
   }
   function post(url, body) {
-    say("保存中…");
+    say(T.saving);
     return fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
@@ -52,10 +55,10 @@
     }).then(function (r) { return r.json().then(function (data) { return { status: r.status, data: data }; }); })
       .then(function (res) {
         if (res.data.sheet) show(res.data.sheet);
-        if (res.data.ok) { if (!sheet.finished) say("已保存", "ok"); }
-        else say(res.data.error || "保存失败", "error");
+        if (res.data.ok) { if (!sheet.finished) say(T.saved, "ok"); }
+        else say(res.data.error || T.failed, "error");
       })
-      .catch(function () { say("网络错误，未保存，请重试", "error"); });
+      .catch(function () { say(T.offline, "error"); });
   }
   function save(steps) { return post(api, { version: sheet.version, steps: steps }); }
   function add(step) { return save(sheet.steps.concat([step])); }
@@ -73,7 +76,7 @@
     else if (b.dataset.foul && foulApi) {
       post(foulApi, { side: $("foul-side").value, kind: $("foul-kind").value, severity: b.dataset.foul });
     }
-    else if (b.hasAttribute("data-time")) { if (confirm("确认到时结束本场？")) add({ time: true }); }
+    else if (b.hasAttribute("data-time")) { if (confirm(T.confirmTime)) add({ time: true }); }
     else if (b.id === "undo") { if (sheet.steps.length) save(sheet.steps.slice(0, -1)); }
   });
   fetch(api, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (d) { show(d.sheet); });

@@ -17,7 +17,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # How far the page, or any table box in it, is wider than the screen: a table that scrolls
 # inside its box hides columns (the 逐副 button, the 积分 column) just as well.
-WIDE = """Math.max(document.documentElement.scrollWidth - window.innerWidth,
+# screen.width, not innerWidth: a phone (is_mobile) widens its layout viewport to a page
+# that is too wide, so innerWidth grew with the page and hid it (575 px in English).
+WIDE = """Math.max(document.documentElement.scrollWidth - screen.width,
   ...Array.from(document.querySelectorAll('.table-wrap, .table-container'),
                 el => el.scrollWidth - el.clientWidth))"""
 # Set SHOTS=/some/dir to keep a screenshot of every page walked (for looking at the layout).
@@ -132,3 +134,20 @@ def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, 
     words = page.evaluate(WORD_LINES)
     assert "Table" in [w for w, _ in words] and "Entered" in [w for w, _ in words]
     assert [w for w, lines in words if lines > 1] == []
+
+
+def test_english_overview_and_entry_fit_a_phone(live_server, phone, event, chief):
+    """In English the overview's rules list (a label of 55 letters) widened the page to
+    575 px, and the entry form's right-hand fields stuck out of their card."""
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    login(page, live_server.url, "chief", "pw-chief")
+    urls = {
+        "en_overview": reverse("tournament_detail", args=["spring"]),
+        "en_entry": reverse("match_entry", args=["spring", 2, 1]),
+    }
+    wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
+    assert page.get_by_text("Enter final levels").count() == 1  # the page is in English
+    fields = page.evaluate("""Math.max(...Array.from(document.querySelectorAll(
+        '.grid2 input, .grid2 select'), el => el.getBoundingClientRect().right)) - innerWidth""")
+    assert (wide, fields <= 0) == ({"en_overview": 0, "en_entry": 0}, True)
