@@ -54,3 +54,22 @@ def test_the_overview_counts_units_in_the_plural(tournament, teams8, organizer):
     )
     stats = html.split('<div class="stats">')[1].split("</div>\n</div>")[0]
     assert "<span>Units</span>" in stats
+
+
+@pytest.mark.usefixtures("english")
+def test_the_menu_names_its_pages_in_the_plural(tournament, organizer):
+    html = staff_client(organizer).get(reverse("round_list", args=["spring"])).content.decode()
+    menu = html.split('<div class="subnav">')[1].split("</div>")[0]
+    assert ">Rounds</a>" in menu and ">Stages</a>" in menu and ">Referees</a>" in menu
+    assert "<h1>春季掼蛋赛 · Rounds</h1>" in html
+
+
+@pytest.mark.usefixtures("english")
+def test_the_checkin_desk_calls_draw_numbers_in_english(tournament, teams8, organizer):
+    for number, team in enumerate(teams8, start=1):
+        team.draw_number = number
+        team.save(update_fields=["draw_number"])
+    html = staff_client(organizer).get(reverse("checkin_desk", args=["spring"])).content.decode()
+    missing = html.split('class="missing">')[1].split("</p>")[0]
+    assert "</strong>: " in missing and "No. 3" in missing and "</span>, <span" in missing
+    assert not re.search(r"\d号|：|、", missing), missing

@@ -115,7 +115,7 @@ def test_player_pages_fit_a_phone(live_server, phone, event):
 # Each word of the round table's headers and state badges, as [text, lines it takes]: a word
 # on more than one line was broken in the middle ("Ta/ble", "Ente/red"). A dash may end a
 # line ("East–/West"): the parts on either side count as words.
-WORD_LINES = """Array.from(document.querySelectorAll('table.table th, table.table .badge'))
+WORD_LINES = """Array.from(document.querySelectorAll(SELECTOR))
   .flatMap(el => Array.from(el.textContent.matchAll(/[^\\s–-]+/g), m => {
     const range = document.createRange(), node = el.firstChild;
     range.setStart(node, m.index);
@@ -131,7 +131,7 @@ def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, 
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     login(page, live_server.url, "chief", "pw-chief")
     assert overflow(page, live_server.url + reverse("round_control", args=["spring", 2]), "en") == 0
-    words = page.evaluate(WORD_LINES)
+    words = page.evaluate(WORD_LINES.replace("SELECTOR", "'table.table th, table.table .badge'"))
     assert "Table" in [w for w, _ in words] and "Entered" in [w for w, _ in words]
     assert [w for w, lines in words if lines > 1] == []
 
@@ -151,3 +151,16 @@ def test_english_overview_and_entry_fit_a_phone(live_server, phone, event, chief
     fields = page.evaluate("""Math.max(...Array.from(document.querySelectorAll(
         '.grid2 input, .grid2 select'), el => el.getBoundingClientRect().right)) - innerWidth""")
     assert (wide, fields <= 0) == ({"en_overview": 0, "en_entry": 0}, True)
+
+
+def test_english_team_list_keeps_its_action_words_whole_on_a_phone(live_server, phone, event):
+    """ "Withdraw" showed as "With/dra/w" in the team list's last column."""
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    login(page, live_server.url, "alice", "pw-alice")
+    assert overflow(page, live_server.url + reverse("team_list", args=["spring"]), "en_teams") == 0
+    words = page.evaluate(
+        WORD_LINES.replace("SELECTOR", "'table.table td .link, table.table td a'")
+    )
+    assert "Withdraw" in [w for w, _ in words] and "Edit" in [w for w, _ in words]
+    assert [w for w, lines in words if lines > 1 and w in ("Withdraw", "Edit")] == []

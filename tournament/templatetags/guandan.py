@@ -98,6 +98,12 @@ def side_label(side: str) -> str:
 
 
 @register.filter
+def draw_no(number) -> str:
+    """A pair's draw number as staff call it out: ``25号``, in English ``No. 25``."""
+    return gettext("%(n)s号") % {"n": number}
+
+
+@register.filter
 def level_label(level: str) -> str:
     return gettext("过A") if level == "A+" else (level or "—")
 
