@@ -73,3 +73,16 @@ def test_the_checkin_desk_calls_draw_numbers_in_english(tournament, teams8, orga
     missing = html.split('class="missing">')[1].split("</p>")[0]
     assert "</strong>: " in missing and "No. 3" in missing and "</span>, <span" in missing
     assert not re.search(r"\d号|：|、", missing), missing
+
+
+@pytest.mark.usefixtures("english")
+def test_the_public_pairings_are_called_pairings_not_match(tournament, teams8, make_round):
+    tournament.publish_pairings = True
+    tournament.save()
+    make_round(tournament, teams8)
+    client = Client()
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("pairings", args=["spring", 1])).content.decode()
+    heading = html.split("<h1>")[1].split("</h1>")[0]
+    assert heading.endswith("Round 1 Pairings"), heading
+    assert "Match" not in html.split("<title>")[1].split("</title>")[0]
