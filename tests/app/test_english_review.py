@@ -86,3 +86,15 @@ def test_the_public_pairings_are_called_pairings_not_match(tournament, teams8, m
     heading = html.split("<h1>")[1].split("</h1>")[0]
     assert heading.endswith("Round 1 Pairings"), heading
     assert "Match" not in html.split("<title>")[1].split("</title>")[0]
+
+
+@pytest.mark.usefixtures("english")
+def test_a_pairs_history_counts_fouls_in_the_plural(tournament, teams8, make_round):
+    tournament.publish_standings = True
+    tournament.save()
+    make_round(tournament, teams8, status="locked")
+    client = Client()
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("team_history", args=["spring", teams8[0].pk])).content.decode()
+    header = html.split("<thead>")[1].split("</thead>")[0]
+    assert "<th>Fouls</th>" in header, header

@@ -164,3 +164,18 @@ def test_english_team_list_keeps_its_action_words_whole_on_a_phone(live_server, 
     )
     assert "Withdraw" in [w for w, _ in words] and "Edit" in [w for w, _ in words]
     assert [w for w, lines in words if lines > 1 and w in ("Withdraw", "Edit")] == []
+
+
+def test_english_team_history_keeps_seats_and_levels_whole_on_a_phone(live_server, phone, event):
+    """The seat "North–South" showed as "Nort/h–/Sou/th" and "passed A" as "passe/d A"."""
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    event.tournament.publish_standings = True  # a pair's history is public with the standings
+    event.tournament.save()
+    # Played North–South in round 1 and lost to passed A.
+    team = Match.objects.get(round__tournament=event.tournament, round__number=1, table=1).ns
+    url = live_server.url + reverse("team_history", args=["spring", team.pk])
+    wide = overflow(page, url, "en_history")
+    words = page.evaluate(WORD_LINES.replace("SELECTOR", "'table.table td.words'"))
+    assert {"North", "South", "passed"} <= {w for w, _ in words}
+    assert ([w for w, lines in words if lines > 1], wide) == ([], 0)
