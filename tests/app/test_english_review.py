@@ -98,3 +98,30 @@ def test_a_pairs_history_counts_fouls_in_the_plural(tournament, teams8, make_rou
     html = client.get(reverse("team_history", args=["spring", teams8[0].pk])).content.decode()
     header = html.split("<thead>")[1].split("</thead>")[0]
     assert "<th>Fouls</th>" in header, header
+
+
+TRANSLATED = re.compile(
+    r"\{% (?:translate|trans) (?:\"[^\"]*\"|'[^']*')[^%]*%\}"
+    r"|\{% blocktranslate.*?%\}.*?\{% endblocktranslate %\}|\{#.*?#\}",
+    re.S,
+)
+
+
+def test_no_template_writes_a_chinese_colon_outside_its_translated_texts():
+    """A "：" written after a label ("本轮状态：", "用户名：") stayed full-width in English:
+    "Round status：In play". Now each is {% translate "：" %}, ": " in English."""
+    found = []
+    for path in sorted(Path(settings.BASE_DIR, "templates").rglob("*.html")):
+        text = TRANSLATED.sub("", path.read_text(encoding="utf-8"))
+        found += [f"{path.name}: {line.strip()}" for line in text.splitlines() if "：" in line]
+    assert found == []
+
+
+@pytest.mark.usefixtures("english")
+def test_the_entry_page_labels_its_round_status_with_an_english_colon(
+    tournament, teams8, make_round, chief
+):
+    make_round(tournament, teams8)
+    html = staff_client(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    state = html.split('class="round-state">')[1].split("<span")[0]
+    assert state == "Round status: ", state
