@@ -138,19 +138,25 @@ def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, 
 
 def test_english_overview_and_entry_fit_a_phone(live_server, phone, event, chief):
     """In English the overview's rules list (a label of 55 letters) widened the page to
-    575 px, and the entry form's right-hand fields stuck out of their card."""
+    575 px, the entry form's right-hand fields stuck out of their card and the export
+    page's table scrolled 17 px."""
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     login(page, live_server.url, "chief", "pw-chief")
-    urls = {
-        "en_overview": reverse("tournament_detail", args=["spring"]),
-        "en_entry": reverse("match_entry", args=["spring", 2, 1]),
+    wide = {
+        "en_entry": overflow(
+            page, live_server.url + reverse("match_entry", args=["spring", 2, 1]), "en_entry"
+        )
     }
-    wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
     assert page.get_by_text("Enter final levels").count() == 1  # the page is in English
     fields = page.evaluate("""Math.max(...Array.from(document.querySelectorAll(
         '.grid2 input, .grid2 select'), el => el.getBoundingClientRect().right)) - innerWidth""")
-    assert (wide, fields <= 0) == ({"en_overview": 0, "en_entry": 0}, True)
+    urls = {
+        "en_overview": reverse("tournament_detail", args=["spring"]),
+        "en_exports": reverse("export_index", args=["spring"]),
+    }
+    wide.update({name: overflow(page, live_server.url + url, name) for name, url in urls.items()})
+    assert (wide, fields <= 0) == ({"en_overview": 0, "en_entry": 0, "en_exports": 0}, True)
 
 
 def test_english_team_list_keeps_its_action_words_whole_on_a_phone(live_server, phone, event):
