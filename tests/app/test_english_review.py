@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.app.test_messages_english import english  # noqa: F401  (a fixture)
+from tests.conftest import login
 
 pytestmark = pytest.mark.django_db
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -125,3 +126,10 @@ def test_the_entry_page_labels_its_round_status_with_an_english_colon(
     html = staff_client(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
     state = html.split('class="round-state">')[1].split("<span")[0]
     assert state == "Round status: ", state
+
+
+def test_the_overview_leaves_out_the_dates_and_venue_it_does_not_have(tournament, organizer):
+    """An event without dates or venue showed "· · 积分编排" above its overview."""
+    page = login(organizer).get(reverse("tournament_detail", args=["spring"])).content.decode()
+    line = page.split('<p class="muted">', 1)[1].split("</p>", 1)[0]
+    assert " ".join(line.split()) == tournament.get_format_display()
