@@ -15,7 +15,24 @@ from tournament.pinyin import pinyin_key
 NAME_MAX = 50
 
 
-class Unit(models.Model):
+class PinyinKeyed:
+    """A model with a ``name`` found and sorted by its pinyin key (``name_pinyin``).
+
+    The key is made from the name on every save, and by :meth:`with_pinyin` for a bulk
+    insert, which skips ``save``.
+    """
+
+    def with_pinyin(self):
+        """Set ``name_pinyin`` from ``name``; return the object (for bulk inserts)."""
+        self.name_pinyin = pinyin_key(self.name)
+        return self
+
+    def save(self, *args, **kwargs) -> None:
+        self.with_pinyin()
+        super().save(*args, **kwargs)
+
+
+class Unit(PinyinKeyed, models.Model):
     """The club, company or town a pair represents."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="units")
@@ -33,12 +50,8 @@ class Unit(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:
-        self.name_pinyin = pinyin_key(self.name)
-        super().save(*args, **kwargs)
 
-
-class Team(models.Model):
+class Team(PinyinKeyed, models.Model):
     """A fixed pair registered in one tournament."""
 
     ACTIVE = "active"
@@ -78,10 +91,6 @@ class Team(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:
-        self.name_pinyin = pinyin_key(self.name)
-        super().save(*args, **kwargs)
-
     @property
     def is_active(self) -> bool:
         return self.status == self.ACTIVE
@@ -90,7 +99,7 @@ class Team(models.Model):
         return "、".join(p.name for p in self.players.all())
 
 
-class Player(models.Model):
+class Player(PinyinKeyed, models.Model):
     """One of the two players of a pair; ``position`` is 1 or 2."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
@@ -112,10 +121,6 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args, **kwargs) -> None:
-        self.name_pinyin = pinyin_key(self.name)
-        super().save(*args, **kwargs)
 
 
 class ForbiddenPairing(models.Model):

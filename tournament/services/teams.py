@@ -11,7 +11,6 @@ from django.db import transaction
 from tournament.messages import render
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.names import normalize_name
-from tournament.pinyin import pinyin_key
 from tournament.registration import HEADERS, RegistrationCheck, check_registration
 from tournament.selectors import next_round_number
 from tournament.services.audit import log_action
@@ -91,9 +90,9 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
         seed=data.seed,
         joined_round=next_round_number(tournament),
     )
-    # One insert for both players (bulk_create skips Player.save: the pinyin key is set here).
+    # One insert for both players (bulk_create skips Player.save, hence with_pinyin).
     players = Player.objects.bulk_create(
-        Player(team=team, position=position, name=name, name_pinyin=pinyin_key(name), phone=phone)
+        Player(team=team, position=position, name=name, phone=phone).with_pinyin()
         for position, name, phone in (
             (1, data.player1, data.phone1),
             (2, data.player2, data.phone2),
@@ -201,11 +200,10 @@ def teams_import(
             Team(
                 tournament=tournament,
                 name=r.team,
-                name_pinyin=pinyin_key(r.team),
                 unit=units.get(r.unit),
                 seed=r.seed,
                 joined_round=next_round,
-            )
+            ).with_pinyin()
             for r in check.rows
         ]
     )
@@ -213,13 +211,7 @@ def teams_import(
     for team, r in zip(teams, check.rows, strict=True):
         for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
             players.append(
-                Player(
-                    team=team,
-                    position=position,
-                    name=name,
-                    name_pinyin=pinyin_key(name),
-                    phone=phone,
-                )
+                Player(team=team, position=position, name=name, phone=phone).with_pinyin()
             )
     Player.objects.bulk_create(players)
     log_action(
