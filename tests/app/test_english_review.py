@@ -15,11 +15,11 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from tests.app.test_messages_english import english  # noqa: F401  (a fixture)
 from tests.conftest import login
 
+from .conftest import CJK
+
 pytestmark = pytest.mark.django_db
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def staff_client(user) -> Client:

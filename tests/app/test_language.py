@@ -1,7 +1,6 @@
 """Simplified Chinese by default, English when chosen in the top bar."""
 
 import ast
-import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.app.test_messages_english import english  # noqa: F401  (a fixture)
+from .conftest import CJK
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +42,6 @@ def test_english_after_choosing_it(tournament, teams8, make_round):
 
 
 GETTEXT = {"gettext", "gettext_lazy", "_", "ngettext", "ngettext_lazy"}
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def python_texts() -> list[tuple[str, int, str]]:

@@ -1,21 +1,18 @@
 """One error design: messages by code, rendered through gettext, in English when chosen.
 
 The English texts of new codes wait in ``locale/pending/*.po`` until the lead merges them
-into the catalogue; the ``english`` fixture compiles those files with msgfmt into a
-catalogue searched first, so these tests read the real translations before and after the
-merge.
+into the catalogue; the ``english`` fixture (tests/app/conftest.py) compiles those files
+with msgfmt into a catalogue searched first, so these tests read the real translations
+before and after the merge.
 """
 
 from __future__ import annotations
 
 import ast
 import inspect
-import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from django.conf import settings as django_settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -37,31 +34,7 @@ from tournament.services.rounds import lock_round
 from tournament.sheets.results_sheet import check_results_sheet
 from tournament.sheets.table_file import RawTable
 
-CJK = re.compile(r"[\u4e00-\u9fff]")
-HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-
-
-@pytest.fixture
-def english(settings, tmp_path):
-    """English active, with the pending translations compiled in front of the catalogue."""
-    pending = sorted(Path(django_settings.BASE_DIR, "locale", "pending").glob("*.po"))
-    if pending:
-        # Each file gets a header (charset); msgcat keeps the first of duplicate entries.
-        parts = []
-        for i, po in enumerate(pending):
-            part = tmp_path / f"part{i}.po"
-            text = po.read_text(encoding="utf-8")
-            has_header = re.search(r'^msgid ""\nmsgstr "', text, re.M)
-            part.write_text(text if has_header else HEADER + text, encoding="utf-8")
-            parts.append(str(part))
-        merged = tmp_path / "pending.po"
-        subprocess.run(["msgcat", "--use-first", "-o", str(merged), *parts], check=True)
-        target = tmp_path / "en" / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        subprocess.run(["msgfmt", "-o", str(target / "django.mo"), str(merged)], check=True)
-        settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
-    with translation.override("en"):
-        yield
+from .conftest import CJK
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():

@@ -1,0 +1,38 @@
+"""Fixtures and patterns shared by the app's tests."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.utils import translation
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+"""A Chinese character: what an English page or a script must not show of its own."""
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+@pytest.fixture
+def english(settings, tmp_path):
+    """English active, with the pending translations compiled in front of the catalogue."""
+    pending = sorted(Path(django_settings.BASE_DIR, "locale", "pending").glob("*.po"))
+    if pending:
+        # Each file gets a header (charset); msgcat keeps the first of duplicate entries.
+        parts = []
+        for i, po in enumerate(pending):
+            part = tmp_path / f"part{i}.po"
+            text = po.read_text(encoding="utf-8")
+            has_header = re.search(r'^msgid ""\nmsgstr "', text, re.M)
+            part.write_text(text if has_header else HEADER + text, encoding="utf-8")
+            parts.append(str(part))
+        merged = tmp_path / "pending.po"
+        subprocess.run(["msgcat", "--use-first", "-o", str(merged), *parts], check=True)
+        target = tmp_path / "en" / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        subprocess.run(["msgfmt", "-o", str(target / "django.mo"), str(merged)], check=True)
+        settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
+    with translation.override("en"):
+        yield
