@@ -9,15 +9,14 @@ Three paths, by field size:
 2. Up to ``EXACT_LIMIT`` pairs: first an exact proof of whether a pairing without
    violations exists (:func:`feasible`: Dirac's degree bound, else a maximum-cardinality
    matching of the whole compatibility graph). If none exists, path 1's matching runs.
-   Otherwise the exact matching (:mod:`pairing.matching`) runs on a sparse graph (each
-   pair joined to its nearest compatible pairs along the ranked line, the bye as a
-   node), widened until it is perfect and no bye
-   candidate ranked below the chosen one could have had the bye. The matching sees "coarse"
-   costs without the standings tie-breaks (far fewer dual steps); :func:`polish` restores
-   them by exchanges that keep the objective. Above ``WHOLE_GRAPH_UP_TO`` pairs nothing
-   proves that the sparse graph holds the minimum: hypothesis found a 67-pair round whose
-   pairing costs 4 more than the minimum, every hard rule kept (a strict xfail in
-   tests/pairing/test_swiss_properties.py until this path gets a proof).
+   Otherwise the exact matching (:mod:`pairing.matching`) runs on every allowed table up
+   to ``WHOLE_GRAPH_UP_TO`` pairs. Above, it runs first on a sparse graph (each pair joined
+   to its nearest compatible pairs along the ranked line, the bye as a node), widened until
+   it is perfect; then :mod:`pairing.certificate` either proves that no allowed pairing
+   does better (an odd-set dual bound) or names every table a better one could use, and
+   the matching runs again on those. Either way the result is the minimum over the whole
+   graph. The matching sees "coarse" costs without the standings tie-breaks (far fewer
+   dual steps); :func:`polish` restores them by exchanges that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
    candidate; a perfect pairing there has no violation. If the band finds none, path 2
    runs (on a sparse graph when violations are unavoidable above ``FULL_GRAPH_LIMIT``).
@@ -34,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
+from .certificate import primary, reach
 from .costs import CostModel, Field
 from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
@@ -45,7 +45,7 @@ FULL_GRAPH_LIMIT = 160
 """Above this, unavoidable violations are minimised on a sparse graph only."""
 WIDE_ENOUGH = 24
 MAX_BYE_TRIES = 6
-SPARSE_START = 6
+SPARSE_START = 4
 WHOLE_GRAPH_UP_TO = 64
 """Small fields use every compatible table, larger ones the nearest few along the line."""
 
@@ -158,9 +158,11 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
 
 
 def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
-    """Minimum-cost matching on the ``k`` nearest compatible neighbours along the line,
-    the bye a node joined to every candidate; ``k`` doubles until the result is the
-    right one (perfect, and no earlier bye candidate could have had the bye)."""
+    """Minimum-cost matching over every allowed table, the bye a node joined to every
+    candidate. First on the ``k`` nearest compatible neighbours along the line (``k``
+    doubles until that graph has a perfect matching), then proved or corrected by
+    :func:`pairing.certificate.reach`: the matching is solved again on every table a
+    cheaper pairing could use, when the sparse graph misses one of them."""
     candidates = bye_candidates(field, model)
     n = field.n
     if not any(feasible(field, model, c) for c in candidates or [None]):
@@ -168,24 +170,32 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
         return _with_violations(field, model, candidates)
     coarse = model.coarse_twin()
     k = n if n <= WHOLE_GRAPH_UP_TO else SPARSE_START
+    size = n + (1 if candidates else 0)
     while True:
         edges = _near_edges(line, coarse, k)
-        for order, c in enumerate(candidates):
-            edges.append((c, n, coarse.bye_cost(c, order)))
-        size = n + (1 if candidates else 0)
-        mate = min_cost_perfect_matching(size, edges) if edges else [-1] * size
+        bye_edges = [(c, n, coarse.bye_cost(c, order)) for order, c in enumerate(candidates)]
+        mate = min_cost_perfect_matching(size, edges + bye_edges)
         if all(v != -1 for v in mate):
-            bye = mate[n] if candidates else None
-            earlier = candidates[: candidates.index(bye)] if candidates else []
-            # With seats first the bye may move up on purpose; a moderately wide graph
-            # is then trusted rather than widening to the whole field.
-            trusted = k >= n or (model.seats_first and k >= WIDE_ENOUGH)
-            if trusted or not any(feasible(field, model, c) for c in earlier):
-                tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
-                return Solution(polish(tables, model, strict=True), bye, exact=True)
+            break
         if k >= n:
             raise RuntimeError("no perfect matching although one was proved to exist")
         k *= 2
+    if candidates:
+        # A candidate ranked before the chosen bye that cannot have it (no pairing of the
+        # rest without a violation) is in no allowed pairing: its edge only weakens the proof.
+        chosen = candidates.index(mate[n])
+        bye_edges = [
+            edge for edge in bye_edges[:chosen] if feasible(field, model, edge[0])
+        ] + bye_edges[chosen:]
+    chosen_edges = [(i, j, cost) for i, j, cost in edges + bye_edges if mate[i] == j]
+    found = sum(primary(cost, coarse) for _i, _j, cost in chosen_edges)
+    wider = reach(coarse, bye_edges, found) if k < n else None
+    have = {(i, j) for i, j, _cost in edges}
+    if wider is not None and any(j < n and (i, j) not in have for i, j, _cost in wider):
+        # A better pairing may use a table the sparse graph lacks: match on the reach.
+        mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))
+    tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
+    return Solution(polish(tables, model, strict=True), mate[n] if candidates else None, True)
 
 
 def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, int, int]]:

@@ -1,0 +1,223 @@
+"""Prove that a matching found on a sparse graph is a minimum of the whole graph, or find
+every table a cheaper matching could use.
+
+Vocabulary
+----------
+level
+    The entrants on one number of points. Ranked by points, the levels cut the field in
+    two at every step down: the *cut* below a level separates the entrants on at least
+    that many points from the rest.
+odd cut
+    A cut with an odd number of entrants above it. Every pairing puts at least one table
+    across it, and such a table costs at least ``z``, the squared points step of that cut
+    (scaled as the costs are). A table across several cuts pays for all of them: the
+    square of a sum is at least the sum of the squares.
+dual bound
+    ``z`` on every odd cut, and a number ``y[v]`` per vertex with ``y[u] + y[v]`` at most
+    the table's *reduced cost* ``cost(u, v) - z`` of the cuts it crosses (likewise for the
+    bye edges; the bye vertex lies below every cut). Every perfect matching then costs at
+    least ``sum(z) + sum(y)``: Edmonds' odd-set bound for matchings.
+gap
+    ``found - sum(z) - sum(y)``, for a matching costing ``found``. A matching costing at most
+    ``found`` uses only tables with ``reduced cost - y[u] - y[v]`` at most the gap.
+reach
+    Those tables and bye edges. The minimum over the whole graph is a perfect matching of
+    the reach: matching the reach again gives it exactly, and when the sparse graph already
+    holds the reach, its matching is the minimum as it stands.
+
+``y[v]`` is half the cheapest reduced cost at ``v``. Nothing costs every pair: a reduced cost
+is at least ``scale * (squared points difference)`` minus the odd cuts crossed, which grows
+down the ranked line, so each scan stops early. Sums are kept doubled, in exact integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .costs import CostModel
+
+Edge = tuple[int, int, int]
+
+
+class Cuts:
+    """The levels of a field and the ``z`` of its odd cuts, ranked by points (top first)."""
+
+    def __init__(self, model: CostModel) -> None:
+        pq = model.field.pq
+        self.order = sorted(range(len(pq)), key=lambda i: -pq[i])
+        self.scale = model.seat_den  # the objective's unit: squared 0.01 points
+        values = sorted(set(pq), reverse=True)
+        index = {value: k for k, value in enumerate(values)}
+        self.level = [index[p] for p in pq]
+        sizes = [0] * len(values)
+        for k in self.level:
+            sizes[k] += 1
+        # above[k]: the z of every odd cut above level k.
+        self.above = [0] * (len(values) + 1)
+        count = 0
+        for k in range(len(values)):
+            count += sizes[k]
+            step = values[k] - values[k + 1] if k + 1 < len(values) else 0
+            z = self.scale * step * step if count % 2 else 0
+            self.above[k + 1] = self.above[k] + z
+        self.pq = pq
+        # By position on the ranked line, for the scans (the hot loops here).
+        self.pq_at = [pq[v] for v in self.order]
+        self.above_at = [self.above[self.level[v]] for v in self.order]
+
+    @property
+    def total(self) -> int:
+        return self.above[-1]
+
+    def crossed(self, u: int, v: int) -> int:
+        """The z of the odd cuts a table of ``u`` and ``v`` crosses."""
+        return abs(self.above[self.level[u]] - self.above[self.level[v]])
+
+    def below(self, c: int) -> int:
+        """The z of the odd cuts a bye edge of ``c`` crosses (the bye lies below them all)."""
+        return self.total - self.above[self.level[c]]
+
+    def floor(self, u: int, v: int) -> int:
+        """Least reduced cost a table of ``u`` and ``v`` can have."""
+        d = self.pq[u] - self.pq[v]
+        return self.scale * d * d - self.crossed(u, v)
+
+
+def primary(cost: int, model: CostModel) -> int:
+    """The part of a coarse cost above the tie-breaks: the objective, and the levels the
+    model puts above it (seats first, bye order). Every tie-break of a whole pairing
+    adds up to less than one unit of it (:class:`pairing.costs.CostModel`)."""
+    return cost // model.m_obj
+
+
+TRIAL_SHARE = 16
+"""The first search for tables looks within this share of the gap only (cheap), raises the
+bound with them, and searches further only if the bound cannot close the rest."""
+SEARCHES = 3
+ASCENT_ROUNDS = 12
+
+Slack = tuple[int, int, int, int]
+"""An edge as ``(u, v, twice its reduced cost, its coarse cost)``; ``v == n`` for the bye."""
+
+
+def reach(model: CostModel, bye_edges: Sequence[Edge], found: int) -> list[Edge] | None:
+    """Every allowed table and bye edge that a perfect matching better than ``found`` in
+    :func:`primary` cost can use, or ``None`` when the bound proves that none exists.
+
+    ``model`` is the coarse cost model the sparse matching used; ``bye_edges`` are
+    ``(candidate, n, cost)`` with ``n`` the bye vertex (none for an even field); ``found``
+    the primary cost of a perfect matching, its bye edge included.
+    """
+    cuts = Cuts(model)
+    order, n = cuts.order, model.field.n
+    bye_reduced = {c: primary(cost, model) - cuts.below(c) for c, _bye, cost in bye_edges}
+    vertices = n + (1 if bye_edges else 0)
+    twice_y = [0] * vertices  # the bye vertex's last, when there is one
+    for p, v in enumerate(order):
+        twice_y[v] = _cheapest(model, cuts, p, bye_reduced.get(v))
+    if bye_edges:
+        twice_y[n] = min(2 * r - twice_y[c] for c, r in bye_reduced.items())
+    # A better matching costs at most found - 1.
+    gap = 2 * (found - 1) - 2 * cuts.total - sum(twice_y)
+    for search in range(SEARCHES):
+        if gap < 0:
+            return None
+        # Every edge left out of ``slack`` has more slack than ``beyond``.
+        beyond = gap if search == SEARCHES - 1 else min(gap, gap // TRIAL_SHARE << 2 * search)
+        slack = [
+            (c, b, 2 * bye_reduced[c], cost)
+            for c, b, cost in bye_edges
+            if 2 * bye_reduced[c] - twice_y[c] - twice_y[n] <= beyond
+        ]
+        slack += _tables_within(model, cuts, twice_y, beyond)
+        gap, beyond, slack = _ascend(slack, twice_y, gap, beyond)
+        if gap < 0:
+            return None
+        if beyond >= gap:  # every edge within the gap is in ``slack``
+            if len({u for u, *_ in slack} | {e[1] for e in slack}) < vertices:
+                return None  # a better matching would need a vertex without a table
+            return [(u, v, cost) for u, v, _twice, cost in slack]
+    raise AssertionError("the last search keeps every edge within the gap")
+
+
+def _ascend(
+    slack: list[Slack], twice_y: list[int], gap: int, beyond: int
+) -> tuple[int, int, list[Slack]]:
+    """Rounds of dual ascent on ``slack``: each y rises by half the least slack of its
+    edges there (halves, so that two ends rising together keep their table's slack at
+    least 0), and by at most half of ``beyond``, so that the edges left out keep theirs.
+
+    Returns the new gap, the new ``beyond`` and the edges still within the gap.
+    """
+    for _ in range(ASCENT_ROUNDS):
+        least = [min(gap, beyond)] * len(twice_y)
+        for u, v, twice, _cost in slack:
+            spare = twice - twice_y[u] - twice_y[v]
+            if spare < least[u]:
+                least[u] = spare
+            if spare < least[v]:
+                least[v] = spare
+        rises = [max(0, spare) // 2 for spare in least]
+        top, total = max(rises), sum(rises)
+        if total == 0:
+            break
+        for v, rise in enumerate(rises):
+            twice_y[v] += rise
+        gap -= total
+        # An edge left out before lost the rises of its two ends: at most twice the top
+        # one, and at most their total (which the gap lost too, so a search that had every
+        # edge within the gap still has). One left out here is beyond the gap.
+        beyond = min(beyond - min(2 * top, total), gap)
+        slack = [e for e in slack if e[2] - twice_y[e[0]] - twice_y[e[1]] <= gap]
+        if gap < 0:
+            break
+    return gap, beyond, slack
+
+
+def _tables_within(model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int) -> list[Slack]:
+    """The allowed tables whose slack (twice the reduced cost less both ends' y) is at most
+    ``beyond``."""
+    order, n, scale = cuts.order, model.field.n, cuts.scale
+    pq_at, above_at = cuts.pq_at, cuts.above_at
+    y_at = [twice_y[v] for v in order]
+    # Largest y among the entrants ranked at or below each position: where even that
+    # cannot bring a table within reach, none further down the line can.
+    lowest = [0] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        lowest[p] = max(lowest[p + 1], y_at[p])
+    found = []
+    for p, u in enumerate(order):
+        for q in range(p + 1, n):
+            d = pq_at[p] - pq_at[q]
+            # Twice the least reduced cost (Cuts.floor) less u's y.
+            floor = 2 * (scale * d * d - above_at[q] + above_at[p]) - y_at[p]
+            if floor - lowest[q] > beyond:
+                break
+            v = order[q]
+            if floor - y_at[q] > beyond or model.forbidden(u, v):
+                continue
+            cost = model.cost(u, v)
+            twice = 2 * (primary(cost, model) - above_at[q] + above_at[p])
+            if twice - y_at[p] - y_at[q] <= beyond:
+                found.append((u, v, twice, cost) if u < v else (v, u, twice, cost))
+    return found
+
+
+def _cheapest(model: CostModel, cuts: Cuts, p: int, bye_reduced: int | None) -> int:
+    """The cheapest reduced cost of a table (or the bye) of the entrant at position ``p``
+    of the ranked line; 0 when it has none (then any y up to 0 is a valid bound)."""
+    order = cuts.order
+    u = order[p]
+    best = bye_reduced
+    for step in (1, -1):
+        q = p + step
+        while 0 <= q < len(order):
+            v = order[q]
+            if best is not None and cuts.floor(u, v) >= best:
+                break  # down (or up) the line, every later table costs at least this
+            if not model.forbidden(u, v):
+                reduced = primary(model.cost(u, v), model) - cuts.crossed(u, v)
+                if best is None or reduced < best:
+                    best = reduced
+            q += step
+    return 0 if best is None else best
