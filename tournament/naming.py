@@ -15,6 +15,12 @@ from django.utils.translation import gettext as _
 from pairing.naming import knockout_round_key, match_key, pairs_left
 
 
+def listing(items: Iterable[str]) -> str:
+    """Names as a list in the active language: "张三、李四" in Chinese, "Zhang San, Li Si" in
+    English."""
+    return _("、").join(items)
+
+
 def key_title(key: tuple[str, int]) -> str:
     """A round key of :mod:`pairing.naming` in words."""
     kind, n = key
@@ -64,7 +70,7 @@ def knockout_titles(bracket_ids: Iterable[str], size: int) -> str:
         if key and key not in keys:
             keys.append(key)
     keys.sort(key=lambda k: (k[0] == "third_place", -k[1]))
-    return _("、").join(key_title(k) for k in keys)
+    return listing(key_title(k) for k in keys)
 
 
 def round_title(round_) -> str:

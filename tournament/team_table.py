@@ -30,7 +30,7 @@ class TeamTable(tables.Table):
         row_attrs = {"class": lambda record: "" if record.is_active else "muted"}
 
     def render_players(self, record: Team) -> str:
-        return "、".join(p.name for p in record.players.all())
+        return record.player_names()
 
     def render_status(self, record: Team, value) -> str:
         css = {"active": "ok", "withdrawn": "warn", "disqualified": "bad"}[record.status]

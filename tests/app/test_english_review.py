@@ -133,3 +133,16 @@ def test_the_overview_leaves_out_the_dates_and_venue_it_does_not_have(tournament
     page = login(organizer).get(reverse("tournament_detail", args=["spring"])).content.decode()
     line = page.split('<p class="muted">', 1)[1].split("</p>", 1)[0]
     assert " ".join(line.split()) == tournament.get_format_display()
+
+
+@pytest.mark.usefixtures("english")
+def test_player_names_are_listed_in_the_pages_language(tournament, teams8, organizer):
+    """Found in the English review: "张三、李四" (the Chinese list mark) on English pages."""
+    team = teams8[0]
+    first, second = (p.name for p in team.players.all())
+    url = reverse("team_list", args=["spring"])
+    english = staff_client(organizer).get(url).content.decode()
+    assert f"{first}, {second}" in english and f"{first}、{second}" not in english
+    chinese = Client()
+    chinese.force_login(organizer)
+    assert f"{first}、{second}" in chinese.get(url).content.decode()

@@ -25,6 +25,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from rules import END_REASONS
 from scoring import MatchScore
+from tournament.naming import listing
 from tournament.pinyin import name_sort_key
 from tournament.results_check import ResultValues
 
@@ -77,7 +78,7 @@ class Pair:
 
     @property
     def players_text(self) -> str:
-        return "、".join(self.players)
+        return listing(self.players)
 
     def player(self, position: int) -> str:
         """Player 1 or 2 ("" when missing)."""

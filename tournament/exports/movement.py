@@ -23,7 +23,7 @@ from pairing.groups import pair_rotation_round
 from tournament.exports.pdf import Col, ListDocument, Section
 from tournament.exports.tabular import Column, Exporter
 from tournament.models import Stage, Team, Tournament
-from tournament.naming import number_title
+from tournament.naming import listing, number_title
 from tournament.services.stages import round_robin_movement_rows
 
 ROTATION_ROUNDS = (1, 2, 3)  # a rotation stage is always three rounds (分组三轮移位)
@@ -75,7 +75,7 @@ def event_movements(tournament: Tournament) -> list[StageMovement]:
 
 
 def bye_text(names: Sequence[str]) -> str:
-    return "、".join(names)
+    return listing(names)
 
 
 class MovementPdf(ListDocument):

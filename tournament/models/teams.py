@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
+from tournament.naming import listing
 from tournament.pinyin import pinyin_key
 
 NAME_MAX = 50
@@ -96,7 +97,7 @@ class Team(PinyinKeyed, models.Model):
         return self.status == self.ACTIVE
 
     def player_names(self) -> str:
-        return "、".join(p.name for p in self.players.all())
+        return listing(p.name for p in self.players.all())
 
 
 class Player(PinyinKeyed, models.Model):
