@@ -16,6 +16,8 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest
 
+from rules.messages import Message
+from tournament.messages.audit import term
 from tournament.models import (
     Absence,
     ApiToken,
@@ -88,7 +90,7 @@ def log_fix(request: HttpRequest, obj: models.Model, action: str, form=None) -> 
         request=request,
         action=f"admin.{action}",
         obj=obj,
-        summary=f"管理后台：{obj._meta.verbose_name} {obj}",
+        summary=Message("audit_admin", {"model": term(obj._meta.verbose_name), "obj": str(obj)}),
         before=before if action == "change" else None,
         after=after,
     )

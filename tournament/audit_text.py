@@ -44,6 +44,11 @@ EXTRA_LABELS = {
     "reason": gettext_lazy("原因"),
     "minutes_left": gettext_lazy("剩余分钟"),
     "status": gettext_lazy("状态"),
+    # a round's pairing (round.pair)
+    "tables": gettext_lazy("台数"),
+    "byes": gettext_lazy("轮空"),
+    "rematches": gettext_lazy("重复对阵"),
+    "seed": gettext_lazy("种子"),
 }
 SIDE_KEYS = {"forfeit", "defeat_side", "winner", "side"}
 LEVEL_KEYS = {"ew_level", "ns_level"}

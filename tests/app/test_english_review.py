@@ -14,8 +14,13 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.conftest import login
+from tournament.audit_text import changes
+from tournament.models import AuditEntry
+from tournament.services.fouls import record_foul
+from tournament.services.rounds import publish_round, start_round
 
 from .conftest import CJK
 
@@ -146,3 +151,48 @@ def test_player_names_are_listed_in_the_pages_language(tournament, teams8, organ
     chinese = Client()
     chinese.force_login(organizer)
     assert f"{first}、{second}" in chinese.get(url).content.decode()
+
+
+@pytest.mark.usefixtures("english")
+def test_the_activity_log_reads_in_the_readers_language(
+    tournament, teams8, make_round, organizer, chief
+):
+    """Found in the English review: summaries were stored as Chinese sentences ("公布第1轮对阵")
+    and showed so on English pages. Each is now also kept as a message, shown per language."""
+    round_ = make_round(tournament, teams8, status="draft")
+    publish_round(round_, user=organizer)
+    start_round(round_, user=chief)
+    entry = AuditEntry.objects.filter(tournament=tournament, action="round.publish").get()
+    assert entry.summary == "公布第1轮对阵"  # the stored sentence, for search and older readers
+    url = reverse("round_audit", args=["spring", 1])
+    english = staff_client(chief).get(url).content.decode()
+    assert "Round 1 pairings published" in english and "Round 1 started" in english
+    assert "公布第1轮对阵" not in english
+    rows = staff_client(chief).get(url + "?format=csv").content.decode("utf-8-sig")
+    assert "Round 1 started" in rows
+    chinese = Client()
+    chinese.force_login(chief)
+    assert "公布第1轮对阵" in chinese.get(url).content.decode()
+
+
+@pytest.mark.usefixtures("english")
+def test_a_foul_summary_names_the_match_and_the_kind_in_english(
+    tournament, teams8, make_round, referee
+):
+    match = make_round(tournament, teams8, status="in_play").matches.get(table=1)
+    record_foul(match, side="EW", kind="time_delay", severity="foul", user=referee)
+    entry = AuditEntry.objects.filter(tournament=tournament, action="foul.add").get()
+    with translation.override("en"):
+        text = entry.summary_text()
+    where = "Round 1, table 1, 队1 – 队2: 队1 "
+    assert text.startswith(where)
+    assert not CJK.search(text.removeprefix(where)), text
+
+
+def test_a_pairings_counts_are_labelled_in_the_activity_log():
+    """Seen on the round's activity log: "tables: — → 24", the stored keys, in Chinese too."""
+    entry = AuditEntry(object_type="round", after={"tables": 24, "byes": 1, "rematches": 0})
+    with translation.override("zh-hans"):
+        assert [label for label, _old, _new in changes(entry)] == ["台数", "轮空", "重复对阵"]
+    with translation.override("en"):
+        assert [label for label, _old, _new in changes(entry)] == ["Tables", "Bye", "Rematches"]

@@ -24,6 +24,7 @@ from pairing import PairingError
 from rules import RuleError
 from rules.messages import Message
 from tournament.messages import TEXTS, render
+from tournament.messages.audit import AUDIT
 from tournament.messages.cores import PAIRING, RULES, SCORING
 from tournament.messages.services import SERVICES
 from tournament.results_check import ResultValues, check_result
@@ -38,7 +39,7 @@ from .conftest import CJK
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():
-    assert len(TEXTS) == len(RULES) + len(SCORING) + len(PAIRING) + len(SERVICES)
+    assert len(TEXTS) == len(RULES) + len(SCORING) + len(PAIRING) + len(SERVICES) + len(AUDIT)
     rule_codes = {v.code for v in vars(rules.errors).values() if isinstance(v, rules.errors.Text)}
     assert rule_codes == set(RULES)
     assert set(scoring.errors._CODES.values()) == set(SCORING)

@@ -20,15 +20,27 @@ from typing import Any
 from django.utils.translation import get_language, gettext
 
 from rules.messages import Message
+from tournament.messages.audit import AUDIT
 from tournament.messages.cores import PAIRING, RULES, SCORING
 from tournament.messages.services import SERVICES
+from tournament.naming import listing
 
-TEXTS = {**RULES, **SCORING, **PAIRING, **SERVICES}
+TEXTS = {**RULES, **SCORING, **PAIRING, **SERVICES, **AUDIT}
+
+
+def _value(value: Any) -> Any:
+    """A parameter for the sentence: a message rendered, a list joined as a list."""
+    if isinstance(value, Message):
+        return render(value)
+    if isinstance(value, list | tuple):
+        return listing(str(_value(v)) for v in value)
+    return value
 
 
 def _params(params: dict[str, Any]) -> dict[str, Any]:
-    """Parameters for the active language: nested messages rendered, ``x_zh`` swapped for ``x``."""
-    out = {k: render(v) if isinstance(v, Message) else v for k, v in params.items()}
+    """Parameters for the active language: nested messages rendered, lists joined, ``x_zh``
+    swapped for ``x``."""
+    out = {k: _value(v) for k, v in params.items()}
     if not (get_language() or "zh").startswith("zh"):
         for key in [k for k in out if k.endswith("_zh") and k[:-3] in out]:
             out[key] = out[key[:-3]]

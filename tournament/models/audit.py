@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.messages import render
+from tournament.messages.audit import decode
 from tournament.models.event import Tournament
 
 
@@ -28,6 +30,9 @@ class AuditEntry(models.Model):
     object_type = models.CharField(_("对象类型"), max_length=40, blank=True)
     object_id = models.CharField(_("对象编号"), max_length=40, blank=True)
     summary = models.CharField(_("说明"), max_length=300, blank=True)
+    # The summary as a message (code and parameters, tournament.messages.audit), shown in
+    # the reader's language; ``summary`` keeps the Chinese sentence (search, older entries).
+    summary_message = models.JSONField(_("说明（消息）"), null=True, blank=True)
     before = models.JSONField(_("修改前"), null=True, blank=True)
     after = models.JSONField(_("修改后"), null=True, blank=True)
     created_at = models.DateTimeField(_("时间"), auto_now_add=True, db_index=True)
@@ -36,6 +41,12 @@ class AuditEntry(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("操作记录")
         verbose_name_plural = _("操作记录")
+
+    def summary_text(self) -> str:
+        """The summary in the active language (older entries: as they were written)."""
+        if self.summary_message:
+            return render(decode(self.summary_message))
+        return self.summary
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"

@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 
 from pairing import Bye, Pairing, Table
 from pairing.conflicts import check_pairing
+from rules.messages import Message
 from tournament.models import Match, Round
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
@@ -87,7 +88,7 @@ def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
     raise ResultRefused("adjust_not_in_round")
 
 
-def _touch(round_: Round, *, user, request, summary: str) -> None:
+def _touch(round_: Round, *, user, request, summary: Message) -> None:
     round_.version += 1
     round_.save(update_fields=["version"])
     log_action(
@@ -119,7 +120,12 @@ def swap_teams(round_: Round, team_a: int, team_b: int, *, user=None, request=No
         for m in (ma, mb):
             _mark_manual(m)
             m.save()
-    _touch(round_, user=user, request=request, summary=f"调换组合 {team_a} ↔ {team_b}")
+    _touch(
+        round_,
+        user=user,
+        request=request,
+        summary=Message("audit_swap", {"a": team_a, "b": team_b}),
+    )
 
 
 @transaction.atomic
@@ -140,7 +146,7 @@ def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
             flags=["bye", "manual"],
             state=Match.CONFIRMED,
         )
-    _touch(round_, user=user, request=request, summary=f"给组合 {team_id} 轮空")
+    _touch(round_, user=user, request=request, summary=Message("audit_give_bye", {"team": team_id}))
 
 
 @transaction.atomic
@@ -154,7 +160,12 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=Non
         m.delete()
     top = round_.matches.aggregate(top=Max("table"))["top"] or 0
     Match.objects.create(round=round_, table=top + 1, ew_id=team_a, ns_id=team_b, flags=["manual"])
-    _touch(round_, user=user, request=request, summary=f"取消轮空：{team_a} 对 {team_b}")
+    _touch(
+        round_,
+        user=user,
+        request=request,
+        summary=Message("audit_take_bye", {"a": team_a, "b": team_b}),
+    )
 
 
 @transaction.atomic
@@ -166,4 +177,4 @@ def renumber_tables(round_: Round, *, user=None, request=None) -> None:
     for i, m in enumerate(matches, start=1):
         m.table = i
     Match.objects.bulk_update(matches, ["table"])
-    _touch(round_, user=user, request=request, summary="重新排列台号")
+    _touch(round_, user=user, request=request, summary=Message("audit_renumber"))

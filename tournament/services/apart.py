@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from rules.messages import Message
 from tournament.models import ForbiddenPairing, Team, Tournament
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused
@@ -46,7 +47,7 @@ def add_forbidden(
         request=request,
         action="forbidden.add",
         obj=row,
-        summary=f"回避：{teams[low].name} – {teams[high].name}",
+        summary=Message("audit_keep_apart", {"a": teams[low].name, "b": teams[high].name}),
         after={"team_a": low, "team_b": high, "note": note},
     )
     return row
@@ -68,7 +69,7 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         request=request,
         action="forbidden.remove",
         obj=row,
-        summary=f"取消回避：{row.team_a.name} – {row.team_b.name}",
+        summary=Message("audit_keep_apart_off", {"a": row.team_a.name, "b": row.team_b.name}),
         before={"team_a": row.team_a_id, "team_b": row.team_b_id, "note": row.note},
     )
     row.delete()

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.messages import Message
 from tournament.models import ApiToken, Tournament
 from tournament.services.audit import log_action
 
@@ -36,7 +37,7 @@ def token_create(*, tournament: Tournament, name: str, request=None) -> tuple[Ap
         request=request,
         action="token.create",
         obj=token,
-        summary=_("新建接口令牌“%(name)s”（%(prefix)s…）") % {"name": name, "prefix": token.prefix},
+        summary=Message("audit_token_new", {"name": name, "prefix": token.prefix}),
     )
     return token, secret
 
@@ -58,8 +59,7 @@ def token_revoke(*, tournament: Tournament, token_id: int, request=None) -> ApiT
         request=request,
         action="token.revoke",
         obj=token,
-        summary=_("停用接口令牌“%(name)s”（%(prefix)s…）")
-        % {"name": token.name, "prefix": token.prefix},
+        summary=Message("audit_token_off", {"name": token.name, "prefix": token.prefix}),
     )
     return token
 

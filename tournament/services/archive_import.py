@@ -25,6 +25,7 @@ from django.core.files.base import ContentFile
 from django.db import DataError, IntegrityError, models, transaction
 from django.utils.dateparse import parse_datetime
 
+from rules.messages import Message
 from tournament.exports.archive import (
     FORMAT,
     JSON_TEAM_IDS,
@@ -295,7 +296,7 @@ def _import(archive: dict, *, slug: str | None, owner, actor: str, map_users: bo
         action="archive.import",
         obj=tournament,
         actor=actor,
-        summary=f"从存档导入赛事（原网址代号 {old_slug}）",
+        summary=Message("audit_import_archive", {"slug": old_slug}),
     )
     return result
 

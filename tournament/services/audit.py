@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils import translation
 
+from rules.messages import Message
 from tournament import access
 from tournament.accounts import actor_label
+from tournament.messages import render
+from tournament.messages.audit import encode
 from tournament.models import AuditEntry, Tournament
 from tournament.stamps import bump_for_action
 
@@ -31,12 +35,20 @@ def log_action(
     request=None,
     action: str,
     obj: models.Model | None = None,
-    summary: str = "",
+    summary: str | Message = "",
     before: dict | None = None,
     after: dict | None = None,
     actor: str = "",
 ) -> AuditEntry:
-    """Record one change. Call inside the transaction that makes the change."""
+    """Record one change. Call inside the transaction that makes the change.
+
+    ``summary`` is best a :class:`~rules.messages.Message` of :mod:`tournament.messages.audit`:
+    it is then shown in each reader's language, and kept as its Chinese sentence too."""
+    message = None
+    if isinstance(summary, Message):
+        message = encode(summary)
+        with translation.override("zh-hans"):
+            summary = render(summary)
     if user is None and request is not None and request.user.is_authenticated:
         user = request.user
     # Every audited change that the public can see moves the tournament's stamp, in the
@@ -52,6 +64,7 @@ def log_action(
         object_type=obj._meta.model_name if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         summary=summary[:300],
+        summary_message=message,
         before=before,
         after=after,
     )

@@ -27,6 +27,8 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from rules.messages import Message
+from tournament.messages.audit import round_ref, term
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.services.audit import log_action
 from tournament.services.teams import team_set_status
@@ -96,7 +98,7 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
         request=request,
         action="checkin.in",
         obj=team,
-        summary=_("%(name)s 检录") % {"name": team.name},
+        summary=Message("audit_checked_in", {"name": team.name}),
         after={"method": method},
     )
     return checkin, True
@@ -112,7 +114,7 @@ def undo_check_in(*, team: Team, user, request=None) -> None:
             request=request,
             action="checkin.undo",
             obj=team,
-            summary=_("%(name)s 撤销检录") % {"name": team.name},
+            summary=Message("audit_check_in_undone", {"name": team.name}),
         )
 
 
@@ -172,14 +174,15 @@ def mark_missing(
             team_set_status(team=team, status=Team.WITHDRAWN, user=user, request=request)
         else:
             Absence.objects.get_or_create(team=team, round_number=round_number)
-    names = "、".join(t.name for t in teams)
-    label = _("第%(n)s轮缺席（判负）") % {"n": round_number} if action == "absent" else _("退赛")
+    names = [t.name for t in teams]
+    absent = Message("audit_absent_round", {"n": round_number})
+    label = absent if action == "absent" else term(_("退赛"))
     log_action(
         tournament=tournament,
         user=user,
         request=request,
         action=f"checkin.{action}",
-        summary=_("未检录组合%(label)s：%(names)s") % {"label": label, "names": names},
+        summary=Message("audit_absent", {"label": label, "names": names}),
         after={"teams": [t.pk for t in teams], "round": round_number},
     )
     return teams
@@ -214,8 +217,9 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         request=request,
         action="checkin.forfeit",
         obj=round_,
-        summary=_("%(round)s 缺席判负：第%(tables)s台")
-        % {"round": round_, "tables": "、".join(str(t) for t in changed)},
+        summary=Message(
+            "audit_absent_lost", {"round": round_ref(round_), "tables": [str(t) for t in changed]}
+        ),
         after={"tables": changed},
     )
     return len(changed)

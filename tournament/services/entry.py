@@ -17,9 +17,9 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from rules.messages import Message
+from tournament.messages.audit import about_match
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import ResultValues
@@ -100,8 +100,7 @@ def enter_final(
             request=request,
             action="result.early_time",
             obj=saved,
-            summary=_("%(match)s：比赛时间还剩%(n)s分钟时按到时录入，原因：%(reason)s")
-            % {"match": saved, "n": left, "reason": reason},
+            summary=about_match("audit_time_early", saved, n=left, reason=reason),
             after={"reason": reason, "minutes_left": left},
         )
     return saved

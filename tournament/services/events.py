@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from rules.messages import Message
 from tournament.messages import render
+from tournament.messages.audit import term
 from tournament.models import Round, Stage, Tournament
 from tournament.options import FORMATS
 from tournament.services.audit import log_action
@@ -35,7 +37,7 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
         request=request,
         action="tournament.create",
         obj=tournament,
-        summary=f"创建赛事 {tournament.name}",
+        summary=Message("audit_create_event", {"name": tournament.name}),
         after=tournament.option_values(),
     )
     return tournament
@@ -73,7 +75,7 @@ def tournament_update(
         request=request,
         action="tournament.edit",
         obj=tournament,
-        summary="修改赛事设置：" + "、".join(sorted(changed)),
+        summary=Message("audit_settings", {"fields": [_field_label(k) for k in sorted(changed)]}),
         before={k: before[k] for k in changed},
         after={k: after[k] for k in changed},
     )
@@ -111,3 +113,8 @@ def settings_snapshot(tournament: Tournament) -> dict:
             value = getattr(tournament, field.attname)
             data[field.name] = value.isoformat() if hasattr(value, "isoformat") else value
     return data
+
+
+def _field_label(name: str) -> Message:
+    """A setting by its label ("轮数", "Rounds"), as the activity log shows it."""
+    return term(Tournament._meta.get_field(name).verbose_name)

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from rules.fouls import count_fouls, three_fouls_lose
+from tournament.messages.audit import about_match, term
 from tournament.models import Foul, Match, Player
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.selectors import ruleset
@@ -81,7 +82,6 @@ def record_foul(
     """
     match = lock_match(match, None)
     _check_foul(match, side=side, kind=kind, severity=severity, user=user)
-    tournament = match.round.tournament
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)
     if deal_number is None and match.deals:
@@ -98,24 +98,35 @@ def record_foul(
         referee=user if user is not None and user.is_authenticated else None,
         remark=remark,
     )
+    _log_foul(foul, side=side, user=user, request=request)
+    if match.state != Match.DISPUTED:
+        _apply_foul(match, foul, side=side, user=user, request=request)
+    return foul
+
+
+def _log_foul(foul: Foul, *, side: str, user, request) -> None:
+    match = foul.match
     log_action(
-        tournament=tournament,
+        tournament=match.round.tournament,
         user=user,
         request=request,
         action="foul.add",
         obj=match,
-        summary=f"{match}：{team.name} {foul.get_kind_display()}（{foul.get_severity_display()}）",
+        summary=about_match(
+            "audit_foul",
+            match,
+            team=foul.team.name,
+            kind=term(foul.get_kind_display()),
+            severity=term(foul.get_severity_display()),
+        ),
         after={
             "side": side,
-            "kind": kind,
-            "severity": severity,
-            "deal": deal_number,
-            "remark": remark,
+            "kind": foul.kind,
+            "severity": foul.severity,
+            "deal": foul.deal_number,
+            "remark": foul.remark,
         },
     )
-    if match.state != Match.DISPUTED:
-        _apply_foul(match, foul, side=side, user=user, request=request)
-    return foul
 
 
 def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> None:
@@ -230,5 +241,5 @@ def _recount(match: Match, side: str, *, user, request) -> None:
         request=request,
         action="result.fouls",
         before=before,
-        summary=f"{match}：犯规次数更新",
+        summary=about_match("audit_foul_counts", match),
     )

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
+from rules.messages import Message
 from tournament.models import Match, Team
 from tournament.results_check import ResultValues
 from tournament.selectors import ruleset
@@ -53,7 +54,9 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
             request=request,
             action="team.status",
             obj=team,
-            summary=f"{team.name} 连续{LATE_ROUNDS_TO_DISQUALIFY}轮迟到，取消资格",
+            summary=Message(
+                "audit_late_out", {"team": team.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
+            ),
             before={"status": Team.ACTIVE},
             after={"status": Team.DISQUALIFIED},
         )

@@ -21,7 +21,9 @@ from collections import defaultdict
 from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
+from rules.messages import Message
 from tournament.messages import render
+from tournament.messages.audit import round_ref
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.selectors import next_round_number, standings_for
 from tournament.services.apart import forbidden_pairs
@@ -96,7 +98,7 @@ def draw(
         user=user,
         request=request,
         action="draw",
-        summary=f"抽签（种子 {seed}）",
+        summary=Message("audit_draw", {"seed": seed}),
         after={"seed": seed, "overrides": overrides or {}},
     )
     return numbers
@@ -204,7 +206,9 @@ def pair_next_round(
         request=request,
         action="round.pair",
         obj=round_,
-        summary=f"编排{round_}（{stage.name}，种子 {seed}）",
+        summary=Message(
+            "audit_pair", {"round": round_ref(round_), "stage": stage.name, "seed": seed}
+        ),
         after={
             "tables": len(result.tables),
             "byes": len(result.byes),
@@ -273,7 +277,7 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         request=request,
         action="round.repair",
         obj=round_,
-        summary=f"重新编排{round_}（种子 {seed}）",
+        summary=Message("audit_repair", {"round": round_ref(round_), "seed": seed}),
     )
     return round_
 
@@ -305,6 +309,10 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
         request=request,
         action="draw.override",
         obj=team,
-        summary=f"{team.name} 抽签号 {old} → {number}"
-        + (f"（{holder.name} → {old}）" if holder and holder.pk != team.pk else ""),
+        summary=Message("audit_draw_number", {"team": team.name, "old": old, "new": number})
+        if not holder or holder.pk == team.pk
+        else Message(
+            "audit_draw_number_swap",
+            {"team": team.name, "old": old, "new": number, "holder": holder.name},
+        ),
     )

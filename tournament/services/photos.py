@@ -6,6 +6,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.messages import Message
 from tournament.accounts import actor_label
 from tournament.models import Match, SheetPhoto
 from tournament.photos import PhotoError, sheet_jpeg
@@ -51,7 +52,7 @@ def attach_photo(match: Match, upload, *, user=None, source: str, request=None) 
             request=request,
             action="photo.add",
             obj=match,
-            summary=_("第%(table)s台上传记录表照片") % {"table": match.table},
+            summary=Message("audit_photo", {"table": match.table}),
             after={"photo": photo.pk},
             actor=actor_name(source) or (actor_label(user) if user else source),
         )

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from rules import level_index
 from scoring.places import Finish, places_by_time
+from tournament.messages.audit import about_match
 from tournament.models import Match, Round, Stage
 from tournament.services.audit import log_action
 from tournament.services.results import ResultRefused, check_referee
@@ -89,7 +90,9 @@ def record_passed_at(
         request=request,
         action="result.passed_at",
         obj=match,
-        summary=f"{match}：过A时间 {value.strftime('%H:%M') if value else '—'}",
+        summary=about_match(
+            "audit_passed_at", match, time=value.strftime("%H:%M") if value else "—"
+        ),
         before={"passed_at": before},
         after={"passed_at": value.strftime("%H:%M") if value else ""},
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from rules.messages import Message
 from scoring import standings
 from scoring.cut import Cut, cut_at
 from tournament.models import Stage, Team, Tournament
@@ -61,7 +62,7 @@ def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[
         request=request,
         action="stage.playoff",
         obj=stage,
-        summary=f"{stage.name}：安排晋级加赛{len(tables)}台",
+        summary=Message("audit_playoff", {"stage": stage.name, "count": len(tables)}),
         after={"tables": tables},
     )
     return tables
@@ -85,6 +86,8 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
         request=request,
         action="stage.playoff",
         obj=stage,
-        summary=f"{stage.name}：加赛第{index + 1}台 {name} 胜",
+        summary=Message(
+            "audit_playoff_won", {"stage": stage.name, "table": index + 1, "team": name}
+        ),
         after={"table": index + 1, "winner": team_id},
     )

@@ -20,7 +20,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.messages import render
+from rules.messages import Message
+from tournament.messages.audit import about_match
 from tournament.models import Match, Round
 from tournament.pace import record_line_times
 from tournament.permissions import CHIEF_REFEREE, has_role
@@ -59,7 +60,6 @@ from tournament.services.table_sides import (
 MSG_SELF_CONFIRM = "self_confirm"
 MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 MSG_KNOCKOUT_DRAW = "knockout_draw"
-MSG_DISPUTE = "dispute"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
@@ -71,7 +71,7 @@ def save_match(
     request,
     action: str,
     before: dict,
-    summary: str,
+    summary: Message,  # tournament.messages.audit
     source: str = "",
     extra_after: dict | None = None,
 ) -> Match:
@@ -144,7 +144,7 @@ def submit_result(
         request=request,
         action="result.enter",
         before=before,
-        summary=f"{match}：录入成绩",
+        summary=about_match("audit_entered", match),
         source=source,
     )
 
@@ -183,7 +183,7 @@ def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match
         request=request,
         action="result.dispute",
         before=before,
-        summary=f"{match}：{render(MSG_DISPUTE)}",
+        summary=about_match("audit_disputed", match),
         source=source,
         extra_after={"entries": entries},
     )
@@ -232,7 +232,7 @@ def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match
         request=request,
         action="result.confirm",
         before=before,
-        summary=f"{match}：确认成绩",
+        summary=about_match("audit_confirmed", match),
         source=source,
     )
 
@@ -309,7 +309,7 @@ def _rule(match: Match, values: ResultValues, *, user, request, before: dict) ->
         request=request,
         action="result.ruling",
         before=before,
-        summary=f"{match}：裁判长裁定",
+        summary=about_match("audit_ruled", match),
     )
 
 
@@ -371,7 +371,7 @@ def save_sheet(
         request=request,
         action="result.sheet",
         before=before,
-        summary=f"{locked}：记录第{len(steps)}条",
+        summary=about_match("audit_sheet_step", locked, n=len(steps)),
         source=source,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.messages.audit import round_ref
 from tournament.models import Match, Round
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
@@ -52,7 +53,10 @@ def import_results(
         request=request,
         action="result.import",
         obj=round_,
-        summary=f"从“{filename}”导入{round_}成绩{len(check.rows)}台",
+        summary=Message(
+            "audit_import_results",
+            {"file": filename, "round": round_ref(round_), "count": len(check.rows)},
+        ),
         actor="" if user else "cli",
     )
     return check

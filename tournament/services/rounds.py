@@ -13,6 +13,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from rules.messages import Message
+from tournament.messages.audit import round_ref
 from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.services.adjust import blocking_conflicts
@@ -35,7 +37,7 @@ def _locked_round(round_: Round, version: int | None) -> Round:
     return current
 
 
-def _save(round_: Round, *, user, request, action: str, summary: str, before: str) -> Round:
+def _save(round_: Round, *, user, request, action: str, summary: Message, before: str) -> Round:
     round_.version += 1
     round_.save()
     log_action(
@@ -78,7 +80,7 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
         user=user,
         request=request,
         action="round.publish",
-        summary=f"公布{round_}对阵",
+        summary=Message("audit_publish", {"round": round_ref(round_)}),
         before=before,
     )
 
@@ -101,7 +103,7 @@ def start_round(round_: Round, *, user, version: int | None = None, request=None
         user=user,
         request=request,
         action="round.start",
-        summary=f"{round_}开赛",
+        summary=Message("audit_start", {"round": round_ref(round_)}),
         before=before,
     )
     refresh_round_status(round_)
@@ -123,7 +125,7 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
         user=user,
         request=request,
         action="round.lock",
-        summary=f"锁定{round_}",
+        summary=Message("audit_lock", {"round": round_ref(round_)}),
         before=before,
     )
     if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
@@ -144,7 +146,7 @@ def unlock_round(round_: Round, *, user, version: int | None = None, request=Non
         user=user,
         request=request,
         action="round.unlock",
-        summary=f"解锁{round_}",
+        summary=Message("audit_unlock", {"round": round_ref(round_)}),
         before=before,
     )
     refresh_round_status(round_)
@@ -164,7 +166,7 @@ def mark_reviewed(round_: Round, *, user, request=None) -> Round:
         user=user,
         request=request,
         action="round.reviewed",
-        summary=f"{round_}已复核",
+        summary=Message("audit_reviewed", {"round": round_ref(round_)}),
         before=round_.status,
     )
 

@@ -15,6 +15,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.messages import Message
+from tournament.messages.audit import term
 from tournament.models import SignUp, SignUpConfig, Team, Tournament
 from tournament.services import signup_mail
 from tournament.services.audit import log_action
@@ -59,7 +61,7 @@ def _snapshot(signup: SignUp) -> dict:
     return {"state": signup.state, **signup.data, "reason": signup.reason}
 
 
-def _log(signup: SignUp, action: str, summary: str, request, user=None, before=None) -> None:
+def _log(signup: SignUp, action: str, summary: Message, request, user=None, before=None) -> None:
     log_action(
         tournament=signup.tournament,
         user=user,
@@ -118,7 +120,7 @@ def signup_submit(
     _log(
         signup,
         "signup.submit",
-        _("网上报名 %(name)s：%(state)s") % {"name": data.name, "state": label},
+        Message("audit_signup", {"name": data.name, "state": term(label)}),
         request,
     )
     signup_mail.send_on_commit(signup, "confirmation", request)
@@ -148,7 +150,14 @@ def signup_edit(
         team_update(team=team, data=data, version=team.version, user=user, request=request)
     signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
     signup.save()
-    _log(signup, "signup.edit", _("修改报名 %(name)s") % {"name": data.name}, request, user, before)
+    _log(
+        signup,
+        "signup.edit",
+        Message("audit_signup_edit", {"name": data.name}),
+        request,
+        user,
+        before,
+    )
     return signup
 
 
@@ -168,7 +177,7 @@ def promote(tournament: Tournament, config: SignUpConfig, request=None, user=Non
         _log(
             signup,
             "signup.promote",
-            _("%(name)s 由候补递补") % {"name": name},
+            Message("audit_signup_promoted", {"name": name}),
             request,
             user,
             before,
@@ -197,7 +206,14 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
     signup.state = SignUp.WITHDRAWN
     signup.save()
     name = signup.data.get("name", "")
-    _log(signup, "signup.withdraw", _("%(name)s 退出报名") % {"name": name}, request, user, before)
+    _log(
+        signup,
+        "signup.withdraw",
+        Message("audit_signup_withdrawn", {"name": name}),
+        request,
+        user,
+        before,
+    )
     promote(signup.tournament, config, request, user)
     return signup
 
@@ -214,7 +230,14 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     _accept(signup, request, user)
     signup.save()
     name = signup.data.get("name", "")
-    _log(signup, "signup.approve", _("通过报名 %(name)s") % {"name": name}, request, user, before)
+    _log(
+        signup,
+        "signup.approve",
+        Message("audit_signup_approved", {"name": name}),
+        request,
+        user,
+        before,
+    )
     signup_mail.send_on_commit(signup, "approved", request)
     return signup
 
@@ -233,7 +256,7 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]
     signup.save()
     name = signup.data.get("name", "")
-    summary = _("未通过 %(name)s：%(reason)s") % {"name": name, "reason": signup.reason}
+    summary = Message("audit_signup_rejected", {"name": name, "reason": signup.reason})
     _log(signup, "signup.reject", summary, request, user, before)
     signup_mail.send_on_commit(signup, "rejected", request)
     promote(signup.tournament, config, request, user)

@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
+from rules.messages import Message
+from tournament.messages.audit import term
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.services.audit import log_action
 from tournament.services.signup import promote
@@ -101,8 +103,14 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
         request=request,
         action="signup.fee",
         obj=signup,
-        summary=_("%(name)s 报名费：%(before)s → %(after)s")
-        % {"name": signup.data.get("name", ""), "before": labels[before], "after": labels[status]},
+        summary=Message(
+            "audit_fee",
+            {
+                "name": signup.data.get("name", ""),
+                "before": term(labels[before]),
+                "after": term(labels[status]),
+            },
+        ),
         before={"fee_status": before},
         after={"fee_status": status},
     )
@@ -145,7 +153,7 @@ def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user,
         request=request,
         action="signup.settings",
         obj=config,
-        summary=_("修改报名设置"),
+        summary=Message("audit_signup_settings"),
         before=before,
         after={k: str(v) for k, v in fields.items()} | {"payment_qr": bool(config.payment_qr)},
     )

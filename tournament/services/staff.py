@@ -29,7 +29,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.messages import Message
 from tournament.accounts import ORGANIZER_GROUP, display_name, organizer_group
+from tournament.messages.audit import term
 from tournament.models import Staff, Tournament
 from tournament.permissions import parse_tables
 from tournament.services.audit import log_action
@@ -143,9 +145,10 @@ def staff_add(
         actor=actor,
         action="staff.set",
         obj=staff,
-        summary=_("%(name)s：%(role)s")
-        % {"name": display_name(account), "role": staff.get_role_display()}
-        + (_("（新账号 %(u)s）") % {"u": username} if created else ""),
+        summary=Message(
+            "audit_staff_new" if created else "audit_staff",
+            {"name": display_name(account), "role": term(staff.get_role_display()), "u": username},
+        ),
         after={"username": username, "name": account.first_name, "role": role, "tables": tables},
     )
     return StaffChange(staff, created, shown)
@@ -173,7 +176,7 @@ def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -
         user=user,
         request=request,
         action="staff.remove",
-        summary=_("移除 %(name)s") % {"name": display_name(staff.user)},
+        summary=Message("audit_staff_removed", {"name": display_name(staff.user)}),
         before=before,
     )
     return staff
@@ -199,7 +202,7 @@ def staff_reset_password(
         request=request,
         action="staff.password",
         obj=staff,
-        summary=_("重置 %(name)s 的密码") % {"name": display_name(account)},
+        summary=Message("audit_password_reset", {"name": display_name(account)}),
     )
     return StaffChange(staff, False, password)
 

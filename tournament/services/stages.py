@@ -31,6 +31,7 @@ from pairing.roundrobin import (
     round_robin_rounds,
 )
 from rules import knockout_winner
+from rules.messages import Message
 from scoring import rotation_totals, standings
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
@@ -135,7 +136,7 @@ def stage_add(
         request=request,
         action="stage.add",
         obj=stage,
-        summary=f"添加阶段 {stage.name}",
+        summary=Message("audit_add_stage", {"stage": stage.name}),
         after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
     )
     return stage

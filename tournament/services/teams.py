@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from rules.messages import Message
 from tournament.messages import render
+from tournament.messages.audit import term
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.names import normalize_name
 from tournament.registration import HEADERS, RegistrationCheck, check_registration
@@ -104,7 +106,7 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
         request=request,
         action="team.add",
         obj=team,
-        summary=f"报名 {team.name}",
+        summary=Message("audit_register", {"team": team.name}),
         after=team_snapshot(team, players),
     )
     return team
@@ -134,7 +136,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
         request=request,
         action="team.edit",
         obj=team,
-        summary=f"修改 {team.name}",
+        summary=Message("audit_edit_team", {"team": team.name}),
         before=before,
         after=team_snapshot(team),
     )
@@ -158,7 +160,10 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
         request=request,
         action="team.status",
         obj=team,
-        summary=f"{team.name}：{labels[before]} → {labels[status]}",
+        summary=Message(
+            "audit_team_status",
+            {"team": team.name, "before": term(labels[before]), "after": term(labels[status])},
+        ),
         before={"status": before},
         after={"status": status},
     )
@@ -220,7 +225,7 @@ def teams_import(
         request=request,
         action="team.import",
         actor=actor,
-        summary=f"从“{filename}”导入{len(teams)}个组合",
+        summary=Message("audit_import_teams", {"file": filename, "count": len(teams)}),
         after={"count": len(teams), "file": filename},
     )
     return check

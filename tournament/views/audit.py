@@ -48,7 +48,7 @@ def audit_csv(entries, filename: str):
                 e.actor,
                 e.ip or "",
                 e.action,
-                _safe(e.summary),
+                _safe(e.summary_text()),
                 _safe(change_text),
                 _safe("；".join(row["entries"])),
             ]

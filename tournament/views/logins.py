@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from rules.messages import Message
 from tournament.models import Tournament
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.services.audit import log_action
@@ -72,7 +73,7 @@ def login_locks(request, slug):
                     tournament=tournament,
                     request=request,
                     action="login.unlock",
-                    summary=_("解锁账号 %(u)s") % {"u": username},
+                    summary=Message("audit_unlock_account", {"u": username}),
                 )
             messages.success(
                 request, _("已解锁 %(u)s（清除 %(n)s 条记录）") % {"u": username, "n": count}

@@ -31,7 +31,6 @@ from tournament.services.fouls import (
 from tournament.services.lateness import record_absence
 from tournament.services.places import records_passed_at
 from tournament.services.results import (
-    MSG_DISPUTE,
     confirm_result,
     pick_entry,
 )
@@ -40,6 +39,8 @@ from tournament.services.round_actions import problem
 from tournament.sheets.reader import megabytes
 from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
+
+MSG_DISPUTE = "dispute"  # message code: text in tournament/messages/services.py
 
 
 def get_match(tournament, number: int, table: int) -> Match:
