@@ -18,8 +18,9 @@ Three paths, by field size:
    graph. The matching sees "coarse" costs without the standings tie-breaks (far fewer
    dual steps); :func:`polish` restores them by exchanges that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
-   candidate; a perfect pairing there has no violation. If the band finds none, path 2
-   runs (on a sparse graph when violations are unavoidable above ``FULL_GRAPH_LIMIT``).
+   candidate; a perfect pairing there has no violation. If the band finds none but a
+   pairing without violations exists, path 2 runs. When none exists, the band minimises
+   violations along the line: at this size that is the one path not proved minimal.
 
 Why the hard rules hold: every path forbids violating tables outright unless the proof
 of path 2 (or the exhaustive matching of path 1) shows that no pairing avoids them; then
@@ -41,8 +42,10 @@ from .seats import outside_one_after
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
 """Up to this many pairs the exact matching decides every round."""
-FULL_GRAPH_LIMIT = 160
-"""Above this, unavoidable violations are minimised on a sparse graph only."""
+FULL_GRAPH_LIMIT = 400
+"""Up to this many pairs, unavoidable violations are minimised over every possible table
+(about 0.1 s at 400 pairs; the nearest 48 places, used above, missed the minimum of a
+369-pair field: tests/pairing/test_swiss_unavoidable.py)."""
 WIDE_ENOUGH = 24
 MAX_BYE_TRIES = 6
 SPARSE_START = 4
@@ -277,10 +280,11 @@ def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
 
 
 def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> Solution:
-    """Exact minimum of (violations, bye order, objective) with the bye as a node.
+    """Minimum of (violations, bye order, objective) with the bye as a node.
 
-    On the whole graph up to ``FULL_GRAPH_LIMIT`` pairs; above, on the pairs at most
-    ``2 * WIDE_ENOUGH`` places apart in the standings (always a perfect matching there).
+    Exact on the whole graph up to ``FULL_GRAPH_LIMIT`` pairs; above (only when the band
+    search found nothing), on the pairs at most ``2 * WIDE_ENOUGH`` places apart in the
+    standings, which always has a perfect matching but is not proved minimal.
     """
     n = field.n
     coarse = model.coarse_twin()
