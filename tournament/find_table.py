@@ -57,7 +57,7 @@ def _teams(tournament_id: int) -> dict[int, dict]:
             "team_id": pk,
             "sort": stored,
             "unit": unit or "",
-            "players": "、".join(player for player, _ in names),
+            "players": [player for player, _ in names],  # joined per language by the view
             "keys": "\n".join(keys),  # a query has no newline, so it never spans two keys
         }
     return teams

@@ -279,3 +279,16 @@ def test_the_kept_page_follows_the_rounds_status(event, referee):
     event.refresh_from_db()
     after = Client().get(url).content.decode()
     assert f"{event.status}:{event.version}" in after and after != before
+
+
+def test_find_my_table_lists_the_players_in_the_readers_language(event, english):
+    """The search index is shared by every language; the names are joined per request."""
+    chinese = find("zhuge", format="json").json()["results"][0]["players"]
+    assert chinese == "诸葛亮、庞统"
+    english_client = Client()
+    english_client.cookies["django_language"] = "en"
+    url = reverse("pairings", args=["spring", 1])
+    response = english_client.get(url, {"q": "zhuge", "format": "json"})
+    found = response.json()["results"]
+    assert found[0]["players"] == "诸葛亮, 庞统"
+    assert "诸葛亮, 庞统" in english_client.get(url, {"q": "zhuge"}).content.decode()

@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from tournament.computed import computed
 from tournament.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
 from tournament.models import Match, Round
+from tournament.naming import listing
 from tournament.selectors import round_stamp
 from tournament.views.common import int_param, load_tournament
 from tournament.views.conditional import stamped
@@ -92,6 +93,8 @@ def pairings(request, slug, number):
             public=True,
         )
         context.update(found)
+        # The answer is kept for every language: the names are listed in the reader's.
+        context["found"] = [e | {"players": listing(e["players"])} for e in context["found"]]
         if request.GET.get("format") == "json":
             return _search_json(round_, query, context)
     else:
