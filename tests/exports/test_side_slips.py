@@ -4,6 +4,7 @@ entry code on the score sheet."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -109,3 +110,15 @@ def test_each_slips_code_is_also_its_link(event):
         for annot in page.get("/Annots", [])
     }
     assert links == expected
+
+
+def test_slips_follow_the_events_print_language(event):
+    """Found in the English pass: the slips were written in Chinese whatever the language."""
+    event.print_language = "en"
+    event.save()
+    text = "".join(
+        "".join(page.values()) for page in slot_texts(render(event, "side_slips", round=2))
+    )
+    assert "Table 1 · East–West" in text and "Table 1 · North–South" in text
+    assert "Cut along the dashed lines" in text and "Scan to open your side's page" in text
+    assert not re.search("东西方|南北方|沿虚线|扫码", text)

@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from django.utils.translation import gettext as _
+
 from scoring import awards, unit_ranking
 from tournament.exports import source
 from tournament.exports.archive import export_archive
@@ -31,6 +33,7 @@ from tournament.exports.standings import StandingsExport, StandingsPdf, UnitsExp
 from tournament.exports.tabular import Exporter, write_csv, write_xlsx
 from tournament.exports.workbook import workbook_sheets
 from tournament.models import Match, Round, Stage, Tournament
+from tournament.naming import number_title
 from tournament.selectors import ruleset, standings_choice
 from tournament.services.checkin import checkin_path
 from tournament.services.errors import Invalid
@@ -196,10 +199,11 @@ def make_standings(req: Request, out: BinaryIO) -> None:
     if req.fmt == "pdf":
         pdf = StandingsPdf(event, rows, req.pairs, after_round=after, final=final)
         if choice.provisional:
-            pdf.title += "（暂定）"  # the round is still open: results may change
+            pdf.title += _("（暂定）")  # the round is still open: results may change
         pdf.render(out)
     else:
-        title = f"第{after}轮后成绩" + ("（暂定）" if choice.provisional else "")
+        title = _("%(round)s后成绩") % {"round": number_title(after)}
+        title += _("（暂定）") if choice.provisional else ""
         _tabular(req, StandingsExport(event, rows, req.pairs, title=title, with_awards=final), out)
 
 

@@ -45,6 +45,7 @@ from tournament.exports.makers import (
     pick_round,
 )
 from tournament.models import Tournament
+from tournament.naming import number_title
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 
 CONTENT_TYPES = {
@@ -161,7 +162,7 @@ def filename(req: Request, kind: Kind) -> str:
     """E.g. ``spring-第3轮-对阵表.pdf`` (FileResponse encodes it for the browser)."""
     parts = [req.tournament.slug]
     if req.round is not None and (kind.per_round or kind.round_optional):
-        parts.append(f"第{req.round}轮")
+        parts.append(number_title(req.round))
     parts.append(kind.label.replace("/", "-"))
     if kind.key == "scoresheets" and req.per_page == 2:
         parts.append("每页两张")

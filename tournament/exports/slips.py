@@ -13,19 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 
 from tournament.exports import fonts, qr
 from tournament.exports.data import EventInfo
 from tournament.exports.pdf import MID_GREY, PdfDocument
+from tournament.naming import number_title
 
 COLUMNS, ROWS = 2, 4
 QR_SIZE = 36 * mm
 PAD = 6 * mm
-SIDE_TITLES = {"EW": "东西方", "NS": "南北方"}
+SIDE_TITLES = {"EW": gettext_lazy("东西方"), "NS": gettext_lazy("南北方")}
 HOW_TO = (
-    "扫码打开本方录入页：录入成绩，或确认对方录入的成绩。",
-    "确认时输入本方PIN。本纸条只给本方选手，请勿给对方看。",
+    gettext_lazy("扫码打开本方录入页：录入成绩，或确认对方录入的成绩。"),
+    gettext_lazy("确认时输入本方PIN。本纸条只给本方选手，请勿给对方看。"),
 )
 
 
@@ -50,7 +53,7 @@ class SideSlipsPdf(PdfDocument):
         super().__init__(event)
         self.round_number = round_number
         self.slips = slips
-        self.title = f"第{round_number}轮选手录入纸条"
+        self.title = _("%(round)s选手录入纸条") % {"round": number_title(round_number)}
 
     @property
     def slip_w(self) -> float:
@@ -80,7 +83,7 @@ class SideSlipsPdf(PdfDocument):
                 self.canvas,
                 20 * mm,
                 self.height - 30 * mm,
-                f"第{self.round_number}轮没有需要纸条的台",
+                _("%(round)s没有需要纸条的台") % {"round": number_title(self.round_number)},
                 14,
             )
             self.end_page()
@@ -95,7 +98,7 @@ class SideSlipsPdf(PdfDocument):
             c.line(col * self.slip_w, 0, col * self.slip_w, self.height)
         for row in range(1, ROWS):
             c.line(0, row * self.slip_h, self.width, row * self.slip_h)
-        fonts.draw(c, 2 * mm, self.height - 4 * mm, "沿虚线剪开", 6, color=MID_GREY)
+        fonts.draw(c, 2 * mm, self.height - 4 * mm, _("沿虚线剪开"), 6, color=MID_GREY)
         c.restoreState()
 
     def _slip(self, s: Slip, x: float, y: float) -> None:
@@ -107,7 +110,7 @@ class SideSlipsPdf(PdfDocument):
             c,
             x + PAD,
             top - 3 * mm,
-            f"{self.event.name} · 第{self.round_number}轮",
+            f"{self.event.name} · {number_title(self.round_number)}",
             8,
             max_width=text_w,
             min_size=5,
@@ -117,7 +120,7 @@ class SideSlipsPdf(PdfDocument):
             c,
             x + PAD,
             top - 12 * mm,
-            f"第 {s.table} 台 · {SIDE_TITLES[s.side]}",
+            _("第 %(n)s 台") % {"n": s.table} + f" · {SIDE_TITLES[s.side]}",
             16,
             bold=True,
             max_width=text_w,

@@ -18,6 +18,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.levels import LEVELS
@@ -233,8 +234,13 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         if self.ns_id is None:
-            return f"{self.round} 轮空 {self.ew}"
-        return f"{self.round} 第{self.table}台 {self.ew} - {self.ns}"
+            return gettext("%(round)s 轮空 %(ew)s") % {"round": self.round, "ew": self.ew}
+        return gettext("%(round)s 第%(table)s台 %(ew)s - %(ns)s") % {
+            "round": self.round,
+            "table": self.table,
+            "ew": self.ew,
+            "ns": self.ns,
+        }
 
     @property
     def is_bye(self) -> bool:

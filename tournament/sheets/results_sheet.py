@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from rules import RuleSet
 from rules.messages import Message
 from tournament.results_check import ResultInvalid, ResultValues, check_result
@@ -85,12 +87,16 @@ def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]
         table_no = parse_int(raw, 1, TABLE_MAX)
         if table_no is None:
             check.problems.append(
-                CellProblem(number, HEADERS["table"][0], f"台号“{raw}”应为1到{TABLE_MAX}之间的整数")
+                CellProblem(
+                    number,
+                    HEADERS["table"][0],
+                    _("台号“%(raw)s”应为1到%(max)s之间的整数") % {"raw": raw, "max": TABLE_MAX},
+                )
             )
             continue
         if table_no not in tables:
             check.problems.append(
-                CellProblem(number, HEADERS["table"][0], f"本轮没有第{table_no}台")
+                CellProblem(number, HEADERS["table"][0], _("本轮没有第%(n)s台") % {"n": table_no})
             )
             continue
         if table_no in seen:
