@@ -8,8 +8,7 @@ cells with :func:`metric_value`, so they cannot disagree.
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _g
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
@@ -161,7 +160,7 @@ def lot_explanations(rows: list[dict]) -> list[str]:
         if row["decided_by"] == "lot" and i > 0:
             above = rows[i - 1]
             notes.append(
-                _g(
+                gettext(
                     "第%(a)s名“%(ta)s”与第%(b)s名“%(tb)s”所有排名依据相同，按抽签决定（签号 %(la)s 与 %(lb)s）"
                 )
                 % {

@@ -12,6 +12,7 @@ import io
 from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -87,7 +88,8 @@ class CertificatePdf(PdfDocument):
         top = self.height
         self.frame()
         fonts.draw(c, cx, top - 48 * mm, _("荣 誉 证 书"), 44, align="center", bold=True, color=RED)
-        names = "　".join(pair.players) or pair.name
+        between = pgettext("certificate: between the two players' names", "　")
+        names = between.join(pair.players) or pair.name
         fonts.draw(
             c,
             cx,
@@ -105,7 +107,7 @@ class CertificatePdf(PdfDocument):
             c,
             cx,
             top - 87 * mm,
-            f"（{who}）",
+            _("（%(rule)s）") % {"rule": who},
             14,
             align="center",
             max_width=self.text_width,

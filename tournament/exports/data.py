@@ -31,14 +31,18 @@ from tournament.results_check import ResultValues
 
 SEATS_EW = (gettext_noop("东"), gettext_noop("西"))  # translated where drawn
 SEATS_NS = (gettext_noop("南"), gettext_noop("北"))
-SIDE_LABELS = {"EW": "东西", "NS": "南北"}
-FORFEIT_LABELS = {"EW": "东西弃权", "NS": "南北弃权", "both": "双方弃权"}
+SIDE_LABELS = {"EW": gettext_noop("东西"), "NS": gettext_noop("南北")}  # translated where used
+FORFEIT_LABELS = {
+    "EW": gettext_noop("东西弃权"),
+    "NS": gettext_noop("南北弃权"),
+    "both": gettext_noop("双方弃权"),
+}
 STATE_LABELS = {
-    "empty": "未开始",
-    "in_play": "比赛中",
-    "entered": "已录入",
-    "confirmed": "已确认",
-    "disputed": "有争议",
+    "empty": gettext_noop("未开始"),
+    "in_play": gettext_noop("比赛中"),
+    "entered": gettext_noop("已录入"),
+    "confirmed": gettext_noop("已确认"),
+    "disputed": gettext_noop("有争议"),
 }
 """Match states in words (the same as ``Match.STATE_CHOICES``; a test keeps them equal)."""
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from pairing.groups import pair_rotation_round
@@ -121,9 +121,9 @@ class MovementPdf(ListDocument):
 
     def sections(self) -> Iterable[Section]:
         columns = [
-            Col("台号", 1.2, "center", bold=True),
-            Col("东西", 4.0),
-            Col("南北", 4.0),
+            Col(gettext_noop("台号"), 1.2, "center", bold=True),
+            Col(gettext_noop("东西"), 4.0),
+            Col(gettext_noop("南北"), 4.0),
         ]
         for index, movement in enumerate(self.movements):
             # The header is drawn when the stage's first section opens its page.
@@ -175,11 +175,11 @@ class MovementExport(Exporter):
     """移位表 as a sheet: one row per table per round, then the round's bye (台号 "轮空")."""
 
     columns = (
-        Column(_lazy("阶段"), 16),
-        Column(_lazy("轮次"), 8),
-        Column(_lazy("台号"), 8),
-        Column(_lazy("东西"), 24),
-        Column(_lazy("南北"), 24),
+        Column(gettext_lazy("阶段"), 16),
+        Column(gettext_lazy("轮次"), 8),
+        Column(gettext_lazy("台号"), 8),
+        Column(gettext_lazy("东西"), 24),
+        Column(gettext_lazy("南北"), 24),
     )
 
     def __init__(self, movements: Sequence[StageMovement]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from tournament.exports.data import Pair, Table, table_sort_key
@@ -76,11 +76,11 @@ class PairingsPdf(ListDocument):
 
     def by_table(self) -> Iterable[Section]:
         columns = [
-            Col("台号", 1.0, "center", bold=True),
-            Col("东西（东 / 西）", 5.0),
-            Col("积分", 1.0, "center"),
-            Col("南北（南 / 北）", 5.0),
-            Col("积分", 1.0, "center"),
+            Col(gettext_noop("台号"), 1.0, "center", bold=True),
+            Col(gettext_noop("东西（东 / 西）"), 5.0),
+            Col(gettext_noop("积分"), 1.0, "center"),
+            Col(gettext_noop("南北（南 / 北）"), 5.0),
+            Col(gettext_noop("积分"), 1.0, "center"),
         ]
         played = [t for t in self.tables if not t.is_bye]
         byes = [t for t in self.tables if t.is_bye]
@@ -97,7 +97,11 @@ class PairingsPdf(ListDocument):
         if byes:
             yield Section(
                 _("轮空"),
-                [Col("组合", 5.0), Col("积分", 1.0, "center"), Col("说明", 6.0)],
+                [
+                    Col(gettext_noop("组合"), 5.0),
+                    Col(gettext_noop("积分"), 1.0, "center"),
+                    Col(gettext_noop("说明"), 6.0),
+                ],
                 (
                     (Two(t.ew.name, pair_detail(t.ew)), self.points.get(t.ew.id, 0), _("本轮轮空"))
                     for t in byes
@@ -118,12 +122,12 @@ class PairingsPdf(ListDocument):
 
     def by_name(self, *, new_page: bool) -> Section:
         columns = [
-            Col("组合", 3.2, bold=True),
-            Col("单位", 2.4),
-            Col("选手", 3.0),
-            Col("台号", 1.0, "center", bold=True),
-            Col("座位", 1.0, "center"),
-            Col("对手", 3.2),
+            Col(gettext_noop("组合"), 3.2, bold=True),
+            Col(gettext_noop("单位"), 2.4),
+            Col(gettext_noop("选手"), 3.0),
+            Col(gettext_noop("台号"), 1.0, "center", bold=True),
+            Col(gettext_noop("座位"), 1.0, "center"),
+            Col(gettext_noop("对手"), 3.2),
         ]
         rows = (
             [
@@ -150,15 +154,15 @@ class PairingsExport(Exporter):
     """对阵表 as a sheet: one row per table, byes last."""
 
     columns = (
-        Column(_lazy("台号"), 6),
-        Column(_lazy("东西组合"), 20),
-        Column(_lazy("东西单位"), 16),
-        Column(_lazy("东西选手"), 20),
-        Column(_lazy("东西赛前积分"), 10),
-        Column(_lazy("南北组合"), 20),
-        Column(_lazy("南北单位"), 16),
-        Column(_lazy("南北选手"), 20),
-        Column(_lazy("南北赛前积分"), 10),
+        Column(gettext_lazy("台号"), 6),
+        Column(gettext_lazy("东西组合"), 20),
+        Column(gettext_lazy("东西单位"), 16),
+        Column(gettext_lazy("东西选手"), 20),
+        Column(gettext_lazy("东西赛前积分"), 10),
+        Column(gettext_lazy("南北组合"), 20),
+        Column(gettext_lazy("南北单位"), 16),
+        Column(gettext_lazy("南北选手"), 20),
+        Column(gettext_lazy("南北赛前积分"), 10),
     )
 
     def __init__(self, round_number: int, tables: Iterable[Table], points: Mapping[int, int]):

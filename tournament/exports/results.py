@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 
 from rules import RuleSet
@@ -138,24 +138,24 @@ class ResultsExport(Exporter):
     or file name carries the round)."""
 
     columns = (
-        Column(_lazy("台号"), 6),
-        Column(_lazy("东西组合"), 20),
-        Column(_lazy("东西单位"), 16),
-        Column(_lazy("东西选手"), 20),
-        Column(_lazy("南北组合"), 20),
-        Column(_lazy("南北单位"), 16),
-        Column(_lazy("南北选手"), 20),
-        Column(_lazy("东西级数"), 8),
-        Column(_lazy("南北级数"), 8),
-        Column(_lazy("级差"), 6),
-        Column(_lazy("弃权/判负"), 16),
-        Column(_lazy("东西犯规"), 8),
-        Column(_lazy("南北犯规"), 8),
-        Column(_lazy("东西得分"), 8),
-        Column(_lazy("南北得分"), 8),
-        Column(_lazy("东西级差分"), 10, SIGNED),
-        Column(_lazy("南北级差分"), 10, SIGNED),
-        Column(_lazy("状态"), 10),
+        Column(gettext_lazy("台号"), 6),
+        Column(gettext_lazy("东西组合"), 20),
+        Column(gettext_lazy("东西单位"), 16),
+        Column(gettext_lazy("东西选手"), 20),
+        Column(gettext_lazy("南北组合"), 20),
+        Column(gettext_lazy("南北单位"), 16),
+        Column(gettext_lazy("南北选手"), 20),
+        Column(gettext_lazy("东西级数"), 8),
+        Column(gettext_lazy("南北级数"), 8),
+        Column(gettext_lazy("级差"), 6),
+        Column(gettext_lazy("弃权/判负"), 16),
+        Column(gettext_lazy("东西犯规"), 8),
+        Column(gettext_lazy("南北犯规"), 8),
+        Column(gettext_lazy("东西得分"), 8),
+        Column(gettext_lazy("南北得分"), 8),
+        Column(gettext_lazy("东西级差分"), 10, SIGNED),
+        Column(gettext_lazy("南北级差分"), 10, SIGNED),
+        Column(gettext_lazy("状态"), 10),
     )
 
     def __init__(self, round_number: int, tables: Iterable[Table], title: str | None = None):
@@ -174,16 +174,16 @@ class FoulLogExport(Exporter):
     workbook reads the matches once."""
 
     columns = (
-        Column(_lazy("轮次"), 6),
-        Column(_lazy("台号"), 6),
-        Column(_lazy("方"), 6),
-        Column(_lazy("组合"), 20),
-        Column(_lazy("第几副"), 7),
-        Column(_lazy("类型"), 14),
-        Column(_lazy("警告/犯规"), 10),
-        Column(_lazy("级数处罚"), 9),
-        Column(_lazy("裁判"), 12),
-        Column(_lazy("备注"), 30),
+        Column(gettext_lazy("轮次"), 6),
+        Column(gettext_lazy("台号"), 6),
+        Column(gettext_lazy("方"), 6),
+        Column(gettext_lazy("组合"), 20),
+        Column(gettext_lazy("第几副"), 7),
+        Column(gettext_lazy("类型"), 14),
+        Column(gettext_lazy("警告/犯规"), 10),
+        Column(gettext_lazy("级数处罚"), 9),
+        Column(gettext_lazy("裁判"), 12),
+        Column(gettext_lazy("备注"), 30),
     )
 
     def __init__(self, rules: RuleSet | None = None) -> None:
@@ -255,5 +255,5 @@ def result_cells(t: Table) -> list[object]:
         s.ns_points if s and ns else None,
         s.ew_level_points if s else None,
         s.ns_level_points if s and ns else None,
-        _("轮空") if t.is_bye else STATE_LABELS.get(t.state, t.state),
+        _("轮空") if t.is_bye else _(STATE_LABELS[t.state]) if t.state in STATE_LABELS else t.state,
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -28,39 +28,45 @@ WARNING_BOXES, FOUL_BOXES = 4, 3
 LABEL_W = 16 * mm  # room for a label before a result box (the gap after the previous box)
 
 SCORING_NOTES = {
-    "points26": N_("26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0"),
-    "match_points": N_(
+    "points26": gettext_noop(
+        "26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0"
+    ),
+    "match_points": gettext_noop(
         "胜2平1负0；级差分胜方+级差、负方−级差；弃权、迟到、三次犯规判负2:0，级差分+10:−10"
     ),
-    "hundred_plus": N_("胜方100+级差（级差最多计15），负方得所升级数（最多12）；平局各得所升级数"),
+    "hundred_plus": gettext_noop(
+        "胜方100+级差（级差最多计15），负方得所升级数（最多12）；平局各得所升级数"
+    ),
 }
 A_FAIL_NOTES = {
-    "three_back_to_2": N_("A三次不过回2"),
-    "three_back_to_J": N_("A连续三次不过从J开始"),
+    "three_back_to_2": gettext_noop("A三次不过回2"),
+    "three_back_to_J": gettext_noop("A连续三次不过从J开始"),
 }
 
 # Column titles and widths (mm) of the deal table and of the foul record.
+# The deal number's column: "Deal" in English (副 alone also means "deals", a count).
+DEAL = pgettext_lazy("foul log column: the deal it happened in", "副")
 DEAL_COLUMNS = (
-    (N_("副"), 9),
-    (N_("打几（级/方）"), 20),
-    (N_("头游"), 13),
-    (N_("二游"), 13),
-    (N_("三游"), 13),
-    (N_("末游"), 13),
-    (N_("胜方"), 14),
-    (N_("升级"), 12),
-    (N_("东西"), 13),
-    (N_("南北"), 13),
-    (N_("备注"), 53),
+    (DEAL, 9),
+    (gettext_lazy("打几（级/方）"), 20),
+    (gettext_lazy("头游"), 13),
+    (gettext_lazy("二游"), 13),
+    (gettext_lazy("三游"), 13),
+    (gettext_lazy("末游"), 13),
+    (gettext_lazy("胜方"), 14),
+    (gettext_lazy("升级"), 12),
+    (gettext_lazy("东西"), 13),
+    (gettext_lazy("南北"), 13),
+    (gettext_lazy("备注"), 53),
 )
 FOUL_COLUMNS = (
-    (N_("副"), 12),
-    (N_("方"), 16),
-    (N_("类型"), 40),
-    (N_("警告/犯规"), 22),
-    (N_("级数处罚"), 22),
-    (N_("裁判签名"), 30),
-    (N_("备注"), 44),
+    (DEAL, 12),
+    (gettext_lazy("方"), 16),
+    (gettext_lazy("类型"), 40),
+    (gettext_lazy("警告/犯规"), 22),
+    (gettext_lazy("级数处罚"), 22),
+    (gettext_lazy("裁判签名"), 30),
+    (gettext_lazy("备注"), 44),
 )
 
 
@@ -179,7 +185,7 @@ def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None
     _box(c, 160, 11, 38, 18)
     c.setLineWidth(0.8)
     limit = _("每轮时限 %(n)s 分钟") % {"n": event.time_limit} + (
-        f"（{_(event.at_time_label)}）" if event.at_time_label else ""
+        _("（%(rule)s）") % {"rule": _(event.at_time_label)} if event.at_time_label else ""
     )
     line = _("%(limit)s    计分：%(scoring)s    日期：%(date)s") % {
         "limit": limit,
@@ -196,7 +202,7 @@ def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None
         _("逐副记录"),
         _("名次栏填该名次所属的一方（东西/南北）；“东西”“南北”栏填本副结束后的级数"),
     )
-    columns = [(_(title), w) for title, w in DEAL_COLUMNS]
+    columns = [(str(title), w) for title, w in DEAL_COLUMNS]
     _grid(c, columns, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
     _fouls(c, lay)
     _result(c, event, rnd, lay)
@@ -220,7 +226,10 @@ def _times(c: Canvas, rnd: SheetRound, lay: Layout) -> None:
 
 
 def _pair_boxes(c: Canvas, event: EventInfo, lay: Layout) -> None:
-    for side, title, seats in (("EW", N_("东西方"), SEATS_EW), ("NS", N_("南北方"), SEATS_NS)):
+    for side, title, seats in (
+        ("EW", gettext_noop("东西方"), SEATS_EW),
+        ("NS", gettext_noop("南北方"), SEATS_NS),
+    ):
         x = lay.box_x(side) / mm
         c.setLineWidth(0.8)
         _box(c, x, lay.box_top, lay.box_w, lay.box_h)
@@ -294,7 +303,7 @@ def _fouls(c: Canvas, lay: Layout) -> None:
         fonts.draw(c, (x0 + 47) * mm, y(base), _("犯规"), 9, max_width=8.5 * mm, min_size=5)
         for k in range(FOUL_BOXES):
             _box(c, x0 + 56 + k * 6, base - 3.8, 4.5, 4.5)
-    columns = [(_(title), w) for title, w in FOUL_COLUMNS]
+    columns = [(str(title), w) for title, w in FOUL_COLUMNS]
     _grid(c, columns, top + 10, 6, lay.foul_rows, 6, 8.5)
 
 

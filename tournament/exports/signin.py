@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from tournament.exports.data import EventInfo, Pair
@@ -20,7 +20,11 @@ from tournament.exports.qr import draw as draw_qr
 from tournament.exports.tabular import Column, Exporter
 from tournament.pinyin import name_sort_key
 
-STATUS_LABELS = {"active": "参赛", "withdrawn": "退赛", "disqualified": "取消资格"}
+STATUS_LABELS = {
+    "active": gettext_noop("参赛"),
+    "withdrawn": gettext_noop("退赛"),
+    "disqualified": gettext_noop("取消资格"),
+}
 
 
 def by_pinyin(pairs: Iterable[Pair]) -> list[Pair]:
@@ -62,14 +66,14 @@ class SigninPdf(ListDocument):
 
     def sections(self) -> Iterable[Section]:
         columns = [
-            Col("序号", 0.8, "center"),
-            Col("抽签号", 1.0, "center"),
-            Col("组合", 3.0, bold=True),
-            Col("单位", 2.6),
-            Col("选手1", 1.8),
-            Col("签名", 2.2),
-            Col("选手2", 1.8),
-            Col("签名", 2.2),
+            Col(gettext_noop("序号"), 0.8, "center"),
+            Col(gettext_noop("抽签号"), 1.0, "center"),
+            Col(gettext_noop("组合"), 3.0, bold=True),
+            Col(gettext_noop("单位"), 2.6),
+            Col(gettext_noop("选手1"), 1.8),
+            Col(gettext_noop("签名"), 2.2),
+            Col(gettext_noop("选手2"), 1.8),
+            Col(gettext_noop("签名"), 2.2),
         ]
         rows = [
             [i, p.draw_number or "", p.name, p.unit, p.player(1), "", p.player(2), ""]
@@ -77,7 +81,7 @@ class SigninPdf(ListDocument):
         ]
         height = 9.5 * mm
         if self.checkin_url is not None:
-            columns.append(Col("检录码", 1.4, "center"))
+            columns.append(Col(gettext_noop("检录码"), 1.4, "center"))
             for row, pair in zip(rows, self.pairs, strict=True):
                 row.append(QrCell(self.checkin_url(pair.id)))
             height = 14 * mm  # a 12.5 mm code: modules of about 0.4 mm, read by a phone
@@ -89,17 +93,17 @@ class RegistrationExport(Exporter):
     """The registration list; with ``fees`` (team id → fee label) a fee column and, after
     the pairs, the ``totals`` lines (label, value) of :mod:`tournament.services.signup_fees`."""
 
-    sheet_title = _lazy("报名名单")
+    sheet_title = gettext_lazy("报名名单")
     columns = (
-        Column(_lazy("序号"), 6),
-        Column(_lazy("抽签号"), 8),
-        Column(_lazy("组合"), 20),
-        Column(_lazy("单位"), 18),
-        Column(_lazy("选手1"), 10),
-        Column(_lazy("电话1"), 14),
-        Column(_lazy("选手2"), 10),
-        Column(_lazy("电话2"), 14),
-        Column(_lazy("状态"), 8),
+        Column(gettext_lazy("序号"), 6),
+        Column(gettext_lazy("抽签号"), 8),
+        Column(gettext_lazy("组合"), 20),
+        Column(gettext_lazy("单位"), 18),
+        Column(gettext_lazy("选手1"), 10),
+        Column(gettext_lazy("电话1"), 14),
+        Column(gettext_lazy("选手2"), 10),
+        Column(gettext_lazy("电话2"), 14),
+        Column(gettext_lazy("状态"), 8),
     )
 
     def __init__(
@@ -125,7 +129,7 @@ class RegistrationExport(Exporter):
                 phones[0],
                 p.player(2),
                 phones[1],
-                STATUS_LABELS.get(p.status, p.status),
+                _(STATUS_LABELS[p.status]) if p.status in STATUS_LABELS else p.status,
             ]
             if self.fees is not None:
                 row.append(self.fees.get(p.id, ""))

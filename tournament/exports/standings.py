@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
 from tournament.exports.data import EventInfo, Pair
 from tournament.exports.pdf import Col, ListDocument, Section, Two
 from tournament.exports.tabular import SIGNED, Column, Exporter
-from tournament.naming import number_title
+from tournament.naming import listing, number_title
 from tournament.standings_table import metric_value  # the one cell function, page and exports
 
 SIGNED_METRICS = {"level_diff"}
@@ -59,25 +59,25 @@ class StandingsExport(Exporter):
         self.keys = metric_keys(event.tiebreaks)
         self.awards = award_labels(rows, event.award_tiers) if with_awards else {}
         metric_cols = [
-            Column(_lazy(METRICS[k].label_zh), 12, SIGNED if k in SIGNED_METRICS else None)
+            Column(gettext_lazy(METRICS[k].label_zh), 12, SIGNED if k in SIGNED_METRICS else None)
             for k in self.keys
         ]
         self.columns = (
-            Column(_lazy("名次"), 6),
-            Column(_lazy("组合"), 20),
-            Column(_lazy("单位"), 16),
-            Column(_lazy("选手1"), 10),
-            Column(_lazy("选手2"), 10),
-            Column(_lazy("积分"), 8),
+            Column(gettext_lazy("名次"), 6),
+            Column(gettext_lazy("组合"), 20),
+            Column(gettext_lazy("单位"), 16),
+            Column(gettext_lazy("选手1"), 10),
+            Column(gettext_lazy("选手2"), 10),
+            Column(gettext_lazy("积分"), 8),
             *metric_cols,
-            Column(_lazy("场次"), 6),
-            Column(_lazy("胜"), 5),
-            Column(_lazy("平"), 5),
-            Column(_lazy("负"), 5),
-            Column(_lazy("轮空"), 6),
-            Column(_lazy("犯规"), 6),
-            Column(_lazy("名次依据"), 12),
-            Column(_lazy("奖项"), 10),
+            Column(gettext_lazy("场次"), 6),
+            Column(gettext_lazy("胜"), 5),
+            Column(gettext_lazy("平"), 5),
+            Column(gettext_lazy("负"), 5),
+            Column(gettext_lazy("轮空"), 6),
+            Column(gettext_lazy("犯规"), 6),
+            Column(gettext_lazy("名次依据"), 12),
+            Column(gettext_lazy("奖项"), 10),
         )
 
     def rows(self):
@@ -114,19 +114,19 @@ def standings_section(
     keys = metric_keys(event.tiebreaks)
     labels = award_labels(rows, event.award_tiers) if with_awards else {}
     columns = [
-        Col("名次", 0.9, "center", bold=True),
-        Col("组合", 4.2),
-        Col("积分", 1.1, "center", bold=True),
+        Col(gettext_noop("名次"), 0.9, "center", bold=True),
+        Col(gettext_noop("组合"), 4.2),
+        Col(gettext_noop("积分"), 1.1, "center", bold=True),
         *(
             Col(short_label(k), {"last_rounds": 2.2, "lot": 1.6}.get(k, 1.1), "center")
             for k in keys
         ),
-        Col("胜/平/负", 1.4, "center"),
-        Col("名次依据", 1.4, "center"),
-        Col("说明", 1.2, "center"),
+        Col(gettext_noop("胜/平/负"), 1.4, "center"),
+        Col(gettext_noop("名次依据"), 1.4, "center"),
+        Col(gettext_noop("说明"), 1.2, "center"),
     ]
     if with_awards:
-        columns.append(Col("奖项", 1.2, "center", bold=True))
+        columns.append(Col(gettext_noop("奖项"), 1.2, "center", bold=True))
 
     def cells(row: StandingRow) -> list[object]:
         pair = pairs.get(row.team)
@@ -197,7 +197,7 @@ class StandingsPdf(ListDocument):
 
 def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[list[object]]:
     for u in units:
-        counted = "、".join(
+        counted = listing(
             _("%(pair)s（第%(r)s名）") % {"pair": pairs[t].name if t in pairs else t, "r": r}
             for t, r in zip(u.teams, u.ranks, strict=True)
         )
@@ -205,13 +205,13 @@ def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[l
 
 
 class UnitsExport(Exporter):
-    sheet_title = _lazy("单位团体")
+    sheet_title = gettext_lazy("单位团体")
     columns = (
-        Column(_lazy("名次"), 6),
-        Column(_lazy("单位"), 20),
-        Column(_lazy("得分"), 8),
-        Column(_lazy("计分组合数"), 10),
-        Column(_lazy("计分组合"), 60),
+        Column(gettext_lazy("名次"), 6),
+        Column(gettext_lazy("单位"), 20),
+        Column(gettext_lazy("得分"), 8),
+        Column(gettext_lazy("计分组合数"), 10),
+        Column(gettext_lazy("计分组合"), 60),
     )
 
     def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
@@ -231,11 +231,11 @@ class UnitsPdf(ListDocument):
 
     def sections(self) -> Iterable[Section]:
         columns = [
-            Col("名次", 1, "center", bold=True),
-            Col("单位", 3, bold=True),
-            Col("得分", 1, "center", bold=True),
-            Col("组合数", 1, "center"),
-            Col("计分组合（名次）", 8),
+            Col(gettext_noop("名次"), 1, "center", bold=True),
+            Col(gettext_noop("单位"), 3, bold=True),
+            Col(gettext_noop("得分"), 1, "center", bold=True),
+            Col(gettext_noop("组合数"), 1, "center"),
+            Col(gettext_noop("计分组合（名次）"), 8),
         ]
         yield Section(
             self.title,
