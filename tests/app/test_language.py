@@ -72,3 +72,22 @@ def test_every_text_of_the_python_code_is_in_the_english_catalogue():
     assert any(text == "逐副" for _f, _l, text in texts)
     missing = [(f, line, t) for f, line, t in texts if translation.gettext(t) == t]
     assert missing == []
+
+
+def test_no_translation_function_goes_by_a_name_makemessages_does_not_read():
+    """makemessages (xgettext) reads ``_``, ``gettext``, ``gettext_lazy``, ``gettext_noop``,
+    ``pgettext`` … by name. The exports imported them as ``N_``, ``_lazy`` and ``_g``, so the
+    score sheet's columns, the pairings' headers and more were never in the catalogue and
+    printed in Chinese on English prints. Only ``_`` may rename one."""
+    renamed = []
+    for path in sorted(Path(settings.BASE_DIR).glob("[!.]*/**/*.py")):
+        if ".venv" in path.parts or "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+                renamed += [
+                    f"{path}: {a.name} as {a.asname}"
+                    for a in node.names
+                    if a.asname not in (None, "_")
+                ]
+    assert renamed == []
