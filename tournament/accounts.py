@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth.models import Group, Permission, User
+from django.utils.translation import gettext as _
 
 ORGANIZER_GROUP = "organizers"
 
@@ -46,4 +47,8 @@ def actor_label(user) -> str:
     """How the audit log names a user: "王明（ref1）", or the username alone."""
     name = display_name(user)
     username = user.get_username() if name else ""
-    return name if name == username else f"{name}（{username}）"
+    return (
+        name
+        if name == username
+        else _("%(name)s（%(username)s）") % {"name": name, "username": username}
+    )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
 from tournament.models import Team
+from tournament.naming import listing
 
 # One line per metric for the legend under the table (the rules behind each column).
 METRIC_HELP = {
@@ -80,6 +81,8 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "team": team.name if team else str(row.team),
             "unit": team.unit.name if team and team.unit_id else "",
             "players": "、".join(p.name for p in team.players.all()) if team else "",
+            # The page lists them in the reader's language (these rows are kept for all).
+            "player_list": [p.name for p in team.players.all()] if team else [],
             "points": row.points,
             "matches": row.matches,
             "wins": row.wins,
@@ -124,8 +127,11 @@ class StandingsTable(tables.Table):
     # Rows carry their own link ("team_url"): the table needs no event slug.
     team = tables.Column(verbose_name=_("队名"), linkify=lambda record: record.get("team_url"))
     unit = tables.Column(verbose_name=_("单位"))
-    players = tables.Column(verbose_name=_("选手"), orderable=False)
+    players = tables.Column(verbose_name=_("选手"), accessor="player_list", orderable=False)
     points = tables.Column(verbose_name=_("积分"))
+
+    def render_players(self, value: list[str]) -> str:
+        return listing(value)
 
     class Meta:
         attrs = {"class": "table standings"}

@@ -7,6 +7,7 @@ a pair, the interface calls it 组合.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
@@ -95,6 +96,12 @@ class Team(PinyinKeyed, models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.ACTIVE
+
+    def with_unit(self) -> str:
+        """The pair's name with its unit, as a list shows it: "广陵二队（扬州市体育总会）"."""
+        if not self.unit_id:
+            return self.name
+        return gettext("%(name)s（%(unit)s）") % {"name": self.name, "unit": self.unit.name}
 
     def player_names(self) -> str:
         return listing(p.name for p in self.players.all())

@@ -1,0 +1,75 @@
+"""Every staff page an organizer reaches by following links, in English: no Chinese word of
+ours. Found in the English pass: a pair's unit in Chinese parentheses ("广陵二队（扬州市体育总会）")
+on the keep-apart and check-in pages, and the players on the standings page joined with 、.
+
+What stays Chinese is the organizer's data (event, pairs, players, units, stages, host,
+venue), the language names, and the column names the registration sheet must have.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from tournament.models import Player, Stage, Team, Unit
+from tournament.registration import HEADERS
+from tournament.sheets.table_file import IGNORED_HEADERS
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+MAX_PAGES = 120
+# Chinese characters and full-width punctuation (（）、：…), which English pages do not use.
+CHINESE = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+")
+LANGUAGE_NAMES = ("简体中文", "中文")
+
+
+def organizers_words(t) -> list[str]:
+    words = [t.name, t.host, t.venue]
+    words += Stage.objects.filter(tournament=t).values_list("name", flat=True)
+    words += Unit.objects.filter(tournament=t).values_list("name", flat=True)
+    words += Team.objects.filter(tournament=t).values_list("name", flat=True)
+    words += Player.objects.filter(team__tournament=t).values_list("name", flat=True)
+    words += LANGUAGE_NAMES
+    return sorted({w for w in words if w}, key=len, reverse=True)
+
+
+def visible_text(page: str) -> str:
+    page = re.sub(r"<script.*?</script>|<style.*?</style>", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def test_no_chinese_word_of_ours_on_the_organizers_pages_in_english(
+    tournament, teams8, make_round, organizer
+):
+    make_round(tournament, teams8, status="locked")
+    make_round(tournament, teams8, number=2)
+    client = Client()
+    client.cookies["django_language"] = "en"
+    client.force_login(organizer)
+    start = f"/t/{tournament.slug}/"
+    words = organizers_words(tournament)
+    queue, seen, found = [start], set(), {}
+    while queue and len(seen) < MAX_PAGES:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        response = client.get(url)
+        if response.status_code != 200 or "text/html" not in response["Content-Type"]:
+            continue
+        page = response.content.decode()
+        queue += [link for link in re.findall(r'href="(/[^"#?]*)"', page) if link.startswith(start)]
+        text = visible_text(page)
+        if url.endswith("/teams/import/"):
+            sheet = [h for names in HEADERS.values() for h in names] + list(IGNORED_HEADERS)
+            words_here = sorted({*words, *sheet}, key=len, reverse=True)
+        else:
+            words_here = words
+        for word in words_here:
+            text = text.replace(word, "")
+        if CHINESE.search(text):
+            found[url] = sorted(set(CHINESE.findall(text)))
+    assert len(seen) > 40, "the crawl should reach the event's pages"
+    assert found == {}
