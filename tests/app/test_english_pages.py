@@ -14,7 +14,7 @@ import re
 import pytest
 from django.test import Client
 
-from tournament.models import Player, Stage, Team, Unit
+from tests.conftest import organizers_words
 from tournament.registration import HEADERS
 from tournament.sheets.table_file import IGNORED_HEADERS
 
@@ -23,16 +23,6 @@ MAX_PAGES = 120
 # Chinese characters and full-width punctuation (（）、：…), which English pages do not use.
 CHINESE = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+")
 LANGUAGE_NAMES = ("简体中文", "中文")
-
-
-def organizers_words(t) -> list[str]:
-    words = [t.name, t.host, t.venue]
-    words += Stage.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Unit.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Team.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Player.objects.filter(team__tournament=t).values_list("name", flat=True)
-    words += LANGUAGE_NAMES
-    return sorted({w for w in words if w}, key=len, reverse=True)
 
 
 def visible_text(page: str) -> str:
@@ -49,7 +39,7 @@ def test_no_chinese_word_of_ours_on_the_organizers_pages_in_english(
     client.cookies["django_language"] = "en"
     client.force_login(organizer)
     start = f"/t/{tournament.slug}/"
-    words = organizers_words(tournament)
+    words = [*organizers_words(tournament), *LANGUAGE_NAMES]
     queue, seen, found = [start], set(), {}
     while queue and len(seen) < MAX_PAGES:
         url = queue.pop(0)

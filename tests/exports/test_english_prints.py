@@ -15,9 +15,9 @@ import re
 import openpyxl
 import pytest
 
+from tests.conftest import organizers_words
 from tests.exports.conftest import pages_text
 from tournament.exports.registry import Request, run
-from tournament.models import Foul, Player, Stage, Team, Unit
 
 pytestmark = pytest.mark.django_db
 
@@ -46,16 +46,6 @@ def text_of(data: bytes, fmt: str) -> str:
     book = openpyxl.load_workbook(io.BytesIO(data))
     cells = (str(c.value) for ws in book for row in ws.iter_rows() for c in row if c.value)
     return "\n".join([*cells, *book.sheetnames])
-
-
-def organizers_words(event) -> list[str]:
-    words = [event.name, event.host, event.venue]
-    words += Stage.objects.filter(tournament=event).values_list("name", flat=True)
-    words += Unit.objects.filter(tournament=event).values_list("name", flat=True)
-    words += Team.objects.filter(tournament=event).values_list("name", flat=True)
-    words += Player.objects.filter(team__tournament=event).values_list("name", flat=True)
-    words += Foul.objects.filter(match__round__tournament=event).values_list("remark", flat=True)
-    return sorted((w for w in words if w), key=len, reverse=True)
 
 
 @pytest.mark.parametrize(("kind", "fmt", "round_number"), PRINTS)
