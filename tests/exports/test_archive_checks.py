@@ -105,6 +105,14 @@ def test_a_forged_audit_entry_dated_after_the_export_is_refused(event):
     refused(archive, "操作类型")
 
 
+@pytest.mark.parametrize("message", [{"params": {}}, {"code": 3}, {"code": "x", "params": [1]}])
+def test_an_audit_summary_message_of_the_wrong_shape_is_refused(event, message):
+    """The activity log renders each entry's message: a crafted one must not reach it."""
+    archive = export_archive(event)
+    archive["audit"][0]["summary_message"] = message
+    refused(archive, "说明消息")
+
+
 def test_audit_entries_read_from_an_archive_are_marked(event):
     copy = import_archive(export_archive(event), slug="copy", map_users=True).tournament
     entries = AuditEntry.objects.filter(tournament=copy).exclude(action="archive.import")

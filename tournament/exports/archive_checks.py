@@ -19,6 +19,7 @@ from django.utils.dateparse import parse_datetime
 
 from rules import END_REASONS, LEVELS, RuleError, RuleSet, validate_final
 from tournament.exports.archive import PARTS, ArchiveError, is_user_fk
+from tournament.messages.audit import well_formed
 from tournament.results_check import FORFEITS, ResultInvalid, sheet_state
 
 MSG_INVALID = "存档中的数据无效：{error}"
@@ -193,6 +194,9 @@ def check_audit(row: dict, exported_at: dt.datetime | None, number: int) -> None
     for key in ("before", "after"):
         if not isinstance(row.get(key), dict | list | type(None)):
             raise invalid(f"{where}的 {key} 应为对象")
+    message = row.get("summary_message")
+    if message is not None and not well_formed(message):
+        raise invalid(f"{where}的说明消息（summary_message）格式不对")
     created = row.get("created_at")
     when = parse_datetime(created) if isinstance(created, str) else None
     if created and when is None:

@@ -133,6 +133,23 @@ def _encode(value: Any) -> Any:
     return value
 
 
+def well_formed(data: Any) -> bool:
+    """Whether ``data`` is what :func:`encode` writes (a read archive must be, before
+    :func:`decode` and the pages trust it)."""
+    if not (isinstance(data, dict) and isinstance(data.get("code"), str)):
+        return False
+    params = data.get("params", {})
+    return isinstance(params, dict) and all(_well_formed_value(v) for v in params.values())
+
+
+def _well_formed_value(value: Any) -> bool:
+    if isinstance(value, dict):
+        return well_formed(value)
+    if isinstance(value, list):
+        return all(_well_formed_value(v) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
 def decode(data: dict) -> Message:
     """The message :func:`encode` stored."""
     return Message(data["code"], {k: _decode(v) for k, v in data.get("params", {}).items()})
