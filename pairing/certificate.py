@@ -60,7 +60,6 @@ class Cuts:
             step = values[k] - values[k + 1] if k + 1 < len(values) else 0
             z = self.scale * step * step if count % 2 else 0
             self.above[k + 1] = self.above[k] + z
-        self.pq = pq
         # By position on the ranked line, for the scans (the hot loops here).
         self.pq_at = [pq[v] for v in self.order]
         self.above_at = [self.above[self.level[v]] for v in self.order]
@@ -69,18 +68,20 @@ class Cuts:
     def total(self) -> int:
         return self.above[-1]
 
-    def crossed(self, u: int, v: int) -> int:
-        """The z of the odd cuts a table of ``u`` and ``v`` crosses."""
-        return abs(self.above[self.level[u]] - self.above[self.level[v]])
+    def crossed_at(self, p: int, q: int) -> int:
+        """The z of the odd cuts crossed by a table of the entrants at positions ``p`` and
+        ``q`` of the ranked line."""
+        return abs(self.above_at[q] - self.above_at[p])
 
     def below(self, c: int) -> int:
         """The z of the odd cuts a bye edge of ``c`` crosses (the bye lies below them all)."""
         return self.total - self.above[self.level[c]]
 
-    def floor(self, u: int, v: int) -> int:
-        """Least reduced cost a table of ``u`` and ``v`` can have."""
-        d = self.pq[u] - self.pq[v]
-        return self.scale * d * d - self.crossed(u, v)
+    def floor_at(self, p: int, q: int) -> int:
+        """Least reduced cost a table of the entrants at positions ``p`` and ``q`` can have:
+        it grows as ``q`` moves away from ``p``, so a scan along the line may stop."""
+        d = self.pq_at[p] - self.pq_at[q]
+        return self.scale * d * d - self.crossed_at(p, q)
 
 
 def primary(cost: int, model: CostModel) -> int:
@@ -177,8 +178,7 @@ def _ascend(
 def _tables_within(model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int) -> list[Slack]:
     """The allowed tables whose slack (twice the reduced cost less both ends' y) is at most
     ``beyond``."""
-    order, n, scale = cuts.order, model.field.n, cuts.scale
-    pq_at, above_at = cuts.pq_at, cuts.above_at
+    order, n = cuts.order, model.field.n
     y_at = [twice_y[v] for v in order]
     # Largest y among the entrants ranked at or below each position: where even that
     # cannot bring a table within reach, none further down the line can.
@@ -188,16 +188,14 @@ def _tables_within(model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int
     found = []
     for p, u in enumerate(order):
         for q in range(p + 1, n):
-            d = pq_at[p] - pq_at[q]
-            # Twice the least reduced cost (Cuts.floor) less u's y.
-            floor = 2 * (scale * d * d - above_at[q] + above_at[p]) - y_at[p]
+            floor = 2 * cuts.floor_at(p, q) - y_at[p]
             if floor - lowest[q] > beyond:
                 break
             v = order[q]
             if floor - y_at[q] > beyond or model.forbidden(u, v):
                 continue
             cost = model.cost(u, v)
-            twice = 2 * (primary(cost, model) - above_at[q] + above_at[p])
+            twice = 2 * (primary(cost, model) - cuts.crossed_at(p, q))
             if twice - y_at[p] - y_at[q] <= beyond:
                 found.append((u, v, twice, cost) if u < v else (v, u, twice, cost))
     return found
@@ -213,10 +211,10 @@ def _cheapest(model: CostModel, cuts: Cuts, p: int, bye_reduced: int | None) -> 
         q = p + step
         while 0 <= q < len(order):
             v = order[q]
-            if best is not None and cuts.floor(u, v) >= best:
+            if best is not None and cuts.floor_at(p, q) >= best:
                 break  # down (or up) the line, every later table costs at least this
             if not model.forbidden(u, v):
-                reduced = primary(model.cost(u, v), model) - cuts.crossed(u, v)
+                reduced = primary(model.cost(u, v), model) - cuts.crossed_at(p, q)
                 if best is None or reduced < best:
                     best = reduced
             q += step

@@ -193,7 +193,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     chosen_edges = [(i, j, cost) for i, j, cost in edges + bye_edges if mate[i] == j]
     found = sum(primary(cost, coarse) for _i, _j, cost in chosen_edges)
     wider = reach(coarse, bye_edges, found) if k < n else None
-    have = {(i, j) for i, j, _cost in edges}
+    have = {(i, j) for i, j, _cost in edges} if wider else set()
     if wider is not None and any(j < n and (i, j) not in have for i, j, _cost in wider):
         # A better pairing may use a table the sparse graph lacks: match on the reach.
         mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))

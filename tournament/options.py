@@ -95,7 +95,7 @@ class OptionProblem:
 
 def _choice(problems: list, options: Mapping, field: str, value: object, label: str) -> None:
     if value not in options:
-        allowed = "、".join(options)
+        allowed = list(options)
         problems.append(
             OptionProblem(
                 field, Message("opt_choice", {"label": label, "value": value, "allowed": allowed})
@@ -189,9 +189,7 @@ def _tiebreak_problems(chain: Sequence[str]) -> list[OptionProblem]:
     unknown = [m for m in chain if m not in TIEBREAK_METRICS]
     if unknown:
         problems.append(
-            OptionProblem(
-                "tiebreaks", Message("opt_tiebreak_unknown", {"names": "、".join(unknown)})
-            )
+            OptionProblem("tiebreaks", Message("opt_tiebreak_unknown", {"names": unknown}))
         )
     if len(set(chain)) != len(chain):
         problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_twice")))

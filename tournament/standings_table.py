@@ -75,14 +75,15 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
     out = []
     for row in rows:
         team = teams.get(row.team)
+        names = [p.name for p in team.players.all()] if team else []
         item = {
             "rank": row.rank,
             "team_id": row.team,
             "team": team.name if team else str(row.team),
             "unit": team.unit.name if team and team.unit_id else "",
-            "players": "、".join(p.name for p in team.players.all()) if team else "",
+            "players": "、".join(names),  # as the API and ``standings --json`` have it
             # The page lists them in the reader's language (these rows are kept for all).
-            "player_list": [p.name for p in team.players.all()] if team else [],
+            "player_list": names,
             "points": row.points,
             "matches": row.matches,
             "wins": row.wins,

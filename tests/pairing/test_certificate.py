@@ -14,37 +14,11 @@ from hypothesis import strategies as st
 
 from pairing.certificate import primary, reach
 from pairing.costs import CostModel, Field
-from pairing.matching import min_cost_perfect_matching
 from pairing.simulate import SimEvent
 from pairing.solver import WHOLE_GRAPH_UP_TO, build_line, bye_candidates, solve_exact
 from tests.budget import examples
 
-
-def whole_graph(model: CostModel) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
-    """(every allowed table, every bye edge) under ``model``'s coarse costs."""
-    coarse, n = model.coarse_twin(), model.field.n
-    tables = [
-        (i, j, coarse.cost(i, j))
-        for i in range(n)
-        for j in range(i + 1, n)
-        if not coarse.forbidden(i, j)
-    ]
-    byes = [
-        (c, n, coarse.bye_cost(c, order)) for order, c in enumerate(bye_candidates(model.field))
-    ]
-    return tables, byes
-
-
-def minimum(model: CostModel) -> tuple[int, set[tuple[int, int]]] | None:
-    """(primary cost, tables and bye edge) of a minimum perfect matching of the whole graph."""
-    coarse, n = model.coarse_twin(), model.field.n
-    tables, byes = whole_graph(model)
-    edges = tables + byes
-    mate = min_cost_perfect_matching(n + (1 if byes else 0), edges)
-    if any(v == -1 for v in mate):
-        return None
-    chosen = [(i, j, cost) for i, j, cost in edges if mate[i] == j]
-    return sum(primary(cost, coarse) for *_ends, cost in chosen), {(i, j) for i, j, _ in chosen}
+from .whole_graph import minimum, whole_graph
 
 
 @st.composite

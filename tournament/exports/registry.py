@@ -139,11 +139,9 @@ KINDS: dict[str, Kind] = {
 def get_kind(key: str, fmt: str) -> Kind:
     kind = KINDS.get(key)
     if kind is None:
-        raise ExportError(MSG_KIND, kind=key, allowed="、".join(KINDS))
+        raise ExportError(MSG_KIND, kind=key, allowed=list(KINDS))
     if fmt not in kind.formats:
-        raise ExportError(
-            MSG_FORMAT, kind=str(kind.label), fmt=fmt, allowed="、".join(kind.formats)
-        )
+        raise ExportError(MSG_FORMAT, kind=str(kind.label), fmt=fmt, allowed=list(kind.formats))
     return kind
 
 

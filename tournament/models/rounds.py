@@ -18,14 +18,16 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.levels import LEVELS
 from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
+from tournament.messages import render
+from tournament.messages.audit import match_ref
 from tournament.models.event import Stage, Tournament
 from tournament.models.teams import Player, Team
+from tournament.naming import number_title
 from tournament.results_check import FORFEITS
 
 SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]
@@ -75,7 +77,7 @@ class Round(models.Model):
         verbose_name_plural = _("轮次")
 
     def __str__(self) -> str:
-        return _("第%(n)s轮") % {"n": self.number}
+        return number_title(self.number)
 
     def stage_problem(self) -> str | None:
         """Why the round's stage does not fit it (another tournament's stage), or None.
@@ -233,14 +235,7 @@ class Match(models.Model):
         verbose_name_plural = _("对阵")
 
     def __str__(self) -> str:
-        if self.ns_id is None:
-            return gettext("%(round)s 轮空 %(ew)s") % {"round": self.round, "ew": self.ew}
-        return gettext("%(round)s 第%(table)s台 %(ew)s - %(ns)s") % {
-            "round": self.round,
-            "table": self.table,
-            "ew": self.ew,
-            "ns": self.ns,
-        }
+        return render(match_ref(self))  # the activity log's wording, in the active language
 
     @property
     def is_bye(self) -> bool:

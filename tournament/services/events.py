@@ -55,9 +55,7 @@ def tournament_update(
     changed = {key for key in after if before[key] != after[key]}
     frozen = changed & FROZEN_ONCE_PLAYED
     if frozen and current.round_set.exclude(status=Round.DRAFT).exists():
-        labels = "、".join(
-            str(Tournament._meta.get_field(key).verbose_name) for key in sorted(frozen)
-        )
+        labels = [_field_label(key) for key in sorted(frozen)]
         raise ValidationError(render("event_started", labels=labels))
     tournament.full_clean()
     tournament.version = current.version + 1

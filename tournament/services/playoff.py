@@ -42,7 +42,7 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
     winners = stage.state.get("playoff", {}).get("winners", {})
     chosen = [winners.get(str(i)) for i in range(len(cut.tables))]
     if None in chosen or [list(t) for t in cut.tables] != stage.state["playoff"]["tables"]:
-        names = "、".join(Team.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
+        names = list(Team.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
         raise ResultRefused(MSG_PLAYOFF_NEEDED, n=len(cut.qualified) + cut.places, names=names)
     # Winners keep the order of the tied group (their rank before the play-off).
     return [*cut.qualified, *[team for team in cut.tied if team in chosen]]

@@ -24,6 +24,7 @@ from openpyxl.utils import get_column_letter
 
 from rules.messages import Message
 from tournament.messages import render
+from tournament.naming import listing
 from tournament.sheets.reader import Limits, TableFileError, clean_text, sheet_rows
 
 __all__ = [
@@ -125,7 +126,7 @@ def _find_header(rows: Iterator, sheet: str, required_any: Sequence[str]):
             break
     if not seen:
         raise _NoHeader(_("工作表“%(sheet)s”是空的") % {"sheet": sheet})
-    expected = "、".join(required_any[:2])
+    expected = listing(required_any[:2])
     raise _NoHeader(
         _("工作表“%(sheet)s”中找不到表头（应有“%(expected)s”等列），请使用模板")
         % {"sheet": sheet, "expected": expected}
