@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import itertools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +23,20 @@ if FULL_RUN:
 
 # Django imports stay inside the fixtures: the pure packages' tests (rules, scoring,
 # pairing) run without Django and must be able to load this file.
+
+
+def pytest_collection_finish(session):
+    """Keep the garbage collector off what every test shares.
+
+    After collection a worker holds Django, the app, the test modules and their parameters:
+    hundreds of thousands of objects that live until the end. Each full collection walked
+    them all again. Frozen, they are left out of every collection; and collections come less
+    often, as a test makes many short-lived objects (a page, its queries). Measured on the
+    suite without the browser tests, one process: 54.4 CPU-seconds before, 52.0 after.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 50)
 
 
 @pytest.hookimpl(trylast=True)  # after ``-m``/``-k`` deselected what will not run
@@ -69,7 +85,7 @@ def spread_long_tests(items: list, workers: int) -> None:
     for w, part in enumerate(slices):
         size = remaining // (workers - w)  # the share worksteal's first round gives worker w
         remaining -= size
-        part.extend(next(short) for _ in range(max(0, size - len(part))))
+        part.extend(itertools.islice(short, max(0, size - len(part))))
     slices[-1].extend(short)
     items[:] = [i for part in slices for i in part]
 

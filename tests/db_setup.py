@@ -125,6 +125,19 @@ def create_from_template(connection, run_dir: Path, verbosity: int) -> None:
         marker.write_text(template)
 
 
+def sqlite_template(
+    tmp_path_factory: pytest.TempPathFactory, alias: str = "default"
+) -> Path | None:
+    """The file of this run's migrated SQLite template, when this run made one (not with
+    ``--reuse-db``, ``--nomigrations`` or PostgreSQL): a test that needs a migrated database
+    file of its own copies it instead of running ``migrate`` again."""
+    marker = shared_run_dir(tmp_path_factory) / f"db-{alias}.template"
+    if not marker.exists():
+        return None
+    path = Path(marker.read_text())
+    return path if path.suffix == ".sqlite3" and path.exists() else None
+
+
 def template_name(test_database: str) -> str:
     """``test_x_template`` for the test databases ``test_x_gw0``, ``test_x_gw1``… of a run:
     one name whichever worker builds it, so that the next run replaces it."""

@@ -1,8 +1,9 @@
 """The two processes of ``test_cache_across_processes``: ``python -m tests.app.two_processes``.
 
-``reader``: migrates a fresh SQLite file, builds a 4-pair event whose round 1 is locked and
-whose round 2 is confirmed but not locked, then answers each ``get`` line on stdin with one JSON line about the public
-standings page it fetched through its own cache (per-process memory, the default).
+``reader``: migrates a fresh SQLite file (``reader-migrated``: the file is a migrated copy
+already), builds a 4-pair event whose round 1 is locked and whose round 2 is confirmed but not
+locked, then answers each ``get`` line on stdin with one JSON line about the public standings
+page it fetched through its own cache (per-process memory, the default).
 ``lock``: locks round 2 through the service, as the chief referee's server would.
 """
 
@@ -57,13 +58,14 @@ def build_event() -> None:
             lock_round(round_, user=chief)
 
 
-def reader() -> None:
+def reader(migrated: bool = False) -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    call_command("migrate", verbosity=0)
+    if not migrated:
+        call_command("migrate", verbosity=0)
     build_event()
     print("ready", flush=True)
     for _line in sys.stdin:
@@ -85,4 +87,6 @@ def lock() -> None:
 
 if __name__ == "__main__":
     django.setup()
-    {"reader": reader, "lock": lock}[sys.argv[1]]()
+    {"reader": reader, "reader-migrated": lambda: reader(migrated=True), "lock": lock}[
+        sys.argv[1]
+    ]()

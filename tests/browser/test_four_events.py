@@ -24,7 +24,6 @@ from tests.browser.web_event import (
     Event,
     cells,
     certificate_lines,
-    fits,
     levels,
     play_round,
     player_confirms,
@@ -80,7 +79,7 @@ def test_s_a_swiss_points26(crew):
         "swiss_points26",
         {"rounds": "3", "table_entry": True, "publish_pairings": True, "publish_standings": True},
     )
-    staff_pages(e, phone, base, first=True)
+    staff_pages(e)
     e.add_teams(PAIRS)
     e.do_draw("2026")
 
@@ -111,9 +110,8 @@ def test_s_a_swiss_points26(crew):
     # D4 24, D7 16, D6 15, D8 11. Round 3 pairs neighbours in that order, none a rematch.
     assert play_round(e, 3) == [(1, 1, 3), (2, 5, 2), (3, 4, 7), (4, 6, 8)]
     # A player looks up the published pairings, then (below) their pair's history.
-    player = phone()
+    player = e.page()
     player.goto(e.url("pairings/3/"))
-    fits(player)
 
     # By hand, RULES.md §6 points26 (13 + d : 13 − d) per round:
     #   D1 26 + 26 + 26 = 78, 级差分 13 + 13 + 13 = 39    D2 0 + 25 + 25 = 50, −13 + 12 + 12 = 11
@@ -136,7 +134,6 @@ def test_s_a_swiss_points26(crew):
     ]
     player.get_by_role("link", name=e.draw[1]).click()
     player.wait_for_url(re.compile(r"/team/\d+/$"))
-    fits(player)
     # Awards 一等奖 1, 二等奖 2, 三等奖 3 (the profile's tiers): six certificates.
     awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
     order = [1, 2, 4, 3, 6, 5]
@@ -144,6 +141,7 @@ def test_s_a_swiss_points26(crew):
         (e.draw[d], place, award)
         for place, (d, award) in enumerate(zip(order, awards, strict=True), 1)
     ]
+    e.all_pages_fit()
 
 
 @pytest.mark.long(10)
@@ -153,7 +151,7 @@ def test_s_b_swiss_match_points(crew):
     base, org, phone = crew
     e = Event(base, "sb", org, None, None, phone)
     e.create("S-B 胜2平1负0", "swiss_match_points", {"rounds": "3", "publish_standings": True})
-    staff_pages(e, phone, base, first=True)
+    staff_pages(e)
     e.import_teams(PAIRS)
     e.do_draw("2026")
 
@@ -185,7 +183,7 @@ def test_s_b_swiss_match_points(crew):
     # 级差分, the first tiebreak, orders D2 > D3 > D4 and D7 > D5 > D6. 对手分: D1 = D2 4 +
     # D6 2 + D3 4 = 10; D2 = 6 + 2 + 2 = 10; D3 = 4 + 0 + 6 = 10; D4 = 4 + 2 + 2 = 8;
     # D7 = 0 + 4 + 4 = 8; D5 = 2 + 4 + 4 = 10; D6 = 2 + 6 + 0 = 8; D8 = 2 + 4 + 2 = 8.
-    assert e.ranking(phone(), "名次", "积分", "级差分", "对手分") == [
+    assert e.ranking(e.page(), "名次", "积分", "级差分", "对手分") == [
         (1, "1", "6", "39", "10"),
         (2, "2", "4", "11", "10"),
         (3, "3", "4", "3", "10"),
@@ -201,6 +199,7 @@ def test_s_b_swiss_match_points(crew):
         (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
         for place, (d, award) in enumerate(zip([1, 2, 3, 4, 7, 5], awards, strict=True), 1)
     ]
+    e.all_pages_fit()
 
 
 @pytest.mark.long(9)
@@ -212,7 +211,7 @@ def test_s_c_rotation_hundred(crew):
     base, org, phone = crew
     e = Event(base, "sc", org, None, None, phone)
     e.create("S-C 分组三轮移位", "rotation_hundred", {"publish_standings": True})
-    staff_pages(e, phone, base, first=True)
+    staff_pages(e)
     e.import_teams(PAIRS)
     e.do_draw("2026")
 
@@ -237,7 +236,7 @@ def test_s_c_rotation_hundred(crew):
     # D3 and D7 111 + 3 + 3 = 117 (−11), D4 and D8 3 × 3 = 9 (−33); 对手分 breaks those ties:
     # D3 = D4 9 + D1 337 + D2 222 = 568 > D7 = D8 9 + D5 333 + D6 225 = 567;
     # D4 = D3 117 + D2 222 + D1 337 = 676 > D8 = D7 117 + D6 225 + D5 333 = 675.
-    player = phone()
+    player = e.page()
     assert e.ranking(player, "名次", "积分", "级差分", "对手分") == [
         (1, "1", "337", "37", "348"),
         (5, "2", "333", "33", "351"),
@@ -251,7 +250,6 @@ def test_s_c_rotation_hundred(crew):
     # D1's own page (a player's path): round by round 115, 111, 111; 级差分 15, 11, 11.
     player.get_by_role("link", name=e.draw[1]).click()
     player.wait_for_url(re.compile(r"/team/\d+/$"))
-    fits(player)
     history = cells(player, "tbody tr")
     assert [(r[0], r[4], r[5], r[7]) for r in history] == [
         ("1", "115", "15", "115"),
@@ -263,6 +261,7 @@ def test_s_c_rotation_hundred(crew):
         (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
         for place, (d, award) in enumerate(zip([1, 5, 6, 2, 3, 7], awards, strict=True), 1)
     ]
+    e.all_pages_fit()
 
 
 @pytest.mark.long(15)
@@ -276,7 +275,7 @@ def test_s_d_swiss_then_knockout(crew):
         "knockout",
         {"format": "staged", "rounds": "2", "games": "3", "publish_standings": True},
     )
-    staff_pages(e, phone, base, first=True)
+    staff_pages(e)
     e.import_teams(PAIRS)
     e.do_draw("2026")
     e.add_stage("knockout", 4)
@@ -303,7 +302,7 @@ def test_s_d_swiss_then_knockout(crew):
     #   D3 4 + 3 × 2 = 10; 12 + 6 + 6 + 6 − 13 − 13 = 4      (semi 2–0, final 1–2)
     #   D2 2 + 2 × 2 = 6; −1 − 13 − 13 + 12 + 12 = −3        (semi 0–2, third 2–0)
     #   D5 2; 1 − 6 − 6 − 12 − 12 = −35                      (semi 0–2, third 0–2)
-    assert e.ranking(phone(), "名次", "积分", "级差分") == [
+    assert e.ranking(e.page(), "名次", "积分", "级差分") == [
         (1, "1", "12", "72"),
         (3, "2", "10", "4"),
         (2, "3", "6", "-3"),
@@ -318,3 +317,4 @@ def test_s_d_swiss_then_knockout(crew):
         (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
         for place, (d, award) in enumerate(zip([1, 3, 2, 5, 4, 7], awards, strict=True), 1)
     ]
+    e.all_pages_fit()

@@ -7,7 +7,8 @@ import os
 import pytest
 from django.urls import reverse
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, wider_than_screen
+from tests.browser.web_event import Event
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.fouls import record_foul
@@ -15,13 +16,6 @@ from tournament.services.results import save_sheet, submit_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# How far the page, or any table box in it, is wider than the screen: a table that scrolls
-# inside its box hides columns (the 逐副 button, the 积分 column) just as well.
-# screen.width, not innerWidth: a phone (is_mobile) widens its layout viewport to a page
-# that is too wide, so innerWidth grew with the page and hid it (575 px in English).
-WIDE = """Math.max(document.documentElement.scrollWidth - screen.width,
-  ...Array.from(document.querySelectorAll('.table-wrap, .table-container'),
-                el => el.scrollWidth - el.clientWidth))"""
 # Set SHOTS=/some/dir to keep a screenshot of every page walked (for looking at the layout).
 SHOTS = os.environ.get("SHOTS")
 
@@ -51,7 +45,7 @@ def overflow(page, url: str, name: str) -> int:
         page.wait_for_selector("#sheet[data-ready]", state="attached")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
-    return page.evaluate(WIDE)
+    return wider_than_screen(page)
 
 
 def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
@@ -91,9 +85,9 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     page.fill("#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
     page.get_by_role("button", name="记录", exact=True).click()
     page.wait_for_selector("text=已记录")
-    wide["entry_after_web_foul"] = page.evaluate(WIDE)
+    wide["entry_after_web_foul"] = wider_than_screen(page)
     page.get_by_role("button", name="南北迟到").click()
-    wide["confirm_absent"] = page.evaluate(WIDE)
+    wide["confirm_absent"] = wider_than_screen(page)
     assert {name: px for name, px in wide.items() if px > 0} == {}
 
 
@@ -185,3 +179,38 @@ def test_english_team_history_keeps_seats_and_levels_whole_on_a_phone(live_serve
     words = page.evaluate(WORD_LINES.replace("SELECTOR", "'table.table td.words'"))
     assert {"North", "South", "passed"} <= {w for w, _ in words}
     assert ([w for w, lines in words if lines > 1], wide) == ([], 0)
+
+
+# A block wider than the phone, added by a page's own script.
+WIDEN = """() => {
+  const block = document.createElement("div");
+  block.style.width = "900px";
+  block.textContent = "宽";
+  document.body.append(block);
+}"""
+
+
+def test_the_width_watch_of_the_whole_events_catches_a_page_too_wide(live_server, phone):
+    """The four whole events watch every page of the referee's and players' paths
+    (web_event.Event.page) instead of asking after each: a page too wide when it loads, when
+    it is left, or when the test ends on it is named; a page that fits is not."""
+    event = Event(live_server.url, "spring", None, None, None, phone)
+    page = event.page()
+    page.add_init_script(
+        f"if (location.search === '?wide=load') addEventListener('DOMContentLoaded', {WIDEN})"
+    )
+    login_page = live_server.url + reverse("login")
+    page.goto(login_page + "?wide=load")
+    page.goto(login_page + "?wide=later")
+    page.evaluate(WIDEN)
+    page.goto(live_server.url + "/")  # fits
+    page.goto(login_page + "?wide=last")
+    page.evaluate(WIDEN)
+    with pytest.raises(AssertionError) as caught:
+        event.all_pages_fit()
+    wide = [
+        "/accounts/login/?wide=last",
+        "/accounts/login/?wide=later",
+        "/accounts/login/?wide=load",
+    ]
+    assert str(caught.value).startswith(f"wider than the phone screen: {wide}")

@@ -8,7 +8,7 @@ import qrcode
 from django.db.models import Q
 from django.urls import reverse
 
-from tests.browser.conftest import login
+from tests.browser.conftest import login, wider_than_screen
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.services.checkin import check_in, checkin_url
 from tournament.services.pairing import draw
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def fits(page) -> bool:
     """Nothing sticks out sideways on the 390 px phone."""
-    return page.evaluate("document.documentElement.scrollWidth") <= 390
+    return wider_than_screen(page) <= 0
 
 
 def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:

@@ -4,7 +4,8 @@ Vocabulary: ``D1`` … ``D8`` are the pairs by draw number (read back from the d
 The pair with the LOWER draw number wins its table unless a test says otherwise
 (:func:`levels`), so each round's pairings follow from the standings by hand; the tests read
 them back from the round page and assert them before entering results. Every page of the
-referee and player paths is checked to fit a 390 px phone screen (:func:`fits`).
+chief referee's, the referee's and the players' paths is checked to fit a 390 px phone screen
+(:meth:`Event.page`, :meth:`Event.all_pages_fit`).
 """
 
 from __future__ import annotations
@@ -15,9 +16,32 @@ import re
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
-from tests.browser.conftest import login
+from tests.browser.conftest import WIDER_THAN_SCREEN, login
 
-OVERFLOW = "document.documentElement.scrollWidth > window.innerWidth"
+# A page of the chief referee's, the referee's or the players' paths notes itself in its tab's
+# sessionStorage when it is wider than the phone's screen: once it has loaded, and again when
+# it is left (its own script may have widened it since). The test reads each tab once at the
+# end (Event.all_pages_fit) instead of asking after every page, a round trip through
+# Playwright's driver each.
+WATCH_WIDTH = (
+    """(() => {
+  const note = () => {
+    if ("""
+    + WIDER_THAN_SCREEN
+    + """ <= 0) return;
+    const seen = JSON.parse(sessionStorage.getItem("gd-too-wide") || "[]");
+    seen.push(location.pathname + location.search);
+    sessionStorage.setItem("gd-too-wide", JSON.stringify(seen));
+  };
+  addEventListener("load", note);
+  addEventListener("pagehide", note);
+  window.gdNoteWidth = note;
+})();"""
+)
+READ_WIDTH = """() => {
+  window.gdNoteWidth();
+  return JSON.parse(sessionStorage.getItem("gd-too-wide") || "[]");
+}"""
 # Each row's cell texts (innerText, as Playwright's all_inner_texts reads them), read in one
 # call: a call per row costs a round trip through Playwright's driver each.
 CELLS = "rows => rows.map(r => Array.from(r.querySelectorAll('td'), td => td.innerText))"
@@ -49,6 +73,25 @@ class Event:
         self.base, self.slug, self.phone = base, slug, phone
         self.org, self.chief, self.ref = org, chief, ref
         self.draw: dict[int, str] = {}  # draw number -> team name
+        self.watched: list = []  # the pages whose width is checked (:meth:`page`)
+        self.slips: dict[int, bytes] = {}  # round number -> its side-slips PDF
+
+    def page(self):
+        """A new phone page (its own cookies) for the chief referee, the referee or a
+        player: every page it shows is checked to fit the phone's screen."""
+        page = self.phone()
+        page.add_init_script(WATCH_WIDTH)
+        self.watched.append(page)
+        return page
+
+    def all_pages_fit(self) -> None:
+        """No page shown in a watched tab was wider than the phone's screen."""
+        too_wide = {}
+        for page in self.watched:
+            if not page.is_closed():
+                page.wait_for_load_state()
+                too_wide.update(dict.fromkeys(page.evaluate(READ_WIDTH)))
+        assert not too_wide, f"wider than the phone screen: {sorted(too_wide)}"
 
     def url(self, path: str = "") -> str:
         return f"{self.base}/t/{self.slug}/{path}"
@@ -79,7 +122,7 @@ class Event:
     def staff(self, username: str, name: str, role: str) -> str | None:
         """Add a staff account; its password (shown once), or None for an existing one."""
         page = self.org
-        page.goto(self.url("staff/"))
+        visit(page, self.url("staff/"))
         page.fill("input[name=username]", username)
         page.fill("input[name=name]", name)
         page.select_option("select[name=role]", role)
@@ -166,7 +209,6 @@ class Event:
         page = self.chief
         if go:
             page.goto(self.url(f"rounds/{number}/"))
-        fits(page)
         with page.expect_navigation():
             page.get_by_role("button", name=label).click()
 
@@ -183,26 +225,23 @@ class Event:
         """Final levels through the referee's entry form (``extra``: forfeit, pass_how)."""
         page = self.ref
         page.goto(self.url(f"rounds/{number}/table/{table}/"))
-        fits(page)
         page.select_option("#id_ew_level", ew)
         page.select_option("#id_ns_level", ns)
         for field, value in extra.items():
             page.select_option(f"#id_{field}", value)
         page.get_by_role("button", name="提交成绩").click()
         page.wait_for_url(self.url(f"rounds/{number}/"))
-        fits(page)
 
     def foul(self, number: int, table: int, side: str, kind: str) -> None:
         """Log one foul (犯规) through the foul form of the referee's entry page."""
         page = self.ref
-        page.goto(self.url(f"rounds/{number}/table/{table}/"))
+        visit(page, self.url(f"rounds/{number}/table/{table}/"))
         form = page.locator("form.foul-form")
         form.locator("select[name=side]").select_option(side)
         form.locator("select[name=kind]").select_option(kind)
         form.locator("select[name=severity]").select_option("foul")
         with page.expect_navigation():
             form.get_by_role("button", name="记录").click()
-        fits(page)
 
     def sheet(self, number: int, table: int, deals: list[tuple[str, str]]) -> None:
         """Deal by deal on the referee's sheet: (winner "东西胜"/"南北胜", partner button)."""
@@ -213,12 +252,10 @@ class Event:
             choose(page, win, partner)
             page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
         page.wait_for_selector("#message:has-text('比赛结束')")
-        fits(page)
 
     def standings(self, page) -> list[dict[str, str]]:
         """The standings page's rows, each as {column header: cell text}, in rank order."""
         page.goto(self.url("standings/"))
-        fits(page)
         heads = [h.strip() for h in page.locator("table.standings thead th").all_inner_texts()]
         rows = cells(page, "table.standings tbody tr")
         return [dict(zip(heads, row, strict=False)) for row in rows]
@@ -235,22 +272,22 @@ class Event:
         return [p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages]
 
 
-def fits(page) -> None:
-    """The page does not scroll sideways on the 390 px phone."""
-    assert not page.evaluate(OVERFLOW), f"{page.url} is wider than the phone screen"
+def visit(page, url: str) -> None:
+    """Go to ``url``, unless the page shows it already: the answer to the form just sent
+    from it (the staff page after adding a person, the entry page after a foul)."""
+    if page.url != url:
+        page.goto(url)
 
 
-def staff_pages(event: Event, phone, base: str, first: bool) -> None:
-    """Create (first event) or attach (later events) the chief referee and the referee."""
+def staff_pages(event: Event) -> None:
+    """Create the chief referee's and the referee's accounts on the staff page (each password
+    is shown once), and log each into a page of their own."""
     chief_pw = event.staff("chief", "王裁判长", "chief_referee")
     ref_pw = event.staff("ref", "李裁判", "referee")
-    if first:
-        assert chief_pw and ref_pw and chief_pw != ref_pw
-        event.chief, event.ref = phone(), phone()
-        login(event.chief, base, "chief", chief_pw)
-        login(event.ref, base, "ref", ref_pw)
-    else:
-        assert chief_pw is None and ref_pw is None  # existing accounts: no new password
+    assert chief_pw and ref_pw and chief_pw != ref_pw
+    event.chief, event.ref = event.page(), event.page()
+    login(event.chief, event.base, "chief", chief_pw)
+    login(event.ref, event.base, "ref", ref_pw)
 
 
 PAIRS = [(f"{c}队", f"{c}甲", f"{c}乙") for c in "一二三四五六七八"]
@@ -258,10 +295,12 @@ PAIRS = [(f"{c}队", f"{c}甲", f"{c}乙") for c in "一二三四五六七八"]
 
 def slip(event: Event, number: int, table: int, side: str) -> tuple[str, str]:
     """The link (the slip's QR, also a link in the PDF) and PIN of one side of a table,
-    from the side-slips PDF the referee downloads."""
-    response = event.ref.request.get(event.url(f"export/side_slips.pdf?round={number}"))
-    assert response.ok, response.text()[:500]
-    reader = PdfReader(io.BytesIO(response.body()))
+    from the side-slips PDF the referee downloads (once a round: the slips of every table)."""
+    if number not in event.slips:
+        response = event.ref.request.get(event.url(f"export/side_slips.pdf?round={number}"))
+        assert response.ok, response.text()[:500]
+        event.slips[number] = response.body()
+    reader = PdfReader(io.BytesIO(event.slips[number]))
     title = f"第 {table} 台 · {'东西' if side == 'EW' else '南北'}"
     for page in reader.pages:
         text = page.extract_text()
@@ -321,31 +360,26 @@ def certificate_lines(pages: list[str]) -> list[tuple[str, int, str]]:
 def player_enters(event: Event, number: int, table: int, side: str, ew: str, ns: str) -> None:
     """A player of ``side`` enters the final levels through their slip's link."""
     link, _pin = slip(event, number, table, side)
-    page = event.phone()
+    page = event.page()
     page.goto(link)
-    fits(page)
     page.select_option("#id_ew_level", ew)
     page.select_option("#id_ns_level", ns)
     page.get_by_role("button", name="提交成绩").click()
     page.wait_for_selector("text=已录入，等待对方确认")
-    fits(page)
 
 
 def player_confirms(event: Event, number: int, table: int, side: str) -> None:
     """A player of ``side`` confirms the referee's entry with their slip's PIN."""
     link, pin = slip(event, number, table, side)
-    page = event.phone()
+    page = event.page()
     page.goto(link)
-    fits(page)
     page.fill("#id_pin", pin)
     page.get_by_role("button", name="确认无误").click()
     page.wait_for_selector("text=成绩已确认")
-    fits(page)
 
 
 def referee_confirms(event: Event, number: int, table: int) -> None:
     page = event.ref
     page.goto(event.url(f"rounds/{number}/table/{table}/"))
-    fits(page)
     page.get_by_role("button", name="确认成绩").click()
     page.wait_for_url(event.url(f"rounds/{number}/"))
