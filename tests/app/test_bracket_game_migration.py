@@ -11,8 +11,7 @@ AFTER = [("tournament", "0012_bracket_game")]
 
 
 def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
+    executor = MigrationExecutor(connection)  # its loader reads what the database has applied
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
 
