@@ -39,7 +39,7 @@ WATCH_WIDTH = (
 })();"""
 )
 READ_WIDTH = """() => {
-  window.gdNoteWidth();
+  if (window.gdNoteWidth) window.gdNoteWidth();
   return JSON.parse(sessionStorage.getItem("gd-too-wide") || "[]");
 }"""
 # Each row's cell texts (innerText, as Playwright's all_inner_texts reads them), read in one
