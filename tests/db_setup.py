@@ -106,7 +106,7 @@ def create_from_template(connection, run_dir: Path, verbosity: int) -> None:
     alias = connection.alias
     sqlite = connection.settings_dict["ENGINE"] == SQLITE
     with locked(run_dir / f"db-{alias}.lock"):
-        marker = run_dir / f"db-{alias}.template"
+        marker = template_marker(run_dir, alias)
         if marker.exists():
             template = marker.read_text()
             if sqlite:
@@ -125,13 +125,18 @@ def create_from_template(connection, run_dir: Path, verbosity: int) -> None:
         marker.write_text(template)
 
 
+def template_marker(run_dir: Path, alias: str) -> Path:
+    """The file that names a database alias's template once the builder has made it."""
+    return run_dir / f"db-{alias}.template"
+
+
 def sqlite_template(
     tmp_path_factory: pytest.TempPathFactory, alias: str = "default"
 ) -> Path | None:
     """The file of this run's migrated SQLite template, when this run made one (not with
     ``--reuse-db``, ``--nomigrations`` or PostgreSQL): a test that needs a migrated database
     file of its own copies it instead of running ``migrate`` again."""
-    marker = shared_run_dir(tmp_path_factory) / f"db-{alias}.template"
+    marker = template_marker(shared_run_dir(tmp_path_factory), alias)
     if not marker.exists():
         return None
     path = Path(marker.read_text())
