@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 from collections.abc import Iterator
@@ -23,20 +22,6 @@ if FULL_RUN:
 
 # Django imports stay inside the fixtures: the pure packages' tests (rules, scoring,
 # pairing) run without Django and must be able to load this file.
-
-
-def pytest_collection_finish(session):
-    """Keep the garbage collector off what every test shares.
-
-    After collection a worker holds Django, the app, the test modules and their parameters:
-    hundreds of thousands of objects that live until the end. Each full collection walked
-    them all again. Frozen, they are left out of every collection; and collections come less
-    often, as a test makes many short-lived objects (a page, its queries). Measured on the
-    suite without the browser tests, one process: 54.4 CPU-seconds before, 52.0 after.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 50)
 
 
 @pytest.hookimpl(trylast=True)  # after ``-m``/``-k`` deselected what will not run

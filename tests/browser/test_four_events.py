@@ -108,7 +108,8 @@ def test_s_a_swiss_points26(crew):
     assert play_round(e, 2, special) == [(1, 8, 1), (2, 6, 3), (3, 4, 5), (4, 2, 7)]
     # After round 2 (26 : 0 for d = 13, 19 : 7 for d = 6, …): D1 52, D3 38, D5 27, D2 25,
     # D4 24, D7 16, D6 15, D8 11. Round 3 pairs neighbours in that order, none a rematch.
-    assert play_round(e, 3) == [(1, 1, 3), (2, 5, 2), (3, 4, 7), (4, 6, 8)]
+    # Round 3's results come on the clerk's sheet, uploaded by the referee.
+    assert play_round(e, 3, clerk=True) == [(1, 1, 3), (2, 5, 2), (3, 4, 7), (4, 6, 8)]
     # A player looks up the published pairings, then (below) their pair's history.
     player = e.page()
     player.goto(e.url("pairings/3/"))
@@ -173,7 +174,7 @@ def test_s_b_swiss_match_points(crew):
     assert r2 == [(1, 6, 1), (2, 4, 7), (3, 8, 3), (4, 2, 5)]
     # After round 2: D1 4 +26, D3 4 +16, D7 2 +6, D2 2 −1, D4 2 −2, D5 2 −7, D6 0 −18,
     # D8 0 −20: neighbours meet, none a rematch.
-    assert play_round(e, 3) == [(1, 1, 3), (2, 7, 2), (3, 4, 5), (4, 6, 8)]
+    assert play_round(e, 3, clerk=True) == [(1, 1, 3), (2, 7, 2), (3, 4, 5), (4, 6, 8)]
 
     # By hand (2 a win; 级差分 ± the margin, ±10 for the forfeit and the three fouls):
     #   D1 WWW 6, 13 + 13 + 13 = 39      D2 LWW 4, −13 + 12 + 12 = 11
@@ -283,16 +284,16 @@ def test_s_d_swiss_then_knockout(crew):
     # Swiss round 1: D1 +13, D3 +6, D5 +5, D7 +2; D8 −2, D6 −5, D4 −6, D2 −13. Round 2 seats
     # each R1-EW pair against an R1-NS pair, top against top: D1–D8, D3–D6, D5–D4, D7–D2.
     assert play_round(e, 1) == [(1, 1, 2), (2, 3, 4), (3, 5, 6), (4, 7, 8)]
-    assert play_round(e, 2) == [(1, 8, 1), (2, 6, 3), (3, 4, 5), (4, 2, 7)]
+    assert play_round(e, 2, clerk=True) == [(1, 8, 1), (2, 6, 3), (3, 4, 5), (4, 2, 7)]
     # After the Swiss stage (points, 级差分):
     #   D1 4, 13 + 13 = 26   D3 4, 6 + 6 = 12   D5 2, 5 − 4 = 1   D2 2, −13 + 12 = −1
     #   D4 2, −6 + 4 = −2    D7 2, 2 − 12 = −10 D6 0, −5 − 6 = −11 D8 0, −2 − 13 = −15
     # Qualified: Q1 D1, Q2 D3, Q3 D5, Q4 D2; semi-finals Q1–Q4 and Q2–Q3.
     assert play_round(e, 3) == [(1, 1, 2), (2, 3, 5)]
-    assert play_round(e, 4) == [(1, 2, 1), (2, 5, 3)]
+    assert play_round(e, 4, clerk=True) == [(1, 2, 1), (2, 5, 3)]
     # D1 and D3 won 2–0: final D1–D3, third-place match D2–D5. D3 takes the final's game 1.
     assert play_round(e, 5, upset={1, 3}) == [(1, 1, 3), (2, 2, 5)]
-    assert play_round(e, 6) == [(1, 3, 1), (2, 5, 2)]
+    assert play_round(e, 6, clerk=True) == [(1, 3, 1), (2, 5, 2)]
     # 1–1 in the final: a third game; the third-place match is over (D2 2–0).
     assert play_round(e, 7) == [(1, 1, 3)]
     # Final ranking follows the bracket: champion D1, runner-up D3, third-place winner D2,

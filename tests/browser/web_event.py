@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 
+from openpyxl import load_workbook
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
@@ -253,6 +254,29 @@ class Event:
             page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
         page.wait_for_selector("#message:has-text('比赛结束')")
 
+    def clerk_sheet(self, number: int, results: dict[int, tuple[str, str]]) -> None:
+        """A round's results through the clerk's sheet (成绩录入表): the chief referee
+        downloads the blank sheet, the clerk writes each table's final (EW, NS) levels on it,
+        and the referee uploads it on the round's 导入成绩表 page: every table or none."""
+        response = self.chief.request.get(self.url(f"export/clerk_sheet.xlsx?round={number}"))
+        assert response.ok, response.text()[:500]
+        book = load_workbook(io.BytesIO(response.body()))
+        sheet = book.worksheets[0]
+        assert [c.value for c in sheet[2]][:3] == ["台号", "东西", "南北"]
+        for row in sheet.iter_rows(min_row=3):
+            row[1].value, row[2].value = results[int(row[0].value)]
+        filled = io.BytesIO()
+        book.save(filled)
+        page = self.ref
+        page.goto(self.url(f"rounds/{number}/import/"))
+        page.set_input_files(
+            "input[type=file]",
+            {"name": "成绩录入表.xlsx", "mimeType": XLSX, "buffer": filled.getvalue()},
+        )
+        with page.expect_navigation():
+            page.get_by_role("button", name="导入").click()
+        assert page.url == self.url(f"rounds/{number}/"), page.inner_text(".errors")
+
     def standings(self, page) -> list[dict[str, str]]:
         """The standings page's rows, each as {column header: cell text}, in rank order."""
         page.goto(self.url("standings/"))
@@ -290,6 +314,7 @@ def staff_pages(event: Event) -> None:
     login(event.ref, event.base, "ref", ref_pw)
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PAIRS = [(f"{c}队", f"{c}甲", f"{c}乙") for c in "一二三四五六七八"]
 
 
@@ -329,14 +354,24 @@ def levels(ew: int, ns: int, upset: frozenset | set = frozenset()) -> tuple[str,
     return ("A+", loser_level) if win_ew else (loser_level, "A+")
 
 
-def play_round(event: Event, number: int, special: dict | None = None, upset=frozenset()):
+def play_round(
+    event: Event,
+    number: int,
+    special: dict | None = None,
+    upset=frozenset(),
+    clerk: bool = False,
+):
     """Pair, publish, start, enter (final levels by :func:`levels` unless ``special`` gives an
     entry function for the table number or for the pair {D_a, D_b}), confirm and lock one
-    round; the tables as (table, EW, NS)."""
+    round; the tables as (table, EW, NS). ``clerk``: the final levels come on the clerk's
+    sheet (:meth:`Event.clerk_sheet`) instead of the referee's entry form."""
     tables = event.pair_and_publish(number)
     event.start(number)
     special = special or {}
-    for table, ew, ns in tables:
+    if clerk:
+        assert not special, "a round on the clerk's sheet has every table on it"
+        event.clerk_sheet(number, {table: levels(ew, ns, upset) for table, ew, ns in tables})
+    for table, ew, ns in [] if clerk else tables:
         enter = special.get(table) or special.get(frozenset((ew, ns)))
         if enter:
             enter(table, ew, ns)

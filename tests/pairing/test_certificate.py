@@ -45,7 +45,7 @@ def rounds(draw):
     return model, draw(st.sampled_from([1, 2, 17, 10**4, 10**6]))
 
 
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds())
 def test_every_edge_of_a_cheaper_matching_is_in_the_reach(case):
     model, above = case
@@ -58,7 +58,7 @@ def test_every_edge_of_a_cheaper_matching_is_in_the_reach(case):
     assert edges <= {(i, j) for i, j, _cost in wider}
 
 
-@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds())
 def test_the_solver_reaches_the_minimum_of_the_whole_graph_above_64_pairs(case):
     model, _above = case

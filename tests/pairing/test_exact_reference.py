@@ -49,7 +49,7 @@ def networkx_minimum(n, edges, costs):
     return -sum(graph[a][b]["weight"] for a, b in matching)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(graphs(), st.sampled_from([MAX_ROUNDS, 0]), st.sampled_from([None, 0, 3]), st.data())
 def test_the_reference_agrees_with_networkx(graph, rounds, slack, data):
     """``rounds=0``: the integer program alone. ``slack``: an upper bound that far above

@@ -111,7 +111,7 @@ def events_with_forbidden_pairs(draw):
     }
 
 
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events_with_forbidden_pairs())
 def test_forbidden_pairs_never_meet_when_avoidable(params):
     """Every round, round 1 included, has as few forbidden tables (and other violations) as

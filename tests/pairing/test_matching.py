@@ -40,7 +40,7 @@ def matched(mate):
     return [(v, m) for v, m in enumerate(mate) if m > v]
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(graphs(max_n=16))
 def test_min_cost_perfect_matching_matches_networkx(graph):
     n, edges = graph
@@ -57,7 +57,7 @@ def test_min_cost_perfect_matching_matches_networkx(graph):
         assert sum(cost[e] for e in matched(mate)) == sum(cost[min(e), max(e)] for e in ref)
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(graphs(max_n=16))
 def test_perfect_matching_test_matches_networkx(graph):
     n, edges = graph
@@ -104,7 +104,7 @@ def brute_force(line, cost):
     return best
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(1, 5), st.data())
 def test_band_is_exact_when_the_band_covers_everything(half, data):
     n = 2 * half

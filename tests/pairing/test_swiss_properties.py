@@ -77,13 +77,13 @@ def play_event(params, closeness_up_to, closeness_rounds=None):
 
 
 # sampled_from draws sizes and round counts evenly; integers() would favour the bounds.
-@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events(st.sampled_from(range(2, 41))))
 def test_small_events_keep_every_rule_and_closeness(params):
     play_event(params, closeness_up_to=40)
 
 
-@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events(st.sampled_from(range(41, 301))))
 def test_larger_events_keep_every_rule(params):
     play_event(params, closeness_up_to=80)

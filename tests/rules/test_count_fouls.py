@@ -35,7 +35,7 @@ def _steps(log: list[tuple[str, str, int]]) -> list[dict]:
     return steps
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(RULESETS), st.lists(entry, max_size=12))
 def test_count_fouls_equals_the_engine(rules, log):
     # A wrong count logged as a warning is still a wrong-count step (the engine decides).

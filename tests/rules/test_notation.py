@@ -115,7 +115,7 @@ steps = st.one_of(
 )
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(steps, max_size=30))
 def test_steps_round_trip_through_the_notation(step_list):
     text = format_notation(step_list)
@@ -125,7 +125,7 @@ def test_steps_round_trip_through_the_notation(step_list):
 separators = st.sampled_from([" ", ", ", ";", "\n", "  ", "、", "，"])
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.tuples(steps, separators, st.booleans()), max_size=20))
 def test_text_round_trips_whatever_the_case_and_separators(items):
     # Write the sheet sloppily (random case and separators); it reads back the same steps.

@@ -114,7 +114,7 @@ def _walk(rules, steps):
         state = after
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(RULESETS), step_lists)
 def test_levels_stay_on_the_scale_and_only_one_side_passes_a(rules, steps):
     for _, s, after in _walk(rules, steps):
@@ -131,7 +131,7 @@ def test_levels_stay_on_the_scale_and_only_one_side_passes_a(rules, steps):
                 assert after.end_reason == "three_hidden"
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(RULESETS), step_lists, step)
 def test_a_finished_match_takes_no_more_steps(rules, steps, extra):
     state = new_match(rules)
@@ -175,7 +175,7 @@ def _allowed_change(before, s, after, side):
     return False  # time changes nothing
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(RULESETS), step_lists)
 def test_a_side_moves_only_on_its_own_win_or_a_penalty(rules, steps):
     for before, s, after in _walk(rules, steps):
@@ -192,7 +192,7 @@ def test_a_side_moves_only_on_its_own_win_or_a_penalty(rules, steps):
             )
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(RULESETS), step_lists)
 def test_bookkeeping_invariants(rules, steps):
     for before, s, after in _walk(rules, steps):
@@ -233,7 +233,7 @@ def test_bookkeeping_invariants(rules, steps):
         assert {e.step for e in after.events[len(before.events) :]} == {before.steps}
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.sampled_from(RULESETS), step_lists)
 def test_replay_of_the_notation_gives_the_same_state(rules, steps):
     played = [s for _, s, _ in _walk(rules, steps)]

@@ -28,7 +28,7 @@ from scoring import (
 from scoring.history import team_history
 from tests.budget import examples
 
-PROPERTY_SETTINGS = settings(max_examples=examples(40), deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=examples(20), deadline=None)
 
 # The bye score of each policy, from the systems' forfeit wins and draws (RULES.md §6).
 BYE_POINTS = {
