@@ -21,3 +21,6 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+# The project's own modules compiled now, as pip compiles the packages it installs: otherwise
+# the first server, command or test run compiles them, each of its processes at once.
+.venv/bin/python -m compileall -q -j 0 manage.py config tournament scoring rules pairing tests bench >/dev/null
