@@ -3,7 +3,9 @@
 Issue 10 ("Done when"): the organizer creates the event and its staff accounts on the staff
 page, adds the pairs (form or sign-up sheet), draws, pairs and publishes; the chief referee
 starts, confirms and locks; the referee enters final levels, a deal-by-deal sheet and the foul
-log; players enter or confirm through their side's slip link and PIN. The final standings and
+log; players enter or confirm through their side's slip link and PIN. Some rounds' results come
+on the clerk's sheet instead (成绩录入表: downloaded blank, filled in, uploaded on the round's
+导入成绩表 page), as at a venue where clerks collect the paper score sheets. The final standings and
 the certificates PDF are checked against values worked out by hand from RULES.md §6, and every
 page of the referee and player paths must fit a 390 px phone screen (see web_event.py for the
 vocabulary: D1 … D8 are the pairs by draw number; the lower one wins unless said otherwise).
