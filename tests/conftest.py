@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 from collections.abc import Iterator
@@ -22,6 +23,29 @@ if FULL_RUN:
 
 # Django imports stay inside the fixtures: the pure packages' tests (rules, scoring,
 # pairing) run without Django and must be able to load this file.
+
+
+def pytest_configure(config):
+    """Collect garbage less often in a test process, from as early as a conftest can.
+
+    Starting, a test process builds hundreds of thousands of objects that live until it
+    ends (the test modules and their parameters, with Django and the app); each test then
+    makes many short-lived ones (a page, its queries) that die on their own. CPython's
+    default thresholds (700, 10, 10) ran about 775 collections before the first test.
+    """
+    gc.set_threshold(50_000, 20, 50)
+
+
+def pytest_collection_finish(session):
+    """Keep the garbage collector off what every test shares.
+
+    After collection a worker holds Django, the app, the test modules and their parameters:
+    hundreds of thousands of objects that live until the end. Each full collection walked
+    them all again. Frozen, they are left out of every collection. Measured on the suite
+    without the browser tests, one process: 54.4 CPU-seconds before, 52.0 after.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.hookimpl(trylast=True)  # after ``-m``/``-k`` deselected what will not run
