@@ -3,7 +3,8 @@
    GD.watch: poll the round's small status JSON and, when its `stamp` (pairings and status)
    changed, fetch the page again and swap in the parts named by `selectors`.
    GD.live: for staff and projector pages; ask only for the tables changed since the change
-   number the page holds (`?since=`), replace those rows in place and update the counts.
+   number the page holds (`?since=`), replace those rows in place, update the counts and fetch
+   again the parts named by `refresh`.
    GD.clock: the round clock, with a chime at 5 minutes left and at time (Web Audio, no
    sound file) that a mute switch silences. */
 var GD = (function () {
@@ -67,11 +68,12 @@ var GD = (function () {
         if (d.stamp !== stamp || d.reload) {
           refresh(opts.full.concat(opts.refresh || []));
         } else if (d.seq !== seq) {
-          if (opts.rows && d.changed) {
-            if (applyRows(d, opts)) refresh([opts.rows]);
-          } else if (opts.refresh) {
-            refresh(opts.refresh);
-          }
+          // The changed rows in place (the whole list when one is not on the page), and the
+          // parts that follow the tables: the round's buttons (confirming all waits for an
+          // entered table, locking for the last confirmed one) or the projector's lists.
+          var parts = (opts.refresh || []).slice();
+          if (opts.rows && d.changed && applyRows(d, opts)) parts.push(opts.rows);
+          if (parts.length) refresh(parts);
         }
         stamp = d.stamp;
         seq = d.seq;

@@ -54,14 +54,18 @@ def crew(live_server, phone):
     user.set_password("pw-org-2026")
     user.save()
 
-    def page():
+    def page(live: bool = False):
         # The round pages poll status.json every 8 s; the test's SQLite database (shared
-        # cache) answers a poll that meets a write with "table is locked". The live update
-        # is tested elsewhere (test_phone_flows.py); here it would only add noise. The page's
-        # own fetch refuses the poll (as a network error): a Playwright route would stop
-        # every request of the page on its way, a quarter of the test's time.
+        # cache) answers a poll that meets a write with "table is locked". The page's own
+        # fetch refuses the poll (as a network error): a Playwright route would stop every
+        # request of the page on its way, a quarter of the test's time. A ``live`` page
+        # keeps its polls, but its timers are Playwright's clock, held once it has loaded
+        # (:func:`hold_timers`): it polls when the test asks it to, between two saves.
         p = phone()
-        p.add_init_script(NO_POLLS)
+        if live:
+            p.clock.install()
+        else:
+            p.add_init_script(NO_POLLS)
         # CI runs two workers on two cores: give a page more time than the phone default.
         p.set_default_timeout(40000)
         return p

@@ -8,8 +8,9 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from playwright.sync_api import expect
 
-from tests.browser.conftest import login
+from tests.browser.conftest import signed_in
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import submit_result
@@ -27,7 +28,7 @@ def event(tournament, teams8, make_round):
 
 def test_referee_enters_a_deal_by_deal_sheet(live_server, phone, event, referee):
     page = phone()
-    login(page, live_server.url, "ref", "pw-ref")
+    signed_in(page, live_server.url, "ref")
     page.goto(live_server.url + reverse("match_sheet", args=["spring", 1, 1]))
     page.wait_for_selector("#sheet[data-ready]", state="attached")
     # Four 1–2 wins take East–West 2→5→8→J→A; a 1–3 win at its own A passes A.
@@ -51,7 +52,7 @@ def test_a_second_user_confirms_the_result(live_server, phone, event, referee):
     match = Match.objects.get(round=event, table=2)
     submit_result(match, ResultValues("A+", "Q", winner="EW"), version=match.version, user=referee)
     page = phone()
-    login(page, live_server.url, "chief", "pw-chief")
+    signed_in(page, live_server.url, "chief")
     page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 2]))
     page.get_by_role("button", name="确认成绩").click()
     page.wait_for_url(re.compile(r"/rounds/1/$"))
@@ -63,7 +64,7 @@ def test_the_referee_who_entered_cannot_confirm_it(live_server, phone, event, re
     match = Match.objects.get(round=event, table=2)
     submit_result(match, ResultValues("A+", "Q", winner="EW"), version=match.version, user=referee)
     page = phone()
-    login(page, live_server.url, "ref", "pw-ref")
+    signed_in(page, live_server.url, "ref")
     page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 2]))
     assert page.get_by_role("button", name="确认成绩").count() == 0
     match.refresh_from_db()
@@ -128,13 +129,21 @@ def test_round_control_updates_in_place_when_a_result_arrives(
     # The page's own clock runs under the test's control: its 8-second poll comes when the
     # test moves the clock on, not after 8 s of real waiting.
     page.clock.install()
-    login(page, live_server.url, "chief", "pw-chief")
+    signed_in(page, live_server.url, "chief")
+    # The round is under way: a first result leaves it in play (its status, and so the
+    # page's stamp, change only when every table is in).
+    Round.objects.filter(pk=event.pk).update(status=Round.IN_PLAY, started_at=timezone.now())
     page.goto(live_server.url + reverse("round_control", args=["spring", 1]))
     page.evaluate("window.__not_reloaded = true")
+    confirm = page.get_by_role("button", name="确认全部已录入")
+    assert confirm.is_disabled()  # nothing entered yet: 没有等待确认的成绩
     match = Match.objects.get(round=event, table=3)
     submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
-    # The page polls every 8 s; the row of table 3 changes without a reload.
+    # The page polls every 8 s; the row of table 3 changes without a reload, and so do the
+    # buttons that follow the tables: the chief referee can confirm at once (the button used
+    # to stay disabled, with its old reason, until the page was reloaded).
     page.clock.run_for(8000)
     page.wait_for_selector("tr[data-table='3'].state-entered")
+    expect(confirm).to_be_enabled(timeout=5000)
     assert page.evaluate("window.__not_reloaded === true")
     assert "过A : J" in page.inner_text("tr[data-table='3']")

@@ -7,7 +7,7 @@ import os
 import pytest
 from django.urls import reverse
 
-from tests.browser.conftest import login, wider_than_screen
+from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.web_event import Event
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
@@ -66,7 +66,7 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
         Match.objects.get(pk=m2.pk), ResultValues("A+", "5", winner="EW"), version=None, user=chief
     )
     page = phone()
-    login(page, live_server.url, "chief", "pw-chief")
+    signed_in(page, live_server.url, "chief")
     urls = {
         "round_list": reverse("round_list", args=["spring"]),
         "round_control": reverse("round_control", args=["spring", 2]),
@@ -123,7 +123,7 @@ def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, 
     submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-    login(page, live_server.url, "chief", "pw-chief")
+    signed_in(page, live_server.url, "chief")
     assert overflow(page, live_server.url + reverse("round_control", args=["spring", 2]), "en") == 0
     words = page.evaluate(WORD_LINES.replace("SELECTOR", "'table.table th, table.table .badge'"))
     assert "Table" in [w for w, _ in words] and "Entered" in [w for w, _ in words]
@@ -136,7 +136,7 @@ def test_english_overview_and_entry_fit_a_phone(live_server, phone, event, chief
     page's table scrolled 17 px."""
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-    login(page, live_server.url, "chief", "pw-chief")
+    signed_in(page, live_server.url, "chief")
     wide = {
         "en_entry": overflow(
             page, live_server.url + reverse("match_entry", args=["spring", 2, 1]), "en_entry"
@@ -157,7 +157,7 @@ def test_english_team_list_keeps_its_action_words_whole_on_a_phone(live_server, 
     """ "Withdraw" showed as "With/dra/w" in the team list's last column."""
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-    login(page, live_server.url, "alice", "pw-alice")
+    signed_in(page, live_server.url, "alice")
     assert overflow(page, live_server.url + reverse("team_list", args=["spring"]), "en_teams") == 0
     words = page.evaluate(
         WORD_LINES.replace("SELECTOR", "'table.table td .link, table.table td a'")

@@ -8,7 +8,7 @@ import qrcode
 from django.db.models import Q
 from django.urls import reverse
 
-from tests.browser.conftest import login, wider_than_screen
+from tests.browser.conftest import signed_in, wider_than_screen
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.services.checkin import check_in, checkin_url
 from tournament.services.pairing import draw
@@ -59,7 +59,7 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     assert late.inner_text("#signup-state").startswith("待审核")
     # The organizer approves it on a phone.
     staff = phone()
-    login(staff, base, "alice", "pw-alice")
+    signed_in(staff, base, "alice")
     staff.goto(base + reverse("signup_admin", args=["spring"]))
     row = staff.locator("article[data-state='pending']", has_text="晚报队")
     row.get_by_role("button", name="通过", exact=True).click()
@@ -73,7 +73,7 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     image = tmp_path / "checkin.png"
     qrcode.make(base + checkin_url(team)).save(image)
     desk = phone()
-    login(desk, base, "ref", "pw-ref")
+    signed_in(desk, base, "ref")
     desk.goto(base + reverse("checkin_desk", args=["spring"]))
     desk.set_input_files("#qr-file", str(image))
     desk.wait_for_selector(".messages :text('已检录：晚报队')")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import datetime, timedelta
 
 from openpyxl import load_workbook
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -77,10 +78,11 @@ class Event:
         self.watched: list = []  # the pages whose width is checked (:meth:`page`)
         self.slips: dict[int, bytes] = {}  # round number -> its side-slips PDF
 
-    def page(self):
+    def page(self, live: bool = False):
         """A new phone page (its own cookies) for the chief referee, the referee or a
-        player: every page it shows is checked to fit the phone's screen."""
-        page = self.phone()
+        player: every page it shows is checked to fit the phone's screen. ``live``: its
+        status polls stay on, run by the test (see the ``crew`` fixture of the events)."""
+        page = self.phone(live=True) if live else self.phone()
         page.add_init_script(WATCH_WIDTH)
         self.watched.append(page)
         return page
@@ -217,7 +219,12 @@ class Event:
         self.chief_action(number, "开赛计时")
 
     def confirm_and_lock(self, number: int) -> None:
-        self.chief_action(number, "确认全部已录入")
+        """The chief referee's page has shown the round since it was started: one of its
+        own status polls brings its tables and buttons up to date without a reload."""
+        page = self.chief
+        assert page.url == self.url(f"rounds/{number}/")
+        page.evaluate("GD_LIVE.poll()")
+        self.chief_action(number, "确认全部已录入", go=False)
         self.chief_action(number, "锁定本轮", go=False)
         assert self.chief.inner_text("#round-status") == "已锁定"
 
@@ -309,9 +316,16 @@ def staff_pages(event: Event) -> None:
     chief_pw = event.staff("chief", "王裁判长", "chief_referee")
     ref_pw = event.staff("ref", "李裁判", "referee")
     assert chief_pw and ref_pw and chief_pw != ref_pw
-    event.chief, event.ref = event.page(), event.page()
+    event.chief, event.ref = event.page(live=True), event.page()
     login(event.chief, event.base, "chief", chief_pw)
+    hold_timers(event.chief)
     login(event.ref, event.base, "ref", ref_pw)
+
+
+def hold_timers(page) -> None:
+    """Stop the page's timers (a Playwright clock installed before it loaded): its status
+    polls and its round clock run only when the test moves the clock or calls a poll."""
+    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
