@@ -144,6 +144,6 @@ def test_round_control_updates_in_place_when_a_result_arrives(
     # to stay disabled, with its old reason, until the page was reloaded).
     page.clock.run_for(8000)
     page.wait_for_selector("tr[data-table='3'].state-entered")
-    expect(confirm).to_be_enabled(timeout=5000)
+    expect(confirm).to_be_enabled()
     assert page.evaluate("window.__not_reloaded === true")
     assert "过A : J" in page.inner_text("tr[data-table='3']")
