@@ -4,8 +4,9 @@
 # Which Python 3.11: $PYTHON when set; else the system's own /usr/bin/python3.11 when it can
 # make a venv (Debian: the python3.11-venv package); else python3.11, then python3, on PATH.
 # Debian builds its Python with profile-guided and link-time optimization, into one
-# executable; pyenv's default build (this workplace's python3.11 on PATH) has neither and a
-# shared libpython. Measured on the whole suite: about 5 % less CPU (119 against 125 CPU-s).
+# executable; pyenv's default build (the python3.11 first on this machine's PATH) has
+# neither, and a shared libpython. Measured on the whole suite: about 5 % less CPU (119
+# against 125 CPU-seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${PYTHON:-}" ]; then

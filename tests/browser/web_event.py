@@ -282,7 +282,7 @@ class Event:
         )
         with page.expect_navigation():
             page.get_by_role("button", name="导入").click()
-        assert page.url == self.url(f"rounds/{number}/"), page.inner_text(".errors")
+        assert page.url == self.url(f"rounds/{number}/"), page.locator(".errors").all_inner_texts()
 
     def standings(self, page) -> list[dict[str, str]]:
         """The standings page's rows, each as {column header: cell text}, in rank order."""
@@ -385,12 +385,13 @@ def play_round(
     if clerk:
         assert not special, "a round on the clerk's sheet has every table on it"
         event.clerk_sheet(number, {table: levels(ew, ns, upset) for table, ew, ns in tables})
-    for table, ew, ns in [] if clerk else tables:
-        enter = special.get(table) or special.get(frozenset((ew, ns)))
-        if enter:
-            enter(table, ew, ns)
-        else:
-            event.enter(number, table, *levels(ew, ns, upset))
+    else:
+        for table, ew, ns in tables:
+            enter = special.get(table) or special.get(frozenset((ew, ns)))
+            if enter:
+                enter(table, ew, ns)
+            else:
+                event.enter(number, table, *levels(ew, ns, upset))
     event.confirm_and_lock(number)
     return tables
 
