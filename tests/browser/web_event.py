@@ -144,12 +144,14 @@ class Event:
             page.get_by_role("button", name="保存并继续添加").click()
             page.wait_for_selector("#id_name >> text=''", state="attached")
 
-    def import_teams(self, teams: list[tuple[str, str, str]]) -> None:
+    def import_teams(self, teams: list[tuple[str, str, str]], units: bool = True) -> None:
         """Upload a sign-up sheet shaped like a unit's form (序号, 单位名称, 组合名称, 队员一,
-        队员二, 备注, a 合计 line after a blank row), preview it and confirm."""
+        队员二, 备注, a 合计 line after a blank row), preview it and confirm. Each pair's unit
+        is the first character of its name and 单位, or left blank (``units=False``)."""
         lines = ["序号,单位名称,组合名称,队员一,队员二,备注"]
         lines += [
-            f"{i},{name[0]}单位,{name},{p1},{p2}," for i, (name, p1, p2) in enumerate(teams, 1)
+            f"{i},{name[0] + '单位' if units else ''},{name},{p1},{p2},"
+            for i, (name, p1, p2) in enumerate(teams, 1)
         ]
         lines += [",,,,,", f"合计,,{len(teams)}组,,,"]
         page = self.org
