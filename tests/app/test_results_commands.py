@@ -57,6 +57,26 @@ def test_import_results_with_english_headers(round1, tmp_path):
     assert round1.matches.get(table=1).state == Match.ENTERED
 
 
+def test_a_100_plus_sheet_says_how_each_pass_was_won(round1, tmp_path, capsys):
+    """100+ counts a pass as A plus the upgrade of the deal that passed it (RULES.md §6): a
+    clerk's sheet has a 过A方式 column for it, as the referee's form has a field. Without
+    it a pass imported from a sheet always counted as 13: 115 points read as 113."""
+    Tournament.objects.filter(pk=round1.tournament_id).update(scoring="hundred_plus")
+    path = tmp_path / "r1.csv"
+    rows = ["台号,东西,南北,过A方式", "1,A+,2,1–2", "2,A+,2,三游", "3,2,A+,3", "4,A+,2,"]
+    path.write_text("\n".join(rows), encoding="utf-8")
+    call_command("import_results", "spring", "1", str(path))
+    # The partner's place 2 or 3 (1–2, 1–3) is an upgrade of 3 or 2 levels (jiangsu).
+    upgrades = dict(round1.matches.values_list("table", "pass_upgrade"))
+    assert upgrades == {1: 3, 2: 2, 3: 2, 4: None}
+    # A place that cannot pass A, or a 过A方式 with nobody past A: nothing is imported.
+    path.write_text("台号,东西,南北,过A方式\n1,A+,2,1–2\n2,K,2,2\n", encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command("import_results", "spring", "1", str(path))
+    assert "过A方式" in capsys.readouterr().err
+    assert dict(round1.matches.values_list("table", "pass_upgrade")) == upgrades
+
+
 def test_bad_results_sheet_imports_nothing_and_names_rows(round1, tmp_path, capsys):
     path = tmp_path / "r1.xlsx"
     path.write_bytes(

@@ -236,10 +236,15 @@ def test_s_c_rotation_hundred(crew):
 
         return {table: enter for table in range(1, 5)}
 
+    # Rounds 2 and 3 come on the clerk's sheet, whose 过A方式 column says how each pass was
+    # won (written both ways a clerk may write 1–3).
+    def on_the_sheet(ew, ns):
+        return ("A+", "5", "1–3") if ew < ns else ("5", "A+", "三游")
+
     # Groups by draw number {D1–D4} and {D5–D8}; the pair listed first sits North–South.
     assert play_round(e, 1, rotation(1)) == [(1, 2, 1), (2, 4, 3), (3, 6, 5), (4, 8, 7)]
-    assert play_round(e, 2, rotation(2)) == [(1, 1, 3), (2, 4, 2), (3, 5, 7), (4, 8, 6)]
-    assert play_round(e, 3, rotation(3)) == [(1, 1, 4), (2, 3, 2), (3, 5, 8), (4, 7, 6)]
+    assert play_round(e, 2, clerk=on_the_sheet) == [(1, 1, 3), (2, 4, 2), (3, 5, 7), (4, 8, 6)]
+    assert play_round(e, 3, clerk=on_the_sheet) == [(1, 1, 4), (2, 3, 2), (3, 5, 8), (4, 7, 6)]
 
     # By hand: D1 115 + 111 + 111 = 337 (级差分 15 + 11 + 11 = 37); D5 3 × 111 = 333 (33);
     # D6 111 + 111 + 3 = 225 (11); D2 0 + 111 + 111 = 222 (−15 + 11 + 11 = 7);

@@ -263,17 +263,20 @@ class Event:
             page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
         page.wait_for_selector("#message:has-text('比赛结束')")
 
-    def clerk_sheet(self, number: int, results: dict[int, tuple[str, str]]) -> None:
+    def clerk_sheet(self, number: int, results: dict[int, tuple[str, ...]]) -> None:
         """A round's results through the clerk's sheet (成绩录入表): the chief referee
-        downloads the blank sheet, the clerk writes each table's final (EW, NS) levels on it,
-        and the referee uploads it on the round's 导入成绩表 page: every table or none."""
+        downloads the blank sheet, the clerk writes each table's final levels on it (EW, NS,
+        and 过A方式 where the event is scored 100+), and the referee uploads it on the round's
+        导入成绩表 page: every table or none."""
         response = self.chief.request.get(self.url(f"export/clerk_sheet.xlsx?round={number}"))
         assert response.ok, response.text()[:500]
         book = load_workbook(io.BytesIO(response.body()))
         sheet = book.worksheets[0]
-        assert [c.value for c in sheet[2]][:3] == ["台号", "东西", "南北"]
+        headers = [c.value for c in sheet[2]]
+        assert headers[:3] == ["台号", "东西", "南北"]
         for row in sheet.iter_rows(min_row=3):
-            row[1].value, row[2].value = results[int(row[0].value)]
+            for header, value in zip(CLERK_COLUMNS, results[int(row[0].value)], strict=False):
+                row[headers.index(header)].value = value
         filled = io.BytesIO()
         book.save(filled)
         page = self.ref
@@ -331,6 +334,7 @@ def hold_timers(page) -> None:
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CLERK_COLUMNS = ("东西", "南北", "过A方式")  # a row's values in :meth:`Event.clerk_sheet`
 PAIRS = [(f"{c}队", f"{c}甲", f"{c}乙") for c in "一二三四五六七八"]
 
 
@@ -375,18 +379,20 @@ def play_round(
     number: int,
     special: dict | None = None,
     upset=frozenset(),
-    clerk: bool = False,
+    clerk=False,
 ):
     """Pair, publish, start, enter (final levels by :func:`levels` unless ``special`` gives an
     entry function for the table number or for the pair {D_a, D_b}), confirm and lock one
-    round; the tables as (table, EW, NS). ``clerk``: the final levels come on the clerk's
-    sheet (:meth:`Event.clerk_sheet`) instead of the referee's entry form."""
+    round; the tables as (table, EW, NS). ``clerk``: the results come on the clerk's sheet
+    (:meth:`Event.clerk_sheet`) instead of the referee's entry form: True for
+    :func:`levels`, or a function of (EW, NS) that gives a table's row."""
     tables = event.pair_and_publish(number)
     event.start(number)
     special = special or {}
     if clerk:
         assert not special, "a round on the clerk's sheet has every table on it"
-        event.clerk_sheet(number, {table: levels(ew, ns, upset) for table, ew, ns in tables})
+        row = clerk if callable(clerk) else lambda ew, ns: levels(ew, ns, upset)
+        event.clerk_sheet(number, {table: row(ew, ns) for table, ew, ns in tables})
     else:
         for table, ew, ns in tables:
             enter = special.get(table) or special.get(frozenset((ew, ns)))

@@ -176,7 +176,8 @@ def make_results(req: Request, out: BinaryIO) -> None:
 def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
     number = pick_round(req)
     title = source.sheet_round(req.tournament, number).title
-    _tabular(req, ClerkSheetExport(title, _tables(req, number)), out)
+    hundred = req.tournament.scoring == "hundred_plus"
+    _tabular(req, ClerkSheetExport(title, _tables(req, number), pass_column=hundred), out)
 
 
 def is_final(tournament: Tournament) -> bool:

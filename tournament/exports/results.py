@@ -222,10 +222,18 @@ class ClerkSheetExport(Exporter):
     columns :mod:`tournament.sheets.results_sheet` reads (its first header of each field), so a
     clerk types the paper sheets in and ``import_results`` takes the file back as it is."""
 
-    def __init__(self, round_title: str, tables: Iterable[Table]) -> None:
+    def __init__(
+        self, round_title: str, tables: Iterable[Table], *, pass_column: bool = False
+    ) -> None:
+        """``pass_column``: the 过A方式 column, for an event scored 100+ (which counts how a
+        pass of A was won); the other systems do not need it."""
         self.sheet_title = _("%(round)s成绩录入表") % {"round": round_title}
         # The importer's own headers, never translated: it reads these words.
-        self.columns = tuple(Column(aliases[0], 10) for aliases in RESULT_HEADERS.values())
+        self.columns = tuple(
+            Column(aliases[0], 10)
+            for key, aliases in RESULT_HEADERS.items()
+            if key != "pass_how" or pass_column
+        )
         self.tables = tables
 
     def rows(self):

@@ -1,8 +1,10 @@
 """Checking a clerk's results sheet (成绩录入表). Plain Python, all-or-nothing.
 
 Columns (Chinese or English): 台号/table, 东西/ew, 南北/ns, optional 东西犯规/ew_fouls,
-南北犯规/ns_fouls, 弃权/forfeit (``ew``, ``ns``, 东西, 南北 or 双方/both). Every row is checked
-with the rules engine; every problem is reported with its row and column.
+南北犯规/ns_fouls, 弃权/forfeit (``ew``, ``ns``, 东西, 南北 or 双方/both) and 过A方式/pass_how
+(how a pass of A was won, which 100+ scoring counts: 2, 3 or 4, the place of the winner's
+partner, also written 1–2 or 二游/双下, 1–3 or 三游, 1–4 or 末游). Every row is checked with
+the rules engine; every problem is reported with its row and column.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "ew_fouls": ("东西犯规", "ew_fouls", "东西方犯规", "东西犯规次数"),
     "ns_fouls": ("南北犯规", "ns_fouls", "南北方犯规", "南北犯规次数"),
     "forfeit": ("弃权", "forfeit", "弃权方"),
+    "pass_how": ("过A方式", "pass_how", "过A"),
 }
 REQUIRED = ("table", "ew", "ns")
 # Columns a clerk's sheet shows for reading only: the pairs at each table, and remarks.
@@ -47,6 +50,8 @@ IGNORED = IGNORED_HEADERS + (
     "签名",
 )
 TABLE_MAX = DB_INT_MAX
+# How a pass of A was won, as clerks write it: the place of the winner's partner.
+PASS_WORDS = {"二游": "2", "双下": "2", "三游": "3", "末游": "4", "四游": "4"}
 FORFEIT_WORDS = {
     "": "",
     "ew": "EW",
@@ -121,9 +126,23 @@ def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]
                 forfeit=FORFEIT_WORDS[forfeit_raw],
                 ew_fouls=cell(cells, columns, "ew_fouls") or 0,
                 ns_fouls=cell(cells, columns, "ns_fouls") or 0,
+                pass_partner=pass_partner(cell(cells, columns, "pass_how")),
             )
         except ResultInvalid as exc:
             check.problems.append(CellProblem(number, None, exc.msg))
     if not table.rows:
         check.problems.append(CellProblem(None, None, "import_no_rows"))
     return check
+
+
+def pass_partner(text: str) -> str:
+    """The partner's place (2, 3 or 4) from a 过A方式 cell: "1–3", "3" and 三游 are all 3.
+    Anything else is passed on as it is, for :func:`check_result` to refuse."""
+    text = text.strip()
+    if text in PASS_WORDS:
+        return PASS_WORDS[text]
+    for dash in ("–", "—", "-", "－"):
+        head, sep, tail = text.partition(dash)
+        if sep and head.strip() == "1":
+            return tail.strip()
+    return text
