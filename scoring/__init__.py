@@ -30,6 +30,7 @@ from scoring.systems import (
     MatchScore,
     ScoreOptions,
     SeatScore,
+    counts_pass_upgrade,
     score_match,
 )
 from scoring.units import UnitRow, unit_ranking
@@ -56,6 +57,7 @@ __all__ = [
     "UnitRow",
     "awards",
     "bracket_order",
+    "counts_pass_upgrade",
     "lot_number",
     "rank_by_bracket",
     "rotation_totals",

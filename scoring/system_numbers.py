@@ -25,6 +25,17 @@ SYSTEMS: dict[str, str] = {
     "hundred_plus": "100+级差（分组三轮移位）",
 }
 
+
+def counts_pass_upgrade(system: str) -> bool:
+    """Whether ``system`` scores how a pass of A was won (``pass_upgrade``, the upgrade of the
+    deal that passed it: RULES.md §6 Decision). Only 100+ does; the others need only levels.
+
+    >>> counts_pass_upgrade("hundred_plus"), counts_pass_upgrade("points26")
+    (True, False)
+    """
+    return system == "hundred_plus"
+
+
 BYE_POLICIES: dict[str, str] = {
     "forfeit_win": "轮空按对方弃权计胜",
     "draw": "轮空按平局计",

@@ -92,6 +92,7 @@ from scoring.system_numbers import (
     SystemTable,
     check_bye_policy,
     check_system,
+    counts_pass_upgrade,
     table_for,
 )
 
@@ -113,6 +114,7 @@ __all__ = [
     "check_bye_policy",
     "check_system",
     "clear_score_cache",
+    "counts_pass_upgrade",
     "score_match",
 ]
 
@@ -270,7 +272,7 @@ def _played(
     if ew_index == ns_index == passed:
         raise ScoringError(errors.BOTH_PASSED_A, detail="ew='A+' ns='A+'")
     d = abs(ew_index - ns_index)
-    if system == "hundred_plus" and pass_upgrade is not None:
+    if counts_pass_upgrade(system) and pass_upgrade is not None:
         # A pass counts as A plus the upgrade of the passing deal (RULES.md §6 Decision).
         d = min(passed - 1 + pass_upgrade - min(ew_index, ns_index), HUNDRED_WINNER_CAP)
     climbed_only = (

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules import LEVELS
+from scoring import counts_pass_upgrade
 from tournament.models import Foul, Player
 
 LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == "A+" else lv) for lv in LEVELS]
@@ -58,7 +59,7 @@ class ResultForm(forms.Form):
         self, *args, knockout: bool = False, chief: bool = False, scoring: str = "", **kwargs
     ):
         super().__init__(*args, **kwargs)
-        if scoring != "hundred_plus":  # only 100+ scores how the pass was won
+        if not counts_pass_upgrade(scoring):  # only 100+ scores how the pass was won
             del self.fields["pass_how"]
         if not knockout:
             del self.fields["decider"]

@@ -59,6 +59,7 @@ var GD = (function () {
   function live(url, intervalMs, initial, opts) {
     var parts = String(initial).split(":"), stamp = parts[0] + ":" + parts[1];
     var seq = Number(parts[2] || 0);
+    var counts = null;  // the table counts by state of the last answer (staff pages only)
     function poll() {
       var sep = url.indexOf("?") < 0 ? "?" : "&";
       getJSON(url + sep + "since=" + seq).then(function (d) {
@@ -71,12 +72,16 @@ var GD = (function () {
           // The changed rows in place (the whole list when one is not on the page), and the
           // parts that follow the tables: the round's buttons (confirming all waits for an
           // entered table, locking for the last confirmed one) or the projector's lists.
-          var parts = (opts.refresh || []).slice();
+          // A staff page fetches those parts only when a table changed state: a deal saved
+          // on a sheet changes the round's sequence number, not what its buttons allow.
+          var moved = !d.counts || JSON.stringify(d.counts) !== counts;
+          var parts = moved ? (opts.refresh || []).slice() : [];
           if (opts.rows && d.changed && applyRows(d, opts)) parts.push(opts.rows);
           if (parts.length) refresh(parts);
         }
         stamp = d.stamp;
         seq = d.seq;
+        if (d.counts) counts = JSON.stringify(d.counts);
       }).catch(function () {});
     }
     setInterval(poll, intervalMs || 10000);

@@ -14,7 +14,8 @@ import shutil
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
+
+from tests.conftest import login as logged_in_client
 
 CHROMIUM = (
     os.environ.get("CHROMIUM_PATH")
@@ -131,7 +132,6 @@ def signed_in(page, base_url: str, username: str) -> None:
 
     For the tests whose subject is not logging in: the form takes two page loads in Chromium
     each time. The four whole events log every account in through the form (:func:`login`)."""
-    client = Client()
-    client.force_login(get_user_model().objects.get(username=username))
+    client = logged_in_client(get_user_model().objects.get(username=username))
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])

@@ -19,6 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
 from tests.browser.conftest import WIDER_THAN_SCREEN, login
+from tournament.exports.registry import CONTENT_TYPES
 
 # A page of the chief referee's, the referee's or the players' paths notes itself in its tab's
 # sessionStorage when it is wider than the phone's screen: once it has loaded, and again when
@@ -283,7 +284,11 @@ class Event:
         page.goto(self.url(f"rounds/{number}/import/"))
         page.set_input_files(
             "input[type=file]",
-            {"name": "成绩录入表.xlsx", "mimeType": XLSX, "buffer": filled.getvalue()},
+            {
+                "name": "成绩录入表.xlsx",
+                "mimeType": CONTENT_TYPES["xlsx"],
+                "buffer": filled.getvalue(),
+            },
         )
         with page.expect_navigation():
             page.get_by_role("button", name="导入").click()
@@ -333,7 +338,6 @@ def hold_timers(page) -> None:
     page.clock.pause_at(datetime.now() + timedelta(seconds=1))
 
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CLERK_COLUMNS = ("东西", "南北", "过A方式")  # a row's values in :meth:`Event.clerk_sheet`
 PAIRS = [(f"{c}队", f"{c}甲", f"{c}乙") for c in "一二三四五六七八"]
 

@@ -18,7 +18,7 @@ from typing import BinaryIO
 
 from django.utils.translation import gettext as _
 
-from scoring import awards, unit_ranking
+from scoring import awards, counts_pass_upgrade, unit_ranking
 from tournament.exports import source
 from tournament.exports.archive import export_archive
 from tournament.exports.bracket import BracketPdf, bracket_from_state
@@ -176,8 +176,8 @@ def make_results(req: Request, out: BinaryIO) -> None:
 def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
     number = pick_round(req)
     title = source.sheet_round(req.tournament, number).title
-    hundred = req.tournament.scoring == "hundred_plus"
-    _tabular(req, ClerkSheetExport(title, _tables(req, number), pass_column=hundred), out)
+    pass_column = counts_pass_upgrade(req.tournament.scoring)
+    _tabular(req, ClerkSheetExport(title, _tables(req, number), pass_column=pass_column), out)
 
 
 def is_final(tournament: Tournament) -> bool:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from openpyxl import Workbook
 
+from tournament.exports.registry import CONTENT_TYPES
 from tournament.forms import ImportForm
 from tournament.permissions import ORGANIZER
 from tournament.registration import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
@@ -96,7 +97,7 @@ def import_template(request, slug):
     load_tournament(request, slug, ORGANIZER)
     response = HttpResponse(
         template_workbook(),
-        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        content_type=CONTENT_TYPES["xlsx"],
     )
     response["Content-Disposition"] = "attachment; filename*=UTF-8''registration-template.xlsx"
     return response

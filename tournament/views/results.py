@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation
+from scoring import counts_pass_upgrade
 from tournament.audit_text import dispute_rows, readable
 from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
@@ -279,7 +280,13 @@ def results_import(request, slug, number):
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     form = ResultsImportForm(request.POST or None, request.FILES or None)
     limit = megabytes(upload_limits().max_bytes)
-    context = {"t": tournament, "round": round_, "form": form, "upload_limit": limit}
+    context = {
+        "t": tournament,
+        "round": round_,
+        "form": form,
+        "upload_limit": limit,
+        "pass_column": counts_pass_upgrade(tournament.scoring),
+    }
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
