@@ -43,10 +43,9 @@ def bump_stamp(tournament_id: int) -> None:
     )
 
 
-def bump_for_action(tournament_id: int, action: str) -> None:
-    """Bump unless ``action`` is one the public pages cannot see."""
-    if not action.startswith(PRIVATE_ACTIONS):
-        bump_stamp(tournament_id)
+def public_action(action: str) -> bool:
+    """Whether an audited ``action`` changes what the public pages show (moves the stamp)."""
+    return not action.startswith(PRIVATE_ACTIONS)
 
 
 def public_stamp(tournament: Tournament) -> str:

@@ -118,6 +118,28 @@ def test_list_is_paginated(tournament, as_organizer):
     assert "队伍0101" in page3
 
 
+def test_the_list_reads_the_same_whatever_the_number_of_pairs(tournament, as_organizer):
+    """A page of 50 of 120 pairs costs what a page of 3 does: no statement a row (the
+    rows' links read the event once a row, and every pair's players were read, at 5,000
+    pairs half a second a page)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.app.sheets import pairs
+    from tournament.services.teams import teams_import
+
+    def statements() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert as_organizer.get(url("team_list", tournament)).status_code == 200
+        return len(queries)
+
+    teams_import(tournament=tournament, data=xlsx(pairs(3)), filename="a.xlsx")
+    few = statements()
+    Team.objects.filter(tournament=tournament).delete()
+    teams_import(tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx")
+    assert statements() == few
+
+
 def test_web_import_previews_then_confirms(tournament, as_organizer):
     upload = xlsx(
         [("金陵一队", "南京", "张伟", "王芳", "", ""), ("园区一队", "苏州", "周杰", "吴敏", "", "")]

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.conftest import login
 from tournament.models import Match, Round, Staff
 from tournament.results_check import ResultValues
 from tournament.services.events import tournament_create
@@ -98,6 +104,15 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     assert final_match["winner"] == final.matches.get(bracket_id="R2-1").ew_id
     assert bracket["third_place"]["winner"] == final.matches.get(bracket_id="3rd").ew_id
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    # The bracket page names the four qualified pairs, and reads only them: after a Swiss
+    # of 5,000 pairs it read every pair and its players (a third of a second a view).
+    with CaptureQueriesContext(connection) as queries:
+        page = login(organizer).get(reverse("bracket", args=[t.slug])).content.decode()
+    qualified = {m.ew_id for m in semi.matches.all()} | {m.ns_id for m in semi.matches.all()}
+    for team in t.teams.all():
+        shown = re.search(rf">\s*{team.name}\s*<", page) is not None
+        assert shown == (team.pk in qualified), team.name
+    assert not [q for q in queries if "tournament_player" in q["sql"]]
 
 
 def test_best_of_three_knockout_plays_a_third_game_only_when_needed(

@@ -11,7 +11,7 @@ from tournament.accounts import actor_label
 from tournament.messages import render
 from tournament.messages.audit import encode
 from tournament.models import AuditEntry, Tournament
-from tournament.stamps import bump_for_action
+from tournament.stamps import bump_stamp, public_action
 
 
 def client_ip(request) -> str | None:
@@ -44,6 +44,46 @@ def log_action(
 
     ``summary`` is best a :class:`~rules.messages.Message` of :mod:`tournament.messages.audit`:
     it is then shown in each reader's language, and kept as its Chinese sentence too."""
+    entry = audit_entry(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=obj,
+        summary=summary,
+        before=before,
+        after=after,
+        actor=actor,
+    )
+    return log_entries(tournament, [entry])[0]
+
+
+def log_entries(tournament: Tournament, entries: list[AuditEntry]) -> list[AuditEntry]:
+    """Record the changes :func:`audit_entry` described, in one insert, inside the
+    transaction that makes them (a round's tables confirmed at once: one row each)."""
+    # Every audited change that the public can see moves the tournament's stamp, in the
+    # same transaction: cached pages and ETags change the moment it is committed.
+    if any(public_action(entry.action) for entry in entries):
+        bump_stamp(tournament.pk)
+    if len(entries) == 1:
+        entries[0].save()
+        return entries
+    return AuditEntry.objects.bulk_create(entries, batch_size=500)
+
+
+def audit_entry(
+    *,
+    tournament: Tournament,
+    user=None,
+    request=None,
+    action: str,
+    obj: models.Model | None = None,
+    summary: str | Message = "",
+    before: dict | None = None,
+    after: dict | None = None,
+    actor: str = "",
+) -> AuditEntry:
+    """One change for the audit log, not yet saved (see :func:`log_entries`)."""
     message = None
     if isinstance(summary, Message):
         message = encode(summary)
@@ -51,10 +91,7 @@ def log_action(
             summary = render(summary)
     if user is None and request is not None and request.user.is_authenticated:
         user = request.user
-    # Every audited change that the public can see moves the tournament's stamp, in the
-    # same transaction: cached pages and ETags change the moment it is committed.
-    bump_for_action(tournament.pk, action)
-    return AuditEntry.objects.create(
+    return AuditEntry(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
         actor=(actor or actor_label(user))[:150],

@@ -163,7 +163,7 @@ def _enter(match: Match, values: ResultValues, *, user, source: str, deals, befo
     confirmation = match.round.tournament.confirmation_required
     if not confirmation or before["state"] == Match.CONFIRMED:
         # No second check wanted, or a chief referee's correction (only they reach here).
-        _mark_confirmed(match, user, "")
+        mark_confirmed(match, user, "")
 
 
 def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match:
@@ -217,7 +217,7 @@ def _check_knockout_winner(match: Match, values: ResultValues) -> None:
         raise ResultRefused(MSG_KNOCKOUT_DRAW)
 
 
-def _mark_confirmed(match: Match, user, via: str) -> None:
+def mark_confirmed(match: Match, user, via: str) -> None:
     match.state = Match.CONFIRMED
     match.confirmed_by = user if is_real(user) else None
     match.confirmed_via = via
@@ -225,7 +225,7 @@ def _mark_confirmed(match: Match, user, via: str) -> None:
 
 
 def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
-    _mark_confirmed(match, user, source)
+    mark_confirmed(match, user, source)
     return save_match(
         match,
         user=user,
@@ -302,7 +302,7 @@ def _rule(match: Match, values: ResultValues, *, user, request, before: dict) ->
     set_values(match, values)
     if not match.entered_by_id:
         match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
-    _mark_confirmed(match, user, "chief")
+    mark_confirmed(match, user, "chief")
     return save_match(
         match,
         user=user,

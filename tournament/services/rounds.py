@@ -15,12 +15,12 @@ from django.utils import timezone
 
 from rules.messages import Message
 from tournament.messages.audit import round_ref
-from tournament.models import Match, Round
+from tournament.models import Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.services.adjust import blocking_conflicts
 from tournament.services.audit import log_action
 from tournament.services.errors import NotAllowed, Stale
-from tournament.services.results import ResultRefused, confirm_result, refresh_round_status
+from tournament.services.results import ResultRefused, refresh_round_status
 from tournament.services.round_actions import problem
 from tournament.services.stages import update_bracket
 
@@ -169,17 +169,3 @@ def mark_reviewed(round_: Round, *, user, request=None) -> Round:
         summary=Message("audit_reviewed", {"round": round_ref(round_)}),
         before=round_.status,
     )
-
-
-@transaction.atomic
-def confirm_all_entered(round_: Round, *, user, request=None) -> int:
-    """The chief referee confirms every entered table of the round at once; returns how many."""
-    _require(user, round_, CHIEF_REFEREE)
-    count = 0
-    for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):
-        try:
-            confirm_result(match, version=None, user=user, request=request)
-        except ResultRefused:
-            continue  # the chief's own entries need someone else
-        count += 1
-    return count

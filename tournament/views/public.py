@@ -190,8 +190,7 @@ def bracket_page(request, slug):
     tournament = load_tournament(request, slug, None)
     if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
         raise Http404(_("对阵尚未公布"))
-    teams = teams_by_id(tournament)
-    brackets = []
+    shown = []
     for stage in tournament.stages.filter(kind="knockout"):
         data = stage.state.get("bracket")
         if not data:
@@ -201,24 +200,37 @@ def bracket_page(request, slug):
             and not stage.round_set.exclude(status=Round.DRAFT).exists()
         ):
             continue  # the draw is not public until its first round is published
-        rounds = []
+        shown.append((stage, data))
+    # Only the pairs in a bracket are named: a knockout of 16 after 5,000 pairs' Swiss.
+    matches = [m for _stage, data in shown for m in _bracket_matches(data)]
+    ids = {m.get(side) for m in matches for side in ("ew", "ns", "winner")} - {None}
+    names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
+    brackets = []
+    for stage, data in shown:
         size = bracket_size(stage.state)
-        for r, matches in enumerate(data["rounds"]):
-            title = bracket_round_title(r, size)
-            rounds.append({"title": title, "matches": [_bracket_match(m, teams) for m in matches]})
-        third = _bracket_match(data["third_place"], teams) if data.get("third_place") else None
+        rounds = [
+            {
+                "title": bracket_round_title(r, size),
+                "matches": [_bracket_match(m, names) for m in round_matches],
+            }
+            for r, round_matches in enumerate(data["rounds"])
+        ]
+        third = _bracket_match(data["third_place"], names) if data.get("third_place") else None
         brackets.append({"stage": stage, "rounds": rounds, "third": third})
     return render(request, "public/bracket.html", {"t": tournament, "brackets": brackets})
 
 
-def _bracket_match(m: dict, teams: dict) -> dict:
-    def name(team_id):
-        return teams[team_id].name if team_id in teams else None
+def _bracket_matches(data: dict) -> list[dict]:
+    """Every match of a stored bracket, the third-place match included."""
+    matches = [m for round_matches in data["rounds"] for m in round_matches]
+    return matches + ([data["third_place"]] if data.get("third_place") else [])
 
+
+def _bracket_match(m: dict, names: dict[int, str]) -> dict:
     return {
         "id": m["id"],
-        "ew": name(m.get("ew")),
-        "ns": name(m.get("ns")),
-        "winner": name(m.get("winner")),
+        "ew": names.get(m.get("ew")),
+        "ns": names.get(m.get("ns")),
+        "winner": names.get(m.get("winner")),
         "bye": m.get("bye"),
     }

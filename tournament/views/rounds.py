@@ -14,6 +14,7 @@ from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.selectors import round_live_stamp, round_summary
 from tournament.services import rounds as round_services
+from tournament.services.confirm_all import confirm_all_entered
 from tournament.services.errors import ServiceError
 from tournament.services.pairing import next_round_problem
 from tournament.table_rows import row_matches, table_links, table_row
@@ -191,7 +192,7 @@ def round_action(request, slug, number, action):
             round_services.mark_reviewed(round_, user=request.user, request=request)
             messages.success(request, _("已标记为复核完毕"))
         elif action == "confirm_all":
-            n = round_services.confirm_all_entered(round_, user=request.user, request=request)
+            n = confirm_all_entered(round_, user=request.user, request=request)
             messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
         elif action in ACTIONS:
             ACTIONS[action](

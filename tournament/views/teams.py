@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -50,20 +50,22 @@ def sorted_for_list(teams) -> list[Team]:
 
 
 def team_list(request, slug):
+    """The pair list: sorted and paged in Python (the names' pinyin order), so every pair is
+    read, but only the page shown reads its players (50 pairs, not 5,000)."""
     tournament = load_tournament(request, slug, ORGANIZER)
     query = request.GET.get("q", "")
-    teams = search_teams(
-        Team.objects.filter(tournament=tournament)
-        .select_related("unit")
-        .prefetch_related("players"),
-        query,
-    )
-    table = TeamTable(sorted_for_list(teams))
+    teams = search_teams(Team.objects.filter(tournament=tournament).select_related("unit"), query)
+    rows = sorted_for_list(teams)
+    table = TeamTable(rows)
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
+    shown = [row.record for row in table.page.object_list]
+    for team in shown:
+        team.tournament = tournament  # the row's links name the event: no query a row
+    prefetch_related_objects(shown, "players")
     return render(
         request,
         "tournament/team_list.html",
-        {"t": tournament, "table": table, "q": query, "count": teams.count()},
+        {"t": tournament, "table": table, "q": query, "count": len(rows)},
     )
 
 
