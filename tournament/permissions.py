@@ -23,15 +23,18 @@ def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
         return None
     if user.is_superuser or tournament.organizer_id == user.pk:
         return ORGANIZER
+    return _staff_row(user, tournament)[0]
+
+
+def _staff_row(user: User, tournament: Tournament) -> tuple[str | None, str]:
+    """The user's staff role and assigned tables (text) in this tournament, read once per
+    user object (a request, a command): a clerk's sheet checks them for every table."""
     cache = getattr(user, "_tournament_roles", None)
     if cache is None:
         cache = user._tournament_roles = {}
     if tournament.pk not in cache:
-        cache[tournament.pk] = (
-            Staff.objects.filter(tournament=tournament, user=user)
-            .values_list("role", flat=True)
-            .first()
-        )
+        row = Staff.objects.filter(tournament=tournament, user=user).values_list("role", "tables")
+        cache[tournament.pk] = row.first() or (None, "")
     return cache[tournament.pk]
 
 
@@ -65,12 +68,7 @@ def referee_tables(user, tournament: Tournament) -> set[int] | None:
     """The tables a referee is assigned to, or None when they may enter every table."""
     if role_of(user, tournament) != REFEREE:
         return None
-    text = (
-        Staff.objects.filter(tournament=tournament, user=user)
-        .values_list("tables", flat=True)
-        .first()
-    )
-    return parse_tables(text or "")
+    return parse_tables(_staff_row(user, tournament)[1] or "")
 
 
 def can_create_tournament(user) -> bool:

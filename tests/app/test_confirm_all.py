@@ -29,6 +29,7 @@ def enter(round_: Round, table: int, user) -> Match:
     return submit_result(round_.matches.get(table=table), RESULT, version=None, user=user)
 
 
+@pytest.mark.both_databases  # the row locks and the bulk writes on PostgreSQL too
 def test_every_entered_table_but_the_chiefs_own_is_confirmed(tournament, teams8, referee, chief):
     round_ = new_round(tournament, teams8)
     enter(round_, 1, chief)

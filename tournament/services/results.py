@@ -114,7 +114,7 @@ def submit_result(
     match = lock_match(match, version)
     check_round_open(match)
     check_referee(match, user, source)
-    _check_knockout_winner(match, values)
+    check_knockout_winner(match, values)
     tournament = match.round.tournament
     before = snapshot(match)
     match.submissions.create(
@@ -137,7 +137,7 @@ def submit_result(
         raise ResultRefused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
-    _enter(match, values, user=user, source=source, deals=deals, before=before)
+    enter_on(match, values, user=user, source=source, deals=deals, before=before)
     return save_match(
         match,
         user=user,
@@ -149,7 +149,7 @@ def submit_result(
     )
 
 
-def _enter(match: Match, values: ResultValues, *, user, source: str, deals, before: dict) -> None:
+def enter_on(match: Match, values: ResultValues, *, user, source: str, deals, before: dict) -> None:
     """Store a new entry on the match (not saved): entered, or confirmed at once."""
     set_values(match, values)
     if deals is not None:
@@ -211,7 +211,7 @@ def dispute_entries(match: Match) -> list:
     return list(latest.values())
 
 
-def _check_knockout_winner(match: Match, values: ResultValues) -> None:
+def check_knockout_winner(match: Match, values: ResultValues) -> None:
     """A knockout table needs a winner (a decider after a draw), unless both pairs forfeit."""
     if match.bracket_id and not values.winner and values.forfeit != "both":
         raise ResultRefused(MSG_KNOCKOUT_DRAW)
@@ -275,7 +275,7 @@ def resolve_dispute(
     check_round_open(match)
     if not has_role(user, match.round.tournament, CHIEF_REFEREE):
         raise NotAllowed(MSG_NO_RIGHT)
-    _check_knockout_winner(match, values)
+    check_knockout_winner(match, values)
     return _rule(match, values, user=user, request=request, before=snapshot(match))
 
 

@@ -9,7 +9,9 @@ from tournament.messages.audit import round_ref
 from tournament.models import Match, Round
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, confirm_result, submit_result
+from tournament.services.errors import ServiceError
+from tournament.services.first_entries import enter_first, new_tables
+from tournament.services.results import ResultRefused, submit_result
 from tournament.sheets.results_sheet import HEADERS, ResultsCheck, check_results_sheet
 from tournament.sheets.table_file import CellProblem, read_table
 from tournament.uploads import upload_limits
@@ -27,17 +29,20 @@ def import_results(
     if not check.ok:
         return check
     sid = transaction.savepoint()
+    fresh = new_tables(round_, set(check.rows))
+    refused = enter_first(fresh, check.rows, user=user, source=source, request=request)
     for table_no, values in check.rows.items():
+        if table_no in refused:
+            check.problems.append(_refused(table_no, refused[table_no]))
+            continue
+        if table_no in fresh:
+            continue  # entered with the other new tables
         try:
             saved = submit_result(
                 matches[table_no], values, version=None, user=user, source=source, request=request
             )
         except ResultRefused as exc:
-            check.problems.append(
-                CellProblem(
-                    None, None, Message("import_table", {"table": table_no, "error": exc.msg})
-                )
-            )
+            check.problems.append(_refused(table_no, exc))
             continue
         if saved.state == Match.DISPUTED:
             check.problems.append(
@@ -62,13 +67,5 @@ def import_results(
     return check
 
 
-@transaction.atomic
-def confirm_imported(round_: Round, *, actor: str = "cli", user=None) -> int:
-    """Confirm every entered table: without ``user`` the command line acts with the chief
-    referee's authority; with one, with that account's rights (same check as every write)."""
-    count = 0
-    source = "referee" if user is not None else actor
-    for match in round_.matches.filter(state=Match.ENTERED).exclude(ns=None):
-        confirm_result(match, version=match.version, user=user, source=source)  # audited
-        count += 1
-    return count
+def _refused(table_no: int, exc: ServiceError) -> CellProblem:
+    return CellProblem(None, None, Message("import_table", {"table": table_no, "error": exc.msg}))

@@ -10,8 +10,9 @@ from django.db import transaction
 
 from tournament.management.commands._base import get_tournament
 from tournament.models import Round
+from tournament.services.confirm_all import confirm_imported
 from tournament.services.errors import ServiceError
-from tournament.services.results_import import confirm_imported, import_results
+from tournament.services.results_import import import_results
 from tournament.services.rounds import lock_round
 from tournament.sheets.table_file import TableFileError
 from tournament.uploads import read_file
