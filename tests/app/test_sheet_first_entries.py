@@ -79,6 +79,10 @@ def test_a_sheet_enters_each_new_table_as_the_entry_service_does(tournament, tea
         match = one_by_one.matches.get(table=table)
         submit_result(match, values, version=None, user=referee, source="import")
     assert entered(by_sheet) == entered(one_by_one)
+    # The entry on file is no later than the table's entered_at, as one by one: a dispute
+    # finds the stored entry by it (a later one listed a withdrawn entry in the dispute).
+    for match in by_sheet.matches.filter(table__in=VALUES):
+        assert Submission.objects.get(match=match).created_at <= match.entered_at
     tables = {m.table: m for m in by_sheet.matches.all()}
     assert tables[1].state == Match.ENTERED and tables[4].state == Match.EMPTY
     assert tables[1].change_seq == Round.objects.get(pk=by_sheet.pk).change_seq > 0

@@ -28,34 +28,13 @@ def device(request) -> str:
     return request.META.get("HTTP_USER_AGENT", "")[:200]
 
 
-def log_action(
-    *,
-    tournament: Tournament,
-    user=None,
-    request=None,
-    action: str,
-    obj: models.Model | None = None,
-    summary: str | Message = "",
-    before: dict | None = None,
-    after: dict | None = None,
-    actor: str = "",
-) -> AuditEntry:
-    """Record one change. Call inside the transaction that makes the change.
+def log_action(**change) -> AuditEntry:
+    """Record one change (described by the keywords of :func:`audit_entry`). Call inside
+    the transaction that makes the change.
 
     ``summary`` is best a :class:`~rules.messages.Message` of :mod:`tournament.messages.audit`:
     it is then shown in each reader's language, and kept as its Chinese sentence too."""
-    entry = audit_entry(
-        tournament=tournament,
-        user=user,
-        request=request,
-        action=action,
-        obj=obj,
-        summary=summary,
-        before=before,
-        after=after,
-        actor=actor,
-    )
-    return log_entries(tournament, [entry])[0]
+    return log_entries(change["tournament"], [audit_entry(**change)])[0]
 
 
 def log_entries(tournament: Tournament, entries: list[AuditEntry]) -> list[AuditEntry]:

@@ -70,17 +70,20 @@ def enter_first(
         return refused
     round_ = next(iter(matches.values())).round
     seq = next_change_seq(round_.pk)
-    entries, submissions = [], []
+    # The entries on file first: a dispute later finds the stored one as the latest made
+    # no later than the table's entered_at (results.dispute_entries), as one by one.
+    submitted_by = user if is_real(user) else None
+    Submission.objects.bulk_create(
+        [
+            Submission(match=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=source)
+            for t, m in sorted(matches.items())
+        ],
+        batch_size=500,
+    )
+    entries = []
     for table, match in sorted(matches.items()):
-        values = rows[table]
         before = snapshot(match)
-        submitted_by = user if is_real(user) else None
-        submissions.append(
-            Submission(
-                match=match, values=values.as_dict(), submitted_by=submitted_by, source=source
-            )
-        )
-        enter_on(match, values, user=user, source=source, deals=None, before=before)
+        enter_on(match, rows[table], user=user, source=source, deals=None, before=before)
         match.version += 1
         match.change_seq = seq
         Match.objects.filter(pk=match.pk).update(**{f: getattr(match, f) for f in ENTRY_FIELDS})
@@ -97,7 +100,6 @@ def enter_first(
                 actor=actor_of(user, source),
             )
         )
-    Submission.objects.bulk_create(submissions, batch_size=500)
     log_entries(round_.tournament, entries)
     refresh_round_status(round_)
     return {}
