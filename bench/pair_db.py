@@ -4,7 +4,12 @@ Stores 8 locked rounds (paired by our Swiss pairing, random results, seeded) in 
 command that an organizer runs: standings from the database, entrants, the Swiss pairing,
 and writing the draft round. Target (issue): under 4 s at 5,000 pairs.
 
-    .venv/bin/python bench/pair_db.py [--pairs 5000] [--rounds 8]
+    .venv/bin/python bench/pair_db.py [--pairs 5000] [--rounds 8] [--random-history]
+
+``--random-history`` stores rounds paired and seated at random instead (seat balances up to
+±8, as no event paired by this program has, but one paired elsewhere before it came here
+could): the band search then finds no pairing and the exact path runs on the whole field,
+its certificate's second matching bounded (``pairing.solver.REACH_MAX_EDGES``).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random  # noqa: E402
 
 from bench.django_event import load_event, setup_django  # noqa: E402
-from bench.standings import random_match  # noqa: E402
+from bench.standings import random_event, random_match  # noqa: E402
 from pairing.simulate import simulate_event  # noqa: E402
 from scoring import MatchRecord  # noqa: E402
 
@@ -44,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=5000)
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--random-history", action="store_true")
     args = parser.parse_args(argv)
     setup_django()
     from django.core.management import call_command
@@ -51,7 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     from tournament.models import Round
 
     start = time.perf_counter()
-    tournament = load_event(swiss_history(args.pairs, args.rounds), args.pairs, args.rounds)
+    history = random_event if args.random_history else swiss_history
+    tournament = load_event(history(args.pairs, args.rounds), args.pairs, args.rounds)
     print(
         f"stored {args.pairs} pairs x {args.rounds} locked rounds in {time.perf_counter() - start:.1f} s"
     )

@@ -15,12 +15,15 @@ Three paths, by field size:
    it is perfect; then :mod:`pairing.certificate` either proves that no allowed pairing
    does better (an odd-set dual bound) or names every table a better one could use, and
    the matching runs again on those. Either way the result is the minimum over the whole
-   graph. The matching sees "coarse" costs without the standings tie-breaks (far fewer
+   graph, except for a large field (path 3 falling back here) whose certificate names more
+   than ``REACH_MAX_EDGES`` tables: it is paired on the widened sparse graph, not proved
+   minimal, in seconds rather than minutes. The matching sees "coarse" costs without the standings tie-breaks (far fewer
    dual steps); :func:`polish` restores them by exchanges that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
    candidate; a perfect pairing there has no violation. If the band finds none but a
    pairing without violations exists, path 2 runs. When none exists, the band minimises
-   violations along the line: at this size that is the one path not proved minimal.
+   violations along the line: at this size that path and the bounded reach of path 2 are
+   the ones not proved minimal.
 
 Why the hard rules hold: every path forbids violating tables outright unless the proof
 of path 2 (or the exhaustive matching of path 1) shows that no pairing avoids them; then
@@ -51,6 +54,12 @@ MAX_BYE_TRIES = 6
 SPARSE_START = 4
 WHOLE_GRAPH_UP_TO = 64
 """Small fields use every compatible table, larger ones the nearest few along the line."""
+REACH_MAX_EDGES = 250_000
+"""Above ``EXACT_LIMIT`` pairs, the most tables the certificate's second matching takes
+(about 3 s at 2,000 pairs). Wider (5,000 pairs whose last round was seated at random: a
+reach of 0.7 to 1.5 million tables, one to four minutes, past the web server's timeout),
+the nearest-neighbour graph is widened as far as this size instead: close to the minimum,
+not proved (``Solution.exact`` is False)."""
 
 
 @dataclass
@@ -194,11 +203,28 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     found = sum(primary(cost, coarse) for _i, _j, cost in chosen_edges)
     wider = reach(coarse, bye_edges, found) if k < n else None
     have = {(i, j) for i, j, _cost in edges} if wider else set()
+    proved = True
     if wider is not None and any(j < n and (i, j) not in have for i, j, _cost in wider):
         # A better pairing may use a table the sparse graph lacks: match on the reach.
-        mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))
+        if n <= EXACT_LIMIT or len(wider) <= REACH_MAX_EDGES:
+            mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))
+        else:
+            mate, proved = _widened(line, coarse, k, size, bye_edges), False
     tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
-    return Solution(polish(tables, model, strict=True), mate[n] if candidates else None, True)
+    bye = mate[n] if candidates else None
+    return Solution(polish(tables, model, strict=True), bye, proved)
+
+
+def _widened(line: list[int], coarse: CostModel, k: int, size: int, bye_edges: list) -> list[int]:
+    """The minimum matching on the nearest-neighbour graph widened (``k`` doubled) as far
+    as :data:`REACH_MAX_EDGES` allows: a field too wide to prove is paired close to it."""
+    edges = _near_edges(line, coarse, k)
+    while k < len(line):
+        wider = _near_edges(line, coarse, 2 * k)
+        if len(wider) > REACH_MAX_EDGES:
+            break
+        k, edges = 2 * k, wider
+    return min_cost_perfect_matching(size, edges + bye_edges)
 
 
 def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, int, int]]:
