@@ -118,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     show("确认全部已录入 (confirm all)", action("confirm_all"))
     show("锁定本轮 (lock)", action("lock"))
+    show(
+        "round audit log (5,000 lines)",
+        timed(as_chief, "get", reverse("round_audit", args=[slug, n])),
+    )
     for label, name in (("pair list (organizer)", "team_list"), ("bracket page", "bracket")):
         show(label, timed(as_organizer, "get", reverse(name, args=[slug])))
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -12,23 +13,39 @@ from tournament.audit_text import readable
 from tournament.models import AuditEntry, Round
 from tournament.permissions import CHIEF_REFEREE
 from tournament.views.common import load_tournament
+from tournament.views.params import positive_int
+
+AUDIT_PAGE = 100  # lines a page: a round of 2,500 tables has 5,000 and more
 
 
 def round_audit(request, slug, number):
-    """The audit log of a round's tables; ``?format=csv`` downloads it."""
+    """The audit log of a round's tables, oldest first, a page at a time; ``?table=N``
+    keeps one table's lines; ``?format=csv`` downloads them all (of the table, if given)."""
     tournament = load_tournament(request, slug, CHIEF_REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    ids = [str(pk) for pk in round_.matches.values_list("pk", flat=True)]
-    entries = AuditEntry.objects.filter(tournament=tournament).filter(
-        object_type="match", object_id__in=ids
-    ) | AuditEntry.objects.filter(
-        tournament=tournament, object_type="round", object_id=str(round_.pk)
+    table = positive_int(request.GET.get("table"))
+    tables = round_.matches.all() if table is None else round_.matches.filter(table=table)
+    ids = [str(pk) for pk in tables.values_list("pk", flat=True)]
+    entries = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id__in=ids
     )
+    if table is None:  # and the round's own lines: published, started, locked …
+        entries |= AuditEntry.objects.filter(
+            tournament=tournament, object_type="round", object_id=str(round_.pk)
+        )
     entries = entries.order_by("created_at", "id")
     if request.GET.get("format") == "csv":
-        return audit_csv(entries, f"round-{number}-audit.csv")
-    rows = [readable(e) for e in entries]
-    return render(request, "rounds/audit.html", {"t": tournament, "round": round_, "rows": rows})
+        suffix = "" if table is None else f"-table-{table}"
+        return audit_csv(entries, f"round-{number}{suffix}-audit.csv")
+    page = Paginator(entries, AUDIT_PAGE).get_page(positive_int(request.GET.get("page")) or 1)
+    context = {
+        "t": tournament,
+        "round": round_,
+        "rows": [readable(e) for e in page.object_list],
+        "page": page,
+        "table": table,
+    }
+    return render(request, "rounds/audit.html", context)
 
 
 def audit_csv(entries, filename: str):
