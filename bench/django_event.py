@@ -6,7 +6,9 @@ PostgreSQL test server); the developer's own var/db.sqlite3 is never touched.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -16,8 +18,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def setup_django() -> None:
-    """Point Django at a fresh temporary database and migrate it."""
+    """Point Django at a fresh temporary database and migrate it. The folder is removed when
+    the benchmark ends (hundreds of MB a run), unless BENCH_KEEP=1 keeps it to look at."""
     tmp = Path(tempfile.mkdtemp(prefix="guandan-bench-"))
+    if not os.environ.get("BENCH_KEEP"):
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     os.environ["DATABASE_URL"] = (
         os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite3'}"
     )

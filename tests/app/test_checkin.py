@@ -79,6 +79,24 @@ def test_the_desk_shows_the_board_totals(tournament, teams8, referee):
     client.post(desk(tournament), {"code": checkin_code(teams8[0])})
     page = client.get(desk(tournament)).content.decode()
     assert "共已检录 1 对 · 未到 7 对" in page
+    assert page.count('class="card unit"') == 4  # the board: one box a unit
+
+
+def test_a_big_fields_desk_keeps_the_totals_and_leaves_the_board_to_its_page(
+    tournament, teams8, referee, monkeypatch
+):
+    """Every check-in brings the desk back: with 5,000 pairs the board below it made that
+    335 KB on a phone at the door. Above DESK_BOARD_MAX pairs the desk keeps the totals."""
+    from tournament.views import checkin
+
+    monkeypatch.setattr(checkin, "DESK_BOARD_MAX", 7)
+    client = login(referee)
+    client.post(desk(tournament), {"code": checkin_code(teams8[0])})
+    page = client.get(desk(tournament)).content.decode()
+    assert "共已检录 1 对 · 未到 7 对" in page and 'class="card unit"' not in page
+    assert reverse("checkin_board", args=[tournament.slug]) in page
+    board = client.get(reverse("checkin_board", args=[tournament.slug])).content.decode()
+    assert "共已检录 1 对 · 未到 7 对" in board and board.count('class="card unit"') == 4
 
 
 def test_scan_url_confirms_for_staff_and_asks_others_to_log_in(tournament, teams8, referee):

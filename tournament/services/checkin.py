@@ -138,9 +138,12 @@ def board(tournament: Tournament) -> list[UnitBoard]:
     return list(units.values())
 
 
-def board_counts(rows: list[UnitBoard]) -> tuple[int, int]:
-    """(checked in, missing) over the whole board."""
-    return sum(len(r.checked) for r in rows), sum(len(r.missing) for r in rows)
+def board_counts(tournament: Tournament) -> tuple[int, int]:
+    """(checked in, missing) of the active pairs: the board's totals line."""
+    active = Team.objects.filter(tournament=tournament, status=Team.ACTIVE)
+    total = active.count()
+    checked = active.filter(checkin__isnull=False).count()
+    return checked, total - checked
 
 
 def missing_teams(tournament: Tournament) -> list[Team]:
