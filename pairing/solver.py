@@ -17,8 +17,9 @@ Three paths, by field size:
    the matching runs again on those. Either way the result is the minimum over the whole
    graph, except for a large field (path 3 falling back here) whose certificate names more
    than ``REACH_MAX_EDGES`` tables: it is paired on the widened sparse graph, not proved
-   minimal, in seconds rather than minutes. The matching sees "coarse" costs without the standings tie-breaks (far fewer
-   dual steps); :func:`polish` restores them by exchanges that keep the objective.
+   minimal, in seconds rather than minutes. The matching sees "coarse" costs without the
+   standings tie-breaks (far fewer dual steps); :func:`polish` restores them by exchanges
+   that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
    candidate; a perfect pairing there has no violation. If the band finds none but a
    pairing without violations exists, path 2 runs. When none exists, the band minimises
@@ -59,7 +60,7 @@ REACH_MAX_EDGES = 250_000
 (about 3 s at 2,000 pairs). Wider (5,000 pairs whose last round was seated at random: a
 reach of 0.7 to 1.5 million tables, one to four minutes, past the web server's timeout),
 the nearest-neighbour graph is widened as far as this size instead: close to the minimum,
-not proved (``Solution.exact`` is False)."""
+not proved (``Solution.proved`` is False)."""
 
 
 @dataclass
@@ -67,6 +68,7 @@ class Solution:
     tables: list[tuple[int, int]]  # (i, j) with i ranked above j
     bye: int | None
     exact: bool  # found by an exact matching on the whole (or a widened) graph
+    proved: bool = True  # the minimum of the whole graph (False: REACH_MAX_EDGES bound it)
 
     def outside_one(self, field: Field) -> int:
         """Pairs ending the round outside ±1 (the 90 % rule counts these)."""
@@ -212,7 +214,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
             mate, proved = _widened(line, coarse, k, size, bye_edges), False
     tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
     bye = mate[n] if candidates else None
-    return Solution(polish(tables, model, strict=True), bye, proved)
+    return Solution(polish(tables, model, strict=True), bye, True, proved)
 
 
 def _widened(line: list[int], coarse: CostModel, k: int, size: int, bye_edges: list) -> list[int]:

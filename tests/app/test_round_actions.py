@@ -109,6 +109,7 @@ def test_the_audit_log_comes_a_page_at_a_time_and_one_table_on_demand(
     assert "第2台" in one and "第1台" not in one and "第3台" not in one
     lines = client.get(url, {"table": 2, "format": "csv"}).content.decode().splitlines()
     assert len(lines) == 2 and "第2台" in lines[1]
+    assert "第1台" in client.get(url, {"table": 0}).content.decode()  # no table: the round
 
 
 def test_draft_flags_have_a_legend(round1, organizer):

@@ -43,7 +43,7 @@ def solved(model: CostModel) -> tuple[solver.Solution, int]:
 def test_a_reach_within_the_bound_is_matched_whole(model, monkeypatch):
     monkeypatch.setattr(solver, "EXACT_LIMIT", 64)
     solution, cost = solved(model)
-    assert solution.exact and cost == minimum(model)[0]
+    assert solution.proved and cost == minimum(model)[0]
 
 
 def test_a_wider_reach_widens_the_sparse_graph_instead(model, monkeypatch):
@@ -58,9 +58,33 @@ def test_a_wider_reach_widens_the_sparse_graph_instead(model, monkeypatch):
 
     monkeypatch.setattr(solver, "min_cost_perfect_matching", spy)
     solution, cost = solved(model)
-    assert not solution.exact
+    assert solution.exact and not solution.proved  # an exact matching, on a narrower graph
     # The sparse graph (923 tables), then once widened (k doubled: 1,778 tables, within
     # the bound; doubled again it would pass it). Not proved, but here the widened graph
     # holds a minimum of the whole graph.
     assert len(widths) == 2 and widths[0] < widths[1] <= 2000
     assert cost == minimum(model)[0]
+
+
+def test_a_bounded_pairing_is_not_sought_again(model, monkeypatch):
+    """The seat rule's search asks the exact path again when the band's pairing misses the
+    90 % rule; a pairing the bound left unproved is the exact path's own answer already:
+    asking again would repeat its seconds for the same tables."""
+    from pairing import swiss
+
+    monkeypatch.setattr(solver, "EXACT_LIMIT", 64)
+    monkeypatch.setattr(solver, "REACH_MAX_EDGES", 2000)
+    monkeypatch.setattr(solver, "_band", lambda rest, model: None)  # as at 5,000 pairs
+    calls = []
+    exact = solver.solve_exact
+
+    def counted(*args):
+        calls.append(args)
+        return exact(*args)
+
+    monkeypatch.setattr(solver, "solve_exact", counted)
+    monkeypatch.setattr(swiss, "solve_exact", counted)
+    field = model.field
+    line = solver.build_line(field, model)
+    solution, _model = swiss._seats_first(field, "off", 1, line, budget=-1)
+    assert len(calls) == 1 and not solution.proved

@@ -23,7 +23,7 @@ def round_audit(request, slug, number):
     keeps one table's lines; ``?format=csv`` downloads them all (of the table, if given)."""
     tournament = load_tournament(request, slug, CHIEF_REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    table = positive_int(request.GET.get("table"))
+    table = positive_int(request.GET.get("table")) or None  # 0: no table, the whole round
     tables = round_.matches.all() if table is None else round_.matches.filter(table=table)
     ids = [str(pk) for pk in tables.values_list("pk", flat=True)]
     entries = AuditEntry.objects.filter(

@@ -204,7 +204,7 @@ def bracket_page(request, slug):
     # Only the pairs in a bracket are named: a knockout of 16 after 5,000 pairs' Swiss.
     matches = [m for _stage, data in shown for m in _bracket_matches(data)]
     ids = {m.get(side) for m in matches for side in ("ew", "ns", "winner")} - {None}
-    names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
+    names = dict(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", "name"))
     brackets = []
     for stage, data in shown:
         size = bracket_size(stage.state)
