@@ -152,6 +152,7 @@ class TestBigRound:
         assert page.count("<tr data-table=") == 1 and 'data-table="7"' in page
         everything = login(chief).get(url, {"state": ""}).content.decode()
         assert everything.count("<tr data-table=") == 100
+        assert 'href="?state=&amp;page=2"' in everything  # the next page keeps the filter
         assert (
             login(chief)
             .get(url, {"state": "", "page": "2"})
