@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -22,6 +26,7 @@ from tournament.services.signup import (
 from tournament.services.signup_fees import fee_mark, fee_totals, save_config
 from tournament.uploads import read_upload
 from tournament.views.common import load_tournament
+from tournament.views.params import positive_int
 from tournament.views.signup import _form_for
 
 
@@ -54,18 +59,46 @@ def signup_admin(request, slug):
         else:
             messages.success(request, _("已保存报名设置"))
             return redirect("signup_admin", slug=slug)
-    signups = SignUp.objects.filter(tournament=tournament).select_related("fee_marked_by")
     context = {
         "t": tournament,
         "config": config,
         "form": form,
-        "signups": signups,
+        **_listed(request, tournament),
         "totals": fee_totals(tournament, config.fee),
         "taken": places_taken(tournament),
         "fee_choices": SignUp.FEE_CHOICES,
         "reject_form": RejectForm(),
     }
     return render(request, "signup/signup_admin.html", context)
+
+
+SIGNUP_PAGE = 50  # applications a page: a 万人 event's 5,000 were one page of 5.6 MB
+
+
+def _listed(request, tournament) -> dict:
+    """The applications shown: a state (every state by default), a search of the pair's
+    name, unit, players or phones, a page; and how many there are in each state."""
+    signups = SignUp.objects.filter(tournament=tournament)
+    counts = dict(signups.order_by().values_list("state").annotate(n=Count("id")))
+    state = request.GET.get("state", "")
+    if state in counts:
+        signups = signups.filter(state=state)
+    else:
+        state = ""
+    q = request.GET.get("q", "").strip()[:50]
+    if q:
+        found = Q()
+        for key in ("name", "unit", "player1", "player2", "phone1", "phone2"):
+            found |= Q(**{f"data__{key}__icontains": q})
+        signups = signups.filter(found)
+    page = Paginator(signups.select_related("fee_marked_by").order_by("seq"), SIGNUP_PAGE)
+    return {
+        "page": page.get_page(positive_int(request.GET.get("page")) or 1),
+        "state": state,
+        "q": q,
+        "state_counts": [(key, label, counts.get(key, 0)) for key, label in SignUp.STATE_CHOICES],
+        "signup_total": sum(counts.values()),
+    }
 
 
 @require_POST
@@ -91,6 +124,11 @@ def signup_action(request, slug, signup_id, action):
         messages.error(request, "；".join(exc.messages))
     else:
         messages.success(request, _("已保存：%(name)s") % {"name": signup.data.get("name", "")})
+    back = request.POST.get("next", "")  # the list's filter and page the action came from
+    if back.startswith(reverse("signup_admin", args=[slug])) and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}
+    ):
+        return redirect(back)
     return redirect("signup_admin", slug=slug)
 
 
