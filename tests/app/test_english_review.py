@@ -170,6 +170,8 @@ def test_the_activity_log_reads_in_the_readers_language(
     assert "公布第1轮对阵" not in english
     rows = staff_client(chief).get(url + "?format=csv").content.decode("utf-8-sig")
     assert "Round 1 started" in rows
+    # The column of before → after: "Edit" (the edit button's word) until the English pass.
+    assert rows.splitlines()[0].split(",")[5] == "Changes"
     chinese = Client()
     chinese.force_login(chief)
     assert "公布第1轮对阵" in chinese.get(url).content.decode()

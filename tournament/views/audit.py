@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.audit_text import readable
 from tournament.models import AuditEntry, Round
@@ -53,7 +54,17 @@ def audit_csv(entries, filename: str):
     response["Content-Disposition"] = f"attachment; filename={filename}"
     response.write("\ufeff")  # Excel needs the BOM to read UTF-8 Chinese
     writer = csv.writer(response)
-    writer.writerow([_("时间"), _("操作人"), "IP", _("操作"), _("说明"), _("修改"), _("各方录入")])
+    writer.writerow(
+        [
+            _("时间"),
+            _("操作人"),
+            "IP",
+            _("操作"),
+            _("说明"),
+            pgettext("audit column", "修改"),
+            _("各方录入"),
+        ]
+    )
     for e in entries:
         row = readable(e)
         change_text = "；".join(
