@@ -333,6 +333,8 @@ def test_the_applications_come_a_page_at_a_time_by_state_and_search(
     assert SignUp.objects.get(pk=four.pk).state == SignUp.APPROVED
     page = client.get(url, {"state": "approved"}).content.decode()
     assert page.count('class="card signup-row"') == 1 and "队4" in page
+    none = client.get(url, {"state": "rejected"}).content.decode()  # a state nobody is in
+    assert 'class="card signup-row"' not in none and "没有符合条件的报名" in none
     for elsewhere in ("https://example.com/", "/t/other/signups/"):
         three = SignUp.objects.get(tournament=tournament, data__name="队3")
         action = reverse("signup_action", args=[tournament.slug, three.pk, "withdraw"])

@@ -81,7 +81,7 @@ def _listed(request, tournament) -> dict:
     signups = SignUp.objects.filter(tournament=tournament)
     counts = dict(signups.order_by().values_list("state").annotate(n=Count("id")))
     state = request.GET.get("state", "")
-    if state in counts:
+    if state in dict(SignUp.STATE_CHOICES):
         signups = signups.filter(state=state)
     else:
         state = ""
