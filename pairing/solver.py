@@ -211,16 +211,18 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
         if n <= EXACT_LIMIT or len(wider) <= REACH_MAX_EDGES:
             mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))
         else:
-            mate, proved = _widened(line, coarse, k, size, bye_edges), False
+            mate, proved = _widened(line, coarse, k, edges, size, bye_edges), False
     tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
     bye = mate[n] if candidates else None
     return Solution(polish(tables, model, strict=True), bye, True, proved)
 
 
-def _widened(line: list[int], coarse: CostModel, k: int, size: int, bye_edges: list) -> list[int]:
-    """The minimum matching on the nearest-neighbour graph widened (``k`` doubled) as far
-    as :data:`REACH_MAX_EDGES` allows: a field too wide to prove is paired close to it."""
-    edges = _near_edges(line, coarse, k)
+def _widened(
+    line: list[int], coarse: CostModel, k: int, edges: list, size: int, bye_edges: list
+) -> list[int]:
+    """The minimum matching on the nearest-neighbour graph (``edges``, of ``k`` neighbours)
+    widened (``k`` doubled) as far as :data:`REACH_MAX_EDGES` allows: a field too wide to
+    prove is paired close to it."""
     while k < len(line):
         wider = _near_edges(line, coarse, 2 * k)
         if len(wider) > REACH_MAX_EDGES:

@@ -18,9 +18,9 @@ from tournament.messages.audit import about_match
 from tournament.models import Match, Round
 from tournament.models.rounds import next_change_seq
 from tournament.permissions import CHIEF_REFEREE, has_role
-from tournament.services.audit import audit_entry, log_entries
+from tournament.services.audit import log_entries
 from tournament.services.errors import NotAllowed, Refused
-from tournament.services.match_lock import actor_of, check_referee, same_actor, snapshot
+from tournament.services.match_lock import check_referee, same_actor, snapshot, table_audit
 from tournament.services.results import MSG_SELF_CONFIRM, mark_confirmed
 from tournament.services.round_actions import problem
 from tournament.services.round_status import refresh_round_status
@@ -90,17 +90,16 @@ def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, re
         mark_confirmed(match, user, source)
         match.version += 1
         match.change_seq = seq
+        summary = about_match("audit_confirmed", match)
         entries.append(
-            audit_entry(
-                tournament=round_.tournament,
+            table_audit(
+                match,
                 user=user,
                 request=request,
                 action="result.confirm",
-                obj=match,
-                summary=about_match("audit_confirmed", match),
+                summary=summary,
                 before=before,
-                after=snapshot(match),
-                actor=actor_of(user, source),
+                source=source,
             )
         )
     first = matches[0]

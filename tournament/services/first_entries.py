@@ -16,9 +16,9 @@ from tournament.messages.audit import about_match
 from tournament.models import Match, Round, Submission
 from tournament.models.rounds import next_change_seq
 from tournament.results_check import RESULT_FIELDS, ResultValues
-from tournament.services.audit import audit_entry, log_entries
+from tournament.services.audit import log_entries
 from tournament.services.errors import ServiceError
-from tournament.services.match_lock import actor_of, check_referee, is_real, snapshot
+from tournament.services.match_lock import check_referee, is_real, snapshot, table_audit
 from tournament.services.results import check_knockout_winner, enter_on
 from tournament.services.round_actions import problem
 from tournament.services.round_status import refresh_round_status
@@ -87,17 +87,16 @@ def enter_first(
         match.version += 1
         match.change_seq = seq
         Match.objects.filter(pk=match.pk).update(**{f: getattr(match, f) for f in ENTRY_FIELDS})
+        summary = about_match("audit_entered", match)
         entries.append(
-            audit_entry(
-                tournament=round_.tournament,
+            table_audit(
+                match,
                 user=user,
                 request=request,
                 action="result.enter",
-                obj=match,
-                summary=about_match("audit_entered", match),
+                summary=summary,
                 before=before,
-                after=snapshot(match),
-                actor=actor_of(user, source),
+                source=source,
             )
         )
     log_entries(round_.tournament, entries)

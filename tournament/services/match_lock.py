@@ -1,4 +1,5 @@
-"""Locking a table for a write and the checks every write makes: rights, round, version.
+"""Locking a table for a write, the checks every write makes (rights, round, version) and the
+write itself (save_match: the table, its audit line, the round's status).
 
 Vocabulary
 ----------
@@ -12,12 +13,15 @@ version
 
 from __future__ import annotations
 
+from rules.messages import Message
 from tournament.accounts import actor_label
-from tournament.models import Match, Round
+from tournament.models import AuditEntry, Match, Round
 from tournament.permissions import REFEREE, has_role, referee_tables
 from tournament.results_check import ResultValues
+from tournament.services.audit import audit_entry, log_entries
 from tournament.services.errors import NotAllowed, Refused, Stale
 from tournament.services.round_actions import problem
+from tournament.services.round_status import refresh_round_status
 from tournament.services.table_sides import TABLE_SOURCES, actor_name
 
 # Message codes (texts in tournament/messages/services.py).
@@ -50,6 +54,61 @@ def snapshot(match: Match) -> dict:
     if match.deals:
         data["deals"] = match.deals
     return data
+
+
+def table_audit(
+    match: Match,
+    *,
+    user,
+    request,
+    action: str,
+    summary: Message,  # tournament.messages.audit
+    before: dict,
+    source: str = "",
+    extra_after: dict | None = None,
+) -> AuditEntry:
+    """A table's audit line, not yet saved: who acted, its snapshot before and now."""
+    return audit_entry(
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=match,
+        summary=summary,
+        before=before,
+        after={**snapshot(match), **(extra_after or {})},
+        actor=actor_of(user, source),
+    )
+
+
+def save_match(
+    match: Match,
+    *,
+    user,
+    request,
+    action: str,
+    before: dict,
+    summary: Message,  # tournament.messages.audit
+    source: str = "",
+    extra_after: dict | None = None,
+) -> Match:
+    """Save a table changed under :func:`lock_match` (its version moves on), with its audit
+    line, and bring the round's status up to date."""
+    match.version += 1
+    match.save()
+    entry = table_audit(
+        match,
+        user=user,
+        request=request,
+        action=action,
+        summary=summary,
+        before=before,
+        source=source,
+        extra_after=extra_after,
+    )
+    log_entries(match.round.tournament, [entry])
+    refresh_round_status(match.round)
+    return match
 
 
 def set_values(match: Match, values: ResultValues) -> None:

@@ -20,14 +20,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from rules.messages import Message
 from tournament.messages.audit import about_match
 from tournament.models import Match, Round
 from tournament.pace import record_line_times
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
-from tournament.services.audit import log_action
 from tournament.services.errors import NotAllowed
 from tournament.services.match_lock import (
     MSG_BYE,
@@ -44,6 +42,7 @@ from tournament.services.match_lock import (
     is_real,
     lock_match,
     same_actor,
+    save_match,
     set_values,
     snapshot,
     values_of,
@@ -62,34 +61,6 @@ MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
-
-
-def save_match(
-    match: Match,
-    *,
-    user,
-    request,
-    action: str,
-    before: dict,
-    summary: Message,  # tournament.messages.audit
-    source: str = "",
-    extra_after: dict | None = None,
-) -> Match:
-    match.version += 1
-    match.save()
-    log_action(
-        tournament=match.round.tournament,
-        user=user,
-        request=request,
-        action=action,
-        obj=match,
-        summary=summary,
-        before=before,
-        after={**snapshot(match), **(extra_after or {})},
-        actor=actor_of(user, source),
-    )
-    refresh_round_status(match.round)
-    return match
 
 
 @transaction.atomic

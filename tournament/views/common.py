@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament
@@ -64,3 +65,11 @@ def int_param(raw: str | None, *, default: int | None, low: int, high: int) -> i
         return None
     value = int(raw)
     return value if low <= value <= high else None
+
+
+def back_to_list(request, list_url: str) -> HttpResponseRedirect:
+    """After a row's action, the list as it was shown (its ``next``: filter, search, page),
+    or ``list_url``; never another page or site."""
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+    return redirect(back if safe and back.startswith(list_url) else list_url)

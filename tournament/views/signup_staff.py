@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -24,8 +25,9 @@ from tournament.services.signup import (
     signup_withdraw,
 )
 from tournament.services.signup_fees import fee_mark, fee_totals, save_config
+from tournament.services.teams import TeamData
 from tournament.uploads import read_upload
-from tournament.views.common import load_tournament
+from tournament.views.common import back_to_list, load_tournament
 from tournament.views.params import positive_int
 from tournament.views.signup import _form_for
 
@@ -73,6 +75,8 @@ def signup_admin(request, slug):
 
 
 SIGNUP_PAGE = 50  # applications a page: a 万人 event's 5,000 were one page of 5.6 MB
+# An application's data is a TeamData: its texts (names, unit, phones) are searched.
+SEARCHED = tuple(f.name for f in fields(TeamData) if f.type == "str")
 
 
 def _listed(request, tournament) -> dict:
@@ -88,7 +92,7 @@ def _listed(request, tournament) -> dict:
     q = request.GET.get("q", "").strip()[:50]
     if q:
         found = Q()
-        for key in ("name", "unit", "player1", "player2", "phone1", "phone2"):
+        for key in SEARCHED:
             found |= Q(**{f"data__{key}__icontains": q})
         signups = signups.filter(found)
     page = Paginator(signups.select_related("fee_marked_by").order_by("seq"), SIGNUP_PAGE)
@@ -124,12 +128,7 @@ def signup_action(request, slug, signup_id, action):
         messages.error(request, "；".join(exc.messages))
     else:
         messages.success(request, _("已保存：%(name)s") % {"name": signup.data.get("name", "")})
-    back = request.POST.get("next", "")  # the list's filter and page the action came from
-    if back.startswith(reverse("signup_admin", args=[slug])) and url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}
-    ):
-        return redirect(back)
-    return redirect("signup_admin", slug=slug)
+    return back_to_list(request, reverse("signup_admin", args=[slug]))
 
 
 @require_http_methods(["GET", "POST"])

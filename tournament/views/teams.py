@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q, prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
@@ -18,7 +18,7 @@ from tournament.pinyin import name_sort_key
 from tournament.services.signup import promote_after_change
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
 from tournament.team_table import TeamTable
-from tournament.views.common import load_tournament
+from tournament.views.common import back_to_list, load_tournament
 
 PAGE_SIZE = 50
 
@@ -145,7 +145,4 @@ def team_status(request, slug, team_id):
     else:
         messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
         promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
-    next_url = request.POST.get("next", "")
-    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-        return redirect(next_url)
-    return redirect("team_list", slug=slug)
+    return back_to_list(request, reverse("team_list", args=[slug]))
