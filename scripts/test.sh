@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/python manage.py makemigrations --check --dry-run -v0 --settings=config.settings_test
+# The models and their migrations agree: tests/app/test_db_setup.py (in the suite's process).
 # Python may keep compiled modules (and pytest its rewritten tests) between the runs below
 # and the servers the tests start: each would otherwise compile the project again.
 unset PYTHONDONTWRITEBYTECODE
