@@ -15,6 +15,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
+from tests.browser.taps import tap, type_in
 from tests.conftest import login as logged_in_client
 
 CHROMIUM = (
@@ -120,9 +121,9 @@ def wider_than_screen(page) -> int:
 
 def login(page, base_url: str, username: str, password: str) -> None:
     page.goto(f"{base_url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("button.primary")
+    type_in(page, "#id_username", username)
+    type_in(page, "#id_password", password)
+    tap(page, "button.primary")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 

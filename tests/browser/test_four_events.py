@@ -21,10 +21,10 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from tests.browser.conftest import login
+from tests.browser.taps import rows, tap, text
 from tests.browser.web_event import (
     PAIRS,
     Event,
-    cells,
     certificate_lines,
     levels,
     play_round,
@@ -142,7 +142,7 @@ def test_s_a_swiss_points26(crew):
         (7, "7", "25", "-14", "112"),
         (8, "8", "21", "-18", "134"),
     ]
-    player.get_by_role("link", name=e.draw[1]).click()
+    tap(player, "a", e.draw[1])
     player.wait_for_url(re.compile(r"/team/\d+/$"))
     # Awards 一等奖 1, 二等奖 2, 三等奖 3 (the profile's tiers): six certificates.
     awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
@@ -175,7 +175,7 @@ def test_s_b_swiss_match_points(crew):
         for _ in range(3):
             e.foul(2, table, side, "time_delay")
         # The third foul ends the match: the entry page shows the defeat as the result.
-        assert f"{'东西' if side == 'EW' else '南北'}犯规3次判负" in e.ref.inner_text(".match-head")
+        assert f"{'东西' if side == 'EW' else '南北'}犯规3次判负" in text(e.ref, ".match-head")
 
     # After round 1: D1 +13, D7 +10 (forfeit), D3 +6, D5 +5; D6 −5, D4 −6, D8 −10, D2 −13.
     # As in S-A, R1-EW pairs meet R1-NS pairs top against top: D1–D6, D7–D4, D3–D8, D5–D2.
@@ -263,9 +263,9 @@ def test_s_c_rotation_hundred(crew):
         (8, "8", "9", "-33", "675"),
     ]
     # D1's own page (a player's path): round by round 115, 111, 111; 级差分 15, 11, 11.
-    player.get_by_role("link", name=e.draw[1]).click()
+    tap(player, "a", e.draw[1])
     player.wait_for_url(re.compile(r"/team/\d+/$"))
-    history = cells(player, "tbody tr")
+    history = rows(player, "tbody tr")
     assert [(r[0], r[4], r[5], r[7]) for r in history] == [
         ("1", "115", "15", "115"),
         ("2", "111", "11", "226"),

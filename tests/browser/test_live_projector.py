@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.browser.taps import tap, text, wait_js
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
 from tournament.services.results import submit_result
@@ -43,13 +44,13 @@ def test_the_projector_chimes_at_five_minutes_left_and_at_time(live_server, phon
     page.clock.install()
     page.goto(live_server.url + reverse("projector", args=["spring", 1]))
     page.clock.run_for(3000)
-    page.wait_for_function("window.__chimes.length === 1")
+    wait_js(page, "window.__chimes.length === 1")
     assert page.evaluate("window.__chimes") == [1]
     started(event, 2)
     page.reload()
     page.clock.run_for(3000)
-    page.wait_for_function("window.__chimes.includes(3)")
-    assert page.inner_text("#clock") == "时间到"
+    wait_js(page, "window.__chimes.includes(3)")
+    assert text(page, "#clock") == "时间到"
 
 
 def test_the_mute_switch_silences_the_chime(live_server, phone, event):
@@ -58,10 +59,10 @@ def test_the_mute_switch_silences_the_chime(live_server, phone, event):
     page.add_init_script(CHIMES)
     page.clock.install()
     page.goto(live_server.url + reverse("projector", args=["spring", 1]))
-    page.click("#mute")
-    assert page.inner_text("#mute") == "提示音：关"
+    tap(page, "#mute")
+    assert text(page, "#mute") == "提示音：关"
     page.clock.run_for(4000)
-    page.wait_for_function("document.getElementById('clock').textContent === '时间到'")
+    wait_js(page, "document.getElementById('clock').textContent === '时间到'")
     page.wait_for_timeout(300)
     assert page.evaluate("window.__chimes") == []
 
@@ -70,16 +71,13 @@ def test_projector_counts_follow_the_results_without_a_reload(live_server, phone
     started(event, 1800)
     page = phone()
     page.goto(live_server.url + reverse("projector", args=["spring", 1]))
-    assert page.inner_text("[data-k='finished']") == "0"
+    assert text(page, "[data-k='finished']") == "0"
     page.evaluate("window.__not_reloaded = true")
     match = Match.objects.get(round=event, table=2)
     submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
     page.evaluate("window.GD_LIVE.poll()")
-    page.wait_for_function("document.querySelector('[data-k=finished]').textContent === '1'")
-    page.wait_for_function(
-        "!document.querySelector('.proj-unfinished').textContent.includes('1–4')"
-    )
-    assert "1" in page.inner_text(".proj-unfinished") and "3–4" in page.inner_text(
-        ".proj-unfinished"
-    )
+    wait_js(page, "document.querySelector('[data-k=finished]').textContent === '1'")
+    wait_js(page, "!document.querySelector('.proj-unfinished').textContent.includes('1–4')")
+    unfinished = text(page, ".proj-unfinished")
+    assert "1" in unfinished and "3–4" in unfinished
     assert page.evaluate("window.__not_reloaded === true")

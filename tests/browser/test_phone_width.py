@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import signed_in, wider_than_screen
+from tests.browser.taps import pick, tap, text, type_in, wait_js, wait_shown
 from tests.browser.web_event import Event
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
@@ -41,8 +42,8 @@ def event(tournament, teams8, make_round, register):
 
 def overflow(page, url: str, name: str) -> int:
     page.goto(url)
-    if page.locator("#sheet").count():  # a score sheet loads its deals after the page
-        page.wait_for_selector("#sheet[data-ready]", state="attached")
+    if text(page, "#sheet") is not None:  # a score sheet loads its deals after the page
+        wait_js(page, "document.querySelector('#sheet[data-ready]')")
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
     return wider_than_screen(page)
@@ -81,12 +82,14 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
     # A foul recorded through the entry page's own form, then the page it comes back to.
     page.goto(live_server.url + reverse("match_entry", args=["spring", 2, 3]))
-    page.select_option("#id_severity", "foul")
-    page.fill("#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
-    page.get_by_role("button", name="记录", exact=True).click()
-    page.wait_for_selector("text=已记录")
+    pick(page, "#id_severity", "foul")
+    type_in(page, "#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
+    with page.expect_navigation():
+        tap(page, "button", "记录")
+    wait_shown(page, "已记录")
     wide["entry_after_web_foul"] = wider_than_screen(page)
-    page.get_by_role("button", name="南北迟到").click()
+    with page.expect_navigation():
+        tap(page, "button", "南北迟到")
     wide["confirm_absent"] = wider_than_screen(page)
     assert {name: px for name, px in wide.items() if px > 0} == {}
 
@@ -142,7 +145,7 @@ def test_english_overview_and_entry_fit_a_phone(live_server, phone, event, chief
             page, live_server.url + reverse("match_entry", args=["spring", 2, 1]), "en_entry"
         )
     }
-    assert page.get_by_text("Enter final levels").count() == 1  # the page is in English
+    assert "Enter final levels" in text(page, "body")  # the page is in English
     fields = page.evaluate("""Math.max(...Array.from(document.querySelectorAll(
         '.grid2 input, .grid2 select'), el => el.getBoundingClientRect().right)) - innerWidth""")
     urls = {

@@ -9,12 +9,16 @@ from django.db.models import Q
 from django.urls import reverse
 
 from tests.browser.conftest import signed_in, wider_than_screen
+from tests.browser.taps import tap, text, type_in, wait_js, wait_shown
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.services.checkin import check_in, checkin_url
 from tournament.services.pairing import draw
 from tournament.services.rounds import publish_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# The id of the sign-up list's card that names a pair.
+ROW_OF = """name => Array.from(document.querySelectorAll("article.signup-row"))
+  .find(card => card.innerText.includes(name)).id"""
 
 
 def fits(page) -> bool:
@@ -25,13 +29,13 @@ def fits(page) -> bool:
 def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:
     page.goto(base + reverse("signup_page", args=["spring"]))
     assert fits(page)
-    page.fill("#id_name", name)
-    page.fill("#id_unit", "南京")
-    page.fill("#id_player1", p1)
-    page.fill("#id_phone1", "13900000001")
-    page.fill("#id_player2", p2)
-    page.fill("#id_phone2", "13900000002")
-    page.get_by_role("button", name="提交报名").click()
+    type_in(page, "#id_name", name)
+    type_in(page, "#id_unit", "南京")
+    type_in(page, "#id_player1", p1)
+    type_in(page, "#id_phone1", "13900000001")
+    type_in(page, "#id_player2", p2)
+    type_in(page, "#id_phone2", "13900000002")
+    tap(page, "button", "提交报名")
     page.wait_for_url("**/signup/*/")
     assert fits(page)
 
@@ -49,25 +53,27 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
         sign_up(page, base, name, p1, p2)
         pairs[name] = page
     first, late = pairs["先报队"], pairs["晚报队"]
-    assert first.inner_text("#signup-state").startswith("待审核")
-    assert "候补第 1 位" in late.inner_text("#signup-state")
+    assert text(first, "#signup-state").startswith("待审核")
+    assert "候补第 1 位" in text(late, "#signup-state")
     # The first pair withdraws from its private link: the waiting pair moves up.
     first.once("dialog", lambda dialog: dialog.accept())
-    first.get_by_role("button", name="退出报名").click()
-    first.wait_for_selector("#signup-state:has-text('已退出')")
+    tap(first, "button", "退出报名")
+    wait_js(first, "document.getElementById('signup-state').innerText.includes('已退出')")
     late.reload()
-    assert late.inner_text("#signup-state").startswith("待审核")
+    assert text(late, "#signup-state").startswith("待审核")
     # The organizer approves it on a phone.
     staff = phone()
     signed_in(staff, base, "alice")
     staff.goto(base + reverse("signup_admin", args=["spring"]))
-    row = staff.locator("article[data-state='pending']", has_text="晚报队")
-    row.get_by_role("button", name="通过", exact=True).click()
-    staff.wait_for_selector("article[data-state='approved']:has-text('晚报队')")
+    row = staff.evaluate(ROW_OF, "晚报队")
+    with staff.expect_navigation():
+        tap(staff, f"#{row}[data-state='pending'] button", "通过")
+    wait_js(staff, f"document.querySelector(\"#{row}[data-state='approved']\")")
     assert fits(staff)
     late.reload()
-    assert late.inner_text("#signup-state").startswith("报名成功")
-    assert late.locator("#checkin-card svg").count() == 1 and fits(late)
+    assert text(late, "#signup-state").startswith("报名成功")
+    assert late.evaluate("document.querySelectorAll('#checkin-card svg').length") == 1
+    assert fits(late)
     # A referee checks the pair in by reading a photo of its QR code.
     team = Team.objects.get(name="晚报队")
     image = tmp_path / "checkin.png"
@@ -76,21 +82,25 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     signed_in(desk, base, "ref")
     desk.goto(base + reverse("checkin_desk", args=["spring"]))
     desk.set_input_files("#qr-file", str(image))
-    desk.wait_for_selector(".messages :text('已检录：晚报队')")
-    assert "已检录 1 · 未到 0" in desk.inner_text("section[data-unit='南京']")
+    wait_js(
+        desk, "(document.querySelector('.messages') || {}).innerText?.includes('已检录：晚报队')"
+    )
+    assert "已检录 1 · 未到 0" in text(desk, "section[data-unit='南京']")
     assert CheckIn.objects.get(team=team).method == CheckIn.SCAN  # read by jsQR, not typed
     assert fits(desk)
     for other in present:
         check_in(team=other, method="typed", user=referee)
     # Before round 1 the organizer marks the missing pair absent, then pairs the round.
     staff.goto(base + reverse("round_list", args=["spring"]))
-    staff.get_by_role("link", name="编排前处理（缺席或退赛）").click()
-    assert "缺席队" in staff.inner_text("#missing-form")
-    staff.get_by_role("button", name="第1轮缺席（判负）").click()
-    staff.wait_for_selector(".messages :text('已处理 1 个未检录组合')")
+    with staff.expect_navigation():
+        tap(staff, "a", "编排前处理（缺席或退赛）")
+    assert "缺席队" in text(staff, "#missing-form")
+    with staff.expect_navigation():
+        tap(staff, "button", "第1轮缺席（判负）")
+    wait_shown(staff, "已处理 1 个未检录组合")
     draw(tournament, seed=1)
     staff.goto(base + reverse("round_list", args=["spring"]))
-    staff.get_by_role("button", name="编排下一轮").click()
+    tap(staff, "button", "编排下一轮")
     staff.wait_for_url("**/rounds/1/adjust/")
     round_ = Round.objects.get(tournament=tournament, number=1)
     forfeit = Match.objects.get(Q(ew=absent) | Q(ns=absent), round=round_)
@@ -99,5 +109,5 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     # The pair finds its table on its own page.
     late.reload()
     mine = Match.objects.get(Q(ew=team) | Q(ns=team), round=round_)
-    assert f"第 {mine.table} 台" in late.inner_text("#my-table") and fits(late)
+    assert f"第 {mine.table} 台" in text(late, "#my-table") and fits(late)
     assert SignUp.objects.get(team=team).state == SignUp.APPROVED

@@ -11,14 +11,26 @@ chief referee's, the referee's and the players' paths is checked to fit a 390 px
 from __future__ import annotations
 
 import io
+import json
 import re
 from datetime import datetime, timedelta
 
 from openpyxl import load_workbook
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
 from tests.browser.conftest import WIDER_THAN_SCREEN, login
+from tests.browser.taps import (
+    pick,
+    rows,
+    set_checked,
+    tap,
+    text,
+    texts,
+    type_in,
+    wait_js,
+    wait_shown,
+    wait_text,
+)
 from tournament.exports.registry import CONTENT_TYPES
 
 # A page of the chief referee's, the referee's or the players' paths notes itself in its tab's
@@ -45,28 +57,26 @@ READ_WIDTH = """() => {
   if (window.gdNoteWidth) window.gdNoteWidth();
   return JSON.parse(sessionStorage.getItem("gd-too-wide") || "[]");
 }"""
-# Each row's cell texts (innerText, as Playwright's all_inner_texts reads them), read in one
-# call: a call per row costs a round trip through Playwright's driver each.
-CELLS = "rows => rows.map(r => Array.from(r.querySelectorAll('td'), td => td.innerText))"
 
-
-def cells(page, rows: str) -> list[list[str]]:
-    """The cell texts of each row matched by the ``rows`` selector."""
-    return page.locator(rows).evaluate_all(CELLS)
+# A partner's place button is shown (the sheet shows them once a side's win is tapped).
+PLACE_SHOWN = """Array.from(document.querySelectorAll("button"))
+  .some(b => b.innerText.trim() === %s && b.offsetParent !== null)"""
+# The sheet's last tap is saved: its message no longer says 保存中….
+SAVED = "document.getElementById('message').textContent !== '保存中…'"
 
 
 def choose(page, win: str, partner: str) -> None:
     """Tap the winning side, then the partner's place. On a loaded machine the first tap can
     come before the sheet's script has loaded the table; tap again until the places show."""
-    places = page.get_by_role("button", name=partner)
+    shown = PLACE_SHOWN % json.dumps(partner)
     for _ in range(4):
-        page.get_by_role("button", name=win).click()
+        tap(page, "button", win)
         try:
-            places.wait_for(state="visible", timeout=5000)
+            wait_js(page, shown, timeout=5)
             break
-        except PlaywrightTimeout:
+        except AssertionError:
             continue
-    places.click()
+    tap(page, "button", partner)
 
 
 class Event:
@@ -104,46 +114,44 @@ class Event:
     def create(self, name: str, profile: str, settings: dict[str, str | bool]) -> None:
         page = self.org
         page.goto(self.base + "/t/new/")
-        page.fill("#id_name", name)
-        page.fill("#id_slug", self.slug)
-        page.fill("#id_host", "江苏省掼蛋协会")
-        page.select_option("#id_profile", profile)
-        page.click("button.primary")
+        type_in(page, "#id_name", name)
+        type_in(page, "#id_slug", self.slug)
+        type_in(page, "#id_host", "江苏省掼蛋协会")
+        pick(page, "#id_profile", profile)
+        tap(page, "button.primary")
         page.wait_for_url(self.url())
         page.goto(self.url("settings/"))
         for field, value in settings.items():
             if isinstance(value, bool):
-                page.set_checked(f"#id_{field}", value)
-            elif page.locator(f"select#id_{field}").count():
-                page.select_option(f"#id_{field}", value)
+                set_checked(page, f"#id_{field}", value)
+            elif texts(page, f"select#id_{field}"):
+                pick(page, f"#id_{field}", value)
             else:
-                page.fill(f"#id_{field}", value)
+                type_in(page, f"#id_{field}", value)
         with page.expect_navigation():
-            page.click("button.primary")
-        errors = page.locator(".error, .errors").all_inner_texts()
-        assert page.url == self.url(), errors
+            tap(page, "button.primary")
+        assert page.url == self.url(), texts(page, ".error, .errors")
 
     def staff(self, username: str, name: str, role: str) -> str | None:
         """Add a staff account; its password (shown once), or None for an existing one."""
         page = self.org
         visit(page, self.url("staff/"))
-        page.fill("input[name=username]", username)
-        page.fill("input[name=name]", name)
-        page.select_option("select[name=role]", role)
-        page.get_by_role("button", name="添加").click()
-        page.wait_for_load_state()
-        shown = page.locator("#password-once .password code")
-        return shown.inner_text() if shown.count() else None
+        type_in(page, "input[name=username]", username)
+        type_in(page, "input[name=name]", name)
+        pick(page, "select[name=role]", role)
+        with page.expect_navigation():
+            tap(page, "button", "添加")
+        return text(page, "#password-once .password code")
 
     def add_teams(self, teams: list[tuple[str, str, str]]) -> None:
         page = self.org
         page.goto(self.url("teams/add/"))
         for name, p1, p2 in teams:
-            page.fill("#id_name", name)
-            page.fill("#id_player1", p1)
-            page.fill("#id_player2", p2)
-            page.get_by_role("button", name="保存并继续添加").click()
-            page.wait_for_selector("#id_name >> text=''", state="attached")
+            type_in(page, "#id_name", name)
+            type_in(page, "#id_player1", p1)
+            type_in(page, "#id_player2", p2)
+            with page.expect_navigation():
+                tap(page, "button", "保存并继续添加")
 
     def import_teams(self, teams: list[tuple[str, str, str]], units: bool = True) -> None:
         """Upload a sign-up sheet shaped like a unit's form (序号, 单位名称, 组合名称, 队员一,
@@ -161,29 +169,31 @@ class Event:
             "input[type=file]",
             {"name": "报名表.csv", "mimeType": "text/csv", "buffer": "\n".join(lines).encode()},
         )
-        page.get_by_role("button", name="上传并预览").click()
-        page.wait_for_selector(f"text=将导入 {len(teams)} 个组合")
-        assert "序号" in page.inner_text(".notes") and "备注" in page.inner_text(".notes")
         with page.expect_navigation():
-            page.get_by_role("button", name="确认导入").click()
+            tap(page, "button", "上传并预览")
+        wait_shown(page, f"将导入 {len(teams)} 个组合")
+        assert "序号" in text(page, ".notes") and "备注" in text(page, ".notes")
+        with page.expect_navigation():
+            tap(page, "button", "确认导入")
 
     def add_stage(self, kind: str, top: int) -> None:
         """Add a stage on the stages page, qualifying the previous stage's top ``top``."""
         page = self.org
         page.goto(self.url("stages/"))
-        page.select_option("select[name=kind]", kind)
-        page.select_option("select[name=qualify]", "top")
-        page.fill("input[name=count]", str(top))
+        pick(page, "select[name=kind]", kind)
+        pick(page, "select[name=qualify]", "top")
+        type_in(page, "input[name=count]", str(top))
         with page.expect_navigation():
-            page.get_by_role("button", name="添加", exact=True).click()
+            tap(page, "button", "添加")
 
     def do_draw(self, seed: str) -> None:
         page = self.org
         page.goto(self.url("draw/"))
-        page.fill("input[name=seed]", seed)
-        page.get_by_role("button", name="电脑抽签").click()
-        page.wait_for_selector(f"text=抽签种子：{seed}")
-        for row in cells(page, "table.table tbody tr"):
+        type_in(page, "input[name=seed]", seed)
+        with page.expect_navigation():
+            tap(page, "button", "电脑抽签")
+        wait_shown(page, f"抽签种子：{seed}")
+        for row in rows(page, "table.table tbody tr"):
             self.draw[int(row[0])] = row[1]
 
     def d(self, name: str) -> int:
@@ -194,17 +204,17 @@ class Event:
         page = self.org
         page.goto(self.url("rounds/"))
         with page.expect_navigation():  # to the draft's adjust page
-            page.get_by_role("button", name="编排下一轮").click()
+            tap(page, "button", "编排下一轮")
         assert page.url == self.url(f"rounds/{number}/adjust/")
         with page.expect_navigation():
-            page.get_by_role("button", name="公布对阵").click()
-        page.wait_for_selector("#round-status:text('已公布')")
+            tap(page, "button", "公布对阵")
+        wait_text(page, "#round-status", "已公布")
         return self.tables(page)
 
     def tables(self, page) -> list[tuple[int, int, int]]:
         """The tables of the round page shown: (table, EW draw number, NS draw number)."""
         out = []
-        for row in cells(page, "#tables tbody tr[data-table]"):
+        for row in rows(page, "#tables tbody tr[data-table]"):
             row = [c.strip() for c in row]
             if row[2] and row[2] != "轮空":
                 out.append((int(row[0]), self.d(row[1]), self.d(row[2])))
@@ -216,7 +226,7 @@ class Event:
         if go:
             page.goto(self.url(f"rounds/{number}/"))
         with page.expect_navigation():
-            page.get_by_role("button", name=label).click()
+            tap(page, "button", label)
 
     def start(self, number: int) -> None:
         self.chief_action(number, "开赛计时")
@@ -229,40 +239,39 @@ class Event:
         page.evaluate("GD_LIVE.poll()")
         self.chief_action(number, "确认全部已录入", go=False)
         self.chief_action(number, "锁定本轮", go=False)
-        assert self.chief.inner_text("#round-status") == "已锁定"
+        assert text(self.chief, "#round-status") == "已锁定"
 
     # --- referee -----------------------------------------------------------------------
     def enter(self, number: int, table: int, ew: str, ns: str, **extra: str) -> None:
         """Final levels through the referee's entry form (``extra``: forfeit, pass_how)."""
         page = self.ref
         page.goto(self.url(f"rounds/{number}/table/{table}/"))
-        page.select_option("#id_ew_level", ew)
-        page.select_option("#id_ns_level", ns)
+        pick(page, "#id_ew_level", ew)
+        pick(page, "#id_ns_level", ns)
         for field, value in extra.items():
-            page.select_option(f"#id_{field}", value)
-        page.get_by_role("button", name="提交成绩").click()
+            pick(page, f"#id_{field}", value)
+        tap(page, "button", "提交成绩")
         page.wait_for_url(self.url(f"rounds/{number}/"))
 
     def foul(self, number: int, table: int, side: str, kind: str) -> None:
         """Log one foul (犯规) through the foul form of the referee's entry page."""
         page = self.ref
         visit(page, self.url(f"rounds/{number}/table/{table}/"))
-        form = page.locator("form.foul-form")
-        form.locator("select[name=side]").select_option(side)
-        form.locator("select[name=kind]").select_option(kind)
-        form.locator("select[name=severity]").select_option("foul")
+        pick(page, "form.foul-form select[name=side]", side)
+        pick(page, "form.foul-form select[name=kind]", kind)
+        pick(page, "form.foul-form select[name=severity]", "foul")
         with page.expect_navigation():
-            form.get_by_role("button", name="记录").click()
+            tap(page, "form.foul-form button", "记录")
 
     def sheet(self, number: int, table: int, deals: list[tuple[str, str]]) -> None:
         """Deal by deal on the referee's sheet: (winner "东西胜"/"南北胜", partner button)."""
         page = self.ref
         page.goto(self.url(f"rounds/{number}/table/{table}/sheet/"))
-        page.wait_for_selector("#sheet[data-ready]", state="attached")
+        wait_js(page, "document.querySelector('#sheet[data-ready]')")
         for win, partner in deals:
             choose(page, win, partner)
-            page.wait_for_function("document.getElementById('message').textContent !== '保存中…'")
-        page.wait_for_selector("#message:has-text('比赛结束')")
+            wait_js(page, SAVED)
+        wait_js(page, "document.getElementById('message').innerText.includes('比赛结束')")
 
     def clerk_sheet(self, number: int, results: dict[int, tuple[str, ...]]) -> None:
         """A round's results through the clerk's sheet (成绩录入表): the chief referee
@@ -291,15 +300,16 @@ class Event:
             },
         )
         with page.expect_navigation():
-            page.get_by_role("button", name="导入").click()
-        assert page.url == self.url(f"rounds/{number}/"), page.locator(".errors").all_inner_texts()
+            tap(page, "button", "导入")
+        assert page.url == self.url(f"rounds/{number}/"), texts(page, ".errors")
 
     def standings(self, page) -> list[dict[str, str]]:
         """The standings page's rows, each as {column header: cell text}, in rank order."""
         page.goto(self.url("standings/"))
-        heads = [h.strip() for h in page.locator("table.standings thead th").all_inner_texts()]
-        rows = cells(page, "table.standings tbody tr")
-        return [dict(zip(heads, row, strict=False)) for row in rows]
+        heads = [h.strip() for h in texts(page, "table.standings thead th")]
+        return [
+            dict(zip(heads, row, strict=False)) for row in rows(page, "table.standings tbody tr")
+        ]
 
     def ranking(self, page, *columns: str) -> list[tuple]:
         """(draw number, *columns) per row of the standings, in rank order."""
@@ -352,13 +362,13 @@ def slip(event: Event, number: int, table: int, side: str) -> tuple[str, str]:
     reader = PdfReader(io.BytesIO(event.slips[number]))
     title = f"第 {table} 台 · {'东西' if side == 'EW' else '南北'}"
     for page in reader.pages:
-        text = page.extract_text()
-        if title not in text:
+        slip_text = page.extract_text()
+        if title not in slip_text:
             continue
         links = [a.get_object()["/A"]["/URI"] for a in page.get("/Annots", [])]
         # Slips are laid out in reading order, links and texts alike.
-        titles = re.findall(r"第 \d+ 台 · (?:东西|南北)", text)
-        pins = re.findall(r"PIN\s*(\d{4,6})", text)
+        titles = re.findall(r"第 \d+ 台 · (?:东西|南北)", slip_text)
+        pins = re.findall(r"PIN\s*(\d{4,6})", slip_text)
         i = titles.index(title)
         return links[i], pins[i]
     raise AssertionError(f"no slip {title}")
@@ -411,10 +421,10 @@ def play_round(
 def certificate_lines(pages: list[str]) -> list[tuple[str, int, str]]:
     """(pair name, place, award) per certificate page."""
     out = []
-    for text in pages:
-        pair = re.search(r"（(.+?)）", text).group(1)
-        place = int(re.search(r"获得第(\d+)名", text).group(1))
-        award = re.search(r"荣获\n(.+)\n", text).group(1)
+    for page_text in pages:
+        pair = re.search(r"（(.+?)）", page_text).group(1)
+        place = int(re.search(r"获得第(\d+)名", page_text).group(1))
+        award = re.search(r"荣获\n(.+)\n", page_text).group(1)
         out.append((pair, place, award))
     return out
 
@@ -424,10 +434,11 @@ def player_enters(event: Event, number: int, table: int, side: str, ew: str, ns:
     link, _pin = slip(event, number, table, side)
     page = event.page()
     page.goto(link)
-    page.select_option("#id_ew_level", ew)
-    page.select_option("#id_ns_level", ns)
-    page.get_by_role("button", name="提交成绩").click()
-    page.wait_for_selector("text=已录入，等待对方确认")
+    pick(page, "#id_ew_level", ew)
+    pick(page, "#id_ns_level", ns)
+    with page.expect_navigation():
+        tap(page, "button", "提交成绩")
+    wait_shown(page, "已录入，等待对方确认")
 
 
 def player_confirms(event: Event, number: int, table: int, side: str) -> None:
@@ -435,13 +446,14 @@ def player_confirms(event: Event, number: int, table: int, side: str) -> None:
     link, pin = slip(event, number, table, side)
     page = event.page()
     page.goto(link)
-    page.fill("#id_pin", pin)
-    page.get_by_role("button", name="确认无误").click()
-    page.wait_for_selector("text=成绩已确认")
+    type_in(page, "#id_pin", pin)
+    with page.expect_navigation():
+        tap(page, "button", "确认无误")
+    wait_shown(page, "成绩已确认")
 
 
 def referee_confirms(event: Event, number: int, table: int) -> None:
     page = event.ref
     page.goto(event.url(f"rounds/{number}/table/{table}/"))
-    page.get_by_role("button", name="确认成绩").click()
+    tap(page, "button", "确认成绩")
     page.wait_for_url(event.url(f"rounds/{number}/"))
