@@ -8,7 +8,8 @@ from django.urls import reverse
 from tests.conftest import ONE_EVENT, login
 from tournament.models import AuditEntry, Match, Staff
 from tournament.results_check import ResultValues
-from tournament.services.results import ResultRefused, dispute_entries, pick_entry, submit_result
+from tournament.services.errors import Refused
+from tournament.services.results import dispute_entries, pick_entry, submit_result
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
@@ -71,7 +72,7 @@ def test_the_chief_enters_a_third_result(disputed, chief):
 
 
 def test_a_referee_cannot_pick(disputed, ref2):
-    with pytest.raises(ResultRefused):
+    with pytest.raises(Refused):
         pick_entry(disputed, dispute_entries(disputed)[1].pk, version=None, user=ref2)
     assert Match.objects.get(pk=disputed.pk).state == Match.DISPUTED
 
@@ -80,5 +81,5 @@ def test_an_entry_of_another_table_cannot_be_picked(disputed, chief, referee):
     other = disputed.round.matches.get(table=2)
     submit_result(other, FIRST, version=other.version, user=referee)
     foreign = other.submissions.get()
-    with pytest.raises(ResultRefused, match="没有找到"):
+    with pytest.raises(Refused, match="没有找到"):
         pick_entry(disputed, foreign.pk, version=None, user=chief)

@@ -15,8 +15,9 @@ from tournament.exports.deallines import deal_lines
 from tournament.models import AuditEntry, Foul, Match, Round
 from tournament.results_check import ResultInvalid, check_result
 from tournament.selectors import ruleset
+from tournament.services.errors import Refused
 from tournament.services.fouls import foul_count, record_foul
-from tournament.services.results import ResultRefused, save_sheet
+from tournament.services.results import save_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def post_levels(client, match, table=1, **data):
 
 def test_a_foul_by_a_player_of_the_other_side_is_refused(table1, referee):
     ns_player = table1.ns.players.first()
-    with pytest.raises(ResultRefused, match="不是.*的选手"):
+    with pytest.raises(Refused, match="不是.*的选手"):
         record_foul(
             table1, side="EW", kind="out_of_turn", severity="foul", player=ns_player, user=referee
         )
@@ -64,7 +65,7 @@ def test_the_web_form_says_why_a_wrong_player_is_refused(table1, referee):
 
 def test_a_deal_not_yet_played_is_refused_on_a_sheet(table1, referee):
     m = save_sheet(table1, [{"win": "EW", "partner": 4}], version=table1.version, user=referee)
-    with pytest.raises(ResultRefused, match="只打了1副"):
+    with pytest.raises(Refused, match="只打了1副"):
         record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=3, user=referee)
     record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=2, user=referee)
     assert list(Foul.objects.values_list("deal_number", flat=True)) == [2]

@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from tests.conftest import ONE_EVENT
 from tournament.models import Round, Team
+from tournament.services.errors import Refused
 from tournament.services.lateness import record_absence
-from tournament.services.results import ResultRefused
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
@@ -20,7 +20,7 @@ def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, ref
     Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=4))
     r.refresh_from_db()
     m = r.matches.get(table=1)
-    with pytest.raises(ResultRefused) as refused:
+    with pytest.raises(Refused) as refused:
         record_absence(m, "NS", user=referee)
     assert refused.value.msg.code == "late_too_early" and refused.value.msg.params["n"] == 10
     Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=11))

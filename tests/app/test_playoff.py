@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.models import Match
-from tournament.services.results import ResultRefused
+from tournament.services.errors import Refused
 from tournament.services.stages import qualifiers, stage_add
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament,
     stage = stage_add(
         tournament, kind="knockout", name="决赛", rounds=1, qualify={"top": 1, "playoff": True}
     )
-    with pytest.raises(ResultRefused, match="第1名出现并列"):
+    with pytest.raises(Refused, match="第1名出现并列"):
         qualifiers(tournament, stage)
     client = login(organizer)
     url = reverse("stage_list", args=[tournament.slug])
@@ -45,7 +45,7 @@ def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament,
     # The two winners meet; who sits East–West follows their (tied) order, drawn by lot.
     (table,) = stage.state["playoff"]["tables"]
     assert sorted(table) == sorted([tied[0].pk, tied[2].pk])
-    with pytest.raises(ResultRefused):
+    with pytest.raises(Refused):
         qualifiers(tournament, stage)  # no winner yet
     client.post(url, {"playoff_stage": stage.pk, "table": "0", "team": str(tied[2].pk)})
     stage.refresh_from_db()

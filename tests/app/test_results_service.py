@@ -7,10 +7,10 @@ import pytest
 from tournament.models import AuditEntry, Match, Round, Tournament
 from tournament.results_check import ResultInvalid, ResultValues, check_result, result_from_deals
 from tournament.selectors import ruleset
+from tournament.services.errors import Refused
 from tournament.services.fouls import record_foul
 from tournament.services.results import (
     MSG_SELF_CONFIRM,
-    ResultRefused,
     StaleResult,
     confirm_result,
     resolve_dispute,
@@ -102,7 +102,7 @@ def test_entry_then_confirmation_by_another_referee(table1, referee, chief):
 
 def test_self_confirmation_is_refused_by_the_server(table1, referee):
     m = submit_result(table1, values(), version=table1.version, user=referee)
-    with pytest.raises(ResultRefused) as refused:
+    with pytest.raises(Refused) as refused:
         confirm_result(m, version=m.version, user=referee)
     assert refused.value.msg.code == MSG_SELF_CONFIRM
     m.refresh_from_db()
@@ -111,7 +111,7 @@ def test_self_confirmation_is_refused_by_the_server(table1, referee):
 
 def test_table_side_cannot_confirm_its_own_entry_but_the_other_side_can(table1, tournament):
     m = submit_result(table1, values(), version=table1.version, source="table_ew")
-    with pytest.raises(ResultRefused) as refused:
+    with pytest.raises(Refused) as refused:
         confirm_result(m, version=m.version, source="table_ew")
     assert refused.value.msg.code == MSG_SELF_CONFIRM
     m = confirm_result(m, version=m.version, source="table_ns", pin=m.ns_pin)
@@ -138,7 +138,7 @@ def test_different_second_entry_is_a_dispute_and_keeps_the_first(table1, referee
 
 
 def test_referee_cannot_rule_a_dispute(table1, referee):
-    with pytest.raises(ResultRefused):
+    with pytest.raises(Refused):
         resolve_dispute(table1, values(), version=table1.version, user=referee)
 
 
@@ -172,7 +172,7 @@ def test_confirmation_off_confirms_at_once(table1, tournament, referee):
 
 def test_draft_round_takes_no_results(tournament, teams8, make_round, referee):
     round_ = make_round(tournament, teams8, status=Round.DRAFT)
-    with pytest.raises(ResultRefused, match="尚未公布"):
+    with pytest.raises(Refused, match="尚未公布"):
         submit_result(round_.matches.get(table=1), values(), version=None, user=referee)
 
 
@@ -187,18 +187,18 @@ def test_round_status_follows_the_tables_and_locks(tournament, teams8, make_roun
     start_round(round_, user=chief)
     round_.refresh_from_db()
     assert round_.status == Round.IN_PLAY and round_.started_at
-    with pytest.raises(ResultRefused, match="还有4台成绩未确认"):
+    with pytest.raises(Refused, match="还有4台成绩未确认"):
         lock_round(round_, user=chief)
     confirm_all(round_, referee, chief)
     round_.refresh_from_db()
     assert round_.status == Round.CONFIRMED
-    with pytest.raises(ResultRefused):
+    with pytest.raises(Refused):
         lock_round(round_, user=referee)
     lock_round(round_, user=chief)
     round_.refresh_from_db()
     assert round_.status == Round.LOCKED
     m = round_.matches.get(table=1)
-    with pytest.raises(ResultRefused, match="已锁定"):
+    with pytest.raises(Refused, match="已锁定"):
         submit_result(m, values("A+", "2"), version=m.version, user=chief)
 
 

@@ -11,7 +11,8 @@ from django.utils import timezone
 from tests.conftest import ONE_EVENT, login
 from tournament.models import Match, Round
 from tournament.results_check import ResultValues
-from tournament.services.results import ResultRefused, submit_result
+from tournament.services.errors import Refused
+from tournament.services.results import submit_result
 from tournament.services.round_actions import allowed_actions, problem
 from tournament.services.rounds import lock_round
 
@@ -43,7 +44,7 @@ def test_lock_says_how_many_tables_are_open(round1, chief):
 
 
 def test_the_service_refuses_with_the_same_reason(round1, chief):
-    with pytest.raises(ResultRefused) as exc:
+    with pytest.raises(Refused) as exc:
         lock_round(round1, user=chief)
     assert str(exc.value) == problem(round1, "lock")
 

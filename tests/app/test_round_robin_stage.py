@@ -11,8 +11,8 @@ from tests.app.test_stages import create, play_round
 from tests.conftest import login
 from tournament.options import validate_options
 from tournament.services.adjust import swap_teams
+from tournament.services.errors import Refused
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
-from tournament.services.results import ResultRefused
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_round_robin_tables_are_not_moved_by_hand(organizer, chief, referee, reg
     teams = [register(t, f"队{i}") for i in range(1, 5)]
     draw(t, seed=1)
     round_ = pair_next_round(t)
-    with pytest.raises(ResultRefused, match="单循环"):
+    with pytest.raises(Refused, match="单循环"):
         swap_teams(round_, teams[0].pk, teams[1].pk, user=organizer)
 
 

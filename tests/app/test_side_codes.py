@@ -14,7 +14,8 @@ from django.utils import timezone
 from tests.conftest import ONE_EVENT
 from tournament.models import AuditEntry, Match
 from tournament.results_check import ResultValues
-from tournament.services.results import ResultRefused, confirm_result, submit_result
+from tournament.services.errors import Refused
+from tournament.services.results import confirm_result, submit_result
 from tournament.services.table_sides import PIN_TRIES
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -82,13 +83,13 @@ def test_wrong_pins_are_counted_then_the_side_needs_the_referee(t1):
     for _ in range(PIN_TRIES):
         confirm_as_ns(t1, wrong)
     assert confirm_as_ns(t1, t1.ns_pin).state == Match.ENTERED
-    with pytest.raises(ResultRefused, match="请裁判确认"):
+    with pytest.raises(Refused, match="请裁判确认"):
         confirm_result(t1, version=t1.version, source="table_ns", pin=t1.ns_pin)
 
 
 def test_the_other_side_cannot_confirm_by_entering_the_same_result(t1):
     t1 = enter_as_ew(t1)
-    with pytest.raises(ResultRefused, match="PIN"):
+    with pytest.raises(Refused, match="PIN"):
         submit_result(t1, WIN, version=t1.version, source="table_ns")
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED

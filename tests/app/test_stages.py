@@ -12,9 +12,10 @@ from django.urls import reverse
 from tests.conftest import login
 from tournament.models import Match, Round, Staff
 from tournament.results_check import ResultValues
+from tournament.services.errors import Refused
 from tournament.services.events import tournament_create
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
-from tournament.services.results import ResultRefused, confirm_result, submit_result
+from tournament.services.results import confirm_result, submit_result
 from tournament.services.rounds import lock_round, publish_round
 from tournament.services.stages import stage_add
 
@@ -90,7 +91,7 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     # A knockout cannot end level without a decider.
     m = matches[0]
     publish_round(semi, user=organizer)
-    with pytest.raises(ResultRefused, match="淘汰赛不能打平"):
+    with pytest.raises(Refused, match="淘汰赛不能打平"):
         submit_result(m, ResultValues("Q", "Q"), version=m.version, user=referee)
     for m in semi.matches.all():
         m = submit_result(m, ResultValues("Q", "Q", winner="NS"), version=m.version, user=referee)

@@ -17,8 +17,9 @@ from tests.app.sheets import xlsx
 from tests.conftest import ONE_EVENT
 from tournament.models import AuditEntry, Foul, Match, Staff, Submission
 from tournament.results_check import ResultValues
+from tournament.services.errors import Refused
 from tournament.services.lateness import record_absence
-from tournament.services.results import ResultRefused, confirm_result, submit_result
+from tournament.services.results import confirm_result, submit_result
 from tournament.services.results_import import import_results
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -112,7 +113,7 @@ def test_foul_log_of_another_table_is_refused(round1, ref_client):
 def test_confirming_another_table_is_refused(round1, referee, chief, ref_client):
     t3 = round1.matches.get(table=3)
     t3 = submit_result(t3, WIN, version=t3.version, user=chief)
-    with pytest.raises(ResultRefused, match="没有被分配到第3台"):
+    with pytest.raises(Refused, match="没有被分配到第3台"):
         confirm_result(t3, version=t3.version, user=referee)
     ref_client.post(reverse("match_confirm", args=["spring", 1, 3]), {"version": t3.version})
     t3.refresh_from_db()
@@ -123,7 +124,7 @@ def test_absence_at_another_table_is_refused(round1, referee, ref_client):
     round1.started_at = timezone.now() - timedelta(hours=1)
     round1.save()
     t3 = round1.matches.get(table=3)
-    with pytest.raises(ResultRefused, match="没有被分配到第3台"):
+    with pytest.raises(Refused, match="没有被分配到第3台"):
         record_absence(t3, "EW", user=referee)
     ref_client.post(reverse("match_absent", args=["spring", 1, 3]), {"side": "EW"})
     assert nothing_saved(round1)
@@ -133,6 +134,6 @@ def test_absence_at_another_table_is_refused(round1, referee, ref_client):
 
 def test_an_anonymous_staff_write_is_refused(round1):
     t1 = round1.matches.get(table=1)
-    with pytest.raises(ResultRefused, match="没有权限"):
+    with pytest.raises(Refused, match="没有权限"):
         submit_result(t1, WIN, version=t1.version, user=None, source="referee")
     assert nothing_saved(round1)

@@ -9,10 +9,11 @@ from django.urls import reverse
 from tests.app.sheets import xlsx
 from tournament.models import Match, Round, Staff
 from tournament.results_check import ResultValues
+from tournament.services.errors import Refused
 from tournament.services.events import tournament_create, tournament_update
 from tournament.services.fouls import record_foul
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
-from tournament.services.results import ResultRefused, confirm_result, submit_result
+from tournament.services.results import confirm_result, submit_result
 from tournament.services.results_import import import_results
 from tournament.services.rounds import lock_round, publish_round, unlock_round
 from tournament.services.stages import stage_add
@@ -51,9 +52,9 @@ def test_a_dispute_stays_until_the_chief_rules(table1, referee, ref2, chief):
 
 def test_nobody_confirms_their_own_entry_from_another_page(table1, referee):
     m = submit_result(table1, WIN, version=table1.version, user=referee, source="table_ew")
-    with pytest.raises(ResultRefused):
+    with pytest.raises(Refused):
         confirm_result(m, version=m.version, user=referee)
-    with pytest.raises(ResultRefused):
+    with pytest.raises(Refused):
         confirm_result(m, version=m.version, user=referee, source="table_ns")
 
 
@@ -65,7 +66,7 @@ def test_a_round_can_be_locked_only_after_the_rounds_before(
     for m in r2.matches.exclude(ns=None):
         m = submit_result(m, WIN, version=m.version, user=referee)
         confirm_result(m, version=m.version, user=chief)
-    with pytest.raises(ResultRefused, match="第1轮尚未锁定"):
+    with pytest.raises(Refused, match="第1轮尚未锁定"):
         lock_round(Round.objects.get(pk=r2.pk), user=chief)
     assert r1.status == Round.PUBLISHED
 
@@ -92,7 +93,7 @@ def test_a_foul_on_a_confirmed_table_needs_the_chief_and_a_new_confirmation(
     )
     m = submit_result(table1, WIN, version=table1.version, user=referee)
     confirm_result(m, version=m.version, user=ref2)
-    with pytest.raises(ResultRefused, match="裁判长"):
+    with pytest.raises(Refused, match="裁判长"):
         record_foul(m, side="EW", kind="time_delay", severity="foul", user=referee)
     for _ in range(3):
         record_foul(m, side="EW", kind="time_delay", severity="foul", user=chief)
@@ -111,13 +112,13 @@ def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
     from tournament.services.results import save_sheet
 
     m = save_sheet(table1, [{"win": "EW", "partner": 2}], version=table1.version, user=referee)
-    with pytest.raises(ResultRefused, match="犯规"):
+    with pytest.raises(Refused, match="犯规"):
         save_sheet(
             m, [*m.deals, {"foul": "NS", "kind": "time_delay"}], version=m.version, user=referee
         )
     record_foul(m, side="NS", kind="time_delay", severity="foul", user=referee)
     m = Match.objects.get(pk=m.pk)
-    with pytest.raises(ResultRefused, match="不能撤销"):
+    with pytest.raises(Refused, match="不能撤销"):
         save_sheet(m, m.deals[:1], version=m.version, user=referee)
     assert m.ns_fouls == 1 and m.fouls.count() == 1
 
@@ -173,7 +174,7 @@ def test_manual_adjustment_is_refused_on_a_knockout_draft(organizer, chief, refe
     teams = [register(t, f"队{i}") for i in range(4)]
     draw(t, seed=1)
     r = pair_next_round(t)
-    with pytest.raises(ResultRefused, match="不能手工调整"):
+    with pytest.raises(Refused, match="不能手工调整"):
         swap_teams(r, teams[0].pk, teams[1].pk, user=organizer)
 
 
@@ -220,9 +221,9 @@ def test_a_referee_with_assigned_tables_enters_only_those(
     r = make_round(tournament, teams8)
     t1, t3 = r.matches.get(table=1), r.matches.get(table=3)
     submit_result(t1, WIN, version=t1.version, user=referee)
-    with pytest.raises(ResultRefused, match="没有被分配到第3台"):
+    with pytest.raises(Refused, match="没有被分配到第3台"):
         submit_result(t3, WIN, version=t3.version, user=referee)
-    with pytest.raises(ResultRefused, match="没有被分配到第3台"):
+    with pytest.raises(Refused, match="没有被分配到第3台"):
         record_foul(t3, side="EW", kind="time_delay", severity="foul", user=referee)
     submit_result(t3, WIN, version=t3.version, user=chief)  # the chief referee has every table
 

@@ -18,8 +18,8 @@ from rules.messages import Message
 from tournament.models import Match, Round
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
+from tournament.services.errors import Refused
 from tournament.services.pairing import entrants
-from tournament.services.results import ResultRefused
 from tournament.services.round_actions import problem
 from tournament.services.stages import stage_members
 
@@ -74,7 +74,7 @@ def _draft(round_: Round) -> Round:
     # moving a pair by hand would break them (see round_actions).
     why = problem(round_, "adjust")
     if why:
-        raise ResultRefused(why)
+        raise Refused(why)
     return round_
 
 
@@ -85,7 +85,7 @@ def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
     match = round_.matches.filter(ns_id=team_id).first()
     if match is not None:
         return match, "ns"
-    raise ResultRefused("adjust_not_in_round")
+    raise Refused("adjust_not_in_round")
 
 
 def _touch(round_: Round, *, user, request, summary: Message) -> None:
@@ -134,7 +134,7 @@ def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
     round_ = _draft(round_)
     match, _ = _slot(round_, team_id)
     if match.ns_id is None:
-        raise ResultRefused("adjust_already_bye")
+        raise Refused("adjust_already_bye")
     other = match.ns_id if match.ew_id == team_id else match.ew_id
     match.delete()
     for tid in (team_id, other):
@@ -155,7 +155,7 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=Non
     round_ = _draft(round_)
     byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
     if len(byes) != 2 or team_a == team_b:
-        raise ResultRefused("adjust_two_byes")
+        raise Refused("adjust_two_byes")
     for m in byes.values():
         m.delete()
     top = round_.matches.aggregate(top=Max("table"))["top"] or 0

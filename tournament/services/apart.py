@@ -12,7 +12,7 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.models import ForbiddenPairing, Team, Tournament
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused
+from tournament.services.errors import Refused
 
 
 def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
@@ -29,15 +29,15 @@ def add_forbidden(
     """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
     teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
     if a is None or b is None or a not in teams or b not in teams:
-        raise ResultRefused("apart_pick")
+        raise Refused("apart_pick")
     if a == b:
-        raise ResultRefused("apart_same")
+        raise Refused("apart_same")
     low, high = sorted((a, b))
     if ForbiddenPairing.objects.filter(team_a_id=low, team_b_id=high).exists():
-        raise ResultRefused("apart_exists")
+        raise Refused("apart_exists")
     note = (note or "").strip()
     if len(note) > ForbiddenPairing._meta.get_field("note").max_length:
-        raise ResultRefused("apart_note_long")
+        raise Refused("apart_note_long")
     row = ForbiddenPairing.objects.create(
         tournament=tournament, team_a=teams[low], team_b=teams[high], note=note
     )
@@ -62,7 +62,7 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         .first()
     )
     if row is None:
-        raise ResultRefused("apart_missing")
+        raise Refused("apart_missing")
     log_action(
         tournament=tournament,
         user=user,

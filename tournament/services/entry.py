@@ -24,7 +24,8 @@ from tournament.models import Match, Round
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import ResultValues
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, resolve_dispute, submit_result
+from tournament.services.errors import Refused
+from tournament.services.results import resolve_dispute, submit_result
 
 PASSED_A = "A+"
 
@@ -60,7 +61,7 @@ def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> 
     new = sum(1 for s in steps if isinstance(s, dict) and "time" in s)
     left = minutes_left(match.round, now)
     if new > old and left is not None:
-        raise ResultRefused(_early_message(left))
+        raise Refused(_early_message(left))
 
 
 @transaction.atomic
@@ -86,7 +87,7 @@ def enter_final(
     reason = (reason or "").strip()
     is_chief = has_role(user, match.round.tournament, CHIEF_REFEREE)
     if left is not None and not (reason and is_chief):
-        raise ResultRefused(_early_message(left))
+        raise Refused(_early_message(left))
     if rule:
         saved = resolve_dispute(match, values, version=version, user=user, request=request)
     else:

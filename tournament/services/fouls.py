@@ -21,8 +21,8 @@ from tournament.models import Foul, Match, Player
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
+from tournament.services.errors import Refused
 from tournament.services.results import (
-    ResultRefused,
     check_referee,
     check_round_open,
     lock_match,
@@ -137,12 +137,12 @@ def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> N
         or kind not in dict(Foul.KIND_CHOICES)
         or severity not in ("warning", "foul")
     ):
-        raise ResultRefused("foul_incomplete")
+        raise Refused("foul_incomplete")
     if kind == "card_hiding" and severity == "warning":
-        raise ResultRefused("foul_hiding_warning")
+        raise Refused("foul_hiding_warning")
     check_referee(match, user, "referee")
     if match.state == Match.CONFIRMED and not has_role(user, match.round.tournament, CHIEF_REFEREE):
-        raise ResultRefused("foul_confirmed")
+        raise Refused("foul_confirmed")
 
 
 def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
@@ -172,9 +172,9 @@ def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> N
     table kept deal by deal bounds the deal number.
     """
     if player is not None and player.team_id != team.pk:
-        raise ResultRefused("foul_wrong_player", player=player.name, team=team.name)
+        raise Refused("foul_wrong_player", player=player.name, team=team.name)
     if deal is not None and match.deals and deal > deals_played(match) + 1:
-        raise ResultRefused("foul_deal_range", n=deals_played(match), m=deals_played(match) + 1)
+        raise Refused("foul_deal_range", n=deals_played(match), m=deals_played(match) + 1)
 
 
 def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:

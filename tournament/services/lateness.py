@@ -16,7 +16,8 @@ from tournament.models import Match, Team
 from tournament.results_check import ResultValues
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, check_referee, submit_result
+from tournament.services.errors import Refused
+from tournament.services.results import check_referee, submit_result
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_TOO_EARLY = "late_too_early"
@@ -35,13 +36,13 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     three consecutive rounds is disqualified (audited, shown to the staff).
     """
     if side not in ("EW", "NS"):
-        raise ResultRefused("late_side")
+        raise Refused("late_side")
     check_referee(match, user, "referee")  # rights first: no hint about the clock to outsiders
     tournament = match.round.tournament
     started = match.round.started_at
     now = now or timezone.now()
     if started and now < started + timedelta(minutes=tournament.late_minutes):
-        raise ResultRefused(MSG_TOO_EARLY, n=tournament.late_minutes)
+        raise Refused(MSG_TOO_EARLY, n=tournament.late_minutes)
     values = ResultValues(forfeit=side, defeat_reason="late", winner=_opponent(side))
     match = submit_result(match, values, version=None, user=user, request=request)
     team = match.ew if side == "EW" else match.ns

@@ -31,9 +31,6 @@ MSG_BYE = "bye"
 MSG_NOT_YOUR_TABLE = "not_your_table"
 
 
-ResultRefused = Refused  # the name the services used before errors.py
-
-
 class StaleResult(Stale):
     """The match changed since the form was loaded; ``current`` is what is stored now."""
 
@@ -135,7 +132,7 @@ def lock_match(match: Match, version: int | None) -> Match:
     if version is not None and current.version != version:
         raise StaleResult(current)
     if current.ns_id is None:
-        raise ResultRefused(MSG_BYE)
+        raise Refused(MSG_BYE)
     return current
 
 
@@ -168,7 +165,7 @@ def check_round_open(match: Match) -> None:
     """Results are entered only while the round is published and not locked."""
     why = problem(match.round, "enter")
     if why:
-        raise ResultRefused(why)
+        raise Refused(why)
 
 
 def actor_of(user, source: str) -> str:
@@ -205,10 +202,10 @@ def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
     """Fouls and warnings on a sheet come only from the foul log: kept, never added here."""
     old = match.deals or []
     if not old and steps and match.fouls.exists():
-        raise ResultRefused("fouls_on_record")
+        raise Refused("fouls_on_record")
     kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
     if any(i >= len(steps) or steps[i] != step for i, step in kept):
-        raise ResultRefused("fouls_kept")
+        raise Refused("fouls_kept")
     new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
     if new_fouls and not allow_new:
-        raise ResultRefused("fouls_by_button")
+        raise Refused("fouls_by_button")

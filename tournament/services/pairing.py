@@ -29,7 +29,7 @@ from tournament.selectors import next_round_number, standings_for
 from tournament.services.apart import forbidden_pairs
 from tournament.services.audit import log_action
 from tournament.services.checkin import apply_absences
-from tournament.services.results import ResultRefused
+from tournament.services.errors import Refused
 from tournament.services.stages import knockout_finished, qualifiers, stage_pairing
 
 # Message codes (texts in tournament/messages/services.py).
@@ -79,13 +79,13 @@ def draw(
 ) -> dict:
     """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
     if tournament.round_set.exists():
-        raise ResultRefused("draw_started")
+        raise Refused("draw_started")
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
     teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
     try:
         numbers = draw_numbers([t.pk for t in teams], seed, overrides=overrides)
     except PairingError as exc:
-        raise ResultRefused.of(exc) from None
+        raise Refused.of(exc) from None
     # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
     Team.objects.filter(tournament=tournament).update(draw_number=None)
     for team in teams:
@@ -189,14 +189,14 @@ def pair_next_round(
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     problem = next_round_problem(tournament)
     if problem:
-        raise ResultRefused(problem)
+        raise Refused(problem)
     stage, index = current_stage(tournament)
     number = next_round_number(tournament)
     seed = seed if seed is not None else number
     try:
         result = compute_pairing(tournament, stage, index, number, seed)
     except PairingError as exc:
-        raise ResultRefused.of(exc) from None
+        raise Refused.of(exc) from None
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
     apply_absences(round_, user=user, request=request)  # pairs marked absent forfeit (检录)
@@ -256,14 +256,14 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         .get(pk=round_.pk)
     )
     if round_.status != Round.DRAFT:
-        raise ResultRefused("draft_only")
+        raise Refused("draft_only")
     tournament = round_.tournament
     index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
     seed = seed if seed is not None else round_.seed + 1
     try:
         result = compute_pairing(tournament, round_.stage, index, round_.number, seed)
     except PairingError as exc:
-        raise ResultRefused.of(exc) from None
+        raise Refused.of(exc) from None
     round_.matches.all().delete()
     store_pairing(round_, result)
     apply_absences(round_, user=user, request=request)
@@ -287,10 +287,10 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
     tournament = team.tournament
     if tournament.round_set.exists():
-        raise ResultRefused("draw_number_started")
+        raise Refused("draw_number_started")
     count = Team.objects.filter(tournament=tournament).count()
     if not 1 <= number <= count:
-        raise ResultRefused("draw_number_range", count=count)
+        raise Refused("draw_number_range", count=count)
     team = Team.objects.select_for_update().get(pk=team.pk)
     holder = (
         Team.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()

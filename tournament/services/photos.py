@@ -11,7 +11,8 @@ from tournament.accounts import actor_label
 from tournament.models import Match, SheetPhoto
 from tournament.photos import PhotoError, sheet_jpeg
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, check_referee
+from tournament.services.errors import Refused
+from tournament.services.results import check_referee
 from tournament.services.table_sides import actor_name
 from tournament.sheets.reader import TableFileError, check_size
 from tournament.uploads import upload_limits
@@ -23,7 +24,7 @@ def attach_photo(match: Match, upload, *, user=None, source: str, request=None) 
     """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
     try:
         check_referee(match, user, source)  # the table rights of every write
-    except ResultRefused as exc:
+    except Refused as exc:
         raise PhotoError(str(exc)) from None
     if upload is None:
         raise PhotoError(_("请先拍照或选择一张图片"))

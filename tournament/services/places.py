@@ -18,7 +18,8 @@ from scoring.places import Finish, places_by_time
 from tournament.messages.audit import about_match
 from tournament.models import Match, Round, Stage
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused, check_referee
+from tournament.services.errors import Refused
+from tournament.services.results import check_referee
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_BAD_TIME = "bad_time"
@@ -65,7 +66,7 @@ def parse_time(text: str) -> dt.time | None:
     try:
         return dt.datetime.strptime(text, "%H:%M").time()
     except ValueError:
-        raise ResultRefused(MSG_BAD_TIME) from None
+        raise Refused(MSG_BAD_TIME) from None
 
 
 def records_passed_at(match: Match) -> bool:
@@ -80,7 +81,7 @@ def record_passed_at(
 ) -> None:
     """Record (or clear) the time the table passed A, with the same table rights as a result."""
     if not records_passed_at(match):
-        raise ResultRefused(MSG_NOT_BY_TIME)
+        raise Refused(MSG_NOT_BY_TIME)
     check_referee(match, user, source)
     before = match.passed_at.strftime("%H:%M") if match.passed_at else ""
     Match.objects.filter(pk=match.pk).update(passed_at=value)

@@ -16,7 +16,7 @@ from scoring.cut import Cut, cut_at
 from tournament.models import Stage, Team, Tournament
 from tournament.selectors import match_records, standings_rules
 from tournament.services.audit import log_action
-from tournament.services.results import ResultRefused
+from tournament.services.errors import Refused
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_PLAYOFF_NEEDED = "playoff_needed"
@@ -38,12 +38,12 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
     if not cut.needs_playoff:
         return list(cut.qualified)
     if not cut.tables:
-        raise ResultRefused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
+        raise Refused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
     winners = stage.state.get("playoff", {}).get("winners", {})
     chosen = [winners.get(str(i)) for i in range(len(cut.tables))]
     if None in chosen or [list(t) for t in cut.tables] != stage.state["playoff"]["tables"]:
         names = list(Team.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
-        raise ResultRefused(MSG_PLAYOFF_NEEDED, n=len(cut.qualified) + cut.places, names=names)
+        raise Refused(MSG_PLAYOFF_NEEDED, n=len(cut.qualified) + cut.places, names=names)
     # Winners keep the order of the tied group (their rank before the play-off).
     return [*cut.qualified, *[team for team in cut.tied if team in chosen]]
 
@@ -52,7 +52,7 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
 def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[list[int]]:
     """Store the play-off tables of ``cut`` on ``stage`` (winners start empty)."""
     if not cut.tables:
-        raise ResultRefused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
+        raise Refused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
     tables = [list(t) for t in cut.tables]
     stage.state = {**stage.state, "playoff": {"tables": tables, "winners": {}}}
     stage.save(update_fields=["state"])
@@ -74,7 +74,7 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     tables = stage.state.get("playoff", {}).get("tables", [])
     if not 0 <= index < len(tables) or team_id not in tables[index]:
-        raise ResultRefused(MSG_NOT_A_TABLE)
+        raise Refused(MSG_NOT_A_TABLE)
     playoff = stage.state["playoff"]
     playoff["winners"] = {**playoff.get("winners", {}), str(index): team_id}
     stage.state = {**stage.state, "playoff": playoff}

@@ -26,14 +26,13 @@ from tournament.pace import record_line_times
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.results_check import ResultInvalid, ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
-from tournament.services.errors import NotAllowed
+from tournament.services.errors import NotAllowed, Refused
 from tournament.services.match_lock import (
     MSG_BYE,
     MSG_NO_RIGHT,
     MSG_NOT_YOUR_TABLE,
     MSG_STALE,
     SHELL_SOURCES,
-    ResultRefused,
     StaleResult,
     actor_of,
     check_foul_steps,
@@ -99,13 +98,13 @@ def submit_result(
         return _dispute(match, user=user, request=request, before=before, source=source)
     others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
-        raise ResultRefused("already_confirmed")
+        raise Refused("already_confirmed")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
         return _dispute(match, user=user, request=request, before=before, source=source)
     if others_entry and source in TABLE_SOURCES:
-        raise ResultRefused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
+        raise Refused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
         return _confirm(match, user=user, source=source, request=request, before=before)
     enter_on(match, values, user=user, source=source, deals=deals, before=before)
@@ -185,7 +184,7 @@ def dispute_entries(match: Match) -> list:
 def check_knockout_winner(match: Match, values: ResultValues) -> None:
     """A knockout table needs a winner (a decider after a draw), unless both pairs forfeit."""
     if match.bracket_id and not values.winner and values.forfeit != "both":
-        raise ResultRefused(MSG_KNOCKOUT_DRAW)
+        raise Refused(MSG_KNOCKOUT_DRAW)
 
 
 def mark_confirmed(match: Match, user, via: str) -> None:
@@ -226,14 +225,14 @@ def confirm_result(
     match = lock_match(match, version)
     check_round_open(match)
     if match.state != Match.ENTERED:
-        raise ResultRefused(MSG_NOTHING_TO_CONFIRM)
+        raise Refused(MSG_NOTHING_TO_CONFIRM)
     if same_actor(match, user, source):
-        raise ResultRefused(MSG_SELF_CONFIRM)
+        raise Refused(MSG_SELF_CONFIRM)
     check_referee(match, user, source)
     try:
         check_side_confirmation(match, source, pin, request)
     except SideRefused as exc:
-        raise ResultRefused(exc.msg) from None
+        raise Refused(exc.msg) from None
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
 
 
@@ -255,7 +254,7 @@ def pick_entry(match: Match, submission_id, *, version: int | None, user, reques
     """The chief referee settles a dispute by choosing one of the entries on file."""
     submission = match.submissions.filter(pk=_int_or_none(submission_id)).first()
     if submission is None:
-        raise ResultRefused(MSG_NO_SUCH_ENTRY)
+        raise Refused(MSG_NO_SUCH_ENTRY)
     return resolve_dispute(
         match, ResultValues(**submission.values), version=version, user=user, request=request
     )
@@ -308,7 +307,7 @@ def save_sheet(
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
         locked.state == Match.ENTERED and not same_actor(locked, user, source)
     ):
-        raise ResultRefused("sheet_closed")
+        raise Refused("sheet_closed")
     check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)
@@ -354,7 +353,6 @@ __all__ = [
     "MSG_STALE",
     "SHELL_SOURCES",
     "ResultInvalid",
-    "ResultRefused",
     "StaleResult",
     "check_referee",
     "check_round_open",

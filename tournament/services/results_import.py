@@ -9,9 +9,9 @@ from tournament.messages.audit import round_ref
 from tournament.models import Match, Round
 from tournament.selectors import ruleset
 from tournament.services.audit import log_action
-from tournament.services.errors import ServiceError
+from tournament.services.errors import Refused, ServiceError
 from tournament.services.first_entries import enter_first, new_tables
-from tournament.services.results import ResultRefused, submit_result
+from tournament.services.results import submit_result
 from tournament.sheets.results_sheet import HEADERS, ResultsCheck, check_results_sheet
 from tournament.sheets.table_file import CellProblem, read_table
 from tournament.uploads import upload_limits
@@ -41,7 +41,7 @@ def import_results(
             saved = submit_result(
                 matches[table_no], values, version=None, user=user, source=source, request=request
             )
-        except ResultRefused as exc:
+        except Refused as exc:
             check.problems.append(_refused(table_no, exc))
             continue
         if saved.state == Match.DISPUTED:

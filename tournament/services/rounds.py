@@ -19,8 +19,8 @@ from tournament.models import Round
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.services.adjust import blocking_conflicts
 from tournament.services.audit import log_action
-from tournament.services.errors import NotAllowed, Stale
-from tournament.services.results import ResultRefused, refresh_round_status
+from tournament.services.errors import NotAllowed, Refused, Stale
+from tournament.services.results import refresh_round_status
 from tournament.services.round_actions import problem
 from tournament.services.stages import update_bracket
 
@@ -56,7 +56,7 @@ def _save(round_: Round, *, user, request, action: str, summary: Message, before
 def _refuse(why: str) -> None:
     """Refuse with the reason :func:`~tournament.services.round_actions.problem` gave."""
     if why:
-        raise ResultRefused(why)
+        raise Refused(why)
 
 
 def _require(user, round_: Round, role: str) -> None:
@@ -72,7 +72,7 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
     _refuse(problem(round_, "publish"))
     blocking = blocking_conflicts(round_)
     if blocking:
-        raise ResultRefused(MSG_DUPLICATES, detail="；".join(blocking))
+        raise Refused(MSG_DUPLICATES, detail="；".join(blocking))
     before = round_.status
     round_.status = Round.PUBLISHED
     return _save(

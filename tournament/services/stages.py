@@ -37,8 +37,8 @@ from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.options import STAGE_KINDS
 from tournament.selectors import match_records, ruleset, score_options, standings_rules
 from tournament.services.audit import log_action
+from tournament.services.errors import Refused
 from tournament.services.playoff import playoff_qualifiers, stage_cut
-from tournament.services.results import ResultRefused
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_STAGE_PLAYED = "stage_played"
@@ -106,18 +106,18 @@ def stage_add(
 ) -> Stage:
     """Add a stage at the end of the event (``places_by_time``: 000 fifth text)."""
     if kind not in STAGE_KINDS:
-        raise ResultRefused("stage_kind")
+        raise Refused("stage_kind")
     # Checked here, not by the database: a huge number must be a message, never a 500.
     for key, value in qualify.items():
         if key == "playoff":
             if not isinstance(value, bool):
-                raise ResultRefused(MSG_QUALIFY, n=MAX_QUALIFY)
+                raise Refused(MSG_QUALIFY, n=MAX_QUALIFY)
         elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
-            raise ResultRefused(MSG_QUALIFY, n=MAX_QUALIFY)
+            raise Refused(MSG_QUALIFY, n=MAX_QUALIFY)
     if not isinstance(rounds, int) or not 1 <= rounds <= MAX_STAGE_ROUNDS:
-        raise ResultRefused(MSG_ROUNDS, n=MAX_STAGE_ROUNDS)
+        raise Refused(MSG_ROUNDS, n=MAX_STAGE_ROUNDS)
     if len(name) > Stage._meta.get_field("name").max_length:
-        raise ResultRefused(MSG_NAME, n=Stage._meta.get_field("name").max_length)
+        raise Refused(MSG_NAME, n=Stage._meta.get_field("name").max_length)
     if kind == "rotation":
         rounds = 3
     last = tournament.stages.order_by("-order").first()
@@ -145,7 +145,7 @@ def stage_add(
 @transaction.atomic
 def stage_delete(stage: Stage, *, user=None, request=None) -> None:
     if Round.objects.filter(stage=stage).exists():
-        raise ResultRefused(MSG_STAGE_PLAYED)
+        raise Refused(MSG_STAGE_PLAYED)
     log_action(
         tournament=stage.tournament,
         user=user,
@@ -167,7 +167,7 @@ def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list)
         return knockout_round(tournament, stage, field)
     if stage.kind == "round_robin":
         return round_robin_round(tournament, stage, index, field)
-    raise ResultRefused("stage_kind")
+    raise Refused("stage_kind")
 
 
 def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
@@ -303,7 +303,7 @@ def knockout_round(tournament: Tournament, stage: Stage, field: list):
     bracket = update_bracket(tournament, stage)
     pairing = next_games(bracket, games_played(stage))
     if pairing is None:
-        raise ResultRefused("knockout_over" if is_finished(bracket) else "knockout_waiting")
+        raise Refused("knockout_over" if is_finished(bracket) else "knockout_waiting")
     return pairing
 
 
