@@ -5,7 +5,9 @@ Vocabulary:
 - a *template line* is one line of a file under ``templates/``, measured in characters (not
   bytes: a Chinese character counts one);
 - a *product module* is a ``.py`` file of the packages in ``PRODUCT``, migrations excluded
-  (they are generated);
+  (they are generated); the 400-line limit holds for the tests' modules too, the 60-line
+  limit for product functions only (a whole-event test reads as one story, its figures worked
+  out by hand in its comments, and splitting it would scatter them);
 - a function's *length* is its span in the source as ``ast`` gives it, from the ``def`` line
   to its last line, docstring and comments included. The files are measured as committed,
   which is as ``ruff format`` leaves them (CI runs ``ruff format --check``), and the last test
@@ -70,7 +72,9 @@ def long_template_lines(limit: int = MAX_TEMPLATE_LINE) -> list[str]:
 
 def long_modules(limit: int = MAX_MODULE_LINES) -> list[str]:
     offenders = []
-    for path in product_modules():
+    for path in python_files():
+        if "migrations" in path.relative_to(ROOT).parts:
+            continue
         count = len(path.read_text(encoding="utf-8").splitlines())
         if count > limit:
             offenders.append(f"{where(path, 1)} ({count} lines)")
@@ -125,7 +129,7 @@ def test_no_template_line_over_120_characters():
     assert not offenders, "template lines over 120 characters:\n" + "\n".join(offenders)
 
 
-def test_no_product_module_over_400_lines():
+def test_no_module_over_400_lines():
     offenders = long_modules()
     assert not offenders, "modules over 400 lines:\n" + "\n".join(offenders)
 

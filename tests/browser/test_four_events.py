@@ -22,16 +22,12 @@ from django.core.management import call_command
 
 from tests.browser.conftest import login
 from tests.browser.taps import rows, tap, text
-from tests.browser.web_event import (
-    PAIRS,
-    Event,
+from tests.browser.web_event import PAIRS, Event, levels, play_round, staff_pages
+from tests.browser.web_players import (
     certificate_lines,
-    levels,
-    play_round,
     player_confirms,
     player_enters,
     referee_confirms,
-    staff_pages,
 )
 
 # Four whole events through the web take about 45 s: marked slow (still run in CI).
