@@ -10,6 +10,7 @@ import os
 import secrets
 from pathlib import Path
 
+import dj_database_url
 from django.core.checks.security.base import (
     SECRET_KEY_INSECURE_PREFIX,
     SECRET_KEY_MIN_LENGTH,
@@ -108,8 +109,6 @@ SQLITE_CONN_MAX_AGE = 600
 
 def database(url: str | None, default_sqlite: Path) -> dict:
     """Turn DATABASE_URL into a Django DATABASES entry (SQLite file by default)."""
-    import dj_database_url
-
     if not url:
         return {
             "ENGINE": "django.db.backends.sqlite3",
