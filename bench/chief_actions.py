@@ -58,7 +58,8 @@ def filled_clerk_sheet(client, slug: str, number: int) -> bytes:
 
 
 def timed(client, method: str, url: str, data: dict | None = None) -> tuple[float, int, str]:
-    """Server time (ms), SQL statements and the message shown, of one request."""
+    """Server time (ms), SQL statements and the message shown (a page's size when none),
+    of one request."""
     from django.contrib.messages import get_messages
     from django.db import connection
 
@@ -75,7 +76,7 @@ def timed(client, method: str, url: str, data: dict | None = None) -> tuple[floa
         ms = (time.perf_counter() - start) * 1000
     assert response.status_code in (200, 302), (url, response.status_code)
     shown = [str(m) for m in get_messages(response.wsgi_request)] if method == "post" else []
-    return ms, statements, shown[-1] if shown else ""
+    return ms, statements, shown[-1] if shown else f"{len(response.content) / 1024:.1f} KB"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,8 +123,18 @@ def main(argv: list[str] | None = None) -> int:
         "round audit log (5,000 lines)",
         timed(as_chief, "get", reverse("round_audit", args=[slug, n])),
     )
-    for label, name in (("pair list (organizer)", "team_list"), ("bracket page", "bracket")):
+    for label, name in (
+        ("pair list (organizer)", "team_list"),
+        ("bracket page", "bracket"),
+        ("keep-apart page (回避)", "forbidden_pairings"),
+    ):
         show(label, timed(as_organizer, "get", reverse(name, args=[slug])))
+    apart = reverse("forbidden_pairings", args=[slug])
+    # Part of a pair's name (11 pairs), a draw number, a player's name in pinyin (诸葛亮).
+    for typed in ("组合0012", "12", "zhuge"):
+        show(
+            f"  names offered for {typed!r}", timed(as_organizer, "get", f"{apart}?suggest={typed}")
+        )
     return 0
 
 

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from tournament.views import (
+    apart,
     api_tokens,
     audit,
     checkin,
@@ -63,7 +64,7 @@ urlpatterns = [
     # Rounds (staff)
     path(T + "rounds/", rounds.round_list, name="round_list"),
     path(T + "draw/", pairing.draw_view, name="draw"),
-    path(T + "apart/", pairing.apart_view, name="forbidden_pairings"),
+    path(T + "apart/", apart.apart_view, name="forbidden_pairings"),
     path(T + "rounds/pair/", pairing.pair_view, name="pair_next"),
     path(R, rounds.round_control, name="round_control"),
     path(R + "status.json", rounds.round_status_json, name="round_status_json"),

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.exports.archive import export_archive
-from tournament.models import AuditEntry, ForbiddenPairing
+from tournament.models import AuditEntry, ForbiddenPairing, Team
 from tournament.services.adjust import conflict_texts, conflicts, swap_teams
 from tournament.services.archive_import import import_archive
 from tournament.services.pairing import draw, pair_next_round
@@ -25,8 +25,8 @@ def six(tournament, register):
 def test_the_organizer_sets_and_removes_a_forbidden_pairing(tournament, six, as_organizer):
     url = reverse("forbidden_pairings", args=[tournament.slug])
     a, b = six[0], six[1]
-    response = as_organizer.post(url, {"a": b.pk, "b": a.pk, "note": "夫妻"}, follow=True)
-    assert "已设置回避" in response.content.decode()
+    response = as_organizer.post(url, {"a": b.name, "b": a.name, "note": "夫妻"}, follow=True)
+    assert "已设置回避：队2 – 队1" in response.content.decode()
     row = ForbiddenPairing.objects.get()
     assert (row.team_a_id, row.team_b_id, row.note) == (a.pk, b.pk, "夫妻")
     page = as_organizer.get(url).content.decode()
@@ -41,28 +41,95 @@ def test_the_organizer_sets_and_removes_a_forbidden_pairing(tournament, six, as_
     ("data", "message"),
     [
         ({"a": "self", "b": "self"}, "两对不同的组合"),
-        ({"a": "first", "b": "x"}, "请选择本赛事的两对组合"),
-        ({"a": "first", "b": "other"}, "请选择本赛事的两对组合"),
+        ({"a": "first", "b": "x"}, "没有找到“x”"),
+        ({"a": "first", "b": ""}, "请输入组合的抽签号、队名或选手姓名"),
+        ({"a": "first", "b": "other"}, "没有找到“外队”"),
+        ({"a": "first", "b": "99"}, "没有找到“99”"),
+        ({"a": "first", "b": "9" * 60}, "没有找到“" + "9" * 50 + "”"),
         ({"a": "first", "b": "second", "note": "长" * 51}, "原因太长"),
         ({"op": "remove", "pk": "999"}, "没有这条回避设置"),
+        ({"op": "remove", "pk": "1" * 40}, "没有这条回避设置"),
     ],
 )
 def test_bad_input_gets_a_chinese_message_and_changes_nothing(
     tournament, other_tournament, register, six, as_organizer, data, message
 ):
     stranger = register(other_tournament, "外队")
-    ids = {"self": six[0].pk, "first": six[0].pk, "second": six[1].pk, "other": stranger.pk}
-    post = {k: ids.get(v, v) for k, v in data.items()}
+    names = {"self": six[0].name, "first": six[0].name, "second": six[1].name}
+    post = {k: names.get(v, stranger.name if v == "other" else v) for k, v in data.items()}
     url = reverse("forbidden_pairings", args=[tournament.slug])
     response = as_organizer.post(url, post, follow=True)
     assert message in response.content.decode()
     assert not ForbiddenPairing.objects.exists()
 
 
+def test_a_pair_is_named_by_draw_number_or_by_a_player(tournament, six, as_organizer):
+    """The draw number once drawn, or any part of a player's name when only one pair has it."""
+    draw(tournament, seed=1, overrides={six[2].pk: 5})
+    url = reverse("forbidden_pairings", args=[tournament.slug])
+    response = as_organizer.post(url, {"a": "5", "b": "队4甲"}, follow=True)
+    assert "已设置回避：队3 – 队4" in response.content.decode()
+    row = ForbiddenPairing.objects.get()
+    assert {row.team_a_id, row.team_b_id} == {six[2].pk, six[3].pk}
+
+
+def test_a_name_that_fits_several_pairs_names_none_and_the_typing_is_kept(
+    tournament, register, six, as_organizer
+):
+    """ "队" is in every pair's name: the page says how many and shows some, keeps what was
+    typed in the fields to correct it, and saves nothing."""
+    url = reverse("forbidden_pairings", args=[tournament.slug])
+    response = as_organizer.post(url, {"a": "队", "b": "队2", "note": "同事"})
+    page = response.content.decode()
+    assert "“队”对应6对组合，如队1、队2、队3、队4、队5：请输入完整队名或抽签号" in page
+    assert 'name="a" value="队"' in page and 'value="同事"' in page
+    assert not ForbiddenPairing.objects.exists()
+
+
+def test_both_fields_wrong_are_both_named(tournament, six, as_organizer):
+    url = reverse("forbidden_pairings", args=[tournament.slug])
+    page = as_organizer.post(url, {"a": "无名", "b": "队"}).content.decode()
+    assert "没有找到“无名”" in page and "“队”对应6对组合" in page
+
+
+def test_suggestions_offer_the_pairs_matching_what_is_typed(tournament, register, as_organizer):
+    """The form's list of names: by draw number first, then by name, player or unit (pinyin
+    too), at most 20; nothing for an empty field."""
+    teams = [register(tournament, f"广陵{i}队", "扬州") for i in range(1, 26)]
+    lone = register(tournament, "鼓楼队", "南京", "张三", "李四")
+    draw(tournament, seed=1, overrides={lone.pk: 12})
+    url = reverse("forbidden_pairings", args=[tournament.slug])
+
+    def suggest(text):
+        return as_organizer.get(url, {"suggest": text}).json()["pairs"]
+
+    assert suggest("12")[0] == {"name": "鼓楼队", "label": "12号 鼓楼队（南京）"}
+    assert len(suggest("扬州")) == 20
+    assert [p["name"] for p in suggest("zhangsan")] == ["鼓楼队"]
+    assert [p["name"] for p in suggest("广陵7")] == ["广陵7队"]
+    assert suggest("  ") == []
+    assert suggest("9" * 60) == []  # past any integer column: found nowhere, not a 500
+    assert teams  # 25 pairs of one unit: more than a list shows
+
+
+def test_a_big_event_page_lists_no_pairs(tournament, organizer, as_organizer):
+    """5,000 pairs: the page is the form and the pairs kept apart, not 10,000 options."""
+    Team.objects.bulk_create(
+        Team(tournament=tournament, name=f"组合{i}", name_pinyin=f"zuhe{i:05}") for i in range(5000)
+    )
+    url = reverse("forbidden_pairings", args=[tournament.slug])
+    response = as_organizer.get(url)
+    assert response.status_code == 200
+    assert "组合4999" not in response.content.decode()
+    assert len(response.content) < 20_000
+    response = as_organizer.post(url, {"a": "组合4999", "b": "组合17"}, follow=True)
+    assert "已设置回避：组合4999 – 组合17" in response.content.decode()
+
+
 def test_a_duplicate_is_refused(tournament, six, as_organizer):
     url = reverse("forbidden_pairings", args=[tournament.slug])
-    as_organizer.post(url, {"a": six[0].pk, "b": six[1].pk})
-    response = as_organizer.post(url, {"a": six[1].pk, "b": six[0].pk}, follow=True)
+    as_organizer.post(url, {"a": six[0].name, "b": six[1].name})
+    response = as_organizer.post(url, {"a": six[1].name, "b": six[0].name}, follow=True)
     assert "已经设置了回避" in response.content.decode()
     assert ForbiddenPairing.objects.count() == 1
 

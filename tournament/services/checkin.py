@@ -32,9 +32,9 @@ from tournament.messages.audit import round_ref, term
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.services.audit import log_action
 from tournament.services.teams import team_set_status
+from tournament.team_search import SUGGESTIONS, clean, matching
 
 CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
-QUERY_MAX = 50
 
 
 def checkin_code(team: Team | int) -> str:
@@ -64,22 +64,15 @@ def team_for_code(tournament: Tournament, text: str) -> Team:
 
 
 def find_teams(tournament: Tournament, query: str) -> list[Team]:
-    """Active pairs matching a draw number (exactly) or a pair, player or unit name (part)."""
-    query = query.strip()[:QUERY_MAX]
+    """Active pairs with the draw number ``query`` (exactly) or matching it
+    (:func:`tournament.team_search.matching`), at most :data:`~tournament.team_search.SUGGESTIONS`."""
+    query = clean(query)
     if not query:
         return []
     teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE)
     if query.isdigit():
         return list(teams.filter(draw_number=int(query)))
-    lower = query.lower()
-    q = (
-        Q(name__icontains=query)
-        | Q(players__name__icontains=query)
-        | Q(unit__name__icontains=query)
-        | Q(name_pinyin__icontains=lower)
-        | Q(players__name_pinyin__icontains=lower)
-    )
-    return list(teams.filter(pk__in=teams.filter(q).values("pk")).select_related("unit")[:20])
+    return list(matching(teams, query).select_related("unit")[:SUGGESTIONS])
 
 
 @transaction.atomic

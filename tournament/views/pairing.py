@@ -7,21 +7,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.models import ForbiddenPairing, Round, Team
+from tournament.models import Round, Team
 from tournament.permissions import ORGANIZER
 from tournament.pinyin import name_sort_key
 from tournament.services import adjust
-from tournament.services.apart import add_forbidden, remove_forbidden
 from tournament.services.errors import Invalid, ServiceError
 from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
 from tournament.views.common import load_tournament
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+from tournament.views.params import positive_int
 
 
 @require_http_methods(["GET", "POST"])
@@ -30,8 +23,10 @@ def draw_view(request, slug):
     if request.method == "POST":
         try:
             if request.POST.get("team"):
-                team = get_object_or_404(Team, tournament=tournament, pk=_int(request.POST["team"]))
-                number = _int(request.POST.get("number"))
+                team = get_object_or_404(
+                    Team, tournament=tournament, pk=positive_int(request.POST["team"])
+                )
+                number = positive_int(request.POST.get("number"))
                 if number is None:
                     raise Invalid("draw_number_missing")
                 set_draw_number(team, number, user=request.user, request=request)
@@ -40,7 +35,7 @@ def draw_view(request, slug):
                     _("已将%(team)s的抽签号改为%(n)s") % {"team": team.name, "n": number},
                 )
             else:
-                seed = _int(request.POST.get("seed"))
+                seed = positive_int(request.POST.get("seed"))
                 draw(tournament, seed=seed, user=request.user, request=request)
                 messages.success(request, _("抽签完成"))
         except ServiceError as exc:
@@ -62,47 +57,15 @@ def draw_view(request, slug):
     )
 
 
-@require_http_methods(["GET", "POST"])
-def apart_view(request, slug):
-    """Forbidden pairings (回避): pairs kept apart in every computer pairing."""
-    tournament = load_tournament(request, slug, ORGANIZER)
-    if request.method == "POST":
-        try:
-            if request.POST.get("op") == "remove":
-                remove_forbidden(
-                    tournament, _int(request.POST.get("pk")), user=request.user, request=request
-                )
-                messages.success(request, _("已取消回避"))
-            else:
-                add_forbidden(
-                    tournament,
-                    _int(request.POST.get("a")),
-                    _int(request.POST.get("b")),
-                    request.POST.get("note", ""),
-                    user=request.user,
-                    request=request,
-                )
-                messages.success(request, _("已设置回避"))
-        except ServiceError as exc:
-            messages.error(request, str(exc))
-        return redirect("forbidden_pairings", slug=slug)
-    rows = ForbiddenPairing.objects.filter(tournament=tournament).select_related(
-        "team_a__unit", "team_b__unit"
-    )
-    teams = Team.objects.filter(tournament=tournament).select_related("unit")
-    return render(
-        request,
-        "rounds/apart.html",
-        {"t": tournament, "rows": rows, "teams": teams.order_by("name_pinyin")},
-    )
-
-
 @require_POST
 def pair_view(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     try:
         round_ = pair_next_round(
-            tournament, seed=_int(request.POST.get("seed")), user=request.user, request=request
+            tournament,
+            seed=positive_int(request.POST.get("seed")),
+            user=request.user,
+            request=request,
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
@@ -118,7 +81,7 @@ def adjust_view(request, slug, number):
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     if request.method == "POST":
         op = request.POST.get("op")
-        a, b = _int(request.POST.get("a")), _int(request.POST.get("b"))
+        a, b = positive_int(request.POST.get("a")), positive_int(request.POST.get("b"))
         try:
             if op == "swap" and a and b:
                 adjust.swap_teams(round_, a, b, user=request.user, request=request)
@@ -130,7 +93,10 @@ def adjust_view(request, slug, number):
                 adjust.renumber_tables(round_, user=request.user, request=request)
             elif op == "repair":
                 repair_round(
-                    round_, seed=_int(request.POST.get("seed")), user=request.user, request=request
+                    round_,
+                    seed=positive_int(request.POST.get("seed")),
+                    user=request.user,
+                    request=request,
                 )
             else:
                 raise Invalid("adjust_pick")

@@ -22,13 +22,6 @@ from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
 
 
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 def _round(tournament, number: int) -> Round:
     round_ = get_object_or_404(
         Round.objects.select_related("stage"), tournament=tournament, number=number
@@ -186,7 +179,7 @@ DONE = {
 def round_action(request, slug, number, action):
     tournament = load_tournament(request, slug, REFEREE)
     round_ = _round(tournament, number)
-    version = _int(request.POST.get("version"))
+    version = positive_int(request.POST.get("version"))
     try:
         if action == "reviewed":
             round_services.mark_reviewed(round_, user=request.user, request=request)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,25 +17,11 @@ from tournament.permissions import ORGANIZER
 from tournament.pinyin import name_sort_key
 from tournament.services.signup import promote_after_change
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
+from tournament.team_search import matching
 from tournament.team_table import TeamTable
 from tournament.views.common import back_to_list, load_tournament
 
 PAGE_SIZE = 50
-
-
-def search_teams(queryset, query: str):
-    """Filter pairs by team name, player name or unit name (any part, pinyin too)."""
-    query = query.strip()
-    if not query:
-        return queryset
-    q = (
-        Q(name__icontains=query)
-        | Q(players__name__icontains=query)
-        | Q(unit__name__icontains=query)
-        | Q(name_pinyin__icontains=query.lower())
-        | Q(players__name_pinyin__icontains=query.lower())
-    )
-    return queryset.filter(pk__in=queryset.filter(q).values("pk"))
 
 
 def sorted_for_list(teams) -> list[Team]:
@@ -54,7 +40,7 @@ def team_list(request, slug):
     read, but only the page shown reads its players (50 pairs, not 5,000)."""
     tournament = load_tournament(request, slug, ORGANIZER)
     query = request.GET.get("q", "")
-    teams = search_teams(Team.objects.filter(tournament=tournament).select_related("unit"), query)
+    teams = matching(Team.objects.filter(tournament=tournament).select_related("unit"), query)
     rows = sorted_for_list(teams)
     table = TeamTable(rows)
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
