@@ -127,14 +127,13 @@ def main(argv: list[str] | None = None) -> int:
         ("pair list (organizer)", "team_list"),
         ("bracket page", "bracket"),
         ("keep-apart page (回避)", "forbidden_pairings"),
+        ("draw page (抽签)", "draw"),
     ):
         show(label, timed(as_organizer, "get", reverse(name, args=[slug])))
-    apart = reverse("forbidden_pairings", args=[slug])
+    names = reverse("pair_names", args=[slug])
     # Part of a pair's name (11 pairs), a draw number, a player's name in pinyin (诸葛亮).
     for typed in ("组合0012", "12", "zhuge"):
-        show(
-            f"  names offered for {typed!r}", timed(as_organizer, "get", f"{apart}?suggest={typed}")
-        )
+        show(f"  names offered for {typed!r}", timed(as_organizer, "get", f"{names}?q={typed}"))
     return 0
 
 

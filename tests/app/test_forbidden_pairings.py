@@ -92,26 +92,6 @@ def test_both_fields_wrong_are_both_named(tournament, six, as_organizer):
     assert "没有找到“无名”" in page and "“队”对应6对组合" in page
 
 
-def test_suggestions_offer_the_pairs_matching_what_is_typed(tournament, register, as_organizer):
-    """The form's list of names: by draw number first, then by name, player or unit (pinyin
-    too), at most 20; nothing for an empty field."""
-    teams = [register(tournament, f"广陵{i}队", "扬州") for i in range(1, 26)]
-    lone = register(tournament, "鼓楼队", "南京", "张三", "李四")
-    draw(tournament, seed=1, overrides={lone.pk: 12})
-    url = reverse("forbidden_pairings", args=[tournament.slug])
-
-    def suggest(text):
-        return as_organizer.get(url, {"suggest": text}).json()["pairs"]
-
-    assert suggest("12")[0] == {"name": "鼓楼队", "label": "12号 鼓楼队（南京）"}
-    assert len(suggest("扬州")) == 20
-    assert [p["name"] for p in suggest("zhangsan")] == ["鼓楼队"]
-    assert [p["name"] for p in suggest("广陵7")] == ["广陵7队"]
-    assert suggest("  ") == []
-    assert suggest("9" * 60) == []  # past any integer column: found nowhere, not a 500
-    assert teams  # 25 pairs of one unit: more than a list shows
-
-
 def test_a_big_event_page_lists_no_pairs(tournament, organizer, as_organizer):
     """5,000 pairs: the page is the form and the pairs kept apart, not 10,000 options."""
     Team.objects.bulk_create(

@@ -47,6 +47,7 @@ NOT_PAGES = {
     "signup_action",
     "signup_withdraw",
     "signup_payment_qr",
+    "pair_names",
 }
 
 

@@ -131,6 +131,7 @@ TABLE: dict[str, Row] = {
     "team_template": Row("organizer"),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
+    "pair_names": Row("organizer"),
     "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
     "api_tokens": Row("organizer"),

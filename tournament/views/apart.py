@@ -3,23 +3,22 @@ together, and sees and cancels the pairs kept apart.
 
 A pair is named by what the organizer types (:mod:`tournament.team_search`): its draw number,
 its name, or a player's or unit's name. The page offers the names that match as the organizer
-types (``?suggest=``), never a list of every pair: an event of 5,000 pairs gave two selects of
-5,000 options each, 0.9 MB of page, unusable on a phone.
+types (:mod:`tournament.views.pair_names`), never a list of every pair: an event of 5,000
+pairs gave two selects of 5,000 options each, 697 KB of page, unusable on a phone.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournament.models import ForbiddenPairing, Team
+from tournament.models import ForbiddenPairing
 from tournament.permissions import ORGANIZER
 from tournament.services.apart import add_forbidden, remove_forbidden
 from tournament.services.errors import ServiceError
-from tournament.team_search import SUGGESTIONS, clean, matching, named_pair
+from tournament.team_search import named_pair
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
 
@@ -28,8 +27,6 @@ from tournament.views.params import positive_int
 def apart_view(request, slug):
     """Forbidden pairings (回避): pairs kept apart in every computer pairing."""
     tournament = load_tournament(request, slug, ORGANIZER)
-    if "suggest" in request.GET:
-        return suggestions(tournament, request.GET["suggest"])
     typed = {}
     if request.method == "POST":
         if request.POST.get("op") == "remove":
@@ -75,25 +72,3 @@ def keep_apart(request, tournament, typed: dict) -> bool:
         return False
     messages.success(request, _("已设置回避：%(a)s – %(b)s") % {"a": a.name, "b": b.name})
     return True
-
-
-def suggestions(tournament, query: str) -> JsonResponse:
-    """The pairs matching ``query`` for the form's list of names: the pair with that draw
-    number first, then the others by name, at most :data:`SUGGESTIONS`."""
-    query = clean(query)
-    teams = Team.objects.filter(tournament=tournament).select_related("unit")
-    found = list(matching(teams, query).order_by("name_pinyin")[:SUGGESTIONS]) if query else []
-    if query.isdigit():
-        by_number = teams.filter(draw_number=int(query)).first()
-        if by_number is not None:
-            found = [by_number] + [team for team in found if team.pk != by_number.pk]
-    return JsonResponse(
-        {"pairs": [{"name": team.name, "label": label(team)} for team in found[:SUGGESTIONS]]}
-    )
-
-
-def label(team: Team) -> str:
-    """How a suggestion shows a pair: its draw number (once drawn) and name with its unit."""
-    if team.draw_number is None:
-        return team.with_unit()
-    return f"{_('%(n)s号') % {'n': team.draw_number}} {team.with_unit()}"

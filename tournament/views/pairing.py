@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -13,48 +15,64 @@ from tournament.pinyin import name_sort_key
 from tournament.services import adjust
 from tournament.services.errors import Invalid, ServiceError
 from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
+from tournament.team_search import clean, matching, named_pair
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
+
+DRAW_PAGE = 100  # pairs a page of the draw list
 
 
 @require_http_methods(["GET", "POST"])
 def draw_view(request, slug):
+    """The draw (抽签): draw every number, give one pair a number, and the pairs by number,
+    :data:`DRAW_PAGE` a page with a search (5,000 pairs were 468 KB of page)."""
     tournament = load_tournament(request, slug, ORGANIZER)
+    typed = {}
     if request.method == "POST":
-        try:
-            if request.POST.get("team"):
-                team = get_object_or_404(
-                    Team, tournament=tournament, pk=positive_int(request.POST["team"])
-                )
-                number = positive_int(request.POST.get("number"))
-                if number is None:
-                    raise Invalid("draw_number_missing")
-                set_draw_number(team, number, user=request.user, request=request)
-                messages.success(
-                    request,
-                    _("已将%(team)s的抽签号改为%(n)s") % {"team": team.name, "n": number},
-                )
-            else:
+        if "team" not in request.POST:
+            try:
                 seed = positive_int(request.POST.get("seed"))
                 draw(tournament, seed=seed, user=request.user, request=request)
                 messages.success(request, _("抽签完成"))
-        except ServiceError as exc:
-            messages.error(request, str(exc))
-        return redirect("draw", slug=slug)
-    teams = (
-        Team.objects.filter(tournament=tournament)
-        .select_related("unit")
-        .prefetch_related("players")
-    )
+            except ServiceError as exc:
+                messages.error(request, str(exc))
+            return redirect("draw", slug=slug)
+        typed = {key: request.POST.get(key, "").strip()[:100] for key in ("team", "number")}
+        if give_number(request, tournament, typed):
+            return redirect("draw", slug=slug)
+        # Refused: the page again, with what was typed kept in the form to correct.
+    query = clean(request.GET.get("q"))
+    teams = matching(Team.objects.filter(tournament=tournament).select_related("unit"), query)
+    paginator = Paginator(teams.order_by("draw_number", "name_pinyin"), DRAW_PAGE)
+    page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
+    prefetch_related_objects(page.object_list, "players")
     return render(
         request,
         "rounds/draw.html",
         {
             "t": tournament,
-            "teams": teams.order_by("draw_number", "name_pinyin"),
+            "page": page,
+            "q": query,
+            "typed": typed,
             "locked": tournament.round_set.exists(),
         },
     )
+
+
+def give_number(request, tournament, typed: dict) -> bool:
+    """指定抽签号: the pair named in ``typed`` takes the number typed (its holder takes the
+    pair's old one); False, with the reason shown, when it cannot be done."""
+    try:
+        team = named_pair(tournament, typed["team"])
+        number = positive_int(typed["number"])
+        if number is None:
+            raise Invalid("draw_number_missing")
+        set_draw_number(team, number, user=request.user, request=request)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return False
+    messages.success(request, _("已将%(team)s的抽签号改为%(n)s") % {"team": team.name, "n": number})
+    return True
 
 
 @require_POST
