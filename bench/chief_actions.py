@@ -123,6 +123,27 @@ def main(argv: list[str] | None = None) -> int:
         "round audit log (5,000 lines)",
         timed(as_chief, "get", reverse("round_audit", args=[slug, n])),
     )
+    organizer_pages(tournament, as_organizer, show)
+    return 0
+
+
+def organizer_pages(tournament, as_organizer, show) -> None:
+    """The organizer's steps after the round: pair the next one (a draft) and open its
+    adjustment page, then the lists that show every pair and the names offered as one types."""
+    from django.urls import reverse
+
+    from tournament.models import Stage, Tournament
+
+    slug, n = tournament.slug, tournament.round_set.count()
+    # One more Swiss round than the event was built with, to pair through the web.
+    Tournament.objects.filter(pk=tournament.pk).update(rounds=n + 1)
+    Stage.objects.filter(tournament=tournament).update(rounds=n + 1)
+    show(
+        "编排下一轮 (pair the next round)",
+        timed(as_organizer, "post", reverse("pair_next", args=[slug])),
+    )
+    adjust = reverse("round_adjust", args=[slug, n + 1])
+    show("draft's adjustment page (对阵调整)", timed(as_organizer, "get", adjust))
     for label, name in (
         ("pair list (organizer)", "team_list"),
         ("bracket page", "bracket"),
@@ -134,7 +155,6 @@ def main(argv: list[str] | None = None) -> int:
     # Part of a pair's name (11 pairs), a draw number, a player's name in pinyin (诸葛亮).
     for typed in ("组合0012", "12", "zhuge"):
         show(f"  names offered for {typed!r}", timed(as_organizer, "get", f"{names}?q={typed}"))
-    return 0
 
 
 if __name__ == "__main__":
