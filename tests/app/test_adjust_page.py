@@ -76,25 +76,26 @@ def test_a_change_that_cannot_be_made_says_why_and_keeps_the_typing(
 
 
 def test_the_tables_come_a_hundred_a_page_with_a_search(tournament, organizer, as_organizer):
-    """2,500 tables: 100 a page, the count, a pair's name or a table number finds its table."""
+    """500 tables (the bench has 2,500): 100 a page, the count, a pair's name or a table
+    number finds its table."""
     teams = Team.objects.bulk_create(
         Team(tournament=tournament, name=f"组合{i:04}", name_pinyin=f"zuhe{i:04}", draw_number=i)
-        for i in range(1, 5001)
+        for i in range(1, 1001)
     )
     round_ = Round.objects.create(
         tournament=tournament, stage=tournament.stages.first(), number=1, status=Round.DRAFT
     )
     Match.objects.bulk_create(
         Match(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
-        for i in range(0, 5000, 2)
+        for i in range(0, 1000, 2)
     )
     url = reverse("round_adjust", args=[tournament.slug, 1])
     page = as_organizer.get(url).content.decode()
-    assert "共 2500 台" in page and "第 1 / 25 页" in page
+    assert "共 500 台" in page and "第 1 / 5 页" in page
     assert "组合0200" in page and "组合0201" not in page
     assert len(page.encode()) < 60_000
-    found = as_organizer.get(url, {"q": "组合4321"}).content.decode()
-    assert "共 1 台" in found and "组合4322" in found  # its opponent at table 2161
-    # A number: that table, and the tables of the pairs whose names hold it (组合2161: 1081).
-    by_number = as_organizer.get(url, {"q": "2161"}).content.decode()
-    assert "共 2 台" in by_number and "组合4321" in by_number and "组合2161" in by_number
+    found = as_organizer.get(url, {"q": "组合0321"}).content.decode()
+    assert "共 1 台" in found and "组合0322" in found  # its opponent at table 161
+    # A number: that table, and the tables of the pairs whose names hold it (组合0161: 81).
+    by_number = as_organizer.get(url, {"q": "161"}).content.decode()
+    assert "共 2 台" in by_number and "组合0321" in by_number and "组合0161" in by_number

@@ -93,17 +93,18 @@ def test_both_fields_wrong_are_both_named(tournament, six, as_organizer):
 
 
 def test_a_big_event_page_lists_no_pairs(tournament, organizer, as_organizer):
-    """5,000 pairs: the page is the form and the pairs kept apart, not 10,000 options."""
+    """1,000 pairs (the bench has 5,000): the page is the form and the pairs kept apart,
+    not a list of every pair."""
     Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"组合{i}", name_pinyin=f"zuhe{i:05}") for i in range(5000)
+        Team(tournament=tournament, name=f"组合{i}", name_pinyin=f"zuhe{i:05}") for i in range(1000)
     )
     url = reverse("forbidden_pairings", args=[tournament.slug])
     response = as_organizer.get(url)
     assert response.status_code == 200
-    assert "组合4999" not in response.content.decode()
+    assert "组合999" not in response.content.decode()
     assert len(response.content) < 20_000
-    response = as_organizer.post(url, {"a": "组合4999", "b": "组合17"}, follow=True)
-    assert "已设置回避：组合4999 – 组合17" in response.content.decode()
+    response = as_organizer.post(url, {"a": "组合999", "b": "组合17"}, follow=True)
+    assert "已设置回避：组合999 – 组合17" in response.content.decode()
 
 
 def test_a_duplicate_is_refused(tournament, six, as_organizer):
