@@ -54,9 +54,7 @@ def named_pair(tournament: Tournament, query: str | None) -> Team:
     if not query:
         raise Invalid("pair_query_empty")
     teams = Team.objects.filter(tournament=tournament).select_related("unit")
-    exact = teams.filter(name=query).first()
-    if exact is None and query.isdigit():
-        exact = teams.filter(draw_number=int(query)).first()
+    exact = teams.filter(name=query).first() or numbered(teams, query)
     if exact is not None:
         return exact
     found = list(matching(teams, query).order_by("name_pinyin")[:5])
@@ -66,3 +64,22 @@ def named_pair(tournament: Tournament, query: str | None) -> Team:
         raise Invalid("pair_query_none", query=query)
     count = matching(teams, query).count()
     raise Invalid("pair_query_many", query=query, n=count, pairs=[team.name for team in found])
+
+
+def offered(tournament: Tournament, query: str | None) -> list[Team]:
+    """The pairs a form offers as ``query`` is typed: the pair with that draw number first,
+    then the pairs matching it by name, at most :data:`SUGGESTIONS` (none for no query)."""
+    query = clean(query)
+    if not query:
+        return []
+    teams = Team.objects.filter(tournament=tournament).select_related("unit")
+    found = list(matching(teams, query).order_by("name_pinyin")[:SUGGESTIONS])
+    first = numbered(teams, query)
+    if first is not None:
+        found = [first] + [team for team in found if team.pk != first.pk]
+    return found[:SUGGESTIONS]
+
+
+def numbered(teams: QuerySet[Team], query: str) -> Team | None:
+    """The pair of ``teams`` whose draw number ``query`` is, if it is a number."""
+    return teams.filter(draw_number=int(query)).first() if query.isdigit() else None

@@ -1,7 +1,8 @@
-// The keep-apart form's list of names. As the organizer types in a pair's field, the
-// pairs that match (by draw number, pair, player or unit name, pinyin too) are asked of the
-// page (?suggest=) and offered in the fields' shared <datalist>. Without this script the
-// fields still take a draw number or a whole name, which the server resolves.
+// The list of names of a form that names pairs (keep apart, draw, adjust a draft). As the
+// organizer types in a pair's field, the pairs that match (by draw number, pair, player or
+// unit name, pinyin too) are asked of the form's data-suggest address (pair_names) and
+// offered in the fields' shared <datalist>. Without this script the fields still take a draw
+// number or a whole name, which the server resolves.
 (function () {
   "use strict";
   const form = document.querySelector("form[data-suggest]");

@@ -32,7 +32,7 @@ from tournament.messages.audit import round_ref, term
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.services.audit import log_action
 from tournament.services.teams import team_set_status
-from tournament.team_search import SUGGESTIONS, clean, matching
+from tournament.team_search import SUGGESTIONS, clean, matching, numbered
 
 CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 
@@ -71,7 +71,7 @@ def find_teams(tournament: Tournament, query: str) -> list[Team]:
         return []
     teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE)
     if query.isdigit():
-        return list(teams.filter(draw_number=int(query)))
+        return [team for team in [numbered(teams, query)] if team is not None]
     return list(matching(teams, query).select_related("unit")[:SUGGESTIONS])
 
 

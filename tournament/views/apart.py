@@ -20,7 +20,7 @@ from tournament.services.apart import add_forbidden, remove_forbidden
 from tournament.services.errors import ServiceError
 from tournament.team_search import named_pair
 from tournament.views.common import load_tournament
-from tournament.views.params import positive_int
+from tournament.views.params import positive_int, typed_fields
 
 
 @require_http_methods(["GET", "POST"])
@@ -41,7 +41,7 @@ def apart_view(request, slug):
             except ServiceError as exc:
                 messages.error(request, str(exc))
             return redirect("forbidden_pairings", slug=slug)
-        typed = {key: request.POST.get(key, "").strip()[:100] for key in ("a", "b", "note")}
+        typed = typed_fields(request.POST, "a", "b", "note")
         if keep_apart(request, tournament, typed):
             return redirect("forbidden_pairings", slug=slug)
         # Refused: the page again, with what was typed kept in the form to correct.

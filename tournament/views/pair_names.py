@@ -12,25 +12,17 @@ from django.views.decorators.http import require_GET
 
 from tournament.models import Team
 from tournament.permissions import ORGANIZER
-from tournament.team_search import SUGGESTIONS, clean, matching
+from tournament.team_search import offered
 from tournament.views.common import load_tournament
 
 
 @require_GET
 def pair_names(request, slug):
     """``{"pairs": [{"name", "label"}]}``: the pair with the typed draw number first, then
-    the pairs matching the text by name, at most :data:`SUGGESTIONS`."""
+    the pairs matching the text by name (:func:`tournament.team_search.offered`)."""
     tournament = load_tournament(request, slug, ORGANIZER)
-    query = clean(request.GET.get("q"))
-    teams = Team.objects.filter(tournament=tournament).select_related("unit")
-    found = list(matching(teams, query).order_by("name_pinyin")[:SUGGESTIONS]) if query else []
-    if query.isdigit():
-        by_number = teams.filter(draw_number=int(query)).first()
-        if by_number is not None:
-            found = [by_number] + [team for team in found if team.pk != by_number.pk]
-    return JsonResponse(
-        {"pairs": [{"name": team.name, "label": label(team)} for team in found[:SUGGESTIONS]]}
-    )
+    found = offered(tournament, request.GET.get("q"))
+    return JsonResponse({"pairs": [{"name": team.name, "label": label(team)} for team in found]})
 
 
 def label(team: Team) -> str:

@@ -16,7 +16,7 @@ from tournament.services.errors import Invalid, ServiceError
 from tournament.services.pairing import draw, pair_next_round, repair_round, set_draw_number
 from tournament.team_search import clean, matching, named_pair
 from tournament.views.common import load_tournament
-from tournament.views.params import positive_int
+from tournament.views.params import positive_int, typed_fields
 
 DRAW_PAGE = 100  # pairs a page of the draw list
 ADJUST_PAGE = 100  # tables a page of a draft's adjustment page
@@ -37,7 +37,7 @@ def draw_view(request, slug):
             except ServiceError as exc:
                 messages.error(request, str(exc))
             return redirect("draw", slug=slug)
-        typed = {key: request.POST.get(key, "").strip()[:100] for key in ("team", "number")}
+        typed = typed_fields(request.POST, "team", "number")
         if give_number(request, tournament, typed):
             return redirect("draw", slug=slug)
         # Refused: the page again, with what was typed kept in the form to correct.
@@ -101,7 +101,7 @@ def adjust_view(request, slug, number):
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     typed = {}
     if request.method == "POST":
-        typed = {key: request.POST.get(key, "").strip()[:100] for key in ("a", "b")}
+        typed = typed_fields(request.POST, "a", "b")
         if change_draft(request, round_, request.POST.get("op"), typed):
             return redirect(request.get_full_path())  # the same page of tables and search
         # Refused: the page again, with what was typed kept in the form to correct.

@@ -20,3 +20,12 @@ def positive_int(value: str | None, *, limit: int = 10**9) -> int | None:
         return None
     number = int(value)
     return number if number <= limit else None
+
+
+TYPED_MAX = 100  # characters of a typed field shown back in a refused form
+
+
+def typed_fields(post, *keys: str) -> dict[str, str]:
+    """The fields ``keys`` of a posted form as typed (stripped, at most :data:`TYPED_MAX`
+    characters), to resolve and, when the form is refused, to show back for correcting."""
+    return {key: post.get(key, "").strip()[:TYPED_MAX] for key in keys}
