@@ -3,7 +3,7 @@
 Vocabulary
 ----------
 draw number
-    A number 1 … n given to each pair by lot before the event (003 §1.3). Drawn by the
+    A number 1 … n given to each pair by lot before the event (docs/rules.md §11.1). Drawn by the
     computer from a recorded seed: the same ids and seed give the same numbers.
 override
     A draw number fixed by hand (a pair drew a physical ticket); the others are drawn

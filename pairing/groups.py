@@ -14,7 +14,7 @@ movement table (移位表)
 
 listed first (排前)
     The pair named first at a table of the movement table. It sits East–West under
-    ``seating="first_ew"`` (003 §6) and North–South under ``"first_ns"`` (004: "按移位表顺序，
+    ``seating="first_ew"`` (docs/rules.md §11.5) and North–South under ``"first_ns"`` ("按移位表顺序，
     排前坐南北，排后坐东西"); the option swaps the two sides at every table.
 
 Seats alternate: in a group of four every pair sits East–West once or twice and

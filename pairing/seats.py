@@ -5,9 +5,9 @@ Vocabulary
 seat balance
     For one pair: games sat East-West minus games sat North-South. Sitting EW adds 1.
 listed first
-    At a table, the higher-ranked pair (round 1: the lower draw number). RULES.md §11: the
-    pair listed first sits East-West (``seating="first_ew"``, 003 §6) or North-South
-    (``"first_ns"``, 004).
+    At a table, the higher-ranked pair (round 1: the lower draw number). docs/rules.md §11.2: the
+    pair listed first sits East-West (``seating="first_ew"``) or North-South
+    (``"first_ns"``): docs/rules.md §11.5.
 
 The rule per table: the pair with the lower balance sits EW, which moves both balances
 toward each other; equal balances fall back to the listing option. Only equal balances can

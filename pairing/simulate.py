@@ -2,7 +2,7 @@
 
 A simulated pair has a hidden strength; a match is won by the stronger pair more often,
 with a level difference of 1 … 13 and an occasional draw at time. Two scoring systems of
-RULES.md §6 are modelled: ``"match_points"`` (2/1/0, level difference as tiebreak) and
+docs/rules.md §6 are modelled: ``"match_points"`` (2/1/0, level difference as tiebreak) and
 ``"points26"`` (13 ± level difference). A bye scores as a win (2, or 18 like a forfeit).
 
 >>> event = simulate_event(20, rounds=3, seed=1)

@@ -1,4 +1,4 @@
-"""A deal won: upgrades, attempts at A, passing A and time (RULES.md §3–§5).
+"""A deal won: upgrades, attempts at A, passing A and time (docs/rules.md §3–§5).
 
 Vocabulary
 ----------
@@ -29,12 +29,12 @@ def apply_deal(state: MatchState, winner: str, partner: int) -> MatchState:
     """Record a deal won by ``winner`` whose 头游's partner finished ``partner``."""
     played = state.level_played
     loser = opponent(winner)
-    # Warnings count per deal (RULES.md §7): the deal just ended, so start afresh.
+    # Warnings count per deal (docs/rules.md §7): the deal just ended, so start afresh.
     state = evolve(state, deals=state.deals + 1, warnings_this_deal=PerSide(0, 0))
     if _is_attempt(state, played, winner):
         if state.rules.passes_a(partner):
             state = set_level(state, winner, LEVEL_PASSED_A)
-            # 100+ scores a pass as A plus this deal's upgrade (RULES.md §6 Decision).
+            # 100+ scores a pass as A plus this deal's upgrade (docs/rules.md §6.3).
             state = evolve(state, pass_upgrade=state.rules.upgrade(partner))
             state = log(state, "passed_a", winner, partner=partner)
             return end(state, winner, "passed_a")
@@ -43,13 +43,13 @@ def apply_deal(state: MatchState, winner: str, partner: int) -> MatchState:
         state = _climb(state, winner, partner)
         if _is_attempt(state, played, loser):
             state = fail_attempt(state, loser)
-    # The next deal is played at the winner's level as it stands now (RULES.md §1).
+    # The next deal is played at the winner's level as it stands now (docs/rules.md §1).
     return evolve(state, level_played=LevelPlayed(level_name(state.levels[winner]), winner))
 
 
 def _is_attempt(state: MatchState, played: LevelPlayed, side: str) -> bool:
     # Both conditions: the deal was dealt at this side's A, and no penalty during the deal
-    # took the side off A (which ended the attempt, RULES.md §4 Decision).
+    # took the side off A (which ended the attempt, docs/rules.md §4.3).
     return played.side == side and played.level == "A" and state.levels[side] == LEVEL_A
 
 
@@ -82,9 +82,9 @@ def fail_attempt(state: MatchState, side: str) -> MatchState:
 
 
 def apply_time(state: MatchState) -> MatchState:
-    """Time is up: the higher level wins; equal levels follow ``time_tie`` (RULES.md §5).
+    """Time is up: the higher level wins; equal levels follow ``time_tie`` (docs/rules.md §5.3).
 
-    ``draw``: a draw. ``downstage_wins`` (000 fifth text, 003 second text): the pair 台下,
+    ``draw``: a draw. ``downstage_wins`` (docs/rules.md §5.3): the pair 台下,
     which reached the level first, wins — the pair that did not win the last deal (the
     other one just climbed to the level). With no deal finished it is a draw.
     """

@@ -1,4 +1,4 @@
-"""The state of one match and the fold of its steps (RULES.md §1–§7).
+"""The state of one match and the fold of its steps (docs/rules.md §1–§7).
 
 Vocabulary
 ----------
@@ -54,7 +54,7 @@ class MatchState:
       ``warnings_this_deal``: per side, reset when a deal is recorded.
     - ``steps``: steps applied so far; each event names the step that caused it.
     - ``pass_upgrade``: the upgrade of the deal that passed A (3, 2 … under the preset),
-      None while nobody passed; the 100+ system scores a pass as A plus it (RULES.md §6).
+      None while nobody passed; the 100+ system scores a pass as A plus it (docs/rules.md §6).
     - ``finished``, ``winner`` (None for a draw), ``end_reason``, ``forfeit_by``.
     """
 

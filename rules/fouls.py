@@ -1,4 +1,4 @@
-"""Fouls, warnings, penalties and forfeits (RULES.md §7–§8).
+"""Fouls, warnings, penalties and forfeits (docs/rules.md §7–§8).
 
 Vocabulary
 ----------
@@ -6,19 +6,19 @@ foul (犯规)
     An offence counted against a side for the whole match. Its penalty depends on its kind
     (:data:`rules.steps.FOUL_KINDS`):
 
-    - ``out_of_turn`` (越序出牌): opponents +1 level, own level unchanged (000, 001);
+    - ``out_of_turn`` (越序出牌): opponents +1 level, own level unchanged (docs/rules.md §7.1);
     - ``card_hiding`` (藏牌/偷牌): opponents +1, offenders −1; the third in one match ends it,
-      the opponents winning as A+ (001 §6.3);
+      the opponents winning as A+ (docs/rules.md §6.1);
     - ``wrong_count`` (报牌错误): the first in a match is a warning and the cards are replayed;
-      the second and later are fouls with no level change (003 §9);
+      the second and later are fouls with no level change (docs/rules.md §7.1);
     - ``time_delay``, ``signalling``, ``other``: no automatic level change; the referee may
       give ``levels`` (a change to the offending side).
 warning (警告)
     Two warnings to one side in the same deal make one foul, with the out-of-turn penalty
-    (001: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级"). Which warnings pair up is
-    the option ``two_warnings``: gestures of out-of-turn play only (000, 001) or any.
+    (docs/rules.md §7.2: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级"). Which warnings pair up is
+    the option ``two_warnings``: gestures of out-of-turn play only or any (docs/rules.md §7.2).
 three fouls (三次犯规)
-    Under ``three_fouls_defeat`` (003 §12 only), a side's third foul in a match (a round)
+    Under ``three_fouls_defeat`` (docs/rules.md §7.3), a side's third foul in a match (a round)
     ends it: that side loses.
 effect
     What one logged foul or warning does under the event's options (:func:`foul_effect`):
@@ -57,7 +57,7 @@ def foul_effect(rules: RuleSet, kind: str, severity: str) -> str:
     - ``"foul"``: counts one foul, with the penalty of its kind;
     - ``"pairing_warning"``: a warning that pairs with another in the same deal into a foul;
     - ``"warning"``: a warning that never becomes a foul;
-    - ``"stop_trick"``: out-of-turn play under 003 §10, the trick is stopped, nothing counted;
+    - ``"stop_trick"``: out-of-turn play under docs/rules.md §7.1, the trick is stopped, nothing counted;
     - ``"wrong_count"``: a wrong card count, a warning the first time, a foul afterwards.
 
     >>> from rules.ruleset import RuleSet
@@ -73,7 +73,7 @@ def foul_effect(rules: RuleSet, kind: str, severity: str) -> str:
             "stop_trick": STOP_TRICK,
         }[rules.out_of_turn]
     if severity == "foul" or (kind == "time_delay" and rules.delay == "foul"):
-        return FOUL  # 003 §11: a delay is "直接记犯规1次"
+        return FOUL  # docs/rules.md §7.1: a delay is "直接记犯规1次"
     if rules.two_warnings == "any" or kind == "out_of_turn":
         return PAIRING_WARNING
     return WARNING
@@ -101,7 +101,7 @@ def count_fouls(rules: RuleSet, log: Iterable[tuple[str, str, int | None]]) -> i
 
 
 LATE_ROUNDS_TO_DISQUALIFY = 3
-"""004 third text: "连续2次以上（不含2次）迟到，则取消比赛资格" — three in a row."""
+"""docs/rules.md §8: "连续2次以上（不含2次）迟到，则取消比赛资格" — three in a row."""
 
 
 def late_disqualifies(rules: RuleSet, late_streak: int) -> bool:
@@ -110,7 +110,7 @@ def late_disqualifies(rules: RuleSet, late_streak: int) -> bool:
 
 
 def three_fouls_lose(rules: RuleSet, fouls: int) -> bool:
-    """Whether ``fouls`` in one match lose it (003 §12, option ``three_fouls_defeat``)."""
+    """Whether ``fouls`` in one match lose it (docs/rules.md §7.3, option ``three_fouls_defeat``)."""
     return rules.three_fouls_defeat and fouls >= MAX_FOULS
 
 
@@ -140,7 +140,7 @@ def apply_foul(state: MatchState, side: str, kind: str, levels: int | None = Non
         state = change_level(state, opponent(side), +1)
         state = change_level(state, side, -1)
         if state.hidden[side] >= MAX_HIDDEN:
-            # The specific rule (001 §6.3) wins over three fouls: the opponents win as A+.
+            # The specific rule (docs/rules.md §6.1) wins over three fouls: the opponents win as A+.
             return _three_hidden(state, side)
     elif levels:
         state = change_level(state, side, levels)
@@ -192,7 +192,7 @@ def _count_foul(state: MatchState, side: str, kind: str) -> MatchState:
 def _check_three_fouls(state: MatchState, side: str) -> MatchState:
     if not three_fouls_lose(state.rules, state.fouls[side]):
         return state
-    # Levels stay as they are: each scoring system has its own score for this (RULES.md §6).
+    # Levels stay as they are: each scoring system has its own score for this (docs/rules.md §6).
     state = log(state, "three_fouls", side)
     return end(state, opponent(side), "three_fouls", forfeit_by=side)
 

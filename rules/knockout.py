@@ -6,7 +6,7 @@ game (局)
     One match from 2 until a side passes A, time is up or a side forfeits; its steps are
     replayed with :func:`rules.engine.replay`.
 decider (加赛)
-    When a game ends level at time, one more game or deal breaks the tie (000 fifth text).
+    When a game ends level at time, one more game or deal breaks the tie (docs/rules.md §5.4).
     The organizer records who won it: ``deciders={1: "EW"}`` (1-based game numbers, as on
     the sheet; JSON string keys such as ``"1"`` are accepted).
 
@@ -14,7 +14,7 @@ Sides keep their labels across games: if the pairs change seats between games, t
 the steps so that "EW" always means the same pair.
 
 A game lost by ``forfeit`` or ``late`` loses the whole knockout match (the pair is gone and
-the opponent advances, RULES.md §8); a game lost by three fouls or three hidden cards loses
+the opponent advances, docs/rules.md §5.4); a game lost by three fouls or three hidden cards loses
 only that game.
 """
 

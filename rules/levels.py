@@ -7,7 +7,7 @@ level
     and ``"A+"`` for a pair that has passed A (过A) and so won the match.
 index
     The position of a level on the scale: ``"2"`` → 0, … ``"A"`` → 12, ``"A+"`` → 13
-    (RULES.md §2).
+    (docs/rules.md §2).
 level difference (级差)
     ``index(higher) - index(lower)``, 0 … 13.
 

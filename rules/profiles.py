@@ -1,4 +1,4 @@
-"""Competition profiles (RULES.md §13): one per competition system of the documents.
+"""Competition profiles (docs/rules.md §13): one per competition system of the documents.
 
 Vocabulary
 ----------
@@ -59,7 +59,7 @@ _BASE: dict[str, Any] = {
 }
 
 # Each profile lists every option it fixes, even where it equals the base, so that the
-# table of RULES.md §13 can be read off here line by line.
+# table of docs/rules.md §13 can be read off here line by line.
 PROFILES: dict[str, dict[str, Any]] = {
     "swiss_points26": _BASE
     | {

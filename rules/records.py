@@ -8,7 +8,7 @@ level played (打几)
     nobody's (``side`` None).
 result
     How a finished match stands: both levels, the winner (None for a draw at time), why it
-    ended and the fouls of each side — what the scoring systems need (RULES.md §6).
+    ended and the fouls of each side — what the scoring systems need (docs/rules.md §6).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rule options an organizer picks for an event (RULES.md §3–§5).
+"""The rule options an organizer picks for an event (docs/rules.md §3–§5).
 
 Vocabulary
 ----------
@@ -71,13 +71,13 @@ HUNDRED_AT_TIME_OPTIONS: dict[str, str] = {
 }
 BOOL_OPTIONS: dict[bool, str] = {False: "否", True: "是"}
 
-# Levels climbed by the winner, by the finishing place of 头游's partner (RULES.md §3).
+# Levels climbed by the winner, by the finishing place of 头游's partner (docs/rules.md §3).
 UPGRADES: dict[str, dict[int, int]] = {
     "jiangsu": {2: 3, 3: 2, 4: 1},
     "plus4": {2: 4, 3: 2, 4: 1},
     "plus5": {2: 5, 3: 3, 4: 1},
 }
-# Partner places that pass A (RULES.md §4).
+# Partner places that pass A (docs/rules.md §4).
 PASSING_PLACES: dict[str, frozenset[int]] = {
     "partner_not_last": frozenset({2, 3}),
     "double_down": frozenset({2}),
@@ -165,7 +165,7 @@ class RuleSet:
 
     @classmethod
     def profile(cls, name: str) -> RuleSet:
-        """Return the rule set of competition profile ``name`` (RULES.md §13).
+        """Return the rule set of competition profile ``name`` (docs/rules.md §13).
 
         The four names are the keys of :data:`rules.profiles.PROFILES`; the profile's
         event options (scoring, seating, tiebreaks …) are in

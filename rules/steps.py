@@ -52,7 +52,7 @@ FOUL_KINDS: dict[str, str] = {
     "signalling": "暗示/暴露牌",
     "other": "其他违规",
 }
-"""Kinds of foul with their Chinese names (RULES.md §7)."""
+"""Kinds of foul with their Chinese names (docs/rules.md §7)."""
 
 # Kinds whose penalty is fixed by the rules; the others take an optional "levels".
 FIXED_PENALTY_KINDS = frozenset({"out_of_turn", "card_hiding", "wrong_count"})

@@ -47,7 +47,7 @@ def bump(counts: PerSide[int], side: str, by: int = 1) -> PerSide[int]:
 def set_level(state: MatchState, side: str, index: int) -> MatchState:
     """Put ``side`` at level ``index``; leaving A restarts its count of failed attempts."""
     attempts = state.a_attempts
-    # RULES.md §4 Decision: failures count from reaching A and restart whenever the side
+    # docs/rules.md §4.3: failures count from reaching A and restart whenever the side
     # leaves A, by a reset or a penalty.
     if state.levels[side] == LEVEL_A and index != LEVEL_A:
         attempts = attempts.set(side, 0)
@@ -55,7 +55,7 @@ def set_level(state: MatchState, side: str, index: int) -> MatchState:
 
 
 def change_level(state: MatchState, side: str, delta: int) -> MatchState:
-    """Apply a penalty of ``delta`` levels, never below 2 nor past A (RULES.md §7)."""
+    """Apply a penalty of ``delta`` levels, never below 2 nor past A (docs/rules.md §7)."""
     old = state.levels[side]
     new = min(max(old + delta, LEVEL_TWO), LEVEL_A)
     state = set_level(state, side, new)

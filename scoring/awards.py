@@ -1,7 +1,7 @@
-"""Award tiers (录取名次, RULES.md §10).
+"""Award tiers (录取名次, docs/rules.md §10).
 
-A tier list is ``[(label, count), …]`` from the top: the default (003) is one 一等奖, two
-二等奖 and three 三等奖, i.e. places 1, 2–3 and 4–6. 000 (fifth text) uses 2, 4 and 6.
+A tier list is ``[(label, count), …]`` from the top: the default (docs/rules.md §10) is one 一等奖, two
+二等奖 and three 三等奖, i.e. places 1, 2–3 and 4–6. The other list uses 2, 4 and 6.
 
 Ties: a row gets the tier that covers its *rank*, so teams sharing a rank on a boundary all
 get the better prize and the tier holds more teams than its count. With ``lot`` in the
@@ -28,7 +28,7 @@ AWARD_TIER_PRESETS: dict[str, tuple[tuple[str, int], ...]] = {
     "1-2-3": DEFAULT_AWARD_TIERS,
     "2-4-6": (("一等奖", 2), ("二等奖", 4), ("三等奖", 6)),
 }
-"""Named tier lists the organizer can pick: 003 (default) and 000 fifth text."""
+"""Named tier lists the organizer can pick (docs/rules.md §10)."""
 
 
 def awards(

@@ -1,4 +1,4 @@
-"""The cut of a qualification and the play-off for a tie across it (003 third text).
+"""The cut of a qualification and the play-off for a tie across it (docs/rules.md §5.6).
 
 Vocabulary
 ----------
@@ -6,7 +6,7 @@ cut
     The line under the first ``n`` pairs of a ranking: they qualify for the next stage.
 tie at the cut (并列)
     Pairs the tiebreak chain cannot separate (equal on every metric but the lot) that
-    straddle the cut: some of them would qualify, some not. 003 (third text): "如果第一轮
+    straddle the cut: some of them would qualify, some not. 《掼蛋比赛流程》: "如果第一轮
     结束后出现并列多名则多加一局定胜负进决赛" — they play one more game instead of drawing
     lots.
 play-off (加赛)

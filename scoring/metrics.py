@@ -1,7 +1,7 @@
 """The registry of ranking metrics (名次排序指标) and the default tiebreak chain.
 
 An event ranks its teams by a chain of metric keys: the first metric orders everybody,
-each next one only separates teams still tied on all the earlier ones (RULES.md §9).
+each next one only separates teams still tied on all the earlier ones (docs/rules.md §9).
 
 Vocabulary, with the keys used in the event options and in the JSON
 --------------------------------------------------------------------
@@ -32,7 +32,7 @@ Vocabulary, with the keys used in the event options and in the JSON
     metric separates nobody** (a mini-league among them is not in the seeds and can loop);
     the chain goes on to the next metric.
 ``last_rounds`` 末轮成绩倒查
-    The points of the last round counted, then the round before, and so on (003 §2:
+    The points of the last round counted, then the round before, and so on (docs/rules.md §9:
     比较前一轮成绩，以此类推). A round without a record for the team counts 0.
     Shown as the tuple of per-round points, latest first.
 ``lot`` 抽签
@@ -61,7 +61,7 @@ DEFAULT_TIEBREAKS: tuple[str, ...] = (
     "last_rounds",
     "lot",
 )
-"""RULES.md §9 (003 §2): points, 级差分, 对手分, fewer fouls, last round backwards, lot."""
+"""docs/rules.md §9: points, 级差分, 对手分, fewer fouls, last round backwards, lot."""
 
 
 def lot_number(seed: int, team: Hashable) -> int:

@@ -1,6 +1,6 @@
-"""Places decided by the time each table passed A (000 fifth text).
+"""Places decided by the time each table passed A (docs/rules.md §5.5).
 
-000 (fifth text), second round of its final: "以最先打過A為勝出，即按時間決出冠、亞、季軍" —
+Second round of a final (docs/rules.md §5.5): "以最先打過A為勝出，即按時間決出冠、亞、季軍" —
 every table plays at once and the places go by the time each table's winner passed A.
 
 Vocabulary

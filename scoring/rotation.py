@@ -1,7 +1,7 @@
-"""3-round rotation totals (分组三轮移位总得分制, RULES.md §6 and §11).
+"""3-round rotation totals (分组三轮移位总得分制, docs/rules.md §6.3 and §11.6).
 
 Each pair plays three rounds against the other pairs of its group; its result is the sum
-of its rounds, 0 … 345 in ``hundred_plus`` (3 × 115, 000 and 004). Pairs are ranked by that
+of its rounds, 0 … 345 in ``hundred_plus`` (3 × 115, docs/rules.md §6.3). Pairs are ranked by that
 total within their group and over all groups; equal totals share a rank (the seeds rank by
 the total alone — an organizer who wants tiebreaks runs :func:`scoring.standings` on the
 group's records instead).

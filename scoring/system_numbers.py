@@ -1,4 +1,4 @@
-"""The numbers of each scoring system (RULES.md §6), as data.
+"""The numbers of each scoring system (docs/rules.md §6), as data.
 
 One :class:`SystemTable` per key of :data:`SYSTEMS`; :mod:`scoring.systems` reads them to
 score a match. The choices behind the forfeit and defeat rows are explained in the
@@ -28,7 +28,7 @@ SYSTEMS: dict[str, str] = {
 
 def counts_pass_upgrade(system: str) -> bool:
     """Whether ``system`` scores how a pass of A was won (``pass_upgrade``, the upgrade of the
-    deal that passed it: RULES.md §6 Decision). Only 100+ does; the others need only levels.
+    deal that passed it: docs/rules.md §6.3). Only 100+ does; the others need only levels.
 
     >>> counts_pass_upgrade("hundred_plus"), counts_pass_upgrade("points26")
     (True, False)
@@ -50,16 +50,16 @@ DEFEAT_REASONS: dict[str, str] = {
 }
 
 HUNDRED_AT_TIME: dict[str, str] = HUNDRED_AT_TIME_OPTIONS
-"""How ``hundred_plus`` scores a match ended at time with nobody past A (RULES.md §6); the
+"""How ``hundred_plus`` scores a match ended at time with nobody past A (docs/rules.md §6); the
 option belongs to the rule set, so its labels are the ones of :mod:`rules.ruleset`."""
 DEFAULT_HUNDRED_FORFEIT = 105
 """Points of the pair present when its 100+ opponent forfeits (an event option)."""
 
 HUNDRED_BASE = 100
 HUNDRED_WINNER_CAP = 15
-"""The winner's level difference counts at most 15 (000, 004: 级差分数最大不超过15分)."""
+"""The winner's level difference counts at most 15 (docs/rules.md §6.3: 级差分数最大不超过15分)."""
 HUNDRED_LOSER_CAP = 12
-"""The loser's climbed levels count at most 12 (000, 004: 得分最高不超过12分)."""
+"""The loser's climbed levels count at most 12 (docs/rules.md §6.3: 得分最高不超过12分)."""
 
 
 def hundred_plus_winner_points(d: int) -> int:

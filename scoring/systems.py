@@ -1,4 +1,4 @@
-"""What one match is worth: the three scoring systems (RULES.md §6, §7, §8).
+"""What one match is worth: the three scoring systems (docs/rules.md §6, §7, §8).
 
 Vocabulary
 ----------
@@ -10,7 +10,7 @@ level difference (级差), *d*
 级差分 (level points)
     The *signed* level difference of one pair in one match: +d for the winner, -d for the
     loser, 0 for both on a draw. Summed over the rounds it is the first tiebreak after the
-    points (RULES.md §9). Every system reports it, not only ``match_points``.
+    points (docs/rules.md §9). Every system reports it, not only ``match_points``.
 forfeit (弃权)
     A pair that did not play (absent, late, withdrawn). ``forfeit="EW"`` names the pair
     that forfeits; ``"both"`` means neither pair came and both score a forfeit loss.
@@ -22,13 +22,13 @@ bye (轮空)
 
 The systems
 -----------
-``points26`` (26分制, seed 001)
+``points26`` (26分制, docs/rules.md §6.1)
     winner 13 + d, loser 13 - d; d = 0 is 13 : 13.
-``match_points`` (胜2平1负0, seed 003)
+``match_points`` (胜2平1负0, docs/rules.md §6.2)
     win 2, draw 1, loss 0.
-``hundred_plus`` (100+级差, seeds 000 and 004)
+``hundred_plus`` (100+级差, docs/rules.md §6.3)
     the pair past A scores 100 + min(d, 15), where a pass counts as A plus the upgrade of
-    the deal that passed it (``pass_upgrade``: 13, 14 or 15, RULES.md §6 Decision; without
+    the deal that passed it (``pass_upgrade``: 13, 14 or 15, docs/rules.md §6.3; without
     it A+ = 13); the loser its climbed levels, min(index, 12). At time with nobody past A
     the option ``hundred_at_time`` decides: ``climbed_only`` (default) gives both pairs
     their climbed levels (the higher still counts as the winner), ``higher_wins`` scores the
@@ -43,19 +43,19 @@ The systems
 >>> score_match("hundred_plus", ew="A+", ns="2", pass_upgrade=3).ew_points
 115
 
-Decisions where the seeds are silent (each written as *d*, the level difference that the
+Decisions where the documents are silent (docs/rules.md §6.4; each written as *d*, the level difference that the
 awarded score stands for, which is also the 级差分 it gives):
 
-* ``points26`` forfeit: 18 : 0 (001 §6.1). 18 is the winner's score at d = 5 in the
-  26-point table, so the 级差分 is +5 : -5. The seed deliberately values a forfeit below a
+* ``points26`` forfeit: 18 : 0 (《淮安掼蛋比赛规则》, docs/rules.md §6.1). 18 is the winner's score at d = 5 in the
+  26-point table, so the 级差分 is +5 : -5. The document deliberately values a forfeit below a
   real big win; reading it as d = 5 keeps points and 级差分 telling the same story.
 * ``points26`` defeat (three hidden cards, and by the same reasoning three fouls): the
   opponents win "as A+" against a pair scored 0, i.e. A+ against 2: 26 : 0, 级差分 ±13
-  (001 §6.3).
+  (docs/rules.md §6.1).
 * ``match_points``: forfeit, lateness and three fouls are 2 : 0 with 级差分 +10 : -10
-  (003 §12, §13); three hidden cards are treated the same (003 has no separate rule).
-* ``hundred_plus`` forfeit: the seeds give no number; it is an event option
-  (``ScoreOptions.hundred_forfeit``, 100–115). The default carries over 001's reading of a
+  (docs/rules.md §6.2); three hidden cards are treated the same (《掼蛋比赛竞赛细则》 has no separate rule).
+* ``hundred_plus`` forfeit: the documents give no number; it is an event option
+  (``ScoreOptions.hundred_forfeit``, 100–115). The default carries over 《淮安掼蛋比赛规则》's reading of a
   forfeit as a win by d = 5: 100 + 5 = 105 to the pair present, 0 to the absent pair (it
   climbed no levels), 级差分 ±5. Scoring it as A+ against 2 (113) would make an empty
   table worth more than nearly every real win.
@@ -273,7 +273,7 @@ def _played(
         raise ScoringError(errors.BOTH_PASSED_A, detail="ew='A+' ns='A+'")
     d = abs(ew_index - ns_index)
     if counts_pass_upgrade(system) and pass_upgrade is not None:
-        # A pass counts as A plus the upgrade of the passing deal (RULES.md §6 Decision).
+        # A pass counts as A plus the upgrade of the passing deal (docs/rules.md §6.3).
         d = min(passed - 1 + pass_upgrade - min(ew_index, ns_index), HUNDRED_WINNER_CAP)
     climbed_only = (
         system == "hundred_plus"

@@ -70,7 +70,7 @@ class ResultForm(forms.Form):
 class PlayerResultForm(ResultForm):
     """What the players of a table may enter through their link: the levels and 到时.
 
-    Forfeits, foul counts and rulings are the referees' (RULES.md §7, §8).
+    Forfeits, foul counts and rulings are the referees' (docs/rules.md §7, §8).
     """
 
     def __init__(self, *args, knockout: bool = False, scoring: str = "", **kwargs):

@@ -4,7 +4,7 @@ Vocabulary
 ----------
 option line
     ``(label, value)``: the option's field label and its value in the wording of the
-    option's choices (RULES.md's wording, from :mod:`rules` and :mod:`tournament.options`).
+    option's choices (the wording of docs/rules.md, from :mod:`rules` and :mod:`tournament.options`).
 profile change
     An option whose value differs from the profile the event was created from
     (``Tournament.profile``): ``(label, profile value, current value)``.

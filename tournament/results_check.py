@@ -94,14 +94,14 @@ def check_result(
 
     - a forfeit has no final levels: levels given with a forfeit are refused (one of the
       two is a slip, and the server cannot tell which);
-    - three fouls by one side in the round end the match as that side's defeat (RULES.md §7,
-      003 §12), whatever the levels; both sides at three is a double defeat, refused here
+    - three fouls by one side in the round end the match as that side's defeat (docs/rules.md §7,
+      docs/rules.md §7.3), whatever the levels; both sides at three is a double defeat, refused here
       because no scoring system defines it: the chief referee records it as two forfeits;
     - otherwise the levels must form a possible final (:func:`rules.validate_final`);
     - ``pass_partner`` (2, 3 or 4: how the pass was won, 1–2/1–3/1–4) gives the
       ``pass_upgrade`` the 100+ system scores; only with a side past A;
     - ``decider`` ("EW"/"NS") names the winner of the extra game or deal that breaks a draw
-      at time in a knockout (RULES.md §5: the organizer records it); it is refused otherwise;
+      at time in a knockout (docs/rules.md §5: the organizer records it); it is refused otherwise;
     - equal levels can only be a result at time: refused unless ``at_time`` (the form's 到时
       box; a clerk's sheet has no such column, so imports keep the default).
     """
@@ -159,7 +159,7 @@ def _decided_winner(ew: str, ns: str, *, at_time: bool, decider: str) -> str:
 
 
 def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:
-    """The upgrade of the deal that passed A, from its partner place (RULES.md §6)."""
+    """The upgrade of the deal that passed A, from its partner place (docs/rules.md §6)."""
     if partner in ("", None):
         return None
     if "A+" not in (ew, ns) or str(partner) not in ("2", "3", "4"):

@@ -1,4 +1,4 @@
-"""The database refuses rows no service would write (RULES.md vocabulary: table, bye, side).
+"""The database refuses rows no service would write (the vocabulary of docs/rules.md: table, bye, side).
 
 Each test writes one impossible row past the services, straight through the ORM, and
 expects the database (not Python) to refuse it; the row beside it that differs in the one

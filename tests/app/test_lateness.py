@@ -30,7 +30,7 @@ def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, ref
 
 
 def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, make_round, referee):
-    tournament.late_disqualify = True  # 004 third text
+    tournament.late_disqualify = True  # docs/rules.md §8
     tournament.save()
     late = teams8[1]  # NS at table 1 in every round below
     for number in (1, 2, 3):
@@ -41,7 +41,7 @@ def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, ma
 
 
 def test_lateness_disqualifies_only_under_the_option(tournament, teams8, make_round, referee):
-    # Only 004 (third text) disqualifies after "连续2次以上（不含2次）迟到"; the default does not.
+    # Only 《扑克牌（掼蛋）比赛规则》 (docs/rules.md §8) disqualifies after "连续2次以上（不含2次）迟到"; the default does not.
     late = teams8[1]
     for number in (1, 2, 3):
         r = make_round(tournament, teams8, number=number)

@@ -1,4 +1,4 @@
-"""Places by the time each table passed A (000 fifth text), through the stage page."""
+"""Places by the time each table passed A (docs/rules.md §5.5), through the stage page."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_first_table_past_a_takes_first_place(tournament, register, make_round, organizer):
-    # 000 fifth text: "第二輪比賽以最先打過A為勝出，即按時間決出冠、亞、季軍"
+    # 《青阳路社区迎新春牌类比赛活动计划》: "第二輪比賽以最先打過A為勝出，即按時間決出冠、亞、季軍"
     teams = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
     Stage.objects.filter(tournament=tournament).update(places_by_time=True)
     round_ = make_round(tournament, teams)

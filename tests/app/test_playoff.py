@@ -1,4 +1,4 @@
-"""A tie at the cut of a qualification is played off (003 third text), through the web."""
+"""A tie at the cut of a qualification is played off (docs/rules.md §5.6), through the web."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def tied(tournament, register, make_round):
 
 @pytest.mark.both_databases
 def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament, tied, organizer):
-    # 003 third text: "如果第一轮结束后出现并列多名则多加一局定胜负进决赛"
+    # 《掼蛋比赛流程》: "如果第一轮结束后出现并列多名则多加一局定胜负进决赛"
     stage = stage_add(
         tournament, kind="knockout", name="决赛", rounds=1, qualify={"top": 1, "playoff": True}
     )

@@ -1,10 +1,10 @@
 """Each profile end to end through the app's services: the documents' numbers come out.
 
 - rotation_hundred: a pair that passes A with 双下 every round scores 345 = 3 × 115
-  (004: "三轮得分的总和即为总得分。最高分：345分");
-- swiss_match_points: three fouls in the log lose the round 2:0, 级差分 +10:-10 (003 §12),
+  (《扑克牌（掼蛋）比赛规则》, docs/rules.md §6.3: "三轮得分的总和即为总得分。最高分：345分");
+- swiss_match_points: three fouls in the log lose the round 2:0, 级差分 +10:-10 (docs/rules.md §7.3),
   and the same log under swiss_points26 loses nothing;
-- knockout: equal levels at time, the pair 台下 advances (000 fifth text).
+- knockout: equal levels at time, the pair 台下 advances (docs/rules.md §5.3).
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def test_import_results_with_english_headers(round1, tmp_path):
 
 
 def test_a_100_plus_sheet_says_how_each_pass_was_won(round1, tmp_path, capsys):
-    """100+ counts a pass as A plus the upgrade of the deal that passed it (RULES.md §6): a
+    """100+ counts a pass as A plus the upgrade of the deal that passed it (docs/rules.md §6): a
     clerk's sheet has a 过A方式 column for it, as the referee's form has a field. Without
     it a pass imported from a sheet always counted as 13: 115 points read as 113."""
     Tournament.objects.filter(pk=round1.tournament_id).update(scoring="hundred_plus")

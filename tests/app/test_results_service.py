@@ -42,19 +42,19 @@ def test_check_result_accepts_a_passed_a_final(tournament):
     ],
 )
 def test_impossible_results_are_refused_with_the_rule(tournament, kwargs, fragment):
-    tournament.three_fouls_defeat = True  # the both-sides case exists only under 003 §12
+    tournament.three_fouls_defeat = True  # the both-sides case exists only under docs/rules.md §7.3
     with pytest.raises(ResultInvalid, match=fragment):
         check_result(rs(tournament), **kwargs)
 
 
 def test_three_fouls_make_a_defeat_whatever_the_levels(tournament):
-    tournament.three_fouls_defeat = True  # 003 §12
+    tournament.three_fouls_defeat = True  # docs/rules.md §7.3
     v = check_result(rs(tournament), ew_level="K", ns_level="5", ew_fouls=3)
     assert (v.defeat_side, v.defeat_reason, v.winner) == ("EW", "three_fouls", "NS")
 
 
 def test_three_fouls_are_no_defeat_without_the_option(tournament):
-    # Only 003 has the three-fouls defeat; 001's rules (the default) keep the levels.
+    # Only 《掼蛋比赛竞赛细则》 has the three-fouls defeat; 《淮安掼蛋比赛规则》 (the default) keep the levels.
     v = check_result(rs(tournament), ew_level="K", ns_level="5", ew_fouls=3)
     assert (v.defeat_side, v.winner, v.ew_fouls) == ("", "EW", 3)
 
@@ -65,7 +65,7 @@ def test_final_levels_of_a_100_plus_event_record_how_the_pass_was_won(tournament
     assert check_result(rs(tournament), ew_level="A+", ns_level="2").pass_upgrade is None
     with pytest.raises(ResultInvalid, match="过A方式"):
         check_result(rs(tournament), ew_level="K", ns_level="2", pass_partner="2")
-    tournament.pass_a = "double_down"  # 1–3 does not pass A under 003
+    tournament.pass_a = "double_down"  # 1–3 does not pass A (docs/rules.md §4.1)
     with pytest.raises(ResultInvalid, match="过A方式"):
         check_result(rs(tournament), ew_level="A+", ns_level="2", pass_partner="3")
 
@@ -261,7 +261,7 @@ def test_three_fouls_in_the_log_are_counted_but_lose_nothing_without_the_option(
 
 
 def test_a_delay_warning_is_a_foul_when_the_event_says_so(table1, referee):
-    # 003 §11: "若拖延時間則直接記犯規1次。"
+    # 《掼蛋比赛竞赛细则》 (docs/rules.md §7.1): "若拖延時間則直接記犯規1次。"
     record_foul(
         table1, side="NS", kind="time_delay", severity="warning", deal_number=1, user=referee
     )

@@ -33,7 +33,7 @@ def test_a_whole_round_of_the_demo_event(demo, make_user):
     referee = login(User.objects.get(username="referee"))
     ref2 = login(User.objects.get(username="ref2"))
     slug = demo.slug
-    # The demo plays 001's rules; this round also checks 003's three-fouls defeat.
+    # The demo plays 《淮安掼蛋比赛规则》; this round also checks the three-fouls defeat (docs/rules.md §7.3).
     Tournament.objects.filter(pk=demo.pk).update(three_fouls_defeat=True)
 
     # Draw, pair round 1 (adjacent draw numbers), publish.

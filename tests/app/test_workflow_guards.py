@@ -89,7 +89,7 @@ def test_a_foul_on_a_confirmed_table_needs_the_chief_and_a_new_confirmation(
     table1, referee, ref2, chief
 ):
     table1.round.tournament.__class__.objects.filter(pk=table1.round.tournament_id).update(
-        three_fouls_defeat=True  # 003 §12: the third foul loses the round
+        three_fouls_defeat=True  # docs/rules.md §7.3: the third foul loses the round
     )
     m = submit_result(table1, WIN, version=table1.version, user=referee)
     confirm_result(m, version=m.version, user=ref2)

@@ -6,7 +6,7 @@ starts, confirms and locks; the referee enters final levels, a deal-by-deal shee
 log; players enter or confirm through their side's slip link and PIN. Some rounds' results come
 on the clerk's sheet instead (成绩录入表: downloaded blank, filled in, uploaded on the round's
 导入成绩表 page), as at a venue where clerks collect the paper score sheets. The final standings and
-the certificates PDF are checked against values worked out by hand from RULES.md §6, and every
+the certificates PDF are checked against values worked out by hand from docs/rules.md §6, and every
 page of the referee and player paths must fit a 390 px phone screen (see web_event.py for the
 vocabulary: D1 … D8 are the pairs by draw number; the lower one wins unless said otherwise).
 """
@@ -73,7 +73,7 @@ def crew(live_server, phone):
 
 @pytest.mark.long(12)
 def test_s_a_swiss_points26(crew):
-    """S-A (001): 26-point Swiss, 3 rounds; a win by d levels scores 13 + d : 13 − d."""
+    """S-A (docs/rules.md §13.1): 26-point Swiss, 3 rounds; a win by d levels scores 13 + d : 13 − d."""
     base, org, phone = crew
     e = Event(base, "sa", org, None, None, phone)
     e.create(
@@ -88,7 +88,7 @@ def test_s_a_swiss_points26(crew):
     e.import_teams(PAIRS[2:], units=False)
     e.do_draw("2026")
 
-    # Round 1: adjacent draw numbers, the lower one East–West (RULES.md §11).
+    # Round 1: adjacent draw numbers, the lower one East–West (docs/rules.md §11.2).
     # Table 1 deal by deal: EW wins 1–2 four times (2→5→8→J→A) and once more at its own A:
     # passes A with NS still at 2, A+ : 2, d = 13: 26 : 0 (the same as levels(1, 2)).
     def by_sheet(table, ew, ns):
@@ -119,7 +119,7 @@ def test_s_a_swiss_points26(crew):
     player = e.page()
     player.goto(e.url("pairings/3/"))
 
-    # By hand, RULES.md §6 points26 (13 + d : 13 − d) per round:
+    # By hand, docs/rules.md §6 points26 (13 + d : 13 − d) per round:
     #   D1 26 + 26 + 26 = 78, 级差分 13 + 13 + 13 = 39    D2 0 + 25 + 25 = 50, −13 + 12 + 12 = 11
     #   D4 7 + 17 + 17 = 41, −6 + 4 + 4 = 2              D3 19 + 19 + 0 = 38, 6 + 6 − 13 = −1
     #   D6 8 + 7 + 16 = 31, −5 − 6 + 3 = −8              D5 18 + 9 + 1 = 28, 5 − 4 − 12 = −11
@@ -152,8 +152,8 @@ def test_s_a_swiss_points26(crew):
 
 @pytest.mark.long(10)
 def test_s_b_swiss_match_points(crew):
-    """S-B (003): 2/1/0 Swiss with 级差分, 3 rounds. A win by d levels is 2 : 0 and 级差分
-    ±d; a forfeit and a three-fouls defeat are 2 : 0 and ±10 (RULES.md §6, §7)."""
+    """S-B (docs/rules.md §13.2): 2/1/0 Swiss with 级差分, 3 rounds. A win by d levels is 2 : 0 and 级差分
+    ±d; a forfeit and a three-fouls defeat are 2 : 0 and ±10 (docs/rules.md §6, §7)."""
     base, org, phone = crew
     e = Event(base, "sb", org, None, None, phone)
     e.create("S-B 胜2平1负0", "swiss_match_points", {"rounds": "3", "publish_standings": True})
@@ -166,7 +166,7 @@ def test_s_b_swiss_match_points(crew):
 
     assert play_round(e, 1, {4: forfeit}) == [(1, 1, 2), (2, 3, 4), (3, 5, 6), (4, 7, 8)]
 
-    def three_fouls(table, ew, ns):  # three delays (a foul each under 003 §11) by D8
+    def three_fouls(table, ew, ns):  # three delays (a foul each under docs/rules.md §7.1) by D8
         side = "EW" if ew == 8 else "NS"
         for _ in range(3):
             e.foul(2, table, side, "time_delay")
@@ -199,7 +199,7 @@ def test_s_b_swiss_match_points(crew):
         (6, "7", "2", "-15", "8"),
         (8, "8", "0", "-23", "8"),
     ]
-    # 003's award tiers: 一等奖 1st, 二等奖 2nd–3rd, 三等奖 4th–6th.
+    # The award tiers of 《掼蛋比赛竞赛细则》 (docs/rules.md §10): 一等奖 1st, 二等奖 2nd–3rd, 三等奖 4th–6th.
     awards = ["一等奖", "二等奖", "二等奖", "三等奖", "三等奖", "三等奖"]
     assert certificate_lines(e.certificates()) == [
         (f"{e.draw[d]} · {e.draw[d][0]}单位", place, award)
@@ -210,8 +210,8 @@ def test_s_b_swiss_match_points(crew):
 
 @pytest.mark.long(9)
 def test_s_c_rotation_hundred(crew):
-    """S-C (000 third text, 004 third text): groups of four, three rounds, 100 + level
-    difference. A pass counts as A plus the upgrade of the deal that passed it (RULES.md §6):
+    """S-C (docs/rules.md §13.3): groups of four, three rounds, 100 + level
+    difference. A pass counts as A plus the upgrade of the deal that passed it (docs/rules.md §6):
     passed 1–3 (+2) = 14 against a pair at 5 (index 3): d = 11, 111 : 3 (the loser scores the
     levels it climbed); passed 1–2 (+3) = 15 against a pair still at 2: d = 15, 115 : 0."""
     base, org, phone = crew

@@ -95,7 +95,7 @@ def test_movement_table_says_where_each_pair_sits():
 
 @pytest.mark.parametrize(("seating", "first_side"), [("first_ew", "EW"), ("first_ns", "NS")])
 def test_the_pair_listed_first_sits_as_the_seating_option_says(seating, first_side):
-    """004: "按移位表顺序，排前坐南北，排后坐东西" (first_ns); 003 §6 the other way."""
+    """docs/rules.md §11.5: "按移位表顺序，排前坐南北，排后坐东西" (first_ns); 竞赛细则 the other way."""
     groups = [[1, 2, 3, 4], [5, 6, 7]]
     first = pair_rotation_round(groups, 1, seating=seating)
     # Round 1 lists 1 before 2 at table 1 and 5 before 6 at table 3.

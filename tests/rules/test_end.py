@@ -1,4 +1,4 @@
-"""RULES.md §5 and §8: how a match ends, its result, and finals entered without deals."""
+"""docs/rules.md §5 and §8: how a match ends, its result, and finals entered without deals."""
 
 import dataclasses
 
@@ -29,7 +29,7 @@ def test_passing_a_ends_the_match_with_a_result():
     ("sheet", "winner", "why"),
     [
         ("EW12 NS14 T", "EW", "EW 5 beats NS 3 at time"),
-        ("EW12 NS12 T", None, "5 and 5: a draw (003: 打平各记1分)"),
+        ("EW12 NS12 T", None, "5 and 5: a draw (竞赛细则: 打平各记1分)"),
         ("T", None, "nobody played: 2 and 2 is a draw"),
         ("NS13 F:NS:H T", None, "NS 2+2=4, hides a card: NS 3, EW 3 — equal, a draw"),
         ("NS13 NS12 T", "NS", "NS 4+3=7 beats EW 2"),

@@ -1,4 +1,4 @@
-"""RULES.md §7: fouls, warnings and penalties."""
+"""docs/rules.md §7: fouls, warnings and penalties."""
 
 import pytest
 
@@ -32,7 +32,7 @@ def test_each_row_of_the_foul_table(sheet, ew, ns, fouls, why):
 
 
 def test_three_fouls_by_one_side_end_the_match():
-    # 003 §12: NS's third foul (O, D, S) loses the round. Only the O changed a level (EW +1).
+    # docs/rules.md §7.3: NS's third foul (O, D, S) loses the round. Only the O changed a level (EW +1).
     state = play("EW12 F:NS:O F:NS:D F:NS:S", three_fouls_defeat=True)
     assert state.finished
     assert (state.winner, state.end_reason, state.forfeit_by) == ("EW", "three_fouls", "NS")
@@ -72,7 +72,7 @@ def test_a_third_warning_in_one_deal_starts_a_new_pair():
 
 
 def test_three_hidden_cards_end_the_match_with_the_opponents_at_a_plus():
-    # 001 §6.3. EW 5 after EW12; each hiding NS: EW +1 (6, 7, 8), NS −1 (stays at 2).
+    # docs/rules.md §6.1. EW 5 after EW12; each hiding NS: EW +1 (6, 7, 8), NS −1 (stays at 2).
     # Card hiding is a foul too, but the specific rule wins: the opponents win as A+.
     state = play("EW12 F:NS:H F:NS:H F:NS:H")
     assert (state.ew, state.ns) == ("A+", "2")
@@ -86,7 +86,7 @@ def test_hidden_cards_below_three_do_not_end_the_match():
 
 
 def test_the_first_wrong_count_is_a_warning_that_does_not_pair_with_a_gesture():
-    # The wrong-count warning (003) and the gesture warnings (001) are separate rules.
+    # The wrong-count warning and the gesture warnings are separate rules (docs/rules.md §7.1).
     state = play("F:NS:C W:NS:O")
     assert state.fouls["NS"] == 0
 

@@ -1,4 +1,4 @@
-"""RULES.md §5: knockout matches of one game or the best of three."""
+"""docs/rules.md §5: knockout matches of one game or the best of three."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §2: the level scale and the level difference."""
+"""docs/rules.md §2: the level scale and the level difference."""
 
 import pytest
 
@@ -13,8 +13,8 @@ def test_the_scale_has_14_levels_from_2_to_a_plus():
 @pytest.mark.parametrize(
     ("a", "b", "difference", "why"),
     [
-        ("A+", "K", 2, "001: 一方过A，一方打K，级差为2级"),
-        ("A+", "2", 13, "001: 一方过A，一方为2，级差为13级"),
+        ("A+", "K", 2, "淮安规则: 一方过A，一方打K，级差为2级"),
+        ("A+", "2", 13, "淮安规则: 一方过A，一方为2，级差为13级"),
         ("2", "A+", 13, "the order of the arguments does not matter"),
         ("10", "10", 0, "equal levels"),
         ("J", "10", 1, "J follows 10"),

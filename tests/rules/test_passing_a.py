@@ -1,4 +1,4 @@
-"""RULES.md §4: passing A, and failed attempts at A."""
+"""docs/rules.md §4: passing A, and failed attempts at A."""
 
 import pytest
 
@@ -28,7 +28,7 @@ def test_each_row_of_the_pass_a_table(pass_a, partner, passes):
 
 
 def test_double_down_refuses_a_1_3_pass():
-    # 003 §5: "过A方必须对方双下" — 1–3 at EW's own A is a failed attempt, EW stays at A.
+    # docs/rules.md §4.1: "过A方必须对方双下" — 1–3 at EW's own A is a failed attempt, EW stays at A.
     state = play(f"{EW_TO_A} EW13", pass_a="double_down")
     assert (state.ew, state.finished) == ("A", False)
     assert codes(state)[-1] == "attempt_failed"
@@ -51,9 +51,9 @@ def test_losing_the_own_a_deal_is_a_failed_attempt():
 THREE_FAILURES = f"{EW_TO_A} NS14 EW14 EW14 NS13"
 
 A_FAIL = [
-    ("unlimited", "A", 3, "no limit: 001 打A没有次数限制"),
-    ("three_back_to_2", "2", 0, "third failure returns to 2 (000: A三牌不过返回2)"),
-    ("three_back_to_J", "J", 0, "third failure restarts at J (003 flyers)"),
+    ("unlimited", "A", 3, "no limit: 淮安规则 打A没有次数限制"),
+    ("three_back_to_2", "2", 0, "third failure returns to 2 (§14.9: A三牌不过返回2)"),
+    ("three_back_to_J", "J", 0, "third failure restarts at J (knockout flyers, §14.5)"),
 ]
 
 

@@ -152,7 +152,7 @@ def test_a_finished_match_takes_no_more_steps(rules, steps, extra):
 
 
 def _allowed_change(before, s, after, side):
-    """Why ``side``'s level may differ between ``before`` and ``after`` (RULES.md §3–§7)."""
+    """Why ``side``'s level may differ between ``before`` and ``after`` (docs/rules.md §3–§7)."""
     new_events = after.events[len(before.events) :]
     own = [e.code for e in new_events if e.side == side]
     if "win" in s:
@@ -166,7 +166,7 @@ def _allowed_change(before, s, after, side):
         if side == s["foul"]:
             return s["kind"] == "card_hiding" or "levels" in s
         if s["kind"] == "out_of_turn":
-            return before.rules.out_of_turn == "foul_plus1"  # 004, 003 variants: no level
+            return before.rules.out_of_turn == "foul_plus1"  # the other variants: no level
         return s["kind"] == "card_hiding"
     if "warning" in s:
         return side == opponent(s["warning"])  # two warnings in a deal: opponents +1
@@ -217,7 +217,7 @@ def test_bookkeeping_invariants(rules, steps):
                 assert after.level(side) == "A"
             if rules.a_fail_limit:
                 assert after.a_attempts[side] < rules.a_fail_limit
-        # Three hidden cards always end the match; three fouls only under 003 §12.
+        # Three hidden cards always end the match; three fouls only under docs/rules.md §7.3.
         assert max(after.hidden.ew, after.hidden.ns) <= 3
         if rules.three_fouls_defeat:
             assert max(after.fouls.ew, after.fouls.ns) <= 3

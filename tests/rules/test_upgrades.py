@@ -1,4 +1,4 @@
-"""RULES.md §3: upgrades after a deal won, and "A must be played"."""
+"""docs/rules.md §3: upgrades after a deal won, and "A must be played"."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Awards, unit ranking and 3-round rotation totals (RULES.md §6, §10, §11)."""
+"""Awards, unit ranking and 3-round rotation totals (docs/rules.md §6, §10, §11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The cut of a qualification and its play-off tables (003 third text)."""
+"""The cut of a qualification and its play-off tables (docs/rules.md §5.6)."""
 
 from __future__ import annotations
 

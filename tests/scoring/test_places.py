@@ -1,4 +1,4 @@
-"""Places by finishing time (000 fifth text: "按時間決出冠、亞、季軍")."""
+"""Places by finishing time (docs/rules.md §5.5: "按時間決出冠、亞、季軍")."""
 
 from __future__ import annotations
 

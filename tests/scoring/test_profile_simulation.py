@@ -29,7 +29,7 @@ def _record(rnd: int, ew: str, ns: str, rules: RuleSet, sheet: str) -> MatchReco
 
 
 def test_rotation_hundred_reaches_345_in_three_rounds():
-    # 004: "三轮得分的总和即为总得分。最高分：345分，最低分：0分。"
+    # 《扑克牌（掼蛋）比赛规则》: "三轮得分的总和即为总得分。最高分：345分，最低分：0分。"
     rules = RuleSet.profile("rotation_hundred")
     options = profile_options("rotation_hundred")
     assert options["scoring"] == "hundred_plus" and options["rounds"] == 3
@@ -68,7 +68,7 @@ def test_the_hundred_plus_forfeit_score_is_an_option():
 
 
 def test_three_fouls_give_2_0_and_10_only_under_swiss_match_points():
-    # 003 §12: "對手本輪得分為大分2：0，級差分…" — three fouls lose the round.
+    # 《掼蛋比赛竞赛细则》 (docs/rules.md §7.3): "對手本輪得分為大分2：0，級差分…" — three fouls lose the round.
     sheet = "EW12 F:NS:D F:NS:S F:NS:D NS12 T"
     scores = {}
     for name in ("swiss_points26", "swiss_match_points", "rotation_hundred", "knockout"):
@@ -85,11 +85,11 @@ def test_three_fouls_give_2_0_and_10_only_under_swiss_match_points():
 
 
 def test_a_knockout_tie_at_time_is_decided_by_the_pair_downstage():
-    # 000 fifth text: "以最先打到A或打到相同數字的在臺下為勝，敗者淘汰，勝者進入下一輪。"
+    # 《青阳路社区迎新春牌类比赛活动计划》 (docs/rules.md §5.3): "以最先打到A或打到相同數字的在臺下為勝，敗者淘汰，勝者進入下一輪。"
     rules = RuleSet.profile("knockout")
     # EW reaches 5 first; NS catches up to 5 with the last deal: EW is 台下 and advances.
     result = play_match(rules, ["EW12 NS12 T"])
     assert result.winner == "EW"
     assert result.needs_decider is None
-    # The Swiss profile of 003 calls the same sheet a draw, which needs a decider.
+    # The Swiss profile of 《掼蛋比赛竞赛细则》 calls the same sheet a draw, which needs a decider.
     assert play_match(RuleSet.profile("swiss_match_points"), ["EW12 NS12 T"]).needs_decider == 1

@@ -1,6 +1,6 @@
 """Property tests over random events (hypothesis).
 
-The round totals follow RULES.md §6: every match in ``points26`` hands out 26 points
+The round totals follow docs/rules.md §6: every match in ``points26`` hands out 26 points
 except forfeits (18 : 0, or 0 : 0 when both pairs are absent); every match in
 ``match_points`` hands out 2 (0 when both are absent); in ``hundred_plus`` a decided match
 hands out 100 + the winner's level index (100 + d to the winner, the loser's index to the
@@ -30,7 +30,7 @@ from tests.budget import examples
 
 PROPERTY_SETTINGS = settings(max_examples=examples(20), deadline=None)
 
-# The bye score of each policy, from the systems' forfeit wins and draws (RULES.md §6).
+# The bye score of each policy, from the systems' forfeit wins and draws (docs/rules.md §6).
 BYE_POINTS = {
     "forfeit_win": {"points26": 18, "match_points": 2, "hundred_plus": 105},
     "draw": {"points26": 13, "match_points": 1, "hundred_plus": 0},
@@ -83,7 +83,7 @@ def events(draw, max_teams: int = 11, max_rounds: int = 4) -> tuple[list[int], l
 
 
 def expected_points(system: str, record: MatchRecord, bye_policy: str) -> int:
-    """Points a table hands out in total, straight from RULES.md §6 and §8."""
+    """Points a table hands out in total, straight from docs/rules.md §6 and §8."""
     if record.ns is None:
         return BYE_POINTS[bye_policy][system]
     if record.forfeit == "both":
@@ -211,7 +211,7 @@ def test_team_history_adds_up_to_the_standings(event, system):
 
 
 def expected_hundred(record: MatchRecord, options: ScoreOptions, bye_policy: str) -> int:
-    """Points a 100+ table hands out under ``options`` (RULES.md §6, its two options)."""
+    """Points a 100+ table hands out under ``options`` (docs/rules.md §6, its two options)."""
     if record.ns is None:
         return options.hundred_forfeit if bye_policy == "forfeit_win" else 0
     if record.forfeit == "both":

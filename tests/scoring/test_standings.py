@@ -1,4 +1,4 @@
-"""Standings and tiebreaks, each scenario worked by hand (RULES.md §9).
+"""Standings and tiebreaks, each scenario worked by hand (docs/rules.md §9).
 
 Each tiebreak scenario ends its chain with ``lot`` under a seed that would put the teams
 in the *opposite* order (``seed_for_lot_order``), so a metric that did nothing would let

@@ -1,4 +1,4 @@
-"""One match scored by each system (RULES.md §6, §7, §8)."""
+"""One match scored by each system (docs/rules.md §6, §7, §8)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from scoring.system_numbers import (
     hundred_plus_winner_points,
 )
 
-# The table of seed 001 (级差与得分换算, 26分制), copied as printed, column d = 0 … 13.
+# The table of 《淮安掼蛋比赛规则》 (级差与得分换算, 26分制, docs/rules.md §6.1), copied as printed, column d = 0 … 13.
 SEED_001_WINNER = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]
 SEED_001_LOSER = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
 
@@ -140,7 +140,7 @@ def test_both_absent_both_score_the_forfeit_loss(system, level_points):
 )
 @pytest.mark.parametrize("reason", ["three_fouls", "three_hidden"])
 def test_defeat_by_fouls_or_hidden_cards(system, winner, level_points, reason):
-    # The offenders (EW) were ahead at A; the defeat overrides the levels (001 §6.3).
+    # The offenders (EW) were ahead at A; the defeat overrides the levels (docs/rules.md §6.1).
     s = score_match(system, ew="A", ns="5", defeat=("EW", reason))
     assert (s.ew_points, s.ns_points) == (0, winner)
     assert (s.ew_level_points, s.ns_level_points) == (-level_points, level_points)

@@ -1,7 +1,7 @@
 """Certificates (荣誉证书): landscape A4, one page per awarded pair.
 
 Each shows the players' names, the pair and its unit, the event, the rank and the award tier
-(一等奖 …, RULES.md §10), the host and the date. The organizer may upload a background image
+(一等奖 …, docs/rules.md §10), the host and the date. The organizer may upload a background image
 (``Tournament.certificate_background``); it is stretched over the page and stored in the PDF
 once, however many certificates use it. Without one, a red and gold double frame is drawn.
 """

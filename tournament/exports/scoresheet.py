@@ -2,7 +2,7 @@
 
 A sheet shows the event, round, table and time limit; both pairs with unit, players and
 seats (the EW pair sits 东/西, the NS pair 南/北: player 1 East or South, player 2 West or
-North); a level track 2…A, 过A per side to strike through after every deal (RULES.md §12);
+North); a level track 2…A, 过A per side to strike through after every deal (docs/rules.md §12);
 the deal table (deal, level played, finishing order, upgrade, levels after the deal);
 warning and foul boxes and a foul record; final levels, level difference and score in the
 event's system; signatures of both pairs and the referee. The players' entry codes are NOT

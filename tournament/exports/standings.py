@@ -1,8 +1,8 @@
 """Standings (名次) and unit ranking (单位团体) as rows: one shape for PDF, XLSX and CSV.
 
 A standings row shows the rank, the pair, its points, every tiebreak metric of the event's
-chain (RULES.md §9) in chain order, the record, which metric separated it from the row
-above (名次依据) and its award tier (RULES.md §10).
+chain (docs/rules.md §9) in chain order, the record, which metric separated it from the row
+above (名次依据) and its award tier (docs/rules.md §10).
 """
 
 from __future__ import annotations

@@ -289,9 +289,9 @@ class Submission(models.Model):
 
 
 class Foul(models.Model):
-    """A foul or warning written in a round's foul log (RULES.md §7)."""
+    """A foul or warning written in a round's foul log (docs/rules.md §7)."""
 
-    # The kinds and their labels are the rules engine's (one source, RULES.md §7).
+    # The kinds and their labels are the rules engine's (one source, docs/rules.md §7).
     KIND_CHOICES = [(key, _(label)) for key, label in FOUL_KINDS.items()]
     SEVERITY_CHOICES = [("warning", _("警告")), ("foul", _("犯规"))]
 

@@ -1,4 +1,4 @@
-"""The foul log (犯规记录) of a round, and its effect on the table's result (RULES.md §7).
+"""The foul log (犯规记录) of a round, and its effect on the table's result (docs/rules.md §7).
 
 Where the fouls are counted depends on how the table is recorded:
 
@@ -6,7 +6,7 @@ Where the fouls are counted depends on how the table is recorded:
   engine applies its level penalty, turns two warnings in one deal into a foul and ends
   the match on the third foul or the third hidden card;
 - with final levels only, the log is the count (``rules.fouls.count_fouls``, under the
-  event's options), and where the event has the three-fouls defeat (003 §12) a side's
+  event's options), and where the event has the three-fouls defeat (docs/rules.md §7.3) a side's
   third foul in the round ends the match as its defeat.
 """
 
@@ -41,7 +41,7 @@ PENALTY_TEXT = {
 }
 
 
-# What a logged foul of out-of-turn play does under each ``out_of_turn`` option (RULES.md §7).
+# What a logged foul of out-of-turn play does under each ``out_of_turn`` option (docs/rules.md §7).
 OUT_OF_TURN_PENALTY = {
     "foul_plus1": _("对方升1级"),
     "warning_or_exposed": _("只作警告（上家管上则为明牌）"),
@@ -189,14 +189,14 @@ def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
 
 
 def foul_count(match: Match, team) -> int:
-    """Fouls in the log for one side, counted by ``rules.fouls.count_fouls`` (RULES.md §7)."""
+    """Fouls in the log for one side, counted by ``rules.fouls.count_fouls`` (docs/rules.md §7)."""
     log = Foul.objects.filter(match=match, team=team).order_by("created_at", "pk")
     entries = log.values_list("kind", "severity", "deal_number")
     return count_fouls(ruleset(match.round.tournament), entries)
 
 
 def doubled_warnings(fouls) -> set[int]:
-    """Ids of the warnings that made a foul (the second warning of a deal, RULES.md §7).
+    """Ids of the warnings that made a foul (the second warning of a deal, docs/rules.md §7).
 
     Counted with the rule itself: a warning made a foul when the side's log up to it
     counts one more foul than the log before it. Pages mark it, so the log reads like the

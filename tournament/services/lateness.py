@@ -1,5 +1,5 @@
-"""Absent pairs (迟到/缺席, RULES.md §8): forfeit after the lateness limit, disqualification
-after lateness in more than two consecutive rounds (004 third text).
+"""Absent pairs (迟到/缺席, docs/rules.md §8): forfeit after the lateness limit, disqualification
+after lateness in more than two consecutive rounds (docs/rules.md §8).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     """The pair on ``side`` did not come in time: it forfeits the round.
 
     Refused before the event's lateness limit has passed since the round clock started.
-    Where the event has the option (``late_disqualify``, 004 third text), a pair late in
+    Where the event has the option (``late_disqualify``, docs/rules.md §8), a pair late in
     three consecutive rounds is disqualified (audited, shown to the staff).
     """
     if side not in ("EW", "NS"):

@@ -1,4 +1,4 @@
-"""Places by finishing time (000 fifth text) for a stage with ``places_by_time``.
+"""Places by finishing time (docs/rules.md §5.5) for a stage with ``places_by_time``.
 
 The referee (or the organizer) records the time each table passed A in the stage's last
 round (``Match.passed_at``); when none is recorded for a table whose winner is at A+, the

@@ -1,4 +1,4 @@
-"""The play-off for a tie at the cut of a qualification (加赛, 003 third text).
+"""The play-off for a tie at the cut of a qualification (加赛, docs/rules.md §5.6).
 
 A stage whose ``qualify`` is ``{"top": N, "playoff": true}`` takes the first N of the
 previous stage; pairs tied across the cut (``scoring.cut``) play one more game instead of

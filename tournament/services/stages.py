@@ -86,7 +86,7 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
         chosen.sort(key=lambda r: (r.group_rank, r.overall_rank))
         return [r.team for r in chosen]
     if stage.qualify.get("playoff") and "top" in stage.qualify:
-        # A tie at the cut is played off (003 third text), not drawn by lot.
+        # A tie at the cut is played off (docs/rules.md §5.6), not drawn by lot.
         return playoff_qualifiers(stage, stage_cut(tournament, stage, before, rounds))
     rows = standings(records, standings_rules(tournament), teams=list(active))
     return [row.team for row in rows[: int(stage.qualify.get("top", len(rows)))]]
@@ -104,7 +104,7 @@ def stage_add(
     user=None,
     request=None,
 ) -> Stage:
-    """Add a stage at the end of the event (``places_by_time``: 000 fifth text)."""
+    """Add a stage at the end of the event (``places_by_time``: docs/rules.md §5.5)."""
     if kind not in STAGE_KINDS:
         raise Refused("stage_kind")
     # Checked here, not by the database: a huge number must be a message, never a 500.

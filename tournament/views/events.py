@@ -85,7 +85,7 @@ def tournament_detail(request, slug):
 
 def overview_rules(tournament) -> dict:
     """Every option with its label, and the profile the event started from with the
-    options that differ from it (RULES.md's wording, the options' labels)."""
+    options that differ from it (the wording of docs/rules.md, the options' labels)."""
     return {
         "options": option_lines(tournament),
         "profile": tournament.get_profile_display() if tournament.profile else "",

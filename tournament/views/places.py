@@ -1,6 +1,6 @@
 """At the table: the referee records the time a table passed A (places by finishing time).
 
-In a stage placed by finishing time (000 fifth text) the time each table passes A decides
+In a stage placed by finishing time (docs/rules.md §5.5) the time each table passes A decides
 the places; the referee at the table records it from the entry page, "now" by default.
 """
 

@@ -1,6 +1,6 @@
 """``manage.py create_tournament SLUG --name NAME [--profile NAME] [options]``.
 
-With ``--profile`` every option starts from that competition profile (RULES.md §13); the
+With ``--profile`` every option starts from that competition profile (docs/rules.md §13); the
 other flags given change single options on top of it. Without a profile the options take
 the defaults of the event model.
 """
@@ -38,7 +38,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--profile",
             choices=list(opt.PROFILE_CHOICES),
-            help="competition profile every option starts from (RULES.md §13)",
+            help="competition profile every option starts from (docs/rules.md §13)",
         )
         parser.add_argument("--format", choices=["swiss", "rotation", "knockout", "staged"])
         parser.add_argument(
