@@ -7,7 +7,7 @@ results sheet per round), and round 4 paired and published. It serves the event 
 README's first command does (``scripts/serve.sh``), opens the public pairings page in
 headless Chromium on a 390 px phone, types a player's name in pinyin into 查找我的台号 and
 measures the time from pressing the search button until the answer is on the screen.
-Target (issue 12): under 1 s.
+Target (docs/benchmarks.md): under 1 s.
 
     .venv/bin/python bench/find_my_table_phone.py [--pairs 5000]
 """

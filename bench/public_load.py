@@ -9,7 +9,7 @@ database, starts ``scripts/serve.sh`` (gunicorn) on it, then measures:
 3. result saves: 50 logged-in referees entering results at their tables for 30 s.
 
 Prints requests/s, p50/p95/p99 and errors for (1), p50/p95/max for (2) and (3).
-Targets (issue 12): ≥ 300 requests/s at p95 < 500 ms with 0 errors; save p95 < 300 ms.
+Targets (docs/benchmarks.md): ≥ 300 requests/s at p95 < 500 ms with 0 errors; save p95 < 300 ms.
 
     .venv/bin/python bench/public_load.py [--pairs 5000] [--seconds 30] [--clients 200]
 """

@@ -1,4 +1,4 @@
-"""Benchmark: the public and live pages of a 5,000-pair event (issue 12).
+"""Benchmark: the public and live pages of a 5,000-pair event (docs/benchmarks.md).
 
 Run from the project root::
 

@@ -1,4 +1,4 @@
-"""Benchmark: how fast and at what memory each hostile upload is refused (issue 13).
+"""Benchmark: how fast and at what memory each hostile upload is refused.
 
 For every bomb of ``tests/app/bombs.py`` (and a legitimate 5,000-pair sheet for comparison)
 prints the file size, the seconds to the refusal (without tracing) and the peak of Python

@@ -4,7 +4,7 @@ At the start of a day fifty referees log in within a minute on a two-core laptop
 default PBKDF2 (1,000,000 iterations) spends about 0.4–0.9 s of one core per login, so the
 last of fifty waits 10–20 s and every page waits with them. Argon2id with the parameters
 OWASP lists as its first choice (19 MiB of memory, two passes, one lane) costs about 0.1 s
-and resists GPU cracking better than PBKDF2. Figures: README "Password hashing" and
+and resists GPU cracking better than PBKDF2. Figures: docs/security.md ("Password hashing") and
 ``bench/public_load.py --logins``.
 """
 

@@ -1,4 +1,4 @@
-"""Django settings, read from the environment (see README "Configuration").
+"""Django settings, read from the environment (see docs/configuration.md).
 
 SQLite is the default so that an organizer's laptop needs nothing else; set
 ``DATABASE_URL=postgres://…`` to run several app processes on one PostgreSQL server.
@@ -108,7 +108,7 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns when it is mi
 MEDIA_URL = "media/"
 MEDIA_ROOT = VAR_DIR / "media"
 
-# Upload limits (README "Security"): a 5,000-pair registration sheet is well under 5 MB.
+# Upload limits (docs/security.md): a 5,000-pair registration sheet is well under 5 MB.
 # UPLOAD_MAX_MB caps every sheet upload (registration, results); ARCHIVE_MAX_MB an event
 # archive. Form bodies other than files stay under Django's usual 2.5 MB, and an uploaded
 # file above FILE_UPLOAD_MAX_MEMORY_SIZE waits on disk, not in memory, until it is refused.
@@ -119,7 +119,7 @@ ARCHIVE_MAX_BYTES = envmegabytes("ARCHIVE_MAX_MB", 50)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
 
-# Login throttling (django-axes, README "Security"): an account is locked on one address
+# Login throttling (django-axes, docs/security.md): an account is locked on one address
 # after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_LOCKOUT_MINUTES (0: until unlocked).
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
 LOGIN_LOCKOUT_MINUTES = envint("LOGIN_LOCKOUT_MINUTES", 60)
@@ -145,7 +145,7 @@ if SESSION_DAY_END_HOUR is not None and not 0 <= SESSION_DAY_END_HOUR <= 23:
     raise SettingError(f"SESSION_DAY_END_HOUR={SESSION_DAY_END_HOUR} is not an hour (0-23)")
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 24 * 3600)
 
-# HTTPS (README "HTTPS"): HTTPS=1 behind a TLS-terminating proxy turns on all of these; each
+# HTTPS (docs/deployment.md): HTTPS=1 behind a TLS-terminating proxy turns on all of these; each
 # can also be set on its own.
 HTTPS = envbool("HTTPS", False)
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", HTTPS)
@@ -199,7 +199,7 @@ STORAGES = {
 # STATIC_COLLECTED=1 to serve the collected copies, gzip-compressed by whitenoise.
 WHITENOISE_USE_FINDERS = not envbool("STATIC_COLLECTED", False)
 
-# Email (README "Email"): sign-up confirmations and approvals. Printed on the console unless
+# Email (docs/usage.md): sign-up confirmations and approvals. Printed on the console unless
 # EMAIL_HOST names an SMTP server; EMAIL_BACKEND overrides the choice outright.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = os.environ.get(

@@ -1,6 +1,6 @@
 """Swiss pairing (积分编排) for rounds 2 and on.
 
-Rules, hardest first (docs/rules.md §11 and the pairing issue):
+Rules, hardest first (docs/rules.md §11):
 
 1. every active pair plays exactly once, or has the bye when the count is odd; the bye
    only ever goes to a pair with the fewest byes;

@@ -29,7 +29,7 @@ Vocabulary, with the keys used in the event options and in the JSON
     Between exactly two tied teams: the points each scored in their matches against each
     other (summed if they met more than once); the higher wins. Teams that never met, or
     scored the same against each other, stay tied. **With three or more tied teams the
-    metric separates nobody** (a mini-league among them is not in the seeds and can loop);
+    metric separates nobody** (a mini-league among them is in none of the documents and can loop);
     the chain goes on to the next metric.
 ``last_rounds`` 末轮成绩倒查
     The points of the last round counted, then the round before, and so on (docs/rules.md §9:

@@ -2,7 +2,7 @@
 
 Each pair plays three rounds against the other pairs of its group; its result is the sum
 of its rounds, 0 … 345 in ``hundred_plus`` (3 × 115, docs/rules.md §6.3). Pairs are ranked by that
-total within their group and over all groups; equal totals share a rank (the seeds rank by
+total within their group and over all groups; equal totals share a rank (the documents rank by
 the total alone — an organizer who wants tiebreaks runs :func:`scoring.standings` on the
 group's records instead).
 

@@ -1,4 +1,4 @@
-"""The layout rules of issue 14, checked over the repository (no database, no Django).
+"""The layout rules, checked over the repository (no database, no Django).
 
 Vocabulary:
 

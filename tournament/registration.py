@@ -27,7 +27,7 @@ from tournament.sheets.table_file import (
 
 NAME_MAX = 50
 
-# The names real units' sign-up forms use for each column (issue 10); the first is the
+# The names real units' sign-up forms use for each column; the first is the
 # template's. 序号/编号/备注 columns are ignored (tournament.sheets.table_file.IGNORED_HEADERS).
 HEADERS: dict[str, tuple[str, ...]] = {
     "team": ("队名", "team", "组合", "组合名称", "队伍", "队伍名称", "队伍名", "组合名"),

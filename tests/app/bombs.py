@@ -1,5 +1,5 @@
 """Hostile upload files built in memory for the tests: small files that claim or unpack to
-huge sizes, and malformed ones (issue 13, findings 1 and 6)."""
+huge sizes, and malformed ones (docs/security.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Entry validation: refused with a reason, nothing saved (issue 10, "Entry validation")."""
+"""Entry validation: refused with a reason, nothing saved."""
 
 from __future__ import annotations
 

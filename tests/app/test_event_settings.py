@@ -1,4 +1,4 @@
-"""Creating an event from a profile, the settings page and the overview (issues 10 and 11)."""
+"""Creating an event from a profile, the settings page and the overview."""
 
 from __future__ import annotations
 

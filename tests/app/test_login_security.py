@@ -1,5 +1,5 @@
 """Login throttling, unlocking, password rules, session expiry and HTTPS settings
-(issue 13, findings 4 and 5)."""
+(docs/security.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Look-alike names (issue 13, finding 8): one normalisation (NFC, no zero-width or bidi
+"""Look-alike names (docs/security.md): one normalisation (NFC, no zero-width or bidi
 characters) before duplicate checks and storage, for the form, the sheet and the archive."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pace alerts on round control, from the line times the score sheet keeps (issue 15)."""
+"""Pace alerts on round control, from the line times the score sheet keeps."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every page has its own title (issue 10): fetched for the demo event, all distinct."""
+"""Every page has its own title: fetched for the demo event, all distinct."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Public pages at scale: find my table on the server, tables by range, cached standings,
-ETag / 304, and bad query strings (issue 12)."""
+ETag / 304, and bad query strings (docs/benchmarks.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The read API (/api/v1/): each endpoint against the public pages' data, staff tokens,
-ETags and the OpenAPI schema (issue 15)."""
+ETags and the OpenAPI schema."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reads never write (issue 14): no GET of any URL runs an INSERT, UPDATE or DELETE.
+"""Reads never write: no GET of any URL runs an INSERT, UPDATE or DELETE.
 
 The event is a finished knockout, the case where a GET of the round list used to save the
 bracket (``next_round_problem → knockout_finished → update_bracket``) without a lock.

@@ -1,4 +1,4 @@
-"""Sheets shaped like the forms units and clerks really send (issue 10): header variants,
+"""Sheets shaped like the forms units and clerks really send: header variants,
 序号/备注 columns ignored, a title row above the header, the table ending at the first blank
 row, total lines skipped, and an unknown column named with the nearest known one."""
 

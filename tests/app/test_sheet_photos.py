@@ -1,5 +1,5 @@
 """Score-sheet photos: stored without EXIF and resized, refused when too big or not an
-image, served only to the event's staff and the table's sides (issue 15)."""
+image, served only to the event's staff and the table's sides."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Confirming through a table link needs the side's PIN, waits after a same-address entry,
-and is audited as the side with its device (issue 13, finding 3)."""
+and is audited as the side with its device (docs/security.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Staff accounts without /admin: the staff page, the staff service, the commands (issue 10)."""
+"""Staff accounts without /admin: the staff page, the staff service, the commands."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_another_organizers_account_cannot_be_taken_over(tournament, as_organize
 def test_removing_with_a_bad_id_gives_a_message_not_a_500(tournament, as_organizer, bad):
     page = as_organizer.post(staff_url(), {"action": "remove", "staff": bad}, follow=True)
     assert page.status_code == 200 and "无效的人员编号" in page.content.decode()
-    # The old form's field name too (issue 13: a non-numeric id gave a 500).
+    # The old form's field name too (a non-numeric id once gave a 500).
     page = as_organizer.post(staff_url(), {"remove": bad or "x"}, follow=True)
     assert page.status_code == 200
     assert tournament.staff.count() == 2

@@ -1,4 +1,4 @@
-"""The standings: one computation for the page, the exports and the command (issue 10)."""
+"""The standings: one computation for the page, the exports and the command."""
 
 from __future__ import annotations
 

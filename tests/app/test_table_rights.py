@@ -1,4 +1,4 @@
-"""Table rights on every write path (issue 13, finding 2): a referee limited to some tables
+"""Table rights on every write path (docs/security.md): a referee limited to some tables
 cannot write to another table by any page or command, and a refused write saves nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every upload is bounded (issue 13, findings 1 and 6): bombs built here are refused with
+"""Every upload is bounded (docs/security.md): bombs built here are refused with
 a message naming the limit, quickly and at flat memory, and malformed files get a message
 from the web views, never a 500."""
 

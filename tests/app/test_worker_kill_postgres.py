@@ -1,5 +1,5 @@
 """A worker process killed while saving a result leaves the old result or the new one, never
-half of one (issue 13), on a real PostgreSQL server.
+half of one, on a real PostgreSQL server.
 
 The worker is a separate Python process running the real service. To kill it at a known
 point inside its transaction, the test holds a table lock on the audit log: the worker has

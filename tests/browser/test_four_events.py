@@ -1,6 +1,6 @@
-"""One complete event of each seed system, from an empty database, through the web only.
+"""One complete event of each competition system (docs/rules.md §13), from an empty database, through the web only.
 
-Issue 10 ("Done when"): the organizer creates the event and its staff accounts on the staff
+The organizer creates the event and its staff accounts on the staff
 page, adds the pairs (form or sign-up sheet), draws, pairs and publishes; the chief referee
 starts, confirms and locks; the referee enters final levels, a deal-by-deal sheet and the foul
 log; players enter or confirm through their side's slip link and PIN. Some rounds' results come

@@ -1,4 +1,4 @@
-"""No page of the referee and player paths scrolls sideways on a 390 px phone (issue 10)."""
+"""No page of the referee and player paths scrolls sideways on a 390 px phone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One browser holding one side's slip cannot enter a result and confirm it (issue 13)."""
+"""One browser holding one side's slip cannot enter a result and confirm it."""
 
 from __future__ import annotations
 

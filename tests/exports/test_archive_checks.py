@@ -1,4 +1,4 @@
-"""Crafted archives (issue 13, finding 7): each is refused with its reason and the database
+"""Crafted archives (docs/security.md): each is refused with its reason and the database
 is left as it was; accepted archives get normalised names and marked audit entries."""
 
 from __future__ import annotations

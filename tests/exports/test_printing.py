@@ -1,4 +1,4 @@
-"""Issue 10, printing: one round naming, natural name order, the bracket chart, score sheets,
+"""Printing: one round naming, natural name order, the bracket chart, score sheets,
 results/standings notices, certificates, workbook and clerk sheet, print language."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Per-side slips (issue 13, finding 3): each side's link and PIN on its own slip, and no
+"""Per-side slips (docs/security.md): each side's link and PIN on its own slip, and no
 entry code on the score sheet."""
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def test_public_standings_count_only_locked_rounds(event):
     data = b"".join(client_for("public").get(url("standings.pdf")).streaming_content)
     text = "".join(pages_text(data))
     assert "第1轮后成绩" in text and " 1/0/1" not in text and " 2/0/0" not in text
-    # Nothing locked: no ranking at all (issue 10), not every pair tied at 0.
+    # Nothing locked: no ranking at all, not every pair tied at 0.
     event.round_set.filter(number=1).update(status="published")
     assert client_for("public").get(url("standings.pdf")).status_code == 404
 

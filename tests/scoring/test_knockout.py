@@ -1,4 +1,4 @@
-"""The final ranking of a staged event follows the knockout bracket (issue 10)."""
+"""The final ranking of a staged event follows the knockout bracket."""
 
 from __future__ import annotations
 

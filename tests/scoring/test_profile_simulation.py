@@ -1,5 +1,5 @@
 """Each profile end to end in the pure packages: sheets replayed by ``rules`` under the
-profile, scored by ``scoring``, and the documents' numbers come out (issue 11).
+profile, scored by ``scoring``, and the documents' numbers come out.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What an archive must satisfy before anything of it is saved (issue 13, finding 7).
+"""What an archive must satisfy before anything of it is saved (docs/security.md).
 
 An archive is a file anyone can edit, so every value is checked against the same rules as
 the app: each field's JSON type (``true`` is not a reference, ``"3"`` is not a number),

@@ -2,7 +2,7 @@
 
 Sent only to the addresses the pair gave, after the transaction commits (a refused change
 sends nothing). The backend is chosen by settings: console in the demo, SMTP in production
-(README "Email"); the tests use the locmem backend and read ``mail.outbox``.
+(docs/usage.md); the tests use the locmem backend and read ``mail.outbox``.
 """
 
 from __future__ import annotations
