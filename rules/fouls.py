@@ -16,7 +16,10 @@ foul (犯规)
 warning (警告)
     Two warnings to one side in the same deal make one foul, with the out-of-turn penalty
     (001: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级"). Which warnings pair up is
-    the option ``two_warnings``: gestures of out-of-turn play only (000, 001) or any.
+    the option ``two_warnings``: gestures of out-of-turn play only (000, 001), any, or
+    none (``"none"``: 003 and 004 have no such rule — 003 §10 stops the trick, 004 warns
+    and leaves a level penalty for serious cases to the referee — so a warning stays a
+    warning: no foul counted, no level to the opponents).
 three fouls (三次犯规)
     Under ``three_fouls_defeat`` (003 §12 only), a side's third foul in a match (a round)
     ends it: that side loses.
@@ -74,6 +77,8 @@ def foul_effect(rules: RuleSet, kind: str, severity: str) -> str:
         }[rules.out_of_turn]
     if severity == "foul" or (kind == "time_delay" and rules.delay == "foul"):
         return FOUL  # 003 §11: a delay is "直接记犯规1次"
+    if rules.two_warnings == "none":
+        return WARNING
     if rules.two_warnings == "any" or kind == "out_of_turn":
         return PAIRING_WARNING
     return WARNING

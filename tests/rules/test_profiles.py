@@ -118,6 +118,8 @@ ROWS = [
         "上家沒有出牌，下家就出牌，稱為越序出牌。應停止本輪出牌。",
     ),
     ("swiss_match_points", "delay", "foul", "003", "若拖延時間則直接記犯規1次。"),
+    # 003 has no "two warnings make a foul" (that is 001's); out of turn stops the trick.
+    ("swiss_match_points", "two_warnings", "none", "003", "應停止本輪出牌。"),
     (
         "swiss_match_points",
         "three_fouls_defeat",
@@ -166,6 +168,8 @@ ROWS = [
         "004",
         "抢先出牌，如上家不压，只作警告",
     ),
+    # 004 warns and leaves the level penalty to the referee; no two-warnings foul.
+    ("rotation_hundred", "two_warnings", "none", "004", "轻者给予警告，重者罚级直至取消比赛资格。"),
     (
         "rotation_hundred",
         "scoring",
@@ -198,7 +202,7 @@ ROWS = [
         "003",
         "獲頭家和尾家時繼續打A（連續三次不過則從J開始再打）",
     ),
-    ("knockout", "time_limit", 60, "000", "每次以60分鐘為單位"),
+    ("knockout", "time_limit", 40, "003", "每場比賽限時40分鐘，到時如未有打通A者"),
     (
         "knockout",
         "time_tie",
@@ -275,6 +279,23 @@ def test_001_two_gesture_warnings_make_a_foul_other_warnings_do_not():
     assert replay(rules, "W:NS:O W:NS:O").fouls["NS"] == 1
     assert replay(rules, "W:NS:S W:NS:S").fouls["NS"] == 0
     assert replay(RuleSet(two_warnings="any"), "W:NS:S W:NS:S").fouls["NS"] == 1
+
+
+def test_003_and_004_have_no_two_warnings_foul():
+    # 003 §10 stops the trick; 004 warns ("轻者给予警告，重者罚级"): no foul, no level.
+    sheet = "W:NS:O W:NS:O F:NS:D F:NS:D"
+    state = replay(RuleSet.profile("swiss_match_points"), sheet)
+    assert not state.finished and state.fouls["NS"] == 2
+    state = replay(RuleSet.profile("rotation_hundred"), "W:NS:O W:NS:O")
+    assert (
+        state.fouls["NS"] == 0
+        and state.levels == replay(RuleSet.profile("rotation_hundred"), "").levels
+    )
+    # Switched on again (001's rule), the same sheet ends the match on the third foul.
+    on = _RuleSet.from_event_options(
+        profile_options("swiss_match_points") | {"two_warnings": "gestures_only"}
+    )
+    assert replay(on, sheet).end_reason == "three_fouls"
 
 
 def test_003_a_delay_is_a_foul_straight_away():
