@@ -199,6 +199,10 @@ STORAGES = {
 # STATIC_COLLECTED=1 to serve the collected copies, gzip-compressed by whitenoise.
 WHITENOISE_USE_FINDERS = not envbool("STATIC_COLLECTED", False)
 
+# The CJK TrueType font the PDFs embed (tournament/exports/fonts.py): a .ttf/.ttc path,
+# "path#N" for face N of a collection; empty: the first of the known system fonts found.
+PDF_CJK_FONT = os.environ.get("PDF_CJK_FONT", "")
+
 # Email (README "Email"): sign-up confirmations and approvals. Printed on the console unless
 # EMAIL_HOST names an SMTP server; EMAIL_BACKEND overrides the choice outright.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
