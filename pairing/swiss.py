@@ -7,14 +7,16 @@ Rules, hardest first (RULES.md §11 and the pairing issue):
 2. no seat balance beyond ±2, then no rematch, then no forbidden pairing (回避) and no
    same-unit table when avoidance is ``"hard"`` — each while a pairing without it exists,
    and as few as possible otherwise (flagged ``seat_limit``, ``rematch``, ``forbidden``,
-   ``same_unit``), in that order of importance;
+   ``same_unit``), in that order of importance; then, under soft avoidance
+   (同单位尽量回避), as few same-unit tables as those allow (flagged ``same_unit``): a
+   same-unit table is avoided even at the cost of the bye order, the seat rule and
+   closeness, never by a rematch;
 3. at least 90 % of the pairs end the round within ±1 seat balance (if rule 2 makes that
    impossible, the pairing gets the note ``seat_rule_unmet`` and as few pairs as possible
    end outside);
 4. the bye goes to the lowest-ranked of those pairs, unless rule 2 or 3 needs another;
-5. closeness: the smallest sum over tables of the squared points difference, a soft
-   same-unit penalty added; ties go to pairs close in the standings, top tables first,
-   then to the seed.
+5. closeness: the smallest sum over tables of the squared points difference; ties go to
+   pairs close in the standings, top tables first, then to the seed.
 
 Rule 4 is met by weighting pairs that would end outside ±1 (:mod:`pairing.costs`): the
 weight starts at zero (seats only break closeness ties) and grows only as far as the rule

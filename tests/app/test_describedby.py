@@ -38,3 +38,11 @@ def test_every_described_by_names_an_element(tournament, teams8, make_round, org
         assert "aria-describedby" in html or name == "team_edit", name
         found[name] = broken(html)
     assert {name: refs for name, refs in found.items() if refs} == {}
+
+
+def test_the_checkin_board_polls_instead_of_reloading(tournament, teams8, organizer):
+    """A <meta http-equiv=refresh> reloads the whole board (axe: critical, the page changes
+    under a screen reader); the board now fetches its own part every 15 s (GD.refresh)."""
+    html = login(organizer).get(reverse("checkin_board", args=[tournament.slug])).content.decode()
+    assert "http-equiv" not in html
+    assert 'GD.refresh(["#checkin-board"])' in html and 'id="checkin-board"' in html
