@@ -187,17 +187,22 @@ LOGGING = {
 # set every process and server shares one cache (Django's own Redis backend).
 CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
 
-# Whitenoise compresses (gzip, and brotli when installed) what collectstatic gathers; no
-# manifest, so the app still runs without a collectstatic step.
+# Static files compressed and under hashed names once collected (config/storage.py):
+# scripts/setup.sh runs `manage.py collectstatic`, which writes STATIC_ROOT and its manifest.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.storage.StaticStorage"},
 }
 
-# Serve static files straight from the source folders: a venue laptop runs the app with
-# DEBUG off and without a collectstatic step. After `manage.py collectstatic`, set
-# STATIC_COLLECTED=1 to serve the collected copies, gzip-compressed by whitenoise.
-WHITENOISE_USE_FINDERS = not envbool("STATIC_COLLECTED", False)
+# With the manifest there, WhiteNoise serves the collected copies (hashed names cached for
+# good, gzip-compressed); without it (nothing collected yet), the source folders, as a venue
+# laptop ran before. STATIC_COLLECTED=0/1 overrides the guess.
+STATIC_COLLECTED = envbool("STATIC_COLLECTED", (STATIC_ROOT / "staticfiles.json").is_file())
+WHITENOISE_USE_FINDERS = not STATIC_COLLECTED
+
+# The CJK TrueType font the PDFs embed (tournament/exports/fonts.py): a .ttf/.ttc path,
+# "path#N" for face N of a collection; empty: the first of the known system fonts found.
+PDF_CJK_FONT = os.environ.get("PDF_CJK_FONT", "")
 
 # Email (docs/usage.md): sign-up confirmations and approvals. Printed on the console unless
 # EMAIL_HOST names an SMTP server; EMAIL_BACKEND overrides the choice outright.

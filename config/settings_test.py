@@ -8,3 +8,13 @@ from config.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ALLOWED_HOSTS = ["*"]
+
+# The suite does not depend on a developer's collected copies (var/staticfiles may be older
+# than static/): source folders and plain names, as before the first collectstatic. The
+# collected, hashed mode is tested with its own STATIC_ROOT (tests/app/test_static_compression.py).
+STATIC_COLLECTED = False
+WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}

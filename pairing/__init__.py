@@ -32,7 +32,7 @@ Draw and round 1 (:mod:`pairing.draw`)
     ``draw_sheet(numbers) -> [(number, id)]``;
     ``pair_round_one(entrants, seating="first_ew", *, avoid_same_unit="off", forbidden=())
     -> Pairing`` — 1–2, 3–4, … on draw numbers; with an odd count the last draw number has
-    the bye; pairs to keep apart (hard same-unit avoidance, forbidden pairs) move only
+    the bye; pairs to keep apart (same-unit avoidance, soft or hard; forbidden pairs) move only
     where they would meet.
 Swiss, rounds 2 and on (:mod:`pairing.swiss`)
     ``pair_swiss(entrants, *, seed=0, avoid_same_unit="off"|"soft"|"hard",
@@ -62,8 +62,10 @@ Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
     ``duplicate``, ``missing``, ``unknown``); ``Conflict.text(names)`` in Chinese or
-    English. The adapter applies swaps and byes to the stored round and checks again;
-    re-pairing from scratch is a new call of ``pair_swiss``.
+    English; ``refreshed_flags(pairing, entrants, avoid_same_unit, forbidden) -> {table:
+    flags}``: the badges from the same check (``table_conflicts``), which the computer's
+    pairings use too. The adapter applies swaps and byes to the stored round and checks
+    again; re-pairing from scratch is a new call of ``pair_swiss``.
 
 Errors
 ------

@@ -10,6 +10,12 @@ blocking
     A conflict that makes the pairing impossible to publish: a pair twice, a pair missing,
     an unknown pair. The others are shown as warnings: the organizer may accept them.
 
+table flags
+    The badges a table carries for its conflicts (``rematch``, ``same_unit``,
+    ``forbidden``, ``seat_limit``: :data:`CONFLICT_FLAGS`). They come from the same check
+    as the conflict list, :func:`table_conflicts`, both when the computer pairs and after
+    every manual change (:func:`refreshed_flags`), so a badge and the list never disagree.
+
 >>> from pairing.entrants import Entrant
 >>> from pairing.result import Pairing, Table
 >>> field = [Entrant(1, 1), Entrant(2, 2, opponents=frozenset({3})), Entrant(3, 3)]
@@ -20,11 +26,23 @@ blocking
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .entrants import Entrant, check_forbidden
-from .result import Pairing
+from .flags import (
+    FLAG_FLOAT_DOWN,
+    FLAG_FLOAT_UP,
+    FLAG_FORBIDDEN,
+    FLAG_MANUAL,
+    FLAG_REMATCH,
+    FLAG_REMATCH_AVOIDED,
+    FLAG_SAME_UNIT,
+    FLAG_SEAT_FORCED,
+    FLAG_SEAT_LIMIT,
+    FLAG_UNIT_AVOIDED,
+)
+from .result import Pairing, Table
 
 BLOCKING = frozenset({"duplicate", "missing", "unknown"})
 _TEXT = {
@@ -93,20 +111,80 @@ def check_pairing(
     found += [Conflict("missing", (e,)) for e in field if e not in placed]
     for t in pairing.tables:
         a, b = field.get(t.ew), field.get(t.ns)
-        if a is None or b is None:
-            continue
-        if b.id in a.opponents:
-            found.append(Conflict("rematch", (a.id, b.id), t.number))
-        if avoid_same_unit != "off" and a.unit and a.unit == b.unit:
-            found.append(Conflict("same_unit", (a.id, b.id), t.number))
-        if frozenset((a.id, b.id)) in apart:
-            found.append(Conflict("forbidden", (a.id, b.id), t.number))
-        for e, delta in ((a, 1), (b, -1)):
-            if abs(e.seat_balance + delta) > 2:
-                found.append(
-                    Conflict("seat_imbalance", (e.id,), t.number, count=e.seat_balance + delta)
-                )
+        if a is not None and b is not None:
+            found += table_conflicts(a, b, t.number, avoid_same_unit, apart)
     needed = len(field) % 2
     if len(pairing.byes) > needed:
         found.append(Conflict("extra_bye", count=len(pairing.byes), expected=needed))
     return sorted(found, key=lambda c: not c.blocking)
+
+
+CONFLICT_FLAGS = {
+    "rematch": FLAG_REMATCH,
+    "same_unit": FLAG_SAME_UNIT,
+    "forbidden": FLAG_FORBIDDEN,
+    "seat_imbalance": FLAG_SEAT_LIMIT,
+}
+"""Conflict kind -> the flag (badge) of the table it is found at."""
+_COMPUTER_ONLY = frozenset({FLAG_REMATCH_AVOIDED, FLAG_UNIT_AVOIDED, FLAG_SEAT_FORCED})
+"""Flags that explain the computer's choice: wrong on a table changed by hand."""
+
+
+def table_conflicts(
+    ew: Entrant,
+    ns: Entrant,
+    number: int | None = None,
+    avoid_same_unit: str = "off",
+    apart: Collection[frozenset] = frozenset(),
+) -> list[Conflict]:
+    """The conflicts of one table, ``ew`` sitting East–West: the one check behind both the
+    conflict list and the table flags. ``apart``: two-id frozensets to keep apart."""
+    a, b = ew, ns
+    found: list[Conflict] = []
+    if b.id in a.opponents or a.id in b.opponents:
+        found.append(Conflict("rematch", (a.id, b.id), number))
+    if avoid_same_unit != "off" and a.unit and a.unit == b.unit:
+        found.append(Conflict("same_unit", (a.id, b.id), number))
+    if frozenset((a.id, b.id)) in apart:
+        found.append(Conflict("forbidden", (a.id, b.id), number))
+    for e, delta in ((a, 1), (b, -1)):
+        if abs(e.seat_balance + delta) > 2:
+            found.append(Conflict("seat_imbalance", (e.id,), number, count=e.seat_balance + delta))
+    return found
+
+
+def conflict_flags(found: Iterable[Conflict]) -> frozenset[str]:
+    """The table flags of some conflicts (see :data:`CONFLICT_FLAGS`)."""
+    return frozenset(CONFLICT_FLAGS[c.kind] for c in found if c.kind in CONFLICT_FLAGS)
+
+
+def refreshed_flags(
+    pairing: Pairing,
+    entrants: Iterable[Entrant],
+    avoid_same_unit: str = "off",
+    forbidden: Iterable[Iterable[Hashable]] = (),
+) -> dict[int, frozenset[str]]:
+    """``{table number: flags}`` of a pairing after manual changes: the conflict flags and
+    the floats found again for every table, and on a table changed by hand (``manual``)
+    none of the flags that explained the computer's choice."""
+    apart = check_forbidden(forbidden)
+    field = {e.id: e for e in entrants}
+    result: dict[int, frozenset[str]] = {}
+    for t in pairing.tables:
+        result[t.number] = _table_flags(t, field, avoid_same_unit, apart)
+    return result
+
+
+def _table_flags(
+    t: Table, field: Mapping[Hashable, Entrant], avoid_same_unit: str, apart: set[frozenset]
+) -> frozenset[str]:
+    derived = set(CONFLICT_FLAGS.values()) | {FLAG_FLOAT_UP, FLAG_FLOAT_DOWN}
+    if FLAG_MANUAL in t.flags:
+        derived |= _COMPUTER_ONLY
+    flags = set(t.flags) - derived
+    a, b = field.get(t.ew), field.get(t.ns)
+    if a is not None and b is not None:
+        flags |= conflict_flags(table_conflicts(a, b, t.number, avoid_same_unit, apart))
+        if round(a.points, 2) != round(b.points, 2):
+            flags |= {FLAG_FLOAT_UP, FLAG_FLOAT_DOWN}
+    return frozenset(flags)

@@ -7,16 +7,25 @@ hard constraint
     that would push a seat balance beyond ±2 ("seat-illegal"), a forbidden pairing (回避),
     and, when same-unit avoidance is hard, two pairs of one unit. Such a table is a
     *violation*.
+avoidable same-unit table
+    Under soft avoidance (同单位尽量回避), a table of two pairs of one unit. Not a hard
+    constraint (a pairing may have one), but the level just below the violations: the
+    pairing has as few of them as the violations allow, before the bye order, the seat
+    rule and closeness are looked at. So a same-unit table costs more than any seat
+    alternation (a pair ending outside ±1) and any points gap, and may move the bye up
+    among the pairs with the fewest byes; a rematch is never made to avoid one.
 objective
-    What the pairing minimises among pairings with the fewest violations: the closeness
-    cost (squared points difference) plus ``seat_weight`` for every pair ending outside ±1
-    plus a fixed penalty for a same-unit table when avoidance is soft.
+    What the pairing minimises among pairings with the fewest violations and same-unit
+    tables: the closeness cost (squared points difference) plus ``seat_weight`` for every
+    pair ending outside ±1.
 tie-breaks
     Below the objective, in order: fewer pairs outside ±1, pairs close in the standings
     with the top tables most, and a seeded jitter for exact ties.
 
 All levels are packed lexicographically into one Python integer per table (no rounding,
-no float ties). The band search uses them all; the exact matching uses a *coarse twin*
+no float ties) by one kernel, :meth:`CostModel.table_cost`; each level's multiplier
+(``m_...``) is more than the largest sum the levels below it can reach over a whole
+pairing (at most ``k`` tables), so no number of lower-level gains buys one unit above. The band search uses them all; the exact matching uses a *coarse twin*
 without the standings and jitter tie-breaks (many more ties, far fewer dual steps) and
 :func:`pairing.solver.polish` restores those afterwards. Points are compared at a
 precision of 0.01.
@@ -31,8 +40,6 @@ from .seats import outside_one_after, seat_legal
 
 POINT_SCALE = 100
 """Points are multiplied by this and rounded: closeness is exact to 0.01 point."""
-UNIT_SOFT_FACTOR = 3
-"""Soft same-unit avoidance accepts up to this many squared typical gaps of closeness."""
 UNIT_MODES = ("off", "soft", "hard")
 
 
@@ -74,6 +81,7 @@ class Field:
                 if i not in met[o]:
                     met[o].add(i)
         self.opponents: list[frozenset[int]] = [frozenset(m) for m in met]
+        self.apart = frozenset(forbidden)
         avoid: list[set[int]] = [set() for _ in order]
         for pair in forbidden:
             a, b = (index.get(x) for x in pair)
@@ -101,13 +109,16 @@ class CostModel:
     """Integer costs of tables (and of a bye) for one round and one seat weight.
 
     The seat weight is the fraction ``seat_num / seat_den`` of a squared point (scaled);
-    the objective of a table is ``seat_den * (closeness + unit penalty) + seat_num *
-    pairs outside ±1``, which keeps every cost an exact integer. ``seats_first`` counts
-    pairs outside ±1 before closeness; ``bye_for_seats`` even before the order of the bye
-    candidates (the bye may then move up the standings to meet the 90 % rule).
+    the objective of a table is ``seat_den * closeness + seat_num * pairs outside ±1``,
+    which keeps every cost an exact integer. ``seats_first`` counts pairs outside ±1
+    before closeness; ``bye_for_seats`` even before the order of the bye candidates (the
+    bye may then move up the standings to meet the 90 % rule).
 
-    Levels, most important first: violations, [seats if bye_for_seats], bye order,
-    [seats if seats_first], objective, seats (tie-break), standings distance, seeded jitter.
+    Levels, most important first, each with its multiplier: violations (``m_violation``),
+    avoidable same-unit tables under soft avoidance (``m_unit``), [seats if bye_for_seats]
+    (``m_seat_bye``), bye order (``m_bye``), [seats if seats_first] (``m_seat_first``),
+    objective (``m_obj``), seats as a tie-break (``m_seat``), standings distance
+    (``m_rank``), seeded jitter (0 … 255).
     """
 
     def __init__(
@@ -130,10 +141,10 @@ class CostModel:
         # The pairs allowed the bye, when a caller fixes them (None: the bye rule's list).
         self.bye_pool = bye_pool
         self.unit_mode = unit_mode
+        self.soft = unit_mode == "soft"
         n = field.n
         spread = (max(field.pq) - min(field.pq)) if n else 0
-        self.unit_penalty = UNIT_SOFT_FACTOR * field.gap * field.gap if unit_mode == "soft" else 0
-        max_close = spread * spread + self.unit_penalty
+        max_close = spread * spread
         k = n // 2 + 2  # more than the number of tables, bye included
         self.k = k
         self.seats_first = seats_first or bye_for_seats
@@ -143,15 +154,18 @@ class CostModel:
         # The coarse twin drops the standings-distance and jitter levels: the matching
         # needs fewer dual steps when costs tie, and its integers stay small; a local
         # search restores the tie-breaks afterwards (see pairing.solver.polish).
-        self.m_rank = 0 if coarse else 256 * k
+        self.m_jitter = 0 if coarse else 1
+        self.m_rank = 0 if coarse else 256 * k  # above k jitters of at most 255
+        # Standings distance per table: at most (n - 2) * 2n.
         self.m_seat = 1 if coarse else self.m_rank * (2 * n * n * k + 1)
-        self.m_obj = self.m_seat * (2 * k + 1)
+        self.m_obj = self.m_seat * (2 * k + 1)  # at most 2 pairs outside ±1 per table
         m_seat_first = self.m_obj * (max_objective * k + 1)
         self.m_bye = m_seat_first * (2 * k + 1)
-        m_seat_bye = self.m_bye * (n + 1)
-        self.m_violation = m_seat_bye * (2 * k + 1)
+        self.m_seat_bye = self.m_bye * (n + 1)  # bye order: 0 … n - 1
+        self.m_unit = self.m_seat_bye * (2 * k + 1)
+        self.m_violation = self.m_unit * (k + 1)  # at most one same-unit flag per table
         # Weight of one pair outside ±1 above the tie-break level.
-        self.m_first = m_seat_bye if bye_for_seats else m_seat_first if seats_first else 0
+        self.m_first = self.m_seat_bye if bye_for_seats else m_seat_first if seats_first else 0
         self.seed_mix = (seed * 2654435761 + 97) & 0xFFFFFFFF
 
     def coarse_twin(self) -> CostModel:
@@ -205,114 +219,61 @@ class CostModel:
         return v
 
     # -- costs --------------------------------------------------------------------------------
+    def table_cost(self, i: int, j: int) -> int:
+        """The table-cost kernel: every level of a table between ``i`` and ``j`` below the
+        violations, packed in one integer (``i < j``, both positions in rank order).
+
+        The only place a table's cost is computed: :meth:`cost`, :meth:`allowed_cost` and
+        :meth:`band_rows` call it."""
+        f = self.field
+        bi, bj = f.balance[i], f.balance[j]
+        # Pairs ending outside ±1: only equal balances or a balance beyond ±1 can.
+        if -1 <= bi <= 1 and -1 <= bj <= 1 and (bi != bj or bi == 0):
+            outside = 0
+        else:
+            outside = outside_one_after(bi, bj)
+        d = f.pq[i] - f.pq[j]
+        value = (d * d * self.seat_den + outside * self.seat_num) * self.m_obj
+        if outside:
+            value += outside * (self.m_first + self.m_seat)
+        if self.soft and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
+            value += self.m_unit
+        if j - i > 1:
+            value += (j - i - 1) * (2 * f.n - i) * self.m_rank
+        jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
+        return value + jitter * self.m_jitter
+
     def allowed_cost(self, i: int, j: int) -> int | None:
         """``cost(i, j)``, or ``None`` when the table is forbidden (the hot path of the
         band search: the checks of :meth:`forbidden` inlined)."""
-        if self.coarse:
-            return None if self.forbidden(i, j) else self.cost(i, j)
         f = self.field
         if j < i:
             i, j = j, i
         if j in f.blocked[i]:
             return None
-        bi, bj = f.balance[i], f.balance[j]
-        if bi == bj and (bi >= 2 or bi <= -2):
+        bi = f.balance[i]
+        if bi == f.balance[j] and (bi >= 2 or bi <= -2):
             return None
-        ui = f.unit[i]
-        same_unit = ui >= 0 and ui == f.unit[j]
-        if same_unit and self.unit_mode == "hard":
+        if self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
             return None
-        d = f.pq[i] - f.pq[j]
-        close = d * d
-        if same_unit and self.unit_penalty:
-            close += self.unit_penalty
-        # Pairs ending outside ±1: only equal balances or a balance beyond ±1 can.
-        outside = (
-            0
-            if -1 <= bi <= 1 and -1 <= bj <= 1 and (bi != bj or bi == 0)
-            else (outside_one_after(bi, bj))
-        )
-        jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
-        value = (close * self.seat_den + outside * self.seat_num) * self.m_obj + jitter
-        if outside:
-            value += outside * (self.m_first + self.m_seat)
-        if j - i > 1:
-            value += (j - i - 1) * (2 * f.n - i) * self.m_rank
-        return value
+        return self.table_cost(i, j)
 
     def band_rows(self, line: Sequence[int], width: int) -> list[dict[int, int]]:
         """For the band search: per position t of ``line``, ``{1 << k: cost}`` of the allowed
-        tables with the entrant k+1 places earlier. The same numbers as
-        :meth:`allowed_cost`, computed in one loop because this is most of the work on a
-        field of thousands."""
-        if self.coarse:
-            return [
-                {
-                    1 << k: c
-                    for k in range(min(width, t))
-                    if (c := self.allowed_cost(line[t - 1 - k], b)) is not None
-                }
-                for t, b in enumerate(line)
-            ]
-        f = self.field
-        blocked, balance, unit, pq = f.blocked, f.balance, f.unit, f.pq
-        hard = self.unit_mode == "hard"
-        unit_penalty, den, num = self.unit_penalty, self.seat_den, self.seat_num
-        m_obj, m_rank, m_outside = self.m_obj, self.m_rank, self.m_first + self.m_seat
-        mix, two_n = self.seed_mix, 2 * f.n
-        rows: list[dict[int, int]] = []
-        for t, b in enumerate(line):
-            row: dict[int, int] = {}
-            for k in range(min(width, t)):
-                i, j = line[t - 1 - k], b
-                if j < i:
-                    i, j = j, i
-                if j in blocked[i]:
-                    continue
-                bi, bj = balance[i], balance[j]
-                if bi == bj and (bi >= 2 or bi <= -2):
-                    continue
-                ui = unit[i]
-                same_unit = ui >= 0 and ui == unit[j]
-                if same_unit and hard:
-                    continue
-                d = pq[i] - pq[j]
-                close = d * d + (unit_penalty if same_unit else 0)
-                if -1 <= bi <= 1 and -1 <= bj <= 1 and (bi != bj or bi == 0):
-                    outside = 0
-                else:
-                    outside = outside_one_after(bi, bj)
-                value = (close * den + outside * num) * m_obj
-                value += ((i * 7919 + j * 104729) ^ mix) * 2246822519 >> 24 & 0xFF
-                if outside:
-                    value += outside * m_outside
-                if j - i > 1:
-                    value += (j - i - 1) * (two_n - i) * m_rank
-                row[1 << k] = value
-            rows.append(row)
-        return rows
+        tables with the entrant k+1 places earlier."""
+        allowed = self.allowed_cost
+        return [
+            {
+                1 << k: c
+                for k in range(min(width, t))
+                if (c := allowed(line[t - 1 - k], b)) is not None
+            }
+            for t, b in enumerate(line)
+        ]
 
     def cost(self, i: int, j: int) -> int:
         """Cost of a table between ``i`` and ``j`` ignoring violations."""
-        f = self.field
-        if j < i:
-            i, j = j, i
-        d = f.pq[i] - f.pq[j]
-        outside = outside_one_after(f.balance[i], f.balance[j])
-        close = d * d
-        if self.unit_penalty and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
-            close += self.unit_penalty
-        objective = close * self.seat_den + outside * self.seat_num
-        if self.coarse:
-            return outside * (self.m_first + self.m_seat) + objective * self.m_obj
-        rank = (j - i - 1) * (2 * f.n - i)
-        jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
-        return (
-            outside * (self.m_first + self.m_seat)
-            + objective * self.m_obj
-            + rank * self.m_rank
-            + jitter
-        )
+        return self.table_cost(i, j) if i < j else self.table_cost(j, i)
 
     def full_cost(self, i: int, j: int) -> int:
         """Cost including violations, for pairings where some cannot be avoided."""
@@ -325,11 +286,12 @@ class CostModel:
             self.m_first + self.seat_num * self.m_obj + self.m_seat
         )
 
-    def closeness(self, i: int, j: int) -> int:
-        """Scaled closeness of a table plus the soft unit penalty (the part seats trade with)."""
+    def same_unit(self, i: int, j: int) -> bool:
+        """A table of two pairs of one unit, when the event avoids that."""
         f = self.field
-        d = f.pq[i] - f.pq[j]
-        close = d * d
-        if self.unit_penalty and f.unit[i] >= 0 and f.unit[i] == f.unit[j]:
-            close += self.unit_penalty
-        return close
+        return self.unit_mode != "off" and f.unit[i] >= 0 and f.unit[i] == f.unit[j]
+
+    def closeness(self, i: int, j: int) -> int:
+        """Scaled closeness of a table (the part seats trade with)."""
+        d = self.field.pq[i] - self.field.pq[j]
+        return d * d

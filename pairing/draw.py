@@ -14,11 +14,17 @@ adjacent pairing (临近配对)
     and sits East–West under ``seating="first_ew"`` (North–South under ``"first_ns"``),
     unless seat balances carried from an earlier stage say otherwise (:mod:`pairing.seats`).
 keeping apart in round 1
-    With hard same-unit avoidance, or forbidden pairings (回避), an adjacent table that
-    would seat two pairs of one unit (or a forbidden pair) is not made: round 1 is then
-    paired like a Swiss round in which every pair has the same points and the draw
-    numbers are the ranking, so the tables stay as close to 1–2, 3–4, … as the field
-    allows, and a table that cannot be avoided is flagged (``same_unit``, ``forbidden``).
+    With same-unit avoidance (hard, or soft: 同单位尽量回避), or forbidden pairings (回避),
+    an adjacent table that would seat two pairs of one unit (or a forbidden pair) is not
+    made when the field allows otherwise: round 1 is then paired like a Swiss round in
+    which every pair has the same points and the draw numbers are the ranking, so a pair
+    moves down the draw order only as far as needed and the tables stay as close to 1–2,
+    3–4, … as the field allows; a table that cannot be avoided is flagged (``same_unit``,
+    ``forbidden``). 003 §1.3 (临近配对, "单、双号台次均小号在前，即1-2，3-4……") is read as
+    pairing *near* draw numbers, smaller number listed first: 003 itself does not avoid
+    units (§1.2, "各轮次同单位选手均不回避"), so when an event does, the nearest number of
+    another unit is the nearest pairing the rule leaves; the smaller number of each table
+    is still listed first.
 """
 
 from __future__ import annotations
@@ -27,10 +33,11 @@ import random
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import replace
 
+from .conflicts import conflict_flags, table_conflicts
 from .costs import UNIT_MODES
 from .entrants import Entrant, check_entrants, check_forbidden, id_key
 from .errors import PairingError, check_choice
-from .flags import FLAG_BYE, FLAG_REMATCH, FLAG_SAME_UNIT, FLAG_SEAT_FORCED
+from .flags import FLAG_BYE, FLAG_REMATCH, FLAG_SEAT_FORCED
 from .result import Bye, Pairing, Table
 from .seats import check_seating, first_sits_ew
 from .swiss import pair_swiss
@@ -89,7 +96,7 @@ def pair_round_one(
     """Adjacent pairing on draw numbers: 1–2 at table 1, 3–4 at table 2, …
 
     Odd count: the pair with the last draw number has the bye. Every entrant needs a
-    distinct ``draw_number``. Pairs to keep apart (hard same-unit avoidance, ``forbidden``
+    distinct ``draw_number``. Pairs to keep apart (same-unit avoidance, ``forbidden``
     pairs of ids) change the adjacent tables only where they would meet; see the module
     docstring.
     """
@@ -115,9 +122,8 @@ def pair_round_one(
             key="pairing_draw_clash",
         )
     order = sorted(field, key=lambda e: e.draw_number)  # type: ignore[arg-type,return-value]
-    hard = avoid_same_unit == "hard"
     adjacent = [(order[2 * k], order[2 * k + 1]) for k in range(len(order) // 2)]
-    if any(_kept_apart(a, b, hard, apart) for a, b in adjacent):
+    if any(_kept_apart(a, b, avoid_same_unit, apart) for a, b in adjacent):
         return _round_one_apart(order, seating, avoid_same_unit, apart)
     tables = []
     rematches = 0
@@ -125,21 +131,19 @@ def pair_round_one(
     for k, (first, second) in enumerate(adjacent):
         cost += (first.points - second.points) ** 2
         first_ew, forced = first_sits_ew(first.seat_balance, second.seat_balance, seating)
-        flags = {FLAG_SEAT_FORCED} if forced else set()
-        if second.id in first.opponents:
-            flags.add(FLAG_REMATCH)
-            rematches += 1
-        if avoid_same_unit != "off" and first.unit is not None and first.unit == second.unit:
-            flags.add(FLAG_SAME_UNIT)
         ew, ns = (first, second) if first_ew else (second, first)
+        flags = set(conflict_flags(table_conflicts(ew, ns, k + 1, avoid_same_unit, apart)))
+        if forced:
+            flags.add(FLAG_SEAT_FORCED)
+        rematches += FLAG_REMATCH in flags
         tables.append(Table(k + 1, ew.id, ns.id, frozenset(flags)))
     byes = (Bye(order[-1].id, frozenset({FLAG_BYE})),) if len(order) % 2 else ()
     return Pairing(tuple(tables), byes, rematches=rematches, cost=cost, seed=None)
 
 
-def _kept_apart(a: Entrant, b: Entrant, hard: bool, apart: set[frozenset]) -> bool:
-    """Must ``a`` and ``b`` not meet (same unit under hard avoidance, or forbidden)?"""
-    if hard and a.unit is not None and a.unit == b.unit:
+def _kept_apart(a: Entrant, b: Entrant, avoid_same_unit: str, apart: set[frozenset]) -> bool:
+    """Should ``a`` and ``b`` not meet (same unit under avoidance, or forbidden)?"""
+    if avoid_same_unit != "off" and a.unit is not None and a.unit == b.unit:
         return True
     return frozenset((a.id, b.id)) in apart
 

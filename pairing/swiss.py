@@ -7,14 +7,16 @@ Rules, hardest first (docs/rules.md §11):
 2. no seat balance beyond ±2, then no rematch, then no forbidden pairing (回避) and no
    same-unit table when avoidance is ``"hard"`` — each while a pairing without it exists,
    and as few as possible otherwise (flagged ``seat_limit``, ``rematch``, ``forbidden``,
-   ``same_unit``), in that order of importance;
+   ``same_unit``), in that order of importance; then, under soft avoidance
+   (同单位尽量回避), as few same-unit tables as those allow (flagged ``same_unit``): a
+   same-unit table is avoided even at the cost of the bye order, the seat rule and
+   closeness, never by a rematch;
 3. at least 90 % of the pairs end the round within ±1 seat balance (if rule 2 makes that
    impossible, the pairing gets the note ``seat_rule_unmet`` and as few pairs as possible
    end outside);
 4. the bye goes to the lowest-ranked of those pairs, unless rule 2 or 3 needs another;
-5. closeness: the smallest sum over tables of the squared points difference, a soft
-   same-unit penalty added; ties go to pairs close in the standings, top tables first,
-   then to the seed.
+5. closeness: the smallest sum over tables of the squared points difference; ties go to
+   pairs close in the standings, top tables first, then to the seed.
 
 Rule 4 is met by weighting pairs that would end outside ±1 (:mod:`pairing.costs`): the
 weight starts at zero (seats only break closeness ties) and grows only as far as the rule
@@ -28,6 +30,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from fractions import Fraction
 
+from .conflicts import conflict_flags, table_conflicts
 from .costs import UNIT_MODES, CostModel, Field
 from .entrants import Entrant, check_entrants, check_forbidden
 from .errors import PairingError, check_choice
@@ -35,17 +38,15 @@ from .flags import (
     FLAG_BYE,
     FLAG_FLOAT_DOWN,
     FLAG_FLOAT_UP,
-    FLAG_FORBIDDEN,
     FLAG_REMATCH,
     FLAG_REMATCH_AVOIDED,
     FLAG_SAME_UNIT,
     FLAG_SEAT_FORCED,
-    FLAG_SEAT_LIMIT,
     FLAG_SECOND_BYE,
     FLAG_UNIT_AVOIDED,
 )
 from .result import Bye, Pairing, Table
-from .seats import check_seating, first_sits_ew, outside_one_budget, seat_legal
+from .seats import check_seating, first_sits_ew, outside_one_budget
 from .solver import Solution, build_line, bye_candidates, solve, solve_exact
 
 
@@ -174,17 +175,23 @@ def _earliest_bye(
 ) -> tuple[Solution, CostModel]:
     """The bye rule's order among the byes that meet the 90 % rule: ``moved`` has the
     fewest pairs outside ±1 of all, but an earlier candidate may meet the rule too (with
-    as few violations); the first such candidate keeps the bye."""
-    least = sum(moved_model.violation(i, j) for i, j in moved.tables)
+    as few violations and same-unit tables); the first such candidate keeps the bye."""
+    least = _rule_two(moved, moved_model)
     for c in bye_candidates(field):
         if c == moved.bye:
             break
         model = CostModel(field, unit_mode, seed, seats_first=True, bye_pool=[c])
         solution = solve_exact(field, model, line)
-        violations = sum(model.violation(i, j) for i, j in solution.tables)
-        if violations == least and solution.outside_one(field) <= budget:
+        if _rule_two(solution, model) == least and solution.outside_one(field) <= budget:
             return solution, model
     return moved, moved_model
+
+
+def _rule_two(solution: Solution, model: CostModel) -> tuple[int, int]:
+    """(violations, avoidable same-unit tables) of a solution: the levels above the bye."""
+    tables = solution.tables
+    units = sum(model.soft and model.same_unit(i, j) for i, j in tables)
+    return sum(model.violation(i, j) for i, j in tables), units
 
 
 def _closeness(solution: Solution, model: CostModel) -> int:
@@ -194,19 +201,25 @@ def _closeness(solution: Solution, model: CostModel) -> int:
 def build_pairing(
     field: Field, solution: Solution, model: CostModel, seating: str, seed: int | None
 ) -> Pairing:
-    """Seat, flag and number the tables of a solution."""
+    """Seat, flag and number the tables of a solution. The conflict flags come from
+    :func:`pairing.conflicts.table_conflicts`, the check the conflict list uses."""
     explainer = _Explainer(field, model.unit_mode)
     tables = []
     rematches = 0
     cost = 0.0
     for number, (i, j) in enumerate(sorted(solution.tables), start=1):
         first_ew, forced = first_sits_ew(field.balance[i], field.balance[j], seating)
-        flags = explainer.flags(i, j)
+        ew, ns = (i, j) if first_ew else (j, i)
+        found = table_conflicts(
+            field.entrants[ew], field.entrants[ns], number, model.unit_mode, field.apart
+        )
+        flags = explainer.flags(i, j) | conflict_flags(found)
+        if FLAG_SAME_UNIT in flags:
+            flags.discard(FLAG_UNIT_AVOIDED)  # the table is itself of one unit
         if forced:
             flags.add(FLAG_SEAT_FORCED)
         if FLAG_REMATCH in flags:
             rematches += 1
-        ew, ns = (i, j) if first_ew else (j, i)
         tables.append(Table(number, field.ids[ew], field.ids[ns], frozenset(flags)))
         cost += (field.points[i] - field.points[j]) ** 2
     byes = ()
@@ -226,7 +239,8 @@ def build_pairing(
 
 
 class _Explainer:
-    """Works out the flags of a table from the field."""
+    """Works out the flags of a table that explain the computer's choice (floats, a closer
+    opponent skipped); the conflict flags come from :func:`table_conflicts`."""
 
     def __init__(self, field: Field, unit_mode: str) -> None:
         self.field = field
@@ -244,15 +258,6 @@ class _Explainer:
         flags: set[str] = set()
         if f.pq[i] != f.pq[j]:
             flags.update((FLAG_FLOAT_UP, FLAG_FLOAT_DOWN))
-        if j in f.opponents[i]:
-            flags.add(FLAG_REMATCH)
-        if j in f.avoid[i]:
-            flags.add(FLAG_FORBIDDEN)
-        if not seat_legal(f.balance[i], f.balance[j]):
-            flags.add(FLAG_SEAT_LIMIT)
-        same_unit = f.unit[i] >= 0 and f.unit[i] == f.unit[j]
-        if same_unit and self.unit_mode != "off":
-            flags.add(FLAG_SAME_UNIT)
         gap = abs(f.pq[i] - f.pq[j])
         if self._closer_opponent(i, gap) or self._closer_opponent(j, gap):
             flags.add(FLAG_REMATCH_AVOIDED)

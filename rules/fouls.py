@@ -16,7 +16,11 @@ foul (犯规)
 warning (警告)
     Two warnings to one side in the same deal make one foul, with the out-of-turn penalty
     (docs/rules.md §7.2: "一付牌中一方受到2次警告，判罚1次犯规，给对家加1级"). Which warnings pair up is
-    the option ``two_warnings``: gestures of out-of-turn play only or any (docs/rules.md §7.2).
+    the option ``two_warnings``: gestures of out-of-turn play only (淮安's rules), any, or
+    none (``"none"``: the 细则 and the rotation rules have no such rule — the 细则 stops the
+    trick, the rotation rules warn and leave a level penalty for serious cases to the
+    referee — so a warning stays a warning: no foul counted, no level to the opponents;
+    docs/rules.md §7.2).
 three fouls (三次犯规)
     Under ``three_fouls_defeat`` (docs/rules.md §7.3), a side's third foul in a match (a round)
     ends it: that side loses.
@@ -74,6 +78,8 @@ def foul_effect(rules: RuleSet, kind: str, severity: str) -> str:
         }[rules.out_of_turn]
     if severity == "foul" or (kind == "time_delay" and rules.delay == "foul"):
         return FOUL  # docs/rules.md §7.1: a delay is "直接记犯规1次"
+    if rules.two_warnings == "none":
+        return WARNING
     if rules.two_warnings == "any" or kind == "out_of_turn":
         return PAIRING_WARNING
     return WARNING

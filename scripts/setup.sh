@@ -46,3 +46,5 @@ fi
 packages=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
 .venv/bin/python -m compileall -q -j 0 -x '/site-packages/.*/(tests?|lexers|gis|locale|f2py|_pyinstaller)/' \
   manage.py config tournament scoring rules pairing tests bench "$packages" >/dev/null
+# The static files collected: compressed, under hashed names cached for good (config/storage.py).
+.venv/bin/python manage.py collectstatic --noinput --verbosity 0

@@ -65,7 +65,11 @@ def _tiebreak_field(index: int) -> forms.ChoiceField:
     choices = [("", "—")] + [(key, _(label)) for key, label in opt.TIEBREAK_METRICS.items()]
     label = _("排名依据") if index == 1 else ""
     help_text = _("名次依次比较的项目；选“—”的不用") if index == TIEBREAK_SLOTS else ""
-    return forms.ChoiceField(label=label, choices=choices, required=index == 1, help_text=help_text)
+    # The selects after the first have no visible label: each is named for screen readers.
+    named = forms.Select(attrs={"aria-label": _("排名依据（第%(n)s项）") % {"n": index}})
+    return forms.ChoiceField(
+        label=label, choices=choices, required=index == 1, help_text=help_text, widget=named
+    )
 
 
 class TournamentForm(forms.ModelForm):

@@ -14,6 +14,7 @@ from tests.conftest import login
 from tests.forms import posted_back
 from tournament.exports.archive import export_archive
 from tournament.models import Stage, Tournament
+from tournament.selectors import ruleset
 from tournament.services.archive_import import import_archive
 from tournament.services.events import tournament_create
 
@@ -213,3 +214,15 @@ def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, teams8,
     tournament.hundred_forfeit = 110
     with pytest.raises(ValidationError, match="100\\+弃权得分"):
         tournament_update(tournament=tournament, version=tournament.version)
+
+
+def test_the_two_warnings_option_shows_its_label_and_switches_off(tournament, organizer):
+    """003/004 have no "two warnings make a foul": the settings offer it off, labelled."""
+    client = login(organizer)
+    url = reverse("tournament_edit", args=[tournament.slug])
+    html = client.get(url).content.decode()
+    assert "两次警告判犯规" in html and "两次警告不判犯规（003、004）" in html
+    data = posted_back(html) | {"two_warnings": "none"}
+    assert client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.two_warnings == "none" and ruleset(tournament).two_warnings == "none"

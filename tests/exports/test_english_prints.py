@@ -15,6 +15,7 @@ import re
 import openpyxl
 import pytest
 
+from tests.app.conftest import english  # noqa: F401 - the pending translations compiled in
 from tests.conftest import organizers_words
 from tests.exports.conftest import pages_text
 from tournament.exports.registry import Request, run
@@ -49,6 +50,7 @@ def text_of(data: bytes, fmt: str) -> str:
 
 
 @pytest.mark.parametrize(("kind", "fmt", "round_number"), PRINTS)
+@pytest.mark.usefixtures("english")
 def test_an_english_print_has_no_chinese_word_of_ours(event, kind, fmt, round_number):
     event.print_language = "en"
     event.save()

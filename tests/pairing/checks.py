@@ -36,15 +36,17 @@ def compatible(a: Entrant, b: Entrant, unit_mode: str, forbidden=frozenset()) ->
 
 def violation_cost(a: Entrant, b: Entrant, unit_mode: str, k: int, forbidden=frozenset()) -> int:
     """Violations of a table, lexicographic: seat beyond ±2 > rematch > hard same unit or
-    a forbidden pairing (one level)."""
+    a forbidden pairing (one level) > a same unit under soft avoidance (the level the
+    pairing puts right below the violations, above the bye order and the seat rule)."""
     cost = 0
     if not seat_legal(a.seat_balance, b.seat_balance):
-        cost += k * k
+        cost += k**3
     if b.id in a.opponents or a.id in b.opponents:
+        cost += k * k
+    same_unit = a.unit is not None and a.unit == b.unit
+    if (unit_mode == "hard" and same_unit) or frozenset((a.id, b.id)) in forbidden:
         cost += k
-    if (unit_mode == "hard" and a.unit is not None and a.unit == b.unit) or frozenset(
-        (a.id, b.id)
-    ) in forbidden:
+    if unit_mode == "soft" and same_unit:
         cost += 1
     return cost
 
@@ -111,7 +113,7 @@ def check_round(
         )
     # Seats: the rule, the ±2 limit, the 90 % rule.
     after = _check_tables(entrants, pairing, unit_mode, seating, forbidden)
-    assert all(abs(v) <= 2 for v in after.values()) or violations
+    assert all(abs(v) <= 2 for v in after.values()) or violations >= k**3
     outside = sum(abs(v) > 1 for v in after.values())
     if outside > budget:
         # Allowed only when the rules above the seat rule leave no better choice.
@@ -165,26 +167,22 @@ def _check_tables(entrants, pairing: Pairing, unit_mode: str, seating, forbidden
     return after
 
 
-def objective(entrants: list[Entrant], tables, seat_weight: float, unit_penalty: float) -> float:
+def objective(entrants: list[Entrant], tables, seat_weight: float) -> float:
     by_id = {e.id: e for e in entrants}
-    return sum(table_cost(by_id[x], by_id[y], seat_weight, unit_penalty) for x, y in tables)
+    return sum(table_cost(by_id[x], by_id[y], seat_weight) for x, y in tables)
 
 
-def table_cost(a: Entrant, b: Entrant, seat_weight: float, unit_penalty: float) -> float:
+def table_cost(a: Entrant, b: Entrant, seat_weight: float) -> float:
     """What one table adds to the objective: squared points difference, the seat weight if
-    a pair ends outside ±1, the soft same-unit penalty."""
+    a pair ends outside ±1."""
     cost = (a.points - b.points) ** 2
-    cost += seat_weight * outside_one_after(a.seat_balance, b.seat_balance)
-    if unit_penalty and a.unit is not None and a.unit == b.unit:
-        cost += unit_penalty
-    return cost
+    return cost + seat_weight * outside_one_after(a.seat_balance, b.seat_balance)
 
 
 def exact_minimum(
     entrants: list[Entrant],
     pairing: Pairing,
     unit_mode: str,
-    unit_penalty: float = 0.0,
     seat_weight: float | None = None,
     forbidden=frozenset(),
 ) -> tuple[float, float] | None:
@@ -197,15 +195,25 @@ def exact_minimum(
     Every table costs at least its squared points difference, so when all our tables are
     allowed, a table whose points differ by more than the square root of our whole
     objective is in no cheaper pairing: only the tables within that window are built, and
-    our objective is the upper bound the solver starts from."""
+    our objective is the upper bound the solver starts from.
+
+    Under soft same-unit avoidance the pairing first has as few same-unit tables as it can
+    (check_round referees that); when it has none, its objective is the minimum over the
+    pairings without one (the constraints of hard avoidance); when some are unavoidable,
+    None (no closeness comparison)."""
+    if unit_mode == "soft":
+        units = {e.id: e.unit for e in entrants}
+        if any(units[t.ew] is not None and units[t.ew] == units[t.ns] for t in pairing.tables):
+            return None
+        unit_mode = "hard"
     byes = {b.entrant for b in pairing.byes}
     field = sorted((e for e in entrants if e.id not in byes), key=lambda e: e.points)
     by_id = {e.id: e for e in field}
     weight = pairing.seat_weight if seat_weight is None else seat_weight
     tables = [(t.ew, t.ns) for t in pairing.tables]
-    ours = objective(field, tables, weight, unit_penalty)
+    ours = objective(field, tables, weight)
     allowed = all(compatible(by_id[x], by_id[y], unit_mode, forbidden) for x, y in tables)
-    assert weight >= 0 and unit_penalty >= 0, "the window needs tables costing at least 0"
+    assert weight >= 0, "the window needs tables costing at least 0"
     window = ours + 1e-9 if allowed else float("inf")
     costs = {}
     for x, a in enumerate(field):
@@ -214,7 +222,7 @@ def exact_minimum(
             if (b.points - a.points) ** 2 > window:
                 break  # sorted by points: the later ones differ even more
             if compatible(a, b, unit_mode, forbidden):
-                costs[x, y] = table_cost(a, b, weight, unit_penalty)
+                costs[x, y] = table_cost(a, b, weight)
     best = minimum_perfect_matching(
         len(field), list(costs), list(costs.values()), upper=ours if allowed else None
     )

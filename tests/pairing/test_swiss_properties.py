@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing import pair_swiss
-from pairing.costs import POINT_SCALE, UNIT_SOFT_FACTOR, Field
 from pairing.simulate import SimEvent
 from tests.budget import examples
 
@@ -34,12 +33,6 @@ def events(draw, sizes):
         "withdraw_rate": draw(st.sampled_from([0.0, 0.0, 0.05, 0.15])),
         "late_entries": draw(st.sampled_from([0, 0, 1, 3])),
     }
-
-
-def unit_penalty(entrants, mode):
-    if mode != "soft":
-        return 0.0
-    return UNIT_SOFT_FACTOR * (Field(entrants).gap / POINT_SCALE) ** 2
 
 
 def play_event(params, closeness_up_to, closeness_rounds=None):
@@ -67,9 +60,7 @@ def play_event(params, closeness_up_to, closeness_rounds=None):
             check_round(entrants, pairing, params["mode"], params["seating"])
             wanted = closeness_rounds is None or round_number in closeness_rounds
             if wanted and len(entrants) <= closeness_up_to:
-                result = exact_minimum(
-                    entrants, pairing, params["mode"], unit_penalty(entrants, params["mode"])
-                )
+                result = exact_minimum(entrants, pairing, params["mode"])
                 if result is not None:
                     ours, best = result
                     assert abs(ours - best) <= EXACT, (round_number, ours, best)

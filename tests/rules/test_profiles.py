@@ -132,6 +132,8 @@ ROWS = [
         "上家沒有出牌，下家就出牌，稱為越序出牌。應停止本輪出牌。",
     ),
     ("swiss_match_points", "delay", "foul", "§14.2", "若拖延時間則直接記犯規1次。"),
+    # The 细则 has no "two warnings make a foul" (that is 淮安's); out of turn stops the trick.
+    ("swiss_match_points", "two_warnings", "none", "§14.2", "應停止本輪出牌。"),
     (
         "swiss_match_points",
         "three_fouls_defeat",
@@ -180,6 +182,8 @@ ROWS = [
         "§14.8",
         "抢先出牌，如上家不压，只作警告",
     ),
+    # The rotation rules warn and leave the level penalty to the referee; no two-warnings foul.
+    ("rotation_hundred", "two_warnings", "none", "§14.8", "轻者给予警告，重者罚级直至取消比赛资格。"),
     (
         "rotation_hundred",
         "scoring",
@@ -212,7 +216,7 @@ ROWS = [
         "§14.5",
         "獲頭家和尾家時繼續打A（連續三次不過則從J開始再打）",
     ),
-    ("knockout", "time_limit", 60, "§14.3", "每次以60分鐘為單位"),
+    ("knockout", "time_limit", 40, "§14.5", "每場比賽限時40分鐘"),
     (
         "knockout",
         "time_tie",
@@ -289,6 +293,23 @@ def test_001_two_gesture_warnings_make_a_foul_other_warnings_do_not():
     assert replay(rules, "W:NS:O W:NS:O").fouls["NS"] == 1
     assert replay(rules, "W:NS:S W:NS:S").fouls["NS"] == 0
     assert replay(RuleSet(two_warnings="any"), "W:NS:S W:NS:S").fouls["NS"] == 1
+
+
+def test_003_and_004_have_no_two_warnings_foul():
+    # 003 §10 stops the trick; 004 warns ("轻者给予警告，重者罚级"): no foul, no level.
+    sheet = "W:NS:O W:NS:O F:NS:D F:NS:D"
+    state = replay(RuleSet.profile("swiss_match_points"), sheet)
+    assert not state.finished and state.fouls["NS"] == 2
+    state = replay(RuleSet.profile("rotation_hundred"), "W:NS:O W:NS:O")
+    assert (
+        state.fouls["NS"] == 0
+        and state.levels == replay(RuleSet.profile("rotation_hundred"), "").levels
+    )
+    # Switched on again (001's rule), the same sheet ends the match on the third foul.
+    on = _RuleSet.from_event_options(
+        profile_options("swiss_match_points") | {"two_warnings": "gestures_only"}
+    )
+    assert replay(on, sheet).end_reason == "three_fouls"
 
 
 def test_003_a_delay_is_a_foul_straight_away():

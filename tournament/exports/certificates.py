@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -113,9 +113,9 @@ class CertificatePdf(PdfDocument):
             max_width=self.text_width,
             min_size=9,
         )
-        sentence = _("在%(event)s中获得第%(rank)s名，荣获") % {
+        sentence = _("在%(event)s中获得%(place)s，荣获") % {
             "event": self.event.name,
-            "rank": rank,
+            "place": place(rank),
         }
         lines = fonts.wrap(sentence, self.text_width, 18)
         base = top - 103 * mm
@@ -173,3 +173,12 @@ class CertificatePdf(PdfDocument):
         c.rotate(18)
         fonts.draw(c, 0, -4 * mm, _("未完赛"), 24, align="center", bold=True, color=RED)
         c.restoreState()
+
+
+def place(rank: int) -> str:
+    """A place in the standings as the certificate says it: 第3名, or "3rd" in English
+    ("took 3rd place in …"; "placed 1 in …" read as a count)."""
+    if not (get_language() or "").startswith("en"):
+        return f"第{rank}名"
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"

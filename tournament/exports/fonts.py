@@ -1,55 +1,184 @@
-"""Chinese text in the PDFs, with nothing to download or embed.
+"""The fonts of the PDFs: a real CJK TrueType font embedded (subset), a Latin font beside it.
 
 Decision
 --------
-Chinese runs use reportlab's built-in CID font ``STSong-Light`` (Adobe's Simplified-Chinese
-font pack name, encoding UniGB-UCS2-H). reportlab ships its metrics, so no font file is needed
-on the server and none is embedded: the PDF viewer supplies the glyphs (Acrobat, WPS,
-Chrome/pdfium, macOS Preview and poppler with a CJK font all do). pypdf extracts the text back
-exactly, which the tests rely on.
+Chinese runs use a TrueType CJK font found on the machine, embedded as a subset (only the
+glyphs used), so every viewer shows the characters, including one without Adobe's CJK data
+(poppler without ``poppler-data``, many print shops' machines). Where it comes from, first
+found wins (:data:`CJK_CANDIDATES`):
 
-Latin runs (table numbers, levels, scores, Latin names, and Latin-1 such as the middle dot
-of 买买提·艾力) use Helvetica, another built-in, whose WinAnsi encoding covers them. The
-half-width glyphs of STSong-Light come with Adobe's widths; a viewer that substitutes a
-different CJK font for it draws them crowded, while every viewer has a Helvetica-compatible
-font. :func:`runs` splits a string into runs of one font each.
+1. the setting ``PDF_CJK_FONT`` (environment variable of the same name): a ``.ttf`` or
+   ``.ttc`` path, ``path#N`` for face N of a collection;
+2. Debian's packages: ``fonts-wqy-zenhei`` (文泉驿正黑, the one CI installs),
+   ``fonts-wqy-microhei``, ``fonts-arphic-uming``/``ukai``, ``fonts-droid-fallback``;
+3. Windows' system fonts (``msyh.ttc`` 微软雅黑, ``simhei.ttf``, ``simsun.ttc``) and
+   macOS's (``Songti.ttc``, ``STHeiti Light.ttc``, ``Arial Unicode.ttf``).
 
-The UCS-2 encoding cannot carry characters outside the Basic Multilingual Plane (a rare
-surname such as U+20BB7); they are printed as 〓 (the conventional "missing character" mark)
-instead of corrupting the rest of the line.
+reportlab embeds only TrueType outlines (``glyf``): Debian's ``fonts-noto-cjk`` (OpenType
+with CFF outlines) is refused by it and skipped. With none found, the last fallback is the
+CID font ``STSong-Light`` (Adobe's Simplified-Chinese font pack name, encoding
+UniGB-UCS2-H), which reportlab knows by metrics only: nothing is embedded and the viewer
+must supply the glyphs (:func:`chosen` says which is used).
 
-The CID font has no bold face: bold Chinese is drawn with fill+stroke (text render mode 2).
+Latin runs (table numbers, levels, scores, Latin names, the English of an English print)
+use a Latin TrueType font, embedded too: Liberation Sans (Debian ``fonts-liberation2``,
+the metrics of Helvetica/Arial, so the layout is Helvetica's), else Arial, else DejaVu
+Sans; without any, the built-in Helvetica (not embedded, WinAnsi). A character is *Latin*
+when it is Latin-1 or punctuation of English text the Latin font has (– — ‘ ’ “ ” … →):
+an en dash drawn in the CJK font took a full em ("North– South").
+:func:`runs` splits a string into runs of one font each.
+
+Characters outside the Basic Multilingual Plane (a rare surname such as U+20BB7), and
+with a TrueType CJK font the characters it lacks, are printed as 〓 (the conventional
+"missing character" mark) instead of a blank box.
+
+There is no bold CJK face: bold Chinese is drawn with fill+stroke (text render mode 2).
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Collection
+from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-CJK = "STSong-Light"
-LATIN = "Helvetica"
-LATIN_BOLD = "Helvetica-Bold"
+CID_FALLBACK = "STSong-Light"
+HELVETICA, HELVETICA_BOLD = "Helvetica", "Helvetica-Bold"
 MISSING = "〓"
+_WINDOWS = os.path.join(os.environ.get("WINDIR", r"C:\Windows"), "Fonts")
+CJK_CANDIDATES: tuple[str, ...] = (
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc#0",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc#0",
+    "/usr/share/fonts/truetype/arphic/uming.ttc#0",
+    "/usr/share/fonts/truetype/arphic/ukai.ttc#0",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    os.path.join(_WINDOWS, "msyh.ttc") + "#0",
+    os.path.join(_WINDOWS, "msyh.ttf"),
+    os.path.join(_WINDOWS, "simhei.ttf"),
+    os.path.join(_WINDOWS, "simsun.ttc") + "#0",
+    "/System/Library/Fonts/Supplemental/Songti.ttc#0",
+    "/System/Library/Fonts/STHeiti Light.ttc#0",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "/System/Library/Fonts/Supplemental/Arial Unicode.ttf",
+)
+"""Where a CJK TrueType font is looked for, in order (``#N``: face N of a collection)."""
+LATIN_CANDIDATES: tuple[tuple[str, str], ...] = (
+    (
+        "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
+    ),
+    (
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    ),
+    (os.path.join(_WINDOWS, "arial.ttf"), os.path.join(_WINDOWS, "arialbd.ttf")),
+    (
+        "/System/Library/Fonts/Supplemental/Arial.ttf",
+        "/System/Library/Fonts/Supplemental/Arial Bold.ttf",
+    ),
+    (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    ),
+)
+"""Latin TrueType fonts (regular, bold) looked for, in order."""
+ENGLISH_PUNCTUATION = "–—‘’“”…→←↔•"
+"""Punctuation of the English prints drawn in the Latin font when it has the glyph."""
+HELVETICA_EXTRA = "–—‘’“”…•"
+"""The same that Helvetica's WinAnsi encoding has."""
 
-_LATIN = "\x20-\x7e\xa0-\xff"
-_RUN = re.compile(f"[{_LATIN}]+|[^{_LATIN}]+")
+
+@dataclass(frozen=True)
+class FontSet:
+    """The fonts the PDFs use in this process: reportlab names, and what they are."""
+
+    cjk: str
+    latin: str
+    latin_bold: str
+    cjk_source: str  # the file, or "" for the CID fallback
+    latin_source: str  # the file, or "" for Helvetica
+    covered: Collection[int] | None  # code points of the CJK TrueType font; None: CID font
+    latin_extra: str  # the punctuation of ENGLISH_PUNCTUATION the Latin font has
+
+    @property
+    def embedded(self) -> bool:
+        """Whether both fonts are embedded in the PDFs."""
+        return bool(self.cjk_source and self.latin_source)
+
+
+def _truetype(name: str, spec: str) -> TTFont | None:
+    """The TrueType font at ``spec`` (``path`` or ``path#N``) registered as ``name``, or
+    None when it is missing or not TrueType (CFF outlines, a broken file)."""
+    path, _sep, index = spec.partition("#")
+    if not os.path.isfile(path):
+        return None
+    try:
+        font = TTFont(name, path, subfontIndex=int(index or 0))
+    except Exception:  # noqa: BLE001 - reportlab raises several kinds for a font it cannot use
+        return None
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def _cjk_specs() -> list[str]:
+    named = getattr(settings, "PDF_CJK_FONT", "") or os.environ.get("PDF_CJK_FONT", "")
+    return [named, *CJK_CANDIDATES] if named else list(CJK_CANDIDATES)
+
+
+@lru_cache(maxsize=1)
+def chosen() -> FontSet:
+    """Find and register the fonts (once a process: a CJK font takes about 0.1 s to read)."""
+    cjk, cjk_source, covered = CID_FALLBACK, "", None
+    for spec in _cjk_specs():
+        font = _truetype("GuandanCJK", spec)
+        if font is not None:
+            cjk, cjk_source, covered = "GuandanCJK", spec, font.face.charToGlyph
+            break
+    else:
+        pdfmetrics.registerFont(UnicodeCIDFont(CID_FALLBACK))
+    latin, bold, latin_source, extra = HELVETICA, HELVETICA_BOLD, "", HELVETICA_EXTRA
+    for regular_path, bold_path in LATIN_CANDIDATES:
+        regular = _truetype("GuandanLatin", regular_path)
+        if regular is not None and _truetype("GuandanLatin-Bold", bold_path) is not None:
+            latin, bold, latin_source = "GuandanLatin", "GuandanLatin-Bold", regular_path
+            has = regular.face.charToGlyph
+            extra = "".join(ch for ch in ENGLISH_PUNCTUATION if ord(ch) in has)
+            break
+    return FontSet(cjk, latin, bold, cjk_source, latin_source, covered, extra)
+
+
+def reset() -> None:
+    """Forget the fonts chosen (after ``PDF_CJK_FONT`` changes: the tests)."""
+    chosen.cache_clear()
+    _patterns.cache_clear()
+    _unit_width.cache_clear()
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern, re.Pattern]:
+    latin = "\x20-\x7e\xa0-\xff" + re.escape(chosen().latin_extra)
+    return re.compile(f"[{latin}]+|[^{latin}]+"), re.compile(f"[^{latin}]")
+
+
 _OUTSIDE_BMP = re.compile(r"[^\u0000-\uffff]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # Characters the GB character set lacks, with the glyph Chinese print uses instead.
 _SUBSTITUTES = str.maketrans({"\u2212": "-", "\u2011": "-", "\u00ad": "-"})
 
 
-def register() -> None:
-    """Register the CID font with reportlab (idempotent, cheap)."""
-    if CJK not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(UnicodeCIDFont(CJK))
-
-
-register()
+def _missing(text: str) -> str:
+    """``text`` with the non-Latin characters the CJK TrueType font lacks as 〓."""
+    covered = chosen().covered
+    if covered is None:
+        return text
+    return _patterns()[1].sub(lambda m: m.group() if ord(m.group()) in covered else MISSING, text)
 
 
 def clean(text: object, *, newlines: bool = False) -> str:
@@ -59,7 +188,7 @@ def clean(text: object, *, newlines: bool = False) -> str:
     s = str(text)
     if newlines:
         return "\n".join(clean(line) for line in s.splitlines())
-    return _OUTSIDE_BMP.sub(MISSING, _CONTROL.sub(" ", s)).translate(_SUBSTITUTES)
+    return _missing(_OUTSIDE_BMP.sub(MISSING, _CONTROL.sub(" ", s)).translate(_SUBSTITUTES))
 
 
 def runs(text: str) -> list[tuple[str, bool]]:
@@ -68,14 +197,19 @@ def runs(text: str) -> list[tuple[str, bool]]:
     >>> runs("第12台 A+")
     [('第', False), ('12', True), ('台', False), (' A+', True)]
     """
-    return [(m.group(), m.group()[0] <= "\xff") for m in _RUN.finditer(text)]
+    latin = chosen().latin_extra
+    return [
+        (m.group(), m.group()[0] <= "\xff" or m.group()[0] in latin)
+        for m in _patterns()[0].finditer(text)
+    ]
 
 
 @lru_cache(maxsize=4096)  # labels repeat; names are mostly unique
 def _unit_width(text: str, bold: bool) -> float:
-    latin = LATIN_BOLD if bold else LATIN
+    f = chosen()
+    latin = f.latin_bold if bold else f.latin
     return sum(
-        pdfmetrics.stringWidth(run, latin if ascii_ else CJK, 1) for run, ascii_ in runs(text)
+        pdfmetrics.stringWidth(run, latin if ascii_ else f.cjk, 1) for run, ascii_ in runs(text)
     )
 
 
@@ -154,12 +288,13 @@ def draw(
         canvas.setStrokeColor(color)
     if bold:
         canvas.setLineWidth(size * 0.035)
+    f = chosen()
     t = canvas.beginText(x, y)
     for run, ascii_ in runs(s):
         if bold:
-            # Fill and stroke (mode 2): a faux bold for the CID font, which has no bold face.
+            # Fill and stroke (mode 2): a faux bold for the CJK font, which has no bold face.
             t.setTextRenderMode(0 if ascii_ else 2)
-        t.setFont((LATIN_BOLD if bold else LATIN) if ascii_ else CJK, size)
+        t.setFont((f.latin_bold if bold else f.latin) if ascii_ else f.cjk, size)
         t.textOut(run)
     canvas.drawText(t)
     if local_state:

@@ -153,7 +153,7 @@ class PdfDocument:
         return f"{self.event.name} {self.title}".strip()
 
     def _canvas(self, out: BinaryIO) -> Canvas:
-        c = Canvas(out, pagesize=self.size, pageCompression=1)
+        c = Canvas(out, pagesize=self.size, pageCompression=1, initialFontName=fonts.chosen().latin)
         c.setTitle(self._doc_title())
         c.setAuthor(self.event.host)
         c.setCreator(CREATOR)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -295,9 +295,17 @@ def _fouls(c: Canvas, lay: Layout) -> None:
     _heading(c, top, _("警告与犯规"), _("两次警告计一次犯规；藏牌或累计犯规达到规定次数判负"))
     base = top + 7
     c.setLineWidth(0.5)
-    for side, x0 in ((_("东西"), 12), (_("南北"), 105)):
-        fonts.draw(c, x0 * mm, y(base), side, 10, bold=True, max_width=10.5 * mm, min_size=5)
-        fonts.draw(c, (x0 + 11) * mm, y(base), _("警告"), 9, max_width=8.5 * mm, min_size=5)
+    # The side's short name: "North–South" does not fit before the warning boxes.
+    ew, ns = (
+        pgettext("fouls line: side, short", "东西"),
+        pgettext("fouls line: side, short", "南北"),
+    )
+    for side, x0 in ((ew, 12), (ns, 105)):
+        used = fonts.draw(c, x0 * mm, y(base), side, 10, bold=True, max_width=10.5 * mm, min_size=5)
+        # "Warning" starts after the side's name, leaving it the room up to the boxes.
+        start = x0 + min(11, fonts.width(side, used, bold=True) / mm + 2)
+        room = (x0 + 19.5 - start) * mm
+        fonts.draw(c, start * mm, y(base), _("警告"), 9, max_width=room, min_size=5)
         for k in range(WARNING_BOXES):
             _box(c, x0 + 20 + k * 6, base - 3.8, 4.5, 4.5)
         fonts.draw(c, (x0 + 47) * mm, y(base), _("犯规"), 9, max_width=8.5 * mm, min_size=5)

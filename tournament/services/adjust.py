@@ -3,7 +3,9 @@
 Every operation changes only the draft round's matches and is audited. The conflicts
 (rematch, same unit, seat imbalance, a pair twice or missing) are recomputed by the pure
 :func:`pairing.check_pairing` after each change and shown live; the blocking ones stop the
-round from being published (:func:`blocking_conflicts`).
+round from being published (:func:`blocking_conflicts`). The tables' badges are stored
+again after each change from the same check (:func:`pairing.conflicts.refreshed_flags`),
+so a badge never outlives its conflict.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.db.models import Max
 from django.utils.translation import get_language
 
 from pairing import Bye, Pairing, Table
-from pairing.conflicts import check_pairing
+from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
 from tournament.models import Match, Round
 from tournament.services.apart import forbidden_pairs
@@ -36,20 +38,38 @@ def pairing_of(round_: Round) -> Pairing:
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
-def conflicts(round_: Round) -> list:
-    """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
+def _checked(round_: Round) -> tuple[Pairing, list, dict]:
+    """The round's pairing, its active field and the keyword arguments of the check."""
     tournament = round_.tournament
     pairing = pairing_of(round_)
     field = entrants(tournament, round_.number)
     members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
     if members is not None:
         field = [e for e in field if e.id in members]
-    return check_pairing(
-        pairing,
-        field,
-        avoid_same_unit=tournament.avoid_same_unit,
-        forbidden=forbidden_pairs(tournament),
-    )
+    options = {
+        "avoid_same_unit": tournament.avoid_same_unit,
+        "forbidden": forbidden_pairs(tournament),
+    }
+    return pairing, field, options
+
+
+def conflicts(round_: Round) -> list:
+    """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
+    pairing, field, options = _checked(round_)
+    return check_pairing(pairing, field, **options)
+
+
+def _refresh_flags(round_: Round) -> None:
+    """Store every table's badges again from the check the conflict list uses."""
+    pairing, field, options = _checked(round_)
+    flags = refreshed_flags(pairing, field, **options)
+    changed = []
+    for m in round_.matches.exclude(ns=None).exclude(table=None):
+        new = sorted(flags.get(m.table, m.flags or []))
+        if new != sorted(m.flags or []):
+            m.flags = new
+            changed.append(m)
+    Match.objects.bulk_update(changed, ["flags"])
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
@@ -89,6 +109,7 @@ def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
 
 
 def _touch(round_: Round, *, user, request, summary: Message) -> None:
+    _refresh_flags(round_)
     round_.version += 1
     round_.save(update_fields=["version"])
     log_action(
