@@ -20,9 +20,9 @@ keeping apart in round 1
     which every pair has the same points and the draw numbers are the ranking, so a pair
     moves down the draw order only as far as needed and the tables stay as close to 1–2,
     3–4, … as the field allows; a table that cannot be avoided is flagged (``same_unit``,
-    ``forbidden``). 003 §1.3 (临近配对, "单、双号台次均小号在前，即1-2，3-4……") is read as
-    pairing *near* draw numbers, smaller number listed first: 003 itself does not avoid
-    units (§1.2, "各轮次同单位选手均不回避"), so when an event does, the nearest number of
+    ``forbidden``). The 细则's 临近配对 (docs/rules.md §11.2: "单、双号台次均小号在前，即1-2，3-4……")
+    is read as pairing *near* draw numbers, smaller number listed first: the 细则 itself does
+    not avoid units ("各轮次同单位选手均不回避"), so when an event does, the nearest number of
     another unit is the nearest pairing the rule leaves; the smaller number of each table
     is still listed first.
 """

@@ -90,7 +90,7 @@ PROFILES: dict[str, dict[str, Any]] = {
         "three_fouls_defeat": True,
         "delay": "foul",
         "out_of_turn": "stop_trick",
-        "two_warnings": "none",  # 003 has no two-warnings rule (§10: the trick is stopped)
+        "two_warnings": "none",  # the 细则 has no two-warnings rule (docs/rules.md §7.2)
         "seating": "first_ew",
         "avoid_same_unit": "off",
         "award_tiers": [["一等奖", 1], ["二等奖", 2], ["三等奖", 3]],
@@ -107,7 +107,7 @@ PROFILES: dict[str, dict[str, Any]] = {
         "late_disqualify": True,
         "seating": "first_ns",
         "out_of_turn": "warning_or_exposed",
-        "two_warnings": "none",  # 004: a warning, a level penalty only for serious cases
+        "two_warnings": "none",  # a warning; a level penalty only if serious (§7.2)
         "hundred_at_time": "climbed_only",
     },
     "knockout": _BASE
@@ -117,7 +117,7 @@ PROFILES: dict[str, dict[str, Any]] = {
         "levels": "jiangsu",
         "pass_a": "double_down",
         "a_fail": "three_back_to_J",
-        "time_limit": 40,  # 003 flyers: 每场比赛限时40分钟 (000 fifth text's 60: the option)
+        "time_limit": 40,  # knockout plans: 每场比赛限时40分钟 (docs/rules.md §13.4)
         "games": 1,
         "scoring": "match_points",
         "time_tie": "downstage_wins",

@@ -51,7 +51,7 @@ GAMES_OPTIONS: dict[int, str] = {1: "一局决胜", 3: "三局两胜"}
 TWO_WARNINGS_OPTIONS: dict[str, str] = {
     "gestures_only": "一副牌中两次越序出牌手势警告判犯规1次",
     "any": "一副牌中任意两次警告判犯规1次",
-    "none": "两次警告不判犯规（003、004）",
+    "none": "两次警告不判犯规（竞赛细则、分组移位规则）",
 }
 DELAY_OPTIONS: dict[str, str] = {
     "warning": "超时先警告",

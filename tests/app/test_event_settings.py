@@ -221,7 +221,7 @@ def test_the_two_warnings_option_shows_its_label_and_switches_off(tournament, or
     client = login(organizer)
     url = reverse("tournament_edit", args=[tournament.slug])
     html = client.get(url).content.decode()
-    assert "两次警告判犯规" in html and "两次警告不判犯规（003、004）" in html
+    assert "两次警告判犯规" in html and "两次警告不判犯规（竞赛细则、分组移位规则）" in html
     data = posted_back(html) | {"two_warnings": "none"}
     assert client.post(url, data).status_code == 302
     tournament.refresh_from_db()

@@ -183,7 +183,13 @@ ROWS = [
         "抢先出牌，如上家不压，只作警告",
     ),
     # The rotation rules warn and leave the level penalty to the referee; no two-warnings foul.
-    ("rotation_hundred", "two_warnings", "none", "§14.8", "轻者给予警告，重者罚级直至取消比赛资格。"),
+    (
+        "rotation_hundred",
+        "two_warnings",
+        "none",
+        "§14.8",
+        "轻者给予警告，重者罚级直至取消比赛资格。",
+    ),
     (
         "rotation_hundred",
         "scoring",
@@ -296,7 +302,7 @@ def test_001_two_gesture_warnings_make_a_foul_other_warnings_do_not():
 
 
 def test_003_and_004_have_no_two_warnings_foul():
-    # 003 §10 stops the trick; 004 warns ("轻者给予警告，重者罚级"): no foul, no level.
+    # docs/rules.md §7.2: the 细则 stops the trick, the rotation rules warn: no foul, no level.
     sheet = "W:NS:O W:NS:O F:NS:D F:NS:D"
     state = replay(RuleSet.profile("swiss_match_points"), sheet)
     assert not state.finished and state.fouls["NS"] == 2

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='tournament',
             name='two_warnings',
-            field=models.CharField(choices=[('gestures_only', '一副牌中两次越序出牌手势警告判犯规1次'), ('any', '一副牌中任意两次警告判犯规1次'), ('none', '两次警告不判犯规（003、004）')], default='gestures_only', max_length=16, verbose_name='两次警告判犯规'),
+            field=models.CharField(choices=[('gestures_only', '一副牌中两次越序出牌手势警告判犯规1次'), ('any', '一副牌中任意两次警告判犯规1次'), ('none', '两次警告不判犯规（竞赛细则、分组移位规则）')], default='gestures_only', max_length=16, verbose_name='两次警告判犯规'),
         ),
     ]
