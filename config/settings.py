@@ -18,6 +18,7 @@ from config.env import (
     envint,
     envlist,
     envmegabytes,
+    networks,
     secret_key,
 )
 
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "captcha",
     "tournament",
 ]
 
@@ -131,6 +133,25 @@ AXES_CLIENT_IP_CALLABLE = "tournament.access.client_ip"
 AXES_VERBOSE = False
 # How many reverse proxies stand in front (nginx: 1); their X-Forwarded-For gives the address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+# The proxies' own addresses (or networks, 10.0.0.0/8): X-Forwarded-For is read only from a
+# request that comes from one of them, never from a client that reached the app port itself.
+TRUSTED_PROXY_ADDRESSES = networks("TRUSTED_PROXY_ADDRESSES", ["127.0.0.1", "::1"])
+
+# Public sign-up (README "Security"): at most SIGNUP_LIMIT_PER_ADDRESS sign-ups an hour from
+# one address for one event, SIGNUP_LIMIT_PER_EVENT an hour for one event from all addresses
+# (counted in the database: every worker sees the same counts). 0 turns a limit off.
+SIGNUP_LIMIT_PER_ADDRESS = envint("SIGNUP_LIMIT_PER_ADDRESS", 10)
+SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 100)
+# The sign-up form's challenge (django-simple-captcha): an arithmetic sum drawn as an image,
+# made on the server with Pillow (works offline); a text question is the fallback. No audio.
+CAPTCHA_CHALLENGE_FUNCT = "captcha.helpers.math_challenge"
+CAPTCHA_MATH_CHALLENGE_OPERATOR = "+"
+CAPTCHA_TIMEOUT = 30  # minutes a challenge stays valid
+CAPTCHA_IMAGE_SIZE = (150, 50)
+CAPTCHA_FONT_SIZE = 34
+CAPTCHA_LETTER_ROTATION = (-20, 20)
+CAPTCHA_FLITE_PATH = None  # no audio version
+CAPTCHA_SOX_PATH = None
 
 # A side's entry cannot be confirmed through a table link from the same address sooner
 # than this (see tournament/services/table_sides.py); a referee can confirm at once.
