@@ -44,8 +44,8 @@ from tests.conftest import (
 )
 from tournament.models import Round, Tournament
 from tournament.services.checkin import checkin_code
-from tournament.services.signup_mail import confirm_code
 from tournament.services.photos import attach_photo
+from tournament.services.signup_mail import confirm_code
 
 pytestmark = pytest.mark.django_db
 
