@@ -82,6 +82,7 @@ urlpatterns = [
     path(M + "confirm/", results.match_confirm, name="match_confirm"),
     path(M + "foul/", results.match_foul, name="match_foul"),
     path(M + "absent/", results.match_absent, name="match_absent"),
+    path(M + "revoke-slip/", results.match_revoke_slip, name="match_revoke_slip"),
     path(M + "passed/", places.match_passed_at, name="match_passed_at"),
     path(M + "photo/", photos.match_photo_add, name="match_photo_add"),
     path(T + "photos/<int:photo_id>/", photos.sheet_photo, name="sheet_photo"),

@@ -29,6 +29,7 @@ NOT_PAGES = {
     "match_confirm",
     "match_foul",
     "match_absent",
+    "match_revoke_slip",
     "match_passed_at",
     "match_sheet_api",
     "match_foul_api",

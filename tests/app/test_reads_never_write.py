@@ -83,6 +83,7 @@ POST_ONLY = {
     "match_confirm": {},
     "match_foul": {},
     "match_absent": {},
+    "match_revoke_slip": {},
     "match_passed_at": {},
     "signup_action": {"action": "approve"},
     "signup_withdraw": {},

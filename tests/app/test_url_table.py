@@ -108,6 +108,8 @@ TABLE: dict[str, Row] = {
     "match_entry": Row("referee", args=_table),
     "match_confirm": Row("referee", args=_table, method="post", allowed=302),
     "match_absent": Row("referee", args=_table, method="post", allowed=302),
+    # Refused without a side: the role check let it through.
+    "match_revoke_slip": Row("referee", args=_table, method="post", allowed=302),
     "match_foul": Row("referee", args=_table, method="post", allowed=302),
     "match_sheet": Row("referee", args=_table),
     "match_sheet_api": Row("referee", args=_table),

@@ -22,7 +22,7 @@ from tournament.services.audit import audit_entry, log_entries
 from tournament.services.errors import NotAllowed, Refused, Stale
 from tournament.services.round_actions import problem
 from tournament.services.round_status import refresh_round_status
-from tournament.services.table_sides import TABLE_SOURCES, actor_name
+from tournament.services.table_sides import TABLE_SOURCES, actor_name, printed_by
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_STALE = "stale"
@@ -74,8 +74,15 @@ def table_audit(
         summary=summary,
         before=before,
         after={**snapshot(match), **(extra_after or {})},
-        actor=actor_of(user, source),
+        actor=_actor(match, user, source, request),
     )
+
+
+def _actor(match: Match, user, source: str, request) -> str:
+    """:func:`actor_of`, and for a side acting through a printed slip, who printed it."""
+    printer = printed_by(request, match, source)
+    actor = actor_of(user, source)
+    return f"{actor} slip:{printer}" if printer else actor
 
 
 def save_match(

@@ -52,6 +52,7 @@ from tournament.services.table_sides import (
     TABLE_SOURCES,
     SideRefused,
     check_side_confirmation,
+    side_pin_problem,
 )
 
 # Message codes (texts in tournament/messages/services.py).
@@ -207,7 +208,6 @@ def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match
     )
 
 
-@transaction.atomic
 def confirm_result(
     match: Match,
     *,
@@ -220,8 +220,17 @@ def confirm_result(
     """Confirm the entered result; refused for the person (or table side) who entered it.
 
     A side of the table also needs its PIN and must respect the gap after an entry from
-    the same address (:mod:`tournament.services.table_sides`).
+    the same address (:mod:`tournament.services.table_sides`). The PIN is checked first,
+    outside the table's transaction: a wrong one stays counted.
     """
+    pin_problem = side_pin_problem(match, source, pin)
+    return _confirm_locked(
+        match, version=version, user=user, source=source, request=request, pin_problem=pin_problem
+    )
+
+
+@transaction.atomic
+def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
     match = lock_match(match, version)
     check_round_open(match)
     if match.state != Match.ENTERED:
@@ -230,7 +239,7 @@ def confirm_result(
         raise Refused(MSG_SELF_CONFIRM)
     check_referee(match, user, source)
     try:
-        check_side_confirmation(match, source, pin, request)
+        check_side_confirmation(match, source, pin_problem, request)
     except SideRefused as exc:
         raise Refused(exc.msg) from None
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import secrets
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ from django.views.decorators.http import require_POST
 from tournament.models import Match, Round
 from tournament.services.errors import ServiceError
 from tournament.services.results import confirm_result
+from tournament.services.table_sides import SLIP_PARAM, printer_of, slip_cookie
 from tournament.views.results import (
     handle_result_post,
     posted_version,
@@ -63,22 +65,51 @@ def table_entry(request, slug, match_id, code):
             response = redirect("table_entry", slug=slug, match_id=match_id, code=code)
             # Remember on this phone that it entered for this side: it may not confirm as the other.
             response.set_signed_cookie(
-                _cookie(match), source, max_age=12 * 3600, httponly=True, samesite="Lax"
+                _cookie(match),
+                source,
+                max_age=12 * 3600,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
             )
             return response
     else:
         form, extra = result_form(request, match, player=True), {}
-    context = {
+    response = render(
+        request, "rounds/table_entry.html", _context(request, match, side, form, extra)
+    )
+    remember_printer(request, response, match, side)
+    return response
+
+
+def remember_printer(request, response, match: Match, side: str) -> None:
+    """Keep the slip's printer mark (its link's ``?p=``) for this phone's next requests:
+    the audit of what it enters names who printed the slip. A GET writes no row for it."""
+    mark = request.GET.get(SLIP_PARAM, "")
+    if mark and printer_of(mark, match, side) is not None:
+        response.set_cookie(
+            slip_cookie(match),
+            mark,
+            max_age=12 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+
+
+def _context(request, match: Match, side: str, form, extra: dict) -> dict:
+    slug, source = match.round.tournament.slug, f"table_{side.lower()}"
+    code = match.ew_code if side == "EW" else match.ns_code
+    return {
         "t": match.round.tournament,
         "m": match,
         "side": side,
         "form": form,
         "own_entry": match.entered_via == source,
         "can_confirm": match.state == Match.ENTERED and match.entered_via not in ("", source),
-        "sheet_url": reverse("table_sheet", args=[slug, match_id, code]),
+        "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
         **extra,
     }
-    return render(request, "rounds/table_entry.html", context)
 
 
 @require_POST
