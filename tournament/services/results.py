@@ -36,6 +36,7 @@ from tournament.services.match_lock import (
     StaleResult,
     actor_of,
     check_foul_steps,
+    check_player_steps,
     check_referee,
     check_round_open,
     is_real,
@@ -306,7 +307,9 @@ def save_sheet(
     """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
 
     Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
-    Fouls and warnings reach the sheet only through the foul log
+    A player's version (a table link) may only add or change deals won
+    (:func:`~tournament.services.match_lock.check_player_steps`). Fouls and warnings reach
+    the sheet only through the foul log
     (:func:`tournament.services.fouls.record_foul`, ``allow_fouls``), so the log and the
     sheet never disagree; they cannot be undone from the sheet.
     """
@@ -317,6 +320,7 @@ def save_sheet(
         locked.state == Match.ENTERED and not same_actor(locked, user, source)
     ):
         raise Refused("sheet_closed")
+    check_player_steps(locked, steps, source)
     check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)

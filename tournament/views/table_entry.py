@@ -9,12 +9,11 @@ not exist.
 
 from __future__ import annotations
 
-import json
 import secrets
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -145,25 +144,7 @@ def table_sheet(request, slug, match_id, code):
     )
 
 
-# What players record on their sheet: who won each deal, and time. Penalties, fouls,
-# warnings and forfeits are the referee's (they come with the foul log).
-PLAYER_STEPS = ("win", "time")
-
-
-def _referee_steps(steps) -> int:
-    return sum(1 for s in steps if isinstance(s, dict) and not any(k in s for k in PLAYER_STEPS))
-
-
 def table_sheet_api(request, slug, match_id, code):
+    """A side's sheet: what it may change is checked by the service (deals won only)."""
     match, side = load_table(slug, match_id, code)
-    if request.method == "POST":
-        try:
-            steps = json.loads(request.body or b"{}").get("steps")
-        except (ValueError, AttributeError):
-            steps = None
-        if isinstance(steps, list) and _referee_steps(steps) > _referee_steps(match.deals or []):
-            return JsonResponse(
-                {"ok": False, "error": _("选手只能记录每副的结果和到时；罚级、犯规和弃权请找裁判")},
-                status=403,
-            )
     return sheet_api_response(request, match, source=f"table_{side.lower()}")
