@@ -7,7 +7,6 @@ SQLite is the default so that an organizer's laptop needs nothing else; set
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 from pathlib import Path
 
 from config.env import (
@@ -52,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournament.login_guard.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.views.common.LoginRedirectMiddleware",
@@ -122,10 +122,14 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
 
 # Login throttling (django-axes, README "Security"): an account is locked on one address
-# after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_LOCKOUT_MINUTES (0: until unlocked).
+# after LOGIN_FAILURE_LIMIT wrong passwords: 5, then 15, then 30 minutes, then
+# LOGIN_LOCKOUT_MINUTES for each further lockout of the day (0: until unlocked). A browser
+# that has logged in as the account before is not locked by others' failures
+# (tournament/login_guard.py: device cookies).
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
 LOGIN_LOCKOUT_MINUTES = envint("LOGIN_LOCKOUT_MINUTES", 60)
-AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES) if LOGIN_LOCKOUT_MINUTES else None
+AXES_COOLOFF_TIME = "tournament.login_guard.cool_off" if LOGIN_LOCKOUT_MINUTES else None
+AXES_WHITELIST_CALLABLE = "tournament.login_guard.known_browser"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournament.access.lockout_response"

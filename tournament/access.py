@@ -62,24 +62,30 @@ def client_ip(request) -> str:
     return forwarded[-proxies]
 
 
-def lockout_message() -> str:
-    """The Chinese text shown on the login page to a locked-out account."""
-    minutes = settings.LOGIN_LOCKOUT_MINUTES
+def lockout_message(minutes: int | None = None) -> str:
+    """The Chinese text shown on the login page to a locked-out account (``minutes``: how
+    long this lockout lasts; 0 or None with ``LOGIN_LOCKOUT_MINUTES=0``: until unlocked)."""
+    if minutes is None:
+        minutes = settings.LOGIN_LOCKOUT_MINUTES
     text = _("密码连续输错%(n)s次，此账号在本设备上已被锁定，输入正确的密码也无法登录。") % {
         "n": settings.AXES_FAILURE_LIMIT
     }
-    if minutes:
+    if minutes and settings.LOGIN_LOCKOUT_MINUTES:
         text += _("请%(m)s分钟后再试，或请裁判长/组织者在“登录锁定”页面解锁。") % {"m": minutes}
     else:
         text += _("请裁判长/组织者在“登录锁定”页面解锁。")
-    return text
+    return text + _("曾在本浏览器登录过此账号的，不受他人输错影响。")
 
 
 def lockout_response(request, original_response=None, credentials=None):
     """django-axes' answer to a locked-out login: the login page with the reason (HTTP 429)."""
     # Unbound: validating it would try the password again (and count one more failure).
     form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
-    context = {"form": form, "lockout": lockout_message(), "next": request.POST.get("next", "")}
+    from tournament.login_guard import lockout_minutes  # imports the models: not at start-up
+
+    minutes = lockout_minutes(request.POST.get("username", ""), client_ip(request))
+    lockout = lockout_message(minutes)
+    context = {"form": form, "lockout": lockout, "next": request.POST.get("next", "")}
     return render(request, "registration/login.html", context, status=429)
 
 
