@@ -85,9 +85,7 @@ def test_lockouts_grow_step_by_step(referee):
     assert logged_in(client)
 
 
-def test_a_forged_forwarded_header_on_a_direct_request_gives_no_fresh_address(
-    referee, settings
-):
+def test_a_forged_forwarded_header_on_a_direct_request_gives_no_fresh_address(referee, settings):
     settings.TRUSTED_PROXIES = 1  # nginx in front, but this client reached the app port
     for n in range(settings.AXES_FAILURE_LIMIT):
         Client().post(
