@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+
 from config.env import (
     SettingError,
     cache_config,
@@ -44,6 +46,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before whitenoise: the static files' answers carry the policy too.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.middleware.ChineseByDefaultMiddleware",
@@ -57,6 +61,28 @@ MIDDLEWARE = [
     "tournament.views.common.LoginRedirectMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into a page
 ]
+
+# Content-Security-Policy on every answer (django-csp): scripts, styles, fonts, the service
+# worker and the manifest from this site only, no inline script or style attribute (the
+# pages' scripts are static files), images also as data: URLs (the icon, the API docs' SVG)
+# and blob: (a photo's preview before it is sent), no frames, forms sent only here.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:", "blob:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "media-src": [SELF, "blob:"],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 
@@ -176,6 +202,9 @@ HTTPS = envbool("HTTPS", False)
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", HTTPS)
 SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", HTTPS)
+# Every cookie under HTTPS: the language switch's too (the app's own cookies, the players'
+# gd_entry_<id>, gd_slip_<id> and the gd_device cookie, follow SESSION_COOKIE_SECURE).
+LANGUAGE_COOKIE_SECURE = envbool("LANGUAGE_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
