@@ -9,7 +9,7 @@ window.GD_LIVE = GD.live(cfg.liveUrl, 15000, cfg.live, {
   refresh: ["#proj-live"], full: ["#proj-live"],
   onData: function (d) {
     c.dataset.started = d.started_at || "";  // the clock starts when the chief referee starts the round
-    if (d.status === "locked") c.dataset.done = cfg.doneText; else delete c.dataset.done;
+    if (d.status === "locked") c.dataset.done = cfg.lockedText; else delete c.dataset.done;
   }
 });
 (function () {

@@ -5,11 +5,14 @@ X-Forwarded-For straight to the app port gives no fresh address."""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
@@ -110,3 +113,15 @@ def test_a_forged_forwarded_header_on_a_direct_request_gives_no_fresh_address(re
         HTTP_X_FORWARDED_FOR="192.0.2.200",
     )
     assert logged_in(client)
+
+
+def test_the_organizer_is_let_in_by_the_command_when_nobody_can_unlock(organizer):
+    lock_out("alice", VENUE)
+    out = io.StringIO()
+    call_command("unlock_login", "alice", stdout=out)
+    assert "已解锁 alice" in out.getvalue()
+    client = Client()
+    try_login(client, "alice", "pw-alice", VENUE)
+    assert logged_in(client)
+    with pytest.raises(CommandError, match="没有账号"):
+        call_command("unlock_login", "nobody")

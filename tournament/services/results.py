@@ -307,11 +307,8 @@ def save_sheet(
     """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
 
     Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
-    A player's version (a table link) may only add or change deals won
-    (:func:`~tournament.services.match_lock.check_player_steps`). Fouls and warnings reach
-    the sheet only through the foul log
-    (:func:`tournament.services.fouls.record_foul`, ``allow_fouls``), so the log and the
-    sheet never disagree; they cannot be undone from the sheet.
+    A player's version may only add or change deals won (``check_player_steps``). Fouls and
+    warnings come only through the foul log (``record_foul``, ``allow_fouls``).
     """
     locked = lock_match(match, version)
     check_round_open(locked)
