@@ -6,6 +6,7 @@ strange behaviour at the prize-giving.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -56,6 +57,17 @@ def envlist(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def networks(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list of addresses or networks (``10.0.0.0/8``); each checked."""
+    values = envlist(name, default)
+    for value in values:
+        try:
+            ipaddress.ip_network(value, strict=False)
+        except ValueError:
+            raise SettingError(f"{name}: {value!r} is not an address or network") from None
+    return values
 
 
 def secret_key(path: Path) -> str:

@@ -7,8 +7,9 @@ SQLite is the default so that an organizer's laptop needs nothing else; set
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 from pathlib import Path
+
+from csp.constants import NONE, SELF
 
 from config.env import (
     SettingError,
@@ -18,6 +19,7 @@ from config.env import (
     envint,
     envlist,
     envmegabytes,
+    networks,
     secret_key,
 )
 
@@ -38,11 +40,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "captcha",
     "tournament",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before whitenoise: the static files' answers carry the policy too.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.middleware.ChineseByDefaultMiddleware",
@@ -50,11 +55,34 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournament.login_guard.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.views.common.LoginRedirectMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into a page
 ]
+
+# Content-Security-Policy on every answer (django-csp): scripts, styles, fonts, the service
+# worker and the manifest from this site only, no inline script or style attribute (the
+# pages' scripts are static files), images also as data: URLs (the icon, the API docs' SVG)
+# and blob: (a photo's preview before it is sent), no frames, forms sent only here.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:", "blob:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "media-src": [SELF, "blob:"],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 
@@ -120,10 +148,14 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
 
 # Login throttling (django-axes, docs/security.md): an account is locked on one address
-# after LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_LOCKOUT_MINUTES (0: until unlocked).
+# after LOGIN_FAILURE_LIMIT wrong passwords: 5, then 15, then 30 minutes, then
+# LOGIN_LOCKOUT_MINUTES for each further lockout of the day (0: until unlocked). A browser
+# that has logged in as the account before is not locked by others' failures
+# (tournament/login_guard.py: device cookies).
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
 LOGIN_LOCKOUT_MINUTES = envint("LOGIN_LOCKOUT_MINUTES", 60)
-AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES) if LOGIN_LOCKOUT_MINUTES else None
+AXES_COOLOFF_TIME = "tournament.login_guard.cool_off" if LOGIN_LOCKOUT_MINUTES else None
+AXES_WHITELIST_CALLABLE = "tournament.login_guard.known_browser"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournament.access.lockout_response"
@@ -131,6 +163,25 @@ AXES_CLIENT_IP_CALLABLE = "tournament.access.client_ip"
 AXES_VERBOSE = False
 # How many reverse proxies stand in front (nginx: 1); their X-Forwarded-For gives the address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
+# The proxies' own addresses (or networks, 10.0.0.0/8): X-Forwarded-For is read only from a
+# request that comes from one of them, never from a client that reached the app port itself.
+TRUSTED_PROXY_ADDRESSES = networks("TRUSTED_PROXY_ADDRESSES", ["127.0.0.1", "::1"])
+
+# Public sign-up (docs/security.md): at most SIGNUP_LIMIT_PER_ADDRESS sign-ups an hour from
+# one address for one event, SIGNUP_LIMIT_PER_EVENT an hour for one event from all addresses
+# (counted in the database: every worker sees the same counts). 0 turns a limit off.
+SIGNUP_LIMIT_PER_ADDRESS = envint("SIGNUP_LIMIT_PER_ADDRESS", 10)
+SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 100)
+# The sign-up form's challenge (django-simple-captcha): an arithmetic sum drawn as an image,
+# made on the server with Pillow (works offline); a text question is the fallback. No audio.
+CAPTCHA_CHALLENGE_FUNCT = "captcha.helpers.math_challenge"
+CAPTCHA_MATH_CHALLENGE_OPERATOR = "+"
+CAPTCHA_TIMEOUT = 30  # minutes a challenge stays valid
+CAPTCHA_IMAGE_SIZE = (150, 50)
+CAPTCHA_FONT_SIZE = 34
+CAPTCHA_LETTER_ROTATION = (-20, 20)
+CAPTCHA_FLITE_PATH = None  # no audio version
+CAPTCHA_SOX_PATH = None
 
 # A side's entry cannot be confirmed through a table link from the same address sooner
 # than this (see tournament/services/table_sides.py); a referee can confirm at once.
@@ -151,6 +202,9 @@ HTTPS = envbool("HTTPS", False)
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", HTTPS)
 SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", HTTPS)
+# Every cookie under HTTPS: the language switch's too (the app's own cookies, the players'
+# gd_entry_<id>, gd_slip_<id> and the gd_device cookie, follow SESSION_COOKIE_SECURE).
+LANGUAGE_COOKIE_SECURE = envbool("LANGUAGE_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)

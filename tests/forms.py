@@ -55,3 +55,12 @@ def posted_back(html: str) -> dict[str, list[str]]:
     parser = _Form()
     parser.feed(html)
     return parser.data
+
+
+def solved_challenge(key: str | None = None) -> dict[str, str]:
+    """The sign-up challenge's fields, answered as a person reading the image would: the
+    challenge ``key`` a page showed (its ``captcha_0``), or a new one as a fresh page would."""
+    from captcha.models import CaptchaStore
+
+    key = key or CaptchaStore.generate_key()
+    return {"captcha_0": key, "captcha_1": CaptchaStore.objects.get(hashkey=key).response}

@@ -23,6 +23,7 @@ from tournament.models import (
     ApiToken,
     AuditEntry,
     CheckIn,
+    Counter,
     ForbiddenPairing,
     Foul,
     Match,
@@ -286,11 +287,25 @@ class SignUpConfigAdmin(LoggedAdmin):
 
 @admin.register(SignUp)
 class SignUpAdmin(LoggedAdmin):
-    list_display = ("seq", "tournament", "state", "team", "fee_status", "created_at")
+    list_display = ("seq", "tournament", "state", "team", "fee_status", "created_at", "ip")
     list_filter = ("state", "fee_status")
-    search_fields = ("data", "email1", "email2", "tournament__slug")
-    readonly_fields = ("token", "created_at", "fee_marked_at")
+    search_fields = ("data", "email1", "email2", "tournament__slug", "ip")
+    readonly_fields = ("token", "created_at", "fee_marked_at", "ip")
     raw_id_fields = ("tournament", "team", "fee_marked_by")
+
+
+@admin.register(Counter)
+class CounterAdmin(admin.ModelAdmin):
+    """Counts of wrong PINs: shown to the administrator, kept by the app (never edited)."""
+
+    list_display = ("key", "count", "expires_at")
+    search_fields = ("key",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(CheckIn)

@@ -8,8 +8,15 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_logged_in
+        from axes.signals import user_locked_out
+        from django.contrib.auth.signals import user_logged_in, user_login_failed
 
+        from tournament import login_guard
         from tournament.access import expire_at_end_of_day
 
         user_logged_in.connect(expire_at_end_of_day, dispatch_uid="guandan_session_day")
+        user_logged_in.connect(login_guard.remember_browser, dispatch_uid="guandan_device")
+        user_login_failed.connect(
+            login_guard.count_browser_failure, dispatch_uid="guandan_dev_fail"
+        )
+        user_locked_out.connect(login_guard.count_lockout, dispatch_uid="guandan_lockout_step")

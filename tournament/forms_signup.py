@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from captcha.fields import CaptchaField, CaptchaTextInput
+from captcha.models import CaptchaStore
 from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
@@ -60,6 +62,46 @@ class SignUpForm(forms.Form):
         return (self.cleaned_data.get("email1") or "", self.cleaned_data.get("email2") or "")
 
 
+# The text fallback of the challenge, in words: "3+4=" reads "3 加 4 等于几？".
+_OPERATORS = {"+": _("加"), "-": _("减"), "×": _("乘")}
+
+
+def spoken(challenge: str) -> str:
+    """The challenge ``"7×3="`` as a question in words, for a phone that shows no image.
+
+    >>> str(spoken("7×3="))
+    '7 乘 3 等于几？'
+    """
+    body = challenge.rstrip("=")
+    for sign, word in _OPERATORS.items():
+        left, found, right = body.partition(sign)
+        if found:
+            return str(_("%(a)s %(op)s %(b)s 等于几？") % {"a": left, "op": word, "b": right})
+    return body
+
+
+class ChallengeInput(CaptchaTextInput):
+    """django-simple-captcha's image with the same question in words beside it (no audio)."""
+
+    template_name = "widgets/signup_captcha.html"  # the form renderer reads app folders
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        store = CaptchaStore.objects.filter(hashkey=self._key).values_list("challenge", flat=True)
+        context["question"] = spoken(store.first() or "")
+        return context
+
+
+class PublicSignUpForm(SignUpForm):
+    """The public form: a pair's application and the challenge a script cannot answer blind."""
+
+    captcha = CaptchaField(
+        label=_("验证题"),
+        widget=ChallengeInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        error_messages={"invalid": _("验证题答案不对，请看新的题目再答一次")},
+    )
+
+
 class SignUpConfigForm(forms.ModelForm):
     """The organizer's sign-up settings, with the payment QR image."""
 
@@ -68,7 +110,7 @@ class SignUpConfigForm(forms.ModelForm):
 
     class Meta:
         model = SignUpConfig
-        fields = ["is_open", "deadline", "cap", "fee", "needs_approval"]
+        fields = ["is_open", "deadline", "cap", "fee", "needs_approval", "confirm_email"]
         widgets = {
             "deadline": forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"

@@ -48,6 +48,9 @@ urlpatterns = [
     path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
     path(T + "signups/", signup_staff.signup_admin, name="signup_admin"),
     path(
+        T + "signups/reject-many/", signup_staff.signup_reject_many_view, name="signup_reject_many"
+    ),
+    path(
         T + "signups/<int:signup_id>/edit/",
         signup_staff.signup_admin_edit,
         name="signup_admin_edit",
@@ -79,6 +82,7 @@ urlpatterns = [
     path(M + "confirm/", results.match_confirm, name="match_confirm"),
     path(M + "foul/", results.match_foul, name="match_foul"),
     path(M + "absent/", results.match_absent, name="match_absent"),
+    path(M + "revoke-slip/", results.match_revoke_slip, name="match_revoke_slip"),
     path(M + "passed/", places.match_passed_at, name="match_passed_at"),
     path(M + "photo/", photos.match_photo_add, name="match_photo_add"),
     path(T + "photos/<int:photo_id>/", photos.sheet_photo, name="sheet_photo"),
@@ -97,6 +101,9 @@ urlpatterns = [
     path(T + "signup/payment-qr.png", signup.payment_qr, name="signup_payment_qr"),
     path(T + "signup/<str:token>/", signup.signup_status, name="signup_status"),
     path(T + "signup/<str:token>/withdraw/", signup.signup_withdraw_view, name="signup_withdraw"),
+    path(
+        T + "signup/<str:token>/confirm/<str:code>/", signup.signup_confirm, name="signup_confirm"
+    ),
     path(T + "pairings/<int:number>/", public_pairings.pairings, name="pairings"),
     path(T + "standings/", public.standings_page, name="standings"),
     path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),

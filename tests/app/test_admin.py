@@ -7,6 +7,7 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
 from tournament.models import (
@@ -14,6 +15,7 @@ from tournament.models import (
     ApiToken,
     AuditEntry,
     CheckIn,
+    Counter,
     ForbiddenPairing,
     Foul,
     Match,
@@ -51,6 +53,7 @@ def filled(tournament, teams8, make_round, referee):
     SignUp.objects.create(tournament=tournament, token="t" * 43, seq=1, state="pending")
     CheckIn.objects.create(team=teams8[0], method=CheckIn.TYPED)
     Absence.objects.create(team=teams8[1], round_number=2)
+    Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())
     return tournament
 
 

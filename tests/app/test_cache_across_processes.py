@@ -64,3 +64,27 @@ def test_cache_across_processes(tmp_path, tmp_path_factory, django_db_setup):
     finally:
         reader.stdin.close()
         reader.wait(timeout=30)
+
+
+def test_wrong_pins_are_counted_once_for_every_worker(tmp_path, tmp_path_factory, django_db_setup):
+    """Issue 28, finding 5: two workers (processes), each with its own memory, share one count
+    of a side's wrong PINs: 3 + 3 wrong ones lock the side after 5, and the right PIN is then
+    refused in both (with a count per worker, each would have allowed 5 and then confirmed)."""
+    env = env_for(tmp_path)
+    command = [sys.executable, "-m", "tests.app.two_processes"]
+    template = sqlite_template(tmp_path_factory)
+    if template:
+        shutil.copyfile(template, tmp_path / "db.sqlite3")
+
+    def run(*args) -> object:
+        done = subprocess.run(
+            [*command, *args], cwd=ROOT, env=env, check=True, timeout=120, capture_output=True
+        )
+        return json.loads(done.stdout.decode().strip().splitlines()[-1])
+
+    pin = run("pin-build" if template is None else "pin-build-migrated")["pin"]
+    wrong = "0000" if pin != "0000" else "1111"
+    first, second = run("pin-try", wrong, "3"), run("pin-try", wrong, "3")
+    assert first == ["pin_wrong"] * 3
+    assert second == ["pin_wrong", "pin_wrong", "pin_locked"]
+    assert run("pin-try", pin, "1") == ["pin_locked"]

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import login
+from tests.forms import solved_challenge
 from tournament.models import Absence, AuditEntry, CheckIn, Match, Round, SignUpConfig, Team
 from tournament.services.checkin import checkin_code, checkin_url
 
@@ -158,7 +159,8 @@ def test_signup_page_shows_checkin_qr_and_the_table(tournament, register, make_r
         "phone2": "2",
     }
     client = Client()
-    status = client.post(reverse("signup_page", args=[tournament.slug]), data)["Location"]
+    url = reverse("signup_page", args=[tournament.slug])
+    status = client.post(url, data | solved_challenge())["Location"]
     page = client.get(status).content.decode()
     assert "检录二维码" in page and "my-table" not in page
     other = register(tournament, "对手队")

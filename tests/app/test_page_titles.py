@@ -18,6 +18,7 @@ from tournament.models import Tournament
 from tournament.services.checkin import checkin_code
 from tournament.services.pairing import draw, pair_next_round
 from tournament.services.rounds import publish_round
+from tournament.services.signup_mail import confirm_code
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,7 @@ NOT_PAGES = {
     "match_confirm",
     "match_foul",
     "match_absent",
+    "match_revoke_slip",
     "match_passed_at",
     "match_sheet_api",
     "match_foul_api",
@@ -46,6 +48,8 @@ NOT_PAGES = {
     "table_photo",
     "signup_action",
     "signup_withdraw",
+    "signup_reject_many",
+    "captcha-image",
     "signup_payment_qr",
     "pair_names",
 }
@@ -111,6 +115,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "forbidden_pairings": {"slug": s},
         "signup_page": {"slug": s},
         "signup_status": {"slug": s, "token": signup.token},
+        "signup_confirm": {"slug": s, "token": signup.token, "code": confirm_code(signup)},
         "signup_admin": {"slug": s},
         "signup_admin_edit": {"slug": s, "signup_id": signup.pk},
         "checkin_desk": {"slug": s},
@@ -118,7 +123,10 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "checkin_missing": {"slug": s},
         "checkin_scan": {"slug": s, "code": checkin_code(team)},
     }
-    anonymous = {"login", "table_entry", "table_sheet", "signup_page", "signup_status"}
+    anonymous = {
+        *("login", "table_entry", "table_sheet"),
+        *("signup_page", "signup_status", "signup_confirm"),
+    }
     return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}
 
 

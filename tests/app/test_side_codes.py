@@ -27,7 +27,7 @@ PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148"
 
 @pytest.fixture
 def t1(tournament, teams8, make_round):
-    cache.clear()  # PIN tries are counted in the cache
+    cache.clear()
     tournament.table_entry = True
     tournament.save()
     return make_round(tournament, teams8).matches.get(table=1)

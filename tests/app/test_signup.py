@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
+from tests.forms import solved_challenge
 from tournament.models import AuditEntry, SignUp, SignUpConfig, Team
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def pair(name: str, p1: str, p2: str, **extra) -> dict:
 
 
 def apply(client: Client, tournament, data: dict):
-    return client.post(reverse("signup_page", args=[tournament.slug]), data)
+    return client.post(reverse("signup_page", args=[tournament.slug]), data | solved_challenge())
 
 
 def latest(tournament) -> SignUp:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import pytest
+from captcha.models import CaptchaStore
 from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
@@ -44,6 +45,7 @@ from tests.conftest import (
 from tournament.models import Round, Tournament
 from tournament.services.checkin import checkin_code
 from tournament.services.photos import attach_photo
+from tournament.services.signup_mail import confirm_code
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +108,8 @@ TABLE: dict[str, Row] = {
     "match_entry": Row("referee", args=_table),
     "match_confirm": Row("referee", args=_table, method="post", allowed=302),
     "match_absent": Row("referee", args=_table, method="post", allowed=302),
+    # Refused without a side: the role check let it through.
+    "match_revoke_slip": Row("referee", args=_table, method="post", allowed=302),
     "match_foul": Row("referee", args=_table, method="post", allowed=302),
     "match_sheet": Row("referee", args=_table),
     "match_sheet_api": Row("referee", args=_table),
@@ -156,6 +160,11 @@ TABLE: dict[str, Row] = {
     "signup_payment_qr": Row("anonymous"),
     "signup_status": Row("player", args=lambda w: [w.slug, w.token]),
     "signup_withdraw": Row("player", args=lambda w: [w.slug, w.token], method="post", allowed=302),
+    # The link mailed to confirm an e-mail address (the pair's link and the mailed code).
+    "signup_confirm": Row("player", args=lambda w: [w.slug, w.token, w.confirm]),
+    "signup_reject_many": Row("organizer", method="post", allowed=302),  # refused: no reason
+    # The sign-up challenge's image (django-simple-captcha).
+    "captcha-image": Row("anonymous", args=lambda w: [w.captcha]),
     # The read API: what the public pages show.
     # django-ninja names its prefix; nothing is served there (the docs are at docs/).
     "api-v1:api-root": Row("anonymous", args=lambda w: [], allowed=404),
@@ -227,6 +236,8 @@ def build() -> SimpleNamespace:
         photo=photo,
         signup=tournament.signups.get(),
         token=tournament.signups.get().token,
+        confirm=confirm_code(tournament.signups.get()),
+        captcha=CaptchaStore.generate_key(),
         checkin=checkin_code(teams8[0]),
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value

@@ -5,6 +5,9 @@ already), builds a 4-pair event whose round 1 is locked and whose round 2 is con
 locked, then answers each ``get`` line on stdin with one JSON line about the public standings
 page it fetched through its own cache (per-process memory, the default).
 ``lock``: locks round 2 through the service, as the chief referee's server would.
+``pin-build`` (``pin-build-migrated``): the event, then round 3 with table 1 entered by its
+East–West side; prints the North–South PIN. ``pin-try PIN N``: N confirmations by the
+North–South side with PIN, as one worker of the server would take them; prints the answers.
 """
 
 from __future__ import annotations
@@ -85,8 +88,49 @@ def lock() -> None:
     lock_round(Round.objects.get(number=2), user=chief)
 
 
+def pin_build(migrated: bool = False) -> None:
+    from django.core.management import call_command
+
+    from tournament.models import Match, Round, Team
+    from tournament.results_check import ResultValues
+    from tournament.services.results import submit_result
+
+    if not migrated:
+        call_command("migrate", verbosity=0)
+    build_event()
+    t = Team.objects.first().tournament
+    round_ = Round.objects.create(
+        tournament=t, stage=t.stages.first(), number=3, status="published"
+    )
+    teams = list(Team.objects.order_by("pk"))
+    match = Match.objects.create(round=round_, table=1, ew=teams[0], ns=teams[3])
+    submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, source="table_ew")
+    print(json.dumps({"pin": Match.objects.get(pk=match.pk).ns_pin}), flush=True)
+
+
+def pin_try(pin: str, times: int) -> None:
+    from tournament.models import Match
+    from tournament.services.errors import Refused
+    from tournament.services.results import confirm_result
+
+    answers = []
+    for _ in range(times):
+        match = Match.objects.get(round__number=3, table=1)
+        try:
+            confirm_result(match, version=match.version, source="table_ns", pin=pin)
+            answers.append("confirmed")
+        except Refused as exc:
+            answers.append(exc.msg.code)
+    print(json.dumps(answers), flush=True)
+
+
 if __name__ == "__main__":
     django.setup()
-    {"reader": reader, "reader-migrated": lambda: reader(migrated=True), "lock": lock}[
-        sys.argv[1]
-    ]()
+    {
+        "reader": reader,
+        "reader-migrated": lambda: reader(migrated=True),
+        "lock": lock,
+        "pin-build": pin_build,
+        "pin-build-migrated": lambda: pin_build(migrated=True),
+        "pin-try": lambda: pin_try(sys.argv[2], int(sys.argv[3])),
+    }[sys.argv[1]]()

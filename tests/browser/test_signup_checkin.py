@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import tap, text, type_in, wait_js, wait_shown
+from tests.forms import solved_challenge
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.services.checkin import check_in, checkin_url
 from tournament.services.pairing import draw
@@ -35,6 +36,10 @@ def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:
     type_in(page, "#id_phone1", "13900000001")
     type_in(page, "#id_player2", p2)
     type_in(page, "#id_phone2", "13900000002")
+    # The challenge: the sum a person reads off the image (its answer is kept on the server).
+    wait_js(page, "document.querySelector('img.captcha-image').naturalWidth > 0")
+    key = page.evaluate("document.querySelector('#id_captcha_0').value")
+    type_in(page, "#id_captcha_1", solved_challenge(key)["captcha_1"])
     tap(page, "button", "提交报名")
     page.wait_for_url("**/signup/*/")
     assert fits(page)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -87,16 +87,20 @@ PROBLEMS = {401: Problem, 404: Problem}
 
 
 def reader(request, slug: str) -> tuple[Tournament, bool]:
-    """The event and whether the request holds one of its active staff tokens."""
+    """The event and whether the request holds one of its active staff tokens.
+
+    An unpublished event answers exactly as a missing one (404 "Not Found") unless a valid
+    token of it is sent: a stranger cannot learn which names are events. A wrong token for
+    a published event is refused (401), so a tool never silently falls back to the public
+    view."""
     tournament = get_object_or_404(Tournament, slug=slug)
     secret = bearer_secret(request)
-    if secret is None:
-        if not data.is_public(tournament):
-            raise HttpError(404, _("赛事未公开"))
-        return tournament, False
-    if token_for(tournament, secret) is None:
+    valid = secret is not None and token_for(tournament, secret) is not None
+    if not valid and not data.is_public(tournament):
+        raise Http404
+    if secret is not None and not valid:
         raise HttpError(401, _("令牌无效或已停用"))
-    return tournament, True
+    return tournament, valid
 
 
 def answer(request, tournament: Tournament | None, staff: bool, schema, build: Callable):

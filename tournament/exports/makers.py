@@ -34,10 +34,12 @@ from tournament.exports.tabular import Exporter, write_csv, write_xlsx
 from tournament.exports.workbook import workbook_sheets
 from tournament.models import Match, Round, Stage, Tournament
 from tournament.naming import number_title
+from tournament.permissions import referee_tables
 from tournament.selectors import ruleset, standings_choice
 from tournament.services.checkin import checkin_path
 from tournament.services.errors import Invalid
 from tournament.services.signup_fees import registration_fees
+from tournament.services.table_sides import SLIP_PARAM, printer_mark
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_NO_ROUNDS = "export_no_rounds"
@@ -64,6 +66,8 @@ class Request:
     per_page: int = 1
     order: str = "both"
     base_url: str = ""
+    user: object = None  # who downloads (slips: only their tables, and their name in the links)
+    table: int | None = None  # slips of this table only (reprinted after a revocation)
     _pairs: dict | None = field(default=None, repr=False)
 
     @property
@@ -130,7 +134,8 @@ def make_scoresheets(req: Request, out: BinaryIO) -> None:
 
 
 def make_side_slips(req: Request, out: BinaryIO) -> None:
-    """One slip per side per table: that side's link (QR) and PIN, never the other's."""
+    """One slip per side per table: that side's link (QR) and PIN, never the other's. A
+    referee assigned to some tables gets only theirs; each link names who printed it."""
     number = pick_round(req)
     t = req.tournament
     if not t.table_entry:
@@ -141,11 +146,18 @@ def make_side_slips(req: Request, out: BinaryIO) -> None:
 
     def entry_url(table, side: str) -> str:
         code = table.ew_code if side == "EW" else table.ns_code
-        return base + source.entry_path(t.slug, table.match_id, code)
+        mark = printer_mark(table.match_id, side, code, req.user)
+        query = f"?{SLIP_PARAM}={mark}" if mark else ""
+        return base + source.entry_path(t.slug, table.match_id, code) + query
 
     matches = Match.objects.filter(round__tournament=t, round__number=number)
     pins = {pk: (ew, ns) for pk, ew, ns in matches.values_list("pk", "ew_pin", "ns_pin")}
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
+    mine = referee_tables(req.user, t) if req.user is not None else None
+    if req.table is not None:
+        mine = {req.table} if mine is None else mine & {req.table}
+    if mine is not None:
+        tables = (table for table in tables if table.table in mine)
     SideSlipsPdf(source.event_info(t), number, slips_for(tables, pins, entry_url)).render(out)
 
 

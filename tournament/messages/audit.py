@@ -92,6 +92,9 @@ AUDIT = {
     "audit_signup_withdrawn": _("%(name)s 退出报名"),
     "audit_signup_approved": _("通过报名 %(name)s"),
     "audit_signup_rejected": _("未通过 %(name)s：%(reason)s"),
+    "audit_slip_revoked": _("作废第%(table)s台%(side)s纸条（新链接和PIN）"),
+    "audit_signup_confirmed": _("%(name)s 确认邮箱"),
+    "audit_signup_rejected_many": _("批量未通过%(n)s个报名（%(which)s）：%(reason)s"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from tournament.models.audit import AuditEntry
 from tournament.models.checkin import Absence, CheckIn
+from tournament.models.counters import Counter
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.photos import SheetPhoto
 from tournament.models.rounds import Foul, Match, Round, Submission
@@ -13,6 +14,7 @@ __all__ = [
     "ApiToken",
     "Absence",
     "CheckIn",
+    "Counter",
     "AuditEntry",
     "ForbiddenPairing",
     "Foul",

@@ -4,13 +4,19 @@ Vocabulary
 ----------
 sign-up settings (:class:`SignUpConfig`)
     Whether the public sign-up page is open, until when (deadline), for how many pairs
-    (cap), the fee per pair and whether the organizer approves each pair.
+    (cap), the fee per pair, whether the organizer approves each pair (always, once the
+    event has begun: a pair signed up by a script must not be seated by the next pairing)
+    and whether a pair must confirm its e-mail address first.
 application (:class:`SignUp`)
     What one pair sent through the public page, reached again through its private link
     (``token``). Its ``data`` is a :class:`tournament.services.teams.TeamData` as a dict;
     once accepted the pair is a :class:`~tournament.models.Team` and the team is the truth.
 place
     A pair within the cap: an active team, or an application waiting for approval.
+unconfirmed (待确认邮箱)
+    An application whose e-mail address is not confirmed yet (when the organizer asks for
+    it): it holds no place and no name until the link mailed to player 1 is opened and its
+    button pressed; then it is placed as if it had just arrived (a place or the waiting list).
 waiting list (候补)
     Applications beyond the cap, in the order they came (``seq``); the first moves up
     when a place is freed (a withdrawal or a rejection).
@@ -37,6 +43,11 @@ class SignUpConfig(models.Model):
     cap = models.PositiveIntegerField(_("名额（组合数）"), null=True, blank=True)
     fee = models.DecimalField(_("报名费（元/组合）"), max_digits=8, decimal_places=2, default=0)
     needs_approval = models.BooleanField(_("需要审核"), default=False)
+    confirm_email = models.BooleanField(
+        _("需确认邮箱"),
+        default=False,
+        help_text=_("报名者须填写邮箱，并打开邮件中的链接确认后，报名才算数。"),
+    )
     payment_qr = models.BinaryField(_("收款码"), null=True, blank=True, editable=False)
 
     class Meta:
@@ -50,12 +61,14 @@ class SignUpConfig(models.Model):
 class SignUp(models.Model):
     """One pair's application through the public sign-up page."""
 
+    UNCONFIRMED = "unconfirmed"
     PENDING = "pending"
     WAITING = "waiting"
     APPROVED = "approved"
     REJECTED = "rejected"
     WITHDRAWN = "withdrawn"
     STATE_CHOICES = [
+        (UNCONFIRMED, _("待确认邮箱")),
         (PENDING, _("待审核")),
         (WAITING, _("候补")),
         (APPROVED, _("报名成功")),
@@ -70,7 +83,7 @@ class SignUp(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="signups")
     token = models.CharField(max_length=43, unique=True, editable=False)
     seq = models.PositiveIntegerField(_("报名序号"))
-    state = models.CharField(_("状态"), max_length=10, choices=STATE_CHOICES)
+    state = models.CharField(_("状态"), max_length=12, choices=STATE_CHOICES)
     data = models.JSONField(default=dict)
     email1 = models.EmailField(_("选手1邮箱"), blank=True)
     email2 = models.EmailField(_("选手2邮箱"), blank=True)
@@ -88,11 +101,18 @@ class SignUp(models.Model):
     )
     fee_marked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The address the application came from (the organizer rejects a flood by it).
+    ip = models.GenericIPAddressField(_("来源地址"), null=True, blank=True)
 
     class Meta:
         ordering = ["seq"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seq"], name="signup_seq_unique"),
+        ]
+        # The sign-up limits count the last hour's applications, of the event and of an address.
+        indexes = [
+            models.Index(fields=["tournament", "created_at"], name="signup_recent"),
+            models.Index(fields=["tournament", "ip", "created_at"], name="signup_recent_ip"),
         ]
         verbose_name = _("网上报名")
         verbose_name_plural = _("网上报名")

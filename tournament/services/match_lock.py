@@ -13,6 +13,7 @@ version
 
 from __future__ import annotations
 
+from rules import RuleError, normalize_step
 from rules.messages import Message
 from tournament.accounts import actor_label
 from tournament.models import AuditEntry, Match, Round
@@ -22,13 +23,14 @@ from tournament.services.audit import audit_entry, log_entries
 from tournament.services.errors import NotAllowed, Refused, Stale
 from tournament.services.round_actions import problem
 from tournament.services.round_status import refresh_round_status
-from tournament.services.table_sides import TABLE_SOURCES, actor_name
+from tournament.services.table_sides import TABLE_SOURCES, actor_name, printed_by
 
 # Message codes (texts in tournament/messages/services.py).
 MSG_STALE = "stale"
 MSG_NO_RIGHT = "no_right"
 MSG_BYE = "bye"
 MSG_NOT_YOUR_TABLE = "not_your_table"
+MSG_REFEREE_STEPS = "referee_steps_kept"
 
 
 class StaleResult(Stale):
@@ -74,8 +76,15 @@ def table_audit(
         summary=summary,
         before=before,
         after={**snapshot(match), **(extra_after or {})},
-        actor=actor_of(user, source),
+        actor=_actor(match, user, source, request),
     )
+
+
+def _actor(match: Match, user, source: str, request) -> str:
+    """:func:`actor_of`, and for a side acting through a printed slip, who printed it."""
+    printer = printed_by(request, match, source)
+    actor = actor_of(user, source)
+    return f"{actor} slip:{printer}" if printer else actor
 
 
 def save_match(
@@ -196,6 +205,31 @@ def is_real(user) -> bool:
 
 def _is_foul_step(step) -> bool:
     return isinstance(step, dict) and ("foul" in step or "warning" in step)
+
+
+def _referee_step(step) -> bool:
+    """Every step but a deal won: penalty, foul, warning, forfeit (lateness too) and time."""
+    return not (isinstance(step, dict) and "win" in step)
+
+
+def _canonical(step):
+    try:
+        return normalize_step(step)
+    except RuleError:
+        return step  # not a step at all: the sheet's own check refuses it
+
+
+def check_player_steps(match: Match, steps: list, source: str) -> None:
+    """A side of the table (a player's link) may add and change only deals won: every
+    referee step stays exactly as the referee wrote it, in the same line of the sheet, and
+    no new one comes from a player. The one check of every path that saves a player's sheet
+    (called by :func:`tournament.services.results.save_sheet`)."""
+    if source not in TABLE_SOURCES:
+        return
+    old = [(i, _canonical(s)) for i, s in enumerate(match.deals or []) if _referee_step(s)]
+    new = [(i, _canonical(s)) for i, s in enumerate(steps) if _referee_step(s)]
+    if old != new:
+        raise NotAllowed(MSG_REFEREE_STEPS)
 
 
 def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:

@@ -36,6 +36,7 @@ from tournament.services.match_lock import (
     StaleResult,
     actor_of,
     check_foul_steps,
+    check_player_steps,
     check_referee,
     check_round_open,
     is_real,
@@ -52,6 +53,7 @@ from tournament.services.table_sides import (
     TABLE_SOURCES,
     SideRefused,
     check_side_confirmation,
+    side_pin_problem,
 )
 
 # Message codes (texts in tournament/messages/services.py).
@@ -207,7 +209,6 @@ def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match
     )
 
 
-@transaction.atomic
 def confirm_result(
     match: Match,
     *,
@@ -220,8 +221,17 @@ def confirm_result(
     """Confirm the entered result; refused for the person (or table side) who entered it.
 
     A side of the table also needs its PIN and must respect the gap after an entry from
-    the same address (:mod:`tournament.services.table_sides`).
+    the same address (:mod:`tournament.services.table_sides`). The PIN is checked first,
+    outside the table's transaction: a wrong one stays counted.
     """
+    pin_problem = side_pin_problem(match, source, pin)
+    return _confirm_locked(
+        match, version=version, user=user, source=source, request=request, pin_problem=pin_problem
+    )
+
+
+@transaction.atomic
+def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
     match = lock_match(match, version)
     check_round_open(match)
     if match.state != Match.ENTERED:
@@ -230,7 +240,7 @@ def confirm_result(
         raise Refused(MSG_SELF_CONFIRM)
     check_referee(match, user, source)
     try:
-        check_side_confirmation(match, source, pin, request)
+        check_side_confirmation(match, source, pin_problem, request)
     except SideRefused as exc:
         raise Refused(exc.msg) from None
     return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
@@ -297,9 +307,8 @@ def save_sheet(
     """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
 
     Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
-    Fouls and warnings reach the sheet only through the foul log
-    (:func:`tournament.services.fouls.record_foul`, ``allow_fouls``), so the log and the
-    sheet never disagree; they cannot be undone from the sheet.
+    A player's version may only add or change deals won (``check_player_steps``). Fouls and
+    warnings come only through the foul log (``record_foul``, ``allow_fouls``).
     """
     locked = lock_match(match, version)
     check_round_open(locked)
@@ -308,6 +317,7 @@ def save_sheet(
         locked.state == Match.ENTERED and not same_actor(locked, user, source)
     ):
         raise Refused("sheet_closed")
+    check_player_steps(locked, steps, source)
     check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)

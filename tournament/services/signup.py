@@ -3,12 +3,20 @@
 See :mod:`tournament.models.signup` for the vocabulary (place, waiting list). Every change
 is written to the audit log in the transaction that makes it; the tournament row is locked
 first, so two pairs signing up at once cannot both take the last place.
+
+A script cannot flood the public page: at most ``SIGNUP_LIMIT_PER_ADDRESS`` sign-ups an hour
+from one address and ``SIGNUP_LIMIT_PER_EVENT`` an hour for the event, counted from the
+applications saved (each keeps its address), under the tournament's lock: the same count
+for every worker, and nothing a cache could lose. Once a round is out, every new pair waits for the
+organizer's approval (it would otherwise be seated by the next pairing).
 """
 
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -17,9 +25,9 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.messages.audit import term
-from tournament.models import SignUp, SignUpConfig, Team, Tournament
+from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
 from tournament.services import signup_mail
-from tournament.services.audit import log_action
+from tournament.services.audit import client_ip, log_action
 from tournament.services.signup_checks import check_signup, normalized
 from tournament.services.teams import TeamData, team_register, team_set_status, team_update
 
@@ -83,8 +91,52 @@ def _accept(signup: SignUp, request, user=None) -> None:
     signup.state = SignUp.APPROVED
 
 
+def event_started(tournament: Tournament) -> bool:
+    """Whether a round is out (published or further): the event is running."""
+    return Round.objects.filter(tournament=tournament).exclude(status=Round.DRAFT).exists()
+
+
+def needs_approval(config: SignUpConfig) -> bool:
+    """The organizer approves each pair: when asked, and always once the event is running."""
+    return config.needs_approval or event_started(config.tournament)
+
+
 def _place_state(config: SignUpConfig) -> str:
-    return SignUp.PENDING if config.needs_approval else SignUp.APPROVED
+    return SignUp.PENDING if needs_approval(config) else SignUp.APPROVED
+
+
+LIMIT_WINDOW = timedelta(hours=1)
+
+
+def _limits(tournament: Tournament, ip: str | None) -> list[tuple[dict, int, str]]:
+    """(the sign-ups counted, limit an hour, refusal) of each sign-up limit that applies."""
+    limits = [
+        (
+            {},
+            settings.SIGNUP_LIMIT_PER_EVENT,
+            _("本赛事一小时内收到的报名已达%(n)s个，请稍后再试，或联系组织者。"),
+        )
+    ]
+    if ip:
+        limits.append(
+            (
+                {"ip": ip},
+                settings.SIGNUP_LIMIT_PER_ADDRESS,
+                _("同一网络一小时内最多提交%(n)s个报名，请稍后再试；代多组报名请联系组织者。"),
+            )
+        )
+    return [limit for limit in limits if limit[1] > 0]
+
+
+def _check_limits(tournament: Tournament, ip: str | None) -> None:
+    """Refuse the sign-up when a limit is reached. The count is the applications saved in
+    the last hour (a sliding hour, read under the tournament's lock: exact, the same for
+    every worker, and a refused sign-up, which saves nothing, counts nothing)."""
+    since = timezone.now() - LIMIT_WINDOW
+    recent = SignUp.objects.filter(tournament=tournament, created_at__gt=since)
+    for where, limit, refusal in _limits(tournament, ip):
+        if recent.filter(**where).count() >= limit:
+            raise ValidationError(refusal % {"n": limit}, code="signup_limit")
 
 
 def _lock(tournament: Tournament) -> SignUpConfig:
@@ -92,29 +144,46 @@ def _lock(tournament: Tournament) -> SignUpConfig:
     return config_of(tournament)
 
 
+def _place(signup: SignUp, config: SignUpConfig, request) -> None:
+    """Give the application its state: a place (approved or waiting for approval) or, at
+    the cap, the waiting list."""
+    full = config.cap is not None and places_taken(signup.tournament) >= config.cap
+    signup.state = SignUp.WAITING if full else _place_state(config)
+    if signup.state == SignUp.APPROVED:
+        _accept(signup, request)
+
+
+def _new_signup(tournament: Tournament, data: TeamData, emails, request) -> SignUp:
+    last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
+    return SignUp(
+        tournament=tournament,
+        token=secrets.token_urlsafe(32),
+        seq=last + 1,
+        state=SignUp.UNCONFIRMED,
+        data=data.__dict__,
+        email1=emails[0],
+        email2=emails[1],
+        ip=client_ip(request) if request is not None else None,
+    )
+
+
 @transaction.atomic
 def signup_submit(
     *, tournament: Tournament, data: TeamData, emails: tuple[str, str], request=None
 ) -> SignUp:
-    """A pair applies through the public page: a place, or the waiting list at the cap."""
+    """A pair applies through the public page: a place, or the waiting list at the cap; or,
+    when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
     config = _lock(tournament)
     if not is_open(config):
         raise ValidationError(_("报名未开放或已截止"))
+    if config.confirm_email and not emails[0]:
+        raise ValidationError({"email1": _("本赛事需确认邮箱：请填写选手1的邮箱")})
     data = normalized(data)
     check_signup(tournament, data)
-    last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
-    full = config.cap is not None and places_taken(tournament) >= config.cap
-    signup = SignUp(
-        tournament=tournament,
-        token=secrets.token_urlsafe(32),
-        seq=last + 1,
-        state=SignUp.WAITING if full else SignUp.PENDING,
-        data=data.__dict__,
-        email1=emails[0],
-        email2=emails[1],
-    )
-    if not full and not config.needs_approval:
-        _accept(signup, request)
+    signup = _new_signup(tournament, data, emails, request)
+    _check_limits(tournament, signup.ip)
+    if not config.confirm_email:
+        _place(signup, config, request)
     signup.save()
     label = signup.get_state_display()
     _log(
@@ -123,6 +192,28 @@ def signup_submit(
         Message("audit_signup", {"name": data.name, "state": term(label)}),
         request,
     )
+    kind = "confirm_email" if signup.state == SignUp.UNCONFIRMED else "confirmation"
+    signup_mail.send_on_commit(signup, kind, request)
+    return signup
+
+
+@transaction.atomic
+def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
+    """The pair opened the link mailed to it: the application now counts (a place or the
+    waiting list, checked again against the pairs that came meanwhile)."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    if not secrets.compare_digest(code, signup_mail.confirm_code(signup)):
+        raise ValidationError(_("确认链接无效"))
+    if signup.state != SignUp.UNCONFIRMED:
+        raise ValidationError(_("该报名的邮箱已确认过"))
+    check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
+    before = _snapshot(signup)
+    _place(signup, config, request)
+    signup.save()
+    name = signup.data.get("name", "")
+    summary = Message("audit_signup_confirmed", {"name": name})
+    _log(signup, "signup.confirm_email", summary, request, before=before)
     signup_mail.send_on_commit(signup, "confirmation", request)
     return signup
 
@@ -242,6 +333,9 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     return signup
 
 
+REJECTABLE = (SignUp.UNCONFIRMED, SignUp.PENDING, SignUp.WAITING)
+
+
 @transaction.atomic
 def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     """The organizer refuses a pair (pending or waiting), with a reason the pair sees."""
@@ -250,8 +344,8 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("请填写未通过的原因"))
-    if signup.state not in (SignUp.PENDING, SignUp.WAITING):
-        raise ValidationError(_("只有待审核或候补的报名可以拒绝"))
+    if signup.state not in REJECTABLE:
+        raise ValidationError(_("只有待确认、待审核或候补的报名可以拒绝"))
     before = _snapshot(signup)
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]
     signup.save()

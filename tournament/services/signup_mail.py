@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from tournament.models import SignUp
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 
 def _subjects() -> dict[str, str]:
     return {
+        "confirm_email": _("请确认邮箱"),
         "confirmation": _("报名已收到"),
         "approved": _("报名成功"),
         "promoted": _("候补递补"),
@@ -35,6 +37,19 @@ def status_link(signup: SignUp, request=None) -> str:
     return request.build_absolute_uri(path) if request is not None else path
 
 
+def confirm_code(signup: SignUp) -> str:
+    """The code of the e-mail confirmation link: only the mailed link holds it (the pair's
+    status link, which the page shows to whoever filled the form, does not)."""
+    return salted_hmac("signup-confirm-email", signup.token).hexdigest()[:24]
+
+
+def confirm_link(signup: SignUp, request=None) -> str:
+    """The link mailed to player 1 when the organizer asks for a confirmed e-mail address."""
+    args = [signup.tournament.slug, signup.token, confirm_code(signup)]
+    path = reverse("signup_confirm", args=args)
+    return request.build_absolute_uri(path) if request is not None else path
+
+
 def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
     """The subject and body of one email."""
     name = signup.data.get("name", "")
@@ -45,16 +60,23 @@ def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
     ]
     if signup.reason:
         lines.append(_("原因：%(reason)s") % {"reason": signup.reason})
-    lines.append(_("查看、修改或退出报名：%(link)s") % {"link": link})
+    if kind == "confirm_email":
+        lines.append(_("请打开以下链接并按“确认报名”，报名才算数：%(link)s") % {"link": link})
+    else:
+        lines.append(_("查看、修改或退出报名：%(link)s") % {"link": link})
     return subject, "\n".join(lines) + "\n"
 
 
 def send_on_commit(signup: SignUp, kind: str, request=None) -> None:
-    """Send ``kind`` (confirmation, approved, promoted, rejected) when the change commits."""
+    """Send ``kind`` (confirm_email, confirmation, approved, promoted, rejected) when the
+    change commits. The confirmation link goes to player 1's address only (the one checked)."""
     recipients = [a for a in (signup.email1, signup.email2) if a]
+    link = status_link(signup, request)
+    if kind == "confirm_email":
+        recipients, link = recipients[:1], confirm_link(signup, request)
     if not recipients:
         return
-    subject, body = message_for(signup, kind, status_link(signup, request))
+    subject, body = message_for(signup, kind, link)
 
     def send() -> None:
         try:

@@ -14,16 +14,22 @@ the whole answer is kept in Django's cache under the public stamp with the round
 language: when a round is published thousands of phones ask for a few hundred names, and
 each answer after the first costs one query (the stamps) and a cache read. A new stamp
 makes new keys, as for :func:`tournament.computed.computed`.
+
+A page keys only on the query parameters it reads (``stamped(reads=...)``): any other is
+answered by a redirect to the same URL without it, so made-up query strings
+(``?x=1``, ``?x=2``, …) add no page to the cache, and no link in a kept page carries a
+stranger's parameters.
 """
 
 from __future__ import annotations
 
 import hashlib
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.views.decorators.gzip import gzip_page
@@ -72,35 +78,52 @@ def _answer(request, view, stamp: str, args: tuple, kwargs: dict) -> HttpRespons
     return response
 
 
-def stamped(view):
-    """Wrap a public view taking ``slug``: ETag, Last-Modified, 304, gzip, shared pages."""
+def canonical_url(request, reads: tuple[str, ...]) -> str | None:
+    """The URL without the query parameters the page does not read; None when it has none."""
+    if all(key in reads for key in request.GET):
+        return None
+    kept = [(key, value) for key, value in request.GET.lists() if key in reads]
+    query = urlencode([(key, v) for key, values in kept for v in values])
+    return request.path + (f"?{query}" if query else "")
+
+
+def stamped(view=None, *, reads: tuple[str, ...] = ()):
+    """Wrap a public view taking ``slug``: ETag, Last-Modified, 304, gzip, shared pages.
+    ``reads``: the query parameters the view reads; others are redirected away."""
+    if view is None:
+        return lambda actual: stamped(actual, reads=reads)
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
         if request.method not in ("GET", "HEAD"):
             return view(request, slug, *args, **kwargs)  # the view answers 405
-        if request.user.is_authenticated:
-            tournament = (
-                Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
-            )
-            found = None if tournament is None else (page_stamp(tournament, public=False), None)
-        else:
-            found = shared_page_stamp(slug)
-        if found is None:
-            return view(request, slug, *args, **kwargs)  # the view answers 404
-        stamp, modified = found
-        response = get_conditional_response(
-            request, etag=page_etag(request, stamp), last_modified=modified
-        )
-        if response is None:
-            response = _answer(request, view, stamp, (slug, *args), kwargs)
-        if response.status_code in (200, 304):
-            response.headers.setdefault("ETag", page_etag(request, stamp))
-            if modified is not None:
-                response.headers.setdefault("Last-Modified", http_date(modified))
-        # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
-        # time (a 304 costs one small query).
-        patch_cache_control(response, private=True, no_cache=True)
-        return response
+        canonical = canonical_url(request, reads)
+        if canonical is not None:
+            return HttpResponseRedirect(canonical)
+        return _stamped_answer(request, view, slug, args, kwargs)
 
     return gzip_page(wrapper)
+
+
+def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
+    if request.user.is_authenticated:
+        tournament = Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
+        found = None if tournament is None else (page_stamp(tournament, public=False), None)
+    else:
+        found = shared_page_stamp(slug)
+    if found is None:
+        return view(request, slug, *args, **kwargs)  # the view answers 404
+    stamp, modified = found
+    response = get_conditional_response(
+        request, etag=page_etag(request, stamp), last_modified=modified
+    )
+    if response is None:
+        response = _answer(request, view, stamp, (slug, *args), kwargs)
+    if response.status_code in (200, 304):
+        response.headers.setdefault("ETag", page_etag(request, stamp))
+        if modified is not None:
+            response.headers.setdefault("Last-Modified", http_date(modified))
+    # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
+    # time (a 304 costs one small query).
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

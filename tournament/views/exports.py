@@ -79,6 +79,7 @@ def export_download(request, slug, kind, ext):
     try:
         number = int(request.GET["round"]) if request.GET.get("round") else None
         per_page = int(request.GET.get("per_page", "1"))
+        table = int(request.GET["table"]) if request.GET.get("table") else None
     except ValueError:
         raise Http404(_("参数无效")) from None
     req = Request(
@@ -90,6 +91,8 @@ def export_download(request, slug, kind, ext):
         per_page=per_page,
         order=request.GET.get("order", "both"),
         base_url=base_url(request),
+        user=request.user,
+        table=table,
     )
     # FileResponse closes the file when the response is sent; no context manager here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115

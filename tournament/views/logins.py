@@ -3,6 +3,8 @@ out after too many wrong passwords, and unlocks them (see :mod:`tournament.acces
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from axes.models import AccessAttempt
 from axes.utils import reset
 from django.conf import settings
@@ -15,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from rules.messages import Message
+from tournament.login_guard import STEPS, forget_steps, lockout_minutes
 from tournament.models import Tournament
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.services.audit import log_action
@@ -33,8 +36,9 @@ def locked_attempts(usernames) -> list[dict]:
     added up over browsers as django-axes counts them (``username``, ``ip``, ``failures``,
     ``last``)."""
     rows = AccessAttempt.objects.filter(username__in=list(usernames))
+    longest = max(settings.LOGIN_LOCKOUT_MINUTES, *STEPS)
     if settings.AXES_COOLOFF_TIME:
-        rows = rows.filter(attempt_time__gte=timezone.now() - settings.AXES_COOLOFF_TIME)
+        rows = rows.filter(attempt_time__gte=timezone.now() - timedelta(minutes=longest))
     rows = (
         rows.values("username", "ip_address")
         .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
@@ -49,12 +53,22 @@ def locked_attempts(usernames) -> list[dict]:
             "last": r["last"],
         }
         for r in rows
+        if in_force(r["username"], r["ip_address"], r["last"])
     ]
 
 
+def in_force(username: str, ip: str, last) -> bool:
+    """Whether a lockout whose last wrong password came at ``last`` still holds (its step)."""
+    if not settings.AXES_COOLOFF_TIME:
+        return True
+    return timezone.now() - last < timedelta(minutes=lockout_minutes(username, ip))
+
+
 def _may_unlock(unlocker_role: str | None, account_role: str) -> bool:
-    """A chief referee unlocks referees and chief referees; the organizer unlocks everyone."""
-    return ROLE_RANK[unlocker_role] >= max(ROLE_RANK[account_role], ROLE_RANK[CHIEF_REFEREE])
+    """A chief referee or the organizer unlocks every account of the event, the organizer's
+    too: an unlock only lifts the lockout (the password is still needed), and an organizer
+    locked out by a stranger at the venue must not wait for the lockout to end."""
+    return ROLE_RANK[unlocker_role] >= ROLE_RANK[CHIEF_REFEREE]
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,6 +83,7 @@ def login_locks(request, slug):
         else:
             with transaction.atomic():
                 count = reset(username=username)
+                forget_steps(username)
                 log_action(
                     tournament=tournament,
                     request=request,

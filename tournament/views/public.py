@@ -57,7 +57,8 @@ def visible_round_numbers(request, tournament) -> list[int]:
     return list(rounds.values_list("number", flat=True))
 
 
-@stamped
+# The standings table's own parameters (django-tables2: sort, page) and the page's.
+@stamped(reads=("round", "q", "sort", "page"))
 def standings_page(request, slug):
     """The standings after a round: the last locked one unless another is chosen.
 

@@ -65,7 +65,7 @@ def _tables_html(round_: Round, page: int, show_results: bool) -> str:
     )
 
 
-@stamped
+@stamped(reads=("q", "format", "page"))
 def pairings(request, slug, number):
     """Find my table (``?q=``) and the tables of the round by number, a range per page."""
     tournament = load_tournament(request, slug, None)

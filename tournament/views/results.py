@@ -19,7 +19,7 @@ from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
 from tournament.messages import render as render_message
 from tournament.models import AuditEntry, Foul, Match, Player, Round
-from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
+from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.results_check import RESULT_FIELDS, check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import enter_final, minutes_left
@@ -37,6 +37,7 @@ from tournament.services.results import (
 )
 from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
+from tournament.services.slips import revoke_slip
 from tournament.sheets.reader import megabytes
 from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
@@ -176,8 +177,35 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "notation": format_notation(match.deals) if match.deals else "",
         "audit": [readable(a) for a in audit],
         "records_passed_at": records_passed_at(match),
+        "own_table": own_table(request.user, match),
         **extra,
     }
+
+
+def own_table(user, match: Match) -> bool:
+    """Whether the user's rights reach this table (its PINs and slips are shown only then)."""
+    tables = referee_tables(user, match.round.tournament)
+    return tables is None or match.table in tables
+
+
+@require_POST
+def match_revoke_slip(request, slug, number, table):
+    """A side's slip lost or seen: that side gets a new link and PIN; reprint its slips."""
+    tournament = load_tournament(request, slug, REFEREE)
+    match = get_match(tournament, number, table)
+    side = request.POST.get("side", "")
+    try:
+        revoke_slip(match, side, user=request.user, request=request)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        name = _("东西方") if side == "EW" else _("南北方")
+        messages.success(
+            request,
+            _("第%(table)s台%(side)s的旧纸条已作废，请重新打印本台纸条")
+            % {"table": table, "side": name},
+        )
+    return redirect("match_entry", slug=slug, number=number, table=table)
 
 
 def match_entry(request, slug, number, table):

@@ -7,6 +7,8 @@ link's own QR, and lets the pair edit (until the deadline) or withdraw.
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
@@ -16,18 +18,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.exports.qr import matrix
-from tournament.forms_signup import SignUpForm
+from tournament.forms_signup import PublicSignUpForm, SignUpForm
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.services.checkin import checkin_url
 from tournament.services.signup import (
     config_of,
     is_open,
+    signup_confirm_email,
     signup_edit,
     signup_submit,
     signup_withdraw,
     team_data,
 )
-from tournament.services.signup_mail import status_link
+from tournament.services.signup_mail import confirm_code, status_link
 from tournament.views.common import load_tournament
 
 
@@ -82,7 +85,7 @@ def _form_for(signup: SignUp, data=None) -> SignUpForm:
 def signup_page(request, slug):
     tournament = load_tournament(request, slug, None)
     config = config_of(tournament)
-    form = SignUpForm(request.POST or None)
+    form = PublicSignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             signup = signup_submit(
@@ -97,6 +100,25 @@ def signup_page(request, slug):
             return redirect("signup_status", slug=slug, token=signup.token)
     context = {"t": tournament, "config": config, "open": is_open(config), "form": form}
     return render(request, "signup/signup_form.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def signup_confirm(request, slug, token, code):
+    """The link mailed to player 1: a page with one button (a GET changes nothing, so a
+    mail scanner opening the link confirms nothing); the button confirms the address."""
+    tournament, signup = _load(request, slug, token)
+    if not secrets.compare_digest(code, confirm_code(signup)):
+        raise Http404(_("确认链接无效"))
+    if request.method == "POST":
+        try:
+            signup_confirm_email(signup=signup, code=code, request=request)
+        except ValidationError as exc:
+            messages.error(request, "；".join(exc.messages))
+        else:
+            messages.success(request, _("邮箱已确认，报名已提交"))
+        return redirect("signup_status", slug=slug, token=token)
+    context = {"t": tournament, "s": signup, "waiting": signup.state == SignUp.UNCONFIRMED}
+    return render(request, "signup/signup_confirm.html", context)
 
 
 def _load(request, slug, token) -> tuple:

@@ -18,11 +18,18 @@ from tournament.models import SignUp
 from tournament.permissions import ORGANIZER
 from tournament.services.signup import (
     config_of,
+    event_started,
     places_taken,
     signup_approve,
     signup_edit,
     signup_reject,
     signup_withdraw,
+)
+from tournament.services.signup_bulk import (
+    busiest_addresses,
+    busiest_hours,
+    parse_hour,
+    signup_reject_many,
 )
 from tournament.services.signup_fees import fee_mark, fee_totals, save_config
 from tournament.services.teams import TeamData
@@ -70,6 +77,9 @@ def signup_admin(request, slug):
         "taken": places_taken(tournament),
         "fee_choices": SignUp.FEE_CHOICES,
         "reject_form": RejectForm(),
+        "running": event_started(tournament),
+        "busy_addresses": busiest_addresses(tournament),
+        "busy_hours": busiest_hours(tournament),
     }
     return render(request, "signup/signup_admin.html", context)
 
@@ -129,6 +139,28 @@ def signup_action(request, slug, signup_id, action):
     else:
         messages.success(request, _("已保存：%(name)s") % {"name": signup.data.get("name", "")})
     return back_to_list(request, reverse("signup_admin", args=[slug]))
+
+
+@require_POST
+def signup_reject_many_view(request, slug):
+    """Reject every open application from one address (``ip``) or of one hour (``hour``)."""
+    tournament = load_tournament(request, slug, ORGANIZER)
+    ip = request.POST.get("ip") or None
+    hour = request.POST.get("hour")
+    try:
+        n = signup_reject_many(
+            tournament=tournament,
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+            ip=ip,
+            hour=parse_hour(hour) if hour else None,
+            request=request,
+        )
+    except ValidationError as exc:
+        messages.error(request, "；".join(exc.messages))
+    else:
+        messages.success(request, _("已拒绝%(n)s个报名") % {"n": n})
+    return redirect("signup_admin", slug=slug)
 
 
 @require_http_methods(["GET", "POST"])

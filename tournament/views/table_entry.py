@@ -9,11 +9,11 @@ not exist.
 
 from __future__ import annotations
 
-import json
 import secrets
 
+from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from tournament.models import Match, Round
 from tournament.services.errors import ServiceError
 from tournament.services.results import confirm_result
+from tournament.services.table_sides import SLIP_PARAM, printer_of, slip_cookie
 from tournament.views.results import (
     handle_result_post,
     posted_version,
@@ -63,22 +64,51 @@ def table_entry(request, slug, match_id, code):
             response = redirect("table_entry", slug=slug, match_id=match_id, code=code)
             # Remember on this phone that it entered for this side: it may not confirm as the other.
             response.set_signed_cookie(
-                _cookie(match), source, max_age=12 * 3600, httponly=True, samesite="Lax"
+                _cookie(match),
+                source,
+                max_age=12 * 3600,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
             )
             return response
     else:
         form, extra = result_form(request, match, player=True), {}
-    context = {
+    response = render(
+        request, "rounds/table_entry.html", _context(request, match, side, form, extra)
+    )
+    remember_printer(request, response, match, side)
+    return response
+
+
+def remember_printer(request, response, match: Match, side: str) -> None:
+    """Keep the slip's printer mark (its link's ``?p=``) for this phone's next requests:
+    the audit of what it enters names who printed the slip. A GET writes no row for it."""
+    mark = request.GET.get(SLIP_PARAM, "")
+    if mark and printer_of(mark, match, side) is not None:
+        response.set_cookie(
+            slip_cookie(match),
+            mark,
+            max_age=12 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+
+
+def _context(request, match: Match, side: str, form, extra: dict) -> dict:
+    slug, source = match.round.tournament.slug, f"table_{side.lower()}"
+    code = match.ew_code if side == "EW" else match.ns_code
+    return {
         "t": match.round.tournament,
         "m": match,
         "side": side,
         "form": form,
         "own_entry": match.entered_via == source,
         "can_confirm": match.state == Match.ENTERED and match.entered_via not in ("", source),
-        "sheet_url": reverse("table_sheet", args=[slug, match_id, code]),
+        "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
         **extra,
     }
-    return render(request, "rounds/table_entry.html", context)
 
 
 @require_POST
@@ -114,25 +144,7 @@ def table_sheet(request, slug, match_id, code):
     )
 
 
-# What players record on their sheet: who won each deal, and time. Penalties, fouls,
-# warnings and forfeits are the referee's (they come with the foul log).
-PLAYER_STEPS = ("win", "time")
-
-
-def _referee_steps(steps) -> int:
-    return sum(1 for s in steps if isinstance(s, dict) and not any(k in s for k in PLAYER_STEPS))
-
-
 def table_sheet_api(request, slug, match_id, code):
+    """A side's sheet: what it may change is checked by the service (deals won only)."""
     match, side = load_table(slug, match_id, code)
-    if request.method == "POST":
-        try:
-            steps = json.loads(request.body or b"{}").get("steps")
-        except (ValueError, AttributeError):
-            steps = None
-        if isinstance(steps, list) and _referee_steps(steps) > _referee_steps(match.deals or []):
-            return JsonResponse(
-                {"ok": False, "error": _("选手只能记录每副的结果和到时；罚级、犯规和弃权请找裁判")},
-                status=403,
-            )
     return sheet_api_response(request, match, source=f"table_{side.lower()}")
