@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from datetime import timedelta
-from pathlib import Path
 
 from config.env import (
     SettingError,
@@ -20,9 +19,14 @@ from config.env import (
     envmegabytes,
     secret_key,
 )
+from guandan.paths import data_dir, resource_dir
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
+# BASE_DIR holds templates/, static/, locale/ and fixtures/: the repository's root in a clone,
+# the guandan package's folder once installed. VAR_DIR is the data folder (database, key,
+# media, backups, collected static files): GUANDAN_DATA_DIR, else GUANDAN_VAR_DIR, else var/
+# in a clone or the user's data folder once installed (guandan/paths.py).
+BASE_DIR = resource_dir()
+VAR_DIR = data_dir()
 
 SECRET_KEY = secret_key(VAR_DIR / "secret_key")
 DEBUG = envbool("DEBUG", False)
