@@ -14,6 +14,18 @@ from pathlib import Path
 from tests.servers.web import Browser, free_port
 
 READY = "服务器 / server:"  # the last line guandan prints before it serves
+# Modules Windows does not have. refuse_posix_modules() makes ``import`` of each fail in
+# every process of a run: a ``sitecustomize`` module on PYTHONPATH, so that it holds in the
+# processes a server starts too (granian's workers are processes of their own).
+POSIX_ONLY = ("fcntl", "termios", "resource", "grp", "pwd")
+
+
+def refuse_posix_modules(folder: Path) -> dict[str, str]:
+    """Environment variables under which Python refuses :data:`POSIX_ONLY`, as Windows does."""
+    code = f"import sys\nfor name in {POSIX_ONLY!r}:\n    sys.modules[name] = None\n"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sitecustomize.py").write_text(code, encoding="utf-8")
+    return {"PYTHONPATH": str(folder)}
 
 
 @contextmanager

@@ -3,8 +3,10 @@
 The wheel is built once (``uv build --wheel``, as ``pip install .`` builds it); each Python
 gets a fresh virtual environment with the locked runtime (requirements/runtime.txt, from the
 machine's uv cache) and the wheel. There, outside the clone: ``guandan demo`` with the server
-Windows uses, then ``guandan serve`` with gunicorn on the same data folder. The data stays in
-GUANDAN_DATA_DIR, or the user's data folder when unset, never in the installed code.
+Windows uses (guandan/servers.py's WINDOWS_SERVER), every POSIX-only module refused as on
+Windows (the path gunicorn's ``fcntl`` cannot take), then ``guandan serve`` with gunicorn on
+the same data folder. The data stays in GUANDAN_DATA_DIR, or the user's data folder when
+unset, never in the installed code.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from tests.servers.guandan_run import (
     clean_env,
     guandan,
     printed_password,
+    refuse_posix_modules,
 )
 from tests.servers.web import ROOT
 
@@ -79,8 +82,11 @@ def test_the_installed_wheel_serves_the_demo_with_both_servers(wheel, version, t
     away.mkdir()
     small = ["--workers", "1", "--threads", "2"]  # the test's CPU, not a venue's
     demo = ["guandan", "demo", "--server", WINDOWS_SERVER, *small]
-    with guandan(demo, env, away) as (base, lines):
+    windows = {**env, **refuse_posix_modules(tmp_path / "refuse")}
+    with guandan(demo, windows, away) as (base, lines):
         check_demo_pages(base, printed_password(lines, "organizer"))
+    assert f"server: {WINDOWS_SERVER}" in "".join(lines)
+    assert (data / "staticfiles" / ".collected").is_file()
     with guandan(["guandan", "serve", "--server", "gunicorn", *small], env, away) as (base, _):
         check_demo_pages(base)
     assert (data / "db.sqlite3").is_file() and (data / "secret_key").is_file()

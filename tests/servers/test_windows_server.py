@@ -1,48 +1,36 @@
-"""The server of Windows (guandan/servers.py's WINDOWS_SERVER) serves the demo on Linux with
-every POSIX-only module refused, as Windows would refuse it: the path that gunicorn's
-``fcntl`` cannot take. ``guandan demo`` runs from the clone as an organizer types it; the
-refusal is a ``sitecustomize`` module on PYTHONPATH, so that it holds in every process the
-server starts (granian's workers are processes of their own)."""
+"""Which server ``guandan serve`` picks, and the refusal of POSIX-only modules that
+tests/servers/test_package.py serves the Windows server under.
+
+The Windows server itself is served from the installed wheel by test_package.py (slow);
+here, what costs no server: gunicorn is the default where it can be imported, and is never
+imported where it cannot; the refusal really makes gunicorn fail to start.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-import pytest
-
 from guandan.servers import WINDOWS_SERVER, default_server
-from tests.servers.guandan_run import (
-    check_demo_pages,
-    clean_env,
-    guandan,
-    printed_password,
-)
-from tests.servers.web import ROOT
-
-pytestmark = [pytest.mark.slow, pytest.mark.long(8)]
-
-# Modules Windows does not have; ``import`` of each raises ImportError in the server.
-POSIX_ONLY = ("fcntl", "termios", "resource", "grp", "pwd")
-REFUSE = f"import sys\nfor name in {POSIX_ONLY!r}:\n    sys.modules[name] = None\n"
-
-
-def test_the_windows_server_serves_the_demo_without_posix_modules(tmp_path):
-    (tmp_path / "sitecustomize.py").write_text(REFUSE, encoding="utf-8")
-    env = clean_env(GUANDAN_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=str(tmp_path))
-    refused = subprocess.run([sys.executable, "-c", "import fcntl"], env=env, capture_output=True)
-    assert (
-        refused.returncode != 0 and b"import of fcntl halted" in refused.stderr
-    )  # the refusal holds
-    command = [sys.executable, "-m", "guandan", "demo", "--server", WINDOWS_SERVER]
-    with guandan(command, env, ROOT) as (base, lines):
-        check_demo_pages(base, printed_password(lines, "organizer"))
-    assert f"server: {WINDOWS_SERVER}" in "".join(lines)
-    assert (tmp_path / "data" / "db.sqlite3").is_file()
-    assert (tmp_path / "data" / "staticfiles" / ".collected").is_file()
+from tests.servers.guandan_run import clean_env, refuse_posix_modules
 
 
 def test_gunicorn_is_the_default_where_it_runs_and_never_imported_without_it(monkeypatch):
     assert default_server() == "gunicorn"
     monkeypatch.setitem(sys.modules, "gunicorn", None)
-    assert default_server() == WINDOWS_SERVER
+    assert default_server() == WINDOWS_SERVER != "gunicorn"
+
+
+def test_under_the_refusal_gunicorn_cannot_start_and_the_windows_server_imports(tmp_path):
+    env = clean_env(**refuse_posix_modules(tmp_path))
+    gunicorn = subprocess.run(
+        [sys.executable, "-c", "import gunicorn.util"], env=env, capture_output=True, text=True
+    )
+    assert gunicorn.returncode != 0 and "import of fcntl halted" in gunicorn.stderr
+    windows = subprocess.run(
+        [sys.executable, "-c", f"import {WINDOWS_SERVER}, guandan.cli, guandan.servers"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert windows.returncode == 0, windows.stderr
