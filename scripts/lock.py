@@ -1,4 +1,5 @@
-"""Lock the requirements with hashes: requirements/runtime.txt and requirements/dev.txt.
+"""Lock the requirements with hashes: requirements/runtime.txt (runtime.in and server.in: the
+venue install and deploy/) and requirements/dev.txt (dev.in: everything a clone installs).
 
     .venv/bin/python scripts/lock.py            (Windows: .venv\\Scripts\\python scripts\\lock.py)
 
@@ -33,8 +34,8 @@ def uv() -> str:
     return found
 
 
-def compile_lock(source: str, output: str, *extra: str) -> None:
-    """Run ``uv pip compile`` for one ``.in`` file; the header names this script."""
+def compile_lock(sources: list[str], output: str, *extra: str) -> None:
+    """Run ``uv pip compile`` for ``.in`` files; the header names this script."""
     subprocess.run(
         [
             uv(),
@@ -48,7 +49,7 @@ def compile_lock(source: str, output: str, *extra: str) -> None:
             "--custom-compile-command",
             "python scripts/lock.py",
             *extra,
-            str(REQUIREMENTS / source),
+            *(str(REQUIREMENTS / source) for source in sources),
             "-o",
             str(REQUIREMENTS / output),
         ],
@@ -59,8 +60,9 @@ def compile_lock(source: str, output: str, *extra: str) -> None:
 
 def main(argv: list[str]) -> int:
     extra = ["--upgrade"] if "--upgrade" in argv else []
-    compile_lock("runtime.in", "runtime.txt", *extra)
-    compile_lock("dev.in", "dev.txt", "--constraint", str(REQUIREMENTS / "runtime.txt"), *extra)
+    compile_lock(["runtime.in", "server.in"], "runtime.txt", *extra)
+    constraint = ["--constraint", str(REQUIREMENTS / "runtime.txt")]
+    compile_lock(["dev.in"], "dev.txt", *constraint, *extra)
     print("locked: requirements/runtime.txt, requirements/dev.txt")
     return 0
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -66,6 +67,9 @@ def venv_with(wheel: Path, interpreter: str, where: Path) -> Path:
     subprocess.run([*uv, "pip", "install", *target, "-r", str(runtime)], check=True)
     subprocess.run([*uv, "pip", "install", *target, "--no-deps", str(wheel)], check=True)
     subprocess.run([*uv, "pip", "check", *target], check=True)  # the wheel's own requirements
+    # The Windows server, which the locked runtime holds on Windows only, at dev.in's pin.
+    pin = re.search(r"^granian==\S+", (ROOT / "requirements" / "dev.in").read_text(), re.M)
+    subprocess.run([*uv, "pip", "install", *target, pin.group(0)], check=True)
     return where / "bin"
 
 
