@@ -19,7 +19,14 @@ import sys
 from guandan import __version__
 from guandan.network import lan_addresses, port_in_use
 from guandan.paths import SOURCE_ROOT, data_dir, in_clone
-from guandan.servers import SERVERS, ServeOptions, default_server, default_workers, serve
+from guandan.servers import (
+    SERVERS,
+    ServeOptions,
+    ServerMissing,
+    default_server,
+    default_workers,
+    serve,
+)
 
 OWN_COMMANDS = ("demo", "serve")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -130,7 +137,11 @@ def run(args: argparse.Namespace) -> int:
         if collect_if_changed():
             print("静态文件已收集 / static files collected")
     _print_addresses(options, phones, args.command)
-    serve(options)
+    try:
+        serve(options)
+    except ServerMissing as missing:
+        print(missing, file=sys.stderr)
+        return 2
     return 0
 
 

@@ -64,8 +64,19 @@ def default_workers() -> int:
     return max(os.cpu_count() or 1, 2)
 
 
+class ServerMissing(RuntimeError):
+    """The server asked for is not installed here (the message says how to install it)."""
+
+
 def serve(options: ServeOptions) -> None:
     """Run the chosen server in the foreground until Ctrl-C (never returns for gunicorn)."""
+    import importlib.util
+
+    if importlib.util.find_spec(options.server) is None:
+        raise ServerMissing(
+            f"没有安装 {options.server}：py -m pip install {options.server}，或换用 --server auto\n"
+            f"{options.server} is not installed: pip install {options.server}, or use --server auto"
+        )
     {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server](options)
 
 

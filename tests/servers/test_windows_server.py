@@ -11,6 +11,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from guandan.servers import WINDOWS_SERVER, default_server
 from tests.servers.guandan_run import clean_env, refuse_posix_modules
 
@@ -34,3 +36,14 @@ def test_under_the_refusal_gunicorn_cannot_start_and_the_windows_server_imports(
         text=True,
     )
     assert windows.returncode == 0, windows.stderr
+
+
+def test_a_server_that_is_not_installed_is_named_with_how_to_install_it(monkeypatch):
+    import importlib.util
+
+    from guandan.servers import ServeOptions, ServerMissing, serve
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    options = ServeOptions(host="127.0.0.1", port=1, server="waitress", workers=1, threads=1)
+    with pytest.raises(ServerMissing, match="pip install waitress"):
+        serve(options)
