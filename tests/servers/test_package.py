@@ -46,14 +46,18 @@ def python(version: str) -> str | None:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
+    """The wheel, built from a copy of the sources: a build writes build/ and *.egg-info
+    beside them, and two test workers may build at once."""
+    work = tmp_path_factory.mktemp("build")
+    skip = shutil.ignore_patterns(".*", "__pycache__", "var", "tests", "bench", "build", "dist")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=skip)
+    out = work / "dist"
     subprocess.run(
-        [str(UV), "build", "--wheel", "--quiet", "-o", str(out), str(ROOT)],
+        [str(UV), "build", "--wheel", "--quiet", "-o", str(out), str(source)],
         check=True,
         capture_output=True,
-        cwd=out,  # the build leaves its build/ folder in the source; see the cleanup below
     )
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
     (found,) = out.glob("guandan_tournament-*.whl")
     return found
 
