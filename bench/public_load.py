@@ -11,7 +11,13 @@ database, starts ``scripts/serve.sh`` (gunicorn) on it, then measures:
 Prints requests/s, p50/p95/p99 and errors for (1), p50/p95/max for (2) and (3).
 Targets (docs/benchmarks.md): ≥ 300 requests/s at p95 < 500 ms with 0 errors; save p95 < 300 ms.
 
+``--servers gunicorn,waitress,granian`` measures each server in turn through
+``guandan serve --server NAME`` (same WEB_WORKERS × WEB_THREADS; a one-process server gets
+workers × threads threads; ``granian:1`` is granian as Windows runs it, one process with
+workers × threads threads), each on a fresh copy of the same built database.
+
     .venv/bin/python bench/public_load.py [--pairs 5000] [--seconds 30] [--clients 200]
+        [--servers gunicorn,waitress,granian]
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import argparse
 import io
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -277,18 +284,50 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--referees", type=int, default=50)
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between two saves")
+    parser.add_argument(
+        "--servers", default="", help="comma-separated: gunicorn,waitress,granian (guandan serve)"
+    )
     args = parser.parse_args(argv)
     setup_django()
     tournament, round_ = build(args.pairs, args.rounds, args.referees)
     workers = os.environ.get("WEB_WORKERS", "default")
     threads = os.environ.get("WEB_THREADS", "default")
-    print(f"serve.sh: WEB_WORKERS={workers}, WEB_THREADS={threads}, {os.cpu_count()} cores")
-    with served(dict(os.environ)) as base:
-        run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
-        wait_idle(base)
-        browsers = logins(base, args.referees)
-        saves(browsers, round_, args.seconds, args.pause)
+    servers = [name for name in args.servers.split(",") if name] or [None]
+    restore = snapshot() if len(servers) > 1 else None
+    for server in servers:
+        if restore:
+            restore()
+        print(
+            f"{server or 'serve.sh'}: WEB_WORKERS={workers}, WEB_THREADS={threads}, "
+            f"{os.cpu_count()} cores"
+        )
+        with served(dict(os.environ), server) as base:
+            run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
+            wait_idle(base)
+            browsers = logins(base, args.referees)
+            saves(browsers, round_, args.seconds, args.pause)
     return 0
+
+
+def snapshot():
+    """Copy the built SQLite database; return a function that puts the copy back, so that each
+    server is measured on the same data (the saves of one run would be edits for the next)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    live = Path(connection.settings_dict["NAME"])
+    copy = live.with_suffix(".snapshot")
+    shutil.copyfile(live, copy)
+
+    def restore() -> None:
+        connection.close()
+        for extra in ("-wal", "-shm"):
+            Path(f"{live}{extra}").unlink(missing_ok=True)
+        shutil.copyfile(copy, live)
+
+    return restore
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ SQLite is the default so that an organizer's laptop needs nothing else; set
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from csp.constants import NONE, SELF
 
@@ -22,9 +21,14 @@ from config.env import (
     networks,
     secret_key,
 )
+from guandan.paths import data_dir, resource_dir
 
-BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
+# BASE_DIR holds templates/, static/, locale/ and fixtures/: the repository's root in a clone,
+# the guandan package's folder once installed. VAR_DIR is the data folder (database, key,
+# media, backups, collected static files): GUANDAN_DATA_DIR, else GUANDAN_VAR_DIR, else var/
+# in a clone or the user's data folder once installed (guandan/paths.py).
+BASE_DIR = resource_dir()
+VAR_DIR = data_dir()
 
 SECRET_KEY = secret_key(VAR_DIR / "secret_key")
 DEBUG = envbool("DEBUG", False)

@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
-# Create .venv (Python 3.11) and install the pinned requirements. Safe to run again.
+# Create .venv (Python 3.11 to 3.13) and install the locked requirements. Safe to run again.
 #
-# Which Python 3.11: $PYTHON when set; else the system's own /usr/bin/python3.11 when it can
-# make a venv (Debian: the python3.11-venv package); else python3.11, then python3, on PATH.
+# Which Python: $PYTHON when set; else the system's own /usr/bin/python3.11 when it can make a
+# venv (Debian: the python3.11-venv package); else the first of python3.11, python3.12,
+# python3.13 and python3 on PATH that is 3.11 to 3.13 (pyproject.toml's requires-python).
 # Debian builds its Python with profile-guided and link-time optimization, into one
 # executable; pyenv's default build (the python3.11 first on this machine's PATH) has
 # neither, and a shared libpython. Measured on the whole suite: about 5 % less CPU (119
 # against 125 CPU-seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+supported() { "$1" -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] <= (3, 13))' 2>/dev/null; }
 if [ -n "${PYTHON:-}" ]; then
   PY=$PYTHON
 elif /usr/bin/python3.11 -c "import ensurepip, venv" >/dev/null 2>&1; then
   PY=/usr/bin/python3.11
-elif command -v python3.11 >/dev/null 2>&1; then
-  PY=python3.11
 else
-  PY=python3
+  PY=""
+  for candidate in python3.11 python3.12 python3.13 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && supported "$candidate"; then
+      PY=$candidate
+      break
+    fi
+  done
+  if [ -z "$PY" ]; then
+    echo "setup: no Python 3.11, 3.12 or 3.13 found; install one, or set PYTHON=/path/to/python" >&2
+    exit 1
+  fi
 fi
 # The venv without pip: uv installs into it (pip's own install in a venv, ensurepip, takes 2 s).
 if [ ! -x .venv/bin/python ]; then
@@ -26,12 +36,12 @@ pip_in_venv() {
   .venv/bin/python -m pip --version >/dev/null 2>&1 || .venv/bin/python -m ensurepip --default-pip >/dev/null
   .venv/bin/python -m pip install --quiet --disable-pip-version-check "$@"
 }
-# uv (pinned in requirements.txt) installs the requirements: 2 s on a fresh machine, where pip
+# uv (pinned in requirements/dev.in) installs the requirements (requirements.txt: the lock): 2 s on a fresh machine, where pip
 # takes 15 (it writes each file and byte-compiles each module of each package, one at a time).
 # uv itself comes through a pip the machine has (pip 22.3 and newer install into another
 # environment with --python), else through the venv's own; pip installs the requirements when
 # uv cannot.
-uv_pin=$(grep -E '^uv==' requirements.txt)
+uv_pin=$(grep -oE '^uv==[0-9.]+' requirements/dev.in)
 if [ ! -x .venv/bin/uv ]; then
   python3 -m pip --python .venv/bin/python install --quiet --disable-pip-version-check "$uv_pin" \
     2>/dev/null || pip_in_venv "$uv_pin" || true
@@ -45,6 +55,6 @@ fi
 # modules at the same time. Tests, other languages' formats and lexers are left: never imported.
 packages=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
 .venv/bin/python -m compileall -q -j 0 -x '/site-packages/.*/(tests?|lexers|gis|locale|f2py|_pyinstaller)/' \
-  manage.py config tournament scoring rules pairing tests bench "$packages" >/dev/null
+  manage.py config guandan tournament scoring rules pairing tests bench "$packages" >/dev/null
 # The static files collected: compressed, under hashed names cached for good (config/storage.py).
 .venv/bin/python manage.py collectstatic --noinput --verbosity 0

@@ -25,8 +25,25 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     -m "postgres or both_databases" tests/app tests/exports tests/servers "$@" >"$pg_log" 2>&1 &
   pg_pid=$!
   # Interrupted (Ctrl-C), the PostgreSQL pass stops too.
-  trap 'kill "$pg_pid" 2>/dev/null || true' INT TERM
 fi
+# A second Python (PYTHON_ALSO=/path/to/python3.13, as .ci/run sets it): its own venv
+# (.venv-also, the same locked requirements through uv) runs the pure-Python tests (rules,
+# scoring, pairing) beside the passes here, at their everyday number of examples (RUN_SLOW
+# unset). The app on 3.13 is tests/servers/test_package.py's (the installed wheel migrates,
+# loads the demo, logs in and serves with both servers). The app and export tests pass on
+# 3.13 as well, but would add about 65 CPU-seconds to a run whose two cores are busy already
+# (measured: the whole run 100 s with the export tests here, against a limit of 90).
+also_pid=""
+if [ -n "${PYTHON_ALSO:-}" ]; then
+  also_log=$(mktemp /tmp/guandan-also-pass.XXXXXX)
+  [ -x .venv-also/bin/python ] || .venv/bin/uv venv --quiet --python "$PYTHON_ALSO" .venv-also
+  .venv/bin/uv pip install --quiet --python .venv-also/bin/python -r requirements.txt
+  env -u RUN_SLOW .venv-also/bin/python -m pytest -n 0 -p no:randomly \
+    tests/rules tests/scoring tests/pairing >"$also_log" 2>&1 &
+  also_pid=$!
+fi
+# Interrupted (Ctrl-C), the passes in the background stop too.
+trap 'kill $pg_pid $also_pid 2>/dev/null || true' INT TERM
 # Three workers on two cores: the browser tests wait on Chromium about half of their time,
 # and the third worker's tests use that CPU.
 echo "== SQLite: the whole suite =="
@@ -39,7 +56,15 @@ if [ -n "$pg_pid" ]; then
   cat "$pg_log"
   rm -f "$pg_log"
 fi
-if [ "$sqlite_status" -ne 0 ] || [ "$pg_status" -ne 0 ]; then
-  echo "FAILED: SQLite pass exit $sqlite_status, PostgreSQL pass exit $pg_status" >&2
+also_status=0
+if [ -n "$also_pid" ]; then
+  wait "$also_pid" || also_status=$?
+  echo "== $("$PYTHON_ALSO" -V): pure-Python tests =="
+  cat "$also_log"
+  rm -f "$also_log"
+fi
+if [ "$sqlite_status" -ne 0 ] || [ "$pg_status" -ne 0 ] || [ "$also_status" -ne 0 ]; then
+  echo "FAILED: SQLite pass exit $sqlite_status, PostgreSQL pass exit $pg_status," \
+    "${PYTHON_ALSO:-no second Python} pass exit $also_status" >&2
   exit 1
 fi

@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PRODUCT = ("rules", "scoring", "pairing", "tournament", "config", "bench")
+PRODUCT = ("rules", "scoring", "pairing", "tournament", "config", "guandan", "bench")
 MAX_TEMPLATE_LINE = 120
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60

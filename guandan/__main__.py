@@ -1,0 +1,6 @@
+"""``python -m guandan``: the same as the ``guandan`` command."""
+
+from guandan.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,171 @@
+"""The ``guandan`` command: what an organizer types, on Windows, macOS or Linux (no bash).
+
+- ``guandan demo``: makes the data folder, migrates, loads the demo tournament and its
+  accounts (the passwords are printed once), then serves it;
+- ``guandan serve``: migrates, collects the static files when they changed, serves;
+- ``guandan <command> …``: any management command, as ``manage.py`` has them
+  (``guandan backup``, ``guandan restore FILE``, ``guandan createsuperuser``, ``guandan help``).
+
+Settings come from the environment as everywhere else (config/settings.py); the data folder
+is guandan/paths.py's :func:`~guandan.paths.data_dir`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from guandan import __version__
+from guandan.network import lan_addresses, port_in_use
+from guandan.paths import SOURCE_ROOT, data_dir, in_clone
+from guandan.servers import (
+    SERVERS,
+    ServeOptions,
+    ServerMissing,
+    default_server,
+    default_workers,
+    serve,
+)
+
+OWN_COMMANDS = ("demo", "serve")
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _prepare_environment()
+    if not argv or argv[0] in ("-h", "--help"):
+        _parser().print_help()
+        return 0
+    if argv[0] in ("-V", "--version"):
+        print(f"guandan {__version__}")
+        return 0
+    if argv[0] not in OWN_COMMANDS:
+        from django.core.management import execute_from_command_line
+
+        execute_from_command_line(["guandan", *argv])
+        return 0
+    return run(_parser().parse_args(argv))
+
+
+def _prepare_environment() -> None:
+    """Settings module, import path (a clone run from elsewhere) and the data folder."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if in_clone() and str(SOURCE_ROOT) not in sys.path:
+        sys.path.insert(0, str(SOURCE_ROOT))
+    data_dir().mkdir(parents=True, exist_ok=True)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="guandan",
+        description="掼蛋赛事管理 / Guandan tournament manager",
+        epilog="其他命令 / other commands: guandan help (manage.py 的全部命令 / "
+        "every management command), e.g. guandan backup, guandan restore FILE",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="{demo,serve,…}")
+    for name, text in (
+        ("demo", "载入演示赛事并启动 / load the demo tournament and serve it"),
+        ("serve", "启动服务器 / serve the app"),
+    ):
+        sub = commands.add_parser(name, help=text, description=text)
+        _serve_arguments(sub)
+    return parser
+
+
+def _serve_arguments(parser: argparse.ArgumentParser) -> None:
+    env = os.environ
+    parser.add_argument(
+        "--host",
+        default=env.get("HOST", "127.0.0.1"),
+        help="监听地址；0.0.0.0 让同一网络的手机访问 / address to listen on; "
+        "0.0.0.0 lets phones on the same network in (default 127.0.0.1)",
+    )
+    parser.add_argument("--port", type=int, default=int(env.get("PORT", "8000")))
+    parser.add_argument(
+        "--server", choices=("auto", *SERVERS), default=env.get("GUANDAN_SERVER", "auto")
+    )
+    parser.add_argument("--workers", type=int, default=int(env.get("WEB_WORKERS", "0") or 0))
+    parser.add_argument("--threads", type=int, default=int(env.get("WEB_THREADS", "4") or 4))
+    parser.add_argument(
+        "--no-migrate",
+        action="store_true",
+        help="不迁移数据库（多台服务器时由一台迁移）/ skip migrate (several servers: one migrates)",
+    )
+    parser.add_argument(
+        "--access-log", action="store_true", default=env.get("ACCESS_LOG", "0") == "1"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """``demo`` or ``serve``: prepare the database and static files, print where to go, serve."""
+    options = ServeOptions(
+        host=args.host,
+        port=args.port,
+        server=default_server() if args.server == "auto" else args.server,
+        workers=args.workers or default_workers(),
+        threads=args.threads,
+        access_log=args.access_log,
+    )
+    if port_in_use(options.host, options.port):
+        print(
+            f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 "
+            f"guandan {args.command} --port {options.port + 1}\n"
+            f"Port {options.port} is in use (is the server already running?): "
+            f"try guandan {args.command} --port {options.port + 1}",
+            file=sys.stderr,
+        )
+        return 2
+    phones = lan_addresses() if options.host in ("0.0.0.0", "::") else []
+    _allow_hosts(phones)
+    # The server serves the collected copies (compressed by whitenoise), collected below.
+    os.environ.setdefault("STATIC_COLLECTED", "1")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    print(f"数据文件夹 / data folder: {data_dir()}")
+    if not args.no_migrate:
+        call_command("migrate", interactive=False, verbosity=0)
+    if args.command == "demo":
+        call_command("load_demo")
+    if os.environ["STATIC_COLLECTED"] not in ("0", "false", "no", "off", ""):
+        from guandan.static import collect_if_changed
+
+        if collect_if_changed():
+            print("静态文件已收集 / static files collected")
+    _print_addresses(options, phones, args.command)
+    try:
+        serve(options)
+    except ServerMissing as missing:
+        print(missing, file=sys.stderr)
+        return 2
+    return 0
+
+
+def _allow_hosts(phones: list[str]) -> None:
+    """Listening for phones without ALLOWED_HOSTS set: this machine's own addresses are the
+    hosts a phone will name (Django answers 400 to any other)."""
+    if phones and "ALLOWED_HOSTS" not in os.environ:
+        os.environ["ALLOWED_HOSTS"] = ",".join(LOCAL_HOSTS + phones)
+
+
+def _print_addresses(options: ServeOptions, phones: list[str], command: str) -> None:
+    path = "/t/demo/" if command == "demo" else "/"
+    host = "127.0.0.1" if options.host in ("0.0.0.0", "::") else options.host
+    print(f"在本机打开 / open on this computer: http://{host}:{options.port}{path}")
+    for address in phones:
+        print(
+            f"手机打开（同一 Wi-Fi）/ phones on the same Wi-Fi: http://{address}:{options.port}{path}"
+        )
+    if options.host in ("0.0.0.0", "::") and os.name == "nt":
+        print(
+            "Windows 防火墙若询问，请勾选“专用网络”并点“允许访问”，手机才能连上。\n"
+            "If Windows Firewall asks, tick 'Private networks' and click 'Allow access'."
+        )
+    elif not phones:
+        print(f"让手机访问 / for phones: guandan {command} --host 0.0.0.0")
+    threads = f"{options.workers} × {options.threads}"
+    print(f"服务器 / server: {options.server} ({threads}); Ctrl-C 停止 / to stop", flush=True)

@@ -1,0 +1,43 @@
+"""Static files collected at the first start and again after each upgrade, never by hand.
+
+The *stamp* of the static files is a digest of every source file's path, size and
+modification time (the project's ``static/`` and each installed app's), with the app's
+version. ``staticfiles/.collected`` holds the stamp of the last collection: a start whose
+stamp differs collects again (a few seconds), one whose stamp matches costs a directory walk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from guandan import __version__
+
+STAMP_FILE = ".collected"
+
+
+def source_stamp() -> str:
+    """The digest of the static files the finders see now."""
+    from django.contrib.staticfiles.finders import get_finders
+
+    digest = hashlib.sha256(__version__.encode())
+    for finder in get_finders():
+        for relative, storage in finder.list([]):
+            stat = Path(storage.path(relative)).stat()
+            digest.update(f"{relative}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def collect_if_changed() -> bool:
+    """Collect into STATIC_ROOT when its stamp is not the sources'; True when it collected."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    root = Path(settings.STATIC_ROOT)
+    stamp_path = root / STAMP_FILE
+    stamp = source_stamp()
+    if stamp_path.is_file() and stamp_path.read_text(encoding="utf-8").strip() == stamp:
+        return False
+    call_command("collectstatic", interactive=False, clear=True, verbosity=0)
+    stamp_path.write_text(stamp, encoding="utf-8")
+    return True

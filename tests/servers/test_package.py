@@ -1,0 +1,116 @@
+"""The wheel, installed as an organizer installs it, serves the demo on Python 3.11 and 3.13.
+
+The wheel is built once (``uv build --wheel``, as ``pip install .`` builds it); each Python
+gets a fresh virtual environment with the locked runtime (requirements/runtime.txt, from the
+machine's uv cache) and the wheel. There, outside the clone: ``guandan demo`` with the server
+Windows uses (guandan/servers.py's WINDOWS_SERVER), every POSIX-only module refused as on
+Windows (the path gunicorn's ``fcntl`` cannot take), then ``guandan serve`` with gunicorn on
+the same data folder. The data stays in GUANDAN_DATA_DIR, or the user's data folder when
+unset, never in the installed code.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from guandan.servers import WINDOWS_SERVER
+from tests.servers.guandan_run import (
+    check_demo_pages,
+    clean_env,
+    guandan,
+    printed_password,
+    refuse_posix_modules,
+)
+from tests.servers.web import ROOT
+
+pytestmark = [pytest.mark.slow]
+UV = Path(sys.executable).with_name("uv")
+
+
+def python(version: str) -> str | None:
+    """An interpreter of ``version``: this one, Debian's, or pyenv's."""
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == version:
+        return sys.executable
+    pyenv = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    found = sorted(glob.glob(f"{pyenv}/versions/{version}.*/bin/python{version}"))
+    return (shutil.which(f"/usr/bin/python{version}") or (found[-1] if found else None)) or None
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built from a copy of the sources: a build writes build/ and *.egg-info
+    beside them, and two test workers may build at once."""
+    work = tmp_path_factory.mktemp("build")
+    skip = shutil.ignore_patterns(".*", "__pycache__", "var", "tests", "bench", "build", "dist")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=skip)
+    out = work / "dist"
+    subprocess.run(
+        [str(UV), "build", "--wheel", "--quiet", "-o", str(out), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    (found,) = out.glob("guandan_tournament-*.whl")
+    return found
+
+
+def venv_with(wheel: Path, interpreter: str, where: Path) -> Path:
+    """A fresh virtual environment holding the locked runtime and the wheel; its bin folder."""
+    uv = [str(UV), "--quiet"]
+    subprocess.run([*uv, "venv", "--python", interpreter, str(where)], check=True)
+    target = ["--python", str(where / "bin" / "python")]
+    runtime = ROOT / "requirements" / "runtime.txt"
+    subprocess.run([*uv, "pip", "install", *target, "-r", str(runtime)], check=True)
+    subprocess.run([*uv, "pip", "install", *target, "--no-deps", str(wheel)], check=True)
+    subprocess.run([*uv, "pip", "check", *target], check=True)  # the wheel's own requirements
+    # The Windows server, which the locked runtime holds on Windows only, at dev.in's pin.
+    pin = re.search(r"^granian==\S+", (ROOT / "requirements" / "dev.in").read_text(), re.M)
+    subprocess.run([*uv, "pip", "install", *target, pin.group(0)], check=True)
+    return where / "bin"
+
+
+@pytest.mark.long(25)
+@pytest.mark.parametrize("version", ["3.11", "3.13"])
+def test_the_installed_wheel_serves_the_demo_with_both_servers(wheel, version, tmp_path):
+    interpreter = python(version)
+    if interpreter is None:
+        pytest.skip(f"no Python {version} on this machine")
+    bin_dir = venv_with(wheel, interpreter, tmp_path / "venv")
+    data = tmp_path / "data"
+    env = clean_env(GUANDAN_DATA_DIR=str(data), PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    away = tmp_path / "elsewhere"  # not the clone: nothing may come from the repository
+    away.mkdir()
+    small = ["--workers", "1", "--threads", "2"]  # the test's CPU, not a venue's
+    demo = ["guandan", "demo", "--server", WINDOWS_SERVER, *small]
+    windows = {**env, **refuse_posix_modules(tmp_path / "refuse")}
+    with guandan(demo, windows, away) as (base, lines):
+        check_demo_pages(base, printed_password(lines, "organizer"))
+    assert f"server: {WINDOWS_SERVER}" in "".join(lines)
+    assert (data / "staticfiles" / ".collected").is_file()
+    with guandan(["guandan", "serve", "--server", "gunicorn", *small], env, away) as (base, _):
+        check_demo_pages(base)
+    assert (data / "db.sqlite3").is_file() and (data / "secret_key").is_file()
+    site = next((tmp_path / "venv").glob("lib/python*/site-packages"))
+    assert (site / "guandan" / "templates").is_dir() and not (site / "templates").exists()
+    assert not list(site.rglob("db.sqlite3")), "data written into the installed code"
+    assert not (site / "tests").exists() and not (site / "bench").exists()
+    # Without GUANDAN_DATA_DIR: the user's data folder (platformdirs; XDG_DATA_HOME on Linux).
+    users = clean_env(XDG_DATA_HOME=str(tmp_path / "share"))
+    where = "from guandan.paths import data_dir; print(data_dir())"
+    shown = subprocess.run(
+        [str(bin_dir / "python"), "-c", where],
+        env=users,
+        cwd=away,
+        text=True,
+        capture_output=True,
+        check=True,
+    ).stdout.strip()
+    assert shown == str(tmp_path / "share" / "guandan")
