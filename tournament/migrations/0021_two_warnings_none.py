@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0016_audit_summary_message'),
+        ('tournament', '0019_security'),
     ]
 
     operations = [
