@@ -194,7 +194,7 @@ class _Writer:
         ids = self.local.setdefault(model, {})
         values = qs.order_by("pk").values("pk", *[f.attname for f in fields])
         for raw in values.iterator(chunk_size=CHUNK):
-            ids[raw["pk"]] = len(ids) + 1
+            ids.setdefault(raw["pk"], len(ids) + 1)
             yield self.row(model, fields, raw)
 
     def row(self, model, fields, raw: dict) -> dict:
