@@ -142,12 +142,15 @@ MEDIA_ROOT = VAR_DIR / "media"
 
 # Upload limits (docs/security.md): a 5,000-pair registration sheet is well under 5 MB.
 # UPLOAD_MAX_MB caps every sheet upload (registration, results); ARCHIVE_MAX_MB an event
-# archive. Form bodies other than files stay under Django's usual 2.5 MB, and an uploaded
+# archive file as stored (the .json.gz of a 5,000-pair, 10-round event is about 15 MB, its
+# plain .json about 100 MB) and ARCHIVE_MAX_RAW_MB what it unpacks to (a gzip bomb stops
+# there); both are read as streams, so neither is held in memory. Form bodies other than files stay under Django's usual 2.5 MB, and an uploaded
 # file above FILE_UPLOAD_MAX_MEMORY_SIZE waits on disk, not in memory, until it is refused.
 UPLOAD_MAX_BYTES = envmegabytes("UPLOAD_MAX_MB", 5)
 UPLOAD_MAX_ROWS = envint("UPLOAD_MAX_ROWS", 10000)
 UPLOAD_MAX_SECONDS = envint("UPLOAD_MAX_SECONDS", 10)
-ARCHIVE_MAX_BYTES = envmegabytes("ARCHIVE_MAX_MB", 50)
+ARCHIVE_MAX_BYTES = envmegabytes("ARCHIVE_MAX_MB", 200)
+ARCHIVE_MAX_RAW_BYTES = envmegabytes("ARCHIVE_MAX_RAW_MB", 2000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
 

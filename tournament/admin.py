@@ -83,16 +83,16 @@ def log_fix(request: HttpRequest, obj: models.Model, action: str, form=None) -> 
 
     A deleted tournament takes its log with it, so its own deletion is not written.
     """
-    if action == "delete" and isinstance(obj, Tournament):
+    if action == "admin.delete" and isinstance(obj, Tournament):
         return
     before, after = form_changes(form) if form is not None else (None, None)
     log_action(
         tournament=tournament_of(obj),
         request=request,
-        action=f"admin.{action}",
+        action=action,
         obj=obj,
         summary=Message("audit_admin", {"model": term(obj._meta.verbose_name), "obj": str(obj)}),
-        before=before if action == "change" else None,
+        before=before if action == "admin.change" else None,
         after=after,
     )
 
@@ -102,26 +102,26 @@ class LoggedAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
-        log_fix(request, obj, "change" if change else "add", form)
+        log_fix(request, obj, "admin.change" if change else "admin.add", form)
 
     def save_formset(self, request, form, formset, change) -> None:
         """Inline rows (a pair's players) are logged one by one, like the parent."""
         doomed = [f for f in formset.deleted_forms if f.instance.pk is not None]
         for gone in doomed:
-            log_fix(request, gone.instance, "delete")
+            log_fix(request, gone.instance, "admin.delete")
         super().save_formset(request, form, formset, change)
         for row in formset.forms:
             if row in doomed or not row.has_changed():
                 continue
-            log_fix(request, row.instance, "change" if row.initial else "add", row)
+            log_fix(request, row.instance, "admin.change" if row.initial else "admin.add", row)
 
     def delete_model(self, request, obj) -> None:
-        log_fix(request, obj, "delete")
+        log_fix(request, obj, "admin.delete")
         super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset) -> None:
         for obj in queryset:
-            log_fix(request, obj, "delete")
+            log_fix(request, obj, "admin.delete")
         super().delete_queryset(request, queryset)
 
 

@@ -46,7 +46,7 @@ def filled(tournament, teams8, make_round, referee):
     Foul.objects.create(match=match, team=match.ew, kind="other", severity="warning")
     Submission.objects.create(match=match, values={"ew_level": "A+"}, source="staff")
     tournament.forbidden_pairings.create(team_a=teams8[0], team_b=teams8[1])
-    log_action(tournament=tournament, user=referee, action="test", summary="一条记录")
+    log_action(tournament=tournament, user=referee, action="login.unlock", summary="一条记录")
     SheetPhoto.objects.create(match=match, image="sheets/a.jpg", source="referee")
     ApiToken.objects.create(tournament=tournament, name="大屏", prefix="abcd", digest="0" * 64)
     SignUpConfig.objects.create(tournament=tournament, is_open=True)
@@ -78,7 +78,7 @@ def test_list_and_record_pages_open_for_a_superuser(model, filled, superuser_cli
 
 
 def test_the_audit_log_cannot_be_written_even_by_a_superuser(filled, superuser_client):
-    entry = AuditEntry.objects.get(action="test")
+    entry = AuditEntry.objects.get(action="login.unlock")
     assert superuser_client.get(url(AuditEntry, "add")).status_code == 403
     changed = superuser_client.post(url(AuditEntry, "change", entry.pk), {"summary": "改过"})
     assert changed.status_code == 403

@@ -4,12 +4,21 @@ Format
 ------
 ::
 
-    {"format": "guandan-archive", "version": 1, "exported_at": "…", "app": "…",
+    {"format": "guandan-archive", "version": 2, "app": "…", "exported_at": "…",
+     "with_audit": true,
      "tournament": {field: value, …},
+     "users": ["alice", …], "files": {"certificates/bg.png": "<base64>"},
      "staff": [row, …], "units": […], "teams": […], "players": […],
-     "forbidden_pairings": […], "stages": […],
-     "rounds": […], "matches": […], "submissions": […], "fouls": […], "audit": […],
-     "users": ["alice", …], "files": {"certificates/bg.png": "<base64>"}}
+     "forbidden_pairings": […], "signup_config": […], "signups": […], "checkins": […],
+     "absences": […], "stages": […], "rounds": […], "matches": […], "submissions": […],
+     "fouls": […], "audit": […]}
+
+:func:`write_archive` writes it row by row (one row a line, gzip-compressed by default:
+``.json.gz``), reading the database in chunks, so its memory stays flat however big the
+event; the reader (:mod:`tournament.services.archive_read`) streams it back the same way.
+The tournament, the users and the files come before the rows that refer to them. Version 1
+(before the sign-ups and check-in travelled) had ``users`` and ``files`` at the end and is
+still read. ``with_audit`` false: the audit log was left out (``--without-audit``).
 
 Every row carries every concrete model field, found by introspection (``_meta``), so a field
 added to a model later travels without touching this module. Rows get archive-local ids
@@ -31,10 +40,12 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import decimal
+import gzip
+import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.contrib.auth import get_user_model
 from django.db import models
@@ -42,12 +53,16 @@ from django.utils import timezone
 
 from tournament.exports.bracket import map_state_teams
 from tournament.models import (
+    Absence,
     AuditEntry,
+    CheckIn,
     ForbiddenPairing,
     Foul,
     Match,
     Player,
     Round,
+    SignUp,
+    SignUpConfig,
     Staff,
     Stage,
     Submission,
@@ -57,7 +72,7 @@ from tournament.models import (
 )
 
 FORMAT = "guandan-archive"
-VERSION = 1
+VERSION = 2
 APP = "guandan-tournament"
 
 
@@ -82,6 +97,10 @@ PARTS: tuple[Part, ...] = (
     Part("teams", Team, "tournament"),
     Part("players", Player, "team__tournament"),
     Part("forbidden_pairings", ForbiddenPairing, "tournament"),
+    Part("signup_config", SignUpConfig, "tournament"),
+    Part("signups", SignUp, "tournament"),
+    Part("checkins", CheckIn, "team__tournament"),
+    Part("absences", Absence, "team__tournament"),
     Part("stages", Stage, "tournament"),
     Part("rounds", Round, "tournament"),
     Part("matches", Match, "round__tournament"),
@@ -95,10 +114,6 @@ ARCHIVED_MODELS = {Tournament, *(p.model for p in PARTS)}
 NOT_ARCHIVED = {
     "ApiToken": "staff API tokens are secrets of the server that issued them",
     "SheetPhoto": "photos of score sheets are image files kept on this server",
-    "SignUpConfig": "the sign-up settings belong to the server that took the sign-ups",
-    "SignUp": "applications stay on the server; approved pairs are archived as teams",
-    "CheckIn": "check-in marks the day at the venue; absences are archived as forfeits",
-    "Absence": "absences are archived as the forfeits they became",
     "Counter": "counts of wrong PINs last minutes; they are no record of the event",
 }
 
@@ -139,28 +154,52 @@ def plain(value: Any) -> Any:
     return value
 
 
-class _Writer:
-    """Collects rows, local ids and usernames while the archive is written."""
+MODEL_NAMES = {m._meta.model_name: m for m in ARCHIVED_MODELS}
+CHUNK = 2000  # rows read from the database at a time
 
-    def __init__(self, tournament: Tournament) -> None:
+
+def archived_parts(*, with_audit: bool = True) -> tuple[Part, ...]:
+    return PARTS if with_audit else tuple(p for p in PARTS if p.model is not AuditEntry)
+
+
+class _Writer:
+    """Turns database rows into archive rows: local ids, usernames, files.
+
+    Only the local id of each archived row is kept while writing (a dict of integers per
+    model, for the references of later rows), never the rows themselves.
+    """
+
+    def __init__(self, tournament: Tournament, parts: tuple[Part, ...]) -> None:
         self.tournament = tournament
+        self.parts = parts
         self.local: dict[type, dict[int, int]] = {Tournament: {tournament.pk: 1}}
-        self.user_ids: set[int] = set()
+        self.names: dict[int, str] = {}
         self.files: dict[str, str] = {}
 
-    def rows(self, model: type[models.Model], qs) -> list[dict]:
+    def querysets(self) -> Iterator[tuple[Part, Any]]:
+        for part in self.parts:
+            yield part, part.model.objects.filter(**{part.to_tournament: self.tournament})
+
+    def users(self) -> list[str]:
+        """The usernames every archived row refers to (read before the rows: the reader
+        makes the accounts first)."""
+        ids = set(_user_ids(Tournament, Tournament.objects.filter(pk=self.tournament.pk)))
+        for part, qs in self.querysets():
+            ids.update(_user_ids(part.model, qs))
+        User = get_user_model()
+        self.names = dict(User.objects.filter(pk__in=ids).values_list("pk", "username"))
+        return sorted(set(self.names.values()))
+
+    def rows(self, model: type[models.Model], qs) -> Iterator[dict]:
         fields = data_fields(model)
-        raw = list(qs.order_by("pk").values("pk", *[f.attname for f in fields]))
         ids = self.local.setdefault(model, {})
-        for i, row in enumerate(raw, start=1):
-            ids[row["pk"]] = i
-        for f in fields:
-            if is_user_fk(f):
-                self.user_ids.update(r[f.attname] for r in raw if r[f.attname] is not None)
-        return [self.row(model, fields, r) for r in raw]
+        values = qs.order_by("pk").values("pk", *[f.attname for f in fields])
+        for raw in values.iterator(chunk_size=CHUNK):
+            ids.setdefault(raw["pk"], len(ids) + 1)
+            yield self.row(model, fields, raw)
 
     def row(self, model, fields, raw: dict) -> dict:
-        out: dict[str, Any] = {"id": self.local[model][raw["pk"]]} if "pk" in raw else {}
+        out: dict[str, Any] = {"id": self.local[model][raw["pk"]]}
         for f in fields:
             value = raw[f.attname]
             if f.is_relation:
@@ -168,7 +207,7 @@ class _Writer:
                 if target is Tournament:
                     continue  # implicit: the archived tournament
                 if target is get_user_model():
-                    out[f.name] = ("user", value)  # resolved to a username at the end
+                    out[f.name] = self.names.get(value) if value is not None else None
                     continue
                 if target not in self.local:
                     raise ArchiveError(
@@ -208,41 +247,74 @@ class _Writer:
         if ref is not None:
             row["object_id"] = ""
 
-    def resolve_users(self, archive: dict) -> None:
-        names = dict(
-            get_user_model().objects.filter(pk__in=self.user_ids).values_list("pk", "username")
-        )
 
-        def fix(row: dict) -> None:
-            for key, value in row.items():
-                if isinstance(value, tuple) and value[:1] == ("user",):
-                    row[key] = names.get(value[1]) if value[1] is not None else None
-
-        fix(archive["tournament"])
-        for part in PARTS:
-            for row in archive[part.key]:
-                fix(row)
-        archive["users"] = sorted(set(names.values()))
+def _user_ids(model: type[models.Model], qs) -> set[int]:
+    ids: set[int] = set()
+    for f in data_fields(model):
+        if is_user_fk(f):
+            ids.update(qs.exclude(**{f.attname: None}).values_list(f.attname, flat=True))
+    return ids
 
 
-MODEL_NAMES = {m._meta.model_name: m for m in ARCHIVED_MODELS}
+def archive_records(
+    tournament: Tournament, *, with_audit: bool = True
+) -> Iterator[tuple[str, Any]]:
+    """The archive as (key, value) in the order it is written; the value of a part is an
+    iterator of its rows, read from the database as they are consumed."""
+    writer = _Writer(tournament, archived_parts(with_audit=with_audit))
+    yield "format", FORMAT
+    yield "version", VERSION
+    yield "app", APP
+    yield "exported_at", timezone.now().isoformat()
+    yield "with_audit", with_audit
+    users = writer.users()
+    row = next(writer.rows(Tournament, Tournament.objects.filter(pk=tournament.pk)))
+    del row["id"]
+    yield "tournament", row
+    yield "users", users
+    yield "files", writer.files  # the tournament's own files, read with its row
+    for part, qs in writer.querysets():
+        yield part.key, writer.rows(part.model, qs)
 
 
-def export_archive(tournament: Tournament) -> dict:
-    """The whole tournament as JSON-ready data."""
-    writer = _Writer(tournament)
-    base = Tournament.objects.filter(pk=tournament.pk)
-    archive: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "app": APP,
-        "exported_at": timezone.now().isoformat(),
+def export_archive(tournament: Tournament, *, with_audit: bool = True) -> dict:
+    """The whole tournament as JSON-ready data, in memory (small events and tests; a big
+    event is written by :func:`write_archive`)."""
+    return {
+        key: list(value) if isinstance(value, Iterator) else value
+        for key, value in archive_records(tournament, with_audit=with_audit)
     }
-    archive["tournament"] = writer.rows(Tournament, base)[0]
-    del archive["tournament"]["id"]
-    for part in PARTS:
-        qs = part.model.objects.filter(**{part.to_tournament: tournament})
-        archive[part.key] = writer.rows(part.model, qs)
-    writer.resolve_users(archive)
-    archive["files"] = writer.files
-    return archive
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_archive(
+    tournament: Tournament, out: BinaryIO, *, with_audit: bool = True, compress: bool = True
+) -> None:
+    """Write the archive to ``out``: gzip-compressed JSON (``.json.gz``) by default, plain
+    UTF-8 JSON with ``compress=False``. One row a line, written as it is read."""
+    sink = gzip.GzipFile(fileobj=out, mode="wb", compresslevel=6, mtime=0) if compress else out
+    buffer: list[str] = []
+
+    def put(text: str) -> None:
+        buffer.append(text)
+        if len(buffer) >= 512:
+            sink.write("".join(buffer).encode("utf-8"))
+            buffer.clear()
+
+    put("{")
+    for number, (key, value) in enumerate(archive_records(tournament, with_audit=with_audit)):
+        put(("," if number else "") + "\n" + _dumps(key) + ":")
+        if not isinstance(value, Iterator):
+            put(_dumps(value))
+            continue
+        put("[")
+        for i, row in enumerate(value):
+            put(("," if i else "") + "\n" + _dumps(row))
+        put("\n]")
+    put("\n}\n")
+    sink.write("".join(buffer).encode("utf-8"))
+    if compress:
+        sink.close()  # writes the gzip trailer; ``out`` itself stays open

@@ -11,7 +11,6 @@ The database's field checks (lengths, choices, integer ranges) run later, on the
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any
 
 from django.db import models
@@ -21,11 +20,11 @@ from rules import END_REASONS, LEVELS, RuleError, RuleSet, validate_final
 from tournament.exports.archive import PARTS, ArchiveError, is_user_fk
 from tournament.messages.audit import well_formed
 from tournament.results_check import FORFEITS, ResultInvalid, sheet_state
+from tournament.services.audit import ACTIONS, FORMER_ACTIONS
 
 MSG_INVALID = "存档中的数据无效：{error}"
 MAX_DEPTH = 24
 SIDES = ("", "EW", "NS")
-ACTION = re.compile(r"^[a-z_]+(\.[a-z_]+)+$")
 IMPORTED_MARK = "［存档］"  # the summary of every audit entry read from an archive
 
 
@@ -186,10 +185,12 @@ def _teams(values: list, team_ids: set[int], where: str, *, allow_none: bool) ->
 
 
 def check_audit(row: dict, exported_at: dt.datetime | None, number: int) -> None:
-    """An audit entry has a known shape and is not dated after the archive was written."""
+    """An audit entry has a known shape and action (one the app writes or wrote,
+    :data:`tournament.services.audit.ACTIONS`) and is not dated after the archive was
+    written."""
     where = f"第{number}条操作记录"
     action = row.get("action", "")
-    if not isinstance(action, str) or not ACTION.match(action):
+    if not isinstance(action, str) or (action not in ACTIONS and action not in FORMER_ACTIONS):
         raise invalid(f"{where}的操作类型 {str(action)[:40]!r} 无效")
     for key in ("before", "after"):
         if not isinstance(row.get(key), dict | list | type(None)):

@@ -12,7 +12,6 @@ make
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -20,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import awards, counts_pass_upgrade, unit_ranking
 from tournament.exports import source
-from tournament.exports.archive import export_archive
+from tournament.exports.archive import write_archive
 from tournament.exports.bracket import BracketPdf, bracket_from_state
 from tournament.exports.certificates import CertificatePdf
 from tournament.exports.movement import MovementExport, MovementPdf, event_movements
@@ -68,6 +67,7 @@ class Request:
     base_url: str = ""
     user: object = None  # who downloads (slips: only their tables, and their name in the links)
     table: int | None = None  # slips of this table only (reprinted after a revocation)
+    with_audit: bool = True  # the archive: False leaves the audit log out
     _pairs: dict | None = field(default=None, repr=False)
 
     @property
@@ -322,5 +322,5 @@ def make_workbook(req: Request, out: BinaryIO) -> None:
 
 
 def make_archive(req: Request, out: BinaryIO) -> None:
-    data = export_archive(req.tournament)
-    out.write(json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+    """The event archive, streamed: ``.json.gz`` compressed, ``.json`` plain."""
+    write_archive(req.tournament, out, with_audit=req.with_audit, compress=req.fmt == "json.gz")

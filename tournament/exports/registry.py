@@ -53,6 +53,7 @@ CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
+    "json.gz": "application/gzip",
 }
 # Message codes (texts in tournament/messages/services.py).
 MSG_FORMAT = "export_format"
@@ -131,7 +132,9 @@ KINDS: dict[str, Kind] = {
             make_signin,
         ),
         Kind("workbook", _("全赛事工作簿"), ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
-        Kind("archive", _("赛事存档"), ("json",), False, CHIEF_REFEREE, None, make_archive),
+        Kind(
+            "archive", _("赛事存档"), ("json.gz", "json"), False, CHIEF_REFEREE, None, make_archive
+        ),
     )
 }
 

@@ -4,6 +4,11 @@ All or nothing: the import runs in one transaction and any problem rolls it back
 keys are new; every reference is mapped from the archive-local ids. An archive whose slug
 is already used here is refused unless a new slug is given.
 
+Streaming: :func:`import_archive_file` reads the file as records
+(:mod:`tournament.services.archive_read`) and saves each part's rows in batches as they
+come, keeping only the map of archive-local ids to new keys; :func:`import_archive` takes
+an archive already in memory (tests, small events) through the same steps.
+
 Nothing in an archive is trusted (:mod:`tournament.exports.archive_checks`): types,
 references, levels, score sheets, brackets and audit entries are checked, names normalised,
 the database's field checks run before saving, and audit entries are marked as imported.
@@ -13,28 +18,23 @@ otherwise an edited archive could make anyone staff or organizer of the imported
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.files.base import ContentFile
-from django.db import DataError, IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 
 from rules.messages import Message
 from tournament.exports.archive import (
     FORMAT,
-    JSON_TEAM_IDS,
-    MODEL_NAMES,
     PARTS,
     VERSION,
     ArchiveError,
-    data_fields,
-    is_user_fk,
+    Part,
 )
 from tournament.exports.archive_checks import (
     check_audit,
@@ -42,35 +42,43 @@ from tournament.exports.archive_checks import (
     check_shape,
     check_stage_state,
     check_submission,
-    check_value,
     is_int,
     mark_imported,
 )
 from tournament.models import (
     AuditEntry,
     Match,
-    Player,
+    SignUp,
     Stage,
     Submission,
     Team,
     Tournament,
-    Unit,
 )
-from tournament.names import normalize_name
 from tournament.selectors import ruleset
+from tournament.services.archive_read import READ_ERRORS, opened, read_error, records
+from tournament.services.archive_rows import (
+    BATCH,
+    MSG_INVALID,
+    Accounts,
+    RowReader,
+    create_rows,
+    fresh_tokens,
+    restore_auto_times,
+    restore_file,
+    tournament_attname,
+    user_list,
+)
 from tournament.services.audit import log_action
 
 MSG_NOT_ARCHIVE = "这不是掼蛋赛事存档文件（缺少格式标记）"
 MSG_VERSION = "存档版本 {version} 比本系统支持的版本 {supported} 新，请先升级本系统"
 MSG_SLUG_EXISTS = "网址代号“{slug}”已被本系统的赛事使用，请用 --slug 指定新的网址代号"
 MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
-MSG_INVALID = "存档中的数据无效：{error}"
-MSG_USERS_EXIST = (
-    "存档中的用户名在本系统中已存在：{names}。确认是同一个人后请加 --map-users，"
-    "或用 --owner 指定赛事的组织者"
-)
 MSG_TOO_DEEP = "存档文件嵌套过深，已拒绝"
-NAME_FIELDS = {(Team, "name"), (Unit, "name"), (Player, "name")}
+MSG_NO_TOURNAMENT = "缺少赛事信息（tournament）"
+MSG_ORDER = "“{key}”应在“{after}”之前"
+MSG_IDS = "“{key}”中的记录编号（id）应为互不相同的整数"
+PART_BY_KEY = {p.key: p for p in PARTS}
 
 
 @dataclass
@@ -97,124 +105,197 @@ def load_json(data: bytes | str) -> dict:
     return archive
 
 
-class _Reader:
-    def __init__(self, archive: dict, users: dict[str, Any]) -> None:
-        self.archive = archive
-        self.users = users
-        self.new: dict[type, dict[int, int]] = {}
-        self.ignored: set[str] = set()
+class _Import:
+    """One import, fed record by record (see :mod:`tournament.services.archive_read`)."""
 
-    def instance(self, model: type[models.Model], row: dict) -> models.Model:
-        fields = {f.name: f for f in data_fields(model)}
-        for key in row:
-            if key not in fields and key not in ("id", "object_ref"):
-                self.ignored.add(f"{model.__name__}.{key}")
-        values: dict[str, Any] = {}
-        for name, f in fields.items():
-            if name not in row:
-                continue  # an older archive: the model default applies
-            value = row[name]
-            if not (f.is_relation and f.related_model is Tournament):
-                check_value(model, f, value)
-            if (model, name) in NAME_FIELDS:
-                value = normalize_name(value)
-            if f.is_relation:
-                target = f.related_model
-                if target is Tournament:
-                    continue
-                try:
-                    if is_user_fk(f):
-                        values[f.attname] = self.users[value].pk if value else None
-                    else:
-                        values[f.attname] = self.new[target][value] if value is not None else None
-                except (KeyError, TypeError):
-                    error = f"{model.__name__}.{name} 引用了存档中没有的记录 {value!r}"
-                    raise ArchiveError(MSG_INVALID.format(error=error)) from None
-                continue
-            hook = JSON_TEAM_IDS.get((model, name))
-            if hook is not None:
-                value = hook(value, lambda local: self.new[Team].get(local, local))
-            values[f.attname] = f.to_python(value) if value is not None else None
-        if model is Match and "bracket_game" not in row:
-            values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
-        obj = model(**values)
-        if model is AuditEntry and row.get("object_ref") is not None:
-            if not is_int(row["object_ref"]):
-                raise ArchiveError(MSG_INVALID.format(error="操作记录引用的对象编号无效"))
-            target = MODEL_NAMES.get(row.get("object_type", ""))
-            obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
-        # The database's own checks (lengths, choices, integer ranges) before anything is saved.
-        skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]
-        obj.clean_fields(exclude=skip)
-        return obj
+    def __init__(self, *, slug: str | None, owner, actor: str, map_users: bool) -> None:
+        self.slug, self.owner, self.actor = slug, owner, actor
+        self.meta: dict[str, Any] = {}
+        self.users = Accounts(map_users=map_users)
+        self.reader = RowReader(self.users)
+        self.result: ImportResult | None = None
+        self.part: Part | None = None
+        self.batch: list[dict] = []
+        self.ids: set[int] = set()
+        self.number = 0  # rows of the current part so far
+        self.rules = None
+
+    def feed(self, key: str, value: Any) -> None:
+        part = PART_BY_KEY.get(key)
+        if part is None:
+            if self.result is not None and key in ("tournament", "users", "files"):
+                raise ArchiveError(
+                    MSG_INVALID.format(error=MSG_ORDER.format(key=key, after="各部分数据"))
+                )
+            self.meta[key] = value
+            return
+        if self.result is None:
+            self.start()
+        if part is not self.part:
+            self.next_part(part)
+        row_id = value.get("id")
+        if not is_int(row_id) or row_id in self.ids:
+            raise ArchiveError(MSG_INVALID.format(error=MSG_IDS.format(key=key)))
+        self.ids.add(row_id)
+        self.batch.append(value)
+        if len(self.batch) >= BATCH:
+            self.flush()
+
+    def next_part(self, part: Part) -> None:
+        if self.part is not None and PARTS.index(part) < PARTS.index(self.part):
+            error = MSG_ORDER.format(key=part.key, after=self.part.key)
+            raise ArchiveError(MSG_INVALID.format(error=error))
+        self.flush()
+        self.part, self.ids, self.number = part, set(), 0
+        self.result.counts.setdefault(part.key, 0)
+
+    def start(self) -> None:
+        """The header checked, the accounts and the tournament made (before any row)."""
+        if self.meta.get("format") != FORMAT:
+            raise ArchiveError(MSG_NOT_ARCHIVE)
+        version = self.meta.get("version")
+        if not is_int(version) or version > VERSION:
+            raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+        row = self.meta.get("tournament")
+        if not isinstance(row, dict):
+            raise ArchiveError(MSG_INVALID.format(error=MSG_NO_TOURNAMENT))
+        if not isinstance(self.meta.get("files", {}), dict):
+            raise ArchiveError(MSG_INVALID.format(error="“files”应为对象"))
+        row = dict(row, slug=self.slug or row.get("slug", ""))
+        if Tournament.objects.filter(slug=row["slug"]).exists():
+            raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
+        names = user_list(self.meta.get("users", []))
+        if self.owner is None and isinstance(row.get("organizer"), str):
+            names.add(row["organizer"])
+        elif self.owner is not None:
+            names.discard(row.get("organizer"))  # resolved later only if a row names it
+        self.users.declare(names)
+        tournament = _new_tournament(self, row)
+        self.reader.new[Tournament] = {1: tournament.pk}
+        self.result = ImportResult(tournament, self.users.created)
+        self.rules = ruleset(tournament)
+
+    def flush(self) -> None:
+        """Check and save the rows of the current part gathered so far."""
+        if not self.batch:
+            return
+        rows, self.batch = self.checked(self.batch), []
+        model = self.part.model
+        objs = [self.reader.instance(model, r) for r in rows]
+        link = tournament_attname(model)
+        for obj in objs:
+            if link:
+                setattr(obj, link, self.result.tournament.pk)
+        if model is SignUp:
+            fresh_tokens(objs)
+        objs = create_rows(model, objs)
+        restore_auto_times(model, objs, rows)
+        new = self.reader.new.setdefault(model, {})
+        new.update((r["id"], o.pk) for r, o in zip(rows, objs, strict=True))
+        self.result.counts[self.part.key] += len(objs)
+
+    def checked(self, rows: list[dict]) -> list[dict]:
+        """The checks that need the rules or the other rows (numbered as in the file)."""
+        model, first = self.part.model, self.number + 1
+        self.number += len(rows)
+        numbered = list(enumerate(rows, start=first))
+        if model is Match:
+            for number, row in numbered:
+                check_match(row, self.rules, number)
+        elif model is Stage:
+            team_ids = set(self.reader.new.get(Team, {}))
+            for number, row in numbered:
+                check_stage_state(row.get("state") or {}, team_ids, number)
+        elif model is Submission:
+            for number, row in numbered:
+                check_submission(row, number)
+        elif model is AuditEntry:
+            exported = self.meta.get("exported_at")
+            when = parse_datetime(exported) if isinstance(exported, str) else None
+            for number, row in numbered:
+                check_audit(row, when, number)
+            rows = [mark_imported(row) for row in rows]
+        return rows
+
+    def finish(self) -> ImportResult:
+        if self.result is None:
+            self.start()
+        self.flush()
+        result = self.result
+        result.ignored_fields = sorted(self.reader.ignored)
+        log_action(
+            tournament=result.tournament,
+            action="archive.import",
+            obj=result.tournament,
+            actor=self.actor,
+            summary=Message(
+                "audit_import_archive", {"slug": self.meta["tournament"].get("slug", "")}
+            ),
+        )
+        return result
 
 
-def older_game_flag(flags: list) -> tuple[list, int]:
-    """An archive written before ``Match.bracket_game``: the game was a ``"game:<n>"`` flag.
-
-    The same conversion as migration 0009 (a migration keeps its own frozen copy).
-    """
-    games = [f for f in flags if isinstance(f, str) and f.startswith("game:")]
-    number = games[0][len("game:") :] if games else ""
-    return [f for f in flags if f not in games], int(number) if number.isdigit() else 0
-
-
-def _usernames(archive: dict, *, with_organizer: bool) -> set[str]:
-    """Every username the rows refer to (the organizer only when it is kept)."""
-    names: set[str] = set()
-    for key, model in [("tournament", Tournament)] + [(p.key, p.model) for p in PARTS]:
-        rows = [archive[key]] if key == "tournament" else archive.get(key, [])
-        fields = [f.name for f in data_fields(model) if is_user_fk(f)]
-        if key == "tournament" and not with_organizer:
-            fields.remove("organizer")
-        for row in rows:
-            names.update(row[f] for f in fields if row.get(f))
-    return names
+def _new_tournament(job: _Import, row: dict) -> Tournament:
+    """The archived tournament saved here, under ``slug`` when given, with its times."""
+    if job.owner is not None:
+        row.pop("organizer", None)
+    tournament = job.reader.instance(Tournament, row)
+    if job.owner is not None:
+        tournament.organizer = job.owner
+    restore_file(tournament, job.meta.get("files", {}))
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise ArchiveError(MSG_INVALID.format(error="；".join(exc.messages))) from None
+    tournament.save()
+    times = {
+        name: tournament._meta.get_field(name).to_python(row.get(name)) or getattr(tournament, name)
+        for name in ("created_at", "updated_at")
+    }
+    Tournament.objects.filter(pk=tournament.pk).update(**times)
+    return tournament
 
 
-def _users(
-    archive: dict, created: list[str], *, with_organizer: bool, map_users: bool
-) -> dict[str, Any]:
-    """Username → user: existing accounts only with ``map_users``, missing ones created
-    inactive."""
-    User = get_user_model()
-    names = _usernames(archive, with_organizer=with_organizer)
-    found = {u.username: u for u in User.objects.filter(username__in=names)}
-    if found and not map_users:
-        raise ArchiveError(MSG_USERS_EXIST.format(names="、".join(sorted(found))))
-    for name in sorted(names - set(found)):
-        user = User(username=name, is_active=False)
-        user.set_unusable_password()
-        user.save()
-        found[name] = user
-        created.append(name)
-    return found
+def dict_records(archive: dict) -> Iterator[tuple[str, Any]]:
+    """An archive in memory as the records a file gives (its parts after the rest)."""
+    if not isinstance(archive, dict):
+        raise ArchiveError(MSG_NOT_ARCHIVE)
+    check_shape(archive)
+    for key, value in archive.items():
+        if key not in PART_BY_KEY:
+            yield key, value
+    for part in PARTS:
+        for row in archive.get(part.key, []):
+            yield part.key, row
 
 
-def _restore_auto_times(model, objs: list, rows: list[dict]) -> None:
-    """bulk_create stamps auto_now(_add) fields with the current time; put the archived
-    times back."""
-    auto = [
-        f
-        for f in data_fields(model)
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-    ]
-    if not auto or not objs:
-        return
-    for obj, row in zip(objs, rows, strict=True):
-        for f in auto:
-            if row.get(f.name):
-                setattr(obj, f.attname, f.to_python(row[f.name]))
-    model.objects.bulk_update(objs, [f.name for f in auto], batch_size=500)
+IMPORT_ERRORS = (
+    IntegrityError,
+    DataError,
+    KeyError,
+    TypeError,
+    ValueError,
+    ValidationError,
+    OverflowError,
+)
 
 
-def _create(model, objs: list) -> list:
-    created = model.objects.bulk_create(objs, batch_size=500)
-    if any(o.pk is None for o in created):  # a backend that cannot return new keys
-        for o in objs:
-            o.save(force_insert=True)
-        created = objs
-    return created
+def _run(source: Iterator[tuple[str, Any]], **options) -> ImportResult:
+    """Feed the records to one import inside one transaction; any error rolls it all back
+    and is raised as :class:`ArchiveError` with a Chinese message."""
+    try:
+        with transaction.atomic():
+            job = _Import(**options)
+            for key, value in source:
+                job.feed(key, value)
+            return job.finish()
+    except ArchiveError:
+        raise
+    except READ_ERRORS as exc:
+        raise read_error(exc) from None
+    except IMPORT_ERRORS as exc:
+        message = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+        raise ArchiveError(MSG_INVALID.format(error=message)) from None
 
 
 def import_archive(
@@ -225,125 +306,28 @@ def import_archive(
     actor: str = "cli",
     map_users: bool = False,
 ) -> ImportResult:
-    """Create the archived tournament here; raise :class:`ArchiveError` on any problem.
+    """Create the archived tournament (an archive in memory) here; raise
+    :class:`ArchiveError` on any problem, having saved nothing (not even the user accounts
+    created for it)."""
+    return _run(dict_records(archive), slug=slug, owner=owner, actor=actor, map_users=map_users)
 
-    Everything happens in one transaction: on any error nothing is saved, not even the
-    user accounts created for it.
-    """
+
+def import_archive_file(
+    source: str | Path | BinaryIO,
+    *,
+    slug: str | None = None,
+    owner=None,
+    actor: str = "cli",
+    map_users: bool = False,
+) -> ImportResult:
+    """Create the tournament of an archive file (``.json.gz`` or ``.json``, a path or a
+    binary file) here, reading it as a stream; all of it or nothing, as
+    :func:`import_archive`."""
+    options = {"slug": slug, "owner": owner, "actor": actor, "map_users": map_users}
     try:
-        return _import(archive, slug=slug, owner=owner, actor=actor, map_users=map_users)
-    except (
-        IntegrityError,
-        DataError,
-        KeyError,
-        TypeError,
-        ValueError,
-        ValidationError,
-        OverflowError,
-    ) as exc:
-        if isinstance(exc, ArchiveError):
-            raise
-        message = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
-        raise ArchiveError(MSG_INVALID.format(error=message)) from None
-
-
-@transaction.atomic
-def _import(archive: dict, *, slug: str | None, owner, actor: str, map_users: bool) -> ImportResult:
-    if archive.get("format") != FORMAT:
-        raise ArchiveError(MSG_NOT_ARCHIVE)
-    check_shape(archive)
-    row = dict(archive["tournament"])
-    old_slug = row.get("slug", "")
-    row["slug"] = slug or old_slug
-    if Tournament.objects.filter(slug=row["slug"]).exists():
-        raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
-    created: list[str] = []
-    users = _users(archive, created, with_organizer=owner is None, map_users=map_users)
-    reader = _Reader(archive, users)
-    if owner is not None:
-        row.pop("organizer", None)
-    tournament = reader.instance(Tournament, row)
-    if owner is not None:
-        tournament.organizer = owner
-    _restore_file(tournament, archive.get("files", {}))
-    try:
-        tournament.full_clean()
-    except ValidationError as exc:
-        raise ArchiveError(MSG_INVALID.format(error="；".join(exc.messages))) from None
-    tournament.save()
-    Tournament.objects.filter(pk=tournament.pk).update(
-        created_at=tournament._meta.get_field("created_at").to_python(row.get("created_at"))
-        or tournament.created_at,
-        updated_at=tournament._meta.get_field("updated_at").to_python(row.get("updated_at"))
-        or tournament.updated_at,
-    )
-    reader.new[Tournament] = {1: tournament.pk}
-    result = ImportResult(tournament, created)
-    for part in PARTS:
-        rows = _checked_rows(archive, part.model, tournament)
-        objs = [reader.instance(part.model, r) for r in rows]
-        link = _tournament_attname(part.model)
-        if link:
-            for obj in objs:
-                setattr(obj, link, tournament.pk)
-        objs = _create(part.model, objs)
-        _restore_auto_times(part.model, objs, rows)
-        reader.new[part.model] = {r["id"]: o.pk for r, o in zip(rows, objs, strict=True)}
-        result.counts[part.key] = len(objs)
-    result.ignored_fields = sorted(reader.ignored)
-    log_action(
-        tournament=tournament,
-        action="archive.import",
-        obj=tournament,
-        actor=actor,
-        summary=Message("audit_import_archive", {"slug": old_slug}),
-    )
-    return result
-
-
-def _checked_rows(archive: dict, model, tournament: Tournament) -> list[dict]:
-    """A part's rows after the checks that need the rules or the other rows."""
-    rows = archive.get(next(p.key for p in PARTS if p.model is model), [])
-    if model is Match:
-        rules = ruleset(tournament)
-        for number, row in enumerate(rows, start=1):
-            check_match(row, rules, number)
-    elif model is Stage:
-        team_ids = {r["id"] for r in archive.get("teams", [])}
-        for number, row in enumerate(rows, start=1):
-            check_stage_state(row.get("state") or {}, team_ids, number)
-    elif model is Submission:
-        for number, row in enumerate(rows, start=1):
-            check_submission(row, number)
-    elif model is AuditEntry:
-        exported = archive.get("exported_at")
-        when = parse_datetime(exported) if isinstance(exported, str) else None
-        for number, row in enumerate(rows, start=1):
-            check_audit(row, when, number)
-        rows = [mark_imported(row) for row in rows]
-    return rows
-
-
-def _tournament_attname(model) -> str | None:
-    for f in data_fields(model):
-        if f.is_relation and f.related_model is Tournament:
-            return f.attname
-    return None
-
-
-def _restore_file(tournament: Tournament, files: dict) -> None:
-    for f in data_fields(Tournament):
-        if not isinstance(f, models.FileField):
-            continue
-        name = getattr(tournament, f.attname).name if getattr(tournament, f.attname) else ""
-        if not name:
-            continue
-        if name not in files:
-            setattr(tournament, f.attname, None)  # the archive carried no content
-            continue
-        try:
-            content = base64.b64decode(files[name], validate=True)
-        except (binascii.Error, ValueError):
-            raise ArchiveError(MSG_INVALID.format(error=f"文件 {name} 已损坏")) from None
-        basename = name.rsplit("/", 1)[-1]
-        getattr(tournament, f.attname).save(basename, ContentFile(content), save=False)
+        with opened(source) as open_stream:
+            return _run(records(open_stream), **options)
+    except OSError as exc:
+        if isinstance(exc, READ_ERRORS):
+            raise read_error(exc) from None
+        raise ArchiveError(f"无法读取存档文件：{exc.strerror or exc}") from None

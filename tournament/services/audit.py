@@ -1,4 +1,15 @@
-"""Writing the audit log (操作记录)."""
+"""Writing the audit log (操作记录).
+
+Vocabulary
+----------
+action
+    What an audit entry records, as a short code (``"round.lock"``): the family before the
+    dot, the change after it. :data:`ACTIONS` lists every action the app writes, with what
+    it means; :func:`audit_entry` refuses any other, and an archive's audit entries are
+    checked against the same list (:func:`tournament.exports.archive_checks.check_audit`),
+    so an event the app wrote always reads back. ``tests/app/test_audit_actions.py`` fails
+    when the code writes an action missing from the list.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +23,73 @@ from tournament.messages import render
 from tournament.messages.audit import encode
 from tournament.models import AuditEntry, Tournament
 from tournament.stamps import bump_stamp, public_action
+
+# Every audit action the app writes: action -> what it records.
+ACTIONS: dict[str, str] = {
+    "tournament.create": "the event created",
+    "tournament.edit": "the event's settings changed",
+    "stage.add": "a stage added",
+    "stage.delete": "a stage deleted",
+    "stage.playoff": "a play-off for qualifying arranged, or its winner entered",
+    "team.add": "a pair registered",
+    "team.edit": "a pair's names or unit changed",
+    "team.status": "a pair withdrawn, disqualified or put back",
+    "team.import": "pairs imported from a sheet",
+    "forbidden.add": "two pairs kept apart",
+    "forbidden.remove": "two pairs no longer kept apart",
+    "draw": "the draw numbers drawn (the whole draw)",
+    "draw.override": "one pair's draw number changed by hand",
+    "round.pair": "a round paired",
+    "round.repair": "a round paired again",
+    "round.adjust": "pairs swapped, a bye given or taken, tables renumbered",
+    "round.publish": "a round's pairings published",
+    "round.start": "a round's clock started",
+    "round.lock": "a round locked",
+    "round.unlock": "a round unlocked",
+    "round.reviewed": "a round marked reviewed",
+    "result.enter": "a table's result entered",
+    "result.dispute": "a second entry that disagrees (a dispute)",
+    "result.confirm": "a table's result confirmed",
+    "result.ruling": "the chief referee's ruling on a table",
+    "result.sheet": "a step of a deal-by-deal sheet",
+    "result.passed_at": "the time a pair passed A",
+    "result.fouls": "a table's foul counts",
+    "result.early_time": "time called before the round's end, with the reason",
+    "result.import": "results imported from the clerk's sheet",
+    "foul.add": "a foul recorded",
+    "photo.add": "a photo of a score sheet uploaded",
+    "staff.set": "a staff member added or given another role or tables",
+    "staff.remove": "a staff member removed",
+    "staff.password": "a staff member's password reset",
+    "login.unlock": "a locked-out account unlocked",
+    "token.create": "an API token created",
+    "token.revoke": "an API token revoked",
+    "checkin.in": "a pair checked in",
+    "checkin.undo": "a check-in undone",
+    "checkin.absent": "pairs not checked in marked absent from a round",
+    "checkin.withdraw": "pairs not checked in withdrawn",
+    "checkin.forfeit": "the tables of absent pairs forfeited",
+    "signup.submit": "an application sent through the sign-up page",
+    "signup.edit": "an application changed",
+    "signup.promote": "an application moved up from the waiting list",
+    "signup.withdraw": "an application withdrawn",
+    "signup.approve": "an application approved",
+    "signup.reject": "an application rejected",
+    "signup.fee": "a pair's fee marked",
+    "signup.settings": "the sign-up settings changed",
+    "admin.add": "a row added in the admin",
+    "admin.change": "a row changed in the admin",
+    "admin.delete": "a row deleted in the admin",
+    "archive.import": "the event imported from an archive",
+}
+# Actions that earlier versions wrote and this one no longer does: still read from archives.
+FORMER_ACTIONS: dict[str, str] = {
+    "result.confirm_all": "every entered table of a round confirmed at once",
+}
+
+
+class UnknownAction(ValueError):
+    """An audit entry with an action missing from :data:`ACTIONS` (a programming error)."""
 
 
 def client_ip(request) -> str | None:
@@ -63,6 +141,8 @@ def audit_entry(
     actor: str = "",
 ) -> AuditEntry:
     """One change for the audit log, not yet saved (see :func:`log_entries`)."""
+    if action not in ACTIONS:
+        raise UnknownAction(f"audit action {action!r} is not in ACTIONS")
     message = None
     if isinstance(summary, Message):
         message = encode(summary)

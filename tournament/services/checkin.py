@@ -177,7 +177,7 @@ def mark_missing(
         tournament=tournament,
         user=user,
         request=request,
-        action=f"checkin.{action}",
+        action="checkin.absent" if action == "absent" else "checkin.withdraw",
         summary=Message("audit_absent", {"label": label, "names": names}),
         after={"teams": [t.pk for t in teams], "round": round_number},
     )

@@ -27,7 +27,7 @@ from tournament.exports.source import round_numbers, round_titles
 from tournament.services.errors import ServiceError
 from tournament.views.common import load_tournament, login_redirect
 
-FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON"}
+FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON", "json.gz": "JSON.GZ"}
 SPOOL_BYTES = 8 * 1024 * 1024  # larger files go to a temporary file, not memory
 
 
@@ -66,6 +66,9 @@ def export_index(request, slug):
 
 @require_GET
 def export_download(request, slug, kind, ext):
+    # ``archive.json.gz`` comes in as kind "archive.json", ext "gz": kinds have no dot.
+    kind, _dot, more = kind.partition(".")
+    ext = f"{more}.{ext}" if more else ext
     tournament = load_tournament(request, slug, None)
     try:
         spec = get_kind(kind, ext)
@@ -93,6 +96,7 @@ def export_download(request, slug, kind, ext):
         base_url=base_url(request),
         user=request.user,
         table=table,
+        with_audit=request.GET.get("audit") != "0",
     )
     # FileResponse closes the file when the response is sent; no context manager here.
     out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115

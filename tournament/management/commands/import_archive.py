@@ -1,21 +1,20 @@
 """``manage.py import_archive FILE [--slug NEW] [--owner USERNAME] [--map-users]``: load an
-event archive made by ``manage.py export SLUG archive -o FILE.json``; all of it or nothing.
+event archive made by ``manage.py export SLUG archive -o FILE.json.gz`` (or ``.json``, also
+the archives of earlier versions); all of it or nothing.
 
 Archived usernames that already exist here are refused unless ``--map-users`` says they are
-the same people; the file is refused unread above ``ARCHIVE_MAX_MB``."""
+the same people; the file is refused unread above ``ARCHIVE_MAX_MB``, and when it unpacks to
+more than ``ARCHIVE_MAX_RAW_MB``. It is read as a stream: memory stays flat."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.exports.archive import ArchiveError
-from tournament.services.archive_import import import_archive, load_json
-from tournament.sheets.table_file import TableFileError
-from tournament.uploads import read_file
+from tournament.services.archive_import import import_archive_file
 
 
 class Command(BaseCommand):
@@ -43,12 +42,8 @@ class Command(BaseCommand):
             if owner is None:
                 raise CommandError(f"找不到用户“{o['owner']}”")
         try:
-            data = read_file(path, settings.ARCHIVE_MAX_BYTES)
-        except TableFileError as exc:
-            raise CommandError(f"{exc}；没有导入任何数据") from None
-        try:
-            result = import_archive(
-                load_json(data),
+            result = import_archive_file(
+                path,
                 slug=o["slug"],
                 owner=owner,
                 actor="cli",
