@@ -4,7 +4,8 @@
 //   requestSubmit, so that the form's own submit handlers run);
 //   <form data-confirm="question"> asks before it is sent;
 //   [data-gd-watch] and [data-gd-round-live] start the live updates of live.js with the
-//   values the page put in their data attributes.
+//   values the page put in their data attributes;
+//   [data-gd-refresh="selector"] reloads that part of the page every data-every ms.
 (function () {
   document.addEventListener("change", function (e) {
     var el = e.target;
@@ -18,6 +19,9 @@
   if (!window.GD) return;
   var watch = document.querySelector("[data-gd-watch]");
   if (watch) GD.watch(watch.dataset.gdWatch, 20000, ["#by-table"], null, watch.dataset.stamp);
+  document.querySelectorAll("[data-gd-refresh]").forEach(function (el) {
+    setInterval(function () { GD.refresh([el.dataset.gdRefresh]); }, +el.dataset.every || 15000);
+  });
   var round = document.querySelector("[data-gd-round-live]");
   if (round) {
     var attention = round.dataset.state === "attention";
