@@ -3,6 +3,7 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.checkin import Absence, CheckIn
 from tournament.models.event import Staff, Stage, Tournament
+from tournament.models.offline import AppliedEntry
 from tournament.models.photos import SheetPhoto
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.signup import SignUp, SignUpConfig
@@ -11,6 +12,7 @@ from tournament.models.tokens import ApiToken
 
 __all__ = [
     "ApiToken",
+    "AppliedEntry",
     "Absence",
     "CheckIn",
     "AuditEntry",
