@@ -34,7 +34,7 @@ def partition(request) -> str:
 
 
 class OfflinePartitionMiddleware:
-    """Name the partition on every page, for the service worker (static/js/sw.js): it keeps
+    """Name the partition on every answer (pages and their JSON), for the service worker (static/js/sw.js): it keeps
     copies of pages for one partition only and drops them when a page names another."""
 
     def __init__(self, get_response):
@@ -42,6 +42,5 @@ class OfflinePartitionMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if response.get("Content-Type", "").startswith("text/html"):
-            response[PARTITION_HEADER] = partition(request)
+        response[PARTITION_HEADER] = partition(request)
         return response

@@ -165,29 +165,37 @@ def apply_once(
     return applied.answer, False
 
 
-def late_or_raise(
+def saved_late(
     entry: PhoneEntry | None,
-    stale: StaleResult,
+    save: Callable[[int | None], Match],
+    version: int | None,
     *,
-    same: bool,
-    values: ResultValues,
+    same: Callable[[Match], bool],
+    values: Callable[[], ResultValues],
     user,
     source: str,
     request,
-    correct: Callable[[int], Match] | None = None,
+    correct: bool = False,
     extra: dict | None = None,
 ) -> tuple[Match, str]:
-    """A stale save: raised again unless the entry is late (see the module doc)."""
-    if entry is None or not entry.late:
-        raise stale
-    current = stale.match
-    if same:
+    """``save(version)``, and its outcome. A stale version is refused as always, unless the
+    entry is late (see the module doc): then ``same(stored match)`` says it is there
+    already, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
+    with the phone's ``values()``."""
+    try:
+        return save(version), APPLIED
+    except StaleResult as stale:
+        if entry is None or not entry.late:
+            raise
+        current = stale.match
+    if same(current):
         return current, SAME
     if correct and current.state == Match.ENTERED and same_actor(current, user, source):
-        return correct(current.version), APPLIED
-    return file_conflict(
-        current, values, user=user, source=source, request=request, extra=extra
-    ), CONFLICT
+        return save(current.version), APPLIED
+    conflict = file_conflict(
+        current, values(), user=user, source=source, request=request, extra=extra
+    )
+    return conflict, CONFLICT
 
 
 def file_conflict(
@@ -211,7 +219,3 @@ def file_conflict(
     return save_dispute(
         match, user=user, request=request, before=before, source=source, extra=extra
     )
-
-
-def same_values(stale: StaleResult, values: ResultValues) -> bool:
-    return values_of(stale.match) == values

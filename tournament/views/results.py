@@ -25,12 +25,11 @@ from tournament.results_check import RESULT_FIELDS, ResultValues, check_result
 from tournament.selectors import ruleset
 from tournament.services.entry import enter_final, minutes_left
 from tournament.services.entry_keys import (
-    APPLIED,
     CONFLICT,
     SAME,
     Applied,
     apply_once,
-    late_or_raise,
+    saved_late,
 )
 from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import (
@@ -39,7 +38,7 @@ from tournament.services.fouls import (
     record_foul,
 )
 from tournament.services.lateness import record_absence
-from tournament.services.match_lock import StaleResult, values_of
+from tournament.services.match_lock import values_of
 from tournament.services.places import records_passed_at
 from tournament.services.results import (
     confirm_result,
@@ -131,7 +130,7 @@ def _checked_values(match: Match, d: dict) -> ResultValues:
 
 
 def _save_final(request, match: Match, form, values: ResultValues, source: str) -> Applied:
-    """Save the entry (a late one whose version is stale: see entry_keys.late_or_raise)."""
+    """Save the entry (a late one whose version is stale: see entry_keys.saved_late)."""
     d = form.cleaned_data
 
     def enter(version: int | None) -> Match:
@@ -147,19 +146,17 @@ def _save_final(request, match: Match, form, values: ResultValues, source: str) 
             request=request,
         )
 
-    try:
-        saved, outcome = enter(d["version"]), APPLIED
-    except StaleResult as stale:
-        saved, outcome = late_or_raise(
-            request.phone_entry,
-            stale,
-            same=values_of(stale.match) == values,
-            values=values,
-            user=request.user,
-            source=source,
-            request=request,
-            correct=enter,
-        )
+    saved, outcome = saved_late(
+        request.phone_entry,
+        enter,
+        d["version"],
+        same=lambda stored: values_of(stored) == values,
+        values=lambda: values,
+        user=request.user,
+        source=source,
+        request=request,
+        correct=True,
+    )
     payload = {"values": values.as_dict()} if outcome == CONFLICT else None
     return Applied(result_note(saved, outcome), outcome, payload)
 

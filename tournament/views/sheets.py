@@ -21,10 +21,9 @@ from tournament.permissions import REFEREE
 from tournament.results_check import ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.entry import check_sheet_time
-from tournament.services.entry_keys import CONFLICT, Applied, apply_once, late_or_raise
+from tournament.services.entry_keys import APPLIED, CONFLICT, Applied, apply_once, saved_late
 from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import deals_played, record_foul
-from tournament.services.match_lock import StaleResult
 from tournament.services.results import levels_so_far, save_sheet
 from tournament.views.common import LoginRequired, load_tournament
 from tournament.views.offline import read_entry
@@ -92,24 +91,27 @@ def sheet_api_response(request, match: Match, *, source: str):
 
 def _save_steps(request, match: Match, steps: list, *, version: int, source: str) -> Applied:
     """Save the sheet; a late sheet whose version is stale is the same sheet already, or a
-    conflict filed as a dispute with the phone's sheet kept (entry_keys.late_or_raise)."""
-    try:
-        saved = save_sheet(
-            match, steps, version=version, user=request.user, source=source, request=request
+    conflict filed as a dispute with the phone's sheet kept (entry_keys.saved_late)."""
+
+    def save(at: int | None) -> Match:
+        return save_sheet(
+            match, steps, version=at, user=request.user, source=source, request=request
         )
-        return Applied({"ok": True, "sheet": sheet_payload(saved)})
-    except StaleResult as stale:
-        saved, outcome = late_or_raise(
-            request.phone_entry,
-            stale,
-            same=(stale.match.deals or []) == steps,
-            values=sheet_values(match, steps),
-            user=request.user,
-            source=source,
-            request=request,
-            extra={"phone_deals": steps},
-        )
-    body = {"ok": True, "sheet": sheet_payload(saved), "outcome": outcome}
+
+    saved, outcome = saved_late(
+        request.phone_entry,
+        save,
+        version,
+        same=lambda stored: (stored.deals or []) == steps,
+        values=lambda: sheet_values(match, steps),
+        user=request.user,
+        source=source,
+        request=request,
+        extra={"phone_deals": steps},
+    )
+    body = {"ok": True, "sheet": sheet_payload(saved)}
+    if outcome != APPLIED:
+        body["outcome"] = outcome
     if outcome == CONFLICT:
         body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
     return Applied(body, outcome, {"steps": steps} if outcome == CONFLICT else None)
