@@ -210,9 +210,11 @@
     }
     return Array.from(data.entries()).filter(function (f) { return typeof f[1] === "string"; });
   }
+  // Where a form posts (form.action would be its button named "action", if it has one).
+  function target(form) { return absolute(form.getAttribute("action") || location.href); }
   function restore(form) {
     // A kept entry of this form (the page reopened, offline or not): its values come back.
-    return pendingFor(form.action).then(function (list) {
+    return pendingFor(target(form)).then(function (list) {
       var last = list[list.length - 1];
       if (!last || !last.fields) return;
       var values = {};
@@ -247,7 +249,7 @@
       fields.push(["confirm", "1"]);
     }
     if (submitter) submitter.disabled = true;
-    keep({ kind: "form", url: form.action, fields: fields, label: form.dataset.outbox })
+    keep({ kind: "form", url: target(form), fields: fields, label: form.dataset.outbox })
       .then(function (res) {
         if (submitter) submitter.disabled = false;
         if (res.status === "sent") location.assign(res.data.next || location.href);

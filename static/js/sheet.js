@@ -94,6 +94,7 @@
     var body = { version: sheet.version, steps: steps };
     return post(api, body, function () { keptSave(body); });
   }
+  function add(step) { return save(sheet.steps.concat([step])); }
   function step(which) {
     $("step-win").hidden = which !== "win";
     $("step-partner").hidden = which !== "partner";
