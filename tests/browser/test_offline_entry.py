@@ -123,3 +123,47 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
     tables[1].refresh_from_db()
     assert tables[1].version == versions[1] + 1 and tables[1].submissions.count() == 1
     assert AppliedEntry.objects.count() == 3
+
+
+def test_a_page_kept_for_one_account_is_never_shown_to_the_next(live_server, phone, event):
+    page = phone()
+    signed_in(page, live_server.url, "ref")
+    url = live_server.url + reverse("match_entry", args=["spring", 1, 1])
+    page.goto(url)
+    wait_js(page, CONTROLLED)
+    page.goto(url)  # kept for ref
+    page.context.clear_cookies()
+    signed_in(page, live_server.url, "chief")
+    page.goto(live_server.url + reverse("round_list", args=["spring"]))  # another account now
+    page.context.set_offline(True)
+    page.goto(url)
+    wait_js(page, "document.body.innerText.length > 0")
+    assert page.evaluate("document.documentElement.dataset.served") is None
+    assert "ref" not in text(page, "body") and "离线" in text(page, "body")
+    shot(page, "not-kept-offline-390")
+
+
+def test_the_pages_in_english_and_on_a_wide_screen(live_server, browser, event):
+    if not SHOTS:
+        pytest.skip("screenshots only (OFFLINE_SHOTS)")
+    for name, viewport, lang in (
+        ("en-390", {"width": 390, "height": 844}, "en"),
+        ("zh-1280", {"width": 1280, "height": 900}, "zh-hans"),
+    ):
+        context = browser.new_context(viewport=viewport, locale="zh-CN")
+        page = context.new_page()
+        context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+        signed_in(page, live_server.url, "ref")
+        url = live_server.url + reverse("match_sheet", args=["spring", 1, 3])
+        page.goto(url)
+        wait_js(page, CONTROLLED)
+        page.goto(url)
+        wait_js(page, "document.querySelector('#sheet[data-ready]')")
+        context.set_offline(True)
+        page.goto(url)
+        wait_js(page, FROM_PHONE)
+        tap(page, "button", "EW wins" if lang == "en" else "东西胜")
+        tap(page, "#step-partner button")
+        wait_js(page, WAITING % 1)
+        shot(page, f"sheet-offline-{name}")
+        context.close()
