@@ -167,9 +167,7 @@ def test_an_entry_sent_at_once_on_a_changed_table_is_refused_as_before(event, re
     assert not AppliedEntry.objects.exists()
 
 
-def test_a_late_sheet_on_a_changed_sheet_becomes_a_dispute_with_both_sheets(
-    event, referee, ref2
-):
+def test_a_late_sheet_on_a_changed_sheet_becomes_a_dispute_with_both_sheets(event, referee, ref2):
     m = table(event, 3)
     client = login(referee)
     url = reverse("match_sheet_api", args=["spring", 1, 3])

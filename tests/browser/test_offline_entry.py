@@ -95,7 +95,9 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
         (3, "sheet", "applied"),
     ]
     made = [a.made_at for a in applied]
-    assert made == sorted(made) and all(m < a.created_at for m, a in zip(made, applied))
+    assert made == sorted(made) and all(
+        m < a.created_at for m, a in zip(made, applied, strict=True)
+    )
     tables = {m.table: m for m in Match.objects.filter(round=event, table__in=(1, 2, 3))}
     assert (tables[1].ew_level, tables[1].ns_level, tables[2].ns_level) == ("A+", "9", "Q")
     assert tables[3].deals == [{"win": "EW", "partner": 2}]
