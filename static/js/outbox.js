@@ -243,11 +243,24 @@
     var submitter = ev.submitter;
     var fields = fieldsOf(form, submitter);
     var ask = form.dataset.outboxConfirm;
-    if (ask) {
+    if (ask) { askFirst(form, submitter, fields, ask); return; }
+    sendForm(form, submitter, fields);
+  }
+  // Lateness: the server asks for confirmation on a page of its own; without the network,
+  // the phone asks, and keeps the confirmed entry.
+  function askFirst(form, submitter, fields, ask) {
+    var probe = new FormData();
+    fields.forEach(function (f) { probe.append(f[0], f[1]); });
+    fetch(target(form), { method: "POST", body: probe, credentials: "same-origin" }).then(function () {
+      form.dataset.native = "1";
+      if (form.requestSubmit) form.requestSubmit(submitter); else form.submit();
+    }, function () {
       var side = submitter ? submitter.textContent.trim() : "";
       if (!confirm(ask.replace("{side}", side))) return;
-      fields.push(["confirm", "1"]);
-    }
+      sendForm(form, submitter, fields.concat([["confirm", "1"]]));
+    });
+  }
+  function sendForm(form, submitter, fields) {
     if (submitter) submitter.disabled = true;
     keep({ kind: "form", url: target(form), fields: fields, label: form.dataset.outbox })
       .then(function (res) {

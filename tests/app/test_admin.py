@@ -12,6 +12,7 @@ from tests.conftest import ONE_EVENT, login
 from tournament.models import (
     Absence,
     ApiToken,
+    AppliedEntry,
     AuditEntry,
     CheckIn,
     ForbiddenPairing,
@@ -51,6 +52,7 @@ def filled(tournament, teams8, make_round, referee):
     SignUp.objects.create(tournament=tournament, token="t" * 43, seq=1, state="pending")
     CheckIn.objects.create(team=teams8[0], method=CheckIn.TYPED)
     Absence.objects.create(team=teams8[1], round_number=2)
+    AppliedEntry.objects.create(tournament=tournament, key="k" * 36, match=match, kind="result")
     return tournament
 
 

@@ -99,6 +99,7 @@ NOT_ARCHIVED = {
     "SignUp": "applications stay on the server; approved pairs are archived as teams",
     "CheckIn": "check-in marks the day at the venue; absences are archived as forfeits",
     "Absence": "absences are archived as the forfeits they became",
+    "AppliedEntry": "phones' entry keys matter on the live server; what they saved is archived",
 }
 
 
