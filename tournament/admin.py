@@ -21,6 +21,7 @@ from tournament.messages.audit import term
 from tournament.models import (
     Absence,
     ApiToken,
+    AppliedEntry,
     AuditEntry,
     CheckIn,
     Counter,
@@ -225,6 +226,18 @@ class SubmissionAdmin(LoggedAdmin):
     list_select_related = ("match__round", "match__ew", "match__ns", "submitted_by")
     readonly_fields = ("created_at",)
     raw_id_fields = ("match", "submitted_by")
+
+
+@admin.register(AppliedEntry)
+class AppliedEntryAdmin(LoggedAdmin):
+    """Entries sent from phones with their own key (offline-first entry): applied once."""
+
+    list_display = ("key", "match", "kind", "outcome", "made_at", "created_at")
+    list_filter = ("kind", "outcome")
+    search_fields = ("key",)
+    list_select_related = ("match__round", "match__ew", "match__ns")
+    readonly_fields = ("created_at",)
+    raw_id_fields = ("tournament", "match")
 
 
 @admin.register(Foul)

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules import format_notation
 from tournament.models import Foul, Match, Round, Team
 from tournament.services.results import dispute_entries
 from tournament.templatetags.guandan import SIDES, level_label, result_text
@@ -34,7 +35,7 @@ SOURCE_LABELS = {
     "import": gettext_lazy("成绩表导入"),
     "foul_log": gettext_lazy("犯规记录"),
 }
-HIDDEN = {"version", "entries", "photo"}
+HIDDEN = {"version", "entries", "photo", "phone", "phone_deals"}
 EXTRA_LABELS = {
     "side": gettext_lazy("方位"),
     "kind": gettext_lazy("类型"),
@@ -144,9 +145,37 @@ def _time(stamp) -> str:
         return ""
 
 
+def phone_lines(entry) -> list[str]:
+    """For an entry kept on a phone and sent later: when it was made there, when it arrived
+    (and, for a conflict, the phone's own deal-by-deal sheet)."""
+    after = entry.after if isinstance(entry.after, dict) else {}
+    phone = after.get("phone")
+    if not isinstance(phone, dict) or not phone.get("late"):
+        return []
+    arrived = _time(phone.get("arrived_at"))
+    if phone.get("made_at"):
+        made = _time(phone["made_at"])
+        lines = [
+            _("手机离线时录入于%(made)s，%(arrived)s送达") % {"made": made, "arrived": arrived}
+        ]
+    else:
+        claimed = str(phone.get("claimed") or "")[:40]
+        lines = [
+            _("手机离线时录入（手机时间不可信：%(claimed)s），%(arrived)s送达")
+            % {"claimed": claimed or "—", "arrived": arrived}
+        ]
+    if after.get("phone_deals"):
+        lines.append(
+            _("手机上的逐副记录：%(notation)s")
+            % {"notation": format_notation(after["phone_deals"])}
+        )
+    return lines
+
+
 def readable(entry) -> dict:
     """What the audit pages show for one entry."""
-    return {"entry": entry, "changes": changes(entry), "entries": entries_text(entry)}
+    entries = entries_text(entry) + phone_lines(entry)
+    return {"entry": entry, "changes": changes(entry), "entries": entries}
 
 
 def dispute_rows(match: Match) -> list[dict]:

@@ -8,6 +8,7 @@ from tournament.views import (
     events,
     imports,
     logins,
+    offline,
     pair_names,
     pairing,
     photos,
@@ -32,6 +33,9 @@ E = T + "e/<int:match_id>/<str:code>/"
 
 urlpatterns = [
     path("", events.home, name="home"),
+    # The service worker from the root: its scope is the whole site (static/js/sw.js).
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="web_manifest"),
     path("t/new/", events.tournament_create, name="tournament_create"),
     path(T, events.tournament_detail, name="tournament_detail"),
     path(T + "settings/", events.tournament_edit, name="tournament_edit"),

@@ -13,6 +13,7 @@ from tests.conftest import ONE_EVENT, login
 from tournament.models import (
     Absence,
     ApiToken,
+    AppliedEntry,
     AuditEntry,
     CheckIn,
     Counter,
@@ -54,6 +55,7 @@ def filled(tournament, teams8, make_round, referee):
     CheckIn.objects.create(team=teams8[0], method=CheckIn.TYPED)
     Absence.objects.create(team=teams8[1], round_number=2)
     Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())
+    AppliedEntry.objects.create(tournament=tournament, key="k" * 36, match=match, kind="result")
     return tournament
 
 

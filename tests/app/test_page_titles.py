@@ -24,6 +24,8 @@ pytestmark = pytest.mark.django_db
 
 # Routes that are not pages: JSON, files, and POST-only actions.
 NOT_PAGES = {
+    "service_worker",  # a script and a JSON file (offline-first entry)
+    "web_manifest",
     "round_status_json",
     "round_action",
     "match_confirm",

@@ -62,6 +62,8 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["match_sheet_api"] = [reverse("match_sheet_api", kwargs=table)]
     urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=player)]
     urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
+    urls["service_worker"] = [reverse("service_worker")]
+    urls["web_manifest"] = [reverse("web_manifest")]
     urls["pair_names"] = [reverse("pair_names", kwargs={"slug": t.slug}) + "?q=1"]
     urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
     photo = attach_photo(m, sheet_upload(), user=t.organizer, source="referee")

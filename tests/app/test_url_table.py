@@ -80,6 +80,9 @@ TABLE: dict[str, Row] = {
     # Anyone: the site and the published event.
     "home": Row("anonymous", args=lambda w: []),
     "login": Row("anonymous", args=lambda w: []),
+    # Offline-first entry: the service worker and the web app manifest (no event data).
+    "service_worker": Row("anonymous", args=lambda w: []),
+    "web_manifest": Row("anonymous", args=lambda w: []),
     "logout": Row("anonymous", args=lambda w: [], method="post", allowed=302),
     "set_language": Row(
         "anonymous", args=lambda w: [], method="post", data={"language": "zh-hans"}, allowed=302

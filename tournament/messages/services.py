@@ -147,4 +147,8 @@ SERVICES = {
     "team_stale": _("该组合已被他人修改，请刷新后重试"),
     "name_blank": _("请填写名称（不能只有空格或不可见字符）"),
     "team_status": _("未知的状态"),
+    # entries kept on a phone and sent later (tournament.services.entry_keys)
+    "entry_key_bad": _("录入编号格式错误，没有保存；请刷新页面后重新录入"),
+    "made_at_bad": _("录入时间格式错误，没有保存；请刷新页面后重新录入"),
+    "entry_key_reused": _("该录入编号已用于另一项录入，没有保存；请刷新页面后重新录入"),
 }

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0016_audit_summary_message'),
+        ('tournament', '0018_applied_entry'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

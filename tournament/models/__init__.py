@@ -4,6 +4,7 @@ from tournament.models.audit import AuditEntry
 from tournament.models.checkin import Absence, CheckIn
 from tournament.models.counters import Counter
 from tournament.models.event import Staff, Stage, Tournament
+from tournament.models.offline import AppliedEntry
 from tournament.models.photos import SheetPhoto
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.signup import SignUp, SignUpConfig
@@ -12,6 +13,7 @@ from tournament.models.tokens import ApiToken
 
 __all__ = [
     "ApiToken",
+    "AppliedEntry",
     "Absence",
     "CheckIn",
     "Counter",

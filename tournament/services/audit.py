@@ -153,6 +153,9 @@ def audit_entry(
             summary = render(summary)
     if user is None and request is not None and request.user.is_authenticated:
         user = request.user
+    phone = getattr(request, "phone_entry", None)  # an entry made on a phone (entry_keys)
+    if phone is not None:
+        after = {**(after or {}), "phone": phone.audit()}
     return AuditEntry(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,

@@ -97,14 +97,14 @@ def submit_result(
         if is_chief:
             return _rule(match, values, user=user, request=request, before=before)
         # A disputed table waits for the chief referee: further entries are kept on file.
-        return _dispute(match, user=user, request=request, before=before, source=source)
+        return save_dispute(match, user=user, request=request, before=before, source=source)
     others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
         raise Refused("already_confirmed")
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
-        return _dispute(match, user=user, request=request, before=before, source=source)
+        return save_dispute(match, user=user, request=request, before=before, source=source)
     if others_entry and source in TABLE_SOURCES:
         raise Refused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
@@ -138,8 +138,11 @@ def enter_on(match: Match, values: ResultValues, *, user, source: str, deals, be
         mark_confirmed(match, user, "")
 
 
-def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match:
-    """Save the dispute; the audit log keeps every entry's values (who, via, when)."""
+def save_dispute(
+    match: Match, *, user, request, before: dict, source: str, extra: dict | None = None
+) -> Match:
+    """Save the dispute; the audit log keeps every entry's values (who, via, when), and
+    ``extra`` (a late phone entry's sheet, say) beside them."""
     entries = [
         {
             "by": actor_of(s.submitted_by, s.source),
@@ -157,7 +160,7 @@ def _dispute(match: Match, *, user, request, before: dict, source: str) -> Match
         before=before,
         summary=about_match("audit_disputed", match),
         source=source,
-        extra_after={"entries": entries},
+        extra_after={"entries": entries, **(extra or {})},
     )
 
 
@@ -293,6 +296,13 @@ def _rule(match: Match, values: ResultValues, *, user, request, before: dict) ->
     )
 
 
+def levels_so_far(state) -> ResultValues:
+    """An unfinished sheet's levels and fouls (its :func:`sheet_state`), as stored values."""
+    return ResultValues(
+        ew_level=state.ew, ns_level=state.ns, ew_fouls=state.fouls.ew, ns_fouls=state.fouls.ns
+    )
+
+
 @transaction.atomic
 def save_sheet(
     match: Match,
@@ -337,12 +347,7 @@ def save_sheet(
     locked.deals = steps
     locked.mode = "deals"
     locked.state = Match.IN_PLAY if steps else Match.EMPTY
-    set_values(
-        locked,
-        ResultValues(
-            ew_level=state.ew, ns_level=state.ns, ew_fouls=state.fouls.ew, ns_fouls=state.fouls.ns
-        ),
-    )
+    set_values(locked, levels_so_far(state))
     locked.entered_by = user if is_real(user) else None
     locked.entered_via = source
     return save_match(
@@ -372,6 +377,8 @@ __all__ = [
     "values_of",
     "confirm_result",
     "dispute_entries",
+    "save_dispute",
+    "levels_so_far",
     "pick_entry",
     "resolve_dispute",
     "save_sheet",

@@ -18,12 +18,15 @@ from django.views.decorators.http import require_POST
 from rules import format_notation, replay
 from tournament.models import Match
 from tournament.permissions import REFEREE
+from tournament.results_check import ResultValues, result_from_deals, sheet_state
 from tournament.selectors import ruleset
 from tournament.services.entry import check_sheet_time
+from tournament.services.entry_keys import APPLIED, CONFLICT, Applied, apply_once, saved_late
 from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import deals_played, record_foul
-from tournament.services.results import save_sheet
+from tournament.services.results import levels_so_far, save_sheet
 from tournament.views.common import LoginRequired, load_tournament
+from tournament.views.offline import read_entry
 from tournament.views.results import get_match
 
 
@@ -53,7 +56,8 @@ def sheet_payload(match: Match) -> dict:
 
 
 def sheet_api_response(request, match: Match, *, source: str):
-    """GET: the sheet now. POST {"version", "steps"}: save the whole sheet, or refuse (409/400)."""
+    """GET: the sheet now. POST {"version", "steps"} (and a phone's ``entry_key``,
+    ``made_at``, ``offline``): save the whole sheet once, or refuse (409/400)."""
     if request.method == "POST":
         try:
             body = json.loads(request.body or b"{}")
@@ -64,9 +68,13 @@ def sheet_api_response(request, match: Match, *, source: str):
         except (ValueError, KeyError, TypeError):
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
+            entry = read_entry(request, body)
             check_sheet_time(match, steps)
-            match = save_sheet(
-                match, steps, version=version, user=request.user, source=source, request=request
+            answer, _repeat = apply_once(
+                match,
+                entry,
+                "sheet",
+                lambda: _save_steps(request, match, steps, version=version, source=source),
             )
         except ServiceError as exc:
             if isinstance(exc, Stale) and exc.match is not None:
@@ -77,7 +85,45 @@ def sheet_api_response(request, match: Match, *, source: str):
             return JsonResponse(
                 {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
             )
+        return JsonResponse(answer)
     return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
+
+
+def _save_steps(request, match: Match, steps: list, *, version: int, source: str) -> Applied:
+    """Save the sheet; a late sheet whose version is stale is the same sheet already, or a
+    conflict filed as a dispute with the phone's sheet kept (entry_keys.saved_late)."""
+
+    def save(at: int | None) -> Match:
+        return save_sheet(
+            match, steps, version=at, user=request.user, source=source, request=request
+        )
+
+    saved, outcome = saved_late(
+        request.phone_entry,
+        save,
+        version,
+        same=lambda stored: (stored.deals or []) == steps,
+        values=lambda: sheet_values(match, steps),
+        user=request.user,
+        source=source,
+        request=request,
+        extra={"phone_deals": steps},
+    )
+    body = {"ok": True, "sheet": sheet_payload(saved)}
+    if outcome != APPLIED:
+        body["outcome"] = outcome
+    if outcome == CONFLICT:
+        body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
+    return Applied(body, outcome, {"steps": steps} if outcome == CONFLICT else None)
+
+
+def sheet_values(match: Match, steps: list) -> ResultValues:
+    """What a sheet says: its result when finished, else the levels reached so far."""
+    rules = ruleset(match.round.tournament)
+    values = result_from_deals(rules, steps)
+    if values is not None:
+        return values
+    return levels_so_far(sheet_state(rules, steps))
 
 
 def match_sheet(request, slug, number, table):
@@ -99,22 +145,31 @@ def match_foul_api(request, slug, number, table):
     match = get_match(tournament, number, table)
     try:
         body = json.loads(request.body or b"{}")
-        record_foul(
-            match,
-            side=body.get("side", ""),
-            kind=body.get("kind", ""),
-            severity=body.get("severity", ""),
-            deal_number=match_deal_number(match),
-            user=request.user,
-            request=request,
+        if not isinstance(body, dict):
+            raise ValueError
+        answer, _repeat = apply_once(
+            match, read_entry(request, body), "foul", lambda: _sheet_foul(request, match, body)
         )
     except (ValueError, ServiceError) as exc:
         match.refresh_from_db()
         return JsonResponse(
             {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
         )
+    return JsonResponse(answer)
+
+
+def _sheet_foul(request, match: Match, body: dict) -> Applied:
+    record_foul(
+        match,
+        side=body.get("side", ""),
+        kind=body.get("kind", ""),
+        severity=body.get("severity", ""),
+        deal_number=match_deal_number(match),
+        user=request.user,
+        request=request,
+    )
     match.refresh_from_db()
-    return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
+    return Applied({"ok": True, "sheet": sheet_payload(match)})
 
 
 def match_deal_number(match: Match) -> int:

@@ -23,6 +23,7 @@ from tournament.models import Match, Round
 from tournament.services.errors import ServiceError
 from tournament.services.results import confirm_result
 from tournament.services.table_sides import SLIP_PARAM, printer_of, slip_cookie
+from tournament.views.offline import form_errors, from_outbox, refused
 from tournament.views.results import (
     handle_result_post,
     posted_version,
@@ -59,9 +60,9 @@ def table_entry(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     source = f"table_{side.lower()}"
     if request.method == "POST":
-        saved, form, extra = handle_result_post(request, match, source=source)
-        if saved:
-            response = redirect("table_entry", slug=slug, match_id=match_id, code=code)
+        here = reverse("table_entry", args=[slug, match_id, code])
+        response, form, extra = handle_result_post(request, match, source=source, next_url=here)
+        if response is not None:
             # Remember on this phone that it entered for this side: it may not confirm as the other.
             response.set_signed_cookie(
                 _cookie(match),
@@ -72,6 +73,8 @@ def table_entry(request, slug, match_id, code):
                 secure=settings.SESSION_COOKIE_SECURE,
             )
             return response
+        if from_outbox(request):
+            return refused(request, form_errors(form), 409 if "current" in extra else 400)
     else:
         form, extra = result_form(request, match, player=True), {}
     response = render(

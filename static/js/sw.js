@@ -1,0 +1,164 @@
+/* The service worker: the pages of table entry open without the network.
+   STATIC_URL and VERSION are written above this line by the server (tournament/views/offline.py).
+
+   What it keeps (never a POST, never a page outside the entry flow):
+   - static files, as the pages load them (whatever their names: hashed names too), served
+     from the phone at once and refreshed from the server behind;
+   - GET pages of the entry flow (a table's page, its deal-by-deal sheet and the sheet's data,
+     a table's own link, the round's page and foul log): from the server when it answers, else
+     the copy last kept, marked so the page shows its offline banner.
+   Copies of pages belong to one partition (the signed-in account, or none: header
+   X-Offline-Partition, a keyed hash). An answer naming another partition drops every copy,
+   so a page kept for one account is never shown to the next. */
+"use strict";
+
+var STATIC_CACHE = "gd-static-" + VERSION;
+var PAGE_CACHE = "gd-pages";
+var PARTITION = "X-Offline-Partition";
+var PARTITION_KEY = "/__offline__/partition";  // a row of PAGE_CACHE: whose copies it holds
+var ENTRY_PAGES = [
+  /^\/t\/[^/]+\/rounds\/\d+\/table\/\d+\/(sheet\/(api\/)?)?$/,
+  /^\/t\/[^/]+\/rounds\/\d+\/(fouls\/)?$/,
+  /^\/t\/[^/]+\/e\/\d+\/[^/]+\/(sheet\/(api\/)?)?$/,
+];
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) {
+      return n.indexOf("gd-static-") === 0 && n !== STATIC_CACHE;
+    }).map(function (n) { return caches.delete(n); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function isEntryPage(url) {
+  return ENTRY_PAGES.some(function (re) { return re.test(url.pathname); });
+}
+
+// Adopt the partition an answer names: a different one drops every kept page first.
+function adopt(partition) {
+  if (!partition) return Promise.resolve();
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.match(PARTITION_KEY).then(function (kept) {
+      return kept ? kept.text() : null;
+    }).then(function (current) {
+      if (current === partition) return null;
+      return caches.delete(PAGE_CACHE).then(function () { return caches.open(PAGE_CACHE); })
+        .then(function (fresh) { return fresh.put(PARTITION_KEY, new Response(partition)); });
+    });
+  });
+}
+
+function keep(request, response) {
+  var partition = response.headers.get(PARTITION);
+  return adopt(partition).then(function () {
+    if (!response.ok || response.redirected || response.type !== "basic" || !partition) return;
+    return response.clone().blob().then(function (body) {
+      var headers = new Headers(response.headers);
+      headers.set("X-Kept-At", new Date().toISOString());
+      return caches.open(PAGE_CACHE).then(function (cache) {
+        return cache.put(request.url.split("#")[0], new Response(body, {status: 200, headers: headers}));
+      });
+    });
+  });
+}
+
+// A kept copy, marked as one: <html data-served="cache"> for a page, a header for its data.
+function kept(request) {
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.match(request.url.split("#")[0]);
+  }).then(function (copy) {
+    if (!copy) return null;
+    var headers = new Headers(copy.headers);
+    headers.set("X-Served-From", "cache");
+    if ((headers.get("Content-Type") || "").indexOf("text/html") !== 0) {
+      return new Response(copy.body, {status: 200, headers: headers});
+    }
+    return copy.text().then(function (html) {
+      var mark = 'data-served="cache" data-kept-at="' + (headers.get("X-Kept-At") || "") + '"';
+      // The messages of the moment it was kept ("saved") would mislead now: left out.
+      html = html.replace('data-served="network"', mark).replace(/<ul class="messages">[\s\S]*?<\/ul>/, "");
+      return new Response(html, {status: 200, headers: headers});
+    });
+  });
+}
+
+// A page not kept, offline: the words come from the pages (their language), kept here.
+var TEXTS_KEY = "/__offline__/texts";
+function offlinePage() {
+  return caches.open(STATIC_CACHE).then(function (cache) { return cache.match(TEXTS_KEY); })
+    .then(function (kept) { return kept ? kept.json() : {}; })
+    .then(function (t) {
+      var esc = function (text) { return String(text || "").replace(/[<>&"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); };
+      var html = '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+        '<title>' + esc(t.offline || "Offline") + '</title><body style="font-family:sans-serif;padding:1em">' +
+        '<p style="background:#b91c1c;color:#fff;padding:.5em 1em;border-radius:6px"><b>' +
+        esc(t.offline || "Offline") + '</b></p><p>' + esc(t.notKept) + '</p>' +
+        '<p><a href="javascript:history.back()">' + esc(t.back || "Back") + '</a></p></body>';
+      return new Response(html, {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
+    });
+}
+
+function networkFirst(request) {
+  return fetch(request).then(function (response) {
+    return keep(request, response).then(function () { return response; });
+  }, function () {
+    return kept(request).then(function (copy) {
+      return copy || (request.mode === "navigate" ? offlinePage() : Response.error());
+    });
+  });
+}
+
+// Any other page: straight from the server; its partition is adopted all the same.
+function watched(request) {
+  return fetch(request).then(function (response) {
+    return adopt(response.headers.get(PARTITION)).then(function () { return response; });
+  }, function () { return offlinePage(); });
+}
+
+function staticFile(request) {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return cache.match(request).then(function (copy) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok && response.type === "basic") cache.put(request, response.clone());
+        return response;
+      });
+      if (copy) { fresh.catch(function () {}); return copy; }
+      return fresh;
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;  // a POST always goes to the server as it is
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf(STATIC_URL) === 0) event.respondWith(staticFile(request));
+  else if (isEntryPage(url)) event.respondWith(networkFirst(request));
+  else if (request.mode === "navigate") event.respondWith(watched(request));
+});
+
+// A page asks for itself and the files it loaded to be kept (its first visit came before
+// this worker controlled it). Only entry pages and static files are taken.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.texts) {
+    event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
+      return cache.put(TEXTS_KEY, new Response(JSON.stringify(data.texts), {headers: {"Content-Type": "application/json"}}));
+    }));
+  }
+  if (!data.keep) return;
+  event.waitUntil(Promise.all(data.keep.map(function (href) {
+    var url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin) return null;
+    var request = new Request(url.href, {credentials: "same-origin"});
+    if (url.pathname.indexOf(STATIC_URL) === 0) {
+      return caches.open(STATIC_CACHE).then(function (cache) {
+        return cache.match(request).then(function (copy) { return copy || cache.add(request); });
+      }).catch(function () {});
+    }
+    if (!isEntryPage(url)) return null;
+    return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
+  })));
+});
