@@ -32,21 +32,13 @@ from tournament.services.entry_keys import (
     saved_late,
 )
 from tournament.services.errors import ServiceError, Stale
-from tournament.services.fouls import (
-    doubled_warnings,
-    penalty_text,
-    record_foul,
-)
+from tournament.services.fouls import doubled_warnings, penalty_text, record_foul
 from tournament.services.lateness import record_absence
 from tournament.services.match_lock import values_of
 from tournament.services.places import records_passed_at
-from tournament.services.results import (
-    confirm_result,
-    pick_entry,
-)
+from tournament.services.results import confirm_result, pick_entry
 from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
-from tournament.services.slips import revoke_slip
 from tournament.sheets.reader import megabytes
 from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
@@ -241,26 +233,6 @@ def own_table(user, match: Match) -> bool:
     """Whether the user's rights reach this table (its PINs and slips are shown only then)."""
     tables = referee_tables(user, match.round.tournament)
     return tables is None or match.table in tables
-
-
-@require_POST
-def match_revoke_slip(request, slug, number, table):
-    """A side's slip lost or seen: that side gets a new link and PIN; reprint its slips."""
-    tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
-    side = request.POST.get("side", "")
-    try:
-        revoke_slip(match, side, user=request.user, request=request)
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        name = _("东西方") if side == "EW" else _("南北方")
-        messages.success(
-            request,
-            _("第%(table)s台%(side)s的旧纸条已作废，请重新打印本台纸条")
-            % {"table": table, "side": name},
-        )
-    return redirect("match_entry", slug=slug, number=number, table=table)
 
 
 def match_entry(request, slug, number, table):
