@@ -24,7 +24,9 @@ from config.env import (
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("GUANDAN_VAR_DIR", BASE_DIR / "var"))
 
-SECRET_KEY = secret_key(VAR_DIR / "secret_key")
+# The key file of the data folder; a backup carries the key and a restore writes it here.
+SECRET_KEY_FILE = VAR_DIR / "secret_key"
+SECRET_KEY = secret_key(SECRET_KEY_FILE)
 DEBUG = envbool("DEBUG", False)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
@@ -186,6 +188,16 @@ LOGGING = {
 # from the database, so per-process memory is correct with several workers; with REDIS_URL
 # set every process and server shares one cache (Django's own Redis backend).
 CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
+
+# Backups (README "If the laptop fails", tournament/services/backup.py): `manage.py backup`
+# and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
+# every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
+# laptop case; a PostgreSQL server has its own backups, AUTO_BACKUP=1 turns them on there
+# too) and keep the AUTO_BACKUP_KEEP newest.
+BACKUP_DIR = Path(os.environ.get("GUANDAN_BACKUP_DIR", VAR_DIR / "backups"))
+AUTO_BACKUP = envbool("AUTO_BACKUP", DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3")
+AUTO_BACKUP_MINUTES = envint("AUTO_BACKUP_MINUTES", 10)
+AUTO_BACKUP_KEEP = envint("AUTO_BACKUP_KEEP", 20)
 
 # Whitenoise compresses (gzip, and brotli when installed) what collectstatic gathers; no
 # manifest, so the app still runs without a collectstatic step.

@@ -42,6 +42,7 @@ from tests.conftest import (
     new_user,
 )
 from tournament.models import Round, Tournament
+from tournament.services.backup import make_backup
 from tournament.services.checkin import checkin_code
 from tournament.services.photos import attach_photo
 
@@ -135,6 +136,8 @@ TABLE: dict[str, Row] = {
     "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
     "api_tokens": Row("organizer"),
+    "backups": Row("organizer"),
+    "backup_download": Row("organizer", args=lambda w: [w.slug, w.backup]),
     "signup_admin": Row("organizer"),
     "signup_admin_edit": Row("organizer", args=lambda w: [w.slug, w.signup.pk]),
     "signup_action": Row(
@@ -228,6 +231,7 @@ def build() -> SimpleNamespace:
         signup=tournament.signups.get(),
         token=tournament.signups.get().token,
         checkin=checkin_code(teams8[0]),
+        backup=make_backup(reason="test").name,
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value
             for who, user in people.items()
