@@ -92,3 +92,11 @@ def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
     with pytest.raises(CommandError, match="不是本系统的备份文件"):
         call_command("restore", str(bogus))
     shutil.rmtree(tmp_path / "backups", ignore_errors=True)
+
+
+def test_the_english_page(english, as_organizer, tournament):
+    as_organizer.cookies["django_language"] = "en"
+    as_organizer.post("/t/spring/backups/")
+    html = as_organizer.get("/t/spring/backups/").content.decode()
+    for text in ("Back up now", "Last backup:", "Automatic backups are off", "Download"):
+        assert text in html, text
