@@ -131,7 +131,10 @@ def database(url: str | None, default_sqlite: Path) -> dict:
     if not url.startswith(("sqlite:", "postgres:", "postgresql:", "pgsql:")):
         raise SettingError(f"DATABASE_URL scheme not supported: {url.split(':', 1)[0]!r}")
     try:
-        config = dj_database_url.parse(url, conn_max_age=60)
+        # A kept connection is checked (one ``SELECT 1``) before each request first uses
+        # it: after a PostgreSQL restart, or a connection ended by the administrator, the
+        # request opens a new one instead of answering 500.
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except ValueError as exc:
         raise SettingError(f"DATABASE_URL cannot be parsed: {exc}") from None
     if config["ENGINE"].endswith("sqlite3"):
@@ -155,13 +158,15 @@ def envmegabytes(name: str, default: float) -> int:
 
 
 def cache_config(redis_url: str, max_entries: int) -> dict:
-    """Django's CACHES: Redis (Django's own backend) when ``REDIS_URL`` is set, else memory.
+    """Django's CACHES: Redis when ``REDIS_URL`` is set, else memory.
 
     Per-process memory is correct with several workers because every key carries a stamp
     read from the database (tournament/stamps.py); Redis shares the work between them.
+    Redis goes through :class:`config.cache.SafeRedisCache`, Django's own backend that
+    serves pages without the cache while Redis is down and goes back to it by itself.
     """
     if redis_url:
-        backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        backend = {"BACKEND": "config.cache.SafeRedisCache", "LOCATION": redis_url}
     else:
         backend = {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -7,6 +7,7 @@ SQLite is the default so that an organizer's laptop needs nothing else; set
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from csp.constants import NONE, SELF
 
@@ -30,7 +31,9 @@ from guandan.paths import data_dir, resource_dir
 BASE_DIR = resource_dir()
 VAR_DIR = data_dir()
 
-SECRET_KEY = secret_key(VAR_DIR / "secret_key")
+# The key file of the data folder; a backup carries the key and a restore writes it here.
+SECRET_KEY_FILE = VAR_DIR / "secret_key"
+SECRET_KEY = secret_key(SECRET_KEY_FILE)
 DEBUG = envbool("DEBUG", False)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
@@ -248,6 +251,16 @@ LOGGING = {
 # from the database, so per-process memory is correct with several workers; with REDIS_URL
 # set every process and server shares one cache (Django's own Redis backend).
 CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
+
+# Backups (docs/if-the-laptop-fails.md, tournament/services/backup.py): `manage.py backup`
+# and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
+# every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
+# laptop case; a PostgreSQL server has its own backups, AUTO_BACKUP=1 turns them on there
+# too) and keep the AUTO_BACKUP_KEEP newest.
+BACKUP_DIR = Path(os.environ.get("GUANDAN_BACKUP_DIR", VAR_DIR / "backups"))
+AUTO_BACKUP = envbool("AUTO_BACKUP", DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3")
+AUTO_BACKUP_MINUTES = envint("AUTO_BACKUP_MINUTES", 10)
+AUTO_BACKUP_KEEP = envint("AUTO_BACKUP_KEEP", 20)
 
 # Static files compressed and under hashed names once collected (config/storage.py):
 # scripts/setup.sh runs `manage.py collectstatic`, which writes STATIC_ROOT and its manifest.

@@ -18,3 +18,13 @@ STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Backups of a test run go to a folder of their own (never the developer's var/backups/),
+# and nothing is backed up automatically unless a test asks for it.
+if "GUANDAN_BACKUP_DIR" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    BACKUP_DIR = Path(tempfile.mkdtemp(prefix="guandan-test-backups-"))  # noqa: F405
+    atexit.register(shutil.rmtree, BACKUP_DIR, ignore_errors=True)
+AUTO_BACKUP = envbool("AUTO_BACKUP", False)  # noqa: F405

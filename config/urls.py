@@ -9,6 +9,9 @@ from django.views.i18n import set_language
 
 from tournament.api.endpoints import api
 
+# A disk that is full, a database that is locked or stopped: a clear 503 page, not a 500.
+handler500 = "tournament.service_errors.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -54,6 +54,7 @@ NOT_PAGES = {
     "captcha-image",
     "signup_payment_qr",
     "pair_names",
+    "backup_download",
 }
 
 
@@ -114,6 +115,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "bracket": {"slug": s},
         "export_index": {"slug": s},
         "login_locks": {"slug": s},
+        "backups": {"slug": s},
         "forbidden_pairings": {"slug": s},
         "signup_page": {"slug": s},
         "signup_status": {"slug": s, "token": signup.token},

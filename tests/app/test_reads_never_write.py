@@ -22,6 +22,7 @@ from tests.app.test_stages import create, play_round
 from tests.conftest import login
 from tournament.exports.registry import KINDS
 from tournament.models import Round, Tournament
+from tournament.services.backup import make_backup
 from tournament.services.pairing import draw, next_round_problem, pair_next_round
 from tournament.services.photos import attach_photo
 from tournament.services.rounds import publish_round
@@ -66,6 +67,8 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["web_manifest"] = [reverse("web_manifest")]
     urls["pair_names"] = [reverse("pair_names", kwargs={"slug": t.slug}) + "?q=1"]
     urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
+    made = make_backup(reason="test")
+    urls["backup_download"] = [reverse("backup_download", args=[t.slug, made.name])]
     photo = attach_photo(m, sheet_upload(), user=t.organizer, source="referee")
     urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
     urls["table_photo"] = [reverse("table_photo", kwargs={**player, "photo_id": photo.pk})]

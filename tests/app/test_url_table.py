@@ -43,6 +43,7 @@ from tests.conftest import (
     new_user,
 )
 from tournament.models import Round, Tournament
+from tournament.services.backup import make_backup
 from tournament.services.checkin import checkin_code
 from tournament.services.photos import attach_photo
 from tournament.services.signup_mail import confirm_code
@@ -142,6 +143,8 @@ TABLE: dict[str, Row] = {
     "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
     "api_tokens": Row("organizer"),
+    "backups": Row("organizer"),
+    "backup_download": Row("organizer", args=lambda w: [w.slug, w.backup]),
     "signup_admin": Row("organizer"),
     "signup_admin_edit": Row("organizer", args=lambda w: [w.slug, w.signup.pk]),
     "signup_action": Row(
@@ -242,6 +245,7 @@ def build() -> SimpleNamespace:
         confirm=confirm_code(tournament.signups.get()),
         captcha=CaptchaStore.generate_key(),
         checkin=checkin_code(teams8[0]),
+        backup=make_backup(reason="test").name,
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value
             for who, user in people.items()

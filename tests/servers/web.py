@@ -42,8 +42,10 @@ def app_servers(env: dict[str, str], count: int, *, workers: int = 1):
             proc.wait(10)
 
 
-def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, str]:
+def start_server(env: dict[str, str | None], workers: int) -> tuple[subprocess.Popen, str]:
+    """One gunicorn server; ``env`` is added to this process's environment (None: unset)."""
     port = free_port()
+    full = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
     proc = subprocess.Popen(
         [
             str(GUNICORN),
@@ -60,7 +62,7 @@ def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, s
             "warning",
         ],
         cwd=ROOT,
-        env={**os.environ, **env},
+        env=full,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

@@ -13,7 +13,9 @@ action
 
 from __future__ import annotations
 
-from django.db import models
+from functools import partial
+
+from django.db import models, transaction
 from django.utils import translation
 
 from rules.messages import Message
@@ -22,6 +24,7 @@ from tournament.accounts import actor_label
 from tournament.messages import render
 from tournament.messages.audit import encode
 from tournament.models import AuditEntry, Tournament
+from tournament.services import backup_auto
 from tournament.stamps import bump_stamp, public_action
 
 # Every audit action the app writes: action -> what it records.
@@ -125,6 +128,10 @@ def log_entries(tournament: Tournament, entries: list[AuditEntry]) -> list[Audit
     # same transaction: cached pages and ETags change the moment it is committed.
     if any(public_action(entry.action) for entry in entries):
         bump_stamp(tournament.pk)
+    # Once committed, the change may start an automatic backup (a round lock, or the
+    # interval passed): in the background, and never failing this change.
+    actions = [entry.action for entry in entries]
+    transaction.on_commit(partial(backup_auto.after_commit, actions), robust=True)
     if len(entries) == 1:
         entries[0].save()
         return entries

@@ -1,0 +1,184 @@
+"""Backup while results are being saved, and restore on a second laptop (issue 26, point 3).
+
+Laptop A (a data folder with its SQLite database in WAL mode) runs the demo event; a
+separate process saves results one after the other, printing each once committed. While
+it saves, ``manage.py backup`` runs. Laptop B, a fresh data folder whose secret key file
+holds another key, restores the file: every result committed before the backup started is
+there, the database's integrity check is ok, the organizer logs in, and a check-in QR code
+and a player's slip link printed on laptop A open on laptop B's server. Then the automatic
+backups of A: one after a save once the interval has passed, one at the round lock.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.servers.laptop import SETUP, laptop_env, manage, python, start_python
+from tests.servers.web import Browser, start_server, wait_until_up
+
+pytestmark = [pytest.mark.slow, pytest.mark.long(12)]
+
+SAVER = """
+import django
+django.setup()
+from django.contrib.auth.models import User
+from tournament.models import Match
+from tournament.results_check import ResultValues
+from tournament.services.results import submit_result
+organizer = User.objects.get(username="organizer")
+pks = list(Match.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
+values = [ResultValues("A+", "K", winner="EW"), ResultValues("A+", "3", winner="EW")]
+for i in range(600):
+    match = Match.objects.get(pk=pks[i % len(pks)])
+    match = submit_result(match, values[i % 2], version=match.version, user=organizer)
+    sub = match.submissions.order_by("-pk").first().pk
+    print("saved", match.pk, match.version, sub, flush=True)
+"""
+
+STATE = """
+import django, json
+django.setup()
+from tournament.models import Match, Submission
+print(json.dumps({
+    "versions": {str(pk): v for pk, v in Match.objects.values_list("pk", "version")},
+    "submissions": list(Submission.objects.values_list("pk", flat=True)),
+}))
+"""
+
+LINKS = """
+import django
+django.setup()
+from tournament.models import Match, Team
+from tournament.services.checkin import checkin_path
+team = Team.objects.filter(tournament__slug="demo").order_by("pk").first()
+match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
+print(checkin_path("demo", team.pk))
+print(f"/t/demo/e/{match.pk}/{match.ew_code}/")
+print(team.name)
+"""
+
+AUTOMATIC = """
+import django, json, zipfile
+django.setup()
+from django.contrib.auth.models import User
+from tournament.models import Match, Round
+from tournament.results_check import ResultValues
+from tournament.services import backup, backup_auto
+from tournament.services.confirm_all import confirm_all_entered
+from tournament.services.results import submit_result
+from tournament.services.rounds import lock_round
+organizer = User.objects.get(username="organizer")
+match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
+submit_result(match, ResultValues("A+", "2", winner="EW"), version=match.version, user=organizer)
+backup_auto.wait_for_running()
+round_ = Round.objects.get(tournament__slug="demo", number=1)
+for m in round_.matches.exclude(ns=None).filter(ew_level=""):
+    submit_result(m, ResultValues("A+", "2", winner="EW"), version=m.version, user=organizer)
+backup_auto.wait_for_running()
+confirm_all_entered(round_, user=User.objects.get(username="chief"))
+backup_auto._next_look = 0.0
+lock_round(Round.objects.get(pk=round_.pk), user=organizer)
+backup_auto.wait_for_running()
+for b in backup.list_backups():
+    with zipfile.ZipFile(b.path) as zf:
+        print(json.loads(zf.read("manifest.json"))["reason"])
+"""
+
+
+def saved_lines(proc, lines: list[str], stop: threading.Event) -> None:
+    for line in proc.stdout:
+        lines.append(line.split())
+        if stop.is_set():
+            break
+
+
+def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    python(a, SETUP)
+    saver = start_python(a, SAVER)
+    lines: list[list[str]] = []
+    stop = threading.Event()
+    reader = threading.Thread(target=saved_lines, args=(saver, lines, stop), daemon=True)
+    reader.start()
+    while len(lines) < 40 and saver.poll() is None:
+        threading.Event().wait(0.05)
+    before = list(lines)  # committed before the backup started
+    made = manage(a, "backup", "--dir", str(tmp_path / "usb"))
+    during = len(lines) - len(before)
+    stop.set()
+    saver.terminate()
+    saver.wait(20)
+    assert made.returncode == 0, made.stderr
+    assert during > 0, "the saves went on while the backup ran"
+    backup_file = next((tmp_path / "usb").glob("guandan-backup-*.zip"))
+    with zipfile.ZipFile(backup_file) as zf:
+        assert json.loads(zf.read("manifest.json"))["database"] == "sqlite"
+        assert zf.read("secret_key").decode() == (a / "secret_key").read_text().strip()
+
+    # Laptop B: fresh, with its own key: A's printed codes do not hold here yet.
+    b.mkdir()
+    (b / "secret_key").write_text("b-laptop-key-" + "q7" * 30)
+    links = python(a, LINKS).splitlines()
+    code_on = "import django; django.setup()\nfrom tournament.services.checkin import checkin_code as c\nprint(c({}))"
+    team_pk = int(links[0].rstrip("/").split("/")[-1].split("-")[0])
+    assert python(b, code_on.format(team_pk)) != python(a, code_on.format(team_pk))
+
+    restored = manage(b, "restore", str(backup_file))
+    assert restored.returncode == 0, restored.stderr
+    assert "已恢复" in restored.stdout and "重新）启动服务器" in restored.stdout
+    state = json.loads(python(b, STATE))
+    for _word, pk, version, sub in before:
+        assert state["versions"][pk] >= int(version)
+        assert int(sub) in state["submissions"]
+    db = sqlite3.connect(b / "db.sqlite3")
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    db.close()
+    assert python(b, code_on.format(team_pk)) == python(a, code_on.format(team_pk))
+    assert (b / "secret_key").read_text() == (a / "secret_key").read_text().strip()
+    assert list(b.glob("secret_key.before-restore-*"))  # B's own key kept aside
+
+    refused_again(b, backup_file, tmp_path)
+    served_on_b(b, links)
+    automatic_backups_of(a)
+
+
+def refused_again(b: Path, backup_file: Path, tmp_path: Path) -> None:
+    """A second restore onto B's data, and a damaged file: refused, nothing changed."""
+    db_before = (b / "db.sqlite3").read_bytes()
+    again = manage(b, "restore", str(backup_file))
+    assert again.returncode != 0 and "已有赛事或账号" in again.stderr
+    damaged = tmp_path / "damaged.zip"
+    damaged.write_bytes(backup_file.read_bytes()[: backup_file.stat().st_size // 2])
+    broken = manage(b, "restore", str(damaged), "--force")
+    assert broken.returncode != 0 and "备份文件无法使用" in broken.stderr
+    assert (b / "db.sqlite3").read_bytes() == db_before
+
+
+def served_on_b(b: Path, links: list[str]) -> None:
+    """B's server: the organizer logs in; the check-in code and the slip link work."""
+    checkin, slip, team_name = links
+    proc, base = start_server({**laptop_env(b), "SECRET_KEY": None}, 1)
+    try:
+        wait_until_up(proc, base)
+        organizer = Browser(base)
+        organizer.login("organizer", "pw-organizer")
+        status, html = organizer.get(checkin)
+        assert status == 200 and team_name in html
+        status, html = Browser(base).get(slip)
+        assert status == 200  # a wrong code answers 404
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def automatic_backups_of(a: Path) -> None:
+    """A save once the interval has passed starts a backup; so does the round lock."""
+    out = python(a, AUTOMATIC, AUTO_BACKUP="1", AUTO_BACKUP_MINUTES="0")
+    reasons = out.split()
+    assert reasons[0] == "lock" and "interval" in reasons, reasons
