@@ -24,10 +24,10 @@ from typing import Any
 from rules.errors import BAD_OPTION_VALUE, RuleError
 
 PROFILE_LABELS: dict[str, str] = {
-    "swiss_points26": "积分编排26分制（S-A，001）",
-    "swiss_match_points": "积分编排胜2平1负0（S-B，003）",
-    "rotation_hundred": "分组三轮移位100+级差（S-C，000/004）",
-    "knockout": "淘汰赛（S-D，003/004/000）",
+    "swiss_points26": "积分编排26分制（S-A，淮安规则）",
+    "swiss_match_points": "积分编排胜2平1负0（S-B，竞赛细则）",
+    "rotation_hundred": "分组三轮移位100+级差（S-C，分组移位规则）",
+    "knockout": "淘汰赛（S-D，淘汰赛策划）",
 }
 """The four profiles with their Chinese names, in the order a form offers them."""
 

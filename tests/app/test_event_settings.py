@@ -118,7 +118,7 @@ def test_the_overview_names_the_profile_and_what_differs(organizer):
     t.late_minutes, t.three_fouls_defeat = 10, False
     t.save()
     html = login(organizer).get(reverse("tournament_detail", args=["sb"])).content.decode()
-    assert "按模板“积分编排胜2平1负0（S-B，003）”创建" in html
+    assert "按模板“积分编排胜2平1负0（S-B，竞赛细则）”创建" in html
     assert "迟到判负（分钟）</b>：10分钟" in html and "模板：5分钟" in html
     assert "一轮累计三次犯规判负</b>：否" in html and "模板：是" in html
     assert "超时直接记犯规1次" in html  # an unchanged option, in the wording of docs/rules.md

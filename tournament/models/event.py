@@ -227,7 +227,7 @@ class Stage(models.Model):
     places_by_time = models.BooleanField(
         _("按过A时间决定名次"),
         default=False,
-        help_text=_("裁判记录每台过A的时间，先过A者名次在前（000第五篇）"),
+        help_text=_("裁判记录每台过A的时间，先过A者名次在前（规则说明 §5.5）"),
     )
 
     class Meta:
