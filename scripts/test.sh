@@ -28,18 +28,16 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 # A second Python (PYTHON_ALSO=/path/to/python3.13, as .ci/run sets it): its own venv
 # (.venv-also, the same locked requirements through uv) runs the pure-Python tests (rules,
-# scoring, pairing) beside the passes here, at their everyday number of examples (RUN_SLOW
-# unset). The app on 3.13 is tests/servers/test_package.py's (the installed wheel migrates,
-# loads the demo, logs in and serves with both servers). The app and export tests pass on
-# 3.13 as well, but would add about 65 CPU-seconds to a run whose two cores are busy already
-# (measured: the whole run 100 s with the export tests here, against a limit of 90).
+# scoring, pairing), the app's and the exports' beside the passes here, at their everyday
+# number of examples (RUN_SLOW unset); the browser and server tests run on the first Python
+# only (the installed wheel on 3.13 is tests/servers/test_package.py's).
 also_pid=""
 if [ -n "${PYTHON_ALSO:-}" ]; then
   also_log=$(mktemp /tmp/guandan-also-pass.XXXXXX)
   [ -x .venv-also/bin/python ] || .venv/bin/uv venv --quiet --python "$PYTHON_ALSO" .venv-also
   .venv/bin/uv pip install --quiet --python .venv-also/bin/python -r requirements.txt
   env -u RUN_SLOW .venv-also/bin/python -m pytest -n 0 -p no:randomly \
-    tests/rules tests/scoring tests/pairing >"$also_log" 2>&1 &
+    tests/rules tests/scoring tests/pairing tests/app tests/exports >"$also_log" 2>&1 &
   also_pid=$!
 fi
 # Interrupted (Ctrl-C), the passes in the background stop too.
@@ -59,7 +57,7 @@ fi
 also_status=0
 if [ -n "$also_pid" ]; then
   wait "$also_pid" || also_status=$?
-  echo "== $("$PYTHON_ALSO" -V): pure-Python tests =="
+  echo "== $("$PYTHON_ALSO" -V): pure-Python, app and export tests =="
   cat "$also_log"
   rm -f "$also_log"
 fi
