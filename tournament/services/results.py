@@ -31,6 +31,8 @@ from tournament.services.match_lock import (
     MSG_BYE,
     MSG_NO_RIGHT,
     MSG_NOT_YOUR_TABLE,
+    MSG_NOTHING_TO_CONFIRM,
+    MSG_SELF_CONFIRM,
     MSG_STALE,
     SHELL_SOURCES,
     StaleResult,
@@ -38,6 +40,7 @@ from tournament.services.match_lock import (
     check_foul_steps,
     check_referee,
     check_round_open,
+    confirm_problem,
     is_real,
     lock_match,
     same_actor,
@@ -55,8 +58,6 @@ from tournament.services.table_sides import (
 )
 
 # Message codes (texts in tournament/messages/services.py).
-MSG_SELF_CONFIRM = "self_confirm"
-MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
@@ -217,18 +218,17 @@ def confirm_result(
     request=None,
     pin: str | None = None,
 ) -> Match:
-    """Confirm the entered result; refused for the person (or table side) who entered it.
+    """Confirm the entered result, as :func:`~tournament.services.match_lock.confirm_problem`
+    allows (not the person or side who entered it, unless the chief referee).
 
     A side of the table also needs its PIN and must respect the gap after an entry from
     the same address (:mod:`tournament.services.table_sides`).
     """
     match = lock_match(match, version)
     check_round_open(match)
-    if match.state != Match.ENTERED:
-        raise Refused(MSG_NOTHING_TO_CONFIRM)
-    if same_actor(match, user, source):
-        raise Refused(MSG_SELF_CONFIRM)
-    check_referee(match, user, source)
+    refusal = confirm_problem(match, user, source)
+    if refusal is not None:
+        raise refusal
     try:
         check_side_confirmation(match, source, pin, request)
     except SideRefused as exc:
@@ -348,7 +348,9 @@ def save_sheet(
 
 __all__ = [
     "MSG_BYE",
+    "MSG_NOTHING_TO_CONFIRM",
     "MSG_NOT_YOUR_TABLE",
+    "MSG_SELF_CONFIRM",
     "MSG_NO_RIGHT",
     "MSG_STALE",
     "SHELL_SOURCES",

@@ -30,6 +30,7 @@ from tournament.services.fouls import (
     record_foul,
 )
 from tournament.services.lateness import record_absence
+from tournament.services.match_lock import confirm_problem
 from tournament.services.places import records_passed_at
 from tournament.services.results import (
     confirm_result,
@@ -168,8 +169,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
-        "can_confirm": match.state == Match.ENTERED
-        and match.entered_by_id != getattr(request.user, "pk", None),
+        "can_confirm": confirm_problem(match, request.user, "referee") is None,
         "enter_problem": problem(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),

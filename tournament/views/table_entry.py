@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.models import Match, Round
 from tournament.services.errors import ServiceError
+from tournament.services.match_lock import confirm_problem
 from tournament.services.results import confirm_result
 from tournament.views.results import (
     handle_result_post,
@@ -74,7 +75,7 @@ def table_entry(request, slug, match_id, code):
         "side": side,
         "form": form,
         "own_entry": match.entered_via == source,
-        "can_confirm": match.state == Match.ENTERED and match.entered_via not in ("", source),
+        "can_confirm": confirm_problem(match, request.user, source) is None,
         "sheet_url": reverse("table_sheet", args=[slug, match_id, code]),
         **extra,
     }
