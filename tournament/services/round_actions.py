@@ -171,7 +171,7 @@ def unconfirmed_text(round_: Round) -> str:
 
 
 def _table_list(named: list[int], count: int) -> str:
-    """"第2、5台" or, past the first few, "第2、5、6…等11台"."""
+    """ "第2、5台" or, past the first few, "第2、5、6…等11台"."""
     numbers = "、".join(str(n) for n in named)
     if count > len(named):
         return _("第%(list)s…等%(n)s台") % {"list": numbers, "n": count}

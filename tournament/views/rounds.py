@@ -15,9 +15,9 @@ from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.selectors import round_live_stamp, round_summary
 from tournament.services import rounds as round_services
 from tournament.services.confirm_all import confirm_all_entered
-from tournament.services.round_actions import unconfirmed_text
 from tournament.services.errors import ServiceError
 from tournament.services.pairing import next_round_problem
+from tournament.services.round_actions import unconfirmed_text
 from tournament.table_rows import row_matches, table_links, table_row
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
