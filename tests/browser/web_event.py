@@ -283,7 +283,7 @@ class Event:
         book = load_workbook(io.BytesIO(response.body()))
         sheet = book.worksheets[0]
         headers = [c.value for c in sheet[2]]
-        assert headers[:3] == ["台号", "东西", "南北"]
+        assert headers[0] == "台号" and {"东西", "南北", "到时"} <= set(headers)
         for row in sheet.iter_rows(min_row=3):
             for header, value in zip(CLERK_COLUMNS, results[int(row[0].value)], strict=False):
                 row[headers.index(header)].value = value
@@ -300,7 +300,11 @@ class Event:
             },
         )
         with page.expect_navigation():
-            tap(page, "button", "导入")
+            tap(page, "button", "上传并预览")
+        assert not texts(page, ".errors"), texts(page, ".errors")
+        assert len(rows(page, "#preview-rows tbody tr")) == len(results)
+        with page.expect_navigation():
+            tap(page, "button", "确认导入")
         assert page.url == self.url(f"rounds/{number}/"), texts(page, ".errors")
 
     def standings(self, page) -> list[dict[str, str]]:
