@@ -167,7 +167,8 @@ class TeamForm(forms.Form):
     phone1 = forms.CharField(label=_("选手1电话"), max_length=30, required=False)
     player2 = _name_field(_("选手2"))
     phone2 = forms.CharField(label=_("选手2电话"), max_length=30, required=False)
-    seed = forms.IntegerField(label=_("种子"), min_value=1, max_value=SEED_MAX, required=False)
+    # 随机码, not 种子: on the sign-up sheet 种子 means a seeded pair.
+    seed = forms.IntegerField(label=_("随机码"), min_value=1, max_value=SEED_MAX, required=False)
     version = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=0, max_value=DB_INT_MAX
     )

@@ -172,3 +172,16 @@ def test_thousand_rows_with_one_bad_row_import_nothing(tournament):
     check = run(tournament, xlsx(rows))
     assert problems(check) == ["第702行“队名”列：缺少队名"]
     assert snapshot(tournament) == ([], 0, 0)
+
+
+def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organizer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    rows = [("一队", "苏州", "甲一", "甲二", "13800001111", "")]
+    response = as_organizer.post(
+        reverse("team_import", args=[tournament.slug]),
+        {"file": SimpleUploadedFile("报名.xlsx", xlsx(rows))},
+    )
+    page = response.content.decode()
+    assert "<th>电话</th>" in page and "<td>13800001111</td>" in page

@@ -192,7 +192,7 @@ class Event:
         type_in(page, "input[name=seed]", seed)
         with page.expect_navigation():
             tap(page, "button", "电脑抽签")
-        wait_shown(page, f"抽签种子：{seed}")
+        wait_shown(page, f"抽签随机码：{seed}")
         for row in rows(page, "table.table tbody tr"):
             self.draw[int(row[0])] = row[1]
 
