@@ -100,11 +100,3 @@ def test_the_random_seed_is_called_a_random_code_not_a_seed(tournament, teams8, 
     draw(tournament, seed=7)
     page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
     assert "抽签随机码：7" in page and "种子" not in page
-
-
-def test_the_draws_random_number_is_not_called_a_seed(tournament, drawn, as_organizer):
-    """种子 means the seeded pairs (种子选手) on the sign-up sheet: the draw's random number
-    is 随机码 (issue 29 point 9)."""
-    page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
-    assert "随机码（可选，相同随机码得到相同抽签结果）" in page and "抽签随机码：1" in page
-    assert "种子" not in page
