@@ -185,3 +185,17 @@ def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organi
     )
     page = response.content.decode()
     assert "<th>电话</th>" in page and "<td>13800001111</td>" in page
+
+
+def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
+    from tournament.registration import TEMPLATE_EXAMPLE
+
+    real = ("二队", "苏州", "李一", "李二", "", "")
+    check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real]))
+    assert check.ok and check.example_rows == [2]
+    assert list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)) == [
+        "二队"
+    ]
+    before = snapshot(tournament)
+    alone = run(tournament, xlsx([TEMPLATE_EXAMPLE]))
+    assert not alone.ok and snapshot(tournament) == before
