@@ -158,3 +158,12 @@ def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, r
     round1.refresh_from_db()
     assert not allowed_actions(round1, chief)["start"].shown
     assert problem(round1, "start") == "本轮已经开赛计时"
+
+
+def test_confirm_all_and_lock_ask_before_acting(tournament, teams8, make_round, chief):
+    round_ = make_round(tournament, teams8)
+    page = login(chief).get(reverse("round_control", args=[tournament.slug, round_.number]))
+    html = page.content.decode()
+    assert 'data-ask="确认本轮全部已录入的成绩？"' in html
+    assert 'data-ask="锁定本轮？锁定后成绩计入排名，更正须先解锁。"' in html
+    assert "js/ask.js" in html

@@ -190,6 +190,7 @@ class Event:
         page = self.org
         page.goto(self.url("draw/"))
         type_in(page, "input[name=seed]", seed)
+        page.once("dialog", lambda dialog: dialog.accept())  # 电脑抽签 asks first
         with page.expect_navigation():
             tap(page, "button", "电脑抽签")
         wait_shown(page, f"抽签随机码：{seed}")
@@ -225,6 +226,8 @@ class Event:
         page = self.chief
         if go:
             page.goto(self.url(f"rounds/{number}/"))
+        if label in ("确认全部已录入", "锁定本轮"):  # these ask first (data-ask)
+            page.once("dialog", lambda dialog: dialog.accept())
         with page.expect_navigation():
             tap(page, "button", label)
 
@@ -291,18 +294,15 @@ class Event:
         book.save(filled)
         page = self.ref
         page.goto(self.url(f"rounds/{number}/import/"))
-        page.set_input_files(
-            "input[type=file]",
-            {
-                "name": "成绩录入表.xlsx",
-                "mimeType": CONTENT_TYPES["xlsx"],
-                "buffer": filled.getvalue(),
-            },
-        )
+        upload = {
+            "name": "成绩.xlsx",
+            "mimeType": CONTENT_TYPES["xlsx"],
+            "buffer": filled.getvalue(),
+        }
+        page.set_input_files("input[type=file]", upload)
         with page.expect_navigation():
             tap(page, "button", "上传并预览")
-        assert not texts(page, ".errors"), texts(page, ".errors")
-        assert len(rows(page, "#preview-rows tbody tr")) == len(results)
+        assert len(rows(page, "#preview-rows tbody tr")) == len(results), texts(page, ".errors")
         with page.expect_navigation():
             tap(page, "button", "确认导入")
         assert page.url == self.url(f"rounds/{number}/"), texts(page, ".errors")
