@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Match, Round
+from tournament.naming import listing
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 
 ROLES = {
@@ -172,7 +173,7 @@ def unconfirmed_text(round_: Round) -> str:
 
 def _table_list(named: list[int], count: int) -> str:
     """ "第2、5台" or, past the first few, "第2、5、6…等11台"."""
-    numbers = "、".join(str(n) for n in named)
+    numbers = listing(str(n) for n in named)
     if count > len(named):
         return _("第%(list)s…等%(n)s台") % {"list": numbers, "n": count}
     return _("第%(list)s台") % {"list": numbers}
