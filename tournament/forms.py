@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament import options as opt
 from tournament.models import Tournament
 from tournament.names import normalize_name
+from tournament.pinyin import pypinyin
 from tournament.registration import NAME_MAX, SEED_MAX
 from tournament.sheets.table_file import DB_INT_MAX
 from tournament.uploads import BoundedFileField
@@ -153,11 +157,42 @@ class TournamentCreateForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "slug", "start_date", "end_date", "venue", "host"]
         widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+        help_texts = {
+            "slug": _("网址中的赛事代号：只用英文字母、数字和连字符，例如 2025-spring 或拼音")
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Checked in clean_slug, with a pinyin suggestion, instead of Django's stock message.
+        self.fields["slug"].validators = []
+
+    def clean_slug(self) -> str:
+        """A slug in letters, digits, - and _ only; Chinese gets a clear message and the
+        same words in pinyin to use instead (e.g. 春季赛 → chun-ji-sai)."""
+        slug = self.cleaned_data["slug"].strip()
+        if SLUG_RE.fullmatch(slug):
+            return slug
+        hint = pinyin_slug(slug) or pinyin_slug(self.data.get("name", "")) or "2025-spring"
+        raise forms.ValidationError(
+            _(
+                "网址代号只能用英文字母、数字、连字符（-）和下划线，不能用汉字或空格；可以用拼音，如：%(hint)s"
+            ),
+            params={"hint": hint},
+        )
 
     def tournament_fields(self) -> dict:
         """The fields of the new event: the basics, the profile and every option it sets."""
         fields = {key: self.cleaned_data[key] for key in self.Meta.fields}
         return fields | opt.profile_fields(self.cleaned_data["profile"])
+
+
+SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def pinyin_slug(text: str) -> str:
+    """``text`` as a slug: each Chinese character as its toneless pinyin, joined by "-"."""
+    words = pypinyin().lazy_pinyin(text.strip())
+    return slugify("-".join(w for w in words if w.strip()))[:60].strip("-")
 
 
 def _name_field(label) -> forms.CharField:
@@ -171,7 +206,8 @@ class TeamForm(forms.Form):
     phone1 = forms.CharField(label=_("选手1电话"), max_length=30, required=False)
     player2 = _name_field(_("选手2"))
     phone2 = forms.CharField(label=_("选手2电话"), max_length=30, required=False)
-    seed = forms.IntegerField(label=_("种子"), min_value=1, max_value=SEED_MAX, required=False)
+    # 随机码, not 种子: on the sign-up sheet 种子 means a seeded pair.
+    seed = forms.IntegerField(label=_("随机码"), min_value=1, max_value=SEED_MAX, required=False)
     version = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=0, max_value=DB_INT_MAX
     )

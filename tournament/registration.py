@@ -78,6 +78,7 @@ class RegistrationCheck:
     problems: list[CellProblem] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)  # 序号, 备注…: not read
     skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
+    example_rows: list[int] = field(default_factory=list)  # the template's sample pair, left in
 
     @property
     def ok(self) -> bool:
@@ -119,6 +120,9 @@ def check_registration(
     seen_players: dict[str, list[tuple[str, int]]] = {}
     for number, cells in table.rows:
         row, ok = _read_row(number, cells, columns, result.problems)
+        if (row.team, row.unit, row.player1, row.player2) == TEMPLATE_EXAMPLE[:4]:
+            result.example_rows.append(number)  # the template's sample, not a real pair
+            continue
         # Duplicates are checked even on a row with other problems: report everything at once.
         if row.team:
             _check_team_name(row, seen_teams, registered, result.problems)
@@ -134,7 +138,7 @@ def check_registration(
             result.problems.append(CellProblem(row.row, HEADERS["player2"][0], MSG_SAME_PLAYER))
         if ok:
             result.rows.append(row)
-    if not table.rows:
+    if not (result.rows or result.problems):  # no row, or only the template's sample
         result.problems.append(CellProblem(None, None, MSG_NO_ROWS))
     return result
 

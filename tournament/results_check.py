@@ -26,6 +26,8 @@ MSG_FORFEIT_LEVELS = "forfeit_levels"
 MSG_EQUAL_NEEDS_TIME = "equal_needs_time"
 MSG_PASS_HOW = "pass_how"
 MSG_NOT_FINISHED = "result_not_finished"
+MSG_TIME_AND_PASS = "time_and_pass"
+PASSED_A = "A+"
 
 
 ResultInvalid = Invalid  # an impossible or incomplete result (the name used before errors.py)
@@ -60,6 +62,15 @@ class ResultValues:
     def same_result(self, other: ResultValues) -> bool:
         return self == other
 
+    @property
+    def ended_by_time(self) -> bool:
+        """True for a result ended by the time limit (到时): both final levels, neither side
+        past A, no forfeit or defeat. Passing A ends the match (docs/rules.md §5), so a result
+        with A+ never ended by time, even when the last deal was finished after time."""
+        if self.forfeit or self.defeat_side or not (self.ew_level and self.ns_level):
+            return False
+        return PASSED_A not in (self.ew_level, self.ns_level)
+
 
 RESULT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ResultValues))
 
@@ -87,23 +98,23 @@ def check_result(
     ew_fouls=0,
     ns_fouls=0,
     decider="",
-    at_time: bool = True,
+    at_time: bool | None = None,
     pass_partner="",
 ) -> ResultValues:
     """Normalize a result entered as final levels; raise :class:`ResultInvalid`.
 
-    - a forfeit has no final levels: levels given with a forfeit are refused (one of the
-      two is a slip, and the server cannot tell which);
-    - three fouls by one side in the round end the match as that side's defeat (docs/rules.md §7,
-      docs/rules.md §7.3), whatever the levels; both sides at three is a double defeat, refused here
+    - levels given with a forfeit are refused (one of the two is a slip);
+    - three fouls by one side in the round end the match as that side's defeat (docs/rules.md
+      §7.3), whatever the levels; both sides at three is a double defeat, refused here
       because no scoring system defines it: the chief referee records it as two forfeits;
     - otherwise the levels must form a possible final (:func:`rules.validate_final`);
     - ``pass_partner`` (2, 3 or 4: how the pass was won, 1–2/1–3/1–4) gives the
       ``pass_upgrade`` the 100+ system scores; only with a side past A;
     - ``decider`` ("EW"/"NS") names the winner of the extra game or deal that breaks a draw
       at time in a knockout (docs/rules.md §5: the organizer records it); it is refused otherwise;
-    - equal levels can only be a result at time: refused unless ``at_time`` (the form's 到时
-      box; a clerk's sheet has no such column, so imports keep the default).
+    - ``at_time`` (the form's 到时 box, the sheet's 到时 column; ``None``: a sheet without
+      it): equal levels are refused when it is False; ticked with a side past A is refused,
+      as passing A ends the match before time does (docs/rules.md §5).
     """
     forfeit = (forfeit or "").strip()
     if forfeit not in FORFEITS:
@@ -117,6 +128,8 @@ def check_result(
         ew, ns = validate_final(rules, ew_level, ns_level, at_time=True)
     except RuleError as err:
         raise ResultInvalid(err.msg) from None
+    if at_time and PASSED_A in (ew, ns):
+        raise ResultInvalid(MSG_TIME_AND_PASS)
     upgrade = _pass_upgrade(rules, ew, ns, pass_partner)
     defeated = [side for side in ("EW", "NS") if three_fouls_lose(rules, fouls[side])]
     if len(defeated) == 2:
@@ -132,7 +145,7 @@ def check_result(
             ns_fouls=fouls["NS"],
             winner=_opponent(side),
         )
-    winner = _decided_winner(ew, ns, at_time=at_time, decider=decider)
+    winner = _decided_winner(ew, ns, at_time=at_time is not False, decider=decider)
     return ResultValues(
         ew, ns, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner, pass_upgrade=upgrade
     )

@@ -91,3 +91,12 @@ def test_the_names_offered_match_what_is_typed(tournament, register, as_organize
     assert [p["name"] for p in offered("广陵7")] == ["广陵7队"]
     assert offered("  ") == []
     assert offered("9" * 60) == []
+
+
+def test_the_random_seed_is_called_a_random_code_not_a_seed(tournament, teams8, as_organizer):
+    # 种子 on the sign-up sheet means a seeded pair; the draw's random number is 随机码.
+    page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
+    assert "随机码" in page and "种子" not in page
+    draw(tournament, seed=7)
+    page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
+    assert "抽签随机码：7" in page and "种子" not in page

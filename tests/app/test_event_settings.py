@@ -226,3 +226,16 @@ def test_the_two_warnings_option_shows_its_label_and_switches_off(tournament, or
     assert client.post(url, data).status_code == 302
     tournament.refresh_from_db()
     assert tournament.two_warnings == "none" and ruleset(tournament).two_warnings == "none"
+
+
+def test_a_chinese_slug_gets_a_clear_message_and_a_pinyin_suggestion(organizer):
+    client = login(organizer)
+    page = client.get(reverse("tournament_create")).content.decode()
+    assert "只用英文字母、数字和连字符" in page  # said before, not only after
+    data = {"name": "春季赛", "slug": "春季赛", "profile": sorted(PROFILES)[0]}
+    data |= {"start_date": "2026-12-05", "end_date": "2026-12-05"}
+    response = client.post(reverse("tournament_create"), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "网址代号只能用英文字母、数字、连字符" in page and "chun-ji-sai" in page
+    assert not Tournament.objects.filter(name="春季赛").exists()

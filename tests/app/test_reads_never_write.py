@@ -77,7 +77,7 @@ def get_urls(t, round_) -> dict[str, list[str]]:
         + f"?round={round_.number}"
         for key, kind in KINDS.items()
         for ext in kind.formats
-        if key != "movement"  # refused without a round robin: tests/exports/test_movement.py
+        if kind.applies_to(t)  # one that does not apply is refused: exports/test_applicable.py
     ]
     return urls
 

@@ -38,9 +38,35 @@ def test_the_organizer_publishes_only_a_draft(round1, organizer):
     assert allowed_actions(round1, organizer)["publish"].allowed
 
 
+OPEN4 = "还有4台成绩未确认，不能锁定：第1、2、3、4台未录入"
+
+
 def test_lock_says_how_many_tables_are_open(round1, chief):
     lock = allowed_actions(round1, chief)["lock"]
-    assert (lock.allowed, lock.shown, lock.reason) == (False, True, "还有4台成绩未确认，不能锁定")
+    assert (lock.allowed, lock.shown, lock.reason) == (False, True, OPEN4)
+
+
+def test_lock_names_each_open_table_and_why(round1, chief, referee):
+    for table, values in ((1, WIN), (2, WIN), (3, ResultValues("A+", "Q", winner="EW"))):
+        m = round1.matches.get(table=table)
+        submit_result(m, values, version=m.version, user=referee)
+    m = round1.matches.get(table=3)
+    submit_result(m, WIN, version=m.version, user=chief)  # differs: a dispute
+    Match.objects.filter(round=round1, table=2).update(state=Match.CONFIRMED)
+    assert problem(round1, "lock") == (
+        "还有3台成绩未确认，不能锁定：第4台未录入；"
+        "第1台已录入待确认（可按“确认全部已录入”）；第3台录入不一致，请裁判长裁定"
+    )
+
+
+def test_a_long_list_of_open_tables_is_cut(tournament, make_round, register, chief):
+    pairs = [register(tournament, f"长{i}") for i in range(24)]
+    round_ = make_round(tournament, pairs, number=2)
+    Match.objects.filter(round__number=1).update(state=Match.CONFIRMED)
+    Round.objects.filter(number=1).update(status=Round.LOCKED)
+    assert problem(round_, "lock") == (
+        "还有12台成绩未确认，不能锁定：第1、2、3、4、5、6、7、8…等12台未录入"
+    )
 
 
 def test_the_service_refuses_with_the_same_reason(round1, chief):
@@ -67,7 +93,7 @@ def test_round_control_shows_disabled_buttons_with_their_reason(round1, chief):
     page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
     lock = re.search(r"<button[^>]*>锁定本轮</button>", page).group(0)
     assert "disabled" in lock
-    assert '<small class="why" id="why-lock">还有4台成绩未确认，不能锁定</small>' in page
+    assert f'<small class="why" id="why-lock">{OPEN4}</small>' in page
     start = re.search(r"<button[^>]*>开赛计时</button>", page).group(0)
     assert "disabled" not in start
 
@@ -132,3 +158,12 @@ def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, r
     round1.refresh_from_db()
     assert not allowed_actions(round1, chief)["start"].shown
     assert problem(round1, "start") == "本轮已经开赛计时"
+
+
+def test_confirm_all_and_lock_ask_before_acting(tournament, teams8, make_round, chief):
+    round_ = make_round(tournament, teams8)
+    page = login(chief).get(reverse("round_control", args=[tournament.slug, round_.number]))
+    html = page.content.decode()
+    assert 'data-ask="确认本轮全部已录入的成绩？"' in html
+    assert 'data-ask="锁定本轮？锁定后成绩计入排名，更正须先解锁。"' in html
+    assert "js/ask.js" in html

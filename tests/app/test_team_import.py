@@ -172,3 +172,30 @@ def test_thousand_rows_with_one_bad_row_import_nothing(tournament):
     check = run(tournament, xlsx(rows))
     assert problems(check) == ["第702行“队名”列：缺少队名"]
     assert snapshot(tournament) == ([], 0, 0)
+
+
+def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organizer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    rows = [("一队", "苏州", "甲一", "甲二", "13800001111", "")]
+    response = as_organizer.post(
+        reverse("team_import", args=[tournament.slug]),
+        {"file": SimpleUploadedFile("报名.xlsx", xlsx(rows))},
+    )
+    page = response.content.decode()
+    assert "<th>电话</th>" in page and "<td>13800001111</td>" in page
+
+
+def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
+    from tournament.registration import TEMPLATE_EXAMPLE
+
+    real = ("二队", "苏州", "李一", "李二", "", "")
+    check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real]))
+    assert check.ok and check.example_rows == [2]
+    assert list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)) == [
+        "二队"
+    ]
+    before = snapshot(tournament)
+    alone = run(tournament, xlsx([TEMPLATE_EXAMPLE]))
+    assert not alone.ok and snapshot(tournament) == before

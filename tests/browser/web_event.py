@@ -190,9 +190,10 @@ class Event:
         page = self.org
         page.goto(self.url("draw/"))
         type_in(page, "input[name=seed]", seed)
+        page.once("dialog", lambda dialog: dialog.accept())  # 电脑抽签 asks first
         with page.expect_navigation():
             tap(page, "button", "电脑抽签")
-        wait_shown(page, f"抽签种子：{seed}")
+        wait_shown(page, f"抽签随机码：{seed}")
         for row in rows(page, "table.table tbody tr"):
             self.draw[int(row[0])] = row[1]
 
@@ -225,6 +226,8 @@ class Event:
         page = self.chief
         if go:
             page.goto(self.url(f"rounds/{number}/"))
+        if label in ("确认全部已录入", "锁定本轮"):  # these ask first (data-ask)
+            page.once("dialog", lambda dialog: dialog.accept())
         with page.expect_navigation():
             tap(page, "button", label)
 
@@ -283,7 +286,7 @@ class Event:
         book = load_workbook(io.BytesIO(response.body()))
         sheet = book.worksheets[0]
         headers = [c.value for c in sheet[2]]
-        assert headers[:3] == ["台号", "东西", "南北"]
+        assert headers[0] == "台号" and {"东西", "南北", "到时"} <= set(headers)
         for row in sheet.iter_rows(min_row=3):
             for header, value in zip(CLERK_COLUMNS, results[int(row[0].value)], strict=False):
                 row[headers.index(header)].value = value
@@ -291,16 +294,17 @@ class Event:
         book.save(filled)
         page = self.ref
         page.goto(self.url(f"rounds/{number}/import/"))
-        page.set_input_files(
-            "input[type=file]",
-            {
-                "name": "成绩录入表.xlsx",
-                "mimeType": CONTENT_TYPES["xlsx"],
-                "buffer": filled.getvalue(),
-            },
-        )
+        upload = {
+            "name": "成绩.xlsx",
+            "mimeType": CONTENT_TYPES["xlsx"],
+            "buffer": filled.getvalue(),
+        }
+        page.set_input_files("input[type=file]", upload)
         with page.expect_navigation():
-            tap(page, "button", "导入")
+            tap(page, "button", "上传并预览")
+        assert len(rows(page, "#preview-rows tbody tr")) == len(results), texts(page, ".errors")
+        with page.expect_navigation():
+            tap(page, "button", "确认导入")
         assert page.url == self.url(f"rounds/{number}/"), texts(page, ".errors")
 
     def standings(self, page) -> list[dict[str, str]]:

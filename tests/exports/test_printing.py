@@ -256,12 +256,29 @@ def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path)
     book = load_workbook(io.BytesIO(data))
     ws = book.worksheets[0]
     assert ws["A1"].value == "2025春季掼蛋公开赛 · 第2轮成绩录入表"
-    assert [c.value for c in ws[2]] == ["台号", "东西", "南北", "东西犯规", "南北犯规", "弃权"]
+    headers = [c.value for c in ws[2]]
+    assert headers == [
+        "台号",
+        "东西抽签号",
+        "东西组合",
+        "南北抽签号",
+        "南北组合",
+        "东西",
+        "南北",
+        "东西犯规",
+        "南北犯规",
+        "弃权",
+        "到时",
+    ]
     tables = [row[0].value for row in ws.iter_rows(min_row=3)]
     played = Match.objects.filter(round__tournament=event, round__number=2).exclude(ns=None)
     assert sorted(tables) == sorted(played.values_list("table", flat=True))
+    by_table = {m.table: m for m in played.select_related("ew", "ns")}
     for row in ws.iter_rows(min_row=3):
-        row[1].value, row[2].value, row[3].value = "A+", "9", 0
+        m = by_table[row[0].value]
+        assert (row[1].value, row[3].value) == (m.ew.draw_number, m.ns.draw_number)
+        assert m.ew.name in row[2].value and m.ns.name in row[4].value
+        row[5].value, row[6].value, row[7].value = "A+", "9", 0
     path = tmp_path / "clerk.xlsx"
     book.save(path)
     Match.objects.filter(round__tournament=event, round__number=2).exclude(ns=None).update(

@@ -21,7 +21,6 @@ ALL = [
     "standings.pdf",
     "units.csv",
     "certificates.pdf",
-    "bracket.pdf",
     "signin.pdf",
     "workbook.xlsx",
     "archive.json",

@@ -137,7 +137,8 @@ class Table(ResultValues):
         return self.ns is None
 
     def result_note(self) -> str:
-        """Forfeit or defeat in words ("" for an ordinary result)."""
+        """Forfeit, defeat or 到时 (a finished result ended by time) in words ("" for a
+        match won by passing A, and for a table still in play)."""
         if self.is_bye:
             return gettext("轮空")
         if self.forfeit:
@@ -146,6 +147,8 @@ class Table(ResultValues):
             reason = gettext(END_REASONS.get(self.defeat_reason, self.defeat_reason))
             side = gettext(SIDE_LABELS.get(self.defeat_side, self.defeat_side))
             return gettext("%(side)s判负（%(reason)s）") % {"side": side, "reason": reason}
+        if self.state not in ("empty", "in_play") and self.ended_by_time:
+            return gettext("到时")
         return ""
 
 

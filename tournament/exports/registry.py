@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.exports.makers import (
     MSG_BASE_URL,
+    MSG_NO_MOVEMENT,
     MSG_NO_RANKING,
     MSG_NO_ROUND,
     MSG_NO_ROUNDS,
@@ -44,7 +45,8 @@ from tournament.exports.makers import (
     make_workbook,
     pick_round,
 )
-from tournament.models import Tournament
+from tournament.exports.movement import event_movements
+from tournament.models import Stage, Tournament
 from tournament.naming import number_title
 from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role
 
@@ -58,6 +60,12 @@ CONTENT_TYPES = {
 # Message codes (texts in tournament/messages/services.py).
 MSG_FORMAT = "export_format"
 MSG_KIND = "export_kind"
+MSG_NO_KNOCKOUT = "export_no_knockout"
+
+
+def has_knockout(tournament: Tournament) -> bool:
+    """True when the event has a knockout stage (its bracket is then worth printing)."""
+    return Stage.objects.filter(tournament=tournament, kind="knockout").exists()
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,13 @@ class Kind:
     public_flag: str | None
     make: Callable[[Request, BinaryIO], None]
     round_optional: bool = False
+    # Whether the export applies to the event (``None``: always), and the message code of
+    # the refusal when it does not: an export that cannot apply is not offered at all.
+    applies: Callable[[Tournament], bool] | None = None
+    not_applicable: str = ""
+
+    def applies_to(self, tournament: Tournament) -> bool:
+        return self.applies is None or self.applies(tournament)
 
 
 KINDS: dict[str, Kind] = {
@@ -85,7 +100,17 @@ KINDS: dict[str, Kind] = {
             make_pairings,
         ),
         Kind("scoresheets", _("比赛记录表"), ("pdf",), True, REFEREE, None, make_scoresheets),
-        Kind("side_slips", _("选手录入纸条"), ("pdf",), True, REFEREE, None, make_side_slips),
+        Kind(
+            "side_slips",
+            _("选手录入纸条"),
+            ("pdf",),
+            True,
+            REFEREE,
+            None,
+            make_side_slips,
+            applies=lambda t: bool(t.table_entry),
+            not_applicable=MSG_NO_TABLE_ENTRY,
+        ),
         Kind(
             "results",
             _("成绩公告"),
@@ -120,8 +145,28 @@ KINDS: dict[str, Kind] = {
         Kind(
             "certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates
         ),
-        Kind("bracket", _("淘汰赛对阵图"), ("pdf",), False, CHIEF_REFEREE, None, make_bracket),
-        Kind("movement", _("移位表"), ("pdf", "xlsx", "csv"), False, REFEREE, None, make_movement),
+        Kind(
+            "bracket",
+            _("淘汰赛对阵图"),
+            ("pdf",),
+            False,
+            CHIEF_REFEREE,
+            None,
+            make_bracket,
+            applies=has_knockout,
+            not_applicable=MSG_NO_KNOCKOUT,
+        ),
+        Kind(
+            "movement",
+            _("移位表"),
+            ("pdf", "xlsx", "csv"),
+            False,
+            REFEREE,
+            None,
+            make_movement,
+            applies=lambda t: bool(event_movements(t)),
+            not_applicable=MSG_NO_MOVEMENT,
+        ),
         Kind(
             "signin",
             _("签到表/报名名单"),
@@ -173,6 +218,8 @@ def filename(req: Request, kind: Kind) -> str:
 def run(req: Request, out: BinaryIO) -> Kind:
     """Write the export to ``out``; raise :class:`ExportError` with a Chinese message."""
     kind = get_kind(req.kind, req.fmt)
+    if not kind.applies_to(req.tournament):
+        raise ExportError(kind.not_applicable)
     if kind.per_round and req.round is None:
         req.round = pick_round(req)
     # Printouts follow the event's print language, whatever the language of the page.

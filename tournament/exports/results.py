@@ -29,6 +29,7 @@ from tournament.exports.standings import standings_section
 from tournament.exports.tabular import SIGNED, Column, Exporter
 from tournament.naming import match_title, number_title
 from tournament.sheets.results_sheet import HEADERS as RESULT_HEADERS
+from tournament.sheets.results_sheet import PAIR_NAME_HEADERS
 
 
 def _detail(pair: Pair) -> str:
@@ -218,9 +219,15 @@ class FoulLogExport(Exporter):
 
 
 class ClerkSheetExport(Exporter):
-    """成绩录入表: a blank results sheet for one round, one row per table, in exactly the
-    columns :mod:`tournament.sheets.results_sheet` reads (its first header of each field), so a
-    clerk types the paper sheets in and ``import_results`` takes the file back as it is."""
+    """成绩录入表: a blank results sheet for one round, one row per table, in the columns
+    :mod:`tournament.sheets.results_sheet` reads (its first header of each field), so a clerk
+    types the paper sheets in and ``import_results`` takes the file back as it is.
+
+    Each row names both pairs of its table, with their draw numbers, so the clerk checks
+    the paper against the row; the importer compares the draw numbers (a shifted row is
+    refused) and does not read the names. 到时 is ticked for a match ended by time."""
+
+    RESULT_KEYS = ("ew", "ns", "ew_fouls", "ns_fouls", "forfeit", "at_time")
 
     def __init__(
         self, round_title: str, tables: Iterable[Table], *, pass_column: bool = False
@@ -229,17 +236,33 @@ class ClerkSheetExport(Exporter):
         pass of A was won); the other systems do not need it."""
         self.sheet_title = _("%(round)s成绩录入表") % {"round": round_title}
         # The importer's own headers, never translated: it reads these words.
-        self.columns = tuple(
-            Column(aliases[0], 10)
-            for key, aliases in RESULT_HEADERS.items()
-            if key != "pass_how" or pass_column
+        keys = self.RESULT_KEYS + (("pass_how",) if pass_column else ())
+        self.columns = (
+            Column(RESULT_HEADERS["table"][0], 6),
+            Column(RESULT_HEADERS["ew_draw"][0], 10),
+            Column(PAIR_NAME_HEADERS[0], 28),
+            Column(RESULT_HEADERS["ns_draw"][0], 10),
+            Column(PAIR_NAME_HEADERS[1], 28),
+            *(Column(RESULT_HEADERS[key][0], 9) for key in keys),
         )
         self.tables = tables
 
     def rows(self):
+        blanks = [None] * (len(self.columns) - 5)
         for t in sorted(self.tables, key=table_sort_key):
             if not t.is_bye:
-                yield [t.table] + [None] * (len(self.columns) - 1)
+                pairs = [t.ew.draw_number, pair_text(t.ew), t.ns.draw_number, pair_text(t.ns)]
+                yield [t.table, *pairs, *blanks]
+
+
+def pair_text(pair: Pair) -> str:
+    """A pair as the clerk's sheet names it: 队名（甲、乙）."""
+    players = pair.players_text
+    return (
+        _("%(name)s（%(players)s）") % {"name": pair.name, "players": players}
+        if players
+        else pair.name
+    )
 
 
 def result_cells(t: Table) -> list[object]:
@@ -256,7 +279,7 @@ def result_cells(t: Table) -> list[object]:
         t.ew_level or None,
         t.ns_level or None,
         s.level_difference if s and t.ew_level and t.ns_level else None,
-        t.result_note() if t.forfeit or t.defeat_side else None,
+        t.result_note() or None,
         t.ew_fouls,
         t.ns_fouls if ns else None,
         s.ew_points if s else None,

@@ -25,6 +25,10 @@ SERVICES = {
     "decider_only_level": _("只有打平的比赛才需要填写加赛胜方"),
     "forfeit_levels": _("弃权的比赛没有终局级数：请选择弃权或填写级数，不要同时填写"),
     "equal_needs_time": _("双方级数相同，只能是到时结束：请勾选“到时”，或核对级数"),
+    "time_and_pass": _(
+        "一方过A，比赛即已结束，不是到时结束：请取消“到时”，或核对级数"
+        "（到时后打完的最后一副过A，也按过A记）"
+    ),
     "pass_how": _("只有一方过A时才能选择过A方式，且须符合本赛事的过A条件"),
     "result_not_finished": _("比赛尚未结束：还没有一方过A，也没有到时。请继续记录或选择“到时”"),
     "both_three_fouls": _("双方都犯规三次：请裁判长按双方弃权处理"),
@@ -105,6 +109,10 @@ SERVICES = {
     "reg_no_rows": _("表格中没有报名数据"),
     "import_table_twice": _("第%(table)s台与第%(other)s行重复"),
     "import_forfeit": _("弃权方应为 ew、ns 或 both"),
+    "import_at_time": _("“到时”一栏请填“是”（或√），不是到时结束的留空"),
+    "import_draw_shifted": _(
+        "抽签号%(given)s与本台组合（%(want)s号）不符：表格的行可能错位了，请对照成绩录入表核对"
+    ),
     "import_no_rows": _("表格中没有成绩数据"),
     "import_table": _("第%(table)s台：%(error)s"),
     "import_disputed": _("第%(table)s台：与已录入的成绩不一致（或该台有争议）"),
@@ -137,6 +145,7 @@ SERVICES = {
         "本赛事开启了选手扫码录入，记录表上要印二维码：请用 --base-url 指定选手手机能访问的网址，例如 --base-url http://192.168.1.10:8000"
     ),
     "export_no_table_entry": _("本赛事未开启选手扫码录入，不需要选手录入纸条"),
+    "export_no_knockout": _("本赛事没有淘汰赛阶段，没有淘汰赛对阵图"),
     "export_no_movement": _(
         "暂无移位表：本赛事没有单循环或分组三轮移位阶段，或该阶段第1轮尚未编排"
     ),

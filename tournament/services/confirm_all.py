@@ -12,7 +12,7 @@ fetches them all).
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import F
 
 from tournament.messages.audit import about_match
 from tournament.models import Match, Round
@@ -20,8 +20,8 @@ from tournament.models.rounds import next_change_seq
 from tournament.permissions import CHIEF_REFEREE, has_role
 from tournament.services.audit import log_entries
 from tournament.services.errors import NotAllowed, Refused
-from tournament.services.match_lock import check_referee, same_actor, snapshot, table_audit
-from tournament.services.results import MSG_SELF_CONFIRM, mark_confirmed
+from tournament.services.match_lock import confirm_problem, snapshot, table_audit
+from tournament.services.results import mark_confirmed
 from tournament.services.round_actions import problem
 from tournament.services.round_status import refresh_round_status
 
@@ -32,27 +32,29 @@ CHUNK = 500  # tables per UPDATE: well within every database's parameter limit
 def confirm_all_entered(round_: Round, *, user, request=None) -> int:
     """The chief referee confirms every entered table of the round; returns how many.
 
-    Left as they are: the tables the chief referee entered (nobody confirms their own
-    entry)."""
+    The chief's own entries count too (the chief's own act confirms them, see
+    :func:`~tournament.services.match_lock.confirm_problem`); a table the rule refuses is
+    left as it is, and the round's lock reason then names it."""
     round_ = _open_round(round_)
     if not has_role(user, round_.tournament, CHIEF_REFEREE):
         raise NotAllowed("no_right")
-    matches = list(_entered(round_).exclude(entered_by=user))
+    matches = [m for m in _entered(round_) if confirm_problem(m, user, "referee") is None]
     return confirm_tables(round_, matches, user=user, source="referee", request=request)
 
 
 @transaction.atomic
 def confirm_imported(round_: Round, *, actor: str = "cli", user=None) -> int:
     """Confirm every entered table: without ``user`` the command line acts with the chief
-    referee's authority; with one, with that account's rights (same check as every write),
-    and refused as a whole when that account entered a table itself."""
+    referee's authority; with one, with that account's rights (the one rule,
+    :func:`~tournament.services.match_lock.confirm_problem`), refused as a whole when that
+    account may not confirm a table."""
     round_ = _open_round(round_)
     source = "referee" if user is not None else actor
-    matches = list(_entered(round_))
+    matches = _entered(round_)
     for match in matches:
-        if same_actor(match, user, source):
-            raise Refused(MSG_SELF_CONFIRM)
-        check_referee(match, user, source)
+        refusal = confirm_problem(match, user, source)
+        if refusal is not None:
+            raise refusal
     return confirm_tables(round_, matches, user=user, source=source)
 
 
@@ -68,15 +70,19 @@ def _open_round(round_: Round) -> Round:
     return locked
 
 
-def _entered(round_: Round) -> QuerySet:
-    """The round's entered tables, locked, with their pairs (the audit lines name them)."""
-    return (
+def _entered(round_: Round) -> list[Match]:
+    """The round's entered tables, locked, with their pairs (the audit lines name them) and
+    the locked round (the rights check reads its event: no query a table)."""
+    matches = list(
         round_.matches.select_for_update(of=("self",))
         .select_related("ew", "ns")
         .filter(state=Match.ENTERED)
         .exclude(ns=None)
         .order_by("table")
     )
+    for match in matches:
+        match.round = round_
+    return matches
 
 
 def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, request=None) -> int:

@@ -17,10 +17,10 @@ from rules import RuleError, normalize_step
 from rules.messages import Message
 from tournament.accounts import actor_label
 from tournament.models import AuditEntry, Match, Round
-from tournament.permissions import REFEREE, has_role, referee_tables
+from tournament.permissions import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.results_check import ResultValues
 from tournament.services.audit import audit_entry, log_entries
-from tournament.services.errors import NotAllowed, Refused, Stale
+from tournament.services.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.services.round_actions import problem
 from tournament.services.round_status import refresh_round_status
 from tournament.services.table_sides import TABLE_SOURCES, actor_name, printed_by
@@ -31,6 +31,8 @@ MSG_NO_RIGHT = "no_right"
 MSG_BYE = "bye"
 MSG_NOT_YOUR_TABLE = "not_your_table"
 MSG_REFEREE_STEPS = "referee_steps_kept"
+MSG_SELF_CONFIRM = "self_confirm"
+MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 
 
 class StaleResult(Stale):
@@ -196,6 +198,34 @@ def same_actor(match: Match, user, source: str) -> bool:
     if is_real(user) and match.entered_by_id == user.pk:
         return True
     return source in TABLE_SOURCES and match.entered_via == source
+
+
+def confirm_problem(match: Match, user, source: str) -> ServiceError | None:
+    """The one rule of who may confirm an entered table, for every page and service
+    (a table's confirm button, 确认全部已录入, ``import_results --lock``); ``None`` when
+    this person (or side) may, else the refusal to raise or show.
+
+    Two people see every result (四眼原则), with one exception: the chief referee (or the
+    organizer, who has the chief's rights) rules on every table anyway, so an entry the
+    chief made is confirmed by the chief's own, separate act (the confirm button or
+    确认全部已录入), and a chief running a round alone is never stuck. Any other referee, and
+    a side of the table, never confirms their own entry. Table rights as every write
+    (:func:`check_referee`).
+    """
+    if match.state != Match.ENTERED:
+        return Refused(MSG_NOTHING_TO_CONFIRM)
+    if same_actor(match, user, source) and not is_chief(user, match.round.tournament):
+        return Refused(MSG_SELF_CONFIRM)
+    try:
+        check_referee(match, user, source)
+    except NotAllowed as exc:
+        return exc
+    return None
+
+
+def is_chief(user, tournament) -> bool:
+    """True for a logged-in account with the chief referee's rights in this event."""
+    return is_real(user) and has_role(user, tournament, CHIEF_REFEREE)
 
 
 def is_real(user) -> bool:

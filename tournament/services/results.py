@@ -31,6 +31,8 @@ from tournament.services.match_lock import (
     MSG_BYE,
     MSG_NO_RIGHT,
     MSG_NOT_YOUR_TABLE,
+    MSG_NOTHING_TO_CONFIRM,
+    MSG_SELF_CONFIRM,
     MSG_STALE,
     SHELL_SOURCES,
     StaleResult,
@@ -39,6 +41,7 @@ from tournament.services.match_lock import (
     check_player_steps,
     check_referee,
     check_round_open,
+    confirm_problem,
     is_real,
     lock_match,
     same_actor,
@@ -57,8 +60,6 @@ from tournament.services.table_sides import (
 )
 
 # Message codes (texts in tournament/messages/services.py).
-MSG_SELF_CONFIRM = "self_confirm"
-MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
@@ -221,7 +222,8 @@ def confirm_result(
     request=None,
     pin: str | None = None,
 ) -> Match:
-    """Confirm the entered result; refused for the person (or table side) who entered it.
+    """Confirm the entered result, as :func:`~tournament.services.match_lock.confirm_problem`
+    allows (not the person or side who entered it, unless the chief referee).
 
     A side of the table also needs its PIN and must respect the gap after an entry from
     the same address (:mod:`tournament.services.table_sides`). The PIN is checked first,
@@ -237,11 +239,9 @@ def confirm_result(
 def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
     match = lock_match(match, version)
     check_round_open(match)
-    if match.state != Match.ENTERED:
-        raise Refused(MSG_NOTHING_TO_CONFIRM)
-    if same_actor(match, user, source):
-        raise Refused(MSG_SELF_CONFIRM)
-    check_referee(match, user, source)
+    refusal = confirm_problem(match, user, source)
+    if refusal is not None:
+        raise refusal
     try:
         check_side_confirmation(match, source, pin_problem, request)
     except SideRefused as exc:
@@ -363,7 +363,9 @@ def save_sheet(
 
 __all__ = [
     "MSG_BYE",
+    "MSG_NOTHING_TO_CONFIRM",
     "MSG_NOT_YOUR_TABLE",
+    "MSG_SELF_CONFIRM",
     "MSG_NO_RIGHT",
     "MSG_STALE",
     "SHELL_SOURCES",

@@ -19,13 +19,25 @@ from tournament.uploads import upload_limits
 
 @transaction.atomic
 def import_results(
-    round_: Round, *, data: bytes, filename: str, user=None, request=None, source: str = "import"
+    round_: Round,
+    *,
+    data: bytes,
+    filename: str,
+    user=None,
+    request=None,
+    source: str = "import",
+    dry_run: bool = False,
 ) -> ResultsCheck:
-    """Enter every row's result, or nothing when any row (or any save) is refused."""
+    """Enter every row's result, or nothing when any row (or any save) is refused.
+
+    ``dry_run`` (the preview before the clerk confirms): every row is checked and saved
+    exactly as the import would, then everything is rolled back, so the preview reports the
+    same refusals and disputes as the import and nothing is kept."""
     tournament = round_.tournament
     table = read_table(data, filename, HEADERS["table"], upload_limits())
-    matches = {m.table: m for m in round_.matches.exclude(ns=None)}
-    check = check_results_sheet(table, ruleset(tournament), set(matches))
+    matches = {m.table: m for m in round_.matches.exclude(ns=None).select_related("ew", "ns")}
+    draws = {n: (m.ew.draw_number, m.ns.draw_number) for n, m in matches.items()}
+    check = check_results_sheet(table, ruleset(tournament), set(matches), draws)
     if not check.ok:
         return check
     sid = transaction.savepoint()
@@ -48,7 +60,7 @@ def import_results(
             check.problems.append(
                 CellProblem(None, None, Message("import_disputed", {"table": table_no}))
             )
-    if check.problems:
+    if check.problems or dry_run:
         transaction.savepoint_rollback(sid)
         return check
     transaction.savepoint_commit(sid)

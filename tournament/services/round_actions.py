@@ -23,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.models import Match, Round
+from tournament.naming import listing
 from tournament.permissions import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 
 ROLES = {
@@ -133,10 +135,48 @@ def _lock(round_: Round) -> str:
     )
     if earlier is not None:
         return _("第%(n)s轮尚未锁定，请先锁定前面的轮次") % {"n": earlier.number}
-    open_tables = round_.matches.exclude(ns=None).exclude(state=Match.CONFIRMED).count()
-    if open_tables:
-        return _("还有%(n)s台成绩未确认，不能锁定") % {"n": open_tables}
-    return ""
+    return unconfirmed_text(round_)
+
+
+# Why a table is not confirmed yet, and what to do about it (the lock reason names them).
+_OPEN_WHY = {
+    Match.EMPTY: gettext_lazy("未录入"),
+    Match.IN_PLAY: gettext_lazy("比赛中，未录入终局"),
+    Match.ENTERED: gettext_lazy("已录入待确认（可按“确认全部已录入”）"),
+    Match.DISPUTED: gettext_lazy("录入不一致，请裁判长裁定"),
+}
+_NAMED = 8  # tables named per reason; the rest are counted
+
+
+def unconfirmed_text(round_: Round) -> str:
+    """Which played tables are not confirmed and why, or "" when every one is: e.g.
+    "还有3台成绩未确认，不能锁定：第2、5台未录入；第4台录入不一致，请裁判长裁定"."""
+    counts = dict(
+        round_.matches.exclude(ns=None)
+        .exclude(state=Match.CONFIRMED)
+        .order_by()
+        .values_list("state")
+        .annotate(n=Count("pk"))
+        .values_list("state", "n")
+    )
+    if not counts:
+        return ""
+    parts = []
+    for state, why in _OPEN_WHY.items():
+        if counts.get(state):
+            tables = round_.matches.filter(state=state).exclude(ns=None).order_by("table")
+            named = list(tables.values_list("table", flat=True)[:_NAMED])
+            parts.append(_table_list(named, counts[state]) + str(why))
+    total = sum(counts.values())
+    return _("还有%(n)s台成绩未确认，不能锁定：%(why)s") % {"n": total, "why": "；".join(parts)}
+
+
+def _table_list(named: list[int], count: int) -> str:
+    """ "第2、5台" or, past the first few, "第2、5、6…等11台"."""
+    numbers = listing(str(n) for n in named)
+    if count > len(named):
+        return _("第%(list)s…等%(n)s台") % {"list": numbers, "n": count}
+    return _("第%(list)s台") % {"list": numbers}
 
 
 def _unlock(round_: Round) -> str:

@@ -3,13 +3,17 @@
 Columns (Chinese or English): 台号/table, 东西/ew, 南北/ns, optional 东西犯规/ew_fouls,
 南北犯规/ns_fouls, 弃权/forfeit (``ew``, ``ns``, 东西, 南北 or 双方/both) and 过A方式/pass_how
 (how a pass of A was won, which 100+ scoring counts: 2, 3 or 4, the place of the winner's
-partner, also written 1–2 or 二游/双下, 1–3 or 三游, 1–4 or 末游). Every row is checked with
-the rules engine; every problem is reported with its row and column.
+partner, also written 1–2 or 二游/双下, 1–3 or 三游, 1–4 or 末游), 到时/at_time (是, √ or
+empty: the match ended by time; ticked with a side past A it is refused), and for checking
+only 东西抽签号/南北抽签号 (the pairs' draw numbers, compared with the table's: a row
+shifted against the paper is refused) beside 东西组合/南北组合 (names, read by the clerk,
+not by the importer). Every row is checked with the rules engine; every problem is
+reported with its row and column.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -36,12 +40,16 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "ns_fouls": ("南北犯规", "ns_fouls", "南北方犯规", "南北犯规次数"),
     "forfeit": ("弃权", "forfeit", "弃权方"),
     "pass_how": ("过A方式", "pass_how", "过A"),
+    "at_time": ("到时", "at_time", "是否到时", "到时结束"),
+    "ew_draw": ("东西抽签号", "ew_draw"),
+    "ns_draw": ("南北抽签号", "ns_draw"),
 }
 REQUIRED = ("table", "ew", "ns")
 # Columns a clerk's sheet shows for reading only: the pairs at each table, and remarks.
+# The pairs' names on the clerk's sheet (EW, NS): for the clerk's eyes, never read.
+PAIR_NAME_HEADERS = ("东西组合", "南北组合")
 IGNORED = IGNORED_HEADERS + (
-    "东西组合",
-    "南北组合",
+    *PAIR_NAME_HEADERS,
     "东西队名",
     "南北队名",
     "东西单位",
@@ -52,6 +60,8 @@ IGNORED = IGNORED_HEADERS + (
 TABLE_MAX = DB_INT_MAX
 # How a pass of A was won, as clerks write it: the place of the winner's partner.
 PASS_WORDS = {"二游": "2", "双下": "2", "三游": "3", "末游": "4", "四游": "4"}
+TIME_YES = ("是", "√", "✓", "✔", "到时", "y", "yes", "1", "true")
+TIME_NO = ("", "否", "n", "no", "0", "false")
 FORFEIT_WORDS = {
     "": "",
     "ew": "EW",
@@ -69,14 +79,23 @@ class ResultsCheck:
     problems: list[CellProblem] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)
     skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
+    row_numbers: dict[int, int] = field(default_factory=dict)  # table → row of the sheet
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]) -> ResultsCheck:
-    """Validate every row against the rules and the round's table numbers (``tables``)."""
+# The draw numbers (抽签号) of each table's pairs, EW then NS: the clerk's sheet prints them
+# beside the names, and a sheet whose rows were shifted against the paper is caught by them.
+Draws = Mapping[int, tuple[int | None, int | None]]
+
+
+def check_results_sheet(
+    table: RawTable, rules: RuleSet, tables: Collection[int], draws: Draws | None = None
+) -> ResultsCheck:
+    """Validate every row against the rules and the round's table numbers (``tables``),
+    and the draw numbers a row gives against ``draws``."""
     check = ResultsCheck(skipped_rows=list(table.skipped))
     headers = map_headers(table.header, HEADERS, REQUIRED, table.header_row, IGNORED)
     columns, check.problems, check.ignored_columns = (
@@ -86,53 +105,77 @@ def check_results_sheet(table: RawTable, rules: RuleSet, tables: Collection[int]
     )
     if check.problems:
         return check
-    seen: dict[int, int] = {}
     for number, cells in table.rows:
-        raw = cell(cells, columns, "table")
-        table_no = parse_int(raw, 1, TABLE_MAX)
-        if table_no is None:
-            check.problems.append(
-                CellProblem(
-                    number,
-                    HEADERS["table"][0],
-                    _("台号“%(raw)s”应为1到%(max)s之间的整数") % {"raw": raw, "max": TABLE_MAX},
-                )
-            )
-            continue
-        if table_no not in tables:
-            check.problems.append(
-                CellProblem(number, HEADERS["table"][0], _("本轮没有第%(n)s台") % {"n": table_no})
-            )
-            continue
-        if table_no in seen:
-            check.problems.append(
-                CellProblem(
-                    number,
-                    HEADERS["table"][0],
-                    Message("import_table_twice", {"table": table_no, "other": seen[table_no]}),
-                )
-            )
-            continue
-        seen[table_no] = number
-        forfeit_raw = cell(cells, columns, "forfeit").lower()
-        if forfeit_raw not in FORFEIT_WORDS:
-            check.problems.append(CellProblem(number, HEADERS["forfeit"][0], "import_forfeit"))
-            continue
-        try:
-            check.rows[table_no] = check_result(
-                rules,
-                ew_level=cell(cells, columns, "ew"),
-                ns_level=cell(cells, columns, "ns"),
-                forfeit=FORFEIT_WORDS[forfeit_raw],
-                ew_fouls=cell(cells, columns, "ew_fouls") or 0,
-                ns_fouls=cell(cells, columns, "ns_fouls") or 0,
-                pass_partner=pass_partner(cell(cells, columns, "pass_how")),
-            )
-        except ResultInvalid as exc:
-            check.problems.append(CellProblem(number, None, exc.msg))
+        problem = _check_row(check, number, cells, columns, rules, tables, draws or {})
+        if problem is not None:
+            check.problems.append(problem)
     if not table.rows:
         check.problems.append(CellProblem(None, None, "import_no_rows"))
     return check
+
+
+def _check_row(check, number, cells, columns, rules, tables, draws) -> CellProblem | None:
+    """Check one row; add its result to ``check`` or return its problem."""
+    raw = cell(cells, columns, "table")
+    table_no = parse_int(raw, 1, TABLE_MAX)
+    where = HEADERS["table"][0]
+    if table_no is None:
+        text = _("台号“%(raw)s”应为1到%(max)s之间的整数") % {"raw": raw, "max": TABLE_MAX}
+        return CellProblem(number, where, text)
+    if table_no not in tables:
+        return CellProblem(number, where, _("本轮没有第%(n)s台") % {"n": table_no})
+    if table_no in check.row_numbers:
+        other = check.row_numbers[table_no]
+        return CellProblem(
+            number, where, Message("import_table_twice", {"table": table_no, "other": other})
+        )
+    check.row_numbers[table_no] = number
+    shifted = _draw_problem(number, cells, columns, draws.get(table_no))
+    if shifted is not None:
+        return shifted
+    forfeit_raw = cell(cells, columns, "forfeit").lower()
+    if forfeit_raw not in FORFEIT_WORDS:
+        return CellProblem(number, HEADERS["forfeit"][0], "import_forfeit")
+    at_time = time_mark(cell(cells, columns, "at_time")) if "at_time" in columns else None
+    if at_time is _BAD:
+        return CellProblem(number, HEADERS["at_time"][0], "import_at_time")
+    try:
+        check.rows[table_no] = check_result(
+            rules,
+            ew_level=cell(cells, columns, "ew"),
+            ns_level=cell(cells, columns, "ns"),
+            forfeit=FORFEIT_WORDS[forfeit_raw],
+            ew_fouls=cell(cells, columns, "ew_fouls") or 0,
+            ns_fouls=cell(cells, columns, "ns_fouls") or 0,
+            at_time=at_time,
+            pass_partner=pass_partner(cell(cells, columns, "pass_how")),
+        )
+    except ResultInvalid as exc:
+        return CellProblem(number, None, exc.msg)
+    return None
+
+
+def _draw_problem(number: int, cells, columns, expected) -> CellProblem | None:
+    """A draw number on the row that is not that of the table's pair: the rows were shifted."""
+    for key, want in zip(("ew_draw", "ns_draw"), expected or (None, None), strict=True):
+        given = cell(cells, columns, key)
+        if given and want is not None and parse_int(given, 1, TABLE_MAX) != want:
+            text = Message("import_draw_shifted", {"given": given, "want": want})
+            return CellProblem(number, HEADERS[key][0], text)
+    return None
+
+
+_BAD = object()  # a 到时 cell that is neither yes nor empty
+
+
+def time_mark(text: str):
+    """A 到时 cell: True (是, √, 到时, yes, 1 …), False (empty, 否, no, 0) or ``_BAD``."""
+    word = text.strip().lower()
+    if word in TIME_YES:
+        return True
+    if word in TIME_NO:
+        return False
+    return _BAD
 
 
 def pass_partner(text: str) -> str:

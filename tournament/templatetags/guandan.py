@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_lazy
 from pairing import DRAW_FLAG_DESCRIPTIONS
 from tournament import naming
 from tournament.models import Match
+from tournament.results_check import ResultValues
 from tournament.services.round_actions import allowed_actions
 
 register = template.Library()
@@ -118,8 +119,10 @@ def state_badge(match) -> str:
 
 @register.filter
 def result_text(match) -> str:
-    """A table's result in one line: "东西 A+ : K 南北", "南北弃权", "东西犯规3次判负"."""
-    if match.ns_id is None:
+    """A table's result in one line: "A+ : K", "J : 9 到时", "南北弃权", "东西犯规3次判负".
+
+    ``match`` is a table or the :class:`ResultValues` of one (the import preview)."""
+    if getattr(match, "ns_id", 0) is None:
         return gettext("轮空")
     if match.forfeit:
         return gettext("%(side)s弃权") % {"side": SIDES[match.forfeit]}
@@ -131,8 +134,16 @@ def result_text(match) -> str:
         text = reason.get(match.defeat_reason, gettext_lazy("判负"))
         return gettext("%(side)s%(reason)s") % {"side": SIDES[match.defeat_side], "reason": text}
     if match.ew_level or match.ns_level:
-        return f"{level_label(match.ew_level)} : {level_label(match.ns_level)}"
+        text = f"{level_label(match.ew_level)} : {level_label(match.ns_level)}"
+        return f"{text} {gettext('到时')}" if _ended_by_time(match) else text
     return ""
+
+
+def _ended_by_time(match) -> bool:
+    """A finished result ended by time (a sheet still in play is not one yet)."""
+    if getattr(match, "state", "entered") in ("empty", "in_play"):
+        return False
+    return ResultValues.of(match).ended_by_time
 
 
 @register.filter

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tempfile
 
 from django.conf import settings
-from django.http import FileResponse, Http404
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -43,7 +43,7 @@ def export_index(request, slug):
     public = True
     for kind in KINDS.values():
         ok, as_public = allowed(kind, request.user, tournament)
-        if ok:
+        if ok and kind.applies_to(tournament):
             public = public and as_public
             formats = [(fmt, FORMAT_LABELS[fmt]) for fmt in kind.formats]
             kinds.append({"kind": kind, "formats": formats})
@@ -73,7 +73,7 @@ def export_download(request, slug, kind, ext):
     try:
         spec = get_kind(kind, ext)
     except ServiceError as exc:
-        raise Http404(str(exc)) from None
+        return refused(request, tournament, exc)
     ok, public = allowed(spec, request.user, tournament)
     if not ok:
         if not request.user.is_authenticated:
@@ -84,7 +84,7 @@ def export_download(request, slug, kind, ext):
         per_page = int(request.GET.get("per_page", "1"))
         table = int(request.GET["table"]) if request.GET.get("table") else None
     except ValueError:
-        raise Http404(_("参数无效")) from None
+        return refused(request, tournament, _("参数无效"))
     req = Request(
         tournament=tournament,
         kind=kind,
@@ -104,7 +104,7 @@ def export_download(request, slug, kind, ext):
         run(req, out)
     except ServiceError as exc:
         out.close()
-        raise Http404(str(exc)) from None
+        return refused(request, tournament, exc)
     out.seek(0)
     return FileResponse(
         out,
@@ -112,3 +112,10 @@ def export_download(request, slug, kind, ext):
         filename=filename(req, spec),
         content_type=CONTENT_TYPES[ext],
     )
+
+
+def refused(request, tournament, reason) -> HttpResponse:
+    """An export that cannot be made, on the app's own page: why, and the way back (404,
+    so that a link or a script sees the file is not there)."""
+    context = {"t": tournament, "reason": str(reason)}
+    return render(request, "exports/refused.html", context, status=404)

@@ -14,9 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation
-from scoring import counts_pass_upgrade
 from tournament.audit_text import dispute_rows, readable
-from tournament.forms import ResultsImportForm
 from tournament.forms_results import FoulForm, PlayerResultForm, ResultForm
 from tournament.messages import render as render_message
 from tournament.models import AuditEntry, Foul, Match, Player, Round
@@ -34,13 +32,10 @@ from tournament.services.entry_keys import (
 from tournament.services.errors import ServiceError, Stale
 from tournament.services.fouls import doubled_warnings, penalty_text, record_foul
 from tournament.services.lateness import record_absence
-from tournament.services.match_lock import values_of
+from tournament.services.match_lock import confirm_problem, values_of
 from tournament.services.places import records_passed_at
 from tournament.services.results import confirm_result, pick_entry
-from tournament.services.results_import import import_results
 from tournament.services.round_actions import problem
-from tournament.sheets.reader import megabytes
-from tournament.uploads import upload_limits
 from tournament.views.common import load_tournament
 from tournament.views.offline import (
     answer,
@@ -216,8 +211,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
-        "can_confirm": match.state == Match.ENTERED
-        and match.entered_by_id != getattr(request.user, "pk", None),
+        "can_confirm": confirm_problem(match, request.user, "referee") is None,
         "enter_problem": problem(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),
@@ -347,36 +341,6 @@ def match_foul(request, slug, number, table):
 
 
 # --- round-wide pages: results import, foul log, audit ------------------------------------
-
-
-def results_import(request, slug, number):
-    """A clerk uploads the round's results sheet; all rows or nothing."""
-    tournament = load_tournament(request, slug, REFEREE)
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    form = ResultsImportForm(request.POST or None, request.FILES or None)
-    limit = megabytes(upload_limits().max_bytes)
-    context = {
-        "t": tournament,
-        "round": round_,
-        "form": form,
-        "upload_limit": limit,
-        "pass_column": counts_pass_upgrade(tournament.scoring),
-    }
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            check = import_results(
-                round_, data=upload.read(), filename=upload.name, user=request.user, request=request
-            )
-        except ServiceError as exc:
-            context["problems"] = [str(exc)]
-        else:
-            if check.ok:
-                messages.success(request, _("已导入%(n)s台成绩") % {"n": len(check.rows)})
-                return redirect("round_control", slug=slug, number=number)
-            context["problems"] = [str(p) for p in check.problems]
-            context["ignored_columns"] = check.ignored_columns
-    return render(request, "rounds/results_import.html", context)
 
 
 def round_fouls(request, slug, number):

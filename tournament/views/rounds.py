@@ -17,6 +17,7 @@ from tournament.services import rounds as round_services
 from tournament.services.confirm_all import confirm_all_entered
 from tournament.services.errors import ServiceError
 from tournament.services.pairing import next_round_problem
+from tournament.services.round_actions import unconfirmed_text
 from tournament.table_rows import row_matches, table_links, table_row
 from tournament.views.common import load_tournament
 from tournament.views.params import positive_int
@@ -187,6 +188,9 @@ def round_action(request, slug, number, action):
         elif action == "confirm_all":
             n = confirm_all_entered(round_, user=request.user, request=request)
             messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
+            left = unconfirmed_text(round_)  # the tables still open, and why
+            if left:
+                messages.warning(request, left)
         elif action in ACTIONS:
             ACTIONS[action](
                 round_,

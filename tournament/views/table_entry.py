@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.models import Match, Round
 from tournament.services.errors import ServiceError
+from tournament.services.match_lock import confirm_problem
 from tournament.services.results import confirm_result
 from tournament.services.table_sides import SLIP_PARAM, printer_of, slip_cookie
 from tournament.views.offline import form_errors, from_outbox, refused
@@ -108,7 +109,7 @@ def _context(request, match: Match, side: str, form, extra: dict) -> dict:
         "side": side,
         "form": form,
         "own_entry": match.entered_via == source,
-        "can_confirm": match.state == Match.ENTERED and match.entered_via not in ("", source),
+        "can_confirm": confirm_problem(match, request.user, source) is None,
         "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
         **extra,
     }
