@@ -65,14 +65,7 @@ def table_entry(request, slug, match_id, code):
         response, form, extra = handle_result_post(request, match, source=source, next_url=here)
         if response is not None:
             # Remember on this phone that it entered for this side: it may not confirm as the other.
-            response.set_signed_cookie(
-                _cookie(match),
-                source,
-                max_age=12 * 3600,
-                httponly=True,
-                samesite="Lax",
-                secure=settings.SESSION_COOKIE_SECURE,
-            )
+            response.set_signed_cookie(_cookie(match), source, **phone_cookie())
             return response
         if from_outbox(request):
             return refused(request, form_errors(form), 409 if "current" in extra else 400)
@@ -85,19 +78,23 @@ def table_entry(request, slug, match_id, code):
     return response
 
 
+def phone_cookie() -> dict:
+    """How the cookies this page leaves on a player's phone are set: for the day (12 hours),
+    out of the scripts' reach, and Secure under HTTPS."""
+    return {
+        "max_age": 12 * 3600,
+        "httponly": True,
+        "samesite": "Lax",
+        "secure": settings.SESSION_COOKIE_SECURE,
+    }
+
+
 def remember_printer(request, response, match: Match, side: str) -> None:
     """Keep the slip's printer mark (its link's ``?p=``) for this phone's next requests:
     the audit of what it enters names who printed the slip. A GET writes no row for it."""
     mark = request.GET.get(SLIP_PARAM, "")
     if mark and printer_of(mark, match, side) is not None:
-        response.set_cookie(
-            slip_cookie(match),
-            mark,
-            max_age=12 * 3600,
-            httponly=True,
-            samesite="Lax",
-            secure=settings.SESSION_COOKIE_SECURE,
-        )
+        response.set_cookie(slip_cookie(match), mark, **phone_cookie())
 
 
 def _context(request, match: Match, side: str, form, extra: dict) -> dict:
