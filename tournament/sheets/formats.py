@@ -50,7 +50,7 @@ def sniff(data: bytes) -> str | None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = {name.lower() for name in archive.namelist()[:1000]}
     except (zipfile.BadZipFile, ValueError, OSError, EOFError):
-        return "xlsx"  # the .xlsx reader names the damage
+        return "zip"
     if "xl/workbook.bin" in names:
         return "xlsb"
     if "content.xml" in names:

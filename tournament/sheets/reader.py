@@ -158,8 +158,10 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
 
     kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
     name = filename.lower()
-    if kind == "xlsx":
+    if kind == "xlsx" or (kind == "zip" and not name.endswith(SHEET_SUFFIXES[1:])):
         return _xlsx_sheets(data, limits)
+    if kind == "zip":
+        raise formats.damaged()
     if kind:
         return formats.calamine_sheets(data, kind, limits)
     if name.endswith(SHEET_SUFFIXES):
