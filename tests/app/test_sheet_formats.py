@@ -29,6 +29,7 @@ pytestmark = pytest.mark.django_db
 
 DATA = Path(__file__).parent / "data"
 FORMATS = ("xlsx", "xls", "ods")
+DEFAULT = Limits()
 
 
 def data(name: str) -> bytes:
@@ -100,7 +101,7 @@ def test_a_damaged_xls_or_ods_gets_a_chinese_message_and_saves_nothing(tournamen
     assert not Team.objects.filter(tournament=tournament).exists()
 
 
-def read_all(blob: bytes, limits: Limits = Limits()) -> None:
+def read_all(blob: bytes, limits: Limits = DEFAULT) -> None:
     for _title, rows in sheet_rows(blob, "x", limits):
         for _row in rows:
             pass
@@ -127,7 +128,7 @@ def ods_table(rows: str) -> bytes:
     ).encode()
 
 
-def refused_quickly(blob: bytes, match: str, limits: Limits = Limits()) -> None:
+def refused_quickly(blob: bytes, match: str, limits: Limits = DEFAULT) -> None:
     started = time.process_time()
     with pytest.raises(TableFileError, match=match):
         read_all(blob, limits)
