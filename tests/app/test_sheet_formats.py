@@ -170,3 +170,22 @@ def test_an_xlsb_whose_cells_span_a_huge_grid_is_refused_before_calamine():
     small = record(0, struct.pack("<I", 3)) + record(2, struct.pack("<II", 5, 0))
     broken = _zip([("xl/workbook.bin", [b""]), ("xl/worksheets/sheet1.bin", [small])])
     refused_quickly(broken, "文件已损坏或不是Excel/ODS表格")  # passes the bounds, not calamine
+
+
+def upload_pages(client, tournament) -> list[str]:
+    urls = [reverse("team_import", args=[tournament.slug])]
+    urls.append(reverse("results_import", args=[tournament.slug, 1]))
+    return [client.get(url).content.decode() for url in urls]
+
+
+def test_both_upload_pages_offer_every_format(round1, tournament, organizer):
+    for page in upload_pages(login(organizer), tournament):
+        assert 'accept=".xlsx,.xls,.xlsb,.ods,.csv,.txt"' in page
+        assert ".xls、.xlsb" in page and "（Excel、ODS 或 CSV）" in page
+
+
+def test_the_formats_are_named_on_the_english_pages(round1, tournament, organizer, english):
+    client = login(organizer)
+    client.cookies["django_language"] = "en"
+    for page in upload_pages(client, tournament):
+        assert ".xls, .xlsb" in page and "(Excel, ODS or CSV)" in page
