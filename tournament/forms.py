@@ -13,8 +13,8 @@ from tournament.models import Tournament
 from tournament.names import normalize_name
 from tournament.pinyin import pypinyin
 from tournament.registration import NAME_MAX, SEED_MAX
-from tournament.sheets.table_file import DB_INT_MAX
 from tournament.sheets.reader import ACCEPT
+from tournament.sheets.table_file import DB_INT_MAX
 from tournament.uploads import BoundedFileField
 
 DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
