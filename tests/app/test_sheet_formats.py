@@ -24,6 +24,7 @@ from tournament.services.results_import import import_results
 from tournament.services.teams import teams_import
 from tournament.sheets.formats import sniff
 from tournament.sheets.reader import Limits, TableFileError, sheet_rows
+from tournament.sheets.xls_extent import sheet_extents
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +190,9 @@ def test_the_formats_are_named_on_the_english_pages(round1, tournament, organize
     client.cookies["django_language"] = "en"
     for page in upload_pages(client, tournament):
         assert ".xls, .xlsb" in page and "(Excel, ODS or CSV)" in page
+
+
+def test_an_xls_with_one_far_cell_is_refused_from_its_records_before_calamine():
+    """LibreOffice's .xls of A1 and IV65536: 6 KB that calamine would make 1.1 GB of."""
+    refused_quickly(data("far_cell.xls"), "单元格过多")
+    assert sheet_extents(data("results.xls"))[-1] == (6, 11)

@@ -7,8 +7,8 @@ whole sheet into a dense grid from its first to its last used cell, so before it
 ZIP-based file every bound it could pass is checked on the raw parts: the number of parts,
 their unpacked sizes, and the sheet's real extent (the cells of ``content.xml`` with their
 repeat counts; the row and cell records of each ``.bin`` sheet). An .xls (not a ZIP) is
-bounded by the file size and by the grid's size once read (at most 65,536 × 256 cells by the
-format). Rows then go through the same budget as every other sheet (rows, columns, cells,
+bounded by its file size and by each sheet's extent, read from its BIFF cell records
+(:mod:`~tournament.sheets.xls_extent`). Rows then go through the same budget as every other sheet (rows, columns, cells,
 characters, seconds).
 """
 
@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from python_calamine import CalamineWorkbook
 
 from tournament.sheets.reader import Limits, TableFileError, _Budget, _too_big
+from tournament.sheets.xls_extent import NotOle, sheet_extents
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP = b"PK\x03\x04"
@@ -60,7 +61,9 @@ def sniff(data: bytes) -> str | None:
 
 def calamine_sheets(data: bytes, kind: str, limits: Limits) -> Iterator[tuple[str, Iterator]]:
     """Each sheet's title and bounded rows, for an .xls, .xlsb or .ods file."""
-    if kind != "xls":
+    if kind == "xls":
+        _check_xls(data, limits.max_cells)
+    else:
         _check_parts(data, kind, limits)
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
@@ -80,6 +83,16 @@ def calamine_sheets(data: bytes, kind: str, limits: Limits) -> Iterator[tuple[st
             yield sheet.name, budget.rows_of(sheet.iter_rows())
     finally:
         book.close()
+
+
+def _check_xls(data: bytes, max_cells: int) -> None:
+    """Refuse an .xls any of whose sheets spans more cells than the cap, before calamine."""
+    try:
+        extents = sheet_extents(data)
+    except NotOle:
+        raise damaged() from None
+    if any(rows * columns > max_cells for rows, columns in extents):
+        raise _too_many_cells(max_cells)
 
 
 def _check_parts(data: bytes, kind: str, limits: Limits) -> None:
