@@ -25,6 +25,7 @@ import django  # noqa: E402
 django.setup()
 
 from tests.app import bombs  # noqa: E402
+from tests.app import test_sheet_formats as formats_cases  # noqa: E402
 from tests.app.sheets import pairs, xlsx  # noqa: E402
 from tournament.registration import HEADERS  # noqa: E402
 from tournament.sheets.table_file import TableFileError, read_table  # noqa: E402
@@ -46,6 +47,17 @@ def cases() -> dict[str, tuple[str, bytes]]:
         "CSV 100 MB": ("a.csv", bombs.big_csv(100)),
     }
     found.update(bombs.MALFORMED)
+    data = Path(__file__).resolve().parent.parent / "tests" / "app" / "data"
+    far = '<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+    far += 'table:number-columns-repeated="1000" office:value-type="float"/></table:table-row>'
+    found["xls cell at IV65536"] = ("a.xls", (data / "far_cell.xls").read_bytes())
+    found["ods 10^9 repeated cells"] = (
+        "a.ods",
+        formats_cases.ods_with([formats_cases.ods_table(far)]),
+    )
+    found["damaged ods"] = ("a.ods", (data / "registration.ods").read_bytes()[:5000])
+    found["legit template .xls"] = ("a.xls", (data / "registration.xls").read_bytes())
+    found["legit template .ods"] = ("a.ods", (data / "registration.ods").read_bytes())
     found["legit 5,000 pairs"] = ("a.xlsx", xlsx(pairs(5000)))
     return found
 

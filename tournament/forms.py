@@ -13,6 +13,7 @@ from tournament.models import Tournament
 from tournament.names import normalize_name
 from tournament.pinyin import pypinyin
 from tournament.registration import NAME_MAX, SEED_MAX
+from tournament.sheets.reader import ACCEPT
 from tournament.sheets.table_file import DB_INT_MAX
 from tournament.uploads import BoundedFileField
 
@@ -222,9 +223,13 @@ class TeamForm(forms.Form):
         return data
 
 
+# The file picker offers every sheet format the reader takes (the content decides, not this).
+SHEET_PICKER = forms.ClearableFileInput(attrs={"accept": ACCEPT})
+
+
 class ImportForm(forms.Form):
-    file = BoundedFileField(label=_("报名表（.xlsx 或 .csv）"))
+    file = BoundedFileField(label=_("报名表（Excel、ODS 或 CSV）"), widget=SHEET_PICKER)
 
 
 class ResultsImportForm(forms.Form):
-    file = BoundedFileField(label=_("成绩表（.xlsx 或 .csv）"))
+    file = BoundedFileField(label=_("成绩表（Excel、ODS 或 CSV）"), widget=SHEET_PICKER)

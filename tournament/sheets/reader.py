@@ -1,4 +1,5 @@
-"""Reading an uploaded sheet row by row within fixed limits: .xlsx or CSV (UTF-8 or GBK).
+"""Reading an uploaded sheet row by row within fixed limits: .xlsx or CSV (UTF-8 or GBK);
+.xls, .xlsb and .ods through :mod:`~tournament.sheets.formats` (python-calamine).
 
 An upload is untrusted: a 1.5 KB .xlsx may declare the sheet size A1:XFD1048576, a 1 MB one
 may unpack to millions of rows, a CSV field may be megabytes long. So nothing here reads a
@@ -138,17 +139,36 @@ class _Budget:
             yield self.rows, cells
 
 
+SHEET_SUFFIXES = (".xlsx", ".xls", ".xlsb", ".ods")
+# What the upload forms accept (the file picker's filter; the content decides, not the name).
+ACCEPT = ".xlsx,.xls,.xlsb,.ods,.csv,.txt"
+
+
+def not_a_sheet() -> str:
+    """The message for a file that is no sheet (translated when raised)."""
+    return _("文件不是Excel表格（.xlsx、.xls、.xlsb）、ODS表格或CSV文件，请用模板填写后上传")
+
+
 def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str, Iterator]]:
     """Each sheet's title and its bounded row stream (a CSV is one sheet called "CSV")."""
     check_size(len(data), limits)
     if not data:
         raise TableFileError(_("文件是空的"))
+    from tournament.sheets import formats  # it builds on this module's budget
+
+    kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
     name = filename.lower()
-    if name.endswith(".xlsx") or data[:2] == b"PK":
+    if kind == "xlsx" or (kind == "zip" and not name.endswith(SHEET_SUFFIXES[1:])):
         return _xlsx_sheets(data, limits)
+    if kind == "zip":
+        raise formats.damaged()
+    if kind:
+        return formats.calamine_sheets(data, kind, limits)
+    if name.endswith(SHEET_SUFFIXES):
+        raise formats.damaged()
     if name.endswith((".csv", ".txt")):
         return iter([("CSV", _csv_rows(data, _Budget(limits)))])
-    raise TableFileError(_("文件不是Excel表格（.xlsx）或CSV文件，请用模板填写后上传"))
+    raise TableFileError(not_a_sheet())
 
 
 _SHARED_STRING = re.compile(rb"<(?:\w+:)?si[\s/>]")
@@ -261,7 +281,7 @@ def _decode(data: bytes) -> str:
 
 def _csv_rows(data: bytes, budget: _Budget) -> Iterator[tuple[int, list[str]]]:
     if b"\x00" in data[:4096]:
-        raise TableFileError(_("文件不是Excel表格（.xlsx）或CSV文件，请用模板填写后上传"))
+        raise TableFileError(not_a_sheet())
     text = _decode(data)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
