@@ -49,8 +49,11 @@ EXTRA_LABELS = {
     "tables": gettext_lazy("台数"),
     "byes": gettext_lazy("轮空"),
     "rematches": gettext_lazy("重复对阵"),
-    "seed": gettext_lazy("种子"),
+    "seed": gettext_lazy("种子"),  # a pair's seed (team edits)
 }
+# The draw's and a pairing's random number: 随机码, as the draw page says (种子 is a seeded
+# pair on the sign-up sheet).
+RANDOM_CODE = gettext_lazy("随机码")
 SIDE_KEYS = {"forfeit", "defeat_side", "winner", "side"}
 LEVEL_KEYS = {"ew_level", "ns_level"}
 DEFEAT_REASONS = {
@@ -64,7 +67,9 @@ def source_label(source: str) -> str:
     return str(SOURCE_LABELS.get(source, source or ""))
 
 
-def _label(key: str) -> str:
+def _label(key: str, object_type: str = "") -> str:
+    if key == "seed" and object_type != "team":
+        return str(RANDOM_CODE)
     if key in EXTRA_LABELS:
         return str(EXTRA_LABELS[key])
     try:
@@ -115,7 +120,7 @@ def changes(entry) -> list[tuple[str, str, str]]:
         old = value_text(entry.object_type, key, before.get(key))
         new = value_text(entry.object_type, key, after.get(key))
         if old != new:
-            rows.append((_label(key), old, new))
+            rows.append((_label(key, entry.object_type), old, new))
     return rows
 
 

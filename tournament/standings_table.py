@@ -8,6 +8,7 @@ cells with :func:`metric_value`, so they cannot disagree.
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -126,10 +127,29 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("名次"))
     # Rows carry their own link ("team_url"): the table needs no event slug.
-    team = tables.Column(verbose_name=_("队名"), linkify=lambda record: record.get("team_url"))
+    team = tables.Column(verbose_name=_("队名"))
     unit = tables.Column(verbose_name=_("单位"))
     players = tables.Column(verbose_name=_("选手"), accessor="player_list", orderable=False)
     points = tables.Column(verbose_name=_("积分"))
+
+    def __init__(self, *args, phone_line: list[str] = (), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.phone_line = list(phone_line)
+
+    def render_team(self, value: str, record: dict) -> str:
+        """The pair's name (a link to its history) and, under it, the values of the tiebreak
+        columns a phone hides (``.tb-line``, shown by app.css under 640 px): without them
+        pairs tied on points and the first tiebreak looked identical on a phone."""
+        url = record.get("team_url")
+        name = format_html('<a href="{}">{}</a>', url, value) if url else format_html("{}", value)
+        if not self.phone_line:
+            return name
+        values = format_html_join(
+            " · ",
+            "{} {}",
+            ((metric_label(k), metric_text(record.get(k))) for k in self.phone_line),
+        )
+        return format_html('{}<span class="tb-line">{}</span>', name, values)
 
     def render_players(self, value: list[str]) -> str:
         return listing(value)
@@ -157,7 +177,9 @@ def standings_table(data: list[dict], chain: list[str], *, groups: bool = False)
             ),
         )
     )
-    return StandingsTable(data, extra_columns=extra)
+    # The phone shows the first tiebreak's column (app.css): the later ones go on the line
+    # under the pair's name.
+    return StandingsTable(data, extra_columns=extra, phone_line=metric_keys(chain)[1:])
 
 
 def lot_explanations(rows: list[dict]) -> list[str]:

@@ -29,7 +29,7 @@ def test_draw_is_reproducible_from_its_seed(tournament, nine, capsys):
     Team.objects.update(draw_number=None)
     call_command("draw", "spring", "--seed", "42")
     assert dict(Team.objects.values_list("name", "draw_number")) == first
-    assert "抽签完成（种子 42）" in capsys.readouterr().out
+    assert "抽签完成（随机码 42）" in capsys.readouterr().out
 
 
 def test_pair_json_lists_tables_then_the_bye(tournament, nine, capsys):

@@ -217,3 +217,28 @@ def test_the_width_watch_of_the_whole_events_catches_a_page_too_wide(live_server
         "/accounts/login/?wide=load",
     ]
     assert str(caught.value).startswith(f"wider than the phone screen: {wide}")
+
+
+# Each standings row as [rank, team cell's visible text, its second line shown or not].
+STANDING_ROWS = """Array.from(document.querySelectorAll('table.standings tbody tr'), tr => {
+  const line = tr.querySelector('.tb-line');
+  return [tr.cells[0].innerText.trim(), tr.cells[1].innerText.trim(),
+          line !== null && line.getBoundingClientRect().height > 0];
+})"""
+
+
+def test_phone_standings_tell_tied_pairs_apart(live_server, phone, event):
+    """The phone hid every tiebreak column after the first: pairs tied on points and the
+    first tiebreak looked identical. The later tiebreaks' values now show on a second line
+    under the pair's name, and the page still fits."""
+    event.tournament.publish_standings = True
+    event.tournament.save()
+    page = phone()
+    url = live_server.url + reverse("standings", args=["spring"])
+    assert overflow(page, url, "standings_tb_line") == 0
+    rows = page.evaluate(STANDING_ROWS)
+    # Round 1's losers differ by level only: 对手分 (the second tiebreak) must show.
+    assert len(rows) == 8 and all(shown for _, _, shown in rows)
+    assert all("对手分" in cell for _, cell, _ in rows)
+    page.set_viewport_size({"width": 1280, "height": 900})  # wide: the columns, no line
+    assert page.evaluate(STANDING_ROWS)[0][2] is False

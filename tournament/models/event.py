@@ -200,6 +200,9 @@ class Staff(models.Model):
     tables = models.CharField(
         _("负责台号"), max_length=200, blank=True, help_text=_("如 1-10,15；留空表示全部台")
     )
+    # The display name in this event (see tournament.accounts.display_name): renaming a
+    # referee in one event must not rename them in the others. Empty: the account's own.
+    name = models.CharField(_("显示名"), max_length=150, blank=True, default="")
 
     class Meta:
         constraints = [

@@ -166,7 +166,7 @@ def audit_entry(
     return AuditEntry(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
-        actor=(actor or actor_label(user))[:150],
+        actor=(actor or actor_label(user, tournament))[:150],
         ip=client_ip(request),
         device=device(request),
         action=action,

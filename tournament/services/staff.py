@@ -6,8 +6,10 @@ staff member
     A user with a role in one tournament (:class:`~tournament.models.Staff`): chief referee
     (裁判长) or referee (裁判), optionally limited to some tables ("1-10,15").
 display name (显示名)
-    The person's name as printed on score sheets and in the audit log, kept in the user's
-    ``first_name`` (see :func:`tournament.accounts.display_name`).
+    The person's name as printed on score sheets and in the audit log, per event: kept in
+    ``Staff.name`` (a new account's ``first_name`` gets it too, as its default for the
+    events that give none); see :func:`tournament.accounts.display_name`. Renaming someone
+    in one event leaves their name in the other events.
 generated password
     A random password made when an account is created or reset. It is returned once, to be
     shown once; only its hash is stored.
@@ -115,7 +117,8 @@ def staff_add(
     """Create the account (or attach an existing one) and give it ``role`` in ``tournament``.
 
     A new account gets ``password`` or a generated one, returned once. An existing
-    account keeps its password; its display name changes only if it is a managed account.
+    account keeps its password and its own name: ``name`` is its display name in this
+    event only, and may be given only for a managed account.
     """
     username, role, tables = check_username(username), check_role(role), check_tables(tables)
     name = (name or "").strip()[:NAME_MAX]
@@ -128,16 +131,17 @@ def staff_add(
         shown = password or new_password()
         set_password(account, shown)
         account.save()
-    elif name and name != account.first_name:
-        if not is_managed(account, tournament):
-            raise ValidationError(
-                _("账号“%(u)s”属于其他赛事或组织者，不能在这里改名") % {"u": username}
-            )
-        account.first_name = name
-        account.save(update_fields=["first_name"])
+    elif name and name != display_name(account, tournament) and not is_managed(account, tournament):
+        raise ValidationError(
+            _("账号“%(u)s”属于其他赛事或组织者，不能在这里改名") % {"u": username}
+        )
+    defaults = {"role": role, "tables": tables}
+    if name:
+        defaults["name"] = name
     staff, _new = Staff.objects.update_or_create(
-        tournament=tournament, user=account, defaults={"role": role, "tables": tables}
+        tournament=tournament, user=account, defaults=defaults
     )
+    shown_name = display_name(account, tournament)
     log_action(
         tournament=tournament,
         user=user,
@@ -147,9 +151,9 @@ def staff_add(
         obj=staff,
         summary=Message(
             "audit_staff_new" if created else "audit_staff",
-            {"name": display_name(account), "role": term(staff.get_role_display()), "u": username},
+            {"name": shown_name, "role": term(staff.get_role_display()), "u": username},
         ),
-        after={"username": username, "name": account.first_name, "role": role, "tables": tables},
+        after={"username": username, "name": shown_name, "role": role, "tables": tables},
     )
     return StaffChange(staff, created, shown)
 
@@ -176,7 +180,7 @@ def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -
         user=user,
         request=request,
         action="staff.remove",
-        summary=Message("audit_staff_removed", {"name": display_name(staff.user)}),
+        summary=Message("audit_staff_removed", {"name": staff.name or display_name(staff.user)}),
         before=before,
     )
     return staff
@@ -202,7 +206,7 @@ def staff_reset_password(
         request=request,
         action="staff.password",
         obj=staff,
-        summary=Message("audit_password_reset", {"name": display_name(account)}),
+        summary=Message("audit_password_reset", {"name": display_name(account, tournament)}),
     )
     return StaffChange(staff, False, password)
 

@@ -157,7 +157,9 @@ def _staff_action(request, tournament) -> staff_services.StaffChange | None:
         removed = staff_services.staff_remove(
             tournament=tournament, staff_id=post.get("remove") or post.get("staff"), request=request
         )
-        messages.success(request, _("已移除 %(name)s") % {"name": display_name(removed.user)})
+        messages.success(
+            request, _("已移除 %(name)s") % {"name": removed.name or display_name(removed.user)}
+        )
         return None
     if action == "reset":
         return staff_services.staff_reset_password(
@@ -171,5 +173,7 @@ def _staff_action(request, tournament) -> staff_services.StaffChange | None:
         tables=post.get("tables", ""),
         request=request,
     )
-    messages.success(request, _("已设置 %(name)s") % {"name": display_name(change.staff.user)})
+    messages.success(
+        request, _("已设置 %(name)s") % {"name": display_name(change.staff.user, tournament)}
+    )
     return change

@@ -37,7 +37,7 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(out, ensure_ascii=False))
             return
         state = "已公布" if o["publish"] else "草稿"
-        self.stdout.write(f"{round_}（{state}，种子 {round_.seed}）")
+        self.stdout.write(f"{round_}（{state}，随机码 {round_.seed}）")
         for m in matches:
             self.stdout.write(
                 f"{m.table}\t{m.ew.name}\t{m.ns.name}" if m.ns_id else f"轮空\t{m.ew.name}"
