@@ -316,8 +316,10 @@ class Event:
         ]
 
     def ranking(self, page, *columns: str) -> list[tuple]:
-        """(draw number, *columns) per row of the standings, in rank order."""
-        return [(self.d(row["队名"]), *(row[c] for c in columns)) for row in self.standings(page)]
+        """(draw number, *columns) per row of the standings, in rank order. On a phone the
+        name's cell holds the later tiebreaks on a second line: the name is its first line."""
+        rows_ = self.standings(page)
+        return [(self.d(row["队名"].split("\n")[0]), *(row[c] for c in columns)) for row in rows_]
 
     def certificates(self) -> list[str]:
         """Each page's text of the certificates PDF, downloaded by the chief referee."""
