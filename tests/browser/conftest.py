@@ -14,6 +14,7 @@ import shutil
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db.backends.signals import connection_created
 
 from tests.browser.taps import tap, type_in
 from tests.conftest import login as logged_in_client
@@ -50,6 +51,21 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+def no_table_read_locks(sender, connection, **kwargs) -> None:
+    """The live server's threads share the test database in memory (SQLite's shared cache),
+    where a reading connection holds a lock on each table it reads until its statement ends,
+    and a write to that table from another thread fails at once ("database table is locked":
+    SQLITE_LOCKED waits for no timeout). Seen once in CI: a player's confirm while a page of
+    the same round was being read. With read_uncommitted a reader takes no table lock; writers
+    still take turns (BEGIN IMMEDIATE). A test database only: the app's file databases use
+    WAL, where readers never block a writer."""
+    if connection.vendor == "sqlite" and "mode=memory" in str(connection.settings_dict["NAME"]):
+        connection.connection.execute("PRAGMA read_uncommitted = 1")
+
+
+connection_created.connect(no_table_read_locks)
 
 
 @pytest.fixture(scope="session")
