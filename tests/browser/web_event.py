@@ -316,8 +316,7 @@ class Event:
         ]
 
     def ranking(self, page, *columns: str) -> list[tuple]:
-        """(draw number, *columns) per row of the standings, in rank order. On a phone the
-        name's cell holds the later tiebreaks on a second line: the name is its first line."""
+        """(draw number, *columns) per row of the standings (a phone's name cell: line 1)."""
         rows_ = self.standings(page)
         return [(self.d(row["队名"].split("\n")[0]), *(row[c] for c in columns)) for row in rows_]
 
@@ -330,8 +329,7 @@ class Event:
 
 
 def visit(page, url: str) -> None:
-    """Go to ``url``, unless the page shows it already: the answer to the form just sent
-    from it (the staff page after adding a person, the entry page after a foul)."""
+    """Go to ``url``, unless the page shows it already (the answer to the form just sent)."""
     if page.url != url:
         page.goto(url)
 
