@@ -25,7 +25,7 @@ from defusedxml.ElementTree import iterparse
 from django.utils.translation import gettext as _
 from python_calamine import CalamineWorkbook
 
-from tournament.sheets.reader import Limits, TableFileError, _Budget, _too_big
+from tournament.sheets.reader import Limits, TableFileError, _Budget, _too_big, bounded_members
 from tournament.sheets.xls_extent import NotOle, sheet_extents
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -99,11 +99,7 @@ def _check_parts(data: bytes, kind: str, limits: Limits) -> None:
     """Refuse a ZIP whose parts or sheets are too big, before calamine unpacks any of them."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-            unpacked = sum(member.file_size for member in members)
-            if len(members) > 1000 or unpacked > limits.max_unpacked:
-                raise _too_big(unpacked, limits.max_unpacked)
-            for member in members:
+            for member in bounded_members(archive, limits):
                 name = member.filename.lower()
                 if _is_sheet(name, kind):
                     extent = _ods_extent if kind == "ods" else _xlsb_extent

@@ -182,12 +182,7 @@ def _check_zip(data: bytes, limits: Limits) -> None:
     """
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-            # zipfile stops a member at its declared size, so declared sizes bound the work.
-            unpacked = sum(member.file_size for member in members)
-            if len(members) > 1000 or unpacked > limits.max_unpacked:
-                raise _too_big(unpacked, limits.max_unpacked)
-            for member in members:
+            for member in bounded_members(archive, limits):
                 name = member.filename.lower()
                 if name.endswith("sharedstrings.xml"):
                     if member.file_size > 8 * limits.max_part:
@@ -199,6 +194,17 @@ def _check_zip(data: bytes, limits: Limits) -> None:
         if isinstance(exc, TableFileError):
             raise
         raise TableFileError(_("无法读取Excel文件，文件可能已损坏或不是.xlsx格式")) from exc
+
+
+def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.ZipInfo]:
+    """A sheet file's ZIP parts, refused when there are over 1,000 of them or they unpack to
+    more than ``limits.max_unpacked``: zipfile stops a member at its declared size, so the
+    declared sizes bound the work (.xlsx here, .ods and .xlsb in formats.py)."""
+    members = archive.infolist()
+    unpacked = sum(member.file_size for member in members)
+    if len(members) > 1000 or unpacked > limits.max_unpacked:
+        raise _too_big(unpacked, limits.max_unpacked)
+    return members
 
 
 def _too_big(size: int, limit: int) -> TableFileError:
