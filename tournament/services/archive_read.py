@@ -201,5 +201,7 @@ READ_ERRORS = (ijson.JSONError, EOFError, gzip.BadGzipFile, zlib.error, UnicodeD
 def read_error(exc: Exception) -> ArchiveError:
     """The Chinese message of a file that could not be read to its end."""
     if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
-        return ArchiveError(MSG_BAD_JSON.format(error=str(exc)[:200]))
+        # ijson's own text points at the place over three lines: the first says what it is.
+        first = (str(exc).splitlines() or [""])[0]
+        return ArchiveError(MSG_BAD_JSON.format(error=first[:200]))
     return ArchiveError(MSG_BAD_GZIP)
