@@ -40,10 +40,10 @@ def build(pairs: int, rounds: int):
     """The event, with staff and two audit lines per table (entered, confirmed)."""
     from django.contrib.auth.models import User
 
-    from tournament.messages.audit import about_match
+    from tournament.core.audit import log_entries
+    from tournament.core.messages.audit import about_match
     from tournament.models import Match, Staff
-    from tournament.services.audit import log_entries
-    from tournament.services.match_lock import snapshot, table_audit
+    from tournament.results.table_write import snapshot, table_audit
 
     tournament = load_event(random_event(pairs, rounds), pairs, rounds)
     referee = User.objects.create_user("bench-referee")

@@ -28,13 +28,13 @@ from bench.django_event import setup_django  # noqa: E402
 def build(pairs: int):
     from django.contrib.auth.models import User
 
-    from tournament.results_check import ResultValues
-    from tournament.services.confirm_all import confirm_all_entered
-    from tournament.services.events import tournament_create
-    from tournament.services.pairing import draw, pair_next_round
-    from tournament.services.results import submit_result
-    from tournament.services.rounds import publish_round
-    from tournament.services.teams import TeamData, team_register
+    from tournament.events.services import tournament_create
+    from tournament.registration.services import TeamData, team_register
+    from tournament.results.checks import ResultValues
+    from tournament.results.confirm_all import confirm_all_entered
+    from tournament.results.services import submit_result
+    from tournament.rounds.lifecycle import publish_round
+    from tournament.rounds.pairing import draw, pair_next_round
 
     organizer = User.objects.create_user("bench-organizer", password="x")
     t = tournament_create(organizer=organizer, slug="first", name="首轮测试赛", rounds=3)
@@ -68,8 +68,8 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
-    from tournament.services.backup_auto import wait_for_running
-    from tournament.services.rounds import lock_round
+    from tournament.backups.auto import wait_for_running
+    from tournament.rounds.lifecycle import lock_round
 
     organizer, round_ = build(args.pairs)
     client = Client()

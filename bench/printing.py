@@ -8,7 +8,7 @@ Run from the project root::
 Targets (from the issue): 2,500 score sheets under 30 s with flat memory; the workbook of
 5,000 pairs × 10 rounds under 20 s.
 
-Everything goes through the real export path (``tournament.exports.registry.run``) on a
+Everything goes through the real export path (``tournament.printing.registry.run``) on a
 throw-away SQLite database in a temporary folder (``DATABASE_URL`` and ``GUANDAN_VAR_DIR``
 point there), so the developer's ``var/db.sqlite3`` is never touched. Table entry is on, so
 every sheet carries two QR codes (the slow case). Each measurement runs in a fresh child
@@ -61,8 +61,8 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
     published and not yet played (the round whose score sheets are printed)."""
     from django.contrib.auth import get_user_model
 
+    from tournament.core.pinyin import pinyin_key
     from tournament.models import Player, Stage, Team, Tournament, Unit
-    from tournament.pinyin import pinyin_key
 
     rng = random.Random(slug)
     user, _ = get_user_model().objects.get_or_create(username="bench")
@@ -128,9 +128,9 @@ def _play_rounds(t, stage, ids: list, *, pairs: int, rounds: int, played: int, r
 
 def child(kind: str, slug: str, number: int | None, out_path: str) -> None:
     """Measure one export in this (fresh) process; print "seconds baseline peak size"."""
-    from tournament.exports import source
-    from tournament.exports.registry import Request, run
     from tournament.models import Tournament
+    from tournament.printing import source
+    from tournament.printing.registry import Request, run
 
     t = Tournament.objects.select_related("organizer").get(slug=slug)
     req = Request(

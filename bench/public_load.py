@@ -70,7 +70,7 @@ def build(pairs: int, rounds: int, referees: int):
 
     from config.hashers import VenueArgon2PasswordHasher
     from tournament.models import Round, Staff
-    from tournament.services.rounds import start_round
+    from tournament.rounds.lifecycle import start_round
 
     t0 = time.perf_counter()
     tournament = load_event(swiss_history(pairs, rounds), pairs, rounds)

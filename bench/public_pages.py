@@ -31,8 +31,8 @@ SEARCH = "zhuge"  # finds the player renamed 诸葛亮 below
 
 def build(pairs: int, rounds: int):
     """The event: ``rounds`` locked rounds, the next one published, a player named 诸葛亮."""
+    from tournament.core.pinyin import pinyin_key
     from tournament.models import Match, Player, Round
-    from tournament.pinyin import pinyin_key
 
     tournament = load_event(random_event(pairs, rounds), pairs, rounds)
     tournament.publish_pairings = tournament.publish_standings = True
@@ -105,7 +105,7 @@ def pages(tournament, current) -> list[tuple[str, str, bool]]:
 
 def after_a_change(tournament, client, measured: list[tuple[str, str, bool]]) -> None:
     """The first fetch after the public stamp moved (a round locked): the recomputation."""
-    from tournament.stamps import bump_stamp
+    from tournament.core.stamps import bump_stamp
 
     bump_stamp(tournament.pk)
     print("first fetch after a change of the public stamp (recomputed once per process):")

@@ -41,7 +41,7 @@ def event(slug: str):
     from django.contrib.auth.models import User
 
     from tournament.models import SignUpConfig, Tournament
-    from tournament.services.teams import TeamData, team_register
+    from tournament.registration.services import TeamData, team_register
 
     organizer = User.objects.create_user(f"{slug}-organizer")
     tournament = Tournament.objects.create(name="报名压力测试", slug=slug, organizer=organizer)

@@ -7,7 +7,7 @@ Run from the project root::
 
 Targets (from the issue): under 0.5 s for the pure core, under 2 s with the database
 reads. ``--db`` also stores the event in a temporary database and times
-``tournament.selectors.standings_for`` (the reads plus the core), as the web page and the
+``tournament.standings.selectors.standings_for`` (the reads plus the core), as the web page and the
 ``standings`` command call it.
 
 The event is random but seeded: random pairings each round, about 40 % of matches
@@ -93,7 +93,7 @@ def bench_database(pairs: int, rounds: int, repeat: int = 3) -> dict[str, float]
     from bench.django_event import load_event, setup_django
 
     setup_django()
-    from tournament.selectors import standings_for
+    from tournament.standings.selectors import standings_for
 
     tournament = load_event(random_event(pairs, rounds), pairs, rounds)
     timings = []

@@ -4,7 +4,7 @@ Vocabulary
 ----------
 shared cache
     The Redis server named by ``REDIS_URL``: every app process keeps its computed standings
-    and whole public pages there (tournament/computed.py, tournament/views/conditional.py).
+    and whole public pages there (tournament/core/page_cache.py, tournament/public/conditional.py).
     It holds copies only: every key carries a stamp read from the database, so losing an
     entry costs a recomputation, never a wrong page.
 pause
@@ -15,7 +15,7 @@ pause
 
 With Redis stopped every page is computed from the database, as without a cache: slower
 under load, but served. A counter kept in the cache (the table PIN tries of
-tournament/services/table_sides.py) starts again from zero while Redis is down; the
+tournament/results/sides.py) starts again from zero while Redis is down; the
 login lockouts of django-axes live in the database and are not affected.
 """
 

@@ -161,7 +161,7 @@ def cache_config(redis_url: str, max_entries: int) -> dict:
     """Django's CACHES: Redis when ``REDIS_URL`` is set, else memory.
 
     Per-process memory is correct with several workers because every key carries a stamp
-    read from the database (tournament/stamps.py); Redis shares the work between them.
+    read from the database (tournament/core/stamps.py); Redis shares the work between them.
     Redis goes through :class:`config.cache.SafeRedisCache`, Django's own backend that
     serves pages without the cache while Redis is down and goes back to it by itself.
     """

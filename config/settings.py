@@ -57,16 +57,16 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "tournament.middleware.ChineseByDefaultMiddleware",
+    "tournament.core.middleware.ChineseByDefaultMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tournament.login_guard.DeviceCookieMiddleware",
-    "tournament.middleware.OfflinePartitionMiddleware",
+    "tournament.core.login_guard.DeviceCookieMiddleware",
+    "tournament.core.middleware.OfflinePartitionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "tournament.views.common.LoginRedirectMiddleware",
+    "tournament.core.middleware.LoginRedirectMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into a page
 ]
 
@@ -162,15 +162,15 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
 # after LOGIN_FAILURE_LIMIT wrong passwords: 5, then 15, then 30 minutes, then
 # LOGIN_LOCKOUT_MINUTES for each further lockout of the day (0: until unlocked). A browser
 # that has logged in as the account before is not locked by others' failures
-# (tournament/login_guard.py: device cookies).
+# (tournament/core/login_guard.py: device cookies).
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
 LOGIN_LOCKOUT_MINUTES = envint("LOGIN_LOCKOUT_MINUTES", 60)
-AXES_COOLOFF_TIME = "tournament.login_guard.cool_off" if LOGIN_LOCKOUT_MINUTES else None
-AXES_WHITELIST_CALLABLE = "tournament.login_guard.known_browser"
+AXES_COOLOFF_TIME = "tournament.core.login_guard.cool_off" if LOGIN_LOCKOUT_MINUTES else None
+AXES_WHITELIST_CALLABLE = "tournament.core.login_guard.known_browser"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "tournament.access.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "tournament.access.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournament.core.login_door.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournament.core.login_door.client_ip"
 AXES_VERBOSE = False
 # How many reverse proxies stand in front (nginx: 1); their X-Forwarded-For gives the address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
@@ -195,7 +195,7 @@ CAPTCHA_FLITE_PATH = None  # no audio version
 CAPTCHA_SOX_PATH = None
 
 # A side's entry cannot be confirmed through a table link from the same address sooner
-# than this (see tournament/services/table_sides.py); a referee can confirm at once.
+# than this (see tournament/results/sides.py); a referee can confirm at once.
 TABLE_CONFIRM_GAP_SECONDS = envint("TABLE_CONFIRM_GAP_SECONDS", 10)
 
 # Sessions: by default they end at the end of the event day (next 04:00 Asia/Shanghai after
@@ -247,12 +247,12 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Cache of computed standings and searches (tournament/computed.py). Keys carry a stamp read
+# Cache of computed standings and searches (tournament/core/page_cache.py). Keys carry a stamp read
 # from the database, so per-process memory is correct with several workers; with REDIS_URL
 # set every process and server shares one cache (Django's own Redis backend).
 CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
 
-# Backups (docs/if-the-laptop-fails.md, tournament/services/backup.py): `manage.py backup`
+# Backups (docs/if-the-laptop-fails.md, tournament/backups/create.py): `manage.py backup`
 # and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
 # every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
 # laptop case; a PostgreSQL server has its own backups, AUTO_BACKUP=1 turns them on there
@@ -275,7 +275,7 @@ STORAGES = {
 STATIC_COLLECTED = envbool("STATIC_COLLECTED", (STATIC_ROOT / "staticfiles.json").is_file())
 WHITENOISE_USE_FINDERS = not STATIC_COLLECTED
 
-# The CJK TrueType font the PDFs embed (tournament/exports/fonts.py): a .ttf/.ttc path,
+# The CJK TrueType font the PDFs embed (tournament/printing/fonts.py): a .ttf/.ttc path,
 # "path#N" for face N of a collection; empty: the first of the known system fonts found.
 PDF_CJK_FONT = os.environ.get("PDF_CJK_FONT", "")
 

@@ -7,10 +7,10 @@ from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
-from tournament.api.endpoints import api
+from tournament.public.api.endpoints import api
 
 # A disk that is full, a database that is locked or stopped: a clear 503 page, not a 500.
-handler500 = "tournament.service_errors.server_error"
+handler500 = "tournament.core.error_pages.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

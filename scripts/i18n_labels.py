@@ -1,6 +1,6 @@
-"""Regenerate tournament/option_labels.py so makemessages sees the option labels.
+"""Regenerate tournament/events/option_labels.py so makemessages sees the option labels.
 
-The labels live in plain-Python dicts (tournament.options, scoring, rules, pairing) that
+The labels live in plain-Python dicts (tournament.events.options, scoring, rules, pairing) that
 must not import Django; this file lists them as gettext_noop calls for extraction.
 Run: .venv/bin/python scripts/i18n_labels.py
 """
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring import METRICS  # noqa: E402
-from tournament import options  # noqa: E402
+from tournament.events import options  # noqa: E402
 
 
 def labels() -> list[str]:

@@ -22,7 +22,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # One process (-n 0: no worker to start and no second collection); its concurrency tests
   # start their own processes and threads.
   DATABASE_URL="$TEST_DATABASE_URL" .venv/bin/python -m pytest -n "${PG_WORKERS:-0}" \
-    -m "postgres or both_databases" tests/app tests/exports tests/servers "$@" >"$pg_log" 2>&1 &
+    -m "postgres or both_databases" tests/app tests/servers "$@" >"$pg_log" 2>&1 &
   pg_pid=$!
   # Interrupted (Ctrl-C), the PostgreSQL pass stops too.
 fi
@@ -37,7 +37,7 @@ if [ -n "${PYTHON_ALSO:-}" ]; then
   [ -x .venv-also/bin/python ] || .venv/bin/uv venv --quiet --python "$PYTHON_ALSO" .venv-also
   .venv/bin/uv pip install --quiet --python .venv-also/bin/python -r requirements.txt
   env -u RUN_SLOW .venv-also/bin/python -m pytest -n 0 -p no:randomly \
-    tests/rules tests/scoring tests/pairing tests/app tests/exports >"$also_log" 2>&1 &
+    tests/rules tests/scoring tests/pairing tests/app >"$also_log" 2>&1 &
   also_pid=$!
 fi
 # Interrupted (Ctrl-C), the passes in the background stop too.

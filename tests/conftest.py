@@ -189,7 +189,7 @@ def new_user(username: str, *, organizer: bool = False, superuser: bool = False)
     """A user whose password is ``pw-<username>``; ``organizer``: in the organizers' group."""
     from django.contrib.auth import get_user_model
 
-    from tournament.accounts import organizer_group
+    from tournament.core.accounts import organizer_group
 
     user = get_user_model().objects.create_user(
         username=username, password="pw-" + username, is_superuser=superuser, is_staff=superuser
@@ -244,8 +244,8 @@ def outsider(make_user):
 def new_tournament(organizer, chief, referee):
     """The event "spring" (春季掼蛋赛, 5 rounds) with ``chief`` as its chief referee and
     ``referee`` as a referee."""
+    from tournament.events.services import tournament_create
     from tournament.models import Staff
-    from tournament.services.events import tournament_create
 
     t = tournament_create(organizer=organizer, slug="spring", name="春季掼蛋赛", rounds=5)
     Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
@@ -262,7 +262,7 @@ def tournament(request, organizer, chief, referee):
 
 @pytest.fixture
 def other_tournament(other_organizer):
-    from tournament.services.events import tournament_create
+    from tournament.events.services import tournament_create
 
     return tournament_create(organizer=other_organizer, slug="autumn", name="秋季赛", rounds=5)
 
@@ -282,7 +282,7 @@ def as_organizer(organizer):
 
 def register_pair(tournament, name, unit="", p1=None, p2=None):
     """Register a pair through the service: register_pair(t, "队名", "单位", "甲", "乙")."""
-    from tournament.services.teams import TeamData, team_register
+    from tournament.registration.services import TeamData, team_register
 
     return team_register(
         tournament=tournament,

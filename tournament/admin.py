@@ -17,7 +17,8 @@ from django.db import models
 from django.http import HttpRequest
 
 from rules.messages import Message
-from tournament.messages.audit import term
+from tournament.core.audit import log_action
+from tournament.core.messages.audit import term
 from tournament.models import (
     Absence,
     ApiToken,
@@ -40,7 +41,6 @@ from tournament.models import (
     Tournament,
     Unit,
 )
-from tournament.services.audit import log_action
 
 # How to reach the tournament from each model (the audit log belongs to a tournament).
 TOURNAMENT_PATHS = {

@@ -11,8 +11,8 @@ class TournamentConfig(AppConfig):
         from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from tournament import login_guard
-        from tournament.access import expire_at_end_of_day
+        from tournament.core import login_guard
+        from tournament.core.login_door import expire_at_end_of_day
 
         user_logged_in.connect(expire_at_end_of_day, dispatch_uid="guandan_session_day")
         user_logged_in.connect(login_guard.remember_browser, dispatch_uid="guandan_device")

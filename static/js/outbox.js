@@ -2,7 +2,7 @@
    lateness) is kept on the phone (IndexedDB) with a key made here (entry_key), counted on
    the page ("waiting to send: N", #outbox-count), and sent by itself, in order, once the network is back (the online event, a
    retry with growing waits, and whenever an entry page opens). The server applies a key once
-   (tournament/services/entry_keys.py): sending an entry again never saves it twice.
+   (tournament/results/entry_keys.py): sending an entry again never saves it twice.
 
    Forms marked data-outbox are sent through here; sheet.js uses window.gdOutbox. The texts
    come from the page (#offline, templates/_offline.html), translated there. */

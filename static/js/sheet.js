@@ -73,7 +73,7 @@
     else say(data.error || T.failed, "error");
   }
   // What the server will do with a kept entry, done here meanwhile (foul steps as the server
-  // writes them: #foul-steps, made by tournament.services.fouls.foul_step).
+  // writes them: #foul-steps, made by tournament.results.fouls.foul_step).
   function keptSave(body) { sheet.steps = body.steps; sheet.version = body.version + 1; sheet.kept += 1; }
   function keptFoul(body) {
     var recipe = FOUL_STEPS[body.kind + ":" + body.severity];

@@ -1,5 +1,5 @@
 /* The service worker: the pages of table entry open without the network.
-   STATIC_URL and VERSION are written above this line by the server (tournament/views/offline.py).
+   STATIC_URL and VERSION are written above this line by the server (tournament/results/views_offline.py).
 
    What it keeps (never a POST, never a page outside the entry flow):
    - static files, as the pages load them (whatever their names: hashed names too), served

@@ -8,8 +8,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from tournament.models import SignUpConfig
-from tournament.services.signup import signup_submit
-from tournament.services.teams import TeamData
+from tournament.registration.services import TeamData
+from tournament.signup.services import signup_submit
 
 
 def open_signup(t) -> None:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.audit import log_action
 from tournament.models import (
     Absence,
     ApiToken,
@@ -28,7 +29,6 @@ from tournament.models import (
     Tournament,
     Unit,
 )
-from tournament.services.audit import log_action
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 

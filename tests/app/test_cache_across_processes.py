@@ -3,7 +3,7 @@
 Two real processes on one SQLite file, each with its own in-memory cache (the default
 backend): the reader caches the standings, the other process locks the round, and the
 reader's next answer shows the round at once, because the cache key carries the stamp
-read from the database (see tournament/stamps.py).
+read from the database (see tournament/core/stamps.py).
 """
 
 from __future__ import annotations

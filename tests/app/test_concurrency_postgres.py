@@ -11,9 +11,9 @@ import pytest
 from django.db import connection
 
 from tournament.models import AuditEntry, Match, Staff
-from tournament.results_check import ResultValues
-from tournament.services.results import StaleResult, submit_result
-from tournament.services.teams import TeamData, team_update
+from tournament.registration.services import TeamData, team_update
+from tournament.results.checks import ResultValues
+from tournament.results.services import StaleResult, submit_result
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

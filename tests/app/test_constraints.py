@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tournament.models import Foul, Match, Player, Round, Staff, Stage, Unit
-from tournament.services.pairing import draw, pair_next_round
+from tournament.rounds.pairing import draw, pair_next_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 

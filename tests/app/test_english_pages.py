@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from tests.conftest import organizers_words
-from tournament.registration import HEADERS
+from tournament.registration.sheet_check import HEADERS
 from tournament.sheets.results_sheet import HEADERS as RESULT_HEADERS
 from tournament.sheets.results_sheet import PAIR_NAME_HEADERS as PAIR_NAMES
 from tournament.sheets.table_file import IGNORED_HEADERS

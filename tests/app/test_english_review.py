@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import login
-from tournament.audit_text import changes
+from tournament.core.audit_text import changes
 from tournament.models import AuditEntry
-from tournament.services.fouls import record_foul
-from tournament.services.rounds import publish_round, start_round
+from tournament.results.fouls import record_foul
+from tournament.rounds.lifecycle import publish_round, start_round
 
 from .conftest import CJK
 

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = (
     "import sys, config.wsgi; "
-    "print(sorted(m for m in ('config.urls', 'tournament.api.endpoints', 'ninja') "
+    "print(sorted(m for m in ('config.urls', 'tournament.public.api.endpoints', 'ninja') "
     "if m not in sys.modules))"
 )
 

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.app.test_page_titles import demo, page_urls  # noqa: F401 (a fixture)
 from tests.conftest import ONE_EVENT, login
+from tournament.events.api_tokens import token_create
 from tournament.models import ApiToken, Tournament
-from tournament.services.api_tokens import token_create
 
 pytestmark = pytest.mark.django_db
 

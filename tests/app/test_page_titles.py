@@ -15,10 +15,10 @@ from django.urls import get_resolver, reverse
 from tests.app.event_parts import open_signup
 from tests.conftest import login
 from tournament.models import Tournament
-from tournament.services.checkin import checkin_code
-from tournament.services.pairing import draw, pair_next_round
-from tournament.services.rounds import publish_round
-from tournament.services.signup_mail import confirm_code
+from tournament.rounds.lifecycle import publish_round
+from tournament.rounds.pairing import draw, pair_next_round
+from tournament.signup.checkin import checkin_code
+from tournament.signup.mail import confirm_code
 
 pytestmark = pytest.mark.django_db
 

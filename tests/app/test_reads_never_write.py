@@ -17,15 +17,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
 from tests.app.event_parts import open_signup, sheet_upload
+from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import page_urls
-from tests.app.test_stages import create, play_round
 from tests.conftest import login
-from tournament.exports.registry import KINDS
+from tournament.backups.create import make_backup
 from tournament.models import Round, Tournament
-from tournament.services.backup import make_backup
-from tournament.services.pairing import draw, next_round_problem, pair_next_round
-from tournament.services.photos import attach_photo
-from tournament.services.rounds import publish_round
+from tournament.printing.registry import KINDS
+from tournament.results.photos import attach_photo
+from tournament.rounds.lifecycle import publish_round
+from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
 
 pytestmark = pytest.mark.django_db
 

@@ -42,11 +42,11 @@ from tests.conftest import (
     new_tournament,
     new_user,
 )
+from tournament.backups.create import make_backup
 from tournament.models import Round, Tournament
-from tournament.services.backup import make_backup
-from tournament.services.checkin import checkin_code
-from tournament.services.photos import attach_photo
-from tournament.services.signup_mail import confirm_code
+from tournament.results.photos import attach_photo
+from tournament.signup.checkin import checkin_code
+from tournament.signup.mail import confirm_code
 
 pytestmark = pytest.mark.django_db
 

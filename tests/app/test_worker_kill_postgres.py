@@ -21,8 +21,8 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from tournament.models import AuditEntry, Match, Submission
-from tournament.results_check import ResultValues
-from tournament.services.results import submit_result
+from tournament.results.checks import ResultValues
+from tournament.results.services import submit_result
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -33,8 +33,8 @@ import django
 django.setup()
 from django.contrib.auth.models import User
 from tournament.models import Match
-from tournament.results_check import ResultValues
-from tournament.services.results import submit_result
+from tournament.results.checks import ResultValues
+from tournament.results.services import submit_result
 match = Match.objects.get(pk={pk})
 submit_result(match, ResultValues("A+", "3", winner="EW"), version=match.version,
               user=User.objects.get(username="ref"))

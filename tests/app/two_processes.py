@@ -23,12 +23,12 @@ URL = "/t/spring/standings/"
 def build_event() -> None:
     from django.contrib.auth import get_user_model
 
+    from tournament.events.services import tournament_create
     from tournament.models import Match, Round, Staff
-    from tournament.results_check import ResultValues
-    from tournament.services.events import tournament_create
-    from tournament.services.results import confirm_result, submit_result
-    from tournament.services.rounds import lock_round
-    from tournament.services.teams import TeamData, team_register
+    from tournament.registration.services import TeamData, team_register
+    from tournament.results.checks import ResultValues
+    from tournament.results.services import confirm_result, submit_result
+    from tournament.rounds.lifecycle import lock_round
 
     users = get_user_model().objects
     organizer = users.create_user("alice", password="x")
@@ -82,7 +82,7 @@ def lock() -> None:
     from django.contrib.auth import get_user_model
 
     from tournament.models import Round
-    from tournament.services.rounds import lock_round
+    from tournament.rounds.lifecycle import lock_round
 
     chief = get_user_model().objects.get(username="chief")
     lock_round(Round.objects.get(number=2), user=chief)
@@ -92,8 +92,8 @@ def pin_build(migrated: bool = False) -> None:
     from django.core.management import call_command
 
     from tournament.models import Match, Round, Team
-    from tournament.results_check import ResultValues
-    from tournament.services.results import submit_result
+    from tournament.results.checks import ResultValues
+    from tournament.results.services import submit_result
 
     if not migrated:
         call_command("migrate", verbosity=0)
@@ -109,9 +109,9 @@ def pin_build(migrated: bool = False) -> None:
 
 
 def pin_try(pin: str, times: int) -> None:
+    from tournament.core.errors import Refused
     from tournament.models import Match
-    from tournament.services.errors import Refused
-    from tournament.services.results import confirm_result
+    from tournament.results.services import confirm_result
 
     answers = []
     for _ in range(times):

@@ -19,7 +19,7 @@ from tests.browser.conftest import signed_in
 from tests.browser.taps import wait_js
 from tests.browser.test_phone_width import event  # noqa: F401 - the phone-width event
 from tournament.models import Match
-from tournament.services.pairing import draw
+from tournament.rounds.pairing import draw
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from tests.browser.taps import tap, text, wait_js
 from tournament.models import Match, Round
-from tournament.results_check import ResultValues
-from tournament.services.results import submit_result
+from tournament.results.checks import ResultValues
+from tournament.results.services import submit_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,8 +13,8 @@ from tests.browser.conftest import signed_in
 from tests.browser.taps import pick, tap, text, texts, type_in, wait_js, wait_shown, wait_text
 from tests.browser.web_event import SAVED, choose
 from tournament.models import Match, Round
-from tournament.results_check import ResultValues
-from tournament.services.results import submit_result
+from tournament.results.checks import ResultValues
+from tournament.results.services import submit_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CLOCK_CLASS = "document.getElementById('clock').className"

@@ -11,9 +11,9 @@ from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import pick, tap, text, type_in, wait_js, wait_shown
 from tests.browser.web_event import Event
 from tournament.models import Match, Round
-from tournament.results_check import ResultValues
-from tournament.services.fouls import record_foul
-from tournament.services.results import save_sheet, submit_result
+from tournament.results.checks import ResultValues
+from tournament.results.fouls import record_foul
+from tournament.results.services import save_sheet, submit_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,9 +12,9 @@ from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import tap, text, type_in, wait_js, wait_shown
 from tests.forms import solved_challenge
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
-from tournament.services.checkin import check_in, checkin_url
-from tournament.services.pairing import draw
-from tournament.services.rounds import publish_round
+from tournament.rounds.lifecycle import publish_round
+from tournament.rounds.pairing import draw
+from tournament.signup.checkin import check_in, checkin_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # The id of the sign-up list's card that names a pair.

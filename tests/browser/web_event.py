@@ -31,7 +31,7 @@ from tests.browser.taps import (
     wait_shown,
     wait_text,
 )
-from tournament.exports.registry import CONTENT_TYPES
+from tournament.printing.registry import CONTENT_TYPES
 
 # A page of the chief referee's, the referee's or the players' paths notes itself in its tab's
 # sessionStorage when it is wider than the phone's screen: once it has loaded, and again when

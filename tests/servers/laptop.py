@@ -23,8 +23,8 @@ django.setup()
 from django.core.management import call_command
 from django.contrib.auth.models import User
 from tournament.models import Tournament
-from tournament.services.pairing import draw, pair_next_round
-from tournament.services.rounds import publish_round
+from tournament.rounds.pairing import draw, pair_next_round
+from tournament.rounds.lifecycle import publish_round
 call_command("migrate", verbosity=0)
 call_command("load_demo", stdout=open("/dev/null", "w"))
 organizer = User.objects.get(username="organizer")

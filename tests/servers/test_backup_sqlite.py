@@ -29,8 +29,8 @@ import django
 django.setup()
 from django.contrib.auth.models import User
 from tournament.models import Match
-from tournament.results_check import ResultValues
-from tournament.services.results import submit_result
+from tournament.results.checks import ResultValues
+from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
 pks = list(Match.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
 values = [ResultValues("A+", "K", winner="EW"), ResultValues("A+", "3", winner="EW")]
@@ -55,7 +55,7 @@ LINKS = """
 import django
 django.setup()
 from tournament.models import Match, Team
-from tournament.services.checkin import checkin_path
+from tournament.signup.checkin import checkin_path
 team = Team.objects.filter(tournament__slug="demo").order_by("pk").first()
 match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
 print(checkin_path("demo", team.pk))
@@ -68,11 +68,11 @@ import django, json, zipfile
 django.setup()
 from django.contrib.auth.models import User
 from tournament.models import Match, Round
-from tournament.results_check import ResultValues
-from tournament.services import backup, backup_auto
-from tournament.services.confirm_all import confirm_all_entered
-from tournament.services.results import submit_result
-from tournament.services.rounds import lock_round
+from tournament.results.checks import ResultValues
+from tournament.backups import auto as backup_auto, create as backup
+from tournament.results.confirm_all import confirm_all_entered
+from tournament.results.services import submit_result
+from tournament.rounds.lifecycle import lock_round
 organizer = User.objects.get(username="organizer")
 match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
 submit_result(match, ResultValues("A+", "2", winner="EW"), version=match.version, user=organizer)
@@ -125,7 +125,7 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     b.mkdir()
     (b / "secret_key").write_text("b-laptop-key-" + "q7" * 30)
     links = python(a, LINKS).splitlines()
-    code_on = "import django; django.setup()\nfrom tournament.services.checkin import checkin_code as c\nprint(c({}))"
+    code_on = "import django; django.setup()\nfrom tournament.signup.checkin import checkin_code as c\nprint(c({}))"
     team_pk = int(links[0].rstrip("/").split("/")[-1].split("-")[0])
     assert python(b, code_on.format(team_pk)) != python(a, code_on.format(team_pk))
 

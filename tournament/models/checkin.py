@@ -8,7 +8,7 @@ check-in
 absence
     The organizer, before pairing round *n*, marked a pair that did not check in as absent
     from that round: it is paired as usual and forfeits its table when the round is paired
-    (:func:`tournament.services.checkin.apply_absences`).
+    (:func:`tournament.signup.checkin.apply_absences`).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from django.db import models
 
 
 class Counter(models.Model):
-    """One count of one key in one window (see :mod:`tournament.services.counters`)."""
+    """One count of one key in one window (see :mod:`tournament.core.counters`)."""
 
     key = models.CharField(max_length=200, unique=True)
     count = models.PositiveIntegerField(default=0)

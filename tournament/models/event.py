@@ -3,7 +3,7 @@
 Vocabulary
 ----------
 tournament
-    One event: its dates, venue, and every rule option (see :mod:`tournament.options`).
+    One event: its dates, venue, and every rule option (see :mod:`tournament.events.options`).
 stage
     A block of rounds with one format: e.g. 7 Swiss rounds, then a knockout of the top 8.
 staff
@@ -19,8 +19,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rules.profiles import PROFILES
-from tournament import options as opt
-from tournament.messages import render
+from tournament.core.messages import render
+from tournament.events import options as opt
 
 
 def _choices(mapping: dict) -> list[tuple[str, str]]:
@@ -136,7 +136,7 @@ class Tournament(models.Model):
     )
     version = models.PositiveIntegerField(default=1, editable=False)
     # Bumped (never saved from memory) by every change the public pages show: see
-    # tournament/stamps.py. With ``updated_at`` it keys the caches and the ETags.
+    # tournament/core/stamps.py. With ``updated_at`` it keys the caches and the ETags.
     stamp = models.PositiveBigIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -157,7 +157,7 @@ class Tournament(models.Model):
     """Every rule option: the options a profile sets (rules.profiles), and two more."""
 
     def save(self, *args, **kwargs) -> None:
-        # ``stamp`` only moves through tournament.stamps.bump_stamp (an F() update): saving
+        # ``stamp`` only moves through tournament.core.stamps.bump_stamp (an F() update): saving
         # the copy read earlier must not put back an older stamp and revive stale caches.
         if (
             not self._state.adding
@@ -172,7 +172,7 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     def option_values(self) -> dict:
-        """The rule options as plain data, for :func:`tournament.options.validate_options`."""
+        """The rule options as plain data, for :func:`tournament.events.options.validate_options`."""
         return {name: getattr(self, name) for name in self.OPTION_FIELDS}
 
     def clean(self) -> None:
@@ -200,7 +200,7 @@ class Staff(models.Model):
     tables = models.CharField(
         _("负责台号"), max_length=200, blank=True, help_text=_("如 1-10,15；留空表示全部台")
     )
-    # The display name in this event (see tournament.accounts.display_name): renaming a
+    # The display name in this event (see tournament.core.accounts.display_name): renaming a
     # referee in one event must not rename them in the others. Empty: the account's own.
     name = models.CharField(_("显示名"), max_length=150, blank=True, default="")
 

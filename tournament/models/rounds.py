@@ -23,12 +23,12 @@ from django.utils.translation import gettext_lazy as _
 from rules.levels import LEVELS
 from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
-from tournament.messages import render
-from tournament.messages.audit import match_ref
+from tournament.core.messages import render
+from tournament.core.messages.audit import match_ref
 from tournament.models.event import Stage, Tournament
 from tournament.models.teams import Player, Team
-from tournament.naming import number_title
-from tournament.results_check import FORFEITS
+from tournament.results.checks import FORFEITS
+from tournament.rounds.titles import number_title
 
 SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]
 SIDES = (EW, NS)

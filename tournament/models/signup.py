@@ -9,7 +9,7 @@ sign-up settings (:class:`SignUpConfig`)
     and whether a pair must confirm its e-mail address first.
 application (:class:`SignUp`)
     What one pair sent through the public page, reached again through its private link
-    (``token``). Its ``data`` is a :class:`tournament.services.teams.TeamData` as a dict;
+    (``token``). Its ``data`` is a :class:`tournament.registration.services.TeamData` as a dict;
     once accepted the pair is a :class:`~tournament.models.Team` and the team is the truth.
 place
     A pair within the cap: an active team, or an application waiting for approval.

@@ -10,9 +10,9 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.pinyin import pinyin_key
 from tournament.models.event import Tournament
-from tournament.naming import listing
-from tournament.pinyin import pinyin_key
+from tournament.rounds.titles import listing
 
 NAME_MAX = 50
 

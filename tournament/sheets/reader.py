@@ -27,8 +27,8 @@ from defusedxml import DefusedXmlException
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from tournament.names import normalize_name
-from tournament.services.errors import Invalid
+from tournament.core.errors import Invalid
+from tournament.core.normalize import normalize_name
 
 
 class TableFileError(Invalid):

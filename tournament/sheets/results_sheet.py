@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from rules import RuleSet
 from rules.messages import Message
-from tournament.results_check import ResultInvalid, ResultValues, check_result
+from tournament.results.checks import ResultInvalid, ResultValues, check_result
 from tournament.sheets.table_file import (
     DB_INT_MAX,
     IGNORED_HEADERS,

@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
 from rules.messages import Message
-from tournament.messages import render
-from tournament.naming import listing
+from tournament.core.messages import render
+from tournament.rounds.titles import listing
 from tournament.sheets.reader import Limits, TableFileError, clean_text, sheet_rows
 
 __all__ = [

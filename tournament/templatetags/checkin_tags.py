@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from tournament.models import CheckIn, Tournament
-from tournament.services.checkin import missing_teams
+from tournament.signup.checkin import missing_teams
 
 register = template.Library()
 

@@ -8,10 +8,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from pairing import DRAW_FLAG_DESCRIPTIONS
-from tournament import naming
 from tournament.models import Match
-from tournament.results_check import ResultValues
-from tournament.services.round_actions import allowed_actions
+from tournament.results.checks import ResultValues
+from tournament.rounds import titles as naming
+from tournament.rounds.actions import allowed_actions
 
 register = template.Library()
 
@@ -153,5 +153,5 @@ def get_item(mapping, key):
 
 @register.filter
 def round_title(round_) -> str:
-    """A round's name, the same as on the printouts (see :mod:`tournament.naming`)."""
+    """A round's name, the same as on the printouts (see :mod:`tournament.rounds.titles`)."""
     return naming.round_title(round_)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.middleware import partition
+from tournament.core.middleware import partition
 from tournament.models import Foul
-from tournament.services.fouls import foul_step
+from tournament.results.fouls import foul_step
 
 register = template.Library()
 SIDE_MARK = "{side}"  # replaced by the side on the phone

@@ -1,10 +1,10 @@
-"""``{% table_row m %}``: one row of round control (see :mod:`tournament.table_rows`)."""
+"""``{% table_row m %}``: one row of round control (see :mod:`tournament.rounds.table_rows`)."""
 
 from __future__ import annotations
 
 from django import template
 
-from tournament.table_rows import table_links, table_row
+from tournament.rounds.table_rows import table_links, table_row
 
 register = template.Library()
 

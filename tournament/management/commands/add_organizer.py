@@ -11,8 +11,8 @@ import sys
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.events.staff import organizer_add
 from tournament.management.commands.add_staff import read_password
-from tournament.services.staff import organizer_add
 
 
 class Command(BaseCommand):

@@ -12,9 +12,9 @@ import sys
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.events.staff import staff_add
 from tournament.management.commands._base import get_tournament
 from tournament.models import Staff
-from tournament.services.staff import staff_add
 
 ROLES = {"chief": Staff.CHIEF_REFEREE, "referee": Staff.REFEREE}
 

@@ -1,13 +1,13 @@
 """``manage.py backup [--dir DIR] [--keep N]``: one backup file of the whole database, made
-while the server runs (see tournament/services/backup.py); ``--keep N`` then deletes all
+while the server runs (see tournament/backups/create.py); ``--keep N`` then deletes all
 but the N newest backups of the folder."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.services.backup import make_backup
-from tournament.services.backup_files import BackupError
+from tournament.backups.create import make_backup
+from tournament.backups.files import BackupError
 
 
 class Command(BaseCommand):

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import options as opt
-from tournament.services.events import tournament_create
+from tournament.events import options as opt
+from tournament.events.services import tournament_create
 
 # Flag → option, for the flags that set one option each (None = not given).
 _OPTION_FLAGS = (

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.core.errors import ServiceError
 from tournament.management.commands._base import get_tournament
 from tournament.models import Team
-from tournament.services.errors import ServiceError
-from tournament.services.pairing import draw
+from tournament.rounds.pairing import draw
 
 
 class Command(BaseCommand):

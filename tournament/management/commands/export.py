@@ -13,9 +13,9 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.exports.pairings import ORDERS
-from tournament.exports.registry import KINDS, ExportError, Request, run
 from tournament.management.commands._base import get_tournament
+from tournament.printing.pairings import ORDERS
+from tournament.printing.registry import KINDS, ExportError, Request, run
 
 
 def file_format(path: Path) -> str:

@@ -13,8 +13,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.exports.archive import ArchiveError
-from tournament.services.archive_import import import_archive_file
+from tournament.archive.importer import import_archive_file
+from tournament.archive.write import ArchiveError
 
 
 class Command(BaseCommand):

@@ -8,14 +8,14 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from tournament.core.errors import ServiceError
+from tournament.core.uploads import read_file
 from tournament.management.commands._base import get_tournament
 from tournament.models import Round
-from tournament.services.confirm_all import confirm_imported
-from tournament.services.errors import ServiceError
-from tournament.services.results_import import import_results
-from tournament.services.rounds import lock_round
+from tournament.results.confirm_all import confirm_imported
+from tournament.results.sheet_import import import_results
+from tournament.rounds.lifecycle import lock_round
 from tournament.sheets.table_file import TableFileError
-from tournament.uploads import read_file
 
 
 class Command(BaseCommand):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.core.uploads import read_file
 from tournament.management.commands._base import get_tournament
-from tournament.services.teams import teams_import
+from tournament.registration.services import teams_import
 from tournament.sheets.table_file import TableFileError
-from tournament.uploads import read_file
 
 
 class Command(BaseCommand):

@@ -12,10 +12,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournament.accounts import ensure_user
+from tournament.core.accounts import ensure_user
+from tournament.events.services import tournament_create
 from tournament.models import Staff, Tournament
-from tournament.services.events import tournament_create
-from tournament.services.teams import teams_import
+from tournament.registration.services import teams_import
 
 DEMO_SLUG = "demo"
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_registration.csv"

@@ -6,10 +6,10 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.core.errors import ServiceError
 from tournament.management.commands._base import get_tournament
-from tournament.services.errors import ServiceError
-from tournament.services.pairing import pair_next_round
-from tournament.services.rounds import publish_round
+from tournament.rounds.lifecycle import publish_round
+from tournament.rounds.pairing import pair_next_round
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """``manage.py restore FILE [--force]``: restore a backup made by ``manage.py backup`` (or
 the automatic backups) onto this install: its events, logins and secret key (see
-tournament/services/backup_restore.py). Nothing is changed when the file is damaged or
+tournament/backups/restore.py). Nothing is changed when the file is damaged or
 when this database already holds data and ``--force`` is not given."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.services.backup_files import BackupError
-from tournament.services.backup_restore import restore_backup
+from tournament.backups.files import BackupError
+from tournament.backups.restore import restore_backup
 
 
 class Command(BaseCommand):

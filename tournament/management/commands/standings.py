@@ -12,8 +12,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands._base import get_tournament
-from tournament.selectors import standings_choice, standings_for, teams_by_id
-from tournament.standings_table import metric_keys, metric_text, standings_rows
+from tournament.standings.selectors import standings_choice, standings_for, teams_by_id
+from tournament.standings.table import metric_keys, metric_text, standings_rows
 
 MSG_NO_RANKING = "还没有锁定的轮次，暂无排名"
 MSG_NO_ROUND = "第{n}轮不存在或尚未公布"

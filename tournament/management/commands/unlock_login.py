@@ -2,7 +2,7 @@
 
 The organizer's way in when nobody with the rights can open 登录锁定 (the chief referee and
 the organizer both locked out): whoever runs commands on the server may unlock. The next
-lockout of the account is then a first, short one again (tournament/login_guard.py).
+lockout of the account is then a first, short one again (tournament/core/login_guard.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournament.login_guard import forget_steps
+from tournament.core.login_guard import forget_steps
 
 
 class Command(BaseCommand):

@@ -1,0 +1,103 @@
+"""The event's backups page (备份), the backup command's folder and pruning, and automatic
+backups that never fail what triggered them (tournament/services/backup*.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import zipfile
+
+import pytest
+from django.core.management import call_command
+
+from tests.conftest import login, new_user
+from tournament.backups import auto as backup_auto
+from tournament.backups import create as backup
+from tournament.backups.files import BackupError
+from tournament.events.services import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def folder(settings, tmp_path):
+    settings.BACKUP_DIR = tmp_path / "backups"
+    return settings.BACKUP_DIR
+
+
+def test_the_organizer_backs_up_now_and_downloads(as_organizer, tournament, folder):
+    page = as_organizer.get("/t/spring/backups/").content.decode()
+    assert "还没有备份" in page and "立即备份" in page
+    response = as_organizer.post("/t/spring/backups/", follow=True)
+    html = response.content.decode()
+    assert "已备份" in html and "最近一次备份" in html
+    (made,) = backup.list_backups()
+    assert made.name in html
+    download = as_organizer.get(f"/t/spring/backups/{made.name}")
+    assert download["Content-Disposition"].startswith("attachment")
+    with zipfile.ZipFile(io.BytesIO(b"".join(download.streaming_content))) as zf:
+        manifest = json.loads(zf.read("manifest.json"))
+    assert manifest["events"] == [{"slug": "spring", "name": "春季掼蛋赛"}]
+    assert as_organizer.get("/t/spring/backups/../secret_key").status_code == 404
+
+
+def test_nav_links_the_page_for_the_organizer_only(as_organizer, chief, tournament):
+    assert "/t/spring/backups/" in as_organizer.get("/t/spring/").content.decode()
+    assert "/t/spring/backups/" not in login(chief).get("/t/spring/").content.decode()
+
+
+def test_no_download_when_other_organizers_events_are_on_the_server(as_organizer, tournament):
+    tournament_create(organizer=new_user("bob", organizer=True), slug="bobs", name="B", rounds=3)
+    made = backup.make_backup(reason="test")
+    page = as_organizer.get("/t/spring/backups/").content.decode()
+    assert "整库备份只能由管理员下载" in page and f"backups/{made.name}" not in page
+    assert as_organizer.get(f"/t/spring/backups/{made.name}").status_code == 404
+
+
+def test_keep_prunes_the_oldest_but_never_a_copy_set_aside(tournament, folder):
+    aside = backup.set_aside_backup()
+    for _ in range(3):
+        call_command("backup", "--keep", "2", stdout=io.StringIO())
+    names = [b.name for b in backup.list_backups()]
+    assert len(names) == 3 and aside.name in names
+
+
+def test_a_failed_automatic_backup_is_logged_and_shown(
+    as_organizer, tournament, monkeypatch, caplog
+):
+    def full(*args, **kwargs):
+        raise BackupError("磁盘已满")
+
+    monkeypatch.setattr(backup, "_write_backup", full)
+    assert backup_auto.run("lock") is None  # never raises
+    assert "automatic backup (lock) failed" in caplog.text
+    assert "最近一次备份失败" in as_organizer.get("/t/spring/backups/").content.decode()
+
+
+def test_the_interval_backup_waits_for_an_open_round(tournament, teams8, make_round, folder):
+    make_round(tournament, teams8, status="draft")
+    assert backup_auto.run("interval") is None
+    assert backup.list_backups() == []
+    make_round(tournament, teams8, number=2)  # published
+    assert backup_auto.run("interval") is not None
+    assert backup_auto.run("interval") is None  # the newest is younger than the interval
+
+
+def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
+    from django.core.management.base import CommandError
+
+    bogus = tmp_path / "x.zip"
+    with zipfile.ZipFile(bogus, "w") as zf:
+        zf.writestr("manifest.json", "{}")
+    with pytest.raises(CommandError, match="不是本系统的备份文件"):
+        call_command("restore", str(bogus))
+    shutil.rmtree(tmp_path / "backups", ignore_errors=True)
+
+
+def test_the_english_page(english, as_organizer, tournament):
+    as_organizer.cookies["django_language"] = "en"
+    as_organizer.post("/t/spring/backups/")
+    html = as_organizer.get("/t/spring/backups/").content.decode()
+    for text in ("Back up now", "Last backup:", "Automatic backups are off", "Download"):
+        assert text in html, text

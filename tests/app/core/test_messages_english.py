@@ -1,0 +1,156 @@
+"""One error design: messages by code, rendered through gettext, in English when chosen.
+
+The English texts of new codes wait in ``locale/pending/*.po`` until the lead merges them
+into the catalogue; the ``english`` fixture (tests/app/conftest.py) compiles those files
+with msgfmt into a catalogue searched first, so these tests read the real translations
+before and after the merge.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+import rules.errors
+import scoring.errors
+import tournament
+from pairing import PairingError
+from rules import RuleError
+from rules.messages import Message
+from tests.app.conftest import CJK
+from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
+from tournament.core.messages import TEXTS, render
+from tournament.core.messages.audit import AUDIT
+from tournament.core.messages.cores import PAIRING, RULES, SCORING
+from tournament.core.messages.services import SERVICES
+from tournament.results.checks import ResultValues, check_result
+from tournament.results.services import submit_result
+from tournament.rounds.lifecycle import lock_round
+from tournament.sheets.results_sheet import check_results_sheet
+from tournament.sheets.table_file import RawTable
+from tournament.standings.selectors import ruleset
+
+
+def test_every_code_has_one_text_and_the_tables_do_not_overlap():
+    assert len(TEXTS) == len(RULES) + len(SCORING) + len(PAIRING) + len(SERVICES) + len(AUDIT)
+    rule_codes = {v.code for v in vars(rules.errors).values() if isinstance(v, rules.errors.Text)}
+    assert rule_codes == set(RULES)
+    assert set(scoring.errors._CODES.values()) == set(SCORING)
+
+
+def test_a_stale_save_reads_in_english(english, tournament, teams8, make_round, referee):
+    match = make_round(tournament, teams8).matches.get(table=1)
+    with pytest.raises(ServiceError) as refused:
+        submit_result(match, ResultValues(ew_level="A+", ns_level="K"), version=99, user=referee)
+    assert isinstance(refused.value, Stale)
+    assert str(refused.value).startswith("This table's result was changed by someone else")
+
+
+def test_a_locked_round_refuses_in_english(english, tournament, teams8, make_round, referee):
+    match = make_round(tournament, teams8, status="locked").matches.get(table=1)
+    with pytest.raises(Refused) as refused:
+        submit_result(match, ResultValues(ew_level="A+", ns_level="K"), version=None, user=referee)
+    text = str(refused.value)
+    assert text and not CJK.search(text), text
+
+
+def test_a_stale_round_reads_in_english(english, tournament, teams8, make_round, organizer):
+    round_ = make_round(tournament, teams8)
+    with pytest.raises(Stale) as refused:
+        lock_round(round_, user=organizer, version=round_.version + 5)
+    assert str(refused.value) == "This round was changed by someone else; reload the page"
+
+
+def test_the_same_refusal_reads_in_chinese_by_default(tournament, teams8, make_round, outsider):
+    match = make_round(tournament, teams8).matches.get(table=1)
+    with pytest.raises(NotAllowed) as refused:
+        submit_result(match, ResultValues(ew_level="A+", ns_level="K"), version=None, user=outsider)
+    assert str(refused.value) == "没有权限"
+    assert refused.value.msg == Message("no_right")
+
+
+def test_a_bad_import_row_reads_in_english(english, tournament):
+    table = RawTable(
+        sheet="Sheet1",
+        header=["table", "ew", "ns", "forfeit"],
+        header_row=1,
+        rows=[(2, ["1", "A+", "K", "maybe"]), (3, ["2", "Z", "K", ""])],
+    )
+    check = check_results_sheet(table, ruleset(tournament), {1, 2})
+    texts = [str(p) for p in check.problems]
+    assert texts[0] == "Row 2, column “弃权”: The forfeiting side must be ew, ns or both"
+    assert texts[1].startswith("Row 3: 'Z' is not a level"), texts[1]
+
+
+def test_a_rule_of_the_core_reads_in_english_through_its_code(english, tournament):
+    with pytest.raises(Invalid) as invalid:
+        check_result(ruleset(tournament), ew_level="A+", ns_level="A+")
+    assert invalid.value.msg.code == "both_passed_a"
+    assert str(invalid.value).startswith("Both sides cannot have passed A")
+
+
+def test_a_chinese_twin_parameter_gives_way_to_the_english_one(english):
+    err = RuleError(rules.errors.AFTER_END, reason="time was called", reason_zh="到时")
+    assert (
+        render(err.msg)
+        == "The match has already ended (time was called); nothing more can be recorded."
+    )
+    with translation.override("zh-hans"):
+        assert render(err.msg) == err.message_zh
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_language_menu_names_each_language_in_its_own_script(language):
+    client = Client()
+    client.post(reverse("set_language"), {"language": language, "next": "/"})
+    html = client.get(reverse("home")).content.decode()
+    menu = html.split('name="language"')[1].split("</select>")[0]
+    assert '<option value="zh-hans"' in menu and ">简体中文</option>" in menu
+    assert ">English</option>" in menu
+
+
+def _caught_names(handler: ast.ExceptHandler) -> list[str]:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return [k.id for k in kinds if isinstance(k, ast.Name)]
+
+
+def test_views_catch_the_base_class_only_and_never_read_message_zh():
+    root = Path(inspect.getfile(tournament)).parent
+    offenders = []
+    for path in sorted(root.glob("*/views*.py")):
+        source = path.read_text(encoding="utf-8")
+        if "message_zh" in source:
+            offenders.append(f"{path.name}: message_zh")
+        module = __import__(f"tournament.{path.parent.name}.{path.stem}", fromlist=["_"])
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.ExceptHandler) or node.type is None:
+                continue
+            for name in _caught_names(node):
+                caught = getattr(module, name, None)
+                subclass = isinstance(caught, type) and issubclass(caught, ServiceError)
+                if subclass and caught is not ServiceError:
+                    offenders.append(f"{path.name}:{node.lineno} catches {name}")
+    assert offenders == []
+
+
+def test_every_message_code_has_an_english_text(english):
+    untranslated = [
+        code
+        for code, text in TEXTS.items()
+        if CJK.search(str(text).replace("头游", ""))  # 头游 is quoted on purpose
+    ]
+    assert untranslated == []
+
+
+def test_a_pairing_error_without_a_code_shows_its_own_english_sentence(english):
+    err = PairingError("an id appears twice", "名单中有重复的组合", "duplicate")
+    assert str(ServiceError.of(err)) == "an id appears twice"
+    with translation.override("zh-hans"):
+        assert str(ServiceError.of(err)) == "名单中有重复的组合"

@@ -1,0 +1,66 @@
+"""Look-alike names (docs/security.md): one normalisation (NFC, no zero-width or bidi
+characters) before duplicate checks and storage, for the form, the sheet and the archive."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.app.sheet_files import xlsx
+from tournament.core.normalize import normalize_name
+from tournament.models import Player, Team, Unit
+from tournament.registration.services import teams_import
+
+pytestmark = pytest.mark.django_db
+
+
+def test_normalize_name_removes_invisible_characters_and_composes():
+    assert normalize_name("正常\u200b队") == "正常队"
+    assert normalize_name("\u202e坏\u2066队\u2069\ufeff") == "坏队"
+    assert normalize_name("Jose\u0301") == "José"
+    assert normalize_name("\u3000张\t\t伟 ") == "张 伟"
+
+
+def test_the_form_refuses_a_zero_width_look_alike(tournament, as_organizer, register):
+    register(tournament, "正常队")
+    data = {"name": "正常\u200b队", "player1": "甲", "player2": "乙"}
+    response = as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
+    assert response.status_code == 200
+    assert "队名“正常队”已经报名" in response.content.decode()
+    assert tournament.teams.count() == 1
+
+
+def test_the_form_stores_names_without_invisible_characters(tournament, as_organizer):
+    data = {
+        "name": "\u202e金陵队",
+        "unit": "南\u200d京",
+        "player1": "张\u200b伟",
+        "player2": "王芳",
+    }
+    as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
+    team = Team.objects.get(tournament=tournament)
+    assert team.name == "金陵队" and team.unit.name == "南京"
+    assert team.players.get(position=1).name == "张伟"
+
+
+def test_a_name_of_only_invisible_characters_is_refused(tournament, as_organizer):
+    data = {"name": "\u200b\u200b", "player1": "甲", "player2": "乙"}
+    response = as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
+    assert response.status_code == 200 and not tournament.teams.exists()
+
+
+def test_the_sheet_sees_look_alikes_as_duplicates(tournament, register):
+    register(tournament, "正常队", p1="老张", p2="老李")
+    rows = [
+        ("正常\u200b队", "", "甲", "乙", "", ""),
+        ("新队", "单\u200b位", "老\u200c张", "丙", "", ""),
+        ("新\ufeff队", "", "丁", "戊", "", ""),
+    ]
+    check = teams_import(tournament=tournament, data=xlsx(rows), filename="a.xlsx")
+    assert [str(p) for p in check.problems] == [
+        "第2行“队名”列：队名“正常队”已经报名",
+        "第3行“选手1”列：选手“老张”已在组合“正常队”中报名",
+        "第4行“队名”列：队名“新队”与第3行重复",
+    ]
+    assert Team.objects.count() == 1 and Unit.objects.filter(name__contains="\u200b").count() == 0
+    assert not Player.objects.filter(name__contains="\u200c").exists()

@@ -1,0 +1,164 @@
+"""Rotation groups and knockout stages through the services, as an organizer runs them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.conftest import login
+from tournament.core.errors import Refused
+from tournament.events.services import tournament_create
+from tournament.events.stages import stage_add
+from tournament.models import Match, Round, Staff
+from tournament.results.checks import ResultValues
+from tournament.results.services import confirm_result, submit_result
+from tournament.rounds.lifecycle import lock_round, publish_round
+from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
+
+pytestmark = pytest.mark.django_db
+
+
+def create(organizer, chief, referee, **fields):
+    t = tournament_create(organizer=organizer, **fields)
+    Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
+    Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
+    return t
+
+
+def play_round(round_, organizer, referee, chief, winner_of=None):
+    """Publish, enter (EW passes A unless ``winner_of`` says NS), confirm and lock a round."""
+    publish_round(round_, user=organizer)
+    for m in round_.matches.exclude(ns=None).order_by("table"):
+        side = winner_of(m) if winner_of else "EW"
+        values = (
+            ResultValues("A+", "9", winner="EW")
+            if side == "EW"
+            else ResultValues("9", "A+", winner="NS")
+        )
+        m = submit_result(m, values, version=m.version, user=referee)
+        confirm_result(m, version=m.version, user=chief)
+    lock_round(Round.objects.get(pk=round_.pk), user=chief)
+
+
+def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
+    t = create(
+        organizer,
+        chief,
+        referee,
+        slug="rot",
+        name="分组赛",
+        format="rotation",
+        rounds=3,
+        scoring="hundred_plus",
+    )
+    teams = [register(t, f"队{i:02d}") for i in range(1, 12)]
+    draw(t, seed=1)
+    seen = set()
+    for number in (1, 2, 3):
+        r = pair_next_round(t)
+        assert r.number == number
+        tables = list(r.matches.exclude(ns=None))
+        byes = list(r.matches.filter(ns=None))
+        assert len(tables) == 5 and len(byes) == 1  # groups of 4, 4, 3
+        for m in tables:
+            pair = frozenset((m.ew_id, m.ns_id))
+            assert pair not in seen
+            seen.add(pair)
+        play_round(r, organizer, referee, chief)
+    assert len(seen) == 6 + 6 + 3
+    groups = t.stages.get().state["groups"]
+    assert sorted(len(g) for g in groups) == [3, 4, 4]
+    assert sorted(x for g in groups for x in g) == sorted(team.pk for team in teams)
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+
+
+def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register):
+    t = create(organizer, chief, referee, slug="ko", name="淘汰赛", format="swiss", rounds=2)
+    for i in range(1, 9):
+        register(t, f"队{i}")
+    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
+    draw(t, seed=3)
+    for _ in range(2):
+        play_round(pair_next_round(t), organizer, referee, chief)
+    semi = pair_next_round(t)
+    assert semi.stage.kind == "knockout"
+    matches = list(semi.matches.order_by("table"))
+    assert [m.bracket_id for m in matches] == ["R1-1", "R1-2"]
+    # A knockout cannot end level without a decider.
+    m = matches[0]
+    publish_round(semi, user=organizer)
+    with pytest.raises(Refused, match="淘汰赛不能打平"):
+        submit_result(m, ResultValues("Q", "Q"), version=m.version, user=referee)
+    for m in semi.matches.all():
+        m = submit_result(m, ResultValues("Q", "Q", winner="NS"), version=m.version, user=referee)
+        confirm_result(m, version=m.version, user=chief)
+    lock_round(Round.objects.get(pk=semi.pk), user=chief)
+    final = pair_next_round(t)
+    assert sorted(final.matches.values_list("bracket_id", flat=True)) == ["3rd", "R2-1"]
+    play_round(final, organizer, referee, chief)
+    bracket = t.stages.get(kind="knockout").state["bracket"]
+    final_match = bracket["rounds"][-1][0]
+    assert final_match["winner"] == final.matches.get(bracket_id="R2-1").ew_id
+    assert bracket["third_place"]["winner"] == final.matches.get(bracket_id="3rd").ew_id
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    # The bracket page names the four qualified pairs, and reads only them: after a Swiss
+    # of 5,000 pairs it read every pair and its players (a third of a second a view).
+    with CaptureQueriesContext(connection) as queries:
+        page = login(organizer).get(reverse("bracket", args=[t.slug])).content.decode()
+    qualified = {m.ew_id for m in semi.matches.all()} | {m.ns_id for m in semi.matches.all()}
+    for team in t.teams.all():
+        shown = re.search(rf">\s*{team.name}\s*<", page) is not None
+        assert shown == (team.pk in qualified), team.name
+    assert not [q for q in queries if "tournament_player" in q["sql"]]
+
+
+def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
+    organizer, chief, referee, register
+):
+    t = create(
+        organizer, chief, referee, slug="bo3", name="三局两胜", format="knockout", rounds=1, games=3
+    )
+    a, b = register(t, "甲队"), register(t, "乙队")
+    draw(t, seed=1)
+    g1 = pair_next_round(t)
+    first = g1.matches.get()
+    play_round(g1, organizer, referee, chief)  # EW (game 1) wins
+    g2 = pair_next_round(t)
+    second = g2.matches.get()
+    assert (second.ew_id, second.ns_id) == (first.ns_id, first.ew_id)  # seats alternate
+    play_round(g2, organizer, referee, chief)  # EW of game 2 = the other pair: 1–1
+    g3 = pair_next_round(t)
+    third = g3.matches.get()
+    assert (third.bracket_id, third.bracket_game, third.flags) == ("R1-1", 3, [])
+    play_round(g3, organizer, referee, chief)  # EW of game 3 wins the match 2–1
+    bracket = t.stages.get().state["bracket"]
+    assert {third.ew_id, third.ns_id} == {a.pk, b.pk}
+    assert bracket["rounds"][0][0]["winner"] == third.ew_id
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert Match.objects.filter(round__tournament=t).count() == 3
+
+
+def test_rotation_standings_show_group_and_rank_within_it(organizer, chief, referee, register):
+    from tests.conftest import login
+
+    t = create(
+        organizer,
+        chief,
+        referee,
+        slug="rot2",
+        name="分组",
+        format="rotation",
+        rounds=3,
+        scoring="hundred_plus",
+    )
+    for i in range(1, 9):
+        register(t, f"队{i}")
+    draw(t, seed=2)
+    for _ in range(3):
+        play_round(pair_next_round(t), organizer, referee, chief)
+    page = login(organizer).get(f"/t/{t.slug}/standings/").content.decode()
+    assert "组别" in page and "组内名次" in page and ">A<" in page and ">B<" in page

@@ -1,0 +1,201 @@
+"""Registration import: every error case leaves the database unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.sheet_files import HEADER, csv_bytes, pairs, xlsx
+from tournament.models import AuditEntry, Player, Team, Unit
+from tournament.registration.services import teams_import
+from tournament.sheets.table_file import TableFileError
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot(tournament):
+    return (
+        list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)),
+        Player.objects.filter(team__tournament=tournament).count(),
+        Unit.objects.filter(tournament=tournament).count(),
+    )
+
+
+def run(tournament, data, name="报名.xlsx"):
+    return teams_import(tournament=tournament, data=data, filename=name)
+
+
+def problems(check):
+    return [str(p) for p in check.problems]
+
+
+def test_good_xlsx_imports_every_row_with_units(tournament):
+    check = run(tournament, xlsx([("金陵一队", "南京协会", "张伟", "王芳", "13800000000", 1)]))
+    assert check.ok
+    team = Team.objects.get(tournament=tournament, name="金陵一队")
+    assert team.unit.name == "南京协会" and team.seed == 1
+    assert [p.name for p in team.players.all()] == ["张伟", "王芳"]
+    assert team.players.get(position=1).phone == "13800000000"
+    assert AuditEntry.objects.filter(tournament=tournament, action="team.import").exists()
+
+
+def test_english_headers_are_accepted(tournament):
+    data = xlsx(
+        [("Team A", "Club", "Li Lei", "Han Meimei")], header=["team", "unit", "player1", "player2"]
+    )
+    assert run(tournament, data).ok
+    assert Team.objects.filter(name="Team A").exists()
+
+
+def test_names_are_trimmed_of_full_width_spaces_and_kept_traditional(tournament):
+    data = xlsx([("\u3000 龍城隊 ", " 常州 ", "\u3000陳偉", "黃麗\u3000", "", "")])
+    assert run(tournament, data).ok
+    team = Team.objects.get(name="龍城隊")
+    assert team.unit.name == "常州"
+    assert [p.name for p in team.players.all()] == ["陳偉", "黃麗"]
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ([("", "U", "甲", "乙", "", "")], "第3行“队名”列：缺少队名"),
+        ([("A队", "U", "", "乙", "", "")], "第3行“选手1”列：缺少选手姓名"),
+        (
+            [("A队", "U", "甲", "乙", "", ""), ("A队", "U", "丙", "丁", "", "")],
+            "第4行“队名”列：队名“A队”与第3行重复",
+        ),
+        (
+            [("A队", "U", "甲", "乙", "", ""), ("B队", "U", "甲", "丁", "", "")],
+            "第4行“选手1”列：选手“甲”同时出现在第3行的组合中",
+        ),
+        ([("A队", "U", "甲", "乙", "", "x")], "第3行“种子”列：种子应为正整数"),
+        ([("名" * 51, "U", "甲", "乙", "", "")], "第3行“队名”列：超过50个字"),
+        ([("A队", "U", "甲", "甲", "", "")], "第3行“选手2”列：两名选手同名"),
+    ],
+)
+def test_row_errors_are_reported_with_row_and_column_and_nothing_changes(
+    tournament, register, rows, expected
+):
+    register(tournament, "老队")
+    before = snapshot(tournament)
+    # One good row first (row 2): the file must still be refused as a whole.
+    good = [("好队", "U", "好甲", "好乙", "", "")]
+    check = run(tournament, xlsx(good + rows))
+    assert any(expected in p for p in problems(check)), problems(check)
+    assert snapshot(tournament) == before
+
+
+def test_team_already_registered_is_refused(tournament, register):
+    register(tournament, "金陵一队")
+    before = snapshot(tournament)
+    check = run(tournament, xlsx([("金陵一队", "", "新甲", "新乙", "", "")]))
+    assert problems(check) == ["第2行“队名”列：队名“金陵一队”已经报名"]
+    assert snapshot(tournament) == before
+
+
+def test_player_already_registered_in_another_pair_is_refused(tournament, register):
+    register(tournament, "老队", p1="张伟", p2="李娜")
+    check = run(tournament, xlsx([("新队", "", "张伟", "赵六", "", "")]))
+    assert problems(check) == ["第2行“选手1”列：选手“张伟”已在组合“老队”中报名"]
+
+
+def test_same_name_with_different_phones_is_two_people(tournament):
+    rows = [
+        ("A队", "", "王伟", "甲", "13800000001", ""),
+        ("B队", "", "王伟", "乙", "13800000002", ""),
+    ]
+    assert run(tournament, xlsx(rows)).ok
+
+
+def test_unknown_column_is_reported(tournament):
+    before = snapshot(tournament)
+    data = xlsx([("A队", "U", "甲", "乙", "", "", "x")], header=HEADER + ["年龄"])
+    check = run(tournament, data)
+    assert problems(check) == ["第1行“G:年龄”列：未知的列，请删除或改为模板中的列名"]
+    assert snapshot(tournament) == before
+
+
+def test_missing_required_column_is_reported(tournament):
+    check = run(tournament, xlsx([("A队", "甲")], header=["队名", "选手1"]))
+    assert "第1行“选手2”列：缺少必需的列" in problems(check)
+
+
+def test_empty_sheet_is_refused(tournament):
+    with pytest.raises(TableFileError, match="是空的"):
+        run(tournament, xlsx([], header=None))
+
+
+def test_header_only_sheet_has_no_rows(tournament):
+    check = run(tournament, xlsx([]))
+    assert problems(check) == ["表格中没有报名数据"]
+
+
+def test_wrong_sheet_without_header_is_refused(tournament):
+    data = xlsx(
+        [("2026年春季赛", "日程"), ("第一天", "报到")], header=["说明", "内容"], title="日程"
+    )
+    with pytest.raises(TableFileError, match="找不到表头"):
+        run(tournament, data)
+
+
+def test_file_that_is_not_a_spreadsheet_is_refused(tournament):
+    with pytest.raises(TableFileError, match="不是Excel表格"):
+        run(tournament, b"%PDF-1.4 fake", name="报名.pdf")
+    with pytest.raises(TableFileError, match="无法读取Excel"):
+        run(tournament, b"PK\x03\x04 broken zip", name="报名.xlsx")
+    assert snapshot(tournament) == ([], 0, 0)
+
+
+def test_gbk_csv_is_read(tournament):
+    data = csv_bytes([("淮扬一队", "淮安市掼蛋协会", "钱进", "孙丽", "", "")], encoding="gbk")
+    assert run(tournament, data, name="报名.csv").ok
+    assert Team.objects.get(name="淮扬一队").unit.name == "淮安市掼蛋协会"
+
+
+def test_utf8_csv_with_bom_is_read(tournament):
+    data = csv_bytes([("园区一队", "苏州", "周杰", "吴敏", "", "")], encoding="utf-8-sig")
+    assert run(tournament, data, name="报名.csv").ok
+
+
+def test_thousand_rows_import_in_one_go(tournament):
+    check = run(tournament, xlsx(pairs(1000)))
+    assert check.ok and len(check.rows) == 1000
+    assert Team.objects.filter(tournament=tournament).count() == 1000
+    assert Player.objects.filter(team__tournament=tournament).count() == 2000
+    assert Unit.objects.filter(tournament=tournament).count() == 8
+    # pinyin keys were filled in by the bulk path too
+    assert not Team.objects.filter(tournament=tournament, name_pinyin="").exists()
+
+
+def test_thousand_rows_with_one_bad_row_import_nothing(tournament):
+    rows = pairs(1000)
+    rows[700] = ("", *rows[700][1:])
+    check = run(tournament, xlsx(rows))
+    assert problems(check) == ["第702行“队名”列：缺少队名"]
+    assert snapshot(tournament) == ([], 0, 0)
+
+
+def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organizer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    rows = [("一队", "苏州", "甲一", "甲二", "13800001111", "")]
+    response = as_organizer.post(
+        reverse("team_import", args=[tournament.slug]),
+        {"file": SimpleUploadedFile("报名.xlsx", xlsx(rows))},
+    )
+    page = response.content.decode()
+    assert "<th>电话</th>" in page and "<td>13800001111</td>" in page
+
+
+def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
+    from tournament.registration.sheet_check import TEMPLATE_EXAMPLE
+
+    real = ("二队", "苏州", "李一", "李二", "", "")
+    check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real]))
+    assert check.ok and check.example_rows == [2]
+    assert list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)) == [
+        "二队"
+    ]
+    before = snapshot(tournament)
+    alone = run(tournament, xlsx([TEMPLATE_EXAMPLE]))
+    assert not alone.ok and snapshot(tournament) == before

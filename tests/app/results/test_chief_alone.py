@@ -1,0 +1,93 @@
+"""The chief referee running a round alone: an entry by the chief (form or sheet) is
+confirmed by the chief's own act, on the table's page and with 确认全部已录入, by one rule
+(:func:`tournament.results.table_write.confirm_problem`); every other person still needs a
+second pair of eyes."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import ONE_EVENT, login
+from tournament.core.errors import Refused
+from tournament.models import Match, Round
+from tournament.results.checks import ResultValues
+from tournament.results.confirm_all import confirm_all_entered, confirm_imported
+from tournament.results.services import MSG_SELF_CONFIRM, confirm_result, submit_result
+from tournament.rounds.lifecycle import lock_round
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
+
+WIN = ResultValues("A+", "K", winner="EW")
+
+
+@pytest.fixture
+def round1(tournament, teams8, make_round):
+    return make_round(tournament, teams8)
+
+
+def enter(round_: Round, table: int, user) -> Match:
+    return submit_result(round_.matches.get(table=table), WIN, version=None, user=user)
+
+
+def test_the_chief_confirms_the_chiefs_own_entry(round1, chief):
+    m = enter(round1, 1, chief)
+    assert m.state == Match.ENTERED  # entering is not confirming: a separate act
+    m = confirm_result(m, version=m.version, user=chief)
+    assert (m.state, m.confirmed_by) == (Match.CONFIRMED, chief)
+
+
+def test_the_organizer_has_the_chiefs_right_too(round1, organizer):
+    m = enter(round1, 1, organizer)
+    assert confirm_result(m, version=m.version, user=organizer).state == Match.CONFIRMED
+
+
+def test_a_referee_still_never_confirms_their_own_entry(round1, referee):
+    from tournament.results.table_write import confirm_problem
+
+    m = enter(round1, 1, referee)
+    assert confirm_problem(m, referee, "referee").msg.code == MSG_SELF_CONFIRM
+    with pytest.raises(Refused):
+        confirm_result(m, version=m.version, user=referee)
+
+
+def test_a_chief_alone_confirms_all_and_locks(round1, chief):
+    for table in (1, 2, 3, 4):
+        enter(round1, table, chief)
+    assert confirm_all_entered(round1, user=chief) == 4
+    assert lock_round(round1, user=chief).status == Round.LOCKED
+
+
+def test_the_command_line_acting_as_the_chief_confirms_the_chiefs_import(round1, chief):
+    for table in (1, 2):
+        enter(round1, table, chief)
+    assert confirm_imported(round1, user=chief) == 2
+
+
+def test_the_command_line_as_a_referee_is_refused_on_their_own_entry(round1, referee):
+    enter(round1, 1, referee)
+    with pytest.raises(Refused) as refused:
+        confirm_imported(round1, user=referee)
+    assert refused.value.msg.code == MSG_SELF_CONFIRM
+
+
+def test_the_tables_page_offers_the_chief_the_confirm_button(round1, chief, referee):
+    enter(round1, 1, chief)
+    enter(round1, 2, referee)
+    url = reverse("match_entry", args=["spring", 1, 1])
+    assert "确认成绩</button>" in login(chief).get(url).content.decode()
+    own = login(referee).get(reverse("match_entry", args=["spring", 1, 2])).content.decode()
+    assert "确认成绩</button>" not in own  # the page and the service: one rule
+    response = login(chief).post(reverse("match_confirm", args=["spring", 1, 1]), {"version": 2})
+    assert response.status_code == 302
+    assert round1.matches.get(table=1).state == Match.CONFIRMED
+
+
+def test_confirm_all_through_the_web_counts_the_chiefs_own(round1, chief):
+    for table in (1, 2, 3, 4):
+        enter(round1, table, chief)
+    client = login(chief)
+    url = reverse("round_action", args=["spring", 1, "confirm_all"])
+    page = client.post(url, {"version": round1.version}, follow=True).content.decode()
+    assert "已确认4台成绩" in page
+    assert round1.matches.filter(state=Match.CONFIRMED).count() == 4

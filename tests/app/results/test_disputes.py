@@ -1,0 +1,85 @@
+"""Disputes (争议): both entries kept and shown, the chief picks one or enters a third."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import ONE_EVENT, login
+from tournament.core.errors import Refused
+from tournament.models import AuditEntry, Match, Staff
+from tournament.results.checks import ResultValues
+from tournament.results.services import dispute_entries, pick_entry, submit_result
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
+
+FIRST = ResultValues("A+", "K", winner="EW")
+SECOND = ResultValues("A+", "5", winner="EW")
+
+
+@pytest.fixture
+def ref2(tournament, make_user):
+    user = make_user("ref2")
+    Staff.objects.create(tournament=tournament, user=user, role=Staff.REFEREE)
+    return user
+
+
+@pytest.fixture
+def disputed(tournament, teams8, make_round, referee, ref2):
+    m = make_round(tournament, teams8).matches.get(table=1)
+    m = submit_result(m, FIRST, version=m.version, user=referee)
+    return submit_result(m, SECOND, version=m.version, user=ref2, source="referee")
+
+
+def test_both_entries_are_kept_with_who_and_how(disputed, referee, ref2):
+    entries = dispute_entries(Match.objects.get(pk=disputed.pk))
+    assert [(e.submitted_by, e.source, e.values["ns_level"]) for e in entries] == [
+        (referee, "referee", "K"),
+        (ref2, "referee", "5"),
+    ]
+
+
+def test_the_audit_log_holds_each_entrys_values(disputed):
+    entry = AuditEntry.objects.get(action="result.dispute")
+    assert [(e["by"], e["values"]["ns_level"]) for e in entry.after["entries"]] == [
+        ("ref", "K"),
+        ("ref2", "5"),
+    ]
+
+
+def test_the_entry_page_shows_both_entries_side_by_side(disputed, chief):
+    page = login(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    section = page[page.index('id="dispute"') :]
+    assert section.index("过A : K") < section.index("过A : 5")
+    assert "ref2" in section and section.count('value="pick"') == 2
+
+
+def test_the_chief_picks_the_second_entry(disputed, chief):
+    second = dispute_entries(disputed)[1]
+    client = login(chief)
+    url = reverse("match_entry", args=["spring", 1, 1])
+    client.post(url, {"action": "pick", "entry": second.pk, "version": disputed.version})
+    m = Match.objects.get(pk=disputed.pk)
+    assert (m.state, m.ns_level, m.confirmed_by) == (Match.CONFIRMED, "5", chief)
+
+
+def test_the_chief_enters_a_third_result(disputed, chief):
+    data = {"action": "rule", "ew_level": "A+", "ns_level": "9", "forfeit": "", "ew_fouls": 0}
+    data.update(ns_fouls=0, version=disputed.version)
+    login(chief).post(reverse("match_entry", args=["spring", 1, 1]), data)
+    m = Match.objects.get(pk=disputed.pk)
+    assert (m.state, m.ns_level) == (Match.CONFIRMED, "9")
+
+
+def test_a_referee_cannot_pick(disputed, ref2):
+    with pytest.raises(Refused):
+        pick_entry(disputed, dispute_entries(disputed)[1].pk, version=None, user=ref2)
+    assert Match.objects.get(pk=disputed.pk).state == Match.DISPUTED
+
+
+def test_an_entry_of_another_table_cannot_be_picked(disputed, chief, referee):
+    other = disputed.round.matches.get(table=2)
+    submit_result(other, FIRST, version=other.version, user=referee)
+    foreign = other.submissions.get()
+    with pytest.raises(Refused, match="没有找到"):
+        pick_entry(disputed, foreign.pk, version=None, user=chief)

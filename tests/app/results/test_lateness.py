@@ -1,0 +1,50 @@
+"""Lateness: forfeit only after the limit; three late rounds in a row disqualify."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.conftest import ONE_EVENT
+from tournament.core.errors import Refused
+from tournament.models import Round, Team
+from tournament.results.lateness import record_absence
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
+
+
+def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, referee):
+    r = make_round(tournament, teams8)
+    Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=4))
+    r.refresh_from_db()
+    m = r.matches.get(table=1)
+    with pytest.raises(Refused) as refused:
+        record_absence(m, "NS", user=referee)
+    assert refused.value.msg.code == "late_too_early" and refused.value.msg.params["n"] == 10
+    Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=11))
+    r.refresh_from_db()
+    m = record_absence(r.matches.get(table=1), "NS", user=referee)
+    assert (m.forfeit, m.defeat_reason, m.winner) == ("NS", "late", "EW")
+
+
+def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, make_round, referee):
+    tournament.late_disqualify = True  # docs/rules.md §8
+    tournament.save()
+    late = teams8[1]  # NS at table 1 in every round below
+    for number in (1, 2, 3):
+        r = make_round(tournament, teams8, number=number)
+        record_absence(r.matches.get(table=1), "NS", user=referee)
+        late.refresh_from_db()
+        assert late.status == (Team.DISQUALIFIED if number == 3 else Team.ACTIVE)
+
+
+def test_lateness_disqualifies_only_under_the_option(tournament, teams8, make_round, referee):
+    # Only 《扑克牌（掼蛋）比赛规则》 (docs/rules.md §8) disqualifies after "连续2次以上（不含2次）迟到"; the default does not.
+    late = teams8[1]
+    for number in (1, 2, 3):
+        r = make_round(tournament, teams8, number=number)
+        record_absence(r.matches.get(table=1), "NS", user=referee)
+    late.refresh_from_db()
+    assert late.status == Team.ACTIVE

@@ -1,0 +1,71 @@
+"""Pace alerts on round control, from the line times the score sheet keeps."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.conftest import ONE_EVENT
+from tournament.models import Match, Round
+from tournament.results.services import save_sheet
+from tournament.rounds.pace import round_pace
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
+SLOW = {"win": "EW", "partner": 4}  # one level up a deal
+
+
+@pytest.fixture
+def running(tournament, teams8, make_round, chief):
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    Round.objects.filter(pk=round_.pk).update(started_at=timezone.now() - timedelta(minutes=40))
+    round_.refresh_from_db()
+    return round_
+
+
+def test_the_sheet_keeps_a_time_per_line_and_restamps_a_corrected_line(running, referee):
+    m = running.matches.get(table=1)
+    m = save_sheet(m, [SLOW], version=m.version, user=referee)
+    first = m.deal_times[0]
+    m = save_sheet(m, [SLOW, SLOW], version=m.version, user=referee)
+    m.refresh_from_db()
+    assert m.deal_times[0] == first and len(m.deal_times) == 2
+    assert abs((datetime.fromisoformat(m.deal_times[1]) - timezone.now()).total_seconds()) < 60
+    m = save_sheet(m, [{"win": "NS", "partner": 4}], version=m.version, user=referee)
+    m.refresh_from_db()
+    assert len(m.deal_times) == 1 and m.deal_times[0] != first
+
+
+def test_round_control_lists_slow_and_idle_tables(running, referee):
+    slow = running.matches.get(table=1)
+    for n in range(1, 4):
+        slow = save_sheet(slow, [SLOW] * n, version=slow.version, user=referee)
+    idle = running.matches.get(table=2)
+    twenty_ago = (timezone.now() - timedelta(minutes=20)).isoformat()
+    Match.objects.filter(pk=idle.pk).update(
+        deals=[{"win": "NS", "partner": 2}], deal_times=[twenty_ago], ns_level="5"
+    )
+    alerts = {a.table: a for a in round_pace(running)}
+    assert set(alerts) == {1, 2}  # tables 3 and 4 keep no sheet
+    assert alerts[1].slow and not alerts[1].idle and alerts[1].projected > 60
+    assert alerts[2].idle and not alerts[2].slow and alerts[2].idle_minutes == 20
+    client = Client()
+    client.force_login(referee)
+    page = client.get(reverse("round_control", args=["spring", 1])).content.decode()
+    section = page.split('id="pace"')[1].split("</section>")[0]
+    assert "第1台" in section and "才能过A（时限60分钟）" in section
+    assert "第2台" in section and "已20分钟没有记录新的一副" in section
+    assert "第3台" not in section
+
+
+def test_no_alerts_before_the_round_starts_or_after_its_time(running):
+    Round.objects.filter(pk=running.pk).update(started_at=None)
+    running.refresh_from_db()
+    assert round_pace(running) == []
+    Round.objects.filter(pk=running.pk).update(started_at=timezone.now() - timedelta(hours=2))
+    running.refresh_from_db()
+    Match.objects.filter(round=running, table=1).update(deals=[SLOW], deal_times=["x"])
+    assert round_pace(running) == []

@@ -1,0 +1,327 @@
+"""Importing an event archive into this installation (see :mod:`tournament.archive.write`).
+
+All or nothing: the import runs in one transaction and any problem rolls it back. Primary
+keys are new; every reference is mapped from the archive-local ids. An archive whose slug
+is already used here is refused unless a new slug is given.
+
+Streaming: :func:`import_archive_file` reads the file as records
+(:mod:`tournament.archive.reader`) and saves each part's rows in batches as they
+come, keeping only the map of archive-local ids to new keys; :func:`import_archive` takes
+an archive already in memory (tests, small events) through the same steps.
+
+Nothing in an archive is trusted (:mod:`tournament.archive.checks`): types,
+references, levels, score sheets, brackets and audit entries are checked, names normalised,
+the database's field checks run before saving, and audit entries are marked as imported.
+A username that already exists here is attached only with ``map_users`` (``--map-users``):
+otherwise an edited archive could make anyone staff or organizer of the imported event.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, transaction
+from django.utils.dateparse import parse_datetime
+
+from rules.messages import Message
+from tournament.archive.checks import (
+    check_audit,
+    check_match,
+    check_shape,
+    check_stage_state,
+    check_submission,
+    is_int,
+    mark_imported,
+)
+from tournament.archive.reader import READ_ERRORS, opened, read_error, records
+from tournament.archive.rows import (
+    BATCH,
+    MSG_INVALID,
+    Accounts,
+    RowReader,
+    create_rows,
+    fresh_tokens,
+    restore_auto_times,
+    restore_file,
+    tournament_attname,
+    user_list,
+)
+from tournament.archive.write import FORMAT, PARTS, VERSION, ArchiveError, Part
+from tournament.core.audit import log_action
+from tournament.models import (
+    AuditEntry,
+    Match,
+    SignUp,
+    Stage,
+    Submission,
+    Team,
+    Tournament,
+)
+from tournament.standings.selectors import ruleset
+
+MSG_NOT_ARCHIVE = "这不是掼蛋赛事存档文件（缺少格式标记）"
+MSG_VERSION = "存档版本 {version} 比本系统支持的版本 {supported} 新，请先升级本系统"
+MSG_SLUG_EXISTS = "网址代号“{slug}”已被本系统的赛事使用，请用 --slug 指定新的网址代号"
+MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
+MSG_TOO_DEEP = "存档文件嵌套过深，已拒绝"
+MSG_NO_TOURNAMENT = "缺少赛事信息（tournament）"
+MSG_ORDER = "“{key}”应在“{after}”之前"
+MSG_IDS = "“{key}”中的记录编号（id）应为互不相同的整数"
+PART_BY_KEY = {p.key: p for p in PARTS}
+
+
+@dataclass
+class ImportResult:
+    tournament: Tournament
+    created_users: list[str] = field(default_factory=list)
+    ignored_fields: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def load_json(data: bytes | str) -> dict:
+    try:
+        archive = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ArchiveError(MSG_BAD_JSON.format(error=exc)) from None
+    except RecursionError:
+        raise ArchiveError(MSG_TOO_DEEP) from None
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise ArchiveError(MSG_NOT_ARCHIVE)
+    version = archive.get("version")
+    if not is_int(version) or version > VERSION:
+        raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+    check_shape(archive)
+    return archive
+
+
+class _Import:
+    """One import, fed record by record (see :mod:`tournament.archive.reader`)."""
+
+    def __init__(self, *, slug: str | None, owner, actor: str, map_users: bool) -> None:
+        self.slug, self.owner, self.actor = slug, owner, actor
+        self.meta: dict[str, Any] = {}
+        self.users = Accounts(map_users=map_users)
+        self.reader = RowReader(self.users)
+        self.result: ImportResult | None = None
+        self.part: Part | None = None
+        self.batch: list[dict] = []
+        self.ids: set[int] = set()
+        self.number = 0  # rows of the current part so far
+        self.rules = None
+
+    def feed(self, key: str, value: Any) -> None:
+        part = PART_BY_KEY.get(key)
+        if part is None:
+            if self.result is not None and key in ("tournament", "users", "files"):
+                raise ArchiveError(
+                    MSG_INVALID.format(error=MSG_ORDER.format(key=key, after="各部分数据"))
+                )
+            self.meta[key] = value
+            return
+        if self.result is None:
+            self.start()
+        if part is not self.part:
+            self.next_part(part)
+        row_id = value.get("id")
+        if not is_int(row_id) or row_id in self.ids:
+            raise ArchiveError(MSG_INVALID.format(error=MSG_IDS.format(key=key)))
+        self.ids.add(row_id)
+        self.batch.append(value)
+        if len(self.batch) >= BATCH:
+            self.flush()
+
+    def next_part(self, part: Part) -> None:
+        if self.part is not None and PARTS.index(part) < PARTS.index(self.part):
+            error = MSG_ORDER.format(key=part.key, after=self.part.key)
+            raise ArchiveError(MSG_INVALID.format(error=error))
+        self.flush()
+        self.part, self.ids, self.number = part, set(), 0
+        self.result.counts.setdefault(part.key, 0)
+
+    def start(self) -> None:
+        """The header checked, the accounts and the tournament made (before any row)."""
+        if self.meta.get("format") != FORMAT:
+            raise ArchiveError(MSG_NOT_ARCHIVE)
+        version = self.meta.get("version")
+        if not is_int(version) or version > VERSION:
+            raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+        row = self.meta.get("tournament")
+        if not isinstance(row, dict):
+            raise ArchiveError(MSG_INVALID.format(error=MSG_NO_TOURNAMENT))
+        if not isinstance(self.meta.get("files", {}), dict):
+            raise ArchiveError(MSG_INVALID.format(error="“files”应为对象"))
+        row = dict(row, slug=self.slug or row.get("slug", ""))
+        if Tournament.objects.filter(slug=row["slug"]).exists():
+            raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
+        names = user_list(self.meta.get("users", []))
+        if self.owner is None and isinstance(row.get("organizer"), str):
+            names.add(row["organizer"])
+        elif self.owner is not None:
+            names.discard(row.get("organizer"))  # resolved later only if a row names it
+        self.users.declare(names)
+        tournament = _new_tournament(self, row)
+        self.reader.new[Tournament] = {1: tournament.pk}
+        self.result = ImportResult(tournament, self.users.created)
+        self.rules = ruleset(tournament)
+
+    def flush(self) -> None:
+        """Check and save the rows of the current part gathered so far."""
+        if not self.batch:
+            return
+        rows, self.batch = self.checked(self.batch), []
+        model = self.part.model
+        objs = [self.reader.instance(model, r) for r in rows]
+        link = tournament_attname(model)
+        for obj in objs:
+            if link:
+                setattr(obj, link, self.result.tournament.pk)
+        if model is SignUp:
+            fresh_tokens(objs)
+        objs = create_rows(model, objs)
+        restore_auto_times(model, objs, rows)
+        new = self.reader.new.setdefault(model, {})
+        new.update((r["id"], o.pk) for r, o in zip(rows, objs, strict=True))
+        self.result.counts[self.part.key] += len(objs)
+
+    def checked(self, rows: list[dict]) -> list[dict]:
+        """The checks that need the rules or the other rows (numbered as in the file)."""
+        model, first = self.part.model, self.number + 1
+        self.number += len(rows)
+        numbered = list(enumerate(rows, start=first))
+        if model is Match:
+            for number, row in numbered:
+                check_match(row, self.rules, number)
+        elif model is Stage:
+            team_ids = set(self.reader.new.get(Team, {}))
+            for number, row in numbered:
+                check_stage_state(row.get("state") or {}, team_ids, number)
+        elif model is Submission:
+            for number, row in numbered:
+                check_submission(row, number)
+        elif model is AuditEntry:
+            exported = self.meta.get("exported_at")
+            when = parse_datetime(exported) if isinstance(exported, str) else None
+            for number, row in numbered:
+                check_audit(row, when, number)
+            rows = [mark_imported(row) for row in rows]
+        return rows
+
+    def finish(self) -> ImportResult:
+        if self.result is None:
+            self.start()
+        self.flush()
+        result = self.result
+        result.ignored_fields = sorted(self.reader.ignored)
+        log_action(
+            tournament=result.tournament,
+            action="archive.import",
+            obj=result.tournament,
+            actor=self.actor,
+            summary=Message(
+                "audit_import_archive", {"slug": self.meta["tournament"].get("slug", "")}
+            ),
+        )
+        return result
+
+
+def _new_tournament(job: _Import, row: dict) -> Tournament:
+    """The archived tournament saved here, under ``slug`` when given, with its times."""
+    if job.owner is not None:
+        row.pop("organizer", None)
+    tournament = job.reader.instance(Tournament, row)
+    if job.owner is not None:
+        tournament.organizer = job.owner
+    restore_file(tournament, job.meta.get("files", {}))
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise ArchiveError(MSG_INVALID.format(error="；".join(exc.messages))) from None
+    tournament.save()
+    times = {
+        name: tournament._meta.get_field(name).to_python(row.get(name)) or getattr(tournament, name)
+        for name in ("created_at", "updated_at")
+    }
+    Tournament.objects.filter(pk=tournament.pk).update(**times)
+    return tournament
+
+
+def dict_records(archive: dict) -> Iterator[tuple[str, Any]]:
+    """An archive in memory as the records a file gives (its parts after the rest)."""
+    if not isinstance(archive, dict):
+        raise ArchiveError(MSG_NOT_ARCHIVE)
+    check_shape(archive)
+    for key, value in archive.items():
+        if key not in PART_BY_KEY:
+            yield key, value
+    for part in PARTS:
+        for row in archive.get(part.key, []):
+            yield part.key, row
+
+
+IMPORT_ERRORS = (
+    IntegrityError,
+    DataError,
+    KeyError,
+    TypeError,
+    ValueError,
+    ValidationError,
+    OverflowError,
+)
+
+
+def _run(source: Iterator[tuple[str, Any]], **options) -> ImportResult:
+    """Feed the records to one import inside one transaction; any error rolls it all back
+    and is raised as :class:`ArchiveError` with a Chinese message."""
+    try:
+        with transaction.atomic():
+            job = _Import(**options)
+            for key, value in source:
+                job.feed(key, value)
+            return job.finish()
+    except ArchiveError:
+        raise
+    except READ_ERRORS as exc:
+        raise read_error(exc) from None
+    except IMPORT_ERRORS as exc:
+        message = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+        raise ArchiveError(MSG_INVALID.format(error=message)) from None
+
+
+def import_archive(
+    archive: dict,
+    *,
+    slug: str | None = None,
+    owner=None,
+    actor: str = "cli",
+    map_users: bool = False,
+) -> ImportResult:
+    """Create the archived tournament (an archive in memory) here; raise
+    :class:`ArchiveError` on any problem, having saved nothing (not even the user accounts
+    created for it)."""
+    return _run(dict_records(archive), slug=slug, owner=owner, actor=actor, map_users=map_users)
+
+
+def import_archive_file(
+    source: str | Path | BinaryIO,
+    *,
+    slug: str | None = None,
+    owner=None,
+    actor: str = "cli",
+    map_users: bool = False,
+) -> ImportResult:
+    """Create the tournament of an archive file (``.json.gz`` or ``.json``, a path or a
+    binary file) here, reading it as a stream; all of it or nothing, as
+    :func:`import_archive`."""
+    options = {"slug": slug, "owner": owner, "actor": actor, "map_users": map_users}
+    try:
+        with opened(source) as open_stream:
+            return _run(records(open_stream), **options)
+    except OSError as exc:
+        if isinstance(exc, READ_ERRORS):
+            raise read_error(exc) from None
+        raise ArchiveError(f"无法读取存档文件：{exc.strerror or exc}") from None

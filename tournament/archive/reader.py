@@ -1,0 +1,207 @@
+"""Reading an event archive file as a stream of records, in flat memory.
+
+Vocabulary
+----------
+record
+    ``(key, value)``: a top-level entry of the archive (``"format"``, ``"tournament"``,
+    ``"users"``, …) with its value, or one row of a part (``("matches", {…})``), in the
+    order of the file. A part's rows are never held together: the importer saves them in
+    batches as they come (:mod:`tournament.archive.importer`).
+source
+    What to read: a path, or a binary file (the backup's own stream). Compressed archives
+    (``.json.gz``) are recognised by their first bytes, not their name; plain JSON (the
+    archives of earlier versions) is read the same way.
+
+Bounds, because an archive is a file anyone can make: the file as stored at most
+``ARCHIVE_MAX_MB``, what it unpacks to at most ``ARCHIVE_MAX_RAW_MB`` (a gzip bomb is
+refused when it passes the bound, never unpacked to the end), JSON nested at most
+:data:`~tournament.archive.checks.MAX_DEPTH` deep. The JSON is parsed
+incrementally by ijson (its C backend, yajl).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import ijson
+from django.conf import settings
+
+from tournament.archive.checks import MAX_DEPTH
+from tournament.archive.write import PARTS, ArchiveError
+from tournament.sheets.reader import megabytes
+
+MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
+MSG_BAD_GZIP = "存档文件已损坏或不完整（压缩数据无法解开），请重新导出"
+MSG_TOO_BIG = "存档文件太大（{size}），存档文件最大 {limit}（可用 ARCHIVE_MAX_MB 调整），已拒绝"
+MSG_TOO_BIG_STREAM = "存档文件太大，存档文件最大 {limit}（可用 ARCHIVE_MAX_MB 调整），已拒绝"
+MSG_TOO_BIG_RAW = (
+    "存档文件解压后太大，解压后最大 {limit}（可用 ARCHIVE_MAX_RAW_MB 调整），已拒绝；"
+    "可能是恶意构造的压缩文件"
+)
+MSG_TOO_DEEP = "存档文件嵌套过深，已拒绝"
+MSG_NOT_OBJECT = "这不是掼蛋赛事存档文件（缺少格式标记）"
+MSG_PART_LIST = "存档中的数据无效：“{key}”应为记录列表"
+MSG_ROW_OBJECT = "存档中的数据无效：“{key}”的第{n}条记录应为对象"
+MSG_REREAD = "这个存档需要读两遍（早期版本的存档），请从文件导入"
+PART_KEYS = {p.key for p in PARTS}
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+class _Bounded(io.RawIOBase):
+    """A stream that refuses (with ``message``) to deliver more than ``limit`` bytes."""
+
+    def __init__(self, stream: BinaryIO, limit: int, message: str) -> None:
+        self.stream, self.left, self.message = stream, limit, message
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self.stream.read(min(len(buffer), self.left + 1))
+        if len(data) > self.left:
+            raise ArchiveError(self.message)
+        self.left -= len(data)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _unpacked(raw: BinaryIO) -> BinaryIO:
+    """The JSON bytes of a stored archive: unpacked when it is gzip, bounded either way."""
+    limit = settings.ARCHIVE_MAX_BYTES
+    stored = _Bounded(raw, limit, MSG_TOO_BIG_STREAM.format(limit=megabytes(limit)))
+    head = io.BufferedReader(stored, buffer_size=64 * 1024)
+    inner: BinaryIO = gzip.GzipFile(fileobj=head) if head.peek(2)[:2] == GZIP_MAGIC else head
+    limit = settings.ARCHIVE_MAX_RAW_BYTES
+    return io.BufferedReader(
+        _Bounded(inner, limit, MSG_TOO_BIG_RAW.format(limit=megabytes(limit))),
+        buffer_size=64 * 1024,
+    )
+
+
+@contextmanager
+def opened(source: str | Path | BinaryIO) -> Iterator[Callable[[], BinaryIO]]:
+    """A function giving the archive's JSON bytes from the start, as often as called (an
+    archive of version 1 is read twice: its users and files come after its rows)."""
+    if isinstance(source, str | Path):
+        path = Path(source)
+        size, limit = path.stat().st_size, settings.ARCHIVE_MAX_BYTES
+        if size > limit:
+            raise ArchiveError(MSG_TOO_BIG.format(size=megabytes(size), limit=megabytes(limit)))
+        handles: list[BinaryIO] = []
+
+        def from_path() -> BinaryIO:
+            handles.append(path.open("rb"))
+            return _unpacked(handles[-1])
+
+        try:
+            yield from_path
+        finally:
+            for handle in handles:
+                handle.close()
+        return
+    start = source.tell() if source.seekable() else None
+    calls = []
+
+    def from_file() -> BinaryIO:
+        if calls:
+            if start is None:
+                raise ArchiveError(MSG_REREAD)
+            source.seek(start)
+        calls.append(1)
+        return _unpacked(source)
+
+    yield from_file
+
+
+def records(open_stream: Callable[[], BinaryIO]) -> Iterator[tuple[str, Any]]:
+    """The archive's records in the order of the file; ``users`` and ``files`` always
+    before the first row (read ahead from a second pass when the file has them after)."""
+    events = iter(ijson.parse(open_stream(), use_float=True))
+    try:
+        first = next(events)
+    except StopIteration:
+        raise ArchiveError(MSG_BAD_JSON.format(error="文件是空的")) from None
+    if first[1] != "start_map":
+        raise ArchiveError(MSG_NOT_OBJECT)
+    seen: set[str] = set()
+    for _, event, key in events:
+        if event == "end_map":
+            break
+        if key in PART_KEYS:
+            if not {"users", "files"} <= seen:
+                yield from _read_ahead(open_stream, seen)
+            yield from ((key, row) for row in _rows(key, events))
+        elif key in seen and key in ("users", "files"):
+            _value(_next(events), events)  # read ahead already
+        else:
+            seen.add(key)
+            yield key, _value(_next(events), events)
+    for _ in events:  # anything after the archive's end is an error of the parser
+        pass
+
+
+def _read_ahead(open_stream: Callable[[], BinaryIO], seen: set[str]) -> Iterator[tuple]:
+    """``users`` and ``files`` of an archive that has them after its rows (version 1)."""
+    if "users" not in seen:
+        yield "users", list(ijson.items(open_stream(), "users.item"))
+    if "files" not in seen:
+        yield "files", dict(ijson.kvitems(open_stream(), "files"))
+    seen.update(("users", "files"))
+
+
+def _next(events: Iterator) -> tuple:
+    """The next event; a file that ends inside the archive is incomplete."""
+    try:
+        return next(events)
+    except StopIteration:
+        raise ArchiveError(MSG_BAD_JSON.format(error="文件不完整")) from None
+
+
+def _rows(key: str, events: Iterator) -> Iterator[dict]:
+    start = _next(events)
+    if start[1] != "start_array":
+        raise ArchiveError(MSG_PART_LIST.format(key=key))
+    for number, event in enumerate(events, start=1):
+        if event[1] == "end_array":
+            return
+        row = _value(event, events)
+        if not isinstance(row, dict):
+            raise ArchiveError(MSG_ROW_OBJECT.format(key=key, n=number))
+        yield row
+
+
+def _value(first: tuple, events: Iterator) -> Any:
+    """One JSON value, built from its events (``first`` is its first event)."""
+    builder = ijson.ObjectBuilder()
+    depth = 0
+    event = first
+    while True:
+        kind = event[1]
+        builder.event(kind, event[2])
+        if kind in ("start_map", "start_array"):
+            depth += 1
+            if depth > MAX_DEPTH - 2:  # the archive and its part hold every row
+                raise ArchiveError(MSG_TOO_DEEP)
+        elif kind in ("end_map", "end_array"):
+            depth -= 1
+        if depth == 0:
+            return builder.value
+        event = _next(events)
+
+
+READ_ERRORS = (ijson.JSONError, EOFError, gzip.BadGzipFile, zlib.error, UnicodeDecodeError)
+
+
+def read_error(exc: Exception) -> ArchiveError:
+    """The Chinese message of a file that could not be read to its end."""
+    if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
+        # ijson's own text points at the place over three lines: the first says what it is.
+        first = (str(exc).splitlines() or [""])[0]
+        return ArchiveError(MSG_BAD_JSON.format(error=first[:200]))
+    return ArchiveError(MSG_BAD_GZIP)

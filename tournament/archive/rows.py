@@ -1,0 +1,206 @@
+"""The rows of an archive made into this installation's rows (see
+:mod:`tournament.archive.importer`, which feeds them in batches).
+
+Vocabulary
+----------
+archive-local id
+    The ``id`` of a row in the archive (1, 2, 3… per part); references between rows use
+    them. :class:`RowReader` keeps, per model, the map from them to the new primary keys.
+accounts
+    Usernames in the archive (who entered, confirmed, refereed; the staff): an account that
+    exists here is used only with ``map_users``; a missing one is created inactive, without
+    a usable password (:class:`Accounts`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
+from django.db import models
+
+from tournament.archive.checks import check_value, is_int
+from tournament.archive.write import (
+    JSON_TEAM_IDS,
+    MODEL_NAMES,
+    ArchiveError,
+    data_fields,
+    is_user_fk,
+)
+from tournament.core.normalize import normalize_name
+from tournament.models import AuditEntry, Match, Player, SignUp, Team, Tournament, Unit
+
+MSG_INVALID = "存档中的数据无效：{error}"
+MSG_USERS_EXIST = (
+    "存档中的用户名在本系统中已存在：{names}。确认是同一个人后请加 --map-users，"
+    "或用 --owner 指定赛事的组织者"
+)
+NAME_FIELDS = {(Team, "name"), (Unit, "name"), (Player, "name")}
+BATCH = 500  # rows saved at a time
+
+
+class RowReader:
+    """Archive rows → unsaved model instances, with references mapped to the new keys."""
+
+    def __init__(self, users: Accounts) -> None:
+        self.users = users
+        self.new: dict[type, dict[int, int]] = {}
+        self.ignored: set[str] = set()
+
+    def instance(self, model: type[models.Model], row: dict) -> models.Model:
+        fields = {f.name: f for f in data_fields(model)}
+        for key in row:
+            if key not in fields and key not in ("id", "object_ref"):
+                self.ignored.add(f"{model.__name__}.{key}")
+        values: dict[str, Any] = {}
+        for name, f in fields.items():
+            if name not in row:
+                continue  # an older archive: the model default applies
+            value = row[name]
+            if not (f.is_relation and f.related_model is Tournament):
+                check_value(model, f, value)
+            if (model, name) in NAME_FIELDS:
+                value = normalize_name(value)
+            if f.is_relation:
+                target = f.related_model
+                if target is Tournament:
+                    continue
+                try:
+                    if is_user_fk(f):
+                        values[f.attname] = self.users[value].pk if value else None
+                    else:
+                        values[f.attname] = self.new[target][value] if value is not None else None
+                except (KeyError, TypeError):
+                    error = f"{model.__name__}.{name} 引用了存档中没有的记录 {value!r}"
+                    raise ArchiveError(MSG_INVALID.format(error=error)) from None
+                continue
+            hook = JSON_TEAM_IDS.get((model, name))
+            if hook is not None:
+                value = hook(value, lambda local: self.new[Team].get(local, local))
+            values[f.attname] = f.to_python(value) if value is not None else None
+        if model is Match and "bracket_game" not in row:
+            values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
+        obj = model(**values)
+        if model is AuditEntry and row.get("object_ref") is not None:
+            if not is_int(row["object_ref"]):
+                raise ArchiveError(MSG_INVALID.format(error="操作记录引用的对象编号无效"))
+            target = MODEL_NAMES.get(row.get("object_type", ""))
+            obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
+        # The database's own checks (lengths, choices, integer ranges) before anything is saved.
+        skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]
+        obj.clean_fields(exclude=skip)
+        return obj
+
+
+def older_game_flag(flags: list) -> tuple[list, int]:
+    """An archive written before ``Match.bracket_game``: the game was a ``"game:<n>"`` flag.
+
+    The same conversion as migration 0009 (a migration keeps its own frozen copy).
+    """
+    games = [f for f in flags if isinstance(f, str) and f.startswith("game:")]
+    number = games[0][len("game:") :] if games else ""
+    return [f for f in flags if f not in games], int(number) if number.isdigit() else 0
+
+
+class Accounts:
+    """Username → account here, resolved once each: an existing account only with
+    ``map_users``; a missing one created inactive, without a usable password."""
+
+    def __init__(self, *, map_users: bool) -> None:
+        self.map_users = map_users
+        self.found: dict[str, Any] = {}
+        self.created: list[str] = []
+
+    def declare(self, names: set[str]) -> None:
+        """Resolve the archive's list of usernames at once (every clash named together)."""
+        User = get_user_model()
+        names = {n for n in names if n not in self.found}
+        existing = {u.username: u for u in User.objects.filter(username__in=names)}
+        if existing and not self.map_users:
+            raise ArchiveError(MSG_USERS_EXIST.format(names="、".join(sorted(existing))))
+        self.found.update(existing)
+        for name in sorted(names - set(existing)):
+            user = User(username=name, is_active=False)
+            user.set_unusable_password()
+            user.save()
+            self.found[name] = user
+            self.created.append(name)
+
+    def __getitem__(self, name: str):
+        if name not in self.found:
+            if not isinstance(name, str):
+                raise KeyError(name)
+            self.declare({name})  # a name the archive's list left out
+        return self.found[name]
+
+
+def user_list(value: Any) -> set[str]:
+    if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
+        raise ArchiveError(MSG_INVALID.format(error="“users”应为用户名列表"))
+    return set(value)
+
+
+def fresh_tokens(signups: list[SignUp]) -> None:
+    """A sign-up's private link (``token``) is kept, unless this installation already has
+    it (the same archive imported twice): that copy gets a new one."""
+    taken = set(
+        SignUp.objects.filter(token__in=[s.token for s in signups]).values_list("token", flat=True)
+    )
+    for signup in signups:
+        if signup.token in taken or not signup.token:
+            signup.token = secrets.token_urlsafe(32)
+
+
+def restore_auto_times(model, objs: list, rows: list[dict]) -> None:
+    """bulk_create stamps auto_now(_add) fields with the current time; put the archived
+    times back."""
+    auto = [
+        f
+        for f in data_fields(model)
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    if not auto or not objs:
+        return
+    for obj, row in zip(objs, rows, strict=True):
+        for f in auto:
+            if row.get(f.name):
+                setattr(obj, f.attname, f.to_python(row[f.name]))
+    model.objects.bulk_update(objs, [f.name for f in auto], batch_size=BATCH)
+
+
+def create_rows(model, objs: list) -> list:
+    created = model.objects.bulk_create(objs, batch_size=BATCH)
+    if any(o.pk is None for o in created):  # a backend that cannot return new keys
+        for o in objs:
+            o.save(force_insert=True)
+        created = objs
+    return created
+
+
+def tournament_attname(model) -> str | None:
+    for f in data_fields(model):
+        if f.is_relation and f.related_model is Tournament:
+            return f.attname
+    return None
+
+
+def restore_file(tournament: Tournament, files: dict) -> None:
+    for f in data_fields(Tournament):
+        if not isinstance(f, models.FileField):
+            continue
+        name = getattr(tournament, f.attname).name if getattr(tournament, f.attname) else ""
+        if not name:
+            continue
+        if name not in files:
+            setattr(tournament, f.attname, None)  # the archive carried no content
+            continue
+        try:
+            content = base64.b64decode(files[name], validate=True)
+        except (binascii.Error, ValueError):
+            raise ArchiveError(MSG_INVALID.format(error=f"文件 {name} 已损坏")) from None
+        basename = name.rsplit("/", 1)[-1]
+        getattr(tournament, f.attname).save(basename, ContentFile(content), save=False)

@@ -1,0 +1,101 @@
+"""Automatic backups: at every round lock, and every ``AUTO_BACKUP_MINUTES`` while a round
+is open (settings ``AUTO_BACKUP``, ``AUTO_BACKUP_KEEP``; see config/settings.py).
+
+Why after a commit, and not a scheduler
+---------------------------------------
+A venue laptop runs the app with one command: there is no cron, no Celery, no second
+process to start or to forget. What a backup must save is what was written, so the writes
+themselves are the clock: every audited change (:func:`tournament.core.audit.log_entries`)
+calls :func:`after_commit` once its transaction is committed. A round lock starts a
+backup at once; any other change starts one when the newest backup is older than the
+interval and a round of an event is open (published, in play, being entered or
+confirmed). With no write there is nothing new to back up, so "every 10 minutes while a
+round is open" loses nothing.
+
+The backup runs in a background thread: the referee's save has already been answered and
+never waits for it, and never fails because of it (a failure is logged and shown on the
+backups page). An OS file lock on the backup folder (:func:`backup_files.backup_lock`)
+lets one backup run at a time, across the threads and processes of every worker: a
+worker that finds it taken skips its turn, the running backup covers it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from tournament.backups import create as backups
+from tournament.backups.files import BackupBusy, BackupError, backup_lock
+from tournament.models import Round
+
+log = logging.getLogger("guandan.backup")
+
+LOCK_ACTIONS = ("round.lock",)
+OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
+# In this process, the interval is not looked at again before this (time.monotonic):
+# most saves then cost one comparison, not a scan of the backup folder.
+_next_look = 0.0
+_guard = threading.Lock()
+_running: threading.Thread | None = None
+
+
+def after_commit(actions: list[str]) -> None:
+    """Called once the transaction of audited ``actions`` is committed (never raises)."""
+    global _next_look, _running
+    if not settings.AUTO_BACKUP:
+        return
+    at_lock = any(action in LOCK_ACTIONS for action in actions)
+    with _guard:
+        if not at_lock and time.monotonic() < _next_look:
+            return
+        if _running is not None and _running.is_alive():
+            return  # this process is making one already
+        _next_look = time.monotonic() + 30
+        reason = "lock" if at_lock else "interval"
+        _running = threading.Thread(target=run, args=(reason,), name="guandan-backup", daemon=True)
+        _running.start()
+
+
+def wait_for_running(timeout: float = 60) -> None:
+    """Wait for this process's background backup, if any (tests, and a clean shutdown)."""
+    thread = _running
+    if thread is not None:
+        thread.join(timeout)
+
+
+def run(reason: str) -> str | None:
+    """Make the automatic backup if it is due; the file's name, or None. Never raises."""
+    try:
+        if reason != "lock" and not due():
+            return None
+        folder = backups.backup_dir()
+        with backup_lock(folder, wait=False):
+            if reason != "lock" and not due():  # another worker has just made it
+                return None
+            path = backups.make_backup_locked(folder, keep=settings.AUTO_BACKUP_KEEP, reason=reason)
+        log.info("automatic backup (%s): %s", reason, path.name)
+        return path.name
+    except BackupBusy:
+        return None  # another process is making one: it covers this change
+    except BackupError as exc:
+        log.error("automatic backup (%s) failed: %s", reason, exc)
+    except Exception:  # a backup must never break the app: log everything else too
+        log.exception("automatic backup (%s) failed", reason)
+    finally:
+        connection.close()  # this thread's own database connection
+    return None
+
+
+def due() -> bool:
+    """A round is open and the newest backup is older than the interval."""
+    newest = backups.list_backups()
+    interval = timedelta(minutes=settings.AUTO_BACKUP_MINUTES)
+    if newest and timezone.now() - newest[0].made_at < interval:
+        return False
+    return Round.objects.filter(status__in=OPEN_STATUSES).exists()

@@ -1,0 +1,89 @@
+"""PostgreSQL's own tools for the backups: ``pg_dump`` and ``pg_restore`` of a version that
+can read the server (its major version or a newer one), found on PATH or in Debian's
+``/usr/lib/postgresql/<major>/bin``."""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from django.db import connection
+
+from tournament.backups.files import BackupError
+
+TOOL_DIRS = "/usr/lib/postgresql/*/bin"
+TIMEOUT = 3600  # an hour: far more than a venue's database takes
+
+
+def tool_major(path: str) -> int | None:
+    """The major version of a PostgreSQL client tool (``pg_dump (PostgreSQL) 15.4`` → 15)."""
+    try:
+        out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.search(r"(\d+)(?:\.\d+)?", out)
+    return int(found.group(1)) if found else None
+
+
+def server_major(db=None) -> int:
+    db = db or connection
+    db.ensure_connection()
+    return db.pg_version // 10000
+
+
+def find_pg_tool(name: str, major: int | None = None) -> str | None:
+    """The ``name`` tool of the server's major version, else the oldest newer one, else
+    None (a tool older than the server refuses to dump it)."""
+    major = major or server_major()
+    candidates = {p for p in [shutil.which(name), *glob.glob(f"{TOOL_DIRS}/{name}")] if p}
+    versions = {path: tool_major(path) for path in sorted(candidates)}
+    usable = sorted((v, p) for p, v in versions.items() if v is not None and v >= major)
+    return usable[0][1] if usable else None
+
+
+def client_args(settings_dict: dict) -> tuple[list[str], dict[str, str]]:
+    """Command-line arguments and environment naming the database of ``settings_dict``."""
+    args = []
+    if settings_dict.get("HOST"):
+        args += ["-h", str(settings_dict["HOST"])]
+    if settings_dict.get("PORT"):
+        args += ["-p", str(settings_dict["PORT"])]
+    if settings_dict.get("USER"):
+        args += ["-U", str(settings_dict["USER"])]
+    env = {**os.environ}
+    if settings_dict.get("PASSWORD"):
+        env["PGPASSWORD"] = str(settings_dict["PASSWORD"])
+    return args, env
+
+
+def run_tool(argv: list[str], env: dict[str, str], what: str) -> None:
+    try:
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise BackupError(f"{what}失败：{exc}") from exc
+    if done.returncode != 0:
+        raise BackupError(f"{what}失败：{done.stderr.strip()[-800:]}")
+
+
+def pg_dump(tool: str, target: Path) -> Path:
+    """The whole database in ``pg_dump``'s custom format (compressed, one snapshot)."""
+    args, env = client_args(connection.settings_dict)
+    name = connection.settings_dict["NAME"]
+    run_tool([tool, *args, "-Fc", "-Z", "6", "-f", str(target), name], env, "pg_dump 备份")
+    return target
+
+
+def pg_restore(dump: Path, settings_dict: dict) -> None:
+    """Load a dump into the database of ``settings_dict``, replacing its tables, in one
+    transaction: on any error nothing is changed."""
+    tool = find_pg_tool("pg_restore")
+    if tool is None:
+        raise BackupError("找不到可用的 pg_restore（需要与数据库服务器相同或更新的版本）")
+    args, env = client_args(settings_dict)
+    argv = [tool, *args, "--clean", "--if-exists", "--no-owner", "--no-privileges"]
+    argv += ["--single-transaction", "--exit-on-error", "-d", settings_dict["NAME"], str(dump)]
+    run_tool(argv, env, "pg_restore 恢复")

@@ -1,0 +1,106 @@
+"""备份 page of an event: the organizer sees the backups of the whole database (time of
+the last one, each file with its size), downloads one, and makes one now (立即备份).
+
+A backup holds every event of this server, the accounts and the secret key. It is
+downloaded only by someone entitled to all of that: a superuser, or the organizer when
+every event on this server is theirs (the venue laptop). On a server shared by several
+organizers the others' events are not theirs to carry away: the page says so and the
+site's administrator makes the copy (``manage.py backup``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournament.backups import create as backups
+from tournament.backups.files import BackupError
+from tournament.core.rights import ORGANIZER
+from tournament.core.view_helpers import load_tournament
+from tournament.models import Tournament
+
+log = logging.getLogger("guandan.backup")
+
+
+def may_download(user) -> bool:
+    """Whether ``user`` may carry away the whole database (see the module docstring)."""
+    return user.is_superuser or not Tournament.objects.exclude(organizer=user).exists()
+
+
+@require_http_methods(["GET", "POST"])
+def backup_list(request, slug):
+    tournament = load_tournament(request, slug, ORGANIZER)
+    if request.method == "POST":
+        try:
+            path = backups.make_backup(keep=settings.AUTO_BACKUP_KEEP, reason="page")
+        except BackupError as exc:
+            log.error("backup from the page failed: %s", exc)
+            messages.error(request, _("备份失败：%(e)s") % {"e": exc})
+        else:
+            messages.success(request, _("已备份：%(name)s") % {"name": path.name})
+        return redirect("backups", slug=slug)
+    files = backups.list_backups()
+    context = {
+        "t": tournament,
+        "files": files,
+        "last": files[0] if files else None,
+        "error": backups.last_error(),
+        "may_download": may_download(request.user),
+        **_texts(files, backups.last_error()),
+    }
+    return render(request, "tournament/backups.html", context)
+
+
+def _texts(files: list, error: dict | None) -> dict[str, str]:
+    """The page's sentences (long ones, with figures in them)."""
+    texts = {
+        "where_text": _(
+            "备份包含本服务器的全部赛事、账号和密钥，保存在 %(folder)s。请不时复制到U盘并妥善"
+            "保管。电脑出故障时，在另一台电脑上用 restore 命令恢复（见 docs/if-the-laptop-fails.md）。"
+        )
+        % {"folder": backups.backup_dir()},
+        "no_download_text": _("本服务器上还有其他组织者的赛事，整库备份只能由管理员下载。"),
+        "auto_text": _(
+            "自动备份已开启：每轮锁定时，以及有轮次进行中时每%(m)s分钟，保留最近%(k)s份。"
+        )
+        % {"m": settings.AUTO_BACKUP_MINUTES, "k": settings.AUTO_BACKUP_KEEP}
+        if settings.AUTO_BACKUP
+        else _("自动备份未开启（设置 AUTO_BACKUP=1 开启）。"),
+    }
+    if files:
+        made = timezone.localtime(files[0].made_at)
+        texts["last_text"] = _("最近一次备份：%(at)s（%(ago)s前）") % {
+            "at": f"{made:%Y-%m-%d %H:%M:%S}",
+            "ago": timesince(made),
+        }
+    if error:
+        texts["error_text"] = _("最近一次备份失败（%(at)s）：%(e)s") % {
+            "at": f"{timezone.localtime(error['at']):%m-%d %H:%M}",
+            "e": error["error"],
+        }
+    return texts
+
+
+@require_GET
+def backup_download(request, slug, name):
+    load_tournament(request, slug, ORGANIZER)
+    if not may_download(request.user):
+        raise Http404(_("本服务器上还有其他组织者的赛事，整库备份只能由管理员下载"))
+    found = [b for b in backups.list_backups() if b.name == name]
+    if not found:
+        raise Http404(_("没有这个备份文件"))
+    log.info("backup %s downloaded by %s", name, request.user.get_username())
+    return FileResponse(
+        open(found[0].path, "rb"),  # noqa: SIM115 - FileResponse closes it
+        as_attachment=True,
+        filename=name,
+        content_type="application/zip",
+    )

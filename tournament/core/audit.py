@@ -1,0 +1,179 @@
+"""Writing the audit log (操作记录).
+
+Vocabulary
+----------
+action
+    What an audit entry records, as a short code (``"round.lock"``): the family before the
+    dot, the change after it. :data:`ACTIONS` lists every action the app writes, with what
+    it means; :func:`audit_entry` refuses any other, and an archive's audit entries are
+    checked against the same list (:func:`tournament.archive.checks.check_audit`),
+    so an event the app wrote always reads back. ``tests/app/core/test_audit_actions.py`` fails
+    when the code writes an action missing from the list.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import models, transaction
+from django.utils import translation
+
+from rules.messages import Message
+from tournament.backups import auto as backup_auto
+from tournament.core import login_door as access
+from tournament.core.accounts import actor_label
+from tournament.core.messages import render
+from tournament.core.messages.audit import encode
+from tournament.core.stamps import bump_stamp, public_action
+from tournament.models import AuditEntry, Tournament
+
+# Every audit action the app writes: action -> what it records.
+ACTIONS: dict[str, str] = {
+    "tournament.create": "the event created",
+    "tournament.edit": "the event's settings changed",
+    "stage.add": "a stage added",
+    "stage.delete": "a stage deleted",
+    "stage.playoff": "a play-off for qualifying arranged, or its winner entered",
+    "team.add": "a pair registered",
+    "team.edit": "a pair's names or unit changed",
+    "team.status": "a pair withdrawn, disqualified or put back",
+    "team.import": "pairs imported from a sheet",
+    "forbidden.add": "two pairs kept apart",
+    "forbidden.remove": "two pairs no longer kept apart",
+    "draw": "the draw numbers drawn (the whole draw)",
+    "draw.override": "one pair's draw number changed by hand",
+    "round.pair": "a round paired",
+    "round.repair": "a round paired again",
+    "round.adjust": "pairs swapped, a bye given or taken, tables renumbered",
+    "round.publish": "a round's pairings published",
+    "round.start": "a round's clock started",
+    "round.lock": "a round locked",
+    "round.unlock": "a round unlocked",
+    "round.reviewed": "a round marked reviewed",
+    "result.enter": "a table's result entered",
+    "result.dispute": "a second entry that disagrees (a dispute)",
+    "result.confirm": "a table's result confirmed",
+    "result.ruling": "the chief referee's ruling on a table",
+    "result.sheet": "a step of a deal-by-deal sheet",
+    "result.passed_at": "the time a pair passed A",
+    "result.fouls": "a table's foul counts",
+    "result.early_time": "time called before the round's end, with the reason",
+    "result.import": "results imported from the clerk's sheet",
+    "foul.add": "a foul recorded",
+    "photo.add": "a photo of a score sheet uploaded",
+    "staff.set": "a staff member added or given another role or tables",
+    "staff.remove": "a staff member removed",
+    "staff.password": "a staff member's password reset",
+    "login.unlock": "a locked-out account unlocked",
+    "token.create": "an API token created",
+    "token.revoke": "an API token revoked",
+    "checkin.in": "a pair checked in",
+    "checkin.undo": "a check-in undone",
+    "checkin.absent": "pairs not checked in marked absent from a round",
+    "checkin.withdraw": "pairs not checked in withdrawn",
+    "checkin.forfeit": "the tables of absent pairs forfeited",
+    "signup.submit": "an application sent through the sign-up page",
+    "signup.edit": "an application changed",
+    "signup.promote": "an application moved up from the waiting list",
+    "signup.withdraw": "an application withdrawn",
+    "signup.approve": "an application approved",
+    "signup.reject": "an application rejected",
+    "signup.fee": "a pair's fee marked",
+    "signup.settings": "the sign-up settings changed",
+    "signup.confirm_email": "an application's e-mail address confirmed by its link",
+    "signup.reject_many": "the applications from one address or of one hour rejected at once",
+    "slip.revoke": "one side's player slip revoked: a new link and PIN for that side",
+    "admin.add": "a row added in the admin",
+    "admin.change": "a row changed in the admin",
+    "admin.delete": "a row deleted in the admin",
+    "archive.import": "the event imported from an archive",
+}
+# Actions that earlier versions wrote and this one no longer does: still read from archives.
+FORMER_ACTIONS: dict[str, str] = {
+    "result.confirm_all": "every entered table of a round confirmed at once",
+}
+
+
+class UnknownAction(ValueError):
+    """An audit entry with an action missing from :data:`ACTIONS` (a programming error)."""
+
+
+def client_ip(request) -> str | None:
+    """The client's address (through ``TRUSTED_PROXIES`` only, see tournament.core.login_door)."""
+    if request is None:
+        return None
+    return access.client_ip(request) or None
+
+
+def device(request) -> str:
+    """The browser's user agent, cut to the audit field's size ("" without a request)."""
+    if request is None:
+        return ""
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def log_action(**change) -> AuditEntry:
+    """Record one change (described by the keywords of :func:`audit_entry`). Call inside
+    the transaction that makes the change.
+
+    ``summary`` is best a :class:`~rules.messages.Message` of :mod:`tournament.core.messages.audit`:
+    it is then shown in each reader's language, and kept as its Chinese sentence too."""
+    return log_entries(change["tournament"], [audit_entry(**change)])[0]
+
+
+def log_entries(tournament: Tournament, entries: list[AuditEntry]) -> list[AuditEntry]:
+    """Record the changes :func:`audit_entry` described, in one insert, inside the
+    transaction that makes them (a round's tables confirmed at once: one row each)."""
+    # Every audited change that the public can see moves the tournament's stamp, in the
+    # same transaction: cached pages and ETags change the moment it is committed.
+    if any(public_action(entry.action) for entry in entries):
+        bump_stamp(tournament.pk)
+    # Once committed, the change may start an automatic backup (a round lock, or the
+    # interval passed): in the background, and never failing this change.
+    actions = [entry.action for entry in entries]
+    transaction.on_commit(partial(backup_auto.after_commit, actions), robust=True)
+    if len(entries) == 1:
+        entries[0].save()
+        return entries
+    return AuditEntry.objects.bulk_create(entries, batch_size=500)
+
+
+def audit_entry(
+    *,
+    tournament: Tournament,
+    user=None,
+    request=None,
+    action: str,
+    obj: models.Model | None = None,
+    summary: str | Message = "",
+    before: dict | None = None,
+    after: dict | None = None,
+    actor: str = "",
+) -> AuditEntry:
+    """One change for the audit log, not yet saved (see :func:`log_entries`)."""
+    if action not in ACTIONS:
+        raise UnknownAction(f"audit action {action!r} is not in ACTIONS")
+    message = None
+    if isinstance(summary, Message):
+        message = encode(summary)
+        with translation.override("zh-hans"):
+            summary = render(summary)
+    if user is None and request is not None and request.user.is_authenticated:
+        user = request.user
+    phone = getattr(request, "phone_entry", None)  # an entry made on a phone (entry_keys)
+    if phone is not None:
+        after = {**(after or {}), "phone": phone.audit()}
+    return AuditEntry(
+        tournament=tournament,
+        user=user if user is not None and user.is_authenticated else None,
+        actor=(actor or actor_label(user, tournament))[:150],
+        ip=client_ip(request),
+        device=device(request),
+        action=action,
+        object_type=obj._meta.model_name if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None else "",
+        summary=summary[:300],
+        summary_message=message,
+        before=before,
+        after=after,
+    )

@@ -1,0 +1,98 @@
+"""Stamps: short texts that change whenever what a page shows changes.
+
+Vocabulary
+----------
+public stamp
+    ``Tournament.stamp`` (a counter) with ``Tournament.updated_at``. Bumped in the
+    transaction of every audited change (:func:`tournament.core.audit.log_action`)
+    except the results of tables, which the public sees only once their round is locked,
+    and locking is itself a bump. Settings saved through ``Tournament.save`` move
+    ``updated_at``. Both live in the database, so every process (and every server) sees a
+    change the moment it is committed.
+staff stamp
+    The public stamp plus the versions and change numbers of the event's rounds: staff
+    pages show results as they come in. Every save of a table takes its round's next
+    change number (``Match.save``), and every change of a round's pairings or status its
+    next version, so the sums move with each one (one query over the rounds, not over
+    thousands of tables).
+
+Keys of cached computations and ETags are made of these stamps, so a stale entry is
+never served: after a change the key is new and the old entry simply expires.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.db.models import Count, F, Sum
+from django.utils import timezone
+
+from tournament.models import Round, Tournament
+
+# Audit actions that leave the public stamp alone: results and fouls touch only tables of
+# rounds that are not locked (locked rounds refuse them), which the public pages do not
+# show; an archive import creates a new tournament, never cached, and keeps the archived
+# ``updated_at``. Staff tokens and score-sheet photos are never shown to the public.
+PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.")
+
+
+def bump_stamp(tournament_id: int) -> None:
+    """Move the public stamp of a tournament (call inside the transaction of the change)."""
+    Tournament.objects.filter(pk=tournament_id).update(
+        stamp=F("stamp") + 1, updated_at=timezone.now()
+    )
+
+
+def public_action(action: str) -> bool:
+    """Whether an audited ``action`` changes what the public pages show (moves the stamp)."""
+    return not action.startswith(PRIVATE_ACTIONS)
+
+
+def public_stamp(tournament: Tournament) -> str:
+    """The public stamp of a tournament as read with it (no query)."""
+    return _public_text(tournament.pk, tournament.stamp, tournament.updated_at)
+
+
+def _public_text(pk: int, stamp: int, updated_at) -> str:
+    return f"{pk}.{stamp}.{int(updated_at.timestamp() * 1e6)}"
+
+
+def staff_stamp(tournament: Tournament) -> str:
+    """The public stamp plus a digest of the rounds' versions and change numbers."""
+    rounds = Round.objects.filter(tournament=tournament).aggregate(
+        n=Count("pk"), v=Sum("version"), c=Sum("change_seq")
+    )
+    return f"{public_stamp(tournament)}.{rounds['n']}.{rounds['v'] or 0}.{rounds['c'] or 0}"
+
+
+def shared_page_stamp(slug: str) -> tuple[str, float] | None:
+    """The stamp of a tournament's whole public pages and its ``updated_at`` (a timestamp),
+    in one query; None when there is no tournament ``slug``.
+
+    The public stamp plus the status and version of each round: whole public pages
+    (:mod:`tournament.public.conditional`) also show which rounds are published and carry a
+    round's stamp for their live updates, which move with a round's status (its first
+    result, its last) without a public change.
+    """
+    rows = list(
+        Tournament.objects.filter(slug=slug)
+        .order_by("round_set__number")
+        .values_list(
+            "pk",
+            "stamp",
+            "updated_at",
+            "round_set__number",
+            "round_set__status",
+            "round_set__version",
+        )
+    )
+    if not rows:
+        return None
+    pk, stamp, updated_at = rows[0][:3]
+    states = ",".join(f"{n}:{s}:{v}" for *_, n, s, v in rows if n is not None)
+    digest = hashlib.sha256(states.encode()).hexdigest()[:16]
+    return f"{_public_text(pk, stamp, updated_at)}.{digest}", updated_at.timestamp()
+
+
+def page_stamp(tournament: Tournament, *, public: bool) -> str:
+    return public_stamp(tournament) if public else staff_stamp(tournament)

@@ -1,0 +1,56 @@
+"""The upload limits of this installation (settings ``UPLOAD_MAX_MB`` …) and the file field
+that enforces the size cap before a byte of the file is read into memory."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from django import forms
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+
+from tournament.sheets.reader import ACCEPT, Limits, TableFileError, check_size
+
+
+def upload_limits() -> Limits:
+    """The :class:`Limits` every sheet upload is read with."""
+    return Limits(
+        max_bytes=settings.UPLOAD_MAX_BYTES,
+        max_rows=settings.UPLOAD_MAX_ROWS,
+        max_seconds=settings.UPLOAD_MAX_SECONDS,
+    )
+
+
+def read_upload(upload: UploadedFile) -> bytes:
+    """The file's bytes, or :class:`TableFileError` when it is over the size cap (unread)."""
+    check_size(upload.size or 0, upload_limits())
+    return upload.read()
+
+
+def read_file(path: Path, max_bytes: int | None = None) -> bytes:
+    """A file given on the command line, refused unread when over the cap (default the
+    sheet cap ``UPLOAD_MAX_MB``)."""
+    limits = upload_limits()
+    if max_bytes is not None:
+        limits = replace(limits, max_bytes=max_bytes)
+    check_size(path.stat().st_size, limits)
+    with path.open("rb") as handle:
+        return handle.read(limits.max_bytes + 1)  # the file may grow after the check
+
+
+class BoundedFileField(forms.FileField):
+    """A file field refusing files over ``UPLOAD_MAX_MB`` with a message naming the limit."""
+
+    def clean(self, data, initial=None):
+        upload = super().clean(data, initial)
+        if upload:
+            try:
+                check_size(upload.size or 0, upload_limits())
+            except TableFileError as exc:
+                raise forms.ValidationError(str(exc), code="too_big") from None
+        return upload
+
+
+# The file picker offers every sheet format the reader takes (the content decides, not this).
+SHEET_PICKER = forms.ClearableFileInput(attrs={"accept": ACCEPT})

@@ -1,0 +1,36 @@
+"""Helpers shared by the views: loading a tournament with a rights check."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+
+from tournament.core.middleware import LoginRequired
+from tournament.core.rights import has_role, role_of
+from tournament.models import Tournament
+
+
+def load_tournament(request, slug: str, needed: str | None) -> Tournament:
+    """Fetch the tournament and check the user's role (``None`` = public page)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
+    if needed is not None and not has_role(request.user, tournament, needed):
+        if not request.user.is_authenticated:
+            raise LoginRequired
+        raise Http404(_("没有权限"))
+    request.tournament_role = role_of(request.user, tournament)
+    return tournament
+
+
+def login_redirect(request):
+    return redirect_to_login(request.get_full_path())
+
+
+def back_to_list(request, list_url: str) -> HttpResponseRedirect:
+    """After a row's action, the list as it was shown (its ``next``: filter, search, page),
+    or ``list_url``; never another page or site."""
+    back = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+    return redirect(back if safe and back.startswith(list_url) else list_url)

@@ -1,0 +1,192 @@
+"""Forms of an event's settings and its creation; option checks come from
+:mod:`tournament.events.options`."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from tournament.core.pinyin import pypinyin
+from tournament.events import options as opt
+from tournament.models import Tournament
+
+DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+"""A date input shows only ISO values: a localized "2026/12/05" would be emptied on save."""
+
+TIEBREAK_SLOTS = len(opt.TIEBREAK_METRICS)
+TIEBREAK_FIELDS = [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]
+
+# The settings page in sections; every option of Tournament.OPTION_FIELDS is in one.
+SETTINGS_GROUPS = [
+    (_("基本信息"), ["name", "slug", "start_date", "end_date", "venue", "host"]),
+    (
+        _("赛制与计分"),
+        [
+            "format",
+            "rounds",
+            "games",
+            "scoring",
+            "bye_policy",
+            "hundred_forfeit",
+            "hundred_at_time",
+        ],
+    ),
+    (_("升级与过A"), ["levels", "pass_a", "a_fail", "time_limit", "at_time", "time_tie"]),
+    (
+        _("犯规与迟到"),
+        [
+            "three_fouls_defeat",
+            "two_warnings",
+            "delay",
+            "out_of_turn",
+            "late_minutes",
+            "late_disqualify",
+        ],
+    ),
+    (_("编排"), ["seating", "avoid_same_unit"]),
+    (_("排名与奖项"), [*TIEBREAK_FIELDS, "award_text", "unit_best_k"]),
+    (
+        _("其他"),
+        [
+            "confirmation_required",
+            "table_entry",
+            "publish_pairings",
+            "publish_standings",
+            "certificate_background",
+            "print_language",
+        ],
+    ),
+]
+
+
+def _tiebreak_field(index: int) -> forms.ChoiceField:
+    choices = [("", "—")] + [(key, _(label)) for key, label in opt.TIEBREAK_METRICS.items()]
+    label = _("排名依据") if index == 1 else ""
+    help_text = _("名次依次比较的项目；选“—”的不用") if index == TIEBREAK_SLOTS else ""
+    # The selects after the first have no visible label: each is named for screen readers.
+    named = forms.Select(attrs={"aria-label": _("排名依据（第%(n)s项）") % {"n": index}})
+    return forms.ChoiceField(
+        label=label, choices=choices, required=index == 1, help_text=help_text, widget=named
+    )
+
+
+class TournamentForm(forms.ModelForm):
+    """The settings page: every option, the tiebreak chain as an ordered list of selects."""
+
+    award_text = forms.CharField(
+        label=_("奖项设置"), help_text=_("例如：一等奖:1，二等奖:2，三等奖:3")
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            name
+            for _title, names in SETTINGS_GROUPS
+            for name in names
+            if not name.startswith("tiebreak_") and name != "award_text"
+        ]
+        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        instance = self.instance
+        chain = list(instance.tiebreaks or opt.DEFAULT_TIEBREAKS)
+        for index, name in enumerate(TIEBREAK_FIELDS, 1):
+            self.fields[name] = _tiebreak_field(index)
+            self.fields[name].initial = chain[index - 1] if index <= len(chain) else ""
+        self.fields["award_text"].initial = opt.format_award_tiers(
+            instance.award_tiers or opt.DEFAULT_AWARD_TIERS
+        )
+        if instance.pk:
+            self.fields["slug"].disabled = True
+        self.fields["print_language"].required = False  # absent: keep the event's (中文)
+
+    def clean_print_language(self) -> str:
+        return self.cleaned_data.get("print_language") or self.instance.print_language
+
+    def groups(self) -> list[tuple[str, list]]:
+        """(section title, bound fields) for the template, in SETTINGS_GROUPS order."""
+        return [(title, [self[name] for name in names]) for title, names in SETTINGS_GROUPS]
+
+    def tiebreak_chain(self) -> list[str]:
+        """The chosen metrics in order, blanks skipped."""
+        chain = [self.cleaned_data.get(name) for name in TIEBREAK_FIELDS]
+        return [key for key in chain if key]
+
+    def clean_award_text(self) -> list[list]:
+        try:
+            return [list(t) for t in opt.parse_award_tiers(self.cleaned_data["award_text"])]
+        except ValueError:
+            raise forms.ValidationError(_("奖项设置格式应为“名称:名额”，用逗号分隔")) from None
+
+    def _post_clean(self) -> None:
+        # Copy the composed fields onto the instance before the model's clean() checks them.
+        self.instance.tiebreaks = self.tiebreak_chain()
+        if "award_text" in self.cleaned_data:
+            self.instance.award_tiers = self.cleaned_data["award_text"]
+        super()._post_clean()
+
+    def add_error(self, field, error):
+        # Model errors on tiebreaks/award_tiers belong to their fields on this form.
+        rename = {"tiebreaks": TIEBREAK_FIELDS[0], "award_tiers": "award_text"}
+        if isinstance(error, forms.ValidationError) and hasattr(error, "error_dict"):
+            error = error.error_dict
+        if isinstance(error, dict):
+            error = {rename.get(key, key): value for key, value in error.items()}
+        elif field in rename:
+            field = rename[field]
+        super().add_error(field, error)
+
+
+class TournamentCreateForm(forms.ModelForm):
+    """Creating an event: its name and dates, and the profile every option starts from."""
+
+    profile = forms.ChoiceField(
+        label=_("赛制模板"),
+        choices=[(key, _(label)) for key, label in opt.PROFILE_CHOICES.items()],
+        help_text=_("按所选模板设置全部规则；创建后每项设置仍可在“设置”中修改"),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "start_date", "end_date", "venue", "host"]
+        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+        help_texts = {
+            "slug": _("网址中的赛事代号：只用英文字母、数字和连字符，例如 2025-spring 或拼音")
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Checked in clean_slug, with a pinyin suggestion, instead of Django's stock message.
+        self.fields["slug"].validators = []
+
+    def clean_slug(self) -> str:
+        """A slug in letters, digits, - and _ only; Chinese gets a clear message and the
+        same words in pinyin to use instead (e.g. 春季赛 → chun-ji-sai)."""
+        slug = self.cleaned_data["slug"].strip()
+        if SLUG_RE.fullmatch(slug):
+            return slug
+        hint = pinyin_slug(slug) or pinyin_slug(self.data.get("name", "")) or "2025-spring"
+        raise forms.ValidationError(
+            _(
+                "网址代号只能用英文字母、数字、连字符（-）和下划线，不能用汉字或空格；可以用拼音，如：%(hint)s"
+            ),
+            params={"hint": hint},
+        )
+
+    def tournament_fields(self) -> dict:
+        """The fields of the new event: the basics, the profile and every option it sets."""
+        fields = {key: self.cleaned_data[key] for key in self.Meta.fields}
+        return fields | opt.profile_fields(self.cleaned_data["profile"])
+
+
+SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def pinyin_slug(text: str) -> str:
+    """``text`` as a slug: each Chinese character as its toneless pinyin, joined by "-"."""
+    words = pypinyin().lazy_pinyin(text.strip())
+    return slugify("-".join(w for w in words if w.strip()))[:60].strip("-")

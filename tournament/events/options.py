@@ -1,0 +1,232 @@
+"""Event options (赛事设置) and the rules for combining them, as plain Python.
+
+Every option an organizer can set on a tournament is listed here with its allowed values
+and Chinese label, so the forms, the command line and the validation share one source.
+``validate_options`` returns the list of problems with a combination; an empty list
+means the combination can be saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.messages import Message
+from rules.profiles import PROFILE_LABELS, PROFILES, profile_options
+from rules.ruleset import (
+    A_FAIL_OPTIONS,
+    AT_TIME_OPTIONS,
+    DELAY_OPTIONS,
+    GAMES_OPTIONS,
+    HUNDRED_AT_TIME_OPTIONS,
+    OUT_OF_TURN_OPTIONS,
+    PASS_A_OPTIONS,
+    TIME_TIE_OPTIONS,
+    TWO_WARNINGS_OPTIONS,
+)
+from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
+from rules.steps import FOUL_KINDS
+from scoring.system_numbers import BYE_POLICIES as SCORING_BYE_POLICIES
+from scoring.system_numbers import SYSTEMS
+
+FORMATS = {
+    "swiss": "积分编排（瑞士制）",
+    "rotation": "分组三轮移位",
+    "knockout": "淘汰制",
+    "round_robin": "单循环（贝格尔编排）",
+    "staged": "多阶段（如积分编排后淘汰）",
+}
+STAGE_KINDS = {k: v for k, v in FORMATS.items() if k != "staged"}
+# The labels of rule and scoring options are those of the pure packages (one source).
+LEVEL_PRESETS = RULE_LEVEL_PRESETS
+PASS_A = PASS_A_OPTIONS
+A_FAIL = A_FAIL_OPTIONS
+AT_TIME = AT_TIME_OPTIONS
+GAMES = GAMES_OPTIONS
+SCORING = SYSTEMS
+BYE_POLICIES = SCORING_BYE_POLICIES
+SEATING = {
+    "first_ew": "排在前面的组合坐东西",
+    "first_ns": "排在前面的组合坐南北",
+}
+SAME_UNIT = {
+    "off": "同单位不回避",
+    "soft": "同单位尽量回避",
+    "hard": "同单位必须回避",
+}
+TIEBREAK_METRICS = {
+    "points": "积分",
+    "level_diff": "级差分",
+    "opp_points": "对手分",
+    "fouls": "犯规少者",
+    "wins": "胜局数",
+    "levels_climbed": "升级数",
+    "progressive": "累进分",
+    "head_to_head": "相互胜负",
+    "last_rounds": "末轮起逐轮比较",
+    "lot": "抽签",
+}
+DEFAULT_TIEBREAKS = ("points", "level_diff", "opp_points", "fouls", "last_rounds", "lot")
+# The rule options added for the profiles: their labels live in rules (one source).
+TWO_WARNINGS = TWO_WARNINGS_OPTIONS
+DELAY = DELAY_OPTIONS
+OUT_OF_TURN = OUT_OF_TURN_OPTIONS
+TIME_TIE = TIME_TIE_OPTIONS
+HUNDRED_AT_TIME = HUNDRED_AT_TIME_OPTIONS
+PROFILE_CHOICES = PROFILE_LABELS
+FOUL_KIND_LABELS = FOUL_KINDS  # listed here so that scripts/i18n_labels.py extracts them
+HUNDRED_FORFEIT_RANGE = (100, 115)
+DEFAULT_AWARD_TIERS = (("一等奖", 1), ("二等奖", 2), ("三等奖", 3))
+LATENESS_MINUTES = (5, 10, 15)
+
+
+def profile_fields(name: str) -> dict:
+    """The event options of profile ``name`` plus ``profile`` itself, for a new event."""
+    return profile_options(name) | {"profile": name}
+
+
+@dataclass(frozen=True)
+class OptionProblem:
+    """One reason an option combination is refused: the field and a Chinese message."""
+
+    field: str
+    message: Message  # rendered by code in the Django layer (tournament.core.messages)
+
+
+def _choice(problems: list, options: Mapping, field: str, value: object, label: str) -> None:
+    if value not in options:
+        allowed = list(options)
+        problems.append(
+            OptionProblem(
+                field, Message("opt_choice", {"label": label, "value": value, "allowed": allowed})
+            )
+        )
+
+
+def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
+    """Check one tournament's options; return every problem found (empty list: valid).
+
+    >>> validate_options({"format": "rotation", "rounds": 5})[0].message.code
+    'opt_rotation_rounds'
+    """
+    get = opts.get
+    problems = _choice_problems(get) + _range_problems(get)
+    fmt = get("format", "swiss")
+    if fmt == "knockout" and get("avoid_same_unit", "off") == "hard":
+        problems.append(OptionProblem("avoid_same_unit", Message("opt_knockout_apart")))
+    if fmt == "round_robin" and get("avoid_same_unit", "off") != "off":
+        problems.append(OptionProblem("avoid_same_unit", Message("opt_round_robin_apart")))
+    if fmt == "knockout" and get("scoring", "points26") == "hundred_plus":
+        problems.append(OptionProblem("scoring", Message("opt_hundred_knockout")))
+    problems += _tiebreak_problems(get("tiebreaks", DEFAULT_TIEBREAKS))
+    problems += _award_problems(get("award_tiers", DEFAULT_AWARD_TIERS))
+    best_k = get("unit_best_k", 2)
+    if not isinstance(best_k, int) or best_k < 1:
+        problems.append(OptionProblem("unit_best_k", Message("opt_unit_best_k")))
+    return problems
+
+
+def _choice_problems(get) -> list[OptionProblem]:
+    """Options that name one of a fixed set of choices."""
+    problems: list[OptionProblem] = []
+    _choice(problems, FORMATS, "format", get("format", "swiss"), "赛制")
+    _choice(problems, LEVEL_PRESETS, "levels", get("levels", "jiangsu"), "升级规则")
+    _choice(problems, PASS_A, "pass_a", get("pass_a", "partner_not_last"), "过A条件")
+    _choice(problems, A_FAIL, "a_fail", get("a_fail", "unlimited"), "打A失败规则")
+    _choice(problems, AT_TIME, "at_time", get("at_time", "finish_deal"), "到时规则")
+    _choice(problems, SCORING, "scoring", get("scoring", "points26"), "计分方法")
+    _choice(problems, BYE_POLICIES, "bye_policy", get("bye_policy", "forfeit_win"), "轮空计分")
+    _choice(problems, SEATING, "seating", get("seating", "first_ew"), "座位规则")
+    _choice(problems, SAME_UNIT, "avoid_same_unit", get("avoid_same_unit", "off"), "同单位回避")
+    _choice(
+        problems, TWO_WARNINGS, "two_warnings", get("two_warnings", "gestures_only"), "两次警告"
+    )
+    _choice(problems, DELAY, "delay", get("delay", "warning"), "超时处理")
+    _choice(problems, OUT_OF_TURN, "out_of_turn", get("out_of_turn", "foul_plus1"), "越序出牌")
+    _choice(problems, TIME_TIE, "time_tie", get("time_tie", "draw"), "到时平级")
+    hundred = get("hundred_at_time", "climbed_only")
+    _choice(problems, HUNDRED_AT_TIME, "hundred_at_time", hundred, "100+到时计分")
+    profile = get("profile", "")
+    if profile and profile not in PROFILES:
+        _choice(problems, PROFILE_CHOICES, "profile", profile, "赛制模板")
+    return problems
+
+
+def _range_problems(get) -> list[OptionProblem]:
+    """Numeric options and their ranges (rounds, games, minutes, the 100+ forfeit score)."""
+    problems: list[OptionProblem] = []
+    low, high = HUNDRED_FORFEIT_RANGE
+    forfeit = get("hundred_forfeit", 105)
+    if not isinstance(forfeit, int) or not low <= forfeit <= high:
+        problems.append(
+            OptionProblem(
+                "hundred_forfeit", Message("opt_hundred_forfeit", {"low": low, "high": high})
+            )
+        )
+    fmt = get("format", "swiss")
+    rounds = get("rounds", 1)
+    if not isinstance(rounds, int) or rounds < 1 or rounds > 30:
+        problems.append(OptionProblem("rounds", Message("opt_rounds")))
+    elif fmt == "rotation" and rounds != 3:
+        problems.append(OptionProblem("rounds", Message("opt_rotation_rounds")))
+    games = get("games", 1)
+    if games not in (1, 3):
+        problems.append(OptionProblem("games", Message("opt_games")))
+    elif games == 3 and fmt not in ("knockout", "staged"):
+        problems.append(OptionProblem("games", Message("opt_games_knockout")))
+    time_limit = get("time_limit", 60)
+    if not isinstance(time_limit, int) or not 10 <= time_limit <= 240:
+        problems.append(OptionProblem("time_limit", Message("opt_time_limit")))
+    late = get("late_minutes", 10)
+    if not isinstance(late, int) or not 1 <= late <= 60:
+        problems.append(OptionProblem("late_minutes", Message("opt_late_minutes")))
+    return problems
+
+
+def _tiebreak_problems(chain: Sequence[str]) -> list[OptionProblem]:
+    problems = []
+    chain = list(chain)
+    unknown = [m for m in chain if m not in TIEBREAK_METRICS]
+    if unknown:
+        problems.append(
+            OptionProblem("tiebreaks", Message("opt_tiebreak_unknown", {"names": unknown}))
+        )
+    if len(set(chain)) != len(chain):
+        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_twice")))
+    if not chain or chain[0] != "points":
+        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_points_first")))
+    if "lot" in chain and chain[-1] != "lot":
+        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_lot_last")))
+    return problems
+
+
+def _award_problems(tiers: Sequence) -> list[OptionProblem]:
+    try:
+        pairs = [(str(label), int(count)) for label, count in tiers]
+    except (TypeError, ValueError):
+        return [OptionProblem("award_tiers", Message("opt_awards_format"))]
+    if any(count < 1 or not label.strip() for label, count in pairs):
+        return [OptionProblem("award_tiers", Message("opt_awards_count"))]
+    return []
+
+
+def parse_award_tiers(text: str) -> list[tuple[str, int]]:
+    """Parse ``一等奖:1, 二等奖:2`` (also with ：，、 or new lines) into (label, count) pairs.
+
+    >>> parse_award_tiers("一等奖：1，二等奖:2")
+    [('一等奖', 1), ('二等奖', 2)]
+    """
+    tiers = []
+    for part in text.replace("，", ",").replace("、", ",").replace("\n", ",").split(","):
+        if not part.strip():
+            continue
+        label, sep, count = part.replace("：", ":").partition(":")
+        if not sep:
+            raise ValueError(part)
+        tiers.append((label.strip(), int(count)))
+    return tiers
+
+
+def format_award_tiers(tiers: Sequence) -> str:
+    """Inverse of :func:`parse_award_tiers`."""
+    return "，".join(f"{label}:{count}" for label, count in tiers)

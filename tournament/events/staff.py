@@ -1,0 +1,236 @@
+"""Staff accounts (裁判人员): the organizer creates and manages them without /admin.
+
+Vocabulary
+----------
+staff member
+    A user with a role in one tournament (:class:`~tournament.models.Staff`): chief referee
+    (裁判长) or referee (裁判), optionally limited to some tables ("1-10,15").
+display name (显示名)
+    The person's name as printed on score sheets and in the audit log, per event: kept in
+    ``Staff.name`` (a new account's ``first_name`` gets it too, as its default for the
+    events that give none); see :func:`tournament.core.accounts.display_name`. Renaming someone
+    in one event leaves their name in the other events.
+generated password
+    A random password made when an account is created or reset. It is returned once, to be
+    shown once; only its hash is stored.
+managed account
+    An account the organizer may rename or reset: not a superuser, not an organizer, and a
+    staff member only in tournaments of this same organizer. Anybody else's account can be
+    attached by username but never taken over.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth import password_validation
+from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.messages import Message
+from tournament.core.accounts import ORGANIZER_GROUP, display_name, organizer_group
+from tournament.core.audit import log_action
+from tournament.core.messages.audit import term
+from tournament.core.rights import parse_tables
+from tournament.models import Staff, Tournament
+
+NAME_MAX = 150  # User.first_name
+
+
+@dataclass(frozen=True)
+class StaffChange:
+    """What a staff action did; ``password`` is set only when one was generated or set."""
+
+    staff: Staff
+    created: bool
+    password: str | None
+
+
+def new_password() -> str:
+    """A random password of 12 characters that reads well aloud and passes the validators."""
+    return secrets.token_urlsafe(9)
+
+
+def check_username(username: str) -> str:
+    username = (username or "").strip()
+    if not username:
+        raise ValidationError(_("请填写用户名"))
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError:
+        raise ValidationError(_("用户名只能包含字母、数字和 @ . + - _")) from None
+    if len(username) > 150:
+        raise ValidationError(_("用户名最多150个字符"))
+    return username
+
+
+def check_role(role: str) -> str:
+    if role not in dict(Staff.ROLE_CHOICES):
+        raise ValidationError(_("未知的角色“%(role)s”") % {"role": role})
+    return role
+
+
+def check_tables(tables: str) -> str:
+    tables = (tables or "").strip()
+    try:
+        parse_tables(tables)
+    except ValueError:
+        raise ValidationError(_("负责台号格式应为“1-10,15”")) from None
+    if len(tables) > 200:
+        raise ValidationError(_("负责台号太长"))
+    return tables
+
+
+def is_managed(user: User, tournament: Tournament) -> bool:
+    """True when the organizer of ``tournament`` may rename this account or reset it."""
+    if user.is_superuser or user.is_staff or user.groups.filter(name=ORGANIZER_GROUP).exists():
+        return False
+    if Tournament.objects.filter(organizer=user).exists():
+        return False
+    other = Staff.objects.filter(user=user).exclude(tournament__organizer=tournament.organizer)
+    return not other.exists()
+
+
+def set_password(user: User, password: str) -> None:
+    """Set a chosen password after Django's validators (the message says which rule)."""
+    password_validation.validate_password(password, user)
+    user.set_password(password)
+
+
+@transaction.atomic
+def staff_add(
+    *,
+    tournament: Tournament,
+    username: str,
+    role: str,
+    name: str = "",
+    tables: str = "",
+    password: str | None = None,
+    user=None,
+    request=None,
+    actor: str = "",
+) -> StaffChange:
+    """Create the account (or attach an existing one) and give it ``role`` in ``tournament``.
+
+    A new account gets ``password`` or a generated one, returned once. An existing
+    account keeps its password and its own name: ``name`` is its display name in this
+    event only, and may be given only for a managed account.
+    """
+    username, role, tables = check_username(username), check_role(role), check_tables(tables)
+    name = (name or "").strip()[:NAME_MAX]
+    account = User.objects.select_for_update().filter(username=username).first()
+    if account is not None and tournament.organizer_id == account.pk:
+        raise ValidationError(_("组织者本人不需要再添加为裁判"))
+    created, shown = account is None, None
+    if account is None:
+        account = User(username=username, first_name=name)
+        shown = password or new_password()
+        set_password(account, shown)
+        account.save()
+    elif name and name != display_name(account, tournament) and not is_managed(account, tournament):
+        raise ValidationError(
+            _("账号“%(u)s”属于其他赛事或组织者，不能在这里改名") % {"u": username}
+        )
+    defaults = {"role": role, "tables": tables}
+    if name:
+        defaults["name"] = name
+    staff, _new = Staff.objects.update_or_create(
+        tournament=tournament, user=account, defaults=defaults
+    )
+    shown_name = display_name(account, tournament)
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        actor=actor,
+        action="staff.set",
+        obj=staff,
+        summary=Message(
+            "audit_staff_new" if created else "audit_staff",
+            {"name": shown_name, "role": term(staff.get_role_display()), "u": username},
+        ),
+        after={"username": username, "name": shown_name, "role": role, "tables": tables},
+    )
+    return StaffChange(staff, created, shown)
+
+
+def _staff_of(tournament: Tournament, staff_id) -> Staff:
+    """The staff row named by a form's id: a clear message for anything but a known number."""
+    text = str(staff_id or "").strip()
+    if not (text.isascii() and text.isdigit() and len(text) < 12):
+        raise ValidationError(_("无效的人员编号“%(id)s”") % {"id": text[:20]})
+    staff = Staff.objects.select_related("user").filter(tournament=tournament, pk=int(text)).first()
+    if staff is None:
+        raise ValidationError(_("该人员已不在本赛事中"))
+    return staff
+
+
+@transaction.atomic
+def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -> Staff:
+    """Take a role away (the account itself stays: it may serve in other events)."""
+    staff = _staff_of(tournament, staff_id)
+    before = {"username": staff.user.username, "role": staff.role, "tables": staff.tables}
+    staff.delete()
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="staff.remove",
+        summary=Message("audit_staff_removed", {"name": staff.name or display_name(staff.user)}),
+        before=before,
+    )
+    return staff
+
+
+@transaction.atomic
+def staff_reset_password(
+    *, tournament: Tournament, staff_id, user=None, request=None
+) -> StaffChange:
+    """Give a staff member a new generated password (returned once)."""
+    staff = _staff_of(tournament, staff_id)
+    account = User.objects.select_for_update().get(pk=staff.user_id)
+    if not is_managed(account, tournament):
+        raise ValidationError(
+            _("账号“%(u)s”属于其他赛事或组织者，不能在这里重置密码") % {"u": account.username}
+        )
+    password = new_password()
+    account.set_password(password)
+    account.save(update_fields=["password"])
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="staff.password",
+        obj=staff,
+        summary=Message("audit_password_reset", {"name": display_name(account, tournament)}),
+    )
+    return StaffChange(staff, False, password)
+
+
+@transaction.atomic
+def organizer_add(
+    username: str, *, name: str = "", password: str | None = None
+) -> tuple[User, str | None]:
+    """Create (or promote) an organizer account.
+
+    Returns the account and the password generated for it (None when one was given or the
+    account existed and keeps its password).
+    """
+    username = check_username(username)
+    account = User.objects.select_for_update().filter(username=username).first()
+    generated = None
+    if account is None:
+        account = User(username=username)
+        if not password:
+            password = generated = new_password()
+    if name:
+        account.first_name = name.strip()[:NAME_MAX]
+    if password:
+        set_password(account, password)
+    account.save()
+    account.groups.add(organizer_group())
+    return account, generated

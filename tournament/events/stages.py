@@ -1,0 +1,334 @@
+"""Stages (阶段) after the first: who qualifies, and pairing rotation groups and knockouts.
+
+Vocabulary
+----------
+qualification (晋级)
+    ``Stage.qualify`` says who enters a stage: ``{"top": N}`` — the first N of the previous
+    stage's standings; ``{"group_top": K}`` — the first K of every rotation group; ``{}`` — every
+    active pair (a first stage, or a stage that keeps the whole field).
+seeding
+    Qualifiers are ordered by the previous stage's result (group winners by group rank, then
+    by total); the first stage is ordered by draw number.
+stage state
+    ``Stage.state`` keeps what a stage decided once and must not change afterwards: the
+    rotation groups (team ids per group), the order of a round robin (单循环: one group, its
+    Berger tables follow from it; the stage's rounds are set from its size) and the
+    knockout bracket.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from pairing.bracket import Bracket, knockout_bracket
+from pairing.groups import pair_rotation_round, rotation_groups
+from pairing.knockout import is_finished, next_games, settle
+from pairing.result import Bye, Pairing
+from pairing.roundrobin import (
+    pair_round_robin_round,
+    round_robin_movement,
+    round_robin_rounds,
+)
+from rules import knockout_winner
+from rules.messages import Message
+from scoring import rotation_totals, standings
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.events.options import STAGE_KINDS
+from tournament.events.playoff import playoff_qualifiers, stage_cut
+from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.standings.selectors import match_records, ruleset, score_options, standings_rules
+
+# Message codes (texts in tournament/core/messages/services.py).
+MSG_STAGE_PLAYED = "stage_played"
+MSG_QUALIFY = "stage_qualify"
+MSG_ROUNDS = "stage_rounds"
+MSG_NAME = "stage_name"
+MAX_QUALIFY = 10_000
+MAX_STAGE_ROUNDS = 30
+
+
+def stage_rounds(stage: Stage) -> list[int]:
+    return list(stage.round_set.order_by("number").values_list("number", flat=True))
+
+
+def previous_stage(stage: Stage) -> Stage | None:
+    return stage.tournament.stages.filter(order__lt=stage.order).order_by("-order").first()
+
+
+def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
+    """The team ids that enter ``stage``, best seed first."""
+    active = set(
+        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+    )
+    before = previous_stage(stage)
+    if before is None or not stage.qualify:
+        teams = Team.objects.filter(pk__in=active).order_by(
+            F("draw_number").asc(nulls_last=True), "pk"
+        )
+        return [t.pk for t in teams]
+    rounds = stage_rounds(before)
+    records = match_records(tournament, rounds)
+    if "group_top" in stage.qualify:
+        groups = {
+            team: gi for gi, group in enumerate(before.state.get("groups", [])) for team in group
+        }
+        rows = rotation_totals(
+            records,
+            groups,
+            system=tournament.scoring,
+            bye_policy=tournament.bye_policy,
+            options=score_options(tournament),
+        )
+        k = int(stage.qualify["group_top"])
+        chosen = [r for r in rows if r.group_rank <= k and r.team in active]
+        chosen.sort(key=lambda r: (r.group_rank, r.overall_rank))
+        return [r.team for r in chosen]
+    if stage.qualify.get("playoff") and "top" in stage.qualify:
+        # A tie at the cut is played off (docs/rules.md §5.6), not drawn by lot.
+        return playoff_qualifiers(stage, stage_cut(tournament, stage, before, rounds))
+    rows = standings(records, standings_rules(tournament), teams=list(active))
+    return [row.team for row in rows[: int(stage.qualify.get("top", len(rows)))]]
+
+
+@transaction.atomic
+def stage_add(
+    tournament: Tournament,
+    *,
+    kind: str,
+    name: str,
+    rounds: int,
+    qualify: dict,
+    places_by_time: bool = False,
+    user=None,
+    request=None,
+) -> Stage:
+    """Add a stage at the end of the event (``places_by_time``: docs/rules.md §5.5)."""
+    if kind not in STAGE_KINDS:
+        raise Refused("stage_kind")
+    # Checked here, not by the database: a huge number must be a message, never a 500.
+    for key, value in qualify.items():
+        if key == "playoff":
+            if not isinstance(value, bool):
+                raise Refused(MSG_QUALIFY, n=MAX_QUALIFY)
+        elif not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_QUALIFY:
+            raise Refused(MSG_QUALIFY, n=MAX_QUALIFY)
+    if not isinstance(rounds, int) or not 1 <= rounds <= MAX_STAGE_ROUNDS:
+        raise Refused(MSG_ROUNDS, n=MAX_STAGE_ROUNDS)
+    if len(name) > Stage._meta.get_field("name").max_length:
+        raise Refused(MSG_NAME, n=Stage._meta.get_field("name").max_length)
+    if kind == "rotation":
+        rounds = 3
+    last = tournament.stages.order_by("-order").first()
+    stage = Stage.objects.create(
+        tournament=tournament,
+        order=(last.order + 1 if last else 1),
+        name=name or STAGE_KINDS[kind],
+        kind=kind,
+        rounds=rounds,
+        qualify=qualify,
+        places_by_time=bool(places_by_time),
+    )
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="stage.add",
+        obj=stage,
+        summary=Message("audit_add_stage", {"stage": stage.name}),
+        after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
+    )
+    return stage
+
+
+@transaction.atomic
+def stage_delete(stage: Stage, *, user=None, request=None) -> None:
+    if Round.objects.filter(stage=stage).exists():
+        raise Refused(MSG_STAGE_PLAYED)
+    log_action(
+        tournament=stage.tournament,
+        user=user,
+        request=request,
+        action="stage.delete",
+        summary=stage.name,
+    )
+    stage.delete()
+
+
+# --- pairing a round of a rotation or knockout stage --------------------------------------
+
+
+def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list):
+    """The pairing of round ``index`` of a rotation or knockout stage (state saved on the stage)."""
+    if stage.kind == "rotation":
+        return rotation_round(tournament, stage, index, field)
+    if stage.kind == "knockout":
+        return knockout_round(tournament, stage, field)
+    if stage.kind == "round_robin":
+        return round_robin_round(tournament, stage, index, field)
+    raise Refused("stage_kind")
+
+
+def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
+    """Groups are formed once, at the stage's first round, and kept in ``Stage.state``."""
+    if index == 1 or "groups" not in stage.state:
+        order = qualifiers(tournament, stage)
+        method = "serpentine" if previous_stage(stage) is not None else "draw"
+        stage.state = {
+            **stage.state,
+            "groups": rotation_groups(order, method=method),
+            "method": method,
+        }
+        stage.save(update_fields=["state"])
+    pairing = pair_rotation_round(stage.state["groups"], index, seating=tournament.seating)
+    return without_withdrawn(pairing, field)
+
+
+def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: list):
+    """Berger tables over the stage's pairs, fixed at its first round (``Stage.state``:
+    one group in seed order); the stage then has as many rounds as the size needs."""
+    if index == 1 or "groups" not in stage.state:
+        order = qualifiers(tournament, stage)
+        stage.state = {**stage.state, "groups": [order]}
+        stage.rounds = round_robin_rounds(len(order))
+        stage.save(update_fields=["state", "rounds"])
+    pairing = pair_round_robin_round(stage.state["groups"][0], index, tournament.seating)
+    return without_withdrawn(pairing, field)
+
+
+def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]]:
+    """The movement table (移位表) of a round-robin stage once its order is fixed:
+    ``[(round, [(table, EW name, NS name), …], bye name or ""), …]``; empty before."""
+    if stage.kind != "round_robin" or "groups" not in stage.state:
+        return []
+    order = stage.state["groups"][0]
+    names = dict(Team.objects.filter(pk__in=order).values_list("pk", "name"))
+    rows = []
+    for number, tables in round_robin_movement(order, stage.tournament.seating).items():
+        seated = [(table, names[ew], names[ns]) for table, ew, ns in tables if table is not None]
+        bye = next((names[ew] for table, ew, _ns in tables if table is None), "")
+        rows.append((number, seated, bye))
+    return rows
+
+
+def without_withdrawn(pairing, field: list):
+    """A pair that withdrew since the groups were made leaves its opponent a bye."""
+    active = {e.id for e in field}
+    tables, byes = [], [b for b in pairing.byes if b.entrant in active]
+    for t in pairing.tables:
+        if t.ew in active and t.ns in active:
+            tables.append(t)
+        else:
+            byes += [Bye(x) for x in (t.ew, t.ns) if x in active]
+    return Pairing(tables=tuple(tables), byes=tuple(byes))
+
+
+def stored_bracket(stage: Stage) -> Bracket:
+    """The bracket as last saved on the stage (its first round is what matters)."""
+    return Bracket.from_dict(stage.state["bracket"])
+
+
+def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[dict, int | None]]:
+    """Per bracket match: games won per team and the match winner (None while undecided).
+
+    The rule is ``rules.knockout_winner`` (best of ``games``; a forfeit or lateness in any
+    game loses the whole match); this only reads the confirmed games in round order.
+    """
+    games: dict[str, list[tuple[int | None, str | None]]] = {}
+    rows = (
+        Match.objects.filter(round__stage=stage)
+        .exclude(bracket_id="")
+        .filter(state=Match.CONFIRMED)
+        .order_by("round__number", "pk")
+    )
+    for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit", "defeat_reason"):
+        team = {"EW": m["ew_id"], "NS": m["ns_id"]}.get(m["winner"])
+        late = m["defeat_reason"] == "late"
+        reason = "forfeit" if m["forfeit"] in ("EW", "NS") or late else None
+        games.setdefault(m["bracket_id"], []).append((team, reason))
+    rules = ruleset(tournament)
+    out = {}
+    for bracket_id, played in games.items():
+        wins, winner, _ = knockout_winner(rules, played)
+        out[bracket_id] = (wins, winner)
+    return out
+
+
+def current_bracket(tournament: Tournament, stage: Stage) -> Bracket:
+    """The bracket after every confirmed result, computed and never saved (safe in a read).
+
+    Rebuilt from the first round rather than advanced step by step (:func:`pairing.knockout.settle`),
+    so that a result corrected after an unlock moves the right pair on.
+    """
+    active = set(
+        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+    )
+    return settle(stored_bracket(stage), knockout_winners(tournament, stage), active)
+
+
+def update_bracket(tournament: Tournament, stage: Stage) -> Bracket:
+    """Save :func:`current_bracket` on the stage (the bracket page and printouts read it).
+
+    Call it only under the round lock (``lock_round``, ``pair_next_round``): it writes.
+    """
+    bracket = current_bracket(tournament, stage)
+    data = bracket.to_dict()
+    if stage.state.get("bracket") != data:
+        stage.state = {**stage.state, "bracket": data}
+        stage.save(update_fields=["state"])
+    return bracket
+
+
+def knockout_finished(stage: Stage) -> bool:
+    """True once the final (and the third-place match) have winners; reads only."""
+    if "bracket" not in stage.state:
+        return False
+    return is_finished(current_bracket(stage.tournament, stage))
+
+
+def knockout_round(tournament: Tournament, stage: Stage, field: list):
+    """The next games of the bracket: every ready match, one more game for undecided ones.
+
+    Called while pairing, under the tournament lock: the bracket is made (first round) and
+    saved here.
+    """
+    if "bracket" not in stage.state:
+        order = qualifiers(tournament, stage)
+        units = dict(Team.objects.filter(pk__in=order).values_list("pk", "unit__name"))
+        avoid = tournament.avoid_same_unit != "off"
+        bracket = knockout_bracket(order, units=units if avoid else None, third_place=True)
+        stage.state = {**stage.state, "bracket": bracket.to_dict()}
+        stage.save(update_fields=["state"])
+    bracket = update_bracket(tournament, stage)
+    pairing = next_games(bracket, games_played(stage))
+    if pairing is None:
+        raise Refused("knockout_over" if is_finished(bracket) else "knockout_waiting")
+    return pairing
+
+
+def games_played(stage: Stage) -> dict[str, int]:
+    """Games paired so far per bracket match id."""
+    played: dict[str, int] = {}
+    for bracket_id in (
+        Match.objects.filter(round__stage=stage)
+        .exclude(bracket_id="")
+        .values_list("bracket_id", flat=True)
+    ):
+        played[bracket_id] = played.get(bracket_id, 0) + 1
+    return played
+
+
+def stage_members(tournament: Tournament, stage: Stage, placed: set | None = None) -> set | None:
+    """The team ids expected in a round of ``stage`` (None: every active pair).
+
+    A knockout round expects exactly the pairs its bracket put in it (``placed``); rotation
+    groups expect their members; a stage with a qualification expects its qualifiers.
+    """
+    if stage.kind == "knockout":
+        return set(placed or ())
+    if stage.kind in ("rotation", "round_robin") and "groups" in stage.state:
+        return {team for group in stage.state["groups"] for team in group}
+    if stage.qualify:
+        return set(qualifiers(tournament, stage))
+    return None

@@ -1,0 +1,192 @@
+"""The plain data of the read API, built from what the public pages compute.
+
+``staff`` means the request carried a valid staff token of the event: it then sees what
+the event's staff pages see (draft pairings, results as they come in). Every builder is
+run through :func:`tournament.core.page_cache.computed`, keyed by the public or the staff stamp,
+exactly like the pages; the standings and a team's history share the pages' cache entries.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language
+
+from tournament.core.page_cache import computed
+from tournament.models import Match, Round, Team, Tournament
+from tournament.public.views import history_rows, standings_data
+from tournament.standings.selectors import COUNTED_STATES, standings_choice
+from tournament.standings.table import metric_keys
+from tournament.templatetags.guandan import result_text
+
+
+def team_ref(team: Team | None) -> dict | None:
+    if team is None:
+        return None
+    return {"id": team.pk, "name": team.name, "unit": team.unit.name if team.unit_id else ""}
+
+
+def event_summary(tournament: Tournament) -> dict:
+    fields = ("slug", "name", "start_date", "end_date", "venue", "host")
+    return {name: getattr(tournament, name) for name in fields}
+
+
+def is_public(tournament: Tournament) -> bool:
+    """The event shows anything at all to the public (as its overview page)."""
+    return tournament.publish_pairings or tournament.publish_standings
+
+
+def pairings_visible(tournament: Tournament, round_: Round, staff: bool) -> bool:
+    """As the public pairings page: published, non-draft rounds (staff: every round)."""
+    return staff or (tournament.publish_pairings and round_.status != Round.DRAFT)
+
+
+def results_visible(tournament: Tournament, round_: Round, staff: bool) -> bool:
+    """As the public pages: results of locked rounds once standings are published (staff:
+    every round that is not a draft)."""
+    if staff:
+        return round_.status != Round.DRAFT
+    return tournament.publish_standings and round_.status == Round.LOCKED
+
+
+def event_detail(tournament: Tournament, staff: bool) -> dict:
+    def build() -> dict:
+        rounds = [
+            {
+                "number": r.number,
+                "status": r.status,
+                "results": results_visible(tournament, r, staff),
+            }
+            for r in tournament.round_set.order_by("number")
+            if pairings_visible(tournament, r, staff)
+        ]
+        return event_summary(tournament) | {
+            "format": tournament.format,
+            "planned_rounds": tournament.rounds,
+            "time_limit": tournament.time_limit,
+            "scoring": tournament.scoring,
+            "tiebreaks": list(tournament.tiebreaks),
+            "publish_pairings": tournament.publish_pairings,
+            "publish_standings": tournament.publish_standings,
+            "rounds": rounds,
+        }
+
+    return computed(tournament, "api-event", build, public=not staff)
+
+
+def _tables(round_: Round):
+    matches = round_.matches.select_related("ew__unit", "ns__unit")
+    # Tables by number, then the byes (no table number), as on the pairings page.
+    return sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
+
+
+def pairings(tournament: Tournament, round_: Round, staff: bool) -> dict:
+    def build() -> dict:
+        tables = [
+            {"table": m.table, "ew": team_ref(m.ew), "ns": team_ref(m.ns)} for m in _tables(round_)
+        ]
+        return {"event": tournament.slug, "round": round_.number, "tables": tables}
+
+    data = computed(tournament, "api-pairings", build, round_.pk, public=not staff)
+    return data | {"status": round_.status}
+
+
+def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
+    """Every table with its result; the public sees the results the pairings page shows
+    (confirmed tables of a locked round), staff every table as entered."""
+
+    def build() -> dict:
+        tables = []
+        for m in _tables(round_):
+            shown = staff and m.state in COUNTED_STATES or m.state == Match.CONFIRMED
+            tables.append(
+                {
+                    "table": m.table,
+                    "ew": team_ref(m.ew),
+                    "ns": team_ref(m.ns),
+                    "state": m.state,
+                    "ew_level": m.ew_level if shown else "",
+                    "ns_level": m.ns_level if shown else "",
+                    "forfeit": m.forfeit if shown else "",
+                    "defeat_side": m.defeat_side if shown else "",
+                    "defeat_reason": m.defeat_reason if shown else "",
+                    "winner": m.winner if shown else "",
+                    "result": result_text(m) if shown else "",
+                }
+            )
+        return {"event": tournament.slug, "round": round_.number, "tables": tables}
+
+    data = computed(tournament, "api-results", build, round_.pk, get_language(), public=not staff)
+    return data | {"status": round_.status}
+
+
+def standings(tournament: Tournament, requested: int | None, staff: bool) -> dict | None:
+    """The standings after ``requested`` (default the last locked round); None when that
+    round may not be shown."""
+    choice = standings_choice(tournament, requested, public=not staff)
+    if requested is not None and choice.after_round != requested:
+        return None
+    rows: list[dict] = []
+    if choice.after_round is not None:
+        # The same cache entry as the standings page.
+        table = computed(
+            tournament,
+            "standings",
+            lambda: standings_data(tournament, choice.after_round, public=not staff),
+            choice.after_round,
+            public=not staff,
+        )
+        rows = [standing_line(item, list(tournament.tiebreaks)) for item in table["data"]]
+    return {
+        "event": tournament.slug,
+        "after_round": choice.after_round,
+        "provisional": choice.provisional,
+        "rounds": choice.available,
+        "rows": rows,
+    }
+
+
+def standing_line(item: dict, chain: list[str]) -> dict:
+    """One row of the standings page's table as API data (the tiebreaks in ``metrics``)."""
+    return {
+        "rank": item["rank"],
+        "team": {"id": item["team_id"], "name": item["team"], "unit": item["unit"]},
+        "players": item["players"],
+        **{key: item[key] for key in ("points", "matches", "wins", "draws", "losses")},
+        "metrics": {key: item.get(key) for key in metric_keys(chain)},
+    }
+
+
+def team_detail(tournament: Tournament, team: Team, staff: bool) -> dict:
+    rows = computed(
+        tournament,
+        "history",
+        lambda: history_rows(tournament, team.pk, public=not staff),
+        team.pk,
+        public=not staff,
+    )
+    opponents = {
+        t.pk: t
+        for t in Team.objects.filter(
+            pk__in=[r["line"].opponent for r in rows if r["line"].opponent is not None]
+        ).select_related("unit")
+    }
+    history = [
+        {
+            "round": r["line"].round,
+            "opponent": team_ref(opponents.get(r["line"].opponent)),
+            "seat": r["line"].seat,
+            "level": r["line"].level,
+            "opponent_level": r["line"].opponent_level,
+            "points": r["line"].points,
+            "level_points": r["line"].level_points,
+            "fouls": r["line"].fouls,
+            "total": r["line"].total,
+        }
+        for r in rows
+    ]
+    return {
+        "event": tournament.slug,
+        "team": team_ref(team),
+        "players": [p.name for p in team.players.all()],
+        "status": team.status,
+        "history": history,
+    }

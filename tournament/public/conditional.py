@@ -1,0 +1,129 @@
+"""Conditional GETs for the public pages: ETag / Last-Modified from the stamps, 304, gzip,
+and whole pages kept for anonymous visitors.
+
+The ETag names everything a page depends on: the tournament's stamp (public, or staff
+for a signed-in user, whose pages show results as they come in), the user, the language
+and, for a signed-in user, the CSRF cookie (the top bar's log-out form carries a token). A
+phone that asks again with ``If-None-Match`` gets a 304 of a few bytes until one of these
+changes. ``Last-Modified`` is sent to anonymous visitors only: their pages change only
+with the public stamp, which moves ``updated_at``.
+
+An anonymous visitor's page holds nothing of its own (no token, no name, no message), so
+the whole answer is kept in Django's cache under the public stamp with the rounds' states
+(:func:`~tournament.core.stamps.shared_page_stamp`), the host, the path with its query and the
+language: when a round is published thousands of phones ask for a few hundred names, and
+each answer after the first costs one query (the stamps) and a cache read. A new stamp
+makes new keys, as for :func:`tournament.core.page_cache.computed`.
+
+A page keys only on the query parameters it reads (``stamped(reads=...)``): any other is
+answered by a redirect to the same URL without it, so made-up query strings
+(``?x=1``, ``?x=2``, …) add no page to the cache, and no link in a kept page carries a
+stranger's parameters.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseRedirect
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
+from django.views.decorators.gzip import gzip_page
+
+from tournament.core.page_cache import TIMEOUT, cache_key
+from tournament.core.stamps import page_stamp, shared_page_stamp
+from tournament.models import Tournament
+
+
+def page_etag(request, stamp: str) -> str:
+    """A quoted ETag for this request's view of the tournament (see the module docstring).
+
+    The CSRF secret is the one the middleware read from the cookie, or the one the page
+    has just generated (``get_token``) when the visitor had none.
+    """
+    signed_in = request.user.is_authenticated
+    parts = [
+        stamp,
+        str(request.user.pk or ""),
+        getattr(request, "LANGUAGE_CODE", ""),
+        request.META.get("CSRF_COOKIE", "") if signed_in else "",
+    ]
+    return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:24] + '"'
+
+
+def shared_page_key(request, stamp: str) -> str | None:
+    """The cache key of this request's whole answer, or None when it is not the same for
+    every visitor: a signed-in user, a flash message waiting, anything but a GET."""
+    if request.method != "GET" or request.user.is_authenticated or len(get_messages(request)):
+        return None
+    parts = (request.get_host(), request.get_full_path(), getattr(request, "LANGUAGE_CODE", ""))
+    return cache_key("page", stamp, parts)
+
+
+def _answer(request, view, stamp: str, args: tuple, kwargs: dict) -> HttpResponse:
+    """The view's answer, from the cache when another visitor has had the same one."""
+    key = shared_page_key(request, stamp)
+    kept = cache.get(key) if key else None
+    if kept is not None:
+        content_type, body = kept
+        return HttpResponse(body, content_type=content_type)
+    response = view(request, *args, **kwargs)
+    plain = response.status_code == 200 and not response.streaming and not response.cookies
+    if key and plain:
+        cache.set(key, (response["Content-Type"], response.content), TIMEOUT)
+    return response
+
+
+def canonical_url(request, reads: tuple[str, ...]) -> str | None:
+    """The URL without the query parameters the page does not read; None when it has none."""
+    if all(key in reads for key in request.GET):
+        return None
+    kept = [(key, value) for key, value in request.GET.lists() if key in reads]
+    query = urlencode([(key, v) for key, values in kept for v in values])
+    return request.path + (f"?{query}" if query else "")
+
+
+def stamped(view=None, *, reads: tuple[str, ...] = ()):
+    """Wrap a public view taking ``slug``: ETag, Last-Modified, 304, gzip, shared pages.
+    ``reads``: the query parameters the view reads; others are redirected away."""
+    if view is None:
+        return lambda actual: stamped(actual, reads=reads)
+
+    @wraps(view)
+    def wrapper(request, slug, *args, **kwargs):
+        if request.method not in ("GET", "HEAD"):
+            return view(request, slug, *args, **kwargs)  # the view answers 405
+        canonical = canonical_url(request, reads)
+        if canonical is not None:
+            return HttpResponseRedirect(canonical)
+        return _stamped_answer(request, view, slug, args, kwargs)
+
+    return gzip_page(wrapper)
+
+
+def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
+    if request.user.is_authenticated:
+        tournament = Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
+        found = None if tournament is None else (page_stamp(tournament, public=False), None)
+    else:
+        found = shared_page_stamp(slug)
+    if found is None:
+        return view(request, slug, *args, **kwargs)  # the view answers 404
+    stamp, modified = found
+    response = get_conditional_response(
+        request, etag=page_etag(request, stamp), last_modified=modified
+    )
+    if response is None:
+        response = _answer(request, view, stamp, (slug, *args), kwargs)
+    if response.status_code in (200, 304):
+        response.headers.setdefault("ETag", page_etag(request, stamp))
+        if modified is not None:
+            response.headers.setdefault("Last-Modified", http_date(modified))
+    # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
+    # time (a 304 costs one small query).
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

@@ -1,0 +1,100 @@
+"""Find my table (查找我的台号): a server-side search of one round's pairings.
+
+Vocabulary
+----------
+entry
+    One pair of the round as the search shows it: the pair, its players and unit, its
+    table and seat (or a bye) and its opponent. Plain data, so it caches well.
+keys
+    What a query is matched against, for the pair's name, each player's name and the
+    unit's name: the name itself, its full pinyin without tones, and its initials, all
+    lower case without spaces. "诸葛", "zhuge" and "zgl" all find 诸葛亮.
+
+The index of a round is built once per public stamp (:mod:`tournament.core.page_cache`); a search
+is then a scan of a few thousand short strings.
+"""
+
+from __future__ import annotations
+
+from tournament.core.page_cache import computed
+from tournament.core.pinyin import pinyin_initials, pinyin_key
+from tournament.models import Player, Round, Team, Tournament
+
+MAX_RESULTS = 30  # a search answer stays a few KB even for a one-letter query
+QUERY_MAX = 50
+
+
+def normalise(text: str) -> str:
+    """Lower case without any whitespace: how both queries and keys are compared."""
+    return "".join(text.split()).lower()
+
+
+def name_keys(name: str, stored_pinyin: str = "") -> list[str]:
+    """The name, its pinyin and its initials, each spelling (see the module's vocabulary)."""
+    if not name:
+        return []
+    return [normalise(name), normalise(stored_pinyin or pinyin_key(name)), *pinyin_initials(name)]
+
+
+def _teams(tournament_id: int) -> dict[int, dict]:
+    """Each pair of the event as plain data with its search keys (plain rows: fast)."""
+    players: dict[int, list[tuple[str, str]]] = {}
+    rows = Player.objects.filter(team__tournament_id=tournament_id).order_by("team_id", "position")
+    for team_id, name, stored in rows.values_list("team_id", "name", "name_pinyin"):
+        players.setdefault(team_id, []).append((name, stored))
+    fields = ("pk", "name", "name_pinyin", "unit__name", "unit__name_pinyin")
+    teams = {}
+    for pk, name, stored, unit, unit_pinyin in Team.objects.filter(
+        tournament_id=tournament_id
+    ).values_list(*fields):
+        names = players.get(pk, [])
+        keys = name_keys(name, stored)
+        for player, player_pinyin in names:
+            keys += name_keys(player, player_pinyin)
+        keys += name_keys(unit or "", unit_pinyin or "")
+        teams[pk] = {
+            "team": name,
+            "team_id": pk,
+            "sort": stored,
+            "unit": unit or "",
+            "players": [player for player, _ in names],  # joined per language by the view
+            "keys": "\n".join(keys),  # a query has no newline, so it never spans two keys
+        }
+    return teams
+
+
+def build_index(round_: Round) -> list[dict]:
+    """Every pair of the round as an entry, in pinyin order of the pair's name."""
+    teams = _teams(round_.tournament_id)
+    entries = []
+    for table, ew, ns in round_.matches.values_list("table", "ew_id", "ns_id"):
+        for team, opponent, seat in ((ew, ns, "EW"), (ns, ew, "NS")):
+            if team is None:
+                continue
+            entries.append(
+                teams[team]
+                | {
+                    "table": table,
+                    "seat": seat,
+                    "bye": ns is None,
+                    "opponent": teams[opponent]["team"] if opponent is not None else "",
+                }
+            )
+    entries.sort(key=lambda e: e["sort"])
+    return entries
+
+
+def round_index(tournament: Tournament, round_: Round) -> list[dict]:
+    """The round's index, computed once per public stamp (pairings change only with it)."""
+    return computed(
+        tournament, "find", lambda: build_index(round_), round_.pk, public=True, in_process=True
+    )
+
+
+def search(entries: list[dict], query: str) -> tuple[list[dict], int]:
+    """The entries matching ``query`` (at most :data:`MAX_RESULTS`) and how many matched."""
+    q = normalise(query[:QUERY_MAX])
+    if not q:
+        return [], 0
+    found = [e for e in entries if q in e["keys"]]
+    return found[:MAX_RESULTS], len(found)

@@ -1,0 +1,14 @@
+"""Routes of the public pages: pairings, standings, a pair's history, the bracket."""
+
+from django.urls import path
+
+from tournament.core.routes import T
+from tournament.public import views as public
+from tournament.public import views_pairings as public_pairings
+
+urlpatterns = [
+    path(T + "pairings/<int:number>/", public_pairings.pairings, name="pairings"),
+    path(T + "standings/", public.standings_page, name="standings"),
+    path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),
+    path(T + "bracket/", public.bracket_page, name="bracket"),
+]

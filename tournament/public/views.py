@@ -1,0 +1,237 @@
+"""Pages for players and spectators (and staff): pairings, standings, a team's history,
+the projector view. Public visitors see only what the organizer published."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from scoring import rotation_totals, team_history
+from tournament.core.page_cache import computed
+from tournament.core.rights import REFEREE, has_role
+from tournament.core.view_helpers import load_tournament
+from tournament.models import Round, Team
+from tournament.public.conditional import stamped
+from tournament.rounds.titles import bracket_round_title, bracket_size
+from tournament.standings.selectors import (
+    match_records,
+    score_options,
+    standings_choice,
+    standings_for,
+    standings_rules,
+    teams_by_id,
+)
+from tournament.standings.table import (
+    legend,
+    lot_explanations,
+    search_rows,
+    standings_rows,
+    standings_table,
+)
+
+
+def is_staff_viewer(request, tournament) -> bool:
+    """True for the event's staff (referee and up): they see drafts and unpublished pages."""
+    return has_role(request.user, tournament, REFEREE)
+
+
+def visible_round(request, tournament, number) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if not is_staff_viewer(request, tournament) and (
+        round_.status == Round.DRAFT or not tournament.publish_pairings
+    ):
+        raise Http404(_("本轮对阵尚未公布"))
+    return round_
+
+
+def visible_round_numbers(request, tournament) -> list[int]:
+    """The rounds whose pairings this viewer may see (none before pairings are published)."""
+    rounds = tournament.round_set.exclude(status=Round.DRAFT)
+    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
+        return []
+    return list(rounds.values_list("number", flat=True))
+
+
+# The standings table's own parameters (django-tables2: sort, page) and the page's.
+@stamped(reads=("round", "q", "sort", "page"))
+def standings_page(request, slug):
+    """The standings after a round: the last locked one unless another is chosen.
+
+    A round still open is shown only when chosen, marked 暂定; before any round is locked
+    there is no ranking, only a message.
+    """
+    tournament = load_tournament(request, slug, None)
+    staff = is_staff_viewer(request, tournament)
+    if not staff and not tournament.publish_standings:
+        raise Http404(_("成绩尚未公布"))
+    public = not staff
+    raw = request.GET.get("round")
+    choice = standings_choice(tournament, raw, public=public)
+    round_error = ""
+    if raw and str(choice.after_round) != raw.strip():
+        round_error = _("没有第“%(round)s”轮的成绩，下面是最新成绩") % {"round": raw[:20]}
+    query = request.GET.get("q", "")
+    shown = {"html": None, "lot_notes": []}
+    if choice.after_round is not None:
+        # The rendered table is cached per stamp and query string (sort, page, search): a
+        # django-tables2 render of 100 rows costs more than the standings themselves.
+        shown = computed(
+            tournament,
+            "standings-html",
+            lambda: standings_table_html(
+                request, tournament, choice.after_round, query, public=public
+            ),
+            choice.after_round,
+            get_language(),
+            sorted(request.GET.items()),
+            public=public,
+        )
+    return render(
+        request,
+        "public/standings.html",
+        {
+            "t": tournament,
+            "table_html": None if shown["html"] is None else mark_safe(shown["html"]),
+            "rounds": choice.available,
+            "after_round": choice.after_round,
+            "provisional": choice.provisional,
+            "locked": choice.locked,
+            "round_error": round_error,
+            "q": query,
+            "lot_notes": shown["lot_notes"],
+            "legend": legend(list(tournament.tiebreaks)),
+        },
+    )
+
+
+def standings_table_html(request, tournament, after_round, query: str, *, public: bool) -> dict:
+    """The standings table as HTML (one page of it) and the sentences on ties broken by lot."""
+    computed_data = computed(
+        tournament,
+        "standings",
+        lambda: standings_data(tournament, after_round, public=public),
+        after_round,
+        public=public,
+    )
+    data, groups = computed_data["data"], computed_data["groups"]
+    table = standings_table(search_rows(data, query), list(tournament.tiebreaks), groups=groups)
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return {"html": str(table.as_html(request)), "lot_notes": lot_explanations(data)}
+
+
+def standings_data(tournament, after_round: int | None, *, public: bool) -> dict:
+    """The rows of the standings table (and whether it has rotation groups): computed once
+    per stamp by :func:`standings_page`."""
+    rows = standings_for(tournament, after_round=after_round, public=public)
+    data = standings_rows(rows, teams_by_id(tournament), list(tournament.tiebreaks))
+    for item in data:
+        item["team_url"] = reverse("team_history", args=[tournament.slug, item["team_id"]])
+    groups = rotation_columns(tournament, data, public=public)
+    return {"data": data, "groups": groups}
+
+
+def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
+    """Add each pair's rotation group and rank within it (分组三轮移位); True when any."""
+    stage = tournament.stages.filter(kind="rotation").exclude(state={}).first()
+    if stage is None or "groups" not in stage.state:
+        return False
+    group_of = {team: gi for gi, group in enumerate(stage.state["groups"]) for team in group}
+    rounds = list(stage.round_set.values_list("number", flat=True))
+    records = match_records(tournament, rounds, public=public)
+    rows = rotation_totals(
+        records,
+        group_of,
+        system=tournament.scoring,
+        bye_policy=tournament.bye_policy,
+        options=score_options(tournament),
+    )
+    by_team = {row.team: row for row in rows}
+    for item in data:
+        row = by_team.get(item["team_id"])
+        item["group"] = chr(ord("A") + row.group) if row else ""
+        item["group_rank"] = row.group_rank if row else None
+    return True
+
+
+@stamped
+def team_history_page(request, slug, team_id):
+    tournament = load_tournament(request, slug, None)
+    staff = is_staff_viewer(request, tournament)
+    if not staff and not tournament.publish_standings:
+        raise Http404(_("成绩尚未公布"))
+    team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    rows = computed(
+        tournament,
+        "history",
+        lambda: history_rows(tournament, team.pk, public=not staff),
+        team.pk,
+        public=not staff,
+    )
+    return render(
+        request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
+    )
+
+
+def history_rows(tournament, team_id: int, *, public: bool) -> list[dict]:
+    """The lines of one pair's history with its opponents' names (only its own tables read)."""
+    records = match_records(tournament, public=public, team=team_id)
+    lines = team_history(records, standings_rules(tournament), team_id)
+    opponents = {line.opponent for line in lines if line.opponent is not None}
+    names = dict(Team.objects.filter(pk__in=opponents).values_list("pk", "name"))
+    return [{"line": line, "opponent": names.get(line.opponent)} for line in lines]
+
+
+def bracket_page(request, slug):
+    """The knockout bracket(s) of the event, round by round, with winners."""
+    tournament = load_tournament(request, slug, None)
+    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
+        raise Http404(_("对阵尚未公布"))
+    shown = []
+    for stage in tournament.stages.filter(kind="knockout"):
+        data = stage.state.get("bracket")
+        if not data:
+            continue
+        if (
+            not is_staff_viewer(request, tournament)
+            and not stage.round_set.exclude(status=Round.DRAFT).exists()
+        ):
+            continue  # the draw is not public until its first round is published
+        shown.append((stage, data))
+    # Only the pairs in a bracket are named: a knockout of 16 after 5,000 pairs' Swiss.
+    matches = [m for _stage, data in shown for m in _bracket_matches(data)]
+    ids = {m.get(side) for m in matches for side in ("ew", "ns", "winner")} - {None}
+    names = dict(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", "name"))
+    brackets = []
+    for stage, data in shown:
+        size = bracket_size(stage.state)
+        rounds = [
+            {
+                "title": bracket_round_title(r, size),
+                "matches": [_bracket_match(m, names) for m in round_matches],
+            }
+            for r, round_matches in enumerate(data["rounds"])
+        ]
+        third = _bracket_match(data["third_place"], names) if data.get("third_place") else None
+        brackets.append({"stage": stage, "rounds": rounds, "third": third})
+    return render(request, "public/bracket.html", {"t": tournament, "brackets": brackets})
+
+
+def _bracket_matches(data: dict) -> list[dict]:
+    """Every match of a stored bracket, the third-place match included."""
+    matches = [m for round_matches in data["rounds"] for m in round_matches]
+    return matches + ([data["third_place"]] if data.get("third_place") else [])
+
+
+def _bracket_match(m: dict, names: dict[int, str]) -> dict:
+    return {
+        "id": m["id"],
+        "ew": names.get(m.get("ew")),
+        "ns": names.get(m.get("ns")),
+        "winner": names.get(m.get("winner")),
+        "bye": m.get("bye"),
+    }

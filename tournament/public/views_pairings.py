@@ -1,0 +1,116 @@
+"""The public pairings page of a round: find my table (server search) and tables by range.
+
+``?q=`` answers only the pairs that match (a few KB, ``format=json`` for a script);
+without it the page lists the tables one range at a time (``?page=``), so a 2,500-table
+round is never sent at once.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from tournament.core.page_cache import computed
+from tournament.core.params import int_param
+from tournament.core.view_helpers import load_tournament
+from tournament.models import Match, Round
+from tournament.public.conditional import stamped
+from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
+from tournament.public.views import is_staff_viewer, visible_round, visible_round_numbers
+from tournament.rounds.titles import listing
+from tournament.standings.selectors import round_stamp
+
+PAGE_TABLES = 100  # tables per page of the list by table number
+
+
+def table_pages(last_table: int) -> list[tuple[int, int, int]]:
+    """(page, first table, last table) of each page of the list by table number."""
+    count = max(1, -(-last_table // PAGE_TABLES))
+    return [
+        (i + 1, i * PAGE_TABLES + 1, min(last_table, (i + 1) * PAGE_TABLES)) for i in range(count)
+    ]
+
+
+def _search_context(tournament, round_, query: str) -> dict:
+    found, total = search(round_index(tournament, round_), query)
+    return {"found": found, "total": total, "more": max(0, total - len(found))}
+
+
+def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
+    keep = ("team", "players", "unit", "table", "seat", "opponent", "bye")
+    results = [{k: e[k] for k in keep} for e in context["found"]]
+    return JsonResponse(
+        {"round": round_.number, "q": query, "total": context["total"], "results": results},
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def _tables_html(round_: Round, page: int, show_results: bool) -> str:
+    """One range of tables of the round, rendered (cached per stamp by the view)."""
+    last = round_.matches.aggregate(last=Max("table"))["last"] or 0
+    pages = table_pages(last)
+    page = min(page, len(pages))
+    _, first, upto = pages[page - 1]
+    matches = round_.matches.filter(table__gte=first, table__lte=upto)
+    matches = matches.select_related("ew__unit", "ns__unit").order_by("table")
+    byes: list[Match] = []
+    if page == len(pages):  # the byes close the list
+        byes = list(round_.matches.filter(ns=None).select_related("ew"))
+    context = {"matches": matches, "byes": byes, "pages": pages, "page": page}
+    return render_to_string(
+        "public/_pairings_tables.html", context | {"show_results": show_results}
+    )
+
+
+@stamped(reads=("q", "format", "page"))
+def pairings(request, slug, number):
+    """Find my table (``?q=``) and the tables of the round by number, a range per page."""
+    tournament = load_tournament(request, slug, None)
+    round_ = visible_round(request, tournament, number)
+    query = request.GET.get("q", "").strip()[:QUERY_MAX]  # echoed in the answer: keep it short
+    staff = is_staff_viewer(request, tournament)
+    # Spectators see results only once the chief referee has locked the round.
+    show_results = staff or (tournament.publish_standings and round_.status == Round.LOCKED)
+    context = {
+        "t": tournament,
+        "round": round_,
+        "q": query,
+        "max_results": MAX_RESULTS,
+        "rounds": visible_round_numbers(request, tournament),
+    }
+    if query:
+        # Kept per search text too: at a venue thousands of phones ask for a few hundred
+        # names, and the answer changes only with the pairings (the public stamp).
+        found = computed(
+            tournament,
+            "find-answer",
+            lambda: _search_context(tournament, round_, query),
+            round_.pk,
+            query.casefold(),
+            public=True,
+        )
+        context.update(found)
+        # The answer is kept for every language: the names are listed in the reader's.
+        context["found"] = [e | {"players": listing(e["players"])} for e in context["found"]]
+        if request.GET.get("format") == "json":
+            return _search_json(round_, query, context)
+    else:
+        # A page number past the last shows the last page (the count is known inside).
+        page = int_param(request.GET.get("page"), default=1, low=1, high=100_000) or 1
+        html = computed(
+            tournament,
+            "pairings-tables",
+            lambda: _tables_html(round_, page, show_results),
+            round_.pk,
+            page,
+            show_results,
+            get_language(),
+            public=not staff,
+        )
+        # Rendered (autoescaped) by our own template; the cache only kept the text.
+        context.update(tables_html=mark_safe(html), stamp=round_stamp(round_))
+    return render(request, "public/pairings.html", context)

@@ -1,0 +1,75 @@
+"""Forbidden pairings (回避): pairs the organizer keeps apart in every computer pairing.
+
+The pure :mod:`pairing` package owns the rule (a hard constraint like hard same-unit
+avoidance, flagged when unavoidable); this module stores the organizer's list and hands it
+to the pairing as ``(id, id)`` tuples. Adding or removing one is audited.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from rules.messages import Message
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.models import ForbiddenPairing, Team, Tournament
+
+
+def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
+    """The pairs of team ids that must not meet, for :func:`pairing.pair_swiss` and the draw."""
+    return list(
+        ForbiddenPairing.objects.filter(tournament=tournament).values_list("team_a_id", "team_b_id")
+    )
+
+
+@transaction.atomic
+def add_forbidden(
+    tournament: Tournament, a: int | None, b: int | None, note: str = "", *, user=None, request=None
+) -> ForbiddenPairing:
+    """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
+    teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
+    if a is None or b is None or a not in teams or b not in teams:
+        raise Refused("apart_pick")
+    if a == b:
+        raise Refused("apart_same")
+    low, high = sorted((a, b))
+    if ForbiddenPairing.objects.filter(team_a_id=low, team_b_id=high).exists():
+        raise Refused("apart_exists")
+    note = (note or "").strip()
+    if len(note) > ForbiddenPairing._meta.get_field("note").max_length:
+        raise Refused("apart_note_long")
+    row = ForbiddenPairing.objects.create(
+        tournament=tournament, team_a=teams[low], team_b=teams[high], note=note
+    )
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="forbidden.add",
+        obj=row,
+        summary=Message("audit_keep_apart", {"a": teams[low].name, "b": teams[high].name}),
+        after={"team_a": low, "team_b": high, "note": note},
+    )
+    return row
+
+
+@transaction.atomic
+def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, request=None) -> None:
+    """Let the two teams meet again from the next pairing on."""
+    row = (
+        ForbiddenPairing.objects.select_related("team_a", "team_b")
+        .filter(tournament=tournament, pk=pk)
+        .first()
+    )
+    if row is None:
+        raise Refused("apart_missing")
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="forbidden.remove",
+        obj=row,
+        summary=Message("audit_keep_apart_off", {"a": row.team_a.name, "b": row.team_b.name}),
+        before={"team_a": row.team_a_id, "team_b": row.team_b_id, "note": row.note},
+    )
+    row.delete()

@@ -1,0 +1,42 @@
+"""Forms of registration: one pair, and the registration sheet's upload."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.core.normalize import normalize_name
+from tournament.core.uploads import SHEET_PICKER, BoundedFileField
+from tournament.registration.sheet_check import NAME_MAX, SEED_MAX
+from tournament.sheets.table_file import DB_INT_MAX
+
+
+def _name_field(label) -> forms.CharField:
+    return forms.CharField(label=label, max_length=NAME_MAX, strip=True)
+
+
+class TeamForm(forms.Form):
+    name = _name_field(_("队名"))
+    unit = forms.CharField(label=_("单位"), max_length=NAME_MAX, required=False)
+    player1 = _name_field(_("选手1"))
+    phone1 = forms.CharField(label=_("选手1电话"), max_length=30, required=False)
+    player2 = _name_field(_("选手2"))
+    phone2 = forms.CharField(label=_("选手2电话"), max_length=30, required=False)
+    # 随机码, not 种子: on the sign-up sheet 种子 means a seeded pair.
+    seed = forms.IntegerField(label=_("随机码"), min_value=1, max_value=SEED_MAX, required=False)
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0, max_value=DB_INT_MAX
+    )
+
+    def clean(self):
+        data = super().clean()
+        for key in ("name", "unit", "player1", "player2"):
+            if isinstance(data.get(key), str):
+                data[key] = normalize_name(data[key])
+                if key != "unit" and not data[key]:
+                    self.add_error(key, _("不能为空"))
+        return data
+
+
+class ImportForm(forms.Form):
+    file = BoundedFileField(label=_("报名表（Excel、ODS 或 CSV）"), widget=SHEET_PICKER)

@@ -1,0 +1,85 @@
+"""Finding a pair by what a person types, wherever staff look a pair up.
+
+Vocabulary:
+
+query
+    The typed text, stripped and cut to :data:`QUERY_MAX` characters: a draw number, or part
+    of the pair's name, of a player's name or of the unit's name, in characters or pinyin.
+match
+    A pair whose name, players' names or unit's name contains the query (pinyin without
+    case). Each pair is found once, however many of its names match.
+the pair a query names
+    The pair whose name is the query exactly; else, for digits, the pair with that draw
+    number; else the one pair that matches. A query that matches several names none.
+
+The pair list's search box, the check-in desk and the keep-apart (回避) form use these, so a
+name that finds a pair in one finds it in the others.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from tournament.core.errors import Invalid
+from tournament.models import Team, Tournament
+from tournament.public.find_table import QUERY_MAX
+
+SUGGESTIONS = 20  # the most pairs a list of suggestions or of choices shows
+
+
+def clean(query: str | None) -> str:
+    return (query or "").strip()[:QUERY_MAX]
+
+
+def matching(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
+    """The pairs of ``teams`` that match ``query`` (all of them for an empty query)."""
+    query = clean(query)
+    if not query:
+        return teams
+    lower = query.lower()
+    q = (
+        Q(name__icontains=query)
+        | Q(players__name__icontains=query)
+        | Q(unit__name__icontains=query)
+        | Q(name_pinyin__icontains=lower)
+        | Q(players__name_pinyin__icontains=lower)
+    )
+    # A pair whose two players both match would come twice from the join: its keys, once.
+    return teams.filter(pk__in=teams.filter(q).values("pk"))
+
+
+def named_pair(tournament: Tournament, query: str | None) -> Team:
+    """The pair of ``tournament`` that ``query`` names; :class:`Invalid` saying why not."""
+    query = clean(query)
+    if not query:
+        raise Invalid("pair_query_empty")
+    teams = Team.objects.filter(tournament=tournament).select_related("unit")
+    exact = teams.filter(name=query).first() or numbered(teams, query)
+    if exact is not None:
+        return exact
+    found = list(matching(teams, query).order_by("name_pinyin")[:5])
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise Invalid("pair_query_none", query=query)
+    count = matching(teams, query).count()
+    raise Invalid("pair_query_many", query=query, n=count, pairs=[team.name for team in found])
+
+
+def offered(tournament: Tournament, query: str | None) -> list[Team]:
+    """The pairs a form offers as ``query`` is typed: the pair with that draw number first,
+    then the pairs matching it by name, at most :data:`SUGGESTIONS` (none for no query)."""
+    query = clean(query)
+    if not query:
+        return []
+    teams = Team.objects.filter(tournament=tournament).select_related("unit")
+    found = list(matching(teams, query).order_by("name_pinyin")[:SUGGESTIONS])
+    first = numbered(teams, query)
+    if first is not None:
+        found = [first] + [team for team in found if team.pk != first.pk]
+    return found[:SUGGESTIONS]
+
+
+def numbered(teams: QuerySet[Team], query: str) -> Team | None:
+    """The pair of ``teams`` whose draw number ``query`` is, if it is a number."""
+    return teams.filter(draw_number=int(query)).first() if query.isdigit() else None

@@ -1,0 +1,231 @@
+"""Registering pairs: add, edit, withdraw, reinstate and the all-or-nothing sheet import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from rules.messages import Message
+from tournament.core.audit import log_action
+from tournament.core.messages import render
+from tournament.core.messages.audit import term
+from tournament.core.normalize import normalize_name
+from tournament.core.uploads import upload_limits
+from tournament.models import Player, Team, Tournament, Unit
+from tournament.registration.sheet_check import HEADERS, RegistrationCheck, check_registration
+from tournament.sheets.table_file import read_table
+from tournament.standings.selectors import next_round_number
+
+MSG_STALE = "team_stale"  # message code: texts in tournament/core/messages/services.py
+
+
+@dataclass(frozen=True)
+class TeamData:
+    name: str
+    unit: str
+    player1: str
+    player2: str
+    phone1: str = ""
+    phone2: str = ""
+    seed: int | None = None
+
+
+def _norm(text: str) -> str:
+    """Names and phones as stored: one normalisation for the form, the sheet and archives."""
+    return normalize_name(text)
+
+
+def team_snapshot(team: Team, players: Iterable[Player] | None = None) -> dict:
+    """Plain data for the audit log. ``players``: the pair's players when the caller
+    already holds them (no query); read from the database otherwise."""
+    players = {p.position: p for p in (team.players.all() if players is None else players)}
+    return {
+        "name": team.name,
+        "unit": team.unit.name if team.unit_id else "",
+        "player1": players[1].name if 1 in players else "",
+        "player2": players[2].name if 2 in players else "",
+        "seed": team.seed,
+        "status": team.status,
+        "draw_number": team.draw_number,
+    }
+
+
+def unit_for(tournament: Tournament, name: str) -> Unit | None:
+    name = _norm(name)
+    if not name:
+        return None
+    unit, _ = Unit.objects.get_or_create(tournament=tournament, name=name)
+    return unit
+
+
+def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -> None:
+    errors = {}
+    for key in ("name", "player1", "player2"):
+        if not getattr(data, key):  # e.g. only zero-width characters were typed
+            errors[key] = render("name_blank")
+    if errors:
+        raise ValidationError(errors)
+    taken = Team.objects.filter(tournament=tournament).order_by()  # any order will do
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude.pk)
+    # Compared normalised: a name stored before normalisation may still hold a zero-width space.
+    if any(normalize_name(name) == data.name for name in taken.values_list("name", flat=True)):
+        errors["name"] = render("reg_dup_team_db", name=data.name)
+    if data.player1 == data.player2:
+        errors["player2"] = render("reg_same_player")
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def team_register(*, tournament: Tournament, data: TeamData, user=None, request=None) -> Team:
+    data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    _check_names(tournament, data, exclude=None)
+    # A late entry (registered after pairing began) joins the next round with 0 points.
+    team = Team.objects.create(
+        tournament=tournament,
+        name=data.name,
+        unit=unit_for(tournament, data.unit),
+        seed=data.seed,
+        joined_round=next_round_number(tournament),
+    )
+    # One insert for both players (bulk_create skips Player.save, hence with_pinyin).
+    players = Player.objects.bulk_create(
+        Player(team=team, position=position, name=name, phone=phone).with_pinyin()
+        for position, name, phone in (
+            (1, data.player1, data.phone1),
+            (2, data.player2, data.phone2),
+        )
+    )
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="team.add",
+        obj=team,
+        summary=Message("audit_register", {"team": team.name}),
+        after=team_snapshot(team, players),
+    )
+    return team
+
+
+@transaction.atomic
+def team_update(*, team: Team, data: TeamData, version: int, user=None, request=None) -> Team:
+    """Change a pair; refused when someone else saved it since ``version`` was read."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.version != version:
+        raise ValidationError(render(MSG_STALE))
+    data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    _check_names(team.tournament, data, exclude=team)
+    before = team_snapshot(team)
+    team.name = data.name
+    team.unit = unit_for(team.tournament, data.unit)
+    team.seed = data.seed
+    team.version += 1
+    team.save()
+    for position, name, phone in ((1, data.player1, data.phone1), (2, data.player2, data.phone2)):
+        Player.objects.update_or_create(
+            team=team, position=position, defaults={"name": name, "phone": phone}
+        )
+    log_action(
+        tournament=team.tournament,
+        user=user,
+        request=request,
+        action="team.edit",
+        obj=team,
+        summary=Message("audit_edit_team", {"team": team.name}),
+        before=before,
+        after=team_snapshot(team),
+    )
+    return team
+
+
+@transaction.atomic
+def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team:
+    """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
+    if status not in dict(Team.STATUS_CHOICES):
+        raise ValidationError(render("team_status"))
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    labels = {key: str(label) for key, label in Team.STATUS_CHOICES}
+    before = team.status
+    team.status = status
+    team.version += 1
+    team.save(update_fields=["status", "version"])
+    log_action(
+        tournament=team.tournament,
+        user=user,
+        request=request,
+        action="team.status",
+        obj=team,
+        summary=Message(
+            "audit_team_status",
+            {"team": team.name, "before": term(labels[before]), "after": term(labels[status])},
+        ),
+        before={"status": before},
+        after={"status": status},
+    )
+    return team
+
+
+def registration_check(tournament: Tournament, data: bytes, filename: str) -> RegistrationCheck:
+    """Read and check a registration sheet against the pairs already registered."""
+    table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"], upload_limits())
+    existing_players: dict[str, list[tuple[str, str]]] = {}
+    for name, phone, team in Player.objects.filter(team__tournament=tournament).values_list(
+        "name", "phone", "team__name"
+    ):
+        existing_players.setdefault(name, []).append((phone, team))
+    existing_teams = Team.objects.filter(tournament=tournament).values_list("name", flat=True)
+    return check_registration(table, existing_teams, existing_players)
+
+
+@transaction.atomic
+def teams_import(
+    *, tournament: Tournament, data: bytes, filename: str, user=None, request=None, actor: str = ""
+) -> RegistrationCheck:
+    """Import a sheet: all rows, or nothing when any row has a problem.
+
+    Checked again inside the transaction, so a pair registered between the preview and
+    the confirmation is still caught.
+    """
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    check = registration_check(tournament, data, filename)
+    if not check.ok:
+        return check
+    units = {u.name: u for u in Unit.objects.filter(tournament=tournament)}
+    next_round = next_round_number(tournament)
+    for name in check.units():
+        if name not in units:
+            units[name] = Unit.objects.create(tournament=tournament, name=name)
+    teams = Team.objects.bulk_create(
+        [
+            Team(
+                tournament=tournament,
+                name=r.team,
+                unit=units.get(r.unit),
+                seed=r.seed,
+                joined_round=next_round,
+            ).with_pinyin()
+            for r in check.rows
+        ]
+    )
+    players = []
+    for team, r in zip(teams, check.rows, strict=True):
+        for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
+            players.append(
+                Player(team=team, position=position, name=name, phone=phone).with_pinyin()
+            )
+    Player.objects.bulk_create(players)
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="team.import",
+        actor=actor,
+        summary=Message("audit_import_teams", {"file": filename, "count": len(teams)}),
+        after={"count": len(teams), "file": filename},
+    )
+    return check

@@ -1,0 +1,222 @@
+"""Checking a registration sheet (报名表) before anything is saved. Plain Python.
+
+A sheet has one row per pair: 队名/team, 单位/unit, 选手1/player1, 选手2/player2 and the
+optional 电话/phone (the contact phone, kept with player 1), 电话2/phone2, 种子/seed.
+:func:`check_registration` returns the rows to create and every problem with its row and
+column; the caller saves only when there is no problem, so an import is all-or-nothing.
+
+Names are kept as written (traditional characters included) but trimmed of ASCII and
+full-width spaces, and must be at most :data:`NAME_MAX` characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rules.messages import Message
+from tournament.core.normalize import normalize_name
+from tournament.sheets.table_file import (
+    DB_INT_MAX,
+    CellProblem,
+    RawTable,
+    cell,
+    map_headers,
+    parse_int,
+)
+
+NAME_MAX = 50
+
+# The names real units' sign-up forms use for each column; the first is the
+# template's. 序号/编号/备注 columns are ignored (tournament.sheets.table_file.IGNORED_HEADERS).
+HEADERS: dict[str, tuple[str, ...]] = {
+    "team": ("队名", "team", "组合", "组合名称", "队伍", "队伍名称", "队伍名", "组合名"),
+    "unit": ("单位", "unit", "单位名称", "代表队", "参赛单位", "所属单位"),
+    "player1": ("选手1", "player1", "选手一", "队员1", "队员一", "运动员1", "运动员一", "姓名1"),
+    "player2": ("选手2", "player2", "选手二", "队员2", "队员二", "运动员2", "运动员二", "姓名2"),
+    "phone": ("电话", "phone", "电话1", "phone1", "联系电话", "手机", "手机号", "手机号码"),
+    "phone2": ("电话2", "phone2", "联系电话2", "手机2", "手机号码2"),
+    "seed": ("种子", "seed", "种子号"),
+}
+SEED_MAX = DB_INT_MAX
+REQUIRED = ("team", "player1", "player2")
+TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
+TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
+
+# Message codes (texts in tournament/core/messages/services.py).
+MSG_MISSING_TEAM = "reg_missing_team"
+MSG_MISSING_PLAYER = "reg_missing_player"
+MSG_TOO_LONG = Message("reg_too_long", {"n": NAME_MAX})
+MSG_DUP_TEAM_FILE = "reg_dup_team_file"
+MSG_DUP_TEAM_DB = "reg_dup_team_db"
+MSG_DUP_PLAYER_FILE = "reg_dup_player_file"
+MSG_DUP_PLAYER_DB = "reg_dup_player_db"
+MSG_SAME_PLAYER = "reg_same_player"
+MSG_BAD_SEED = "reg_bad_seed"
+PHONE_MAX = 30
+MSG_PHONE_TOO_LONG = Message("reg_phone_too_long", {"n": PHONE_MAX})
+MSG_NO_ROWS = "reg_no_rows"
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One pair to create, as read from the sheet."""
+
+    row: int
+    team: str
+    unit: str
+    player1: str
+    player2: str
+    phone: str = ""
+    phone2: str = ""
+    seed: int | None = None
+
+
+@dataclass
+class RegistrationCheck:
+    rows: list[TeamRow] = field(default_factory=list)
+    problems: list[CellProblem] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)  # 序号, 备注…: not read
+    skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
+    example_rows: list[int] = field(default_factory=list)  # the template's sample pair, left in
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def units(self) -> list[str]:
+        return sorted({r.unit for r in self.rows if r.unit})
+
+
+def _person_key(name: str, phone: str) -> tuple[str, str]:
+    return (name, phone)
+
+
+def check_registration(
+    table: RawTable,
+    existing_teams: Iterable[str] = (),
+    existing_players: Mapping[str, Iterable[tuple[str, str]]] | None = None,
+) -> RegistrationCheck:
+    """Validate every row of ``table``.
+
+    ``existing_players`` maps a registered player's name to (phone, team name) pairs. Two
+    entries with the same name are taken as the same person unless both carry different
+    phone numbers: real events do have two 王伟, and a phone number tells them apart.
+    """
+    result = RegistrationCheck(skipped_rows=list(table.skipped))
+    headers = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
+    columns, result.problems, result.ignored_columns = (
+        headers.columns,
+        headers.problems,
+        headers.ignored,
+    )
+    if result.problems:
+        return result
+    registered = {normalize_name(name) for name in existing_teams}
+    known: dict[str, list[tuple[str, str]]] = {}
+    for name, entries in (existing_players or {}).items():
+        known.setdefault(normalize_name(name), []).extend(entries)
+    seen_teams: dict[str, int] = {}
+    seen_players: dict[str, list[tuple[str, int]]] = {}
+    for number, cells in table.rows:
+        row, ok = _read_row(number, cells, columns, result.problems)
+        if (row.team, row.unit, row.player1, row.player2) == TEMPLATE_EXAMPLE[:4]:
+            result.example_rows.append(number)  # the template's sample, not a real pair
+            continue
+        # Duplicates are checked even on a row with other problems: report everything at once.
+        if row.team:
+            _check_team_name(row, seen_teams, registered, result.problems)
+        for name, phone, key in (
+            (row.player1, row.phone, "player1"),
+            (row.player2, row.phone2, "player2"),
+        ):
+            if name:
+                _check_player(
+                    row.row, name, phone, HEADERS[key][0], seen_players, known, result.problems
+                )
+        if row.player1 and row.player1 == row.player2:
+            result.problems.append(CellProblem(row.row, HEADERS["player2"][0], MSG_SAME_PLAYER))
+        if ok:
+            result.rows.append(row)
+    if not (result.rows or result.problems):  # no row, or only the template's sample
+        result.problems.append(CellProblem(None, None, MSG_NO_ROWS))
+    return result
+
+
+def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
+    """Read one row; the flag is False when the row has a problem (already reported)."""
+    values = {key: cell(cells, columns, key) for key in HEADERS}
+    ok = True
+    for key, missing in (
+        ("team", MSG_MISSING_TEAM),
+        ("player1", MSG_MISSING_PLAYER),
+        ("player2", MSG_MISSING_PLAYER),
+    ):
+        if not values[key]:
+            problems.append(CellProblem(number, HEADERS[key][0], missing))
+            ok = False
+    for key in ("team", "unit", "player1", "player2"):
+        if len(values[key]) > NAME_MAX:
+            problems.append(CellProblem(number, HEADERS[key][0], MSG_TOO_LONG))
+            ok = False
+    for key in ("phone", "phone2"):
+        if len(values[key]) > PHONE_MAX:
+            problems.append(CellProblem(number, HEADERS[key][0], MSG_PHONE_TOO_LONG))
+            ok = False
+    seed = None
+    if values["seed"]:
+        seed = parse_int(values["seed"], 1, SEED_MAX)
+        if seed is None:
+            problems.append(CellProblem(number, HEADERS["seed"][0], MSG_BAD_SEED))
+            ok = False
+    row = TeamRow(
+        row=number,
+        team=values["team"],
+        unit=values["unit"],
+        player1=values["player1"],
+        player2=values["player2"],
+        phone=values["phone"],
+        phone2=values["phone2"],
+        seed=seed,
+    )
+    return row, ok
+
+
+def _check_team_name(row: TeamRow, seen: dict[str, int], registered: set[str], problems) -> None:
+    column = HEADERS["team"][0]
+    if row.team in registered:
+        problems.append(CellProblem(row.row, column, Message(MSG_DUP_TEAM_DB, {"name": row.team})))
+    elif row.team in seen:
+        problems.append(
+            CellProblem(
+                row.row,
+                column,
+                Message(MSG_DUP_TEAM_FILE, {"name": row.team, "other": seen[row.team]}),
+            )
+        )
+    else:
+        seen[row.team] = row.row
+
+
+def _same_person(phone_a: str, phone_b: str) -> bool:
+    return not (phone_a and phone_b and phone_a != phone_b)
+
+
+def _check_player(number, name, phone, column, seen, known, problems) -> None:
+    for other_phone, team in known.get(name, ()):
+        if _same_person(phone, other_phone):
+            problems.append(
+                CellProblem(
+                    number, column, Message(MSG_DUP_PLAYER_DB, {"name": name, "team": team})
+                )
+            )
+            return
+    for other_phone, other_row in seen.get(name, ()):
+        if _same_person(phone, other_phone) and other_row != number:
+            problems.append(
+                CellProblem(
+                    number, column, Message(MSG_DUP_PLAYER_FILE, {"name": name, "other": other_row})
+                )
+            )
+            return
+    seen.setdefault(name, []).append((phone, number))

@@ -1,0 +1,21 @@
+"""Routes of registration: the pair list, forms, the sheet import, keep-apart pairs."""
+
+from django.urls import path
+
+from tournament.core.routes import T
+from tournament.registration import views as teams
+from tournament.registration import views_apart as apart
+from tournament.registration import views_import as imports
+from tournament.registration import views_pair_names as pair_names
+
+urlpatterns = [
+    path(T + "teams/", teams.team_list, name="team_list"),
+    path(T + "teams/add/", teams.team_add, name="team_add"),
+    path(T + "teams/names/", pair_names.pair_names, name="pair_names"),
+    path(T + "teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
+    path(T + "teams/<int:team_id>/status/", teams.team_status, name="team_status"),
+    path(T + "teams/import/", imports.import_upload, name="team_import"),
+    path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
+    path(T + "teams/template.xlsx", imports.import_template, name="team_template"),
+    path(T + "apart/", apart.apart_view, name="forbidden_pairings"),
+]

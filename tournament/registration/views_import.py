@@ -1,0 +1,103 @@
+"""Registration import: upload → preview (nothing saved) → confirm (all or nothing)."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from openpyxl import Workbook
+
+from tournament.core.errors import ServiceError
+from tournament.core.rights import ORGANIZER
+from tournament.core.uploads import upload_limits
+from tournament.core.view_helpers import load_tournament
+from tournament.printing.registry import CONTENT_TYPES
+from tournament.registration.forms import ImportForm
+from tournament.registration.services import registration_check, teams_import
+from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
+from tournament.sheets.reader import megabytes
+
+SESSION_KEY = "team_import"
+PREVIEW_ROWS = 200
+
+
+@require_http_methods(["GET", "POST"])
+def import_upload(request, slug):
+    tournament = load_tournament(request, slug, ORGANIZER)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context = {"t": tournament, "form": form, "upload_limit": megabytes(upload_limits().max_bytes)}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        data = upload.read()
+        try:
+            check = registration_check(tournament, data, upload.name)
+        except ServiceError as exc:
+            context["file_error"] = str(exc)
+        else:
+            context.update(check=check, preview=check.rows[:PREVIEW_ROWS], filename=upload.name)
+            if check.ok:
+                # Keep the file for the confirmation step; it is checked again then.
+                request.session[SESSION_KEY] = {
+                    "slug": slug,
+                    "name": upload.name,
+                    "data": base64.b64encode(data).decode("ascii"),
+                }
+    return render(request, "tournament/team_import.html", context)
+
+
+@require_POST
+def import_confirm(request, slug):
+    tournament = load_tournament(request, slug, ORGANIZER)
+    pending = request.session.get(SESSION_KEY)
+    if not pending or pending.get("slug") != slug:
+        messages.error(request, _("没有待确认的导入，请重新上传文件"))
+        return redirect("team_import", slug=slug)
+    data = base64.b64decode(pending["data"])
+    try:
+        check = teams_import(
+            tournament=tournament, data=data, filename=pending["name"], request=request
+        )
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("team_import", slug=slug)
+    del request.session[SESSION_KEY]
+    if not check.ok:
+        messages.error(
+            request, _("导入失败，没有保存任何数据：") + "；".join(map(str, check.problems[:20]))
+        )
+        return redirect("team_import", slug=slug)
+    messages.success(request, _("已导入%(n)s个组合") % {"n": len(check.rows)})
+    return redirect("team_list", slug=slug)
+
+
+def template_workbook() -> bytes:
+    """The registration template: the header row and one example row."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "报名表"
+    sheet.append(TEMPLATE_HEADER)
+    sheet.append(TEMPLATE_EXAMPLE)
+    for column, width in zip("ABCDEF", (18, 22, 12, 12, 16, 8), strict=True):
+        sheet.column_dimensions[column].width = width
+    for row in sheet.iter_rows(min_row=2, max_row=200, min_col=5, max_col=5):
+        for c in row:
+            c.number_format = "@"  # phone numbers stay text
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def import_template(request, slug):
+    load_tournament(request, slug, ORGANIZER)
+    response = HttpResponse(
+        template_workbook(),
+        content_type=CONTENT_TYPES["xlsx"],
+    )
+    response["Content-Disposition"] = "attachment; filename*=UTF-8''registration-template.xlsx"
+    return response

@@ -1,0 +1,107 @@
+"""Entering final levels from a form: the time check that comes before the save.
+
+Vocabulary
+----------
+time result (到时)
+    A final that ends because the round's time ran out, not because a side passed A: the
+    到时 box is ticked, or neither side passed A (and nobody forfeited or lost by fouls).
+early time result
+    A time result entered while the round's clock (started by 开赛计时) has not yet reached
+    the event's time limit. Usually a slip; the chief referee may still enter one with a
+    reason, which the audit log keeps.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules.messages import Message
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.core.messages.audit import about_match
+from tournament.core.rights import CHIEF_REFEREE, has_role
+from tournament.models import Match, Round
+from tournament.results.checks import ResultValues
+from tournament.results.services import resolve_dispute, submit_result
+
+PASSED_A = "A+"
+
+
+def is_time_result(values: ResultValues, at_time: bool) -> bool:
+    """True for a final that ends on time rather than by passing A (see the module doc)."""
+    if values.forfeit or values.defeat_side:
+        return False
+    return at_time or PASSED_A not in (values.ew_level, values.ns_level)
+
+
+def minutes_left(round_: Round, now: datetime | None = None) -> int | None:
+    """Whole minutes (rounded up) before the round's time limit; None when not running."""
+    if round_.started_at is None:
+        return None
+    limit = round_.started_at + timedelta(minutes=round_.tournament.time_limit)
+    remaining = (limit - (now or timezone.now())).total_seconds()
+    if remaining <= 0:
+        return None
+    return int(-(-remaining // 60))
+
+
+def _early_message(left: int) -> Message:
+    return Message("time_early", {"n": left})
+
+
+def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> None:
+    """Refuse a new 到时 line on a score sheet before the round's time is up.
+
+    An early end with a reason is the chief referee's, through the final-levels form.
+    """
+    old = sum(1 for s in match.deals or [] if isinstance(s, dict) and "time" in s)
+    new = sum(1 for s in steps if isinstance(s, dict) and "time" in s)
+    left = minutes_left(match.round, now)
+    if new > old and left is not None:
+        raise Refused(_early_message(left))
+
+
+@transaction.atomic
+def enter_final(
+    match: Match,
+    values: ResultValues,
+    *,
+    at_time: bool,
+    reason: str = "",
+    rule: bool = False,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+    now: datetime | None = None,
+) -> Match:
+    """Save a final-levels entry (``rule``: as the chief referee's ruling).
+
+    An early time result is refused, unless the chief referee gives a reason; the reason
+    is written in the audit log in the same transaction as the result.
+    """
+    left = minutes_left(match.round, now) if is_time_result(values, at_time) else None
+    reason = (reason or "").strip()
+    is_chief = has_role(user, match.round.tournament, CHIEF_REFEREE)
+    if left is not None and not (reason and is_chief):
+        raise Refused(_early_message(left))
+    if rule:
+        saved = resolve_dispute(match, values, version=version, user=user, request=request)
+    else:
+        saved = submit_result(
+            match, values, version=version, user=user, source=source, request=request
+        )
+    if left is not None:
+        log_action(
+            tournament=saved.round.tournament,
+            user=user,
+            request=request,
+            action="result.early_time",
+            obj=saved,
+            summary=about_match("audit_time_early", saved, n=left, reason=reason),
+            after={"reason": reason, "minutes_left": left},
+        )
+    return saved

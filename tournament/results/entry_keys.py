@@ -1,0 +1,221 @@
+"""Entries kept on a phone and sent with their own key: applied once, a late conflict filed
+as a dispute (see :mod:`tournament.models.offline` for the key, made-at and arrived-at).
+
+Vocabulary
+----------
+phone entry
+    What a request says about the entry it carries: its key, when the phone made it, when
+    it arrived, and whether it is *late*.
+late entry
+    An entry the phone kept and sent by itself once the network came back (``offline=1``):
+    nobody is looking at the form when it arrives, so a stale version cannot be answered
+    "check and submit again". If the table now holds the same content, the entry is
+    already there; if it holds an unconfirmed entry of the same person, the entry corrects
+    it (as that person may); anything else is a conflict, filed as a dispute for the chief
+    referee with both entries kept.
+outcome
+    ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournament.core.errors import Invalid, Refused
+from tournament.models import AppliedEntry, Match
+from tournament.results.checks import ResultValues
+from tournament.results.services import save_dispute
+from tournament.results.table_write import (
+    StaleResult,
+    check_referee,
+    check_round_open,
+    is_real,
+    lock_match,
+    same_actor,
+    snapshot,
+    values_of,
+)
+
+# Message codes (texts in tournament/core/messages/services.py).
+MSG_KEY_BAD = "entry_key_bad"
+MSG_MADE_AT_BAD = "made_at_bad"
+MSG_KEY_REUSED = "entry_key_reused"
+
+# A key as phones make them: a UUID, or the fallback's letters, digits and dashes.
+KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{7,63}")
+# A phone's clock may be off; a made-at time outside this window is not believed (kept as
+# claimed, shown as such). A day back covers a phone left offline through a long day.
+AHEAD = timedelta(minutes=5)
+BEHIND = timedelta(hours=24)
+LATE_VALUES = ("1", "true", "True", True)
+
+APPLIED, SAME, CONFLICT = AppliedEntry.APPLIED, AppliedEntry.SAME, AppliedEntry.CONFLICT
+
+
+@dataclass(frozen=True)
+class PhoneEntry:
+    key: str
+    arrived_at: datetime
+    made_at: datetime | None = None
+    late: bool = False
+    claimed: str = ""  # the phone's made-at when it was out of range (not believed)
+
+    def audit(self) -> dict:
+        """What the audit line keeps of it (``after["phone"]``)."""
+        return {
+            "key": self.key,
+            "made_at": self.made_at.isoformat() if self.made_at else None,
+            "arrived_at": self.arrived_at.isoformat(),
+            "late": self.late,
+            "claimed": self.claimed,
+        }
+
+
+def phone_entry(data: Mapping, now: datetime | None = None) -> PhoneEntry | None:
+    """The entry a request carries (form fields or a JSON body); None without a key.
+
+    >>> from datetime import timezone as tz
+    >>> now = datetime(2026, 5, 1, 10, 0, tzinfo=tz.utc)
+    >>> e = phone_entry({"entry_key": "k-12345678", "made_at": "2026-05-01T09:58:00Z"}, now)
+    >>> (e.key, e.made_at.minute, e.late)
+    ('k-12345678', 58, False)
+    >>> phone_entry({"entry_key": "k-12345678", "made_at": "2020-01-01T00:00Z"}, now).claimed
+    '2020-01-01T00:00Z'
+    >>> phone_entry({"entry_key": ""}) is None
+    True
+    """
+    raw = data.get("entry_key")
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or not KEY_RE.fullmatch(raw):
+        raise Invalid(MSG_KEY_BAD)
+    now = now or timezone.now()
+    made_at, claimed = made_at_of(data.get("made_at"), now)
+    late = data.get("offline") in LATE_VALUES
+    return PhoneEntry(raw, now, made_at, late, claimed)
+
+
+def made_at_of(raw, now: datetime) -> tuple[datetime | None, str]:
+    """(the time believed, the time claimed but not believed): junk is refused outright."""
+    if raw is None or raw == "":
+        return None, ""
+    if not isinstance(raw, str) or len(raw) > 40:
+        raise Invalid(MSG_MADE_AT_BAD)
+    try:
+        when = datetime.fromisoformat(raw)
+    except ValueError:
+        raise Invalid(MSG_MADE_AT_BAD) from None
+    if when.tzinfo is None:  # a time without its zone means nothing certain
+        raise Invalid(MSG_MADE_AT_BAD)
+    if not now - BEHIND <= when <= now + AHEAD:
+        return None, raw
+    return when, ""
+
+
+@dataclass
+class Applied:
+    """What one save did: the answer to give (again, to a repeat), its outcome, and for a
+    conflict what the phone sent."""
+
+    answer: dict
+    outcome: str = APPLIED
+    payload: dict | None = None
+
+
+@transaction.atomic
+def apply_once(
+    match: Match, entry: PhoneEntry | None, kind: str, save: Callable[[], Applied]
+) -> tuple[dict, bool]:
+    """Run ``save`` once per entry key: (the answer, True when it is a repeat).
+
+    The table is locked first (the round, then the match, as every save does), so two
+    copies of one entry arriving together queue up; the second then finds the first's
+    key, written in the same transaction as the save.
+    """
+    if entry is None:
+        return save().answer, False
+    match = lock_match(match, None)
+    tournament_id = match.round.tournament_id
+    done = AppliedEntry.objects.filter(tournament_id=tournament_id, key=entry.key).first()
+    if done is not None:
+        if done.match_id != match.pk or done.kind != kind:
+            raise Refused(MSG_KEY_REUSED)
+        return done.answer, True
+    applied = save()
+    try:
+        with transaction.atomic():
+            AppliedEntry.objects.create(
+                tournament_id=tournament_id,
+                key=entry.key,
+                match=match,
+                kind=kind,
+                outcome=applied.outcome,
+                answer=applied.answer,
+                payload=applied.payload,
+                made_at=entry.made_at,
+            )
+    except IntegrityError:  # the same key at another table at the same moment
+        raise Refused(MSG_KEY_REUSED) from None
+    return applied.answer, False
+
+
+def saved_late(
+    entry: PhoneEntry | None,
+    save: Callable[[int | None], Match],
+    version: int | None,
+    *,
+    same: Callable[[Match], bool],
+    values: Callable[[], ResultValues],
+    user,
+    source: str,
+    request,
+    correct: bool = False,
+    extra: dict | None = None,
+) -> tuple[Match, str]:
+    """``save(version)``, and its outcome. A stale version is refused as always, unless the
+    entry is late (see the module doc): then ``same(stored match)`` says it is there
+    already, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
+    with the phone's ``values()``."""
+    try:
+        return save(version), APPLIED
+    except StaleResult as stale:
+        if entry is None or not entry.late:
+            raise
+        current = stale.match
+    if same(current):
+        return current, SAME
+    if correct and current.state == Match.ENTERED and same_actor(current, user, source):
+        return save(current.version), APPLIED
+    conflict = file_conflict(
+        current, values(), user=user, source=source, request=request, extra=extra
+    )
+    return conflict, CONFLICT
+
+
+def file_conflict(
+    match: Match, values: ResultValues, *, user, source: str, request, extra: dict | None
+) -> Match:
+    """Put the table in dispute with both entries on file: the one stored and the phone's."""
+    match = lock_match(match, None)
+    check_round_open(match)
+    check_referee(match, user, source)
+    before = snapshot(match)
+    stored = values_of(match).as_dict()
+    if match.state != Match.EMPTY and not any(s.values == stored for s in match.submissions.all()):
+        # A sheet in play has no entry on file yet: its levels so far are the stored entry.
+        match.submissions.create(
+            values=stored, submitted_by=match.entered_by, source=match.entered_via or "referee"
+        )
+    match.submissions.create(
+        values=values.as_dict(), submitted_by=user if is_real(user) else None, source=source
+    )
+    match.state = Match.DISPUTED
+    return save_dispute(
+        match, user=user, request=request, before=before, source=source, extra=extra
+    )

@@ -1,0 +1,104 @@
+"""First entries of many tables at once: a clerk's results sheet for a whole round.
+
+A table nobody has entered yet takes a sheet's row exactly as
+:func:`~tournament.results.services.submit_result` would take it (the same checks, the
+entry on file, the stored values, state, version and audit entry), but the round's new
+entries are written together: one statement a table and one insert for all the entries on
+file and all the audit lines, instead of a dozen statements a table. At 2,500 tables the
+sheet took ten seconds (twenty-five on PostgreSQL) with the round locked against every
+referee's save. Tables already entered, confirmed or in dispute go through
+``submit_result`` one by one (a second entry confirms or disputes).
+"""
+
+from __future__ import annotations
+
+from tournament.core.audit import log_entries
+from tournament.core.errors import ServiceError
+from tournament.core.messages.audit import about_match
+from tournament.models import Match, Round, Submission
+from tournament.models.rounds import next_change_seq
+from tournament.results.checks import RESULT_FIELDS, ResultValues
+from tournament.results.services import check_knockout_winner, enter_on
+from tournament.results.table_write import check_referee, is_real, snapshot, table_audit
+from tournament.rounds.actions import problem
+from tournament.rounds.status import refresh_round_status
+
+# What an entry changes on a table (besides the values): written with them.
+ENTRY_FIELDS = (
+    *RESULT_FIELDS,
+    "state",
+    "entered_by",
+    "entered_via",
+    "entered_at",
+    "confirmed_by",
+    "confirmed_via",
+    "confirmed_at",
+    "version",
+    "change_seq",
+)
+
+
+def new_tables(round_: Round, tables: set[int]) -> dict[int, Match]:
+    """The round's tables among ``tables`` that nobody has entered, locked (the round's row
+    is locked first, as every result save does), with their pairs (for the audit lines).
+    None while the round takes no results: each table is then refused by ``submit_result``."""
+    locked = Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
+    if problem(locked, "enter"):
+        return {}
+    matches = (
+        round_.matches.select_for_update(of=("self",))
+        .select_related("ew", "ns", "round__tournament")
+        .filter(table__in=tables, state=Match.EMPTY)
+        .exclude(ns=None)
+    )
+    return {m.table: m for m in matches}
+
+
+def enter_first(
+    matches: dict[int, Match], rows: dict[int, ResultValues], *, user, source: str, request
+) -> dict[int, ServiceError]:
+    """Enter ``rows[table]`` on each of ``matches`` (from :func:`new_tables`); the tables
+    refused, with why, when any is (then nothing is written)."""
+    refused = {}
+    for table, match in matches.items():
+        try:
+            check_referee(match, user, source)
+            check_knockout_winner(match, rows[table])
+        except ServiceError as exc:
+            refused[table] = exc
+    if refused or not matches:
+        return refused
+    round_ = next(iter(matches.values())).round
+    seq = next_change_seq(round_.pk)
+    # The entries on file first: a dispute later finds the stored one as the latest made
+    # no later than the table's entered_at (results.dispute_entries), as one by one.
+    submitted_by = user if is_real(user) else None
+    Submission.objects.bulk_create(
+        [
+            Submission(match=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=source)
+            for t, m in sorted(matches.items())
+        ],
+        batch_size=500,
+    )
+    entries = []
+    for table, match in sorted(matches.items()):
+        before = snapshot(match)
+        enter_on(match, rows[table], user=user, source=source, deals=None, before=before)
+        match.version += 1
+        match.change_seq = seq
+        Match.objects.filter(pk=match.pk).update(**{f: getattr(match, f) for f in ENTRY_FIELDS})
+        summary = about_match("audit_entered", match)
+        entries.append(
+            table_audit(
+                match,
+                user=user,
+                request=request,
+                action="result.enter",
+                summary=summary,
+                before=before,
+                source=source,
+            )
+        )
+    log_entries(round_.tournament, entries)
+    refresh_round_status(round_)
+    return {}

@@ -1,0 +1,245 @@
+"""The foul log (犯规记录) of a round, and its effect on the table's result (docs/rules.md §7).
+
+Where the fouls are counted depends on how the table is recorded:
+
+- on a deal-by-deal sheet, a foul or warning is also a step of the sheet, so the rules
+  engine applies its level penalty, turns two warnings in one deal into a foul and ends
+  the match on the third foul or the third hidden card;
+- with final levels only, the log is the count (``rules.fouls.count_fouls``, under the
+  event's options), and where the event has the three-fouls defeat (docs/rules.md §7.3) a side's
+  third foul in the round ends the match as its defeat.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from rules.fouls import count_fouls, three_fouls_lose
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.core.messages.audit import about_match, term
+from tournament.core.rights import CHIEF_REFEREE, has_role
+from tournament.models import Foul, Match, Player
+from tournament.results.services import (
+    check_referee,
+    check_round_open,
+    lock_match,
+    save_match,
+    save_sheet,
+    snapshot,
+)
+from tournament.standings.selectors import ruleset
+
+PENALTY_TEXT = {
+    "out_of_turn": _("对方升1级"),
+    "card_hiding": _("对方升1级，本方降1级"),
+    "wrong_count": _("第1次重打并警告，第2次起每次犯规"),
+    "time_delay": _("犯规1次"),
+    "signalling": _("警告；严重者罚级直至取消资格"),
+    "other": _("按裁判判罚"),
+}
+
+
+# What a logged foul of out-of-turn play does under each ``out_of_turn`` option (docs/rules.md §7).
+OUT_OF_TURN_PENALTY = {
+    "foul_plus1": _("对方升1级"),
+    "warning_or_exposed": _("只作警告（上家管上则为明牌）"),
+    "stop_trick": _("停止本轮出牌，不记犯规"),
+}
+
+
+def penalty_text(tournament) -> dict[str, str]:
+    """The penalty of each foul kind as the event's options apply it."""
+    return PENALTY_TEXT | {
+        "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
+        "time_delay": _("犯规1次") if tournament.delay == "foul" else _("警告；再犯按裁判判罚"),
+    }
+
+
+def _opponent(side: str) -> str:
+    return "NS" if side == "EW" else "EW"
+
+
+@transaction.atomic
+def record_foul(
+    match: Match,
+    *,
+    side: str,
+    kind: str,
+    severity: str,
+    player: Player | None = None,
+    deal_number: int | None = None,
+    remark: str = "",
+    levels: int = 0,
+    user=None,
+    request=None,
+) -> Foul:
+    """Write a foul or warning in the log and apply it to the table.
+
+    On a confirmed table only the chief referee may add one, and the table then needs
+    confirming again; on a disputed table the foul is logged and the ruling decides.
+    """
+    match = lock_match(match, None)
+    _check_foul(match, side=side, kind=kind, severity=severity, user=user)
+    team = match.ew if side == "EW" else match.ns
+    _check_player_and_deal(match, team, player, deal_number)
+    if deal_number is None and match.deals:
+        # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
+        deal_number = deals_played(match) + 1
+    foul = Foul.objects.create(
+        match=match,
+        team=team,
+        player=player,
+        kind=kind,
+        severity=severity,
+        levels=levels,
+        deal_number=deal_number,
+        referee=user if user is not None and user.is_authenticated else None,
+        remark=remark,
+    )
+    _log_foul(foul, side=side, user=user, request=request)
+    if match.state != Match.DISPUTED:
+        _apply_foul(match, foul, side=side, user=user, request=request)
+    return foul
+
+
+def _log_foul(foul: Foul, *, side: str, user, request) -> None:
+    match = foul.match
+    log_action(
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action="foul.add",
+        obj=match,
+        summary=about_match(
+            "audit_foul",
+            match,
+            team=foul.team.name,
+            kind=term(foul.get_kind_display()),
+            severity=term(foul.get_severity_display()),
+        ),
+        after={
+            "side": side,
+            "kind": foul.kind,
+            "severity": foul.severity,
+            "deal": foul.deal_number,
+            "remark": foul.remark,
+        },
+    )
+
+
+def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> None:
+    """Refuse a foul that is incomplete, impossible, out of the referee's tables or too late."""
+    check_round_open(match)
+    if (
+        side not in ("EW", "NS")
+        or kind not in dict(Foul.KIND_CHOICES)
+        or severity not in ("warning", "foul")
+    ):
+        raise Refused("foul_incomplete")
+    if kind == "card_hiding" and severity == "warning":
+        raise Refused("foul_hiding_warning")
+    check_referee(match, user, "referee")
+    if match.state == Match.CONFIRMED and not has_role(user, match.round.tournament, CHIEF_REFEREE):
+        raise Refused("foul_confirmed")
+
+
+def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
+    """Apply a logged foul to the table: a step on a sheet in play, else a recount."""
+    if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
+        save_sheet(
+            match,
+            [*match.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
+            version=match.version,
+            user=user,
+            request=request,
+            allow_fouls=True,
+        )
+    else:
+        _recount(match, side, user=user, request=request)
+
+
+def deals_played(match: Match) -> int:
+    """Deals finished on the table's score sheet (0 when it is entered by final levels)."""
+    return sum(1 for step in match.deals or [] if isinstance(step, dict) and "win" in step)
+
+
+def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> None:
+    """The player plays for the side charged; the deal is one played or the one in play.
+
+    Without a score sheet the server does not know how many deals were played, so only a
+    table kept deal by deal bounds the deal number.
+    """
+    if player is not None and player.team_id != team.pk:
+        raise Refused("foul_wrong_player", player=player.name, team=team.name)
+    if deal is not None and match.deals and deal > deals_played(match) + 1:
+        raise Refused("foul_deal_range", n=deals_played(match), m=deals_played(match) + 1)
+
+
+def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
+    """The score-sheet step of a logged foul or warning (see rules.steps)."""
+    if severity == "warning" and kind != "wrong_count":
+        return {"warning": side, "kind": kind}
+    # A wrong card count is always a foul step: the engine makes the first one a warning.
+    step = {"foul": side, "kind": kind}
+    if kind in ("time_delay", "signalling", "other") and levels:
+        step["levels"] = levels
+    return step
+
+
+def foul_count(match: Match, team) -> int:
+    """Fouls in the log for one side, counted by ``rules.fouls.count_fouls`` (docs/rules.md §7)."""
+    log = Foul.objects.filter(match=match, team=team).order_by("created_at", "pk")
+    entries = log.values_list("kind", "severity", "deal_number")
+    return count_fouls(ruleset(match.round.tournament), entries)
+
+
+def doubled_warnings(fouls) -> set[int]:
+    """Ids of the warnings that made a foul (the second warning of a deal, docs/rules.md §7).
+
+    Counted with the rule itself: a warning made a foul when the side's log up to it
+    counts one more foul than the log before it. Pages mark it, so the log reads like the
+    sheet and the count.
+    """
+    by_side: dict[tuple[int, int], list[Foul]] = {}
+    for foul in sorted(fouls, key=lambda f: (f.created_at, f.pk)):
+        by_side.setdefault((foul.match_id, foul.team_id), []).append(foul)
+    doubled: set[int] = set()
+    for group in by_side.values():
+        rules = ruleset(group[0].match.round.tournament)
+        log = [(f.kind, f.severity, f.deal_number) for f in group]
+        for i, foul in enumerate(group):
+            if foul.severity == "warning" and (
+                count_fouls(rules, log[: i + 1]) > count_fouls(rules, log[:i])
+            ):
+                doubled.add(foul.pk)
+    return doubled
+
+
+def _recount(match: Match, side: str, *, user, request) -> None:
+    team = match.ew if side == "EW" else match.ns
+    count = foul_count(match, team)
+    before = snapshot(match)
+    setattr(match, "ew_fouls" if side == "EW" else "ns_fouls", count)
+    lost = three_fouls_lose(ruleset(match.round.tournament), count)
+    if lost and not match.forfeit and not match.defeat_side:
+        match.defeat_side = side
+        match.defeat_reason = "three_fouls"
+        match.winner = _opponent(side)
+        if match.state in (Match.EMPTY, Match.IN_PLAY):
+            match.state = Match.ENTERED
+            match.entered_by = user if user is not None and user.is_authenticated else None
+            match.entered_via = "foul_log"
+    if match.state == Match.CONFIRMED and before != snapshot(match):
+        match.state = Match.ENTERED  # the chief's change needs a second look like any entry
+    if before == snapshot(match):
+        return
+    save_match(
+        match,
+        user=user,
+        request=request,
+        action="result.fouls",
+        before=before,
+        summary=about_match("audit_foul_counts", match),
+    )

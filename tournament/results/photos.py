@@ -1,0 +1,60 @@
+"""Attaching a score-sheet photo to a table (audited; see :mod:`tournament.results.photo_files`)."""
+
+from __future__ import annotations
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.messages import Message
+from tournament.core.accounts import actor_label
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.core.uploads import upload_limits
+from tournament.models import Match, SheetPhoto
+from tournament.results.photo_files import PhotoError, sheet_jpeg
+from tournament.results.services import check_referee
+from tournament.results.sides import actor_name
+from tournament.sheets.reader import TableFileError, check_size
+
+MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse
+
+
+def attach_photo(match: Match, upload, *, user=None, source: str, request=None) -> SheetPhoto:
+    """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
+    try:
+        check_referee(match, user, source)  # the table rights of every write
+    except Refused as exc:
+        raise PhotoError(str(exc)) from None
+    if upload is None:
+        raise PhotoError(_("请先拍照或选择一张图片"))
+    try:
+        check_size(upload.size or 0, upload_limits())  # refused unread
+    except TableFileError as exc:
+        raise PhotoError(str(exc)) from None
+    if match.photos.count() >= MAX_PER_TABLE:
+        raise PhotoError(_("每台最多上传%(n)s张照片") % {"n": MAX_PER_TABLE})
+    jpeg = sheet_jpeg(upload.read())
+    tournament = match.round.tournament
+    with transaction.atomic():
+        photo = SheetPhoto(
+            match=match,
+            width=jpeg.width,
+            height=jpeg.height,
+            uploaded_by=user if user is not None and user.is_authenticated else None,
+            source=source,
+        )
+        name = f"{tournament.slug}-r{match.round.number}-t{match.table}.jpg"
+        photo.image.save(name, ContentFile(jpeg.data), save=False)
+        photo.save()
+        log_action(
+            tournament=tournament,
+            user=user,
+            request=request,
+            action="photo.add",
+            obj=match,
+            summary=Message("audit_photo", {"table": match.table}),
+            after={"photo": photo.pk},
+            actor=actor_name(source) or (actor_label(user) if user else source),
+        )
+    return photo

@@ -1,0 +1,388 @@
+"""Entering, confirming and correcting table results: transactions, versions, audit.
+
+Vocabulary
+----------
+entry
+    One person's result for a table (a :class:`~tournament.models.Submission`): a referee,
+    the chief referee, a clerk's import, or a side of the table through its link.
+confirmation
+    A second person agreeing with the entry: the chief referee, another referee, or the
+    other side of the table. Nobody confirms their own entry: the server refuses it.
+dispute (争议)
+    Two entries that differ. The first stays until the chief referee rules.
+version
+    Every save increments ``Match.version``; a save based on an older version is refused
+    (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament.core.errors import NotAllowed, Refused
+from tournament.core.messages.audit import about_match
+from tournament.core.rights import CHIEF_REFEREE, has_role
+from tournament.models import Match, Round
+from tournament.results.checks import ResultInvalid, ResultValues, result_from_deals, sheet_state
+from tournament.results.sides import (
+    MSG_USE_CONFIRM,
+    TABLE_SOURCES,
+    SideRefused,
+    check_side_confirmation,
+    side_pin_problem,
+)
+from tournament.results.table_write import (
+    MSG_BYE,
+    MSG_NO_RIGHT,
+    MSG_NOT_YOUR_TABLE,
+    MSG_NOTHING_TO_CONFIRM,
+    MSG_SELF_CONFIRM,
+    MSG_STALE,
+    SHELL_SOURCES,
+    StaleResult,
+    actor_of,
+    check_foul_steps,
+    check_player_steps,
+    check_referee,
+    check_round_open,
+    confirm_problem,
+    is_real,
+    lock_match,
+    same_actor,
+    save_match,
+    set_values,
+    snapshot,
+    values_of,
+)
+from tournament.rounds.pace import record_line_times
+from tournament.rounds.status import refresh_round_status
+from tournament.standings.selectors import ruleset
+
+# Message codes (texts in tournament/core/messages/services.py).
+MSG_KNOCKOUT_DRAW = "knockout_draw"
+MSG_NO_SUCH_ENTRY = "no_such_entry"
+OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
+
+
+@transaction.atomic
+def submit_result(
+    match: Match,
+    values: ResultValues,
+    *,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+    deals: list | None = None,
+) -> Match:
+    """Enter a table's result (checked already, see :mod:`tournament.results.checks`).
+
+    The first entry sets the result. A second, different person entering the same result
+    confirms it; a different result makes a dispute and changes nothing else. The same
+    person may correct their own entry until someone confirms it. With confirmation
+    switched off, an entry is confirmed at once. Returns the match; its ``state`` tells
+    the caller which of these happened (``disputed`` included: not an error, it is saved).
+    """
+    match = lock_match(match, version)
+    check_round_open(match)
+    check_referee(match, user, source)
+    check_knockout_winner(match, values)
+    tournament = match.round.tournament
+    before = snapshot(match)
+    match.submissions.create(
+        values=values.as_dict(), submitted_by=user if is_real(user) else None, source=source
+    )
+    is_chief = has_role(user, tournament, CHIEF_REFEREE)
+    if match.state == Match.DISPUTED:
+        if is_chief:
+            return _rule(match, values, user=user, request=request, before=before)
+        # A disputed table waits for the chief referee: further entries are kept on file.
+        return save_dispute(match, user=user, request=request, before=before, source=source)
+    others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
+    if match.state == Match.CONFIRMED and not is_chief:
+        raise Refused("already_confirmed")
+    if others_entry and values_of(match) != values:
+        # Not an error to roll back: the dispute itself must be saved for the chief referee.
+        match.state = Match.DISPUTED
+        return save_dispute(match, user=user, request=request, before=before, source=source)
+    if others_entry and source in TABLE_SOURCES:
+        raise Refused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
+    if others_entry:
+        return _confirm(match, user=user, source=source, request=request, before=before)
+    enter_on(match, values, user=user, source=source, deals=deals, before=before)
+    return save_match(
+        match,
+        user=user,
+        request=request,
+        action="result.enter",
+        before=before,
+        summary=about_match("audit_entered", match),
+        source=source,
+    )
+
+
+def enter_on(match: Match, values: ResultValues, *, user, source: str, deals, before: dict) -> None:
+    """Store a new entry on the match (not saved): entered, or confirmed at once."""
+    set_values(match, values)
+    if deals is not None:
+        match.deals = deals
+        match.mode = "deals"
+    match.entered_by = user if is_real(user) else None
+    match.entered_via = source
+    match.entered_at = timezone.now()
+    match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
+    match.state = Match.ENTERED
+    confirmation = match.round.tournament.confirmation_required
+    if not confirmation or before["state"] == Match.CONFIRMED:
+        # No second check wanted, or a chief referee's correction (only they reach here).
+        mark_confirmed(match, user, "")
+
+
+def save_dispute(
+    match: Match, *, user, request, before: dict, source: str, extra: dict | None = None
+) -> Match:
+    """Save the dispute; the audit log keeps every entry's values (who, via, when), and
+    ``extra`` (a late phone entry's sheet, say) beside them."""
+    entries = [
+        {
+            "by": actor_of(s.submitted_by, s.source),
+            "via": s.source,
+            "at": s.created_at.isoformat(),
+            "values": s.values,
+        }
+        for s in dispute_entries(match)
+    ]
+    return save_match(
+        match,
+        user=user,
+        request=request,
+        action="result.dispute",
+        before=before,
+        summary=about_match("audit_disputed", match),
+        source=source,
+        extra_after={"entries": entries, **(extra or {})},
+    )
+
+
+def dispute_entries(match: Match) -> list:
+    """The entries in dispute, oldest first: the one stored, then each different one.
+
+    The stored entry is the latest submission with the stored values made before the
+    dispute began; every later submission is part of the dispute, one per person and path
+    (a person's newer entry replaces their older one).
+    """
+    subs = list(match.submissions.select_related("submitted_by").order_by("created_at", "pk"))
+    stored = values_of(match).as_dict()
+    first = 0
+    for i, sub in enumerate(subs):
+        if sub.values == stored and (
+            match.entered_at is None or sub.created_at <= match.entered_at
+        ):
+            first = i
+    latest: dict = {}
+    for sub in subs[first:]:
+        latest.pop((sub.submitted_by_id, sub.source), None)
+        latest[(sub.submitted_by_id, sub.source)] = sub
+    return list(latest.values())
+
+
+def check_knockout_winner(match: Match, values: ResultValues) -> None:
+    """A knockout table needs a winner (a decider after a draw), unless both pairs forfeit."""
+    if match.bracket_id and not values.winner and values.forfeit != "both":
+        raise Refused(MSG_KNOCKOUT_DRAW)
+
+
+def mark_confirmed(match: Match, user, via: str) -> None:
+    match.state = Match.CONFIRMED
+    match.confirmed_by = user if is_real(user) else None
+    match.confirmed_via = via
+    match.confirmed_at = timezone.now()
+
+
+def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
+    mark_confirmed(match, user, source)
+    return save_match(
+        match,
+        user=user,
+        request=request,
+        action="result.confirm",
+        before=before,
+        summary=about_match("audit_confirmed", match),
+        source=source,
+    )
+
+
+def confirm_result(
+    match: Match,
+    *,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+    pin: str | None = None,
+) -> Match:
+    """Confirm the entered result, as :func:`~tournament.results.table_write.confirm_problem`
+    allows (not the person or side who entered it, unless the chief referee).
+
+    A side of the table also needs its PIN and must respect the gap after an entry from
+    the same address (:mod:`tournament.results.sides`). The PIN is checked first,
+    outside the table's transaction: a wrong one stays counted.
+    """
+    pin_problem = side_pin_problem(match, source, pin)
+    return _confirm_locked(
+        match, version=version, user=user, source=source, request=request, pin_problem=pin_problem
+    )
+
+
+@transaction.atomic
+def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
+    match = lock_match(match, version)
+    check_round_open(match)
+    refusal = confirm_problem(match, user, source)
+    if refusal is not None:
+        raise refusal
+    try:
+        check_side_confirmation(match, source, pin_problem, request)
+    except SideRefused as exc:
+        raise Refused(exc.msg) from None
+    return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
+
+
+@transaction.atomic
+def resolve_dispute(
+    match: Match, values: ResultValues, *, version: int | None, user, request=None
+) -> Match:
+    """The chief referee's ruling on a disputed (or any) table: final and confirmed."""
+    match = lock_match(match, version)
+    check_round_open(match)
+    if not has_role(user, match.round.tournament, CHIEF_REFEREE):
+        raise NotAllowed(MSG_NO_RIGHT)
+    check_knockout_winner(match, values)
+    return _rule(match, values, user=user, request=request, before=snapshot(match))
+
+
+@transaction.atomic
+def pick_entry(match: Match, submission_id, *, version: int | None, user, request=None) -> Match:
+    """The chief referee settles a dispute by choosing one of the entries on file."""
+    submission = match.submissions.filter(pk=_int_or_none(submission_id)).first()
+    if submission is None:
+        raise Refused(MSG_NO_SUCH_ENTRY)
+    return resolve_dispute(
+        match, ResultValues(**submission.values), version=version, user=user, request=request
+    )
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
+    """Set and confirm a result on the chief referee's authority (audited as a ruling)."""
+    set_values(match, values)
+    if not match.entered_by_id:
+        match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
+    mark_confirmed(match, user, "chief")
+    return save_match(
+        match,
+        user=user,
+        request=request,
+        action="result.ruling",
+        before=before,
+        summary=about_match("audit_ruled", match),
+    )
+
+
+def levels_so_far(state) -> ResultValues:
+    """An unfinished sheet's levels and fouls (its :func:`sheet_state`), as stored values."""
+    return ResultValues(
+        ew_level=state.ew, ns_level=state.ns, ew_fouls=state.fouls.ew, ns_fouls=state.fouls.ns
+    )
+
+
+@transaction.atomic
+def save_sheet(
+    match: Match,
+    steps: list,
+    *,
+    version: int | None,
+    user=None,
+    source: str = "referee",
+    request=None,
+    allow_fouls: bool = False,
+) -> Match:
+    """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
+
+    Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
+    A player's version may only add or change deals won (``check_player_steps``). Fouls and
+    warnings come only through the foul log (``record_foul``, ``allow_fouls``).
+    """
+    locked = lock_match(match, version)
+    check_round_open(locked)
+    check_referee(locked, user, source)
+    if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
+        locked.state == Match.ENTERED and not same_actor(locked, user, source)
+    ):
+        raise Refused("sheet_closed")
+    check_player_steps(locked, steps, source)
+    check_foul_steps(locked, steps, allow_fouls)
+    record_line_times(locked, steps)
+    rules = ruleset(locked.round.tournament)
+    values = result_from_deals(rules, steps)
+    if values is not None:
+        return submit_result(
+            locked,
+            values,
+            version=locked.version,
+            user=user,
+            source=source,
+            request=request,
+            deals=steps,
+        )
+    state = sheet_state(rules, steps)
+    before = snapshot(locked)
+    locked.deals = steps
+    locked.mode = "deals"
+    locked.state = Match.IN_PLAY if steps else Match.EMPTY
+    set_values(locked, levels_so_far(state))
+    locked.entered_by = user if is_real(user) else None
+    locked.entered_via = source
+    return save_match(
+        locked,
+        user=user,
+        request=request,
+        action="result.sheet",
+        before=before,
+        summary=about_match("audit_sheet_step", locked, n=len(steps)),
+        source=source,
+    )
+
+
+__all__ = [
+    "MSG_BYE",
+    "MSG_NOTHING_TO_CONFIRM",
+    "MSG_NOT_YOUR_TABLE",
+    "MSG_SELF_CONFIRM",
+    "MSG_NO_RIGHT",
+    "MSG_STALE",
+    "SHELL_SOURCES",
+    "ResultInvalid",
+    "StaleResult",
+    "check_referee",
+    "check_round_open",
+    "lock_match",
+    "refresh_round_status",
+    "snapshot",
+    "values_of",
+    "confirm_result",
+    "dispute_entries",
+    "save_dispute",
+    "levels_so_far",
+    "pick_entry",
+    "resolve_dispute",
+    "save_sheet",
+    "submit_result",
+]

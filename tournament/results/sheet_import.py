@@ -1,0 +1,83 @@
+"""Importing a round's results from a sheet: checked in full, then saved in one transaction."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from rules.messages import Message
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused, ServiceError
+from tournament.core.messages.audit import round_ref
+from tournament.core.uploads import upload_limits
+from tournament.models import Match, Round
+from tournament.results.first_entries import enter_first, new_tables
+from tournament.results.services import submit_result
+from tournament.sheets.results_sheet import HEADERS, ResultsCheck, check_results_sheet
+from tournament.sheets.table_file import CellProblem, read_table
+from tournament.standings.selectors import ruleset
+
+
+@transaction.atomic
+def import_results(
+    round_: Round,
+    *,
+    data: bytes,
+    filename: str,
+    user=None,
+    request=None,
+    source: str = "import",
+    dry_run: bool = False,
+) -> ResultsCheck:
+    """Enter every row's result, or nothing when any row (or any save) is refused.
+
+    ``dry_run`` (the preview before the clerk confirms): every row is checked and saved
+    exactly as the import would, then everything is rolled back, so the preview reports the
+    same refusals and disputes as the import and nothing is kept."""
+    tournament = round_.tournament
+    table = read_table(data, filename, HEADERS["table"], upload_limits())
+    matches = {m.table: m for m in round_.matches.exclude(ns=None).select_related("ew", "ns")}
+    draws = {n: (m.ew.draw_number, m.ns.draw_number) for n, m in matches.items()}
+    check = check_results_sheet(table, ruleset(tournament), set(matches), draws)
+    if not check.ok:
+        return check
+    sid = transaction.savepoint()
+    fresh = new_tables(round_, set(check.rows))
+    refused = enter_first(fresh, check.rows, user=user, source=source, request=request)
+    for table_no, values in check.rows.items():
+        if table_no in refused:
+            check.problems.append(_refused(table_no, refused[table_no]))
+            continue
+        if table_no in fresh:
+            continue  # entered with the other new tables
+        try:
+            saved = submit_result(
+                matches[table_no], values, version=None, user=user, source=source, request=request
+            )
+        except Refused as exc:
+            check.problems.append(_refused(table_no, exc))
+            continue
+        if saved.state == Match.DISPUTED:
+            check.problems.append(
+                CellProblem(None, None, Message("import_disputed", {"table": table_no}))
+            )
+    if check.problems or dry_run:
+        transaction.savepoint_rollback(sid)
+        return check
+    transaction.savepoint_commit(sid)
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="result.import",
+        obj=round_,
+        summary=Message(
+            "audit_import_results",
+            {"file": filename, "round": round_ref(round_), "count": len(check.rows)},
+        ),
+        actor="" if user else "cli",
+    )
+    return check
+
+
+def _refused(table_no: int, exc: ServiceError) -> CellProblem:
+    return CellProblem(None, None, Message("import_table", {"table": table_no, "error": exc.msg}))

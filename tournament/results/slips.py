@@ -1,0 +1,54 @@
+"""Who printed a side's slip, and revoking a slip (a new link and PIN for one side).
+
+Vocabulary (see also :mod:`tournament.results.sides`)
+----------
+printer
+    The staff account that downloaded a slip. Its QR link carries ``?p=<uid>.<mac>``: the
+    account's id and a MAC of the table, the side, that side's code and the id, so it
+    cannot be moved to another slip or survive a revocation. The players' page keeps it in
+    a cookie (``gd_slip_<match>``), and the audit line of every entry made through that
+    side's link names the printer beside ``table:EW``. Nothing is written when the slip is
+    printed (reads never write): the link itself is the record.
+revoke
+    A referee with rights to the table gives one side a new code and PIN: the old slip's
+    link answers 404 from then on, its wrong-PIN count starts again; the slips are
+    printed again from the table's page.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from rules.messages import Message
+from tournament.core import counters
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.models import Match
+from tournament.models.rounds import new_entry_code, new_side_pin
+from tournament.results.sides import pin_key
+from tournament.results.table_write import check_referee, lock_match
+
+MSG_BAD_SIDE = "slip_bad_side"
+
+
+@transaction.atomic
+def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
+    """Give ``side`` a new link and PIN (its slip was lost, or seen by the other side)."""
+    if side not in ("EW", "NS"):
+        raise Refused(MSG_BAD_SIDE)
+    match = lock_match(match, None)
+    check_referee(match, user, "referee")
+    field = side.lower()
+    setattr(match, f"{field}_code", new_entry_code())
+    setattr(match, f"{field}_pin", new_side_pin())
+    match.save(update_fields=[f"{field}_code", f"{field}_pin"])
+    counters.clear(pin_key(match, side))
+    log_action(
+        tournament=match.round.tournament,
+        user=user,
+        request=request,
+        action="slip.revoke",
+        obj=match,
+        summary=Message("audit_slip_revoked", {"table": match.table, "side": side}),
+    )
+    return match

@@ -1,0 +1,32 @@
+"""Routes of a table's result for referees and the chief referee, and the service worker that
+keeps entries on a phone."""
+
+from django.urls import path
+
+from tournament.core.routes import M, R, T
+from tournament.results import views as results
+from tournament.results import views_offline as offline
+from tournament.results import views_photos as photos
+from tournament.results import views_places as places
+from tournament.results import views_sheets as sheets
+from tournament.results import views_slip_revoke as slip_revoke
+from tournament.results import views_upload as results_upload
+
+urlpatterns = [
+    # The service worker from the root: its scope is the whole site (static/js/sw.js).
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="web_manifest"),
+    path(R + "import/", results_upload.results_import, name="results_import"),
+    path(R + "fouls/", results.round_fouls, name="round_fouls"),
+    path(M, results.match_entry, name="match_entry"),
+    path(M + "confirm/", results.match_confirm, name="match_confirm"),
+    path(M + "foul/", results.match_foul, name="match_foul"),
+    path(M + "absent/", results.match_absent, name="match_absent"),
+    path(M + "revoke-slip/", slip_revoke.match_revoke_slip, name="match_revoke_slip"),
+    path(M + "passed/", places.match_passed_at, name="match_passed_at"),
+    path(M + "photo/", photos.match_photo_add, name="match_photo_add"),
+    path(T + "photos/<int:photo_id>/", photos.sheet_photo, name="sheet_photo"),
+    path(M + "sheet/", sheets.match_sheet, name="match_sheet"),
+    path(M + "sheet/api/", sheets.match_sheet_api, name="match_sheet_api"),
+    path(M + "sheet/foul/", sheets.match_foul_api, name="match_foul_api"),
+]

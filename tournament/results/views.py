@@ -1,0 +1,352 @@
+"""Entering a table's result: final levels, the deal-by-deal sheet, confirmation, fouls.
+
+The same pages serve referees (logged in) and, where the event allows it, the players of
+a table through its secret link (:mod:`tournament.results.views_table_entry`); ``source`` tells
+the services who is acting.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules import format_notation
+from tournament.core.audit_text import dispute_rows, readable
+from tournament.core.errors import ServiceError, Stale
+from tournament.core.messages import render as render_message
+from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
+from tournament.core.view_helpers import load_tournament
+from tournament.models import AuditEntry, Foul, Match, Player, Round
+from tournament.results.checks import RESULT_FIELDS, ResultValues, check_result
+from tournament.results.entry import enter_final, minutes_left
+from tournament.results.entry_keys import CONFLICT, SAME, Applied, apply_once, saved_late
+from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
+from tournament.results.fouls import doubled_warnings, penalty_text, record_foul
+from tournament.results.lateness import record_absence
+from tournament.results.places import records_passed_at
+from tournament.results.services import confirm_result, pick_entry
+from tournament.results.table_write import confirm_problem, values_of
+from tournament.results.views_offline import (
+    answer,
+    form_answer,
+    form_errors,
+    from_outbox,
+    read_entry,
+    refused,
+)
+from tournament.rounds.actions import problem
+from tournament.standings.selectors import ruleset
+
+MSG_DISPUTE = "dispute"  # message code: text in tournament/core/messages/services.py
+
+
+def get_match(tournament, number: int, table: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related(
+            "round__tournament",
+            "round__stage",
+            "ew__unit",
+            "ns__unit",
+            "entered_by",
+            "confirmed_by",
+        ),
+        round__tournament=tournament,
+        round__number=number,
+        table=table,
+    )
+
+
+def result_form(request, match: Match, data=None, *, player: bool = False) -> ResultForm:
+    """The final-levels form this person may use at this table (players get fewer fields)."""
+    kwargs = {
+        "initial": None if data is not None else initial_for(match),
+        "knockout": bool(match.bracket_id),
+        "scoring": match.round.tournament.scoring,
+    }
+    if player:
+        return PlayerResultForm(data, **kwargs)
+    chief = has_role(request.user, match.round.tournament, CHIEF_REFEREE)
+    return ResultForm(data, chief=chief, **kwargs)
+
+
+def handle_result_post(request, match: Match, *, source: str, next_url: str):
+    """Process a final-levels form (or the chief's pick of an entry): (the answer when
+    saved, else None; the form; extra context). An entry with a phone's key is applied
+    once (:mod:`tournament.results.entry_keys`)."""
+    if request.POST.get("action") == "pick":
+        return _pick(request, match, next_url)
+    form = result_form(request, match, request.POST, player=source.startswith("table_"))
+    extra: dict = {}
+    if not form.is_valid():
+        return None, form, extra
+    try:
+        entry = read_entry(request, request.POST)
+        values = _checked_values(match, form.cleaned_data)
+        answer, repeat = apply_once(
+            match, entry, "result", lambda: _save_final(request, match, form, values, source)
+        )
+    except ServiceError as exc:
+        form.add_error(None, str(exc))
+        if isinstance(exc, Stale) and exc.match is not None:
+            extra["current"] = exc.current
+            extra["current_version"] = exc.match.version
+        return None, form, extra
+    return form_answer(request, {**answer, "next": next_url}, repeat), form, extra
+
+
+def _checked_values(match: Match, d: dict) -> ResultValues:
+    return check_result(
+        ruleset(match.round.tournament),
+        ew_level=d["ew_level"],
+        ns_level=d["ns_level"],
+        forfeit=d.get("forfeit", ""),
+        ew_fouls=d.get("ew_fouls", 0),
+        ns_fouls=d.get("ns_fouls", 0),
+        decider=d.get("decider", ""),
+        at_time=d["at_time"],
+        pass_partner=d.get("pass_how", ""),
+    )
+
+
+def _save_final(request, match: Match, form, values: ResultValues, source: str) -> Applied:
+    """Save the entry (a late one whose version is stale: see entry_keys.saved_late)."""
+    d = form.cleaned_data
+
+    def enter(version: int | None) -> Match:
+        return enter_final(
+            match,
+            values,
+            at_time=d["at_time"],
+            reason=d.get("time_reason", ""),
+            rule=request.POST.get("action") == "rule",
+            version=version,
+            user=request.user,
+            source=source,
+            request=request,
+        )
+
+    saved, outcome = saved_late(
+        request.phone_entry,
+        enter,
+        d["version"],
+        same=lambda stored: values_of(stored) == values,
+        values=lambda: values,
+        user=request.user,
+        source=source,
+        request=request,
+        correct=True,
+    )
+    payload = {"values": values.as_dict()} if outcome == CONFLICT else None
+    return Applied(result_note(saved, outcome), outcome, payload)
+
+
+def result_note(saved: Match, outcome: str) -> dict:
+    """The answer to a saved final-levels entry: its message and how it reads."""
+    level, note = {
+        Match.DISPUTED: ("warning", render_message(MSG_DISPUTE)),
+        Match.CONFIRMED: ("success", _("成绩已确认")),
+    }.get(saved.state, ("success", _("成绩已录入，等待他人确认")))
+    if outcome == SAME:
+        level, note = "success", _("服务器上已是同样的成绩，没有重复记录")
+    elif outcome == CONFLICT:
+        note = _("与另一台设备先录入的成绩不同，两份录入都已保留，请裁判长裁决")
+    text = _("第%(table)s台：%(note)s") % {"table": saved.table, "note": note}
+    return answer("", text, level, outcome=outcome, state=saved.state, version=saved.version)
+
+
+def _pick(request, match: Match, next_url: str):
+    """The chief referee adopts one of the entries of a dispute."""
+    try:
+        saved = pick_entry(
+            match,
+            request.POST.get("entry"),
+            version=posted_version(request),
+            user=request.user,
+            request=request,
+        )
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        match.refresh_from_db()
+        return None, result_form(request, match), {}
+    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.table})
+    return redirect(next_url), result_form(request, match), {}
+
+
+def posted_version(request) -> int:
+    """The version the form was loaded with; junk counts as stale (0 never matches)."""
+    try:
+        return int(request.POST.get("version", 0))
+    except (TypeError, ValueError):
+        return 0
+
+
+def initial_for(match: Match) -> dict:
+    """The stored result in the form's fields (those of the form that are result fields)."""
+    shown = [name for name in RESULT_FIELDS if name in ResultForm.base_fields]
+    return {**{name: getattr(match, name) for name in shown}, "version": match.version}
+
+
+def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
+    tournament = match.round.tournament
+    fouls = match.fouls.select_related("team", "player", "referee")
+    audit = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id=str(match.pk)
+    )
+    return {
+        "t": tournament,
+        "round": match.round,
+        "m": match,
+        "form": form,
+        "foul_form": FoulForm(match=match),
+        "fouls": fouls,
+        "doubled": doubled_warnings(fouls),
+        "penalties": penalty_text(tournament),
+        "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
+        "can_confirm": confirm_problem(match, request.user, "referee") is None,
+        "enter_problem": problem(match.round, "enter"),
+        "minutes_left": minutes_left(match.round),
+        "disputes": dispute_rows(match),
+        "notation": format_notation(match.deals) if match.deals else "",
+        "audit": [readable(a) for a in audit],
+        "records_passed_at": records_passed_at(match),
+        "own_table": own_table(request.user, match),
+        **extra,
+    }
+
+
+def own_table(user, match: Match) -> bool:
+    """Whether the user's rights reach this table (its PINs and slips are shown only then)."""
+    tables = referee_tables(user, match.round.tournament)
+    return tables is None or match.table in tables
+
+
+def match_entry(request, slug, number, table):
+    """A referee's page for one table: final levels, confirmation, ruling, fouls, history."""
+    tournament = load_tournament(request, slug, REFEREE)
+    match = get_match(tournament, number, table)
+    extra: dict = {}
+    if request.method == "POST":
+        next_url = reverse("round_control", args=[slug, number])
+        done, form, extra = handle_result_post(request, match, source="referee", next_url=next_url)
+        if done is not None:
+            return done
+        if from_outbox(request):
+            return refused(request, form_errors(form), 409 if "current" in extra else 400)
+    else:
+        form = result_form(request, match)
+    return render(request, "rounds/match_entry.html", match_context(request, match, form, **extra))
+
+
+@require_POST
+def match_confirm(request, slug, number, table):
+    tournament = load_tournament(request, slug, REFEREE)
+    match = get_match(tournament, number, table)
+    try:
+        confirm_result(match, version=posted_version(request), user=request.user, request=request)
+        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table})
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("match_entry", slug=slug, number=number, table=table)
+    return redirect("round_control", slug=slug, number=number)
+
+
+@require_POST
+def match_absent(request, slug, number, table):
+    """A referee records that one pair did not turn up in time (forfeit for lateness).
+
+    The first post only asks for confirmation (a forfeit cannot be taken back by the
+    referee); the forfeit is recorded when the confirmation page is posted (a phone's
+    outbox asks on the phone and sends the confirmed post).
+    """
+    tournament = load_tournament(request, slug, REFEREE)
+    match = get_match(tournament, number, table)
+    side = request.POST.get("side", "")
+    here = reverse("match_entry", args=[slug, number, table])
+    if side not in ("EW", "NS"):
+        return _not_saved(request, here, _("请选择迟到的一方"))
+    if request.POST.get("confirm") != "1":
+        team = match.ew if side == "EW" else match.ns
+        context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
+        return render(request, "rounds/confirm_absent.html", context)
+
+    def save() -> Applied:
+        record_absence(match, side, user=request.user, request=request)
+        return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table}))
+
+    try:
+        done, repeat = apply_once(match, read_entry(request, request.POST), "absence", save)
+    except ServiceError as exc:
+        return _not_saved(request, here, str(exc))
+    return form_answer(request, done, repeat)
+
+
+def _not_saved(request, next_url: str, error: str):
+    """A refused form post: the outbox gets the reason, the browser the page and message."""
+    if from_outbox(request):
+        return refused(request, [error])
+    messages.error(request, error)
+    return redirect(next_url)
+
+
+@require_POST
+def match_foul(request, slug, number, table):
+    tournament = load_tournament(request, slug, REFEREE)
+    match = get_match(tournament, number, table)
+    form = FoulForm(request.POST, match=match)
+    target = request.POST.get("next") or "match_entry"
+    view = "match_sheet" if target == "sheet" else "match_entry"
+    here = reverse(view, args=[slug, number, table])
+    if not form.is_valid():
+        return _not_saved(
+            request,
+            here,
+            _("犯规记录不完整：")
+            + "；".join(f"{form.fields[k].label}：{v[0]}" for k, v in form.errors.items()),
+        )
+    d = form.cleaned_data
+    player = (
+        Player.objects.filter(pk=d["player"], team__in=[match.ew_id, match.ns_id]).first()
+        if d["player"]
+        else None
+    )
+
+    def save() -> Applied:
+        record_foul(
+            match,
+            side=d["side"],
+            kind=d["kind"],
+            severity=d["severity"],
+            player=player,
+            deal_number=d["deal_number"],
+            remark=d["remark"],
+            user=request.user,
+            request=request,
+        )
+        return Applied(answer(here, _("已记录")))
+
+    try:
+        done, repeat = apply_once(match, read_entry(request, request.POST), "foul", save)
+    except ServiceError as exc:
+        return _not_saved(request, here, str(exc))
+    return form_answer(request, done, repeat)
+
+
+# --- round-wide pages: results import, foul log, audit ------------------------------------
+
+
+def round_fouls(request, slug, number):
+    tournament = load_tournament(request, slug, REFEREE)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    fouls = Foul.objects.filter(match__round=round_).select_related(
+        "match", "team", "player", "referee"
+    )
+    context = {
+        "t": tournament,
+        "round": round_,
+        "fouls": fouls,
+        "penalties": penalty_text(tournament),
+    }
+    return render(request, "rounds/fouls.html", {**context, "doubled": doubled_warnings(fouls)})

@@ -1,0 +1,186 @@
+"""The deal-by-deal score sheet: the referee's page and its JSON API, and the foul buttons.
+
+The sheet is saved whole after every deal (:func:`tournament.results.services.save_sheet`);
+the same API serves the table's own link (:mod:`tournament.results.views_table_entry`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules import format_notation, replay
+from tournament.core.errors import ServiceError, Stale
+from tournament.core.middleware import LoginRequired
+from tournament.core.rights import REFEREE
+from tournament.core.view_helpers import load_tournament
+from tournament.models import Match
+from tournament.results.checks import ResultValues, result_from_deals, sheet_state
+from tournament.results.entry import check_sheet_time
+from tournament.results.entry_keys import APPLIED, CONFLICT, Applied, apply_once, saved_late
+from tournament.results.fouls import deals_played, record_foul
+from tournament.results.services import levels_so_far, save_sheet
+from tournament.results.views import get_match
+from tournament.results.views_offline import read_entry
+from tournament.standings.selectors import ruleset
+
+
+def _chinese() -> bool:
+    return (get_language() or "zh").startswith("zh")
+
+
+def sheet_payload(match: Match) -> dict:
+    """What the sheet page shows: levels, the level played, attempts at A, events."""
+    state = replay(ruleset(match.round.tournament), match.deals or [])
+    return {
+        "version": match.version,
+        "state": match.state,
+        "steps": match.deals or [],
+        "notation": format_notation(match.deals or []),
+        "ew": state.ew,
+        "ns": state.ns,
+        "level_played": state.level_played.level,
+        "played_by": state.level_played.side,
+        "a_attempts": {"EW": state.a_attempts.ew, "NS": state.a_attempts.ns},
+        "fouls": {"EW": state.fouls.ew, "NS": state.fouls.ns},
+        "deals": state.deals,
+        "finished": state.finished or match.state in (Match.ENTERED, Match.CONFIRMED),
+        "winner": match.winner or state.winner,
+        "events": [e.text_zh if _chinese() else e.text for e in state.events],
+    }
+
+
+def sheet_api_response(request, match: Match, *, source: str):
+    """GET: the sheet now. POST {"version", "steps"} (and a phone's ``entry_key``,
+    ``made_at``, ``offline``): save the whole sheet once, or refuse (409/400)."""
+    if request.method == "POST":
+        try:
+            body = json.loads(request.body or b"{}")
+            steps = body["steps"]
+            version = int(body["version"])
+            if not isinstance(steps, list):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
+        try:
+            entry = read_entry(request, body)
+            check_sheet_time(match, steps)
+            answer, _repeat = apply_once(
+                match,
+                entry,
+                "sheet",
+                lambda: _save_steps(request, match, steps, version=version, source=source),
+            )
+        except ServiceError as exc:
+            if isinstance(exc, Stale) and exc.match is not None:
+                return JsonResponse(
+                    {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
+                )
+            match.refresh_from_db()
+            return JsonResponse(
+                {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
+            )
+        return JsonResponse(answer)
+    return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
+
+
+def _save_steps(request, match: Match, steps: list, *, version: int, source: str) -> Applied:
+    """Save the sheet; a late sheet whose version is stale is the same sheet already, or a
+    conflict filed as a dispute with the phone's sheet kept (entry_keys.saved_late)."""
+
+    def save(at: int | None) -> Match:
+        return save_sheet(
+            match, steps, version=at, user=request.user, source=source, request=request
+        )
+
+    saved, outcome = saved_late(
+        request.phone_entry,
+        save,
+        version,
+        same=lambda stored: (stored.deals or []) == steps,
+        values=lambda: sheet_values(match, steps),
+        user=request.user,
+        source=source,
+        request=request,
+        extra={"phone_deals": steps},
+    )
+    body = {"ok": True, "sheet": sheet_payload(saved)}
+    if outcome != APPLIED:
+        body["outcome"] = outcome
+    if outcome == CONFLICT:
+        body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
+    return Applied(body, outcome, {"steps": steps} if outcome == CONFLICT else None)
+
+
+def sheet_values(match: Match, steps: list) -> ResultValues:
+    """What a sheet says: its result when finished, else the levels reached so far."""
+    rules = ruleset(match.round.tournament)
+    values = result_from_deals(rules, steps)
+    if values is not None:
+        return values
+    return levels_so_far(sheet_state(rules, steps))
+
+
+def match_sheet(request, slug, number, table):
+    tournament = load_tournament(request, slug, REFEREE)
+    match = get_match(tournament, number, table)
+    api = reverse("match_sheet_api", args=[slug, number, table])
+    foul_api = reverse("match_foul_api", args=[slug, number, table])
+    context = {"t": tournament, "m": match, "api": api, "foul_api": foul_api, "round": match.round}
+    return render(request, "rounds/sheet.html", context)
+
+
+@require_POST
+def match_foul_api(request, slug, number, table):
+    """The sheet's 犯规/警告 buttons: JSON {side, kind, severity} into the foul log and the sheet."""
+    try:
+        tournament = load_tournament(request, slug, REFEREE)
+    except LoginRequired:
+        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
+    match = get_match(tournament, number, table)
+    try:
+        body = json.loads(request.body or b"{}")
+        if not isinstance(body, dict):
+            raise ValueError
+        answer, _repeat = apply_once(
+            match, read_entry(request, body), "foul", lambda: _sheet_foul(request, match, body)
+        )
+    except (ValueError, ServiceError) as exc:
+        match.refresh_from_db()
+        return JsonResponse(
+            {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
+        )
+    return JsonResponse(answer)
+
+
+def _sheet_foul(request, match: Match, body: dict) -> Applied:
+    record_foul(
+        match,
+        side=body.get("side", ""),
+        kind=body.get("kind", ""),
+        severity=body.get("severity", ""),
+        deal_number=match_deal_number(match),
+        user=request.user,
+        request=request,
+    )
+    match.refresh_from_db()
+    return Applied({"ok": True, "sheet": sheet_payload(match)})
+
+
+def match_deal_number(match: Match) -> int:
+    """The deal in progress: one more than the deals won so far on the sheet."""
+    return deals_played(match) + 1
+
+
+def match_sheet_api(request, slug, number, table):
+    try:
+        tournament = load_tournament(request, slug, REFEREE)
+    except LoginRequired:
+        return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
+    return sheet_api_response(request, get_match(tournament, number, table), source="referee")

@@ -1,0 +1,147 @@
+"""Result entry by the players of a table, through the table's secret link (no account).
+
+Each table has two codes, one per side, each printed with that side's PIN on the side's own
+slip (export ``side_slips``; the score sheet carries no code). One side enters, the other
+confirms with its own code and its PIN (see :mod:`tournament.results.sides`). A code
+reaches only its own table in its own round; a wrong code is a 404, like a table that does
+not exist.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.core.errors import ServiceError
+from tournament.models import Match, Round
+from tournament.results.services import confirm_result
+from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie
+from tournament.results.table_write import confirm_problem
+from tournament.results.views import handle_result_post, posted_version, result_form
+from tournament.results.views_offline import form_errors, from_outbox, refused
+from tournament.results.views_sheets import sheet_api_response
+
+
+def _cookie(match: Match) -> str:
+    return f"gd_entry_{match.pk}"
+
+
+def _side_for(match: Match, code: str) -> str:
+    if secrets.compare_digest(match.ew_code, code):
+        return "EW"
+    if secrets.compare_digest(match.ns_code, code):
+        return "NS"
+    raise Http404(_("链接无效"))
+
+
+def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
+    match = get_object_or_404(
+        Match.objects.select_related("round__tournament", "ew__unit", "ns__unit"),
+        pk=match_id,
+        round__tournament__slug=slug,
+    )
+    side = _side_for(match, code)
+    if not match.round.tournament.table_entry or match.round.status == Round.DRAFT or match.is_bye:
+        raise Http404(_("本赛事未开放选手录入"))
+    return match, side
+
+
+def table_entry(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    source = f"table_{side.lower()}"
+    if request.method == "POST":
+        here = reverse("table_entry", args=[slug, match_id, code])
+        response, form, extra = handle_result_post(request, match, source=source, next_url=here)
+        if response is not None:
+            # Remember on this phone that it entered for this side: it may not confirm as the other.
+            response.set_signed_cookie(_cookie(match), source, **phone_cookie())
+            return response
+        if from_outbox(request):
+            return refused(request, form_errors(form), 409 if "current" in extra else 400)
+    else:
+        form, extra = result_form(request, match, player=True), {}
+    response = render(
+        request, "rounds/table_entry.html", _context(request, match, side, form, extra)
+    )
+    remember_printer(request, response, match, side)
+    return response
+
+
+def phone_cookie() -> dict:
+    """How the cookies this page leaves on a player's phone are set: for the day (12 hours),
+    out of the scripts' reach, and Secure under HTTPS."""
+    return {
+        "max_age": 12 * 3600,
+        "httponly": True,
+        "samesite": "Lax",
+        "secure": settings.SESSION_COOKIE_SECURE,
+    }
+
+
+def remember_printer(request, response, match: Match, side: str) -> None:
+    """Keep the slip's printer mark (its link's ``?p=``) for this phone's next requests:
+    the audit of what it enters names who printed the slip. A GET writes no row for it."""
+    mark = request.GET.get(SLIP_PARAM, "")
+    if mark and printer_of(mark, match, side) is not None:
+        response.set_cookie(slip_cookie(match), mark, **phone_cookie())
+
+
+def _context(request, match: Match, side: str, form, extra: dict) -> dict:
+    slug, source = match.round.tournament.slug, f"table_{side.lower()}"
+    code = match.ew_code if side == "EW" else match.ns_code
+    return {
+        "t": match.round.tournament,
+        "m": match,
+        "side": side,
+        "form": form,
+        "own_entry": match.entered_via == source,
+        "can_confirm": confirm_problem(match, request.user, source) is None,
+        "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
+        **extra,
+    }
+
+
+@require_POST
+def table_confirm(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    entered_here = request.get_signed_cookie(_cookie(match), default="")
+    if entered_here and entered_here != f"table_{side.lower()}":
+        messages.error(request, _("同一部手机不能既录入又确认，请由对方选手用自己的链接确认"))
+        return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+    try:
+        confirm_result(
+            match,
+            version=posted_version(request),
+            user=request.user,
+            source=f"table_{side.lower()}",
+            request=request,
+            pin=request.POST.get("pin", ""),
+        )
+        messages.success(request, _("成绩已确认，谢谢"))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+
+
+def table_sheet(request, slug, match_id, code):
+    match, side = load_table(slug, match_id, code)
+    api = reverse("table_sheet_api", args=[slug, match_id, code])
+    back = reverse("table_entry", args=[slug, match_id, code])
+    return render(
+        request,
+        "rounds/sheet.html",
+        {"t": match.round.tournament, "m": match, "api": api, "back": back, "round": match.round},
+    )
+
+
+def table_sheet_api(request, slug, match_id, code):
+    """A side's sheet: what it may change is checked by the service (deals won only)."""
+    match, side = load_table(slug, match_id, code)
+    return sheet_api_response(request, match, source=f"table_{side.lower()}")

@@ -1,0 +1,227 @@
+"""Which actions a round offers now, to whom, and why the others are impossible.
+
+Vocabulary
+----------
+action
+    One step of a round's life a person can take from the round pages: ``adjust``
+    (调整对阵), ``publish`` (公布对阵), ``start`` (开赛计时), ``enter`` (录入成绩),
+    ``confirm_all`` (确认全部已录入), ``lock`` (锁定本轮), ``unlock`` (解锁更正) and
+    ``reviewed`` (已复核). Each needs a role (:data:`ROLES`).
+problem
+    Why an action is impossible *now* whoever asks (a Chinese sentence), or ``""`` when
+    it is possible. :func:`problem` is the one place that decides it: the services call it
+    under their row lock before acting, the pages call :func:`allowed_actions` to show
+    buttons enabled, or disabled with the reason.
+shown
+    Whether the round pages show the action's button at all at this point of the round
+    (``publish`` only on a draft, ``unlock`` only on a locked round…), so the pages do not
+    compare status strings themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db.models import Count
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
+from tournament.models import Match, Round
+from tournament.rounds.titles import listing
+
+ROLES = {
+    "adjust": ORGANIZER,
+    "publish": ORGANIZER,
+    "reviewed": ORGANIZER,
+    "start": CHIEF_REFEREE,
+    "confirm_all": CHIEF_REFEREE,
+    "lock": CHIEF_REFEREE,
+    "unlock": CHIEF_REFEREE,
+    "enter": REFEREE,
+}
+LABELS = {
+    "adjust": gettext_lazy("调整对阵"),
+    "publish": gettext_lazy("公布对阵"),
+    "reviewed": gettext_lazy("已复核，保留本轮对阵"),
+    "start": gettext_lazy("开赛计时"),
+    "confirm_all": gettext_lazy("确认全部已录入"),
+    "lock": gettext_lazy("锁定本轮"),
+    "unlock": gettext_lazy("解锁更正"),
+    "enter": gettext_lazy("录入成绩"),
+}
+# The statuses in which each button appears (enabled or not) on the round pages.
+_RUNNING = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
+SHOWN = {
+    "adjust": (Round.DRAFT,),
+    "publish": (Round.DRAFT,),
+    "start": (),  # while the clock has not been started (see allowed_actions)
+    "confirm_all": _RUNNING,
+    "lock": _RUNNING,
+    "unlock": (Round.LOCKED,),
+    "enter": (Round.DRAFT, *_RUNNING, Round.LOCKED),
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action as a page shows it: ``reason`` is why it is disabled ("" when allowed)."""
+
+    key: str
+    label: str
+    allowed: bool
+    reason: str
+    shown: bool
+
+
+def _not_draft(round_: Round) -> str:
+    return _("本轮对阵尚未公布") if round_.status == Round.DRAFT else ""
+
+
+def _adjust(round_: Round) -> str:
+    if round_.status != Round.DRAFT:
+        return _("已公布的对阵不能再调整")
+    if round_.stage.kind != "swiss":
+        # Knockout tables come from the bracket, rotation and round-robin tables from the
+        # movement table: moving a pair by hand would break them.
+        return _("淘汰赛、分组三轮移位和单循环的对阵由签表/移位表决定，不能手工调整；可以重新编排")
+    return ""
+
+
+def _publish(round_: Round) -> str:
+    return "" if round_.status == Round.DRAFT else _("本轮对阵已经公布")
+
+
+def _start(round_: Round) -> str:
+    # A round whose first results came in before anyone pressed 开赛 can still be started:
+    # the clock is what the hall needs, whatever the tables have entered.
+    if round_.status == Round.DRAFT:
+        return _("请先公布对阵，再开赛计时")
+    if round_.started_at is not None:
+        return _("本轮已经开赛计时")
+    if round_.status == Round.LOCKED:
+        return _("本轮已锁定")
+    return ""
+
+
+def _enter(round_: Round) -> str:
+    if round_.status == Round.DRAFT:
+        return _("本轮尚未公布，不能录入成绩")
+    if round_.status == Round.LOCKED:
+        return _("本轮成绩已锁定，不能修改；如需更正请裁判长先解锁")
+    return ""
+
+
+def _confirm_all(round_: Round) -> str:
+    why = _not_draft(round_) or (_("本轮已锁定") if round_.status == Round.LOCKED else "")
+    if why:
+        return why
+    if not round_.matches.filter(state=Match.ENTERED).exclude(ns=None).exists():
+        return _("没有等待确认的成绩")
+    return ""
+
+
+def _lock(round_: Round) -> str:
+    if round_.status == Round.LOCKED:
+        return _("本轮已锁定")
+    if round_.status == Round.DRAFT:
+        return _("本轮对阵尚未公布，不能锁定")
+    earlier = (
+        round_.tournament.round_set.filter(number__lt=round_.number)
+        .exclude(status=Round.LOCKED)
+        .order_by("number")
+        .first()
+    )
+    if earlier is not None:
+        return _("第%(n)s轮尚未锁定，请先锁定前面的轮次") % {"n": earlier.number}
+    return unconfirmed_text(round_)
+
+
+# Why a table is not confirmed yet, and what to do about it (the lock reason names them).
+_OPEN_WHY = {
+    Match.EMPTY: gettext_lazy("未录入"),
+    Match.IN_PLAY: gettext_lazy("比赛中，未录入终局"),
+    Match.ENTERED: gettext_lazy("已录入待确认（可按“确认全部已录入”）"),
+    Match.DISPUTED: gettext_lazy("录入不一致，请裁判长裁定"),
+}
+_NAMED = 8  # tables named per reason; the rest are counted
+
+
+def unconfirmed_text(round_: Round) -> str:
+    """Which played tables are not confirmed and why, or "" when every one is: e.g.
+    "还有3台成绩未确认，不能锁定：第2、5台未录入；第4台录入不一致，请裁判长裁定"."""
+    counts = dict(
+        round_.matches.exclude(ns=None)
+        .exclude(state=Match.CONFIRMED)
+        .order_by()
+        .values_list("state")
+        .annotate(n=Count("pk"))
+        .values_list("state", "n")
+    )
+    if not counts:
+        return ""
+    parts = []
+    for state, why in _OPEN_WHY.items():
+        if counts.get(state):
+            tables = round_.matches.filter(state=state).exclude(ns=None).order_by("table")
+            named = list(tables.values_list("table", flat=True)[:_NAMED])
+            parts.append(_table_list(named, counts[state]) + str(why))
+    total = sum(counts.values())
+    return _("还有%(n)s台成绩未确认，不能锁定：%(why)s") % {"n": total, "why": "；".join(parts)}
+
+
+def _table_list(named: list[int], count: int) -> str:
+    """ "第2、5台" or, past the first few, "第2、5、6…等11台"."""
+    numbers = listing(str(n) for n in named)
+    if count > len(named):
+        return _("第%(list)s…等%(n)s台") % {"list": numbers, "n": count}
+    return _("第%(list)s台") % {"list": numbers}
+
+
+def _unlock(round_: Round) -> str:
+    if round_.status != Round.LOCKED:
+        return _("本轮尚未锁定")
+    later = round_.tournament.round_set.filter(number__gt=round_.number, status=Round.LOCKED)
+    later = later.order_by("number").first()
+    if later is not None:
+        return _("之后的第%(n)s轮已锁定，请先解锁后面的轮次") % {"n": later.number}
+    return ""
+
+
+def _reviewed(round_: Round) -> str:
+    return "" if round_.stale else _("本轮不需要复核")
+
+
+CHECKS: dict[str, Callable[[Round], str]] = {
+    "adjust": _adjust,
+    "publish": _publish,
+    "reviewed": _reviewed,
+    "start": _start,
+    "confirm_all": _confirm_all,
+    "lock": _lock,
+    "unlock": _unlock,
+    "enter": _enter,
+}
+
+
+def problem(round_: Round, action: str) -> str:
+    """Why ``action`` is impossible on this round now ("" when it is possible)."""
+    return CHECKS[action](round_)
+
+
+def allowed_actions(round_: Round, user) -> dict[str, Action]:
+    """The actions this user's role gives on the round, each allowed or with its reason.
+
+    Actions of roles the user does not have are left out (a referee sees no 公布对阵).
+    """
+    actions = {}
+    for key, role in ROLES.items():
+        if not has_role(user, round_.tournament, role):
+            continue
+        why = problem(round_, key)
+        shown = round_.stale if key == "reviewed" else round_.status in SHOWN[key]
+        if key == "start":
+            shown = round_.status != Round.LOCKED and round_.started_at is None
+        actions[key] = Action(key, str(LABELS[key]), not why, why, shown)
+    return actions

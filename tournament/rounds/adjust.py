@@ -1,0 +1,201 @@
+"""Manual adjustment of a draft pairing (人工辅助): swap, move, give or take a bye.
+
+Every operation changes only the draft round's matches and is audited. The conflicts
+(rematch, same unit, seat imbalance, a pair twice or missing) are recomputed by the pure
+:func:`pairing.check_pairing` after each change and shown live; the blocking ones stop the
+round from being published (:func:`blocking_conflicts`). The tables' badges are stored
+again after each change from the same check (:func:`pairing.conflicts.refreshed_flags`),
+so a badge never outlives its conflict.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import get_language
+
+from pairing import Bye, Pairing, Table
+from pairing.conflicts import check_pairing, refreshed_flags
+from rules.messages import Message
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.events.stages import stage_members
+from tournament.models import Match, Round
+from tournament.registration.apart import forbidden_pairs
+from tournament.rounds.actions import problem
+from tournament.rounds.pairing import entrants
+
+
+def pairing_of(round_: Round) -> Pairing:
+    """The round's matches as a plain :class:`pairing.Pairing`."""
+    tables, byes = [], []
+    for m in round_.matches.order_by("table", "pk"):
+        if m.ns_id is None:
+            byes.append(Bye(m.ew_id, frozenset(m.flags or ["bye"])))
+        else:
+            flags = frozenset(m.flags or [])
+            tables.append(Table(m.table, m.ew_id, m.ns_id, flags, m.bracket_id, m.bracket_game))
+    return Pairing(tables=tuple(tables), byes=tuple(byes))
+
+
+def _checked(round_: Round) -> tuple[Pairing, list, dict]:
+    """The round's pairing, its active field and the keyword arguments of the check."""
+    tournament = round_.tournament
+    pairing = pairing_of(round_)
+    field = entrants(tournament, round_.number)
+    members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
+    if members is not None:
+        field = [e for e in field if e.id in members]
+    options = {
+        "avoid_same_unit": tournament.avoid_same_unit,
+        "forbidden": forbidden_pairs(tournament),
+    }
+    return pairing, field, options
+
+
+def conflicts(round_: Round) -> list:
+    """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
+    pairing, field, options = _checked(round_)
+    return check_pairing(pairing, field, **options)
+
+
+def _refresh_flags(round_: Round) -> None:
+    """Store every table's badges again from the check the conflict list uses."""
+    pairing, field, options = _checked(round_)
+    flags = refreshed_flags(pairing, field, **options)
+    changed = []
+    for m in round_.matches.exclude(ns=None).exclude(table=None):
+        new = sorted(flags.get(m.table, m.flags or []))
+        if new != sorted(m.flags or []):
+            m.flags = new
+            changed.append(m)
+    Match.objects.bulk_update(changed, ["flags"])
+
+
+def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
+    """(blocking, sentence with team names, in the active language) for each conflict."""
+    names = dict(round_.tournament.teams.values_list("pk", "name"))
+    lang = "zh" if (get_language() or "zh").startswith("zh") else "en"
+    return [(c.blocking, c.text(names, lang=lang)) for c in found]
+
+
+def blocking_conflicts(round_: Round) -> list[str]:
+    """Chinese descriptions of the conflicts that forbid publishing."""
+    return [text for blocking, text in conflict_texts(round_, conflicts(round_)) if blocking]
+
+
+def _draft(round_: Round) -> Round:
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament", "stage")
+        .get(pk=round_.pk)
+    )
+    # Knockout tables come from the bracket and rotation tables from the movement table:
+    # moving a pair by hand would break them (see round_actions).
+    why = problem(round_, "adjust")
+    if why:
+        raise Refused(why)
+    return round_
+
+
+def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
+    match = round_.matches.filter(ew_id=team_id).first()
+    if match is not None:
+        return match, "ew"
+    match = round_.matches.filter(ns_id=team_id).first()
+    if match is not None:
+        return match, "ns"
+    raise Refused("adjust_not_in_round")
+
+
+def _touch(round_: Round, *, user, request, summary: Message) -> None:
+    _refresh_flags(round_)
+    round_.version += 1
+    round_.save(update_fields=["version"])
+    log_action(
+        tournament=round_.tournament,
+        user=user,
+        request=request,
+        action="round.adjust",
+        obj=round_,
+        summary=summary,
+    )
+
+
+def _mark_manual(match: Match) -> None:
+    match.flags = sorted(set(match.flags or []) | {"manual"})
+
+
+@transaction.atomic
+def swap_teams(round_: Round, team_a: int, team_b: int, *, user=None, request=None) -> None:
+    """Exchange the places (table and seat, or bye) of two pairs."""
+    round_ = _draft(round_)
+    (ma, sa), (mb, sb) = _slot(round_, team_a), _slot(round_, team_b)
+    if ma.pk == mb.pk:
+        ma.ew_id, ma.ns_id = ma.ns_id, ma.ew_id  # same table: swap seats
+        _mark_manual(ma)
+        ma.save()
+    else:
+        setattr(ma, f"{sa}_id", team_b)
+        setattr(mb, f"{sb}_id", team_a)
+        for m in (ma, mb):
+            _mark_manual(m)
+            m.save()
+    _touch(
+        round_,
+        user=user,
+        request=request,
+        summary=Message("audit_swap", {"a": team_a, "b": team_b}),
+    )
+
+
+@transaction.atomic
+def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
+    """Take a pair off its table and give it a bye; its opponent is left waiting (a bye too)."""
+    round_ = _draft(round_)
+    match, _ = _slot(round_, team_id)
+    if match.ns_id is None:
+        raise Refused("adjust_already_bye")
+    other = match.ns_id if match.ew_id == team_id else match.ew_id
+    match.delete()
+    for tid in (team_id, other):
+        Match.objects.create(
+            round=round_,
+            table=None,
+            ew_id=tid,
+            ns_id=None,
+            flags=["bye", "manual"],
+            state=Match.CONFIRMED,
+        )
+    _touch(round_, user=user, request=request, summary=Message("audit_give_bye", {"team": team_id}))
+
+
+@transaction.atomic
+def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=None) -> None:
+    """Take two pairs off the bye list and seat them at a new table (a takes EW)."""
+    round_ = _draft(round_)
+    byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
+    if len(byes) != 2 or team_a == team_b:
+        raise Refused("adjust_two_byes")
+    for m in byes.values():
+        m.delete()
+    top = round_.matches.aggregate(top=Max("table"))["top"] or 0
+    Match.objects.create(round=round_, table=top + 1, ew_id=team_a, ns_id=team_b, flags=["manual"])
+    _touch(
+        round_,
+        user=user,
+        request=request,
+        summary=Message("audit_take_bye", {"a": team_a, "b": team_b}),
+    )
+
+
+@transaction.atomic
+def renumber_tables(round_: Round, *, user=None, request=None) -> None:
+    """Number the tables 1… again, in their current order (after byes were given or taken)."""
+    round_ = _draft(round_)
+    matches = list(round_.matches.exclude(ns=None).order_by("table", "pk"))
+    Match.objects.filter(pk__in=[m.pk for m in matches]).update(table=None)
+    for i, m in enumerate(matches, start=1):
+        m.table = i
+    Match.objects.bulk_update(matches, ["table"])
+    _touch(round_, user=user, request=request, summary=Message("audit_renumber"))

@@ -1,0 +1,66 @@
+"""Pace alerts of a round from the score sheets' line times (the rules are in
+:mod:`rules.pace`; this module only reads the tables and converts times to minutes)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from rules.pace import PaceAlert, TableProgress, line_times, pace_alerts
+from tournament.models import Match, Round
+from tournament.standings.selectors import COUNTED_STATES
+
+
+def record_line_times(match: Match, steps: list, now: datetime | None = None) -> None:
+    """Keep the times of the sheet's unchanged lines and stamp the new ones (call inside the
+    transaction that saves ``steps``)."""
+    stamp = (now or timezone.now()).isoformat()
+    times = line_times(match.deals or [], match.deal_times or [], steps, stamp)
+    Match.objects.filter(pk=match.pk).update(deal_times=times)
+    match.deal_times = times
+
+
+def _minutes(text: str, start: datetime) -> float | None:
+    try:
+        moment = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None  # a sheet saved before line times were kept
+    return (moment - start).total_seconds() / 60
+
+
+def table_progress(row: dict, start: datetime) -> TableProgress:
+    """One table (a ``values()`` row) as the pace rules' plain data."""
+    deals, times = row["deals"] or [], row["deal_times"] or []
+    minutes = [
+        _minutes(times[i], start)
+        for i, line in enumerate(deals)
+        if isinstance(line, dict) and "win" in line and i < len(times)
+    ]
+    return TableProgress(
+        table=row["table"],
+        ew_level=row["ew_level"],
+        ns_level=row["ns_level"],
+        deal_times=tuple(m for m in minutes if m is not None),
+        has_sheet=bool(deals),
+    )
+
+
+def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
+    """The alerts of a round in play (none before it starts or once its time is up)."""
+    if round_.started_at is None or round_.status not in (Round.PUBLISHED, Round.IN_PLAY):
+        return []
+    limit = round_.tournament.time_limit
+    elapsed = ((now or timezone.now()) - round_.started_at).total_seconds() / 60
+    if elapsed < 0 or elapsed > limit:
+        return []
+    # Only tables with a sheet can have a pace; leaving the others to the database spares
+    # decoding thousands of empty sheets on every look at round control.
+    rows = (
+        round_.matches.exclude(ns=None)
+        .exclude(state__in=(*COUNTED_STATES, Match.DISPUTED))
+        .exclude(deals=[])
+        .values("table", "ew_level", "ns_level", "deals", "deal_times")
+    )
+    tables = [table_progress(row, round_.started_at) for row in rows]
+    return pace_alerts(tables, elapsed=elapsed, time_limit=limit)

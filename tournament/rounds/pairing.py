@@ -1,0 +1,318 @@
+"""The adapter between the database and the pure :mod:`pairing` package.
+
+It turns the locked results into :class:`pairing.Entrant` objects (standings rank and
+points, opponents met, seat balance, byes), asks the pairing package for the next round of
+the current stage, and stores the answer as a *draft* round that the organizer can adjust
+(:mod:`tournament.rounds.adjust`) and then publish.
+
+Decisions
+---------
+- A round can be paired only when every earlier round is locked.
+- Late entries (``Team.joined_round``) join the round they registered for with the points
+  they have, i.e. 0, and are paired from the bottom of the standings like any pair on 0.
+- Withdrawn and disqualified pairs are left out; their past results stay in the standings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from django.db import transaction
+
+from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
+from rules.messages import Message
+from tournament.core.audit import log_action
+from tournament.core.errors import Refused
+from tournament.core.messages import render
+from tournament.core.messages.audit import round_ref
+from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
+from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.registration.apart import forbidden_pairs
+from tournament.signup.checkin import apply_absences
+from tournament.standings.selectors import next_round_number, standings_for
+
+# Message codes (texts in tournament/core/messages/services.py).
+MSG_PREVIOUS_OPEN = "previous_open"
+MSG_DRAFT_EXISTS = "draft_exists"
+MSG_ALL_DONE = "all_done"
+MSG_NO_DRAW = "no_draw"
+MSG_TOO_FEW = "too_few"
+
+
+def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
+    """The stage the next round belongs to, and that round's index within the stage (1…)."""
+    played = defaultdict(int)
+    for stage_id in Round.objects.filter(tournament=tournament).values_list("stage_id", flat=True):
+        played[stage_id] += 1
+    for stage in tournament.stages.order_by("order"):
+        if stage.kind == "knockout":
+            if not knockout_finished(stage):
+                return stage, played[stage.pk] + 1
+        elif played[stage.pk] < stage.rounds:
+            return stage, played[stage.pk] + 1
+    return None, 0
+
+
+def next_round_problem(tournament: Tournament) -> str | None:
+    """Why the next round cannot be paired now (Chinese), or None when it can."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and last.status == Round.DRAFT:
+        return render(MSG_DRAFT_EXISTS, n=last.number)
+    unlocked = tournament.round_set.exclude(status=Round.LOCKED).order_by("number").first()
+    if unlocked is not None:
+        return render(MSG_PREVIOUS_OPEN, n=unlocked.number)
+    stage, index = current_stage(tournament)
+    if stage is None:
+        return render(MSG_ALL_DONE)
+    active = tournament.teams.filter(status=Team.ACTIVE)
+    if active.count() < 2:
+        return render(MSG_TOO_FEW)
+    if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
+        return render(MSG_NO_DRAW)
+    return None
+
+
+@transaction.atomic
+def draw(
+    tournament: Tournament, *, seed: int | None = None, overrides=None, user=None, request=None
+) -> dict:
+    """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
+    if tournament.round_set.exists():
+        raise Refused("draw_started")
+    seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
+    teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
+    try:
+        numbers = draw_numbers([t.pk for t in teams], seed, overrides=overrides)
+    except PairingError as exc:
+        raise Refused.of(exc) from None
+    # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
+    Team.objects.filter(tournament=tournament).update(draw_number=None)
+    for team in teams:
+        team.draw_number = numbers[team.pk]
+    Team.objects.bulk_update(teams, ["draw_number"])
+    Tournament.objects.filter(pk=tournament.pk).update(draw_seed=seed)
+    tournament.draw_seed = seed
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="draw",
+        summary=Message("audit_draw", {"seed": seed}),
+        after={"seed": seed, "overrides": overrides or {}},
+    )
+    return numbers
+
+
+def history(tournament: Tournament, before_round: int) -> dict[int, dict]:
+    """Per team: opponents met, seat balance (EW − NS) and byes, from rounds before ``before_round``."""
+    info: dict[int, dict] = defaultdict(lambda: {"opponents": set(), "balance": 0, "byes": 0})
+    rows = Match.objects.filter(
+        round__tournament=tournament, round__number__lt=before_round
+    ).values_list("ew_id", "ns_id")
+    for ew, ns in rows:
+        if ns is None:
+            info[ew]["byes"] += 1
+            continue
+        info[ew]["opponents"].add(ns)
+        info[ns]["opponents"].add(ew)
+        info[ew]["balance"] += 1
+        info[ns]["balance"] -= 1
+    return info
+
+
+def seat_for_pairing(balance: int) -> int:
+    """The seat balance the pairing sees, at most ±2.
+
+    A pair beyond ±2 (after a seat swap accepted by hand) can only be moved back towards 0,
+    which ±2 already demands; passing the true value would make the pairing search for an
+    impossible seating and take minutes on a large field.
+    """
+    return max(-2, min(2, balance))
+
+
+def entrants(tournament: Tournament, round_number: int) -> list[Entrant]:
+    """The active pairs for ``round_number``, in standings order after the previous round."""
+    rows = standings_for(tournament, after_round=round_number - 1) if round_number > 1 else []
+    order = {row.team: (i, row.points) for i, row in enumerate(rows)}
+    past = history(tournament, round_number)
+    teams = Team.objects.filter(
+        tournament=tournament, status=Team.ACTIVE, joined_round__lte=round_number
+    )
+    teams = teams.select_related("unit")
+    ranked = sorted(
+        teams, key=lambda t: (order.get(t.pk, (len(order), 0))[0], t.draw_number or 0, t.pk)
+    )
+    result = []
+    for rank, team in enumerate(ranked, start=1):
+        seen = past[team.pk]
+        result.append(
+            Entrant(
+                id=team.pk,
+                rank=rank,
+                points=float(order.get(team.pk, (0, 0))[1]),
+                unit=team.unit.name if team.unit_id else None,
+                opponents=frozenset(seen["opponents"]),
+                seat_balance=seat_for_pairing(seen["balance"]),
+                byes=seen["byes"],
+                draw_number=team.draw_number,
+            )
+        )
+    return result
+
+
+def compute_pairing(
+    tournament: Tournament, stage: Stage, index: int, number: int, seed: int
+) -> Pairing:
+    """Ask the pairing package for the round (Swiss and rotation groups; knockout by its bracket)."""
+    field = entrants(tournament, number)
+    if stage.kind == "swiss" and stage.qualify:
+        chosen = set(qualifiers(tournament, stage))
+        field = [e for e in field if e.id in chosen]
+    if stage.kind == "swiss":
+        options = {
+            "avoid_same_unit": tournament.avoid_same_unit,
+            "seating": tournament.seating,
+            "forbidden": forbidden_pairs(tournament),
+        }
+        if index == 1 and stage.order == 1:
+            return pair_round_one(field, **options)
+        return pair_swiss(field, seed=seed, **options)
+    return stage_pairing(tournament, stage, index, field)
+
+
+@transaction.atomic
+def pair_next_round(
+    tournament: Tournament, *, seed: int | None = None, user=None, request=None
+) -> Round:
+    """Pair the next round of the current stage as a draft."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    problem = next_round_problem(tournament)
+    if problem:
+        raise Refused(problem)
+    stage, index = current_stage(tournament)
+    number = next_round_number(tournament)
+    seed = seed if seed is not None else number
+    try:
+        result = compute_pairing(tournament, stage, index, number, seed)
+    except PairingError as exc:
+        raise Refused.of(exc) from None
+    round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
+    store_pairing(round_, result)
+    apply_absences(round_, user=user, request=request)  # pairs marked absent forfeit (检录)
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="round.pair",
+        obj=round_,
+        summary=Message(
+            "audit_pair", {"round": round_ref(round_), "stage": stage.name, "seed": seed}
+        ),
+        after={
+            "tables": len(result.tables),
+            "byes": len(result.byes),
+            "rematches": result.rematches,
+        },
+    )
+    return round_
+
+
+def store_pairing(round_: Round, result: Pairing) -> None:
+    """Write a pairing as the round's matches (byes are matches without NS and table)."""
+    rows = []
+    for t in result.tables:
+        rows.append(
+            Match(
+                round=round_,
+                table=t.number,
+                ew_id=t.ew,
+                ns_id=t.ns,
+                flags=sorted(t.flags),
+                bracket_id=t.bracket_id,
+                bracket_game=t.game,
+            )
+        )
+    rows += [
+        Match(
+            round=round_,
+            table=None,
+            ew_id=b.entrant,
+            ns_id=None,
+            flags=sorted(b.flags),
+            state=Match.CONFIRMED,
+        )
+        for b in result.byes
+    ]
+    Match.objects.bulk_create(rows)
+
+
+@transaction.atomic
+def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
+    """Throw away a draft pairing and pair the round again from scratch."""
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament", "stage")
+        .get(pk=round_.pk)
+    )
+    if round_.status != Round.DRAFT:
+        raise Refused("draft_only")
+    tournament = round_.tournament
+    index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
+    seed = seed if seed is not None else round_.seed + 1
+    try:
+        result = compute_pairing(tournament, round_.stage, index, round_.number, seed)
+    except PairingError as exc:
+        raise Refused.of(exc) from None
+    round_.matches.all().delete()
+    store_pairing(round_, result)
+    apply_absences(round_, user=user, request=request)
+    round_.seed = seed
+    round_.version += 1
+    round_.stale = False
+    round_.save()
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="round.repair",
+        obj=round_,
+        summary=Message("audit_repair", {"round": round_ref(round_), "seed": seed}),
+    )
+    return round_
+
+
+@transaction.atomic
+def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None:
+    """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
+    tournament = team.tournament
+    if tournament.round_set.exists():
+        raise Refused("draw_number_started")
+    count = Team.objects.filter(tournament=tournament).count()
+    if not 1 <= number <= count:
+        raise Refused("draw_number_range", count=count)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    holder = (
+        Team.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()
+    )
+    old = team.draw_number
+    if holder is not None and holder.pk != team.pk:
+        # Through None first: the unique constraint must never see two pairs on one number.
+        Team.objects.filter(pk=holder.pk).update(draw_number=None)
+        Team.objects.filter(pk=team.pk).update(draw_number=number)
+        Team.objects.filter(pk=holder.pk).update(draw_number=old)
+    else:
+        Team.objects.filter(pk=team.pk).update(draw_number=number)
+    log_action(
+        tournament=tournament,
+        user=user,
+        request=request,
+        action="draw.override",
+        obj=team,
+        summary=Message("audit_draw_number", {"team": team.name, "old": old, "new": number})
+        if not holder or holder.pk == team.pk
+        else Message(
+            "audit_draw_number_swap",
+            {"team": team.name, "old": old, "new": number, "holder": holder.name},
+        ),
+    )

@@ -1,0 +1,206 @@
+"""Staff pages for rounds: the round list, the control page and the lifecycle buttons."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournament.core.errors import ServiceError
+from tournament.core.params import positive_int
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
+from tournament.core.view_helpers import load_tournament
+from tournament.models import Match, Round
+from tournament.results.confirm_all import confirm_all_entered
+from tournament.rounds import lifecycle as round_services
+from tournament.rounds.actions import unconfirmed_text
+from tournament.rounds.pairing import next_round_problem
+from tournament.rounds.table_rows import row_matches, table_links, table_row
+from tournament.standings.selectors import round_live_stamp, round_summary
+
+
+def _round(tournament, number: int) -> Round:
+    round_ = get_object_or_404(
+        Round.objects.select_related("stage"), tournament=tournament, number=number
+    )
+    round_.tournament = tournament  # already loaded: spare the query of the relation
+    return round_
+
+
+def round_list(request, slug):
+    tournament = load_tournament(request, slug, REFEREE)
+    rounds = tournament.round_set.select_related("stage")
+    return render(
+        request,
+        "rounds/round_list.html",
+        {
+            "t": tournament,
+            "rounds": rounds,
+            "is_organizer": request.tournament_role == ORGANIZER,
+            "next_problem": next_round_problem(tournament),
+            "drawn": tournament.teams.exclude(draw_number=None).exists(),
+        },
+    )
+
+
+ROWS_PER_PAGE = 100
+ATTENTION = "attention"
+# Tables a referee should look at now: a dispute to settle, an entry to confirm.
+ATTENTION_STATES = (Match.DISPUTED, Match.ENTERED)
+MAX_CHANGES = 200
+
+
+def attention_count(summary) -> int:
+    """Tables waiting for a referee: disputes to settle and entries to confirm."""
+    return sum(summary.counts[s] for s in ATTENTION_STATES)
+
+
+def _control_rows(round_: Round, request, summary) -> dict:
+    """The tables round control lists: a filter (state, attention, one table) and a page.
+
+    A big round opens on the tables that need attention; every other table is one filter,
+    page or table number away, so the page stays small at 2,500 tables.
+    """
+    table = positive_int(request.GET.get("table"))
+    state = request.GET.get("state")
+    if state is None:
+        state = ATTENTION if summary.tables > ROWS_PER_PAGE else ""
+    matches = row_matches(round_.matches.all())
+    if table is not None:
+        matches = matches.filter(table=table)
+    elif state == ATTENTION:
+        matches = matches.filter(state__in=ATTENTION_STATES).exclude(ns=None)
+    elif state in dict(Match.STATE_CHOICES):
+        matches = matches.filter(state=state).exclude(ns=None)
+    else:
+        state = ""
+    paginator = Paginator(matches.order_by("table"), ROWS_PER_PAGE)
+    if table is None and state == ATTENTION:
+        # Counted with the summary a moment ago: spare a second count of the round.
+        paginator.count = attention_count(summary)
+    page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
+    return {"page": page, "matches": page.object_list, "state": state, "table": table}
+
+
+def round_control(request, slug, number):
+    """The round at a glance: a summary, the tables that need attention, the rest on demand."""
+    tournament = load_tournament(request, slug, REFEREE)
+    round_ = _round(tournament, number)
+    summary = round_summary(round_)
+    return render(
+        request,
+        "rounds/round_control.html",
+        {
+            "t": tournament,
+            "round": round_,
+            "summary": summary,
+            "counts": summary.counts,
+            "states": Match.STATE_CHOICES,
+            "attention_count": attention_count(summary),
+            "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
+            "can_organize": has_role(request.user, tournament, ORGANIZER),
+            "live": round_live_stamp(round_, loaded=True),
+            **_control_rows(round_, request, summary),
+        },
+    )
+
+
+def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
+    """The tables saved after change ``since``, each as the row round control shows."""
+    changed = list(
+        row_matches(round_.matches.filter(change_seq__gt=since))
+        .exclude(ns=None)
+        .order_by("table")[: MAX_CHANGES + 1]
+    )
+    if len(changed) > MAX_CHANGES:
+        return {"reload": True}
+    links = table_links(tournament.slug, round_.number)
+    return {
+        "changed": [
+            {"table": m.table, "state": m.state, "html": table_row(m, round_, links)}
+            for m in changed
+        ]
+    }
+
+
+def round_status_json(request, slug, number):
+    """Small JSON the live pages poll: the round's stamps, a summary and what changed.
+
+    ``stamp`` changes with the pairings and status, ``live`` also with every saved table.
+    Staff pages send ``?since=<seq>`` (the ``seq`` they hold) and get only the tables
+    changed after it, never every table.
+    """
+    tournament = load_tournament(request, slug, None)
+    round_ = _round(tournament, number)
+    public = not has_role(request.user, tournament, REFEREE)
+    if public and (round_.status == Round.DRAFT or not tournament.publish_pairings):
+        return JsonResponse({"error": "not published"}, status=404)
+    round_.refresh_from_db(fields=["status", "version", "change_seq", "started_at"])
+    summary = round_summary(round_)
+    data = {
+        "round": round_.number,
+        "status": round_.status,
+        "stamp": f"{round_.status}:{round_.version}",
+        "live": f"{round_.status}:{round_.version}:{round_.change_seq}",
+        "seq": round_.change_seq,
+        "started_at": round_.started_at.isoformat() if round_.started_at else None,
+        "time_limit": tournament.time_limit,
+        "finished": summary.finished,
+        "playing": summary.playing,
+        "byes": summary.byes,
+    }
+    if not public:
+        data["counts"] = summary.counts
+        data["attention"] = attention_count(summary)
+        since = positive_int(request.GET.get("since"), limit=2**62)
+        if since is not None and since < round_.change_seq:
+            data.update(_changed_rows(request, tournament, round_, since))
+    return JsonResponse(data)
+
+
+ACTIONS = {
+    "publish": round_services.publish_round,
+    "start": round_services.start_round,
+    "lock": round_services.lock_round,
+    "unlock": round_services.unlock_round,
+}
+DONE = {
+    "publish": gettext_lazy("已公布对阵"),
+    "start": gettext_lazy("已开赛，开始计时"),
+    "lock": gettext_lazy("已锁定本轮成绩"),
+    "unlock": gettext_lazy("已解锁本轮"),
+}
+
+
+@require_POST
+def round_action(request, slug, number, action):
+    tournament = load_tournament(request, slug, REFEREE)
+    round_ = _round(tournament, number)
+    version = positive_int(request.POST.get("version"))
+    try:
+        if action == "reviewed":
+            round_services.mark_reviewed(round_, user=request.user, request=request)
+            messages.success(request, _("已标记为复核完毕"))
+        elif action == "confirm_all":
+            n = confirm_all_entered(round_, user=request.user, request=request)
+            messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
+            left = unconfirmed_text(round_)  # the tables still open, and why
+            if left:
+                messages.warning(request, left)
+        elif action in ACTIONS:
+            ACTIONS[action](
+                round_,
+                user=request.user,
+                version=version,
+                request=request,
+            )
+            messages.success(request, str(DONE[action]))
+        else:
+            messages.error(request, _("未知的操作"))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect("round_control", slug=slug, number=number)

@@ -1,0 +1,59 @@
+"""The projector view for the hall's screen: the round clock, how far the round has got,
+the tables still playing, the byes, and the pairings a page at a time.
+
+At 2,500 tables the page never holds every pairing: it shows one page of them and fetches
+the next page (``?page=N&part=rows``) when the screen has scrolled through the current one.
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.shortcuts import render
+
+from tournament.core.params import positive_int
+from tournament.core.view_helpers import load_tournament
+from tournament.models import Round
+from tournament.public.views import visible_round
+from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
+
+PROJECTOR_ROWS = 40
+
+
+def table_runs(tables: list[int]) -> list[str]:
+    """Table numbers with consecutive ones joined, so 2,000 tables fit on one screen.
+
+    >>> table_runs([1, 3, 4, 5, 9, 10])
+    ['1', '3–5', '9–10']
+    """
+    runs: list[list[int]] = []
+    for n in tables:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return [str(a) if a == b else f"{a}–{b}" for a, b in runs]
+
+
+def projector(request, slug, number):
+    """Large type for the hall: the clock runs from 开赛 until the round is locked."""
+    tournament = load_tournament(request, slug, None)
+    round_ = visible_round(request, tournament, number)
+    tables = round_.matches.exclude(ns=None).select_related("ew", "ns").order_by("table")
+    page = Paginator(tables, PROJECTOR_ROWS).get_page(positive_int(request.GET.get("page")) or 1)
+    context = {"t": tournament, "round": round_, "page": page}
+    if request.GET.get("part") == "rows":
+        return render(request, "public/_projector_rows.html", context)
+    started = round_.started_at is not None or round_.status != Round.PUBLISHED
+    byes = round_.matches.filter(ns=None).select_related("ew").order_by("ew__name")
+    return render(
+        request,
+        "public/projector.html",
+        {
+            **context,
+            "summary": round_summary(round_),
+            "unfinished": table_runs(unfinished_tables(round_)) if started else [],
+            "byes": [m.ew for m in byes],
+            "live": round_live_stamp(round_),
+            "locked": round_.status == Round.LOCKED,
+        },
+    )

@@ -1,0 +1,77 @@
+"""The checks of a sign-up: the registration sheet's own checks, applied to one pair.
+
+A pair typed on the public page is checked as one row of a registration sheet
+(:func:`tournament.registration.sheet_check.check_registration`) against every registered pair and
+every application still alive (waiting for approval or on the waiting list): the same
+duplicate, look-alike (normalised names, :func:`tournament.core.normalize.normalize_name`) and
+length checks as the import and the add-pair form, with the same messages.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from tournament.core.messages import render
+from tournament.core.normalize import normalize_name
+from tournament.models import Player, SignUp, Team, Tournament
+from tournament.registration.services import TeamData
+from tournament.registration.sheet_check import HEADERS, check_registration
+from tournament.sheets.table_file import RawTable
+
+# The form field each sheet column stands for.
+FIELD_OF_COLUMN = {
+    HEADERS["team"][0]: "name",
+    HEADERS["unit"][0]: "unit",
+    HEADERS["player1"][0]: "player1",
+    HEADERS["player2"][0]: "player2",
+    HEADERS["phone"][0]: "phone1",
+    HEADERS["phone2"][0]: "phone2",
+}
+_KEYS = ("team", "unit", "player1", "player2", "phone", "phone2")
+ALIVE = (SignUp.PENDING, SignUp.WAITING)
+
+
+def normalized(data: TeamData) -> TeamData:
+    """``data`` with every name and phone in its stored form."""
+    return TeamData(
+        **{k: normalize_name(v) if isinstance(v, str) else v for k, v in data.__dict__.items()}
+    )
+
+
+def _taken(tournament: Tournament, exclude: SignUp | None):
+    """The pair names and the players (name → [(phone, pair)]) already spoken for."""
+    teams = Team.objects.filter(tournament=tournament)
+    alive = SignUp.objects.filter(tournament=tournament, state__in=ALIVE)
+    if exclude is not None:
+        alive = alive.exclude(pk=exclude.pk)
+        if exclude.team_id:
+            teams = teams.exclude(pk=exclude.team_id)
+    names = list(teams.values_list("name", flat=True))
+    players: dict[str, list[tuple[str, str]]] = {}
+    for name, phone, team in Player.objects.filter(team__in=teams).values_list(
+        "name", "phone", "team__name"
+    ):
+        players.setdefault(name, []).append((phone, team))
+    for signup in alive:
+        d = signup.data
+        names.append(d.get("name", ""))
+        for key, phone in (("player1", "phone1"), ("player2", "phone2")):
+            players.setdefault(d.get(key, ""), []).append((d.get(phone, ""), d.get("name", "")))
+    return names, players
+
+
+def check_signup(tournament: Tournament, data: TeamData, exclude: SignUp | None = None) -> None:
+    """Raise a :class:`ValidationError` keyed by form field when the pair cannot sign up."""
+    values = (data.name, data.unit, data.player1, data.player2, data.phone1, data.phone2)
+    table = RawTable(
+        sheet="", header=[HEADERS[k][0] for k in _KEYS], header_row=1, rows=[(2, list(values))]
+    )
+    names, players = _taken(tournament, exclude)
+    result = check_registration(table, names, players)
+    if result.ok:
+        return
+    errors: dict[str, list[str]] = {}
+    for problem in result.problems:
+        field = FIELD_OF_COLUMN.get(str(problem.column or ""), "__all__")
+        errors.setdefault(field, []).append(render(problem.message))
+    raise ValidationError(errors)

@@ -1,0 +1,357 @@
+"""Online sign-up (报名): apply, edit, withdraw, approve, reject, and the waiting list.
+
+See :mod:`tournament.models.signup` for the vocabulary (place, waiting list). Every change
+is written to the audit log in the transaction that makes it; the tournament row is locked
+first, so two pairs signing up at once cannot both take the last place.
+
+A script cannot flood the public page: at most ``SIGNUP_LIMIT_PER_ADDRESS`` sign-ups an hour
+from one address and ``SIGNUP_LIMIT_PER_EVENT`` an hour for the event, counted from the
+applications saved (each keeps its address), under the tournament's lock: the same count
+for every worker, and nothing a cache could lose. Once a round is out, every new pair waits for the
+organizer's approval (it would otherwise be seated by the next pairing).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.messages import Message
+from tournament.core.audit import client_ip, log_action
+from tournament.core.messages.audit import term
+from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
+from tournament.registration.services import TeamData, team_register, team_set_status, team_update
+from tournament.signup import mail as signup_mail
+from tournament.signup.checks import check_signup, normalized
+
+
+def config_of(tournament: Tournament) -> SignUpConfig:
+    """The tournament's sign-up settings (closed defaults when never saved)."""
+    config = SignUpConfig.objects.filter(tournament=tournament).first()
+    return config or SignUpConfig(tournament=tournament)
+
+
+def is_open(config: SignUpConfig) -> bool:
+    """Whether the public page takes new pairs and pairs may still edit: open, before the deadline."""
+    return config.is_open and (config.deadline is None or timezone.now() < config.deadline)
+
+
+def places_taken(tournament: Tournament) -> int:
+    """Active pairs plus applications waiting for approval."""
+    teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE).count()
+    return teams + SignUp.objects.filter(tournament=tournament, state=SignUp.PENDING).count()
+
+
+def team_data(signup: SignUp) -> TeamData:
+    """The pair as it stands: its team once accepted, else what it sent."""
+    if signup.team_id:
+        team = signup.team
+        players = {p.position: p for p in team.players.all()}
+        return TeamData(
+            name=team.name,
+            unit=team.unit.name if team.unit_id else "",
+            player1=players[1].name,
+            player2=players[2].name,
+            phone1=players[1].phone,
+            phone2=players[2].phone,
+        )
+    return TeamData(**signup.data)
+
+
+def _snapshot(signup: SignUp) -> dict:
+    return {"state": signup.state, **signup.data, "reason": signup.reason}
+
+
+def _log(signup: SignUp, action: str, summary: Message, request, user=None, before=None) -> None:
+    log_action(
+        tournament=signup.tournament,
+        user=user,
+        request=request,
+        action=action,
+        obj=signup,
+        summary=summary,
+        before=before,
+        after=_snapshot(signup),
+        actor="" if user or (request and request.user.is_authenticated) else _("报名者"),
+    )
+
+
+def _accept(signup: SignUp, request, user=None) -> None:
+    """Turn the application into a registered pair (报名成功)."""
+    signup.team = team_register(
+        tournament=signup.tournament, data=TeamData(**signup.data), user=user, request=request
+    )
+    signup.state = SignUp.APPROVED
+
+
+def event_started(tournament: Tournament) -> bool:
+    """Whether a round is out (published or further): the event is running."""
+    return Round.objects.filter(tournament=tournament).exclude(status=Round.DRAFT).exists()
+
+
+def needs_approval(config: SignUpConfig) -> bool:
+    """The organizer approves each pair: when asked, and always once the event is running."""
+    return config.needs_approval or event_started(config.tournament)
+
+
+def _place_state(config: SignUpConfig) -> str:
+    return SignUp.PENDING if needs_approval(config) else SignUp.APPROVED
+
+
+LIMIT_WINDOW = timedelta(hours=1)
+
+
+def _limits(tournament: Tournament, ip: str | None) -> list[tuple[dict, int, str]]:
+    """(the sign-ups counted, limit an hour, refusal) of each sign-up limit that applies."""
+    limits = [
+        (
+            {},
+            settings.SIGNUP_LIMIT_PER_EVENT,
+            _("本赛事一小时内收到的报名已达%(n)s个，请稍后再试，或联系组织者。"),
+        )
+    ]
+    if ip:
+        limits.append(
+            (
+                {"ip": ip},
+                settings.SIGNUP_LIMIT_PER_ADDRESS,
+                _("同一网络一小时内最多提交%(n)s个报名，请稍后再试；代多组报名请联系组织者。"),
+            )
+        )
+    return [limit for limit in limits if limit[1] > 0]
+
+
+def _check_limits(tournament: Tournament, ip: str | None) -> None:
+    """Refuse the sign-up when a limit is reached. The count is the applications saved in
+    the last hour (a sliding hour, read under the tournament's lock: exact, the same for
+    every worker, and a refused sign-up, which saves nothing, counts nothing)."""
+    since = timezone.now() - LIMIT_WINDOW
+    recent = SignUp.objects.filter(tournament=tournament, created_at__gt=since)
+    for where, limit, refusal in _limits(tournament, ip):
+        if recent.filter(**where).count() >= limit:
+            raise ValidationError(refusal % {"n": limit}, code="signup_limit")
+
+
+def _lock(tournament: Tournament) -> SignUpConfig:
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    return config_of(tournament)
+
+
+def _place(signup: SignUp, config: SignUpConfig, request) -> None:
+    """Give the application its state: a place (approved or waiting for approval) or, at
+    the cap, the waiting list."""
+    full = config.cap is not None and places_taken(signup.tournament) >= config.cap
+    signup.state = SignUp.WAITING if full else _place_state(config)
+    if signup.state == SignUp.APPROVED:
+        _accept(signup, request)
+
+
+def _new_signup(tournament: Tournament, data: TeamData, emails, request) -> SignUp:
+    last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
+    return SignUp(
+        tournament=tournament,
+        token=secrets.token_urlsafe(32),
+        seq=last + 1,
+        state=SignUp.UNCONFIRMED,
+        data=data.__dict__,
+        email1=emails[0],
+        email2=emails[1],
+        ip=client_ip(request) if request is not None else None,
+    )
+
+
+@transaction.atomic
+def signup_submit(
+    *, tournament: Tournament, data: TeamData, emails: tuple[str, str], request=None
+) -> SignUp:
+    """A pair applies through the public page: a place, or the waiting list at the cap; or,
+    when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
+    config = _lock(tournament)
+    if not is_open(config):
+        raise ValidationError(_("报名未开放或已截止"))
+    if config.confirm_email and not emails[0]:
+        raise ValidationError({"email1": _("本赛事需确认邮箱：请填写选手1的邮箱")})
+    data = normalized(data)
+    check_signup(tournament, data)
+    signup = _new_signup(tournament, data, emails, request)
+    _check_limits(tournament, signup.ip)
+    if not config.confirm_email:
+        _place(signup, config, request)
+    signup.save()
+    label = signup.get_state_display()
+    _log(
+        signup,
+        "signup.submit",
+        Message("audit_signup", {"name": data.name, "state": term(label)}),
+        request,
+    )
+    kind = "confirm_email" if signup.state == SignUp.UNCONFIRMED else "confirmation"
+    signup_mail.send_on_commit(signup, kind, request)
+    return signup
+
+
+@transaction.atomic
+def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
+    """The pair opened the link mailed to it: the application now counts (a place or the
+    waiting list, checked again against the pairs that came meanwhile)."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    if not secrets.compare_digest(code, signup_mail.confirm_code(signup)):
+        raise ValidationError(_("确认链接无效"))
+    if signup.state != SignUp.UNCONFIRMED:
+        raise ValidationError(_("该报名的邮箱已确认过"))
+    check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
+    before = _snapshot(signup)
+    _place(signup, config, request)
+    signup.save()
+    name = signup.data.get("name", "")
+    summary = Message("audit_signup_confirmed", {"name": name})
+    _log(signup, "signup.confirm_email", summary, request, before=before)
+    signup_mail.send_on_commit(signup, "confirmation", request)
+    return signup
+
+
+def _reload(signup: SignUp) -> SignUp:
+    return SignUp.objects.select_for_update().select_related("tournament").get(pk=signup.pk)
+
+
+@transaction.atomic
+def signup_edit(
+    *, signup: SignUp, data: TeamData, emails: tuple[str, str], request=None, user=None
+) -> SignUp:
+    """The pair (until the deadline) or the organizer (any time) changes the application."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    if user is None and not is_open(config):
+        raise ValidationError(_("报名已截止，不能再修改；请联系组织者"))
+    if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
+        raise ValidationError(_("该报名已结束，不能修改"))
+    data = normalized(data)
+    check_signup(signup.tournament, data, exclude=signup)
+    before = _snapshot(signup)
+    if signup.team_id:
+        team = Team.objects.get(pk=signup.team_id)
+        team_update(team=team, data=data, version=team.version, user=user, request=request)
+    signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
+    signup.save()
+    _log(
+        signup,
+        "signup.edit",
+        Message("audit_signup_edit", {"name": data.name}),
+        request,
+        user,
+        before,
+    )
+    return signup
+
+
+def promote(tournament: Tournament, config: SignUpConfig, request=None, user=None) -> list[SignUp]:
+    """Move waiting pairs up, first come first, while places are free. Inside a transaction."""
+    moved = []
+    waiting = SignUp.objects.filter(tournament=tournament, state=SignUp.WAITING).order_by("seq")
+    for signup in waiting:
+        if config.cap is not None and places_taken(tournament) >= config.cap:
+            break
+        before = _snapshot(signup)
+        signup.state = _place_state(config)
+        if signup.state == SignUp.APPROVED:
+            _accept(signup, request, user)
+        signup.save()
+        name = signup.data.get("name", "")
+        _log(
+            signup,
+            "signup.promote",
+            Message("audit_signup_promoted", {"name": name}),
+            request,
+            user,
+            before,
+        )
+        signup_mail.send_on_commit(signup, "promoted", request)
+        moved.append(signup)
+    return moved
+
+
+@transaction.atomic
+def promote_after_change(tournament: Tournament, request=None, user=None) -> list[SignUp]:
+    """Fill places freed elsewhere (a pair withdrawn from the registration list)."""
+    return promote(tournament, _lock(tournament), request, user)
+
+
+@transaction.atomic
+def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
+    """The pair (or the organizer) withdraws; the first waiting pair moves up."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
+        raise ValidationError(_("该报名已结束"))
+    before = _snapshot(signup)
+    if signup.team_id:
+        team_set_status(team=signup.team, status=Team.WITHDRAWN, user=user, request=request)
+    signup.state = SignUp.WITHDRAWN
+    signup.save()
+    name = signup.data.get("name", "")
+    _log(
+        signup,
+        "signup.withdraw",
+        Message("audit_signup_withdrawn", {"name": name}),
+        request,
+        user,
+        before,
+    )
+    promote(signup.tournament, config, request, user)
+    return signup
+
+
+@transaction.atomic
+def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
+    """The organizer accepts a pair waiting for approval: it becomes a registered pair."""
+    _lock(signup.tournament)
+    signup = _reload(signup)
+    if signup.state != SignUp.PENDING:
+        raise ValidationError(_("只有待审核的报名可以通过"))
+    before = _snapshot(signup)
+    check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
+    _accept(signup, request, user)
+    signup.save()
+    name = signup.data.get("name", "")
+    _log(
+        signup,
+        "signup.approve",
+        Message("audit_signup_approved", {"name": name}),
+        request,
+        user,
+        before,
+    )
+    signup_mail.send_on_commit(signup, "approved", request)
+    return signup
+
+
+REJECTABLE = (SignUp.UNCONFIRMED, SignUp.PENDING, SignUp.WAITING)
+
+
+@transaction.atomic
+def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
+    """The organizer refuses a pair (pending or waiting), with a reason the pair sees."""
+    config = _lock(signup.tournament)
+    signup = _reload(signup)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("请填写未通过的原因"))
+    if signup.state not in REJECTABLE:
+        raise ValidationError(_("只有待确认、待审核或候补的报名可以拒绝"))
+    before = _snapshot(signup)
+    signup.state, signup.reason = SignUp.REJECTED, reason[:200]
+    signup.save()
+    name = signup.data.get("name", "")
+    summary = Message("audit_signup_rejected", {"name": name, "reason": signup.reason})
+    _log(signup, "signup.reject", summary, request, user, before)
+    signup_mail.send_on_commit(signup, "rejected", request)
+    promote(signup.tournament, config, request, user)
+    return signup

@@ -1,0 +1,193 @@
+"""The public sign-up pages (报名): the form, and each pair's private status page.
+
+The private page is reached by the pair's link (a random token, like the table links): it
+shows the state, the place on the waiting list, the fee and the organizer's payment QR, the
+link's own QR, and lets the pair edit (until the deadline) or withdraw.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.core.view_helpers import load_tournament
+from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
+from tournament.printing.qr import matrix
+from tournament.signup.checkin import checkin_url
+from tournament.signup.forms import PublicSignUpForm, SignUpForm
+from tournament.signup.mail import confirm_code, status_link
+from tournament.signup.services import (
+    config_of,
+    is_open,
+    signup_confirm_email,
+    signup_edit,
+    signup_submit,
+    signup_withdraw,
+    team_data,
+)
+
+
+def qr_svg(text: str, scale: int = 6) -> str:
+    """An SVG QR code of ``text`` (quiet zone of 4 modules), one path, crisp when scaled."""
+    rows = matrix(text)
+    size = len(rows) + 8
+    cells = "".join(
+        f"M{x + 4} {y + 4}h1v1h-1z"
+        for y, row in enumerate(rows)
+        for x, dark in enumerate(row)
+        if dark
+    )
+    px = size * scale
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{px}" '
+        f'height="{px}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" '
+        f'fill="#fff"/><path d="{cells}" fill="#000"/></svg>'
+    )
+
+
+def my_table(team: Team | None) -> Match | None:
+    """The pair's table in the latest published round (None before any)."""
+    if team is None:
+        return None
+    rows = Match.objects.filter(Q(ew=team) | Q(ns=team), round__tournament_id=team.tournament_id)
+    rows = rows.exclude(round__status=Round.DRAFT).select_related("round", "ew", "ns")
+    return rows.order_by("-round__number").first()
+
+
+def _checkin_context(signup: SignUp, request) -> dict:
+    team = signup.team if signup.team_id else None
+    if team is None or team.status != Team.ACTIVE:
+        return {}
+    match = my_table(team)
+    return {
+        "checkin_qr": qr_svg(checkin_url(team, request)),
+        "checked_in": CheckIn.objects.filter(team=team).first(),
+        "match": match,
+        "side": ("EW" if match.ew_id == team.pk else "NS") if match else "",
+        "team": team,
+    }
+
+
+def _form_for(signup: SignUp, data=None) -> SignUpForm:
+    current = team_data(signup)
+    initial = current.__dict__ | {"email1": signup.email1, "email2": signup.email2}
+    return SignUpForm(data, initial=initial)
+
+
+@require_http_methods(["GET", "POST"])
+def signup_page(request, slug):
+    tournament = load_tournament(request, slug, None)
+    config = config_of(tournament)
+    form = PublicSignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            signup = signup_submit(
+                tournament=tournament,
+                data=form.team_data(),
+                emails=form.emails(),
+                request=request,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return redirect("signup_status", slug=slug, token=signup.token)
+    context = {"t": tournament, "config": config, "open": is_open(config), "form": form}
+    return render(request, "signup/signup_form.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def signup_confirm(request, slug, token, code):
+    """The link mailed to player 1: a page with one button (a GET changes nothing, so a
+    mail scanner opening the link confirms nothing); the button confirms the address."""
+    tournament, signup = _load(request, slug, token)
+    if not secrets.compare_digest(code, confirm_code(signup)):
+        raise Http404(_("确认链接无效"))
+    if request.method == "POST":
+        try:
+            signup_confirm_email(signup=signup, code=code, request=request)
+        except ValidationError as exc:
+            messages.error(request, "；".join(exc.messages))
+        else:
+            messages.success(request, _("邮箱已确认，报名已提交"))
+        return redirect("signup_status", slug=slug, token=token)
+    context = {"t": tournament, "s": signup, "waiting": signup.state == SignUp.UNCONFIRMED}
+    return render(request, "signup/signup_confirm.html", context)
+
+
+def _load(request, slug, token) -> tuple:
+    tournament = load_tournament(request, slug, None)
+    signup = get_object_or_404(SignUp, tournament=tournament, token=token)
+    return tournament, signup
+
+
+def waiting_place(signup: SignUp) -> int | None:
+    """The pair's place on the waiting list (1 = next to move up)."""
+    if signup.state != SignUp.WAITING:
+        return None
+    ahead = SignUp.objects.filter(
+        tournament=signup.tournament, state=SignUp.WAITING, seq__lt=signup.seq
+    )
+    return ahead.count() + 1
+
+
+@require_http_methods(["GET", "POST"])
+def signup_status(request, slug, token):
+    tournament, signup = _load(request, slug, token)
+    config = config_of(tournament)
+    form = _form_for(signup, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            signup_edit(signup=signup, data=form.team_data(), emails=form.emails(), request=request)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("已保存修改"))
+            return redirect("signup_status", slug=slug, token=token)
+    # A pair withdrawn or disqualified from the registration list is over here too.
+    out = signup.team if signup.team_id and signup.team.status != Team.ACTIVE else None
+    live = signup.state not in (SignUp.REJECTED, SignUp.WITHDRAWN) and out is None
+    context = {
+        "t": tournament,
+        "config": config,
+        "s": signup,
+        "form": form,
+        "data": team_data(signup),
+        "can_edit": live and is_open(config),
+        "live": live,
+        "waiting_place": waiting_place(signup),
+        "link": status_link(signup, request),
+        "qr": qr_svg(status_link(signup, request)),
+        "show_fee": config.fee > 0 and live,
+        "out": out,
+    } | _checkin_context(signup, request)
+    return render(request, "signup/signup_status.html", context)
+
+
+@require_POST
+def signup_withdraw_view(request, slug, token):
+    _tournament, signup = _load(request, slug, token)
+    try:
+        signup_withdraw(signup=signup, request=request)
+    except ValidationError as exc:
+        messages.error(request, "；".join(exc.messages))
+    else:
+        messages.success(request, _("已退出报名"))
+    return redirect("signup_status", slug=slug, token=token)
+
+
+def payment_qr(request, slug):
+    """The organizer's payment QR image (re-encoded PNG), shown to the pairs."""
+    tournament = load_tournament(request, slug, None)
+    config = SignUpConfig.objects.filter(tournament=tournament).first()
+    if config is None or not config.payment_qr:
+        raise Http404(_("没有收款码"))
+    response = HttpResponse(bytes(config.payment_qr), content_type="image/png")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -1,0 +1,3 @@
+"""The standings (名次): the reads that turn rows into the pure packages' data, and the table
+as shown.
+"""

@@ -1,0 +1,257 @@
+"""Reads that turn database rows into the plain data of the pure packages.
+
+The only place that knows both the ORM and the shapes of :mod:`rules`, :mod:`scoring` and
+:mod:`pairing`; everything is fetched in a few queries, never inside a loop.
+
+Which results count: a bye always counts; a table counts once its result is entered
+(or confirmed). Public pages count only locked rounds, so spectators never see a result
+the chief referee has not checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from rules import RuleSet
+from scoring import (
+    MatchRecord,
+    ScoreOptions,
+    StandingRow,
+    StandingsRules,
+    bracket_order,
+    rank_by_bracket,
+    standings,
+)
+from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.results.checks import RESULT_FIELDS
+
+COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
+
+
+def ruleset(tournament: Tournament) -> RuleSet:
+    """The rules engine's options for this tournament."""
+    return RuleSet.from_event_options(tournament.option_values())
+
+
+def score_options(tournament: Tournament) -> ScoreOptions:
+    """The event options that change how a match scores (100+ at time and forfeit)."""
+    return ScoreOptions(
+        hundred_at_time=tournament.hundred_at_time, hundred_forfeit=tournament.hundred_forfeit
+    )
+
+
+def standings_rules(tournament: Tournament) -> StandingsRules:
+    return StandingsRules(
+        system=tournament.scoring,
+        tiebreaks=tuple(tournament.tiebreaks),
+        bye_policy=tournament.bye_policy,
+        lot_seed=tournament.lot_seed,
+        options=score_options(tournament),
+    )
+
+
+def match_record(round_number: int, row: dict) -> MatchRecord:
+    """One ``Match`` row (as a ``values()`` dict) as a scoring record."""
+    defeat = (row["defeat_side"], row["defeat_reason"]) if row["defeat_side"] else None
+    return MatchRecord(
+        round=round_number,
+        ew=row["ew_id"],
+        ns=row["ns_id"],
+        ew_level=row["ew_level"] or None,
+        ns_level=row["ns_level"] or None,
+        forfeit=row["forfeit"] or None,
+        defeat=defeat,
+        ew_fouls=row["ew_fouls"],
+        ns_fouls=row["ns_fouls"],
+        pass_upgrade=row.get("pass_upgrade"),
+    )
+
+
+RECORD_FIELDS = ("round__number", "ew_id", "ns_id", "state", *RESULT_FIELDS)
+
+
+def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:
+    """Round numbers whose results count: locked ones for the public, all paired for staff."""
+    rounds = Round.objects.filter(tournament=tournament)
+    if public:
+        rounds = rounds.filter(status=Round.LOCKED)
+    else:
+        rounds = rounds.exclude(status=Round.DRAFT)
+    return list(rounds.order_by("number").values_list("number", flat=True))
+
+
+def match_records(
+    tournament: Tournament,
+    rounds: Iterable[int] | None = None,
+    *,
+    public: bool = False,
+    team: int | None = None,
+) -> list[MatchRecord]:
+    """Scoring records of every counted table (and bye) in ``rounds`` (of ``team`` only)."""
+    numbers = set(counted_rounds(tournament, public=public))
+    if rounds is not None:
+        numbers &= set(rounds)
+    rows = Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
+    if team is not None:
+        rows = rows.filter(Q(ew_id=team) | Q(ns_id=team))
+    rows = rows.values(*RECORD_FIELDS)
+    return [
+        match_record(row["round__number"], row)
+        for row in rows
+        if row["ns_id"] is None or row["state"] in COUNTED_STATES
+    ]
+
+
+def ranked_team_ids(tournament: Tournament) -> list[int]:
+    """Every team that appears in the standings: active pairs and any pair that has played."""
+    return list(Team.objects.filter(tournament=tournament).values_list("pk", flat=True))
+
+
+def standings_for(
+    tournament: Tournament, *, after_round: int | None = None, public: bool = False
+) -> list[StandingRow]:
+    """Standings after ``after_round`` (default: every counted round).
+
+    The one computation behind the standings page, the PDF, xlsx and CSV exports, the
+    ``standings`` command, certificates and the unit ranking. Once a knockout stage is
+    decided and counted, its bracket gives the places (:func:`scoring.bracket_order`).
+    """
+    records = match_records(tournament, public=public)
+    rows = standings(
+        records,
+        standings_rules(tournament),
+        teams=ranked_team_ids(tournament),
+        after_round=after_round,
+    )
+    order = knockout_order(tournament, after_round=after_round, public=public)
+    return rank_by_bracket(rows, order) if order else rows
+
+
+def knockout_order(
+    tournament: Tournament, *, after_round: int | None, public: bool
+) -> list[int] | None:
+    """The final places of the last decided knockout stage, if its rounds all count."""
+    counted = set(counted_rounds(tournament, public=public))
+    if after_round is not None:
+        counted = {n for n in counted if n <= after_round}
+    stages = Stage.objects.filter(tournament=tournament, kind="knockout").order_by("-order")
+    for stage in stages:
+        bracket = stage.state.get("bracket") if isinstance(stage.state, dict) else None
+        rounds = set(stage.round_set.values_list("number", flat=True))
+        if bracket and rounds and rounds <= counted:
+            return bracket_order(bracket)
+    return None
+
+
+@dataclass(frozen=True)
+class StandingsChoice:
+    """Which standings to show: after ``after_round`` (None: no ranking yet).
+
+    ``available`` are the rounds one may choose; ``provisional`` (暂定) is True when the
+    chosen round is not locked yet, so its results may still change.
+    """
+
+    after_round: int | None
+    available: list[int]
+    provisional: bool
+    locked: list[int]
+
+
+def standings_choice(
+    tournament: Tournament, requested: str | int | None, *, public: bool
+) -> StandingsChoice:
+    """The round the standings are after: the one asked for if it may be shown, else the
+    last locked round. A round still open is shown only when asked for."""
+    available = counted_rounds(tournament, public=public)
+    locked = counted_rounds(tournament, public=True)
+    text = str(requested) if requested is not None else ""
+    # isascii(): "²".isdigit() is True but int("²") fails.
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
+    if number not in available:
+        number = locked[-1] if locked else None
+    return StandingsChoice(number, available, number is not None and number not in locked, locked)
+
+
+def next_round_number(tournament: Tournament) -> int:
+    """The number the next round will have (1 before any pairing)."""
+    last = tournament.round_set.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def round_stamp(round_: Round) -> str:
+    """A short text that changes when the round's pairings or status change.
+
+    Public pages (pairings, find my table) render it and poll it: a result saved at a table
+    does not change it, so thousands of phones do not refetch on every result.
+    """
+    status, version = Round.objects.values_list("status", "version").get(pk=round_.pk)
+    return f"{status}:{version}"
+
+
+def round_live_stamp(round_: Round, *, loaded: bool = False) -> str:
+    """Like :func:`round_stamp`, and also changes with every saved table (for live pages).
+
+    ``loaded``: take the values of ``round_`` as read at the start of this request instead
+    of reading them again. The page then shows data at least as new as its stamp, which is
+    all a live page needs: it asks for the changes after the stamp and may get a few twice.
+    """
+    if loaded:
+        return f"{round_.status}:{round_.version}:{round_.change_seq}"
+    status, version, seq = Round.objects.values_list("status", "version", "change_seq").get(
+        pk=round_.pk
+    )
+    return f"{status}:{version}:{seq}"
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """How far a round has got: tables per state, and the pairs with a bye.
+
+    ``finished`` counts tables with a result (entered or confirmed); ``playing`` the rest,
+    disputes included, since their result is not settled.
+    """
+
+    counts: dict[str, int]
+    tables: int
+    byes: int
+
+    @property
+    def finished(self) -> int:
+        return self.counts.get(Match.ENTERED, 0) + self.counts.get(Match.CONFIRMED, 0)
+
+    @property
+    def playing(self) -> int:
+        return self.tables - self.finished
+
+
+def round_summary(round_: Round) -> RoundSummary:
+    """Counts of the round's tables by state, in one query."""
+    tallies = {
+        key: Count("pk", filter=Q(state=key, ns__isnull=False)) for key, _ in Match.STATE_CHOICES
+    }
+    row = round_.matches.aggregate(byes=Count("pk", filter=Q(ns__isnull=True)), **tallies)
+    byes = row.pop("byes")
+    return RoundSummary(counts=row, tables=sum(row.values()), byes=byes)
+
+
+def unfinished_tables(round_: Round) -> list[int]:
+    """Table numbers still without a result, in order."""
+    return list(
+        round_.matches.exclude(ns=None)
+        .exclude(state__in=COUNTED_STATES)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+
+
+def teams_by_id(tournament: Tournament) -> dict[int, Team]:
+    """All teams with their unit and players, for labelling plain results."""
+    teams = (
+        Team.objects.filter(tournament=tournament)
+        .select_related("unit")
+        .prefetch_related("players")
+    )
+    return {team.pk: team for team in teams}
