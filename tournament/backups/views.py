@@ -56,7 +56,7 @@ def backup_list(request, slug):
         "may_download": may_download(request.user),
         **_texts(files, backups.last_error()),
     }
-    return render(request, "tournament/backups.html", context)
+    return render(request, "backups/backups.html", context)
 
 
 def _texts(files: list, error: dict | None) -> dict[str, str]:

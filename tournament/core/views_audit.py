@@ -46,7 +46,7 @@ def round_audit(request, slug, number):
         "page": page,
         "table": table,
     }
-    return render(request, "rounds/audit.html", context)
+    return render(request, "core/audit.html", context)
 
 
 def audit_csv(entries, filename: str):

@@ -99,4 +99,4 @@ def login_locks(request, slug):
         for lock in locked_attempts(accounts)
     ]
     context = {"t": tournament, "rows": rows, "limit": settings.AXES_FAILURE_LIMIT}
-    return render(request, "tournament/login_locks.html", context)
+    return render(request, "core/login_locks.html", context)

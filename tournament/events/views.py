@@ -27,7 +27,7 @@ def home(request):
     )
     return render(
         request,
-        "tournament/home.html",
+        "events/home.html",
         {
             "mine": mine,
             "public": public.distinct(),
@@ -52,7 +52,7 @@ def tournament_create(request):
         else:
             messages.success(request, _("已创建赛事“%(name)s”") % {"name": tournament.name})
             return redirect("tournament_detail", slug=tournament.slug)
-    return render(request, "tournament/tournament_form.html", {"form": form, "creating": True})
+    return render(request, "events/tournament_form.html", {"form": form, "creating": True})
 
 
 def tournament_detail(request, slug):
@@ -75,7 +75,7 @@ def tournament_detail(request, slug):
         "public_rounds": rounds_visible(tournament, role),
         "has_bracket": tournament.stages.filter(kind="knockout").exclude(state={}).exists(),
     }
-    return render(request, "tournament/tournament_detail.html", context)
+    return render(request, "events/tournament_detail.html", context)
 
 
 def overview_rules(tournament) -> dict:
@@ -115,7 +115,7 @@ def tournament_edit(request, slug):
             return redirect("tournament_detail", slug=slug)
     return render(
         request,
-        "tournament/tournament_form.html",
+        "events/tournament_form.html",
         {"form": form, "t": tournament, "version": version},
     )
 
@@ -139,7 +139,7 @@ def staff_list(request, slug):
     staff = tournament.staff.select_related("user").order_by("role", "user__username")
     return render(
         request,
-        "tournament/staff.html",
+        "events/staff.html",
         {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES, "shown": shown},
     )
 

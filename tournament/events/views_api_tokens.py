@@ -34,7 +34,7 @@ def token_list(request, slug):
         )
     return render(
         request,
-        "tournament/api_tokens.html",
+        "events/api_tokens.html",
         {
             "t": tournament,
             "tokens": tournament.api_tokens.select_related("created_by"),

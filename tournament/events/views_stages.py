@@ -142,4 +142,4 @@ def stage_list(request, slug):
         "by_time": _by_time(stages),
         "movements": [(s, rows) for s in stages if (rows := round_robin_movement_rows(s))],
     }
-    return render(request, "tournament/stages.html", context)
+    return render(request, "events/stages.html", context)

@@ -61,7 +61,7 @@ def export_index(request, slug):
         "qr_base": url if tournament.table_entry else "",
         "qr_local": any(h in url for h in ("//127.0.0.1", "//localhost", "//[::1]")),
     }
-    return render(request, "exports/index.html", context)
+    return render(request, "printing/index.html", context)
 
 
 @require_GET
@@ -118,4 +118,4 @@ def refused(request, tournament, reason) -> HttpResponse:
     """An export that cannot be made, on the app's own page: why, and the way back (404,
     so that a link or a script sees the file is not there)."""
     context = {"t": tournament, "reason": str(reason)}
-    return render(request, "exports/refused.html", context, status=404)
+    return render(request, "printing/refused.html", context, status=404)

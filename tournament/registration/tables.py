@@ -19,7 +19,7 @@ class TeamTable(tables.Table):
     seed = tables.Column(verbose_name=_("种子"), default="")
     status = tables.Column(verbose_name=_("状态"))
     actions = tables.TemplateColumn(
-        template_name="tournament/_team_actions.html", verbose_name="", orderable=False
+        template_name="registration/_team_actions.html", verbose_name="", orderable=False
     )
 
     class Meta:

@@ -50,7 +50,7 @@ def team_list(request, slug):
     prefetch_related_objects(shown, "players")
     return render(
         request,
-        "tournament/team_list.html",
+        "registration/team_list.html",
         {"t": tournament, "table": table, "q": query, "count": len(rows)},
     )
 
@@ -82,7 +82,7 @@ def team_add(request, slug):
             if "add_another" in request.POST:
                 return redirect("team_add", slug=slug)
             return redirect("team_list", slug=slug)
-    return render(request, "tournament/team_form.html", {"t": tournament, "form": form})
+    return render(request, "registration/team_form.html", {"t": tournament, "form": form})
 
 
 @require_http_methods(["GET", "POST"])
@@ -115,7 +115,7 @@ def team_edit(request, slug, team_id):
             messages.success(request, _("已保存：%(name)s") % {"name": form.cleaned_data["name"]})
             return redirect("team_list", slug=slug)
     return render(
-        request, "tournament/team_form.html", {"t": tournament, "form": form, "team": team}
+        request, "registration/team_form.html", {"t": tournament, "form": form, "team": team}
     )
 
 

@@ -48,7 +48,9 @@ def apart_view(request, slug):
     rows = ForbiddenPairing.objects.filter(tournament=tournament).select_related(
         "team_a__unit", "team_b__unit"
     )
-    return render(request, "rounds/apart.html", {"t": tournament, "rows": rows, "typed": typed})
+    return render(
+        request, "registration/apart.html", {"t": tournament, "rows": rows, "typed": typed}
+    )
 
 
 def keep_apart(request, tournament, typed: dict) -> bool:

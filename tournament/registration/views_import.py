@@ -47,7 +47,7 @@ def import_upload(request, slug):
                     "name": upload.name,
                     "data": base64.b64encode(data).decode("ascii"),
                 }
-    return render(request, "tournament/team_import.html", context)
+    return render(request, "registration/team_import.html", context)
 
 
 @require_POST

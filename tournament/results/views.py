@@ -237,7 +237,7 @@ def match_entry(request, slug, number, table):
             return refused(request, form_errors(form), 409 if "current" in extra else 400)
     else:
         form = result_form(request, match)
-    return render(request, "rounds/match_entry.html", match_context(request, match, form, **extra))
+    return render(request, "results/match_entry.html", match_context(request, match, form, **extra))
 
 
 @require_POST
@@ -270,7 +270,7 @@ def match_absent(request, slug, number, table):
     if request.POST.get("confirm") != "1":
         team = match.ew if side == "EW" else match.ns
         context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
-        return render(request, "rounds/confirm_absent.html", context)
+        return render(request, "results/confirm_absent.html", context)
 
     def save() -> Applied:
         record_absence(match, side, user=request.user, request=request)
@@ -349,4 +349,4 @@ def round_fouls(request, slug, number):
         "fouls": fouls,
         "penalties": penalty_text(tournament),
     }
-    return render(request, "rounds/fouls.html", {**context, "doubled": doubled_warnings(fouls)})
+    return render(request, "results/fouls.html", {**context, "doubled": doubled_warnings(fouls)})

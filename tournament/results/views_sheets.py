@@ -133,7 +133,7 @@ def match_sheet(request, slug, number, table):
     api = reverse("match_sheet_api", args=[slug, number, table])
     foul_api = reverse("match_foul_api", args=[slug, number, table])
     context = {"t": tournament, "m": match, "api": api, "foul_api": foul_api, "round": match.round}
-    return render(request, "rounds/sheet.html", context)
+    return render(request, "results/sheet.html", context)
 
 
 @require_POST

@@ -68,7 +68,7 @@ def table_entry(request, slug, match_id, code):
     else:
         form, extra = result_form(request, match, player=True), {}
     response = render(
-        request, "rounds/table_entry.html", _context(request, match, side, form, extra)
+        request, "results/table_entry.html", _context(request, match, side, form, extra)
     )
     remember_printer(request, response, match, side)
     return response
@@ -136,7 +136,7 @@ def table_sheet(request, slug, match_id, code):
     back = reverse("table_entry", args=[slug, match_id, code])
     return render(
         request,
-        "rounds/sheet.html",
+        "results/sheet.html",
         {"t": match.round.tournament, "m": match, "api": api, "back": back, "round": match.round},
     )
 

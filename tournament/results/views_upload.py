@@ -66,7 +66,7 @@ def results_import(request, slug, number):
                     "name": upload.name,
                     "data": base64.b64encode(data).decode("ascii"),
                 }
-    return render(request, "rounds/results_import.html", context)
+    return render(request, "results/results_import.html", context)
 
 
 def _confirm(request, round_: Round):

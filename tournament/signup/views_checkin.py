@@ -91,14 +91,14 @@ def checkin_desk(request, slug):
         "choices": choices,
         "q": request.POST.get("q", ""),
     }
-    return render(request, "checkin/desk.html", context)
+    return render(request, "signup/checkin_desk.html", context)
 
 
 def checkin_board(request, slug):
     """The board alone, for a screen at the desk (reloads itself)."""
     tournament = load_tournament(request, slug, REFEREE)
     context = {"t": tournament, "board": board(tournament), "counts": board_counts(tournament)}
-    return render(request, "checkin/board.html", context)
+    return render(request, "signup/checkin_board.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -119,7 +119,7 @@ def checkin_scan(request, slug, code):
         except ValidationError as exc:
             messages.error(request, "；".join(exc.messages))
         return redirect("checkin_desk", slug=slug)
-    return render(request, "checkin/scan.html", {"t": tournament, "team": team})
+    return render(request, "signup/checkin_scan.html", {"t": tournament, "team": team})
 
 
 @require_http_methods(["GET", "POST"])
@@ -144,4 +144,4 @@ def checkin_missing(request, slug):
             messages.success(request, _("已处理 %(n)s 个未检录组合") % {"n": len(teams)})
         return redirect("checkin_missing", slug=slug)
     context = {"t": tournament, "missing": missing_teams(tournament), "number": number}
-    return render(request, "checkin/missing.html", context)
+    return render(request, "signup/checkin_missing.html", context)

@@ -12,7 +12,7 @@ from django.urls import reverse
 register = template.Library()
 
 
-@register.inclusion_tag("rounds/_photos.html", takes_context=True)
+@register.inclusion_tag("results/_photos.html", takes_context=True)
 def sheet_photos(context, match, upload: bool = True, title: bool = True) -> dict:
     request = context["request"]
     args = request.resolver_match.kwargs

@@ -61,7 +61,7 @@ class LocalDocs(DocsBase):
             "deepLinking": True,
             "validatorUrl": None,
         }
-        return render(request, "api/docs.html", {"api": api, "swagger_settings": settings})
+        return render(request, "public/api_docs.html", {"api": api, "swagger_settings": settings})
 
 
 class ReadAPI(NinjaAPI):
