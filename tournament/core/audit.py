@@ -20,7 +20,7 @@ from django.utils import translation
 
 from rules.messages import Message
 from tournament.backups import auto as backup_auto
-from tournament.core import login_door as access
+from tournament.core import login_door
 from tournament.core.accounts import actor_label
 from tournament.core.messages import render
 from tournament.core.messages.audit import encode
@@ -102,7 +102,7 @@ def client_ip(request) -> str | None:
     """The client's address (through ``TRUSTED_PROXIES`` only, see tournament.core.login_door)."""
     if request is None:
         return None
-    return access.client_ip(request) or None
+    return login_door.client_ip(request) or None
 
 
 def device(request) -> str:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_lazy
 from pairing import DRAW_FLAG_DESCRIPTIONS
 from tournament.models import Match
 from tournament.results.checks import ResultValues
-from tournament.rounds import titles as naming
+from tournament.rounds import titles
 from tournament.rounds.actions import allowed_actions
 
 register = template.Library()
@@ -154,4 +154,4 @@ def get_item(mapping, key):
 @register.filter
 def round_title(round_) -> str:
     """A round's name, the same as on the printouts (see :mod:`tournament.rounds.titles`)."""
-    return naming.round_title(round_)
+    return titles.round_title(round_)
