@@ -175,3 +175,11 @@ def test_the_sentence_scan_catches_what_it_forbids():
         assert _literal(node.args[0]), call
     assert _literal(ast.parse('Refused("no_right")', mode="eval").body.args[0])
     assert _literal(ast.parse("Refused(MSG_NO_RIGHT)", mode="eval").body.args[0]) is None
+
+
+def test_no_two_codes_share_a_text():
+    with translation.override("zh-hans"):
+        by_text: dict[str, list[str]] = {}
+        for code, text in TEXTS.items():
+            by_text.setdefault(str(text), []).append(code)
+    assert [codes for codes in by_text.values() if len(codes) > 1] == []
