@@ -61,16 +61,17 @@ Knockout (:mod:`pairing.bracket`)
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
-    ``duplicate``, ``missing``, ``unknown``); ``Conflict.text(names)`` in Chinese or
-    English; ``refreshed_flags(pairing, entrants, avoid_same_unit, forbidden) -> {table:
+    ``duplicate``, ``missing``, ``unknown``); ``Conflict.message(names)``, the message
+    the Django layer renders; ``refreshed_flags(pairing, entrants, avoid_same_unit, forbidden) -> {table:
     flags}``: the badges from the same check (``table_conflicts``), which the computer's
     pairings use too. The adapter applies swaps and byes to the stored round and checks
     again; re-pairing from scratch is a new call of ``pair_swiss``.
 
 Errors
 ------
-:class:`PairingError` (a ``ValueError``) is a user error with ``.message_zh`` and ``.code``;
-options are checked on every call. Anything else is a bug.
+:class:`PairingError` (a ``ValueError``) is a user error with a ``.code`` (a constant of
+:mod:`pairing.errors`) and ``.msg``, the message the Django layer renders; options are
+checked on every call. Anything else is a bug.
 """
 
 from .bracket import Bracket, BracketMatch, advance, knockout_bracket, reset, seed_order

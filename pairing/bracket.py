@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from . import errors
 from .errors import PairingError
 
 
@@ -77,7 +78,7 @@ class Bracket:
         for m in self.all_matches():
             if m.id == match_id:
                 return m
-        raise PairingError(f"no match {match_id!r}", f"没有编号为{match_id}的比赛", "unknown")
+        raise PairingError(errors.NO_MATCH, match=match_id)
 
     def all_matches(self) -> list[BracketMatch]:
         found = [m for r in self.rounds for m in r]
@@ -185,9 +186,9 @@ def knockout_bracket(
     """A bracket for the pairs in seed order (best first); byes go to the top seeds."""
     ids = list(seeded_ids)
     if len(ids) < 2:
-        raise PairingError("a knockout needs at least 2 pairs", "淘汰赛至少需要2对", "too_few")
+        raise PairingError(errors.TOO_FEW, minimum=2, count=len(ids))
     if len(set(ids)) != len(ids):
-        raise PairingError("an id appears twice", "名单中有重复的组合", "duplicate")
+        raise PairingError(errors.DUPLICATE)
     size = 1
     while size < len(ids):
         size *= 2
@@ -262,13 +263,9 @@ def advance(bracket: Bracket, match_id: str, winner: Hashable) -> Bracket:
     """Record the winner of a match and move them (and a semi-final loser) on."""
     match = bracket.match(match_id)
     if winner not in (match.ew, match.ns) or winner is None:
-        raise PairingError(
-            f"{winner!r} does not play in {match_id}", f"获胜方不在比赛{match_id}中", "unknown"
-        )
+        raise PairingError(errors.NOT_IN_MATCH, winner=repr(winner), match=match_id)
     if match.winner is not None:
-        raise PairingError(
-            f"{match_id} already has a winner", f"比赛{match_id}已经有胜者", "decided"
-        )
+        raise PairingError(errors.DECIDED, match=match_id)
     done = replace(match, winner=winner)
     if match.id == "3rd":
         return replace(bracket, third_place=done)

@@ -29,6 +29,8 @@ from collections import Counter
 from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
+from rules.messages import Message
+
 from .entrants import Entrant, check_forbidden
 from .flags import (
     FLAG_FLOAT_DOWN,
@@ -45,19 +47,20 @@ from .flags import (
 from .result import Pairing, Table
 
 BLOCKING = frozenset({"duplicate", "missing", "unknown"})
-_TEXT = {
-    "rematch": ("{a} and {b} have met before", "{a} 与 {b} 已经交过手（重复对阵）"),
-    "same_unit": ("{a} and {b} are of the same unit", "{a} 与 {b} 同单位"),
-    "forbidden": ("{a} and {b} are to be kept apart", "{a} 与 {b} 设置了回避，不应对阵"),
-    "seat_imbalance": (
-        "{a} would sit East–West {n:+d} times net",
-        "{a} 的东西/南北座位差将达到 {n:+d}",
-    ),
-    "duplicate": ("{a} is placed {n} times", "{a} 在对阵表中出现了 {n} 次"),
-    "missing": ("{a} is not placed", "{a} 没有被安排（遗漏）"),
-    "unknown": ("{a} is not an active pair", "{a} 不是本轮参赛的组合"),
-    "extra_bye": ("{n} byes where {m} is needed", "轮空 {n} 个，应为 {m} 个"),
+
+# kind: the code of its message (params: the pairs ``a`` and ``b``, counts ``n`` and ``m``).
+CONFLICT_CODES: dict[str, str] = {
+    "rematch": "conflict_rematch",  # a, b
+    "same_unit": "conflict_same_unit",  # a, b
+    "forbidden": "conflict_forbidden",  # a, b
+    "seat_imbalance": "conflict_seat_imbalance",  # a, n: the net East–West count
+    "duplicate": "conflict_duplicate",  # a, n: how many times it is placed
+    "missing": "conflict_missing",  # a
+    "unknown": "conflict_unknown",  # a
+    "extra_bye": "conflict_extra_bye",  # n byes where m are needed
 }
+AT_TABLE = "conflict_at_table"
+"""The code of a conflict on one table: ``table`` and the ``conflict`` (a message)."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +75,12 @@ class Conflict:
     def blocking(self) -> bool:
         return self.kind in BLOCKING
 
-    def text(self, names: Mapping[Hashable, str] | None = None, lang: str = "zh") -> str:
-        """The conflict as a sentence, with pair names when ``names`` is given."""
+    def message(self, names: Mapping[Hashable, str] | None = None) -> Message:
+        """The conflict as a message, with pair names when ``names`` is given.
+
+        >>> Conflict("rematch", (1, 2), table=3).message({1: "甲", 2: "乙"})
+        Message(code='conflict_at_table', params={'table': 3, 'conflict': Message(code='conflict_rematch', params={'a': '甲', 'b': '乙', 'n': 0, 'm': 0})})
+        """
 
         def name(i: int) -> str:
             if len(self.teams) <= i:
@@ -81,14 +88,11 @@ class Conflict:
             entrant = self.teams[i]
             return str(names.get(entrant, entrant)) if names else str(entrant)
 
-        en, zh = _TEXT[self.kind]
-        where = f"第{self.table}台：" if self.table is not None and lang == "zh" else ""
-        template = zh if lang == "zh" else en
-        return where + template.format(a=name(0), b=name(1), n=self.count, m=self.expected)
-
-    @property
-    def message_zh(self) -> str:
-        return self.text()
+        params = {"a": name(0), "b": name(1), "n": self.count, "m": self.expected}
+        msg = Message(CONFLICT_CODES[self.kind], params)
+        return (
+            msg if self.table is None else Message(AT_TABLE, {"table": self.table, "conflict": msg})
+        )
 
 
 def check_pairing(

@@ -33,6 +33,7 @@ import random
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import replace
 
+from . import errors
 from .conflicts import conflict_flags, table_conflicts
 from .costs import UNIT_MODES
 from .entrants import Entrant, check_entrants, check_forbidden, id_key
@@ -54,23 +55,15 @@ def draw_numbers(
     id_list = sorted(ids, key=id_key)
     n = len(id_list)
     if len(set(id_list)) != n:
-        raise PairingError("an id appears twice in the draw", "抽签名单中有重复的选手", "duplicate")
+        raise PairingError(errors.DUPLICATE)
     overrides = dict(overrides or {})
     unknown = [i for i in overrides if i not in set(id_list)]
     if unknown:
-        raise PairingError(
-            f"override for unknown pairs {unknown!r}",
-            f"指定抽签号的选手不存在：{unknown!r}",
-            "unknown",
-        )
+        raise PairingError(errors.UNKNOWN_OVERRIDE, unknown=repr(unknown))
     used = list(overrides.values())
     bad = [v for v in used if not isinstance(v, int) or not 1 <= v <= n]
     if bad or len(set(used)) != len(used):
-        raise PairingError(
-            f"override numbers must be distinct and within 1..{n}",
-            f"指定的抽签号必须互不相同且在 1 到 {n} 之间",
-            "override",
-        )
+        raise PairingError(errors.BAD_OVERRIDE, n=n)
     free = [k for k in range(1, n + 1) if k not in set(used)]
     random.Random(seed).shuffle(free)
     result = dict(overrides)
@@ -106,21 +99,10 @@ def pair_round_one(
     field = check_entrants(entrants)
     missing = [e.id for e in field if e.draw_number is None]
     if missing:
-        raise PairingError(
-            f"pairs without a draw number: {missing!r}",
-            f"以下选手尚未抽签：{missing!r}",
-            "no_draw",
-            key="pairing_no_draw",
-            missing=repr(missing),
-        )
+        raise PairingError(errors.NO_DRAW, missing=repr(missing))
     numbers = [e.draw_number for e in field]
     if len(set(numbers)) != len(numbers):
-        raise PairingError(
-            "two pairs share a draw number",
-            "有两对选手的抽签号相同",
-            "draw_clash",
-            key="pairing_draw_clash",
-        )
+        raise PairingError(errors.DRAW_CLASH)
     order = sorted(field, key=lambda e: e.draw_number)  # type: ignore[arg-type,return-value]
     adjacent = [(order[2 * k], order[2 * k + 1]) for k in range(len(order) // 2)]
     if any(_kept_apart(a, b, avoid_same_unit, apart) for a, b in adjacent):

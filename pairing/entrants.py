@@ -27,6 +27,7 @@ import math
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
+from . import errors
 from .errors import PairingError
 
 
@@ -56,25 +57,12 @@ def check_entrants(entrants: Iterable[Entrant], minimum: int = 2) -> list[Entran
         if not isinstance(e, Entrant):
             raise TypeError(f"expected Entrant, got {type(e).__name__}")
         if e.id in seen:
-            raise PairingError(
-                f"entrant {e.id!r} appears twice", f"选手（组合）{e.id!r} 重复出现", "duplicate"
-            )
+            raise PairingError(errors.DUPLICATE_ENTRANT, entrant=repr(e.id))
         seen.add(e.id)
         if not isinstance(e.points, int | float) or not math.isfinite(e.points):
-            raise PairingError(
-                f"entrant {e.id!r} has invalid points {e.points!r}",
-                f"选手（组合）{e.id!r} 的积分无效：{e.points!r}",
-                "points",
-            )
+            raise PairingError(errors.BAD_POINTS, entrant=repr(e.id), points=repr(e.points))
     if len(field_list) < minimum:
-        raise PairingError(
-            f"at least {minimum} pairs are needed, got {len(field_list)}",
-            f"至少需要 {minimum} 对选手，目前只有 {len(field_list)} 对",
-            "too_few",
-            key="pairing_too_few",
-            minimum=minimum,
-            count=len(field_list),
-        )
+        raise PairingError(errors.TOO_FEW, minimum=minimum, count=len(field_list))
     return field_list
 
 
@@ -85,11 +73,7 @@ def check_forbidden(forbidden: Iterable[Iterable[Hashable]]) -> set[frozenset]:
     for item in forbidden:
         ids = frozenset(item)
         if len(ids) != 2:
-            raise PairingError(
-                f"a forbidden pairing needs two different pairs, got {item!r}",
-                f"回避设置必须是两对不同的组合：{item!r}",
-                "forbidden",
-            )
+            raise PairingError(errors.BAD_FORBIDDEN, item=repr(item))
         result.add(ids)
     return result
 

@@ -32,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from .errors import PairingError
+from . import errors
+from .errors import PairingError, check_choice
 from .flags import FLAG_BYE
 from .result import Bye, Pairing, Table
 from .seats import check_seating
@@ -49,13 +50,7 @@ _THREE = ((0, 1, 2), (2, 0, 1), (1, 2, 0))
 def group_sizes(n: int) -> list[int]:
     """Sizes of the groups for ``n`` pairs: fours, then as few threes as needed."""
     if n < 3 or n == 5:
-        raise PairingError(
-            f"{n} pairs cannot be split into groups of three and four",
-            f"{n}对无法分成3对或4对一组，请调整参赛组合数",
-            "group_size",
-            key="pairing_group_size",
-            count=n,
-        )
+        raise PairingError(errors.GROUP_SIZE, count=n)
     threes = (4 - n % 4) % 4
     fours = (n - 3 * threes) // 4
     return [4] * fours + [3] * threes
@@ -72,26 +67,17 @@ def rotation_groups(
     """
     ids = list(ids_in_order)
     if len(set(ids)) != len(ids):
-        raise PairingError("an id appears twice", "名单中有重复的组合", "duplicate")
+        raise PairingError(errors.DUPLICATE)
     sizes = group_sizes(len(ids))
     if group_count is not None and group_count != len(sizes):
-        raise PairingError(
-            f"{len(ids)} pairs make {len(sizes)} groups, not {group_count}",
-            f"{len(ids)}对应分为{len(sizes)}组，而不是{group_count}组",
-            "group_count",
-            key="pairing_group_count",
-            count=len(ids),
-            groups=len(sizes),
-            asked=group_count,
-        )
+        raise PairingError(errors.GROUP_COUNT, count=len(ids), groups=len(sizes), asked=group_count)
+    check_choice("method", method, ("draw", "serpentine"))
     if method == "draw":
         groups, start = [], 0
         for size in sizes:
             groups.append(ids[start : start + size])
             start += size
         return groups
-    if method != "serpentine":
-        raise PairingError(f"unknown method {method!r}", f"未知的分组方法：{method!r}", "option")
     groups = [[] for _ in sizes]
     order = list(range(len(sizes)))
     index = 0
@@ -127,9 +113,7 @@ def pair_rotation_round(
     tables. The pair listed first sits East–West, or North–South under ``"first_ns"``."""
     check_seating(seating)
     if round_index not in (1, 2, 3):
-        raise PairingError(
-            "a rotation stage has rounds 1 to 3", "分组三轮移位只有第1至3轮", "round"
-        )
+        raise PairingError(errors.ROTATION_ROUND)
     tables, byes = [], []
     number = first_table
     swap = seating == "first_ns"
@@ -148,7 +132,7 @@ def pair_rotation_round(
             byes.append(Bye(group[bye], frozenset({FLAG_BYE})))
             number += 1
         else:
-            raise PairingError("groups have three or four pairs", "每组应为3对或4对", "group_size")
+            raise PairingError(errors.GROUP_MEMBERS)
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from . import errors
 from .errors import PairingError
 from .flags import FLAG_BYE
 from .result import Bye, Pairing, Table
@@ -60,16 +61,9 @@ def _berger(players: list) -> list[list[tuple]]:
 def _check_ids(ids: Sequence[Hashable]) -> list[Hashable]:
     field = list(ids)
     if len(set(field)) != len(field):
-        raise PairingError("an id appears twice", "名单中有重复的组合", "duplicate")
+        raise PairingError(errors.DUPLICATE)
     if len(field) < 2:
-        raise PairingError(
-            f"a round robin needs at least 2 pairs, got {len(field)}",
-            f"单循环至少需要 2 对选手，目前只有 {len(field)} 对",
-            "too_few",
-            key="pairing_too_few",
-            minimum=2,
-            count=len(field),
-        )
+        raise PairingError(errors.TOO_FEW, minimum=2, count=len(field))
     return field
 
 
@@ -97,11 +91,7 @@ def pair_round_robin_round(
     """Round ``round_index`` (1 … :func:`round_robin_rounds`) of the round robin of ``ids``."""
     total = round_robin_rounds(len(list(ids)))
     if not 1 <= round_index <= total:
-        raise PairingError(
-            f"this round robin has rounds 1 to {total}",
-            f"本单循环只有第1至{total}轮",
-            "round",
-        )
+        raise PairingError(errors.ROUND_ROBIN_ROUND, total=total)
     return round_robin_schedule(ids, seating)[round_index - 1]
 
 

@@ -30,6 +30,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from fractions import Fraction
 
+from . import errors
 from .conflicts import conflict_flags, table_conflicts
 from .costs import UNIT_MODES, CostModel, Field
 from .entrants import Entrant, check_entrants, check_forbidden
@@ -67,9 +68,7 @@ def pair_swiss(
     check_choice("avoid_same_unit", avoid_same_unit, UNIT_MODES)
     check_seating(seating)
     if not isinstance(seed, int):
-        raise PairingError(
-            f"seed must be an integer, got {seed!r}", f"随机种子必须是整数：{seed!r}"
-        )
+        raise PairingError(errors.BAD_SEED, seed=repr(seed))
     field = Field(check_entrants(entrants), check_forbidden(forbidden))
     solution, model, met = _search_seat_weight(field, avoid_same_unit, seed)
     pairing = build_pairing(field, solution, model, seating, seed)

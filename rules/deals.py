@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.events import ATTEMPT_LIMIT
 from rules.levels import LEVEL_A, LEVEL_PASSED_A, LEVELS, level_name
+from rules.messages import Message
 from rules.records import LevelPlayed
 from rules.sides import PerSide, opponent
 from rules.transitions import end, evolve, log, set_level
@@ -70,10 +72,8 @@ def fail_attempt(state: MatchState, side: str) -> MatchState:
     count = state.a_attempts[side] + 1
     limit = state.rules.a_fail_limit
     state = evolve(state, a_attempts=state.a_attempts.set(side, count))
-    of_limit, of_limit_zh = (f" of {limit}", f"，限{limit}次") if limit else ("", "")
-    state = log(
-        state, "attempt_failed", side, count=count, of_limit=of_limit, of_limit_zh=of_limit_zh
-    )
+    of_limit = Message(ATTEMPT_LIMIT, {"limit": limit}) if limit else ""
+    state = log(state, "attempt_failed", side, count=count, of_limit=of_limit)
     restart = state.rules.a_fail_restart
     if limit is None or restart is None or count < limit:
         return state
@@ -94,18 +94,6 @@ def apply_time(state: MatchState) -> MatchState:
     if winner is None and state.rules.time_tie == "downstage_wins" and last_winner:
         winner = opponent(last_winner)
         state = log(state, "time_tie", winner)
-    outcome, outcome_zh = {
-        None: ("a draw", "平局"),
-        "EW": ("EW wins", "东西胜"),
-        "NS": ("NS wins", "南北胜"),
-    }[winner]
-    state = log(
-        state,
-        "time",
-        None,
-        ew=level_name(ew),
-        ns=level_name(ns),
-        outcome=outcome,
-        outcome_zh=outcome_zh,
-    )
+    outcome = winner or "draw"
+    state = log(state, "time", None, ew=level_name(ew), ns=level_name(ns), outcome=outcome)
     return end(state, winner, "time")

@@ -33,7 +33,7 @@ from rules.notation import parse_notation
 from rules.records import LevelPlayed, MatchResult
 from rules.ruleset import RuleSet
 from rules.sides import PerSide
-from rules.steps import END_REASONS, END_REASONS_EN, Step, normalize_step, step_type
+from rules.steps import Step, normalize_step, step_type
 from rules.transitions import evolve
 
 _ZERO: PerSide[int] = PerSide(0, 0)
@@ -93,12 +93,7 @@ class MatchState:
     def apply(self, step: Step) -> MatchState:
         """Return the state after ``step``; raise :class:`RuleError` if it is not allowed."""
         if self.finished:
-            reason = self.end_reason or ""
-            raise RuleError(
-                AFTER_END,
-                reason=END_REASONS_EN.get(reason, reason),
-                reason_zh=END_REASONS.get(reason, reason),
-            )
+            raise RuleError(AFTER_END, end_reason=self.end_reason or "")
         canonical = normalize_step(step)
         new = _HANDLERS[step_type(canonical)](self, canonical)
         return evolve(new, steps=self.steps + 1)

@@ -1,92 +1,56 @@
-"""What each step did, in words a referee reads back from the score sheet.
+"""What each step did, as codes the score sheet reads back to the referee.
 
-Every step adds one or more :class:`Event` to ``state.events``: a stable ``code`` for the
-app, the index of the step that caused it, and an English and a Chinese sentence.
+Every step adds one or more :class:`Event` to ``state.events``: a stable ``code`` (one of
+:data:`EVENT_CODES`), the index of the step that caused it, the side it concerns and the
+parameters of its text. The text is no business of the core: the Django layer looks the
+code up in its table (``tournament.messages``) and renders ``event.msg`` in the reader's
+language.
+
+Parameters that are codes of the vocabulary keep fixed names (see :mod:`rules.messages`):
+``side`` and ``opp`` (EW/NS: the event's side and its opponent), ``foul_kind``
+(:data:`rules.steps.FOUL_KINDS`), ``end_reason`` (:data:`rules.steps.END_REASONS`) and
+``outcome`` (``"draw"``, ``"EW"`` or ``"NS"``: who won at time).
 
 >>> e = make_event(0, "upgrade", "EW", partner=2, gain=3, level="5")
->>> e.text, e.text_zh
-('EW won 1–2: +3, now at 5', '东西1–2胜，升3级，打5')
+>>> e.code, e.side, e.msg.params
+('upgrade', 'EW', {'partner': 2, 'gain': 3, 'level': '5', 'side': 'EW', 'opp': 'NS'})
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from rules.sides import SIDES, opponent
-from rules.steps import END_REASONS, END_REASONS_EN, FOUL_KINDS
+from rules.messages import Message
+from rules.sides import opponent
 
-# code: (English, Chinese). {side}/{side_zh} and {opp}/{opp_zh} are filled in for you.
-EVENT_TEXTS: dict[str, tuple[str, str]] = {
-    "upgrade": (
-        "{side} won 1–{partner}: +{gain}, now at {level}",
-        "{side_zh}1–{partner}胜，升{gain}级，打{level}",
-    ),
-    "upgrade_capped": (
-        "{side} won 1–{partner}: +{gain} stops at A (A must be played)",
-        "{side_zh}1–{partner}胜，升{gain}级止于A（A必打）",
-    ),
-    "stays_at_a": (
-        "{side} won 1–{partner}, not at its own A: stays at A and plays its own A next",
-        "{side_zh}1–{partner}胜（非己方A级）：仍为A，下一副打己方A",
-    ),
-    "passed_a": (
-        "{side} won 1–{partner} at A: passed A, wins the match",
-        "{side_zh}打A 1–{partner}胜：过A，本场获胜",
-    ),
-    "attempt_failed": (
-        "{side}: attempt at A failed ({count}{of_limit})",
-        "{side_zh}打A未过（第{count}次{of_limit_zh}）",
-    ),
-    "back_to_level": (
-        "{side}: third failed attempt at A, back to {level}",
-        "{side_zh}打A三次未过，回到{level}重打",
-    ),
-    "level_change": ("{side} {delta:+d}: {old} → {new}", "{side_zh}{delta:+d}级：{old}→{new}"),
-    "level_clamped": (
-        "{side} {delta:+d}: {old} → {new} (a penalty never takes a side below 2 nor past A)",
-        "{side_zh}{delta:+d}级：{old}→{new}（罚级不低于2、不过A）",
-    ),
-    "foul": (
-        "{side}: foul, {kind} ({count} in this match)",
-        "{side_zh}犯规：{kind_zh}（本场第{count}次）",
-    ),
-    "warning": (
-        "{side}: warning, {kind} ({count} in this deal)",
-        "{side_zh}警告：{kind_zh}（本副第{count}次）",
-    ),
-    "warning_only": ("{side}: warning, {kind}", "{side_zh}警告：{kind_zh}"),
-    "warnings_to_foul": (
-        "{side}: two warnings in one deal make one foul",
-        "{side_zh}一副牌中受到2次警告，判罚1次犯规",
-    ),
-    "wrong_count_warning": (
-        "{side}: first wrong card count in this match: cards replayed, warning only",
-        "{side_zh}本场首次报牌错误：收回重出，警告一次",
-    ),
-    "trick_stopped": (
-        "{side} played out of turn: the trick is stopped, no foul",
-        "{side_zh}越序出牌：停止本轮出牌，不记犯规",
-    ),
-    "out_of_turn_warning": (
-        "{side} played out of turn: warning (an exposed card if the previous player beats it)",
-        "{side_zh}越序出牌：警告（上家管上则为明牌）",
-    ),
-    "time_tie": (
-        "Time on equal levels: {side}, below the table (台下), wins",
-        "到时级数相同：{side_zh}在台下，获胜",
-    ),
-    "three_fouls": (
-        "{side}: third foul in this match, loses the match",
-        "{side_zh}本场累计三次犯规，判负",
-    ),
-    "three_hidden": (
-        "{side}: third hidden card in this match, {opp} wins as A+",
-        "{side_zh}本场累计三次藏牌，{opp_zh}按A+获胜",
-    ),
-    "forfeit": ("{side} forfeits the match ({reason})", "{side_zh}弃权（{reason_zh}）"),
-    "time": ("Time: EW {ew}, NS {ns}, {outcome}", "到时：东西{ew}，南北{ns}，{outcome_zh}"),
+# code: what its parameters are (beside ``side`` and ``opp``, filled in for you).
+EVENT_CODES: dict[str, str] = {
+    "upgrade": "partner (2-4), gain, level: the new level",
+    "upgrade_capped": "partner, gain: a climb that stops at A",
+    "stays_at_a": "partner: a win at A that is not the side's own A",
+    "passed_a": "partner: the side passed A and won the match",
+    "attempt_failed": "count, of_limit: a message 'attempt_limit' (limit) or ''",
+    "back_to_level": "level: where a side starts again after its last failed attempt",
+    "level_change": "delta, old, new: a penalty",
+    "level_clamped": "delta, old, new: a penalty held between 2 and A",
+    "foul": "foul_kind, count: fouls of the side in this match",
+    "warning": "foul_kind, count: warnings of the side in this deal",
+    "warning_only": "foul_kind",
+    "warnings_to_foul": "",
+    "wrong_count_warning": "",
+    "trick_stopped": "",
+    "out_of_turn_warning": "",
+    "time_tie": "the side below the table wins on equal levels at time",
+    "three_fouls": "",
+    "three_hidden": "",
+    "forfeit": "end_reason",
+    "time": "ew, ns: the levels; outcome",
 }
+"""Every code an event may have, with its parameters (the texts are in the Django layer)."""
+
+ATTEMPT_LIMIT = "attempt_limit"
+"""The code of the "(n of limit)" part of ``attempt_failed``, a message of its own."""
 
 
 @dataclass(frozen=True)
@@ -96,19 +60,18 @@ class Event:
     step: int
     code: str
     side: str | None
-    text: str
-    text_zh: str
+    params: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
+
+    @property
+    def msg(self) -> Message:
+        """The event as a message, for the Django layer to render."""
+        return Message(self.code, self.params)
 
 
 def make_event(step: int, code: str, side: str | None, **params: Any) -> Event:
-    """Build an event from :data:`EVENT_TEXTS`, filling in side names and kind labels."""
-    en, zh = EVENT_TEXTS[code]
+    """Build an event of ``code`` (one of :data:`EVENT_CODES`), naming the side and its opponent."""
+    if code not in EVENT_CODES:
+        raise KeyError(f"unknown event code {code!r}")  # a bug of the engine, not of the user
     if side is not None:
-        params |= {"side": side, "side_zh": SIDES[side]}
-        params |= {"opp": opponent(side), "opp_zh": SIDES[opponent(side)]}
-    if "kind" in params:
-        params.setdefault("kind_zh", FOUL_KINDS.get(params["kind"], params["kind"]))
-    if "reason" in params:
-        reason = params["reason"]
-        params |= {"reason": END_REASONS_EN[reason], "reason_zh": END_REASONS[reason]}
-    return Event(step, code, side, en.format(**params), zh.format(**params))
+        params |= {"side": side, "opp": opponent(side)}
+    return Event(step, code, side, params)

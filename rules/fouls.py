@@ -161,14 +161,14 @@ def apply_warning(state: MatchState, side: str, kind: str) -> MatchState:
         return _check_three_fouls(state, side)
     if effect == WARNING:
         state = evolve(state, warnings=bump(state.warnings, side))
-        return log(state, "warning_only", side, kind=kind)
+        return log(state, "warning_only", side, foul_kind=kind)
     count = state.warnings_this_deal[side] + 1
     state = evolve(
         state,
         warnings=bump(state.warnings, side),
         warnings_this_deal=state.warnings_this_deal.set(side, count),
     )
-    state = log(state, "warning", side, kind=kind, count=count)
+    state = log(state, "warning", side, foul_kind=kind, count=count)
     if count < 2:
         return state
     # The pair of warnings is used up: a third warning in the same deal starts a new pair.
@@ -186,13 +186,13 @@ def apply_forfeit(state: MatchState, side: str, reason: str) -> MatchState:
     if reason == "three_fouls":
         state = log(state, "three_fouls", side)
     else:
-        state = log(state, "forfeit", side, reason=reason)
+        state = log(state, "forfeit", side, end_reason=reason)
     return end(state, opponent(side), reason, forfeit_by=side)
 
 
 def _count_foul(state: MatchState, side: str, kind: str) -> MatchState:
     state = evolve(state, fouls=bump(state.fouls, side))
-    return log(state, "foul", side, kind=kind, count=state.fouls[side])
+    return log(state, "foul", side, foul_kind=kind, count=state.fouls[side])
 
 
 def _check_three_fouls(state: MatchState, side: str) -> MatchState:

@@ -32,11 +32,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import (
-    BAD_KIND,
+    BAD_FOUL_KIND,
     BAD_LEVELS,
     BAD_PARTNER,
     BAD_REASON,
     BAD_STEP,
+    BAD_WARNING_KIND,
     LEVELS_NOT_ALLOWED,
     RuleError,
 )
@@ -73,15 +74,6 @@ END_REASONS: dict[str, str] = {
 }
 """Why a match ended, with Chinese labels."""
 
-END_REASONS_EN: dict[str, str] = {
-    "passed_a": "a side passed A",
-    "time": "time",
-    "three_fouls": "three fouls",
-    "three_hidden": "three hidden cards",
-    "forfeit": "forfeit",
-    "late": "late arrival",
-}
-
 FORFEIT_REASONS = ("three_fouls", "three_hidden", "forfeit", "late")
 
 _KEYS = {
@@ -116,7 +108,7 @@ def normalize_step(step: object) -> Step:
         return _foul(step)
     if kind == "warning":
         side = normalize_side(step["warning"])
-        return {"warning": side, "kind": _kind(step.get("kind"), WARNING_KINDS, "warning")}
+        return {"warning": side, "kind": _kind(step.get("kind"), WARNING_KINDS, BAD_WARNING_KIND)}
     if kind == "forfeit_by":
         return {"forfeit_by": normalize_side(step["forfeit_by"]), "reason": _reason(step)}
     if step["time"] is not True:
@@ -127,11 +119,11 @@ def normalize_step(step: object) -> Step:
 def _foul(step: dict[str, Any]) -> Step:
     out: Step = {
         "foul": normalize_side(step["foul"]),
-        "kind": _kind(step.get("kind"), FOUL_KINDS, "foul"),
+        "kind": _kind(step.get("kind"), FOUL_KINDS, BAD_FOUL_KIND),
     }
     if "levels" in step:
         if out["kind"] in FIXED_PENALTY_KINDS:
-            raise RuleError(LEVELS_NOT_ALLOWED, kind=out["kind"], kind_zh=FOUL_KINDS[out["kind"]])
+            raise RuleError(LEVELS_NOT_ALLOWED, foul_kind=out["kind"])
         out["levels"] = _levels(step["levels"])
     return out
 
@@ -158,11 +150,10 @@ def _levels(value: object) -> int:
     return value
 
 
-def _kind(value: object, kinds: dict[str, str], what: str) -> str:
+def _kind(value: object, kinds: dict[str, str], code: str) -> str:
     if isinstance(value, str) and value.strip().lower() in kinds:
         return value.strip().lower()
-    what_zh = "犯规" if what == "foul" else "警告"
-    raise RuleError(BAD_KIND, what=what, what_zh=what_zh, value=value, allowed=", ".join(kinds))
+    raise RuleError(code, value=value, allowed=", ".join(kinds))
 
 
 def _reason(step: dict[str, Any]) -> str:

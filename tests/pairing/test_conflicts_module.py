@@ -5,6 +5,7 @@ from __future__ import annotations
 from pairing.conflicts import check_pairing
 from pairing.entrants import Entrant
 from pairing.result import Bye, Pairing, Table
+from rules.messages import Message
 
 
 def field():
@@ -31,7 +32,10 @@ def test_rematch_same_unit_and_seat_are_warnings():
     assert sorted(c.kind for c in found) == ["rematch", "same_unit", "seat_imbalance"]
     assert not any(c.blocking for c in found)
     names = {1: "甲", 2: "乙"}
-    assert "第1台：乙 与 甲 已经交过手（重复对阵）" in [c.text(names) for c in found]
+    rematch = Message("conflict_rematch", {"a": "乙", "b": "甲", "n": 0, "m": 0})
+    assert Message("conflict_at_table", {"table": 1, "conflict": rematch}) in [
+        c.message(names) for c in found
+    ]
 
 
 def test_pair_twice_missing_unknown_are_blocking():
@@ -49,9 +53,10 @@ def test_extra_bye_is_flagged():
     assert kinds(p) == ["extra_bye"]
 
 
-def test_a_forbidden_pairing_is_a_warning_with_a_chinese_text():
+def test_a_forbidden_pairing_is_a_warning_that_names_both_pairs():
     pairing = Pairing((Table(1, 1, 3), Table(2, 4, 2)))
     assert kinds(pairing, forbidden=[(3, 1)]) == ["forbidden"]
     (conflict,) = check_pairing(pairing, field(), forbidden=[(3, 1)])
     assert not conflict.blocking and conflict.table == 1
-    assert conflict.text({1: "甲队", 3: "丙队"}) == "第1台：甲队 与 丙队 设置了回避，不应对阵"
+    inner = conflict.message({1: "甲队", 3: "丙队"}).params["conflict"]
+    assert inner == Message("conflict_forbidden", {"a": "甲队", "b": "丙队", "n": 0, "m": 0})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pairing import Entrant, PairingError, draw_numbers, draw_sheet, pair_round_one
+from pairing import Entrant, PairingError, draw_numbers, draw_sheet, errors, pair_round_one
+from rules.messages import Message
 
 
 def test_same_seed_same_draw_whatever_the_order_of_ids():
@@ -22,11 +23,19 @@ def test_overrides_fix_numbers_and_the_rest_is_drawn():
     assert draw_sheet(numbers)[0] == (1, "c")
 
 
-@pytest.mark.parametrize("overrides", [{"z": 1}, {"a": 5}, {"a": 1, "b": 1}, {"a": 0}])
-def test_bad_overrides_are_user_errors(overrides):
+@pytest.mark.parametrize(
+    ("overrides", "msg"),
+    [
+        ({"z": 1}, Message(errors.UNKNOWN_OVERRIDE, {"unknown": "['z']"})),
+        ({"a": 5}, Message(errors.BAD_OVERRIDE, {"n": 4})),
+        ({"a": 1, "b": 1}, Message(errors.BAD_OVERRIDE, {"n": 4})),
+        ({"a": 0}, Message(errors.BAD_OVERRIDE, {"n": 4})),
+    ],
+)
+def test_bad_overrides_are_user_errors(overrides, msg):
     with pytest.raises(PairingError) as error:
         draw_numbers(["a", "b", "c", "d"], seed=1, overrides=overrides)
-    assert error.value.message_zh
+    assert error.value.msg == msg
 
 
 def entrants_with_draw(n, balances=None):

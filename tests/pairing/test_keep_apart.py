@@ -14,10 +14,12 @@ from pairing import (
     FLAG_SAME_UNIT,
     Entrant,
     PairingError,
+    errors,
     pair_round_one,
     pair_swiss,
 )
 from pairing.simulate import SimEvent
+from rules.messages import Message
 from tests.budget import examples
 
 from .checks import check_round, exact_minimum
@@ -93,7 +95,7 @@ def test_forbidden_pairs_are_kept_apart_in_a_swiss_round():
 def test_a_forbidden_pairing_names_two_different_pairs(bad):
     with pytest.raises(PairingError) as error:
         pair_swiss([Entrant(1, 1), Entrant(2, 2)], forbidden=bad)
-    assert error.value.code == "forbidden" and error.value.message_zh
+    assert error.value.msg == Message(errors.BAD_FORBIDDEN, {"item": repr(bad[0])})
 
 
 @st.composite

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from pairing import PairingError
+from pairing import PairingError, errors
 from pairing.roundrobin import (
     pair_round_robin_round,
     round_robin_movement,
@@ -69,9 +69,15 @@ def test_the_movement_table_lists_each_round_s_tables_and_the_bye():
 
 
 @pytest.mark.parametrize(
-    ("ids", "round_index"), [([1], 1), ([1, 1, 2], 1), ([1, 2, 3], 0), ([1, 2, 3], 4)]
+    ("ids", "round_index", "code"),
+    [
+        ([1], 1, errors.TOO_FEW),
+        ([1, 1, 2], 1, errors.DUPLICATE),
+        ([1, 2, 3], 0, errors.ROUND_ROBIN_ROUND),
+        ([1, 2, 3], 4, errors.ROUND_ROBIN_ROUND),
+    ],
 )
-def test_bad_requests_are_user_errors_in_chinese(ids, round_index):
+def test_bad_requests_are_user_errors_with_a_code(ids, round_index, code):
     with pytest.raises(PairingError) as error:
         pair_round_robin_round(ids, round_index)
-    assert error.value.message_zh
+    assert error.value.code == code

@@ -18,9 +18,11 @@ from pairing import (
     FLAG_UNIT_AVOIDED,
     Entrant,
     PairingError,
+    errors,
     pair_swiss,
 )
 from pairing.simulate import SimEvent
+from rules.messages import Message
 
 from .checks import check_round
 
@@ -235,18 +237,18 @@ def test_every_flag_has_a_chinese_and_an_english_description():
     assert DRAW_FLAG_DESCRIPTIONS["bye"][0] == "轮空"
 
 
-def test_user_errors_carry_a_chinese_message():
+def test_user_errors_carry_a_code_and_its_parameters():
     with pytest.raises(PairingError) as error:
         pair_swiss([Entrant(1, 1)])
-    assert error.value.code == "too_few" and "至少" in error.value.message_zh
+    assert error.value.msg == Message(errors.TOO_FEW, {"minimum": 2, "count": 1})
     with pytest.raises(PairingError) as error:
         pair_swiss([Entrant(1, 1), Entrant(2, 2)], avoid_same_unit="sometimes")
-    assert error.value.code == "option"
+    assert error.value.code == errors.OPTION
     with pytest.raises(PairingError):
         pair_swiss([Entrant(1, 1), Entrant(2, 2)], seating="east")
     with pytest.raises(PairingError) as error:
         pair_swiss([Entrant(1, 1), Entrant(1, 2)])
-    assert error.value.code == "duplicate"
+    assert error.value.code == errors.DUPLICATE_ENTRANT
     with pytest.raises(PairingError):
         pair_swiss([Entrant(1, 1, float("nan")), Entrant(2, 2)])
     assert isinstance(error.value, ValueError)

@@ -6,6 +6,7 @@ import pytest
 
 from rules import MatchResult, RuleError, RuleSet, validate_final
 from rules.errors import AFTER_END, BOTH_PASSED_A, NEEDS_TIME, NOT_FINISHED
+from rules.messages import Message
 
 from .helpers import EW_TO_A, play
 
@@ -45,8 +46,7 @@ def test_at_time_the_higher_level_wins(sheet, winner, why):
 def test_at_time_method_ends_the_match():
     state = play("EW12 NS14").at_time()
     assert (state.finished, state.winner, state.end_reason) == (True, "EW", "time")
-    assert state.events[-1].text == "Time: EW 5, NS 3, EW wins"
-    assert state.events[-1].text_zh == "到时：东西5，南北3，东西胜"
+    assert state.events[-1].msg == Message("time", {"ew": "5", "ns": "3", "outcome": "EW"})
 
 
 def test_the_time_option_is_kept_for_the_app():
@@ -85,20 +85,20 @@ def test_a_finished_match_takes_no_more_steps(ending, step):
     state = play(ending)
     with pytest.raises(RuleError) as exc:
         state.apply(step)
-    assert exc.value.code == AFTER_END.code
-    assert "已结束" in exc.value.message_zh
+    assert exc.value.code == AFTER_END
+    assert exc.value.params == {"end_reason": state.end_reason}
 
 
 def test_at_time_after_the_end_is_refused():
-    with pytest.raises(RuleError, match="already ended"):
+    with pytest.raises(RuleError) as exc:
         play("T").at_time()
+    assert exc.value.msg == Message(AFTER_END, {"end_reason": "time"})
 
 
 def test_no_result_before_the_end():
     with pytest.raises(RuleError) as exc:
         play("EW12").result()
-    assert exc.value.code == NOT_FINISHED.code
-    assert exc.value.message_zh == NOT_FINISHED.zh
+    assert exc.value.msg == Message(NOT_FINISHED)
 
 
 def test_states_are_immutable():
@@ -138,15 +138,13 @@ def test_valid_finals_are_normalized(ew, ns, expected):
 def test_both_sides_past_a_is_impossible():
     with pytest.raises(RuleError) as exc:
         validate_final(RS, "A+", "a+")
-    assert exc.value.code == BOTH_PASSED_A.code
-    assert str(exc.value) == BOTH_PASSED_A.en
+    assert exc.value.msg == Message(BOTH_PASSED_A)
 
 
 def test_a_final_without_a_plus_needs_time():
     with pytest.raises(RuleError) as exc:
         validate_final(RS, "A", "K", at_time=False)
-    assert exc.value.code == NEEDS_TIME.code
-    assert exc.value.message_zh == NEEDS_TIME.zh.format(ew="A", ns="K")
+    assert exc.value.msg == Message(NEEDS_TIME, {"ew": "A", "ns": "K"})
     assert validate_final(RS, "A+", "K", at_time=False) == ("A+", "K")
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from rules import RuleError
+from rules.messages import Message
 
 from .helpers import EW_TO_A, codes, play
 
@@ -118,7 +119,13 @@ def test_a_bare_penalty_is_no_foul():
 def test_a_clamped_penalty_says_so():
     state = play("-EW")
     assert state.events[-1].code == "level_clamped"
-    assert "never takes a side below 2" in state.events[-1].text
+    assert state.events[-1].params == {
+        "delta": -1,
+        "old": "2",
+        "new": "2",
+        "side": "EW",
+        "opp": "NS",
+    }
 
 
 @pytest.mark.parametrize(
@@ -132,10 +139,11 @@ def test_a_clamped_penalty_says_so():
 def test_fixed_penalties_take_no_levels(step):
     with pytest.raises(RuleError) as exc:
         play("").apply(step)
-    assert exc.value.code == "levels_not_allowed"
+    assert exc.value.msg == Message("levels_not_allowed", {"foul_kind": step["kind"]})
 
 
 def test_card_hiding_is_never_a_mere_warning():
     with pytest.raises(RuleError) as exc:
         play("").apply({"warning": "NS", "kind": "card_hiding"})
-    assert exc.value.code == "bad_kind"
+    assert exc.value.code == "bad_warning_kind"
+    assert exc.value.params["value"] == "card_hiding"

@@ -3,6 +3,7 @@
 import pytest
 
 from rules import RuleError, RuleSet, play_match
+from rules.messages import Message
 
 from .helpers import EW_TO_A
 
@@ -72,8 +73,7 @@ def test_no_game_after_the_match_is_won():
 def test_an_unfinished_game_is_refused():
     with pytest.raises(RuleError) as exc:
         play_match(THREE, [EW_PASSES, "EW12 NS13"])
-    assert exc.value.code == "game_unfinished"
-    assert "第2局" in exc.value.message_zh
+    assert exc.value.msg == Message("game_unfinished", {"game": 2})
 
 
 @pytest.mark.parametrize(

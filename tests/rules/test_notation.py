@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from rules import RuleError, format_notation, parse_notation
 from rules.errors import BAD_TOKEN
+from rules.messages import Message
 from rules.steps import FORFEIT_REASONS, FOUL_KINDS, WARNING_KINDS
 from tests.budget import examples
 
@@ -82,10 +83,7 @@ def test_parse_errors_name_the_token_and_its_position(text, token, position, col
     with pytest.raises(RuleError) as exc:
         parse_notation(text)
     err = exc.value
-    assert err.code == BAD_TOKEN.code
-    assert err.params == {"token": token, "position": position, "column": column}
-    assert f"token {position} '{token}' (column {column})" in str(err)
-    assert f"第{position}项“{token}”" in err.message_zh
+    assert err.msg == Message(BAD_TOKEN, {"token": token, "position": position, "column": column})
 
 
 def test_formatting_validates_steps():

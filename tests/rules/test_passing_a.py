@@ -3,6 +3,7 @@
 import pytest
 
 from rules import LevelPlayed
+from rules.messages import Message
 
 from .helpers import EW_TO_A, codes, play
 
@@ -78,9 +79,11 @@ def test_two_failures_keep_the_side_at_a(a_fail, ew):
 
 def test_the_third_failure_event_says_3_of_3():
     state = play(THREE_FAILURES, a_fail="three_back_to_2")
-    texts = [e.text for e in state.events if e.code == "attempt_failed"]
-    assert texts == [f"EW: attempt at A failed ({n} of 3)" for n in (1, 2, 3)]
-    assert state.events[-1].text_zh == "东西打A三次未过，回到2重打"
+    failed = [e.params for e in state.events if e.code == "attempt_failed"]
+    assert [(p["count"], p["of_limit"].params["limit"]) for p in failed] == [(1, 3), (2, 3), (3, 3)]
+    assert state.events[-1].msg == Message(
+        "back_to_level", {"level": "2", "side": "EW", "opp": "NS"}
+    )
 
 
 def test_a_deal_at_the_opponents_level_is_no_attempt():

@@ -4,6 +4,7 @@ import pytest
 
 from rules import RuleError, RuleSet, new_match, normalize_step
 from rules.errors import BAD_PARTNER, BAD_SIDE, BAD_STEP
+from rules.messages import Message
 
 START = new_match(RuleSet())
 
@@ -31,33 +32,31 @@ def test_accepted_spellings(step, canonical):
 def test_partner_outside_2_3_4_is_refused(partner):
     with pytest.raises(RuleError) as exc:
         START.apply({"win": "EW", "partner": partner})
-    assert exc.value.code == BAD_PARTNER.code
-    assert exc.value.message_zh == BAD_PARTNER.zh.format(value=partner)
+    assert exc.value.msg == Message(BAD_PARTNER, {"value": partner})
 
 
 @pytest.mark.parametrize("side", ["E", "EN", "", None, 1, "north"])
 def test_unknown_sides_are_refused(side):
     with pytest.raises(RuleError) as exc:
         START.apply({"win": side, "partner": 2})
-    assert exc.value.code == BAD_SIDE.code
-    assert "EW" in str(exc.value) and "东西" in exc.value.message_zh
+    assert exc.value.msg == Message(BAD_SIDE, {"value": side})
 
 
 @pytest.mark.parametrize(
     ("step", "code"),
     [
-        ({"deal": "EW"}, BAD_STEP.code),
-        ({}, BAD_STEP.code),
-        ("EW12", BAD_STEP.code),
-        ({"win": "EW", "partner": 2, "levels": 1}, BAD_STEP.code),
-        ({"time": False}, BAD_STEP.code),
+        ({"deal": "EW"}, BAD_STEP),
+        ({}, BAD_STEP),
+        ("EW12", BAD_STEP),
+        ({"win": "EW", "partner": 2, "levels": 1}, BAD_STEP),
+        ({"time": False}, BAD_STEP),
         ({"penalty": "EW"}, "bad_levels"),
         ({"penalty": "EW", "levels": 0}, "bad_levels"),
         ({"penalty": "EW", "levels": 13}, "bad_levels"),
         ({"penalty": "EW", "levels": 1.5}, "bad_levels"),
-        ({"foul": "EW", "kind": "rudeness"}, "bad_kind"),
-        ({"foul": "EW"}, "bad_kind"),
-        ({"warning": "EW", "kind": "wrong_count"}, "bad_kind"),
+        ({"foul": "EW", "kind": "rudeness"}, "bad_foul_kind"),
+        ({"foul": "EW"}, "bad_foul_kind"),
+        ({"warning": "EW", "kind": "wrong_count"}, "bad_warning_kind"),
         ({"forfeit_by": "EW", "reason": "sick"}, "bad_reason"),
         ({"forfeit_by": "EW", "reason": "passed_a"}, "bad_reason"),
     ],
@@ -66,7 +65,6 @@ def test_bad_steps_are_refused_with_a_code(step, code):
     with pytest.raises(RuleError) as exc:
         START.apply(step)
     assert exc.value.code == code
-    assert exc.value.message_zh  # a Chinese message for the referee UI
 
 
 def test_rule_error_is_a_value_error():

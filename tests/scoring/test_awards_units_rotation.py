@@ -62,7 +62,7 @@ def test_teams_sharing_a_rank_on_a_boundary_all_get_the_better_tier():
 def test_bad_tiers_are_refused(tiers):
     with pytest.raises(ScoringError) as caught:
         awards([row(1, 1)], tiers)
-    assert caught.value.message_zh == msg.BAD_TIERS
+    assert caught.value.code == msg.BAD_TIERS
 
 
 def test_unit_scores_its_best_k_pairs():
@@ -118,7 +118,7 @@ def test_unit_tie_on_score_goes_to_the_smaller_rank_sum():
 def test_bad_best_k_is_refused(k):
     with pytest.raises(ScoringError) as caught:
         unit_ranking([row(1, "a")], {"a": "A"}, best_k=k)
-    assert caught.value.message_zh == msg.BAD_BEST_K
+    assert caught.value.code == msg.BAD_BEST_K
 
 
 def test_unit_ranking_from_real_standings():

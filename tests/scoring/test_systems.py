@@ -237,5 +237,5 @@ def test_impossible_input_raises_scoring_error_with_chinese_message(kwargs, mess
     system = kwargs.pop("system")
     with pytest.raises(ScoringError) as caught:
         score_match(system, **kwargs)
-    assert caught.value.message_zh == message
+    assert caught.value.code == message
     assert isinstance(caught.value, ValueError)

@@ -4,8 +4,10 @@ An archive is a file anyone can edit, so every value is checked against the same
 the app: each field's JSON type (``true`` is not a reference, ``"3"`` is not a number),
 each reference to a row of the archive, the nesting depth, the levels and deal records of
 every match through the rules engine, the knockout brackets and rotation groups, and the
-shape of every audit entry. Each function raises :class:`ArchiveError` naming the row.
-The database's field checks (lengths, choices, integer ranges) run later, on the instances.
+shape of every audit entry. Each function raises
+:class:`~tournament.archive.write.ArchiveError` naming the row (a code of this module or of
+``write``, its texts in ``tournament/core/messages/services.py``). The database's field
+checks (lengths, choices, integer ranges) run later, on the instances.
 """
 
 from __future__ import annotations
@@ -17,19 +19,51 @@ from django.db import models
 from django.utils.dateparse import parse_datetime
 
 from rules import END_REASONS, LEVELS, RuleError, RuleSet, validate_final
-from tournament.archive.write import PARTS, ArchiveError, is_user_fk
+from rules.messages import Message
+from tournament.archive.write import (
+    MSG_FILES_OBJECT,
+    MSG_IDS,
+    MSG_NO_TOURNAMENT,
+    MSG_PART_LIST,
+    PARTS,
+    invalid,
+    is_user_fk,
+)
 from tournament.core.audit import ACTIONS, FORMER_ACTIONS
 from tournament.core.messages.audit import well_formed
 from tournament.results.checks import FORFEITS, ResultInvalid, sheet_state
 
-MSG_INVALID = "存档中的数据无效：{error}"
+# What is wrong (the ``error`` of write.MSG_INVALID); ``where`` names the row: a field
+# ("Match.ew_level") or one of the MSG_WHERE_… messages.
+MSG_WHERE_MATCH = "archive_where_match"  # n
+MSG_WHERE_STAGE = "archive_where_stage"  # n
+MSG_WHERE_AUDIT = "archive_where_audit"  # n
+MSG_WHERE = "archive_where"  # where, error: a message of the rules or the results
+MSG_DEPTH = "archive_depth"  # n
+MSG_NULL = "archive_null"  # where
+MSG_TYPE = "archive_type"  # where, value
+MSG_LEVEL = "archive_level"  # where, value
+MSG_VALUE = "archive_value"  # where, key, value
+MSG_FLAGS = "archive_flags"  # where
+MSG_GAMES = "archive_games"  # where
+MSG_DEALS = "archive_deals"  # where
+MSG_STAGE_STATE = "archive_stage_state"  # where
+MSG_GROUPS = "archive_groups"  # where
+MSG_BRACKET = "archive_bracket"  # where
+MSG_BRACKET_SIZE = "archive_bracket_size"  # where, size
+MSG_BRACKET_ROUNDS = "archive_bracket_rounds"  # where
+MSG_BRACKET_MATCH = "archive_bracket_match"  # where
+MSG_BRACKET_WINNER = "archive_bracket_winner"  # where, match
+MSG_NO_TEAM = "archive_no_team"  # where, value
+MSG_ACTION = "archive_action"  # where, value
+MSG_AUDIT_OBJECT = "archive_audit_object"  # where, key
+MSG_SUMMARY = "archive_summary"  # where
+MSG_TIME = "archive_time"  # where, value
+MSG_TIME_LATE = "archive_time_late"  # where
+MSG_SUBMISSION = "archive_submission"  # n
 MAX_DEPTH = 24
 SIDES = ("", "EW", "NS")
 IMPORTED_MARK = "［存档］"  # the summary of every audit entry read from an archive
-
-
-def invalid(error: str) -> ArchiveError:
-    return ArchiveError(MSG_INVALID.format(error=error))
 
 
 def check_depth(value: Any) -> None:
@@ -38,7 +72,7 @@ def check_depth(value: Any) -> None:
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise invalid(f"嵌套层数超过{MAX_DEPTH}层")
+            raise invalid(MSG_DEPTH, n=MAX_DEPTH)
         if isinstance(item, dict):
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
@@ -49,16 +83,16 @@ def check_shape(archive: dict) -> None:
     """The tournament is an object, each part a list of objects with distinct integer ids."""
     check_depth(archive)
     if not isinstance(archive.get("tournament"), dict):
-        raise invalid("缺少赛事信息（tournament）")
+        raise invalid(MSG_NO_TOURNAMENT)
     for part in PARTS:
         rows = archive.get(part.key, [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise invalid(f"“{part.key}”应为记录列表")
+            raise invalid(MSG_PART_LIST, key=part.key)
         ids = [r.get("id") for r in rows]
         if not all(is_int(i) for i in ids) or len(set(ids)) != len(ids):
-            raise invalid(f"“{part.key}”中的记录编号（id）应为互不相同的整数")
+            raise invalid(MSG_IDS, key=part.key)
     if not isinstance(archive.get("files", {}), dict):
-        raise invalid("“files”应为对象")
+        raise invalid(MSG_FILES_OBJECT)
 
 
 def is_int(value: Any) -> bool:
@@ -75,7 +109,7 @@ def check_value(model: type[models.Model], field: models.Field, value: Any) -> N
     if value is None:
         if field.null or isinstance(field, models.JSONField):
             return
-        raise invalid(f"{where} 不能为空")
+        raise invalid(MSG_NULL, where=where)
     if is_user_fk(field):
         ok = isinstance(value, str)
     elif field.is_relation or isinstance(field, models.IntegerField):
@@ -89,20 +123,20 @@ def check_value(model: type[models.Model], field: models.Field, value: Any) -> N
     else:
         ok = True  # JSON fields: any JSON, depth checked by check_depth
     if not ok:
-        raise invalid(f"{where} 的值 {str(value)[:40]!r} 类型不对")
+        raise invalid(MSG_TYPE, where=where, value=repr(str(value)[:40]))
 
 
-def _level(value: Any, where: str) -> str:
+def _level(value: Any, where: Message) -> str:
     if value in ("", None):
         return ""
     if value not in LEVELS:
-        raise invalid(f"{where} 的级数 {value!r} 不存在")
+        raise invalid(MSG_LEVEL, where=where, value=repr(value))
     return value
 
 
 def check_match(row: dict, rules: RuleSet, number: int) -> None:
     """A match's result fields and score sheets, through the rules engine."""
-    where = f"第{number}条比赛记录"
+    where = Message(MSG_WHERE_MATCH, {"n": number})
     ew = _level(row.get("ew_level"), where)
     ns = _level(row.get("ns_level"), where)
     for key, allowed in (
@@ -112,52 +146,53 @@ def check_match(row: dict, rules: RuleSet, number: int) -> None:
         ("defeat_reason", ("", *END_REASONS)),
     ):
         if row.get(key, "") not in allowed:
-            raise invalid(f"{where}：{key} 的值 {row.get(key)!r} 不存在")
+            raise invalid(MSG_VALUE, where=where, key=key, value=repr(row.get(key)))
     if ew and ns and not row.get("forfeit") and not row.get("defeat_side"):
         try:
             validate_final(rules, ew, ns, at_time=True)
         except RuleError as err:
-            raise invalid(f"{where}：{err.message_zh}") from None
+            raise invalid(MSG_WHERE, where=where, error=err.msg) from None
     flags = row.get("flags") or []
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise invalid(f"{where}：标记（flags）应为文字列表")
+        raise invalid(MSG_FLAGS, where=where)
     games = row.get("games") or []
     if not isinstance(games, list):
-        raise invalid(f"{where}：淘汰赛各局应为列表")
+        raise invalid(MSG_GAMES, where=where)
     sheets = [row.get("deals") or []] + games
     for steps in sheets:
         if not isinstance(steps, list):
-            raise invalid(f"{where}：逐副记录应为列表")
+            raise invalid(MSG_DEALS, where=where)
         if steps:
             try:
                 sheet_state(rules, steps)
             except (ResultInvalid, TypeError, ValueError, KeyError) as exc:
-                raise invalid(f"{where}：{exc}") from None
+                error = exc.msg if isinstance(exc, ResultInvalid) else str(exc)
+                raise invalid(MSG_WHERE, where=where, error=error) from None
 
 
 def check_stage_state(state: Any, team_ids: set[int], number: int) -> None:
     """A knockout bracket or rotation groups may only name teams of the archive."""
-    where = f"第{number}个阶段"
+    where = Message(MSG_WHERE_STAGE, {"n": number})
     if not isinstance(state, dict):
-        raise invalid(f"{where}的状态应为对象")
+        raise invalid(MSG_STAGE_STATE, where=where)
     groups = state.get("groups")
     if groups is not None:
         if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
-            raise invalid(f"{where}的分组应为列表")
+            raise invalid(MSG_GROUPS, where=where)
         _teams([t for g in groups for t in g], team_ids, where, allow_none=False)
     if "bracket" in state:
         _check_bracket(state["bracket"], team_ids, where)
 
 
-def _check_bracket(bracket: Any, team_ids: set[int], where: str) -> None:
+def _check_bracket(bracket: Any, team_ids: set[int], where: Message) -> None:
     if not isinstance(bracket, dict) or not is_int(bracket.get("size")):
-        raise invalid(f"{where}的淘汰赛对阵表无效")
+        raise invalid(MSG_BRACKET, where=where)
     size = bracket["size"]
     if not 2 <= size <= 4096 or size & (size - 1):
-        raise invalid(f"{where}的淘汰赛规模 {size} 不是2的幂")
+        raise invalid(MSG_BRACKET_SIZE, where=where, size=size)
     rounds = bracket.get("rounds")
     if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
-        raise invalid(f"{where}的淘汰赛轮次无效")
+        raise invalid(MSG_BRACKET_ROUNDS, where=where)
     matches = [m for r in rounds for m in r]
     if bracket.get("third_place") is not None:
         matches.append(bracket["third_place"])
@@ -169,47 +204,47 @@ def _check_bracket(bracket: Any, team_ids: set[int], where: str) -> None:
             or not isinstance(m.get("id"), str)
             or not is_int(m.get("round"))
         ):
-            raise invalid(f"{where}的淘汰赛场次无效")
+            raise invalid(MSG_BRACKET_MATCH, where=where)
         sides = [m.get("ew"), m.get("ns")]
         _teams(sides + [m.get("winner")], team_ids, where, allow_none=True)
         if m.get("winner") is not None and m["winner"] not in sides:
-            raise invalid(f"{where}的场次{m['id']}：胜方不是参赛的组合")
+            raise invalid(MSG_BRACKET_WINNER, where=where, match=m["id"])
 
 
-def _teams(values: list, team_ids: set[int], where: str, *, allow_none: bool) -> None:
+def _teams(values: list, team_ids: set[int], where: Message, *, allow_none: bool) -> None:
     for value in values:
         if value is None and allow_none:
             continue
         if not is_int(value) or value not in team_ids:
-            raise invalid(f"{where}引用了存档中没有的组合 {value!r}")
+            raise invalid(MSG_NO_TEAM, where=where, value=repr(value))
 
 
 def check_audit(row: dict, exported_at: dt.datetime | None, number: int) -> None:
     """An audit entry has a known shape and action (one the app writes or wrote,
     :data:`tournament.core.audit.ACTIONS`) and is not dated after the archive was
     written."""
-    where = f"第{number}条操作记录"
+    where = Message(MSG_WHERE_AUDIT, {"n": number})
     action = row.get("action", "")
     if not isinstance(action, str) or (action not in ACTIONS and action not in FORMER_ACTIONS):
-        raise invalid(f"{where}的操作类型 {str(action)[:40]!r} 无效")
+        raise invalid(MSG_ACTION, where=where, value=repr(str(action)[:40]))
     for key in ("before", "after"):
         if not isinstance(row.get(key), dict | list | type(None)):
-            raise invalid(f"{where}的 {key} 应为对象")
+            raise invalid(MSG_AUDIT_OBJECT, where=where, key=key)
     message = row.get("summary_message")
     if message is not None and not well_formed(message):
-        raise invalid(f"{where}的说明消息（summary_message）格式不对")
+        raise invalid(MSG_SUMMARY, where=where)
     created = row.get("created_at")
     when = parse_datetime(created) if isinstance(created, str) else None
     if created and when is None:
-        raise invalid(f"{where}的时间 {str(created)[:40]!r} 无效")
+        raise invalid(MSG_TIME, where=where, value=repr(str(created)[:40]))
     if when and exported_at and when.tzinfo and exported_at.tzinfo and when > exported_at:
-        raise invalid(f"{where}的时间晚于存档导出时间，可能是伪造的")
+        raise invalid(MSG_TIME_LATE, where=where)
 
 
 def check_submission(row: dict, number: int) -> None:
     """A submission's values are an object of result fields, as the app stores them."""
     if not isinstance(row.get("values"), dict):
-        raise invalid(f"第{number}条成绩提交的内容应为对象")
+        raise invalid(MSG_SUBMISSION, n=number)
 
 
 def mark_imported(row: dict) -> dict:

@@ -41,7 +41,6 @@ from tournament.archive.checks import (
 from tournament.archive.reader import READ_ERRORS, opened, read_error, records
 from tournament.archive.rows import (
     BATCH,
-    MSG_INVALID,
     Accounts,
     RowReader,
     create_rows,
@@ -51,7 +50,26 @@ from tournament.archive.rows import (
     tournament_attname,
     user_list,
 )
-from tournament.archive.write import FORMAT, PARTS, VERSION, ArchiveError, Part
+from tournament.archive.write import (
+    FORMAT,
+    MSG_BAD_JSON,
+    MSG_FILES_OBJECT,
+    MSG_IDS,
+    MSG_INVALID,
+    MSG_NO_TOURNAMENT,
+    MSG_NOT_ARCHIVE,
+    MSG_ORDER,
+    MSG_ORDER_META,
+    MSG_SLUG_EXISTS,
+    MSG_TOO_DEEP,
+    MSG_UNREADABLE,
+    MSG_VERSION,
+    PARTS,
+    VERSION,
+    ArchiveError,
+    Part,
+    invalid,
+)
 from tournament.core.audit import log_action
 from tournament.models import (
     AuditEntry,
@@ -64,14 +82,6 @@ from tournament.models import (
 )
 from tournament.standings.selectors import ruleset
 
-MSG_NOT_ARCHIVE = "这不是掼蛋赛事存档文件（缺少格式标记）"
-MSG_VERSION = "存档版本 {version} 比本系统支持的版本 {supported} 新，请先升级本系统"
-MSG_SLUG_EXISTS = "网址代号“{slug}”已被本系统的赛事使用，请用 --slug 指定新的网址代号"
-MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
-MSG_TOO_DEEP = "存档文件嵌套过深，已拒绝"
-MSG_NO_TOURNAMENT = "缺少赛事信息（tournament）"
-MSG_ORDER = "“{key}”应在“{after}”之前"
-MSG_IDS = "“{key}”中的记录编号（id）应为互不相同的整数"
 PART_BY_KEY = {p.key: p for p in PARTS}
 
 
@@ -87,14 +97,14 @@ def load_json(data: bytes | str) -> dict:
     try:
         archive = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ArchiveError(MSG_BAD_JSON.format(error=exc)) from None
+        raise ArchiveError(MSG_BAD_JSON, error=str(exc)[:200]) from None
     except RecursionError:
         raise ArchiveError(MSG_TOO_DEEP) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError(MSG_NOT_ARCHIVE)
     version = archive.get("version")
     if not is_int(version) or version > VERSION:
-        raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+        raise ArchiveError(MSG_VERSION, version=version, supported=VERSION)
     check_shape(archive)
     return archive
 
@@ -118,9 +128,7 @@ class _Import:
         part = PART_BY_KEY.get(key)
         if part is None:
             if self.result is not None and key in ("tournament", "users", "files"):
-                raise ArchiveError(
-                    MSG_INVALID.format(error=MSG_ORDER.format(key=key, after="各部分数据"))
-                )
+                raise invalid(MSG_ORDER_META, key=key)
             self.meta[key] = value
             return
         if self.result is None:
@@ -129,7 +137,7 @@ class _Import:
             self.next_part(part)
         row_id = value.get("id")
         if not is_int(row_id) or row_id in self.ids:
-            raise ArchiveError(MSG_INVALID.format(error=MSG_IDS.format(key=key)))
+            raise invalid(MSG_IDS, key=key)
         self.ids.add(row_id)
         self.batch.append(value)
         if len(self.batch) >= BATCH:
@@ -137,8 +145,7 @@ class _Import:
 
     def next_part(self, part: Part) -> None:
         if self.part is not None and PARTS.index(part) < PARTS.index(self.part):
-            error = MSG_ORDER.format(key=part.key, after=self.part.key)
-            raise ArchiveError(MSG_INVALID.format(error=error))
+            raise invalid(MSG_ORDER, key=part.key, after=self.part.key)
         self.flush()
         self.part, self.ids, self.number = part, set(), 0
         self.result.counts.setdefault(part.key, 0)
@@ -149,15 +156,15 @@ class _Import:
             raise ArchiveError(MSG_NOT_ARCHIVE)
         version = self.meta.get("version")
         if not is_int(version) or version > VERSION:
-            raise ArchiveError(MSG_VERSION.format(version=version, supported=VERSION))
+            raise ArchiveError(MSG_VERSION, version=version, supported=VERSION)
         row = self.meta.get("tournament")
         if not isinstance(row, dict):
-            raise ArchiveError(MSG_INVALID.format(error=MSG_NO_TOURNAMENT))
+            raise invalid(MSG_NO_TOURNAMENT)
         if not isinstance(self.meta.get("files", {}), dict):
-            raise ArchiveError(MSG_INVALID.format(error="“files”应为对象"))
+            raise invalid(MSG_FILES_OBJECT)
         row = dict(row, slug=self.slug or row.get("slug", ""))
         if Tournament.objects.filter(slug=row["slug"]).exists():
-            raise ArchiveError(MSG_SLUG_EXISTS.format(slug=row["slug"]))
+            raise ArchiveError(MSG_SLUG_EXISTS, slug=row["slug"])
         names = user_list(self.meta.get("users", []))
         if self.owner is None and isinstance(row.get("organizer"), str):
             names.add(row["organizer"])
@@ -240,7 +247,7 @@ def _new_tournament(job: _Import, row: dict) -> Tournament:
     try:
         tournament.full_clean()
     except ValidationError as exc:
-        raise ArchiveError(MSG_INVALID.format(error="；".join(exc.messages))) from None
+        raise ArchiveError(MSG_INVALID, error="；".join(exc.messages)) from None
     tournament.save()
     times = {
         name: tournament._meta.get_field(name).to_python(row.get(name)) or getattr(tournament, name)
@@ -276,7 +283,7 @@ IMPORT_ERRORS = (
 
 def _run(source: Iterator[tuple[str, Any]], **options) -> ImportResult:
     """Feed the records to one import inside one transaction; any error rolls it all back
-    and is raised as :class:`ArchiveError` with a Chinese message."""
+    and is raised as :class:`ArchiveError`."""
     try:
         with transaction.atomic():
             job = _Import(**options)
@@ -289,7 +296,7 @@ def _run(source: Iterator[tuple[str, Any]], **options) -> ImportResult:
         raise read_error(exc) from None
     except IMPORT_ERRORS as exc:
         message = "；".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
-        raise ArchiveError(MSG_INVALID.format(error=message)) from None
+        raise ArchiveError(MSG_INVALID, error=message) from None
 
 
 def import_archive(
@@ -324,4 +331,4 @@ def import_archive_file(
     except OSError as exc:
         if isinstance(exc, READ_ERRORS):
             raise read_error(exc) from None
-        raise ArchiveError(f"无法读取存档文件：{exc.strerror or exc}") from None
+        raise ArchiveError(MSG_UNREADABLE, error=str(exc.strerror or exc)) from None

@@ -32,23 +32,26 @@ from typing import Any, BinaryIO
 import ijson
 from django.conf import settings
 
+from rules.messages import Message
 from tournament.archive.checks import MAX_DEPTH
-from tournament.archive.write import PARTS, ArchiveError
-from tournament.sheets.reader import megabytes
-
-MSG_BAD_JSON = "存档文件不是有效的JSON：{error}"
-MSG_BAD_GZIP = "存档文件已损坏或不完整（压缩数据无法解开），请重新导出"
-MSG_TOO_BIG = "存档文件太大（{size}），存档文件最大 {limit}（可用 ARCHIVE_MAX_MB 调整），已拒绝"
-MSG_TOO_BIG_STREAM = "存档文件太大，存档文件最大 {limit}（可用 ARCHIVE_MAX_MB 调整），已拒绝"
-MSG_TOO_BIG_RAW = (
-    "存档文件解压后太大，解压后最大 {limit}（可用 ARCHIVE_MAX_RAW_MB 调整），已拒绝；"
-    "可能是恶意构造的压缩文件"
+from tournament.archive.write import (
+    MSG_BAD_GZIP,
+    MSG_BAD_JSON,
+    MSG_INCOMPLETE,
+    MSG_NOT_ARCHIVE,
+    MSG_PART_LIST,
+    MSG_REREAD,
+    MSG_ROW_OBJECT,
+    MSG_TOO_BIG,
+    MSG_TOO_BIG_RAW,
+    MSG_TOO_BIG_STREAM,
+    MSG_TOO_DEEP,
+    PARTS,
+    ArchiveError,
+    invalid,
 )
-MSG_TOO_DEEP = "存档文件嵌套过深，已拒绝"
-MSG_NOT_OBJECT = "这不是掼蛋赛事存档文件（缺少格式标记）"
-MSG_PART_LIST = "存档中的数据无效：“{key}”应为记录列表"
-MSG_ROW_OBJECT = "存档中的数据无效：“{key}”的第{n}条记录应为对象"
-MSG_REREAD = "这个存档需要读两遍（早期版本的存档），请从文件导入"
+from tournament.sheets.reader import MSG_EMPTY_FILE, megabytes
+
 PART_KEYS = {p.key for p in PARTS}
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -56,7 +59,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 class _Bounded(io.RawIOBase):
     """A stream that refuses (with ``message``) to deliver more than ``limit`` bytes."""
 
-    def __init__(self, stream: BinaryIO, limit: int, message: str) -> None:
+    def __init__(self, stream: BinaryIO, limit: int, message: Message) -> None:
         self.stream, self.left, self.message = stream, limit, message
 
     def readable(self) -> bool:
@@ -74,12 +77,12 @@ class _Bounded(io.RawIOBase):
 def _unpacked(raw: BinaryIO) -> BinaryIO:
     """The JSON bytes of a stored archive: unpacked when it is gzip, bounded either way."""
     limit = settings.ARCHIVE_MAX_BYTES
-    stored = _Bounded(raw, limit, MSG_TOO_BIG_STREAM.format(limit=megabytes(limit)))
+    stored = _Bounded(raw, limit, Message(MSG_TOO_BIG_STREAM, {"limit": megabytes(limit)}))
     head = io.BufferedReader(stored, buffer_size=64 * 1024)
     inner: BinaryIO = gzip.GzipFile(fileobj=head) if head.peek(2)[:2] == GZIP_MAGIC else head
     limit = settings.ARCHIVE_MAX_RAW_BYTES
     return io.BufferedReader(
-        _Bounded(inner, limit, MSG_TOO_BIG_RAW.format(limit=megabytes(limit))),
+        _Bounded(inner, limit, Message(MSG_TOO_BIG_RAW, {"limit": megabytes(limit)})),
         buffer_size=64 * 1024,
     )
 
@@ -92,7 +95,7 @@ def opened(source: str | Path | BinaryIO) -> Iterator[Callable[[], BinaryIO]]:
         path = Path(source)
         size, limit = path.stat().st_size, settings.ARCHIVE_MAX_BYTES
         if size > limit:
-            raise ArchiveError(MSG_TOO_BIG.format(size=megabytes(size), limit=megabytes(limit)))
+            raise ArchiveError(MSG_TOO_BIG, size=megabytes(size), limit=megabytes(limit))
         handles: list[BinaryIO] = []
 
         def from_path() -> BinaryIO:
@@ -126,9 +129,9 @@ def records(open_stream: Callable[[], BinaryIO]) -> Iterator[tuple[str, Any]]:
     try:
         first = next(events)
     except StopIteration:
-        raise ArchiveError(MSG_BAD_JSON.format(error="文件是空的")) from None
+        raise ArchiveError(MSG_BAD_JSON, error=Message(MSG_EMPTY_FILE)) from None
     if first[1] != "start_map":
-        raise ArchiveError(MSG_NOT_OBJECT)
+        raise ArchiveError(MSG_NOT_ARCHIVE)
     seen: set[str] = set()
     for _, event, key in events:
         if event == "end_map":
@@ -160,19 +163,19 @@ def _next(events: Iterator) -> tuple:
     try:
         return next(events)
     except StopIteration:
-        raise ArchiveError(MSG_BAD_JSON.format(error="文件不完整")) from None
+        raise ArchiveError(MSG_BAD_JSON, error=Message(MSG_INCOMPLETE)) from None
 
 
 def _rows(key: str, events: Iterator) -> Iterator[dict]:
     start = _next(events)
     if start[1] != "start_array":
-        raise ArchiveError(MSG_PART_LIST.format(key=key))
+        raise invalid(MSG_PART_LIST, key=key)
     for number, event in enumerate(events, start=1):
         if event[1] == "end_array":
             return
         row = _value(event, events)
         if not isinstance(row, dict):
-            raise ArchiveError(MSG_ROW_OBJECT.format(key=key, n=number))
+            raise invalid(MSG_ROW_OBJECT, key=key, n=number)
         yield row
 
 
@@ -199,9 +202,9 @@ READ_ERRORS = (ijson.JSONError, EOFError, gzip.BadGzipFile, zlib.error, UnicodeD
 
 
 def read_error(exc: Exception) -> ArchiveError:
-    """The Chinese message of a file that could not be read to its end."""
+    """The error of a file that could not be read to its end."""
     if isinstance(exc, ijson.JSONError | UnicodeDecodeError):
         # ijson's own text points at the place over three lines: the first says what it is.
         first = (str(exc).splitlines() or [""])[0]
-        return ArchiveError(MSG_BAD_JSON.format(error=first[:200]))
+        return ArchiveError(MSG_BAD_JSON, error=first[:200])
     return ArchiveError(MSG_BAD_GZIP)

@@ -27,18 +27,19 @@ from tournament.archive.checks import check_value, is_int
 from tournament.archive.write import (
     JSON_TEAM_IDS,
     MODEL_NAMES,
+    MSG_AUDIT_REF,
+    MSG_FILE_DAMAGED,
+    MSG_NO_RECORD,
+    MSG_USERS_EXIST,
+    MSG_USERS_LIST,
     ArchiveError,
     data_fields,
+    invalid,
     is_user_fk,
 )
 from tournament.core.normalize import normalize_name
 from tournament.models import AuditEntry, Match, Player, SignUp, Team, Tournament, Unit
 
-MSG_INVALID = "存档中的数据无效：{error}"
-MSG_USERS_EXIST = (
-    "存档中的用户名在本系统中已存在：{names}。确认是同一个人后请加 --map-users，"
-    "或用 --owner 指定赛事的组织者"
-)
 NAME_FIELDS = {(Team, "name"), (Unit, "name"), (Player, "name")}
 BATCH = 500  # rows saved at a time
 
@@ -75,8 +76,8 @@ class RowReader:
                     else:
                         values[f.attname] = self.new[target][value] if value is not None else None
                 except (KeyError, TypeError):
-                    error = f"{model.__name__}.{name} 引用了存档中没有的记录 {value!r}"
-                    raise ArchiveError(MSG_INVALID.format(error=error)) from None
+                    field = f"{model.__name__}.{name}"
+                    raise invalid(MSG_NO_RECORD, field=field, value=repr(value)) from None
                 continue
             hook = JSON_TEAM_IDS.get((model, name))
             if hook is not None:
@@ -87,7 +88,7 @@ class RowReader:
         obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:
             if not is_int(row["object_ref"]):
-                raise ArchiveError(MSG_INVALID.format(error="操作记录引用的对象编号无效"))
+                raise invalid(MSG_AUDIT_REF)
             target = MODEL_NAMES.get(row.get("object_type", ""))
             obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
         # The database's own checks (lengths, choices, integer ranges) before anything is saved.
@@ -121,7 +122,7 @@ class Accounts:
         names = {n for n in names if n not in self.found}
         existing = {u.username: u for u in User.objects.filter(username__in=names)}
         if existing and not self.map_users:
-            raise ArchiveError(MSG_USERS_EXIST.format(names="、".join(sorted(existing))))
+            raise ArchiveError(MSG_USERS_EXIST, names=sorted(existing))
         self.found.update(existing)
         for name in sorted(names - set(existing)):
             user = User(username=name, is_active=False)
@@ -140,7 +141,7 @@ class Accounts:
 
 def user_list(value: Any) -> set[str]:
     if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
-        raise ArchiveError(MSG_INVALID.format(error="“users”应为用户名列表"))
+        raise invalid(MSG_USERS_LIST)
     return set(value)
 
 
@@ -201,6 +202,6 @@ def restore_file(tournament: Tournament, files: dict) -> None:
         try:
             content = base64.b64decode(files[name], validate=True)
         except (binascii.Error, ValueError):
-            raise ArchiveError(MSG_INVALID.format(error=f"文件 {name} 已损坏")) from None
+            raise invalid(MSG_FILE_DAMAGED, name=name) from None
         basename = name.rsplit("/", 1)[-1]
         getattr(tournament, f.attname).save(basename, ContentFile(content), save=False)

@@ -51,6 +51,8 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
 
+from rules.messages import Message
+from tournament.core.errors import Invalid
 from tournament.models import (
     Absence,
     AuditEntry,
@@ -76,8 +78,43 @@ VERSION = 2
 APP = "guandan-tournament"
 
 
-class ArchiveError(ValueError):
-    """The archive cannot be written or read; ``str(e)`` is a Chinese message."""
+class ArchiveError(Invalid):
+    """The archive cannot be written or read; ``str(e)`` is the message (a service error)."""
+
+
+# Message codes (texts in tournament/core/messages/services.py) and their parameters.
+MSG_INVALID = "archive_invalid"  # error: what is wrong (a message, or the database's words)
+MSG_BAD_JSON = "archive_bad_json"  # error: the parser's first line, or a message
+MSG_BAD_GZIP = "archive_bad_gzip"
+MSG_TOO_BIG = "archive_too_big"  # size, limit
+MSG_TOO_BIG_STREAM = "archive_too_big_stream"  # limit
+MSG_TOO_BIG_RAW = "archive_too_big_raw"  # limit
+MSG_TOO_DEEP = "archive_too_deep"
+MSG_NOT_ARCHIVE = "archive_not_archive"
+MSG_REREAD = "archive_reread"
+MSG_INCOMPLETE = "archive_incomplete"
+MSG_UNREADABLE = "archive_unreadable"  # error: the system's reason
+MSG_VERSION = "archive_version"  # version, supported
+MSG_SLUG_EXISTS = "archive_slug_exists"  # slug
+MSG_USERS_EXIST = "archive_users_exist"  # names
+MSG_UNARCHIVED = "archive_unarchived"  # field: it refers to data no archive holds (a bug)
+# What is wrong inside the data (the ``error`` of MSG_INVALID):
+MSG_NO_TOURNAMENT = "archive_no_tournament"
+MSG_PART_LIST = "archive_part_list"  # key
+MSG_ROW_OBJECT = "archive_row_object"  # key, n
+MSG_IDS = "archive_ids"  # key
+MSG_ORDER = "archive_order"  # key, after: two parts in the wrong order
+MSG_ORDER_META = "archive_order_meta"  # key: an event's field after its parts
+MSG_FILES_OBJECT = "archive_files_object"
+MSG_USERS_LIST = "archive_users_list"
+MSG_AUDIT_REF = "archive_audit_ref"
+MSG_FILE_DAMAGED = "archive_file_damaged"  # name
+MSG_NO_RECORD = "archive_no_record"  # field, value: a reference to no row of the archive
+
+
+def invalid(code: str, **params: object) -> ArchiveError:
+    """ "The archive's data is invalid: …", what is wrong being ``code`` with ``params``."""
+    return ArchiveError(MSG_INVALID, error=Message(code, params))
 
 
 @dataclass(frozen=True)
@@ -211,9 +248,7 @@ class _Writer:
                     out[f.name] = self.names.get(value) if value is not None else None
                     continue
                 if target not in self.local:
-                    raise ArchiveError(
-                        f"无法存档字段 {model.__name__}.{f.name}：关联到未存档的数据"
-                    )
+                    raise ArchiveError(MSG_UNARCHIVED, field=f"{model.__name__}.{f.name}")
                 out[f.name] = self.local[target].get(value) if value is not None else None
                 continue
             if isinstance(f, models.FileField):

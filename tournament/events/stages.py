@@ -45,6 +45,9 @@ MSG_STAGE_PLAYED = "stage_played"
 MSG_QUALIFY = "stage_qualify"
 MSG_ROUNDS = "stage_rounds"
 MSG_NAME = "stage_name"
+MSG_KNOCKOUT_OVER = "knockout_over"
+MSG_KNOCKOUT_WAITING = "knockout_waiting"
+MSG_STAGE_KIND = "stage_kind"
 MAX_QUALIFY = 10_000
 MAX_STAGE_ROUNDS = 30
 
@@ -106,7 +109,7 @@ def stage_add(
 ) -> Stage:
     """Add a stage at the end of the event (``places_by_time``: docs/rules.md §5.5)."""
     if kind not in STAGE_KINDS:
-        raise Refused("stage_kind")
+        raise Refused(MSG_STAGE_KIND)
     # Checked here, not by the database: a huge number must be a message, never a 500.
     for key, value in qualify.items():
         if key == "playoff":
@@ -167,7 +170,7 @@ def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list)
         return knockout_round(tournament, stage, field)
     if stage.kind == "round_robin":
         return round_robin_round(tournament, stage, index, field)
-    raise Refused("stage_kind")
+    raise Refused(MSG_STAGE_KIND)
 
 
 def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
@@ -303,7 +306,7 @@ def knockout_round(tournament: Tournament, stage: Stage, field: list):
     bracket = update_bracket(tournament, stage)
     pairing = next_games(bracket, games_played(stage))
     if pairing is None:
-        raise Refused("knockout_over" if is_finished(bracket) else "knockout_waiting")
+        raise Refused(MSG_KNOCKOUT_OVER if is_finished(bracket) else MSG_KNOCKOUT_WAITING)
     return pairing
 
 

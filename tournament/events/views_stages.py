@@ -12,7 +12,7 @@ from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
 from tournament.events.options import STAGE_KINDS
-from tournament.events.playoff import playoff_arrange, playoff_winner, stage_cut
+from tournament.events.playoff import MSG_NOT_A_TABLE, playoff_arrange, playoff_winner, stage_cut
 from tournament.events.stages import (
     previous_stage,
     round_robin_movement_rows,
@@ -23,6 +23,10 @@ from tournament.events.stages import (
 from tournament.models import Match, Stage, Team
 from tournament.results.places import parse_time, record_passed_at, stage_finishes, stage_places
 
+MSG_NO_PLAYOFF_TIE = "no_playoff_tie"
+MSG_QUALIFY_HOW = "qualify_how"
+MSG_QUALIFY_INT = "qualify_int"
+
 
 def _qualify(post) -> dict:
     how, count = post.get("qualify", ""), post.get("count", "")
@@ -31,7 +35,7 @@ def _qualify(post) -> dict:
     try:
         qualify = {how: int(count)}
     except ValueError:
-        raise Invalid("qualify_int") from None
+        raise Invalid(MSG_QUALIFY_INT) from None
     if how == "top" and post.get("playoff"):
         qualify["playoff"] = True
     return qualify
@@ -41,7 +45,7 @@ def _int(value) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise Invalid("playoff_pick") from None
+        raise Invalid(MSG_NOT_A_TABLE) from None
 
 
 def _post(request, tournament) -> str:
@@ -66,11 +70,11 @@ def _post(request, tournament) -> str:
             return _("已记录加赛胜方")
         cut = _cut(tournament, stage)
         if cut is None or not cut.needs_playoff:
-            raise Invalid("no_playoff_tie")
+            raise Invalid(MSG_NO_PLAYOFF_TIE)
         playoff_arrange(stage, cut, request=request)
         return _("已安排加赛")
     if post.get("qualify") not in ("", "top", "group_top"):
-        raise Invalid("qualify_how")
+        raise Invalid(MSG_QUALIFY_HOW)
     stage_add(
         tournament,
         kind=post.get("kind", ""),

@@ -14,6 +14,12 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import ForbiddenPairing, Team, Tournament
 
+MSG_APART_EXISTS = "apart_exists"
+MSG_APART_MISSING = "apart_missing"
+MSG_APART_NOTE_LONG = "apart_note_long"
+MSG_APART_PICK = "apart_pick"
+MSG_APART_SAME = "apart_same"
+
 
 def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
     """The pairs of team ids that must not meet, for :func:`pairing.pair_swiss` and the draw."""
@@ -29,15 +35,15 @@ def add_forbidden(
     """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
     teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
     if a is None or b is None or a not in teams or b not in teams:
-        raise Refused("apart_pick")
+        raise Refused(MSG_APART_PICK)
     if a == b:
-        raise Refused("apart_same")
+        raise Refused(MSG_APART_SAME)
     low, high = sorted((a, b))
     if ForbiddenPairing.objects.filter(team_a_id=low, team_b_id=high).exists():
-        raise Refused("apart_exists")
+        raise Refused(MSG_APART_EXISTS)
     note = (note or "").strip()
     if len(note) > ForbiddenPairing._meta.get_field("note").max_length:
-        raise Refused("apart_note_long")
+        raise Refused(MSG_APART_NOTE_LONG)
     row = ForbiddenPairing.objects.create(
         tournament=tournament, team_a=teams[low], team_b=teams[high], note=note
     )
@@ -62,7 +68,7 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         .first()
     )
     if row is None:
-        raise Refused("apart_missing")
+        raise Refused(MSG_APART_MISSING)
     log_action(
         tournament=tournament,
         user=user,

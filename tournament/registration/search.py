@@ -24,6 +24,10 @@ from tournament.core.errors import Invalid
 from tournament.models import Team, Tournament
 from tournament.public.find_table import QUERY_MAX
 
+MSG_PAIR_QUERY_EMPTY = "pair_query_empty"
+MSG_PAIR_QUERY_MANY = "pair_query_many"
+MSG_PAIR_QUERY_NONE = "pair_query_none"
+
 SUGGESTIONS = 20  # the most pairs a list of suggestions or of choices shows
 
 
@@ -52,7 +56,7 @@ def named_pair(tournament: Tournament, query: str | None) -> Team:
     """The pair of ``tournament`` that ``query`` names; :class:`Invalid` saying why not."""
     query = clean(query)
     if not query:
-        raise Invalid("pair_query_empty")
+        raise Invalid(MSG_PAIR_QUERY_EMPTY)
     teams = Team.objects.filter(tournament=tournament).select_related("unit")
     exact = teams.filter(name=query).first() or numbered(teams, query)
     if exact is not None:
@@ -61,9 +65,9 @@ def named_pair(tournament: Tournament, query: str | None) -> Team:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise Invalid("pair_query_none", query=query)
+        raise Invalid(MSG_PAIR_QUERY_NONE, query=query)
     count = matching(teams, query).count()
-    raise Invalid("pair_query_many", query=query, n=count, pairs=[team.name for team in found])
+    raise Invalid(MSG_PAIR_QUERY_MANY, query=query, n=count, pairs=[team.name for team in found])
 
 
 def offered(tournament: Tournament, query: str | None) -> list[Team]:

@@ -27,6 +27,8 @@ MSG_EQUAL_NEEDS_TIME = "equal_needs_time"
 MSG_PASS_HOW = "pass_how"
 MSG_NOT_FINISHED = "result_not_finished"
 MSG_TIME_AND_PASS = "time_and_pass"
+MSG_BOTH_THREE_FOULS = "both_three_fouls"
+MSG_SHEET_STEP = "sheet_step"
 PASSED_A = "A+"
 
 
@@ -133,7 +135,7 @@ def check_result(
     upgrade = _pass_upgrade(rules, ew, ns, pass_partner)
     defeated = [side for side in ("EW", "NS") if three_fouls_lose(rules, fouls[side])]
     if len(defeated) == 2:
-        raise ResultInvalid("both_three_fouls")
+        raise ResultInvalid(MSG_BOTH_THREE_FOULS)
     if defeated:
         side = defeated[0]
         return ResultValues(
@@ -195,7 +197,7 @@ def sheet_state(rules: RuleSet, steps: list) -> MatchState:
     except RuleError as err:
         if err.step_index is None:
             raise ResultInvalid(err.msg) from None
-        raise ResultInvalid("sheet_step", n=err.step_index + 1, error=err.msg) from None
+        raise ResultInvalid(MSG_SHEET_STEP, n=err.step_index + 1, error=err.msg) from None
 
 
 def result_from_deals(rules: RuleSet, steps: list) -> ResultValues | None:

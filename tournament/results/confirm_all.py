@@ -21,7 +21,7 @@ from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.models.rounds import next_change_seq
 from tournament.results.services import mark_confirmed
-from tournament.results.table_write import confirm_problem, snapshot, table_audit
+from tournament.results.table_write import MSG_NO_RIGHT, confirm_problem, snapshot, table_audit
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
 
@@ -37,7 +37,7 @@ def confirm_all_entered(round_: Round, *, user, request=None) -> int:
     left as it is, and the round's lock reason then names it."""
     round_ = _open_round(round_)
     if not has_role(user, round_.tournament, CHIEF_REFEREE):
-        raise NotAllowed("no_right")
+        raise NotAllowed(MSG_NO_RIGHT)
     matches = [m for m in _entered(round_) if confirm_problem(m, user, "referee") is None]
     return confirm_tables(round_, matches, user=user, source="referee", request=request)
 

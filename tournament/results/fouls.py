@@ -31,6 +31,12 @@ from tournament.results.services import (
 )
 from tournament.standings.selectors import ruleset
 
+MSG_FOUL_CONFIRMED = "foul_confirmed"
+MSG_FOUL_DEAL_RANGE = "foul_deal_range"
+MSG_FOUL_HIDING_WARNING = "foul_hiding_warning"
+MSG_FOUL_INCOMPLETE = "foul_incomplete"
+MSG_FOUL_WRONG_PLAYER = "foul_wrong_player"
+
 PENALTY_TEXT = {
     "out_of_turn": _("对方升1级"),
     "card_hiding": _("对方升1级，本方降1级"),
@@ -137,12 +143,12 @@ def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> N
         or kind not in dict(Foul.KIND_CHOICES)
         or severity not in ("warning", "foul")
     ):
-        raise Refused("foul_incomplete")
+        raise Refused(MSG_FOUL_INCOMPLETE)
     if kind == "card_hiding" and severity == "warning":
-        raise Refused("foul_hiding_warning")
+        raise Refused(MSG_FOUL_HIDING_WARNING)
     check_referee(match, user, "referee")
     if match.state == Match.CONFIRMED and not has_role(user, match.round.tournament, CHIEF_REFEREE):
-        raise Refused("foul_confirmed")
+        raise Refused(MSG_FOUL_CONFIRMED)
 
 
 def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
@@ -172,9 +178,9 @@ def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> N
     table kept deal by deal bounds the deal number.
     """
     if player is not None and player.team_id != team.pk:
-        raise Refused("foul_wrong_player", player=player.name, team=team.name)
+        raise Refused(MSG_FOUL_WRONG_PLAYER, player=player.name, team=team.name)
     if deal is not None and match.deals and deal > deals_played(match) + 1:
-        raise Refused("foul_deal_range", n=deals_played(match), m=deals_played(match) + 1)
+        raise Refused(MSG_FOUL_DEAL_RANGE, n=deals_played(match), m=deals_played(match) + 1)
 
 
 def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:

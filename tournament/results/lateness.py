@@ -21,6 +21,7 @@ from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_TOO_EARLY = "late_too_early"
+MSG_LATE_SIDE = "late_side"
 
 
 def _opponent(side: str) -> str:
@@ -36,7 +37,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     three consecutive rounds is disqualified (audited, shown to the staff).
     """
     if side not in ("EW", "NS"):
-        raise Refused("late_side")
+        raise Refused(MSG_LATE_SIDE)
     check_referee(match, user, "referee")  # rights first: no hint about the clock to outsiders
     tournament = match.round.tournament
     started = match.round.started_at

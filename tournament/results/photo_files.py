@@ -10,16 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 
-from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
+
+from tournament.core.errors import Invalid
 
 MAX_SIDE = 1600  # the pixels of the longer side: a signed A5 sheet stays readable
 MAX_PIXELS = 60_000_000  # decoded size refused beyond this (a 200 MP camera would be 4x)
 QUALITY = 85
 
 
-class PhotoError(ValueError):
+class PhotoError(Invalid):
     """The file cannot be stored as a sheet photo; ``str(e)`` is the user's message."""
+
+
+MSG_TOO_MANY_PIXELS = "photo_too_many_pixels"
+MSG_NOT_IMAGE = "photo_not_image"
+MSG_NO_PHOTO = "photo_missing"
+MSG_TOO_MANY = "photo_too_many"  # n: the photos a table may have
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,7 @@ def sheet_jpeg(data: bytes, max_side: int = MAX_SIDE) -> SheetJpeg:
     try:
         with Image.open(BytesIO(data)) as probe:
             if probe.width * probe.height > MAX_PIXELS:
-                raise PhotoError(_("照片像素太多，请用手机相机直接拍摄"))
+                raise PhotoError(MSG_TOO_MANY_PIXELS)
             probe.verify()  # a truncated or forged file fails here, before decoding
         with Image.open(BytesIO(data)) as image:
             upright = ImageOps.exif_transpose(image)
@@ -42,7 +49,7 @@ def sheet_jpeg(data: bytes, max_side: int = MAX_SIDE) -> SheetJpeg:
     except PhotoError:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        raise PhotoError(_("不是可识别的图片，请拍照或选择 JPG/PNG 图片")) from None
+        raise PhotoError(MSG_NOT_IMAGE) from None
     picture.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
     out = BytesIO()
     # No exif= and no info carried over: Pillow writes a bare JFIF.

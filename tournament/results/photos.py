@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.accounts import actor_label
@@ -12,7 +11,7 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.uploads import upload_limits
 from tournament.models import Match, SheetPhoto
-from tournament.results.photo_files import PhotoError, sheet_jpeg
+from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, sheet_jpeg
 from tournament.results.services import check_referee
 from tournament.results.sides import actor_name
 from tournament.sheets.reader import TableFileError, check_size
@@ -25,15 +24,15 @@ def attach_photo(match: Match, upload, *, user=None, source: str, request=None) 
     try:
         check_referee(match, user, source)  # the table rights of every write
     except Refused as exc:
-        raise PhotoError(str(exc)) from None
+        raise PhotoError(exc.msg) from None
     if upload is None:
-        raise PhotoError(_("请先拍照或选择一张图片"))
+        raise PhotoError(MSG_NO_PHOTO)
     try:
         check_size(upload.size or 0, upload_limits())  # refused unread
     except TableFileError as exc:
-        raise PhotoError(str(exc)) from None
+        raise PhotoError(exc.msg) from None
     if match.photos.count() >= MAX_PER_TABLE:
-        raise PhotoError(_("每台最多上传%(n)s张照片") % {"n": MAX_PER_TABLE})
+        raise PhotoError(MSG_TOO_MANY, n=MAX_PER_TABLE)
     jpeg = sheet_jpeg(upload.read())
     tournament = match.round.tournament
     with transaction.atomic():

@@ -62,6 +62,8 @@ from tournament.standings.selectors import ruleset
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
+MSG_ALREADY_CONFIRMED = "already_confirmed"
+MSG_SHEET_CLOSED = "sheet_closed"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
 
@@ -101,7 +103,7 @@ def submit_result(
         return save_dispute(match, user=user, request=request, before=before, source=source)
     others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
     if match.state == Match.CONFIRMED and not is_chief:
-        raise Refused("already_confirmed")
+        raise Refused(MSG_ALREADY_CONFIRMED)
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
@@ -326,7 +328,7 @@ def save_sheet(
     if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
         locked.state == Match.ENTERED and not same_actor(locked, user, source)
     ):
-        raise Refused("sheet_closed")
+        raise Refused(MSG_SHEET_CLOSED)
     check_player_steps(locked, steps, source)
     check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)

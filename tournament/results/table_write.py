@@ -33,6 +33,9 @@ MSG_NOT_YOUR_TABLE = "not_your_table"
 MSG_REFEREE_STEPS = "referee_steps_kept"
 MSG_SELF_CONFIRM = "self_confirm"
 MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
+MSG_FOULS_BY_BUTTON = "fouls_by_button"
+MSG_FOULS_KEPT = "fouls_kept"
+MSG_FOULS_ON_RECORD = "fouls_on_record"
 
 
 class StaleResult(Stale):
@@ -266,10 +269,10 @@ def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
     """Fouls and warnings on a sheet come only from the foul log: kept, never added here."""
     old = match.deals or []
     if not old and steps and match.fouls.exists():
-        raise Refused("fouls_on_record")
+        raise Refused(MSG_FOULS_ON_RECORD)
     kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
     if any(i >= len(steps) or steps[i] != step for i, step in kept):
-        raise Refused("fouls_kept")
+        raise Refused(MSG_FOULS_KEPT)
     new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
     if new_fouls and not allow_new:
-        raise Refused("fouls_by_button")
+        raise Refused(MSG_FOULS_BY_BUTTON)

@@ -9,10 +9,10 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.models import SheetPhoto
-from tournament.results.photo_files import PhotoError
 from tournament.results.photos import attach_photo
 from tournament.results.views import get_match
 from tournament.results.views_table_entry import load_table
@@ -23,7 +23,7 @@ def _attach(request, match, source: str) -> None:
         attach_photo(
             match, request.FILES.get("photo"), user=request.user, source=source, request=request
         )
-    except PhotoError as exc:
+    except ServiceError as exc:  # a PhotoError, or the table's rights
         messages.error(request, str(exc))
     else:
         messages.success(request, _("照片已上传"))

@@ -11,12 +11,12 @@ import json
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation, replay
 from tournament.core.errors import ServiceError, Stale
+from tournament.core.messages import render as render_message
 from tournament.core.middleware import LoginRequired
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
@@ -29,10 +29,6 @@ from tournament.results.services import levels_so_far, save_sheet
 from tournament.results.views import get_match
 from tournament.results.views_offline import read_entry
 from tournament.standings.selectors import ruleset
-
-
-def _chinese() -> bool:
-    return (get_language() or "zh").startswith("zh")
 
 
 def sheet_payload(match: Match) -> dict:
@@ -52,7 +48,7 @@ def sheet_payload(match: Match) -> dict:
         "deals": state.deals,
         "finished": state.finished or match.state in (Match.ENTERED, Match.CONFIRMED),
         "winner": match.winner or state.winner,
-        "events": [e.text_zh if _chinese() else e.text for e in state.events],
+        "events": [render_message(e.msg) for e in state.events],
     }
 
 

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import get_language
 
 from pairing import Bye, Pairing, Table
 from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages import render
 from tournament.events.stages import stage_members
 from tournament.models import Match, Round
 from tournament.registration.apart import forbidden_pairs
 from tournament.rounds.actions import problem
 from tournament.rounds.pairing import entrants
+
+MSG_ADJUST_ALREADY_BYE = "adjust_already_bye"
+MSG_ADJUST_NOT_IN_ROUND = "adjust_not_in_round"
+MSG_ADJUST_TWO_BYES = "adjust_two_byes"
 
 
 def pairing_of(round_: Round) -> Pairing:
@@ -75,12 +79,11 @@ def _refresh_flags(round_: Round) -> None:
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
     """(blocking, sentence with team names, in the active language) for each conflict."""
     names = dict(round_.tournament.teams.values_list("pk", "name"))
-    lang = "zh" if (get_language() or "zh").startswith("zh") else "en"
-    return [(c.blocking, c.text(names, lang=lang)) for c in found]
+    return [(c.blocking, render(c.message(names))) for c in found]
 
 
 def blocking_conflicts(round_: Round) -> list[str]:
-    """Chinese descriptions of the conflicts that forbid publishing."""
+    """The conflicts that forbid publishing, as sentences in the active language."""
     return [text for blocking, text in conflict_texts(round_, conflicts(round_)) if blocking]
 
 
@@ -105,7 +108,7 @@ def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
     match = round_.matches.filter(ns_id=team_id).first()
     if match is not None:
         return match, "ns"
-    raise Refused("adjust_not_in_round")
+    raise Refused(MSG_ADJUST_NOT_IN_ROUND)
 
 
 def _touch(round_: Round, *, user, request, summary: Message) -> None:
@@ -155,7 +158,7 @@ def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
     round_ = _draft(round_)
     match, _ = _slot(round_, team_id)
     if match.ns_id is None:
-        raise Refused("adjust_already_bye")
+        raise Refused(MSG_ADJUST_ALREADY_BYE)
     other = match.ns_id if match.ew_id == team_id else match.ew_id
     match.delete()
     for tid in (team_id, other):
@@ -176,7 +179,7 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=Non
     round_ = _draft(round_)
     byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
     if len(byes) != 2 or team_a == team_b:
-        raise Refused("adjust_two_byes")
+        raise Refused(MSG_ADJUST_TWO_BYES)
     for m in byes.values():
         m.delete()
     top = round_.matches.aggregate(top=Max("table"))["top"] or 0

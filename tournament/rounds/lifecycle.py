@@ -21,6 +21,7 @@ from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.events.stages import update_bracket
 from tournament.models import Round
 from tournament.results.services import refresh_round_status
+from tournament.results.table_write import MSG_NO_RIGHT
 from tournament.rounds.actions import problem
 from tournament.rounds.adjust import blocking_conflicts
 
@@ -61,7 +62,7 @@ def _refuse(why: str) -> None:
 
 def _require(user, round_: Round, role: str) -> None:
     if not has_role(user, round_.tournament, role):
-        raise NotAllowed("no_right")
+        raise NotAllowed(MSG_NO_RIGHT)
 
 
 @transaction.atomic

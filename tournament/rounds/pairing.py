@@ -38,6 +38,10 @@ MSG_DRAFT_EXISTS = "draft_exists"
 MSG_ALL_DONE = "all_done"
 MSG_NO_DRAW = "no_draw"
 MSG_TOO_FEW = "too_few"
+MSG_DRAFT_ONLY = "draft_only"
+MSG_DRAW_NUMBER_RANGE = "draw_number_range"
+MSG_DRAW_NUMBER_STARTED = "draw_number_started"
+MSG_DRAW_STARTED = "draw_started"
 
 
 def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
@@ -79,7 +83,7 @@ def draw(
 ) -> dict:
     """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
     if tournament.round_set.exists():
-        raise Refused("draw_started")
+        raise Refused(MSG_DRAW_STARTED)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
     teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
     try:
@@ -256,7 +260,7 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         .get(pk=round_.pk)
     )
     if round_.status != Round.DRAFT:
-        raise Refused("draft_only")
+        raise Refused(MSG_DRAFT_ONLY)
     tournament = round_.tournament
     index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
     seed = seed if seed is not None else round_.seed + 1
@@ -287,10 +291,10 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
     tournament = team.tournament
     if tournament.round_set.exists():
-        raise Refused("draw_number_started")
+        raise Refused(MSG_DRAW_NUMBER_STARTED)
     count = Team.objects.filter(tournament=tournament).count()
     if not 1 <= number <= count:
-        raise Refused("draw_number_range", count=count)
+        raise Refused(MSG_DRAW_NUMBER_RANGE, count=count)
     team = Team.objects.select_for_update().get(pk=team.pk)
     holder = (
         Team.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()

@@ -18,6 +18,9 @@ from tournament.registration.search import clean, matching, named_pair
 from tournament.rounds import adjust
 from tournament.rounds.pairing import draw, pair_next_round, repair_round, set_draw_number
 
+MSG_ADJUST_PICK = "adjust_pick"
+MSG_DRAW_NUMBER_MISSING = "draw_number_missing"
+
 DRAW_PAGE = 100  # pairs a page of the draw list
 ADJUST_PAGE = 100  # tables a page of a draft's adjustment page
 
@@ -66,7 +69,7 @@ def give_number(request, tournament, typed: dict) -> bool:
         team = named_pair(tournament, typed["team"])
         number = positive_int(typed["number"])
         if number is None:
-            raise Invalid("draw_number_missing")
+            raise Invalid(MSG_DRAW_NUMBER_MISSING)
         set_draw_number(team, number, user=request.user, request=request)
     except ServiceError as exc:
         messages.error(request, str(exc))
@@ -151,7 +154,7 @@ def change_draft(request, round_: Round, op: str | None, typed: dict) -> bool:
             change = adjust.swap_teams if op == "swap" else adjust.pair_byes
             change(round_, a.pk, b.pk, **who)
         else:
-            raise Invalid("adjust_pick")
+            raise Invalid(MSG_ADJUST_PICK)
     except ServiceError as exc:
         messages.error(request, str(exc))
         return False

@@ -22,10 +22,17 @@ from collections.abc import Iterator
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import iterparse
-from django.utils.translation import gettext as _
 from python_calamine import CalamineWorkbook
 
-from tournament.sheets.reader import Limits, TableFileError, _Budget, _too_big, bounded_members
+from tournament.sheets.reader import (
+    MSG_DAMAGED,
+    MSG_TOO_MANY_CELLS,
+    Limits,
+    TableFileError,
+    _Budget,
+    _too_big,
+    bounded_members,
+)
 from tournament.sheets.xls_extent import NotOle, sheet_extents
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -38,7 +45,7 @@ _CELLS = range(1, 12)
 
 
 def damaged() -> TableFileError:
-    return TableFileError(_("文件已损坏或不是Excel/ODS表格，请用Excel或WPS另存为.xlsx后重试"))
+    return TableFileError(MSG_DAMAGED)
 
 
 def sniff(data: bytes) -> str | None:
@@ -77,9 +84,7 @@ def calamine_sheets(data: bytes, kind: str, limits: Limits) -> Iterator[tuple[st
             except Exception:
                 raise damaged() from None
             if sheet.height * sheet.width > limits.max_cells:
-                raise TableFileError(
-                    _("单元格过多，一个文件最多%(n)d个单元格") % {"n": limits.max_cells}
-                )
+                raise TableFileError(MSG_TOO_MANY_CELLS, n=limits.max_cells)
             yield sheet.name, budget.rows_of(sheet.iter_rows())
     finally:
         book.close()
@@ -125,7 +130,7 @@ def _is_sheet(name: str, kind: str) -> bool:
 
 
 def _too_many_cells(limit: int) -> TableFileError:
-    return TableFileError(_("单元格过多，一个文件最多%(n)d个单元格") % {"n": limit})
+    return TableFileError(MSG_TOO_MANY_CELLS, n=limit)
 
 
 def _ods_extent(stream, max_cells: int) -> None:

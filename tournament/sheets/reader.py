@@ -24,15 +24,36 @@ from dataclasses import dataclass
 from xml.etree.ElementTree import ParseError
 
 from defusedxml import DefusedXmlException
-from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
+from rules.messages import Message
 from tournament.core.errors import Invalid
 from tournament.core.normalize import normalize_name
 
 
 class TableFileError(Invalid):
-    """The file cannot be read as a table; ``str(e)`` is the message (already translated)."""
+    """The file cannot be read as a table; ``str(e)`` is the message in the active language."""
+
+
+# Message codes (texts in tournament/core/messages/services.py) and their parameters.
+MSG_TOO_BIG = "sheet_too_big"  # size, limit
+MSG_TOO_MANY_ROWS = "sheet_too_many_rows"  # n
+MSG_TOO_MANY_CELLS = "sheet_too_many_cells"  # n
+MSG_TOO_SLOW = "sheet_too_slow"  # n: seconds
+MSG_TOO_MANY_COLUMNS = "sheet_too_many_columns"  # row, n
+MSG_CELL_TOO_LONG = "sheet_cell_too_long"  # row, n
+MSG_EMPTY_FILE = "sheet_empty_file"
+MSG_NOT_A_SHEET = "sheet_not_a_sheet"
+MSG_UNREADABLE = "sheet_unreadable_xlsx"
+MSG_UNPACKED_TOO_BIG = "sheet_unpacked_too_big"  # size, limit
+MSG_TOO_MANY_STRINGS = "sheet_too_many_strings"  # n
+MSG_UNSAFE_XML = "sheet_unsafe_xml"
+MSG_BAD_XML = "sheet_bad_xml"
+MSG_BAD_CELL = "sheet_bad_cell"  # n: the columns a sheet may have
+MSG_BAD_DATE = "sheet_bad_date"
+MSG_CSV_ENCODING = "sheet_csv_encoding"
+MSG_CSV_BAD = "sheet_csv_bad"  # n: the characters a cell may have
+MSG_DAMAGED = "sheet_damaged"
 
 
 @dataclass(frozen=True)
@@ -78,10 +99,7 @@ def megabytes(size: int) -> str:
 
 def check_size(size: int, limits: Limits) -> None:
     if size > limits.max_bytes:
-        raise TableFileError(
-            _("文件太大（%(size)s），上传文件最大 %(limit)s")
-            % {"size": megabytes(size), "limit": megabytes(limits.max_bytes)}
-        )
+        raise TableFileError(MSG_TOO_BIG, size=megabytes(size), limit=megabytes(limits.max_bytes))
 
 
 def clean_text(value: object) -> str:
@@ -108,28 +126,19 @@ class _Budget:
         self.rows += 1
         self.cells += len(raw)
         if self.rows > limits.max_rows + 1000:  # data rows plus title, header and blank rows
-            raise TableFileError(_("行数过多，一次最多导入%(n)d行") % {"n": limits.max_rows})
+            raise TableFileError(MSG_TOO_MANY_ROWS, n=limits.max_rows)
         if self.cells > limits.max_cells:
-            raise TableFileError(
-                _("单元格过多，一个文件最多%(n)d个单元格") % {"n": limits.max_cells}
-            )
+            raise TableFileError(MSG_TOO_MANY_CELLS, n=limits.max_cells)
         if time.monotonic() - self.started > limits.max_seconds:
-            raise TableFileError(
-                _("文件读取超过%(n)g秒，已停止：请删除多余的内容后重试") % {"n": limits.max_seconds}
-            )
+            raise TableFileError(MSG_TOO_SLOW, n=limits.max_seconds)
         cells = list(raw)
         while cells and (cells[-1] is None or cells[-1] == ""):
             cells.pop()
         if len(cells) > limits.max_columns:
-            raise TableFileError(
-                _("第%(row)d行列数过多，最多%(n)d列") % {"row": self.rows, "n": limits.max_columns}
-            )
+            raise TableFileError(MSG_TOO_MANY_COLUMNS, row=self.rows, n=limits.max_columns)
         for value in cells:
             if isinstance(value, str) and len(value) > limits.max_cell_chars:
-                raise TableFileError(
-                    _("第%(row)d行有单元格超过%(n)d个字符")
-                    % {"row": self.rows, "n": limits.max_cell_chars}
-                )
+                raise TableFileError(MSG_CELL_TOO_LONG, row=self.rows, n=limits.max_cell_chars)
         return [clean_text(v) for v in cells]
 
     def rows_of(self, raw_rows: Iterable) -> Iterator[tuple[int, list[str]]]:
@@ -144,16 +153,11 @@ SHEET_SUFFIXES = (".xlsx", ".xls", ".xlsb", ".ods")
 ACCEPT = ".xlsx,.xls,.xlsb,.ods,.csv,.txt"
 
 
-def not_a_sheet() -> str:
-    """The message for a file that is no sheet (translated when raised)."""
-    return _("文件不是Excel表格（.xlsx、.xls、.xlsb）、ODS表格或CSV文件，请用模板填写后上传")
-
-
 def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str, Iterator]]:
     """Each sheet's title and its bounded row stream (a CSV is one sheet called "CSV")."""
     check_size(len(data), limits)
     if not data:
-        raise TableFileError(_("文件是空的"))
+        raise TableFileError(MSG_EMPTY_FILE)
     from tournament.sheets import formats  # it builds on this module's budget
 
     kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
@@ -168,7 +172,7 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
         raise formats.damaged()
     if name.endswith((".csv", ".txt")):
         return iter([("CSV", _csv_rows(data, _Budget(limits)))])
-    raise TableFileError(not_a_sheet())
+    raise TableFileError(MSG_NOT_A_SHEET)
 
 
 _SHARED_STRING = re.compile(rb"<(?:\w+:)?si[\s/>]")
@@ -193,7 +197,7 @@ def _check_zip(data: bytes, limits: Limits) -> None:
     except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:
         if isinstance(exc, TableFileError):
             raise
-        raise TableFileError(_("无法读取Excel文件，文件可能已损坏或不是.xlsx格式")) from exc
+        raise TableFileError(MSG_UNREADABLE) from exc
 
 
 def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.ZipInfo]:
@@ -208,10 +212,7 @@ def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.Zi
 
 
 def _too_big(size: int, limit: int) -> TableFileError:
-    return TableFileError(
-        _("Excel文件解压后太大（%(size)s），最大 %(limit)s")
-        % {"size": megabytes(size), "limit": megabytes(limit)}
-    )
+    return TableFileError(MSG_UNPACKED_TOO_BIG, size=megabytes(size), limit=megabytes(limit))
 
 
 def _count_strings(archive: zipfile.ZipFile, member: zipfile.ZipInfo, limit: int) -> None:
@@ -227,7 +228,7 @@ def _count_strings(archive: zipfile.ZipFile, member: zipfile.ZipInfo, limit: int
             if count > limit:
                 break
     if count + len(_SHARED_STRING.findall(tail)) > limit:
-        raise TableFileError(_("Excel文件中的不同文字过多，最多%(n)d个") % {"n": limit})
+        raise TableFileError(MSG_TOO_MANY_STRINGS, n=limit)
 
 
 def _xlsx_sheets(data: bytes, limits: Limits) -> Iterator[tuple[str, Iterator]]:
@@ -259,21 +260,21 @@ def _guarded(rows: Iterator) -> Iterator[tuple[int, list[str]]]:
         raise TableFileError(_xlsx_message(exc)) from None
 
 
-def _xlsx_message(exc: BaseException) -> str:
+def _xlsx_message(exc: BaseException) -> Message:
     """Name what is wrong; openpyxl wraps some errors, so the whole chain is looked at."""
     chain: BaseException | None = exc
     while chain is not None:
         if isinstance(chain, DefusedXmlException):
-            return _("Excel文件含有不安全的XML内容（实体定义），已拒绝")
+            return Message(MSG_UNSAFE_XML)
         if isinstance(chain, ParseError):
-            return _("Excel文件的XML内容已损坏，无法读取")
+            return Message(MSG_BAD_XML)
         chain = chain.__cause__ or chain.__context__
     text = str(exc)
     if "column" in text or "coordinate" in text.lower() or "invalid literal" in text:
-        return _("Excel文件中有无效的单元格位置（最多%(n)d列），文件可能已损坏") % {"n": 16384}
+        return Message(MSG_BAD_CELL, {"n": 16384})
     if "datetime" in text or "date" in text:
-        return _("Excel文件中有无效的日期，请把日期改为文字后重试")
-    return _("无法读取Excel文件，文件可能已损坏或不是.xlsx格式")
+        return Message(MSG_BAD_DATE)
+    return Message(MSG_UNREADABLE)
 
 
 def _decode(data: bytes) -> str:
@@ -282,12 +283,12 @@ def _decode(data: bytes) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise TableFileError(_("CSV文件编码无法识别，请保存为UTF-8或GBK编码"))
+    raise TableFileError(MSG_CSV_ENCODING)
 
 
 def _csv_rows(data: bytes, budget: _Budget) -> Iterator[tuple[int, list[str]]]:
     if b"\x00" in data[:4096]:
-        raise TableFileError(not_a_sheet())
+        raise TableFileError(MSG_NOT_A_SHEET)
     text = _decode(data)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
@@ -297,6 +298,4 @@ def _csv_rows(data: bytes, budget: _Budget) -> Iterator[tuple[int, list[str]]]:
         yield from budget.rows_of(csv.reader(io.StringIO(text), dialect))
     except csv.Error:
         limit = budget.limits.max_cell_chars
-        raise TableFileError(
-            _("CSV文件格式错误或有单元格过长（每格最多%(n)d个字符）") % {"n": limit}
-        ) from None
+        raise TableFileError(MSG_CSV_BAD, n=limit) from None

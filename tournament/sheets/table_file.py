@@ -24,8 +24,13 @@ from openpyxl.utils import get_column_letter
 
 from rules.messages import Message
 from tournament.core.messages import render
-from tournament.rounds.titles import listing
-from tournament.sheets.reader import Limits, TableFileError, clean_text, sheet_rows
+from tournament.sheets.reader import (
+    MSG_TOO_MANY_ROWS,
+    Limits,
+    TableFileError,
+    clean_text,
+    sheet_rows,
+)
 
 __all__ = [
     "DB_INT_MAX",
@@ -96,13 +101,24 @@ def read_table(
 ) -> RawTable:
     """Read the first sheet (of an .xlsx) or the CSV whose header holds one of ``required_any``."""
     limits = limits or Limits()
-    problems = []
+    problems: list[Message] = []
     for sheet, rows in sheet_rows(data, filename, limits):
         try:
             return _split(rows, sheet, required_any, limits.max_rows)
         except _NoHeader as exc:
-            problems.append(str(exc))
-    raise TableFileError("；".join(problems) or _("Excel文件中没有工作表"))
+            problems.append(exc.msg)
+    if not problems:
+        raise TableFileError(MSG_NO_SHEETS)
+    joined = problems[-1]
+    for problem in reversed(problems[:-1]):  # "sheet 1's problem；sheet 2's problem；…"
+        joined = Message(MSG_PROBLEMS, {"first": problem, "rest": joined})
+    raise TableFileError(joined)
+
+
+MSG_NO_SHEETS = "sheet_no_sheets"
+MSG_EMPTY_SHEET = "sheet_empty"  # sheet
+MSG_NO_HEADER = "sheet_no_header"  # sheet, expected: the first columns looked for
+MSG_PROBLEMS = "sheet_problems"  # first, rest: the problems of two or more sheets
 
 
 class _NoHeader(TableFileError):
@@ -125,12 +141,8 @@ def _find_header(rows: Iterator, sheet: str, required_any: Sequence[str]):
         if seen >= HEADER_SEARCH_ROWS:
             break
     if not seen:
-        raise _NoHeader(_("工作表“%(sheet)s”是空的") % {"sheet": sheet})
-    expected = listing(required_any[:2])
-    raise _NoHeader(
-        _("工作表“%(sheet)s”中找不到表头（应有“%(expected)s”等列），请使用模板")
-        % {"sheet": sheet, "expected": expected}
-    )
+        raise _NoHeader(MSG_EMPTY_SHEET, sheet=sheet)
+    raise _NoHeader(MSG_NO_HEADER, sheet=sheet, expected=list(required_any[:2]))
 
 
 def _split(rows: Iterator, sheet: str, required_any, max_rows: int) -> RawTable:
@@ -146,7 +158,7 @@ def _split(rows: Iterator, sheet: str, required_any, max_rows: int) -> RawTable:
             skipped.append(number)
             continue
         if len(data) >= max_rows:
-            raise TableFileError(_("行数过多，一次最多导入%(n)d行") % {"n": max_rows})
+            raise TableFileError(MSG_TOO_MANY_ROWS, n=max_rows)
         data.append((number, cells))
     return RawTable(sheet, header, header_row, data, skipped)
 

@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+import pairing.errors
 import rules.errors
-import scoring.errors
 import tournament
 from pairing import PairingError
 from rules import RuleError
@@ -27,7 +27,7 @@ from tests.app.conftest import CJK
 from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
 from tournament.core.messages import TEXTS, render
 from tournament.core.messages.audit import AUDIT
-from tournament.core.messages.cores import PAIRING, RULES, SCORING
+from tournament.core.messages.cores import CONFLICTS, CORES, EVENTS, PAIRING, RULES, SCORING
 from tournament.core.messages.services import SERVICES
 from tournament.results.checks import ResultValues, check_result
 from tournament.results.services import submit_result
@@ -38,10 +38,8 @@ from tournament.standings.selectors import ruleset
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():
-    assert len(TEXTS) == len(RULES) + len(SCORING) + len(PAIRING) + len(SERVICES) + len(AUDIT)
-    rule_codes = {v.code for v in vars(rules.errors).values() if isinstance(v, rules.errors.Text)}
-    assert rule_codes == set(RULES)
-    assert set(scoring.errors._CODES.values()) == set(SCORING)
+    assert len(TEXTS) == len(CORES) + len(SERVICES) + len(AUDIT)
+    assert len(CORES) == len(RULES) + len(SCORING) + len(PAIRING) + len(EVENTS) + len(CONFLICTS)
 
 
 def test_a_stale_save_reads_in_english(english, tournament, teams8, make_round, referee):
@@ -95,14 +93,13 @@ def test_a_rule_of_the_core_reads_in_english_through_its_code(english, tournamen
     assert str(invalid.value).startswith("Both sides cannot have passed A")
 
 
-def test_a_chinese_twin_parameter_gives_way_to_the_english_one(english):
-    err = RuleError(rules.errors.AFTER_END, reason="time was called", reason_zh="到时")
-    assert (
-        render(err.msg)
-        == "The match has already ended (time was called); nothing more can be recorded."
+def test_a_vocabulary_parameter_is_shown_by_its_label_in_each_language(english):
+    err = RuleError(rules.errors.AFTER_END, end_reason="three_fouls")
+    assert render(err.msg) == (
+        "The match has already ended (three fouls); nothing more can be recorded."
     )
     with translation.override("zh-hans"):
-        assert render(err.msg) == err.message_zh
+        assert render(err.msg) == "本场比赛已结束（累计三次犯规判负），不能再记录。"
 
 
 @pytest.mark.django_db
@@ -149,8 +146,8 @@ def test_every_message_code_has_an_english_text(english):
     assert untranslated == []
 
 
-def test_a_pairing_error_without_a_code_shows_its_own_english_sentence(english):
-    err = PairingError("an id appears twice", "名单中有重复的组合", "duplicate")
-    assert str(ServiceError.of(err)) == "an id appears twice"
+def test_a_pairing_error_reads_in_english_through_its_code(english):
+    err = PairingError(pairing.errors.DUPLICATE)
+    assert str(ServiceError.of(err)) == "A pair appears twice in the list"
     with translation.override("zh-hans"):
         assert str(ServiceError.of(err)) == "名单中有重复的组合"

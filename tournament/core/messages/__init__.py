@@ -4,28 +4,32 @@ Vocabulary:
 
 code
     A stable name for one message (``"stale_round"``), shared by the cores and the services.
+    Each code is a constant where it is raised (``rules.errors.NOT_FINISHED``, a service's
+    ``MSG_…``) and has one text here.
 text
     The Chinese source of a code, wrapped in ``gettext_lazy`` so that the English catalogue
     translates it; parameters are ``%(name)s`` placeholders.
 render
-    Code + parameters → a sentence in the active language. A code missing from the table is
-    taken as a text of its own (gettext finds it if the catalogue has it), so that an error
-    raised with a plain sentence still shows something readable.
+    Code + parameters → a sentence in the active language. A parameter that is a message is
+    rendered too; a vocabulary parameter of a core message (``side``, ``foul_kind``, …, see
+    :data:`tournament.core.messages.cores.LABELS`) is shown by its label. A code missing
+    from the table is taken as a text of its own (gettext finds it if the catalogue has it):
+    the activity log's stored labels are kept that way (:func:`~.audit.term`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from rules.messages import Message
 from tournament.core.messages.audit import AUDIT
-from tournament.core.messages.cores import PAIRING, RULES, SCORING
+from tournament.core.messages.cores import CORES, LABELS
 from tournament.core.messages.services import SERVICES
 from tournament.rounds.titles import listing
 
-TEXTS = {**RULES, **SCORING, **PAIRING, **SERVICES, **AUDIT}
+TEXTS = {**CORES, **SERVICES, **AUDIT}
 
 
 def _value(value: Any) -> Any:
@@ -37,14 +41,14 @@ def _value(value: Any) -> Any:
     return value
 
 
-def _params(params: dict[str, Any]) -> dict[str, Any]:
-    """Parameters for the active language: nested messages rendered, lists joined, ``x_zh``
-    swapped for ``x``."""
-    out = {k: _value(v) for k, v in params.items()}
-    if not (get_language() or "zh").startswith("zh"):
-        for key in [k for k in out if k.endswith("_zh") and k[:-3] in out]:
-            out[key] = out[key[:-3]]
-    return out
+def _params(message: Message) -> dict[str, Any]:
+    """Parameters for the active language: nested messages rendered, lists joined, the
+    vocabulary parameters of a core message shown by their labels."""
+    labels = LABELS if message.code in CORES else {}
+    return {
+        k: labels[k](v) if k in labels and isinstance(v, str) else _value(v)
+        for k, v in message.params.items()
+    }
 
 
 def render(message: Message | str, **params: Any) -> str:
@@ -62,6 +66,6 @@ def render(message: Message | str, **params: Any) -> str:
     if not message.params:
         return sentence
     try:
-        return sentence % _params(message.params)
+        return sentence % _params(message)
     except (KeyError, TypeError, ValueError):  # a catalogue entry with a wrong placeholder
         return sentence

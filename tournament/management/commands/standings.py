@@ -11,12 +11,11 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.core.messages import render
 from tournament.management.commands._base import get_tournament
+from tournament.printing.makers import MSG_NO_RANKING, MSG_NO_ROUND
 from tournament.standings.selectors import standings_choice, standings_for, teams_by_id
 from tournament.standings.table import metric_keys, metric_text, standings_rows
-
-MSG_NO_RANKING = "还没有锁定的轮次，暂无排名"
-MSG_NO_ROUND = "第{n}轮不存在或尚未公布"
 
 
 class Command(BaseCommand):
@@ -31,7 +30,7 @@ class Command(BaseCommand):
         tournament = get_tournament(o["slug"])
         choice = standings_choice(tournament, o["round"], public=False)
         if o["round"] is not None and choice.after_round != o["round"]:
-            raise CommandError(MSG_NO_ROUND.format(n=o["round"]))
+            raise CommandError(render(MSG_NO_ROUND, n=o["round"]))
         chain = list(tournament.tiebreaks)
         rows = []
         if choice.after_round is not None:
@@ -44,7 +43,7 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(json_rows(rows, chain), ensure_ascii=False, indent=1))
             return
         if choice.after_round is None:
-            self.stdout.write(MSG_NO_RANKING)
+            self.stdout.write(render(MSG_NO_RANKING))
             return
         mark = "（暂定）" if choice.provisional else ""
         self.stdout.write(f"第{choice.after_round}轮后成绩{mark}")

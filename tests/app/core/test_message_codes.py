@@ -1,0 +1,185 @@
+"""One error design, checked over the whole code: every code the cores and the services can
+raise has a text in Chinese and in English, and no service error is raised with a sentence.
+
+The codes are found where they are defined, not in the table of texts: the cores' code
+constants (``rules.errors``, ``scoring.errors``, ``pairing.errors``, the events and the
+pairing conflicts), every ``MSG_…`` constant of the app, and every code written where a
+service error or a :class:`~rules.messages.Message` is made (an AST scan of ``tournament/``).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+import pairing.errors
+import rules.errors
+import scoring.errors
+import tournament
+from pairing.conflicts import AT_TABLE, CONFLICT_CODES
+from rules.events import ATTEMPT_LIMIT, EVENT_CODES
+from rules.messages import Message
+from tests.app.conftest import CJK
+from tournament.core.errors import ServiceError
+from tournament.core.messages import TEXTS
+
+ROOT = Path(tournament.__file__).parent
+PLACEHOLDER = re.compile(r"%\((\w+)\)")
+GETTEXT = {"_", "gettext", "gettext_lazy", "pgettext", "ngettext", "ngettext_lazy"}
+
+
+def _constants(module) -> set[str]:
+    """The module's code constants: its upper-case names bound to a string."""
+    return {v for k, v in vars(module).items() if k.isupper() and isinstance(v, str)}
+
+
+def core_codes() -> set[str]:
+    codes = set().union(*(_constants(m) for m in (rules.errors, scoring.errors, pairing.errors)))
+    return codes | set(EVENT_CODES) | {ATTEMPT_LIMIT} | set(CONFLICT_CODES.values()) | {AT_TABLE}
+
+
+def _modules():
+    for info in pkgutil.walk_packages([str(ROOT)], "tournament."):
+        if ".migrations" not in info.name:
+            yield importlib.import_module(info.name)
+
+
+def _sources():
+    for path in sorted(ROOT.rglob("*.py")):
+        if "migrations" not in path.parts:
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def service_errors() -> set[str]:
+    """The names of every service error class (the app's modules imported first)."""
+    list(_modules())
+    found, todo = set(), [ServiceError]
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _callee(node: ast.Call) -> str | None:
+    f = node.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def service_codes() -> set[str]:
+    """Every ``MSG_…`` constant of the app, and every code literally given to a service error
+    or a message (``Refused("no_right")``, ``Message("audit_lock", …)``)."""
+    codes = set()
+    for module in _modules():
+        for name, value in vars(module).items():
+            if name.startswith("MSG_") and isinstance(value, str | Message):
+                codes.add(value.code if isinstance(value, Message) else value)
+    makers = service_errors() | {"Message", "invalid"}
+    for _path, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args and _callee(node) in makers:
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    codes.add(first.value)
+    return codes
+
+
+def _sample(text: str) -> str:
+    """The text with every placeholder filled (``%(n)d`` takes a number, ``%(x)s`` anything)."""
+
+    class Any(dict):
+        def __missing__(self, key):
+            return 7
+
+    return text % Any()
+
+
+def test_the_scan_finds_the_codes_of_every_layer():
+    codes = service_codes()
+    assert {"no_right", "stale_round", "audit_lock", "sheet_too_big", "archive_invalid"} <= codes
+    assert {"bad_partner", "scoring_bad_level", "pairing_too_few", "upgrade"} <= core_codes()
+
+
+@pytest.mark.parametrize("layer", ["cores", "services"])
+def test_every_code_raised_anywhere_has_a_text_in_chinese_and_in_english(english, layer):
+    codes = core_codes() if layer == "cores" else service_codes()
+    assert sorted(codes - TEXTS.keys()) == []  # a code without a text
+    wrong = []
+    for code in sorted(codes):
+        text = TEXTS[code]
+        with translation.override("zh-hans"):
+            zh = str(text)
+        en = str(text)  # the english fixture: the catalogue and locale/pending/*.po
+        if en == zh and CJK.search(zh):
+            wrong.append(f"{code}: no English")
+        elif CJK.search(en.replace("头游", "")):  # 头游 is quoted on purpose
+            wrong.append(f"{code}: Chinese in {en!r}")
+        elif set(PLACEHOLDER.findall(en)) != set(PLACEHOLDER.findall(zh)):
+            wrong.append(f"{code}: placeholders {en!r} / {zh!r}")
+        else:
+            _sample(zh), _sample(en)  # a malformed placeholder raises here
+    assert wrong == []
+
+
+def _literal(node: ast.expr) -> str | None:
+    """What makes ``node`` a literal message rather than a code constant, or None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return (
+            "a code written out (name it by a MSG_ constant)"
+            if node.value in TEXTS
+            else ("a text that is no code")
+        )
+    if isinstance(node, ast.IfExp):
+        return _literal(node.body) or _literal(node.orelse)
+    if isinstance(node, ast.JoinedStr):
+        return "an f-string"
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
+        return "a formatted string"
+    if isinstance(node, ast.Call):
+        name = _callee(node)
+        if name in GETTEXT:
+            return "a translated sentence"
+        if name in ("format", "join", "str"):
+            return f"a string made by {name}()"
+    return None
+
+
+def test_no_service_error_is_raised_with_a_sentence_or_a_code_written_out():
+    errors = service_errors()
+    offenders = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args and _callee(node) in errors:
+                why = _literal(node.args[0])
+                if why:
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {why}")
+    assert offenders == []
+
+
+def test_the_sentence_scan_catches_what_it_forbids():
+    calls = [
+        'Refused("不能这样")',
+        'Refused(f"第{n}台")',
+        'Refused(_("没有权限"))',
+        'Refused("x {}".format(1))',
+        'Refused(_("%(n)s") % {"n": 1})',
+    ]
+    for call in calls:
+        node = ast.parse(call, mode="eval").body
+        assert _literal(node.args[0]), call
+    assert _literal(ast.parse('Refused("no_right")', mode="eval").body.args[0])
+    assert _literal(ast.parse("Refused(MSG_NO_RIGHT)", mode="eval").body.args[0]) is None
+
+
+def test_no_two_codes_share_a_text():
+    with translation.override("zh-hans"):
+        by_text: dict[str, list[str]] = {}
+        for code, text in TEXTS.items():
+            by_text.setdefault(str(text), []).append(code)
+    assert [codes for codes in by_text.values() if len(codes) > 1] == []
