@@ -42,6 +42,21 @@ POINT_SCALE = 100
 """Points are multiplied by this and rounded: closeness is exact to 0.01 point."""
 UNIT_MODES = ("off", "soft", "hard")
 
+# The seeded jitter (the last tie-break): a multiplicative hash of the table's two positions
+# and the seed, so that exact ties fall the same way for one seed and differently for
+# another, without a random generator's state. Only its spread matters, never its value:
+# two primes (the 1,000th and the 10,000th) mix the positions, Knuth's golden-ratio
+# multiplier (2**32 / phi) mixes the seed, and xxHash's second 32-bit prime mixes the sum;
+# bits 24-31 of the product are the jitter.
+JITTER_I = 7919
+JITTER_J = 104729
+SEED_MULTIPLIER = 2654435761
+SEED_OFFSET = 97
+JITTER_MIX = 2246822519
+JITTER_SHIFT = 24
+JITTER_MAX = 0xFF
+"""The largest jitter of one table (8 bits)."""
+
 
 class Field:
     """The active entrants of a round in rank order, as index-based arrays.
@@ -118,7 +133,7 @@ class CostModel:
     avoidable same-unit tables under soft avoidance (``m_unit``), [seats if bye_for_seats]
     (``m_seat_bye``), bye order (``m_bye``), [seats if seats_first] (``m_seat_first``),
     objective (``m_obj``), seats as a tie-break (``m_seat``), standings distance
-    (``m_rank``), seeded jitter (0 … 255).
+    (``m_rank``), seeded jitter (0 … ``JITTER_MAX``, :meth:`jitter`).
     """
 
     def __init__(
@@ -155,9 +170,15 @@ class CostModel:
         # needs fewer dual steps when costs tie, and its integers stay small; a local
         # search restores the tie-breaks afterwards (see pairing.solver.polish).
         self.m_jitter = 0 if coarse else 1
-        self.m_rank = 0 if coarse else 256 * k  # above k jitters of at most 255
-        # Standings distance per table: at most (n - 2) * 2n.
-        self.m_seat = 1 if coarse else self.m_rank * (2 * n * n * k + 1)
+        # The standings distance is worth more than the jitters of a whole pairing (at most
+        # k tables of JITTER_MAX each).
+        self.m_rank = 0 if coarse else (JITTER_MAX + 1) * k
+        # One pair outside ±1 (as a tie-break) is worth more than the standings distance of
+        # a whole pairing: a table's distance, (j - i - 1) * (2n - i) in table_cost, is below
+        # max_rank = 2n * n (at most n - 2 places skipped, each weighing less than 2n), so a
+        # pairing's is below max_rank * k, and its jitters below one m_rank: hence + 1.
+        max_rank = 2 * n * n
+        self.m_seat = 1 if coarse else self.m_rank * (max_rank * k + 1)
         self.m_obj = self.m_seat * (2 * k + 1)  # at most 2 pairs outside ±1 per table
         m_seat_first = self.m_obj * (max_objective * k + 1)
         self.m_bye = m_seat_first * (2 * k + 1)
@@ -166,7 +187,7 @@ class CostModel:
         self.m_violation = self.m_unit * (k + 1)  # at most one same-unit flag per table
         # Weight of one pair outside ±1 above the tie-break level.
         self.m_first = self.m_seat_bye if bye_for_seats else m_seat_first if seats_first else 0
-        self.seed_mix = (seed * 2654435761 + 97) & 0xFFFFFFFF
+        self.seed_mix = (seed * SEED_MULTIPLIER + SEED_OFFSET) & 0xFFFFFFFF
 
     def coarse_twin(self) -> CostModel:
         """The same model without the standings-distance and jitter tie-breaks."""
@@ -240,8 +261,12 @@ class CostModel:
             value += self.m_unit
         if j - i > 1:
             value += (j - i - 1) * (2 * f.n - i) * self.m_rank
-        jitter = ((i * 7919 + j * 104729) ^ self.seed_mix) * 2246822519 >> 24 & 0xFF
-        return value + jitter * self.m_jitter
+        return value + self.jitter(i, j) * self.m_jitter
+
+    def jitter(self, i: int, j: int) -> int:
+        """The seeded tie-break of a table (0 … JITTER_MAX), the same for one seed."""
+        mixed = ((i * JITTER_I + j * JITTER_J) ^ self.seed_mix) * JITTER_MIX
+        return mixed >> JITTER_SHIFT & JITTER_MAX
 
     def allowed_cost(self, i: int, j: int) -> int | None:
         """``cost(i, j)``, or ``None`` when the table is forbidden (the hot path of the
