@@ -101,13 +101,21 @@ Slack = tuple[int, int, int, int]
 """An edge as ``(u, v, twice its reduced cost, its coarse cost)``; ``v == n`` for the bye."""
 
 
-def reach(model: CostModel, bye_edges: Sequence[Edge], found: int) -> list[Edge] | None:
+class ReachTooWide(Exception):
+    """The reach holds more tables than the caller's ``limit``: the search stopped there."""
+
+
+def reach(
+    model: CostModel, bye_edges: Sequence[Edge], found: int, limit: int | None = None
+) -> list[Edge] | None:
     """Every allowed table and bye edge that a perfect matching better than ``found`` in
     :func:`primary` cost can use, or ``None`` when the bound proves that none exists.
 
     ``model`` is the coarse cost model the sparse matching used; ``bye_edges`` are
     ``(candidate, n, cost)`` with ``n`` the bye vertex (none for an even field); ``found``
-    the primary cost of a perfect matching, its bye edge included.
+    the primary cost of a perfect matching, its bye edge included. With a ``limit``, a
+    search that gathers more tables than that raises :class:`ReachTooWide` at once (a field
+    seated at random gathers millions: the time and memory are in gathering them).
     """
     cuts = Cuts(model)
     order, n = cuts.order, model.field.n
@@ -130,7 +138,7 @@ def reach(model: CostModel, bye_edges: Sequence[Edge], found: int) -> list[Edge]
             for c, b, cost in bye_edges
             if 2 * bye_reduced[c] - twice_y[c] - twice_y[n] <= beyond
         ]
-        slack += _tables_within(model, cuts, twice_y, beyond)
+        slack += _tables_within(model, cuts, twice_y, beyond, limit)
         gap, beyond, slack = _ascend(slack, twice_y, gap, beyond)
         if gap < 0:
             return None
@@ -175,9 +183,11 @@ def _ascend(
     return gap, beyond, slack
 
 
-def _tables_within(model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int) -> list[Slack]:
+def _tables_within(
+    model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int, limit: int | None = None
+) -> list[Slack]:
     """The allowed tables whose slack (twice the reduced cost less both ends' y) is at most
-    ``beyond``."""
+    ``beyond`` (:class:`ReachTooWide` past ``limit`` of them)."""
     order, n = cuts.order, model.field.n
     y_at = [twice_y[v] for v in order]
     # Largest y among the entrants ranked at or below each position: where even that
@@ -198,6 +208,8 @@ def _tables_within(model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int
             twice = 2 * (primary(cost, model) - cuts.crossed_at(p, q))
             if twice - y_at[p] - y_at[q] <= beyond:
                 found.append((u, v, twice, cost) if u < v else (v, u, twice, cost))
+        if limit is not None and len(found) > limit:
+            raise ReachTooWide
     return found
 
 

@@ -16,8 +16,9 @@ Three paths, by field size:
    does better (an odd-set dual bound) or names every table a better one could use, and
    the matching runs again on those. Either way the result is the minimum over the whole
    graph, except for a large field (path 3 falling back here) whose certificate names more
-   than ``REACH_MAX_EDGES`` tables: it is paired on the widened sparse graph, not proved
-   minimal, in seconds rather than minutes. The matching sees "coarse" costs without the
+   than ``REACH_MAX_EDGES`` tables: its sparse matching (found by segments above
+   ``EXACT_LIMIT`` pairs, :mod:`pairing.segments`) stands, not proved minimal, in seconds
+   rather than minutes. The matching sees "coarse" costs without the
    standings tie-breaks (far fewer dual steps); :func:`polish` restores them by exchanges
    that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
@@ -38,10 +39,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
-from .certificate import primary, reach
+from .certificate import ReachTooWide, primary, reach
 from .costs import CostModel, Field
 from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
+from .segments import segmented_matching
 
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
@@ -53,14 +55,17 @@ FULL_GRAPH_LIMIT = 400
 WIDE_ENOUGH = 24
 MAX_BYE_TRIES = 6
 SPARSE_START = 4
+SEGMENT_K = 8
+"""Near neighbours per entrant when a large field is matched by segments (4 left 3 % on
+the table at 5,000 pairs seated at random; 8 reached the minimum of 64)."""
 WHOLE_GRAPH_UP_TO = 64
 """Small fields use every compatible table, larger ones the nearest few along the line."""
 REACH_MAX_EDGES = 250_000
-"""Above ``EXACT_LIMIT`` pairs, the most tables the certificate's second matching takes
-(about 3 s at 2,000 pairs). Wider (5,000 pairs whose last round was seated at random: a
-reach of 0.7 to 1.5 million tables, one to four minutes, past the web server's timeout),
-the nearest-neighbour graph is widened as far as this size instead: close to the minimum,
-not proved (``Solution.proved`` is False)."""
+"""Above ``EXACT_LIMIT`` pairs, the most tables the certificate's reach may gather (its
+second matching takes about 3 s at 2,000 pairs). Wider (5,000 pairs whose last round was
+seated at random: a reach of 0.7 to 1.5 million tables, one to four minutes, past the web
+server's timeout), the search stops there and the segments' matching stands: close to the
+minimum, not proved (``Solution.proved`` is False)."""
 
 
 @dataclass
@@ -183,17 +188,9 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
         # Even the whole compatibility graph has no pairing without a violation.
         return _with_violations(field, model, candidates)
     coarse = model.coarse_twin()
-    k = n if n <= WHOLE_GRAPH_UP_TO else SPARSE_START
     size = n + (1 if candidates else 0)
-    while True:
-        edges = _near_edges(line, coarse, k)
-        bye_edges = [(c, n, coarse.bye_cost(c, order)) for order, c in enumerate(candidates)]
-        mate = min_cost_perfect_matching(size, edges + bye_edges)
-        if all(v != -1 for v in mate):
-            break
-        if k >= n:
-            raise RuntimeError("no perfect matching although one was proved to exist")
-        k *= 2
+    bye_edges = [(c, n, coarse.bye_cost(c, order)) for order, c in enumerate(candidates)]
+    k, edges, mate = _sparse_matching(line, coarse, size, bye_edges)
     if candidates:
         # A candidate ranked before the chosen bye that cannot have it (no pairing of the
         # rest without a violation) is in no allowed pairing: its edge only weakens the proof.
@@ -203,32 +200,42 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
         ] + bye_edges[chosen:]
     chosen_edges = [(i, j, cost) for i, j, cost in edges + bye_edges if mate[i] == j]
     found = sum(primary(cost, coarse) for _i, _j, cost in chosen_edges)
-    wider = reach(coarse, bye_edges, found) if k < n else None
-    have = {(i, j) for i, j, _cost in edges} if wider else set()
     proved = True
+    try:
+        limit = None if n <= EXACT_LIMIT else REACH_MAX_EDGES
+        wider = reach(coarse, bye_edges, found, limit) if k < n else None
+    except ReachTooWide:
+        # A field too wide to prove (seated at random before): the sparse matching stands.
+        wider, proved = None, False
+    have = {(i, j) for i, j, _cost in edges} if wider else set()
     if wider is not None and any(j < n and (i, j) not in have for i, j, _cost in wider):
         # A better pairing may use a table the sparse graph lacks: match on the reach.
-        if n <= EXACT_LIMIT or len(wider) <= REACH_MAX_EDGES:
-            mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))
-        else:
-            mate, proved = _widened(line, coarse, k, edges, size, bye_edges), False
+        mate = min_cost_perfect_matching(size, list({*wider, *chosen_edges}))
     tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
     bye = mate[n] if candidates else None
     return Solution(polish(tables, model, strict=True), bye, True, proved)
 
 
-def _widened(
-    line: list[int], coarse: CostModel, k: int, edges: list, size: int, bye_edges: list
-) -> list[int]:
-    """The minimum matching on the nearest-neighbour graph (``edges``, of ``k`` neighbours)
-    widened (``k`` doubled) as far as :data:`REACH_MAX_EDGES` allows: a field too wide to
-    prove is paired close to it."""
-    while k < len(line):
-        wider = _near_edges(line, coarse, 2 * k)
-        if len(wider) > REACH_MAX_EDGES:
-            break
-        k, edges = 2 * k, wider
-    return min_cost_perfect_matching(size, edges + bye_edges)
+def _sparse_matching(
+    line: list[int], coarse: CostModel, size: int, bye_edges: list
+) -> tuple[int, list, list[int]]:
+    """``(k, edges, mate)``: a minimum matching on the ``k`` nearest compatible neighbours
+    (``k`` doubled until that graph has a perfect matching). Above ``EXACT_LIMIT`` pairs it
+    starts at ``SEGMENT_K`` and is matched by segments (:mod:`pairing.segments`): one
+    matching of 5,000 pairs takes seconds, its segments a fraction of one."""
+    n = coarse.field.n
+    k = n if n <= WHOLE_GRAPH_UP_TO else SPARSE_START if n <= EXACT_LIMIT else SEGMENT_K
+    while True:
+        edges = _near_edges(line, coarse, k)
+        if n > EXACT_LIMIT:
+            mate = segmented_matching(line, edges + bye_edges, size)
+        else:
+            mate = min_cost_perfect_matching(size, edges + bye_edges)
+        if all(v != -1 for v in mate):
+            return k, edges, mate
+        if k >= n:
+            raise RuntimeError("no perfect matching although one was proved to exist")
+        k *= 2
 
 
 def _near_edges(line: list[int], model: CostModel, k: int) -> list[tuple[int, int, int]]:

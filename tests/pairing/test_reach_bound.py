@@ -1,14 +1,14 @@
 """Above ``EXACT_LIMIT`` pairs, a certificate's reach wider than ``REACH_MAX_EDGES`` tables is
 not matched whole: 5,000 pairs whose last round was seated at random gave a reach of 1.5
 million tables and four minutes of matching (the web server stops a request at three). The
-nearest-neighbour graph is widened instead: a pairing as valid, close to the minimum, not
-proved. Shown here on a small field with both limits lowered."""
+search stops at that bound and the sparse matching stands: a pairing as valid, close to the
+minimum, not proved. Shown here on a small field with both limits lowered."""
 
 from __future__ import annotations
 
 import pytest
 
-from pairing import solver
+from pairing import segments, solver
 from pairing.certificate import primary
 from pairing.costs import CostModel, Field
 from pairing.simulate import SimEvent
@@ -46,7 +46,7 @@ def test_a_reach_within_the_bound_is_matched_whole(model, monkeypatch):
     assert solution.proved and cost == minimum(model)[0]
 
 
-def test_a_wider_reach_widens_the_sparse_graph_instead(model, monkeypatch):
+def test_a_wider_reach_leaves_the_sparse_matching_standing(model, monkeypatch):
     monkeypatch.setattr(solver, "EXACT_LIMIT", 64)
     monkeypatch.setattr(solver, "REACH_MAX_EDGES", 2000)
     widths = []
@@ -57,12 +57,13 @@ def test_a_wider_reach_widens_the_sparse_graph_instead(model, monkeypatch):
         return matching(size, edges)
 
     monkeypatch.setattr(solver, "min_cost_perfect_matching", spy)
+    monkeypatch.setattr(segments, "min_cost_perfect_matching", spy)
     solution, cost = solved(model)
     assert solution.exact and not solution.proved  # an exact matching, on a narrower graph
-    # The sparse graph (923 tables), then once widened (k doubled: 1,778 tables, within
-    # the bound; doubled again it would pass it). Not proved, but here the widened graph
-    # holds a minimum of the whole graph.
-    assert len(widths) == 2 and widths[0] < widths[1] <= 2000
+    # The segments' matching (here one segment: 120 pairs) on the 8 nearest neighbours;
+    # the reach's search stops past 2,000 tables, and no matching of the whole reach runs.
+    # Not proved, but here the sparse graph holds a minimum of the whole graph.
+    assert len(widths) == 1 and widths[0] < 2000
     assert cost == minimum(model)[0]
 
 
