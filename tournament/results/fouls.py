@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from rules.fouls import count_fouls, three_fouls_lose
+from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import about_match, term
@@ -55,10 +56,6 @@ def penalty_text(tournament) -> dict[str, str]:
         "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
         "time_delay": _("犯规1次") if tournament.delay == "foul" else _("警告；再犯按裁判判罚"),
     }
-
-
-def _opponent(side: str) -> str:
-    return "NS" if side == "EW" else "EW"
 
 
 @transaction.atomic
@@ -226,7 +223,7 @@ def _recount(match: Match, side: str, *, user, request) -> None:
     if lost and not match.forfeit and not match.defeat_side:
         match.defeat_side = side
         match.defeat_reason = "three_fouls"
-        match.winner = _opponent(side)
+        match.winner = opponent(side)
         if match.state in (Match.EMPTY, Match.IN_PLAY):
             match.state = Match.ENTERED
             match.entered_by = user if user is not None and user.is_authenticated else None
