@@ -22,12 +22,12 @@ from tournament.core.errors import Refused
 from tournament.core.messages.audit import about_match, term
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Foul, Match, Player
-from tournament.results.services import (
+from tournament.results.services import save_sheet
+from tournament.results.table_write import (
     check_referee,
     check_round_open,
     lock_match,
     save_match,
-    save_sheet,
     snapshot,
 )
 from tournament.standings.selectors import ruleset

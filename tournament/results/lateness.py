@@ -17,7 +17,8 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Match, Team
 from tournament.results.checks import ResultValues
-from tournament.results.services import check_referee, submit_result
+from tournament.results.services import submit_result
+from tournament.results.table_write import check_referee
 from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).

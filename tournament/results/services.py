@@ -24,7 +24,8 @@ from tournament.core.errors import NotAllowed, Refused
 from tournament.core.messages.audit import about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
-from tournament.results.checks import ResultInvalid, ResultValues, result_from_deals, sheet_state
+from tournament.results.checks import ResultValues, result_from_deals, sheet_state
+from tournament.results.sheet_fouls import check_foul_steps
 from tournament.results.sides import (
     MSG_USE_CONFIRM,
     TABLE_SOURCES,
@@ -33,16 +34,8 @@ from tournament.results.sides import (
     side_pin_problem,
 )
 from tournament.results.table_write import (
-    MSG_BYE,
     MSG_NO_RIGHT,
-    MSG_NOT_YOUR_TABLE,
-    MSG_NOTHING_TO_CONFIRM,
-    MSG_SELF_CONFIRM,
-    MSG_STALE,
-    SHELL_SOURCES,
-    StaleResult,
     actor_of,
-    check_foul_steps,
     check_player_steps,
     check_referee,
     check_round_open,
@@ -56,7 +49,6 @@ from tournament.results.table_write import (
     values_of,
 )
 from tournament.rounds.pace import record_line_times
-from tournament.rounds.status import refresh_round_status
 from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).
@@ -359,30 +351,3 @@ def save_sheet(
         summary=about_match("audit_sheet_step", locked, n=len(steps)),
         source=source,
     )
-
-
-__all__ = [
-    "MSG_BYE",
-    "MSG_NOTHING_TO_CONFIRM",
-    "MSG_NOT_YOUR_TABLE",
-    "MSG_SELF_CONFIRM",
-    "MSG_NO_RIGHT",
-    "MSG_STALE",
-    "SHELL_SOURCES",
-    "ResultInvalid",
-    "StaleResult",
-    "check_referee",
-    "check_round_open",
-    "lock_match",
-    "refresh_round_status",
-    "snapshot",
-    "values_of",
-    "confirm_result",
-    "dispute_entries",
-    "save_dispute",
-    "levels_so_far",
-    "pick_entry",
-    "resolve_dispute",
-    "save_sheet",
-    "submit_result",
-]

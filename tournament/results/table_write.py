@@ -233,10 +233,6 @@ def is_real(user) -> bool:
     return user is not None and user.is_authenticated
 
 
-def _is_foul_step(step) -> bool:
-    return isinstance(step, dict) and ("foul" in step or "warning" in step)
-
-
 def _referee_step(step) -> bool:
     """Every step but a deal won: penalty, foul, warning, forfeit (lateness too) and time."""
     return not (isinstance(step, dict) and "win" in step)
@@ -260,16 +256,3 @@ def check_player_steps(match: Match, steps: list, source: str) -> None:
     new = [(i, _canonical(s)) for i, s in enumerate(steps) if _referee_step(s)]
     if old != new:
         raise NotAllowed(MSG_REFEREE_STEPS)
-
-
-def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
-    """Fouls and warnings on a sheet come only from the foul log: kept, never added here."""
-    old = match.deals or []
-    if not old and steps and match.fouls.exists():
-        raise Refused("fouls_on_record")
-    kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
-    if any(i >= len(steps) or steps[i] != step for i, step in kept):
-        raise Refused("fouls_kept")
-    new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
-    if new_fouls and not allow_new:
-        raise Refused("fouls_by_button")

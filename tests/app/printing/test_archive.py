@@ -15,7 +15,8 @@ from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import MSG_NOT_ARCHIVE, MSG_SLUG_EXISTS, import_archive, load_json
 from tournament.archive.write import NOT_ARCHIVED, PARTS, ArchiveError, export_archive
 from tournament.models import AuditEntry, Match, Stage, Team, Tournament
-from tournament.printing.registry import Request, run
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 from tournament.standings.selectors import standings_for
 
 pytestmark = pytest.mark.django_db
