@@ -192,7 +192,20 @@ def mark_confirmed(match: Match, user, via: str) -> None:
     match.confirmed_at = timezone.now()
 
 
-def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
+def _confirm(
+    match: Match, *, user, source: str, request, before: dict, pin_problem: str | None = None
+) -> Match:
+    """The one path to a table confirmed by a second person, whichever way in: the confirm
+    button (:func:`confirm_result`) or a second, identical entry (:func:`submit_result`).
+    The rule of who may (:func:`~tournament.results.table_write.confirm_problem`), a side's
+    PIN and gap, then the confirmation and its audit line (``result.confirm``)."""
+    refusal = confirm_problem(match, user, source)
+    if refusal is not None:
+        raise refusal
+    try:
+        check_side_confirmation(match, source, pin_problem, request)
+    except SideRefused as exc:
+        raise Refused(exc.msg) from None
     mark_confirmed(match, user, source)
     return save_match(
         match,
@@ -230,15 +243,10 @@ def confirm_result(
 @transaction.atomic
 def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
     match = lock_match(match, version)
-    check_round_open(match)
-    refusal = confirm_problem(match, user, source)
-    if refusal is not None:
-        raise refusal
-    try:
-        check_side_confirmation(match, source, pin_problem, request)
-    except SideRefused as exc:
-        raise Refused(exc.msg) from None
-    return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
+    before = snapshot(match)
+    return _confirm(
+        match, user=user, source=source, request=request, before=before, pin_problem=pin_problem
+    )
 
 
 @transaction.atomic

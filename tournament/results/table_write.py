@@ -210,8 +210,11 @@ def confirm_problem(match: Match, user, source: str) -> ServiceError | None:
     chief made is confirmed by the chief's own, separate act (the confirm button or
     确认全部已录入), and a chief running a round alone is never stuck. Any other referee, and
     a side of the table, never confirms their own entry. Table rights as every write
-    (:func:`check_referee`).
+    (:func:`check_referee`), in a round that takes results (:func:`check_round_open`).
     """
+    why = problem(match.round, "enter")
+    if why:
+        return Refused(why)
     if match.state != Match.ENTERED:
         return Refused(MSG_NOTHING_TO_CONFIRM)
     if same_actor(match, user, source) and not is_chief(user, match.round.tournament):
