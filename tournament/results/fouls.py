@@ -13,9 +13,9 @@ Where the fouls are counted depends on how the table is recorded:
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
-from rules.fouls import count_fouls, three_fouls_lose
+from rules.fouls import count_fouls, penalty_words, three_fouls_lose
 from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
@@ -32,30 +32,11 @@ from tournament.results.table_write import (
 )
 from tournament.standings.selectors import ruleset
 
-PENALTY_TEXT = {
-    "out_of_turn": _("对方升1级"),
-    "card_hiding": _("对方升1级，本方降1级"),
-    "wrong_count": _("第1次重打并警告，第2次起每次犯规"),
-    "time_delay": _("犯规1次"),
-    "signalling": _("警告；严重者罚级直至取消资格"),
-    "other": _("按裁判判罚"),
-}
-
-
-# What a logged foul of out-of-turn play does under each ``out_of_turn`` option (docs/rules.md §7).
-OUT_OF_TURN_PENALTY = {
-    "foul_plus1": _("对方升1级"),
-    "warning_or_exposed": _("只作警告（上家管上则为明牌）"),
-    "stop_trick": _("停止本轮出牌，不记犯规"),
-}
-
 
 def penalty_text(tournament) -> dict[str, str]:
-    """The penalty of each foul kind as the event's options apply it."""
-    return PENALTY_TEXT | {
-        "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
-        "time_delay": _("犯规1次") if tournament.delay == "foul" else _("警告；再犯按裁判判罚"),
-    }
+    """The penalty of each foul kind as the event's options apply it
+    (:func:`rules.fouls.penalty_words`), in the reader's language."""
+    return {kind: _(words) for kind, words in penalty_words(ruleset(tournament)).items()}
 
 
 @transaction.atomic
