@@ -130,7 +130,8 @@ def child(kind: str, slug: str, number: int | None, out_path: str) -> None:
     """Measure one export in this (fresh) process; print "seconds baseline peak size"."""
     from tournament.models import Tournament
     from tournament.printing import source
-    from tournament.printing.registry import Request, run
+    from tournament.printing.makers import Request
+    from tournament.printing.registry import run
 
     t = Tournament.objects.select_related("organizer").get(slug=slug)
     req = Request(

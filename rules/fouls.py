@@ -85,6 +85,44 @@ def foul_effect(rules: RuleSet, kind: str, severity: str) -> str:
     return WARNING
 
 
+# A foul's penalty in words, by kind (docs/rules.md §7): the pages' foul log shows it beside a
+# foul (the app translates these through gettext, as every label of the cores).
+PENALTY_WORDS: dict[str, str] = {
+    "out_of_turn": "对方升1级",
+    "card_hiding": "对方升1级，本方降1级",
+    "wrong_count": "第1次重打并警告，第2次起每次犯规",
+    "time_delay": "犯规1次",
+    "signalling": "警告；严重者罚级直至取消资格",
+    "other": "按裁判判罚",
+}
+OUT_OF_TURN_WORDS: dict[str, str] = {
+    FOUL: "对方升1级",
+    WARNING: "只作警告（上家管上则为明牌）",
+    STOP_TRICK: "停止本轮出牌，不记犯规",
+}
+"""What a logged foul of out-of-turn play does, by its :func:`foul_effect`."""
+DELAY_WARNED_WORDS = "警告；再犯按裁判判罚"
+"""A time delay's penalty where a delay is first warned (``delay="warning"``)."""
+
+
+def penalty_words(rules: RuleSet) -> dict[str, str]:
+    """Each foul kind's penalty in words under ``rules``: the out-of-turn and the delay
+    options are read through :func:`foul_effect`, the rule itself.
+
+    >>> from rules.ruleset import RuleSet
+    >>> words = penalty_words(RuleSet(out_of_turn="stop_trick"))
+    >>> words["out_of_turn"], words["time_delay"], words["card_hiding"]
+    ('停止本轮出牌，不记犯规', '警告；再犯按裁判判罚', '对方升1级，本方降1级')
+    >>> penalty_words(RuleSet(delay="foul"))["time_delay"]
+    '犯规1次'
+    """
+    delay_foul = foul_effect(rules, "time_delay", "warning") == FOUL
+    return PENALTY_WORDS | {
+        "out_of_turn": OUT_OF_TURN_WORDS[foul_effect(rules, "out_of_turn", "foul")],
+        "time_delay": PENALTY_WORDS["time_delay"] if delay_foul else DELAY_WARNED_WORDS,
+    }
+
+
 def count_fouls(rules: RuleSet, log: Iterable[tuple[str, str, int | None]]) -> int:
     """Fouls of one side from its log of ``(kind, severity, deal_number)``, in time order.
 

@@ -175,3 +175,33 @@ def check_bye_policy(bye_policy: str) -> None:
     """Raise :class:`ScoringError` unless ``bye_policy`` is a key of :data:`BYE_POLICIES`."""
     if bye_policy not in BYE_POLICIES:
         raise ScoringError(errors.UNKNOWN_BYE_POLICY, detail=repr(bye_policy))
+
+
+def note_numbers(system: str, options: ScoreOptions = DEFAULT_SCORE_OPTIONS) -> dict[str, int]:
+    """The numbers a printed note on ``system`` states, read from its table and the event's
+    options (the score sheet's scoring note): a win's and a loss's base (before the level
+    difference), a draw's points, a forfeit's and a defeat's score (winner, loser, and the
+    level difference it stands for), and the 100+ caps.
+
+    >>> n = note_numbers("points26")
+    >>> n["win"], n["loss"], n["draw"], n["forfeit_win"], n["defeat_win"]
+    (13, 13, 13, 18, 26)
+    >>> note_numbers("hundred_plus", ScoreOptions(hundred_forfeit=110))["forfeit_win"]
+    110
+    """
+    table = table_for(system)
+    win, loss = table.win(0, 0)
+    forfeit = options.forfeit(table, system)
+    return {
+        "win": win,
+        "loss": loss,
+        "draw": table.draw(0),
+        "forfeit_win": forfeit[0],
+        "forfeit_loss": forfeit[1],
+        "forfeit_d": forfeit[2],
+        "defeat_win": table.defeat[0],
+        "defeat_loss": table.defeat[1],
+        "defeat_d": table.defeat[2],
+        "winner_cap": HUNDRED_WINNER_CAP,
+        "loser_cap": HUNDRED_LOSER_CAP,
+    }

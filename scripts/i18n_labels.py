@@ -14,6 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rules.fouls import DELAY_WARNED_WORDS, OUT_OF_TURN_WORDS, PENALTY_WORDS  # noqa: E402
 from scoring import METRICS  # noqa: E402
 from tournament.events import options  # noqa: E402
 
@@ -26,6 +27,8 @@ def labels() -> list[str]:
             found += [v for v in value.values() if isinstance(v, str)]
     found += [label for label, _ in options.DEFAULT_AWARD_TIERS]
     found += [metric.label_zh for metric in METRICS.values()]  # standings columns in exports
+    # The foul penalties in words (tournament.results.fouls.penalty_text translates them).
+    found += [*PENALTY_WORDS.values(), *OUT_OF_TURN_WORDS.values(), DELAY_WARNED_WORDS]
     try:
         from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
 
@@ -46,7 +49,7 @@ def main() -> None:
     ]
     lines += [f"    _({text!r})," for text in labels()]
     lines += ["]", ""]
-    target = ROOT / "tournament" / "option_labels.py"
+    target = ROOT / "tournament" / "events" / "option_labels.py"
     target.write_text("\n".join(lines), encoding="utf-8")
     # Long labels need the formatter's line breaks, or `ruff format --check` fails in CI.
     subprocess.run([str(ROOT / ".venv" / "bin" / "ruff"), "format", "-q", str(target)], check=False)

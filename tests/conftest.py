@@ -189,7 +189,7 @@ def new_user(username: str, *, organizer: bool = False, superuser: bool = False)
     """A user whose password is ``pw-<username>``; ``organizer``: in the organizers' group."""
     from django.contrib.auth import get_user_model
 
-    from tournament.core.accounts import organizer_group
+    from tournament.events.staff import organizer_group
 
     user = get_user_model().objects.create_user(
         username=username, password="pw-" + username, is_superuser=superuser, is_staff=superuser

@@ -13,7 +13,8 @@ from django.db import connection
 from tournament.models import AuditEntry, Match, Staff
 from tournament.registration.services import TeamData, team_update
 from tournament.results.checks import ResultValues
-from tournament.results.services import StaleResult, submit_result
+from tournament.results.services import submit_result
+from tournament.results.table_write import StaleResult
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -1,32 +1,13 @@
-"""Creating the accounts an event needs: organizers may create tournaments."""
+"""How an account is named (score sheets, the audit log) and the organizers' group's name.
+
+Accounts are created and changed by the services of :mod:`tournament.events.staff` only.
+"""
 
 from __future__ import annotations
 
-import secrets
-
-from django.contrib.auth.models import Group, Permission, User
 from django.utils.translation import gettext as _
 
 ORGANIZER_GROUP = "organizers"
-
-
-def organizer_group() -> Group:
-    group, created = Group.objects.get_or_create(name=ORGANIZER_GROUP)
-    if created or not group.permissions.exists():
-        group.permissions.add(Permission.objects.get(codename="add_tournament"))
-    return group
-
-
-def ensure_user(username: str, *, organizer: bool = False) -> tuple[User, str | None]:
-    """Return the user and, when it was just created, its generated password."""
-    user = User.objects.filter(username=username).first()
-    if user is not None:
-        return user, None
-    password = secrets.token_urlsafe(9)
-    user = User.objects.create_user(username=username, password=password)
-    if organizer:
-        user.groups.add(organizer_group())
-    return user, password
 
 
 def display_name(user, tournament=None) -> str:
@@ -34,6 +15,7 @@ def display_name(user, tournament=None) -> str:
     ``first_name``) when one is set, else the username. Empty for no user. With a
     ``tournament``, the name given in that event's staff list (``Staff.name``) comes first.
 
+    >>> from django.contrib.auth.models import User
     >>> display_name(User(username="ref1", first_name="王明"))
     '王明'
     >>> display_name(User(username="ref1"))

@@ -25,14 +25,14 @@ import secrets
 from dataclasses import dataclass
 
 from django.contrib.auth import password_validation
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, Permission, User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.accounts import ORGANIZER_GROUP, display_name, organizer_group
+from tournament.core.accounts import ORGANIZER_GROUP, display_name
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import term
 from tournament.core.rights import parse_tables
@@ -234,3 +234,25 @@ def organizer_add(
     account.save()
     account.groups.add(organizer_group())
     return account, generated
+
+
+def organizer_group() -> Group:
+    """The organizers' group (may create tournaments), created with its right when missing."""
+    group, created = Group.objects.get_or_create(name=ORGANIZER_GROUP)
+    if created or not group.permissions.exists():
+        group.permissions.add(Permission.objects.get(codename="add_tournament"))
+    return group
+
+
+def ensure_user(username: str, *, organizer: bool = False) -> tuple[User, str | None]:
+    """The account ``username`` as it is, or created with a generated password (an
+    organizer's with the organizers' group): the demo's accounts (``load_demo``).
+    Returns the user and, when it was just created, its generated password."""
+    user = User.objects.filter(username=username).first()
+    if user is not None:
+        return user, None
+    password = new_password()
+    user = User.objects.create_user(username=username, password=password)
+    if organizer:
+        user.groups.add(organizer_group())
+    return user, password

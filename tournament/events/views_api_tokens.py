@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournament.core.params import int_param
+from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
 from tournament.events import api_tokens
@@ -20,7 +20,7 @@ def token_list(request, slug):
     secret = None
     if request.method == "POST":
         if request.POST.get("action") == "revoke":
-            token_id = int_param(request.POST.get("token"), default=None, low=1, high=2**31)
+            token_id = positive_int(request.POST.get("token"), low=1, limit=2**31)
             token = api_tokens.token_revoke(
                 tournament=tournament, token_id=token_id or 0, request=request
             )

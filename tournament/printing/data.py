@@ -25,6 +25,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from rules import END_REASONS
 from scoring import MatchScore
+from scoring.system_numbers import DEFAULT_SCORE_OPTIONS, ScoreOptions
 from tournament.core.pinyin import name_sort_key
 from tournament.results.checks import ResultValues
 from tournament.rounds.titles import listing
@@ -67,6 +68,7 @@ class EventInfo:
     at_time_label: str = ""
     a_fail: str = "unlimited"
     background: bytes | None = None
+    score_options: ScoreOptions = DEFAULT_SCORE_OPTIONS  # the 100+ forfeit and at-time options
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,17 +21,10 @@ from django.utils.translation import gettext_lazy as _
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role
 from tournament.models import Stage, Tournament
 from tournament.printing.makers import (
-    MSG_BASE_URL,
     MSG_NO_MOVEMENT,
-    MSG_NO_RANKING,
-    MSG_NO_ROUND,
-    MSG_NO_ROUNDS,
     MSG_NO_TABLE_ENTRY,
     ExportError,
     Request,
-    event_finished,
-    is_final,
-    knockout_bracket,
     make_archive,
     make_bracket,
     make_certificates,
@@ -226,26 +219,3 @@ def run(req: Request, out: BinaryIO) -> Kind:
     with translation.override(req.tournament.print_language or "zh-hans"):
         kind.make(req, out)
     return kind
-
-
-__all__ = [
-    "CONTENT_TYPES",
-    "KINDS",
-    "MSG_BASE_URL",
-    "MSG_FORMAT",
-    "MSG_KIND",
-    "MSG_NO_RANKING",
-    "MSG_NO_ROUND",
-    "MSG_NO_ROUNDS",
-    "MSG_NO_TABLE_ENTRY",
-    "ExportError",
-    "Kind",
-    "Request",
-    "allowed",
-    "event_finished",
-    "filename",
-    "get_kind",
-    "is_final",
-    "knockout_bracket",
-    "run",
-]

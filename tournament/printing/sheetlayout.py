@@ -20,6 +20,7 @@ from rules import LEVELS
 from tournament.printing import fonts
 from tournament.printing.data import SEATS_EW, SEATS_NS, EventInfo, level_text
 from tournament.printing.pdf import GREY, MID_GREY
+from tournament.printing.sheetnotes import scoring_note
 
 PORTRAIT_W, PORTRAIT_H = A4
 L, R = 12 * mm, PORTRAIT_W - 12 * mm
@@ -27,17 +28,6 @@ FORM = "scoresheet"
 WARNING_BOXES, FOUL_BOXES = 4, 3
 LABEL_W = 16 * mm  # room for a label before a result box (the gap after the previous box)
 
-SCORING_NOTES = {
-    "points26": gettext_noop(
-        "26分制：胜方13+级差，负方13−级差，平局各13分；弃权18:0；三次藏牌判负26:0"
-    ),
-    "match_points": gettext_noop(
-        "胜2平1负0；级差分胜方+级差、负方−级差；弃权、迟到、三次犯规判负2:0，级差分+10:−10"
-    ),
-    "hundred_plus": gettext_noop(
-        "胜方100+级差（级差最多计15），负方得所升级数（最多12）；平局各得所升级数"
-    ),
-}
 A_FAIL_NOTES = {
     "three_back_to_2": gettext_noop("A三次不过回2"),
     "three_back_to_J": gettext_noop("A连续三次不过从J开始"),
@@ -358,7 +348,7 @@ def _result(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
             min_size=5,
         )
         _box(c, x, lay.points_top, 16, 7.5)
-    note = _(SCORING_NOTES.get(event.scoring, ""))
+    note = scoring_note(event)
     if rnd.knockout:
         games = _("三局两胜") if rnd.games > 1 else _("一局决胜")
         note = _("淘汰赛（%(games)s），胜方晋级；计分：%(scoring)s") % {

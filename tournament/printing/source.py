@@ -147,6 +147,7 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
         at_time_label=options.AT_TIME.get(tournament.at_time, ""),
         a_fail=tournament.a_fail,
         background=background,
+        score_options=score_options(tournament),
     )
 
 

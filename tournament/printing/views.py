@@ -16,15 +16,8 @@ from django.views.decorators.http import require_GET
 
 from tournament.core.errors import ServiceError
 from tournament.core.view_helpers import load_tournament, login_redirect
-from tournament.printing.registry import (
-    CONTENT_TYPES,
-    KINDS,
-    Request,
-    allowed,
-    filename,
-    get_kind,
-    run,
-)
+from tournament.printing.makers import Request
+from tournament.printing.registry import CONTENT_TYPES, KINDS, allowed, filename, get_kind, run
 from tournament.printing.source import round_numbers, round_titles
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON", "json.gz": "JSON.GZ"}

@@ -16,6 +16,7 @@ is then a scan of a few thousand short strings.
 
 from __future__ import annotations
 
+from tournament.core.normalize import search_key
 from tournament.core.page_cache import computed
 from tournament.core.pinyin import pinyin_initials, pinyin_key
 from tournament.models import Player, Round, Team, Tournament
@@ -24,16 +25,11 @@ MAX_RESULTS = 30  # a search answer stays a few KB even for a one-letter query
 QUERY_MAX = 50
 
 
-def normalise(text: str) -> str:
-    """Lower case without any whitespace: how both queries and keys are compared."""
-    return "".join(text.split()).lower()
-
-
 def name_keys(name: str, stored_pinyin: str = "") -> list[str]:
     """The name, its pinyin and its initials, each spelling (see the module's vocabulary)."""
     if not name:
         return []
-    return [normalise(name), normalise(stored_pinyin or pinyin_key(name)), *pinyin_initials(name)]
+    return [search_key(name), search_key(stored_pinyin or pinyin_key(name)), *pinyin_initials(name)]
 
 
 def _teams(tournament_id: int) -> dict[int, dict]:
@@ -93,7 +89,7 @@ def round_index(tournament: Tournament, round_: Round) -> list[dict]:
 
 def search(entries: list[dict], query: str) -> tuple[list[dict], int]:
     """The entries matching ``query`` (at most :data:`MAX_RESULTS`) and how many matched."""
-    q = normalise(query[:QUERY_MAX])
+    q = search_key(query[:QUERY_MAX])
     if not q:
         return [], 0
     found = [e for e in entries if q in e["keys"]]

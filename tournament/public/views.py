@@ -5,32 +5,25 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from scoring import rotation_totals, team_history
 from tournament.core.page_cache import computed
 from tournament.core.rights import REFEREE, has_role
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round, Team
 from tournament.public.conditional import stamped
 from tournament.rounds.titles import bracket_round_title, bracket_size
+from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import (
-    match_records,
-    score_options,
     standings_choice,
-    standings_for,
-    standings_rules,
-    teams_by_id,
 )
 from tournament.standings.table import (
     legend,
     lot_explanations,
     search_rows,
-    standings_rows,
     standings_table,
 )
 
@@ -124,40 +117,6 @@ def standings_table_html(request, tournament, after_round, query: str, *, public
     return {"html": str(table.as_html(request)), "lot_notes": lot_explanations(data)}
 
 
-def standings_data(tournament, after_round: int | None, *, public: bool) -> dict:
-    """The rows of the standings table (and whether it has rotation groups): computed once
-    per stamp by :func:`standings_page`."""
-    rows = standings_for(tournament, after_round=after_round, public=public)
-    data = standings_rows(rows, teams_by_id(tournament), list(tournament.tiebreaks))
-    for item in data:
-        item["team_url"] = reverse("team_history", args=[tournament.slug, item["team_id"]])
-    groups = rotation_columns(tournament, data, public=public)
-    return {"data": data, "groups": groups}
-
-
-def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
-    """Add each pair's rotation group and rank within it (分组三轮移位); True when any."""
-    stage = tournament.stages.filter(kind="rotation").exclude(state={}).first()
-    if stage is None or "groups" not in stage.state:
-        return False
-    group_of = {team: gi for gi, group in enumerate(stage.state["groups"]) for team in group}
-    rounds = list(stage.round_set.values_list("number", flat=True))
-    records = match_records(tournament, rounds, public=public)
-    rows = rotation_totals(
-        records,
-        group_of,
-        system=tournament.scoring,
-        bye_policy=tournament.bye_policy,
-        options=score_options(tournament),
-    )
-    by_team = {row.team: row for row in rows}
-    for item in data:
-        row = by_team.get(item["team_id"])
-        item["group"] = chr(ord("A") + row.group) if row else ""
-        item["group_rank"] = row.group_rank if row else None
-    return True
-
-
 @stamped
 def team_history_page(request, slug, team_id):
     tournament = load_tournament(request, slug, None)
@@ -175,15 +134,6 @@ def team_history_page(request, slug, team_id):
     return render(
         request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
     )
-
-
-def history_rows(tournament, team_id: int, *, public: bool) -> list[dict]:
-    """The lines of one pair's history with its opponents' names (only its own tables read)."""
-    records = match_records(tournament, public=public, team=team_id)
-    lines = team_history(records, standings_rules(tournament), team_id)
-    opponents = {line.opponent for line in lines if line.opponent is not None}
-    names = dict(Team.objects.filter(pk__in=opponents).values_list("pk", "name"))
-    return [{"line": line, "opponent": names.get(line.opponent)} for line in lines]
 
 
 def bracket_page(request, slug):

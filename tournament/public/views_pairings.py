@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournament.core.page_cache import computed
-from tournament.core.params import int_param
+from tournament.core.params import positive_int
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import stamped
@@ -100,7 +100,7 @@ def pairings(request, slug, number):
             return _search_json(round_, query, context)
     else:
         # A page number past the last shows the last page (the count is known inside).
-        page = int_param(request.GET.get("page"), default=1, low=1, high=100_000) or 1
+        page = positive_int(request.GET.get("page"), low=1, limit=100_000) or 1
         html = computed(
             tournament,
             "pairings-tables",

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from rules import RuleError, RuleSet, level_index, replay, validate_final
 from rules.engine import MatchState
 from rules.fouls import three_fouls_lose
+from rules.sides import opponent
 from tournament.core.errors import Invalid
 
 FORFEITS = ("", "EW", "NS", "both")
@@ -75,10 +76,6 @@ class ResultValues:
 
 
 RESULT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ResultValues))
-
-
-def _opponent(side: str) -> str:
-    return "NS" if side == "EW" else "EW"
 
 
 def _fouls(value) -> int:
@@ -145,7 +142,7 @@ def check_result(
             defeat_reason="three_fouls",
             ew_fouls=fouls["EW"],
             ns_fouls=fouls["NS"],
-            winner=_opponent(side),
+            winner=opponent(side),
         )
     winner = _decided_winner(ew, ns, at_time=at_time is not False, decider=decider)
     return ResultValues(
@@ -155,7 +152,7 @@ def check_result(
 
 def _forfeit_result(forfeit: str, ew_level, ns_level, fouls: dict) -> ResultValues:
     """A forfeit: no final levels (levels given too are refused), the other side wins."""
-    winner = "" if forfeit == "both" else _opponent(forfeit)
+    winner = "" if forfeit == "both" else opponent(forfeit)
     if str(ew_level or "").strip() or str(ns_level or "").strip():
         raise ResultInvalid(MSG_FORFEIT_LEVELS)
     return ResultValues(forfeit=forfeit, ew_fouls=fouls["EW"], ns_fouls=fouls["NS"], winner=winner)

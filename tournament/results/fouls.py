@@ -13,20 +13,21 @@ Where the fouls are counted depends on how the table is recorded:
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
-from rules.fouls import count_fouls, three_fouls_lose
+from rules.fouls import count_fouls, penalty_words, three_fouls_lose
+from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import about_match, term
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Foul, Match, Player
-from tournament.results.services import (
+from tournament.results.services import save_sheet
+from tournament.results.table_write import (
     check_referee,
     check_round_open,
     lock_match,
     save_match,
-    save_sheet,
     snapshot,
 )
 from tournament.standings.selectors import ruleset
@@ -37,34 +38,11 @@ MSG_FOUL_HIDING_WARNING = "foul_hiding_warning"
 MSG_FOUL_INCOMPLETE = "foul_incomplete"
 MSG_FOUL_WRONG_PLAYER = "foul_wrong_player"
 
-PENALTY_TEXT = {
-    "out_of_turn": _("对方升1级"),
-    "card_hiding": _("对方升1级，本方降1级"),
-    "wrong_count": _("第1次重打并警告，第2次起每次犯规"),
-    "time_delay": _("犯规1次"),
-    "signalling": _("警告；严重者罚级直至取消资格"),
-    "other": _("按裁判判罚"),
-}
-
-
-# What a logged foul of out-of-turn play does under each ``out_of_turn`` option (docs/rules.md §7).
-OUT_OF_TURN_PENALTY = {
-    "foul_plus1": _("对方升1级"),
-    "warning_or_exposed": _("只作警告（上家管上则为明牌）"),
-    "stop_trick": _("停止本轮出牌，不记犯规"),
-}
-
 
 def penalty_text(tournament) -> dict[str, str]:
-    """The penalty of each foul kind as the event's options apply it."""
-    return PENALTY_TEXT | {
-        "out_of_turn": OUT_OF_TURN_PENALTY[tournament.out_of_turn],
-        "time_delay": _("犯规1次") if tournament.delay == "foul" else _("警告；再犯按裁判判罚"),
-    }
-
-
-def _opponent(side: str) -> str:
-    return "NS" if side == "EW" else "EW"
+    """The penalty of each foul kind as the event's options apply it
+    (:func:`rules.fouls.penalty_words`), in the reader's language."""
+    return {kind: _(words) for kind, words in penalty_words(ruleset(tournament)).items()}
 
 
 @transaction.atomic
@@ -232,7 +210,7 @@ def _recount(match: Match, side: str, *, user, request) -> None:
     if lost and not match.forfeit and not match.defeat_side:
         match.defeat_side = side
         match.defeat_reason = "three_fouls"
-        match.winner = _opponent(side)
+        match.winner = opponent(side)
         if match.state in (Match.EMPTY, Match.IN_PLAY):
             match.state = Match.ENTERED
             match.entered_by = user if user is not None and user.is_authenticated else None

@@ -12,20 +12,18 @@ from django.utils import timezone
 
 from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
 from rules.messages import Message
+from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Match, Team
 from tournament.results.checks import ResultValues
-from tournament.results.services import check_referee, submit_result
+from tournament.results.services import submit_result
+from tournament.results.table_write import check_referee
 from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_TOO_EARLY = "late_too_early"
 MSG_LATE_SIDE = "late_side"
-
-
-def _opponent(side: str) -> str:
-    return "NS" if side == "EW" else "EW"
 
 
 @transaction.atomic
@@ -44,7 +42,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     now = now or timezone.now()
     if started and now < started + timedelta(minutes=tournament.late_minutes):
         raise Refused(MSG_TOO_EARLY, n=tournament.late_minutes)
-    values = ResultValues(forfeit=side, defeat_reason="late", winner=_opponent(side))
+    values = ResultValues(forfeit=side, defeat_reason="late", winner=opponent(side))
     match = submit_result(match, values, version=None, user=user, request=request)
     team = match.ew if side == "EW" else match.ns
     out = late_disqualifies(ruleset(tournament), late_streak(team))

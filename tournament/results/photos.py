@@ -12,8 +12,8 @@ from tournament.core.errors import Refused
 from tournament.core.uploads import upload_limits
 from tournament.models import Match, SheetPhoto
 from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, sheet_jpeg
-from tournament.results.services import check_referee
 from tournament.results.sides import actor_name
+from tournament.results.table_write import check_referee
 from tournament.sheets.reader import TableFileError, check_size
 
 MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse

@@ -19,7 +19,7 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import about_match
 from tournament.models import Match, Round, Stage
-from tournament.results.services import check_referee
+from tournament.results.table_write import check_referee
 
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_BAD_TIME = "bad_time"

@@ -24,7 +24,8 @@ from tournament.core.errors import NotAllowed, Refused
 from tournament.core.messages.audit import about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
-from tournament.results.checks import ResultInvalid, ResultValues, result_from_deals, sheet_state
+from tournament.results.checks import ResultValues, result_from_deals, sheet_state
+from tournament.results.sheet_fouls import check_foul_steps
 from tournament.results.sides import (
     MSG_USE_CONFIRM,
     TABLE_SOURCES,
@@ -33,16 +34,8 @@ from tournament.results.sides import (
     side_pin_problem,
 )
 from tournament.results.table_write import (
-    MSG_BYE,
     MSG_NO_RIGHT,
-    MSG_NOT_YOUR_TABLE,
-    MSG_NOTHING_TO_CONFIRM,
-    MSG_SELF_CONFIRM,
-    MSG_STALE,
-    SHELL_SOURCES,
-    StaleResult,
     actor_of,
-    check_foul_steps,
     check_player_steps,
     check_referee,
     check_round_open,
@@ -56,7 +49,6 @@ from tournament.results.table_write import (
     values_of,
 )
 from tournament.rounds.pace import record_line_times
-from tournament.rounds.status import refresh_round_status
 from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).
@@ -202,7 +194,20 @@ def mark_confirmed(match: Match, user, via: str) -> None:
     match.confirmed_at = timezone.now()
 
 
-def _confirm(match: Match, *, user, source: str, request, before: dict) -> Match:
+def _confirm(
+    match: Match, *, user, source: str, request, before: dict, pin_problem: str | None = None
+) -> Match:
+    """The one path to a table confirmed by a second person, whichever way in: the confirm
+    button (:func:`confirm_result`) or a second, identical entry (:func:`submit_result`).
+    The rule of who may (:func:`~tournament.results.table_write.confirm_problem`), a side's
+    PIN and gap, then the confirmation and its audit line (``result.confirm``)."""
+    refusal = confirm_problem(match, user, source)
+    if refusal is not None:
+        raise refusal
+    try:
+        check_side_confirmation(match, source, pin_problem, request)
+    except SideRefused as exc:
+        raise Refused(exc.msg) from None
     mark_confirmed(match, user, source)
     return save_match(
         match,
@@ -240,15 +245,10 @@ def confirm_result(
 @transaction.atomic
 def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
     match = lock_match(match, version)
-    check_round_open(match)
-    refusal = confirm_problem(match, user, source)
-    if refusal is not None:
-        raise refusal
-    try:
-        check_side_confirmation(match, source, pin_problem, request)
-    except SideRefused as exc:
-        raise Refused(exc.msg) from None
-    return _confirm(match, user=user, source=source, request=request, before=snapshot(match))
+    before = snapshot(match)
+    return _confirm(
+        match, user=user, source=source, request=request, before=before, pin_problem=pin_problem
+    )
 
 
 @transaction.atomic
@@ -361,30 +361,3 @@ def save_sheet(
         summary=about_match("audit_sheet_step", locked, n=len(steps)),
         source=source,
     )
-
-
-__all__ = [
-    "MSG_BYE",
-    "MSG_NOTHING_TO_CONFIRM",
-    "MSG_NOT_YOUR_TABLE",
-    "MSG_SELF_CONFIRM",
-    "MSG_NO_RIGHT",
-    "MSG_STALE",
-    "SHELL_SOURCES",
-    "ResultInvalid",
-    "StaleResult",
-    "check_referee",
-    "check_round_open",
-    "lock_match",
-    "refresh_round_status",
-    "snapshot",
-    "values_of",
-    "confirm_result",
-    "dispute_entries",
-    "save_dispute",
-    "levels_so_far",
-    "pick_entry",
-    "resolve_dispute",
-    "save_sheet",
-    "submit_result",
-]

@@ -33,9 +33,6 @@ MSG_NOT_YOUR_TABLE = "not_your_table"
 MSG_REFEREE_STEPS = "referee_steps_kept"
 MSG_SELF_CONFIRM = "self_confirm"
 MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
-MSG_FOULS_BY_BUTTON = "fouls_by_button"
-MSG_FOULS_KEPT = "fouls_kept"
-MSG_FOULS_ON_RECORD = "fouls_on_record"
 
 
 class StaleResult(Stale):
@@ -213,8 +210,11 @@ def confirm_problem(match: Match, user, source: str) -> ServiceError | None:
     chief made is confirmed by the chief's own, separate act (the confirm button or
     确认全部已录入), and a chief running a round alone is never stuck. Any other referee, and
     a side of the table, never confirms their own entry. Table rights as every write
-    (:func:`check_referee`).
+    (:func:`check_referee`), in a round that takes results (:func:`check_round_open`).
     """
+    why = problem(match.round, "enter")
+    if why:
+        return Refused(why)
     if match.state != Match.ENTERED:
         return Refused(MSG_NOTHING_TO_CONFIRM)
     if same_actor(match, user, source) and not is_chief(user, match.round.tournament):
@@ -234,10 +234,6 @@ def is_chief(user, tournament) -> bool:
 def is_real(user) -> bool:
     """True for a logged-in account (not ``None``, not anonymous)."""
     return user is not None and user.is_authenticated
-
-
-def _is_foul_step(step) -> bool:
-    return isinstance(step, dict) and ("foul" in step or "warning" in step)
 
 
 def _referee_step(step) -> bool:
@@ -263,16 +259,3 @@ def check_player_steps(match: Match, steps: list, source: str) -> None:
     new = [(i, _canonical(s)) for i, s in enumerate(steps) if _referee_step(s)]
     if old != new:
         raise NotAllowed(MSG_REFEREE_STEPS)
-
-
-def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
-    """Fouls and warnings on a sheet come only from the foul log: kept, never added here."""
-    old = match.deals or []
-    if not old and steps and match.fouls.exists():
-        raise Refused(MSG_FOULS_ON_RECORD)
-    kept = [(i, step) for i, step in enumerate(old) if _is_foul_step(step)]
-    if any(i >= len(steps) or steps[i] != step for i, step in kept):
-        raise Refused(MSG_FOULS_KEPT)
-    new_fouls = sum(1 for step in steps if _is_foul_step(step)) - len(kept)
-    if new_fouls and not allow_new:
-        raise Refused(MSG_FOULS_BY_BUTTON)

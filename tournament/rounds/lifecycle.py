@@ -20,10 +20,10 @@ from tournament.core.messages.audit import round_ref
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.events.stages import update_bracket
 from tournament.models import Round
-from tournament.results.services import refresh_round_status
 from tournament.results.table_write import MSG_NO_RIGHT
 from tournament.rounds.actions import problem
 from tournament.rounds.adjust import blocking_conflicts
+from tournament.rounds.status import refresh_round_status
 
 MSG_STALE_ROUND = "stale_round"  # message codes: texts in tournament/core/messages/services.py
 MSG_DUPLICATES = "duplicates"

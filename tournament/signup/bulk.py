@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
 from tournament.models import SignUp, Tournament
-from tournament.signup.services import REJECTABLE, _lock, _snapshot, promote
+from tournament.signup.services import REJECTABLE, lock_signups, promote, signup_snapshot
 
 SHOWN = 20  # addresses and hours offered on the organizer's page, the busiest first
 
@@ -71,7 +71,7 @@ def signup_reject_many(
         raise ValidationError(_("请填写未通过的原因"))
     if (ip is None) == (hour is None):
         raise ValidationError(_("请选择一个来源地址或一个时段"))
-    config = _lock(tournament)
+    config = lock_signups(tournament)
     chosen = open_signups(tournament).select_for_update()
     if ip is not None:
         chosen, which = chosen.filter(ip=ip), ip
@@ -83,7 +83,7 @@ def signup_reject_many(
         raise ValidationError(_("没有可拒绝的报名（可能已处理）"))
     entries = []
     for signup in signups:
-        before = _snapshot(signup)
+        before = signup_snapshot(signup)
         signup.state, signup.reason = SignUp.REJECTED, reason
         name = signup.data.get("name", "")
         summary = Message("audit_signup_rejected", {"name": name, "reason": reason})
@@ -96,7 +96,7 @@ def signup_reject_many(
                 obj=signup,
                 summary=summary,
                 before=before,
-                after=_snapshot(signup),
+                after=signup_snapshot(signup),
             )
         )
     total = Message(

@@ -9,9 +9,10 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.normalize import normalize_name
-from tournament.models import SignUpConfig
+from tournament.models import SignUp, SignUpConfig
 from tournament.registration.services import TeamData
 from tournament.registration.sheet_check import NAME_MAX, PHONE_MAX
+from tournament.signup.services import team_data
 
 _NAMES = ("name", "unit", "player1", "player2")
 
@@ -60,6 +61,14 @@ class SignUpForm(forms.Form):
 
     def emails(self) -> tuple[str, str]:
         return (self.cleaned_data.get("email1") or "", self.cleaned_data.get("email2") or "")
+
+    @classmethod
+    def for_signup(cls, signup: SignUp, data=None) -> SignUpForm:
+        """The form to change an application, filled in with what it holds now (the pair's
+        page and the staff's both edit through it)."""
+        current = team_data(signup)
+        initial = current.__dict__ | {"email1": signup.email1, "email2": signup.email2}
+        return cls(data, initial=initial)
 
 
 # The text fallback of the challenge, in words: "3+4=" reads "3 加 4 等于几？".

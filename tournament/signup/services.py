@@ -65,7 +65,8 @@ def team_data(signup: SignUp) -> TeamData:
     return TeamData(**signup.data)
 
 
-def _snapshot(signup: SignUp) -> dict:
+def signup_snapshot(signup: SignUp) -> dict:
+    """An application's state, data and reason, for the audit log (before and after)."""
     return {"state": signup.state, **signup.data, "reason": signup.reason}
 
 
@@ -78,7 +79,7 @@ def _log(signup: SignUp, action: str, summary: Message, request, user=None, befo
         obj=signup,
         summary=summary,
         before=before,
-        after=_snapshot(signup),
+        after=signup_snapshot(signup),
         actor="" if user or (request and request.user.is_authenticated) else _("报名者"),
     )
 
@@ -139,7 +140,9 @@ def _check_limits(tournament: Tournament, ip: str | None) -> None:
             raise ValidationError(refusal % {"n": limit}, code="signup_limit")
 
 
-def _lock(tournament: Tournament) -> SignUpConfig:
+def lock_signups(tournament: Tournament) -> SignUpConfig:
+    """Lock the event's row (every sign-up write of the event waits here, so places and the
+    cap are counted one write at a time) and return its sign-up settings."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     return config_of(tournament)
 
@@ -173,7 +176,7 @@ def signup_submit(
 ) -> SignUp:
     """A pair applies through the public page: a place, or the waiting list at the cap; or,
     when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
-    config = _lock(tournament)
+    config = lock_signups(tournament)
     if not is_open(config):
         raise ValidationError(_("报名未开放或已截止"))
     if config.confirm_email and not emails[0]:
@@ -201,14 +204,14 @@ def signup_submit(
 def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
     """The pair opened the link mailed to it: the application now counts (a place or the
     waiting list, checked again against the pairs that came meanwhile)."""
-    config = _lock(signup.tournament)
+    config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if not secrets.compare_digest(code, signup_mail.confirm_code(signup)):
         raise ValidationError(_("确认链接无效"))
     if signup.state != SignUp.UNCONFIRMED:
         raise ValidationError(_("该报名的邮箱已确认过"))
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
-    before = _snapshot(signup)
+    before = signup_snapshot(signup)
     _place(signup, config, request)
     signup.save()
     name = signup.data.get("name", "")
@@ -227,7 +230,7 @@ def signup_edit(
     *, signup: SignUp, data: TeamData, emails: tuple[str, str], request=None, user=None
 ) -> SignUp:
     """The pair (until the deadline) or the organizer (any time) changes the application."""
-    config = _lock(signup.tournament)
+    config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if user is None and not is_open(config):
         raise ValidationError(_("报名已截止，不能再修改；请联系组织者"))
@@ -235,7 +238,7 @@ def signup_edit(
         raise ValidationError(_("该报名已结束，不能修改"))
     data = normalized(data)
     check_signup(signup.tournament, data, exclude=signup)
-    before = _snapshot(signup)
+    before = signup_snapshot(signup)
     if signup.team_id:
         team = Team.objects.get(pk=signup.team_id)
         team_update(team=team, data=data, version=team.version, user=user, request=request)
@@ -259,7 +262,7 @@ def promote(tournament: Tournament, config: SignUpConfig, request=None, user=Non
     for signup in waiting:
         if config.cap is not None and places_taken(tournament) >= config.cap:
             break
-        before = _snapshot(signup)
+        before = signup_snapshot(signup)
         signup.state = _place_state(config)
         if signup.state == SignUp.APPROVED:
             _accept(signup, request, user)
@@ -281,17 +284,17 @@ def promote(tournament: Tournament, config: SignUpConfig, request=None, user=Non
 @transaction.atomic
 def promote_after_change(tournament: Tournament, request=None, user=None) -> list[SignUp]:
     """Fill places freed elsewhere (a pair withdrawn from the registration list)."""
-    return promote(tournament, _lock(tournament), request, user)
+    return promote(tournament, lock_signups(tournament), request, user)
 
 
 @transaction.atomic
 def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
     """The pair (or the organizer) withdraws; the first waiting pair moves up."""
-    config = _lock(signup.tournament)
+    config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
         raise ValidationError(_("该报名已结束"))
-    before = _snapshot(signup)
+    before = signup_snapshot(signup)
     if signup.team_id:
         team_set_status(team=signup.team, status=Team.WITHDRAWN, user=user, request=request)
     signup.state = SignUp.WITHDRAWN
@@ -312,11 +315,11 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
 @transaction.atomic
 def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     """The organizer accepts a pair waiting for approval: it becomes a registered pair."""
-    _lock(signup.tournament)
+    lock_signups(signup.tournament)
     signup = _reload(signup)
     if signup.state != SignUp.PENDING:
         raise ValidationError(_("只有待审核的报名可以通过"))
-    before = _snapshot(signup)
+    before = signup_snapshot(signup)
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
     _accept(signup, request, user)
     signup.save()
@@ -339,14 +342,14 @@ REJECTABLE = (SignUp.UNCONFIRMED, SignUp.PENDING, SignUp.WAITING)
 @transaction.atomic
 def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     """The organizer refuses a pair (pending or waiting), with a reason the pair sees."""
-    config = _lock(signup.tournament)
+    config = lock_signups(signup.tournament)
     signup = _reload(signup)
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("请填写未通过的原因"))
     if signup.state not in REJECTABLE:
         raise ValidationError(_("只有待确认、待审核或候补的报名可以拒绝"))
-    before = _snapshot(signup)
+    before = signup_snapshot(signup)
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]
     signup.save()
     name = signup.data.get("name", "")

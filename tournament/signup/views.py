@@ -75,12 +75,6 @@ def _checkin_context(signup: SignUp, request) -> dict:
     }
 
 
-def _form_for(signup: SignUp, data=None) -> SignUpForm:
-    current = team_data(signup)
-    initial = current.__dict__ | {"email1": signup.email1, "email2": signup.email2}
-    return SignUpForm(data, initial=initial)
-
-
 @require_http_methods(["GET", "POST"])
 def signup_page(request, slug):
     tournament = load_tournament(request, slug, None)
@@ -141,7 +135,7 @@ def waiting_place(signup: SignUp) -> int | None:
 def signup_status(request, slug, token):
     tournament, signup = _load(request, slug, token)
     config = config_of(tournament)
-    form = _form_for(signup, request.POST or None)
+    form = SignUpForm.for_signup(signup, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             signup_edit(signup=signup, data=form.team_data(), emails=form.emails(), request=request)

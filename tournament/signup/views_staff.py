@@ -21,7 +21,7 @@ from tournament.models import SignUp
 from tournament.registration.services import TeamData
 from tournament.signup.bulk import busiest_addresses, busiest_hours, parse_hour, signup_reject_many
 from tournament.signup.fees import fee_mark, fee_totals, save_config
-from tournament.signup.forms import RejectForm, SignUpConfigForm
+from tournament.signup.forms import RejectForm, SignUpConfigForm, SignUpForm
 from tournament.signup.services import (
     config_of,
     event_started,
@@ -31,7 +31,6 @@ from tournament.signup.services import (
     signup_reject,
     signup_withdraw,
 )
-from tournament.signup.views import _form_for
 
 
 def _config_fields(form: SignUpConfigForm) -> dict:
@@ -163,7 +162,7 @@ def signup_admin_edit(request, slug, signup_id):
     """The organizer edits an application (any time, deadline or not)."""
     tournament = load_tournament(request, slug, ORGANIZER)
     signup = get_object_or_404(SignUp, tournament=tournament, pk=signup_id)
-    form = _form_for(signup, request.POST or None)
+    form = SignUpForm.for_signup(signup, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             signup_edit(

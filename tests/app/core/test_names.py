@@ -3,11 +3,14 @@ characters) before duplicate checks and storage, for the form, the sheet and the
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from django.urls import reverse
 
 from tests.app.sheet_files import xlsx
-from tournament.core.normalize import normalize_name
+from tournament.core import normalize
+from tournament.core.normalize import normalize_name, search_key
 from tournament.models import Player, Team, Unit
 from tournament.registration.services import teams_import
 
@@ -19,6 +22,12 @@ def test_normalize_name_removes_invisible_characters_and_composes():
     assert normalize_name("\u202e坏\u2066队\u2069\ufeff") == "坏队"
     assert normalize_name("Jose\u0301") == "José"
     assert normalize_name("\u3000张\t\t伟 ") == "张 伟"
+
+
+def test_a_search_key_is_the_stored_form_without_spaces_in_lower_case():
+    assert search_key("\u3000Zhu\u200b Ge\tLiang ") == "zhugeliang"
+    assert search_key(normalize_name("诸葛 亮")) == search_key("诸葛亮")
+    assert doctest.testmod(normalize).failed == 0
 
 
 def test_the_form_refuses_a_zero_width_look_alike(tournament, as_organizer, register):

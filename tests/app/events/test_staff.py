@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import re
 
@@ -13,8 +14,10 @@ from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import reverse
 
+from tournament.core import accounts
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
 from tournament.core.rights import can_create_tournament
+from tournament.events.staff import ensure_user
 from tournament.models import AuditEntry, Staff
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -164,3 +167,13 @@ def test_add_organizer_command(capsys, db):
     user = authenticate(username="org2", password=password)
     assert user is not None and can_create_tournament(user) and display_name(user) == "陈组织"
     assert user.groups.filter(name=ORGANIZER_GROUP).exists()
+
+
+def test_ensure_user_creates_once_and_then_leaves_the_account_as_it_is():
+    """The demo's accounts (load_demo) go through the staff service, not core.accounts."""
+    user, password = ensure_user("demo-organizer", organizer=True)
+    assert password and authenticate(username="demo-organizer", password=password) == user
+    assert user.groups.filter(name=ORGANIZER_GROUP).exists()
+    again, no_password = ensure_user("demo-organizer")
+    assert (again, no_password) == (user, None)
+    assert doctest.testmod(accounts).failed == 0

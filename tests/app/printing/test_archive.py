@@ -22,7 +22,8 @@ from tournament.archive.write import (
     export_archive,
 )
 from tournament.models import AuditEntry, Match, Stage, Team, Tournament
-from tournament.printing.registry import Request, run
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 from tournament.standings.selectors import standings_for
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,8 @@ import pytest
 from tests.app.conftest import english  # noqa: F401 - the pending translations compiled in
 from tests.app.printing.conftest import pages_text
 from tests.conftest import organizers_words
-from tournament.printing.registry import Request, run
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 
 pytestmark = pytest.mark.django_db
 

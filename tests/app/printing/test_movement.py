@@ -15,7 +15,8 @@ from tests.app.events.test_stages import create
 from tests.app.printing.conftest import pages_text
 from tests.app.test_reads_never_write import assert_no_writes
 from tests.conftest import login
-from tournament.printing.registry import ExportError, Request, run
+from tournament.printing.makers import ExportError, Request
+from tournament.printing.registry import run
 from tournament.rounds.pairing import draw, pair_next_round
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,8 @@ from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_printing import knockout_round
 from tournament.models import Team
 from tournament.printing import fonts
-from tournament.printing.registry import Request, run
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,8 @@ from tests.app.printing.conftest import pages_text
 from tournament.models import Match, Team
 from tournament.printing import source
 from tournament.printing.data import level_text
-from tournament.printing.registry import Request, run
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,7 @@ def test_score_sheet_prints_recorded_deals_and_result(event):
 
 
 def test_score_sheets_need_the_players_address_when_table_entry_is_on(event):
-    from tournament.printing.registry import ExportError
+    from tournament.printing.makers import ExportError
 
     with pytest.raises(ExportError, match="base-url"):
         render(event, "scoresheets", round=1, base_url="")

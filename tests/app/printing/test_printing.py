@@ -16,13 +16,14 @@ from tournament.models import Match, Round, Stage, Team
 from tournament.printing import registry
 from tournament.printing.bracket import BracketPdf, bracket_from_state
 from tournament.printing.data import Pair
+from tournament.printing.makers import Request
 from tournament.printing.signin import by_pinyin
 from tournament.rounds.titles import bracket_round_title, match_title, round_title
 
 
 def render(tournament, kind, fmt="pdf", **kw) -> bytes:
     out = io.BytesIO()
-    registry.run(registry.Request(tournament=tournament, kind=kind, fmt=fmt, **kw), out)
+    registry.run(Request(tournament=tournament, kind=kind, fmt=fmt, **kw), out)
     return out.getvalue()
 
 

@@ -11,7 +11,8 @@ from pypdf import PdfReader
 
 from tests.app.printing.conftest import pages_text
 from tournament.models import Match
-from tournament.printing.registry import ExportError, Request, run
+from tournament.printing.makers import ExportError, Request
+from tournament.printing.registry import run
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,8 @@ from openpyxl import load_workbook
 from scoring import score_record
 from tests.app.printing.conftest import build_event
 from tournament.models import Match, Team
-from tournament.printing.registry import Request, run
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 from tournament.printing.tabular import Column, Exporter, write_csv, write_xlsx
 from tournament.standings.selectors import match_record, standings_for
 

@@ -94,7 +94,10 @@ def find(query: str, **extra):
     return Client().get(url, {"q": query, **extra})
 
 
-@pytest.mark.parametrize("query", ["诸葛", "zhuge", "zgl", "ZGL", "zhu ge liang", "卧龙"])
+# "诸\u200b葛": a name pasted from a chat app carries a zero-width space (search_key drops it).
+@pytest.mark.parametrize(
+    "query", ["诸葛", "zhuge", "zgl", "ZGL", "zhu ge liang", "卧龙", "诸\u200b葛"]
+)
 def test_chinese_full_pinyin_and_initials_all_find_the_player(event, query):
     response = find(query)
     page = response.content.decode()

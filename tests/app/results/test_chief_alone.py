@@ -13,7 +13,8 @@ from tournament.core.errors import Refused
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.confirm_all import confirm_all_entered, confirm_imported
-from tournament.results.services import MSG_SELF_CONFIRM, confirm_result, submit_result
+from tournament.results.services import confirm_result, submit_result
+from tournament.results.table_write import MSG_SELF_CONFIRM
 from tournament.rounds.lifecycle import lock_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]

@@ -14,7 +14,7 @@ from tournament.printing import source
 from tournament.printing.data import Table
 from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.forms import ResultForm
-from tournament.results.services import values_of
+from tournament.results.table_write import values_of
 from tournament.results.views import initial_for
 from tournament.standings.selectors import RECORD_FIELDS
 

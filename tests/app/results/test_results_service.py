@@ -8,14 +8,8 @@ from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match, Round, Tournament
 from tournament.results.checks import ResultInvalid, ResultValues, check_result, result_from_deals
 from tournament.results.fouls import record_foul
-from tournament.results.services import (
-    MSG_SELF_CONFIRM,
-    StaleResult,
-    confirm_result,
-    resolve_dispute,
-    save_sheet,
-    submit_result,
-)
+from tournament.results.services import confirm_result, resolve_dispute, save_sheet, submit_result
+from tournament.results.table_write import MSG_SELF_CONFIRM, StaleResult
 from tournament.rounds.lifecycle import lock_round, start_round, unlock_round
 from tournament.standings.selectors import ruleset
 

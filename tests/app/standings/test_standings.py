@@ -27,7 +27,8 @@ from tests.conftest import (
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Round, Staff, Tournament
-from tournament.printing.registry import ExportError, Request, run
+from tournament.printing.makers import ExportError, Request
+from tournament.printing.registry import run
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
 from tournament.rounds.lifecycle import lock_round, publish_round

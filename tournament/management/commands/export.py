@@ -14,8 +14,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands._base import get_tournament
+from tournament.printing.makers import ExportError, Request
 from tournament.printing.pairings import ORDERS
-from tournament.printing.registry import KINDS, ExportError, Request, run
+from tournament.printing.registry import KINDS, run
 
 
 def file_format(path: Path) -> str:

@@ -12,8 +12,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournament.core.accounts import ensure_user
 from tournament.events.services import tournament_create
+from tournament.events.staff import ensure_user
 from tournament.models import Staff, Tournament
 from tournament.registration.services import teams_import
 
