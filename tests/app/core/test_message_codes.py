@@ -67,6 +67,25 @@ def service_errors() -> set[str]:
     return found
 
 
+# Exceptions of the app that never reach a user: a redirect to the login page, a
+# programmer's unknown audit action, a file sniffed as not OLE (then read another way).
+INTERNAL = {"LoginRequired", "UnknownAction", "NotOle"}
+
+
+def test_every_error_of_the_app_shown_to_a_user_is_a_service_error():
+    errors = service_errors()
+    assert {"BackupError", "BackupBusy", "BackupDamaged", "ArchiveError", "PhotoError"} <= errors
+    defined = {
+        name
+        for module in _modules()
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and issubclass(value, BaseException)
+        and value.__module__ == module.__name__
+    }
+    assert sorted(defined - errors - INTERNAL) == []
+
+
 def _callee(node: ast.Call) -> str | None:
     f = node.func
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
