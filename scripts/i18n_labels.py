@@ -14,6 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rules.steps import END_REASONS, FOUL_KINDS  # noqa: E402
 from scoring import METRICS  # noqa: E402
 from tournament.events import options  # noqa: E402
 
@@ -25,6 +26,8 @@ def labels() -> list[str]:
         if isinstance(value, dict) and name.isupper():
             found += [v for v in value.values() if isinstance(v, str)]
     found += [label for label, _ in options.DEFAULT_AWARD_TIERS]
+    # The cores' labels shown through gettext (tournament.core.messages.cores.LABELS).
+    found += [*END_REASONS.values(), *FOUL_KINDS.values()]
     found += [metric.label_zh for metric in METRICS.values()]  # standings columns in exports
     try:
         from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
@@ -46,7 +49,7 @@ def main() -> None:
     ]
     lines += [f"    _({text!r})," for text in labels()]
     lines += ["]", ""]
-    target = ROOT / "tournament" / "option_labels.py"
+    target = ROOT / "tournament" / "events" / "option_labels.py"
     target.write_text("\n".join(lines), encoding="utf-8")
     # Long labels need the formatter's line breaks, or `ruff format --check` fails in CI.
     subprocess.run([str(ROOT / ".venv" / "bin" / "ruff"), "format", "-q", str(target)], check=False)
