@@ -14,6 +14,7 @@ from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_LATE_OUT
 from tournament.models import Match, Team
 from tournament.results.checks import ResultValues
 from tournament.results.services import check_referee, submit_result
@@ -57,7 +58,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
             action="team.status",
             obj=team,
             summary=Message(
-                "audit_late_out", {"team": team.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
+                MSG_AUDIT_LATE_OUT, {"team": team.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
             ),
             before={"status": Team.ACTIVE},
             after={"status": Team.DISQUALIFIED},

@@ -28,6 +28,7 @@ from rules.messages import Message
 from tests.app.conftest import CJK
 from tournament.core.errors import ServiceError
 from tournament.core.messages import TEXTS
+from tournament.core.messages.audit import AUDIT
 
 ROOT = Path(tournament.__file__).parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
@@ -179,6 +180,41 @@ def test_no_service_error_is_raised_with_a_sentence_or_a_code_written_out():
                 if why:
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {why}")
     assert offenders == []
+
+
+def _written_codes(tree: ast.Module, codes) -> list[int]:
+    """The lines where one of ``codes`` is written out, other than as the value of its
+    ``MSG_…`` constant."""
+    named = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id.startswith("MSG_") for t in node.targets)
+    }
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in codes and id(node) not in named
+    ]
+
+
+def test_every_audit_code_is_named_by_one_constant():
+    offenders, constants = [], {}
+    for path, tree in _sources():
+        offenders += [f"{path.relative_to(ROOT)}:{n}" for n in _written_codes(tree, AUDIT)]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and node.value.value in AUDIT:
+                        constants.setdefault(node.value.value, []).append(target.id)
+    assert offenders == []  # write MSG_AUDIT_… (tournament.core.messages.audit)
+    assert {code: names for code, names in constants.items() if len(names) != 1} == {}
+    assert sorted(AUDIT.keys() - constants.keys()) == []
+
+
+def test_the_audit_code_scan_catches_a_code_written_out():
+    tree = ast.parse('MSG_AUDIT_LOCK = "audit_lock"\nsummary = Message("audit_lock", {})\n')
+    assert _written_codes(tree, AUDIT) == [2]
 
 
 def test_the_sentence_scan_catches_what_it_forbids():
