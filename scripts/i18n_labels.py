@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules.steps import END_REASONS, FOUL_KINDS  # noqa: E402
-from scoring import METRICS  # noqa: E402
 from tournament.events import options  # noqa: E402
 
 
@@ -28,14 +27,6 @@ def labels() -> list[str]:
     found += [label for label, _ in options.DEFAULT_AWARD_TIERS]
     # The cores' labels shown through gettext (tournament.core.messages.cores.LABELS).
     found += [*END_REASONS.values(), *FOUL_KINDS.values()]
-    found += [metric.label_zh for metric in METRICS.values()]  # standings columns in exports
-    try:
-        from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
-
-        for value in FLAG_DESCRIPTIONS.values():
-            found.append(value[0] if isinstance(value, tuple | list) else value)
-    except ImportError:
-        pass
     return sorted(set(found))
 
 

@@ -238,3 +238,18 @@ def test_no_two_codes_share_a_text():
         for code, text in TEXTS.items():
             by_text.setdefault(str(text), []).append(code)
     assert [codes for codes in by_text.values() if len(codes) > 1] == []
+
+
+def test_every_flag_and_metric_has_a_label_in_chinese_and_in_english(english):
+    from pairing import DRAW_FLAGS
+    from scoring import METRICS
+    from tournament.core.messages.labels import FLAG_LABELS, METRIC_LABELS
+
+    assert set(FLAG_LABELS) == set(DRAW_FLAGS) and set(METRIC_LABELS) == set(METRICS)
+    wrong = []
+    for code, text in [*FLAG_LABELS.items(), *METRIC_LABELS.items()]:
+        with translation.override("zh-hans"):
+            zh = str(text)
+        if not CJK.search(zh) or CJK.search(str(text)):
+            wrong.append(f"{code}: {zh!r} / {str(text)!r}")
+    assert wrong == []
