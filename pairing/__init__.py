@@ -19,7 +19,7 @@ Output
 ``Pairing(tables, byes, rematches, cost, seed, seat_weight=0.0, notes=())`` with
 ``Pairing.to_json(names=None, with_flags=False)`` giving
 ``[{"table": 1, "ew": ..., "ns": ...}, ..., {"table": None, "bye": ...}]``.
-Flags and their Chinese/English descriptions: :data:`DRAW_FLAG_DESCRIPTIONS`
+Flags (codes; the app labels them): :data:`DRAW_FLAGS`
 (``float_up`` 上浮, ``float_down`` 下浮, ``rematch_avoided`` 避免重复对阵, ``rematch``
 重复对阵（无法避免）, ``unit_avoided`` 同单位回避, ``same_unit`` 同单位对阵, ``forbidden``
 回避对阵（无法避免）, ``seat_forced``
@@ -80,7 +80,7 @@ from .draw import draw_numbers, draw_sheet, pair_round_one
 from .entrants import Entrant
 from .errors import PairingError
 from .flags import (
-    DRAW_FLAG_DESCRIPTIONS,
+    DRAW_FLAGS,
     FLAG_BYE,
     FLAG_FLOAT_DOWN,
     FLAG_FLOAT_UP,
@@ -106,7 +106,7 @@ from .roundrobin import (
 from .swiss import NOTE_SEAT_RULE_UNMET, pair_swiss
 
 __all__ = [
-    "DRAW_FLAG_DESCRIPTIONS",
+    "DRAW_FLAGS",
     "FLAG_BYE",
     "FLAG_FLOAT_DOWN",
     "FLAG_FLOAT_UP",

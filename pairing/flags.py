@@ -32,18 +32,18 @@ FLAG_BYE = "bye"
 FLAG_SECOND_BYE = "second_bye"
 FLAG_MANUAL = "manual"
 
-DRAW_FLAG_DESCRIPTIONS: dict[str, tuple[str, str]] = {
-    FLAG_FLOAT_UP: ("上浮", "Floated up: met a pair with more points"),
-    FLAG_FLOAT_DOWN: ("下浮", "Floated down: met a pair with fewer points"),
-    FLAG_REMATCH_AVOIDED: ("避免重复对阵", "A closer opponent was skipped: already met"),
-    FLAG_REMATCH: ("重复对阵（无法避免）", "Rematch: no pairing without one exists"),
-    FLAG_UNIT_AVOIDED: ("同单位回避", "A closer opponent was skipped: same unit"),
-    FLAG_SAME_UNIT: ("同单位对阵", "Both pairs belong to the same unit"),
-    FLAG_FORBIDDEN: ("回避对阵（无法避免）", "Pairs set to be kept apart: no pairing avoids it"),
-    FLAG_SEAT_FORCED: ("座位强制", "Seats set by the East-West balance, not the listing"),
-    FLAG_SEAT_LIMIT: ("座位超限", "A pair's East-West balance goes beyond ±2"),
-    FLAG_BYE: ("轮空", "Bye: no opponent this round"),
-    FLAG_SECOND_BYE: ("再次轮空", "Bye although another pair has had fewer byes"),
-    FLAG_MANUAL: ("人工调整", "Changed by hand after the computer pairing"),
-}
-"""Flag -> (Chinese label, English description)."""
+DRAW_FLAGS: tuple[str, ...] = (
+    FLAG_FLOAT_UP,
+    FLAG_FLOAT_DOWN,
+    FLAG_REMATCH_AVOIDED,
+    FLAG_REMATCH,
+    FLAG_UNIT_AVOIDED,
+    FLAG_SAME_UNIT,
+    FLAG_FORBIDDEN,
+    FLAG_SEAT_FORCED,
+    FLAG_SEAT_LIMIT,
+    FLAG_BYE,
+    FLAG_SECOND_BYE,
+    FLAG_MANUAL,
+)
+"""Every flag code; their labels are the app's (tournament.core.messages.labels)."""

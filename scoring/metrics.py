@@ -87,8 +87,6 @@ class Metric:
     """
 
     key: str
-    label_zh: str
-    label_en: str
     higher_is_better: bool
     value: Callable[[Ledger, Hashable, int], Any] | None = None
     pairwise: bool = False
@@ -138,15 +136,15 @@ def _lot(ledger: Ledger, team: Hashable, seed: int) -> int:
 METRICS: dict[str, Metric] = {
     m.key: m
     for m in (
-        Metric("points", "积分", "Points", True, _points),
-        Metric("level_diff", "级差分", "Level difference", True, _level_diff),
-        Metric("opp_points", "对手分", "Opponents' points", True, _opp_points),
-        Metric("fouls", "犯规（少者列前）", "Fewer fouls", False, _fouls),
-        Metric("wins", "胜局数", "Wins", True, _wins),
-        Metric("levels_climbed", "升级数", "Levels climbed", True, _levels_climbed),
-        Metric("progressive", "累进分", "Progressive score", True, _progressive),
-        Metric("head_to_head", "相互胜负", "Head-to-head", True, pairwise=True),
-        Metric("last_rounds", "末轮成绩倒查", "Last round backwards", True, _last_rounds),
-        Metric("lot", "抽签", "Lot", False, _lot, always_separates=True),
+        Metric("points", True, _points),
+        Metric("level_diff", True, _level_diff),
+        Metric("opp_points", True, _opp_points),
+        Metric("fouls", False, _fouls),
+        Metric("wins", True, _wins),
+        Metric("levels_climbed", True, _levels_climbed),
+        Metric("progressive", True, _progressive),
+        Metric("head_to_head", True, pairwise=True),
+        Metric("last_rounds", True, _last_rounds),
+        Metric("lot", False, _lot, always_separates=True),
     )
 }

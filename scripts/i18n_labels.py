@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules.fouls import DELAY_WARNED_WORDS, OUT_OF_TURN_WORDS, PENALTY_WORDS  # noqa: E402
-from scoring import METRICS  # noqa: E402
+from rules.steps import END_REASONS, FOUL_KINDS  # noqa: E402
 from tournament.events import options  # noqa: E402
 
 
@@ -26,16 +26,10 @@ def labels() -> list[str]:
         if isinstance(value, dict) and name.isupper():
             found += [v for v in value.values() if isinstance(v, str)]
     found += [label for label, _ in options.DEFAULT_AWARD_TIERS]
-    found += [metric.label_zh for metric in METRICS.values()]  # standings columns in exports
     # The foul penalties in words (tournament.results.fouls.penalty_text translates them).
     found += [*PENALTY_WORDS.values(), *OUT_OF_TURN_WORDS.values(), DELAY_WARNED_WORDS]
-    try:
-        from pairing.flags import DRAW_FLAG_DESCRIPTIONS as FLAG_DESCRIPTIONS
-
-        for value in FLAG_DESCRIPTIONS.values():
-            found.append(value[0] if isinstance(value, tuple | list) else value)
-    except ImportError:
-        pass
+    # The cores' labels shown through gettext (tournament.core.messages.cores.LABELS).
+    found += [*END_REASONS.values(), *FOUL_KINDS.values()]
     return sorted(set(found))
 
 

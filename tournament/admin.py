@@ -18,7 +18,7 @@ from django.http import HttpRequest
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import term
+from tournament.core.messages.audit import MSG_AUDIT_ADMIN, term
 from tournament.models import (
     Absence,
     ApiToken,
@@ -92,7 +92,7 @@ def log_fix(request: HttpRequest, obj: models.Model, action: str, form=None) -> 
         request=request,
         action=action,
         obj=obj,
-        summary=Message("audit_admin", {"model": term(obj._meta.verbose_name), "obj": str(obj)}),
+        summary=Message(MSG_AUDIT_ADMIN, {"model": term(obj._meta.verbose_name), "obj": str(obj)}),
         before=before if action == "admin.change" else None,
         after=after,
     )

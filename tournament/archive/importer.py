@@ -71,6 +71,7 @@ from tournament.archive.write import (
     invalid,
 )
 from tournament.core.audit import log_action
+from tournament.core.messages.audit import MSG_AUDIT_IMPORT_ARCHIVE
 from tournament.models import (
     AuditEntry,
     Match,
@@ -230,7 +231,7 @@ class _Import:
             obj=result.tournament,
             actor=self.actor,
             summary=Message(
-                "audit_import_archive", {"slug": self.meta["tournament"].get("slug", "")}
+                MSG_AUDIT_IMPORT_ARCHIVE, {"slug": self.meta["tournament"].get("slug", "")}
             ),
         )
         return result

@@ -63,6 +63,10 @@ MANIFEST, SECRET, SQLITE_FILE, PG_FILE = (
 )
 LAST_ERROR = "last-error.json"
 
+MSG_FOLDER_UNWRITABLE = "backup_folder_unwritable"
+MSG_COPY_FAILED = "backup_copy_failed"
+MSG_COPY_CHECK = "backup_copy_check"
+
 
 @dataclass(frozen=True)
 class BackupFile:
@@ -122,9 +126,11 @@ def make_backup_locked(folder: Path, *, keep: int | None, reason: str) -> Path:
         backup_files.record_error(folder / LAST_ERROR, str(exc), reason)
         raise
     except OSError as exc:  # disk full, folder not writable
-        message = f"无法写入备份文件夹 {folder}：{exc.strerror or exc}"
-        backup_files.record_error(folder / LAST_ERROR, message, reason)
-        raise BackupError(message) from exc
+        error = BackupError(
+            MSG_FOLDER_UNWRITABLE, folder=str(folder), error=str(exc.strerror or exc)
+        )
+        backup_files.record_error(folder / LAST_ERROR, str(error), reason)
+        raise error from exc
     with contextlib.suppress(FileNotFoundError):
         (folder / LAST_ERROR).unlink()
     return path
@@ -188,12 +194,12 @@ def sqlite_copy(target: Path) -> Path:
         copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
         check = copy.execute("PRAGMA quick_check").fetchone()[0]
     except sqlite3.Error as exc:
-        raise BackupError(f"复制数据库失败：{exc}") from exc
+        raise BackupError(MSG_COPY_FAILED, error=str(exc)) from exc
     finally:
         copy.close()
         source.close()
     if check != "ok":
-        raise BackupError(f"数据库副本检查未通过：{check}")
+        raise BackupError(MSG_COPY_CHECK, check=check)
     return target
 
 

@@ -7,20 +7,35 @@ import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from django.utils import timezone
 from filelock import FileLock, Timeout
 
+from rules.messages import Message
+from tournament.core.errors import ServiceError
+
 LOCK_FILE = ".backup.lock"
 WAIT_SECONDS = 300  # a manual backup waits this long for a running one
 
+MSG_BUSY = "backup_busy"
+MSG_DAMAGED = "backup_damaged"
 
-class BackupError(RuntimeError):
+
+class BackupError(ServiceError):
     """A backup or restore that could not be done; the message is for the organizer."""
 
 
 class BackupBusy(BackupError):
     """Another process is making a backup of this folder right now."""
+
+
+class BackupDamaged(BackupError):
+    """A backup file that cannot be used: ``BackupDamaged(MSG_…, **params)`` names what is
+    wrong with it, inside one sentence that says nothing was changed (:data:`MSG_DAMAGED`)."""
+
+    def __init__(self, why: str, /, **params: Any) -> None:
+        super().__init__(MSG_DAMAGED, why=Message(why, params))
 
 
 @contextlib.contextmanager
@@ -33,7 +48,7 @@ def backup_lock(folder: Path, *, wait: bool) -> Iterator[None]:
     try:
         lock.acquire()
     except Timeout:
-        raise BackupBusy("另一个备份正在进行，请稍后再试") from None
+        raise BackupBusy(MSG_BUSY) from None
     try:
         yield
     finally:

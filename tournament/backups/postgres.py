@@ -18,6 +18,10 @@ from tournament.backups.files import BackupError
 TOOL_DIRS = "/usr/lib/postgresql/*/bin"
 TIMEOUT = 3600  # an hour: far more than a venue's database takes
 
+MSG_PG_DUMP_FAILED = "backup_pg_dump_failed"
+MSG_PG_RESTORE_FAILED = "backup_pg_restore_failed"
+MSG_NO_PG_RESTORE = "backup_no_pg_restore"
+
 
 def tool_major(path: str) -> int | None:
     """The major version of a PostgreSQL client tool (``pg_dump (PostgreSQL) 15.4`` → 15)."""
@@ -60,20 +64,22 @@ def client_args(settings_dict: dict) -> tuple[list[str], dict[str, str]]:
     return args, env
 
 
-def run_tool(argv: list[str], env: dict[str, str], what: str) -> None:
+def run_tool(argv: list[str], env: dict[str, str], failed: str) -> None:
+    """Run a PostgreSQL client tool; ``failed`` is the code of the error raised when it
+    fails, with the tool's own words (the end of its stderr) as ``error``."""
     try:
         done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=TIMEOUT)
     except (OSError, subprocess.SubprocessError) as exc:
-        raise BackupError(f"{what}失败：{exc}") from exc
+        raise BackupError(failed, error=str(exc)) from exc
     if done.returncode != 0:
-        raise BackupError(f"{what}失败：{done.stderr.strip()[-800:]}")
+        raise BackupError(failed, error=done.stderr.strip()[-800:])
 
 
 def pg_dump(tool: str, target: Path) -> Path:
     """The whole database in ``pg_dump``'s custom format (compressed, one snapshot)."""
     args, env = client_args(connection.settings_dict)
     name = connection.settings_dict["NAME"]
-    run_tool([tool, *args, "-Fc", "-Z", "6", "-f", str(target), name], env, "pg_dump 备份")
+    run_tool([tool, *args, "-Fc", "-Z", "6", "-f", str(target), name], env, MSG_PG_DUMP_FAILED)
     return target
 
 
@@ -82,8 +88,8 @@ def pg_restore(dump: Path, settings_dict: dict) -> None:
     transaction: on any error nothing is changed."""
     tool = find_pg_tool("pg_restore")
     if tool is None:
-        raise BackupError("找不到可用的 pg_restore（需要与数据库服务器相同或更新的版本）")
+        raise BackupError(MSG_NO_PG_RESTORE)
     args, env = client_args(settings_dict)
     argv = [tool, *args, "--clean", "--if-exists", "--no-owner", "--no-privileges"]
     argv += ["--single-transaction", "--exit-on-error", "-d", settings_dict["NAME"], str(dump)]
-    run_tool(argv, env, "pg_restore 恢复")
+    run_tool(argv, env, MSG_PG_RESTORE_FAILED)

@@ -33,10 +33,30 @@ from django.db.migrations.loader import MigrationLoader
 from django.utils import timezone
 
 from tournament.backups import create as backups
-from tournament.backups.files import BackupError
+from tournament.backups.files import BackupDamaged, BackupError
 from tournament.models import Tournament
 
 KINDS = ("sqlite", "postgresql", "archives")
+
+# A backup file that cannot be used (BackupDamaged): what is wrong with it.
+MSG_NO_MANIFEST = "backup_no_manifest"
+MSG_NOT_A_BACKUP = "backup_not_ours"
+MSG_NEWER_FORMAT = "backup_newer_format"
+MSG_MANIFEST_INCOMPLETE = "backup_manifest_incomplete"
+MSG_UNSAFE_NAME = "backup_unsafe_name"
+MSG_CHECKSUM = "backup_checksum"
+MSG_NOT_A_ZIP = "backup_not_a_zip"
+MSG_NO_KEY = "backup_no_key"
+MSG_NO_COPY = "backup_no_copy"
+MSG_COPY_UNREADABLE = "backup_copy_unreadable"
+MSG_COPY_CORRUPT = "backup_copy_corrupt"
+# The other refusals of a restore.
+MSG_UNREADABLE = "backup_unreadable"
+MSG_NEWER_MIGRATIONS = "backup_newer_migrations"
+MSG_NO_FILE = "backup_no_file"
+MSG_OTHER_KIND = "backup_other_kind"
+MSG_NOT_EMPTY = "backup_not_empty"
+MSG_WRITE_FAILED = "backup_write_failed"
 
 
 @dataclass
@@ -52,22 +72,18 @@ class RestoreReport:
     env_key_differs: bool = False
 
 
-def damaged(why: str) -> BackupError:
-    return BackupError(f"备份文件无法使用：{why}。没有做任何更改")
-
-
 def read_manifest(zf: zipfile.ZipFile) -> dict:
     """The checked manifest of an open backup file."""
     try:
         manifest = json.loads(zf.read(backups.MANIFEST))
     except (KeyError, ValueError, zipfile.BadZipFile, OSError) as exc:
-        raise damaged(f"缺少或无法读取清单 manifest.json（{exc}）") from exc
+        raise BackupDamaged(MSG_NO_MANIFEST, error=str(exc)) from exc
     if not isinstance(manifest, dict) or manifest.get("format") != backups.FORMAT:
-        raise damaged("不是本系统的备份文件")
+        raise BackupDamaged(MSG_NOT_A_BACKUP)
     if manifest.get("version", 0) > backups.VERSION:
-        raise damaged("备份来自更新版本的程序，请先更新本机的程序")
+        raise BackupDamaged(MSG_NEWER_FORMAT)
     if manifest.get("database") not in KINDS or not isinstance(manifest.get("sha256"), dict):
-        raise damaged("清单内容不完整")
+        raise BackupDamaged(MSG_MANIFEST_INCOMPLETE)
     return manifest
 
 
@@ -79,19 +95,19 @@ def extract_checked(path: Path, work: Path) -> tuple[dict, str]:
             key = zf.read(backups.SECRET).decode("utf-8").strip()
             for arcname, digest in manifest["sha256"].items():
                 if arcname.startswith(("/", "..")) or ".." in Path(arcname).parts:
-                    raise damaged(f"文件名不安全：{arcname}")
+                    raise BackupDamaged(MSG_UNSAFE_NAME, name=arcname)
                 target = work / arcname
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with zf.open(arcname) as src, open(target, "wb") as out:
                     shutil.copyfileobj(src, out, 1 << 20)
                 if backups.sha256_of(target) != digest:
-                    raise damaged(f"{arcname} 的校验值不符（文件已损坏）")
+                    raise BackupDamaged(MSG_CHECKSUM, name=arcname)
     except (zipfile.BadZipFile, KeyError, EOFError, UnicodeDecodeError) as exc:
-        raise damaged(f"不是完整的备份压缩文件（{exc}）") from exc
+        raise BackupDamaged(MSG_NOT_A_ZIP, error=str(exc)) from exc
     except OSError as exc:
-        raise BackupError(f"无法读取或解压备份文件：{exc}。没有做任何更改") from exc
+        raise BackupError(MSG_UNREADABLE, error=str(exc)) from exc
     if len(key) < 20:
-        raise damaged("缺少密钥 secret_key")
+        raise BackupDamaged(MSG_NO_KEY)
     if manifest["database"] == "sqlite":
         _check_sqlite(work / backups.SQLITE_FILE)
     _check_migrations(manifest)
@@ -100,7 +116,7 @@ def extract_checked(path: Path, work: Path) -> tuple[dict, str]:
 
 def _check_sqlite(path: Path) -> None:
     if not path.is_file():
-        raise damaged("缺少数据库副本")
+        raise BackupDamaged(MSG_NO_COPY)
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
@@ -108,20 +124,16 @@ def _check_sqlite(path: Path) -> None:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        raise damaged(f"数据库副本无法打开（{exc}）") from exc
+        raise BackupDamaged(MSG_COPY_UNREADABLE, error=str(exc)) from exc
     if result != "ok":
-        raise damaged(f"数据库副本检查未通过（{result}）")
+        raise BackupDamaged(MSG_COPY_CORRUPT, result=result)
 
 
 def _check_migrations(manifest: dict) -> None:
     known = {f"{app}.{name}" for app, name in MigrationLoader(None).disk_migrations}
     unknown = sorted(set(manifest.get("migrations", [])) - known)
     if unknown:
-        raise BackupError(
-            "备份来自更新版本的程序（本机不认识数据库结构 "
-            + "、".join(unknown[:3])
-            + "），请先把本机的程序更新到同一版本。没有做任何更改"
-        )
+        raise BackupError(MSG_NEWER_MIGRATIONS, names=unknown[:3])
 
 
 def database_is_empty() -> bool:
@@ -135,21 +147,15 @@ def database_is_empty() -> bool:
 def restore_backup(path: Path, *, force: bool = False) -> RestoreReport:
     """Restore the backup file ``path`` here (see the module docstring)."""
     if not Path(path).is_file():
-        raise BackupError(f"找不到备份文件：{path}")
+        raise BackupError(MSG_NO_FILE, path=str(path))
     here = backups.database_kind()
     with tempfile.TemporaryDirectory(prefix="guandan-restore-") as tmp:
         manifest, key = extract_checked(Path(path), Path(tmp))
         kind = manifest["database"]
         if kind != "archives" and kind != here:
-            raise BackupError(
-                f"这是 {kind} 数据库的备份，本机配置的是 {here}"
-                "（见 DATABASE_URL）。请在同类数据库上恢复。没有做任何更改"
-            )
+            raise BackupError(MSG_OTHER_KIND, kind=kind, here=here)
         if not database_is_empty() and not force:
-            raise BackupError(
-                "本机数据库中已有赛事或账号，恢复会替换它们。没有做任何更改。"
-                "确需替换时加 --force：原数据库会先另存一份，不会丢失"
-            )
+            raise BackupError(MSG_NOT_EMPTY)
         report = RestoreReport(kind=kind, made_at=manifest.get("created_at", ""))
         _restore_database(kind, Path(tmp), report, force=force)
     report.env_key_differs = restore_secret_key(key)
@@ -192,7 +198,7 @@ def restore_sqlite(copy: Path, *, keep: bool) -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         _sqlite_backup(copy, target)
     except sqlite3.Error as exc:
-        raise BackupError(f"写入数据库失败：{exc}") from exc
+        raise BackupError(MSG_WRITE_FAILED, error=str(exc)) from exc
     return aside
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament.backups import create as backups
-from tournament.backups.files import BackupError
+from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Tournament
@@ -41,7 +41,7 @@ def backup_list(request, slug):
     if request.method == "POST":
         try:
             path = backups.make_backup(keep=settings.AUTO_BACKUP_KEEP, reason="page")
-        except BackupError as exc:
+        except ServiceError as exc:
             log.error("backup from the page failed: %s", exc)
             messages.error(request, _("备份失败：%(e)s") % {"e": exc})
         else:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.login_guard import STEPS, forget_steps, lockout_minutes
+from tournament.core.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Tournament
@@ -88,7 +89,7 @@ def login_locks(request, slug):
                     tournament=tournament,
                     request=request,
                     action="login.unlock",
-                    summary=Message("audit_unlock_account", {"u": username}),
+                    summary=Message(MSG_AUDIT_UNLOCK_ACCOUNT, {"u": username}),
                 )
             messages.success(
                 request, _("已解锁 %(u)s（清除 %(n)s 条记录）") % {"u": username, "n": count}

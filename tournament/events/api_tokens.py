@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import log_action
+from tournament.core.messages.audit import MSG_AUDIT_TOKEN_NEW, MSG_AUDIT_TOKEN_OFF
 from tournament.models import ApiToken, Tournament
 
 NAME_MAX = 60
@@ -37,7 +38,7 @@ def token_create(*, tournament: Tournament, name: str, request=None) -> tuple[Ap
         request=request,
         action="token.create",
         obj=token,
-        summary=Message("audit_token_new", {"name": name, "prefix": token.prefix}),
+        summary=Message(MSG_AUDIT_TOKEN_NEW, {"name": name, "prefix": token.prefix}),
     )
     return token, secret
 
@@ -59,7 +60,7 @@ def token_revoke(*, tournament: Tournament, token_id: int, request=None) -> ApiT
         request=request,
         action="token.revoke",
         obj=token,
-        summary=Message("audit_token_off", {"name": token.name, "prefix": token.prefix}),
+        summary=Message(MSG_AUDIT_TOKEN_OFF, {"name": token.name, "prefix": token.prefix}),
     )
     return token
 

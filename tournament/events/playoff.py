@@ -15,6 +15,7 @@ from scoring import standings
 from scoring.cut import Cut, cut_at
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
 from tournament.models import Stage, Team, Tournament
 from tournament.standings.selectors import match_records, standings_rules
 
@@ -62,7 +63,7 @@ def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[
         request=request,
         action="stage.playoff",
         obj=stage,
-        summary=Message("audit_playoff", {"stage": stage.name, "count": len(tables)}),
+        summary=Message(MSG_AUDIT_PLAYOFF, {"stage": stage.name, "count": len(tables)}),
         after={"tables": tables},
     )
     return tables
@@ -87,7 +88,7 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
         action="stage.playoff",
         obj=stage,
         summary=Message(
-            "audit_playoff_won", {"stage": stage.name, "table": index + 1, "team": name}
+            MSG_AUDIT_PLAYOFF_WON, {"stage": stage.name, "table": index + 1, "team": name}
         ),
         after={"table": index + 1, "winner": team_id},
     )

@@ -8,7 +8,7 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.messages import render
-from tournament.core.messages.audit import term
+from tournament.core.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
 from tournament.events.options import FORMATS
 from tournament.models import Round, Stage, Tournament
 
@@ -37,7 +37,7 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
         request=request,
         action="tournament.create",
         obj=tournament,
-        summary=Message("audit_create_event", {"name": tournament.name}),
+        summary=Message(MSG_AUDIT_CREATE_EVENT, {"name": tournament.name}),
         after=tournament.option_values(),
     )
     return tournament
@@ -73,7 +73,7 @@ def tournament_update(
         request=request,
         action="tournament.edit",
         obj=tournament,
-        summary=Message("audit_settings", {"fields": [_field_label(k) for k in sorted(changed)]}),
+        summary=Message(MSG_AUDIT_SETTINGS, {"fields": [_field_label(k) for k in sorted(changed)]}),
         before={k: before[k] for k in changed},
         after={k: after[k] for k in changed},
     )

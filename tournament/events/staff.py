@@ -34,7 +34,13 @@ from django.utils.translation import gettext as _
 from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import term
+from tournament.core.messages.audit import (
+    MSG_AUDIT_PASSWORD_RESET,
+    MSG_AUDIT_STAFF,
+    MSG_AUDIT_STAFF_NEW,
+    MSG_AUDIT_STAFF_REMOVED,
+    term,
+)
 from tournament.core.rights import parse_tables
 from tournament.models import Staff, Tournament
 
@@ -150,7 +156,7 @@ def staff_add(
         action="staff.set",
         obj=staff,
         summary=Message(
-            "audit_staff_new" if created else "audit_staff",
+            MSG_AUDIT_STAFF_NEW if created else MSG_AUDIT_STAFF,
             {"name": shown_name, "role": term(staff.get_role_display()), "u": username},
         ),
         after={"username": username, "name": shown_name, "role": role, "tables": tables},
@@ -180,7 +186,7 @@ def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -
         user=user,
         request=request,
         action="staff.remove",
-        summary=Message("audit_staff_removed", {"name": staff.name or display_name(staff.user)}),
+        summary=Message(MSG_AUDIT_STAFF_REMOVED, {"name": staff.name or display_name(staff.user)}),
         before=before,
     )
     return staff
@@ -206,7 +212,7 @@ def staff_reset_password(
         request=request,
         action="staff.password",
         obj=staff,
-        summary=Message("audit_password_reset", {"name": display_name(account, tournament)}),
+        summary=Message(MSG_AUDIT_PASSWORD_RESET, {"name": display_name(account, tournament)}),
     )
     return StaffChange(staff, False, password)
 

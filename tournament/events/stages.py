@@ -35,6 +35,7 @@ from rules.messages import Message
 from scoring import rotation_totals, standings
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_ADD_STAGE
 from tournament.events.options import STAGE_KINDS
 from tournament.events.playoff import playoff_qualifiers, stage_cut
 from tournament.models import Match, Round, Stage, Team, Tournament
@@ -139,7 +140,7 @@ def stage_add(
         request=request,
         action="stage.add",
         obj=stage,
-        summary=Message("audit_add_stage", {"stage": stage.name}),
+        summary=Message(MSG_AUDIT_ADD_STAGE, {"stage": stage.name}),
         after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
     )
     return stage

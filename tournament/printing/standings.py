@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
+from tournament.core.messages.labels import METRIC_LABELS, metric_label
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
@@ -34,11 +35,11 @@ def award_labels(rows: Sequence[StandingRow], tiers) -> dict[object, str]:
 
 def short_label(key: str) -> str:
     """A metric's label without its parenthesis, for narrow PDF columns: 犯规（少者列前） → 犯规."""
-    return _(METRICS[key].label_zh).split("（")[0]
+    return metric_label(key).split("（")[0]
 
 
 def decided_label(row: StandingRow) -> str:
-    return _(METRICS[row.decided_by].label_zh) if row.decided_by in METRICS else ""
+    return metric_label(row.decided_by) if row.decided_by in METRICS else ""
 
 
 class StandingsExport(Exporter):
@@ -59,8 +60,7 @@ class StandingsExport(Exporter):
         self.keys = metric_keys(event.tiebreaks)
         self.awards = award_labels(rows, event.award_tiers) if with_awards else {}
         metric_cols = [
-            Column(gettext_lazy(METRICS[k].label_zh), 12, SIGNED if k in SIGNED_METRICS else None)
-            for k in self.keys
+            Column(METRIC_LABELS[k], 12, SIGNED if k in SIGNED_METRICS else None) for k in self.keys
         ]
         self.columns = (
             Column(gettext_lazy("名次"), 6),
@@ -148,7 +148,7 @@ def standings_section(
             out.append(labels.get(row.team, ""))
         return out
 
-    tie_note = _("名次依据：") + " → ".join(_(METRICS[k].label_zh) for k in event.tiebreaks)
+    tie_note = _("名次依据：") + " → ".join(metric_label(k) for k in event.tiebreaks)
     return Section(
         title,
         columns,

@@ -12,6 +12,7 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
 from tournament.models import ForbiddenPairing, Team, Tournament
 
 MSG_APART_EXISTS = "apart_exists"
@@ -53,7 +54,7 @@ def add_forbidden(
         request=request,
         action="forbidden.add",
         obj=row,
-        summary=Message("audit_keep_apart", {"a": teams[low].name, "b": teams[high].name}),
+        summary=Message(MSG_AUDIT_KEEP_APART, {"a": teams[low].name, "b": teams[high].name}),
         after={"team_a": low, "team_b": high, "note": note},
     )
     return row
@@ -75,7 +76,7 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         request=request,
         action="forbidden.remove",
         obj=row,
-        summary=Message("audit_keep_apart_off", {"a": row.team_a.name, "b": row.team_b.name}),
+        summary=Message(MSG_AUDIT_KEEP_APART_OFF, {"a": row.team_a.name, "b": row.team_b.name}),
         before={"team_a": row.team_a_id, "team_b": row.team_b_id, "note": row.note},
     )
     row.delete()

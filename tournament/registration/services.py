@@ -11,7 +11,13 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.messages import render
-from tournament.core.messages.audit import term
+from tournament.core.messages.audit import (
+    MSG_AUDIT_EDIT_TEAM,
+    MSG_AUDIT_IMPORT_TEAMS,
+    MSG_AUDIT_REGISTER,
+    MSG_AUDIT_TEAM_STATUS,
+    term,
+)
 from tournament.core.normalize import normalize_name
 from tournament.core.uploads import upload_limits
 from tournament.models import Player, Team, Tournament, Unit
@@ -106,7 +112,7 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
         request=request,
         action="team.add",
         obj=team,
-        summary=Message("audit_register", {"team": team.name}),
+        summary=Message(MSG_AUDIT_REGISTER, {"team": team.name}),
         after=team_snapshot(team, players),
     )
     return team
@@ -136,7 +142,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
         request=request,
         action="team.edit",
         obj=team,
-        summary=Message("audit_edit_team", {"team": team.name}),
+        summary=Message(MSG_AUDIT_EDIT_TEAM, {"team": team.name}),
         before=before,
         after=team_snapshot(team),
     )
@@ -161,7 +167,7 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
         action="team.status",
         obj=team,
         summary=Message(
-            "audit_team_status",
+            MSG_AUDIT_TEAM_STATUS,
             {"team": team.name, "before": term(labels[before]), "after": term(labels[status])},
         ),
         before={"status": before},
@@ -225,7 +231,7 @@ def teams_import(
         request=request,
         action="team.import",
         actor=actor,
-        summary=Message("audit_import_teams", {"file": filename, "count": len(teams)}),
+        summary=Message(MSG_AUDIT_IMPORT_TEAMS, {"file": filename, "count": len(teams)}),
         after={"count": len(teams), "file": filename},
     )
     return check

@@ -16,7 +16,7 @@ from django.db.models import F
 
 from tournament.core.audit import log_entries
 from tournament.core.errors import NotAllowed, Refused
-from tournament.core.messages.audit import about_match
+from tournament.core.messages.audit import MSG_AUDIT_CONFIRMED, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.models.rounds import next_change_seq
@@ -96,7 +96,7 @@ def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, re
         mark_confirmed(match, user, source)
         match.version += 1
         match.change_seq = seq
-        summary = about_match("audit_confirmed", match)
+        summary = about_match(MSG_AUDIT_CONFIRMED, match)
         entries.append(
             table_audit(
                 match,

@@ -21,7 +21,7 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import about_match
+from tournament.core.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
@@ -101,7 +101,7 @@ def enter_final(
             request=request,
             action="result.early_time",
             obj=saved,
-            summary=about_match("audit_time_early", saved, n=left, reason=reason),
+            summary=about_match(MSG_AUDIT_TIME_EARLY, saved, n=left, reason=reason),
             after={"reason": reason, "minutes_left": left},
         )
     return saved

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tournament.core.audit import log_entries
 from tournament.core.errors import ServiceError
-from tournament.core.messages.audit import about_match
+from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
 from tournament.models import Match, Round, Submission
 from tournament.models.rounds import next_change_seq
 from tournament.results.checks import RESULT_FIELDS, ResultValues
@@ -87,7 +87,7 @@ def enter_first(
         match.version += 1
         match.change_seq = seq
         Match.objects.filter(pk=match.pk).update(**{f: getattr(match, f) for f in ENTRY_FIELDS})
-        summary = about_match("audit_entered", match)
+        summary = about_match(MSG_AUDIT_ENTERED, match)
         entries.append(
             table_audit(
                 match,

@@ -19,7 +19,7 @@ from rules.fouls import count_fouls, penalty_words, three_fouls_lose
 from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import about_match, term
+from tournament.core.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Foul, Match, Player
 from tournament.results.services import save_sheet
@@ -97,7 +97,7 @@ def _log_foul(foul: Foul, *, side: str, user, request) -> None:
         action="foul.add",
         obj=match,
         summary=about_match(
-            "audit_foul",
+            MSG_AUDIT_FOUL,
             match,
             team=foul.team.name,
             kind=term(foul.get_kind_display()),
@@ -225,5 +225,5 @@ def _recount(match: Match, side: str, *, user, request) -> None:
         request=request,
         action="result.fouls",
         before=before,
-        summary=about_match("audit_foul_counts", match),
+        summary=about_match(MSG_AUDIT_FOUL_COUNTS, match),
     )

@@ -15,6 +15,7 @@ from rules.messages import Message
 from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_LATE_OUT
 from tournament.models import Match, Team
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -55,7 +56,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
             action="team.status",
             obj=team,
             summary=Message(
-                "audit_late_out", {"team": team.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
+                MSG_AUDIT_LATE_OUT, {"team": team.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
             ),
             before={"status": Team.ACTIVE},
             after={"status": Team.DISQUALIFIED},

@@ -9,6 +9,7 @@ from rules.messages import Message
 from tournament.core.accounts import actor_label
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_PHOTO
 from tournament.core.uploads import upload_limits
 from tournament.models import Match, SheetPhoto
 from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, sheet_jpeg
@@ -52,7 +53,7 @@ def attach_photo(match: Match, upload, *, user=None, source: str, request=None) 
             request=request,
             action="photo.add",
             obj=match,
-            summary=Message("audit_photo", {"table": match.table}),
+            summary=Message(MSG_AUDIT_PHOTO, {"table": match.table}),
             after={"photo": photo.pk},
             actor=actor_name(source) or (actor_label(user) if user else source),
         )

@@ -17,7 +17,7 @@ from rules import level_index
 from scoring.places import Finish, places_by_time
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import about_match
+from tournament.core.messages.audit import MSG_AUDIT_PASSED_AT, about_match
 from tournament.models import Match, Round, Stage
 from tournament.results.table_write import check_referee
 
@@ -92,7 +92,7 @@ def record_passed_at(
         action="result.passed_at",
         obj=match,
         summary=about_match(
-            "audit_passed_at", match, time=value.strftime("%H:%M") if value else "—"
+            MSG_AUDIT_PASSED_AT, match, time=value.strftime("%H:%M") if value else "—"
         ),
         before={"passed_at": before},
         after={"passed_at": value.strftime("%H:%M") if value else ""},

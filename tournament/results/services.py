@@ -21,7 +21,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.core.errors import NotAllowed, Refused
-from tournament.core.messages.audit import about_match
+from tournament.core.messages.audit import (
+    MSG_AUDIT_CONFIRMED,
+    MSG_AUDIT_DISPUTED,
+    MSG_AUDIT_ENTERED,
+    MSG_AUDIT_RULED,
+    MSG_AUDIT_SHEET_STEP,
+    about_match,
+)
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues, result_from_deals, sheet_state
@@ -111,7 +118,7 @@ def submit_result(
         request=request,
         action="result.enter",
         before=before,
-        summary=about_match("audit_entered", match),
+        summary=about_match(MSG_AUDIT_ENTERED, match),
         source=source,
     )
 
@@ -153,7 +160,7 @@ def save_dispute(
         request=request,
         action="result.dispute",
         before=before,
-        summary=about_match("audit_disputed", match),
+        summary=about_match(MSG_AUDIT_DISPUTED, match),
         source=source,
         extra_after={"entries": entries, **(extra or {})},
     )
@@ -215,7 +222,7 @@ def _confirm(
         request=request,
         action="result.confirm",
         before=before,
-        summary=about_match("audit_confirmed", match),
+        summary=about_match(MSG_AUDIT_CONFIRMED, match),
         source=source,
     )
 
@@ -294,7 +301,7 @@ def _rule(match: Match, values: ResultValues, *, user, request, before: dict) ->
         request=request,
         action="result.ruling",
         before=before,
-        summary=about_match("audit_ruled", match),
+        summary=about_match(MSG_AUDIT_RULED, match),
     )
 
 
@@ -358,6 +365,6 @@ def save_sheet(
         request=request,
         action="result.sheet",
         before=before,
-        summary=about_match("audit_sheet_step", locked, n=len(steps)),
+        summary=about_match(MSG_AUDIT_SHEET_STEP, locked, n=len(steps)),
         source=source,
     )

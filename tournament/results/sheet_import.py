@@ -7,7 +7,7 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
-from tournament.core.messages.audit import round_ref
+from tournament.core.messages.audit import MSG_AUDIT_IMPORT_RESULTS, round_ref
 from tournament.core.uploads import upload_limits
 from tournament.models import Match, Round
 from tournament.results.first_entries import enter_first, new_tables
@@ -71,7 +71,7 @@ def import_results(
         action="result.import",
         obj=round_,
         summary=Message(
-            "audit_import_results",
+            MSG_AUDIT_IMPORT_RESULTS,
             {"file": filename, "round": round_ref(round_), "count": len(check.rows)},
         ),
         actor="" if user else "cli",

@@ -23,6 +23,7 @@ from rules.messages import Message
 from tournament.core import counters
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.messages.audit import MSG_AUDIT_SLIP_REVOKED
 from tournament.models import Match
 from tournament.models.rounds import new_entry_code, new_side_pin
 from tournament.results.sides import pin_key
@@ -49,6 +50,6 @@ def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
         request=request,
         action="slip.revoke",
         obj=match,
-        summary=Message("audit_slip_revoked", {"table": match.table, "side": side}),
+        summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": match.table, "side": side}),
     )
     return match

@@ -19,6 +19,12 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages import render
+from tournament.core.messages.audit import (
+    MSG_AUDIT_GIVE_BYE,
+    MSG_AUDIT_RENUMBER,
+    MSG_AUDIT_SWAP,
+    MSG_AUDIT_TAKE_BYE,
+)
 from tournament.events.stages import stage_members
 from tournament.models import Match, Round
 from tournament.registration.apart import forbidden_pairs
@@ -148,7 +154,7 @@ def swap_teams(round_: Round, team_a: int, team_b: int, *, user=None, request=No
         round_,
         user=user,
         request=request,
-        summary=Message("audit_swap", {"a": team_a, "b": team_b}),
+        summary=Message(MSG_AUDIT_SWAP, {"a": team_a, "b": team_b}),
     )
 
 
@@ -170,7 +176,9 @@ def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
             flags=["bye", "manual"],
             state=Match.CONFIRMED,
         )
-    _touch(round_, user=user, request=request, summary=Message("audit_give_bye", {"team": team_id}))
+    _touch(
+        round_, user=user, request=request, summary=Message(MSG_AUDIT_GIVE_BYE, {"team": team_id})
+    )
 
 
 @transaction.atomic
@@ -188,7 +196,7 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=Non
         round_,
         user=user,
         request=request,
-        summary=Message("audit_take_bye", {"a": team_a, "b": team_b}),
+        summary=Message(MSG_AUDIT_TAKE_BYE, {"a": team_a, "b": team_b}),
     )
 
 
@@ -201,4 +209,4 @@ def renumber_tables(round_: Round, *, user=None, request=None) -> None:
     for i, m in enumerate(matches, start=1):
         m.table = i
     Match.objects.bulk_update(matches, ["table"])
-    _touch(round_, user=user, request=request, summary=Message("audit_renumber"))
+    _touch(round_, user=user, request=request, summary=Message(MSG_AUDIT_RENUMBER))

@@ -16,7 +16,14 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
-from tournament.core.messages.audit import round_ref
+from tournament.core.messages.audit import (
+    MSG_AUDIT_LOCK,
+    MSG_AUDIT_PUBLISH,
+    MSG_AUDIT_REVIEWED,
+    MSG_AUDIT_START,
+    MSG_AUDIT_UNLOCK,
+    round_ref,
+)
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.events.stages import update_bracket
 from tournament.models import Round
@@ -81,7 +88,7 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
         user=user,
         request=request,
         action="round.publish",
-        summary=Message("audit_publish", {"round": round_ref(round_)}),
+        summary=Message(MSG_AUDIT_PUBLISH, {"round": round_ref(round_)}),
         before=before,
     )
 
@@ -104,7 +111,7 @@ def start_round(round_: Round, *, user, version: int | None = None, request=None
         user=user,
         request=request,
         action="round.start",
-        summary=Message("audit_start", {"round": round_ref(round_)}),
+        summary=Message(MSG_AUDIT_START, {"round": round_ref(round_)}),
         before=before,
     )
     refresh_round_status(round_)
@@ -126,7 +133,7 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
         user=user,
         request=request,
         action="round.lock",
-        summary=Message("audit_lock", {"round": round_ref(round_)}),
+        summary=Message(MSG_AUDIT_LOCK, {"round": round_ref(round_)}),
         before=before,
     )
     if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
@@ -147,7 +154,7 @@ def unlock_round(round_: Round, *, user, version: int | None = None, request=Non
         user=user,
         request=request,
         action="round.unlock",
-        summary=Message("audit_unlock", {"round": round_ref(round_)}),
+        summary=Message(MSG_AUDIT_UNLOCK, {"round": round_ref(round_)}),
         before=before,
     )
     refresh_round_status(round_)
@@ -167,6 +174,6 @@ def mark_reviewed(round_: Round, *, user, request=None) -> Round:
         user=user,
         request=request,
         action="round.reviewed",
-        summary=Message("audit_reviewed", {"round": round_ref(round_)}),
+        summary=Message(MSG_AUDIT_REVIEWED, {"round": round_ref(round_)}),
         before=round_.status,
     )

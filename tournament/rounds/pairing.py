@@ -26,7 +26,14 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages import render
-from tournament.core.messages.audit import round_ref
+from tournament.core.messages.audit import (
+    MSG_AUDIT_DRAW,
+    MSG_AUDIT_DRAW_NUMBER,
+    MSG_AUDIT_DRAW_NUMBER_SWAP,
+    MSG_AUDIT_PAIR,
+    MSG_AUDIT_REPAIR,
+    round_ref,
+)
 from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.registration.apart import forbidden_pairs
@@ -102,7 +109,7 @@ def draw(
         user=user,
         request=request,
         action="draw",
-        summary=Message("audit_draw", {"seed": seed}),
+        summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
         after={"seed": seed, "overrides": overrides or {}},
     )
     return numbers
@@ -211,7 +218,7 @@ def pair_next_round(
         action="round.pair",
         obj=round_,
         summary=Message(
-            "audit_pair", {"round": round_ref(round_), "stage": stage.name, "seed": seed}
+            MSG_AUDIT_PAIR, {"round": round_ref(round_), "stage": stage.name, "seed": seed}
         ),
         after={
             "tables": len(result.tables),
@@ -312,7 +319,7 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         request=request,
         action="round.repair",
         obj=round_,
-        summary=Message("audit_repair", {"round": round_ref(round_), "seed": seed}),
+        summary=Message(MSG_AUDIT_REPAIR, {"round": round_ref(round_), "seed": seed}),
     )
     return round_
 
@@ -344,10 +351,10 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
         request=request,
         action="draw.override",
         obj=team,
-        summary=Message("audit_draw_number", {"team": team.name, "old": old, "new": number})
+        summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": team.name, "old": old, "new": number})
         if not holder or holder.pk == team.pk
         else Message(
-            "audit_draw_number_swap",
+            MSG_AUDIT_DRAW_NUMBER_SWAP,
             {"team": team.name, "old": old, "new": number, "holder": holder.name},
         ),
     )

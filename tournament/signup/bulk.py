@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
+from tournament.core.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 from tournament.models import SignUp, Tournament
 from tournament.signup.services import REJECTABLE, lock_signups, promote, signup_snapshot
 
@@ -86,7 +87,7 @@ def signup_reject_many(
         before = signup_snapshot(signup)
         signup.state, signup.reason = SignUp.REJECTED, reason
         name = signup.data.get("name", "")
-        summary = Message("audit_signup_rejected", {"name": name, "reason": reason})
+        summary = Message(MSG_AUDIT_SIGNUP_REJECTED, {"name": name, "reason": reason})
         entries.append(
             audit_entry(
                 tournament=tournament,
@@ -100,7 +101,7 @@ def signup_reject_many(
             )
         )
     total = Message(
-        "audit_signup_rejected_many", {"n": len(signups), "which": which, "reason": reason}
+        MSG_AUDIT_SIGNUP_REJECTED_MANY, {"n": len(signups), "which": which, "reason": reason}
     )
     entries.append(
         audit_entry(

@@ -29,7 +29,15 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import round_ref, term
+from tournament.core.messages.audit import (
+    MSG_AUDIT_ABSENT,
+    MSG_AUDIT_ABSENT_LOST,
+    MSG_AUDIT_ABSENT_ROUND,
+    MSG_AUDIT_CHECK_IN_UNDONE,
+    MSG_AUDIT_CHECKED_IN,
+    round_ref,
+    term,
+)
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
 from tournament.registration.services import team_set_status
@@ -91,7 +99,7 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
         request=request,
         action="checkin.in",
         obj=team,
-        summary=Message("audit_checked_in", {"name": team.name}),
+        summary=Message(MSG_AUDIT_CHECKED_IN, {"name": team.name}),
         after={"method": method},
     )
     return checkin, True
@@ -107,7 +115,7 @@ def undo_check_in(*, team: Team, user, request=None) -> None:
             request=request,
             action="checkin.undo",
             obj=team,
-            summary=Message("audit_check_in_undone", {"name": team.name}),
+            summary=Message(MSG_AUDIT_CHECK_IN_UNDONE, {"name": team.name}),
         )
 
 
@@ -171,14 +179,14 @@ def mark_missing(
         else:
             Absence.objects.get_or_create(team=team, round_number=round_number)
     names = [t.name for t in teams]
-    absent = Message("audit_absent_round", {"n": round_number})
+    absent = Message(MSG_AUDIT_ABSENT_ROUND, {"n": round_number})
     label = absent if action == "absent" else term(_("退赛"))
     log_action(
         tournament=tournament,
         user=user,
         request=request,
         action="checkin.absent" if action == "absent" else "checkin.withdraw",
-        summary=Message("audit_absent", {"label": label, "names": names}),
+        summary=Message(MSG_AUDIT_ABSENT, {"label": label, "names": names}),
         after={"teams": [t.pk for t in teams], "round": round_number},
     )
     return teams
@@ -214,7 +222,7 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         action="checkin.forfeit",
         obj=round_,
         summary=Message(
-            "audit_absent_lost", {"round": round_ref(round_), "tables": [str(t) for t in changed]}
+            MSG_AUDIT_ABSENT_LOST, {"round": round_ref(round_), "tables": [str(t) for t in changed]}
         ),
         after={"tables": changed},
     )

@@ -20,7 +20,7 @@ from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import term
+from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.signup.services import promote
 
@@ -104,7 +104,7 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
         action="signup.fee",
         obj=signup,
         summary=Message(
-            "audit_fee",
+            MSG_AUDIT_FEE,
             {
                 "name": signup.data.get("name", ""),
                 "before": term(labels[before]),
@@ -153,7 +153,7 @@ def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user,
         request=request,
         action="signup.settings",
         obj=config,
-        summary=Message("audit_signup_settings"),
+        summary=Message(MSG_AUDIT_SIGNUP_SETTINGS),
         before=before,
         after={k: str(v) for k, v in fields.items()} | {"payment_qr": bool(config.payment_qr)},
     )

@@ -25,7 +25,16 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import client_ip, log_action
-from tournament.core.messages.audit import term
+from tournament.core.messages.audit import (
+    MSG_AUDIT_SIGNUP,
+    MSG_AUDIT_SIGNUP_APPROVED,
+    MSG_AUDIT_SIGNUP_CONFIRMED,
+    MSG_AUDIT_SIGNUP_EDIT,
+    MSG_AUDIT_SIGNUP_PROMOTED,
+    MSG_AUDIT_SIGNUP_REJECTED,
+    MSG_AUDIT_SIGNUP_WITHDRAWN,
+    term,
+)
 from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
 from tournament.registration.services import TeamData, team_register, team_set_status, team_update
 from tournament.signup import mail as signup_mail
@@ -192,7 +201,7 @@ def signup_submit(
     _log(
         signup,
         "signup.submit",
-        Message("audit_signup", {"name": data.name, "state": term(label)}),
+        Message(MSG_AUDIT_SIGNUP, {"name": data.name, "state": term(label)}),
         request,
     )
     kind = "confirm_email" if signup.state == SignUp.UNCONFIRMED else "confirmation"
@@ -215,7 +224,7 @@ def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
     _place(signup, config, request)
     signup.save()
     name = signup.data.get("name", "")
-    summary = Message("audit_signup_confirmed", {"name": name})
+    summary = Message(MSG_AUDIT_SIGNUP_CONFIRMED, {"name": name})
     _log(signup, "signup.confirm_email", summary, request, before=before)
     signup_mail.send_on_commit(signup, "confirmation", request)
     return signup
@@ -247,7 +256,7 @@ def signup_edit(
     _log(
         signup,
         "signup.edit",
-        Message("audit_signup_edit", {"name": data.name}),
+        Message(MSG_AUDIT_SIGNUP_EDIT, {"name": data.name}),
         request,
         user,
         before,
@@ -271,7 +280,7 @@ def promote(tournament: Tournament, config: SignUpConfig, request=None, user=Non
         _log(
             signup,
             "signup.promote",
-            Message("audit_signup_promoted", {"name": name}),
+            Message(MSG_AUDIT_SIGNUP_PROMOTED, {"name": name}),
             request,
             user,
             before,
@@ -303,7 +312,7 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
     _log(
         signup,
         "signup.withdraw",
-        Message("audit_signup_withdrawn", {"name": name}),
+        Message(MSG_AUDIT_SIGNUP_WITHDRAWN, {"name": name}),
         request,
         user,
         before,
@@ -327,7 +336,7 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     _log(
         signup,
         "signup.approve",
-        Message("audit_signup_approved", {"name": name}),
+        Message(MSG_AUDIT_SIGNUP_APPROVED, {"name": name}),
         request,
         user,
         before,
@@ -353,7 +362,7 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]
     signup.save()
     name = signup.data.get("name", "")
-    summary = Message("audit_signup_rejected", {"name": name, "reason": signup.reason})
+    summary = Message(MSG_AUDIT_SIGNUP_REJECTED, {"name": name, "reason": signup.reason})
     _log(signup, "signup.reject", summary, request, user, before)
     signup_mail.send_on_commit(signup, "rejected", request)
     promote(signup.tournament, config, request, user)

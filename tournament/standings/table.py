@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
+from tournament.core.messages.labels import metric_label
 from tournament.models import Team
 from tournament.rounds.titles import listing
 
@@ -57,13 +58,6 @@ def metric_text(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
-
-
-def metric_label(key: str) -> str:
-    metric = METRICS.get(key)
-    if metric is None:
-        return key
-    return metric.label_en if get_language() == "en" else metric.label_zh
 
 
 def metric_keys(chain: list[str]) -> list[str]:

@@ -7,7 +7,7 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
-from pairing import DRAW_FLAG_DESCRIPTIONS
+from tournament.core.messages.labels import flag_label
 from tournament.models import Match
 from tournament.results.checks import ResultValues
 from tournament.rounds import titles
@@ -32,20 +32,10 @@ STATE_CSS = {
 STATE_LABELS = dict(Match.STATE_CHOICES)
 
 
-def _flag_texts() -> dict[str, str]:
-    return {
-        key: (value[0] if isinstance(value, tuple | list) else value)
-        for key, value in DRAW_FLAG_DESCRIPTIONS.items()
-    }
-
-
 @register.filter
 def flag_badges(flags) -> str:
-    texts = _flag_texts()
     return format_html_join(
-        " ",
-        '<span class="badge flag">{}</span>',
-        ((gettext(texts.get(f, f)),) for f in flags or []),
+        " ", '<span class="badge flag">{}</span>', ((flag_label(f),) for f in flags or [])
     )
 
 
@@ -79,9 +69,8 @@ FLAG_HELP = {
 def flag_legend(*match_lists) -> list[tuple[str, str]]:
     """(label, meaning) of every flag that appears on the given tables, in a fixed order."""
     present = {f for matches in match_lists for m in matches for f in (m.flags or [])}
-    texts = _flag_texts()
     return [
-        (gettext(texts.get(flag, flag)), str(help_text))
+        (flag_label(flag), str(help_text))
         for flag, help_text in FLAG_HELP.items()
         if flag in present
     ]

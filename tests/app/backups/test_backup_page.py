@@ -14,6 +14,7 @@ from django.core.management import call_command
 from tests.conftest import login, new_user
 from tournament.backups import auto as backup_auto
 from tournament.backups import create as backup
+from tournament.backups.create import MSG_COPY_FAILED
 from tournament.backups.files import BackupError
 from tournament.events.services import tournament_create
 
@@ -67,12 +68,13 @@ def test_a_failed_automatic_backup_is_logged_and_shown(
     as_organizer, tournament, monkeypatch, caplog
 ):
     def full(*args, **kwargs):
-        raise BackupError("磁盘已满")
+        raise BackupError(MSG_COPY_FAILED, error="磁盘已满")
 
     monkeypatch.setattr(backup, "_write_backup", full)
     assert backup_auto.run("lock") is None  # never raises
     assert "automatic backup (lock) failed" in caplog.text
-    assert "最近一次备份失败" in as_organizer.get("/t/spring/backups/").content.decode()
+    page = as_organizer.get("/t/spring/backups/").content.decode()
+    assert "最近一次备份失败" in page and "复制数据库失败：磁盘已满" in page
 
 
 def test_the_interval_backup_waits_for_an_open_round(tournament, teams8, make_round, folder):
@@ -90,8 +92,9 @@ def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
     bogus = tmp_path / "x.zip"
     with zipfile.ZipFile(bogus, "w") as zf:
         zf.writestr("manifest.json", "{}")
-    with pytest.raises(CommandError, match="不是本系统的备份文件"):
+    with pytest.raises(CommandError) as refused:
         call_command("restore", str(bogus))
+    assert str(refused.value) == "备份文件无法使用：不是本系统的备份文件。没有做任何更改"
     shutil.rmtree(tmp_path / "backups", ignore_errors=True)
 
 

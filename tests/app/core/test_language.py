@@ -38,7 +38,7 @@ def test_english_after_choosing_it(tournament, teams8, make_round):
     html = client.get(reverse("standings", args=["spring"])).content.decode()
     assert "Standings" in html and 'lang="en"' in html
     header = html.split("<thead")[1].split("</thead>")[0]
-    assert "Level difference" in header and "级差分" not in header  # tiebreak columns too
+    assert "Level-difference points" in header and "级差分" not in header  # tiebreak columns too
 
 
 GETTEXT = {"gettext", "gettext_lazy", "_", "ngettext", "ngettext_lazy"}

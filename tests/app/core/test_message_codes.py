@@ -28,6 +28,7 @@ from rules.messages import Message
 from tests.app.conftest import CJK
 from tournament.core.errors import ServiceError
 from tournament.core.messages import TEXTS
+from tournament.core.messages.audit import AUDIT
 
 ROOT = Path(tournament.__file__).parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
@@ -65,6 +66,25 @@ def service_errors() -> set[str]:
         found.add(cls.__name__)
         todo.extend(cls.__subclasses__())
     return found
+
+
+# Exceptions of the app that never reach a user: a redirect to the login page, a
+# programmer's unknown audit action, a file sniffed as not OLE (then read another way).
+INTERNAL = {"LoginRequired", "UnknownAction", "NotOle"}
+
+
+def test_every_error_of_the_app_shown_to_a_user_is_a_service_error():
+    errors = service_errors()
+    assert {"BackupError", "BackupBusy", "BackupDamaged", "ArchiveError", "PhotoError"} <= errors
+    defined = {
+        name
+        for module in _modules()
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and issubclass(value, BaseException)
+        and value.__module__ == module.__name__
+    }
+    assert sorted(defined - errors - INTERNAL) == []
 
 
 def _callee(node: ast.Call) -> str | None:
@@ -162,6 +182,41 @@ def test_no_service_error_is_raised_with_a_sentence_or_a_code_written_out():
     assert offenders == []
 
 
+def _written_codes(tree: ast.Module, codes) -> list[int]:
+    """The lines where one of ``codes`` is written out, other than as the value of its
+    ``MSG_…`` constant."""
+    named = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id.startswith("MSG_") for t in node.targets)
+    }
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in codes and id(node) not in named
+    ]
+
+
+def test_every_audit_code_is_named_by_one_constant():
+    offenders, constants = [], {}
+    for path, tree in _sources():
+        offenders += [f"{path.relative_to(ROOT)}:{n}" for n in _written_codes(tree, AUDIT)]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and node.value.value in AUDIT:
+                        constants.setdefault(node.value.value, []).append(target.id)
+    assert offenders == []  # write MSG_AUDIT_… (tournament.core.messages.audit)
+    assert {code: names for code, names in constants.items() if len(names) != 1} == {}
+    assert sorted(AUDIT.keys() - constants.keys()) == []
+
+
+def test_the_audit_code_scan_catches_a_code_written_out():
+    tree = ast.parse('MSG_AUDIT_LOCK = "audit_lock"\nsummary = Message("audit_lock", {})\n')
+    assert _written_codes(tree, AUDIT) == [2]
+
+
 def test_the_sentence_scan_catches_what_it_forbids():
     calls = [
         'Refused("不能这样")',
@@ -183,3 +238,18 @@ def test_no_two_codes_share_a_text():
         for code, text in TEXTS.items():
             by_text.setdefault(str(text), []).append(code)
     assert [codes for codes in by_text.values() if len(codes) > 1] == []
+
+
+def test_every_flag_and_metric_has_a_label_in_chinese_and_in_english(english):
+    from pairing import DRAW_FLAGS
+    from scoring import METRICS
+    from tournament.core.messages.labels import FLAG_LABELS, METRIC_LABELS
+
+    assert set(FLAG_LABELS) == set(DRAW_FLAGS) and set(METRIC_LABELS) == set(METRICS)
+    wrong = []
+    for code, text in [*FLAG_LABELS.items(), *METRIC_LABELS.items()]:
+        with translation.override("zh-hans"):
+            zh = str(text)
+        if not CJK.search(zh) or CJK.search(str(text)):
+            wrong.append(f"{code}: {zh!r} / {str(text)!r}")
+    assert wrong == []

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring import METRICS, standings
+from scoring import standings
 from tests.conftest import (
     built_once,
     eight_pairs,
@@ -24,6 +24,7 @@ from tests.conftest import (
     new_staff,
     new_tournament,
 )
+from tournament.core.messages.labels import METRIC_LABELS
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Round, Staff, Tournament
@@ -140,7 +141,7 @@ class TestTwoRounds:
 
         def cells(row, rank, team, points):
             return [text(row[rank]), text(row[team]), text(row[points])] + [
-                text(row[METRICS[k].label_zh]) for k in keys
+                text(row[str(METRIC_LABELS[k])]) for k in keys
             ]
 
         assert [cells(r, "名次", "组合", "积分") for r in csv_rows] == page

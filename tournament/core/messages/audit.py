@@ -23,92 +23,159 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.messages import Message
 
+# One constant per code: the services write these, never the code itself.
+MSG_AUDIT_ROUND = "audit_round"
+MSG_AUDIT_MATCH = "audit_match"
+MSG_AUDIT_BYE = "audit_bye"
+MSG_AUDIT_CREATE_EVENT = "audit_create_event"
+MSG_AUDIT_SETTINGS = "audit_settings"
+MSG_AUDIT_ADD_STAGE = "audit_add_stage"
+MSG_AUDIT_REGISTER = "audit_register"
+MSG_AUDIT_EDIT_TEAM = "audit_edit_team"
+MSG_AUDIT_TEAM_STATUS = "audit_team_status"
+MSG_AUDIT_IMPORT_TEAMS = "audit_import_teams"
+MSG_AUDIT_IMPORT_ARCHIVE = "audit_import_archive"
+MSG_AUDIT_KEEP_APART = "audit_keep_apart"
+MSG_AUDIT_KEEP_APART_OFF = "audit_keep_apart_off"
+MSG_AUDIT_LATE_OUT = "audit_late_out"
+MSG_AUDIT_DRAW = "audit_draw"
+MSG_AUDIT_DRAW_NUMBER = "audit_draw_number"
+MSG_AUDIT_DRAW_NUMBER_SWAP = "audit_draw_number_swap"
+MSG_AUDIT_PAIR = "audit_pair"
+MSG_AUDIT_REPAIR = "audit_repair"
+MSG_AUDIT_SWAP = "audit_swap"
+MSG_AUDIT_GIVE_BYE = "audit_give_bye"
+MSG_AUDIT_TAKE_BYE = "audit_take_bye"
+MSG_AUDIT_RENUMBER = "audit_renumber"
+MSG_AUDIT_PUBLISH = "audit_publish"
+MSG_AUDIT_START = "audit_start"
+MSG_AUDIT_LOCK = "audit_lock"
+MSG_AUDIT_UNLOCK = "audit_unlock"
+MSG_AUDIT_REVIEWED = "audit_reviewed"
+MSG_AUDIT_PLAYOFF = "audit_playoff"
+MSG_AUDIT_PLAYOFF_WON = "audit_playoff_won"
+MSG_AUDIT_IMPORT_RESULTS = "audit_import_results"
+MSG_AUDIT_ENTERED = "audit_entered"
+MSG_AUDIT_DISPUTED = "audit_disputed"
+MSG_AUDIT_CONFIRMED = "audit_confirmed"
+MSG_AUDIT_RULED = "audit_ruled"
+MSG_AUDIT_SHEET_STEP = "audit_sheet_step"
+MSG_AUDIT_PASSED_AT = "audit_passed_at"
+MSG_AUDIT_FOUL = "audit_foul"
+MSG_AUDIT_FOUL_COUNTS = "audit_foul_counts"
+MSG_AUDIT_TIME_EARLY = "audit_time_early"
+MSG_AUDIT_PHOTO = "audit_photo"
+MSG_AUDIT_STAFF = "audit_staff"
+MSG_AUDIT_STAFF_NEW = "audit_staff_new"
+MSG_AUDIT_STAFF_REMOVED = "audit_staff_removed"
+MSG_AUDIT_PASSWORD_RESET = "audit_password_reset"
+MSG_AUDIT_UNLOCK_ACCOUNT = "audit_unlock_account"
+MSG_AUDIT_ADMIN = "audit_admin"
+MSG_AUDIT_TOKEN_NEW = "audit_token_new"
+MSG_AUDIT_TOKEN_OFF = "audit_token_off"
+MSG_AUDIT_CHECKED_IN = "audit_checked_in"
+MSG_AUDIT_CHECK_IN_UNDONE = "audit_check_in_undone"
+MSG_AUDIT_ABSENT = "audit_absent"
+MSG_AUDIT_ABSENT_ROUND = "audit_absent_round"
+MSG_AUDIT_ABSENT_LOST = "audit_absent_lost"
+MSG_AUDIT_FEE = "audit_fee"
+MSG_AUDIT_SIGNUP_SETTINGS = "audit_signup_settings"
+MSG_AUDIT_SIGNUP = "audit_signup"
+MSG_AUDIT_SIGNUP_EDIT = "audit_signup_edit"
+MSG_AUDIT_SIGNUP_PROMOTED = "audit_signup_promoted"
+MSG_AUDIT_SIGNUP_WITHDRAWN = "audit_signup_withdrawn"
+MSG_AUDIT_SIGNUP_APPROVED = "audit_signup_approved"
+MSG_AUDIT_SIGNUP_REJECTED = "audit_signup_rejected"
+MSG_AUDIT_SLIP_REVOKED = "audit_slip_revoked"
+MSG_AUDIT_SIGNUP_CONFIRMED = "audit_signup_confirmed"
+MSG_AUDIT_SIGNUP_REJECTED_MANY = "audit_signup_rejected_many"
+
 AUDIT = {
     # references
-    "audit_round": _("第%(n)s轮"),
-    "audit_match": _("%(round)s 第%(table)s台 %(ew)s - %(ns)s"),
-    "audit_bye": _("%(round)s 轮空 %(ew)s"),
+    MSG_AUDIT_ROUND: _("第%(n)s轮"),
+    MSG_AUDIT_MATCH: _("%(round)s 第%(table)s台 %(ew)s - %(ns)s"),
+    MSG_AUDIT_BYE: _("%(round)s 轮空 %(ew)s"),
     # the event, its stages and pairs
-    "audit_create_event": _("创建赛事 %(name)s"),
-    "audit_settings": _("修改赛事设置：%(fields)s"),
-    "audit_add_stage": _("添加阶段 %(stage)s"),
-    "audit_register": _("报名 %(team)s"),
-    "audit_edit_team": _("修改 %(team)s"),
-    "audit_team_status": _("%(team)s：%(before)s → %(after)s"),
-    "audit_import_teams": _("从“%(file)s”导入%(count)s个组合"),
-    "audit_import_archive": _("从存档导入赛事（原网址代号 %(slug)s）"),
-    "audit_keep_apart": _("回避：%(a)s – %(b)s"),
-    "audit_keep_apart_off": _("取消回避：%(a)s – %(b)s"),
-    "audit_late_out": _("%(team)s 连续%(rounds)s轮迟到，取消资格"),
+    MSG_AUDIT_CREATE_EVENT: _("创建赛事 %(name)s"),
+    MSG_AUDIT_SETTINGS: _("修改赛事设置：%(fields)s"),
+    MSG_AUDIT_ADD_STAGE: _("添加阶段 %(stage)s"),
+    MSG_AUDIT_REGISTER: _("报名 %(team)s"),
+    MSG_AUDIT_EDIT_TEAM: _("修改 %(team)s"),
+    MSG_AUDIT_TEAM_STATUS: _("%(team)s：%(before)s → %(after)s"),
+    MSG_AUDIT_IMPORT_TEAMS: _("从“%(file)s”导入%(count)s个组合"),
+    MSG_AUDIT_IMPORT_ARCHIVE: _("从存档导入赛事（原网址代号 %(slug)s）"),
+    MSG_AUDIT_KEEP_APART: _("回避：%(a)s – %(b)s"),
+    MSG_AUDIT_KEEP_APART_OFF: _("取消回避：%(a)s – %(b)s"),
+    MSG_AUDIT_LATE_OUT: _("%(team)s 连续%(rounds)s轮迟到，取消资格"),
     # draw, pairing and rounds
-    "audit_draw": _("抽签（随机码 %(seed)s）"),
-    "audit_draw_number": _("%(team)s 抽签号 %(old)s → %(new)s"),
-    "audit_draw_number_swap": _("%(team)s 抽签号 %(old)s → %(new)s（%(holder)s → %(old)s）"),
-    "audit_pair": _("编排%(round)s（%(stage)s，随机码 %(seed)s）"),
-    "audit_repair": _("重新编排%(round)s（随机码 %(seed)s）"),
-    "audit_swap": _("调换组合 %(a)s ↔ %(b)s"),
-    "audit_give_bye": _("给组合 %(team)s 轮空"),
-    "audit_take_bye": _("取消轮空：%(a)s 对 %(b)s"),
-    "audit_renumber": _("重新排列台号"),
-    "audit_publish": _("公布%(round)s对阵"),
-    "audit_start": _("%(round)s开赛"),
-    "audit_lock": _("锁定%(round)s"),
-    "audit_unlock": _("解锁%(round)s"),
-    "audit_reviewed": _("%(round)s已复核"),
-    "audit_playoff": _("%(stage)s：安排晋级加赛%(count)s台"),
-    "audit_playoff_won": _("%(stage)s：加赛第%(table)s台 %(team)s 胜"),
+    MSG_AUDIT_DRAW: _("抽签（随机码 %(seed)s）"),
+    MSG_AUDIT_DRAW_NUMBER: _("%(team)s 抽签号 %(old)s → %(new)s"),
+    MSG_AUDIT_DRAW_NUMBER_SWAP: _("%(team)s 抽签号 %(old)s → %(new)s（%(holder)s → %(old)s）"),
+    MSG_AUDIT_PAIR: _("编排%(round)s（%(stage)s，随机码 %(seed)s）"),
+    MSG_AUDIT_REPAIR: _("重新编排%(round)s（随机码 %(seed)s）"),
+    MSG_AUDIT_SWAP: _("调换组合 %(a)s ↔ %(b)s"),
+    MSG_AUDIT_GIVE_BYE: _("给组合 %(team)s 轮空"),
+    MSG_AUDIT_TAKE_BYE: _("取消轮空：%(a)s 对 %(b)s"),
+    MSG_AUDIT_RENUMBER: _("重新排列台号"),
+    MSG_AUDIT_PUBLISH: _("公布%(round)s对阵"),
+    MSG_AUDIT_START: _("%(round)s开赛"),
+    MSG_AUDIT_LOCK: _("锁定%(round)s"),
+    MSG_AUDIT_UNLOCK: _("解锁%(round)s"),
+    MSG_AUDIT_REVIEWED: _("%(round)s已复核"),
+    MSG_AUDIT_PLAYOFF: _("%(stage)s：安排晋级加赛%(count)s台"),
+    MSG_AUDIT_PLAYOFF_WON: _("%(stage)s：加赛第%(table)s台 %(team)s 胜"),
     # results and fouls
-    "audit_import_results": _("从“%(file)s”导入%(round)s成绩%(count)s台"),
-    "audit_entered": _("%(match)s：录入成绩"),
-    "audit_disputed": _("%(match)s：与先前录入的成绩不一致，已标记为争议，请裁判长裁决"),
-    "audit_confirmed": _("%(match)s：确认成绩"),
-    "audit_ruled": _("%(match)s：裁判长裁定"),
-    "audit_sheet_step": _("%(match)s：记录第%(n)s条"),
-    "audit_passed_at": _("%(match)s：过A时间 %(time)s"),
-    "audit_foul": _("%(match)s：%(team)s %(kind)s（%(severity)s）"),
-    "audit_foul_counts": _("%(match)s：犯规次数更新"),
-    "audit_time_early": _("%(match)s：比赛时间还剩%(n)s分钟时按到时录入，原因：%(reason)s"),
-    "audit_photo": _("第%(table)s台上传记录表照片"),
+    MSG_AUDIT_IMPORT_RESULTS: _("从“%(file)s”导入%(round)s成绩%(count)s台"),
+    MSG_AUDIT_ENTERED: _("%(match)s：录入成绩"),
+    MSG_AUDIT_DISPUTED: _("%(match)s：与先前录入的成绩不一致，已标记为争议，请裁判长裁决"),
+    MSG_AUDIT_CONFIRMED: _("%(match)s：确认成绩"),
+    MSG_AUDIT_RULED: _("%(match)s：裁判长裁定"),
+    MSG_AUDIT_SHEET_STEP: _("%(match)s：记录第%(n)s条"),
+    MSG_AUDIT_PASSED_AT: _("%(match)s：过A时间 %(time)s"),
+    MSG_AUDIT_FOUL: _("%(match)s：%(team)s %(kind)s（%(severity)s）"),
+    MSG_AUDIT_FOUL_COUNTS: _("%(match)s：犯规次数更新"),
+    MSG_AUDIT_TIME_EARLY: _("%(match)s：比赛时间还剩%(n)s分钟时按到时录入，原因：%(reason)s"),
+    MSG_AUDIT_PHOTO: _("第%(table)s台上传记录表照片"),
     # staff, accounts and tokens
-    "audit_staff": _("%(name)s：%(role)s"),
-    "audit_staff_new": _("%(name)s：%(role)s（新账号 %(u)s）"),
-    "audit_staff_removed": _("移除 %(name)s"),
-    "audit_password_reset": _("重置 %(name)s 的密码"),
-    "audit_unlock_account": _("解锁账号 %(u)s"),
-    "audit_admin": _("管理后台：%(model)s %(obj)s"),
-    "audit_token_new": _("新建接口令牌“%(name)s”（%(prefix)s…）"),
-    "audit_token_off": _("停用接口令牌“%(name)s”（%(prefix)s…）"),
+    MSG_AUDIT_STAFF: _("%(name)s：%(role)s"),
+    MSG_AUDIT_STAFF_NEW: _("%(name)s：%(role)s（新账号 %(u)s）"),
+    MSG_AUDIT_STAFF_REMOVED: _("移除 %(name)s"),
+    MSG_AUDIT_PASSWORD_RESET: _("重置 %(name)s 的密码"),
+    MSG_AUDIT_UNLOCK_ACCOUNT: _("解锁账号 %(u)s"),
+    MSG_AUDIT_ADMIN: _("管理后台：%(model)s %(obj)s"),
+    MSG_AUDIT_TOKEN_NEW: _("新建接口令牌“%(name)s”（%(prefix)s…）"),
+    MSG_AUDIT_TOKEN_OFF: _("停用接口令牌“%(name)s”（%(prefix)s…）"),
     # check-in and sign-up
-    "audit_checked_in": _("%(name)s 检录"),
-    "audit_check_in_undone": _("%(name)s 撤销检录"),
-    "audit_absent": _("未检录组合%(label)s：%(names)s"),
-    "audit_absent_round": _("第%(n)s轮缺席（判负）"),
-    "audit_absent_lost": _("%(round)s 缺席判负：第%(tables)s台"),
-    "audit_fee": _("%(name)s 报名费：%(before)s → %(after)s"),
-    "audit_signup_settings": _("修改报名设置"),
-    "audit_signup": _("网上报名 %(name)s：%(state)s"),
-    "audit_signup_edit": _("修改报名 %(name)s"),
-    "audit_signup_promoted": _("%(name)s 由候补递补"),
-    "audit_signup_withdrawn": _("%(name)s 退出报名"),
-    "audit_signup_approved": _("通过报名 %(name)s"),
-    "audit_signup_rejected": _("未通过 %(name)s：%(reason)s"),
-    "audit_slip_revoked": _("作废第%(table)s台%(side)s纸条（新链接和PIN）"),
-    "audit_signup_confirmed": _("%(name)s 确认邮箱"),
-    "audit_signup_rejected_many": _("批量未通过%(n)s个报名（%(which)s）：%(reason)s"),
+    MSG_AUDIT_CHECKED_IN: _("%(name)s 检录"),
+    MSG_AUDIT_CHECK_IN_UNDONE: _("%(name)s 撤销检录"),
+    MSG_AUDIT_ABSENT: _("未检录组合%(label)s：%(names)s"),
+    MSG_AUDIT_ABSENT_ROUND: _("第%(n)s轮缺席（判负）"),
+    MSG_AUDIT_ABSENT_LOST: _("%(round)s 缺席判负：第%(tables)s台"),
+    MSG_AUDIT_FEE: _("%(name)s 报名费：%(before)s → %(after)s"),
+    MSG_AUDIT_SIGNUP_SETTINGS: _("修改报名设置"),
+    MSG_AUDIT_SIGNUP: _("网上报名 %(name)s：%(state)s"),
+    MSG_AUDIT_SIGNUP_EDIT: _("修改报名 %(name)s"),
+    MSG_AUDIT_SIGNUP_PROMOTED: _("%(name)s 由候补递补"),
+    MSG_AUDIT_SIGNUP_WITHDRAWN: _("%(name)s 退出报名"),
+    MSG_AUDIT_SIGNUP_APPROVED: _("通过报名 %(name)s"),
+    MSG_AUDIT_SIGNUP_REJECTED: _("未通过 %(name)s：%(reason)s"),
+    MSG_AUDIT_SLIP_REVOKED: _("作废第%(table)s台%(side)s纸条（新链接和PIN）"),
+    MSG_AUDIT_SIGNUP_CONFIRMED: _("%(name)s 确认邮箱"),
+    MSG_AUDIT_SIGNUP_REJECTED_MANY: _("批量未通过%(n)s个报名（%(which)s）：%(reason)s"),
 }
 
 
 def round_ref(round_) -> Message:
     """A round by its number: "第3轮", "Round 3"."""
-    return Message("audit_round", {"n": round_.number})
+    return Message(MSG_AUDIT_ROUND, {"n": round_.number})
 
 
 def match_ref(match) -> Message:
     """A table of a round with its pairs (or a bye), as ``str(match)`` has it in Chinese."""
     names = {"round": round_ref(match.round), "ew": match.ew.name}
     if match.ns_id is None:
-        return Message("audit_bye", names)
-    return Message("audit_match", names | {"table": match.table, "ns": match.ns.name})
+        return Message(MSG_AUDIT_BYE, names)
+    return Message(MSG_AUDIT_MATCH, names | {"table": match.table, "ns": match.ns.name})
 
 
 def about_match(code: str, match, **params: Any) -> Message:

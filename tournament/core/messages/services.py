@@ -255,4 +255,39 @@ SERVICES = {
     "entry_key_bad": _("录入编号格式错误，没有保存；请刷新页面后重新录入"),
     "made_at_bad": _("录入时间格式错误，没有保存；请刷新页面后重新录入"),
     "entry_key_reused": _("该录入编号已用于另一项录入，没有保存；请刷新页面后重新录入"),
+    # backups and restores (tournament.backups: files, create, postgres, restore)
+    "backup_busy": _("另一个备份正在进行，请稍后再试"),
+    "backup_folder_unwritable": _("无法写入备份文件夹 %(folder)s：%(error)s"),
+    "backup_copy_failed": _("复制数据库失败：%(error)s"),
+    "backup_copy_check": _("数据库副本检查未通过：%(check)s"),
+    "backup_pg_dump_failed": _("pg_dump 备份失败：%(error)s"),
+    "backup_pg_restore_failed": _("pg_restore 恢复失败：%(error)s"),
+    "backup_no_pg_restore": _("找不到可用的 pg_restore（需要与数据库服务器相同或更新的版本）"),
+    "backup_damaged": _("备份文件无法使用：%(why)s。没有做任何更改"),
+    "backup_no_manifest": _("缺少或无法读取清单 manifest.json（%(error)s）"),
+    "backup_not_ours": _("不是本系统的备份文件"),
+    "backup_newer_format": _("备份来自更新版本的程序，请先更新本机的程序"),
+    "backup_manifest_incomplete": _("清单内容不完整"),
+    "backup_unsafe_name": _("文件名不安全：%(name)s"),
+    "backup_checksum": _("%(name)s 的校验值不符（文件已损坏）"),
+    "backup_not_a_zip": _("不是完整的备份压缩文件（%(error)s）"),
+    "backup_no_key": _("缺少密钥 secret_key"),
+    "backup_no_copy": _("缺少数据库副本"),
+    "backup_copy_unreadable": _("数据库副本无法打开（%(error)s）"),
+    "backup_copy_corrupt": _("数据库副本检查未通过（%(result)s）"),
+    "backup_unreadable": _("无法读取或解压备份文件：%(error)s。没有做任何更改"),
+    "backup_newer_migrations": _(
+        "备份来自更新版本的程序（本机不认识数据库结构 %(names)s），"
+        "请先把本机的程序更新到同一版本。没有做任何更改"
+    ),
+    "backup_no_file": _("找不到备份文件：%(path)s"),
+    "backup_other_kind": _(
+        "这是 %(kind)s 数据库的备份，本机配置的是 %(here)s（见 DATABASE_URL）。"
+        "请在同类数据库上恢复。没有做任何更改"
+    ),
+    "backup_not_empty": _(
+        "本机数据库中已有赛事或账号，恢复会替换它们。没有做任何更改。"
+        "确需替换时加 --force：原数据库会先另存一份，不会丢失"
+    ),
+    "backup_write_failed": _("写入数据库失败：%(error)s"),
 }
