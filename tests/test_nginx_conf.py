@@ -88,7 +88,7 @@ class App(BaseHTTPRequestHandler):
         pass
 
 
-def configured(tmp: Path, app_port: int, http_port: int, https_port: int) -> Path:
+def configured(tmp: Path, app_port: int, http_port: int, https_port: int, main_extra="") -> Path:
     """The deploy file with its placeholders pointing into ``tmp``, inside a main config."""
     text = CONF.read_text(encoding="utf-8")
     for old, new in (
@@ -108,7 +108,7 @@ def configured(tmp: Path, app_port: int, http_port: int, https_port: int) -> Pat
     # As root nginx's workers would run as "nobody", who cannot enter the test's own folder.
     user = "user root;\n" if os.geteuid() == 0 else ""
     main.write_text(
-        f"{user}pid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\nevents {{}}\n"
+        f"{user}{main_extra}pid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\nevents {{}}\n"
         f"http {{\n  access_log off;\n  client_body_temp_path {tmp}/body;\n"
         f"  proxy_temp_path {tmp}/proxy;\n  include {tmp}/guandan.conf;\n}}\n",
         encoding="utf-8",
@@ -117,9 +117,10 @@ def configured(tmp: Path, app_port: int, http_port: int, https_port: int) -> Pat
 
 
 @contextmanager
-def nginx_in_front(tmp: Path, app_port: int):
+def nginx_in_front(tmp: Path, app_port: int, main_extra: str = ""):
     """A real nginx with deploy/nginx.conf in front of the app on ``app_port``, its files in
-    ``tmp``; yields its (http, https) ports. Needs nginx and openssl (:data:`NGINX`)."""
+    ``tmp``; yields its (http, https) ports. Needs nginx and openssl (:data:`NGINX`).
+    ``main_extra``: lines for the main configuration (e.g. ``worker_processes auto;``)."""
     (tmp / "ssl").mkdir(parents=True)
     (tmp / "static").mkdir()
     (tmp / "static" / "app.0123456789ab.css").write_text("body{}", encoding="utf-8")
@@ -132,7 +133,7 @@ def nginx_in_front(tmp: Path, app_port: int):
         capture_output=True,
     )
     ports = free_port(), free_port()
-    main = configured(tmp, app_port, *ports)
+    main = configured(tmp, app_port, *ports, main_extra)
     check = subprocess.run([NGINX, "-t", "-c", str(main), "-p", str(tmp)], capture_output=True)
     assert check.returncode == 0, check.stderr.decode()
     subprocess.run([NGINX, "-c", str(main), "-p", str(tmp)], check=True, capture_output=True)

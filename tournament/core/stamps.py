@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db import connections, router
+from django.db import InterfaceError, OperationalError, connections, router
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
@@ -82,9 +82,7 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     transaction as the data it stamps).
     """
     connection = connections[router.db_for_read(Tournament)]
-    with connection.cursor() as cursor:
-        cursor.execute(_stamp_sql(connection), (slug,))
-        rows = cursor.fetchall()
+    rows = _stamp_rows(connection, slug)
     if not rows:
         return None
     pk, stamp, updated_at = rows[0][:3]
@@ -94,6 +92,35 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     states = ",".join(f"{n}:{s}:{v}" for *_, n, s, v in rows if n is not None)
     digest = hashlib.sha256(states.encode()).hexdigest()[:16]
     return f"{_public_text(pk, stamp, updated_at)}.{digest}", updated_at.timestamp()
+
+
+def _stamp_rows(connection, slug: str) -> list[tuple]:
+    """The rows of the stamp's query. With ``CONN_HEALTH_CHECKS`` (PostgreSQL), when this is
+    a request's first query on a kept connection, the query is its own check: Django's
+    check would cost one more round trip (``SELECT 1``) on every cached answer; instead a
+    connection the server has ended fails here and the query runs again on a new one, as
+    after the check. Inside a transaction nothing is retried (nor checked by Django)."""
+    probe = (
+        connection.connection is not None
+        and connection.health_check_enabled
+        and not connection.health_check_done
+        and not connection.in_atomic_block
+    )
+    if probe:
+        connection.health_check_done = True
+    try:
+        return _run_stamp_query(connection, slug)
+    except (InterfaceError, OperationalError):
+        if not probe:
+            raise
+        connection.close()  # ended by the server: the next cursor opens a new connection
+        return _run_stamp_query(connection, slug)
+
+
+def _run_stamp_query(connection, slug: str) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(connection), (slug,))
+        return cursor.fetchall()
 
 
 _STAMP_SQL: dict[str, str] = {}
