@@ -17,7 +17,10 @@ workers × threads threads; ``granian:1`` is granian as Windows runs it, one pro
 workers × threads threads), each on a fresh copy of the same built database.
 
     .venv/bin/python bench/public_load.py [--pairs 5000] [--seconds 30] [--clients 200]
-        [--servers gunicorn,waitress,granian]
+        [--servers gunicorn,waitress,granian] [--nginx]
+
+``--nginx`` measures find my table only: direct, then through deploy/nginx.conf's microcache,
+then nginx serving the same answer as a static file (its ceiling), all in the same run.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.django_event import load_event, setup_django  # noqa: E402
 from bench.pair_db import swiss_history  # noqa: E402
+from bench.proxy_ceiling import proxied_find  # noqa: E402
 from bench.serving import served, server_cpu_seconds  # noqa: E402
 from tests.servers.web import Browser  # noqa: E402
 
@@ -112,10 +116,13 @@ def find_paths(tournament, round_) -> list[str]:
     return paths
 
 
-def run_wrk(base: str, paths: list[str], clients: int, seconds: int) -> None:
+def run_wrk(base: str, paths: list[str], clients: int, seconds: int, app: str = "") -> None:
+    """wrk on ``paths`` of ``base``; the CPU per request of the app served at ``app``
+    (default: ``base`` itself)."""
+    app = app or base
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
         f.write(WRK_SCRIPT % ", ".join(f'"{p}"' for p in paths))
-    cpu = server_cpu_seconds(base)
+    cpu = server_cpu_seconds(app)
     out = subprocess.run(
         ["wrk", "-t2", f"-c{clients}", f"-d{seconds}s", "--timeout", "10s", "-s", f.name, base],
         capture_output=True,
@@ -129,7 +136,7 @@ def run_wrk(base: str, paths: list[str], clients: int, seconds: int) -> None:
         "   target: >= 300 requests/s, p95 < 500 ms, 0 errors"
     )
     print(
-        f"  server CPU per request: {(server_cpu_seconds(base) - cpu) / int(total) * 1000:.2f} ms"
+        f"  server CPU per request: {(server_cpu_seconds(app) - cpu) / int(total) * 1000:.2f} ms"
         " (first answers of each search and page included)"
     )
 
@@ -287,6 +294,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--servers", default="", help="comma-separated: gunicorn,waitress,granian (guandan serve)"
     )
+    parser.add_argument(
+        "--nginx",
+        action="store_true",
+        help="find my table only: direct, through deploy/nginx.conf, and nginx's static ceiling",
+    )
     args = parser.parse_args(argv)
     setup_django()
     tournament, round_ = build(args.pairs, args.rounds, args.referees)
@@ -304,6 +316,13 @@ def main(argv: list[str] | None = None) -> int:
         with served(dict(os.environ), server) as base:
             run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
             wait_idle(base)
+            if args.nginx:
+                proxied_find(
+                    base,
+                    find_paths(tournament, round_),
+                    lambda url, paths: run_wrk(url, paths, args.clients, args.seconds, base),
+                )
+                continue
             browsers = logins(base, args.referees)
             saves(browsers, round_, args.seconds, args.pause)
     return 0

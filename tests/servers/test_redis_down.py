@@ -93,9 +93,11 @@ def test_public_pages_are_served_while_redis_is_down(tmp_path, redis_port):
         reader.join(30)
         assert down > 20 and len(answers) > down
         assert set(answers) == {200}, sorted(set(answers))
-        # Back by itself: new answers are kept in the new Redis again.
+        # Back by itself: new answers are kept in the new Redis again (a search this worker
+        # has not answered yet: the pages it has, it answers from its own copies).
         for path in PAGES:
             assert Browser(base).get(path + "?again=1")[0] == 200
+        assert Browser(base).get("/t/demo/pairings/1/?q=again")[0] == 200
         assert kept_pages(redis_port) > 0
     finally:
         stop.set()

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.db import InterfaceError, OperationalError, connections, router
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
@@ -73,25 +74,80 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     (:mod:`tournament.public.conditional`) also show which rounds are published and carry a
     round's stamp for their live updates, which move with a round's status (its first
     result, its last) without a public change.
+
+    Every anonymous public answer starts here, so the statement is compiled by the ORM once
+    per database connection's vendor (:func:`_stamp_sql`) and then run through the cursor:
+    building it each time was half the CPU of a cached answer (issue 31). The database
+    stays the one source of the stamp (a copy in Redis could not move in the same
+    transaction as the data it stamps).
     """
-    rows = list(
-        Tournament.objects.filter(slug=slug)
-        .order_by("round_set__number")
-        .values_list(
-            "pk",
-            "stamp",
-            "updated_at",
-            "round_set__number",
-            "round_set__status",
-            "round_set__version",
-        )
-    )
+    connection = connections[router.db_for_read(Tournament)]
+    rows = _stamp_rows(connection, slug)
     if not rows:
         return None
     pk, stamp, updated_at = rows[0][:3]
+    convert = getattr(connection.ops, "convert_datetimefield_value", None)
+    if convert is not None:  # SQLite gives text; Django's own converter makes the datetime
+        updated_at = convert(updated_at, None, connection)
     states = ",".join(f"{n}:{s}:{v}" for *_, n, s, v in rows if n is not None)
     digest = hashlib.sha256(states.encode()).hexdigest()[:16]
     return f"{_public_text(pk, stamp, updated_at)}.{digest}", updated_at.timestamp()
+
+
+def _stamp_rows(connection, slug: str) -> list[tuple]:
+    """The rows of the stamp's query. With ``CONN_HEALTH_CHECKS`` (PostgreSQL), when this is
+    a request's first query on a kept connection, the query is its own check: Django's
+    check would cost one more round trip (``SELECT 1``) on every cached answer; instead a
+    connection the server has ended fails here and the query runs again on a new one, as
+    after the check. Inside a transaction nothing is retried (nor checked by Django)."""
+    probe = (
+        connection.connection is not None
+        and connection.health_check_enabled
+        and not connection.health_check_done
+        and not connection.in_atomic_block
+    )
+    if probe:
+        connection.health_check_done = True
+    try:
+        return _run_stamp_query(connection, slug)
+    except (InterfaceError, OperationalError):
+        if not probe:
+            raise
+        connection.close()  # ended by the server: the next cursor opens a new connection
+        return _run_stamp_query(connection, slug)
+
+
+def _run_stamp_query(connection, slug: str) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(connection), (slug,))
+        return cursor.fetchall()
+
+
+_STAMP_SQL: dict[str, str] = {}
+
+
+def _stamp_sql(connection) -> str:
+    """The SQL of the stamp's query for ``connection``'s database, compiled once; its one
+    parameter is the slug."""
+    sql = _STAMP_SQL.get(connection.vendor)
+    if sql is None:
+        query = (
+            Tournament.objects.filter(slug="")
+            .order_by("round_set__number")
+            .values_list(
+                "pk",
+                "stamp",
+                "updated_at",
+                "round_set__number",
+                "round_set__status",
+                "round_set__version",
+            )
+            .query
+        )
+        sql, params = query.get_compiler(connection=connection).as_sql()
+        assert params == ("",), params  # the slug is the only parameter
+        _STAMP_SQL[connection.vendor] = sql
+    return sql
 
 
 def page_stamp(tournament: Tournament, *, public: bool) -> str:

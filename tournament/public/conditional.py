@@ -27,6 +27,7 @@ import hashlib
 from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseRedirect
@@ -34,7 +35,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.views.decorators.gzip import gzip_page
 
-from tournament.core.page_cache import TIMEOUT, cache_key
+from tournament.core.page_cache import COPY_OVERHEAD, TIMEOUT, cache_key, local_copies
 from tournament.core.stamps import page_stamp, shared_page_stamp
 from tournament.models import Tournament
 
@@ -64,18 +65,37 @@ def shared_page_key(request, stamp: str) -> str | None:
     return cache_key("page", stamp, parts)
 
 
-def _answer(request, view, stamp: str, args: tuple, kwargs: dict) -> HttpResponse:
-    """The view's answer, from the cache when another visitor has had the same one."""
-    key = shared_page_key(request, stamp)
-    kept = cache.get(key) if key else None
+def _answer(request, view, key: str | None, args: tuple, kwargs: dict) -> HttpResponse:
+    """The view's answer, from the cache under ``key`` (:func:`shared_page_key`) when another
+    visitor has had the same one."""
+    kept = _kept(key) if key else None
     if kept is not None:
         content_type, body = kept
         return HttpResponse(body, content_type=content_type)
     response = view(request, *args, **kwargs)
     plain = response.status_code == 200 and not response.streaming and not response.cookies
     if key and plain:
-        cache.set(key, (response["Content-Type"], response.content), TIMEOUT)
+        kept = (response["Content-Type"], response.content)
+        cache.set(key, kept, TIMEOUT)
+        _keep_here(key, kept)
     return response
+
+
+def _kept(key: str) -> tuple[str, bytes] | None:
+    """The answer kept under ``key``: this process's copy, else the shared cache's."""
+    copies = local_copies()
+    kept = copies.get(key) if copies is not None else None
+    if kept is None:
+        kept = cache.get(key)
+        if kept is not None and copies is not None:
+            _keep_here(key, kept)
+    return kept
+
+
+def _keep_here(key: str, kept: tuple[str, bytes]) -> None:
+    copies = local_copies()
+    if copies is not None:
+        copies.put(key, kept, len(kept[1]) + len(key) + COPY_OVERHEAD)
 
 
 def canonical_url(request, reads: tuple[str, ...]) -> str | None:
@@ -114,16 +134,41 @@ def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
     if found is None:
         return view(request, slug, *args, **kwargs)  # the view answers 404
     stamp, modified = found
+    key = shared_page_key(request, stamp)
     response = get_conditional_response(
         request, etag=page_etag(request, stamp), last_modified=modified
     )
     if response is None:
-        response = _answer(request, view, stamp, (slug, *args), kwargs)
+        response = _answer(request, view, key, (slug, *args), kwargs)
     if response.status_code in (200, 304):
         response.headers.setdefault("ETag", page_etag(request, stamp))
         if modified is not None:
             response.headers.setdefault("Last-Modified", http_date(modified))
-    # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
-    # time (a 304 costs one small query).
-    patch_cache_control(response, private=True, no_cache=True)
+    if key is not None and proxy_may_keep(request, response):
+        patch_cache_control(response, **PROXY_KEEPS)
+    else:
+        # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
+        # time (a 304 costs one small query).
+        patch_cache_control(response, private=True, no_cache=True)
     return response
+
+
+# What an anonymous public answer lets a proxy, a CDN or the browser do: keep it 1 s, and
+# one more while a fresh copy is being fetched; so a change shows through the documented
+# nginx (deploy/nginx.conf) within 2 s of its commit, and the app computes a page at most
+# about once a second however many phones ask. The ETag still answers a revalidation.
+PROXY_KEEPS = {"public": True, "max_age": 1, "stale_while_revalidate": 1}
+
+
+def proxy_may_keep(request, response: HttpResponse) -> bool:
+    """Whether ``response`` is the same for every visitor, so that a shared cache may keep
+    it: a 200 or 304 to a GET, to nobody signed in and without a session cookie, and
+    setting no cookie (a CSRF token, a message's removal). Callers also check that the
+    answer is the anonymous one (:func:`shared_page_key`, the API's public view)."""
+    return (
+        request.method in ("GET", "HEAD")
+        and response.status_code in (200, 304)
+        and not request.user.is_authenticated
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and not response.cookies
+    )

@@ -181,7 +181,8 @@ def test_public_pages_answer_304_until_a_round_is_locked(event, referee, chief):
     url = reverse("standings", args=["spring"])
     first = client.get(url)
     etag = first["ETag"]
-    assert first["Last-Modified"] and "private" in first["Cache-Control"]
+    assert first["Last-Modified"]
+    assert first["Cache-Control"] == "public, max-age=1, stale-while-revalidate=1"
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     play_and_lock(event, referee, chief)
     after = client.get(url, HTTP_IF_NONE_MATCH=etag)

@@ -35,6 +35,7 @@ from tournament.public.api.schemas import (
     Standings,
     TeamDetail,
 )
+from tournament.public.conditional import PROXY_KEEPS, proxy_may_keep
 
 DESCRIPTION = (
     "Read-only JSON of what the public pages show: published pairings, results of locked "
@@ -119,8 +120,12 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
         body = adapter.dump_python(adapter.validate_python(body), mode="json")
         response = JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
     response["ETag"] = etag
-    # no-cache: ask again each time (a 304 costs one small query); a staff answer is private.
-    patch_cache_control(response, no_cache=True, **({"private": True} if staff else {}))
+    if not staff and bearer_secret(request) is None and proxy_may_keep(request, response):
+        patch_cache_control(response, **PROXY_KEEPS)  # the public view: a proxy may keep it
+    else:
+        # no-cache: ask again each time (a 304 costs one small query); private: a staff
+        # answer, or one to a request with a session cookie.
+        patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ["Authorization", "Accept-Language"])
     return GZIP.process_response(request, response)  # as the public pages (gzip_page)
 

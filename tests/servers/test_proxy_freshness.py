@@ -1,0 +1,100 @@
+"""The app behind a real nginx with deploy/nginx.conf (issue 31): the microcache keeps the
+anonymous public pages, a locked round shows through it within 2 s of its commit, and a
+signed-in user's page never comes from it.
+
+A venue laptop's app (tests/servers/laptop.py: SQLite, the demo event, round 1 published)
+served by gunicorn as scripts/serve.sh serves it, behind nginx as docs/deployment.md sets it
+up (tests/test_nginx_conf.py: the file with its placeholders pointing into the test's
+folder). Skipped without nginx, as tests/test_nginx_conf.py is.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.servers.laptop import SETUP, laptop_env, python
+from tests.servers.web import start_server, wait_until_up
+from tests.test_nginx_conf import HOST, fetch, nginx_in_front, tools  # noqa: F401 (a fixture)
+
+pytestmark = [pytest.mark.slow, pytest.mark.long(15)]
+
+# Every table of round 1 played, confirmed and the round locked, by the organizer; prints
+# the time of the commit.
+LOCK = """
+import time
+import django
+django.setup()
+from django.contrib.auth.models import User
+from tournament.models import Round
+from tournament.results.checks import ResultValues
+from tournament.results.services import confirm_result, submit_result
+from tournament.rounds.lifecycle import lock_round
+user = User.objects.get(username="organizer")
+round_ = Round.objects.get(tournament__slug="demo", number=1)
+for match in round_.matches.exclude(ns=None):
+    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=user)
+    match.refresh_from_db()
+    confirm_result(match, version=match.version, user=user)
+round_.refresh_from_db()
+lock_round(round_, user=user)
+print(time.time())
+"""
+# A signed-in session of the organizer; prints its cookie's value.
+SIGN_IN = """
+import django
+django.setup()
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+client = Client()
+client.force_login(User.objects.get(username="organizer"))
+print(client.cookies[settings.SESSION_COOKIE_NAME].value)
+"""
+STANDINGS = "/t/demo/standings/"
+NO_STANDINGS = "暂无排名"  # the standings before the first locked round
+
+
+@pytest.fixture(scope="module")
+def proxied(tools, tmp_path_factory):  # noqa: F811 (the fixture imported above)
+    """The laptop's app behind nginx; yields (https port, the laptop's data folder)."""
+    tmp_path = tmp_path_factory.mktemp("proxied")
+    var = tmp_path / "var"
+    var.mkdir()
+    python(var, SETUP)
+    env = laptop_env(var, HTTPS="1", TRUSTED_PROXIES="1", ALLOWED_HOSTS=HOST)
+    server, base = start_server({**env, "SECRET_KEY": None}, 1)
+    try:
+        wait_until_up(server, base)
+        with nginx_in_front(tmp_path / "nginx", int(base.rsplit(":", 1)[1])) as (_, https):
+            yield https, var
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_a_locked_round_shows_through_the_proxy_within_two_seconds(proxied):
+    port, var = proxied
+    first = fetch(port, STANDINGS)
+    assert first.status == 200 and NO_STANDINGS in first.body.decode()
+    assert first.getheader("Cache-Control") == "public, max-age=1, stale-while-revalidate=1"
+    assert fetch(port, STANDINGS).getheader("X-Cache") == "HIT"
+    committed = float(python(var, LOCK).strip())
+    while NO_STANDINGS in (page := fetch(port, STANDINGS)).body.decode():
+        assert time.time() - committed < 2.0, "the proxy still shows the standings of before"
+        time.sleep(0.05)
+    assert page.status == 200 and time.time() - committed < 2.0
+
+
+def test_a_signed_in_users_page_never_comes_from_the_proxy(proxied):
+    port, var = proxied
+    session = python(var, SIGN_IN).strip()
+    assert fetch(port, STANDINGS).status == 200  # an anonymous copy is kept
+    assert fetch(port, STANDINGS).getheader("X-Cache") == "HIT"
+    for _ in range(2):
+        page = fetch(port, STANDINGS, Cookie=f"sessionid={session}")
+        assert page.getheader("X-Cache") == "BYPASS"
+        assert page.getheader("Cache-Control") == "private, no-cache"
+        assert 'action="/accounts/logout/"' in page.body.decode()  # the organizer's own page
+    assert "/accounts/logout/" not in fetch(port, STANDINGS).body.decode()  # nor went into it
