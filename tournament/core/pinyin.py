@@ -25,6 +25,33 @@ def pypinyin() -> ModuleType:
     return package
 
 
+WORDS_MAX = 20000  # words whose readings a process keeps (a few MB at most)
+
+
+@cache
+def _keyer():
+    """pypinyin's converter with the readings of each word kept (:data:`WORDS_MAX`).
+
+    pypinyin cuts a name into words and looks each one up; names share their characters and
+    words (surnames, 队, 第), so 15,000 names of a sheet need a few thousand look-ups instead
+    of 50,000. The readings are those pypinyin gives: its converter, only remembered.
+    """
+    p = pypinyin()
+    from pypinyin.converter import DefaultConverter
+
+    class WordReadings(DefaultConverter):
+        @lru_cache(maxsize=WORDS_MAX)  # noqa: B019 - one instance per process, kept for good
+        def _readings(self, words, style, heteronym, errors, strict) -> tuple:
+            return tuple(map(tuple, super().convert(words, style, heteronym, errors, strict)))
+
+        def convert(self, words, style, heteronym, errors, strict, **kwargs):
+            if kwargs or not isinstance(errors, str):
+                return super().convert(words, style, heteronym, errors, strict, **kwargs)
+            return [list(r) for r in self._readings(words, style, heteronym, errors, strict)]
+
+    return p.core.Pinyin(WordReadings())
+
+
 @lru_cache(maxsize=20000)
 def pinyin_key(text: str) -> str:
     """Return a lower-case ASCII key that sorts ``text`` in pinyin order.
@@ -38,7 +65,8 @@ def pinyin_key(text: str) -> str:
     'lisi'
     """
     p = pypinyin()
-    key = "".join(p.lazy_pinyin(text.strip(), style=p.Style.NORMAL, errors="default")).lower()
+    words = _keyer().lazy_pinyin(text.strip(), style=p.Style.NORMAL, errors="default")
+    key = "".join(words).lower()
     return key[:KEY_MAX]  # the column holds 200; a longer key sorts the same for practical names
 
 
