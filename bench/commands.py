@@ -5,8 +5,10 @@ fresh SQLite database in a temporary folder); its CPU (user + system) and peak R
 process's own (GNU time, ``/usr/bin/time``). Measured: start-up (``pair --help``, and ``draw`` of an event
 that does not exist: setup, system checks, the command's imports, one query),
 ``import_teams`` of a 5,000-row sheet, ``draw``, ``pair --publish`` of round 1 and
-``import_results --lock`` of its 2,500-table results sheet. Targets (issue 31): start-up
-< 0.8 CPU-s, ``import_teams`` < 2, the results sheet < 2.
+``import_results --lock`` of its 2,500-table results sheet; then round 2 published, one
+gunicorn worker's RSS as it serves the public pages (pairings, searches, standings, pairs'
+pages, projector). Targets (issue 31): start-up < 0.8 CPU-s, ``import_teams`` < 2, the
+results sheet < 2, the worker < 150 MB.
 
     .venv/bin/python bench/commands.py [--pairs 5000] [--xlsx] [--code PATH ...]
 
@@ -26,9 +28,17 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.servers.web import free_port  # noqa: E402
+
 SURNAMES = "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜"
 GIVEN = "伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂"
 UNITS = ["南京", "苏州", "无锡", "常州", "镇江", "扬州", "泰州", "南通", "合肥", "芜湖"]
@@ -99,7 +109,17 @@ def measure(code: Path, pairs: int, suffix: str) -> dict[str, tuple[float, float
     try:
         run(code, env, "migrate", "-v0")  # also writes the checkout's .pyc files
         run(code, env, "add_organizer", "org", "--password-stdin", stdin="organizer-pass-2026\n")
-        run(code, env, "create_tournament", SLUG, "--name", "万人赛", "--organizer", "org")
+        run(
+            code,
+            env,
+            "create_tournament",
+            SLUG,
+            "--name",
+            "万人赛",
+            "--organizer",
+            "org",
+            "--public",
+        )
         figures["start-up: pair --help"] = run(code, env, "pair", "--help")[1:]
         figures["start-up: draw (no such event)"] = run(code, env, "draw", "nosuch")[1:]
         teams = tmp / f"teams{suffix}"
@@ -121,9 +141,85 @@ def measure(code: Path, pairs: int, suffix: str) -> dict[str, tuple[float, float
         write_sheet(results, ["台号", "东西", "南北"], rows)
         step = f"import_results --lock, {len(tables)} tables"
         figures[step] = run(code, env, "import_results", SLUG, "1", str(results), "--lock")[1:]
+        run(code, env, "pair", SLUG, "--seed", "1", "--publish")
+        names = [row[2] for row in registration_rows(pairs, random.Random(7))[::250]]
+        figures.update(worker_memory(code, env, names))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return figures
+
+
+def worker_memory(code: Path, env: dict, names: list[str]) -> dict[str, tuple[float, float]]:
+    """One gunicorn worker (gthread, 4 threads, as serve.sh runs each) serving the event's
+    public pages: its RSS when it has started, after its first search, and at the end."""
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--threads",
+            "4",
+            "--worker-class",
+            "gthread",
+        ],
+        cwd=code,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    figures = {}
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        worker = _children(server.pid)[0]
+        figures["worker RSS: started, one page"] = (None, _rss(worker))
+        pages = [f"/t/{SLUG}/pairings/2/?page={p}" for p in range(1, 26)]
+        pages += [f"/t/{SLUG}/pairings/2/?q={urllib.parse.quote(names[0])}"]
+        for url in pages:
+            _fetch(base + url)
+        figures["worker RSS: + pairings, first search"] = (None, _rss(worker))
+        pages = [f"/t/{SLUG}/pairings/2/?q={urllib.parse.quote(n)}" for n in names[1:]]
+        pages += [f"/t/{SLUG}/standings/?page={p}" for p in range(1, 11)]
+        pages += [f"/t/{SLUG}/team/{pk}/" for pk in range(1, 5001, 50)]
+        pages += [f"/t/{SLUG}/projector/2/", *(f"/t/{SLUG}/pairings/1/?page={p}" for p in (1, 2))]
+        for url in pages:
+            _fetch(base + url)
+        figures["worker RSS: + standings, 100 pairs' pages"] = (None, _rss(worker))
+    finally:
+        server.terminate()
+        server.wait(30)
+    return figures
+
+
+def _fetch(url: str) -> None:
+    """One page; a page number past the last (a smaller event) is a 404, skipped."""
+    try:
+        urllib.request.urlopen(url, timeout=60).read()
+    except urllib.error.HTTPError as exc:
+        if exc.code != 404:
+            raise
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def _rss(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
+    return kb / 1024
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,9 +235,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'CPU-s / peak MB':{width}}  " + "  ".join(f"{str(c)[-24:]:>24}" for c in codes))
     for step in steps:
         cells = [results[c].get(step) for c in codes]
-        text = [f"{cpu:8.2f} s {mb:6.0f} MB" if cpu is not None else "" for cpu, mb in cells]
+        text = [_cell(cell) for cell in cells]
         print(f"{step:{width}}  " + "  ".join(f"{t:>24}" for t in text))
     return 0
+
+
+def _cell(cell: tuple[float | None, float] | None) -> str:
+    if cell is None:
+        return ""
+    cpu, mb = cell
+    return f"{mb:6.0f} MB" if cpu is None else f"{cpu:8.2f} s {mb:6.0f} MB"
 
 
 if __name__ == "__main__":
