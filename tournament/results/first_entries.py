@@ -121,11 +121,16 @@ def enter_first(
                 source=source,
             )
         )
+    _write_groups(groups)
+    log_entries(round_.tournament, entries)
+    refresh_round_status(round_)
+    return {}
+
+
+def _write_groups(groups: dict[tuple, list[int]]) -> None:
+    """One UPDATE for the tables (pks) given the same values of :data:`ENTRY_FIELDS`."""
     for values, pks in groups.items():
         for start in range(0, len(pks), CHUNK):
             Match.objects.filter(pk__in=pks[start : start + CHUNK]).update(
                 **dict(zip(ENTRY_FIELDS, values, strict=True))
             )
-    log_entries(round_.tournament, entries)
-    refresh_round_status(round_)
-    return {}
