@@ -71,7 +71,6 @@ from tournament.models import (
     Tournament,
     Unit,
 )
-from tournament.printing.bracket import map_state_teams
 
 FORMAT = "guandan-archive"
 VERSION = 2
@@ -159,6 +158,10 @@ NOT_ARCHIVED = {
 def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
     """Team ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
     of a rotation stage (``{"groups": [[team id, …], …]}``)."""
+    # Imported here: bracket.py brings reportlab and pypdf, and this module is imported by
+    # every command and worker at start-up (admin -> audit -> backups -> archive).
+    from tournament.printing.bracket import map_state_teams
+
     state = map_state_teams(state, mapping)
     if isinstance(state, dict) and isinstance(state.get("groups"), list):
         groups = [[mapping(t) for t in group] for group in state["groups"]]

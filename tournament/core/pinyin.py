@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
 import re
+import unicodedata
 from functools import cache, lru_cache
+from pathlib import Path
 from types import ModuleType
 
 KEY_MAX = 200
@@ -25,6 +29,33 @@ def pypinyin() -> ModuleType:
     return package
 
 
+WORDS_MAX = 20000  # words whose readings a process keeps (a few MB at most)
+
+
+@cache
+def _keyer():
+    """pypinyin's converter with the readings of each word kept (:data:`WORDS_MAX`).
+
+    pypinyin cuts a name into words and looks each one up; names share their characters and
+    words (surnames, 队, 第), so 15,000 names of a sheet need a few thousand look-ups instead
+    of 50,000. The readings are those pypinyin gives: its converter, only remembered.
+    """
+    p = pypinyin()
+    from pypinyin.converter import DefaultConverter
+
+    class WordReadings(DefaultConverter):
+        @lru_cache(maxsize=WORDS_MAX)  # noqa: B019 - one instance per process, kept for good
+        def _readings(self, words, style, heteronym, errors, strict) -> tuple:
+            return tuple(map(tuple, super().convert(words, style, heteronym, errors, strict)))
+
+        def convert(self, words, style, heteronym, errors, strict, **kwargs):
+            if kwargs or not isinstance(errors, str):
+                return super().convert(words, style, heteronym, errors, strict, **kwargs)
+            return [list(r) for r in self._readings(words, style, heteronym, errors, strict)]
+
+    return p.core.Pinyin(WordReadings())
+
+
 @lru_cache(maxsize=20000)
 def pinyin_key(text: str) -> str:
     """Return a lower-case ASCII key that sorts ``text`` in pinyin order.
@@ -38,7 +69,8 @@ def pinyin_key(text: str) -> str:
     'lisi'
     """
     p = pypinyin()
-    key = "".join(p.lazy_pinyin(text.strip(), style=p.Style.NORMAL, errors="default")).lower()
+    words = _keyer().lazy_pinyin(text.strip(), style=p.Style.NORMAL, errors="default")
+    key = "".join(words).lower()
     return key[:KEY_MAX]  # the column holds 200; a longer key sorts the same for practical names
 
 
@@ -139,7 +171,36 @@ def pinyin_initials(text: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=30000)
 def _initials(char: str) -> tuple[str, ...]:
-    """The distinct first letters of the readings of one character (itself if not Chinese)."""
-    p = pypinyin()
-    readings = p.pinyin(char, style=p.Style.FIRST_LETTER, heteronym=True, errors="default")[0]
-    return tuple(dict.fromkeys(r.lower() for r in readings))
+    """The distinct first letters of the readings of one character (itself if not Chinese):
+    what pypinyin gives (``Style.FIRST_LETTER``, ``heteronym=True``), read from its
+    dictionary of characters alone (:func:`char_readings`)."""
+    readings = char_readings().get(ord(char))
+    if readings is None:
+        return (char.lower(),)
+    return tuple(dict.fromkeys(_first_letter(r) for r in readings.split(",")))
+
+
+# The tone marks of a reading (grave, acute, macron, caron); ê keeps its circumflex, as in
+# pypinyin's first letters (欸: a, ê, x, e).
+_TONE_MARKS = dict.fromkeys(map(ord, "\u0300\u0301\u0304\u030c"))
+
+
+def _first_letter(reading: str) -> str:
+    bare = unicodedata.normalize("NFD", reading).translate(_TONE_MARKS)
+    return unicodedata.normalize("NFC", bare)[0].lower()
+
+
+@cache
+def char_readings() -> dict[int, str]:
+    """pypinyin's dictionary of characters (code point -> "zhōng,zhòng"), read from its JSON
+    file without importing pypinyin.
+
+    A search index needs only the initials of each character, and importing pypinyin loads
+    its phrase dictionary and word segmenter too: 46 MB that a web worker kept for good after
+    its first search. This dictionary alone is about 7 MB.
+    """
+    spec = importlib.util.find_spec("pypinyin")
+    if spec is None or spec.origin is None:
+        raise ImportError("pypinyin")
+    path = Path(spec.origin).parent / "pinyin_dict.json"
+    return {int(k): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}

@@ -16,9 +16,6 @@ from django.views.decorators.http import require_GET
 
 from tournament.core.errors import ServiceError
 from tournament.core.view_helpers import load_tournament, login_redirect
-from tournament.printing.makers import Request
-from tournament.printing.registry import CONTENT_TYPES, KINDS, allowed, filename, get_kind, run
-from tournament.printing.source import round_numbers, round_titles
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON", "json.gz": "JSON.GZ"}
 SPOOL_BYTES = 8 * 1024 * 1024  # larger files go to a temporary file, not memory
@@ -31,6 +28,11 @@ def base_url(request) -> str:
 
 @require_GET
 def export_index(request, slug):
+    # The makers (reportlab, pypdf, openpyxl, qrcode: 60 MB) are imported by the first
+    # download, not with the URLconf: a worker that serves no file never holds them.
+    from tournament.printing.registry import KINDS, allowed
+    from tournament.printing.source import round_numbers, round_titles
+
     tournament = load_tournament(request, slug, None)
     kinds = []
     public = True
@@ -62,6 +64,9 @@ def export_download(request, slug, kind, ext):
     # ``archive.json.gz`` comes in as kind "archive.json", ext "gz": kinds have no dot.
     kind, _dot, more = kind.partition(".")
     ext = f"{more}.{ext}" if more else ext
+    from tournament.printing.makers import Request
+    from tournament.printing.registry import CONTENT_TYPES, allowed, filename, get_kind, run
+
     tournament = load_tournament(request, slug, None)
     try:
         spec = get_kind(kind, ext)

@@ -10,13 +10,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
-from openpyxl import Workbook
 
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.uploads import upload_limits
 from tournament.core.view_helpers import load_tournament
-from tournament.printing.registry import CONTENT_TYPES
 from tournament.registration.forms import ImportForm
 from tournament.registration.services import registration_check, teams_import
 from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
@@ -77,6 +75,9 @@ def import_confirm(request, slug):
 
 def template_workbook() -> bytes:
     """The registration template: the header row and one example row."""
+    # Imported here: openpyxl and numpy are 30 MB that every web worker would keep.
+    from openpyxl import Workbook
+
     book = Workbook()
     sheet = book.active
     sheet.title = "报名表"
@@ -94,6 +95,8 @@ def template_workbook() -> bytes:
 
 
 def import_template(request, slug):
+    from tournament.printing.registry import CONTENT_TYPES  # not with the URLconf (views.py)
+
     load_tournament(request, slug, ORGANIZER)
     response = HttpResponse(
         template_workbook(),

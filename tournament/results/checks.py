@@ -8,7 +8,7 @@ score sheet. Both raise :class:`ResultInvalid` with a Chinese message naming the
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
 from rules import RuleError, RuleSet, level_index, replay, validate_final
 from rules.engine import MatchState
@@ -55,7 +55,9 @@ class ResultValues:
     pass_upgrade: int | None = None
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        # Not dataclasses.asdict: it deep-copies every value, and the values are plain str,
+        # int and None; an audit line takes two of these a table (a sheet: 5,000 a round).
+        return {name: getattr(self, name) for name in RESULT_FIELDS}
 
     @classmethod
     def of(cls, stored) -> ResultValues:

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from xml.etree.ElementTree import ParseError
 
 from defusedxml import DefusedXmlException
-from openpyxl import load_workbook
 
 from rules.messages import Message
 from tournament.core.errors import Invalid
@@ -234,6 +233,10 @@ def _count_strings(archive: zipfile.ZipFile, member: zipfile.ZipInfo, limit: int
 def _xlsx_sheets(data: bytes, limits: Limits) -> Iterator[tuple[str, Iterator]]:
     _check_zip(data, limits)
     budget = _Budget(limits)
+    # Imported here: openpyxl (and numpy, which it imports) costs 0.15 CPU-s, and this module
+    # is imported by commands and pages that never read a workbook.
+    from openpyxl import load_workbook
+
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except _XLSX_ERRORS as exc:

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.core.view_helpers import load_tournament
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
-from tournament.printing.qr import matrix
 from tournament.signup.checkin import checkin_url
 from tournament.signup.forms import PublicSignUpForm, SignUpForm
 from tournament.signup.mail import confirm_code, status_link
@@ -36,6 +35,10 @@ from tournament.signup.services import (
 
 def qr_svg(text: str, scale: int = 6) -> str:
     """An SVG QR code of ``text`` (quiet zone of 4 modules), one path, crisp when scaled."""
+    # Imported here: printing.qr brings qrcode and reportlab, which a worker serving no QR
+    # code need not hold.
+    from tournament.printing.qr import matrix
+
     rows = matrix(text)
     size = len(rows) + 8
     cells = "".join(

@@ -9,9 +9,10 @@ from __future__ import annotations
 import sys
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.events.staff import organizer_add
+from tournament.management.commands._base import BaseCommand
 from tournament.management.commands.add_staff import read_password
 
 

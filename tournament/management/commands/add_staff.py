@@ -10,10 +10,10 @@ from __future__ import annotations
 import sys
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.events.staff import staff_add
-from tournament.management.commands._base import get_tournament
+from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Staff
 
 ROLES = {"chief": Staff.CHIEF_REFEREE, "referee": Staff.REFEREE}

@@ -4,10 +4,11 @@ but the N newest backups of the folder."""
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.backups.create import make_backup
 from tournament.backups.files import BackupError
+from tournament.management.commands._base import BaseCommand
 
 
 class Command(BaseCommand):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.events import options as opt
 from tournament.events.services import tournament_create
+from tournament.management.commands._base import BaseCommand
 
 # Flag → option, for the flags that set one option each (None = not given).
 _OPTION_FLAGS = (

@@ -11,9 +11,9 @@ import tempfile
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from tournament.management.commands._base import get_tournament
+from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.printing.makers import ExportError, Request
 from tournament.printing.pairings import ORDERS
 from tournament.printing.registry import KINDS, run

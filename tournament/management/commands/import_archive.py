@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.archive.importer import import_archive_file
 from tournament.archive.write import ArchiveError
+from tournament.management.commands._base import BaseCommand
 
 
 class Command(BaseCommand):

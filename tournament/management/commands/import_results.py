@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from tournament.core.errors import ServiceError
 from tournament.core.uploads import read_file
-from tournament.management.commands._base import get_tournament
+from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Round
 from tournament.results.confirm_all import confirm_imported
 from tournament.results.sheet_import import import_results

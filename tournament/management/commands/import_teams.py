@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.core.uploads import read_file
-from tournament.management.commands._base import get_tournament
+from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.registration.services import teams_import
 from tournament.sheets.table_file import TableFileError
 

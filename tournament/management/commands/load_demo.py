@@ -9,11 +9,11 @@ from datetime import date
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournament.events.services import tournament_create
 from tournament.events.staff import ensure_user
+from tournament.management.commands._base import BaseCommand
 from tournament.models import Staff, Tournament
 from tournament.registration.services import teams_import
 

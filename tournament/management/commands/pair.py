@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.core.errors import ServiceError
-from tournament.management.commands._base import get_tournament
+from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import pair_next_round
 

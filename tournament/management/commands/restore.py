@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.backups.files import BackupError
 from tournament.backups.restore import restore_backup
+from tournament.management.commands._base import BaseCommand
 
 
 class Command(BaseCommand):

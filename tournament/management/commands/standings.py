@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.core.messages import render
-from tournament.management.commands._base import get_tournament
+from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.printing.makers import MSG_NO_RANKING, MSG_NO_ROUND
 from tournament.standings.selectors import standings_choice, standings_for, teams_by_id
 from tournament.standings.table import metric_keys, metric_text, standings_rows

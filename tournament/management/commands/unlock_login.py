@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from axes.utils import reset
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from tournament.core.login_guard import forget_steps
+from tournament.management.commands._base import BaseCommand
 
 
 class Command(BaseCommand):

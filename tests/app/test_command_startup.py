@@ -1,0 +1,98 @@
+"""What makes the commands and web workers start small (issue 31): the figures themselves
+are bench/commands.py's; these tests guard what makes them.
+
+- A command imports no library it does not use, and skips the URL checks (which import the
+  URLconf: every view and the read API). A fresh interpreter each, so that nothing the test
+  run imported hides an import.
+- A web worker (config.wsgi loads the URLconf) holds none of the printing and sheet
+  libraries, and its search index does not load pypinyin's phrase dictionary.
+- import_teams and a results sheet take a number of statements that does not grow with
+  the rows (tests/app/results/test_sheet_first_entries.py for the sheet).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.app.sheet_files import csv_bytes, pairs
+from tournament.core import pinyin
+from tournament.registration.services import teams_import
+
+ROOT = Path(__file__).resolve().parents[2]
+# django-simple-captcha imports PIL.features with its settings at django.setup(), so PIL
+# is not in the list.
+UNUSED = ("openpyxl", "numpy", "reportlab", "pypdf", "qrcode", "pypinyin", "python_calamine")
+COMMAND = (
+    "import runpy, sys\n"
+    "sys.argv = ['manage.py', *sys.argv[1:]]\n"
+    "try:\n"
+    "    runpy.run_path('manage.py', run_name='__main__')\n"
+    "except BaseException:  # no database here: the imports are done by then\n"
+    "    pass\n"
+    "print('LOADED', sorted(m for m in {names} if m in sys.modules))\n"
+)
+
+
+def loaded(tmp_path, code: str, *args: str) -> str:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    env["GUANDAN_VAR_DIR"] = str(tmp_path)
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("LOADED")]
+    assert lines, done.stderr[-2000:]
+    return lines[-1]
+
+
+@pytest.mark.parametrize("args", [("pair", "--help"), ("draw", "no-such-event")])
+def test_a_command_imports_neither_unused_libraries_nor_the_urlconf(tmp_path, args):
+    names = (*UNUSED, "config.urls", "ninja")
+    assert loaded(tmp_path, COMMAND.format(names=names), *args) == "LOADED []"
+
+
+def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary(tmp_path):
+    names = (*UNUSED, "pypinyin.phrases_dict")
+    code = (
+        "import sys, config.wsgi\n"
+        "from tournament.core.pinyin import pinyin_initials\n"
+        "assert pinyin_initials('曾国藩') == ('cgf', 'zgf')\n"
+        f"print('LOADED', sorted(m for m in {names} if m in sys.modules))\n"
+    )
+    assert loaded(tmp_path, code) == "LOADED []"
+
+
+def test_initials_from_the_character_dictionary_are_pypinyins():
+    p = pinyin.pypinyin()
+    chars = [chr(c) for c in list(pinyin.char_readings())[::9]] + list("欸誒A1·〇")
+    for char in chars:
+        readings = p.pinyin(char, style=p.Style.FIRST_LETTER, heteronym=True, errors="default")
+        assert pinyin._initials(char) == tuple(dict.fromkeys(r.lower() for r in readings[0]))
+
+
+def test_pinyin_keys_are_pypinyins_and_the_words_kept_are_bounded():
+    p = pinyin.pypinyin()
+    for name in ["重庆队", "长沙银行", "单雄信", "第12组", "银行行长", " 乐乐 ", "A队", "张-三"]:
+        plain = p.lazy_pinyin(name.strip(), style=p.Style.NORMAL, errors="default")
+        assert pinyin.pinyin_key(name) == "".join(plain).lower()
+    assert pinyin._keyer()._converter._readings.cache_info().maxsize == pinyin.WORDS_MAX
+
+
+@pytest.mark.django_db
+def test_import_teams_takes_the_same_statements_for_5_rows_and_for_60(tournament, settings):
+    def statements(rows) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            check = teams_import(tournament=tournament, data=csv_bytes(rows), filename="a.csv")
+        assert check.ok, check.problems
+        return len(queries)
+
+    rows = pairs(65, unit_count=4)
+    first = statements(rows[:4])  # the 4 units are created here
+    assert statements(rows[4:9]) == statements(rows[9:]) < first
