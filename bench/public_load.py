@@ -17,10 +17,12 @@ workers × threads threads; ``granian:1`` is granian as Windows runs it, one pro
 workers × threads threads), each on a fresh copy of the same built database.
 
     .venv/bin/python bench/public_load.py [--pairs 5000] [--seconds 30] [--clients 200]
-        [--servers gunicorn,waitress,granian] [--nginx]
+        [--servers gunicorn,waitress,granian] [--nginx] [--saves-only]
 
 ``--nginx`` measures find my table only: direct, then through deploy/nginx.conf's microcache,
 then nginx serving the same answer as a static file (its ceiling), all in the same run.
+``--saves-only`` leaves out (1): the save path on its own, e.g. on PostgreSQL and Redis with
+``BENCH_DATABASE_URL=postgres://… REDIS_URL=redis://…`` (the server is given both).
 """
 
 from __future__ import annotations
@@ -292,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--referees", type=int, default=50)
     parser.add_argument("--pause", type=float, default=2.0, help="seconds between two saves")
     parser.add_argument(
+        "--saves-only", action="store_true", help="skip find my table: logins and saves only"
+    )
+    parser.add_argument(
         "--servers", default="", help="comma-separated: gunicorn,waitress,granian (guandan serve)"
     )
     parser.add_argument(
@@ -314,8 +319,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{os.cpu_count()} cores"
         )
         with served(dict(os.environ), server) as base:
-            run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
-            wait_idle(base)
+            if not args.saves_only:
+                run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
+                wait_idle(base)
             if args.nginx:
                 proxied_find(
                     base,

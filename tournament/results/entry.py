@@ -25,7 +25,7 @@ from tournament.core.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
-from tournament.results.services import resolve_dispute, submit_result
+from tournament.results.services import enter_result, resolve_dispute
 
 PASSED_A = "A+"
 
@@ -64,7 +64,10 @@ def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> 
         raise Refused(_early_message(left))
 
 
-@transaction.atomic
+# No savepoint of its own: its one caller's transaction (entry_keys.apply_once) ends with
+# any refusal, and a late phone entry, which goes on after a stale version, gets its savepoint
+# from entry_keys.saved_late. Every savepoint is two round trips under the round's lock.
+@transaction.atomic(savepoint=False)
 def enter_final(
     match: Match,
     values: ResultValues,
@@ -91,7 +94,7 @@ def enter_final(
     if rule:
         saved = resolve_dispute(match, values, version=version, user=user, request=request)
     else:
-        saved = submit_result(
+        saved = enter_result(
             match, values, version=version, user=user, source=source, request=request
         )
     if left is not None:

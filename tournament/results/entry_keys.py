@@ -182,11 +182,12 @@ def saved_late(
     entry is late (see the module doc): then ``same(stored match)`` says it is there
     already, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
     with the phone's ``values()``."""
+    if entry is None or not entry.late:
+        return save(version), APPLIED  # a refusal ends the caller's whole transaction
     try:
-        return save(version), APPLIED
+        with transaction.atomic():  # a savepoint: the save may go on after a stale version
+            return save(version), APPLIED
     except StaleResult as stale:
-        if entry is None or not entry.late:
-            raise
         current = stale.match
     if same(current):
         return current, SAME

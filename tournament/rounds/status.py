@@ -16,18 +16,26 @@ def refresh_round_status(round_: Round) -> None:
     """
     if round_.status in (Round.DRAFT, Round.LOCKED):
         return
-    # DISTINCT in the database: at 2,500 tables a save must not fetch every table's state.
-    tables = round_.matches.exclude(ns=None).order_by()
-    states = set(tables.values_list("state", flat=True).distinct())
-    if not states or states <= {Match.CONFIRMED}:
-        new = Round.CONFIRMED
-    elif states <= {Match.CONFIRMED, Match.ENTERED}:
-        new = Round.ENTERED
-    elif round_.status == Round.PUBLISHED and states == {Match.EMPTY}:
-        new = Round.PUBLISHED
-    else:
-        new = Round.IN_PLAY
+    new = _status_of_tables(round_)
     if new != round_.status:
         Round.objects.filter(pk=round_.pk).update(status=new, version=F("version") + 1)
         round_.status = new
         round_.version += 1
+
+
+def _status_of_tables(round_: Round) -> str:
+    """The status the round's tables give it: confirmed when every table is (or there is
+    none), entered when every table is entered or confirmed, published while none has a
+    result in a round never started, else in play.
+
+    Asked with EXISTS questions, which stop at the first table that answers: every save
+    asks under the round's lock, and reading the state of all 2,500 tables of a big round
+    took 10 ms there on PostgreSQL, while the other referees' saves waited. A save in the
+    middle of a round asks one question (a table still to enter comes up at once).
+    """
+    tables = round_.matches.exclude(ns=None).order_by()
+    if tables.exclude(state__in=(Match.CONFIRMED, Match.ENTERED)).exists():
+        if round_.status == Round.PUBLISHED and not tables.exclude(state=Match.EMPTY).exists():
+            return Round.PUBLISHED
+        return Round.IN_PLAY
+    return Round.ENTERED if tables.filter(state=Match.ENTERED).exists() else Round.CONFIRMED

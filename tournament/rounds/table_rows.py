@@ -16,9 +16,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from tournament.models import Match, Round
+from tournament.results.checks import RESULT_FIELDS
 from tournament.templatetags.guandan import result_text, state_badge
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).
+# Every result field: the result's text asks whether it ended by time (ResultValues.of), and
+# a field left out is one more query per table (four per entered table, on the page every
+# referee's save leads to, until they were listed here).
 ROW_FIELDS = (
     "round",
     "table",
@@ -27,11 +31,7 @@ ROW_FIELDS = (
     "ns_id",
     "ew__name",
     "ns__name",
-    "ew_level",
-    "ns_level",
-    "forfeit",
-    "defeat_side",
-    "defeat_reason",
+    *RESULT_FIELDS,
 )
 _MARK = 987654321  # a table number no event has: where the table goes in the link
 

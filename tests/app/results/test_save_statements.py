@@ -1,0 +1,151 @@
+"""The statements a referee's save takes (issue 31): every one after the round's lock is a
+round trip that the other referees' saves of the round wait for (bench/public_load.py
+``--saves-only`` measures the times on PostgreSQL).
+
+The counts are exact on purpose: a new statement in the save path should be a decision, made
+by changing the figure here, not a slip.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.conftest import login
+from tournament.models import AuditEntry, Match, Round, Submission
+from tournament.models.rounds import next_change_seq
+from tournament.rounds.status import refresh_round_status
+
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
+
+# A referee's first entry of a table through its form: the request's own reads (event,
+# session, user, role, table), then the save's transaction (a savepoint in the test's own
+# transaction): round lock, table lock, entry, change number, table, audit line, round status.
+BEFORE_LOCK = ["tournament", "session", "user", "staff", "match"]
+UNDER_LOCK = ["round", "match", "submission", "round", "match", "auditentry", "match"]
+
+
+def _table(sql: str) -> str:
+    """The table a statement reads or writes (after FROM, INTO or UPDATE), without its app's
+    prefix."""
+    name = re.search(r'(?:FROM|INTO|UPDATE) "(\w+)"', sql).group(1)
+    return name.removeprefix("tournament_").removeprefix("django_").removeprefix("auth_")
+
+
+def _post(client, match: Match) -> tuple[int, list[str]]:
+    url = reverse("match_entry", args=[match.round.tournament.slug, match.round.number, 1])
+    data = {"ew_level": "A+", "ns_level": "7", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}
+    with CaptureQueriesContext(connection) as queries:
+        status = client.post(url, {**data, "version": match.version}).status_code
+    return status, [q["sql"] for q in queries.captured_queries]
+
+
+def test_a_referees_save_takes_one_transaction_of_seven_statements(
+    tournament, teams8, make_round, referee
+):
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    match = round_.matches.get(table=1)
+    version = match.version
+    status, statements = _post(login(referee), match)
+    assert status == 302
+    savepoints = [s for s in statements if s.startswith(("SAVEPOINT", "RELEASE"))]
+    # One savepoint, the save's transaction inside the test's: no nested one.
+    assert len(savepoints) == 2, savepoints
+    start, end = statements.index(savepoints[0]), statements.index(savepoints[1])
+    assert [_table(s) for s in statements[:start]] == BEFORE_LOCK
+    assert [_table(s) for s in statements[start + 1 : end]] == UNDER_LOCK
+    assert "FOR UPDATE" in statements[start + 1] or connection.vendor == "sqlite"
+    assert statements[end + 1 :] == []
+    # The round's status from one EXISTS question, not the states of all its tables.
+    assert "LIMIT 1" in statements[end - 1] and "DISTINCT" not in statements[end - 1]
+    # Everything the save promises is there: the table, its entry and its audit line.
+    match.refresh_from_db()
+    assert (match.state, match.ns_level, match.version) == (Match.ENTERED, "7", version + 1)
+    assert Submission.objects.filter(match=match).count() == 1
+    assert AuditEntry.objects.filter(action="result.enter", object_id=str(match.pk)).count() == 1
+
+
+def test_a_refused_save_leaves_nothing(tournament, teams8, make_round, referee):
+    """Without the nested savepoints, a refusal still rolls the whole save back."""
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    match = round_.matches.get(table=1)
+    client = login(referee)
+    version = match.version
+    assert _post(client, match)[0] == 302
+    match.refresh_from_db()
+    match.version = version  # the form as it was before the first save: stale
+    status, _ = _post(client, match)
+    assert status == 200
+    match.refresh_from_db()
+    assert match.version == version + 1 and Submission.objects.filter(match=match).count() == 1
+
+
+def test_the_change_number_moves_in_one_statement(tournament, teams8, make_round):
+    round_ = make_round(tournament, teams8)
+    with CaptureQueriesContext(connection) as queries:
+        numbers = [next_change_seq(round_.pk) for _ in range(3)]
+    assert numbers == [1, 2, 3]
+    assert len(queries.captured_queries) == 3
+    assert Round.objects.get(pk=round_.pk).change_seq == 3
+
+
+E, N, C, D = Match.EMPTY, Match.ENTERED, Match.CONFIRMED, Match.DISPUTED
+
+
+@pytest.mark.parametrize(
+    ("before", "states", "after"),
+    [
+        (Round.PUBLISHED, [E, E, E, E], Round.PUBLISHED),
+        (Round.PUBLISHED, [E, N, E, E], Round.IN_PLAY),
+        (Round.IN_PLAY, [E, E, E, E], Round.IN_PLAY),
+        (Round.IN_PLAY, [C, D, C, C], Round.IN_PLAY),
+        (Round.IN_PLAY, [N, C, N, N], Round.ENTERED),
+        (Round.ENTERED, [C, C, C, C], Round.CONFIRMED),
+        (Round.CONFIRMED, [C, C, N, C], Round.ENTERED),
+        (Round.CONFIRMED, [C, C, E, C], Round.IN_PLAY),
+    ],
+)
+def test_the_round_status_follows_its_tables(tournament, teams8, make_round, before, states, after):
+    round_ = make_round(tournament, teams8, status=before)
+    for table, state in enumerate(states, start=1):
+        Match.objects.filter(round=round_, table=table).update(state=state)
+    refresh_round_status(round_)
+    assert round_.status == after == Round.objects.get(pk=round_.pk).status
+
+
+def test_round_control_takes_as_many_statements_whatever_the_results(
+    tournament, teams8, make_round, referee
+):
+    """The page every save leads to, and its live list of changed tables: a table's row
+    reads its result from the one query of the rows, never one more query per table."""
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    client = login(referee)
+    urls = [
+        reverse("round_control", args=[tournament.slug, 1]),
+        reverse("round_status_json", args=[tournament.slug, 1]) + "?since=0",
+    ]
+
+    def counts() -> list[int]:
+        found = []
+        for url in urls:
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            found.append(len(queries.captured_queries))
+        return found
+
+    def enter(match: Match) -> None:
+        match.ew_level, match.ns_level, match.ns_fouls, match.winner = "J", "9", 1, "EW"
+        match.state = Match.ENTERED
+        match.save()
+
+    first, *others = round_.matches.order_by("table")
+    enter(first)
+    one = counts()
+    for match in others:
+        enter(match)
+    assert counts() == one
+    assert "J : 9" in client.get(urls[0]).content.decode()
