@@ -10,7 +10,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 
-from tests.app.printing.conftest import build_event
+from tests.app.finished_event import build_event
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import MSG_NOT_ARCHIVE, MSG_SLUG_EXISTS, import_archive, load_json
 from tournament.archive.write import NOT_ARCHIVED, PARTS, ArchiveError, export_archive
@@ -129,7 +129,7 @@ def test_a_broken_archive_rolls_back_completely(event):
 
 def test_missing_users_are_created_inactive_and_owner_can_be_given(event, django_user_model):
     archive = export_archive(event)
-    assert "organizer" in archive["users"] and "chief" in archive["users"]
+    assert "alice" in archive["users"] and "chief" in archive["users"]
     archive["tournament"]["organizer"] = "far-away-organizer"
     archive["fouls"][0]["referee"] = "far-away-referee"
     me = django_user_model.objects.create_user("importer", password="x")

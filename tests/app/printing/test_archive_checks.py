@@ -123,7 +123,7 @@ def test_audit_entries_read_from_an_archive_are_marked(event):
 def test_existing_usernames_are_not_attached_without_map_users(event):
     archive = export_archive(event)
     before = state()
-    with pytest.raises(ArchiveError, match="已存在：chief、organizer"):
+    with pytest.raises(ArchiveError, match="已存在：alice、chief、ref"):
         import_archive(archive, slug="crafted")
     assert state() == before
 

@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.app.printing.conftest import login
 from tests.app.printing.test_archive_checks import state
+from tests.conftest import login
 from tournament.archive.importer import import_archive_file
 from tournament.archive.write import PARTS, ArchiveError, export_archive, write_archive
 from tournament.models import AuditEntry, SignUp, Team, Tournament
