@@ -18,7 +18,8 @@ from tournament.models import AuditEntry, Match, Stage, Team, Tournament
 from tournament.printing.registry import Request, run
 from tournament.standings.selectors import standings_for
 
-pytestmark = pytest.mark.django_db
+# Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 
 def comparable(archive: dict) -> dict:

@@ -15,7 +15,8 @@ from tournament.archive.importer import import_archive, load_json
 from tournament.archive.write import ArchiveError, export_archive
 from tournament.models import AuditEntry, Match, Stage, Team, Tournament
 
-pytestmark = pytest.mark.django_db
+# Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 
 def state():
