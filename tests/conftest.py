@@ -5,14 +5,15 @@ from __future__ import annotations
 import gc
 import itertools
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import SimpleNamespace
 
 import pytest
 from hypothesis import settings as hypothesis_settings
 
 from tests.budget import FULL_RUN
+from tests.shared_build import SHARED, built_once, shared_build, shared_builds
+
+__all__ = ["built_once", "shared_builds"]  # fixtures and helpers for the test modules
 
 # A full run (CI) draws the same examples every time, so that a red run is a finding that
 # reproduces rather than chance (one such finding is pinned in test_swiss_properties.py).
@@ -130,61 +131,6 @@ def django_db_setup(
                 request.node.warn(pytest.PytestWarning(f"Test databases not torn down: {exc!r}"))
 
 
-@pytest.fixture(scope="session", autouse=True)
-def static_files_listed_once():
-    """WhiteNoise lists and stats every static file each time its middleware is built: once
-    per test ``Client`` (about 8 ms, thousands of times a run). The files do not change
-    during a run, so the list made from the static finders is made once per process and
-    shared: the same files are served with the same headers. A test that points
-    STATIC_ROOT elsewhere (test_static_compression.py) still has that folder read."""
-    from django.conf import settings
-    from whitenoise.middleware import WhiteNoiseMiddleware
-
-    original = WhiteNoiseMiddleware.add_files_from_finders
-    listed: dict = {}
-
-    def add_files_from_finders(self):
-        key = (
-            self.static_prefix,
-            self.max_age,
-            self.allow_all_origins,
-            self.charset,
-            self.index_file,
-            getattr(settings, "WHITENOISE_ADD_HEADERS_FUNCTION", None),
-            getattr(settings, "WHITENOISE_IMMUTABLE_FILE_TEST", None),
-            repr(getattr(settings, "WHITENOISE_MIMETYPES", None)),
-            repr(settings.STATICFILES_DIRS),
-            tuple(settings.STATICFILES_FINDERS),
-        )
-        if key not in listed:
-            files, self.files = self.files, {}
-            original(self)
-            listed[key], self.files = self.files, files
-        self.files.update(listed[key])
-
-    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
-    yield
-    WhiteNoiseMiddleware.add_files_from_finders = original
-
-
-@contextmanager
-def built_once(django_db_blocker) -> Iterator[None]:
-    """Hold what a module- or class-scoped fixture builds in a transaction that several
-    tests share, and roll it back after the last of them.
-
-    Each of those tests (``django_db``) runs in its own savepoint inside it, rolled back
-    after the test: every one starts from the state the fixture built. The cache is
-    process memory, not rolled back: such tests clear it first (``cache.clear()``), or a
-    key made of a stamp that the rollback set back could serve what an earlier test
-    computed.
-    """
-    from django.db import transaction
-
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield
-        transaction.set_rollback(True)
-
-
 def new_user(username: str, *, organizer: bool = False, superuser: bool = False):
     """A user whose password is ``pw-<username>``; ``organizer``: in the organizers' group."""
     from django.contrib.auth import get_user_model
@@ -211,10 +157,9 @@ def make_user(django_user_model):
 
 
 @pytest.fixture
-def organizer(request, make_user):
-    if ONE_EVENT in request.fixturenames:
-        return request.getfixturevalue(ONE_EVENT).organizer
-    return make_user("alice", organizer=True)
+def organizer(make_user):
+    """The organizer ``alice``: the one a shared build of the module made, else a new one."""
+    return existing_user("alice") or make_user("alice", organizer=True)
 
 
 @pytest.fixture
@@ -223,17 +168,15 @@ def other_organizer(make_user):
 
 
 @pytest.fixture
-def chief(request, make_user):
-    if ONE_EVENT in request.fixturenames:
-        return request.getfixturevalue(ONE_EVENT).chief
-    return make_user("chief")
+def chief(make_user):
+    """The user ``chief`` (the chief referee of ``tournament``): the module's shared one, else new."""
+    return existing_user("chief") or make_user("chief")
 
 
 @pytest.fixture
-def referee(request, make_user):
-    if ONE_EVENT in request.fixturenames:
-        return request.getfixturevalue(ONE_EVENT).referee
-    return make_user("ref")
+def referee(make_user):
+    """The user ``ref`` (a referee of ``tournament``): the module's shared one, else new."""
+    return existing_user("ref") or make_user("ref")
 
 
 @pytest.fixture
@@ -254,10 +197,15 @@ def new_tournament(organizer, chief, referee):
 
 
 @pytest.fixture
-def tournament(request, organizer, chief, referee):
-    if ONE_EVENT in request.fixturenames:
-        return request.getfixturevalue(ONE_EVENT).tournament
-    return new_tournament(organizer, chief, referee)
+def tournament(organizer, chief, referee):
+    """The event "spring" of :func:`new_tournament`: the module's shared one, else new."""
+    from tournament.models import Tournament
+
+    t = Tournament.objects.filter(slug="spring", organizer=organizer).first()
+    if t is None:
+        return new_tournament(organizer, chief, referee)
+    t.organizer = organizer  # tied as new_tournament ties them
+    return t
 
 
 @pytest.fixture
@@ -324,55 +272,41 @@ def eight_pairs(tournament) -> list:
 
 
 @pytest.fixture
-def teams8(request, tournament, register):
-    if ONE_EVENT in request.fixturenames:
-        return request.getfixturevalue(ONE_EVENT).teams8
-    return eight_pairs(tournament)
+def teams8(tournament):
+    """队1 … 队8 of ``tournament`` (:func:`eight_pairs`): the module's shared ones, else new."""
+    from tournament.models import Team
+
+    names = [f"队{i}" for i in range(1, 9)]
+    found = {t.name: t for t in Team.objects.filter(tournament=tournament, name__in=names)}
+    if len(found) < len(names):
+        return eight_pairs(tournament)
+    teams = [found[name] for name in names]
+    for team in teams:
+        team.tournament = tournament
+    return teams
 
 
-# A module whose every test starts from ``organizer``, ``chief``, ``referee``, ``tournament``
-# and ``teams8`` (and nothing else in the database) may have them built once for the module:
-# ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``. Each test
-# then gets them read afresh, in the same state, in a savepoint rolled back after it. Every
-# test of such a module starts with them in the database, even one that does not ask for
-# them: a test that needs another start belongs in another module.
-ONE_EVENT = "one_event_per_module"
-
-
-@pytest.fixture(scope="module")
-def one_event_built(django_db_setup, django_db_blocker):
-    """The users, the event and its eight pairs of the fixtures above, built once: their keys."""
-    with built_once(django_db_blocker):
-        users = new_staff()
-        t = new_tournament(*users)
-        teams = eight_pairs(t)
-        yield SimpleNamespace(
-            users=[u.pk for u in users], tournament=t.pk, teams=[team.pk for team in teams]
-        )
-
-
-@pytest.fixture
-def one_event_per_module(one_event_built):
-    """This test's copies of what ``one_event_built`` made, tied together as the fixtures
-    tie them (``tournament.organizer`` is ``organizer``, each pair's ``tournament`` is
-    ``tournament``); the cache emptied first (see built_once)."""
+def existing_user(username: str):
+    """The user ``username`` when a shared build of the module made it, else None."""
     from django.contrib.auth import get_user_model
-    from django.core.cache import cache
 
-    from tournament.models import Team, Tournament
+    return get_user_model().objects.filter(username=username).first()
 
-    cache.clear()
-    users = get_user_model().objects.in_bulk(one_event_built.users)
-    organizer, chief, referee = (users[pk] for pk in one_event_built.users)
-    t = Tournament.objects.get(pk=one_event_built.tournament)
-    t.organizer = organizer
-    teams = Team.objects.in_bulk(one_event_built.teams)
-    teams8 = [teams[pk] for pk in one_event_built.teams]
-    for team in teams8:
-        team.tournament = t
+
+@shared_build
+def one_event_per_module():
+    """The users, the event and its eight pairs of the fixtures above, built once for the
+    module (tests/shared_build.py): a module whose every test starts from them says
+    ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``; the role
+    fixtures, ``tournament`` and ``teams8`` are then these, read afresh in each test."""
+    users = new_staff()
+    t = new_tournament(*users)
     return SimpleNamespace(
-        organizer=organizer, chief=chief, referee=referee, tournament=t, teams8=teams8
+        users=[u.pk for u in users], tournament=t.pk, teams=[p.pk for p in eight_pairs(t)]
     )
+
+
+ONE_EVENT = "one_event_per_module"
 
 
 def organizers_words(tournament) -> list[str]:
@@ -389,3 +323,9 @@ def organizers_words(tournament) -> list[str]:
     words += Player.objects.filter(team__tournament=t).values_list("name", flat=True)
     words += Foul.objects.filter(match__round__tournament=t).values_list("remark", flat=True)
     return sorted({w for w in words if w}, key=len, reverse=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before the test's fixtures: keep, roll back or build the module's shared build."""
+    SHARED.before(item)

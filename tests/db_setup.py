@@ -20,7 +20,8 @@ template
 
 Django's parallel test runner does the same (``DatabaseCreation._clone_test_db`` of the
 sqlite3 and postgresql backends); pytest-django's ``django_db_setup`` fixture, which
-tests/conftest.py overrides with :func:`set_up`, otherwise migrates in every worker.
+tests/conftest.py overrides with :func:`set_up`, otherwise migrates in every worker. Only
+pytest-django's documented fixtures and Django's own API are used here.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.conf import settings
 from django.db import connections
 from django.test.utils import setup_databases
-from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
 
 SQLITE = "django.db.backends.sqlite3"
 POSTGRESQL = "django.db.backends.postgresql"
@@ -51,13 +52,16 @@ def set_up(
 ) -> list:
     """Create the test databases the collected tests need (as ``setup_databases`` does) and
     return what Django's ``teardown_databases`` takes to destroy them."""
-    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    aliases = set(connections)  # every configured database (this project has one)
+    serialized_aliases = serialized(request.session.items, aliases)
     verbosity = request.config.option.verbose
     if keepdb or not use_migrations or not all(copyable(connections[a]) for a in aliases):
         # ``--reuse-db``, ``--nomigrations`` or a database this module does not copy:
         # pytest-django's own way.
         if not use_migrations:
-            _disable_migrations()
+            # Django's documented switch: an app whose migrations module is None is created
+            # from its models (``migrate --run-syncdb``, which create_test_db runs).
+            settings.MIGRATION_MODULES = {app.label: None for app in apps.get_app_configs()}
         return setup_databases(
             verbosity=verbosity,
             interactive=False,
@@ -75,6 +79,20 @@ def set_up(
         connection = connections[alias]
         connection._test_serialized_contents = connection.creation.serialize_db_to_string()
     return old_config
+
+
+def serialized(items: list[pytest.Item], aliases: set[str]) -> set[str]:
+    """The databases whose contents a test asks to be restored after it
+    (``django_db(serialized_rollback=True)``): Django serializes them once, after setup."""
+
+    def wants(*args, serialized_rollback=False, **kwargs) -> bool:
+        return bool(serialized_rollback)
+
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if marker is not None and wants(*marker.args, **marker.kwargs):
+            return aliases
+    return set()
 
 
 def copyable(connection) -> bool:

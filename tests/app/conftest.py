@@ -10,6 +10,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import translation
 
+from tests.shared_build import shared_build
+
 CJK = re.compile(r"[\u4e00-\u9fff]")
 """A Chinese character: what an English page or a script must not show of its own."""
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
@@ -36,3 +38,28 @@ def english(settings, tmp_path):
         settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    """MEDIA_ROOT in the test's own folder (photos and generated files are written there)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@shared_build
+def finished_event():
+    """The key of tests/app/finished_event.py's event, built once for the module's tests that
+    ask for it (tests/shared_build.py)."""
+    from tests.app.finished_event import build_staffed_event
+
+    return build_staffed_event().pk
+
+
+@pytest.fixture
+def event(finished_event):
+    """tests/app/finished_event.py's event (organizer ``alice``, chief ``chief``, referee
+    ``ref``), 15 pairs and two rounds, read afresh."""
+    from tournament.models import Tournament
+
+    return Tournament.objects.get(pk=finished_event)

@@ -9,7 +9,7 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring import score_record
-from tests.app.printing.conftest import build_event
+from tests.app.finished_event import build_event
 from tournament.models import Match, Team
 from tournament.printing.makers import Request
 from tournament.printing.registry import run

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.app.printing.conftest import login, pages_text
+from tests.app.printing.conftest import pages_text
+from tests.conftest import login
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def url(kind_ext: str, **query) -> str:
 def client_for(role: str) -> Client:
     if role == "public":
         return Client()
-    name = {"organizer": "organizer", "chief": "chief", "referee": "ref"}.get(role, role)
+    name = {"organizer": "alice", "chief": "chief", "referee": "ref"}.get(role, role)
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
         user = get_user_model().objects.create_user(name, password="x")

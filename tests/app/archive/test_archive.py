@@ -10,7 +10,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 
-from tests.app.printing.conftest import build_event
+from tests.app.finished_event import build_event
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import import_archive, load_json
 from tournament.archive.write import (
@@ -26,7 +26,8 @@ from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.standings.selectors import standings_for
 
-pytestmark = pytest.mark.django_db
+# Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 
 def comparable(archive: dict) -> dict:
@@ -137,7 +138,7 @@ def test_a_broken_archive_rolls_back_completely(event):
 
 def test_missing_users_are_created_inactive_and_owner_can_be_given(event, django_user_model):
     archive = export_archive(event)
-    assert "organizer" in archive["users"] and "chief" in archive["users"]
+    assert "alice" in archive["users"] and "chief" in archive["users"]
     archive["tournament"]["organizer"] = "far-away-organizer"
     archive["fouls"][0]["referee"] = "far-away-referee"
     me = django_user_model.objects.create_user("importer", password="x")

@@ -13,13 +13,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.app.printing.conftest import login
-from tests.app.printing.test_archive_checks import state
+from tests.app.archive.test_archive_checks import state
+from tests.conftest import login
 from tournament.archive.importer import import_archive_file
 from tournament.archive.write import PARTS, ArchiveError, export_archive, write_archive
 from tournament.models import AuditEntry, SignUp, Team, Tournament
 
-pytestmark = pytest.mark.django_db
+# Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 
 def gz_bytes(t: Tournament, **options) -> bytes:
@@ -100,7 +101,7 @@ def test_a_stream_that_cannot_seek_is_read(event):
 
 
 def test_another_install_keeps_the_sign_up_links(organizer, chief, referee):
-    from tests.app.printing.test_archive_roundtrip import registered
+    from tests.app.archive.test_archive_roundtrip import registered
 
     t = registered("swiss_points26", organizer, chief, referee)
     token = SignUp.objects.get(tournament=t).token

@@ -46,7 +46,8 @@ from tournament.signup.fees import fee_mark, save_config
 from tournament.signup.services import signup_approve, signup_submit
 from tournament.standings.selectors import ruleset
 
-pytestmark = pytest.mark.django_db
+# Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 PAIRS = 8
 SKIPPED = {(Tournament, "slug")}  # the copy's own slug
 
