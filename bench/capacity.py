@@ -41,10 +41,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import rig, rig_clients, rig_event, rig_services  # noqa: E402
+from bench import capacity_model, rig, rig_clients, rig_event, rig_services  # noqa: E402
 from bench.rig_load import Load, wrk  # noqa: E402
 
 SUMMARY: dict[str, dict[str, str]] = {}
+# CPU ms per request of each part, by (checkout, setting) and the model's kind of request.
+COSTS: dict[tuple[str, str], dict[str, dict[str, float]]] = {}
+MODEL_KINDS = {"find my table, new searches": "search", "projector poll": "poll"}
+
+
+def keep(c: rig.Checkout, setting: str, kind: str, spent: dict[str, float], n: int) -> None:
+    """Keep a measured cost for the capacity model printed at the end."""
+    per = {part: s / max(n, 1) * 1000 for part, s in spent.items()}
+    COSTS.setdefault((c.label, setting), {})[kind] = per
+
+
 BYPASS = {"Authorization": "Bench"}  # the microcache's own rule: never for a signed-in user
 
 
@@ -54,29 +65,42 @@ def note(label: str, c: rig.Checkout, text: str) -> None:
     SUMMARY.setdefault(label, {})[c.label] = text
 
 
-def find_paths(ev: rig_event.Event) -> list[str]:
-    """Find my table as the venue uses it: names typed in Chinese or pinyin, list pages."""
+def searches(ev: rig_event.Event, names: slice) -> list[str]:
+    """Searches for the players ``names`` (every third typed in pinyin, as on a phone)."""
     from pypinyin import lazy_pinyin
 
     base = f"/t/{ev.slug}/pairings/{ev.round}/"
     paths = []
-    for i, name in enumerate(ev.names[:400]):
+    for i, name in enumerate(ev.names[names]):
         typed = "".join(lazy_pinyin(name)) if i % 3 == 2 else name
         paths.append(base + "?q=" + urllib.parse.quote(typed))
-    return paths + [base + f"?page={n}" for n in range(1, 26)]
+    return paths
 
 
-def kinds(ev: rig_event.Event) -> dict[str, list[str]]:
+def find_paths(ev: rig_event.Event) -> list[str]:
+    """Find my table as bench/public_load.py asks it: 400 searches and 25 list pages, each
+    asked again and again (after the warm-up, every answer is a cached one)."""
+    base = f"/t/{ev.slug}/pairings/{ev.round}/"
+    return searches(ev, slice(0, 400)) + [base + f"?page={n}" for n in range(1, 26)]
+
+
+def kinds(ev: rig_event.Event) -> dict[str, tuple[list[str], list[str]]]:
+    """Each kind of request: (the paths measured, the paths of the warm-up before)."""
+    standings = [f"/t/{ev.slug}/standings/"]
+    poll = [f"/t/{ev.slug}/rounds/{ev.round}/status.json"]
     return {
-        "find my table": find_paths(ev),
-        "standings": [f"/t/{ev.slug}/standings/"],
-        "projector poll": [f"/t/{ev.slug}/rounds/{ev.round}/status.json"],
+        "find my table": (find_paths(ev), find_paths(ev)),
+        # Each player's own name: asked once by each of wrk's two threads, so at least half
+        # the answers are computed (the index is built by the warm-up's other names).
+        "find my table, new searches": (searches(ev, slice(400, None)), find_paths(ev)),
+        "standings": (standings, standings),
+        "projector poll": (poll, poll),
     }
 
 
-def warm_wrk(base, paths, args, parts, headers=None) -> Load:
+def warm_wrk(base, paths, args, parts, headers=None, warm=None) -> Load:
     """A warm-up run (not counted: every worker fills its caches), then the measured one."""
-    wrk(base, paths, args.clients, args.warmup, parts, headers)
+    wrk(base, warm or paths, args.clients, args.warmup, parts, headers)
     return wrk(base, paths, args.clients, args.seconds, parts, headers)
 
 
@@ -89,8 +113,10 @@ def sqlite_pages(c: rig.Checkout, ev: rig_event.Event, args) -> None:
     """Cached answers straight from the app, then nginx's static ceiling and microcache."""
     with rig.app_server(c) as (base, pid):
         app = rig.Parts({"app": [pid]})
-        for kind, paths in kinds(ev).items():
-            load = warm_wrk(base, paths, args, app)
+        for kind, (paths, warm) in kinds(ev).items():
+            load = warm_wrk(base, paths, args, app, warm=warm)
+            if kind in MODEL_KINDS:
+                keep(c, "SQLite", MODEL_KINDS[kind], load.spent, load.requests)
             note(f"SQLite {kind}, straight to serve.sh", c, f"{load}; CPU {load.cpu()}")
         static = {
             "find.html": fetch(base + find_paths(ev)[0])[0],
@@ -124,6 +150,7 @@ def referees(c, ev, base: str, parts: rig.Parts, args, where: str) -> None:
         browsers, ev.slug, ev.round, ev.tables, args.save_seconds, args.pause, parts
     )
     rate = len(phase.times) / args.save_seconds
+    keep(c, where.split()[0], "save", phase.spent, len(phase.times))
     note(
         f"{where} saves, {args.referees} referees, pause {args.pause} s",
         c,
@@ -190,8 +217,10 @@ def two_servers(c, ev, args, parts_of) -> None:
             parts = parts_of([p1, p2], npid)
             probe = find_paths(ev)[0]
             seen = fetch(proxy + probe, BYPASS)[1] + "/" + fetch(proxy + probe, BYPASS)[1]
-            for kind, paths in kinds(ev).items():
-                load = warm_wrk(proxy, paths, args, parts, BYPASS)
+            for kind, (paths, warm) in kinds(ev).items():
+                load = warm_wrk(proxy, paths, args, parts, BYPASS, warm)
+                if kind in MODEL_KINDS:
+                    keep(c, "PG+Redis", MODEL_KINDS[kind], load.spent, load.requests)
                 note(
                     f"PG+Redis 2 servers, {kind}, past the microcache",
                     c,
@@ -269,6 +298,12 @@ def main(argv: list[str] | None = None) -> int:
         sqlite(paths, args, tmp)
     if not args.skip_pg:
         postgres(paths, args, tmp)
+    for (code, setting), costs in COSTS.items():
+        print(f"\n== capacity model, {code}, {setting} (docs/capacity.md; CPU ms per request:")
+        for kind, per in costs.items():
+            print(f"   {kind}: " + ", ".join(f"{p} {ms:.3f}" for p, ms in per.items()) + ")")
+        for line in capacity_model.table(costs):
+            print(f"  {line}")
     print(f"\n== summary ({rig.load()})")
     for figure, by_code in SUMMARY.items():
         print(figure)

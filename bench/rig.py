@@ -66,8 +66,8 @@ def tree(root: int) -> list[int]:
 def cpu(roots: list[int]) -> float:
     """CPU seconds (user + system) used so far by ``roots`` and their descendants.
 
-    A process that ended during the phase is missing from the second reading: the parts
-    measured here (servers, their workers, PostgreSQL's backends) keep theirs for the run.
+    A process that ends during a phase (a backend of a closed connection) moves its CPU
+    into its parent's ``cutime``/``cstime`` when the parent waits for it: counted too.
     """
     ticks = 0
     for root in roots:
@@ -76,7 +76,9 @@ def cpu(roots: list[int]) -> float:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            ticks += int(fields[11]) + int(fields[12])
+            # utime, stime, and cutime, cstime: the CPU of children that have ended and been
+            # waited for (PostgreSQL's backend of a closed connection, a renewed worker).
+            ticks += sum(int(f) for f in fields[11:15])
     return ticks / TICK
 
 
@@ -103,7 +105,7 @@ class Parts:
 
 def per_request(spent: dict[str, float], requests: int) -> str:
     """``app 1.52 ms, postgres 0.40 ms, ...`` per request."""
-    return ", ".join(f"{name} {s / max(requests, 1) * 1000:.2f} ms" for name, s in spent.items())
+    return ", ".join(f"{name} {s / max(requests, 1) * 1000:.3f} ms" for name, s in spent.items())
 
 
 @dataclass
