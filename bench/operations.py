@@ -11,8 +11,8 @@ seconds, peak memory: ``bench/rig.py``), in this order for each ``--code`` check
    ``--rounds`` rounds (.csv, the last one .xlsx), the next round paired;
 3. the checkout's own ``bench/pair_db.py`` (``manage.py pair`` for round 9 after 8 locked
    rounds, owned by its engineer: called, not copied), with ``--random-history`` too when
-   asked: its printed line, and its whole process's CPU and peak memory (the event's build
-   included).
+   asked: its printed line, the pairing's own CPU seconds and peak memory (its
+   ``call_command("pair")`` timed in its process), and the whole process's (build included).
 
     .venv/bin/python bench/operations.py --code /work/wt/base --code . [--pairs 5000]
         [--rounds 3] [--repeat 3] [--random-history] [--skip-build] [--skip-pair-db]
@@ -84,15 +84,39 @@ def built(checkouts: list[rig.Checkout], pairs: int, rounds: int, tmp: Path) -> 
         print(f"{label:<52}{row}")
 
 
+# Runs the checkout's bench/pair_db.py as it is, its ``call_command("pair", ...)`` timed
+# in its process: CPU seconds beside wall, peak memory before and after the pairing.
+TIMED_PAIR_DB = """
+import resource, sys, time
+sys.path.insert(0, ".")
+import django.core.management as management
+from bench import pair_db
+real = management.call_command
+def peak():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def timed(*args, **kwargs):
+    if args[:1] != ("pair",):
+        return real(*args, **kwargs)
+    before, cpu, wall = peak(), time.process_time(), time.perf_counter()
+    out = real(*args, **kwargs)
+    print(f"TIMED pair: {time.process_time() - cpu:.2f} CPU-s, {time.perf_counter() - wall:.2f} s"
+          f" wall; peak memory {before:.0f} MB before it, {peak():.0f} MB after")
+    return out
+management.call_command = timed
+sys.exit(pair_db.main(sys.argv[1:]))
+"""
+
+
 def pair_db(checkouts: list[rig.Checkout], pairs: int, random_history: bool) -> None:
     for extra in [[]] + ([["--random-history"]] if random_history else []):
         print(f"\n== bench/pair_db.py --pairs {pairs} {' '.join(extra)} ({rig.load()})")
         for c in checkouts:
             m = rig.measured(
-                [c.python, "bench/pair_db.py", "--pairs", str(pairs), *extra], c.code, c.env
+                [c.python, "-c", TIMED_PAIR_DB, "--pairs", str(pairs), *extra], c.code, c.env
             )
-            lines = [line for line in m.out.splitlines() if line.strip()]
-            print(f"{c.label}: " + " | ".join(lines[-2:]))
+            for line in m.out.splitlines():
+                if line.startswith(("TIMED", "manage.py pair")):
+                    print(f"{c.label}: {line}")
             print(f"{c.label}: the whole process (build included): {m}", flush=True)
 
 
