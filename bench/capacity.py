@@ -190,6 +190,9 @@ def memory(c: rig.Checkout, ev: rig_event.Event) -> None:
 
 
 def sqlite(paths: list[Path], args, tmp: Path) -> None:
+    """Every checkout's event is built first, then each is measured: the checkouts'
+    measurements are minutes apart, not a build apart (the machine's load moves)."""
+    built = []
     for i, code in enumerate(paths):
         c = rig.checkout(code, tmp / f"sqlite{i}")
         c.label = label(i, c)
@@ -197,6 +200,9 @@ def sqlite(paths: list[Path], args, tmp: Path) -> None:
         ev = rig_event.build_event(c, args.pairs, args.rounds, args.referees, tmp / f"ev{i}")
         for step, m in ev.figures:
             print(f"  {step}: {m}")
+        built.append((c, ev))
+    for c, ev in built:
+        print(f"\n== SQLite, {c.label} ({rig.load()})", flush=True)
         sqlite_pages(c, ev, args)
         with rig.app_server(c) as (base, pid):
             referees(c, ev, base, rig.Parts({"app": [pid]}), args, "SQLite")
