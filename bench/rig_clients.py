@@ -15,7 +15,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 from bench.rig import PASSWORD, Parts, per_request
 from tests.servers.web import Browser
@@ -35,11 +36,14 @@ class Phase:
 
     times: list[float]
     spent: dict[str, float]
-    errors: int = 0
+    errors: list[int] = field(default_factory=list)  # the HTTP status of each failed save
     with_page: list[float] | None = None
 
     def __str__(self) -> str:
-        return f"{percentiles(self.times)}, {self.errors} errors"
+        shown = ", ".join(f"{n}× {s}" for s, n in sorted(Counter(self.errors).items()))
+        return f"{percentiles(self.times)}, {len(self.errors)} errors" + (
+            f" ({shown})" if shown else ""
+        )
 
     def cpu(self) -> str:
         return per_request(self.spent, len(self.times))
@@ -142,4 +146,4 @@ def saves(
     spent = parts.since(before)
     for table in used:
         tables.remove(table)
-    return Phase(times, spent, len(errors), with_page)
+    return Phase(times, spent, errors, with_page)
