@@ -153,5 +153,12 @@ def nginx(code: Path, upstreams: list[str], static: dict[str, bytes]) -> Iterato
         subprocess.run(
             [NGINX, "-c", str(main), "-p", str(folder), "-s", "quit"], capture_output=True
         )
+        errors = [
+            line
+            for line in (folder / "error.log").read_text(errors="replace").splitlines()
+            if "[error]" in line or "[crit]" in line or "[alert]" in line
+        ]
+        if errors:  # what nginx said about the requests wrk counted as errors
+            print(f"  nginx: {len(errors)} errors logged; the last: {errors[-1][:300]}")
         time.sleep(0.5)
         shutil.rmtree(folder, ignore_errors=True)
