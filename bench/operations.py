@@ -114,8 +114,8 @@ def pair_db(checkouts: list[rig.Checkout], pairs: int, random_history: bool) -> 
             m = rig.measured(
                 [c.python, "-c", TIMED_PAIR_DB, "--pairs", str(pairs), *extra], c.code, c.env
             )
-            for line in m.out.splitlines():
-                if line.startswith(("TIMED", "manage.py pair")):
+            for line in m.out.splitlines():  # pair_db.py's own lines (and the timed call)
+                if line.strip():
                     print(f"{c.label}: {line}")
             print(f"{c.label}: the whole process (build included): {m}", flush=True)
 
