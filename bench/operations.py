@@ -70,17 +70,17 @@ def tiny_event(checkouts: list[rig.Checkout], tmp: Path) -> None:
     the imports it makes while it works (at 20 pairs the work itself is nothing)."""
     print("\n== the same commands doing their work on a 20-pair event: start-up as it is felt")
     events = [rig_event.build_event(c, 20, 1, 1, tmp / f"tiny-{c.label}") for c in checkouts]
-    print(f"{'step':<52}" + "".join(f"{c.label:>34}" for c in checkouts))
+    print(f"{'step':<52}" + "".join(f"{c.label:>36}" for c in checkouts))
     for i, (label, _) in enumerate(events[0].figures):
-        print(f"{label:<52}" + "".join(f"{str(e.figures[i][1]):>34}" for e in events))
+        print(f"{label:<52}" + "".join(f"{str(e.figures[i][1]):>36}" for e in events))
 
 
 def built(checkouts: list[rig.Checkout], pairs: int, rounds: int, tmp: Path) -> None:
     print(f"\n== the event built with the commands, {pairs} pairs, SQLite ({rig.load()})")
     events = [rig_event.build_event(c, pairs, rounds, 1, tmp / c.label) for c in checkouts]
-    print(f"{'step':<52}" + "".join(f"{c.label:>34}" for c in checkouts))
+    print(f"{'step':<52}" + "".join(f"{c.label:>36}" for c in checkouts))
     for i, (label, _) in enumerate(events[0].figures):
-        row = "".join(f"{str(e.figures[i][1]):>34}" for e in events)
+        row = "".join(f"{str(e.figures[i][1]):>36}" for e in events)
         print(f"{label:<52}{row}")
 
 
