@@ -48,25 +48,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.django_event import load_event, setup_django  # noqa: E402
 from bench.pair_db import swiss_history  # noqa: E402
 from bench.proxy_ceiling import proxied_find  # noqa: E402
+from bench.rig_load import WRK_SCRIPT  # noqa: E402 (one wrk script for every bench)
 from bench.serving import served, server_cpu_seconds  # noqa: E402
 from tests.servers.web import Browser  # noqa: E402
 
 PASSWORD = "referee-password-1"
-WRK_SCRIPT = """
-local paths = {%s}
-local i = 0
-request = function()
-  i = i %% #paths + 1
-  return wrk.format("GET", paths[i])
-end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("RESULT %%.1f %%.1f %%.1f %%.1f %%d %%d\\n",
-    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000,
-    latency:percentile(95) / 1000, latency:percentile(99) / 1000,
-    e.connect + e.read + e.write + e.status + e.timeout, summary.requests))
-end
-"""
 
 
 def build(pairs: int, rounds: int, referees: int):
