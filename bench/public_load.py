@@ -48,11 +48,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.django_event import load_event, setup_django  # noqa: E402
 from bench.pair_db import swiss_history  # noqa: E402
 from bench.proxy_ceiling import proxied_find  # noqa: E402
+from bench.rig import PASSWORD  # noqa: E402
+from bench.rig_clients import KeepRedirect, login_at_once  # noqa: E402
 from bench.rig_load import WRK_SCRIPT  # noqa: E402 (one wrk script for every bench)
 from bench.serving import served, server_cpu_seconds  # noqa: E402
 from tests.servers.web import Browser  # noqa: E402
-
-PASSWORD = "referee-password-1"
 
 
 def build(pairs: int, rounds: int, referees: int):
@@ -153,31 +153,9 @@ def percentiles(label: str, times: list[float], target: str = "") -> None:
 
 def logins(base: str, referees: int) -> list[Browser]:
     """Every referee logs in at the same moment; returns their logged-in browsers."""
-    browsers = [Browser(base) for _ in range(referees)]
-    for b in browsers:
-        b.get("/accounts/login/")  # the CSRF cookie, before the clock starts
-    barrier, times = threading.Barrier(referees), []
-
-    def one(i: int) -> None:
-        barrier.wait()
-        start = time.perf_counter()
-        browsers[i].login(f"ref{i:02d}", PASSWORD)
-        times.append(time.perf_counter() - start)
-
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(referees)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    browsers, times = login_at_once(base, referees)
     percentiles(f"{referees} referees logging in at once", times)
     return browsers
-
-
-class _KeepRedirect(urllib.request.HTTPRedirectHandler):
-    """Hand a redirect back to the caller, so that the save is timed on its own."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        return None
 
 
 def save_once(browser: Browser, path: str, data: dict) -> tuple[int, float, float]:
@@ -190,7 +168,7 @@ def save_once(browser: Browser, path: str, data: dict) -> tuple[int, float, floa
     token = html.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
     body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
     opener = urllib.request.build_opener(
-        urllib.request.HTTPCookieProcessor(browser.jar), _KeepRedirect
+        urllib.request.HTTPCookieProcessor(browser.jar), KeepRedirect
     )
     request = urllib.request.Request(
         browser.base + path, data=body, headers={"Referer": browser.base + path}

@@ -49,8 +49,11 @@ class Phase:
         return per_request(self.spent, len(self.times))
 
 
-def logins(base: str, referees: int, parts: Parts) -> tuple[Phase, list[Browser]]:
-    """Every referee logs in at the same moment (``ref00``…); returns their browsers."""
+def login_at_once(
+    base: str, referees: int, password: str = PASSWORD, on_start=lambda: None
+) -> tuple[list[Browser], list[float]]:
+    """Every referee logs in at the same moment (``ref00``…): their browsers and the seconds
+    each login took. ``on_start`` runs once the CSRF cookies are fetched, before any login."""
     browsers = [Browser(base) for _ in range(referees)]
     for b in browsers:
         b.get("/accounts/login/")  # the CSRF cookie, before the clock starts
@@ -59,19 +62,30 @@ def logins(base: str, referees: int, parts: Parts) -> tuple[Phase, list[Browser]
     def one(i: int) -> None:
         barrier.wait()
         start = time.perf_counter()
-        browsers[i].login(f"ref{i:02d}", PASSWORD)
+        browsers[i].login(f"ref{i:02d}", password)
         times.append(time.perf_counter() - start)
 
-    before = parts.read()
+    on_start()
     threads = [threading.Thread(target=one, args=(i,)) for i in range(referees)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return Phase(times, parts.since(before)), browsers
+    return browsers, times
 
 
-class _KeepRedirect(urllib.request.HTTPRedirectHandler):
+def logins(base: str, referees: int, parts: Parts) -> tuple[Phase, list[Browser]]:
+    """Every referee logs in at the same moment; the phase's CPU per part, and the browsers."""
+    marks: dict[str, object] = {}
+    browsers, times = login_at_once(
+        base, referees, on_start=lambda: marks.setdefault("before", parts.read())
+    )
+    return Phase(times, parts.since(marks["before"])), browsers
+
+
+class KeepRedirect(urllib.request.HTTPRedirectHandler):
+    """Hand a redirect back to the caller, so that the save is timed on its own."""
+
     def redirect_request(self, req, fp, code, msg, headers, newurl):
         return None
 
@@ -84,7 +98,7 @@ def save_once(browser: Browser, path: str) -> tuple[int, float, float]:
     data = {"ew_level": "A+", "ns_level": "7", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}
     body = urllib.parse.urlencode({**data, "version": version, "csrfmiddlewaretoken": token})
     opener = urllib.request.build_opener(
-        urllib.request.HTTPCookieProcessor(browser.jar), _KeepRedirect
+        urllib.request.HTTPCookieProcessor(browser.jar), KeepRedirect
     )
     request = urllib.request.Request(
         browser.base + path, data=body.encode(), headers={"Referer": browser.base + path}
