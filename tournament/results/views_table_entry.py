@@ -17,6 +17,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournament.core.errors import ServiceError
@@ -31,6 +32,18 @@ from tournament.results.views_sheets import sheet_api_response
 
 def _cookie(match: Match) -> str:
     return f"gd_entry_{match.pk}"
+
+
+def entered_as_other_side(request, match: Match, side: str) -> bool:
+    """True when this phone entered the table's result through the other side's link: one
+    phone may not both enter and confirm (the page shows no confirm button, the confirm
+    POST is refused)."""
+    entered_here = request.get_signed_cookie(_cookie(match), default="")
+    return bool(entered_here) and entered_here != f"table_{side.lower()}"
+
+
+# Shown on the page instead of the confirm button, and when the confirm POST is refused.
+ONE_PHONE = gettext_noop("同一部手机不能既录入又确认，请由对方选手用自己的链接确认")
 
 
 def _side_for(match: Match, code: str) -> str:
@@ -96,13 +109,17 @@ def remember_printer(request, response, match: Match, side: str) -> None:
 def _context(request, match: Match, side: str, form, extra: dict) -> dict:
     slug, source = match.round.tournament.slug, f"table_{side.lower()}"
     code = match.ew_code if side == "EW" else match.ns_code
+    may_confirm = confirm_problem(match, request.user, source) is None
+    other_phone = entered_as_other_side(request, match, side)
     return {
         "t": match.round.tournament,
         "m": match,
         "side": side,
         "form": form,
         "own_entry": match.entered_via == source,
-        "can_confirm": confirm_problem(match, request.user, source) is None,
+        "can_confirm": may_confirm and not other_phone,
+        # Where this phone could confirm but entered as the other side: why it may not.
+        "one_phone_note": _(ONE_PHONE) if may_confirm and other_phone else "",
         "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
         **extra,
     }
@@ -111,9 +128,8 @@ def _context(request, match: Match, side: str, form, extra: dict) -> dict:
 @require_POST
 def table_confirm(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
-    entered_here = request.get_signed_cookie(_cookie(match), default="")
-    if entered_here and entered_here != f"table_{side.lower()}":
-        messages.error(request, _("同一部手机不能既录入又确认，请由对方选手用自己的链接确认"))
+    if entered_as_other_side(request, match, side):
+        messages.error(request, _(ONE_PHONE))
         return redirect("table_entry", slug=slug, match_id=match_id, code=code)
     try:
         confirm_result(

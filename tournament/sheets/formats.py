@@ -28,10 +28,10 @@ from tournament.sheets.reader import (
     MSG_DAMAGED,
     MSG_TOO_MANY_CELLS,
     Limits,
+    RowBudget,
     TableFileError,
-    _Budget,
-    _too_big,
     bounded_members,
+    unpacked_too_big,
 )
 from tournament.sheets.xls_extent import NotOle, sheet_extents
 
@@ -76,7 +76,7 @@ def calamine_sheets(data: bytes, kind: str, limits: Limits) -> Iterator[tuple[st
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
     except Exception:  # calamine raises its own and plain errors for a broken file
         raise damaged() from None
-    budget = _Budget(limits)
+    budget = RowBudget(limits)
     try:
         for index in range(min(len(book.sheet_names), limits.max_sheets)):
             try:
@@ -112,9 +112,9 @@ def _check_parts(data: bytes, kind: str, limits: Limits) -> None:
                         extent(stream, limits.max_cells)
                 elif "sharedstrings" in name:
                     if member.file_size > 8 * limits.max_part:
-                        raise _too_big(member.file_size, 8 * limits.max_part)
+                        raise unpacked_too_big(member.file_size, 8 * limits.max_part)
                 elif member.file_size > limits.max_part:
-                    raise _too_big(member.file_size, limits.max_part)
+                    raise unpacked_too_big(member.file_size, limits.max_part)
     except TableFileError:
         raise
     except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError, struct.error):

@@ -110,8 +110,9 @@ def clean_text(value: object) -> str:
     return normalize_name(value)
 
 
-class _Budget:
-    """Counts what one file has cost so far and refuses when a limit is passed."""
+class RowBudget:
+    """What one file has cost so far (rows, cells, seconds), refused when a limit is passed:
+    every reader of every format sends its raw rows through one budget."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -170,7 +171,7 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
     if name.endswith(SHEET_SUFFIXES):
         raise formats.damaged()
     if name.endswith((".csv", ".txt")):
-        return iter([("CSV", _csv_rows(data, _Budget(limits)))])
+        return iter([("CSV", _csv_rows(data, RowBudget(limits)))])
     raise TableFileError(MSG_NOT_A_SHEET)
 
 
@@ -189,10 +190,10 @@ def _check_zip(data: bytes, limits: Limits) -> None:
                 name = member.filename.lower()
                 if name.endswith("sharedstrings.xml"):
                     if member.file_size > 8 * limits.max_part:
-                        raise _too_big(member.file_size, 8 * limits.max_part)
+                        raise unpacked_too_big(member.file_size, 8 * limits.max_part)
                     _count_strings(archive, member, limits.max_strings)
                 elif "worksheets/" not in name and member.file_size > limits.max_part:
-                    raise _too_big(member.file_size, limits.max_part)
+                    raise unpacked_too_big(member.file_size, limits.max_part)
     except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:
         if isinstance(exc, TableFileError):
             raise
@@ -206,11 +207,12 @@ def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.Zi
     members = archive.infolist()
     unpacked = sum(member.file_size for member in members)
     if len(members) > 1000 or unpacked > limits.max_unpacked:
-        raise _too_big(unpacked, limits.max_unpacked)
+        raise unpacked_too_big(unpacked, limits.max_unpacked)
     return members
 
 
-def _too_big(size: int, limit: int) -> TableFileError:
+def unpacked_too_big(size: int, limit: int) -> TableFileError:
+    """The refusal of a ZIP part (or of all parts) that unpacks beyond ``limit`` bytes."""
     return TableFileError(MSG_UNPACKED_TOO_BIG, size=megabytes(size), limit=megabytes(limit))
 
 
@@ -232,7 +234,7 @@ def _count_strings(archive: zipfile.ZipFile, member: zipfile.ZipInfo, limit: int
 
 def _xlsx_sheets(data: bytes, limits: Limits) -> Iterator[tuple[str, Iterator]]:
     _check_zip(data, limits)
-    budget = _Budget(limits)
+    budget = RowBudget(limits)
     # Imported here: openpyxl (and numpy, which it imports) costs 0.15 CPU-s, and this module
     # is imported by commands and pages that never read a workbook.
     from openpyxl import load_workbook
@@ -289,7 +291,7 @@ def _decode(data: bytes) -> str:
     raise TableFileError(MSG_CSV_ENCODING)
 
 
-def _csv_rows(data: bytes, budget: _Budget) -> Iterator[tuple[int, list[str]]]:
+def _csv_rows(data: bytes, budget: RowBudget) -> Iterator[tuple[int, list[str]]]:
     if b"\x00" in data[:4096]:
         raise TableFileError(MSG_NOT_A_SHEET)
     text = _decode(data)

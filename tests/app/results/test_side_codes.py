@@ -100,3 +100,22 @@ def test_the_referee_can_read_out_a_sides_pin(t1, referee):
     client.force_login(referee)
     page = client.get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
     assert f"<b>{t1.ew_pin}</b>" in page and f"<b>{t1.ns_pin}</b>" in page
+
+
+def test_one_phone_that_entered_for_one_side_is_shown_no_confirm_button_for_the_other(t1):
+    """The page asks the rule the confirm POST asks: the phone that entered as East–West
+    sees why it may not confirm as North–South, not a button that would be refused."""
+    phone = Client(REMOTE_ADDR="10.0.0.1", HTTP_USER_AGENT=PHONE_UA)
+    phone.post(reverse("table_entry", args=["spring", t1.pk, t1.ew_code]), {**FORM, "version": 1})
+    t1.refresh_from_db()
+    ns_page = reverse("table_entry", args=["spring", t1.pk, t1.ns_code])
+    same = phone.get(ns_page).content.decode()
+    assert 'action="confirm/"' not in same
+    assert "同一部手机不能既录入又确认" in same
+    other = Client(REMOTE_ADDR="10.0.0.2", HTTP_USER_AGENT=PHONE_UA).get(ns_page).content.decode()
+    assert 'action="confirm/"' in other
+    assert "同一部手机不能既录入又确认" not in other
+    confirm = reverse("table_confirm", args=["spring", t1.pk, t1.ns_code])
+    phone.post(confirm, {"version": t1.version, "pin": t1.ns_pin})
+    t1.refresh_from_db()
+    assert t1.state == Match.ENTERED
