@@ -35,14 +35,7 @@ def import_results(
     same refusals and disputes as the import and nothing is kept."""
     tournament = round_.tournament
     table = read_table(data, filename, HEADERS["table"], upload_limits())
-    # The tables' draw numbers as plain values: 2,500 tables as Match and Team objects cost
-    # more than the whole check; only the tables entered before are read as objects.
-    draws = {
-        n: (ew, ns)
-        for n, ew, ns in round_.matches.exclude(ns=None).values_list(
-            "table", "ew__draw_number", "ns__draw_number"
-        )
-    }
+    draws = _draws(round_)
     check = check_results_sheet(table, ruleset(tournament), set(draws), draws)
     if not check.ok:
         return check
@@ -88,6 +81,16 @@ def import_results(
 
 def _refused(table_no: int, exc: ServiceError) -> CellProblem:
     return CellProblem(None, None, Message("import_table", {"table": table_no, "error": exc.msg}))
+
+
+def _draws(round_: Round) -> dict[int, tuple[int | None, int | None]]:
+    """Each table's draw numbers (EW, NS), as plain values: 2,500 tables read as Match and
+    Team objects cost more than the whole check; only the tables entered before are read as
+    objects (:func:`_entered_before`)."""
+    rows = round_.matches.exclude(ns=None).values_list(
+        "table", "ew__draw_number", "ns__draw_number"
+    )
+    return {table: (ew, ns) for table, ew, ns in rows}
 
 
 def _entered_before(round_: Round, tables: set[int]) -> dict[int, Match]:
