@@ -6,6 +6,7 @@ SQLite is the default so that an organizer's laptop needs nothing else; set
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -45,7 +46,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django_tables2",
     "axes",
     "captcha",
     "tournament",
@@ -94,12 +94,19 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "config.urls"
 
+# django-tables2 is not an installed app: as one, its package was imported by every process
+# at start, and with it django.contrib.postgres and psycopg (0.1 CPU-s of each command's
+# start-up on SQLite, issue 31). Its template tags, templates and translations are named
+# here instead (found without importing it); the first page that shows a table loads it.
+# Its static files (themes) are used by no page.
+TABLES2_DIR = Path(importlib.util.find_spec("django_tables2").origin).parent
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates", TABLES2_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            "libraries": {"django_tables2": "django_tables2.templatetags.django_tables2"},
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -132,7 +139,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "zh-hans"
 # Each language named in its own script, never translated: a reader finds their own language.
 LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale", TABLES2_DIR / "locale"]
 TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True
 USE_TZ = True

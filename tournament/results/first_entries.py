@@ -18,6 +18,7 @@ from collections import defaultdict
 from django.utils import timezone
 
 from tournament.core.audit import log_entries
+from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
 from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
 from tournament.models import Match, Round, Submission
@@ -87,12 +88,11 @@ def enter_first(
     # The entries on file first: a dispute later finds the stored one as the latest made
     # no later than the table's entered_at (results.dispute_entries), as one by one.
     submitted_by = user if is_real(user) else None
-    Submission.objects.bulk_create(
+    insert_all(
         [
             Submission(match=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=source)
             for t, m in sorted(matches.items())
-        ],
-        batch_size=500,
+        ]
     )
     entries = []
     # One moment for the whole sheet (after the entries on file were stored), as

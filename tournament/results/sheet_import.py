@@ -35,14 +35,14 @@ def import_results(
     same refusals and disputes as the import and nothing is kept."""
     tournament = round_.tournament
     table = read_table(data, filename, HEADERS["table"], upload_limits())
-    matches = {m.table: m for m in round_.matches.exclude(ns=None).select_related("ew", "ns")}
-    draws = {n: (m.ew.draw_number, m.ns.draw_number) for n, m in matches.items()}
-    check = check_results_sheet(table, ruleset(tournament), set(matches), draws)
+    draws = _draws(round_)
+    check = check_results_sheet(table, ruleset(tournament), set(draws), draws)
     if not check.ok:
         return check
     sid = transaction.savepoint()
     fresh = new_tables(round_, set(check.rows))
     refused = enter_first(fresh, check.rows, user=user, source=source, request=request)
+    matches = _entered_before(round_, set(check.rows) - set(fresh) - set(refused))
     for table_no, values in check.rows.items():
         if table_no in refused:
             check.problems.append(_refused(table_no, refused[table_no]))
@@ -81,3 +81,21 @@ def import_results(
 
 def _refused(table_no: int, exc: ServiceError) -> CellProblem:
     return CellProblem(None, None, Message("import_table", {"table": table_no, "error": exc.msg}))
+
+
+def _draws(round_: Round) -> dict[int, tuple[int | None, int | None]]:
+    """Each table's draw numbers (EW, NS), as plain values: 2,500 tables read as Match and
+    Team objects cost more than the whole check; only the tables entered before are read as
+    objects (:func:`_entered_before`)."""
+    rows = round_.matches.exclude(ns=None).values_list(
+        "table", "ew__draw_number", "ns__draw_number"
+    )
+    return {table: (ew, ns) for table, ew, ns in rows}
+
+
+def _entered_before(round_: Round, tables: set[int]) -> dict[int, Match]:
+    """The tables among ``tables`` (entered before: each goes through ``submit_result``)."""
+    if not tables:
+        return {}
+    found = round_.matches.filter(table__in=tables).select_related("ew", "ns")
+    return {m.table: m for m in found}

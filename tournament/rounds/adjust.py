@@ -39,20 +39,23 @@ MSG_ADJUST_TWO_BYES = "adjust_two_byes"
 def pairing_of(round_: Round) -> Pairing:
     """The round's matches as a plain :class:`pairing.Pairing`."""
     tables, byes = [], []
-    for m in round_.matches.order_by("table", "pk"):
-        if m.ns_id is None:
-            byes.append(Bye(m.ew_id, frozenset(m.flags or ["bye"])))
+    rows = round_.matches.order_by("table", "pk").values_list(
+        "table", "ew_id", "ns_id", "flags", "bracket_id", "bracket_game"
+    )  # plain values: 2,500 Match objects cost more than the check itself
+    for table, ew, ns, flags, bracket_id, game in rows:
+        if ns is None:
+            byes.append(Bye(ew, frozenset(flags or ["bye"])))
         else:
-            flags = frozenset(m.flags or [])
-            tables.append(Table(m.table, m.ew_id, m.ns_id, flags, m.bracket_id, m.bracket_game))
+            tables.append(Table(table, ew, ns, frozenset(flags or []), bracket_id, game))
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
-def _checked(round_: Round) -> tuple[Pairing, list, dict]:
-    """The round's pairing, its active field and the keyword arguments of the check."""
+def _checked(round_: Round, *, ranked: bool = True) -> tuple[Pairing, list, dict]:
+    """The round's pairing, its active field (``ranked``: in standings order, with points;
+    see :func:`~tournament.rounds.pairing.entrants`) and the keyword arguments of the check."""
     tournament = round_.tournament
     pairing = pairing_of(round_)
-    field = entrants(tournament, round_.number)
+    field = entrants(tournament, round_.number, ranked=ranked)
     members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
     if members is not None:
         field = [e for e in field if e.id in members]
@@ -64,9 +67,19 @@ def _checked(round_: Round) -> tuple[Pairing, list, dict]:
 
 
 def conflicts(round_: Round) -> list:
-    """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`."""
-    pairing, field, options = _checked(round_)
-    return check_pairing(pairing, field, **options)
+    """Every conflict of the round's pairing, as found by :func:`pairing.check_pairing`.
+
+    The check reads neither rank nor points, so the field is first taken without the
+    standings (their computation is most of the cost of publishing at 5,000 pairs). Only
+    the pairs found missing come in the field's order: when there are any, the check is
+    made again on the field in standings order, so they are listed as they always were.
+    """
+    pairing, field, options = _checked(round_, ranked=False)
+    found = check_pairing(pairing, field, **options)
+    if any(c.kind == "missing" for c in found):
+        pairing, field, options = _checked(round_)
+        found = check_pairing(pairing, field, **options)
+    return found
 
 
 def _refresh_flags(round_: Round) -> None:

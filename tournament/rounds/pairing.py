@@ -18,12 +18,12 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from django.db import connection, transaction
-from django.db.models import AutoField
+from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from rules.messages import Message
 from tournament.core.audit import log_action
+from tournament.core.bulk import insert_all
 from tournament.core.errors import Refused
 from tournament.core.messages import render
 from tournament.core.messages.audit import (
@@ -142,31 +142,35 @@ def seat_for_pairing(balance: int) -> int:
     return max(-2, min(2, balance))
 
 
-def entrants(tournament: Tournament, round_number: int) -> list[Entrant]:
-    """The active pairs for ``round_number``, in standings order after the previous round."""
-    rows = standings_for(tournament, after_round=round_number - 1) if round_number > 1 else []
+def entrants(tournament: Tournament, round_number: int, *, ranked: bool = True) -> list[Entrant]:
+    """The active pairs for ``round_number``, in standings order after the previous round.
+
+    ``ranked=False``: without the standings (every pair on 0 points, in draw order), for a
+    check that reads neither rank nor points (:func:`tournament.rounds.adjust.conflicts`).
+    """
+    ranked = ranked and round_number > 1
+    rows = standings_for(tournament, after_round=round_number - 1) if ranked else []
     order = {row.team: (i, row.points) for i, row in enumerate(rows)}
     past = history(tournament, round_number)
+    # Plain values, not Team objects: 5,000 pairs and their units built as models cost as
+    # much as the standings.
     teams = Team.objects.filter(
         tournament=tournament, status=Team.ACTIVE, joined_round__lte=round_number
-    )
-    teams = teams.select_related("unit")
-    ranked = sorted(
-        teams, key=lambda t: (order.get(t.pk, (len(order), 0))[0], t.draw_number or 0, t.pk)
-    )
+    ).values_list("pk", "draw_number", "unit__name")
+    ranked = sorted(teams, key=lambda t: (order.get(t[0], (len(order), 0))[0], t[1] or 0, t[0]))
     result = []
-    for rank, team in enumerate(ranked, start=1):
-        seen = past[team.pk]
+    for rank, (pk, draw_number, unit) in enumerate(ranked, start=1):
+        seen = past[pk]
         result.append(
             Entrant(
-                id=team.pk,
+                id=pk,
                 rank=rank,
-                points=float(order.get(team.pk, (0, 0))[1]),
-                unit=team.unit.name if team.unit_id else None,
+                points=float(order.get(pk, (0, 0))[1]),
+                unit=unit,
                 opponents=frozenset(seen["opponents"]),
                 seat_balance=seat_for_pairing(seen["balance"]),
                 byes=seen["byes"],
-                draw_number=team.draw_number,
+                draw_number=draw_number,
             )
         )
     return result
@@ -255,30 +259,7 @@ def store_pairing(round_: Round, result: Pairing) -> None:
         )
         for b in result.byes
     ]
-    insert_matches(rows)
-
-
-def insert_matches(rows: list[Match]) -> None:
-    """Insert new matches in one statement run once per row (``executemany``).
-
-    Why not ``bulk_create``: on SQLite it splits 2,500 tables into 87 INSERTs of 29 rows
-    (999 parameters each), each compiled by Django's query compiler: 42 % of ``pair`` at
-    5,000 pairs. Each value still goes through its field's own ``get_db_prep_save`` (JSON,
-    defaults made by ``Match()``), so the rows are what ``bulk_create`` would store; the
-    primary keys are not read back (no caller needs them).
-    """
-    if not rows:
-        return
-    fields = [f for f in Match._meta.concrete_fields if not isinstance(f, AutoField)]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {quote(Match._meta.db_table)} ({columns}) VALUES ({marks})"
-    params = [
-        [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields] for row in rows
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+    insert_all(rows)  # one statement (tournament.core.bulk), not bulk_create's batches
 
 
 def _absences(round_: Round, user, request) -> None:

@@ -1,7 +1,9 @@
 """``pair`` takes as many SQL statements for 60 tables as for 4: the tables are written in
-one statement (:func:`tournament.rounds.pairing.insert_matches`), the standings and pairs
-read in a fixed number (issue 31: 2,500 tables took 87 INSERTs through ``bulk_create``).
-A count, not a time; the time is ``bench/pair_db.py``'s."""
+one statement (:func:`tournament.core.bulk.insert_all`), the standings and pairs read in a
+fixed number (issue 31: 2,500 tables took 87 INSERTs through ``bulk_create``). Publishing
+checks the pairing without computing the standings (the check reads neither rank nor
+points), unless a pair is missing. Counts, not times; the times are ``bench/pair_db.py``'s
+and ``bench/operations.py``'s."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournament.models import Match, Round, Team
+from tournament.rounds import adjust, pairing
+from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw, pair_next_round
 
 pytestmark = pytest.mark.django_db
@@ -43,3 +47,52 @@ def test_pairing_statements_do_not_grow_with_the_tables(tournament, other_tourna
     assert large == small
     rows = Match.objects.filter(round__tournament=other_tournament, round__number=2)
     assert rows.exclude(ns=None).count() == 60 and len({m.ew_pin for m in rows}) > 1
+
+
+def _second_round(tournament) -> Round:
+    """Round 2 of 8 pairs paired as a draft, round 1 locked."""
+    statements(tournament, 8)
+    Round.objects.filter(tournament=tournament, number=2).delete()
+    return pair_next_round(tournament, seed=1)
+
+
+def _standings_counted(monkeypatch) -> list[int]:
+    calls: list[int] = []
+    real = pairing.standings_for
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pairing, "standings_for", counted)
+    return calls
+
+
+def test_publishing_computes_no_standings_and_its_statements_do_not_grow(
+    tournament, other_tournament, monkeypatch
+):
+    counts = []
+    for event, pairs in ((tournament, 8), (other_tournament, 120)):
+        statements(event, pairs)
+        Round.objects.filter(tournament=event, number=2).delete()
+        round_ = pair_next_round(event, seed=1)
+        calls = _standings_counted(monkeypatch)
+        with CaptureQueriesContext(connection) as queries:
+            publish_round(round_, user=event.organizer)
+        counts.append(len(queries.captured_queries))
+        assert calls == []
+        monkeypatch.undo()
+    assert counts[0] == counts[1]
+
+
+def test_a_missing_pair_is_still_named_in_standings_order(tournament, monkeypatch):
+    round_ = _second_round(tournament)
+    ranked = [e.id for e in pairing.entrants(tournament, 2)]
+    unranked = [e.id for e in pairing.entrants(tournament, 2, ranked=False)]
+    assert sorted(ranked) == sorted(unranked) and ranked != unranked
+    gone = round_.matches.exclude(ns=None).order_by("table")[:2]
+    Match.objects.filter(pk__in=[m.pk for m in gone]).delete()
+    calls = _standings_counted(monkeypatch)
+    missing = [c.teams[0] for c in adjust.conflicts(round_) if c.kind == "missing"]
+    assert calls == [1]
+    assert missing == [i for i in ranked if i in missing] and len(missing) == 4

@@ -30,15 +30,16 @@ class Command(BaseCommand):
                 publish_round(round_, user=tournament.organizer)
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
-        matches = round_.matches.select_related("ew", "ns").order_by("table", "pk")
+        # (table, EW's name, NS's name or None for a bye): names, not 2,500 Match objects.
+        matches = round_.matches.order_by("table", "pk").values_list(
+            "table", "ew__name", "ns__name"
+        )
         if o["json"]:
-            out = [{"table": m.table, "ew": m.ew.name, "ns": m.ns.name} for m in matches if m.ns_id]
-            out += [{"table": None, "bye": m.ew.name} for m in matches if not m.ns_id]
+            out = [{"table": t, "ew": ew, "ns": ns} for t, ew, ns in matches if ns is not None]
+            out += [{"table": None, "bye": ew} for _, ew, ns in matches if ns is None]
             self.stdout.write(json.dumps(out, ensure_ascii=False))
             return
         state = "已公布" if o["publish"] else "草稿"
         self.stdout.write(f"{round_}（{state}，随机码 {round_.seed}）")
-        for m in matches:
-            self.stdout.write(
-                f"{m.table}\t{m.ew.name}\t{m.ns.name}" if m.ns_id else f"轮空\t{m.ew.name}"
-            )
+        for t, ew, ns in matches:
+            self.stdout.write(f"{t}\t{ew}\t{ns}" if ns is not None else f"轮空\t{ew}")

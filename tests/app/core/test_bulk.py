@@ -1,0 +1,67 @@
+"""tournament.core.bulk.insert_all: one statement for any number of rows (issue 31: a
+round's 5,000 audit lines were 10 compiled INSERTs, 15,000 pairs and players over 100),
+storing what ``bulk_create`` stores, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from rules.messages import Message
+from tournament.core.audit import audit_entry, log_entries
+from tournament.core.bulk import insert_all
+from tournament.core.messages.audit import MSG_AUDIT_ROUND
+from tournament.models import AuditEntry, Match, Round
+
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
+
+SKIP = {"id", "created_at"}
+
+
+def _entries(tournament, n: int, action: str) -> list[AuditEntry]:
+    return [
+        audit_entry(
+            tournament=tournament,
+            action=action,
+            summary=Message(MSG_AUDIT_ROUND, {"n": i}),
+            before={"n": i} if i % 2 else None,
+            after={"list": [i, "甲"]},
+            actor="cli",
+        )
+        for i in range(n)
+    ]
+
+
+def _stored(action: str) -> list[dict]:
+    rows = AuditEntry.objects.filter(action=action).order_by("pk").values()
+    return [{k: v for k, v in row.items() if k not in SKIP} for row in rows]
+
+
+def test_the_rows_are_those_bulk_create_stores(tournament):
+    AuditEntry.objects.bulk_create(_entries(tournament, 5, "result.enter"))
+    insert_all(_entries(tournament, 5, "result.confirm"))
+    by_bulk, by_insert = _stored("result.enter"), _stored("result.confirm")
+    for row in by_bulk + by_insert:
+        row.pop("action")
+    assert by_insert == by_bulk and len(by_insert) == 5
+    assert by_insert[1]["before"] == {"n": 1} and by_insert[0]["before"] is None
+
+
+def test_per_row_defaults_stay_per_row(tournament, teams8):
+    round_ = Round.objects.create(tournament=tournament, number=1, stage=tournament.stages.first())
+    insert_all(
+        [Match(round=round_, table=i + 1, ew=teams8[2 * i], ns=teams8[2 * i + 1]) for i in range(4)]
+    )
+    matches = list(round_.matches.all())
+    assert len({m.ew_code for m in matches}) == 4 and {m.state for m in matches} == {Match.EMPTY}
+    assert {tuple(m.flags) for m in matches} == {()}
+
+
+def test_six_hundred_audit_lines_are_one_statement(tournament):
+    entries = _entries(tournament, 600, "result.enter")
+    with CaptureQueriesContext(connection) as queries:
+        log_entries(tournament, entries)
+    inserts = [q["sql"] for q in queries.captured_queries if "INSERT INTO" in q["sql"]]
+    assert len(inserts) == 1
+    assert AuditEntry.objects.filter(action="result.enter").count() == 600
