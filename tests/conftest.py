@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import gc
-import itertools
-import os
 from types import SimpleNamespace
 
 import pytest
@@ -52,52 +50,17 @@ def pytest_collection_finish(session):
 @pytest.hookimpl(trylast=True)  # after ``-m``/``-k`` deselected what will not run
 def pytest_collection_modifyitems(config, items):
     """Skip the tests marked ``slow`` unless this is a full run (``RUN_SLOW=1``, as in CI)
-    or they were asked for by name (``-m slow``); spread the long tests over the workers."""
-    spread_long_tests(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    or they were asked for by name (``-m slow``).
+
+    The tests keep their collection order: xdist's worksteal scheduler balances the workers
+    without help (docs/development.md, "What keeps the suite short": the measurement).
+    """
     if FULL_RUN or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: runs in CI (set RUN_SLOW=1 to run it here)")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
-
-
-def weight(item) -> float:
-    """About how many seconds a test takes alone: the figure of its ``long`` mark, 3 for
-    another browser test, 2 for another slow one, 0 for the rest (mostly well under 1 s)."""
-    long = item.get_closest_marker("long")
-    if long is not None:
-        return float(long.args[0])
-    if "tests/browser/" in item.nodeid:
-        return 3.0
-    return 2.0 if item.get_closest_marker("slow") is not None else 0.0
-
-
-def spread_long_tests(items: list, workers: int) -> None:
-    """Order the tests for ``pytest -n N --dist worksteal`` (scripts/test.sh).
-
-    That scheduler hands each worker an equal slice of the list in order, and an idle worker
-    steals from the end of a busy one's slice. Each slice here starts with its share of the
-    long tests, the longest first, each given to the slice with the fewest seconds so far,
-    and is filled up with short ones: no worker is left alone with a queue of long tests
-    at the end while the others wait.
-    """
-    if workers < 2:
-        return
-    slices: list[list] = [[] for _ in range(workers)]
-    load = [0.0] * workers
-    for item in sorted((i for i in items if weight(i)), key=weight, reverse=True):
-        w = load.index(min(load))
-        slices[w].append(item)
-        load[w] += weight(item)
-    short = iter([i for i in items if not weight(i)])
-    remaining = len(items)
-    for w, part in enumerate(slices):
-        size = remaining // (workers - w)  # the share worksteal's first round gives worker w
-        remaining -= size
-        part.extend(itertools.islice(short, max(0, size - len(part))))
-    slices[-1].extend(short)
-    items[:] = [i for part in slices for i in part]
 
 
 @pytest.fixture(scope="session")

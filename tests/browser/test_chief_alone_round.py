@@ -4,15 +4,12 @@ imports, confirms all and locks, all on the chief's own page."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.conftest import login
 from tests.browser.test_four_events import crew  # noqa: F401 (the fixture)
 from tests.browser.web_event import PAIRS, Event, hold_timers, play_round
 from tournament.models import Match, Round
 
 
-@pytest.mark.long(4)
 def test_the_chief_referee_runs_a_round_alone_from_the_clerks_sheet(crew):  # noqa: F811
     base, org, phone = crew
     e = Event(base, "solo", org, None, None, phone)

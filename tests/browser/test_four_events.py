@@ -71,7 +71,6 @@ def crew(live_server, phone):
     return live_server.url, org, page
 
 
-@pytest.mark.long(12)
 def test_s_a_swiss_points26(crew):
     """S-A (docs/rules.md §13.1): 26-point Swiss, 3 rounds; a win by d levels scores 13 + d : 13 − d."""
     base, org, phone = crew
@@ -150,7 +149,6 @@ def test_s_a_swiss_points26(crew):
     e.all_pages_fit()
 
 
-@pytest.mark.long(10)
 def test_s_b_swiss_match_points(crew):
     """S-B (docs/rules.md §13.2): 2/1/0 Swiss with 级差分, 3 rounds. A win by d levels is 2 : 0 and 级差分
     ±d; a forfeit and a three-fouls defeat are 2 : 0 and ±10 (docs/rules.md §6, §7)."""
@@ -208,7 +206,6 @@ def test_s_b_swiss_match_points(crew):
     e.all_pages_fit()
 
 
-@pytest.mark.long(9)
 def test_s_c_rotation_hundred(crew):
     """S-C (docs/rules.md §13.3): groups of four, three rounds, 100 + level
     difference. A pass counts as A plus the upgrade of the deal that passed it (docs/rules.md §6):
@@ -275,7 +272,6 @@ def test_s_c_rotation_hundred(crew):
     e.all_pages_fit()
 
 
-@pytest.mark.long(15)
 def test_s_d_swiss_then_knockout(crew):
     """S-D: two Swiss rounds (the knockout profile's 2/1/0 + 级差分), then the top 4 play a
     knockout, best of three games, with a third-place match (stage added on the stages page)."""

@@ -22,7 +22,7 @@ import pytest
 from tests.servers.laptop import SETUP, laptop_env, manage, python, start_python
 from tests.servers.web import Browser, start_server, wait_until_up
 
-pytestmark = [pytest.mark.slow, pytest.mark.long(12)]
+pytestmark = [pytest.mark.slow]
 
 SAVER = """
 import django

@@ -77,7 +77,6 @@ def venv_with(wheel: Path, interpreter: str, where: Path) -> Path:
     return where / "bin"
 
 
-@pytest.mark.long(25)
 @pytest.mark.parametrize("version", ["3.11", "3.13"])
 def test_the_installed_wheel_serves_the_demo_with_both_servers(wheel, version, tmp_path):
     interpreter = python(version)

@@ -18,7 +18,7 @@ from tests.servers.laptop import SETUP, laptop_env, python
 from tests.servers.web import start_server, wait_until_up
 from tests.test_nginx_conf import HOST, fetch, nginx_in_front, tools  # noqa: F401 (a fixture)
 
-pytestmark = [pytest.mark.slow, pytest.mark.long(15)]
+pytestmark = [pytest.mark.slow]
 
 # Every table of round 1 played, confirmed and the round locked, by the organizer; prints
 # the time of the commit.

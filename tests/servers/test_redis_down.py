@@ -20,7 +20,7 @@ from config.cache import PAUSE_SECONDS
 from tests.servers.laptop import SETUP, laptop_env, python
 from tests.servers.web import Browser, free_port, start_server, wait_until_up
 
-pytestmark = [pytest.mark.slow, pytest.mark.long(20)]
+pytestmark = [pytest.mark.slow]
 PAGES = ("/", "/t/demo/", "/t/demo/pairings/1/", "/t/demo/standings/", "/t/demo/projector/1/")
 
 
