@@ -191,3 +191,17 @@ def test_round_control_takes_seven_statements(tournament, teams8, make_round, re
     url = reverse("round_control", args=[tournament.slug, 1]) + "?state=attention"
     tables, _ = _reads(login(referee), url)
     assert tables == ROUND_CONTROL
+
+
+def test_a_tables_audit_lines_are_read_through_their_index(tournament, teams8, make_round):
+    """The table's page lists its audit lines: read through the index of one object's lines,
+    never by reading every line of the event (PostgreSQL's plan without the index)."""
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    match = round_.matches.get(table=1)
+    lines = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id=str(match.pk)
+    )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # a test's tables are too small to need one
+            cursor.execute("SET LOCAL enable_seqscan = off")
+    assert "audit_object" in lines.explain()
