@@ -21,9 +21,9 @@ from tournament.results.checks import RESULT_FIELDS
 from tournament.templatetags.guandan import result_text, state_badge
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).
-# Every result field: the result's text asks whether it ended by time (ResultValues.of), and
-# a field left out is one more query per table (four per entered table, on the page every
-# referee's save leads to, until they were listed here).
+# Every result field: the result's text asks whether it ended by time (ResultValues.of).
+# A row has these attributes and no others (TableRow's slots): a field the row's text
+# needs and this list lacks is an AttributeError, not a query per table.
 ROW_FIELDS = (
     "table",
     "state",
