@@ -9,7 +9,8 @@ SQLite, one ``serve.sh`` (the laptop):
     every answer is a cached one: requests/s, latency, the app's CPU per request;
   - the same bytes as a static file from nginx (its ceiling) against the pages through
     nginx's microcache, same nginx, same run: requests/s and nginx's and the app's CPU;
-  - 50 referees logging in at once, then entering results (``--pause`` s between tables);
+  - 50 referees logging in at once, then entering results (``--pause`` s between tables;
+    several pauses, e.g. ``--pause 2 10``, are run one after the other, same referees);
   - worker memory: one worker (``WEB_WORKERS=1``) at start, after its first search, after
     every page of the event (each round's pages, the standings, the projector, 100 pairs'
     histories, 30 searches).
@@ -22,7 +23,11 @@ PostgreSQL + Redis, two ``serve.sh`` behind nginx (each part's CPU from /proc/<p
 
     .venv/bin/python bench/capacity.py --code /work/wt/base --code . [--pairs 5000]
         [--rounds 3] [--seconds 10] [--warmup 4] [--clients 200] [--referees 50]
-        [--pause 2] [--save-seconds 20] [--skip-sqlite] [--skip-pg] [--skip-scaling]
+        [--pause 2 [10 …]] [--save-seconds 20] [--skip-sqlite] [--skip-pg] [--skip-scaling]
+        [--skip-pages]
+
+``--skip-pages`` leaves out everything but the logins and saves (and the build): the save
+path on its own (issue 31).
 
 wrk and the Python clients run on the same machine as the servers: on 2 cores every
 figure of requests/s is a floor; CPU per request is the figure to compare.
@@ -163,18 +168,20 @@ def referees(c, ev, base: str, parts: rig.Parts, args, where: str) -> None:
     """50 logins at once, then the referees' saves; figures with each part's CPU."""
     phase, browsers = rig_clients.logins(base, args.referees, parts)
     note(f"{where} {args.referees} logins at once", c, f"{phase}; CPU per login {phase.cpu()}")
-    phase = rig_clients.saves(
-        browsers, ev.slug, ev.round, ev.tables, args.save_seconds, args.pause, parts
-    )
-    rate = len(phase.times) / args.save_seconds
-    keep(c, where.split()[0], "save", phase.spent, len(phase.times))
-    note(
-        f"{where} saves, {args.referees} referees, pause {args.pause} s",
-        c,
-        f"{rate:.0f}/s, {phase}; with the page after: "
-        f"{rig_clients.percentiles(phase.with_page)}; CPU per save (form, post, page) "
-        f"{phase.cpu()}",
-    )
+    for i, pause in enumerate(args.pause):
+        phase = rig_clients.saves(
+            browsers, ev.slug, ev.round, ev.tables, args.save_seconds, pause, parts
+        )
+        rate = len(phase.times) / args.save_seconds
+        if i == 0:  # the capacity model's cost of a save: the first pause's
+            keep(c, where.split()[0], "save", phase.spent, len(phase.times))
+        note(
+            f"{where} saves, {args.referees} referees, pause {pause} s",
+            c,
+            f"{rate:.1f}/s, {phase}; with the page after: "
+            f"{rig_clients.percentiles(phase.with_page)}; CPU per save (form, post, page) "
+            f"{phase.cpu()}",
+        )
 
 
 def memory(c: rig.Checkout, ev: rig_event.Event) -> None:
@@ -220,10 +227,12 @@ def sqlite(paths: list[Path], args, tmp: Path) -> None:
         built.append((c, ev))
     for c, ev in built:
         print(f"\n== SQLite, {c.label} ({rig.load()})", flush=True)
-        sqlite_pages(c, ev, args)
+        if not args.skip_pages:
+            sqlite_pages(c, ev, args)
         with rig.app_server(c) as (base, pid):
             referees(c, ev, base, rig.Parts({"app": [pid]}), args, "SQLite")
-        memory(c, ev)
+        if not args.skip_pages:
+            memory(c, ev)
         print(f"  ({rig.load()})")
 
 
@@ -238,20 +247,27 @@ def two_servers(c, ev, args, parts_of) -> None:
         upstreams = [one.split("//")[1], two.split("//")[1]]
         with rig_services.nginx(c.code, upstreams, {}) as (proxy, npid):
             parts = parts_of([p1, p2], npid)
-            probe = find_paths(ev)[0]
-            seen = fetch(proxy + probe, BYPASS)[1] + "/" + fetch(proxy + probe, BYPASS)[1]
-            for kind, (paths, warm) in kinds(ev).items():
-                load = warm_wrk(proxy, paths, args, parts, BYPASS, warm)
-                if kind in MODEL_KINDS:
-                    keep(c, "PG+Redis", MODEL_KINDS[kind], load.spent, load.requests)
-                note(
-                    f"PG+Redis 2 servers, {kind}, past the microcache",
-                    c,
-                    f"{load}; CPU {load.cpu()} (X-Cache {seen})",
-                )
-            load = warm_wrk(proxy, find_paths(ev), args, parts)
-            note("PG+Redis 2 servers, find my table through the microcache", c, f"{load}")
+            if not args.skip_pages:
+                pages_past_the_cache(c, ev, args, proxy, parts)
             referees(c, ev, proxy, parts, args, "PG+Redis 2 servers")
+
+
+def pages_past_the_cache(c, ev, args, proxy: str, parts: rig.Parts) -> None:
+    """Each kind of page past nginx's microcache (what the app servers cost), then find my
+    table through it."""
+    probe = find_paths(ev)[0]
+    seen = fetch(proxy + probe, BYPASS)[1] + "/" + fetch(proxy + probe, BYPASS)[1]
+    for kind, (paths, warm) in kinds(ev).items():
+        load = warm_wrk(proxy, paths, args, parts, BYPASS, warm)
+        if kind in MODEL_KINDS:
+            keep(c, "PG+Redis", MODEL_KINDS[kind], load.spent, load.requests)
+        note(
+            f"PG+Redis 2 servers, {kind}, past the microcache",
+            c,
+            f"{load}; CPU {load.cpu()} (X-Cache {seen})",
+        )
+    load = warm_wrk(proxy, find_paths(ev), args, parts)
+    note("PG+Redis 2 servers, find my table through the microcache", c, f"{load}")
 
 
 def scaling(c, ev, args, parts_of) -> None:
@@ -308,9 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=4)
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--referees", type=int, default=50)
-    parser.add_argument("--pause", type=float, default=2.0)
+    parser.add_argument("--pause", type=float, nargs="+", default=[2.0])
     parser.add_argument("--save-seconds", type=float, default=20)
-    for skip in ("sqlite", "pg", "scaling"):
+    for skip in ("sqlite", "pg", "scaling", "pages"):
         parser.add_argument(f"--skip-{skip}", action="store_true")
     args = parser.parse_args(argv)
     paths = args.code or [Path(".")]
@@ -321,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         sqlite(paths, args, tmp)
     if not args.skip_pg:
         postgres(paths, args, tmp)
-    for (code, setting), costs in COSTS.items():
+    for (code, setting), costs in COSTS.items() if not args.skip_pages else ():
         print(f"\n== capacity model, {code}, {setting} (docs/capacity.md; CPU ms per request:")
         for kind, per in costs.items():
             print(f"   {kind}: " + ", ".join(f"{p} {ms:.3f}" for p, ms in per.items()) + ")")

@@ -39,6 +39,12 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # One object's lines: a table's page lists them (the form every referee's save
+        # starts from), and without this index PostgreSQL read every line of the event for
+        # it (a 5,000-pair event writes 2,500 a round): 6 ms at 10,000 lines, growing.
+        indexes = [
+            models.Index(fields=["tournament", "object_type", "object_id"], name="audit_object")
+        ]
         verbose_name = _("操作记录")
         verbose_name_plural = _("操作记录")
 

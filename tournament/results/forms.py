@@ -9,6 +9,7 @@ from rules import LEVELS
 from scoring import counts_pass_upgrade
 from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.models import Foul, Player
+from tournament.results.form_html import QuickRenderer
 
 LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == "A+" else lv) for lv in LEVELS]
 FORFEIT_CHOICES = [
@@ -18,6 +19,9 @@ FORFEIT_CHOICES = [
     ("both", _("双方弃权")),
 ]
 
+
+# One renderer for the forms of a table's page (its fields' HTML written in Python).
+QUICK = QuickRenderer()
 
 # A match has a few dozen deals at most; the cap turns absurd numbers into a form error.
 MAX_DEAL_NUMBER = 999
@@ -55,6 +59,7 @@ class ResultForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     field_order = ["ew_level", "ns_level", "at_time", "time_reason", "forfeit"]
+    default_renderer = QUICK
 
     def __init__(
         self, *args, knockout: bool = False, chief: bool = False, scoring: str = "", **kwargs
@@ -81,6 +86,7 @@ class PlayerResultForm(ResultForm):
 
 
 class FoulForm(forms.Form):
+    default_renderer = QUICK
     side = forms.ChoiceField(label=_("方位"), choices=[("EW", _("东西")), ("NS", _("南北"))])
     player = forms.ChoiceField(label=_("选手"), required=False)
     kind = forms.ChoiceField(label=_("类型"), choices=Foul.KIND_CHOICES)

@@ -43,20 +43,26 @@ from tournament.standings.selectors import ruleset
 MSG_DISPUTE = "dispute"  # message code: text in tournament/core/messages/services.py
 
 
-def get_match(tournament, number: int, table: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related(
-            "round__tournament",
-            "round__stage",
-            "ew__unit",
-            "ns__unit",
-            "entered_by",
-            "confirmed_by",
-        ),
+# What a table's page shows of it beside the table itself, read with it.
+SHOWN = ("round__stage", "ew__unit", "ns__unit", "entered_by", "confirmed_by")
+
+
+def get_match(tournament, number: int, table: int, *, shown: bool = True) -> Match:
+    """Table ``table`` of round ``number`` of the loaded ``tournament``, with what its page
+    shows (:data:`SHOWN`), or only its round when ``shown`` is false: a save reads the
+    table again under its lock and answers with a redirect, and the ~50 columns of those
+    joins cost its every post (a refused post's page reads them when it shows them).
+
+    The tournament is the one given, not read again with the table: its 45 columns in the
+    join cost a referee's every request as much as a query of its own."""
+    match = get_object_or_404(
+        Match.objects.select_related(*(SHOWN if shown else ("round",))),
         round__tournament=tournament,
         round__number=number,
         table=table,
     )
+    match.round.tournament = tournament
+    return match
 
 
 def result_form(request, match: Match, data=None, *, player: bool = False) -> ResultForm:
@@ -226,7 +232,7 @@ def own_table(user, match: Match) -> bool:
 def match_entry(request, slug, number, table):
     """A referee's page for one table: final levels, confirmation, ruling, fouls, history."""
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table, shown=request.method != "POST")
     extra: dict = {}
     if request.method == "POST":
         next_url = reverse("round_control", args=[slug, number])

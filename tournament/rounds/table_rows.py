@@ -9,22 +9,22 @@ links are built from one reversal per page (:func:`table_links`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from tournament.models import Match, Round
+from tournament.models import Round
 from tournament.results.checks import RESULT_FIELDS
 from tournament.templatetags.guandan import result_text, state_badge
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).
-# Every result field: the result's text asks whether it ended by time (ResultValues.of), and
-# a field left out is one more query per table (four per entered table, on the page every
-# referee's save leads to, until they were listed here).
+# Every result field: the result's text asks whether it ended by time (ResultValues.of).
+# A row has these attributes and no others (TableRow's slots): a field the row's text
+# needs and this list lacks is an AttributeError, not a query per table.
 ROW_FIELDS = (
-    "round",
     "table",
     "state",
     "ew_id",
@@ -33,12 +33,36 @@ ROW_FIELDS = (
     "ns__name",
     *RESULT_FIELDS,
 )
-_MARK = 987654321  # a table number no event has: where the table goes in the link
+
+
+class TableRow:
+    """What a row shows of a table, from one ``values()`` row: the table's number, state,
+    result fields and the pairs' names (``ew_name``, ``ns_name``). Not a ``Match`` and two
+    ``Team`` objects: building those was a third of round control's rows, read after every
+    save."""
+
+    __slots__ = ("table", "state", "ew_id", "ns_id", "ew_name", "ns_name", *RESULT_FIELDS)
+
+    def __init__(self, values: dict):
+        for name, value in values.items():
+            setattr(self, _ATTRIBUTE.get(name, name), value)
+
+
+_ATTRIBUTE = {"ew__name": "ew_name", "ns__name": "ns_name"}
 
 
 def row_matches(matches):
-    """``matches`` with what :func:`table_row` reads, and nothing more."""
-    return matches.select_related("ew", "ns").only(*ROW_FIELDS)
+    """``matches`` as the values :class:`TableRow` takes (a ``values()`` query: it pages
+    and counts as any other), with what :func:`table_row` reads, and nothing more."""
+    return matches.values(*ROW_FIELDS)
+
+
+def table_rows(values) -> list[TableRow]:
+    """The rows of a :func:`row_matches` query (or a page of one)."""
+    return [TableRow(v) for v in values]
+
+
+_MARK = 987654321  # a table number no event has: where the table goes in the link
 
 
 def table_link(name: str, slug: str, number: int) -> Callable[[int], str]:
@@ -47,37 +71,51 @@ def table_link(name: str, slug: str, number: int) -> Callable[[int], str]:
     return lambda table: f"{head}{table}{tail}"
 
 
-def table_links(slug: str, number: int) -> tuple[Callable[[int], str], Callable[[int], str]]:
-    """The result-entry and deal-sheet links of the tables of a round."""
-    return table_link("match_entry", slug, number), table_link("match_sheet", slug, number)
+@dataclass(frozen=True)
+class RowLinks:
+    """What every row of one page shares: its links' makers and its buttons' labels
+    (translated and escaped once a page, not twice a row)."""
+
+    entry: Callable[[int], str]
+    sheet: Callable[[int], str]
+    enter: str
+    by_deal: str
 
 
-def table_row(m: Match, round_: Round, links) -> str:
+def table_links(slug: str, number: int) -> RowLinks:
+    """The result-entry and deal-sheet links of the tables of a round, and their labels."""
+    return RowLinks(
+        table_link("match_entry", slug, number),
+        table_link("match_sheet", slug, number),
+        # Labels outside the f-strings: xgettext (makemessages) does not read inside them.
+        escape(gettext("录入")),
+        escape(gettext("逐副")),
+    )
+
+
+def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
     """One table as round control shows it: number, pairs, result, state and actions.
 
     Written as one string with every text escaped (names are the organizer's input):
     ``format_html`` per cell cost more than the rest of the row.
     """
-    entry, sheet = links
     table = m.table
     if m.ns_id is not None and round_.status != Round.DRAFT:
-        link = escape(entry(table))
+        link = escape(links.entry(table))
         number = f'<a href="{link}">{table}</a>'
-        # Labels outside the f-strings: xgettext (makemessages) does not read inside them.
-        enter, by_deal = escape(gettext("录入")), escape(gettext("逐副"))
         actions = (
-            f'<a class="button small" href="{link}">{enter}</a> '
-            f'<a class="button small" href="{escape(sheet(table))}">{by_deal}</a>'
+            f'<a class="button small" href="{link}">{links.enter}</a> '
+            f'<a class="button small" href="{escape(links.sheet(table))}">{links.by_deal}</a>'
         )
     else:
         number, actions = (table or "—"), ""
     if m.ns_id is not None:
-        ns, badge = escape(m.ns.name), state_badge(m)
+        ns, badge = escape(m.ns_name), state_badge(m)
     else:
         bye = escape(gettext("轮空"))
         ns, badge = f'<span class="muted">{bye}</span>', ""
     return mark_safe(
         f'<tr data-table="{table or ""}" class="state-{escape(m.state)}"><td>{number}</td>'
-        f"<td>{escape(m.ew.name)}</td><td>{ns}</td><td>{escape(str(result_text(m)))}</td>"
+        f"<td>{escape(m.ew_name)}</td><td>{ns}</td><td>{escape(str(result_text(m)))}</td>"
         f'<td>{badge}</td><td class="actions">{actions}</td></tr>'
     )

@@ -19,7 +19,7 @@ from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
 from tournament.rounds.actions import unconfirmed_text
 from tournament.rounds.pairing import next_round_problem
-from tournament.rounds.table_rows import row_matches, table_links, table_row
+from tournament.rounds.table_rows import row_matches, table_links, table_row, table_rows
 from tournament.standings.selectors import round_live_stamp, round_summary
 
 
@@ -83,7 +83,8 @@ def _control_rows(round_: Round, request, summary) -> dict:
         # Counted with the summary a moment ago: spare a second count of the round.
         paginator.count = attention_count(summary)
     page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
-    return {"page": page, "matches": page.object_list, "state": state, "table": table}
+    rows = table_rows(page.object_list)
+    return {"page": page, "matches": rows, "state": state, "table": table}
 
 
 def round_control(request, slug, number):
@@ -111,7 +112,7 @@ def round_control(request, slug, number):
 
 def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     """The tables saved after change ``since``, each as the row round control shows."""
-    changed = list(
+    changed = table_rows(
         row_matches(round_.matches.filter(change_seq__gt=since))
         .exclude(ns=None)
         .order_by("table")[: MAX_CHANGES + 1]

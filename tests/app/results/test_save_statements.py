@@ -27,6 +27,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 # transaction): round lock, table lock, entry, change number, table, audit line, round status.
 BEFORE_LOCK = ["tournament", "session", "user", "staff", "match"]
 UNDER_LOCK = ["round", "match", "submission", "round", "match", "auditentry", "match"]
+# The form a referee loads before the save: the same reads, then what the page shows of the
+# table beside its result: the pairs' players (the foul form), fouls, history and photos.
+FORM = ["tournament", "session", "user", "staff", "match", "player", "foul", "auditentry"]
+FORM += ["sheetphoto"]
+# Round control, where the save leads: the request's reads, the round, its counts, its rows.
+ROUND_CONTROL = ["tournament", "session", "user", "staff", "round", "match", "match"]
 
 
 def _table(sql: str) -> str:
@@ -59,6 +65,10 @@ def test_a_referees_save_takes_one_transaction_of_seven_statements(
     assert [_table(s) for s in statements[:start]] == BEFORE_LOCK
     assert [_table(s) for s in statements[start + 1 : end]] == UNDER_LOCK
     assert "FOR UPDATE" in statements[start + 1] or connection.vendor == "sqlite"
+    # The table read before the lock is the table and its round: the lock reads it again,
+    # and the page's pairs, units and accounts would only cost the save their columns.
+    joined = re.findall(r'JOIN "(\w+)"', statements[start - 1])
+    assert joined == ["tournament_round"], joined
     assert statements[end + 1 :] == []
     # The round's status from one EXISTS question, not the states of all its tables.
     assert "LIMIT 1" in statements[end - 1] and "DISTINCT" not in statements[end - 1]
@@ -149,3 +159,49 @@ def test_round_control_takes_as_many_statements_whatever_the_results(
         enter(match)
     assert counts() == one
     assert "J : 9" in client.get(urls[0]).content.decode()
+
+
+def _reads(client, url: str) -> tuple[list[str], list[str]]:
+    """The tables the statements of one GET read, and the templates it rendered."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    names = [t.name for t in response.templates]
+    return [_table(q["sql"]) for q in queries.captured_queries], names
+
+
+def test_a_tables_form_takes_nine_statements_and_no_widget_template(
+    tournament, teams8, make_round, referee
+):
+    """The form every save starts from: the tournament read once (not again in the table's
+    join), and its fields' HTML written in Python (tournament/results/form_html.py), not a
+    template include per field, label and option."""
+    make_round(tournament, teams8, status=Round.IN_PLAY)
+    url = reverse("match_entry", args=[tournament.slug, 1, 1])
+    tables, templates = _reads(login(referee), url)
+    assert tables == FORM
+    assert [t for t in templates if t.startswith("django/forms/")] == []
+
+
+def test_round_control_takes_seven_statements(tournament, teams8, make_round, referee):
+    """As a round of more than a hundred tables opens (on the tables that need attention,
+    counted with the summary): the page every referee's save leads to."""
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    round_.matches.filter(table__in=[1, 2]).update(state=Match.ENTERED)  # two rows to show
+    url = reverse("round_control", args=[tournament.slug, 1]) + "?state=attention"
+    tables, _ = _reads(login(referee), url)
+    assert tables == ROUND_CONTROL
+
+
+def test_a_tables_audit_lines_are_read_through_their_index(tournament, teams8, make_round):
+    """The table's page lists its audit lines: read through the index of one object's lines,
+    never by reading every line of the event (PostgreSQL's plan without the index)."""
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    match = round_.matches.get(table=1)
+    lines = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id=str(match.pk)
+    )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # a test's tables are too small to need one
+            cursor.execute("SET LOCAL enable_seqscan = off")
+    assert "audit_object" in lines.explain()

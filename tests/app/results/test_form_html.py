@@ -1,0 +1,61 @@
+"""The result and foul forms' HTML written in Python (tournament/results/form_html.py) is
+Django's own, byte for byte, for every field in every state the pages show."""
+
+from __future__ import annotations
+
+import pytest
+from django.forms.renderers import DjangoTemplates
+
+from tournament.models import Match, Round
+from tournament.results.form_html import WRITTEN, QuickRenderer
+from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
+
+pytestmark = pytest.mark.django_db
+
+DJANGO = DjangoTemplates()
+
+
+def _html(form) -> list[str]:
+    """Every field of ``form`` and its label, as the table pages render them."""
+    return [f"{field.label_tag()} {field}" for field in form]
+
+
+def _same(make) -> None:
+    ours, django = make(QuickRenderer()), make(DJANGO)
+    if ours.is_bound:  # checked first, as a refused post is shown: aria-invalid, errors
+        assert ours.is_valid() == django.is_valid()
+    assert _html(ours) == _html(django)
+
+
+@pytest.mark.parametrize("chief", [False, True])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        # Bound: a selected level, a ticked box, a refused count, markup in the text.
+        {"ew_level": "A+", "ns_level": "7", "at_time": "on", "ew_fouls": "12", "version": "3"},
+        {"ew_level": "<b>", "time_reason": '"x" & <y>', "forfeit": "EW", "version": "x"},
+    ],
+)
+def test_the_result_forms_are_djangos_html(data, chief):
+    initial = {"ew_level": "K", "ns_level": "", "ew_fouls": 1, "version": 4}
+    for knockout, scoring in ((False, ""), (True, "hundred_plus")):
+        options = {"knockout": knockout, "scoring": scoring, "initial": initial}
+        _same(lambda r, o=options: ResultForm(data, chief=chief, renderer=r, **o))
+        _same(lambda r, o=options: PlayerResultForm(data, renderer=r, **o))
+
+
+def test_the_foul_form_is_djangos_html(tournament, teams8, make_round):
+    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    match = Match.objects.select_related("ew", "ns").get(round=round_, table=1)
+    match.ew.name = 'A <"&> B'  # the organizer's input, in the player choices
+    _same(lambda r: FoulForm(match=match, renderer=r))
+    _same(lambda r: FoulForm({"side": "NS", "kind": "x", "remark": "<i>"}, match=match, renderer=r))
+
+
+def test_only_the_written_templates_bypass_django():
+    """Any other template (an error list, a whole form) is still Django's."""
+    form = ResultForm({"ew_level": "?"}, renderer=QuickRenderer())
+    assert not form.is_valid()
+    assert str(form.errors["ew_level"]) == str(ResultForm({"ew_level": "?"}).errors["ew_level"])
+    assert "django/forms/widgets/select.html" in WRITTEN
