@@ -54,7 +54,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before whitenoise: the static files' answers carry the policy too.
-    "csp.middleware.CSPMiddleware",
+    "tournament.core.csp_header.CSPMiddleware",  # django-csp's, the plain header built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.core.middleware.ChineseByDefaultMiddleware",
