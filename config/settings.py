@@ -250,7 +250,11 @@ LOGGING = {
 # Cache of computed standings and searches (tournament/core/page_cache.py). Keys carry a stamp read
 # from the database, so per-process memory is correct with several workers; with REDIS_URL
 # set every process and server shares one cache (Django's own Redis backend).
-CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
+CACHES = cache_config(
+    os.environ.get("REDIS_URL", ""),
+    envint("CACHE_MAX_ENTRIES", 20000),
+    envmegabytes("CACHE_MAX_MB", 32),  # a worker's whole memory target is 150 MB (issue 31)
+)
 
 # Backups (docs/if-the-laptop-fails.md, tournament/backups/create.py): `manage.py backup`
 # and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
