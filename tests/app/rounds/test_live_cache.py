@@ -20,7 +20,7 @@ from tournament.core import page_cache
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]  # the live stamp query too
 PUBLIC = "public, max-age=1, stale-while-revalidate=1"
 PRIVATE = "private, no-cache"
 
