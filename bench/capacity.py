@@ -7,8 +7,9 @@ SQLite, one ``serve.sh`` (the laptop):
   - find my table (400 searches by name and pinyin, 25 pages of the list), the standings,
     the projector's poll (``status.json``): wrk straight to the app after a warm-up, so
     every answer is a cached one: requests/s, latency, the app's CPU per request;
-  - the same bytes as a static file from nginx (its ceiling) against the pages through
-    nginx's microcache, same nginx, same run: requests/s and nginx's and the app's CPU;
+  - the same bytes as a static file from nginx (its ceiling) against the pages and the poll
+    through nginx's microcache, same nginx, same run: requests/s and nginx's and the app's
+    CPU (a checkout whose nginx.conf does not keep the poll: every poll reaches the app);
   - 50 referees logging in at once, then entering results (``--pause`` s between tables;
     several pauses, e.g. ``--pause 2 10``, are run one after the other, same referees);
   - worker memory: one worker (``WEB_WORKERS=1``) at start, after its first search, after
@@ -140,9 +141,11 @@ def sqlite_pages(c: rig.Checkout, ev: rig_event.Event, args) -> None:
             if kind in MODEL_KINDS:
                 keep(c, "SQLite", MODEL_KINDS[kind], load.spent, load.requests)
             note(f"SQLite {kind}, straight to serve.sh", c, f"{load}; CPU {load.cpu()}")
+        poll = kinds(ev)["projector poll"][0]
         static = {
             "find.html": fetch(base + find_paths(ev)[0])[0],
             "standings.html": fetch(base + f"/t/{ev.slug}/standings/")[0],
+            "poll.json": fetch(base + poll[0])[0],
         }
         host = base.split("//")[1]
         with rig_services.nginx(c.code, [host], static) as (proxy, npid):
@@ -150,6 +153,7 @@ def sqlite_pages(c: rig.Checkout, ev: rig_event.Event, args) -> None:
             for kind, name, paths in (
                 ("find my table", "find.html", find_paths(ev)),
                 ("standings", "standings.html", [f"/t/{ev.slug}/standings/"]),
+                ("projector poll", "poll.json", poll),
             ):
                 size = len(static[name]) / 1024
                 load = wrk(proxy, [f"/static/{name}"], args.clients, args.seconds, parts)

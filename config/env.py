@@ -157,19 +157,20 @@ def envmegabytes(name: str, default: float) -> int:
     return int(value * 1024 * 1024)
 
 
-def cache_config(redis_url: str, max_entries: int) -> dict:
+def cache_config(redis_url: str, max_entries: int, max_bytes: int) -> dict:
     """Django's CACHES: Redis when ``REDIS_URL`` is set, else memory.
 
     Per-process memory is correct with several workers because every key carries a stamp
     read from the database (tournament/core/stamps.py); Redis shares the work between them.
     Redis goes through :class:`config.cache.SafeRedisCache`, Django's own backend that
-    serves pages without the cache while Redis is down and goes back to it by itself.
+    serves pages without the cache while Redis is down and goes back to it by itself;
+    memory through :class:`config.memory_cache.BoundedLocMemCache`, bounded in bytes too.
     """
     if redis_url:
         backend = {"BACKEND": "config.cache.SafeRedisCache", "LOCATION": redis_url}
     else:
         backend = {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": max_entries},
+            "BACKEND": "config.memory_cache.BoundedLocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": max_entries, "MAX_BYTES": max_bytes},
         }
     return {"default": backend}

@@ -54,7 +54,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before whitenoise: the static files' answers carry the policy too.
-    "csp.middleware.CSPMiddleware",
+    "tournament.core.csp_header.CSPMiddleware",  # django-csp's, the plain header built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.core.middleware.ChineseByDefaultMiddleware",
@@ -257,7 +257,11 @@ LOGGING = {
 # Cache of computed standings and searches (tournament/core/page_cache.py). Keys carry a stamp read
 # from the database, so per-process memory is correct with several workers; with REDIS_URL
 # set every process and server shares one cache (Django's own Redis backend).
-CACHES = cache_config(os.environ.get("REDIS_URL", ""), envint("CACHE_MAX_ENTRIES", 20000))
+CACHES = cache_config(
+    os.environ.get("REDIS_URL", ""),
+    envint("CACHE_MAX_ENTRIES", 20000),
+    envmegabytes("CACHE_MAX_MB", 32),  # a worker's whole memory target is 150 MB (issue 31)
+)
 
 # Backups (docs/if-the-laptop-fails.md, tournament/backups/create.py): `manage.py backup`
 # and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and

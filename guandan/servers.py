@@ -107,6 +107,7 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
 
 def _gunicorn(options: ServeOptions) -> None:
     argv = gunicorn_argv(options)
+    os.environ.setdefault("MALLOC_ARENA_MAX", "2")  # as scripts/serve.sh: see there
     sys.stdout.flush()
     os.execv(argv[0], argv)  # gunicorn takes this process: Ctrl-C and signals go to it
 

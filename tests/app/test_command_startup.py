@@ -73,7 +73,7 @@ def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary
 
 def test_initials_from_the_character_dictionary_are_pypinyins():
     p = pinyin.pypinyin()
-    chars = [chr(c) for c in list(pinyin.char_readings())[::9]] + list("欸誒A1·〇")
+    chars = [chr(c) for c in list(pinyin.char_initials())[::9]] + list("欸誒A1·〇")
     for char in chars:
         readings = p.pinyin(char, style=p.Style.FIRST_LETTER, heteronym=True, errors="default")
         assert pinyin._initials(char) == tuple(dict.fromkeys(r.lower() for r in readings[0]))

@@ -1,6 +1,6 @@
 """The app behind a real nginx with deploy/nginx.conf (issue 31): the microcache keeps the
-anonymous public pages, a locked round shows through it within 2 s of its commit, and a
-signed-in user's page never comes from it.
+anonymous public pages and the round's status poll, a locked round shows through it within
+2 s of its commit, and a signed-in user's page or poll never comes from it.
 
 A venue laptop's app (tests/servers/laptop.py: SQLite, the demo event, round 1 published)
 served by gunicorn as scripts/serve.sh serves it, behind nginx as docs/deployment.md sets it
@@ -10,6 +10,7 @@ folder). Skipped without nginx, as tests/test_nginx_conf.py is.
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -53,6 +54,7 @@ client.force_login(User.objects.get(username="organizer"))
 print(client.cookies[settings.SESSION_COOKIE_NAME].value)
 """
 STANDINGS = "/t/demo/standings/"
+POLL = "/t/demo/rounds/1/status.json"  # every open pairings page asks it every 20 s
 NO_STANDINGS = "暂无排名"  # the standings before the first locked round
 
 
@@ -78,19 +80,27 @@ def test_a_locked_round_shows_through_the_proxy_within_two_seconds(proxied):
     port, var = proxied
     first = fetch(port, STANDINGS)
     assert first.status == 200 and NO_STANDINGS in first.body.decode()
-    assert first.getheader("Cache-Control") == "public, max-age=1, stale-while-revalidate=1"
+    poll = fetch(port, POLL)
+    assert poll.status == 200 and json.loads(poll.body)["status"] != "locked"
+    for page in (first, poll):
+        assert page.getheader("Cache-Control") == "public, max-age=1, stale-while-revalidate=1"
     assert fetch(port, STANDINGS).getheader("X-Cache") == "HIT"
+    assert fetch(port, POLL).getheader("X-Cache") == "HIT"
     committed = float(python(var, LOCK).strip())
+    shown = {
+        STANDINGS: lambda body: NO_STANDINGS not in body.decode(),
+        POLL: lambda body: json.loads(body)["status"] == "locked",
+    }
     # Freshness is measured when a request is asked, not when its answer arrives: a request
     # asked 2 s after the commit must get the new page; computing it may take its own time.
-    while True:
-        asked = time.time()
-        page = fetch(port, STANDINGS)
-        if NO_STANDINGS not in page.body.decode():
-            break
-        assert asked - committed < 2.0, "the proxy still shows the standings of before"
+    while shown:
+        for path, is_new in list(shown.items()):
+            asked = time.time()
+            page = fetch(port, path)
+            if page.status == 200 and is_new(page.body):
+                del shown[path]
+            assert asked - committed < 2.0, f"the proxy still shows {path} of before"
         time.sleep(0.05)
-    assert page.status == 200 and asked - committed < 2.0
 
 
 def test_a_signed_in_users_page_never_comes_from_the_proxy(proxied):
@@ -104,3 +114,16 @@ def test_a_signed_in_users_page_never_comes_from_the_proxy(proxied):
         assert page.getheader("Cache-Control") == "private, no-cache"
         assert 'action="/accounts/logout/"' in page.body.decode()  # the organizer's own page
     assert "/accounts/logout/" not in fetch(port, STANDINGS).body.decode()  # nor went into it
+
+
+def test_a_signed_in_poll_never_comes_from_the_proxy(proxied):
+    port, var = proxied
+    session = python(var, SIGN_IN).strip()
+    assert fetch(port, POLL).status == 200  # an anonymous copy is kept
+    assert fetch(port, POLL).getheader("X-Cache") == "HIT"
+    for _ in range(2):
+        poll = fetch(port, POLL, Cookie=f"sessionid={session}")
+        assert poll.getheader("X-Cache") == "BYPASS"
+        assert poll.getheader("Cache-Control") == "private, no-cache"
+        assert "counts" in json.loads(poll.body)  # the organizer's own answer
+    assert "counts" not in json.loads(fetch(port, POLL).body)  # nor went into it

@@ -169,15 +169,12 @@ def pinyin_initials(text: str) -> tuple[str, ...]:
     return tuple(v[:KEY_MAX] for v in variants if v)
 
 
-@lru_cache(maxsize=30000)
 def _initials(char: str) -> tuple[str, ...]:
     """The distinct first letters of the readings of one character (itself if not Chinese):
     what pypinyin gives (``Style.FIRST_LETTER``, ``heteronym=True``), read from its
-    dictionary of characters alone (:func:`char_readings`)."""
-    readings = char_readings().get(ord(char))
-    if readings is None:
-        return (char.lower(),)
-    return tuple(dict.fromkeys(_first_letter(r) for r in readings.split(",")))
+    dictionary of characters alone (:func:`char_initials`)."""
+    letters = char_initials().get(ord(char))
+    return (char.lower(),) if letters is None else letters
 
 
 # The tone marks of a reading (grave, acute, macron, caron); ê keeps its circumflex, as in
@@ -191,16 +188,29 @@ def _first_letter(reading: str) -> str:
 
 
 @cache
-def char_readings() -> dict[int, str]:
-    """pypinyin's dictionary of characters (code point -> "zhōng,zhòng"), read from its JSON
-    file without importing pypinyin.
+def char_initials() -> dict[int, tuple[str, ...]]:
+    """The first letters of each character's readings (code point -> ("z", "c")), from
+    pypinyin's dictionary of characters read from its JSON file without importing pypinyin.
 
     A search index needs only the initials of each character, and importing pypinyin loads
     its phrase dictionary and word segmenter too: 46 MB that a web worker kept for good after
-    its first search. This dictionary alone is about 7 MB.
+    its first search. The dictionary's readings as loaded held 8 MB more in every worker
+    (issue 31); only the letters are kept, each distinct set of letters once (about a
+    thousand for 42,000 characters): 3 MB, for 0.1 CPU-s more once per process.
     """
     spec = importlib.util.find_spec("pypinyin")
     if spec is None or spec.origin is None:
         raise ImportError("pypinyin")
     path = Path(spec.origin).parent / "pinyin_dict.json"
-    return {int(k): v for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
+    letters: dict[str, str] = {}  # reading -> its first letter
+    shared: dict[tuple[str, ...], tuple[str, ...]] = {}
+    initials = {}
+    for point, readings in json.loads(path.read_text(encoding="utf-8")).items():
+        found = []
+        for reading in readings.split(","):
+            if reading not in letters:
+                letters[reading] = _first_letter(reading)
+            found.append(letters[reading])
+        distinct = tuple(dict.fromkeys(found))
+        initials[int(point)] = shared.setdefault(distinct, distinct)
+    return initials

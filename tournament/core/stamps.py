@@ -23,9 +23,11 @@ never served: after a change the key is new and the old entry simply expires.
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime
 
 from django.db import InterfaceError, OperationalError, connections, router
-from django.db.models import Count, F, Sum
+from django.db.models import CharField, Count, F, Sum
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from tournament.models import Round, Tournament
@@ -82,24 +84,48 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     transaction as the data it stamps).
     """
     connection = connections[router.db_for_read(Tournament)]
-    rows = _stamp_rows(connection, slug)
+    rows = _stamp_rows(connection, "shared", (slug,))
     if not rows:
         return None
     pk, stamp, updated_at = rows[0][:3]
-    convert = getattr(connection.ops, "convert_datetimefield_value", None)
-    if convert is not None:  # SQLite gives text; Django's own converter makes the datetime
-        updated_at = convert(updated_at, None, connection)
+    updated_at = _moment(updated_at)
     states = ",".join(f"{n}:{s}:{v}" for *_, n, s, v in rows if n is not None)
     digest = hashlib.sha256(states.encode()).hexdigest()[:16]
     return f"{_public_text(pk, stamp, updated_at)}.{digest}", updated_at.timestamp()
 
 
-def _stamp_rows(connection, slug: str) -> list[tuple]:
-    """The rows of the stamp's query. With ``CONN_HEALTH_CHECKS`` (PostgreSQL), when this is
-    a request's first query on a kept connection, the query is its own check: Django's
-    check would cost one more round trip (``SELECT 1``) on every cached answer; instead a
-    connection the server has ended fails here and the query runs again on a new one, as
-    after the check. Inside a transaction nothing is retried (nor checked by Django)."""
+def live_page_stamp(slug: str, number: int) -> str | None:
+    """The stamp of a round's live public answers (its status poll, the projector), in one
+    query; None when there is no round ``number`` of a tournament ``slug``.
+
+    The public stamp plus the round's status, version and change number: these answers
+    show how far the round has got, which moves with every saved table (``change_seq``,
+    see ``Match.save``) without a public change. Compiled once like
+    :func:`shared_page_stamp`'s query.
+    """
+    connection = connections[router.db_for_read(Round)]
+    rows = _stamp_rows(connection, "live", (slug, number))
+    if not rows:
+        return None
+    pk, stamp, updated_at, status, version, seq = rows[0]
+    return f"{_public_text(pk, stamp, _moment(updated_at))}.{status}.{version}.{seq}"
+
+
+def _moment(text: str) -> datetime:
+    """``updated_at`` as the stamp queries read it: as text, so that only the first row's is
+    made a datetime (PostgreSQL's driver made one of every round's row, a tenth of a cached
+    answer's CPU there); PostgreSQL's in UTC with its offset, SQLite's naive in UTC."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _stamp_rows(connection, name: str, params: tuple) -> list[tuple]:
+    """The rows of the stamp query ``name`` (see :data:`_STAMP_QUERIES`). With
+    ``CONN_HEALTH_CHECKS`` (PostgreSQL), when this is a request's first query on a kept
+    connection, the query is its own check: Django's check would cost one more round trip
+    (``SELECT 1``) on every cached answer; instead a connection the server has ended fails
+    here and the query runs again on a new one, as after the check. Inside a transaction
+    nothing is retried (nor checked by Django)."""
     probe = (
         connection.connection is not None
         and connection.health_check_enabled
@@ -109,44 +135,71 @@ def _stamp_rows(connection, slug: str) -> list[tuple]:
     if probe:
         connection.health_check_done = True
     try:
-        return _run_stamp_query(connection, slug)
+        return _run_stamp_query(connection, name, params)
     except (InterfaceError, OperationalError):
         if not probe:
             raise
         connection.close()  # ended by the server: the next cursor opens a new connection
-        return _run_stamp_query(connection, slug)
+        return _run_stamp_query(connection, name, params)
 
 
-def _run_stamp_query(connection, slug: str) -> list[tuple]:
+def _run_stamp_query(connection, name: str, params: tuple) -> list[tuple]:
     with connection.cursor() as cursor:
-        cursor.execute(_stamp_sql(connection), (slug,))
+        cursor.execute(_stamp_sql(connection, name), params)
         return cursor.fetchall()
 
 
-_STAMP_SQL: dict[str, str] = {}
-
-
-def _stamp_sql(connection) -> str:
-    """The SQL of the stamp's query for ``connection``'s database, compiled once; its one
-    parameter is the slug."""
-    sql = _STAMP_SQL.get(connection.vendor)
-    if sql is None:
-        query = (
-            Tournament.objects.filter(slug="")
-            .order_by("round_set__number")
-            .values_list(
-                "pk",
-                "stamp",
-                "updated_at",
-                "round_set__number",
-                "round_set__status",
-                "round_set__version",
-            )
-            .query
+def _shared_query(slug: str, number: int):
+    return (
+        Tournament.objects.filter(slug=slug)
+        .order_by("round_set__number")
+        .annotate(at=Cast("updated_at", CharField()))
+        .values_list(
+            "pk",
+            "stamp",
+            "at",
+            "round_set__number",
+            "round_set__status",
+            "round_set__version",
         )
+        .query
+    )
+
+
+def _live_query(slug: str, number: int):
+    return (
+        Round.objects.filter(tournament__slug=slug)
+        .filter(number=number)  # a second filter: its parameter comes after the slug
+        .order_by()  # one row: no ordering (the model's would join and sort)
+        .annotate(at=Cast("tournament__updated_at", CharField()))
+        .values_list(
+            "tournament_id",
+            "tournament__stamp",
+            "at",
+            "status",
+            "version",
+            "change_seq",
+        )
+        .query
+    )
+
+
+# The stamp queries by name: each takes a slug and a round number (read or not).
+_STAMP_QUERIES = {"shared": _shared_query, "live": _live_query}
+_STAMP_SQL: dict[tuple[str, str], str] = {}
+_PROBE = ("gd-probe-slug", 12345)  # values no compiled parameter can be mistaken for (the
+# number within every database's range of the field: out of it the ORM compiles no query)
+
+
+def _stamp_sql(connection, name: str) -> str:
+    """The SQL of stamp query ``name`` for ``connection``'s database, compiled once; its
+    parameters are the slug, then the round number if the query reads it."""
+    sql = _STAMP_SQL.get((name, connection.vendor))
+    if sql is None:
+        query = _STAMP_QUERIES[name](*_PROBE)
         sql, params = query.get_compiler(connection=connection).as_sql()
-        assert params == ("",), params  # the slug is the only parameter
-        _STAMP_SQL[connection.vendor] = sql
+        assert tuple(params) == _PROBE[: len(params)], params  # the slug, then the number
+        _STAMP_SQL[(name, connection.vendor)] = sql
     return sql
 
 

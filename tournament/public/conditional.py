@@ -36,7 +36,7 @@ from django.utils.http import http_date
 from django.views.decorators.gzip import gzip_page
 
 from tournament.core.page_cache import COPY_OVERHEAD, TIMEOUT, cache_key, local_copies
-from tournament.core.stamps import page_stamp, shared_page_stamp
+from tournament.core.stamps import live_page_stamp, page_stamp, shared_page_stamp
 from tournament.models import Tournament
 
 
@@ -140,6 +140,11 @@ def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
     )
     if response is None:
         response = _answer(request, view, key, (slug, *args), kwargs)
+    return _labelled(request, response, stamp, modified, key)
+
+
+def _labelled(request, response, stamp: str, modified: float | None, key: str | None):
+    """``response`` with its ETag, Last-Modified and who may keep it."""
     if response.status_code in (200, 304):
         response.headers.setdefault("ETag", page_etag(request, stamp))
         if modified is not None:
@@ -151,6 +156,36 @@ def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
         # time (a 304 costs one small query).
         patch_cache_control(response, private=True, no_cache=True)
     return response
+
+
+def live_stamped(view=None, *, reads: tuple[str, ...] = ()):
+    """Like :func:`stamped`, for a public view of one round taking ``slug`` and ``number``
+    whose answer shows how far the round has got (its status poll, the projector): kept
+    under the round's live stamp (:func:`~tournament.core.stamps.live_page_stamp`), which
+    moves with every saved table. A signed-in user's answer (a referee's poll holds the
+    changed tables) is the view's own, never kept, and private."""
+    if view is None:
+        return lambda actual: live_stamped(actual, reads=reads)
+
+    @wraps(view)
+    def wrapper(request, slug, number, *args, **kwargs):
+        if request.method not in ("GET", "HEAD"):
+            return view(request, slug, number, *args, **kwargs)
+        canonical = canonical_url(request, reads)
+        if canonical is not None:
+            return HttpResponseRedirect(canonical)
+        stamp = None if request.user.is_authenticated else live_page_stamp(slug, number)
+        if stamp is None:  # signed in, or no such round: the view answers (or its 404)
+            response = view(request, slug, number, *args, **kwargs)
+            patch_cache_control(response, private=True, no_cache=True)
+            return response
+        key = shared_page_key(request, stamp)
+        response = get_conditional_response(request, etag=page_etag(request, stamp))
+        if response is None:
+            response = _answer(request, view, key, (slug, number, *args), kwargs)
+        return _labelled(request, response, stamp, None, key)
+
+    return gzip_page(wrapper)
 
 
 # What an anonymous public answer lets a proxy, a CDN or the browser do: keep it 1 s, and

@@ -11,7 +11,6 @@ urlpatterns = [
     path(T + "draw/", pairing.draw_view, name="draw"),
     path(T + "rounds/pair/", pairing.pair_view, name="pair_next"),
     path(R, rounds.round_control, name="round_control"),
-    path(R + "status.json", rounds.round_status_json, name="round_status_json"),
     path(R + "action/<str:action>/", rounds.round_action, name="round_action"),
     path(R + "adjust/", pairing.adjust_view, name="round_adjust"),
 ]

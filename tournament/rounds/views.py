@@ -15,6 +15,7 @@ from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
+from tournament.public.conditional import live_stamped
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
 from tournament.rounds.actions import unconfirmed_text
@@ -128,12 +129,15 @@ def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     }
 
 
+@live_stamped(reads=("since",))
 def round_status_json(request, slug, number):
     """Small JSON the live pages poll: the round's stamps, a summary and what changed.
 
     ``stamp`` changes with the pairings and status, ``live`` also with every saved table.
     Staff pages send ``?since=<seq>`` (the ``seq`` they hold) and get only the tables
-    changed after it, never every table.
+    changed after it, never every table. Every open public pairings page polls it: the
+    anonymous answer is kept under the round's live stamp, by the app and by nginx's
+    microcache (:func:`~tournament.public.conditional.live_stamped`).
     """
     tournament = load_tournament(request, slug, None)
     round_ = _round(tournament, number)

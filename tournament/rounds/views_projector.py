@@ -13,6 +13,7 @@ from django.shortcuts import render
 from tournament.core.params import positive_int
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round
+from tournament.public.conditional import live_stamped
 from tournament.public.views import visible_round
 from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
 
@@ -34,8 +35,10 @@ def table_runs(tables: list[int]) -> list[str]:
     return [str(a) if a == b else f"{a}–{b}" for a, b in runs]
 
 
+@live_stamped(reads=("page", "part"))
 def projector(request, slug, number):
-    """Large type for the hall: the clock runs from 开赛 until the round is locked."""
+    """Large type for the hall: the clock runs from 开赛 until the round is locked. An
+    anonymous screen's page is kept under the round's live stamp (``live_stamped``)."""
     tournament = load_tournament(request, slug, None)
     round_ = visible_round(request, tournament, number)
     tables = round_.matches.exclude(ns=None).select_related("ew", "ns").order_by("table")
