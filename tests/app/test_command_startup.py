@@ -60,6 +60,18 @@ def test_a_command_imports_neither_unused_libraries_nor_the_urlconf(tmp_path, ar
     assert loaded(tmp_path, COMMAND.format(names=names), *args) == "LOADED []"
 
 
+# export's choices name every printout, so it loads the makers and the PDF libraries; a workbook's
+# openpyxl (and the numpy it loads) waits for the first .xlsx written, and neither export
+# nor standings loads the web table (django-tables2, psycopg).
+@pytest.mark.parametrize(
+    "args, allowed",
+    [(("export", "--help"), {"reportlab", "pypdf", "qrcode"}), (("standings", "--help"), set())],
+)
+def test_export_and_standings_load_no_workbook_library_nor_the_web_table(tmp_path, args, allowed):
+    names = (*(set(UNUSED) - allowed), "config.urls", "django_tables2", "psycopg")
+    assert loaded(tmp_path, COMMAND.format(names=names), *args) == "LOADED []"
+
+
 def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary(tmp_path):
     names = (*UNUSED, "pypinyin.phrases_dict")
     code = (

@@ -38,12 +38,15 @@ from tournament.results.sides import SLIP_PARAM, printer_mark
 from tournament.rounds.titles import number_title
 from tournament.signup.checkin import checkin_path
 from tournament.signup.fees import registration_fees
-from tournament.standings.selectors import ruleset, standings_choice
+from tournament.standings.selectors import (
+    MSG_NO_RANKING,
+    MSG_NO_ROUND,
+    ruleset,
+    standings_choice,
+)
 
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_NO_ROUNDS = "export_no_rounds"
-MSG_NO_ROUND = "export_no_round"
-MSG_NO_RANKING = "export_no_ranking"
 MSG_BASE_URL = "export_base_url"
 MSG_NO_TABLE_ENTRY = "export_no_table_entry"
 MSG_NO_MOVEMENT = "export_no_movement"

@@ -19,7 +19,7 @@ from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.rounds.titles import listing, number_title
-from tournament.standings.table import metric_value  # the one cell function, page and exports
+from tournament.standings.cells import metric_value  # the one cell function, page and exports
 
 SIGNED_METRICS = {"level_diff"}
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring import rotation_totals, team_history
 from tournament.models import Team
+from tournament.standings.cells import standings_rows
 from tournament.standings.selectors import (
     match_records,
     score_options,
@@ -15,7 +16,6 @@ from tournament.standings.selectors import (
     standings_rules,
     teams_by_id,
 )
-from tournament.standings.table import standings_rows
 
 
 def standings_data(tournament, after_round: int | None, *, public: bool) -> dict:

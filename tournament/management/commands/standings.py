@@ -13,9 +13,14 @@ from django.core.management.base import CommandError
 
 from tournament.core.messages import render
 from tournament.management.commands._base import BaseCommand, get_tournament
-from tournament.printing.makers import MSG_NO_RANKING, MSG_NO_ROUND
-from tournament.standings.selectors import standings_choice, standings_for, teams_by_id
-from tournament.standings.table import metric_keys, metric_text, standings_rows
+from tournament.standings.cells import metric_keys, metric_text, standings_rows
+from tournament.standings.selectors import (
+    MSG_NO_RANKING,
+    MSG_NO_ROUND,
+    standings_choice,
+    standings_for,
+    teams_by_id,
+)
 
 
 class Command(BaseCommand):
