@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,10 +30,13 @@ def event(tournament, teams8, make_round):
 
 
 def started(event, seconds_left: int) -> None:
-    """Start the round so that ``seconds_left`` remain of its 60 minutes."""
+    """Start the round so that ``seconds_left`` remain of its 60 minutes. The version moves
+    as every write of a round moves it (``start_round``): the projector is kept under the
+    round's live stamp (tournament/core/stamps.py)."""
     Round.objects.filter(pk=event.pk).update(
         status=Round.IN_PLAY,
         started_at=timezone.now() - timedelta(seconds=60 * 60 - seconds_left),
+        version=F("version") + 1,
     )
 
 
