@@ -103,11 +103,17 @@ def test_a_locked_round_shows_through_the_proxy_within_two_seconds(proxied):
         time.sleep(0.05)
 
 
+def kept_by_proxy(port: int, url: str) -> bool:
+    """True once an anonymous answer comes from nginx's copy (X-Cache HIT). A few asks: the
+    copy is kept one second, and under CI's load a miss and the next ask can be further
+    apart (EXPIRED)."""
+    return any(fetch(port, url).getheader("X-Cache") == "HIT" for _ in range(5))
+
+
 def test_a_signed_in_users_page_never_comes_from_the_proxy(proxied):
     port, var = proxied
     session = python(var, SIGN_IN).strip()
-    assert fetch(port, STANDINGS).status == 200  # an anonymous copy is kept
-    assert fetch(port, STANDINGS).getheader("X-Cache") == "HIT"
+    assert kept_by_proxy(port, STANDINGS)  # an anonymous copy is kept
     for _ in range(2):
         page = fetch(port, STANDINGS, Cookie=f"sessionid={session}")
         assert page.getheader("X-Cache") == "BYPASS"
@@ -119,8 +125,7 @@ def test_a_signed_in_users_page_never_comes_from_the_proxy(proxied):
 def test_a_signed_in_poll_never_comes_from_the_proxy(proxied):
     port, var = proxied
     session = python(var, SIGN_IN).strip()
-    assert fetch(port, POLL).status == 200  # an anonymous copy is kept
-    assert fetch(port, POLL).getheader("X-Cache") == "HIT"
+    assert kept_by_proxy(port, POLL)  # an anonymous copy is kept
     for _ in range(2):
         poll = fetch(port, POLL, Cookie=f"sessionid={session}")
         assert poll.getheader("X-Cache") == "BYPASS"
