@@ -25,7 +25,7 @@ import django  # noqa: E402
 django.setup()
 
 from tests.app import bombs  # noqa: E402
-from tests.app import test_sheet_formats as formats_cases  # noqa: E402
+from tests.app.sheets import test_sheet_formats as formats_cases  # noqa: E402
 from tests.app.sheet_files import pairs, xlsx  # noqa: E402
 from tournament.core.uploads import upload_limits  # noqa: E402
 from tournament.registration.sheet_check import HEADERS  # noqa: E402
@@ -43,6 +43,18 @@ def cases() -> dict[str, tuple[str, bytes]]:
         "3 MB styles": ("a.xlsx", bombs.big_styles()),
         "unpacks to 300 MB": ("a.xlsx", bombs.huge_unpacked(300)),
         "cell at XFD1048576": ("a.xlsx", bombs.far_cell()),
+        "cells at A1 and XFD5000": (
+            "a.xlsx",
+            bombs.cells('<row r="5000"><c r="XFD5000"><v>1</v></c></row>'),
+        ),
+        "2,000 columns, no references": (
+            "a.xlsx",
+            bombs.cells(("<row>" + "<c><v>1</v></c>" * 2000 + "</row>") * 600),
+        ),
+        "1 M cells, every bound met": (
+            "a.xlsx",
+            bombs.cells(("<row>" + "<c><v>1</v></c>" * 99 + "</row>") * 10_000),
+        ),
         "CSV 4.9 MB (1 M rows)": ("a.csv", bombs.big_csv(4.9)),
         "CSV 100 MB": ("a.csv", bombs.big_csv(100)),
     }

@@ -72,6 +72,25 @@ def test_export_and_standings_load_no_workbook_library_nor_the_web_table(tmp_pat
     assert loaded(tmp_path, COMMAND.format(names=names), *args) == "LOADED []"
 
 
+# An .xlsx is read by python-calamine (tournament/sheets/formats.py): openpyxl and numpy,
+# 1.2 CPU-s for 5,000 rows with their import, wait for the first workbook written.
+def test_reading_an_xlsx_loads_no_openpyxl(tmp_path):
+    from tests.app.sheet_files import xlsx
+
+    path = tmp_path / "报名.xlsx"
+    path.write_bytes(xlsx([("淮扬一队", "淮安市掼蛋协会", "钱进", "孙丽")]))
+    code = (
+        "import sys, django\n"
+        "django.setup()\n"
+        "from tournament.sheets.table_file import read_table\n"
+        "from tournament.core.uploads import upload_limits\n"
+        f"table = read_table(open({str(path)!r}, 'rb').read(), '报名.xlsx', ['队名'], upload_limits())\n"
+        "assert table.rows[0][1][0] == '淮扬一队', table.rows\n"
+        "print('LOADED', sorted(m for m in ('openpyxl', 'numpy') if m in sys.modules))\n"
+    )
+    assert loaded(tmp_path, code) == "LOADED []"
+
+
 def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary(tmp_path):
     names = (*UNUSED, "pypinyin.phrases_dict")
     code = (

@@ -1,4 +1,4 @@
-"""Reading an uploaded sheet row by row within fixed limits: .xlsx or CSV (UTF-8 or GBK);
+"""Reading an uploaded sheet row by row within fixed limits: CSV (UTF-8 or GBK) here; .xlsx,
 .xls, .xlsb and .ods through :mod:`~tournament.sheets.formats` (python-calamine).
 
 An upload is untrusted: a 1.5 KB .xlsx may declare the sheet size A1:XFD1048576, a 1 MB one
@@ -6,26 +6,19 @@ may unpack to millions of rows, a CSV field may be megabytes long. So nothing he
 whole sheet before checking it. :class:`Limits` names every bound; :func:`sheet_rows` yields
 ``(sheet title, rows)`` where ``rows`` yields ``(row number, cells as text)`` one at a time and
 raises :class:`TableFileError` (a Chinese message naming the limit) the moment a bound is
-passed: rows, columns, cells, characters in a cell, unpacked size, seconds. The sheet's
-declared dimension is ignored (:meth:`reset_dimensions`), so rows are never padded to it.
-XML entity tricks are refused by ``defusedxml``, which openpyxl uses when it is installed.
+passed: rows, columns, cells, characters in a cell, unpacked size, seconds. A sheet's
+declared dimension is never read: its real extent is (:mod:`~tournament.sheets.xlsx_extent`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
 import time
 import zipfile
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from xml.etree.ElementTree import ParseError
 
-from defusedxml import DefusedXmlException
-
-from rules.messages import Message
 from tournament.core.errors import Invalid
 from tournament.core.normalize import normalize_name
 
@@ -49,7 +42,6 @@ MSG_TOO_MANY_STRINGS = "sheet_too_many_strings"  # n
 MSG_UNSAFE_XML = "sheet_unsafe_xml"
 MSG_BAD_XML = "sheet_bad_xml"
 MSG_BAD_CELL = "sheet_bad_cell"  # n: the columns a sheet may have
-MSG_BAD_DATE = "sheet_bad_date"
 MSG_CSV_ENCODING = "sheet_csv_encoding"
 MSG_CSV_BAD = "sheet_csv_bad"  # n: the characters a cell may have
 MSG_DAMAGED = "sheet_damaged"
@@ -69,24 +61,6 @@ class Limits:
     max_strings: int = 50_000  # shared strings: openpyxl reads them all before any row
     max_seconds: float = 10.0
     max_sheets: int = 20
-
-
-# Anything a broken or hostile .xlsx can make openpyxl raise while reading it.
-_XLSX_ERRORS = (
-    zipfile.BadZipFile,
-    zlib.error,
-    ParseError,
-    DefusedXmlException,
-    KeyError,
-    IndexError,
-    TypeError,
-    AttributeError,
-    ValueError,
-    OverflowError,
-    EOFError,
-    OSError,
-    RecursionError,
-)
 
 
 def megabytes(size: int) -> str:
@@ -162,10 +136,8 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
 
     kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
     name = filename.lower()
-    if kind == "xlsx" or (kind == "zip" and not name.endswith(SHEET_SUFFIXES[1:])):
-        return _xlsx_sheets(data, limits)
-    if kind == "zip":
-        raise formats.damaged()
+    if kind == "zip":  # not a readable ZIP: named as the format the name says
+        raise formats.damaged("" if name.endswith(SHEET_SUFFIXES[1:]) else "xlsx")
     if kind:
         return formats.calamine_sheets(data, kind, limits)
     if name.endswith(SHEET_SUFFIXES):
@@ -173,31 +145,6 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
     if name.endswith((".csv", ".txt")):
         return iter([("CSV", _csv_rows(data, RowBudget(limits)))])
     raise TableFileError(MSG_NOT_A_SHEET)
-
-
-_SHARED_STRING = re.compile(rb"<(?:\w+:)?si[\s/>]")
-
-
-def _check_zip(data: bytes, limits: Limits) -> None:
-    """Refuse an .xlsx whose parts are too big before openpyxl unpacks any of them.
-
-    Sheets are read row by row later; the other parts (workbook, styles, shared strings)
-    are read whole by openpyxl, so each is bounded here, and shared strings are counted.
-    """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            for member in bounded_members(archive, limits):
-                name = member.filename.lower()
-                if name.endswith("sharedstrings.xml"):
-                    if member.file_size > 8 * limits.max_part:
-                        raise unpacked_too_big(member.file_size, 8 * limits.max_part)
-                    _count_strings(archive, member, limits.max_strings)
-                elif "worksheets/" not in name and member.file_size > limits.max_part:
-                    raise unpacked_too_big(member.file_size, limits.max_part)
-    except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:
-        if isinstance(exc, TableFileError):
-            raise
-        raise TableFileError(MSG_UNREADABLE) from exc
 
 
 def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.ZipInfo]:
@@ -214,72 +161,6 @@ def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.Zi
 def unpacked_too_big(size: int, limit: int) -> TableFileError:
     """The refusal of a ZIP part (or of all parts) that unpacks beyond ``limit`` bytes."""
     return TableFileError(MSG_UNPACKED_TOO_BIG, size=megabytes(size), limit=megabytes(limit))
-
-
-def _count_strings(archive: zipfile.ZipFile, member: zipfile.ZipInfo, limit: int) -> None:
-    """Count the shared strings in chunks, at flat memory, without parsing the XML."""
-    count = 0
-    tail = b""
-    with archive.open(member) as stream:
-        while chunk := stream.read(1024 * 1024):
-            block = tail + chunk
-            count += len(_SHARED_STRING.findall(block))
-            tail = block[-8:]
-            count -= len(_SHARED_STRING.findall(tail))  # counted again with the next chunk
-            if count > limit:
-                break
-    if count + len(_SHARED_STRING.findall(tail)) > limit:
-        raise TableFileError(MSG_TOO_MANY_STRINGS, n=limit)
-
-
-def _xlsx_sheets(data: bytes, limits: Limits) -> Iterator[tuple[str, Iterator]]:
-    _check_zip(data, limits)
-    budget = RowBudget(limits)
-    # Imported here: openpyxl (and numpy, which it imports) costs 0.15 CPU-s, and this module
-    # is imported by commands and pages that never read a workbook.
-    from openpyxl import load_workbook
-
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except _XLSX_ERRORS as exc:
-        raise TableFileError(_xlsx_message(exc)) from None
-    try:
-        for sheet in book.worksheets[: limits.max_sheets]:
-            if not hasattr(sheet, "reset_dimensions"):
-                continue  # a chart sheet has no cells
-            sheet.reset_dimensions()  # never pad rows to the size the file claims
-            yield sheet.title, _guarded(budget.rows_of(sheet.iter_rows(values_only=True)))
-    except _XLSX_ERRORS as exc:
-        raise TableFileError(_xlsx_message(exc)) from None
-    finally:
-        book.close()
-
-
-def _guarded(rows: Iterator) -> Iterator[tuple[int, list[str]]]:
-    """Turn a parser failure in the middle of a sheet into a message."""
-    try:
-        yield from rows
-    except TableFileError:
-        raise  # a limit was passed: its own message
-    except _XLSX_ERRORS as exc:
-        raise TableFileError(_xlsx_message(exc)) from None
-
-
-def _xlsx_message(exc: BaseException) -> Message:
-    """Name what is wrong; openpyxl wraps some errors, so the whole chain is looked at."""
-    chain: BaseException | None = exc
-    while chain is not None:
-        if isinstance(chain, DefusedXmlException):
-            return Message(MSG_UNSAFE_XML)
-        if isinstance(chain, ParseError):
-            return Message(MSG_BAD_XML)
-        chain = chain.__cause__ or chain.__context__
-    text = str(exc)
-    if "column" in text or "coordinate" in text.lower() or "invalid literal" in text:
-        return Message(MSG_BAD_CELL, {"n": 16384})
-    if "datetime" in text or "date" in text:
-        return Message(MSG_BAD_DATE)
-    return Message(MSG_UNREADABLE)
 
 
 def _decode(data: bytes) -> str:

@@ -8,6 +8,7 @@ import io
 import resource
 import time
 import tracemalloc
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -19,6 +20,8 @@ from tests.app import bombs
 from tests.conftest import login
 from tournament.core.uploads import upload_limits
 from tournament.registration.sheet_check import HEADERS
+from tournament.sheets import formats
+from tournament.sheets.reader import Limits, sheet_rows
 from tournament.sheets.table_file import TableFileError, read_table
 
 pytestmark = pytest.mark.django_db
@@ -104,10 +107,65 @@ def test_the_cap_follows_the_environment_setting(settings):
     assert message == "文件太大（10 KB），上传文件最大 1 KB"
 
 
-def test_defusedxml_is_what_openpyxl_parses_with():
-    import openpyxl.xml
+# python-calamine reads an .xlsx into a dense grid from its first to its last cell, so the
+# sheet's real extent is walked first (tournament/sheets/xlsx_extent.py).
+def test_two_far_apart_cells_are_refused_before_calamine_builds_their_grid():
+    far = '<row r="5000"><c r="XFD5000"><v>1</v></c></row>'  # 5,000 × 16,384 cells
+    message, seconds, grown = refused(bombs.cells(far))
+    assert message == "第5000行列数过多，最多100列"
+    far = '<row r="10500"><c r="CV10500"><v>1</v></c></row>'  # 10,500 × 100 cells
+    message, seconds, grown = refused(bombs.cells(far))
+    assert message == "单元格过多，一个文件最多1000000个单元格"
+    assert seconds < 2 and grown < 50
 
-    assert openpyxl.xml.DEFUSEDXML is True
+
+def test_cells_without_references_are_placed_as_calamine_places_them(monkeypatch):
+    row = "<row>" + "<c><v>1</v></c>" * 90 + "</row>"  # 90 columns, no r= anywhere
+    limits = Limits(max_cells=5000)
+
+    def read(rows: str) -> list[list]:
+        return [list(cells) for _, cells in sheet_rows(bombs.cells(rows), "a.xlsx", limits)]
+
+    assert len(read(row * 50)[0]) == 51  # the header and 50 rows: 4,590 cells
+    monkeypatch.setattr(formats, "CalamineWorkbook", None)  # refused before it is opened
+    with pytest.raises(TableFileError, match="最多5000个单元格"):
+        read(row * 60)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "<row>" + "<c><v>1</v></c>" * 5 + "</row>",
+        ("<row>" + "<c><v>1</v></c>" * 5 + "</row>") * 3,
+        '<row r="7"><c><v>1</v></c><c r="E7"><v>2</v></c><c><v>3</v></c></row><row><c><v>4</v></c></row>',
+        '<row><c r="C9"><v>1</v></c></row><row><c><v>2</v></c></row>',
+        '<row r="9"><c r="Z9" s="1"/><c r="B9"><v></v></c><c><v>1</v></c></row>',
+    ],
+)
+def test_the_extent_walked_is_calamines(rows):
+    from python_calamine import CalamineWorkbook
+
+    from tournament.sheets.xlsx_extent import _Walk, check_sheet_extent
+
+    data = bombs.cells(rows)
+    sheet = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_index(0)
+    walked = []
+    original = _Walk._keep
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            _Walk, "_keep", lambda self, *cell: walked.append(cell) or original(self, *cell)
+        )
+        with zipfile.ZipFile(io.BytesIO(data)) as book, book.open(bombs.SHEET) as stream:
+            check_sheet_extent(stream, Limits())
+    assert sheet.start == (0, 0)
+    assert sheet.end == (max(r for r, _ in walked) - 1, max(c for _, c in walked) - 1)
+
+
+def test_a_document_type_in_a_sheet_is_refused_as_unsafe():
+    filename, data = bombs.MALFORMED["entity expansion"]
+    assert refused(data, filename)[0] == "Excel文件含有不安全的XML内容（实体定义），已拒绝"
+    filename, data = bombs.MALFORMED["column past XFD"]
+    assert "无效的单元格位置（最多16384列）" in refused(data, filename)[0]
 
 
 def _chief_client(chief):

@@ -173,7 +173,6 @@ SERVICES = {
     "sheet_unsafe_xml": _("Excel文件含有不安全的XML内容（实体定义），已拒绝"),
     "sheet_bad_xml": _("Excel文件的XML内容已损坏，无法读取"),
     "sheet_bad_cell": _("Excel文件中有无效的单元格位置（最多%(n)d列），文件可能已损坏"),
-    "sheet_bad_date": _("Excel文件中有无效的日期，请把日期改为文字后重试"),
     "sheet_csv_encoding": _("CSV文件编码无法识别，请保存为UTF-8或GBK编码"),
     "sheet_csv_bad": _("CSV文件格式错误或有单元格过长（每格最多%(n)d个字符）"),
     "sheet_damaged": _("文件已损坏或不是Excel/ODS表格，请用Excel或WPS另存为.xlsx后重试"),
