@@ -6,9 +6,12 @@ gunicorn calls it (every middleware, the stamp read, the cache read) and prints 
 per answer (this process's CPU time: the app's cost, with SQLite inside it), the SQL
 statements and the shared-cache calls one answer takes. On PostgreSQL + Redis
 (``BENCH_DATABASE_URL`` and ``REDIS_URL`` set) the database's and Redis's own CPU is not
-counted here: ``--profile`` shows where the app's part goes.
+counted here: ``--profile`` shows where the app's part goes. Each page is measured with each
+``--memo-ms`` (the stamp memo, ``STAMP_MEMO_MS``: 0 reads the stamp for every answer, 500 is
+the default of a served app; tournament/core/stamps.py).
 
     .venv/bin/python bench/cached_answer.py [--pairs 1000] [--repeat 3000] [--profile]
+        [--memo-ms 0 500]
     BENCH_DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/cached_answer.py
 """
 
@@ -88,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3000)
     parser.add_argument("--profile", action="store_true", help="cProfile of the find page")
+    parser.add_argument("--memo-ms", type=int, nargs="+", default=[0, 500])
     args = parser.parse_args(argv)
     setup_django()
+    from django.conf import settings
     from django.core.handlers.wsgi import WSGIHandler
     from django.urls import reverse
 
@@ -104,16 +109,18 @@ def main(argv: list[str] | None = None) -> int:
     backend = "PostgreSQL" if os.environ.get("BENCH_DATABASE_URL") else "SQLite"
     cache = "Redis" if os.environ.get("REDIS_URL") else "memory"
     print(f"{args.pairs} pairs, {backend} + {cache} cache, {args.repeat} cached answers each")
-    print(f"{'page':<34} {'CPU ms/answer':>14} {'SQL':>4} {'cache calls':>12}")
-    for label, path in pages:
-        answer_once(handler, path)  # fills the caches
-        answer_once(handler, path)
-        sql, calls = counted(handler, path)
-        start = time.process_time()
-        for _ in range(args.repeat):
+    print(f"{'page':<34} {'memo ms':>7} {'CPU ms/answer':>14} {'SQL':>4} {'cache calls':>12}")
+    for memo in args.memo_ms:
+        settings.STAMP_MEMO_MS = memo
+        for label, path in pages:
+            answer_once(handler, path)  # fills the caches
             answer_once(handler, path)
-        ms = (time.process_time() - start) * 1000 / args.repeat
-        print(f"{label:<34} {ms:>14.3f} {sql:>4} {calls:>12}")
+            sql, calls = counted(handler, path)
+            start = time.process_time()
+            for _ in range(args.repeat):
+                answer_once(handler, path)
+            ms = (time.process_time() - start) * 1000 / args.repeat
+            print(f"{label:<34} {memo:>7} {ms:>14.3f} {sql:>4} {calls:>12}")
     if args.profile:
         import cProfile
         import pstats

@@ -263,6 +263,10 @@ CACHES = cache_config(
     envmegabytes("CACHE_MAX_MB", 32),  # a worker's whole memory target is 150 MB (issue 31)
 )
 
+# How long a process may answer anonymous public pages from the stamp it read last
+# (tournament/core/stamps.py, "stamp memo"); 0 reads it for every answer.
+STAMP_MEMO_MS = envint("STAMP_MEMO_MS", 500)
+
 # Backups (docs/if-the-laptop-fails.md, tournament/backups/create.py): `manage.py backup`
 # and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
 # every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the

@@ -33,3 +33,7 @@ if "GUANDAN_BACKUP_DIR" not in os.environ:
     BACKUP_DIR = Path(tempfile.mkdtemp(prefix="guandan-test-backups-"))  # noqa: F405
     atexit.register(shutil.rmtree, BACKUP_DIR, ignore_errors=True)
 AUTO_BACKUP = envbool("AUTO_BACKUP", False)  # noqa: F405
+# Every answer reads its stamp: a test's change is seen by the next request at once, as
+# in one process it would be anyway (tests/app/core/test_stamp_memo.py and the two-server
+# test turn it on).
+STAMP_MEMO_MS = envint("STAMP_MEMO_MS", 0)  # noqa: F405

@@ -16,6 +16,17 @@ staff stamp
     next version, so the sums move with each one (one query over the rounds, not over
     thousands of tables).
 
+stamp memo
+    The stamps of whole public pages and of a round's live answers as a process last read
+    them, kept for ``STAMP_MEMO_MS`` (500 ms by default; :func:`_memo`). Thousands of
+    phones asking one event's pages (after a round is published) then cost the database
+    about two stamp queries a second per process instead of one each, and a cached answer
+    on PostgreSQL no more than on SQLite (issue 31: the query's round trip was the whole
+    difference). So an anonymous public answer reflects every commit at least that old,
+    and this process's own public changes at once (:func:`bump_stamp` empties the memo when
+    its transaction commits); the microcache in front (docs/deployment.md) keeps answers a
+    second or two anyway. Signed-in pages never read the memo.
+
 Keys of cached computations and ETags are made of these stamps, so a stale entry is
 never served: after a change the key is new and the old entry simply expires.
 """
@@ -23,9 +34,12 @@ never served: after a change the key is new and the old entry simply expires.
 from __future__ import annotations
 
 import hashlib
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
-from django.db import InterfaceError, OperationalError, connections, router
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, connections, router, transaction
 from django.db.models import CharField, Count, F, Sum
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -44,6 +58,28 @@ def bump_stamp(tournament_id: int) -> None:
     Tournament.objects.filter(pk=tournament_id).update(
         stamp=F("stamp") + 1, updated_at=timezone.now()
     )
+    transaction.on_commit(_MEMO.clear)  # this process shows its own change at once
+
+
+_MEMO: dict[tuple, tuple[float, object]] = {}  # (query, database, params) -> (read at, rows)
+MEMO_MAX = 1000  # stamps kept per process (a hostile visitor's made-up slugs included)
+
+
+def _memo(key: tuple, read: Callable[[], list[tuple]]) -> list[tuple]:
+    """The rows of a stamp query as read at most ``STAMP_MEMO_MS`` ago (see the module's
+    vocabulary), or read now; never inside a transaction, whose reads must be its own."""
+    age = settings.STAMP_MEMO_MS / 1000
+    if age <= 0 or connections[key[1]].in_atomic_block:
+        return read()
+    now = time.monotonic()
+    kept = _MEMO.get(key)
+    if kept is not None and now - kept[0] < age:
+        return kept[1]
+    rows = read()
+    if len(_MEMO) >= MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[key] = (now, rows)
+    return rows
 
 
 def public_action(action: str) -> bool:
@@ -84,7 +120,8 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     transaction as the data it stamps).
     """
     connection = connections[router.db_for_read(Tournament)]
-    rows = _stamp_rows(connection, "shared", (slug,))
+    key = ("shared", connection.alias, slug)
+    rows = _memo(key, lambda: _stamp_rows(connection, "shared", (slug,)))
     if not rows:
         return None
     pk, stamp, updated_at = rows[0][:3]
@@ -104,7 +141,8 @@ def live_page_stamp(slug: str, number: int) -> str | None:
     :func:`shared_page_stamp`'s query.
     """
     connection = connections[router.db_for_read(Round)]
-    rows = _stamp_rows(connection, "live", (slug, number))
+    key = ("live", connection.alias, slug, number)
+    rows = _memo(key, lambda: _stamp_rows(connection, "live", (slug, number)))
     if not rows:
         return None
     pk, stamp, updated_at, status, version, seq = rows[0]
