@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q
 
 from rules import RuleSet
 from scoring import (
@@ -234,13 +234,23 @@ class RoundSummary:
 
 
 def round_summary(round_: Round) -> RoundSummary:
-    """Counts of the round's tables by state, in one query."""
-    tallies = {
-        key: Count("pk", filter=Q(state=key, ns__isnull=False)) for key, _ in Match.STATE_CHOICES
-    }
-    row = round_.matches.aggregate(byes=Count("pk", filter=Q(ns__isnull=True)), **tallies)
-    byes = row.pop("byes")
-    return RoundSummary(counts=row, tables=sum(row.values()), byes=byes)
+    """Counts of the round's tables by state, in one grouped query (round control and its
+    poll ask on every load: one ``COUNT`` grouped by state compiles in a fraction of seven
+    filtered ones)."""
+    counts = dict.fromkeys((key for key, _ in Match.STATE_CHOICES), 0)
+    byes = 0
+    grouped = (
+        round_.matches.order_by()
+        .values("state", bye=ExpressionWrapper(Q(ns__isnull=True), output_field=BooleanField()))
+        .annotate(n=Count("pk"))
+        .values_list("state", "bye", "n")
+    )
+    for state, bye, n in grouped:
+        if bye:
+            byes += n
+        elif state in counts:
+            counts[state] += n
+    return RoundSummary(counts=counts, tables=sum(counts.values()), byes=byes)
 
 
 def unfinished_tables(round_: Round) -> list[int]:
