@@ -23,7 +23,7 @@ from django.db import transaction
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.bulk import insert_all
+from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
 from tournament.core.messages import render
 from tournament.core.messages.audit import (
@@ -235,31 +235,34 @@ def pair_next_round(
 
 def store_pairing(round_: Round, result: Pairing) -> None:
     """Write a pairing as the round's matches (byes are matches without NS and table)."""
-    rows = []
-    for t in result.tables:
-        rows.append(
-            Match(
-                round=round_,
-                table=t.number,
-                ew_id=t.ew,
-                ns_id=t.ns,
-                flags=sorted(t.flags),
-                bracket_id=t.bracket_id,
-                bracket_game=t.game,
-            )
-        )
+    # Plain rows, not Match instances (tournament.core.bulk.insert_values): one statement.
+    rows = [
+        {
+            "round_id": round_.pk,
+            "table": t.number,
+            "ew_id": t.ew,
+            "ns_id": t.ns,
+            "flags": sorted(t.flags),
+            "bracket_id": t.bracket_id,
+            "bracket_game": t.game,
+            "state": Match.EMPTY,
+        }
+        for t in result.tables
+    ]
     rows += [
-        Match(
-            round=round_,
-            table=None,
-            ew_id=b.entrant,
-            ns_id=None,
-            flags=sorted(b.flags),
-            state=Match.CONFIRMED,
-        )
+        {
+            "round_id": round_.pk,
+            "table": None,
+            "ew_id": b.entrant,
+            "ns_id": None,
+            "flags": sorted(b.flags),
+            "bracket_id": "",
+            "bracket_game": 0,
+            "state": Match.CONFIRMED,
+        }
         for b in result.byes
     ]
-    insert_all(rows)  # one statement (tournament.core.bulk), not bulk_create's batches
+    insert_values(Match, rows)
 
 
 def _absences(round_: Round, user, request) -> None:
