@@ -210,17 +210,20 @@ def _rows(
 ) -> list[StandingRow]:
     rows: list[StandingRow] = []
     lot_column = columns.get("lot")
+    # Each metric's column looked up once, not once per team (5,000 teams × the chain).
+    chain_columns = [(m.key, columns[m.key]) for m in chain]
+    tallies = ledger.tallies
     for label, group in groups:
         rank = len(rows) + 1
         for position, team in enumerate(group):
-            t = ledger.tallies[team]
+            t = tallies[team]
             rows.append(
                 StandingRow(
                     rank=rank,
                     team=team,
                     points=t.points,
                     level_diff=t.level_diff,
-                    values={m.key: columns[m.key][team] for m in chain},
+                    values={key: column[team] for key, column in chain_columns},
                     decided_by=label if position == 0 else None,
                     lot_draw=lot_column[team] if lot_column and team in lot_used else None,
                     matches=t.matches,

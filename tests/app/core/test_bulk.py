@@ -1,6 +1,7 @@
 """tournament.core.bulk.insert_all: one statement for any number of rows (issue 31: a
 round's 5,000 audit lines were 10 compiled INSERTs, 15,000 pairs and players over 100),
-storing what ``bulk_create`` stores, on SQLite and PostgreSQL."""
+storing what ``bulk_create`` stores, on SQLite and PostgreSQL; insert_values the same rows
+from plain values, without model instances (``pair``'s 2,500 tables)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
-from tournament.core.bulk import insert_all
+from tournament.core.bulk import insert_all, insert_values
 from tournament.core.messages.audit import MSG_AUDIT_ROUND
 from tournament.models import AuditEntry, Match, Round
 
@@ -65,3 +66,33 @@ def test_six_hundred_audit_lines_are_one_statement(tournament):
     inserts = [q["sql"] for q in queries.captured_queries if "INSERT INTO" in q["sql"]]
     assert len(inserts) == 1
     assert AuditEntry.objects.filter(action="result.enter").count() == 600
+
+
+# Made per row at random (tournament.models.rounds.new_entry_code, new_side_pin).
+RANDOM = {"id", "ew_code", "ns_code", "ew_pin", "ns_pin"}
+
+
+def test_insert_values_stores_what_insert_all_stores(tournament, teams8):
+    stage = tournament.stages.first()
+    first, second = (
+        Round.objects.create(tournament=tournament, number=n, stage=stage) for n in (1, 2)
+    )
+    given = [
+        {"table": 1, "ew_id": teams8[0].pk, "ns_id": teams8[1].pk, "flags": ["rematch"]},
+        {"table": None, "ew_id": teams8[2].pk, "ns_id": None, "flags": []},
+    ]
+    insert_all([Match(round=first, **row) for row in given])
+    insert_values(Match, [{"round_id": second.pk, **row} for row in given])
+
+    def stored(round_: Round) -> list[dict]:
+        rows = round_.matches.order_by("pk").values()
+        return [{k: v for k, v in row.items() if k not in RANDOM | {"round_id"}} for row in rows]
+
+    assert stored(second) == stored(first) and len(stored(first)) == 2
+    codes = list(second.matches.values_list("ew_code", flat=True))
+    assert len(set(codes)) == 2 and all(codes)
+
+
+def test_insert_values_refuses_a_value_pre_save_would_make():
+    with pytest.raises(ValueError, match="created_at"):
+        insert_values(AuditEntry, [{"action": "x"}])
