@@ -62,43 +62,37 @@ def standings_rules(tournament: Tournament) -> StandingsRules:
 
 def match_record(round_number: int, row: dict) -> MatchRecord:
     """One ``Match`` row (as a ``values()`` dict) as a scoring record."""
-    defeat = (row["defeat_side"], row["defeat_reason"]) if row["defeat_side"] else None
+    values = (row[name] for name in _RECORD_ORDER[1:-1])
+    return _record(round_number, *values, row.get("pass_upgrade"))
+
+
+def _record(rnd, ew, ns, ew_level, ns_level, forfeit, side, reason, ew_f, ns_f, up) -> MatchRecord:
+    """The one conversion of a table's stored values to a scoring record (positional: built
+    20,000 times by ``pair`` at round 9): blanks as None, the defeat as (side, reason)."""
+    defeat = (side, reason) if side else None
     return MatchRecord(
-        round=round_number,
-        ew=row["ew_id"],
-        ns=row["ns_id"],
-        ew_level=row["ew_level"] or None,
-        ns_level=row["ns_level"] or None,
-        forfeit=row["forfeit"] or None,
-        defeat=defeat,
-        ew_fouls=row["ew_fouls"],
-        ns_fouls=row["ns_fouls"],
-        pass_upgrade=row.get("pass_upgrade"),
+        rnd, ew, ns, ew_level or None, ns_level or None, forfeit or None, defeat, ew_f, ns_f, up
     )
 
 
 RECORD_FIELDS = ("round__number", "ew_id", "ns_id", "state", *RESULT_FIELDS)
-# A ``values_list(*RECORD_FIELDS)`` row's columns in the order :func:`match_records` unpacks
-# them (by name, so a field added to RESULT_FIELDS cannot shift them).
-_PICK = itemgetter(
-    *(
-        RECORD_FIELDS.index(name)
-        for name in (
-            "round__number",
-            "ew_id",
-            "ns_id",
-            "state",
-            "ew_level",
-            "ns_level",
-            "forfeit",
-            "defeat_side",
-            "defeat_reason",
-            "ew_fouls",
-            "ns_fouls",
-            "pass_upgrade",
-        )
-    )
+# The values :func:`_record` takes, in its order.
+_RECORD_ORDER = (
+    "round__number",
+    "ew_id",
+    "ns_id",
+    "ew_level",
+    "ns_level",
+    "forfeit",
+    "defeat_side",
+    "defeat_reason",
+    "ew_fouls",
+    "ns_fouls",
+    "pass_upgrade",
 )
+# A ``values_list(*RECORD_FIELDS)`` row's state, then :func:`_record`'s values (picked by
+# name, so a field added to RESULT_FIELDS cannot shift them).
+_PICK = itemgetter(*(RECORD_FIELDS.index(name) for name in ("state", *_RECORD_ORDER)))
 
 
 def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:
@@ -130,22 +124,9 @@ def match_records(
     counted = COUNTED_STATES
     records = []
     for row in rows.values_list(*RECORD_FIELDS):
-        rnd, ew, ns, state, ew_level, ns_level, forfeit, side, reason, ew_f, ns_f, up = _PICK(row)
-        if ns is None or state in counted:
-            records.append(
-                MatchRecord(
-                    rnd,
-                    ew,
-                    ns,
-                    ew_level or None,
-                    ns_level or None,
-                    forfeit or None,
-                    (side, reason) if side else None,
-                    ew_f,
-                    ns_f,
-                    up,
-                )
-            )
+        state, *values = _PICK(row)
+        if values[2] is None or state in counted:  # a bye, or a table whose result counts
+            records.append(_record(*values))
     return records
 
 
