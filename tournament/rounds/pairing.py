@@ -240,6 +240,9 @@ def pair_next_round(
     return round_
 
 
+_BRACKET = ("bracket_id", "bracket_game")
+
+
 def store_pairing(round_: Round, result: Pairing) -> None:
     """Write a pairing as the round's matches (byes are matches without NS and table)."""
     # Plain rows, not Match instances (tournament.core.bulk.insert_values): one statement.
@@ -256,6 +259,8 @@ def store_pairing(round_: Round, result: Pairing) -> None:
         }
         for t in result.tables
     ]
+    # Every row names the same columns; a bye has no bracket game: the model's defaults.
+    no_bracket = {name: Match._meta.get_field(name).get_default() for name in _BRACKET}
     rows += [
         {
             "round_id": round_.pk,
@@ -263,8 +268,7 @@ def store_pairing(round_: Round, result: Pairing) -> None:
             "ew_id": b.entrant,
             "ns_id": None,
             "flags": sorted(b.flags),
-            "bracket_id": "",
-            "bracket_game": 0,
+            **no_bracket,
             "state": Match.CONFIRMED,
         }
         for b in result.byes

@@ -88,3 +88,10 @@ def test_inside_a_transaction_the_stamp_is_always_read(memo):
         with CaptureQueriesContext(connection) as captured:
             stamps.shared_page_stamp("spring")
     assert len(captured) == 1
+
+
+def test_made_up_slugs_cannot_grow_the_memo_past_its_bound(memo, monkeypatch):
+    monkeypatch.setattr(stamps, "MEMO_MAX", 5)
+    for n in range(12):  # a hostile visitor asking for events that do not exist
+        assert Client().get(reverse("pairings", args=[f"no-such-{n}", 1])).status_code == 404
+    assert 0 < len(stamps._MEMO) <= 5
