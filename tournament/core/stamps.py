@@ -37,6 +37,7 @@ import hashlib
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections, router, transaction
@@ -61,13 +62,14 @@ def bump_stamp(tournament_id: int) -> None:
     transaction.on_commit(_MEMO.clear)  # this process shows its own change at once
 
 
-_MEMO: dict[tuple, tuple[float, object]] = {}  # (query, database, params) -> (read at, rows)
+T = TypeVar("T")
+_MEMO: dict[tuple, tuple[float, object]] = {}  # (query, database, params) -> (read at, stamp)
 MEMO_MAX = 1000  # stamps kept per process (a hostile visitor's made-up slugs included)
 
 
-def _memo(key: tuple, read: Callable[[], list[tuple]]) -> list[tuple]:
-    """The rows of a stamp query as read at most ``STAMP_MEMO_MS`` ago (see the module's
-    vocabulary), or read now; never inside a transaction, whose reads must be its own."""
+def _memo(key: tuple, read: Callable[[], T]) -> T:
+    """A stamp as made at most ``STAMP_MEMO_MS`` ago (see the module's vocabulary), or
+    made now by ``read``; never inside a transaction, whose reads must be its own."""
     age = settings.STAMP_MEMO_MS / 1000
     if age <= 0 or connections[key[1]].in_atomic_block:
         return read()
@@ -75,11 +77,11 @@ def _memo(key: tuple, read: Callable[[], list[tuple]]) -> list[tuple]:
     kept = _MEMO.get(key)
     if kept is not None and now - kept[0] < age:
         return kept[1]
-    rows = read()
+    made = read()
     if len(_MEMO) >= MEMO_MAX:
         _MEMO.clear()
-    _MEMO[key] = (now, rows)
-    return rows
+    _MEMO[key] = (now, made)
+    return made
 
 
 def public_action(action: str) -> bool:
@@ -120,8 +122,11 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
     transaction as the data it stamps).
     """
     connection = connections[router.db_for_read(Tournament)]
-    key = ("shared", connection.alias, slug)
-    rows = _memo(key, lambda: _stamp_rows(connection, "shared", (slug,)))
+    return _memo(("shared", connection.alias, slug), lambda: _shared_stamp(connection, slug))
+
+
+def _shared_stamp(connection, slug: str) -> tuple[str, float] | None:
+    rows = _stamp_rows(connection, "shared", (slug,))
     if not rows:
         return None
     pk, stamp, updated_at = rows[0][:3]
@@ -142,7 +147,11 @@ def live_page_stamp(slug: str, number: int) -> str | None:
     """
     connection = connections[router.db_for_read(Round)]
     key = ("live", connection.alias, slug, number)
-    rows = _memo(key, lambda: _stamp_rows(connection, "live", (slug, number)))
+    return _memo(key, lambda: _live_stamp(connection, slug, number))
+
+
+def _live_stamp(connection, slug: str, number: int) -> str | None:
+    rows = _stamp_rows(connection, "live", (slug, number))
     if not rows:
         return None
     pk, stamp, updated_at, status, version, seq = rows[0]
