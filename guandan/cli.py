@@ -43,9 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"guandan {__version__}")
         return 0
     if argv[0] not in OWN_COMMANDS:
-        from django.core.management import execute_from_command_line
+        from guandan.command_line import execute
 
-        execute_from_command_line(["guandan", *argv])
+        execute(["guandan", *argv])
         return 0
     return run(_parser().parse_args(argv))
 

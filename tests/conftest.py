@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from guandan.command_line import GC_THRESHOLDS
 from tests.budget import FULL_RUN
 from tests.shared_build import SHARED, built_once, shared_build, shared_builds
 
@@ -32,7 +33,7 @@ def pytest_configure(config):
     makes many short-lived ones (a page, its queries) that die on their own. CPython's
     default thresholds (700, 10, 10) ran about 775 collections before the first test.
     """
-    gc.set_threshold(50_000, 20, 50)
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_collection_finish(session):

@@ -1,0 +1,34 @@
+"""How a management command runs as its own process: ``manage.py NAME`` and ``guandan NAME``.
+
+Both entry points call :func:`execute`, so that a command costs the same however it is typed.
+"""
+
+from __future__ import annotations
+
+import gc
+
+#: Collect garbage less often: start-up builds hundreds of thousands of objects that live
+#: until the process ends, and a command's own work (``pair`` at 5,000 pairs: 20,000 records
+#: and their tallies) many more that mostly die by reference count. CPython's default
+#: (700, 10, 10) ran some 650 collections in ``pair``, 0.25 of its CPU-s (start-up frozen,
+#: tournament/management/commands/_base.py); these thresholds: about 10, 0.07 CPU-s. The test
+#: processes use them too (tests/conftest.py).
+GC_THRESHOLDS = (50_000, 20, 50)
+
+
+def execute(argv: list[str]) -> None:
+    """Run the management command named in ``argv`` (``argv[0]`` is the program's name).
+
+    Whatever way the command ends (done, an error, ``sys.exit``), every object left is frozen
+    before the interpreter shuts down: shutting down runs full collections that walked them
+    all again, about 0.25 CPU-s of ``manage.py help``'s 0.8 (issue 31: start-up < 0.8). The
+    objects are still freed by reference count and the exit handlers still run; only cycles
+    are left to the operating system, which takes the process's memory back in one piece.
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
+    from django.core.management import execute_from_command_line
+
+    try:
+        execute_from_command_line(argv)
+    finally:
+        gc.freeze()
