@@ -24,6 +24,7 @@ def execute(argv: list[str]) -> None:
     all again, about 0.25 CPU-s of ``manage.py help``'s 0.8 (issue 31: start-up < 0.8). The
     objects are still freed by reference count and the exit handlers still run; only cycles
     are left to the operating system, which takes the process's memory back in one piece.
+    The database connections are closed first, not left to those collections.
     """
     gc.set_threshold(*GC_THRESHOLDS)
     from django.core.management import execute_from_command_line
@@ -31,4 +32,20 @@ def execute(argv: list[str]) -> None:
     try:
         execute_from_command_line(argv)
     finally:
+        _close_databases()
         gc.freeze()
+
+
+def _close_databases() -> None:
+    """Close this thread's database connections, as Django closes them after a request.
+
+    Left open, an SQLite connection was closed by the shutdown collections, which the freeze
+    now skips: its write-ahead log (``db.sqlite3-wal``) stayed beside the database, holding
+    committed changes that a copy of ``db.sqlite3`` alone would miss.
+    """
+    from django.conf import settings
+
+    if settings.configured:  # not when the command never read its settings
+        from django.db import connections
+
+        connections.close_all()

@@ -42,24 +42,53 @@ OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 # most saves then cost one comparison, not a scan of the backup folder.
 _next_look = 0.0
 _guard = threading.Lock()
-_running: threading.Thread | None = None
+_running: threading.Thread | None = None  # this process's backup thread, while it works
+_pending: str | None = None  # a lock committed while it worked: backed up again after it
 
 
 def after_commit(actions: list[str]) -> None:
     """Called once the transaction of audited ``actions`` is committed (never raises)."""
-    global _next_look, _running
+    global _next_look, _running, _pending
     if not settings.AUTO_BACKUP:
         return
     at_lock = any(action in LOCK_ACTIONS for action in actions)
     with _guard:
         if not at_lock and time.monotonic() < _next_look:
             return
-        if _running is not None and _running.is_alive():
-            return  # this process is making one already
+        if _running is not None:
+            # This process is making one already, which may have read the database before
+            # this change: an interval backup is covered by the next one, a round lock is
+            # backed up again once it is done (an import's entries started one, its lock
+            # came a second later: the round's locked state was in no backup).
+            if at_lock:
+                _pending = "lock"
+            return
         _next_look = time.monotonic() + 30
         reason = "lock" if at_lock else "interval"
-        _running = threading.Thread(target=run, args=(reason,), name="guandan-backup", daemon=True)
+        # Not a daemon: a process that ends (a command that locked a round, a worker
+        # stopping) waits for its backup. As a daemon it was killed with the process:
+        # ``import_results --lock`` made no backup of the round it locked.
+        _running = threading.Thread(target=_work, args=(reason,), name="guandan-backup")
         _running.start()
+
+
+def _work(reason: str) -> None:
+    """The backup thread: ``reason``'s backup, then the lock's that came meanwhile, if any."""
+    global _running, _pending
+    try:
+        while True:
+            run(reason)
+            # Under the guard, so that a lock committed now is either taken here or starts
+            # a thread of its own.
+            with _guard:
+                if _pending is None:
+                    _running = None
+                    return
+                reason, _pending = _pending, None
+    except BaseException:  # run() never raises; should this thread die, the next may start
+        with _guard:
+            _running = None
+        raise
 
 
 def wait_for_running(timeout: float = 60) -> None:

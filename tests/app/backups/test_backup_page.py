@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import threading
 import zipfile
 
 import pytest
@@ -84,6 +85,30 @@ def test_the_interval_backup_waits_for_an_open_round(tournament, teams8, make_ro
     make_round(tournament, teams8, number=2)  # published
     assert backup_auto.run("interval") is not None
     assert backup_auto.run("interval") is None  # the newest is younger than the interval
+
+
+def test_a_lock_committed_while_a_backup_runs_is_backed_up_after_it(settings, monkeypatch):
+    """An import's entries start an interval backup, its lock comes while that one reads the
+    database: the lock gets its own backup after it (an interval change is covered by the
+    next one). The thread is no daemon: a command that ends waits for it."""
+    settings.AUTO_BACKUP = True
+    made, started, release = [], threading.Event(), threading.Event()
+
+    def run(reason):
+        made.append(reason)
+        if len(made) == 1:
+            started.set()
+            release.wait(10)
+
+    monkeypatch.setattr(backup_auto, "run", run)
+    monkeypatch.setattr(backup_auto, "_next_look", 0.0)
+    backup_auto.after_commit(["result.enter"])
+    assert started.wait(10) and not backup_auto._running.daemon
+    backup_auto.after_commit(["round.lock"])
+    backup_auto.after_commit(["result.enter"])
+    release.set()
+    backup_auto.wait_for_running()
+    assert made == ["interval", "lock"] and backup_auto._running is None
 
 
 def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
