@@ -15,8 +15,10 @@ round is open" loses nothing.
 The backup runs in a background thread: the referee's save has already been answered and
 never waits for it, and never fails because of it (a failure is logged and shown on the
 backups page). An OS file lock on the backup folder (:func:`backup_files.backup_lock`)
-lets one backup run at a time, across the threads and processes of every worker: a
-worker that finds it taken skips its turn, the running backup covers it.
+lets one backup run at a time, across the threads and processes of every worker: an
+interval backup that finds it taken skips its turn, the running backup covers it; a round
+lock's waits for it and then makes its own, as the running one may have read the database
+before the lock.
 """
 
 from __future__ import annotations
@@ -104,14 +106,19 @@ def run(reason: str) -> str | None:
         if reason != "lock" and not due():
             return None
         folder = backups.backup_dir()
-        with backup_lock(folder, wait=False):
+        # A round lock waits for a backup running in another worker, then makes its own: that
+        # one may have read the database before the lock. An interval backup skips its
+        # turn: the running one, or the next, covers it.
+        with backup_lock(folder, wait=reason == "lock"):
             if reason != "lock" and not due():  # another worker has just made it
                 return None
             path = backups.make_backup_locked(folder, keep=settings.AUTO_BACKUP_KEEP, reason=reason)
         log.info("automatic backup (%s): %s", reason, path.name)
         return path.name
     except BackupBusy:
-        return None  # another process is making one: it covers this change
+        if reason == "lock":  # waited WAIT_SECONDS: a backup that hangs (a dead USB folder)
+            log.error("automatic backup (lock) failed: the backup folder stayed busy")
+        return None
     except BackupError as exc:
         log.error("automatic backup (%s) failed: %s", reason, exc)
     except Exception:  # a backup must never break the app: log everything else too

@@ -16,7 +16,7 @@ from tests.conftest import login, new_user
 from tournament.backups import auto as backup_auto
 from tournament.backups import create as backup
 from tournament.backups.create import MSG_COPY_FAILED
-from tournament.backups.files import BackupError
+from tournament.backups.files import BackupError, backup_lock
 from tournament.events.services import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -109,6 +109,28 @@ def test_a_lock_committed_while_a_backup_runs_is_backed_up_after_it(settings, mo
     release.set()
     backup_auto.wait_for_running()
     assert made == ["interval", "lock"] and backup_auto._running is None
+
+
+def test_a_lock_backup_waits_for_another_workers_backup(tournament, teams8, make_round, folder):
+    """Another worker holds the backup folder (its backup may have read the database before
+    the lock): an interval backup skips its turn, the lock's waits and makes its own."""
+    make_round(tournament, teams8)  # published: an interval backup is due
+    folder.mkdir(parents=True)
+    held, release = threading.Event(), threading.Event()
+
+    def other_worker():
+        with backup_lock(folder, wait=False):
+            held.set()
+            release.wait(10)
+
+    worker = threading.Thread(target=other_worker)
+    worker.start()
+    assert held.wait(10)
+    assert backup_auto.run("interval") is None
+    threading.Timer(0.3, release.set).start()
+    assert backup_auto.run("lock") is not None
+    worker.join()
+    assert len(backup.list_backups()) == 1
 
 
 def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
