@@ -14,6 +14,7 @@ from tournament.models import Match, Team
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.printing.tabular import Column, Exporter, write_csv, write_xlsx
+from tournament.results.checks import RESULT_FIELDS
 from tournament.standings.selectors import match_record, standings_for
 
 pytestmark = pytest.mark.django_db
@@ -50,18 +51,7 @@ def test_results_sheet_equals_the_matches_and_their_scores(event):
         assert row["东西组合"] == m.ew.name
         assert row["南北组合"] == (m.ns.name if m.ns else "轮空")
         assert (row["东西级数"] or "") == m.ew_level and (row["南北级数"] or "") == m.ns_level
-        values = {
-            f: getattr(m, f)
-            for f in (
-                "ew_level",
-                "ns_level",
-                "forfeit",
-                "defeat_side",
-                "defeat_reason",
-                "ew_fouls",
-                "ns_fouls",
-            )
-        }
+        values = {f: getattr(m, f) for f in RESULT_FIELDS}
         values.update(ew_id=m.ew_id, ns_id=m.ns_id)
         score = score_record(match_record(1, values), event.scoring, event.bye_policy)
         assert row["东西得分"] == score.ew_points
