@@ -45,12 +45,12 @@ OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 _next_look = 0.0
 _guard = threading.Lock()
 _running: threading.Thread | None = None  # this process's backup thread, while it works
-_pending: str | None = None  # a lock committed while it worked: backed up again after it
+_lock_pending = False  # a lock committed while it worked: backed up again after it
 
 
 def after_commit(actions: list[str]) -> None:
     """Called once the transaction of audited ``actions`` is committed (never raises)."""
-    global _next_look, _running, _pending
+    global _next_look, _running, _lock_pending
     if not settings.AUTO_BACKUP:
         return
     at_lock = any(action in LOCK_ACTIONS for action in actions)
@@ -62,8 +62,7 @@ def after_commit(actions: list[str]) -> None:
             # this change: an interval backup is covered by the next one, a round lock is
             # backed up again once it is done (an import's entries started one, its lock
             # came a second later: the round's locked state was in no backup).
-            if at_lock:
-                _pending = "lock"
+            _lock_pending = _lock_pending or at_lock
             return
         _next_look = time.monotonic() + 30
         reason = "lock" if at_lock else "interval"
@@ -76,17 +75,17 @@ def after_commit(actions: list[str]) -> None:
 
 def _work(reason: str) -> None:
     """The backup thread: ``reason``'s backup, then the lock's that came meanwhile, if any."""
-    global _running, _pending
+    global _running, _lock_pending
     try:
         while True:
             run(reason)
             # Under the guard, so that a lock committed now is either taken here or starts
             # a thread of its own.
             with _guard:
-                if _pending is None:
+                if not _lock_pending:
                     _running = None
                     return
-                reason, _pending = _pending, None
+                reason, _lock_pending = "lock", False
     except BaseException:  # run() never raises; should this thread die, the next may start
         with _guard:
             _running = None
