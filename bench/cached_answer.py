@@ -2,7 +2,7 @@
 
 Builds the event of bench/public_pages.py, fetches each page once (the shared page cache
 is filled), then answers it ``--repeat`` times more through Django's WSGI handler, as
-gunicorn calls it (every middleware, the stamp read, the cache read) and prints the CPU
+a server calls it (every middleware, the stamp read, the cache read) and prints the CPU
 per answer (this process's CPU time: the app's cost, with SQLite inside it), the SQL
 statements and the shared-cache calls one answer takes. On PostgreSQL + Redis
 (``BENCH_DATABASE_URL`` and ``REDIS_URL`` set) the database's and Redis's own CPU is not

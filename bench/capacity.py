@@ -209,7 +209,7 @@ def memory(c: rig.Checkout, ev: rig_event.Event) -> None:
         for team in sorted(teams)[:100]:
             fetch(base + f"/t/{ev.slug}/team/{team}/")
         note(
-            "worker memory (RSS), one gunicorn worker",
+            "worker memory (RSS), one worker of serve.sh",
             c,
             f"{start:.0f} MB at start, {first:.0f} MB after its first search, "
             f"{rig.rss_mb(worker):.0f} MB after the event's pages (histories of "

@@ -150,26 +150,14 @@ def measure(code: Path, pairs: int, suffix: str) -> dict[str, tuple[float, float
 
 
 def worker_memory(code: Path, env: dict, names: list[str]) -> dict[str, tuple[float, float]]:
-    """One gunicorn worker (gthread, 4 threads, as serve.sh runs each) serving the event's
-    public pages: its RSS when it has started, after its first search, and at the end."""
+    """One worker of the checkout's own ``scripts/serve.sh`` (4 threads, as it runs each)
+    serving the event's public pages: its RSS when it has started, after its first search,
+    and at the end."""
     port = free_port()
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--threads",
-            "4",
-            "--worker-class",
-            "gthread",
-        ],
+        ["bash", "scripts/serve.sh"],
         cwd=code,
-        env=env,
+        env={**env, "PORT": str(port), "WEB_WORKERS": "1", "WEB_THREADS": "4"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

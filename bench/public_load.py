@@ -1,7 +1,7 @@
 """Benchmark: the app served as README's first command serves it, under a venue's load.
 
 Builds a 5,000-pair event (8 locked rounds, round 9 published and started) in a temporary
-database, starts ``scripts/serve.sh`` (gunicorn) on it, then measures:
+database, starts ``scripts/serve.sh`` (granian, as guandan serve) on it, then measures:
 
 1. find my table: 200 concurrent clients for 30 s (``wrk``, Debian's package) on server-side
    searches (``?q=`` name, pinyin, initials) and on pages of the pairings list;

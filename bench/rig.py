@@ -210,7 +210,7 @@ def wait_up(base: str, proc: subprocess.Popen | None = None, limit: float = 60) 
 @contextmanager
 def app_server(c: Checkout, cores: str = "", **env: str) -> Iterator[tuple[str, int]]:
     """The checkout's ``scripts/serve.sh`` on a free port (``cores``: ``taskset -c`` list);
-    yields its URL and the pid of gunicorn's master (its workers are its children)."""
+    yields its URL and the pid of the server's main process (its workers are its children)."""
     port = free_port()
     command = ["bash", "scripts/serve.sh"]
     if cores:
@@ -236,5 +236,5 @@ def app_server(c: Checkout, cores: str = "", **env: str) -> Iterator[tuple[str, 
 
 
 def workers(master: int) -> list[int]:
-    """gunicorn's worker processes under ``master`` (serve.sh execs gunicorn)."""
+    """The server's worker processes under ``master`` (serve.sh execs the server)."""
     return [pid for pid in tree(master) if pid != master]

@@ -110,11 +110,10 @@ def run(args: argparse.Namespace) -> int:
         access_log=args.access_log,
     )
     if port_in_use(options.host, options.port):
+        other = rerun(args.command, "port", str(options.port + 1))
         print(
-            f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 "
-            f"guandan {args.command} --port {options.port + 1}\n"
-            f"Port {options.port} is in use (is the server already running?): "
-            f"try guandan {args.command} --port {options.port + 1}",
+            f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 {other}\n"
+            f"Port {options.port} is in use (is the server already running?): try {other}",
             file=sys.stderr,
         )
         return 2
@@ -145,6 +144,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def rerun(command: str, option: str, value: str) -> str:
+    """How to start ``command`` again with ``--option value``, as this user started it: the
+    script of a clone (scripts/serve.sh, scripts/demo.sh) or the installed ``guandan``."""
+    if in_clone():
+        return f"{option.upper()}={value} bash scripts/{command}.sh"
+    return f"guandan {command} --{option} {value}"
+
+
 def _allow_hosts(phones: list[str]) -> None:
     """Listening for phones without ALLOWED_HOSTS set: this machine's own addresses are the
     hosts a phone will name (Django answers 400 to any other)."""
@@ -166,6 +173,6 @@ def _print_addresses(options: ServeOptions, phones: list[str], command: str) -> 
             "If Windows Firewall asks, tick 'Private networks' and click 'Allow access'."
         )
     elif not phones:
-        print(f"让手机访问 / for phones: guandan {command} --host 0.0.0.0")
+        print(f"让手机访问 / for phones: {rerun(command, 'host', '0.0.0.0')}")
     threads = f"{options.workers} × {options.threads}"
     print(f"服务器 / server: {options.server} ({threads}); Ctrl-C 停止 / to stop", flush=True)

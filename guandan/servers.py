@@ -2,21 +2,39 @@
 
 Vocabulary:
 
-- *gunicorn*: the server of Linux and macOS (pre-forked processes, each with threads). It
-  imports ``fcntl``, which Windows lacks, so it is never imported on the Windows path;
-- *waitress*: pure Python, one process with threads; runs everywhere;
-- *granian*: a Rust server; runs everywhere, but on Windows with one worker process only
-  (granian itself lowers ``workers`` to 1 there: a defect of sockets on Windows);
+- *granian*: a Rust server, the default everywhere (:data:`DEFAULT_SERVER`): its workers
+  are processes, its Python threads only run the app (reading, parsing and writing HTTP is
+  Rust's, outside the interpreter lock). On Windows it runs one worker process whatever it
+  is asked (granian lowers ``workers`` to 1 there: a defect of sockets on Windows);
+- *gunicorn*: pre-forked processes, each with threads; a choice on Linux and macOS
+  (``--server gunicorn``). It imports ``fcntl``, which Windows lacks, so it is never
+  imported on the default path;
+- *waitress*: pure Python, one process with threads; runs everywhere when installed;
 - *workers* × *threads*: processes and threads per process. A server with one process gets
   ``workers × threads`` threads, so that every server answers the same number of requests at
   once (bench/public_load.py compares them that way).
 
-The server of Windows is :data:`WINDOWS_SERVER`, chosen by the figures of
-``bench/public_load.py --servers gunicorn,waitress,granian,granian:1`` (docs/install.md):
-granian as Windows runs it (one process, 8 threads) answered 716 find-my-table requests a
-second against waitress's 487 (same 8 threads), with p95 of the saves 478 ms against 821 ms.
-waitress stays a choice (``--server waitress``) when it is installed; the venue install
-holds granian only.
+Why granian: ``bench/public_load.py --servers gunicorn,granian`` (5,000 pairs, 2 × 4 each,
+docs/benchmarks.md) measured 0.65 ms of CPU per find-my-table answer against gunicorn's
+1.38, 2,915 answers a second against 1,367, and the saves' p95 133 ms against 212.
+
+What gunicorn gave and granian is told to give (:func:`granian_argv`):
+
+- a worker that dies (the OOM killer, a crash) is replaced; without
+  ``--respawn-failed-workers`` granian stops serving altogether. A worker that dies again
+  within 5.5 s of being replaced stops the server (granian's crash-loop guard);
+- a stop (Ctrl-C, SIGTERM) lets the requests under way finish, for
+  :data:`GRACEFUL_SECONDS`;
+- worker renewal is the exception: gunicorn renewed each worker after 100,000 requests
+  whatever its size (every two minutes under the benchmarks' load); granian renews one only
+  when ``WEB_WORKER_MAX_MB`` is set and its memory stays over it for two samples 30 s apart
+  (the new worker starts before the old one stops). It is off by default: a worker serving
+  a 5,000-pair event's pages holds about 145 MB (docs/capacity.md), and on Linux each
+  renewal may reset the connections waiting in the old worker's queue unless the
+  ``net.ipv4.tcp_migrate_req`` sysctl is on (granian warns at each start when it is not).
+
+Neither cuts a request off while it runs: gunicorn's ``--timeout`` with threaded workers
+watched only the worker's main loop, not its requests.
 """
 
 from __future__ import annotations
@@ -27,12 +45,14 @@ from dataclasses import dataclass
 
 from guandan.paths import SOURCE_ROOT, in_clone
 
-SERVERS = ("gunicorn", "waitress", "granian")
-WINDOWS_SERVER = "granian"
+SERVERS = ("granian", "gunicorn", "waitress")
+DEFAULT_SERVER = "granian"
 WSGI_TARGET = "config.wsgi:application"
 # A request may run 180 s: the longest, a clerk's results sheet of 2,500 tables, is checked
 # and saved in one transaction; a slow laptop or disk must not cut it off half way.
 REQUEST_TIMEOUT = 180
+# How long a stop waits for the requests under way (then the worker is killed).
+GRACEFUL_SECONDS = 20
 
 
 @dataclass(frozen=True)
@@ -48,19 +68,13 @@ class ServeOptions:
 
 
 def default_server() -> str:
-    """gunicorn where it runs (not Windows, and installed), else :data:`WINDOWS_SERVER`."""
-    if os.name == "nt":
-        return WINDOWS_SERVER
-    try:
-        import gunicorn  # noqa: F401  (POSIX only: its workers import fcntl)
-    except ImportError:
-        return WINDOWS_SERVER
-    return "gunicorn"
+    """The server ``--server auto`` picks: :data:`DEFAULT_SERVER`, on every system."""
+    return DEFAULT_SERVER
 
 
 def default_workers() -> int:
-    """One process per core, at least two (as scripts/serve.sh): a thread waiting for the
-    SQLite write lock releases the interpreter to the others."""
+    """One process per core, at least two: a thread waiting for the SQLite write lock
+    releases the interpreter to the others."""
     return max(os.cpu_count() or 1, 2)
 
 
@@ -69,7 +83,8 @@ class ServerMissing(RuntimeError):
 
 
 def serve(options: ServeOptions) -> None:
-    """Run the chosen server in the foreground until Ctrl-C (never returns for gunicorn)."""
+    """Run the chosen server in the foreground until Ctrl-C (on Linux and macOS the server
+    takes this process: never returns)."""
     import importlib.util
 
     if importlib.util.find_spec(options.server) is None:
@@ -80,9 +95,66 @@ def serve(options: ServeOptions) -> None:
     {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server](options)
 
 
+def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
+    """The granian command line: ``workers`` processes of ``threads`` Python threads (one
+    process of ``workers × threads`` on Windows), replaced when they die or grow."""
+    workers = 1 if os.name == "nt" else options.workers
+    threads = options.workers * options.threads // workers
+    max_mb = os.environ.get("WEB_WORKER_MAX_MB", "")
+    argv = [
+        sys.executable,
+        "-m",
+        "granian",
+        target,
+        "--interface=wsgi",
+        f"--host={options.host}",
+        f"--port={options.port}",
+        f"--workers={workers}",
+        f"--blocking-threads={threads}",
+        "--respawn-failed-workers",
+        f"--workers-kill-timeout={GRACEFUL_SECONDS}",
+        "--no-ws",
+        "--log-level=warning",
+    ]
+    if max_mb:
+        argv += [f"--workers-max-rss={int(max_mb)}", "--rss-samples=2"]
+    if in_clone():
+        argv.append(f"--working-dir={SOURCE_ROOT}")
+    if options.access_log:
+        argv.append("--access-log")
+    return argv
+
+
+def _granian(options: ServeOptions) -> None:
+    argv = granian_argv(options)
+    if os.name == "nt":
+        run_in_this_process(argv)
+        return
+    _exec(argv)
+
+
+def run_in_this_process(argv: list[str]) -> None:
+    """Run granian's command line in this process (Windows: ``os.execv`` there starts a
+    new process and ends this one, and the console would lose Ctrl-C)."""
+    from granian.cli import cli
+
+    cli.main(args=argv[3:], prog_name="granian", standalone_mode=False)
+
+
+def _exec(argv: list[str]) -> None:
+    """Hand this process to the server: Ctrl-C and signals go to it, and nothing of what
+    ``guandan serve`` loaded (Django, the database connection of its migrate) stays in a
+    process the workers are forked from."""
+    # Two malloc arenas for the worker's threads instead of glibc's 8 per core: each arena
+    # keeps the memory its threads freed (tournament/core/memory.py hands it back when idle).
+    os.environ.setdefault("MALLOC_ARENA_MAX", "2")
+    sys.stdout.flush()
+    os.execv(argv[0], argv)
+
+
 def gunicorn_argv(options: ServeOptions) -> list[str]:
-    """The gunicorn command line of scripts/serve.sh: threaded workers, renewed after 100,000
-    requests (a new worker starts with empty caches), no access log unless asked."""
+    """The gunicorn command line: threaded workers, renewed after 100,000 requests (a new
+    worker starts with empty caches), no access log unless asked."""
     argv = [
         sys.executable,
         "-m",
@@ -93,7 +165,7 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
         f"--threads={options.threads}",
         "--worker-class=gthread",
         f"--timeout={REQUEST_TIMEOUT}",
-        "--graceful-timeout=20",
+        f"--graceful-timeout={GRACEFUL_SECONDS}",
         "--max-requests=100000",
         "--max-requests-jitter=10000",
         "--log-level=warning",
@@ -106,10 +178,7 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
 
 
 def _gunicorn(options: ServeOptions) -> None:
-    argv = gunicorn_argv(options)
-    os.environ.setdefault("MALLOC_ARENA_MAX", "2")  # as scripts/serve.sh: see there
-    sys.stdout.flush()
-    os.execv(argv[0], argv)  # gunicorn takes this process: Ctrl-C and signals go to it
+    _exec(gunicorn_argv(options))
 
 
 def _waitress(options: ServeOptions) -> None:
@@ -150,24 +219,3 @@ def _access_logged(application):
         return application(environ, start)
 
     return logged
-
-
-def _granian(options: ServeOptions) -> None:
-    from granian import Granian
-    from granian.constants import Interfaces
-    from granian.log import LogLevels
-
-    # On Windows granian runs one worker whatever it is asked; its threads make up for it.
-    workers = 1 if os.name == "nt" else options.workers
-    threads = options.workers * options.threads // workers
-    Granian(
-        WSGI_TARGET,
-        address=options.host,
-        port=options.port,
-        interface=Interfaces.WSGI,
-        workers=workers,
-        blocking_threads=threads,
-        working_dir=SOURCE_ROOT if in_clone() else None,
-        log_access=options.access_log,
-        log_level=LogLevels.warning,
-    ).serve()

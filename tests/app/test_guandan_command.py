@@ -64,7 +64,13 @@ def test_a_port_already_served_is_refused_with_the_option_to_choose_another(caps
         port = s.getsockname()[1]
         assert cli.main(["serve", "--port", str(port)]) == 2
     err = capsys.readouterr().err
-    assert f"端口 {port} 已被占用" in err and f"--port {port + 1}" in err
+    assert f"端口 {port} 已被占用" in err and f"PORT={port + 1} bash scripts/serve.sh" in err
+
+
+def test_the_way_to_start_again_is_the_one_this_user_has(monkeypatch):
+    assert cli.rerun("demo", "host", "0.0.0.0") == "HOST=0.0.0.0 bash scripts/demo.sh"
+    monkeypatch.setattr(cli, "in_clone", lambda: False)
+    assert cli.rerun("serve", "port", "8001") == "guandan serve --port 8001"
 
 
 def test_static_files_are_collected_once_and_again_after_a_change(tmp_path):

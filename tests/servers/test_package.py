@@ -2,10 +2,10 @@
 
 The wheel is built once (``uv build --wheel``, as ``pip install .`` builds it); each Python
 gets a fresh virtual environment with the locked runtime (requirements/runtime.txt, from the
-machine's uv cache) and the wheel. There, outside the clone: ``guandan demo`` with the server
-Windows uses (guandan/servers.py's WINDOWS_SERVER), every POSIX-only module refused as on
-Windows (the path gunicorn's ``fcntl`` cannot take), then ``guandan serve`` with gunicorn on
-the same data folder. The data stays in GUANDAN_DATA_DIR, or the user's data folder when
+machine's uv cache) and the wheel. There, outside the clone: ``guandan demo`` with the
+server it picks itself (guandan/servers.py's DEFAULT_SERVER), every POSIX-only module refused
+as on Windows (the path gunicorn's ``fcntl`` cannot take), then ``guandan serve --server
+gunicorn`` on the same data folder. The data stays in GUANDAN_DATA_DIR, or the user's data folder when
 unset, never in the installed code.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from guandan.servers import WINDOWS_SERVER
+from guandan.servers import DEFAULT_SERVER
 from tests.servers.guandan_run import (
     check_demo_pages,
     clean_env,
@@ -71,9 +70,6 @@ def venv_with(wheel: Path, interpreter: str, where: Path) -> Path:
     subprocess.run([*uv, "pip", "install", *target, "-r", str(runtime)], check=True)
     subprocess.run([*uv, "pip", "install", *target, "--no-deps", str(wheel)], check=True)
     subprocess.run([*uv, "pip", "check", *target], check=True)  # the wheel's own requirements
-    # The Windows server, which the locked runtime holds on Windows only, at dev.in's pin.
-    pin = re.search(r"^granian==\S+", (ROOT / "requirements" / "dev.in").read_text(), re.M)
-    subprocess.run([*uv, "pip", "install", *target, pin.group(0)], check=True)
     return where / "bin"
 
 
@@ -88,11 +84,11 @@ def test_the_installed_wheel_serves_the_demo_with_both_servers(wheel, version, t
     away = tmp_path / "elsewhere"  # not the clone: nothing may come from the repository
     away.mkdir()
     small = ["--workers", "1", "--threads", "2"]  # the test's CPU, not a venue's
-    demo = ["guandan", "demo", "--server", WINDOWS_SERVER, *small]
+    demo = ["guandan", "demo", *small]
     windows = {**env, **refuse_posix_modules(tmp_path / "refuse")}
     with guandan(demo, windows, away) as (base, lines):
         check_demo_pages(base, printed_password(lines, "organizer"))
-    assert f"server: {WINDOWS_SERVER}" in "".join(lines)
+    assert f"server: {DEFAULT_SERVER}" in "".join(lines)
     assert (data / "staticfiles" / ".collected").is_file()
     with guandan(["guandan", "serve", "--server", "gunicorn", *small], env, away) as (base, _):
         check_demo_pages(base)

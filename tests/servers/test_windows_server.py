@@ -1,9 +1,10 @@
 """Which server ``guandan serve`` picks, and the refusal of POSIX-only modules that
-tests/servers/test_package.py serves the Windows server under.
+tests/servers/test_package.py serves the default server under.
 
-The Windows server itself is served from the installed wheel by test_package.py (slow);
-here, what costs no server: gunicorn is the default where it can be imported, and is never
-imported where it cannot; the refusal really makes gunicorn fail to start.
+The default server itself is served from the installed wheel by test_package.py (slow), and
+its behaviour when a worker dies or the server stops by test_granian.py; here, what costs
+no server: granian is the default on every system, it imports where Windows' modules are
+missing, and the refusal really makes gunicorn fail to start.
 """
 
 from __future__ import annotations
@@ -13,29 +14,29 @@ import sys
 
 import pytest
 
-from guandan.servers import WINDOWS_SERVER, default_server
+from guandan.servers import DEFAULT_SERVER, default_server
 from tests.servers.guandan_run import clean_env, refuse_posix_modules
 
 
-def test_gunicorn_is_the_default_where_it_runs_and_never_imported_without_it(monkeypatch):
-    assert default_server() == "gunicorn"
-    monkeypatch.setitem(sys.modules, "gunicorn", None)
-    assert default_server() == WINDOWS_SERVER != "gunicorn"
+def test_granian_is_the_default_server(monkeypatch):
+    assert default_server() == DEFAULT_SERVER == "granian"
+    monkeypatch.setitem(sys.modules, "gunicorn", None)  # never needed to choose
+    assert default_server() == "granian"
 
 
-def test_under_the_refusal_gunicorn_cannot_start_and_the_windows_server_imports(tmp_path):
+def test_under_the_refusal_gunicorn_cannot_start_and_the_default_server_imports(tmp_path):
     env = clean_env(**refuse_posix_modules(tmp_path))
     gunicorn = subprocess.run(
         [sys.executable, "-c", "import gunicorn.util"], env=env, capture_output=True, text=True
     )
     assert gunicorn.returncode != 0 and "import of fcntl halted" in gunicorn.stderr
-    windows = subprocess.run(
-        [sys.executable, "-c", f"import {WINDOWS_SERVER}, guandan.cli, guandan.servers"],
+    default = subprocess.run(
+        [sys.executable, "-c", "import granian.cli, guandan.cli, guandan.servers"],
         env=env,
         capture_output=True,
         text=True,
     )
-    assert windows.returncode == 0, windows.stderr
+    assert default.returncode == 0, default.stderr
 
 
 def test_a_server_that_is_not_installed_is_named_with_how_to_install_it(monkeypatch):

@@ -1,5 +1,6 @@
-"""Real app servers for tests: gunicorn processes on free loopback ports, and a small
-browser-like HTTP client (cookies, CSRF) built on the standard library."""
+"""Real app servers for tests: the default server (granian, with guandan/servers.py's own
+command line) on free loopback ports, and a small browser-like HTTP client (cookies, CSRF)
+built on the standard library."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import os
 import re
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -16,8 +16,9 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+from guandan.servers import ServeOptions, granian_argv
+
 ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 
 
 def free_port() -> int:
@@ -28,7 +29,7 @@ def free_port() -> int:
 
 @contextmanager
 def app_servers(env: dict[str, str], count: int, *, workers: int = 1):
-    """Serve the app with ``count`` gunicorn servers as scripts/serve.sh does; yield their
+    """Serve the app with ``count`` servers as scripts/serve.sh does; yield their
     base URLs. They start side by side: each takes a second or two to import the app."""
     started = [start_server(env, workers) for _ in range(count)]
     try:
@@ -43,24 +44,13 @@ def app_servers(env: dict[str, str], count: int, *, workers: int = 1):
 
 
 def start_server(env: dict[str, str | None], workers: int) -> tuple[subprocess.Popen, str]:
-    """One gunicorn server; ``env`` is added to this process's environment (None: unset)."""
+    """One server of ``workers`` processes of two threads (the tests' CPU, not a venue's);
+    ``env`` is added to this process's environment (None: unset)."""
     port = free_port()
     full = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
+    options = ServeOptions("127.0.0.1", port, "granian", workers, 2)
     proc = subprocess.Popen(
-        [
-            str(GUNICORN),
-            "config.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--threads",
-            "2",
-            "--worker-class",
-            "gthread",
-            "--log-level",
-            "warning",
-        ],
+        granian_argv(options),
         cwd=ROOT,
         env=full,
         stdout=subprocess.PIPE,
