@@ -6,7 +6,7 @@ process's own (GNU time, ``/usr/bin/time``). Measured: start-up (``pair --help``
 that does not exist: setup, system checks, the command's imports, one query),
 ``import_teams`` of a 5,000-row sheet, ``draw``, ``pair --publish`` of round 1 and
 ``import_results --lock`` of its 2,500-table results sheet; then round 2 published, one
-gunicorn worker's RSS as it serves the public pages (pairings, searches, standings, pairs'
+serve.sh worker's RSS as it serves the public pages (pairings, searches, standings, pairs'
 pages, projector). Targets (issue 31): start-up < 0.8 CPU-s, ``import_teams`` < 2, the
 results sheet < 2, the worker < 150 MB.
 

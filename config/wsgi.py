@@ -1,11 +1,20 @@
 """WSGI entry point for production servers (and runserver, through WSGI_APPLICATION)."""
 
 import os
+import sys
 
+from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# On SQLite a worker has no use for psycopg, but django-tables2 tries
+# django.contrib.postgres (for a column type it does without) and that imports psycopg with
+# its bundled libpq: 24 MB of every worker's memory (issue 31: a worker under 150 MB). None
+# in sys.modules is Python's own "not installed": the import fails and django-tables2 goes
+# on without it.
+if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    sys.modules.setdefault("psycopg", None)
 application = get_wsgi_application()
 # The URLconf, and the API's django-ninja and pydantic behind it, loaded while the server
 # starts: Django imports it at the first request, which then paid 234 ms of its 376 ms

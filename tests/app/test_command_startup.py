@@ -5,7 +5,8 @@ are bench/commands.py's; these tests guard what makes them.
   them), and skips the URL checks (which import the URLconf: every view and the read API). A fresh interpreter each, so that nothing the test
   run imported hides an import.
 - A web worker (config.wsgi loads the URLconf) holds none of the printing and sheet
-  libraries, and its search index does not load pypinyin's phrase dictionary.
+  libraries, and its search index does not load pypinyin's phrase dictionary; on SQLite it
+  holds no psycopg either.
 - ``manage.py`` collects garbage seldom, and a command run as its own process leaves the
   objects of start-up out of every collection (``gc.freeze``).
 - import_teams and a results sheet take a number of statements that does not grow with
@@ -127,6 +128,28 @@ def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary
         f"print('LOADED', sorted(m for m in {names} if m in sys.modules))\n"
     )
     assert loaded(tmp_path, code) == "LOADED []"
+
+
+PSYCOPG = (
+    "import sys, config.wsgi, django_tables2\n"
+    "from django_tables2.columns import jsoncolumn\n"
+    "print('LOADED', sys.modules.get('psycopg') is not None, jsoncolumn.POSTGRES_AVAILABLE)\n"
+)
+
+
+def test_a_web_worker_on_sqlite_holds_no_psycopg_and_its_tables_do_without_it(tmp_path):
+    """django-tables2 tries django.contrib.postgres, which imports psycopg and its libpq:
+    24 MB of each worker on SQLite (config/wsgi.py)."""
+    assert loaded(tmp_path, PSYCOPG) == "LOADED False False"
+
+
+def test_a_web_worker_on_postgresql_has_psycopg(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")  # not connected
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    done = subprocess.run(
+        [sys.executable, "-c", PSYCOPG], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert "LOADED True True" in done.stdout, done.stderr[-2000:]
 
 
 def test_initials_from_the_character_dictionary_are_pypinyins():

@@ -5,8 +5,8 @@ gets a fresh virtual environment with the locked runtime (requirements/runtime.t
 machine's uv cache) and the wheel. There, outside the clone: ``guandan demo`` with the
 server it picks itself (guandan/servers.py's DEFAULT_SERVER), every POSIX-only module refused
 as on Windows (the path gunicorn's ``fcntl`` cannot take), then ``guandan serve --server
-gunicorn`` on the same data folder. The data stays in GUANDAN_DATA_DIR, or the user's data folder when
-unset, never in the installed code.
+gunicorn`` on the same data folder. The data stays in GUANDAN_DATA_DIR, or the user's data
+folder when unset, never in the installed code.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ anonymous public pages and the round's status poll, a locked round shows through
 2 s of its commit, and a signed-in user's page or poll never comes from it.
 
 A venue laptop's app (tests/servers/laptop.py: SQLite, the demo event, round 1 published)
-served by gunicorn as scripts/serve.sh serves it, behind nginx as docs/deployment.md sets it
+served by granian as scripts/serve.sh serves it, behind nginx as docs/deployment.md sets it
 up (tests/test_nginx_conf.py: the file with its placeholders pointing into the test's
 folder). Skipped without nginx, as tests/test_nginx_conf.py is.
 """

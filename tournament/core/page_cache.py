@@ -78,7 +78,7 @@ def computed(
 
 def _read(key: str, in_process: bool):
     if in_process:
-        with _local_lock:  # gunicorn threads share _local
+        with _local_lock:  # a worker's threads share _local
             if key in _local:
                 _local.move_to_end(key)
                 return _local[key]
@@ -99,7 +99,7 @@ class LocalCopies:
         self.limit = limit
         self.size = 0
         self._items: OrderedDict[str, tuple[object, int]] = OrderedDict()
-        self._lock = threading.Lock()  # gunicorn threads share the copies
+        self._lock = threading.Lock()  # a worker's threads share the copies
 
     def get(self, key: str):
         """The copy kept under ``key``, or None."""
