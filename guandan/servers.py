@@ -100,7 +100,7 @@ def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
     process of ``workers × threads`` on Windows), replaced when they die or grow."""
     workers = 1 if os.name == "nt" else options.workers
     threads = options.workers * options.threads // workers
-    max_mb = os.environ.get("WEB_WORKER_MAX_MB", "")
+    max_mb = worker_max_mb()
     argv = [
         sys.executable,
         "-m",
@@ -117,12 +117,26 @@ def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
         "--log-level=warning",
     ]
     if max_mb:
-        argv += [f"--workers-max-rss={int(max_mb)}", "--rss-samples=2"]
+        argv += [f"--workers-max-rss={max_mb}", "--rss-samples=2"]
     if in_clone():
         argv.append(f"--working-dir={SOURCE_ROOT}")
     if options.access_log:
         argv.append("--access-log")
     return argv
+
+
+def worker_max_mb() -> int | None:
+    """``WEB_WORKER_MAX_MB``: None when unset; a value that is not a number of MB stops the
+    server with a message (as every setting, config/settings.py)."""
+    value = os.environ.get("WEB_WORKER_MAX_MB", "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise SystemExit(
+            f"WEB_WORKER_MAX_MB 应为正整数（兆字节），现在是 {value!r}\n"
+            f"WEB_WORKER_MAX_MB must be a whole number of MB, not {value!r}"
+        )
+    return int(value)
 
 
 def _granian(options: ServeOptions) -> None:

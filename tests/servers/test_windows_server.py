@@ -48,3 +48,15 @@ def test_a_server_that_is_not_installed_is_named_with_how_to_install_it(monkeypa
     options = ServeOptions(host="127.0.0.1", port=1, server="waitress", workers=1, threads=1)
     with pytest.raises(ServerMissing, match="pip install waitress"):
         serve(options)
+
+
+def test_a_worker_memory_limit_that_is_no_number_stops_with_a_message(monkeypatch):
+    from guandan.servers import ServeOptions, granian_argv
+
+    options = ServeOptions(host="127.0.0.1", port=1, server="granian", workers=2, threads=4)
+    assert not any("max-rss" in part for part in granian_argv(options))
+    monkeypatch.setenv("WEB_WORKER_MAX_MB", "400")
+    assert "--workers-max-rss=400" in granian_argv(options)
+    monkeypatch.setenv("WEB_WORKER_MAX_MB", "400MB")
+    with pytest.raises(SystemExit, match="WEB_WORKER_MAX_MB 应为正整数"):
+        granian_argv(options)
