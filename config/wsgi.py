@@ -7,13 +7,17 @@ from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
+from guandan.servers import WORKER_FLAG
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-# On SQLite a worker has no use for psycopg, but django-tables2 tries
+# On SQLite a web worker has no use for psycopg, but django-tables2 tries
 # django.contrib.postgres (for a column type it does without) and that imports psycopg with
 # its bundled libpq: 24 MB of every worker's memory (issue 31: a worker under 150 MB). None
 # in sys.modules is Python's own "not installed": the import fails and django-tables2 goes
-# on without it.
-if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+# on without it. Only in a process started to serve (guandan/servers.py sets the flag): any
+# other importer of this module (a test run, a script) keeps psycopg for what follows.
+sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+if sqlite and os.environ.get(WORKER_FLAG) == "1":
     sys.modules.setdefault("psycopg", None)
 application = get_wsgi_application()
 # The URLconf, and the API's django-ninja and pydantic behind it, loaded while the server

@@ -17,6 +17,7 @@ import os
 import sys
 
 from guandan import __version__
+from guandan.locks import hold_port
 from guandan.network import lan_addresses, port_in_use
 from guandan.paths import SOURCE_ROOT, data_dir, in_clone
 from guandan.servers import (
@@ -83,12 +84,10 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="监听地址；0.0.0.0 让同一网络的手机访问 / address to listen on; "
         "0.0.0.0 lets phones on the same network in (default 127.0.0.1)",
     )
-    parser.add_argument("--port", type=int, default=int(env.get("PORT", "8000")))
-    parser.add_argument(
-        "--server", choices=("auto", *SERVERS), default=env.get("GUANDAN_SERVER", "auto")
-    )
-    parser.add_argument("--workers", type=int, default=int(env.get("WEB_WORKERS", "0") or 0))
-    parser.add_argument("--threads", type=int, default=int(env.get("WEB_THREADS", "4") or 4))
+    parser.add_argument("--port", type=int, default=_env_number("PORT", 8000, 1))
+    parser.add_argument("--server", choices=("auto", *SERVERS), default=_env_server())
+    parser.add_argument("--workers", type=int, default=_env_number("WEB_WORKERS", 0, 0))
+    parser.add_argument("--threads", type=int, default=_env_number("WEB_THREADS", 4, 1))
     parser.add_argument(
         "--no-migrate",
         action="store_true",
@@ -97,6 +96,33 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--access-log", action="store_true", default=env.get("ACCESS_LOG", "0") == "1"
     )
+
+
+def _env_number(name: str, default: int, least: int) -> int:
+    """The whole number in the environment variable ``name`` (``default`` when unset or
+    empty); anything else stops with a message, not a traceback."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < least:
+        raise SystemExit(
+            f"{name} 应为不小于 {least} 的整数，现在是 {value!r}\n"
+            f"{name} must be a whole number of at least {least}, not {value!r}"
+        )
+    return int(value)
+
+
+def _env_server() -> str:
+    """``GUANDAN_SERVER``, one of the servers or ``auto``; anything else stops with a
+    message (argparse checks the choices of what is typed, not of a default)."""
+    value = os.environ.get("GUANDAN_SERVER", "").strip() or "auto"
+    if value not in ("auto", *SERVERS):
+        names = ", ".join(("auto", *SERVERS))
+        raise SystemExit(
+            f"GUANDAN_SERVER 应为 {names} 之一，现在是 {value!r}\n"
+            f"GUANDAN_SERVER must be one of {names}, not {value!r}"
+        )
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,14 +135,26 @@ def run(args: argparse.Namespace) -> int:
         threads=args.threads,
         access_log=args.access_log,
     )
-    if port_in_use(options.host, options.port):
-        other = rerun(args.command, "port", str(options.port + 1))
-        print(
-            f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 {other}\n"
-            f"Port {options.port} is in use (is the server already running?): try {other}",
-            file=sys.stderr,
-        )
-        return 2
+    # The lock first, then the check: of two servers started together on one port, the
+    # second stops here even when the first has not bound it yet (guandan/locks.py).
+    lock = hold_port(options.port)
+    try:
+        if lock is None or port_in_use(options.host, options.port):
+            other = rerun(args.command, "port", str(options.port + 1))
+            print(
+                f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 {other}\n"
+                f"Port {options.port} is in use (is the server already running?): try {other}",
+                file=sys.stderr,
+            )
+            return 2
+        return _prepare_and_serve(args, options)
+    finally:
+        if lock is not None:  # the server stopped in this process (waitress, Windows)
+            os.close(lock)
+
+
+def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
+    """Migrate, load the demo, collect the static files, print the addresses, serve."""
     phones = lan_addresses() if options.host in ("0.0.0.0", "::") else []
     _allow_hosts(phones)
     # The server serves the collected copies (compressed by whitenoise), collected below.
@@ -137,16 +175,17 @@ def run(args: argparse.Namespace) -> int:
             print("静态文件已收集 / static files collected")
     _print_addresses(options, phones, args.command)
     try:
-        serve(options)
+        return serve(options)
     except ServerMissing as missing:
         print(missing, file=sys.stderr)
         return 2
-    return 0
 
 
 def rerun(command: str, option: str, value: str) -> str:
     """How to start ``command`` again with ``--option value``, as this user started it: the
     script of a clone (scripts/serve.sh, scripts/demo.sh) or the installed ``guandan``."""
+    if in_clone() and os.name == "nt":  # no bash: the clone's venv runs the same command
+        return rf".venv\Scripts\python -m guandan {command} --{option} {value}"
     if in_clone():
         return f"{option.upper()}={value} bash scripts/{command}.sh"
     return f"guandan {command} --{option} {value}"

@@ -22,7 +22,9 @@ What gunicorn gave and granian is told to give (:func:`granian_argv`):
 
 - a worker that dies (the OOM killer, a crash) is replaced; without
   ``--respawn-failed-workers`` granian stops serving altogether. A worker that dies again
-  within 5.5 s of being replaced stops the server (granian's crash-loop guard);
+  within 5.5 s of being replaced stops the whole server (granian's crash-loop guard): a
+  worker that cannot start (a broken setting, a full disk) ends ``guandan serve`` with its
+  error on the console instead of restarting for ever;
 - a stop (Ctrl-C, SIGTERM) lets the requests under way finish, for
   :data:`GRACEFUL_SECONDS`;
 - worker renewal is the exception: gunicorn renewed each worker after 100,000 requests
@@ -31,7 +33,8 @@ What gunicorn gave and granian is told to give (:func:`granian_argv`):
   (the new worker starts before the old one stops). It is off by default: a worker serving
   a 5,000-pair event's pages holds about 145 MB (docs/capacity.md), and on Linux each
   renewal may reset the connections waiting in the old worker's queue unless the
-  ``net.ipv4.tcp_migrate_req`` sysctl is on (granian warns at each start when it is not).
+  ``net.ipv4.tcp_migrate_req`` sysctl is on (granian warns at each start of more than one
+  worker with ``WEB_WORKER_MAX_MB`` set when it is not).
 
 Neither cuts a request off while it runs: gunicorn's ``--timeout`` with threaded workers
 watched only the worker's main loop, not its requests.
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from guandan.paths import SOURCE_ROOT, in_clone
@@ -48,11 +52,16 @@ from guandan.paths import SOURCE_ROOT, in_clone
 SERVERS = ("granian", "gunicorn", "waitress")
 DEFAULT_SERVER = "granian"
 WSGI_TARGET = "config.wsgi:application"
+# Set in the environment of every process started to serve (config/wsgi.py leaves out of
+# such a worker what only other processes need).
+WORKER_FLAG = "GUANDAN_WEB_WORKER"
 # A request may run 180 s: the longest, a clerk's results sheet of 2,500 tables, is checked
 # and saved in one transaction; a slow laptop or disk must not cut it off half way.
 REQUEST_TIMEOUT = 180
 # How long a stop waits for the requests under way (then the worker is killed).
 GRACEFUL_SECONDS = 20
+# How long an idle granian thread lives: granian's longest (600 s).
+THREAD_IDLE_SECONDS = 600
 
 
 @dataclass(frozen=True)
@@ -73,18 +82,23 @@ def default_server() -> str:
 
 
 def default_workers() -> int:
-    """One process per core, at least two: a thread waiting for the SQLite write lock
-    releases the interpreter to the others."""
-    return max(os.cpu_count() or 1, 2)
+    """One process per core this process may run on (``taskset``, a container's CPU set),
+    at least two: a thread waiting for the SQLite write lock releases the interpreter to
+    the others."""
+    if hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:  # Windows, macOS
+        cores = os.cpu_count() or 1
+    return max(cores, 2)
 
 
 class ServerMissing(RuntimeError):
     """The server asked for is not installed here (the message says how to install it)."""
 
 
-def serve(options: ServeOptions) -> None:
-    """Run the chosen server in the foreground until Ctrl-C (on Linux and macOS the server
-    takes this process: never returns)."""
+def serve(options: ServeOptions) -> int:
+    """Run the chosen server in the foreground until Ctrl-C and return its exit status (on
+    Linux and macOS gunicorn and granian take this process: never returns)."""
     import importlib.util
 
     if importlib.util.find_spec(options.server) is None:
@@ -92,7 +106,9 @@ def serve(options: ServeOptions) -> None:
             f"没有安装 {options.server}：py -m pip install {options.server}，或换用 --server auto\n"
             f"{options.server} is not installed: pip install {options.server}, or use --server auto"
         )
-    {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server](options)
+    return {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server](
+        options
+    )
 
 
 def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
@@ -111,6 +127,9 @@ def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
         f"--port={options.port}",
         f"--workers={workers}",
         f"--blocking-threads={threads}",
+        # A thread idle for granian's default 30 s ends, and its kept database connection
+        # with it (config/env.py keeps SQLite's 600 s): the next request would open another.
+        f"--blocking-threads-idle-timeout={THREAD_IDLE_SECONDS}",
         "--respawn-failed-workers",
         f"--workers-kill-timeout={GRACEFUL_SECONDS}",
         "--no-ws",
@@ -139,31 +158,49 @@ def worker_max_mb() -> int | None:
     return int(value)
 
 
-def _granian(options: ServeOptions) -> None:
+def _granian(options: ServeOptions) -> int:
     argv = granian_argv(options)
     if os.name == "nt":
-        run_in_this_process(argv)
-        return
+        return run_in_this_process(argv)
     _exec(argv)
+    return 0  # not reached: the server took this process
 
 
-def run_in_this_process(argv: list[str]) -> None:
+def run_in_this_process(argv: list[str]) -> int:
     """Run granian's command line in this process (Windows: ``os.execv`` there starts a
-    new process and ends this one, and the console would lose Ctrl-C)."""
+    new process and ends this one, and the console would lose Ctrl-C); return its exit
+    status. ``GRANIAN_*`` settings in the environment count, as for ``python -m granian``."""
+    import click
     from granian.cli import cli
 
-    cli.main(args=argv[3:], prog_name="granian", standalone_mode=False)
+    os.environ.update(worker_environment(os.environ))
+    try:
+        result = cli.main(
+            args=argv[3:],
+            prog_name="granian",
+            auto_envvar_prefix="GRANIAN",
+            standalone_mode=False,
+        )
+    except click.ClickException as refused:  # a GRANIAN_* setting granian does not take
+        refused.show()
+        return refused.exit_code
+    return result if isinstance(result, int) else 0
 
 
 def _exec(argv: list[str]) -> None:
     """Hand this process to the server: Ctrl-C and signals go to it, and nothing of what
     ``guandan serve`` loaded (Django, the database connection of its migrate) stays in a
     process the workers are forked from."""
-    # Two malloc arenas for the worker's threads instead of glibc's 8 per core: each arena
-    # keeps the memory its threads freed (tournament/core/memory.py hands it back when idle).
-    os.environ.setdefault("MALLOC_ARENA_MAX", "2")
+    os.environ.update(worker_environment(os.environ))
     sys.stdout.flush()
     os.execv(argv[0], argv)
+
+
+def worker_environment(current: Mapping[str, str]) -> dict[str, str]:
+    """What a serving process adds to the environment ``current``: :data:`WORKER_FLAG`, and
+    two malloc arenas for the worker's threads instead of glibc's 8 per core (each arena
+    keeps the memory its threads freed; tournament/core/memory.py hands it back when idle)."""
+    return {WORKER_FLAG: "1", "MALLOC_ARENA_MAX": current.get("MALLOC_ARENA_MAX", "2")}
 
 
 def gunicorn_argv(options: ServeOptions) -> list[str]:
@@ -191,15 +228,17 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
     return argv
 
 
-def _gunicorn(options: ServeOptions) -> None:
+def _gunicorn(options: ServeOptions) -> int:
     _exec(gunicorn_argv(options))
+    return 0  # not reached: the server took this process
 
 
-def _waitress(options: ServeOptions) -> None:
+def _waitress(options: ServeOptions) -> int:
     import logging
 
     from waitress import serve as waitress_serve
 
+    os.environ[WORKER_FLAG] = "1"
     from config.wsgi import application
 
     # Waitress logs a warning for every request queued behind busy threads: at a venue
@@ -220,6 +259,7 @@ def _waitress(options: ServeOptions) -> None:
         asyncore_use_poll=True,
         ident="guandan",
     )
+    return 0
 
 
 def _access_logged(application):

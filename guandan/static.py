@@ -4,6 +4,8 @@ The *stamp* of the static files is a digest of every source file's path, size an
 modification time (the project's ``static/`` and each installed app's), with the app's
 version. ``staticfiles/.collected`` holds the stamp of the last collection: a start whose
 stamp differs collects again (a few seconds), one whose stamp matches costs a directory walk.
+Collecting clears the folder first; a lock beside it (``staticfiles.lock``) keeps a second
+server started at the same time from clearing it while the first fills it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import hashlib
 from pathlib import Path
 
 from guandan import __version__
+from guandan.locks import held
 
 STAMP_FILE = ".collected"
 
@@ -36,8 +39,15 @@ def collect_if_changed() -> bool:
     root = Path(settings.STATIC_ROOT)
     stamp_path = root / STAMP_FILE
     stamp = source_stamp()
-    if stamp_path.is_file() and stamp_path.read_text(encoding="utf-8").strip() == stamp:
+    if _collected(stamp_path, stamp):
         return False
-    call_command("collectstatic", interactive=False, clear=True, verbosity=0)
-    stamp_path.write_text(stamp, encoding="utf-8")
+    with held(root.with_name(root.name + ".lock")):
+        if _collected(stamp_path, stamp):  # another server collected while this one waited
+            return False
+        call_command("collectstatic", interactive=False, clear=True, verbosity=0)
+        stamp_path.write_text(stamp, encoding="utf-8")
     return True
+
+
+def _collected(stamp_path: Path, stamp: str) -> bool:
+    return stamp_path.is_file() and stamp_path.read_text(encoding="utf-8").strip() == stamp

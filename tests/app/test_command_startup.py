@@ -24,6 +24,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from guandan.servers import WORKER_FLAG
 from tests.app.sheet_files import csv_bytes, pairs
 from tournament.core import pinyin
 from tournament.registration.services import teams_import
@@ -43,8 +44,13 @@ COMMAND = (
 )
 
 
-def loaded(tmp_path, code: str, *args: str) -> str:
+def loaded(tmp_path, code: str, *args: str, served: bool = False) -> str:
+    """What ``code`` prints on its LOADED line, in a fresh interpreter on SQLite; ``served``:
+    as a process guandan/servers.py starts to serve."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    env.pop(WORKER_FLAG, None)
+    if served:
+        env[WORKER_FLAG] = "1"
     env["GUANDAN_VAR_DIR"] = str(tmp_path)
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     done = subprocess.run(
@@ -140,12 +146,19 @@ PSYCOPG = (
 def test_a_web_worker_on_sqlite_holds_no_psycopg_and_its_tables_do_without_it(tmp_path):
     """django-tables2 tries django.contrib.postgres, which imports psycopg and its libpq:
     24 MB of each worker on SQLite (config/wsgi.py)."""
-    assert loaded(tmp_path, PSYCOPG) == "LOADED False False"
+    assert loaded(tmp_path, PSYCOPG, served=True) == "LOADED False False"
+
+
+def test_importing_the_wsgi_module_elsewhere_leaves_psycopg_importable(tmp_path):
+    """A test run or a script that imports config.wsgi (the API schema tests do) may go on
+    to PostgreSQL: only a process started to serve does without psycopg."""
+    code = PSYCOPG + "import psycopg\nprint('LOADED', psycopg.__name__)\n"
+    assert loaded(tmp_path, code) == "LOADED psycopg"
 
 
 def test_a_web_worker_on_postgresql_has_psycopg(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")  # not connected
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", WORKER_FLAG: "1"}
     done = subprocess.run(
         [sys.executable, "-c", PSYCOPG], cwd=ROOT, env=env, capture_output=True, text=True
     )

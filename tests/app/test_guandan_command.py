@@ -3,14 +3,18 @@ allows when phones may connect, the port check, and static files collected once 
 
 from __future__ import annotations
 
+import os
 import socket
+import threading
 from pathlib import Path
 
+import pytest
 from django.test import override_settings
 
-from guandan import cli, paths
+from guandan import cli, paths, servers
+from guandan.locks import held, hold_port
 from guandan.network import lan_addresses, port_in_use
-from guandan.static import STAMP_FILE, collect_if_changed
+from guandan.static import STAMP_FILE, collect_if_changed, source_stamp
 
 
 def test_the_data_folder_is_guandan_data_dir_then_its_older_name_then_var(monkeypatch, tmp_path):
@@ -67,8 +71,75 @@ def test_a_port_already_served_is_refused_with_the_option_to_choose_another(caps
     assert f"端口 {port} 已被占用" in err and f"PORT={port + 1} bash scripts/serve.sh" in err
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_port_another_server_is_starting_on_is_refused_before_it_listens(capsys):
+    """The other server holds the port's lock from before its own checks; nothing listens
+    yet (granian would let both bind it and split the phones between them)."""
+    port = free_port()
+    other = hold_port(port)
+    assert other is not None and not port_in_use("127.0.0.1", port)
+    try:
+        assert cli.main(["serve", "--port", str(port)]) == 2
+    finally:
+        os.close(other)
+    assert f"端口 {port} 已被占用" in capsys.readouterr().err
+
+
+def test_a_start_refused_for_a_busy_port_lets_the_ports_lock_go():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == 2
+    lock = hold_port(port)
+    assert lock is not None
+    os.close(lock)
+
+
+def test_the_server_is_granian_with_a_worker_per_core_this_process_may_use(monkeypatch):
+    chosen: list[servers.ServeOptions] = []
+    monkeypatch.setattr(cli, "serve", lambda options: chosen.append(options) or 0)
+    monkeypatch.setenv("STATIC_COLLECTED", "0")
+    monkeypatch.delenv("GUANDAN_SERVER", raising=False)
+    monkeypatch.delenv("WEB_WORKERS", raising=False)
+    if hasattr(os, "sched_getaffinity"):  # as under taskset -c 0-2 on a bigger machine
+        monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
+        monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert cli.main(["serve", "--no-migrate", "--port", str(free_port())]) == 0
+    (options,) = chosen
+    expected = 3 if hasattr(os, "sched_getaffinity") else max(os.cpu_count() or 1, 2)
+    assert (options.server, options.workers, options.threads) == ("granian", expected, 4)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("WEB_WORKERS", "two", "WEB_WORKERS 应为不小于 0 的整数"),
+        ("WEB_THREADS", "0", "WEB_THREADS 应为不小于 1 的整数"),
+        ("PORT", "80a", "PORT 应为不小于 1 的整数"),
+        ("GUANDAN_SERVER", "nginx", "GUANDAN_SERVER 应为 auto, granian, gunicorn, waitress 之一"),
+    ],
+)
+def test_a_setting_of_the_server_that_makes_no_sense_stops_with_a_message(
+    monkeypatch, name, value, message
+):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit, match=message) as stopped:
+        cli.main(["serve"])
+    assert repr(value) in str(stopped.value) and "must be" in str(stopped.value)
+
+
 def test_the_way_to_start_again_is_the_one_this_user_has(monkeypatch):
     assert cli.rerun("demo", "host", "0.0.0.0") == "HOST=0.0.0.0 bash scripts/demo.sh"
+    monkeypatch.setattr(os, "name", "nt")  # a clone on Windows has no bash
+    assert (
+        cli.rerun("serve", "port", "8001") == r".venv\Scripts\python -m guandan serve --port 8001"
+    )
     monkeypatch.setattr(cli, "in_clone", lambda: False)
     assert cli.rerun("serve", "port", "8001") == "guandan serve --port 8001"
 
@@ -85,3 +156,24 @@ def test_static_files_are_collected_once_and_again_after_a_change(tmp_path):
         (source / "css" / "y.css").write_text("b{}", encoding="utf-8")
         assert collect_if_changed()
         assert Path(root / "css" / "y.css").is_file()
+
+
+def test_a_second_server_waits_for_the_first_ones_collection_and_does_not_clear_it(tmp_path):
+    """Two servers of one clone started together: the second waits on the lock beside the
+    folder, then finds the stamp the first wrote and collects nothing."""
+    source = tmp_path / "static"
+    source.mkdir()
+    (source / "x.css").write_text("a{}", encoding="utf-8")
+    root = tmp_path / "collected"
+    root.mkdir()
+    with override_settings(STATIC_ROOT=root, STATICFILES_DIRS=[source]):
+        results: list[bool] = []
+        second = threading.Thread(target=lambda: results.append(collect_if_changed()))
+        with held(root.with_name("collected.lock")):  # the first server, collecting
+            second.start()
+            second.join(0.5)
+            assert second.is_alive(), "the second collected while the first held the lock"
+            (root / "x.css").write_text("a{}", encoding="utf-8")
+            (root / STAMP_FILE).write_text(source_stamp(), encoding="utf-8")
+        second.join(10)
+    assert results == [False] and (root / "x.css").is_file()

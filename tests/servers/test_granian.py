@@ -9,6 +9,7 @@ server tests make), and a worker of the small application starts in milliseconds
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -27,22 +28,50 @@ APP = """
 import os, time
 
 def application(environ, start_response):
-    time.sleep(float(environ.get("QUERY_STRING") or 0))
+    seconds = float(environ.get("QUERY_STRING") or 0)
+    if seconds:  # the test waits for this file to know the request is under way
+        open(os.environ["SLEEPER_STARTED"], "w").close()
+    time.sleep(seconds)
     start_response("200 OK", [("Content-Type", "text/plain")])
     return [str(os.getpid()).encode()]
 """
 
 
-def serve(tmp_path: Path, *, workers: int, in_process: bool = False, **env: str):
-    """granian on a free port with the sleeping application; its process and URL."""
+@pytest.fixture(autouse=True)
+def no_memory_limit(monkeypatch):
+    """The machine's own WEB_WORKER_MAX_MB would renew the workers under the tests."""
+    monkeypatch.delenv("WEB_WORKER_MAX_MB", raising=False)
+
+
+def serve(
+    tmp_path: Path,
+    *,
+    workers: int,
+    in_process: bool = False,
+    kill_after: int | None = None,
+    **env: str,
+):
+    """granian on a free port with the sleeping application; its process and URL.
+    ``kill_after``: the stop's wait for requests under way, in place of GRACEFUL_SECONDS."""
     (tmp_path / "sleeper.py").write_text(APP, encoding="utf-8")
     port = free_port()
     options = ServeOptions("127.0.0.1", port, "granian", workers, 2)
     argv = granian_argv(options, "sleeper:application")
+    if kill_after is not None:
+        graceful = argv.index(f"--workers-kill-timeout={GRACEFUL_SECONDS}")
+        argv[graceful] = f"--workers-kill-timeout={kill_after}"
     if in_process:  # as Windows runs it: granian's command line inside this Python
-        code = f"from guandan.servers import run_in_this_process; run_in_this_process({argv!r})"
+        code = (
+            "import sys; from guandan.servers import run_in_this_process; "
+            f"sys.exit(run_in_this_process({argv!r}))"
+        )
         argv = [sys.executable, "-c", code]
-    full = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path.cwd()}", **env}
+    full = {
+        **os.environ,
+        "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path.cwd()}",
+        "SLEEPER_STARTED": str(tmp_path / "started"),
+        **env,
+    }
     proc = subprocess.Popen(argv, env=full, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -73,6 +102,12 @@ def stop(proc: subprocess.Popen) -> int:
     return proc.wait(GRACEFUL_SECONDS + 10)
 
 
+def answers_while_it_can(base: str) -> None:
+    """One request; a connection reset by a worker going away is what such a moment costs."""
+    with contextlib.suppress(OSError):
+        answer(base)
+
+
 def test_a_killed_worker_is_replaced_and_the_server_keeps_answering(tmp_path):
     proc, base = serve(tmp_path, workers=2)
     try:
@@ -82,7 +117,7 @@ def test_a_killed_worker_is_replaced_and_the_server_keeps_answering(tmp_path):
         os.kill(victim, signal.SIGKILL)
         deadline = time.monotonic() + 10
         while len(workers_of(proc) - before) < 1 and time.monotonic() < deadline:
-            answer(base)  # the other worker answers meanwhile
+            answers_while_it_can(base)  # the other worker answers meanwhile
             time.sleep(0.1)
         after = workers_of(proc)
         assert victim not in after and len(after) == 2, (before, after)
@@ -91,13 +126,20 @@ def test_a_killed_worker_is_replaced_and_the_server_keeps_answering(tmp_path):
         assert stop(proc) == 0
 
 
+def wait_for(path: Path, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path.name} never appeared"
+        time.sleep(0.02)
+
+
 def test_a_stop_lets_the_request_under_way_finish(tmp_path):
     proc, base = serve(tmp_path, workers=1)
     (worker,) = workers_of(proc)
     answered: list[int] = []
     request = threading.Thread(target=lambda: answered.append(answer(base, 2)))
     request.start()
-    time.sleep(0.5)
+    wait_for(tmp_path / "started")
     try:
         assert stop(proc) == 0
     finally:
@@ -107,15 +149,56 @@ def test_a_stop_lets_the_request_under_way_finish(tmp_path):
         answer(base)
 
 
+def test_a_stop_ends_a_request_that_outlasts_the_wait_for_it(tmp_path):
+    """The worker is killed once the wait (GRACEFUL_SECONDS, here 2 s) is over: a stuck
+    request cannot hold the server for ever."""
+    proc, base = serve(tmp_path, workers=1, kill_after=2)
+    failed: list[BaseException] = []
+
+    def stuck() -> None:
+        try:
+            answer(base, 25)
+        except OSError as error:
+            failed.append(error)
+
+    request = threading.Thread(target=stuck)
+    request.start()
+    wait_for(tmp_path / "started")
+    started = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(15)
+    took = time.monotonic() - started
+    request.join(30)
+    assert 1.5 < took < 12, took
+    assert len(failed) == 1
+
+
 def test_windows_way_of_running_it_in_this_process_serves_and_stops(tmp_path):
     proc, base = serve(tmp_path, workers=1, in_process=True)
     assert answer(base) in workers_of(proc)
     assert stop(proc) == 0
 
 
+def test_windows_way_takes_granians_own_settings_from_the_environment(tmp_path):
+    """GRANIAN_* variables count as for ``python -m granian``: one it cannot take is named,
+    and the exit status says the server did not start."""
+    options = ServeOptions("127.0.0.1", free_port(), "granian", 1, 2)
+    code = (
+        "import sys; from guandan.servers import run_in_this_process; "
+        f"sys.exit(run_in_this_process({granian_argv(options, 'sleeper:application')!r}))"
+    )
+    env = {**os.environ, "GRANIAN_BACKLOG": "many"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2, done
+    assert "backlog" in done.stderr.lower() and "many" in done.stderr
+
+
 @pytest.mark.slow
 def test_a_worker_over_its_memory_limit_is_renewed_without_a_gap(tmp_path, monkeypatch):
-    """WEB_WORKER_MAX_MB=1: every worker is over it; granian samples every second here."""
+    """WEB_WORKER_MAX_MB=1: every worker is over it; granian samples every second here.
+    Requests go on until the old worker is gone, and a second more: none is refused."""
     monkeypatch.setenv("WEB_WORKER_MAX_MB", "1")
     proc, base = serve(tmp_path, workers=1, GRANIAN_RSS_SAMPLE_INTERVAL="1")
     try:
@@ -126,5 +209,13 @@ def test_a_worker_over_its_memory_limit_is_renewed_without_a_gap(tmp_path, monke
             seen.add(answer(base))  # never refused while the worker is renewed
             time.sleep(0.05)
         assert len(seen) == 2, "the worker was not renewed"
+        while first in workers_of(proc) and time.monotonic() < deadline:
+            answer(base)
+            time.sleep(0.05)
+        assert first not in workers_of(proc), "the old worker stayed"
+        settle = time.monotonic() + 1
+        while time.monotonic() < settle:
+            answer(base)
+            time.sleep(0.05)
     finally:
         assert stop(proc) == 0

@@ -3,8 +3,9 @@ tests/servers/test_package.py serves the default server under.
 
 The default server itself is served from the installed wheel by test_package.py (slow), and
 its behaviour when a worker dies or the server stops by test_granian.py; here, what costs
-no server: granian is the default on every system, it imports where Windows' modules are
-missing, and the refusal really makes gunicorn fail to start.
+no server: granian imports where Windows' modules are missing, and the refusal really
+makes gunicorn fail to start (tests/app/test_guandan_command.py: granian is what
+``guandan serve`` picks).
 """
 
 from __future__ import annotations
@@ -14,14 +15,7 @@ import sys
 
 import pytest
 
-from guandan.servers import DEFAULT_SERVER, default_server
 from tests.servers.guandan_run import clean_env, refuse_posix_modules
-
-
-def test_granian_is_the_default_server(monkeypatch):
-    assert default_server() == DEFAULT_SERVER == "granian"
-    monkeypatch.setitem(sys.modules, "gunicorn", None)  # never needed to choose
-    assert default_server() == "granian"
 
 
 def test_under_the_refusal_gunicorn_cannot_start_and_the_default_server_imports(tmp_path):
@@ -53,6 +47,7 @@ def test_a_server_that_is_not_installed_is_named_with_how_to_install_it(monkeypa
 def test_a_worker_memory_limit_that_is_no_number_stops_with_a_message(monkeypatch):
     from guandan.servers import ServeOptions, granian_argv
 
+    monkeypatch.delenv("WEB_WORKER_MAX_MB", raising=False)
     options = ServeOptions(host="127.0.0.1", port=1, server="granian", workers=2, threads=4)
     assert not any("max-rss" in part for part in granian_argv(options))
     monkeypatch.setenv("WEB_WORKER_MAX_MB", "400")
