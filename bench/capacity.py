@@ -6,7 +6,9 @@ For each ``--code`` checkout (bench/rig.py: its commands build the event, its
 SQLite, one ``serve.sh`` (the laptop):
   - find my table (400 searches by name and pinyin, 25 pages of the list), the standings,
     the projector's poll (``status.json``): wrk straight to the app after a warm-up, so
-    every answer is a cached one: requests/s, latency, the app's CPU per request;
+    every answer is a cached one: requests/s, latency, the app's CPU per request; and find
+    my table past the microcache of two ``serve.sh`` behind nginx (PostgreSQL's
+    arrangement below, on SQLite);
   - the same bytes as a static file from nginx (its ceiling) against the pages and the poll
     through nginx's microcache, same nginx, same run: requests/s and nginx's and the app's
     CPU (a checkout whose nginx.conf does not keep the poll: every poll reaches the app);
@@ -217,6 +219,23 @@ def memory(c: rig.Checkout, ev: rig_event.Event) -> None:
         )
 
 
+def sqlite_two_servers(c: rig.Checkout, ev: rig_event.Event, args) -> None:
+    """Find my table past the microcache of two SQLite ``serve.sh`` behind nginx: the
+    arrangement of PostgreSQL + Redis's figure on SQLite, so that the two compare like for
+    like (the machine's cores shared by as many processes, the same proxy hop)."""
+    with rig.app_server(c) as (one, p1), rig.app_server(c) as (two, p2):
+        upstreams = [one.split("//")[1], two.split("//")[1]]
+        with rig_services.nginx(c.code, upstreams, {}) as (proxy, npid):
+            parts = rig.Parts({"app": [p1, p2], "nginx": [npid]})
+            paths, warm = kinds(ev)["find my table"]
+            load = warm_wrk(proxy, paths, args, parts, BYPASS, warm)
+            note(
+                "SQLite 2 servers, find my table, past the microcache",
+                c,
+                f"{load}; CPU {load.cpu()}",
+            )
+
+
 def sqlite(paths: list[Path], args, tmp: Path) -> None:
     """Every checkout's event is built first, then each is measured: the checkouts'
     measurements are minutes apart, not a build apart (the machine's load moves)."""
@@ -233,6 +252,7 @@ def sqlite(paths: list[Path], args, tmp: Path) -> None:
         print(f"\n== SQLite, {c.label} ({rig.load()})", flush=True)
         if not args.skip_pages:
             sqlite_pages(c, ev, args)
+            sqlite_two_servers(c, ev, args)
         with rig.app_server(c) as (base, pid):
             referees(c, ev, base, rig.Parts({"app": [pid]}), args, "SQLite")
         if not args.skip_pages:
