@@ -9,6 +9,10 @@
   a clone, so that a second server started beside the first does not clear the folder the
   first is filling.
 
+The port lock lives in the temporary folder, which systemd's ``PrivateTmp`` (deploy/systemd)
+makes each unit's own: there the unit per port (``guandan@PORT``) is what keeps one server
+per port, and the port check still refuses a port already bound.
+
 A lock is the operating system's (``flock`` on Linux and macOS, ``msvcrt.locking`` on
 Windows) and goes with the process: a server that is killed leaves no stale lock behind.
 """
