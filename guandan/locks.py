@@ -37,7 +37,10 @@ def hold_port(port: int) -> int | None:
     """Take the lock of ``port`` for the life of this process and of the server it execs
     into (the descriptor is inherited across ``os.execv``); None when another process holds
     it."""
-    fd = _open(port_lock_path(port))
+    try:
+        fd = _open(port_lock_path(port))
+    except OSError:  # no temporary folder to write in: the port check alone, as before
+        return os.open(os.devnull, os.O_RDONLY)
     if not _try_lock(fd):
         os.close(fd)
         return None

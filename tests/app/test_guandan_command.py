@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.test import override_settings
 
-from guandan import cli, paths, servers
+from guandan import cli, locks, paths, servers
 from guandan.locks import held, hold_port
 from guandan.network import lan_addresses, port_in_use
 from guandan.static import STAMP_FILE, collect_if_changed, source_stamp
@@ -177,3 +177,13 @@ def test_a_second_server_waits_for_the_first_ones_collection_and_does_not_clear_
             (root / STAMP_FILE).write_text(source_stamp(), encoding="utf-8")
         second.join(10)
     assert results == [False] and (root / "x.css").is_file()
+
+
+def test_a_temporary_folder_without_room_for_the_lock_leaves_the_port_check_alone(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(locks, "port_lock_path", lambda port: tmp_path / "missing" / "x.lock")
+    (tmp_path / "missing").write_text("a file where the folder should be", encoding="utf-8")
+    fd = hold_port(free_port())
+    assert fd is not None
+    os.close(fd)
