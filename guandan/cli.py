@@ -17,7 +17,7 @@ import os
 import sys
 
 from guandan import __version__
-from guandan.locks import hold_port
+from guandan.locks import hold_port, release
 from guandan.network import lan_addresses, port_in_use
 from guandan.paths import SOURCE_ROOT, data_dir, in_clone
 from guandan.servers import (
@@ -84,10 +84,12 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="监听地址；0.0.0.0 让同一网络的手机访问 / address to listen on; "
         "0.0.0.0 lets phones on the same network in (default 127.0.0.1)",
     )
-    parser.add_argument("--port", type=int, default=_env_number("PORT", 8000, 1))
-    parser.add_argument("--server", choices=("auto", *SERVERS), default=_env_server())
-    parser.add_argument("--workers", type=int, default=_env_number("WEB_WORKERS", 0, 0))
-    parser.add_argument("--threads", type=int, default=_env_number("WEB_THREADS", 4, 1))
+    # No defaults from the environment here: a setting that makes no sense must not stop
+    # ``--help``, nor a start whose option overrides it (run() reads them).
+    parser.add_argument("--port", type=_whole("--port", 1, 65535), help="默认 / default 8000")
+    parser.add_argument("--server", choices=("auto", *SERVERS), help="默认 / default auto")
+    parser.add_argument("--workers", type=_whole("--workers", 0), help="默认：每核一个 / per core")
+    parser.add_argument("--threads", type=_whole("--threads", 1), help="默认 / default 4")
     parser.add_argument(
         "--no-migrate",
         action="store_true",
@@ -98,18 +100,46 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _env_number(name: str, default: int, least: int) -> int:
+def _whole_number(name: str, value: str, least: int, most: int | None) -> int:
+    """``value`` as a whole number from ``least`` to ``most``; a ValueError with the
+    message in both languages otherwise."""
+    text = value.strip()
+    if (
+        text.isascii()
+        and text.isdigit()
+        and int(text) >= least
+        and (most is None or int(text) <= most)
+    ):
+        return int(text)
+    span = f"{least}–{most}" if most else f"≥ {least}"
+    raise ValueError(
+        f"{name} 应为整数（{span}），现在是 {value!r}\n"
+        f"{name} must be a whole number ({span}), not {value!r}"
+    )
+
+
+def _whole(option: str, least: int, most: int | None = None):
+    """An argparse type: a whole number from ``least`` to ``most``."""
+
+    def parse(value: str) -> int:
+        try:
+            return _whole_number(option, value, least, most)
+        except ValueError as wrong:
+            raise argparse.ArgumentTypeError(str(wrong)) from None
+
+    return parse
+
+
+def _env_number(name: str, default: int, least: int, most: int | None = None) -> int:
     """The whole number in the environment variable ``name`` (``default`` when unset or
     empty); anything else stops with a message, not a traceback."""
-    value = os.environ.get(name, "").strip()
-    if not value:
+    value = os.environ.get(name, "")
+    if not value.strip():
         return default
-    if not value.isdigit() or int(value) < least:
-        raise SystemExit(
-            f"{name} 应为不小于 {least} 的整数，现在是 {value!r}\n"
-            f"{name} must be a whole number of at least {least}, not {value!r}"
-        )
-    return int(value)
+    try:
+        return _whole_number(name, value, least, most)
+    except ValueError as wrong:
+        raise SystemExit(str(wrong)) from None
 
 
 def _env_server() -> str:
@@ -127,12 +157,18 @@ def _env_server() -> str:
 
 def run(args: argparse.Namespace) -> int:
     """``demo`` or ``serve``: prepare the database and static files, print where to go, serve."""
+
+    # An option overrides its environment variable (docs/configuration.md).
+    def given(value, name: str, default: int, least: int, most: int | None = None) -> int:
+        return value if value is not None else _env_number(name, default, least, most)
+
+    server = args.server or _env_server()
     options = ServeOptions(
         host=args.host,
-        port=args.port,
-        server=default_server() if args.server == "auto" else args.server,
-        workers=args.workers or default_workers(),
-        threads=args.threads,
+        port=given(args.port, "PORT", 8000, 1, 65535),
+        server=default_server() if server == "auto" else server,
+        workers=given(args.workers, "WEB_WORKERS", 0, 0) or default_workers(),
+        threads=given(args.threads, "WEB_THREADS", 4, 1),
         access_log=args.access_log,
     )
     # The lock first, then the check: of two servers started together on one port, the
@@ -150,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         return _prepare_and_serve(args, options)
     finally:
         if lock is not None:  # the server stopped in this process (waitress, Windows)
-            os.close(lock)
+            release(lock)
 
 
 def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
@@ -171,7 +207,17 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
     if os.environ["STATIC_COLLECTED"] not in ("0", "false", "no", "off", ""):
         from guandan.static import collect_if_changed
 
-        if collect_if_changed():
+        try:
+            collected = collect_if_changed()
+        except TimeoutError:
+            print(
+                "另一个服务器正在收集静态文件，等了两分钟仍未完成：稍后再启动。\n"
+                "Another server has been collecting the static files for two minutes: "
+                "start again later.",
+                file=sys.stderr,
+            )
+            return 2
+        if collected:
             print("静态文件已收集 / static files collected")
     _print_addresses(options, phones, args.command)
     try:

@@ -9,8 +9,8 @@
   a clone, so that a second server started beside the first does not clear the folder the
   first is filling.
 
-The port lock lives in the temporary folder, which systemd's ``PrivateTmp`` (deploy/systemd)
-makes each unit's own: there the unit per port (``guandan@PORT``) is what keeps one server
+The port lock lives in the user's runtime folder or the temporary folder; systemd's
+``PrivateTmp`` (deploy/systemd) makes the latter each unit's own: there the unit per port (``guandan@PORT``) is what keeps one server
 per port, and the port check still refuses a port already bound.
 
 A lock is the operating system's (``flock`` on Linux and macOS, ``msvcrt.locking`` on
@@ -29,23 +29,45 @@ from pathlib import Path
 
 def port_lock_path(port: int) -> Path:
     """The file the lock of ``port`` is held on (whatever the address: 127.0.0.1 and
-    0.0.0.0 on one port are the same phones' server)."""
-    return Path(tempfile.gettempdir()) / f"guandan-port-{port}.lock"
+    0.0.0.0 on one port are the same phones' server): in the user's own runtime folder
+    where the system has one (``XDG_RUNTIME_DIR``), else in the temporary folder under a
+    name of the user's own. Per user: another user cannot share a port with ``SO_REUSEPORT``
+    anyway (the port check refuses it), and cannot hold this user's lock."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if runtime and os.path.isdir(runtime):
+        return Path(runtime) / f"guandan-port-{port}.lock"
+    # Windows' temporary folder is the user's own already.
+    user = f"-{os.getuid()}" if hasattr(os, "getuid") else ""
+    return Path(tempfile.gettempdir()) / f"guandan-port-{port}{user}.lock"
 
 
 def hold_port(port: int) -> int | None:
     """Take the lock of ``port`` for the life of this process and of the server it execs
     into (the descriptor is inherited across ``os.execv``); None when another process holds
-    it."""
+    it. Give it back with :func:`release`."""
     try:
         fd = _open(port_lock_path(port))
-    except OSError:  # no temporary folder to write in: the port check alone, as before
+    except OSError:  # no folder to write in: the port check alone, as before the lock
         return os.open(os.devnull, os.O_RDONLY)
     if not _try_lock(fd):
         os.close(fd)
         return None
     os.set_inheritable(fd, True)
     return fd
+
+
+def release(fd: int) -> None:
+    """Let the lock on ``fd`` go and close it. Windows asks for the unlock before the
+    close (when a close frees a lock is not guaranteed there); elsewhere closing is enough."""
+    if os.name == "nt":
+        import msvcrt
+
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass  # not locked (os.devnull, see hold_port)
+    os.close(fd)
 
 
 @contextmanager
@@ -61,12 +83,12 @@ def held(path: Path, timeout: float = 120) -> Iterator[None]:
             time.sleep(0.1)
         yield
     finally:
-        os.close(fd)  # closing the descriptor lets the lock go
+        release(fd)
 
 
 def _open(path: Path) -> int:
-    """A descriptor on ``path``, created when missing. Another user's file (a shared
-    temporary folder) opens read-only: enough for ``flock``."""
+    """A descriptor on ``path``, created when missing; read-only when the file is not this
+    user's to write (enough for ``flock``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
@@ -75,21 +97,26 @@ def _open(path: Path) -> int:
 
 
 def _try_lock(fd: int) -> bool:
-    """Lock ``fd`` without waiting; False when another process has it."""
+    """Lock ``fd`` without waiting; False only when another process has it. A folder whose
+    system takes no locks (some network or FUSE mounts) counts as unlocked: the port check
+    alone, not a refusal that would name a server that is not there."""
     if os.name == "nt":
+        import errno
         import msvcrt
 
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
+        except OSError as error:
+            return error.errno not in (errno.EACCES, errno.EDEADLOCK)
         return True
     try:
         import fcntl
     except ImportError:  # a system with neither (tests/servers/guandan_run.py's Windows)
-        return True  # the port check alone, as before the lock
+        return True
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except BlockingIOError:
         return False
+    except OSError:  # ENOLCK, EOPNOTSUPP: no locks on this folder's file system
+        return True
     return True

@@ -150,7 +150,7 @@ def worker_max_mb() -> int | None:
     value = os.environ.get("WEB_WORKER_MAX_MB", "").strip()
     if not value:
         return None
-    if not value.isdigit() or int(value) < 1:
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
         raise SystemExit(
             f"WEB_WORKER_MAX_MB 应为正整数（兆字节），现在是 {value!r}\n"
             f"WEB_WORKER_MAX_MB must be a whole number of MB, not {value!r}"

@@ -71,6 +71,12 @@ def test_a_port_already_served_is_refused_with_the_option_to_choose_another(caps
     assert f"端口 {port} 已被占用" in err and f"PORT={port + 1} bash scripts/serve.sh" in err
 
 
+@pytest.fixture(autouse=True)
+def port_locks_here(monkeypatch, tmp_path):
+    """The port locks of these tests in their own folder, not the user's."""
+    monkeypatch.setattr(locks, "port_lock_path", lambda port: tmp_path / f"port-{port}.lock")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -86,7 +92,7 @@ def test_a_port_another_server_is_starting_on_is_refused_before_it_listens(capsy
     try:
         assert cli.main(["serve", "--port", str(port)]) == 2
     finally:
-        os.close(other)
+        locks.release(other)
     assert f"端口 {port} 已被占用" in capsys.readouterr().err
 
 
@@ -98,15 +104,15 @@ def test_a_start_refused_for_a_busy_port_lets_the_ports_lock_go():
         assert cli.main(["serve", "--port", str(port)]) == 2
     lock = hold_port(port)
     assert lock is not None
-    os.close(lock)
+    locks.release(lock)
 
 
 def test_the_server_is_granian_with_a_worker_per_core_this_process_may_use(monkeypatch):
     chosen: list[servers.ServeOptions] = []
     monkeypatch.setattr(cli, "serve", lambda options: chosen.append(options) or 0)
     monkeypatch.setenv("STATIC_COLLECTED", "0")
-    monkeypatch.delenv("GUANDAN_SERVER", raising=False)
-    monkeypatch.delenv("WEB_WORKERS", raising=False)
+    for name in ("GUANDAN_SERVER", "WEB_WORKERS", "WEB_THREADS", "HOST", "PORT"):
+        monkeypatch.delenv(name, raising=False)
     if hasattr(os, "sched_getaffinity"):  # as under taskset -c 0-2 on a bigger machine
         monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
         monkeypatch.setattr(os, "cpu_count", lambda: 64)
@@ -119,9 +125,11 @@ def test_the_server_is_granian_with_a_worker_per_core_this_process_may_use(monke
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("WEB_WORKERS", "two", "WEB_WORKERS 应为不小于 0 的整数"),
-        ("WEB_THREADS", "0", "WEB_THREADS 应为不小于 1 的整数"),
-        ("PORT", "80a", "PORT 应为不小于 1 的整数"),
+        ("WEB_WORKERS", "two", "WEB_WORKERS 应为整数（≥ 0）"),
+        ("WEB_THREADS", "0", "WEB_THREADS 应为整数（≥ 1）"),
+        ("PORT", "80a", "PORT 应为整数（1–65535）"),
+        ("PORT", "70000", "PORT 应为整数（1–65535）"),
+        ("PORT", "²", "PORT 应为整数（1–65535）"),
         ("GUANDAN_SERVER", "nginx", "GUANDAN_SERVER 应为 auto, granian, gunicorn, waitress 之一"),
     ],
 )
@@ -132,6 +140,27 @@ def test_a_setting_of_the_server_that_makes_no_sense_stops_with_a_message(
     with pytest.raises(SystemExit, match=message) as stopped:
         cli.main(["serve"])
     assert repr(value) in str(stopped.value) and "must be" in str(stopped.value)
+
+
+def test_an_option_overrides_a_setting_that_makes_no_sense_and_help_still_shows(
+    monkeypatch, capsys
+):
+    monkeypatch.setenv("WEB_WORKERS", "two")
+    chosen: list[servers.ServeOptions] = []
+    monkeypatch.setattr(cli, "serve", lambda options: chosen.append(options) or 0)
+    monkeypatch.setenv("STATIC_COLLECTED", "0")
+    argv = ["serve", "--no-migrate", "--workers", "3", "--port", str(free_port())]
+    assert cli.main(argv) == 0 and chosen[0].workers == 3
+    with pytest.raises(SystemExit) as shown:
+        cli.main(["serve", "--help"])
+    assert shown.value.code == 0 and "--workers" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["70000", "-1", "８０"])
+def test_a_port_option_out_of_range_is_refused_by_the_parser(capsys, value):
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["serve", "--port", value])
+    assert refused.value.code == 2 and "--port 应为整数（1–65535）" in capsys.readouterr().err
 
 
 def test_the_way_to_start_again_is_the_one_this_user_has(monkeypatch):
@@ -186,4 +215,13 @@ def test_a_temporary_folder_without_room_for_the_lock_leaves_the_port_check_alon
     (tmp_path / "missing").write_text("a file where the folder should be", encoding="utf-8")
     fd = hold_port(free_port())
     assert fd is not None
-    os.close(fd)
+    locks.release(fd)
+
+
+def test_the_port_lock_is_the_users_own(monkeypatch, tmp_path):
+    monkeypatch.undo()  # the real path, not the fixture's
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    assert locks.port_lock_path(8000) == tmp_path / "guandan-port-8000.lock"
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    if hasattr(os, "getuid"):
+        assert locks.port_lock_path(8000).name == f"guandan-port-8000-{os.getuid()}.lock"

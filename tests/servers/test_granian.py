@@ -166,7 +166,10 @@ def test_a_stop_ends_a_request_that_outlasts_the_wait_for_it(tmp_path):
     wait_for(tmp_path / "started")
     started = time.monotonic()
     proc.send_signal(signal.SIGTERM)
-    proc.wait(15)
+    try:
+        proc.wait(15)
+    finally:
+        proc.kill()  # a no-op once it stopped; never left behind when it did not
     took = time.monotonic() - started
     request.join(30)
     assert 1.5 < took < 12, took
