@@ -16,8 +16,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # in sys.modules is Python's own "not installed": the import fails and django-tables2 goes
 # on without it. Only in a process started to serve (guandan/servers.py sets the flag): any
 # other importer of this module (a test run, a script) keeps psycopg for what follows.
-sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
-if sqlite and os.environ.get(WORKER_FLAG) == "1":
+on_sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+if on_sqlite and os.environ.get(WORKER_FLAG) == "1":
     sys.modules.setdefault("psycopg", None)
 application = get_wsgi_application()
 # The URLconf, and the API's django-ninja and pydantic behind it, loaded while the server

@@ -10,8 +10,9 @@
   first is filling.
 
 The port lock lives in the user's runtime folder or the temporary folder; systemd's
-``PrivateTmp`` (deploy/systemd) makes the latter each unit's own: there the unit per port (``guandan@PORT``) is what keeps one server
-per port, and the port check still refuses a port already bound.
+``PrivateTmp`` (deploy/systemd) makes the latter each unit's own: there the unit per port
+(``guandan@PORT``) is what keeps one server per port, and the port check still refuses a
+port already bound.
 
 A lock is the operating system's (``flock`` on Linux and macOS, ``msvcrt.locking`` on
 Windows) and goes with the process: a server that is killed leaves no stale lock behind.
@@ -118,5 +119,5 @@ def _try_lock(fd: int) -> bool:
     except BlockingIOError:
         return False
     except OSError:  # ENOLCK, EOPNOTSUPP: no locks on this folder's file system
-        return True
+        pass
     return True

@@ -46,6 +46,7 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NoReturn
 
 from guandan.paths import SOURCE_ROOT, in_clone
 
@@ -106,9 +107,8 @@ def serve(options: ServeOptions) -> int:
             f"没有安装 {options.server}：py -m pip install {options.server}，或换用 --server auto\n"
             f"{options.server} is not installed: pip install {options.server}, or use --server auto"
         )
-    return {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server](
-        options
-    )
+    start = {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server]
+    return start(options)
 
 
 def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
@@ -163,7 +163,6 @@ def _granian(options: ServeOptions) -> int:
     if os.name == "nt":
         return run_in_this_process(argv)
     _exec(argv)
-    return 0  # not reached: the server took this process
 
 
 def run_in_this_process(argv: list[str]) -> int:
@@ -187,7 +186,7 @@ def run_in_this_process(argv: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
-def _exec(argv: list[str]) -> None:
+def _exec(argv: list[str]) -> NoReturn:
     """Hand this process to the server: Ctrl-C and signals go to it, and nothing of what
     ``guandan serve`` loaded (Django, the database connection of its migrate) stays in a
     process the workers are forked from."""
@@ -230,7 +229,6 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
 
 def _gunicorn(options: ServeOptions) -> int:
     _exec(gunicorn_argv(options))
-    return 0  # not reached: the server took this process
 
 
 def _waitress(options: ServeOptions) -> int:
@@ -238,7 +236,7 @@ def _waitress(options: ServeOptions) -> int:
 
     from waitress import serve as waitress_serve
 
-    os.environ[WORKER_FLAG] = "1"
+    os.environ.update(worker_environment(os.environ))
     from config.wsgi import application
 
     # Waitress logs a warning for every request queued behind busy threads: at a venue
