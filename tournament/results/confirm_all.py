@@ -20,8 +20,15 @@ from tournament.core.messages.audit import MSG_AUDIT_CONFIRMED, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.models.rounds import next_change_seq
+from tournament.results import write_rule
 from tournament.results.services import mark_confirmed
-from tournament.results.table_write import MSG_NO_RIGHT, confirm_problem, snapshot, table_audit
+from tournament.results.table_write import (
+    MSG_NO_RIGHT,
+    confirm_problem,
+    require_write,
+    snapshot,
+    table_audit,
+)
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
 
@@ -86,9 +93,13 @@ def _entered(round_: Round) -> list[Match]:
 
 
 def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, request=None) -> int:
-    """Confirm ``matches`` (entered tables of the locked ``round_``, checked): how many."""
+    """Confirm ``matches`` (entered tables of the locked ``round_``, checked by
+    ``confirm_problem``): how many. Each asks the rule's ``confirm`` path again as it is
+    written (:func:`~tournament.results.table_write.require_write`)."""
     if not matches:
         return 0
+    for match in matches:
+        require_write(match, user, source, write_rule.CONFIRM)
     seq = next_change_seq(round_.pk)
     entries = []
     for match in matches:

@@ -1,5 +1,6 @@
 """Entries kept on a phone and sent with their own key: applied once, a late conflict filed
-as a dispute (see :mod:`tournament.models.offline` for the key, made-at and arrived-at).
+as a dispute, a late entry on a confirmed table kept for the record (see
+:mod:`tournament.models.offline` for the key, made-at and arrived-at).
 
 Vocabulary
 ----------
@@ -9,12 +10,18 @@ phone entry
 late entry
     An entry the phone kept and sent by itself once the network came back (``offline=1``):
     nobody is looking at the form when it arrives, so a stale version cannot be answered
-    "check and submit again". If the table now holds the same content, the entry is
-    already there; if it holds an unconfirmed entry of the same person, the entry corrects
-    it (as that person may); anything else is a conflict, filed as a dispute for the chief
-    referee with both entries kept.
+    "check and submit again". What it may do is the rule's ``late`` path
+    (:mod:`tournament.results.write_rule`). If the table now holds the same content, the
+    entry is already there; a confirmed table is never changed by it: the entry is *kept*
+    (shown to the chief referee as 确认后到达, no dispute); if the table holds an
+    unconfirmed entry of the same person, the entry corrects it (as that person may);
+    anything else is a conflict, filed as a dispute for the chief referee with both
+    entries kept. A person or side has at most one entry in a table's open dispute: a
+    further late entry of theirs is kept, not filed.
 outcome
-    ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict``.
+    ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict`` (filed
+    as a dispute), ``kept`` (kept for the record only; stored as a conflict whose payload
+    says why, :data:`KEPT_WHY`).
 """
 
 from __future__ import annotations
@@ -29,14 +36,17 @@ from django.utils import timezone
 
 from tournament.core.errors import Invalid, Refused
 from tournament.models import AppliedEntry, Match
+from tournament.results import write_rule
 from tournament.results.checks import ResultValues
-from tournament.results.services import save_dispute
+from tournament.results.services import dispute_entries, save_dispute
+from tournament.results.sides import TABLE_SOURCES
 from tournament.results.table_write import (
     StaleResult,
-    check_referee,
-    check_round_open,
+    actor_of,
+    check_player_steps,
     is_real,
     lock_match,
+    require_write,
     same_actor,
     snapshot,
     values_of,
@@ -56,6 +66,11 @@ BEHIND = timedelta(hours=24)
 LATE_VALUES = ("1", "true", "True", True)
 
 APPLIED, SAME, CONFLICT = AppliedEntry.APPLIED, AppliedEntry.SAME, AppliedEntry.CONFLICT
+KEPT = "kept"  # an answer's outcome; the applied entry is a conflict with ``payload["kept"]``
+# Why a late entry was kept and not filed (``payload["kept"]``).
+AFTER_CONFIRMATION = "after_confirmation"  # 确认后到达
+IN_DISPUTE = "in_dispute"  # its sender has an entry in the table's open dispute already
+KEPT_WHY = (AFTER_CONFIRMATION, IN_DISPUTE)
 
 
 @dataclass(frozen=True)
@@ -155,7 +170,8 @@ def apply_once(
                 key=entry.key,
                 match=match,
                 kind=kind,
-                outcome=applied.outcome,
+                # A kept entry is on file as a conflict the chief sees; its payload says why.
+                outcome=CONFLICT if applied.outcome == KEPT else applied.outcome,
                 answer=applied.answer,
                 payload=applied.payload,
                 made_at=entry.made_at,
@@ -177,35 +193,62 @@ def saved_late(
     request,
     correct: bool = False,
     extra: dict | None = None,
+    steps: list | None = None,
 ) -> tuple[Match, str]:
     """``save(version)``, and its outcome. A stale version is refused as always, unless the
-    entry is late (see the module doc): then ``same(stored match)`` says it is there
-    already, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
-    with the phone's ``values()``."""
+    entry is late (see the module doc): then the rule's ``late`` path decides
+    (:func:`~tournament.results.table_write.require_write`: refused, kept or written);
+    ``same(stored match)`` says it is there already, a confirmed table keeps it for the
+    record, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
+    with the phone's ``values()`` (a side's ``steps``, a sheet, only with the stored
+    sheet's referee steps)."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
     try:
         with transaction.atomic():  # a savepoint: the save may go on after a stale version
             return save(version), APPLIED
     except StaleResult as stale:
-        current = stale.match
+        current = stale.match  # locked: apply_once locked the table before the savepoint
+    _kind, decision = require_write(current, user, source, write_rule.LATE)
     if same(current):
         return current, SAME
+    if decision.verdict == write_rule.KEEP:
+        return current, KEPT  # a confirmed table changes only by the chief's act
     if correct and current.state == Match.ENTERED and same_actor(current, user, source):
         return save(current.version), APPLIED
-    conflict = file_conflict(
+    if decision.deals_only and steps is not None:
+        check_player_steps(current, steps, late=True)
+    if current.state == Match.DISPUTED and in_dispute(current, user, source):
+        return current, KEPT  # at most one entry of each person or side in a dispute
+    conflict = _file_conflict(
         current, values(), user=user, source=source, request=request, extra=extra
     )
     return conflict, CONFLICT
 
 
-def file_conflict(
+def kept_payload(current: Match, payload: dict, *, user, source: str) -> dict:
+    """What an applied entry keeps of a late entry that changed nothing: the phone's
+    ``payload``, why it was kept (:data:`KEPT_WHY`) and who sent it."""
+    why = IN_DISPUTE if current.state == Match.DISPUTED else AFTER_CONFIRMATION
+    return {**payload, "kept": why, "by": actor_of(user, source), "via": source}
+
+
+def in_dispute(match: Match, user, source: str) -> bool:
+    """True when this person (a side: this side) has an entry in the table's dispute."""
+    for sub in dispute_entries(match):
+        if source in TABLE_SOURCES:
+            if sub.source == source:
+                return True
+        elif is_real(user) and sub.submitted_by_id == user.pk:
+            return True
+    return False
+
+
+def _file_conflict(
     match: Match, values: ResultValues, *, user, source: str, request, extra: dict | None
 ) -> Match:
-    """Put the table in dispute with both entries on file: the one stored and the phone's."""
-    match = lock_match(match, None)
-    check_round_open(match)
-    check_referee(match, user, source)
+    """Put the table (locked, its late entry allowed by the rule) in dispute with both
+    entries on file: the one stored and the phone's."""
     before = snapshot(match)
     stored = values_of(match).as_dict()
     if match.state != Match.EMPTY and not any(s.values == stored for s in match.submissions.all()):

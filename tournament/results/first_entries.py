@@ -23,10 +23,17 @@ from tournament.core.errors import ServiceError
 from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
 from tournament.models import Match, Round, Submission
 from tournament.models.rounds import next_change_seq
+from tournament.results import write_rule
 from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.confirm_all import CHUNK
 from tournament.results.services import check_knockout_winner, enter_on
-from tournament.results.table_write import check_referee, is_real, snapshot, table_audit
+from tournament.results.table_write import (
+    check_ruled,
+    is_real,
+    require_write,
+    snapshot,
+    table_audit,
+)
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
 
@@ -77,7 +84,7 @@ def enter_first(
     refused = {}
     for table, match in matches.items():
         try:
-            check_referee(match, user, source)
+            require_write(match, user, source, write_rule.IMPORT)
             check_knockout_winner(match, rows[table])
         except ServiceError as exc:
             refused[table] = exc
@@ -101,6 +108,7 @@ def enter_first(
     now = timezone.now()
     groups: dict[tuple, list[int]] = defaultdict(list)
     for table, match in sorted(matches.items()):
+        check_ruled(match)
         before = snapshot(match)
         enter_on(match, rows[table], user=user, source=source, deals=None, before=before)
         match.entered_at = now

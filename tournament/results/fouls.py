@@ -20,19 +20,12 @@ from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
-from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Foul, Match, Player
+from tournament.results import write_rule
 from tournament.results.services import save_sheet
-from tournament.results.table_write import (
-    check_referee,
-    check_round_open,
-    lock_match,
-    save_match,
-    snapshot,
-)
+from tournament.results.table_write import lock_match, require_write, save_match, snapshot
 from tournament.standings.selectors import ruleset
 
-MSG_FOUL_CONFIRMED = "foul_confirmed"
 MSG_FOUL_DEAL_RANGE = "foul_deal_range"
 MSG_FOUL_HIDING_WARNING = "foul_hiding_warning"
 MSG_FOUL_INCOMPLETE = "foul_incomplete"
@@ -61,6 +54,7 @@ def record_foul(
 ) -> Foul:
     """Write a foul or warning in the log and apply it to the table.
 
+    Who may, in which state: the rule's ``foul`` path (:mod:`~tournament.results.write_rule`).
     On a confirmed table only the chief referee may add one, and the table then needs
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
@@ -114,8 +108,9 @@ def _log_foul(foul: Foul, *, side: str, user, request) -> None:
 
 
 def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> None:
-    """Refuse a foul that is incomplete, impossible, out of the referee's tables or too late."""
-    check_round_open(match)
+    """Refuse a foul the rule refuses (rights, round, a confirmed table), or that is
+    incomplete or impossible."""
+    require_write(match, user, "referee", write_rule.FOUL)
     if (
         side not in ("EW", "NS")
         or kind not in dict(Foul.KIND_CHOICES)
@@ -124,9 +119,6 @@ def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> N
         raise Refused(MSG_FOUL_INCOMPLETE)
     if kind == "card_hiding" and severity == "warning":
         raise Refused(MSG_FOUL_HIDING_WARNING)
-    check_referee(match, user, "referee")
-    if match.state == Match.CONFIRMED and not has_role(user, match.round.tournament, CHIEF_REFEREE):
-        raise Refused(MSG_FOUL_CONFIRMED)
 
 
 def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
@@ -139,6 +131,7 @@ def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
             user=user,
             request=request,
             allow_fouls=True,
+            path=write_rule.FOUL,
         )
     else:
         _recount(match, side, user=user, request=request)

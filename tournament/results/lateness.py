@@ -17,6 +17,7 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_LATE_OUT
 from tournament.models import Match, Team
+from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 from tournament.results.table_write import check_referee
@@ -44,7 +45,9 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     if started and now < started + timedelta(minutes=tournament.late_minutes):
         raise Refused(MSG_TOO_EARLY, n=tournament.late_minutes)
     values = ResultValues(forfeit=side, defeat_reason="late", winner=opponent(side))
-    match = submit_result(match, values, version=None, user=user, request=request)
+    match = submit_result(
+        match, values, version=None, user=user, request=request, path=write_rule.ABSENCE
+    )
     team = match.ew if side == "EW" else match.ns
     out = late_disqualifies(ruleset(tournament), late_streak(team))
     if out and team.status == Team.ACTIVE:

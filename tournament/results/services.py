@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.core.errors import NotAllowed, Refused
+from tournament.core.errors import Refused
 from tournament.core.messages.audit import (
     MSG_AUDIT_CONFIRMED,
     MSG_AUDIT_DISPUTED,
@@ -29,8 +29,8 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_SHEET_STEP,
     about_match,
 )
-from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
+from tournament.results import write_rule
 from tournament.results.checks import ResultValues, result_from_deals, sheet_state
 from tournament.results.sheet_fouls import check_foul_steps
 from tournament.results.sides import (
@@ -41,17 +41,17 @@ from tournament.results.sides import (
     side_pin_problem,
 )
 from tournament.results.table_write import (
-    MSG_NO_RIGHT,
     actor_of,
     check_player_steps,
-    check_referee,
-    check_round_open,
     confirm_problem,
+    entry_path,
     is_real,
     lock_match,
+    require_write,
     same_actor,
     save_match,
     set_values,
+    sheet_path,
     snapshot,
     values_of,
 )
@@ -61,7 +61,6 @@ from tournament.standings.selectors import ruleset
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
-MSG_ALREADY_CONFIRMED = "already_confirmed"
 MSG_SHEET_CLOSED = "sheet_closed"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
@@ -75,8 +74,11 @@ def enter_result(
     source: str = "referee",
     request=None,
     deals: list | None = None,
+    path: str | None = None,
 ) -> Match:
-    """Enter a table's result (checked already, see :mod:`tournament.results.checks`).
+    """Enter a table's result (checked already, see :mod:`tournament.results.checks`), by
+    the rule's ``path`` (:mod:`~tournament.results.write_rule`; by default the one of
+    ``source``: :func:`~tournament.results.table_write.entry_path`).
 
     The first entry sets the result. A second, different person entering the same result
     confirms it; a different result makes a dispute and changes nothing else. The same
@@ -89,23 +91,20 @@ def enter_result(
     two round trips fewer under the round's lock. Everyone else calls :func:`submit_result`.
     """
     match = lock_match(match, version)
-    check_round_open(match)
-    check_referee(match, user, source)
+    kind, _decision = require_write(match, user, source, path or entry_path(source))
     check_knockout_winner(match, values)
-    tournament = match.round.tournament
     before = snapshot(match)
     match.submissions.create(
         values=values.as_dict(), submitted_by=user if is_real(user) else None, source=source
     )
-    is_chief = has_role(user, tournament, CHIEF_REFEREE)
+    is_chief = kind == write_rule.CHIEF
     if match.state == Match.DISPUTED:
         if is_chief:
             return _rule(match, values, user=user, request=request, before=before)
         # A disputed table waits for the chief referee: further entries are kept on file.
         return save_dispute(match, user=user, request=request, before=before, source=source)
+    # A confirmed table reaches here only by the chief's act (the rule refuses the others).
     others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
-    if match.state == Match.CONFIRMED and not is_chief:
-        raise Refused(MSG_ALREADY_CONFIRMED)
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
@@ -216,11 +215,12 @@ def _confirm(
     button (:func:`confirm_result`) or a second, identical entry (:func:`submit_result`).
     The rule of who may (:func:`~tournament.results.table_write.confirm_problem`), a side's
     PIN and gap, then the confirmation and its audit line (``result.confirm``)."""
-    refusal = confirm_problem(match, user, source)
+    refusal = confirm_problem(match, user, source, pin_problem=pin_problem)
     if refusal is not None:
         raise refusal
+    require_write(match, user, source, write_rule.CONFIRM, pin_problem=pin_problem)
     try:
-        check_side_confirmation(match, source, pin_problem, request)
+        check_side_confirmation(match, source, pin_problem, request)  # the gap
     except SideRefused as exc:
         raise Refused(exc.msg) from None
     mark_confirmed(match, user, source)
@@ -268,13 +268,20 @@ def _confirm_locked(match: Match, *, version, user, source: str, request, pin_pr
 
 @transaction.atomic
 def resolve_dispute(
-    match: Match, values: ResultValues, *, version: int | None, user, request=None
+    match: Match,
+    values: ResultValues,
+    *,
+    version: int | None,
+    user,
+    request=None,
+    path: str | None = None,
 ) -> Match:
-    """The chief referee's ruling on a disputed (or any) table: final and confirmed."""
+    """The chief referee's ruling on a disputed table, or correction of any other: final
+    and confirmed (the rule's ``ruling`` or ``correction`` path, unless ``path`` says)."""
     match = lock_match(match, version)
-    check_round_open(match)
-    if not has_role(user, match.round.tournament, CHIEF_REFEREE):
-        raise NotAllowed(MSG_NO_RIGHT)
+    if path is None:
+        path = write_rule.RULING if match.state == Match.DISPUTED else write_rule.CORRECTION
+    require_write(match, user, "referee", path)
     check_knockout_winner(match, values)
     return _rule(match, values, user=user, request=request, before=snapshot(match))
 
@@ -285,8 +292,9 @@ def pick_entry(match: Match, submission_id, *, version: int | None, user, reques
     submission = match.submissions.filter(pk=_int_or_none(submission_id)).first()
     if submission is None:
         raise Refused(MSG_NO_SUCH_ENTRY)
+    values = ResultValues(**submission.values)
     return resolve_dispute(
-        match, ResultValues(**submission.values), version=version, user=user, request=request
+        match, values, version=version, user=user, request=request, path=write_rule.RULING
     )
 
 
@@ -330,21 +338,23 @@ def save_sheet(
     source: str = "referee",
     request=None,
     allow_fouls: bool = False,
+    path: str | None = None,
 ) -> Match:
     """Save a deal-by-deal score sheet after every deal; a finished sheet enters the result.
 
     Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
+    Who may, in which state: the rule's ``path`` (by default the staff's or the player's
+    sheet: :func:`~tournament.results.table_write.sheet_path`; the foul log passes its own).
     A player's version may only add or change deals won (``check_player_steps``). Fouls and
     warnings come only through the foul log (``record_foul``, ``allow_fouls``).
     """
     locked = lock_match(match, version)
-    check_round_open(locked)
-    check_referee(locked, user, source)
-    if locked.state in (Match.CONFIRMED, Match.DISPUTED) or (
-        locked.state == Match.ENTERED and not same_actor(locked, user, source)
-    ):
-        raise Refused(MSG_SHEET_CLOSED)
-    check_player_steps(locked, steps, source)
+    path = path or sheet_path(source)
+    _kind, decision = require_write(locked, user, source, path)
+    if locked.state == Match.ENTERED and not same_actor(locked, user, source):
+        raise Refused(MSG_SHEET_CLOSED)  # an entered sheet is its maker's until confirmed
+    if decision.deals_only:
+        check_player_steps(locked, steps)
     check_foul_steps(locked, steps, allow_fouls)
     record_line_times(locked, steps)
     rules = ruleset(locked.round.tournament)
@@ -358,6 +368,7 @@ def save_sheet(
             source=source,
             request=request,
             deals=steps,
+            path=path,
         )
     state = sheet_state(rules, steps)
     before = snapshot(locked)

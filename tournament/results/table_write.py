@@ -9,9 +9,16 @@ actor
 version
     Every save increments ``Match.version``; a save based on an older version is refused
     (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
+ruled
+    A table locked by :func:`lock_match` whose write the rule allowed
+    (:func:`require_write`, the rule itself in :mod:`tournament.results.write_rule`).
+    :func:`save_match` writes only a ruled table, inside the transaction that locked it:
+    a write path that forgot the rule fails at its first save (:class:`UnruledWrite`).
 """
 
 from __future__ import annotations
+
+from django.db import transaction
 
 from rules import RuleError, normalize_step
 from rules.messages import Message
@@ -20,8 +27,10 @@ from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.models import AuditEntry, Match, Round
+from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.sides import TABLE_SOURCES, actor_name, printed_by
+from tournament.results.write_rule import Decision
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
 
@@ -101,7 +110,9 @@ def save_match(
     extra_after: dict | None = None,
 ) -> Match:
     """Save a table changed under :func:`lock_match` (its version moves on), with its audit
-    line, and bring the round's status up to date."""
+    line, and bring the round's status up to date. Only a table the rule allowed this write
+    (:func:`require_write`, :func:`check_ruled`)."""
+    check_ruled(match)
     match.version += 1
     match.save()
     entry = table_audit(
@@ -148,35 +159,115 @@ def lock_match(match: Match, version: int | None) -> Match:
 
 
 SHELL_SOURCES = ("import", "cli")  # the command line: whoever runs it has the server
+PIN_PROBLEMS = ("pin_wrong", "pin_locked")  # tournament.results.sides: MSG_PIN, MSG_PIN_LOCKED
+RULED = "_write_rule"  # the attribute of a locked match that holds the rule's decision
+
+
+class UnruledWrite(RuntimeError):
+    """A table written without asking the rule (:func:`require_write`): a programming error
+    of the write path, never a user's."""
+
+
+def actor_kind(match: Match, user, source: str, *, pin_problem: str | None = None) -> str:
+    """Who writes, as :mod:`~tournament.results.write_rule` sees them (its ``ACTORS``).
+
+    A side of the table acts through its code (checked by the view): ``side_pin`` when it
+    gave its right PIN or none was asked (``pin_problem`` None), else ``side``. Anybody
+    else with an account by their role in the event, a referee with assigned tables
+    ``elsewhere`` at the others. Without an account, only the command line
+    (``import``/``cli``)."""
+    if source in TABLE_SOURCES:
+        return write_rule.SIDE if pin_problem else write_rule.SIDE_PIN
+    if not is_real(user):
+        return write_rule.SHELL if source in SHELL_SOURCES else write_rule.OUTSIDER
+    tournament = match.round.tournament
+    if has_role(user, tournament, CHIEF_REFEREE):
+        return write_rule.CHIEF
+    if not has_role(user, tournament, REFEREE):
+        return write_rule.OUTSIDER
+    tables = referee_tables(user, tournament)
+    if tables is not None and match.table not in tables:
+        return write_rule.ELSEWHERE
+    return write_rule.REFEREE
+
+
+def entry_path(source: str) -> str:
+    """The rule's path of a final-levels entry from ``source``: a side's slip, a clerk's
+    import (web or command line), else the staff's form."""
+    if source in TABLE_SOURCES:
+        return write_rule.SLIP
+    if source in SHELL_SOURCES:
+        return write_rule.IMPORT
+    return write_rule.FORM
+
+
+def sheet_path(source: str) -> str:
+    return write_rule.PLAYER_SHEET if source in TABLE_SOURCES else write_rule.SHEET
+
+
+def write_decision(
+    match: Match, user, source: str, path: str, *, pin_problem: str | None = None
+) -> tuple[str, Decision]:
+    """(the actor's kind, the rule's decision) for this write to ``match`` now: refused while
+    the round takes no results, else :func:`~tournament.results.write_rule.may_write`.
+    Nothing is written; the pages ask it to show a button or not."""
+    kind = actor_kind(match, user, source, pin_problem=pin_problem)
+    why = problem(match.round, "enter")
+    if why:
+        return kind, Decision(write_rule.REFUSE, why)
+    decision = write_rule.may_write(kind, path, match.state)
+    if decision.msg in PIN_PROBLEMS and pin_problem:
+        decision = Decision(write_rule.REFUSE, pin_problem)  # wrong, or too many tries
+    return kind, decision
+
+
+def refusal(match: Match, decision: Decision) -> ServiceError | None:
+    """The error to raise or show for a refused decision (None when it is not one)."""
+    if decision.verdict != write_rule.REFUSE:
+        return None
+    if decision.msg == MSG_NOT_YOUR_TABLE:
+        return NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
+    if decision.msg == MSG_NO_RIGHT:
+        return NotAllowed(MSG_NO_RIGHT)
+    return Refused(decision.msg)
+
+
+def require_write(
+    match: Match, user, source: str, path: str, *, pin_problem: str | None = None
+) -> tuple[str, Decision]:
+    """The one check every write to a table makes, under :func:`lock_match`, before it
+    writes: raises the refusal, else marks the locked table ruled for :func:`save_match`
+    and returns (the actor's kind, the decision: ``write``, or ``keep`` for a late entry
+    kept for the record, which the caller must not write)."""
+    kind, decision = write_decision(match, user, source, path, pin_problem=pin_problem)
+    error = refusal(match, decision)
+    if error is not None:
+        raise error
+    setattr(match, RULED, (path, decision))
+    return kind, decision
+
+
+def check_ruled(match: Match) -> None:
+    """Raise :class:`UnruledWrite` unless the rule allowed a write to this locked table, in
+    the transaction that holds it (:func:`require_write`)."""
+    ruled = getattr(match, RULED, None)
+    if ruled is None or not ruled[1].writes:
+        raise UnruledWrite(f"table {match.pk}: written without asking the rule ({ruled})")
+    if not transaction.get_connection().in_atomic_block:
+        raise UnruledWrite(f"table {match.pk}: written outside the transaction that locked it")
 
 
 def check_referee(match: Match, user, source: str) -> None:
-    """The one table-rights check of every write (entry, sheet, foul, confirmation, lateness,
-    import), whatever page or command it comes from.
-
-    A side of the table acts through its code (checked by the view). Anybody else with an
-    account must be staff of the event, and a referee with assigned tables only at those.
-    Without an account, only the command line (``import``/``cli``) may act.
-    """
-    if source in TABLE_SOURCES:
-        return
-    if not is_real(user):
-        if source in SHELL_SOURCES:
-            return
+    """The table rights of every write that leaves the result alone (a photo, a slip's new
+    PIN, the time a table passed A) and the first check of a lateness, whatever page or
+    command it comes from: the rights part of :func:`actor_kind` (a side through its code,
+    staff of the event, a referee with assigned tables only at those, without an account
+    only the command line). A result's writes ask :func:`require_write`."""
+    kind = actor_kind(match, user, source)
+    if kind == write_rule.OUTSIDER:
         raise NotAllowed(MSG_NO_RIGHT)
-    tournament = match.round.tournament
-    if not has_role(user, tournament, REFEREE):
-        raise NotAllowed(MSG_NO_RIGHT)
-    tables = referee_tables(user, tournament)
-    if tables is not None and match.table not in tables:
+    if kind == write_rule.ELSEWHERE:
         raise NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
-
-
-def check_round_open(match: Match) -> None:
-    """Results are entered only while the round is published and not locked."""
-    why = problem(match.round, "enter")
-    if why:
-        raise Refused(why)
 
 
 def actor_of(user, source: str) -> str:
@@ -200,29 +291,32 @@ def same_actor(match: Match, user, source: str) -> bool:
     return source in TABLE_SOURCES and match.entered_via == source
 
 
-def confirm_problem(match: Match, user, source: str) -> ServiceError | None:
-    """The one rule of who may confirm an entered table, for every page and service
-    (a table's confirm button, 确认全部已录入, ``import_results --lock``); ``None`` when
-    this person (or side) may, else the refusal to raise or show.
+def confirm_problem(
+    match: Match, user, source: str, *, pin_problem: str | None = None
+) -> ServiceError | None:
+    """Who may confirm an entered table, for every page and service (a table's confirm
+    button, 确认全部已录入, ``import_results --lock``); ``None`` when this person (or side)
+    may, else the refusal to raise or show. The rule's ``confirm`` path
+    (:func:`write_decision`; a side's PIN problem, when it is known, refuses), then:
 
     Two people see every result (四眼原则), with one exception: the chief referee (or the
     organizer, who has the chief's rights) rules on every table anyway, so an entry the
     chief made is confirmed by the chief's own, separate act (the confirm button or
     确认全部已录入), and a chief running a round alone is never stuck. Any other referee, and
-    a side of the table, never confirms their own entry. Table rights as every write
-    (:func:`check_referee`), in a round that takes results (:func:`check_round_open`).
+    a side of the table, never confirms their own entry.
     """
-    why = problem(match.round, "enter")
-    if why:
-        return Refused(why)
-    if match.state != Match.ENTERED:
-        return Refused(MSG_NOTHING_TO_CONFIRM)
-    if same_actor(match, user, source) and not is_chief(user, match.round.tournament):
+    kind, decision = write_decision(
+        match, user, source, write_rule.CONFIRM, pin_problem=pin_problem
+    )
+    if decision.msg in PIN_PROBLEMS:
+        # Never a hint about the PIN to the side that entered: it may not confirm at all.
+        if same_actor(match, user, source):
+            return Refused(MSG_SELF_CONFIRM)
+        return refusal(match, decision)
+    if decision.verdict == write_rule.REFUSE:
+        return refusal(match, decision)
+    if same_actor(match, user, source) and kind != write_rule.CHIEF:
         return Refused(MSG_SELF_CONFIRM)
-    try:
-        check_referee(match, user, source)
-    except NotAllowed as exc:
-        return exc
     return None
 
 
@@ -248,14 +342,26 @@ def _canonical(step):
         return step  # not a step at all: the sheet's own check refuses it
 
 
-def check_player_steps(match: Match, steps: list, source: str) -> None:
+def check_player_steps(match: Match, steps: list, *, late: bool = False) -> None:
     """A side of the table (a player's link) may add and change only deals won: every
     referee step stays exactly as the referee wrote it, in the same line of the sheet, and
-    no new one comes from a player. The one check of every path that saves a player's sheet
-    (called by :func:`tournament.results.services.save_sheet`)."""
-    if source not in TABLE_SOURCES:
-        return
-    old = [(i, _canonical(s)) for i, s in enumerate(match.deals or []) if _referee_step(s)]
-    new = [(i, _canonical(s)) for i, s in enumerate(steps) if _referee_step(s)]
-    if old != new:
+    no new one comes from a player. Asked wherever the rule's decision is ``deals_only``
+    (the player's sheet, a side's late entry).
+
+    A ``late`` sheet was made on an older sheet than the one stored: its referee steps
+    must all be the stored sheet's own, in their order (the referee may have written more
+    since); none may be new."""
+    old = [_canonical(s) for s in match.deals or [] if _referee_step(s)]
+    if late:
+        stored = iter(old)
+        if all(any(step == kept for kept in stored) for step in _referee_steps(steps)):
+            return
         raise NotAllowed(MSG_REFEREE_STEPS)
+    old_at = [(i, _canonical(s)) for i, s in enumerate(match.deals or []) if _referee_step(s)]
+    new_at = [(i, _canonical(s)) for i, s in enumerate(steps) if _referee_step(s)]
+    if old_at != new_at:
+        raise NotAllowed(MSG_REFEREE_STEPS)
+
+
+def _referee_steps(steps: list) -> list:
+    return [_canonical(s) for s in steps if _referee_step(s)]

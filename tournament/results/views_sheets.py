@@ -23,10 +23,18 @@ from tournament.core.view_helpers import load_tournament
 from tournament.models import Match
 from tournament.results.checks import ResultValues, result_from_deals, sheet_state
 from tournament.results.entry import check_sheet_time
-from tournament.results.entry_keys import APPLIED, CONFLICT, Applied, apply_once, saved_late
+from tournament.results.entry_keys import (
+    APPLIED,
+    CONFLICT,
+    KEPT,
+    Applied,
+    apply_once,
+    kept_payload,
+    saved_late,
+)
 from tournament.results.fouls import deals_played, record_foul
 from tournament.results.services import levels_so_far, save_sheet
-from tournament.results.views import get_match
+from tournament.results.views import get_match, kept_note
 from tournament.results.views_offline import read_entry
 from tournament.standings.selectors import ruleset
 
@@ -87,8 +95,9 @@ def sheet_api_response(request, match: Match, *, source: str):
 
 
 def _save_steps(request, match: Match, steps: list, *, version: int, source: str) -> Applied:
-    """Save the sheet; a late sheet whose version is stale is the same sheet already, or a
-    conflict filed as a dispute with the phone's sheet kept (entry_keys.saved_late)."""
+    """Save the sheet; a late sheet whose version is stale is the same sheet already, kept
+    for the record (the table is confirmed), or a conflict filed as a dispute with the
+    phone's sheet kept (entry_keys.saved_late)."""
 
     def save(at: int | None) -> Match:
         return save_sheet(
@@ -105,13 +114,18 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         source=source,
         request=request,
         extra={"phone_deals": steps},
+        steps=steps,
     )
     body = {"ok": True, "sheet": sheet_payload(saved)}
     if outcome != APPLIED:
         body["outcome"] = outcome
+    payload = {"steps": steps} if outcome in (CONFLICT, KEPT) else None
     if outcome == CONFLICT:
         body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
-    return Applied(body, outcome, {"steps": steps} if outcome == CONFLICT else None)
+    elif outcome == KEPT:
+        body["message"] = kept_note(saved)
+        payload = kept_payload(saved, payload, user=request.user, source=source)
+    return Applied(body, outcome, payload)
 
 
 def sheet_values(match: Match, steps: list) -> ResultValues:
