@@ -101,14 +101,24 @@ def _no(msg: str) -> Decision:
 W = Decision(WRITE)
 DEALS = Decision(WRITE, deals_only=True)  # a side: deals won only
 KEPT = Decision(KEEP)  # for the record; changes nothing
-NO = _no("no_right")
-ELSE = _no("not_your_table")
-DONE = _no("already_confirmed")
-CLOSED = _no("sheet_closed")
-NOTHING = _no("nothing_to_confirm")
-PIN = _no("pin_wrong")
-FOUL_DONE = _no("foul_confirmed")
-NO_DISPUTE = _no("not_a_dispute")
+# Message codes of the refusals (texts in tournament/core/messages/services.py).
+MSG_NO_RIGHT = "no_right"
+MSG_NOT_YOUR_TABLE = "not_your_table"
+MSG_ALREADY_CONFIRMED = "already_confirmed"
+MSG_SHEET_CLOSED = "sheet_closed"
+MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
+MSG_PIN = "pin_wrong"
+MSG_FOUL_CONFIRMED = "foul_confirmed"
+MSG_NOT_A_DISPUTE = "not_a_dispute"
+
+NO = _no(MSG_NO_RIGHT)
+ELSE = _no(MSG_NOT_YOUR_TABLE)
+DONE = _no(MSG_ALREADY_CONFIRMED)
+CLOSED = _no(MSG_SHEET_CLOSED)
+NOTHING = _no(MSG_NOTHING_TO_CONFIRM)
+PIN = _no(MSG_PIN)
+FOUL_DONE = _no(MSG_FOUL_CONFIRMED)
+NO_DISPUTE = _no(MSG_NOT_A_DISPUTE)
 
 # path -> actor kind -> the decision in each state, in the order of STATES:
 #                      empty    in_play  entered  confirmed  disputed
