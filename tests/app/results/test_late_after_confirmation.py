@@ -1,0 +1,196 @@
+"""A late phone entry never reopens a confirmed table (issue 41): a POST with ``offline=1``, a
+stale ``version`` and a fresh ``entry_key`` from a referee who is not the chief, or from a
+player's slip link without a PIN, leaves the table confirmed, files no dispute and is kept
+for the chief referee (确认后到达); a player's late sheet files no referee step; a person
+or side has at most one entry in a table's open dispute."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.conftest import ONE_EVENT, login
+from tournament.models import AppliedEntry, AuditEntry, Match, Round, Staff
+from tournament.results.checks import ResultValues
+from tournament.results.services import (
+    confirm_result,
+    dispute_entries,
+    pick_entry,
+    save_sheet,
+    submit_result,
+)
+from tournament.rounds.lifecycle import lock_round
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
+OUTBOX = {"HTTP_X_OUTBOX": "1"}
+WIN = ResultValues("A+", "K", winner="EW")
+
+
+@pytest.fixture
+def event(tournament, teams8, make_round):
+    tournament.table_entry = True
+    tournament.save()
+    return make_round(tournament, teams8)
+
+
+@pytest.fixture
+def ref2(tournament, make_user):
+    user = make_user("ref2")
+    Staff.objects.create(tournament=tournament, user=user, role=Staff.REFEREE)
+    return user
+
+
+def key(n: int) -> str:
+    return f"late-entry-key-{n:04d}"
+
+
+def confirmed(event, referee, ref2, table: int = 1) -> Match:
+    """A table entered by one referee and confirmed by another: the state a round locks on."""
+    m = event.matches.get(table=table)
+    m = submit_result(m, WIN, version=m.version, user=referee)
+    return confirm_result(m, version=m.version, user=ref2)
+
+
+def late_levels(ns: str, n: int, version: int = 0) -> dict:
+    """A final-levels entry the phone kept since the table's version ``version``."""
+    return {
+        "action": "enter",
+        "ew_level": "A+",
+        "ns_level": ns,
+        "ew_fouls": 0,
+        "ns_fouls": 0,
+        "version": version,
+        "entry_key": key(n),
+        "offline": "1",
+    }
+
+
+def unchanged(m: Match) -> tuple:
+    fresh = Match.objects.get(pk=m.pk)
+    return fresh.state, fresh.version, fresh.ns_level, fresh.submissions.count()
+
+
+def test_a_referees_late_entry_leaves_a_confirmed_table_confirmed(event, referee, ref2):
+    m = confirmed(event, referee, ref2)
+    before = unchanged(m)
+    url = reverse("match_entry", args=["spring", 1, 1])
+    answer = login(ref2).post(url, late_levels("5", 1), **OUTBOX).json()
+    assert unchanged(m) == before and before[0] == Match.CONFIRMED
+    assert answer["ok"] and answer["outcome"] == "kept" and answer["state"] == Match.CONFIRMED
+    assert "已确认" in answer["message"]
+    assert not AuditEntry.objects.filter(action="result.dispute").exists()
+    kept = AppliedEntry.objects.get(key=key(1))
+    assert kept.payload["kept"] == "after_confirmation"
+    assert kept.payload["values"]["ns_level"] == "5" and kept.payload["by"] == "ref2"
+
+
+def test_a_players_late_entry_through_the_slip_link_leaves_it_confirmed(event, referee, ref2):
+    m = confirmed(event, referee, ref2)
+    before = unchanged(m)
+    url = reverse("table_entry", args=["spring", m.pk, m.ns_code])
+    data = late_levels("5", 2)
+    del data["ew_fouls"], data["ns_fouls"], data["action"]  # the players' form has none
+    answer = Client().post(url, data, **OUTBOX).json()  # no account, no PIN
+    assert unchanged(m) == before
+    assert answer["outcome"] == "kept"
+    assert AppliedEntry.objects.get(key=key(2)).payload["via"] == "table_ns"
+
+
+def test_late_entries_after_the_chiefs_ruling_leave_the_round_lockable(event, referee, ref2, chief):
+    """The reproduction: a dispute, the chief's ruling, then a late entry from a referee and
+    from each side's link, each with a fresh key; the round still locks."""
+    for table in (2, 3, 4):
+        confirmed(event, referee, ref2, table)
+    m = event.matches.get(table=1)
+    m = submit_result(m, WIN, version=m.version, user=referee)
+    m = submit_result(m, ResultValues("A+", "Q", winner="EW"), version=m.version, user=ref2)
+    assert m.state == Match.DISPUTED
+    entry = m.submissions.order_by("pk").first()
+    m = pick_entry(m, entry.pk, version=m.version, user=chief)
+    assert m.state == Match.CONFIRMED
+    ruled = unchanged(m)
+    staff_url = reverse("match_entry", args=["spring", 1, 1])
+    login(ref2).post(staff_url, late_levels("5", 3), **OUTBOX)
+    for n, code in ((4, m.ew_code), (5, m.ns_code)):
+        data = {**late_levels("9", n), "version": 1}
+        Client().post(reverse("table_entry", args=["spring", m.pk, code]), data, **OUTBOX)
+    assert unchanged(m) == ruled
+    assert AuditEntry.objects.filter(action="result.dispute").count() == 1  # the first only
+    assert lock_round(Round.objects.get(pk=event.pk), user=chief).status == Round.LOCKED
+
+
+def test_a_late_sheet_on_a_confirmed_table_is_kept_too(event, referee, ref2):
+    m = confirmed(event, referee, ref2)
+    before = unchanged(m)
+    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    body = {"version": 0, "steps": [{"win": "NS", "partner": 3}], "entry_key": key(6)}
+    answer = Client().post(url, json.dumps({**body, "offline": True}), "application/json")
+    assert answer.status_code == 200 and answer.json()["outcome"] == "kept"
+    assert unchanged(m) == before
+    assert AppliedEntry.objects.get(key=key(6)).payload["steps"] == body["steps"]
+
+
+def test_the_chief_sees_what_arrived_after_confirmation(event, referee, ref2, chief):
+    confirmed(event, referee, ref2)
+    login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), late_levels("5", 7), **OUTBOX)
+    page = login(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    assert 'id="late-kept"' in page and "确认后到达" in page and "ref2" in page
+    other = login(referee).get(reverse("match_entry", args=["spring", 1, 2])).content.decode()
+    assert 'id="late-kept"' not in other
+
+
+PENALTY_NS = {"penalty": "NS", "levels": -1}
+FORFEIT_NS = {"forfeit_by": "NS", "reason": "late"}
+
+
+@pytest.mark.parametrize("referee_step", [PENALTY_NS, FORFEIT_NS], ids=["penalty", "forfeit"])
+def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step):
+    m = event.matches.get(table=1)
+    m = save_sheet(m, [{"win": "EW", "partner": 2}], version=m.version, user=referee)
+    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    steps = [{"win": "EW", "partner": 2}, referee_step]
+    body = {"version": 0, "steps": steps, "entry_key": key(8), "offline": True}
+    answer = Client().post(url, json.dumps(body), "application/json")
+    stored = Match.objects.get(pk=m.pk)
+    assert answer.status_code == 400 and "由裁判记录" in answer.json()["error"]
+    assert (stored.state, stored.version, stored.submissions.count()) == (
+        Match.IN_PLAY,
+        m.version,
+        0,
+    )
+    assert not AppliedEntry.objects.exists()
+
+
+def test_a_players_late_sheet_keeping_the_referees_steps_is_still_filed(event, referee):
+    m = event.matches.get(table=1)
+    first = [{"win": "EW", "partner": 2}, PENALTY_NS]
+    m = save_sheet(m, first, version=m.version, user=referee)
+    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    body = {"version": 0, "steps": [{"win": "NS", "partner": 2}, PENALTY_NS], "entry_key": key(9)}
+    answer = Client().post(url, json.dumps({**body, "offline": True}), "application/json")
+    assert answer.json()["outcome"] == "conflict"
+    assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
+
+
+def test_at_most_one_open_conflict_per_side_and_table(event, referee):
+    m = event.matches.get(table=1)
+    m = submit_result(m, WIN, version=m.version, user=referee)
+    url = reverse("table_entry", args=["spring", m.pk, m.ew_code])
+
+    def side_late(ns: str, n: int):
+        data = {"ew_level": "A+", "ns_level": ns, "version": 0, "entry_key": key(n)}
+        return Client().post(url, {**data, "offline": "1"}, **OUTBOX).json()
+
+    assert side_late("5", 10)["outcome"] == "conflict"
+    disputed = unchanged(m)
+    assert disputed[0] == Match.DISPUTED
+    assert [side_late(ns, n)["outcome"] for n, ns in ((11, "6"), (12, "7"))] == ["kept", "kept"]
+    assert unchanged(m) == disputed
+    stored = Match.objects.get(pk=m.pk)
+    assert [e.source for e in dispute_entries(stored)] == ["referee", "table_ew"]
+    kept = AppliedEntry.objects.filter(key__in=[key(11), key(12)])
+    assert {e.payload["kept"] for e in kept} == {"in_dispute"}
+    assert AuditEntry.objects.filter(action="result.dispute").count() == 1
