@@ -59,7 +59,8 @@ def record_foul(
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
     match = lock_match(match, None)
-    _check_foul(match, side=side, kind=kind, severity=severity, user=user)
+    require_write(match, user, "referee", write_rule.FOUL)
+    _check_foul(side=side, kind=kind, severity=severity)
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)
     if deal_number is None and match.deals:
@@ -107,10 +108,8 @@ def _log_foul(foul: Foul, *, side: str, user, request) -> None:
     )
 
 
-def _check_foul(match: Match, *, side: str, kind: str, severity: str, user) -> None:
-    """Refuse a foul the rule refuses (rights, round, a confirmed table), or that is
-    incomplete or impossible."""
-    require_write(match, user, "referee", write_rule.FOUL)
+def _check_foul(*, side: str, kind: str, severity: str) -> None:
+    """Refuse a foul that is incomplete or impossible."""
     if (
         side not in ("EW", "NS")
         or kind not in dict(Foul.KIND_CHOICES)
