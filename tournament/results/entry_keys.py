@@ -33,7 +33,10 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from rules import format_notation
+from tournament.core.audit_text import values_text
 from tournament.core.errors import Invalid, Refused
 from tournament.models import AppliedEntry, Match
 from tournament.results import write_rule
@@ -263,3 +266,37 @@ def _file_conflict(
     return save_dispute(
         match, user=user, request=request, before=before, source=source, extra=extra
     )
+
+
+def kept_note(saved: Match) -> str:
+    """Why a late entry changed nothing (it is kept for the chief referee to see)."""
+    if saved.state == Match.CONFIRMED:
+        return _("该台成绩已确认，这份录入送达较晚，没有改动成绩；已保留供裁判长查看")
+    return _("该台已在争议中且已有您的录入，这份录入没有另行提交；已保留供裁判长查看")
+
+
+def late_kept(match: Match) -> list[dict]:
+    """The late entries a table kept without changing anything (确认后到达, or a second one
+    of a person in a dispute), for the staff's table page: newest first. None before the
+    table was ever entered (no query: the page every referee's save starts from)."""
+    if match.state in (Match.EMPTY, Match.IN_PLAY):
+        return []
+    rows = []
+    for entry in match.applied_entries.filter(outcome=CONFLICT).order_by("-created_at", "-pk"):
+        payload = entry.payload or {}
+        if not payload.get("kept"):
+            continue
+        if "values" in payload:
+            text = values_text(payload["values"])
+        else:
+            text = format_notation(payload.get("steps") or [])
+        rows.append(
+            {
+                "after_confirmation": payload["kept"] == AFTER_CONFIRMATION,
+                "by": payload.get("by", ""),
+                "text": text,
+                "made_at": entry.made_at,
+                "arrived_at": entry.created_at,
+            }
+        )
+    return rows

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation
-from tournament.core.audit_text import dispute_rows, readable, values_text
+from tournament.core.audit_text import dispute_rows, readable
 from tournament.core.errors import ServiceError, Stale
 from tournament.core.messages import render as render_message
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
@@ -23,13 +23,14 @@ from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.results.checks import RESULT_FIELDS, ResultValues, check_result
 from tournament.results.entry import enter_final, minutes_left
 from tournament.results.entry_keys import (
-    AFTER_CONFIRMATION,
     CONFLICT,
     KEPT,
     SAME,
     Applied,
     apply_once,
+    kept_note,
     kept_payload,
+    late_kept,
     saved_late,
 )
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
@@ -174,40 +175,6 @@ def result_note(saved: Match, outcome: str) -> dict:
         level, note = "warning", kept_note(saved)
     text = _("第%(table)s台：%(note)s") % {"table": saved.table, "note": note}
     return answer("", text, level, outcome=outcome, state=saved.state, version=saved.version)
-
-
-def kept_note(saved: Match) -> str:
-    """Why a late entry changed nothing (it is kept for the chief referee to see)."""
-    if saved.state == Match.CONFIRMED:
-        return _("该台成绩已确认，这份录入送达较晚，没有改动成绩；已保留供裁判长查看")
-    return _("该台已在争议中且已有您的录入，这份录入没有另行提交；已保留供裁判长查看")
-
-
-def late_kept(match: Match) -> list[dict]:
-    """The late entries a table kept without changing anything (确认后到达, or a second one
-    of a person in a dispute), for the staff's table page: newest first. None before the
-    table was ever entered (no query: the page every referee's save starts from)."""
-    if match.state in (Match.EMPTY, Match.IN_PLAY):
-        return []
-    rows = []
-    for entry in match.applied_entries.filter(outcome=CONFLICT).order_by("-created_at", "-pk"):
-        payload = entry.payload or {}
-        if not payload.get("kept"):
-            continue
-        if "values" in payload:
-            text = values_text(payload["values"])
-        else:
-            text = format_notation(payload.get("steps") or [])
-        rows.append(
-            {
-                "after_confirmation": payload["kept"] == AFTER_CONFIRMATION,
-                "by": payload.get("by", ""),
-                "text": text,
-                "made_at": entry.made_at,
-                "arrived_at": entry.created_at,
-            }
-        )
-    return rows
 
 
 def _pick(request, match: Match, next_url: str):

@@ -29,12 +29,13 @@ from tournament.results.entry_keys import (
     KEPT,
     Applied,
     apply_once,
+    kept_note,
     kept_payload,
     saved_late,
 )
 from tournament.results.fouls import deals_played, record_foul
 from tournament.results.services import levels_so_far, save_sheet
-from tournament.results.views import get_match, kept_note
+from tournament.results.views import get_match
 from tournament.results.views_offline import read_entry
 from tournament.standings.selectors import ruleset
 
