@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.models import Match
+from tests.conftest import ONE_EVENT
+from tournament.models import Match, Round, Staff
 from tournament.results import write_rule
+from tournament.results.table_write import write_decision
 from tournament.results.write_rule import (
     ACTORS,
     CHIEF,
@@ -192,3 +194,50 @@ def test_nobody_without_rights_at_the_table_writes_anything():
 def test_only_a_side_with_its_pin_confirms_for_its_side():
     assert not may_write(SIDE, write_rule.CONFIRM, write_rule.ENTERED).writes
     assert may_write(SIDE_PIN, write_rule.CONFIRM, write_rule.ENTERED).writes
+
+
+# --- the Django side: who is which actor, and the decision each path gets ----------------
+
+
+@pytest.fixture
+def people(tournament, referee, chief, organizer, make_user):
+    """Each actor kind as a request would present it: (user, source, PIN problem)."""
+    elsewhere = make_user("ref_far")
+    Staff.objects.create(tournament=tournament, user=elsewhere, role=Staff.REFEREE, tables="5-8")
+    stranger = make_user("stranger")
+    return {
+        "side without its PIN": (write_rule.SIDE, (None, "table_ew", "pin_wrong")),
+        "side with its PIN": (SIDE_PIN, (None, "table_ns", None)),
+        "a logged-in side": (SIDE_PIN, (referee, "table_ew", None)),
+        "referee": (write_rule.REFEREE, (referee, "referee", None)),
+        "referee of other tables": (write_rule.ELSEWHERE, (elsewhere, "referee", None)),
+        "chief": (CHIEF, (chief, "referee", None)),
+        "organizer": (CHIEF, (organizer, "referee", None)),
+        "command line": (write_rule.SHELL, (None, "cli", None)),
+        "clerk import without an account": (write_rule.SHELL, (None, "import", None)),
+        "no account": (write_rule.OUTSIDER, (None, "referee", None)),
+        "account of no role": (write_rule.OUTSIDER, (stranger, "referee", None)),
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures(ONE_EVENT)
+def test_every_actor_gets_the_tables_decision_on_every_path(tournament, teams8, make_round, people):
+    match = make_round(tournament, teams8).matches.get(table=1)
+    for label, (kind, (user, source, pin_problem)) in people.items():
+        for path in PATHS:
+            for state in STATES:
+                match.state = state
+                got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
+                assert got_kind == kind, label
+                assert got == may_write(kind, path, state), (label, path, state)
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures(ONE_EVENT)
+def test_a_locked_round_refuses_every_write_whoever_asks(tournament, teams8, make_round, people):
+    match = make_round(tournament, teams8, status=Round.LOCKED).matches.get(table=1)
+    for _label, (_kind, (user, source, pin_problem)) in people.items():
+        for path in PATHS:
+            _got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
+            assert got.verdict == REFUSE and "已锁定" in got.msg
