@@ -197,9 +197,11 @@ def saved_late(
     correct: bool = False,
     extra: dict | None = None,
     steps: list | None = None,
+    match: Match | None = None,
 ) -> tuple[Match, str]:
     """``save(version)``, and its outcome. A stale version is refused as always, unless the
-    entry is late (see the module doc): then the rule's ``late`` path decides
+    entry is late (see the module doc), or, for a late entry, a refusal of the ``match``
+    it was made for when that table is confirmed: then the rule's ``late`` path decides
     (:func:`~tournament.results.table_write.require_write`: refused, kept or written);
     ``same(stored match)`` says it is there already, a confirmed table keeps it for the
     record, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
@@ -212,6 +214,11 @@ def saved_late(
             return save(version), APPLIED
     except StaleResult as stale:
         current = stale.match  # locked: apply_once locked the table before the savepoint
+    except Refused:
+        # Made on a phone that saw the table confirmed already: kept, as after a stale version.
+        current = lock_match(match, None) if match is not None else None
+        if current is None or current.state != Match.CONFIRMED:
+            raise
     _kind, decision = require_write(current, user, source, write_rule.LATE)
     if same(current):
         return current, SAME

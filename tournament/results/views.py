@@ -154,6 +154,7 @@ def _save_final(request, match: Match, form, values: ResultValues, source: str) 
         source=source,
         request=request,
         correct=True,
+        match=match,
     )
     payload = {"values": values.as_dict()} if outcome in (CONFLICT, KEPT) else None
     if outcome == KEPT:

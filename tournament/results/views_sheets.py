@@ -116,6 +116,7 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         request=request,
         extra={"phone_deals": steps},
         steps=steps,
+        match=match,
     )
     body = {"ok": True, "sheet": sheet_payload(saved)}
     if outcome != APPLIED:

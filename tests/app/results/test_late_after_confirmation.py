@@ -194,3 +194,20 @@ def test_at_most_one_open_conflict_per_side_and_table(event, referee):
     kept = AppliedEntry.objects.filter(key__in=[key(11), key(12)])
     assert {e.payload["kept"] for e in kept} == {"in_dispute"}
     assert AuditEntry.objects.filter(action="result.dispute").count() == 1
+
+
+def test_a_late_entry_made_on_the_confirmed_table_is_kept_not_refused(event, referee, ref2):
+    """The phone saw the table confirmed (its version is the stored one): the late entry is
+    kept for the chief as after a stale version, not refused back to the phone."""
+    m = confirmed(event, referee, ref2)
+    before = unchanged(m)
+    url = reverse("match_entry", args=["spring", 1, 1])
+    answer = login(ref2).post(url, late_levels("5", 13, m.version), **OUTBOX).json()
+    assert answer["outcome"] == "kept" and unchanged(m) == before
+    sheet = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    body = {"version": m.version, "steps": [{"win": "NS", "partner": 3}], "entry_key": key(14)}
+    reply = Client().post(sheet, json.dumps({**body, "offline": True}), "application/json")
+    assert reply.json()["outcome"] == "kept" and unchanged(m) == before
+    now = {**late_levels("5", 15, m.version), "offline": ""}  # sent at once: refused as ever
+    refused = login(ref2).post(url, now, **OUTBOX)
+    assert refused.status_code == 400 and "已确认" in refused.json()["errors"][0]
