@@ -4,11 +4,14 @@ venue install and deploy/) and requirements/dev.txt (dev.in: everything a clone 
     .venv/bin/python scripts/lock.py            (Windows: .venv\\Scripts\\python scripts\\lock.py)
 
 Run it after a change to requirements/runtime.in or dev.in, then ``bash scripts/setup.sh``.
-Each lock is universal (one file for Windows, macOS and Linux, Python 3.11 to 3.13: markers
+Each lock is universal (one file for Windows, macOS and Linux, Python 3.11 and later: markers
 where a platform needs its own package) and every file carries its hashes, so an install
 takes exactly the files that were locked. The development lock is constrained by the runtime
 lock, so that both install the same version of every package they share. A package already
-locked keeps its version unless ``--upgrade`` is given.
+locked keeps its version unless ``--upgrade`` is given (every package to its newest release
+that the ``.in`` files allow), or ``--upgrade-package NAME`` for that package alone: a
+security release, e.g. ``scripts/lock.py --upgrade-package django`` (docs/install.md,
+"Security releases").
 """
 
 from __future__ import annotations
@@ -58,8 +61,19 @@ def compile_lock(sources: list[str], output: str, *extra: str) -> None:
     )
 
 
+def upgrade_options(argv: list[str]) -> list[str]:
+    """uv's options for ``--upgrade`` and each ``--upgrade-package NAME`` of ``argv``."""
+    options = ["--upgrade"] if "--upgrade" in argv else []
+    for where, word in enumerate(argv):
+        if word == "--upgrade-package":
+            if where + 1 == len(argv):
+                sys.exit("scripts/lock.py: --upgrade-package needs a package's name")
+            options += ["--upgrade-package", argv[where + 1]]
+    return options
+
+
 def main(argv: list[str]) -> int:
-    extra = ["--upgrade"] if "--upgrade" in argv else []
+    extra = upgrade_options(argv)
     compile_lock(["runtime.in", "server.in"], "runtime.txt", *extra)
     constraint = ["--constraint", str(REQUIREMENTS / "runtime.txt")]
     compile_lock(["dev.in"], "dev.txt", *constraint, *extra)

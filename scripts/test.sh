@@ -26,7 +26,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   pg_pid=$!
   # Interrupted (Ctrl-C), the PostgreSQL pass stops too.
 fi
-# A second Python (PYTHON_ALSO=/path/to/python3.13, as .ci/run sets it): its own venv
+# A second Python (PYTHON_ALSO=/path/to/python3.N: .ci/run sets the newest the machine has,
+# 3.13 on the development machine): its own venv
 # (.venv-also, the same locked requirements through uv) runs what can differ between the two
 # versions, at the everyday number of examples (RUN_SLOW unset): the pure packages whole, the
 # import of every module, the migrations, a round through the test client, and the app's
@@ -34,7 +35,7 @@ fi
 # csv, xml, sqlite3's backup, unicodedata, ipaddress, zoneinfo, argparse; Pillow, reportlab,
 # pypdf, openpyxl). The rest of the app is the same Python on both and runs on 3.11 only;
 # docs/development.md ("Python 3.13") says why that is safe. The installed wheel is served on
-# 3.13 by tests/servers/test_package.py.
+# each Python the machine has by tests/servers/test_package.py.
 ALSO_TESTS=(
   tests/rules tests/scoring tests/pairing
   tests/app/test_imports.py tests/app/test_db_setup.py tests/app/results/test_round_through_the_web.py
@@ -50,7 +51,9 @@ if [ -n "${PYTHON_ALSO:-}" ]; then
   also_log=$(mktemp /tmp/guandan-also-pass.XXXXXX)
   # Its venv is made and filled in the background too: the SQLite pass does not wait for it.
   (
-    [ -x .venv-also/bin/python ] || .venv/bin/uv venv --quiet --python "$PYTHON_ALSO" .venv-also
+    # Made again when the second Python changed (a newer one installed since).
+    [ "$(.venv-also/bin/python -V 2>/dev/null)" = "$("$PYTHON_ALSO" -V)" ] ||
+      .venv/bin/uv venv --quiet --clear --python "$PYTHON_ALSO" .venv-also
     .venv/bin/uv pip install --quiet --python .venv-also/bin/python -r requirements.txt
     exec env -u RUN_SLOW .venv-also/bin/python -m pytest -n 0 -p no:randomly "${ALSO_TESTS[@]}"
   ) >"$also_log" 2>&1 &

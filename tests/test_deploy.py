@@ -6,7 +6,10 @@
 - the Dockerfile through hadolint, every COPY source present, its command one that
   ``guandan`` accepts;
 - the systemd units through ``systemd-analyze verify``, their commands ones ``guandan``
-  accepts.
+  accepts;
+- ``check --deploy`` clean, warnings included, with the environment each way gives the app
+  servers (compose.yaml with deploy/env.example filled in; the units with
+  deploy/systemd/env.example).
 
 What only running them would show (the images pulled, the servers answering through nginx)
 is not checked: docs/deploy-containers.md says so.
@@ -14,6 +17,7 @@ is not checked: docs/deploy-containers.md says so.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -155,3 +159,90 @@ def test_the_systemd_units_pass_systemd_analyze(tmp_path):
         [analyze, "verify", "--man=no", *names], capture_output=True, text=True, cwd=tmp_path
     )
     assert result.returncode == 0 and not result.stderr.strip(), result.stderr
+
+
+STRONG_KEY = "deploy-test-" + "k3y-Q9x7Lm2Pw8Rt5Zv1Nb4Hc6Jd0Fg" * 2
+
+
+def env_file(path: Path) -> dict[str, str]:
+    """The ``NAME=value`` lines of an example environment file, blanks filled as a person
+    setting it up fills them (a strong SECRET_KEY, some password)."""
+    values = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _eq, value = line.partition("=")
+            values[name.strip()] = value.strip()
+    filled = {"SECRET_KEY": STRONG_KEY}
+    return {name: value or filled.get(name, "a-password") for name, value in values.items()}
+
+
+def interpolated(value: str, given: dict[str, str]) -> str:
+    """``value`` of compose.yaml with its ``${NAME}``, ``${NAME:-default}`` and
+    ``${NAME:?message}`` as Compose fills them from ``given`` (deploy/.env)."""
+
+    def fill(found: re.Match) -> str:
+        name, how, default = found.group(1), found.group(2) or "", found.group(3) or ""
+        if name in given and (given[name] or ":" not in how):
+            return given[name]
+        assert not how.endswith("?"), f"compose.yaml needs {name} in .env"
+        return default
+
+    return re.sub(r"\$\{(\w+)(?:(:?[-?])([^}]*))?\}", fill, str(value))
+
+
+def unit_environment(unit: str) -> dict[str, str]:
+    text = (DEPLOY / "systemd" / unit).read_text(encoding="utf-8")
+    pairs = re.findall(r"^Environment=(\w+)=(.*)$", text, re.MULTILINE)
+    return dict(pairs)
+
+
+def dockerfile_environment() -> dict[str, str]:
+    text = (DEPLOY / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    block = re.findall(r"^ENV (.*)$", text, re.MULTILINE)[-1]  # the app's stage
+    pairs = dict(pair.split("=", 1) for pair in shlex.split(block))
+    return {name: value for name, value in pairs.items() if name not in ("PATH", "VIRTUAL_ENV")}
+
+
+def deploy_environments() -> dict[str, dict[str, str]]:
+    """What each way of deploying (deploy/) gives the app servers as their environment."""
+    given = env_file(DEPLOY / "env.example")
+    app = compose()["services"]["app1"]["environment"]
+    containers = {**dockerfile_environment()}
+    containers.update({name: interpolated(value, given) for name, value in app.items()})
+    systemd = {
+        **unit_environment("guandan@.service"),
+        **env_file(DEPLOY / "systemd" / "env.example"),
+    }
+    return {"compose": containers, "systemd": systemd}
+
+
+@pytest.mark.parametrize("way", ["compose", "systemd"])
+def test_check_deploy_is_clean_with_the_settings_deploy_gives(way, tmp_path):
+    """``guandan check --deploy`` (Django's deployment checks and every check the app
+    registers) finds nothing, warnings included, with the environment the app servers get:
+    from compose.yaml with deploy/env.example filled in, or from the systemd units and
+    deploy/systemd/env.example. The servers' own numbers pass ``guandan serve``'s checks."""
+    env = deploy_environments()[way]
+    assert env["HTTPS"] == "1" and env["SECRET_KEY"] == STRONG_KEY
+    env["GUANDAN_DATA_DIR"] = str(tmp_path / "data")  # /data, /var/lib/guandan: not here
+    keep = {name: os.environ[name] for name in ("PATH", "HOME", "SYSTEMROOT") if name in os.environ}
+    startup = (
+        "from guandan.cli import _env_number, _env_server; "
+        "_env_number('WEB_WORKERS', 0, 0); _env_number('WEB_THREADS', 4, 1); _env_server()"
+    )
+    for argv in (
+        ["-c", startup],
+        ["-m", "guandan", "check", "--deploy", "--fail-level", "WARNING"],
+    ):
+        result = subprocess.run(
+            [sys.executable, *argv],
+            cwd=ROOT,
+            env={**keep, **env},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        output = result.stdout + result.stderr
+        assert result.returncode == 0, output
+        assert "WARNING" not in output and "ERROR" not in output, output
+    assert "System check identified no issues" in result.stdout

@@ -31,7 +31,9 @@ def partition(request) -> str:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "anon"
-    return salted_hmac("offline-partition", f"{user.pk}:{user.password}").hexdigest()[:16]
+    # sha1 by name: Django 6.1 changes the default, and the pages phones keep must stay theirs.
+    mac = salted_hmac("offline-partition", f"{user.pk}:{user.password}", algorithm="sha1")
+    return mac.hexdigest()[:16]
 
 
 class OfflinePartitionMiddleware:

@@ -74,7 +74,8 @@ def slip_cookie(match: Match) -> str:
 
 def _mac(match_id: int, side: str, code: str, user_id: int) -> str:
     text = f"{match_id}:{side}:{code}:{user_id}"
-    return salted_hmac("gd-slip-printer", text).hexdigest()[:16]
+    # sha1 by name: Django 6.1 changes the default, and printed slips must keep matching.
+    return salted_hmac("gd-slip-printer", text, algorithm="sha1").hexdigest()[:16]
 
 
 def side_code(match, side: str) -> str:

@@ -48,7 +48,8 @@ CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 def checkin_code(team: Team | int) -> str:
     """The pair's check-in code (a team or its id)."""
     pk = team if isinstance(team, int) else team.pk
-    digest = salted_hmac("guandan.checkin", str(pk)).hexdigest()[:12]
+    # sha1 by name: Django 6.1 changes the default, and printed QR codes must keep matching.
+    digest = salted_hmac("guandan.checkin", str(pk), algorithm="sha1").hexdigest()[:12]
     return f"{pk}-{digest}"
 
 

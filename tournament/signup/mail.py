@@ -40,7 +40,9 @@ def status_link(signup: SignUp, request=None) -> str:
 def confirm_code(signup: SignUp) -> str:
     """The code of the e-mail confirmation link: only the mailed link holds it (the pair's
     status link, which the page shows to whoever filled the form, does not)."""
-    return salted_hmac("signup-confirm-email", signup.token).hexdigest()[:24]
+    # sha1 by name: Django 6.1 changes the default, and mailed links must keep matching.
+    digest = salted_hmac("signup-confirm-email", signup.token, algorithm="sha1")
+    return digest.hexdigest()[:24]
 
 
 def confirm_link(signup: SignUp, request=None) -> str:
