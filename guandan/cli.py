@@ -28,6 +28,7 @@ from guandan.servers import (
     default_workers,
     serve,
 )
+from guandan.startup import ensure_migrated, refuse_foreign_packages, typed
 
 OWN_COMMANDS = ("demo", "serve")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -43,20 +44,21 @@ def main(argv: list[str] | None = None) -> int:
     if argv[0] in ("-V", "--version"):
         print(f"guandan {__version__}")
         return 0
+    refuse_foreign_packages()
     if argv[0] not in OWN_COMMANDS:
         from guandan.command_line import execute
 
-        execute(["guandan", *argv])
+        execute(["guandan", *argv], before=lambda: ensure_migrated(argv, rerun=typed("migrate")))
         return 0
     return run(_parser().parse_args(argv))
 
 
 def _prepare_environment() -> None:
-    """Settings module, import path (a clone run from elsewhere) and the data folder."""
+    """Settings module and import path (a clone run from elsewhere). Nothing is written: the
+    settings make the data folder when a command loads them, ``--help`` does not."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if in_clone() and str(SOURCE_ROOT) not in sys.path:
         sys.path.insert(0, str(SOURCE_ROOT))
-    data_dir().mkdir(parents=True, exist_ok=True)
 
 
 def _parser() -> argparse.ArgumentParser:
