@@ -222,6 +222,11 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
         if collected:
             print("静态文件已收集 / static files collected")
     _print_addresses(options, phones, args.command)
+    # Closed before the server takes this process (an exec keeps nothing of it): the last
+    # connection to close writes SQLite's log (db.sqlite3-wal) into db.sqlite3 (issue 42).
+    from django.db import connections
+
+    connections.close_all()
     try:
         return serve(options)
     except ServerMissing as missing:
