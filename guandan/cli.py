@@ -28,7 +28,7 @@ from guandan.servers import (
     default_workers,
     serve,
 )
-from guandan.startup import ensure_migrated, refuse_foreign_packages, typed
+from guandan.startup import ensure_migrated, migrate, refuse_foreign_packages, typed, unapplied
 
 OWN_COMMANDS = ("demo", "serve")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -202,15 +202,20 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
 
     django.setup()
     print(f"数据文件夹 / data folder: {data_dir()}")
-    if not args.no_migrate:
-        call_command("migrate", interactive=False, verbosity=0)
+    if not args.no_migrate and unapplied():
+        migrate("数据库：建立或更新表 / the database: creating or updating its tables", sys.stdout)
     if args.command == "demo":
+        print("载入演示赛事 / loading the demo event", flush=True)
         call_command("load_demo")
     if os.environ["STATIC_COLLECTED"] not in ("0", "false", "no", "off", ""):
         from guandan.static import collect_if_changed
 
         try:
-            collected = collect_if_changed()
+            collected = collect_if_changed(
+                announce=lambda: print(
+                    "整理静态文件（几秒）/ collecting the static files (a few seconds)", flush=True
+                )
+            )
         except TimeoutError:
             print(
                 "另一个服务器正在收集静态文件，等了两分钟仍未完成：稍后再启动。\n"

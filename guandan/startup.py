@@ -20,9 +20,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib.util
+import io
 import os
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from guandan import DISTRIBUTION
 from guandan.paths import SOURCE_ROOT, in_clone
@@ -137,27 +139,58 @@ def ensure_migrated(args: list[str], *, rerun: str = "guandan migrate") -> None:
     if args[0] in NO_DATABASE or {"-h", "--help", "--version"} & set(args[1:]):
         return
     from django.db import connection
-    from django.db.migrations.executor import MigrationExecutor
 
     fresh = not connection.introspection.table_names()
-    if not fresh:
-        executor = MigrationExecutor(connection)
-        if not executor.migration_plan(executor.loader.graph.leaf_nodes()):
-            return
+    if not fresh and not unapplied():
+        return
     if connection.vendor != "sqlite":
         raise SystemExit(
             f"数据库还没有建立或更新：请先运行 {rerun}\n"
             f"The database is not set up or not up to date: run {rerun} first"
         )
-    from django.core.management import call_command
-
     where = connection.settings_dict["NAME"]
     # On standard error: what the command writes on standard output may be piped or kept.
     if fresh:
-        print(
-            f"新的数据文件夹，建立数据库 / a new data folder, creating the database: {where}",
-            file=sys.stderr,
-        )
+        title = f"新的数据文件夹，建立数据库 / a new data folder, creating the database: {where}"
     else:
-        print(f"更新数据库结构 / updating the database's tables: {where}", file=sys.stderr)
-    call_command("migrate", interactive=False, verbosity=0)
+        title = f"更新数据库结构 / updating the database's tables: {where}"
+    migrate(title, sys.stderr)
+
+
+def unapplied() -> int:
+    """How many migrations the database lacks (all of them for a fresh one)."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    return len(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+
+
+def migrate(title: str, out: TextIO) -> None:
+    """``migrate``, with ``title`` and then its progress (migrations applied of those due)
+    on ``out``: a fresh database takes some 40 of them and several seconds."""
+    from django.core.management import call_command
+
+    print(title, file=out, flush=True)
+    call_command("migrate", interactive=False, verbosity=1, stdout=_Progress(unapplied(), out))
+    print(file=out, flush=True)
+
+
+class _Progress(io.TextIOBase):
+    """What ``migrate`` writes at verbosity 1, turned into one line of progress: each
+    "Applying app.name... OK" moves it on. On a terminal the line is rewritten in place;
+    elsewhere (a log) it is written at each tenth."""
+
+    def __init__(self, total: int, out: TextIO):
+        self.total, self.done, self.out = max(total, 1), 0, out
+        self.live = out.isatty()
+
+    def write(self, text: str) -> int:
+        if "Applying " in text:
+            self.done += 1
+            if self.live:
+                self.out.write(f"\r  {self.done}/{self.total}")
+            elif self.done * 10 // self.total != (self.done - 1) * 10 // self.total:
+                self.out.write(f"  {self.done}/{self.total}")
+            self.out.flush()
+        return len(text)
