@@ -6,6 +6,7 @@ backup records. The installed wheel runs the same in tests/servers/test_package.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +54,7 @@ def test_a_fresh_data_folder_is_migrated_before_a_command_that_reads_it(tmp_path
     made = run_guandan("add_organizer", "boss", "--admin", data=data, cwd=away)
     assert made.returncode == 0, made.stderr
     assert "新的数据文件夹，建立数据库" in made.stderr and "Traceback" not in made.stderr
+    assert re.search(r" (\d+)/\1\n", made.stderr), made.stderr  # its progress, to the end
     assert "组织者 boss 已可创建赛事" in made.stdout
     event = run_guandan(
         "create_tournament", "t1", "--name", "测试赛", "--organizer", "boss", data=data, cwd=away
