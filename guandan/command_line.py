@@ -55,7 +55,7 @@ def _setup_for(argv: list[str]) -> bool:
     handle_default_options(options)
     try:
         django.setup()
-    except Exception:  # noqa: BLE001 (reported by execute_from_command_line below)
+    except Exception:  # reported by execute_from_command_line below, as always
         return False
     return True
 

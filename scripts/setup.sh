@@ -28,7 +28,7 @@ else
     exit 1
   fi
 fi
-# Each step says what it does (a first run takes about a minute, issue 42): on standard
+# Each step says what it does (a first run is silent for a long while otherwise, issue 42): on standard
 # error, as the script's other messages.
 step() { echo "setup: $*" >&2; }
 step "1/6 Python: $("$PY" -c 'import sys; print(sys.version.split()[0])') ($PY)"
@@ -53,7 +53,7 @@ if [ ! -x .venv/bin/uv ]; then
     2>/dev/null || pip_in_venv "$uv_pin" || true
 fi
 # uv's own progress on a terminal (downloads, installs); nothing but errors elsewhere (CI).
-step "4/6 the locked packages of requirements.txt (the first time: downloads, about 30 s)"
+step "4/6 the locked packages of requirements.txt (the first time: downloads them)"
 quiet=--quiet
 [ -t 2 ] && quiet=""
 if ! .venv/bin/uv pip install $quiet --python .venv/bin/python -r requirements.txt; then
@@ -63,7 +63,7 @@ fi
 # Every module compiled now, in parallel, as pip compiles the packages it installs (uv does
 # not): otherwise each of a run's first processes (servers, test workers) compiles the same
 # modules at the same time. Tests, other languages' formats and lexers are left: never imported.
-step "5/6 compiling the modules (the first time: about 15 s)"
+step "5/6 compiling the modules (the first time takes longest)"
 packages=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
 .venv/bin/python -m compileall -q -j 0 -x '/site-packages/.*/(tests?|lexers|gis|locale|f2py|_pyinstaller)/' \
   manage.py config guandan tournament scoring rules pairing tests bench "$packages" >/dev/null
