@@ -28,8 +28,8 @@ else
     exit 1
   fi
 fi
-# Each step says what it does (a first run is silent for a long while otherwise, issue 42): on standard
-# error, as the script's other messages.
+# Each step says what it does (silent, a first run looked stuck for most of a minute, issue
+# 42): on standard error, as the script's other messages.
 step() { echo "setup: $*" >&2; }
 step "1/6 Python: $("$PY" -c 'import sys; print(sys.version.split()[0])') ($PY)"
 # The venv without pip: uv installs into it (pip's own install in a venv, ensurepip, takes 2 s).
