@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import secrets
+import time
 from pathlib import Path
 
 import dj_database_url
@@ -83,11 +84,30 @@ def secret_key(path: Path) -> str:
             raise SettingError(f"SECRET_KEY {problem}")
         return raw
     if path.exists():
+        if os.name != "nt" and path.stat().st_mode & 0o077:
+            path.chmod(0o600)  # made readable to others by an older version
         return path.read_text(encoding="utf-8").strip()
     path.parent.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(50)
-    path.write_text(key, encoding="utf-8")
+    # Readable by this user only (as the restore writes it): the key signs the sessions and
+    # the printed QR codes.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process started at the same moment made it
+        return _written_key(path)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(key)
     return key
+
+
+def _written_key(path: Path) -> str:
+    """The key another process has just created in ``path``, once it has written it."""
+    for _ in range(50):
+        key = path.read_text(encoding="utf-8").strip()
+        if key:
+            return key
+        time.sleep(0.02)
+    raise SettingError(f"{path} is empty: delete it and start again")
 
 
 def secret_key_problem(key: str) -> str | None:

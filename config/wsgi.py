@@ -8,6 +8,7 @@ from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
 from guandan.servers import WORKER_FLAG
+from guandan.wal import checkpoint_at_exit
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # On SQLite a web worker has no use for psycopg, but django-tables2 tries
@@ -19,6 +20,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 on_sqlite = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 if on_sqlite and os.environ.get(WORKER_FLAG) == "1":
     sys.modules.setdefault("psycopg", None)
+    # The log folded into db.sqlite3 when the worker stops (guandan/wal.py, issue 42).
+    checkpoint_at_exit(settings.DATABASES["default"]["NAME"])
 application = get_wsgi_application()
 # The URLconf, and the API's django-ninja and pydantic behind it, loaded while the server
 # starts: Django imports it at the first request, which then paid 234 ms of its 376 ms

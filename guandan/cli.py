@@ -28,6 +28,7 @@ from guandan.servers import (
     default_workers,
     serve,
 )
+from guandan.startup import ensure_migrated, migrate, refuse_foreign_packages, typed, unapplied
 
 OWN_COMMANDS = ("demo", "serve")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -43,20 +44,21 @@ def main(argv: list[str] | None = None) -> int:
     if argv[0] in ("-V", "--version"):
         print(f"guandan {__version__}")
         return 0
+    refuse_foreign_packages()
     if argv[0] not in OWN_COMMANDS:
         from guandan.command_line import execute
 
-        execute(["guandan", *argv])
+        execute(["guandan", *argv], before=lambda: ensure_migrated(argv, rerun=typed("migrate")))
         return 0
     return run(_parser().parse_args(argv))
 
 
 def _prepare_environment() -> None:
-    """Settings module, import path (a clone run from elsewhere) and the data folder."""
+    """Settings module and import path (a clone run from elsewhere). Nothing is written: the
+    settings make the data folder when a command loads them, ``--help`` does not."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if in_clone() and str(SOURCE_ROOT) not in sys.path:
         sys.path.insert(0, str(SOURCE_ROOT))
-    data_dir().mkdir(parents=True, exist_ok=True)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -200,15 +202,20 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
 
     django.setup()
     print(f"数据文件夹 / data folder: {data_dir()}")
-    if not args.no_migrate:
-        call_command("migrate", interactive=False, verbosity=0)
+    if not args.no_migrate and unapplied():
+        migrate("数据库：建立或更新表 / the database: creating or updating its tables", sys.stdout)
     if args.command == "demo":
+        print("载入演示赛事 / loading the demo event", flush=True)
         call_command("load_demo")
     if os.environ["STATIC_COLLECTED"] not in ("0", "false", "no", "off", ""):
         from guandan.static import collect_if_changed
 
         try:
-            collected = collect_if_changed()
+            collected = collect_if_changed(
+                announce=lambda: print(
+                    "整理静态文件（几秒）/ collecting the static files (a few seconds)", flush=True
+                )
+            )
         except TimeoutError:
             print(
                 "另一个服务器正在收集静态文件，等了两分钟仍未完成：稍后再启动。\n"
@@ -220,6 +227,11 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
         if collected:
             print("静态文件已收集 / static files collected")
     _print_addresses(options, phones, args.command)
+    # Closed before the server takes this process (an exec keeps nothing of it): the last
+    # connection to close writes SQLite's log (db.sqlite3-wal) into db.sqlite3 (issue 42).
+    from django.db import connections
+
+    connections.close_all()
     try:
         return serve(options)
     except ServerMissing as missing:

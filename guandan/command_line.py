@@ -6,6 +6,7 @@ Both entry points call :func:`execute`, so that a command costs the same however
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 
 #: Collect garbage less often: start-up builds hundreds of thousands of objects that live
 #: until the process ends, and a command's own work (``pair`` at 5,000 pairs: 20,000 records
@@ -16,8 +17,10 @@ import gc
 GC_THRESHOLDS = (50_000, 20, 50)
 
 
-def execute(argv: list[str]) -> None:
-    """Run the management command named in ``argv`` (``argv[0]`` is the program's name).
+def execute(argv: list[str], before: Callable[[], None] | None = None) -> None:
+    """Run the management command named in ``argv`` (``argv[0]`` is the program's name);
+    ``before``, when given, runs first, once Django is set up (``guandan``: the migrate of a
+    fresh data folder, guandan/startup.py).
 
     Whatever way the command ends (done, an error, ``sys.exit``), every object left is frozen
     before the interpreter shuts down: shutting down runs full collections that walked them
@@ -30,10 +33,31 @@ def execute(argv: list[str]) -> None:
     from django.core.management import execute_from_command_line
 
     try:
+        if before is not None and _setup_for(argv):
+            before()
         execute_from_command_line(argv)
     finally:
         _close_databases()
         gc.freeze()
+
+
+def _setup_for(argv: list[str]) -> bool:
+    """Django set up as ``execute_from_command_line`` sets it up (``--settings`` and
+    ``--pythonpath`` read the same way); False when the settings cannot be loaded, which
+    that function then reports as it always has."""
+    import django
+    from django.core.management.base import CommandParser, handle_default_options
+
+    parser = CommandParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--settings")
+    parser.add_argument("--pythonpath")
+    options, _ = parser.parse_known_args(argv[2:])
+    handle_default_options(options)
+    try:
+        django.setup()
+    except Exception:  # reported by execute_from_command_line below, as always
+        return False
+    return True
 
 
 def _close_databases() -> None:

@@ -11,6 +11,7 @@ server started at the same time from clearing it while the first fills it.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 from guandan import __version__
@@ -31,8 +32,9 @@ def source_stamp() -> str:
     return digest.hexdigest()
 
 
-def collect_if_changed() -> bool:
-    """Collect into STATIC_ROOT when its stamp is not the sources'; True when it collected."""
+def collect_if_changed(announce: Callable[[], None] | None = None) -> bool:
+    """Collect into STATIC_ROOT when its stamp is not the sources'; True when it collected.
+    ``announce`` is called just before it collects (a first start waits a few seconds)."""
     from django.conf import settings
     from django.core.management import call_command
 
@@ -44,6 +46,8 @@ def collect_if_changed() -> bool:
     with held(root.with_name(root.name + ".lock")):
         if _collected(stamp_path, stamp):  # another server collected while this one waited
             return False
+        if announce is not None:
+            announce()
         call_command("collectstatic", interactive=False, clear=True, verbosity=0)
         stamp_path.write_text(stamp, encoding="utf-8")
     return True

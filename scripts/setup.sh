@@ -28,7 +28,12 @@ else
     exit 1
   fi
 fi
+# Each step says what it does (silent, a first run looked stuck for most of a minute, issue
+# 42): on standard error, as the script's other messages.
+step() { echo "setup: $*" >&2; }
+step "1/6 Python: $("$PY" -c 'import sys; print(sys.version.split()[0])') ($PY)"
 # The venv without pip: uv installs into it (pip's own install in a venv, ensurepip, takes 2 s).
+step "2/6 the virtual environment .venv"
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv --without-pip .venv
 fi
@@ -42,19 +47,26 @@ pip_in_venv() {
 # environment with --python), else through the venv's own; pip installs the requirements when
 # uv cannot.
 uv_pin=$(grep -oE '^uv==[0-9.]+' requirements/dev.in)
+step "3/6 the installer ($uv_pin)"
 if [ ! -x .venv/bin/uv ]; then
   python3 -m pip --python .venv/bin/python install --quiet --disable-pip-version-check "$uv_pin" \
     2>/dev/null || pip_in_venv "$uv_pin" || true
 fi
-if ! .venv/bin/uv pip install --quiet --python .venv/bin/python -r requirements.txt; then
+# uv's own progress on a terminal (downloads, installs); nothing but errors elsewhere (CI).
+step "4/6 the locked packages of requirements.txt (the first time: downloads them)"
+quiet=--quiet
+[ -t 2 ] && quiet=""
+if ! .venv/bin/uv pip install $quiet --python .venv/bin/python -r requirements.txt; then
   echo "setup: uv could not install the requirements; installing them with pip" >&2
   pip_in_venv -r requirements.txt
 fi
 # Every module compiled now, in parallel, as pip compiles the packages it installs (uv does
 # not): otherwise each of a run's first processes (servers, test workers) compiles the same
 # modules at the same time. Tests, other languages' formats and lexers are left: never imported.
+step "5/6 compiling the modules (the first time takes longest)"
 packages=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
 .venv/bin/python -m compileall -q -j 0 -x '/site-packages/.*/(tests?|lexers|gis|locale|f2py|_pyinstaller)/' \
   manage.py config guandan tournament scoring rules pairing tests bench "$packages" >/dev/null
 # The static files collected: compressed, under hashed names cached for good (config/storage.py).
+step "6/6 collecting the static files"
 .venv/bin/python manage.py collectstatic --noinput --verbosity 0

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 from config.env import SettingError, database, envbool, envint, secret_key
@@ -44,3 +46,18 @@ def test_database_url_postgres_and_default_sqlite(tmp_path):
 def test_database_url_with_unknown_scheme_is_refused(tmp_path):
     with pytest.raises(SettingError, match="mysql"):
         database("mysql://x/y", tmp_path / "db")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX file modes")
+def test_the_secret_key_file_is_readable_by_its_owner_only(tmp_path, monkeypatch):
+    """Issue 42: it was made world-readable (0644 under the usual umask)."""
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    old = os.umask(0o022)
+    try:
+        path = tmp_path / "secret_key"
+        key = secret_key(path)
+        assert path.stat().st_mode & 0o777 == 0o600
+        path.chmod(0o644)  # made by an older version
+        assert secret_key(path) == key and path.stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(old)

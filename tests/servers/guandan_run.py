@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import threading
 import time
@@ -29,9 +30,16 @@ def refuse_posix_modules(folder: Path) -> dict[str, str]:
 
 
 @contextmanager
-def guandan(command: list[str], env: dict[str, str], cwd: Path, timeout: float = 90):
+def guandan(
+    command: list[str],
+    env: dict[str, str],
+    cwd: Path,
+    timeout: float = 90,
+    stop: signal.Signals = signal.SIGTERM,
+):
     """Start ``command`` (ending in ``demo`` or ``serve`` and their options) on a free port;
-    yield ``(base_url, printed_lines)`` once it answers. Stopped (and waited for) after."""
+    yield ``(base_url, printed_lines)`` once it answers. Stopped by ``stop`` (and waited
+    for) after."""
     port = free_port()
     proc = subprocess.Popen(
         [*command, "--port", str(port)],
@@ -50,7 +58,7 @@ def guandan(command: list[str], env: dict[str, str], cwd: Path, timeout: float =
         _wait_until_serving(proc, base, lines, timeout)
         yield base, lines
     finally:
-        proc.terminate()
+        proc.send_signal(stop)
         try:
             proc.wait(20)
         except subprocess.TimeoutExpired:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import email.message
 import email.parser
 import glob
+import json
 import os
 import re
 import shutil
@@ -36,7 +37,7 @@ from tests.servers.guandan_run import (
     printed_password,
     refuse_posix_modules,
 )
-from tests.servers.web import ROOT
+from tests.servers.web import ROOT, Browser
 
 pytestmark = [pytest.mark.slow]
 UV = Path(sys.executable).with_name("uv")
@@ -158,3 +159,104 @@ def test_the_wheel_installs_from_wheels_alone_on_newer_pythons(wheel, version, t
         assert result.returncode == 0, f"{platform}: {result.stderr}"
         django = re.search(r"^django==(\S+)", resolved.read_text(), re.MULTILINE).group(1)
         assert Version(django) >= Version("5.2.20"), platform
+
+
+RECOVERY = ROOT / "docs" / "if-the-laptop-fails.md"
+FENCE = re.compile(r"^ *```\n(.*?)^ *```", re.M | re.S)
+
+
+def documented_commands(page: Path) -> list[list[str]]:
+    """The installed copy's commands of ``page``: each line of its fenced code blocks that
+    starts with ``guandan``, split as a shell splits it (the clone's commands are in
+    indented blocks), once each."""
+    found: list[list[str]] = []
+    for block in FENCE.findall(page.read_text(encoding="utf-8")):
+        for line in block.splitlines():
+            words = line.strip().split()
+            if words[:1] == ["guandan"] and words not in found:
+                found.append(words)
+    return found
+
+
+def test_the_recovery_steps_of_the_docs_run_on_the_installed_wheel(wheel, tmp_path):
+    """Issue 42: every command docs/if-the-laptop-fails.md gives the installed copy, run on
+    the wheel as written (the placeholders, a username and the backup file's path, filled
+    in): laptop A, a fresh data folder, makes its administrator and a backup; laptop B, a
+    fresh one, restores it and serves it, and the administrator downloads a backup there.
+    On the way, a fresh folder's commands (add_organizer, create_tournament, import_archive)
+    migrate it instead of ending in "no such table", ``--help`` writes no data folder, and
+    a ``rules`` of another project written over the app's is named, not imported."""
+    commands = documented_commands(RECOVERY)
+    verbs = sorted({" ".join(words[:2]) for words in commands})
+    assert verbs == [
+        "guandan add_organizer",
+        "guandan backup",
+        "guandan restore",
+        "guandan serve",
+    ], commands
+    bin_dir = venv_with(wheel, sys.executable, tmp_path / "venv")
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    path = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+
+    def laptop(name: str) -> dict[str, str]:
+        return clean_env(GUANDAN_DATA_DIR=str(tmp_path / name), PATH=path, TESTING_FAST_HASHER="1")
+
+    def run(words: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+        done = subprocess.run(words, env=env, cwd=away, capture_output=True, text=True)
+        assert "Traceback" not in done.stderr + done.stdout, done.stderr
+        return done
+
+    a, b = laptop("a"), laptop("b")
+    assert run(["guandan", "--help"], a).returncode == 0 and not (tmp_path / "a").exists()
+    passwords = {}
+    for words in commands:  # laptop A: the steps before the event, in the page's order
+        if words[1] == "add_organizer":
+            made = run([*words[:2], "boss", *words[3:]], a)
+            assert made.returncode == 0 and "boss 是本站管理员" in made.stdout, made.stderr
+            found = re.search(r"用户名 boss  密码 ([^\s（]+)", made.stdout)
+            passwords.setdefault("boss", found and found.group(1))
+        elif words[1] == "backup":
+            assert run(["guandan", "load_demo"], a).returncode == 0
+            backed = run(words, a)
+            assert backed.returncode == 0, backed.stderr
+    assert "新的数据文件夹" in run(["guandan", "add_organizer", "x"], laptop("fresh")).stderr
+    (backup,) = (tmp_path / "a" / "backups").glob("guandan-backup-*.zip")
+    assert str(backup) in backed.stdout  # `guandan backup` says where the file is
+    with zipfile.ZipFile(backup) as z:
+        assert json.loads(z.read("manifest.json"))["app_version"] == "0.1.0"
+    assert (tmp_path / "a" / "secret_key").stat().st_mode & 0o777 == 0o600
+    for words in commands:  # laptop B: the five steps
+        if words[1] == "restore":
+            done = run([*words[:2], str(backup), *words[3:]], b)
+            assert done.returncode == 0, done.stderr
+            assert "guandan serve --host 0.0.0.0" in done.stdout and "scripts/" not in done.stdout
+        elif words[1] == "serve":
+            small = ["--workers", "1", "--threads", "2"]
+            with guandan([*words, *small], b, away) as (base, _):
+                check_demo_pages(base)
+                browser = Browser(base)
+                browser.login("boss", passwords["boss"])
+                status, page = browser.post("/t/demo/backups/", {})  # 立即备份
+                assert status == 200 and "已备份" in page, page[:300]
+                name = re.search(r'href="/t/demo/backups/(guandan-backup-[^"]+\.zip)"', page)
+                assert name, page
+                with browser.opener.open(f"{base}/t/demo/backups/{name.group(1)}") as got:
+                    assert got.status == 200 and got.read(2) == b"PK"
+    assert (tmp_path / "b" / "secret_key").read_text() == (
+        tmp_path / "a" / "secret_key"
+    ).read_text()
+    # The other commands of a fresh copy: an archive of laptop A's event imported, an event
+    # made, each on a data folder nothing ran in before.
+    archive = tmp_path / "demo.json.gz"
+    assert run(["guandan", "export", "demo", "archive", "-o", str(archive)], a).returncode == 0
+    imported = run(["guandan", "import_archive", str(archive)], laptop("c"))
+    assert imported.returncode == 0 and "新的数据文件夹" in imported.stderr, imported.stderr
+    made = run(["guandan", "create_tournament", "e1", "--name", "测试"], laptop("d"))
+    assert "新的数据文件夹" in made.stderr and "--organizer" in made.stderr, made.stderr
+    # PyPI's `rules` installed into the same Python writes its files over the app's.
+    site = next((tmp_path / "venv").glob("lib/python*/site-packages"))
+    (site / "rules" / "__init__.py").write_text("from .predicates import *  # django-rules\n")
+    shared = run(["guandan", "check"], laptop("e"))
+    assert shared.returncode == 1 and "rules:" in shared.stderr and "(replaced)" in shared.stderr
+    assert "uv tool install" in shared.stderr and not (tmp_path / "e").exists()

@@ -34,7 +34,6 @@ import json
 import os
 import re
 import tempfile
-import tomllib
 import urllib.parse
 import zipfile
 from dataclasses import dataclass
@@ -91,11 +90,10 @@ def backup_dir(directory: Path | str | None = None) -> Path:
 
 
 def app_version() -> str:
-    try:
-        with open(Path(settings.BASE_DIR) / "pyproject.toml", "rb") as f:
-            return tomllib.load(f)["project"]["version"]
-    except (OSError, KeyError, tomllib.TOMLDecodeError):
-        return "unknown"
+    """The app's version recorded in the manifest (an installed copy's too: guandan)."""
+    from guandan import app_version as version
+
+    return version()
 
 
 def database_kind() -> str:

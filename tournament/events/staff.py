@@ -219,9 +219,10 @@ def staff_reset_password(
 
 @transaction.atomic
 def organizer_add(
-    username: str, *, name: str = "", password: str | None = None
+    username: str, *, name: str = "", password: str | None = None, admin: bool = False
 ) -> tuple[User, str | None]:
-    """Create (or promote) an organizer account.
+    """Create (or promote) an organizer account; with ``admin``, also the site's
+    administrator (a superuser: every event, the admin site, the whole-database backups).
 
     Returns the account and the password generated for it (None when one was given or the
     account existed and keeps its password).
@@ -237,6 +238,8 @@ def organizer_add(
         account.first_name = name.strip()[:NAME_MAX]
     if password:
         set_password(account, password)
+    if admin:
+        account.is_staff = account.is_superuser = True
     account.save()
     account.groups.add(organizer_group())
     return account, generated

@@ -177,3 +177,21 @@ def test_ensure_user_creates_once_and_then_leaves_the_account_as_it_is():
     again, no_password = ensure_user("demo-organizer")
     assert (again, no_password) == (user, None)
     assert doctest.testmod(accounts).failed == 0
+
+
+def test_add_organizer_admin_makes_the_laptops_administrator_who_downloads_backups(capsys, db):
+    """Issue 42: on an installed copy the demo's event is the demo organizer's, so a new
+    organizer may not download the whole-database backups; ``--admin`` is the way."""
+    from tournament.backups.views import may_download
+
+    call_command("load_demo")
+    call_command("add_organizer", "me")
+    call_command("add_organizer", "boss", "--admin")
+    out = capsys.readouterr().out
+    assert "boss 是本站管理员" in out and "me 是本站管理员" not in out
+    me, boss = (User.objects.get(username=name) for name in ("me", "boss"))
+    assert not may_download(me) and not me.is_superuser
+    assert may_download(boss) and boss.is_superuser and boss.is_staff
+    call_command("add_organizer", "me", "--admin")  # an existing account promoted
+    me.refresh_from_db()
+    assert me.is_superuser and may_download(me)

@@ -1,7 +1,9 @@
-"""``manage.py add_organizer USERNAME [--name NAME] [--password-stdin]``.
+"""``manage.py add_organizer USERNAME [--name NAME] [--password-stdin] [--admin]``.
 
 Creates an organizer account (organizers create tournaments) or makes an existing account
-an organizer. A new account's generated password is printed once.
+an organizer. A new account's generated password is printed once. ``--admin`` also makes it
+the site's administrator (a superuser): on the organizer's own laptop, the account that
+downloads the whole-database backups whoever's the events are (the demo's included).
 """
 
 from __future__ import annotations
@@ -24,14 +26,24 @@ class Command(BaseCommand):
         parser.add_argument("username")
         parser.add_argument("--name", default="", help="display name (姓名)")
         parser.add_argument("--password-stdin", action="store_true")
+        parser.add_argument(
+            "--admin",
+            action="store_true",
+            help="也设为本站管理员（可下载整库备份）/ also the site's administrator "
+            "(downloads the whole-database backups)",
+        )
 
     def handle(self, *args, **o):
         password = read_password(o.get("stdin") or sys.stdin) if o["password_stdin"] else None
         try:
-            user, generated = organizer_add(o["username"], name=o["name"], password=password)
+            user, generated = organizer_add(
+                o["username"], name=o["name"], password=password, admin=o["admin"]
+            )
         except ValidationError as exc:
             raise CommandError("；".join(exc.messages)) from None
         self.stdout.write(f"组织者 {user.username} 已可创建赛事")
+        if o["admin"]:
+            self.stdout.write(f"{user.username} 是本站管理员，可下载整库备份")
         if generated:
             self.stdout.write(f"用户名 {user.username}  密码 {generated}（只显示这一次）")
         elif password is None:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from guandan.cli import rerun
+from guandan.startup import typed
 from tournament.backups.files import BackupError
 from tournament.backups.restore import restore_backup
 from tournament.management.commands._base import BaseCommand
@@ -35,7 +37,7 @@ class Command(BaseCommand):
         if report.archives_folder:
             self.stdout.write(
                 "这是逐个赛事的存档备份（不含账号）。请用 import_archive 导入每个文件："
-                f"\n  python manage.py import_archive {report.archives_folder}/<赛事>.json.gz"
+                f"\n  {typed('import_archive')} {report.archives_folder}/<赛事>.json.gz"
             )
         else:
             events = "、".join(report.events) or "无"
@@ -48,4 +50,7 @@ class Command(BaseCommand):
                 "注意：环境变量 SECRET_KEY 与备份中的密钥不同，它会覆盖恢复的密钥，"
                 "已打印的检录二维码将失效。请删去该环境变量（或改为备份中的值）。"
             )
-        self.stdout.write("请（重新）启动服务器，新的设置才会生效：bash scripts/serve.sh")
+        # The command of this copy: installed, guandan; a clone, its script (issue 42).
+        self.stdout.write(
+            "请（重新）启动服务器，新的设置才会生效：" + rerun("serve", "host", "0.0.0.0")
+        )
