@@ -17,12 +17,18 @@ tests/app/core/test_upload_limits.py). The walk stops at the first bound passed:
 
 A document type declaration (``<!DOCTYPE``, where entity tricks live) is refused as unsafe
 XML; calamine's parser would not expand such entities, but a sheet has no use for one.
+
+expat itself is bounded by :func:`feed` (the .ods walker's too): elements nested deeper than
+:data:`MAX_DEPTH` (30 MB of ``<a>`` nested 10 million deep took expat 1.2 GB) and a 64 KB
+chunk with no ``<`` in it (a 30 MB attribute took expat 6 s, re-reading the growing token at
+every chunk) are a damaged file; and the file's deadline is checked at every chunk.
 """
 
 from __future__ import annotations
 
 import re
 import xml.parsers.expat
+from collections.abc import Callable
 from typing import IO
 
 from tournament.sheets.reader import (
@@ -37,6 +43,7 @@ from tournament.sheets.reader import (
 
 MAX_COLUMN = 16384  # XFD, Excel's last column
 CHUNK = 64 * 1024
+MAX_DEPTH = 100  # a sheet's XML nests about 6 deep (rich text in a cell: 8)
 _REFERENCE = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 # The children of a cell that give it something calamine keeps: a value, an inline string.
 _HOLDS_VALUE = frozenset({"v", "is"})
@@ -116,16 +123,53 @@ def _refuse_doctype(*_args: object) -> None:
     raise TableFileError(MSG_UNSAFE_XML)
 
 
-def check_sheet_extent(stream: IO[bytes], limits: Limits) -> None:
-    """Walk one sheet part; raise :class:`TableFileError` at the first bound passed.
+class TooDeep(ValueError):
+    """XML nested deeper than :data:`MAX_DEPTH`, or a token longer than a chunk: damaged."""
 
-    Broken XML raises ``xml.parsers.expat.ExpatError``.
-    """
-    walk = _Walk(limits)
-    parser = xml.parsers.expat.ParserCreate()
-    parser.StartElementHandler = walk.start
+
+def feed(
+    parser: xml.parsers.expat.XMLParserType,
+    start: Callable[[str, dict[str, str]], None],
+    stream: IO[bytes],
+    check: Callable[[], None],
+    end: Callable[[str], None] | None = None,
+) -> None:
+    """Parse ``stream`` with ``parser``, calling ``start`` (and ``end``) for each element, within bounds:
+    :data:`MAX_DEPTH`, no chunk without a tag, ``check`` (the deadline) at every chunk.
+
+    Raises :class:`TooDeep`, ``ExpatError`` for broken XML, or what ``start`` raises."""
+    depth = 0
+
+    def opened(name: str, attributes: dict[str, str]) -> None:
+        nonlocal depth
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise TooDeep
+        start(name, attributes)
+
+    def closed(name: str) -> None:
+        nonlocal depth
+        depth -= 1
+        if end is not None:
+            end(name)
+
+    parser.StartElementHandler = opened
+    parser.EndElementHandler = closed
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_doctype
     while chunk := stream.read(CHUNK):
+        check()
+        if b"<" not in chunk:
+            raise TooDeep  # 64 KB inside one token: no sheet has a value or tag that long
         parser.Parse(chunk, False)
     parser.Parse(b"", True)
+
+
+def check_sheet_extent(
+    stream: IO[bytes], limits: Limits, check: Callable[[], None] = lambda: None
+) -> None:
+    """Walk one sheet part; raise :class:`TableFileError` at the first bound passed.
+
+    Broken XML raises ``xml.parsers.expat.ExpatError``, XML too deep :class:`TooDeep`.
+    """
+    feed(xml.parsers.expat.ParserCreate(), _Walk(limits).start, stream, check)
