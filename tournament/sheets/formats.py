@@ -155,7 +155,15 @@ def _check_parts(data: bytes, kind: str, limits: Limits, deadline: Deadline) -> 
         raise damaged(kind) from None
     except ExpatError:
         raise TableFileError(MSG_BAD_XML) from None
-    except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError, struct.error):
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        ValueError,
+        OSError,
+        EOFError,
+        IndexError,
+        struct.error,
+    ):
         raise damaged(kind) from None
 
 
@@ -269,37 +277,53 @@ def _ods_extent(stream, max_cells: int, deadline: Deadline) -> None:
     feed(parser, walk.start, stream, deadline.check, walk.end)
 
 
-def _varint(stream, limit: int) -> int:
-    value = 0
-    for shift in range(0, 7 * limit, 7):
-        byte = stream.read(1)
-        if not byte:
-            raise EOFError
-        value |= (byte[0] & 0x7F) << shift
-        if byte[0] < 0x80:
-            return value
-    return value
+def _varint(buffer: bytes, at: int, most: int) -> tuple[int, int]:
+    """The number of at most ``most`` 7-bit bytes at ``at``, and where the next field starts."""
+    value = shift = 0
+    for shift in range(0, 7 * most, 7):
+        byte = buffer[at]  # an IndexError past the end: a cut-off record, a damaged file
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            break
+    return value, at
+
+
+def _xlsb_records(stream, deadline: Deadline) -> Iterator[tuple[int, bytes]]:
+    """Each record of an .xlsb part as (type, its first 4 bytes), read in 1 MB blocks: a
+    record may claim 256 MB, and the rest of its body is skipped, never read whole."""
+    buffer, at, skip = b"", 0, 0
+    while True:
+        if len(buffer) - at < 10:  # less than a header (2 + 4 bytes) and 4 bytes of body
+            chunk = stream.read(1024 * 1024)
+            deadline.check()
+            if not chunk and (skip or at >= len(buffer)):
+                return  # the end of the part (perhaps inside a body calamine will refuse)
+            if skip:  # the rest of a long body: dropped, then read on
+                dropped = min(skip, len(chunk))
+                skip -= dropped
+                buffer, at = chunk[dropped:], 0
+                continue
+            buffer, at = buffer[at:] + chunk, 0
+        kind, at = _varint(buffer, at, 2)
+        size, at = _varint(buffer, at, 4)
+        yield kind, buffer[at : at + min(size, 4)]
+        at += size
+        if at > len(buffer):
+            skip, at = at - len(buffer), len(buffer)
 
 
 def _xlsb_extent(stream, limits: Limits, deadline: Deadline) -> None:
     """Walk an .xlsb sheet's records: the last row and column that hold a cell, under the cap.
 
-    Only the first 4 bytes of a record are read (a record may claim 256 MB), and a sheet
-    holds a cell or a row per record but for a few: more records than cells and rows the
-    limits allow is refused, so 30 MB of 2-byte records stop at once, not after 15 million."""
+    A sheet holds a cell or a row per record but for a few: more records than the limits
+    allow cells and rows is refused, so 28 MB of 2-byte records stop at once."""
     max_cells = limits.max_cells
     most = limits.max_cells + limits.max_rows + 10_000
-    stream = io.BufferedReader(stream, 1024 * 1024)
-    row = last_row = last_col = records = 0
-    while stream.peek(1):
-        records += 1
-        if records % 4096 == 0:
-            deadline.check()
-            if records > most:
-                raise _too_many_cells(max_cells)
-        kind, size = _varint(stream, 2), _varint(stream, 4)
-        body = stream.read(min(size, 4))
-        _skip(stream, size - len(body))
+    row = last_row = last_col = 0
+    for records, (kind, body) in enumerate(_xlsb_records(stream, deadline), 1):
+        if records > most:
+            raise _too_many_cells(max_cells)
         if kind == _ROW_HEADER and len(body) >= 4:
             row = struct.unpack_from("<I", body)[0]
         elif kind in _CELLS and len(body) >= 4:
@@ -307,11 +331,3 @@ def _xlsb_extent(stream, limits: Limits, deadline: Deadline) -> None:
             last_col = max(last_col, struct.unpack_from("<I", body)[0] + 1)
             if last_row * last_col > max_cells:
                 raise _too_many_cells(max_cells)
-
-
-def _skip(stream, size: int) -> None:
-    while size > 0:
-        skipped = len(stream.read(min(size, 1024 * 1024)))
-        if not skipped:
-            return
-        size -= skipped
