@@ -289,4 +289,10 @@ SERVICES = {
         "确需替换时加 --force：原数据库会先另存一份，不会丢失"
     ),
     "backup_write_failed": _("写入数据库失败：%(error)s"),
+    # json bodies (tournament/core/json_body.py)
+    "json_too_big": _("请求内容太大，最大 %(limit)s KB"),
+    "json_bad": _("请求格式错误：内容不是有效的JSON"),
+    "json_too_deep": _("请求格式错误：嵌套超过%(n)s层"),
+    "json_bad_number": _("请求格式错误：数字“%(value)s”无效或超出范围"),
+    "json_bad_field": _("请求格式错误：“%(field)s”应为有效的整数"),
 }
