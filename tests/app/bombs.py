@@ -419,3 +419,8 @@ def xlsb_records(megabytes: int = 28) -> bytes:
 def xlsb_huge_record() -> bytes:
     """An .xlsb sheet whose one record claims 256 MB."""
     return _xlsb([b"\x14\xff\xff\xff\x7f" + b"\0" * 1000])
+
+
+def many_parts(count: int = 50_000) -> bytes:
+    """An .xlsx of 50,000 empty parts (4.6 MB, under the size cap): each is a ZipInfo in memory."""
+    return _zip([("xl/workbook.xml", [b"<x/>"])] + [(f"p{n}", [b""]) for n in range(count)])

@@ -225,8 +225,10 @@ class _OdsWalk:
         self.row_repeat = self.col = 0
         self.row_has_value = False
         self.cell: int | None = None  # the open cell's end column, until it shows a value
+        self.starts = self.ends = 0  # elements opened and closed (feed's depth bound)
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
+        self.starts += 1
         if self.cell is not None and name not in (_CELL, _COVERED):
             self._value(self.cell)  # a cell with something in it
         if name in (_CELL, _COVERED):
@@ -247,6 +249,7 @@ class _OdsWalk:
         self.cell = None
 
     def end(self, name: str) -> None:
+        self.ends += 1
         if name in (_CELL, _COVERED):
             self.cell = None
         elif name == _ROW:
@@ -274,7 +277,7 @@ def _ods_extent(stream, max_cells: int, deadline: Deadline) -> None:
     (expat, streaming, within :func:`~tournament.sheets.xlsx_extent.feed`'s bounds)."""
     walk = _OdsWalk(max_cells)
     parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
-    feed(parser, walk.start, stream, deadline.check, walk.end)
+    feed(parser, walk, stream, deadline.check)
 
 
 def _varint(buffer: bytes, at: int, most: int) -> tuple[int, int]:

@@ -4,6 +4,8 @@ body gets a 400 with a message saying what is wrong, never a 500, and nothing is
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -91,3 +93,13 @@ def test_the_messages_read_in_english(english, table1, referee):
     client.cookies["django_language"] = "en"
     r = client.post(api, b'{"version": 1e400, "steps": []}', content_type="application/json")
     assert r.json()["error"] == "Bad request: the number “1e400” is invalid or out of range"
+
+
+def test_no_view_parses_a_body_but_through_the_bounded_reader():
+    """A new view reading ``request.body`` must go through :func:`read_json` too."""
+    root = Path(__file__).resolve().parents[3] / "tournament"
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        bare = re.findall(r"(?<!read_json\()request\.body", text)
+        assert not bare, f"{path.relative_to(root)} reads request.body without read_json"
+        assert not re.search(r"json\.loads?\(\s*request", text), path

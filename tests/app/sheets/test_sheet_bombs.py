@@ -58,6 +58,7 @@ BOMBS: dict[str, tuple[str, Callable[[], bytes], str]] = {
     "xlsx: cell at XFD1048576": ("a.xlsx", bombs.far_cell, "行数过多"),
     "xlsx: 400,000 shared strings": ("a.xlsx", bombs.many_shared_strings, "不同文字过多"),
     "xlsx: 3 MB of styles": ("a.xlsx", bombs.big_styles, "解压后太大"),
+    "xlsx: 50,000 parts": ("a.xlsx", bombs.many_parts, "解压后太大"),
     "xlsx: entity expansion": ("a.xlsx", lambda: bombs.MALFORMED["entity expansion"][1], "不安全"),
     "ods: five tables of 600,000 cells": ("a.ods", bombs.ods_tables, TOO_MANY_CELLS),
     "ods: nested 9.5 million deep": ("a.ods", bombs.ods_deep, DAMAGED),
