@@ -159,3 +159,15 @@ def test_a_panic_of_calamine_is_a_damaged_file(monkeypatch):
     cut = (DATA / "registration.xls").read_bytes()[:12293]  # its directory cut mid-entry
     with pytest.raises(TableFileError, match=DAMAGED):
         read_table(cut, "a.xls", WANTED, upload_limits())
+
+
+@pytest.mark.parametrize("name", ["registration.xls", "registration.ods", "registration.xlsx"])
+def test_the_walk_before_calamine_keeps_the_files_deadline(name, monkeypatch):
+    """Each format's walk looks at the clock itself: with no time left it stops before
+    calamine is ever opened."""
+    from tournament.sheets import formats
+    from tournament.sheets.reader import Limits
+
+    monkeypatch.setattr(formats, "CalamineWorkbook", None)
+    with pytest.raises(TableFileError, match="文件读取超过"):
+        read_table((DATA / name).read_bytes(), name, WANTED, Limits(max_seconds=-1))
