@@ -62,7 +62,7 @@ def sheet_api_response(request, match: Match, *, source: str):
                 raise ValueError
             steps = body["steps"]
             version = int_field(body, "version")
-        except Invalid as exc:  # a body out of bounds: the message says which
+        except ServiceError as exc:  # a body out of bounds: the message says which
             return JsonResponse({"ok": False, "error": str(exc)}, status=400)
         except ValueError:
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
