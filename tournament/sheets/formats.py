@@ -153,8 +153,8 @@ def _check_parts(data: bytes, kind: str, limits: Limits, deadline: Deadline) -> 
         raise
     except TooDeep:
         raise damaged(kind) from None
-    except ExpatError:
-        raise TableFileError(MSG_BAD_XML) from None
+    except ExpatError:  # an .ods's broken content.xml is a damaged file, as it always was
+        raise (TableFileError(MSG_BAD_XML) if kind == "xlsx" else damaged(kind)) from None
     except (
         zipfile.BadZipFile,
         zlib.error,

@@ -171,3 +171,11 @@ def test_the_walk_before_calamine_keeps_the_files_deadline(name, monkeypatch):
     monkeypatch.setattr(formats, "CalamineWorkbook", None)
     with pytest.raises(TableFileError, match="文件读取超过"):
         read_table((DATA / name).read_bytes(), name, WANTED, Limits(max_seconds=-1))
+
+
+def test_an_ods_with_entities_or_broken_xml_is_refused():
+    laughs = bombs.ods([bombs.LAUGHS.encode() + b"<r>&i;</r>"])
+    with pytest.raises(TableFileError, match="不安全的XML内容"):
+        read_table(laughs, "a.ods", WANTED, upload_limits())
+    with pytest.raises(TableFileError, match=DAMAGED):
+        read_table(bombs.ods([b"<r><table:table"]), "a.ods", WANTED, upload_limits())
