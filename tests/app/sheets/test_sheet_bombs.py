@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app import bombs
+from tests.app import bombs, xls_bombs
 from tests.app.sheet_files import pairs, xlsx
 from tournament.core.uploads import upload_limits
 from tournament.registration.sheet_check import HEADERS
@@ -43,7 +43,7 @@ pytestmark = pytest.mark.skipif(
 BOMBS: dict[str, tuple[str, Callable[[], bytes], str]] = {
     **{
         f"xls: {name}": ("a.xls", make, TOO_MANY_CELLS if "DIMENSIONS" in name else DAMAGED)
-        for name, make in bombs.OLE_BOMBS.items()
+        for name, make in xls_bombs.OLE_BOMBS.items()
     },
     "xls: far cell (LibreOffice)": (
         "a.xls",
