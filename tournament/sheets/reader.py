@@ -45,6 +45,8 @@ MSG_BAD_CELL = "sheet_bad_cell"  # n: the columns a sheet may have
 MSG_CSV_ENCODING = "sheet_csv_encoding"
 MSG_CSV_BAD = "sheet_csv_bad"  # n: the characters a cell may have
 MSG_DAMAGED = "sheet_damaged"
+MSG_TOO_MANY_PARTS = "sheet_too_many_parts"  # n, limit
+MAX_PARTS = 1000  # an .xlsx has about 10 parts, one more per sheet
 
 
 @dataclass(frozen=True)
@@ -166,8 +168,10 @@ def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.Zi
     more than ``limits.max_unpacked``: zipfile stops a member at its declared size, so the
     declared sizes bound the work (.xlsx here, .ods and .xlsb in formats.py)."""
     members = archive.infolist()
+    if len(members) > MAX_PARTS:
+        raise TableFileError(MSG_TOO_MANY_PARTS, n=len(members), limit=MAX_PARTS)
     unpacked = sum(member.file_size for member in members)
-    if len(members) > 1000 or unpacked > limits.max_unpacked:
+    if unpacked > limits.max_unpacked:
         raise unpacked_too_big(unpacked, limits.max_unpacked)
     return members
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.conftest import login
 from tournament.core.errors import Invalid
@@ -17,6 +18,15 @@ from tournament.core.json_body import MAX_DEPTH, int_field, read_json
 from tournament.models import Match
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def chinese():
+    """The messages in Chinese whatever an earlier test left active, and the language a
+    request of these tests activates not left to the next."""
+    with translation.override("zh-hans"):
+        yield
+
 
 NESTED = b'{"version": 1, "steps": ' + b"[" * 5000 + b"]" * 5000 + b"}"
 # body → what the message says (in Chinese, the active language of the tests)

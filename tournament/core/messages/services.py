@@ -176,6 +176,7 @@ SERVICES = {
     "sheet_csv_encoding": _("CSV文件编码无法识别，请保存为UTF-8或GBK编码"),
     "sheet_csv_bad": _("CSV文件格式错误或有单元格过长（每格最多%(n)d个字符）"),
     "sheet_damaged": _("文件已损坏或不是Excel/ODS表格，请用Excel或WPS另存为.xlsx后重试"),
+    "sheet_too_many_parts": _("文件已损坏：其中的部件过多（%(n)s个，最多%(limit)s个）"),
     "sheet_no_sheets": _("Excel文件中没有工作表"),
     "sheet_empty": _("工作表“%(sheet)s”是空的"),
     "sheet_no_header": _("工作表“%(sheet)s”中找不到表头（应有“%(expected)s”等列），请使用模板"),
