@@ -1,6 +1,7 @@
 """Benchmark: how fast and at what memory each hostile upload is refused.
 
-For every bomb of ``tests/app/bombs.py`` (and a legitimate 5,000-pair sheet for comparison)
+For every bomb of ``tests/app/bombs.py`` (each format's: tests/app/sheets/test_sheet_bombs.py
+runs them under a memory cap) and a legitimate 5,000-pair sheet for comparison,
 prints the file size, the seconds to the refusal (without tracing) and the peak of Python
 allocations while refusing it (tracemalloc, a second run), then the process's peak RSS.
 Target: each refusal under 1 s at tens of MB.
@@ -26,6 +27,7 @@ django.setup()
 
 from tests.app import bombs  # noqa: E402
 from tests.app.sheet_files import pairs, xlsx  # noqa: E402
+from tests.app.sheets import test_sheet_bombs as bomb_cases  # noqa: E402
 from tests.app.sheets import test_sheet_formats as formats_cases  # noqa: E402
 from tournament.core.uploads import upload_limits  # noqa: E402
 from tournament.registration.sheet_check import HEADERS  # noqa: E402
@@ -68,6 +70,8 @@ def cases() -> dict[str, tuple[str, bytes]]:
         formats_cases.ods_with([formats_cases.ods_table(far)]),
     )
     found["damaged ods"] = ("a.ods", (data / "registration.ods").read_bytes()[:5000])
+    for label, (name, make, _message) in bomb_cases.BOMBS.items():  # every other format's
+        found.setdefault(label, (name, make()))
     found["legit template .xls"] = ("a.xls", (data / "registration.xls").read_bytes())
     found["legit template .ods"] = ("a.ods", (data / "registration.ods").read_bytes())
     found["legit 5,000 pairs"] = ("a.xlsx", xlsx(pairs(5000)))
@@ -83,7 +87,7 @@ def run(name: str, data: bytes) -> str:
 
 
 def main() -> None:
-    print(f"{'case':24} {'bytes':>11} {'seconds':>8} {'peak MB':>8}  outcome")
+    print(f"{'case':40} {'bytes':>11} {'seconds':>8} {'peak MB':>8}  outcome")
     for label, (name, data) in cases().items():
         started = time.monotonic()
         outcome = run(name, data)
@@ -92,7 +96,7 @@ def main() -> None:
         run(name, data)
         peak = tracemalloc.get_traced_memory()[1] / 1e6
         tracemalloc.stop()
-        print(f"{label:24} {len(data):>11,} {seconds:>8.3f} {peak:>8.1f}  {outcome[:60]}")
+        print(f"{label:40} {len(data):>11,} {seconds:>8.3f} {peak:>8.1f}  {outcome[:60]}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"process peak RSS (bombs built in memory included): {rss:.0f} MB")
 

@@ -202,3 +202,76 @@ def big_styles(kilobytes: int = 3000) -> bytes:
                 data = data.replace(b'<cellXfs count="1">', b'<cellXfs count="1">' + xf * count)
             book.writestr(item, data)
     return out.getvalue()
+
+
+def deep_xml(levels: int = 9_500_000) -> bytes:
+    """An .xlsx sheet of ``<a>`` nested 9.5 million deep (28 MB unpacked, under the 30 MB
+    cap): expat keeps every open element, 1.2 GB for 10 million."""
+    head, tail = _sheet(HEADER_ROW + "@").split(b"@")
+    return _with_sheet([head] + [b"<a>" * 500_000] * (levels // 500_000) + [tail])
+
+
+def long_attribute(megabytes: int = 25) -> bytes:
+    """An .xlsx cell whose reference is 25 MB long: expat re-reads the growing token at every
+    chunk (6 s for 30 MB)."""
+    head, tail = _sheet(HEADER_ROW + '<row><c r="@"/></row>').split(b"@")
+    return _with_sheet([head] + [b"A" * (1024 * 1024)] * megabytes + [tail])
+
+
+ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+
+
+def ods(content: list[bytes]) -> bytes:
+    """An .ods of its content.xml alone (given as chunks): enough to be told an .ods."""
+    return _zip(
+        [
+            ("mimetype", [b"application/vnd.oasis.opendocument.spreadsheet"]),
+            ("content.xml", content),
+        ]
+    )
+
+
+def _ods_content(tables: str) -> bytes:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        f'xmlns:table="{ODS_TABLE}"><office:body><office:spreadsheet>{tables}'
+        "</office:spreadsheet></office:body></office:document-content>"
+    ).encode()
+
+
+def ods_tables(count: int = 5, rows: int = 600) -> bytes:
+    """``count`` tables of ``rows`` × 1,000 repeated cells each: every table under the cell
+    cap, their sum over it (calamine builds every table as it opens the file)."""
+    row = (
+        f'<table:table-row table:number-rows-repeated="{rows}"><table:table-cell '
+        'table:number-columns-repeated="1000" office:value-type="float" office:value="1"/>'
+        "</table:table-row>"
+    )
+    tables = "".join(f'<table:table table:name="T{n}">{row}</table:table>' for n in range(count))
+    return ods([_ods_content(tables)])
+
+
+def ods_deep(levels: int = 9_500_000) -> bytes:
+    """An .ods content.xml nested 9.5 million deep."""
+    head, tail = _ods_content("@").split(b"@")
+    return ods([head] + [b"<a>" * 500_000] * (levels // 500_000) + [tail])
+
+
+def _xlsb(sheet: list[bytes]) -> bytes:
+    return _zip([("xl/workbook.bin", [b""]), ("xl/worksheets/sheet1.bin", sheet)])
+
+
+def xlsb_records(megabytes: int = 28) -> bytes:
+    """An .xlsb sheet of 14 million empty 2-byte records."""
+    return _xlsb([b"\x14\x00" * (512 * 1024)] * megabytes)
+
+
+def xlsb_huge_record() -> bytes:
+    """An .xlsb sheet whose one record claims 256 MB."""
+    return _xlsb([b"\x14\xff\xff\xff\x7f" + b"\0" * 1000])
+
+
+def many_parts(count: int = 50_000) -> bytes:
+    """An .xlsx of 50,000 empty parts (4.6 MB, under the size cap): each is a ZipInfo in memory."""
+    return _zip([("xl/workbook.xml", [b"<x/>"])] + [(f"p{n}", [b""]) for n in range(count)])

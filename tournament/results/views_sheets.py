@@ -6,8 +6,6 @@ the same API serves the table's own link (:mod:`tournament.results.views_table_e
 
 from __future__ import annotations
 
-import json
-
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -15,7 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation, replay
-from tournament.core.errors import ServiceError, Stale
+from tournament.core.errors import Invalid, ServiceError, Stale
+from tournament.core.json_body import MSG_BAD as MSG_BAD_JSON
+from tournament.core.json_body import int_field, read_json
 from tournament.core.messages import render as render_message
 from tournament.core.middleware import LoginRequired
 from tournament.core.rights import REFEREE
@@ -66,12 +66,14 @@ def sheet_api_response(request, match: Match, *, source: str):
     ``made_at``, ``offline``): save the whole sheet once, or refuse (409/400)."""
     if request.method == "POST":
         try:
-            body = json.loads(request.body or b"{}")
-            steps = body["steps"]
-            version = int(body["version"])
-            if not isinstance(steps, list):
+            body = read_json(request.body)
+            if not isinstance(body, dict) or not isinstance(body.get("steps"), list):
                 raise ValueError
-        except (ValueError, KeyError, TypeError):
+            steps = body["steps"]
+            version = int_field(body, "version")
+        except ServiceError as exc:  # a body out of bounds: the message says which
+            return JsonResponse({"ok": False, "error": str(exc)}, status=400)
+        except ValueError:
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
             entry = read_entry(request, body)
@@ -157,9 +159,9 @@ def match_foul_api(request, slug, number, table):
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
     match = get_match(tournament, number, table)
     try:
-        body = json.loads(request.body or b"{}")
+        body = read_json(request.body)
         if not isinstance(body, dict):
-            raise ValueError
+            raise Invalid(MSG_BAD_JSON)
         answer, _repeat = apply_once(
             match, read_entry(request, body), "foul", lambda: _sheet_foul(request, match, body)
         )

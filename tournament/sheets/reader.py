@@ -45,6 +45,8 @@ MSG_BAD_CELL = "sheet_bad_cell"  # n: the columns a sheet may have
 MSG_CSV_ENCODING = "sheet_csv_encoding"
 MSG_CSV_BAD = "sheet_csv_bad"  # n: the characters a cell may have
 MSG_DAMAGED = "sheet_damaged"
+MSG_TOO_MANY_PARTS = "sheet_too_many_parts"  # n, limit
+MAX_PARTS = 1000  # an .xlsx has about 10 parts, one more per sheet
 
 
 @dataclass(frozen=True)
@@ -84,15 +86,29 @@ def clean_text(value: object) -> str:
     return normalize_name(value)
 
 
+class Deadline:
+    """The seconds one file may cost, counted from the moment its reading starts: every walker
+    of every format (the .xls sectors and records, the XML of a ZIP's parts, the rows) calls
+    :meth:`check` as it goes, so no file holds a worker longer than ``limits.max_seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.ends = time.monotonic() + seconds
+
+    def check(self) -> None:
+        if time.monotonic() > self.ends:
+            raise TableFileError(MSG_TOO_SLOW, n=self.seconds)
+
+
 class RowBudget:
     """What one file has cost so far (rows, cells, seconds), refused when a limit is passed:
     every reader of every format sends its raw rows through one budget."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, deadline: Deadline | None = None) -> None:
         self.limits = limits
         self.rows = 0
         self.cells = 0
-        self.started = time.monotonic()
+        self.deadline = deadline or Deadline(limits.max_seconds)
 
     def row(self, raw: tuple | list) -> list[str]:
         """One raw row as text cells (trailing blanks dropped), after every limit is checked."""
@@ -103,8 +119,7 @@ class RowBudget:
             raise TableFileError(MSG_TOO_MANY_ROWS, n=limits.max_rows)
         if self.cells > limits.max_cells:
             raise TableFileError(MSG_TOO_MANY_CELLS, n=limits.max_cells)
-        if time.monotonic() - self.started > limits.max_seconds:
-            raise TableFileError(MSG_TOO_SLOW, n=limits.max_seconds)
+        self.deadline.check()
         cells = list(raw)
         while cells and (cells[-1] is None or cells[-1] == ""):
             cells.pop()
@@ -134,16 +149,17 @@ def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str
         raise TableFileError(MSG_EMPTY_FILE)
     from tournament.sheets import formats  # it builds on this module's budget
 
+    deadline = Deadline(limits.max_seconds)  # from here on, every step of every format counts
     kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
     name = filename.lower()
     if kind == "zip":  # not a readable ZIP: named as the format the name says
         raise formats.damaged("" if name.endswith(SHEET_SUFFIXES[1:]) else "xlsx")
     if kind:
-        return formats.calamine_sheets(data, kind, limits)
+        return formats.calamine_sheets(data, kind, limits, deadline)
     if name.endswith(SHEET_SUFFIXES):
         raise formats.damaged()
     if name.endswith((".csv", ".txt")):
-        return iter([("CSV", _csv_rows(data, RowBudget(limits)))])
+        return iter([("CSV", _csv_rows(data, RowBudget(limits, deadline)))])
     raise TableFileError(MSG_NOT_A_SHEET)
 
 
@@ -152,8 +168,10 @@ def bounded_members(archive: zipfile.ZipFile, limits: Limits) -> list[zipfile.Zi
     more than ``limits.max_unpacked``: zipfile stops a member at its declared size, so the
     declared sizes bound the work (.xlsx here, .ods and .xlsb in formats.py)."""
     members = archive.infolist()
+    if len(members) > MAX_PARTS:
+        raise TableFileError(MSG_TOO_MANY_PARTS, n=len(members), limit=MAX_PARTS)
     unpacked = sum(member.file_size for member in members)
-    if len(members) > 1000 or unpacked > limits.max_unpacked:
+    if unpacked > limits.max_unpacked:
         raise unpacked_too_big(unpacked, limits.max_unpacked)
     return members
 

@@ -17,13 +17,20 @@ tests/app/core/test_upload_limits.py). The walk stops at the first bound passed:
 
 A document type declaration (``<!DOCTYPE``, where entity tricks live) is refused as unsafe
 XML; calamine's parser would not expand such entities, but a sheet has no use for one.
+
+expat itself is bounded by :func:`feed` (the .ods walker's too): elements nested deeper than
+:data:`MAX_DEPTH` (30 MB of ``<a>`` nested 10 million deep took expat 1.2 GB), checked at
+every chunk, and a 64 KB
+chunk with no ``<`` in it (a 30 MB attribute took expat 6 s, re-reading the growing token at
+every chunk) are a damaged file; and the file's deadline is checked at every chunk.
 """
 
 from __future__ import annotations
 
 import re
 import xml.parsers.expat
-from typing import IO
+from collections.abc import Callable
+from typing import IO, Protocol
 
 from tournament.sheets.reader import (
     MSG_BAD_CELL,
@@ -37,6 +44,7 @@ from tournament.sheets.reader import (
 
 MAX_COLUMN = 16384  # XFD, Excel's last column
 CHUNK = 64 * 1024
+MAX_DEPTH = 100  # a sheet's XML nests about 6 deep (rich text in a cell: 8)
 _REFERENCE = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 # The children of a cell that give it something calamine keeps: a value, an inline string.
 _HOLDS_VALUE = frozenset({"v", "is"})
@@ -66,9 +74,11 @@ class _Walk:
         self.pending: tuple[int, int] | None = None  # the open cell, until a value shows
         self.last_row = 0
         self.last_column = 0
+        self.starts = 0  # elements opened (feed's depth bound)
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         # Called for every element of the sheet: the cheapest tests first.
+        self.starts += 1
         if name in _HOLDS_VALUE or name.rpartition(":")[2] in _HOLDS_VALUE:
             if self.pending is not None:
                 self._keep(*self.pending)
@@ -116,16 +126,56 @@ def _refuse_doctype(*_args: object) -> None:
     raise TableFileError(MSG_UNSAFE_XML)
 
 
-def check_sheet_extent(stream: IO[bytes], limits: Limits) -> None:
-    """Walk one sheet part; raise :class:`TableFileError` at the first bound passed.
+class TooDeep(ValueError):
+    """XML nested deeper than :data:`MAX_DEPTH`, or a token longer than a chunk: damaged."""
 
-    Broken XML raises ``xml.parsers.expat.ExpatError``.
-    """
-    walk = _Walk(limits)
-    parser = xml.parsers.expat.ParserCreate()
+
+class Walk(Protocol):
+    """What :func:`feed` drives: ``start`` for each element, counted in ``starts``; a walk
+    that needs the element ends too has ``end``, counted in ``ends``."""
+
+    starts: int
+
+    def start(self, name: str, attributes: dict[str, str]) -> None: ...
+
+
+def feed(
+    parser: xml.parsers.expat.XMLParserType,
+    walk: Walk,
+    stream: IO[bytes],
+    check: Callable[[], None],
+) -> None:
+    """Parse ``stream`` with ``parser`` for ``walk`` within bounds: no chunk without a tag,
+    ``check`` (the deadline) and the depth (:data:`MAX_DEPTH`) at every chunk. Within one
+    64 KB chunk the depth can grow by 21,000 at most: 3 MB of expat's memory.
+
+    Raises :class:`TooDeep`, ``ExpatError`` for broken XML, or what the walk raises."""
     parser.StartElementHandler = walk.start
+    ended: list[str] = []
+    end = getattr(walk, "end", None)
+    # Without a walk's own ``end``, ends are counted at C speed: a list's append, emptied
+    # at every chunk (a Python handler would cost 0.3 s a million cells).
+    parser.EndElementHandler = end or ended.append
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_doctype
+    ends = 0
     while chunk := stream.read(CHUNK):
+        check()
+        if b"<" not in chunk:
+            raise TooDeep  # 64 KB inside one token: no sheet has a value or tag that long
         parser.Parse(chunk, False)
+        ends += len(ended)
+        ended.clear()
+        if walk.starts - (walk.ends if end else ends) > MAX_DEPTH:
+            raise TooDeep
     parser.Parse(b"", True)
+
+
+def check_sheet_extent(
+    stream: IO[bytes], limits: Limits, check: Callable[[], None] = lambda: None
+) -> None:
+    """Walk one sheet part; raise :class:`TableFileError` at the first bound passed.
+
+    Broken XML raises ``xml.parsers.expat.ExpatError``, XML too deep :class:`TooDeep`.
+    """
+    feed(xml.parsers.expat.ParserCreate(), _Walk(limits), stream, check)

@@ -69,9 +69,10 @@ def service_errors() -> set[str]:
 
 
 # Exceptions of the app that never reach a user: a redirect to the login page, a
-# programmer's unknown audit action, a file sniffed as not OLE (then read another way), a
-# table written by a path that did not ask the write rule (results.table_write).
-INTERNAL = {"LoginRequired", "UnknownAction", "NotOle", "UnruledWrite"}
+# programmer's unknown audit action, a file sniffed as not OLE (then read another way), XML
+# nested too deep (both refused as a damaged file), a table written by a path that did not ask
+# the write rule (results.table_write).
+INTERNAL = {"LoginRequired", "UnknownAction", "NotOle", "TooDeep", "UnruledWrite"}
 
 
 def test_every_error_of_the_app_shown_to_a_user_is_a_service_error():

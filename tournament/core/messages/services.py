@@ -177,6 +177,7 @@ SERVICES = {
     "sheet_csv_encoding": _("CSV文件编码无法识别，请保存为UTF-8或GBK编码"),
     "sheet_csv_bad": _("CSV文件格式错误或有单元格过长（每格最多%(n)d个字符）"),
     "sheet_damaged": _("文件已损坏或不是Excel/ODS表格，请用Excel或WPS另存为.xlsx后重试"),
+    "sheet_too_many_parts": _("文件已损坏：其中的部件过多（%(n)s个，最多%(limit)s个）"),
     "sheet_no_sheets": _("Excel文件中没有工作表"),
     "sheet_empty": _("工作表“%(sheet)s”是空的"),
     "sheet_no_header": _("工作表“%(sheet)s”中找不到表头（应有“%(expected)s”等列），请使用模板"),
@@ -290,4 +291,10 @@ SERVICES = {
         "确需替换时加 --force：原数据库会先另存一份，不会丢失"
     ),
     "backup_write_failed": _("写入数据库失败：%(error)s"),
+    # json bodies (tournament/core/json_body.py)
+    "json_too_big": _("请求内容太大，最大 %(limit)s KB"),
+    "json_bad": _("请求格式错误：内容不是有效的JSON"),
+    "json_too_deep": _("请求格式错误：嵌套超过%(n)s层"),
+    "json_bad_number": _("请求格式错误：数字“%(value)s”无效或超出范围"),
+    "json_bad_field": _("请求格式错误：“%(field)s”应为有效的整数"),
 }
