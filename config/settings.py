@@ -47,6 +47,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "axes",
+    # django-simple-captcha no longer serves the sign-up challenge (one row per page shown:
+    # tournament/signup/challenge.py replaces it); kept installed only so that databases and
+    # backups keep the same tables until a release drops them.
     "captcha",
     "tournament",
 ]
@@ -190,14 +193,9 @@ TRUSTED_PROXY_ADDRESSES = networks("TRUSTED_PROXY_ADDRESSES", ["127.0.0.1", "::1
 # (counted in the database: every worker sees the same counts). 0 turns a limit off.
 SIGNUP_LIMIT_PER_ADDRESS = envint("SIGNUP_LIMIT_PER_ADDRESS", 10)
 SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 100)
-# The sign-up form's challenge (django-simple-captcha): an arithmetic sum drawn as an image,
-# made on the server with Pillow (works offline); a text question is the fallback. No audio.
-CAPTCHA_CHALLENGE_FUNCT = "captcha.helpers.math_challenge"
-CAPTCHA_MATH_CHALLENGE_OPERATOR = "+"
-CAPTCHA_TIMEOUT = 30  # minutes a challenge stays valid
-CAPTCHA_IMAGE_SIZE = (150, 50)
-CAPTCHA_FONT_SIZE = 34
-CAPTCHA_LETTER_ROTATION = (-20, 20)
+# The sign-up form's challenge (tournament/signup/challenge.py): a sum drawn as a picture,
+# carried by a signed token (nothing stored to show it); minutes a question stays answerable.
+SIGNUP_CHALLENGE_MINUTES = envint("SIGNUP_CHALLENGE_MINUTES", 30)
 CAPTCHA_FLITE_PATH = None  # no audio version
 CAPTCHA_SOX_PATH = None
 
