@@ -192,7 +192,14 @@ TRUSTED_PROXY_ADDRESSES = networks("TRUSTED_PROXY_ADDRESSES", ["127.0.0.1", "::1
 # one address for one event, SIGNUP_LIMIT_PER_EVENT an hour for one event from all addresses
 # (counted in the database: every worker sees the same counts). 0 turns a limit off.
 SIGNUP_LIMIT_PER_ADDRESS = envint("SIGNUP_LIMIT_PER_ADDRESS", 10)
-SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 100)
+SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 300)
+# A flood takes no place (tournament/signup/services.py): a sign-up beyond
+# SIGNUP_HOLD_PER_ADDRESS from its address for the event, or while SIGNUP_FLOOD_ADDRESSES
+# addresses signed up within SIGNUP_FLOOD_MINUTES, waits for the organizer (待核实) and
+# takes no place until approved. 0 turns a rule off.
+SIGNUP_HOLD_PER_ADDRESS = envint("SIGNUP_HOLD_PER_ADDRESS", 2)
+SIGNUP_FLOOD_ADDRESSES = envint("SIGNUP_FLOOD_ADDRESSES", 5)
+SIGNUP_FLOOD_MINUTES = envint("SIGNUP_FLOOD_MINUTES", 10)
 # The sign-up form's challenge (tournament/signup/challenge.py): a sum drawn as a picture,
 # carried by a signed token (nothing stored to show it); minutes a question stays answerable.
 SIGNUP_CHALLENGE_MINUTES = envint("SIGNUP_CHALLENGE_MINUTES", 30)

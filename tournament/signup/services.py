@@ -7,8 +7,12 @@ first, so two pairs signing up at once cannot both take the last place.
 A script cannot flood the public page: at most ``SIGNUP_LIMIT_PER_ADDRESS`` sign-ups an hour
 from one address and ``SIGNUP_LIMIT_PER_EVENT`` an hour for the event, counted from the
 applications saved (each keeps its address), under the tournament's lock: the same count
-for every worker, and nothing a cache could lose. Once a round is out, every new pair waits for the
-organizer's approval (it would otherwise be seated by the next pairing).
+for every worker, and nothing a cache could lose. Well below those limits, a flood takes no
+place: a sign-up beyond ``SIGNUP_HOLD_PER_ADDRESS`` from its address, or while
+``SIGNUP_FLOOD_ADDRESSES`` addresses signed up in ``SIGNUP_FLOOD_MINUTES``, is held (待核实, see
+:mod:`tournament.models.signup`) for the organizer, and a real pair that comes during the
+flood finds the places the flood did not take. Once a round is out, every new pair waits
+for the organizer's approval (it would otherwise be seated by the next pairing).
 """
 
 from __future__ import annotations
@@ -156,6 +160,25 @@ def lock_signups(tournament: Tournament) -> SignUpConfig:
     return config_of(tournament)
 
 
+def flooded(tournament: Tournament, ip: str | None) -> bool:
+    """Whether a sign-up arriving now comes in a flood, to be held for the organizer.
+
+    Its address already sent ``SIGNUP_HOLD_PER_ADDRESS`` sign-ups to the event (ever, so a
+    patient script gets no more places by waiting); or ``SIGNUP_FLOOD_ADDRESSES`` different
+    addresses signed up in the last ``SIGNUP_FLOOD_MINUTES`` (held ones count, so a flood
+    stays one as long as it lasts; addresses, not sign-ups, so one address's flood, held by
+    the first rule, does not hold its neighbours). A setting of 0 turns its rule off."""
+    signups = SignUp.objects.filter(tournament=tournament)
+    per_address = settings.SIGNUP_HOLD_PER_ADDRESS
+    if ip and per_address > 0 and signups.filter(ip=ip).count() >= per_address:
+        return True
+    addresses, minutes = settings.SIGNUP_FLOOD_ADDRESSES, settings.SIGNUP_FLOOD_MINUTES
+    if addresses > 0 and minutes > 0:
+        recent = signups.filter(created_at__gt=timezone.now() - timedelta(minutes=minutes))
+        return recent.order_by().values("ip").distinct().count() >= addresses
+    return False
+
+
 def _place(signup: SignUp, config: SignUpConfig, request) -> None:
     """Give the application its state: a place (approved or waiting for approval) or, at
     the cap, the waiting list."""
@@ -194,7 +217,11 @@ def signup_submit(
     check_signup(tournament, data)
     signup = _new_signup(tournament, data, emails, request)
     _check_limits(tournament, signup.ip)
-    if not config.confirm_email:
+    if flooded(tournament, signup.ip):
+        # Held, even when e-mail confirmation is asked: the organizer checks it instead, and
+        # no mail goes to addresses a script may have typed.
+        signup.state = SignUp.HELD
+    elif not config.confirm_email:
         _place(signup, config, request)
     signup.save()
     label = signup.get_state_display()
@@ -205,7 +232,8 @@ def signup_submit(
         request,
     )
     kind = "confirm_email" if signup.state == SignUp.UNCONFIRMED else "confirmation"
-    signup_mail.send_on_commit(signup, kind, request)
+    if signup.state != SignUp.HELD:
+        signup_mail.send_on_commit(signup, kind, request)
     return signup
 
 
@@ -323,14 +351,19 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
 
 @transaction.atomic
 def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
-    """The organizer accepts a pair waiting for approval: it becomes a registered pair."""
-    lock_signups(signup.tournament)
+    """The organizer accepts a pair waiting for approval: it becomes a registered pair. A
+    held pair (待核实) takes a place if one is free, else the end of the waiting list."""
+    config = lock_signups(signup.tournament)
     signup = _reload(signup)
-    if signup.state != SignUp.PENDING:
-        raise ValidationError(_("只有待审核的报名可以通过"))
+    if signup.state not in (SignUp.PENDING, SignUp.HELD):
+        raise ValidationError(_("只有待审核或待核实的报名可以通过"))
     before = signup_snapshot(signup)
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
-    _accept(signup, request, user)
+    full = config.cap is not None and places_taken(signup.tournament) >= config.cap
+    if signup.state == SignUp.HELD and full:
+        signup.state = SignUp.WAITING
+    else:
+        _accept(signup, request, user)
     signup.save()
     name = signup.data.get("name", "")
     _log(
@@ -341,11 +374,12 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
         user,
         before,
     )
-    signup_mail.send_on_commit(signup, "approved", request)
+    kind = "approved" if signup.state == SignUp.APPROVED else "confirmation"
+    signup_mail.send_on_commit(signup, kind, request)
     return signup
 
 
-REJECTABLE = (SignUp.UNCONFIRMED, SignUp.PENDING, SignUp.WAITING)
+REJECTABLE = (SignUp.UNCONFIRMED, SignUp.HELD, SignUp.PENDING, SignUp.WAITING)
 
 
 @transaction.atomic
@@ -357,13 +391,15 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     if not reason:
         raise ValidationError(_("请填写未通过的原因"))
     if signup.state not in REJECTABLE:
-        raise ValidationError(_("只有待确认、待审核或候补的报名可以拒绝"))
+        raise ValidationError(_("只有待确认、待核实、待审核或候补的报名可以拒绝"))
+    held = signup.state == SignUp.HELD
     before = signup_snapshot(signup)
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]
     signup.save()
     name = signup.data.get("name", "")
     summary = Message(MSG_AUDIT_SIGNUP_REJECTED, {"name": name, "reason": signup.reason})
     _log(signup, "signup.reject", summary, request, user, before)
-    signup_mail.send_on_commit(signup, "rejected", request)
+    if not held:  # a held one was never mailed: its addresses may be a script's
+        signup_mail.send_on_commit(signup, "rejected", request)
     promote(signup.tournament, config, request, user)
     return signup
