@@ -56,6 +56,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Notes a proxy whose X-Forwarded-For the settings ignore (a banner for the organizer).
+    "tournament.core.proxy_check.ProxyWatchMiddleware",
     # Before whitenoise: the static files' answers carry the policy too.
     "tournament.core.csp_header.CSPMiddleware",  # django-csp's, the plain header built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
