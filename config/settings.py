@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournament.core.login_guard.DeviceCookieMiddleware",
     "tournament.core.middleware.OfflinePartitionMiddleware",
+    "tournament.core.middleware.NoStoreMiddleware",  # answers carrying secrets: kept nowhere
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.core.middleware.LoginRedirectMiddleware",
