@@ -352,7 +352,8 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
 @transaction.atomic
 def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     """The organizer accepts a pair waiting for approval: it becomes a registered pair. A
-    held pair (待核实) takes a place if one is free, else the end of the waiting list."""
+    held pair (待核实) takes a place if one is free, else the waiting list (in the order it
+    came, like every pair on it)."""
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if signup.state not in (SignUp.PENDING, SignUp.HELD):

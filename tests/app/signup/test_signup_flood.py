@@ -243,7 +243,7 @@ def test_a_held_sign_up_holds_no_place_and_is_mailed_nothing(
     assert [m.to for m in mail.outbox] == [["a@example.com"]]
     status = Client().get(reverse("signup_status", args=[tournament.slug, second.token]))
     assert "需组织者核实" in status.content.decode()
-    # The organizer lets it in while the cap is full: the end of the waiting list.
+    # The organizer lets it in while the cap is full: the waiting list.
     staff = Client()
     staff.force_login(organizer)
     staff.post(reverse("signup_action", args=[tournament.slug, second.pk, "approve"]))
