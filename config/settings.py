@@ -196,7 +196,7 @@ TRUSTED_PROXY_ADDRESSES = networks("TRUSTED_PROXY_ADDRESSES", ["127.0.0.1", "::1
 # (counted in the database: every worker sees the same counts). 0 turns a limit off.
 SIGNUP_LIMIT_PER_ADDRESS = envint("SIGNUP_LIMIT_PER_ADDRESS", 10)
 SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 300)
-# A flood takes no place (tournament/signup/services.py): a sign-up beyond
+# A flood takes no place (tournament/signup/flood.py): a sign-up beyond
 # SIGNUP_HOLD_PER_ADDRESS from its address for the event, or while SIGNUP_FLOOD_ADDRESSES
 # addresses signed up within SIGNUP_FLOOD_MINUTES, waits for the organizer (待核实) and
 # takes no place until approved. 0 turns a rule off.

@@ -20,10 +20,11 @@ unconfirmed (待确认邮箱)
 held (待核实)
     An application that came in a flood (beyond ``SIGNUP_HOLD_PER_ADDRESS`` from its
     address, or while ``SIGNUP_FLOOD_ADDRESSES`` addresses signed up within
-    ``SIGNUP_FLOOD_MINUTES``; :func:`tournament.signup.services.flooded`): it holds no place, no name and no rank on the waiting list,
-    and no e-mail is sent to the addresses it gave, until the organizer approves it (then
-    it takes a place if one is free, else the waiting list in the order it came) or rejects it. A
-    script's sign-ups wait for a person instead of filling the cap before the real pairs.
+    ``SIGNUP_FLOOD_MINUTES``; :func:`tournament.signup.flood.flooded`): it holds no place,
+    no name and no rank on the waiting list, and no e-mail is sent to the addresses it
+    gave, until the organizer approves it (then it takes a place if one is free, else the
+    waiting list in the order it came) or rejects it. A script's sign-ups wait for a person
+    instead of filling the cap before the real pairs.
 waiting list (候补)
     Applications beyond the cap, in the order they came (``seq``); the first moves up
     when a place is freed (a withdrawal or a rejection).

@@ -43,6 +43,7 @@ from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
 from tournament.registration.services import TeamData, team_register, team_set_status, team_update
 from tournament.signup import mail as signup_mail
 from tournament.signup.checks import check_signup, normalized
+from tournament.signup.flood import flooded
 
 
 def config_of(tournament: Tournament) -> SignUpConfig:
@@ -158,25 +159,6 @@ def lock_signups(tournament: Tournament) -> SignUpConfig:
     cap are counted one write at a time) and return its sign-up settings."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     return config_of(tournament)
-
-
-def flooded(tournament: Tournament, ip: str | None) -> bool:
-    """Whether a sign-up arriving now comes in a flood, to be held for the organizer.
-
-    Its address already sent ``SIGNUP_HOLD_PER_ADDRESS`` sign-ups to the event (ever, so a
-    patient script gets no more places by waiting); or ``SIGNUP_FLOOD_ADDRESSES`` different
-    addresses signed up in the last ``SIGNUP_FLOOD_MINUTES`` (held ones count, so a flood
-    stays one as long as it lasts; addresses, not sign-ups, so one address's flood, held by
-    the first rule, does not hold its neighbours). A setting of 0 turns its rule off."""
-    signups = SignUp.objects.filter(tournament=tournament)
-    per_address = settings.SIGNUP_HOLD_PER_ADDRESS
-    if ip and per_address > 0 and signups.filter(ip=ip).count() >= per_address:
-        return True
-    addresses, minutes = settings.SIGNUP_FLOOD_ADDRESSES, settings.SIGNUP_FLOOD_MINUTES
-    if addresses > 0 and minutes > 0:
-        recent = signups.filter(created_at__gt=timezone.now() - timedelta(minutes=minutes))
-        return recent.order_by().values("ip").distinct().count() >= addresses
-    return False
 
 
 def _place(signup: SignUp, config: SignUpConfig, request) -> None:
