@@ -256,6 +256,7 @@ SERVICES = {
     "entry_key_reused": _("该录入编号已用于另一项录入，没有保存；请刷新页面后重新录入"),
     # backups and restores (tournament.backups: files, create, postgres, restore)
     "backup_busy": _("另一个备份正在进行，请稍后再试"),
+    "backup_too_soon": _("刚刚备份过，请 %(seconds)s 秒后再试"),
     "backup_folder_unwritable": _("无法写入备份文件夹 %(folder)s：%(error)s"),
     "backup_copy_failed": _("复制数据库失败：%(error)s"),
     "backup_copy_check": _("数据库副本检查未通过：%(check)s"),
