@@ -290,4 +290,16 @@ SERVICES = {
         "确需替换时加 --force：原数据库会先另存一份，不会丢失"
     ),
     "backup_write_failed": _("写入数据库失败：%(error)s"),
+    "backup_uncovered": _("文件 %(name)s 不在清单的校验值中"),
+    "backup_missing_member": _("缺少文件 %(name)s"),
+    "backup_member_twice": _("文件 %(name)s 出现了不止一次"),
+    "backup_unexpected_member": _("这类备份不应含有文件 %(name)s"),
+    "backup_member_too_big": _("文件 %(name)s 解压后过大"),
+    "backup_size_differs": _("文件 %(name)s 的大小与清单不符"),
+    "backup_no_archives": _("备份中没有任何赛事存档（events/）"),
+    "backup_schema": _("数据库结构与本程序的迁移不符：%(what)s"),
+    "backup_schema_unbuilt": _("无法生成用于核对的数据库结构：%(error)s。没有做任何更改"),
+    "backup_no_room": _(
+        "解压备份需要约 %(need)s MB，临时文件夹 %(folder)s 只剩 %(free)s MB。没有做任何更改"
+    ),
 }
