@@ -267,6 +267,10 @@ def restore_backup(path: Path, *, force: bool = False) -> RestoreReport:
         kind = manifest["database"]
         if kind != "archives" and kind != here:
             raise BackupError(MSG_OTHER_KIND, kind=kind, here=here)
+        if kind == "postgresql":
+            from tournament.backups.postgres import check_dump
+
+            check_dump(Path(tmp) / backups.PG_FILE)
         if not database_is_empty() and not force:
             raise BackupError(MSG_NOT_EMPTY)
         report = RestoreReport(kind=kind, made_at=manifest.get("created_at", ""))

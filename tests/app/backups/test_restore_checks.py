@@ -242,3 +242,41 @@ def test_score_sheet_photos_travel_in_backups(
     assert (tmp_path / "laptop-b" / photo.image.name).read_bytes() == b"\xff\xd8jpeg"
     changed = rezip(made, tmp_path / "changed.zip", files={arcname: b"\xff\xd8JPEG"}, digests=False)
     assert f"{arcname} 的校验值不符" in refusal(changed)
+
+
+# A dump's table of contents as ``pg_restore -l`` prints it (PostgreSQL 15), written by hand:
+# the app's own objects, then what a turned dump adds.
+TOC = """;
+; Archive created at 2026-12-06 20:00:00 CST
+;     dbname: guandan
+;
+; Selected TOC Entries:
+;
+215; 1259 16385 TABLE public auth_user guandan
+214; 1259 16384 SEQUENCE public auth_user_id_seq guandan
+3350; 0 16385 TABLE DATA public auth_user guandan
+3360; 0 0 SEQUENCE SET public auth_user_id_seq guandan
+3103; 2606 16389 CONSTRAINT public auth_user auth_user_pkey guandan
+3101; 1259 16467 INDEX public auth_user_username_6821ab7c_like guandan
+3200; 2606 16480 FK CONSTRAINT public tournament_match tournament_match_round_id_fk guandan
+216; 1259 16400 TABLE public tournament_match guandan
+"""
+TURNED = """230; 1255 16500 FUNCTION public promote() guandan
+3120; 2620 16501 TRIGGER public auth_user promote guandan
+231; 1259 16502 VIEW public everyone guandan
+232; 1259 16503 TABLE public stash guandan
+"""
+
+
+def test_a_postgresql_dump_holding_what_the_app_does_not_make_is_refused():
+    from tournament.backups.postgres import app_tables, foreign_objects
+
+    tables = app_tables()
+    assert {"auth_user", "tournament_match", "django_migrations"} <= tables
+    assert foreign_objects(TOC, tables) == []
+    assert foreign_objects(TOC + TURNED, tables) == [
+        "FUNCTION public promote()",
+        "TRIGGER public auth_user promote",
+        "VIEW public everyone",
+        "TABLE public stash",
+    ]
