@@ -71,6 +71,9 @@ NAME_RE = re.compile(
     r"^guandan-(?:backup|before-restore)-\d{8}-\d{6}-\d{3}(?:-(publish|lock))?\.zip$"
 )
 MEDIA_DIR = "media/"
+# The uploaded files' names a backup holds (and a restore accepts): Django's storage names,
+# folders and file names of word characters, dots and dashes, none starting with a dot.
+MEDIA_RE = re.compile(r"^media/(?:[\w-][\w.-]*/)*[\w-][\w.-]*$")
 MANIFEST, SECRET, SQLITE_FILE, PG_FILE = (
     "manifest.json",
     "secret_key",
@@ -106,7 +109,7 @@ class BackupFile:
 
     @property
     def milestone(self) -> str:
-        """ "publish" or "lock" for a backup made at a round's publish or lock, else ""."""
+        """The round's step the backup was made at ("publish", "lock"), else ""."""
         found = NAME_RE.match(self.name)
         return (found.group(1) or "") if found else ""
 
@@ -318,7 +321,8 @@ def media_files(sqlite_copy_path: Path | None) -> dict[str, Path]:
                 path = Path(storage.path(name))
             except (NotImplementedError, ValueError, SuspiciousFileOperation):
                 continue
-            if path.is_file():
+            # A name a restore would refuse is left out, not the whole backup refused.
+            if path.is_file() and MEDIA_RE.match(MEDIA_DIR + name):
                 found[MEDIA_DIR + name] = path
     return found
 

@@ -59,7 +59,6 @@ MAX_RATIO = 200
 SMALL_FILE = 16 * MiB
 ROOM_LEFT = 64 * MiB  # kept free in the temporary folder
 EVENT_RE = re.compile(r"^events/[\w-]+\.json\.gz$")
-MEDIA_RE = re.compile(r"^media/(?:[\w-][\w.-]*/)*[\w-][\w.-]*$")
 
 # A backup file that cannot be used (BackupDamaged): what is wrong with it.
 MSG_NO_MANIFEST = "backup_no_manifest"
@@ -118,11 +117,14 @@ def read_manifest(zf: zipfile.ZipFile) -> dict:
     if not isinstance(version, int) or version > backups.VERSION:
         raise BackupDamaged(MSG_NEWER_FORMAT)
     digests, sizes = manifest.get("sha256"), manifest.get("sizes", {})
+    migrations = manifest.get("migrations", [])
     if (
         manifest.get("database") not in KINDS
         or not isinstance(digests, dict)
         or not all(isinstance(v, str) for v in digests.values())
         or not isinstance(sizes, dict)
+        or not isinstance(migrations, list)
+        or not all(isinstance(m, str) for m in migrations)
     ):
         raise BackupDamaged(MSG_MANIFEST_INCOMPLETE)
     return manifest
@@ -172,7 +174,7 @@ def _belongs(name: str, kind: str) -> bool:
     if kind == "archives":
         return bool(EVENT_RE.match(name))
     own = backups.SQLITE_FILE if kind == "sqlite" else backups.PG_FILE
-    return name == own or bool(MEDIA_RE.match(name))
+    return name == own or bool(backups.MEDIA_RE.match(name))
 
 
 def _limit(name: str) -> int:

@@ -280,3 +280,9 @@ def test_a_postgresql_dump_holding_what_the_app_does_not_make_is_refused():
         "VIEW public everyone",
         "TABLE public stash",
     ]
+
+
+@pytest.mark.parametrize("field", ["migrations", "sha256", "sizes"])
+def test_a_manifest_of_the_wrong_shape_gets_a_message(made, tmp_path, field):
+    odd = rezip(made, tmp_path / "odd.zip", manifest={field: 5})
+    assert refusal(odd) == "备份文件无法使用：清单内容不完整。没有做任何更改"
