@@ -42,6 +42,7 @@ from django.utils import timezone
 
 from tournament.backups import create as backups
 from tournament.backups.files import BackupDamaged, BackupError
+from tournament.backups.media import MEDIA_DIR, MEDIA_RE
 from tournament.backups.schema import check_schema
 from tournament.models import Tournament
 
@@ -174,13 +175,13 @@ def _belongs(name: str, kind: str) -> bool:
     if kind == "archives":
         return bool(EVENT_RE.match(name))
     own = backups.SQLITE_FILE if kind == "sqlite" else backups.PG_FILE
-    return name == own or bool(backups.MEDIA_RE.match(name))
+    return name == own or bool(MEDIA_RE.match(name))
 
 
 def _limit(name: str) -> int:
     if name == backups.SECRET:
         return MAX_KEY
-    return MAX_MEDIA if name.startswith(backups.MEDIA_DIR) else MAX_FILE
+    return MAX_MEDIA if name.startswith(MEDIA_DIR) else MAX_FILE
 
 
 def _unpack(zf: zipfile.ZipFile, name: str, digest: str | None, work: Path) -> None:
@@ -277,7 +278,7 @@ def restore_backup(path: Path, *, force: bool = False) -> RestoreReport:
             raise BackupError(MSG_NOT_EMPTY)
         report = RestoreReport(kind=kind, made_at=manifest.get("created_at", ""))
         _restore_database(kind, Path(tmp), report, force=force)
-        report.media = restore_media(Path(tmp) / backups.MEDIA_DIR)
+        report.media = restore_media(Path(tmp) / MEDIA_DIR)
     report.env_key_differs = restore_secret_key(key)
     cache.clear()  # pages kept for the data replaced (Redis outlives this process)
     report.events = list(Tournament.objects.order_by("pk").values_list("slug", flat=True))

@@ -72,7 +72,7 @@ def _texts(files: list, error: dict | None) -> dict[str, str]:
         % {"folder": backups.backup_dir()},
         "no_download_text": _(
             "整库备份含所有账号的密码摘要和密钥，只能由管理员下载。"
-            "您可以下载本赛事的存档（含成绩、审计记录和记录表照片）："
+            "您可以下载本赛事的存档（含成绩和审计记录）："
         ),
         "auto_text": _(
             "自动备份已开启：每轮发布和锁定时，以及有轮次进行中时每%(m)s分钟；"
