@@ -276,8 +276,8 @@ CACHES = cache_config(
 STAMP_MEMO_MS = envint("STAMP_MEMO_MS", 500)
 
 # Backups (docs/if-the-laptop-fails.md, tournament/backups/create.py): `manage.py backup`
-# and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
-# every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
+# and the backups page write into BACKUP_DIR. Automatic backups, at every round's publish
+# and lock and every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
 # laptop case; a PostgreSQL server has its own backups, AUTO_BACKUP=1 turns them on there
 # too) and keep the AUTO_BACKUP_KEEP newest.
 BACKUP_DIR = Path(os.environ.get("GUANDAN_BACKUP_DIR", VAR_DIR / "backups"))

@@ -258,6 +258,7 @@ SERVICES = {
     "entry_key_reused": _("该录入编号已用于另一项录入，没有保存；请刷新页面后重新录入"),
     # backups and restores (tournament.backups: files, create, postgres, restore)
     "backup_busy": _("另一个备份正在进行，请稍后再试"),
+    "backup_too_soon": _("刚刚备份过，请 %(seconds)s 秒后再试"),
     "backup_folder_unwritable": _("无法写入备份文件夹 %(folder)s：%(error)s"),
     "backup_copy_failed": _("复制数据库失败：%(error)s"),
     "backup_copy_check": _("数据库副本检查未通过：%(check)s"),
@@ -297,4 +298,16 @@ SERVICES = {
     "json_too_deep": _("请求格式错误：嵌套超过%(n)s层"),
     "json_bad_number": _("请求格式错误：数字“%(value)s”无效或超出范围"),
     "json_bad_field": _("请求格式错误：“%(field)s”应为有效的整数"),
+    "backup_uncovered": _("文件 %(name)s 不在清单的校验值中"),
+    "backup_missing_member": _("缺少文件 %(name)s"),
+    "backup_member_twice": _("文件 %(name)s 出现了不止一次"),
+    "backup_unexpected_member": _("这类备份不应含有文件 %(name)s"),
+    "backup_member_too_big": _("文件 %(name)s 解压后过大"),
+    "backup_size_differs": _("文件 %(name)s 的大小与清单不符"),
+    "backup_no_archives": _("备份中没有任何赛事存档（events/）"),
+    "backup_schema": _("数据库结构与本程序的迁移不符：%(what)s"),
+    "backup_schema_unbuilt": _("无法生成用于核对的数据库结构：%(error)s。没有做任何更改"),
+    "backup_no_room": _(
+        "解压备份需要约 %(need)s MB，临时文件夹 %(folder)s 只剩 %(free)s MB。没有做任何更改"
+    ),
 }
