@@ -61,8 +61,11 @@ WORKER_FLAG = "GUANDAN_WEB_WORKER"
 REQUEST_TIMEOUT = 180
 # How long a stop waits for the requests under way (then the worker is killed).
 GRACEFUL_SECONDS = 20
-# How long an idle granian thread lives: granian's longest (600 s).
-THREAD_IDLE_SECONDS = 600
+# What granian runs: guandan/front.py, which finds the WSGI application and the number of
+# its threads in these environment variables (granian_environment).
+FRONT_TARGET = "guandan.front:application"
+TARGET_ENV = "GUANDAN_WSGI_TARGET"
+THREADS_ENV = "GUANDAN_WEB_THREADS"
 
 
 @dataclass(frozen=True)
@@ -111,25 +114,22 @@ def serve(options: ServeOptions) -> int:
     return start(options)
 
 
-def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
-    """The granian command line: ``workers`` processes of ``threads`` Python threads (one
-    process of ``workers × threads`` on Windows), replaced when they die or grow."""
+def granian_argv(options: ServeOptions) -> list[str]:
+    """The granian command line: ``workers`` processes (one on Windows), each serving
+    through guandan/front.py (:data:`FRONT_TARGET`): bodies read by granian's event loop,
+    the app on :func:`app_threads` threads; workers replaced when they die or grow. The
+    WSGI application and the threads are :func:`granian_environment`'s."""
     workers = 1 if os.name == "nt" else options.workers
-    threads = options.workers * options.threads // workers
     max_mb = worker_max_mb()
     argv = [
         sys.executable,
         "-m",
         "granian",
-        target,
-        "--interface=wsgi",
+        FRONT_TARGET,
+        "--interface=rsgi",
         f"--host={options.host}",
         f"--port={options.port}",
         f"--workers={workers}",
-        f"--blocking-threads={threads}",
-        # A thread idle for granian's default 30 s ends, and its kept database connection
-        # with it (config/env.py keeps SQLite's 600 s): the next request would open another.
-        f"--blocking-threads-idle-timeout={THREAD_IDLE_SECONDS}",
         "--respawn-failed-workers",
         f"--workers-kill-timeout={GRACEFUL_SECONDS}",
         "--no-ws",
@@ -142,6 +142,19 @@ def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
     if options.access_log:
         argv.append("--access-log")
     return argv
+
+
+def app_threads(options: ServeOptions) -> int:
+    """Threads of each granian worker: ``workers × threads`` in the one process Windows
+    runs."""
+    workers = 1 if os.name == "nt" else options.workers
+    return options.workers * options.threads // workers
+
+
+def granian_environment(options: ServeOptions, target: str = WSGI_TARGET) -> dict[str, str]:
+    """What granian's workers read from the environment (guandan/front.py): the WSGI
+    application ``target`` and the number of threads that run it."""
+    return {TARGET_ENV: target, THREADS_ENV: str(app_threads(options))}
 
 
 def worker_max_mb() -> int | None:
