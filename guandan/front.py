@@ -60,6 +60,34 @@ def body_limit() -> int:
     )
 
 
+def die_with_parent() -> None:
+    """End this worker when granian's main process dies (a ``kill -9``, a crash): left
+    alone, the worker goes on serving the port with ``SO_REUSEPORT`` and holding its lock
+    (guandan/locks.py), and the next ``guandan serve`` on that port is refused. Linux
+    kills it at once (``PR_SET_PDEATHSIG``); elsewhere on POSIX a thread looks every half
+    second. Not on Windows (its one worker is a child of ``guandan serve`` itself, and
+    there is no parent to look at cheaply)."""
+    if os.name == "nt":
+        return
+    from guandan.supervisor import die_with_parent_on_linux
+
+    parent = os.getppid()
+    die_with_parent_on_linux()
+    if os.getppid() != parent:  # it died before the line above
+        os._exit(1)
+    if sys.platform.startswith("linux"):
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    import threading
+
+    threading.Thread(target=watch, name="guandan-parent-watch", daemon=True).start()
+
+
 def _load(target: str) -> Callable[..., Iterable[bytes]]:
     module, _, name = target.partition(":")
     return getattr(importlib.import_module(module), name)
@@ -92,6 +120,7 @@ class BodyFirst:
 
     # granian calls these in each worker, with the worker's loop.
     def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        die_with_parent()
         self.loop = loop
         self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="guandan-web")
 

@@ -173,9 +173,15 @@ def worker_max_mb() -> int | None:
 
 def _granian(options: ServeOptions) -> int:
     argv = granian_argv(options)
+    os.environ.update(granian_environment(options))
     if os.name == "nt":
         return run_in_this_process(argv)
-    _exec(argv)
+    # guandan/supervisor.py runs granian and starts it again when it stops of itself; a
+    # clone started from another folder finds it on the path as guandan serve did.
+    if in_clone():
+        path = [str(SOURCE_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        os.environ["PYTHONPATH"] = os.pathsep.join(path)
+    _exec([sys.executable, "-m", "guandan.supervisor", *argv])
 
 
 def run_in_this_process(argv: list[str]) -> int:
