@@ -22,9 +22,12 @@ What gunicorn gave and granian is told to give (:func:`granian_argv`):
 
 - a worker that dies (the OOM killer, a crash) is replaced; without
   ``--respawn-failed-workers`` granian stops serving altogether. A worker that dies again
-  within 5.5 s of being replaced stops the whole server (granian's crash-loop guard): a
-  worker that cannot start (a broken setting, a full disk) ends ``guandan serve`` with its
-  error on the console instead of restarting for ever;
+  within 5.5 s of being replaced stops the whole of granian (its crash-loop guard): on Linux
+  and macOS guandan/supervisor.py then starts it again, with a back-off and a line on the
+  console; one that cannot start at all ends ``guandan serve`` with its error;
+- a slow client holds no thread: granian's event loop reads each request's whole body
+  before one of the app's threads runs it (guandan/front.py, granian's RSGI interface), and
+  cuts off a body that comes too slowly (gunicorn read bodies in its threads);
 - a stop (Ctrl-C, SIGTERM) lets the requests under way finish, for
   :data:`GRACEFUL_SECONDS`;
 - worker renewal is the exception: gunicorn renewed each worker after 100,000 requests
@@ -102,7 +105,7 @@ class ServerMissing(RuntimeError):
 
 def serve(options: ServeOptions) -> int:
     """Run the chosen server in the foreground until Ctrl-C and return its exit status (on
-    Linux and macOS gunicorn and granian take this process: never returns)."""
+    Linux and macOS gunicorn, and granian's supervisor, take this process: never returns)."""
     import importlib.util
 
     if importlib.util.find_spec(options.server) is None:
