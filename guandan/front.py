@@ -272,7 +272,10 @@ class BodyFirst:
                 self._send(transport, chunk)
 
     def _send(self, transport: Any, chunk: bytes) -> None:
-        asyncio.run_coroutine_threadsafe(transport.send_bytes(chunk), self.loop).result()
+        async def send() -> None:  # granian's awaitable is no coroutine
+            await transport.send_bytes(chunk)
+
+        asyncio.run_coroutine_threadsafe(send(), self.loop).result()
 
 
 def _application() -> BodyFirst:

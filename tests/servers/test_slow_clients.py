@@ -9,16 +9,21 @@ no page was answered while they lasted."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import socket
 import statistics
+import subprocess
 import threading
 import time
 import urllib.parse
+import urllib.request
 
 import pytest
 
+from guandan.servers import ServeOptions, granian_argv, granian_environment
 from tests.servers.laptop import SETUP, laptop_env, python
-from tests.servers.web import Browser, start_server, wait_until_up
+from tests.servers.web import ROOT, Browser, free_port, start_server, wait_until_up
 
 ATTACKERS = 300
 ATTACK_SECONDS = 60
@@ -164,3 +169,68 @@ def test_300_slow_bodies_for_60_s_leave_saves_answered_within_a_second(tmp_path)
     # after BODY_GRACE_SECONDS.
     assert min(held) >= ATTACKERS * 0.9, held
     assert attack.cut_off >= ATTACKERS, attack.cut_off
+
+
+ECHO = """
+def application(environ, start_response):
+    body = environ["wsgi.input"].read()
+    size = int(environ.get("QUERY_STRING") or 0)
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    if size:  # a long answer, in pieces as a file is sent
+        return (bytes([65 + n % 26]) * 65536 for n in range(size // 65536))
+    return [f"{len(body)} {environ.get('CONTENT_LENGTH')} {environ['REMOTE_ADDR']}".encode()]
+"""
+
+
+@pytest.fixture
+def echo(tmp_path):
+    """granian, as guandan serve runs it, around an application that says what body it got;
+    its (host, port)."""
+    (tmp_path / "echo.py").write_text(ECHO, encoding="utf-8")
+    port = free_port()
+    options = ServeOptions("127.0.0.1", port, "granian", 1, 2)
+    env = {
+        **os.environ,
+        "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",
+        **granian_environment(options, "echo:application"),
+    }
+    proc = subprocess.Popen(
+        granian_argv(options), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    try:
+        wait_until_up(proc, f"http://127.0.0.1:{port}")
+        yield "127.0.0.1", port
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def exchange(address: tuple[str, int], request: bytes) -> bytes:
+    with socket.create_connection(address, timeout=20) as s:
+        s.sendall(request)
+        answer = b""
+        while chunk := s.recv(1 << 20):
+            answer += chunk
+        return answer
+
+
+def test_a_chunked_body_reaches_the_app_whole_with_its_length(echo):
+    request = (
+        b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        b"5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
+    )
+    assert exchange(echo, request).endswith(b"\r\n\r\n11 11 127.0.0.1")
+
+
+def test_a_body_longer_than_any_upload_allowed_is_refused_before_it_is_read(echo):
+    started = time.monotonic()
+    answer = exchange(echo, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 9000000000\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:100]
+    assert time.monotonic() - started < 5
+
+
+def test_a_long_answer_arrives_whole(echo):
+    with urllib.request.urlopen(f"http://{echo[0]}:{echo[1]}/?{3 * 1024 * 1024}") as r:
+        body = r.read()
+    assert len(body) == 3 * 1024 * 1024
+    assert body[:1] == b"A" and body[-1:] == bytes([65 + 47 % 26])
