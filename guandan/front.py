@@ -97,11 +97,11 @@ class BodyFirst:
     """An RSGI application that reads a request's body with a deadline, then runs the WSGI
     application ``app`` on one of ``threads`` threads with the body in ``wsgi.input``."""
 
-    def __init__(self, app: Callable[..., Iterable[bytes]], threads: int, limit: int):
+    def __init__(self, app: Callable[..., Iterable[bytes]], threads: int, limit: int, spool: int):
         self.app = app
         self.threads = threads
         self.limit = limit
-        self.spool = 2_621_440
+        self.spool = spool  # a body longer than this waits on disk
         self.pool: ThreadPoolExecutor | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.under_way: set[asyncio.Future] = set()
@@ -279,9 +279,12 @@ class BodyFirst:
 
 
 def _application() -> BodyFirst:
+    from django.conf import settings
+
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     app = _load(os.environ.get(TARGET_ENV, WSGI_TARGET))
-    return BodyFirst(app, int(os.environ.get(THREADS_ENV, "4")), body_limit())
+    threads = int(os.environ.get(THREADS_ENV, "4"))
+    return BodyFirst(app, threads, body_limit(), settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
 
 
 application = _application()
