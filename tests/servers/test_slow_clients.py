@@ -161,13 +161,15 @@ def test_300_slow_bodies_for_60_s_leave_saves_answered_within_a_second(tmp_path)
     print(
         f"\n{len(saved)} saves under {ATTACKERS} slow bodies: p50 {statistics.median(saved):.3f} s,"
         f" p95 {cuts[18]:.3f} s, max {max(saved):.3f} s; form pages max {max(opened):.3f} s;"
-        f" slow bodies cut off (408): {attack.cut_off}; fewest under way {min(held)}"
+        f" slow bodies cut off (408): {attack.cut_off}; under way: fewest {min(held)},"
+        f" median {statistics.median(held)}"
     )
     assert max(saved) < 1 and max(opened) < 1, (saved, opened)
     assert versions == list(range(versions[0], versions[0] + len(versions))), versions
     # The attack was held all along (a body cut off is opened again at once) and cut off
     # after BODY_GRACE_SECONDS.
-    assert min(held) >= ATTACKERS * 0.9, held
+    # (A moment after the cut-off, some are being opened again.)
+    assert statistics.median(held) >= ATTACKERS * 0.95 and min(held) >= ATTACKERS / 2, held
     assert attack.cut_off >= ATTACKERS, attack.cut_off
 
 
