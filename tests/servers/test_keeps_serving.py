@@ -149,3 +149,20 @@ def test_workers_killed_in_a_loop_the_server_still_answers(env):
         proc.send_signal(signal.SIGINT)  # Ctrl-C: a clean stop, not a restart
         assert proc.wait(40) == 0
     assert not port_in_use("127.0.0.1", port)
+
+
+def test_a_server_that_cannot_start_ends_guandan_serve_with_its_status():
+    """Not started again for ever: the first run ended within STARTUP_SECONDS."""
+    crash = [sys.executable, "-c", "import sys; print('no app', file=sys.stderr); sys.exit(3)"]
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "guandan.supervisor", *crash],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+    assert done.returncode == 3, done
+    assert "no app" in done.stderr and "could not start (exit status 3)" in done.stderr
+    assert time.monotonic() - started < STARTUP_SECONDS
