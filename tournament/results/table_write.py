@@ -201,6 +201,12 @@ def entry_path(source: str) -> str:
     return write_rule.FORM
 
 
+def drawn_by(user) -> str:
+    """The source of a draw's writes (the check-in forfeits): the staff's pages for an
+    account, else the command line (``manage.py pair``)."""
+    return "referee" if is_real(user) else "cli"
+
+
 def sheet_path(source: str) -> str:
     return write_rule.PLAYER_SHEET if source in TABLE_SOURCES else write_rule.SHEET
 
@@ -210,9 +216,11 @@ def write_decision(
 ) -> tuple[str, Decision]:
     """(the actor's kind, the rule's decision) for this write to ``match`` now: refused while
     the round takes no results, else :func:`~tournament.results.write_rule.may_write`.
-    Nothing is written; the pages ask it to show a button or not."""
+    Nothing is written; the pages ask it to show a button or not. The draw's paths
+    (``write_rule.DRAFT_PATHS``) write only a draft round (``publish`` is possible only
+    there), every other path a round that takes results."""
     kind = actor_kind(match, user, source, pin_problem=pin_problem)
-    why = problem(match.round, "enter")
+    why = problem(match.round, "publish" if path in write_rule.DRAFT_PATHS else "enter")
     if why:
         return kind, Decision(write_rule.REFUSE, why)
     decision = write_rule.may_write(kind, path, match.state)

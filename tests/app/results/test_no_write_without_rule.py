@@ -52,7 +52,7 @@ TABLE_WRITERS = {
     ("rounds/adjust.py", "renumber_tables"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "swap_teams"): "a draft round's tables, before any result",
     ("rounds/pairing.py", "repair_round"): "a draft round's tables, before any result",
-    ("signup/checkin.py", "apply_absences"): "the draw's forfeits of pairs absent at check-in",
+    ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
 }
 # Services that lock a table and leave the rule to the one function they hand it to:
 # apply_once locks it for the phone's key, then runs the path's own service, which asks
