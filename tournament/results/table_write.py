@@ -26,7 +26,8 @@ from tournament.core.accounts import actor_label
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
-from tournament.models import AuditEntry, Match, Round
+from tournament.models import AuditEntry, Match, Round, table_guard
+from tournament.models.table_guard import UnruledWrite
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.sides import TABLE_SOURCES, actor_name, printed_by
@@ -163,11 +164,6 @@ PIN_PROBLEMS = ("pin_wrong", "pin_locked")  # tournament.results.sides: MSG_PIN,
 RULED = "_write_rule"  # the attribute of a locked match that holds the rule's decision
 
 
-class UnruledWrite(RuntimeError):
-    """A table written without asking the rule (:func:`require_write`): a programming error
-    of the write path, never a user's."""
-
-
 def actor_kind(match: Match, user, source: str, *, pin_problem: str | None = None) -> str:
     """Who writes, as :mod:`~tournament.results.write_rule` sees them (its ``ACTORS``).
 
@@ -252,6 +248,8 @@ def require_write(
     if error is not None:
         raise error
     setattr(match, RULED, (path, decision))
+    if decision.writes:
+        table_guard.rule(match.pk)  # the model's net (Match.save, update) lets it through
     return kind, decision
 
 
