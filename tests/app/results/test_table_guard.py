@@ -6,11 +6,15 @@ writes outside the rule are listed by name."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import transaction
+from django.forms.models import model_to_dict
+from django.urls import reverse
 
-from tests.conftest import ONE_EVENT
-from tournament.models import Match, Round
+from tests.conftest import ONE_EVENT, login
+from tournament.models import AuditEntry, Match, Round
 from tournament.models.table_guard import (
     EXEMPT,
     NOT_RESULT,
@@ -130,3 +134,15 @@ def test_an_exemption_is_one_of_the_listed(confirmed):
     with exempt("fixture"):
         _updated(confirmed.pk)
     assert Match.objects.get(pk=confirmed.pk).state == Match.EMPTY
+
+
+def test_the_site_administrators_fix_in_the_admin_is_the_listed_exemption(confirmed, make_user):
+    """A superuser has the server (as the shell): the admin's save of a result goes through,
+    logged as admin.change; it is :data:`EXEMPT`'s ``admin``, not a hole."""
+    data = {k: v for k, v in model_to_dict(confirmed).items() if v is not None}
+    data.update({k: json.dumps(data[k]) for k in ("flags", "deals", "games")}, ns_level="Q")
+    client = login(make_user("root", superuser=True))
+    page = client.post(reverse("admin:tournament_match_change", args=[confirmed.pk]), data)
+    assert page.status_code == 302
+    assert Match.objects.get(pk=confirmed.pk).ns_level == "Q"
+    assert AuditEntry.objects.filter(action="admin.change", object_id=str(confirmed.pk)).exists()
