@@ -63,7 +63,7 @@ EXEMPT = {
 }
 
 _exempt: ContextVar[str | None] = ContextVar("table_guard_exempt", default=None)
-_RULINGS = "guandan_table_rulings"  # the connection's attribute: (on-commit hook, tables)
+_RULINGS = "guandan_table_rulings"  # the connection's attribute: [hook, tables, its place]
 
 
 class UnruledWrite(RuntimeError):
@@ -89,15 +89,28 @@ def _rulings(connection, *, create: bool = False) -> dict | None:
     on-commit callbacks: gone at its end (commit or rollback), or with the savepoint it
     was added in; a new transaction starts afresh."""
     held = getattr(connection, _RULINGS, None)
-    if held is not None and any(func is held[0] for _ids, func, _r in connection.run_on_commit):
+    if held is not None and _holds(connection.run_on_commit, held):
         return held[1]
     if not create:
         return None
     tables: dict[int, tuple] = {}
     hook: Callable[[], None] = tables.clear
     connection.on_commit(hook)
-    setattr(connection, _RULINGS, (hook, tables))
+    setattr(connection, _RULINGS, [hook, tables, len(connection.run_on_commit) - 1])
     return tables
+
+
+def _holds(hooks: list, held: list) -> bool:
+    """True when the hook ``held[0]`` is among ``hooks`` (where it was last seen, ``held[2]``,
+    first: a transaction of many saves holds as many hooks, and each save asks)."""
+    at = held[2]
+    if at < len(hooks) and hooks[at][1] is held[0]:
+        return True
+    for i, (_ids, func, _robust) in enumerate(hooks):
+        if func is held[0]:
+            held[2] = i  # a savepoint rolled back took hooks out before it
+            return True
+    return False
 
 
 def rule(pk: int) -> None:

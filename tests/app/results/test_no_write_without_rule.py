@@ -139,6 +139,8 @@ def test_the_primitives_guard_themselves():
     assert "require_write" in _calls(confirm_all["confirm_tables"])
     first = _functions(sources["results/first_entries.py"])
     assert {"require_write", "check_ruled"} <= _calls(first["enter_first"])
+    checkin = _functions(sources["signup/checkin.py"])  # the draw's forfeits of the absent
+    assert "require_write" in _calls(checkin["apply_absences"])
     callers = [
         (module, name)
         for module, tree in sources.items()
