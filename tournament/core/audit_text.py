@@ -35,7 +35,7 @@ SOURCE_LABELS = {
     "import": gettext_lazy("成绩表导入"),
     "foul_log": gettext_lazy("犯规记录"),
 }
-HIDDEN = {"version", "entries", "photo", "phone", "phone_deals"}
+HIDDEN = {"version", "entries", "photo", "phone", "phone_deals", "kept"}
 EXTRA_LABELS = {
     "side": gettext_lazy("方位"),
     "kind": gettext_lazy("类型"),

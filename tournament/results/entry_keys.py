@@ -20,8 +20,8 @@ late entry
     further late entry of theirs is kept, not filed.
 outcome
     ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict`` (filed
-    as a dispute), ``kept`` (kept for the record only; stored as a conflict whose payload
-    says why, :data:`KEPT_WHY`).
+    as a dispute), ``kept`` (kept for the record only, its payload says why,
+    :data:`KEPT_WHY`; the table's audit log has a line of it, ``result.kept``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import format_notation
+from tournament.core.audit import log_entries
 from tournament.core.audit_text import values_text
 from tournament.core.errors import Invalid, Refused
+from tournament.core.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
 from tournament.models import AppliedEntry, Match
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
@@ -52,6 +54,7 @@ from tournament.results.table_write import (
     require_write,
     same_actor,
     snapshot,
+    table_audit,
     values_of,
 )
 
@@ -69,7 +72,7 @@ BEHIND = timedelta(hours=24)
 LATE_VALUES = ("1", "true", "True", True)
 
 APPLIED, SAME, CONFLICT = AppliedEntry.APPLIED, AppliedEntry.SAME, AppliedEntry.CONFLICT
-KEPT = "kept"  # an answer's outcome; the applied entry is a conflict with ``payload["kept"]``
+KEPT = AppliedEntry.KEPT
 # Why a late entry was kept and not filed (``payload["kept"]``).
 AFTER_CONFIRMATION = "after_confirmation"  # 确认后到达
 IN_DISPUTE = "in_dispute"  # its sender has an entry in the table's open dispute already
@@ -173,8 +176,7 @@ def apply_once(
                 key=entry.key,
                 match=match,
                 kind=kind,
-                # A kept entry is on file as a conflict the chief sees; its payload says why.
-                outcome=CONFLICT if applied.outcome == KEPT else applied.outcome,
+                outcome=applied.outcome,
                 answer=applied.answer,
                 payload=applied.payload,
                 made_at=entry.made_at,
@@ -236,11 +238,33 @@ def saved_late(
     return conflict, CONFLICT
 
 
-def kept_payload(current: Match, payload: dict, *, user, source: str) -> dict:
-    """What an applied entry keeps of a late entry that changed nothing: the phone's
-    ``payload``, why it was kept (:data:`KEPT_WHY`) and who sent it."""
+def file_kept(current: Match, payload: dict, *, user, source: str, request) -> dict:
+    """A late entry that changed nothing: its line in the table's audit log (who, when,
+    what the phone sent; the table as it stays), and what its applied entry keeps: the
+    phone's ``payload`` (``values`` or a sheet's ``steps``), why it was kept
+    (:data:`KEPT_WHY`) and who sent it."""
     why = IN_DISPUTE if current.state == Match.DISPUTED else AFTER_CONFIRMATION
-    return {**payload, "kept": why, "by": actor_of(user, source), "via": source}
+    by = actor_of(user, source)
+    extra: dict = {"kept": why}
+    if "values" in payload:
+        at = timezone.now().isoformat()
+        extra["entries"] = [{"by": by, "via": source, "at": at, "values": payload["values"]}]
+    else:
+        extra["phone_deals"] = payload.get("steps") or []
+    code = MSG_AUDIT_KEPT_AGAIN if why == IN_DISPUTE else MSG_AUDIT_KEPT_LATE
+    stays = snapshot(current)
+    line = table_audit(
+        current,
+        user=user,
+        request=request,
+        action="result.kept",
+        summary=about_match(code, current),
+        before=stays,
+        source=source,
+        extra_after=extra,
+    )
+    log_entries(current.round.tournament, [line])
+    return {**payload, "kept": why, "by": by, "via": source}
 
 
 def in_dispute(match: Match, user, source: str) -> bool:
@@ -289,17 +313,15 @@ def late_kept(match: Match) -> list[dict]:
     if match.state in (Match.EMPTY, Match.IN_PLAY):
         return []
     rows = []
-    for entry in match.applied_entries.filter(outcome=CONFLICT).order_by("-created_at", "-pk"):
+    for entry in match.applied_entries.filter(outcome=KEPT).order_by("-created_at", "-pk"):
         payload = entry.payload or {}
-        if not payload.get("kept"):
-            continue
         if "values" in payload:
             text = values_text(payload["values"])
         else:
             text = format_notation(payload.get("steps") or [])
         rows.append(
             {
-                "after_confirmation": payload["kept"] == AFTER_CONFIRMATION,
+                "after_confirmation": payload.get("kept") == AFTER_CONFIRMATION,
                 "by": payload.get("by", ""),
                 "text": text,
                 "made_at": entry.made_at,

@@ -28,8 +28,8 @@ from tournament.results.entry_keys import (
     SAME,
     Applied,
     apply_once,
+    file_kept,
     kept_note,
-    kept_payload,
     late_kept,
     saved_late,
 )
@@ -158,7 +158,7 @@ def _save_final(request, match: Match, form, values: ResultValues, source: str) 
     )
     payload = {"values": values.as_dict()} if outcome in (CONFLICT, KEPT) else None
     if outcome == KEPT:
-        payload = kept_payload(saved, payload, user=request.user, source=source)
+        payload = file_kept(saved, payload, user=request.user, source=source, request=request)
     return Applied(result_note(saved, outcome), outcome, payload)
 
 

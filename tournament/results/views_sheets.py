@@ -29,8 +29,8 @@ from tournament.results.entry_keys import (
     KEPT,
     Applied,
     apply_once,
+    file_kept,
     kept_note,
-    kept_payload,
     saved_late,
 )
 from tournament.results.fouls import deals_played, record_foul
@@ -128,7 +128,7 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
     elif outcome == KEPT:
         body["message"] = kept_note(saved)
-        payload = kept_payload(saved, payload, user=request.user, source=source)
+        payload = file_kept(saved, payload, user=request.user, source=source, request=request)
     return Applied(body, outcome, payload)
 
 
