@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournament", "0024_audit_object_index")]
-AFTER = [("tournament", "0025_applied_entry_kept")]
+BEFORE = [("tournament", "0025_signup_held")]
+AFTER = [("tournament", "0026_applied_entry_kept")]
 
 
 def migrate(targets):

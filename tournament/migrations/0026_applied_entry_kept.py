@@ -18,7 +18,7 @@ def kept_to_conflicts(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0024_audit_object_index"),
+        ("tournament", "0025_signup_held"),
     ]
 
     operations = [
