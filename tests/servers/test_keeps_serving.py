@@ -10,7 +10,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from contextlib import contextmanager, suppress
@@ -19,7 +18,7 @@ import pytest
 
 from guandan.network import port_in_use
 from guandan.supervisor import BACKOFF_FIRST, STARTUP_SECONDS
-from tests.servers.guandan_run import _wait_until_serving, clean_env
+from tests.servers.guandan_run import clean_env, started
 from tests.servers.web import ROOT, free_port
 
 
@@ -28,30 +27,8 @@ def serving(env: dict[str, str], port: int):
     """``guandan serve`` on ``port``; yields ``(process, printed lines)`` once it answers.
     Stopped with SIGTERM after (killed if it will not stop), and waited for."""
     command = [sys.executable, "-m", "guandan", "serve", "--workers", "2", "--threads", "2"]
-    proc = subprocess.Popen(
-        [*command, "--port", str(port)],
-        cwd=ROOT,
-        env={**env, "PYTHONUNBUFFERED": "1"},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        encoding="utf-8",
-    )
-    lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
-    reader.start()
-    try:
-        _wait_until_serving(proc, f"http://127.0.0.1:{port}", lines, 90)
+    with started(command, env, ROOT, port) as (proc, _base, lines):
         yield proc, lines
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(10)
-        reader.join(5)
 
 
 def answers(port: int) -> bool:
