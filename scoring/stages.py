@@ -41,6 +41,9 @@ from dataclasses import dataclass
 from scoring.knockout import DECIDED_BY_BRACKET
 from scoring.standings import StandingRow
 
+DECIDED_BY_STAGE = "stage"
+"""``StandingRow.decided_by`` of the first pair placed below pairs that reached a later stage."""
+
 
 @dataclass(frozen=True)
 class KnockoutStage:
@@ -84,7 +87,11 @@ def final_places(rows: Sequence[StandingRow], stages: Sequence[KnockoutStage]) -
             rank, decided_by = out[-1].rank, None  # tied in the standing and in every stage
         else:
             rank = len(out) + 1
-            decided_by = DECIDED_BY_BRACKET if by_bracket and out else row.decided_by
+            decided_by = row.decided_by
+            if by_bracket:
+                decided_by = DECIDED_BY_BRACKET
+            elif previous_key is not None and row_key[0] != previous_key[0]:
+                decided_by = DECIDED_BY_STAGE
         out.append(dataclasses.replace(row, rank=rank, decided_by=decided_by if out else None))
         previous_key = row_key
     return out

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
-from tournament.core.messages.labels import METRIC_LABELS, metric_label
+from tournament.core.messages.labels import METRIC_LABELS, STAGE_PLACE_LABELS, metric_label
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
@@ -39,7 +39,8 @@ def short_label(key: str) -> str:
 
 
 def decided_label(row: StandingRow) -> str:
-    return metric_label(row.decided_by) if row.decided_by in METRICS else ""
+    known = row.decided_by in METRICS or row.decided_by in STAGE_PLACE_LABELS
+    return metric_label(row.decided_by) if known else ""
 
 
 class StandingsExport(Exporter):
