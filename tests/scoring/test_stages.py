@@ -37,7 +37,7 @@ def test_a_later_stage_ranks_above_an_earlier_one_and_the_rest_keep_their_ties()
     assert [r.decided_by for r in out] == [
         None,
         "bracket",
-        "stage",
+        "bracket",
         "bracket",
         "stage",
         None,
