@@ -148,6 +148,8 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
         a_fail=tournament.a_fail,
         background=background,
         score_options=score_options(tournament),
+        two_warnings=tournament.two_warnings,
+        three_fouls_defeat=tournament.three_fouls_defeat,
     )
 
 
