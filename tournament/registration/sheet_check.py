@@ -5,8 +5,10 @@ optional 电话/phone (the contact phone, kept with player 1), 电话2/phone2, �
 :func:`check_registration` returns the rows to create and every problem with its row and
 column; the caller saves only when there is no problem, so an import is all-or-nothing.
 
-Names are kept as written (traditional characters included) but trimmed of ASCII and
-full-width spaces, and must be at most :data:`NAME_MAX` characters.
+Names are kept as written (traditional characters included) in their one stored form
+(:func:`tournament.core.normalize.normalize_name`: full-width letters and digits as ASCII,
+no padding between Chinese characters, spaces trimmed), and must be at most
+:data:`NAME_MAX` characters.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
 }
 SEED_MAX = DB_INT_MAX
 REQUIRED = ("team", "player1", "player2")
+NAME_KEYS = ("team", "unit", "player1", "player2")
 TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
 
@@ -146,6 +149,8 @@ def check_registration(
 def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
     """Read one row; the flag is False when the row has a problem (already reported)."""
     values = {key: cell(cells, columns, key) for key in HEADERS}
+    for key in NAME_KEYS:  # one stored form, compared as stored (王　芳 is 王芳)
+        values[key] = normalize_name(values[key])
     ok = True
     for key, missing in (
         ("team", MSG_MISSING_TEAM),

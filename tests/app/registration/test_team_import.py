@@ -199,3 +199,18 @@ def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
     before = snapshot(tournament)
     alone = run(tournament, xlsx([TEMPLATE_EXAMPLE]))
     assert not alone.ok and snapshot(tournament) == before
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        ["队名", "单位", "队员１（姓名）", "队员２（姓名）", "电话", "种子"],
+        ["队名", "单位", "队员１", "队员２", "电话(手机)", "种子"],
+    ],
+)
+def test_full_width_digits_and_a_note_in_brackets_in_a_header_are_read(tournament, header):
+    """Issue 42: 队员１（姓名） and 队员１ (full-width digit) were refused."""
+    check = run(tournament, xlsx([("A队", "U", "甲", "乙", "13800000001", "")], header=header))
+    assert check.ok, problems(check)
+    team = Team.objects.get(tournament=tournament)
+    assert [p.name for p in team.players.order_by("position")] == ["甲", "乙"]
