@@ -105,6 +105,8 @@ SERVICES = {
     "reg_dup_player_file": _("选手“%(name)s”同时出现在第%(other)s行的组合中"),
     "reg_dup_player_db": _("选手“%(name)s”已在组合“%(team)s”中报名"),
     "reg_same_player": _("两名选手同名，请核对"),
+    "reg_namesake_file": _("与第%(other)s行的选手“%(name)s”同名，单位或电话不同，按两人导入"),
+    "reg_namesake_db": _("与组合“%(team)s”中的选手“%(name)s”同名，单位或电话不同，按两人导入"),
     "reg_bad_seed": _("种子应为正整数"),
     "reg_phone_too_long": _("电话号码超过%(n)s位"),
     "reg_no_rows": _("表格中没有报名数据"),
