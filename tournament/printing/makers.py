@@ -276,7 +276,7 @@ def knockout_bracket(tournament: Tournament):
 
 def make_bracket(req: Request, out: BinaryIO) -> None:
     stage, bracket = knockout_bracket(req.tournament)
-    scores = source.bracket_scores(stage.pk, req.tournament.games) if stage else {}
+    scores = source.bracket_scores(stage.pk, stage.games_per_match) if stage else {}
     name = stage.name if stage else ""
     BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name, scores).render(out)
 

@@ -304,7 +304,7 @@ def sheet_round(tournament: Tournament, number: int) -> SheetRound:
         date=round_date(tournament, round_),
         start=start,
         knockout=knockout,
-        games=tournament.games,
+        games=round_.stage.games_per_match if knockout else tournament.games,
         size=bracket_size(round_.stage.state) if knockout else 0,
     )
 

@@ -162,3 +162,50 @@ def test_rotation_standings_show_group_and_rank_within_it(organizer, chief, refe
         play_round(pair_next_round(t), organizer, referee, chief)
     page = login(organizer).get(f"/t/{t.slug}/standings/").content.decode()
     assert "组别" in page and "组内名次" in page and ">A<" in page and ">B<" in page
+
+
+def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
+    organizer, chief, referee, register
+):
+    """Issue 42: best of three could not be set once the Swiss stage had started, and the
+    message said 三局两胜只用于淘汰赛. The knockout stage takes its own number of games."""
+    t = create(
+        organizer, chief, referee, slug="sw3", name="积分后三局两胜", format="swiss", rounds=1
+    )
+    for i in range(1, 5):
+        register(t, f"队{i}")
+    draw(t, seed=3)
+    play_round(pair_next_round(t), organizer, referee, chief)  # the Swiss stage has started
+    page = login(organizer).post(
+        reverse("stage_list", args=[t.slug]),
+        {
+            "kind": "knockout",
+            "name": "决赛",
+            "rounds": "1",
+            "qualify": "top",
+            "count": "2",
+            "games": "3",
+        },
+        follow=True,
+    )
+    assert "已添加阶段" in page.content.decode()
+    stage = t.stages.get(kind="knockout")
+    assert (stage.games, stage.games_per_match, t.games) == (3, 3, 1)
+    assert "三局两胜" in login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
+    g1 = pair_next_round(t)
+    play_round(g1, organizer, referee, chief)  # game 1 to EW: not yet decided
+    assert g1.matches.get().bracket_game == 1
+    g2 = pair_next_round(t)
+    assert g2.matches.get().bracket_game == 2
+    play_round(g2, organizer, referee, chief, winner_of=lambda m: "NS")  # the same pair: 2–0
+    bracket = t.stages.get(kind="knockout").state["bracket"]
+    assert bracket["rounds"][0][0]["winner"] == g1.matches.get().ew_id
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+
+
+def test_games_are_a_knockout_stages_only(organizer, chief, referee):
+    t = create(organizer, chief, referee, slug="g5", name="局数", format="swiss", rounds=1)
+    with pytest.raises(Refused, match="一局决胜或三局两胜"):
+        stage_add(t, kind="knockout", name="决赛", rounds=1, qualify={"top": 2}, games=5)
+    with pytest.raises(Refused, match="只用于淘汰赛阶段"):
+        stage_add(t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3)
