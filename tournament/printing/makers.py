@@ -190,9 +190,12 @@ def make_results(req: Request, out: BinaryIO) -> None:
 
 def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
     number = pick_round(req)
-    title = source.sheet_round(req.tournament, number).title
+    sheet = source.sheet_round(req.tournament, number)
     pass_column = counts_pass_upgrade(req.tournament.scoring)
-    _tabular(req, ClerkSheetExport(title, _tables(req, number), pass_column=pass_column), out)
+    export = ClerkSheetExport(
+        sheet.title, _tables(req, number), pass_column=pass_column, decider_column=sheet.knockout
+    )
+    _tabular(req, export, out)
 
 
 def is_final(tournament: Tournament) -> bool:

@@ -117,6 +117,7 @@ SERVICES = {
         "抽签号%(given)s与本台组合（%(want)s号）不符：表格的行可能错位了，请对照成绩录入表核对"
     ),
     "import_no_rows": _("表格中没有成绩数据"),
+    "import_decider": _("“加赛胜方”一栏请填“东西”或“南北”，不是加赛决出的留空"),
     "import_table": _("第%(table)s台：%(error)s"),
     "import_disputed": _("第%(table)s台：与已录入的成绩不一致（或该台有争议）"),
     # event options
