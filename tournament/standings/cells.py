@@ -28,7 +28,10 @@ METRIC_HELP = {
     "last_rounds": _(
         "末轮成绩倒查：先比最后一轮得分，相同再比前一轮，依此类推；“—”表示未参加该轮。"
     ),
-    "lot": _("抽签：以上都相同时按赛事抽签号决定，签号小者列前。"),
+    "lot": _(
+        "抽签：以上都相同时由电脑抽签决定：每对一个随机签号（由本赛事的签种算出，"
+        "不是抽签号），签号小者列前。"
+    ),
 }
 
 
@@ -73,6 +76,10 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "rank": row.rank,
             "team_id": row.team,
             "team": team.name if team else str(row.team),
+            # 退赛/取消资格 beside the name: a pair no longer playing keeps its place.
+            "status_mark": ""
+            if not team or team.status == Team.ACTIVE
+            else team.get_status_display(),
             "unit": team.unit.name if team and team.unit_id else "",
             "players": "、".join(names),  # as the API and ``standings --json`` have it
             # The page lists them in the reader's language (these rows are kept for all).

@@ -42,6 +42,8 @@ class StandingsTable(tables.Table):
         pairs tied on points and the first tiebreak looked identical on a phone."""
         url = record.get("team_url")
         name = format_html('<a href="{}">{}</a>', url, value) if url else format_html("{}", value)
+        if record.get("status_mark"):
+            name = format_html('{} <span class="badge">{}</span>', name, record["status_mark"])
         if not self.phone_line:
             return name
         values = format_html_join(

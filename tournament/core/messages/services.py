@@ -106,6 +106,8 @@ SERVICES = {
     "reg_dup_player_file": _("选手“%(name)s”同时出现在第%(other)s行的组合中"),
     "reg_dup_player_db": _("选手“%(name)s”已在组合“%(team)s”中报名"),
     "reg_same_player": _("两名选手同名，请核对"),
+    "reg_namesake_file": _("与第%(other)s行的选手“%(name)s”同名，单位或电话不同，按两人导入"),
+    "reg_namesake_db": _("与组合“%(team)s”中的选手“%(name)s”同名，单位或电话不同，按两人导入"),
     "reg_bad_seed": _("种子应为正整数"),
     "reg_phone_too_long": _("电话号码超过%(n)s位"),
     "reg_no_rows": _("表格中没有报名数据"),
@@ -116,6 +118,7 @@ SERVICES = {
         "抽签号%(given)s与本台组合（%(want)s号）不符：表格的行可能错位了，请对照成绩录入表核对"
     ),
     "import_no_rows": _("表格中没有成绩数据"),
+    "import_decider": _("“加赛胜方”一栏请填“东西”或“南北”，不是加赛决出的留空"),
     "import_table": _("第%(table)s台：%(error)s"),
     "import_disputed": _("第%(table)s台：与已录入的成绩不一致（或该台有争议）"),
     # event options
@@ -125,6 +128,10 @@ SERVICES = {
     "opt_rotation_rounds": _("分组三轮移位每组固定打3轮，轮数应为3"),
     "opt_games": _("每场局数只能是1局或三局两胜"),
     "opt_games_knockout": _("三局两胜只用于淘汰赛"),
+    "opt_games_stage": _(
+        "三局两胜只用于淘汰赛：积分编排之后的淘汰赛，请在“阶段”页添加淘汰赛阶段时选择三局两胜"
+    ),
+    "stage_games": _("每场局数只能是一局决胜或三局两胜，且只用于淘汰赛阶段"),
     "opt_time_limit": _("每轮时限应为10到240分钟"),
     "opt_late_minutes": _("迟到判负时限应为1到60分钟"),
     "opt_knockout_apart": _("淘汰赛无法保证同单位必须回避，请选择“尽量回避”"),
