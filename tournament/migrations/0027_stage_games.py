@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0024_audit_object_index'),
+        ('tournament', '0026_applied_entry_kept'),
     ]
 
     operations = [
