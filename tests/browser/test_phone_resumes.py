@@ -1,0 +1,84 @@
+"""The phone resumes (issue 42) in real Chromium at 390 px: the first entry page a phone
+opens is kept for offline use, and a page whose kept entries were sent shows the server's
+state without a reload."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.browser.conftest import signed_in
+from tests.browser.taps import pick, tap, text, wait_js
+from tests.browser.web_event import SAVED, choose
+
+pytestmark = pytest.mark.django_db(transaction=True)
+FROM_PHONE = "document.documentElement.dataset.served === 'cache'"
+WAITING = "(document.getElementById('outbox-count').dataset.n || '0') === '%s'"
+# The worker's copy of a page: whether it has one (caches is the page's view of them).
+KEPT = "caches.open('gd-pages').then(c => c.match(%r)).then(r => !!r)"
+
+
+@pytest.fixture
+def event(tournament, teams8, make_round):
+    tournament.table_entry = True
+    tournament.save()
+    return make_round(tournament, teams8)
+
+
+def kept(page, url: str, seconds: float = 10) -> bool:
+    """Whether the worker keeps ``url`` within ``seconds`` (it keeps it behind the page)."""
+    for _ in range(int(seconds * 4)):
+        if page.evaluate(KEPT % url):
+            return True
+        page.wait_for_timeout(250)
+    return False
+
+
+@pytest.mark.parametrize("name", ["match_entry", "match_sheet"])
+def test_the_first_entry_page_a_phone_opens_reopens_offline(live_server, phone, event, name):
+    page = phone()
+    signed_in(page, live_server.url, "ref")
+    url = live_server.url + reverse(name, args=["spring", 1, 3])
+    page.goto(url)  # the phone's first page: no worker yet
+    assert kept(page, url), "the first page was never kept"
+    page.context.set_offline(True)
+    page.goto(url)
+    wait_js(page, FROM_PHONE)
+    assert "离线" in text(page, "#offline-banner")
+
+
+def test_a_page_shows_the_server_once_its_kept_entry_is_sent(live_server, phone, event):
+    """The final-levels page reopened offline shows the kept entry; once it is sent the page
+    shows the table as the server has it, and so does the phone's copy opened offline."""
+    page = phone()
+    signed_in(page, live_server.url, "ref")
+    url = live_server.url + reverse("match_entry", args=["spring", 1, 1])
+    page.goto(url)
+    assert kept(page, url)
+    page.context.set_offline(True)
+    page.goto(url)
+    wait_js(page, FROM_PHONE)
+    pick(page, "#id_ew_level", "A+")
+    pick(page, "#id_ns_level", "9")
+    tap(page, "button", "提交成绩")
+    wait_js(page, "document.querySelector('.outbox-note') !== null")
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    match = event.matches.get(table=1)
+    # The page itself comes again from the server: no kept note, the table's version now.
+    wait_js(page, "document.querySelector('.outbox-note') === null", timeout=15)
+    wait_js(page, "document.documentElement.dataset.served === 'network'")
+    match.refresh_from_db()
+    assert match.ns_level == "9"
+    versions = page.evaluate("[...document.querySelectorAll('[name=version]')].map(i => i.value)")
+    assert versions and set(versions) == {str(match.version)}
+    # The phone's copy was kept anew: offline, it shows the entered result too.
+    for _ in range(40):
+        copy = page.evaluate(
+            "caches.open('gd-pages').then(c => c.match(%r)).then(r => r.text())" % url
+        )
+        if f'name="version" value="{match.version}"' in copy:
+            break
+        page.wait_for_timeout(250)
+    else:
+        raise AssertionError("the phone's copy of the page is the one before the entry")
