@@ -9,13 +9,13 @@ from django.urls import reverse
 
 from tests.browser.conftest import signed_in
 from tests.browser.taps import pick, tap, text, wait_js
-from tests.browser.web_event import SAVED, choose
 
 pytestmark = pytest.mark.django_db(transaction=True)
 FROM_PHONE = "document.documentElement.dataset.served === 'cache'"
 WAITING = "(document.getElementById('outbox-count').dataset.n || '0') === '%s'"
 # The worker's copy of a page: whether it has one (caches is the page's view of them).
-KEPT = "caches.open('gd-pages').then(c => c.match(%r)).then(r => !!r)"
+KEPT = "url => caches.open('gd-pages').then(c => c.match(url)).then(r => !!r)"
+COPY = "url => caches.open('gd-pages').then(c => c.match(url)).then(r => r ? r.text() : '')"
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def event(tournament, teams8, make_round):
 def kept(page, url: str, seconds: float = 10) -> bool:
     """Whether the worker keeps ``url`` within ``seconds`` (it keeps it behind the page)."""
     for _ in range(int(seconds * 4)):
-        if page.evaluate(KEPT % url):
+        if page.evaluate(KEPT, url):
             return True
         page.wait_for_timeout(250)
     return False
@@ -74,9 +74,7 @@ def test_a_page_shows_the_server_once_its_kept_entry_is_sent(live_server, phone,
     assert versions and set(versions) == {str(match.version)}
     # The phone's copy was kept anew: offline, it shows the entered result too.
     for _ in range(40):
-        copy = page.evaluate(
-            "caches.open('gd-pages').then(c => c.match(%r)).then(r => r.text())" % url
-        )
+        copy = page.evaluate(COPY, url)
         if f'name="version" value="{match.version}"' in copy:
             break
         page.wait_for_timeout(250)
