@@ -175,11 +175,11 @@
       });
     }
     // Only entries that waited: one sent at once is followed by its own page (sendForm).
-    urls = list.filter(function (e) { return e.late; }).map(function (e) { return e.url; });
+    var waited = list.filter(function (e) { return e.late; }).map(function (e) { return e.url; });
     var stale = Array.prototype.some.call(document.querySelectorAll("form[data-outbox]"), function (form) {
-      return form.querySelector(".outbox-note") && urls.indexOf(target(form)) >= 0;
+      return form.querySelector(".outbox-note") && waited.indexOf(target(form)) >= 0;
     });
-    if (stale) pendingFor(urls).then(function (list) { if (!list.length) location.reload(); });
+    if (stale) pendingFor(waited).then(function (left) { if (!left.length) location.reload(); });
   }
 
   function pendingFor(urls) {
@@ -322,7 +322,11 @@
       // first visit came before the worker controlled the page).
       if (servedByWorker || !reg.active) return;
       var files = performance.getEntriesByType("resource").map(function (r) { return r.name; });
-      reg.active.postMessage({ keep: [location.href].concat(files) });
+      // The page's data (the sheet's), which it may still be fetching: named, not awaited.
+      var data = Array.prototype.map.call(document.querySelectorAll("[data-api]"), function (el) {
+        return absolute(el.dataset.api);
+      });
+      reg.active.postMessage({ keep: [location.href].concat(data, files) });
     }).catch(function () {});
   }
 })();

@@ -35,9 +35,16 @@ function isEntryPage(url) {
   return ENTRY_PAGES.some(function (re) { return re.test(url.pathname); });
 }
 
-// Adopt the partition an answer names: a different one drops every kept page first.
+// Adopt the partition an answer names: a different one drops every kept page first. One
+// at a time: two answers adopting at once would each drop the copy the other just kept
+// (the first page's copy and its sheet's data, kept together on a phone's first visit).
+var adopting = Promise.resolve();
 function adopt(partition) {
   if (!partition) return Promise.resolve();
+  adopting = adopting.catch(function () {}).then(function () { return adoptNow(partition); });
+  return adopting;
+}
+function adoptNow(partition) {
   return caches.open(PAGE_CACHE).then(function (cache) {
     return cache.match(PARTITION_KEY).then(function (kept) {
       return kept ? kept.text() : null;
@@ -140,7 +147,8 @@ self.addEventListener("fetch", function (event) {
 });
 
 // A page asks for itself and the files it loaded to be kept (its first visit came before
-// this worker controlled it). Only entry pages and static files are taken.
+// this worker controlled it), or for the pages its sent entries changed to be kept anew
+// (outbox.js). Only entry pages and static files are taken.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.texts) {

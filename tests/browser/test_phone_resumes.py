@@ -41,10 +41,14 @@ def test_the_first_entry_page_a_phone_opens_reopens_offline(live_server, phone, 
     url = live_server.url + reverse(name, args=["spring", 1, 3])
     page.goto(url)  # the phone's first page: no worker yet
     assert kept(page, url), "the first page was never kept"
+    if name == "match_sheet":  # and the sheet's data, kept beside it
+        assert kept(page, url + "api/"), "the sheet's data was never kept"
     page.context.set_offline(True)
     page.goto(url)
     wait_js(page, FROM_PHONE)
     assert "离线" in text(page, "#offline-banner")
+    if name == "match_sheet":
+        wait_js(page, "document.querySelector('#sheet[data-ready]')")
 
 
 def test_a_page_shows_the_server_once_its_kept_entry_is_sent(live_server, phone, event):
