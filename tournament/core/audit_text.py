@@ -127,6 +127,8 @@ def changes(entry) -> list[tuple[str, str, str]]:
 def values_text(values: dict) -> str:
     """A stored result (ResultValues as a dict) in one line, fouls included."""
     text = result_text(SimpleNamespace(ns_id=1, **values)) or "—"
+    if values.get("pass_upgrade"):  # 100+: how A was passed tells two such entries apart
+        text += _("（过A一副升%(n)s级）") % {"n": values["pass_upgrade"]}
     fouls = (values.get("ew_fouls") or 0, values.get("ns_fouls") or 0)
     if any(fouls):
         text += _("（犯规 东西%(ew)s 南北%(ns)s）") % {"ew": fouls[0], "ns": fouls[1]}
