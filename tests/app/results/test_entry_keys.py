@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.audit_text import readable
+from tournament.core.errors import Refused
 from tournament.models import AppliedEntry, AuditEntry, Foul, Match, Staff
 from tournament.results.checks import ResultValues
-from tournament.results.services import dispute_entries, submit_result
+from tournament.results.services import dispute_entries, pick_entry, submit_result
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 KEY = "3f2a9c4e-7b1d-4e8a-9f00-123456789abc"
@@ -281,3 +282,27 @@ def test_a_late_sheet_that_undoes_a_stored_deal_is_still_a_dispute(event, refere
     body = {"version": start + 5, "steps": phone, "entry_key": KEY, "offline": True}
     assert post_json(client, url, body).json()["outcome"] == "conflict"
     assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
+
+
+def test_a_dispute_of_sheets_in_play_shows_them_unfinished_with_nothing_to_adopt(
+    event, referee, ref2, chief
+):
+    """Two sheets in play that contradict each other: their levels so far are no result.
+    They read as unfinished (not "到时"), and neither is offered for adoption."""
+    m = table(event, 3)
+    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    start = m.version
+    stored = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 4}]
+    post_json(login(referee), url, {"version": start, "steps": stored})
+    phone = [{"win": "NS", "partner": 2}, {"win": "NS", "partner": 2}]
+    body = {"version": start, "steps": phone, "entry_key": KEY, "offline": True}
+    assert post_json(login(ref2), url, body).json()["outcome"] == "conflict"
+    m.refresh_from_db()
+    page = login(chief).get(reverse("match_entry", args=["spring", 1, 3])).content.decode()
+    section = page[
+        page.index('id="dispute"') : page.index("</section>", page.index('id="dispute"'))
+    ]
+    assert section.count("（未打完）") == 2 and "到时" not in section
+    assert 'value="pick"' not in section
+    with pytest.raises(Refused):
+        pick_entry(m, dispute_entries(m)[0].pk, version=m.version, user=chief)
