@@ -109,7 +109,8 @@
     answers[entry.key] = res;
     unreachable = res.status === "offline";
     if (res.status === "sent") {
-      sent.push({ url: entry.url, late: entry.failed || entry.session !== SESSION });
+      // entry.shows: the page the entry changes, where it is not the address it is sent to
+      sent.push({ url: entry.shows || entry.url, late: entry.failed || entry.session !== SESSION });
       return drop(entry).then(function () { return false; });
     }
     if (res.status === "refused") {

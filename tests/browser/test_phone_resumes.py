@@ -11,12 +11,14 @@ from django.urls import reverse
 
 from tests.browser.conftest import ARGS, CHROMIUM, PHONE, signed_in
 from tests.browser.taps import pick, tap, text, wait_js
+from tests.browser.web_event import SAVED, choose
 
 pytestmark = pytest.mark.django_db(transaction=True)
 FROM_PHONE = "document.documentElement.dataset.served === 'cache'"
 WAITING = "(document.getElementById('outbox-count').dataset.n || '0') === '%s'"
 # The worker's copy of a page: whether it has one (caches is the page's view of them).
 KEPT = "url => caches.open('gd-pages').then(c => c.match(url)).then(r => !!r)"
+STEPS = "url => caches.open('gd-pages').then(c => c.match(url)).then(r => r.json()).then(d => d.sheet.steps.length)"
 COPY = "url => caches.open('gd-pages').then(c => c.match(url)).then(r => r ? r.text() : '')"
 
 
@@ -121,3 +123,27 @@ def test_a_plain_http_lan_address_and_the_way_that_works(live_server, browser, e
             wait_js(page, FROM_PHONE)
     finally:
         other.close()
+
+
+def test_after_a_foul_the_phones_copy_of_the_sheet_holds_it(live_server, phone, event):
+    """A foul is sent to the foul log's address but changes the sheet: the phone's copy of
+    the sheet's data is kept anew, so the sheet reopened offline shows it."""
+    page = phone()
+    signed_in(page, live_server.url, "ref")
+    url = live_server.url + reverse("match_sheet", args=["spring", 1, 3])
+    page.goto(url)
+    wait_js(page, "document.querySelector('#sheet[data-ready]')")
+    assert kept(page, url + "api/")
+    choose(page, "东西胜", "二游（双下）")
+    wait_js(page, SAVED)
+    page.click("details.more summary")
+    tap(page, "button[data-foul=foul]")
+    wait_js(page, SAVED)
+    match = event.matches.get(table=3)
+    for _ in range(40):
+        match.refresh_from_db()
+        steps = page.evaluate(STEPS, url + "api/")
+        if steps == len(match.deals) == 2:
+            break
+        page.wait_for_timeout(250)
+    assert (steps, len(match.deals)) == (2, 2), "the phone's copy misses the foul"
