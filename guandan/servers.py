@@ -62,8 +62,11 @@ WORKER_FLAG = "GUANDAN_WEB_WORKER"
 # A request may run 180 s: the longest, a clerk's results sheet of 2,500 tables, is checked
 # and saved in one transaction; a slow laptop or disk must not cut it off half way.
 REQUEST_TIMEOUT = 180
-# How long a stop waits for the requests under way (then the worker is killed).
-GRACEFUL_SECONDS = 20
+# How long a stop waits for the requests under way (then the worker is killed). granian
+# waits as long for a browser's spare connection, open with no request on it yet (every
+# phone keeps some): at 20 s, Ctrl-C with phones connected took 20 s. A save cut off by the
+# kill is rolled back whole and the phone sends it again (its entry key: saved once).
+GRACEFUL_SECONDS = 5
 # What granian runs: guandan/front.py, which finds the WSGI application and the number of
 # its threads in these environment variables (granian_environment).
 FRONT_TARGET = "guandan.front:application"

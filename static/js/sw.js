@@ -41,10 +41,18 @@ function isEntryPage(url) {
 }
 
 // Adopt the partition an answer names (and its session's end): a different one drops
-// every kept page first.
+// every kept page first. One at a time: two answers adopting at once would each drop the
+// copy the other just kept (the first page's copy and its sheet's data, kept together on a
+// phone's first visit).
+var adopting = Promise.resolve();
 function adopt(partition, until) {
   if (!partition) return Promise.resolve();
-  until = until || "";
+  adopting = adopting.catch(function () {}).then(function () {
+    return adoptNow(partition, until || "");
+  });
+  return adopting;
+}
+function adoptNow(partition, until) {
   function row(cache) {
     return cache.put(PARTITION_KEY, new Response(partition, {headers: {"X-Offline-Until": until}}));
   }
@@ -167,7 +175,8 @@ self.addEventListener("fetch", function (event) {
 });
 
 // A page asks for itself and the files it loaded to be kept (its first visit came before
-// this worker controlled it). Only entry pages and static files are taken.
+// this worker controlled it), or for the pages its sent entries changed to be kept anew
+// (outbox.js). Only entry pages and static files are taken.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.forget) {  // the page is logging out: nothing kept for the account survives it

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from rules import format_notation
 from tournament.models import Foul, Match, Round, Team
+from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.services import dispute_entries
 from tournament.templatetags.guandan import SIDES, level_label, result_text
 
@@ -126,11 +127,21 @@ def changes(entry) -> list[tuple[str, str, str]]:
 
 def values_text(values: dict) -> str:
     """A stored result (ResultValues as a dict) in one line, fouls included."""
-    text = result_text(SimpleNamespace(ns_id=1, **values)) or "—"
+    if unfinished(values):  # a sheet in play: its levels so far, never 到时
+        text = result_text(SimpleNamespace(ns_id=1, **values, state="in_play")) + _("（未打完）")
+    else:
+        text = result_text(SimpleNamespace(ns_id=1, **values)) or "—"
+    if values.get("pass_upgrade"):  # 100+: how A was passed tells two such entries apart
+        text += _("（过A一副升%(n)s级）") % {"n": values["pass_upgrade"]}
     fouls = (values.get("ew_fouls") or 0, values.get("ns_fouls") or 0)
     if any(fouls):
         text += _("（犯规 东西%(ew)s 南北%(ns)s）") % {"ew": fouls[0], "ns": fouls[1]}
     return text
+
+
+def unfinished(values: dict) -> bool:
+    """Whether stored values are a sheet's levels so far (:attr:`ResultValues.unfinished`)."""
+    return ResultValues(**{n: values[n] for n in RESULT_FIELDS if n in values}).unfinished
 
 
 def entries_text(entry) -> list[str]:
@@ -195,6 +206,7 @@ def dispute_rows(match: Match) -> list[dict]:
             "at": sub.created_at,
             "text": values_text(sub.values),
             "values": sub.values,
+            "unfinished": unfinished(sub.values),
         }
         for sub in dispute_entries(match)
     ]

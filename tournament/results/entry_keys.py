@@ -18,6 +18,11 @@ late entry
     anything else is a conflict, filed as a dispute for the chief referee with both
     entries kept. A person or side has at most one entry in a table's open dispute: a
     further late entry of theirs is kept, not filed.
+resumed sheet
+    A late deal-by-deal sheet whose steps begin with every step the table holds, on a
+    table still in play (after a crash and a restored backup the laptop holds fewer deals
+    than the phone): the deals the server has are matched, the rest appended, and play
+    goes on (outcome ``applied``). Not a conflict: nothing the table holds is contradicted.
 outcome
     ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict`` (filed
     as a dispute), ``kept`` (kept for the record only, its payload says why,
@@ -200,6 +205,7 @@ def saved_late(
     extra: dict | None = None,
     steps: list | None = None,
     match: Match | None = None,
+    resume: Callable[[Match], bool] | None = None,
 ) -> tuple[Match, str]:
     """``save(version)``, and its outcome. A stale version is refused as always, unless the
     entry is late (see the module doc), or, for a late entry, a refusal of the ``match``
@@ -208,7 +214,8 @@ def saved_late(
     ``same(stored match)`` says it is there already, a confirmed table keeps it for the
     record, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
     with the phone's ``values()`` (a side's ``steps``, a sheet, only with the stored
-    sheet's referee steps)."""
+    sheet's referee steps). ``resume(stored match)``: the entry continues what the table
+    holds (a *resumed sheet*): saved at the table's version."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
     try:
@@ -226,6 +233,8 @@ def saved_late(
         return current, SAME
     if decision.verdict == write_rule.KEEP:
         return current, KEPT  # a confirmed table changes only by the chief's act
+    if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
+        return save(current.version), APPLIED  # save_sheet asks the rule for its own path
     if correct and current.state == Match.ENTERED and same_actor(current, user, source):
         return save(current.version), APPLIED
     if decision.deals_only and steps is not None:

@@ -81,6 +81,7 @@ def result_form(request, match: Match, data=None, *, player: bool = False) -> Re
         "initial": None if data is not None else initial_for(match),
         "knockout": bool(match.bracket_id),
         "scoring": match.round.tournament.scoring,
+        "rules": ruleset(match.round.tournament),
     }
     if player:
         return PlayerResultForm(data, **kwargs)

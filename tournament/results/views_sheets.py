@@ -119,6 +119,7 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         extra={"phone_deals": steps},
         steps=steps,
         match=match,
+        resume=lambda stored: continues(stored.deals or [], steps),
     )
     body = {"ok": True, "sheet": sheet_payload(saved)}
     if outcome != APPLIED:
@@ -130,6 +131,19 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         body["message"] = kept_note(saved)
         payload = file_kept(saved, payload, user=request.user, source=source, request=request)
     return Applied(body, outcome, payload)
+
+
+def continues(stored: list, steps: list) -> bool:
+    """True when ``steps`` begin with every one of the ``stored`` steps and add more: a
+    phone's sheet resumed on a table that has only its first deals (entry_keys: resumed
+    sheet).
+
+    >>> continues([{"win": "EW", "partner": 2}], [{"win": "EW", "partner": 2}, {"time": True}])
+    True
+    >>> continues([{"win": "EW", "partner": 2}], [{"win": "NS", "partner": 2}, {"time": True}])
+    False
+    """
+    return len(steps) > len(stored) and steps[: len(stored)] == stored
 
 
 def sheet_values(match: Match, steps: list) -> ResultValues:
