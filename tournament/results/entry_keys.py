@@ -17,7 +17,9 @@ late entry
     unconfirmed entry of the same person, the entry corrects it (as that person may);
     anything else is a conflict, filed as a dispute for the chief referee with both
     entries kept. A person or side has at most one entry in a table's open dispute: a
-    further late entry of theirs is kept, not filed.
+    further late entry of theirs is kept, not filed. Before anything is kept or filed the
+    entry is checked as its save would check it (:func:`check_late_sheet`; a final-levels
+    entry by its form), and a table keeps at most :data:`MAX_KEPT` entries of one sender.
 outcome
     ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict`` (filed
     as a dispute), ``kept`` (kept for the record only, its payload says why,
@@ -35,14 +37,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import format_notation
 from tournament.core.audit import log_entries
-from tournament.core.audit_text import values_text
+from tournament.core.audit_text import raw_text, steps_text, values_text
 from tournament.core.errors import Invalid, Refused
 from tournament.core.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
 from tournament.models import AppliedEntry, Match
 from tournament.results import write_rule
-from tournament.results.checks import ResultValues
+from tournament.results.checks import ResultValues, sheet_state
 from tournament.results.services import dispute_entries, save_dispute
 from tournament.results.sides import TABLE_SOURCES
 from tournament.results.table_write import (
@@ -57,11 +58,14 @@ from tournament.results.table_write import (
     table_audit,
     values_of,
 )
+from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_KEY_BAD = "entry_key_bad"
 MSG_MADE_AT_BAD = "made_at_bad"
 MSG_KEY_REUSED = "entry_key_reused"
+MSG_KEPT_FULL = "kept_full"  # n
+MSG_LATE_SHEET_LONG = "late_sheet_long"  # n
 
 # A key as phones make them: a UUID, or the fallback's letters, digits and dashes.
 KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{7,63}")
@@ -77,6 +81,16 @@ KEPT = AppliedEntry.KEPT
 AFTER_CONFIRMATION = "after_confirmation"  # 确认后到达
 IN_DISPUTE = "in_dispute"  # its sender has an entry in the table's open dispute already
 KEPT_WHY = (AFTER_CONFIRMATION, IN_DISPUTE)
+# Kept entries of one sender (a person, or a side's link) at one table. Beyond them a late
+# entry is refused with a message, not kept over the oldest: the first ones are the record
+# nearest the play, and a refused entry stays on the phone with its message (outbox.js), so
+# nothing is lost; a sender with a fourth version has something to tell the chief in person.
+MAX_KEPT = 3
+# The lines a late sheet may have: a round lasts at most rules.ruleset.MAX_TIME_LIMIT (600)
+# minutes and a deal takes more than two, so a legal sheet, its referee lines included, is
+# far shorter (a sheet of 100 deals is under 20 KB). Its lines, checked by the rules, are
+# each a small canonical dict, so this also bounds the payload kept (under 20 KB).
+MAX_LATE_STEPS = 400
 
 
 @dataclass(frozen=True)
@@ -222,20 +236,42 @@ def saved_late(
         if current is None or current.state != Match.CONFIRMED:
             raise
     _kind, decision = require_write(current, user, source, write_rule.LATE)
+    if steps is not None:  # checked as its save would, before anything is kept or filed
+        check_late_sheet(current, steps, deals_only=decision.deals_only)
     if same(current):
         return current, SAME
     if decision.verdict == write_rule.KEEP:
+        check_room(current, user, source)
         return current, KEPT  # a confirmed table changes only by the chief's act
     if correct and current.state == Match.ENTERED and same_actor(current, user, source):
         return save(current.version), APPLIED
-    if decision.deals_only and steps is not None:
-        check_player_steps(current, steps, late=True)
     if current.state == Match.DISPUTED and in_dispute(current, user, source):
+        check_room(current, user, source)
         return current, KEPT  # at most one entry of each person or side in a dispute
     conflict = _file_conflict(
         current, values(), user=user, source=source, request=request, extra=extra
     )
     return conflict, CONFLICT
+
+
+def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
+    """Refuse a late sheet its save would refuse (``save_sheet``: a side's link adds only
+    deals won, every line passes the rules), and one longer than :data:`MAX_LATE_STEPS`,
+    with the same messages: nothing of it is kept or filed. Fouls are not compared with
+    the stored sheet's, as the foul log may have grown since the phone's copy was made."""
+    if len(steps) > MAX_LATE_STEPS:
+        raise Invalid(MSG_LATE_SHEET_LONG, n=MAX_LATE_STEPS)
+    if deals_only:
+        check_player_steps(match, steps, late=True)
+    sheet_state(ruleset(match.round.tournament), steps)
+
+
+def check_room(match: Match, user, source: str) -> None:
+    """Refuse to keep one more entry of this sender at this table past :data:`MAX_KEPT`."""
+    by = actor_of(user, source)
+    kept = match.applied_entries.filter(outcome=KEPT).values_list("payload", flat=True)
+    if sum(1 for p in kept if isinstance(p, dict) and p.get("by") == by) >= MAX_KEPT:
+        raise Refused(MSG_KEPT_FULL, n=MAX_KEPT)
 
 
 def file_kept(current: Match, payload: dict, *, user, source: str, request) -> dict:
@@ -314,11 +350,11 @@ def late_kept(match: Match) -> list[dict]:
         return []
     rows = []
     for entry in match.applied_entries.filter(outcome=KEPT).order_by("-created_at", "-pk"):
-        payload = entry.payload or {}
+        payload = entry.payload if isinstance(entry.payload, dict) else {}
         if "values" in payload:
-            text = values_text(payload["values"])
+            text = kept_values_text(payload["values"])
         else:
-            text = format_notation(payload.get("steps") or [])
+            text = steps_text(payload.get("steps") or [])
         rows.append(
             {
                 "after_confirmation": payload.get("kept") == AFTER_CONFIRMATION,
@@ -329,3 +365,11 @@ def late_kept(match: Match) -> list[dict]:
             }
         )
     return rows
+
+
+def kept_values_text(values) -> str:
+    """A kept final-levels entry in one line; one stored before its check, as it is."""
+    try:
+        return values_text(values)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return raw_text(values)
