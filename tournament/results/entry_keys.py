@@ -214,6 +214,7 @@ def saved_late(
     extra: dict | None = None,
     steps: list | None = None,
     match: Match | None = None,
+    check: Callable[[Match], object] | None = None,
 ) -> tuple[Match, str]:
     """``save(version)``, and its outcome. A stale version is refused as always, unless the
     entry is late (see the module doc), or, for a late entry, a refusal of the ``match``
@@ -222,7 +223,9 @@ def saved_late(
     ``same(stored match)`` says it is there already, a confirmed table keeps it for the
     record, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
     with the phone's ``values()`` (a side's ``steps``, a sheet, only with the stored
-    sheet's referee steps)."""
+    sheet's referee steps). Before any of these the entry is checked as its save would
+    check it: a sheet's ``steps`` by :func:`check_late_sheet`, anything else by
+    ``check(stored match)`` (a final-levels entry: its early time; its form checked it)."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
     try:
@@ -238,6 +241,8 @@ def saved_late(
     _kind, decision = require_write(current, user, source, write_rule.LATE)
     if steps is not None:  # checked as its save would, before anything is kept or filed
         check_late_sheet(current, steps, deals_only=decision.deals_only)
+    if check is not None:
+        check(current)
     if same(current):
         return current, SAME
     if decision.verdict == write_rule.KEEP:

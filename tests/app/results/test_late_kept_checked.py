@@ -8,13 +8,15 @@ than ``MAX_LATE_STEPS`` lines."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
-from tournament.models import AppliedEntry, AuditEntry, Match, Staff
+from tournament.models import AppliedEntry, AuditEntry, Match, Round, Staff
 from tournament.results.checks import ResultValues
 from tournament.results.entry_keys import MAX_KEPT, MAX_LATE_STEPS
 from tournament.results.services import confirm_result, submit_result
@@ -171,3 +173,17 @@ def test_a_late_sheet_longer_than_any_match_is_not_kept(event, referee, ref2):
     fits = late_sheet(login(ref2), url, steps[:MAX_LATE_STEPS], 31)
     assert fits.json()["outcome"] == "kept"
     assert len(json.dumps(AppliedEntry.objects.get().payload)) < 20_000
+
+
+def test_a_late_time_result_before_time_is_up_is_not_kept(event, referee, ref2):
+    """A final-levels entry is checked as its save would be: ending on time with 30 minutes
+    left is refused (还没有到时), not kept."""
+    m = confirmed(event, referee, ref2)
+    Round.objects.filter(pk=event.pk).update(started_at=timezone.now() - timedelta(minutes=30))
+    before = stored(m)
+    url = reverse("match_entry", args=["spring", 1, 1])
+    data = {"action": "enter", "ew_level": "10", "ns_level": "8", "at_time": "on"}
+    data |= {"ew_fouls": 0, "ns_fouls": 0, "version": 0, "entry_key": "min-repro-0040"}
+    answer = login(ref2).post(url, {**data, "offline": "1"}, HTTP_X_OUTBOX="1")
+    assert answer.status_code == 400 and "还没有到时" in answer.json()["errors"][0]
+    assert stored(m) == before and not AppliedEntry.objects.exists()
