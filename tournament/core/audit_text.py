@@ -15,6 +15,7 @@ once; only keys that are not model fields (foul details, reasons) are named here
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from types import SimpleNamespace
 
@@ -22,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import format_notation
+from rules import RuleError, format_notation
 from tournament.models import Foul, Match, Round, Team
 from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.services import dispute_entries
@@ -161,6 +162,26 @@ def _time(stamp) -> str:
         return ""
 
 
+RAW_CHARS = 200  # of a stored sheet or entry the rules cannot read, shown as it is
+
+
+def steps_text(steps) -> str:
+    """A phone's sheet in the sheet's notation; one the rules refuse (stored before late
+    sheets were checked) as it is, cut short, with a note, so no page fails on it."""
+    try:
+        return format_notation(steps)
+    except (RuleError, LookupError, TypeError, ValueError, AttributeError):
+        return raw_text(steps)
+
+
+def raw_text(value) -> str:
+    """Something stored that cannot be read as a result: its JSON, cut short, and why."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > RAW_CHARS:
+        text = text[:RAW_CHARS] + "…"
+    return _("%(raw)s（无法识别的记录，原样显示）") % {"raw": text}
+
+
 def phone_lines(entry) -> list[str]:
     """For an entry kept on a phone and sent later: when it was made there, when it arrived
     (and, for a conflict, the phone's own deal-by-deal sheet)."""
@@ -182,8 +203,7 @@ def phone_lines(entry) -> list[str]:
         ]
     if after.get("phone_deals"):
         lines.append(
-            _("手机上的逐副记录：%(notation)s")
-            % {"notation": format_notation(after["phone_deals"])}
+            _("手机上的逐副记录：%(notation)s") % {"notation": steps_text(after["phone_deals"])}
         )
     return lines
 

@@ -21,7 +21,7 @@ from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tab
 from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.results.checks import RESULT_FIELDS, ResultValues, check_result
-from tournament.results.entry import enter_final, minutes_left
+from tournament.results.entry import check_early_time, enter_final, minutes_left
 from tournament.results.entry_keys import (
     CONFLICT,
     KEPT,
@@ -156,6 +156,9 @@ def _save_final(request, match: Match, form, values: ResultValues, source: str) 
         request=request,
         correct=True,
         match=match,
+        check=lambda stored: check_early_time(
+            stored, values, at_time=d["at_time"], reason=d.get("time_reason", ""), user=request.user
+        ),
     )
     payload = {"values": values.as_dict()} if outcome in (CONFLICT, KEPT) else None
     if outcome == KEPT:

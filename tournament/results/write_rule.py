@@ -109,6 +109,8 @@ def _no(msg: str) -> Decision:
 W = Decision(WRITE)
 DEALS = Decision(WRITE, deals_only=True)  # a side: deals won only
 KEPT = Decision(KEEP)  # for the record; changes nothing
+# A side's entry kept for the record: checked as the side's write is, deals won only.
+KEPT_DEALS = Decision(KEEP, deals_only=True)
 # Message codes of the refusals (texts in tournament/core/messages/services.py).
 MSG_NO_RIGHT = "no_right"
 MSG_NOT_YOUR_TABLE = "not_your_table"
@@ -152,8 +154,8 @@ RULE: dict[str, dict[str, tuple[Decision, ...]]] = {
         OUTSIDER: (NO, NO, NO, NO, NO),
     },
     LATE: {
-        SIDE: (DEALS, DEALS, DEALS, KEPT, DEALS),
-        SIDE_PIN: (DEALS, DEALS, DEALS, KEPT, DEALS),
+        SIDE: (DEALS, DEALS, DEALS, KEPT_DEALS, DEALS),
+        SIDE_PIN: (DEALS, DEALS, DEALS, KEPT_DEALS, DEALS),
         REFEREE: (W, W, W, KEPT, W),
         ELSEWHERE: (ELSE, ELSE, ELSE, ELSE, ELSE),
         CHIEF: (W, W, W, KEPT, W),  # the chief corrects a confirmed table knowingly

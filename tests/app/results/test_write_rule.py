@@ -185,6 +185,8 @@ def test_a_side_writes_only_through_its_own_link_and_deals_won_only_on_a_sheet()
                 if decision.writes:
                     assert path in (SLIP, PLAYER_SHEET, LATE, write_rule.CONFIRM), path
                     assert decision.deals_only == (path in (PLAYER_SHEET, LATE)), path
+                if decision.verdict == write_rule.KEEP:  # checked as its write would be
+                    assert decision.deals_only, (path, state)
             # A side's staff paths and the staff's side paths are closed both ways.
             for staff in (write_rule.REFEREE, CHIEF, write_rule.SHELL):
                 assert not may_write(staff, SLIP, state).writes

@@ -265,6 +265,10 @@ SERVICES = {
     "entry_key_bad": _("录入编号格式错误，没有保存；请刷新页面后重新录入"),
     "made_at_bad": _("录入时间格式错误，没有保存；请刷新页面后重新录入"),
     "entry_key_reused": _("该录入编号已用于另一项录入，没有保存；请刷新页面后重新录入"),
+    "kept_full": _(
+        "该台已保留您送达较晚的%(n)s份录入，这一份没有保存；如成绩有误，请直接告知裁判长"
+    ),
+    "late_sheet_long": _("逐副记录超过%(n)s条，不是一场比赛的记录，没有保存"),
     # backups and restores (tournament.backups: files, create, postgres, restore)
     "backup_busy": _("另一个备份正在进行，请稍后再试"),
     "backup_too_soon": _("刚刚备份过，请 %(seconds)s 秒后再试"),
