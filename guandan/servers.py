@@ -64,6 +64,7 @@ WORKER_FLAG = "GUANDAN_WEB_WORKER"
 REQUEST_TIMEOUT = 180
 # How long a stop waits for the requests under way (then the worker is killed).
 GRACEFUL_SECONDS = 20
+HTTP1_BUFFER_BYTES = 32 * 1024  # headers fit (a browser sends under 8 KB); see granian_argv
 # What granian runs: guandan/front.py, which finds the WSGI application and the number of
 # its threads in these environment variables (granian_environment).
 FRONT_TARGET = "guandan.front:application"
@@ -137,6 +138,9 @@ def granian_argv(options: ServeOptions) -> list[str]:
         f"--workers-kill-timeout={GRACEFUL_SECONDS}",
         "--no-ws",
         "--log-level=warning",
+        # A connection's read buffer (granian's 408 KB by default): each waiting body would
+        # hold that much of the worker's memory besides what guandan/front.py keeps on disk.
+        f"--http1-buffer-size={HTTP1_BUFFER_BYTES}",
     ]
     if max_mb:
         argv += [f"--workers-max-rss={max_mb}", "--rss-samples=2"]

@@ -39,9 +39,7 @@ def reads_files(view) -> bool:
     code = getattr(view, "__code__", None)
     names = code.co_names if code is not None else ()
     helpers = (getattr(module, n, None) for n in names)
-    return any(
-        isinstance(h, types.FunctionType) and "FILES" in _source(h) for h in helpers
-    )
+    return any(isinstance(h, types.FunctionType) and "FILES" in _source(h) for h in helpers)
 
 
 def app_views():
