@@ -170,6 +170,9 @@ ARCHIVE_MAX_BYTES = envmegabytes("ARCHIVE_MAX_MB", 200)
 ARCHIVE_MAX_RAW_BYTES = envmegabytes("ARCHIVE_MAX_RAW_MB", 2000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("DATA_UPLOAD_MAX_MB", 2.5)
 FILE_UPLOAD_MAX_MEMORY_SIZE = envmegabytes("FILE_UPLOAD_MAX_MB", 2.5)
+# What the request bodies still arriving may hold at once in one server worker (memory and
+# disk, beyond each body's first 64 KB): past it an upload is answered 503 (guandan/front.py).
+BODY_BUFFER_BYTES = envmegabytes("BODY_BUFFER_MB", 64)
 
 # Login throttling (django-axes, docs/security.md): an account is locked on one address
 # after LOGIN_FAILURE_LIMIT wrong passwords: 5, then 15, then 30 minutes, then

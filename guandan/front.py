@@ -10,12 +10,19 @@ all there. Vocabulary:
 - *the front*: :class:`BodyFirst`, an RSGI application around a WSGI one;
 - *body deadline*: a body must arrive at :data:`BODY_MIN_RATE` bytes a second on average
   after :data:`BODY_GRACE_SECONDS` (``BODY_GRACE_SECONDS + length / BODY_MIN_RATE`` for a
-  body of known length; for a chunked one the budget grows with what arrived). Late, the
-  request is answered 408 and its connection closed: a slow body is cut off, a phone on poor
-  Wi-Fi sending a 5 MB photo at 64 kbit/s still gets through;
-- *body limit*: a body longer than :func:`body_limit` (the largest upload the settings
-  allow, plus 1 MiB of form) is answered 413 before it is read, so that waiting bodies hold
-  at most that each (kept on disk above Django's FILE_UPLOAD_MAX_MEMORY_SIZE).
+  body of known length; for a chunked one the budget grows with what arrived), and never
+  takes longer than :data:`BODY_MAX_SECONDS` (:func:`body_budget`). Late, the request is
+  answered 408 and its connection closed: a slow body is cut off, a phone on poor Wi-Fi
+  sending a 5 MB photo at 64 kbit/s still gets through;
+- *body limit*: a body longer than the path's limit
+  (:func:`tournament.core.uploads.body_limit`: 1 MB, or the largest upload plus 1 MB for the
+  few views that take a file) is answered 413 before it is read, or as soon as it grows past;
+- *shared buffer*: what the waiting bodies of this worker hold at once, memory and disk
+  together, beyond each body's first :data:`FREE_BYTES` (a save, a JSON sheet: always let
+  in), is at most ``BODY_BUFFER_MB`` (setting). A body that would go past it is answered 503
+  with ``Retry-After`` and its connection closed, so that many large bodies from anyone
+  cannot fill the laptop's memory or disk. A body past :data:`SPOOL_BYTES` waits on disk, and
+  its file is closed once the application is done with it.
 
 The answer of the application is collected in the thread and handed to granian whole
 (a slow reader then holds no thread either); an answer over :data:`STREAM_AFTER` bytes (an
@@ -42,22 +49,19 @@ from guandan.servers import TARGET_ENV, THREADS_ENV, WSGI_TARGET
 
 BODY_GRACE_SECONDS = 30
 BODY_MIN_RATE = 8 * 1024  # bytes a second: 64 kbit/s, a phone at the far end of the hall
+BODY_MAX_SECONDS = 300  # whatever the length: the largest upload (6 MB) then needs 20 KB/s
+FREE_BYTES = 64 * 1024  # of each body, not counted in the shared buffer (saves always get in)
+SPOOL_BYTES = 64 * 1024  # a body longer than this waits on disk, not in the worker's memory
+RETRY_AFTER = "10"
 STREAM_AFTER = 1024 * 1024
-FORM_MARGIN = 1024 * 1024
 
 _CLOSE = [("content-type", "text/plain; charset=utf-8"), ("connection", "close")]
+_BUSY = [*_CLOSE, ("retry-after", RETRY_AFTER)]
 
 
-def body_limit() -> int:
-    """The longest body accepted: the largest upload the settings allow (archives, sheets,
-    forms; docs/security.md) and a form's worth more."""
-    from django.conf import settings
-
-    return FORM_MARGIN + max(
-        settings.ARCHIVE_MAX_BYTES,
-        settings.UPLOAD_MAX_BYTES,
-        settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0,
-    )
+def body_budget(length: int) -> float:
+    """The seconds a body of ``length`` bytes (so far) may take to arrive."""
+    return min(BODY_MAX_SECONDS, BODY_GRACE_SECONDS + length / BODY_MIN_RATE)
 
 
 def die_with_parent() -> None:
@@ -97,10 +101,19 @@ class BodyFirst:
     """An RSGI application that reads a request's body with a deadline, then runs the WSGI
     application ``app`` on one of ``threads`` threads with the body in ``wsgi.input``."""
 
-    def __init__(self, app: Callable[..., Iterable[bytes]], threads: int, limit: int, spool: int):
+    def __init__(
+        self,
+        app: Callable[..., Iterable[bytes]],
+        threads: int,
+        limit: Callable[[str], int],
+        buffer: int,
+        spool: int = SPOOL_BYTES,
+    ):
         self.app = app
         self.threads = threads
-        self.limit = limit
+        self.limit = limit  # a path's longest body
+        self.buffer = buffer  # the shared buffer's size
+        self.buffered = 0  # bytes of it held now (touched in the event loop only)
         self.spool = spool  # a body longer than this waits on disk
         self.pool: ThreadPoolExecutor | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -135,21 +148,39 @@ class BodyFirst:
     async def __rsgi__(self, scope: Any, protocol: Any) -> None:
         if scope.proto != "http":
             return
-        body = await self._read_body(scope, protocol)
-        if body is None:
-            return
-        environ = self._environ(scope, body)
-        future = asyncio.wrap_future(self.pool.submit(self._call, environ, protocol))
-        self.under_way.add(future)
+        held = [0]  # this request's share of the shared buffer
         try:
-            status, headers, content = await future
+            body = await self._read_body(scope, protocol, held)
+            if body is None:
+                return
+            environ = self._environ(scope, body)
+            future = asyncio.wrap_future(self.pool.submit(self._call, environ, protocol))
+            self.under_way.add(future)
+            try:
+                status, headers, content = await future
+            finally:
+                self.under_way.discard(future)
+                body.close()  # its memory or file goes now, not when the request is collected
+            if content is not None:
+                protocol.response_bytes(status, headers, content)
         finally:
-            self.under_way.discard(future)
-        if content is not None:
-            protocol.response_bytes(status, headers, content)
+            self.buffered -= held[0]
 
-    async def _read_body(self, scope: Any, protocol: Any) -> io.IOBase | None:
-        """The whole body, or None once the request was answered 400, 408 or 413."""
+    def _hold(self, held: list[int], size: int) -> bool:
+        """Count a body of ``size`` bytes (so far) in the shared buffer; False when it would
+        not fit."""
+        more = max(size - FREE_BYTES, 0) - held[0]
+        if more <= 0:
+            return True
+        if self.buffered + more > self.buffer:
+            return False
+        self.buffered += more
+        held[0] += more
+        return True
+
+    async def _read_body(self, scope: Any, protocol: Any, held: list[int]) -> io.IOBase | None:
+        """The whole body, or None once the request was answered 400, 408, 413 or 503."""
+        limit = self.limit(scope.path)
         length_text = scope.headers.get("content-length")
         length = 0
         if length_text is not None:
@@ -157,19 +188,21 @@ class BodyFirst:
                 protocol.response_bytes(400, _CLOSE, b"Bad Content-Length")
                 return None
             length = int(length_text)
-            if length > self.limit:
+            if length > limit:
                 protocol.response_bytes(413, _CLOSE, b"Request body too large")
                 return None
         chunked = "chunked" in scope.headers.get("transfer-encoding", "").lower()
         if not length and not chunked:
             return io.BytesIO()
+        if not self._hold(held, length):
+            protocol.response_bytes(503, _BUSY, b"Too many uploads at once, try again")
+            return None
         body = tempfile.SpooledTemporaryFile(max_size=self.spool)  # noqa: SIM115 (handed on)
         started = time.monotonic()
         received = 0
         chunks = protocol.__aiter__()
         while True:
-            budget = BODY_GRACE_SECONDS + max(length, received) / BODY_MIN_RATE
-            left = started + budget - time.monotonic()
+            left = started + body_budget(max(length, received)) - time.monotonic()
             try:  # granian says "no more" at once, not from the awaitable
                 step = asyncio.ensure_future(chunks.__anext__())
             except StopAsyncIteration:
@@ -189,9 +222,13 @@ class BodyFirst:
                 body.close()
                 return None
             received += len(chunk)
-            if received > self.limit:
+            if received > limit:
                 body.close()
                 protocol.response_bytes(413, _CLOSE, b"Request body too large")
+                return None
+            if not self._hold(held, received):
+                body.close()
+                protocol.response_bytes(503, _BUSY, b"Too many uploads at once, try again")
                 return None
             body.write(chunk)
         body.seek(0)
@@ -279,12 +316,16 @@ class BodyFirst:
 
 
 def _application() -> BodyFirst:
-    from django.conf import settings
-
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     app = _load(os.environ.get(TARGET_ENV, WSGI_TARGET))
+    import django
+    from django.conf import settings
+
+    django.setup(set_prefix=False)  # the URLconf, for a path's limit (Django's app did it)
+    from tournament.core.uploads import body_limit
+
     threads = int(os.environ.get(THREADS_ENV, "4"))
-    return BodyFirst(app, threads, body_limit(), settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
+    return BodyFirst(app, threads, body_limit, settings.BODY_BUFFER_BYTES)
 
 
 application = _application()

@@ -67,6 +67,7 @@ REQUEST_TIMEOUT = 180
 # phone keeps some): at 20 s, Ctrl-C with phones connected took 20 s. A save cut off by the
 # kill is rolled back whole and the phone sends it again (its entry key: saved once).
 GRACEFUL_SECONDS = 5
+HTTP1_BUFFER_BYTES = 32 * 1024  # headers fit (a browser sends under 8 KB); see granian_argv
 # What granian runs: guandan/front.py, which finds the WSGI application and the number of
 # its threads in these environment variables (granian_environment).
 FRONT_TARGET = "guandan.front:application"
@@ -140,6 +141,9 @@ def granian_argv(options: ServeOptions) -> list[str]:
         f"--workers-kill-timeout={GRACEFUL_SECONDS}",
         "--no-ws",
         "--log-level=warning",
+        # A connection's read buffer (granian's 408 KB by default): each waiting body would
+        # hold that much of the worker's memory besides what guandan/front.py keeps on disk.
+        f"--http1-buffer-size={HTTP1_BUFFER_BYTES}",
     ]
     if max_mb:
         argv += [f"--workers-max-rss={max_mb}", "--rss-samples=2"]

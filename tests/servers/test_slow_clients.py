@@ -9,15 +9,18 @@ no page was answered while they lasted."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import socket
 import statistics
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -184,10 +187,10 @@ def application(environ, start_response):
 """
 
 
-@pytest.fixture
-def echo(tmp_path):
-    """granian, as guandan serve runs it, around an application that says what body it got;
-    its (host, port)."""
+@contextlib.contextmanager
+def echo_server(tmp_path, **env: str):
+    """granian, as guandan serve runs it, around an application that says what body it got
+    (settings from ``env``); its (host, port) and process."""
     (tmp_path / "echo.py").write_text(ECHO, encoding="utf-8")
     port = free_port()
     options = ServeOptions("127.0.0.1", port, "granian", 1, 2)
@@ -195,16 +198,24 @@ def echo(tmp_path):
         **os.environ,
         "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",
         **granian_environment(options, "echo:application"),
+        **env,
     }
     proc = subprocess.Popen(
         granian_argv(options), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     try:
         wait_until_up(proc, f"http://127.0.0.1:{port}")
-        yield "127.0.0.1", port
+        yield ("127.0.0.1", port), proc
     finally:
         proc.terminate()
         proc.wait(30)
+
+
+@pytest.fixture
+def echo(tmp_path):
+    """The echo server's (host, port)."""
+    with echo_server(tmp_path) as (address, _):
+        yield address
 
 
 def exchange(address: tuple[str, int], request: bytes) -> bytes:
@@ -236,3 +247,121 @@ def test_a_long_answer_arrives_whole(echo):
         body = r.read()
     assert len(body) == 3 * 1024 * 1024
     assert body[:1] == b"A" and body[-1:] == bytes([65 + 47 % 26])
+
+
+UPLOAD_PAGE = "/t/demo/teams/import/"  # a view that takes a file (tournament.core.uploads)
+MB = 1024 * 1024
+
+
+def post_head(path: str, length: int) -> bytes:
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n"
+    ).encode()
+
+
+def first_answer(sock: socket.socket) -> bytes:
+    """What the server answered on ``sock`` (within 10 s), b"" if nothing."""
+    sock.settimeout(10)
+    try:
+        return sock.recv(4096)
+    except TimeoutError:
+        return b""
+
+
+def test_only_the_upload_pages_take_a_body_over_1_mb(echo):
+    started = time.monotonic()
+    with socket.create_connection(echo, timeout=20) as s:
+        s.sendall(post_head("/t/demo/signup/", 2 * MB))  # anyone, on an open sign-up
+        assert first_answer(s).startswith(b"HTTP/1.1 413")  # before a byte of it
+    assert time.monotonic() - started < 5
+    answer = exchange(echo, post_head(UPLOAD_PAGE, 3 * MB) + b"x" * (3 * MB))
+    assert answer.endswith(f"\r\n\r\n{3 * MB} {3 * MB} 127.0.0.1".encode()), answer[-200:]
+    big = exchange(echo, post_head(UPLOAD_PAGE, 7 * MB))  # over UPLOAD_MAX_MB (5) + 1
+    assert big.startswith(b"HTTP/1.1 413")
+
+
+def test_a_chunked_body_is_cut_off_at_the_path_s_limit(echo):
+    head = b"POST /t/demo/signup/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    piece = b"%x\r\n" % (256 * 1024) + b"x" * (256 * 1024) + b"\r\n"
+    with socket.create_connection(echo, timeout=20) as s:
+        s.sendall(head)
+        answer = b""
+        with contextlib.suppress(OSError):
+            for _ in range(8):  # 2 MB
+                s.sendall(piece)
+        answer = first_answer(s)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:100]
+
+
+def test_uploads_past_the_shared_buffer_are_answered_503_and_saves_still_pass(tmp_path):
+    with echo_server(tmp_path, BODY_BUFFER_MB="10") as (address, _):
+        held = []
+        try:
+            for _ in range(2):  # 2 × (5 MB - 64 KB) of the 10 MB
+                s = socket.create_connection(address, timeout=20)
+                s.sendall(post_head(UPLOAD_PAGE, 5 * MB) + b"x" * 1000)
+                held.append(s)
+            with socket.create_connection(address, timeout=20) as s:
+                s.sendall(post_head(UPLOAD_PAGE, 5 * MB))
+                answer = first_answer(s)
+            assert answer.startswith(b"HTTP/1.1 503"), answer[:100]
+            assert b"\r\nretry-after: " in answer.lower()
+            # A save (a small body) is always let in.
+            assert exchange(address, post_head("/", 2000) + b"u" * 2000).endswith(
+                b"2000 2000 127.0.0.1"
+            )
+        finally:
+            for s in held:
+                s.close()
+        time.sleep(1)  # the held bodies end; their share is given back
+        answer = exchange(address, post_head(UPLOAD_PAGE, 5 * MB) + b"x" * (5 * MB))
+        assert answer.endswith(f"{5 * MB} {5 * MB} 127.0.0.1".encode()), answer[-200:]
+
+
+def test_no_body_takes_more_than_a_few_minutes():
+    from guandan.front import BODY_GRACE_SECONDS, body_budget
+
+    assert body_budget(1000) == pytest.approx(BODY_GRACE_SECONDS + 1000 / 8192)
+    assert body_budget(200 * MB) <= 300  # was 30 s + 200 MB at 8 KB/s: 6.8 hours
+
+
+def rss(pid: int) -> int:
+    """A process's resident memory, in bytes (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS")
+
+
+def worker_of(proc: subprocess.Popen) -> int:
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text("ascii").split()
+    assert len(children) == 1, children
+    return int(children[0])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_bodies_waiting_hold_little_memory_and_give_it_back(tmp_path):
+    """40 bodies of 900 KB, all but their last byte sent, held: on disk, not in memory (the
+    worker grew 66 MB before, and kept 23 MB of it after they ended)."""
+    with echo_server(tmp_path) as (address, proc):
+        worker = worker_of(proc)
+        exchange(address, post_head("/", 10) + b"u" * 10)
+        before = rss(worker)
+        held = []
+        try:
+            for _ in range(40):
+                s = socket.create_connection(address, timeout=20)
+                s.sendall(post_head("/", 900 * 1024) + b"x" * (900 * 1024 - 1))
+                held.append(s)
+            time.sleep(2)
+            during = rss(worker)
+        finally:
+            for s in held:
+                s.close()
+        time.sleep(2)
+        after = rss(worker)
+    print(
+        f"\nworker memory: {before / MB:.0f} MB, {during / MB:.0f} MB with 40 bodies of 900 KB "
+        f"waiting, {after / MB:.0f} MB after"
+    )
+    assert during - before < 20 * MB and after - before < 15 * MB

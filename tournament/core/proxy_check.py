@@ -3,13 +3,16 @@
 Vocabulary
 ----------
 ignored proxy
-    A request that carries ``X-Forwarded-For`` from a loopback or private peer
-    (``REMOTE_ADDR``: nginx on this machine or in the same container network), while the
-    settings read no client address from it: ``TRUSTED_PROXIES`` is 0, or the peer is not one
-    of ``TRUSTED_PROXY_ADDRESSES``. Every client then has the proxy's address
-    (:func:`tournament.core.login_door.client_ip`), so every limit counted by address (login
-    lockout, sign-ups, PIN tries) is one limit for everybody: one attacker locks the chief
-    referee out of every new browser and spends every real pair's sign-ups.
+    A request that carries ``X-Forwarded-For`` from a loopback peer (``REMOTE_ADDR``: nginx
+    on this machine, the documented set-up) while ``TRUSTED_PROXIES`` is 0. Every client
+    then has the proxy's address (:func:`tournament.core.login_door.client_ip`), so every
+    limit counted by address (login lockout, sign-ups, PIN tries) is one limit for
+    everybody: one attacker locks the chief referee out of every new browser and spends
+    every real pair's sign-ups. Only a program on this machine can be a loopback peer: a
+    phone on the venue Wi-Fi (a private address) or a client on the internet that sends the
+    header never counts, so nobody outside can put the warning on the organizer's pages.
+    Once ``TRUSTED_PROXIES`` is set, nothing is said: the compose set-up (deploy/) names its
+    nginx in ``TRUSTED_PROXY_ADDRESSES``.
 
 The first ignored proxy a process sees is logged once (a warning, loud) and kept in the
 process's memory; the organizer's and chief referee's event pages show it as a banner
@@ -29,8 +32,6 @@ from datetime import datetime
 from django.conf import settings
 from django.core import checks
 from django.utils import timezone
-
-from tournament.core.login_door import _trusted
 
 log = logging.getLogger("guandan.proxy")
 
@@ -55,10 +56,11 @@ def ignored_proxy(request) -> str | None:
         peer = ipaddress.ip_address(remote)
     except ValueError:
         return None
-    if not (peer.is_loopback or peer.is_private):
-        return None  # a client on the internet forging the header: nothing to configure
-    if settings.TRUSTED_PROXIES and _trusted(remote):
-        return None  # the header is read
+    peer = getattr(peer, "ipv4_mapped", None) or peer  # ::ffff:127.0.0.1
+    if not peer.is_loopback:
+        return None  # a phone on the Wi-Fi or a client on the internet sending the header
+    if settings.TRUSTED_PROXIES:
+        return None  # a proxy is counted (which addresses, the settings say)
     return remote
 
 

@@ -12,6 +12,39 @@ from django.core.files.uploadedfile import UploadedFile
 
 from tournament.sheets.reader import ACCEPT, Limits, TableFileError, check_size
 
+# The views that take a file (``request.FILES``), by URL name: only a request to one of these
+# may send a body longer than SMALL_BODY_BYTES (guandan/front.py answers any other 413 before
+# reading it). tests/app/core/test_upload_urls.py fails when a view that reads request.FILES
+# is missing here. Archive import and restore are commands, not pages.
+UPLOAD_URL_NAMES = frozenset(
+    {
+        "team_import",  # registration sheet
+        "results_import",  # results sheet
+        "match_photo_add",  # score-sheet photo, referee
+        "table_photo_add",  # score-sheet photo, a side's table link
+        "tournament_edit",  # certificate background
+        "signup_admin",  # payment QR code
+    }
+)
+# The longest body any other request may send: forms and JSON (the sheet API takes 256 KB).
+SMALL_BODY_BYTES = 1024 * 1024
+UPLOAD_FORM_MARGIN = 1024 * 1024  # the form's other fields and the multipart framing
+
+
+def body_limit(path: str) -> int:
+    """The longest request body accepted for ``path`` (a URL path, as PATH_INFO): the
+    largest upload plus a form's worth for the views in :data:`UPLOAD_URL_NAMES`,
+    :data:`SMALL_BODY_BYTES` for every other (and for a path that names no view)."""
+    from django.urls import Resolver404, resolve
+
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return SMALL_BODY_BYTES
+    if match.namespace or match.url_name not in UPLOAD_URL_NAMES:
+        return SMALL_BODY_BYTES
+    return settings.UPLOAD_MAX_BYTES + UPLOAD_FORM_MARGIN
+
 
 def upload_limits() -> Limits:
     """The :class:`Limits` every sheet upload is read with."""

@@ -47,15 +47,33 @@ def test_an_ignored_proxy_is_logged_once_and_shown_to_the_organizer(
     assert not banner(Client(), tournament)  # the public sees no server settings
 
 
-def test_a_proxy_outside_the_trusted_addresses_is_ignored_too(settings, caplog):
-    """deploy/compose.yaml: nginx in its own container reaches the app from a private address."""
+@pytest.mark.parametrize("peer", ["127.0.0.1", "127.0.0.5", "::1", "::ffff:127.0.0.1"])
+def test_nginx_on_this_machine_is_seen_at_any_loopback_address(peer, settings):
+    settings.TRUSTED_PROXIES = 0
+    Client().get(reverse("home"), REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR="198.51.100.23")
+    assert proxy_check.seen()["peer"] == peer
+
+
+@pytest.mark.parametrize("proxies", [0, 1])
+def test_a_phone_on_the_venue_wi_fi_sending_the_header_says_nothing(
+    proxies, tournament, organizer, settings
+):
+    """Anyone on the Wi-Fi (a private address) can send X-Forwarded-For: that must not put
+    the "set TRUSTED_PROXIES" banner on the organizer's pages."""
+    settings.TRUSTED_PROXIES = proxies
+    for phone in ("192.168.1.20", "10.0.0.7", "172.30.42.10", "fd00::7"):
+        Client().get(reverse("home"), REMOTE_ADDR=phone, HTTP_X_FORWARDED_FOR="1.2.3.4")
+    assert proxy_check.seen() is None
+    assert not banner(login(organizer), tournament)
+
+
+def test_once_a_proxy_is_counted_no_local_peer_says_anything(settings):
+    """TRUSTED_PROXIES=1 with nginx at 127.0.0.1: another program on the machine (127.0.0.5,
+    not a trusted address) sending the header is no proxy to configure."""
     settings.TRUSTED_PROXIES = 1
-    with caplog.at_level(logging.WARNING, logger="guandan.proxy"):
-        Client().get(reverse("home"), REMOTE_ADDR="172.30.42.10", HTTP_X_FORWARDED_FOR="1.2.3.4")
-    assert proxy_check.seen()["peer"] == "172.30.42.10"
-    settings.TRUSTED_PROXY_ADDRESSES = ["172.30.42.10"]
-    proxy_check.forget()
-    Client().get(reverse("home"), REMOTE_ADDR="172.30.42.10", HTTP_X_FORWARDED_FOR="1.2.3.4")
+    settings.TRUSTED_PROXY_ADDRESSES = ["127.0.0.1"]
+    for peer in ("127.0.0.1", "127.0.0.5", "::1"):
+        Client().get(reverse("home"), REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR="1.2.3.4")
     assert proxy_check.seen() is None
 
 
