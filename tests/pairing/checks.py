@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import networkx as nx
+import numpy as np
 
 from pairing import Entrant, Pairing
 from pairing.flags import (
@@ -180,6 +181,13 @@ def table_cost(a: Entrant, b: Entrant, seat_weight: float) -> float:
     return cost + seat_weight * outside_one_after(a.seat_balance, b.seat_balance)
 
 
+def score_cuts(field: list[Entrant]) -> list[np.ndarray]:
+    """The odd sets of a field sorted by points, lowest first: the pairs on at least some
+    number of points, when they are odd in number (a pairing floats one of them down)."""
+    points = np.array([e.points for e in field])
+    return [points >= p for p in sorted(set(points.tolist())) if (points >= p).sum() % 2]
+
+
 def exact_minimum(
     entrants: list[Entrant],
     pairing: Pairing,
@@ -225,6 +233,10 @@ def exact_minimum(
             if compatible(a, b, unit_mode, forbidden):
                 costs[x, y] = table_cost(a, b, weight)
     best = minimum_perfect_matching(
-        len(field), list(costs), list(costs.values()), upper=ours if allowed else None
+        len(field),
+        list(costs),
+        list(costs.values()),
+        upper=ours if allowed else None,
+        odd_sets=score_cuts(field),
     )
     return None if best is None else (ours, best)
