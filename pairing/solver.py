@@ -22,8 +22,11 @@ Three paths, by field size:
    standings tie-breaks (far fewer dual steps); :func:`polish` restores them by exchanges
    that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
-   candidate; a perfect pairing there has no violation. If the band finds none but a
-   pairing without violations exists, path 2 runs. When none exists, the band minimises
+   candidate; a perfect pairing there has no violation. The band is exact only within its
+   limits, so :mod:`pairing.certificate` must prove its pairing minimal over the whole
+   graph (every bye candidate included), or name the few tables a cheaper one could use
+   (matched again, :func:`_prove_band`); otherwise, or if the band finds no pairing while
+   one without violations exists, path 2 runs. When none exists, the band minimises
    violations along the line: at this size that path and the bounded reach of path 2 are
    the ones not proved minimal.
 
