@@ -25,7 +25,7 @@ Three paths, by field size:
    candidate; a perfect pairing there has no violation. The band is exact only within its
    limits, so :mod:`pairing.certificate` must prove its pairing minimal over the whole
    graph (every bye candidate included), or name the few tables a cheaper one could use
-   (matched again, :func:`_prove_band`); otherwise, or if the band finds no pairing while
+   (matched again, :func:`pairing.certificate.proved_minimum`); otherwise, or if the band finds no pairing while
    one without violations exists, path 2 runs. When none exists, the band minimises
    violations along the line: at this size that path and the bounded reach of path 2 are
    the ones not proved minimal.
@@ -42,7 +42,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
-from .certificate import ReachTooWide, primary, reach
+from .certificate import ReachTooWide, primary, proved_minimum, reach
 from .costs import CostModel, Field
 from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
@@ -167,10 +167,11 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         pairs = _band(rest, model)
         if pairs is not None:
             # The earlier candidates had no pairing without a violation (below): not theirs.
-            proved = _prove_band(field, model, pairs, c, candidates[start:])
-            if proved is not None:
-                return proved
-            return solve_exact(field, model, line)  # the band missed the minimum
+            minimum = proved_minimum(model.coarse_twin(), pairs, c, candidates[start:])
+            if minimum is None:
+                return solve_exact(field, model, line)  # the band may have missed it
+            tables, bye, corrected = minimum
+            return Solution(polish(tables, model, strict=True) if corrected else tables, bye, True)
         if feasible(field, model, c):
             return solve_exact(field, model, line)  # the band was too narrow
     # Violations cannot be avoided (in practice: hard unit avoidance with a unit of more
@@ -182,34 +183,6 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
     if pairs is None:
         return _with_violations(field, model, candidates)
     return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, exact=False)
-
-
-def _prove_band(
-    field: Field, model: CostModel, pairs: list[tuple[int, int]], bye: int | None, pool: list[int]
-) -> Solution | None:
-    """The band's pairing when the certificate proves it a minimum of the whole graph
-    (the bye free among ``pool``, in the rule's order), or the minimum found on the few
-    tables a cheaper pairing could use; None when those are more than ``BAND_REACH_MAX``.
-
-    The band is exact only within its limits (a floater must stand near the foot of its
-    score group in the line): 1 event in 8 of 2,000 pairs missed the minimum by one float.
-    The proof costs about a tenth of the band's time."""
-    coarse = model.coarse_twin()
-    n = field.n
-    bye_edges = [(c, n, coarse.bye_cost(c, order)) for order, c in enumerate(pool)]
-    chosen = [(a, b, coarse.cost(a, b)) for a, b in pairs]
-    if bye is not None:
-        chosen.append((bye, n, coarse.bye_cost(bye, pool.index(bye))))
-    found = sum(primary(cost, coarse) for _a, _b, cost in chosen)
-    try:
-        wider = reach(coarse, bye_edges, found, BAND_REACH_MAX)
-    except ReachTooWide:
-        return None
-    if wider is None:
-        return Solution(pairs, bye, exact=True)
-    mate = min_cost_perfect_matching(n + (1 if pool else 0), list({*wider, *chosen}))
-    tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
-    return Solution(polish(tables, model, strict=True), mate[n] if pool else None, exact=True)
 
 
 def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
@@ -376,9 +349,6 @@ def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> S
     return Solution(polish(tables, model, strict=False), bye, exact=True)
 
 
-BAND_REACH_MAX = 20_000
-"""The most tables the band's proof may hand to a matching of its own; a wider reach (a
-score group whose every table could be used) goes to :func:`solve_exact` instead."""
 POLISH_REACH = 8
 """How many tables further down a table may exchange pairs with when polishing."""
 
