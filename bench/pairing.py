@@ -29,7 +29,6 @@ if sys.path and Path(sys.path[0] or ".").resolve() == ROOT / "bench":
     sys.path[0] = str(ROOT)
 
 from pairing import Entrant, Pairing, pair_swiss  # noqa: E402
-from pairing.seats import outside_one_after, seat_legal  # noqa: E402
 from pairing.simulate import SimEvent  # noqa: E402
 from pairing.simulate import simulate_event as _simulate  # noqa: E402
 
@@ -64,14 +63,14 @@ def time_round(n: int, seed: int, repeat: int = 3) -> dict:
     times = []
     pairing = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         pairing = pair_swiss(entrants, seed=seed)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     assert pairing is not None
     worst, within = seat_stats(entrants, pairing)
     return {
         "n": n,
-        "median_s": statistics.median(times),
+        "median_cpu_s": statistics.median(times),
         "rematches": pairing.rematches,
         "max_seat": worst,
         "within_one_pct": within,
@@ -82,68 +81,68 @@ def time_round(n: int, seed: int, repeat: int = 3) -> dict:
     }
 
 
-def exact_ratio(entrants: list[Entrant], pairing: Pairing) -> tuple[float, float]:
-    """(objective ratio, closeness-only ratio) against networkx's exact minimum.
+def compare(n: int, seed: int, fide) -> dict:
+    """Round 9 of a simulated event: our closeness and objective, the exact minimum of the
+    objective (tests/pairing/exact.py: linear programming, proved by its own bound) and the
+    FIDE Dutch engine's closeness on the same input (``fide``: py4swiss, or None)."""
+    from bench.pairing_fide import RecordedEvent, breaks_a_rule, closeness, dutch_tables
+    from tests.pairing.checks import exact_minimum
 
-    The objective is the one the pairing minimises: squared points difference plus the
-    seat weight the 90 % seat rule needed (``pairing.seat_weight``), under the hard
-    constraints (no rematch, no seat beyond ±2). The closeness-only ratio ignores the seat
-    rule, so it shows what the rule costs.
-    """
-    import networkx as nx
+    event = RecordedEvent(n, seed)
+    for _ in range(8):
+        event.play(event.pair_next())  # the event simulate_event(n, 8, seed) plays
+    entrants = event.entrants()
+    start = time.process_time()
+    pairing = pair_swiss(entrants, seed=seed)
+    seconds = time.process_time() - start
+    ours = [(t.ew, t.ns) for t in pairing.tables]
+    result = exact_minimum(entrants, pairing, "off")
+    assert result is not None, "a simulated field pairs without violations"
+    row = {
+        "closeness": closeness(entrants, ours),
+        "objective": result[0],
+        "exact": result[1],
+        "seat_weight": pairing.seat_weight,
+        "cpu_s": seconds,
+        "dutch": None,
+    }
+    if fide is not None:
+        dutch = dutch_tables(event, fide)
+        row["dutch"] = closeness(entrants, dutch)
+        row["dutch_breaks"] = breaks_a_rule(entrants, dutch)
+        _, within = seat_stats(entrants, _as_pairing(dutch))
+        row["dutch_within_one_pct"] = within
+    return row
 
-    byes = {b.entrant for b in pairing.byes}
-    field = [e for e in entrants if e.id not in byes]
-    by_id = {e.id: e for e in field}
 
-    def cost(a: Entrant, b: Entrant, weight: float) -> float:
-        return (a.points - b.points) ** 2 + weight * outside_one_after(
-            a.seat_balance, b.seat_balance
-        )
+def _as_pairing(tables) -> Pairing:
+    from pairing import Table
 
-    def minimum(weight: float) -> float:
-        graph = nx.Graph()
-        for x, a in enumerate(field):
-            for b in field[x + 1 :]:
-                if b.id not in a.opponents and seat_legal(a.seat_balance, b.seat_balance):
-                    graph.add_edge(a.id, b.id, weight=-round(cost(a, b, weight) * 10**6))
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        return sum(cost(by_id[a], by_id[b], weight) for a, b in matching)
-
-    def ours(weight: float) -> float:
-        return sum(cost(by_id[t.ew], by_id[t.ns], weight) for t in pairing.tables)
-
-    def ratio(a: float, b: float) -> float:
-        return a / b if b else (1.0 if not a else float("inf"))
-
-    return ratio(ours(pairing.seat_weight), minimum(pairing.seat_weight)), ratio(
-        ours(0), minimum(0)
+    return Pairing(
+        tables=tuple(Table(k, ew, ns, frozenset()) for k, (ew, ns) in enumerate(tables, 1)),
+        byes=(),
+        rematches=0,
+        cost=0.0,
     )
 
 
-def closeness_at(n: int, seed: int, rounds: range) -> list[tuple[int, float, float]]:
-    event = simulate_event(n, 1, seed)
-    rows = []
-    for r in range(2, rounds.stop):
-        entrants = event.entrants()
-        pairing = pair_swiss(entrants, seed=seed)
-        if r in rounds:
-            rows.append((r, *exact_ratio(entrants, pairing)))
-        event.play(pairing)
-    return rows
+EXACT = 1e-6
+"""Objectives this close are equal (float rounding of the reference)."""
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--no-exact", action="store_true", help="skip the networkx ratio")
+    parser.add_argument("--no-exact", action="store_true", help="skip the comparisons")
+    parser.add_argument("--compare", type=int, nargs="+", default=[1000, 2000])
+    parser.add_argument("--seeds", type=int, default=8, help="events compared per size")
     args = parser.parse_args(argv)
     print("Swiss pairing, round 9 (after 8 simulated rounds), median of 3:")
     for n in args.sizes:
         row = time_round(n, args.seed)
         print(
-            f"  {row['n']:>5} pairs: {row['median_s']:.3f} s, rematches {row['rematches']}, "
+            f"  {row['n']:>5} pairs: {row['median_cpu_s']:.3f} CPU-s, rematches {row['rematches']}, "
             f"max |seat balance| {row['max_seat']}, within ±1 {row['within_one_pct']:.1f} %"
         )
         print(
@@ -151,13 +150,38 @@ def main(argv: list[str] | None = None) -> None:
             f"max |seat balance| {row['max_seat_r8']}, "
             f"within ±1 {row['within_one_pct_r8']:.1f} %"
         )
-    if not args.no_exact:
-        print("Closeness vs the exact minimum (networkx), 300 pairs:")
-        for r, objective, closeness in closeness_at(300, args.seed, range(8, 10)):
-            print(
-                f"  round {r}: objective ratio {objective:.4f}, "
-                f"closeness-only ratio {closeness:.4f}"
+    if args.no_exact:
+        return
+    from bench.pairing_fide import load_py4swiss
+
+    fide = load_py4swiss()
+    if fide is None:
+        print(
+            "py4swiss is not installed (PY4SWISS_PATH, see bench/pairing_fide.py): no FIDE column"
+        )
+    print(
+        "Round 9, closeness (sum of squared points differences): ours, the exact minimum of"
+        " our objective (LP reference), the FIDE Dutch engine (py4swiss):"
+    )
+    worse = 0
+    for n in args.compare:
+        for seed in range(1, args.seeds + 1):
+            row = compare(n, seed, fide)
+            line = (
+                f"  {n:>5} pairs, seed {seed}: ours {row['closeness']:g} "
+                f"(objective {row['objective']:g}, exact minimum {row['exact']:g}, "
+                f"{row['cpu_s']:.3f} CPU-s)"
             )
+            behind = row["objective"] > row["exact"] + EXACT
+            if row["dutch"] is not None:
+                line += f", Dutch {row['dutch']:g}"
+                if row["dutch_breaks"]:
+                    line += f" ({row['dutch_breaks']})"
+                line += f" within ±1 {row['dutch_within_one_pct']:.1f} %"
+                behind |= not row["dutch_breaks"] and row["closeness"] > row["dutch"] + EXACT
+            worse += behind
+            print(line + ("  WORSE" if behind else ""), flush=True)
+    print(f"  worse than a reference: {worse} of {len(args.compare) * args.seeds}")
 
 
 if __name__ == "__main__":

@@ -3,10 +3,10 @@
 Vocabulary
 ----------
 hard constraint
-    A table that must not be made while a pairing without it exists: a rematch, a table
-    that would push a seat balance beyond ±2 ("seat-illegal"), a forbidden pairing (回避),
-    and, when same-unit avoidance is hard, two pairs of one unit. Such a table is a
-    *violation*.
+    A table that must not be made while a pairing without it exists: a rematch, a
+    forbidden pairing (回避), when same-unit avoidance is hard two pairs of one unit, and a
+    table that would push a seat balance beyond ±2 ("seat-illegal"). Such a table is a
+    *violation*; their order is docs/rules.md §11.3's (:meth:`CostModel.violation`).
 avoidable same-unit table
     Under soft avoidance (同单位尽量回避), a table of two pairs of one unit. Not a hard
     constraint (a pairing may have one), but the level just below the violations: the
@@ -224,18 +224,19 @@ class CostModel:
         )
 
     def violation(self, i: int, j: int) -> int:
-        """Violations packed as illegal-seat > rematch > forbidden pairing or hard same
-        unit (one level: both are the organizer's "keep apart")."""
+        """Violations packed in the order of docs/rules.md §11.3: rematch > forbidden
+        pairing or hard same unit (one level: both are the organizer's "keep apart") >
+        illegal seat. Each level's unit is more than the lower levels of all ``k`` tables."""
         f = self.field
         k = self.k
         v = 0
-        if not seat_legal(f.balance[i], f.balance[j]):
-            v += k * k
         if j in f.opponents[i]:
-            v += k
+            v += k * k
         if j in f.avoid[i] or (
             self.unit_mode == "hard" and f.unit[i] >= 0 and f.unit[i] == f.unit[j]
         ):
+            v += k
+        if not seat_legal(f.balance[i], f.balance[j]):
             v += 1
         return v
 

@@ -22,8 +22,11 @@ Three paths, by field size:
    standings tie-breaks (far fewer dual steps); :func:`polish` restores them by exchanges
    that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
-   candidate; a perfect pairing there has no violation. If the band finds none but a
-   pairing without violations exists, path 2 runs. When none exists, the band minimises
+   candidate; a perfect pairing there has no violation. The band is exact only within its
+   limits, so :mod:`pairing.certificate` must prove its pairing minimal over the whole
+   graph (every bye candidate included), or name the few tables a cheaper one could use
+   (matched again, :func:`pairing.certificate.proved_minimum`); otherwise, or if the band finds no pairing while
+   one without violations exists, path 2 runs. When none exists, the band minimises
    violations along the line: at this size that path and the bounded reach of path 2 are
    the ones not proved minimal.
 
@@ -39,7 +42,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
-from .certificate import ReachTooWide, primary, reach
+from .certificate import ReachTooWide, primary, proved_minimum, reach
 from .costs import CostModel, Field
 from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
@@ -158,11 +161,17 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         return _with_violations(field, model, candidates)
     if field.n <= EXACT_LIMIT:
         return solve_exact(field, model, line)
-    for c in candidates[:MAX_BYE_TRIES] if candidates else [None]:
+    tried = candidates[:MAX_BYE_TRIES] if candidates else [None]
+    for start, c in enumerate(tried):
         rest = [x for x in line if x != c]
         pairs = _band(rest, model)
         if pairs is not None:
-            return Solution(pairs, c, exact=False)
+            # The earlier candidates had no pairing without a violation (below): not theirs.
+            minimum = proved_minimum(model.coarse_twin(), pairs, c, candidates[start:])
+            if minimum is None:
+                return solve_exact(field, model, line)  # the band may have missed it
+            tables, bye, corrected = minimum
+            return Solution(polish(tables, model, strict=True) if corrected else tables, bye, True)
         if feasible(field, model, c):
             return solve_exact(field, model, line)  # the band was too narrow
     # Violations cannot be avoided (in practice: hard unit avoidance with a unit of more

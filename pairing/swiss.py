@@ -4,10 +4,10 @@ Rules, hardest first (docs/rules.md §11):
 
 1. every active pair plays exactly once, or has the bye when the count is odd; the bye
    only ever goes to a pair with the fewest byes;
-2. no seat balance beyond ±2, then no rematch, then no forbidden pairing (回避) and no
-   same-unit table when avoidance is ``"hard"`` — each while a pairing without it exists,
-   and as few as possible otherwise (flagged ``seat_limit``, ``rematch``, ``forbidden``,
-   ``same_unit``), in that order of importance; then, under soft avoidance
+2. the hard rules in docs/rules.md §11.3's order (no rematch; no forbidden pairing (回避)
+   and no same-unit table when avoidance is ``"hard"``; no seat balance beyond ±2) — each
+   while a pairing without it exists, and as few as possible otherwise (flagged
+   ``rematch``, ``forbidden``, ``same_unit``, ``seat_limit``); then, under soft avoidance
    (同单位尽量回避), as few same-unit tables as those allow (flagged ``same_unit``): a
    same-unit table is avoided even at the cost of the bye order, the seat rule and
    closeness, never by a rematch;

@@ -84,9 +84,12 @@ def fail_attempt(state: MatchState, side: str) -> MatchState:
 def apply_time(state: MatchState) -> MatchState:
     """Time is up: the higher level wins; equal levels follow ``time_tie`` (docs/rules.md §5.3).
 
-    ``draw``: a draw. ``downstage_wins`` (docs/rules.md §5.3): the pair 台下,
-    which reached the level first, wins — the pair that did not win the last deal (the
-    other one just climbed to the level). With no deal finished it is a draw.
+    ``draw``: a draw. ``downstage_wins`` (docs/rules.md §5.3): the pair 台下 wins — the
+    pair whose level is not the one being played, i.e. the pair that did not win the last
+    deal (a deal is played at its last winner's level). With equal levels that is the pair
+    that waited at the level while the other climbed to it; a penalty or a return from A
+    can change levels without changing who is 台上, so "who reached it first" is not the
+    test. With no deal finished it is a draw.
     """
     ew, ns = state.levels.ew, state.levels.ns
     winner = None if ew == ns else ("EW" if ew > ns else "NS")

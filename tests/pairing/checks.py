@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import networkx as nx
+import numpy as np
 
 from pairing import Entrant, Pairing
 from pairing.flags import (
@@ -35,16 +36,17 @@ def compatible(a: Entrant, b: Entrant, unit_mode: str, forbidden=frozenset()) ->
 
 
 def violation_cost(a: Entrant, b: Entrant, unit_mode: str, k: int, forbidden=frozenset()) -> int:
-    """Violations of a table, lexicographic: seat beyond ±2 > rematch > hard same unit or
-    a forbidden pairing (one level) > a same unit under soft avoidance (the level the
-    pairing puts right below the violations, above the bye order and the seat rule)."""
+    """Violations of a table, lexicographic (docs/rules.md §11.3): rematch > hard same unit
+    or a forbidden pairing (one level) > seat beyond ±2 > a same unit under soft avoidance
+    (the level the pairing puts right below the violations, above the bye order and the
+    seat rule)."""
     cost = 0
-    if not seat_legal(a.seat_balance, b.seat_balance):
-        cost += k**3
     if b.id in a.opponents or a.id in b.opponents:
-        cost += k * k
+        cost += k**3
     same_unit = a.unit is not None and a.unit == b.unit
     if (unit_mode == "hard" and same_unit) or frozenset((a.id, b.id)) in forbidden:
+        cost += k * k
+    if not seat_legal(a.seat_balance, b.seat_balance):
         cost += k
     if unit_mode == "soft" and same_unit:
         cost += 1
@@ -113,7 +115,7 @@ def check_round(
         )
     # Seats: the rule, the ±2 limit, the 90 % rule.
     after = _check_tables(entrants, pairing, unit_mode, seating, forbidden)
-    assert all(abs(v) <= 2 for v in after.values()) or violations >= k**3
+    assert all(abs(v) <= 2 for v in after.values()) or violations % (k * k) >= k
     outside = sum(abs(v) > 1 for v in after.values())
     if outside > budget:
         # Allowed only when the rules above the seat rule leave no better choice.
@@ -179,6 +181,13 @@ def table_cost(a: Entrant, b: Entrant, seat_weight: float) -> float:
     return cost + seat_weight * outside_one_after(a.seat_balance, b.seat_balance)
 
 
+def score_cuts(field: list[Entrant]) -> list[np.ndarray]:
+    """The odd sets of a field sorted by points, lowest first: the pairs on at least some
+    number of points, when they are odd in number (a pairing floats one of them down)."""
+    points = np.array([e.points for e in field])
+    return [points >= p for p in sorted(set(points.tolist())) if (points >= p).sum() % 2]
+
+
 def exact_minimum(
     entrants: list[Entrant],
     pairing: Pairing,
@@ -224,6 +233,10 @@ def exact_minimum(
             if compatible(a, b, unit_mode, forbidden):
                 costs[x, y] = table_cost(a, b, weight)
     best = minimum_perfect_matching(
-        len(field), list(costs), list(costs.values()), upper=ours if allowed else None
+        len(field),
+        list(costs),
+        list(costs.values()),
+        upper=ours if allowed else None,
+        odd_sets=score_cuts(field),
     )
     return None if best is None else (ours, best)

@@ -72,11 +72,14 @@ def minimum_perfect_matching(
     costs: Sequence[float],
     upper: float | None = None,
     rounds: int = MAX_ROUNDS,
+    odd_sets: Sequence[np.ndarray] = (),
 ) -> float | None:
     """The least cost of a perfect matching of ``range(n)`` using ``edges`` (with ``costs``),
     or None if there is none. ``upper``: the cost of a perfect matching of these edges, if
     one is known (or any bound above the least); then all costs must be at least 0 and
     edges dearer than it are dropped. ``rounds``: of cuts, before the integer program.
+    ``odd_sets``: vertex masks of odd sets whose cuts the first LP holds already (any odd
+    sets are valid; a Swiss round's score cuts spare a large field many rounds of cuts).
 
     >>> minimum_perfect_matching(4, [(0, 1), (2, 3), (0, 2), (1, 3)], [1.0, 1.0, 0.5, 0.5])
     1.0
@@ -91,7 +94,12 @@ def minimum_perfect_matching(
     if upper is not None:
         assert lp.c.min() >= 0, "dropping dear edges needs costs of at least 0"
         lp.drop(lp.c > upper + CLOSE)
+    given = [np.asarray(m, dtype=bool) for m in odd_sets]
+    assert all(m.sum() % 2 for m in given), "cuts of odd sets only"
     for _round in range(rounds):
+        if given and lp.column.max() < 0:
+            lp.add_edges(lp.first_edges())
+            lp.add_cuts(given)
         if not lp.solve():
             return None  # not even a fractional perfect matching: no perfect matching
         if lp.integral():  # the LP chose a perfect matching

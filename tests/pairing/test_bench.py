@@ -17,3 +17,10 @@ def test_benchmark_prints_its_figures(capsys):
     main(["--sizes", "60", "--no-exact"])
     out = capsys.readouterr().out
     assert "60 pairs" in out and "rematches 0" in out
+
+
+def test_benchmark_compares_with_the_exact_reference(capsys):
+    main(["--sizes", "30", "--compare", "60", "--seeds", "1"])
+    out = capsys.readouterr().out
+    assert "60 pairs, seed 1: ours" in out and "exact minimum" in out
+    assert "worse than a reference: 0 of 1" in out

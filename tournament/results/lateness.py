@@ -32,7 +32,9 @@ MSG_LATE_SIDE = "late_side"
 def record_absence(match: Match, side: str, *, user, request=None, now=None) -> Match:
     """The pair on ``side`` did not come in time: it forfeits the round.
 
-    Refused before the event's lateness limit has passed since the round clock started.
+    Refused until *more* than the event's lateness limit has passed since the round clock
+    started: the documents say 迟到超过规定时间 (docs/rules.md §8), so a pair arriving at
+    exactly the limit is still in time.
     Where the event has the option (``late_disqualify``, docs/rules.md §8), a pair late in
     three consecutive rounds is disqualified (audited, shown to the staff).
     """
@@ -42,7 +44,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     tournament = match.round.tournament
     started = match.round.started_at
     now = now or timezone.now()
-    if started and now < started + timedelta(minutes=tournament.late_minutes):
+    if started and now <= started + timedelta(minutes=tournament.late_minutes):
         raise Refused(MSG_TOO_EARLY, n=tournament.late_minutes)
     values = ResultValues(forfeit=side, defeat_reason="late", winner=opponent(side))
     match = submit_result(

@@ -29,6 +29,21 @@ def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, ref
     assert (m.forfeit, m.defeat_reason, m.winner) == ("NS", "late", "EW")
 
 
+def test_absence_at_exactly_the_limit_is_refused(tournament, teams8, make_round, referee):
+    """迟到超过规定时间 (docs/rules.md §8): more than the limit, not the limit itself."""
+    r = make_round(tournament, teams8)
+    started = timezone.now() - timedelta(minutes=30)
+    Round.objects.filter(pk=r.pk).update(started_at=started)
+    r.refresh_from_db()
+    limit = started + timedelta(minutes=tournament.late_minutes)
+    with pytest.raises(Refused) as refused:
+        record_absence(r.matches.get(table=1), "NS", user=referee, now=limit)
+    assert refused.value.msg.code == "late_too_early"
+    later = limit + timedelta(seconds=1)
+    m = record_absence(r.matches.get(table=1), "NS", user=referee, now=later)
+    assert (m.forfeit, m.defeat_reason) == ("NS", "late")
+
+
 def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, make_round, referee):
     tournament.late_disqualify = True  # docs/rules.md §8
     tournament.save()
