@@ -63,3 +63,15 @@ def test_the_large_field_path_reaches_the_exact_minimum_on_small_events(params):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(solver, "EXACT_LIMIT", solver.SMALL_FIELD)
         play_event(params, closeness_up_to=80)
+
+
+def test_above_the_fallback_limit_an_unproved_band_pairing_stands(monkeypatch):
+    """Above ``EXACT_FALLBACK_LIMIT`` pairs a band pairing the certificate cannot prove is
+    kept, marked not proved, instead of the exact path (whose own reach is too wide there:
+    20,000 pairs of 26-point scoring took six times as long for the same pairing)."""
+    calls = []
+    monkeypatch.setattr(solver, "proved_minimum", lambda *args: None)
+    monkeypatch.setattr(solver, "solve_exact", lambda *args: calls.append(args))
+    entrants = simulate_event(solver.EXACT_FALLBACK_LIMIT + 2, 1, seed=5).entrants()
+    pairing = pair_swiss(entrants, seed=5)
+    assert calls == [] and len(pairing.tables) == (solver.EXACT_FALLBACK_LIMIT + 2) // 2
