@@ -121,3 +121,30 @@ def test_load_demo_creates_48_pairs_from_8_units_once(capsys):
     again = capsys.readouterr().out
     assert "已存在" in again and "密码 " not in again.replace("密码不变", "")
     assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize("command", ["help", "diffsettings"])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, command):
+    """``guandan standings | head``: the reader closes the pipe before the command has
+    written; the command stops without a traceback (issue 42). ``help`` writes outside a
+    command, ``diffsettings`` inside one (neither needs a database)."""
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", command],
+        cwd=settings.BASE_DIR,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "SECRET_KEY": "test-secret-key-0123456789-" + "k" * 40,
+            "GUANDAN_DATA_DIR": str(tmp_path),
+        },
+    )
+    process.stdout.close()  # the reader is gone before the first line is written
+    errors = process.stderr.read().decode()
+    assert process.wait() == 141
+    assert "BrokenPipeError" not in errors and "Traceback" not in errors
