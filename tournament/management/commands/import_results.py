@@ -49,7 +49,7 @@ class Command(BaseCommand):
                 for problem in check.problems:
                     self.stderr.write(str(problem))
                 raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何成绩")
-            self.stdout.write(f"已导入{len(check.rows)}台成绩")
+            self.note(f"已导入{len(check.rows)}台成绩")
         if not o["lock"]:
             return
         missing = round_.matches.exclude(ns=None).filter(state__in=["empty", "in_play", "disputed"])
@@ -63,7 +63,7 @@ class Command(BaseCommand):
                 lock_round(round_, user=user or tournament.organizer)
             except ServiceError as exc:
                 raise CommandError(str(exc)) from None
-        self.stdout.write(f"已确认并锁定{round_}")
+        self.note(f"已确认并锁定{round_}")
 
 
 def _user(username: str):
