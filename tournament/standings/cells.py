@@ -28,7 +28,11 @@ METRIC_HELP = {
     "last_rounds": _(
         "末轮成绩倒查：先比最后一轮得分，相同再比前一轮，依此类推；“—”表示未参加该轮。"
     ),
-    "lot": _("抽签：以上都相同时按赛事抽签号决定，签号小者列前。"),
+    # The lot is a number drawn from the event's random code for each pair (ten digits),
+    # not the pair's draw number (抽签号): the legend must not send readers to that column.
+    "lot": _(
+        "抽签：以上都相同时比较随机签号（由赛事随机码为每个组合算出，不是抽签号），签号小者列前。"
+    ),
 }
 
 
@@ -84,6 +88,8 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "losses": row.losses,
             "decided_by": row.decided_by or "",
             "lot_draw": row.lot_draw,
+            # 退赛 / 取消资格: still ranked by the games played, marked (issue 42).
+            "status": team.status if team else Team.ACTIVE,
         }
         for key in metric_keys(chain):
             item[key] = metric_value(row, key)
