@@ -1,4 +1,4 @@
-/* Long actions say they are working: a form or a link marked data-busy="处理中…" (pairing,
+/* Long actions say they are working: a form or a link marked data-busy="Working…" (pairing,
    lock, imports, backups, exports) disables its buttons and shows that label until the next
    page comes, and a second press sends nothing. One listener on the document, so forms that
    a page's refresh puts back (live.js) are covered too; without JavaScript nothing changes.
