@@ -14,11 +14,15 @@ An event with 48 registered pairs, sign-up open without approval (the defaults t
 2. the same from ``--tries`` different addresses forwarded by the proxy (``TRUSTED_PROXIES=1``,
    REMOTE_ADDR the proxy), then a real pair: refused too while the event's hourly limit is
    spent (the organizer then rejects the flood by hour, and raises or waits out the limit);
-3. ``--tries`` posts without an answer to the challenge.
+3. ``--tries`` posts without an answer to the challenge;
+4. issue 41's flood: 100 sign-ups from 10 forwarded addresses (round robin) into a fresh
+   event with a 40-place cap, then a real pair from another address, then the organizer
+   lets the real pair in.
 
 It prints, for each, how many sign-ups were accepted, the pairs the event then has, whether
 every saved application is whole (one pair and two players each), whether the real pair got
-in, and the server time per request. Each flood has its own event. Targets: accepted no more than the limits
+in, and the server time per request; for the 4th, the places the flood took, the sign-ups
+held for the organizer (待核实), the waiting list, and where the real pair ended up. Each flood has its own event. Targets: accepted no more than the limits
 (``SIGNUP_LIMIT_PER_ADDRESS``, ``SIGNUP_LIMIT_PER_EVENT``), nothing half-saved, a refusal
 no slower than an accepted sign-up.
 """
@@ -37,7 +41,7 @@ from bench.django_event import setup_django  # noqa: E402
 PAIRS = 48
 
 
-def event(slug: str):
+def event(slug: str, pairs: int = PAIRS, cap: int | None = None):
     from django.contrib.auth.models import User
 
     from tournament.models import SignUpConfig, Tournament
@@ -45,10 +49,10 @@ def event(slug: str):
 
     organizer = User.objects.create_user(f"{slug}-organizer")
     tournament = Tournament.objects.create(name="报名压力测试", slug=slug, organizer=organizer)
-    for i in range(PAIRS):
+    for i in range(pairs):
         data = TeamData(name=f"组合{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
         team_register(tournament=tournament, data=data, user=organizer)
-    SignUpConfig.objects.create(tournament=tournament, is_open=True)
+    SignUpConfig.objects.create(tournament=tournament, is_open=True, cap=cap)
     return tournament
 
 
@@ -106,6 +110,45 @@ def report(label: str, tournament, accepted: int, ms: float, real: bool | None) 
     )
 
 
+def capped_flood() -> None:
+    """Issue 41: 100 sign-ups from 10 addresses into a 40-place cap, then a real pair."""
+    from collections import Counter
+
+    from django.test import Client
+    from django.test.utils import override_settings
+    from django.urls import reverse
+
+    from tournament.models import SignUp
+    from tournament.signup.services import places_taken
+
+    t = event("flood-cap", pairs=0, cap=40)
+    with override_settings(TRUSTED_PROXIES=1):
+        proxy = {"REMOTE_ADDR": "127.0.0.1"}
+        start = time.perf_counter()
+        accepted, ms = flood(
+            t, "十地", 100, lambda n: proxy | {"HTTP_X_FORWARDED_FOR": f"10.8.0.{n % 10 + 1}"}
+        )
+        seconds = time.perf_counter() - start
+        flood_places = places_taken(t)
+        states = Counter(SignUp.objects.filter(tournament=t).values_list("state", flat=True))
+        real = real_pair(t, "真实", proxy | {"HTTP_X_FORWARDED_FOR": "192.0.2.77"})
+    mine = SignUp.objects.filter(tournament=t, ip="192.0.2.77").first()
+    before = mine.state if mine else "refused"
+    if mine is not None and mine.state in ("held", "pending"):
+        organizer = Client()
+        organizer.force_login(t.organizer)
+        organizer.post(reverse("signup_action", args=[t.slug, mine.pk, "approve"]))
+        mine.refresh_from_db()
+    after = mine.state if mine else "refused"
+    print(
+        f"{'100 from 10 addresses, cap 40':<34} accepted {accepted:>4} in {seconds:.1f} s  "
+        f"flood places {flood_places}/40, held {states.get('held', 0)}, "
+        f"waiting {states.get('waiting', 0)}; real pair: "
+        f"{'posted' if real else 'REFUSED'}, {before}, after the organizer: {after}  "
+        f"{ms:6.1f} ms/request"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tries", type=int, default=1000)
@@ -135,6 +178,7 @@ def main() -> None:
     t = event("flood-blind")
     blind, ms = flood(t, "盲", args.tries, lambda n: {"REMOTE_ADDR": "198.51.100.9"}, False)
     report("no answer to the challenge", t, blind, ms, None)
+    capped_flood()
 
 
 if __name__ == "__main__":

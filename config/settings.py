@@ -47,12 +47,17 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "axes",
+    # django-simple-captcha no longer serves the sign-up challenge (one row per page shown:
+    # tournament/signup/challenge.py replaces it); kept installed only so that databases and
+    # backups keep the same tables until a release drops them.
     "captcha",
     "tournament",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Notes a proxy whose X-Forwarded-For the settings ignore (a banner for the organizer).
+    "tournament.core.proxy_check.ProxyWatchMiddleware",
     # Before whitenoise: the static files' answers carry the policy too.
     "tournament.core.csp_header.CSPMiddleware",  # django-csp's, the plain header built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -64,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tournament.core.login_guard.DeviceCookieMiddleware",
     "tournament.core.middleware.OfflinePartitionMiddleware",
+    "tournament.core.middleware.NoStoreMiddleware",  # answers carrying secrets: kept nowhere
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournament.core.middleware.LoginRedirectMiddleware",
@@ -189,15 +195,17 @@ TRUSTED_PROXY_ADDRESSES = networks("TRUSTED_PROXY_ADDRESSES", ["127.0.0.1", "::1
 # one address for one event, SIGNUP_LIMIT_PER_EVENT an hour for one event from all addresses
 # (counted in the database: every worker sees the same counts). 0 turns a limit off.
 SIGNUP_LIMIT_PER_ADDRESS = envint("SIGNUP_LIMIT_PER_ADDRESS", 10)
-SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 100)
-# The sign-up form's challenge (django-simple-captcha): an arithmetic sum drawn as an image,
-# made on the server with Pillow (works offline); a text question is the fallback. No audio.
-CAPTCHA_CHALLENGE_FUNCT = "captcha.helpers.math_challenge"
-CAPTCHA_MATH_CHALLENGE_OPERATOR = "+"
-CAPTCHA_TIMEOUT = 30  # minutes a challenge stays valid
-CAPTCHA_IMAGE_SIZE = (150, 50)
-CAPTCHA_FONT_SIZE = 34
-CAPTCHA_LETTER_ROTATION = (-20, 20)
+SIGNUP_LIMIT_PER_EVENT = envint("SIGNUP_LIMIT_PER_EVENT", 300)
+# A flood takes no place (tournament/signup/flood.py): a sign-up beyond
+# SIGNUP_HOLD_PER_ADDRESS from its address for the event, or while SIGNUP_FLOOD_ADDRESSES
+# addresses signed up within SIGNUP_FLOOD_MINUTES, waits for the organizer (待核实) and
+# takes no place until approved. 0 turns a rule off.
+SIGNUP_HOLD_PER_ADDRESS = envint("SIGNUP_HOLD_PER_ADDRESS", 2)
+SIGNUP_FLOOD_ADDRESSES = envint("SIGNUP_FLOOD_ADDRESSES", 5)
+SIGNUP_FLOOD_MINUTES = envint("SIGNUP_FLOOD_MINUTES", 10)
+# The sign-up form's challenge (tournament/signup/challenge.py): a sum drawn as a picture,
+# carried by a signed token (nothing stored to show it); minutes a question stays answerable.
+SIGNUP_CHALLENGE_MINUTES = envint("SIGNUP_CHALLENGE_MINUTES", 30)
 CAPTCHA_FLITE_PATH = None  # no audio version
 CAPTCHA_SOX_PATH = None
 
@@ -268,8 +276,8 @@ CACHES = cache_config(
 STAMP_MEMO_MS = envint("STAMP_MEMO_MS", 500)
 
 # Backups (docs/if-the-laptop-fails.md, tournament/backups/create.py): `manage.py backup`
-# and the backups page write into BACKUP_DIR. Automatic backups, at every round lock and
-# every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
+# and the backups page write into BACKUP_DIR. Automatic backups, at every round's publish
+# and lock and every AUTO_BACKUP_MINUTES while a round is open, are on by default with SQLite (the
 # laptop case; a PostgreSQL server has its own backups, AUTO_BACKUP=1 turns them on there
 # too) and keep the AUTO_BACKUP_KEEP newest.
 BACKUP_DIR = Path(os.environ.get("GUANDAN_BACKUP_DIR", VAR_DIR / "backups"))

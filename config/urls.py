@@ -1,9 +1,8 @@
 """URL routes: the admin, accounts, language switch and the tournament app."""
 
-from captcha import views as captcha_views
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, re_path
+from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
@@ -20,13 +19,6 @@ urlpatterns = [
     # No CSRF token for the language switch: it changes only the visitor's own language
     # cookie, and without a token in the top bar an anonymous visitor's public page is the
     # same for everyone, so it can be served whole from the cache (views/conditional.py).
-    # The sign-up challenge's image (django-simple-captcha); its audio and refresh are not used.
-    re_path(
-        r"^captcha/image/(?P<key>\w+)/$",
-        captcha_views.captcha_image,
-        name="captcha-image",
-        kwargs={"scale": 1},
-    ),
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("", include("tournament.urls")),
 ]

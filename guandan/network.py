@@ -36,10 +36,19 @@ def lan_addresses() -> list[str]:
 
 
 def port_in_use(host: str, port: int) -> bool:
-    """True when another program already listens on ``host:port``."""
+    """True when another program already listens on ``host:port``.
+
+    Elsewhere than on Windows the test bind sets ``SO_REUSEADDR``, as granian's own bind
+    does: the connections of a server just stopped (a crash, a ``kill -9``, a Ctrl-C with
+    phones connected) wait a minute in TIME_WAIT on the port, and without it they counted
+    as "in use", so that the server could not be started again on the port every printed
+    QR code and slip link names (issue 41). A program listening on the port still refuses
+    the bind."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         if hasattr(socket, "SO_EXCLUSIVEADDRUSE"):  # Windows: refuse to share the port
             s.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+        else:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((host, port))
         except OSError:

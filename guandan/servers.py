@@ -22,9 +22,12 @@ What gunicorn gave and granian is told to give (:func:`granian_argv`):
 
 - a worker that dies (the OOM killer, a crash) is replaced; without
   ``--respawn-failed-workers`` granian stops serving altogether. A worker that dies again
-  within 5.5 s of being replaced stops the whole server (granian's crash-loop guard): a
-  worker that cannot start (a broken setting, a full disk) ends ``guandan serve`` with its
-  error on the console instead of restarting for ever;
+  within 5.5 s of being replaced stops the whole of granian (its crash-loop guard): on Linux
+  and macOS guandan/supervisor.py then starts it again, with a back-off and a line on the
+  console; one that cannot start at all ends ``guandan serve`` with its error;
+- a slow client holds no thread: granian's event loop reads each request's whole body
+  before one of the app's threads runs it (guandan/front.py, granian's RSGI interface), and
+  cuts off a body that comes too slowly (gunicorn read bodies in its threads);
 - a stop (Ctrl-C, SIGTERM) lets the requests under way finish, for
   :data:`GRACEFUL_SECONDS`;
 - worker renewal is the exception: gunicorn renewed each worker after 100,000 requests
@@ -59,10 +62,16 @@ WORKER_FLAG = "GUANDAN_WEB_WORKER"
 # A request may run 180 s: the longest, a clerk's results sheet of 2,500 tables, is checked
 # and saved in one transaction; a slow laptop or disk must not cut it off half way.
 REQUEST_TIMEOUT = 180
-# How long a stop waits for the requests under way (then the worker is killed).
-GRACEFUL_SECONDS = 20
-# How long an idle granian thread lives: granian's longest (600 s).
-THREAD_IDLE_SECONDS = 600
+# How long a stop waits for the requests under way (then the worker is killed). granian
+# waits as long for a browser's spare connection, open with no request on it yet (every
+# phone keeps some): at 20 s, Ctrl-C with phones connected took 20 s. A save cut off by the
+# kill is rolled back whole and the phone sends it again (its entry key: saved once).
+GRACEFUL_SECONDS = 5
+# What granian runs: guandan/front.py, which finds the WSGI application and the number of
+# its threads in these environment variables (granian_environment).
+FRONT_TARGET = "guandan.front:application"
+TARGET_ENV = "GUANDAN_WSGI_TARGET"
+THREADS_ENV = "GUANDAN_WEB_THREADS"
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,7 @@ class ServerMissing(RuntimeError):
 
 def serve(options: ServeOptions) -> int:
     """Run the chosen server in the foreground until Ctrl-C and return its exit status (on
-    Linux and macOS gunicorn and granian take this process: never returns)."""
+    Linux and macOS gunicorn, and granian's supervisor, take this process: never returns)."""
     import importlib.util
 
     if importlib.util.find_spec(options.server) is None:
@@ -111,25 +120,22 @@ def serve(options: ServeOptions) -> int:
     return start(options)
 
 
-def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
-    """The granian command line: ``workers`` processes of ``threads`` Python threads (one
-    process of ``workers × threads`` on Windows), replaced when they die or grow."""
+def granian_argv(options: ServeOptions) -> list[str]:
+    """The granian command line: ``workers`` processes (one on Windows), each serving
+    through guandan/front.py (:data:`FRONT_TARGET`): bodies read by granian's event loop,
+    the app on :func:`app_threads` threads; workers replaced when they die or grow. The
+    WSGI application and the threads are :func:`granian_environment`'s."""
     workers = 1 if os.name == "nt" else options.workers
-    threads = options.workers * options.threads // workers
     max_mb = worker_max_mb()
     argv = [
         sys.executable,
         "-m",
         "granian",
-        target,
-        "--interface=wsgi",
+        FRONT_TARGET,
+        "--interface=rsgi",
         f"--host={options.host}",
         f"--port={options.port}",
         f"--workers={workers}",
-        f"--blocking-threads={threads}",
-        # A thread idle for granian's default 30 s ends, and its kept database connection
-        # with it (config/env.py keeps SQLite's 600 s): the next request would open another.
-        f"--blocking-threads-idle-timeout={THREAD_IDLE_SECONDS}",
         "--respawn-failed-workers",
         f"--workers-kill-timeout={GRACEFUL_SECONDS}",
         "--no-ws",
@@ -142,6 +148,19 @@ def granian_argv(options: ServeOptions, target: str = WSGI_TARGET) -> list[str]:
     if options.access_log:
         argv.append("--access-log")
     return argv
+
+
+def app_threads(options: ServeOptions) -> int:
+    """Threads of each granian worker: ``workers × threads`` in the one process Windows
+    runs."""
+    workers = 1 if os.name == "nt" else options.workers
+    return options.workers * options.threads // workers
+
+
+def granian_environment(options: ServeOptions, target: str = WSGI_TARGET) -> dict[str, str]:
+    """What granian's workers read from the environment (guandan/front.py): the WSGI
+    application ``target`` and the number of threads that run it."""
+    return {TARGET_ENV: target, THREADS_ENV: str(app_threads(options))}
 
 
 def worker_max_mb() -> int | None:
@@ -160,9 +179,15 @@ def worker_max_mb() -> int | None:
 
 def _granian(options: ServeOptions) -> int:
     argv = granian_argv(options)
+    os.environ.update(granian_environment(options))
     if os.name == "nt":
         return run_in_this_process(argv)
-    _exec(argv)
+    # guandan/supervisor.py runs granian and starts it again when it stops of itself; a
+    # clone started from another folder finds it on the path as guandan serve did.
+    if in_clone():
+        path = [str(SOURCE_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        os.environ["PYTHONPATH"] = os.pathsep.join(path)
+    _exec([sys.executable, "-m", "guandan.supervisor", *argv])
 
 
 def run_in_this_process(argv: list[str]) -> int:

@@ -11,7 +11,8 @@ around this API.
 Modules: :mod:`~scoring.systems` (one match), :mod:`~scoring.records` (records and
 per-team tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabulary),
 :mod:`~scoring.standings`, :mod:`~scoring.history`, :mod:`~scoring.awards`,
-:mod:`~scoring.units`, :mod:`~scoring.rotation`, :mod:`~scoring.knockout`.
+:mod:`~scoring.units`, :mod:`~scoring.rotation`, :mod:`~scoring.knockout`,
+:mod:`~scoring.stages` (the final places of a multi-stage event).
 """
 
 from scoring.awards import AWARD_TIER_PRESETS, DEFAULT_AWARD_TIERS, awards
@@ -21,6 +22,7 @@ from scoring.knockout import bracket_order, rank_by_bracket
 from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric, lot_number
 from scoring.records import MatchRecord, score_record
 from scoring.rotation import RotationRow, rotation_totals
+from scoring.stages import KnockoutStage, final_places
 from scoring.standings import StandingRow, StandingsRules, standings
 from scoring.systems import (
     BYE_POLICIES,
@@ -45,6 +47,7 @@ __all__ = [
     "METRICS",
     "SYSTEMS",
     "HistoryLine",
+    "KnockoutStage",
     "ScoreOptions",
     "MatchRecord",
     "MatchScore",
@@ -58,6 +61,7 @@ __all__ = [
     "awards",
     "bracket_order",
     "counts_pass_upgrade",
+    "final_places",
     "lot_number",
     "rank_by_bracket",
     "rotation_totals",

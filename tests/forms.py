@@ -57,10 +57,10 @@ def posted_back(html: str) -> dict[str, list[str]]:
     return parser.data
 
 
-def solved_challenge(key: str | None = None) -> dict[str, str]:
-    """The sign-up challenge's fields, answered as a person reading the image would: the
-    challenge ``key`` a page showed (its ``captcha_0``), or a new one as a fresh page would."""
-    from captcha.models import CaptchaStore
+def solved_challenge(token: str | None = None) -> dict[str, str]:
+    """The sign-up challenge's fields, answered as a person reading the picture would: the
+    ``token`` a page showed (its ``challenge_token``), or a new one as a fresh page would."""
+    from tournament.signup.challenge import new_token, question_of
 
-    key = key or CaptchaStore.generate_key()
-    return {"captcha_0": key, "captcha_1": CaptchaStore.objects.get(hashkey=key).response}
+    token = token or new_token()
+    return {"challenge_token": token, "challenge": str(question_of(token).answer)}

@@ -246,3 +246,22 @@ def test_check_deploy_is_clean_with_the_settings_deploy_gives(way, tmp_path):
         assert result.returncode == 0, output
         assert "WARNING" not in output and "ERROR" not in output, output
     assert "System check identified no issues" in result.stdout
+
+
+def test_the_app_servers_read_the_client_address_from_nginx_and_only_from_it():
+    """Issue 41: behind nginx with TRUSTED_PROXIES=0 (or nginx's container address not
+    trusted) every client has nginx's address, and every limit by address is one for all."""
+    import ipaddress
+
+    services = compose()["services"]
+    nginx = ipaddress.ip_address(services["nginx"]["networks"]["default"]["ipv4_address"])
+    subnet = compose()["networks"]["default"]["ipam"]["config"][0]
+    assert nginx in ipaddress.ip_network(subnet["subnet"])
+    assert nginx not in ipaddress.ip_network(subnet["ip_range"])  # no other service takes it
+    for name in ("app1", "app2", "migrate"):
+        env = services[name]["environment"]
+        assert env["TRUSTED_PROXIES"] == "1" and env["HTTPS"] == "1"
+        trusted = [ipaddress.ip_network(a) for a in env["TRUSTED_PROXY_ADDRESSES"].split(",")]
+        assert any(nginx in network for network in trusted)
+    systemd = (DEPLOY / "systemd" / "env.example").read_text(encoding="utf-8").splitlines()
+    assert "TRUSTED_PROXIES=1" in systemd and "HTTPS=1" in systemd  # nginx on 127.0.0.1

@@ -17,6 +17,7 @@
   var memory = [];  // without IndexedDB (a private window): kept while the page is open
   var answers = {};
   var wait = 2000, timer = null, flushing = null, unreachable = false;
+  var sent = [];  // the addresses whose entries reached the server in this sending
 
   function $(id) { return document.getElementById(id); }
   function newKey() {
@@ -107,7 +108,11 @@
   function settle(entry, res) {
     answers[entry.key] = res;
     unreachable = res.status === "offline";
-    if (res.status === "sent") return drop(entry).then(function () { return false; });
+    if (res.status === "sent") {
+      // entry.shows: the page the entry changes, where it is not the address it is sent to
+      sent.push({ url: entry.shows || entry.url, late: entry.failed || entry.session !== SESSION });
+      return drop(entry).then(function () { return false; });
+    }
     if (res.status === "refused") {
       if (entry.session === SESSION && !entry.failed) return drop(entry).then(function () { return false; });
       entry.state = "refused";
@@ -136,6 +141,7 @@
       clearTimeout(timer);
       if (stopped) { timer = setTimeout(flush, wait); wait = Math.min(wait * 2, 60000); }
       else { wait = 2000; document.dispatchEvent(new CustomEvent("outbox:sent")); }
+      refresh(sent.splice(0));
       return show();
     }, function () { flushing = null; return show(); });
     return flushing;
@@ -156,6 +162,25 @@
       return answers[entry.key] && answers[entry.key].status !== "offline" &&
         answers[entry.key].status !== "retry" ? answers[entry.key] : { status: "kept" };
     });
+  }
+
+  // What was sent changed the server's pages: the worker keeps them anew (a page reopened
+  // offline later shows the table as it is now, not as it was before), and a form of this
+  // page that showed a kept entry shows the server's page instead (its version is stale).
+  function refresh(list) {
+    if (!list.length) return;
+    var urls = list.map(function (e) { return e.url; });
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.ready.then(function (reg) {
+        if (reg.active) reg.active.postMessage({ keep: urls });
+      });
+    }
+    // Only entries that waited: one sent at once is followed by its own page (sendForm).
+    var waited = list.filter(function (e) { return e.late; }).map(function (e) { return e.url; });
+    var stale = Array.prototype.some.call(document.querySelectorAll("form[data-outbox]"), function (form) {
+      return form.querySelector(".outbox-note") && waited.indexOf(target(form)) >= 0;
+    });
+    if (stale) pendingFor(waited).then(function (left) { if (!left.length) location.reload(); });
   }
 
   function pendingFor(urls) {
@@ -285,6 +310,9 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 
+  // Whether the worker served this page: read now, since its activation claims the page
+  // (clients.claim) before ready resolves, and the first page would then never be kept.
+  var servedByWorker = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(T.worker, { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
@@ -293,9 +321,13 @@
       if (reg.active) reg.active.postMessage({ texts: { offline: T.offline, notKept: T.notKept, back: T.back } });
       // The files this page loaded, and the page itself, kept for opening offline (this
       // first visit came before the worker controlled the page).
-      if (navigator.serviceWorker.controller || !reg.active) return;
+      if (servedByWorker || !reg.active) return;
       var files = performance.getEntriesByType("resource").map(function (r) { return r.name; });
-      reg.active.postMessage({ keep: [location.href].concat(files) });
+      // The page's data (the sheet's), which it may still be fetching: named, not awaited.
+      var data = Array.prototype.map.call(document.querySelectorAll("[data-api]"), function (el) {
+        return absolute(el.dataset.api);
+      });
+      reg.active.postMessage({ keep: [location.href].concat(data, files) });
     }).catch(function () {});
   }
 })();

@@ -5,7 +5,9 @@
 //   <form data-confirm="question"> asks before it is sent;
 //   [data-gd-watch] and [data-gd-round-live] start the live updates of live.js with the
 //   values the page put in their data attributes;
-//   [data-gd-refresh="selector"] reloads that part of the page every data-every ms.
+//   [data-gd-refresh="selector"] reloads that part of the page every data-every ms;
+//   <form data-forget-offline> (logging out) tells the service worker (sw.js) to drop the
+//   pages it kept for the account before the form is sent.
 (function () {
   document.addEventListener("change", function (e) {
     var el = e.target;
@@ -15,6 +17,8 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) e.preventDefault();
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (form.dataset && "forgetOffline" in form.dataset && worker) worker.postMessage({forget: true});
   });
   if (!window.GD) return;
   var watch = document.querySelector("[data-gd-watch]");

@@ -53,7 +53,9 @@
   function post(url, body, local) {
     say(T.saving);
     if (!window.gdOutbox) return direct(url, body);
-    return window.gdOutbox.keep({ kind: "json", url: url, body: body, label: T.label }).then(function (res) {
+    // A foul changes the sheet: the phone's copy of the sheet's data is kept anew after it.
+    var entry = { kind: "json", url: url, body: body, label: T.label, shows: new URL(api, location.href).href };
+    return window.gdOutbox.keep(entry).then(function (res) {
       if (res.status === "kept") { local(); pendingShown(); }
       else answer(res.data || {});
     });

@@ -9,13 +9,18 @@
      the copy last kept, marked so the page shows its offline banner.
    Copies of pages belong to one partition (the signed-in account, or none: header
    X-Offline-Partition, a keyed hash). An answer naming another partition drops every copy,
-   so a page kept for one account is never shown to the next. */
+   so a page kept for one account is never shown to the next. A signed-in account's answers
+   also say when its session ends (X-Offline-Until): from then on the copies are dropped
+   before any is served, with the network cut too (a referee's session that ended offline
+   must not leave a table page with both sides' PINs to whoever picks the phone up next);
+   and a page that logs out tells this worker to drop them at once ({forget: true}). */
 "use strict";
 
 var STATIC_CACHE = "gd-static-" + VERSION;
 var PAGE_CACHE = "gd-pages";
 var PARTITION = "X-Offline-Partition";
-var PARTITION_KEY = "/__offline__/partition";  // a row of PAGE_CACHE: whose copies it holds
+var UNTIL = "X-Offline-Until";  // when the partition's session ends (ms since 1970)
+var PARTITION_KEY = "/__offline__/partition";  // a row of PAGE_CACHE: whose copies it holds, until when
 var ENTRY_PAGES = [
   /^\/t\/[^/]+\/rounds\/\d+\/table\/\d+\/(sheet\/(api\/)?)?$/,
   /^\/t\/[^/]+\/rounds\/\d+\/(fouls\/)?$/,
@@ -35,23 +40,52 @@ function isEntryPage(url) {
   return ENTRY_PAGES.some(function (re) { return re.test(url.pathname); });
 }
 
-// Adopt the partition an answer names: a different one drops every kept page first.
-function adopt(partition) {
+// Adopt the partition an answer names (and its session's end): a different one drops
+// every kept page first. One at a time: two answers adopting at once would each drop the
+// copy the other just kept (the first page's copy and its sheet's data, kept together on a
+// phone's first visit).
+var adopting = Promise.resolve();
+function adopt(partition, until) {
   if (!partition) return Promise.resolve();
+  adopting = adopting.catch(function () {}).then(function () {
+    return adoptNow(partition, until || "");
+  });
+  return adopting;
+}
+function adoptNow(partition, until) {
+  function row(cache) {
+    return cache.put(PARTITION_KEY, new Response(partition, {headers: {"X-Offline-Until": until}}));
+  }
   return caches.open(PAGE_CACHE).then(function (cache) {
     return cache.match(PARTITION_KEY).then(function (kept) {
-      return kept ? kept.text() : null;
+      if (!kept) return null;
+      return kept.text().then(function (text) {
+        return {partition: text, until: kept.headers.get(UNTIL) || ""};
+      });
     }).then(function (current) {
-      if (current === partition) return null;
+      if (current && current.partition === partition) {
+        return current.until === until ? null : row(cache);
+      }
       return caches.delete(PAGE_CACHE).then(function () { return caches.open(PAGE_CACHE); })
-        .then(function (fresh) { return fresh.put(PARTITION_KEY, new Response(partition)); });
+        .then(row);
     });
   });
 }
 
+// Drop every kept page when the session they were kept for has ended (checked before any
+// copy is served: the network may be cut, and nobody may have logged out).
+function dropIfEnded() {
+  return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(PARTITION_KEY); })
+    .then(function (kept) {
+      var until = kept ? Number(kept.headers.get(UNTIL)) : 0;
+      if (until && Date.now() >= until) return caches.delete(PAGE_CACHE);
+      return null;
+    });
+}
+
 function keep(request, response) {
   var partition = response.headers.get(PARTITION);
-  return adopt(partition).then(function () {
+  return adopt(partition, response.headers.get(UNTIL)).then(function () {
     if (!response.ok || response.redirected || response.type !== "basic" || !partition) return;
     return response.clone().blob().then(function (body) {
       var headers = new Headers(response.headers);
@@ -65,7 +99,7 @@ function keep(request, response) {
 
 // A kept copy, marked as one: <html data-served="cache"> for a page, a header for its data.
 function kept(request) {
-  return caches.open(PAGE_CACHE).then(function (cache) {
+  return dropIfEnded().then(function () { return caches.open(PAGE_CACHE); }).then(function (cache) {
     return cache.match(request.url.split("#")[0]);
   }).then(function (copy) {
     if (!copy) return null;
@@ -112,7 +146,8 @@ function networkFirst(request) {
 // Any other page: straight from the server; its partition is adopted all the same.
 function watched(request) {
   return fetch(request).then(function (response) {
-    return adopt(response.headers.get(PARTITION)).then(function () { return response; });
+    return adopt(response.headers.get(PARTITION), response.headers.get(UNTIL))
+      .then(function () { return response; });
   }, function () { return offlinePage(); });
 }
 
@@ -140,9 +175,14 @@ self.addEventListener("fetch", function (event) {
 });
 
 // A page asks for itself and the files it loaded to be kept (its first visit came before
-// this worker controlled it). Only entry pages and static files are taken.
+// this worker controlled it), or for the pages its sent entries changed to be kept anew
+// (outbox.js). Only entry pages and static files are taken.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.forget) {  // the page is logging out: nothing kept for the account survives it
+    event.waitUntil(caches.delete(PAGE_CACHE));
+    return;
+  }
   if (data.texts) {
     event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
       return cache.put(TEXTS_KEY, new Response(JSON.stringify(data.texts), {headers: {"Content-Type": "application/json"}}));

@@ -51,7 +51,6 @@ NOT_PAGES = {
     "signup_action",
     "signup_withdraw",
     "signup_reject_many",
-    "captcha-image",
     "signup_payment_qr",
     "pair_names",
     "backup_download",

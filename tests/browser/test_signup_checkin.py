@@ -36,10 +36,10 @@ def sign_up(page, base: str, name: str, p1: str, p2: str) -> None:
     type_in(page, "#id_phone1", "13900000001")
     type_in(page, "#id_player2", p2)
     type_in(page, "#id_phone2", "13900000002")
-    # The challenge: the sum a person reads off the image (its answer is kept on the server).
+    # The challenge: the sum a person reads off the picture (only the server can derive it).
     wait_js(page, "document.querySelector('img.captcha-image').naturalWidth > 0")
-    key = page.evaluate("document.querySelector('#id_captcha_0').value")
-    type_in(page, "#id_captcha_1", solved_challenge(key)["captcha_1"])
+    token = page.evaluate("document.querySelector('[name=challenge_token]').value")
+    type_in(page, "#id_challenge", solved_challenge(token)["challenge"])
     tap(page, "button", "提交报名")
     page.wait_for_url("**/signup/*/")
     assert fits(page)

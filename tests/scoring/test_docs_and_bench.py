@@ -24,6 +24,7 @@ MODULES = [
     "scoring.knockout",
     "scoring.cut",
     "scoring.places",
+    "scoring.stages",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 

@@ -40,7 +40,21 @@ def guandan(
     """Start ``command`` (ending in ``demo`` or ``serve`` and their options) on a free port;
     yield ``(base_url, printed_lines)`` once it answers. Stopped by ``stop`` (and waited
     for) after."""
-    port = free_port()
+    with started(command, env, cwd, free_port(), timeout, stop) as (_proc, base, lines):
+        yield base, lines
+
+
+@contextmanager
+def started(
+    command: list[str],
+    env: dict[str, str],
+    cwd: Path,
+    port: int,
+    timeout: float = 90,
+    stop: signal.Signals = signal.SIGTERM,
+):
+    """:func:`guandan` on a given ``port``, yielding ``(process, base_url, printed_lines)``:
+    for the tests that kill the process or start a second one on the same port."""
     proc = subprocess.Popen(
         [*command, "--port", str(port)],
         cwd=cwd,
@@ -56,11 +70,11 @@ def guandan(
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_serving(proc, base, lines, timeout)
-        yield base, lines
+        yield proc, base, lines
     finally:
-        proc.send_signal(stop)
+        proc.send_signal(stop)  # nothing when it has ended already
         try:
-            proc.wait(20)
+            proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)

@@ -82,6 +82,20 @@ for m in round_.matches.exclude(ns=None).order_by("table"):
     print(f"{m.table},{m.ew_level or 'A+'},{m.ns_level or '2'}")
 """
 
+# A score-sheet photo of round 1's first table, as a referee's upload stores it (issue 41:
+# photos travel in backups); prints its name under MEDIA_ROOT.
+PHOTO = """
+import django
+django.setup()
+from django.core.files.base import ContentFile
+from tournament.models import Match, SheetPhoto
+match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
+photo = SheetPhoto(match=match, source="referee", width=1, height=1)
+photo.image.save("demo-r1-t1.jpg", ContentFile(b"\\xff\\xd8 the sheet"), save=False)
+photo.save()
+print(photo.image.name)
+"""
+
 REASONS = """
 import django, json, zipfile
 django.setup()
@@ -102,6 +116,7 @@ def saved_lines(proc, lines: list[str], stop: threading.Event) -> None:
 def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     python(a, SETUP)
+    photo = python(a, PHOTO).strip()
     saver = start_python(a, SAVER)
     lines: list[list[str]] = []
     stop = threading.Event()
@@ -143,10 +158,26 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     assert python(b, code_on.format(team_pk)) == python(a, code_on.format(team_pk))
     assert (b / "secret_key").read_text() == (a / "secret_key").read_text().strip()
     assert list(b.glob("secret_key.before-restore-*"))  # B's own key kept aside
+    assert (b / "media" / photo).read_bytes() == (a / "media" / photo).read_bytes()
 
     refused_again(b, backup_file, tmp_path)
     served_on_b(b, links)
     automatic_backups_of(a)
+
+
+def test_a_backup_made_before_issue_41_restores(tmp_path):
+    """Format 1 (no checksum of the key, no sizes, no photos): made by ``manage.py backup``
+    of the demo event with the code before issue 41, restored onto a fresh laptop."""
+    old = Path(__file__).parents[1] / "app" / "backups" / "data" / "backup-format-1.zip"
+    b = tmp_path / "b"
+    b.mkdir()
+    restored = manage(b, "restore", str(old))
+    assert restored.returncode == 0, restored.stderr
+    assert "已恢复" in restored.stdout and "demo" in restored.stdout
+    with zipfile.ZipFile(old) as zf:
+        assert (b / "secret_key").read_text() == zf.read("secret_key").decode()
+    state = json.loads(python(b, STATE))
+    assert state["versions"] and state["submissions"] == []
 
 
 def refused_again(b: Path, backup_file: Path, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from guandan.servers import GRACEFUL_SECONDS, ServeOptions, granian_argv
+from guandan.servers import GRACEFUL_SECONDS, ServeOptions, granian_argv, granian_environment
 from tests.servers.web import free_port
 
 APP = """
@@ -56,7 +56,7 @@ def serve(
     (tmp_path / "sleeper.py").write_text(APP, encoding="utf-8")
     port = free_port()
     options = ServeOptions("127.0.0.1", port, "granian", workers, 2)
-    argv = granian_argv(options, "sleeper:application")
+    argv = granian_argv(options)
     if kill_after is not None:
         graceful = argv.index(f"--workers-kill-timeout={GRACEFUL_SECONDS}")
         argv[graceful] = f"--workers-kill-timeout={kill_after}"
@@ -70,6 +70,7 @@ def serve(
         **os.environ,
         "PYTHONPATH": f"{tmp_path}{os.pathsep}{Path.cwd()}",
         "SLEEPER_STARTED": str(tmp_path / "started"),
+        **granian_environment(options, "sleeper:application"),
         **env,
     }
     proc = subprocess.Popen(argv, env=full, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -188,9 +189,13 @@ def test_windows_way_takes_granians_own_settings_from_the_environment(tmp_path):
     options = ServeOptions("127.0.0.1", free_port(), "granian", 1, 2)
     code = (
         "import sys; from guandan.servers import run_in_this_process; "
-        f"sys.exit(run_in_this_process({granian_argv(options, 'sleeper:application')!r}))"
+        f"sys.exit(run_in_this_process({granian_argv(options)!r}))"
     )
-    env = {**os.environ, "GRANIAN_BACKLOG": "many"}
+    env = {
+        **os.environ,
+        **granian_environment(options, "sleeper:application"),
+        "GRANIAN_BACKLOG": "many",
+    }
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
     )

@@ -16,7 +16,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-from guandan.servers import ServeOptions, granian_argv, worker_environment
+from guandan.servers import ServeOptions, granian_argv, granian_environment, worker_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,6 +50,7 @@ def start_server(env: dict[str, str | None], workers: int) -> tuple[subprocess.P
     full = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
     full.update(worker_environment(full))  # as guandan serve hands itself to the server
     options = ServeOptions("127.0.0.1", port, "granian", workers, 2)
+    full.update(granian_environment(options))
     proc = subprocess.Popen(
         granian_argv(options),
         cwd=ROOT,

@@ -1,13 +1,14 @@
-"""Automatic backups: at every round lock, and every ``AUTO_BACKUP_MINUTES`` while a round
-is open (settings ``AUTO_BACKUP``, ``AUTO_BACKUP_KEEP``; see config/settings.py).
+"""Automatic backups: at every round's publish and lock, and every ``AUTO_BACKUP_MINUTES``
+while a round is open (settings ``AUTO_BACKUP``, ``AUTO_BACKUP_KEEP``; see config/settings.py).
 
 Why after a commit, and not a scheduler
 ---------------------------------------
 A venue laptop runs the app with one command: there is no cron, no Celery, no second
 process to start or to forget. What a backup must save is what was written, so the writes
 themselves are the clock: every audited change (:func:`tournament.core.audit.log_entries`)
-calls :func:`after_commit` once its transaction is committed. A round lock starts a
-backup at once; any other change starts one when the newest backup is older than the
+calls :func:`after_commit` once its transaction is committed. A round's publish or lock
+(a *milestone*) starts a backup at once: the slips printed for a round just published must
+work on a second laptop; any other change starts one when the newest backup is older than the
 interval and a round of an event is open (published, in play, being entered or
 confirmed). With no write there is nothing new to back up, so "every 10 minutes while a
 round is open" loses nothing.
@@ -38,34 +39,35 @@ from tournament.models import Round
 
 log = logging.getLogger("guandan.backup")
 
-LOCK_ACTIONS = ("round.lock",)
+# The audited actions that start a backup at once, and the backup's reason (its file name).
+MILESTONE_ACTIONS = {"round.publish": "publish", "round.lock": "lock"}
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 # In this process, the interval is not looked at again before this (time.monotonic):
 # most saves then cost one comparison, not a scan of the backup folder.
 _next_look = 0.0
 _guard = threading.Lock()
 _running: threading.Thread | None = None  # this process's backup thread, while it works
-_lock_pending = False  # a lock committed while it worked: backed up again after it
+_milestone_pending = ""  # a publish or lock committed while it worked: backed up after it
 
 
 def after_commit(actions: list[str]) -> None:
     """Called once the transaction of audited ``actions`` is committed (never raises)."""
-    global _next_look, _running, _lock_pending
+    global _next_look, _running, _milestone_pending
     if not settings.AUTO_BACKUP:
         return
-    at_lock = any(action in LOCK_ACTIONS for action in actions)
+    milestone = next((MILESTONE_ACTIONS[a] for a in actions if a in MILESTONE_ACTIONS), "")
     with _guard:
-        if not at_lock and time.monotonic() < _next_look:
+        if not milestone and time.monotonic() < _next_look:
             return
         if _running is not None:
             # This process is making one already, which may have read the database before
-            # this change: an interval backup is covered by the next one, a round lock is
-            # backed up again once it is done (an import's entries started one, its lock
-            # came a second later: the round's locked state was in no backup).
-            _lock_pending = _lock_pending or at_lock
+            # this change: an interval backup is covered by the next one, a round lock or
+            # publish is backed up again once it is done (an import's entries started one,
+            # its lock came a second later: the round's locked state was in no backup).
+            _milestone_pending = milestone or _milestone_pending
             return
         _next_look = time.monotonic() + 30
-        reason = "lock" if at_lock else "interval"
+        reason = milestone or "interval"
         # Not a daemon: a process that ends (a command that locked a round, a worker
         # stopping) waits for its backup. As a daemon it was killed with the process:
         # ``import_results --lock`` made no backup of the round it locked.
@@ -74,18 +76,18 @@ def after_commit(actions: list[str]) -> None:
 
 
 def _work(reason: str) -> None:
-    """The backup thread: ``reason``'s backup, then the lock's that came meanwhile, if any."""
-    global _running, _lock_pending
+    """The backup thread: ``reason``'s backup, then the milestone's that came meanwhile."""
+    global _running, _milestone_pending
     try:
         while True:
             run(reason)
             # Under the guard, so that a lock committed now is either taken here or starts
             # a thread of its own.
             with _guard:
-                if not _lock_pending:
+                if not _milestone_pending:
                     _running = None
                     return
-                reason, _lock_pending = "lock", False
+                reason, _milestone_pending = _milestone_pending, ""
     except BaseException:  # run() never raises; should this thread die, the next may start
         with _guard:
             _running = None
@@ -101,22 +103,23 @@ def wait_for_running(timeout: float = 60) -> None:
 
 def run(reason: str) -> str | None:
     """Make the automatic backup if it is due; the file's name, or None. Never raises."""
+    milestone = reason in backups.MILESTONES
     try:
-        if reason != "lock" and not due():
+        if not milestone and not due():
             return None
         folder = backups.backup_dir()
-        # A round lock waits for a backup running in another worker, then makes its own: that
-        # one may have read the database before the lock. An interval backup skips its
-        # turn: the running one, or the next, covers it.
-        with backup_lock(folder, wait=reason == "lock"):
-            if reason != "lock" and not due():  # another worker has just made it
+        # A round lock or publish waits for a backup running in another worker, then makes
+        # its own: that one may have read the database before it. An interval backup skips
+        # its turn: the running one, or the next, covers it.
+        with backup_lock(folder, wait=milestone):
+            if not milestone and not due():  # another worker has just made it
                 return None
             path = backups.make_backup_locked(folder, keep=settings.AUTO_BACKUP_KEEP, reason=reason)
         log.info("automatic backup (%s): %s", reason, path.name)
         return path.name
     except BackupBusy:
-        if reason == "lock":  # waited WAIT_SECONDS: a backup that hangs (a dead USB folder)
-            log.error("automatic backup (lock) failed: the backup folder stayed busy")
+        if milestone:  # waited WAIT_SECONDS: a backup that hangs (a dead USB folder)
+            log.error("automatic backup (%s) failed: the backup folder stayed busy", reason)
         return None
     except BackupError as exc:
         log.error("automatic backup (%s) failed: %s", reason, exc)

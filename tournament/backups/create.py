@@ -5,7 +5,9 @@ Vocabulary
 backup
     One file ``guandan-backup-YYYYmmdd-HHMMSS-mmm.zip`` (local time) in the backup folder
     (``settings.BACKUP_DIR``, by default ``var/backups/``) holding everything a second
-    laptop needs to carry on: the database copy, the secret key and a manifest.
+    laptop needs to carry on: the database copy, the secret key, the uploaded files and a
+    manifest. A backup made at a round's publish or lock (a *milestone*) ends in
+    ``-publish.zip`` or ``-lock.zip``: retention keeps those of the day (:func:`prune`).
 database copy
     SQLite: ``database.sqlite3``, made with sqlite3's online backup API in one step, which
     reads one consistent snapshot of the database (the WAL included) while referees keep
@@ -18,9 +20,14 @@ secret key
     (tournament/signup/checkin.py), so a restored laptop must use the same key for the
     printed codes to keep working. It also signs sessions and password-reset links: a
     backup is as private as the organizer's password (keep the USB stick safe).
+uploaded files
+    ``media/<name>``: every file the database names in a file field (the score-sheet
+    photos, certificate backgrounds), as ``MEDIA_ROOT/<name>``.
 manifest
     ``manifest.json``: format, app version, database kind, time, reason, the events, the
-    migrations applied and the SHA-256 of each file (a damaged file is refused on restore).
+    migrations applied, and the SHA-256 and size of every other file of the backup (format
+    version 2; version 1, before issue 41, left the secret key out). Restore refuses a file
+    the manifest does not cover, and a damaged one.
 
 Automatic backups are in :mod:`tournament.backups.auto`; restore in
 :mod:`tournament.backups.restore`.
@@ -31,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import tempfile
@@ -47,13 +55,19 @@ from django.utils import timezone
 from tournament.archive.write import write_archive
 from tournament.backups import files as backup_files
 from tournament.backups.files import BackupError, backup_lock
+from tournament.backups.media import MEDIA_DIR, media_files
 from tournament.models import Tournament
 
 FORMAT = "guandan-backup"
-VERSION = 1
+VERSION = 2
 PREFIX = "guandan-backup-"
 ASIDE_PREFIX = "guandan-before-restore-"  # made by restore --force, never pruned
-NAME_RE = re.compile(r"^guandan-(?:backup|before-restore)-\d{8}-\d{6}-\d{3}\.zip$")
+# The reasons of a milestone backup: the slips and standings of a round as published or
+# locked. Their files are named after them and kept for the day (see prune()).
+MILESTONES = ("publish", "lock")
+NAME_RE = re.compile(
+    r"^guandan-(?:backup|before-restore)-\d{8}-\d{6}-\d{3}(?:-(publish|lock))?\.zip$"
+)
 MANIFEST, SECRET, SQLITE_FILE, PG_FILE = (
     "manifest.json",
     "secret_key",
@@ -62,6 +76,12 @@ MANIFEST, SECRET, SQLITE_FILE, PG_FILE = (
 )
 LAST_ERROR = "last-error.json"
 
+# A backup on demand (立即备份) comes at most once in this many seconds after the newest
+# backup: each is a full copy of the database, which presses in a loop turned into a
+# referee's save taking seconds (issue 41).
+ON_DEMAND_SECONDS = 60
+
+MSG_TOO_SOON = "backup_too_soon"
 MSG_FOLDER_UNWRITABLE = "backup_folder_unwritable"
 MSG_COPY_FAILED = "backup_copy_failed"
 MSG_COPY_CHECK = "backup_copy_check"
@@ -80,6 +100,12 @@ class BackupFile:
     def aside(self) -> bool:
         """Set aside by a forced restore (never pruned)."""
         return self.name.startswith(ASIDE_PREFIX)
+
+    @property
+    def milestone(self) -> str:
+        """The round's step the backup was made at ("publish", "lock"), else ""."""
+        found = NAME_RE.match(self.name)
+        return (found.group(1) or "") if found else ""
 
 
 def backup_dir(directory: Path | str | None = None) -> Path:
@@ -114,6 +140,21 @@ def make_backup(
         return make_backup_locked(folder, keep=keep, reason=reason)
 
 
+def make_backup_on_demand(*, keep: int | None, reason: str = "page") -> Path:
+    """:func:`make_backup` for a person's press: refused with a message at once, not
+    queued, while another backup runs (:class:`BackupBusy`) or when the newest backup is
+    younger than :data:`ON_DEMAND_SECONDS` (``MSG_TOO_SOON``: it holds the same data).
+    The backup folder's files are the clock: right across every worker process."""
+    folder = backup_dir()
+    with backup_lock(folder, wait=False):
+        newest = list_backups(folder)
+        age = (timezone.now() - newest[0].made_at).total_seconds() if newest else None
+        # (A newest one "in the future" is a clock set back: no reason to refuse.)
+        if age is not None and 0 <= age < ON_DEMAND_SECONDS:
+            raise BackupError(MSG_TOO_SOON, seconds=math.ceil(ON_DEMAND_SECONDS - age))
+        return make_backup_locked(folder, keep=keep, reason=reason)
+
+
 def make_backup_locked(folder: Path, *, keep: int | None, reason: str) -> Path:
     """:func:`make_backup` for a caller that holds the folder's backup lock."""
     try:
@@ -138,16 +179,22 @@ def _write_backup(folder: Path, reason: str, *, prefix: str) -> Path:
     """The backup file, written under a temporary name and renamed when complete, so the
     folder never holds half a backup under a backup's name."""
     now = timezone.localtime()
-    name = f"{prefix}{now:%Y%m%d-%H%M%S}-{now.microsecond // 1000:03d}.zip"
+    suffix = f"-{reason}" if reason in MILESTONES and prefix == PREFIX else ""
+    name = f"{prefix}{now:%Y%m%d-%H%M%S}-{now.microsecond // 1000:03d}{suffix}.zip"
     with tempfile.TemporaryDirectory(dir=folder, prefix=".work-") as work:
         files, kind = _database_files(Path(work))
+        if kind != "archives":  # an event's archive holds its files already
+            files.update(media_files(files.get(SQLITE_FILE)))
+        key = Path(work) / SECRET
+        key.write_text(settings.SECRET_KEY, encoding="utf-8")
+        files[SECRET] = key
         manifest = _manifest(now, reason, kind, files)
         partial = Path(work) / name
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
             for arcname, path in files.items():
-                packed = zipfile.ZIP_STORED if arcname.endswith((".gz", PG_FILE)) else None
-                zf.write(path, arcname, compress_type=packed)
-            zf.writestr(SECRET, settings.SECRET_KEY)
+                # Already compressed: archives, pg_dump's custom format, JPEG photos.
+                packed = arcname.endswith((".gz", PG_FILE)) or arcname.startswith(MEDIA_DIR)
+                zf.write(path, arcname, compress_type=zipfile.ZIP_STORED if packed else None)
             zf.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
         os.chmod(partial, 0o600)
         final = folder / name
@@ -235,6 +282,7 @@ def _manifest(now: datetime, reason: str, kind: str, files: dict[str, Path]) -> 
         ],
         "migrations": sorted(f"{app}.{name}" for app, name in applied),
         "sha256": {arcname: sha256_of(path) for arcname, path in files.items()},
+        "sizes": {arcname: path.stat().st_size for arcname, path in files.items()},
     }
 
 
@@ -266,8 +314,18 @@ def _made_at(name: str) -> datetime:
 
 
 def prune(directory: Path, keep: int) -> list[str]:
-    """Delete all but the ``keep`` newest backups (never a copy set aside by a restore)."""
-    ours = [b for b in list_backups(directory) if b.name.startswith(PREFIX)]
+    """Delete all but the ``keep`` newest backups: never a copy set aside by a restore, and
+    never one made today at a round's publish or lock (those do not count in ``keep``).
+
+    Otherwise a busy day's interval and on-demand backups would push out the backup of
+    the round in play as published: the one whose slips are in the players' hands."""
+    today = timezone.localdate()
+    ours = [
+        b
+        for b in list_backups(directory)
+        if b.name.startswith(PREFIX)
+        and not (b.milestone and timezone.localtime(b.made_at).date() == today)
+    ]
     gone = []
     for old in ours[max(keep, 1) :]:
         with contextlib.suppress(FileNotFoundError):

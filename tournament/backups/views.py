@@ -1,11 +1,12 @@
 """备份 page of an event: the organizer sees the backups of the whole database (time of
-the last one, each file with its size), downloads one, and makes one now (立即备份).
+the last one, each file with its size, the last failure) and downloads their event's
+archive; the site's administrator also downloads a backup and makes one now (立即备份).
 
-A backup holds every event of this server, the accounts and the secret key. It is
-downloaded only by someone entitled to all of that: a superuser, or the organizer when
-every event on this server is theirs (the venue laptop). On a server shared by several
-organizers the others' events are not theirs to carry away: the page says so and the
-site's administrator makes the copy (``manage.py backup``).
+A backup holds every event of this server, every account's password hash and the secret
+key (which signs sessions and password-reset links). It is downloaded, and made on
+demand, only by the site's administrator (a superuser), on every server: an organizer
+who owns every event is still not entitled to the others' accounts and the key. On the
+venue laptop the files are in ``var/backups/`` and ``guandan backup`` makes one.
 """
 
 from __future__ import annotations
@@ -25,22 +26,24 @@ from tournament.backups import create as backups
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Tournament
 
 log = logging.getLogger("guandan.backup")
 
 
 def may_download(user) -> bool:
-    """Whether ``user`` may carry away the whole database (see the module docstring)."""
-    return user.is_superuser or not Tournament.objects.exclude(organizer=user).exists()
+    """Whether ``user`` may carry away the whole database, or make a copy of it on demand
+    (see the module docstring)."""
+    return user.is_authenticated and user.is_superuser
 
 
 @require_http_methods(["GET", "POST"])
 def backup_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
+        if not may_download(request.user):
+            raise Http404(_("整库备份只能由管理员制作和下载"))
         try:
-            path = backups.make_backup(keep=settings.AUTO_BACKUP_KEEP, reason="page")
+            path = backups.make_backup_on_demand(keep=settings.AUTO_BACKUP_KEEP)
         except ServiceError as exc:
             log.error("backup from the page failed: %s", exc)
             messages.error(request, _("备份失败：%(e)s") % {"e": exc})
@@ -67,9 +70,13 @@ def _texts(files: list, error: dict | None) -> dict[str, str]:
             "保管。电脑出故障时，在另一台电脑上用 restore 命令恢复（见 docs/if-the-laptop-fails.md）。"
         )
         % {"folder": backups.backup_dir()},
-        "no_download_text": _("本服务器上还有其他组织者的赛事，整库备份只能由管理员下载。"),
+        "no_download_text": _(
+            "整库备份含所有账号的密码摘要和密钥，只能由管理员下载。"
+            "您可以下载本赛事的存档（含成绩和审计记录）："
+        ),
         "auto_text": _(
-            "自动备份已开启：每轮锁定时，以及有轮次进行中时每%(m)s分钟，保留最近%(k)s份。"
+            "自动备份已开启：每轮发布和锁定时，以及有轮次进行中时每%(m)s分钟；"
+            "保留最近%(k)s份，另保留当天发布和锁定时的备份。"
         )
         % {"m": settings.AUTO_BACKUP_MINUTES, "k": settings.AUTO_BACKUP_KEEP}
         if settings.AUTO_BACKUP
@@ -93,7 +100,7 @@ def _texts(files: list, error: dict | None) -> dict[str, str]:
 def backup_download(request, slug, name):
     load_tournament(request, slug, ORGANIZER)
     if not may_download(request.user):
-        raise Http404(_("本服务器上还有其他组织者的赛事，整库备份只能由管理员下载"))
+        raise Http404(_("整库备份只能由管理员制作和下载"))
     found = [b for b in backups.list_backups() if b.name == name]
     if not found:
         raise Http404(_("没有这个备份文件"))

@@ -53,6 +53,7 @@ ACTIONS: dict[str, str] = {
     "round.reviewed": "a round marked reviewed",
     "result.enter": "a table's result entered",
     "result.dispute": "a second entry that disagrees (a dispute)",
+    "result.kept": "a late phone entry kept for the record, the table unchanged",
     "result.confirm": "a table's result confirmed",
     "result.ruling": "the chief referee's ruling on a table",
     "result.sheet": "a step of a deal-by-deal sheet",

@@ -15,6 +15,7 @@ once; only keys that are not model fields (foul details, reasons) are named here
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from types import SimpleNamespace
 
@@ -22,9 +23,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import format_notation
+from rules import RuleError, format_notation
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, role_of
 from tournament.models import Foul, Match, Round, Team
+from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.services import dispute_entries
 from tournament.templatetags.guandan import SIDES, level_label, result_text
 
@@ -36,7 +38,7 @@ SOURCE_LABELS = {
     "import": gettext_lazy("成绩表导入"),
     "foul_log": gettext_lazy("犯规记录"),
 }
-HIDDEN = {"version", "entries", "photo", "phone", "phone_deals"}
+HIDDEN = {"version", "entries", "photo", "phone", "phone_deals", "kept"}
 EXTRA_LABELS = {
     "side": gettext_lazy("方位"),
     "kind": gettext_lazy("类型"),
@@ -127,11 +129,21 @@ def changes(entry) -> list[tuple[str, str, str]]:
 
 def values_text(values: dict) -> str:
     """A stored result (ResultValues as a dict) in one line, fouls included."""
-    text = result_text(SimpleNamespace(ns_id=1, **values)) or "—"
+    if unfinished(values):  # a sheet in play: its levels so far, never 到时
+        text = result_text(SimpleNamespace(ns_id=1, **values, state="in_play")) + _("（未打完）")
+    else:
+        text = result_text(SimpleNamespace(ns_id=1, **values)) or "—"
+    if values.get("pass_upgrade"):  # 100+: how A was passed tells two such entries apart
+        text += _("（过A一副升%(n)s级）") % {"n": values["pass_upgrade"]}
     fouls = (values.get("ew_fouls") or 0, values.get("ns_fouls") or 0)
     if any(fouls):
         text += _("（犯规 东西%(ew)s 南北%(ns)s）") % {"ew": fouls[0], "ns": fouls[1]}
     return text
+
+
+def unfinished(values: dict) -> bool:
+    """Whether stored values are a sheet's levels so far (:attr:`ResultValues.unfinished`)."""
+    return ResultValues(**{n: values[n] for n in RESULT_FIELDS if n in values}).unfinished
 
 
 def entries_text(entry) -> list[str]:
@@ -149,6 +161,26 @@ def _time(stamp) -> str:
         return timezone.localtime(datetime.fromisoformat(stamp)).strftime("%H:%M:%S")
     except (TypeError, ValueError):
         return ""
+
+
+RAW_CHARS = 200  # of a stored sheet or entry the rules cannot read, shown as it is
+
+
+def steps_text(steps) -> str:
+    """A phone's sheet in the sheet's notation; one the rules refuse (stored before late
+    sheets were checked) as it is, cut short, with a note, so no page fails on it."""
+    try:
+        return format_notation(steps)
+    except (RuleError, LookupError, TypeError, ValueError, AttributeError):
+        return raw_text(steps)
+
+
+def raw_text(value) -> str:
+    """Something stored that cannot be read as a result: its JSON, cut short, and why."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > RAW_CHARS:
+        text = text[:RAW_CHARS] + "…"
+    return _("%(raw)s（无法识别的记录，原样显示）") % {"raw": text}
 
 
 def phone_lines(entry) -> list[str]:
@@ -172,8 +204,7 @@ def phone_lines(entry) -> list[str]:
         ]
     if after.get("phone_deals"):
         lines.append(
-            _("手机上的逐副记录：%(notation)s")
-            % {"notation": format_notation(after["phone_deals"])}
+            _("手机上的逐副记录：%(notation)s") % {"notation": steps_text(after["phone_deals"])}
         )
     return lines
 
@@ -196,6 +227,7 @@ def dispute_rows(match: Match) -> list[dict]:
             "at": sub.created_at,
             "text": values_text(sub.values),
             "values": sub.values,
+            "unfinished": unfinished(sub.values),
         }
         for sub in dispute_entries(match)
     ]

@@ -1,11 +1,13 @@
 """One normalisation for every name a person types or uploads (team, unit, player).
 
-A *name* is stored and compared in one form: Unicode NFC, without invisible format
+A *name* is stored and compared in one form: Unicode NFKC (full-width letters, digits and
+spaces as their ASCII forms: ``ＬＩ　Ｌｅｉ`` is ``LI Lei``), without invisible format
 characters (zero-width spaces and joiners, bidi controls, the byte-order mark, soft hyphens:
-category ``Cf``), with control characters and runs of spaces (ASCII or full-width) turned
-into one space and trimmed. ``正常队`` and ``正常\\u200b队`` are then the same name, so the
-duplicate checks see them as one pair, and no invisible character reaches a page or an
-export. What a person meant to show is kept: the visible characters are untouched.
+category ``Cf``), with control characters and runs of spaces turned into one space and
+trimmed, and without a space between two Chinese characters (the padding that aligns a
+two-character name with three-character ones: ``王　芳`` is ``王芳``; a space between Latin
+words stays). ``正常队`` and ``正常\\u200b队`` are then the same name, so the duplicate checks
+see them as one pair, and no invisible character reaches a page or an export.
 
 A *search key* is how a search compares a name with what someone typed (find my table):
 the name's stored form without any space, in lower case, so "Zhu Ge" finds "zhuge".
@@ -17,10 +19,16 @@ import re
 import unicodedata
 
 _SPACES = re.compile(r"[\s\u3000]+")
+# Wide characters: Hangul Jamo, CJK radicals to Yi, Hangul syllables, CJK compatibility
+# ideographs, and the supplementary ideographs. One space between two of them is padding.
+_WIDE = "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\U00020000-\U0003fffd"
+_PADDING = re.compile(f"(?<=[{_WIDE}]) (?=[{_WIDE}])")
 
 
-def normalize_name(text: object) -> str:
-    """The stored form of a name typed in a form, read from a sheet or an archive."""
+def normalize_text(text: object) -> str:
+    """Any typed or uploaded text as it is kept (a spreadsheet's every cell): NFC, without
+    invisible format characters, control characters and runs of spaces as one space,
+    trimmed. Full-width digits stay as written (a seed of ``３`` is refused, not read as 3)."""
     if text is None:
         return ""
     value = unicodedata.normalize("NFC", str(text))
@@ -31,6 +39,14 @@ def normalize_name(text: object) -> str:
             continue  # zero-width and bidi controls: invisible, and they fake duplicates
         kept.append(" " if category == "Cc" else char)
     return _SPACES.sub(" ", "".join(kept)).strip()
+
+
+def normalize_name(text: object) -> str:
+    """The stored form of a name typed in a form, read from a sheet or an archive (see the
+    module docstring): :func:`normalize_text` after NFKC, without CJK padding."""
+    if text is None:
+        return ""
+    return _PADDING.sub("", normalize_text(unicodedata.normalize("NFKC", str(text))))
 
 
 def search_key(text: object) -> str:

@@ -173,7 +173,7 @@ def _range_problems(get) -> list[OptionProblem]:
     if games not in (1, 3):
         problems.append(OptionProblem("games", Message("opt_games")))
     elif games == 3 and fmt not in ("knockout", "staged"):
-        problems.append(OptionProblem("games", Message("opt_games_knockout")))
+        problems.append(OptionProblem("games", Message("opt_games_stage")))
     time_limit = get("time_limit", 60)
     if not isinstance(time_limit, int) or not 10 <= time_limit <= 240:
         problems.append(OptionProblem("time_limit", Message("opt_time_limit")))

@@ -18,6 +18,8 @@ stage state
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.db import transaction
 from django.db.models import F
 
@@ -36,7 +38,7 @@ from scoring import rotation_totals, standings
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_ADD_STAGE
-from tournament.events.options import STAGE_KINDS
+from tournament.events.options import GAMES, STAGE_KINDS
 from tournament.events.playoff import playoff_qualifiers, stage_cut
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.standings.selectors import match_records, ruleset, score_options, standings_rules
@@ -49,6 +51,7 @@ MSG_NAME = "stage_name"
 MSG_KNOCKOUT_OVER = "knockout_over"
 MSG_KNOCKOUT_WAITING = "knockout_waiting"
 MSG_STAGE_KIND = "stage_kind"
+MSG_STAGE_GAMES = "stage_games"
 MAX_QUALIFY = 10_000
 MAX_STAGE_ROUNDS = 30
 
@@ -105,12 +108,19 @@ def stage_add(
     rounds: int,
     qualify: dict,
     places_by_time: bool = False,
+    games: int | None = None,
     user=None,
     request=None,
 ) -> Stage:
-    """Add a stage at the end of the event (``places_by_time``: docs/rules.md §5.5)."""
+    """Add a stage at the end of the event (``places_by_time``: docs/rules.md §5.5).
+
+    ``games``: a knockout stage's games per match (1 or 3; None: the event's). It may be
+    chosen after the Swiss stage has started: it changes no round already played.
+    """
     if kind not in STAGE_KINDS:
         raise Refused(MSG_STAGE_KIND)
+    if games is not None and (kind != "knockout" or games not in GAMES):
+        raise Refused(MSG_STAGE_GAMES)
     # Checked here, not by the database: a huge number must be a message, never a 500.
     for key, value in qualify.items():
         if key == "playoff":
@@ -133,6 +143,7 @@ def stage_add(
         rounds=rounds,
         qualify=qualify,
         places_by_time=bool(places_by_time),
+        games=games,
     )
     log_action(
         tournament=tournament,
@@ -141,7 +152,7 @@ def stage_add(
         action="stage.add",
         obj=stage,
         summary=Message(MSG_AUDIT_ADD_STAGE, {"stage": stage.name}),
-        after={"kind": kind, "rounds": stage.rounds, "qualify": qualify},
+        after={"kind": kind, "rounds": stage.rounds, "qualify": qualify, "games": games},
     )
     return stage
 
@@ -251,7 +262,7 @@ def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[di
         late = m["defeat_reason"] == "late"
         reason = "forfeit" if m["forfeit"] in ("EW", "NS") or late else None
         games.setdefault(m["bracket_id"], []).append((team, reason))
-    rules = ruleset(tournament)
+    rules = dataclasses.replace(ruleset(tournament), games=stage.games_per_match)
     out = {}
     for bracket_id, played in games.items():
         wins, winner, _ = knockout_winner(rules, played)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.events.options import STAGE_KINDS
+from tournament.events.options import GAMES, STAGE_KINDS
 from tournament.events.playoff import MSG_NOT_A_TABLE, playoff_arrange, playoff_winner, stage_cut
 from tournament.events.stages import (
     previous_stage,
@@ -39,6 +39,12 @@ def _qualify(post) -> dict:
     if how == "top" and post.get("playoff"):
         qualify["playoff"] = True
     return qualify
+
+
+def _games(post) -> int | None:
+    """The knockout stage's games per match from the form ("": the event's)."""
+    value = post.get("games", "")
+    return _int(value) if value and post.get("kind") == "knockout" else None
 
 
 def _int(value) -> int:
@@ -82,6 +88,7 @@ def _post(request, tournament) -> str:
         rounds=int(post.get("rounds") or 1),
         qualify=_qualify(post),
         places_by_time=bool(post.get("places_by_time")),
+        games=_games(post),
         request=request,
     )
     return _("已添加阶段")
@@ -142,6 +149,7 @@ def stage_list(request, slug):
         "t": tournament,
         "stages": stages,
         "kinds": {key: _(label) for key, label in STAGE_KINDS.items()},
+        "games": {n: _(label) for n, label in GAMES.items()},
         "playoffs": _playoffs(tournament, stages),
         "by_time": _by_time(stages),
         "movements": [(s, rows) for s in stages if (rows := round_robin_movement_rows(s))],

@@ -227,6 +227,9 @@ class Stage(models.Model):
         _("晋级规则"), default=dict, blank=True, help_text=_('例如 {"top": 8}')
     )
     state = models.JSONField(default=dict, blank=True, help_text="bracket or groups, as plain data")
+    # A knockout stage's own number of games per match (1 or 3); None: the event's ``games``.
+    # A Swiss event may end with a best-of-three knockout (docs/rules.md §11.8).
+    games = models.PositiveSmallIntegerField(_("每场局数"), null=True, blank=True)
     places_by_time = models.BooleanField(
         _("按过A时间决定名次"),
         default=False,
@@ -243,3 +246,8 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def games_per_match(self) -> int:
+        """Games per match of this stage: its own number, else the event's."""
+        return self.games or self.tournament.games

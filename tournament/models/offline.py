@@ -10,6 +10,10 @@ applied entry
     The record of a key that was applied, written in the same transaction as the save:
     what the first request answered (``answer``) and, for a conflict, what the phone sent
     (``payload``), so both entries are kept.
+outcome
+    ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict`` (filed
+    as a dispute) or ``kept`` (a late entry kept for the record that changed nothing: its
+    payload says why, ``payload["kept"]``; before migration 0025 stored as a conflict).
 made at / arrived at
     When the phone says the entry was made (``made_at``, checked to a sane range, shown to
     people, never used to order anything) and when the server received it (``created_at``).
@@ -25,11 +29,12 @@ from tournament.models.rounds import Match
 
 
 class AppliedEntry(models.Model):
-    APPLIED, SAME, CONFLICT = "applied", "same", "conflict"
+    APPLIED, SAME, CONFLICT, KEPT = "applied", "same", "conflict", "kept"
     OUTCOME_CHOICES = [
         (APPLIED, _("已保存")),
         (SAME, _("与现有成绩相同")),
         (CONFLICT, _("冲突，转裁判长")),
+        (KEPT, _("已保留，成绩未改动")),
     ]
 
     tournament = models.ForeignKey(

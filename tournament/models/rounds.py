@@ -25,6 +25,7 @@ from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
 from tournament.core.messages import render
 from tournament.core.messages.audit import match_ref
+from tournament.models import table_guard
 from tournament.models.event import Stage, Tournament
 from tournament.models.teams import Player, Team
 from tournament.results.checks import FORFEITS
@@ -157,6 +158,26 @@ def new_side_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
+class MatchQuerySet(models.QuerySet):
+    """Tables; an update or bulk update of their result fields asks the model's net
+    (:mod:`tournament.models.table_guard`): only tables the rule was asked about."""
+
+    def ruled(self, pks: list[int]) -> MatchQuerySet:
+        """The tables ``pks``, ruled (checked at the update, with no read to find them)."""
+        found = self.filter(pk__in=pks)
+        found.ruled_pks = pks
+        return found
+
+    def update(self, **kwargs) -> int:
+        table_guard.check_update(self, kwargs)
+        return super().update(**kwargs)
+
+    def bulk_update(self, objs, fields, batch_size=None) -> int:
+        objs = list(objs)
+        with table_guard.checked_bulk(objs, fields):
+            return super().bulk_update(objs, fields, batch_size=batch_size)
+
+
 class Match(models.Model):
     EMPTY = "empty"
     IN_PLAY = "in_play"
@@ -222,6 +243,8 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=1, editable=False)
     change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
+    objects = MatchQuerySet.as_manager()
+
     class Meta:
         ordering = ["round", "table"]
         constraints = [
@@ -268,6 +291,8 @@ class Match(models.Model):
         for the changes after *n*. New tables (a fresh draft) need no number: publishing
         the round changes its version, and pages reload on that.
         """
+        # The model's net under the write rule: a result changes only on a ruled table.
+        table_guard.check_save(self, kwargs.get("update_fields"))
         if not self._state.adding:
             self.change_seq = next_change_seq(self.round_id)
             fields = kwargs.get("update_fields")

@@ -17,6 +17,14 @@ unconfirmed (待确认邮箱)
     An application whose e-mail address is not confirmed yet (when the organizer asks for
     it): it holds no place and no name until the link mailed to player 1 is opened and its
     button pressed; then it is placed as if it had just arrived (a place or the waiting list).
+held (待核实)
+    An application that came in a flood (beyond ``SIGNUP_HOLD_PER_ADDRESS`` from its
+    address, or while ``SIGNUP_FLOOD_ADDRESSES`` addresses signed up within
+    ``SIGNUP_FLOOD_MINUTES``; :func:`tournament.signup.flood.flooded`): it holds no place,
+    no name and no rank on the waiting list, and no e-mail is sent to the addresses it
+    gave, until the organizer approves it (then it takes a place if one is free, else the
+    waiting list in the order it came) or rejects it. A script's sign-ups wait for a person
+    instead of filling the cap before the real pairs.
 waiting list (候补)
     Applications beyond the cap, in the order they came (``seq``); the first moves up
     when a place is freed (a withdrawal or a rejection).
@@ -62,6 +70,7 @@ class SignUp(models.Model):
     """One pair's application through the public sign-up page."""
 
     UNCONFIRMED = "unconfirmed"
+    HELD = "held"
     PENDING = "pending"
     WAITING = "waiting"
     APPROVED = "approved"
@@ -69,6 +78,7 @@ class SignUp(models.Model):
     WITHDRAWN = "withdrawn"
     STATE_CHOICES = [
         (UNCONFIRMED, _("待确认邮箱")),
+        (HELD, _("待核实")),
         (PENDING, _("待审核")),
         (WAITING, _("候补")),
         (APPROVED, _("报名成功")),

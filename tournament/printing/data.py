@@ -69,6 +69,9 @@ class EventInfo:
     a_fail: str = "unlimited"
     background: bytes | None = None
     score_options: ScoreOptions = DEFAULT_SCORE_OPTIONS  # the 100+ forfeit and at-time options
+    # The foul options the score sheet's notes state (docs/rules.md §7.2, §7.3).
+    two_warnings: str = "gestures_only"
+    three_fouls_defeat: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -190,9 +190,12 @@ def make_results(req: Request, out: BinaryIO) -> None:
 
 def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
     number = pick_round(req)
-    title = source.sheet_round(req.tournament, number).title
+    sheet = source.sheet_round(req.tournament, number)
     pass_column = counts_pass_upgrade(req.tournament.scoring)
-    _tabular(req, ClerkSheetExport(title, _tables(req, number), pass_column=pass_column), out)
+    export = ClerkSheetExport(
+        sheet.title, _tables(req, number), pass_column=pass_column, decider_column=sheet.knockout
+    )
+    _tabular(req, export, out)
 
 
 def is_final(tournament: Tournament) -> bool:
@@ -276,7 +279,7 @@ def knockout_bracket(tournament: Tournament):
 
 def make_bracket(req: Request, out: BinaryIO) -> None:
     stage, bracket = knockout_bracket(req.tournament)
-    scores = source.bracket_scores(stage.pk, req.tournament.games) if stage else {}
+    scores = source.bracket_scores(stage.pk, stage.games_per_match) if stage else {}
     name = stage.name if stage else ""
     BracketPdf(source.event_info(req.tournament), bracket, req.pairs, name, scores).render(out)
 

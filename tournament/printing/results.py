@@ -230,13 +230,20 @@ class ClerkSheetExport(Exporter):
     RESULT_KEYS = ("ew", "ns", "ew_fouls", "ns_fouls", "forfeit", "at_time")
 
     def __init__(
-        self, round_title: str, tables: Iterable[Table], *, pass_column: bool = False
+        self,
+        round_title: str,
+        tables: Iterable[Table],
+        *,
+        pass_column: bool = False,
+        decider_column: bool = False,
     ) -> None:
         """``pass_column``: the 过A方式 column, for an event scored 100+ (which counts how a
-        pass of A was won); the other systems do not need it."""
+        pass of A was won); the other systems do not need it. ``decider_column``: 加赛胜方,
+        for a knockout round (a table drawn at time is decided by a play-off)."""
         self.sheet_title = _("%(round)s成绩录入表") % {"round": round_title}
         # The importer's own headers, never translated: it reads these words.
         keys = self.RESULT_KEYS + (("pass_how",) if pass_column else ())
+        keys += ("decider",) if decider_column else ()
         self.columns = (
             Column(RESULT_HEADERS["table"][0], 6),
             Column(RESULT_HEADERS["ew_draw"][0], 10),

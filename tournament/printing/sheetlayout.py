@@ -20,7 +20,7 @@ from rules import LEVELS
 from tournament.printing import fonts
 from tournament.printing.data import SEATS_EW, SEATS_NS, EventInfo, level_text
 from tournament.printing.pdf import GREY, MID_GREY
-from tournament.printing.sheetnotes import scoring_note
+from tournament.printing.sheetnotes import fouls_note, scoring_note
 
 PORTRAIT_W, PORTRAIT_H = A4
 L, R = 12 * mm, PORTRAIT_W - 12 * mm
@@ -194,7 +194,7 @@ def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None
     )
     columns = [(str(title), w) for title, w in DEAL_COLUMNS]
     _grid(c, columns, lay.deal_top, lay.deal_head_h, lay.deal_rows, lay.deal_row_h, 8.5)
-    _fouls(c, lay)
+    _fouls(c, event, lay)
     _result(c, event, rnd, lay)
     _signatures(c, lay)
 
@@ -280,9 +280,9 @@ def _level_track(c: Canvas, event: EventInfo, lay: Layout) -> None:
                 _box(c, x0 + 9 + k * 6, base - 3.6, 4.5, 4.5)
 
 
-def _fouls(c: Canvas, lay: Layout) -> None:
+def _fouls(c: Canvas, event: EventInfo, lay: Layout) -> None:
     top = lay.foul_title
-    _heading(c, top, _("警告与犯规"), _("两次警告计一次犯规；藏牌或累计犯规达到规定次数判负"))
+    _heading(c, top, _("警告与犯规"), fouls_note(event))
     base = top + 7
     c.setLineWidth(0.5)
     # The side's short name: "North–South" does not fit before the warning boxes.

@@ -1,5 +1,5 @@
-"""The scoring note printed under a score sheet's result boxes: the event's scoring in one
-line. The words are here; the numbers come from the system's table and the event's options
+"""The notes a score sheet prints: the scoring note under the result boxes (the event's
+scoring in one line) and the fouls note beside 警告与犯规 (:func:`fouls_note`). The words are here; the numbers come from the system's table and the event's options
 (:func:`scoring.system_numbers.note_numbers`), so the note says what the event scores: a
 100+ event's forfeit option included.
 """
@@ -37,3 +37,24 @@ def scoring_note(event: EventInfo) -> str:
     if words is None:
         return ""
     return _(words) % note_numbers(event.scoring, event.score_options)
+
+
+# Which warnings make a foul (option ``two_warnings``, docs/rules.md §7.2): "none" prints
+# nothing, since under the 细则 and the rotation rules a warning stays a warning.
+TWO_WARNINGS_NOTES = {
+    "gestures_only": gettext_noop("一副中两次越序出牌手势警告计一次犯规"),
+    "any": gettext_noop("一副中任意两次警告计一次犯规"),
+}
+
+
+def fouls_note(event: EventInfo) -> str:
+    """The hint beside 警告与犯规, from the event's foul options: the two-warnings rule if the
+    event has one, three hidden cards (always, docs/rules.md §7), three fouls in a round only
+    under ``three_fouls_defeat`` (§7.3)."""
+    parts = []
+    if event.two_warnings in TWO_WARNINGS_NOTES:
+        parts.append(_(TWO_WARNINGS_NOTES[event.two_warnings]))
+    parts.append(_("一场三次藏牌判负"))
+    if event.three_fouls_defeat:
+        parts.append(_("一轮三次犯规判负"))
+    return _("；").join(parts)

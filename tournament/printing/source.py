@@ -148,6 +148,8 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
         a_fail=tournament.a_fail,
         background=background,
         score_options=score_options(tournament),
+        two_warnings=tournament.two_warnings,
+        three_fouls_defeat=tournament.three_fouls_defeat,
     )
 
 
@@ -302,7 +304,7 @@ def sheet_round(tournament: Tournament, number: int) -> SheetRound:
         date=round_date(tournament, round_),
         start=start,
         knockout=knockout,
-        games=tournament.games,
+        games=round_.stage.games_per_match if knockout else tournament.games,
         size=bracket_size(round_.stage.state) if knockout else 0,
     )
 

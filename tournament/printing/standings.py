@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
-from tournament.core.messages.labels import METRIC_LABELS, metric_label
+from tournament.core.messages.labels import METRIC_LABELS, STAGE_PLACE_LABELS, metric_label
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
@@ -38,8 +38,22 @@ def short_label(key: str) -> str:
     return metric_label(key).split("（")[0]
 
 
+def pair_name(pair: Pair | None, team: object) -> str:
+    """A pair's name in the standings, with 退赛/取消资格 when it no longer plays."""
+    if pair is None:
+        return str(team)
+    mark = STATUS_MARKS.get(pair.status)
+    return (
+        _("%(name)s（%(status)s）") % {"name": pair.name, "status": _(mark)} if mark else pair.name
+    )
+
+
+STATUS_MARKS = {"withdrawn": gettext_noop("退赛"), "disqualified": gettext_noop("取消资格")}
+
+
 def decided_label(row: StandingRow) -> str:
-    return metric_label(row.decided_by) if row.decided_by in METRICS else ""
+    known = row.decided_by in METRICS or row.decided_by in STAGE_PLACE_LABELS
+    return metric_label(row.decided_by) if known else ""
 
 
 class StandingsExport(Exporter):
@@ -85,7 +99,7 @@ class StandingsExport(Exporter):
             pair = self.pairs.get(row.team)
             yield [
                 row.rank,
-                pair.name if pair else str(row.team),
+                pair_name(pair, row.team),
                 pair.unit if pair else "",
                 pair.player(1) if pair else "",
                 pair.player(2) if pair else "",
@@ -137,7 +151,7 @@ def standings_section(
             values.append("" if v is None else f"{v:+d}" if k in SIGNED_METRICS else v)
         out = [
             row.rank,
-            Two(pair.name if pair else str(row.team), detail),
+            Two(pair_name(pair, row.team), detail),
             row.points,
             *values,
             f"{row.wins}/{row.draws}/{row.losses}",

@@ -180,11 +180,11 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
 def registration_check(tournament: Tournament, data: bytes, filename: str) -> RegistrationCheck:
     """Read and check a registration sheet against the pairs already registered."""
     table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"], upload_limits())
-    existing_players: dict[str, list[tuple[str, str]]] = {}
-    for name, phone, team in Player.objects.filter(team__tournament=tournament).values_list(
-        "name", "phone", "team__name"
+    existing_players: dict[str, list[tuple[str, str, str]]] = {}
+    for name, phone, team, unit in Player.objects.filter(team__tournament=tournament).values_list(
+        "name", "phone", "team__name", "team__unit__name"
     ):
-        existing_players.setdefault(name, []).append((phone, team))
+        existing_players.setdefault(name, []).append((phone, team, unit or ""))
     existing_teams = Team.objects.filter(tournament=tournament).values_list("name", flat=True)
     return check_registration(table, existing_teams, existing_players)
 

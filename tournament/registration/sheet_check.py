@@ -5,8 +5,10 @@ optional 电话/phone (the contact phone, kept with player 1), 电话2/phone2, �
 :func:`check_registration` returns the rows to create and every problem with its row and
 column; the caller saves only when there is no problem, so an import is all-or-nothing.
 
-Names are kept as written (traditional characters included) but trimmed of ASCII and
-full-width spaces, and must be at most :data:`NAME_MAX` characters.
+Names are kept as written (traditional characters included) in their one stored form
+(:func:`tournament.core.normalize.normalize_name`: full-width letters and digits as ASCII,
+no padding between Chinese characters, spaces trimmed), and must be at most
+:data:`NAME_MAX` characters.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
 }
 SEED_MAX = DB_INT_MAX
 REQUIRED = ("team", "player1", "player2")
+NAME_KEYS = ("team", "unit", "player1", "player2")
 TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
 
@@ -52,6 +55,8 @@ MSG_DUP_TEAM_DB = "reg_dup_team_db"
 MSG_DUP_PLAYER_FILE = "reg_dup_player_file"
 MSG_DUP_PLAYER_DB = "reg_dup_player_db"
 MSG_SAME_PLAYER = "reg_same_player"
+MSG_NAMESAKE_FILE = "reg_namesake_file"
+MSG_NAMESAKE_DB = "reg_namesake_db"
 MSG_BAD_SEED = "reg_bad_seed"
 PHONE_MAX = 30
 MSG_PHONE_TOO_LONG = Message("reg_phone_too_long", {"n": PHONE_MAX})
@@ -79,6 +84,9 @@ class RegistrationCheck:
     ignored_columns: list[str] = field(default_factory=list)  # 序号, 备注…: not read
     skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
     example_rows: list[int] = field(default_factory=list)  # the template's sample pair, left in
+    # Namesakes (同名): a name already seen in another unit or with another phone number,
+    # taken as another person; shown in the preview, never a reason to refuse the file.
+    namesakes: list[CellProblem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -88,10 +96,6 @@ class RegistrationCheck:
         return sorted({r.unit for r in self.rows if r.unit})
 
 
-def _person_key(name: str, phone: str) -> tuple[str, str]:
-    return (name, phone)
-
-
 def check_registration(
     table: RawTable,
     existing_teams: Iterable[str] = (),
@@ -99,9 +103,11 @@ def check_registration(
 ) -> RegistrationCheck:
     """Validate every row of ``table``.
 
-    ``existing_players`` maps a registered player's name to (phone, team name) pairs. Two
-    entries with the same name are taken as the same person unless both carry different
-    phone numbers: real events do have two 王伟, and a phone number tells them apart.
+    ``existing_players`` maps a registered player's name to (phone, team name) or (phone,
+    team name, unit name) tuples. Two entries with the same name are taken as the same
+    person unless both carry different phone numbers or both name different units: real
+    events do have two 王伟 (at 5,000 pairs, dozens), and a phone number or a unit tells
+    them apart. Such namesakes are listed in ``namesakes``, not refused.
     """
     result = RegistrationCheck(skipped_rows=list(table.skipped))
     headers = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
@@ -117,7 +123,7 @@ def check_registration(
     for name, entries in (existing_players or {}).items():
         known.setdefault(normalize_name(name), []).extend(entries)
     seen_teams: dict[str, int] = {}
-    seen_players: dict[str, list[tuple[str, int]]] = {}
+    seen_players: dict[str, list[tuple[str, str, int]]] = {}
     for number, cells in table.rows:
         row, ok = _read_row(number, cells, columns, result.problems)
         if (row.team, row.unit, row.player1, row.player2) == TEMPLATE_EXAMPLE[:4]:
@@ -131,9 +137,8 @@ def check_registration(
             (row.player2, row.phone2, "player2"),
         ):
             if name:
-                _check_player(
-                    row.row, name, phone, HEADERS[key][0], seen_players, known, result.problems
-                )
+                person = _Person(row.row, HEADERS[key][0], name, phone, row.unit)
+                _check_player(person, seen_players, known, result)
         if row.player1 and row.player1 == row.player2:
             result.problems.append(CellProblem(row.row, HEADERS["player2"][0], MSG_SAME_PLAYER))
         if ok:
@@ -146,6 +151,8 @@ def check_registration(
 def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
     """Read one row; the flag is False when the row has a problem (already reported)."""
     values = {key: cell(cells, columns, key) for key in HEADERS}
+    for key in NAME_KEYS:  # one stored form, compared as stored (王　芳 is 王芳)
+        values[key] = normalize_name(values[key])
     ok = True
     for key, missing in (
         ("team", MSG_MISSING_TEAM),
@@ -198,25 +205,43 @@ def _check_team_name(row: TeamRow, seen: dict[str, int], registered: set[str], p
         seen[row.team] = row.row
 
 
-def _same_person(phone_a: str, phone_b: str) -> bool:
-    return not (phone_a and phone_b and phone_a != phone_b)
+@dataclass(frozen=True)
+class _Person:
+    """A player of the sheet: where it is written, and what tells namesakes apart."""
+
+    row: int
+    column: str
+    name: str
+    phone: str
+    unit: str
 
 
-def _check_player(number, name, phone, column, seen, known, problems) -> None:
-    for other_phone, team in known.get(name, ()):
-        if _same_person(phone, other_phone):
-            problems.append(
-                CellProblem(
-                    number, column, Message(MSG_DUP_PLAYER_DB, {"name": name, "team": team})
-                )
-            )
+def _same_person(phone_a: str, unit_a: str | None, phone_b: str, unit_b: str | None) -> bool:
+    """Same name: one person unless both phones are given and differ, or both units."""
+    if phone_a and phone_b and phone_a != phone_b:
+        return False
+    return not (unit_a and unit_b and unit_a != unit_b)
+
+
+def _check_player(person: _Person, seen, known, result: RegistrationCheck) -> None:
+    name, number, column = person.name, person.row, person.column
+    namesake = None
+    for entry in known.get(name, ()):
+        other_phone, team = entry[0], entry[1]
+        other_unit = normalize_name(entry[2]) if len(entry) > 2 else None
+        if _same_person(person.phone, person.unit, other_phone, other_unit):
+            message = Message(MSG_DUP_PLAYER_DB, {"name": name, "team": team})
+            result.problems.append(CellProblem(number, column, message))
             return
-    for other_phone, other_row in seen.get(name, ()):
-        if _same_person(phone, other_phone) and other_row != number:
-            problems.append(
-                CellProblem(
-                    number, column, Message(MSG_DUP_PLAYER_FILE, {"name": name, "other": other_row})
-                )
-            )
+        namesake = namesake or Message(MSG_NAMESAKE_DB, {"name": name, "team": team})
+    for other_phone, other_unit, other_row in seen.get(name, ()):
+        if other_row == number:
+            continue
+        if _same_person(person.phone, person.unit, other_phone, other_unit):
+            message = Message(MSG_DUP_PLAYER_FILE, {"name": name, "other": other_row})
+            result.problems.append(CellProblem(number, column, message))
             return
-    seen.setdefault(name, []).append((phone, number))
+        namesake = namesake or Message(MSG_NAMESAKE_FILE, {"name": name, "other": other_row})
+    if namesake is not None:
+        result.namesakes.append(CellProblem(number, column, namesake))
+    seen.setdefault(name, []).append((person.phone, person.unit, number))

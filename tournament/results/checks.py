@@ -68,6 +68,15 @@ class ResultValues:
         return self == other
 
     @property
+    def unfinished(self) -> bool:
+        """True for the levels so far of a sheet still in play (a dispute filed from one):
+        both levels, different, and no winner. A finished result with different levels
+        always names its winner, so it is never taken for one."""
+        if self.forfeit or self.defeat_side or self.winner or not (self.ew_level and self.ns_level):
+            return False
+        return self.ew_level != self.ns_level
+
+    @property
     def ended_by_time(self) -> bool:
         """True for a result ended by the time limit (到时): both final levels, neither side
         past A, no forfeit or defeat. Passing A ends the match (docs/rules.md §5), so a result

@@ -121,7 +121,7 @@ def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, re
         )
     first = matches[0]
     for start in range(0, len(matches), CHUNK):
-        Match.objects.filter(pk__in=[m.pk for m in matches[start : start + CHUNK]]).update(
+        Match.objects.ruled([m.pk for m in matches[start : start + CHUNK]]).update(
             state=first.state,
             confirmed_by=first.confirmed_by,
             confirmed_via=first.confirmed_via,

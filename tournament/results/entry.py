@@ -53,6 +53,26 @@ def _early_message(left: int) -> Message:
     return Message("time_early", {"n": left})
 
 
+def check_early_time(
+    match: Match,
+    values: ResultValues,
+    *,
+    at_time: bool,
+    reason: str = "",
+    user=None,
+    now: datetime | None = None,
+) -> int | None:
+    """Refuse a time result before the round's time is up, unless the chief referee gives a
+    reason: the minutes left (None for a result not on time, or time up). Asked by every
+    final-levels save, and of a late one before it is kept or filed."""
+    left = minutes_left(match.round, now) if is_time_result(values, at_time) else None
+    if left is None:
+        return None
+    if not ((reason or "").strip() and has_role(user, match.round.tournament, CHIEF_REFEREE)):
+        raise Refused(_early_message(left))
+    return left
+
+
 def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> None:
     """Refuse a new 到时 line on a score sheet before the round's time is up.
 
@@ -87,11 +107,8 @@ def enter_final(
     An early time result is refused, unless the chief referee gives a reason; the reason
     is written in the audit log in the same transaction as the result.
     """
-    left = minutes_left(match.round, now) if is_time_result(values, at_time) else None
+    left = check_early_time(match, values, at_time=at_time, reason=reason, user=user, now=now)
     reason = (reason or "").strip()
-    is_chief = has_role(user, match.round.tournament, CHIEF_REFEREE)
-    if left is not None and not (reason and is_chief):
-        raise Refused(_early_message(left))
     if rule:
         saved = resolve_dispute(match, values, version=version, user=user, request=request)
     else:

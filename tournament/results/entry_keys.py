@@ -17,11 +17,18 @@ late entry
     unconfirmed entry of the same person, the entry corrects it (as that person may);
     anything else is a conflict, filed as a dispute for the chief referee with both
     entries kept. A person or side has at most one entry in a table's open dispute: a
-    further late entry of theirs is kept, not filed.
+    further late entry of theirs is kept, not filed. Before anything is kept or filed the
+    entry is checked as its save would check it (:func:`check_late_sheet`; a final-levels
+    entry by its form), and a table keeps at most :data:`MAX_KEPT` entries of one sender.
+resumed sheet
+    A late deal-by-deal sheet whose steps begin with every step the table holds, on a
+    table still in play (after a crash and a restored backup the laptop holds fewer deals
+    than the phone): the deals the server has are matched, the rest appended, and play
+    goes on (outcome ``applied``). Not a conflict: nothing the table holds is contradicted.
 outcome
     ``applied`` (saved as sent), ``same`` (the table held it already), ``conflict`` (filed
-    as a dispute), ``kept`` (kept for the record only; stored as a conflict whose payload
-    says why, :data:`KEPT_WHY`).
+    as a dispute), ``kept`` (kept for the record only, its payload says why,
+    :data:`KEPT_WHY`; the table's audit log has a line of it, ``result.kept``).
 """
 
 from __future__ import annotations
@@ -35,12 +42,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import format_notation
-from tournament.core.audit_text import values_text
+from tournament.core.audit import log_entries
+from tournament.core.audit_text import raw_text, steps_text, values_text
 from tournament.core.errors import Invalid, Refused
+from tournament.core.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
 from tournament.models import AppliedEntry, Match
 from tournament.results import write_rule
-from tournament.results.checks import ResultValues
+from tournament.results.checks import ResultValues, sheet_state
 from tournament.results.services import dispute_entries, save_dispute
 from tournament.results.sides import TABLE_SOURCES
 from tournament.results.table_write import (
@@ -52,13 +60,17 @@ from tournament.results.table_write import (
     require_write,
     same_actor,
     snapshot,
+    table_audit,
     values_of,
 )
+from tournament.standings.selectors import ruleset
 
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_KEY_BAD = "entry_key_bad"
 MSG_MADE_AT_BAD = "made_at_bad"
 MSG_KEY_REUSED = "entry_key_reused"
+MSG_KEPT_FULL = "kept_full"  # n
+MSG_LATE_SHEET_LONG = "late_sheet_long"  # n
 
 # A key as phones make them: a UUID, or the fallback's letters, digits and dashes.
 KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{7,63}")
@@ -69,11 +81,21 @@ BEHIND = timedelta(hours=24)
 LATE_VALUES = ("1", "true", "True", True)
 
 APPLIED, SAME, CONFLICT = AppliedEntry.APPLIED, AppliedEntry.SAME, AppliedEntry.CONFLICT
-KEPT = "kept"  # an answer's outcome; the applied entry is a conflict with ``payload["kept"]``
+KEPT = AppliedEntry.KEPT
 # Why a late entry was kept and not filed (``payload["kept"]``).
 AFTER_CONFIRMATION = "after_confirmation"  # 确认后到达
 IN_DISPUTE = "in_dispute"  # its sender has an entry in the table's open dispute already
 KEPT_WHY = (AFTER_CONFIRMATION, IN_DISPUTE)
+# Kept entries of one sender (a person, or a side's link) at one table. Beyond them a late
+# entry is refused with a message, not kept over the oldest: the first ones are the record
+# nearest the play, and a refused entry stays on the phone with its message (outbox.js), so
+# nothing is lost; a sender with a fourth version has something to tell the chief in person.
+MAX_KEPT = 3
+# The lines a late sheet may have: a round lasts at most rules.ruleset.MAX_TIME_LIMIT (600)
+# minutes and a deal takes more than two, so a legal sheet, its referee lines included, is
+# far shorter (a sheet of 100 deals is under 20 KB). Its lines, checked by the rules, are
+# each a small canonical dict, so this also bounds the payload kept (under 20 KB).
+MAX_LATE_STEPS = 400
 
 
 @dataclass(frozen=True)
@@ -173,8 +195,7 @@ def apply_once(
                 key=entry.key,
                 match=match,
                 kind=kind,
-                # A kept entry is on file as a conflict the chief sees; its payload says why.
-                outcome=CONFLICT if applied.outcome == KEPT else applied.outcome,
+                outcome=applied.outcome,
                 answer=applied.answer,
                 payload=applied.payload,
                 made_at=entry.made_at,
@@ -198,6 +219,8 @@ def saved_late(
     extra: dict | None = None,
     steps: list | None = None,
     match: Match | None = None,
+    resume: Callable[[Match], bool] | None = None,
+    check: Callable[[Match], object] | None = None,
 ) -> tuple[Match, str]:
     """``save(version)``, and its outcome. A stale version is refused as always, unless the
     entry is late (see the module doc), or, for a late entry, a refusal of the ``match``
@@ -206,7 +229,11 @@ def saved_late(
     ``same(stored match)`` says it is there already, a confirmed table keeps it for the
     record, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
     with the phone's ``values()`` (a side's ``steps``, a sheet, only with the stored
-    sheet's referee steps)."""
+    sheet's referee steps). Before any of these the entry is checked as its save would
+    check it: a sheet's ``steps`` by :func:`check_late_sheet`, anything else by
+    ``check(stored match)`` (a final-levels entry: its early time; its form checked it).
+    ``resume(stored match)``: the entry continues what the table holds (a *resumed
+    sheet*): saved at the table's version."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
     try:
@@ -220,15 +247,21 @@ def saved_late(
         if current is None or current.state != Match.CONFIRMED:
             raise
     _kind, decision = require_write(current, user, source, write_rule.LATE)
+    if steps is not None:  # checked as its save would, before anything is kept or filed
+        check_late_sheet(current, steps, deals_only=decision.deals_only)
+    if check is not None:
+        check(current)
     if same(current):
         return current, SAME
     if decision.verdict == write_rule.KEEP:
+        check_room(current, user, source)
         return current, KEPT  # a confirmed table changes only by the chief's act
+    if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
+        return save(current.version), APPLIED  # save_sheet asks the rule for its own path
     if correct and current.state == Match.ENTERED and same_actor(current, user, source):
         return save(current.version), APPLIED
-    if decision.deals_only and steps is not None:
-        check_player_steps(current, steps, late=True)
     if current.state == Match.DISPUTED and in_dispute(current, user, source):
+        check_room(current, user, source)
         return current, KEPT  # at most one entry of each person or side in a dispute
     conflict = _file_conflict(
         current, values(), user=user, source=source, request=request, extra=extra
@@ -236,11 +269,53 @@ def saved_late(
     return conflict, CONFLICT
 
 
-def kept_payload(current: Match, payload: dict, *, user, source: str) -> dict:
-    """What an applied entry keeps of a late entry that changed nothing: the phone's
-    ``payload``, why it was kept (:data:`KEPT_WHY`) and who sent it."""
+def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
+    """Refuse a late sheet its save would refuse (``save_sheet``: a side's link adds only
+    deals won, every line passes the rules), and one longer than :data:`MAX_LATE_STEPS`,
+    with the same messages: nothing of it is kept or filed. Fouls are not compared with
+    the stored sheet's, as the foul log may have grown since the phone's copy was made."""
+    if len(steps) > MAX_LATE_STEPS:
+        raise Invalid(MSG_LATE_SHEET_LONG, n=MAX_LATE_STEPS)
+    if deals_only:
+        check_player_steps(match, steps, late=True)
+    sheet_state(ruleset(match.round.tournament), steps)
+
+
+def check_room(match: Match, user, source: str) -> None:
+    """Refuse to keep one more entry of this sender at this table past :data:`MAX_KEPT`."""
+    by = actor_of(user, source)
+    kept = match.applied_entries.filter(outcome=KEPT).values_list("payload", flat=True)
+    if sum(1 for p in kept if isinstance(p, dict) and p.get("by") == by) >= MAX_KEPT:
+        raise Refused(MSG_KEPT_FULL, n=MAX_KEPT)
+
+
+def file_kept(current: Match, payload: dict, *, user, source: str, request) -> dict:
+    """A late entry that changed nothing: its line in the table's audit log (who, when,
+    what the phone sent; the table as it stays), and what its applied entry keeps: the
+    phone's ``payload`` (``values`` or a sheet's ``steps``), why it was kept
+    (:data:`KEPT_WHY`) and who sent it."""
     why = IN_DISPUTE if current.state == Match.DISPUTED else AFTER_CONFIRMATION
-    return {**payload, "kept": why, "by": actor_of(user, source), "via": source}
+    by = actor_of(user, source)
+    extra: dict = {"kept": why}
+    if "values" in payload:
+        at = timezone.now().isoformat()
+        extra["entries"] = [{"by": by, "via": source, "at": at, "values": payload["values"]}]
+    else:
+        extra["phone_deals"] = payload.get("steps") or []
+    code = MSG_AUDIT_KEPT_AGAIN if why == IN_DISPUTE else MSG_AUDIT_KEPT_LATE
+    stays = snapshot(current)
+    line = table_audit(
+        current,
+        user=user,
+        request=request,
+        action="result.kept",
+        summary=about_match(code, current),
+        before=stays,
+        source=source,
+        extra_after=extra,
+    )
+    log_entries(current.round.tournament, [line])
+    return {**payload, "kept": why, "by": by, "via": source}
 
 
 def in_dispute(match: Match, user, source: str) -> bool:
@@ -289,17 +364,15 @@ def late_kept(match: Match) -> list[dict]:
     if match.state in (Match.EMPTY, Match.IN_PLAY):
         return []
     rows = []
-    for entry in match.applied_entries.filter(outcome=CONFLICT).order_by("-created_at", "-pk"):
-        payload = entry.payload or {}
-        if not payload.get("kept"):
-            continue
+    for entry in match.applied_entries.filter(outcome=KEPT).order_by("-created_at", "-pk"):
+        payload = entry.payload if isinstance(entry.payload, dict) else {}
         if "values" in payload:
-            text = values_text(payload["values"])
+            text = kept_values_text(payload["values"])
         else:
-            text = format_notation(payload.get("steps") or [])
+            text = steps_text(payload.get("steps") or [])
         rows.append(
             {
-                "after_confirmation": payload["kept"] == AFTER_CONFIRMATION,
+                "after_confirmation": payload.get("kept") == AFTER_CONFIRMATION,
                 "by": payload.get("by", ""),
                 "text": text,
                 "made_at": entry.made_at,
@@ -307,3 +380,11 @@ def late_kept(match: Match) -> list[dict]:
             }
         )
     return rows
+
+
+def kept_values_text(values) -> str:
+    """A kept final-levels entry in one line; one stored before its check, as it is."""
+    try:
+        return values_text(values)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return raw_text(values)

@@ -139,6 +139,6 @@ def _write_groups(groups: dict[tuple, list[int]]) -> None:
     """One UPDATE for the tables (pks) given the same values of :data:`ENTRY_FIELDS`."""
     for values, pks in groups.items():
         for start in range(0, len(pks), CHUNK):
-            Match.objects.filter(pk__in=pks[start : start + CHUNK]).update(
+            Match.objects.ruled(pks[start : start + CHUNK]).update(
                 **dict(zip(ENTRY_FIELDS, values, strict=True))
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules import LEVELS
+from rules import LEVELS, RuleSet
 from scoring import counts_pass_upgrade
 from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.models import Foul, Player
@@ -62,11 +62,24 @@ class ResultForm(forms.Form):
     default_renderer = QUICK
 
     def __init__(
-        self, *args, knockout: bool = False, chief: bool = False, scoring: str = "", **kwargs
+        self,
+        *args,
+        knockout: bool = False,
+        chief: bool = False,
+        scoring: str = "",
+        rules: RuleSet | None = None,
+        **kwargs,
     ):
+        """``rules``: the event's; 过A方式 offers only the partner places that pass A under
+        them (another is refused anyway: ``checks._pass_upgrade``)."""
         super().__init__(*args, **kwargs)
         if not counts_pass_upgrade(scoring):  # only 100+ scores how the pass was won
             del self.fields["pass_how"]
+        else:
+            field = self.fields["pass_how"]
+            field.choices = [
+                c for c in field.choices if not c[0] or rules is None or rules.passes_a(int(c[0]))
+            ]
         if not knockout:
             del self.fields["decider"]
         if not chief:

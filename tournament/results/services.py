@@ -61,6 +61,7 @@ from tournament.standings.selectors import ruleset
 # Message codes (texts in tournament/core/messages/services.py).
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
+MSG_ENTRY_UNFINISHED = "entry_unfinished"
 MSG_SHEET_CLOSED = "sheet_closed"
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 
@@ -293,6 +294,8 @@ def pick_entry(match: Match, submission_id, *, version: int | None, user, reques
     if submission is None:
         raise Refused(MSG_NO_SUCH_ENTRY)
     values = ResultValues(**submission.values)
+    if values.unfinished:  # the levels so far of a sheet in play: no result to adopt
+        raise Refused(MSG_ENTRY_UNFINISHED)
     return resolve_dispute(
         match, values, version=version, user=user, request=request, path=write_rule.RULING
     )

@@ -26,7 +26,8 @@ from tournament.core.accounts import actor_label
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
-from tournament.models import AuditEntry, Match, Round
+from tournament.models import AuditEntry, Match, Round, table_guard
+from tournament.models.table_guard import UnruledWrite
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.sides import TABLE_SOURCES, actor_name, printed_by
@@ -163,11 +164,6 @@ PIN_PROBLEMS = ("pin_wrong", "pin_locked")  # tournament.results.sides: MSG_PIN,
 RULED = "_write_rule"  # the attribute of a locked match that holds the rule's decision
 
 
-class UnruledWrite(RuntimeError):
-    """A table written without asking the rule (:func:`require_write`): a programming error
-    of the write path, never a user's."""
-
-
 def actor_kind(match: Match, user, source: str, *, pin_problem: str | None = None) -> str:
     """Who writes, as :mod:`~tournament.results.write_rule` sees them (its ``ACTORS``).
 
@@ -201,6 +197,12 @@ def entry_path(source: str) -> str:
     return write_rule.FORM
 
 
+def drawn_by(user) -> str:
+    """The source of a draw's writes (the check-in forfeits): the staff's pages for an
+    account, else the command line (``manage.py pair``)."""
+    return "referee" if is_real(user) else "cli"
+
+
 def sheet_path(source: str) -> str:
     return write_rule.PLAYER_SHEET if source in TABLE_SOURCES else write_rule.SHEET
 
@@ -210,9 +212,11 @@ def write_decision(
 ) -> tuple[str, Decision]:
     """(the actor's kind, the rule's decision) for this write to ``match`` now: refused while
     the round takes no results, else :func:`~tournament.results.write_rule.may_write`.
-    Nothing is written; the pages ask it to show a button or not."""
+    Nothing is written; the pages ask it to show a button or not. The draw's paths
+    (``write_rule.DRAFT_PATHS``) write only a draft round (``publish`` is possible only
+    there), every other path a round that takes results."""
     kind = actor_kind(match, user, source, pin_problem=pin_problem)
-    why = problem(match.round, "enter")
+    why = problem(match.round, "publish" if path in write_rule.DRAFT_PATHS else "enter")
     if why:
         return kind, Decision(write_rule.REFUSE, why)
     decision = write_rule.may_write(kind, path, match.state)
@@ -244,6 +248,8 @@ def require_write(
     if error is not None:
         raise error
     setattr(match, RULED, (path, decision))
+    if decision.writes:
+        table_guard.rule(match.pk)  # the model's net (Match.save, update) lets it through
     return kind, decision
 
 

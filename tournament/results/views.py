@@ -21,15 +21,15 @@ from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tab
 from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.results.checks import RESULT_FIELDS, ResultValues, check_result
-from tournament.results.entry import enter_final, minutes_left
+from tournament.results.entry import check_early_time, enter_final, minutes_left
 from tournament.results.entry_keys import (
     CONFLICT,
     KEPT,
     SAME,
     Applied,
     apply_once,
+    file_kept,
     kept_note,
-    kept_payload,
     late_kept,
     saved_late,
 )
@@ -81,6 +81,7 @@ def result_form(request, match: Match, data=None, *, player: bool = False) -> Re
         "initial": None if data is not None else initial_for(match),
         "knockout": bool(match.bracket_id),
         "scoring": match.round.tournament.scoring,
+        "rules": ruleset(match.round.tournament),
     }
     if player:
         return PlayerResultForm(data, **kwargs)
@@ -155,10 +156,13 @@ def _save_final(request, match: Match, form, values: ResultValues, source: str) 
         request=request,
         correct=True,
         match=match,
+        check=lambda stored: check_early_time(
+            stored, values, at_time=d["at_time"], reason=d.get("time_reason", ""), user=request.user
+        ),
     )
     payload = {"values": values.as_dict()} if outcome in (CONFLICT, KEPT) else None
     if outcome == KEPT:
-        payload = kept_payload(saved, payload, user=request.user, source=source)
+        payload = file_kept(saved, payload, user=request.user, source=source, request=request)
     return Applied(result_note(saved, outcome), outcome, payload)
 
 

@@ -29,8 +29,8 @@ from tournament.results.entry_keys import (
     KEPT,
     Applied,
     apply_once,
+    file_kept,
     kept_note,
-    kept_payload,
     saved_late,
 )
 from tournament.results.fouls import deals_played, record_foul
@@ -119,6 +119,7 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         extra={"phone_deals": steps},
         steps=steps,
         match=match,
+        resume=lambda stored: continues(stored.deals or [], steps),
     )
     body = {"ok": True, "sheet": sheet_payload(saved)}
     if outcome != APPLIED:
@@ -128,8 +129,21 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
     elif outcome == KEPT:
         body["message"] = kept_note(saved)
-        payload = kept_payload(saved, payload, user=request.user, source=source)
+        payload = file_kept(saved, payload, user=request.user, source=source, request=request)
     return Applied(body, outcome, payload)
+
+
+def continues(stored: list, steps: list) -> bool:
+    """True when ``steps`` begin with every one of the ``stored`` steps and add more: a
+    phone's sheet resumed on a table that has only its first deals (entry_keys: resumed
+    sheet).
+
+    >>> continues([{"win": "EW", "partner": 2}], [{"win": "EW", "partner": 2}, {"time": True}])
+    True
+    >>> continues([{"win": "EW", "partner": 2}], [{"win": "NS", "partner": 2}, {"time": True}])
+    False
+    """
+    return len(steps) > len(stored) and steps[: len(stored)] == stored
 
 
 def sheet_values(match: Match, steps: list) -> ResultValues:

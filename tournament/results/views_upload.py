@@ -25,6 +25,7 @@ from tournament.models import Round
 from tournament.results.forms import ResultsImportForm
 from tournament.results.sheet_import import import_results
 from tournament.sheets.reader import megabytes
+from tournament.sheets.results_sheet import blank_note
 
 SESSION_KEY = "results_import"
 
@@ -90,6 +91,8 @@ def _confirm(request, round_: Round):
         messages.error(request, _("导入失败，没有保存任何成绩：") + problems)
         return redirect("results_import", slug=slug, number=number)
     messages.success(request, _("已导入%(n)s台成绩") % {"n": len(check.rows)})
+    if check.blank_tables:
+        messages.info(request, blank_note(check.blank_tables))
     return redirect("round_control", slug=slug, number=number)
 
 
@@ -106,4 +109,5 @@ def _preview(round_: Round, check) -> dict:
         "preview": rows,
         "problems": [str(p) for p in check.problems],
         "ignored_columns": check.ignored_columns,
+        "blank_tables": check.blank_tables,
     }

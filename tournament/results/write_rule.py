@@ -22,7 +22,8 @@ path
     ``sheet`` (the staff's deal-by-deal sheet), ``player_sheet`` (a side's sheet),
     ``import`` (a clerk's results sheet, on the web or the command line), ``confirm`` (a
     second person's confirmation), ``foul`` (the foul log), ``absence`` (a forfeit for
-    lateness), ``ruling`` (the chief settles a dispute: 采用此成绩 or 裁判长裁定) and
+    lateness), ``checkin_absence`` (the forfeit of a pair marked absent at check-in, set on
+    a fresh table as its round is drawn: the round is still a draft), ``ruling`` (the chief settles a dispute: 采用此成绩 or 裁判长裁定) and
     ``correction`` (the chief sets a table's result outside a dispute, 裁判长裁定（直接确认）).
 state
     The table's state (``Match.state``) when the write is decided (:data:`STATES`).
@@ -74,7 +75,14 @@ FORM, SLIP, LATE, SHEET, PLAYER_SHEET, IMPORT = (
     "import",
 )
 CONFIRM, FOUL, ABSENCE, RULING, CORRECTION = "confirm", "foul", "absence", "ruling", "correction"
-PATHS = (FORM, SLIP, LATE, SHEET, PLAYER_SHEET, IMPORT, CONFIRM, FOUL, ABSENCE, RULING, CORRECTION)
+CHECKIN_ABSENCE = "checkin_absence"
+PATHS = (
+    *(FORM, SLIP, LATE, SHEET, PLAYER_SHEET, IMPORT, CONFIRM, FOUL, ABSENCE, CHECKIN_ABSENCE),
+    *(RULING, CORRECTION),
+)
+# The paths written while the round is still a draft (drawn, not published); every other
+# path writes only a published round that is not locked.
+DRAFT_PATHS = (CHECKIN_ABSENCE,)
 
 WRITE, KEEP, REFUSE = "write", "keep", "refuse"
 
@@ -101,6 +109,8 @@ def _no(msg: str) -> Decision:
 W = Decision(WRITE)
 DEALS = Decision(WRITE, deals_only=True)  # a side: deals won only
 KEPT = Decision(KEEP)  # for the record; changes nothing
+# A side's entry kept for the record: checked as the side's write is, deals won only.
+KEPT_DEALS = Decision(KEEP, deals_only=True)
 # Message codes of the refusals (texts in tournament/core/messages/services.py).
 MSG_NO_RIGHT = "no_right"
 MSG_NOT_YOUR_TABLE = "not_your_table"
@@ -110,6 +120,7 @@ MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 MSG_PIN = "pin_wrong"
 MSG_FOUL_CONFIRMED = "foul_confirmed"
 MSG_NOT_A_DISPUTE = "not_a_dispute"
+MSG_FRESH_ONLY = "checkin_absence_fresh"
 
 NO = _no(MSG_NO_RIGHT)
 ELSE = _no(MSG_NOT_YOUR_TABLE)
@@ -119,6 +130,7 @@ NOTHING = _no(MSG_NOTHING_TO_CONFIRM)
 PIN = _no(MSG_PIN)
 FOUL_DONE = _no(MSG_FOUL_CONFIRMED)
 NO_DISPUTE = _no(MSG_NOT_A_DISPUTE)
+FRESH = _no(MSG_FRESH_ONLY)
 
 # path -> actor kind -> the decision in each state, in the order of STATES:
 #                      empty    in_play  entered  confirmed  disputed
@@ -142,8 +154,8 @@ RULE: dict[str, dict[str, tuple[Decision, ...]]] = {
         OUTSIDER: (NO, NO, NO, NO, NO),
     },
     LATE: {
-        SIDE: (DEALS, DEALS, DEALS, KEPT, DEALS),
-        SIDE_PIN: (DEALS, DEALS, DEALS, KEPT, DEALS),
+        SIDE: (DEALS, DEALS, DEALS, KEPT_DEALS, DEALS),
+        SIDE_PIN: (DEALS, DEALS, DEALS, KEPT_DEALS, DEALS),
         REFEREE: (W, W, W, KEPT, W),
         ELSEWHERE: (ELSE, ELSE, ELSE, ELSE, ELSE),
         CHIEF: (W, W, W, KEPT, W),  # the chief corrects a confirmed table knowingly
@@ -202,6 +214,15 @@ RULE: dict[str, dict[str, tuple[Decision, ...]]] = {
         ELSEWHERE: (ELSE, ELSE, ELSE, ELSE, ELSE),
         CHIEF: (W, W, W, W, W),
         SHELL: (NO, NO, NO, NO, NO),
+        OUTSIDER: (NO, NO, NO, NO, NO),
+    },
+    CHECKIN_ABSENCE: {  # who draws the round: the organizer (chief's rights) or the shell
+        SIDE: (NO, NO, NO, NO, NO),
+        SIDE_PIN: (NO, NO, NO, NO, NO),
+        REFEREE: (NO, NO, NO, NO, NO),  # a referee never draws a round
+        ELSEWHERE: (ELSE, ELSE, ELSE, ELSE, ELSE),
+        CHIEF: (W, FRESH, FRESH, FRESH, FRESH),  # a fresh table only: nothing to overwrite
+        SHELL: (W, FRESH, FRESH, FRESH, FRESH),  # manage.py pair
         OUTSIDER: (NO, NO, NO, NO, NO),
     },
     RULING: {

@@ -11,7 +11,7 @@ so a badge never outlives its conflict.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 
 from pairing import Bye, Pairing, Table
 from pairing.conflicts import check_pairing, refreshed_flags
@@ -218,7 +218,10 @@ def renumber_tables(round_: Round, *, user=None, request=None) -> None:
     """Number the tables 1… again, in their current order (after byes were given or taken)."""
     round_ = _draft(round_)
     matches = list(round_.matches.exclude(ns=None).order_by("table", "pk"))
-    Match.objects.filter(pk__in=[m.pk for m in matches]).update(table=None)
+    # Out of the way first, past every number in use: a table with an opponent always has a
+    # number (match_table_iff_opponent), and two tables never share one, at any moment.
+    highest = max((m.table for m in matches), default=0)
+    Match.objects.filter(pk__in=[m.pk for m in matches]).update(table=F("table") + highest)
     for i, m in enumerate(matches, start=1):
         m.table = i
     Match.objects.bulk_update(matches, ["table"])

@@ -84,6 +84,6 @@ def round_title(round_) -> str:
     rows = list(round_.matches.exclude(bracket_id="").values_list("bracket_id", "bracket_game"))
     names = knockout_titles((b for b, _g in rows), size)
     games = {game for _b, game in rows if game}
-    if round_.tournament.games > 1 and len(games) == 1:
+    if stage.games_per_match > 1 and len(games) == 1:
         names += _("（第%(n)s局）") % {"n": games.pop()}
     return f"{title} {names}" if names else title

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from tournament.core.errors import Invalid
-from tournament.core.normalize import normalize_name
+from tournament.core.normalize import normalize_text
 
 
 class TableFileError(Invalid):
@@ -78,12 +78,13 @@ def check_size(size: int, limits: Limits) -> None:
 
 
 def clean_text(value: object) -> str:
-    """Cell value as text, normalised like a name (:func:`normalize_name`); ``None`` → ``""``."""
+    """Cell value as text (:func:`normalize_text`: the names among the cells are normalised
+    as names by the import that reads them); ``None`` → ``""``."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return normalize_name(value)
+    return normalize_text(value)
 
 
 class Deadline:

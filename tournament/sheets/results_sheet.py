@@ -7,8 +7,12 @@ partner, also written 1–2 or 二游/双下, 1–3 or 三游, 1–4 or 末游),
 empty: the match ended by time; ticked with a side past A it is refused), and for checking
 only 东西抽签号/南北抽签号 (the pairs' draw numbers, compared with the table's: a row
 shifted against the paper is refused) beside 东西组合/南北组合 (names, read by the clerk,
-not by the importer). Every row is checked with the rules engine; every problem is
-reported with its row and column.
+not by the importer), and 加赛胜方/decider (东西/南北: who won the play-off game or deal
+of a knockout table drawn at time, docs/rules.md §5). Every row is checked with the rules
+engine; every problem is reported with its row and column.
+
+A clerk enters the tables they have: a row whose result cells are all blank (the sheet
+lists every table of the round) is skipped and listed in ``blank_tables``, not refused.
 """
 
 from __future__ import annotations
@@ -43,7 +47,10 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "at_time": ("到时", "at_time", "是否到时", "到时结束"),
     "ew_draw": ("东西抽签号", "ew_draw"),
     "ns_draw": ("南北抽签号", "ns_draw"),
+    "decider": ("加赛胜方", "decider", "胜方"),
 }
+# The cells a clerk fills for a table: all blank, the table is skipped (not yet entered).
+RESULT_KEYS = ("ew", "ns", "ew_fouls", "ns_fouls", "forfeit", "pass_how", "at_time", "decider")
 REQUIRED = ("table", "ew", "ns")
 # Columns a clerk's sheet shows for reading only: the pairs at each table, and remarks.
 # The pairs' names on the clerk's sheet (EW, NS): for the clerk's eyes, never read.
@@ -62,6 +69,7 @@ TABLE_MAX = DB_INT_MAX
 PASS_WORDS = {"二游": "2", "双下": "2", "三游": "3", "末游": "4", "四游": "4"}
 TIME_YES = ("是", "√", "✓", "✔", "到时", "y", "yes", "1", "true")
 TIME_NO = ("", "否", "n", "no", "0", "false")
+DECIDER_WORDS = {"": "", "ew": "EW", "ns": "NS", "东西": "EW", "南北": "NS"}
 FORFEIT_WORDS = {
     "": "",
     "ew": "EW",
@@ -80,6 +88,7 @@ class ResultsCheck:
     ignored_columns: list[str] = field(default_factory=list)
     skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
     row_numbers: dict[int, int] = field(default_factory=dict)  # table → row of the sheet
+    blank_tables: list[int] = field(default_factory=list)  # rows left blank: skipped
 
     @property
     def ok(self) -> bool:
@@ -109,7 +118,7 @@ def check_results_sheet(
         problem = _check_row(check, number, cells, columns, rules, tables, draws or {})
         if problem is not None:
             check.problems.append(problem)
-    if not table.rows:
+    if not check.rows and not check.problems:  # no row, or every row left blank
         check.problems.append(CellProblem(None, None, "import_no_rows"))
     return check
 
@@ -129,16 +138,22 @@ def _check_row(check, number, cells, columns, rules, tables, draws) -> CellProbl
         return CellProblem(
             number, where, Message("import_table_twice", {"table": table_no, "other": other})
         )
-    check.row_numbers[table_no] = number
     shifted = _draw_problem(number, cells, columns, draws.get(table_no))
     if shifted is not None:
         return shifted
+    if not any(cell(cells, columns, key) for key in RESULT_KEYS):
+        check.blank_tables.append(table_no)  # not entered yet: the clerk has no result
+        return None
+    check.row_numbers[table_no] = number
     forfeit_raw = cell(cells, columns, "forfeit").lower()
     if forfeit_raw not in FORFEIT_WORDS:
         return CellProblem(number, HEADERS["forfeit"][0], "import_forfeit")
     at_time = time_mark(cell(cells, columns, "at_time")) if "at_time" in columns else None
     if at_time is _BAD:
         return CellProblem(number, HEADERS["at_time"][0], "import_at_time")
+    decider = cell(cells, columns, "decider").lower()
+    if decider not in DECIDER_WORDS:
+        return CellProblem(number, HEADERS["decider"][0], "import_decider")
     try:
         check.rows[table_no] = check_result(
             rules,
@@ -149,6 +164,7 @@ def _check_row(check, number, cells, columns, rules, tables, draws) -> CellProbl
             ns_fouls=cell(cells, columns, "ns_fouls") or 0,
             at_time=at_time,
             pass_partner=pass_partner(cell(cells, columns, "pass_how")),
+            decider=DECIDER_WORDS[decider],
         )
     except ResultInvalid as exc:
         return CellProblem(number, None, exc.msg)
@@ -163,6 +179,11 @@ def _draw_problem(number: int, cells, columns, expected) -> CellProblem | None:
             text = Message("import_draw_shifted", {"given": given, "want": want})
             return CellProblem(number, HEADERS[key][0], text)
     return None
+
+
+def blank_note(tables: list[int]) -> str:
+    """What the clerk is told of the rows left blank: skipped, not an error."""
+    return _("以下各台未填写成绩，已跳过：%(tables)s") % {"tables": "、".join(map(str, tables))}
 
 
 _BAD = object()  # a 到时 cell that is neither yes nor empty

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -48,7 +49,9 @@ HEADER_SEARCH_ROWS = 10
 DB_INT_MAX = 2_147_483_647  # the largest IntegerField value every supported database stores
 IGNORED_HEADERS = ("序号", "编号", "备注", "no", "no.", "#", "remark", "remarks", "note", "notes")
 TOTAL_WORDS = ("合计", "小计", "总计")
-_HEADER_NOISE = re.compile(r"[\s*＊:：]+")
+_HEADER_NOISE = re.compile(r"[\s*:]+")
+# A note in brackets after a header's name, as units' forms write it: 队员1（姓名）, 电话(手机).
+_HEADER_NOTE = re.compile(r"^(.+?)[(\[][^()\[\]]*[)\]]$")
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,12 @@ class HeaderMap:
 
 
 def header_key(title: str) -> str:
-    """A header as compared: lower case, without spaces, colons or required-field stars."""
-    return _HEADER_NOISE.sub("", title).lower()
+    """A header as compared: NFKC (full-width digits, letters, brackets and stars as ASCII:
+    ``队员１`` is ``队员1``), lower case, without spaces, colons, required-field stars or a
+    bracketed note after the name (``队员1（姓名）`` is ``队员1``)."""
+    key = _HEADER_NOISE.sub("", unicodedata.normalize("NFKC", title)).lower()
+    note = _HEADER_NOTE.match(key)
+    return note.group(1) if note else key
 
 
 def read_table(
@@ -214,11 +221,13 @@ def map_headers(
 
 def _unknown(title: str, aliases: Mapping[str, Sequence[str]]) -> str:
     """The message for an unknown column, with the nearest known name when one is close."""
-    known = [name for names in aliases.values() for name in names]
-    near = difflib.get_close_matches(title, known, n=1, cutoff=0.5)
+    # Compared as header keys, so that a full-width digit or a note in brackets weighs
+    # nothing: 队员３ is nearest to 队员2 by its digit's shape only once it reads 队员3.
+    known = {header_key(name): name for names in aliases.values() for name in names}
+    near = difflib.get_close_matches(header_key(title), list(known), n=1, cutoff=0.5)
     message = _("未知的列，请删除或改为模板中的列名")
     if near:
-        message += _("（是否应为“%(name)s”？）") % {"name": near[0]}
+        message += _("（是否应为“%(name)s”？）") % {"name": known[near[0]]}
     return message
 
 

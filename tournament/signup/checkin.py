@@ -41,6 +41,8 @@ from tournament.core.messages.audit import (
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
 from tournament.registration.services import team_set_status
+from tournament.results import write_rule
+from tournament.results.table_write import drawn_by, require_write
 
 CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 
@@ -196,8 +198,10 @@ def mark_missing(
 def apply_absences(round_: Round, *, user=None, request=None) -> int:
     """Forfeit the tables of the round's absent pairs (both absent: both forfeit).
 
-    Called when a round is paired (and re-paired); only tables without a result. Returns
-    how many tables were forfeited.
+    Called when a round is paired (and re-paired); only tables without a result. Each
+    forfeit is the write rule's ``checkin_absence`` path, asked for the one who drew
+    (:func:`~tournament.results.table_write.require_write`). Returns how many tables were
+    forfeited.
     """
     absent = set(
         Absence.objects.filter(
@@ -207,9 +211,12 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
     if not absent:
         return 0
     changed, now = [], timezone.now()
+    source = drawn_by(user)
     for match in round_.matches.filter(ns__isnull=False, forfeit="").filter(
         Q(ew_id__in=absent) | Q(ns_id__in=absent)
     ):
+        match.round = round_  # the draw's locked round: the rule reads its status and event
+        require_write(match, user, source, write_rule.CHECKIN_ABSENCE)
         ew_out, ns_out = match.ew_id in absent, match.ns_id in absent
         match.forfeit = "both" if ew_out and ns_out else ("EW" if ew_out else "NS")
         match.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from captcha.fields import CaptchaField, CaptchaTextInput
-from captcha.models import CaptchaStore
 from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +10,7 @@ from tournament.core.normalize import normalize_name
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.services import TeamData
 from tournament.registration.sheet_check import NAME_MAX, PHONE_MAX
+from tournament.signup import challenge
 from tournament.signup.services import team_data
 
 _NAMES = ("name", "unit", "player1", "player2")
@@ -71,44 +70,43 @@ class SignUpForm(forms.Form):
         return cls(data, initial=initial)
 
 
-# The text fallback of the challenge, in words: "3+4=" reads "3 加 4 等于几？".
-_OPERATORS = {"+": _("加"), "-": _("减"), "×": _("乘")}
+class ChallengeInput(forms.TextInput):
+    """The answer box of the sign-up challenge, with its picture and its hidden token.
 
+    Each rendering asks a new question (a new token): the one just answered is spent, and
+    the answer box starts empty. See :mod:`tournament.signup.challenge`."""
 
-def spoken(challenge: str) -> str:
-    """The challenge ``"7×3="`` as a question in words, for a phone that shows no image.
-
-    >>> str(spoken("7×3="))
-    '7 乘 3 等于几？'
-    """
-    body = challenge.rstrip("=")
-    for sign, word in _OPERATORS.items():
-        left, found, right = body.partition(sign)
-        if found:
-            return str(_("%(a)s %(op)s %(b)s 等于几？") % {"a": left, "op": word, "b": right})
-    return body
-
-
-class ChallengeInput(CaptchaTextInput):
-    """django-simple-captcha's image with the same question in words beside it (no audio)."""
-
-    template_name = "widgets/signup_captcha.html"  # the form renderer reads app folders
+    template_name = "widgets/signup_challenge.html"  # the form renderer reads app folders
 
     def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        store = CaptchaStore.objects.filter(hashkey=self._key).values_list("challenge", flat=True)
-        context["question"] = spoken(store.first() or "")
+        context = super().get_context(name, None, attrs)
+        token = challenge.new_token()
+        context["token"] = token
+        context["token_name"] = f"{name}_token"
+        context["image"] = challenge.image_data_uri(token)
         return context
 
 
 class PublicSignUpForm(SignUpForm):
-    """The public form: a pair's application and the challenge a script cannot answer blind."""
+    """The public form: a pair's application and the challenge a script cannot read as text."""
 
-    captcha = CaptchaField(
+    challenge = forms.IntegerField(
         label=_("验证题"),
         widget=ChallengeInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-        error_messages={"invalid": _("验证题答案不对，请看新的题目再答一次")},
+        error_messages={
+            "invalid": _("验证题答案不对，请看新的题目再答一次"),
+            "required": _("请填写验证题的答案"),
+        },
     )
+
+    def clean_challenge(self) -> int:
+        answer = self.cleaned_data["challenge"]
+        verdict = challenge.check(self.data.get("challenge_token", ""), answer)
+        if verdict == challenge.WRONG:
+            raise forms.ValidationError(_("验证题答案不对，请看新的题目再答一次"))
+        if verdict == challenge.EXPIRED:
+            raise forms.ValidationError(_("验证题已失效，请看新的题目再答一次"))
+        return answer
 
 
 class SignUpConfigForm(forms.ModelForm):

@@ -7,8 +7,12 @@ first, so two pairs signing up at once cannot both take the last place.
 A script cannot flood the public page: at most ``SIGNUP_LIMIT_PER_ADDRESS`` sign-ups an hour
 from one address and ``SIGNUP_LIMIT_PER_EVENT`` an hour for the event, counted from the
 applications saved (each keeps its address), under the tournament's lock: the same count
-for every worker, and nothing a cache could lose. Once a round is out, every new pair waits for the
-organizer's approval (it would otherwise be seated by the next pairing).
+for every worker, and nothing a cache could lose. Well below those limits, a flood takes no
+place: a sign-up beyond ``SIGNUP_HOLD_PER_ADDRESS`` from its address, or while
+``SIGNUP_FLOOD_ADDRESSES`` addresses signed up in ``SIGNUP_FLOOD_MINUTES``, is held (待核实, see
+:mod:`tournament.models.signup`) for the organizer, and a real pair that comes during the
+flood finds the places the flood did not take. Once a round is out, every new pair waits
+for the organizer's approval (it would otherwise be seated by the next pairing).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
 from tournament.registration.services import TeamData, team_register, team_set_status, team_update
 from tournament.signup import mail as signup_mail
 from tournament.signup.checks import check_signup, normalized
+from tournament.signup.flood import flooded
 
 
 def config_of(tournament: Tournament) -> SignUpConfig:
@@ -194,7 +199,11 @@ def signup_submit(
     check_signup(tournament, data)
     signup = _new_signup(tournament, data, emails, request)
     _check_limits(tournament, signup.ip)
-    if not config.confirm_email:
+    if flooded(tournament, signup.ip):
+        # Held, even when e-mail confirmation is asked: the organizer checks it instead, and
+        # no mail goes to addresses a script may have typed.
+        signup.state = SignUp.HELD
+    elif not config.confirm_email:
         _place(signup, config, request)
     signup.save()
     label = signup.get_state_display()
@@ -205,7 +214,8 @@ def signup_submit(
         request,
     )
     kind = "confirm_email" if signup.state == SignUp.UNCONFIRMED else "confirmation"
-    signup_mail.send_on_commit(signup, kind, request)
+    if signup.state != SignUp.HELD:
+        signup_mail.send_on_commit(signup, kind, request)
     return signup
 
 
@@ -323,14 +333,20 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
 
 @transaction.atomic
 def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
-    """The organizer accepts a pair waiting for approval: it becomes a registered pair."""
-    lock_signups(signup.tournament)
+    """The organizer accepts a pair waiting for approval: it becomes a registered pair. A
+    held pair (待核实) takes a place if one is free, else the waiting list (in the order it
+    came, like every pair on it)."""
+    config = lock_signups(signup.tournament)
     signup = _reload(signup)
-    if signup.state != SignUp.PENDING:
-        raise ValidationError(_("只有待审核的报名可以通过"))
+    if signup.state not in (SignUp.PENDING, SignUp.HELD):
+        raise ValidationError(_("只有待审核或待核实的报名可以通过"))
     before = signup_snapshot(signup)
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
-    _accept(signup, request, user)
+    full = config.cap is not None and places_taken(signup.tournament) >= config.cap
+    if signup.state == SignUp.HELD and full:
+        signup.state = SignUp.WAITING
+    else:
+        _accept(signup, request, user)
     signup.save()
     name = signup.data.get("name", "")
     _log(
@@ -341,11 +357,12 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
         user,
         before,
     )
-    signup_mail.send_on_commit(signup, "approved", request)
+    kind = "approved" if signup.state == SignUp.APPROVED else "confirmation"
+    signup_mail.send_on_commit(signup, kind, request)
     return signup
 
 
-REJECTABLE = (SignUp.UNCONFIRMED, SignUp.PENDING, SignUp.WAITING)
+REJECTABLE = (SignUp.UNCONFIRMED, SignUp.HELD, SignUp.PENDING, SignUp.WAITING)
 
 
 @transaction.atomic
@@ -357,13 +374,15 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     if not reason:
         raise ValidationError(_("请填写未通过的原因"))
     if signup.state not in REJECTABLE:
-        raise ValidationError(_("只有待确认、待审核或候补的报名可以拒绝"))
+        raise ValidationError(_("只有待确认、待核实、待审核或候补的报名可以拒绝"))
+    held = signup.state == SignUp.HELD
     before = signup_snapshot(signup)
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]
     signup.save()
     name = signup.data.get("name", "")
     summary = Message(MSG_AUDIT_SIGNUP_REJECTED, {"name": name, "reason": signup.reason})
     _log(signup, "signup.reject", summary, request, user, before)
-    signup_mail.send_on_commit(signup, "rejected", request)
+    if not held:  # a held one was never mailed: its addresses may be a script's
+        signup_mail.send_on_commit(signup, "rejected", request)
     promote(signup.tournament, config, request, user)
     return signup

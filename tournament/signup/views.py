@@ -82,8 +82,12 @@ def _checkin_context(signup: SignUp, request) -> dict:
 def signup_page(request, slug):
     tournament = load_tournament(request, slug, None)
     config = config_of(tournament)
-    form = PublicSignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.POST.get("another"):
+        # 换一题: the same form again with what was typed, a new question, no errors shown.
+        form = PublicSignUpForm(initial=request.POST.dict())
+    else:
+        form = PublicSignUpForm(request.POST or None)
+    if form.is_bound and form.is_valid():
         try:
             signup = signup_submit(
                 tournament=tournament,

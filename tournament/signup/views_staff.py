@@ -69,6 +69,7 @@ def signup_admin(request, slug):
         **_listed(request, tournament),
         "totals": fee_totals(tournament, config.fee),
         "taken": places_taken(tournament),
+        "held": SignUp.objects.filter(tournament=tournament, state=SignUp.HELD).count(),
         "fee_choices": SignUp.FEE_CHOICES,
         "reject_form": RejectForm(),
         "running": event_started(tournament),

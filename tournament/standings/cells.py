@@ -28,10 +28,9 @@ METRIC_HELP = {
     "last_rounds": _(
         "末轮成绩倒查：先比最后一轮得分，相同再比前一轮，依此类推；“—”表示未参加该轮。"
     ),
-    # The lot is a number drawn from the event's random code for each pair (ten digits),
-    # not the pair's draw number (抽签号): the legend must not send readers to that column.
     "lot": _(
-        "抽签：以上都相同时比较随机签号（由赛事随机码为每个组合算出，不是抽签号），签号小者列前。"
+        "抽签：以上都相同时由电脑抽签决定：每对一个随机签号（由本赛事的签种算出，"
+        "不是抽签号），签号小者列前。"
     ),
 }
 
@@ -77,6 +76,10 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "rank": row.rank,
             "team_id": row.team,
             "team": team.name if team else str(row.team),
+            # 退赛/取消资格 beside the name: a pair no longer playing keeps its place.
+            "status_mark": ""
+            if not team or team.status == Team.ACTIVE
+            else team.get_status_display(),
             "unit": team.unit.name if team and team.unit_id else "",
             "players": "、".join(names),  # as the API and ``standings --json`` have it
             # The page lists them in the reader's language (these rows are kept for all).
@@ -88,8 +91,6 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "losses": row.losses,
             "decided_by": row.decided_by or "",
             "lot_draw": row.lot_draw,
-            # 退赛 / 取消资格: still ranked by the games played, marked (issue 42).
-            "status": team.status if team else Team.ACTIVE,
         }
         for key in metric_keys(chain):
             item[key] = metric_value(row, key)

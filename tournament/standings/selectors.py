@@ -18,12 +18,13 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, Q
 
 from rules import RuleSet
 from scoring import (
+    KnockoutStage,
     MatchRecord,
     ScoreOptions,
     StandingRow,
     StandingsRules,
     bracket_order,
-    rank_by_bracket,
+    final_places,
     standings,
 )
 from tournament.models import Match, Round, Stage, Team, Tournament
@@ -141,34 +142,51 @@ def standings_for(
     """Standings after ``after_round`` (default: every counted round).
 
     The one computation behind the standings page, the PDF, xlsx and CSV exports, the
-    ``standings`` command, certificates and the unit ranking. Once a knockout stage is
-    decided and counted, its bracket gives the places (:func:`scoring.bracket_order`).
+    ``standings`` command, certificates and the unit ranking. Each stage ranks by its own
+    rules (docs/rules.md §11.8): the points rounds by the event's standings, a knockout
+    stage by its bracket, whose games never count as points rounds; the final places come
+    from :func:`scoring.final_places`.
     """
+    knockout_rounds, stages = knockout_stages(tournament, after_round=after_round, public=public)
     records = match_records(tournament, public=public)
+    if knockout_rounds:
+        records = [r for r in records if r.round not in knockout_rounds]
     rows = standings(
         records,
         standings_rules(tournament),
         teams=ranked_team_ids(tournament),
         after_round=after_round,
     )
-    order = knockout_order(tournament, after_round=after_round, public=public)
-    return rank_by_bracket(rows, order) if order else rows
+    return final_places(rows, stages)
 
 
-def knockout_order(
+def knockout_stages(
     tournament: Tournament, *, after_round: int | None, public: bool
-) -> list[int] | None:
-    """The final places of the last decided knockout stage, if its rounds all count."""
+) -> tuple[set[int], list[KnockoutStage]]:
+    """The round numbers of every knockout stage, and the stages a pair has reached by
+    ``after_round`` as plain data: their members, and their bracket's final places once
+    every round of the stage counts (None before)."""
     counted = set(counted_rounds(tournament, public=public))
     if after_round is not None:
         counted = {n for n in counted if n <= after_round}
-    stages = Stage.objects.filter(tournament=tournament, kind="knockout").order_by("-order")
-    for stage in stages:
+    rounds: set[int] = set()
+    reached: list[KnockoutStage] = []
+    for stage in Stage.objects.filter(tournament=tournament, kind="knockout").order_by("order"):
+        numbers = set(stage.round_set.values_list("number", flat=True))
+        rounds |= numbers
         bracket = stage.state.get("bracket") if isinstance(stage.state, dict) else None
-        rounds = set(stage.round_set.values_list("number", flat=True))
-        if bracket and rounds and rounds <= counted:
-            return bracket_order(bracket)
-    return None
+        if not bracket or not numbers & counted:
+            continue  # not reached yet
+        members = {
+            team
+            for matches in bracket.get("rounds") or ()
+            for match in matches
+            for team in (match.get("ew"), match.get("ns"))
+            if team is not None
+        }
+        order = bracket_order(bracket) if numbers <= counted else None
+        reached.append(KnockoutStage(members=frozenset(members), order=order))
+    return rounds, reached
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.messages.labels import metric_label
-from tournament.models import Team
 from tournament.rounds.titles import listing
 from tournament.standings.cells import metric_keys, metric_text
 
@@ -43,10 +42,8 @@ class StandingsTable(tables.Table):
         pairs tied on points and the first tiebreak looked identical on a phone."""
         url = record.get("team_url")
         name = format_html('<a href="{}">{}</a>', url, value) if url else format_html("{}", value)
-        status = record.get("status", Team.ACTIVE)
-        if status != Team.ACTIVE:  # a withdrawn or disqualified pair says so by its name
-            label = dict(Team.STATUS_CHOICES)[status]
-            name = format_html('{} <span class="badge warn">{}</span>', name, label)
+        if record.get("status_mark"):
+            name = format_html('{} <span class="badge">{}</span>', name, record["status_mark"])
         if not self.phone_line:
             return name
         values = format_html_join(

@@ -183,10 +183,14 @@ def deploy_check_here(real: dict) -> str:
 
 
 def test_check_deploy_is_clean_with_https_on(tmp_path):
-    result = deploy_check(tmp_path, HTTPS="1")
+    """With deploy/'s settings: HTTPS=1 and the proxy in front counted (TRUSTED_PROXIES=1)."""
+    result = deploy_check(tmp_path, HTTPS="1", TRUSTED_PROXIES="1")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "WARNING" not in result.stderr + result.stdout
     assert "no issues" in result.stdout
+    # Issue 41: HTTPS=1 behind a proxy counted as none makes every limit one for everybody.
+    alone = deploy_check(tmp_path, HTTPS="1")
+    assert "guandan.W041" in alone.stdout + alone.stderr
 
 
 def test_check_deploy_names_the_https_settings_when_off(tmp_path):

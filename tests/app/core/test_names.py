@@ -7,6 +7,7 @@ import doctest
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.app.sheet_files import xlsx
 from tournament.core import normalize
@@ -21,7 +22,29 @@ def test_normalize_name_removes_invisible_characters_and_composes():
     assert normalize_name("正常\u200b队") == "正常队"
     assert normalize_name("\u202e坏\u2066队\u2069\ufeff") == "坏队"
     assert normalize_name("Jose\u0301") == "José"
-    assert normalize_name("\u3000张\t\t伟 ") == "张 伟"
+    assert normalize_name("\u3000张\t\t伟 ") == "张伟"
+
+
+def test_full_width_forms_and_padding_between_chinese_characters_are_one_name():
+    """Issue 42: ``王　芳`` (padded with a full-width space) was stored as "王 芳", so a later
+    ``王芳`` passed the duplicate check. Words in Latin letters keep their space."""
+    assert normalize_name("王\u3000芳") == normalize_name("王芳") == "王芳"
+    assert normalize_name("ＬＩ\u3000Ｌｅｉ") == "LI Lei"
+    assert normalize_name("Zhu  Ge") == "Zhu Ge"
+    assert normalize_name("张三 Tom") == "张三 Tom"
+
+
+def test_a_padded_name_is_stored_without_padding_and_then_seen_as_a_duplicate(tournament, register):
+    rows = [("金陵队", "", "王\u3000芳", "张伟", "", "")]
+    check = teams_import(tournament=tournament, data=xlsx(rows), filename="a.xlsx")
+    assert check.ok
+    assert Player.objects.filter(name="王芳").count() == 1
+    rows = [("新队", "", "王芳", "丙", "", "")]
+    check = teams_import(tournament=tournament, data=xlsx(rows), filename="b.xlsx")
+    with translation.override("zh-hans"):
+        assert [str(p) for p in check.problems] == [
+            "第2行“选手1”列：选手“王芳”已在组合“金陵队”中报名"
+        ]
 
 
 def test_a_search_key_is_the_stored_form_without_spaces_in_lower_case():

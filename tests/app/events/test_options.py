@@ -20,7 +20,7 @@ def test_defaults_are_valid():
     ("opts", "fragment"),
     [
         ({"format": "rotation", "rounds": 5}, "固定打3轮"),
-        ({"games": 3, "format": "swiss"}, "三局两胜只用于淘汰赛"),
+        ({"games": 3, "format": "swiss"}, "请在“阶段”页添加淘汰赛阶段时选择三局两胜"),
         ({"format": "knockout", "avoid_same_unit": "hard"}, "淘汰赛无法保证"),
         ({"format": "knockout", "scoring": "hundred_plus"}, "不能用于淘汰赛"),
         ({"tiebreaks": ["level_diff", "points"]}, "第一项必须是积分"),

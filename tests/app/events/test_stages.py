@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests.conftest import login
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff
+from tournament.printing.makers import Request
+from tournament.printing.registry import run
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
+from tournament.results.sheet_import import import_results
 from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
 
@@ -162,3 +167,82 @@ def test_rotation_standings_show_group_and_rank_within_it(organizer, chief, refe
         play_round(pair_next_round(t), organizer, referee, chief)
     page = login(organizer).get(f"/t/{t.slug}/standings/").content.decode()
     assert "组别" in page and "组内名次" in page and ">A<" in page and ">B<" in page
+
+
+def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
+    organizer, chief, referee, register
+):
+    """Issue 42: best of three could not be set once the Swiss stage had started, and the
+    message said 三局两胜只用于淘汰赛. The knockout stage takes its own number of games."""
+    t = create(
+        organizer, chief, referee, slug="sw3", name="积分后三局两胜", format="swiss", rounds=1
+    )
+    for i in range(1, 5):
+        register(t, f"队{i}")
+    draw(t, seed=3)
+    play_round(pair_next_round(t), organizer, referee, chief)  # the Swiss stage has started
+    page = login(organizer).post(
+        reverse("stage_list", args=[t.slug]),
+        {
+            "kind": "knockout",
+            "name": "决赛",
+            "rounds": "1",
+            "qualify": "top",
+            "count": "2",
+            "games": "3",
+        },
+        follow=True,
+    )
+    assert "已添加阶段" in page.content.decode()
+    stage = t.stages.get(kind="knockout")
+    assert (stage.games, stage.games_per_match, t.games) == (3, 3, 1)
+    assert "三局两胜" in login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
+    g1 = pair_next_round(t)
+    play_round(g1, organizer, referee, chief)  # game 1 to EW: not yet decided
+    assert g1.matches.get().bracket_game == 1
+    g2 = pair_next_round(t)
+    assert g2.matches.get().bracket_game == 2
+    play_round(g2, organizer, referee, chief, winner_of=lambda m: "NS")  # the same pair: 2–0
+    bracket = t.stages.get(kind="knockout").state["bracket"]
+    assert bracket["rounds"][0][0]["winner"] == g1.matches.get().ew_id
+    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+
+
+def test_games_are_a_knockout_stages_only(organizer, chief, referee):
+    t = create(organizer, chief, referee, slug="g5", name="局数", format="swiss", rounds=1)
+    with pytest.raises(Refused, match="一局决胜或三局两胜"):
+        stage_add(t, kind="knockout", name="决赛", rounds=1, qualify={"top": 2}, games=5)
+    with pytest.raises(Refused, match="只用于淘汰赛阶段"):
+        stage_add(t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3)
+
+
+def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(
+    organizer, chief, referee, register
+):
+    """Issue 42: the import asked for a knockout table's play-off winner, and the clerk's
+    sheet had no column for it."""
+    t = create(organizer, chief, referee, slug="kocl", name="淘汰录入", format="knockout", rounds=2)
+    for i in range(1, 5):
+        register(t, f"队{i}")
+    draw(t, seed=1)
+    semis = pair_next_round(t)
+    publish_round(semis, user=organizer)
+    out = io.BytesIO()
+    run(Request(t, "clerk_sheet", "xlsx", round=semis.number), out)
+    book = load_workbook(io.BytesIO(out.getvalue()))
+    ws = book.worksheets[0]
+    headers = [c.value for c in ws[2]]
+    assert "加赛胜方" in headers
+    cells = {  # table 1 drawn at time, won by the play-off; table 2 won on levels
+        1: {"东西": "Q", "南北": "Q", "到时": "是", "加赛胜方": "南北"},
+        2: {"东西": "A+", "南北": "9"},
+    }
+    for row in ws.iter_rows(min_row=3):
+        for header, value in cells.get(row[0].value, {}).items():
+            row[headers.index(header)].value = value
+    data = io.BytesIO()
+    book.save(data)
+    check = import_results(semis, data=data.getvalue(), filename="录入.xlsx", user=chief)
+    assert check.ok, [str(p) for p in check.problems]
+    winners = dict(semis.matches.values_list("table", "winner"))
+    assert winners == {1: "NS", 2: "EW"}

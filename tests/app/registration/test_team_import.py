@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from tests.app.sheet_files import HEADER, csv_bytes, pairs, xlsx
 from tournament.models import AuditEntry, Player, Team, Unit
-from tournament.registration.services import teams_import
+from tournament.registration.services import registration_check, teams_import
 from tournament.sheets.table_file import TableFileError
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +104,8 @@ def test_same_name_with_different_phones_is_two_people(tournament):
         ("A队", "", "王伟", "甲", "13800000001", ""),
         ("B队", "", "王伟", "乙", "13800000002", ""),
     ]
-    assert run(tournament, xlsx(rows)).ok
+    check = run(tournament, xlsx(rows))
+    assert check.ok and len(check.namesakes) == 1  # flagged in the preview
 
 
 def test_unknown_column_is_reported(tournament):
@@ -199,3 +201,67 @@ def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
     before = snapshot(tournament)
     alone = run(tournament, xlsx([TEMPLATE_EXAMPLE]))
     assert not alone.ok and snapshot(tournament) == before
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        ["队名", "单位", "队员１（姓名）", "队员２（姓名）", "电话", "种子"],
+        ["队名", "单位", "队员１", "队员２", "电话(手机)", "种子"],
+    ],
+)
+def test_full_width_digits_and_a_note_in_brackets_in_a_header_are_read(tournament, header):
+    """Issue 42: 队员１（姓名） and 队员１ (full-width digit) were refused."""
+    check = run(tournament, xlsx([("A队", "U", "甲", "乙", "13800000001", "")], header=header))
+    assert check.ok, problems(check)
+    team = Team.objects.get(tournament=tournament)
+    assert [p.name for p in team.players.order_by("position")] == ["甲", "乙"]
+
+
+def test_namesakes_in_other_units_are_flagged_and_imported(tournament):
+    """Issue 42: a 5,000-pair file was refused whole because names repeat across units."""
+    rows = pairs(5000, unit_count=40)
+    # Every 50th pair's first player is a 王伟: 100 王伟 in 40 units; rows of one unit
+    # repeat it only when they are 40 pairs apart, so those get a phone each.
+    for i in range(0, 5000, 50):
+        phone = f"139{i:08d}"
+        rows[i] = (rows[i][0], rows[i][1], "王伟", rows[i][3], phone, "")
+    with translation.override("zh-hans"):
+        check = registration_check(tournament, xlsx(rows), "报名.xlsx")
+        notes = [str(p) for p in check.namesakes]
+    assert check.ok and len(check.rows) == 5000
+    assert len(notes) == 99  # every 王伟 after the first
+    assert notes[0] == "第52行“选手1”列：与第2行的选手“王伟”同名，单位或电话不同，按两人导入"
+
+
+def test_a_namesake_already_registered_in_another_unit_is_another_person(tournament, register):
+    register(tournament, "老队", "淮安", p1="张伟", p2="李娜")
+    check = run(tournament, xlsx([("新队", "盱眙", "张伟", "赵六", "", "")]))
+    assert check.ok
+    with translation.override("zh-hans"):
+        assert [str(p) for p in check.namesakes] == [
+            "第2行“选手1”列：与组合“老队”中的选手“张伟”同名，单位或电话不同，按两人导入"
+        ]
+    assert Player.objects.filter(name="张伟").count() == 2
+
+
+def test_the_same_name_in_the_same_unit_without_phones_is_still_one_person(tournament):
+    rows = [("A队", "淮安", "王伟", "甲", "", ""), ("B队", "淮安", "王伟", "乙", "", "")]
+    check = run(tournament, xlsx(rows))
+    assert problems(check) == ["第3行“选手1”列：选手“王伟”同时出现在第2行的组合中"]
+    assert not Team.objects.filter(tournament=tournament).exists()
+
+
+def test_the_preview_lists_the_namesakes(tournament, as_organizer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    rows = [("一队", "苏州", "王伟", "甲二", "", ""), ("二队", "无锡", "王伟", "乙二", "", "")]
+    response = as_organizer.post(
+        reverse("team_import", args=[tournament.slug]),
+        {"file": SimpleUploadedFile("报名.xlsx", xlsx(rows))},
+    )
+    page = response.content.decode()
+    assert "1 名选手与别的选手同名" in page
+    assert "与第2行的选手“王伟”同名，单位或电话不同，按两人导入" in page
+    assert "检查通过" in page

@@ -83,3 +83,40 @@ def test_an_entry_of_another_table_cannot_be_picked(disputed, chief, referee):
     foreign = other.submissions.get()
     with pytest.raises(Refused, match="没有找到"):
         pick_entry(disputed, foreign.pk, version=None, user=chief)
+
+
+def test_two_entries_differing_in_how_a_was_passed_read_apart(
+    tournament, teams8, make_round, referee, ref2, chief
+):
+    """100+ scores how A was passed: two entries "A+ : 9" that differ only there must not
+    read the same to the chief."""
+    tournament.scoring, tournament.format, tournament.rounds = "hundred_plus", "rotation", 3
+    tournament.save()
+    m = make_round(tournament, teams8).matches.get(table=1)
+    m = submit_result(
+        m, ResultValues("A+", "9", winner="EW", pass_upgrade=3), user=referee, version=m.version
+    )
+    submit_result(
+        m,
+        ResultValues("A+", "9", winner="EW", pass_upgrade=2),
+        version=m.version,
+        user=ref2,
+        source="referee",
+    )
+    page = login(chief).get(reverse("match_entry", args=[tournament.slug, 1, 1])).content.decode()
+    section = page[page.index('id="dispute"') :]
+    assert "过A一副升3级" in section and "过A一副升2级" in section
+
+
+def test_how_a_was_passed_offers_only_the_places_the_rule_allows(
+    tournament, teams8, make_round, referee
+):
+    tournament.scoring, tournament.format, tournament.rounds = "hundred_plus", "rotation", 3
+    tournament.save()
+    make_round(tournament, teams8)
+    url = reverse("match_entry", args=[tournament.slug, 1, 1])
+    page = login(referee).get(url).content.decode()
+    field = page[page.index('name="pass_how"') :]
+    field = field[: field.index("</select>")]
+    assert 'value="2"' in field and 'value="3"' in field  # 1–2 and 1–3 pass A (partner_not_last)
+    assert 'value="4"' not in field and "1–4" not in field

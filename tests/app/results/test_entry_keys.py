@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.audit_text import readable
+from tournament.core.errors import Refused
 from tournament.models import AppliedEntry, AuditEntry, Foul, Match, Staff
 from tournament.results.checks import ResultValues
-from tournament.results.services import dispute_entries, submit_result
+from tournament.results.services import dispute_entries, pick_entry, submit_result
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 KEY = "3f2a9c4e-7b1d-4e8a-9f00-123456789abc"
@@ -246,3 +247,62 @@ def test_a_key_used_at_another_table_is_refused(event, referee):
     )
     second.refresh_from_db()
     assert "已用于另一项录入" in answer.content.decode() and second.state == Match.EMPTY
+
+
+def test_a_late_sheet_that_continues_the_stored_one_resumes_it(event, referee):
+    """After a crash and a restored backup the laptop has the first deals only, at another
+    version than the phone saw: the phone's sheet is matched and continued, not a dispute."""
+    m = table(event, 3)
+    client = login(referee)
+    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    first = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
+    post_json(client, url, {"version": m.version, "steps": first})
+    m.refresh_from_db()
+    phone = [*first, {"win": "EW", "partner": 4}, {"win": "EW", "partner": 3}]
+    body = {"version": m.version + 7, "steps": phone, "entry_key": KEY, "offline": True}
+    answer = post_json(client, url, body).json()
+    m.refresh_from_db()
+    assert answer["ok"] and "outcome" not in answer and answer["sheet"]["steps"] == phone
+    assert (m.state, m.deals, m.submissions.count()) == (Match.IN_PLAY, phone, 0)
+    assert AppliedEntry.objects.get(key=KEY).outcome == "applied"
+    # Play goes on from the server's answer.
+    more = [*phone, {"win": "NS", "partner": 2}]
+    again = post_json(client, url, {"version": answer["sheet"]["version"], "steps": more})
+    assert again.json()["ok"] and Match.objects.get(pk=m.pk).deals == more
+
+
+def test_a_late_sheet_that_undoes_a_stored_deal_is_still_a_dispute(event, referee):
+    m = table(event, 3)
+    client = login(referee)
+    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    start = m.version
+    stored = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
+    post_json(client, url, {"version": start, "steps": stored})
+    phone = [{"win": "EW", "partner": 2}, {"win": "EW", "partner": 3}, {"win": "EW", "partner": 4}]
+    body = {"version": start + 5, "steps": phone, "entry_key": KEY, "offline": True}
+    assert post_json(client, url, body).json()["outcome"] == "conflict"
+    assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
+
+
+def test_a_dispute_of_sheets_in_play_shows_them_unfinished_with_nothing_to_adopt(
+    event, referee, ref2, chief
+):
+    """Two sheets in play that contradict each other: their levels so far are no result.
+    They read as unfinished (not "到时"), and neither is offered for adoption."""
+    m = table(event, 3)
+    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    start = m.version
+    stored = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 4}]
+    post_json(login(referee), url, {"version": start, "steps": stored})
+    phone = [{"win": "NS", "partner": 2}, {"win": "NS", "partner": 2}]
+    body = {"version": start, "steps": phone, "entry_key": KEY, "offline": True}
+    assert post_json(login(ref2), url, body).json()["outcome"] == "conflict"
+    m.refresh_from_db()
+    page = login(chief).get(reverse("match_entry", args=["spring", 1, 3])).content.decode()
+    section = page[
+        page.index('id="dispute"') : page.index("</section>", page.index('id="dispute"'))
+    ]
+    assert section.count("（未打完）") == 2 and "到时" not in section
+    assert 'value="pick"' not in section
+    with pytest.raises(Refused):
+        pick_entry(m, dispute_entries(m)[0].pk, version=m.version, user=chief)

@@ -83,6 +83,7 @@ def test_a_referees_late_entry_leaves_a_confirmed_table_confirmed(event, referee
     assert "已确认" in answer["message"]
     assert not AuditEntry.objects.filter(action="result.dispute").exists()
     kept = AppliedEntry.objects.get(key=key(1))
+    assert kept.outcome == AppliedEntry.KEPT  # its own outcome, not a conflict
     assert kept.payload["kept"] == "after_confirmation"
     assert kept.payload["values"]["ns_level"] == "5" and kept.payload["by"] == "ref2"
 
@@ -131,6 +132,26 @@ def test_a_late_sheet_on_a_confirmed_table_is_kept_too(event, referee, ref2):
     assert answer.status_code == 200 and answer.json()["outcome"] == "kept"
     assert unchanged(m) == before
     assert AppliedEntry.objects.get(key=key(6)).payload["steps"] == body["steps"]
+
+
+def test_a_kept_entry_has_its_own_line_in_the_rounds_audit_log(event, referee, ref2, chief):
+    """The chief's 操作记录 of the round: who sent it, when it arrived, what it said, and
+    that the table stayed as it was; a side's late sheet too."""
+    m = confirmed(event, referee, ref2)
+    login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), late_levels("5", 13), **OUTBOX)
+    sheet = {"version": 0, "steps": [{"win": "NS", "partner": 3}], "entry_key": key(14)}
+    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    Client().post(url, json.dumps({**sheet, "offline": True}), "application/json")
+    lines = AuditEntry.objects.filter(action="result.kept").order_by("pk")
+    assert [line.actor for line in lines] == ["ref2", "table:EW"]
+    assert all(line.object_id == str(m.pk) and line.created_at for line in lines)
+    assert lines[0].before["state"] == lines[0].after["state"] == Match.CONFIRMED
+    assert Match.objects.get(pk=m.pk).version == lines[0].after["version"]
+    page = login(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
+    assert page.count("确认后到达的录入，已保留，成绩未改动") == 2
+    assert "ref2 · 裁判 · " in page and "过A : 5" in page  # who, how, when, what
+    assert "手机上的逐副记录：NS13" in page
+    assert "after_confirmation" not in page  # the summary says why, in words
 
 
 def test_the_chief_sees_what_arrived_after_confirmation(event, referee, ref2, chief):
@@ -193,6 +214,9 @@ def test_at_most_one_open_conflict_per_side_and_table(event, referee):
     assert [e.source for e in dispute_entries(stored)] == ["referee", "table_ew"]
     kept = AppliedEntry.objects.filter(key__in=[key(11), key(12)])
     assert {e.payload["kept"] for e in kept} == {"in_dispute"}
+    assert {e.outcome for e in kept} == {AppliedEntry.KEPT}
+    again = AuditEntry.objects.filter(action="result.kept", actor="table:EW")
+    assert again.count() == 2 and "争议中再次送达" in again.first().summary
     assert AuditEntry.objects.filter(action="result.dispute").count() == 1
 
 

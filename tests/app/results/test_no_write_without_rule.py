@@ -1,13 +1,17 @@
 """No write path without the rule (issue 41): every write to a table's result asks
 :func:`tournament.results.table_write.require_write` before it writes.
 
-Two nets. At run time, the table-write primitive (``save_match``) refuses a table the rule
+Three nets. Under all of them, the model's own (tests/app/results/test_table_guard.py):
+``Match.save``, ``update`` and ``bulk_update`` refuse a change of a result field on a table
+the rule was not asked about, whatever the code names its variables. At run time, the
+table-write primitive (``save_match``) refuses a table the rule
 was not asked about in the transaction that locked it, and the round-wide writes
 (``confirm_tables``, ``enter_first``) ask it for each table themselves: every path the
 suite drives goes through them. In the source, every statement of the app that writes a
 table's row is listed below with why it is allowed (a new one fails until it is listed),
 and every service that locks a table asks the rule or, for a write that leaves the result
-alone, the table rights."""
+alone, the table rights. The source scan recognises a table by its variable's name (a
+``match``, ``m``, ``locked``, ``current``): the model's net catches the others."""
 
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ TABLE_WRITERS = {
     ("rounds/adjust.py", "renumber_tables"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "swap_teams"): "a draft round's tables, before any result",
     ("rounds/pairing.py", "repair_round"): "a draft round's tables, before any result",
-    ("signup/checkin.py", "apply_absences"): "the draw's forfeits of pairs absent at check-in",
+    ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
 }
 # Services that lock a table and leave the rule to the one function they hand it to:
 # apply_once locks it for the phone's key, then runs the path's own service, which asks
@@ -135,6 +139,8 @@ def test_the_primitives_guard_themselves():
     assert "require_write" in _calls(confirm_all["confirm_tables"])
     first = _functions(sources["results/first_entries.py"])
     assert {"require_write", "check_ruled"} <= _calls(first["enter_first"])
+    checkin = _functions(sources["signup/checkin.py"])  # the draw's forfeits of the absent
+    assert "require_write" in _calls(checkin["apply_absences"])
     callers = [
         (module, name)
         for module, tree in sources.items()

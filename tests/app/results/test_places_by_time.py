@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.models import Match, Staff, Stage
+from tournament.models.table_guard import exempt
 from tournament.results.places import stage_places
 
 pytestmark = pytest.mark.django_db
@@ -19,8 +20,9 @@ def test_the_first_table_past_a_takes_first_place(tournament, register, make_rou
     teams = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
     Stage.objects.filter(tournament=tournament).update(places_by_time=True)
     round_ = make_round(tournament, teams)
-    Match.objects.filter(round=round_, table=1).update(ew_level="A+", ns_level="8", winner="EW")
-    Match.objects.filter(round=round_, table=2).update(ew_level="5", ns_level="A+", winner="NS")
+    with exempt("fixture"):  # set up directly, outside the write rule
+        Match.objects.filter(round=round_, table=1).update(ew_level="A+", ns_level="8", winner="EW")
+        Match.objects.filter(round=round_, table=2).update(ew_level="5", ns_level="A+", winner="NS")
     client = login(organizer)
     url = reverse("stage_list", args=[tournament.slug])
     for table, at in ((1, "15:40"), (2, "15：20")):

@@ -10,6 +10,7 @@ from dataclasses import fields
 import pytest
 
 from tournament.models import Match
+from tournament.models.table_guard import exempt
 from tournament.printing import source
 from tournament.printing.data import Table
 from tournament.results.checks import RESULT_FIELDS, ResultValues
@@ -62,7 +63,8 @@ def test_a_stored_result_reads_back_whole_in_service_form_and_printout(
 ):
     a, b = register(tournament, "甲"), register(tournament, "乙")
     round_ = make_round(tournament, [a, b])
-    Match.objects.filter(round=round_).update(**STORED.as_dict())
+    with exempt("fixture"):  # set up directly, outside the write rule
+        Match.objects.filter(round=round_).update(**STORED.as_dict())
     match = Match.objects.get(round=round_)
     assert values_of(match) == STORED
     form_fields = set(RESULT_FIELDS) & set(ResultForm.base_fields)

@@ -143,3 +143,29 @@ def test_a_result_at_time_is_marked_on_the_results_sheet_and_csv(round1, tournam
     assert marks == {1: "到时", 2: None, 3: "到时", 4: "到时"}
     csv_text = render(tournament, "results", "csv", round=1).decode("utf-8-sig")
     assert csv_text.count("到时") == 3
+
+
+def test_rows_left_blank_are_skipped_and_reported_not_an_error(round1, tournament, chief):
+    """Issue 42: the sheet lists every table, and one blank row refused the whole file. A
+    clerk enters the tables they have."""
+    client = login(chief)
+    data = filled(
+        blank_sheet(client, tournament),
+        {1: {"东西": "A+", "南北": "9"}, 3: {"东西": "5", "南北": "A+"}},
+    )
+    page = upload(client, round1, data).content.decode()
+    assert "导入失败" not in page and 'id="preview-rows"' in page
+    assert "以下各台未填写成绩，已跳过：2、4" in page
+    response = client.post(
+        reverse("results_import", args=[tournament.slug, 1]), {"action": "confirm"}, follow=True
+    )
+    assert "以下各台未填写成绩，已跳过：2、4" in response.content.decode()
+    entered = dict(round1.matches.exclude(state="empty").values_list("table", "ew_level"))
+    assert entered == {1: "A+", 3: "5"}
+
+
+def test_a_sheet_with_every_row_blank_has_nothing_to_import(round1, tournament, chief):
+    client = login(chief)
+    page = upload(client, round1, filled(blank_sheet(client, tournament), {})).content.decode()
+    assert "表格中没有成绩数据" in page
+    assert not round1.matches.exclude(state="empty").exists()

@@ -97,6 +97,13 @@ absence       elsewhere  not_your_table   not_your_table   not_your_table   not_
 absence       chief      W                W                W                W                W
 absence       shell      no_right         no_right         no_right         no_right         no_right
 absence       outsider   no_right         no_right         no_right         no_right         no_right
+checkin_absence side     no_right         no_right         no_right         no_right         no_right
+checkin_absence side_pin no_right         no_right         no_right         no_right         no_right
+checkin_absence referee  no_right         no_right         no_right         no_right         no_right
+checkin_absence elsewhere not_your_table  not_your_table   not_your_table   not_your_table   not_your_table
+checkin_absence chief    W                checkin_absence_fresh checkin_absence_fresh checkin_absence_fresh checkin_absence_fresh
+checkin_absence shell    W                checkin_absence_fresh checkin_absence_fresh checkin_absence_fresh checkin_absence_fresh
+checkin_absence outsider no_right         no_right         no_right         no_right         no_right
 ruling        side       no_right         no_right         no_right         no_right         no_right
 ruling        side_pin   no_right         no_right         no_right         no_right         no_right
 ruling        referee    no_right         no_right         no_right         no_right         no_right
@@ -139,7 +146,7 @@ def test_the_table_covers_every_path_actor_and_state_once():
     cells = expected()
     every = {(p, a, s) for p in PATHS for a in ACTORS for s in STATES}
     assert set(cells) == every
-    assert len(every) == 11 * 7 * 5
+    assert len(every) == 12 * 7 * 5
     assert set(write_rule.RULE) == set(PATHS)
     for path, by_actor in write_rule.RULE.items():
         assert set(by_actor) == set(ACTORS), path
@@ -178,6 +185,8 @@ def test_a_side_writes_only_through_its_own_link_and_deals_won_only_on_a_sheet()
                 if decision.writes:
                     assert path in (SLIP, PLAYER_SHEET, LATE, write_rule.CONFIRM), path
                     assert decision.deals_only == (path in (PLAYER_SHEET, LATE)), path
+                if decision.verdict == write_rule.KEEP:  # checked as its write would be
+                    assert decision.deals_only, (path, state)
             # A side's staff paths and the staff's side paths are closed both ways.
             for staff in (write_rule.REFEREE, CHIEF, write_rule.SHELL):
                 assert not may_write(staff, SLIP, state).writes
@@ -223,9 +232,12 @@ def people(tournament, referee, chief, organizer, make_user):
 @pytest.mark.django_db
 @pytest.mark.usefixtures(ONE_EVENT)
 def test_every_actor_gets_the_tables_decision_on_every_path(tournament, teams8, make_round, people):
-    match = make_round(tournament, teams8).matches.get(table=1)
+    published = make_round(tournament, teams8).matches.get(table=1)
+    drawn = make_round(tournament, teams8, number=2, status=Round.DRAFT).matches.get(table=1)
     for label, (kind, (user, source, pin_problem)) in people.items():
         for path in PATHS:
+            # The draw's paths write a draft round only, every other path a published one.
+            match = drawn if path in write_rule.DRAFT_PATHS else published
             for state in STATES:
                 match.state = state
                 got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
@@ -240,4 +252,16 @@ def test_a_locked_round_refuses_every_write_whoever_asks(tournament, teams8, mak
     for _label, (_kind, (user, source, pin_problem)) in people.items():
         for path in PATHS:
             _got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
-            assert got.verdict == REFUSE and "已锁定" in got.msg
+            why = "已经公布" if path in write_rule.DRAFT_PATHS else "已锁定"
+            assert got.verdict == REFUSE and why in got.msg, path
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures(ONE_EVENT)
+def test_the_draws_forfeits_are_refused_once_the_round_is_published(
+    tournament, teams8, make_round, chief
+):
+    match = make_round(tournament, teams8).matches.get(table=1)
+    for user, source in ((chief, "referee"), (None, "cli")):
+        _kind, got = write_decision(match, user, source, write_rule.CHECKIN_ABSENCE)
+        assert got.verdict == REFUSE and "已经公布" in got.msg

@@ -54,6 +54,19 @@ def test_a_bye_given_then_two_byes_paired_again(draft, as_organizer):
     assert seats(draft)["队2"][1] == "EW" and seats(draft)[other][1] == "NS"
 
 
+@pytest.mark.both_databases
+def test_tables_are_numbered_again_after_a_bye(draft, as_organizer):
+    """重排台号 closes the gap a bye leaves (it ended in an IntegrityError: every number was
+    first set to NULL, which the table-iff-opponent constraint refuses)."""
+    url = reverse("round_adjust", args=["spring", draft.number])
+    as_organizer.post(url, {"op": "bye", "a": "队2"})
+    response = as_organizer.post(url, {"op": "renumber"})
+    assert response.status_code == 302
+    tables = sorted(t for t, _seat in seats(draft).values() if t is not None)
+    assert tables == [1, 1, 2, 2, 3, 3]
+    assert AuditEntry.objects.filter(action="round.adjust").count() == 2
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

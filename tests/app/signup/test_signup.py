@@ -19,6 +19,14 @@ from tournament.models import AuditEntry, SignUp, SignUpConfig, Team
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def no_flood_rules(settings):
+    """These pairs all come from the test client's one address within a minute: the flood
+    rules (held sign-ups, tests/app/signup/test_signup_flood.py) would hold most of them."""
+    settings.SIGNUP_HOLD_PER_ADDRESS = 0
+    settings.SIGNUP_FLOOD_ADDRESSES = 0
+
+
 def open_signup(tournament, **fields) -> SignUpConfig:
     defaults = {"is_open": True, "cap": None, "fee": 0, "needs_approval": False}
     return SignUpConfig.objects.create(tournament=tournament, **(defaults | fields))

@@ -178,6 +178,22 @@ class TestTwoRounds:
         assert book.sheetnames == ["第2轮后成绩（暂定）"]
         assert book.active["A1"].value == "春季掼蛋赛 · 第2轮后成绩（暂定）"
 
+    def test_a_withdrawn_pair_is_marked_on_the_page_and_the_pdf(self, two_rounds, chief):
+        """Issue 42: a withdrawn pair kept its place with no 退赛 mark."""
+        from tournament.registration.services import team_set_status
+
+        team = two_rounds.teams.get(name="队3")
+        team_set_status(team=team, status="withdrawn")
+        html = login(chief).get("/t/spring/standings/").content.decode()
+        row = next(r for r in page_rows(html) if r[1].startswith("队3"))
+        assert row[1] == "队3 退赛"
+        assert sum("退赛" in r[1] for r in page_rows(html)) == 1
+        pdf = "".join(
+            p.extract_text()
+            for p in PdfReader(io.BytesIO(export(two_rounds, "standings", "pdf"))).pages
+        )
+        assert "队3（退赛）" in pdf and pdf.count("退赛") == 1
+
     def test_the_legend_explains_each_tiebreak_in_one_line(self, two_rounds, chief):
         html = login(chief).get("/t/spring/standings/").content.decode()
         legend = html.split('class="muted small legend"')[1]
@@ -185,6 +201,9 @@ class TestTwoRounds:
         assert len(lines) == len(two_rounds.tiebreaks)
         assert any(line.startswith("对手分：") for line in lines)
         assert any(line.startswith("末轮成绩倒查：") and "最后一轮" in line for line in lines)
+        # The lot column shows a random 10-digit lot, not the draw number (issue 42).
+        lot = next(line for line in lines if line.startswith("抽签："))
+        assert "不是抽签号" in lot and "赛事抽签号" not in lot
 
 
 def test_after_a_knockout_the_bracket_gives_the_final_places(
@@ -256,9 +275,11 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
     html = login(chief).get("/t/ko/standings/").content.decode()
     page = page_rows(html)
     assert [r[1] for r in page[:4]] == [names[x] for x in (champion, runner_up, bronze, fourth)]
-    # A pair out after the Swiss stage did not play rounds 3 and 4: "—", not 0.
+    # The knockout rounds 3 and 4 are no points rounds (docs/rules.md §11.8): 末轮成绩倒查
+    # reads the two Swiss rounds only, for the pairs that played on as for the others.
     last_col = 5 + [k for k in t.tiebreaks if k != "points"].index("last_rounds")
-    assert page[-1][last_col].startswith("—/—/")
+    assert page[-1][last_col].count("/") == 1
+    assert page[0][last_col].count("/") == 1
     certificates = "".join(
         p.extract_text() for p in PdfReader(io.BytesIO(export(t, "certificates", "pdf"))).pages
     )

@@ -57,6 +57,8 @@ MSG_AUDIT_PLAYOFF_WON = "audit_playoff_won"
 MSG_AUDIT_IMPORT_RESULTS = "audit_import_results"
 MSG_AUDIT_ENTERED = "audit_entered"
 MSG_AUDIT_DISPUTED = "audit_disputed"
+MSG_AUDIT_KEPT_LATE = "audit_kept_late"
+MSG_AUDIT_KEPT_AGAIN = "audit_kept_again"
 MSG_AUDIT_CONFIRMED = "audit_confirmed"
 MSG_AUDIT_RULED = "audit_ruled"
 MSG_AUDIT_SHEET_STEP = "audit_sheet_step"
@@ -128,6 +130,8 @@ AUDIT = {
     MSG_AUDIT_IMPORT_RESULTS: _("从“%(file)s”导入%(round)s成绩%(count)s台"),
     MSG_AUDIT_ENTERED: _("%(match)s：录入成绩"),
     MSG_AUDIT_DISPUTED: _("%(match)s：与先前录入的成绩不一致，已标记为争议，请裁判长裁决"),
+    MSG_AUDIT_KEPT_LATE: _("%(match)s：确认后到达的录入，已保留，成绩未改动"),
+    MSG_AUDIT_KEPT_AGAIN: _("%(match)s：争议中再次送达的录入，已保留，未另行提交"),
     MSG_AUDIT_CONFIRMED: _("%(match)s：确认成绩"),
     MSG_AUDIT_RULED: _("%(match)s：裁判长裁定"),
     MSG_AUDIT_SHEET_STEP: _("%(match)s：记录第%(n)s条"),

@@ -47,6 +47,13 @@ METRIC_LABELS = {
 }
 """Metric key → its column heading."""
 
+STAGE_PLACE_LABELS = {
+    "bracket": _("淘汰赛名次"),
+    "stage": _("晋级阶段"),
+}
+"""Why a pair of a multi-stage event is placed below the one above when no metric decided it
+(:mod:`scoring.stages`): its knockout bracket, or the later stage the pair above reached."""
+
 
 def flag_label(code: str) -> str:
     """A flag's badge in the active language (an unknown code as it is)."""
@@ -55,4 +62,4 @@ def flag_label(code: str) -> str:
 
 def metric_label(key: str) -> str:
     """A metric's heading in the active language (an unknown key as it is)."""
-    return str(METRIC_LABELS.get(key, key))
+    return str(METRIC_LABELS.get(key, STAGE_PLACE_LABELS.get(key, key)))

@@ -13,9 +13,11 @@ SERVICES = {
     "knockout_draw": _("淘汰赛不能打平：请填写加赛（或加一副）的胜方"),
     "dispute": _("与先前录入的成绩不一致，已标记为争议，请裁判长裁决"),
     "no_such_entry": _("没有找到要采用的录入，请刷新页面"),
+    "entry_unfinished": _("这份录入是未打完的逐副记录，不能作为成绩采用；请裁判长裁定"),
     "already_confirmed": _("该台成绩已确认；如需更正请联系裁判长"),
     "sheet_closed": _("该台成绩已录入，不能再修改记录表；如需更正请联系裁判长"),
     "not_a_dispute": _("该台没有争议，没有可采用的录入；如需更正请用“裁判长裁定”"),
+    "checkin_absence_fresh": _("检录缺席的弃权只在编排时记在尚未开始的台上；如需判负请联系裁判长"),
     "fouls_on_record": _("本台已在犯规记录中登记了犯规，请继续用终局级数录入，或请裁判长处理"),
     "fouls_kept": _("犯规和警告记录不能撤销；如需更正请联系裁判长"),
     "fouls_by_button": _("犯规和警告请用“犯规”按钮登记，以便写入犯规记录"),
@@ -105,6 +107,8 @@ SERVICES = {
     "reg_dup_player_file": _("选手“%(name)s”同时出现在第%(other)s行的组合中"),
     "reg_dup_player_db": _("选手“%(name)s”已在组合“%(team)s”中报名"),
     "reg_same_player": _("两名选手同名，请核对"),
+    "reg_namesake_file": _("与第%(other)s行的选手“%(name)s”同名，单位或电话不同，按两人导入"),
+    "reg_namesake_db": _("与组合“%(team)s”中的选手“%(name)s”同名，单位或电话不同，按两人导入"),
     "reg_bad_seed": _("种子应为正整数"),
     "reg_phone_too_long": _("电话号码超过%(n)s位"),
     "reg_no_rows": _("表格中没有报名数据"),
@@ -115,6 +119,7 @@ SERVICES = {
         "抽签号%(given)s与本台组合（%(want)s号）不符：表格的行可能错位了，请对照成绩录入表核对"
     ),
     "import_no_rows": _("表格中没有成绩数据"),
+    "import_decider": _("“加赛胜方”一栏请填“东西”或“南北”，不是加赛决出的留空"),
     "import_table": _("第%(table)s台：%(error)s"),
     "import_disputed": _("第%(table)s台：与已录入的成绩不一致（或该台有争议）"),
     # event options
@@ -124,6 +129,10 @@ SERVICES = {
     "opt_rotation_rounds": _("分组三轮移位每组固定打3轮，轮数应为3"),
     "opt_games": _("每场局数只能是1局或三局两胜"),
     "opt_games_knockout": _("三局两胜只用于淘汰赛"),
+    "opt_games_stage": _(
+        "三局两胜只用于淘汰赛：积分编排之后的淘汰赛，请在“阶段”页添加淘汰赛阶段时选择三局两胜"
+    ),
+    "stage_games": _("每场局数只能是一局决胜或三局两胜，且只用于淘汰赛阶段"),
     "opt_time_limit": _("每轮时限应为10到240分钟"),
     "opt_late_minutes": _("迟到判负时限应为1到60分钟"),
     "opt_knockout_apart": _("淘汰赛无法保证同单位必须回避，请选择“尽量回避”"),
@@ -259,8 +268,13 @@ SERVICES = {
     "entry_key_bad": _("录入编号格式错误，没有保存；请刷新页面后重新录入"),
     "made_at_bad": _("录入时间格式错误，没有保存；请刷新页面后重新录入"),
     "entry_key_reused": _("该录入编号已用于另一项录入，没有保存；请刷新页面后重新录入"),
+    "kept_full": _(
+        "该台已保留您送达较晚的%(n)s份录入，这一份没有保存；如成绩有误，请直接告知裁判长"
+    ),
+    "late_sheet_long": _("逐副记录超过%(n)s条，不是一场比赛的记录，没有保存"),
     # backups and restores (tournament.backups: files, create, postgres, restore)
     "backup_busy": _("另一个备份正在进行，请稍后再试"),
+    "backup_too_soon": _("刚刚备份过，请 %(seconds)s 秒后再试"),
     "backup_folder_unwritable": _("无法写入备份文件夹 %(folder)s：%(error)s"),
     "backup_copy_failed": _("复制数据库失败：%(error)s"),
     "backup_copy_check": _("数据库副本检查未通过：%(check)s"),
@@ -300,4 +314,16 @@ SERVICES = {
     "json_too_deep": _("请求格式错误：嵌套超过%(n)s层"),
     "json_bad_number": _("请求格式错误：数字“%(value)s”无效或超出范围"),
     "json_bad_field": _("请求格式错误：“%(field)s”应为有效的整数"),
+    "backup_uncovered": _("文件 %(name)s 不在清单的校验值中"),
+    "backup_missing_member": _("缺少文件 %(name)s"),
+    "backup_member_twice": _("文件 %(name)s 出现了不止一次"),
+    "backup_unexpected_member": _("这类备份不应含有文件 %(name)s"),
+    "backup_member_too_big": _("文件 %(name)s 解压后过大"),
+    "backup_size_differs": _("文件 %(name)s 的大小与清单不符"),
+    "backup_no_archives": _("备份中没有任何赛事存档（events/）"),
+    "backup_schema": _("数据库结构与本程序的迁移不符：%(what)s"),
+    "backup_schema_unbuilt": _("无法生成用于核对的数据库结构：%(error)s。没有做任何更改"),
+    "backup_no_room": _(
+        "解压备份需要约 %(need)s MB，临时文件夹 %(folder)s 只剩 %(free)s MB。没有做任何更改"
+    ),
 }

@@ -15,6 +15,7 @@ from tournament.models import Round
 from tournament.results.confirm_all import confirm_imported
 from tournament.results.sheet_import import import_results
 from tournament.rounds.lifecycle import lock_round
+from tournament.sheets.results_sheet import blank_note
 from tournament.sheets.table_file import TableFileError
 
 
@@ -50,6 +51,8 @@ class Command(BaseCommand):
                     self.stderr.write(str(problem))
                 raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何成绩")
             self.note(f"已导入{len(check.rows)}台成绩")
+            if check.blank_tables:
+                self.stdout.write(blank_note(check.blank_tables))
         if not o["lock"]:
             return
         missing = round_.matches.exclude(ns=None).filter(state__in=["empty", "in_play", "disputed"])

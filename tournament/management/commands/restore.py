@@ -45,6 +45,8 @@ class Command(BaseCommand):
                 f"已恢复 {report.made_at} 的备份：{len(report.events)} 个赛事（{events}），"
                 f"{report.users} 个账号，以及密钥（已打印的检录二维码和选手纸条继续有效）。"
             )
+            if report.media:
+                self.stdout.write(f"另恢复了 {report.media} 个上传的文件（记录表照片等）。")
         if report.env_key_differs:
             self.stdout.write(
                 "注意：环境变量 SECRET_KEY 与备份中的密钥不同，它会覆盖恢复的密钥，"

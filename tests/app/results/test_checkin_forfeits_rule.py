@@ -1,0 +1,43 @@
+"""The forfeits of pairs absent at check-in, set as a round is drawn, go through the write
+rule (issue 41): its ``checkin_absence`` path, asked for the one who draws."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import Q
+
+from tests.conftest import ONE_EVENT
+from tournament.core.errors import NotAllowed
+from tournament.models import Absence, Match, Round, Team
+from tournament.rounds.pairing import pair_next_round
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
+
+
+@pytest.fixture
+def absent(tournament, teams8) -> Team:
+    for number, team in enumerate(teams8, start=1):
+        Team.objects.filter(pk=team.pk).update(draw_number=number)
+    Absence.objects.create(team=teams8[0], round_number=1)
+    return teams8[0]
+
+
+def _forfeited(team: Team) -> Match:
+    return Match.objects.get(Q(ew=team) | Q(ns=team), round__number=1)
+
+
+@pytest.mark.parametrize("who", ["organizer", "chief", "shell"])
+def test_the_one_who_draws_sets_the_forfeits(request, tournament, absent, who):
+    user = None if who == "shell" else request.getfixturevalue(who)
+    pair_next_round(tournament, user=user)
+    match = _forfeited(absent)
+    assert (match.state, match.confirmed_via) == (Match.CONFIRMED, "absent")
+    assert match.forfeit == ("EW" if match.ew_id == absent.pk else "NS")
+
+
+def test_a_referee_drawing_gets_no_forfeit_written(tournament, absent, referee):
+    """Pairing is the organizer's page; a service called for a referee asks the rule,
+    which refuses, and the whole draw is undone with it."""
+    with pytest.raises(NotAllowed):
+        pair_next_round(tournament, user=referee)
+    assert not Round.objects.filter(tournament=tournament).exists()
