@@ -6,6 +6,8 @@ Both entry points call :func:`execute`, so that a command costs the same however
 from __future__ import annotations
 
 import gc
+import os
+import sys
 from collections.abc import Callable
 
 #: Collect garbage less often: start-up builds hundreds of thousands of objects that live
@@ -36,9 +38,23 @@ def execute(argv: list[str], before: Callable[[], None] | None = None) -> None:
         if before is not None and _setup_for(argv):
             before()
         execute_from_command_line(argv)
+        sys.stdout.flush()  # here, not at shutdown, where a closed pipe is only reported
+    except BrokenPipeError:
+        _reader_gone()
     finally:
         _close_databases()
         gc.freeze()
+
+
+def _reader_gone() -> None:
+    """The output's reader stopped reading (``guandan standings | head``): stop quietly, as
+    a Unix tool does on SIGPIPE, not with a traceback (issue 42). What is still buffered
+    goes nowhere: standard output is pointed at the null device, so that the interpreter's
+    last flush does not fail again."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    raise SystemExit(141)  # 128 + SIGPIPE, what a shell reports for a killed writer
 
 
 def _setup_for(argv: list[str]) -> bool:

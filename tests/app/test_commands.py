@@ -121,3 +121,45 @@ def test_load_demo_creates_48_pairs_from_8_units_once(capsys):
     again = capsys.readouterr().out
     assert "已存在" in again and "密码 " not in again.replace("密码不变", "")
     assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize("command", ["help", "diffsettings"])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, command):
+    """``guandan standings | head``: the reader closes the pipe before the command has
+    written; the command stops without a traceback (issue 42). ``help`` writes outside a
+    command, ``diffsettings`` inside one (neither needs a database)."""
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", command],
+        cwd=settings.BASE_DIR,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "SECRET_KEY": "test-secret-key-0123456789-" + "k" * 40,
+            "GUANDAN_DATA_DIR": str(tmp_path),
+        },
+    )
+    process.stdout.close()  # the reader is gone before the first line is written
+    errors = process.stderr.read().decode()
+    assert process.wait() == 141
+    assert "BrokenPipeError" not in errors and "Traceback" not in errors
+
+
+def test_verbosity_zero_silences_confirmations_but_not_data_or_passwords(capsys, tmp_path):
+    """``-v 0`` (issue 42: it was ignored): the confirmations go, what the command exists
+    to print (the draw, a password shown only once) stays."""
+    call_command("load_demo", verbosity=0)
+    out = capsys.readouterr().out
+    assert "用户名 organizer  密码" in out and "演示赛事已创建" not in out
+    call_command("draw", "demo", verbosity=0)
+    out = capsys.readouterr().out
+    assert "抽签完成" not in out and len(out.splitlines()) == 48
+    call_command("export", "demo", "units", "-o", str(tmp_path / "u.xlsx"), verbosity=0)
+    assert capsys.readouterr().out == "" and (tmp_path / "u.xlsx").stat().st_size
+    call_command("export", "demo", "units", "-o", str(tmp_path / "v.xlsx"))
+    assert "已导出" in capsys.readouterr().out

@@ -116,7 +116,7 @@ class _Import:
     def __init__(self, *, slug: str | None, owner, actor: str, map_users: bool) -> None:
         self.slug, self.owner, self.actor = slug, owner, actor
         self.meta: dict[str, Any] = {}
-        self.users = Accounts(map_users=map_users)
+        self.users = Accounts(map_users=map_users, owner_given=owner is not None)
         self.reader = RowReader(self.users)
         self.result: ImportResult | None = None
         self.part: Part | None = None

@@ -30,6 +30,7 @@ from tournament.archive.write import (
     MSG_AUDIT_REF,
     MSG_FILE_DAMAGED,
     MSG_NO_RECORD,
+    MSG_STAFF_EXIST,
     MSG_USERS_EXIST,
     MSG_USERS_LIST,
     ArchiveError,
@@ -109,10 +110,13 @@ def older_game_flag(flags: list) -> tuple[list, int]:
 
 class Accounts:
     """Username → account here, resolved once each: an existing account only with
-    ``map_users``; a missing one created inactive, without a usable password."""
+    ``map_users``; a missing one created inactive, without a usable password.
+    ``owner_given``: the organizer is chosen here (``--owner``), so a clash is a staff
+    account's, which ``--owner`` cannot settle: the message does not suggest it."""
 
-    def __init__(self, *, map_users: bool) -> None:
+    def __init__(self, *, map_users: bool, owner_given: bool = False) -> None:
         self.map_users = map_users
+        self.owner_given = owner_given
         self.found: dict[str, Any] = {}
         self.created: list[str] = []
 
@@ -122,7 +126,8 @@ class Accounts:
         names = {n for n in names if n not in self.found}
         existing = {u.username: u for u in User.objects.filter(username__in=names)}
         if existing and not self.map_users:
-            raise ArchiveError(MSG_USERS_EXIST, names=sorted(existing))
+            code = MSG_STAFF_EXIST if self.owner_given else MSG_USERS_EXIST
+            raise ArchiveError(code, names=sorted(existing))
         self.found.update(existing)
         for name in sorted(names - set(existing)):
             user = User(username=name, is_active=False)

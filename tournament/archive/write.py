@@ -96,6 +96,7 @@ MSG_UNREADABLE = "archive_unreadable"  # error: the system's reason
 MSG_VERSION = "archive_version"  # version, supported
 MSG_SLUG_EXISTS = "archive_slug_exists"  # slug
 MSG_USERS_EXIST = "archive_users_exist"  # names
+MSG_STAFF_EXIST = "archive_staff_exist"  # names (the owner given: staff only)
 MSG_UNARCHIVED = "archive_unarchived"  # field: it refers to data no archive holds (a bug)
 # What is wrong inside the data (the ``error`` of MSG_INVALID):
 MSG_NO_TOURNAMENT = "archive_no_tournament"

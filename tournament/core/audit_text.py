@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import RuleError, format_notation
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, role_of
 from tournament.models import Foul, Match, Round, Team
 from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.services import dispute_entries
@@ -222,7 +223,7 @@ def dispute_rows(match: Match) -> list[dict]:
         {
             "id": sub.pk,
             "by": sub.submitted_by.get_username() if sub.submitted_by else "",
-            "via": source_label(sub.source),
+            "via": _entry_via(sub, match),
             "at": sub.created_at,
             "text": values_text(sub.values),
             "values": sub.values,
@@ -230,3 +231,16 @@ def dispute_rows(match: Match) -> list[dict]:
         }
         for sub in dispute_entries(match)
     ]
+
+
+def _entry_via(sub, match: Match) -> str:
+    """How an entry of a dispute came. The staff entry page saves every entry as
+    ``"referee"``: one made there by the chief referee or the organizer is labelled by that
+    role, not 裁判 (issue 42)."""
+    if sub.source == "referee" and sub.submitted_by is not None:
+        role = role_of(sub.submitted_by, match.round.tournament)
+        if role == CHIEF_REFEREE:
+            return source_label("chief")
+        if role == ORGANIZER:
+            return _("组织者")
+    return source_label(sub.source)

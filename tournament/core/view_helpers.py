@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -34,3 +34,28 @@ def back_to_list(request, list_url: str) -> HttpResponseRedirect:
     back = request.POST.get("next", "")
     safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
     return redirect(back if safe and back.startswith(list_url) else list_url)
+
+
+def confirm_first(
+    request, tournament: Tournament, *, title: str, question: str, button: str, cancel_url: str
+) -> HttpResponse | None:
+    """None when the POST says ``confirmed=1``; otherwise a page asking first, whose form
+    sends the same fields again with it (issue 42: a password reset or a withdrawal took one
+    click). A page, not ``confirm()``: it asks without JavaScript too."""
+    if request.POST.get("confirmed") == "1":
+        return None
+    fields = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "confirmed")
+        for value in values
+    ]
+    context = {
+        "t": tournament,
+        "title": title,
+        "question": question,
+        "button": button,
+        "fields": fields,
+        "cancel_url": cancel_url,
+    }
+    return render(request, "confirm_action.html", context)

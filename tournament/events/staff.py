@@ -164,7 +164,7 @@ def staff_add(
     return StaffChange(staff, created, shown)
 
 
-def _staff_of(tournament: Tournament, staff_id) -> Staff:
+def staff_of(tournament: Tournament, staff_id) -> Staff:
     """The staff row named by a form's id: a clear message for anything but a known number."""
     text = str(staff_id or "").strip()
     if not (text.isascii() and text.isdigit() and len(text) < 12):
@@ -178,7 +178,7 @@ def _staff_of(tournament: Tournament, staff_id) -> Staff:
 @transaction.atomic
 def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -> Staff:
     """Take a role away (the account itself stays: it may serve in other events)."""
-    staff = _staff_of(tournament, staff_id)
+    staff = staff_of(tournament, staff_id)
     before = {"username": staff.user.username, "role": staff.role, "tables": staff.tables}
     staff.delete()
     log_action(
@@ -197,7 +197,7 @@ def staff_reset_password(
     *, tournament: Tournament, staff_id, user=None, request=None
 ) -> StaffChange:
     """Give a staff member a new generated password (returned once)."""
-    staff = _staff_of(tournament, staff_id)
+    staff = staff_of(tournament, staff_id)
     account = User.objects.select_for_update().get(pk=staff.user_id)
     if not is_managed(account, tournament):
         raise ValidationError(

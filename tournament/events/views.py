@@ -7,12 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.core.accounts import display_name
 from tournament.core.rights import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
-from tournament.core.view_helpers import load_tournament
+from tournament.core.view_helpers import confirm_first, load_tournament
 from tournament.events import services as event_services
 from tournament.events import staff as staff_services
 from tournament.events.forms import TournamentCreateForm, TournamentForm
@@ -130,6 +131,9 @@ def staff_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     shown = None
     if request.method == "POST":
+        asking = _confirm_reset(request, tournament)
+        if asking is not None:
+            return asking
         try:
             shown = _staff_action(request, tournament)
         except ValidationError as exc:
@@ -141,6 +145,26 @@ def staff_list(request, slug):
         request,
         "events/staff.html",
         {"t": tournament, "staff": staff, "roles": Staff.ROLE_CHOICES, "shown": shown},
+    )
+
+
+def _confirm_reset(request, tournament):
+    """A password reset asks first (the old password stops working at once); None when
+    confirmed or for another action."""
+    if request.POST.get("action") != "reset":
+        return None
+    try:
+        staff = staff_services.staff_of(tournament, request.POST.get("staff"))
+    except ValidationError:
+        return None  # the action itself says what is wrong
+    who = display_name(staff.user, tournament)
+    return confirm_first(
+        request,
+        tournament,
+        title=_("重置密码") + _("：") + who,
+        question=_("确定重置%(name)s的密码吗？原密码立即失效，新密码只显示一次。") % {"name": who},
+        button=_("重置密码"),
+        cancel_url=reverse("staff_list", args=[tournament.slug]),
     )
 
 

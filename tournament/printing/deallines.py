@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules import END_REASONS, FOUL_KINDS, WARNING_KINDS, RuleError, RuleSet
 from rules.engine import new_match, replay_states
@@ -36,6 +37,16 @@ class DealLine:
 
 def _side(side: str) -> str:
     return _(SIDE_LABELS[side]) if side in SIDE_LABELS else side
+
+
+def short_side(side: str) -> str:
+    """A side in a narrow column (a deal's places and winner, a seat): "EW" / "NS" in
+    English, where "North–South" was cut to "North–So…" (issue 42); 东西 / 南北 in Chinese."""
+    if side == "EW":
+        return pgettext("side, short", "东西")
+    if side == "NS":
+        return pgettext("side, short", "南北")
+    return side
 
 
 def describe(step: dict) -> str:
@@ -131,9 +142,9 @@ def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
             lines.append(
                 DealLine(
                     number=after.deals,
-                    played=played.level + (f" {_side(played.side)}" if played.side else ""),
-                    places=tuple(_side(s) for s in order),
-                    winner=_side(side),
+                    played=played.level + (f" {short_side(played.side)}" if played.side else ""),
+                    places=tuple(short_side(s) for s in order),
+                    winner=short_side(side),
                     upgrade=f"+{up}" if up > 0 else str(up),
                     ew=level_text(after.ew),
                     ns=level_text(after.ns),

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 
 from tournament.core.pinyin import name_sort_key
 from tournament.printing.data import Pair, Table, table_sort_key
+from tournament.printing.deallines import short_side
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import Column, Exporter
 from tournament.rounds.titles import number_title
@@ -37,9 +38,11 @@ def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
     """Every pair of the round once, in pinyin order of its name."""
     lines = []
     for t in tables:
-        lines.append(SeatLine(t.ew, t.table, _("轮空") if t.is_bye else _("东西"), t.ns))
+        # The seat column is narrow: the short side names ("North–South" was cut, issue 42).
+        seat = _("轮空") if t.is_bye else short_side("EW")
+        lines.append(SeatLine(t.ew, t.table, seat, t.ns))
         if t.ns is not None:
-            lines.append(SeatLine(t.ns, t.table, _("南北"), t.ew))
+            lines.append(SeatLine(t.ns, t.table, short_side("NS"), t.ew))
     lines.sort(key=lambda line: (name_sort_key(line.pair.name), line.pair.name))
     return lines
 

@@ -29,8 +29,14 @@ from reportlab.lib.units import mm
 
 from rules import RuleSet
 from tournament.printing import fonts
-from tournament.printing.data import SIDE_LABELS, EventInfo, Pair, Table, level_text
-from tournament.printing.deallines import DealLine, deal_lines, kind_label, table_fouls
+from tournament.printing.data import EventInfo, Pair, Table, level_text
+from tournament.printing.deallines import (
+    DealLine,
+    deal_lines,
+    kind_label,
+    short_side,
+    table_fouls,
+)
 from tournament.printing.pdf import MID_GREY, RED, PdfDocument
 from tournament.printing.sheetlayout import (
     DEAL_COLUMNS,
@@ -200,7 +206,7 @@ class ScoreSheetPdf(PdfDocument):
             row_base = y(lay.foul_title + 10 + 6 + (i + 1) * 6 - 1.8)
             cells = [
                 str(x.deal or ""),
-                _(SIDE_LABELS[x.side]),
+                short_side(x.side),  # a 16 mm column: "North–South" was cut
                 kind_label(x.kind),
                 _("警告") if x.severity == "warning" else _("犯规"),
                 f"{x.levels:+d}" if x.levels else "",
@@ -335,12 +341,12 @@ class ScoreSheetPdf(PdfDocument):
 
 
 def winner_text(t: Table) -> str:
-    """东西 / 南北 / 平局 from the score ("" without one)."""
+    """东西 / 南北 / 平局 from the score ("" without one), short: the 胜方 box is 16 mm."""
     s = t.score
     if s is None:
         return ""
     if s.ew_outcome == "win":
-        return _(SIDE_LABELS["EW"])
+        return short_side("EW")
     if s.ns_outcome == "win":
-        return _(SIDE_LABELS["NS"])
+        return short_side("NS")
     return _("平局") if s.ew_outcome == "draw" else ""

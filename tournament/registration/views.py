@@ -8,12 +8,13 @@ from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
 from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import back_to_list, load_tournament
+from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
 from tournament.models import Team
 from tournament.registration.forms import TeamForm
 from tournament.registration.search import matching
@@ -124,6 +125,17 @@ def team_status(request, slug, team_id):
     tournament = load_tournament(request, slug, ORGANIZER)
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
     status = request.POST.get("status", "")
+    if status == Team.WITHDRAWN:
+        asking = confirm_first(
+            request,
+            tournament,
+            title=_("退赛") + _("：") + team.name,
+            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": team.name},
+            button=pgettext("action", "退赛"),
+            cancel_url=reverse("team_list", args=[slug]),
+        )
+        if asking is not None:
+            return asking
     try:
         team_set_status(team=team, status=status, request=request)
     except ValidationError as exc:

@@ -38,8 +38,9 @@ def is_time_result(values: ResultValues, at_time: bool) -> bool:
 
 
 def minutes_left(round_: Round, now: datetime | None = None) -> int | None:
-    """Whole minutes (rounded up) before the round's time limit; None when not running."""
-    if round_.started_at is None:
+    """Whole minutes (rounded up) before the round's time limit; None when not running
+    (not started, or locked: a locked round is over, whatever its clock says)."""
+    if round_.started_at is None or round_.status == Round.LOCKED:
         return None
     limit = round_.started_at + timedelta(minutes=round_.tournament.time_limit)
     remaining = (limit - (now or timezone.now())).total_seconds()

@@ -171,8 +171,11 @@ def foul_count(match: Match, team) -> int:
     return count_fouls(ruleset(match.round.tournament), entries)
 
 
-def doubled_warnings(fouls) -> set[int]:
-    """Ids of the warnings that made a foul (the second warning of a deal, docs/rules.md §7).
+def doubled_warnings(fouls) -> dict[int, str]:
+    """The warnings that made a foul, by id, each with why (docs/rules.md §7): the second
+    warning of a deal, or a wrong card count after the first of the match (报牌错误: a
+    warning once, then a foul in any deal, §7.1; issue 42: it was called the deal's second
+    warning).
 
     Counted with the rule itself: a warning made a foul when the side's log up to it
     counts one more foul than the log before it. Pages mark it, so the log reads like the
@@ -181,7 +184,7 @@ def doubled_warnings(fouls) -> set[int]:
     by_side: dict[tuple[int, int], list[Foul]] = {}
     for foul in sorted(fouls, key=lambda f: (f.created_at, f.pk)):
         by_side.setdefault((foul.match_id, foul.team_id), []).append(foul)
-    doubled: set[int] = set()
+    doubled: dict[int, str] = {}
     for group in by_side.values():
         rules = ruleset(group[0].match.round.tournament)
         log = [(f.kind, f.severity, f.deal_number) for f in group]
@@ -189,7 +192,11 @@ def doubled_warnings(fouls) -> set[int]:
             if foul.severity == "warning" and (
                 count_fouls(rules, log[: i + 1]) > count_fouls(rules, log[:i])
             ):
-                doubled.add(foul.pk)
+                doubled[foul.pk] = (
+                    _("再次报牌错误，计犯规1次")
+                    if foul.kind == "wrong_count"
+                    else _("同一副第二次警告，计犯规1次")
+                )
     return doubled
 
 

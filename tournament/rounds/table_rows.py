@@ -80,16 +80,21 @@ class RowLinks:
     sheet: Callable[[int], str]
     enter: str
     by_deal: str
+    #: The tables the reader may enter (a referee given tables 1–5), None for every table:
+    #: the others get no 录入 and 逐副 buttons, which only led to a refused submit.
+    tables: frozenset[int] | None = None
 
 
-def table_links(slug: str, number: int) -> RowLinks:
-    """The result-entry and deal-sheet links of the tables of a round, and their labels."""
+def table_links(slug: str, number: int, tables: set[int] | None = None) -> RowLinks:
+    """The result-entry and deal-sheet links of the tables of a round, and their labels;
+    ``tables``: the reader's tables (:func:`tournament.core.rights.referee_tables`)."""
     return RowLinks(
         table_link("match_entry", slug, number),
         table_link("match_sheet", slug, number),
         # Labels outside the f-strings: xgettext (makemessages) does not read inside them.
         escape(gettext("录入")),
         escape(gettext("逐副")),
+        None if tables is None else frozenset(tables),
     )
 
 
@@ -106,6 +111,8 @@ def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
         actions = (
             f'<a class="button small" href="{link}">{links.enter}</a> '
             f'<a class="button small" href="{escape(links.sheet(table))}">{links.by_deal}</a>'
+            if links.tables is None or table in links.tables
+            else ""
         )
     else:
         number, actions = (table or "—"), ""

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int
-from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import live_stamped
@@ -120,7 +120,7 @@ def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     )
     if len(changed) > MAX_CHANGES:
         return {"reload": True}
-    links = table_links(tournament.slug, round_.number)
+    links = table_links(tournament.slug, round_.number, referee_tables(request.user, tournament))
     return {
         "changed": [
             {"table": m.table, "state": m.state, "html": table_row(m, round_, links)}

@@ -108,7 +108,8 @@ def state_badge(match) -> str:
 
 @register.filter
 def result_text(match) -> str:
-    """A table's result in one line: "A+ : K", "J : 9 到时", "南北弃权", "东西犯规3次判负".
+    """A table's result in one line: "A+ : K", "J : 9 到时", "10 : 10 到时 东西胜", "南北弃权",
+    "东西犯规3次判负".
 
     ``match`` is a table or the :class:`ResultValues` of one (the import preview)."""
     if getattr(match, "ns_id", 0) is None:
@@ -124,7 +125,15 @@ def result_text(match) -> str:
         return gettext("%(side)s%(reason)s") % {"side": SIDES[match.defeat_side], "reason": text}
     if match.ew_level or match.ns_level:
         text = f"{level_label(match.ew_level)} : {level_label(match.ns_level)}"
-        return f"{text} {gettext('到时')}" if _ended_by_time(match) else text
+        if not _ended_by_time(match):
+            return text
+        text = f"{text} {gettext('到时')}"
+        winner = getattr(match, "winner", "")
+        if winner in ("EW", "NS") and match.ew_level == match.ns_level:
+            # A tie at time decided by a play-off deal (or the 台下 rule): who won it,
+            # without which "10 : 10 到时" reads as a draw (issue 42).
+            text += " " + gettext("%(side)s胜") % {"side": SIDES[winner]}
+        return text
     return ""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from tournament.core.rights import referee_tables
 from tournament.rounds.table_rows import table_links, table_row
 
 register = template.Library()
@@ -16,5 +17,6 @@ def round_table_row(context, m) -> str:
     key = ("table_links", t.slug, round_.number)
     links = context.render_context.get(key)
     if links is None:
-        links = context.render_context[key] = table_links(t.slug, round_.number)
+        mine = referee_tables(context["request"].user, t)
+        links = context.render_context[key] = table_links(t.slug, round_.number, mine)
     return table_row(m, round_, links)

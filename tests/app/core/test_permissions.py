@@ -42,7 +42,10 @@ def test_anonymous_cannot_change_anything(tournament, register):
             reverse("team_add", args=[tournament.slug]),
             {"name": "X", "player1": "a", "player2": "b"},
         ),
-        (reverse("team_status", args=[tournament.slug, team.pk]), {"status": "withdrawn"}),
+        (
+            reverse("team_status", args=[tournament.slug, team.pk]),
+            {"status": "withdrawn", "confirmed": "1"},
+        ),
         (
             reverse("team_edit", args=[tournament.slug, team.pk]),
             {"name": "Y", "player1": "a", "player2": "b"},
@@ -65,7 +68,8 @@ def test_anonymous_cannot_change_anything(tournament, register):
 def test_referee_cannot_withdraw_a_pair(tournament, referee, register):
     team = register(tournament, "金陵一队")
     response = login(referee).post(
-        reverse("team_status", args=[tournament.slug, team.pk]), {"status": "withdrawn"}
+        reverse("team_status", args=[tournament.slug, team.pk]),
+        {"status": "withdrawn", "confirmed": "1"},
     )
     assert response.status_code == 404
     team.refresh_from_db()

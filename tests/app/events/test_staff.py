@@ -68,7 +68,10 @@ def test_reset_password_makes_a_new_one(tournament, as_organizer):
         as_organizer.post(staff_url(), {"username": "li", "role": "chief_referee"}).content.decode()
     )
     staff = Staff.objects.get(user__username="li")
-    page = as_organizer.post(staff_url(), {"action": "reset", "staff": staff.pk})
+    asked = as_organizer.post(staff_url(), {"action": "reset", "staff": staff.pk})
+    assert 'name="confirmed" value="1"' in asked.content.decode()  # nothing reset yet
+    assert authenticate(username="li", password=first) is not None
+    page = as_organizer.post(staff_url(), {"action": "reset", "staff": staff.pk, "confirmed": "1"})
     second = shown_password(page.content.decode())
     assert second != first
     assert authenticate(username="li", password=first) is None
@@ -80,7 +83,8 @@ def test_reset_password_makes_a_new_one(tournament, as_organizer):
 def test_another_organizers_account_cannot_be_taken_over(tournament, as_organizer, other_organizer):
     as_organizer.post(staff_url(), {"username": "bob", "role": "referee"})
     staff = Staff.objects.get(tournament=tournament, user=other_organizer)  # attached by name
-    page = as_organizer.post(staff_url(), {"action": "reset", "staff": staff.pk}, follow=True)
+    reset = {"action": "reset", "staff": staff.pk, "confirmed": "1"}
+    page = as_organizer.post(staff_url(), reset, follow=True)
     assert "不能在这里重置密码" in page.content.decode()
     assert authenticate(username="bob", password="pw-bob") is not None
 

@@ -120,3 +120,17 @@ def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
         call_command(
             "import_archive", str(tmp_path / "spring.json"), "--slug", "s3", "--owner", "nobody"
         )
+
+
+def test_import_archive_with_owner_does_not_suggest_owner(event, tmp_path, django_user_model):
+    """With ``--owner`` given, a staff account's clash is not answered with "use --owner"
+    (issue 42): the message names the staff accounts and ``--map-users``."""
+    export(tmp_path, "spring", "archive", name="spring.json")
+    django_user_model.objects.create_user("newboss")
+    with pytest.raises(CommandError) as refused:
+        call_command(
+            "import_archive", str(tmp_path / "spring.json"), "--slug", "s4", "--owner", "newboss"
+        )
+    message = str(refused.value)
+    assert "--map-users" in message and "--owner 指定" not in message
+    assert "工作人员" in message and "chief" in message

@@ -79,7 +79,11 @@ def test_edit_then_stale_edit_is_refused_without_overwriting(tournament, as_orga
 @pytest.mark.both_databases
 def test_withdraw_and_reinstate(tournament, as_organizer, register):
     team = register(tournament, "金陵一队")
-    as_organizer.post(url("team_status", tournament, team.pk), {"status": "withdrawn"})
+    asked = as_organizer.post(url("team_status", tournament, team.pk), {"status": "withdrawn"})
+    team.refresh_from_db()
+    assert team.status == "active" and 'name="confirmed" value="1"' in asked.content.decode()
+    confirmed = {"status": "withdrawn", "confirmed": "1"}
+    as_organizer.post(url("team_status", tournament, team.pk), confirmed)
     team.refresh_from_db()
     assert team.status == "withdrawn"
     as_organizer.post(url("team_status", tournament, team.pk), {"status": "active"})

@@ -101,6 +101,29 @@ def test_two_warnings_in_a_deal_agree_on_sheet_log_and_print(tournament, table1,
     assert log.count("计犯规1次") == 1
 
 
+def test_a_second_wrong_count_in_another_deal_is_not_called_the_deals_second_warning(
+    tournament, table1, referee
+):
+    """报牌错误: a warning the first time in the match, a foul the second time in any deal
+    (docs/rules.md §7.1); the entry page says so, not 同一副第二次警告 (issue 42)."""
+    deals = [{"win": "EW", "partner": 4}, {"win": "NS", "partner": 3}]
+    m = save_sheet(table1, deals, version=table1.version, user=referee)
+    for deal in (1, 2):
+        record_foul(
+            Match.objects.get(pk=m.pk),
+            side="NS",
+            kind="wrong_count",
+            severity="warning",
+            deal_number=deal,
+            user=referee,
+        )
+    m = Match.objects.get(pk=m.pk)
+    assert m.ns_fouls == 1
+    page = login(referee).get(entry_url()).content.decode()
+    assert "同一副第二次警告" not in page
+    assert page.count("再次报牌错误，计犯规1次") == 1
+
+
 # --- final levels -------------------------------------------------------------------------
 
 

@@ -297,7 +297,7 @@ def test_withdrawing_a_pair_from_the_registration_list_moves_the_waiting_list_up
     apply(Client(), tournament, pair("网上队", "甲", "乙"))
     assert latest(tournament).state == "waiting"
     url = reverse("team_status", args=[tournament.slug, imported.pk])
-    as_organizer.post(url, {"status": "withdrawn"})
+    as_organizer.post(url, {"status": "withdrawn", "confirmed": "1"})  # the second step
     signup = latest(tournament)
     assert signup.state == "approved" and signup.team.name == "网上队"
 
@@ -308,7 +308,8 @@ def test_a_pair_withdrawn_by_the_organizer_sees_it_and_cannot_edit(tournament, a
     apply(client, tournament, pair("网上队", "甲", "乙"))
     signup = latest(tournament)
     as_organizer.post(
-        reverse("team_status", args=[tournament.slug, signup.team_id]), {"status": "withdrawn"}
+        reverse("team_status", args=[tournament.slug, signup.team_id]),
+        {"status": "withdrawn", "confirmed": "1"},
     )
     page = client.get(
         reverse("signup_status", args=[tournament.slug, signup.token])

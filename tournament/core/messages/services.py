@@ -219,6 +219,9 @@ SERVICES = {
     "archive_users_exist": _(
         "存档中的用户名在本系统中已存在：%(names)s。确认是同一个人后请加 --map-users，或用 --owner 指定赛事的组织者"
     ),
+    "archive_staff_exist": _(
+        "存档中工作人员的用户名在本系统中已存在：%(names)s。--owner 只指定赛事的组织者；确认这些是同一个人后请加 --map-users"
+    ),
     "archive_no_tournament": _("缺少赛事信息（tournament）"),
     "archive_part_list": _("“%(key)s”应为记录列表"),
     "archive_row_object": _("“%(key)s”的第%(n)s条记录应为对象"),

@@ -36,6 +36,19 @@ class BaseCommand(base.BaseCommand):
         gc.freeze()
         super().run_from_argv(argv)
 
+    verbosity = 1
+
+    def execute(self, *args, **options):
+        self.verbosity = options.get("verbosity", 1)
+        return super().execute(*args, **options)
+
+    def note(self, text: str) -> None:
+        """Write a confirmation (what was done, where it went), not the data the command
+        exists to print: ``-v 0`` silences it (issue 42). Tables, JSON and passwords shown
+        only once are written with ``self.stdout`` at every verbosity."""
+        if self.verbosity > 0:
+            self.stdout.write(text)
+
     def get_check_kwargs(self, options) -> dict:
         skipped = {checks.Tags.urls, checks.Tags.templates, checks.Tags.admin}
         tags = checks.registry.registry.tags_available() - skipped

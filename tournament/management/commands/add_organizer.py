@@ -41,10 +41,10 @@ class Command(BaseCommand):
             )
         except ValidationError as exc:
             raise CommandError("；".join(exc.messages)) from None
-        self.stdout.write(f"组织者 {user.username} 已可创建赛事")
+        self.note(f"组织者 {user.username} 已可创建赛事")
         if o["admin"]:
-            self.stdout.write(f"{user.username} 是本站管理员，可下载整库备份")
+            self.note(f"{user.username} 是本站管理员，可下载整库备份")
         if generated:
             self.stdout.write(f"用户名 {user.username}  密码 {generated}（只显示这一次）")
         elif password is None:
-            self.stdout.write("账号已存在，密码不变")
+            self.note("账号已存在，密码不变")

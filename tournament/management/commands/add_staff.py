@@ -55,8 +55,8 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError("；".join(exc.messages)) from None
         role = change.staff.get_role_display()
-        self.stdout.write(f"{tournament.name}：{o['username']} → {role}")
+        self.note(f"{tournament.name}：{o['username']} → {role}")
         if change.created and password is None:
             self.stdout.write(f"用户名 {o['username']}  密码 {change.password}（只显示这一次）")
         elif not change.created:
-            self.stdout.write("账号已存在，密码不变")
+            self.note("账号已存在，密码不变")

@@ -26,4 +26,4 @@ class Command(BaseCommand):
         except BackupError as exc:
             raise CommandError(f"备份失败：{exc}") from None
         size = path.stat().st_size
-        self.stdout.write(f"已备份：{path}（{size / 1024 / 1024:.1f} MB）")
+        self.note(f"已备份：{path}（{size / 1024 / 1024:.1f} MB）")

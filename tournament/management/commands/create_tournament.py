@@ -102,7 +102,7 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError("设置有误：" + "；".join(exc.messages)) from None
         profile = f"（模板 {o['profile']}）" if o["profile"] else ""
-        self.stdout.write(f"已创建赛事 {t.slug}：{t.name}{profile}")
+        self.note(f"已创建赛事 {t.slug}：{t.name}{profile}")
 
     def _organizer(self, username: str | None):
         users = get_user_model().objects

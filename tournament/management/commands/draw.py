@@ -24,6 +24,6 @@ class Command(BaseCommand):
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
         tournament.refresh_from_db()
-        self.stdout.write(f"抽签完成（随机码 {tournament.draw_seed}）")
+        self.note(f"抽签完成（随机码 {tournament.draw_seed}）")
         for team in Team.objects.filter(tournament=tournament).order_by("draw_number"):
             self.stdout.write(f"{team.draw_number}\t{team.name}")

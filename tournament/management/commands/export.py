@@ -81,4 +81,4 @@ class Command(BaseCommand):
             if os.path.exists(tmp):
                 os.unlink(tmp)
         where = f"第{request.round}轮" if request.round is not None else ""
-        self.stdout.write(f"已导出{where}{kind.label}：{path}")
+        self.note(f"已导出{where}{kind.label}：{path}")

@@ -54,7 +54,7 @@ class Command(BaseCommand):
             raise CommandError(f"{exc}；没有导入任何数据") from None
         t = result.tournament
         counts = "，".join(f"{k} {v}" for k, v in result.counts.items())
-        self.stdout.write(f"已导入赛事“{t.name}”（网址代号 {t.slug}）：{counts}")
+        self.note(f"已导入赛事“{t.name}”（网址代号 {t.slug}）：{counts}")
         if result.created_users:
             self.stdout.write(
                 "以下用户在本系统中不存在，已创建为停用账号（需管理员启用并设置密码）："

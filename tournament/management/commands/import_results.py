@@ -50,7 +50,7 @@ class Command(BaseCommand):
                 for problem in check.problems:
                     self.stderr.write(str(problem))
                 raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何成绩")
-            self.stdout.write(f"已导入{len(check.rows)}台成绩")
+            self.note(f"已导入{len(check.rows)}台成绩")
             if check.blank_tables:
                 self.stdout.write(blank_note(check.blank_tables))
         if not o["lock"]:
@@ -66,7 +66,7 @@ class Command(BaseCommand):
                 lock_round(round_, user=user or tournament.organizer)
             except ServiceError as exc:
                 raise CommandError(str(exc)) from None
-        self.stdout.write(f"已确认并锁定{round_}")
+        self.note(f"已确认并锁定{round_}")
 
 
 def _user(username: str):

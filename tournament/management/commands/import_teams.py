@@ -34,4 +34,4 @@ class Command(BaseCommand):
             for problem in check.problems:
                 self.stderr.write(str(problem))
             raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何数据")
-        self.stdout.write(f"已导入{len(check.rows)}个组合")
+        self.note(f"已导入{len(check.rows)}个组合")

@@ -37,9 +37,9 @@ class Command(BaseCommand):
             if pw:
                 self.stdout.write(f"{label}: 用户名 {user.username}  密码 {pw}")
             else:
-                self.stdout.write(f"{label}: 用户名 {user.username}（已存在，密码不变）")
+                self.note(f"{label}: 用户名 {user.username}（已存在，密码不变）")
         if Tournament.objects.filter(slug=DEMO_SLUG).exists():
-            self.stdout.write(f"演示赛事“{DEMO_SLUG}”已存在")
+            self.note(f"演示赛事“{DEMO_SLUG}”已存在")
             return
         tournament = tournament_create(
             organizer=organizer,
@@ -61,4 +61,4 @@ class Command(BaseCommand):
             filename=DEMO_FILE.name,
             actor="demo",
         )
-        self.stdout.write(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个组合")
+        self.note(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个组合")

@@ -29,4 +29,4 @@ class Command(BaseCommand):
         with transaction.atomic():
             count = reset(username=username)
             forget_steps(username)
-        self.stdout.write(f"已解锁 {username}（清除 {count} 条记录）")
+        self.note(f"已解锁 {username}（清除 {count} 条记录）")
