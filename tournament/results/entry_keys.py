@@ -40,10 +40,8 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from tournament.core.audit import log_entries
-from tournament.core.audit_text import raw_text, steps_text, values_text
 from tournament.core.errors import Invalid, Refused
 from tournament.core.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
 from tournament.models import AppliedEntry, Match
@@ -236,17 +234,9 @@ def saved_late(
     sheet*): saved at the table's version."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
-    try:
-        with transaction.atomic():  # a savepoint: the save may go on after a stale version
-            return save(version), APPLIED
-    except StaleResult as stale:
-        current = stale.match  # locked: apply_once locked the table before the savepoint
-    except Refused:
-        # Made on a phone that saw the table confirmed already: kept, as after a stale version.
-        current = lock_match(match, None) if match is not None else None
-        if current is None or current.state != Match.CONFIRMED:
-            raise
-    _kind, decision = require_write(current, user, source, write_rule.LATE)
+    current, decision = _saved_or_ruled(save, version, match, user, source)
+    if decision is None:
+        return current, APPLIED
     if steps is not None:  # checked as its save would, before anything is kept or filed
         check_late_sheet(current, steps, deals_only=decision.deals_only)
     if check is not None:
@@ -267,6 +257,25 @@ def saved_late(
         current, values(), user=user, source=source, request=request, extra=extra
     )
     return conflict, CONFLICT
+
+
+def _saved_or_ruled(
+    save: Callable[[int | None], Match], version: int | None, match: Match | None, user, source
+) -> tuple[Match, write_rule.Decision | None]:
+    """``(the saved table, None)`` when a late entry's save goes through, else ``(the stored
+    table, the rule's decision for a late entry on it)``, locked: after a stale version, or
+    after a refusal of a confirmed table (made on a phone that saw it confirmed already)."""
+    try:
+        with transaction.atomic():  # a savepoint: the save may go on after a stale version
+            return save(version), None
+    except StaleResult as stale:
+        current = stale.match  # locked: apply_once locked the table before the savepoint
+    except Refused:
+        current = lock_match(match, None) if match is not None else None
+        if current is None or current.state != Match.CONFIRMED:
+            raise
+    _kind, decision = require_write(current, user, source, write_rule.LATE)
+    return current, decision
 
 
 def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
@@ -348,43 +357,3 @@ def _file_conflict(
     return save_dispute(
         match, user=user, request=request, before=before, source=source, extra=extra
     )
-
-
-def kept_note(saved: Match) -> str:
-    """Why a late entry changed nothing (it is kept for the chief referee to see)."""
-    if saved.state == Match.CONFIRMED:
-        return _("该台成绩已确认，这份录入送达较晚，没有改动成绩；已保留供裁判长查看")
-    return _("该台已在争议中且已有您的录入，这份录入没有另行提交；已保留供裁判长查看")
-
-
-def late_kept(match: Match) -> list[dict]:
-    """The late entries a table kept without changing anything (确认后到达, or a second one
-    of a person in a dispute), for the staff's table page: newest first. None before the
-    table was ever entered (no query: the page every referee's save starts from)."""
-    if match.state in (Match.EMPTY, Match.IN_PLAY):
-        return []
-    rows = []
-    for entry in match.applied_entries.filter(outcome=KEPT).order_by("-created_at", "-pk"):
-        payload = entry.payload if isinstance(entry.payload, dict) else {}
-        if "values" in payload:
-            text = kept_values_text(payload["values"])
-        else:
-            text = steps_text(payload.get("steps") or [])
-        rows.append(
-            {
-                "after_confirmation": payload.get("kept") == AFTER_CONFIRMATION,
-                "by": payload.get("by", ""),
-                "text": text,
-                "made_at": entry.made_at,
-                "arrived_at": entry.created_at,
-            }
-        )
-    return rows
-
-
-def kept_values_text(values) -> str:
-    """A kept final-levels entry in one line; one stored before its check, as it is."""
-    try:
-        return values_text(values)
-    except (LookupError, TypeError, ValueError, AttributeError):
-        return raw_text(values)

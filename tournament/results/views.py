@@ -29,12 +29,11 @@ from tournament.results.entry_keys import (
     Applied,
     apply_once,
     file_kept,
-    kept_note,
-    late_kept,
     saved_late,
 )
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
 from tournament.results.fouls import doubled_warnings, penalty_text, record_foul
+from tournament.results.kept_entries import kept_note, late_kept
 from tournament.results.lateness import record_absence
 from tournament.results.places import records_passed_at
 from tournament.results.services import confirm_result, pick_entry

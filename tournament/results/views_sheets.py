@@ -30,10 +30,10 @@ from tournament.results.entry_keys import (
     Applied,
     apply_once,
     file_kept,
-    kept_note,
     saved_late,
 )
 from tournament.results.fouls import deals_played, record_foul
+from tournament.results.kept_entries import kept_note
 from tournament.results.services import levels_so_far, save_sheet
 from tournament.results.views import get_match
 from tournament.results.views_offline import read_entry

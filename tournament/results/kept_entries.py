@@ -1,0 +1,51 @@
+"""What the staff see of the late entries a table kept without a change (确认后到达, or a
+second entry of a person already in the table's open dispute): see
+:mod:`tournament.results.entry_keys` for when an entry is kept."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from tournament.core.audit_text import raw_text, steps_text, values_text
+from tournament.models import Match
+from tournament.results.entry_keys import AFTER_CONFIRMATION, KEPT
+
+
+def kept_note(saved: Match) -> str:
+    """Why a late entry changed nothing (it is kept for the chief referee to see)."""
+    if saved.state == Match.CONFIRMED:
+        return _("该台成绩已确认，这份录入送达较晚，没有改动成绩；已保留供裁判长查看")
+    return _("该台已在争议中且已有您的录入，这份录入没有另行提交；已保留供裁判长查看")
+
+
+def late_kept(match: Match) -> list[dict]:
+    """The late entries a table kept without changing anything (确认后到达, or a second one
+    of a person in a dispute), for the staff's table page: newest first. None before the
+    table was ever entered (no query: the page every referee's save starts from)."""
+    if match.state in (Match.EMPTY, Match.IN_PLAY):
+        return []
+    rows = []
+    for entry in match.applied_entries.filter(outcome=KEPT).order_by("-created_at", "-pk"):
+        payload = entry.payload if isinstance(entry.payload, dict) else {}
+        if "values" in payload:
+            text = kept_values_text(payload["values"])
+        else:
+            text = steps_text(payload.get("steps") or [])
+        rows.append(
+            {
+                "after_confirmation": payload.get("kept") == AFTER_CONFIRMATION,
+                "by": payload.get("by", ""),
+                "text": text,
+                "made_at": entry.made_at,
+                "arrived_at": entry.created_at,
+            }
+        )
+    return rows
+
+
+def kept_values_text(values) -> str:
+    """A kept final-levels entry in one line; one stored before its check, as it is."""
+    try:
+        return values_text(values)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return raw_text(values)
