@@ -244,3 +244,17 @@ def test_phone_standings_tell_tied_pairs_apart(live_server, phone, event):
     assert all("对手分" in cell for _, cell, _ in rows)
     page.set_viewport_size({"width": 1280, "height": 900})  # wide: the columns, no line
     assert page.evaluate(STANDING_ROWS)[0][2] is False
+
+
+def test_checkboxes_are_finger_sized_and_buttons_in_the_page_font(live_server, phone, event):
+    """At 390 px the stage form's checkboxes were 13 px, and every button ("Add", 搜索) was
+    drawn in the system's sans beside the page's font."""
+    page = phone()
+    signed_in(page, live_server.url, "alice")
+    assert overflow(page, live_server.url + reverse("stage_list", args=["spring"]), "stages") == 0
+    boxes = page.evaluate("""Array.from(document.querySelectorAll('input[type=checkbox]'),
+        el => Math.min(el.getBoundingClientRect().width, el.getBoundingClientRect().height))""")
+    assert boxes and min(boxes) >= 20
+    fonts = page.evaluate("""[getComputedStyle(document.body).fontFamily,
+        ...Array.from(document.querySelectorAll('button'), el => getComputedStyle(el).fontFamily)]""")
+    assert len(fonts) > 1 and set(fonts) == {fonts[0]}
