@@ -258,3 +258,25 @@ def test_checkboxes_are_finger_sized_and_buttons_in_the_page_font(live_server, p
     fonts = page.evaluate("""[getComputedStyle(document.body).fontFamily,
         ...Array.from(document.querySelectorAll('button'), el => getComputedStyle(el).fontFamily)]""")
     assert len(fonts) > 1 and set(fonts) == {fonts[0]}
+
+
+def test_the_chiefs_two_entry_buttons_do_not_touch_on_a_phone(live_server, phone, event, chief):
+    """In English at 390 px "Chief referee ruling (confirm directly)" wrapped above "Submit
+    result" with no space between them: one tap could land on the other."""
+    m = Match.objects.get(round=event, table=2)
+    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    signed_in(page, live_server.url, "chief")
+    url = live_server.url + reverse("match_entry", args=["spring", 2, 2])
+    assert overflow(page, url, "en_chief_entry") == 0
+    rule, enter = (
+        page.locator(f"button[name=action][value={v}]").bounding_box() for v in ("rule", "enter")
+    )
+    same_row = abs(rule["y"] - enter["y"]) < 1
+    gap = (
+        enter["x"] - (rule["x"] + rule["width"])
+        if same_row
+        else enter["y"] - (rule["y"] + rule["height"])
+    )
+    assert gap >= 6
