@@ -280,3 +280,15 @@ def test_the_chiefs_two_entry_buttons_do_not_touch_on_a_phone(live_server, phone
         else enter["y"] - (rule["y"] + rule["height"])
     )
     assert gap >= 6
+
+
+def test_the_sign_up_challenges_hint_sits_under_its_answer_box(live_server, phone, tournament):
+    """At 390 px the hint began beside the answer box and wrapped around it."""
+    from tournament.models import SignUpConfig
+
+    SignUpConfig.objects.create(tournament=tournament, is_open=True)
+    page = phone()
+    assert overflow(page, live_server.url + reverse("signup_page", args=["spring"]), "signup") == 0
+    answer = page.locator(".captcha input:not([type=hidden])").bounding_box()
+    hint = page.locator(".captcha .muted").bounding_box()
+    assert hint["y"] >= answer["y"] + answer["height"]
