@@ -244,3 +244,51 @@ def test_phone_standings_tell_tied_pairs_apart(live_server, phone, event):
     assert all("对手分" in cell for _, cell, _ in rows)
     page.set_viewport_size({"width": 1280, "height": 900})  # wide: the columns, no line
     assert page.evaluate(STANDING_ROWS)[0][2] is False
+
+
+def test_checkboxes_are_finger_sized_and_buttons_in_the_page_font(live_server, phone, event):
+    """At 390 px the stage form's checkboxes were 13 px, and every button ("Add", 搜索) was
+    drawn in the system's sans beside the page's font."""
+    page = phone()
+    signed_in(page, live_server.url, "alice")
+    assert overflow(page, live_server.url + reverse("stage_list", args=["spring"]), "stages") == 0
+    boxes = page.evaluate("""Array.from(document.querySelectorAll('input[type=checkbox]'),
+        el => Math.min(el.getBoundingClientRect().width, el.getBoundingClientRect().height))""")
+    assert boxes and min(boxes) >= 20
+    fonts = page.evaluate("""[getComputedStyle(document.body).fontFamily,
+        ...Array.from(document.querySelectorAll('button'), el => getComputedStyle(el).fontFamily)]""")
+    assert len(fonts) > 1 and set(fonts) == {fonts[0]}
+
+
+def test_the_chiefs_two_entry_buttons_do_not_touch_on_a_phone(live_server, phone, event, chief):
+    """In English at 390 px "Chief referee ruling (confirm directly)" wrapped above "Submit
+    result" with no space between them: one tap could land on the other."""
+    m = Match.objects.get(round=event, table=2)
+    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
+    page = phone()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    signed_in(page, live_server.url, "chief")
+    url = live_server.url + reverse("match_entry", args=["spring", 2, 2])
+    assert overflow(page, url, "en_chief_entry") == 0
+    rule, enter = (
+        page.locator(f"button[name=action][value={v}]").bounding_box() for v in ("rule", "enter")
+    )
+    same_row = abs(rule["y"] - enter["y"]) < 1
+    gap = (
+        enter["x"] - (rule["x"] + rule["width"])
+        if same_row
+        else enter["y"] - (rule["y"] + rule["height"])
+    )
+    assert gap >= 6
+
+
+def test_the_sign_up_challenges_hint_sits_under_its_answer_box(live_server, phone, tournament):
+    """At 390 px the hint began beside the answer box and wrapped around it."""
+    from tournament.models import SignUpConfig
+
+    SignUpConfig.objects.create(tournament=tournament, is_open=True)
+    page = phone()
+    assert overflow(page, live_server.url + reverse("signup_page", args=["spring"]), "signup") == 0
+    answer = page.locator(".captcha input:not([type=hidden])").bounding_box()
+    hint = page.locator(".captcha .muted").bounding_box()
+    assert hint["y"] >= answer["y"] + answer["height"]

@@ -35,7 +35,12 @@ def draw_cell(c: Canvas, value, x, y, w, h, size, align, bold) -> None:
     # Too long for one line: two smaller lines when the row has room for them.
     lines, used = fonts.two_lines(text, w - 2 * PAD, size, size * 0.6, bold)
     if len(lines) == 2 and used * 2.3 > h:
-        lines, used = [fonts.fit(text, w - 2 * PAD, size, size * 0.6, bold)[0]], size
+        # Two lines too tall for the row: smaller, while not below the floor; only then cut
+        # ("Opponents' p…" in the English results notice's header had room on two lines).
+        if h / 2.3 >= size * 0.6:
+            used = h / 2.3
+        else:
+            lines, used = [fonts.fit(text, w - 2 * PAD, size, size * 0.6, bold)[0]], size
     base = y - h / 2 - used * 0.35 + (used * 0.58 if len(lines) == 2 else 0)
     for line in lines:
         fonts.draw(

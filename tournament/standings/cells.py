@@ -80,6 +80,9 @@ def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[
             "status_mark": ""
             if not team or team.status == Team.ACTIVE
             else team.get_status_display(),
+            # The page words it in the reader's language (the mark above is the first
+            # reader's: the rows are kept for all).
+            "status": team.status if team else "",
             "unit": team.unit.name if team and team.unit_id else "",
             "players": "、".join(names),  # as the API and ``standings --json`` have it
             # The page lists them in the reader's language (these rows are kept for all).

@@ -8,8 +8,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.messages.labels import metric_label
+from tournament.models import Team
 from tournament.rounds.titles import listing
 from tournament.standings.cells import metric_keys, metric_text
+
+# 退赛/取消资格 beside a pair's name, translated when the page is drawn (lazy texts).
+STATUS_WORDS = {key: label for key, label in Team.STATUS_CHOICES if key != Team.ACTIVE}
 
 
 class MetricColumn(tables.Column):
@@ -42,8 +46,9 @@ class StandingsTable(tables.Table):
         pairs tied on points and the first tiebreak looked identical on a phone."""
         url = record.get("team_url")
         name = format_html('<a href="{}">{}</a>', url, value) if url else format_html("{}", value)
-        if record.get("status_mark"):
-            name = format_html('{} <span class="badge">{}</span>', name, record["status_mark"])
+        mark = STATUS_WORDS.get(record.get("status", Team.ACTIVE))
+        if mark:
+            name = format_html('{} <span class="badge">{}</span>', name, mark)
         if not self.phone_line:
             return name
         values = format_html_join(

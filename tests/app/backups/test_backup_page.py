@@ -86,6 +86,8 @@ def test_backups_on_demand_are_limited_in_rate(tournament, folder, monkeypatch):
     assert len(backup.list_backups()) == 1
     html = admin.post("/t/spring/backups/", follow=True).content.decode()
     assert "刚刚备份过，请" in html and "秒后再试" in html
+    # A refusal, not a failure: shown as a notice, without "备份失败".
+    assert "备份失败" not in html and 'class="msg warning"' in html
     # Once the interval has passed, the next press makes one.
     monkeypatch.setattr(backup, "ON_DEMAND_SECONDS", 0)
     admin.post("/t/spring/backups/")
@@ -101,6 +103,7 @@ def test_a_press_while_a_backup_runs_is_refused_at_once(tournament, folder):
         html = admin.post("/t/spring/backups/", follow=True).content.decode()
         waited = time.monotonic() - started
     assert "另一个备份正在进行" in html and backup.list_backups() == []
+    assert "备份失败" not in html and 'class="msg warning"' in html
     assert waited < 5  # the code before waited 300 s for the lock, then said so
 
 

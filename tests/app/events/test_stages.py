@@ -196,7 +196,8 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
     assert "已添加阶段" in page.content.decode()
     stage = t.stages.get(kind="knockout")
     assert (stage.games, stage.games_per_match, t.games) == (3, 3, 1)
-    assert "三局两胜" in login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
+    listed = login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
+    assert "直至决出冠军，三局两胜" in listed  # no space before the comma ("decided , best")
     g1 = pair_next_round(t)
     play_round(g1, organizer, referee, chief)  # game 1 to EW: not yet decided
     assert g1.matches.get().bracket_game == 1

@@ -62,3 +62,19 @@ def test_an_english_print_has_no_chinese_word_of_ours(event, kind, fmt, round_nu
     for word in organizers_words(event):
         text = text.replace(word, "")
     assert [line for line in text.splitlines() if CHINESE.search(line)] == []
+
+
+@pytest.mark.parametrize(("kind", "fmt", "round_number"), [p for p in PRINTS if p[1] == "pdf"])
+@pytest.mark.usefixtures("english")
+def test_an_english_pdf_cuts_no_word_of_ours(event, kind, fmt, round_number):
+    """The results notice's header read "Opponents' p…": two lines had room, but at a size
+    too tall for the header row, so the cell fell back to one line cut short."""
+    event.print_language = "en"
+    event.save()
+    out = io.BytesIO()
+    address = "http://192.168.1.10:8000"
+    run(Request(tournament=event, kind=kind, fmt=fmt, round=round_number, base_url=address), out)
+    text = text_of(out.getvalue(), fmt)
+    for word in organizers_words(event):
+        text = text.replace(word, "")
+    assert [line for line in text.splitlines() if "…" in line] == []

@@ -121,3 +121,29 @@ def test_another_question_keeps_what_was_typed(tournament):
     assert page.status_code == 200 and 'value="第5队"' in html
     assert page_token(html) != first and "error" not in html.split("<form", 1)[1][:400]
     assert not SignUp.objects.exists()
+
+
+def test_digits_lean_little_and_lines_are_thin(monkeypatch):
+    """Seen at 390 px: a "1" leaning 20° and crossed by a 2-pixel line read as "7" (10+1 as
+    10+7). Each digit leans at most 8°; noise lines are one pixel wide."""
+    from PIL import ImageDraw
+
+    turns: list[float] = []
+    widths: list[int] = []
+    uniform = challenge.random.Random.uniform
+    line = ImageDraw.ImageDraw.line
+
+    def record_turn(self, a, b):
+        turns.append(max(abs(a), abs(b)))
+        return uniform(self, a, b)
+
+    def record_line(self, xy, fill=None, width=0, joint=None):
+        widths.append(width)
+        return line(self, xy, fill, width, joint)
+
+    monkeypatch.setattr(challenge.random.Random, "uniform", record_turn)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "line", record_line)
+    for _ in range(5):
+        challenge.image_data_uri(challenge.new_token())
+    assert turns and max(turns) <= 8
+    assert widths and max(widths) == 1

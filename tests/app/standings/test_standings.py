@@ -194,6 +194,19 @@ class TestTwoRounds:
         )
         assert "队3（退赛）" in pdf and pdf.count("退赛") == 1
 
+    def test_the_withdrawn_mark_is_in_the_readers_language(self, two_rounds, chief):
+        """The rows are kept for every reader: the mark was kept in the language of the
+        first, so an English page after a Chinese one read "队3 退赛"."""
+        from tournament.registration.services import team_set_status
+
+        team_set_status(team=two_rounds.teams.get(name="队3"), status="withdrawn")
+        client = login(chief)
+        client.get("/t/spring/standings/")
+        client.cookies["django_language"] = "en"
+        html = client.get("/t/spring/standings/").content.decode()
+        row = next(r for r in page_rows(html) if r[1].startswith("队3"))
+        assert row[1] == "队3 Withdrawn"
+
     def test_the_legend_explains_each_tiebreak_in_one_line(self, two_rounds, chief):
         html = login(chief).get("/t/spring/standings/").content.decode()
         legend = html.split('class="muted small legend"')[1]
