@@ -304,16 +304,13 @@ def test_s_d_swiss_then_knockout(crew):
     assert play_round(e, 7) == [(1, 1, 3)]
     # Final ranking follows the bracket: champion D1, runner-up D3, third-place winner D2,
     # loser D5; then the pairs that did not qualify by their Swiss rank: D4, D7, D6, D8.
-    # Points and 级差分 add the knockout games (2 a game won; ± the winner's margin):
-    #   D1 4 + 4 × 2 = 12; 26 + 13 + 13 − 6 + 13 + 13 = 72   (semi 2–0, final 2–1)
-    #   D3 4 + 3 × 2 = 10; 12 + 6 + 6 + 6 − 13 − 13 = 4      (semi 2–0, final 1–2)
-    #   D2 2 + 2 × 2 = 6; −1 − 13 − 13 + 12 + 12 = −3        (semi 0–2, third 2–0)
-    #   D5 2; 1 − 6 − 6 − 12 − 12 = −35                      (semi 0–2, third 0–2)
+    # Points and 级差分 are the Swiss stage's alone (docs/rules.md §11.8: each stage ranks by
+    # its own rules; the knockout decides the places, not the points): as after round 2.
     assert e.ranking(e.page(), "名次", "积分", "级差分") == [
-        (1, "1", "12", "72"),
-        (3, "2", "10", "4"),
-        (2, "3", "6", "-3"),
-        (5, "4", "2", "-35"),
+        (1, "1", "4", "26"),
+        (3, "2", "4", "12"),
+        (2, "3", "2", "-1"),
+        (5, "4", "2", "1"),
         (4, "5", "2", "-2"),
         (7, "6", "2", "-10"),
         (6, "7", "0", "-11"),

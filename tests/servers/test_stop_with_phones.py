@@ -11,7 +11,7 @@ import socket
 import subprocess
 import time
 
-from guandan.servers import GRACEFUL_SECONDS, ServeOptions, granian_argv
+from guandan.servers import GRACEFUL_SECONDS, ServeOptions, granian_argv, granian_environment
 from tests.servers.test_granian import APP, answer, no_memory_limit  # noqa: F401 (a fixture)
 from tests.servers.web import free_port
 
@@ -19,8 +19,13 @@ from tests.servers.web import free_port
 def test_ctrl_c_with_phones_connected_stops_within_seconds(tmp_path):
     (tmp_path / "sleeper.py").write_text(APP, encoding="utf-8")
     port = free_port()
-    argv = granian_argv(ServeOptions("127.0.0.1", port, "granian", 2, 2), "sleeper:application")
-    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{os.getcwd()}"}
+    options = ServeOptions("127.0.0.1", port, "granian", 2, 2)
+    argv = granian_argv(options)
+    env = {
+        **os.environ,
+        **granian_environment(options, "sleeper:application"),
+        "PYTHONPATH": f"{tmp_path}{os.pathsep}{os.getcwd()}",
+    }
     # A group of its own, as a terminal's foreground job: Ctrl-C signals all of it.
     proc = subprocess.Popen(argv, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
     phones = []
