@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournament.backups import create as backups
-from tournament.backups.files import BackupBusy
+from tournament.backups.files import MSG_BUSY
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
@@ -45,11 +45,10 @@ def backup_list(request, slug):
             raise Http404(_("整库备份只能由管理员制作和下载"))
         try:
             path = backups.make_backup_on_demand(keep=settings.AUTO_BACKUP_KEEP)
-        except BackupBusy as exc:
-            # Refused, not failed: another backup runs (it holds the same data).
-            messages.warning(request, str(exc))
         except ServiceError as exc:
-            if exc.msg.code == backups.MSG_TOO_SOON:  # refused: a minute-old backup is there
+            # Refused, not failed: another backup runs, or a minute-old one is there (each
+            # holds the same data).
+            if exc.msg.code in (MSG_BUSY, backups.MSG_TOO_SOON):
                 messages.warning(request, str(exc))
             else:
                 log.error("backup from the page failed: %s", exc)

@@ -320,14 +320,21 @@ def _xlsb_extent(stream, limits: Limits, deadline: Deadline) -> None:
     """Walk an .xlsb sheet's records: the last row and column that hold a cell, under the cap.
 
     A sheet holds a cell or a row per record but for a few: more records than the limits
-    allow cells and rows is refused, so 28 MB of 2-byte records stop at once."""
+    allow cells and rows is refused, and more of the few (formats, merges, a sheet's
+    settings) than two a row, so 28 MB of 2-byte records stop after the first 30,000."""
     max_cells = limits.max_cells
     most = limits.max_cells + limits.max_rows + 10_000
+    most_others = 2 * limits.max_rows + 10_000
+    others = 0
     row = last_row = last_col = 0
     for records, (kind, body) in enumerate(_xlsb_records(stream, deadline), 1):
         if records > most:
             raise _too_many_cells(max_cells)
-        if kind == _ROW_HEADER and len(body) >= 4:
+        if kind != _ROW_HEADER and kind not in _CELLS:
+            others += 1
+            if others > most_others:
+                raise _too_many_cells(max_cells)
+        elif kind == _ROW_HEADER and len(body) >= 4:
             row = struct.unpack_from("<I", body)[0]
         elif kind in _CELLS and len(body) >= 4:
             last_row = max(last_row, row + 1)
