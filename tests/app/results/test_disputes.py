@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.errors import Refused
-from tournament.models import AuditEntry, Match, Staff
+from tournament.models import AuditEntry, Match
 from tournament.results.checks import ResultValues
 from tournament.results.services import dispute_entries, pick_entry, submit_result
 
@@ -15,13 +15,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 FIRST = ResultValues("A+", "K", winner="EW")
 SECOND = ResultValues("A+", "5", winner="EW")
-
-
-@pytest.fixture
-def ref2(tournament, make_user):
-    user = make_user("ref2")
-    Staff.objects.create(tournament=tournament, user=user, role=Staff.REFEREE)
-    return user
 
 
 @pytest.fixture

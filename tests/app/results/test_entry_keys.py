@@ -15,27 +15,13 @@ from django.utils import timezone
 from tests.conftest import ONE_EVENT, login
 from tournament.core.audit_text import readable
 from tournament.core.errors import Refused
-from tournament.models import AppliedEntry, AuditEntry, Foul, Match, Staff
+from tournament.models import AppliedEntry, AuditEntry, Foul, Match
 from tournament.results.checks import ResultValues
 from tournament.results.services import dispute_entries, pick_entry, submit_result
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 KEY = "3f2a9c4e-7b1d-4e8a-9f00-123456789abc"
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
-
-
-@pytest.fixture
-def event(tournament, teams8, make_round):
-    tournament.table_entry = True
-    tournament.save()
-    return make_round(tournament, teams8)
-
-
-@pytest.fixture
-def ref2(tournament, make_user):
-    user = make_user("ref2")
-    Staff.objects.create(tournament=tournament, user=user, role=Staff.REFEREE)
-    return user
 
 
 def levels(match: Match, ew: str, ns: str, **extra) -> dict:

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
-from tournament.models import AppliedEntry, AuditEntry, Match, Round, Staff
+from tournament.models import AppliedEntry, AuditEntry, Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import (
     confirm_result,
@@ -27,20 +27,6 @@ from tournament.rounds.lifecycle import lock_round
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
 WIN = ResultValues("A+", "K", winner="EW")
-
-
-@pytest.fixture
-def event(tournament, teams8, make_round):
-    tournament.table_entry = True
-    tournament.save()
-    return make_round(tournament, teams8)
-
-
-@pytest.fixture
-def ref2(tournament, make_user):
-    user = make_user("ref2")
-    Staff.objects.create(tournament=tournament, user=user, role=Staff.REFEREE)
-    return user
 
 
 def key(n: int) -> str:

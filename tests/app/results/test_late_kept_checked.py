@@ -34,13 +34,6 @@ def event(tournament, teams8, make_round, chief):
     return make_round(tournament, teams8)
 
 
-@pytest.fixture
-def ref2(tournament, make_user):
-    user = make_user("ref2")
-    Staff.objects.create(tournament=tournament, user=user, role=Staff.REFEREE)
-    return user
-
-
 def confirmed(event, referee, ref2) -> Match:
     m = event.matches.get(table=1)
     m = submit_result(m, WIN, version=m.version, user=referee)
