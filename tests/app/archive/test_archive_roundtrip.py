@@ -276,3 +276,29 @@ def test_the_comparison_sees_a_changed_field(organizer, chief, referee):
         "Staff #3.tables: '1-2' != '3'",
         "Team #1.draw_number: None != 99",
     ]
+
+
+def test_this_sessions_rows_travel_in_an_archive(organizer, chief, referee):
+    """What issues 41 and 42 added: a sign-up held for the organizer (待核实), a knockout
+    stage with its own number of games, and a late entry's ``result.kept`` audit line,
+    exported and imported again field by field."""
+    from rules.messages import Message
+    from tournament.core.audit import log_action
+    from tournament.core.messages.audit import MSG_AUDIT_KEPT_LATE
+
+    t = registered(sorted(PROFILES)[0], organizer, chief, referee)
+    SignUp.objects.filter(tournament=t).update(state=SignUp.HELD)
+    stage_add(_fresh(t), kind="knockout", name="决赛", rounds=2, qualify={"top": 4}, games=3)
+    log_action(
+        tournament=t,
+        user=referee,
+        request=None,
+        action="result.kept",
+        obj=t,
+        summary=Message(MSG_AUDIT_KEPT_LATE),
+    )
+    round_trip(t, "new-rows")
+    copy = Tournament.objects.get(slug=f"{t.slug}-new-rows")
+    assert copy.signups.get().state == SignUp.HELD
+    assert copy.stages.filter(kind="knockout", games=3).count() == 1
+    assert copy.audit.filter(action="result.kept").count() == 1
