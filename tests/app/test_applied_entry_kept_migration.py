@@ -1,21 +1,15 @@
-"""Migration 0025: a late entry kept for the record, stored before as a ``conflict`` whose
+"""Migration 0026: a late entry kept for the record, stored before as a ``conflict`` whose
 payload says ``kept``, becomes ``kept`` (a backup of an older version is migrated so on
 restore); a real conflict stays one; and back."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.app.migration_steps import migrate, migrate_to_latest
 
 BEFORE = [("tournament", "0025_signup_held")]
 AFTER = [("tournament", "0026_applied_entry_kept")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)  # its loader reads what the database has applied
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.both_databases
@@ -48,4 +42,4 @@ def test_kept_entries_stored_as_conflicts_become_kept_and_back():
     assert Entry.objects.get(pk=rows["kept"].pk).payload == late
     Entry = migrate(BEFORE).get_model("tournament", "AppliedEntry")
     assert Entry.objects.get(pk=rows["kept"].pk).outcome == "conflict"
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("tournament"))
+    migrate_to_latest()

@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.app.migration_steps import migrate, migrate_to_latest
 
 BEFORE = [("tournament", "0011_deal_times")]
 AFTER = [("tournament", "0012_bracket_game")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)  # its loader reads what the database has applied
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.both_databases
@@ -42,4 +36,4 @@ def test_game_flags_become_the_bracket_game_field_and_back():
     apps = migrate(BEFORE)
     Match = apps.get_model("tournament", "Match")
     assert Match.objects.get(pk=ko.pk).flags == ["game:3", "manual"]
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes("tournament"))
+    migrate_to_latest()
