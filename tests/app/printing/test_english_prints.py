@@ -50,9 +50,8 @@ def text_of(data: bytes, fmt: str) -> str:
     return "\n".join([*cells, *book.sheetnames])
 
 
-@pytest.mark.parametrize(("kind", "fmt", "round_number"), PRINTS)
-@pytest.mark.usefixtures("english")
-def test_an_english_print_has_no_chinese_word_of_ours(event, kind, fmt, round_number):
+def english_print_text(event, kind: str, fmt: str, round_number) -> str:
+    """The text of one print of ``event`` in English, less the organizer's own words."""
     event.print_language = "en"
     event.save()
     out = io.BytesIO()
@@ -61,6 +60,13 @@ def test_an_english_print_has_no_chinese_word_of_ours(event, kind, fmt, round_nu
     text = text_of(out.getvalue(), fmt)
     for word in organizers_words(event):
         text = text.replace(word, "")
+    return text
+
+
+@pytest.mark.parametrize(("kind", "fmt", "round_number"), PRINTS)
+@pytest.mark.usefixtures("english")
+def test_an_english_print_has_no_chinese_word_of_ours(event, kind, fmt, round_number):
+    text = english_print_text(event, kind, fmt, round_number)
     assert [line for line in text.splitlines() if CHINESE.search(line)] == []
 
 
@@ -69,12 +75,5 @@ def test_an_english_print_has_no_chinese_word_of_ours(event, kind, fmt, round_nu
 def test_an_english_pdf_cuts_no_word_of_ours(event, kind, fmt, round_number):
     """The results notice's header read "Opponents' p…": two lines had room, but at a size
     too tall for the header row, so the cell fell back to one line cut short."""
-    event.print_language = "en"
-    event.save()
-    out = io.BytesIO()
-    address = "http://192.168.1.10:8000"
-    run(Request(tournament=event, kind=kind, fmt=fmt, round=round_number, base_url=address), out)
-    text = text_of(out.getvalue(), fmt)
-    for word in organizers_words(event):
-        text = text.replace(word, "")
+    text = english_print_text(event, kind, fmt, round_number)
     assert [line for line in text.splitlines() if "…" in line] == []
