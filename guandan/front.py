@@ -180,7 +180,6 @@ class BodyFirst:
 
     async def _read_body(self, scope: Any, protocol: Any, held: list[int]) -> io.IOBase | None:
         """The whole body, or None once the request was answered 400, 408, 413 or 503."""
-        limit = self.limit(scope.path)
         length_text = scope.headers.get("content-length")
         length = 0
         if length_text is not None:
@@ -188,12 +187,15 @@ class BodyFirst:
                 protocol.response_bytes(400, _CLOSE, b"Bad Content-Length")
                 return None
             length = int(length_text)
-            if length > limit:
-                protocol.response_bytes(413, _CLOSE, b"Request body too large")
-                return None
         chunked = "chunked" in scope.headers.get("transfer-encoding", "").lower()
         if not length and not chunked:
             return io.BytesIO()
+        # Resolved only for a request with a body: a page's GET, the hall's every request,
+        # does not pay for the URLconf's match twice.
+        limit = self.limit(scope.path)
+        if length > limit:
+            protocol.response_bytes(413, _CLOSE, b"Request body too large")
+            return None
         if not self._hold(held, length):
             protocol.response_bytes(503, _BUSY, b"Too many uploads at once, try again")
             return None
