@@ -109,6 +109,18 @@ def answers_while_it_can(base: str) -> None:
         answer(base)
 
 
+def answers_again_within(base: str, seconds: float) -> bool:
+    """Whether the server answers a request within ``seconds``, asking every 20 ms."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            answer(base)
+            return True
+        except OSError:
+            time.sleep(0.02)
+    return False
+
+
 def test_a_killed_worker_is_replaced_and_the_server_keeps_answering(tmp_path):
     proc, base = serve(tmp_path, workers=2)
     try:
@@ -122,6 +134,11 @@ def test_a_killed_worker_is_replaced_and_the_server_keeps_answering(tmp_path):
             time.sleep(0.1)
         after = workers_of(proc)
         assert victim not in after and len(after) == 2, (before, after)
+        # For about a tenth of a second after the kill (measured up to 0.11 s on two busy
+        # cores) Linux refuses new connections while it drops the dead worker's socket from
+        # the port's group: a phone's outbox sends again. The server must answer again well
+        # within the phone's retry, and then on every request.
+        assert answers_again_within(base, seconds=2)
         assert {answer(base) for _ in range(20)} <= after
     finally:
         assert stop(proc) == 0
