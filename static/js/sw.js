@@ -27,7 +27,16 @@ var ENTRY_PAGES = [
   /^\/t\/[^/]+\/e\/\d+\/[^/]+\/(sheet\/(api\/)?)?$/,
 ];
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+// Installing, the worker keeps the entry pages open in this browser first (the page that
+// registered it was fetched before any worker controlled it), so a phone cut off as soon as
+// the worker is ready still reopens it. At most a few seconds: a slow server must not keep
+// the worker from taking over.
+self.addEventListener("install", function (event) {
+  self.skipWaiting();
+  event.waitUntil(Promise.race([keepOpenPages(), new Promise(function (done) {
+    setTimeout(done, 10000);
+  })]));
+});
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (n) {
@@ -174,6 +183,51 @@ self.addEventListener("fetch", function (event) {
   else if (request.mode === "navigate") event.respondWith(watched(request));
 });
 
+// An entry page kept with what it needs offline: the static files it names and the data
+// it loads (data-api, the sheet's), read from the page's own text.
+function keepWithParts(href) {
+  var request = new Request(href, {credentials: "same-origin"});
+  return fetch(request).then(function (response) {
+    return keep(request, response).then(function () {
+      var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+      return response.ok && html ? response.text() : "";
+    });
+  }).then(function (html) {
+    var found = html.match(/(?:src|href|data-api)="[^"]+"/g) || [];
+    return Promise.all(found.map(function (attribute) {
+      var value = attribute.slice(attribute.indexOf('"') + 1, -1).replace(/&amp;/g, "&");
+      var url = new URL(value, href);
+      // Links to other pages are not followed: only files, and the page's own data.
+      if (attribute.indexOf("data-api") !== 0 && url.pathname.indexOf(STATIC_URL) !== 0) return null;
+      return keepOne(url.href);
+    }));
+  }).catch(function () {});
+}
+
+function keepOpenPages() {
+  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then(function (list) {
+    return Promise.all(list.map(function (client) {
+      var url = new URL(client.url);
+      if (url.origin !== self.location.origin || !isEntryPage(url)) return null;
+      return keepWithParts(url.href.split("#")[0]);
+    }));
+  }).catch(function () {});
+}
+
+// One static file (kept once) or one entry page or its data (kept anew); nothing else.
+function keepOne(href) {
+  var url = new URL(href, self.location.origin);
+  if (url.origin !== self.location.origin) return null;
+  var request = new Request(url.href, {credentials: "same-origin"});
+  if (url.pathname.indexOf(STATIC_URL) === 0) {
+    return caches.open(STATIC_CACHE).then(function (cache) {
+      return cache.match(request).then(function (copy) { return copy || cache.add(request); });
+    }).catch(function () {});
+  }
+  if (!isEntryPage(url)) return null;
+  return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
+}
+
 // A page asks for itself and the files it loaded to be kept (its first visit came before
 // this worker controlled it), or for the pages its sent entries changed to be kept anew
 // (outbox.js). Only entry pages and static files are taken.
@@ -189,16 +243,5 @@ self.addEventListener("message", function (event) {
     }));
   }
   if (!data.keep) return;
-  event.waitUntil(Promise.all(data.keep.map(function (href) {
-    var url = new URL(href, self.location.origin);
-    if (url.origin !== self.location.origin) return null;
-    var request = new Request(url.href, {credentials: "same-origin"});
-    if (url.pathname.indexOf(STATIC_URL) === 0) {
-      return caches.open(STATIC_CACHE).then(function (cache) {
-        return cache.match(request).then(function (copy) { return copy || cache.add(request); });
-      }).catch(function () {});
-    }
-    if (!isEntryPage(url)) return null;
-    return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
-  })));
+  event.waitUntil(Promise.all(data.keep.map(keepOne)));
 });
