@@ -6,7 +6,9 @@
      from the phone at once and refreshed from the server behind;
    - GET pages of the entry flow (a table's page, its deal-by-deal sheet and the sheet's data,
      a table's own link, the round's page and foul log): from the server when it answers, else
-     the copy last kept, marked so the page shows its offline banner.
+     the copy last kept, marked so the page shows its offline banner. The entry pages open
+     when the worker installs (the first page, fetched before any worker controlled it) are
+     kept before it is ready, with the files they name and their data.
    Copies of pages belong to one partition (the signed-in account, or none: header
    X-Offline-Partition, a keyed hash). An answer naming another partition drops every copy,
    so a page kept for one account is never shown to the next. A signed-in account's answers
@@ -228,8 +230,8 @@ function keepOne(href) {
   return fetch(request).then(function (response) { return keep(request, response); }).catch(function () {});
 }
 
-// A page asks for itself and the files it loaded to be kept (its first visit came before
-// this worker controlled it), or for the pages its sent entries changed to be kept anew
+// A page asks for itself and the files it loaded to be kept (a worker did not control it:
+// its first visit, or a page the install above missed), or for the pages its sent entries changed to be kept anew
 // (outbox.js). Only entry pages and static files are taken.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
