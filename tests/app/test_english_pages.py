@@ -22,8 +22,9 @@ from tournament.sheets.table_file import IGNORED_HEADERS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 MAX_PAGES = 120
-# Chinese characters and full-width punctuation (（）、：…), which English pages do not use.
-CHINESE = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+")
+# Chinese characters, full-width punctuation (（）、：…) and the curly quotes a Chinese font
+# draws full-width (“”), which English pages do not use.
+CHINESE = re.compile(r"[\u201c\u201d\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+")
 LANGUAGE_NAMES = ("简体中文", "中文")
 
 

@@ -241,6 +241,9 @@ def test_the_recovery_steps_of_the_docs_run_on_the_installed_wheel(wheel, tmp_pa
                 assert status == 200 and "已备份" in page, page[:300]
                 name = re.search(r'href="/t/demo/backups/(guandan-backup-[^"]+\.zip)"', page)
                 assert name, page
+                # The page's own recovery steps, in the installed copy's commands (it has
+                # no docs/ folder to point to).
+                assert f"guandan restore {name.group(1)}" in page and "docs/" not in page
                 with browser.opener.open(f"{base}/t/demo/backups/{name.group(1)}") as got:
                     assert got.status == 200 and got.read(2) == b"PK"
     assert (tmp_path / "b" / "secret_key").read_text() == (

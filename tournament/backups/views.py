@@ -6,7 +6,8 @@ A backup holds every event of this server, every account's password hash and the
 key (which signs sessions and password-reset links). It is downloaded, and made on
 demand, only by the site's administrator (a superuser), on every server: an organizer
 who owns every event is still not entitled to the others' accounts and the key. On the
-venue laptop the files are in ``var/backups/`` and ``guandan backup`` makes one.
+venue laptop the files are in the data folder's ``backups`` and ``guandan backup`` makes one;
+the page says how to restore one on another laptop, in this copy's own commands.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from guandan.cli import rerun
+from guandan.startup import typed
 from tournament.backups import create as backups
 from tournament.backups.files import MSG_BUSY
 from tournament.core.errors import ServiceError
@@ -68,14 +71,24 @@ def backup_list(request, slug):
     return render(request, "backups/backups.html", context)
 
 
-def _texts(files: list, error: dict | None) -> dict[str, str]:
+def _texts(files: list, error: dict | None) -> dict:
     """The page's sentences (long ones, with figures in them)."""
     texts = {
         "where_text": _(
-            "备份包含本服务器的全部赛事、账号和密钥，保存在 %(folder)s。请不时复制到U盘并妥善"
-            "保管。电脑出故障时，在另一台电脑上用 restore 命令恢复（见 docs/if-the-laptop-fails.md）。"
+            "备份包含本服务器的全部赛事、账号和密钥，保存在 %(folder)s。请不时复制到U盘并妥善保管。"
         )
         % {"folder": backups.backup_dir()},
+        # The steps themselves, in this copy's commands: an installed copy has no docs/
+        # folder to be sent to (issue 42).
+        "recover_text": _(
+            "电脑出故障时，在另一台装好本程序、还没有数据的电脑上运行下面两条命令"
+            "（文件名换成U盘上备份文件的路径），赛事、账号和密钥都会恢复，"
+            "已打印的检录二维码和选手纸条继续有效："
+        ),
+        "recover_commands": [
+            typed(f"restore {files[0].name if files else 'guandan-backup-….zip'}"),
+            rerun("serve", "host", "0.0.0.0"),
+        ],
         "no_download_text": _(
             "整库备份含所有账号的密码摘要和密钥，只能由管理员下载。"
             "您可以下载本赛事的存档（含成绩和审计记录）："

@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import sys
 
+from django.conf import settings
 from django.db import DatabaseError
 from django.http import HttpResponse, HttpResponseServerError
 from django.template import loader
@@ -70,9 +71,12 @@ def advice(problem: str) -> tuple[str, list[str]]:
     """The page's heading and what to do, for a problem of :func:`problem_of`."""
     if problem == DISK_FULL:
         return _("服务器磁盘已满，刚才的操作没有保存"), [
+            # The copy's own backup folder (an installed copy has no var/backups/), not
+            # made here: a full disk may refuse a new folder.
             _(
-                "请组织者清理服务器电脑的磁盘空间：删除不需要的大文件，或把 var/backups/ 中较早的备份复制到U盘后删除。"
-            ),
+                "请组织者清理服务器电脑的磁盘空间：删除不需要的大文件，或把 %(folder)s 中较早的备份复制到U盘后删除。"
+            )
+            % {"folder": settings.BACKUP_DIR},
             _("空间够了以后，返回上一页重新提交即可，已保存的成绩不受影响。"),
         ]
     if problem == LOCKED:

@@ -202,3 +202,25 @@ def test_the_english_page(english, tournament):
     html = admin.get("/t/spring/backups/").content.decode()
     for text in ("Back up now", "Last backup:", "Automatic backups are off", "Download"):
         assert text in html, text
+
+
+@pytest.mark.parametrize("clone", [False, True])
+def test_the_page_gives_the_recovery_commands_of_this_copy(tournament, folder, monkeypatch, clone):
+    """The page sent an installed copy to docs/if-the-laptop-fails.md, a file only a clone
+    has (issue 42): it now shows the two commands, as this copy types them."""
+    import guandan.cli
+    import guandan.startup
+
+    for module in (guandan.cli, guandan.startup):
+        monkeypatch.setattr(module, "in_clone", lambda: clone)
+    admin = login(new_user("root", superuser=True))
+    admin.post("/t/spring/backups/")
+    (made,) = backup.list_backups()
+    page = admin.get("/t/spring/backups/").content.decode()
+    commands = page.split('<pre class="commands">')[1].split("</pre>")[0].splitlines()
+    if clone:
+        assert commands[0].endswith(f"-m guandan restore {made.name}")
+        assert "guandan serve" in commands[1] or "scripts/serve.sh" in commands[1]
+    else:
+        assert commands == [f"guandan restore {made.name}", "guandan serve --host 0.0.0.0"]
+    assert "docs/" not in page

@@ -102,7 +102,7 @@ def test_the_messages_read_in_english(english, table1, referee):
     client = login(referee)
     client.cookies["django_language"] = "en"
     r = client.post(api, b'{"version": 1e400, "steps": []}', content_type="application/json")
-    assert r.json()["error"] == "Bad request: the number “1e400” is invalid or out of range"
+    assert r.json()["error"] == 'Bad request: the number "1e400" is invalid or out of range'
 
 
 def test_no_view_parses_a_body_but_through_the_bounded_reader():

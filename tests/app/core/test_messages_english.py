@@ -82,7 +82,7 @@ def test_a_bad_import_row_reads_in_english(english, tournament):
     )
     check = check_results_sheet(table, ruleset(tournament), {1, 2})
     texts = [str(p) for p in check.problems]
-    assert texts[0] == "Row 2, column “弃权”: The forfeiting side must be ew, ns or both"
+    assert texts[0] == 'Row 2, column "弃权": The forfeiting side must be ew, ns or both'
     assert texts[1].startswith("Row 3: 'Z' is not a level"), texts[1]
 
 

@@ -74,6 +74,15 @@ def test_each_service_error_gets_a_clear_503_page(exc, heading, public, monkeypa
     assert response["Retry-After"] == "10"
 
 
+def test_the_disk_full_page_names_this_copys_backup_folder(public, monkeypatch, settings, tmp_path):
+    """It named var/backups/, a clone's folder: an installed copy keeps its backups in its
+    data folder (issue 42)."""
+    settings.BACKUP_DIR = tmp_path / "guandan" / "backups"
+    monkeypatch.setattr(conditional, "shared_page_stamp", raising(OSError(errno.ENOSPC, "full")))
+    html = Client(raise_request_exception=False).get(PAGE).content.decode()
+    assert str(settings.BACKUP_DIR) in html and "var/backups" not in html
+
+
 def test_another_error_stays_a_plain_500(public, monkeypatch):
     monkeypatch.setattr(conditional, "shared_page_stamp", raising(ValueError("a bug")))
     assert Client(raise_request_exception=False).get(PAGE).status_code == 500
