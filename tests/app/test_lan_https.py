@@ -6,8 +6,10 @@ page phones install the certificate from."""
 from __future__ import annotations
 
 import datetime
+import io
 import ssl
 import stat
+from types import SimpleNamespace
 
 import pytest
 from cryptography import x509
@@ -151,3 +153,27 @@ def test_without_https_the_page_says_so_and_there_is_nothing_to_download(tmp_pat
         page = client.get("/phone-certificate/")
         assert client.get("/phone-certificate/guandan-ca.crt").status_code == 404
     assert page.status_code == 200 and 'id="no-certificate"' in page.content.decode()
+
+
+def test_an_http2_request_names_its_host_by_its_authority():
+    """Browsers speak HTTP/2 over TLS: no Host header, ``:authority`` instead (granian's
+    scope.authority). Without it Django saw the listening address, 0.0.0.0, and answered
+    400 to every page of ``guandan serve --https --host 0.0.0.0``."""
+    from guandan.front import BodyFirst
+
+    scope = SimpleNamespace(
+        server="0.0.0.0:8443",
+        http_version="2",
+        client="192.168.1.40:50123",
+        method="GET",
+        path="/",
+        query_string="",
+        scheme="https",
+        headers={"user-agent": "phone"},
+        authority="192.168.1.23:8443",
+    )
+    front = BodyFirst(lambda environ, start: [], 1, lambda path: 0, 0)
+    environ = front._environ(scope, io.BytesIO())
+    assert environ["HTTP_HOST"] == "192.168.1.23:8443" and environ["wsgi.url_scheme"] == "https"
+    http1 = SimpleNamespace(**{**vars(scope), "headers": {"host": "vm:8443"}, "authority": None})
+    assert front._environ(http1, io.BytesIO())["HTTP_HOST"] == "vm:8443"
