@@ -177,3 +177,37 @@ def test_an_http2_request_names_its_host_by_its_authority():
     assert environ["HTTP_HOST"] == "192.168.1.23:8443" and environ["wsgi.url_scheme"] == "https"
     http1 = SimpleNamespace(**{**vars(scope), "headers": {"host": "vm:8443"}, "authority": None})
     assert front._environ(http1, io.BytesIO())["HTTP_HOST"] == "vm:8443"
+
+
+class Fields(list):
+    """Header fields as granian hands them: a name may come more than once."""
+
+    def items(self):
+        return iter(self)
+
+    def get(self, name, default=None):
+        return next((v for k, v in self if k == name), default)
+
+
+def test_an_http2_requests_cookies_in_several_fields_are_one_cookie_header():
+    """Chromium sends each cookie in a field of its own over HTTP/2: joined with ",", the
+    session cookie was lost and every signed-in page of ``--https`` asked to sign in."""
+    from guandan.front import BodyFirst
+
+    scope = SimpleNamespace(
+        server="0.0.0.0:8443",
+        http_version="2",
+        client="192.168.1.40:50123",
+        method="GET",
+        path="/",
+        query_string="",
+        scheme="https",
+        headers=Fields([("cookie", "csrftoken=a"), ("cookie", "sessionid=b"), ("accept", "x")]),
+        authority="vm:8443",
+    )
+    front = BodyFirst(lambda environ, start: [], 1, lambda path: 0, 0)
+    environ = front._environ(scope, io.BytesIO())
+    assert environ["HTTP_COOKIE"] == "csrftoken=a; sessionid=b"
+    from http.cookies import SimpleCookie
+
+    assert SimpleCookie(environ["HTTP_COOKIE"])["sessionid"].value == "b"
