@@ -23,7 +23,7 @@ import sys
 
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM, PHONE
+from tests.browser.conftest import ARGS, CHROMIUM, PHONE, wider_than_screen
 from tests.browser.taps import tap, text, type_in, wait_js
 from tests.servers.guandan_run import clean_env, printed_password, started
 from tests.servers.web import ROOT, free_port
@@ -123,6 +123,10 @@ def test_the_entry_page_reopens_offline_over_https_and_not_over_http(venue, tmp_
             page.goto(base + ENTRY)
             wait_js(page, FROM_PHONE)  # reopened offline, from the phone's copy
             assert "离线" in text(page, "#offline-banner")
+            page.context.set_offline(False)
+            page.goto(f"{base}/phone-certificate/")  # the page phones install it from
+            assert text(page, "#fingerprint").count(":") == 31
+            assert wider_than_screen(page) <= 0
             browser.close()
         # The control: the same page over plain http on the same name.
         plain = {**env, "ALLOWED_HOSTS": f"127.0.0.1,{LAPTOP}"}
