@@ -86,12 +86,20 @@ def wanted_names(addresses: list[str], host: str) -> tuple[set[str], set[str]]:
 def ensure(data: Path, addresses: list[str], host: str | None = None) -> Certificates:
     """The authority and a laptop's certificate for ``addresses``, made when missing, the
     latter made again when it does not fit (see the module's text)."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import serialization
+    from filelock import FileLock
 
     host = host or host_name()
     made = Certificates(tls_folder(data))
     made.folder.mkdir(parents=True, exist_ok=True)
+    # Two servers started at once on one data folder (several ports) make one authority.
+    with FileLock(made.folder / ".lock", timeout=60):
+        return _ensure(made, addresses, host)
+
+
+def _ensure(made: Certificates, addresses: list[str], host: str) -> Certificates:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+
     if not (made.ca_cert.is_file() and made.ca_key.is_file()):
         _write_authority(made, host)
     ca_cert = x509.load_pem_x509_certificate(made.ca_cert.read_bytes())

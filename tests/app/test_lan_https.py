@@ -211,3 +211,14 @@ def test_an_http2_requests_cookies_in_several_fields_are_one_cookie_header():
     from http.cookies import SimpleCookie
 
     assert SimpleCookie(environ["HTTP_COOKIE"])["sessionid"].value == "b"
+
+
+def test_servers_started_together_make_one_authority(tmp_path):
+    """Several ``guandan serve --https`` on one data folder (several ports) at once: one
+    authority, and the laptop's certificate is signed by it."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(4) as pool:
+        pool.starmap(ensure, [(tmp_path, VENUE, "laptop")] * 4)
+    made = certificates.Certificates(certificates.tls_folder(tmp_path))
+    load(made.cert).verify_directly_issued_by(load(made.ca_cert))
