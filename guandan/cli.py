@@ -294,6 +294,7 @@ def _print_addresses(options: ServeOptions, phones: list[str], command: str) -> 
             "If Windows Firewall asks, tick 'Private networks' and click 'Allow access'."
         )
     elif not phones:
-        print(f"让手机访问 / for phones: {rerun(command, 'host', '0.0.0.0')}")
+        https = " --https" if options.tls else ""
+        print(f"让手机访问 / for phones: {rerun(command, 'host', '0.0.0.0')}{https}")
     threads = f"{options.workers} × {options.threads}"
     print(f"服务器 / server: {options.server} ({threads}); Ctrl-C 停止 / to stop", flush=True)
