@@ -100,6 +100,12 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--access-log", action="store_true", default=env.get("ACCESS_LOG", "0") == "1"
     )
+    parser.add_argument(
+        "--https",
+        action="store_true",
+        help="用本机证书提供 HTTPS，手机断网时才能重新打开录入页（docs/install.md）/ serve "
+        "HTTPS with this laptop's own certificate: phones then reopen pages offline",
+    )
 
 
 def _whole_number(name: str, value: str, least: int, most: int | None) -> int:
@@ -173,6 +179,12 @@ def run(args: argparse.Namespace) -> int:
         threads=given(args.threads, "WEB_THREADS", 4, 1),
         access_log=args.access_log,
     )
+    if args.https:
+        from dataclasses import replace
+
+        from guandan.lan_https import certificate_files
+
+        options = replace(options, tls=certificate_files())
     # The lock first, then the check: of two servers started together on one port, the
     # second stops here even when the first has not bound it yet (guandan/locks.py).
     lock = hold_port(options.port)
@@ -194,7 +206,12 @@ def run(args: argparse.Namespace) -> int:
 def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
     """Migrate, load the demo, collect the static files, print the addresses, serve."""
     phones = lan_addresses() if options.host in ("0.0.0.0", "::") else []
-    _allow_hosts(phones)
+    names: list[str] = []
+    if options.tls:
+        from guandan.lan_https import prepare
+
+        names = prepare(phones)
+    _allow_hosts(phones, names)
     # The server serves the collected copies (compressed by whitenoise), collected below.
     os.environ.setdefault("STATIC_COLLECTED", "1")
     import django
@@ -249,27 +266,35 @@ def rerun(command: str, option: str, value: str) -> str:
     return f"guandan {command} --{option} {value}"
 
 
-def _allow_hosts(phones: list[str]) -> None:
-    """Listening for phones without ALLOWED_HOSTS set: this machine's own addresses are the
-    hosts a phone will name (Django answers 400 to any other)."""
+def _allow_hosts(phones: list[str], names: list[str] = ()) -> None:
+    """Listening for phones without ALLOWED_HOSTS set: this machine's own addresses (and,
+    under ``--https``, the names its certificate holds) are the hosts a phone will name
+    (Django answers 400 to any other)."""
     if phones and "ALLOWED_HOSTS" not in os.environ:
-        os.environ["ALLOWED_HOSTS"] = ",".join(LOCAL_HOSTS + phones)
+        os.environ["ALLOWED_HOSTS"] = ",".join(LOCAL_HOSTS + phones + list(names))
 
 
 def _print_addresses(options: ServeOptions, phones: list[str], command: str) -> None:
     path = "/t/demo/" if command == "demo" else "/"
     host = "127.0.0.1" if options.host in ("0.0.0.0", "::") else options.host
-    print(f"在本机打开 / open on this computer: http://{host}:{options.port}{path}")
+    scheme = "https" if options.tls else "http"
+    print(f"在本机打开 / open on this computer: {scheme}://{host}:{options.port}{path}")
     for address in phones:
         print(
-            f"手机打开（同一 Wi-Fi）/ phones on the same Wi-Fi: http://{address}:{options.port}{path}"
+            f"手机打开（同一 Wi-Fi）/ phones on the same Wi-Fi: "
+            f"{scheme}://{address}:{options.port}{path}"
         )
+    if options.tls:
+        from guandan.lan_https import print_certificate_page
+
+        print_certificate_page(phones or [host], options.port)
     if options.host in ("0.0.0.0", "::") and os.name == "nt":
         print(
             "Windows 防火墙若询问，请勾选“专用网络”并点“允许访问”，手机才能连上。\n"
             "If Windows Firewall asks, tick 'Private networks' and click 'Allow access'."
         )
     elif not phones:
-        print(f"让手机访问 / for phones: {rerun(command, 'host', '0.0.0.0')}")
+        https = " --https" if options.tls else ""
+        print(f"让手机访问 / for phones: {rerun(command, 'host', '0.0.0.0')}{https}")
     threads = f"{options.workers} × {options.threads}"
     print(f"服务器 / server: {options.server} ({threads}); Ctrl-C 停止 / to stop", flush=True)

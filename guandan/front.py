@@ -259,7 +259,16 @@ class BodyFirst:
                 continue
             else:
                 key = "HTTP_" + key
-                environ[key] = f"{environ[key]},{value}" if key in environ else value
+                # HTTP/2 may send each cookie in a field of its own (browsers do): they are
+                # one Cookie header again with "; " (RFC 9113 8.2.3), not ",".
+                joint = "; " if key == "HTTP_COOKIE" else ","
+                environ[key] = f"{environ[key]}{joint}{value}" if key in environ else value
+        # HTTP/2 (what browsers choose over TLS, ``guandan serve --https``) has no Host
+        # header but ``:authority``: without it Django took SERVER_NAME, 0.0.0.0, and
+        # answered every page 400.
+        authority = getattr(scope, "authority", None)
+        if authority and "HTTP_HOST" not in environ:
+            environ["HTTP_HOST"] = authority
         size = body.seek(0, io.SEEK_END)
         body.seek(0)
         if size or scope.method not in ("GET", "HEAD"):

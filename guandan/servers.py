@@ -85,6 +85,8 @@ class ServeOptions:
     workers: int
     threads: int
     access_log: bool = False
+    # ``--https``: the laptop's certificate (its chain) and key files (guandan/certificates.py).
+    tls: tuple[str, str] | None = None
 
 
 def default_server() -> str:
@@ -104,7 +106,8 @@ def default_workers() -> int:
 
 
 class ServerMissing(RuntimeError):
-    """The server asked for is not installed here (the message says how to install it)."""
+    """The server asked for is not installed here, or cannot serve as asked (the message
+    says what to do)."""
 
 
 def serve(options: ServeOptions) -> int:
@@ -116,6 +119,11 @@ def serve(options: ServeOptions) -> int:
         raise ServerMissing(
             f"没有安装 {options.server}：py -m pip install {options.server}，或换用 --server auto\n"
             f"{options.server} is not installed: pip install {options.server}, or use --server auto"
+        )
+    if options.tls and options.server == "waitress":
+        raise ServerMissing(
+            "waitress 不能提供 HTTPS：请去掉 --server waitress（默认的 granian 可以）\n"
+            "waitress cannot serve HTTPS: leave out --server waitress (granian, the default, can)"
         )
     start = {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server]
     return start(options)
@@ -147,6 +155,10 @@ def granian_argv(options: ServeOptions) -> list[str]:
     ]
     if max_mb:
         argv += [f"--workers-max-rss={max_mb}", "--rss-samples=2"]
+    if options.tls:
+        # TLS 1.2 too (granian's default is 1.3 only): older phones' browsers.
+        cert, key = options.tls
+        argv += [f"--ssl-certificate={cert}", f"--ssl-keyfile={key}", "--ssl-protocol-min=tls1.2"]
     if in_clone():
         argv.append(f"--working-dir={SOURCE_ROOT}")
     if options.access_log:
@@ -249,6 +261,8 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
         "--max-requests-jitter=10000",
         "--log-level=warning",
     ]
+    if options.tls:
+        argv += [f"--certfile={options.tls[0]}", f"--keyfile={options.tls[1]}"]
     if in_clone():
         argv.append(f"--chdir={SOURCE_ROOT}")
     if options.access_log:

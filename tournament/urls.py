@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("tournament.results.urls_players")),
     path("", include("tournament.signup.urls_public")),
     path("", include("tournament.printing.urls")),
+    path("", include("tournament.public.urls_certificate")),
 ]

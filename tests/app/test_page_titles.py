@@ -26,6 +26,7 @@ pytestmark = pytest.mark.django_db
 NOT_PAGES = {
     "service_worker",  # a script and a JSON file (offline-first entry)
     "web_manifest",
+    "phone_certificate_file",  # the laptop's certificate authority (guandan serve --https)
     "round_status_json",
     "round_action",
     "match_confirm",
@@ -85,6 +86,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
     signup = t.signups.get()
     kwargs = {
         "home": {},
+        "phone_certificate": {},
         "tournament_create": {},
         "login": {},
         "tournament_detail": {"slug": s},
@@ -127,7 +129,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "checkin_scan": {"slug": s, "code": checkin_code(team)},
     }
     anonymous = {
-        *("login", "table_entry", "table_sheet"),
+        *("login", "phone_certificate", "table_entry", "table_sheet"),
         *("signup_page", "signup_status", "signup_confirm"),
     }
     return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}

@@ -15,6 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
+from guandan.certificates import ensure
 from tests.app.event_parts import open_signup, sheet_upload
 from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import page_urls
@@ -47,6 +48,14 @@ def finished_knockout(organizer, chief, referee, register):
     return t, Round.objects.get(tournament=t, number=2)
 
 
+@pytest.fixture(autouse=True)
+def laptop_authority(settings, tmp_path):
+    """A data folder with the laptop's certificate authority (guandan serve --https), whose
+    certificate the phones download (a GET like any other)."""
+    ensure(tmp_path, [], "laptop")
+    settings.VAR_DIR = tmp_path
+
+
 def get_urls(t, round_) -> dict[str, list[str]]:
     """Every URL name → the GET requests made of it (the pages, their JSON and downloads)."""
     urls = {name: [url] for name, (url, _anonymous) in page_urls(t, round_).items()}
@@ -60,6 +69,8 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
     urls["service_worker"] = [reverse("service_worker")]
     urls["web_manifest"] = [reverse("web_manifest")]
+    kinds = ("crt", "pem")
+    urls["phone_certificate_file"] = [reverse("phone_certificate_file", args=[k]) for k in kinds]
     urls["pair_names"] = [reverse("pair_names", kwargs={"slug": t.slug}) + "?q=1"]
     urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
     made = make_backup(reason="test")

@@ -83,6 +83,9 @@ TABLE: dict[str, Row] = {
     # Offline-first entry: the service worker and the web app manifest (no event data).
     "service_worker": Row("anonymous", args=lambda w: []),
     "web_manifest": Row("anonymous", args=lambda w: []),
+    # The laptop's certificate for phones (guandan serve --https); no such file kind: 404.
+    "phone_certificate": Row("anonymous", args=lambda w: []),
+    "phone_certificate_file": Row("anonymous", args=lambda w: ["txt"], allowed=404),
     "logout": Row("anonymous", args=lambda w: [], method="post", allowed=302),
     "set_language": Row(
         "anonymous", args=lambda w: [], method="post", data={"language": "zh-hans"}, allowed=302

@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import re
 import signal
+import ssl
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -52,9 +54,12 @@ def started(
     port: int,
     timeout: float = 90,
     stop: signal.Signals = signal.SIGTERM,
+    context: Callable[[], ssl.SSLContext] | None = None,
 ):
     """:func:`guandan` on a given ``port``, yielding ``(process, base_url, printed_lines)``:
-    for the tests that kill the process or start a second one on the same port."""
+    for the tests that kill the process or start a second one on the same port. With
+    ``context`` the server is asked over https (``--https``), verified by the context it
+    makes (which may fail until the server has made its certificate authority)."""
     proc = subprocess.Popen(
         [*command, "--port", str(port)],
         cwd=cwd,
@@ -67,9 +72,9 @@ def started(
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True)
     reader.start()
-    base = f"http://127.0.0.1:{port}"
+    base = f"{'https' if context else 'http'}://127.0.0.1:{port}"
     try:
-        _wait_until_serving(proc, base, lines, timeout)
+        _wait_until_serving(proc, base, lines, timeout, context)
         yield proc, base, lines
     finally:
         proc.send_signal(stop)  # nothing when it has ended already
@@ -81,7 +86,13 @@ def started(
         reader.join(5)
 
 
-def _wait_until_serving(proc, base: str, lines: list[str], timeout: float) -> None:
+def _wait_until_serving(
+    proc,
+    base: str,
+    lines: list[str],
+    timeout: float,
+    context: Callable[[], ssl.SSLContext] | None = None,
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -89,7 +100,7 @@ def _wait_until_serving(proc, base: str, lines: list[str], timeout: float) -> No
             raise AssertionError(f"guandan exited {proc.returncode}:\n{''.join(lines)}")
         if any(READY in line for line in lines):
             try:
-                Browser(base).get("/")
+                Browser(base, context() if context else None).get("/")
                 return
             except OSError:
                 pass

@@ -8,6 +8,7 @@ import http.cookiejar
 import os
 import re
 import socket
+import ssl
 import subprocess
 import time
 import urllib.error
@@ -80,10 +81,14 @@ def wait_until_up(proc: subprocess.Popen, base: str) -> None:
 class Browser:
     """Cookies and CSRF tokens, like a person's browser on one server."""
 
-    def __init__(self, base: str):
+    def __init__(self, base: str, context: ssl.SSLContext | None = None):
+        """``context``: how an https ``base`` is verified (the default CA store if None)."""
         self.base = base
         self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        handlers = [urllib.request.HTTPCookieProcessor(self.jar)]
+        if context is not None:
+            handlers.append(urllib.request.HTTPSHandler(context=context))
+        self.opener = urllib.request.build_opener(*handlers)
 
     def get(self, path: str) -> tuple[int, str]:
         try:
