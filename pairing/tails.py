@@ -1,32 +1,35 @@
-"""Prove a pairing minimal (or correct it) when only the ends of the ranked line stop the
-odd-cut bound of :mod:`pairing.certificate` from closing.
+"""Prove a pairing minimal (or correct it) when only a few places of the ranked line stop
+the odd-cut bound of :mod:`pairing.certificate` from closing.
 
 Vocabulary
 ----------
 deficit
-    What a table of the pairing costs above the odd cuts it crosses, and every odd cut
-    crossed more than once. With many distinct scores (26-point scoring) the top and the
-    foot of the standings hold one or two pairs per score, who have often met: their tables
-    cost more than the cuts, while the dense middle meets the cut bound exactly.
-tail
-    A run of the ranked line from its top (or down to its foot), ending at a *split*: a
-    change of points with an even number of entrants above it and no table of the pairing
-    across it. A tail holds every deficit of its half of the line, and ``MARGIN`` entrants
-    more.
+    A table of the pairing that costs more than the odd cuts it crosses, or crosses a
+    change of points that other tables cross too. With many distinct scores (26-point
+    scoring) the top and the foot of the standings hold one or two pairs per score, who
+    have often met: their tables cost more than the cuts, while the dense middle meets the
+    cut bound exactly.
+split
+    A place of the ranked line at a change of points, with an even number of entrants
+    above it and no table of the pairing across it.
+window
+    The entrants between two splits around one or more deficits (``MARGIN`` places beyond
+    them at least), matched exactly on every allowed table among them.
 export
-    A table from a tail into the rest. Its cost, the squared points difference, is at least
-    the square of the part above the split's lower score plus the square of the rest (the
-    square of a sum is at least the sum of the squares): the tail pays the first part, the
-    rest (where the odd cuts are counted) the others.
+    A table from a window to an entrant outside it. Its cost, the squared points
+    difference, is at least the square of the part between the window's entrant and the
+    nearest level outside the window on that side, plus the square of the rest (the square
+    of a sum is at least the sum of the squares): the window pays the first part, and the
+    outside entrant's share is counted as if it met a pair of that nearest level.
 
-Bound: every allowed perfect matching costs at least ``top + cuts + foot``: ``top`` the
-minimum over the top tail's allowed tables where any even number of its entrants may
-instead export at their own part of the cost (an exact matching on the tail doubled:
-:func:`_tail_minimum`), ``foot`` likewise with the bye vertex, ``cuts`` the odd cuts
-strictly between the two splits (the extra entrants that exports bring to the middle are
-an even number at each split, so the parity of every cut there stays). When the tails'
-minima export nothing, the pairing made of them and of the middle's tables costs
-``top + foot + middle``; when that is within the bound, it is the minimum.
+Bound: every allowed perfect matching costs at least the sum, over the windows, of the
+least cost of the window's allowed tables where any even number of its entrants may
+instead export at their own part (an exact matching on the window doubled:
+:func:`_tail_minimum`), plus the ``z`` of every odd cut outside the windows. The entrants
+exports bring in stand on the levels next to the window (costing nothing more there) and
+come in even numbers at each split, so every odd cut outside keeps its parity and is still
+crossed. When no window's minimum exports, the windows' minima and the pairing's other
+tables make a pairing; when it costs no more than the bound, it is the minimum.
 """
 
 from __future__ import annotations
@@ -36,139 +39,155 @@ from .costs import CostModel
 from .matching import min_cost_perfect_matching
 
 MARGIN = 64
-"""Entrants a tail holds beyond its last deficit: room for the tail's minimum to move."""
+"""Entrants a window holds beyond each deficit: room for its minimum to move."""
 TAIL_MAX = 600
-"""The longest tail matched exactly (its doubled graph: about 0.05 s at this size)."""
+"""The longest window matched exactly (its doubled graph: a few hundredths of a second)."""
 
 
 def tail_minimum(
     model: CostModel, pairs: list[tuple[int, int]], bye: int | None, pool: list[int]
 ) -> tuple[list[tuple[int, int]], int | None, bool] | None:
     """``(tables, bye, corrected)`` of a minimum over the whole graph, proved as above, or
-    None when the bound does not close (a deficit mid-line, a tail too long, a bye edge
-    above the foot that a cheaper pairing could use)."""
+    None when the bound does not close (a window too long, a bye edge above the foot that
+    a cheaper pairing could use, a window's minimum that exports)."""
     cuts = Cuts(model)
     order, n = cuts.order, model.field.n
     pos = [0] * n
     for p, v in enumerate(order):
         pos[v] = p
     spans = sorted((min(pos[a], pos[b]), max(pos[a], pos[b])) for a, b in pairs)
-    cover = [0] * (n + 1)  # tables of the pairing across each place p | p + 1
+    cover = [0] * (n + 1)  # cover[p]: tables of the pairing across the place above p
     for p, q in spans:
         cover[p + 1] += 1
         cover[q + 1] -= 1
     for p in range(1, n + 1):
         cover[p] += cover[p - 1]
-    top_end, foot_start = _deficits(model, cuts, spans, cover)
-    if top_end is None:
-        top_end = -MARGIN
-    if pool:
-        foot_start = min(foot_start, n)  # the bye vertex stands in the foot tail
-    t = _split(cuts, cover, top_end + MARGIN, 1)
-    b = _split(cuts, cover, foot_start - MARGIN, -1)
-    if t is None or b is None or t > b or t > TAIL_MAX or n - b > TAIL_MAX or t == n or b == 0:
+    windows = _windows(cuts, cover, _deficits(model, cuts, spans, cover), bool(pool))
+    if windows is None:
         return None
     found = sum(primary(model.cost(x, y), model) for x, y in pairs)
     byes = {c: primary(model.bye_cost(c, k), model) for k, c in enumerate(pool)}
     if bye is not None:
         found += byes[bye]
-    better = best_better(found, granularity(model), list(byes.values()))
-    if any(pos[c] < b and cost <= better for c, cost in byes.items()):
+    step = granularity(model)
+    better = best_better(found, step, list(byes.values()))
+    foot = windows[-1][0] if pool else n
+    if any(pos[c] < foot and cost <= better for c, cost in byes.items()):
         return None
-    foot_byes = {c: cost for c, cost in byes.items() if pos[c] >= b}
-    pq = model.field.pq
-    top = _tail_minimum(model, order[:t], pq[order[t]], {}) if t else (0, [])
-    foot = (
-        _tail_minimum(model, order[b:], pq[order[b - 1]], foot_byes) if b < n or foot_byes else (0, [])
-    )
-    if top is None or foot is None:
-        return None
-    middle = [(x, y) for x, y in pairs if t <= pos[x] < b]
-    level = cuts.level
-    inner = cuts.above[level[order[b - 1]]] - cuts.above[level[order[t]]] if t < b else 0
-    bound = top[0] + inner + foot[0]
-    tables = [(x, y) for x, y in top[1] + middle + foot[1] if y < n]
-    new_bye = next((x for x, y in foot[1] if y == n), None)
+    inside = [False] * n
+    for w1, w2 in windows:
+        inside[w1:w2] = [True] * (w2 - w1)
+    tables = [(x, y) for x, y in pairs if not inside[pos[x]]]
+    bound, new_bye, level = cuts.total, None, cuts.level
+    for w1, w2 in windows:
+        bound -= cuts.above[level[order[w2 - 1]]] - cuts.above[level[order[w1]]]
+        foot_byes = {c: cost for c, cost in byes.items() if pos[c] >= w1} if w2 == n else {}
+        best = _tail_minimum(model, order[w1:w2], _ports(cuts, w1, w2), foot_byes)
+        if best is None:
+            return None
+        bound += best[0]
+        tables += [(x, y) for x, y in best[1] if y < n]
+        new_bye = next((x for x, y in best[1] if y == n), new_bye)
+    if 2 * len(tables) + (new_bye is not None) != n:
+        return None  # a window's minimum exports: no pairing meets the bound
     cost = sum(primary(model.cost(x, y), model) for x, y in tables)
     cost += byes[new_bye] if new_bye is not None else 0
-    if 2 * len(tables) + (new_bye is not None) != n:
-        return None  # a tail's minimum exports: the bound is not met by a pairing
-    if best_better(cost, granularity(model), list(byes.values())) >= bound:
+    if best_better(cost, step, list(byes.values())) >= bound:
         return None
     return sorted(tables), new_bye, cost < found
 
 
-def _deficits(model: CostModel, cuts: Cuts, spans, cover) -> tuple[int | None, int]:
-    """``(last place of a deficit in the top half, first place of one in the lower half)``,
-    ``(None, n)`` when there is none."""
-    n = model.field.n
+def _deficits(model: CostModel, cuts: Cuts, spans, cover) -> list[tuple[int, int]]:
+    """The places ``(p, q)`` of the tables costing more than the odd cuts they cross, or
+    crossing a change of points that other tables cross too, in line order."""
     order, level = cuts.order, cuts.level
-    top_end, foot_start = None, n
+    found = []
     for p, q in spans:
-        a, b = order[p], order[q]
-        excess = primary(model.cost(a, b), model) - cuts.crossed_at(p, q)
-        over = any(
+        excess = primary(model.cost(order[p], order[q]), model) - cuts.crossed_at(p, q)
+        if excess > 0 or any(
             cover[r + 1] > 1 and level[order[r]] != level[order[r + 1]] for r in range(p, q)
-        )
-        if excess > 0 or over:
-            if p < n // 2:
-                top_end = q if top_end is None else max(top_end, q)
-            else:
-                foot_start = min(foot_start, p)
-            if p >= n // 2 and top_end is None:
-                top_end = -MARGIN  # a foot deficit alone: an empty top tail
-    if foot_start == n and top_end is not None:
-        foot_start = n + MARGIN  # a top deficit alone: an empty foot tail
-    return top_end, foot_start
+        ):
+            found.append((p, q))
+    return found
 
 
-def _split(cuts: Cuts, cover: list[int], start: int, step: int) -> int | None:
-    """The first split at or beyond place ``start`` (down the line for ``step`` 1, up for
-    -1): a change of points at an even place with no table across it."""
+def _windows(
+    cuts: Cuts, cover: list[int], deficits: list[tuple[int, int]], bye: bool
+) -> list[tuple[int, int]] | None:
+    """The windows, top first: ``MARGIN`` places around each deficit out to the next
+    split, merged where they meet; the foot's too when there is a bye (its vertex stands
+    there). None when a window is longer than ``TAIL_MAX``."""
     n = len(cuts.order)
-    if start <= 0:
-        return 0 if step == 1 else None
-    if start >= n:
-        return n if step == -1 else None
-    s = start
+    if bye:
+        deficits = [*deficits, (n - 1, n - 1)]
+    windows: list[tuple[int, int]] = []
+    for p, q in deficits:
+        w1, w2 = _split(cuts, cover, p - MARGIN, -1), _split(cuts, cover, q + 1 + MARGIN, 1)
+        if windows and w1 <= windows[-1][1]:
+            w1 = windows.pop()[0]
+        if w2 - w1 > TAIL_MAX:
+            return None
+        windows.append((w1, w2))
+    return windows
+
+
+def _split(cuts: Cuts, cover: list[int], start: int, step: int) -> int:
+    """The first split at or beyond place ``start``, down the line (``step`` 1) or up
+    (-1); the line's end (0 or its length) when there is none before it."""
+    n = len(cuts.order)
+    s = min(max(start, 0), n)
     while 0 < s < n:
         if s % 2 == 0 and cover[s] == 0 and cuts.pq_at[s - 1] != cuts.pq_at[s]:
             return s
         s += step
-    return s if s in (0, n) else None
+    return s
+
+
+def _ports(cuts: Cuts, w1: int, w2: int) -> tuple[int | None, int | None]:
+    """The points of the level just above a window and just below it (None at an end)."""
+    n = len(cuts.order)
+    return (cuts.pq_at[w1 - 1] if w1 else None, cuts.pq_at[w2] if w2 < n else None)
 
 
 def _tail_minimum(
-    model: CostModel, members: list[int], split: int, bye_costs: dict[int, int]
+    model: CostModel,
+    members: list[int],
+    ports: tuple[int | None, int | None],
+    bye_costs: dict[int, int],
 ) -> tuple[int, list[tuple[int, int]]] | None:
     """``(cost, tables)``: the least cost of the ``members``' allowed tables (and the bye,
     a vertex numbered ``n``, with ``bye_costs``), any even number of them exporting at
-    ``seat_den * (points - split) ** 2``. Tables to vertices above ``n`` are exports.
+    ``seat_den`` times the squared distance to the nearer of the ``ports`` (the points just
+    above and below them). An export is a table ``(member, n + 1)``.
 
     The doubled graph: every member ``u`` has a twin ``u'`` joined to it at the export
     cost; the twins of a table's two ends are joined at 0, so that the twins of the members
-    who stay pair among themselves (a twin left over means an export)."""
+    who stay pair among themselves (a twin left over means an export). A table dearer than
+    exporting both its ends is left out: exporting them is never dearer."""
     n = model.field.n
     pq, den = model.field.pq, model.seat_den
     vertices = list(members) + ([n] if bye_costs else [])
-    index = {v: k for k, v in enumerate(vertices)}
     size = len(vertices)
-    export = [den * (pq[v] - split) ** 2 if v < n else None for v in vertices]
-    edges = [(k, size + k, export[k]) for k in range(size) if export[k] is not None]
+    if size % 2:
+        return None
+    export: list[int | None] = []
+    for v in vertices:
+        parts = [den * (pq[v] - port) ** 2 for port in ports if port is not None and v < n]
+        export.append(min(parts) if parts else None)
+    edges = [(k, size + k, e) for k, e in enumerate(export) if e is not None]
     for x, u in enumerate(members):
-        for w in members[x + 1 :]:
+        for y in range(x + 1, len(members)):
+            w = members[y]
             if model.forbidden(u, w):
                 continue
             cost = primary(model.cost(u, w), model)
-            if cost >= export[index[u]] + export[index[w]]:
-                continue  # exporting both is never dearer
-            edges.append((index[u], index[w], cost))
-            edges.append((size + index[u], size + index[w], 0))
+            ex, ey = export[x], export[y]
+            if ex is not None and ey is not None and cost >= ex + ey:
+                continue
+            edges += [(x, y, cost), (size + x, size + y, 0)]
     for c, cost in bye_costs.items():
-        edges.append((index[c], index[n], cost))
-        edges.append((size + index[c], size + index[n], 0))
-    if size % 2:
-        return None
+        x = members.index(c)
+        edges += [(x, size - 1, cost), (size + x, 2 * size - 1, 0)]
     mate = min_cost_perfect_matching(2 * size, edges)
     if -1 in mate:
         return None
@@ -180,6 +199,5 @@ def _tail_minimum(
         if m >= size:
             tables.append((vertices[k], n + 1))  # an export
         elif k < m:
-            u, w = vertices[k], vertices[m]
-            tables.append((min(u, w), max(u, w)) if w < n else (u, w))
+            tables.append((vertices[k], vertices[m]))
     return total, tables
