@@ -286,11 +286,6 @@ def proved_minimum(
     if bye is not None:
         chosen.append((bye, n, model.bye_cost(bye, pool.index(bye))))
     found = sum(primary(cost, model) for _a, _b, cost in chosen)
-    from .tails import tail_minimum  # it builds on this module
-
-    proved = tail_minimum(model, pairs, bye, pool)
-    if proved is not None:
-        return proved
     try:
         wider = reach(model, bye_edges, found, BAND_REACH_MAX)
     except ReachTooWide:

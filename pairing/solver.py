@@ -47,6 +47,7 @@ from .costs import CostModel, Field
 from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
 from .segments import segmented_matching
+from .tails import tail_minimum
 
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
@@ -175,7 +176,11 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         pairs = _band(rest, model)
         if pairs is not None:
             # The earlier candidates had no pairing without a violation (below): not theirs.
-            minimum = proved_minimum(model.coarse_twin(), pairs, c, candidates[start:])
+            coarse, pool = model.coarse_twin(), candidates[start:]
+            bye_edges = [(b, field.n, coarse.bye_cost(b, order)) for order, b in enumerate(pool)]
+            minimum = tail_minimum(coarse, pairs, c, bye_edges) or proved_minimum(
+                coarse, pairs, c, pool
+            )
             if minimum is None and field.n > EXACT_FALLBACK_LIMIT:
                 return Solution(pairs, c, True, proved=False)  # see EXACT_FALLBACK_LIMIT
             if minimum is None:
@@ -218,6 +223,12 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
             edge for edge in bye_edges[:chosen] if feasible(field, model, edge[0])
         ] + bye_edges[chosen:]
     chosen_edges = [(i, j, cost) for i, j, cost in edges + bye_edges if mate[i] == j]
+    if n > EXACT_LIMIT:
+        tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
+        proved_tails = tail_minimum(coarse, tables, mate[n] if candidates else None, bye_edges)
+        if proved_tails is not None:  # the odd cuts and exact windows prove it
+            tables, bye, _corrected = proved_tails
+            return Solution(polish(tables, model, strict=True), bye, True)
     found = sum(primary(cost, coarse) for _i, _j, cost in chosen_edges)
     proved = True
     try:

@@ -45,11 +45,15 @@ TAIL_MAX = 600
 
 
 def tail_minimum(
-    model: CostModel, pairs: list[tuple[int, int]], bye: int | None, pool: list[int]
+    model: CostModel, pairs: list[tuple[int, int]], bye: int | None, bye_edges: list
 ) -> tuple[list[tuple[int, int]], int | None, bool] | None:
     """``(tables, bye, corrected)`` of a minimum over the whole graph, proved as above, or
     None when the bound does not close (a window too long, a bye edge above the foot that
-    a cheaper pairing could use, a window's minimum that exports)."""
+    a cheaper pairing could use, a window's minimum that exports).
+
+    ``model`` is the coarse model, ``pairs`` and ``bye`` a perfect pairing without
+    violations, ``bye_edges`` the ``(candidate, n, cost)`` a pairing may use (none for an
+    even field)."""
     cuts = Cuts(model)
     order, n = cuts.order, model.field.n
     pos = [0] * n
@@ -62,16 +66,16 @@ def tail_minimum(
         cover[q + 1] -= 1
     for p in range(1, n + 1):
         cover[p] += cover[p - 1]
-    windows = _windows(cuts, cover, _deficits(model, cuts, spans, cover), bool(pool))
+    windows = _windows(cuts, cover, _deficits(model, cuts, spans, cover), bool(bye_edges))
     if windows is None:
         return None
     found = sum(primary(model.cost(x, y), model) for x, y in pairs)
-    byes = {c: primary(model.bye_cost(c, k), model) for k, c in enumerate(pool)}
+    byes = {c: primary(cost, model) for c, _bye, cost in bye_edges}
     if bye is not None:
         found += byes[bye]
     step = granularity(model)
     better = best_better(found, step, list(byes.values()))
-    foot = windows[-1][0] if pool else n
+    foot = windows[-1][0] if bye_edges else n
     if any(pos[c] < foot and cost <= better for c, cost in byes.items()):
         return None
     inside = [False] * n
