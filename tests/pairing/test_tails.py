@@ -64,7 +64,7 @@ def test_26_point_scoring_above_the_fallback_limit_is_proved_minimal(monkeypatch
     """2,002 pairs of 26-point scoring (above ``EXACT_FALLBACK_LIMIT``): the top of the
     standings holds a pair or two per score, who have met, and the odd cuts alone cannot
     prove the band's pairing (before the windows it stood, not proved); an exact window
-    over the top 80 places and the cuts below prove it."""
+    over the top 142 places and the cuts below prove it."""
     entrants = simulate_event(2002, 8, seed=1, scoring="points26").entrants()
     field = Field(entrants)
     model = CostModel(field, "off", seed=1)
