@@ -4,13 +4,16 @@ Run from the project root::
 
     .venv/bin/python bench/pairing.py            # 1,000 and 5,000 pairs, ratio at 300
     .venv/bin/python bench/pairing.py --sizes 2000 --no-exact
+    .venv/bin/python bench/pairing.py --sizes 20000 --scoring points26 --compare 2000
 
 Each event is simulated through 8 rounds (round 1 by draw, then Swiss; results from a
 strength model, 2/1/0 points, see :mod:`pairing.simulate`), then round 9 is paired three
 times and the median time printed, with the rematches, the largest seat balance after the
-round and the share of pairs within ±1. The closeness ratio compares, at 300 pairs, the
-pairing's objective with the exact minimum of networkx's general weighted matching under
-the same constraints (networkx is a test dependency; ``--no-exact`` skips it).
+round and the share of pairs within ±1. The comparison (sizes ``--compare``, ``--seeds``
+events each, every scoring of ``--scoring``: 2/1/0 match points and 26-point scoring,
+whose many distinct scores make the proof harder) prints the pairing's objective against
+the exact minimum of the LP reference (tests/pairing/exact.py, a test dependency;
+``--no-exact`` skips it), and with match points the FIDE Dutch engine's closeness.
 
 :func:`simulate_event` is reusable for the database benchmark.
 """
@@ -29,7 +32,7 @@ if sys.path and Path(sys.path[0] or ".").resolve() == ROOT / "bench":
     sys.path[0] = str(ROOT)
 
 from pairing import Entrant, Pairing, pair_swiss  # noqa: E402
-from pairing.simulate import SimEvent  # noqa: E402
+from pairing.simulate import SCORINGS, SimEvent  # noqa: E402
 from pairing.simulate import simulate_event as _simulate  # noqa: E402
 
 
@@ -54,8 +57,8 @@ def seat_stats(entrants: list[Entrant], pairing: Pairing) -> tuple[int, float]:
     return max(map(abs, values)), 100.0 * sum(abs(v) <= 1 for v in values) / len(values)
 
 
-def time_round(n: int, seed: int, repeat: int = 3) -> dict:
-    event = simulate_event(n, 8, seed)
+def time_round(n: int, seed: int, repeat: int = 3, scoring: str = "match_points") -> dict:
+    event = simulate_event(n, 8, seed, scoring=scoring)
     entrants = event.entrants()
     # Seats after round 8 (an even round: balances are 0 or ±2 there, the 90 % rule bites).
     earlier = [abs(e.seat_balance) for e in entrants]
@@ -81,14 +84,15 @@ def time_round(n: int, seed: int, repeat: int = 3) -> dict:
     }
 
 
-def compare(n: int, seed: int, fide) -> dict:
+def compare(n: int, seed: int, fide, scoring: str = "match_points") -> dict:
     """Round 9 of a simulated event: our closeness and objective, the exact minimum of the
     objective (tests/pairing/exact.py: linear programming, proved by its own bound) and the
-    FIDE Dutch engine's closeness on the same input (``fide``: py4swiss, or None)."""
+    FIDE Dutch engine's closeness on the same input (``fide``: py4swiss, or None; match
+    points only)."""
     from bench.pairing_fide import RecordedEvent, breaks_a_rule, closeness, dutch_tables
     from tests.pairing.checks import exact_minimum
 
-    event = RecordedEvent(n, seed)
+    event = RecordedEvent(n, seed, scoring=scoring)
     for _ in range(8):
         event.play(event.pair_next())  # the event simulate_event(n, 8, seed) plays
     entrants = event.entrants()
@@ -106,7 +110,7 @@ def compare(n: int, seed: int, fide) -> dict:
         "cpu_s": seconds,
         "dutch": None,
     }
-    if fide is not None:
+    if fide is not None and scoring == "match_points":
         dutch = dutch_tables(event, fide)
         row["dutch"] = closeness(entrants, dutch)
         row["dutch_breaks"] = breaks_a_rule(entrants, dutch)
@@ -137,12 +141,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-exact", action="store_true", help="skip the comparisons")
     parser.add_argument("--compare", type=int, nargs="+", default=[1000, 2000])
     parser.add_argument("--seeds", type=int, default=8, help="events compared per size")
+    parser.add_argument(
+        "--scoring", nargs="+", choices=SCORINGS, default=list(SCORINGS), help="scoring systems"
+    )
     args = parser.parse_args(argv)
     print("Swiss pairing, round 9 (after 8 simulated rounds), median of 3:")
-    for n in args.sizes:
-        row = time_round(n, args.seed)
+    for scoring, n in ((s, n) for s in args.scoring for n in args.sizes):
+        row = time_round(n, args.seed, scoring=scoring)
         print(
-            f"  {row['n']:>5} pairs: {row['median_cpu_s']:.3f} CPU-s, rematches {row['rematches']}, "
+            f"  {scoring:<12} {row['n']:>5} pairs: {row['median_cpu_s']:.3f} CPU-s, "
+            f"rematches {row['rematches']}, "
             f"max |seat balance| {row['max_seat']}, within ±1 {row['within_one_pct']:.1f} %"
         )
         print(
@@ -164,11 +172,11 @@ def main(argv: list[str] | None = None) -> None:
         " our objective (LP reference), the FIDE Dutch engine (py4swiss):"
     )
     worse = 0
-    for n in args.compare:
+    for scoring, n in ((s, n) for s in args.scoring for n in args.compare):
         for seed in range(1, args.seeds + 1):
-            row = compare(n, seed, fide)
+            row = compare(n, seed, fide, scoring)
             line = (
-                f"  {n:>5} pairs, seed {seed}: ours {row['closeness']:g} "
+                f"  {scoring:<12} {n:>5} pairs, seed {seed}: ours {row['closeness']:g} "
                 f"(objective {row['objective']:g}, exact minimum {row['exact']:g}, "
                 f"{row['cpu_s']:.3f} CPU-s)"
             )
@@ -181,7 +189,8 @@ def main(argv: list[str] | None = None) -> None:
                 behind |= not row["dutch_breaks"] and row["closeness"] > row["dutch"] + EXACT
             worse += behind
             print(line + ("  WORSE" if behind else ""), flush=True)
-    print(f"  worse than a reference: {worse} of {len(args.compare) * args.seeds}")
+    total = len(args.scoring) * len(args.compare) * args.seeds
+    print(f"  worse than a reference: {worse} of {total}")
 
 
 if __name__ == "__main__":

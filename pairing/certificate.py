@@ -33,6 +33,7 @@ down the ranked line, so each scan stops early. Sums are kept doubled, in exact 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import gcd
 
 from .costs import CostModel
 from .matching import min_cost_perfect_matching
@@ -127,8 +128,11 @@ def reach(
         twice_y[v] = _cheapest(model, cuts, p, bye_reduced.get(v))
     if bye_edges:
         twice_y[n] = min(2 * r - twice_y[c] for c, r in bye_reduced.items())
-    # A better matching costs at most found - 1.
-    gap = 2 * (found - 1) - 2 * cuts.total - sum(twice_y)
+    # Every primary cost is a multiple of ``step``: a better matching costs at most
+    # found - step (with 26-point scoring a whole squared point, not 0.0001 of one).
+    byes = [primary(cost, model) for _c, _bye, cost in bye_edges]
+    better = best_better(found, granularity(model), byes)
+    gap = 2 * better - 2 * cuts.total - sum(twice_y)
     for search in range(SEARCHES):
         if gap < 0:
             return None
@@ -212,6 +216,30 @@ def _tables_within(
         if limit is not None and len(found) > limit:
             raise ReachTooWide
     return found
+
+
+def granularity(model: CostModel) -> int:
+    """A number dividing the primary cost of every table: the squared greatest common
+    step of the points (scaled) times the seat denominator, with the seat numerator and
+    the levels above the objective a table can reach (multiples of ``m_obj``; the seat
+    tie-break below it is floored away by :func:`primary`). With 26-point scoring it is a
+    whole squared point: a better pairing is cheaper by that much, not by 0.0001 of it."""
+    if not model.coarse:
+        return 1  # the standings and jitter tie-breaks reach into the primary cost's units
+    pq = model.field.pq
+    step = 0
+    for value in pq:
+        step = gcd(step, value - pq[0])
+    share = gcd(step * step * model.seat_den, model.seat_num, model.m_first // model.m_obj)
+    if model.soft:
+        share = gcd(share, model.m_unit // model.m_obj)
+    return max(1, share)
+
+
+def best_better(found: int, step: int, bye_primaries: Sequence[int]) -> int:
+    """The most a perfect matching cheaper than ``found`` can cost, when its tables cost
+    multiples of ``step`` and its bye edge (when there is one) one of ``bye_primaries``."""
+    return max(b + (found - 1 - b) // step * step for b in bye_primaries or [0])
 
 
 def _cheapest(model: CostModel, cuts: Cuts, p: int, bye_reduced: int | None) -> int:

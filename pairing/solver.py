@@ -17,18 +17,17 @@ Three paths, by field size:
    the matching runs again on those. Either way the result is the minimum over the whole
    graph, except for a large field (path 3 falling back here) whose certificate names more
    than ``REACH_MAX_EDGES`` tables: its sparse matching (found by segments above
-   ``EXACT_LIMIT`` pairs, :mod:`pairing.segments`) stands, not proved minimal, in seconds
-   rather than minutes. The matching sees "coarse" costs without the
-   standings tie-breaks (far fewer dual steps); :func:`polish` restores them by exchanges
-   that keep the objective.
+   ``EXACT_LIMIT`` pairs, :mod:`pairing.segments`) stands, not proved minimal. The matching
+   sees "coarse" costs without the standings tie-breaks (far fewer dual steps);
+   :func:`polish` restores them by exchanges that keep the objective.
 3. Larger fields: the band search (:mod:`pairing.band`) on the ranked line without the bye
    candidate; a perfect pairing there has no violation. The band is exact only within its
-   limits, so :mod:`pairing.certificate` must prove its pairing minimal over the whole
-   graph (every bye candidate included), or name the few tables a cheaper one could use
-   (matched again, :func:`pairing.certificate.proved_minimum`); otherwise, or if the band finds no pairing while
-   one without violations exists, path 2 runs. When none exists, the band minimises
-   violations along the line: at this size that path and the bounded reach of path 2 are
-   the ones not proved minimal.
+   limits, so it must be proved minimal over the whole graph (every bye candidate
+   included): by :mod:`pairing.tails` (odd cuts, exact windows; path 2 tries them too),
+   else :func:`pairing.certificate.proved_minimum`; otherwise, or if the band finds no
+   pairing while one without violations exists, path 2 runs (above
+   ``EXACT_FALLBACK_LIMIT`` pairs the band's pairing stands, not proved). When no pairing
+   without violations exists, the band minimises violations along the line.
 
 Why the hard rules hold: every path forbids violating tables outright unless the proof
 of path 2 (or the exhaustive matching of path 1) shows that no pairing avoids them; then
@@ -47,6 +46,7 @@ from .costs import CostModel, Field
 from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
 from .seats import outside_one_after
 from .segments import segmented_matching
+from .tails import tail_minimum
 
 SMALL_FIELD = 24
 EXACT_LIMIT = 400
@@ -65,18 +65,16 @@ WHOLE_GRAPH_UP_TO = 64
 """Small fields use every compatible table, larger ones the nearest few along the line."""
 REACH_MAX_EDGES = 250_000
 """Above ``EXACT_LIMIT`` pairs, the most tables the certificate's reach may gather (its
-second matching takes about 3 s at 2,000 pairs). Wider (5,000 pairs whose last round was
-seated at random: a reach of 0.7 to 1.5 million tables, one to four minutes, past the web
-server's timeout), the search stops there and the segments' matching stands: close to the
-minimum, not proved (``Solution.proved`` is False)."""
+second matching takes about 3 s at 2,000 pairs). Wider (5,000 pairs seated at random:
+0.7 to 1.5 million tables, minutes), the search stops and the segments' matching stands:
+close to the minimum, not proved (``Solution.proved`` is False)."""
 
 
 EXACT_FALLBACK_LIMIT = 2_000
-"""Up to this many pairs, a band pairing the certificate cannot prove goes to the exact path
-(26-point scoring, 2,000 pairs: closeness 82 became the minimum, 76, in 5.6 CPU-s). Above
-it the band's pairing stands, not proved: there the exact path's own reach passes
-``REACH_MAX_EDGES`` too (20,000 pairs, 26-point scoring: 3.7 CPU-s for the same pairing,
-against 0.6), and a round of 20,000 pairs stays under one CPU-second."""
+"""Up to this many pairs, a band pairing neither the windows nor the certificate prove goes
+to the exact path; above, it stands, not proved (20,000 pairs stay under one CPU-second).
+Simulated rounds of 1,000 to 20,000 pairs, both scorings, seeds 1-8: all proved but
+26-point 20,000 pairs seed 4 (a window longer than ``pairing.tails.TAIL_MAX``)."""
 
 
 @dataclass
@@ -175,7 +173,11 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         pairs = _band(rest, model)
         if pairs is not None:
             # The earlier candidates had no pairing without a violation (below): not theirs.
-            minimum = proved_minimum(model.coarse_twin(), pairs, c, candidates[start:])
+            coarse, pool = model.coarse_twin(), candidates[start:]
+            bye_edges = [(b, field.n, coarse.bye_cost(b, order)) for order, b in enumerate(pool)]
+            minimum = tail_minimum(coarse, pairs, c, bye_edges) or proved_minimum(
+                coarse, pairs, c, pool
+            )
             if minimum is None and field.n > EXACT_FALLBACK_LIMIT:
                 return Solution(pairs, c, True, proved=False)  # see EXACT_FALLBACK_LIMIT
             if minimum is None:
@@ -218,6 +220,11 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
             edge for edge in bye_edges[:chosen] if feasible(field, model, edge[0])
         ] + bye_edges[chosen:]
     chosen_edges = [(i, j, cost) for i, j, cost in edges + bye_edges if mate[i] == j]
+    tables = [(i, mate[i]) for i in range(n) if i < mate[i] < n]
+    bye = mate[n] if candidates else None
+    windows = tail_minimum(coarse, tables, bye, bye_edges) if n > EXACT_LIMIT else None
+    if windows is not None:  # the odd cuts and exact windows prove it (pairing.tails)
+        return Solution(polish(windows[0], model, strict=True), windows[1], True)
     found = sum(primary(cost, coarse) for _i, _j, cost in chosen_edges)
     proved = True
     try:

@@ -70,6 +70,7 @@ def test_above_the_fallback_limit_an_unproved_band_pairing_stands(monkeypatch):
     kept, marked not proved, instead of the exact path (whose own reach is too wide there:
     20,000 pairs of 26-point scoring took six times as long for the same pairing)."""
     calls = []
+    monkeypatch.setattr(solver, "tail_minimum", lambda *args: None)
     monkeypatch.setattr(solver, "proved_minimum", lambda *args: None)
     monkeypatch.setattr(solver, "solve_exact", lambda *args: calls.append(args))
     entrants = simulate_event(solver.EXACT_FALLBACK_LIMIT + 2, 1, seed=5).entrants()
