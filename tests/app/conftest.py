@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -15,6 +16,19 @@ from tests.shared_build import shared_build
 CJK = re.compile(r"[\u4e00-\u9fff]")
 """A Chinese character: what an English page or a script must not show of its own."""
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+@pytest.fixture(autouse=True)
+def environment_kept():
+    """What a test's code writes to ``os.environ`` is gone after it. The guandan command
+    passes settings to the server it starts there (secure cookies for ``--https``, the
+    allowed hosts): left behind, they reached the servers a later test of the same worker
+    started, whose plain-http logins then failed CSRF (403)."""
+    saved = dict(os.environ)
+    yield
+    if os.environ != saved:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 @pytest.fixture
