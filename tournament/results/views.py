@@ -46,7 +46,7 @@ from tournament.results.views_offline import (
     read_entry,
     refused,
 )
-from tournament.rounds.actions import problem
+from tournament.rounds.actions import problem_text
 from tournament.standings.selectors import ruleset
 
 MSG_DISPUTE = "dispute"  # message code: text in tournament/core/messages/services.py
@@ -230,7 +230,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
         "can_confirm": confirm_problem(match, request.user, "referee") is None,
-        "enter_problem": problem(match.round, "enter"),
+        "enter_problem": problem_text(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),
         "late_kept": late_kept(match),
