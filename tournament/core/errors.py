@@ -88,11 +88,9 @@ class FieldErrors(Invalid):
         return [t for messages in self.by_field().values() for t in messages]
 
     def by_field(self) -> dict[str, list[str]]:
-        """The sentences of each field, in the active language."""
-        return {
-            key: [m if isinstance(m, str) else render(m) for m in messages]
-            for key, messages in self.fields.items()
-        }
+        """The sentences of each field, in the active language (a code or a message
+        rendered; a model's own text, not a code, is kept as it is)."""
+        return {key: [render(m) for m in messages] for key, messages in self.fields.items()}
 
     @classmethod
     def of_model(cls, exc) -> FieldErrors:

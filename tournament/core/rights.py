@@ -88,4 +88,4 @@ def visible_tournaments(user):
 def require_role(user, tournament: Tournament, needed: str) -> None:
     """Raise Http404 (not 403: outsiders must not learn the event exists) unless allowed."""
     if not has_role(user, tournament, needed):
-        raise Http404("没有权限")
+        raise Http404

@@ -7,14 +7,15 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
 
 from tournament.core.errors import FieldErrors, ServiceError
 from tournament.core.middleware import LoginRequired
 from tournament.core.rights import has_role, role_of
 from tournament.models import Tournament
 
-MSG_UNKNOWN_ACTION = "unknown_action"  # message code: text in tournament/core/messages/people.py
+# Message codes: texts in tournament/core/messages/people.py
+MSG_UNKNOWN_ACTION = "unknown_action"
+MSG_NOTHING_PENDING = "import_nothing_pending"  # an import's preview lost (or another's)
 
 
 def load_tournament(request, slug: str, needed: str | None) -> Tournament:
@@ -23,7 +24,7 @@ def load_tournament(request, slug: str, needed: str | None) -> Tournament:
     if needed is not None and not has_role(request.user, tournament, needed):
         if not request.user.is_authenticated:
             raise LoginRequired
-        raise Http404(_("没有权限"))
+        raise Http404
     request.tournament_role = role_of(request.user, tournament)
     return tournament
 

@@ -41,7 +41,7 @@ def home(request):
 @require_http_methods(["GET", "POST"])
 def tournament_create(request):
     if not can_create_tournament(request.user):
-        raise Http404(_("没有权限"))
+        raise Http404
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -60,7 +60,7 @@ def tournament_detail(request, slug):
     tournament = load_tournament(request, slug, None)
     role = request.tournament_role
     if role is None and not (tournament.publish_pairings or tournament.publish_standings):
-        raise Http404(_("赛事未公开"))
+        raise Http404
     teams = tournament.teams.all()
     context = {
         "t": tournament,

@@ -109,7 +109,7 @@ def signup_confirm(request, slug, token, code):
     mail scanner opening the link confirms nothing); the button confirms the address."""
     tournament, signup = _load(request, slug, token)
     if not secrets.compare_digest(code, confirm_code(signup)):
-        raise Http404(_("确认链接无效"))
+        raise Http404
     if request.method == "POST":
         try:
             signup_confirm_email(signup=signup, code=code, request=request)
@@ -188,7 +188,7 @@ def payment_qr(request, slug):
     tournament = load_tournament(request, slug, None)
     config = SignUpConfig.objects.filter(tournament=tournament).first()
     if config is None or not config.payment_qr:
-        raise Http404(_("没有收款码"))
+        raise Http404
     response = HttpResponse(bytes(config.payment_qr), content_type="image/png")
     response["X-Content-Type-Options"] = "nosniff"
     return response

@@ -24,8 +24,17 @@ PEOPLE = {
     ),
     "form_challenge_wrong": _("验证题答案不对，请看新的题目再答一次"),
     "form_challenge_expired": _("验证题已失效，请看新的题目再答一次"),
-    # views: an action the page does not offer
+    # core.unlock
+    "unlock_not_event_staff": _("只能解锁本赛事的裁判人员账号"),
+    "unlock_no_account": _("没有账号“%(u)s”"),
+    # views: an action the page does not offer, a step the page lost
     "unknown_action": _("未知的操作"),
+    "backup_failed": _("备份失败：%(e)s"),
+    "import_nothing_pending": _("没有待确认的导入，请重新上传文件"),
+    "import_teams_failed": _("导入失败，没有保存任何数据：%(problems)s"),
+    "import_results_failed": _("导入失败，没有保存任何成绩：%(problems)s"),
+    "api_token_gone": _("没有这个令牌，或它已停用"),
+    "one_phone": _("同一部手机不能既录入又确认，请由对方选手用自己的链接确认"),
     # signup.services, signup.bulk
     "signup_limit_event": _("本赛事一小时内收到的报名已达%(n)s个，请稍后再试，或联系组织者。"),
     "signup_limit_address": _(
