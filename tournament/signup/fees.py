@@ -81,7 +81,7 @@ def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | N
     }
     t = fee_totals(tournament, config.fee)
     totals = [
-        (_("报名费（元/组合）"), float(t.fee)),
+        (SignUpConfig._meta.get_field("fee").verbose_name, float(t.fee)),
         (_("已缴组数"), t.paid),
         (_("已缴金额（元）"), float(t.paid_amount)),
         (_("未缴组数"), t.unpaid),

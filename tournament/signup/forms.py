@@ -6,7 +6,7 @@ from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.messages import render
+from tournament.core.messages import TEXTS, render
 from tournament.core.normalize import normalize_name
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
@@ -99,7 +99,7 @@ class PublicSignUpForm(SignUpForm):
         label=_("验证题"),
         widget=ChallengeInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         error_messages={
-            "invalid": _("验证题答案不对，请看新的题目再答一次"),
+            "invalid": TEXTS[MSG_CHALLENGE_WRONG],
             "required": _("请填写验证题的答案"),
         },
     )

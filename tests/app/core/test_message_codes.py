@@ -259,11 +259,12 @@ def test_every_flag_and_metric_has_a_label_in_chinese_and_in_english(english):
 
 # Where a text reaches a user as an error: a message of the page (``messages.error`` and
 # ``messages.warning``), a form's error (``add_error``, a form's ``ValidationError``) and an
-# answer refused. Its text must come from a code (``render(…)``, ``str(service_error)``, a
-# name holding one), never be written there. An ``Http404``'s text is shown to nobody (the
+# answer refused (``HttpResponseBadRequest``, the API's ``HttpError``). Its text must come
+# from a code (``render(…)``, ``str(service_error)``, a name holding one), never be written
+# there. An ``Http404``'s text is shown to nobody (the
 # 404 page has its own), so it is left out rather than written. The commands
 # (``management/``) speak to an operator in a terminal and are not scanned.
-SHOWN_BY = {"add_error", "ValidationError", "HttpResponseBadRequest", "HttpResponseForbidden"}
+SHOWN_BY = {"ValidationError", "HttpResponseBadRequest", "HttpResponseForbidden"}
 PAGE_MESSAGES = {"error", "warning"}
 # A form and a model may raise ``ValidationError`` (Django's validation); a service raises a
 # ServiceError (docs/errors.md), and a view catches nothing else.
@@ -293,7 +294,7 @@ def _shown_text(node: ast.Call) -> ast.expr | None:
     if name in PAGE_MESSAGES and isinstance(f, ast.Attribute):
         on_messages = isinstance(f.value, ast.Name) and f.value.id == "messages"
         return node.args[1] if on_messages and len(node.args) > 1 else None
-    if name == "add_error":
+    if name in ("add_error", "HttpError"):  # (field, text), (status, text)
         return node.args[1] if len(node.args) > 1 else None
     return node.args[0] if name in SHOWN_BY and node.args else None
 
@@ -356,6 +357,7 @@ def test_the_error_text_scan_catches_what_it_forbids():
         'form.add_error(None, "不能为空")',
         'raise Http404(_("没有权限"))',
         'return HttpResponseBadRequest(f"bad {x}")',
+        'raise HttpError(404, _("成绩尚未公布"))',
     ]
     assert [source for source in forbidden if not scan(source)] == []
     caught = "try:\n    f()\nexcept ValidationError as exc:\n    pass\n"

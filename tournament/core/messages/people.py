@@ -27,6 +27,11 @@ PEOPLE = {
     # core.unlock
     "unlock_not_event_staff": _("只能解锁本赛事的裁判人员账号"),
     "unlock_no_account": _("没有账号“%(u)s”"),
+    # the read API's refusals (tournament.public.api.endpoints)
+    "api_bad_token": _("令牌无效或已停用"),
+    "api_no_results": _("没有这一轮的成绩"),
+    "api_results_hidden": _("本轮成绩尚未公布"),
+    "api_standings_hidden": _("成绩尚未公布"),
     # views: an action the page does not offer, a step the page lost
     "unknown_action": _("未知的操作"),
     "backup_failed": _("备份失败：%(e)s"),

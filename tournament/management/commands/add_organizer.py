@@ -45,6 +45,6 @@ class Command(BaseCommand):
         if o["admin"]:
             self.note(f"{user.username} 是本站管理员，可下载整库备份")
         if generated:
-            self.stdout.write(f"用户名 {user.username}  密码 {generated}（只显示这一次）")
+            self.password_once(user.username, generated)
         elif password is None:
-            self.note("账号已存在，密码不变")
+            self.password_kept()

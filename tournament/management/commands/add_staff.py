@@ -57,6 +57,6 @@ class Command(BaseCommand):
         role = change.staff.get_role_display()
         self.note(f"{tournament.name}：{o['username']} → {role}")
         if change.created and password is None:
-            self.stdout.write(f"用户名 {o['username']}  密码 {change.password}（只显示这一次）")
+            self.password_once(o["username"], change.password)
         elif not change.created:
-            self.note("账号已存在，密码不变")
+            self.password_kept()
