@@ -96,6 +96,11 @@ def may_see_results(tournament: Tournament, status: str, *, staff: bool) -> bool
     the round's ``status``: the event's staff (referee and up) every round that is paired,
     not a draft; the public a locked round only, once the event publishes its standings.
     The public pages, the pairings, the standings and the API all ask it."""
-    if staff:
-        return status != Round.DRAFT
-    return tournament.publish_standings and status == Round.LOCKED
+    return (staff or tournament.publish_standings) and results_counted(status, staff=staff)
+
+
+def results_counted(status: str, *, staff: bool) -> bool:
+    """The round half of :func:`may_see_results`: the rounds whose results count on a page
+    for staff (every paired round) or for the public (locked rounds). The standings count
+    these; a page for the public is shown at all only once the standings are published."""
+    return status != Round.DRAFT if staff else status == Round.LOCKED

@@ -138,22 +138,10 @@ LIMIT_WINDOW = timedelta(hours=1)
 
 
 def _limits(tournament: Tournament, ip: str | None) -> list[tuple[dict, int, str]]:
-    """(the sign-ups counted, limit an hour, refusal) of each sign-up limit that applies."""
-    limits = [
-        (
-            {},
-            settings.SIGNUP_LIMIT_PER_EVENT,
-            MSG_LIMIT_EVENT,
-        )
-    ]
+    """(the sign-ups counted, limit an hour, refusal code) of each sign-up limit that applies."""
+    limits = [({}, settings.SIGNUP_LIMIT_PER_EVENT, MSG_LIMIT_EVENT)]
     if ip:
-        limits.append(
-            (
-                {"ip": ip},
-                settings.SIGNUP_LIMIT_PER_ADDRESS,
-                MSG_LIMIT_ADDRESS,
-            )
-        )
+        limits.append(({"ip": ip}, settings.SIGNUP_LIMIT_PER_ADDRESS, MSG_LIMIT_ADDRESS))
     return [limit for limit in limits if limit[1] > 0]
 
 

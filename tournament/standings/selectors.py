@@ -27,7 +27,7 @@ from scoring import (
     final_places,
     standings,
 )
-from tournament.core.rights import may_see_results
+from tournament.core.rights import results_counted
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.results.checks import RESULT_FIELDS
 
@@ -98,12 +98,11 @@ _PICK = itemgetter(*(RECORD_FIELDS.index(name) for name in ("state", *_RECORD_OR
 
 
 def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:
-    """Round numbers whose results count: those the viewer may see
-    (:func:`~tournament.core.rights.may_see_results`: locked ones for the public, all paired
-    for staff)."""
+    """Round numbers whose results count (:func:`~tournament.core.rights.results_counted`):
+    locked ones for the public, all paired for staff."""
     rounds = Round.objects.filter(tournament=tournament).exclude(status=Round.DRAFT)
     numbers = rounds.order_by("number").values_list("number", "status")
-    return [n for n, status in numbers if may_see_results(tournament, status, staff=not public)]
+    return [n for n, status in numbers if results_counted(status, staff=not public)]
 
 
 def locked_rounds(tournament: Tournament) -> list[int]:

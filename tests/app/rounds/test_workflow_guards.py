@@ -131,11 +131,11 @@ def test_saving_settings_keeps_stages_added_by_hand(tournament):
 
 
 def test_rule_options_are_frozen_once_a_round_is_published(tournament, teams8, make_round):
-    from django.core.exceptions import ValidationError
+    from tournament.core.errors import Refused
 
     make_round(tournament, teams8)
     tournament.scoring = "match_points"
-    with pytest.raises(ValidationError, match="计分方法"):
+    with pytest.raises(Refused, match="计分方法"):
         tournament_update(tournament=tournament, version=tournament.version)
 
 
