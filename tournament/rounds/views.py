@@ -36,6 +36,7 @@ def _round(tournament, number: int) -> Round:
 def round_list(request, slug):
     tournament = load_tournament(request, slug, REFEREE)
     rounds = tournament.round_set.select_related("stage")
+    why = next_round_problem(tournament)
     return render(
         request,
         "rounds/round_list.html",
@@ -43,7 +44,7 @@ def round_list(request, slug):
             "t": tournament,
             "rounds": rounds,
             "is_organizer": request.tournament_role == ORGANIZER,
-            "next_problem": next_round_problem(tournament),
+            "next_problem": render_message(why) if why else "",
             "drawn": tournament.teams.exclude(draw_number=None).exists(),
         },
     )

@@ -81,7 +81,7 @@ def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | N
     }
     t = fee_totals(tournament, config.fee)
     totals = [
-        (SignUpConfig._meta.get_field("fee").verbose_name, float(t.fee)),
+        (str(SignUpConfig._meta.get_field("fee").verbose_name), float(t.fee)),
         (_("已缴组数"), t.paid),
         (_("已缴金额（元）"), float(t.paid_amount)),
         (_("未缴组数"), t.unpaid),
