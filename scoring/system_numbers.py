@@ -43,11 +43,9 @@ BYE_POLICIES: dict[str, str] = {
 }
 DEFAULT_BYE_POLICY = "forfeit_win"
 
-DEFEAT_REASONS: dict[str, str] = {
-    "three_fouls": "一轮累计三次犯规判负",
-    "three_hidden": "一局累计三次藏牌判负",
-    "late": "迟到按弃权处理",
-}
+DEFEAT_REASONS: tuple[str, ...] = ("three_fouls", "three_hidden", "late")
+"""Why a table may be lost by a rule rather than by levels (``Match.defeat_reason``): codes
+only; the app's labels are in tournament.core.messages.labels."""
 
 HUNDRED_AT_TIME: dict[str, str] = HUNDRED_AT_TIME_OPTIONS
 """How ``hundred_plus`` scores a match ended at time with nobody past A (docs/rules.md §6); the

@@ -21,6 +21,7 @@ from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import page_urls
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
+from tournament.core.messages import render
 from tournament.models import Round, Tournament
 from tournament.printing.registry import KINDS
 from tournament.results.photos import attach_photo
@@ -42,7 +43,7 @@ def finished_knockout(organizer, chief, referee, register):
     draw(t, seed=1)
     for _ in range(2):
         play_round(pair_next_round(t), organizer, referee, chief)
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
     open_signup(t)
     return t, Round.objects.get(tournament=t, number=2)

@@ -28,8 +28,11 @@ from guandan.startup import typed
 from tournament.backups import create as backups
 from tournament.backups.files import MSG_BUSY
 from tournament.core.errors import ServiceError
+from tournament.core.messages import render as render_message
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
+
+MSG_FAILED = "backup_failed"  # message code: text in tournament/core/messages/people.py
 
 log = logging.getLogger("guandan.backup")
 
@@ -45,7 +48,7 @@ def backup_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if request.method == "POST":
         if not may_download(request.user):
-            raise Http404(_("整库备份只能由管理员制作和下载"))
+            raise Http404
         try:
             path = backups.make_backup_on_demand(keep=settings.AUTO_BACKUP_KEEP)
         except ServiceError as exc:
@@ -55,7 +58,7 @@ def backup_list(request, slug):
                 messages.warning(request, str(exc))
             else:
                 log.error("backup from the page failed: %s", exc)
-                messages.error(request, _("备份失败：%(e)s") % {"e": exc})
+                messages.error(request, render_message(MSG_FAILED, e=exc.msg))
         else:
             messages.success(request, _("已备份：%(name)s") % {"name": path.name})
         return redirect("backups", slug=slug)
@@ -119,10 +122,10 @@ def _texts(files: list, error: dict | None) -> dict:
 def backup_download(request, slug, name):
     load_tournament(request, slug, ORGANIZER)
     if not may_download(request.user):
-        raise Http404(_("整库备份只能由管理员制作和下载"))
+        raise Http404
     found = [b for b in backups.list_backups() if b.name == name]
     if not found:
-        raise Http404(_("没有这个备份文件"))
+        raise Http404
     log.info("backup %s downloaded by %s", name, request.user.get_username())
     return FileResponse(
         open(found[0].path, "rb"),  # noqa: SIM115 - FileResponse closes it

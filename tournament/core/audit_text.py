@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import RuleError, format_notation
+from tournament.core.messages.labels import DEFEAT_LABELS
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, role_of
 from tournament.models import Foul, Match, Round, Team
 from tournament.results.checks import RESULT_FIELDS, ResultValues
@@ -59,11 +60,6 @@ EXTRA_LABELS = {
 RANDOM_CODE = gettext_lazy("随机码")
 SIDE_KEYS = {"forfeit", "defeat_side", "winner", "side"}
 LEVEL_KEYS = {"ew_level", "ns_level"}
-DEFEAT_REASONS = {
-    "three_fouls": gettext_lazy("犯规3次"),
-    "three_hidden": gettext_lazy("藏牌3次"),
-    "late": gettext_lazy("迟到"),
-}
 
 
 def source_label(source: str) -> str:
@@ -93,7 +89,7 @@ def _choices(object_type: str, key: str) -> dict:
     if key == "mode":
         return dict(Match.MODE_CHOICES)
     if key == "defeat_reason":
-        return DEFEAT_REASONS
+        return DEFEAT_LABELS
     return {}
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules.messages import Message
 from tournament.core.messages import render
 
@@ -67,3 +69,30 @@ class NotAllowed(Refused):
 
 class Invalid(ServiceError, ValueError):
     """Impossible or incomplete input."""
+
+
+class FieldErrors(Invalid):
+    """Input refused field by field, for the form that sent it: ``fields`` maps a form
+    field (or ``"__all__"``) to its messages. ``msg`` is the first of them and ``str()`` all
+    of them. A model's own validation (``full_clean``) is taken over by :meth:`of_model`."""
+
+    def __init__(self, fields: dict[str, list[Message | str]], /) -> None:
+        self.fields = {key: list(value) for key, value in fields.items()}
+        first = next(m for messages in self.fields.values() for m in messages)
+        super().__init__(first)
+
+    def __str__(self) -> str:
+        return gettext("；").join(self.texts())
+
+    def texts(self) -> list[str]:
+        return [t for messages in self.by_field().values() for t in messages]
+
+    def by_field(self) -> dict[str, list[str]]:
+        """The sentences of each field, in the active language (a code or a message
+        rendered; a model's own text, not a code, is kept as it is)."""
+        return {key: [render(m) for m in messages] for key, messages in self.fields.items()}
+
+    @classmethod
+    def of_model(cls, exc) -> FieldErrors:
+        """A model's ``ValidationError`` (texts of the model's own validation)."""
+        return cls(exc.message_dict if hasattr(exc, "error_dict") else {"__all__": exc.messages})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 
-from tournament.models import Staff, Tournament
+from tournament.models import Round, Staff, Tournament
 
 ORGANIZER = "organizer"
 CHIEF_REFEREE = Staff.CHIEF_REFEREE
@@ -88,4 +88,19 @@ def visible_tournaments(user):
 def require_role(user, tournament: Tournament, needed: str) -> None:
     """Raise Http404 (not 403: outsiders must not learn the event exists) unless allowed."""
     if not has_role(user, tournament, needed):
-        raise Http404("没有权限")
+        raise Http404
+
+
+def may_see_results(tournament: Tournament, status: str, *, staff: bool) -> bool:
+    """The one rule of who sees a round's results (scores, the standings after it), given
+    the round's ``status``: the event's staff (referee and up) every round that is paired,
+    not a draft; the public a locked round only, once the event publishes its standings.
+    The public pages, the pairings, the standings and the API all ask it."""
+    return (staff or tournament.publish_standings) and results_counted(status, staff=staff)
+
+
+def results_counted(status: str, *, staff: bool) -> bool:
+    """The round half of :func:`may_see_results`: the rounds whose results count on a page
+    for staff (every paired round) or for the public (locked rounds). The standings count
+    these; a page for the public is shown at all only once the standings are published."""
+    return status != Round.DRAFT if staff else status == Round.LOCKED

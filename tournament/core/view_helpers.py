@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
 
+from tournament.core.errors import FieldErrors, ServiceError
 from tournament.core.middleware import LoginRequired
 from tournament.core.rights import has_role, role_of
 from tournament.models import Tournament
+
+# Message codes: texts in tournament/core/messages/people.py
+MSG_UNKNOWN_ACTION = "unknown_action"
+MSG_NOTHING_PENDING = "import_nothing_pending"  # an import's preview lost (or another's)
 
 
 def load_tournament(request, slug: str, needed: str | None) -> Tournament:
@@ -19,7 +24,7 @@ def load_tournament(request, slug: str, needed: str | None) -> Tournament:
     if needed is not None and not has_role(request.user, tournament, needed):
         if not request.user.is_authenticated:
             raise LoginRequired
-        raise Http404(_("没有权限"))
+        raise Http404
     request.tournament_role = role_of(request.user, tournament)
     return tournament
 
@@ -59,3 +64,11 @@ def confirm_first(
         "cancel_url": cancel_url,
     }
     return render(request, "confirm_action.html", context)
+
+
+def form_error(form, exc: ServiceError) -> None:
+    """Show a service's refusal on the form: field by field when it names the fields."""
+    if isinstance(exc, FieldErrors):
+        form.add_error(None, ValidationError(exc.by_field()))
+    else:
+        form.add_error(None, str(exc))

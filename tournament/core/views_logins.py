@@ -6,30 +6,19 @@ from __future__ import annotations
 from datetime import timedelta
 
 from axes.models import AccessAttempt
-from axes.utils import reset
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Max, Sum
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from rules.messages import Message
-from tournament.core.audit import log_action
-from tournament.core.login_guard import STEPS, forget_steps, lockout_minutes
-from tournament.core.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
-from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
+from tournament.core.errors import ServiceError
+from tournament.core.login_guard import STEPS, lockout_minutes
+from tournament.core.rights import CHIEF_REFEREE, role_of
+from tournament.core.unlock import account_unlock, event_accounts, may_unlock
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Tournament
-
-
-def event_accounts(tournament: Tournament) -> dict[str, str]:
-    """Username → role of everyone who works on the event (the organizer and the staff)."""
-    accounts = {s.user.get_username(): s.role for s in tournament.staff.select_related("user")}
-    accounts[tournament.organizer.get_username()] = ORGANIZER
-    return accounts
 
 
 def locked_attempts(usernames) -> list[dict]:
@@ -65,13 +54,6 @@ def in_force(username: str, ip: str, last) -> bool:
     return timezone.now() - last < timedelta(minutes=lockout_minutes(username, ip))
 
 
-def _may_unlock(unlocker_role: str | None, account_role: str) -> bool:
-    """A chief referee or the organizer unlocks every account of the event, the organizer's
-    too: an unlock only lifts the lockout (the password is still needed), and an organizer
-    locked out by a stranger at the venue must not wait for the lockout to end."""
-    return ROLE_RANK[unlocker_role] >= ROLE_RANK[CHIEF_REFEREE]
-
-
 @require_http_methods(["GET", "POST"])
 def login_locks(request, slug):
     tournament = load_tournament(request, slug, CHIEF_REFEREE)
@@ -79,25 +61,15 @@ def login_locks(request, slug):
     mine = role_of(request.user, tournament)
     if request.method == "POST":
         username = request.POST.get("username", "")
-        if username not in accounts or not _may_unlock(mine, accounts[username]):
-            messages.error(request, _("只能解锁本赛事的裁判人员账号"))
+        try:
+            count = account_unlock(username, tournament=tournament, request=request)
+        except ServiceError as exc:
+            messages.error(request, str(exc))
         else:
-            with transaction.atomic():
-                count = reset(username=username)
-                forget_steps(username)
-                log_action(
-                    tournament=tournament,
-                    request=request,
-                    action="login.unlock",
-                    summary=Message(MSG_AUDIT_UNLOCK_ACCOUNT, {"u": username}),
-                )
             messages.success(
                 request, _("已解锁 %(u)s（清除 %(n)s 条记录）") % {"u": username, "n": count}
             )
         return redirect("login_locks", slug=slug)
-    rows = [
-        {**lock, "may_unlock": _may_unlock(mine, accounts[lock["username"]])}
-        for lock in locked_attempts(accounts)
-    ]
+    rows = [{**lock, "may_unlock": may_unlock(mine)} for lock in locked_attempts(accounts)]
     context = {"t": tournament, "rows": rows, "limit": settings.AXES_FAILURE_LIMIT}
     return render(request, "core/login_locks.html", context)

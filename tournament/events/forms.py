@@ -9,10 +9,14 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.messages import render
 from tournament.core.pinyin import pypinyin
 from tournament.events import options as opt
 from tournament.models import Tournament
 
+# Message codes: texts in tournament/core/messages/people.py
+MSG_AWARD_FORMAT = "form_award_format"
+MSG_SLUG_CHARS = "form_slug_chars"
 DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 """A date input shows only ISO values: a localized "2026/12/05" would be emptied on save."""
 
@@ -120,7 +124,7 @@ class TournamentForm(forms.ModelForm):
         try:
             return [list(t) for t in opt.parse_award_tiers(self.cleaned_data["award_text"])]
         except ValueError:
-            raise forms.ValidationError(_("奖项设置格式应为“名称:名额”，用逗号分隔")) from None
+            raise forms.ValidationError(render(MSG_AWARD_FORMAT)) from None
 
     def _post_clean(self) -> None:
         # Copy the composed fields onto the instance before the model's clean() checks them.
@@ -170,12 +174,7 @@ class TournamentCreateForm(forms.ModelForm):
         if SLUG_RE.fullmatch(slug):
             return slug
         hint = pinyin_slug(slug) or pinyin_slug(self.data.get("name", "")) or "2025-spring"
-        raise forms.ValidationError(
-            _(
-                "网址代号只能用英文字母、数字、连字符（-）和下划线，不能用汉字或空格；可以用拼音，如：%(hint)s"
-            ),
-            params={"hint": hint},
-        )
+        raise forms.ValidationError(render(MSG_SLUG_CHARS, hint=hint))
 
     def tournament_fields(self) -> dict:
         """The fields of the new event: the basics, the profile and every option it sets."""

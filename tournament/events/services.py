@@ -7,12 +7,15 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages import render
+from tournament.core.errors import FieldErrors, Refused, Stale
 from tournament.core.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
 from tournament.events.options import FORMATS
 from tournament.models import Round, Stage, Tournament
 
-MSG_SLUG_TAKEN = "slug_taken"  # message code: texts in tournament/core/messages/services.py
+# Message codes: texts in tournament/core/messages/services.py
+MSG_SLUG_TAKEN = "slug_taken"
+MSG_STALE = "event_stale"
+MSG_STARTED = "event_started"
 
 
 def default_stages(tournament: Tournament) -> list[Stage]:
@@ -22,13 +25,21 @@ def default_stages(tournament: Tournament) -> list[Stage]:
     return [Stage(tournament=tournament, order=1, name=FORMATS[kind], kind=kind, rounds=rounds)]
 
 
+def _clean(tournament: Tournament) -> None:
+    """The model's own validation of the options, as a service error."""
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise FieldErrors.of_model(exc) from None
+
+
 @transaction.atomic
 def tournament_create(*, organizer, request=None, **fields) -> Tournament:
-    """Create a tournament with its first stage; raise ValidationError on bad options."""
+    """Create a tournament with its first stage; raise :class:`FieldErrors` on bad options."""
     if Tournament.objects.filter(slug=fields.get("slug")).exists():
-        raise ValidationError({"slug": render(MSG_SLUG_TAKEN, slug=fields.get("slug"))})
+        raise FieldErrors({"slug": [Message(MSG_SLUG_TAKEN, {"slug": fields.get("slug")})]})
     tournament = Tournament(organizer=organizer, **fields)
-    tournament.full_clean()
+    _clean(tournament)
     tournament.save()
     Stage.objects.bulk_create(default_stages(tournament))
     log_action(
@@ -50,14 +61,14 @@ def tournament_update(
     """Save changed options (already set on ``tournament``) unless someone saved first."""
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if current.version != version:
-        raise ValidationError(render("event_stale"))
+        raise Stale(MSG_STALE)
     before, after = settings_snapshot(current), settings_snapshot(tournament)
     changed = {key for key in after if before[key] != after[key]}
     frozen = changed & FROZEN_ONCE_PLAYED
     if frozen and current.round_set.exclude(status=Round.DRAFT).exists():
         labels = [_field_label(key) for key in sorted(frozen)]
-        raise ValidationError(render("event_started", labels=labels))
-    tournament.full_clean()
+        raise Refused(MSG_STARTED, labels=labels)
+    _clean(tournament)
     tournament.version = current.version + 1
     # Fields set by other actions (the draw) are not on the form: keep what is stored.
     tournament.draw_seed, tournament.lot_seed = current.draw_seed, current.lot_seed

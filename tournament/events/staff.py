@@ -29,11 +29,11 @@ from django.contrib.auth.models import Group, Permission, User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
 from tournament.core.audit import log_action
+from tournament.core.errors import FieldErrors, Invalid, NotAllowed, Refused
 from tournament.core.messages.audit import (
     MSG_AUDIT_PASSWORD_RESET,
     MSG_AUDIT_STAFF,
@@ -45,6 +45,18 @@ from tournament.core.rights import parse_tables
 from tournament.models import Staff, Tournament
 
 NAME_MAX = 150  # User.first_name
+# Message codes: texts in tournament/core/messages/people.py
+MSG_USERNAME_BLANK = "staff_username_blank"
+MSG_USERNAME_CHARS = "staff_username_chars"
+MSG_USERNAME_LONG = "staff_username_long"
+MSG_ROLE = "staff_role"
+MSG_TABLES = "staff_tables"
+MSG_TABLES_LONG = "staff_tables_long"
+MSG_ORGANIZER_SELF = "staff_organizer_self"
+MSG_FOREIGN_RENAME = "staff_foreign_rename"
+MSG_BAD_ID = "staff_bad_id"
+MSG_GONE = "staff_gone"
+MSG_FOREIGN_PASSWORD = "staff_foreign_password"
 
 
 @dataclass(frozen=True)
@@ -64,19 +76,19 @@ def new_password() -> str:
 def check_username(username: str) -> str:
     username = (username or "").strip()
     if not username:
-        raise ValidationError(_("请填写用户名"))
+        raise Invalid(MSG_USERNAME_BLANK)
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError:
-        raise ValidationError(_("用户名只能包含字母、数字和 @ . + - _")) from None
+        raise Invalid(MSG_USERNAME_CHARS) from None
     if len(username) > 150:
-        raise ValidationError(_("用户名最多150个字符"))
+        raise Invalid(MSG_USERNAME_LONG)
     return username
 
 
 def check_role(role: str) -> str:
     if role not in dict(Staff.ROLE_CHOICES):
-        raise ValidationError(_("未知的角色“%(role)s”") % {"role": role})
+        raise Invalid(MSG_ROLE, role=role)
     return role
 
 
@@ -85,9 +97,9 @@ def check_tables(tables: str) -> str:
     try:
         parse_tables(tables)
     except ValueError:
-        raise ValidationError(_("负责台号格式应为“1-10,15”")) from None
+        raise Invalid(MSG_TABLES) from None
     if len(tables) > 200:
-        raise ValidationError(_("负责台号太长"))
+        raise Invalid(MSG_TABLES_LONG)
     return tables
 
 
@@ -103,7 +115,10 @@ def is_managed(user: User, tournament: Tournament) -> bool:
 
 def set_password(user: User, password: str) -> None:
     """Set a chosen password after Django's validators (the message says which rule)."""
-    password_validation.validate_password(password, user)
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as exc:  # Django's own texts, already in the active language
+        raise FieldErrors.of_model(exc) from None
     user.set_password(password)
 
 
@@ -130,7 +145,7 @@ def staff_add(
     name = (name or "").strip()[:NAME_MAX]
     account = User.objects.select_for_update().filter(username=username).first()
     if account is not None and tournament.organizer_id == account.pk:
-        raise ValidationError(_("组织者本人不需要再添加为裁判"))
+        raise Refused(MSG_ORGANIZER_SELF)
     created, shown = account is None, None
     if account is None:
         account = User(username=username, first_name=name)
@@ -138,9 +153,7 @@ def staff_add(
         set_password(account, shown)
         account.save()
     elif name and name != display_name(account, tournament) and not is_managed(account, tournament):
-        raise ValidationError(
-            _("账号“%(u)s”属于其他赛事或组织者，不能在这里改名") % {"u": username}
-        )
+        raise NotAllowed(MSG_FOREIGN_RENAME, u=username)
     defaults = {"role": role, "tables": tables}
     if name:
         defaults["name"] = name
@@ -168,10 +181,10 @@ def staff_of(tournament: Tournament, staff_id) -> Staff:
     """The staff row named by a form's id: a clear message for anything but a known number."""
     text = str(staff_id or "").strip()
     if not (text.isascii() and text.isdigit() and len(text) < 12):
-        raise ValidationError(_("无效的人员编号“%(id)s”") % {"id": text[:20]})
+        raise Invalid(MSG_BAD_ID, id=text[:20])
     staff = Staff.objects.select_related("user").filter(tournament=tournament, pk=int(text)).first()
     if staff is None:
-        raise ValidationError(_("该人员已不在本赛事中"))
+        raise Refused(MSG_GONE)
     return staff
 
 
@@ -200,9 +213,7 @@ def staff_reset_password(
     staff = staff_of(tournament, staff_id)
     account = User.objects.select_for_update().get(pk=staff.user_id)
     if not is_managed(account, tournament):
-        raise ValidationError(
-            _("账号“%(u)s”属于其他赛事或组织者，不能在这里重置密码") % {"u": account.username}
-        )
+        raise NotAllowed(MSG_FOREIGN_PASSWORD, u=account.username)
     password = new_password()
     account.set_password(password)
     account.save(update_fields=["password"])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.core.accounts import display_name
+from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
-from tournament.core.view_helpers import confirm_first, load_tournament
+from tournament.core.view_helpers import confirm_first, form_error, load_tournament
 from tournament.events import services as event_services
 from tournament.events import staff as staff_services
 from tournament.events.forms import TournamentCreateForm, TournamentForm
@@ -41,15 +41,15 @@ def home(request):
 @require_http_methods(["GET", "POST"])
 def tournament_create(request):
     if not can_create_tournament(request.user):
-        raise Http404(_("没有权限"))
+        raise Http404
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = event_services.tournament_create(
                 organizer=request.user, request=request, **form.tournament_fields()
             )
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             messages.success(request, _("已创建赛事“%(name)s”") % {"name": tournament.name})
             return redirect("tournament_detail", slug=tournament.slug)
@@ -60,7 +60,7 @@ def tournament_detail(request, slug):
     tournament = load_tournament(request, slug, None)
     role = request.tournament_role
     if role is None and not (tournament.publish_pairings or tournament.publish_standings):
-        raise Http404(_("赛事未公开"))
+        raise Http404
     teams = tournament.teams.all()
     context = {
         "t": tournament,
@@ -109,8 +109,8 @@ def tournament_edit(request, slug):
                 version=int(request.POST.get("version", version)),
                 request=request,
             )
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             messages.success(request, _("赛事设置已保存"))
             return redirect("tournament_detail", slug=slug)
@@ -136,8 +136,8 @@ def staff_list(request, slug):
             return asking
         try:
             shown = _staff_action(request, tournament)
-        except ValidationError as exc:
-            messages.error(request, "；".join(exc.messages))
+        except ServiceError as exc:
+            messages.error(request, str(exc))
         if shown is None or shown.password is None:
             return redirect("staff_list", slug=slug)
     staff = tournament.staff.select_related("user").order_by("role", "user__username")
@@ -155,7 +155,7 @@ def _confirm_reset(request, tournament):
         return None
     try:
         staff = staff_services.staff_of(tournament, request.POST.get("staff"))
-    except ValidationError:
+    except ServiceError:
         return None  # the action itself says what is wrong
     who = display_name(staff.user, tournament)
     return confirm_first(

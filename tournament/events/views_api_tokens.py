@@ -7,10 +7,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.messages import render as render_message
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
 from tournament.events import api_tokens
+
+MSG_TOKEN_GONE = "api_token_gone"  # message code: text in tournament/core/messages/people.py
 
 
 @require_http_methods(["GET", "POST"])
@@ -25,7 +28,7 @@ def token_list(request, slug):
                 tournament=tournament, token_id=token_id or 0, request=request
             )
             if token is None:
-                messages.error(request, _("没有这个令牌，或它已停用"))
+                messages.error(request, render_message(MSG_TOKEN_GONE))
             else:
                 messages.success(request, _("已停用令牌“%(name)s”") % {"name": token.name})
             return redirect("api_tokens", slug=slug)

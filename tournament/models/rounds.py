@@ -31,7 +31,9 @@ from tournament.models.teams import Player, Team
 from tournament.results.checks import FORFEITS
 from tournament.rounds.titles import number_title
 
+# The side labels, the one place the app writes them (forms, pages, the activity log).
 SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]
+BOTH_SIDES = _("双方")  # a forfeit of both sides
 SIDES = (EW, NS)
 # A stored level is empty (no result yet) or one of the rules' levels (one source).
 LEVEL_VALUES = ("", *LEVELS)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from reportlab.lib.units import mm
 
 from tournament.printing import fonts
@@ -154,9 +155,12 @@ def sections(rounds: Sequence[Sequence[BracketMatch]], first: int = 0) -> list[t
     return out + sections(rounds[_DEPTH:], first + _DEPTH)
 
 
+BRACKET_TITLE = gettext_noop("淘汰赛对阵图")
+
+
 class BracketPdf(PdfDocument):
     landscape = True
-    title = "淘汰赛对阵图"
+    title = BRACKET_TITLE
 
     def __init__(
         self,

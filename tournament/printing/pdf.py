@@ -34,6 +34,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
+from tournament.core.messages.labels import APP_NAME
 from tournament.printing import fonts
 from tournament.printing.cells import Two as Two  # re-exported: the lists import it from here
 from tournament.printing.cells import draw_cell
@@ -44,7 +45,7 @@ from tournament.printing.pdfjoin import PdfJoiner
 # for 7-bit mail transports) costs a quarter more bytes and slow pure-Python encoding.
 reportlab.rl_config.useA85 = 0
 
-CREATOR = "掼蛋赛事管理"
+CREATOR = APP_NAME  # the Chinese name: a file property, not translated
 GREY = colors.Color(0.93, 0.93, 0.93)
 MID_GREY = colors.Color(0.55, 0.55, 0.55)
 DARK = colors.Color(0.1, 0.1, 0.1)

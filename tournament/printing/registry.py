@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role
 from tournament.models import Stage, Tournament
+from tournament.printing.bracket import BRACKET_TITLE
 from tournament.printing.makers import (
     MSG_NO_MOVEMENT,
     MSG_NO_TABLE_ENTRY,
@@ -140,7 +141,7 @@ KINDS: dict[str, Kind] = {
         ),
         Kind(
             "bracket",
-            _("淘汰赛对阵图"),
+            _(BRACKET_TITLE),
             ("pdf",),
             False,
             CHIEF_REFEREE,

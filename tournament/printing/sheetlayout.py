@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from rules import LEVELS
+from rules.ruleset import A_FAIL_OPTIONS
 from tournament.printing import fonts
 from tournament.printing.data import SEATS_EW, SEATS_NS, EventInfo, level_text
 from tournament.printing.pdf import GREY, MID_GREY
@@ -28,10 +29,7 @@ FORM = "scoresheet"
 WARNING_BOXES, FOUL_BOXES = 4, 3
 LABEL_W = 16 * mm  # room for a label before a result box (the gap after the previous box)
 
-A_FAIL_NOTES = {
-    "three_back_to_2": gettext_noop("A三次不过回2"),
-    "three_back_to_J": gettext_noop("A连续三次不过从J开始"),
-}
+A_FAIL_NOTES = {key: A_FAIL_OPTIONS[key] for key in ("three_back_to_2", "three_back_to_J")}
 
 # Column titles and widths (mm) of the deal table and of the foul record.
 # The deal number's column: "Deal" in English (副 alone also means "deals", a count).

@@ -45,7 +45,7 @@ def export_index(request, slug):
     if not kinds:
         if not request.user.is_authenticated:
             return login_redirect(request)
-        raise Http404(_("没有权限"))
+        raise Http404
     url = base_url(request)
     context = {
         "t": tournament,
@@ -76,7 +76,7 @@ def export_download(request, slug, kind, ext):
     if not ok:
         if not request.user.is_authenticated:
             return login_redirect(request)
-        raise Http404(_("没有权限"))
+        raise Http404
     try:
         number = int(request.GET["round"]) if request.GET.get("round") else None
         per_page = int(request.GET.get("per_page", "1"))

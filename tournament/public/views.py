@@ -34,7 +34,7 @@ def visible_round(request, tournament, number) -> Round:
     if not is_staff_viewer(request, tournament) and (
         round_.status == Round.DRAFT or not tournament.publish_pairings
     ):
-        raise Http404(_("本轮对阵尚未公布"))
+        raise Http404
     return round_
 
 
@@ -57,7 +57,7 @@ def standings_page(request, slug):
     tournament = load_tournament(request, slug, None)
     staff = is_staff_viewer(request, tournament)
     if not staff and not tournament.publish_standings:
-        raise Http404(_("成绩尚未公布"))
+        raise Http404
     public = not staff
     raw = request.GET.get("round")
     choice = standings_choice(tournament, raw, public=public)
@@ -118,7 +118,7 @@ def team_history_page(request, slug, team_id):
     tournament = load_tournament(request, slug, None)
     staff = is_staff_viewer(request, tournament)
     if not staff and not tournament.publish_standings:
-        raise Http404(_("成绩尚未公布"))
+        raise Http404
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
     rows = computed(
         tournament,
@@ -136,7 +136,7 @@ def bracket_page(request, slug):
     """The knockout bracket(s) of the event, round by round, with winners."""
     tournament = load_tournament(request, slug, None)
     if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
-        raise Http404(_("对阵尚未公布"))
+        raise Http404
     shown = []
     for stage in tournament.stages.filter(kind="knockout"):
         data = stage.state.get("bracket")

@@ -16,6 +16,7 @@ from django.utils.translation import get_language
 
 from tournament.core.page_cache import computed
 from tournament.core.params import positive_int
+from tournament.core.rights import may_see_results
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import stamped
@@ -74,7 +75,7 @@ def pairings(request, slug, number):
     query = request.GET.get("q", "").strip()[:QUERY_MAX]  # echoed in the answer: keep it short
     staff = is_staff_viewer(request, tournament)
     # Spectators see results only once the chief referee has locked the round.
-    show_results = staff or (tournament.publish_standings and round_.status == Round.LOCKED)
+    show_results = may_see_results(tournament, round_.status, staff=staff)
     context = {
         "t": tournament,
         "round": round_,

@@ -5,10 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.messages import render
 from tournament.core.normalize import normalize_name
 from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.registration.sheet_check import NAME_MAX, SEED_MAX
 from tournament.sheets.table_file import DB_INT_MAX
+
+MSG_BLANK = "form_blank"  # message code: text in tournament/core/messages/people.py
 
 
 def _name_field(label) -> forms.CharField:
@@ -34,7 +37,7 @@ class TeamForm(forms.Form):
             if isinstance(data.get(key), str):
                 data[key] = normalize_name(data[key])
                 if key != "unit" and not data[key]:
-                    self.add_error(key, _("不能为空"))
+                    self.add_error(key, render(MSG_BLANK))
         return data
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
-from tournament.core.messages import render
+from tournament.core.errors import FieldErrors, Invalid, Stale
 from tournament.core.messages.audit import (
     MSG_AUDIT_EDIT_TEAM,
     MSG_AUDIT_IMPORT_TEAMS,
@@ -22,11 +21,20 @@ from tournament.core.messages.audit import (
 from tournament.core.normalize import normalize_name
 from tournament.core.uploads import upload_limits
 from tournament.models import Player, Team, Tournament, Unit
-from tournament.registration.sheet_check import HEADERS, RegistrationCheck, check_registration
+from tournament.registration.sheet_check import (
+    HEADERS,
+    MSG_DUP_TEAM_DB,
+    MSG_SAME_PLAYER,
+    RegistrationCheck,
+    check_registration,
+)
 from tournament.sheets.table_file import read_table
 from tournament.standings.selectors import next_round_number
 
-MSG_STALE = "team_stale"  # message code: texts in tournament/core/messages/services.py
+# Message codes: texts in tournament/core/messages/services.py
+MSG_STALE = "team_stale"
+MSG_STATUS = "team_status"
+MSG_NAME_BLANK = "name_blank"
 
 
 @dataclass(frozen=True)
@@ -72,19 +80,19 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
     errors = {}
     for key in ("name", "player1", "player2"):
         if not getattr(data, key):  # e.g. only zero-width characters were typed
-            errors[key] = render("name_blank")
+            errors[key] = [Message(MSG_NAME_BLANK)]
     if errors:
-        raise ValidationError(errors)
+        raise FieldErrors(errors)
     taken = Team.objects.filter(tournament=tournament).order_by()  # any order will do
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
     # Compared normalised: a name stored before normalisation may still hold a zero-width space.
     if any(normalize_name(name) == data.name for name in taken.values_list("name", flat=True)):
-        errors["name"] = render("reg_dup_team_db", name=data.name)
+        errors["name"] = [Message(MSG_DUP_TEAM_DB, {"name": data.name})]
     if data.player1 == data.player2:
-        errors["player2"] = render("reg_same_player")
+        errors["player2"] = [Message(MSG_SAME_PLAYER)]
     if errors:
-        raise ValidationError(errors)
+        raise FieldErrors(errors)
 
 
 @transaction.atomic
@@ -124,7 +132,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
     """Change a pair; refused when someone else saved it since ``version`` was read."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.version != version:
-        raise ValidationError(render(MSG_STALE))
+        raise Stale(MSG_STALE)
     data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(team.tournament, data, exclude=team)
     before = team_snapshot(team)
@@ -154,7 +162,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
 def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
     if status not in dict(Team.STATUS_CHOICES):
-        raise ValidationError(render("team_status"))
+        raise Invalid(MSG_STATUS)
     team = Team.objects.select_for_update().get(pk=team.pk)
     labels = {key: str(label) for key, label in Team.STATUS_CHOICES}
     before = team.status

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,9 +11,10 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from tournament.core.errors import ServiceError
 from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
+from tournament.core.view_helpers import back_to_list, confirm_first, form_error, load_tournament
 from tournament.models import Team
 from tournament.registration.forms import TeamForm
 from tournament.registration.search import matching
@@ -76,8 +76,8 @@ def team_add(request, slug):
     if request.method == "POST" and form.is_valid():
         try:
             team = team_register(tournament=tournament, data=_form_data(form), request=request)
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             messages.success(request, _("已报名：%(name)s") % {"name": team.name})
             if "add_another" in request.POST:
@@ -110,8 +110,8 @@ def team_edit(request, slug, team_id):
                 version=form.cleaned_data.get("version") or 0,
                 request=request,
             )
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             messages.success(request, _("已保存：%(name)s") % {"name": form.cleaned_data["name"]})
             return redirect("team_list", slug=slug)
@@ -138,8 +138,8 @@ def team_status(request, slug, team_id):
             return asking
     try:
         team_set_status(team=team, status=status, request=request)
-    except ValidationError as exc:
-        messages.error(request, "；".join(exc.messages))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
     else:
         messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
         promote_after_change(tournament, request, request.user)  # a freed place: 候补递补

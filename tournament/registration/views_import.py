@@ -12,15 +12,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.core.errors import ServiceError
+from tournament.core.messages import render as render_message
 from tournament.core.rights import ORGANIZER
 from tournament.core.uploads import upload_limits
-from tournament.core.view_helpers import load_tournament
+from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.registration.forms import ImportForm
 from tournament.registration.services import registration_check, teams_import
 from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 from tournament.sheets.reader import megabytes
 
 SESSION_KEY = "team_import"
+MSG_FAILED = "import_teams_failed"  # message code: text in tournament/core/messages/people.py
 PREVIEW_ROWS = 200
 
 
@@ -53,7 +55,7 @@ def import_confirm(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     pending = request.session.get(SESSION_KEY)
     if not pending or pending.get("slug") != slug:
-        messages.error(request, _("没有待确认的导入，请重新上传文件"))
+        messages.error(request, render_message(MSG_NOTHING_PENDING))
         return redirect("team_import", slug=slug)
     data = base64.b64decode(pending["data"])
     try:
@@ -65,9 +67,8 @@ def import_confirm(request, slug):
         return redirect("team_import", slug=slug)
     del request.session[SESSION_KEY]
     if not check.ok:
-        messages.error(
-            request, _("导入失败，没有保存任何数据：") + "；".join(map(str, check.problems[:20]))
-        )
+        problems = _("；").join(map(str, check.problems[:20]))
+        messages.error(request, render_message(MSG_FAILED, problems=problems))
         return redirect("team_import", slug=slug)
     messages.success(request, _("已导入%(n)s个组合") % {"n": len(check.rows)})
     return redirect("team_list", slug=slug)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from rules import RuleError, RuleSet, level_index, replay, validate_final
 from rules.engine import MatchState
 from rules.fouls import three_fouls_lose
+from rules.levels import LEVEL_PASSED_A, LEVELS
 from rules.sides import opponent
 from tournament.core.errors import Invalid
 
@@ -30,7 +31,7 @@ MSG_NOT_FINISHED = "result_not_finished"
 MSG_TIME_AND_PASS = "time_and_pass"
 MSG_BOTH_THREE_FOULS = "both_three_fouls"
 MSG_SHEET_STEP = "sheet_step"
-PASSED_A = "A+"
+PASSED_A = LEVELS[LEVEL_PASSED_A]  # "A+": the one name of a level past A in the app
 
 
 ResultInvalid = Invalid  # an impossible or incomplete result (the name used before errors.py)
@@ -83,7 +84,12 @@ class ResultValues:
         with A+ never ended by time, even when the last deal was finished after time."""
         if self.forfeit or self.defeat_side or not (self.ew_level and self.ns_level):
             return False
-        return PASSED_A not in (self.ew_level, self.ns_level)
+        return not self.passed_a
+
+    @property
+    def passed_a(self) -> bool:
+        """One side passed A, which ends the match (whatever the clock says)."""
+        return PASSED_A in (self.ew_level, self.ns_level)
 
 
 RESULT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ResultValues))
@@ -185,7 +191,7 @@ def _pass_upgrade(rules: RuleSet, ew: str, ns: str, partner) -> int | None:
     """The upgrade of the deal that passed A, from its partner place (docs/rules.md §6)."""
     if partner in ("", None):
         return None
-    if "A+" not in (ew, ns) or str(partner) not in ("2", "3", "4"):
+    if PASSED_A not in (ew, ns) or str(partner) not in ("2", "3", "4"):
         raise ResultInvalid(MSG_PASS_HOW)
     if not rules.passes_a(int(partner)):
         raise ResultInvalid(MSG_PASS_HOW)

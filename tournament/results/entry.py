@@ -27,14 +27,12 @@ from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import enter_result, resolve_dispute
 
-PASSED_A = "A+"
-
 
 def is_time_result(values: ResultValues, at_time: bool) -> bool:
     """True for a final that ends on time rather than by passing A (see the module doc)."""
     if values.forfeit or values.defeat_side:
         return False
-    return at_time or PASSED_A not in (values.ew_level, values.ns_level)
+    return at_time or not values.passed_a  # as ResultValues.ended_by_time, levels unchecked
 
 
 def minutes_left(round_: Round, now: datetime | None = None) -> int | None:

@@ -9,7 +9,9 @@ from rules import LEVELS, RuleSet
 from scoring import counts_pass_upgrade
 from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.models import Foul, Player
+from tournament.models.rounds import SIDE_CHOICES
 from tournament.results.form_html import QuickRenderer
+from tournament.sheets.results_sheet import FOULS_EW, FOULS_NS
 
 LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == "A+" else lv) for lv in LEVELS]
 FORFEIT_CHOICES = [
@@ -37,11 +39,11 @@ class ResultForm(forms.Form):
     ew_level = forms.ChoiceField(label=_("东西级数"), choices=LEVEL_CHOICES, required=False)
     ns_level = forms.ChoiceField(label=_("南北级数"), choices=LEVEL_CHOICES, required=False)
     forfeit = forms.ChoiceField(label=_("弃权"), choices=FORFEIT_CHOICES, required=False)
-    ew_fouls = forms.IntegerField(label=_("东西犯规次数"), min_value=0, max_value=9, initial=0)
-    ns_fouls = forms.IntegerField(label=_("南北犯规次数"), min_value=0, max_value=9, initial=0)
+    ew_fouls = forms.IntegerField(label=_(FOULS_EW), min_value=0, max_value=9, initial=0)
+    ns_fouls = forms.IntegerField(label=_(FOULS_NS), min_value=0, max_value=9, initial=0)
     decider = forms.ChoiceField(
         label=_("平局加赛胜方（淘汰赛）"),
-        choices=[("", "—"), ("EW", _("东西")), ("NS", _("南北"))],
+        choices=[("", "—"), *SIDE_CHOICES],
         required=False,
     )
     at_time = forms.BooleanField(
@@ -100,7 +102,7 @@ class PlayerResultForm(ResultForm):
 
 class FoulForm(forms.Form):
     default_renderer = QUICK
-    side = forms.ChoiceField(label=_("方位"), choices=[("EW", _("东西")), ("NS", _("南北"))])
+    side = forms.ChoiceField(label=_("方位"), choices=SIDE_CHOICES)
     player = forms.ChoiceField(label=_("选手"), required=False)
     kind = forms.ChoiceField(label=_("类型"), choices=Foul.KIND_CHOICES)
     severity = forms.ChoiceField(label=_("处理"), choices=Foul.SEVERITY_CHOICES)

@@ -34,7 +34,7 @@ from tournament.results.entry_keys import (
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
 from tournament.results.fouls import doubled_warnings, penalty_text, record_foul
 from tournament.results.kept_entries import kept_note, late_kept
-from tournament.results.lateness import record_absence
+from tournament.results.lateness import MSG_LATE_SIDE, record_absence
 from tournament.results.places import records_passed_at
 from tournament.results.services import confirm_result, pick_entry
 from tournament.results.table_write import confirm_problem, values_of
@@ -46,7 +46,7 @@ from tournament.results.views_offline import (
     read_entry,
     refused,
 )
-from tournament.rounds.actions import problem
+from tournament.rounds.actions import problem_text
 from tournament.standings.selectors import ruleset
 
 MSG_DISPUTE = "dispute"  # message code: text in tournament/core/messages/services.py
@@ -230,7 +230,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
         "can_confirm": confirm_problem(match, request.user, "referee") is None,
-        "enter_problem": problem(match.round, "enter"),
+        "enter_problem": problem_text(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),
         "late_kept": late_kept(match),
@@ -291,7 +291,7 @@ def match_absent(request, slug, number, table):
     side = request.POST.get("side", "")
     here = reverse("match_entry", args=[slug, number, table])
     if side not in ("EW", "NS"):
-        return _not_saved(request, here, _("请选择迟到的一方"))
+        return _not_saved(request, here, render_message(MSG_LATE_SIDE))
     if request.POST.get("confirm") != "1":
         team = match.ew if side == "EW" else match.ns
         context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}

@@ -31,6 +31,7 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from tournament.core.messages.labels import APP_NAME
 from tournament.results.entry_keys import PhoneEntry, phone_entry
 
 LEVELS = {"success": messages.SUCCESS, "warning": messages.WARNING, "error": messages.ERROR}
@@ -100,7 +101,7 @@ def service_worker(request):
 def manifest(request):
     """The web app manifest: the app opens from the phone's home screen like an app."""
     data = {
-        "name": _("掼蛋赛事管理"),
+        "name": _(APP_NAME),
         "short_name": _("掼蛋"),
         "start_url": "/",
         "scope": "/",

@@ -48,7 +48,7 @@ def _serve(photo: SheetPhoto) -> FileResponse:
     try:
         handle = photo.image.open("rb")
     except OSError:
-        raise Http404(_("照片文件不存在")) from None
+        raise Http404 from None
     response = FileResponse(handle, content_type="image/jpeg")
     response["Cache-Control"] = "private, max-age=3600"
     return response

@@ -17,10 +17,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from tournament.core.errors import ServiceError
+from tournament.core.messages import render as render_message
 from tournament.models import Match, Round
 from tournament.results.services import confirm_result
 from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie
@@ -43,7 +43,7 @@ def entered_as_other_side(request, match: Match, side: str) -> bool:
 
 
 # Shown on the page instead of the confirm button, and when the confirm POST is refused.
-ONE_PHONE = gettext_noop("同一部手机不能既录入又确认，请由对方选手用自己的链接确认")
+MSG_ONE_PHONE = "one_phone"  # message code: text in tournament/core/messages/people.py
 
 
 def _side_for(match: Match, code: str) -> str:
@@ -51,7 +51,7 @@ def _side_for(match: Match, code: str) -> str:
         return "EW"
     if secrets.compare_digest(match.ns_code, code):
         return "NS"
-    raise Http404(_("链接无效"))
+    raise Http404
 
 
 def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
@@ -62,7 +62,7 @@ def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
     )
     side = _side_for(match, code)
     if not match.round.tournament.table_entry or match.round.status == Round.DRAFT or match.is_bye:
-        raise Http404(_("本赛事未开放选手录入"))
+        raise Http404
     return match, side
 
 
@@ -119,7 +119,7 @@ def _context(request, match: Match, side: str, form, extra: dict) -> dict:
         "own_entry": match.entered_via == source,
         "can_confirm": may_confirm and not other_phone,
         # Where this phone could confirm but entered as the other side: why it may not.
-        "one_phone_note": _(ONE_PHONE) if may_confirm and other_phone else "",
+        "one_phone_note": render_message(MSG_ONE_PHONE) if may_confirm and other_phone else "",
         "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
         **extra,
     }
@@ -129,7 +129,7 @@ def _context(request, match: Match, side: str, form, extra: dict) -> dict:
 def table_confirm(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     if entered_as_other_side(request, match, side):
-        messages.error(request, _(ONE_PHONE))
+        messages.error(request, render_message(MSG_ONE_PHONE))
         return redirect("table_entry", slug=slug, match_id=match_id, code=code)
     try:
         confirm_result(

@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from scoring import counts_pass_upgrade
 from tournament.core.errors import ServiceError
+from tournament.core.messages import render as render_message
 from tournament.core.rights import REFEREE
 from tournament.core.uploads import upload_limits
-from tournament.core.view_helpers import load_tournament
+from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.models import Round
 from tournament.results.forms import ResultsImportForm
 from tournament.results.sheet_import import import_results
@@ -28,6 +29,7 @@ from tournament.sheets.reader import megabytes
 from tournament.sheets.results_sheet import blank_note
 
 SESSION_KEY = "results_import"
+MSG_FAILED = "import_results_failed"  # message code: text in tournament/core/messages/people.py
 
 
 def results_import(request, slug, number):
@@ -75,7 +77,7 @@ def _confirm(request, round_: Round):
     slug, number = round_.tournament.slug, round_.number
     pending = request.session.get(SESSION_KEY)
     if not pending or (pending.get("slug"), pending.get("round")) != (slug, number):
-        messages.error(request, _("没有待确认的导入，请重新上传文件"))
+        messages.error(request, render_message(MSG_NOTHING_PENDING))
         return redirect("results_import", slug=slug, number=number)
     data = base64.b64decode(pending["data"])
     try:
@@ -87,8 +89,8 @@ def _confirm(request, round_: Round):
         return redirect("results_import", slug=slug, number=number)
     del request.session[SESSION_KEY]
     if not check.ok:
-        problems = "；".join(str(p) for p in check.problems[:20])
-        messages.error(request, _("导入失败，没有保存任何成绩：") + problems)
+        problems = _("；").join(str(p) for p in check.problems[:20])
+        messages.error(request, render_message(MSG_FAILED, problems=problems))
         return redirect("results_import", slug=slug, number=number)
     messages.success(request, _("已导入%(n)s台成绩") % {"n": len(check.rows)})
     if check.blank_tables:

@@ -45,6 +45,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.messages import Message
+
 # States, as Match.state stores them (a test checks they are the model's).
 EMPTY, IN_PLAY, ENTERED, CONFIRMED, DISPUTED = (
     "empty",
@@ -90,7 +92,7 @@ WRITE, KEEP, REFUSE = "write", "keep", "refuse"
 @dataclass(frozen=True)
 class Decision:
     verdict: str
-    msg: str = ""  # the message code of a refusal
+    msg: str | Message = ""  # the message code of a refusal (a round's: code and parameters)
     deals_only: bool = False
 
     @property

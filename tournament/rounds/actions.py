@@ -8,8 +8,8 @@ action
     ``confirm_all`` (确认全部已录入), ``lock`` (锁定本轮), ``unlock`` (解锁更正) and
     ``reviewed`` (已复核). Each needs a role (:data:`ROLES`).
 problem
-    Why an action is impossible *now* whoever asks (a Chinese sentence), or ``""`` when
-    it is possible. :func:`problem` is the one place that decides it: the services call it
+    Why an action is impossible *now* whoever asks (a :class:`~rules.messages.Message`,
+    its code a ``MSG_…`` constant below), or None when it is possible. :func:`problem` is the one place that decides it: the services call it
     under their row lock before acting, the pages call :func:`allowed_actions` to show
     buttons enabled, or disabled with the reason.
 shown
@@ -27,6 +27,8 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.messages import Message
+from tournament.core.messages import render
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.rounds.titles import listing
@@ -75,58 +77,79 @@ class Action:
     shown: bool
 
 
-def _not_draft(round_: Round) -> str:
-    return _("本轮对阵尚未公布") if round_.status == Round.DRAFT else ""
+# Message codes: texts in tournament/core/messages/rounds.py
+MSG_NOT_PUBLISHED = "round_not_published"
+MSG_ADJUST_PUBLISHED = "round_adjust_published"
+MSG_ADJUST_FIXED = "round_adjust_fixed"
+MSG_ALREADY_PUBLISHED = "round_already_published"
+MSG_START_DRAFT = "round_start_draft"
+MSG_STARTED = "round_started"
+MSG_LOCKED = "round_locked"
+MSG_ENTER_DRAFT = "round_enter_draft"
+MSG_ENTER_LOCKED = "round_enter_locked"
+MSG_NOTHING_ENTERED = "round_nothing_entered"
+MSG_LOCK_DRAFT = "round_lock_draft"
+MSG_LOCK_EARLIER = "round_lock_earlier"
+MSG_UNCONFIRMED = "round_unconfirmed"
+MSG_TABLES = "round_tables"
+MSG_TABLES_MORE = "round_tables_more"
+MSG_NOT_LOCKED = "round_not_locked"
+MSG_UNLOCK_LATER = "round_unlock_later"
+MSG_NOT_STALE = "round_not_stale"
 
 
-def _adjust(round_: Round) -> str:
+def _not_draft(round_: Round) -> Message | None:
+    return Message(MSG_NOT_PUBLISHED) if round_.status == Round.DRAFT else None
+
+
+def _adjust(round_: Round) -> Message | None:
     if round_.status != Round.DRAFT:
-        return _("已公布的对阵不能再调整")
+        return Message(MSG_ADJUST_PUBLISHED)
     if round_.stage.kind != "swiss":
         # Knockout tables come from the bracket, rotation and round-robin tables from the
         # movement table: moving a pair by hand would break them.
-        return _("淘汰赛、分组三轮移位和单循环的对阵由签表/移位表决定，不能手工调整；可以重新编排")
-    return ""
+        return Message(MSG_ADJUST_FIXED)
+    return None
 
 
-def _publish(round_: Round) -> str:
-    return "" if round_.status == Round.DRAFT else _("本轮对阵已经公布")
+def _publish(round_: Round) -> Message | None:
+    return None if round_.status == Round.DRAFT else Message(MSG_ALREADY_PUBLISHED)
 
 
-def _start(round_: Round) -> str:
+def _start(round_: Round) -> Message | None:
     # A round whose first results came in before anyone pressed 开赛 can still be started:
     # the clock is what the hall needs, whatever the tables have entered.
     if round_.status == Round.DRAFT:
-        return _("请先公布对阵，再开赛计时")
+        return Message(MSG_START_DRAFT)
     if round_.started_at is not None:
-        return _("本轮已经开赛计时")
+        return Message(MSG_STARTED)
     if round_.status == Round.LOCKED:
-        return _("本轮已锁定")
-    return ""
+        return Message(MSG_LOCKED)
+    return None
 
 
-def _enter(round_: Round) -> str:
+def _enter(round_: Round) -> Message | None:
     if round_.status == Round.DRAFT:
-        return _("本轮尚未公布，不能录入成绩")
+        return Message(MSG_ENTER_DRAFT)
     if round_.status == Round.LOCKED:
-        return _("本轮成绩已锁定，不能修改；如需更正请裁判长先解锁")
-    return ""
+        return Message(MSG_ENTER_LOCKED)
+    return None
 
 
-def _confirm_all(round_: Round) -> str:
-    why = _not_draft(round_) or (_("本轮已锁定") if round_.status == Round.LOCKED else "")
+def _confirm_all(round_: Round) -> Message | None:
+    why = _not_draft(round_) or (Message(MSG_LOCKED) if round_.status == Round.LOCKED else None)
     if why:
         return why
     if not round_.matches.filter(state=Match.ENTERED).exclude(ns=None).exists():
-        return _("没有等待确认的成绩")
-    return ""
+        return Message(MSG_NOTHING_ENTERED)
+    return None
 
 
-def _lock(round_: Round) -> str:
+def _lock(round_: Round) -> Message | None:
     if round_.status == Round.LOCKED:
-        return _("本轮已锁定")
+        return Message(MSG_LOCKED)
     if round_.status == Round.DRAFT:
-        return _("本轮对阵尚未公布，不能锁定")
+        return Message(MSG_LOCK_DRAFT)
     earlier = (
         round_.tournament.round_set.filter(number__lt=round_.number)
         .exclude(status=Round.LOCKED)
@@ -134,8 +157,8 @@ def _lock(round_: Round) -> str:
         .first()
     )
     if earlier is not None:
-        return _("第%(n)s轮尚未锁定，请先锁定前面的轮次") % {"n": earlier.number}
-    return unconfirmed_text(round_)
+        return Message(MSG_LOCK_EARLIER, {"n": earlier.number})
+    return unconfirmed(round_)
 
 
 # Why a table is not confirmed yet, and what to do about it (the lock reason names them).
@@ -148,8 +171,8 @@ _OPEN_WHY = {
 _NAMED = 8  # tables named per reason; the rest are counted
 
 
-def unconfirmed_text(round_: Round) -> str:
-    """Which played tables are not confirmed and why, or "" when every one is: e.g.
+def unconfirmed(round_: Round) -> Message | None:
+    """Which played tables are not confirmed and why, or None when every one is: e.g.
     "还有3台成绩未确认，不能锁定：第2、5台未录入；第4台录入不一致，请裁判长裁定"."""
     counts = dict(
         round_.matches.exclude(ns=None)
@@ -160,42 +183,41 @@ def unconfirmed_text(round_: Round) -> str:
         .values_list("state", "n")
     )
     if not counts:
-        return ""
+        return None
     parts = []
     for state, why in _OPEN_WHY.items():
         if counts.get(state):
             tables = round_.matches.filter(state=state).exclude(ns=None).order_by("table")
             named = list(tables.values_list("table", flat=True)[:_NAMED])
-            parts.append(_table_list(named, counts[state]) + str(why))
+            parts.append(render(_table_list(named, counts[state])) + str(why))
     total = sum(counts.values())
     # The separator is a word of the language too ("；" left Chinese in English, issue 42).
-    why = _("；").join(parts)
-    return _("还有%(n)s台成绩未确认，不能锁定：%(why)s") % {"n": total, "why": why}
+    return Message(MSG_UNCONFIRMED, {"n": total, "why": _("；").join(parts)})
 
 
-def _table_list(named: list[int], count: int) -> str:
+def _table_list(named: list[int], count: int) -> Message:
     """ "第2、5台" or, past the first few, "第2、5、6…等11台"."""
     numbers = listing(str(n) for n in named)
     if count > len(named):
-        return _("第%(list)s…等%(n)s台") % {"list": numbers, "n": count}
-    return _("第%(list)s台") % {"list": numbers}
+        return Message(MSG_TABLES_MORE, {"list": numbers, "n": count})
+    return Message(MSG_TABLES, {"list": numbers})
 
 
-def _unlock(round_: Round) -> str:
+def _unlock(round_: Round) -> Message | None:
     if round_.status != Round.LOCKED:
-        return _("本轮尚未锁定")
+        return Message(MSG_NOT_LOCKED)
     later = round_.tournament.round_set.filter(number__gt=round_.number, status=Round.LOCKED)
     later = later.order_by("number").first()
     if later is not None:
-        return _("之后的第%(n)s轮已锁定，请先解锁后面的轮次") % {"n": later.number}
-    return ""
+        return Message(MSG_UNLOCK_LATER, {"n": later.number})
+    return None
 
 
-def _reviewed(round_: Round) -> str:
-    return "" if round_.stale else _("本轮不需要复核")
+def _reviewed(round_: Round) -> Message | None:
+    return None if round_.stale else Message(MSG_NOT_STALE)
 
 
-CHECKS: dict[str, Callable[[Round], str]] = {
+CHECKS: dict[str, Callable[[Round], Message | None]] = {
     "adjust": _adjust,
     "publish": _publish,
     "reviewed": _reviewed,
@@ -207,9 +229,15 @@ CHECKS: dict[str, Callable[[Round], str]] = {
 }
 
 
-def problem(round_: Round, action: str) -> str:
-    """Why ``action`` is impossible on this round now ("" when it is possible)."""
+def problem(round_: Round, action: str) -> Message | None:
+    """Why ``action`` is impossible on this round now (None when it is possible)."""
     return CHECKS[action](round_)
+
+
+def problem_text(round_: Round, action: str) -> str:
+    """:func:`problem` as a sentence of the active language, for a page ("" when possible)."""
+    why = problem(round_, action)
+    return render(why) if why else ""
 
 
 def allowed_actions(round_: Round, user) -> dict[str, Action]:
@@ -225,5 +253,5 @@ def allowed_actions(round_: Round, user) -> dict[str, Action]:
         shown = round_.stale if key == "reviewed" else round_.status in SHOWN[key]
         if key == "start":
             shown = round_.status != Round.LOCKED and round_.started_at is None
-        actions[key] = Action(key, str(LABELS[key]), not why, why, shown)
+        actions[key] = Action(key, str(LABELS[key]), not why, render(why) if why else "", shown)
     return actions

@@ -61,7 +61,7 @@ def _save(round_: Round, *, user, request, action: str, summary: Message, before
     return round_
 
 
-def _refuse(why: str) -> None:
+def _refuse(why: Message | None) -> None:
     """Refuse with the reason :func:`~tournament.rounds.actions.problem` gave."""
     if why:
         raise Refused(why)

@@ -26,7 +26,6 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
-from tournament.core.messages import render
 from tournament.core.messages.audit import (
     MSG_AUDIT_DRAW,
     MSG_AUDIT_DRAW_NUMBER,
@@ -66,22 +65,22 @@ def current_stage(tournament: Tournament) -> tuple[Stage | None, int]:
     return None, 0
 
 
-def next_round_problem(tournament: Tournament) -> str | None:
-    """Why the next round cannot be paired now (Chinese), or None when it can."""
+def next_round_problem(tournament: Tournament) -> Message | None:
+    """Why the next round cannot be paired now (a message), or None when it can."""
     last = tournament.round_set.order_by("-number").first()
     if last is not None and last.status == Round.DRAFT:
-        return render(MSG_DRAFT_EXISTS, n=last.number)
+        return Message(MSG_DRAFT_EXISTS, {"n": last.number})
     unlocked = tournament.round_set.exclude(status=Round.LOCKED).order_by("number").first()
     if unlocked is not None:
-        return render(MSG_PREVIOUS_OPEN, n=unlocked.number)
+        return Message(MSG_PREVIOUS_OPEN, {"n": unlocked.number})
     stage, index = current_stage(tournament)
     if stage is None:
-        return render(MSG_ALL_DONE)
+        return Message(MSG_ALL_DONE)
     active = tournament.teams.filter(status=Team.ACTIVE)
     if active.count() < 2:
-        return render(MSG_TOO_FEW)
+        return Message(MSG_TOO_FEW)
     if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
-        return render(MSG_NO_DRAW)
+        return Message(MSG_NO_DRAW)
     return None
 
 

@@ -11,14 +11,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.core.errors import ServiceError
+from tournament.core.messages import render as render_message
 from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
-from tournament.core.view_helpers import load_tournament
+from tournament.core.view_helpers import MSG_UNKNOWN_ACTION, load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import live_stamped
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
-from tournament.rounds.actions import unconfirmed_text
+from tournament.rounds.actions import unconfirmed
 from tournament.rounds.pairing import next_round_problem
 from tournament.rounds.table_rows import row_matches, table_links, table_row, table_rows
 from tournament.standings.selectors import round_live_stamp, round_summary
@@ -35,6 +36,7 @@ def _round(tournament, number: int) -> Round:
 def round_list(request, slug):
     tournament = load_tournament(request, slug, REFEREE)
     rounds = tournament.round_set.select_related("stage")
+    why = next_round_problem(tournament)
     return render(
         request,
         "rounds/round_list.html",
@@ -42,7 +44,7 @@ def round_list(request, slug):
             "t": tournament,
             "rounds": rounds,
             "is_organizer": request.tournament_role == ORGANIZER,
-            "next_problem": next_round_problem(tournament),
+            "next_problem": render_message(why) if why else "",
             "drawn": tournament.teams.exclude(draw_number=None).exists(),
         },
     )
@@ -193,9 +195,9 @@ def round_action(request, slug, number, action):
         elif action == "confirm_all":
             n = confirm_all_entered(round_, user=request.user, request=request)
             messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
-            left = unconfirmed_text(round_)  # the tables still open, and why
+            left = unconfirmed(round_)  # the tables still open, and why
             if left:
-                messages.warning(request, left)
+                messages.warning(request, render_message(left))
         elif action in ACTIONS:
             ACTIONS[action](
                 round_,
@@ -205,7 +207,7 @@ def round_action(request, slug, number, action):
             )
             messages.success(request, str(DONE[action]))
         else:
-            messages.error(request, _("未知的操作"))
+            messages.error(request, render_message(MSG_UNKNOWN_ACTION))
     except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("round_control", slug=slug, number=number)

@@ -21,6 +21,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from rules import RuleSet
 from rules.messages import Message
@@ -35,13 +36,15 @@ from tournament.sheets.table_file import (
     parse_int,
 )
 
+# The result form's labels of the foul counts (tournament.results.forms), read as headers too.
+FOULS_EW, FOULS_NS = gettext_noop("东西犯规次数"), gettext_noop("南北犯规次数")
 # The names clerks' sheets use for each column; the first is the template's.
 HEADERS: dict[str, tuple[str, ...]] = {
     "table": ("台号", "table", "桌号", "台次", "桌次"),
     "ew": ("东西", "ew", "东西级数", "东西方", "东西成绩", "东西方级数"),
     "ns": ("南北", "ns", "南北级数", "南北方", "南北成绩", "南北方级数"),
-    "ew_fouls": ("东西犯规", "ew_fouls", "东西方犯规", "东西犯规次数"),
-    "ns_fouls": ("南北犯规", "ns_fouls", "南北方犯规", "南北犯规次数"),
+    "ew_fouls": ("东西犯规", "ew_fouls", "东西方犯规", FOULS_EW),
+    "ns_fouls": ("南北犯规", "ns_fouls", "南北方犯规", FOULS_NS),
     "forfeit": ("弃权", "forfeit", "弃权方"),
     "pass_how": ("过A方式", "pass_how", "过A"),
     "at_time": ("到时", "at_time", "是否到时", "到时结束"),

@@ -12,19 +12,27 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.db.models.functions import TruncHour
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
+from tournament.core.errors import Invalid, Refused
 from tournament.core.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 from tournament.models import SignUp, Tournament
-from tournament.signup.services import REJECTABLE, lock_signups, promote, signup_snapshot
+from tournament.signup.services import (
+    MSG_REASON_NEEDED,
+    REJECTABLE,
+    lock_signups,
+    promote,
+    signup_snapshot,
+)
 
+# Message codes: texts in tournament/core/messages/people.py
+MSG_BULK_PICK = "signup_bulk_pick"
+MSG_BULK_NONE = "signup_bulk_none"
 SHOWN = 20  # addresses and hours offered on the organizer's page, the busiest first
 
 
@@ -69,9 +77,9 @@ def signup_reject_many(
     """Reject every open application from ``ip`` or of the hour starting at ``hour``."""
     reason = reason.strip()[:200]
     if not reason:
-        raise ValidationError(_("请填写未通过的原因"))
+        raise Invalid(MSG_REASON_NEEDED)
     if (ip is None) == (hour is None):
-        raise ValidationError(_("请选择一个来源地址或一个时段"))
+        raise Invalid(MSG_BULK_PICK)
     config = lock_signups(tournament)
     chosen = open_signups(tournament).select_for_update()
     if ip is not None:
@@ -81,7 +89,7 @@ def signup_reject_many(
         which = timezone.localtime(hour).strftime("%Y-%m-%d %H:00")
     signups = list(chosen.order_by("seq"))
     if not signups:
-        raise ValidationError(_("没有可拒绝的报名（可能已处理）"))
+        raise Refused(MSG_BULK_NONE)
     entries = []
     for signup in signups:
         before = signup_snapshot(signup)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -29,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import log_action
+from tournament.core.errors import Invalid, Refused
 from tournament.core.messages.audit import (
     MSG_AUDIT_ABSENT,
     MSG_AUDIT_ABSENT_LOST,
@@ -44,6 +44,12 @@ from tournament.registration.services import team_set_status
 from tournament.results import write_rule
 from tournament.results.table_write import drawn_by, require_write
 
+# Message codes: texts in tournament/core/messages/people.py
+MSG_FOREIGN_CODE = "checkin_foreign_code"
+MSG_TEAM_OUT = "checkin_team_out"
+MSG_PICK_ACTION = "checkin_pick_action"
+MSG_NONE_MISSING = "checkin_none_missing"
+MSG_NOT_FOUND = "checkin_not_found"
 CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 
 
@@ -71,7 +77,7 @@ def team_for_code(tournament: Tournament, text: str) -> Team:
         team = Team.objects.filter(tournament=tournament, pk=int(pk)).first()
         if team is not None and constant_time_compare(checkin_code(team), f"{pk}-{_digest}"):
             return team
-    raise ValidationError(_("不是本赛事的检录二维码"))
+    raise Invalid(MSG_FOREIGN_CODE)
 
 
 def find_teams(tournament: Tournament, query: str) -> list[Team]:
@@ -91,7 +97,7 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
     """Check a pair in; ``(check-in, False)`` when it already was (nothing changes)."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.status != Team.ACTIVE:
-        raise ValidationError(_("%(name)s 已退赛或被取消资格，不能检录") % {"name": team.name})
+        raise Refused(MSG_TEAM_OUT, name=team.name)
     existing = CheckIn.objects.filter(team=team).first()
     if existing is not None:
         return existing, False
@@ -171,11 +177,11 @@ def mark_missing(
     alone, and a pair that was not on the page is not touched.
     """
     if action not in ("absent", "withdraw"):
-        raise ValidationError(_("请选择缺席或退赛"))
+        raise Invalid(MSG_PICK_ACTION)
     seen = set(team_ids)
     teams = [t for t in missing_teams(tournament) if t.pk in seen]
     if not teams:
-        raise ValidationError(_("没有需要处理的未检录组合"))
+        raise Refused(MSG_NONE_MISSING)
     for team in teams:
         if action == "withdraw":
             team_set_status(team=team, status=Team.WITHDRAWN, user=user, request=request)

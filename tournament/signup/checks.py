@@ -9,9 +9,7 @@ length checks as the import and the add-pair form, with the same messages.
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
-
-from tournament.core.messages import render
+from tournament.core.errors import FieldErrors
 from tournament.core.normalize import normalize_name
 from tournament.models import Player, SignUp, Team, Tournament
 from tournament.registration.services import TeamData
@@ -61,7 +59,7 @@ def _taken(tournament: Tournament, exclude: SignUp | None):
 
 
 def check_signup(tournament: Tournament, data: TeamData, exclude: SignUp | None = None) -> None:
-    """Raise a :class:`ValidationError` keyed by form field when the pair cannot sign up."""
+    """Raise :class:`FieldErrors` keyed by form field when the pair cannot sign up."""
     values = (data.name, data.unit, data.player1, data.player2, data.phone1, data.phone2)
     table = RawTable(
         sheet="", header=[HEADERS[k][0] for k in _KEYS], header_row=1, rows=[(2, list(values))]
@@ -70,8 +68,8 @@ def check_signup(tournament: Tournament, data: TeamData, exclude: SignUp | None 
     result = check_registration(table, names, players)
     if result.ok:
         return
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list] = {}
     for problem in result.problems:
         field = FIELD_OF_COLUMN.get(str(problem.column or ""), "__all__")
-        errors.setdefault(field, []).append(render(problem.message))
-    raise ValidationError(errors)
+        errors.setdefault(field, []).append(problem.message)
+    raise FieldErrors(errors)

@@ -12,7 +12,6 @@ import io
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,10 +19,16 @@ from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
 from tournament.core.audit import log_action
+from tournament.core.errors import Invalid
 from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.signup.services import promote
 
+# Message codes: texts in tournament/core/messages/people.py
+MSG_FEE_STATUS = "fee_status"
+MSG_QR_TOO_BIG = "fee_qr_too_big"
+MSG_QR_TOO_LARGE = "fee_qr_too_large"
+MSG_QR_UNREADABLE = "fee_qr_unreadable"
 QR_MAX_BYTES = 2 * 1024 * 1024
 QR_MAX_PIXELS = 4000 * 4000  # larger images are refused before decoding (decompression bombs)
 QR_SIDE = 600  # stored at most this wide and high: plenty for a phone to scan
@@ -76,7 +81,7 @@ def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | N
     }
     t = fee_totals(tournament, config.fee)
     totals = [
-        (_("报名费（元/组合）"), float(t.fee)),
+        (str(SignUpConfig._meta.get_field("fee").verbose_name), float(t.fee)),
         (_("已缴组数"), t.paid),
         (_("已缴金额（元）"), float(t.paid_amount)),
         (_("未缴组数"), t.unpaid),
@@ -92,7 +97,7 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
     """Mark a pair's fee paid, unpaid or waived; who and when are kept."""
     labels = dict(SignUp.FEE_CHOICES)
     if status not in labels:
-        raise ValidationError(_("未知的缴费状态"))
+        raise Invalid(MSG_FEE_STATUS)
     signup = SignUp.objects.select_for_update().get(pk=signup.pk)
     before = signup.fee_status
     signup.fee_status, signup.fee_marked_by, signup.fee_marked_at = status, user, timezone.now()
@@ -120,15 +125,15 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
 def reencode_qr(data: bytes) -> bytes:
     """The uploaded image as a bounded PNG; a clear message when it is not an image."""
     if len(data) > QR_MAX_BYTES:
-        raise ValidationError(_("收款码图片不能超过2 MB"))
+        raise Invalid(MSG_QR_TOO_BIG)
     try:
         with Image.open(io.BytesIO(data)) as probe:
             if probe.width * probe.height > QR_MAX_PIXELS:
-                raise ValidationError(_("收款码图片尺寸过大"))
+                raise Invalid(MSG_QR_TOO_LARGE)
             probe.load()
             image = probe.convert("RGB")
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
-        raise ValidationError(_("无法读取收款码图片，请上传 PNG 或 JPEG")) from exc
+        raise Invalid(MSG_QR_UNREADABLE) from exc
     image.thumbnail((QR_SIDE, QR_SIDE))
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -6,13 +6,18 @@ from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.messages import TEXTS, render
 from tournament.core.normalize import normalize_name
 from tournament.models import SignUp, SignUpConfig
+from tournament.registration.forms import MSG_BLANK
 from tournament.registration.services import TeamData
 from tournament.registration.sheet_check import NAME_MAX, PHONE_MAX
 from tournament.signup import challenge
 from tournament.signup.services import team_data
 
+# Message codes: texts in tournament/core/messages/people.py
+MSG_CHALLENGE_WRONG = "form_challenge_wrong"
+MSG_CHALLENGE_EXPIRED = "form_challenge_expired"
 _NAMES = ("name", "unit", "player1", "player2")
 
 
@@ -44,7 +49,7 @@ class SignUpForm(forms.Form):
             if isinstance(data.get(key), str):
                 data[key] = normalize_name(data[key])
                 if key != "unit" and not data[key]:
-                    self.add_error(key, _("不能为空"))
+                    self.add_error(key, render(MSG_BLANK))
         return data
 
     def team_data(self) -> TeamData:
@@ -94,7 +99,7 @@ class PublicSignUpForm(SignUpForm):
         label=_("验证题"),
         widget=ChallengeInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         error_messages={
-            "invalid": _("验证题答案不对，请看新的题目再答一次"),
+            "invalid": TEXTS[MSG_CHALLENGE_WRONG],
             "required": _("请填写验证题的答案"),
         },
     )
@@ -103,9 +108,9 @@ class PublicSignUpForm(SignUpForm):
         answer = self.cleaned_data["challenge"]
         verdict = challenge.check(self.data.get("challenge_token", ""), answer)
         if verdict == challenge.WRONG:
-            raise forms.ValidationError(_("验证题答案不对，请看新的题目再答一次"))
+            raise forms.ValidationError(render(MSG_CHALLENGE_WRONG))
         if verdict == challenge.EXPIRED:
-            raise forms.ValidationError(_("验证题已失效，请看新的题目再答一次"))
+            raise forms.ValidationError(render(MSG_CHALLENGE_EXPIRED))
         return answer
 
 

@@ -21,7 +21,6 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -29,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import client_ip, log_action
+from tournament.core.errors import FieldErrors, Invalid, Refused
 from tournament.core.messages.audit import (
     MSG_AUDIT_SIGNUP,
     MSG_AUDIT_SIGNUP_APPROVED,
@@ -44,6 +44,20 @@ from tournament.registration.services import TeamData, team_register, team_set_s
 from tournament.signup import mail as signup_mail
 from tournament.signup.checks import check_signup, normalized
 from tournament.signup.flood import flooded
+
+# Message codes: texts in tournament/core/messages/people.py
+MSG_LIMIT_EVENT = "signup_limit_event"
+MSG_LIMIT_ADDRESS = "signup_limit_address"
+MSG_CLOSED = "signup_closed"
+MSG_EMAIL_NEEDED = "signup_email_needed"
+MSG_BAD_LINK = "signup_bad_link"
+MSG_EMAIL_DONE = "signup_email_done"
+MSG_EDIT_CLOSED = "signup_edit_closed"
+MSG_EDIT_ENDED = "signup_edit_ended"
+MSG_ENDED = "signup_ended"
+MSG_APPROVE_STATE = "signup_approve_state"
+MSG_REASON_NEEDED = "signup_reason_needed"
+MSG_REJECT_STATE = "signup_reject_state"
 
 
 def config_of(tournament: Tournament) -> SignUpConfig:
@@ -124,22 +138,10 @@ LIMIT_WINDOW = timedelta(hours=1)
 
 
 def _limits(tournament: Tournament, ip: str | None) -> list[tuple[dict, int, str]]:
-    """(the sign-ups counted, limit an hour, refusal) of each sign-up limit that applies."""
-    limits = [
-        (
-            {},
-            settings.SIGNUP_LIMIT_PER_EVENT,
-            _("本赛事一小时内收到的报名已达%(n)s个，请稍后再试，或联系组织者。"),
-        )
-    ]
+    """(the sign-ups counted, limit an hour, refusal code) of each sign-up limit that applies."""
+    limits = [({}, settings.SIGNUP_LIMIT_PER_EVENT, MSG_LIMIT_EVENT)]
     if ip:
-        limits.append(
-            (
-                {"ip": ip},
-                settings.SIGNUP_LIMIT_PER_ADDRESS,
-                _("同一网络一小时内最多提交%(n)s个报名，请稍后再试；代多组报名请联系组织者。"),
-            )
-        )
+        limits.append(({"ip": ip}, settings.SIGNUP_LIMIT_PER_ADDRESS, MSG_LIMIT_ADDRESS))
     return [limit for limit in limits if limit[1] > 0]
 
 
@@ -151,7 +153,7 @@ def _check_limits(tournament: Tournament, ip: str | None) -> None:
     recent = SignUp.objects.filter(tournament=tournament, created_at__gt=since)
     for where, limit, refusal in _limits(tournament, ip):
         if recent.filter(**where).count() >= limit:
-            raise ValidationError(refusal % {"n": limit}, code="signup_limit")
+            raise Refused(refusal, n=limit)
 
 
 def lock_signups(tournament: Tournament) -> SignUpConfig:
@@ -192,9 +194,9 @@ def signup_submit(
     when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
     config = lock_signups(tournament)
     if not is_open(config):
-        raise ValidationError(_("报名未开放或已截止"))
+        raise Refused(MSG_CLOSED)
     if config.confirm_email and not emails[0]:
-        raise ValidationError({"email1": _("本赛事需确认邮箱：请填写选手1的邮箱")})
+        raise FieldErrors({"email1": [Message(MSG_EMAIL_NEEDED)]})
     data = normalized(data)
     check_signup(tournament, data)
     signup = _new_signup(tournament, data, emails, request)
@@ -226,9 +228,9 @@ def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if not secrets.compare_digest(code, signup_mail.confirm_code(signup)):
-        raise ValidationError(_("确认链接无效"))
+        raise Invalid(MSG_BAD_LINK)
     if signup.state != SignUp.UNCONFIRMED:
-        raise ValidationError(_("该报名的邮箱已确认过"))
+        raise Refused(MSG_EMAIL_DONE)
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
     before = signup_snapshot(signup)
     _place(signup, config, request)
@@ -252,9 +254,9 @@ def signup_edit(
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if user is None and not is_open(config):
-        raise ValidationError(_("报名已截止，不能再修改；请联系组织者"))
+        raise Refused(MSG_EDIT_CLOSED)
     if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
-        raise ValidationError(_("该报名已结束，不能修改"))
+        raise Refused(MSG_EDIT_ENDED)
     data = normalized(data)
     check_signup(signup.tournament, data, exclude=signup)
     before = signup_snapshot(signup)
@@ -312,7 +314,7 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
-        raise ValidationError(_("该报名已结束"))
+        raise Refused(MSG_ENDED)
     before = signup_snapshot(signup)
     if signup.team_id:
         team_set_status(team=signup.team, status=Team.WITHDRAWN, user=user, request=request)
@@ -339,7 +341,7 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
     if signup.state not in (SignUp.PENDING, SignUp.HELD):
-        raise ValidationError(_("只有待审核或待核实的报名可以通过"))
+        raise Refused(MSG_APPROVE_STATE)
     before = signup_snapshot(signup)
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
     full = config.cap is not None and places_taken(signup.tournament) >= config.cap
@@ -372,9 +374,9 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     signup = _reload(signup)
     reason = reason.strip()
     if not reason:
-        raise ValidationError(_("请填写未通过的原因"))
+        raise Invalid(MSG_REASON_NEEDED)
     if signup.state not in REJECTABLE:
-        raise ValidationError(_("只有待确认、待核实、待审核或候补的报名可以拒绝"))
+        raise Refused(MSG_REJECT_STATE)
     held = signup.state == SignUp.HELD
     before = signup_snapshot(signup)
     signup.state, signup.reason = SignUp.REJECTED, reason[:200]

@@ -10,14 +10,14 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.core.view_helpers import load_tournament
+from tournament.core.errors import ServiceError
+from tournament.core.view_helpers import form_error, load_tournament
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.signup.checkin import checkin_url
 from tournament.signup.forms import PublicSignUpForm, SignUpForm
@@ -95,8 +95,8 @@ def signup_page(request, slug):
                 emails=form.emails(),
                 request=request,
             )
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             return redirect("signup_status", slug=slug, token=signup.token)
     context = {"t": tournament, "config": config, "open": is_open(config), "form": form}
@@ -109,12 +109,12 @@ def signup_confirm(request, slug, token, code):
     mail scanner opening the link confirms nothing); the button confirms the address."""
     tournament, signup = _load(request, slug, token)
     if not secrets.compare_digest(code, confirm_code(signup)):
-        raise Http404(_("确认链接无效"))
+        raise Http404
     if request.method == "POST":
         try:
             signup_confirm_email(signup=signup, code=code, request=request)
-        except ValidationError as exc:
-            messages.error(request, "；".join(exc.messages))
+        except ServiceError as exc:
+            messages.error(request, str(exc))
         else:
             messages.success(request, _("邮箱已确认，报名已提交"))
         return redirect("signup_status", slug=slug, token=token)
@@ -146,8 +146,8 @@ def signup_status(request, slug, token):
     if request.method == "POST" and form.is_valid():
         try:
             signup_edit(signup=signup, data=form.team_data(), emails=form.emails(), request=request)
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             messages.success(request, _("已保存修改"))
             return redirect("signup_status", slug=slug, token=token)
@@ -176,8 +176,8 @@ def signup_withdraw_view(request, slug, token):
     _tournament, signup = _load(request, slug, token)
     try:
         signup_withdraw(signup=signup, request=request)
-    except ValidationError as exc:
-        messages.error(request, "；".join(exc.messages))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
     else:
         messages.success(request, _("已退出报名"))
     return redirect("signup_status", slug=slug, token=token)
@@ -188,7 +188,7 @@ def payment_qr(request, slug):
     tournament = load_tournament(request, slug, None)
     config = SignUpConfig.objects.filter(tournament=tournament).first()
     if config is None or not config.payment_qr:
-        raise Http404(_("没有收款码"))
+        raise Http404
     response = HttpResponse(bytes(config.payment_qr), content_type="image/png")
     response["X-Content-Type-Options"] = "nosniff"
     return response

@@ -4,15 +4,16 @@ the organizer's list of missing pairs before pairing a round."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER, REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.models import CheckIn, Team
 from tournament.signup.checkin import (
+    MSG_NOT_FOUND,
     board,
     board_counts,
     check_in,
@@ -55,7 +56,7 @@ def _desk_post(request, tournament) -> list[Team]:
     else:
         found = find_teams(tournament, post.get("q", ""))
     if not found:
-        raise ValidationError(_("没有找到该抽签号或名称的参赛组合"))
+        raise Invalid(MSG_NOT_FOUND)
     if len(found) > 1:
         return found
     _report(
@@ -77,8 +78,8 @@ def checkin_desk(request, slug):
     if request.method == "POST":
         try:
             choices = _desk_post(request, tournament)
-        except ValidationError as exc:
-            messages.error(request, "；".join(exc.messages))
+        except ServiceError as exc:
+            messages.error(request, str(exc))
         if not choices:
             return redirect("checkin_desk", slug=slug)
     counts = board_counts(tournament)
@@ -107,7 +108,7 @@ def checkin_scan(request, slug, code):
     tournament = load_tournament(request, slug, REFEREE)
     try:
         team = team_for_code(tournament, code)
-    except ValidationError:
+    except ServiceError:
         team = None
     if request.method == "POST" and team is not None:
         try:
@@ -116,8 +117,8 @@ def checkin_scan(request, slug, code):
                 team,
                 check_in(team=team, method=CheckIn.SCAN, user=request.user, request=request)[1],
             )
-        except ValidationError as exc:
-            messages.error(request, "；".join(exc.messages))
+        except ServiceError as exc:
+            messages.error(request, str(exc))
         return redirect("checkin_desk", slug=slug)
     return render(request, "signup/checkin_scan.html", {"t": tournament, "team": team})
 
@@ -138,8 +139,8 @@ def checkin_missing(request, slug):
                 user=request.user,
                 request=request,
             )
-        except ValidationError as exc:
-            messages.error(request, "；".join(exc.messages))
+        except ServiceError as exc:
+            messages.error(request, str(exc))
         else:
             messages.success(request, _("已处理 %(n)s 个未检录组合") % {"n": len(teams)})
         return redirect("checkin_missing", slug=slug)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import fields
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,10 +12,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.uploads import read_upload
-from tournament.core.view_helpers import back_to_list, load_tournament
+from tournament.core.view_helpers import (
+    MSG_UNKNOWN_ACTION,
+    back_to_list,
+    form_error,
+    load_tournament,
+)
 from tournament.models import SignUp
 from tournament.registration.services import TeamData
 from tournament.signup.bulk import busiest_addresses, busiest_hours, parse_hour, signup_reject_many
@@ -57,8 +62,8 @@ def signup_admin(request, slug):
                 user=request.user,
                 request=request,
             )
-        except ValidationError as exc:
-            form.add_error("payment_qr_file", exc)
+        except ServiceError as exc:
+            form.add_error("payment_qr_file", str(exc))
         else:
             messages.success(request, _("已保存报名设置"))
             return redirect("signup_admin", slug=slug)
@@ -128,9 +133,9 @@ def signup_action(request, slug, signup_id, action):
         elif action == "fee":
             fee_mark(signup=signup, status=request.POST.get("fee", ""), user=user, request=request)
         else:
-            raise ValidationError(_("未知的操作"))
-    except ValidationError as exc:
-        messages.error(request, "；".join(exc.messages))
+            raise Invalid(MSG_UNKNOWN_ACTION)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
     else:
         messages.success(request, _("已保存：%(name)s") % {"name": signup.data.get("name", "")})
     return back_to_list(request, reverse("signup_admin", args=[slug]))
@@ -151,8 +156,8 @@ def signup_reject_many_view(request, slug):
             hour=parse_hour(hour) if hour else None,
             request=request,
         )
-    except ValidationError as exc:
-        messages.error(request, "；".join(exc.messages))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
     else:
         messages.success(request, _("已拒绝%(n)s个报名") % {"n": n})
     return redirect("signup_admin", slug=slug)
@@ -173,8 +178,8 @@ def signup_admin_edit(request, slug, signup_id):
                 request=request,
                 user=request.user,
             )
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        except ServiceError as exc:
+            form_error(form, exc)
         else:
             messages.success(request, _("已保存修改"))
             return redirect("signup_admin", slug=slug)

@@ -27,6 +27,7 @@ from scoring import (
     final_places,
     standings,
 )
+from tournament.core.rights import results_counted
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.results.checks import RESULT_FIELDS
 
@@ -97,12 +98,16 @@ _PICK = itemgetter(*(RECORD_FIELDS.index(name) for name in ("state", *_RECORD_OR
 
 
 def counted_rounds(tournament: Tournament, *, public: bool) -> list[int]:
-    """Round numbers whose results count: locked ones for the public, all paired for staff."""
-    rounds = Round.objects.filter(tournament=tournament)
-    if public:
-        rounds = rounds.filter(status=Round.LOCKED)
-    else:
-        rounds = rounds.exclude(status=Round.DRAFT)
+    """Round numbers whose results count (:func:`~tournament.core.rights.results_counted`):
+    locked ones for the public, all paired for staff."""
+    rounds = Round.objects.filter(tournament=tournament).exclude(status=Round.DRAFT)
+    numbers = rounds.order_by("number").values_list("number", "status")
+    return [n for n, status in numbers if results_counted(status, staff=not public)]
+
+
+def locked_rounds(tournament: Tournament) -> list[int]:
+    """The numbers of the locked rounds, whoever asks."""
+    rounds = Round.objects.filter(tournament=tournament, status=Round.LOCKED)
     return list(rounds.order_by("number").values_list("number", flat=True))
 
 
@@ -209,7 +214,7 @@ def standings_choice(
     """The round the standings are after: the one asked for if it may be shown, else the
     last locked round. A round still open is shown only when asked for."""
     available = counted_rounds(tournament, public=public)
-    locked = counted_rounds(tournament, public=True)
+    locked = locked_rounds(tournament)
     text = str(requested) if requested is not None else ""
     # isascii(): "²".isdigit() is True but int("²") fails.
     number = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None

@@ -7,20 +7,16 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
-from tournament.core.messages.labels import flag_label
+from tournament.core.messages.labels import DEFEAT_RESULTS, flag_label
 from tournament.models import Match
+from tournament.models.rounds import BOTH_SIDES, SIDE_CHOICES
 from tournament.results.checks import ResultValues
 from tournament.rounds import titles
 from tournament.rounds.actions import allowed_actions
 
 register = template.Library()
 
-SIDES = {
-    "EW": gettext_lazy("东西"),
-    "NS": gettext_lazy("南北"),
-    "both": gettext_lazy("双方"),
-    "": "",
-}
+SIDES = {**dict(SIDE_CHOICES), "both": BOTH_SIDES, "": ""}
 STATE_CSS = {
     "empty": "",
     "in_play": "warn",
@@ -117,11 +113,7 @@ def result_text(match) -> str:
     if match.forfeit:
         return gettext("%(side)s弃权") % {"side": SIDES[match.forfeit]}
     if match.defeat_side:
-        reason = {
-            "three_fouls": gettext_lazy("犯规3次判负"),
-            "three_hidden": gettext_lazy("藏牌3次判负"),
-        }
-        text = reason.get(match.defeat_reason, gettext_lazy("判负"))
+        text = DEFEAT_RESULTS.get(match.defeat_reason, DEFEAT_RESULTS[""])
         return gettext("%(side)s%(reason)s") % {"side": SIDES[match.defeat_side], "reason": text}
     if match.ew_level or match.ns_level:
         text = f"{level_label(match.ew_level)} : {level_label(match.ns_level)}"

@@ -14,8 +14,8 @@ from tournament.core.audit import ACTIONS, FORMER_ACTIONS, UnknownAction, audit_
 
 PACKAGE = Path(__file__).resolve().parents[3] / "tournament"
 # Functions whose ``action`` is not an audit action: argparse's, a round button's
-# (round_actions.problem) and the check-in desk's choice (absent or withdraw).
-NOT_AUDIT = {"add_argument", "problem", "mark_missing"}
+# (round_actions.problem, problem_text) and the check-in desk's choice (absent or withdraw).
+NOT_AUDIT = {"add_argument", "problem", "problem_text", "mark_missing"}
 
 
 def _sources() -> list[tuple[Path, ast.Module]]:

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.app.core.test_login_security import lock_out, logged_in, try_login
-from tournament.models import Counter
+from tournament.models import AuditEntry, Counter
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +125,11 @@ def test_the_organizer_is_let_in_by_the_command_when_nobody_can_unlock(organizer
     assert logged_in(client)
     with pytest.raises(CommandError, match="没有账号"):
         call_command("unlock_login", "nobody")
+
+
+def test_the_commands_unlock_is_in_the_activity_log_of_the_accounts_events(tournament, referee):
+    lock_out("ref", VENUE)
+    call_command("unlock_login", "ref", stdout=io.StringIO())
+    line = AuditEntry.objects.get(action="login.unlock")
+    assert (line.tournament, line.actor, line.user) == (tournament, "cli", None)
+    assert "ref" in line.summary

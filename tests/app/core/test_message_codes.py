@@ -255,3 +255,121 @@ def test_every_flag_and_metric_has_a_label_in_chinese_and_in_english(english):
         if not CJK.search(zh) or CJK.search(str(text)):
             wrong.append(f"{code}: {zh!r} / {str(text)!r}")
     assert wrong == []
+
+
+# Where a text reaches a user as an error: a message of the page (``messages.error`` and
+# ``messages.warning``), a form's error (``add_error``, a form's ``ValidationError``) and an
+# answer refused (``HttpResponseBadRequest``, the API's ``HttpError``). Its text must come
+# from a code (``render(…)``, ``str(service_error)``, a name holding one), never be written
+# there. An ``Http404``'s text is shown to nobody (the
+# 404 page has its own), so it is left out rather than written. The commands
+# (``management/``) speak to an operator in a terminal and are not scanned.
+SHOWN_BY = {"ValidationError", "HttpResponseBadRequest", "HttpResponseForbidden"}
+PAGE_MESSAGES = {"error", "warning"}
+# A form and a model may raise ``ValidationError`` (Django's validation); a service raises a
+# ServiceError (docs/errors.md), and a view catches nothing else.
+VALIDATES = ("forms.py", "uploads.py")
+
+
+def _sentence(node: ast.expr | None) -> str | None:
+    """What makes ``node`` a sentence written where an error is shown, or None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return "a text written out" if node.value.strip() else None
+    if isinstance(node, ast.IfExp):
+        return _sentence(node.body) or _sentence(node.orelse)
+    if isinstance(node, ast.JoinedStr):
+        return "an f-string"
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
+        return "a formatted string"
+    if isinstance(node, ast.Call) and _callee(node) in GETTEXT:
+        return "a translated sentence"
+    if isinstance(node, ast.Call) and _callee(node) in ("format", "join"):
+        return f"a string made by {_callee(node)}()"
+    return None
+
+
+def _shown_text(node: ast.Call) -> ast.expr | None:
+    """The argument of ``node`` a user reads as an error, when ``node`` shows one."""
+    name, f = _callee(node), node.func
+    if name in PAGE_MESSAGES and isinstance(f, ast.Attribute):
+        on_messages = isinstance(f.value, ast.Name) and f.value.id == "messages"
+        return node.args[1] if on_messages and len(node.args) > 1 else None
+    if name in ("add_error", "HttpError"):  # (field, text), (status, text)
+        return node.args[1] if len(node.args) > 1 else None
+    return node.args[0] if name in SHOWN_BY and node.args else None
+
+
+def _unread(node: ast.Call) -> bool:
+    """An ``Http404`` given a sentence (Chinese, or translated) that nobody reads."""
+    if _callee(node) != "Http404" or not node.args:
+        return False
+    arg = node.args[0]
+    return (
+        bool(CJK.search(ast.unparse(arg))) or isinstance(arg, ast.Call) and _callee(arg) in GETTEXT
+    )
+
+
+def error_texts_written(path: Path, tree: ast.Module) -> list[str]:
+    """Each place of ``tree`` where an error reaches a user as a sentence written there, a
+    service or a view raises ``ValidationError``, or a view catches it."""
+    where, found = str(path), []
+    validates = path.name in VALIDATES or "models" in path.parts
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            why = _sentence(_shown_text(node))
+            if _unread(node):
+                why = "a sentence nobody reads (raise Http404 alone)"
+            if why:
+                found.append(f"{where}:{node.lineno} {_callee(node)}: {why}")
+        elif isinstance(node, ast.Raise) and not validates:
+            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            if _name(exc) == "ValidationError":
+                found.append(f"{where}:{node.lineno} ValidationError raised (raise a ServiceError)")
+        elif isinstance(node, ast.ExceptHandler) and path.name.startswith("views"):
+            caught = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            if any(_name(c) == "ValidationError" for c in caught):
+                found.append(f"{where}:{node.lineno} a view catches ValidationError")
+    return found
+
+
+def _name(node) -> str | None:
+    return node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+
+
+def test_no_error_reaches_a_user_as_a_sentence_written_in_a_service_or_a_view():
+    offenders = []
+    for path, tree in _sources():
+        if "management" not in path.parts:
+            offenders += error_texts_written(path.relative_to(ROOT), tree)
+    assert offenders == []
+
+
+def test_the_error_text_scan_catches_what_it_forbids():
+    def scan(source: str, name: str = "services.py") -> int:
+        return len(error_texts_written(Path(name), ast.parse(source)))
+
+    forbidden = [
+        'raise ValidationError(_("报名未开放或已截止"))',
+        'raise ValidationError({"email1": render("x")})',
+        'messages.error(request, _("没有这个令牌"))',
+        'messages.warning(request, "；".join(parts))',
+        'messages.error(request, _("备份失败：%(e)s") % {"e": exc})',
+        'form.add_error(None, "不能为空")',
+        'raise Http404(_("没有权限"))',
+        'return HttpResponseBadRequest(f"bad {x}")',
+        'raise HttpError(404, _("成绩尚未公布"))',
+    ]
+    assert [source for source in forbidden if not scan(source)] == []
+    caught = "try:\n    f()\nexcept ValidationError as exc:\n    pass\n"
+    assert scan(caught, "views_staff.py") == 1 and scan(caught, "services.py") == 0
+    allowed = [
+        "messages.error(request, str(exc))",
+        "messages.error(request, render_message(MSG_UNKNOWN_ACTION))",
+        "messages.success(request, _('已保存'))",
+        'raise Http404("no certificate: the server was not started with --https")',
+        "raise Http404",
+        "form.add_error(None, ValidationError(exc.by_field()))",
+    ]
+    assert [source for source in allowed if scan(source)] == []
+    assert scan('raise forms.ValidationError(_("不对"))', "forms.py") == 1
+    assert scan("raise forms.ValidationError(render(MSG_X))", "forms.py") == 0

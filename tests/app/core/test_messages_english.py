@@ -28,6 +28,8 @@ from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, S
 from tournament.core.messages import TEXTS, render
 from tournament.core.messages.audit import AUDIT
 from tournament.core.messages.cores import CONFLICTS, CORES, EVENTS, PAIRING, RULES, SCORING
+from tournament.core.messages.people import PEOPLE
+from tournament.core.messages.rounds import ROUNDS
 from tournament.core.messages.services import SERVICES
 from tournament.results.checks import ResultValues, check_result
 from tournament.results.services import submit_result
@@ -38,7 +40,7 @@ from tournament.standings.selectors import ruleset
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():
-    assert len(TEXTS) == len(CORES) + len(SERVICES) + len(AUDIT)
+    assert len(TEXTS) == len(CORES) + len(SERVICES) + len(ROUNDS) + len(PEOPLE) + len(AUDIT)
     assert len(CORES) == len(RULES) + len(SCORING) + len(PAIRING) + len(EVENTS) + len(CONFLICTS)
 
 

@@ -206,13 +206,12 @@ def test_final_levels_elsewhere_do_not_ask_how_the_pass_was_won(
 
 
 def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, teams8, make_round):
-    from django.core.exceptions import ValidationError
-
+    from tournament.core.errors import Refused
     from tournament.events.services import tournament_update
 
     make_round(tournament, teams8)
     tournament.hundred_forfeit = 110
-    with pytest.raises(ValidationError, match="100\\+弃权得分"):
+    with pytest.raises(Refused, match="100\\+弃权得分"):
         tournament_update(tournament=tournament, version=tournament.version)
 
 

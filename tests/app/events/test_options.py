@@ -1,8 +1,8 @@
 """Option validation: incompatible combinations are refused with a reason."""
 
 import pytest
-from django.core.exceptions import ValidationError
 
+from tournament.core.errors import FieldErrors
 from tournament.core.messages import render
 from tournament.events.options import parse_award_tiers, validate_options
 from tournament.events.services import tournament_create
@@ -45,7 +45,7 @@ def test_award_tier_text_parses_chinese_punctuation():
 
 @pytest.mark.django_db
 def test_service_refuses_bad_combination_and_saves_nothing(organizer):
-    with pytest.raises(ValidationError) as exc:
+    with pytest.raises(FieldErrors) as exc:
         tournament_create(organizer=organizer, slug="x", name="X", format="rotation", rounds=7)
     assert "固定打3轮" in str(exc.value)
     from tournament.models import Tournament

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.app.events.test_stages import create, play_round
 from tests.conftest import login
 from tournament.core.errors import Refused
+from tournament.core.messages import render
 from tournament.events.options import validate_options
 from tournament.rounds.adjust import swap_teams
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
@@ -36,7 +37,7 @@ def test_every_pair_meets_every_other_once(organizer, chief, referee, register):
         (frozenset((a.pk, b.pk)) for a, b in itertools.combinations(teams, 2)), key=sorted
     )
     assert sorted(byes) == sorted(team.pk for team in teams)
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
 def test_round_robin_tables_are_not_moved_by_hand(organizer, chief, referee, register):

@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 
 from tests.conftest import login
 from tournament.core.errors import Refused
+from tournament.core.messages import render
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff
@@ -78,7 +79,7 @@ def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
     groups = t.stages.get().state["groups"]
     assert sorted(len(g) for g in groups) == [3, 4, 4]
     assert sorted(x for g in groups for x in g) == sorted(team.pk for team in teams)
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
 def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register):
@@ -109,7 +110,7 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     final_match = bracket["rounds"][-1][0]
     assert final_match["winner"] == final.matches.get(bracket_id="R2-1").ew_id
     assert bracket["third_place"]["winner"] == final.matches.get(bracket_id="3rd").ew_id
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
     # The bracket page names the four qualified pairs, and reads only them: after a Swiss
     # of 5,000 pairs it read every pair and its players (a third of a second a view).
     with CaptureQueriesContext(connection) as queries:
@@ -143,7 +144,7 @@ def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
     bracket = t.stages.get().state["bracket"]
     assert {third.ew_id, third.ns_id} == {a.pk, b.pk}
     assert bracket["rounds"][0][0]["winner"] == third.ew_id
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
     assert Match.objects.filter(round__tournament=t).count() == 3
 
 
@@ -206,7 +207,7 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
     play_round(g2, organizer, referee, chief, winner_of=lambda m: "NS")  # the same pair: 2–0
     bracket = t.stages.get(kind="knockout").state["bracket"]
     assert bracket["rounds"][0][0]["winner"] == g1.matches.get().ew_id
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
 def test_games_are_a_knockout_stages_only(organizer, chief, referee):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import ONE_EVENT
+from tournament.core.messages import render
 from tournament.models import Match, Round, Staff
 from tournament.results import write_rule
 from tournament.results.table_write import write_decision
@@ -253,7 +254,7 @@ def test_a_locked_round_refuses_every_write_whoever_asks(tournament, teams8, mak
         for path in PATHS:
             _got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
             why = "已经公布" if path in write_rule.DRAFT_PATHS else "已锁定"
-            assert got.verdict == REFUSE and why in got.msg, path
+            assert got.verdict == REFUSE and why in render(got.msg), path
 
 
 @pytest.mark.django_db
@@ -264,4 +265,4 @@ def test_the_draws_forfeits_are_refused_once_the_round_is_published(
     match = make_round(tournament, teams8).matches.get(table=1)
     for user, source in ((chief, "referee"), (None, "cli")):
         _kind, got = write_decision(match, user, source, write_rule.CHECKIN_ABSENCE)
-        assert got.verdict == REFUSE and "已经公布" in got.msg
+        assert got.verdict == REFUSE and "已经公布" in render(got.msg)

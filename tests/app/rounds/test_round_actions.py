@@ -14,7 +14,7 @@ from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
-from tournament.rounds.actions import allowed_actions, problem
+from tournament.rounds.actions import allowed_actions, problem, problem_text
 from tournament.rounds.lifecycle import lock_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -55,7 +55,7 @@ def test_lock_names_each_open_table_and_why(round1, chief, referee):
     submit_result(m, WIN, version=m.version, user=chief)  # differs: a dispute
     with exempt("fixture"):  # set up directly, outside the write rule
         Match.objects.filter(round=round1, table=2).update(state=Match.CONFIRMED)
-    assert problem(round1, "lock") == (
+    assert problem_text(round1, "lock") == (
         "还有3台成绩未确认，不能锁定：第4台未录入；"
         "第1台已录入待确认（可按“确认全部已录入”）；第3台录入不一致，请裁判长裁定"
     )
@@ -67,7 +67,7 @@ def test_a_long_list_of_open_tables_is_cut(tournament, make_round, register, chi
     with exempt("fixture"):  # set up directly, outside the write rule
         Match.objects.filter(round__number=1).update(state=Match.CONFIRMED)
     Round.objects.filter(number=1).update(status=Round.LOCKED)
-    assert problem(round_, "lock") == (
+    assert problem_text(round_, "lock") == (
         "还有12台成绩未确认，不能锁定：第1、2、3、4、5、6、7、8…等12台未录入"
     )
 
@@ -75,7 +75,8 @@ def test_a_long_list_of_open_tables_is_cut(tournament, make_round, register, chi
 def test_the_service_refuses_with_the_same_reason(round1, chief):
     with pytest.raises(Refused) as exc:
         lock_round(round1, user=chief)
-    assert str(exc.value) == problem(round1, "lock")
+    assert str(exc.value) == problem_text(round1, "lock")
+    assert exc.value.msg == problem(round1, "lock")  # the code and its parameters
 
 
 def test_lock_waits_for_earlier_rounds(tournament, teams8, make_round, chief):
@@ -83,14 +84,14 @@ def test_lock_waits_for_earlier_rounds(tournament, teams8, make_round, chief):
     round2 = make_round(tournament, teams8, number=2)
     with exempt("fixture"):  # set up directly, outside the write rule
         Match.objects.filter(round=round2).update(state=Match.CONFIRMED)
-    assert problem(round2, "lock") == "第1轮尚未锁定，请先锁定前面的轮次"
+    assert problem_text(round2, "lock") == "第1轮尚未锁定，请先锁定前面的轮次"
 
 
 def test_confirm_all_needs_an_entered_table(round1, chief, referee):
-    assert problem(round1, "confirm_all") == "没有等待确认的成绩"
+    assert problem_text(round1, "confirm_all") == "没有等待确认的成绩"
     m = round1.matches.get(table=1)
     submit_result(m, WIN, version=m.version, user=referee)
-    assert problem(round1, "confirm_all") == ""
+    assert problem_text(round1, "confirm_all") == ""
 
 
 def test_round_control_shows_disabled_buttons_with_their_reason(round1, chief):
@@ -161,7 +162,7 @@ def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, r
     Round.objects.filter(pk=round1.pk).update(started_at=timezone.now())
     round1.refresh_from_db()
     assert not allowed_actions(round1, chief)["start"].shown
-    assert problem(round1, "start") == "本轮已经开赛计时"
+    assert problem_text(round1, "start") == "本轮已经开赛计时"
 
 
 def test_confirm_all_and_lock_ask_before_acting(tournament, teams8, make_round, chief):

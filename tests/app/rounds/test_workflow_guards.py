@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from tests.app.sheet_files import xlsx
 from tournament.core.errors import Refused
+from tournament.core.messages import render
 from tournament.events.services import tournament_create, tournament_update
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff
@@ -81,7 +82,7 @@ def test_pairing_waits_for_every_earlier_round_to_be_locked(
     lock_round(Round.objects.get(pk=r1.pk), user=chief)
     r2 = make_round(tournament, teams8[::-1], number=2)
     unlock_round(Round.objects.get(pk=r1.pk), user=chief)
-    assert next_round_problem(tournament) == "第1轮尚未锁定，锁定后才能编排下一轮"
+    assert render(next_round_problem(tournament)) == "第1轮尚未锁定，锁定后才能编排下一轮"
     assert Round.objects.get(pk=r2.pk).stale
 
 
@@ -131,11 +132,11 @@ def test_saving_settings_keeps_stages_added_by_hand(tournament):
 
 
 def test_rule_options_are_frozen_once_a_round_is_published(tournament, teams8, make_round):
-    from django.core.exceptions import ValidationError
+    from tournament.core.errors import Refused
 
     make_round(tournament, teams8)
     tournament.scoring = "match_points"
-    with pytest.raises(ValidationError, match="计分方法"):
+    with pytest.raises(Refused, match="计分方法"):
         tournament_update(tournament=tournament, version=tournament.version)
 
 
@@ -208,7 +209,7 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
     f = submit_result(f, WIN, version=f.version, user=referee)
     confirm_result(f, version=f.version, user=chief)
     lock_round(Round.objects.get(pk=final.pk), user=chief)
-    assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
+    assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
 def test_a_referee_with_assigned_tables_enters_only_those(

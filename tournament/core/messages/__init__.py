@@ -26,10 +26,12 @@ from django.utils.translation import gettext
 from rules.messages import Message
 from tournament.core.messages.audit import AUDIT
 from tournament.core.messages.cores import CORES, LABELS
+from tournament.core.messages.people import PEOPLE
+from tournament.core.messages.rounds import ROUNDS
 from tournament.core.messages.services import SERVICES
 from tournament.rounds.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **AUDIT}
+TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT}
 
 
 def _value(value: Any) -> Any:

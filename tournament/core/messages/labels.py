@@ -6,6 +6,10 @@ Vocabulary:
 flag
     Why a table of a draft pairing was made so (:mod:`pairing.flags`): a badge on the
     organizer's pairing screen.
+defeat
+    A table lost by a rule rather than by levels (``Match.defeat_reason``, the codes of
+    :data:`scoring.DEFEAT_REASONS`): its reason as the activity log names it, and a table's
+    result ended by it.
 metric
     A way of comparing pairs in the standings (:data:`scoring.METRICS`): a column of the
     standings page, PDF and spreadsheet, and a step of "名次依据".
@@ -14,6 +18,7 @@ metric
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from pairing import flags
 
@@ -63,3 +68,17 @@ def flag_label(code: str) -> str:
 def metric_label(key: str) -> str:
     """A metric's heading in the active language (an unknown key as it is)."""
     return str(METRIC_LABELS.get(key, STAGE_PLACE_LABELS.get(key, key)))
+
+
+DEFEAT_LABELS = {
+    "three_fouls": _("犯规3次"),
+    "three_hidden": _("藏牌3次"),
+    "late": _("迟到"),
+}
+DEFEAT_RESULTS = {
+    "three_fouls": _("犯规3次判负"),
+    "three_hidden": _("藏牌3次判负"),
+    "": _("判负"),  # late, or a reason not recorded
+}
+
+APP_NAME = gettext_noop("掼蛋赛事管理")  # the app's name (a PDF's creator, the phone's app)

@@ -49,6 +49,17 @@ class BaseCommand(base.BaseCommand):
         if self.verbosity > 0:
             self.stdout.write(text)
 
+    def password_once(self, username: str, password: str) -> None:
+        """The password made for a new account: written at every verbosity, once."""
+        self.stdout.write(f"用户名 {username}  密码 {password}（只显示这一次）")
+
+    def password_kept(self) -> None:
+        self.note("账号已存在，密码不变")
+
+    def refused_import(self, exc: Exception) -> CommandError:
+        """An import refused as a whole: its reason, and that nothing was imported."""
+        return CommandError(f"{exc}；没有导入任何数据")
+
     def get_check_kwargs(self, options) -> dict:
         skipped = {checks.Tags.urls, checks.Tags.templates, checks.Tags.admin}
         tags = checks.registry.registry.tags_available() - skipped

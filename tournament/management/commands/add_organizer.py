@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 
-from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 
+from tournament.core.errors import ServiceError
 from tournament.events.staff import organizer_add
 from tournament.management.commands._base import BaseCommand
 from tournament.management.commands.add_staff import read_password
@@ -39,12 +39,12 @@ class Command(BaseCommand):
             user, generated = organizer_add(
                 o["username"], name=o["name"], password=password, admin=o["admin"]
             )
-        except ValidationError as exc:
-            raise CommandError("；".join(exc.messages)) from None
+        except ServiceError as exc:
+            raise CommandError(str(exc)) from None
         self.note(f"组织者 {user.username} 已可创建赛事")
         if o["admin"]:
             self.note(f"{user.username} 是本站管理员，可下载整库备份")
         if generated:
-            self.stdout.write(f"用户名 {user.username}  密码 {generated}（只显示这一次）")
+            self.password_once(user.username, generated)
         elif password is None:
-            self.note("账号已存在，密码不变")
+            self.password_kept()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 
+from tournament.core.errors import ServiceError
 from tournament.events.staff import staff_add
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Staff
@@ -52,11 +52,11 @@ class Command(BaseCommand):
                 password=password,
                 actor="cli",
             )
-        except ValidationError as exc:
-            raise CommandError("；".join(exc.messages)) from None
+        except ServiceError as exc:
+            raise CommandError(str(exc)) from None
         role = change.staff.get_role_display()
         self.note(f"{tournament.name}：{o['username']} → {role}")
         if change.created and password is None:
-            self.stdout.write(f"用户名 {o['username']}  密码 {change.password}（只显示这一次）")
+            self.password_once(o["username"], change.password)
         elif not change.created:
-            self.note("账号已存在，密码不变")
+            self.password_kept()

@@ -8,9 +8,9 @@ the defaults of the event model.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 
+from tournament.core.errors import ServiceError
 from tournament.events import options as opt
 from tournament.events.services import tournament_create
 from tournament.management.commands._base import BaseCommand
@@ -99,8 +99,8 @@ class Command(BaseCommand):
                 end_date=o["start_date"],
                 **fields,
             )
-        except ValidationError as exc:
-            raise CommandError("设置有误：" + "；".join(exc.messages)) from None
+        except ServiceError as exc:
+            raise CommandError("设置有误：" + str(exc)) from None
         profile = f"（模板 {o['profile']}）" if o["profile"] else ""
         self.note(f"已创建赛事 {t.slug}：{t.name}{profile}")
 

@@ -51,7 +51,7 @@ class Command(BaseCommand):
                 map_users=o["map_users"],
             )
         except ArchiveError as exc:
-            raise CommandError(f"{exc}；没有导入任何数据") from None
+            raise self.refused_import(exc) from None
         t = result.tournament
         counts = "，".join(f"{k} {v}" for k, v in result.counts.items())
         self.note(f"已导入赛事“{t.name}”（网址代号 {t.slug}）：{counts}")

@@ -29,7 +29,7 @@ class Command(BaseCommand):
                 tournament=tournament, data=read_file(path), filename=path.name, actor="cli"
             )
         except TableFileError as exc:
-            raise CommandError(f"{exc}；没有导入任何数据") from None
+            raise self.refused_import(exc) from None
         if not check.ok:
             for problem in check.problems:
                 self.stderr.write(str(problem))

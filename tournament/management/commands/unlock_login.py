@@ -3,16 +3,15 @@
 The organizer's way in when nobody with the rights can open 登录锁定 (the chief referee and
 the organizer both locked out): whoever runs commands on the server may unlock. The next
 lockout of the account is then a first, short one again (tournament/core/login_guard.py).
+The unlock is written in the activity log of every event the account works on.
 """
 
 from __future__ import annotations
 
-from axes.utils import reset
-from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
-from django.db import transaction
 
-from tournament.core.login_guard import forget_steps
+from tournament.core.errors import ServiceError
+from tournament.core.unlock import account_unlock
 from tournament.management.commands._base import BaseCommand
 
 
@@ -24,9 +23,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         username = o["username"]
-        if not get_user_model().objects.filter(username=username).exists():
-            raise CommandError(f"没有账号“{username}”")
-        with transaction.atomic():
-            count = reset(username=username)
-            forget_steps(username)
+        try:
+            count = account_unlock(username)
+        except ServiceError as exc:
+            raise CommandError(str(exc)) from None
         self.note(f"已解锁 {username}（清除 {count} 条记录）")

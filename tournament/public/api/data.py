@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.utils.translation import get_language
 
 from tournament.core.page_cache import computed
+from tournament.core.rights import may_see_results
 from tournament.models import Match, Round, Team, Tournament
 from tournament.standings.cells import metric_keys
 from tournament.standings.rows import history_rows, standings_data
@@ -40,11 +41,8 @@ def pairings_visible(tournament: Tournament, round_: Round, staff: bool) -> bool
 
 
 def results_visible(tournament: Tournament, round_: Round, staff: bool) -> bool:
-    """As the public pages: results of locked rounds once standings are published (staff:
-    every round that is not a draft)."""
-    if staff:
-        return round_.status != Round.DRAFT
-    return tournament.publish_standings and round_.status == Round.LOCKED
+    """As the public pages (:func:`~tournament.core.rights.may_see_results`)."""
+    return may_see_results(tournament, round_.status, staff=staff)
 
 
 def event_detail(tournament: Tournament, staff: bool) -> dict:

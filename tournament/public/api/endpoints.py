@@ -15,13 +15,13 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import HttpError
 from ninja.openapi.docs import DocsBase
 from ninja.renderers import JSONRenderer
 from pydantic import TypeAdapter
 
+from tournament.core.messages import render as render_message
 from tournament.core.stamps import page_stamp
 from tournament.events.api_tokens import bearer_secret, token_for
 from tournament.models import Round, Team, Tournament
@@ -36,6 +36,13 @@ from tournament.public.api.schemas import (
     TeamDetail,
 )
 from tournament.public.conditional import PROXY_KEEPS, proxy_may_keep
+from tournament.rounds.actions import MSG_NOT_PUBLISHED
+
+# Message codes: texts in tournament/core/messages/people.py
+MSG_BAD_TOKEN = "api_bad_token"
+MSG_NO_RESULTS = "api_no_results"
+MSG_RESULTS_HIDDEN = "api_results_hidden"
+MSG_STANDINGS_HIDDEN = "api_standings_hidden"
 
 DESCRIPTION = (
     "Read-only JSON of what the public pages show: published pairings, results of locked "
@@ -100,7 +107,7 @@ def reader(request, slug: str) -> tuple[Tournament, bool]:
     if not valid and not data.is_public(tournament):
         raise Http404
     if secret is not None and not valid:
-        raise HttpError(401, _("令牌无效或已停用"))
+        raise HttpError(401, render_message(MSG_BAD_TOKEN))
     return tournament, valid
 
 
@@ -115,7 +122,7 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
     if response is None:
         body = build()
         if body is None:
-            raise HttpError(404, _("没有这一轮的成绩"))
+            raise HttpError(404, render_message(MSG_NO_RESULTS))
         adapter = TypeAdapter(schema)
         body = adapter.dump_python(adapter.validate_python(body), mode="json")
         response = JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
@@ -167,7 +174,7 @@ def round_pairings(request, slug: str, number: int) -> HttpResponse:
     tournament, staff = reader(request, slug)
     round_ = _round(tournament, number)
     if not data.pairings_visible(tournament, round_, staff):
-        raise HttpError(404, _("本轮对阵尚未公布"))
+        raise HttpError(404, render_message(MSG_NOT_PUBLISHED))
     return answer(
         request, tournament, staff, Pairings, lambda: data.pairings(tournament, round_, staff)
     )
@@ -182,7 +189,7 @@ def round_results(request, slug: str, number: int) -> HttpResponse:
     tournament, staff = reader(request, slug)
     round_ = _round(tournament, number)
     if not data.results_visible(tournament, round_, staff):
-        raise HttpError(404, _("本轮成绩尚未公布"))
+        raise HttpError(404, render_message(MSG_RESULTS_HIDDEN))
     return answer(
         request, tournament, staff, Results, lambda: data.results(tournament, round_, staff)
     )
@@ -196,7 +203,7 @@ def round_results(request, slug: str, number: int) -> HttpResponse:
 def event_standings(request, slug: str, round: int | None = None) -> HttpResponse:  # noqa: A002
     tournament, staff = reader(request, slug)
     if not staff and not tournament.publish_standings:
-        raise HttpError(404, _("成绩尚未公布"))
+        raise HttpError(404, render_message(MSG_STANDINGS_HIDDEN))
     return answer(
         request, tournament, staff, Standings, lambda: data.standings(tournament, round, staff)
     )
@@ -210,7 +217,7 @@ def event_standings(request, slug: str, round: int | None = None) -> HttpRespons
 def team(request, slug: str, team_id: int) -> HttpResponse:
     tournament, staff = reader(request, slug)
     if not staff and not tournament.publish_standings:
-        raise HttpError(404, _("成绩尚未公布"))
+        raise HttpError(404, render_message(MSG_STANDINGS_HIDDEN))
     pair = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
     return answer(
         request, tournament, staff, TeamDetail, lambda: data.team_detail(tournament, pair, staff)
