@@ -31,6 +31,15 @@ def environment_kept():
         os.environ.update(saved)
 
 
+@pytest.fixture(autouse=True)
+def language_reset():
+    """Each test starts in the default language: a request through the test client with an
+    English cookie leaves English active in the worker's thread, and a later test comparing
+    Chinese texts failed (seen with the language menu's test before the options' test)."""
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def english(settings, tmp_path):
     """English active, with the pending translations compiled in front of the catalogue."""
