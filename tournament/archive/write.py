@@ -81,7 +81,7 @@ class ArchiveError(Invalid):
     """The archive cannot be written or read; ``str(e)`` is the message (a service error)."""
 
 
-# Message codes (texts in tournament/core/messages/services.py) and their parameters.
+# Message codes (texts in tournament/text/messages/services.py) and their parameters.
 MSG_INVALID = "archive_invalid"  # error: what is wrong (a message, or the database's words)
 MSG_BAD_JSON = "archive_bad_json"  # error: the parser's first line, or a message
 MSG_BAD_GZIP = "archive_bad_gzip"

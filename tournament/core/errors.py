@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.messages import Message
-from tournament.core.messages import render
+from tournament.text.messages import render
 
 
 class ServiceError(Exception):

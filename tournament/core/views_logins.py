@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.login_guard import STEPS, forget_steps, lockout_minutes
-from tournament.core.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Tournament
+from tournament.text.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
 
 
 def event_accounts(tournament: Tournament) -> dict[str, str]:

@@ -1,5 +1,5 @@
 """Forms of an event's settings and its creation; option checks come from
-:mod:`tournament.events.options`."""
+:mod:`tournament.text.options`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.pinyin import pypinyin
-from tournament.events import options as opt
 from tournament.models import Tournament
+from tournament.text import options as opt
+from tournament.text.pinyin import pypinyin
 
 DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 """A date input shows only ISO values: a localized "2026/12/05" would be emptied on save."""

@@ -7,12 +7,12 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages import render
-from tournament.core.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
-from tournament.events.options import FORMATS
 from tournament.models import Round, Stage, Tournament
+from tournament.text.messages import render
+from tournament.text.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
+from tournament.text.options import FORMATS
 
-MSG_SLUG_TAKEN = "slug_taken"  # message code: texts in tournament/core/messages/services.py
+MSG_SLUG_TAKEN = "slug_taken"  # message code: texts in tournament/text/messages/services.py
 
 
 def default_stages(tournament: Tournament) -> list[Stage]:

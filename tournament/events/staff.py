@@ -34,15 +34,15 @@ from django.utils.translation import gettext as _
 from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import (
+from tournament.core.rights import parse_tables
+from tournament.models import Staff, Tournament
+from tournament.text.messages.audit import (
     MSG_AUDIT_PASSWORD_RESET,
     MSG_AUDIT_STAFF,
     MSG_AUDIT_STAFF_NEW,
     MSG_AUDIT_STAFF_REMOVED,
     term,
 )
-from tournament.core.rights import parse_tables
-from tournament.models import Staff, Tournament
 
 NAME_MAX = 150  # User.first_name
 

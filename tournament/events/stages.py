@@ -37,13 +37,13 @@ from rules.messages import Message
 from scoring import rotation_totals, standings
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_ADD_STAGE
-from tournament.events.options import GAMES, STAGE_KINDS
 from tournament.events.playoff import playoff_qualifiers, stage_cut
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.standings.selectors import match_records, ruleset, score_options, standings_rules
+from tournament.text.messages.audit import MSG_AUDIT_ADD_STAGE
+from tournament.text.options import GAMES, STAGE_KINDS
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_STAGE_PLAYED = "stage_played"
 MSG_QUALIFY = "stage_qualify"
 MSG_ROUNDS = "stage_rounds"

@@ -34,7 +34,7 @@ from reportlab.lib.units import mm
 from tournament.printing import fonts
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import MID_GREY, RED, PdfDocument
-from tournament.rounds.titles import bracket_round_title, key_title
+from tournament.text.titles import bracket_round_title, key_title
 
 
 def legend_text() -> str:

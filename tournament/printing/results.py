@@ -27,9 +27,9 @@ from tournament.printing.deallines import kind_label, table_fouls
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.standings import standings_section
 from tournament.printing.tabular import SIGNED, Column, Exporter
-from tournament.rounds.titles import match_title, number_title
 from tournament.sheets.results_sheet import HEADERS as RESULT_HEADERS
 from tournament.sheets.results_sheet import PAIR_NAME_HEADERS
+from tournament.text.titles import match_title, number_title
 
 
 def _detail(pair: Pair) -> str:

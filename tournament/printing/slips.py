@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from tournament.printing import fonts, qr
 from tournament.printing.data import EventInfo
 from tournament.printing.pdf import MID_GREY, PdfDocument
-from tournament.rounds.titles import number_title
+from tournament.text.titles import number_title
 
 COLUMNS, ROWS = 2, 4
 QR_SIZE = 36 * mm

@@ -15,13 +15,13 @@ from tournament.core.rights import REFEREE, has_role
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round, Team
 from tournament.public.conditional import stamped
-from tournament.rounds.titles import bracket_round_title, bracket_size
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import (
     standings_choice,
 )
 from tournament.standings.table import standings_table
+from tournament.text.titles import bracket_round_title, bracket_size
 
 
 def is_staff_viewer(request, tournament) -> bool:

@@ -21,8 +21,8 @@ from tournament.models import Match, Round
 from tournament.public.conditional import stamped
 from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
 from tournament.public.views import is_staff_viewer, visible_round, visible_round_numbers
-from tournament.rounds.titles import listing
 from tournament.standings.selectors import round_stamp
+from tournament.text.titles import listing
 
 PAGE_TABLES = 100  # tables per page of the list by table number
 

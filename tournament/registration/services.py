@@ -11,22 +11,22 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
-from tournament.core.messages import render
-from tournament.core.messages.audit import (
-    MSG_AUDIT_EDIT_TEAM,
-    MSG_AUDIT_IMPORT_TEAMS,
-    MSG_AUDIT_REGISTER,
-    MSG_AUDIT_TEAM_STATUS,
-    term,
-)
 from tournament.core.normalize import normalize_name
 from tournament.core.uploads import upload_limits
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.registration.sheet_check import HEADERS, RegistrationCheck, check_registration
 from tournament.sheets.table_file import read_table
 from tournament.standings.selectors import next_round_number
+from tournament.text.messages import render
+from tournament.text.messages.audit import (
+    MSG_AUDIT_EDIT_TEAM,
+    MSG_AUDIT_IMPORT_TEAMS,
+    MSG_AUDIT_REGISTER,
+    MSG_AUDIT_TEAM_STATUS,
+    term,
+)
 
-MSG_STALE = "team_stale"  # message code: texts in tournament/core/messages/services.py
+MSG_STALE = "team_stale"  # message code: texts in tournament/text/messages/services.py
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
 from tournament.models import Team
@@ -21,12 +20,13 @@ from tournament.registration.search import matching
 from tournament.registration.services import TeamData, team_register, team_set_status, team_update
 from tournament.registration.tables import TeamTable
 from tournament.signup.services import promote_after_change
+from tournament.text.pinyin import name_sort_key
 
 PAGE_SIZE = 50
 
 
 def sorted_for_list(teams) -> list[Team]:
-    """The pairs in name order (:func:`~tournament.core.pinyin.name_sort_key`, numbers by value);
+    """The pairs in name order (:func:`~tournament.text.pinyin.name_sort_key`, numbers by value);
     the table sorts this list in Python by the keys set here."""
     rows = list(teams)
     for team in rows:

@@ -18,7 +18,7 @@ from tournament.core.errors import Invalid
 
 FORFEITS = ("", "EW", "NS", "both")
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_FORFEIT = "bad_forfeit"
 MSG_FOULS = "bad_fouls"
 MSG_LEVELS_NEEDED = "levels_needed"

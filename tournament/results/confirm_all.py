@@ -16,7 +16,6 @@ from django.db.models import F
 
 from tournament.core.audit import log_entries
 from tournament.core.errors import NotAllowed, Refused
-from tournament.core.messages.audit import MSG_AUDIT_CONFIRMED, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.models.rounds import next_change_seq
@@ -31,6 +30,7 @@ from tournament.results.table_write import (
 )
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
+from tournament.text.messages.audit import MSG_AUDIT_CONFIRMED, about_match
 
 CHUNK = 500  # tables per UPDATE: well within every database's parameter limit
 

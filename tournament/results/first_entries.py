@@ -20,7 +20,6 @@ from django.utils import timezone
 from tournament.core.audit import log_entries
 from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
-from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
 from tournament.models import Match, Round, Submission
 from tournament.models.rounds import next_change_seq
 from tournament.results import write_rule
@@ -36,6 +35,7 @@ from tournament.results.table_write import (
 )
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
+from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
 
 # What an entry changes on a table (besides the values): written with them.
 ENTRY_FIELDS = (

@@ -35,7 +35,7 @@ from tournament.results.write_rule import Decision
 from tournament.rounds.actions import problem
 from tournament.rounds.status import refresh_round_status
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_STALE = "stale"
 MSG_NO_RIGHT = "no_right"
 MSG_BYE = "bye"
@@ -73,7 +73,7 @@ def table_audit(
     user,
     request,
     action: str,
-    summary: Message,  # tournament.core.messages.audit
+    summary: Message,  # tournament.text.messages.audit
     before: dict,
     source: str = "",
     extra_after: dict | None = None,
@@ -106,7 +106,7 @@ def save_match(
     request,
     action: str,
     before: dict,
-    summary: Message,  # tournament.core.messages.audit
+    summary: Message,  # tournament.text.messages.audit
     source: str = "",
     extra_after: dict | None = None,
 ) -> Match:

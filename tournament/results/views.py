@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST
 from rules import format_notation
 from tournament.core.audit_text import dispute_rows, readable
 from tournament.core.errors import ServiceError, Stale
-from tournament.core.messages import render as render_message
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
@@ -48,8 +47,9 @@ from tournament.results.views_offline import (
 )
 from tournament.rounds.actions import problem
 from tournament.standings.selectors import ruleset
+from tournament.text.messages import render as render_message
 
-MSG_DISPUTE = "dispute"  # message code: text in tournament/core/messages/services.py
+MSG_DISPUTE = "dispute"  # message code: text in tournament/text/messages/services.py
 
 
 # What a table's page shows of it beside the table itself, read with it.

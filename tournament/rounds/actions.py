@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.models import Match, Round
-from tournament.rounds.titles import listing
+from tournament.text.titles import listing
 
 ROLES = {
     "adjust": ORGANIZER,

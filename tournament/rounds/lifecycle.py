@@ -16,14 +16,6 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
-from tournament.core.messages.audit import (
-    MSG_AUDIT_LOCK,
-    MSG_AUDIT_PUBLISH,
-    MSG_AUDIT_REVIEWED,
-    MSG_AUDIT_START,
-    MSG_AUDIT_UNLOCK,
-    round_ref,
-)
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.events.stages import update_bracket
 from tournament.models import Round
@@ -31,8 +23,16 @@ from tournament.results.table_write import MSG_NO_RIGHT
 from tournament.rounds.actions import problem
 from tournament.rounds.adjust import blocking_conflicts
 from tournament.rounds.status import refresh_round_status
+from tournament.text.messages.audit import (
+    MSG_AUDIT_LOCK,
+    MSG_AUDIT_PUBLISH,
+    MSG_AUDIT_REVIEWED,
+    MSG_AUDIT_START,
+    MSG_AUDIT_UNLOCK,
+    round_ref,
+)
 
-MSG_STALE_ROUND = "stale_round"  # message codes: texts in tournament/core/messages/services.py
+MSG_STALE_ROUND = "stale_round"  # message codes: texts in tournament/text/messages/services.py
 MSG_DUPLICATES = "duplicates"
 
 

@@ -26,8 +26,12 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
-from tournament.core.messages import render
-from tournament.core.messages.audit import (
+from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
+from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.registration.apart import forbidden_pairs
+from tournament.standings.selectors import next_round_number, standings_for
+from tournament.text.messages import render
+from tournament.text.messages.audit import (
     MSG_AUDIT_DRAW,
     MSG_AUDIT_DRAW_NUMBER,
     MSG_AUDIT_DRAW_NUMBER_SWAP,
@@ -35,12 +39,8 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_REPAIR,
     round_ref,
 )
-from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
-from tournament.models import Match, Round, Stage, Team, Tournament
-from tournament.registration.apart import forbidden_pairs
-from tournament.standings.selectors import next_round_number, standings_for
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_PREVIOUS_OPEN = "previous_open"
 MSG_DRAFT_EXISTS = "draft_exists"
 MSG_ALL_DONE = "all_done"

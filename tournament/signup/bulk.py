@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
-from tournament.core.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 from tournament.models import SignUp, Tournament
 from tournament.signup.services import REJECTABLE, lock_signups, promote, signup_snapshot
+from tournament.text.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 
 SHOWN = 20  # addresses and hours offered on the organizer's page, the busiest first
 

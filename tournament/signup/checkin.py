@@ -29,7 +29,12 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import (
+from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
+from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
+from tournament.registration.services import team_set_status
+from tournament.results import write_rule
+from tournament.results.table_write import drawn_by, require_write
+from tournament.text.messages.audit import (
     MSG_AUDIT_ABSENT,
     MSG_AUDIT_ABSENT_LOST,
     MSG_AUDIT_ABSENT_ROUND,
@@ -38,11 +43,6 @@ from tournament.core.messages.audit import (
     round_ref,
     term,
 )
-from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
-from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
-from tournament.registration.services import team_set_status
-from tournament.results import write_rule
-from tournament.results.table_write import drawn_by, require_write
 
 CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 

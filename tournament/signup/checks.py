@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from tournament.core.messages import render
 from tournament.core.normalize import normalize_name
 from tournament.models import Player, SignUp, Team, Tournament
 from tournament.registration.services import TeamData
 from tournament.registration.sheet_check import HEADERS, check_registration
 from tournament.sheets.table_file import RawTable
+from tournament.text.messages import render
 
 # The form field each sheet column stands for.
 FIELD_OF_COLUMN = {

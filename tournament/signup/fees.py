@@ -20,9 +20,9 @@ from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.signup.services import promote
+from tournament.text.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 
 QR_MAX_BYTES = 2 * 1024 * 1024
 QR_MAX_PIXELS = 4000 * 4000  # larger images are refused before decoding (decompression bombs)

@@ -29,7 +29,12 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import client_ip, log_action
-from tournament.core.messages.audit import (
+from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
+from tournament.registration.services import TeamData, team_register, team_set_status, team_update
+from tournament.signup import mail as signup_mail
+from tournament.signup.checks import check_signup, normalized
+from tournament.signup.flood import flooded
+from tournament.text.messages.audit import (
     MSG_AUDIT_SIGNUP,
     MSG_AUDIT_SIGNUP_APPROVED,
     MSG_AUDIT_SIGNUP_CONFIRMED,
@@ -39,11 +44,6 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_SIGNUP_WITHDRAWN,
     term,
 )
-from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
-from tournament.registration.services import TeamData, team_register, team_set_status, team_update
-from tournament.signup import mail as signup_mail
-from tournament.signup.checks import check_signup, normalized
-from tournament.signup.flood import flooded
 
 
 def config_of(tournament: Tournament) -> SignUpConfig:

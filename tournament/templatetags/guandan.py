@@ -7,11 +7,11 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
-from tournament.core.messages.labels import flag_label
 from tournament.models import Match
 from tournament.results.checks import ResultValues
-from tournament.rounds import titles
 from tournament.rounds.actions import allowed_actions
+from tournament.text import titles
+from tournament.text.messages.labels import flag_label
 
 register = template.Library()
 
@@ -151,5 +151,5 @@ def get_item(mapping, key):
 
 @register.filter
 def round_title(round_) -> str:
-    """A round's name, the same as on the printouts (see :mod:`tournament.rounds.titles`)."""
+    """A round's name, the same as on the printouts (see :mod:`tournament.text.titles`)."""
     return titles.round_title(round_)

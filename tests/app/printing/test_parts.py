@@ -24,7 +24,7 @@ from tournament.printing.bracket import (
 )
 from tournament.printing.data import STATE_LABELS, EventInfo, Pair, Table
 from tournament.printing.scoresheet import ScoreSheetPdf
-from tournament.rounds.titles import bracket_round_title
+from tournament.text.titles import bracket_round_title
 
 EVENT = EventInfo(
     name="测试赛",

@@ -23,7 +23,6 @@ from django.db import transaction
 
 from tests.conftest import ONE_EVENT
 from tournament.core.errors import NotAllowed
-from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
 from tournament.models import Match, Staff
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
@@ -36,6 +35,7 @@ from tournament.results.table_write import (
     save_match,
     snapshot,
 )
+from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
 
 ROOT = Path(__file__).resolve().parents[3] / "tournament"
 WRITES = {"save", "update", "bulk_update", "delete", "create", "bulk_create", "update_or_create"}
