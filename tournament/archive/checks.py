@@ -30,7 +30,8 @@ from tournament.archive.write import (
     is_user_fk,
 )
 from tournament.core.audit import ACTIONS, FORMER_ACTIONS
-from tournament.results.checks import FORFEITS, ResultInvalid, sheet_state
+from tournament.models.result_values import FORFEITS
+from tournament.results.checks import ResultInvalid, sheet_state
 from tournament.text.messages.audit import well_formed
 
 # What is wrong (the ``error`` of write.MSG_INVALID); ``where`` names the row: a field

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy
 from rules import RuleError, format_notation
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, role_of
 from tournament.models import Foul, Match, Round, Team
-from tournament.results.checks import RESULT_FIELDS, ResultValues
+from tournament.models.result_values import RESULT_FIELDS, ResultValues
 from tournament.results.services import dispute_entries
 from tournament.templatetags.guandan import SIDES, level_label, result_text
 

@@ -25,8 +25,8 @@ from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
 from tournament.models import table_guard
 from tournament.models.event import Stage, Tournament
+from tournament.models.result_values import FORFEITS
 from tournament.models.teams import Player, Team
-from tournament.results.checks import FORFEITS
 from tournament.text.messages import render
 from tournament.text.messages.audit import match_ref
 from tournament.text.titles import number_title

@@ -21,9 +21,9 @@ from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_reco
 from tournament.core.page_cache import computed
 from tournament.core.rights import parse_tables
 from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
+from tournament.models.result_values import RESULT_FIELDS
 from tournament.printing.data import EventInfo, FoulLine, Pair, Table
 from tournament.printing.sheetlayout import SheetRound
-from tournament.results.checks import RESULT_FIELDS
 from tournament.standings.selectors import (
     COUNTED_STATES,
     match_record,

@@ -21,9 +21,9 @@ from tournament.core.audit import log_entries
 from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
 from tournament.models import Match, Round, Submission
+from tournament.models.result_values import RESULT_FIELDS, ResultValues
 from tournament.models.rounds import next_change_seq
 from tournament.results import write_rule
-from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.confirm_all import CHUNK
 from tournament.results.services import check_knockout_winner, enter_on
 from tournament.results.table_write import (

@@ -19,7 +19,8 @@ from tournament.core.errors import ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
-from tournament.results.checks import RESULT_FIELDS, ResultValues, check_result
+from tournament.models.result_values import RESULT_FIELDS
+from tournament.results.checks import ResultValues, check_result
 from tournament.results.entry import check_early_time, enter_final, minutes_left
 from tournament.results.entry_keys import (
     CONFLICT,

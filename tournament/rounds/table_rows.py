@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from tournament.models import Round
-from tournament.results.checks import RESULT_FIELDS
+from tournament.models.result_values import RESULT_FIELDS
 from tournament.templatetags.guandan import result_text, state_badge
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).

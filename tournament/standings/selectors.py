@@ -28,7 +28,7 @@ from scoring import (
     standings,
 )
 from tournament.models import Match, Round, Stage, Team, Tournament
-from tournament.results.checks import RESULT_FIELDS
+from tournament.models.result_values import RESULT_FIELDS
 
 COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
 # Message codes of a standings choice that cannot be shown (texts in

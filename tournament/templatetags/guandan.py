@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from tournament.models import Match
-from tournament.results.checks import ResultValues
+from tournament.models.result_values import ResultValues
 from tournament.rounds.actions import allowed_actions
 from tournament.text import titles
 from tournament.text.messages.labels import flag_label
