@@ -23,9 +23,9 @@ from tournament.core.uploads import upload_limits
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round
 from tournament.results.forms import ResultsImportForm
+from tournament.results.results_sheet import blank_note
 from tournament.results.sheet_import import import_results
 from tournament.sheets.reader import megabytes
-from tournament.sheets.results_sheet import blank_note
 
 SESSION_KEY = "results_import"
 

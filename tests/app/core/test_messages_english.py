@@ -26,9 +26,9 @@ from rules.messages import Message
 from tests.app.conftest import CJK
 from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
 from tournament.results.checks import ResultValues, check_result
+from tournament.results.results_sheet import check_results_sheet
 from tournament.results.services import submit_result
 from tournament.rounds.lifecycle import lock_round
-from tournament.sheets.results_sheet import check_results_sheet
 from tournament.sheets.table_file import RawTable
 from tournament.standings.selectors import ruleset
 from tournament.text.messages import TEXTS, render
