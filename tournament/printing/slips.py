@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 
-from tournament.printing import fonts, qr
+from tournament.core import qr
+from tournament.printing import fonts
 from tournament.printing.data import EventInfo
 from tournament.printing.pdf import MID_GREY, PdfDocument
 from tournament.text.titles import number_title

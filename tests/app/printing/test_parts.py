@@ -14,8 +14,9 @@ from qrcode.constants import ERROR_CORRECT_M
 
 from tests.app.printing.conftest import pages_text
 from tournament.archive.stage_ids import map_state_teams
+from tournament.core import qr
 from tournament.models import Match
-from tournament.printing import fonts, qr
+from tournament.printing import fonts
 from tournament.printing.bracket import (
     Bracket,
     BracketPdf,
