@@ -117,7 +117,7 @@ def test_reading_an_xlsx_loads_no_openpyxl(tmp_path):
         "import sys, django\n"
         "django.setup()\n"
         "from tournament.sheets.table_file import read_table\n"
-        "from tournament.core.uploads import upload_limits\n"
+        "from tournament.sheets.uploads import upload_limits\n"
         f"table = read_table(open({str(path)!r}, 'rb').read(), '报名.xlsx', ['队名'], upload_limits())\n"
         "assert table.rows[0][1][0] == '淮扬一队', table.rows\n"
         "print('LOADED', sorted(m for m in ('openpyxl', 'numpy') if m in sys.modules))\n"

@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.normalize import normalize_name
-from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.registration.sheet_check import NAME_MAX, SEED_MAX
 from tournament.sheets.table_file import DB_INT_MAX
+from tournament.sheets.uploads import SHEET_PICKER, BoundedFileField
 
 
 def _name_field(label) -> forms.CharField:

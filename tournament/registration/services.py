@@ -12,10 +12,10 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.normalize import normalize_name
-from tournament.core.uploads import upload_limits
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.registration.sheet_check import HEADERS, RegistrationCheck, check_registration
 from tournament.sheets.table_file import read_table
+from tournament.sheets.uploads import upload_limits
 from tournament.standings.selectors import next_round_number
 from tournament.text.messages import render
 from tournament.text.messages.audit import (

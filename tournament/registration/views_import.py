@@ -13,12 +13,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
-from tournament.core.uploads import upload_limits
 from tournament.core.view_helpers import load_tournament
 from tournament.registration.forms import ImportForm
 from tournament.registration.services import registration_check, teams_import
 from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 from tournament.sheets.reader import megabytes
+from tournament.sheets.uploads import upload_limits
 
 SESSION_KEY = "team_import"
 PREVIEW_ROWS = 200

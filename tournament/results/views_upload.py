@@ -19,13 +19,13 @@ from django.utils.translation import gettext as _
 from scoring import counts_pass_upgrade
 from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
-from tournament.core.uploads import upload_limits
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round
 from tournament.results.forms import ResultsImportForm
 from tournament.results.results_sheet import blank_note
 from tournament.results.sheet_import import import_results
 from tournament.sheets.reader import megabytes
+from tournament.sheets.uploads import upload_limits
 
 SESSION_KEY = "results_import"
 
