@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation
-from tournament.core.audit_text import dispute_rows, readable
+from tournament.core.audit_text import readable
 from tournament.core.errors import ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.view_helpers import load_tournament
@@ -33,7 +33,7 @@ from tournament.results.entry_keys import (
 )
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
 from tournament.results.fouls import doubled_warnings, penalty_text, record_foul
-from tournament.results.kept_entries import kept_note, late_kept
+from tournament.results.kept_entries import dispute_rows, kept_note, late_kept
 from tournament.results.lateness import record_absence
 from tournament.results.places import records_passed_at
 from tournament.results.services import confirm_result, pick_entry
