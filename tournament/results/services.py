@@ -24,6 +24,7 @@ from tournament.core.errors import Refused
 from tournament.models import Match, Round
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues, result_from_deals, sheet_state
+from tournament.results.pace import record_line_times
 from tournament.results.sheet_fouls import check_foul_steps
 from tournament.results.sides import (
     MSG_USE_CONFIRM,
@@ -47,7 +48,6 @@ from tournament.results.table_write import (
     snapshot,
     values_of,
 )
-from tournament.rounds.pace import record_line_times
 from tournament.standings.selectors import ruleset
 from tournament.text.messages.audit import (
     MSG_AUDIT_CONFIRMED,

@@ -17,6 +17,7 @@ from rules import format_notation
 from tournament.core.audit_text import readable
 from tournament.core.errors import ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
+from tournament.core.round_actions import problem
 from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.models.result_values import RESULT_FIELDS
@@ -46,7 +47,6 @@ from tournament.results.views_offline import (
     read_entry,
     refused,
 )
-from tournament.rounds.actions import problem
 from tournament.standings.selectors import ruleset
 from tournament.text.messages import render as render_message
 

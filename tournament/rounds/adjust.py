@@ -18,10 +18,10 @@ from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.round_actions import problem
 from tournament.events.stages import stage_members
 from tournament.models import Match, Round
 from tournament.registration.apart import forbidden_pairs
-from tournament.rounds.actions import problem
 from tournament.rounds.pairing import entrants
 from tournament.text.messages import render
 from tournament.text.messages.audit import (

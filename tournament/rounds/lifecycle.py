@@ -17,11 +17,11 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
 from tournament.core.rights import CHIEF_REFEREE, MSG_NO_RIGHT, ORGANIZER, has_role
+from tournament.core.round_actions import problem
 from tournament.events.stages import update_bracket
 from tournament.models import Round
-from tournament.rounds.actions import problem
+from tournament.results.round_status import refresh_round_status
 from tournament.rounds.adjust import blocking_conflicts
-from tournament.rounds.status import refresh_round_status
 from tournament.text.messages.audit import (
     MSG_AUDIT_LOCK,
     MSG_AUDIT_PUBLISH,
@@ -61,7 +61,7 @@ def _save(round_: Round, *, user, request, action: str, summary: Message, before
 
 
 def _refuse(why: str) -> None:
-    """Refuse with the reason :func:`~tournament.rounds.actions.problem` gave."""
+    """Refuse with the reason :func:`~tournament.core.round_actions.problem` gave."""
     if why:
         raise Refused(why)
 

@@ -7,7 +7,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
 from tournament.core.result_labels import SIDES, level_label, result_text, state_badge
-from tournament.rounds.actions import allowed_actions
+from tournament.core.round_actions import allowed_actions
 from tournament.text import titles
 from tournament.text.messages.labels import flag_label
 

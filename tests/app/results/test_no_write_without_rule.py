@@ -49,7 +49,7 @@ TABLE_WRITERS = {
     ("results/first_entries.py", "_write_groups"): "enter_first's: asks the rule per table",
     ("results/slips.py", "revoke_slip"): "a side's new code and PIN; table rights",
     ("results/places.py", "record_passed_at"): "the time A was passed; table rights",
-    ("rounds/pace.py", "record_line_times"): "deal times, from save_sheet after the rule",
+    ("results/pace.py", "record_line_times"): "deal times, from save_sheet after the rule",
     ("rounds/adjust.py", "_refresh_flags"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "give_bye"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "pair_byes"): "a draft round's tables, before any result",
