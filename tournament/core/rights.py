@@ -15,8 +15,6 @@ ORGANIZER = "organizer"
 CHIEF_REFEREE = Staff.CHIEF_REFEREE
 REFEREE = Staff.REFEREE
 ROLE_RANK = {None: 0, REFEREE: 1, CHIEF_REFEREE: 2, ORGANIZER: 3}
-# Message code of a refusal for want of the role (texts in tournament/text/messages/services.py).
-MSG_NO_RIGHT = "no_right"
 
 
 def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:

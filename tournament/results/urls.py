@@ -5,7 +5,6 @@ from django.urls import path
 
 from tournament.core.routes import M, R, T
 from tournament.results import views as results
-from tournament.results import views_confirm_all
 from tournament.results import views_offline as offline
 from tournament.results import views_photos as photos
 from tournament.results import views_places as places
@@ -17,9 +16,6 @@ urlpatterns = [
     # The service worker from the root: its scope is the whole site (static/js/sw.js).
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="web_manifest"),
-    # Round control's 确认全部 (the round_action URL with action "confirm_all"): this route
-    # comes before the rounds' action/<str:action>/ (tournament/urls.py includes this first).
-    path(R + "action/confirm_all/", views_confirm_all.confirm_all, name="round_action"),
     path(R + "import/", results_upload.results_import, name="results_import"),
     path(R + "fouls/", results.round_fouls, name="round_fouls"),
     path(M, results.match_entry, name="match_entry"),

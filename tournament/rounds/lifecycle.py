@@ -16,11 +16,12 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
-from tournament.core.rights import CHIEF_REFEREE, MSG_NO_RIGHT, ORGANIZER, has_role
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.core.round_actions import problem
 from tournament.events.stages import update_bracket
 from tournament.models import Round
 from tournament.results.round_status import refresh_round_status
+from tournament.results.table_write import MSG_NO_RIGHT
 from tournament.rounds.adjust import blocking_conflicts
 from tournament.text.messages.audit import (
     MSG_AUDIT_LOCK,

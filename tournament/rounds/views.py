@@ -13,9 +13,11 @@ from django.views.decorators.http import require_POST
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
+from tournament.core.round_actions import unconfirmed_text
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import live_stamped
+from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
 from tournament.rounds.pairing import next_round_problem
 from tournament.rounds.table_rows import row_matches, table_links, table_row, table_rows
@@ -188,6 +190,12 @@ def round_action(request, slug, number, action):
         if action == "reviewed":
             round_services.mark_reviewed(round_, user=request.user, request=request)
             messages.success(request, _("已标记为复核完毕"))
+        elif action == "confirm_all":
+            n = confirm_all_entered(round_, user=request.user, request=request)
+            messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
+            left = unconfirmed_text(round_)  # the tables still open, and why
+            if left:
+                messages.warning(request, left)
         elif action in ACTIONS:
             ACTIONS[action](
                 round_,
