@@ -41,11 +41,12 @@ from tournament.printing.makers import (
     pick_round,
 )
 from tournament.printing.movement import event_movements
+from tournament.sheets.reader import XLSX_CONTENT_TYPE
 from tournament.text.titles import number_title
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "xlsx": XLSX_CONTENT_TYPE,
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
     "json.gz": "application/gzip",

@@ -17,7 +17,7 @@ from tournament.core.view_helpers import load_tournament
 from tournament.registration.forms import ImportForm
 from tournament.registration.services import registration_check, teams_import
 from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
-from tournament.sheets.reader import megabytes
+from tournament.sheets.reader import XLSX_CONTENT_TYPE, megabytes
 from tournament.sheets.uploads import upload_limits
 
 SESSION_KEY = "team_import"
@@ -95,12 +95,10 @@ def template_workbook() -> bytes:
 
 
 def import_template(request, slug):
-    from tournament.printing.registry import CONTENT_TYPES  # not with the URLconf (views.py)
-
     load_tournament(request, slug, ORGANIZER)
     response = HttpResponse(
         template_workbook(),
-        content_type=CONTENT_TYPES["xlsx"],
+        content_type=XLSX_CONTENT_TYPE,
     )
     response["Content-Disposition"] = "attachment; filename*=UTF-8''registration-template.xlsx"
     return response

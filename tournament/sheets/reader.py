@@ -28,6 +28,8 @@ class TableFileError(Invalid):
 
 
 # Message codes (texts in tournament/text/messages/services.py) and their parameters.
+# The media type of an .xlsx workbook (the registration template, the printouts' workbooks).
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MSG_TOO_BIG = "sheet_too_big"  # size, limit
 MSG_TOO_MANY_ROWS = "sheet_too_many_rows"  # n
 MSG_TOO_MANY_CELLS = "sheet_too_many_cells"  # n
