@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from tournament.core.page_cache import computed
-from tournament.core.rights import REFEREE, has_role
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round, Team
 from tournament.public.conditional import stamped
+from tournament.public.shown import is_staff_viewer
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import (
@@ -22,28 +22,6 @@ from tournament.standings.selectors import (
 )
 from tournament.standings.table import standings_table
 from tournament.text.titles import bracket_round_title, bracket_size
-
-
-def is_staff_viewer(request, tournament) -> bool:
-    """True for the event's staff (referee and up): they see drafts and unpublished pages."""
-    return has_role(request.user, tournament, REFEREE)
-
-
-def visible_round(request, tournament, number) -> Round:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    if not is_staff_viewer(request, tournament) and (
-        round_.status == Round.DRAFT or not tournament.publish_pairings
-    ):
-        raise Http404(_("本轮对阵尚未公布"))
-    return round_
-
-
-def visible_round_numbers(request, tournament) -> list[int]:
-    """The rounds whose pairings this viewer may see (none before pairings are published)."""
-    rounds = tournament.round_set.exclude(status=Round.DRAFT)
-    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
-        return []
-    return list(rounds.values_list("number", flat=True))
 
 
 # The standings table's own parameters (django-tables2: sort, page) and the page's.

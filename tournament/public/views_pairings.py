@@ -20,7 +20,7 @@ from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import stamped
 from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
-from tournament.public.views import is_staff_viewer, visible_round, visible_round_numbers
+from tournament.public.shown import is_staff_viewer, visible_round, visible_round_numbers
 from tournament.standings.selectors import round_stamp
 from tournament.text.titles import listing
 

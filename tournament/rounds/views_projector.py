@@ -14,7 +14,7 @@ from tournament.core.params import positive_int
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round
 from tournament.public.conditional import live_stamped
-from tournament.public.views import visible_round
+from tournament.public.shown import visible_round
 from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
 
 PROJECTOR_ROWS = 40
