@@ -2,7 +2,8 @@
 
 - ``lint-imports`` keeps every contract of ``.importlinter``: the packages of ``tournament``
   import each other one way only (no cycle), in the layers written there (entry points >
-  features > core > models > words), and the pure cores import neither Django nor the app.
+  features > core > models > words), the pure cores import neither Django nor the app, and
+  the launcher (guandan) and settings (config) sit above the app.
   scripts/test.sh runs it too, beside ruff; this test puts it in every pytest run.
 - A *view module* (``views.py``, ``views_*.py``) is an entry point: only the URL modules
   (``urls.py``, ``urls_*.py``) and the views of its own package import it. A feature talks to
