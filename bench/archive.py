@@ -41,9 +41,9 @@ def build(pairs: int, rounds: int):
     from django.contrib.auth.models import User
 
     from tournament.core.audit import log_entries
-    from tournament.core.messages.audit import about_match
     from tournament.models import Match, Staff
     from tournament.results.table_write import snapshot, table_audit
+    from tournament.text.messages.audit import about_match
 
     tournament = load_event(random_event(pairs, rounds), pairs, rounds)
     referee = User.objects.create_user("bench-referee")

@@ -39,8 +39,8 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
     """Store ``records`` (scoring.MatchRecord with team ids 1…pairs) as a locked Swiss event."""
     from django.contrib.auth.models import User
 
-    from tournament.core.pinyin import pinyin_key
     from tournament.models import Player, Round, Stage, Team, Tournament, Unit
+    from tournament.text.pinyin import pinyin_key
 
     organizer = User.objects.create_user("bench-organizer", password="x")
     tournament = Tournament.objects.create(

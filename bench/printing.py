@@ -61,8 +61,8 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
     published and not yet played (the round whose score sheets are printed)."""
     from django.contrib.auth import get_user_model
 
-    from tournament.core.pinyin import pinyin_key
     from tournament.models import Player, Stage, Team, Tournament, Unit
+    from tournament.text.pinyin import pinyin_key
 
     rng = random.Random(slug)
     user, _ = get_user_model().objects.get_or_create(username="bench")

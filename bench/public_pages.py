@@ -31,8 +31,8 @@ SEARCH = "zhuge"  # finds the player renamed 诸葛亮 below
 
 def build(pairs: int, rounds: int):
     """The event: ``rounds`` locked rounds, the next one published, a player named 诸葛亮."""
-    from tournament.core.pinyin import pinyin_key
     from tournament.models import Match, Player, Round
+    from tournament.text.pinyin import pinyin_key
 
     tournament = load_event(random_event(pairs, rounds), pairs, rounds)
     tournament.publish_pairings = tournament.publish_standings = True

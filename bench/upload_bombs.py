@@ -29,9 +29,9 @@ from tests.app import bombs  # noqa: E402
 from tests.app.sheet_files import pairs, xlsx  # noqa: E402
 from tests.app.sheets import test_sheet_bombs as bomb_cases  # noqa: E402
 from tests.app.sheets import test_sheet_formats as formats_cases  # noqa: E402
-from tournament.core.uploads import upload_limits  # noqa: E402
 from tournament.registration.sheet_check import HEADERS  # noqa: E402
 from tournament.sheets.table_file import TableFileError, read_table  # noqa: E402
+from tournament.sheets.uploads import upload_limits  # noqa: E402
 
 WANTED = HEADERS["team"] + HEADERS["player1"]
 

@@ -46,4 +46,4 @@ DRAW_FLAGS: tuple[str, ...] = (
     FLAG_SECOND_BYE,
     FLAG_MANUAL,
 )
-"""Every flag code; their labels are the app's (tournament.core.messages.labels)."""
+"""Every flag code; their labels are the app's (tournament.text.messages.labels)."""

@@ -28,7 +28,7 @@ from rules.errors import BAD_OPTION, BAD_OPTION_VALUE, RuleError
 from rules.levels import LEVEL_J, LEVEL_TWO
 from rules.profiles import profile_options
 
-# The option labels are the app's too (tournament.events.options uses these dicts): one wording.
+# The option labels are the app's too (tournament.text.options uses these dicts): one wording.
 LEVEL_PRESETS: dict[str, str] = {
     "jiangsu": "江苏规则：双下升3级，1-3升2级，1-4升1级",
     "plus4": "双下升4级，1-3升2级，1-4升1级",

@@ -45,7 +45,7 @@ DEFAULT_BYE_POLICY = "forfeit_win"
 
 DEFEAT_REASONS: tuple[str, ...] = ("three_fouls", "three_hidden", "late")
 """Why a table may be lost by a rule rather than by levels (``Match.defeat_reason``): codes
-only; the app's labels are in tournament.core.messages.labels."""
+only; the app's labels are in tournament.text.messages.labels."""
 
 HUNDRED_AT_TIME: dict[str, str] = HUNDRED_AT_TIME_OPTIONS
 """How ``hundred_plus`` scores a match ended at time with nobody past A (docs/rules.md §6); the

@@ -1,6 +1,6 @@
 """Regenerate tournament/events/option_labels.py so makemessages sees the option labels.
 
-The labels live in plain-Python dicts (tournament.events.options, scoring, rules, pairing) that
+The labels live in plain-Python dicts (tournament.text.options, scoring, rules, pairing) that
 must not import Django; this file lists them as gettext_noop calls for extraction.
 Run: .venv/bin/python scripts/i18n_labels.py
 """
@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules.fouls import DELAY_WARNED_WORDS, OUT_OF_TURN_WORDS, PENALTY_WORDS  # noqa: E402
 from rules.steps import END_REASONS, FOUL_KINDS  # noqa: E402
-from tournament.events import options  # noqa: E402
+from tournament.text import options  # noqa: E402
 
 
 def labels() -> list[str]:
@@ -28,7 +28,7 @@ def labels() -> list[str]:
     found += [label for label, _ in options.DEFAULT_AWARD_TIERS]
     # The foul penalties in words (tournament.results.fouls.penalty_text translates them).
     found += [*PENALTY_WORDS.values(), *OUT_OF_TURN_WORDS.values(), DELAY_WARNED_WORDS]
-    # The cores' labels shown through gettext (tournament.core.messages.cores.LABELS).
+    # The cores' labels shown through gettext (tournament.text.messages.cores.LABELS).
     found += [*END_REASONS.values(), *FOUL_KINDS.values()]
     return sorted(set(found))
 

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+# The import layers of .importlinter (no package cycle among tournament.*; tests/test_layers.py).
+.venv/bin/lint-imports --no-cache
 # The models and their migrations agree: tests/app/test_db_setup.py (in the suite's process).
 # Python may keep compiled modules (and pytest its rewritten tests) between the runs below
 # and the servers the tests start: each would otherwise compile the project again.

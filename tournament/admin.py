@@ -18,7 +18,6 @@ from django.http import HttpRequest
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import MSG_AUDIT_ADMIN, term
 from tournament.models import (
     Absence,
     ApiToken,
@@ -42,6 +41,7 @@ from tournament.models import (
     Unit,
     table_guard,
 )
+from tournament.text.messages.audit import MSG_AUDIT_ADMIN, term
 
 # How to reach the tournament from each model (the audit log belongs to a tournament).
 TOURNAMENT_PATHS = {

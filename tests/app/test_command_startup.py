@@ -26,8 +26,8 @@ from django.test.utils import CaptureQueriesContext
 
 from guandan.servers import WORKER_FLAG
 from tests.app.sheet_files import csv_bytes, pairs
-from tournament.core import pinyin
 from tournament.registration.services import teams_import
+from tournament.text import pinyin
 
 ROOT = Path(__file__).resolve().parents[2]
 # django-simple-captcha imports PIL.features with its settings at django.setup(), so PIL
@@ -117,7 +117,7 @@ def test_reading_an_xlsx_loads_no_openpyxl(tmp_path):
         "import sys, django\n"
         "django.setup()\n"
         "from tournament.sheets.table_file import read_table\n"
-        "from tournament.core.uploads import upload_limits\n"
+        "from tournament.sheets.uploads import upload_limits\n"
         f"table = read_table(open({str(path)!r}, 'rb').read(), '报名.xlsx', ['队名'], upload_limits())\n"
         "assert table.rows[0][1][0] == '淮扬一队', table.rows\n"
         "print('LOADED', sorted(m for m in ('openpyxl', 'numpy') if m in sys.modules))\n"
@@ -129,7 +129,7 @@ def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary
     names = (*UNUSED, "pypinyin.phrases_dict")
     code = (
         "import sys, config.wsgi\n"
-        "from tournament.core.pinyin import pinyin_initials\n"
+        "from tournament.text.pinyin import pinyin_initials\n"
         "assert pinyin_initials('曾国藩') == ('cgf', 'zgf')\n"
         f"print('LOADED', sorted(m for m in {names} if m in sys.modules))\n"
     )

@@ -27,9 +27,9 @@ from tournament.models import AuditEntry, Match, Team
 from tournament.registration.services import team_set_status
 from tournament.registration.sheet_check import HEADERS
 from tournament.results.checks import ResultValues
+from tournament.results.results_sheet import HEADERS as RESULT_HEADERS
+from tournament.results.results_sheet import PAIR_NAME_HEADERS as PAIR_NAMES
 from tournament.results.services import submit_result
-from tournament.sheets.results_sheet import HEADERS as RESULT_HEADERS
-from tournament.sheets.results_sheet import PAIR_NAME_HEADERS as PAIR_NAMES
 from tournament.sheets.table_file import IGNORED_HEADERS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]

@@ -21,12 +21,12 @@ from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import page_urls
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
-from tournament.core.messages import render
 from tournament.models import Round, Tournament
 from tournament.printing.registry import KINDS
 from tournament.results.photos import attach_photo
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
+from tournament.text.messages import render
 
 pytestmark = pytest.mark.django_db
 

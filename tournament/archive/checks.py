@@ -6,7 +6,7 @@ each reference to a row of the archive, the nesting depth, the levels and deal r
 every match through the rules engine, the knockout brackets and rotation groups, and the
 shape of every audit entry. Each function raises
 :class:`~tournament.archive.write.ArchiveError` naming the row (a code of this module or of
-``write``, its texts in ``tournament/core/messages/services.py``). The database's field
+``write``, its texts in ``tournament/text/messages/services.py``). The database's field
 checks (lengths, choices, integer ranges) run later, on the instances.
 """
 
@@ -30,8 +30,9 @@ from tournament.archive.write import (
     is_user_fk,
 )
 from tournament.core.audit import ACTIONS, FORMER_ACTIONS
-from tournament.core.messages.audit import well_formed
-from tournament.results.checks import FORFEITS, ResultInvalid, sheet_state
+from tournament.models.result_values import FORFEITS
+from tournament.results.checks import ResultInvalid, sheet_state
+from tournament.text.messages.audit import well_formed
 
 # What is wrong (the ``error`` of write.MSG_INVALID); ``where`` names the row: a field
 # ("Match.ew_level") or one of the MSG_WHERE_… messages.

@@ -71,7 +71,6 @@ from tournament.archive.write import (
     invalid,
 )
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import MSG_AUDIT_IMPORT_ARCHIVE
 from tournament.models import (
     AuditEntry,
     Match,
@@ -82,6 +81,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.standings.selectors import ruleset
+from tournament.text.messages.audit import MSG_AUDIT_IMPORT_ARCHIVE
 
 PART_BY_KEY = {p.key: p for p in PARTS}
 

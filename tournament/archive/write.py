@@ -52,6 +52,7 @@ from django.db import models
 from django.utils import timezone
 
 from rules.messages import Message
+from tournament.archive.stage_ids import map_stage_state
 from tournament.core.errors import Invalid
 from tournament.models import (
     Absence,
@@ -81,7 +82,7 @@ class ArchiveError(Invalid):
     """The archive cannot be written or read; ``str(e)`` is the message (a service error)."""
 
 
-# Message codes (texts in tournament/core/messages/services.py) and their parameters.
+# Message codes (texts in tournament/text/messages/services.py) and their parameters.
 MSG_INVALID = "archive_invalid"  # error: what is wrong (a message, or the database's words)
 MSG_BAD_JSON = "archive_bad_json"  # error: the parser's first line, or a message
 MSG_BAD_GZIP = "archive_bad_gzip"
@@ -154,20 +155,6 @@ NOT_ARCHIVED = {
     "Counter": "counts of wrong PINs last minutes; they are no record of the event",
     "AppliedEntry": "phones' entry keys matter on the live server; what they saved is archived",
 }
-
-
-def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
-    """Team ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
-    of a rotation stage (``{"groups": [[team id, …], …]}``)."""
-    # Imported here: bracket.py brings reportlab and pypdf, and this module is imported by
-    # every command and worker at start-up (admin -> audit -> backups -> archive).
-    from tournament.printing.bracket import map_state_teams
-
-    state = map_state_teams(state, mapping)
-    if isinstance(state, dict) and isinstance(state.get("groups"), list):
-        groups = [[mapping(t) for t in group] for group in state["groups"]]
-        state = {**state, "groups": groups}
-    return state
 
 
 # JSON fields that hold team ids: (model, field) → function(value, map team id).

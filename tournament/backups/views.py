@@ -28,11 +28,11 @@ from guandan.startup import typed
 from tournament.backups import create as backups
 from tournament.backups.files import MSG_BUSY
 from tournament.core.errors import ServiceError
-from tournament.core.messages import render as render_message
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
+from tournament.text.messages import render as render_message
 
-MSG_FAILED = "backup_failed"  # message code: text in tournament/core/messages/people.py
+MSG_FAILED = "backup_failed"  # message code: text in tournament/text/messages/people.py
 
 log = logging.getLogger("guandan.backup")
 

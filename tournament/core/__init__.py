@@ -9,7 +9,7 @@ right
     ``chief``, ``organize``.
 message
     A code with its parameters (:class:`rules.messages.Message`); its words are in
-    :mod:`tournament.core.messages`, through gettext, never in the code that raises it.
+    :mod:`tournament.text.messages`, through gettext, never in the code that raises it.
 stamp
     A short text that changes whenever what a page shows changes (:mod:`tournament.core.stamps`).
 """

@@ -23,10 +23,10 @@ from tournament.backups import auto as backup_auto
 from tournament.core import login_door
 from tournament.core.accounts import actor_label
 from tournament.core.bulk import insert_all
-from tournament.core.messages import render
-from tournament.core.messages.audit import encode
 from tournament.core.stamps import bump_stamp, public_action
 from tournament.models import AuditEntry, Tournament
+from tournament.text.messages import render
+from tournament.text.messages.audit import encode
 
 # Every audit action the app writes: action -> what it records.
 ACTIONS: dict[str, str] = {
@@ -118,7 +118,7 @@ def log_action(**change) -> AuditEntry:
     """Record one change (described by the keywords of :func:`audit_entry`). Call inside
     the transaction that makes the change.
 
-    ``summary`` is best a :class:`~rules.messages.Message` of :mod:`tournament.core.messages.audit`:
+    ``summary`` is best a :class:`~rules.messages.Message` of :mod:`tournament.text.messages.audit`:
     it is then shown in each reader's language, and kept as its Chinese sentence too."""
     return log_entries(change["tournament"], [audit_entry(**change)])[0]
 

@@ -24,12 +24,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules import RuleError, format_notation
-from tournament.core.messages.labels import DEFEAT_LABELS
-from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, role_of
+from tournament.core.result_labels import SIDES, level_label, result_text
 from tournament.models import Foul, Match, Round, Team
-from tournament.results.checks import RESULT_FIELDS, ResultValues
-from tournament.results.services import dispute_entries
-from tournament.templatetags.guandan import SIDES, level_label, result_text
+from tournament.models.result_values import RESULT_FIELDS, ResultValues
+from tournament.text.messages.labels import DEFEAT_LABELS
 
 SOURCE_LABELS = {
     "referee": gettext_lazy("裁判"),
@@ -209,34 +207,3 @@ def readable(entry) -> dict:
     """What the audit pages show for one entry."""
     entries = entries_text(entry) + phone_lines(entry)
     return {"entry": entry, "changes": changes(entry), "entries": entries}
-
-
-def dispute_rows(match: Match) -> list[dict]:
-    """The entries of a disputed table, for the side-by-side view."""
-    if match.state != Match.DISPUTED:
-        return []
-    return [
-        {
-            "id": sub.pk,
-            "by": sub.submitted_by.get_username() if sub.submitted_by else "",
-            "via": _entry_via(sub, match),
-            "at": sub.created_at,
-            "text": values_text(sub.values),
-            "values": sub.values,
-            "unfinished": unfinished(sub.values),
-        }
-        for sub in dispute_entries(match)
-    ]
-
-
-def _entry_via(sub, match: Match) -> str:
-    """How an entry of a dispute came. The staff entry page saves every entry as
-    ``"referee"``: one made there by the chief referee or the organizer is labelled by that
-    role, not 裁判 (issue 42)."""
-    if sub.source == "referee" and sub.submitted_by is not None:
-        role = role_of(sub.submitted_by, match.round.tournament)
-        if role == CHIEF_REFEREE:
-            return source_label("chief")
-        if role == ORGANIZER:
-            return _("组织者")
-    return source_label(sub.source)

@@ -30,7 +30,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from rules.messages import Message
-from tournament.core.messages import render
+from tournament.text.messages import render
 
 
 class ServiceError(Exception):

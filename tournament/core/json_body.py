@@ -25,7 +25,7 @@ MAX_DEPTH = 32  # the deepest body the app reads (a sheet's steps) nests 3 deep
 MAX_DIGITS = 18  # every 18-digit integer fits a 64-bit column
 DB_INT_MAX = 2_147_483_647  # the largest IntegerField value every supported database stores
 
-# Message codes (texts in tournament/core/messages/services.py) and their parameters.
+# Message codes (texts in tournament/text/messages/services.py) and their parameters.
 MSG_TOO_BIG = "json_too_big"  # limit: KB
 MSG_BAD = "json_bad"
 MSG_TOO_DEEP = "json_too_deep"  # n

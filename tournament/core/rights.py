@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from tournament.models import Round, Staff, Tournament
 
@@ -104,3 +105,29 @@ def results_counted(status: str, *, staff: bool) -> bool:
     for staff (every paired round) or for the public (locked rounds). The standings count
     these; a page for the public is shown at all only once the standings are published."""
     return status != Round.DRAFT if staff else status == Round.LOCKED
+
+
+def is_staff_viewer(request, tournament: Tournament) -> bool:
+    """True for the event's staff (referee and up): they see drafts and unpublished pages
+    (the ``staff`` of :func:`may_see_results`)."""
+    return has_role(request.user, tournament, REFEREE)
+
+
+def visible_round(request, tournament: Tournament, number) -> Round:
+    """The round's pairings as this viewer may see them: staff every round, the public a
+    published round once the event publishes its pairings (else 404). Asked by the public
+    pages and the projector (rounds)."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if not is_staff_viewer(request, tournament) and (
+        round_.status == Round.DRAFT or not tournament.publish_pairings
+    ):
+        raise Http404
+    return round_
+
+
+def visible_round_numbers(request, tournament: Tournament) -> list[int]:
+    """The rounds whose pairings this viewer may see (none before pairings are published)."""
+    rounds = tournament.round_set.exclude(status=Round.DRAFT)
+    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
+        return []
+    return list(rounds.values_list("number", flat=True))

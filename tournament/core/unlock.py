@@ -22,11 +22,11 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, NotAllowed
 from tournament.core.login_guard import forget_steps
-from tournament.core.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.models import Tournament
+from tournament.text.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_NOT_EVENT_STAFF = "unlock_not_event_staff"
 MSG_NO_ACCOUNT = "unlock_no_account"
 

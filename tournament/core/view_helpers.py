@@ -13,7 +13,7 @@ from tournament.core.middleware import LoginRequired
 from tournament.core.rights import has_role, role_of
 from tournament.models import Tournament
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_UNKNOWN_ACTION = "unknown_action"
 MSG_NOTHING_PENDING = "import_nothing_pending"  # an import's preview lost (or another's)
 

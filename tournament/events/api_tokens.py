@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.audit import log_action
-from tournament.core.messages.audit import MSG_AUDIT_TOKEN_NEW, MSG_AUDIT_TOKEN_OFF
 from tournament.models import ApiToken, Tournament
+from tournament.text.messages.audit import MSG_AUDIT_TOKEN_NEW, MSG_AUDIT_TOKEN_OFF
 
 NAME_MAX = 60
 

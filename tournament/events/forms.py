@@ -1,5 +1,5 @@
 """Forms of an event's settings and its creation; option checks come from
-:mod:`tournament.events.options`."""
+:mod:`tournament.text.options`."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.messages import render
-from tournament.core.pinyin import pypinyin
-from tournament.events import options as opt
 from tournament.models import Tournament
+from tournament.text import options as opt
+from tournament.text.messages import render
+from tournament.text.pinyin import pypinyin
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_AWARD_FORMAT = "form_award_format"
 MSG_SLUG_CHARS = "form_slug_chars"
 DATE_WIDGET = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})

@@ -4,7 +4,7 @@ Vocabulary
 ----------
 option line
     ``(label, value)``: the option's field label and its value in the wording of the
-    option's choices (the wording of docs/rules.md, from :mod:`rules` and :mod:`tournament.events.options`).
+    option's choices (the wording of docs/rules.md, from :mod:`rules` and :mod:`tournament.text.options`).
 profile change
     An option whose value differs from the profile the event was created from
     (``Tournament.profile``): ``(label, profile value, current value)``.
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from rules.profiles import PROFILES, profile_options
-from tournament.events import options as opt
 from tournament.models import Tournament
+from tournament.text import options as opt
 
 # Options shown with a unit after the number.
 _UNITS = {

@@ -15,11 +15,11 @@ from scoring import standings
 from scoring.cut import Cut, cut_at
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
 from tournament.models import Stage, Team, Tournament
 from tournament.standings.selectors import match_records, standings_rules
+from tournament.text.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_PLAYOFF_NEEDED = "playoff_needed"
 MSG_PLAYOFF_BY_HAND = "playoff_by_hand"
 MSG_NOT_A_TABLE = "playoff_pick"

@@ -8,11 +8,11 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Refused, Stale
-from tournament.core.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
-from tournament.events.options import FORMATS
 from tournament.models import Round, Stage, Tournament
+from tournament.text.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
+from tournament.text.options import FORMATS
 
-# Message codes: texts in tournament/core/messages/services.py
+# Message codes: texts in tournament/text/messages/services.py
 MSG_SLUG_TAKEN = "slug_taken"
 MSG_STALE = "event_stale"
 MSG_STARTED = "event_started"

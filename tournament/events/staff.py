@@ -34,18 +34,18 @@ from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, NotAllowed, Refused
-from tournament.core.messages.audit import (
+from tournament.core.rights import parse_tables
+from tournament.models import Staff, Tournament
+from tournament.text.messages.audit import (
     MSG_AUDIT_PASSWORD_RESET,
     MSG_AUDIT_STAFF,
     MSG_AUDIT_STAFF_NEW,
     MSG_AUDIT_STAFF_REMOVED,
     term,
 )
-from tournament.core.rights import parse_tables
-from tournament.models import Staff, Tournament
 
 NAME_MAX = 150  # User.first_name
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_USERNAME_BLANK = "staff_username_blank"
 MSG_USERNAME_CHARS = "staff_username_chars"
 MSG_USERNAME_LONG = "staff_username_long"

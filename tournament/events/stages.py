@@ -1,4 +1,5 @@
-"""Stages (阶段) after the first: who qualifies, and pairing rotation groups and knockouts.
+"""Stages (阶段) after the first: who qualifies, and the knockout bracket as results move it.
+Which generator pairs a stage's round: :mod:`tournament.rounds.formats`.
 
 Vocabulary
 ----------
@@ -23,27 +24,23 @@ import dataclasses
 from django.db import transaction
 from django.db.models import F
 
-from pairing.bracket import Bracket, knockout_bracket
-from pairing.groups import pair_rotation_round, rotation_groups
-from pairing.knockout import is_finished, next_games, settle
-from pairing.result import Bye, Pairing
+from pairing.bracket import Bracket
+from pairing.knockout import is_finished, settle
 from pairing.roundrobin import (
-    pair_round_robin_round,
     round_robin_movement,
-    round_robin_rounds,
 )
 from rules import knockout_winner
 from rules.messages import Message
 from scoring import rotation_totals, standings
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_ADD_STAGE
-from tournament.events.options import GAMES, STAGE_KINDS
 from tournament.events.playoff import playoff_qualifiers, stage_cut
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.standings.selectors import match_records, ruleset, score_options, standings_rules
+from tournament.text.messages.audit import MSG_AUDIT_ADD_STAGE
+from tournament.text.options import GAMES, STAGE_KINDS
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_STAGE_PLAYED = "stage_played"
 MSG_QUALIFY = "stage_qualify"
 MSG_ROUNDS = "stage_rounds"
@@ -171,47 +168,6 @@ def stage_delete(stage: Stage, *, user=None, request=None) -> None:
     stage.delete()
 
 
-# --- pairing a round of a rotation or knockout stage --------------------------------------
-
-
-def stage_pairing(tournament: Tournament, stage: Stage, index: int, field: list):
-    """The pairing of round ``index`` of a rotation or knockout stage (state saved on the stage)."""
-    if stage.kind == "rotation":
-        return rotation_round(tournament, stage, index, field)
-    if stage.kind == "knockout":
-        return knockout_round(tournament, stage, field)
-    if stage.kind == "round_robin":
-        return round_robin_round(tournament, stage, index, field)
-    raise Refused(MSG_STAGE_KIND)
-
-
-def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list):
-    """Groups are formed once, at the stage's first round, and kept in ``Stage.state``."""
-    if index == 1 or "groups" not in stage.state:
-        order = qualifiers(tournament, stage)
-        method = "serpentine" if previous_stage(stage) is not None else "draw"
-        stage.state = {
-            **stage.state,
-            "groups": rotation_groups(order, method=method),
-            "method": method,
-        }
-        stage.save(update_fields=["state"])
-    pairing = pair_rotation_round(stage.state["groups"], index, seating=tournament.seating)
-    return without_withdrawn(pairing, field)
-
-
-def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: list):
-    """Berger tables over the stage's pairs, fixed at its first round (``Stage.state``:
-    one group in seed order); the stage then has as many rounds as the size needs."""
-    if index == 1 or "groups" not in stage.state:
-        order = qualifiers(tournament, stage)
-        stage.state = {**stage.state, "groups": [order]}
-        stage.rounds = round_robin_rounds(len(order))
-        stage.save(update_fields=["state", "rounds"])
-    pairing = pair_round_robin_round(stage.state["groups"][0], index, tournament.seating)
-    return without_withdrawn(pairing, field)
-
-
 def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]]:
     """The movement table (移位表) of a round-robin stage once its order is fixed:
     ``[(round, [(table, EW name, NS name), …], bye name or ""), …]``; empty before."""
@@ -225,18 +181,6 @@ def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]
         bye = next((names[ew] for table, ew, _ns in tables if table is None), "")
         rows.append((number, seated, bye))
     return rows
-
-
-def without_withdrawn(pairing, field: list):
-    """A pair that withdrew since the groups were made leaves its opponent a bye."""
-    active = {e.id for e in field}
-    tables, byes = [], [b for b in pairing.byes if b.entrant in active]
-    for t in pairing.tables:
-        if t.ew in active and t.ns in active:
-            tables.append(t)
-        else:
-            byes += [Bye(x) for x in (t.ew, t.ns) if x in active]
-    return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
 def stored_bracket(stage: Stage) -> Bracket:
@@ -276,10 +220,16 @@ def current_bracket(tournament: Tournament, stage: Stage) -> Bracket:
     Rebuilt from the first round rather than advanced step by step (:func:`pairing.knockout.settle`),
     so that a result corrected after an unlock moves the right pair on.
     """
+    return settled_bracket(tournament, stage, stored_bracket(stage))
+
+
+def settled_bracket(tournament: Tournament, stage: Stage, stored: Bracket) -> Bracket:
+    """``stored`` (the bracket as made, or as last saved) moved on by every confirmed result
+    of the stage; reads only."""
     active = set(
         Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
     )
-    return settle(stored_bracket(stage), knockout_winners(tournament, stage), active)
+    return settle(stored, knockout_winners(tournament, stage), active)
 
 
 def update_bracket(tournament: Tournament, stage: Stage) -> Bracket:
@@ -300,26 +250,6 @@ def knockout_finished(stage: Stage) -> bool:
     if "bracket" not in stage.state:
         return False
     return is_finished(current_bracket(stage.tournament, stage))
-
-
-def knockout_round(tournament: Tournament, stage: Stage, field: list):
-    """The next games of the bracket: every ready match, one more game for undecided ones.
-
-    Called while pairing, under the tournament lock: the bracket is made (first round) and
-    saved here.
-    """
-    if "bracket" not in stage.state:
-        order = qualifiers(tournament, stage)
-        units = dict(Team.objects.filter(pk__in=order).values_list("pk", "unit__name"))
-        avoid = tournament.avoid_same_unit != "off"
-        bracket = knockout_bracket(order, units=units if avoid else None, third_place=True)
-        stage.state = {**stage.state, "bracket": bracket.to_dict()}
-        stage.save(update_fields=["state"])
-    bracket = update_bracket(tournament, stage)
-    pairing = next_games(bracket, games_played(stage))
-    if pairing is None:
-        raise Refused(MSG_KNOCKOUT_OVER if is_finished(bracket) else MSG_KNOCKOUT_WAITING)
-    return pairing
 
 
 def games_played(stage: Stage) -> dict[str, int]:

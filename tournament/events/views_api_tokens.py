@@ -7,13 +7,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournament.core.messages import render as render_message
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
 from tournament.events import api_tokens
+from tournament.text.messages import render as render_message
 
-MSG_TOKEN_GONE = "api_token_gone"  # message code: text in tournament/core/messages/people.py
+MSG_TOKEN_GONE = "api_token_gone"  # message code: text in tournament/text/messages/people.py
 
 
 @require_http_methods(["GET", "POST"])

@@ -11,7 +11,6 @@ from django.views.decorators.http import require_http_methods
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.events.options import GAMES, STAGE_KINDS
 from tournament.events.playoff import MSG_NOT_A_TABLE, playoff_arrange, playoff_winner, stage_cut
 from tournament.events.stages import (
     previous_stage,
@@ -22,6 +21,7 @@ from tournament.events.stages import (
 )
 from tournament.models import Match, Stage, Team
 from tournament.results.places import parse_time, record_passed_at, stage_finishes, stage_places
+from tournament.text.options import GAMES, STAGE_KINDS
 
 MSG_NO_PLAYOFF_TIE = "no_playoff_tie"
 MSG_QUALIFY_HOW = "qualify_how"

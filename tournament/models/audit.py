@@ -6,9 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.messages import render
-from tournament.core.messages.audit import decode
 from tournament.models.event import Tournament
+from tournament.text.messages import render
+from tournament.text.messages.audit import decode
 
 
 class AuditEntry(models.Model):
@@ -30,7 +30,7 @@ class AuditEntry(models.Model):
     object_type = models.CharField(_("对象类型"), max_length=40, blank=True)
     object_id = models.CharField(_("对象编号"), max_length=40, blank=True)
     summary = models.CharField(_("说明"), max_length=300, blank=True)
-    # The summary as a message (code and parameters, tournament.core.messages.audit), shown in
+    # The summary as a message (code and parameters, tournament.text.messages.audit), shown in
     # the reader's language; ``summary`` keeps the Chinese sentence (search, older entries).
     summary_message = models.JSONField(_("说明（消息）"), null=True, blank=True)
     before = models.JSONField(_("修改前"), null=True, blank=True)

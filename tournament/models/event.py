@@ -3,7 +3,7 @@
 Vocabulary
 ----------
 tournament
-    One event: its dates, venue, and every rule option (see :mod:`tournament.events.options`).
+    One event: its dates, venue, and every rule option (see :mod:`tournament.text.options`).
 stage
     A block of rounds with one format: e.g. 7 Swiss rounds, then a knockout of the top 8.
 staff
@@ -19,8 +19,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rules.profiles import PROFILES
-from tournament.core.messages import render
-from tournament.events import options as opt
+from tournament.text import options as opt
+from tournament.text.messages import render
 
 
 def _choices(mapping: dict) -> list[tuple[str, str]]:
@@ -172,7 +172,7 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     def option_values(self) -> dict:
-        """The rule options as plain data, for :func:`tournament.events.options.validate_options`."""
+        """The rule options as plain data, for :func:`tournament.text.options.validate_options`."""
         return {name: getattr(self, name) for name in self.OPTION_FIELDS}
 
     def clean(self) -> None:

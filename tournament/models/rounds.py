@@ -23,13 +23,13 @@ from django.utils.translation import gettext_lazy as _
 from rules.levels import LEVELS
 from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
-from tournament.core.messages import render
-from tournament.core.messages.audit import match_ref
 from tournament.models import table_guard
 from tournament.models.event import Stage, Tournament
+from tournament.models.result_values import FORFEITS
 from tournament.models.teams import Player, Team
-from tournament.results.checks import FORFEITS
-from tournament.rounds.titles import number_title
+from tournament.text.messages import render
+from tournament.text.messages.audit import match_ref
+from tournament.text.titles import number_title
 
 # The side labels, the one place the app writes them (forms, pages, the activity log).
 SIDE_CHOICES = [("EW", _("东西")), ("NS", _("南北"))]

@@ -10,9 +10,9 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.pinyin import pinyin_key
 from tournament.models.event import Tournament
-from tournament.rounds.titles import listing
+from tournament.text.pinyin import pinyin_key
+from tournament.text.titles import listing
 
 NAME_MAX = 50
 

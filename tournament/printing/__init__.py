@@ -2,7 +2,7 @@
 
 Every export is made in the event's print language (``Tournament.print_language``, 中文 by
 default): :func:`~tournament.printing.registry.run` wraps it in ``translation.override``.
-Rounds are named by :func:`tournament.rounds.titles.round_title`, as on the web pages.
+Rounds are named by :func:`tournament.text.titles.round_title`, as on the web pages.
 
 Vocabulary
 ----------

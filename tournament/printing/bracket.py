@@ -24,7 +24,7 @@ sections of 16 first-round matches down to their section winner, then the rest o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +35,7 @@ from reportlab.lib.units import mm
 from tournament.printing import fonts
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import MID_GREY, RED, PdfDocument
-from tournament.rounds.titles import bracket_round_title, key_title
+from tournament.text.titles import bracket_round_title, key_title
 
 
 def legend_text() -> str:
@@ -101,39 +101,6 @@ def bracket_from_state(state: Mapping | None) -> Bracket | None:
         raw = raw.get("rounds", [])
     rounds = tuple(tuple(_match(m) for m in rnd) for rnd in raw)
     return Bracket(rounds, _match(third) if third else None, seeds)
-
-
-def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
-    """A copy of ``state`` with the team ids of its bracket passed through ``mapping``.
-
-    Used by the archive, which renumbers teams; anything else in the state is copied as is.
-    """
-    if not isinstance(state, Mapping) or not state.get("bracket"):
-        return state
-
-    def fix(m: Any) -> Any:
-        if not isinstance(m, Mapping):
-            return m
-        return {
-            k: (mapping(v) if k in ("ew", "ns", "winner") and v is not None else v)
-            for k, v in m.items()
-        }
-
-    out = dict(state)
-    raw = state["bracket"]
-    if isinstance(raw, Mapping):
-        raw = dict(raw)
-        raw["rounds"] = [[fix(m) for m in rnd] for rnd in raw.get("rounds", [])]
-        if raw.get("third_place"):
-            raw["third_place"] = fix(raw["third_place"])
-        if isinstance(raw.get("seeds"), list):  # team ids in seed order
-            raw["seeds"] = [mapping(t) if t is not None else None for t in raw["seeds"]]
-        out["bracket"] = raw
-    else:
-        out["bracket"] = [[fix(m) for m in rnd] for rnd in raw]
-    if state.get("third_place"):
-        out["third_place"] = fix(state["third_place"])
-    return out
 
 
 def is_regular(rounds: Sequence[Sequence[BracketMatch]]) -> bool:

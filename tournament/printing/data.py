@@ -26,9 +26,9 @@ from django.utils.translation import gettext, gettext_noop
 from rules import END_REASONS
 from scoring import MatchScore
 from scoring.system_numbers import DEFAULT_SCORE_OPTIONS, ScoreOptions
-from tournament.core.pinyin import name_sort_key
 from tournament.results.checks import ResultValues
-from tournament.rounds.titles import listing
+from tournament.text.pinyin import name_sort_key
+from tournament.text.titles import listing
 
 SEATS_EW = (gettext_noop("东"), gettext_noop("西"))  # translated where drawn
 SEATS_NS = (gettext_noop("南"), gettext_noop("北"))

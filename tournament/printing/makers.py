@@ -35,7 +35,6 @@ from tournament.printing.standings import StandingsExport, StandingsPdf, UnitsEx
 from tournament.printing.tabular import Exporter, write_csv, write_xlsx
 from tournament.printing.workbook import workbook_sheets
 from tournament.results.sides import SLIP_PARAM, printer_mark
-from tournament.rounds.titles import number_title
 from tournament.signup.checkin import checkin_path
 from tournament.signup.fees import registration_fees
 from tournament.standings.selectors import (
@@ -44,8 +43,9 @@ from tournament.standings.selectors import (
     ruleset,
     standings_choice,
 )
+from tournament.text.titles import number_title
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_NO_ROUNDS = "export_no_rounds"
 MSG_BASE_URL = "export_base_url"
 MSG_NO_TABLE_ENTRY = "export_no_table_entry"

@@ -24,7 +24,7 @@ from tournament.events.stages import round_robin_movement_rows
 from tournament.models import Stage, Team, Tournament
 from tournament.printing.pdf import Col, ListDocument, Section
 from tournament.printing.tabular import Column, Exporter
-from tournament.rounds.titles import listing, number_title
+from tournament.text.titles import listing, number_title
 
 ROTATION_ROUNDS = (1, 2, 3)  # a rotation stage is always three rounds (分组三轮移位)
 

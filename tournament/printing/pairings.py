@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
-from tournament.core.pinyin import name_sort_key
 from tournament.printing.data import Pair, Table, table_sort_key
 from tournament.printing.deallines import short_side
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import Column, Exporter
-from tournament.rounds.titles import number_title
+from tournament.text.pinyin import name_sort_key
+from tournament.text.titles import number_title
 
 ORDERS = ("both", "table", "name")
 

@@ -34,12 +34,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
-from tournament.core.messages.labels import APP_NAME
 from tournament.printing import fonts
 from tournament.printing.cells import Two as Two  # re-exported: the lists import it from here
 from tournament.printing.cells import draw_cell
 from tournament.printing.data import EventInfo
 from tournament.printing.pdfjoin import PdfJoiner
+from tournament.text.messages.labels import APP_NAME
 
 # Content streams are Flate-compressed binary; the extra ASCII85 layer (reportlab's default,
 # for 7-bit mail transports) costs a quarter more bytes and slow pure-Python encoding.

@@ -42,16 +42,17 @@ from tournament.printing.makers import (
     pick_round,
 )
 from tournament.printing.movement import event_movements
-from tournament.rounds.titles import number_title
+from tournament.sheets.reader import XLSX_CONTENT_TYPE
+from tournament.text.titles import number_title
 
 CONTENT_TYPES = {
     "pdf": "application/pdf",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "xlsx": XLSX_CONTENT_TYPE,
     "csv": "text/csv; charset=utf-8",
     "json": "application/json",
     "json.gz": "application/gzip",
 }
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_FORMAT = "export_format"
 MSG_KIND = "export_kind"
 MSG_NO_KNOCKOUT = "export_no_knockout"

@@ -55,7 +55,7 @@ from tournament.printing.sheetlayout import (
     tick_x,
     y,
 )
-from tournament.rounds.titles import match_title, number_title
+from tournament.text.titles import match_title, number_title
 
 EntryUrl = Callable[[Table, str], str | None]
 """(table, "EW" or "NS") → the absolute URL of that pair's entry link, or None."""

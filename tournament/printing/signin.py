@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
-from tournament.core.pinyin import name_sort_key
+from tournament.core.qr import draw as draw_qr
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import Col, ListDocument, Section
-from tournament.printing.qr import draw as draw_qr
 from tournament.printing.tabular import Column, Exporter
+from tournament.text.pinyin import name_sort_key
 
 STATUS_LABELS = {
     "active": gettext_noop("参赛"),

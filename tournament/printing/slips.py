@@ -17,10 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 
-from tournament.printing import fonts, qr
+from tournament.core import qr
+from tournament.printing import fonts
 from tournament.printing.data import EventInfo
 from tournament.printing.pdf import MID_GREY, PdfDocument
-from tournament.rounds.titles import number_title
+from tournament.text.titles import number_title
 
 COLUMNS, ROWS = 2, 4
 QR_SIZE = 36 * mm

@@ -19,20 +19,20 @@ from django.utils.translation import gettext
 
 from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_record
 from tournament.core.page_cache import computed
-from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import parse_tables
-from tournament.events import options
 from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
+from tournament.models.result_values import RESULT_FIELDS
 from tournament.printing.data import EventInfo, FoulLine, Pair, Table
 from tournament.printing.sheetlayout import SheetRound
-from tournament.results.checks import RESULT_FIELDS
-from tournament.rounds.titles import bracket_size, round_title
 from tournament.standings.selectors import (
     COUNTED_STATES,
     match_record,
     score_options,
     standings_for,
 )
+from tournament.text import options
+from tournament.text.pinyin import name_sort_key
+from tournament.text.titles import bracket_size, round_title
 
 _MATCH_FIELDS = (
     *("pk", "round__number", "table", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),

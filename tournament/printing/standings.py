@@ -14,12 +14,12 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
-from tournament.core.messages.labels import METRIC_LABELS, STAGE_PLACE_LABELS, metric_label
 from tournament.printing.data import EventInfo, Pair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
-from tournament.rounds.titles import listing, number_title
 from tournament.standings.cells import metric_value  # the one cell function, page and exports
+from tournament.text.messages.labels import METRIC_LABELS, STAGE_PLACE_LABELS, metric_label
+from tournament.text.titles import listing, number_title
 
 SIGNED_METRICS = {"level_diff"}
 

@@ -33,7 +33,7 @@ def workbook_sheets(
 ) -> Iterator[Exporter]:
     """The sheets in order; ``tables`` must come in round order (as the source yields them).
 
-    Round sheets are named by :func:`tournament.rounds.titles.round_title` (``round_titles``), so
+    Round sheets are named by :func:`tournament.text.titles.round_title` (``round_titles``), so
     knockout rounds say 半决赛 or 决赛. The foul log comes last: it is gathered while the
     round sheets stream past."""
     fouls = FoulLogExport(rules)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from tournament.core.normalize import search_key
 from tournament.core.page_cache import computed
-from tournament.core.pinyin import pinyin_initials, pinyin_key
 from tournament.models import Player, Round, Team, Tournament
+from tournament.text.pinyin import pinyin_initials, pinyin_key
 
 MAX_RESULTS = 30  # a search answer stays a few KB even for a one-letter query
 QUERY_MAX = 50

@@ -11,39 +11,15 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from tournament.core.page_cache import computed
-from tournament.core.rights import REFEREE, has_role
+from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round, Team
 from tournament.public.conditional import stamped
-from tournament.rounds.titles import bracket_round_title, bracket_size
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
-from tournament.standings.selectors import (
-    standings_choice,
-)
+from tournament.standings.selectors import standings_choice
 from tournament.standings.table import standings_table
-
-
-def is_staff_viewer(request, tournament) -> bool:
-    """True for the event's staff (referee and up): they see drafts and unpublished pages."""
-    return has_role(request.user, tournament, REFEREE)
-
-
-def visible_round(request, tournament, number) -> Round:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    if not is_staff_viewer(request, tournament) and (
-        round_.status == Round.DRAFT or not tournament.publish_pairings
-    ):
-        raise Http404
-    return round_
-
-
-def visible_round_numbers(request, tournament) -> list[int]:
-    """The rounds whose pairings this viewer may see (none before pairings are published)."""
-    rounds = tournament.round_set.exclude(status=Round.DRAFT)
-    if not is_staff_viewer(request, tournament) and not tournament.publish_pairings:
-        return []
-    return list(rounds.values_list("number", flat=True))
+from tournament.text.titles import bracket_round_title, bracket_size
 
 
 # The standings table's own parameters (django-tables2: sort, page) and the page's.

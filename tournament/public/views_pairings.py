@@ -16,14 +16,18 @@ from django.utils.translation import get_language
 
 from tournament.core.page_cache import computed
 from tournament.core.params import positive_int
-from tournament.core.rights import may_see_results
+from tournament.core.rights import (
+    is_staff_viewer,
+    may_see_results,
+    visible_round,
+    visible_round_numbers,
+)
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import stamped
 from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
-from tournament.public.views import is_staff_viewer, visible_round, visible_round_numbers
-from tournament.rounds.titles import listing
 from tournament.standings.selectors import round_stamp
+from tournament.text.titles import listing
 
 PAGE_TABLES = 100  # tables per page of the list by table number
 

@@ -12,8 +12,8 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
 from tournament.models import ForbiddenPairing, Team, Tournament
+from tournament.text.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
 
 MSG_APART_EXISTS = "apart_exists"
 MSG_APART_MISSING = "apart_missing"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.messages import render
 from tournament.core.normalize import normalize_name
-from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.registration.sheet_check import NAME_MAX, SEED_MAX
 from tournament.sheets.table_file import DB_INT_MAX
+from tournament.sheets.uploads import SHEET_PICKER, BoundedFileField
+from tournament.text.messages import render
 
-MSG_BLANK = "form_blank"  # message code: text in tournament/core/messages/people.py
+MSG_BLANK = "form_blank"  # message code: text in tournament/text/messages/people.py
 
 
 def _name_field(label) -> forms.CharField:

@@ -11,15 +11,7 @@ from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.errors import FieldErrors, Invalid, Stale
-from tournament.core.messages.audit import (
-    MSG_AUDIT_EDIT_TEAM,
-    MSG_AUDIT_IMPORT_TEAMS,
-    MSG_AUDIT_REGISTER,
-    MSG_AUDIT_TEAM_STATUS,
-    term,
-)
 from tournament.core.normalize import normalize_name
-from tournament.core.uploads import upload_limits
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.registration.sheet_check import (
     HEADERS,
@@ -29,9 +21,17 @@ from tournament.registration.sheet_check import (
     check_registration,
 )
 from tournament.sheets.table_file import read_table
+from tournament.sheets.uploads import upload_limits
 from tournament.standings.selectors import next_round_number
+from tournament.text.messages.audit import (
+    MSG_AUDIT_EDIT_TEAM,
+    MSG_AUDIT_IMPORT_TEAMS,
+    MSG_AUDIT_REGISTER,
+    MSG_AUDIT_TEAM_STATUS,
+    term,
+)
 
-# Message codes: texts in tournament/core/messages/services.py
+# Message codes: texts in tournament/text/messages/services.py
 MSG_STALE = "team_stale"
 MSG_STATUS = "team_status"
 MSG_NAME_BLANK = "name_blank"

@@ -46,7 +46,7 @@ NAME_KEYS = ("team", "unit", "player1", "player2")
 TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_MISSING_TEAM = "reg_missing_team"
 MSG_MISSING_PLAYER = "reg_missing_player"
 MSG_TOO_LONG = Message("reg_too_long", {"n": NAME_MAX})

@@ -13,7 +13,6 @@ urlpatterns = [
     path(T + "teams/add/", teams.team_add, name="team_add"),
     path(T + "teams/names/", pair_names.pair_names, name="pair_names"),
     path(T + "teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
-    path(T + "teams/<int:team_id>/status/", teams.team_status, name="team_status"),
     path(T + "teams/import/", imports.import_upload, name="team_import"),
     path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
     path(T + "teams/template.xlsx", imports.import_template, name="team_template"),

@@ -5,28 +5,25 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
 from tournament.core.errors import ServiceError
-from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import back_to_list, confirm_first, form_error, load_tournament
+from tournament.core.view_helpers import form_error, load_tournament
 from tournament.models import Team
 from tournament.registration.forms import TeamForm
 from tournament.registration.search import matching
-from tournament.registration.services import TeamData, team_register, team_set_status, team_update
+from tournament.registration.services import TeamData, team_register, team_update
 from tournament.registration.tables import TeamTable
-from tournament.signup.services import promote_after_change
+from tournament.text.pinyin import name_sort_key
 
 PAGE_SIZE = 50
 
 
 def sorted_for_list(teams) -> list[Team]:
-    """The pairs in name order (:func:`~tournament.core.pinyin.name_sort_key`, numbers by value);
+    """The pairs in name order (:func:`~tournament.text.pinyin.name_sort_key`, numbers by value);
     the table sorts this list in Python by the keys set here."""
     rows = list(teams)
     for team in rows:
@@ -118,29 +115,3 @@ def team_edit(request, slug, team_id):
     return render(
         request, "registration/team_form.html", {"t": tournament, "form": form, "team": team}
     )
-
-
-@require_POST
-def team_status(request, slug, team_id):
-    tournament = load_tournament(request, slug, ORGANIZER)
-    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
-    status = request.POST.get("status", "")
-    if status == Team.WITHDRAWN:
-        asking = confirm_first(
-            request,
-            tournament,
-            title=_("退赛") + _("：") + team.name,
-            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": team.name},
-            button=pgettext("action", "退赛"),
-            cancel_url=reverse("team_list", args=[slug]),
-        )
-        if asking is not None:
-            return asking
-    try:
-        team_set_status(team=team, status=status, request=request)
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
-        promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
-    return back_to_list(request, reverse("team_list", args=[slug]))

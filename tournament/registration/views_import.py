@@ -12,17 +12,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.core.errors import ServiceError
-from tournament.core.messages import render as render_message
 from tournament.core.rights import ORGANIZER
-from tournament.core.uploads import upload_limits
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.registration.forms import ImportForm
 from tournament.registration.services import registration_check, teams_import
 from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
-from tournament.sheets.reader import megabytes
+from tournament.sheets.reader import XLSX_CONTENT_TYPE, megabytes
+from tournament.sheets.uploads import upload_limits
+from tournament.text.messages import render as render_message
 
 SESSION_KEY = "team_import"
-MSG_FAILED = "import_teams_failed"  # message code: text in tournament/core/messages/people.py
+MSG_FAILED = "import_teams_failed"  # message code: text in tournament/text/messages/people.py
 PREVIEW_ROWS = 200
 
 
@@ -96,12 +96,10 @@ def template_workbook() -> bytes:
 
 
 def import_template(request, slug):
-    from tournament.printing.registry import CONTENT_TYPES  # not with the URLconf (views.py)
-
     load_tournament(request, slug, ORGANIZER)
     response = HttpResponse(
         template_workbook(),
-        content_type=CONTENT_TYPES["xlsx"],
+        content_type=XLSX_CONTENT_TYPE,
     )
     response["Content-Disposition"] = "attachment; filename*=UTF-8''registration-template.xlsx"
     return response

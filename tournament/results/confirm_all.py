@@ -16,11 +16,12 @@ from django.db.models import F
 
 from tournament.core.audit import log_entries
 from tournament.core.errors import NotAllowed, Refused
-from tournament.core.messages.audit import MSG_AUDIT_CONFIRMED, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
+from tournament.core.round_actions import problem
 from tournament.models import Match, Round
 from tournament.models.rounds import next_change_seq
 from tournament.results import write_rule
+from tournament.results.round_status import refresh_round_status
 from tournament.results.services import mark_confirmed
 from tournament.results.table_write import (
     MSG_NO_RIGHT,
@@ -29,8 +30,7 @@ from tournament.results.table_write import (
     snapshot,
     table_audit,
 )
-from tournament.rounds.actions import problem
-from tournament.rounds.status import refresh_round_status
+from tournament.text.messages.audit import MSG_AUDIT_CONFIRMED, about_match
 
 CHUNK = 500  # tables per UPDATE: well within every database's parameter limit
 

@@ -21,11 +21,11 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import enter_result, resolve_dispute
+from tournament.text.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
 
 
 def is_time_result(values: ResultValues, at_time: bool) -> bool:

@@ -43,7 +43,6 @@ from django.utils import timezone
 
 from tournament.core.audit import log_entries
 from tournament.core.errors import Invalid, Refused
-from tournament.core.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
 from tournament.models import AppliedEntry, Match
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues, sheet_state
@@ -62,8 +61,9 @@ from tournament.results.table_write import (
     values_of,
 )
 from tournament.standings.selectors import ruleset
+from tournament.text.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_KEY_BAD = "entry_key_bad"
 MSG_MADE_AT_BAD = "made_at_bad"
 MSG_KEY_REUSED = "entry_key_reused"

@@ -20,12 +20,13 @@ from django.utils import timezone
 from tournament.core.audit import log_entries
 from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
-from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
+from tournament.core.round_actions import problem
 from tournament.models import Match, Round, Submission
+from tournament.models.result_values import RESULT_FIELDS, ResultValues
 from tournament.models.rounds import next_change_seq
 from tournament.results import write_rule
-from tournament.results.checks import RESULT_FIELDS, ResultValues
 from tournament.results.confirm_all import CHUNK
+from tournament.results.round_status import refresh_round_status
 from tournament.results.services import check_knockout_winner, enter_on
 from tournament.results.table_write import (
     check_ruled,
@@ -34,8 +35,7 @@ from tournament.results.table_write import (
     snapshot,
     table_audit,
 )
-from tournament.rounds.actions import problem
-from tournament.rounds.status import refresh_round_status
+from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
 
 # What an entry changes on a table (besides the values): written with them.
 ENTRY_FIELDS = (

@@ -7,11 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import LEVELS, RuleSet
 from scoring import counts_pass_upgrade
-from tournament.core.uploads import SHEET_PICKER, BoundedFileField
 from tournament.models import Foul, Player
 from tournament.models.rounds import SIDE_CHOICES
 from tournament.results.form_html import QuickRenderer
-from tournament.sheets.results_sheet import FOULS_EW, FOULS_NS
+from tournament.results.results_sheet import FOULS_EW, FOULS_NS
+from tournament.sheets.uploads import SHEET_PICKER, BoundedFileField
 
 LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == "A+" else lv) for lv in LEVELS]
 FORFEIT_CHOICES = [

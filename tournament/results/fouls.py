@@ -19,12 +19,12 @@ from rules.fouls import count_fouls, penalty_words, three_fouls_lose
 from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
 from tournament.models import Foul, Match, Player
 from tournament.results import write_rule
 from tournament.results.services import save_sheet
 from tournament.results.table_write import lock_match, require_write, save_match, snapshot
 from tournament.standings.selectors import ruleset
+from tournament.text.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
 
 MSG_FOUL_DEAL_RANGE = "foul_deal_range"
 MSG_FOUL_HIDING_WARNING = "foul_hiding_warning"

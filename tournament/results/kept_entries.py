@@ -1,14 +1,17 @@
-"""What the staff see of the late entries a table kept without a change (确认后到达, or a
-second entry of a person already in the table's open dispute): see
-:mod:`tournament.results.entry_keys` for when an entry is kept."""
+"""What the staff see of a table's entries: the late entries it kept without a change
+(确认后到达, or a second entry of a person already in the table's open dispute: see
+:mod:`tournament.results.entry_keys` for when an entry is kept) and the entries of a dispute
+side by side."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournament.core.audit_text import raw_text, steps_text, values_text
+from tournament.core.audit_text import raw_text, source_label, steps_text, unfinished, values_text
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, role_of
 from tournament.models import Match
 from tournament.results.entry_keys import AFTER_CONFIRMATION, KEPT
+from tournament.results.services import dispute_entries
 
 
 def kept_note(saved: Match) -> str:
@@ -49,3 +52,34 @@ def kept_values_text(values) -> str:
         return values_text(values)
     except (LookupError, TypeError, ValueError, AttributeError):
         return raw_text(values)
+
+
+def dispute_rows(match: Match) -> list[dict]:
+    """The entries of a disputed table, for the side-by-side view."""
+    if match.state != Match.DISPUTED:
+        return []
+    return [
+        {
+            "id": sub.pk,
+            "by": sub.submitted_by.get_username() if sub.submitted_by else "",
+            "via": _entry_via(sub, match),
+            "at": sub.created_at,
+            "text": values_text(sub.values),
+            "values": sub.values,
+            "unfinished": unfinished(sub.values),
+        }
+        for sub in dispute_entries(match)
+    ]
+
+
+def _entry_via(sub, match: Match) -> str:
+    """How an entry of a dispute came. The staff entry page saves every entry as
+    ``"referee"``: one made there by the chief referee or the organizer is labelled by that
+    role, not 裁判 (issue 42)."""
+    if sub.source == "referee" and sub.submitted_by is not None:
+        role = role_of(sub.submitted_by, match.round.tournament)
+        if role == CHIEF_REFEREE:
+            return source_label("chief")
+        if role == ORGANIZER:
+            return _("组织者")
+    return source_label(sub.source)

@@ -15,15 +15,15 @@ from rules.messages import Message
 from rules.sides import opponent
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_LATE_OUT
 from tournament.models import Match, Team
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 from tournament.results.table_write import check_referee
 from tournament.standings.selectors import ruleset
+from tournament.text.messages.audit import MSG_AUDIT_LATE_OUT
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_TOO_EARLY = "late_too_early"
 MSG_LATE_SIDE = "late_side"
 

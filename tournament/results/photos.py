@@ -9,13 +9,13 @@ from rules.messages import Message
 from tournament.core.accounts import actor_label
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_PHOTO
-from tournament.core.uploads import upload_limits
 from tournament.models import Match, SheetPhoto
 from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, sheet_jpeg
 from tournament.results.sides import actor_name
 from tournament.results.table_write import check_referee
 from tournament.sheets.reader import TableFileError, check_size
+from tournament.sheets.uploads import upload_limits
+from tournament.text.messages.audit import MSG_AUDIT_PHOTO
 
 MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse
 

@@ -17,11 +17,11 @@ from rules import level_index
 from scoring.places import Finish, places_by_time
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_PASSED_AT, about_match
 from tournament.models import Match, Round, Stage
 from tournament.results.table_write import check_referee
+from tournament.text.messages.audit import MSG_AUDIT_PASSED_AT, about_match
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_BAD_TIME = "bad_time"
 MSG_NOT_BY_TIME = "not_by_time"
 

@@ -21,17 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import (
-    MSG_AUDIT_CONFIRMED,
-    MSG_AUDIT_DISPUTED,
-    MSG_AUDIT_ENTERED,
-    MSG_AUDIT_RULED,
-    MSG_AUDIT_SHEET_STEP,
-    about_match,
-)
 from tournament.models import Match, Round
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues, result_from_deals, sheet_state
+from tournament.results.pace import record_line_times
 from tournament.results.sheet_fouls import check_foul_steps
 from tournament.results.sides import (
     MSG_USE_CONFIRM,
@@ -55,10 +48,17 @@ from tournament.results.table_write import (
     snapshot,
     values_of,
 )
-from tournament.rounds.pace import record_line_times
 from tournament.standings.selectors import ruleset
+from tournament.text.messages.audit import (
+    MSG_AUDIT_CONFIRMED,
+    MSG_AUDIT_DISPUTED,
+    MSG_AUDIT_ENTERED,
+    MSG_AUDIT_RULED,
+    MSG_AUDIT_SHEET_STEP,
+    about_match,
+)
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_KNOCKOUT_DRAW = "knockout_draw"
 MSG_NO_SUCH_ENTRY = "no_such_entry"
 MSG_ENTRY_UNFINISHED = "entry_unfinished"

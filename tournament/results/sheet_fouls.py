@@ -13,7 +13,7 @@ from __future__ import annotations
 from tournament.core.errors import Refused
 from tournament.models import Match
 
-MSG_FOULS_BY_BUTTON = "fouls_by_button"  # message codes: texts in core/messages/services.py
+MSG_FOULS_BY_BUTTON = "fouls_by_button"  # message codes: texts in text/messages/services.py
 MSG_FOULS_KEPT = "fouls_kept"
 MSG_FOULS_ON_RECORD = "fouls_on_record"
 

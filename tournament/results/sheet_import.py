@@ -7,14 +7,14 @@ from django.db import transaction
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
-from tournament.core.messages.audit import MSG_AUDIT_IMPORT_RESULTS, round_ref
-from tournament.core.uploads import upload_limits
 from tournament.models import Match, Round
 from tournament.results.first_entries import enter_first, new_tables
+from tournament.results.results_sheet import HEADERS, ResultsCheck, check_results_sheet
 from tournament.results.services import submit_result
-from tournament.sheets.results_sheet import HEADERS, ResultsCheck, check_results_sheet
 from tournament.sheets.table_file import CellProblem, read_table
+from tournament.sheets.uploads import upload_limits
 from tournament.standings.selectors import ruleset
+from tournament.text.messages.audit import MSG_AUDIT_IMPORT_RESULTS, round_ref
 
 
 @transaction.atomic

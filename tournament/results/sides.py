@@ -43,7 +43,7 @@ from tournament.models import AuditEntry, Match
 TABLE_SOURCES = ("table_ew", "table_ns")
 PIN_TRIES = 5
 PIN_LOCK_SECONDS = 15 * 60
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_PIN = "pin_wrong"
 MSG_PIN_LOCKED = "pin_locked"
 MSG_TOO_SOON = "confirm_too_soon"

@@ -23,11 +23,11 @@ from rules.messages import Message
 from tournament.core import counters
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import MSG_AUDIT_SLIP_REVOKED
 from tournament.models import Match
 from tournament.models.rounds import new_entry_code, new_side_pin
 from tournament.results.sides import pin_key
 from tournament.results.table_write import check_referee, lock_match
+from tournament.text.messages.audit import MSG_AUDIT_SLIP_REVOKED
 
 MSG_BAD_SIDE = "slip_bad_side"
 

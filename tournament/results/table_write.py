@@ -26,16 +26,16 @@ from tournament.core.accounts import actor_label
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
+from tournament.core.round_actions import problem
 from tournament.models import AuditEntry, Match, Round, table_guard
 from tournament.models.table_guard import UnruledWrite
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
+from tournament.results.round_status import refresh_round_status
 from tournament.results.sides import TABLE_SOURCES, actor_name, printed_by
 from tournament.results.write_rule import Decision
-from tournament.rounds.actions import problem
-from tournament.rounds.status import refresh_round_status
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_STALE = "stale"
 MSG_NO_RIGHT = "no_right"
 MSG_BYE = "bye"
@@ -73,7 +73,7 @@ def table_audit(
     user,
     request,
     action: str,
-    summary: Message,  # tournament.core.messages.audit
+    summary: Message,  # tournament.text.messages.audit
     before: dict,
     source: str = "",
     extra_after: dict | None = None,
@@ -106,7 +106,7 @@ def save_match(
     request,
     action: str,
     before: dict,
-    summary: Message,  # tournament.core.messages.audit
+    summary: Message,  # tournament.text.messages.audit
     source: str = "",
     extra_after: dict | None = None,
 ) -> Match:

@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation
-from tournament.core.audit_text import dispute_rows, readable
+from tournament.core.audit_text import readable
 from tournament.core.errors import ServiceError, Stale
-from tournament.core.messages import render as render_message
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
+from tournament.core.round_actions import problem_text
 from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
-from tournament.results.checks import RESULT_FIELDS, ResultValues, check_result
+from tournament.models.result_values import RESULT_FIELDS
+from tournament.results.checks import ResultValues, check_result
 from tournament.results.entry import check_early_time, enter_final, minutes_left
 from tournament.results.entry_keys import (
     CONFLICT,
@@ -33,7 +34,7 @@ from tournament.results.entry_keys import (
 )
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
 from tournament.results.fouls import doubled_warnings, penalty_text, record_foul
-from tournament.results.kept_entries import kept_note, late_kept
+from tournament.results.kept_entries import dispute_rows, kept_note, late_kept
 from tournament.results.lateness import MSG_LATE_SIDE, record_absence
 from tournament.results.places import records_passed_at
 from tournament.results.services import confirm_result, pick_entry
@@ -46,10 +47,10 @@ from tournament.results.views_offline import (
     read_entry,
     refused,
 )
-from tournament.rounds.actions import problem_text
 from tournament.standings.selectors import ruleset
+from tournament.text.messages import render as render_message
 
-MSG_DISPUTE = "dispute"  # message code: text in tournament/core/messages/services.py
+MSG_DISPUTE = "dispute"  # message code: text in tournament/text/messages/services.py
 
 
 # What a table's page shows of it beside the table itself, read with it.

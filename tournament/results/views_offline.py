@@ -31,8 +31,8 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from tournament.core.messages.labels import APP_NAME
 from tournament.results.entry_keys import PhoneEntry, phone_entry
+from tournament.text.messages.labels import APP_NAME
 
 LEVELS = {"success": messages.SUCCESS, "warning": messages.WARNING, "error": messages.ERROR}
 REPEAT = "repeat"  # the answer's flag for an entry the server had already

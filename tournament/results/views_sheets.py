@@ -16,7 +16,6 @@ from rules import format_notation, replay
 from tournament.core.errors import Invalid, ServiceError, Stale
 from tournament.core.json_body import MSG_BAD as MSG_BAD_JSON
 from tournament.core.json_body import int_field, read_json
-from tournament.core.messages import render as render_message
 from tournament.core.middleware import LoginRequired
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
@@ -38,6 +37,7 @@ from tournament.results.services import levels_so_far, save_sheet
 from tournament.results.views import get_match
 from tournament.results.views_offline import read_entry
 from tournament.standings.selectors import ruleset
+from tournament.text.messages import render as render_message
 
 
 def sheet_payload(match: Match) -> dict:

@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.core.errors import ServiceError
-from tournament.core.messages import render as render_message
 from tournament.models import Match, Round
 from tournament.results.services import confirm_result
 from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie
@@ -28,6 +27,7 @@ from tournament.results.table_write import confirm_problem
 from tournament.results.views import handle_result_post, posted_version, result_form
 from tournament.results.views_offline import form_errors, from_outbox, refused
 from tournament.results.views_sheets import sheet_api_response
+from tournament.text.messages import render as render_message
 
 
 def _cookie(match: Match) -> str:
@@ -43,7 +43,7 @@ def entered_as_other_side(request, match: Match, side: str) -> bool:
 
 
 # Shown on the page instead of the confirm button, and when the confirm POST is refused.
-MSG_ONE_PHONE = "one_phone"  # message code: text in tournament/core/messages/people.py
+MSG_ONE_PHONE = "one_phone"  # message code: text in tournament/text/messages/people.py
 
 
 def _side_for(match: Match, code: str) -> str:

@@ -18,18 +18,18 @@ from django.utils.translation import gettext as _
 
 from scoring import counts_pass_upgrade
 from tournament.core.errors import ServiceError
-from tournament.core.messages import render as render_message
 from tournament.core.rights import REFEREE
-from tournament.core.uploads import upload_limits
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.models import Round
 from tournament.results.forms import ResultsImportForm
+from tournament.results.results_sheet import blank_note
 from tournament.results.sheet_import import import_results
 from tournament.sheets.reader import megabytes
-from tournament.sheets.results_sheet import blank_note
+from tournament.sheets.uploads import upload_limits
+from tournament.text.messages import render as render_message
 
 SESSION_KEY = "results_import"
-MSG_FAILED = "import_results_failed"  # message code: text in tournament/core/messages/people.py
+MSG_FAILED = "import_results_failed"  # message code: text in tournament/text/messages/people.py
 
 
 def results_import(request, slug, number):

@@ -31,7 +31,7 @@ decision
     ``write`` (the path goes on, with its own checks of what is written: the same person,
     the same values, a confirmation's PIN and gap), ``keep`` (kept for the record and shown
     to the chief referee as 确认后到达, nothing on the table changes) or ``refuse`` with a
-    message code (texts in tournament/core/messages/services.py). ``deals_only``: the
+    message code (texts in tournament/text/messages/services.py). ``deals_only``: the
     actor may add or change deals won only, never a referee's step (penalty, foul, warning,
     forfeit, time).
 
@@ -113,7 +113,7 @@ DEALS = Decision(WRITE, deals_only=True)  # a side: deals won only
 KEPT = Decision(KEEP)  # for the record; changes nothing
 # A side's entry kept for the record: checked as the side's write is, deals won only.
 KEPT_DEALS = Decision(KEEP, deals_only=True)
-# Message codes of the refusals (texts in tournament/core/messages/services.py).
+# Message codes of the refusals (texts in tournament/text/messages/services.py).
 MSG_NO_RIGHT = "no_right"
 MSG_NOT_YOUR_TABLE = "not_your_table"
 MSG_ALREADY_CONFIRMED = "already_confirmed"

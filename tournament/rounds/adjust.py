@@ -18,18 +18,18 @@ from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.core.messages import render
-from tournament.core.messages.audit import (
+from tournament.core.round_actions import problem
+from tournament.events.stages import stage_members
+from tournament.models import Match, Round
+from tournament.registration.apart import forbidden_pairs
+from tournament.rounds.pairing import entrants
+from tournament.text.messages import render
+from tournament.text.messages.audit import (
     MSG_AUDIT_GIVE_BYE,
     MSG_AUDIT_RENUMBER,
     MSG_AUDIT_SWAP,
     MSG_AUDIT_TAKE_BYE,
 )
-from tournament.events.stages import stage_members
-from tournament.models import Match, Round
-from tournament.registration.apart import forbidden_pairs
-from tournament.rounds.actions import problem
-from tournament.rounds.pairing import entrants
 
 MSG_ADJUST_ALREADY_BYE = "adjust_already_bye"
 MSG_ADJUST_NOT_IN_ROUND = "adjust_not_in_round"

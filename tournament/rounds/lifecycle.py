@@ -16,7 +16,14 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
-from tournament.core.messages.audit import (
+from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
+from tournament.core.round_actions import problem
+from tournament.events.stages import update_bracket
+from tournament.models import Round
+from tournament.results.round_status import refresh_round_status
+from tournament.results.table_write import MSG_NO_RIGHT
+from tournament.rounds.adjust import blocking_conflicts
+from tournament.text.messages.audit import (
     MSG_AUDIT_LOCK,
     MSG_AUDIT_PUBLISH,
     MSG_AUDIT_REVIEWED,
@@ -24,15 +31,8 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_UNLOCK,
     round_ref,
 )
-from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
-from tournament.events.stages import update_bracket
-from tournament.models import Round
-from tournament.results.table_write import MSG_NO_RIGHT
-from tournament.rounds.actions import problem
-from tournament.rounds.adjust import blocking_conflicts
-from tournament.rounds.status import refresh_round_status
 
-MSG_STALE_ROUND = "stale_round"  # message codes: texts in tournament/core/messages/services.py
+MSG_STALE_ROUND = "stale_round"  # message codes: texts in tournament/text/messages/services.py
 MSG_DUPLICATES = "duplicates"
 
 
@@ -62,7 +62,7 @@ def _save(round_: Round, *, user, request, action: str, summary: Message, before
 
 
 def _refuse(why: Message | None) -> None:
-    """Refuse with the reason :func:`~tournament.rounds.actions.problem` gave."""
+    """Refuse with the reason :func:`~tournament.core.round_actions.problem` gave."""
     if why:
         raise Refused(why)
 

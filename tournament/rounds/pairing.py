@@ -1,8 +1,8 @@
 """The adapter between the database and the pure :mod:`pairing` package.
 
 It turns the locked results into :class:`pairing.Entrant` objects (standings rank and
-points, opponents met, seat balance, byes), asks the pairing package for the next round of
-the current stage, and stores the answer as a *draft* round that the organizer can adjust
+points, opponents met, seat balance, byes), asks the generator of the current stage's format
+(:mod:`tournament.rounds.formats`) for the next round, and stores the answer as a *draft* round that the organizer can adjust
 (:mod:`tournament.rounds.adjust`) and then publish.
 
 Decisions
@@ -21,12 +21,17 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
+from pairing import Entrant, Pairing, PairingError, draw_numbers
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
-from tournament.core.messages.audit import (
+from tournament.events.stages import knockout_finished
+from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.rounds import formats
+from tournament.rounds.formats import Computed
+from tournament.standings.selectors import next_round_number, standings_for
+from tournament.text.messages.audit import (
     MSG_AUDIT_DRAW,
     MSG_AUDIT_DRAW_NUMBER,
     MSG_AUDIT_DRAW_NUMBER_SWAP,
@@ -34,12 +39,8 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_REPAIR,
     round_ref,
 )
-from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
-from tournament.models import Match, Round, Stage, Team, Tournament
-from tournament.registration.apart import forbidden_pairs
-from tournament.standings.selectors import next_round_number, standings_for
 
-# Message codes (texts in tournament/core/messages/services.py).
+# Message codes (texts in tournament/text/messages/services.py).
 MSG_PREVIOUS_OPEN = "previous_open"
 MSG_DRAFT_EXISTS = "draft_exists"
 MSG_ALL_DONE = "all_done"
@@ -184,22 +185,22 @@ def entrants(tournament: Tournament, round_number: int, *, ranked: bool = True) 
 
 def compute_pairing(
     tournament: Tournament, stage: Stage, index: int, number: int, seed: int
-) -> Pairing:
-    """Ask the pairing package for the round (Swiss and rotation groups; knockout by its bracket)."""
-    field = entrants(tournament, number)
-    if stage.kind == "swiss" and stage.qualify:
-        chosen = set(qualifiers(tournament, stage))
-        field = [e for e in field if e.id in chosen]
-    if stage.kind == "swiss":
-        options = {
-            "avoid_same_unit": tournament.avoid_same_unit,
-            "seating": tournament.seating,
-            "forbidden": forbidden_pairs(tournament),
-        }
-        if index == 1 and stage.order == 1:
-            return pair_round_one(field, **options)
-        return pair_swiss(field, seed=seed, **options)
-    return stage_pairing(tournament, stage, index, field)
+) -> Computed:
+    """The round's pairing from the generator of its stage's format (reads only)."""
+    return formats.compute_pairing(tournament, stage, index, entrants(tournament, number), seed)
+
+
+def keep_stage_state(stage: Stage, computed: Computed) -> None:
+    """Save what the round fixed for its stage (groups, bracket, a round robin's rounds)."""
+    changed = []
+    if computed.state is not None and computed.state != stage.state:
+        stage.state = computed.state
+        changed.append("state")
+    if computed.rounds is not None and computed.rounds != stage.rounds:
+        stage.rounds = computed.rounds
+        changed.append("rounds")
+    if changed:
+        stage.save(update_fields=changed)
 
 
 @transaction.atomic
@@ -215,9 +216,11 @@ def pair_next_round(
     number = next_round_number(tournament)
     seed = seed if seed is not None else number
     try:
-        result = compute_pairing(tournament, stage, index, number, seed)
+        computed = compute_pairing(tournament, stage, index, number, seed)
     except PairingError as exc:
         raise Refused.of(exc) from None
+    keep_stage_state(stage, computed)
+    result = computed.pairing
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
     _absences(round_, user, request)  # pairs marked absent forfeit (检录)
@@ -297,9 +300,11 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
     index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
     seed = seed if seed is not None else round_.seed + 1
     try:
-        result = compute_pairing(tournament, round_.stage, index, round_.number, seed)
+        computed = compute_pairing(tournament, round_.stage, index, round_.number, seed)
     except PairingError as exc:
         raise Refused.of(exc) from None
+    keep_stage_state(round_.stage, computed)
+    result = computed.pairing
     round_.matches.all().delete()
     store_pairing(round_, result)
     _absences(round_, user, request)

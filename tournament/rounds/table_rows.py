@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from tournament.core.result_labels import result_text, state_badge
 from tournament.models import Round
-from tournament.results.checks import RESULT_FIELDS
-from tournament.templatetags.guandan import result_text, state_badge
+from tournament.models.result_values import RESULT_FIELDS
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).
 # Every result field: the result's text asks whether it ended by time (ResultValues.of).

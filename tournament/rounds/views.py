@@ -11,18 +11,18 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.core.errors import ServiceError
-from tournament.core.messages import render as render_message
 from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
+from tournament.core.round_actions import unconfirmed
 from tournament.core.view_helpers import MSG_UNKNOWN_ACTION, load_tournament
 from tournament.models import Match, Round
 from tournament.public.conditional import live_stamped
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
-from tournament.rounds.actions import unconfirmed
 from tournament.rounds.pairing import next_round_problem
 from tournament.rounds.table_rows import row_matches, table_links, table_row, table_rows
 from tournament.standings.selectors import round_live_stamp, round_summary
+from tournament.text.messages import render as render_message
 
 
 def _round(tournament, number: int) -> Round:

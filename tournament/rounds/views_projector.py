@@ -11,10 +11,10 @@ from django.core.paginator import Paginator
 from django.shortcuts import render
 
 from tournament.core.params import positive_int
+from tournament.core.rights import visible_round
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round
 from tournament.public.conditional import live_stamped
-from tournament.public.views import visible_round
 from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
 
 PROJECTOR_ROWS = 40

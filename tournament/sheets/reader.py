@@ -27,7 +27,9 @@ class TableFileError(Invalid):
     """The file cannot be read as a table; ``str(e)`` is the message in the active language."""
 
 
-# Message codes (texts in tournament/core/messages/services.py) and their parameters.
+# Message codes (texts in tournament/text/messages/services.py) and their parameters.
+# The media type of an .xlsx workbook (the registration template, the printouts' workbooks).
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MSG_TOO_BIG = "sheet_too_big"  # size, limit
 MSG_TOO_MANY_ROWS = "sheet_too_many_rows"  # n
 MSG_TOO_MANY_CELLS = "sheet_too_many_cells"  # n

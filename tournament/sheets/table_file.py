@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.messages import render
 from tournament.sheets.reader import (
     MSG_TOO_MANY_ROWS,
     Limits,
@@ -31,6 +30,7 @@ from tournament.sheets.reader import (
     clean_text,
     sheet_rows,
 )
+from tournament.text.messages import render
 
 __all__ = [
     "DB_INT_MAX",

@@ -20,7 +20,6 @@ from django.utils import timezone
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import Invalid, Refused
-from tournament.core.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 from tournament.models import SignUp, Tournament
 from tournament.signup.services import (
     MSG_REASON_NEEDED,
@@ -29,8 +28,9 @@ from tournament.signup.services import (
     promote,
     signup_snapshot,
 )
+from tournament.text.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_BULK_PICK = "signup_bulk_pick"
 MSG_BULK_NONE = "signup_bulk_none"
 SHOWN = 20  # addresses and hours offered on the organizer's page, the busiest first

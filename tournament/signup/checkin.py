@@ -29,7 +29,12 @@ from django.utils.translation import gettext as _
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, Refused
-from tournament.core.messages.audit import (
+from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
+from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
+from tournament.registration.services import team_set_status
+from tournament.results import write_rule
+from tournament.results.table_write import drawn_by, require_write
+from tournament.text.messages.audit import (
     MSG_AUDIT_ABSENT,
     MSG_AUDIT_ABSENT_LOST,
     MSG_AUDIT_ABSENT_ROUND,
@@ -38,13 +43,8 @@ from tournament.core.messages.audit import (
     round_ref,
     term,
 )
-from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
-from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
-from tournament.registration.services import team_set_status
-from tournament.results import write_rule
-from tournament.results.table_write import drawn_by, require_write
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_FOREIGN_CODE = "checkin_foreign_code"
 MSG_TEAM_OUT = "checkin_team_out"
 MSG_PICK_ACTION = "checkin_pick_action"

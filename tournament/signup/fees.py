@@ -20,11 +20,11 @@ from PIL import Image, UnidentifiedImageError
 from rules.messages import Message
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid
-from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.signup.services import promote
+from tournament.text.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_FEE_STATUS = "fee_status"
 MSG_QR_TOO_BIG = "fee_qr_too_big"
 MSG_QR_TOO_LARGE = "fee_qr_too_large"

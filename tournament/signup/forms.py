@@ -6,7 +6,6 @@ from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.messages import TEXTS, render
 from tournament.core.normalize import normalize_name
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
@@ -14,8 +13,9 @@ from tournament.registration.services import TeamData
 from tournament.registration.sheet_check import NAME_MAX, PHONE_MAX
 from tournament.signup import challenge
 from tournament.signup.services import team_data
+from tournament.text.messages import TEXTS, render
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_CHALLENGE_WRONG = "form_challenge_wrong"
 MSG_CHALLENGE_EXPIRED = "form_challenge_expired"
 _NAMES = ("name", "unit", "player1", "player2")

@@ -29,7 +29,12 @@ from django.utils.translation import gettext as _
 from rules.messages import Message
 from tournament.core.audit import client_ip, log_action
 from tournament.core.errors import FieldErrors, Invalid, Refused
-from tournament.core.messages.audit import (
+from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
+from tournament.registration.services import TeamData, team_register, team_set_status, team_update
+from tournament.signup import mail as signup_mail
+from tournament.signup.checks import check_signup, normalized
+from tournament.signup.flood import flooded
+from tournament.text.messages.audit import (
     MSG_AUDIT_SIGNUP,
     MSG_AUDIT_SIGNUP_APPROVED,
     MSG_AUDIT_SIGNUP_CONFIRMED,
@@ -39,13 +44,8 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_SIGNUP_WITHDRAWN,
     term,
 )
-from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
-from tournament.registration.services import TeamData, team_register, team_set_status, team_update
-from tournament.signup import mail as signup_mail
-from tournament.signup.checks import check_signup, normalized
-from tournament.signup.flood import flooded
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_LIMIT_EVENT = "signup_limit_event"
 MSG_LIMIT_ADDRESS = "signup_limit_address"
 MSG_CLOSED = "signup_closed"

@@ -35,9 +35,9 @@ from tournament.signup.services import (
 
 def qr_svg(text: str, scale: int = 6) -> str:
     """An SVG QR code of ``text`` (quiet zone of 4 modules), one path, crisp when scaled."""
-    # Imported here: printing.qr brings qrcode and reportlab, which a worker serving no QR
+    # Imported here: core.qr brings qrcode and reportlab, which a worker serving no QR
     # code need not hold.
-    from tournament.printing.qr import matrix
+    from tournament.core.qr import matrix
 
     rows = matrix(text)
     size = len(rows) + 8

@@ -15,7 +15,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
-from tournament.core.uploads import read_upload
 from tournament.core.view_helpers import (
     MSG_UNKNOWN_ACTION,
     back_to_list,
@@ -24,6 +23,7 @@ from tournament.core.view_helpers import (
 )
 from tournament.models import SignUp
 from tournament.registration.services import TeamData
+from tournament.sheets.uploads import read_upload
 from tournament.signup.bulk import busiest_addresses, busiest_hours, parse_hour, signup_reject_many
 from tournament.signup.fees import fee_mark, fee_totals, save_config
 from tournament.signup.forms import RejectForm, SignUpConfigForm, SignUpForm

@@ -29,11 +29,11 @@ from scoring import (
 )
 from tournament.core.rights import results_counted
 from tournament.models import Match, Round, Stage, Team, Tournament
-from tournament.results.checks import RESULT_FIELDS
+from tournament.models.result_values import RESULT_FIELDS
 
 COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
 # Message codes of a standings choice that cannot be shown (texts in
-# tournament/core/messages/services.py): no such round (a round asked for that does not
+# tournament/text/messages/services.py): no such round (a round asked for that does not
 # exist or is not locked), no ranking before the first locked round. The exports and the
 # ``standings`` command raise them.
 MSG_NO_ROUND = "export_no_round"

@@ -7,10 +7,10 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from tournament.core.messages.labels import metric_label
 from tournament.models import Team
-from tournament.rounds.titles import listing
 from tournament.standings.cells import metric_keys, metric_text
+from tournament.text.messages.labels import metric_label
+from tournament.text.titles import listing
 
 # 退赛/取消资格 beside a pair's name, translated when the page is drawn (lazy texts).
 STATUS_WORDS = {key: label for key, label in Team.STATUS_CHOICES if key != Team.ACTIVE}

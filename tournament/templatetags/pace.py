@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from rules.pace import IDLE_MINUTES
-from tournament.rounds.pace import round_pace
+from tournament.results.pace import round_pace
 
 register = template.Library()
 

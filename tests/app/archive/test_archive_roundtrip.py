@@ -284,7 +284,7 @@ def test_this_sessions_rows_travel_in_an_archive(organizer, chief, referee):
     exported and imported again field by field."""
     from rules.messages import Message
     from tournament.core.audit import log_action
-    from tournament.core.messages.audit import MSG_AUDIT_KEPT_LATE
+    from tournament.text.messages.audit import MSG_AUDIT_KEPT_LATE
 
     t = registered(sorted(PROFILES)[0], organizer, chief, referee)
     SignUp.objects.filter(tournament=t).update(state=SignUp.HELD)

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from rules.messages import Message
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.bulk import insert_all, insert_values
-from tournament.core.messages.audit import MSG_AUDIT_ROUND
 from tournament.models import AuditEntry, Match, Round
+from tournament.text.messages.audit import MSG_AUDIT_ROUND
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 

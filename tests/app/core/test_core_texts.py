@@ -17,9 +17,9 @@ from tests.app.conftest import CJK
 from tournament.archive.checks import check_match
 from tournament.archive.write import ArchiveError
 from tournament.core.errors import ServiceError
-from tournament.core.messages import render
 from tournament.results.photo_files import PhotoError, sheet_jpeg
 from tournament.sheets.reader import Limits, TableFileError, sheet_rows
+from tournament.text.messages import render
 
 EW_TO_A = "EW12 EW12 EW12 EW12"
 WORKED = f"{EW_TO_A} NS14 EW14 EW14 NS13 NS12 NS12 NS13 NS12"

@@ -27,8 +27,8 @@ from rules.events import ATTEMPT_LIMIT, EVENT_CODES
 from rules.messages import Message
 from tests.app.conftest import CJK
 from tournament.core.errors import ServiceError
-from tournament.core.messages import TEXTS
-from tournament.core.messages.audit import AUDIT
+from tournament.text.messages import TEXTS
+from tournament.text.messages.audit import AUDIT
 
 ROOT = Path(tournament.__file__).parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
@@ -209,7 +209,7 @@ def test_every_audit_code_is_named_by_one_constant():
                 for target in node.targets:
                     if isinstance(target, ast.Name) and node.value.value in AUDIT:
                         constants.setdefault(node.value.value, []).append(target.id)
-    assert offenders == []  # write MSG_AUDIT_… (tournament.core.messages.audit)
+    assert offenders == []  # write MSG_AUDIT_… (tournament.text.messages.audit)
     assert {code: names for code, names in constants.items() if len(names) != 1} == {}
     assert sorted(AUDIT.keys() - constants.keys()) == []
 
@@ -245,7 +245,7 @@ def test_no_two_codes_share_a_text():
 def test_every_flag_and_metric_has_a_label_in_chinese_and_in_english(english):
     from pairing import DRAW_FLAGS
     from scoring import METRICS
-    from tournament.core.messages.labels import FLAG_LABELS, METRIC_LABELS
+    from tournament.text.messages.labels import FLAG_LABELS, METRIC_LABELS
 
     assert set(FLAG_LABELS) == set(DRAW_FLAGS) and set(METRIC_LABELS) == set(METRICS)
     wrong = []

@@ -25,18 +25,18 @@ from rules import RuleError
 from rules.messages import Message
 from tests.app.conftest import CJK
 from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
-from tournament.core.messages import TEXTS, render
-from tournament.core.messages.audit import AUDIT
-from tournament.core.messages.cores import CONFLICTS, CORES, EVENTS, PAIRING, RULES, SCORING
-from tournament.core.messages.people import PEOPLE
-from tournament.core.messages.rounds import ROUNDS
-from tournament.core.messages.services import SERVICES
 from tournament.results.checks import ResultValues, check_result
+from tournament.results.results_sheet import check_results_sheet
 from tournament.results.services import submit_result
 from tournament.rounds.lifecycle import lock_round
-from tournament.sheets.results_sheet import check_results_sheet
 from tournament.sheets.table_file import RawTable
 from tournament.standings.selectors import ruleset
+from tournament.text.messages import TEXTS, render
+from tournament.text.messages.audit import AUDIT
+from tournament.text.messages.cores import CONFLICTS, CORES, EVENTS, PAIRING, RULES, SCORING
+from tournament.text.messages.people import PEOPLE
+from tournament.text.messages.rounds import ROUNDS
+from tournament.text.messages.services import SERVICES
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():

@@ -18,11 +18,11 @@ from django.urls import reverse
 
 from tests.app import bombs
 from tests.conftest import login
-from tournament.core.uploads import upload_limits
 from tournament.registration.sheet_check import HEADERS
 from tournament.sheets import formats
 from tournament.sheets.reader import Limits, sheet_rows
 from tournament.sheets.table_file import TableFileError, read_table
+from tournament.sheets.uploads import upload_limits
 
 pytestmark = pytest.mark.django_db
 

@@ -3,9 +3,9 @@
 import pytest
 
 from tournament.core.errors import FieldErrors
-from tournament.core.messages import render
-from tournament.events.options import parse_award_tiers, validate_options
 from tournament.events.services import tournament_create
+from tournament.text.messages import render
+from tournament.text.options import parse_award_tiers, validate_options
 
 
 def messages(opts):

@@ -10,10 +10,10 @@ from django.urls import reverse
 from tests.app.events.test_stages import create, play_round
 from tests.conftest import login
 from tournament.core.errors import Refused
-from tournament.core.messages import render
-from tournament.events.options import validate_options
 from tournament.rounds.adjust import swap_teams
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
+from tournament.text.messages import render
+from tournament.text.options import validate_options
 
 pytestmark = pytest.mark.django_db
 

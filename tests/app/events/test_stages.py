@@ -13,7 +13,6 @@ from openpyxl import load_workbook
 
 from tests.conftest import login
 from tournament.core.errors import Refused
-from tournament.core.messages import render
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff
@@ -24,6 +23,7 @@ from tournament.results.services import confirm_result, submit_result
 from tournament.results.sheet_import import import_results
 from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
+from tournament.text.messages import render
 
 pytestmark = pytest.mark.django_db
 

@@ -13,18 +13,19 @@ from qrcode import util
 from qrcode.constants import ERROR_CORRECT_M
 
 from tests.app.printing.conftest import pages_text
+from tournament.archive.stage_ids import map_state_teams
+from tournament.core import qr
 from tournament.models import Match
-from tournament.printing import fonts, qr
+from tournament.printing import fonts
 from tournament.printing.bracket import (
     Bracket,
     BracketPdf,
     bracket_from_state,
-    map_state_teams,
     sections,
 )
 from tournament.printing.data import STATE_LABELS, EventInfo, Pair, Table
 from tournament.printing.scoresheet import ScoreSheetPdf
-from tournament.rounds.titles import bracket_round_title
+from tournament.text.titles import bracket_round_title
 
 EVENT = EventInfo(
     name="测试赛",

@@ -11,7 +11,6 @@ from pypdf import PdfReader
 from pairing.bracket import advance, knockout_bracket
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_parts import EVENT
-from tournament.core.pinyin import name_sort_key
 from tournament.models import Match, Round, Stage, Team
 from tournament.models.table_guard import exempt
 from tournament.printing import registry
@@ -19,7 +18,8 @@ from tournament.printing.bracket import BracketPdf, bracket_from_state
 from tournament.printing.data import Pair
 from tournament.printing.makers import Request
 from tournament.printing.signin import by_pinyin
-from tournament.rounds.titles import bracket_round_title, match_title, round_title
+from tournament.text.pinyin import name_sort_key
+from tournament.text.titles import bracket_round_title, match_title, round_title
 
 
 def render(tournament, kind, fmt="pdf", **kw) -> bytes:

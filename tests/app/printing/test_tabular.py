@@ -11,10 +11,10 @@ from openpyxl import load_workbook
 from scoring import score_record
 from tests.app.finished_event import build_event
 from tournament.models import Match, Team
+from tournament.models.result_values import RESULT_FIELDS
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.printing.tabular import Column, Exporter, write_csv, write_xlsx
-from tournament.results.checks import RESULT_FIELDS
 from tournament.standings.selectors import match_record, standings_for
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tests.app.sheet_files import xlsx
-from tournament.core.pinyin import pinyin_key
 from tournament.models import AuditEntry, Team
+from tournament.text.pinyin import pinyin_key
 
 pytestmark = pytest.mark.django_db
 

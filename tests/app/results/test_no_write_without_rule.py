@@ -23,7 +23,6 @@ from django.db import transaction
 
 from tests.conftest import ONE_EVENT
 from tournament.core.errors import NotAllowed
-from tournament.core.messages.audit import MSG_AUDIT_ENTERED, about_match
 from tournament.models import Match, Staff
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
@@ -36,6 +35,7 @@ from tournament.results.table_write import (
     save_match,
     snapshot,
 )
+from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
 
 ROOT = Path(__file__).resolve().parents[3] / "tournament"
 WRITES = {"save", "update", "bulk_update", "delete", "create", "bulk_create", "update_or_create"}
@@ -49,7 +49,7 @@ TABLE_WRITERS = {
     ("results/first_entries.py", "_write_groups"): "enter_first's: asks the rule per table",
     ("results/slips.py", "revoke_slip"): "a side's new code and PIN; table rights",
     ("results/places.py", "record_passed_at"): "the time A was passed; table rights",
-    ("rounds/pace.py", "record_line_times"): "deal times, from save_sheet after the rule",
+    ("results/pace.py", "record_line_times"): "deal times, from save_sheet after the rule",
     ("rounds/adjust.py", "_refresh_flags"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "give_bye"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "pair_byes"): "a draft round's tables, before any result",

@@ -10,10 +10,11 @@ from dataclasses import fields
 import pytest
 
 from tournament.models import Match
+from tournament.models.result_values import RESULT_FIELDS
 from tournament.models.table_guard import exempt
 from tournament.printing import source
 from tournament.printing.data import Table
-from tournament.results.checks import RESULT_FIELDS, ResultValues
+from tournament.results.checks import ResultValues
 from tournament.results.forms import ResultForm
 from tournament.results.table_write import values_of
 from tournament.results.views import initial_for

@@ -19,7 +19,7 @@ from tests.conftest import login
 from tournament.models import AuditEntry, Match, Round, Submission
 from tournament.models.rounds import next_change_seq
 from tournament.models.table_guard import exempt
-from tournament.rounds.status import refresh_round_status
+from tournament.results.round_status import refresh_round_status
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 

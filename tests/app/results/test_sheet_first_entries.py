@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.app.sheet_files import xlsx
 from tests.conftest import new_round, register_pair
 from tournament.models import AuditEntry, Match, Round, Submission
-from tournament.results.checks import RESULT_FIELDS, ResultValues
+from tournament.models.result_values import RESULT_FIELDS
+from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 from tournament.results.sheet_import import import_results
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import ONE_EVENT
-from tournament.core.messages import render
 from tournament.models import Match, Round, Staff
 from tournament.results import write_rule
 from tournament.results.table_write import write_decision
@@ -32,6 +31,7 @@ from tournament.results.write_rule import (
     WRITE,
     may_write,
 )
+from tournament.text.messages import render
 
 EXPECTED = """
 path          actor      empty            in_play          entered          confirmed        disputed

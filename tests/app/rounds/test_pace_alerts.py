@@ -12,8 +12,8 @@ from django.utils import timezone
 from tests.conftest import ONE_EVENT
 from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
+from tournament.results.pace import round_pace
 from tournament.results.services import save_sheet
-from tournament.rounds.pace import round_pace
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 SLOW = {"win": "EW", "partner": 4}  # one level up a deal

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.utils import translation
 
 from tournament.core.audit_text import changes
-from tournament.core.messages import render
-from tournament.core.messages.audit import decode
 from tournament.models import AuditEntry
+from tournament.text.messages import render
+from tournament.text.messages.audit import decode
 
 pytestmark = pytest.mark.django_db
 

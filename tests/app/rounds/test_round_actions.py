@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.errors import Refused
+from tournament.core.round_actions import allowed_actions, problem, problem_text
 from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
-from tournament.rounds.actions import allowed_actions, problem, problem_text
 from tournament.rounds.lifecycle import lock_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]

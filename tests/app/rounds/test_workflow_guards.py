@@ -8,7 +8,6 @@ from django.urls import reverse
 
 from tests.app.sheet_files import xlsx
 from tournament.core.errors import Refused
-from tournament.core.messages import render
 from tournament.events.services import tournament_create, tournament_update
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff
@@ -19,6 +18,7 @@ from tournament.results.services import confirm_result, submit_result
 from tournament.results.sheet_import import import_results
 from tournament.rounds.lifecycle import lock_round, publish_round, unlock_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
+from tournament.text.messages import render
 
 pytestmark = pytest.mark.django_db
 

@@ -25,9 +25,9 @@ from django.utils import translation
 
 from tests.app import bombs, xls_bombs
 from tests.app.sheet_files import pairs, xlsx
-from tournament.core.uploads import upload_limits
 from tournament.registration.sheet_check import HEADERS
 from tournament.sheets.table_file import TableFileError, read_table
+from tournament.sheets.uploads import upload_limits
 
 WANTED = HEADERS["team"] + HEADERS["player1"]
 DATA = Path(__file__).parent.parent / "data"

@@ -24,7 +24,6 @@ from tests.conftest import (
     new_staff,
     new_tournament,
 )
-from tournament.core.messages.labels import METRIC_LABELS
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Round, Staff, Tournament
@@ -35,6 +34,7 @@ from tournament.results.services import confirm_result, submit_result
 from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.rounds.pairing import draw, pair_next_round
 from tournament.standings.selectors import match_records, standings_for, standings_rules
+from tournament.text.messages.labels import METRIC_LABELS
 
 pytestmark = pytest.mark.django_db
 

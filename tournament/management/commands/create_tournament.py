@@ -11,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
 from tournament.core.errors import ServiceError
-from tournament.events import options as opt
 from tournament.events.services import tournament_create
 from tournament.management.commands._base import BaseCommand
+from tournament.text import options as opt
 
 # Flag → option, for the flags that set one option each (None = not given).
 _OPTION_FLAGS = (

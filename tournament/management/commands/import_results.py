@@ -9,14 +9,14 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from tournament.core.errors import ServiceError
-from tournament.core.uploads import read_file
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Round
 from tournament.results.confirm_all import confirm_imported
+from tournament.results.results_sheet import blank_note
 from tournament.results.sheet_import import import_results
 from tournament.rounds.lifecycle import lock_round
-from tournament.sheets.results_sheet import blank_note
 from tournament.sheets.table_file import TableFileError
+from tournament.sheets.uploads import read_file
 
 
 class Command(BaseCommand):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from tournament.core.uploads import read_file
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.registration.services import teams_import
 from tournament.sheets.table_file import TableFileError
+from tournament.sheets.uploads import read_file
 
 
 class Command(BaseCommand):

@@ -11,7 +11,6 @@ import json
 
 from django.core.management.base import CommandError
 
-from tournament.core.messages import render
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.standings.cells import metric_keys, metric_text, standings_rows
 from tournament.standings.selectors import (
@@ -21,6 +20,7 @@ from tournament.standings.selectors import (
     standings_for,
     teams_by_id,
 )
+from tournament.text.messages import render
 
 
 class Command(BaseCommand):

@@ -11,12 +11,12 @@ from __future__ import annotations
 from django.utils.translation import get_language
 
 from tournament.core.page_cache import computed
+from tournament.core.result_labels import result_text
 from tournament.core.rights import may_see_results
 from tournament.models import Match, Round, Team, Tournament
 from tournament.standings.cells import metric_keys
 from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import COUNTED_STATES, standings_choice
-from tournament.templatetags.guandan import result_text
 
 
 def team_ref(team: Team | None) -> dict | None:

@@ -21,7 +21,7 @@ from ninja.openapi.docs import DocsBase
 from ninja.renderers import JSONRenderer
 from pydantic import TypeAdapter
 
-from tournament.core.messages import render as render_message
+from tournament.core.round_actions import MSG_NOT_PUBLISHED
 from tournament.core.stamps import page_stamp
 from tournament.events.api_tokens import bearer_secret, token_for
 from tournament.models import Round, Team, Tournament
@@ -36,9 +36,9 @@ from tournament.public.api.schemas import (
     TeamDetail,
 )
 from tournament.public.conditional import PROXY_KEEPS, proxy_may_keep
-from tournament.rounds.actions import MSG_NOT_PUBLISHED
+from tournament.text.messages import render as render_message
 
-# Message codes: texts in tournament/core/messages/people.py
+# Message codes: texts in tournament/text/messages/people.py
 MSG_BAD_TOKEN = "api_bad_token"
 MSG_NO_RESULTS = "api_no_results"
 MSG_RESULTS_HIDDEN = "api_results_hidden"

@@ -12,7 +12,7 @@ text
 render
     Code + parameters → a sentence in the active language. A parameter that is a message is
     rendered too; a vocabulary parameter of a core message (``side``, ``foul_kind``, …, see
-    :data:`tournament.core.messages.cores.LABELS`) is shown by its label. A code missing
+    :data:`tournament.text.messages.cores.LABELS`) is shown by its label. A code missing
     from the table is taken as a text of its own (gettext finds it if the catalogue has it):
     the activity log's stored labels are kept that way (:func:`~.audit.term`).
 """
@@ -24,12 +24,12 @@ from typing import Any
 from django.utils.translation import gettext
 
 from rules.messages import Message
-from tournament.core.messages.audit import AUDIT
-from tournament.core.messages.cores import CORES, LABELS
-from tournament.core.messages.people import PEOPLE
-from tournament.core.messages.rounds import ROUNDS
-from tournament.core.messages.services import SERVICES
-from tournament.rounds.titles import listing
+from tournament.text.messages.audit import AUDIT
+from tournament.text.messages.cores import CORES, LABELS
+from tournament.text.messages.people import PEOPLE
+from tournament.text.messages.rounds import ROUNDS
+from tournament.text.messages.services import SERVICES
+from tournament.text.titles import listing
 
 TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT}
 

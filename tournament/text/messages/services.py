@@ -1,4 +1,4 @@
-"""The texts of the services' messages, by code (see :mod:`tournament.core.messages`)."""
+"""The texts of the services' messages, by code (see :mod:`tournament.text.messages`)."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -90,7 +90,7 @@ class OptionProblem:
     """One reason an option combination is refused: the field and a Chinese message."""
 
     field: str
-    message: Message  # rendered by code in the Django layer (tournament.core.messages)
+    message: Message  # rendered by code in the Django layer (tournament.text.messages)
 
 
 def _choice(problems: list, options: Mapping, field: str, value: object, label: str) -> None:

@@ -1,5 +1,5 @@
-"""The texts of the round actions' refusals, by code (``tournament.rounds.actions``: why an
-action is impossible on a round now; see :mod:`tournament.core.messages`)."""
+"""The texts of the round actions' refusals, by code (``tournament.core.round_actions``: why an
+action is impossible on a round now; see :mod:`tournament.text.messages`)."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -1,5 +1,5 @@
 """The labels of the cores' vocabulary that pages, PDFs and exports show, by code (see
-:mod:`tournament.core.messages`): the cores hold the codes only.
+:mod:`tournament.text.messages`): the cores hold the codes only.
 
 Vocabulary:
 

@@ -1,5 +1,5 @@
 """The texts of the messages of the services about people: the event's settings and staff,
-registration, sign-up, fees and check-in (see :mod:`tournament.core.messages`)."""
+registration, sign-up, fees and check-in (see :mod:`tournament.text.messages`)."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -1,4 +1,4 @@
-"""The texts of the activity log's summaries, by code (see :mod:`tournament.core.messages`), and
+"""The texts of the activity log's summaries, by code (see :mod:`tournament.text.messages`), and
 the references they are built from.
 
 Vocabulary

@@ -28,10 +28,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.messages import Message
-from tournament.core.messages import render
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
 from tournament.models import Match, Round
-from tournament.rounds.titles import listing
+from tournament.text.messages import render
+from tournament.text.titles import listing
 
 ROLES = {
     "adjust": ORGANIZER,
@@ -77,7 +77,7 @@ class Action:
     shown: bool
 
 
-# Message codes: texts in tournament/core/messages/rounds.py
+# Message codes: texts in tournament/text/messages/rounds.py
 MSG_NOT_PUBLISHED = "round_not_published"
 MSG_ADJUST_PUBLISHED = "round_adjust_published"
 MSG_ADJUST_FIXED = "round_adjust_fixed"

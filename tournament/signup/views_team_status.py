@@ -1,0 +1,48 @@
+"""The registration list's 退赛 / 恢复 buttons: a pair's status changed, and a place freed by a
+withdrawal filled from the sign-up waiting list (候补递补) at once.
+
+In sign-up, not registration: the change is registration's service and the promotion is
+sign-up's, and sign-up builds on registration (.importlinter, the layers). The address is
+the registration list's (``team_status``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_POST
+
+from tournament.core.errors import ServiceError
+from tournament.core.rights import ORGANIZER
+from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
+from tournament.models import Team
+from tournament.registration.services import team_set_status
+from tournament.signup.services import promote_after_change
+
+
+@require_POST
+def team_status(request, slug, team_id):
+    tournament = load_tournament(request, slug, ORGANIZER)
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    status = request.POST.get("status", "")
+    if status == Team.WITHDRAWN:
+        asking = confirm_first(
+            request,
+            tournament,
+            title=_("退赛") + _("：") + team.name,
+            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": team.name},
+            button=pgettext("action", "退赛"),
+            cancel_url=reverse("team_list", args=[slug]),
+        )
+        if asking is not None:
+            return asking
+    try:
+        team_set_status(team=team, status=status, request=request)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
+        promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
+    return back_to_list(request, reverse("team_list", args=[slug]))
