@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import MSG_AUDIT_TOKEN_NEW, MSG_AUDIT_TOKEN_OFF
 from tournament.models import ApiToken, Tournament
@@ -35,7 +36,7 @@ def token_create(*, tournament: Tournament, name: str, request=None) -> tuple[Ap
     )
     log_action(
         tournament=tournament,
-        request=request,
+        by=as_actor(None, request),
         action="token.create",
         obj=token,
         summary=Message(MSG_AUDIT_TOKEN_NEW, {"name": name, "prefix": token.prefix}),
@@ -57,7 +58,7 @@ def token_revoke(*, tournament: Tournament, token_id: int, request=None) -> ApiT
     token.save(update_fields=["revoked_at"])
     log_action(
         tournament=tournament,
-        request=request,
+        by=as_actor(None, request),
         action="token.revoke",
         obj=token,
         summary=Message(MSG_AUDIT_TOKEN_OFF, {"name": token.name, "prefix": token.prefix}),

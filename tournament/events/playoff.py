@@ -13,9 +13,11 @@ from django.db import transaction
 from rules.messages import Message
 from scoring import standings
 from scoring.cut import Cut, cut_at
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
+from tournament.core.stamps import public_changed
 from tournament.models import Stage, Team, Tournament
 from tournament.standings.selectors import match_records, standings_rules
 
@@ -59,13 +61,13 @@ def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[
     stage.save(update_fields=["state"])
     log_action(
         tournament=stage.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="stage.playoff",
         obj=stage,
         summary=Message(MSG_AUDIT_PLAYOFF, {"stage": stage.name, "count": len(tables)}),
         after={"tables": tables},
     )
+    public_changed(stage.tournament)
     return tables
 
 
@@ -83,8 +85,7 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
     name = Team.objects.get(pk=team_id).name
     log_action(
         tournament=stage.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="stage.playoff",
         obj=stage,
         summary=Message(
@@ -92,3 +93,4 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
         ),
         after={"table": index + 1, "winner": team_id},
     )
+    public_changed(stage.tournament)

@@ -6,9 +6,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages import render
 from tournament.core.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
+from tournament.core.stamps import public_changed
 from tournament.events.options import FORMATS
 from tournament.models import Round, Stage, Tournament
 
@@ -33,13 +35,13 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
     Stage.objects.bulk_create(default_stages(tournament))
     log_action(
         tournament=tournament,
-        user=organizer,
-        request=request,
+        by=as_actor(organizer, request),
         action="tournament.create",
         obj=tournament,
         summary=Message(MSG_AUDIT_CREATE_EVENT, {"name": tournament.name}),
         after=tournament.option_values(),
     )
+    public_changed(tournament)
     return tournament
 
 
@@ -69,14 +71,14 @@ def tournament_update(
         Stage.objects.bulk_create(default_stages(tournament))
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="tournament.edit",
         obj=tournament,
         summary=Message(MSG_AUDIT_SETTINGS, {"fields": [_field_label(k) for k in sorted(changed)]}),
         before={k: before[k] for k in changed},
         after={k: after[k] for k in changed},
     )
+    public_changed(tournament)
     return tournament
 
 

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import (
     MSG_AUDIT_PASSWORD_RESET,
@@ -42,6 +43,7 @@ from tournament.core.messages.audit import (
     term,
 )
 from tournament.core.rights import parse_tables
+from tournament.core.stamps import public_changed
 from tournament.models import Staff, Tournament
 
 NAME_MAX = 150  # User.first_name
@@ -150,9 +152,8 @@ def staff_add(
     shown_name = display_name(account, tournament)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
-        actor=actor,
+        by=as_actor(user, request),
+        label=actor,
         action="staff.set",
         obj=staff,
         summary=Message(
@@ -161,6 +162,7 @@ def staff_add(
         ),
         after={"username": username, "name": shown_name, "role": role, "tables": tables},
     )
+    public_changed(tournament)
     return StaffChange(staff, created, shown)
 
 
@@ -183,12 +185,12 @@ def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -
     staff.delete()
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="staff.remove",
         summary=Message(MSG_AUDIT_STAFF_REMOVED, {"name": staff.name or display_name(staff.user)}),
         before=before,
     )
+    public_changed(tournament)
     return staff
 
 
@@ -208,12 +210,12 @@ def staff_reset_password(
     account.save(update_fields=["password"])
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="staff.password",
         obj=staff,
         summary=Message(MSG_AUDIT_PASSWORD_RESET, {"name": display_name(account, tournament)}),
     )
+    public_changed(tournament)
     return StaffChange(staff, False, password)
 
 

@@ -35,9 +35,11 @@ from pairing.roundrobin import (
 from rules import knockout_winner
 from rules.messages import Message
 from scoring import rotation_totals, standings
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_ADD_STAGE
+from tournament.core.stamps import public_changed
 from tournament.events.options import GAMES, STAGE_KINDS
 from tournament.events.playoff import playoff_qualifiers, stage_cut
 from tournament.models import Match, Round, Stage, Team, Tournament
@@ -147,13 +149,13 @@ def stage_add(
     )
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="stage.add",
         obj=stage,
         summary=Message(MSG_AUDIT_ADD_STAGE, {"stage": stage.name}),
         after={"kind": kind, "rounds": stage.rounds, "qualify": qualify, "games": games},
     )
+    public_changed(tournament)
     return stage
 
 
@@ -163,11 +165,11 @@ def stage_delete(stage: Stage, *, user=None, request=None) -> None:
         raise Refused(MSG_STAGE_PLAYED)
     log_action(
         tournament=stage.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="stage.delete",
         summary=stage.name,
     )
+    public_changed(stage.tournament)
     stage.delete()
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
+from tournament.core.stamps import public_changed
 from tournament.models import ForbiddenPairing, Team, Tournament
 
 MSG_APART_EXISTS = "apart_exists"
@@ -50,13 +52,13 @@ def add_forbidden(
     )
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="forbidden.add",
         obj=row,
         summary=Message(MSG_AUDIT_KEEP_APART, {"a": teams[low].name, "b": teams[high].name}),
         after={"team_a": low, "team_b": high, "note": note},
     )
+    public_changed(tournament)
     return row
 
 
@@ -72,11 +74,11 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         raise Refused(MSG_APART_MISSING)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="forbidden.remove",
         obj=row,
         summary=Message(MSG_AUDIT_KEEP_APART_OFF, {"a": row.team_a.name, "b": row.team_b.name}),
         before={"team_a": row.team_a_id, "team_b": row.team_b_id, "note": row.note},
     )
+    public_changed(tournament)
     row.delete()

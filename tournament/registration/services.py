@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.messages import render
@@ -20,6 +21,7 @@ from tournament.core.messages.audit import (
     term,
 )
 from tournament.core.normalize import normalize_name
+from tournament.core.stamps import public_changed
 from tournament.core.uploads import upload_limits
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.registration.sheet_check import HEADERS, RegistrationCheck, check_registration
@@ -109,13 +111,13 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
     )
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="team.add",
         obj=team,
         summary=Message(MSG_AUDIT_REGISTER, {"team": team.name}),
         after=team_snapshot(team, players),
     )
+    public_changed(tournament)
     return team
 
 
@@ -139,14 +141,14 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
         )
     log_action(
         tournament=team.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="team.edit",
         obj=team,
         summary=Message(MSG_AUDIT_EDIT_TEAM, {"team": team.name}),
         before=before,
         after=team_snapshot(team),
     )
+    public_changed(team.tournament)
     return team
 
 
@@ -163,8 +165,7 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
     team.save(update_fields=["status", "version"])
     log_action(
         tournament=team.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="team.status",
         obj=team,
         summary=Message(
@@ -174,6 +175,7 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
         before={"status": before},
         after={"status": status},
     )
+    public_changed(team.tournament)
     return team
 
 
@@ -240,11 +242,11 @@ def teams_import(
     count = len(check.rows)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="team.import",
-        actor=actor,
+        label=actor,
         summary=Message(MSG_AUDIT_IMPORT_TEAMS, {"file": filename, "count": count}),
         after={"count": count, "file": filename},
     )
+    public_changed(tournament)
     return check

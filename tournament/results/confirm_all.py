@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from tournament.backups import auto as backup_auto
 from tournament.core.audit import log_entries
 from tournament.core.errors import NotAllowed, Refused
 from tournament.core.messages.audit import MSG_AUDIT_CONFIRMED, about_match
@@ -130,5 +131,6 @@ def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, re
             change_seq=seq,
         )
     log_entries(round_.tournament, entries)
+    backup_auto.start()  # the interval backup, when one is due
     refresh_round_status(round_)
     return len(matches)

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
@@ -118,8 +119,7 @@ def enter_final(
     if left is not None:
         log_action(
             tournament=saved.round.tournament,
-            user=user,
-            request=request,
+            by=as_actor(user, request),
             action="result.early_time",
             obj=saved,
             summary=about_match(MSG_AUDIT_TIME_EARLY, saved, n=left, reason=reason),

@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
+from tournament.backups import auto as backup_auto
 from tournament.core.audit import log_entries
 from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
@@ -131,6 +132,7 @@ def enter_first(
         )
     _write_groups(groups)
     log_entries(round_.tournament, entries)
+    backup_auto.start()  # the interval backup, when one is due
     refresh_round_status(round_)
     return {}
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from rules.fouls import count_fouls, penalty_words, three_fouls_lose
 from rules.sides import opponent
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
@@ -87,8 +88,7 @@ def _log_foul(foul: Foul, *, side: str, user, request) -> None:
     match = foul.match
     log_action(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="foul.add",
         obj=match,
         summary=about_match(

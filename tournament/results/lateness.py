@@ -13,9 +13,11 @@ from django.utils import timezone
 from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
 from rules.messages import Message
 from rules.sides import opponent
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_LATE_OUT
+from tournament.core.stamps import public_changed
 from tournament.models import Match, Team
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
@@ -56,8 +58,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
         Team.objects.filter(pk=team.pk).update(status=Team.DISQUALIFIED)
         log_action(
             tournament=tournament,
-            user=user,
-            request=request,
+            by=as_actor(user, request),
             action="team.status",
             obj=team,
             summary=Message(
@@ -66,6 +67,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
             before={"status": Team.ACTIVE},
             after={"status": Team.DISQUALIFIED},
         )
+        public_changed(tournament)
     return match
 
 

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core.accounts import actor_label
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_PHOTO
@@ -49,12 +50,11 @@ def attach_photo(match: Match, upload, *, user=None, source: str, request=None) 
         photo.save()
         log_action(
             tournament=tournament,
-            user=user,
-            request=request,
+            by=as_actor(user, request),
             action="photo.add",
             obj=match,
             summary=Message(MSG_AUDIT_PHOTO, {"table": match.table}),
             after={"photo": photo.pk},
-            actor=actor_name(source) or (actor_label(user) if user else source),
+            label=actor_name(source) or (actor_label(user) if user else source),
         )
     return photo

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from rules import level_index
 from scoring.places import Finish, places_by_time
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_PASSED_AT, about_match
@@ -87,8 +88,7 @@ def record_passed_at(
     Match.objects.filter(pk=match.pk).update(passed_at=value)
     log_action(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="result.passed_at",
         obj=match,
         summary=about_match(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
 from tournament.core.messages.audit import MSG_AUDIT_IMPORT_RESULTS, round_ref
@@ -66,15 +67,14 @@ def import_results(
     transaction.savepoint_commit(sid)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="result.import",
         obj=round_,
         summary=Message(
             MSG_AUDIT_IMPORT_RESULTS,
             {"file": filename, "round": round_ref(round_), "count": len(check.rows)},
         ),
-        actor="" if user else "cli",
+        label="" if user else "cli",
     )
     return check
 

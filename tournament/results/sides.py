@@ -36,8 +36,8 @@ from django.utils.crypto import salted_hmac
 
 from tournament.core import counters
 from tournament.core.accounts import actor_label
-from tournament.core.audit import client_ip
 from tournament.core.errors import Refused
+from tournament.core.login_door import client_ip
 from tournament.models import AuditEntry, Match
 
 TABLE_SOURCES = ("table_ew", "table_ns")
@@ -154,7 +154,7 @@ def _check_gap(match: Match, request) -> None:
         return
     if timezone.now() - match.entered_at >= timedelta(seconds=gap):
         return
-    here = client_ip(request)
+    here = client_ip(request) or None
     entry_ip = (
         AuditEntry.objects.filter(
             object_type="match",

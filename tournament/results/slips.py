@@ -21,9 +21,11 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core import counters
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_SLIP_REVOKED
+from tournament.core.stamps import public_changed
 from tournament.models import Match
 from tournament.models.rounds import new_entry_code, new_side_pin
 from tournament.results.sides import pin_key
@@ -46,10 +48,10 @@ def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
     counters.clear(pin_key(match, side))
     log_action(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="slip.revoke",
         obj=match,
         summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": match.table, "side": side}),
     )
+    public_changed(match.round.tournament)
     return match

@@ -22,7 +22,9 @@ from django.db import transaction
 
 from rules import RuleError, normalize_step
 from rules.messages import Message
+from tournament.backups import auto as backup_auto
 from tournament.core.accounts import actor_label
+from tournament.core.actors import as_actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
@@ -81,14 +83,13 @@ def table_audit(
     """A table's audit line, not yet saved: who acted, its snapshot before and now."""
     return audit_entry(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action=action,
         obj=match,
         summary=summary,
         before=before,
         after={**snapshot(match), **(extra_after or {})},
-        actor=_actor(match, user, source, request),
+        label=_actor(match, user, source, request),
     )
 
 
@@ -127,6 +128,7 @@ def save_match(
         extra_after=extra_after,
     )
     log_entries(match.round.tournament, [entry])
+    backup_auto.start()  # the interval backup, when one is due
     refresh_round_status(match.round)
     return match
 

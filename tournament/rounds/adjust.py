@@ -16,6 +16,7 @@ from django.db.models import F, Max
 from pairing import Bye, Pairing, Table
 from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages import render
@@ -25,6 +26,7 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_SWAP,
     MSG_AUDIT_TAKE_BYE,
 )
+from tournament.core.stamps import public_changed
 from tournament.events.stages import stage_members
 from tournament.models import Match, Round
 from tournament.registration.apart import forbidden_pairs
@@ -136,12 +138,12 @@ def _touch(round_: Round, *, user, request, summary: Message) -> None:
     round_.save(update_fields=["version"])
     log_action(
         tournament=round_.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="round.adjust",
         obj=round_,
         summary=summary,
     )
+    public_changed(round_.tournament)
 
 
 def _mark_manual(match: Match) -> None:

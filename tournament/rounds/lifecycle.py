@@ -14,6 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules.messages import Message
+from tournament.backups import auto as backup_auto
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
 from tournament.core.messages.audit import (
@@ -25,6 +27,7 @@ from tournament.core.messages.audit import (
     round_ref,
 )
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
+from tournament.core.stamps import public_changed
 from tournament.events.stages import update_bracket
 from tournament.models import Round
 from tournament.results.table_write import MSG_NO_RIGHT
@@ -50,14 +53,14 @@ def _save(round_: Round, *, user, request, action: str, summary: Message, before
     round_.save()
     log_action(
         tournament=round_.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action=action,
         obj=round_,
         summary=summary,
         before={"status": before},
         after={"status": round_.status},
     )
+    public_changed(round_.tournament)
     return round_
 
 
@@ -83,7 +86,7 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
         raise Refused(MSG_DUPLICATES, detail="；".join(blocking))
     before = round_.status
     round_.status = Round.PUBLISHED
-    return _save(
+    round_ = _save(
         round_,
         user=user,
         request=request,
@@ -91,6 +94,8 @@ def publish_round(round_: Round, *, user, version: int | None = None, request=No
         summary=Message(MSG_AUDIT_PUBLISH, {"round": round_ref(round_)}),
         before=before,
     )
+    backup_auto.start(backup_auto.PUBLISH)  # the slips printed now must work on a second laptop
+    return round_
 
 
 @transaction.atomic
@@ -136,6 +141,7 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
         summary=Message(MSG_AUDIT_LOCK, {"round": round_ref(round_)}),
         before=before,
     )
+    backup_auto.start(backup_auto.LOCK)
     if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
         update_bracket(round_.tournament, round_.stage)  # winners advance once confirmed and locked
     return round_

@@ -23,6 +23,7 @@ from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
@@ -35,6 +36,7 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_REPAIR,
     round_ref,
 )
+from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.registration.apart import forbidden_pairs
@@ -107,12 +109,12 @@ def draw(
     tournament.draw_seed = seed
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="draw",
         summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
         after={"seed": seed, "overrides": overrides or {}},
     )
+    public_changed(tournament)
     return numbers
 
 
@@ -224,8 +226,7 @@ def pair_next_round(
     _absences(round_, user, request)  # pairs marked absent forfeit (检录)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="round.pair",
         obj=round_,
         summary=Message(
@@ -237,6 +238,7 @@ def pair_next_round(
             "rematches": result.rematches,
         },
     )
+    public_changed(tournament)
     return round_
 
 
@@ -310,12 +312,12 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
     round_.save()
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="round.repair",
         obj=round_,
         summary=Message(MSG_AUDIT_REPAIR, {"round": round_ref(round_), "seed": seed}),
     )
+    public_changed(tournament)
     return round_
 
 
@@ -342,8 +344,7 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
         Team.objects.filter(pk=team.pk).update(draw_number=number)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="draw.override",
         obj=team,
         summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": team.name, "old": old, "new": number})
@@ -353,3 +354,4 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
             {"team": team.name, "old": old, "new": number, "holder": holder.name},
         ),
     )
+    public_changed(tournament)

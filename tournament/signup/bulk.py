@@ -20,8 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
+from tournament.core.stamps import public_changed
 from tournament.models import SignUp, Tournament
 from tournament.signup.services import REJECTABLE, lock_signups, promote, signup_snapshot
 
@@ -91,8 +93,7 @@ def signup_reject_many(
         entries.append(
             audit_entry(
                 tournament=tournament,
-                user=user,
-                request=request,
+                by=as_actor(user, request),
                 action="signup.reject",
                 obj=signup,
                 summary=summary,
@@ -106,13 +107,13 @@ def signup_reject_many(
     entries.append(
         audit_entry(
             tournament=tournament,
-            user=user,
-            request=request,
+            by=as_actor(user, request),
             action="signup.reject_many",
             summary=total,
         )
     )
     SignUp.objects.bulk_update(signups, ["state", "reason"], batch_size=500)
     log_entries(tournament, entries)
+    public_changed(tournament)
     promote(tournament, config, request, user)
     return len(signups)

@@ -28,6 +28,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import (
     MSG_AUDIT_ABSENT,
@@ -38,6 +39,7 @@ from tournament.core.messages.audit import (
     round_ref,
     term,
 )
+from tournament.core.stamps import public_changed
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
 from tournament.registration.services import team_set_status
@@ -98,13 +100,13 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
     checkin = CheckIn.objects.create(team=team, by=user, method=method)
     log_action(
         tournament=team.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="checkin.in",
         obj=team,
         summary=Message(MSG_AUDIT_CHECKED_IN, {"name": team.name}),
         after={"method": method},
     )
+    public_changed(team.tournament)
     return checkin, True
 
 
@@ -114,12 +116,12 @@ def undo_check_in(*, team: Team, user, request=None) -> None:
     if deleted:
         log_action(
             tournament=team.tournament,
-            user=user,
-            request=request,
+            by=as_actor(user, request),
             action="checkin.undo",
             obj=team,
             summary=Message(MSG_AUDIT_CHECK_IN_UNDONE, {"name": team.name}),
         )
+        public_changed(team.tournament)
 
 
 @dataclass
@@ -186,12 +188,12 @@ def mark_missing(
     label = absent if action == "absent" else term(_("退赛"))
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="checkin.absent" if action == "absent" else "checkin.withdraw",
         summary=Message(MSG_AUDIT_ABSENT, {"label": label, "names": names}),
         after={"teams": [t.pk for t in teams], "round": round_number},
     )
+    public_changed(tournament)
     return teams
 
 
@@ -225,8 +227,7 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         changed.append(match.table)
     log_action(
         tournament=round_.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="checkin.forfeit",
         obj=round_,
         summary=Message(
@@ -234,4 +235,5 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         ),
         after={"tables": changed},
     )
+    public_changed(round_.tournament)
     return len(changed)

@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
+from tournament.core.actors import as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
+from tournament.core.stamps import public_changed
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.signup.services import promote
 
@@ -99,8 +101,7 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
     signup.save(update_fields=["fee_status", "fee_marked_by", "fee_marked_at"])
     log_action(
         tournament=signup.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="signup.fee",
         obj=signup,
         summary=Message(
@@ -114,6 +115,7 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
         before={"fee_status": before},
         after={"fee_status": status},
     )
+    public_changed(signup.tournament)
     return signup
 
 
@@ -149,12 +151,12 @@ def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user,
     promote(tournament, config, request, user)  # a larger cap frees places
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action="signup.settings",
         obj=config,
         summary=Message(MSG_AUDIT_SIGNUP_SETTINGS),
         before=before,
         after={k: str(v) for k, v in fields.items()} | {"payment_qr": bool(config.payment_qr)},
     )
+    public_changed(tournament)
     return config

@@ -28,7 +28,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.audit import client_ip, log_action
+from tournament.core.actors import as_actor
+from tournament.core.audit import log_action
+from tournament.core.login_door import client_ip
 from tournament.core.messages.audit import (
     MSG_AUDIT_SIGNUP,
     MSG_AUDIT_SIGNUP_APPROVED,
@@ -39,6 +41,7 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_SIGNUP_WITHDRAWN,
     term,
 )
+from tournament.core.stamps import public_changed
 from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
 from tournament.registration.services import TeamData, team_register, team_set_status, team_update
 from tournament.signup import mail as signup_mail
@@ -87,15 +90,15 @@ def signup_snapshot(signup: SignUp) -> dict:
 def _log(signup: SignUp, action: str, summary: Message, request, user=None, before=None) -> None:
     log_action(
         tournament=signup.tournament,
-        user=user,
-        request=request,
+        by=as_actor(user, request),
         action=action,
         obj=signup,
         summary=summary,
         before=before,
         after=signup_snapshot(signup),
-        actor="" if user or (request and request.user.is_authenticated) else _("报名者"),
+        label="" if user or (request and request.user.is_authenticated) else _("报名者"),
     )
+    public_changed(signup.tournament)
 
 
 def _accept(signup: SignUp, request, user=None) -> None:
@@ -180,7 +183,7 @@ def _new_signup(tournament: Tournament, data: TeamData, emails, request) -> Sign
         data=data.__dict__,
         email1=emails[0],
         email2=emails[1],
-        ip=client_ip(request) if request is not None else None,
+        ip=(client_ip(request) or None) if request is not None else None,
     )
 
 
