@@ -28,6 +28,7 @@ from bench.django_event import setup_django  # noqa: E402
 def build(pairs: int):
     from django.contrib.auth.models import User
 
+    from tournament.core.actors import user_actor
     from tournament.events.services import tournament_create
     from tournament.registration.services import TeamData, team_register
     from tournament.results.checks import ResultValues
@@ -46,9 +47,10 @@ def build(pairs: int):
     t.save()
     draw(t, user=organizer)
     round_ = publish_round(pair_next_round(t, user=organizer), user=organizer)
+    by = user_actor(organizer)
     for match in round_.matches.exclude(table=None):
-        submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, user=organizer)
-    confirm_all_entered(round_, user=organizer)
+        submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, by=by)
+    confirm_all_entered(round_, by=by)
     return organizer, round_
 
 

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.audit_text import changes
 from tournament.models import AuditEntry
 from tournament.results.fouls import record_foul
@@ -182,7 +183,7 @@ def test_a_foul_summary_names_the_match_and_the_kind_in_english(
     tournament, teams8, make_round, referee
 ):
     match = make_round(tournament, teams8, status="in_play").matches.get(table=1)
-    record_foul(match, side="EW", kind="time_delay", severity="foul", user=referee)
+    record_foul(match, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
     entry = AuditEntry.objects.filter(tournament=tournament, action="foul.add").get()
     with translation.override("en"):
         text = entry.summary_text()

@@ -21,6 +21,7 @@ from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import page_urls
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
+from tournament.core.actors import user_actor
 from tournament.models import Round, Tournament
 from tournament.printing.registry import KINDS
 from tournament.results.photos import attach_photo
@@ -75,7 +76,7 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
     made = make_backup(reason="test")
     urls["backup_download"] = [reverse("backup_download", args=[t.slug, made.name])]
-    photo = attach_photo(m, sheet_upload(), user=t.organizer, source="referee")
+    photo = attach_photo(m, sheet_upload(), by=user_actor(t.organizer, "referee"))
     urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
     urls["table_photo"] = [reverse("table_photo", kwargs={**player, "photo_id": photo.pk})]
     urls["export_download"] = [

@@ -17,6 +17,8 @@ import sys
 
 import django
 
+from tournament.core.actors import user_actor
+
 URL = "/t/spring/standings/"
 
 
@@ -53,9 +55,11 @@ def build_event() -> None:
         )
         for table, (ew, ns) in enumerate(pairs, start=1):
             match = Match.objects.create(round=round_, table=table, ew=teams[ew], ns=teams[ns])
-            submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, user=referee)
+            submit_result(
+                match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
+            )
             match.refresh_from_db()
-            confirm_result(match, version=match.version, user=chief)
+            confirm_result(match, version=match.version, by=user_actor(chief))
         if number == 1:
             round_.refresh_from_db()
             lock_round(round_, user=chief)
@@ -104,7 +108,9 @@ def pin_build(migrated: bool = False) -> None:
     )
     teams = list(Team.objects.order_by("pk"))
     match = Match.objects.create(round=round_, table=1, ew=teams[0], ns=teams[3])
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, source="table_ew")
+    submit_result(
+        match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(None, "table_ew")
+    )
     print(json.dumps({"pin": Match.objects.get(pk=match.pk).ns_pin}), flush=True)
 
 
@@ -117,7 +123,7 @@ def pin_try(pin: str, times: int) -> None:
     for _ in range(times):
         match = Match.objects.get(round__number=3, table=1)
         try:
-            confirm_result(match, version=match.version, source="table_ns", pin=pin)
+            confirm_result(match, version=match.version, by=user_actor(None, "table_ns"), pin=pin)
             answers.append("confirmed")
         except Refused as exc:
             answers.append(exc.msg.code)

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
@@ -67,7 +68,7 @@ def _post(request, tournament) -> str:
             Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
         )
         value = parse_time(post.get("passed_at", ""))
-        record_passed_at(match, value, user=request.user, request=request)
+        record_passed_at(match, value, by=request_actor(request))
         return _("已记录过A时间")
     if post.get("playoff_stage"):
         stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])

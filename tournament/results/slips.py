@@ -21,7 +21,7 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core import counters
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_SLIP_REVOKED
@@ -35,12 +35,12 @@ MSG_BAD_SIDE = "slip_bad_side"
 
 
 @transaction.atomic
-def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
+def revoke_slip(match: Match, side: str, *, by: Actor) -> Match:
     """Give ``side`` a new link and PIN (its slip was lost, or seen by the other side)."""
     if side not in ("EW", "NS"):
         raise Refused(MSG_BAD_SIDE)
     match = lock_match(match, None)
-    check_referee(match, user, "referee")
+    check_referee(match, by.user, "referee")
     field = side.lower()
     setattr(match, f"{field}_code", new_entry_code())
     setattr(match, f"{field}_pin", new_side_pin())
@@ -48,7 +48,7 @@ def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
     counters.clear(pin_key(match, side))
     log_action(
         tournament=match.round.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="slip.revoke",
         obj=match,
         summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": match.table, "side": side}),

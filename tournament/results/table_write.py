@@ -24,7 +24,7 @@ from rules import RuleError, normalize_step
 from rules.messages import Message
 from tournament.backups import auto as backup_auto
 from tournament.core.accounts import actor_label
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
@@ -72,60 +72,50 @@ def snapshot(match: Match) -> dict:
 def table_audit(
     match: Match,
     *,
-    user,
-    request,
+    by: Actor,
     action: str,
     summary: Message,  # tournament.core.messages.audit
     before: dict,
-    source: str = "",
     extra_after: dict | None = None,
 ) -> AuditEntry:
     """A table's audit line, not yet saved: who acted, its snapshot before and now."""
     return audit_entry(
         tournament=match.round.tournament,
-        by=as_actor(user, request),
+        by=by,
         action=action,
         obj=match,
         summary=summary,
         before=before,
         after={**snapshot(match), **(extra_after or {})},
-        label=_actor(match, user, source, request),
+        label=_actor(match, by),
     )
 
 
-def _actor(match: Match, user, source: str, request) -> str:
+def _actor(match: Match, by: Actor) -> str:
     """:func:`actor_of`, and for a side acting through a printed slip, who printed it."""
-    printer = printed_by(request, match, source)
-    actor = actor_of(user, source)
+    printer = printed_by(by, match)
+    actor = actor_of(by.user, by.path)
     return f"{actor} slip:{printer}" if printer else actor
 
 
 def save_match(
     match: Match,
     *,
-    user,
-    request,
+    by: Actor,
     action: str,
     before: dict,
     summary: Message,  # tournament.core.messages.audit
-    source: str = "",
     extra_after: dict | None = None,
 ) -> Match:
     """Save a table changed under :func:`lock_match` (its version moves on), with its audit
     line, and bring the round's status up to date. Only a table the rule allowed this write
-    (:func:`require_write`, :func:`check_ruled`)."""
+    (:func:`require_write`, :func:`check_ruled`). A table's result is not public until its
+    round is locked (no public stamp moves); the write may start the interval backup."""
     check_ruled(match)
     match.version += 1
     match.save()
     entry = table_audit(
-        match,
-        user=user,
-        request=request,
-        action=action,
-        summary=summary,
-        before=before,
-        source=source,
-        extra_after=extra_after,
+        match, by=by, action=action, summary=summary, before=before, extra_after=extra_after
     )
     log_entries(match.round.tournament, [entry])
     backup_auto.start()  # the interval backup, when one is due

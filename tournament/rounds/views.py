@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
@@ -191,7 +192,7 @@ def round_action(request, slug, number, action):
             round_services.mark_reviewed(round_, user=request.user, request=request)
             messages.success(request, _("已标记为复核完毕"))
         elif action == "confirm_all":
-            n = confirm_all_entered(round_, user=request.user, request=request)
+            n = confirm_all_entered(round_, by=request_actor(request))
             messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
             left = unconfirmed_text(round_)  # the tables still open, and why
             if left:

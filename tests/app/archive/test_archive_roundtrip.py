@@ -23,6 +23,7 @@ from rules.profiles import PROFILES, profile_options
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import import_archive_file
 from tournament.archive.write import JSON_TEAM_IDS, MODEL_NAMES, PARTS, write_archive
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import staff_add
 from tournament.events.stages import stage_add
@@ -199,13 +200,13 @@ def mid_round(t: Tournament, r: Round, chief, referee) -> None:
     """A dispute (two entries that disagree), a deal-by-deal sheet, a foul, a late pair."""
     start_round(_fresh(r), user=chief)
     first, second, third, *_ = _open_tables(r)
-    m = submit_result(first, _result(t, first), version=first.version, user=referee)
-    submit_result(_fresh(m), _result(t, m, good=False), version=m.version, user=chief)
+    m = submit_result(first, _result(t, first), version=first.version, by=user_actor(referee))
+    submit_result(_fresh(m), _result(t, m, good=False), version=m.version, by=user_actor(chief))
     sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
-    save_sheet(second, sheet, version=second.version, user=referee)
-    record_foul(_fresh(second), side="NS", kind="other", severity="warning", user=referee)
+    save_sheet(second, sheet, version=second.version, by=user_actor(referee))
+    record_foul(_fresh(second), side="NS", kind="other", severity="warning", by=user_actor(referee))
     later = timezone.now() + dt.timedelta(hours=2)
-    record_absence(_fresh(third), "NS", user=chief, now=later)
+    record_absence(_fresh(third), "NS", by=user_actor(chief), now=later)
 
 
 def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
@@ -214,15 +215,15 @@ def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
         m = _fresh(m)
         if m.state == Match.DISPUTED:
             entry = dispute_entries(m)[0]
-            m = pick_entry(m, entry.pk, version=m.version, user=chief)
+            m = pick_entry(m, entry.pk, version=m.version, by=user_actor(chief))
         elif m.state == Match.IN_PLAY:  # the deal-by-deal sheet ends at time
-            m = save_sheet(m, [*m.deals, {"time": True}], version=m.version, user=referee)
+            m = save_sheet(m, [*m.deals, {"time": True}], version=m.version, by=user_actor(referee))
         elif m.state == Match.EMPTY:
-            m = submit_result(m, _result(t, m), version=m.version, user=referee)
+            m = submit_result(m, _result(t, m), version=m.version, by=user_actor(referee))
         m = _fresh(m)
         if m.state != Match.CONFIRMED:
             by = chief if m.entered_by_id != chief.pk else organizer
-            confirm_result(m, version=m.version, user=by)
+            confirm_result(m, version=m.version, by=user_actor(by))
     lock_round(_fresh(r), user=chief)
 
 
@@ -291,8 +292,7 @@ def test_this_sessions_rows_travel_in_an_archive(organizer, chief, referee):
     stage_add(_fresh(t), kind="knockout", name="决赛", rounds=2, qualify={"top": 4}, games=3)
     log_action(
         tournament=t,
-        user=referee,
-        request=None,
+        by=user_actor(referee),
         action="result.kept",
         obj=t,
         summary=Message(MSG_AUDIT_KEPT_LATE),

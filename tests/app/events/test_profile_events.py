@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.profiles import profile_options
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import update_bracket
 from tournament.models import Match, Round, Staff
@@ -35,8 +36,8 @@ def _event(organizer, chief, referee, profile: str, slug: str):
 
 
 def _enter(m, values, referee, chief):
-    m = submit_result(m, values, version=m.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
+    m = submit_result(m, values, version=m.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
@@ -75,7 +76,13 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
     publish_round(r, user=organizer)
     m = r.matches.get(table=1)
     for kind in ("time_delay", "signalling", "other"):
-        record_foul(Match.objects.get(pk=m.pk), side="NS", kind=kind, severity="foul", user=referee)
+        record_foul(
+            Match.objects.get(pk=m.pk),
+            side="NS",
+            kind=kind,
+            severity="foul",
+            by=user_actor(referee),
+        )
     m = Match.objects.get(pk=m.pk)
     if profile == "swiss_points26":  # no defeat: the table still needs its levels
         assert (m.ns_fouls, m.defeat_side) == (3, "")
@@ -83,9 +90,9 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
             m,
             check_result(ruleset(t), ew_level="7", ns_level="7", ns_fouls=3),
             version=m.version,
-            user=referee,
+            by=user_actor(referee),
         )
-    confirm_result(m, version=m.version, user=chief)
+    confirm_result(m, version=m.version, by=user_actor(chief))
     rows = {row.team: row for row in standings_for(t, public=False)}
     ew, ns = rows[m.ew_id], rows[m.ns_id]
     assert (ew.points, ns.points, ew.level_diff, ns.level_diff) == expected
@@ -103,8 +110,8 @@ def test_a_knockout_tie_at_time_goes_to_the_pair_downstage(organizer, chief, ref
         # EW climbs to 5 first (1–2), NS catches up to 5 with the last deal: time.
         sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 2}, {"time": True}]
         assert result_from_deals(ruleset(t), sheet).winner == "EW"
-        m = save_sheet(m, sheet, version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = save_sheet(m, sheet, version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
         winners.append(m.ew_id)
     bracket = update_bracket(t, t.stages.get())
     assert [m.winner for m in bracket.rounds[0]] == winners  # 台下 (EW here) advanced

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.audit import log_action
 from tournament.events.services import tournament_create
 from tournament.events.staff import staff_add
@@ -32,7 +33,7 @@ def test_renaming_a_referee_in_one_event_keeps_the_name_in_the_others(
     assert "王小明" in pages["autumn"]
     # What the referee does next is logged under each event's own name for them.
     for event in (tournament, autumn):
-        log_action(tournament=event, user=referee, action="round.lock", summary="锁定")
+        log_action(tournament=event, by=user_actor(referee), action="round.lock", summary="锁定")
     actors = dict(
         AuditEntry.objects.filter(action="round.lock").values_list("tournament__slug", "actor")
     )

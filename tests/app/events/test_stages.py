@@ -12,6 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
@@ -44,8 +45,8 @@ def play_round(round_, organizer, referee, chief, winner_of=None):
             if side == "EW"
             else ResultValues("9", "A+", winner="NS")
         )
-        m = submit_result(m, values, version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = submit_result(m, values, version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
     lock_round(Round.objects.get(pk=round_.pk), user=chief)
 
 
@@ -97,10 +98,12 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     m = matches[0]
     publish_round(semi, user=organizer)
     with pytest.raises(Refused, match="淘汰赛不能打平"):
-        submit_result(m, ResultValues("Q", "Q"), version=m.version, user=referee)
+        submit_result(m, ResultValues("Q", "Q"), version=m.version, by=user_actor(referee))
     for m in semi.matches.all():
-        m = submit_result(m, ResultValues("Q", "Q", winner="NS"), version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = submit_result(
+            m, ResultValues("Q", "Q", winner="NS"), version=m.version, by=user_actor(referee)
+        )
+        confirm_result(m, version=m.version, by=user_actor(chief))
     lock_round(Round.objects.get(pk=semi.pk), user=chief)
     final = pair_next_round(t)
     assert sorted(final.matches.values_list("bracket_id", flat=True)) == ["3rd", "R2-1"]
@@ -243,7 +246,9 @@ def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(
             row[headers.index(header)].value = value
     data = io.BytesIO()
     book.save(data)
-    check = import_results(semis, data=data.getvalue(), filename="录入.xlsx", user=chief)
+    check = import_results(
+        semis, data=data.getvalue(), filename="录入.xlsx", by=user_actor(chief, "import")
+    )
     assert check.ok, [str(p) for p in check.problems]
     winners = dict(semis.matches.values_list("table", "winner"))
     assert winners == {1: "NS", 2: "EW"}

@@ -11,6 +11,7 @@ from django.urls import reverse
 from openapi_spec_validator import validate
 
 from tests.app.public.test_public_pages import play_and_lock
+from tournament.core.actors import user_actor
 from tournament.events.api_tokens import token_create, token_revoke
 from tournament.models import AuditEntry, Round
 from tournament.results.checks import ResultValues
@@ -98,7 +99,9 @@ def test_unpublished_data_is_404_without_a_token_and_200_with_one(event, referee
     tournament.save()
     _, secret = token_create(tournament=tournament, name="大屏")
     match = event.matches.get(table=1)
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     paths = [
         "",
         "rounds/1/pairings/",

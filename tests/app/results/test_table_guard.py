@@ -14,6 +14,7 @@ from django.forms.models import model_to_dict
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Round
 from tournament.models.table_guard import (
     EXEMPT,
@@ -43,8 +44,8 @@ def test_every_field_of_a_table_is_result_or_listed_with_why():
 @pytest.fixture
 def confirmed(tournament, teams8, make_round, referee, chief) -> Match:
     table = make_round(tournament, teams8).matches.get(table=1)
-    m = submit_result(table, WIN, version=None, user=referee)
-    return confirm_result(m, version=m.version, user=chief)
+    m = submit_result(table, WIN, version=None, by=user_actor(referee))
+    return confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 # A new write path that forgot the rule, whatever its names: each reopens a confirmed table.

@@ -22,6 +22,7 @@ from tests.conftest import (
     register_pair,
 )
 from tournament.core import params
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
@@ -37,7 +38,7 @@ def values(ew="A+", ns="K"):
 
 def enter(match, user, **kw):
     match.refresh_from_db()
-    return submit_result(match, values(**kw), version=match.version, user=user)
+    return submit_result(match, values(**kw), version=match.version, by=user_actor(user))
 
 
 @pytest.fixture
@@ -199,7 +200,7 @@ def test_projector_clock_runs_until_the_round_is_locked(round1, referee, chief):
     start_round(round1, user=chief)
     for match in round1.matches.all():
         match = enter(match, referee)
-        confirm_result(match, version=match.version, user=chief)
+        confirm_result(match, version=match.version, by=user_actor(chief))
     url = reverse("projector", args=["spring", 1])
     # Every result is in: the clock still runs (it stopped showing before).
     assert "data-done" not in Client().get(url).content.decode()

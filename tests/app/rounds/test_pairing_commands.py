@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tournament.core.actors import user_actor
 from tournament.models import Round, Team
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
@@ -68,9 +69,9 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
             assert pair not in met
             met.add(pair)
             m = submit_result(
-                m, ResultValues("A+", "7", winner="EW"), version=m.version, user=referee
+                m, ResultValues("A+", "7", winner="EW"), version=m.version, by=user_actor(referee)
             )
-            confirm_result(m, version=m.version, user=chief)
+            confirm_result(m, version=m.version, by=user_actor(chief))
         lock_round(Round.objects.get(pk=r.pk), user=chief)
     assert len(byes) == len(set(byes)) == 5
 

@@ -36,6 +36,7 @@ import pytest
 from pypdf import PdfReader
 
 from rules.profiles import profile_options
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff, Team
@@ -160,8 +161,8 @@ def table_after(rows: list[list[str]], first: str) -> list[dict]:
 
 
 def settle(m: Match, values: ResultValues, referee, chief) -> None:
-    m = submit_result(m, values, version=m.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
+    m = submit_result(m, values, version=m.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 def knockout_game(m: Match, winner: int, referee, chief) -> None:

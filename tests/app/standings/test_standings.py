@@ -24,6 +24,7 @@ from tests.conftest import (
     new_staff,
     new_tournament,
 )
+from tournament.core.actors import user_actor
 from tournament.core.messages.labels import METRIC_LABELS
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
@@ -45,8 +46,10 @@ def play(round_, referee, chief, *, lock=True):
     for i, m in enumerate(round_.matches.exclude(ns=None).order_by("table")):
         ew, ns = LEVELS[(i + round_.number) % len(LEVELS)]
         winner = "EW" if ew == "A+" or (ew not in ("7",) and ns not in ("A+",)) else "NS"
-        m = submit_result(m, ResultValues(ew, ns, winner=winner), version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = submit_result(
+            m, ResultValues(ew, ns, winner=winner), version=m.version, by=user_actor(referee)
+        )
+        confirm_result(m, version=m.version, by=user_actor(chief))
     if lock:
         lock_round(Round.objects.get(pk=round_.pk), user=chief)
 
@@ -253,8 +256,8 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
                     if ew_wins
                     else ResultValues("2", "A+", winner="NS")
                 )
-            m = submit_result(m, values, version=m.version, user=referee)
-            confirm_result(m, version=m.version, user=chief)
+            m = submit_result(m, values, version=m.version, by=user_actor(referee))
+            confirm_result(m, version=m.version, by=user_actor(chief))
         lock_round(Round.objects.get(pk=round_.pk), user=chief)
         return round_
 
