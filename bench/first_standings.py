@@ -45,9 +45,9 @@ def build(pairs: int):
         team_register(tournament=t, data=data)
     t.publish_standings = t.publish_pairings = True
     t.save()
-    draw(t, user=organizer)
-    round_ = publish_round(pair_next_round(t, user=organizer), user=organizer)
     by = user_actor(organizer)
+    draw(t, by=by)
+    round_ = publish_round(pair_next_round(t, by=by), by=by)
     for match in round_.matches.exclude(table=None):
         submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, by=by)
     confirm_all_entered(round_, by=by)
@@ -71,6 +71,7 @@ def main() -> None:
     from django.test import Client
 
     from tournament.backups.auto import wait_for_running
+    from tournament.core.actors import user_actor
     from tournament.rounds.lifecycle import lock_round
 
     organizer, round_ = build(args.pairs)
@@ -78,7 +79,7 @@ def main() -> None:
     for url in () if args.cold else ("/", "/t/first/", "/t/first/pairings/1/"):
         client.get(url)  # a warm server
     wait_for_running()
-    lock_round(round_, user=organizer)
+    lock_round(round_, by=user_actor(organizer))
     cache.clear()
     before = set(sys.modules)
     profile = cProfile.Profile()

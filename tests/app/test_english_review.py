@@ -161,8 +161,8 @@ def test_the_activity_log_reads_in_the_readers_language(
     """Found in the English review: summaries were stored as Chinese sentences ("公布第1轮对阵")
     and showed so on English pages. Each is now also kept as a message, shown per language."""
     round_ = make_round(tournament, teams8, status="draft")
-    publish_round(round_, user=organizer)
-    start_round(round_, user=chief)
+    publish_round(round_, by=user_actor(organizer))
+    start_round(round_, by=user_actor(chief))
     entry = AuditEntry.objects.filter(tournament=tournament, action="round.publish").get()
     assert entry.summary == "公布第1轮对阵"  # the stored sentence, for search and older readers
     url = reverse("round_audit", args=["spring", 1])

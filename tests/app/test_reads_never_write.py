@@ -40,9 +40,9 @@ def finished_knockout(organizer, chief, referee, register):
     t = create(organizer, chief, referee, slug="ko4", name="淘汰", format="knockout", rounds=2)
     for i in range(1, 5):
         register(t, f"队{i}")
-    draw(t, seed=1)
+    draw(t, seed=1, by=user_actor(None))
     for _ in range(2):
-        play_round(pair_next_round(t), organizer, referee, chief)
+        play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
     open_signup(t)
@@ -119,9 +119,9 @@ def swiss_in_play():
     t = Tournament.objects.get(slug="demo")
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)
     organizer = User.objects.get(username="organizer")
-    draw(t, seed=1)
-    round_ = pair_next_round(t)
-    publish_round(round_, user=organizer)
+    draw(t, seed=1, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
+    publish_round(round_, by=user_actor(organizer))
     open_signup(t)
     return t, round_, organizer
 

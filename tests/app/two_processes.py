@@ -62,7 +62,7 @@ def build_event() -> None:
             confirm_result(match, version=match.version, by=user_actor(chief))
         if number == 1:
             round_.refresh_from_db()
-            lock_round(round_, user=chief)
+            lock_round(round_, by=user_actor(chief))
 
 
 def reader(migrated: bool = False) -> None:
@@ -89,7 +89,7 @@ def lock() -> None:
     from tournament.rounds.lifecycle import lock_round
 
     chief = get_user_model().objects.get(username="chief")
-    lock_round(Round.objects.get(number=2), user=chief)
+    lock_round(Round.objects.get(number=2), by=user_actor(chief))
 
 
 def pin_build(migrated: bool = False) -> None:

@@ -23,7 +23,7 @@ from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
@@ -88,9 +88,7 @@ def next_round_problem(tournament: Tournament) -> str | None:
 
 
 @transaction.atomic
-def draw(
-    tournament: Tournament, *, seed: int | None = None, overrides=None, user=None, request=None
-) -> dict:
+def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by: Actor) -> dict:
     """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_STARTED)
@@ -109,7 +107,7 @@ def draw(
     tournament.draw_seed = seed
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="draw",
         summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
         after={"seed": seed, "overrides": overrides or {}},
@@ -206,9 +204,7 @@ def compute_pairing(
 
 
 @transaction.atomic
-def pair_next_round(
-    tournament: Tournament, *, seed: int | None = None, user=None, request=None
-) -> Round:
+def pair_next_round(tournament: Tournament, *, seed: int | None = None, by: Actor) -> Round:
     """Pair the next round of the current stage as a draft."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     problem = next_round_problem(tournament)
@@ -223,10 +219,10 @@ def pair_next_round(
         raise Refused.of(exc) from None
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
-    _absences(round_, user, request)  # pairs marked absent forfeit (检录)
+    _absences(round_, by)  # pairs marked absent forfeit (检录)
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="round.pair",
         obj=round_,
         summary=Message(
@@ -278,16 +274,16 @@ def store_pairing(round_: Round, result: Pairing) -> None:
     insert_values(Match, rows)
 
 
-def _absences(round_: Round, user, request) -> None:
+def _absences(round_: Round, by: Actor) -> None:
     # Imported here: check-in's module chain reaches the sheet readers (openpyxl, numpy),
     # a second of start-up that ``manage.py pair`` otherwise spends for nothing.
     from tournament.signup.checkin import apply_absences
 
-    apply_absences(round_, user=user, request=request)
+    apply_absences(round_, by=by)
 
 
 @transaction.atomic
-def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
+def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
     """Throw away a draft pairing and pair the round again from scratch."""
     round_ = (
         Round.objects.select_for_update(of=("self",))
@@ -305,14 +301,14 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         raise Refused.of(exc) from None
     round_.matches.all().delete()
     store_pairing(round_, result)
-    _absences(round_, user, request)
+    _absences(round_, by)
     round_.seed = seed
     round_.version += 1
     round_.stale = False
     round_.save()
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="round.repair",
         obj=round_,
         summary=Message(MSG_AUDIT_REPAIR, {"round": round_ref(round_), "seed": seed}),
@@ -322,7 +318,7 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
 
 
 @transaction.atomic
-def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None:
+def set_draw_number(team: Team, number: int, *, by: Actor) -> None:
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
     tournament = team.tournament
     if tournament.round_set.exists():
@@ -344,7 +340,7 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
         Team.objects.filter(pk=team.pk).update(draw_number=number)
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="draw.override",
         obj=team,
         summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": team.name, "old": old, "new": number})

@@ -189,7 +189,7 @@ def round_action(request, slug, number, action):
     version = positive_int(request.POST.get("version"))
     try:
         if action == "reviewed":
-            round_services.mark_reviewed(round_, user=request.user, request=request)
+            round_services.mark_reviewed(round_, by=request_actor(request))
             messages.success(request, _("已标记为复核完毕"))
         elif action == "confirm_all":
             n = confirm_all_entered(round_, by=request_actor(request))

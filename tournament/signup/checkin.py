@@ -28,7 +28,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor, as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import (
     MSG_AUDIT_ABSENT,
@@ -197,7 +197,7 @@ def mark_missing(
     return teams
 
 
-def apply_absences(round_: Round, *, user=None, request=None) -> int:
+def apply_absences(round_: Round, *, by: Actor) -> int:
     """Forfeit the tables of the round's absent pairs (both absent: both forfeit).
 
     Called when a round is paired (and re-paired); only tables without a result. Each
@@ -213,12 +213,12 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
     if not absent:
         return 0
     changed, now = [], timezone.now()
-    source = drawn_by(user)
+    source = drawn_by(by.user)
     for match in round_.matches.filter(ns__isnull=False, forfeit="").filter(
         Q(ew_id__in=absent) | Q(ns_id__in=absent)
     ):
         match.round = round_  # the draw's locked round: the rule reads its status and event
-        require_write(match, user, source, write_rule.CHECKIN_ABSENCE)
+        require_write(match, by.user, source, write_rule.CHECKIN_ABSENCE)
         ew_out, ns_out = match.ew_id in absent, match.ns_id in absent
         match.forfeit = "both" if ew_out and ns_out else ("EW" if ew_out else "NS")
         match.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")
@@ -227,7 +227,7 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         changed.append(match.table)
     log_action(
         tournament=round_.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="checkin.forfeit",
         obj=round_,
         summary=Message(

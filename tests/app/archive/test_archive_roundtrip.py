@@ -198,7 +198,7 @@ def _open_tables(round_: Round):
 
 def mid_round(t: Tournament, r: Round, chief, referee) -> None:
     """A dispute (two entries that disagree), a deal-by-deal sheet, a foul, a late pair."""
-    start_round(_fresh(r), user=chief)
+    start_round(_fresh(r), by=user_actor(chief))
     first, second, third, *_ = _open_tables(r)
     m = submit_result(first, _result(t, first), version=first.version, by=user_actor(referee))
     submit_result(_fresh(m), _result(t, m, good=False), version=m.version, by=user_actor(chief))
@@ -224,12 +224,12 @@ def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
         if m.state != Match.CONFIRMED:
             by = chief if m.entered_by_id != chief.pk else organizer
             confirm_result(m, version=m.version, by=user_actor(by))
-    lock_round(_fresh(r), user=chief)
+    lock_round(_fresh(r), by=user_actor(chief))
 
 
 def next_round(t: Tournament, organizer) -> Round:
-    r = pair_next_round(_fresh(t), user=organizer)
-    publish_round(_fresh(r), user=organizer)
+    r = pair_next_round(_fresh(t), by=user_actor(organizer))
+    publish_round(_fresh(r), by=user_actor(organizer))
     return _fresh(r)
 
 
@@ -238,7 +238,7 @@ def test_an_archive_restores_the_event_at_every_stage(profile, organizer, chief,
     t = registered(profile, organizer, chief, referee)
     assert t.signups.get().team and t.staff.filter(tables="1-2") and Absence.objects.count()
     round_trip(t, "registered")
-    draw(_fresh(t), seed=11, user=organizer)
+    draw(_fresh(t), seed=11, by=user_actor(organizer))
     round_trip(t, "drawn")
     r = next_round(t, organizer)
     round_trip(t, "published")

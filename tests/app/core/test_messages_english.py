@@ -66,7 +66,7 @@ def test_a_locked_round_refuses_in_english(english, tournament, teams8, make_rou
 def test_a_stale_round_reads_in_english(english, tournament, teams8, make_round, organizer):
     round_ = make_round(tournament, teams8)
     with pytest.raises(Stale) as refused:
-        lock_round(round_, user=organizer, version=round_.version + 5)
+        lock_round(round_, by=user_actor(organizer), version=round_.version + 5)
     assert str(refused.value) == "This round was changed by someone else; reload the page"
 
 

@@ -104,7 +104,7 @@ def test_publish_and_lock_start_their_backups(
     round_ = make_round(tournament, teams8, status="draft")
     before = stamp(tournament)
     with django_capture_on_commit_callbacks(execute=True):
-        publish_round(round_, user=organizer)
+        publish_round(round_, by=user_actor(organizer))
     backup_auto.wait_for_running()
     for match in round_.matches.exclude(ns=None):
         submit_result(
@@ -112,7 +112,7 @@ def test_publish_and_lock_start_their_backups(
         )
     confirm_all_entered(round_, by=user_actor(chief))
     with django_capture_on_commit_callbacks(execute=True):
-        lock_round(round_, user=chief)
+        lock_round(round_, by=user_actor(chief))
     backup_auto.wait_for_running()
     assert made == ["publish", "lock"] and stamp(tournament) == before + 2
 

@@ -43,11 +43,11 @@ def _enter(m, values, referee, chief):
 def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
     t = _event(organizer, chief, referee, "rotation_hundred", "rot")
     teams = [register(t, f"队{i}") for i in range(1, 5)]
-    draw(t, seed=3)
+    draw(t, seed=3, by=user_actor(None))
     star = teams[0].pk
     for _ in range(3):
-        r = pair_next_round(t)
-        publish_round(r, user=organizer)
+        r = pair_next_round(t, by=user_actor(None))
+        publish_round(r, by=user_actor(organizer))
         for m in r.matches.exclude(ns=None):
             star_side = "EW" if m.ew_id == star else "NS" if m.ns_id == star else "EW"
             levels = ("A+", "2") if star_side == "EW" else ("2", "A+")
@@ -56,7 +56,7 @@ def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
                 ruleset(t), ew_level=levels[0], ns_level=levels[1], pass_partner="2"
             )
             _enter(m, values, referee, chief)
-        lock_round(Round.objects.get(pk=r.pk), user=chief)
+        lock_round(Round.objects.get(pk=r.pk), by=user_actor(chief))
     rows = {row.team: row for row in standings_for(t, public=True)}
     assert rows[star].points == 345
 
@@ -71,9 +71,9 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
     t = _event(organizer, chief, referee, profile, "sb")
     for i in range(1, 3):
         register(t, f"队{i}")
-    draw(t, seed=1)
-    r = pair_next_round(t)
-    publish_round(r, user=organizer)
+    draw(t, seed=1, by=user_actor(None))
+    r = pair_next_round(t, by=user_actor(None))
+    publish_round(r, by=user_actor(organizer))
     m = r.matches.get(table=1)
     for kind in ("time_delay", "signalling", "other"):
         record_foul(
@@ -102,9 +102,9 @@ def test_a_knockout_tie_at_time_goes_to_the_pair_downstage(organizer, chief, ref
     t = _event(organizer, chief, referee, "knockout", "ko")
     for i in range(1, 5):
         register(t, f"队{i}")
-    draw(t, seed=2)
-    r = pair_next_round(t)
-    publish_round(r, user=organizer)
+    draw(t, seed=2, by=user_actor(None))
+    r = pair_next_round(t, by=user_actor(None))
+    publish_round(r, by=user_actor(organizer))
     winners = []
     for m in r.matches.exclude(ns=None).order_by("table"):
         # EW climbs to 5 first (1–2), NS catches up to 5 with the last deal: time.

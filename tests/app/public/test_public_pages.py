@@ -177,7 +177,7 @@ def play_and_lock(round_: Round, referee, chief) -> None:
         )
         match.refresh_from_db()
         confirm_result(match, version=match.version, by=user_actor(chief))
-    lock_round(round_, user=chief)
+    lock_round(round_, by=user_actor(chief))
 
 
 def test_public_pages_answer_304_until_a_round_is_locked(event, referee, chief):

@@ -57,7 +57,7 @@ def test_a_chief_alone_confirms_all_and_locks(round1, chief):
     for table in (1, 2, 3, 4):
         enter(round1, table, chief)
     assert confirm_all_entered(round1, by=user_actor(chief)) == 4
-    assert lock_round(round1, user=chief).status == Round.LOCKED
+    assert lock_round(round1, by=user_actor(chief)).status == Round.LOCKED
 
 
 def test_the_command_line_acting_as_the_chief_confirms_the_chiefs_import(round1, chief):

@@ -64,7 +64,7 @@ def test_a_round_with_every_table_confirmed_can_be_locked(tournament, teams8, re
         enter(round_, table, referee)
     assert confirm_all_entered(round_, by=user_actor(chief)) == 4
     assert Round.objects.get(pk=round_.pk).status == Round.CONFIRMED
-    lock_round(round_, user=chief)
+    lock_round(round_, by=user_actor(chief))
     with pytest.raises(Refused, match="已锁定"):
         confirm_all_entered(round_, by=user_actor(chief))
 

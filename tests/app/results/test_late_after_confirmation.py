@@ -109,7 +109,7 @@ def test_late_entries_after_the_chiefs_ruling_leave_the_round_lockable(event, re
         Client().post(reverse("table_entry", args=["spring", m.pk, code]), data, **OUTBOX)
     assert unchanged(m) == ruled
     assert AuditEntry.objects.filter(action="result.dispute").count() == 1  # the first only
-    assert lock_round(Round.objects.get(pk=event.pk), user=chief).status == Round.LOCKED
+    assert lock_round(Round.objects.get(pk=event.pk), by=user_actor(chief)).status == Round.LOCKED
 
 
 def test_a_late_sheet_on_a_confirmed_table_is_kept_too(event, referee, ref2):

@@ -142,5 +142,5 @@ def test_both_ways_in_lock_the_round_alike(round1, chief, referee):
         else:
             submit_result(m, WIN, version=m.version, by=user_actor(referee))
     assert set(round1.matches.exclude(ns=None).values_list("state", flat=True)) == {"confirmed"}
-    lock_round(Round.objects.get(pk=round1.pk), user=chief)
+    lock_round(Round.objects.get(pk=round1.pk), by=user_actor(chief))
     assert Round.objects.get(pk=round1.pk).status == Round.LOCKED

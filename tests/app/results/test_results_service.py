@@ -179,17 +179,17 @@ def confirm_all(round_, referee, chief):
 
 def test_round_status_follows_the_tables_and_locks(tournament, teams8, make_round, referee, chief):
     round_ = make_round(tournament, teams8)
-    start_round(round_, user=chief)
+    start_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.IN_PLAY and round_.started_at
     with pytest.raises(Refused, match="还有4台成绩未确认"):
-        lock_round(round_, user=chief)
+        lock_round(round_, by=user_actor(chief))
     confirm_all(round_, referee, chief)
     round_.refresh_from_db()
     assert round_.status == Round.CONFIRMED
     with pytest.raises(Refused):
-        lock_round(round_, user=referee)
-    lock_round(round_, user=chief)
+        lock_round(round_, by=user_actor(referee))
+    lock_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.LOCKED
     m = round_.matches.get(table=1)
@@ -200,9 +200,9 @@ def test_round_status_follows_the_tables_and_locks(tournament, teams8, make_roun
 def test_unlock_marks_later_rounds_stale(tournament, teams8, make_round, referee, chief):
     r1 = make_round(tournament, teams8, number=1)
     confirm_all(r1, referee, chief)
-    lock_round(r1, user=chief)
+    lock_round(r1, by=user_actor(chief))
     r2 = make_round(tournament, teams8[::-1], number=2, status=Round.PUBLISHED)
-    unlock_round(r1, user=chief)
+    unlock_round(r1, by=user_actor(chief))
     r1.refresh_from_db()
     r2.refresh_from_db()
     assert r1.status == Round.CONFIRMED and r2.stale

@@ -120,7 +120,7 @@ def test_writes_that_leave_the_result_alone_need_no_rule(tournament, teams8, mak
     draft = make_round(tournament, teams8, status=Round.DRAFT)
     one, two = draft.matches.get(table=1), draft.matches.get(table=2)
     # Saves whole rows (the result as stored), then bulk-updates the badges.
-    swap_teams(draft, one.ew_id, two.ns_id)
+    swap_teams(draft, one.ew_id, two.ns_id, by=user_actor(None))
     assert draft.matches.get(table=1).ew_id == two.ns_id
     rows = list(draft.matches.exclude(ns=None))
     for row in rows:

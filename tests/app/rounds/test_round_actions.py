@@ -75,7 +75,7 @@ def test_a_long_list_of_open_tables_is_cut(tournament, make_round, register, chi
 
 def test_the_service_refuses_with_the_same_reason(round1, chief):
     with pytest.raises(Refused) as exc:
-        lock_round(round1, user=chief)
+        lock_round(round1, by=user_actor(chief))
     assert str(exc.value) == problem(round1, "lock")
 
 

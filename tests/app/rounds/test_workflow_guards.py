@@ -72,7 +72,7 @@ def test_a_round_can_be_locked_only_after_the_rounds_before(
         m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
         confirm_result(m, version=m.version, by=user_actor(chief))
     with pytest.raises(Refused, match="第1轮尚未锁定"):
-        lock_round(Round.objects.get(pk=r2.pk), user=chief)
+        lock_round(Round.objects.get(pk=r2.pk), by=user_actor(chief))
     assert r1.status == Round.PUBLISHED
 
 
@@ -83,9 +83,9 @@ def test_pairing_waits_for_every_earlier_round_to_be_locked(
     for m in r1.matches.exclude(ns=None):
         m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
         confirm_result(m, version=m.version, by=user_actor(chief))
-    lock_round(Round.objects.get(pk=r1.pk), user=chief)
+    lock_round(Round.objects.get(pk=r1.pk), by=user_actor(chief))
     r2 = make_round(tournament, teams8[::-1], number=2)
-    unlock_round(Round.objects.get(pk=r1.pk), user=chief)
+    unlock_round(Round.objects.get(pk=r1.pk), by=user_actor(chief))
     assert next_round_problem(tournament) == "第1轮尚未锁定，锁定后才能编排下一轮"
     assert Round.objects.get(pk=r2.pk).stale
 
@@ -184,10 +184,10 @@ def test_manual_adjustment_is_refused_on_a_knockout_draft(organizer, chief, refe
 
     t = tournament_create(organizer=organizer, slug="ko4", name="KO", format="knockout", rounds=1)
     teams = [register(t, f"队{i}") for i in range(4)]
-    draw(t, seed=1)
-    r = pair_next_round(t)
+    draw(t, seed=1, by=user_actor(None))
+    r = pair_next_round(t, by=user_actor(None))
     with pytest.raises(Refused, match="不能手工调整"):
-        swap_teams(r, teams[0].pk, teams[1].pk, user=organizer)
+        swap_teams(r, teams[0].pk, teams[1].pk, by=user_actor(organizer))
 
 
 def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
@@ -198,28 +198,28 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     for i in range(3):
         register(t, f"队{i}")
-    draw(t, seed=5)
-    semi = pair_next_round(t)
-    publish_round(semi, user=organizer)
+    draw(t, seed=5, by=user_actor(None))
+    semi = pair_next_round(t, by=user_actor(None))
+    publish_round(semi, by=user_actor(organizer))
     (m,) = semi.matches.all()  # seed 1 has a bye; seeds 2 and 3 play the only semi-final
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     confirm_result(m, version=m.version, by=user_actor(chief))
-    lock_round(Round.objects.get(pk=semi.pk), user=chief)
+    lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     # The chief corrects the semi-final after unlocking: NS won, not EW.
-    unlock_round(Round.objects.get(pk=semi.pk), user=chief)
+    unlock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     m = Match.objects.get(pk=m.pk)
     submit_result(m, LOSS, version=m.version, by=user_actor(chief))
-    lock_round(Round.objects.get(pk=semi.pk), user=chief)
-    final = pair_next_round(t)
+    lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
+    final = pair_next_round(t, by=user_actor(None))
     (f,) = final.matches.filter(bracket_id="R2-1")
     (seed1,) = t.teams.exclude(pk__in=[m.ew_id, m.ns_id])  # the pair with the bye
     assert {f.ew_id, f.ns_id} == {seed1.pk, m.ns_id}  # the corrected winner plays the final
     bracket = t.stages.get().state["bracket"]
     assert bracket["third_place"]["winner"] == m.ew_id  # the only semi-final loser is third
-    publish_round(final, user=organizer)
+    publish_round(final, by=user_actor(organizer))
     f = submit_result(f, WIN, version=f.version, by=user_actor(referee))
     confirm_result(f, version=f.version, by=user_actor(chief))
-    lock_round(Round.objects.get(pk=final.pk), user=chief)
+    lock_round(Round.objects.get(pk=final.pk), by=user_actor(chief))
     assert next_round_problem(t) == "所有阶段的轮次都已编排完毕"
 
 
@@ -262,8 +262,8 @@ def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
 ):
     from tournament.models import AuditEntry
 
-    draw(tournament, seed=1)
-    round_ = pair_next_round(tournament)
+    draw(tournament, seed=1, by=user_actor(None))
+    round_ = pair_next_round(tournament, by=user_actor(None))
     assert round_.status == Round.DRAFT
     url = reverse("round_adjust", args=["spring", round_.number])
     as_organizer.post(url, {"op": "repair", "seed": "5"})
@@ -272,7 +272,7 @@ def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
     teams = [t for m in again.matches.all() for t in (m.ew_id, m.ns_id)]
     assert sorted(teams) == sorted(t.pk for t in teams8)
     assert AuditEntry.objects.filter(action="round.repair", object_id=str(round_.pk)).count() == 1
-    publish_round(again, user=organizer)
+    publish_round(again, by=user_actor(organizer))
     published = Round.objects.get(pk=round_.pk)
     page = as_organizer.post(url, {"op": "repair", "seed": "6"}, follow=True).content.decode()
     after = Round.objects.get(pk=round_.pk)

@@ -194,11 +194,11 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
         for table, (ew, ns, ew_level, ns_level) in enumerate(tables, start=1):
             m = Match.objects.create(round=round_, table=table, ew_id=pk[ew], ns_id=pk[ns])
             settle(m, ResultValues(ew_level, ns_level), referee, chief)
-        lock_round(Round.objects.get(pk=round_.pk), user=chief)
+        lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
 
     # Semi-finals: the app seeds 7, 14, 17, 6 (the Swiss top four) as 7–6 and 14–17.
-    semis = pair_next_round(t)
-    publish_round(semis, user=organizer)
+    semis = pair_next_round(t, by=user_actor(None))
+    publish_round(semis, by=user_actor(organizer))
     games = {m.bracket_id: m for m in semis.matches.all()}
     assert {b: {number[m.ew_id], number[m.ns_id]} for b, m in games.items()} == {
         "R1-1": {7, 6},
@@ -206,17 +206,17 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
     }
     knockout_game(games["R1-1"], pk[6], referee, chief)
     knockout_game(games["R1-2"], pk[14], referee, chief)
-    lock_round(Round.objects.get(pk=semis.pk), user=chief)
+    lock_round(Round.objects.get(pk=semis.pk), by=user_actor(chief))
 
     # While the final is being played the four are on top, in their Swiss order.
-    final_round = pair_next_round(t)
-    publish_round(final_round, user=organizer)
+    final_round = pair_next_round(t, by=user_actor(None))
+    publish_round(final_round, by=user_actor(organizer))
     playing = [number[r.team] for r in standings_for(t, after_round=5)]
     assert playing[:6] == [7, 14, 17, 6, 1, 13]
     games = {m.bracket_id: m for m in final_round.matches.all()}
     knockout_game(games["R2-1"], pk[6], referee, chief)
     knockout_game(games["3rd"], pk[17], referee, chief)
-    lock_round(Round.objects.get(pk=final_round.pk), user=chief)
+    lock_round(Round.objects.get(pk=final_round.pk), by=user_actor(chief))
 
     rows = standings_for(t, public=True)
     got = [(r.rank, number[r.team], r.points, r.level_diff, r.values["opp_points"]) for r in rows]

@@ -51,7 +51,7 @@ def play(round_, referee, chief, *, lock=True):
         )
         confirm_result(m, version=m.version, by=user_actor(chief))
     if lock:
-        lock_round(Round.objects.get(pk=round_.pk), user=chief)
+        lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
 
 
 def page_rows(html: str) -> list[list[str]]:
@@ -231,15 +231,15 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     teams = [register(t, f"队{i}") for i in range(1, 9)]
     stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
-    draw(t, seed=3)
+    draw(t, seed=3, by=user_actor(None))
 
     def points():
         rows = standings(match_records(t), standings_rules(t), teams=[x.pk for x in teams])
         return {r.team: r.points for r in rows}
 
     def run_round(weaker_wins: bool):
-        round_ = pair_next_round(t)
-        publish_round(round_, user=organizer)
+        round_ = pair_next_round(t, by=user_actor(None))
+        publish_round(round_, by=user_actor(organizer))
         before = points()
         for m in round_.matches.exclude(ns=None):
             ew_better = before[m.ew_id] >= before[m.ns_id]
@@ -258,7 +258,7 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
                 )
             m = submit_result(m, values, version=m.version, by=user_actor(referee))
             confirm_result(m, version=m.version, by=user_actor(chief))
-        lock_round(Round.objects.get(pk=round_.pk), user=chief)
+        lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
         return round_
 
     run_round(False)

@@ -65,7 +65,7 @@ class Command(BaseCommand):
             try:
                 confirm_imported(round_, by=by.via("cli"))
                 round_.refresh_from_db()
-                lock_round(round_, user=user or tournament.organizer)
+                lock_round(round_, by=command_actor(user or tournament.organizer))
             except ServiceError as exc:
                 raise CommandError(str(exc)) from None
         self.note(f"已确认并锁定{round_}")
