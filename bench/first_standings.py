@@ -39,13 +39,13 @@ def build(pairs: int):
 
     organizer = User.objects.create_user("bench-organizer", password="x")
     t = tournament_create(organizer=organizer, slug="first", name="首轮测试赛", rounds=3)
+    by = user_actor(organizer)
     units = ["南京", "苏州", "无锡", "常州"]
     for i in range(pairs):
         data = TeamData(name=f"组合{i}", unit=units[i % 4], player1=f"甲{i}", player2=f"乙{i}")
-        team_register(tournament=t, data=data)
+        team_register(tournament=t, data=data, by=by)
     t.publish_standings = t.publish_pairings = True
     t.save()
-    by = user_actor(organizer)
     draw(t, by=by)
     round_ = publish_round(pair_next_round(t, by=by), by=by)
     for match in round_.matches.exclude(table=None):

@@ -96,8 +96,12 @@ def test_concurrent_team_edits_do_not_overwrite(tournament, register):
     team = register(tournament, "金陵一队", p1="张伟", p2="王芳")
     v = team.version
     results = race(
-        lambda: team_update(team=team, data=TeamData("金陵一队", "", "张伟", "李娜"), version=v),
-        lambda: team_update(team=team, data=TeamData("金陵一队", "", "张伟", "赵敏"), version=v),
+        lambda: team_update(
+            team=team, data=TeamData("金陵一队", "", "张伟", "李娜"), version=v, by=user_actor(None)
+        ),
+        lambda: team_update(
+            team=team, data=TeamData("金陵一队", "", "张伟", "赵敏"), version=v, by=user_actor(None)
+        ),
     )
     assert sum(1 for r in results if isinstance(r, Exception)) == 1, results
     team.refresh_from_db()

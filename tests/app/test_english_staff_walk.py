@@ -105,7 +105,11 @@ def busy_event(event):
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )
     submit_result(m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(chief))
-    team_set_status(team=Team.objects.filter(tournament=event).last(), status=Team.WITHDRAWN)
+    team_set_status(
+        team=Team.objects.filter(tournament=event).last(),
+        status=Team.WITHDRAWN,
+        by=user_actor(None),
+    )
     event.print_language = "en"  # the prints in English (the event's choice, not the reader's)
     event.save()
     return event

@@ -45,7 +45,9 @@ def build_event() -> None:
     t.save()
     teams = [
         team_register(
-            tournament=t, data=TeamData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
+            tournament=t,
+            data=TeamData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}"),
+            by=user_actor(None),
         )
         for i in range(4)
     ]

@@ -13,7 +13,7 @@ from django.db import transaction
 from rules.messages import Message
 from scoring import standings
 from scoring.cut import Cut, cut_at
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
@@ -52,7 +52,7 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
 
 
 @transaction.atomic
-def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[list[int]]:
+def playoff_arrange(stage: Stage, cut: Cut, *, by: Actor) -> list[list[int]]:
     """Store the play-off tables of ``cut`` on ``stage`` (winners start empty)."""
     if not cut.tables:
         raise Refused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
@@ -61,7 +61,7 @@ def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[
     stage.save(update_fields=["state"])
     log_action(
         tournament=stage.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="stage.playoff",
         obj=stage,
         summary=Message(MSG_AUDIT_PLAYOFF, {"stage": stage.name, "count": len(tables)}),
@@ -72,7 +72,7 @@ def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[
 
 
 @transaction.atomic
-def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request=None) -> None:
+def playoff_winner(stage: Stage, index: int, team_id: int, *, by: Actor) -> None:
     """Record the winner of play-off table ``index`` (0-based)."""
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     tables = stage.state.get("playoff", {}).get("tables", [])
@@ -85,7 +85,7 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
     name = Team.objects.get(pk=team_id).name
     log_action(
         tournament=stage.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="stage.playoff",
         obj=stage,
         summary=Message(

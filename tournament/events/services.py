@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import NOBODY, Actor
 from tournament.core.audit import log_action
 from tournament.core.messages import render
 from tournament.core.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
@@ -25,7 +25,7 @@ def default_stages(tournament: Tournament) -> list[Stage]:
 
 
 @transaction.atomic
-def tournament_create(*, organizer, request=None, **fields) -> Tournament:
+def tournament_create(*, organizer, by: Actor = NOBODY, **fields) -> Tournament:
     """Create a tournament with its first stage; raise ValidationError on bad options."""
     if Tournament.objects.filter(slug=fields.get("slug")).exists():
         raise ValidationError({"slug": render(MSG_SLUG_TAKEN, slug=fields.get("slug"))})
@@ -35,7 +35,7 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
     Stage.objects.bulk_create(default_stages(tournament))
     log_action(
         tournament=tournament,
-        by=as_actor(organizer, request),
+        by=by.via(by.path, user=organizer),
         action="tournament.create",
         obj=tournament,
         summary=Message(MSG_AUDIT_CREATE_EVENT, {"name": tournament.name}),
@@ -46,9 +46,7 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
 
 
 @transaction.atomic
-def tournament_update(
-    *, tournament: Tournament, version: int, user=None, request=None
-) -> Tournament:
+def tournament_update(*, tournament: Tournament, version: int, by: Actor) -> Tournament:
     """Save changed options (already set on ``tournament``) unless someone saved first."""
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if current.version != version:
@@ -71,7 +69,7 @@ def tournament_update(
         Stage.objects.bulk_create(default_stages(tournament))
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="tournament.edit",
         obj=tournament,
         summary=Message(MSG_AUDIT_SETTINGS, {"fields": [_field_label(k) for k in sorted(changed)]}),

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 
 from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import (
     MSG_AUDIT_PASSWORD_RESET,
@@ -118,8 +118,7 @@ def staff_add(
     name: str = "",
     tables: str = "",
     password: str | None = None,
-    user=None,
-    request=None,
+    by: Actor,
     actor: str = "",
 ) -> StaffChange:
     """Create the account (or attach an existing one) and give it ``role`` in ``tournament``.
@@ -152,7 +151,7 @@ def staff_add(
     shown_name = display_name(account, tournament)
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         label=actor,
         action="staff.set",
         obj=staff,
@@ -178,14 +177,14 @@ def staff_of(tournament: Tournament, staff_id) -> Staff:
 
 
 @transaction.atomic
-def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -> Staff:
+def staff_remove(*, tournament: Tournament, staff_id, by: Actor) -> Staff:
     """Take a role away (the account itself stays: it may serve in other events)."""
     staff = staff_of(tournament, staff_id)
     before = {"username": staff.user.username, "role": staff.role, "tables": staff.tables}
     staff.delete()
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="staff.remove",
         summary=Message(MSG_AUDIT_STAFF_REMOVED, {"name": staff.name or display_name(staff.user)}),
         before=before,
@@ -195,9 +194,7 @@ def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -
 
 
 @transaction.atomic
-def staff_reset_password(
-    *, tournament: Tournament, staff_id, user=None, request=None
-) -> StaffChange:
+def staff_reset_password(*, tournament: Tournament, staff_id, by: Actor) -> StaffChange:
     """Give a staff member a new generated password (returned once)."""
     staff = staff_of(tournament, staff_id)
     account = User.objects.select_for_update().get(pk=staff.user_id)
@@ -210,7 +207,7 @@ def staff_reset_password(
     account.save(update_fields=["password"])
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="staff.password",
         obj=staff,
         summary=Message(MSG_AUDIT_PASSWORD_RESET, {"name": display_name(account, tournament)}),

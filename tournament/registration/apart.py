@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
@@ -33,7 +33,7 @@ def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
 
 @transaction.atomic
 def add_forbidden(
-    tournament: Tournament, a: int | None, b: int | None, note: str = "", *, user=None, request=None
+    tournament: Tournament, a: int | None, b: int | None, note: str = "", *, by: Actor
 ) -> ForbiddenPairing:
     """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
     teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
@@ -52,7 +52,7 @@ def add_forbidden(
     )
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="forbidden.add",
         obj=row,
         summary=Message(MSG_AUDIT_KEEP_APART, {"a": teams[low].name, "b": teams[high].name}),
@@ -63,7 +63,7 @@ def add_forbidden(
 
 
 @transaction.atomic
-def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, request=None) -> None:
+def remove_forbidden(tournament: Tournament, pk: int | None, *, by: Actor) -> None:
     """Let the two teams meet again from the next pairing on."""
     row = (
         ForbiddenPairing.objects.select_related("team_a", "team_b")
@@ -74,7 +74,7 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         raise Refused(MSG_APART_MISSING)
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="forbidden.remove",
         obj=row,
         summary=Message(MSG_AUDIT_KEEP_APART_OFF, {"a": row.team_a.name, "b": row.team_b.name}),

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.messages import render
@@ -90,7 +90,7 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
 
 
 @transaction.atomic
-def team_register(*, tournament: Tournament, data: TeamData, user=None, request=None) -> Team:
+def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
     data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
@@ -111,7 +111,7 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
     )
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="team.add",
         obj=team,
         summary=Message(MSG_AUDIT_REGISTER, {"team": team.name}),
@@ -122,7 +122,7 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
 
 
 @transaction.atomic
-def team_update(*, team: Team, data: TeamData, version: int, user=None, request=None) -> Team:
+def team_update(*, team: Team, data: TeamData, version: int, by: Actor) -> Team:
     """Change a pair; refused when someone else saved it since ``version`` was read."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.version != version:
@@ -141,7 +141,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
         )
     log_action(
         tournament=team.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="team.edit",
         obj=team,
         summary=Message(MSG_AUDIT_EDIT_TEAM, {"team": team.name}),
@@ -153,7 +153,7 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
 
 
 @transaction.atomic
-def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team:
+def team_set_status(*, team: Team, status: str, by: Actor) -> Team:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
     if status not in dict(Team.STATUS_CHOICES):
         raise ValidationError(render("team_status"))
@@ -165,7 +165,7 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
     team.save(update_fields=["status", "version"])
     log_action(
         tournament=team.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="team.status",
         obj=team,
         summary=Message(
@@ -193,7 +193,7 @@ def registration_check(tournament: Tournament, data: bytes, filename: str) -> Re
 
 @transaction.atomic
 def teams_import(
-    *, tournament: Tournament, data: bytes, filename: str, user=None, request=None, actor: str = ""
+    *, tournament: Tournament, data: bytes, filename: str, by: Actor, actor: str = ""
 ) -> RegistrationCheck:
     """Import a sheet: all rows, or nothing when any row has a problem.
 
@@ -242,7 +242,7 @@ def teams_import(
     count = len(check.rows)
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="team.import",
         label=actor,
         summary=Message(MSG_AUDIT_IMPORT_TEAMS, {"file": filename, "count": count}),

@@ -12,6 +12,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from tournament.core.actors import request_actor
 from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
@@ -75,7 +76,9 @@ def team_add(request, slug):
     form = TeamForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            team = team_register(tournament=tournament, data=_form_data(form), request=request)
+            team = team_register(
+                tournament=tournament, data=_form_data(form), by=request_actor(request)
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
@@ -108,7 +111,7 @@ def team_edit(request, slug, team_id):
                 team=team,
                 data=_form_data(form),
                 version=form.cleaned_data.get("version") or 0,
-                request=request,
+                by=request_actor(request),
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -137,7 +140,7 @@ def team_status(request, slug, team_id):
         if asking is not None:
             return asking
     try:
-        team_set_status(team=team, status=status, request=request)
+        team_set_status(team=team, status=status, by=request_actor(request))
     except ValidationError as exc:
         messages.error(request, "；".join(exc.messages))
     else:

@@ -180,7 +180,7 @@ def mark_missing(
         raise ValidationError(_("没有需要处理的未检录组合"))
     for team in teams:
         if action == "withdraw":
-            team_set_status(team=team, status=Team.WITHDRAWN, user=user, request=request)
+            team_set_status(team=team, status=Team.WITHDRAWN, by=as_actor(user, request))
         else:
             Absence.objects.get_or_create(team=team, round_number=round_number)
     names = [t.name for t in teams]

@@ -104,7 +104,7 @@ def _log(signup: SignUp, action: str, summary: Message, request, user=None, befo
 def _accept(signup: SignUp, request, user=None) -> None:
     """Turn the application into a registered pair (报名成功)."""
     signup.team = team_register(
-        tournament=signup.tournament, data=TeamData(**signup.data), user=user, request=request
+        tournament=signup.tournament, data=TeamData(**signup.data), by=as_actor(user, request)
     )
     signup.state = SignUp.APPROVED
 
@@ -263,7 +263,7 @@ def signup_edit(
     before = signup_snapshot(signup)
     if signup.team_id:
         team = Team.objects.get(pk=signup.team_id)
-        team_update(team=team, data=data, version=team.version, user=user, request=request)
+        team_update(team=team, data=data, version=team.version, by=as_actor(user, request))
     signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
     signup.save()
     _log(
@@ -318,7 +318,7 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
         raise ValidationError(_("该报名已结束"))
     before = signup_snapshot(signup)
     if signup.team_id:
-        team_set_status(team=signup.team, status=Team.WITHDRAWN, user=user, request=request)
+        team_set_status(team=signup.team, status=Team.WITHDRAWN, by=as_actor(user, request))
     signup.state = SignUp.WITHDRAWN
     signup.save()
     name = signup.data.get("name", "")

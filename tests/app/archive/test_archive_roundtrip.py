@@ -152,10 +152,16 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
     )
     t.profile = profile
     t.save()
-    staff_add(tournament=t, username=chief.username, role=Staff.CHIEF_REFEREE, user=organizer)
-    staff_add(tournament=t, username=referee.username, role=Staff.REFEREE, user=organizer)
     staff_add(
-        tournament=t, username=f"{t.slug}-台1", role=Staff.REFEREE, tables="1-2", user=organizer
+        tournament=t, username=chief.username, role=Staff.CHIEF_REFEREE, by=user_actor(organizer)
+    )
+    staff_add(tournament=t, username=referee.username, role=Staff.REFEREE, by=user_actor(organizer))
+    staff_add(
+        tournament=t,
+        username=f"{t.slug}-台1",
+        role=Staff.REFEREE,
+        tables="1-2",
+        by=user_actor(organizer),
     )
     teams = [
         team_register(
@@ -163,7 +169,7 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
             data=TeamData(
                 name=f"金陵{i}队", unit=f"单位{i % 3}", player1=f"王{i}", player2=f"李{i}"
             ),
-            user=organizer,
+            by=user_actor(organizer),
         )
         for i in range(1, PAIRS)
     ]
@@ -177,7 +183,7 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
     signup = signup_submit(tournament=t, data=data, emails=("a@example.com", ""))
     signup = signup_approve(signup=signup, user=organizer)
     fee_mark(signup=signup, status=SignUp.PAID, user=organizer)
-    add_forbidden(t, teams[0].pk, teams[1].pk, user=organizer)
+    add_forbidden(t, teams[0].pk, teams[1].pk, by=user_actor(organizer))
     for team in teams[:6]:
         check_in(team=team, method="typed", user=chief)
     mark_missing(
@@ -250,7 +256,14 @@ def test_an_archive_restores_the_event_at_every_stage(profile, organizer, chief,
     round_trip(t, "locked")
     t = _fresh(t)
     if t.format != "knockout":
-        stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, user=organizer)
+        stage_add(
+            t,
+            kind="knockout",
+            name="决赛阶段",
+            rounds=2,
+            qualify={"top": 4},
+            by=user_actor(organizer),
+        )
     r = next_round(t, organizer)
     while r.stage.kind != "knockout":  # the rest of a rotation stage first
         finish_round(t, r, organizer, chief, referee)
@@ -289,7 +302,15 @@ def test_this_sessions_rows_travel_in_an_archive(organizer, chief, referee):
 
     t = registered(sorted(PROFILES)[0], organizer, chief, referee)
     SignUp.objects.filter(tournament=t).update(state=SignUp.HELD)
-    stage_add(_fresh(t), kind="knockout", name="决赛", rounds=2, qualify={"top": 4}, games=3)
+    stage_add(
+        _fresh(t),
+        kind="knockout",
+        name="决赛",
+        rounds=2,
+        qualify={"top": 4},
+        games=3,
+        by=user_actor(None),
+    )
     log_action(
         tournament=t,
         by=user_actor(referee),

@@ -74,7 +74,7 @@ def test_the_line_keeps_what_the_actor_says(tournament, organizer):
 def test_a_public_change_moves_the_stamp(tournament, referee, organizer):
     before = stamp(tournament)
     data = TeamData(name="新组合", unit="", player1="甲", player2="乙")
-    team_register(tournament=tournament, data=data, user=organizer)
+    team_register(tournament=tournament, data=data, by=user_actor(organizer))
     assert stamp(tournament) == before + 1
 
 

@@ -21,10 +21,22 @@ def test_renaming_a_referee_in_one_event_keeps_the_name_in_the_others(
 ):
     autumn = tournament_create(organizer=organizer, slug="autumn", name="秋季赛", rounds=3)
     staff_add(
-        tournament=tournament, username="ref", role=Staff.REFEREE, name="王明", user=organizer
+        tournament=tournament,
+        username="ref",
+        role=Staff.REFEREE,
+        name="王明",
+        by=user_actor(organizer),
     )
-    staff_add(tournament=autumn, username="ref", role=Staff.REFEREE, name="王明", user=organizer)
-    staff_add(tournament=autumn, username="ref", role=Staff.REFEREE, name="王小明", user=organizer)
+    staff_add(
+        tournament=autumn, username="ref", role=Staff.REFEREE, name="王明", by=user_actor(organizer)
+    )
+    staff_add(
+        tournament=autumn,
+        username="ref",
+        role=Staff.REFEREE,
+        name="王小明",
+        by=user_actor(organizer),
+    )
     pages = {
         slug: login(organizer).get(f"/t/{slug}/staff/").content.decode()
         for slug in ("spring", "autumn")

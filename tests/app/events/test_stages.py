@@ -86,7 +86,9 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     t = create(organizer, chief, referee, slug="ko", name="淘汰赛", format="swiss", rounds=2)
     for i in range(1, 9):
         register(t, f"队{i}")
-    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
+    stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
+    )
     draw(t, seed=3, by=user_actor(None))
     for _ in range(2):
         play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
@@ -217,9 +219,19 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
 def test_games_are_a_knockout_stages_only(organizer, chief, referee):
     t = create(organizer, chief, referee, slug="g5", name="局数", format="swiss", rounds=1)
     with pytest.raises(Refused, match="一局决胜或三局两胜"):
-        stage_add(t, kind="knockout", name="决赛", rounds=1, qualify={"top": 2}, games=5)
+        stage_add(
+            t,
+            kind="knockout",
+            name="决赛",
+            rounds=1,
+            qualify={"top": 2},
+            games=5,
+            by=user_actor(None),
+        )
     with pytest.raises(Refused, match="只用于淘汰赛阶段"):
-        stage_add(t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3)
+        stage_add(
+            t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3, by=user_actor(None)
+        )
 
 
 def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(

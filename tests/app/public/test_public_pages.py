@@ -215,7 +215,7 @@ def test_a_renamed_player_is_found_at_once(event, organizer):
     assert "没有找到" in find("姜维").content.decode()
     team = event.matches.get(table=1).ew
     data = TeamData(name=team.name, unit="蜀国棋牌协会", player1="姜维", player2="庞统")
-    team_update(team=team, data=data, version=team.version, user=organizer)
+    team_update(team=team, data=data, version=team.version, by=user_actor(organizer))
     page = find("jw").content.decode()
     assert "卧龙队" in page and "姜维" in page
 

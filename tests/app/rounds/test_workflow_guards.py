@@ -134,9 +134,11 @@ def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
 
 
 def test_saving_settings_keeps_stages_added_by_hand(tournament):
-    stage_add(tournament, kind="knockout", name="决赛", rounds=3, qualify={"top": 4})
+    stage_add(
+        tournament, kind="knockout", name="决赛", rounds=3, qualify={"top": 4}, by=user_actor(None)
+    )
     tournament.publish_pairings = True
-    tournament_update(tournament=tournament, version=tournament.version)
+    tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
     assert tournament.stages.count() == 2
 
 
@@ -146,7 +148,7 @@ def test_rule_options_are_frozen_once_a_round_is_published(tournament, teams8, m
     make_round(tournament, teams8)
     tournament.scoring = "match_points"
     with pytest.raises(ValidationError, match="计分方法"):
-        tournament_update(tournament=tournament, version=tournament.version)
+        tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
 
 
 def test_public_pairings_show_results_only_of_locked_rounds(tournament, table1, referee, chief):
@@ -174,7 +176,7 @@ def test_results_import_that_would_make_a_dispute_imports_nothing(table1, refere
 
 def test_overlong_phone_is_reported_by_row(tournament):
     data = xlsx([("甲队", "", "张三", "李四", "1" * 31, "")])
-    check = teams_import(tournament=tournament, data=data, filename="a.xlsx")
+    check = teams_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
     assert [str(p) for p in check.problems] == ["第2行“电话”列：电话号码超过30位"]
 
 

@@ -184,7 +184,9 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
         pk[n] = register(t, name(n), unit).pk
         Team.objects.filter(pk=pk[n]).update(draw_number=n)
     number = {v: k for k, v in pk.items()}
-    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
+    stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
+    )
     swiss = t.stages.get(kind="swiss")
 
     for index, tables in enumerate(SWISS, start=1):

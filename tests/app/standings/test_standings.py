@@ -186,7 +186,7 @@ class TestTwoRounds:
         from tournament.registration.services import team_set_status
 
         team = two_rounds.teams.get(name="队3")
-        team_set_status(team=team, status="withdrawn")
+        team_set_status(team=team, status="withdrawn", by=user_actor(None))
         html = login(chief).get("/t/spring/standings/").content.decode()
         row = next(r for r in page_rows(html) if r[1].startswith("队3"))
         assert row[1] == "队3 退赛"
@@ -202,7 +202,9 @@ class TestTwoRounds:
         first, so an English page after a Chinese one read "队3 退赛"."""
         from tournament.registration.services import team_set_status
 
-        team_set_status(team=two_rounds.teams.get(name="队3"), status="withdrawn")
+        team_set_status(
+            team=two_rounds.teams.get(name="队3"), status="withdrawn", by=user_actor(None)
+        )
         client = login(chief)
         client.get("/t/spring/standings/")
         client.cookies["django_language"] = "en"
@@ -230,7 +232,9 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
     Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     teams = [register(t, f"队{i}") for i in range(1, 9)]
-    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
+    stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
+    )
     draw(t, seed=3, by=user_actor(None))
 
     def points():

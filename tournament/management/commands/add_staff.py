@@ -12,6 +12,7 @@ import sys
 from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 
+from tournament.core.actors import command_actor
 from tournament.events.staff import staff_add
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Staff
@@ -51,6 +52,7 @@ class Command(BaseCommand):
                 tables=o["tables"],
                 password=password,
                 actor="cli",
+                by=command_actor(),
             )
         except ValidationError as exc:
             raise CommandError("；".join(exc.messages)) from None
