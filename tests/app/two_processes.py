@@ -17,14 +17,13 @@ import sys
 
 import django
 
-from tournament.core.actors import user_actor
-
 URL = "/t/spring/standings/"
 
 
 def build_event() -> None:
     from django.contrib.auth import get_user_model
 
+    from tournament.core.actors import user_actor
     from tournament.events.services import tournament_create
     from tournament.models import Match, Round, Staff
     from tournament.registration.services import TeamData, team_register
@@ -87,6 +86,7 @@ def reader(migrated: bool = False) -> None:
 def lock() -> None:
     from django.contrib.auth import get_user_model
 
+    from tournament.core.actors import user_actor
     from tournament.models import Round
     from tournament.rounds.lifecycle import lock_round
 
@@ -97,6 +97,7 @@ def lock() -> None:
 def pin_build(migrated: bool = False) -> None:
     from django.core.management import call_command
 
+    from tournament.core.actors import user_actor
     from tournament.models import Match, Round, Team
     from tournament.results.checks import ResultValues
     from tournament.results.services import submit_result
@@ -117,6 +118,7 @@ def pin_build(migrated: bool = False) -> None:
 
 
 def pin_try(pin: str, times: int) -> None:
+    from tournament.core.actors import user_actor
     from tournament.core.errors import Refused
     from tournament.models import Match
     from tournament.results.services import confirm_result

@@ -47,7 +47,7 @@ def tournament_create(request):
     if request.method == "POST" and form.is_valid():
         try:
             tournament = event_services.tournament_create(
-                organizer=request.user, request=request, **form.tournament_fields()
+                organizer=request.user, by=request_actor(request), **form.tournament_fields()
             )
         except ValidationError as exc:
             form.add_error(None, exc)

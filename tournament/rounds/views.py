@@ -198,12 +198,7 @@ def round_action(request, slug, number, action):
             if left:
                 messages.warning(request, left)
         elif action in ACTIONS:
-            ACTIONS[action](
-                round_,
-                user=request.user,
-                version=version,
-                request=request,
-            )
+            ACTIONS[action](round_, by=request_actor(request), version=version)
             messages.success(request, str(DONE[action]))
         else:
             messages.error(request, _("未知的操作"))
