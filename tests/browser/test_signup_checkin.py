@@ -95,7 +95,7 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     assert CheckIn.objects.get(team=team).method == CheckIn.SCAN  # read by jsQR, not typed
     assert fits(desk)
     for other in present:
-        check_in(team=other, method="typed", user=referee)
+        check_in(team=other, method="typed", by=user_actor(referee))
     # Before round 1 the organizer marks the missing pair absent, then pairs the round.
     staff.goto(base + reverse("round_list", args=["spring"]))
     with staff.expect_navigation():

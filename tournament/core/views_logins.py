@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import request_actor
 from tournament.core.audit import log_action
 from tournament.core.login_guard import STEPS, forget_steps, lockout_minutes
 from tournament.core.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT
@@ -88,7 +88,7 @@ def login_locks(request, slug):
                 forget_steps(username)
                 log_action(
                     tournament=tournament,
-                    by=as_actor(None, request),
+                    by=request_actor(request),
                     action="login.unlock",
                     summary=Message(MSG_AUDIT_UNLOCK_ACCOUNT, {"u": username}),
                 )

@@ -28,7 +28,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.actors import Actor, as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import (
     MSG_AUDIT_ABSENT,
@@ -89,7 +89,7 @@ def find_teams(tournament: Tournament, query: str) -> list[Team]:
 
 
 @transaction.atomic
-def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, bool]:
+def check_in(*, team: Team, method: str, by: Actor) -> tuple[CheckIn, bool]:
     """Check a pair in; ``(check-in, False)`` when it already was (nothing changes)."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.status != Team.ACTIVE:
@@ -97,10 +97,10 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
     existing = CheckIn.objects.filter(team=team).first()
     if existing is not None:
         return existing, False
-    checkin = CheckIn.objects.create(team=team, by=user, method=method)
+    checkin = CheckIn.objects.create(team=team, by=by.user, method=method)
     log_action(
         tournament=team.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="checkin.in",
         obj=team,
         summary=Message(MSG_AUDIT_CHECKED_IN, {"name": team.name}),
@@ -111,12 +111,12 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
 
 
 @transaction.atomic
-def undo_check_in(*, team: Team, user, request=None) -> None:
+def undo_check_in(*, team: Team, by: Actor) -> None:
     deleted, _rows = CheckIn.objects.filter(team=team).delete()
     if deleted:
         log_action(
             tournament=team.tournament,
-            by=as_actor(user, request),
+            by=by,
             action="checkin.undo",
             obj=team,
             summary=Message(MSG_AUDIT_CHECK_IN_UNDONE, {"name": team.name}),
@@ -164,8 +164,7 @@ def mark_missing(
     action: str,
     round_number: int,
     team_ids: list[int],
-    user,
-    request=None,
+    by: Actor,
 ) -> list[Team]:
     """Mark the pairs that did not check in absent from ``round_number`` or withdrawn.
 
@@ -180,7 +179,7 @@ def mark_missing(
         raise ValidationError(_("没有需要处理的未检录组合"))
     for team in teams:
         if action == "withdraw":
-            team_set_status(team=team, status=Team.WITHDRAWN, by=as_actor(user, request))
+            team_set_status(team=team, status=Team.WITHDRAWN, by=by)
         else:
             Absence.objects.get_or_create(team=team, round_number=round_number)
     names = [t.name for t in teams]
@@ -188,7 +187,7 @@ def mark_missing(
     label = absent if action == "absent" else term(_("退赛"))
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="checkin.absent" if action == "absent" else "checkin.withdraw",
         summary=Message(MSG_AUDIT_ABSENT, {"label": label, "names": names}),
         after={"teams": [t.pk for t in teams], "round": round_number},

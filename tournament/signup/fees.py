@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor, as_actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 from tournament.core.stamps import public_changed
@@ -90,18 +90,18 @@ def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | N
 
 
 @transaction.atomic
-def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
+def fee_mark(*, signup: SignUp, status: str, by: Actor) -> SignUp:
     """Mark a pair's fee paid, unpaid or waived; who and when are kept."""
     labels = dict(SignUp.FEE_CHOICES)
     if status not in labels:
         raise ValidationError(_("未知的缴费状态"))
     signup = SignUp.objects.select_for_update().get(pk=signup.pk)
     before = signup.fee_status
-    signup.fee_status, signup.fee_marked_by, signup.fee_marked_at = status, user, timezone.now()
+    signup.fee_status, signup.fee_marked_by, signup.fee_marked_at = status, by.user, timezone.now()
     signup.save(update_fields=["fee_status", "fee_marked_by", "fee_marked_at"])
     log_action(
         tournament=signup.tournament,
-        by=as_actor(user, request),
+        by=by,
         action="signup.fee",
         obj=signup,
         summary=Message(

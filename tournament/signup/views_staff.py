@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.uploads import read_upload
@@ -126,7 +127,7 @@ def signup_action(request, slug, signup_id, action):
         elif action == "withdraw":
             signup_withdraw(signup=signup, user=user, request=request)
         elif action == "fee":
-            fee_mark(signup=signup, status=request.POST.get("fee", ""), user=user, request=request)
+            fee_mark(signup=signup, status=request.POST.get("fee", ""), by=request_actor(request))
         else:
             raise ValidationError(_("未知的操作"))
     except ValidationError as exc:

@@ -182,12 +182,16 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
     data = TeamData(name="网上报名队", unit="单位0", player1="赵一", player2="钱二")
     signup = signup_submit(tournament=t, data=data, emails=("a@example.com", ""))
     signup = signup_approve(signup=signup, user=organizer)
-    fee_mark(signup=signup, status=SignUp.PAID, user=organizer)
+    fee_mark(signup=signup, status=SignUp.PAID, by=user_actor(organizer))
     add_forbidden(t, teams[0].pk, teams[1].pk, by=user_actor(organizer))
     for team in teams[:6]:
-        check_in(team=team, method="typed", user=chief)
+        check_in(team=team, method="typed", by=user_actor(chief))
     mark_missing(
-        tournament=t, action="absent", round_number=1, team_ids=[teams[6].pk], user=organizer
+        tournament=t,
+        action="absent",
+        round_number=1,
+        team_ids=[teams[6].pk],
+        by=user_actor(organizer),
     )
     return t
 
