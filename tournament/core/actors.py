@@ -33,6 +33,7 @@ class Actor:
     ip: str | None = None
     phone: Any = None  # tournament.results.entry_keys.PhoneEntry: an entry made on a phone
     slip: str = ""  # the printed slip's mark a side acts with (tournament.results.sides)
+    site: str = ""  # the address the request reached the app at ("https://host"): mailed links
 
     @property
     def person(self):
@@ -57,6 +58,11 @@ def request_actor(request, path: str = REFEREE_PATH, **fields) -> Actor:
         ip=login_door.client_ip(request) or None,
         **fields,
     )
+
+
+def site_of(request) -> str:
+    """The scheme and host a request came through, for absolute links ("https://host")."""
+    return request.build_absolute_uri("/").rstrip("/")
 
 
 def user_actor(user, path: str = REFEREE_PATH) -> Actor:

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from tournament.core.actors import request_actor
+from tournament.core.actors import request_actor, site_of
 from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
@@ -145,5 +145,6 @@ def team_status(request, slug, team_id):
         messages.error(request, "；".join(exc.messages))
     else:
         messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
-        promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
+        by = request_actor(request, site=site_of(request))  # its mails' links absolute
+        promote_after_change(tournament, by)  # a freed place: 候补递补
     return back_to_list(request, reverse("team_list", args=[slug]))

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.actors import as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.messages.audit import MSG_AUDIT_SIGNUP_REJECTED, MSG_AUDIT_SIGNUP_REJECTED_MANY
 from tournament.core.stamps import public_changed
@@ -63,10 +63,9 @@ def signup_reject_many(
     *,
     tournament: Tournament,
     reason: str,
-    user,
+    by: Actor,
     ip: str | None = None,
     hour: datetime | None = None,
-    request=None,
 ) -> int:
     """Reject every open application from ``ip`` or of the hour starting at ``hour``."""
     reason = reason.strip()[:200]
@@ -93,7 +92,7 @@ def signup_reject_many(
         entries.append(
             audit_entry(
                 tournament=tournament,
-                by=as_actor(user, request),
+                by=by,
                 action="signup.reject",
                 obj=signup,
                 summary=summary,
@@ -107,7 +106,7 @@ def signup_reject_many(
     entries.append(
         audit_entry(
             tournament=tournament,
-            by=as_actor(user, request),
+            by=by,
             action="signup.reject_many",
             summary=total,
         )
@@ -115,5 +114,5 @@ def signup_reject_many(
     SignUp.objects.bulk_update(signups, ["state", "reason"], batch_size=500)
     log_entries(tournament, entries)
     public_changed(tournament)
-    promote(tournament, config, request, user)
+    promote(tournament, config, by)
     return len(signups)

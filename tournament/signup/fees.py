@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
-from tournament.core.actors import Actor, as_actor
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
 from tournament.core.stamps import public_changed
@@ -138,7 +138,7 @@ def reencode_qr(data: bytes) -> bytes:
 
 
 @transaction.atomic
-def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user, request=None):
+def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, by: Actor):
     """Save the sign-up settings; ``qr`` replaces the payment image (b"" removes it)."""
     config = SignUpConfig.objects.filter(tournament=tournament).first()
     config = config or SignUpConfig(tournament=tournament)
@@ -148,10 +148,10 @@ def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user,
     if qr is not None:
         config.payment_qr = reencode_qr(qr) if qr else None
     config.save()
-    promote(tournament, config, request, user)  # a larger cap frees places
+    promote(tournament, config, by)  # a larger cap frees places
     log_action(
         tournament=tournament,
-        by=as_actor(user, request),
+        by=by,
         action="signup.settings",
         obj=config,
         summary=Message(MSG_AUDIT_SIGNUP_SETTINGS),

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.core.actors import request_actor
+from tournament.core.actors import Actor, request_actor, site_of
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.uploads import read_upload
@@ -32,6 +32,11 @@ from tournament.signup.services import (
     signup_reject,
     signup_withdraw,
 )
+
+
+def organizer_actor(request) -> Actor:
+    """The organizer acting on the applications (the links of the mails absolute)."""
+    return request_actor(request, site=site_of(request))
 
 
 def _config_fields(form: SignUpConfigForm) -> dict:
@@ -55,8 +60,7 @@ def signup_admin(request, slug):
                 tournament=tournament,
                 fields=_config_fields(form),
                 qr=qr,
-                user=request.user,
-                request=request,
+                by=organizer_actor(request),
             )
         except ValidationError as exc:
             form.add_error("payment_qr_file", exc)
@@ -116,18 +120,16 @@ def signup_action(request, slug, signup_id, action):
     """Approve, reject (with a reason), withdraw, or mark the fee of one application."""
     tournament = load_tournament(request, slug, ORGANIZER)
     signup = get_object_or_404(SignUp, tournament=tournament, pk=signup_id)
-    user = request.user
+    by = organizer_actor(request)
     try:
         if action == "approve":
-            signup_approve(signup=signup, user=user, request=request)
+            signup_approve(signup=signup, by=by)
         elif action == "reject":
-            signup_reject(
-                signup=signup, reason=request.POST.get("reason", ""), user=user, request=request
-            )
+            signup_reject(signup=signup, reason=request.POST.get("reason", ""), by=by)
         elif action == "withdraw":
-            signup_withdraw(signup=signup, user=user, request=request)
+            signup_withdraw(signup=signup, by=by)
         elif action == "fee":
-            fee_mark(signup=signup, status=request.POST.get("fee", ""), by=request_actor(request))
+            fee_mark(signup=signup, status=request.POST.get("fee", ""), by=by)
         else:
             raise ValidationError(_("未知的操作"))
     except ValidationError as exc:
@@ -147,10 +149,9 @@ def signup_reject_many_view(request, slug):
         n = signup_reject_many(
             tournament=tournament,
             reason=request.POST.get("reason", ""),
-            user=request.user,
+            by=organizer_actor(request),
             ip=ip,
             hour=parse_hour(hour) if hour else None,
-            request=request,
         )
     except ValidationError as exc:
         messages.error(request, "；".join(exc.messages))
@@ -171,8 +172,7 @@ def signup_admin_edit(request, slug, signup_id):
                 signup=signup,
                 data=form.team_data(),
                 emails=form.emails(),
-                request=request,
-                user=request.user,
+                by=organizer_actor(request),
             )
         except ValidationError as exc:
             form.add_error(None, exc)

@@ -177,11 +177,13 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
         tournament=t,
         fields={"is_open": True, "needs_approval": True, "fee": 50},
         qr=None,
-        user=organizer,
+        by=user_actor(organizer),
     )
     data = TeamData(name="网上报名队", unit="单位0", player1="赵一", player2="钱二")
-    signup = signup_submit(tournament=t, data=data, emails=("a@example.com", ""))
-    signup = signup_approve(signup=signup, user=organizer)
+    signup = signup_submit(
+        tournament=t, data=data, emails=("a@example.com", ""), by=user_actor(None)
+    )
+    signup = signup_approve(signup=signup, by=user_actor(organizer))
     fee_mark(signup=signup, status=SignUp.PAID, by=user_actor(organizer))
     add_forbidden(t, teams[0].pk, teams[1].pk, by=user_actor(organizer))
     for team in teams[:6]:
