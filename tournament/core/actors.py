@@ -73,12 +73,3 @@ def user_actor(user, path: str = REFEREE_PATH) -> Actor:
 def command_actor(user=None, path: str = COMMAND_PATH) -> Actor:
     """The actor of a management command (no address, no browser)."""
     return Actor(user=user, path=path)
-
-
-def as_actor(user=None, request=None, path: str = REFEREE_PATH) -> Actor:
-    """The actor of a service still called with ``user=``/``request=`` (issue 43: the
-    services not yet given an :class:`Actor`); the request's user unless ``user``."""
-    if request is None:
-        return Actor(user=user, path=path)
-    actor = request_actor(request, path)
-    return actor if user is None else replace(actor, user=user)
