@@ -47,7 +47,7 @@ def confirm_all_entered(round_: Round, *, by: Actor) -> int:
     round_ = _open_round(round_)
     if not has_role(by.user, round_.tournament, CHIEF_REFEREE):
         raise NotAllowed(MSG_NO_RIGHT)
-    matches = [m for m in _entered(round_) if confirm_problem(m, by.user, "referee") is None]
+    matches = [m for m in _entered(round_) if confirm_problem(m, by.via("referee")) is None]
     return confirm_tables(round_, matches, by=by.via("referee"))
 
 
@@ -62,7 +62,7 @@ def confirm_imported(round_: Round, *, by: Actor) -> int:
     by = by.via("referee") if by.person is not None else by
     matches = _entered(round_)
     for match in matches:
-        refusal = confirm_problem(match, by.user, by.path)
+        refusal = confirm_problem(match, by)
         if refusal is not None:
             raise refusal
     return confirm_tables(round_, matches, by=by)
@@ -102,7 +102,7 @@ def confirm_tables(round_: Round, matches: list[Match], *, by: Actor) -> int:
     if not matches:
         return 0
     for match in matches:
-        require_write(match, by.user, by.path, write_rule.CONFIRM)
+        require_write(match, by, write_rule.CONFIRM)
     seq = next_change_seq(round_.pk)
     entries = []
     for match in matches:

@@ -262,7 +262,7 @@ def saved_late(
         return current, KEPT  # a confirmed table changes only by the chief's act
     if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
         return save(current.version), APPLIED  # save_sheet asks the rule for its own path
-    if correct and current.state == Match.ENTERED and same_actor(current, by.user, by.path):
+    if correct and current.state == Match.ENTERED and same_actor(current, by):
         return save(current.version), APPLIED
     if current.state == Match.DISPUTED and in_dispute(current, by):
         check_room(current, by)
@@ -286,7 +286,7 @@ def _saved_or_ruled(
         current = lock_match(match, None) if match is not None else None
         if current is None or current.state != Match.CONFIRMED:
             raise
-    _kind, decision = require_write(current, by.user, by.path, write_rule.LATE)
+    _kind, decision = require_write(current, by, write_rule.LATE)
     return current, decision
 
 

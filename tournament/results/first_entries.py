@@ -85,7 +85,7 @@ def enter_first(
     refused = {}
     for table, match in matches.items():
         try:
-            require_write(match, by.user, by.path, write_rule.IMPORT)
+            require_write(match, by, write_rule.IMPORT)
             check_knockout_winner(match, rows[table])
         except ServiceError as exc:
             refused[table] = exc

@@ -59,7 +59,7 @@ def record_foul(
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
     match = lock_match(match, None)
-    require_write(match, by.user, "referee", write_rule.FOUL)
+    require_write(match, by.via("referee"), write_rule.FOUL)
     _check_foul(side=side, kind=kind, severity=severity)
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)

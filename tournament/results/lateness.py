@@ -42,7 +42,7 @@ def record_absence(match: Match, side: str, *, by: Actor, now=None) -> Match:
     """
     if side not in ("EW", "NS"):
         raise Refused(MSG_LATE_SIDE)
-    check_referee(match, by.user, "referee")  # rights first: no hint about the clock to outsiders
+    check_referee(match, by.via("referee"))  # rights first: no hint about the clock to outsiders
     tournament = match.round.tournament
     started = match.round.started_at
     now = now or timezone.now()

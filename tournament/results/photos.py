@@ -24,7 +24,7 @@ MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abus
 def attach_photo(match: Match, upload, *, by: Actor) -> SheetPhoto:
     """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
     try:
-        check_referee(match, by.user, by.path)  # the table rights of every write
+        check_referee(match, by)  # the table rights of every write
     except Refused as exc:
         raise PhotoError(exc.msg) from None
     if upload is None:

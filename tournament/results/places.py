@@ -81,7 +81,7 @@ def record_passed_at(match: Match, value: dt.time | None, *, by: Actor) -> None:
     """Record (or clear) the time the table passed A, with the same table rights as a result."""
     if not records_passed_at(match):
         raise Refused(MSG_NOT_BY_TIME)
-    check_referee(match, by.user, by.path)
+    check_referee(match, by)
     before = match.passed_at.strftime("%H:%M") if match.passed_at else ""
     Match.objects.filter(pk=match.pk).update(passed_at=value)
     log_action(

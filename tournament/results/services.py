@@ -91,7 +91,7 @@ def enter_result(
     two round trips fewer under the round's lock. Everyone else calls :func:`submit_result`.
     """
     match = lock_match(match, version)
-    kind, _decision = require_write(match, by.user, by.path, path or entry_path(by.path))
+    kind, _decision = require_write(match, by, path or entry_path(by.path))
     check_knockout_winner(match, values)
     before = snapshot(match)
     match.submissions.create(values=values.as_dict(), submitted_by=by.person, source=by.path)
@@ -102,7 +102,7 @@ def enter_result(
         # A disputed table waits for the chief referee: further entries are kept on file.
         return save_dispute(match, by=by, before=before)
     # A confirmed table reaches here only by the chief's act (the rule refuses the others).
-    others_entry = match.state == Match.ENTERED and not same_actor(match, by.user, by.path)
+    others_entry = match.state == Match.ENTERED and not same_actor(match, by)
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
@@ -205,10 +205,10 @@ def _confirm(match: Match, *, by: Actor, before: dict, pin_problem: str | None =
     button (:func:`confirm_result`) or a second, identical entry (:func:`submit_result`).
     The rule of who may (:func:`~tournament.results.table_write.confirm_problem`), a side's
     PIN and gap, then the confirmation and its audit line (``result.confirm``)."""
-    refusal = confirm_problem(match, by.user, by.path, pin_problem=pin_problem)
+    refusal = confirm_problem(match, by, pin_problem=pin_problem)
     if refusal is not None:
         raise refusal
-    require_write(match, by.user, by.path, write_rule.CONFIRM, pin_problem=pin_problem)
+    require_write(match, by, write_rule.CONFIRM, pin_problem=pin_problem)
     try:
         check_side_confirmation(match, by, pin_problem)  # the gap
     except SideRefused as exc:
@@ -262,7 +262,7 @@ def resolve_dispute(
     match = lock_match(match, version)
     if path is None:
         path = write_rule.RULING if match.state == Match.DISPUTED else write_rule.CORRECTION
-    require_write(match, by.user, "referee", path)
+    require_write(match, by.via("referee"), path)
     check_knockout_winner(match, values)
     return _rule(match, values, by=by, before=snapshot(match))
 
@@ -328,8 +328,8 @@ def save_sheet(
     """
     locked = lock_match(match, version)
     path = path or sheet_path(by.path)
-    _kind, decision = require_write(locked, by.user, by.path, path)
-    if locked.state == Match.ENTERED and not same_actor(locked, by.user, by.path):
+    _kind, decision = require_write(locked, by, path)
+    if locked.state == Match.ENTERED and not same_actor(locked, by):
         raise Refused(MSG_SHEET_CLOSED)  # an entered sheet is its maker's until confirmed
     if decision.deals_only:
         check_player_steps(locked, steps)

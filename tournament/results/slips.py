@@ -40,7 +40,7 @@ def revoke_slip(match: Match, side: str, *, by: Actor) -> Match:
     if side not in ("EW", "NS"):
         raise Refused(MSG_BAD_SIDE)
     match = lock_match(match, None)
-    check_referee(match, by.user, "referee")
+    check_referee(match, by.via("referee"))
     field = side.lower()
     setattr(match, f"{field}_code", new_entry_code())
     setattr(match, f"{field}_pin", new_side_pin())

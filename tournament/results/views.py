@@ -185,7 +185,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
-        "can_confirm": confirm_problem(match, request.user, "referee") is None,
+        "can_confirm": confirm_problem(match, request_actor(request)) is None,
         "enter_problem": problem(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),

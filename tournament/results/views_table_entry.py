@@ -116,7 +116,7 @@ def remember_printer(request, response, match: Match, side: str) -> None:
 def _context(request, match: Match, side: str, form, extra: dict) -> dict:
     slug, source = match.round.tournament.slug, f"table_{side.lower()}"
     code = match.ew_code if side == "EW" else match.ns_code
-    may_confirm = confirm_problem(match, request.user, source) is None
+    may_confirm = confirm_problem(match, request_actor(request, source)) is None
     other_phone = entered_as_other_side(request, match, side)
     return {
         "t": match.round.tournament,

@@ -217,7 +217,7 @@ def apply_absences(round_: Round, *, by: Actor) -> int:
         Q(ew_id__in=absent) | Q(ns_id__in=absent)
     ):
         match.round = round_  # the draw's locked round: the rule reads its status and event
-        require_write(match, by.user, source, write_rule.CHECKIN_ABSENCE)
+        require_write(match, by.via(source), write_rule.CHECKIN_ABSENCE)
         ew_out, ns_out = match.ew_id in absent, match.ns_id in absent
         match.forfeit = "both" if ew_out and ns_out else ("EW" if ew_out else "NS")
         match.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")

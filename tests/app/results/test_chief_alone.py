@@ -48,7 +48,7 @@ def test_a_referee_still_never_confirms_their_own_entry(round1, referee):
     from tournament.results.table_write import confirm_problem
 
     m = enter(round1, 1, referee)
-    assert confirm_problem(m, referee, "referee").msg.code == MSG_SELF_CONFIRM
+    assert confirm_problem(m, user_actor(referee)).msg.code == MSG_SELF_CONFIRM
     with pytest.raises(Refused):
         confirm_result(m, version=m.version, by=user_actor(referee))
 

@@ -186,7 +186,7 @@ def test_a_path_that_forgot_the_rule_fails_at_its_first_save(table, referee):
 @pytest.mark.usefixtures(ONE_EVENT)
 def test_the_rule_holds_for_the_table_it_was_asked_about_only(table, referee):
     with pytest.raises(UnruledWrite), transaction.atomic():
-        require_write(lock_match(table, None), referee, "referee", write_rule.FORM)
+        require_write(lock_match(table, None), user_actor(referee), write_rule.FORM)
         _unruled_entry(table, referee)  # locked again: another row object, not ruled
 
 
@@ -201,7 +201,7 @@ def test_a_late_entry_kept_by_the_rule_cannot_be_saved(table, referee, chief, ma
     confirm_result(m, version=m.version, by=user_actor(other))
     with pytest.raises(UnruledWrite), transaction.atomic():
         locked = lock_match(table, None)
-        _kind, decision = require_write(locked, referee, "referee", write_rule.LATE)
+        _kind, decision = require_write(locked, user_actor(referee), write_rule.LATE)
         assert decision.verdict == write_rule.KEEP
         save_match(
             locked,

@@ -90,7 +90,7 @@ def test_the_rule_lets_its_table_through_in_its_block_only(confirmed, chief):
     other = confirmed.round.matches.get(table=2)
     with transaction.atomic():
         locked = lock_match(confirmed, None)
-        require_write(locked, chief, "referee", write_rule.CORRECTION)
+        require_write(locked, user_actor(chief), write_rule.CORRECTION)
         Match.objects.filter(pk=confirmed.pk).update(ns_level="Q")  # ruled: any name
         with pytest.raises(UnruledWrite), transaction.atomic():
             Match.objects.filter(pk__in=[confirmed.pk, other.pk]).update(ns_level="J")
@@ -101,7 +101,7 @@ def test_the_rule_lets_its_table_through_in_its_block_only(confirmed, chief):
 
 def test_a_ruling_rolled_back_rules_nothing(confirmed, chief):
     with pytest.raises(ZeroDivisionError), transaction.atomic():
-        require_write(lock_match(confirmed, None), chief, "referee", write_rule.CORRECTION)
+        require_write(lock_match(confirmed, None), user_actor(chief), write_rule.CORRECTION)
         1 / 0  # noqa: B018 - the block that asked ends in an error
     with pytest.raises(UnruledWrite), transaction.atomic():
         _updated(confirmed.pk)
@@ -110,7 +110,7 @@ def test_a_ruling_rolled_back_rules_nothing(confirmed, chief):
 def test_a_late_entry_kept_rules_nothing(confirmed, referee):
     with pytest.raises(UnruledWrite), transaction.atomic():
         _kind, decision = require_write(
-            lock_match(confirmed, None), referee, "referee", write_rule.LATE
+            lock_match(confirmed, None), user_actor(referee), write_rule.LATE
         )
         assert decision.verdict == write_rule.KEEP
         _saved_whole(confirmed.pk)
