@@ -11,6 +11,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from tournament.core.actors import request_actor, site_of
 from tournament.core.errors import ServiceError
 from tournament.core.pinyin import name_sort_key
 from tournament.core.rights import ORGANIZER
@@ -75,7 +76,9 @@ def team_add(request, slug):
     form = TeamForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            team = team_register(tournament=tournament, data=_form_data(form), request=request)
+            team = team_register(
+                tournament=tournament, data=_form_data(form), by=request_actor(request)
+            )
         except ServiceError as exc:
             form_error(form, exc)
         else:
@@ -108,7 +111,7 @@ def team_edit(request, slug, team_id):
                 team=team,
                 data=_form_data(form),
                 version=form.cleaned_data.get("version") or 0,
-                request=request,
+                by=request_actor(request),
             )
         except ServiceError as exc:
             form_error(form, exc)
@@ -137,10 +140,11 @@ def team_status(request, slug, team_id):
         if asking is not None:
             return asking
     try:
-        team_set_status(team=team, status=status, request=request)
+        team_set_status(team=team, status=status, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
-        promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
+        by = request_actor(request, site=site_of(request))  # its mails' links absolute
+        promote_after_change(tournament, by)  # a freed place: 候补递补
     return back_to_list(request, reverse("team_list", args=[slug]))

@@ -23,6 +23,7 @@ from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers, pair_round_one, pair_swiss
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
@@ -34,6 +35,7 @@ from tournament.core.messages.audit import (
     MSG_AUDIT_REPAIR,
     round_ref,
 )
+from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished, qualifiers, stage_pairing
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.registration.apart import forbidden_pairs
@@ -85,9 +87,7 @@ def next_round_problem(tournament: Tournament) -> Message | None:
 
 
 @transaction.atomic
-def draw(
-    tournament: Tournament, *, seed: int | None = None, overrides=None, user=None, request=None
-) -> dict:
+def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by: Actor) -> dict:
     """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_STARTED)
@@ -106,12 +106,12 @@ def draw(
     tournament.draw_seed = seed
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="draw",
         summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
         after={"seed": seed, "overrides": overrides or {}},
     )
+    public_changed(tournament)
     return numbers
 
 
@@ -203,9 +203,7 @@ def compute_pairing(
 
 
 @transaction.atomic
-def pair_next_round(
-    tournament: Tournament, *, seed: int | None = None, user=None, request=None
-) -> Round:
+def pair_next_round(tournament: Tournament, *, seed: int | None = None, by: Actor) -> Round:
     """Pair the next round of the current stage as a draft."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     problem = next_round_problem(tournament)
@@ -220,11 +218,10 @@ def pair_next_round(
         raise Refused.of(exc) from None
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
-    _absences(round_, user, request)  # pairs marked absent forfeit (检录)
+    _absences(round_, by)  # pairs marked absent forfeit (检录)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="round.pair",
         obj=round_,
         summary=Message(
@@ -236,6 +233,7 @@ def pair_next_round(
             "rematches": result.rematches,
         },
     )
+    public_changed(tournament)
     return round_
 
 
@@ -275,16 +273,16 @@ def store_pairing(round_: Round, result: Pairing) -> None:
     insert_values(Match, rows)
 
 
-def _absences(round_: Round, user, request) -> None:
+def _absences(round_: Round, by: Actor) -> None:
     # Imported here: check-in's module chain reaches the sheet readers (openpyxl, numpy),
     # a second of start-up that ``manage.py pair`` otherwise spends for nothing.
     from tournament.signup.checkin import apply_absences
 
-    apply_absences(round_, user=user, request=request)
+    apply_absences(round_, by=by)
 
 
 @transaction.atomic
-def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
+def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
     """Throw away a draft pairing and pair the round again from scratch."""
     round_ = (
         Round.objects.select_for_update(of=("self",))
@@ -302,24 +300,24 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
         raise Refused.of(exc) from None
     round_.matches.all().delete()
     store_pairing(round_, result)
-    _absences(round_, user, request)
+    _absences(round_, by)
     round_.seed = seed
     round_.version += 1
     round_.stale = False
     round_.save()
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="round.repair",
         obj=round_,
         summary=Message(MSG_AUDIT_REPAIR, {"round": round_ref(round_), "seed": seed}),
     )
+    public_changed(tournament)
     return round_
 
 
 @transaction.atomic
-def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None:
+def set_draw_number(team: Team, number: int, *, by: Actor) -> None:
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
     tournament = team.tournament
     if tournament.round_set.exists():
@@ -341,8 +339,7 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
         Team.objects.filter(pk=team.pk).update(draw_number=number)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="draw.override",
         obj=team,
         summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": team.name, "old": old, "new": number})
@@ -352,3 +349,4 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
             {"team": team.name, "old": old, "new": number, "holder": holder.name},
         ),
     )
+    public_changed(tournament)
