@@ -40,6 +40,7 @@ def build(pairs: int, rounds: int):
     """The event, with staff and two audit lines per table (entered, confirmed)."""
     from django.contrib.auth.models import User
 
+    from tournament.core.actors import user_actor
     from tournament.core.audit import log_entries
     from tournament.models import Match, Staff
     from tournament.results.table_write import snapshot, table_audit
@@ -63,7 +64,7 @@ def build(pairs: int, rounds: int):
             summary = about_match(code, match)
             entries.append(
                 table_audit(
-                    match, user=user, request=None, action=action, summary=summary, before=before
+                    match, by=user_actor(user), action=action, summary=summary, before=before
                 )
             )
         if len(entries) >= 5000:

@@ -28,6 +28,7 @@ from bench.django_event import setup_django  # noqa: E402
 def build(pairs: int):
     from django.contrib.auth.models import User
 
+    from tournament.core.actors import user_actor
     from tournament.events.services import tournament_create
     from tournament.registration.services import TeamData, team_register
     from tournament.results.checks import ResultValues
@@ -38,17 +39,18 @@ def build(pairs: int):
 
     organizer = User.objects.create_user("bench-organizer", password="x")
     t = tournament_create(organizer=organizer, slug="first", name="首轮测试赛", rounds=3)
+    by = user_actor(organizer)
     units = ["南京", "苏州", "无锡", "常州"]
     for i in range(pairs):
         data = TeamData(name=f"组合{i}", unit=units[i % 4], player1=f"甲{i}", player2=f"乙{i}")
-        team_register(tournament=t, data=data)
+        team_register(tournament=t, data=data, by=by)
     t.publish_standings = t.publish_pairings = True
     t.save()
-    draw(t, user=organizer)
-    round_ = publish_round(pair_next_round(t, user=organizer), user=organizer)
+    draw(t, by=by)
+    round_ = publish_round(pair_next_round(t, by=by), by=by)
     for match in round_.matches.exclude(table=None):
-        submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, user=organizer)
-    confirm_all_entered(round_, user=organizer)
+        submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, by=by)
+    confirm_all_entered(round_, by=by)
     return organizer, round_
 
 
@@ -69,6 +71,7 @@ def main() -> None:
     from django.test import Client
 
     from tournament.backups.auto import wait_for_running
+    from tournament.core.actors import user_actor
     from tournament.rounds.lifecycle import lock_round
 
     organizer, round_ = build(args.pairs)
@@ -76,7 +79,7 @@ def main() -> None:
     for url in () if args.cold else ("/", "/t/first/", "/t/first/pairings/1/"):
         client.get(url)  # a warm server
     wait_for_running()
-    lock_round(round_, user=organizer)
+    lock_round(round_, by=user_actor(organizer))
     cache.clear()
     before = set(sys.modules)
     profile = cProfile.Profile()

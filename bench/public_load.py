@@ -61,6 +61,7 @@ def build(pairs: int, rounds: int, referees: int):
     from django.core.management import call_command
 
     from config.hashers import VenueArgon2PasswordHasher
+    from tournament.core.actors import user_actor
     from tournament.models import Round, Staff
     from tournament.rounds.lifecycle import start_round
 
@@ -80,7 +81,7 @@ def build(pairs: int, rounds: int, referees: int):
         [Staff(tournament=tournament, user=u, role=Staff.REFEREE) for u in users]
     )
     round_ = Round.objects.get(tournament=tournament, number=rounds + 1)
-    start_round(round_, user=chief)
+    start_round(round_, by=user_actor(chief))
     print(
         f"built {pairs} pairs, {rounds} locked rounds + round {rounds + 1} in "
         f"{time.perf_counter() - t0:.0f} s"

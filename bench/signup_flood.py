@@ -44,6 +44,7 @@ PAIRS = 48
 def event(slug: str, pairs: int = PAIRS, cap: int | None = None):
     from django.contrib.auth.models import User
 
+    from tournament.core.actors import user_actor
     from tournament.models import SignUpConfig, Tournament
     from tournament.registration.services import TeamData, team_register
 
@@ -51,7 +52,7 @@ def event(slug: str, pairs: int = PAIRS, cap: int | None = None):
     tournament = Tournament.objects.create(name="报名压力测试", slug=slug, organizer=organizer)
     for i in range(pairs):
         data = TeamData(name=f"组合{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
-        team_register(tournament=tournament, data=data, user=organizer)
+        team_register(tournament=tournament, data=data, by=user_actor(organizer))
     SignUpConfig.objects.create(tournament=tournament, is_open=True, cap=cap)
     return tournament
 

@@ -11,6 +11,7 @@ from hypothesis import settings as hypothesis_settings
 from guandan.command_line import GC_THRESHOLDS
 from tests.budget import FULL_RUN
 from tests.shared_build import SHARED, built_once, shared_build, shared_builds
+from tournament.core.actors import user_actor
 
 __all__ = ["built_once", "shared_builds"]  # fixtures and helpers for the test modules
 
@@ -199,6 +200,7 @@ def register_pair(tournament, name, unit="", p1=None, p2=None):
     return team_register(
         tournament=tournament,
         data=TeamData(name=name, unit=unit, player1=p1 or f"{name}甲", player2=p2 or f"{name}乙"),
+        by=user_actor(None),
     )
 
 

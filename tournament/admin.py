@@ -17,7 +17,9 @@ from django.db import models
 from django.http import HttpRequest
 
 from rules.messages import Message
+from tournament.core.actors import request_actor
 from tournament.core.audit import log_action
+from tournament.core.stamps import public_changed
 from tournament.models import (
     Absence,
     ApiToken,
@@ -90,13 +92,14 @@ def log_fix(request: HttpRequest, obj: models.Model, action: str, form=None) -> 
     before, after = form_changes(form) if form is not None else (None, None)
     log_action(
         tournament=tournament_of(obj),
-        request=request,
+        by=request_actor(request),
         action=action,
         obj=obj,
         summary=Message(MSG_AUDIT_ADMIN, {"model": term(obj._meta.verbose_name), "obj": str(obj)}),
         before=before if action == "admin.change" else None,
         after=after,
     )
+    public_changed(tournament_of(obj))
 
 
 class LoggedAdmin(admin.ModelAdmin):

@@ -11,7 +11,8 @@ class TournamentConfig(AppConfig):
         from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from tournament.core import login_guard, memory, proxy_check
+        from tournament.backups import auto as backup_auto
+        from tournament.core import login_guard, memory, milestones, proxy_check
         from tournament.core.login_door import expire_at_end_of_day
 
         user_logged_in.connect(expire_at_end_of_day, dispatch_uid="guandan_session_day")
@@ -21,4 +22,5 @@ class TournamentConfig(AppConfig):
         )
         user_locked_out.connect(login_guard.count_lockout, dispatch_uid="guandan_lockout_step")
         memory.connect()  # hand a large page's freed memory back after it is sent
+        milestones.register(backup_auto.start)  # publish, lock and results back up
         proxy_check.warn_at_start()  # its system check is registered by the import

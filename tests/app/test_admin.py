@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.core.audit import log_action
 from tournament.models import (
     Absence,
@@ -47,7 +48,9 @@ def filled(tournament, teams8, make_round, referee):
     Foul.objects.create(match=match, team=match.ew, kind="other", severity="warning")
     Submission.objects.create(match=match, values={"ew_level": "A+"}, source="staff")
     tournament.forbidden_pairings.create(team_a=teams8[0], team_b=teams8[1])
-    log_action(tournament=tournament, user=referee, action="login.unlock", summary="一条记录")
+    log_action(
+        tournament=tournament, by=user_actor(referee), action="login.unlock", summary="一条记录"
+    )
     SheetPhoto.objects.create(match=match, image="sheets/a.jpg", source="referee")
     ApiToken.objects.create(tournament=tournament, name="大屏", prefix="abcd", digest="0" * 64)
     SignUpConfig.objects.create(tournament=tournament, is_open=True)

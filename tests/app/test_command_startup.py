@@ -26,6 +26,7 @@ from django.test.utils import CaptureQueriesContext
 
 from guandan.servers import WORKER_FLAG
 from tests.app.sheet_files import csv_bytes, pairs
+from tournament.core.actors import user_actor
 from tournament.registration.services import teams_import
 from tournament.text import pinyin
 
@@ -187,7 +188,9 @@ def test_import_teams_takes_the_same_statements_for_5_rows_and_for_300(tournamen
     # parameters), so a batched insert would show here as more statements.
     def statements(rows) -> int:
         with CaptureQueriesContext(connection) as queries:
-            check = teams_import(tournament=tournament, data=csv_bytes(rows), filename="a.csv")
+            check = teams_import(
+                tournament=tournament, data=csv_bytes(rows), filename="a.csv", by=user_actor(None)
+            )
         assert check.ok, check.problems
         return len(queries)
 

@@ -10,6 +10,7 @@ import threading
 import pytest
 from django.db import connection
 
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Staff
 from tournament.registration.services import TeamData, team_update
 from tournament.results.checks import ResultValues
@@ -59,8 +60,12 @@ def test_concurrent_saves_one_wins_the_other_is_refused(
     a = ResultValues("A+", "K", winner="EW")
     b = ResultValues("A+", "3", winner="EW")
     results = race(
-        lambda: submit_result(Match.objects.get(pk=match.pk), a, version=version, user=referee),
-        lambda: submit_result(Match.objects.get(pk=match.pk), b, version=version, user=other),
+        lambda: submit_result(
+            Match.objects.get(pk=match.pk), a, version=version, by=user_actor(referee)
+        ),
+        lambda: submit_result(
+            Match.objects.get(pk=match.pk), b, version=version, by=user_actor(other)
+        ),
     )
     stale = [r for r in results if isinstance(r, StaleResult)]
     saved = [r for r in results if isinstance(r, Match)]
@@ -77,7 +82,7 @@ def test_many_tables_saved_at_once_all_land(tournament, teams8, make_round, refe
     calls = [
         (
             lambda m=m: submit_result(
-                m, ResultValues("A+", "9", winner="EW"), version=m.version, user=referee
+                m, ResultValues("A+", "9", winner="EW"), version=m.version, by=user_actor(referee)
             )
         )
         for m in matches
@@ -91,8 +96,12 @@ def test_concurrent_team_edits_do_not_overwrite(tournament, register):
     team = register(tournament, "金陵一队", p1="张伟", p2="王芳")
     v = team.version
     results = race(
-        lambda: team_update(team=team, data=TeamData("金陵一队", "", "张伟", "李娜"), version=v),
-        lambda: team_update(team=team, data=TeamData("金陵一队", "", "张伟", "赵敏"), version=v),
+        lambda: team_update(
+            team=team, data=TeamData("金陵一队", "", "张伟", "李娜"), version=v, by=user_actor(None)
+        ),
+        lambda: team_update(
+            team=team, data=TeamData("金陵一队", "", "张伟", "赵敏"), version=v, by=user_actor(None)
+        ),
     )
     assert sum(1 for r in results if isinstance(r, Exception)) == 1, results
     team.refresh_from_db()

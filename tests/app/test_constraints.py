@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from tournament.core.actors import user_actor
 from tournament.models import Foul, Match, Player, Round, Staff, Stage, Unit
 from tournament.models.table_guard import exempt
 from tournament.rounds.pairing import draw, pair_next_round
@@ -119,7 +120,7 @@ def test_a_round_takes_only_a_stage_of_its_own_tournament(tournament, other_tour
 
 
 def test_rounds_paired_by_the_service_keep_their_stage(tournament, teams8, organizer):
-    draw(tournament, seed=1)
-    round_ = pair_next_round(tournament, user=organizer)
+    draw(tournament, seed=1, by=user_actor(None))
+    round_ = pair_next_round(tournament, by=user_actor(organizer))
     assert round_.stage.tournament_id == tournament.pk
     assert round_.stage_problem() is None

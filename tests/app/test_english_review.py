@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.audit_text import changes
 from tournament.models import AuditEntry
 from tournament.results.fouls import record_foul
@@ -160,8 +161,8 @@ def test_the_activity_log_reads_in_the_readers_language(
     """Found in the English review: summaries were stored as Chinese sentences ("公布第1轮对阵")
     and showed so on English pages. Each is now also kept as a message, shown per language."""
     round_ = make_round(tournament, teams8, status="draft")
-    publish_round(round_, user=organizer)
-    start_round(round_, user=chief)
+    publish_round(round_, by=user_actor(organizer))
+    start_round(round_, by=user_actor(chief))
     entry = AuditEntry.objects.filter(tournament=tournament, action="round.publish").get()
     assert entry.summary == "公布第1轮对阵"  # the stored sentence, for search and older readers
     url = reverse("round_audit", args=["spring", 1])
@@ -182,7 +183,7 @@ def test_a_foul_summary_names_the_match_and_the_kind_in_english(
     tournament, teams8, make_round, referee
 ):
     match = make_round(tournament, teams8, status="in_play").matches.get(table=1)
-    record_foul(match, side="EW", kind="time_delay", severity="foul", user=referee)
+    record_foul(match, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
     entry = AuditEntry.objects.filter(tournament=tournament, action="foul.add").get()
     with translation.override("en"):
         text = entry.summary_text()

@@ -23,6 +23,7 @@ from tests.app.conftest import english  # noqa: F401 - the pending translations 
 from tests.app.printing.conftest import pages_text
 from tests.app.test_english_pages import CHINESE, LANGUAGE_NAMES, visible_text
 from tests.conftest import login, organizers_words
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Team
 from tournament.registration.services import team_set_status
 from tournament.registration.sheet_check import HEADERS
@@ -100,9 +101,15 @@ def busy_event(event):
     cache.clear()
     chief, referee = User.objects.get(username="chief"), User.objects.get(username="ref")
     m = Match.objects.filter(round__number=2, state=Match.EMPTY).exclude(ns=None).first()
-    m = submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=referee)
-    submit_result(m, ResultValues("A+", "5", winner="EW"), version=m.version, user=chief)
-    team_set_status(team=Team.objects.filter(tournament=event).last(), status=Team.WITHDRAWN)
+    m = submit_result(
+        m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
+    )
+    submit_result(m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(chief))
+    team_set_status(
+        team=Team.objects.filter(tournament=event).last(),
+        status=Team.WITHDRAWN,
+        by=user_actor(None),
+    )
     event.print_language = "en"  # the prints in English (the event's choice, not the reader's)
     event.save()
     return event

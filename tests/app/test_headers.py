@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tests.app.test_page_titles import demo, page_urls  # noqa: F401 (a fixture)
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.events.api_tokens import token_create
 from tournament.models import ApiToken, Tournament
 
@@ -103,7 +104,7 @@ def test_the_api_answers_an_unpublished_event_as_a_missing_one(tournament):
     wrong = {"HTTP_AUTHORIZATION": "Bearer not-a-token"}
     guessed = Client().get(reverse("api-v1:event", args=[tournament.slug]), **wrong)
     assert (guessed.status_code, guessed.json()) == (404, {"detail": "Not Found"})
-    _token, secret = token_create(tournament=tournament, name="大屏")
+    _token, secret = token_create(tournament=tournament, name="大屏", by=user_actor(None))
     valid = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
     assert Client().get(reverse("api-v1:event", args=[tournament.slug]), **valid).status_code == 200
     assert ApiToken.objects.count() == 1

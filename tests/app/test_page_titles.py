@@ -14,6 +14,7 @@ from django.urls import get_resolver, reverse
 
 from tests.app.event_parts import open_signup
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.models import Tournament
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw, pair_next_round
@@ -69,9 +70,9 @@ def demo():
     t = Tournament.objects.get(slug="demo")
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
     organizer = User.objects.get(username="organizer")
-    draw(t, seed=1)
-    round_ = pair_next_round(t)
-    publish_round(round_, user=organizer)
+    draw(t, seed=1, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
+    publish_round(round_, by=user_actor(organizer))
     open_signup(t)
     return t, organizer, round_
 

@@ -21,6 +21,7 @@ from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import page_urls
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
+from tournament.core.actors import user_actor
 from tournament.models import Round, Tournament
 from tournament.printing.registry import KINDS
 from tournament.results.photos import attach_photo
@@ -40,9 +41,9 @@ def finished_knockout(organizer, chief, referee, register):
     t = create(organizer, chief, referee, slug="ko4", name="淘汰", format="knockout", rounds=2)
     for i in range(1, 5):
         register(t, f"队{i}")
-    draw(t, seed=1)
+    draw(t, seed=1, by=user_actor(None))
     for _ in range(2):
-        play_round(pair_next_round(t), organizer, referee, chief)
+        play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
     assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)  # the players' pages too
     open_signup(t)
@@ -76,7 +77,7 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
     made = make_backup(reason="test")
     urls["backup_download"] = [reverse("backup_download", args=[t.slug, made.name])]
-    photo = attach_photo(m, sheet_upload(), user=t.organizer, source="referee")
+    photo = attach_photo(m, sheet_upload(), by=user_actor(t.organizer, "referee"))
     urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
     urls["table_photo"] = [reverse("table_photo", kwargs={**player, "photo_id": photo.pk})]
     urls["export_download"] = [
@@ -119,9 +120,9 @@ def swiss_in_play():
     t = Tournament.objects.get(slug="demo")
     Tournament.objects.filter(pk=t.pk).update(table_entry=True)
     organizer = User.objects.get(username="organizer")
-    draw(t, seed=1)
-    round_ = pair_next_round(t)
-    publish_round(round_, user=organizer)
+    draw(t, seed=1, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
+    publish_round(round_, by=user_actor(organizer))
     open_signup(t)
     return t, round_, organizer
 

@@ -42,6 +42,7 @@ from tests.conftest import (
     new_user,
 )
 from tournament.backups.create import make_backup
+from tournament.core.actors import user_actor
 from tournament.models import Round, Tournament
 from tournament.results.photos import attach_photo
 from tournament.signup.checkin import checkin_code
@@ -225,7 +226,7 @@ def build() -> SimpleNamespace:
     match = round_.matches.get(table=1)
     open_signup(tournament)
     new_round(tournament, teams8, number=2, status=Round.LOCKED)
-    photo = attach_photo(match, sheet_upload(), user=tournament.organizer, source="referee")
+    photo = attach_photo(match, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
     people = {
         "referee": referee,
         "chief": chief,

@@ -20,6 +20,7 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Submission
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -84,7 +85,7 @@ def wait_for(sql: str, until, timeout: float = 90.0):
 def entered(tournament, teams8, make_round, referee) -> Match:
     """Table 1 with the referee's result A+ : K (the old result)."""
     match = make_round(tournament, teams8).matches.get(table=1)
-    return submit_result(match, OLD, version=match.version, user=referee)
+    return submit_result(match, OLD, version=match.version, by=user_actor(referee))
 
 
 def result_of(match: Match) -> tuple:

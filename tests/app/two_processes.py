@@ -23,6 +23,7 @@ URL = "/t/spring/standings/"
 def build_event() -> None:
     from django.contrib.auth import get_user_model
 
+    from tournament.core.actors import user_actor
     from tournament.events.services import tournament_create
     from tournament.models import Match, Round, Staff
     from tournament.registration.services import TeamData, team_register
@@ -43,7 +44,9 @@ def build_event() -> None:
     t.save()
     teams = [
         team_register(
-            tournament=t, data=TeamData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
+            tournament=t,
+            data=TeamData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}"),
+            by=user_actor(None),
         )
         for i in range(4)
     ]
@@ -53,12 +56,14 @@ def build_event() -> None:
         )
         for table, (ew, ns) in enumerate(pairs, start=1):
             match = Match.objects.create(round=round_, table=table, ew=teams[ew], ns=teams[ns])
-            submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, user=referee)
+            submit_result(
+                match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
+            )
             match.refresh_from_db()
-            confirm_result(match, version=match.version, user=chief)
+            confirm_result(match, version=match.version, by=user_actor(chief))
         if number == 1:
             round_.refresh_from_db()
-            lock_round(round_, user=chief)
+            lock_round(round_, by=user_actor(chief))
 
 
 def reader(migrated: bool = False) -> None:
@@ -81,16 +86,18 @@ def reader(migrated: bool = False) -> None:
 def lock() -> None:
     from django.contrib.auth import get_user_model
 
+    from tournament.core.actors import user_actor
     from tournament.models import Round
     from tournament.rounds.lifecycle import lock_round
 
     chief = get_user_model().objects.get(username="chief")
-    lock_round(Round.objects.get(number=2), user=chief)
+    lock_round(Round.objects.get(number=2), by=user_actor(chief))
 
 
 def pin_build(migrated: bool = False) -> None:
     from django.core.management import call_command
 
+    from tournament.core.actors import user_actor
     from tournament.models import Match, Round, Team
     from tournament.results.checks import ResultValues
     from tournament.results.services import submit_result
@@ -104,11 +111,14 @@ def pin_build(migrated: bool = False) -> None:
     )
     teams = list(Team.objects.order_by("pk"))
     match = Match.objects.create(round=round_, table=1, ew=teams[0], ns=teams[3])
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=1, source="table_ew")
+    submit_result(
+        match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(None, "table_ew")
+    )
     print(json.dumps({"pin": Match.objects.get(pk=match.pk).ns_pin}), flush=True)
 
 
 def pin_try(pin: str, times: int) -> None:
+    from tournament.core.actors import user_actor
     from tournament.core.errors import Refused
     from tournament.models import Match
     from tournament.results.services import confirm_result
@@ -117,7 +127,7 @@ def pin_try(pin: str, times: int) -> None:
     for _ in range(times):
         match = Match.objects.get(round__number=3, table=1)
         try:
-            confirm_result(match, version=match.version, source="table_ns", pin=pin)
+            confirm_result(match, version=match.version, by=user_actor(None, "table_ns"), pin=pin)
             answers.append("confirmed")
         except Refused as exc:
             answers.append(exc.msg.code)

@@ -18,6 +18,7 @@ from django.urls import reverse
 from tests.browser.conftest import signed_in
 from tests.browser.taps import wait_js
 from tests.browser.test_phone_width import event  # noqa: F401 - the phone-width event
+from tournament.core.actors import user_actor
 from tournament.models import Match
 from tournament.rounds.pairing import draw
 
@@ -108,7 +109,7 @@ def test_player_and_public_pages_have_no_serious_violation(live_server, phone, e
 
 
 def test_the_draw_page_has_no_serious_violation(live_server, phone, tournament, teams8):
-    draw(tournament, seed=1)
+    draw(tournament, seed=1, by=user_actor(None))
     page = phone()
     signed_in(page, live_server.url, "alice")
     found = sweep(page, live_server.url, {"draw": reverse("draw", args=["spring"])})

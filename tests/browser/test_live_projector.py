@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.browser.taps import tap, text, wait_js
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -78,7 +79,9 @@ def test_projector_counts_follow_the_results_without_a_reload(live_server, phone
     assert text(page, "[data-k='finished']") == "0"
     page.evaluate("window.__not_reloaded = true")
     match = Match.objects.get(round=event, table=2)
-    submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "J", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     page.evaluate("window.GD_LIVE.poll()")
     wait_js(page, "document.querySelector('[data-k=finished]').textContent === '1'")
     wait_js(page, "!document.querySelector('.proj-unfinished').textContent.includes('1–4')")

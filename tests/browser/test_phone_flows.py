@@ -12,6 +12,7 @@ from django.utils import timezone
 from tests.browser.conftest import signed_in
 from tests.browser.taps import pick, tap, text, texts, type_in, wait_js, wait_shown, wait_text
 from tests.browser.web_event import SAVED, choose
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
@@ -54,7 +55,9 @@ def test_referee_enters_a_deal_by_deal_sheet(live_server, phone, event, referee)
 
 def test_a_second_user_confirms_the_result(live_server, phone, event, referee):
     match = Match.objects.get(round=event, table=2)
-    submit_result(match, ResultValues("A+", "Q", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "Q", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     page = phone()
     signed_in(page, live_server.url, "chief")
     page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 2]))
@@ -66,7 +69,9 @@ def test_a_second_user_confirms_the_result(live_server, phone, event, referee):
 
 def test_the_referee_who_entered_cannot_confirm_it(live_server, phone, event, referee):
     match = Match.objects.get(round=event, table=2)
-    submit_result(match, ResultValues("A+", "Q", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "Q", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     page = phone()
     signed_in(page, live_server.url, "ref")
     page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 2]))
@@ -143,7 +148,9 @@ def test_round_control_updates_in_place_when_a_result_arrives(
     page.evaluate("window.__not_reloaded = true")
     assert page.evaluate(CONFIRM_ALL_DISABLED)  # nothing entered yet: 没有等待确认的成绩
     match = Match.objects.get(round=event, table=3)
-    submit_result(match, ResultValues("A+", "J", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "J", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     # The page polls every 8 s; the row of table 3 changes without a reload, and so do the
     # buttons that follow the tables: the chief referee can confirm at once (the button used
     # to stay disabled, with its old reason, until the page was reloaded).

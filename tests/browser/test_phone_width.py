@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import pick, tap, text, type_in, wait_js, wait_shown
 from tests.browser.web_event import Event
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
@@ -53,7 +54,7 @@ def overflow(page, url: str, name: str) -> int:
 
 def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     m1 = Match.objects.get(round=event, table=1)
-    m1 = save_sheet(m1, [{"win": "EW", "partner": 4}], version=m1.version, user=referee)
+    m1 = save_sheet(m1, [{"win": "EW", "partner": 4}], version=m1.version, by=user_actor(referee))
     for _ in range(2):  # a foul and a warning on the sheet: the page used to widen to 535 px
         record_foul(
             Match.objects.get(pk=m1.pk),
@@ -61,12 +62,17 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
             kind="out_of_turn",
             severity="foul",
             remark="出牌顺序错误，已提醒",
-            user=referee,
+            by=user_actor(referee),
         )
     m2 = Match.objects.get(round=event, table=2)
-    submit_result(m2, ResultValues("A+", "K", winner="EW"), version=m2.version, user=referee)
     submit_result(
-        Match.objects.get(pk=m2.pk), ResultValues("A+", "5", winner="EW"), version=None, user=chief
+        m2, ResultValues("A+", "K", winner="EW"), version=m2.version, by=user_actor(referee)
+    )
+    submit_result(
+        Match.objects.get(pk=m2.pk),
+        ResultValues("A+", "5", winner="EW"),
+        version=None,
+        by=user_actor(chief),
     )
     page = phone()
     signed_in(page, live_server.url, "chief")
@@ -125,7 +131,7 @@ WORD_LINES = """Array.from(document.querySelectorAll(SELECTOR))
 
 def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, event, chief):
     m = Match.objects.get(round=event, table=2)
-    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
+    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(chief))
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     signed_in(page, live_server.url, "chief")
@@ -264,7 +270,7 @@ def test_the_chiefs_two_entry_buttons_do_not_touch_on_a_phone(live_server, phone
     """In English at 390 px "Chief referee ruling (confirm directly)" wrapped above "Submit
     result" with no space between them: one tap could land on the other."""
     m = Match.objects.get(round=event, table=2)
-    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
+    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(chief))
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     signed_in(page, live_server.url, "chief")

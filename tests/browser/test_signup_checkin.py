@@ -11,6 +11,7 @@ from django.urls import reverse
 from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import tap, text, type_in, wait_js, wait_shown
 from tests.forms import solved_challenge
+from tournament.core.actors import user_actor
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw
@@ -94,7 +95,7 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     assert CheckIn.objects.get(team=team).method == CheckIn.SCAN  # read by jsQR, not typed
     assert fits(desk)
     for other in present:
-        check_in(team=other, method="typed", user=referee)
+        check_in(team=other, method="typed", by=user_actor(referee))
     # Before round 1 the organizer marks the missing pair absent, then pairs the round.
     staff.goto(base + reverse("round_list", args=["spring"]))
     with staff.expect_navigation():
@@ -103,14 +104,14 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     with staff.expect_navigation():
         tap(staff, "button", "第1轮缺席（判负）")
     wait_shown(staff, "已处理 1 个未检录组合")
-    draw(tournament, seed=1)
+    draw(tournament, seed=1, by=user_actor(None))
     staff.goto(base + reverse("round_list", args=["spring"]))
     tap(staff, "button", "编排下一轮")
     staff.wait_for_url("**/rounds/1/adjust/")
     round_ = Round.objects.get(tournament=tournament, number=1)
     forfeit = Match.objects.get(Q(ew=absent) | Q(ns=absent), round=round_)
     assert forfeit.forfeit == ("EW" if forfeit.ew_id == absent.pk else "NS")
-    publish_round(round_, user=organizer)
+    publish_round(round_, by=user_actor(organizer))
     # The pair finds its table on its own page.
     late.reload()
     mine = Match.objects.get(Q(ew=team) | Q(ns=team), round=round_)

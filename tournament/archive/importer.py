@@ -229,7 +229,7 @@ class _Import:
             tournament=result.tournament,
             action="archive.import",
             obj=result.tournament,
-            actor=self.actor,
+            label=self.actor,
             summary=Message(
                 MSG_AUDIT_IMPORT_ARCHIVE, {"slug": self.meta["tournament"].get("slug", "")}
             ),

@@ -5,8 +5,11 @@ Why after a commit, and not a scheduler
 ---------------------------------------
 A venue laptop runs the app with one command: there is no cron, no Celery, no second
 process to start or to forget. What a backup must save is what was written, so the writes
-themselves are the clock: every audited change (:func:`tournament.core.audit.log_entries`)
-calls :func:`after_commit` once its transaction is committed. A round's publish or lock
+themselves are the clock: a round's publish and lock, and every write of a table's result
+(:func:`tournament.results.table_write.save_match`), call
+:func:`tournament.core.milestones.backup_after_commit`, which calls :func:`start` (registered
+at start-up: the backups sit above those services), which runs
+:func:`after_commit` once their transaction is committed. A publish or lock
 (a *milestone*) starts a backup at once: the slips printed for a round just published must
 work on a second laptop; any other change starts one when the newest backup is older than the
 interval and a round of an event is open (published, in play, being entered or
@@ -28,9 +31,10 @@ import logging
 import threading
 import time
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tournament.backups import create as backups
@@ -39,8 +43,6 @@ from tournament.models import Round
 
 log = logging.getLogger("guandan.backup")
 
-# The audited actions that start a backup at once, and the backup's reason (its file name).
-MILESTONE_ACTIONS = {"round.publish": "publish", "round.lock": "lock"}
 OPEN_STATUSES = (Round.PUBLISHED, Round.IN_PLAY, Round.ENTERED, Round.CONFIRMED)
 # In this process, the interval is not looked at again before this (time.monotonic):
 # most saves then cost one comparison, not a scan of the backup folder.
@@ -50,12 +52,18 @@ _running: threading.Thread | None = None  # this process's backup thread, while 
 _milestone_pending = ""  # a publish or lock committed while it worked: backed up after it
 
 
-def after_commit(actions: list[str]) -> None:
-    """Called once the transaction of audited ``actions`` is committed (never raises)."""
+def start(milestone: str = "") -> None:
+    """Start the automatic backup once this transaction is committed: at once for a
+    ``milestone`` (:data:`PUBLISH`, :data:`LOCK`), else when it is due (never failing
+    the change: a failure is logged)."""
+    transaction.on_commit(partial(after_commit, milestone), robust=True)
+
+
+def after_commit(milestone: str = "") -> None:
+    """Called once the transaction of a change is committed (never raises)."""
     global _next_look, _running, _milestone_pending
     if not settings.AUTO_BACKUP:
         return
-    milestone = next((MILESTONE_ACTIONS[a] for a in actions if a in MILESTONE_ACTIONS), "")
     with _guard:
         if not milestone and time.monotonic() < _next_look:
             return

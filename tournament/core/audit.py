@@ -13,17 +13,13 @@ action
 
 from __future__ import annotations
 
-from functools import partial
-
-from django.db import models, transaction
+from django.db import models
 from django.utils import translation
 
 from rules.messages import Message
-from tournament.backups import auto as backup_auto
-from tournament.core import login_door
 from tournament.core.accounts import actor_label
+from tournament.core.actors import NOBODY, Actor
 from tournament.core.bulk import insert_all
-from tournament.core.stamps import bump_stamp, public_action
 from tournament.models import AuditEntry, Tournament
 from tournament.text.messages import render
 from tournament.text.messages.audit import encode
@@ -100,20 +96,6 @@ class UnknownAction(ValueError):
     """An audit entry with an action missing from :data:`ACTIONS` (a programming error)."""
 
 
-def client_ip(request) -> str | None:
-    """The client's address (through ``TRUSTED_PROXIES`` only, see tournament.core.login_door)."""
-    if request is None:
-        return None
-    return login_door.client_ip(request) or None
-
-
-def device(request) -> str:
-    """The browser's user agent, cut to the audit field's size ("" without a request)."""
-    if request is None:
-        return ""
-    return request.META.get("HTTP_USER_AGENT", "")[:200]
-
-
 def log_action(**change) -> AuditEntry:
     """Record one change (described by the keywords of :func:`audit_entry`). Call inside
     the transaction that makes the change.
@@ -126,15 +108,11 @@ def log_action(**change) -> AuditEntry:
 def log_entries(tournament: Tournament, entries: list[AuditEntry]) -> list[AuditEntry]:
     """Record the changes :func:`audit_entry` described, in one insert, inside the
     transaction that makes them (a round's tables confirmed at once: one row each). Of
-    several entries, the primary keys are not read back (:func:`~tournament.core.bulk.insert_all`)."""
-    # Every audited change that the public can see moves the tournament's stamp, in the
-    # same transaction: cached pages and ETags change the moment it is committed.
-    if any(public_action(entry.action) for entry in entries):
-        bump_stamp(tournament.pk)
-    # Once committed, the change may start an automatic backup (a round lock, or the
-    # interval passed): in the background, and never failing this change.
-    actions = [entry.action for entry in entries]
-    transaction.on_commit(partial(backup_auto.after_commit, actions), robust=True)
+    several entries, the primary keys are not read back (:func:`~tournament.core.bulk.insert_all`).
+
+    Only the audit lines: the service that makes the change says what else it does (the
+    public pages' stamp: :func:`tournament.core.stamps.public_changed`; a backup:
+    :func:`tournament.backups.auto.start`)."""
     if len(entries) == 1:
         entries[0].save()
         return entries
@@ -145,16 +123,16 @@ def log_entries(tournament: Tournament, entries: list[AuditEntry]) -> list[Audit
 def audit_entry(
     *,
     tournament: Tournament,
-    user=None,
-    request=None,
+    by: Actor = NOBODY,
     action: str,
     obj: models.Model | None = None,
     summary: str | Message = "",
     before: dict | None = None,
     after: dict | None = None,
-    actor: str = "",
+    label: str = "",
 ) -> AuditEntry:
-    """One change for the audit log, not yet saved (see :func:`log_entries`)."""
+    """One change for the audit log, not yet saved (see :func:`log_entries`): made by the
+    actor ``by`` (named ``label``, or by :func:`~tournament.core.accounts.actor_label`)."""
     if action not in ACTIONS:
         raise UnknownAction(f"audit action {action!r} is not in ACTIONS")
     message = None
@@ -162,17 +140,14 @@ def audit_entry(
         message = encode(summary)
         with translation.override("zh-hans"):
             summary = render(summary)
-    if user is None and request is not None and request.user.is_authenticated:
-        user = request.user
-    phone = getattr(request, "phone_entry", None)  # an entry made on a phone (entry_keys)
-    if phone is not None:
-        after = {**(after or {}), "phone": phone.audit()}
+    if by.phone is not None:  # an entry made on a phone (tournament.results.entry_keys)
+        after = {**(after or {}), "phone": by.phone.audit()}
     return AuditEntry(
         tournament=tournament,
-        user=user if user is not None and user.is_authenticated else None,
-        actor=(actor or actor_label(user, tournament))[:150],
-        ip=client_ip(request),
-        device=device(request),
+        user=by.person,
+        actor=(label or actor_label(by.user, tournament))[:150],
+        ip=by.ip,
+        device=by.device,
         action=action,
         object_type=obj._meta.model_name if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",

@@ -4,9 +4,9 @@ Vocabulary
 ----------
 public stamp
     ``Tournament.stamp`` (a counter) with ``Tournament.updated_at``. Bumped in the
-    transaction of every audited change (:func:`tournament.core.audit.log_action`)
-    except the results of tables, which the public sees only once their round is locked,
-    and locking is itself a bump. Settings saved through ``Tournament.save`` move
+    transaction of every change the public can see, by the service that makes it
+    (:func:`public_changed`): not by the results of tables, which the public sees only
+    once their round is locked, and locking is itself a bump. Settings saved through ``Tournament.save`` move
     ``updated_at``. Both live in the database, so every process (and every server) sees a
     change the moment it is committed.
 staff stamp
@@ -47,11 +47,20 @@ from django.utils import timezone
 
 from tournament.models import Round, Tournament
 
-# Audit actions that leave the public stamp alone: results and fouls touch only tables of
+# Audit actions whose changes leave the public stamp alone (the services of the others call
+# public_changed: tests/app/core/test_side_effects.py): results and fouls touch only tables of
 # rounds that are not locked (locked rounds refuse them), which the public pages do not
 # show; an archive import creates a new tournament, never cached, and keeps the archived
-# ``updated_at``. Staff tokens and score-sheet photos are never shown to the public.
-PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.")
+# ``updated_at``. Staff tokens, score-sheet photos and unlocked accounts are never shown to
+# the public.
+PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.", "login.")
+
+
+def public_changed(tournament: Tournament) -> None:
+    """Say that a change shows on the public pages: their stamp moves in this transaction,
+    so cached pages and ETags change the moment it is committed. Every service whose
+    change the public can see calls it (the audit writer does not: it only writes lines)."""
+    bump_stamp(tournament.pk)
 
 
 def bump_stamp(tournament_id: int) -> None:

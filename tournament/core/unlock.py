@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from rules.messages import Message
+from tournament.core.actors import Actor, command_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, NotAllowed
 from tournament.core.login_guard import forget_steps
@@ -46,16 +47,19 @@ def may_unlock(unlocker_role: str | None) -> bool:
 
 
 @transaction.atomic
-def account_unlock(username: str, *, tournament: Tournament | None = None, request=None) -> int:
+def account_unlock(
+    username: str, *, tournament: Tournament | None = None, by: Actor | None = None
+) -> int:
     """Unlock ``username`` and write the audit line; return the attempts cleared.
 
-    From an event's page (``tournament`` and the ``request`` of its chief referee or
-    organizer): an account of that event only, the line in that event. From the command line
-    (no tournament): any account, the line in every event the account works on, by ``cli``.
+    From an event's page (``tournament`` and ``by``, its chief referee or organizer): an
+    account of that event only, the line in that event. From the command line (no
+    tournament, ``by`` left out: :func:`~tournament.core.actors.command_actor`): any account,
+    the line in every event the account works on, by ``cli``.
     """
     if tournament is not None:
         accounts = event_accounts(tournament)
-        if username not in accounts or not may_unlock(role_of(request.user, tournament)):
+        if username not in accounts or not may_unlock(role_of(by and by.user, tournament)):
             raise NotAllowed(MSG_NOT_EVENT_STAFF)
         events = [tournament]
     else:
@@ -68,9 +72,9 @@ def account_unlock(username: str, *, tournament: Tournament | None = None, reque
     for event in events:
         log_action(
             tournament=event,
-            request=request,
+            by=by or command_actor(),
             action="login.unlock",
             summary=Message(MSG_AUDIT_UNLOCK_ACCOUNT, {"u": username}),
-            actor="" if request is not None else "cli",
+            label="" if by is not None else "cli",
         )
     return count

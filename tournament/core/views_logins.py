@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.login_guard import STEPS, lockout_minutes
 from tournament.core.rights import CHIEF_REFEREE, role_of
@@ -62,7 +63,7 @@ def login_locks(request, slug):
     if request.method == "POST":
         username = request.POST.get("username", "")
         try:
-            count = account_unlock(username, tournament=tournament, request=request)
+            count = account_unlock(username, tournament=tournament, by=request_actor(request))
         except ServiceError as exc:
             messages.error(request, str(exc))
         else:

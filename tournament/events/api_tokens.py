@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.models import ApiToken, Tournament
 from tournament.text.messages.audit import MSG_AUDIT_TOKEN_NEW, MSG_AUDIT_TOKEN_OFF
@@ -22,7 +23,7 @@ def digest(secret: str) -> str:
 
 
 @transaction.atomic
-def token_create(*, tournament: Tournament, name: str, request=None) -> tuple[ApiToken, str]:
+def token_create(*, tournament: Tournament, name: str, by: Actor) -> tuple[ApiToken, str]:
     """A new token and its secret (shown once; only the digest is kept)."""
     name = name.strip()[:NAME_MAX] or _("接口令牌")
     secret = "gd_" + secrets.token_urlsafe(24)
@@ -31,11 +32,11 @@ def token_create(*, tournament: Tournament, name: str, request=None) -> tuple[Ap
         name=name,
         prefix=secret[:8],
         digest=digest(secret),
-        created_by=request.user if request is not None and request.user.is_authenticated else None,
+        created_by=by.person,
     )
     log_action(
         tournament=tournament,
-        request=request,
+        by=by,
         action="token.create",
         obj=token,
         summary=Message(MSG_AUDIT_TOKEN_NEW, {"name": name, "prefix": token.prefix}),
@@ -44,7 +45,7 @@ def token_create(*, tournament: Tournament, name: str, request=None) -> tuple[Ap
 
 
 @transaction.atomic
-def token_revoke(*, tournament: Tournament, token_id: int, request=None) -> ApiToken | None:
+def token_revoke(*, tournament: Tournament, token_id: int, by: Actor) -> ApiToken | None:
     """Revoke one of the event's tokens (None when there is no such active token)."""
     token = (
         ApiToken.objects.select_for_update()
@@ -57,7 +58,7 @@ def token_revoke(*, tournament: Tournament, token_id: int, request=None) -> ApiT
     token.save(update_fields=["revoked_at"])
     log_action(
         tournament=tournament,
-        request=request,
+        by=by,
         action="token.revoke",
         obj=token,
         summary=Message(MSG_AUDIT_TOKEN_OFF, {"name": token.name, "prefix": token.prefix}),

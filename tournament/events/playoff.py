@@ -13,8 +13,10 @@ from django.db import transaction
 from rules.messages import Message
 from scoring import standings
 from scoring.cut import Cut, cut_at
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.stamps import public_changed
 from tournament.models import Stage, Team, Tournament
 from tournament.standings.selectors import match_records, standings_rules
 from tournament.text.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
@@ -50,7 +52,7 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
 
 
 @transaction.atomic
-def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[list[int]]:
+def playoff_arrange(stage: Stage, cut: Cut, *, by: Actor) -> list[list[int]]:
     """Store the play-off tables of ``cut`` on ``stage`` (winners start empty)."""
     if not cut.tables:
         raise Refused(MSG_PLAYOFF_BY_HAND, k=len(cut.tied), m=cut.places)
@@ -59,18 +61,18 @@ def playoff_arrange(stage: Stage, cut: Cut, *, user=None, request=None) -> list[
     stage.save(update_fields=["state"])
     log_action(
         tournament=stage.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="stage.playoff",
         obj=stage,
         summary=Message(MSG_AUDIT_PLAYOFF, {"stage": stage.name, "count": len(tables)}),
         after={"tables": tables},
     )
+    public_changed(stage.tournament)
     return tables
 
 
 @transaction.atomic
-def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request=None) -> None:
+def playoff_winner(stage: Stage, index: int, team_id: int, *, by: Actor) -> None:
     """Record the winner of play-off table ``index`` (0-based)."""
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     tables = stage.state.get("playoff", {}).get("tables", [])
@@ -83,8 +85,7 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
     name = Team.objects.get(pk=team_id).name
     log_action(
         tournament=stage.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="stage.playoff",
         obj=stage,
         summary=Message(
@@ -92,3 +93,4 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, user=None, request
         ),
         after={"table": index + 1, "winner": team_id},
     )
+    public_changed(stage.tournament)

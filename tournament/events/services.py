@@ -6,8 +6,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import NOBODY, Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Refused, Stale
+from tournament.core.stamps import public_changed
 from tournament.models import Round, Stage, Tournament
 from tournament.text.messages.audit import MSG_AUDIT_CREATE_EVENT, MSG_AUDIT_SETTINGS, term
 from tournament.text.options import FORMATS
@@ -34,7 +36,7 @@ def _clean(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def tournament_create(*, organizer, request=None, **fields) -> Tournament:
+def tournament_create(*, organizer, by: Actor = NOBODY, **fields) -> Tournament:
     """Create a tournament with its first stage; raise :class:`FieldErrors` on bad options."""
     if Tournament.objects.filter(slug=fields.get("slug")).exists():
         raise FieldErrors({"slug": [Message(MSG_SLUG_TAKEN, {"slug": fields.get("slug")})]})
@@ -44,20 +46,18 @@ def tournament_create(*, organizer, request=None, **fields) -> Tournament:
     Stage.objects.bulk_create(default_stages(tournament))
     log_action(
         tournament=tournament,
-        user=organizer,
-        request=request,
+        by=by.via(by.path, user=organizer),
         action="tournament.create",
         obj=tournament,
         summary=Message(MSG_AUDIT_CREATE_EVENT, {"name": tournament.name}),
         after=tournament.option_values(),
     )
+    public_changed(tournament)
     return tournament
 
 
 @transaction.atomic
-def tournament_update(
-    *, tournament: Tournament, version: int, user=None, request=None
-) -> Tournament:
+def tournament_update(*, tournament: Tournament, version: int, by: Actor) -> Tournament:
     """Save changed options (already set on ``tournament``) unless someone saved first."""
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if current.version != version:
@@ -80,14 +80,14 @@ def tournament_update(
         Stage.objects.bulk_create(default_stages(tournament))
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="tournament.edit",
         obj=tournament,
         summary=Message(MSG_AUDIT_SETTINGS, {"fields": [_field_label(k) for k in sorted(changed)]}),
         before={k: before[k] for k in changed},
         after={k: after[k] for k in changed},
     )
+    public_changed(tournament)
     return tournament
 
 

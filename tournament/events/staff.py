@@ -32,9 +32,11 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, NotAllowed, Refused
 from tournament.core.rights import parse_tables
+from tournament.core.stamps import public_changed
 from tournament.models import Staff, Tournament
 from tournament.text.messages.audit import (
     MSG_AUDIT_PASSWORD_RESET,
@@ -131,8 +133,7 @@ def staff_add(
     name: str = "",
     tables: str = "",
     password: str | None = None,
-    user=None,
-    request=None,
+    by: Actor,
     actor: str = "",
 ) -> StaffChange:
     """Create the account (or attach an existing one) and give it ``role`` in ``tournament``.
@@ -163,9 +164,8 @@ def staff_add(
     shown_name = display_name(account, tournament)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
-        actor=actor,
+        by=by,
+        label=actor,
         action="staff.set",
         obj=staff,
         summary=Message(
@@ -174,6 +174,7 @@ def staff_add(
         ),
         after={"username": username, "name": shown_name, "role": role, "tables": tables},
     )
+    public_changed(tournament)
     return StaffChange(staff, created, shown)
 
 
@@ -189,26 +190,24 @@ def staff_of(tournament: Tournament, staff_id) -> Staff:
 
 
 @transaction.atomic
-def staff_remove(*, tournament: Tournament, staff_id, user=None, request=None) -> Staff:
+def staff_remove(*, tournament: Tournament, staff_id, by: Actor) -> Staff:
     """Take a role away (the account itself stays: it may serve in other events)."""
     staff = staff_of(tournament, staff_id)
     before = {"username": staff.user.username, "role": staff.role, "tables": staff.tables}
     staff.delete()
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="staff.remove",
         summary=Message(MSG_AUDIT_STAFF_REMOVED, {"name": staff.name or display_name(staff.user)}),
         before=before,
     )
+    public_changed(tournament)
     return staff
 
 
 @transaction.atomic
-def staff_reset_password(
-    *, tournament: Tournament, staff_id, user=None, request=None
-) -> StaffChange:
+def staff_reset_password(*, tournament: Tournament, staff_id, by: Actor) -> StaffChange:
     """Give a staff member a new generated password (returned once)."""
     staff = staff_of(tournament, staff_id)
     account = User.objects.select_for_update().get(pk=staff.user_id)
@@ -219,12 +218,12 @@ def staff_reset_password(
     account.save(update_fields=["password"])
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="staff.password",
         obj=staff,
         summary=Message(MSG_AUDIT_PASSWORD_RESET, {"name": display_name(account, tournament)}),
     )
+    public_changed(tournament)
     return StaffChange(staff, False, password)
 
 

@@ -32,8 +32,10 @@ from pairing.roundrobin import (
 from rules import knockout_winner
 from rules.messages import Message
 from scoring import rotation_totals, standings
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.stamps import public_changed
 from tournament.events.playoff import playoff_qualifiers, stage_cut
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.standings.selectors import match_records, ruleset, score_options, standings_rules
@@ -106,8 +108,7 @@ def stage_add(
     qualify: dict,
     places_by_time: bool = False,
     games: int | None = None,
-    user=None,
-    request=None,
+    by: Actor,
 ) -> Stage:
     """Add a stage at the end of the event (``places_by_time``: docs/rules.md §5.5).
 
@@ -144,27 +145,27 @@ def stage_add(
     )
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="stage.add",
         obj=stage,
         summary=Message(MSG_AUDIT_ADD_STAGE, {"stage": stage.name}),
         after={"kind": kind, "rounds": stage.rounds, "qualify": qualify, "games": games},
     )
+    public_changed(tournament)
     return stage
 
 
 @transaction.atomic
-def stage_delete(stage: Stage, *, user=None, request=None) -> None:
+def stage_delete(stage: Stage, *, by: Actor) -> None:
     if Round.objects.filter(stage=stage).exists():
         raise Refused(MSG_STAGE_PLAYED)
     log_action(
         tournament=stage.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="stage.delete",
         summary=stage.name,
     )
+    public_changed(stage.tournament)
     stage.delete()
 
 

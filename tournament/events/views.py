@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament.core.accounts import display_name
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER, REFEREE, can_create_tournament, visible_tournaments
 from tournament.core.view_helpers import confirm_first, form_error, load_tournament
@@ -46,7 +47,7 @@ def tournament_create(request):
     if request.method == "POST" and form.is_valid():
         try:
             tournament = event_services.tournament_create(
-                organizer=request.user, request=request, **form.tournament_fields()
+                organizer=request.user, by=request_actor(request), **form.tournament_fields()
             )
         except ServiceError as exc:
             form_error(form, exc)
@@ -107,7 +108,7 @@ def tournament_edit(request, slug):
             event_services.tournament_update(
                 tournament=form.instance,
                 version=int(request.POST.get("version", version)),
-                request=request,
+                by=request_actor(request),
             )
         except ServiceError as exc:
             form_error(form, exc)
@@ -174,7 +175,9 @@ def _staff_action(request, tournament) -> staff_services.StaffChange | None:
     action = post.get("action") or ("remove" if post.get("remove") else "add")
     if action == "remove":
         removed = staff_services.staff_remove(
-            tournament=tournament, staff_id=post.get("remove") or post.get("staff"), request=request
+            tournament=tournament,
+            staff_id=post.get("remove") or post.get("staff"),
+            by=request_actor(request),
         )
         messages.success(
             request, _("已移除 %(name)s") % {"name": removed.name or display_name(removed.user)}
@@ -182,7 +185,7 @@ def _staff_action(request, tournament) -> staff_services.StaffChange | None:
         return None
     if action == "reset":
         return staff_services.staff_reset_password(
-            tournament=tournament, staff_id=post.get("staff"), request=request
+            tournament=tournament, staff_id=post.get("staff"), by=request_actor(request)
         )
     change = staff_services.staff_add(
         tournament=tournament,
@@ -190,7 +193,7 @@ def _staff_action(request, tournament) -> staff_services.StaffChange | None:
         role=post.get("role", REFEREE),
         name=post.get("name", ""),
         tables=post.get("tables", ""),
-        request=request,
+        by=request_actor(request),
     )
     messages.success(
         request, _("已设置 %(name)s") % {"name": display_name(change.staff.user, tournament)}

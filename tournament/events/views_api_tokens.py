@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.actors import request_actor
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
@@ -25,7 +26,7 @@ def token_list(request, slug):
         if request.POST.get("action") == "revoke":
             token_id = positive_int(request.POST.get("token"), low=1, limit=2**31)
             token = api_tokens.token_revoke(
-                tournament=tournament, token_id=token_id or 0, request=request
+                tournament=tournament, token_id=token_id or 0, by=request_actor(request)
             )
             if token is None:
                 messages.error(request, render_message(MSG_TOKEN_GONE))
@@ -33,7 +34,7 @@ def token_list(request, slug):
                 messages.success(request, _("已停用令牌“%(name)s”") % {"name": token.name})
             return redirect("api_tokens", slug=slug)
         _token, secret = api_tokens.token_create(
-            tournament=tournament, name=request.POST.get("name", ""), request=request
+            tournament=tournament, name=request.POST.get("name", ""), by=request_actor(request)
         )
     return render(
         request,

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
@@ -59,7 +60,8 @@ def _post(request, tournament) -> str:
     post = request.POST
     if post.get("delete"):
         stage_delete(
-            get_object_or_404(Stage, tournament=tournament, pk=post["delete"]), request=request
+            get_object_or_404(Stage, tournament=tournament, pk=post["delete"]),
+            by=request_actor(request),
         )
         return _("已删除阶段")
     if post.get("passed_at_match"):
@@ -67,17 +69,19 @@ def _post(request, tournament) -> str:
             Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
         )
         value = parse_time(post.get("passed_at", ""))
-        record_passed_at(match, value, user=request.user, request=request)
+        record_passed_at(match, value, by=request_actor(request))
         return _("已记录过A时间")
     if post.get("playoff_stage"):
         stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])
         if post.get("team"):
-            playoff_winner(stage, _int(post.get("table")), _int(post["team"]), request=request)
+            playoff_winner(
+                stage, _int(post.get("table")), _int(post["team"]), by=request_actor(request)
+            )
             return _("已记录加赛胜方")
         cut = _cut(tournament, stage)
         if cut is None or not cut.needs_playoff:
             raise Invalid(MSG_NO_PLAYOFF_TIE)
-        playoff_arrange(stage, cut, request=request)
+        playoff_arrange(stage, cut, by=request_actor(request))
         return _("已安排加赛")
     if post.get("qualify") not in ("", "top", "group_top"):
         raise Invalid(MSG_QUALIFY_HOW)
@@ -89,7 +93,7 @@ def _post(request, tournament) -> str:
         qualify=_qualify(post),
         places_by_time=bool(post.get("places_by_time")),
         games=_games(post),
-        request=request,
+        by=request_actor(request),
     )
     return _("已添加阶段")
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.stamps import public_changed
 from tournament.models import ForbiddenPairing, Team, Tournament
 from tournament.text.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
 
@@ -31,7 +33,7 @@ def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
 
 @transaction.atomic
 def add_forbidden(
-    tournament: Tournament, a: int | None, b: int | None, note: str = "", *, user=None, request=None
+    tournament: Tournament, a: int | None, b: int | None, note: str = "", *, by: Actor
 ) -> ForbiddenPairing:
     """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
     teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
@@ -50,18 +52,18 @@ def add_forbidden(
     )
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="forbidden.add",
         obj=row,
         summary=Message(MSG_AUDIT_KEEP_APART, {"a": teams[low].name, "b": teams[high].name}),
         after={"team_a": low, "team_b": high, "note": note},
     )
+    public_changed(tournament)
     return row
 
 
 @transaction.atomic
-def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, request=None) -> None:
+def remove_forbidden(tournament: Tournament, pk: int | None, *, by: Actor) -> None:
     """Let the two teams meet again from the next pairing on."""
     row = (
         ForbiddenPairing.objects.select_related("team_a", "team_b")
@@ -72,11 +74,11 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, user=None, reque
         raise Refused(MSG_APART_MISSING)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="forbidden.remove",
         obj=row,
         summary=Message(MSG_AUDIT_KEEP_APART_OFF, {"a": row.team_a.name, "b": row.team_b.name}),
         before={"team_a": row.team_a_id, "team_b": row.team_b_id, "note": row.note},
     )
+    public_changed(tournament)
     row.delete()

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.errors import FieldErrors, Invalid, Stale
 from tournament.core.normalize import normalize_name
+from tournament.core.stamps import public_changed
 from tournament.models import Player, Team, Tournament, Unit
 from tournament.registration.sheet_check import (
     HEADERS,
@@ -96,7 +98,7 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
 
 
 @transaction.atomic
-def team_register(*, tournament: Tournament, data: TeamData, user=None, request=None) -> Team:
+def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
     data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
@@ -117,18 +119,18 @@ def team_register(*, tournament: Tournament, data: TeamData, user=None, request=
     )
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="team.add",
         obj=team,
         summary=Message(MSG_AUDIT_REGISTER, {"team": team.name}),
         after=team_snapshot(team, players),
     )
+    public_changed(tournament)
     return team
 
 
 @transaction.atomic
-def team_update(*, team: Team, data: TeamData, version: int, user=None, request=None) -> Team:
+def team_update(*, team: Team, data: TeamData, version: int, by: Actor) -> Team:
     """Change a pair; refused when someone else saved it since ``version`` was read."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.version != version:
@@ -147,19 +149,19 @@ def team_update(*, team: Team, data: TeamData, version: int, user=None, request=
         )
     log_action(
         tournament=team.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="team.edit",
         obj=team,
         summary=Message(MSG_AUDIT_EDIT_TEAM, {"team": team.name}),
         before=before,
         after=team_snapshot(team),
     )
+    public_changed(team.tournament)
     return team
 
 
 @transaction.atomic
-def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team:
+def team_set_status(*, team: Team, status: str, by: Actor) -> Team:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
     if status not in dict(Team.STATUS_CHOICES):
         raise Invalid(MSG_STATUS)
@@ -171,8 +173,7 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
     team.save(update_fields=["status", "version"])
     log_action(
         tournament=team.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="team.status",
         obj=team,
         summary=Message(
@@ -182,6 +183,7 @@ def team_set_status(*, team: Team, status: str, user=None, request=None) -> Team
         before={"status": before},
         after={"status": status},
     )
+    public_changed(team.tournament)
     return team
 
 
@@ -199,7 +201,7 @@ def registration_check(tournament: Tournament, data: bytes, filename: str) -> Re
 
 @transaction.atomic
 def teams_import(
-    *, tournament: Tournament, data: bytes, filename: str, user=None, request=None, actor: str = ""
+    *, tournament: Tournament, data: bytes, filename: str, by: Actor, actor: str = ""
 ) -> RegistrationCheck:
     """Import a sheet: all rows, or nothing when any row has a problem.
 
@@ -248,11 +250,11 @@ def teams_import(
     count = len(check.rows)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="team.import",
-        actor=actor,
+        label=actor,
         summary=Message(MSG_AUDIT_IMPORT_TEAMS, {"file": filename, "count": count}),
         after={"count": count, "file": filename},
     )
+    public_changed(tournament)
     return check

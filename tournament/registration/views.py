@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import form_error, load_tournament
@@ -72,7 +73,9 @@ def team_add(request, slug):
     form = TeamForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            team = team_register(tournament=tournament, data=_form_data(form), request=request)
+            team = team_register(
+                tournament=tournament, data=_form_data(form), by=request_actor(request)
+            )
         except ServiceError as exc:
             form_error(form, exc)
         else:
@@ -105,7 +108,7 @@ def team_edit(request, slug, team_id):
                 team=team,
                 data=_form_data(form),
                 version=form.cleaned_data.get("version") or 0,
-                request=request,
+                by=request_actor(request),
             )
         except ServiceError as exc:
             form_error(form, exc)

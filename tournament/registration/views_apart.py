@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int, typed_fields
 from tournament.core.rights import ORGANIZER
@@ -34,8 +35,7 @@ def apart_view(request, slug):
                 remove_forbidden(
                     tournament,
                     positive_int(request.POST.get("pk")),
-                    user=request.user,
-                    request=request,
+                    by=request_actor(request),
                 )
                 messages.success(request, _("已取消回避"))
             except ServiceError as exc:
@@ -65,7 +65,7 @@ def keep_apart(request, tournament, typed: dict) -> bool:
     if not errors:
         a, b = pairs
         try:
-            add_forbidden(tournament, a.pk, b.pk, typed["note"], user=request.user, request=request)
+            add_forbidden(tournament, a.pk, b.pk, typed["note"], by=request_actor(request))
         except ServiceError as exc:
             errors.append(exc)
     for exc in errors:

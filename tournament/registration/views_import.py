@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
@@ -60,7 +61,7 @@ def import_confirm(request, slug):
     data = base64.b64decode(pending["data"])
     try:
         check = teams_import(
-            tournament=tournament, data=data, filename=pending["name"], request=request
+            tournament=tournament, data=data, filename=pending["name"], by=request_actor(request)
         )
     except ServiceError as exc:
         messages.error(request, str(exc))

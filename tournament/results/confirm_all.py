@@ -14,6 +14,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from tournament.core import milestones
+from tournament.core.actors import Actor
 from tournament.core.audit import log_entries
 from tournament.core.errors import NotAllowed, Refused
 from tournament.core.rights import CHIEF_REFEREE, has_role
@@ -36,33 +38,34 @@ CHUNK = 500  # tables per UPDATE: well within every database's parameter limit
 
 
 @transaction.atomic
-def confirm_all_entered(round_: Round, *, user, request=None) -> int:
+def confirm_all_entered(round_: Round, *, by: Actor) -> int:
     """The chief referee confirms every entered table of the round; returns how many.
 
     The chief's own entries count too (the chief's own act confirms them, see
     :func:`~tournament.results.table_write.confirm_problem`); a table the rule refuses is
     left as it is, and the round's lock reason then names it."""
     round_ = _open_round(round_)
-    if not has_role(user, round_.tournament, CHIEF_REFEREE):
+    if not has_role(by.user, round_.tournament, CHIEF_REFEREE):
         raise NotAllowed(MSG_NO_RIGHT)
-    matches = [m for m in _entered(round_) if confirm_problem(m, user, "referee") is None]
-    return confirm_tables(round_, matches, user=user, source="referee", request=request)
+    matches = [m for m in _entered(round_) if confirm_problem(m, by.via("referee")) is None]
+    return confirm_tables(round_, matches, by=by.via("referee"))
 
 
 @transaction.atomic
-def confirm_imported(round_: Round, *, actor: str = "cli", user=None) -> int:
-    """Confirm every entered table: without ``user`` the command line acts with the chief
-    referee's authority; with one, with that account's rights (the one rule,
+def confirm_imported(round_: Round, *, by: Actor) -> int:
+    """Confirm every entered table: without an account (``by.user``) the command line
+    acts with the chief referee's authority (its path ``cli``); with one, with that
+    account's rights on the staff's path (the one rule,
     :func:`~tournament.results.table_write.confirm_problem`), refused as a whole when that
     account may not confirm a table."""
     round_ = _open_round(round_)
-    source = "referee" if user is not None else actor
+    by = by.via("referee") if by.person is not None else by
     matches = _entered(round_)
     for match in matches:
-        refusal = confirm_problem(match, user, source)
+        refusal = confirm_problem(match, by)
         if refusal is not None:
             raise refusal
-    return confirm_tables(round_, matches, user=user, source=source)
+    return confirm_tables(round_, matches, by=by)
 
 
 def _open_round(round_: Round) -> Round:
@@ -92,31 +95,29 @@ def _entered(round_: Round) -> list[Match]:
     return matches
 
 
-def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, request=None) -> int:
+def confirm_tables(round_: Round, matches: list[Match], *, by: Actor) -> int:
     """Confirm ``matches`` (entered tables of the locked ``round_``, checked by
     ``confirm_problem``): how many. Each asks the rule's ``confirm`` path again as it is
     written (:func:`~tournament.results.table_write.require_write`)."""
     if not matches:
         return 0
     for match in matches:
-        require_write(match, user, source, write_rule.CONFIRM)
+        require_write(match, by, write_rule.CONFIRM)
     seq = next_change_seq(round_.pk)
     entries = []
     for match in matches:
         before = snapshot(match)
-        mark_confirmed(match, user, source)
+        mark_confirmed(match, by.user, by.path)
         match.version += 1
         match.change_seq = seq
         summary = about_match(MSG_AUDIT_CONFIRMED, match)
         entries.append(
             table_audit(
                 match,
-                user=user,
-                request=request,
+                by=by,
                 action="result.confirm",
                 summary=summary,
                 before=before,
-                source=source,
             )
         )
     first = matches[0]
@@ -130,5 +131,6 @@ def confirm_tables(round_: Round, matches: list[Match], *, user, source: str, re
             change_seq=seq,
         )
     log_entries(round_.tournament, entries)
+    milestones.backup_after_commit()  # the interval backup, when one is due
     refresh_round_status(round_)
     return len(matches)

@@ -13,18 +13,32 @@ early time result
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
+from tournament.results.entry_keys import (
+    APPLIED,
+    CONFLICT,
+    KEPT,
+    Applied,
+    file_kept,
+    remember,
+    repeat_answer,
+    saved_late,
+)
 from tournament.results.services import enter_result, resolve_dispute
+from tournament.results.table_write import lock_match, values_of
 from tournament.text.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
 
 
@@ -57,7 +71,7 @@ def check_early_time(
     *,
     at_time: bool,
     reason: str = "",
-    user=None,
+    by: Actor,
     now: datetime | None = None,
 ) -> int | None:
     """Refuse a time result before the round's time is up, unless the chief referee gives a
@@ -66,7 +80,7 @@ def check_early_time(
     left = minutes_left(match.round, now) if is_time_result(values, at_time) else None
     if left is None:
         return None
-    if not ((reason or "").strip() and has_role(user, match.round.tournament, CHIEF_REFEREE)):
+    if not ((reason or "").strip() and has_role(by.user, match.round.tournament, CHIEF_REFEREE)):
         raise Refused(_early_message(left))
     return left
 
@@ -83,44 +97,80 @@ def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> 
         raise Refused(_early_message(left))
 
 
-# No savepoint of its own: its one caller's transaction (entry_keys.apply_once) ends with
-# any refusal, and a late phone entry, which goes on after a stale version, gets its savepoint
-# from entry_keys.saved_late. Every savepoint is two round trips under the round's lock.
-@transaction.atomic(savepoint=False)
-def enter_final(
-    match: Match,
-    values: ResultValues,
-    *,
-    at_time: bool,
-    reason: str = "",
-    rule: bool = False,
-    version: int | None,
-    user=None,
-    source: str = "referee",
-    request=None,
-    now: datetime | None = None,
-) -> Match:
-    """Save a final-levels entry (``rule``: as the chief referee's ruling).
+@dataclass(frozen=True)
+class FinalEntry:
+    """A final-levels entry as the staff's form or a side's page sent it, checked already
+    (:mod:`tournament.results.checks`): the values, the table's version it was made on, the
+    到时 box and its reason, and whether it is the chief referee's ruling."""
 
-    An early time result is refused, unless the chief referee gives a reason; the reason
-    is written in the audit log in the same transaction as the result.
+    values: ResultValues
+    version: int | None
+    at_time: bool = False
+    reason: str = ""
+    rule: bool = False
+
+
+@transaction.atomic
+def record_final(
+    match: Match, entry: FinalEntry, *, by: Actor, answer: Callable[[Match, str], dict]
+) -> tuple[dict, bool]:
+    """Save a final-levels entry of the actor ``by``: (the answer, True for a repeat). The
+    one service of the form and of a phone's outbox: an entry made on a phone
+    (``by.phone``) is applied once per key (its table locked first, its key kept with
+    ``answer(saved table, outcome)`` in this transaction), a late one whose version is stale
+    decided by :func:`~tournament.results.entry_keys.saved_late`. An early time result is
+    refused unless the chief referee gives a reason, which the audit log keeps.
+
+    The write is two calls below (``enter_result``, ``save_match``): the save path of a
+    referee's entry is at most five frames from the view (tests/app/results/test_save_path.py).
     """
-    left = check_early_time(match, values, at_time=at_time, reason=reason, user=user, now=now)
-    reason = (reason or "").strip()
-    if rule:
-        saved = resolve_dispute(match, values, version=version, user=user, request=request)
-    else:
-        saved = enter_result(
-            match, values, version=version, user=user, source=source, request=request
-        )
-    if left is not None:
-        log_action(
-            tournament=saved.round.tournament,
-            user=user,
-            request=request,
-            action="result.early_time",
-            obj=saved,
-            summary=about_match(MSG_AUDIT_TIME_EARLY, saved, n=left, reason=reason),
-            after={"reason": reason, "minutes_left": left},
-        )
-    return saved
+    phone = by.phone
+    if phone is not None:
+        match = lock_match(match, None)
+        done = repeat_answer(match, phone, "result")
+        if done is not None:
+            return done, True
+    left = check_early_time(match, entry.values, at_time=entry.at_time, reason=entry.reason, by=by)
+    write = resolve_dispute if entry.rule else enter_result
+    if phone is not None and phone.late:
+        saved, outcome = _late(match, entry, by, write)
+    else:  # a refusal ends the whole transaction: no savepoint
+        saved, outcome = write(match, entry.values, version=entry.version, by=by), APPLIED
+    payload = {"values": entry.values.as_dict()} if outcome in (CONFLICT, KEPT) else None
+    if outcome == KEPT:
+        payload = file_kept(saved, payload, by=by)
+    if left is not None and outcome == APPLIED:
+        _log_early(saved, by, left, entry.reason.strip())
+    applied = Applied(answer(saved, outcome), outcome, payload)
+    if phone is not None:
+        remember(match, phone, "result", applied)
+    return applied.answer, False
+
+
+def _late(match: Match, entry: FinalEntry, by: Actor, write) -> tuple[Match, str]:
+    """A late phone entry: saved, or kept, corrected or filed (see entry_keys.saved_late)."""
+    return saved_late(
+        by.phone,
+        lambda version: write(match, entry.values, version=version, by=by),
+        entry.version,
+        same=lambda stored: values_of(stored) == entry.values,
+        values=lambda: entry.values,
+        by=by,
+        correct=True,
+        match=match,
+        check=lambda stored: check_early_time(
+            stored, entry.values, at_time=entry.at_time, reason=entry.reason, by=by
+        ),
+    )
+
+
+def _log_early(saved: Match, by: Actor, left: int, reason: str) -> None:
+    """The chief referee's early time result, with its reason, in the result's transaction."""
+    log_action(
+        tournament=saved.round.tournament,
+        by=by,
+        action="result.early_time",
+        obj=saved,
+        summary=about_match(MSG_AUDIT_TIME_EARLY, saved, n=left, reason=reason),
+        after={"reason": reason, "minutes_left": left},
+    )

@@ -41,6 +41,7 @@ from datetime import datetime, timedelta
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tournament.core.actors import Actor
 from tournament.core.audit import log_entries
 from tournament.core.errors import Invalid, Refused
 from tournament.models import AppliedEntry, Match
@@ -52,7 +53,6 @@ from tournament.results.table_write import (
     StaleResult,
     actor_of,
     check_player_steps,
-    is_real,
     lock_match,
     require_write,
     same_actor,
@@ -174,22 +174,39 @@ def apply_once(
 
     The table is locked first (the round, then the match, as every save does), so two
     copies of one entry arriving together queue up; the second then finds the first's
-    key, written in the same transaction as the save.
+    key, written in the same transaction as the save (:func:`repeat_answer`, :func:`remember`).
     """
     if entry is None:
         return save().answer, False
     match = lock_match(match, None)
-    tournament_id = match.round.tournament_id
-    done = AppliedEntry.objects.filter(tournament_id=tournament_id, key=entry.key).first()
+    done = repeat_answer(match, entry, kind)
     if done is not None:
-        if done.match_id != match.pk or done.kind != kind:
-            raise Refused(MSG_KEY_REUSED)
-        return done.answer, True
+        return done, True
     applied = save()
+    remember(match, entry, kind, applied)
+    return applied.answer, False
+
+
+def repeat_answer(match: Match, entry: PhoneEntry, kind: str) -> dict | None:
+    """The answer given to this entry's key before (a repeat), or None; the table locked
+    (:func:`~tournament.results.table_write.lock_match`). A key used at another table or
+    for another kind of entry is refused."""
+    done = AppliedEntry.objects.filter(
+        tournament_id=match.round.tournament_id, key=entry.key
+    ).first()
+    if done is None:
+        return None
+    if done.match_id != match.pk or done.kind != kind:
+        raise Refused(MSG_KEY_REUSED)
+    return done.answer
+
+
+def remember(match: Match, entry: PhoneEntry, kind: str, applied: Applied) -> None:
+    """Keep the entry's key with what its save did, in the save's transaction."""
     try:
         with transaction.atomic():
             AppliedEntry.objects.create(
-                tournament_id=tournament_id,
+                tournament_id=match.round.tournament_id,
                 key=entry.key,
                 match=match,
                 kind=kind,
@@ -200,7 +217,6 @@ def apply_once(
             )
     except IntegrityError:  # the same key at another table at the same moment
         raise Refused(MSG_KEY_REUSED) from None
-    return applied.answer, False
 
 
 def saved_late(
@@ -210,9 +226,7 @@ def saved_late(
     *,
     same: Callable[[Match], bool],
     values: Callable[[], ResultValues],
-    user,
-    source: str,
-    request,
+    by: Actor,
     correct: bool = False,
     extra: dict | None = None,
     steps: list | None = None,
@@ -234,7 +248,7 @@ def saved_late(
     sheet*): saved at the table's version."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
-    current, decision = _saved_or_ruled(save, version, match, user, source)
+    current, decision = _saved_or_ruled(save, version, match, by)
     if decision is None:
         return current, APPLIED
     if steps is not None:  # checked as its save would, before anything is kept or filed
@@ -244,23 +258,21 @@ def saved_late(
     if same(current):
         return current, SAME
     if decision.verdict == write_rule.KEEP:
-        check_room(current, user, source)
+        check_room(current, by)
         return current, KEPT  # a confirmed table changes only by the chief's act
     if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
         return save(current.version), APPLIED  # save_sheet asks the rule for its own path
-    if correct and current.state == Match.ENTERED and same_actor(current, user, source):
+    if correct and current.state == Match.ENTERED and same_actor(current, by):
         return save(current.version), APPLIED
-    if current.state == Match.DISPUTED and in_dispute(current, user, source):
-        check_room(current, user, source)
+    if current.state == Match.DISPUTED and in_dispute(current, by):
+        check_room(current, by)
         return current, KEPT  # at most one entry of each person or side in a dispute
-    conflict = _file_conflict(
-        current, values(), user=user, source=source, request=request, extra=extra
-    )
+    conflict = _file_conflict(current, values(), by=by, extra=extra)
     return conflict, CONFLICT
 
 
 def _saved_or_ruled(
-    save: Callable[[int | None], Match], version: int | None, match: Match | None, user, source
+    save: Callable[[int | None], Match], version: int | None, match: Match | None, by: Actor
 ) -> tuple[Match, write_rule.Decision | None]:
     """``(the saved table, None)`` when a late entry's save goes through, else ``(the stored
     table, the rule's decision for a late entry on it)``, locked: after a stale version, or
@@ -274,7 +286,7 @@ def _saved_or_ruled(
         current = lock_match(match, None) if match is not None else None
         if current is None or current.state != Match.CONFIRMED:
             raise
-    _kind, decision = require_write(current, user, source, write_rule.LATE)
+    _kind, decision = require_write(current, by, write_rule.LATE)
     return current, decision
 
 
@@ -290,57 +302,53 @@ def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
     sheet_state(ruleset(match.round.tournament), steps)
 
 
-def check_room(match: Match, user, source: str) -> None:
+def check_room(match: Match, by: Actor) -> None:
     """Refuse to keep one more entry of this sender at this table past :data:`MAX_KEPT`."""
-    by = actor_of(user, source)
+    sender = actor_of(by.user, by.path)
     kept = match.applied_entries.filter(outcome=KEPT).values_list("payload", flat=True)
-    if sum(1 for p in kept if isinstance(p, dict) and p.get("by") == by) >= MAX_KEPT:
+    if sum(1 for p in kept if isinstance(p, dict) and p.get("by") == sender) >= MAX_KEPT:
         raise Refused(MSG_KEPT_FULL, n=MAX_KEPT)
 
 
-def file_kept(current: Match, payload: dict, *, user, source: str, request) -> dict:
+def file_kept(current: Match, payload: dict, *, by: Actor) -> dict:
     """A late entry that changed nothing: its line in the table's audit log (who, when,
     what the phone sent; the table as it stays), and what its applied entry keeps: the
     phone's ``payload`` (``values`` or a sheet's ``steps``), why it was kept
     (:data:`KEPT_WHY`) and who sent it."""
     why = IN_DISPUTE if current.state == Match.DISPUTED else AFTER_CONFIRMATION
-    by = actor_of(user, source)
+    sender, source = actor_of(by.user, by.path), by.path
     extra: dict = {"kept": why}
     if "values" in payload:
         at = timezone.now().isoformat()
-        extra["entries"] = [{"by": by, "via": source, "at": at, "values": payload["values"]}]
+        extra["entries"] = [{"by": sender, "via": source, "at": at, "values": payload["values"]}]
     else:
         extra["phone_deals"] = payload.get("steps") or []
     code = MSG_AUDIT_KEPT_AGAIN if why == IN_DISPUTE else MSG_AUDIT_KEPT_LATE
     stays = snapshot(current)
     line = table_audit(
         current,
-        user=user,
-        request=request,
+        by=by,
         action="result.kept",
         summary=about_match(code, current),
         before=stays,
-        source=source,
         extra_after=extra,
     )
     log_entries(current.round.tournament, [line])
-    return {**payload, "kept": why, "by": by, "via": source}
+    return {**payload, "kept": why, "by": sender, "via": source}
 
 
-def in_dispute(match: Match, user, source: str) -> bool:
+def in_dispute(match: Match, by: Actor) -> bool:
     """True when this person (a side: this side) has an entry in the table's dispute."""
     for sub in dispute_entries(match):
-        if source in TABLE_SOURCES:
-            if sub.source == source:
+        if by.path in TABLE_SOURCES:
+            if sub.source == by.path:
                 return True
-        elif is_real(user) and sub.submitted_by_id == user.pk:
+        elif by.person is not None and sub.submitted_by_id == by.person.pk:
             return True
     return False
 
 
-def _file_conflict(
-    match: Match, values: ResultValues, *, user, source: str, request, extra: dict | None
-) -> Match:
+def _file_conflict(match: Match, values: ResultValues, *, by: Actor, extra: dict | None) -> Match:
     """Put the table (locked, its late entry allowed by the rule) in dispute with both
     entries on file: the one stored and the phone's."""
     before = snapshot(match)
@@ -350,10 +358,6 @@ def _file_conflict(
         match.submissions.create(
             values=stored, submitted_by=match.entered_by, source=match.entered_via or "referee"
         )
-    match.submissions.create(
-        values=values.as_dict(), submitted_by=user if is_real(user) else None, source=source
-    )
+    match.submissions.create(values=values.as_dict(), submitted_by=by.person, source=by.path)
     match.state = Match.DISPUTED
-    return save_dispute(
-        match, user=user, request=request, before=before, source=source, extra=extra
-    )
+    return save_dispute(match, by=by, before=before, extra=extra)

@@ -17,6 +17,8 @@ from collections import defaultdict
 
 from django.utils import timezone
 
+from tournament.core import milestones
+from tournament.core.actors import Actor
 from tournament.core.audit import log_entries
 from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
@@ -30,7 +32,6 @@ from tournament.results.round_status import refresh_round_status
 from tournament.results.services import check_knockout_winner, enter_on
 from tournament.results.table_write import (
     check_ruled,
-    is_real,
     require_write,
     snapshot,
     table_audit,
@@ -77,14 +78,14 @@ def _on(match: Match, round_: Round) -> Match:
 
 
 def enter_first(
-    matches: dict[int, Match], rows: dict[int, ResultValues], *, user, source: str, request
+    matches: dict[int, Match], rows: dict[int, ResultValues], *, by: Actor
 ) -> dict[int, ServiceError]:
     """Enter ``rows[table]`` on each of ``matches`` (from :func:`new_tables`); the tables
     refused, with why, when any is (then nothing is written)."""
     refused = {}
     for table, match in matches.items():
         try:
-            require_write(match, user, source, write_rule.IMPORT)
+            require_write(match, by, write_rule.IMPORT)
             check_knockout_winner(match, rows[table])
         except ServiceError as exc:
             refused[table] = exc
@@ -94,10 +95,10 @@ def enter_first(
     seq = next_change_seq(round_.pk)
     # The entries on file first: a dispute later finds the stored one as the latest made
     # no later than the table's entered_at (results.dispute_entries), as one by one.
-    submitted_by = user if is_real(user) else None
+    submitted_by = by.person
     insert_all(
         [
-            Submission(match=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=source)
+            Submission(match=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=by.path)
             for t, m in sorted(matches.items())
         ]
     )
@@ -110,7 +111,7 @@ def enter_first(
     for table, match in sorted(matches.items()):
         check_ruled(match)
         before = snapshot(match)
-        enter_on(match, rows[table], user=user, source=source, deals=None, before=before)
+        enter_on(match, rows[table], by=by, deals=None, before=before)
         match.entered_at = now
         if match.confirmed_at is not None:
             match.confirmed_at = now
@@ -121,16 +122,15 @@ def enter_first(
         entries.append(
             table_audit(
                 match,
-                user=user,
-                request=request,
+                by=by,
                 action="result.enter",
                 summary=summary,
                 before=before,
-                source=source,
             )
         )
     _write_groups(groups)
     log_entries(round_.tournament, entries)
+    milestones.backup_after_commit()  # the interval backup, when one is due
     refresh_round_status(round_)
     return {}
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from rules.fouls import count_fouls, penalty_words, three_fouls_lose
 from rules.sides import opponent
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Foul, Match, Player
@@ -49,8 +50,7 @@ def record_foul(
     deal_number: int | None = None,
     remark: str = "",
     levels: int = 0,
-    user=None,
-    request=None,
+    by: Actor,
 ) -> Foul:
     """Write a foul or warning in the log and apply it to the table.
 
@@ -59,7 +59,7 @@ def record_foul(
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
     match = lock_match(match, None)
-    require_write(match, user, "referee", write_rule.FOUL)
+    require_write(match, by.via("referee"), write_rule.FOUL)
     _check_foul(side=side, kind=kind, severity=severity)
     team = match.ew if side == "EW" else match.ns
     _check_player_and_deal(match, team, player, deal_number)
@@ -74,21 +74,20 @@ def record_foul(
         severity=severity,
         levels=levels,
         deal_number=deal_number,
-        referee=user if user is not None and user.is_authenticated else None,
+        referee=by.person,
         remark=remark,
     )
-    _log_foul(foul, side=side, user=user, request=request)
+    _log_foul(foul, side=side, by=by)
     if match.state != Match.DISPUTED:
-        _apply_foul(match, foul, side=side, user=user, request=request)
+        _apply_foul(match, foul, side=side, by=by)
     return foul
 
 
-def _log_foul(foul: Foul, *, side: str, user, request) -> None:
+def _log_foul(foul: Foul, *, side: str, by: Actor) -> None:
     match = foul.match
     log_action(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="foul.add",
         obj=match,
         summary=about_match(
@@ -120,20 +119,19 @@ def _check_foul(*, side: str, kind: str, severity: str) -> None:
         raise Refused(MSG_FOUL_HIDING_WARNING)
 
 
-def _apply_foul(match: Match, foul: Foul, *, side: str, user, request) -> None:
+def _apply_foul(match: Match, foul: Foul, *, side: str, by: Actor) -> None:
     """Apply a logged foul to the table: a step on a sheet in play, else a recount."""
     if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
         save_sheet(
             match,
             [*match.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
             version=match.version,
-            user=user,
-            request=request,
+            by=by,
             allow_fouls=True,
             path=write_rule.FOUL,
         )
     else:
-        _recount(match, side, user=user, request=request)
+        _recount(match, side, by=by)
 
 
 def deals_played(match: Match) -> int:
@@ -200,7 +198,7 @@ def doubled_warnings(fouls) -> dict[int, str]:
     return doubled
 
 
-def _recount(match: Match, side: str, *, user, request) -> None:
+def _recount(match: Match, side: str, *, by: Actor) -> None:
     team = match.ew if side == "EW" else match.ns
     count = foul_count(match, team)
     before = snapshot(match)
@@ -212,7 +210,7 @@ def _recount(match: Match, side: str, *, user, request) -> None:
         match.winner = opponent(side)
         if match.state in (Match.EMPTY, Match.IN_PLAY):
             match.state = Match.ENTERED
-            match.entered_by = user if user is not None and user.is_authenticated else None
+            match.entered_by = by.person
             match.entered_via = "foul_log"
     if match.state == Match.CONFIRMED and before != snapshot(match):
         match.state = Match.ENTERED  # the chief's change needs a second look like any entry
@@ -220,8 +218,7 @@ def _recount(match: Match, side: str, *, user, request) -> None:
         return
     save_match(
         match,
-        user=user,
-        request=request,
+        by=by,
         action="result.fouls",
         before=before,
         summary=about_match(MSG_AUDIT_FOUL_COUNTS, match),

@@ -13,8 +13,10 @@ from django.utils import timezone
 from rules.fouls import LATE_ROUNDS_TO_DISQUALIFY, late_disqualifies
 from rules.messages import Message
 from rules.sides import opponent
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.stamps import public_changed
 from tournament.models import Match, Team
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
@@ -29,7 +31,7 @@ MSG_LATE_SIDE = "late_side"
 
 
 @transaction.atomic
-def record_absence(match: Match, side: str, *, user, request=None, now=None) -> Match:
+def record_absence(match: Match, side: str, *, by: Actor, now=None) -> Match:
     """The pair on ``side`` did not come in time: it forfeits the round.
 
     Refused until *more* than the event's lateness limit has passed since the round clock
@@ -40,24 +42,21 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
     """
     if side not in ("EW", "NS"):
         raise Refused(MSG_LATE_SIDE)
-    check_referee(match, user, "referee")  # rights first: no hint about the clock to outsiders
+    check_referee(match, by.via("referee"))  # rights first: no hint about the clock to outsiders
     tournament = match.round.tournament
     started = match.round.started_at
     now = now or timezone.now()
     if started and now <= started + timedelta(minutes=tournament.late_minutes):
         raise Refused(MSG_TOO_EARLY, n=tournament.late_minutes)
     values = ResultValues(forfeit=side, defeat_reason="late", winner=opponent(side))
-    match = submit_result(
-        match, values, version=None, user=user, request=request, path=write_rule.ABSENCE
-    )
+    match = submit_result(match, values, version=None, by=by, path=write_rule.ABSENCE)
     team = match.ew if side == "EW" else match.ns
     out = late_disqualifies(ruleset(tournament), late_streak(team))
     if out and team.status == Team.ACTIVE:
         Team.objects.filter(pk=team.pk).update(status=Team.DISQUALIFIED)
         log_action(
             tournament=tournament,
-            user=user,
-            request=request,
+            by=by,
             action="team.status",
             obj=team,
             summary=Message(
@@ -66,6 +65,7 @@ def record_absence(match: Match, side: str, *, user, request=None, now=None) -> 
             before={"status": Team.ACTIVE},
             after={"status": Team.DISQUALIFIED},
         )
+        public_changed(tournament)
     return match
 
 

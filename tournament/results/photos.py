@@ -7,6 +7,7 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core.accounts import actor_label
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Match, SheetPhoto
@@ -20,10 +21,10 @@ from tournament.text.messages.audit import MSG_AUDIT_PHOTO
 MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse
 
 
-def attach_photo(match: Match, upload, *, user=None, source: str, request=None) -> SheetPhoto:
+def attach_photo(match: Match, upload, *, by: Actor) -> SheetPhoto:
     """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
     try:
-        check_referee(match, user, source)  # the table rights of every write
+        check_referee(match, by)  # the table rights of every write
     except Refused as exc:
         raise PhotoError(exc.msg) from None
     if upload is None:
@@ -41,20 +42,19 @@ def attach_photo(match: Match, upload, *, user=None, source: str, request=None) 
             match=match,
             width=jpeg.width,
             height=jpeg.height,
-            uploaded_by=user if user is not None and user.is_authenticated else None,
-            source=source,
+            uploaded_by=by.person,
+            source=by.path,
         )
         name = f"{tournament.slug}-r{match.round.number}-t{match.table}.jpg"
         photo.image.save(name, ContentFile(jpeg.data), save=False)
         photo.save()
         log_action(
             tournament=tournament,
-            user=user,
-            request=request,
+            by=by,
             action="photo.add",
             obj=match,
             summary=Message(MSG_AUDIT_PHOTO, {"table": match.table}),
             after={"photo": photo.pk},
-            actor=actor_name(source) or (actor_label(user) if user else source),
+            label=actor_name(by.path) or (actor_label(by.user) if by.user else by.path),
         )
     return photo

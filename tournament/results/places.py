@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from rules import level_index
 from scoring.places import Finish, places_by_time
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Match, Round, Stage
@@ -76,19 +77,16 @@ def records_passed_at(match: Match) -> bool:
 
 
 @transaction.atomic
-def record_passed_at(
-    match: Match, value: dt.time | None, *, user=None, request=None, source: str = "referee"
-) -> None:
+def record_passed_at(match: Match, value: dt.time | None, *, by: Actor) -> None:
     """Record (or clear) the time the table passed A, with the same table rights as a result."""
     if not records_passed_at(match):
         raise Refused(MSG_NOT_BY_TIME)
-    check_referee(match, user, source)
+    check_referee(match, by)
     before = match.passed_at.strftime("%H:%M") if match.passed_at else ""
     Match.objects.filter(pk=match.pk).update(passed_at=value)
     log_action(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="result.passed_at",
         obj=match,
         summary=about_match(

@@ -20,6 +20,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.core.actors import Actor
 from tournament.core.errors import Refused
 from tournament.models import Match, Round
 from tournament.results import write_rule
@@ -71,15 +72,13 @@ def enter_result(
     values: ResultValues,
     *,
     version: int | None,
-    user=None,
-    source: str = "referee",
-    request=None,
+    by: Actor,
     deals: list | None = None,
     path: str | None = None,
 ) -> Match:
-    """Enter a table's result (checked already, see :mod:`tournament.results.checks`), by
-    the rule's ``path`` (:mod:`~tournament.results.write_rule`; by default the one of
-    ``source``: :func:`~tournament.results.table_write.entry_path`).
+    """Enter a table's result (checked already, see :mod:`tournament.results.checks`) by the
+    actor ``by``, by the rule's ``path`` (:mod:`~tournament.results.write_rule`; by default
+    the one of ``by.path``: :func:`~tournament.results.table_write.entry_path`).
 
     The first entry sets the result. A second, different person entering the same result
     confirms it; a different result makes a dispute and changes nothing else. The same
@@ -88,41 +87,37 @@ def enter_result(
     the caller which of these happened (``disputed`` included: not an error, it is saved).
 
     ``enter_result`` runs in the caller's transaction, for a caller whose own transaction
-    ends with any refusal anyway (:func:`tournament.results.entry.enter_final`): no savepoint,
+    ends with any refusal anyway (:func:`tournament.results.entry.record_final`): no savepoint,
     two round trips fewer under the round's lock. Everyone else calls :func:`submit_result`.
     """
     match = lock_match(match, version)
-    kind, _decision = require_write(match, user, source, path or entry_path(source))
+    kind, _decision = require_write(match, by, path or entry_path(by.path))
     check_knockout_winner(match, values)
     before = snapshot(match)
-    match.submissions.create(
-        values=values.as_dict(), submitted_by=user if is_real(user) else None, source=source
-    )
+    match.submissions.create(values=values.as_dict(), submitted_by=by.person, source=by.path)
     is_chief = kind == write_rule.CHIEF
     if match.state == Match.DISPUTED:
         if is_chief:
-            return _rule(match, values, user=user, request=request, before=before)
+            return _rule(match, values, by=by, before=before)
         # A disputed table waits for the chief referee: further entries are kept on file.
-        return save_dispute(match, user=user, request=request, before=before, source=source)
+        return save_dispute(match, by=by, before=before)
     # A confirmed table reaches here only by the chief's act (the rule refuses the others).
-    others_entry = match.state == Match.ENTERED and not same_actor(match, user, source)
+    others_entry = match.state == Match.ENTERED and not same_actor(match, by)
     if others_entry and values_of(match) != values:
         # Not an error to roll back: the dispute itself must be saved for the chief referee.
         match.state = Match.DISPUTED
-        return save_dispute(match, user=user, request=request, before=before, source=source)
-    if others_entry and source in TABLE_SOURCES:
+        return save_dispute(match, by=by, before=before)
+    if others_entry and by.path in TABLE_SOURCES:
         raise Refused(MSG_USE_CONFIRM)  # a side confirms with its PIN, never by re-entry
     if others_entry:
-        return _confirm(match, user=user, source=source, request=request, before=before)
-    enter_on(match, values, user=user, source=source, deals=deals, before=before)
+        return _confirm(match, by=by, before=before)
+    enter_on(match, values, by=by, deals=deals, before=before)
     return save_match(
         match,
-        user=user,
-        request=request,
+        by=by,
         action="result.enter",
         before=before,
         summary=about_match(MSG_AUDIT_ENTERED, match),
-        source=source,
     )
 
 
@@ -131,26 +126,24 @@ def enter_result(
 submit_result = transaction.atomic(enter_result)
 
 
-def enter_on(match: Match, values: ResultValues, *, user, source: str, deals, before: dict) -> None:
+def enter_on(match: Match, values: ResultValues, *, by: Actor, deals, before: dict) -> None:
     """Store a new entry on the match (not saved): entered, or confirmed at once."""
     set_values(match, values)
     if deals is not None:
         match.deals = deals
         match.mode = "deals"
-    match.entered_by = user if is_real(user) else None
-    match.entered_via = source
+    match.entered_by = by.person
+    match.entered_via = by.path
     match.entered_at = timezone.now()
     match.confirmed_by, match.confirmed_via, match.confirmed_at = None, "", None
     match.state = Match.ENTERED
     confirmation = match.round.tournament.confirmation_required
     if not confirmation or before["state"] == Match.CONFIRMED:
         # No second check wanted, or a chief referee's correction (only they reach here).
-        mark_confirmed(match, user, "")
+        mark_confirmed(match, by.user, "")
 
 
-def save_dispute(
-    match: Match, *, user, request, before: dict, source: str, extra: dict | None = None
-) -> Match:
+def save_dispute(match: Match, *, by: Actor, before: dict, extra: dict | None = None) -> Match:
     """Save the dispute; the audit log keeps every entry's values (who, via, when), and
     ``extra`` (a late phone entry's sheet, say) beside them."""
     entries = [
@@ -164,12 +157,10 @@ def save_dispute(
     ]
     return save_match(
         match,
-        user=user,
-        request=request,
+        by=by,
         action="result.dispute",
         before=before,
         summary=about_match(MSG_AUDIT_DISPUTED, match),
-        source=source,
         extra_after={"entries": entries, **(extra or {})},
     )
 
@@ -209,30 +200,26 @@ def mark_confirmed(match: Match, user, via: str) -> None:
     match.confirmed_at = timezone.now()
 
 
-def _confirm(
-    match: Match, *, user, source: str, request, before: dict, pin_problem: str | None = None
-) -> Match:
+def _confirm(match: Match, *, by: Actor, before: dict, pin_problem: str | None = None) -> Match:
     """The one path to a table confirmed by a second person, whichever way in: the confirm
     button (:func:`confirm_result`) or a second, identical entry (:func:`submit_result`).
     The rule of who may (:func:`~tournament.results.table_write.confirm_problem`), a side's
     PIN and gap, then the confirmation and its audit line (``result.confirm``)."""
-    refusal = confirm_problem(match, user, source, pin_problem=pin_problem)
+    refusal = confirm_problem(match, by, pin_problem=pin_problem)
     if refusal is not None:
         raise refusal
-    require_write(match, user, source, write_rule.CONFIRM, pin_problem=pin_problem)
+    require_write(match, by, write_rule.CONFIRM, pin_problem=pin_problem)
     try:
-        check_side_confirmation(match, source, pin_problem, request)  # the gap
+        check_side_confirmation(match, by, pin_problem)  # the gap
     except SideRefused as exc:
         raise Refused(exc.msg) from None
-    mark_confirmed(match, user, source)
+    mark_confirmed(match, by.user, by.path)
     return save_match(
         match,
-        user=user,
-        request=request,
+        by=by,
         action="result.confirm",
         before=before,
         summary=about_match(MSG_AUDIT_CONFIRMED, match),
-        source=source,
     )
 
 
@@ -240,9 +227,7 @@ def confirm_result(
     match: Match,
     *,
     version: int | None,
-    user=None,
-    source: str = "referee",
-    request=None,
+    by: Actor,
     pin: str | None = None,
 ) -> Match:
     """Confirm the entered result, as :func:`~tournament.results.table_write.confirm_problem`
@@ -252,19 +237,15 @@ def confirm_result(
     the same address (:mod:`tournament.results.sides`). The PIN is checked first,
     outside the table's transaction: a wrong one stays counted.
     """
-    pin_problem = side_pin_problem(match, source, pin)
-    return _confirm_locked(
-        match, version=version, user=user, source=source, request=request, pin_problem=pin_problem
-    )
+    pin_problem = side_pin_problem(match, by.path, pin)
+    return _confirm_locked(match, version=version, by=by, pin_problem=pin_problem)
 
 
 @transaction.atomic
-def _confirm_locked(match: Match, *, version, user, source: str, request, pin_problem) -> Match:
+def _confirm_locked(match: Match, *, version, by: Actor, pin_problem) -> Match:
     match = lock_match(match, version)
     before = snapshot(match)
-    return _confirm(
-        match, user=user, source=source, request=request, before=before, pin_problem=pin_problem
-    )
+    return _confirm(match, by=by, before=before, pin_problem=pin_problem)
 
 
 @transaction.atomic
@@ -273,8 +254,7 @@ def resolve_dispute(
     values: ResultValues,
     *,
     version: int | None,
-    user,
-    request=None,
+    by: Actor,
     path: str | None = None,
 ) -> Match:
     """The chief referee's ruling on a disputed table, or correction of any other: final
@@ -282,13 +262,13 @@ def resolve_dispute(
     match = lock_match(match, version)
     if path is None:
         path = write_rule.RULING if match.state == Match.DISPUTED else write_rule.CORRECTION
-    require_write(match, user, "referee", path)
+    require_write(match, by.via("referee"), path)
     check_knockout_winner(match, values)
-    return _rule(match, values, user=user, request=request, before=snapshot(match))
+    return _rule(match, values, by=by, before=snapshot(match))
 
 
 @transaction.atomic
-def pick_entry(match: Match, submission_id, *, version: int | None, user, request=None) -> Match:
+def pick_entry(match: Match, submission_id, *, version: int | None, by: Actor) -> Match:
     """The chief referee settles a dispute by choosing one of the entries on file."""
     submission = match.submissions.filter(pk=_int_or_none(submission_id)).first()
     if submission is None:
@@ -296,9 +276,7 @@ def pick_entry(match: Match, submission_id, *, version: int | None, user, reques
     values = ResultValues(**submission.values)
     if values.unfinished:  # the levels so far of a sheet in play: no result to adopt
         raise Refused(MSG_ENTRY_UNFINISHED)
-    return resolve_dispute(
-        match, values, version=version, user=user, request=request, path=write_rule.RULING
-    )
+    return resolve_dispute(match, values, version=version, by=by, path=write_rule.RULING)
 
 
 def _int_or_none(value) -> int | None:
@@ -308,16 +286,15 @@ def _int_or_none(value) -> int | None:
         return None
 
 
-def _rule(match: Match, values: ResultValues, *, user, request, before: dict) -> Match:
+def _rule(match: Match, values: ResultValues, *, by: Actor, before: dict) -> Match:
     """Set and confirm a result on the chief referee's authority (audited as a ruling)."""
     set_values(match, values)
     if not match.entered_by_id:
-        match.entered_by, match.entered_via, match.entered_at = user, "chief", timezone.now()
-    mark_confirmed(match, user, "chief")
+        match.entered_by, match.entered_via, match.entered_at = by.user, "chief", timezone.now()
+    mark_confirmed(match, by.user, "chief")
     return save_match(
         match,
-        user=user,
-        request=request,
+        by=by,
         action="result.ruling",
         before=before,
         summary=about_match(MSG_AUDIT_RULED, match),
@@ -337,9 +314,7 @@ def save_sheet(
     steps: list,
     *,
     version: int | None,
-    user=None,
-    source: str = "referee",
-    request=None,
+    by: Actor,
     allow_fouls: bool = False,
     path: str | None = None,
 ) -> Match:
@@ -352,9 +327,9 @@ def save_sheet(
     warnings come only through the foul log (``record_foul``, ``allow_fouls``).
     """
     locked = lock_match(match, version)
-    path = path or sheet_path(source)
-    _kind, decision = require_write(locked, user, source, path)
-    if locked.state == Match.ENTERED and not same_actor(locked, user, source):
+    path = path or sheet_path(by.path)
+    _kind, decision = require_write(locked, by, path)
+    if locked.state == Match.ENTERED and not same_actor(locked, by):
         raise Refused(MSG_SHEET_CLOSED)  # an entered sheet is its maker's until confirmed
     if decision.deals_only:
         check_player_steps(locked, steps)
@@ -367,9 +342,7 @@ def save_sheet(
             locked,
             values,
             version=locked.version,
-            user=user,
-            source=source,
-            request=request,
+            by=by,
             deals=steps,
             path=path,
         )
@@ -379,14 +352,12 @@ def save_sheet(
     locked.mode = "deals"
     locked.state = Match.IN_PLAY if steps else Match.EMPTY
     set_values(locked, levels_so_far(state))
-    locked.entered_by = user if is_real(user) else None
-    locked.entered_via = source
+    locked.entered_by = by.person
+    locked.entered_via = by.path
     return save_match(
         locked,
-        user=user,
-        request=request,
+        by=by,
         action="result.sheet",
         before=before,
         summary=about_match(MSG_AUDIT_SHEET_STEP, locked, n=len(steps)),
-        source=source,
     )

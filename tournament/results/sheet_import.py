@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
 from tournament.models import Match, Round
@@ -23,9 +24,7 @@ def import_results(
     *,
     data: bytes,
     filename: str,
-    user=None,
-    request=None,
-    source: str = "import",
+    by: Actor,
     dry_run: bool = False,
 ) -> ResultsCheck:
     """Enter every row's result, or nothing when any row (or any save) is refused.
@@ -41,7 +40,7 @@ def import_results(
         return check
     sid = transaction.savepoint()
     fresh = new_tables(round_, set(check.rows))
-    refused = enter_first(fresh, check.rows, user=user, source=source, request=request)
+    refused = enter_first(fresh, check.rows, by=by)
     matches = _entered_before(round_, set(check.rows) - set(fresh) - set(refused))
     for table_no, values in check.rows.items():
         if table_no in refused:
@@ -50,9 +49,7 @@ def import_results(
         if table_no in fresh:
             continue  # entered with the other new tables
         try:
-            saved = submit_result(
-                matches[table_no], values, version=None, user=user, source=source, request=request
-            )
+            saved = submit_result(matches[table_no], values, version=None, by=by)
         except Refused as exc:
             check.problems.append(_refused(table_no, exc))
             continue
@@ -66,15 +63,14 @@ def import_results(
     transaction.savepoint_commit(sid)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="result.import",
         obj=round_,
         summary=Message(
             MSG_AUDIT_IMPORT_RESULTS,
             {"file": filename, "round": round_ref(round_), "count": len(check.rows)},
         ),
-        actor="" if user else "cli",
+        label="" if by.user else "cli",
     )
     return check
 

@@ -36,7 +36,7 @@ from django.utils.crypto import salted_hmac
 
 from tournament.core import counters
 from tournament.core.accounts import actor_label
-from tournament.core.audit import client_ip
+from tournament.core.actors import Actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match
 
@@ -100,14 +100,18 @@ def printer_of(mark: str, match: Match, side: str) -> User | None:
     return User.objects.filter(pk=int(uid)).first()
 
 
-def printed_by(request, match: Match, source: str) -> str:
+def printed_by(by: Actor, match: Match) -> str:
     """How the audit names who printed the slip a side acts with ("" when not known)."""
-    side = side_of(source)
-    if side is None or request is None:
+    side = side_of(by.path)
+    if side is None or not by.slip:
         return ""
-    mark = request.GET.get(SLIP_PARAM) or request.COOKIES.get(slip_cookie(match), "")
-    user = printer_of(mark, match, side)
+    user = printer_of(by.slip, match, side)
     return actor_label(user) if user is not None else ""
+
+
+def slip_mark(request, match: Match) -> str:
+    """The printed slip's mark a side's request carries (its link's, or its cookie's)."""
+    return request.GET.get(SLIP_PARAM) or request.COOKIES.get(slip_cookie(match), "")
 
 
 def pin_key(match: Match, side: str) -> str:
@@ -137,24 +141,23 @@ def side_pin_problem(match: Match, source: str, pin: str | None) -> str | None:
     return None
 
 
-def check_side_confirmation(match: Match, source: str, pin_problem: str | None, request) -> None:
+def check_side_confirmation(match: Match, by: Actor, pin_problem: str | None) -> None:
     """Raise :class:`SideRefused` unless this side may confirm now: its PIN (as found by
     :func:`side_pin_problem`), then the gap after an entry from the same address."""
-    if side_of(source) is None:
+    if side_of(by.path) is None:
         return
     if pin_problem:
         raise SideRefused(pin_problem)
-    _check_gap(match, request)
+    _check_gap(match, by.ip)
 
 
-def _check_gap(match: Match, request) -> None:
+def _check_gap(match: Match, here: str | None) -> None:
     """Refuse a side's confirmation right after a side's entry from the same address."""
     gap = settings.TABLE_CONFIRM_GAP_SECONDS
     if not gap or match.entered_via not in TABLE_SOURCES or match.entered_at is None:
         return
     if timezone.now() - match.entered_at >= timedelta(seconds=gap):
         return
-    here = client_ip(request)
     entry_ip = (
         AuditEntry.objects.filter(
             object_type="match",

@@ -21,8 +21,10 @@ from django.db import transaction
 
 from rules.messages import Message
 from tournament.core import counters
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
+from tournament.core.stamps import public_changed
 from tournament.models import Match
 from tournament.models.rounds import new_entry_code, new_side_pin
 from tournament.results.sides import pin_key
@@ -33,12 +35,12 @@ MSG_BAD_SIDE = "slip_bad_side"
 
 
 @transaction.atomic
-def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
+def revoke_slip(match: Match, side: str, *, by: Actor) -> Match:
     """Give ``side`` a new link and PIN (its slip was lost, or seen by the other side)."""
     if side not in ("EW", "NS"):
         raise Refused(MSG_BAD_SIDE)
     match = lock_match(match, None)
-    check_referee(match, user, "referee")
+    check_referee(match, by.via("referee"))
     field = side.lower()
     setattr(match, f"{field}_code", new_entry_code())
     setattr(match, f"{field}_pin", new_side_pin())
@@ -46,10 +48,10 @@ def revoke_slip(match: Match, side: str, *, user, request=None) -> Match:
     counters.clear(pin_key(match, side))
     log_action(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="slip.revoke",
         obj=match,
         summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": match.table, "side": side}),
     )
+    public_changed(match.round.tournament)
     return match

@@ -22,7 +22,9 @@ from django.db import transaction
 
 from rules import RuleError, normalize_step
 from rules.messages import Message
+from tournament.core import milestones
 from tournament.core.accounts import actor_label
+from tournament.core.actors import Actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
@@ -70,63 +72,53 @@ def snapshot(match: Match) -> dict:
 def table_audit(
     match: Match,
     *,
-    user,
-    request,
+    by: Actor,
     action: str,
     summary: Message,  # tournament.text.messages.audit
     before: dict,
-    source: str = "",
     extra_after: dict | None = None,
 ) -> AuditEntry:
     """A table's audit line, not yet saved: who acted, its snapshot before and now."""
     return audit_entry(
         tournament=match.round.tournament,
-        user=user,
-        request=request,
+        by=by,
         action=action,
         obj=match,
         summary=summary,
         before=before,
         after={**snapshot(match), **(extra_after or {})},
-        actor=_actor(match, user, source, request),
+        label=_actor(match, by),
     )
 
 
-def _actor(match: Match, user, source: str, request) -> str:
+def _actor(match: Match, by: Actor) -> str:
     """:func:`actor_of`, and for a side acting through a printed slip, who printed it."""
-    printer = printed_by(request, match, source)
-    actor = actor_of(user, source)
+    printer = printed_by(by, match)
+    actor = actor_of(by.user, by.path)
     return f"{actor} slip:{printer}" if printer else actor
 
 
 def save_match(
     match: Match,
     *,
-    user,
-    request,
+    by: Actor,
     action: str,
     before: dict,
     summary: Message,  # tournament.text.messages.audit
-    source: str = "",
     extra_after: dict | None = None,
 ) -> Match:
     """Save a table changed under :func:`lock_match` (its version moves on), with its audit
     line, and bring the round's status up to date. Only a table the rule allowed this write
-    (:func:`require_write`, :func:`check_ruled`)."""
+    (:func:`require_write`, :func:`check_ruled`). A table's result is not public until its
+    round is locked (no public stamp moves); the write may start the interval backup."""
     check_ruled(match)
     match.version += 1
     match.save()
     entry = table_audit(
-        match,
-        user=user,
-        request=request,
-        action=action,
-        summary=summary,
-        before=before,
-        source=source,
-        extra_after=extra_after,
+        match, by=by, action=action, summary=summary, before=before, extra_after=extra_after
     )
     log_entries(match.round.tournament, [entry])
+    milestones.backup_after_commit()  # the interval backup, when one is due
     refresh_round_status(match.round)
     return match
 
@@ -164,7 +156,7 @@ PIN_PROBLEMS = ("pin_wrong", "pin_locked")  # tournament.results.sides: MSG_PIN,
 RULED = "_write_rule"  # the attribute of a locked match that holds the rule's decision
 
 
-def actor_kind(match: Match, user, source: str, *, pin_problem: str | None = None) -> str:
+def actor_kind(match: Match, by: Actor, *, pin_problem: str | None = None) -> str:
     """Who writes, as :mod:`~tournament.results.write_rule` sees them (its ``ACTORS``).
 
     A side of the table acts through its code (checked by the view): ``side_pin`` when it
@@ -172,6 +164,7 @@ def actor_kind(match: Match, user, source: str, *, pin_problem: str | None = Non
     else with an account by their role in the event, a referee with assigned tables
     ``elsewhere`` at the others. Without an account, only the command line
     (``import``/``cli``)."""
+    user, source = by.user, by.path
     if source in TABLE_SOURCES:
         return write_rule.SIDE if pin_problem else write_rule.SIDE_PIN
     if not is_real(user):
@@ -208,14 +201,14 @@ def sheet_path(source: str) -> str:
 
 
 def write_decision(
-    match: Match, user, source: str, path: str, *, pin_problem: str | None = None
+    match: Match, by: Actor, path: str, *, pin_problem: str | None = None
 ) -> tuple[str, Decision]:
     """(the actor's kind, the rule's decision) for this write to ``match`` now: refused while
     the round takes no results, else :func:`~tournament.results.write_rule.may_write`.
     Nothing is written; the pages ask it to show a button or not. The draw's paths
     (``write_rule.DRAFT_PATHS``) write only a draft round (``publish`` is possible only
     there), every other path a round that takes results."""
-    kind = actor_kind(match, user, source, pin_problem=pin_problem)
+    kind = actor_kind(match, by, pin_problem=pin_problem)
     why = problem(match.round, "publish" if path in write_rule.DRAFT_PATHS else "enter")
     if why:
         return kind, Decision(write_rule.REFUSE, why)
@@ -237,13 +230,13 @@ def refusal(match: Match, decision: Decision) -> ServiceError | None:
 
 
 def require_write(
-    match: Match, user, source: str, path: str, *, pin_problem: str | None = None
+    match: Match, by: Actor, path: str, *, pin_problem: str | None = None
 ) -> tuple[str, Decision]:
     """The one check every write to a table makes, under :func:`lock_match`, before it
     writes: raises the refusal, else marks the locked table ruled for :func:`save_match`
     and returns (the actor's kind, the decision: ``write``, or ``keep`` for a late entry
     kept for the record, which the caller must not write)."""
-    kind, decision = write_decision(match, user, source, path, pin_problem=pin_problem)
+    kind, decision = write_decision(match, by, path, pin_problem=pin_problem)
     error = refusal(match, decision)
     if error is not None:
         raise error
@@ -263,13 +256,13 @@ def check_ruled(match: Match) -> None:
         raise UnruledWrite(f"table {match.pk}: written outside the transaction that locked it")
 
 
-def check_referee(match: Match, user, source: str) -> None:
+def check_referee(match: Match, by: Actor) -> None:
     """The table rights of every write that leaves the result alone (a photo, a slip's new
     PIN, the time a table passed A) and the first check of a lateness, whatever page or
     command it comes from: the rights part of :func:`actor_kind` (a side through its code,
     staff of the event, a referee with assigned tables only at those, without an account
     only the command line). A result's writes ask :func:`require_write`."""
-    kind = actor_kind(match, user, source)
+    kind = actor_kind(match, by)
     if kind == write_rule.OUTSIDER:
         raise NotAllowed(MSG_NO_RIGHT)
     if kind == write_rule.ELSEWHERE:
@@ -286,19 +279,19 @@ def actor_of(user, source: str) -> str:
     return source
 
 
-def same_actor(match: Match, user, source: str) -> bool:
+def same_actor(match: Match, by: Actor) -> bool:
     """True when this person (or this side of the table) made the entry being confirmed.
 
     A logged-in user is the same actor whatever page they used (staff page or table link);
     two anonymous table actions are the same actor when they come from the same side.
     """
-    if is_real(user) and match.entered_by_id == user.pk:
+    if by.person is not None and match.entered_by_id == by.person.pk:
         return True
-    return source in TABLE_SOURCES and match.entered_via == source
+    return by.path in TABLE_SOURCES and match.entered_via == by.path
 
 
 def confirm_problem(
-    match: Match, user, source: str, *, pin_problem: str | None = None
+    match: Match, by: Actor, *, pin_problem: str | None = None
 ) -> ServiceError | None:
     """Who may confirm an entered table, for every page and service (a table's confirm
     button, 确认全部已录入, ``import_results --lock``); ``None`` when this person (or side)
@@ -311,17 +304,15 @@ def confirm_problem(
     确认全部已录入), and a chief running a round alone is never stuck. Any other referee, and
     a side of the table, never confirms their own entry.
     """
-    kind, decision = write_decision(
-        match, user, source, write_rule.CONFIRM, pin_problem=pin_problem
-    )
+    kind, decision = write_decision(match, by, write_rule.CONFIRM, pin_problem=pin_problem)
     if decision.msg in PIN_PROBLEMS:
         # Never a hint about the PIN to the side that entered: it may not confirm at all.
-        if same_actor(match, user, source):
+        if same_actor(match, by):
             return Refused(MSG_SELF_CONFIRM)
         return refusal(match, decision)
     if decision.verdict == write_rule.REFUSE:
         return refusal(match, decision)
-    if same_actor(match, user, source) and kind != write_rule.CHIEF:
+    if same_actor(match, by) and kind != write_rule.CHIEF:
         return Refused(MSG_SELF_CONFIRM)
     return None
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation
+from tournament.core.actors import Actor, request_actor
 from tournament.core.audit_text import readable
 from tournament.core.errors import ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
@@ -22,15 +23,17 @@ from tournament.core.view_helpers import load_tournament
 from tournament.models import AuditEntry, Foul, Match, Player, Round
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.results.checks import ResultValues, check_result
-from tournament.results.entry import check_early_time, enter_final, minutes_left
+from tournament.results.entry import (
+    FinalEntry,
+    minutes_left,
+    record_final,
+)
 from tournament.results.entry_keys import (
     CONFLICT,
     KEPT,
     SAME,
     Applied,
     apply_once,
-    file_kept,
-    saved_late,
 )
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
 from tournament.results.fouls import doubled_warnings, penalty_text, record_foul
@@ -38,7 +41,7 @@ from tournament.results.kept_entries import dispute_rows, kept_note, late_kept
 from tournament.results.lateness import MSG_LATE_SIDE, record_absence
 from tournament.results.places import records_passed_at
 from tournament.results.services import confirm_result, pick_entry
-from tournament.results.table_write import confirm_problem, values_of
+from tournament.results.table_write import confirm_problem
 from tournament.results.views_offline import (
     answer,
     form_answer,
@@ -89,21 +92,28 @@ def result_form(request, match: Match, data=None, *, player: bool = False) -> Re
     return ResultForm(data, chief=chief, **kwargs)
 
 
-def handle_result_post(request, match: Match, *, source: str, next_url: str):
-    """Process a final-levels form (or the chief's pick of an entry): (the answer when
-    saved, else None; the form; extra context). An entry with a phone's key is applied
-    once (:mod:`tournament.results.entry_keys`)."""
+def handle_result_post(request, match: Match, *, by: Actor, next_url: str):
+    """Process a final-levels form (or the chief's pick of an entry) of the actor ``by``:
+    (the answer when saved, else None; the form; extra context). An entry with a phone's
+    key is applied once (:func:`tournament.results.entry.record_final`)."""
     if request.POST.get("action") == "pick":
-        return _pick(request, match, next_url)
-    form = result_form(request, match, request.POST, player=source.startswith("table_"))
+        return _pick(request, match, by, next_url)
+    form = result_form(request, match, request.POST, player=by.path.startswith("table_"))
     extra: dict = {}
     if not form.is_valid():
         return None, form, extra
+    d = form.cleaned_data
     try:
-        entry = read_entry(request, request.POST)
-        values = _checked_values(match, form.cleaned_data)
-        answer, repeat = apply_once(
-            match, entry, "result", lambda: _save_final(request, match, form, values, source)
+        phone = read_entry(request.POST)
+        entry = FinalEntry(
+            _checked_values(match, d),
+            d["version"],
+            at_time=d["at_time"],
+            reason=d.get("time_reason", ""),
+            rule=request.POST.get("action") == "rule",
+        )
+        answer, repeat = record_final(
+            match, entry, by=by.via(by.path, phone=phone), answer=result_note
         )
     except ServiceError as exc:
         form.add_error(None, str(exc))
@@ -128,44 +138,6 @@ def _checked_values(match: Match, d: dict) -> ResultValues:
     )
 
 
-def _save_final(request, match: Match, form, values: ResultValues, source: str) -> Applied:
-    """Save the entry (a late one whose version is stale: see entry_keys.saved_late)."""
-    d = form.cleaned_data
-
-    def enter(version: int | None) -> Match:
-        return enter_final(
-            match,
-            values,
-            at_time=d["at_time"],
-            reason=d.get("time_reason", ""),
-            rule=request.POST.get("action") == "rule",
-            version=version,
-            user=request.user,
-            source=source,
-            request=request,
-        )
-
-    saved, outcome = saved_late(
-        request.phone_entry,
-        enter,
-        d["version"],
-        same=lambda stored: values_of(stored) == values,
-        values=lambda: values,
-        user=request.user,
-        source=source,
-        request=request,
-        correct=True,
-        match=match,
-        check=lambda stored: check_early_time(
-            stored, values, at_time=d["at_time"], reason=d.get("time_reason", ""), user=request.user
-        ),
-    )
-    payload = {"values": values.as_dict()} if outcome in (CONFLICT, KEPT) else None
-    if outcome == KEPT:
-        payload = file_kept(saved, payload, user=request.user, source=source, request=request)
-    return Applied(result_note(saved, outcome), outcome, payload)
-
-
 def result_note(saved: Match, outcome: str) -> dict:
     """The answer to a saved final-levels entry: its message and how it reads."""
     level, note = {
@@ -182,16 +154,10 @@ def result_note(saved: Match, outcome: str) -> dict:
     return answer("", text, level, outcome=outcome, state=saved.state, version=saved.version)
 
 
-def _pick(request, match: Match, next_url: str):
+def _pick(request, match: Match, by: Actor, next_url: str):
     """The chief referee adopts one of the entries of a dispute."""
     try:
-        saved = pick_entry(
-            match,
-            request.POST.get("entry"),
-            version=posted_version(request),
-            user=request.user,
-            request=request,
-        )
+        saved = pick_entry(match, request.POST.get("entry"), version=posted_version(request), by=by)
     except ServiceError as exc:
         messages.error(request, str(exc))
         match.refresh_from_db()
@@ -230,7 +196,7 @@ def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
         "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
-        "can_confirm": confirm_problem(match, request.user, "referee") is None,
+        "can_confirm": confirm_problem(match, request_actor(request)) is None,
         "enter_problem": problem_text(match.round, "enter"),
         "minutes_left": minutes_left(match.round),
         "disputes": dispute_rows(match),
@@ -256,7 +222,8 @@ def match_entry(request, slug, number, table):
     extra: dict = {}
     if request.method == "POST":
         next_url = reverse("round_control", args=[slug, number])
-        done, form, extra = handle_result_post(request, match, source="referee", next_url=next_url)
+        by = request_actor(request)
+        done, form, extra = handle_result_post(request, match, by=by, next_url=next_url)
         if done is not None:
             return done
         if from_outbox(request):
@@ -271,7 +238,7 @@ def match_confirm(request, slug, number, table):
     tournament = load_tournament(request, slug, REFEREE)
     match = get_match(tournament, number, table)
     try:
-        confirm_result(match, version=posted_version(request), user=request.user, request=request)
+        confirm_result(match, version=posted_version(request), by=request_actor(request))
         messages.success(request, _("第%(table)s台成绩已确认") % {"table": table})
     except ServiceError as exc:
         messages.error(request, str(exc))
@@ -298,12 +265,15 @@ def match_absent(request, slug, number, table):
         context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
         return render(request, "results/confirm_absent.html", context)
 
-    def save() -> Applied:
-        record_absence(match, side, user=request.user, request=request)
-        return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table}))
-
     try:
-        done, repeat = apply_once(match, read_entry(request, request.POST), "absence", save)
+        phone = read_entry(request.POST)
+        by = request_actor(request, phone=phone)
+
+        def save() -> Applied:
+            record_absence(match, side, by=by)
+            return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table}))
+
+        done, repeat = apply_once(match, phone, "absence", save)
     except ServiceError as exc:
         return _not_saved(request, here, str(exc))
     return form_answer(request, done, repeat)
@@ -339,22 +309,24 @@ def match_foul(request, slug, number, table):
         else None
     )
 
-    def save() -> Applied:
-        record_foul(
-            match,
-            side=d["side"],
-            kind=d["kind"],
-            severity=d["severity"],
-            player=player,
-            deal_number=d["deal_number"],
-            remark=d["remark"],
-            user=request.user,
-            request=request,
-        )
-        return Applied(answer(here, _("已记录")))
-
     try:
-        done, repeat = apply_once(match, read_entry(request, request.POST), "foul", save)
+        phone = read_entry(request.POST)
+        by = request_actor(request, phone=phone)
+
+        def save() -> Applied:
+            record_foul(
+                match,
+                side=d["side"],
+                kind=d["kind"],
+                severity=d["severity"],
+                player=player,
+                deal_number=d["deal_number"],
+                remark=d["remark"],
+                by=by,
+            )
+            return Applied(answer(here, _("已记录")))
+
+        done, repeat = apply_once(match, phone, "foul", save)
     except ServiceError as exc:
         return _not_saved(request, here, str(exc))
     return form_answer(request, done, repeat)

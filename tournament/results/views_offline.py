@@ -42,12 +42,10 @@ def from_outbox(request) -> bool:
     return request.headers.get("X-Outbox") == "1"
 
 
-def read_entry(request, data) -> PhoneEntry | None:
-    """The phone entry a request carries, remembered on the request for the audit line
-    (:func:`tournament.core.audit.audit_entry`); raises Invalid for a bad key or time."""
-    entry = phone_entry(data)
-    request.phone_entry = entry
-    return entry
+def read_entry(data) -> PhoneEntry | None:
+    """The phone entry a request's ``data`` carries (given to the services in the actor:
+    :class:`tournament.core.actors.Actor`); raises Invalid for a bad key or time."""
+    return phone_entry(data)
 
 
 def answer(next_url: str, message: str, level: str = "success", **extra) -> dict:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
@@ -20,9 +21,7 @@ from tournament.results.views_table_entry import load_table
 
 def _attach(request, match, source: str) -> None:
     try:
-        attach_photo(
-            match, request.FILES.get("photo"), user=request.user, source=source, request=request
-        )
+        attach_photo(match, request.FILES.get("photo"), by=request_actor(request, source))
     except ServiceError as exc:  # a PhotoError, or the table's rights
         messages.error(request, str(exc))
     else:

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
@@ -27,7 +28,7 @@ def match_passed_at(request, slug, number, table):
         value = parse_time(request.POST.get("passed_at", ""))
         if value is None:
             value = timezone.localtime().time().replace(second=0, microsecond=0)
-        record_passed_at(match, value, user=request.user, request=request)
+        record_passed_at(match, value, by=request_actor(request))
         text = value.strftime("%H:%M")
         messages.success(
             request, _("第%(n)s台过A时间已记录：%(time)s") % {"n": table, "time": text}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules import format_notation, replay
+from tournament.core.actors import Actor, request_actor
 from tournament.core.errors import Invalid, ServiceError, Stale
 from tournament.core.json_body import MSG_BAD as MSG_BAD_JSON
 from tournament.core.json_body import int_field, read_json
@@ -61,9 +62,10 @@ def sheet_payload(match: Match) -> dict:
     }
 
 
-def sheet_api_response(request, match: Match, *, source: str):
+def sheet_api_response(request, match: Match, *, by: Actor):
     """GET: the sheet now. POST {"version", "steps"} (and a phone's ``entry_key``,
-    ``made_at``, ``offline``): save the whole sheet once, or refuse (409/400)."""
+    ``made_at``, ``offline``) of the actor ``by``: save the whole sheet once, or refuse
+    (409/400)."""
     if request.method == "POST":
         try:
             body = read_json(request.body)
@@ -76,13 +78,13 @@ def sheet_api_response(request, match: Match, *, source: str):
         except ValueError:
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
-            entry = read_entry(request, body)
+            entry = read_entry(body)
             check_sheet_time(match, steps)
             answer, _repeat = apply_once(
                 match,
                 entry,
                 "sheet",
-                lambda: _save_steps(request, match, steps, version=version, source=source),
+                lambda: _save_steps(match, steps, version=version, by=by.via(by.path, phone=entry)),
             )
         except ServiceError as exc:
             if isinstance(exc, Stale) and exc.match is not None:
@@ -97,25 +99,21 @@ def sheet_api_response(request, match: Match, *, source: str):
     return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
 
 
-def _save_steps(request, match: Match, steps: list, *, version: int, source: str) -> Applied:
+def _save_steps(match: Match, steps: list, *, version: int, by: Actor) -> Applied:
     """Save the sheet; a late sheet whose version is stale is the same sheet already, kept
     for the record (the table is confirmed), or a conflict filed as a dispute with the
     phone's sheet kept (entry_keys.saved_late)."""
 
     def save(at: int | None) -> Match:
-        return save_sheet(
-            match, steps, version=at, user=request.user, source=source, request=request
-        )
+        return save_sheet(match, steps, version=at, by=by)
 
     saved, outcome = saved_late(
-        request.phone_entry,
+        by.phone,
         save,
         version,
         same=lambda stored: (stored.deals or []) == steps,
         values=lambda: sheet_values(match, steps),
-        user=request.user,
-        source=source,
-        request=request,
+        by=by,
         extra={"phone_deals": steps},
         steps=steps,
         match=match,
@@ -129,7 +127,7 @@ def _save_steps(request, match: Match, steps: list, *, version: int, source: str
         body["message"] = _("与另一台设备的记录不同，两份记录都已保留，请裁判长裁决")
     elif outcome == KEPT:
         body["message"] = kept_note(saved)
-        payload = file_kept(saved, payload, user=request.user, source=source, request=request)
+        payload = file_kept(saved, payload, by=by)
     return Applied(body, outcome, payload)
 
 
@@ -176,9 +174,9 @@ def match_foul_api(request, slug, number, table):
         body = read_json(request.body)
         if not isinstance(body, dict):
             raise Invalid(MSG_BAD_JSON)
-        answer, _repeat = apply_once(
-            match, read_entry(request, body), "foul", lambda: _sheet_foul(request, match, body)
-        )
+        entry = read_entry(body)
+        by = request_actor(request, phone=entry)
+        answer, _repeat = apply_once(match, entry, "foul", lambda: _sheet_foul(by, match, body))
     except (ValueError, ServiceError) as exc:
         match.refresh_from_db()
         return JsonResponse(
@@ -187,15 +185,14 @@ def match_foul_api(request, slug, number, table):
     return JsonResponse(answer)
 
 
-def _sheet_foul(request, match: Match, body: dict) -> Applied:
+def _sheet_foul(by: Actor, match: Match, body: dict) -> Applied:
     record_foul(
         match,
         side=body.get("side", ""),
         kind=body.get("kind", ""),
         severity=body.get("severity", ""),
         deal_number=match_deal_number(match),
-        user=request.user,
-        request=request,
+        by=by,
     )
     match.refresh_from_db()
     return Applied({"ok": True, "sheet": sheet_payload(match)})
@@ -211,4 +208,5 @@ def match_sheet_api(request, slug, number, table):
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    return sheet_api_response(request, get_match(tournament, number, table), source="referee")
+    match = get_match(tournament, number, table)
+    return sheet_api_response(request, match, by=request_actor(request))

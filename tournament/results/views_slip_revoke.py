@@ -8,6 +8,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
@@ -22,7 +23,7 @@ def match_revoke_slip(request, slug, number, table):
     match = get_match(tournament, number, table)
     side = request.POST.get("side", "")
     try:
-        revoke_slip(match, side, user=request.user, request=request)
+        revoke_slip(match, side, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:

@@ -19,10 +19,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.core.actors import Actor, request_actor
 from tournament.core.errors import ServiceError
 from tournament.models import Match, Round
 from tournament.results.services import confirm_result
-from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie
+from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie, slip_mark
 from tournament.results.table_write import confirm_problem
 from tournament.results.views import handle_result_post, posted_version, result_form
 from tournament.results.views_offline import form_errors, from_outbox, refused
@@ -71,7 +72,8 @@ def table_entry(request, slug, match_id, code):
     source = f"table_{side.lower()}"
     if request.method == "POST":
         here = reverse("table_entry", args=[slug, match_id, code])
-        response, form, extra = handle_result_post(request, match, source=source, next_url=here)
+        by = side_actor(request, match, side)
+        response, form, extra = handle_result_post(request, match, by=by, next_url=here)
         if response is not None:
             # Remember on this phone that it entered for this side: it may not confirm as the other.
             response.set_signed_cookie(_cookie(match), source, **phone_cookie())
@@ -85,6 +87,11 @@ def table_entry(request, slug, match_id, code):
     )
     remember_printer(request, response, match, side)
     return response
+
+
+def side_actor(request, match: Match, side: str) -> Actor:
+    """The actor of a side's request: through its link, with its printed slip's mark."""
+    return request_actor(request, f"table_{side.lower()}", slip=slip_mark(request, match))
 
 
 def phone_cookie() -> dict:
@@ -109,7 +116,7 @@ def remember_printer(request, response, match: Match, side: str) -> None:
 def _context(request, match: Match, side: str, form, extra: dict) -> dict:
     slug, source = match.round.tournament.slug, f"table_{side.lower()}"
     code = match.ew_code if side == "EW" else match.ns_code
-    may_confirm = confirm_problem(match, request.user, source) is None
+    may_confirm = confirm_problem(match, request_actor(request, source)) is None
     other_phone = entered_as_other_side(request, match, side)
     return {
         "t": match.round.tournament,
@@ -135,9 +142,7 @@ def table_confirm(request, slug, match_id, code):
         confirm_result(
             match,
             version=posted_version(request),
-            user=request.user,
-            source=f"table_{side.lower()}",
-            request=request,
+            by=side_actor(request, match, side),
             pin=request.POST.get("pin", ""),
         )
         messages.success(request, _("成绩已确认，谢谢"))
@@ -160,4 +165,4 @@ def table_sheet(request, slug, match_id, code):
 def table_sheet_api(request, slug, match_id, code):
     """A side's sheet: what it may change is checked by the service (deals won only)."""
     match, side = load_table(slug, match_id, code)
-    return sheet_api_response(request, match, source=f"table_{side.lower()}")
+    return sheet_api_response(request, match, by=side_actor(request, match, side))

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring import counts_pass_upgrade
+from tournament.core.actors import Actor, request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
@@ -56,7 +57,7 @@ def results_import(request, slug, number):
         data = upload.read()
         try:
             check = import_results(
-                round_, data=data, filename=upload.name, user=request.user, dry_run=True
+                round_, data=data, filename=upload.name, by=_clerk(request), dry_run=True
             )
         except ServiceError as exc:
             context["problems"] = [str(exc)]
@@ -72,6 +73,11 @@ def results_import(request, slug, number):
     return render(request, "results/results_import.html", context)
 
 
+def _clerk(request) -> Actor:
+    """The clerk importing a sheet of results: the import's path (the rule's ``import``)."""
+    return request_actor(request, "import")
+
+
 def _confirm(request, round_: Round):
     """Import the file kept by the preview (checked again): every table or none."""
     slug, number = round_.tournament.slug, round_.number
@@ -81,9 +87,7 @@ def _confirm(request, round_: Round):
         return redirect("results_import", slug=slug, number=number)
     data = base64.b64decode(pending["data"])
     try:
-        check = import_results(
-            round_, data=data, filename=pending["name"], user=request.user, request=request
-        )
+        check = import_results(round_, data=data, filename=pending["name"], by=_clerk(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("results_import", slug=slug, number=number)

@@ -16,9 +16,11 @@ from django.db.models import F, Max
 from pairing import Bye, Pairing, Table
 from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.round_actions import problem
+from tournament.core.stamps import public_changed
 from tournament.events.stages import stage_members
 from tournament.models import Match, Round
 from tournament.registration.apart import forbidden_pairs
@@ -130,18 +132,18 @@ def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
     raise Refused(MSG_ADJUST_NOT_IN_ROUND)
 
 
-def _touch(round_: Round, *, user, request, summary: Message) -> None:
+def _touch(round_: Round, *, by: Actor, summary: Message) -> None:
     _refresh_flags(round_)
     round_.version += 1
     round_.save(update_fields=["version"])
     log_action(
         tournament=round_.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="round.adjust",
         obj=round_,
         summary=summary,
     )
+    public_changed(round_.tournament)
 
 
 def _mark_manual(match: Match) -> None:
@@ -149,7 +151,7 @@ def _mark_manual(match: Match) -> None:
 
 
 @transaction.atomic
-def swap_teams(round_: Round, team_a: int, team_b: int, *, user=None, request=None) -> None:
+def swap_teams(round_: Round, team_a: int, team_b: int, *, by: Actor) -> None:
     """Exchange the places (table and seat, or bye) of two pairs."""
     round_ = _draft(round_)
     (ma, sa), (mb, sb) = _slot(round_, team_a), _slot(round_, team_b)
@@ -165,14 +167,13 @@ def swap_teams(round_: Round, team_a: int, team_b: int, *, user=None, request=No
             m.save()
     _touch(
         round_,
-        user=user,
-        request=request,
+        by=by,
         summary=Message(MSG_AUDIT_SWAP, {"a": team_a, "b": team_b}),
     )
 
 
 @transaction.atomic
-def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
+def give_bye(round_: Round, team_id: int, *, by: Actor) -> None:
     """Take a pair off its table and give it a bye; its opponent is left waiting (a bye too)."""
     round_ = _draft(round_)
     match, _ = _slot(round_, team_id)
@@ -189,13 +190,11 @@ def give_bye(round_: Round, team_id: int, *, user=None, request=None) -> None:
             flags=["bye", "manual"],
             state=Match.CONFIRMED,
         )
-    _touch(
-        round_, user=user, request=request, summary=Message(MSG_AUDIT_GIVE_BYE, {"team": team_id})
-    )
+    _touch(round_, by=by, summary=Message(MSG_AUDIT_GIVE_BYE, {"team": team_id}))
 
 
 @transaction.atomic
-def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=None) -> None:
+def pair_byes(round_: Round, team_a: int, team_b: int, *, by: Actor) -> None:
     """Take two pairs off the bye list and seat them at a new table (a takes EW)."""
     round_ = _draft(round_)
     byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
@@ -207,14 +206,13 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, user=None, request=Non
     Match.objects.create(round=round_, table=top + 1, ew_id=team_a, ns_id=team_b, flags=["manual"])
     _touch(
         round_,
-        user=user,
-        request=request,
+        by=by,
         summary=Message(MSG_AUDIT_TAKE_BYE, {"a": team_a, "b": team_b}),
     )
 
 
 @transaction.atomic
-def renumber_tables(round_: Round, *, user=None, request=None) -> None:
+def renumber_tables(round_: Round, *, by: Actor) -> None:
     """Number the tables 1… again, in their current order (after byes were given or taken)."""
     round_ = _draft(round_)
     matches = list(round_.matches.exclude(ns=None).order_by("table", "pk"))
@@ -225,4 +223,4 @@ def renumber_tables(round_: Round, *, user=None, request=None) -> None:
     for i, m in enumerate(matches, start=1):
         m.table = i
     Match.objects.bulk_update(matches, ["table"])
-    _touch(round_, user=user, request=request, summary=Message(MSG_AUDIT_RENUMBER))
+    _touch(round_, by=by, summary=Message(MSG_AUDIT_RENUMBER))

@@ -14,10 +14,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules.messages import Message
+from tournament.core import milestones
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import NotAllowed, Refused, Stale
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
 from tournament.core.round_actions import problem
+from tournament.core.stamps import public_changed
 from tournament.events.stages import update_bracket
 from tournament.models import Round
 from tournament.results.round_status import refresh_round_status
@@ -45,19 +48,19 @@ def _locked_round(round_: Round, version: int | None) -> Round:
     return current
 
 
-def _save(round_: Round, *, user, request, action: str, summary: Message, before: str) -> Round:
+def _save(round_: Round, *, by: Actor, action: str, summary: Message, before: str) -> Round:
     round_.version += 1
     round_.save()
     log_action(
         tournament=round_.tournament,
-        user=user,
-        request=request,
+        by=by,
         action=action,
         obj=round_,
         summary=summary,
         before={"status": before},
         after={"status": round_.status},
     )
+    public_changed(round_.tournament)
     return round_
 
 
@@ -73,43 +76,45 @@ def _require(user, round_: Round, role: str) -> None:
 
 
 @transaction.atomic
-def publish_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+def publish_round(round_: Round, *, by: Actor, version: int | None = None) -> Round:
     """Publish a draft pairing; refused when a pair is listed twice or an active pair is missing."""
     round_ = _locked_round(round_, version)
-    _require(user, round_, ORGANIZER)
+    _require(by.user, round_, ORGANIZER)
     _refuse(problem(round_, "publish"))
     blocking = blocking_conflicts(round_)
     if blocking:
         raise Refused(MSG_DUPLICATES, detail="；".join(blocking))
     before = round_.status
     round_.status = Round.PUBLISHED
-    return _save(
+    round_ = _save(
         round_,
-        user=user,
-        request=request,
+        by=by,
         action="round.publish",
         summary=Message(MSG_AUDIT_PUBLISH, {"round": round_ref(round_)}),
         before=before,
     )
+    milestones.backup_after_commit(
+        milestones.PUBLISH
+    )  # the slips printed now must work on a second laptop
+    return round_
 
 
 @transaction.atomic
-def start_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+def start_round(round_: Round, *, by: Actor, version: int | None = None) -> Round:
     """Start the round clock (开赛).
 
     A round whose first results came in before anyone pressed 开赛 can still be started:
     the clock is what the hall needs, whatever the tables have entered.
     """
     round_ = _locked_round(round_, version)
-    _require(user, round_, CHIEF_REFEREE)
+    _require(by.user, round_, CHIEF_REFEREE)
     _refuse(problem(round_, "start"))
     before = round_.status
     round_.status = Round.IN_PLAY
     round_.started_at = timezone.now()
     _save(
         round_,
-        user=user,
-        request=request,
+        by=by,
         action="round.start",
         summary=Message(MSG_AUDIT_START, {"round": round_ref(round_)}),
         before=before,
@@ -119,10 +124,10 @@ def start_round(round_: Round, *, user, version: int | None = None, request=None
 
 
 @transaction.atomic
-def lock_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+def lock_round(round_: Round, *, by: Actor, version: int | None = None) -> Round:
     """Lock a round whose every table is confirmed; only then can the next be paired."""
     round_ = _locked_round(round_, version)
-    _require(user, round_, CHIEF_REFEREE)
+    _require(by.user, round_, CHIEF_REFEREE)
     if round_.status == Round.LOCKED:
         return round_
     _refuse(problem(round_, "lock"))
@@ -130,29 +135,28 @@ def lock_round(round_: Round, *, user, version: int | None = None, request=None)
     round_.status = Round.LOCKED
     _save(
         round_,
-        user=user,
-        request=request,
+        by=by,
         action="round.lock",
         summary=Message(MSG_AUDIT_LOCK, {"round": round_ref(round_)}),
         before=before,
     )
+    milestones.backup_after_commit(milestones.LOCK)
     if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
         update_bracket(round_.tournament, round_.stage)  # winners advance once confirmed and locked
     return round_
 
 
 @transaction.atomic
-def unlock_round(round_: Round, *, user, version: int | None = None, request=None) -> Round:
+def unlock_round(round_: Round, *, by: Actor, version: int | None = None) -> Round:
     """Reopen a locked round for correction; later rounds are flagged as paired from old standings."""
     round_ = _locked_round(round_, version)
-    _require(user, round_, CHIEF_REFEREE)
+    _require(by.user, round_, CHIEF_REFEREE)
     _refuse(problem(round_, "unlock"))
     before = round_.status
     round_.status = Round.CONFIRMED
     _save(
         round_,
-        user=user,
-        request=request,
+        by=by,
         action="round.unlock",
         summary=Message(MSG_AUDIT_UNLOCK, {"round": round_ref(round_)}),
         before=before,
@@ -164,15 +168,14 @@ def unlock_round(round_: Round, *, user, version: int | None = None, request=Non
 
 
 @transaction.atomic
-def mark_reviewed(round_: Round, *, user, request=None) -> Round:
+def mark_reviewed(round_: Round, *, by: Actor) -> Round:
     """The organizer checked a round paired from standings that changed later (clears "stale")."""
     round_ = _locked_round(round_, None)
-    _require(user, round_, ORGANIZER)
+    _require(by.user, round_, ORGANIZER)
     round_.stale = False
     return _save(
         round_,
-        user=user,
-        request=request,
+        by=by,
         action="round.reviewed",
         summary=Message(MSG_AUDIT_REVIEWED, {"round": round_ref(round_)}),
         before=round_.status,

@@ -23,9 +23,11 @@ from django.db import transaction
 
 from pairing import Entrant, Pairing, PairingError, draw_numbers
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
+from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.rounds import formats
@@ -86,9 +88,7 @@ def next_round_problem(tournament: Tournament) -> Message | None:
 
 
 @transaction.atomic
-def draw(
-    tournament: Tournament, *, seed: int | None = None, overrides=None, user=None, request=None
-) -> dict:
+def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by: Actor) -> dict:
     """Give every pair a draw number (抽签号) from a recorded seed; same seed, same draw."""
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_STARTED)
@@ -107,12 +107,12 @@ def draw(
     tournament.draw_seed = seed
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="draw",
         summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
         after={"seed": seed, "overrides": overrides or {}},
     )
+    public_changed(tournament)
     return numbers
 
 
@@ -204,9 +204,7 @@ def keep_stage_state(stage: Stage, computed: Computed) -> None:
 
 
 @transaction.atomic
-def pair_next_round(
-    tournament: Tournament, *, seed: int | None = None, user=None, request=None
-) -> Round:
+def pair_next_round(tournament: Tournament, *, seed: int | None = None, by: Actor) -> Round:
     """Pair the next round of the current stage as a draft."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     problem = next_round_problem(tournament)
@@ -223,11 +221,10 @@ def pair_next_round(
     result = computed.pairing
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
-    _absences(round_, user, request)  # pairs marked absent forfeit (检录)
+    _absences(round_, by)  # pairs marked absent forfeit (检录)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="round.pair",
         obj=round_,
         summary=Message(
@@ -239,6 +236,7 @@ def pair_next_round(
             "rematches": result.rematches,
         },
     )
+    public_changed(tournament)
     return round_
 
 
@@ -278,16 +276,16 @@ def store_pairing(round_: Round, result: Pairing) -> None:
     insert_values(Match, rows)
 
 
-def _absences(round_: Round, user, request) -> None:
+def _absences(round_: Round, by: Actor) -> None:
     # Imported here: check-in's module chain reaches the sheet readers (openpyxl, numpy),
     # a second of start-up that ``manage.py pair`` otherwise spends for nothing.
     from tournament.signup.checkin import apply_absences
 
-    apply_absences(round_, user=user, request=request)
+    apply_absences(round_, by=by)
 
 
 @transaction.atomic
-def repair_round(round_: Round, *, seed: int | None = None, user=None, request=None) -> Round:
+def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
     """Throw away a draft pairing and pair the round again from scratch."""
     round_ = (
         Round.objects.select_for_update(of=("self",))
@@ -307,24 +305,24 @@ def repair_round(round_: Round, *, seed: int | None = None, user=None, request=N
     result = computed.pairing
     round_.matches.all().delete()
     store_pairing(round_, result)
-    _absences(round_, user, request)
+    _absences(round_, by)
     round_.seed = seed
     round_.version += 1
     round_.stale = False
     round_.save()
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="round.repair",
         obj=round_,
         summary=Message(MSG_AUDIT_REPAIR, {"round": round_ref(round_), "seed": seed}),
     )
+    public_changed(tournament)
     return round_
 
 
 @transaction.atomic
-def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None:
+def set_draw_number(team: Team, number: int, *, by: Actor) -> None:
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
     tournament = team.tournament
     if tournament.round_set.exists():
@@ -346,8 +344,7 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
         Team.objects.filter(pk=team.pk).update(draw_number=number)
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="draw.override",
         obj=team,
         summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": team.name, "old": old, "new": number})
@@ -357,3 +354,4 @@ def set_draw_number(team: Team, number: int, *, user=None, request=None) -> None
             {"team": team.name, "old": old, "new": number, "holder": holder.name},
         ),
     )
+    public_changed(tournament)

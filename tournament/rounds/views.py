@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
@@ -190,21 +191,16 @@ def round_action(request, slug, number, action):
     version = positive_int(request.POST.get("version"))
     try:
         if action == "reviewed":
-            round_services.mark_reviewed(round_, user=request.user, request=request)
+            round_services.mark_reviewed(round_, by=request_actor(request))
             messages.success(request, _("已标记为复核完毕"))
         elif action == "confirm_all":
-            n = confirm_all_entered(round_, user=request.user, request=request)
+            n = confirm_all_entered(round_, by=request_actor(request))
             messages.success(request, _("已确认%(n)s台成绩") % {"n": n})
             left = unconfirmed(round_)  # the tables still open, and why
             if left:
                 messages.warning(request, render_message(left))
         elif action in ACTIONS:
-            ACTIONS[action](
-                round_,
-                user=request.user,
-                version=version,
-                request=request,
-            )
+            ACTIONS[action](round_, by=request_actor(request), version=version)
             messages.success(request, str(DONE[action]))
         else:
             messages.error(request, render_message(MSG_UNKNOWN_ACTION))

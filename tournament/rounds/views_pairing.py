@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int, typed_fields
 from tournament.core.rights import ORGANIZER
@@ -35,7 +36,7 @@ def draw_view(request, slug):
         if "team" not in request.POST:
             try:
                 seed = positive_int(request.POST.get("seed"))
-                draw(tournament, seed=seed, user=request.user, request=request)
+                draw(tournament, seed=seed, by=request_actor(request))
                 messages.success(request, _("抽签完成"))
             except ServiceError as exc:
                 messages.error(request, str(exc))
@@ -70,7 +71,7 @@ def give_number(request, tournament, typed: dict) -> bool:
         number = positive_int(typed["number"])
         if number is None:
             raise Invalid(MSG_DRAW_NUMBER_MISSING)
-        set_draw_number(team, number, user=request.user, request=request)
+        set_draw_number(team, number, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
         return False
@@ -85,8 +86,7 @@ def pair_view(request, slug):
         round_ = pair_next_round(
             tournament,
             seed=positive_int(request.POST.get("seed")),
-            user=request.user,
-            request=request,
+            by=request_actor(request),
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
@@ -140,7 +140,7 @@ def adjust_view(request, slug, number):
 def change_draft(request, round_: Round, op: str | None, typed: dict) -> bool:
     """One change of the draft (``op``: swap, bye, pair_byes, renumber or repair), the pairs
     named in ``typed``; False, with the reason shown, when it cannot be done."""
-    who = {"user": request.user, "request": request}
+    who = {"by": request_actor(request)}
     try:
         if op == "renumber":
             adjust.renumber_tables(round_, **who)

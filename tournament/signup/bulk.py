@@ -18,8 +18,10 @@ from django.db.models.functions import TruncHour
 from django.utils import timezone
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import Invalid, Refused
+from tournament.core.stamps import public_changed
 from tournament.models import SignUp, Tournament
 from tournament.signup.services import (
     MSG_REASON_NEEDED,
@@ -69,10 +71,9 @@ def signup_reject_many(
     *,
     tournament: Tournament,
     reason: str,
-    user,
+    by: Actor,
     ip: str | None = None,
     hour: datetime | None = None,
-    request=None,
 ) -> int:
     """Reject every open application from ``ip`` or of the hour starting at ``hour``."""
     reason = reason.strip()[:200]
@@ -99,8 +100,7 @@ def signup_reject_many(
         entries.append(
             audit_entry(
                 tournament=tournament,
-                user=user,
-                request=request,
+                by=by,
                 action="signup.reject",
                 obj=signup,
                 summary=summary,
@@ -114,13 +114,13 @@ def signup_reject_many(
     entries.append(
         audit_entry(
             tournament=tournament,
-            user=user,
-            request=request,
+            by=by,
             action="signup.reject_many",
             summary=total,
         )
     )
     SignUp.objects.bulk_update(signups, ["state", "reason"], batch_size=500)
     log_entries(tournament, entries)
-    promote(tournament, config, request, user)
+    public_changed(tournament)
+    promote(tournament, config, by)
     return len(signups)

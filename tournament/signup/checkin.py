@@ -27,8 +27,10 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, Refused
+from tournament.core.stamps import public_changed
 from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
 from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
 from tournament.registration.services import team_set_status
@@ -93,7 +95,7 @@ def find_teams(tournament: Tournament, query: str) -> list[Team]:
 
 
 @transaction.atomic
-def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, bool]:
+def check_in(*, team: Team, method: str, by: Actor) -> tuple[CheckIn, bool]:
     """Check a pair in; ``(check-in, False)`` when it already was (nothing changes)."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.status != Team.ACTIVE:
@@ -101,31 +103,31 @@ def check_in(*, team: Team, method: str, user, request=None) -> tuple[CheckIn, b
     existing = CheckIn.objects.filter(team=team).first()
     if existing is not None:
         return existing, False
-    checkin = CheckIn.objects.create(team=team, by=user, method=method)
+    checkin = CheckIn.objects.create(team=team, by=by.user, method=method)
     log_action(
         tournament=team.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="checkin.in",
         obj=team,
         summary=Message(MSG_AUDIT_CHECKED_IN, {"name": team.name}),
         after={"method": method},
     )
+    public_changed(team.tournament)
     return checkin, True
 
 
 @transaction.atomic
-def undo_check_in(*, team: Team, user, request=None) -> None:
+def undo_check_in(*, team: Team, by: Actor) -> None:
     deleted, _rows = CheckIn.objects.filter(team=team).delete()
     if deleted:
         log_action(
             tournament=team.tournament,
-            user=user,
-            request=request,
+            by=by,
             action="checkin.undo",
             obj=team,
             summary=Message(MSG_AUDIT_CHECK_IN_UNDONE, {"name": team.name}),
         )
+        public_changed(team.tournament)
 
 
 @dataclass
@@ -168,8 +170,7 @@ def mark_missing(
     action: str,
     round_number: int,
     team_ids: list[int],
-    user,
-    request=None,
+    by: Actor,
 ) -> list[Team]:
     """Mark the pairs that did not check in absent from ``round_number`` or withdrawn.
 
@@ -184,7 +185,7 @@ def mark_missing(
         raise Refused(MSG_NONE_MISSING)
     for team in teams:
         if action == "withdraw":
-            team_set_status(team=team, status=Team.WITHDRAWN, user=user, request=request)
+            team_set_status(team=team, status=Team.WITHDRAWN, by=by)
         else:
             Absence.objects.get_or_create(team=team, round_number=round_number)
     names = [t.name for t in teams]
@@ -192,16 +193,16 @@ def mark_missing(
     label = absent if action == "absent" else term(_("退赛"))
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="checkin.absent" if action == "absent" else "checkin.withdraw",
         summary=Message(MSG_AUDIT_ABSENT, {"label": label, "names": names}),
         after={"teams": [t.pk for t in teams], "round": round_number},
     )
+    public_changed(tournament)
     return teams
 
 
-def apply_absences(round_: Round, *, user=None, request=None) -> int:
+def apply_absences(round_: Round, *, by: Actor) -> int:
     """Forfeit the tables of the round's absent pairs (both absent: both forfeit).
 
     Called when a round is paired (and re-paired); only tables without a result. Each
@@ -217,12 +218,12 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
     if not absent:
         return 0
     changed, now = [], timezone.now()
-    source = drawn_by(user)
+    source = drawn_by(by.user)
     for match in round_.matches.filter(ns__isnull=False, forfeit="").filter(
         Q(ew_id__in=absent) | Q(ns_id__in=absent)
     ):
         match.round = round_  # the draw's locked round: the rule reads its status and event
-        require_write(match, user, source, write_rule.CHECKIN_ABSENCE)
+        require_write(match, by.via(source), write_rule.CHECKIN_ABSENCE)
         ew_out, ns_out = match.ew_id in absent, match.ns_id in absent
         match.forfeit = "both" if ew_out and ns_out else ("EW" if ew_out else "NS")
         match.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")
@@ -231,8 +232,7 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         changed.append(match.table)
     log_action(
         tournament=round_.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="checkin.forfeit",
         obj=round_,
         summary=Message(
@@ -240,4 +240,5 @@ def apply_absences(round_: Round, *, user=None, request=None) -> int:
         ),
         after={"tables": changed},
     )
+    public_changed(round_.tournament)
     return len(changed)

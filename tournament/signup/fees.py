@@ -18,8 +18,10 @@ from django.utils.translation import gettext as _
 from PIL import Image, UnidentifiedImageError
 
 from rules.messages import Message
+from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid
+from tournament.core.stamps import public_changed
 from tournament.models import SignUp, SignUpConfig, Tournament
 from tournament.signup.services import promote
 from tournament.text.messages.audit import MSG_AUDIT_FEE, MSG_AUDIT_SIGNUP_SETTINGS, term
@@ -93,19 +95,18 @@ def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | N
 
 
 @transaction.atomic
-def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
+def fee_mark(*, signup: SignUp, status: str, by: Actor) -> SignUp:
     """Mark a pair's fee paid, unpaid or waived; who and when are kept."""
     labels = dict(SignUp.FEE_CHOICES)
     if status not in labels:
         raise Invalid(MSG_FEE_STATUS)
     signup = SignUp.objects.select_for_update().get(pk=signup.pk)
     before = signup.fee_status
-    signup.fee_status, signup.fee_marked_by, signup.fee_marked_at = status, user, timezone.now()
+    signup.fee_status, signup.fee_marked_by, signup.fee_marked_at = status, by.user, timezone.now()
     signup.save(update_fields=["fee_status", "fee_marked_by", "fee_marked_at"])
     log_action(
         tournament=signup.tournament,
-        user=user,
-        request=request,
+        by=by,
         action="signup.fee",
         obj=signup,
         summary=Message(
@@ -119,6 +120,7 @@ def fee_mark(*, signup: SignUp, status: str, user, request=None) -> SignUp:
         before={"fee_status": before},
         after={"fee_status": status},
     )
+    public_changed(signup.tournament)
     return signup
 
 
@@ -141,7 +143,7 @@ def reencode_qr(data: bytes) -> bytes:
 
 
 @transaction.atomic
-def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user, request=None):
+def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, by: Actor):
     """Save the sign-up settings; ``qr`` replaces the payment image (b"" removes it)."""
     config = SignUpConfig.objects.filter(tournament=tournament).first()
     config = config or SignUpConfig(tournament=tournament)
@@ -151,15 +153,15 @@ def save_config(*, tournament: Tournament, fields: dict, qr: bytes | None, user,
     if qr is not None:
         config.payment_qr = reencode_qr(qr) if qr else None
     config.save()
-    promote(tournament, config, request, user)  # a larger cap frees places
+    promote(tournament, config, by)  # a larger cap frees places
     log_action(
         tournament=tournament,
-        user=user,
-        request=request,
+        by=by,
         action="signup.settings",
         obj=config,
         summary=Message(MSG_AUDIT_SIGNUP_SETTINGS),
         before=before,
         after={k: str(v) for k, v in fields.items()} | {"payment_qr": bool(config.payment_qr)},
     )
+    public_changed(tournament)
     return config

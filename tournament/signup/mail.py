@@ -31,10 +31,10 @@ def _subjects() -> dict[str, str]:
     }
 
 
-def status_link(signup: SignUp, request=None) -> str:
-    """The pair's private link (absolute when a request tells the host)."""
-    path = reverse("signup_status", args=[signup.tournament.slug, signup.token])
-    return request.build_absolute_uri(path) if request is not None else path
+def status_link(signup: SignUp, site: str = "") -> str:
+    """The pair's private link (absolute with the ``site`` a request came through:
+    :func:`tournament.core.actors.site_of`)."""
+    return site + reverse("signup_status", args=[signup.tournament.slug, signup.token])
 
 
 def confirm_code(signup: SignUp) -> str:
@@ -45,11 +45,10 @@ def confirm_code(signup: SignUp) -> str:
     return digest.hexdigest()[:24]
 
 
-def confirm_link(signup: SignUp, request=None) -> str:
+def confirm_link(signup: SignUp, site: str = "") -> str:
     """The link mailed to player 1 when the organizer asks for a confirmed e-mail address."""
     args = [signup.tournament.slug, signup.token, confirm_code(signup)]
-    path = reverse("signup_confirm", args=args)
-    return request.build_absolute_uri(path) if request is not None else path
+    return site + reverse("signup_confirm", args=args)
 
 
 def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
@@ -69,13 +68,13 @@ def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
     return subject, "\n".join(lines) + "\n"
 
 
-def send_on_commit(signup: SignUp, kind: str, request=None) -> None:
+def send_on_commit(signup: SignUp, kind: str, site: str = "") -> None:
     """Send ``kind`` (confirm_email, confirmation, approved, promoted, rejected) when the
     change commits. The confirmation link goes to player 1's address only (the one checked)."""
     recipients = [a for a in (signup.email1, signup.email2) if a]
-    link = status_link(signup, request)
+    link = status_link(signup, site)
     if kind == "confirm_email":
-        recipients, link = recipients[:1], confirm_link(signup, request)
+        recipients, link = recipients[:1], confirm_link(signup, site)
     if not recipients:
         return
     subject, body = message_for(signup, kind, link)

@@ -27,8 +27,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.core.audit import client_ip, log_action
+from tournament.core.actors import Actor
+from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, Refused
+from tournament.core.stamps import public_changed
 from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
 from tournament.registration.services import TeamData, team_register, team_set_status, team_update
 from tournament.signup import mail as signup_mail
@@ -71,6 +73,11 @@ def is_open(config: SignUpConfig) -> bool:
     return config.is_open and (config.deadline is None or timezone.now() < config.deadline)
 
 
+# The path of a pair acting on its own application, through the public sign-up page and its
+# private link (tournament.core.actors.Actor.path); the organizer's is the staff's.
+PAIR_PATH = "signup"
+
+
 def places_taken(tournament: Tournament) -> int:
     """Active pairs plus applications waiting for approval."""
     teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE).count()
@@ -98,25 +105,23 @@ def signup_snapshot(signup: SignUp) -> dict:
     return {"state": signup.state, **signup.data, "reason": signup.reason}
 
 
-def _log(signup: SignUp, action: str, summary: Message, request, user=None, before=None) -> None:
+def _log(signup: SignUp, action: str, summary: Message, by: Actor, before=None) -> None:
     log_action(
         tournament=signup.tournament,
-        user=user,
-        request=request,
+        by=by,
         action=action,
         obj=signup,
         summary=summary,
         before=before,
         after=signup_snapshot(signup),
-        actor="" if user or (request and request.user.is_authenticated) else _("报名者"),
+        label="" if by.person is not None else _("报名者"),
     )
+    public_changed(signup.tournament)
 
 
-def _accept(signup: SignUp, request, user=None) -> None:
+def _accept(signup: SignUp, by: Actor) -> None:
     """Turn the application into a registered pair (报名成功)."""
-    signup.team = team_register(
-        tournament=signup.tournament, data=TeamData(**signup.data), user=user, request=request
-    )
+    signup.team = team_register(tournament=signup.tournament, data=TeamData(**signup.data), by=by)
     signup.state = SignUp.APPROVED
 
 
@@ -163,16 +168,16 @@ def lock_signups(tournament: Tournament) -> SignUpConfig:
     return config_of(tournament)
 
 
-def _place(signup: SignUp, config: SignUpConfig, request) -> None:
+def _place(signup: SignUp, config: SignUpConfig, by: Actor) -> None:
     """Give the application its state: a place (approved or waiting for approval) or, at
     the cap, the waiting list."""
     full = config.cap is not None and places_taken(signup.tournament) >= config.cap
     signup.state = SignUp.WAITING if full else _place_state(config)
     if signup.state == SignUp.APPROVED:
-        _accept(signup, request)
+        _accept(signup, by)
 
 
-def _new_signup(tournament: Tournament, data: TeamData, emails, request) -> SignUp:
+def _new_signup(tournament: Tournament, data: TeamData, emails, by: Actor) -> SignUp:
     last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
     return SignUp(
         tournament=tournament,
@@ -182,13 +187,13 @@ def _new_signup(tournament: Tournament, data: TeamData, emails, request) -> Sign
         data=data.__dict__,
         email1=emails[0],
         email2=emails[1],
-        ip=client_ip(request) if request is not None else None,
+        ip=by.ip,
     )
 
 
 @transaction.atomic
 def signup_submit(
-    *, tournament: Tournament, data: TeamData, emails: tuple[str, str], request=None
+    *, tournament: Tournament, data: TeamData, emails: tuple[str, str], by: Actor
 ) -> SignUp:
     """A pair applies through the public page: a place, or the waiting list at the cap; or,
     when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
@@ -199,30 +204,30 @@ def signup_submit(
         raise FieldErrors({"email1": [Message(MSG_EMAIL_NEEDED)]})
     data = normalized(data)
     check_signup(tournament, data)
-    signup = _new_signup(tournament, data, emails, request)
+    signup = _new_signup(tournament, data, emails, by)
     _check_limits(tournament, signup.ip)
     if flooded(tournament, signup.ip):
         # Held, even when e-mail confirmation is asked: the organizer checks it instead, and
         # no mail goes to addresses a script may have typed.
         signup.state = SignUp.HELD
     elif not config.confirm_email:
-        _place(signup, config, request)
+        _place(signup, config, by)
     signup.save()
     label = signup.get_state_display()
     _log(
         signup,
         "signup.submit",
         Message(MSG_AUDIT_SIGNUP, {"name": data.name, "state": term(label)}),
-        request,
+        by,
     )
     kind = "confirm_email" if signup.state == SignUp.UNCONFIRMED else "confirmation"
     if signup.state != SignUp.HELD:
-        signup_mail.send_on_commit(signup, kind, request)
+        signup_mail.send_on_commit(signup, kind, by.site)
     return signup
 
 
 @transaction.atomic
-def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
+def signup_confirm_email(*, signup: SignUp, code: str, by: Actor) -> SignUp:
     """The pair opened the link mailed to it: the application now counts (a place or the
     waiting list, checked again against the pairs that came meanwhile)."""
     config = lock_signups(signup.tournament)
@@ -233,12 +238,12 @@ def signup_confirm_email(*, signup: SignUp, code: str, request=None) -> SignUp:
         raise Refused(MSG_EMAIL_DONE)
     check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
     before = signup_snapshot(signup)
-    _place(signup, config, request)
+    _place(signup, config, by)
     signup.save()
     name = signup.data.get("name", "")
     summary = Message(MSG_AUDIT_SIGNUP_CONFIRMED, {"name": name})
-    _log(signup, "signup.confirm_email", summary, request, before=before)
-    signup_mail.send_on_commit(signup, "confirmation", request)
+    _log(signup, "signup.confirm_email", summary, by, before=before)
+    signup_mail.send_on_commit(signup, "confirmation", by.site)
     return signup
 
 
@@ -247,13 +252,12 @@ def _reload(signup: SignUp) -> SignUp:
 
 
 @transaction.atomic
-def signup_edit(
-    *, signup: SignUp, data: TeamData, emails: tuple[str, str], request=None, user=None
-) -> SignUp:
-    """The pair (until the deadline) or the organizer (any time) changes the application."""
+def signup_edit(*, signup: SignUp, data: TeamData, emails: tuple[str, str], by: Actor) -> SignUp:
+    """The pair (until the deadline, through its link: ``by.path`` :data:`PAIR_PATH`) or the
+    organizer (any time) changes the application."""
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
-    if user is None and not is_open(config):
+    if by.path == PAIR_PATH and not is_open(config):
         raise Refused(MSG_EDIT_CLOSED)
     if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
         raise Refused(MSG_EDIT_ENDED)
@@ -262,21 +266,20 @@ def signup_edit(
     before = signup_snapshot(signup)
     if signup.team_id:
         team = Team.objects.get(pk=signup.team_id)
-        team_update(team=team, data=data, version=team.version, user=user, request=request)
+        team_update(team=team, data=data, version=team.version, by=by)
     signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
     signup.save()
     _log(
         signup,
         "signup.edit",
         Message(MSG_AUDIT_SIGNUP_EDIT, {"name": data.name}),
-        request,
-        user,
+        by,
         before,
     )
     return signup
 
 
-def promote(tournament: Tournament, config: SignUpConfig, request=None, user=None) -> list[SignUp]:
+def promote(tournament: Tournament, config: SignUpConfig, by: Actor) -> list[SignUp]:
     """Move waiting pairs up, first come first, while places are free. Inside a transaction."""
     moved = []
     waiting = SignUp.objects.filter(tournament=tournament, state=SignUp.WAITING).order_by("seq")
@@ -286,30 +289,25 @@ def promote(tournament: Tournament, config: SignUpConfig, request=None, user=Non
         before = signup_snapshot(signup)
         signup.state = _place_state(config)
         if signup.state == SignUp.APPROVED:
-            _accept(signup, request, user)
+            _accept(signup, by)
         signup.save()
         name = signup.data.get("name", "")
         _log(
-            signup,
-            "signup.promote",
-            Message(MSG_AUDIT_SIGNUP_PROMOTED, {"name": name}),
-            request,
-            user,
-            before,
+            signup, "signup.promote", Message(MSG_AUDIT_SIGNUP_PROMOTED, {"name": name}), by, before
         )
-        signup_mail.send_on_commit(signup, "promoted", request)
+        signup_mail.send_on_commit(signup, "promoted", by.site)
         moved.append(signup)
     return moved
 
 
 @transaction.atomic
-def promote_after_change(tournament: Tournament, request=None, user=None) -> list[SignUp]:
+def promote_after_change(tournament: Tournament, by: Actor) -> list[SignUp]:
     """Fill places freed elsewhere (a pair withdrawn from the registration list)."""
-    return promote(tournament, lock_signups(tournament), request, user)
+    return promote(tournament, lock_signups(tournament), by)
 
 
 @transaction.atomic
-def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
+def signup_withdraw(*, signup: SignUp, by: Actor) -> SignUp:
     """The pair (or the organizer) withdraws; the first waiting pair moves up."""
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
@@ -317,7 +315,7 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
         raise Refused(MSG_ENDED)
     before = signup_snapshot(signup)
     if signup.team_id:
-        team_set_status(team=signup.team, status=Team.WITHDRAWN, user=user, request=request)
+        team_set_status(team=signup.team, status=Team.WITHDRAWN, by=by)
     signup.state = SignUp.WITHDRAWN
     signup.save()
     name = signup.data.get("name", "")
@@ -325,16 +323,15 @@ def signup_withdraw(*, signup: SignUp, request=None, user=None) -> SignUp:
         signup,
         "signup.withdraw",
         Message(MSG_AUDIT_SIGNUP_WITHDRAWN, {"name": name}),
-        request,
-        user,
+        by,
         before,
     )
-    promote(signup.tournament, config, request, user)
+    promote(signup.tournament, config, by)
     return signup
 
 
 @transaction.atomic
-def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
+def signup_approve(*, signup: SignUp, by: Actor) -> SignUp:
     """The organizer accepts a pair waiting for approval: it becomes a registered pair. A
     held pair (待核实) takes a place if one is free, else the waiting list (in the order it
     came, like every pair on it)."""
@@ -348,19 +345,12 @@ def signup_approve(*, signup: SignUp, user, request=None) -> SignUp:
     if signup.state == SignUp.HELD and full:
         signup.state = SignUp.WAITING
     else:
-        _accept(signup, request, user)
+        _accept(signup, by)
     signup.save()
     name = signup.data.get("name", "")
-    _log(
-        signup,
-        "signup.approve",
-        Message(MSG_AUDIT_SIGNUP_APPROVED, {"name": name}),
-        request,
-        user,
-        before,
-    )
+    _log(signup, "signup.approve", Message(MSG_AUDIT_SIGNUP_APPROVED, {"name": name}), by, before)
     kind = "approved" if signup.state == SignUp.APPROVED else "confirmation"
-    signup_mail.send_on_commit(signup, kind, request)
+    signup_mail.send_on_commit(signup, kind, by.site)
     return signup
 
 
@@ -368,7 +358,7 @@ REJECTABLE = (SignUp.UNCONFIRMED, SignUp.HELD, SignUp.PENDING, SignUp.WAITING)
 
 
 @transaction.atomic
-def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
+def signup_reject(*, signup: SignUp, reason: str, by: Actor) -> SignUp:
     """The organizer refuses a pair (pending or waiting), with a reason the pair sees."""
     config = lock_signups(signup.tournament)
     signup = _reload(signup)
@@ -383,8 +373,8 @@ def signup_reject(*, signup: SignUp, reason: str, user, request=None) -> SignUp:
     signup.save()
     name = signup.data.get("name", "")
     summary = Message(MSG_AUDIT_SIGNUP_REJECTED, {"name": name, "reason": signup.reason})
-    _log(signup, "signup.reject", summary, request, user, before)
+    _log(signup, "signup.reject", summary, by, before)
     if not held:  # a held one was never mailed: its addresses may be a script's
-        signup_mail.send_on_commit(signup, "rejected", request)
-    promote(signup.tournament, config, request, user)
+        signup_mail.send_on_commit(signup, "rejected", by.site)
+    promote(signup.tournament, config, by)
     return signup

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core.actors import Actor, request_actor, site_of
 from tournament.core.errors import ServiceError
 from tournament.core.view_helpers import form_error, load_tournament
 from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
@@ -23,6 +24,7 @@ from tournament.signup.checkin import checkin_url
 from tournament.signup.forms import PublicSignUpForm, SignUpForm
 from tournament.signup.mail import confirm_code, status_link
 from tournament.signup.services import (
+    PAIR_PATH,
     config_of,
     is_open,
     signup_confirm_email,
@@ -93,7 +95,7 @@ def signup_page(request, slug):
                 tournament=tournament,
                 data=form.team_data(),
                 emails=form.emails(),
-                request=request,
+                by=pair_actor(request),
             )
         except ServiceError as exc:
             form_error(form, exc)
@@ -112,7 +114,7 @@ def signup_confirm(request, slug, token, code):
         raise Http404
     if request.method == "POST":
         try:
-            signup_confirm_email(signup=signup, code=code, request=request)
+            signup_confirm_email(signup=signup, code=code, by=pair_actor(request))
         except ServiceError as exc:
             messages.error(request, str(exc))
         else:
@@ -120,6 +122,12 @@ def signup_confirm(request, slug, token, code):
         return redirect("signup_status", slug=slug, token=token)
     context = {"t": tournament, "s": signup, "waiting": signup.state == SignUp.UNCONFIRMED}
     return render(request, "signup/signup_confirm.html", context)
+
+
+def pair_actor(request) -> Actor:
+    """A pair acting on its own application through the public page (the links of its mails
+    absolute, with the address it came through)."""
+    return request_actor(request, PAIR_PATH, site=site_of(request))
 
 
 def _load(request, slug, token) -> tuple:
@@ -145,7 +153,8 @@ def signup_status(request, slug, token):
     form = SignUpForm.for_signup(signup, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            signup_edit(signup=signup, data=form.team_data(), emails=form.emails(), request=request)
+            by = pair_actor(request)
+            signup_edit(signup=signup, data=form.team_data(), emails=form.emails(), by=by)
         except ServiceError as exc:
             form_error(form, exc)
         else:
@@ -163,8 +172,8 @@ def signup_status(request, slug, token):
         "can_edit": live and is_open(config),
         "live": live,
         "waiting_place": waiting_place(signup),
-        "link": status_link(signup, request),
-        "qr": qr_svg(status_link(signup, request)),
+        "link": status_link(signup, site_of(request)),
+        "qr": qr_svg(status_link(signup, site_of(request))),
         "show_fee": config.fee > 0 and live,
         "out": out,
     } | _checkin_context(signup, request)
@@ -175,7 +184,7 @@ def signup_status(request, slug, token):
 def signup_withdraw_view(request, slug, token):
     _tournament, signup = _load(request, slug, token)
     try:
-        signup_withdraw(signup=signup, request=request)
+        signup_withdraw(signup=signup, by=pair_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:

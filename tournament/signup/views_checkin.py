@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournament.core.actors import request_actor
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER, REFEREE
 from tournament.core.view_helpers import load_tournament
@@ -43,12 +44,12 @@ def _desk_post(request, tournament) -> list[Team]:
         _report(
             request,
             team,
-            check_in(team=team, method=CheckIn.SCAN, user=request.user, request=request)[1],
+            check_in(team=team, method=CheckIn.SCAN, by=request_actor(request))[1],
         )
         return []
     if "undo" in post:
         team = get_object_or_404(Team, tournament=tournament, pk=_int(post["undo"]))
-        undo_check_in(team=team, user=request.user, request=request)
+        undo_check_in(team=team, by=request_actor(request))
         messages.info(request, _("已撤销检录：%(name)s") % {"name": team.name})
         return []
     if "team" in post:
@@ -62,7 +63,7 @@ def _desk_post(request, tournament) -> list[Team]:
     _report(
         request,
         found[0],
-        check_in(team=found[0], method=CheckIn.TYPED, user=request.user, request=request)[1],
+        check_in(team=found[0], method=CheckIn.TYPED, by=request_actor(request))[1],
     )
     return []
 
@@ -115,7 +116,7 @@ def checkin_scan(request, slug, code):
             _report(
                 request,
                 team,
-                check_in(team=team, method=CheckIn.SCAN, user=request.user, request=request)[1],
+                check_in(team=team, method=CheckIn.SCAN, by=request_actor(request))[1],
             )
         except ServiceError as exc:
             messages.error(request, str(exc))
@@ -136,8 +137,7 @@ def checkin_missing(request, slug):
                 action=request.POST.get("action", ""),
                 round_number=number,
                 team_ids=ids,
-                user=request.user,
-                request=request,
+                by=request_actor(request),
             )
         except ServiceError as exc:
             messages.error(request, str(exc))

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.core.actors import Actor, request_actor, site_of
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int
 from tournament.core.rights import ORGANIZER
@@ -38,6 +39,11 @@ from tournament.signup.services import (
 )
 
 
+def organizer_actor(request) -> Actor:
+    """The organizer acting on the applications (the links of the mails absolute)."""
+    return request_actor(request, site=site_of(request))
+
+
 def _config_fields(form: SignUpConfigForm) -> dict:
     return {key: form.cleaned_data[key] for key in SignUpConfigForm.Meta.fields}
 
@@ -59,8 +65,7 @@ def signup_admin(request, slug):
                 tournament=tournament,
                 fields=_config_fields(form),
                 qr=qr,
-                user=request.user,
-                request=request,
+                by=organizer_actor(request),
             )
         except ServiceError as exc:
             form.add_error("payment_qr_file", str(exc))
@@ -120,18 +125,16 @@ def signup_action(request, slug, signup_id, action):
     """Approve, reject (with a reason), withdraw, or mark the fee of one application."""
     tournament = load_tournament(request, slug, ORGANIZER)
     signup = get_object_or_404(SignUp, tournament=tournament, pk=signup_id)
-    user = request.user
+    by = organizer_actor(request)
     try:
         if action == "approve":
-            signup_approve(signup=signup, user=user, request=request)
+            signup_approve(signup=signup, by=by)
         elif action == "reject":
-            signup_reject(
-                signup=signup, reason=request.POST.get("reason", ""), user=user, request=request
-            )
+            signup_reject(signup=signup, reason=request.POST.get("reason", ""), by=by)
         elif action == "withdraw":
-            signup_withdraw(signup=signup, user=user, request=request)
+            signup_withdraw(signup=signup, by=by)
         elif action == "fee":
-            fee_mark(signup=signup, status=request.POST.get("fee", ""), user=user, request=request)
+            fee_mark(signup=signup, status=request.POST.get("fee", ""), by=by)
         else:
             raise Invalid(MSG_UNKNOWN_ACTION)
     except ServiceError as exc:
@@ -151,10 +154,9 @@ def signup_reject_many_view(request, slug):
         n = signup_reject_many(
             tournament=tournament,
             reason=request.POST.get("reason", ""),
-            user=request.user,
+            by=organizer_actor(request),
             ip=ip,
             hour=parse_hour(hour) if hour else None,
-            request=request,
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
@@ -175,8 +177,7 @@ def signup_admin_edit(request, slug, signup_id):
                 signup=signup,
                 data=form.team_data(),
                 emails=form.emails(),
-                request=request,
-                user=request.user,
+                by=organizer_actor(request),
             )
         except ServiceError as exc:
             form_error(form, exc)

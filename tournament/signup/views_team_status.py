@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
+from tournament.core.actors import request_actor, site_of
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
@@ -39,10 +40,11 @@ def team_status(request, slug, team_id):
         if asking is not None:
             return asking
     try:
-        team_set_status(team=team, status=status, request=request)
+        team_set_status(team=team, status=status, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
-        promote_after_change(tournament, request, request.user)  # a freed place: 候补递补
+        by = request_actor(request, site=site_of(request))  # its mails' links absolute
+        promote_after_change(tournament, by)  # a freed place: 候补递补
     return back_to_list(request, reverse("team_list", args=[slug]))

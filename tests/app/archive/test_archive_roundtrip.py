@@ -23,6 +23,7 @@ from rules.profiles import PROFILES, profile_options
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import import_archive_file
 from tournament.archive.write import JSON_TEAM_IDS, MODEL_NAMES, PARTS, write_archive
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import staff_add
 from tournament.events.stages import stage_add
@@ -151,10 +152,16 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
     )
     t.profile = profile
     t.save()
-    staff_add(tournament=t, username=chief.username, role=Staff.CHIEF_REFEREE, user=organizer)
-    staff_add(tournament=t, username=referee.username, role=Staff.REFEREE, user=organizer)
     staff_add(
-        tournament=t, username=f"{t.slug}-台1", role=Staff.REFEREE, tables="1-2", user=organizer
+        tournament=t, username=chief.username, role=Staff.CHIEF_REFEREE, by=user_actor(organizer)
+    )
+    staff_add(tournament=t, username=referee.username, role=Staff.REFEREE, by=user_actor(organizer))
+    staff_add(
+        tournament=t,
+        username=f"{t.slug}-台1",
+        role=Staff.REFEREE,
+        tables="1-2",
+        by=user_actor(organizer),
     )
     teams = [
         team_register(
@@ -162,7 +169,7 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
             data=TeamData(
                 name=f"金陵{i}队", unit=f"单位{i % 3}", player1=f"王{i}", player2=f"李{i}"
             ),
-            user=organizer,
+            by=user_actor(organizer),
         )
         for i in range(1, PAIRS)
     ]
@@ -170,17 +177,23 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
         tournament=t,
         fields={"is_open": True, "needs_approval": True, "fee": 50},
         qr=None,
-        user=organizer,
+        by=user_actor(organizer),
     )
     data = TeamData(name="网上报名队", unit="单位0", player1="赵一", player2="钱二")
-    signup = signup_submit(tournament=t, data=data, emails=("a@example.com", ""))
-    signup = signup_approve(signup=signup, user=organizer)
-    fee_mark(signup=signup, status=SignUp.PAID, user=organizer)
-    add_forbidden(t, teams[0].pk, teams[1].pk, user=organizer)
+    signup = signup_submit(
+        tournament=t, data=data, emails=("a@example.com", ""), by=user_actor(None)
+    )
+    signup = signup_approve(signup=signup, by=user_actor(organizer))
+    fee_mark(signup=signup, status=SignUp.PAID, by=user_actor(organizer))
+    add_forbidden(t, teams[0].pk, teams[1].pk, by=user_actor(organizer))
     for team in teams[:6]:
-        check_in(team=team, method="typed", user=chief)
+        check_in(team=team, method="typed", by=user_actor(chief))
     mark_missing(
-        tournament=t, action="absent", round_number=1, team_ids=[teams[6].pk], user=organizer
+        tournament=t,
+        action="absent",
+        round_number=1,
+        team_ids=[teams[6].pk],
+        by=user_actor(organizer),
     )
     return t
 
@@ -197,15 +210,15 @@ def _open_tables(round_: Round):
 
 def mid_round(t: Tournament, r: Round, chief, referee) -> None:
     """A dispute (two entries that disagree), a deal-by-deal sheet, a foul, a late pair."""
-    start_round(_fresh(r), user=chief)
+    start_round(_fresh(r), by=user_actor(chief))
     first, second, third, *_ = _open_tables(r)
-    m = submit_result(first, _result(t, first), version=first.version, user=referee)
-    submit_result(_fresh(m), _result(t, m, good=False), version=m.version, user=chief)
+    m = submit_result(first, _result(t, first), version=first.version, by=user_actor(referee))
+    submit_result(_fresh(m), _result(t, m, good=False), version=m.version, by=user_actor(chief))
     sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
-    save_sheet(second, sheet, version=second.version, user=referee)
-    record_foul(_fresh(second), side="NS", kind="other", severity="warning", user=referee)
+    save_sheet(second, sheet, version=second.version, by=user_actor(referee))
+    record_foul(_fresh(second), side="NS", kind="other", severity="warning", by=user_actor(referee))
     later = timezone.now() + dt.timedelta(hours=2)
-    record_absence(_fresh(third), "NS", user=chief, now=later)
+    record_absence(_fresh(third), "NS", by=user_actor(chief), now=later)
 
 
 def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
@@ -214,21 +227,21 @@ def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
         m = _fresh(m)
         if m.state == Match.DISPUTED:
             entry = dispute_entries(m)[0]
-            m = pick_entry(m, entry.pk, version=m.version, user=chief)
+            m = pick_entry(m, entry.pk, version=m.version, by=user_actor(chief))
         elif m.state == Match.IN_PLAY:  # the deal-by-deal sheet ends at time
-            m = save_sheet(m, [*m.deals, {"time": True}], version=m.version, user=referee)
+            m = save_sheet(m, [*m.deals, {"time": True}], version=m.version, by=user_actor(referee))
         elif m.state == Match.EMPTY:
-            m = submit_result(m, _result(t, m), version=m.version, user=referee)
+            m = submit_result(m, _result(t, m), version=m.version, by=user_actor(referee))
         m = _fresh(m)
         if m.state != Match.CONFIRMED:
             by = chief if m.entered_by_id != chief.pk else organizer
-            confirm_result(m, version=m.version, user=by)
-    lock_round(_fresh(r), user=chief)
+            confirm_result(m, version=m.version, by=user_actor(by))
+    lock_round(_fresh(r), by=user_actor(chief))
 
 
 def next_round(t: Tournament, organizer) -> Round:
-    r = pair_next_round(_fresh(t), user=organizer)
-    publish_round(_fresh(r), user=organizer)
+    r = pair_next_round(_fresh(t), by=user_actor(organizer))
+    publish_round(_fresh(r), by=user_actor(organizer))
     return _fresh(r)
 
 
@@ -237,7 +250,7 @@ def test_an_archive_restores_the_event_at_every_stage(profile, organizer, chief,
     t = registered(profile, organizer, chief, referee)
     assert t.signups.get().team and t.staff.filter(tables="1-2") and Absence.objects.count()
     round_trip(t, "registered")
-    draw(_fresh(t), seed=11, user=organizer)
+    draw(_fresh(t), seed=11, by=user_actor(organizer))
     round_trip(t, "drawn")
     r = next_round(t, organizer)
     round_trip(t, "published")
@@ -249,7 +262,14 @@ def test_an_archive_restores_the_event_at_every_stage(profile, organizer, chief,
     round_trip(t, "locked")
     t = _fresh(t)
     if t.format != "knockout":
-        stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, user=organizer)
+        stage_add(
+            t,
+            kind="knockout",
+            name="决赛阶段",
+            rounds=2,
+            qualify={"top": 4},
+            by=user_actor(organizer),
+        )
     r = next_round(t, organizer)
     while r.stage.kind != "knockout":  # the rest of a rotation stage first
         finish_round(t, r, organizer, chief, referee)
@@ -288,11 +308,18 @@ def test_this_sessions_rows_travel_in_an_archive(organizer, chief, referee):
 
     t = registered(sorted(PROFILES)[0], organizer, chief, referee)
     SignUp.objects.filter(tournament=t).update(state=SignUp.HELD)
-    stage_add(_fresh(t), kind="knockout", name="决赛", rounds=2, qualify={"top": 4}, games=3)
+    stage_add(
+        _fresh(t),
+        kind="knockout",
+        name="决赛",
+        rounds=2,
+        qualify={"top": 4},
+        games=3,
+        by=user_actor(None),
+    )
     log_action(
         tournament=t,
-        user=referee,
-        request=None,
+        by=user_actor(referee),
         action="result.kept",
         obj=t,
         summary=Message(MSG_AUDIT_KEPT_LATE),

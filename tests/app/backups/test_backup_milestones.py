@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from tournament.backups import auto as backup_auto
 from tournament.backups import create as backup
+from tournament.core.actors import user_actor
 from tournament.rounds.lifecycle import publish_round
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def test_a_publish_starts_a_backup_at_once(
     monkeypatch.setattr(backup_auto, "_next_look", float("inf"))
     round_ = make_round(tournament, teams8, status="draft")
     with django_capture_on_commit_callbacks(execute=True):
-        publish_round(round_, user=organizer)
+        publish_round(round_, by=user_actor(organizer))
     backup_auto.wait_for_running()
     assert made == ["publish"]
 

@@ -152,10 +152,10 @@ def test_a_lock_committed_while_a_backup_runs_is_backed_up_after_it(settings, mo
 
     monkeypatch.setattr(backup_auto, "run", run)
     monkeypatch.setattr(backup_auto, "_next_look", 0.0)
-    backup_auto.after_commit(["result.enter"])
+    backup_auto.after_commit()
     assert started.wait(10) and not backup_auto._running.daemon
-    backup_auto.after_commit(["round.lock"])
-    backup_auto.after_commit(["result.enter"])
+    backup_auto.after_commit("lock")
+    backup_auto.after_commit()
     release.set()
     backup_auto.wait_for_running()
     assert made == ["interval", "lock"] and backup_auto._running is None

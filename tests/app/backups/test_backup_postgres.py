@@ -17,6 +17,7 @@ from tests.servers.laptop import manage
 from tests.servers.web import Browser, app_servers
 from tournament.backups import postgres as backup_pg
 from tournament.backups.create import make_backup
+from tournament.core.actors import user_actor
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 
@@ -53,7 +54,7 @@ def fresh_database():
 def entered(tournament, teams8, make_round, referee):
     match = make_round(tournament, teams8).matches.get(table=1)
     return submit_result(
-        match, ResultValues("A+", "K", winner="EW"), version=match.version, user=referee
+        match, ResultValues("A+", "K", winner="EW"), version=match.version, by=user_actor(referee)
     )
 
 

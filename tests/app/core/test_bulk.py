@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from rules.messages import Message
+from tournament.core.actors import user_actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.bulk import insert_all, insert_values
 from tournament.models import AuditEntry, Match, Round
@@ -28,7 +29,8 @@ def _entries(tournament, n: int, action: str) -> list[AuditEntry]:
             summary=Message(MSG_AUDIT_ROUND, {"n": i}),
             before={"n": i} if i % 2 else None,
             after={"list": [i, "甲"]},
-            actor="cli",
+            label="cli",
+            by=user_actor(None),
         )
         for i in range(n)
     ]

@@ -24,6 +24,7 @@ from pairing import PairingError
 from rules import RuleError
 from rules.messages import Message
 from tests.app.conftest import CJK
+from tournament.core.actors import user_actor
 from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
 from tournament.results.checks import ResultValues, check_result
 from tournament.results.results_sheet import check_results_sheet
@@ -47,7 +48,9 @@ def test_every_code_has_one_text_and_the_tables_do_not_overlap():
 def test_a_stale_save_reads_in_english(english, tournament, teams8, make_round, referee):
     match = make_round(tournament, teams8).matches.get(table=1)
     with pytest.raises(ServiceError) as refused:
-        submit_result(match, ResultValues(ew_level="A+", ns_level="K"), version=99, user=referee)
+        submit_result(
+            match, ResultValues(ew_level="A+", ns_level="K"), version=99, by=user_actor(referee)
+        )
     assert isinstance(refused.value, Stale)
     assert str(refused.value).startswith("This table's result was changed by someone else")
 
@@ -55,7 +58,9 @@ def test_a_stale_save_reads_in_english(english, tournament, teams8, make_round, 
 def test_a_locked_round_refuses_in_english(english, tournament, teams8, make_round, referee):
     match = make_round(tournament, teams8, status="locked").matches.get(table=1)
     with pytest.raises(Refused) as refused:
-        submit_result(match, ResultValues(ew_level="A+", ns_level="K"), version=None, user=referee)
+        submit_result(
+            match, ResultValues(ew_level="A+", ns_level="K"), version=None, by=user_actor(referee)
+        )
     text = str(refused.value)
     assert text and not CJK.search(text), text
 
@@ -63,14 +68,16 @@ def test_a_locked_round_refuses_in_english(english, tournament, teams8, make_rou
 def test_a_stale_round_reads_in_english(english, tournament, teams8, make_round, organizer):
     round_ = make_round(tournament, teams8)
     with pytest.raises(Stale) as refused:
-        lock_round(round_, user=organizer, version=round_.version + 5)
+        lock_round(round_, by=user_actor(organizer), version=round_.version + 5)
     assert str(refused.value) == "This round was changed by someone else; reload the page"
 
 
 def test_the_same_refusal_reads_in_chinese_by_default(tournament, teams8, make_round, outsider):
     match = make_round(tournament, teams8).matches.get(table=1)
     with pytest.raises(NotAllowed) as refused:
-        submit_result(match, ResultValues(ew_level="A+", ns_level="K"), version=None, user=outsider)
+        submit_result(
+            match, ResultValues(ew_level="A+", ns_level="K"), version=None, by=user_actor(outsider)
+        )
     assert str(refused.value) == "没有权限"
     assert refused.value.msg == Message("no_right")
 

@@ -11,6 +11,7 @@ from django.utils import translation
 
 from tests.app.sheet_files import xlsx
 from tournament.core import normalize
+from tournament.core.actors import user_actor
 from tournament.core.normalize import normalize_name, search_key
 from tournament.models import Player, Team, Unit
 from tournament.registration.services import teams_import
@@ -36,11 +37,15 @@ def test_full_width_forms_and_padding_between_chinese_characters_are_one_name():
 
 def test_a_padded_name_is_stored_without_padding_and_then_seen_as_a_duplicate(tournament, register):
     rows = [("金陵队", "", "王\u3000芳", "张伟", "", "")]
-    check = teams_import(tournament=tournament, data=xlsx(rows), filename="a.xlsx")
+    check = teams_import(
+        tournament=tournament, data=xlsx(rows), filename="a.xlsx", by=user_actor(None)
+    )
     assert check.ok
     assert Player.objects.filter(name="王芳").count() == 1
     rows = [("新队", "", "王芳", "丙", "", "")]
-    check = teams_import(tournament=tournament, data=xlsx(rows), filename="b.xlsx")
+    check = teams_import(
+        tournament=tournament, data=xlsx(rows), filename="b.xlsx", by=user_actor(None)
+    )
     with translation.override("zh-hans"):
         assert [str(p) for p in check.problems] == [
             "第2行“选手1”列：选手“王芳”已在组合“金陵队”中报名"
@@ -88,7 +93,9 @@ def test_the_sheet_sees_look_alikes_as_duplicates(tournament, register):
         ("新队", "单\u200b位", "老\u200c张", "丙", "", ""),
         ("新\ufeff队", "", "丁", "戊", "", ""),
     ]
-    check = teams_import(tournament=tournament, data=xlsx(rows), filename="a.xlsx")
+    check = teams_import(
+        tournament=tournament, data=xlsx(rows), filename="a.xlsx", by=user_actor(None)
+    )
     assert [str(p) for p in check.problems] == [
         "第2行“队名”列：队名“正常队”已经报名",
         "第3行“选手1”列：选手“老张”已在组合“正常队”中报名",

@@ -99,6 +99,7 @@ def test_the_english_page(english, public, monkeypatch):
 def test_a_stopped_redis_does_not_break_the_pin_counter(settings, tournament, teams8, make_round):
     """Redis refuses every connection: the cache answers as empty, and a table's wrong PIN is
     still refused (its counter lives in the database, never in the cache)."""
+    from tournament.core.actors import user_actor
     from tournament.results import sides as table_sides
 
     nowhere = f"redis://127.0.0.1:{free_port()}/0"
@@ -109,4 +110,4 @@ def test_a_stopped_redis_does_not_break_the_pin_counter(settings, tournament, te
     match = make_round(tournament, teams8).matches.get(table=1)
     settings.CACHES = {"default": {"BACKEND": "config.cache.SafeRedisCache", "LOCATION": nowhere}}
     with pytest.raises(table_sides.SideRefused):
-        table_sides.check_side_confirmation(match, "table_ns", "0000000", None)
+        table_sides.check_side_confirmation(match, user_actor(None, "table_ns"), "0000000")

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.timezone import now
 
 from tournament.core import page_cache, stamps
+from tournament.core.actors import user_actor
 from tournament.models import Team, Tournament
 from tournament.registration.services import TeamData, team_update
 
@@ -56,7 +57,9 @@ def test_answers_within_the_memo_read_no_stamp_and_later_ones_do(memo):
 def rename(team) -> None:
     team.refresh_from_db()
     data = TeamData(name="新名队", unit="", player1="甲", player2="乙")
-    team_update(team=team, data=data, version=team.version)  # moves the public stamp
+    team_update(
+        team=team, data=data, version=team.version, by=user_actor(None)
+    )  # moves the public stamp
 
 
 def test_this_processs_own_public_change_shows_at_once(

@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from tests.app import bombs
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.registration.sheet_check import HEADERS
 from tournament.sheets import formats
 from tournament.sheets.reader import Limits, sheet_rows
@@ -238,7 +239,7 @@ def test_integers_read_from_a_sheet_are_checked_before_saving(tournament, seed):
     from tournament.registration.services import teams_import
 
     data = xlsx([("A队", "U", "甲", "乙", "", seed)])
-    check = teams_import(tournament=tournament, data=data, filename="a.xlsx")
+    check = teams_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
     assert [str(p) for p in check.problems] == ["第2行“种子”列：种子应为正整数"]
     assert not tournament.teams.exists()
 

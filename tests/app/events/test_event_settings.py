@@ -14,6 +14,7 @@ from tests.conftest import login
 from tests.forms import posted_back
 from tournament.archive.importer import import_archive
 from tournament.archive.write import export_archive
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.models import Stage, Tournament
 from tournament.standings.selectors import ruleset
@@ -212,7 +213,7 @@ def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, teams8,
     make_round(tournament, teams8)
     tournament.hundred_forfeit = 110
     with pytest.raises(Refused, match="100\\+弃权得分"):
-        tournament_update(tournament=tournament, version=tournament.version)
+        tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
 
 
 def test_the_two_warnings_option_shows_its_label_and_switches_off(tournament, organizer):

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.stages import qualifiers, stage_add
 from tournament.models import Match
@@ -34,7 +35,12 @@ def tied(tournament, register, make_round):
 def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament, tied, organizer):
     # 《掼蛋比赛流程》: "如果第一轮结束后出现并列多名则多加一局定胜负进决赛"
     stage = stage_add(
-        tournament, kind="knockout", name="决赛", rounds=1, qualify={"top": 1, "playoff": True}
+        tournament,
+        kind="knockout",
+        name="决赛",
+        rounds=1,
+        qualify={"top": 1, "playoff": True},
+        by=user_actor(None),
     )
     with pytest.raises(Refused, match="第1名出现并列"):
         qualifiers(tournament, stage)
@@ -61,7 +67,9 @@ def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament,
 
 
 def test_without_the_option_the_lot_decides_as_before(tournament, tied):
-    stage = stage_add(tournament, kind="knockout", name="决赛", rounds=1, qualify={"top": 1})
+    stage = stage_add(
+        tournament, kind="knockout", name="决赛", rounds=1, qualify={"top": 1}, by=user_actor(None)
+    )
     assert len(qualifiers(tournament, stage)) == 1
 
 
@@ -69,6 +77,11 @@ def test_no_play_off_when_the_chain_separates_the_pairs(tournament, register, ma
     teams = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
     _played(make_round(tournament, teams), {1: ("A+", "5"), 2: ("A+", "9")})
     stage = stage_add(
-        tournament, kind="knockout", name="决赛", rounds=1, qualify={"top": 1, "playoff": True}
+        tournament,
+        kind="knockout",
+        name="决赛",
+        rounds=1,
+        qualify={"top": 1, "playoff": True},
+        by=user_actor(None),
     )
     assert qualifiers(tournament, stage) == [teams[0].pk]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.profiles import profile_options
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import update_bracket
 from tournament.models import Match, Round, Staff
@@ -35,18 +36,18 @@ def _event(organizer, chief, referee, profile: str, slug: str):
 
 
 def _enter(m, values, referee, chief):
-    m = submit_result(m, values, version=m.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
+    m = submit_result(m, values, version=m.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
     t = _event(organizer, chief, referee, "rotation_hundred", "rot")
     teams = [register(t, f"队{i}") for i in range(1, 5)]
-    draw(t, seed=3)
+    draw(t, seed=3, by=user_actor(None))
     star = teams[0].pk
     for _ in range(3):
-        r = pair_next_round(t)
-        publish_round(r, user=organizer)
+        r = pair_next_round(t, by=user_actor(None))
+        publish_round(r, by=user_actor(organizer))
         for m in r.matches.exclude(ns=None):
             star_side = "EW" if m.ew_id == star else "NS" if m.ns_id == star else "EW"
             levels = ("A+", "2") if star_side == "EW" else ("2", "A+")
@@ -55,7 +56,7 @@ def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
                 ruleset(t), ew_level=levels[0], ns_level=levels[1], pass_partner="2"
             )
             _enter(m, values, referee, chief)
-        lock_round(Round.objects.get(pk=r.pk), user=chief)
+        lock_round(Round.objects.get(pk=r.pk), by=user_actor(chief))
     rows = {row.team: row for row in standings_for(t, public=True)}
     assert rows[star].points == 345
 
@@ -70,12 +71,18 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
     t = _event(organizer, chief, referee, profile, "sb")
     for i in range(1, 3):
         register(t, f"队{i}")
-    draw(t, seed=1)
-    r = pair_next_round(t)
-    publish_round(r, user=organizer)
+    draw(t, seed=1, by=user_actor(None))
+    r = pair_next_round(t, by=user_actor(None))
+    publish_round(r, by=user_actor(organizer))
     m = r.matches.get(table=1)
     for kind in ("time_delay", "signalling", "other"):
-        record_foul(Match.objects.get(pk=m.pk), side="NS", kind=kind, severity="foul", user=referee)
+        record_foul(
+            Match.objects.get(pk=m.pk),
+            side="NS",
+            kind=kind,
+            severity="foul",
+            by=user_actor(referee),
+        )
     m = Match.objects.get(pk=m.pk)
     if profile == "swiss_points26":  # no defeat: the table still needs its levels
         assert (m.ns_fouls, m.defeat_side) == (3, "")
@@ -83,9 +90,9 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
             m,
             check_result(ruleset(t), ew_level="7", ns_level="7", ns_fouls=3),
             version=m.version,
-            user=referee,
+            by=user_actor(referee),
         )
-    confirm_result(m, version=m.version, user=chief)
+    confirm_result(m, version=m.version, by=user_actor(chief))
     rows = {row.team: row for row in standings_for(t, public=False)}
     ew, ns = rows[m.ew_id], rows[m.ns_id]
     assert (ew.points, ns.points, ew.level_diff, ns.level_diff) == expected
@@ -95,16 +102,16 @@ def test_a_knockout_tie_at_time_goes_to_the_pair_downstage(organizer, chief, ref
     t = _event(organizer, chief, referee, "knockout", "ko")
     for i in range(1, 5):
         register(t, f"队{i}")
-    draw(t, seed=2)
-    r = pair_next_round(t)
-    publish_round(r, user=organizer)
+    draw(t, seed=2, by=user_actor(None))
+    r = pair_next_round(t, by=user_actor(None))
+    publish_round(r, by=user_actor(organizer))
     winners = []
     for m in r.matches.exclude(ns=None).order_by("table"):
         # EW climbs to 5 first (1–2), NS catches up to 5 with the last deal: time.
         sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 2}, {"time": True}]
         assert result_from_deals(ruleset(t), sheet).winner == "EW"
-        m = save_sheet(m, sheet, version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = save_sheet(m, sheet, version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
         winners.append(m.ew_id)
     bracket = update_bracket(t, t.stages.get())
     assert [m.winner for m in bracket.rounds[0]] == winners  # 台下 (EW here) advanced

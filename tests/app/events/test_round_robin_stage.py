@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from tests.app.events.test_stages import create, play_round
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.rounds.adjust import swap_teams
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
@@ -23,10 +24,10 @@ def test_every_pair_meets_every_other_once(organizer, chief, referee, register):
         organizer, chief, referee, slug="rr", name="单循环赛", format="round_robin", rounds=3
     )
     teams = [register(t, f"队{i}") for i in range(1, 6)]
-    draw(t, seed=2)
+    draw(t, seed=2, by=user_actor(None))
     met, byes = [], []
     for number in range(1, 6):
-        round_ = pair_next_round(t)
+        round_ = pair_next_round(t, by=user_actor(None))
         assert round_.number == number
         met += [frozenset((m.ew_id, m.ns_id)) for m in round_.matches.exclude(ns=None)]
         byes += [m.ew_id for m in round_.matches.filter(ns=None)]
@@ -43,10 +44,10 @@ def test_every_pair_meets_every_other_once(organizer, chief, referee, register):
 def test_round_robin_tables_are_not_moved_by_hand(organizer, chief, referee, register):
     t = create(organizer, chief, referee, slug="rr2", name="单循环赛", format="round_robin")
     teams = [register(t, f"队{i}") for i in range(1, 5)]
-    draw(t, seed=1)
-    round_ = pair_next_round(t)
+    draw(t, seed=1, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
     with pytest.raises(Refused, match="单循环"):
-        swap_teams(round_, teams[0].pk, teams[1].pk, user=organizer)
+        swap_teams(round_, teams[0].pk, teams[1].pk, by=user_actor(organizer))
 
 
 def test_same_unit_avoidance_is_refused_for_a_round_robin():
@@ -58,8 +59,8 @@ def test_the_stages_page_shows_the_movement_table(organizer, chief, referee, reg
     t = create(organizer, chief, referee, slug="rr3", name="单循环赛", format="round_robin")
     for i in range(1, 6):
         register(t, f"队{i}")
-    draw(t, seed=1)
-    round_ = pair_next_round(t)
+    draw(t, seed=1, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
     page = login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
     assert "移位表" in page and "第5轮" in page
     bye = round_.matches.get(ns=None).ew.name

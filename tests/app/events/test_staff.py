@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from tournament.core import accounts
 from tournament.core.accounts import ORGANIZER_GROUP, display_name
+from tournament.core.actors import user_actor
 from tournament.core.rights import can_create_tournament
 from tournament.events.staff import ensure_user
 from tournament.models import AuditEntry, Staff
@@ -126,7 +127,9 @@ def test_the_audit_log_names_people_by_their_display_name(tournament, teams8, ma
     referee.first_name = "赵裁判"
     referee.save()
     m = make_round(tournament, teams8).matches.get(table=1)
-    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=referee)
+    submit_result(
+        m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
+    )
     assert AuditEntry.objects.filter(action__startswith="result").last().actor == "赵裁判（ref）"
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
@@ -37,7 +38,7 @@ def create(organizer, chief, referee, **fields):
 
 def play_round(round_, organizer, referee, chief, winner_of=None):
     """Publish, enter (EW passes A unless ``winner_of`` says NS), confirm and lock a round."""
-    publish_round(round_, user=organizer)
+    publish_round(round_, by=user_actor(organizer))
     for m in round_.matches.exclude(ns=None).order_by("table"):
         side = winner_of(m) if winner_of else "EW"
         values = (
@@ -45,9 +46,9 @@ def play_round(round_, organizer, referee, chief, winner_of=None):
             if side == "EW"
             else ResultValues("9", "A+", winner="NS")
         )
-        m = submit_result(m, values, version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
-    lock_round(Round.objects.get(pk=round_.pk), user=chief)
+        m = submit_result(m, values, version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
+    lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
 
 
 def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
@@ -62,10 +63,10 @@ def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
         scoring="hundred_plus",
     )
     teams = [register(t, f"队{i:02d}") for i in range(1, 12)]
-    draw(t, seed=1)
+    draw(t, seed=1, by=user_actor(None))
     seen = set()
     for number in (1, 2, 3):
-        r = pair_next_round(t)
+        r = pair_next_round(t, by=user_actor(None))
         assert r.number == number
         tables = list(r.matches.exclude(ns=None))
         byes = list(r.matches.filter(ns=None))
@@ -86,24 +87,28 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     t = create(organizer, chief, referee, slug="ko", name="淘汰赛", format="swiss", rounds=2)
     for i in range(1, 9):
         register(t, f"队{i}")
-    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
-    draw(t, seed=3)
+    stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
+    )
+    draw(t, seed=3, by=user_actor(None))
     for _ in range(2):
-        play_round(pair_next_round(t), organizer, referee, chief)
-    semi = pair_next_round(t)
+        play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
+    semi = pair_next_round(t, by=user_actor(None))
     assert semi.stage.kind == "knockout"
     matches = list(semi.matches.order_by("table"))
     assert [m.bracket_id for m in matches] == ["R1-1", "R1-2"]
     # A knockout cannot end level without a decider.
     m = matches[0]
-    publish_round(semi, user=organizer)
+    publish_round(semi, by=user_actor(organizer))
     with pytest.raises(Refused, match="淘汰赛不能打平"):
-        submit_result(m, ResultValues("Q", "Q"), version=m.version, user=referee)
+        submit_result(m, ResultValues("Q", "Q"), version=m.version, by=user_actor(referee))
     for m in semi.matches.all():
-        m = submit_result(m, ResultValues("Q", "Q", winner="NS"), version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
-    lock_round(Round.objects.get(pk=semi.pk), user=chief)
-    final = pair_next_round(t)
+        m = submit_result(
+            m, ResultValues("Q", "Q", winner="NS"), version=m.version, by=user_actor(referee)
+        )
+        confirm_result(m, version=m.version, by=user_actor(chief))
+    lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
+    final = pair_next_round(t, by=user_actor(None))
     assert sorted(final.matches.values_list("bracket_id", flat=True)) == ["3rd", "R2-1"]
     play_round(final, organizer, referee, chief)
     bracket = t.stages.get(kind="knockout").state["bracket"]
@@ -129,15 +134,15 @@ def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
         organizer, chief, referee, slug="bo3", name="三局两胜", format="knockout", rounds=1, games=3
     )
     a, b = register(t, "甲队"), register(t, "乙队")
-    draw(t, seed=1)
-    g1 = pair_next_round(t)
+    draw(t, seed=1, by=user_actor(None))
+    g1 = pair_next_round(t, by=user_actor(None))
     first = g1.matches.get()
     play_round(g1, organizer, referee, chief)  # EW (game 1) wins
-    g2 = pair_next_round(t)
+    g2 = pair_next_round(t, by=user_actor(None))
     second = g2.matches.get()
     assert (second.ew_id, second.ns_id) == (first.ns_id, first.ew_id)  # seats alternate
     play_round(g2, organizer, referee, chief)  # EW of game 2 = the other pair: 1–1
-    g3 = pair_next_round(t)
+    g3 = pair_next_round(t, by=user_actor(None))
     third = g3.matches.get()
     assert (third.bracket_id, third.bracket_game, third.flags) == ("R1-1", 3, [])
     play_round(g3, organizer, referee, chief)  # EW of game 3 wins the match 2–1
@@ -163,9 +168,9 @@ def test_rotation_standings_show_group_and_rank_within_it(organizer, chief, refe
     )
     for i in range(1, 9):
         register(t, f"队{i}")
-    draw(t, seed=2)
+    draw(t, seed=2, by=user_actor(None))
     for _ in range(3):
-        play_round(pair_next_round(t), organizer, referee, chief)
+        play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
     page = login(organizer).get(f"/t/{t.slug}/standings/").content.decode()
     assert "组别" in page and "组内名次" in page and ">A<" in page and ">B<" in page
 
@@ -180,8 +185,10 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
     )
     for i in range(1, 5):
         register(t, f"队{i}")
-    draw(t, seed=3)
-    play_round(pair_next_round(t), organizer, referee, chief)  # the Swiss stage has started
+    draw(t, seed=3, by=user_actor(None))
+    play_round(
+        pair_next_round(t, by=user_actor(None)), organizer, referee, chief
+    )  # the Swiss stage has started
     page = login(organizer).post(
         reverse("stage_list", args=[t.slug]),
         {
@@ -199,10 +206,10 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
     assert (stage.games, stage.games_per_match, t.games) == (3, 3, 1)
     listed = login(organizer).get(reverse("stage_list", args=[t.slug])).content.decode()
     assert "直至决出冠军，三局两胜" in listed  # no space before the comma ("decided , best")
-    g1 = pair_next_round(t)
+    g1 = pair_next_round(t, by=user_actor(None))
     play_round(g1, organizer, referee, chief)  # game 1 to EW: not yet decided
     assert g1.matches.get().bracket_game == 1
-    g2 = pair_next_round(t)
+    g2 = pair_next_round(t, by=user_actor(None))
     assert g2.matches.get().bracket_game == 2
     play_round(g2, organizer, referee, chief, winner_of=lambda m: "NS")  # the same pair: 2–0
     bracket = t.stages.get(kind="knockout").state["bracket"]
@@ -213,9 +220,19 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
 def test_games_are_a_knockout_stages_only(organizer, chief, referee):
     t = create(organizer, chief, referee, slug="g5", name="局数", format="swiss", rounds=1)
     with pytest.raises(Refused, match="一局决胜或三局两胜"):
-        stage_add(t, kind="knockout", name="决赛", rounds=1, qualify={"top": 2}, games=5)
+        stage_add(
+            t,
+            kind="knockout",
+            name="决赛",
+            rounds=1,
+            qualify={"top": 2},
+            games=5,
+            by=user_actor(None),
+        )
     with pytest.raises(Refused, match="只用于淘汰赛阶段"):
-        stage_add(t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3)
+        stage_add(
+            t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3, by=user_actor(None)
+        )
 
 
 def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(
@@ -226,9 +243,9 @@ def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(
     t = create(organizer, chief, referee, slug="kocl", name="淘汰录入", format="knockout", rounds=2)
     for i in range(1, 5):
         register(t, f"队{i}")
-    draw(t, seed=1)
-    semis = pair_next_round(t)
-    publish_round(semis, user=organizer)
+    draw(t, seed=1, by=user_actor(None))
+    semis = pair_next_round(t, by=user_actor(None))
+    publish_round(semis, by=user_actor(organizer))
     out = io.BytesIO()
     run(Request(t, "clerk_sheet", "xlsx", round=semis.number), out)
     book = load_workbook(io.BytesIO(out.getvalue()))
@@ -244,7 +261,9 @@ def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(
             row[headers.index(header)].value = value
     data = io.BytesIO()
     book.save(data)
-    check = import_results(semis, data=data.getvalue(), filename="录入.xlsx", user=chief)
+    check = import_results(
+        semis, data=data.getvalue(), filename="录入.xlsx", by=user_actor(chief, "import")
+    )
     assert check.ok, [str(p) for p in check.problems]
     winners = dict(semis.matches.values_list("table", "winner"))
     assert winners == {1: "NS", 2: "EW"}

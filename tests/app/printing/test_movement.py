@@ -15,6 +15,7 @@ from tests.app.events.test_stages import create
 from tests.app.printing.conftest import pages_text
 from tests.app.test_reads_never_write import assert_no_writes
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.printing.makers import ExportError, Request
 from tournament.printing.registry import run
 from tournament.rounds.pairing import draw, pair_next_round
@@ -31,8 +32,8 @@ def round_robin(organizer, chief, referee, register):
     t = create(organizer, chief, referee, slug="rr", name="2026单循环邀请赛", format="round_robin")
     for name in NAMES:
         register(t, name)
-    draw(t, seed=3)
-    pair_next_round(t)
+    draw(t, seed=3, by=user_actor(None))
+    pair_next_round(t, by=user_actor(None))
     return t
 
 
@@ -89,8 +90,8 @@ def test_rotation_stage_prints_its_three_rounds(organizer, chief, referee, regis
     )
     for i in range(1, 12):
         register(t, f"队{i}")
-    draw(t, seed=1)
-    round_ = pair_next_round(t)
+    draw(t, seed=1, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
     book = load_workbook(io.BytesIO(export(t, "xlsx")))
     rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
     assert [r[1] for r in rows] == [1] * 6 + [2] * 6 + [3] * 6  # five tables and a bye each

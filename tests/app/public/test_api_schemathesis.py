@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from config.wsgi import application
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.events.api_tokens import token_create
 from tournament.models import Round, Tournament
 
@@ -29,7 +30,7 @@ def api_event(tournament, teams8, make_round):
     make_round(tournament, teams8)
     make_round(tournament, teams8, number=2, status=Round.LOCKED)
     Tournament.objects.create(name="未公开", slug="hidden", organizer=tournament.organizer)
-    _token, secret = token_create(tournament=tournament, name="测试")
+    _token, secret = token_create(tournament=tournament, name="测试", by=user_actor(None))
     return tournament, teams8[0].pk, secret
 
 

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.core import page_cache
+from tournament.core.actors import user_actor
 from tournament.core.page_cache import LocalCopies
 from tournament.events.api_tokens import token_create
 from tournament.models import Match
@@ -100,7 +101,9 @@ def test_a_worker_copy_is_never_served_after_a_change(public_event, shared_cache
     team = teams8[0]
     team.refresh_from_db()
     data = TeamData(name="新名队", unit="", player1="甲", player2="乙")
-    team_update(team=team, data=data, version=team.version)  # moves the public stamp
+    team_update(
+        team=team, data=data, version=team.version, by=user_actor(None)
+    )  # moves the public stamp
     assert "新名队" in Client().get(url).content.decode()
 
 
@@ -134,7 +137,7 @@ def test_anonymous_public_answers_may_be_kept_by_a_proxy(public_event, teams8):
 
 def test_nothing_personal_says_public(public_event, organizer, rf):
     staff = login(organizer)
-    _token, secret = token_create(tournament=public_event, name="大屏")
+    _token, secret = token_create(tournament=public_event, name="大屏", by=user_actor(None))
     bearer = {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
     standings = reverse("standings", args=["spring"])
     public_event.table_entry = True

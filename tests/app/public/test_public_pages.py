@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import built_once, new_round, new_staff, new_tournament, register_pair
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round, Tournament
 from tournament.public import views_pairings as public_pairings
 from tournament.public.find_table import name_keys, search
@@ -169,11 +170,14 @@ def test_a_bad_round_in_the_standings_shows_a_message_not_an_error(event, value)
 def play_and_lock(round_: Round, referee, chief) -> None:
     for match in round_.matches.exclude(ns=None):
         submit_result(
-            match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee
+            match,
+            ResultValues("A+", "5", winner="EW"),
+            version=match.version,
+            by=user_actor(referee),
         )
         match.refresh_from_db()
-        confirm_result(match, version=match.version, user=chief)
-    lock_round(round_, user=chief)
+        confirm_result(match, version=match.version, by=user_actor(chief))
+    lock_round(round_, by=user_actor(chief))
 
 
 def test_public_pages_answer_304_until_a_round_is_locked(event, referee, chief):
@@ -211,7 +215,7 @@ def test_a_renamed_player_is_found_at_once(event, organizer):
     assert "没有找到" in find("姜维").content.decode()
     team = event.matches.get(table=1).ew
     data = TeamData(name=team.name, unit="蜀国棋牌协会", player1="姜维", player2="庞统")
-    team_update(team=team, data=data, version=team.version, user=organizer)
+    team_update(team=team, data=data, version=team.version, by=user_actor(organizer))
     page = find("jw").content.decode()
     assert "卧龙队" in page and "姜维" in page
 
@@ -223,7 +227,9 @@ def test_staff_standings_follow_each_result_the_public_only_locked_rounds(event,
     staff_url = url + "?round=1"  # staff choose the open round (暂定)
     assert not re.search(r">\s*23\s*<", staff.get(staff_url).content.decode())
     match = event.matches.get(table=1)
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     assert re.search(r">\s*23\s*<", staff.get(staff_url).content.decode())
     assert not re.search(r">\s*23\s*<", public.get(url).content.decode())
 
@@ -279,7 +285,9 @@ def test_the_kept_page_follows_the_rounds_status(event, referee):
     url = reverse("pairings", args=["spring", 1])
     before = Client().get(url).content.decode()
     match = event.matches.exclude(ns=None).first()
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     event.refresh_from_db()
     after = Client().get(url).content.decode()
     assert f"{event.status}:{event.version}" in after and after != before

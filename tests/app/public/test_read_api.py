@@ -11,6 +11,7 @@ from django.urls import reverse
 from openapi_spec_validator import validate
 
 from tests.app.public.test_public_pages import play_and_lock
+from tournament.core.actors import user_actor
 from tournament.events.api_tokens import token_create, token_revoke
 from tournament.models import AuditEntry, Round
 from tournament.results.checks import ResultValues
@@ -96,9 +97,11 @@ def test_unpublished_data_is_404_without_a_token_and_200_with_one(event, referee
     tournament = event.tournament
     tournament.publish_pairings = tournament.publish_standings = False
     tournament.save()
-    _, secret = token_create(tournament=tournament, name="大屏")
+    _, secret = token_create(tournament=tournament, name="大屏", by=user_actor(None))
     match = event.matches.get(table=1)
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=referee)
+    submit_result(
+        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+    )
     paths = [
         "",
         "rounds/1/pairings/",
@@ -117,18 +120,18 @@ def test_unpublished_data_is_404_without_a_token_and_200_with_one(event, referee
 
 def test_a_draft_round_is_read_only_with_a_token(event):
     Round.objects.filter(pk=event.pk).update(status=Round.DRAFT)
-    _, secret = token_create(tournament=event.tournament, name="编排工具")
+    _, secret = token_create(tournament=event.tournament, name="编排工具", by=user_actor(None))
     assert Client().get(API + "rounds/1/pairings/").status_code == 404
     assert Client().get(API + "rounds/1/pairings/", **bearer(secret)).status_code == 200
 
 
 @pytest.mark.both_databases
 def test_a_revoked_or_foreign_token_is_refused(event, other_tournament, organizer):
-    token, secret = token_create(tournament=event.tournament, name="大屏")
-    _, foreign = token_create(tournament=other_tournament, name="别家")
+    token, secret = token_create(tournament=event.tournament, name="大屏", by=user_actor(None))
+    _, foreign = token_create(tournament=other_tournament, name="别家", by=user_actor(None))
     assert Client().get(API, **bearer(foreign)).status_code == 401
     assert Client().get(API, **bearer("gd_guess")).status_code == 401
-    token_revoke(tournament=event.tournament, token_id=token.pk)
+    token_revoke(tournament=event.tournament, token_id=token.pk, by=user_actor(None))
     response = Client().get(API, **bearer(secret))
     assert response.status_code == 401 and response.json()["detail"] == "令牌无效或已停用"
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.conftest import login
 from tournament.archive.importer import import_archive
 from tournament.archive.write import export_archive
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, ForbiddenPairing, Team
 from tournament.rounds.adjust import conflict_texts, conflicts, swap_teams
 from tournament.rounds.pairing import draw, pair_next_round
@@ -65,7 +66,7 @@ def test_bad_input_gets_a_chinese_message_and_changes_nothing(
 
 def test_a_pair_is_named_by_draw_number_or_by_a_player(tournament, six, as_organizer):
     """The draw number once drawn, or any part of a player's name when only one pair has it."""
-    draw(tournament, seed=1, overrides={six[2].pk: 5})
+    draw(tournament, seed=1, overrides={six[2].pk: 5}, by=user_actor(None))
     url = reverse("forbidden_pairings", args=[tournament.slug])
     response = as_organizer.post(url, {"a": "5", "b": "队4甲"}, follow=True)
     assert "已设置回避：队3 – 队4" in response.content.decode()
@@ -124,14 +125,14 @@ def test_only_the_organizer_sees_the_page(tournament, chief, outsider):
 def test_round_one_keeps_them_apart_and_the_adjustment_warns(tournament, six, organizer):
     a, b = six[0], six[1]
     ForbiddenPairing.objects.create(tournament=tournament, team_a=a, team_b=b)
-    draw(tournament, seed=1, overrides={a.pk: 1, b.pk: 2})
-    round_ = pair_next_round(tournament)
+    draw(tournament, seed=1, overrides={a.pk: 1, b.pk: 2}, by=user_actor(None))
+    round_ = pair_next_round(tournament, by=user_actor(None))
     tables = {frozenset((m.ew_id, m.ns_id)) for m in round_.matches.exclude(ns=None)}
     assert frozenset((a.pk, b.pk)) not in tables and len(tables) == 3
     # The organizer puts them together by hand: a warning, not a block.
     partner = next(m for m in round_.matches.all() if a.pk in (m.ew_id, m.ns_id))
     other = partner.ns_id if partner.ew_id == a.pk else partner.ew_id
-    swap_teams(round_, other, b.pk, user=organizer)
+    swap_teams(round_, other, b.pk, by=user_actor(organizer))
     texts = conflict_texts(round_, conflicts(round_))
     assert (False, f"第{partner.table}台：{a.name} 与 {b.name} 设置了回避，不应对阵") in [
         (blocking, text.replace(f"{b.name} 与 {a.name}", f"{a.name} 与 {b.name}"))

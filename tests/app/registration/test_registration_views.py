@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.app.sheet_files import xlsx
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Team
 from tournament.text.pinyin import pinyin_key
 
@@ -115,7 +116,9 @@ def test_list_is_paginated(tournament, as_organizer):
     from tests.app.sheet_files import pairs
     from tournament.registration.services import teams_import
 
-    teams_import(tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx")
+    teams_import(
+        tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx", by=user_actor(None)
+    )
     page = as_organizer.get(url("team_list", tournament)).content.decode()
     assert "共 120 个组合" in page and "队伍0051" not in page
     page3 = as_organizer.get(url("team_list", tournament), {"page": 3}).content.decode()
@@ -137,10 +140,12 @@ def test_the_list_reads_the_same_whatever_the_number_of_pairs(tournament, as_org
             assert as_organizer.get(url("team_list", tournament)).status_code == 200
         return len(queries)
 
-    teams_import(tournament=tournament, data=xlsx(pairs(3)), filename="a.xlsx")
+    teams_import(tournament=tournament, data=xlsx(pairs(3)), filename="a.xlsx", by=user_actor(None))
     few = statements()
     Team.objects.filter(tournament=tournament).delete()
-    teams_import(tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx")
+    teams_import(
+        tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx", by=user_actor(None)
+    )
     assert statements() == few
 
 

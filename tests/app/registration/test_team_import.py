@@ -6,6 +6,7 @@ import pytest
 from django.utils import translation
 
 from tests.app.sheet_files import HEADER, csv_bytes, pairs, xlsx
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Player, Team, Unit
 from tournament.registration.services import registration_check, teams_import
 from tournament.sheets.table_file import TableFileError
@@ -22,7 +23,7 @@ def snapshot(tournament):
 
 
 def run(tournament, data, name="报名.xlsx"):
-    return teams_import(tournament=tournament, data=data, filename=name)
+    return teams_import(tournament=tournament, data=data, filename=name, by=user_actor(None))
 
 
 def problems(check):

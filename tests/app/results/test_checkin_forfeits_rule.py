@@ -7,6 +7,7 @@ import pytest
 from django.db.models import Q
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.core.errors import NotAllowed
 from tournament.models import Absence, Match, Round, Team
 from tournament.rounds.pairing import pair_next_round
@@ -29,7 +30,7 @@ def _forfeited(team: Team) -> Match:
 @pytest.mark.parametrize("who", ["organizer", "chief", "shell"])
 def test_the_one_who_draws_sets_the_forfeits(request, tournament, absent, who):
     user = None if who == "shell" else request.getfixturevalue(who)
-    pair_next_round(tournament, user=user)
+    pair_next_round(tournament, by=user_actor(user))
     match = _forfeited(absent)
     assert (match.state, match.confirmed_via) == (Match.CONFIRMED, "absent")
     assert match.forfeit == ("EW" if match.ew_id == absent.pk else "NS")
@@ -39,5 +40,5 @@ def test_a_referee_drawing_gets_no_forfeit_written(tournament, absent, referee):
     """Pairing is the organizer's page; a service called for a referee asks the rule,
     which refuses, and the whole draw is undone with it."""
     with pytest.raises(NotAllowed):
-        pair_next_round(tournament, user=referee)
+        pair_next_round(tournament, by=user_actor(referee))
     assert not Round.objects.filter(tournament=tournament).exists()

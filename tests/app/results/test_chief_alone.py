@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
@@ -28,47 +29,47 @@ def round1(tournament, teams8, make_round):
 
 
 def enter(round_: Round, table: int, user) -> Match:
-    return submit_result(round_.matches.get(table=table), WIN, version=None, user=user)
+    return submit_result(round_.matches.get(table=table), WIN, version=None, by=user_actor(user))
 
 
 def test_the_chief_confirms_the_chiefs_own_entry(round1, chief):
     m = enter(round1, 1, chief)
     assert m.state == Match.ENTERED  # entering is not confirming: a separate act
-    m = confirm_result(m, version=m.version, user=chief)
+    m = confirm_result(m, version=m.version, by=user_actor(chief))
     assert (m.state, m.confirmed_by) == (Match.CONFIRMED, chief)
 
 
 def test_the_organizer_has_the_chiefs_right_too(round1, organizer):
     m = enter(round1, 1, organizer)
-    assert confirm_result(m, version=m.version, user=organizer).state == Match.CONFIRMED
+    assert confirm_result(m, version=m.version, by=user_actor(organizer)).state == Match.CONFIRMED
 
 
 def test_a_referee_still_never_confirms_their_own_entry(round1, referee):
     from tournament.results.table_write import confirm_problem
 
     m = enter(round1, 1, referee)
-    assert confirm_problem(m, referee, "referee").msg.code == MSG_SELF_CONFIRM
+    assert confirm_problem(m, user_actor(referee)).msg.code == MSG_SELF_CONFIRM
     with pytest.raises(Refused):
-        confirm_result(m, version=m.version, user=referee)
+        confirm_result(m, version=m.version, by=user_actor(referee))
 
 
 def test_a_chief_alone_confirms_all_and_locks(round1, chief):
     for table in (1, 2, 3, 4):
         enter(round1, table, chief)
-    assert confirm_all_entered(round1, user=chief) == 4
-    assert lock_round(round1, user=chief).status == Round.LOCKED
+    assert confirm_all_entered(round1, by=user_actor(chief)) == 4
+    assert lock_round(round1, by=user_actor(chief)).status == Round.LOCKED
 
 
 def test_the_command_line_acting_as_the_chief_confirms_the_chiefs_import(round1, chief):
     for table in (1, 2):
         enter(round1, table, chief)
-    assert confirm_imported(round1, user=chief) == 2
+    assert confirm_imported(round1, by=user_actor(chief, "cli")) == 2
 
 
 def test_the_command_line_as_a_referee_is_refused_on_their_own_entry(round1, referee):
     enter(round1, 1, referee)
     with pytest.raises(Refused) as refused:
-        confirm_imported(round1, user=referee)
+        confirm_imported(round1, by=user_actor(referee, "cli"))
     assert refused.value.msg.code == MSG_SELF_CONFIRM
 
 

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import new_round, register_pair
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match, Round
 from tournament.results.checks import ResultValues
@@ -27,7 +28,7 @@ RESULT = ResultValues(ew_level="A+", ns_level="5", winner="EW")
 
 
 def enter(round_: Round, table: int, user) -> Match:
-    return submit_result(round_.matches.get(table=table), RESULT, version=None, user=user)
+    return submit_result(round_.matches.get(table=table), RESULT, version=None, by=user_actor(user))
 
 
 @pytest.mark.both_databases  # the row locks and the bulk writes on PostgreSQL too
@@ -36,7 +37,7 @@ def test_every_entered_table_the_chiefs_own_too_is_confirmed(tournament, teams8,
     entered = [enter(round_, 1, chief)] + [enter(round_, table, referee) for table in (2, 3)]
     seq_before = Round.objects.get(pk=round_.pk).change_seq
 
-    assert confirm_all_entered(round_, user=chief) == 3
+    assert confirm_all_entered(round_, by=user_actor(chief)) == 3
 
     tables = {m.table: m for m in round_.matches.all()}
     for old in entered:
@@ -61,18 +62,18 @@ def test_a_round_with_every_table_confirmed_can_be_locked(tournament, teams8, re
     round_ = new_round(tournament, teams8)
     for table in (1, 2, 3, 4):
         enter(round_, table, referee)
-    assert confirm_all_entered(round_, user=chief) == 4
+    assert confirm_all_entered(round_, by=user_actor(chief)) == 4
     assert Round.objects.get(pk=round_.pk).status == Round.CONFIRMED
-    lock_round(round_, user=chief)
+    lock_round(round_, by=user_actor(chief))
     with pytest.raises(Refused, match="已锁定"):
-        confirm_all_entered(round_, user=chief)
+        confirm_all_entered(round_, by=user_actor(chief))
 
 
 def test_a_referee_cannot_confirm_the_round(tournament, teams8, referee, chief):
     round_ = new_round(tournament, teams8)
     enter(round_, 1, chief)
     with pytest.raises(Refused):
-        confirm_all_entered(round_, user=referee)
+        confirm_all_entered(round_, by=user_actor(referee))
     assert round_.matches.get(table=1).state == Match.ENTERED
 
 
@@ -83,7 +84,7 @@ def test_the_statements_do_not_grow_with_the_round(tournament, referee, chief):
             enter(round_, table, referee)
         fresh = User.objects.get(pk=chief.pk)  # its role not yet read
         with CaptureQueriesContext(connection) as queries:
-            assert confirm_all_entered(round_, user=fresh) == len(pairs) // 2
+            assert confirm_all_entered(round_, by=user_actor(fresh)) == len(pairs) // 2
         return len(queries)
 
     pairs = [register_pair(tournament, f"队{i}") for i in range(1, 25)]

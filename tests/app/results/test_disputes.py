@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match
 from tournament.results.checks import ResultValues
@@ -20,8 +21,8 @@ SECOND = ResultValues("A+", "5", winner="EW")
 @pytest.fixture
 def disputed(tournament, teams8, make_round, referee, ref2):
     m = make_round(tournament, teams8).matches.get(table=1)
-    m = submit_result(m, FIRST, version=m.version, user=referee)
-    return submit_result(m, SECOND, version=m.version, user=ref2, source="referee")
+    m = submit_result(m, FIRST, version=m.version, by=user_actor(referee))
+    return submit_result(m, SECOND, version=m.version, by=user_actor(ref2, "referee"))
 
 
 def test_both_entries_are_kept_with_who_and_how(disputed, referee, ref2):
@@ -66,16 +67,16 @@ def test_the_chief_enters_a_third_result(disputed, chief):
 
 def test_a_referee_cannot_pick(disputed, ref2):
     with pytest.raises(Refused):
-        pick_entry(disputed, dispute_entries(disputed)[1].pk, version=None, user=ref2)
+        pick_entry(disputed, dispute_entries(disputed)[1].pk, version=None, by=user_actor(ref2))
     assert Match.objects.get(pk=disputed.pk).state == Match.DISPUTED
 
 
 def test_an_entry_of_another_table_cannot_be_picked(disputed, chief, referee):
     other = disputed.round.matches.get(table=2)
-    submit_result(other, FIRST, version=other.version, user=referee)
+    submit_result(other, FIRST, version=other.version, by=user_actor(referee))
     foreign = other.submissions.get()
     with pytest.raises(Refused, match="没有找到"):
-        pick_entry(disputed, foreign.pk, version=None, user=chief)
+        pick_entry(disputed, foreign.pk, version=None, by=user_actor(chief))
 
 
 def test_two_entries_differing_in_how_a_was_passed_read_apart(
@@ -87,14 +88,16 @@ def test_two_entries_differing_in_how_a_was_passed_read_apart(
     tournament.save()
     m = make_round(tournament, teams8).matches.get(table=1)
     m = submit_result(
-        m, ResultValues("A+", "9", winner="EW", pass_upgrade=3), user=referee, version=m.version
+        m,
+        ResultValues("A+", "9", winner="EW", pass_upgrade=3),
+        by=user_actor(referee),
+        version=m.version,
     )
     submit_result(
         m,
         ResultValues("A+", "9", winner="EW", pass_upgrade=2),
         version=m.version,
-        user=ref2,
-        source="referee",
+        by=user_actor(ref2, "referee"),
     )
     page = login(chief).get(reverse("match_entry", args=[tournament.slug, 1, 1])).content.decode()
     section = page[page.index('id="dispute"') :]

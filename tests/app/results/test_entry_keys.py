@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.core.audit_text import readable
 from tournament.core.errors import Refused
 from tournament.models import AppliedEntry, AuditEntry, Foul, Match
@@ -121,7 +122,9 @@ def test_lateness_sent_twice_is_recorded_once(event, referee):
 def test_a_late_entry_on_a_table_changed_meanwhile_becomes_a_dispute(event, referee, ref2):
     m = table(event)
     form = levels(m, "A+", "5", entry_key=KEY, made_at=made(8), offline="1")  # version 0
-    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=referee)
+    submit_result(
+        m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
+    )
     answer = login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), form, **OUTBOX)
     m.refresh_from_db()
     assert m.state == Match.DISPUTED and m.ns_level == "K"  # nothing overwritten
@@ -136,7 +139,9 @@ def test_a_late_entry_on_a_table_changed_meanwhile_becomes_a_dispute(event, refe
 def test_a_late_entry_equal_to_the_stored_one_changes_nothing(event, referee, ref2):
     m = table(event)
     form, start = levels(m, "A+", "K", entry_key=KEY, offline="1"), m.version
-    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=referee)
+    submit_result(
+        m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
+    )
     login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), form, **OUTBOX)
     m.refresh_from_db()
     assert (m.state, m.version, m.submissions.count()) == (Match.ENTERED, start + 1, 1)
@@ -146,7 +151,9 @@ def test_a_late_entry_equal_to_the_stored_one_changes_nothing(event, referee, re
 def test_an_entry_sent_at_once_on_a_changed_table_is_refused_as_before(event, referee, ref2):
     m = table(event)
     form = levels(m, "A+", "5", entry_key=KEY)  # not late: the person is looking at the form
-    submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=referee)
+    submit_result(
+        m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
+    )
     answer = login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), form, **OUTBOX)
     m.refresh_from_db()
     assert answer.status_code == 409 and "已被他人修改" in answer.json()["errors"][0]
@@ -291,4 +298,4 @@ def test_a_dispute_of_sheets_in_play_shows_them_unfinished_with_nothing_to_adopt
     assert section.count("（未打完）") == 2 and "到时" not in section
     assert 'value="pick"' not in section
     with pytest.raises(Refused):
-        pick_entry(m, dispute_entries(m)[0].pk, version=m.version, user=chief)
+        pick_entry(m, dispute_entries(m)[0].pk, version=m.version, by=user_actor(chief))

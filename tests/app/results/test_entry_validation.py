@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Foul, Match, Round
 from tournament.printing.deallines import deal_lines
@@ -49,7 +50,12 @@ def test_a_foul_by_a_player_of_the_other_side_is_refused(table1, referee):
     ns_player = table1.ns.players.first()
     with pytest.raises(Refused, match="不是.*的选手"):
         record_foul(
-            table1, side="EW", kind="out_of_turn", severity="foul", player=ns_player, user=referee
+            table1,
+            side="EW",
+            kind="out_of_turn",
+            severity="foul",
+            player=ns_player,
+            by=user_actor(referee),
         )
     assert not Foul.objects.exists()
 
@@ -64,10 +70,16 @@ def test_the_web_form_says_why_a_wrong_player_is_refused(table1, referee):
 
 
 def test_a_deal_not_yet_played_is_refused_on_a_sheet(table1, referee):
-    m = save_sheet(table1, [{"win": "EW", "partner": 4}], version=table1.version, user=referee)
+    m = save_sheet(
+        table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
+    )
     with pytest.raises(Refused, match="只打了1副"):
-        record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=3, user=referee)
-    record_foul(m, side="EW", kind="out_of_turn", severity="foul", deal_number=2, user=referee)
+        record_foul(
+            m, side="EW", kind="out_of_turn", severity="foul", deal_number=3, by=user_actor(referee)
+        )
+    record_foul(
+        m, side="EW", kind="out_of_turn", severity="foul", deal_number=2, by=user_actor(referee)
+    )
     assert list(Foul.objects.values_list("deal_number", flat=True)) == [2]
 
 
@@ -80,14 +92,16 @@ def test_a_huge_deal_number_is_a_form_error_not_a_crash(table1, referee):
 
 
 def test_two_warnings_in_a_deal_agree_on_sheet_log_and_print(tournament, table1, referee):
-    m = save_sheet(table1, [{"win": "EW", "partner": 4}], version=table1.version, user=referee)
+    m = save_sheet(
+        table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
+    )
     for _ in range(2):  # from the entry page's foul form: no deal number typed
         record_foul(
             Match.objects.get(pk=m.pk),
             side="NS",
             kind="out_of_turn",
             severity="warning",
-            user=referee,
+            by=user_actor(referee),
         )
     m = Match.objects.get(pk=m.pk)
 
@@ -107,7 +121,7 @@ def test_a_second_wrong_count_in_another_deal_is_not_called_the_deals_second_war
     """报牌错误: a warning the first time in the match, a foul the second time in any deal
     (docs/rules.md §7.1); the entry page says so, not 同一副第二次警告 (issue 42)."""
     deals = [{"win": "EW", "partner": 4}, {"win": "NS", "partner": 3}]
-    m = save_sheet(table1, deals, version=table1.version, user=referee)
+    m = save_sheet(table1, deals, version=table1.version, by=user_actor(referee))
     for deal in (1, 2):
         record_foul(
             Match.objects.get(pk=m.pk),
@@ -115,7 +129,7 @@ def test_a_second_wrong_count_in_another_deal_is_not_called_the_deals_second_war
             kind="wrong_count",
             severity="warning",
             deal_number=deal,
-            user=referee,
+            by=user_actor(referee),
         )
     m = Match.objects.get(pk=m.pk)
     assert m.ns_fouls == 1

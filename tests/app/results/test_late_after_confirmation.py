@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import AppliedEntry, AuditEntry, Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import (
@@ -36,8 +37,8 @@ def key(n: int) -> str:
 def confirmed(event, referee, ref2, table: int = 1) -> Match:
     """A table entered by one referee and confirmed by another: the state a round locks on."""
     m = event.matches.get(table=table)
-    m = submit_result(m, WIN, version=m.version, user=referee)
-    return confirm_result(m, version=m.version, user=ref2)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+    return confirm_result(m, version=m.version, by=user_actor(ref2))
 
 
 def late_levels(ns: str, n: int, version: int = 0) -> dict:
@@ -92,11 +93,13 @@ def test_late_entries_after_the_chiefs_ruling_leave_the_round_lockable(event, re
     for table in (2, 3, 4):
         confirmed(event, referee, ref2, table)
     m = event.matches.get(table=1)
-    m = submit_result(m, WIN, version=m.version, user=referee)
-    m = submit_result(m, ResultValues("A+", "Q", winner="EW"), version=m.version, user=ref2)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+    m = submit_result(
+        m, ResultValues("A+", "Q", winner="EW"), version=m.version, by=user_actor(ref2)
+    )
     assert m.state == Match.DISPUTED
     entry = m.submissions.order_by("pk").first()
-    m = pick_entry(m, entry.pk, version=m.version, user=chief)
+    m = pick_entry(m, entry.pk, version=m.version, by=user_actor(chief))
     assert m.state == Match.CONFIRMED
     ruled = unchanged(m)
     staff_url = reverse("match_entry", args=["spring", 1, 1])
@@ -106,7 +109,7 @@ def test_late_entries_after_the_chiefs_ruling_leave_the_round_lockable(event, re
         Client().post(reverse("table_entry", args=["spring", m.pk, code]), data, **OUTBOX)
     assert unchanged(m) == ruled
     assert AuditEntry.objects.filter(action="result.dispute").count() == 1  # the first only
-    assert lock_round(Round.objects.get(pk=event.pk), user=chief).status == Round.LOCKED
+    assert lock_round(Round.objects.get(pk=event.pk), by=user_actor(chief)).status == Round.LOCKED
 
 
 def test_a_late_sheet_on_a_confirmed_table_is_kept_too(event, referee, ref2):
@@ -156,7 +159,7 @@ FORFEIT_NS = {"forfeit_by": "NS", "reason": "late"}
 @pytest.mark.parametrize("referee_step", [PENALTY_NS, FORFEIT_NS], ids=["penalty", "forfeit"])
 def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step):
     m = event.matches.get(table=1)
-    m = save_sheet(m, [{"win": "EW", "partner": 2}], version=m.version, user=referee)
+    m = save_sheet(m, [{"win": "EW", "partner": 2}], version=m.version, by=user_actor(referee))
     url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
     steps = [{"win": "EW", "partner": 2}, referee_step]
     body = {"version": 0, "steps": steps, "entry_key": key(8), "offline": True}
@@ -174,7 +177,7 @@ def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step
 def test_a_players_late_sheet_keeping_the_referees_steps_is_still_filed(event, referee):
     m = event.matches.get(table=1)
     first = [{"win": "EW", "partner": 2}, PENALTY_NS]
-    m = save_sheet(m, first, version=m.version, user=referee)
+    m = save_sheet(m, first, version=m.version, by=user_actor(referee))
     url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
     body = {"version": 0, "steps": [{"win": "NS", "partner": 2}, PENALTY_NS], "entry_key": key(9)}
     answer = Client().post(url, json.dumps({**body, "offline": True}), "application/json")
@@ -184,7 +187,7 @@ def test_a_players_late_sheet_keeping_the_referees_steps_is_still_filed(event, r
 
 def test_at_most_one_open_conflict_per_side_and_table(event, referee):
     m = event.matches.get(table=1)
-    m = submit_result(m, WIN, version=m.version, user=referee)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     url = reverse("table_entry", args=["spring", m.pk, m.ew_code])
 
     def side_late(ns: str, n: int):

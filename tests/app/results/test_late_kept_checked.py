@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import AppliedEntry, AuditEntry, Match, Round, Staff
 from tournament.results.checks import ResultValues
 from tournament.results.entry_keys import MAX_KEPT, MAX_LATE_STEPS
@@ -36,8 +37,8 @@ def event(tournament, teams8, make_round, chief):
 
 def confirmed(event, referee, ref2) -> Match:
     m = event.matches.get(table=1)
-    m = submit_result(m, WIN, version=m.version, user=referee)
-    return confirm_result(m, version=m.version, user=ref2)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+    return confirm_result(m, version=m.version, by=user_actor(ref2))
 
 
 def late_sheet(client: Client, url: str, steps: list, n: int, version: int = 0):
@@ -77,8 +78,10 @@ def test_a_junk_late_sheet_from_a_slip_link_is_refused_and_the_chiefs_page_stays
 
 def test_a_junk_late_sheet_from_a_referee_in_the_dispute_is_refused(event, referee, ref2, chief):
     m = event.matches.get(table=1)
-    m = submit_result(m, WIN, version=m.version, user=referee)
-    m = submit_result(m, ResultValues("A+", "Q", winner="EW"), version=m.version, user=ref2)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+    m = submit_result(
+        m, ResultValues("A+", "Q", winner="EW"), version=m.version, by=user_actor(ref2)
+    )
     assert m.state == Match.DISPUTED
     before = stored(m)
     url = reverse("match_sheet_api", args=["spring", 1, 1])

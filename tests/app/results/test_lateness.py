@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import Round, Team
 from tournament.results.lateness import record_absence
@@ -21,11 +22,11 @@ def test_absence_before_the_limit_is_refused(tournament, teams8, make_round, ref
     r.refresh_from_db()
     m = r.matches.get(table=1)
     with pytest.raises(Refused) as refused:
-        record_absence(m, "NS", user=referee)
+        record_absence(m, "NS", by=user_actor(referee))
     assert refused.value.msg.code == "late_too_early" and refused.value.msg.params["n"] == 10
     Round.objects.filter(pk=r.pk).update(started_at=timezone.now() - timedelta(minutes=11))
     r.refresh_from_db()
-    m = record_absence(r.matches.get(table=1), "NS", user=referee)
+    m = record_absence(r.matches.get(table=1), "NS", by=user_actor(referee))
     assert (m.forfeit, m.defeat_reason, m.winner) == ("NS", "late", "EW")
 
 
@@ -37,10 +38,10 @@ def test_absence_at_exactly_the_limit_is_refused(tournament, teams8, make_round,
     r.refresh_from_db()
     limit = started + timedelta(minutes=tournament.late_minutes)
     with pytest.raises(Refused) as refused:
-        record_absence(r.matches.get(table=1), "NS", user=referee, now=limit)
+        record_absence(r.matches.get(table=1), "NS", by=user_actor(referee), now=limit)
     assert refused.value.msg.code == "late_too_early"
     later = limit + timedelta(seconds=1)
-    m = record_absence(r.matches.get(table=1), "NS", user=referee, now=later)
+    m = record_absence(r.matches.get(table=1), "NS", by=user_actor(referee), now=later)
     assert (m.forfeit, m.defeat_reason) == ("NS", "late")
 
 
@@ -50,7 +51,7 @@ def test_late_in_three_consecutive_rounds_is_disqualified(tournament, teams8, ma
     late = teams8[1]  # NS at table 1 in every round below
     for number in (1, 2, 3):
         r = make_round(tournament, teams8, number=number)
-        record_absence(r.matches.get(table=1), "NS", user=referee)
+        record_absence(r.matches.get(table=1), "NS", by=user_actor(referee))
         late.refresh_from_db()
         assert late.status == (Team.DISQUALIFIED if number == 3 else Team.ACTIVE)
 
@@ -60,6 +61,6 @@ def test_lateness_disqualifies_only_under_the_option(tournament, teams8, make_ro
     late = teams8[1]
     for number in (1, 2, 3):
         r = make_round(tournament, teams8, number=number)
-        record_absence(r.matches.get(table=1), "NS", user=referee)
+        record_absence(r.matches.get(table=1), "NS", by=user_actor(referee))
     late.refresh_from_db()
     assert late.status == Team.ACTIVE

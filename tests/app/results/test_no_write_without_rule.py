@@ -22,6 +22,7 @@ import pytest
 from django.db import transaction
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.core.errors import NotAllowed
 from tournament.models import Match, Staff
 from tournament.results import write_rule
@@ -59,11 +60,12 @@ TABLE_WRITERS = {
     ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
 }
 # Services that lock a table and leave the rule to the one function they hand it to:
-# apply_once locks it for the phone's key, then runs the path's own service, which asks
-# the rule; _confirm_locked hands it to _confirm, the one path to a confirmed table, which
+# apply_once and record_final lock it for the phone's key, then run the path's own service
+# (record_final: enter_result or resolve_dispute), which asks the rule; _confirm_locked hands it to _confirm, the one path to a confirmed table, which
 # asks the confirm path (for a second identical entry too).
 HANDS_ON = {
     ("results/entry_keys.py", "apply_once"): None,
+    ("results/entry.py", "record_final"): None,
     ("results/services.py", "_confirm_locked"): "_confirm",
 }
 
@@ -165,8 +167,7 @@ def _unruled_entry(match: Match, user) -> Match:
     locked.ns_level, locked.ew_level, locked.state = "5", "A+", Match.ENTERED
     return save_match(
         locked,
-        user=user,
-        request=None,
+        by=user_actor(user),
         action="result.enter",
         before=before,
         summary=about_match(MSG_AUDIT_ENTERED, locked),
@@ -185,7 +186,7 @@ def test_a_path_that_forgot_the_rule_fails_at_its_first_save(table, referee):
 @pytest.mark.usefixtures(ONE_EVENT)
 def test_the_rule_holds_for_the_table_it_was_asked_about_only(table, referee):
     with pytest.raises(UnruledWrite), transaction.atomic():
-        require_write(lock_match(table, None), referee, "referee", write_rule.FORM)
+        require_write(lock_match(table, None), user_actor(referee), write_rule.FORM)
         _unruled_entry(table, referee)  # locked again: another row object, not ruled
 
 
@@ -194,16 +195,17 @@ def test_the_rule_holds_for_the_table_it_was_asked_about_only(table, referee):
 def test_a_late_entry_kept_by_the_rule_cannot_be_saved(table, referee, chief, make_user):
     other = make_user("ref2")
     Staff.objects.create(tournament=table.round.tournament, user=other, role=Staff.REFEREE)
-    m = submit_result(table, ResultValues("A+", "K", winner="EW"), version=None, user=referee)
-    confirm_result(m, version=m.version, user=other)
+    m = submit_result(
+        table, ResultValues("A+", "K", winner="EW"), version=None, by=user_actor(referee)
+    )
+    confirm_result(m, version=m.version, by=user_actor(other))
     with pytest.raises(UnruledWrite), transaction.atomic():
         locked = lock_match(table, None)
-        _kind, decision = require_write(locked, referee, "referee", write_rule.LATE)
+        _kind, decision = require_write(locked, user_actor(referee), write_rule.LATE)
         assert decision.verdict == write_rule.KEEP
         save_match(
             locked,
-            user=referee,
-            request=None,
+            by=user_actor(referee),
             action="result.enter",
             before=snapshot(locked),
             summary=about_match(MSG_AUDIT_ENTERED, locked),
@@ -218,8 +220,10 @@ def test_the_round_wide_confirmation_asks_the_rule_for_each_table(table, referee
     Staff.objects.create(
         tournament=table.round.tournament, user=elsewhere, role=Staff.REFEREE, tables="5-8"
     )
-    m = submit_result(table, ResultValues("A+", "K", winner="EW"), version=None, user=referee)
+    m = submit_result(
+        table, ResultValues("A+", "K", winner="EW"), version=None, by=user_actor(referee)
+    )
     with pytest.raises(NotAllowed), transaction.atomic():
         locked = lock_match(m, None)
-        confirm_tables(locked.round, [locked], user=elsewhere, source="referee")
+        confirm_tables(locked.round, [locked], by=user_actor(elsewhere, "referee"))
     assert Match.objects.get(pk=table.pk).state == Match.ENTERED

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Round, Staff
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
@@ -75,9 +76,9 @@ def side_agree(match: Match, side: str) -> bool:
 
 
 def test_a_referee_not_assigned_to_the_table_sees_no_button_and_is_refused(round1, chief, referee):
-    t3 = submit_result(round1.matches.get(table=3), WIN, version=None, user=chief)
+    t3 = submit_result(round1.matches.get(table=3), WIN, version=None, by=user_actor(chief))
     assert not staff_agree(login(referee), t3)
-    t1 = submit_result(round1.matches.get(table=1), WIN, version=None, user=chief)
+    t1 = submit_result(round1.matches.get(table=1), WIN, version=None, by=user_actor(chief))
     assert staff_agree(login(referee), t1)  # an assigned table: shown and accepted
 
 
@@ -95,12 +96,12 @@ def test_the_side_that_entered_sees_no_button_the_other_side_confirms(round1):
 
 
 def test_the_referee_who_entered_sees_no_button(round1, referee):
-    t1 = submit_result(round1.matches.get(table=1), WIN, version=None, user=referee)
+    t1 = submit_result(round1.matches.get(table=1), WIN, version=None, by=user_actor(referee))
     assert not staff_agree(login(referee), t1)
 
 
 def test_no_button_once_the_round_is_locked(round1, chief, referee):
-    t1 = submit_result(round1.matches.get(table=1), WIN, version=None, user=chief)
+    t1 = submit_result(round1.matches.get(table=1), WIN, version=None, by=user_actor(chief))
     Round.objects.filter(pk=round1.pk).update(status=Round.LOCKED)  # an entered table left
     assert not staff_agree(login(referee), t1)
     assert not side_agree(t1, "NS")
@@ -122,10 +123,10 @@ def confirmation(match: Match) -> tuple:
 
 
 def test_an_identical_second_entry_confirms_as_the_button_does(round1, chief, referee):
-    by_button = submit_result(round1.matches.get(table=1), WIN, version=None, user=chief)
-    confirm_result(by_button, version=by_button.version, user=referee)
-    by_entry = submit_result(round1.matches.get(table=2), WIN, version=None, user=chief)
-    submit_result(by_entry, WIN, version=by_entry.version, user=referee)
+    by_button = submit_result(round1.matches.get(table=1), WIN, version=None, by=user_actor(chief))
+    confirm_result(by_button, version=by_button.version, by=user_actor(referee))
+    by_entry = submit_result(round1.matches.get(table=2), WIN, version=None, by=user_actor(chief))
+    submit_result(by_entry, WIN, version=by_entry.version, by=user_actor(referee))
     button, entry = confirmation(by_button), confirmation(by_entry)
     assert button[0] == Match.CONFIRMED and button[4] == "result.confirm"
     assert button == entry
@@ -135,11 +136,11 @@ def test_both_ways_in_lock_the_round_alike(round1, chief, referee):
     """After either way in, the round locks: the status the one path leaves is the same."""
     Staff.objects.filter(tournament=round1.tournament, user=referee).update(tables="")
     for table in (1, 2, 3, 4):
-        m = submit_result(round1.matches.get(table=table), WIN, version=None, user=chief)
+        m = submit_result(round1.matches.get(table=table), WIN, version=None, by=user_actor(chief))
         if table % 2:
-            confirm_result(m, version=m.version, user=referee)
+            confirm_result(m, version=m.version, by=user_actor(referee))
         else:
-            submit_result(m, WIN, version=m.version, user=referee)
+            submit_result(m, WIN, version=m.version, by=user_actor(referee))
     assert set(round1.matches.exclude(ns=None).values_list("state", flat=True)) == {"confirmed"}
-    lock_round(Round.objects.get(pk=round1.pk), user=chief)
+    lock_round(Round.objects.get(pk=round1.pk), by=user_actor(chief))
     assert Round.objects.get(pk=round1.pk).status == Round.LOCKED

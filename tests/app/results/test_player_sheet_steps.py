@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.core.errors import NotAllowed
 from tournament.models import Match
 from tournament.results.services import save_sheet
@@ -29,7 +30,7 @@ def table(tournament, teams8, make_round, referee):
     tournament.table_entry = True
     tournament.save()
     match = make_round(tournament, teams8).matches.get(table=1)
-    return save_sheet(match, [EW_WINS, PENALTY], version=match.version, user=referee)
+    return save_sheet(match, [EW_WINS, PENALTY], version=match.version, by=user_actor(referee))
 
 
 def player_post(match: Match, steps: list):
@@ -72,11 +73,14 @@ def test_the_check_is_the_services_whatever_path_saves_the_sheet(table, referee)
             table,
             [EW_WINS, {"penalty": "NS", "levels": -1}],
             version=table.version,
-            source="table_ns",
+            by=user_actor(None, "table_ns"),
         )
     # A referee may still change the referee's own steps.
     saved = save_sheet(
-        table, [EW_WINS, {"penalty": "NS", "levels": -1}], version=table.version, user=referee
+        table,
+        [EW_WINS, {"penalty": "NS", "levels": -1}],
+        version=table.version,
+        by=user_actor(referee),
     )
     assert saved.deals[1] == {"penalty": "NS", "levels": -1}
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import Match
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -19,9 +20,11 @@ def test_the_chiefs_entry_in_a_dispute_is_labelled_chief_referee(
 ):
     """The chief's entry from the staff entry page (source "referee") read "chief · 裁判"."""
     m = make_round(tournament, teams8).matches.get(table=1)
-    m = submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=referee)
     m = submit_result(
-        m, ResultValues("A+", "5", winner="EW"), version=m.version, user=chief, source="referee"
+        m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
+    )
+    m = submit_result(
+        m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(chief, "referee")
     )
     assert m.state == Match.DISPUTED
     page = login(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match, Round, Tournament
 from tournament.results.checks import ResultInvalid, ResultValues, check_result, result_from_deals
@@ -88,33 +89,33 @@ def values(ew="A+", ns="K", **kw):
 
 
 def test_entry_then_confirmation_by_another_referee(table1, referee, chief):
-    m = submit_result(table1, values(), version=table1.version, user=referee)
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
     assert m.state == Match.ENTERED and m.entered_by == referee
-    m = confirm_result(m, version=m.version, user=chief)
+    m = confirm_result(m, version=m.version, by=user_actor(chief))
     assert m.state == Match.CONFIRMED and m.confirmed_by == chief
 
 
 def test_self_confirmation_is_refused_by_the_server(table1, referee):
-    m = submit_result(table1, values(), version=table1.version, user=referee)
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
     with pytest.raises(Refused) as refused:
-        confirm_result(m, version=m.version, user=referee)
+        confirm_result(m, version=m.version, by=user_actor(referee))
     assert refused.value.msg.code == MSG_SELF_CONFIRM
     m.refresh_from_db()
     assert m.state == Match.ENTERED
 
 
 def test_table_side_cannot_confirm_its_own_entry_but_the_other_side_can(table1, tournament):
-    m = submit_result(table1, values(), version=table1.version, source="table_ew")
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(None, "table_ew"))
     with pytest.raises(Refused) as refused:
-        confirm_result(m, version=m.version, source="table_ew")
+        confirm_result(m, version=m.version, by=user_actor(None, "table_ew"))
     assert refused.value.msg.code == MSG_SELF_CONFIRM
-    m = confirm_result(m, version=m.version, source="table_ns", pin=m.ns_pin)
+    m = confirm_result(m, version=m.version, by=user_actor(None, "table_ns"), pin=m.ns_pin)
     assert m.state == Match.CONFIRMED and m.confirmed_via == "table_ns"
 
 
 def test_same_result_from_a_second_person_confirms_it(table1, referee, chief):
-    m = submit_result(table1, values(), version=table1.version, user=referee)
-    m = submit_result(m, values(), version=m.version, user=chief)
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
+    m = submit_result(m, values(), version=m.version, by=user_actor(chief))
     assert m.state == Match.CONFIRMED
 
 
@@ -123,32 +124,32 @@ def test_different_second_entry_is_a_dispute_and_keeps_the_first(table1, referee
     from tournament.models import Staff
 
     Staff.objects.create(tournament=table1.round.tournament, user=other, role=Staff.REFEREE)
-    m = submit_result(table1, values(), version=table1.version, user=referee)
-    m = submit_result(m, values("A+", "Q"), version=m.version, user=other)
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
+    m = submit_result(m, values("A+", "Q"), version=m.version, by=user_actor(other))
     assert m.state == Match.DISPUTED and m.ns_level == "K"
     assert m.submissions.count() == 2
-    ruled = resolve_dispute(m, values("A+", "Q"), version=m.version, user=chief)
+    ruled = resolve_dispute(m, values("A+", "Q"), version=m.version, by=user_actor(chief))
     assert ruled.state == Match.CONFIRMED and ruled.ns_level == "Q"
 
 
 def test_referee_cannot_rule_a_dispute(table1, referee):
     with pytest.raises(Refused):
-        resolve_dispute(table1, values(), version=table1.version, user=referee)
+        resolve_dispute(table1, values(), version=table1.version, by=user_actor(referee))
 
 
 def test_stale_save_is_refused_and_current_values_are_returned(table1, referee, chief):
     old_version = table1.version
-    submit_result(table1, values(), version=old_version, user=referee)
+    submit_result(table1, values(), version=old_version, by=user_actor(referee))
     with pytest.raises(StaleResult) as exc:
-        submit_result(table1, values("A+", "2"), version=old_version, user=chief)
+        submit_result(table1, values("A+", "2"), version=old_version, by=user_actor(chief))
     assert exc.value.current.ns_level == "K"
     table1.refresh_from_db()
     assert table1.ns_level == "K" and table1.state == Match.ENTERED
 
 
 def test_every_change_is_audited_with_before_and_after(table1, referee, chief):
-    m = submit_result(table1, values(), version=table1.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
     entries = AuditEntry.objects.filter(object_type="match", object_id=str(table1.pk)).order_by(
         "id"
     )
@@ -160,48 +161,48 @@ def test_every_change_is_audited_with_before_and_after(table1, referee, chief):
 def test_confirmation_off_confirms_at_once(table1, tournament, referee):
     tournament.confirmation_required = False
     tournament.save()
-    m = submit_result(table1, values(), version=table1.version, user=referee)
+    m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
     assert m.state == Match.CONFIRMED
 
 
 def test_draft_round_takes_no_results(tournament, teams8, make_round, referee):
     round_ = make_round(tournament, teams8, status=Round.DRAFT)
     with pytest.raises(Refused, match="尚未公布"):
-        submit_result(round_.matches.get(table=1), values(), version=None, user=referee)
+        submit_result(round_.matches.get(table=1), values(), version=None, by=user_actor(referee))
 
 
 def confirm_all(round_, referee, chief):
     for m in round_.matches.exclude(ns=None):
-        m = submit_result(m, values(), version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = submit_result(m, values(), version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 def test_round_status_follows_the_tables_and_locks(tournament, teams8, make_round, referee, chief):
     round_ = make_round(tournament, teams8)
-    start_round(round_, user=chief)
+    start_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.IN_PLAY and round_.started_at
     with pytest.raises(Refused, match="还有4台成绩未确认"):
-        lock_round(round_, user=chief)
+        lock_round(round_, by=user_actor(chief))
     confirm_all(round_, referee, chief)
     round_.refresh_from_db()
     assert round_.status == Round.CONFIRMED
     with pytest.raises(Refused):
-        lock_round(round_, user=referee)
-    lock_round(round_, user=chief)
+        lock_round(round_, by=user_actor(referee))
+    lock_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.LOCKED
     m = round_.matches.get(table=1)
     with pytest.raises(Refused, match="已锁定"):
-        submit_result(m, values("A+", "2"), version=m.version, user=chief)
+        submit_result(m, values("A+", "2"), version=m.version, by=user_actor(chief))
 
 
 def test_unlock_marks_later_rounds_stale(tournament, teams8, make_round, referee, chief):
     r1 = make_round(tournament, teams8, number=1)
     confirm_all(r1, referee, chief)
-    lock_round(r1, user=chief)
+    lock_round(r1, by=user_actor(chief))
     r2 = make_round(tournament, teams8[::-1], number=2, status=Round.PUBLISHED)
-    unlock_round(r1, user=chief)
+    unlock_round(r1, by=user_actor(chief))
     r1.refresh_from_db()
     r2.refresh_from_db()
     assert r1.status == Round.CONFIRMED and r2.stale
@@ -212,22 +213,24 @@ def test_sheet_saves_after_every_deal_and_enters_the_result_at_the_end(table1, r
     m = table1
     for _ in range(4):
         steps.append({"win": "EW", "partner": 2})
-        m = save_sheet(m, list(steps), version=m.version, user=referee)
+        m = save_sheet(m, list(steps), version=m.version, by=user_actor(referee))
         assert m.state == Match.IN_PLAY
     assert m.ew_level == "A"
     steps.append({"win": "EW", "partner": 3})
-    m = save_sheet(m, steps, version=m.version, user=referee)
+    m = save_sheet(m, steps, version=m.version, by=user_actor(referee))
     assert (m.state, m.ew_level, m.ns_level, m.mode) == (Match.ENTERED, "A+", "2", "deals")
 
 
 def test_sheet_with_an_impossible_step_changes_nothing(table1, referee):
-    m = save_sheet(table1, [{"win": "EW", "partner": 2}], version=table1.version, user=referee)
+    m = save_sheet(
+        table1, [{"win": "EW", "partner": 2}], version=table1.version, by=user_actor(referee)
+    )
     with pytest.raises(ResultInvalid, match="第2条记录"):
         save_sheet(
             m,
             [{"win": "EW", "partner": 2}, {"win": "EW", "partner": 5}],
             version=m.version,
-            user=referee,
+            by=user_actor(referee),
         )
     m.refresh_from_db()
     assert m.deals == [{"win": "EW", "partner": 2}]
@@ -236,7 +239,7 @@ def test_sheet_with_an_impossible_step_changes_nothing(table1, referee):
 def test_three_fouls_in_the_log_end_the_match(table1, referee):
     Tournament.objects.filter(pk=table1.round.tournament_id).update(three_fouls_defeat=True)
     for _ in range(3):
-        record_foul(table1, side="NS", kind="time_delay", severity="foul", user=referee)
+        record_foul(table1, side="NS", kind="time_delay", severity="foul", by=user_actor(referee))
     m = Match.objects.get(pk=table1.pk)
     assert (m.ns_fouls, m.defeat_side, m.defeat_reason, m.winner, m.state) == (
         3,
@@ -249,7 +252,7 @@ def test_three_fouls_in_the_log_end_the_match(table1, referee):
 
 def test_three_fouls_in_the_log_are_counted_but_lose_nothing_without_the_option(table1, referee):
     for _ in range(3):
-        record_foul(table1, side="NS", kind="signalling", severity="foul", user=referee)
+        record_foul(table1, side="NS", kind="signalling", severity="foul", by=user_actor(referee))
     m = Match.objects.get(pk=table1.pk)
     assert (m.ns_fouls, m.defeat_side, m.winner) == (3, "", "")
 
@@ -257,34 +260,61 @@ def test_three_fouls_in_the_log_are_counted_but_lose_nothing_without_the_option(
 def test_a_delay_warning_is_a_foul_when_the_event_says_so(table1, referee):
     # 《掼蛋比赛竞赛细则》 (docs/rules.md §7.1): "若拖延時間則直接記犯規1次。"
     record_foul(
-        table1, side="NS", kind="time_delay", severity="warning", deal_number=1, user=referee
+        table1,
+        side="NS",
+        kind="time_delay",
+        severity="warning",
+        deal_number=1,
+        by=user_actor(referee),
     )
     assert Match.objects.get(pk=table1.pk).ns_fouls == 0
     Tournament.objects.filter(pk=table1.round.tournament_id).update(delay="foul")
     record_foul(
-        table1, side="NS", kind="time_delay", severity="warning", deal_number=2, user=referee
+        table1,
+        side="NS",
+        kind="time_delay",
+        severity="warning",
+        deal_number=2,
+        by=user_actor(referee),
     )
     assert Match.objects.get(pk=table1.pk).ns_fouls == 2  # both delays count now
 
 
 def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):
     record_foul(
-        table1, side="EW", kind="out_of_turn", severity="warning", deal_number=4, user=referee
+        table1,
+        side="EW",
+        kind="out_of_turn",
+        severity="warning",
+        deal_number=4,
+        by=user_actor(referee),
     )
     assert Match.objects.get(pk=table1.pk).ew_fouls == 0
     record_foul(
-        table1, side="EW", kind="out_of_turn", severity="warning", deal_number=4, user=referee
+        table1,
+        side="EW",
+        kind="out_of_turn",
+        severity="warning",
+        deal_number=4,
+        by=user_actor(referee),
     )
     assert Match.objects.get(pk=table1.pk).ew_fouls == 1
     record_foul(
-        table1, side="EW", kind="out_of_turn", severity="warning", deal_number=5, user=referee
+        table1,
+        side="EW",
+        kind="out_of_turn",
+        severity="warning",
+        deal_number=5,
+        by=user_actor(referee),
     )
     assert Match.objects.get(pk=table1.pk).ew_fouls == 1
 
 
 def test_foul_on_a_deal_sheet_goes_through_the_engine(table1, referee):
-    m = save_sheet(table1, [{"win": "EW", "partner": 4}], version=table1.version, user=referee)
-    record_foul(m, side="NS", kind="out_of_turn", severity="foul", user=referee)
+    m = save_sheet(
+        table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
+    )
+    record_foul(m, side="NS", kind="out_of_turn", severity="foul", by=user_actor(referee))
     m = Match.objects.get(pk=table1.pk)
     # EW won 1-4 (+1) → 3; NS's out-of-turn play gives EW +1 → 4.
     assert (

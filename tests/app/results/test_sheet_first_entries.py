@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.app.sheet_files import xlsx
 from tests.conftest import new_round, register_pair
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Round, Submission
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.results.checks import ResultValues
@@ -38,7 +39,9 @@ COMPARED = (
 
 
 def imported(round_: Round, rows=ROWS, user=None) -> None:
-    check = import_results(round_, data=xlsx(rows, header=HEADER), filename="r.xlsx", user=user)
+    check = import_results(
+        round_, data=xlsx(rows, header=HEADER), filename="r.xlsx", by=user_actor(user, "import")
+    )
     assert check.ok, [str(p) for p in check.problems]
 
 
@@ -78,7 +81,7 @@ def test_a_sheet_enters_each_new_table_as_the_entry_service_does(tournament, tea
     one_by_one = new_round(tournament, teams8, number=2)
     for table, values in VALUES.items():
         match = one_by_one.matches.get(table=table)
-        submit_result(match, values, version=None, user=referee, source="import")
+        submit_result(match, values, version=None, by=user_actor(referee, "import"))
     assert entered(by_sheet) == entered(one_by_one)
     # The entry on file is no later than the table's entered_at, as one by one: a dispute
     # finds the stored entry by it (a later one listed a withdrawn entry in the dispute).
@@ -94,7 +97,7 @@ def test_a_table_a_referee_entered_is_confirmed_by_the_same_result_on_the_sheet(
     tournament, teams8, referee
 ):
     round_ = new_round(tournament, teams8)
-    submit_result(round_.matches.get(table=1), VALUES[1], version=None, user=referee)
+    submit_result(round_.matches.get(table=1), VALUES[1], version=None, by=user_actor(referee))
     imported(round_)  # tables 1, 2 and 3; 2 and 3 new
     states = dict(round_.matches.values_list("table", "state"))
     assert states == {1: Match.CONFIRMED, 2: Match.ENTERED, 3: Match.ENTERED, 4: Match.EMPTY}

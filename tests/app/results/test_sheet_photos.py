@@ -13,6 +13,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, SheetPhoto
 from tournament.results.checks import ResultValues
 from tournament.results.photo_files import sheet_jpeg
@@ -127,9 +128,11 @@ def test_the_photo_shows_on_the_entry_page_in_disputes_and_in_the_round_audit(
     assert photo_url in staff_client(referee).get(entry).content.decode()
     audit = staff_client(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
     assert f'src="{photo_url}"' in audit and "第1台上传记录表照片" in audit
-    table = submit_result(table, ResultValues("A+", "5", winner="EW"), version=1, user=referee)
+    table = submit_result(
+        table, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
+    )
     two = ResultValues("A+", "6", winner="EW")
-    table = submit_result(table, two, version=table.version, user=chief, source="referee")
+    table = submit_result(table, two, version=table.version, by=user_actor(chief, "referee"))
     assert table.state == "disputed"
     page = staff_client(chief).get(entry).content.decode()
     dispute = page.split('id="dispute"')[1].split("</section>")[0]

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match
 from tournament.models.table_guard import exempt
@@ -76,7 +77,7 @@ def test_the_same_address_cannot_confirm_right_after_the_entry(t1, referee):
 
 def test_a_referee_confirms_at_once_without_a_pin(t1, referee):
     t1 = enter_as_ew(t1)
-    assert confirm_result(t1, version=t1.version, user=referee).state == Match.CONFIRMED
+    assert confirm_result(t1, version=t1.version, by=user_actor(referee)).state == Match.CONFIRMED
 
 
 def test_wrong_pins_are_counted_then_the_side_needs_the_referee(t1):
@@ -86,13 +87,13 @@ def test_wrong_pins_are_counted_then_the_side_needs_the_referee(t1):
         confirm_as_ns(t1, wrong)
     assert confirm_as_ns(t1, t1.ns_pin).state == Match.ENTERED
     with pytest.raises(Refused, match="请裁判确认"):
-        confirm_result(t1, version=t1.version, source="table_ns", pin=t1.ns_pin)
+        confirm_result(t1, version=t1.version, by=user_actor(None, "table_ns"), pin=t1.ns_pin)
 
 
 def test_the_other_side_cannot_confirm_by_entering_the_same_result(t1):
     t1 = enter_as_ew(t1)
     with pytest.raises(Refused, match="PIN"):
-        submit_result(t1, WIN, version=t1.version, source="table_ns")
+        submit_result(t1, WIN, version=t1.version, by=user_actor(None, "table_ns"))
     t1.refresh_from_db()
     assert t1.state == Match.ENTERED
 

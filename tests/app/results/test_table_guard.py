@@ -14,6 +14,7 @@ from django.forms.models import model_to_dict
 from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Round
 from tournament.models.table_guard import (
     EXEMPT,
@@ -43,8 +44,8 @@ def test_every_field_of_a_table_is_result_or_listed_with_why():
 @pytest.fixture
 def confirmed(tournament, teams8, make_round, referee, chief) -> Match:
     table = make_round(tournament, teams8).matches.get(table=1)
-    m = submit_result(table, WIN, version=None, user=referee)
-    return confirm_result(m, version=m.version, user=chief)
+    m = submit_result(table, WIN, version=None, by=user_actor(referee))
+    return confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 # A new write path that forgot the rule, whatever its names: each reopens a confirmed table.
@@ -89,7 +90,7 @@ def test_the_rule_lets_its_table_through_in_its_block_only(confirmed, chief):
     other = confirmed.round.matches.get(table=2)
     with transaction.atomic():
         locked = lock_match(confirmed, None)
-        require_write(locked, chief, "referee", write_rule.CORRECTION)
+        require_write(locked, user_actor(chief), write_rule.CORRECTION)
         Match.objects.filter(pk=confirmed.pk).update(ns_level="Q")  # ruled: any name
         with pytest.raises(UnruledWrite), transaction.atomic():
             Match.objects.filter(pk__in=[confirmed.pk, other.pk]).update(ns_level="J")
@@ -100,7 +101,7 @@ def test_the_rule_lets_its_table_through_in_its_block_only(confirmed, chief):
 
 def test_a_ruling_rolled_back_rules_nothing(confirmed, chief):
     with pytest.raises(ZeroDivisionError), transaction.atomic():
-        require_write(lock_match(confirmed, None), chief, "referee", write_rule.CORRECTION)
+        require_write(lock_match(confirmed, None), user_actor(chief), write_rule.CORRECTION)
         1 / 0  # noqa: B018 - the block that asked ends in an error
     with pytest.raises(UnruledWrite), transaction.atomic():
         _updated(confirmed.pk)
@@ -109,7 +110,7 @@ def test_a_ruling_rolled_back_rules_nothing(confirmed, chief):
 def test_a_late_entry_kept_rules_nothing(confirmed, referee):
     with pytest.raises(UnruledWrite), transaction.atomic():
         _kind, decision = require_write(
-            lock_match(confirmed, None), referee, "referee", write_rule.LATE
+            lock_match(confirmed, None), user_actor(referee), write_rule.LATE
         )
         assert decision.verdict == write_rule.KEEP
         _saved_whole(confirmed.pk)
@@ -119,7 +120,7 @@ def test_writes_that_leave_the_result_alone_need_no_rule(tournament, teams8, mak
     draft = make_round(tournament, teams8, status=Round.DRAFT)
     one, two = draft.matches.get(table=1), draft.matches.get(table=2)
     # Saves whole rows (the result as stored), then bulk-updates the badges.
-    swap_teams(draft, one.ew_id, two.ns_id)
+    swap_teams(draft, one.ew_id, two.ns_id, by=user_actor(None))
     assert draft.matches.get(table=1).ew_id == two.ns_id
     rows = list(draft.matches.exclude(ns=None))
     for row in rows:

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tests.app.sheet_files import xlsx
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Foul, Match, Staff, Submission
 from tournament.results.checks import ResultValues
@@ -58,7 +59,9 @@ def sheet_bytes() -> bytes:
 
 
 def test_results_import_touching_another_table_is_refused_by_the_service(round1, referee):
-    check = import_results(round1, data=sheet_bytes(), filename="r1.xlsx", user=referee)
+    check = import_results(
+        round1, data=sheet_bytes(), filename="r1.xlsx", by=user_actor(referee, "import")
+    )
     assert not check.ok
     assert any("没有被分配到第3台" in str(p) for p in check.problems)
     assert nothing_saved(round1)
@@ -88,7 +91,7 @@ def test_results_import_command_as_a_limited_referee_saves_nothing(round1, tmp_p
 
 def test_results_import_of_own_tables_works_for_a_limited_referee(round1, referee):
     data = xlsx([(1, "A+", "K", 0, 0, ""), (2, "Q", "Q", 0, 0, "")], header=HEADER)
-    check = import_results(round1, data=data, filename="r1.xlsx", user=referee)
+    check = import_results(round1, data=data, filename="r1.xlsx", by=user_actor(referee, "import"))
     assert check.ok and round1.matches.get(table=2).state == Match.ENTERED
 
 
@@ -112,9 +115,9 @@ def test_foul_log_of_another_table_is_refused(round1, ref_client):
 
 def test_confirming_another_table_is_refused(round1, referee, chief, ref_client):
     t3 = round1.matches.get(table=3)
-    t3 = submit_result(t3, WIN, version=t3.version, user=chief)
+    t3 = submit_result(t3, WIN, version=t3.version, by=user_actor(chief))
     with pytest.raises(Refused, match="没有被分配到第3台"):
-        confirm_result(t3, version=t3.version, user=referee)
+        confirm_result(t3, version=t3.version, by=user_actor(referee))
     ref_client.post(reverse("match_confirm", args=["spring", 1, 3]), {"version": t3.version})
     t3.refresh_from_db()
     assert t3.state == Match.ENTERED and t3.confirmed_by is None
@@ -125,15 +128,15 @@ def test_absence_at_another_table_is_refused(round1, referee, ref_client):
     round1.save()
     t3 = round1.matches.get(table=3)
     with pytest.raises(Refused, match="没有被分配到第3台"):
-        record_absence(t3, "EW", user=referee)
+        record_absence(t3, "EW", by=user_actor(referee))
     ref_client.post(reverse("match_absent", args=["spring", 1, 3]), {"side": "EW"})
     assert nothing_saved(round1)
     t1 = round1.matches.get(table=1)
-    assert record_absence(t1, "EW", user=referee).forfeit == "EW"  # own table: allowed
+    assert record_absence(t1, "EW", by=user_actor(referee)).forfeit == "EW"  # own table: allowed
 
 
 def test_an_anonymous_staff_write_is_refused(round1):
     t1 = round1.matches.get(table=1)
     with pytest.raises(Refused, match="没有权限"):
-        submit_result(t1, WIN, version=t1.version, user=None, source="referee")
+        submit_result(t1, WIN, version=t1.version, by=user_actor(None, "referee"))
     assert nothing_saved(round1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import ONE_EVENT
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round, Staff
 from tournament.results import write_rule
 from tournament.results.table_write import write_decision
@@ -241,7 +242,9 @@ def test_every_actor_gets_the_tables_decision_on_every_path(tournament, teams8, 
             match = drawn if path in write_rule.DRAFT_PATHS else published
             for state in STATES:
                 match.state = state
-                got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
+                got_kind, got = write_decision(
+                    match, user_actor(user, source), path, pin_problem=pin_problem
+                )
                 assert got_kind == kind, label
                 assert got == may_write(kind, path, state), (label, path, state)
 
@@ -252,7 +255,9 @@ def test_a_locked_round_refuses_every_write_whoever_asks(tournament, teams8, mak
     match = make_round(tournament, teams8, status=Round.LOCKED).matches.get(table=1)
     for _label, (_kind, (user, source, pin_problem)) in people.items():
         for path in PATHS:
-            _got_kind, got = write_decision(match, user, source, path, pin_problem=pin_problem)
+            _got_kind, got = write_decision(
+                match, user_actor(user, source), path, pin_problem=pin_problem
+            )
             why = "已经公布" if path in write_rule.DRAFT_PATHS else "已锁定"
             assert got.verdict == REFUSE and why in render(got.msg), path
 
@@ -264,5 +269,5 @@ def test_the_draws_forfeits_are_refused_once_the_round_is_published(
 ):
     match = make_round(tournament, teams8).matches.get(table=1)
     for user, source in ((chief, "referee"), (None, "cli")):
-        _kind, got = write_decision(match, user, source, write_rule.CHECKIN_ABSENCE)
+        _kind, got = write_decision(match, user_actor(user, source), write_rule.CHECKIN_ABSENCE)
         assert got.verdict == REFUSE and "已经公布" in render(got.msg)

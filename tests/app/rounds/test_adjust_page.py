@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Round, Team
 from tournament.rounds.pairing import draw, pair_next_round
 
@@ -14,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def draft(tournament, teams8):
-    draw(tournament, seed=1)
-    round_ = pair_next_round(tournament)
+    draw(tournament, seed=1, by=user_actor(None))
+    round_ = pair_next_round(tournament, by=user_actor(None))
     assert round_.status == Round.DRAFT
     return round_
 

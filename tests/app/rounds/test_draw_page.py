@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Team
 from tournament.rounds.pairing import draw
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def drawn(tournament, teams8):
-    draw(tournament, seed=1)
+    draw(tournament, seed=1, by=user_actor(None))
     return {team.name: team.draw_number for team in Team.objects.filter(tournament=tournament)}
 
 
@@ -79,7 +80,7 @@ def test_the_names_offered_match_what_is_typed(tournament, register, as_organize
     for i in range(1, 26):
         register(tournament, f"广陵{i}队", "扬州")
     lone = register(tournament, "鼓楼队", "南京", "张三", "李四")
-    draw(tournament, seed=1, overrides={lone.pk: 12})
+    draw(tournament, seed=1, overrides={lone.pk: 12}, by=user_actor(None))
     url = reverse("pair_names", args=[tournament.slug])
 
     def offered(text):
@@ -97,6 +98,6 @@ def test_the_random_seed_is_called_a_random_code_not_a_seed(tournament, teams8, 
     # 种子 on the sign-up sheet means a seeded pair; the draw's random number is 随机码.
     page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
     assert "随机码" in page and "种子" not in page
-    draw(tournament, seed=7)
+    draw(tournament, seed=7, by=user_actor(None))
     page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
     assert "抽签随机码：7" in page and "种子" not in page

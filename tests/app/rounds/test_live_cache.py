@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from tests.conftest import login
 from tournament.core import page_cache
+from tournament.core.actors import user_actor
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 
@@ -47,7 +48,7 @@ def projector_url(round_) -> str:
 def enter_table_1(round_, user) -> None:
     match = round_.matches.get(table=1)
     values = ResultValues(ew_level="A+", ns_level="K", winner="EW")
-    submit_result(match, values, version=match.version, user=user)
+    submit_result(match, values, version=match.version, by=user_actor(user))
 
 
 @pytest.mark.parametrize("url", [poll_url, projector_url])

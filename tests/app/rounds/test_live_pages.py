@@ -22,6 +22,7 @@ from tests.conftest import (
     register_pair,
 )
 from tournament.core import params
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
@@ -37,7 +38,7 @@ def values(ew="A+", ns="K"):
 
 def enter(match, user, **kw):
     match.refresh_from_db()
-    return submit_result(match, values(**kw), version=match.version, user=user)
+    return submit_result(match, values(**kw), version=match.version, by=user_actor(user))
 
 
 @pytest.fixture
@@ -187,7 +188,7 @@ def test_projector_lists_unfinished_tables_and_byes_once_started(
     tournament.save()
     teams = [register(tournament, f"队{i}") for i in range(5)]
     round_ = make_round(tournament, teams)
-    start_round(round_, user=chief)
+    start_round(round_, by=user_actor(chief))
     enter(round_.matches.get(table=1), referee)
     page = Client().get(reverse("projector", args=["spring", 1])).content.decode()
     assert "未完成的台" in page and "<span>2</span>" in page and "<span>1</span>" not in page
@@ -196,15 +197,15 @@ def test_projector_lists_unfinished_tables_and_byes_once_started(
 
 
 def test_projector_clock_runs_until_the_round_is_locked(round1, referee, chief):
-    start_round(round1, user=chief)
+    start_round(round1, by=user_actor(chief))
     for match in round1.matches.all():
         match = enter(match, referee)
-        confirm_result(match, version=match.version, user=chief)
+        confirm_result(match, version=match.version, by=user_actor(chief))
     url = reverse("projector", args=["spring", 1])
     # Every result is in: the clock still runs (it stopped showing before).
     assert "data-done" not in Client().get(url).content.decode()
     round1.refresh_from_db()
-    lock_round(round1, user=chief)
+    lock_round(round1, by=user_actor(chief))
     assert 'data-done="本轮已结束"' in Client().get(url).content.decode()
 
 
@@ -214,7 +215,7 @@ def test_a_round_with_results_before_start_can_still_start_its_clock(round1, ref
     assert round1.status == Round.IN_PLAY and round1.started_at is None
     page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
     assert "开赛计时" in page
-    start_round(round1, user=chief)
+    start_round(round1, by=user_actor(chief))
     round1.refresh_from_db()
     assert round1.started_at is not None and round1.status == Round.IN_PLAY
     assert Match.objects.filter(round=round1, state=Match.ENTERED).count() == 1

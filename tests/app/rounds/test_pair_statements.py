@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tournament.core.actors import user_actor
 from tournament.models import Match, Round, Team
 from tournament.models.table_guard import exempt
 from tournament.rounds import adjust, pairing
@@ -28,11 +29,11 @@ def statements(tournament, pairs: int) -> tuple[int, int]:
             for i in range(pairs)
         ]
     )
-    draw(tournament, seed=1)
+    draw(tournament, seed=1, by=user_actor(None))
     counts = []
     for _number in (1, 2):
         with CaptureQueriesContext(connection) as queries:
-            round_ = pair_next_round(tournament, seed=1)
+            round_ = pair_next_round(tournament, seed=1, by=user_actor(None))
         counts.append(len(queries.captured_queries))
         matches = list(round_.matches.all())
         for m in matches:
@@ -55,7 +56,7 @@ def _second_round(tournament) -> Round:
     """Round 2 of 8 pairs paired as a draft, round 1 locked."""
     statements(tournament, 8)
     Round.objects.filter(tournament=tournament, number=2).delete()
-    return pair_next_round(tournament, seed=1)
+    return pair_next_round(tournament, seed=1, by=user_actor(None))
 
 
 def _standings_counted(monkeypatch) -> list[int]:
@@ -77,10 +78,10 @@ def test_publishing_computes_no_standings_and_its_statements_do_not_grow(
     for event, pairs in ((tournament, 8), (other_tournament, 120)):
         statements(event, pairs)
         Round.objects.filter(tournament=event, number=2).delete()
-        round_ = pair_next_round(event, seed=1)
+        round_ = pair_next_round(event, seed=1, by=user_actor(None))
         calls = _standings_counted(monkeypatch)
         with CaptureQueriesContext(connection) as queries:
-            publish_round(round_, user=event.organizer)
+            publish_round(round_, by=user_actor(event.organizer))
         counts.append(len(queries.captured_queries))
         assert calls == []
         monkeypatch.undo()

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tournament.core.actors import user_actor
 from tournament.models import Round, Team
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
@@ -58,8 +59,8 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
     call_command("draw", "spring", "--seed", "3")
     met, byes = set(), []
     for _ in range(5):
-        r = pair_next_round(tournament)
-        publish_round(r, user=organizer)
+        r = pair_next_round(tournament, by=user_actor(None))
+        publish_round(r, by=user_actor(organizer))
         for m in r.matches.all():
             if m.ns_id is None:
                 byes.append(m.ew_id)
@@ -68,10 +69,10 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
             assert pair not in met
             met.add(pair)
             m = submit_result(
-                m, ResultValues("A+", "7", winner="EW"), version=m.version, user=referee
+                m, ResultValues("A+", "7", winner="EW"), version=m.version, by=user_actor(referee)
             )
-            confirm_result(m, version=m.version, user=chief)
-        lock_round(Round.objects.get(pk=r.pk), user=chief)
+            confirm_result(m, version=m.version, by=user_actor(chief))
+        lock_round(Round.objects.get(pk=r.pk), by=user_actor(chief))
     assert len(byes) == len(set(byes)) == 5
 
 
@@ -79,10 +80,10 @@ def test_swiss_rounds_avoid_rematches_and_give_each_bye_once(
 def test_draw_number_override_swaps_with_the_holder(tournament, nine, organizer):
     from tournament.rounds.pairing import draw, set_draw_number
 
-    draw(tournament, seed=1)
+    draw(tournament, seed=1, by=user_actor(None))
     a = Team.objects.get(draw_number=1)
     b = Team.objects.get(draw_number=5)
-    set_draw_number(a, 5, user=organizer)
+    set_draw_number(a, 5, by=user_actor(organizer))
     a.refresh_from_db()
     b.refresh_from_db()
     assert (a.draw_number, b.draw_number) == (5, 1)
@@ -102,7 +103,7 @@ def test_hard_unit_avoidance_keeps_round_one_apart(tournament, register):
     teams = [register(tournament, f"队{i}", f"单位{i // 2}") for i in range(8)]
     tournament.avoid_same_unit = "hard"
     tournament.save(update_fields=["avoid_same_unit"])
-    draw(tournament, seed=5, overrides={teams[0].pk: 1, teams[1].pk: 2})
-    round_ = pair_next_round(tournament)
+    draw(tournament, seed=5, overrides={teams[0].pk: 1, teams[1].pk: 2}, by=user_actor(None))
+    round_ = pair_next_round(tournament, by=user_actor(None))
     tables = [(m.ew.unit_id, m.ns.unit_id) for m in round_.matches.exclude(ns=None)]
     assert len(tables) == 4 and all(a != b for a, b in tables)

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.models import Round, Staff
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -40,7 +41,9 @@ def test_the_rows_sent_live_keep_to_the_referees_tables(round1, referee, chief):
     since = login(referee).get(url).json()["seq"]
     for table in (1, 3):
         m = round1.matches.get(table=table)
-        submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, user=chief)
+        submit_result(
+            m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(chief)
+        )
     changed = login(referee).get(url, {"since": since}).json()["changed"]
     assert tables_with_buttons("".join(row["html"] for row in changed)) == [1]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pairing.groups import pair_rotation_round
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.rounds.pairing import draw, pair_next_round
 
@@ -24,8 +25,8 @@ def test_rotation_round_one_follows_the_seating_option(organizer, register, seat
     )
     for i in range(1, 8):
         register(t, f"队{i}")
-    draw(t, seed=4)
-    round_ = pair_next_round(t)
+    draw(t, seed=4, by=user_actor(None))
+    round_ = pair_next_round(t, by=user_actor(None))
     groups = t.stages.get().state["groups"]
     listed = pair_rotation_round(groups, 1)  # the movement table's order: first, second
     stored = {m.table: (m.ew_id, m.ns_id) for m in round_.matches.exclude(ns=None)}

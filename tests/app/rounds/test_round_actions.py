@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.core.round_actions import allowed_actions, problem, problem_text
 from tournament.models import Match, Round
@@ -50,9 +51,9 @@ def test_lock_says_how_many_tables_are_open(round1, chief):
 def test_lock_names_each_open_table_and_why(round1, chief, referee):
     for table, values in ((1, WIN), (2, WIN), (3, ResultValues("A+", "Q", winner="EW"))):
         m = round1.matches.get(table=table)
-        submit_result(m, values, version=m.version, user=referee)
+        submit_result(m, values, version=m.version, by=user_actor(referee))
     m = round1.matches.get(table=3)
-    submit_result(m, WIN, version=m.version, user=chief)  # differs: a dispute
+    submit_result(m, WIN, version=m.version, by=user_actor(chief))  # differs: a dispute
     with exempt("fixture"):  # set up directly, outside the write rule
         Match.objects.filter(round=round1, table=2).update(state=Match.CONFIRMED)
     assert problem_text(round1, "lock") == (
@@ -74,7 +75,7 @@ def test_a_long_list_of_open_tables_is_cut(tournament, make_round, register, chi
 
 def test_the_service_refuses_with_the_same_reason(round1, chief):
     with pytest.raises(Refused) as exc:
-        lock_round(round1, user=chief)
+        lock_round(round1, by=user_actor(chief))
     assert str(exc.value) == problem_text(round1, "lock")
     assert exc.value.msg == problem(round1, "lock")  # the code and its parameters
 
@@ -90,7 +91,7 @@ def test_lock_waits_for_earlier_rounds(tournament, teams8, make_round, chief):
 def test_confirm_all_needs_an_entered_table(round1, chief, referee):
     assert problem_text(round1, "confirm_all") == "没有等待确认的成绩"
     m = round1.matches.get(table=1)
-    submit_result(m, WIN, version=m.version, user=referee)
+    submit_result(m, WIN, version=m.version, by=user_actor(referee))
     assert problem_text(round1, "confirm_all") == ""
 
 
@@ -112,7 +113,7 @@ def test_pairing_the_next_round_while_one_is_open_is_disabled_and_says_why(round
 
 def test_the_audit_log_is_readable(round1, referee, chief):
     m = round1.matches.get(table=1)
-    submit_result(m, WIN, version=m.version, user=referee)
+    submit_result(m, WIN, version=m.version, by=user_actor(referee))
     page = login(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
     assert "第1轮 第1台 队1 - 队2" in page
     assert "南北级数：— → <b>K</b>" in page and "状态：未开始 → <b>已录入</b>" in page
@@ -131,7 +132,7 @@ def test_the_audit_log_comes_a_page_at_a_time_and_one_table_on_demand(
     monkeypatch.setattr(audit, "AUDIT_PAGE", 2)
     for table in (1, 2, 3):
         m = round1.matches.get(table=table)
-        submit_result(m, WIN, version=m.version, user=referee)
+        submit_result(m, WIN, version=m.version, by=user_actor(referee))
     client, url = login(chief), reverse("round_audit", args=["spring", 1])
     first = client.get(url).content.decode()
     assert "第1台" in first and "第2台" in first and "第3台" not in first
@@ -155,7 +156,7 @@ def test_draft_flags_have_a_legend(round1, organizer):
 
 def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, referee):
     m = round1.matches.get(table=1)
-    submit_result(m, WIN, version=m.version, user=referee)
+    submit_result(m, WIN, version=m.version, by=user_actor(referee))
     round1.refresh_from_db()
     start = allowed_actions(round1, chief)["start"]
     assert round1.status == Round.IN_PLAY and start.shown and start.allowed

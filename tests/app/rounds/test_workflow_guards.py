@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.app.sheet_files import xlsx
+from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create, tournament_update
 from tournament.events.stages import stage_add
@@ -39,24 +40,28 @@ def table1(tournament, teams8, make_round):
 
 
 def test_a_dispute_stays_until_the_chief_rules(table1, referee, ref2, chief):
-    m = submit_result(table1, WIN, version=table1.version, user=referee)
-    m = submit_result(m, ResultValues("A+", "5", winner="EW"), version=m.version, user=ref2)
+    m = submit_result(table1, WIN, version=table1.version, by=user_actor(referee))
+    m = submit_result(
+        m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(ref2)
+    )
     assert m.state == Match.DISPUTED
     # The first referee re-entering, or anyone agreeing with either side, changes nothing.
-    m = submit_result(m, WIN, version=m.version, user=referee)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     assert m.state == Match.DISPUTED
-    m = submit_result(m, WIN, version=None, source="table_ns")
+    m = submit_result(m, WIN, version=None, by=user_actor(None, "table_ns"))
     assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
-    ruled = submit_result(m, ResultValues("A+", "5", winner="EW"), version=None, user=chief)
+    ruled = submit_result(
+        m, ResultValues("A+", "5", winner="EW"), version=None, by=user_actor(chief)
+    )
     assert ruled.state == Match.CONFIRMED and ruled.ns_level == "5"
 
 
 def test_nobody_confirms_their_own_entry_from_another_page(table1, referee):
-    m = submit_result(table1, WIN, version=table1.version, user=referee, source="table_ew")
+    m = submit_result(table1, WIN, version=table1.version, by=user_actor(referee, "table_ew"))
     with pytest.raises(Refused):
-        confirm_result(m, version=m.version, user=referee)
+        confirm_result(m, version=m.version, by=user_actor(referee))
     with pytest.raises(Refused):
-        confirm_result(m, version=m.version, user=referee, source="table_ns")
+        confirm_result(m, version=m.version, by=user_actor(referee, "table_ns"))
 
 
 def test_a_round_can_be_locked_only_after_the_rounds_before(
@@ -65,10 +70,10 @@ def test_a_round_can_be_locked_only_after_the_rounds_before(
     r1 = make_round(tournament, teams8, number=1)
     r2 = make_round(tournament, teams8[::-1], number=2)
     for m in r2.matches.exclude(ns=None):
-        m = submit_result(m, WIN, version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
     with pytest.raises(Refused, match="第1轮尚未锁定"):
-        lock_round(Round.objects.get(pk=r2.pk), user=chief)
+        lock_round(Round.objects.get(pk=r2.pk), by=user_actor(chief))
     assert r1.status == Round.PUBLISHED
 
 
@@ -77,11 +82,11 @@ def test_pairing_waits_for_every_earlier_round_to_be_locked(
 ):
     r1 = make_round(tournament, teams8, number=1)
     for m in r1.matches.exclude(ns=None):
-        m = submit_result(m, WIN, version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
-    lock_round(Round.objects.get(pk=r1.pk), user=chief)
+        m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+        confirm_result(m, version=m.version, by=user_actor(chief))
+    lock_round(Round.objects.get(pk=r1.pk), by=user_actor(chief))
     r2 = make_round(tournament, teams8[::-1], number=2)
-    unlock_round(Round.objects.get(pk=r1.pk), user=chief)
+    unlock_round(Round.objects.get(pk=r1.pk), by=user_actor(chief))
     assert render(next_round_problem(tournament)) == "第1轮尚未锁定，锁定后才能编排下一轮"
     assert Round.objects.get(pk=r2.pk).stale
 
@@ -92,42 +97,49 @@ def test_a_foul_on_a_confirmed_table_needs_the_chief_and_a_new_confirmation(
     table1.round.tournament.__class__.objects.filter(pk=table1.round.tournament_id).update(
         three_fouls_defeat=True  # docs/rules.md §7.3: the third foul loses the round
     )
-    m = submit_result(table1, WIN, version=table1.version, user=referee)
-    confirm_result(m, version=m.version, user=ref2)
+    m = submit_result(table1, WIN, version=table1.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(ref2))
     with pytest.raises(Refused, match="裁判长"):
-        record_foul(m, side="EW", kind="time_delay", severity="foul", user=referee)
+        record_foul(m, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
     for _ in range(3):
-        record_foul(m, side="EW", kind="time_delay", severity="foul", user=chief)
+        record_foul(m, side="EW", kind="time_delay", severity="foul", by=user_actor(chief))
     m = Match.objects.get(pk=m.pk)
     assert (m.defeat_side, m.winner, m.state) == ("EW", "NS", Match.ENTERED)
 
 
 def test_first_wrong_card_count_is_only_a_warning(table1, referee):
-    record_foul(table1, side="NS", kind="wrong_count", severity="foul", user=referee)
+    record_foul(table1, side="NS", kind="wrong_count", severity="foul", by=user_actor(referee))
     assert Match.objects.get(pk=table1.pk).ns_fouls == 0
-    record_foul(table1, side="NS", kind="wrong_count", severity="foul", user=referee)
+    record_foul(table1, side="NS", kind="wrong_count", severity="foul", by=user_actor(referee))
     assert Match.objects.get(pk=table1.pk).ns_fouls == 1
 
 
 def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
     from tournament.results.services import save_sheet
 
-    m = save_sheet(table1, [{"win": "EW", "partner": 2}], version=table1.version, user=referee)
+    m = save_sheet(
+        table1, [{"win": "EW", "partner": 2}], version=table1.version, by=user_actor(referee)
+    )
     with pytest.raises(Refused, match="犯规"):
         save_sheet(
-            m, [*m.deals, {"foul": "NS", "kind": "time_delay"}], version=m.version, user=referee
+            m,
+            [*m.deals, {"foul": "NS", "kind": "time_delay"}],
+            version=m.version,
+            by=user_actor(referee),
         )
-    record_foul(m, side="NS", kind="time_delay", severity="foul", user=referee)
+    record_foul(m, side="NS", kind="time_delay", severity="foul", by=user_actor(referee))
     m = Match.objects.get(pk=m.pk)
     with pytest.raises(Refused, match="不能撤销"):
-        save_sheet(m, m.deals[:1], version=m.version, user=referee)
+        save_sheet(m, m.deals[:1], version=m.version, by=user_actor(referee))
     assert m.ns_fouls == 1 and m.fouls.count() == 1
 
 
 def test_saving_settings_keeps_stages_added_by_hand(tournament):
-    stage_add(tournament, kind="knockout", name="决赛", rounds=3, qualify={"top": 4})
+    stage_add(
+        tournament, kind="knockout", name="决赛", rounds=3, qualify={"top": 4}, by=user_actor(None)
+    )
     tournament.publish_pairings = True
-    tournament_update(tournament=tournament, version=tournament.version)
+    tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
     assert tournament.stages.count() == 2
 
 
@@ -137,25 +149,27 @@ def test_rule_options_are_frozen_once_a_round_is_published(tournament, teams8, m
     make_round(tournament, teams8)
     tournament.scoring = "match_points"
     with pytest.raises(Refused, match="计分方法"):
-        tournament_update(tournament=tournament, version=tournament.version)
+        tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
 
 
 def test_public_pairings_show_results_only_of_locked_rounds(tournament, table1, referee, chief):
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    m = submit_result(table1, WIN, version=table1.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
+    m = submit_result(table1, WIN, version=table1.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
     page = Client().get(reverse("pairings", args=["spring", 1])).content.decode()
     assert "过A : K" not in page
 
 
 def test_results_import_that_would_make_a_dispute_imports_nothing(table1, referee):
-    submit_result(table1, WIN, version=table1.version, user=referee)
+    submit_result(table1, WIN, version=table1.version, by=user_actor(referee))
     data = xlsx(
         [(1, "A+", "2", 0, 0, ""), (2, "A+", "3", 0, 0, "")],
         header=["台号", "东西", "南北", "东西犯规", "南北犯规", "弃权"],
     )
-    check = import_results(table1.round, data=data, filename="r.xlsx", user=None)
+    check = import_results(
+        table1.round, data=data, filename="r.xlsx", by=user_actor(None, "import")
+    )
     assert [str(p) for p in check.problems] == ["第1台：与已录入的成绩不一致（或该台有争议）"]
     assert table1.round.matches.get(table=2).state == Match.EMPTY
     assert Match.objects.get(pk=table1.pk).state == Match.ENTERED
@@ -163,7 +177,7 @@ def test_results_import_that_would_make_a_dispute_imports_nothing(table1, refere
 
 def test_overlong_phone_is_reported_by_row(tournament):
     data = xlsx([("甲队", "", "张三", "李四", "1" * 31, "")])
-    check = teams_import(tournament=tournament, data=data, filename="a.xlsx")
+    check = teams_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
     assert [str(p) for p in check.problems] == ["第2行“电话”列：电话号码超过30位"]
 
 
@@ -173,10 +187,10 @@ def test_manual_adjustment_is_refused_on_a_knockout_draft(organizer, chief, refe
 
     t = tournament_create(organizer=organizer, slug="ko4", name="KO", format="knockout", rounds=1)
     teams = [register(t, f"队{i}") for i in range(4)]
-    draw(t, seed=1)
-    r = pair_next_round(t)
+    draw(t, seed=1, by=user_actor(None))
+    r = pair_next_round(t, by=user_actor(None))
     with pytest.raises(Refused, match="不能手工调整"):
-        swap_teams(r, teams[0].pk, teams[1].pk, user=organizer)
+        swap_teams(r, teams[0].pk, teams[1].pk, by=user_actor(organizer))
 
 
 def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
@@ -187,28 +201,28 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     for i in range(3):
         register(t, f"队{i}")
-    draw(t, seed=5)
-    semi = pair_next_round(t)
-    publish_round(semi, user=organizer)
+    draw(t, seed=5, by=user_actor(None))
+    semi = pair_next_round(t, by=user_actor(None))
+    publish_round(semi, by=user_actor(organizer))
     (m,) = semi.matches.all()  # seed 1 has a bye; seeds 2 and 3 play the only semi-final
-    m = submit_result(m, WIN, version=m.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
-    lock_round(Round.objects.get(pk=semi.pk), user=chief)
+    m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
+    lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     # The chief corrects the semi-final after unlocking: NS won, not EW.
-    unlock_round(Round.objects.get(pk=semi.pk), user=chief)
+    unlock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     m = Match.objects.get(pk=m.pk)
-    submit_result(m, LOSS, version=m.version, user=chief)
-    lock_round(Round.objects.get(pk=semi.pk), user=chief)
-    final = pair_next_round(t)
+    submit_result(m, LOSS, version=m.version, by=user_actor(chief))
+    lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
+    final = pair_next_round(t, by=user_actor(None))
     (f,) = final.matches.filter(bracket_id="R2-1")
     (seed1,) = t.teams.exclude(pk__in=[m.ew_id, m.ns_id])  # the pair with the bye
     assert {f.ew_id, f.ns_id} == {seed1.pk, m.ns_id}  # the corrected winner plays the final
     bracket = t.stages.get().state["bracket"]
     assert bracket["third_place"]["winner"] == m.ew_id  # the only semi-final loser is third
-    publish_round(final, user=organizer)
-    f = submit_result(f, WIN, version=f.version, user=referee)
-    confirm_result(f, version=f.version, user=chief)
-    lock_round(Round.objects.get(pk=final.pk), user=chief)
+    publish_round(final, by=user_actor(organizer))
+    f = submit_result(f, WIN, version=f.version, by=user_actor(referee))
+    confirm_result(f, version=f.version, by=user_actor(chief))
+    lock_round(Round.objects.get(pk=final.pk), by=user_actor(chief))
     assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
@@ -221,12 +235,14 @@ def test_a_referee_with_assigned_tables_enters_only_those(
     Staff.objects.filter(tournament=tournament, user=referee).update(tables="1-2")
     r = make_round(tournament, teams8)
     t1, t3 = r.matches.get(table=1), r.matches.get(table=3)
-    submit_result(t1, WIN, version=t1.version, user=referee)
+    submit_result(t1, WIN, version=t1.version, by=user_actor(referee))
     with pytest.raises(Refused, match="没有被分配到第3台"):
-        submit_result(t3, WIN, version=t3.version, user=referee)
+        submit_result(t3, WIN, version=t3.version, by=user_actor(referee))
     with pytest.raises(Refused, match="没有被分配到第3台"):
-        record_foul(t3, side="EW", kind="time_delay", severity="foul", user=referee)
-    submit_result(t3, WIN, version=t3.version, user=chief)  # the chief referee has every table
+        record_foul(t3, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
+    submit_result(
+        t3, WIN, version=t3.version, by=user_actor(chief)
+    )  # the chief referee has every table
 
 
 def test_staff_page_sets_assigned_tables(tournament, as_organizer, make_user):
@@ -249,8 +265,8 @@ def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
 ):
     from tournament.models import AuditEntry
 
-    draw(tournament, seed=1)
-    round_ = pair_next_round(tournament)
+    draw(tournament, seed=1, by=user_actor(None))
+    round_ = pair_next_round(tournament, by=user_actor(None))
     assert round_.status == Round.DRAFT
     url = reverse("round_adjust", args=["spring", round_.number])
     as_organizer.post(url, {"op": "repair", "seed": "5"})
@@ -259,7 +275,7 @@ def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
     teams = [t for m in again.matches.all() for t in (m.ew_id, m.ns_id)]
     assert sorted(teams) == sorted(t.pk for t in teams8)
     assert AuditEntry.objects.filter(action="round.repair", object_id=str(round_.pk)).count() == 1
-    publish_round(again, user=organizer)
+    publish_round(again, by=user_actor(organizer))
     published = Round.objects.get(pk=round_.pk)
     page = as_organizer.post(url, {"op": "repair", "seed": "6"}, follow=True).content.decode()
     after = Round.objects.get(pk=round_.pk)

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from tests.app.bombs import _zip
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.models import Match, Player, Team
 from tournament.registration.services import teams_import
 from tournament.results.sheet_import import import_results
@@ -47,7 +48,10 @@ def registered(tournament) -> list[tuple]:
 @pytest.mark.parametrize("kind", FORMATS)
 def test_each_format_of_the_template_imports_the_same_pairs(tournament, kind):
     check = teams_import(
-        tournament=tournament, data=data(f"registration.{kind}"), filename=f"报名.{kind}"
+        tournament=tournament,
+        data=data(f"registration.{kind}"),
+        filename=f"报名.{kind}",
+        by=user_actor(None),
     )
     assert check.ok, [str(p) for p in check.problems]
     assert registered(tournament) == [
@@ -69,7 +73,9 @@ def round1(tournament, teams8, make_round):
 
 @pytest.mark.parametrize("kind", FORMATS)
 def test_each_format_of_the_clerks_sheet_enters_the_same_results(round1, kind):
-    check = import_results(round1, data=data(f"results.{kind}"), filename=f"成绩.{kind}")
+    check = import_results(
+        round1, data=data(f"results.{kind}"), filename=f"成绩.{kind}", by=user_actor(None, "import")
+    )
     assert not check.problems, [str(p) for p in check.problems]
     levels = dict(round1.matches.values_list("table", "ew_level"))
     assert levels == {1: "A+", 2: "J", 3: "A+", 4: "A+"}
@@ -87,7 +93,12 @@ def test_an_ods_results_sheet_is_previewed_and_saved_on_the_web(round1, tourname
 
 def test_the_format_is_told_by_the_first_bytes_not_the_name(tournament):
     assert [sniff(data(f"registration.{k}")) for k in FORMATS] == list(FORMATS)
-    check = teams_import(tournament=tournament, data=data("registration.xls"), filename="报名.xlsx")
+    check = teams_import(
+        tournament=tournament,
+        data=data("registration.xls"),
+        filename="报名.xlsx",
+        by=user_actor(None),
+    )
     assert check.ok and len(check.rows) == 4
 
 
@@ -96,9 +107,16 @@ def test_a_damaged_xls_or_ods_gets_a_chinese_message_and_saves_nothing(tournamen
     whole = data(f"registration.{kind}")
     for broken in (whole[: len(whole) // 2], whole[:8] + b"\x00" * 600):
         with pytest.raises(TableFileError, match="文件已损坏或不是Excel/ODS表格"):
-            teams_import(tournament=tournament, data=broken, filename=f"报名.{kind}")
+            teams_import(
+                tournament=tournament, data=broken, filename=f"报名.{kind}", by=user_actor(None)
+            )
     with pytest.raises(TableFileError, match="文件已损坏或不是Excel/ODS表格"):
-        teams_import(tournament=tournament, data=b"not a sheet at all", filename=f"报名.{kind}")
+        teams_import(
+            tournament=tournament,
+            data=b"not a sheet at all",
+            filename=f"报名.{kind}",
+            by=user_actor(None),
+        )
     assert not Team.objects.filter(tournament=tournament).exists()
 
 

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import Workbook
 
+from tournament.core.actors import user_actor
 from tournament.models import Match, Team
 from tournament.registration.services import teams_import
 
@@ -44,7 +45,9 @@ UNIT_FORM = [
 
 
 def test_a_form_with_numbering_and_remarks_columns_imports(tournament):
-    check = teams_import(tournament=tournament, data=book(UNIT_FORM), filename="报名.xlsx")
+    check = teams_import(
+        tournament=tournament, data=book(UNIT_FORM), filename="报名.xlsx", by=user_actor(None)
+    )
     assert problems(check) == []
     assert check.ignored_columns == ["序号", "备注"]
     assert sorted(Team.objects.values_list("name", flat=True)) == ["金陵一队", "金陵二队"]
@@ -58,7 +61,9 @@ def test_the_usual_header_variants_are_recognised(tournament):
         ("单位名称", "组合名称", "队员一", "队员二", "手机号码", "种子号"),
         ("苏州协会", "园区一队", "周杰", "吴敏", "13900000000", 3),
     ]
-    check = teams_import(tournament=tournament, data=book(rows), filename="报名.xlsx")
+    check = teams_import(
+        tournament=tournament, data=book(rows), filename="报名.xlsx", by=user_actor(None)
+    )
     assert problems(check) == []
     team = Team.objects.get(name="园区一队")
     assert (team.unit.name, team.seed) == ("苏州协会", 3)
@@ -68,7 +73,9 @@ def test_the_usual_header_variants_are_recognised(tournament):
     ]
     for i, header in enumerate(variants):
         data = book([header, ("U", f"队{i}", f"甲{i}", f"乙{i}", "")])
-        assert teams_import(tournament=tournament, data=data, filename="a.xlsx").ok
+        assert teams_import(
+            tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None)
+        ).ok
 
 
 def test_a_total_line_after_a_blank_row_or_right_under_the_data_is_not_a_pair(tournament):
@@ -81,14 +88,18 @@ def test_a_total_line_after_a_blank_row_or_right_under_the_data_is_not_a_pair(to
         (),
         ("合计", "", "", ""),
     ]
-    check = teams_import(tournament=tournament, data=book(rows), filename="a.xlsx")
+    check = teams_import(
+        tournament=tournament, data=book(rows), filename="a.xlsx", by=user_actor(None)
+    )
     assert problems(check) == [] and len(check.rows) == 2
     assert check.skipped_rows == [3, 5]
 
 
 def test_an_unknown_column_is_named_with_the_nearest_known_one(tournament):
     rows = [("队名", "选手1", "选手2", "联系电活"), ("A队", "甲", "乙", "1")]
-    check = teams_import(tournament=tournament, data=book(rows), filename="a.xlsx")
+    check = teams_import(
+        tournament=tournament, data=book(rows), filename="a.xlsx", by=user_actor(None)
+    )
     assert problems(check) == [
         "第1行“D:联系电活”列：未知的列，请删除或改为模板中的列名（是否应为“联系电话”？）"
     ]

@@ -36,6 +36,7 @@ import pytest
 from pypdf import PdfReader
 
 from rules.profiles import profile_options
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Match, Round, Staff, Team
@@ -160,8 +161,8 @@ def table_after(rows: list[list[str]], first: str) -> list[dict]:
 
 
 def settle(m: Match, values: ResultValues, referee, chief) -> None:
-    m = submit_result(m, values, version=m.version, user=referee)
-    confirm_result(m, version=m.version, user=chief)
+    m = submit_result(m, values, version=m.version, by=user_actor(referee))
+    confirm_result(m, version=m.version, by=user_actor(chief))
 
 
 def knockout_game(m: Match, winner: int, referee, chief) -> None:
@@ -183,7 +184,9 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
         pk[n] = register(t, name(n), unit).pk
         Team.objects.filter(pk=pk[n]).update(draw_number=n)
     number = {v: k for k, v in pk.items()}
-    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
+    stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
+    )
     swiss = t.stages.get(kind="swiss")
 
     for index, tables in enumerate(SWISS, start=1):
@@ -193,11 +196,11 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
         for table, (ew, ns, ew_level, ns_level) in enumerate(tables, start=1):
             m = Match.objects.create(round=round_, table=table, ew_id=pk[ew], ns_id=pk[ns])
             settle(m, ResultValues(ew_level, ns_level), referee, chief)
-        lock_round(Round.objects.get(pk=round_.pk), user=chief)
+        lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
 
     # Semi-finals: the app seeds 7, 14, 17, 6 (the Swiss top four) as 7–6 and 14–17.
-    semis = pair_next_round(t)
-    publish_round(semis, user=organizer)
+    semis = pair_next_round(t, by=user_actor(None))
+    publish_round(semis, by=user_actor(organizer))
     games = {m.bracket_id: m for m in semis.matches.all()}
     assert {b: {number[m.ew_id], number[m.ns_id]} for b, m in games.items()} == {
         "R1-1": {7, 6},
@@ -205,17 +208,17 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
     }
     knockout_game(games["R1-1"], pk[6], referee, chief)
     knockout_game(games["R1-2"], pk[14], referee, chief)
-    lock_round(Round.objects.get(pk=semis.pk), user=chief)
+    lock_round(Round.objects.get(pk=semis.pk), by=user_actor(chief))
 
     # While the final is being played the four are on top, in their Swiss order.
-    final_round = pair_next_round(t)
-    publish_round(final_round, user=organizer)
+    final_round = pair_next_round(t, by=user_actor(None))
+    publish_round(final_round, by=user_actor(organizer))
     playing = [number[r.team] for r in standings_for(t, after_round=5)]
     assert playing[:6] == [7, 14, 17, 6, 1, 13]
     games = {m.bracket_id: m for m in final_round.matches.all()}
     knockout_game(games["R2-1"], pk[6], referee, chief)
     knockout_game(games["3rd"], pk[17], referee, chief)
-    lock_round(Round.objects.get(pk=final_round.pk), user=chief)
+    lock_round(Round.objects.get(pk=final_round.pk), by=user_actor(chief))
 
     rows = standings_for(t, public=True)
     got = [(r.rank, number[r.team], r.points, r.level_diff, r.values["opp_points"]) for r in rows]

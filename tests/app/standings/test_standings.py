@@ -24,6 +24,7 @@ from tests.conftest import (
     new_staff,
     new_tournament,
 )
+from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
 from tournament.models import Round, Staff, Tournament
@@ -45,10 +46,12 @@ def play(round_, referee, chief, *, lock=True):
     for i, m in enumerate(round_.matches.exclude(ns=None).order_by("table")):
         ew, ns = LEVELS[(i + round_.number) % len(LEVELS)]
         winner = "EW" if ew == "A+" or (ew not in ("7",) and ns not in ("A+",)) else "NS"
-        m = submit_result(m, ResultValues(ew, ns, winner=winner), version=m.version, user=referee)
-        confirm_result(m, version=m.version, user=chief)
+        m = submit_result(
+            m, ResultValues(ew, ns, winner=winner), version=m.version, by=user_actor(referee)
+        )
+        confirm_result(m, version=m.version, by=user_actor(chief))
     if lock:
-        lock_round(Round.objects.get(pk=round_.pk), user=chief)
+        lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
 
 
 def page_rows(html: str) -> list[list[str]]:
@@ -183,7 +186,7 @@ class TestTwoRounds:
         from tournament.registration.services import team_set_status
 
         team = two_rounds.teams.get(name="队3")
-        team_set_status(team=team, status="withdrawn")
+        team_set_status(team=team, status="withdrawn", by=user_actor(None))
         html = login(chief).get("/t/spring/standings/").content.decode()
         row = next(r for r in page_rows(html) if r[1].startswith("队3"))
         assert row[1] == "队3 退赛"
@@ -199,7 +202,9 @@ class TestTwoRounds:
         first, so an English page after a Chinese one read "队3 退赛"."""
         from tournament.registration.services import team_set_status
 
-        team_set_status(team=two_rounds.teams.get(name="队3"), status="withdrawn")
+        team_set_status(
+            team=two_rounds.teams.get(name="队3"), status="withdrawn", by=user_actor(None)
+        )
         client = login(chief)
         client.get("/t/spring/standings/")
         client.cookies["django_language"] = "en"
@@ -227,16 +232,18 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
     Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     teams = [register(t, f"队{i}") for i in range(1, 9)]
-    stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
-    draw(t, seed=3)
+    stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
+    )
+    draw(t, seed=3, by=user_actor(None))
 
     def points():
         rows = standings(match_records(t), standings_rules(t), teams=[x.pk for x in teams])
         return {r.team: r.points for r in rows}
 
     def run_round(weaker_wins: bool):
-        round_ = pair_next_round(t)
-        publish_round(round_, user=organizer)
+        round_ = pair_next_round(t, by=user_actor(None))
+        publish_round(round_, by=user_actor(organizer))
         before = points()
         for m in round_.matches.exclude(ns=None):
             ew_better = before[m.ew_id] >= before[m.ns_id]
@@ -253,9 +260,9 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
                     if ew_wins
                     else ResultValues("2", "A+", winner="NS")
                 )
-            m = submit_result(m, values, version=m.version, user=referee)
-            confirm_result(m, version=m.version, user=chief)
-        lock_round(Round.objects.get(pk=round_.pk), user=chief)
+            m = submit_result(m, values, version=m.version, by=user_actor(referee))
+            confirm_result(m, version=m.version, by=user_actor(chief))
+        lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
         return round_
 
     run_round(False)

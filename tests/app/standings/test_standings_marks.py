@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from tests.conftest import login
+from tournament.core.actors import user_actor
 from tournament.models import Team
 from tournament.registration.services import team_set_status
 
@@ -28,7 +29,7 @@ def test_a_withdrawn_pair_is_marked_in_the_standings(event):
     chief = User.objects.get(username="chief")
     before = login(chief).get(f"/t/{event.slug}/standings/").content.decode()
     assert "退赛" not in team_cell(before, team.name)
-    team_set_status(team=team, status=Team.WITHDRAWN)
+    team_set_status(team=team, status=Team.WITHDRAWN, by=user_actor(None))
     after = login(chief).get(f"/t/{event.slug}/standings/").content.decode()
     assert re.search(r'<span class="badge[^"]*">退赛</span>', team_cell(after, team.name))
     others = event.teams.exclude(pk=team.pk).first()

@@ -11,6 +11,7 @@ import sys
 
 from django.core.management.base import CommandError
 
+from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.events.staff import staff_add
 from tournament.management.commands._base import BaseCommand, get_tournament
@@ -51,6 +52,7 @@ class Command(BaseCommand):
                 tables=o["tables"],
                 password=password,
                 actor="cli",
+                by=command_actor(),
             )
         except ServiceError as exc:
             raise CommandError(str(exc)) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import CommandError
 
+from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Team
@@ -20,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         tournament = get_tournament(o["slug"])
         try:
-            draw(tournament, seed=o["seed"])
+            draw(tournament, seed=o["seed"], by=command_actor())
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
         tournament.refresh_from_db()

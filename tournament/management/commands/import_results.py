@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Round
@@ -38,12 +39,13 @@ class Command(BaseCommand):
         if round_ is None:
             raise CommandError(f"找不到第{o['round']}轮")
         user = _user(o["user"]) if o["user"] else None
+        by = command_actor(user, "import")
         path: Path = o["file"]
         if not path.is_file():
             raise CommandError(f"找不到文件：{path}")
         with transaction.atomic():
             try:
-                check = import_results(round_, data=read_file(path), filename=path.name, user=user)
+                check = import_results(round_, data=read_file(path), filename=path.name, by=by)
             except (TableFileError, ServiceError) as exc:
                 raise CommandError(f"{exc}；没有导入任何成绩") from None
             if not check.ok:
@@ -61,9 +63,9 @@ class Command(BaseCommand):
             raise CommandError(f"成绩已导入，但第{tables}台还没有成绩（或有争议），本轮未锁定")
         with transaction.atomic():
             try:
-                confirm_imported(round_, user=user)
+                confirm_imported(round_, by=by.via("cli"))
                 round_.refresh_from_db()
-                lock_round(round_, user=user or tournament.organizer)
+                lock_round(round_, by=command_actor(user or tournament.organizer))
             except ServiceError as exc:
                 raise CommandError(str(exc)) from None
         self.note(f"已确认并锁定{round_}")

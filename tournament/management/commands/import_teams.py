@@ -6,6 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from tournament.core.actors import command_actor
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.registration.services import teams_import
 from tournament.sheets.table_file import TableFileError
@@ -26,7 +27,11 @@ class Command(BaseCommand):
             raise CommandError(f"找不到文件：{path}")
         try:
             check = teams_import(
-                tournament=tournament, data=read_file(path), filename=path.name, actor="cli"
+                tournament=tournament,
+                data=read_file(path),
+                filename=path.name,
+                actor="cli",
+                by=command_actor(),
             )
         except TableFileError as exc:
             raise self.refused_import(exc) from None

@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
+from tournament.core.actors import command_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import ensure_user
 from tournament.management.commands._base import BaseCommand
@@ -60,5 +61,6 @@ class Command(BaseCommand):
             data=DEMO_FILE.read_bytes(),
             filename=DEMO_FILE.name,
             actor="demo",
+            by=command_actor(),
         )
         self.note(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个组合")

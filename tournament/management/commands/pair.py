@@ -6,6 +6,7 @@ import json
 
 from django.core.management.base import CommandError
 
+from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.rounds.lifecycle import publish_round
@@ -24,10 +25,10 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         tournament = get_tournament(o["slug"])
         try:
-            round_ = pair_next_round(tournament, seed=o["seed"])
+            round_ = pair_next_round(tournament, seed=o["seed"], by=command_actor())
             if o["publish"]:
                 # The command line acts for the organizer.
-                publish_round(round_, user=tournament.organizer)
+                publish_round(round_, by=command_actor(tournament.organizer))
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
         # (table, EW's name, NS's name or None for a bye): names, not 2,500 Match objects.
