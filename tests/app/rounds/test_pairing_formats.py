@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.app.events.test_stages import create, play_round
+from tournament.core.actors import user_actor
 from tournament.events.stages import stage_add
 from tournament.models import Stage
 from tournament.rounds import formats
@@ -39,13 +40,13 @@ def test_a_groups_stage_fixes_its_groups_when_paired_not_when_computed(
     t = create(organizer, chief, referee, slug=kind, name="循环", format=kind, rounds=3)
     for i in range(1, 8):
         register(t, f"队{i}")
-    draw(t, seed=1)
+    draw(t, seed=1, by=user_actor(organizer))
     stage = t.stages.get()
     computed = computed_without_writing(t, stage, 1, 1)
     assert "groups" in computed.state and computed.pairing.tables
     stage.refresh_from_db()
     assert "groups" not in stage.state  # computed, not saved
-    round_ = pair_next_round(t)
+    round_ = pair_next_round(t, by=user_actor(organizer))
     stage.refresh_from_db()
     assert stage.state["groups"] == computed.state["groups"]
     if kind == "round_robin":
@@ -60,14 +61,16 @@ def test_a_knockout_makes_and_moves_its_bracket_when_paired_not_when_computed(
     t = create(organizer, chief, referee, slug="ko", name="淘汰赛", format="swiss", rounds=1)
     for i in range(1, 9):
         register(t, f"队{i}")
-    knockout = stage_add(t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4})
-    draw(t, seed=3)
-    play_round(pair_next_round(t), organizer, referee, chief)
+    knockout = stage_add(
+        t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(organizer)
+    )
+    draw(t, seed=3, by=user_actor(organizer))
+    play_round(pair_next_round(t, by=user_actor(organizer)), organizer, referee, chief)
     computed = computed_without_writing(t, knockout, 1, 2)
     knockout.refresh_from_db()
     assert "bracket" not in knockout.state
     assert [table.bracket_id for table in computed.pairing.tables] == ["R1-1", "R1-2"]
-    semi = pair_next_round(t)
+    semi = pair_next_round(t, by=user_actor(organizer))
     knockout.refresh_from_db()
     assert knockout.state["bracket"] == computed.state["bracket"]
     play_round(semi, organizer, referee, chief)
