@@ -52,7 +52,7 @@ class ChineseJSON(JSONRenderer):
 
 
 class LocalDocs(DocsBase):
-    """Swagger UI from the vendored swagger-ui-dist (static/vendor/), never a CDN. The
+    """Swagger UI from django-ninja's own copy (config.storage.SwaggerFinder), never a CDN. The
     validator badge is off: it would send the schema's address to validator.swagger.io."""
 
     def render_page(self, request, api, **kwargs) -> HttpResponse:
