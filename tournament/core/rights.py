@@ -7,7 +7,6 @@ organizer (the owner, or a superuser) > chief referee (裁判长) > referee (裁
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.http import Http404
 
 from tournament.models import Staff, Tournament
 
@@ -83,9 +82,3 @@ def visible_tournaments(user):
     if not user.is_authenticated:
         return qs.none()
     return qs.filter(organizer=user) | qs.filter(staff__user=user)
-
-
-def require_role(user, tournament: Tournament, needed: str) -> None:
-    """Raise Http404 (not 403: outsiders must not learn the event exists) unless allowed."""
-    if not has_role(user, tournament, needed):
-        raise Http404("没有权限")

@@ -23,7 +23,7 @@ def public_event(tournament, teams8, make_round):
 
 def page_keys() -> set[str]:
     """The whole pages kept (the default cache of the tests is per-process memory)."""
-    return {key for key in cache._cache if ":gd:page:" in key}
+    return {key for key in cache._cache if ":gd:page2:" in key}
 
 
 @pytest.mark.parametrize("name", ["pairings", "standings", "team_history"])
