@@ -239,7 +239,7 @@ def _exec(argv: list[str]) -> NoReturn:
 def worker_environment(current: Mapping[str, str]) -> dict[str, str]:
     """What a serving process adds to the environment ``current``: :data:`WORKER_FLAG`, and
     two malloc arenas for the worker's threads instead of glibc's 8 per core (each arena
-    keeps the memory its threads freed; tournament/core/memory.py hands it back when idle)."""
+    keeps the memory its threads freed)."""
     return {WORKER_FLAG: "1", "MALLOC_ARENA_MAX": current.get("MALLOC_ARENA_MAX", "2")}
 
 

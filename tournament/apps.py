@@ -11,7 +11,7 @@ class TournamentConfig(AppConfig):
         from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from tournament.core import login_guard, memory, proxy_check
+        from tournament.core import login_guard, proxy_check
         from tournament.core.login_door import expire_at_end_of_day
 
         user_logged_in.connect(expire_at_end_of_day, dispatch_uid="guandan_session_day")
@@ -20,5 +20,4 @@ class TournamentConfig(AppConfig):
             login_guard.count_browser_failure, dispatch_uid="guandan_dev_fail"
         )
         user_locked_out.connect(login_guard.count_lockout, dispatch_uid="guandan_lockout_step")
-        memory.connect()  # hand a large page's freed memory back after it is sent
         proxy_check.warn_at_start()  # its system check is registered by the import
