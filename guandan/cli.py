@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         return _prepare_and_serve(args, options)
     finally:
-        if lock is not None:  # the server stopped in this process (waitress, Windows)
+        if lock is not None:  # the server stopped in this process (granian on Windows)
             release(lock)
 
 
