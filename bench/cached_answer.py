@@ -1,4 +1,4 @@
-"""Benchmark: the CPU of one cached answer of a public page, in-process (issue 31).
+"""Benchmark: the CPU of one cached answer of a public page, in-process.
 
 Builds the event of bench/public_pages.py, fetches each page once (the shared page cache
 is filled), then answers it ``--repeat`` times more through Django's WSGI handler, as

@@ -236,7 +236,7 @@ def dispute_rows(match: Match) -> list[dict]:
 def _entry_via(sub, match: Match) -> str:
     """How an entry of a dispute came. The staff entry page saves every entry as
     ``"referee"``: one made there by the chief referee or the organizer is labelled by that
-    role, not 裁判 (issue 42)."""
+    role, not 裁判."""
     if sub.source == "referee" and sub.submitted_by is not None:
         role = role_of(sub.submitted_by, match.round.tournament)
         if role == CHIEF_REFEREE:

@@ -168,7 +168,7 @@ def unconfirmed_text(round_: Round) -> str:
             named = list(tables.values_list("table", flat=True)[:_NAMED])
             parts.append(_table_list(named, counts[state]) + str(why))
     total = sum(counts.values())
-    # The separator is a word of the language too ("；" left Chinese in English, issue 42).
+    # The separator is a word of the language too ("；" left Chinese in English).
     why = _("；").join(parts)
     return _("还有%(n)s台成绩未确认，不能锁定：%(why)s") % {"n": total, "why": why}
 

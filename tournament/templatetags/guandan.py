@@ -131,7 +131,7 @@ def result_text(match) -> str:
         winner = getattr(match, "winner", "")
         if winner in ("EW", "NS") and match.ew_level == match.ns_level:
             # A tie at time decided by a play-off deal (or the 台下 rule): who won it,
-            # without which "10 : 10 到时" reads as a draw (issue 42).
+            # without which "10 : 10 到时" reads as a draw.
             text += " " + gettext("%(side)s胜") % {"side": SIDES[winner]}
         return text
     return ""

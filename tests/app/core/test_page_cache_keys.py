@@ -1,4 +1,4 @@
-"""The public page cache cannot be filled by anyone (issue 28, finding 6): a page keys only on
+"""The public page cache cannot be filled by anyone: a page keys only on
 the query parameters it reads; any other is redirected to the URL without it, so a flood of
 made-up query strings adds nothing to the cache."""
 

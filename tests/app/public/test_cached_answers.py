@@ -1,4 +1,4 @@
-"""What a cached public answer costs and who may keep it (issue 31).
+"""What a cached public answer costs and who may keep it.
 
 A cached anonymous answer takes one SQL statement (the stamp) and, with a shared cache
 between processes, no call to it once this process holds a copy; the copies are bounded and
