@@ -15,6 +15,7 @@ the one error left: run scripts/setup.sh again.
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from django.contrib.staticfiles.finders import BaseFinder
@@ -43,9 +44,9 @@ class SwaggerFinder(BaseFinder):
     PREFIX = "ninja"
 
     def __init__(self, *args, **kwargs):
-        import ninja
-
-        self.storage = FileSystemStorage(location=Path(ninja.__file__).parent / "static" / "ninja")
+        # Found, not imported: the system checks of every command build the finders.
+        package = Path(importlib.util.find_spec("ninja").origin).parent
+        self.storage = FileSystemStorage(location=package / "static" / "ninja")
         self.storage.prefix = self.PREFIX
         super().__init__(*args, **kwargs)
 
