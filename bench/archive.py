@@ -1,4 +1,4 @@
-"""Benchmark: the event archive of a 5,000-pair, 10-round event (issue 26).
+"""Benchmark: the event archive of a 5,000-pair, 10-round event.
 
 Run from the project root::
 

@@ -1,4 +1,4 @@
-"""Benchmark: the CPU of one cached answer of a public page, in-process (issue 31).
+"""Benchmark: the CPU of one cached answer of a public page, in-process.
 
 Builds the event of bench/public_pages.py, fetches each page once (the shared page cache
 is filled), then answers it ``--repeat`` times more through Django's WSGI handler, as
@@ -8,10 +8,12 @@ statements and the shared-cache calls one answer takes. On PostgreSQL + Redis
 (``BENCH_DATABASE_URL`` and ``REDIS_URL`` set) the database's and Redis's own CPU is not
 counted here: ``--profile`` shows where the app's part goes. Each page is measured with each
 ``--memo-ms`` (the stamp memo, ``STAMP_MEMO_MS``: 0 reads the stamp for every answer, 500 is
-the default of a served app; tournament/core/stamps.py).
+the default of a served app; tournament/core/stamps.py), once as wrk asks (no gzip) and once
+as a phone asks (``Accept-Encoding: gzip``): the page cache keeps a compressed copy beside the
+plain one, so the second should cost about what the first does.
 
     .venv/bin/python bench/cached_answer.py [--pairs 1000] [--repeat 3000] [--profile]
-        [--memo-ms 0 500]
+        [--memo-ms 0 500] [--encodings plain gzip]
     BENCH_DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/cached_answer.py
 """
 
@@ -30,10 +32,13 @@ from bench.django_event import setup_django  # noqa: E402
 from bench.public_pages import SEARCH, build  # noqa: E402
 
 
-def environ(path: str) -> dict:
-    """A WSGI environ of an anonymous phone's GET (no cookie, no gzip: as wrk asks)."""
+def environ(path: str, gzip: bool = False) -> dict:
+    """A WSGI environ of an anonymous GET (no cookie); ``gzip``: as a phone's browser asks,
+    else as wrk asks."""
     route, _, query = path.partition("?")
+    extra = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"} if gzip else {}
     return {
+        **extra,
         "REQUEST_METHOD": "GET",
         "PATH_INFO": route,
         "QUERY_STRING": query,
@@ -48,9 +53,9 @@ def environ(path: str) -> dict:
     }
 
 
-def answer_once(handler, path: str) -> bytes:
+def answer_once(handler, path: str, gzip: bool = False) -> bytes:
     status: list[str] = []
-    body = b"".join(handler(environ(path), lambda s, h, *a: status.append(s)))
+    body = b"".join(handler(environ(path, gzip), lambda s, h, *a: status.append(s)))
     assert status[0].startswith("200"), (path, status)
     return body
 
@@ -92,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3000)
     parser.add_argument("--profile", action="store_true", help="cProfile of the find page")
     parser.add_argument("--memo-ms", type=int, nargs="+", default=[0, 500])
+    parser.add_argument("--encodings", nargs="+", default=["plain", "gzip"])
     args = parser.parse_args(argv)
     setup_django()
     from django.conf import settings
@@ -109,18 +115,26 @@ def main(argv: list[str] | None = None) -> int:
     backend = "PostgreSQL" if os.environ.get("BENCH_DATABASE_URL") else "SQLite"
     cache = "Redis" if os.environ.get("REDIS_URL") else "memory"
     print(f"{args.pairs} pairs, {backend} + {cache} cache, {args.repeat} cached answers each")
-    print(f"{'page':<34} {'memo ms':>7} {'CPU ms/answer':>14} {'SQL':>4} {'cache calls':>12}")
+    print(
+        f"{'page':<34} {'asks':>5} {'memo ms':>7} {'CPU ms/answer':>14} {'bytes':>8} "
+        f"{'SQL':>4} {'cache calls':>12}"
+    )
     for memo in args.memo_ms:
         settings.STAMP_MEMO_MS = memo
         for label, path in pages:
-            answer_once(handler, path)  # fills the caches
-            answer_once(handler, path)
-            sql, calls = counted(handler, path)
-            start = time.process_time()
-            for _ in range(args.repeat):
-                answer_once(handler, path)
-            ms = (time.process_time() - start) * 1000 / args.repeat
-            print(f"{label:<34} {memo:>7} {ms:>14.3f} {sql:>4} {calls:>12}")
+            for encoding in args.encodings:
+                gzip = encoding == "gzip"
+                answer_once(handler, path, gzip)  # fills the caches
+                size = len(answer_once(handler, path, gzip))
+                sql, calls = counted(handler, path)
+                start = time.process_time()
+                for _ in range(args.repeat):
+                    answer_once(handler, path, gzip)
+                ms = (time.process_time() - start) * 1000 / args.repeat
+                print(
+                    f"{label:<34} {encoding:>5} {memo:>7} {ms:>14.3f} {size:>8} "
+                    f"{sql:>4} {calls:>12}"
+                )
     if args.profile:
         import cProfile
         import pstats

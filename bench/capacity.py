@@ -30,7 +30,7 @@ PostgreSQL + Redis, two ``serve.sh`` behind nginx (each part's CPU from /proc/<p
         [--skip-pages]
 
 ``--skip-pages`` leaves out everything but the logins and saves (and the build): the save
-path on its own (issue 31).
+path on its own.
 
 wrk and the Python clients run on the same machine as the servers: on 2 cores every
 figure of requests/s is a floor; CPU per request is the figure to compare.

@@ -10,7 +10,7 @@ system, start-up included) and peak memory, best of ``--repeat``.
     .venv/bin/python bench/command_steps.py --code /work/wt/base --code . [--pairs 5000]
         [--repeat 3] [--steps pair,teams,csv,xlsx] [--keep DIR]
 
-Steps (issue 31 targets, 5,000 pairs): ``teams`` ``import_teams`` of the registration sheet
+Steps (targets at 5,000 pairs): ``teams`` ``import_teams`` of the registration sheet
 (.xlsx, < 2 CPU-s); ``pair`` ``pair --publish`` of round 2 (< 1.5); ``csv`` and ``xlsx``
 ``import_results --lock`` of round 2's 2,500 tables (< 2).
 """

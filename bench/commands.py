@@ -7,7 +7,7 @@ that does not exist: setup, system checks, the command's imports, one query),
 ``import_teams`` of a 5,000-row sheet, ``draw``, ``pair --publish`` of round 1 and
 ``import_results --lock`` of its 2,500-table results sheet; then round 2 published, one
 serve.sh worker's RSS as it serves the public pages (pairings, searches, standings, pairs'
-pages, projector). Targets (issue 31): start-up < 0.8 CPU-s, ``import_teams`` < 2, the
+pages, projector). Targets: start-up < 0.8 CPU-s, ``import_teams`` < 2, the
 results sheet < 2, the worker < 150 MB.
 
     .venv/bin/python bench/commands.py [--pairs 5000] [--xlsx] [--code PATH ...]

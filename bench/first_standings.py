@@ -1,4 +1,4 @@
-"""Benchmark: the first public standings request after a round lock (issue 29: 2.2 s, 12 pairs).
+"""Benchmark: the first public standings request after a round lock (2.2 s, 12 pairs).
 
 Run from the project root::
 

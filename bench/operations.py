@@ -17,7 +17,7 @@ seconds, peak memory: ``bench/rig.py``), in this order for each ``--code`` check
     .venv/bin/python bench/operations.py --code /work/wt/base --code . [--pairs 5000]
         [--rounds 3] [--repeat 3] [--random-history] [--skip-build] [--skip-pair-db]
 
-Targets (issue 31, 5,000 pairs, CPU seconds): ``pair`` < 1.5, after a random history < 5
+Targets (5,000 pairs, CPU seconds): ``pair`` < 1.5, after a random history < 5
 and < 250 MB, ``import_teams`` < 2, a 2,500-table results sheet < 2, start-up < 0.8.
 """
 

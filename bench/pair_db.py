@@ -4,7 +4,7 @@ Stores 8 locked rounds (paired by our Swiss pairing, random results, seeded) in 
 database, then runs the command that an organizer runs, as its own process: start-up,
 standings from the database, entrants, the Swiss pairing, and writing the draft round. It
 prints the process's CPU seconds (user + system), wall time and peak memory (max RSS).
-Targets (issue 31, 5,000 pairs): < 1.5 CPU-s; after a random history < 5 CPU-s, < 250 MB.
+Targets (5,000 pairs): < 1.5 CPU-s; after a random history < 5 CPU-s, < 250 MB.
 
     .venv/bin/python bench/pair_db.py [--pairs 5000] [--rounds 8] [--random-history]
         [--before DIR]

@@ -8,7 +8,7 @@ Run from the project root::
 Two simulated events, 26-point scoring, paired with soft avoidance from the draw on:
 
 * 12 pairs of 4 units of 3, whose draw numbers put units side by side (the venue-day
-  event of issue 29: adjacent pairing gave 3 same-unit tables of 6);
+  event where adjacent pairing gave 3 same-unit tables of 6);
 * 201 pairs of 20 units (pair ``k`` in unit ``k mod 20``), drawn at random.
 
 For each round it prints the same-unit tables, the rematches, the pairs ending outside

@@ -1,7 +1,7 @@
 """Find my table through the documented nginx (deploy/nginx.conf, its microcache) against
 nginx's own ceiling: the same answer served as a static file by the same nginx, same run.
 
-Used by ``bench/public_load.py --nginx`` (issue 31; target: ≥ 30 % of the ceiling). nginx
+Used by ``bench/public_load.py --nginx`` (target: ≥ 30 % of the ceiling). nginx
 runs as tests/test_nginx_conf.py runs it (TLS with a throw-away certificate, the cache and
 static folders in a temporary folder) with ``worker_processes auto``.
 """

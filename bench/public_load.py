@@ -11,13 +11,13 @@ database, starts ``scripts/serve.sh`` (granian, as guandan serve) on it, then me
 Prints requests/s, p50/p95/p99 and errors for (1), p50/p95/max for (2) and (3).
 Targets (docs/benchmarks.md): ≥ 300 requests/s at p95 < 500 ms with 0 errors; save p95 < 300 ms.
 
-``--servers gunicorn,waitress,granian`` measures each server in turn through
+``--servers gunicorn,granian`` measures each server in turn through
 ``guandan serve --server NAME`` (same WEB_WORKERS × WEB_THREADS; a one-process server gets
 workers × threads threads; ``granian:1`` is granian as Windows runs it, one process with
 workers × threads threads), each on a fresh copy of the same built database.
 
     .venv/bin/python bench/public_load.py [--pairs 5000] [--seconds 30] [--clients 200]
-        [--servers gunicorn,waitress,granian] [--nginx] [--saves-only]
+        [--servers gunicorn,granian] [--nginx] [--saves-only]
 
 ``--nginx`` measures find my table only: direct, then through deploy/nginx.conf's microcache,
 then nginx serving the same answer as a static file (its ceiling), all in the same run.
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         "--saves-only", action="store_true", help="skip find my table: logins and saves only"
     )
     parser.add_argument(
-        "--servers", default="", help="comma-separated: gunicorn,waitress,granian (guandan serve)"
+        "--servers", default="", help="comma-separated: gunicorn,granian (guandan serve)"
     )
     parser.add_argument(
         "--nginx",

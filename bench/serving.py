@@ -1,5 +1,5 @@
 """Serve a benchmark's database as README's first command serves it (scripts/serve.sh), or
-with ``guandan serve --server NAME`` (granian, gunicorn or waitress: bench/public_load.py
+with ``guandan serve --server NAME`` (granian or gunicorn: bench/public_load.py
 ``--servers`` compares them)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Benchmark: a script floods the public sign-up form (issue 28, finding 1).
+"""Benchmark: a script floods the public sign-up form.
 
 Run from the project root::
 
@@ -15,7 +15,7 @@ An event with 48 registered pairs, sign-up open without approval (the defaults t
    REMOTE_ADDR the proxy), then a real pair: refused too while the event's hourly limit is
    spent (the organizer then rejects the flood by hour, and raises or waits out the limit);
 3. ``--tries`` posts without an answer to the challenge;
-4. issue 41's flood: 100 sign-ups from 10 forwarded addresses (round robin) into a fresh
+4. the flood a review found: 100 sign-ups from 10 forwarded addresses (round robin) into a fresh
    event with a 40-place cap, then a real pair from another address, then the organizer
    lets the real pair in.
 

@@ -1,4 +1,4 @@
-"""A Redis cache that a stopped Redis cannot turn into errors (issue 26, point 5).
+"""A Redis cache that a stopped Redis cannot turn into errors.
 
 Vocabulary
 ----------

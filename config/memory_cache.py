@@ -4,7 +4,7 @@ Without ``REDIS_URL`` each worker keeps its computed standings and whole public 
 Django's own ``LocMemCache``, which counts entries only (``CACHE_MAX_ENTRIES``). Entries
 run from a 300-byte poll to a 150 KB standings page: when a round is published at 5,000
 pairs, ten thousand players' searches of a few KB each would hold tens of megabytes in
-every worker, past the memory target of 150 MB a worker (issue 31). ``MAX_BYTES`` bounds
+every worker, past the memory target of 150 MB a worker. ``MAX_BYTES`` bounds
 the pickled values kept: the least recently used go first, as when the entries are too
 many (one least recently used entry at a time, not a third of them).
 

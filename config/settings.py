@@ -102,7 +102,7 @@ ROOT_URLCONF = "config.urls"
 
 # django-tables2 is not an installed app: as one, its package was imported by every process
 # at start, and with it django.contrib.postgres and psycopg (0.1 CPU-s of each command's
-# start-up on SQLite, issue 31). Its template tags, templates and translations are named
+# start-up on SQLite). Its template tags, templates and translations are named
 # here instead (found without importing it); the first page that shows a table loads it.
 # Its static files (themes) are used by no page.
 TABLES2_DIR = Path(importlib.util.find_spec("django_tables2").origin).parent
@@ -152,6 +152,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "config.storage.SwaggerFinder",  # the read API's docs page: django-ninja's Swagger UI
+]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns when it is missing
 MEDIA_URL = "media/"
@@ -271,7 +276,7 @@ LOGGING = {
 CACHES = cache_config(
     os.environ.get("REDIS_URL", ""),
     envint("CACHE_MAX_ENTRIES", 20000),
-    envmegabytes("CACHE_MAX_MB", 32),  # a worker's whole memory target is 150 MB (issue 31)
+    envmegabytes("CACHE_MAX_MB", 32),  # a worker's whole memory target is 150 MB
 )
 
 # How long a process may answer anonymous public pages from the stamp it read last

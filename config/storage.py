@@ -15,6 +15,11 @@ the one error left: run scripts/setup.sh again.
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
+from django.contrib.staticfiles.finders import BaseFinder
+from django.core.files.storage import FileSystemStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
@@ -26,3 +31,32 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
         if not self.hashed_files:
             return name
         return super().stored_name(name)
+
+
+class SwaggerFinder(BaseFinder):
+    """django-ninja's own copy of Swagger UI, for the read API's docs page (/api/v1/docs,
+    templates/public/api_docs.html) as ``ninja/…``: the bundle and the stylesheet with its
+    source map (the stylesheet names it; the manifest storage needs it), not the rest of
+    ninja's static folder (ReDoc, 5 MB more of maps), and ninja need not be an installed app.
+    Served from the app's own static files, never from a CDN."""
+
+    FILES = ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui.css.map")
+    PREFIX = "ninja"
+
+    def __init__(self, *args, **kwargs):
+        # Found, not imported: the system checks of every command build the finders.
+        package = Path(importlib.util.find_spec("ninja").origin).parent
+        self.storage = FileSystemStorage(location=package / "static" / "ninja")
+        self.storage.prefix = self.PREFIX
+        super().__init__(*args, **kwargs)
+
+    def find(self, path, find_all=False, **kwargs):
+        prefix, _, name = path.partition("/")
+        if prefix != self.PREFIX or name not in self.FILES:
+            return [] if find_all else None
+        found = self.storage.path(name)
+        return [found] if find_all else found
+
+    def list(self, ignore_patterns):
+        for name in self.FILES:
+            yield name, self.storage

@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         return _prepare_and_serve(args, options)
     finally:
-        if lock is not None:  # the server stopped in this process (waitress, Windows)
+        if lock is not None:  # the server stopped in this process (granian on Windows)
             release(lock)
 
 
@@ -245,7 +245,7 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
             print("静态文件已收集 / static files collected")
     _print_addresses(options, phones, args.command)
     # Closed before the server takes this process (an exec keeps nothing of it): the last
-    # connection to close writes SQLite's log (db.sqlite3-wal) into db.sqlite3 (issue 42).
+    # connection to close writes SQLite's log (db.sqlite3-wal) into db.sqlite3.
     from django.db import connections
 
     connections.close_all()

@@ -26,7 +26,7 @@ def execute(argv: list[str], before: Callable[[], None] | None = None) -> None:
 
     Whatever way the command ends (done, an error, ``sys.exit``), every object left is frozen
     before the interpreter shuts down: shutting down runs full collections that walked them
-    all again, about 0.25 CPU-s of ``manage.py help``'s 0.8 (issue 31: start-up < 0.8). The
+    all again, about 0.25 CPU-s of ``manage.py help``'s 0.8 (start-up < 0.8). The
     objects are still freed by reference count and the exit handlers still run; only cycles
     are left to the operating system, which takes the process's memory back in one piece.
     The database connections are closed first, not left to those collections.
@@ -48,7 +48,7 @@ def execute(argv: list[str], before: Callable[[], None] | None = None) -> None:
 
 def _reader_gone() -> None:
     """The output's reader stopped reading (``guandan standings | head``): stop quietly, as
-    a Unix tool does on SIGPIPE, not with a traceback (issue 42). What is still buffered
+    a Unix tool does on SIGPIPE, not with a traceback. What is still buffered
     goes nowhere: standard output is pointed at the null device, so that the interpreter's
     last flush does not fail again."""
     null = os.open(os.devnull, os.O_WRONLY)

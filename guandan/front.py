@@ -3,7 +3,7 @@
 Granian's WSGI side hands a request to a Python thread as soon as its headers are in, and
 Django's read of ``wsgi.input`` then waits in that thread for the body: 16 connections that
 send a body one byte every 10 s held every thread of a venue laptop, and no save was
-answered while they lasted (issue 41). Here granian's event loop reads the body instead,
+answered while they lasted. Here granian's event loop reads the body instead,
 holding no thread, and the WSGI application (Django) runs in a thread only once the body is
 all there. Vocabulary:
 

@@ -42,7 +42,7 @@ def port_in_use(host: str, port: int) -> bool:
     does: the connections of a server just stopped (a crash, a ``kill -9``, a Ctrl-C with
     phones connected) wait a minute in TIME_WAIT on the port, and without it they counted
     as "in use", so that the server could not be started again on the port every printed
-    QR code and slip link names (issue 41). A program listening on the port still refuses
+    QR code and slip link names. A program listening on the port still refuses
     the bind."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         if hasattr(socket, "SO_EXCLUSIVEADDRUSE"):  # Windows: refuse to share the port

@@ -9,10 +9,14 @@ Vocabulary:
 - *gunicorn*: pre-forked processes, each with threads; a choice on Linux and macOS
   (``--server gunicorn``). It imports ``fcntl``, which Windows lacks, so it is never
   imported on the default path;
-- *waitress*: pure Python, one process with threads; runs everywhere when installed;
 - *workers* × *threads*: processes and threads per process. A server with one process gets
   ``workers × threads`` threads, so that every server answers the same number of requests at
   once (bench/public_load.py compares them that way).
+
+waitress (pure Python, one process) was a third choice until it was measured: the slowest
+on every count (docs/install.md, "Which server: the figures": 638 answers a second against
+granian's 3,167, saves' p95 1.7 s), on Windows too, where granian with one process answered
+1.4 times its requests; it was never a runtime requirement.
 
 Why granian: ``bench/public_load.py --servers gunicorn,granian`` (5,000 pairs, 2 × 4 each,
 docs/benchmarks.md) measured 0.65 ms of CPU per find-my-table answer against gunicorn's
@@ -53,7 +57,7 @@ from typing import NoReturn
 
 from guandan.paths import SOURCE_ROOT, in_clone
 
-SERVERS = ("granian", "gunicorn", "waitress")
+SERVERS = ("granian", "gunicorn")
 DEFAULT_SERVER = "granian"
 WSGI_TARGET = "config.wsgi:application"
 # Set in the environment of every process started to serve (config/wsgi.py leaves out of
@@ -120,12 +124,7 @@ def serve(options: ServeOptions) -> int:
             f"没有安装 {options.server}：py -m pip install {options.server}，或换用 --server auto\n"
             f"{options.server} is not installed: pip install {options.server}, or use --server auto"
         )
-    if options.tls and options.server == "waitress":
-        raise ServerMissing(
-            "waitress 不能提供 HTTPS：请去掉 --server waitress（默认的 granian 可以）\n"
-            "waitress cannot serve HTTPS: leave out --server waitress (granian, the default, can)"
-        )
-    start = {"gunicorn": _gunicorn, "waitress": _waitress, "granian": _granian}[options.server]
+    start = {"gunicorn": _gunicorn, "granian": _granian}[options.server]
     return start(options)
 
 
@@ -239,7 +238,7 @@ def _exec(argv: list[str]) -> NoReturn:
 def worker_environment(current: Mapping[str, str]) -> dict[str, str]:
     """What a serving process adds to the environment ``current``: :data:`WORKER_FLAG`, and
     two malloc arenas for the worker's threads instead of glibc's 8 per core (each arena
-    keeps the memory its threads freed; tournament/core/memory.py hands it back when idle)."""
+    keeps the memory its threads freed)."""
     return {WORKER_FLAG: "1", "MALLOC_ARENA_MAX": current.get("MALLOC_ARENA_MAX", "2")}
 
 
@@ -272,45 +271,3 @@ def gunicorn_argv(options: ServeOptions) -> list[str]:
 
 def _gunicorn(options: ServeOptions) -> int:
     _exec(gunicorn_argv(options))
-
-
-def _waitress(options: ServeOptions) -> int:
-    import logging
-
-    from waitress import serve as waitress_serve
-
-    os.environ.update(worker_environment(os.environ))
-    from config.wsgi import application
-
-    # Waitress logs a warning for every request queued behind busy threads: at a venue
-    # that is every burst of phones, and nothing the organizer can act on.
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    app = application
-    if options.access_log:
-        app = _access_logged(application)
-    waitress_serve(
-        app,
-        host=options.host,
-        port=options.port,
-        threads=options.workers * options.threads,
-        # Phones keep connections open; the default of 100 would queue the 101st phone.
-        connection_limit=1000,
-        channel_timeout=REQUEST_TIMEOUT,
-        # poll() instead of select(): no limit of 512 sockets on Windows.
-        asyncore_use_poll=True,
-        ident="guandan",
-    )
-    return 0
-
-
-def _access_logged(application):
-    """The WSGI application with one line per request on standard output."""
-
-    def logged(environ, start_response):
-        def start(status, headers, exc_info=None):
-            print(f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')} {status}")
-            return start_response(status, headers, exc_info)
-
-        return application(environ, start)
-
-    return logged

@@ -3,7 +3,7 @@ prepared (``python -m guandan.supervisor GRANIAN_COMMAND…``).
 
 Granian replaces a worker that dies, but a worker that dies again within 5.5 s of being
 replaced ("worker crash loop detected") stops the whole server, and on a laptop nothing
-started it again (issue 41). Here granian runs as a child, and is started again when it
+started it again. Here granian runs as a child, and is started again when it
 stops of itself, after a *back-off*: :data:`BACKOFF_FIRST` seconds, doubled at each stop up
 to :data:`BACKOFF_CAP`, and back to the first once a run has lasted :data:`HEALTHY_SECONDS`.
 Each restart is a line on standard error. A run that stops within :data:`STARTUP_SECONDS`

@@ -5,7 +5,7 @@ and reach ``db.sqlite3`` at a *checkpoint*: every 1,000 pages, or when the last 
 to the file closes. A server's worker keeps its connections until it is stopped, and a
 stop does not close them: after a clean stop of a small event the changes of the whole day
 sat in the log, and ``db.sqlite3`` copied alone (to a USB stick, by a backup tool) held
-none of them (issue 42). Each serving process therefore checkpoints as it ends.
+none of them. Each serving process therefore checkpoints as it ends.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 No Django here: the adapter turns database rows into :class:`Entrant` objects, calls one of
 the functions below and stores what comes back. Ids are opaque hashables (the adapter
-passes ints); names are the adapter's business (``Pairing.to_json(names=...)``).
+passes ints); names are the adapter's business.
 
 Input
 -----
@@ -16,9 +16,7 @@ gives them.
 Output
 ------
 ``Table(number, ew, ns, flags)``, ``Bye(entrant, flags)``,
-``Pairing(tables, byes, rematches, cost, seed, seat_weight=0.0, notes=())`` with
-``Pairing.to_json(names=None, with_flags=False)`` giving
-``[{"table": 1, "ew": ..., "ns": ...}, ..., {"table": None, "bye": ...}]``.
+``Pairing(tables, byes, rematches, cost, seed, seat_weight=0.0, notes=())``.
 Flags (codes; the app labels them): :data:`DRAW_FLAGS`
 (``float_up`` 上浮, ``float_down`` 下浮, ``rematch_avoided`` 避免重复对阵, ``rematch``
 重复对阵（无法避免）, ``unit_avoided`` 同单位回避, ``same_unit`` 同单位对阵, ``forbidden``

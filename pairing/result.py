@@ -15,9 +15,8 @@ closeness cost
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -73,32 +72,3 @@ class Pairing:
             if t.ns == entrant:
                 return t.ew
         return None
-
-    def to_json(
-        self,
-        names: Mapping[Hashable, Any] | Callable[[Hashable], Any] | None = None,
-        with_flags: bool = False,
-    ) -> list[dict[str, Any]]:
-        """Plain dicts for ``pair --json``: tables, then ``{"table": None, "bye": ...}``.
-
-        ``names`` maps ids to what should be printed (a mapping or a function); ids are
-        printed as they are without it.
-        """
-
-        def name(entrant: Hashable) -> Any:
-            if names is None:
-                return entrant
-            return names(entrant) if callable(names) else names[entrant]
-
-        rows: list[dict[str, Any]] = []
-        for t in self.tables:
-            row: dict[str, Any] = {"table": t.number, "ew": name(t.ew), "ns": name(t.ns)}
-            if with_flags:
-                row["flags"] = sorted(t.flags)
-            rows.append(row)
-        for b in self.byes:
-            row = {"table": None, "bye": name(b.entrant)}
-            if with_flags:
-                row["flags"] = sorted(b.flags)
-            rows.append(row)
-        return rows

@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
 # Set up and run the whole test suite (SQLite; plus PostgreSQL tests when TEST_DATABASE_URL is set).
+#
+#   scripts/test.sh            the full run, as CI makes it (README's test command)
+#   scripts/test.sh --fast     a developer's run: no set-up, no browser, no servers, no slow
+#                              tests, SQLite only, on two workers (docs/development.md)
+# Arguments after these go to pytest (scripts/test.sh --fast -k standings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--fast" ]; then
+  shift
+  .venv/bin/ruff check --quiet .
+  # tests/browser drive Chromium and tests/servers start real servers: minutes, not seconds.
+  # The tests marked slow are skipped unless RUN_SLOW=1 (tests/conftest.py).
+  exec env -u RUN_SLOW .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal \
+    --ignore=tests/browser --ignore=tests/servers -m "not browser and not postgres" "$@"
+fi
 bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
@@ -36,7 +49,7 @@ fi
 # tests of the code that leans on the standard library or on compiled wheels (zipfile, zlib,
 # csv, xml, sqlite3's backup, unicodedata, ipaddress, zoneinfo, argparse; Pillow, reportlab,
 # pypdf, openpyxl). The rest of the app is the same Python on both and runs on 3.11 only;
-# docs/development.md ("Python 3.13") says why that is safe. The installed wheel is served on
+# docs/development.md ("How to test") says why that is safe. The installed wheel is served on
 # each Python the machine has by tests/servers/test_package.py.
 ALSO_TESTS=(
   tests/rules tests/scoring tests/pairing

@@ -55,7 +55,7 @@ def pytest_collection_modifyitems(config, items):
     or they were asked for by name (``-m slow``).
 
     The tests keep their collection order: xdist's worksteal scheduler balances the workers
-    without help (docs/development.md, "What keeps the suite short": the measurement).
+    without help (docs/benchmarks.md, "What keeps the suite short": the measurement).
     """
     if FULL_RUN or "slow" in (config.getoption("markexpr") or ""):
         return

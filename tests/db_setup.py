@@ -1,4 +1,4 @@
-"""Test databases migrated once per test run, and copied into every pytest-xdist worker.
+"""The SQLite test database migrated once per test run, and copied into every xdist worker.
 
 Vocabulary
 ----------
@@ -7,21 +7,20 @@ run directory
     worker's ``basetemp`` under xdist (``<run's basetemp>/popen-gwN``), the ``basetemp``
     itself without xdist. pytest keeps the last three and removes the older ones.
 builder
-    The first worker to set up a database alias in a run (they take a file lock in the run
+    The first worker to set up the database in a run (they take a file lock in the run
     directory in turn). It creates its test database exactly as Django's test runner does
     (``create_test_db``: ``migrate`` with ``run_syncdb``, then ``createcachetable``), and
     before any test touches it, copies it as the template.
 template
-    The builder's freshly migrated database, copied: a SQLite file in the run directory
-    (sqlite3's backup API, page by page), or on PostgreSQL the database
-    ``<test database name>_template``, made with ``CREATE DATABASE … TEMPLATE``. Every other
-    worker's test database is a copy of it made the same way: the same schema and rows as
-    ``migrate`` gives, without running it again (1.5 to 3 CPU-seconds a worker).
+    The builder's freshly migrated database, copied into a file of the run directory with
+    sqlite3's backup API, page by page. Every other worker's test database is a copy of it:
+    the same schema and rows as ``migrate`` gives, without running it again (1.5 to 3
+    CPU-seconds a worker).
 
-Django's parallel test runner does the same (``DatabaseCreation._clone_test_db`` of the
-sqlite3 and postgresql backends); pytest-django's ``django_db_setup`` fixture, which
-tests/conftest.py overrides with :func:`set_up`, otherwise migrates in every worker. Only
-pytest-django's documented fixtures and Django's own API are used here.
+Django's parallel test runner does the same (``DatabaseCreation._clone_test_db``).
+Everything else goes pytest-django's own way (``setup_databases``): PostgreSQL (its pass runs
+in one process, where a template would only cost a copy), ``--reuse-db``, ``--nomigrations``
+and a run with a test that asks for ``serialized_rollback``.
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from django.db import connections
 from django.test.utils import setup_databases
 
 SQLITE = "django.db.backends.sqlite3"
-POSTGRESQL = "django.db.backends.postgresql"
 
 
 def set_up(
@@ -53,20 +51,21 @@ def set_up(
     """Create the test databases the collected tests need (as ``setup_databases`` does) and
     return what Django's ``teardown_databases`` takes to destroy them."""
     aliases = set(connections)  # every configured database (this project has one)
-    serialized_aliases = serialized(request.session.items, aliases)
-    verbosity = request.config.option.verbose
-    if keepdb or not use_migrations or not all(copyable(connections[a]) for a in aliases):
-        # ``--reuse-db``, ``--nomigrations`` or a database this module does not copy:
-        # pytest-django's own way.
+    if (
+        keepdb
+        or not use_migrations
+        or serialized(request.session.items)
+        or not all(copyable(connections[a]) for a in aliases)
+    ):
         if not use_migrations:
             # Django's documented switch: an app whose migrations module is None is created
             # from its models (``migrate --run-syncdb``, which create_test_db runs).
             settings.MIGRATION_MODULES = {app.label: None for app in apps.get_app_configs()}
         return setup_databases(
-            verbosity=verbosity,
+            verbosity=request.config.option.verbose,
             interactive=False,
             aliases=aliases,
-            serialized_aliases=serialized_aliases,
+            serialized_aliases=aliases if serialized(request.session.items) else set(),
             keepdb=keepdb,
         )
     run_dir = shared_run_dir(tmp_path_factory)
@@ -74,30 +73,24 @@ def set_up(
     for alias in sorted(aliases):
         connection = connections[alias]
         old_config.append((connection, connection.settings_dict["NAME"], True))
-        create_from_template(connection, run_dir, verbosity)
-    for alias in sorted(serialized_aliases):
-        connection = connections[alias]
-        connection._test_serialized_contents = connection.creation.serialize_db_to_string()
+        create_from_template(connection, run_dir, request.config.option.verbose)
     return old_config
 
 
-def serialized(items: list[pytest.Item], aliases: set[str]) -> set[str]:
-    """The databases whose contents a test asks to be restored after it
-    (``django_db(serialized_rollback=True)``): Django serializes them once, after setup."""
+def serialized(items: list[pytest.Item]) -> bool:
+    """Whether a test asks for its database to be restored after it
+    (``django_db(serialized_rollback=True)``)."""
 
     def wants(*args, serialized_rollback=False, **kwargs) -> bool:
         return bool(serialized_rollback)
 
-    for item in items:
-        marker = item.get_closest_marker("django_db")
-        if marker is not None and wants(*marker.args, **marker.kwargs):
-            return aliases
-    return set()
+    markers = (item.get_closest_marker("django_db") for item in items)
+    return any(m is not None and wants(*m.args, **m.kwargs) for m in markers)
 
 
 def copyable(connection) -> bool:
-    """Whether this module copies the database: SQLite or PostgreSQL, not a test mirror."""
-    return connection.settings_dict["ENGINE"] in (SQLITE, POSTGRESQL) and not (
+    """Whether this module copies the database: SQLite, not a test mirror."""
+    return connection.settings_dict["ENGINE"] == SQLITE and not (
         connection.settings_dict["TEST"].get("MIRROR")
     )
 
@@ -122,23 +115,14 @@ def locked(path: Path) -> Iterator[None]:
 def create_from_template(connection, run_dir: Path, verbosity: int) -> None:
     """Give ``connection`` its test database: migrated by the builder, copied by the others."""
     alias = connection.alias
-    sqlite = connection.settings_dict["ENGINE"] == SQLITE
     with locked(run_dir / f"db-{alias}.lock"):
         marker = template_marker(run_dir, alias)
         if marker.exists():
-            template = marker.read_text()
-            if sqlite:
-                restore_sqlite(connection, template, verbosity)
-            else:
-                restore_postgresql(connection, template, verbosity)
+            restore_sqlite(connection, marker.read_text(), verbosity)
             return
         connection.creation.create_test_db(verbosity=verbosity, autoclobber=True, serialize=False)
-        if sqlite:
-            template = str(run_dir / f"db-{alias}.sqlite3")
-            save_sqlite(connection, template)
-        else:
-            template = template_name(connection.settings_dict["NAME"])
-            copy_postgresql(connection, connection.settings_dict["NAME"], template)
+        template = str(run_dir / f"db-{alias}.sqlite3")
+        save_sqlite(connection, template)
         # Written last: a builder that failed half-way leaves no template behind.
         marker.write_text(template)
 
@@ -161,23 +145,6 @@ def sqlite_template(
     return path if path.suffix == ".sqlite3" and path.exists() else None
 
 
-def template_name(test_database: str) -> str:
-    """``test_x_template`` for the test databases ``test_x_gw0``, ``test_x_gw1``… of a run:
-    one name whichever worker builds it, so that the next run replaces it."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    base = test_database.removesuffix(f"_{worker}") if worker else test_database
-    return f"{base}_template"
-
-
-def use_test_database(connection, name: str) -> None:
-    """Point ``connection`` (and the settings) at the test database ``name``, as
-    ``create_test_db`` does after creating it."""
-    connection.close()
-    settings.DATABASES[connection.alias]["NAME"] = name
-    connection.settings_dict["NAME"] = name
-    connection.ensure_connection()
-
-
 def save_sqlite(connection, path: str) -> None:
     """Copy the connection's database, page by page, into the file ``path``."""
     partial = path + ".partial"
@@ -194,31 +161,12 @@ def restore_sqlite(connection, path: str, verbosity: int) -> None:
     """Create the test database (in memory, shared with the live server's threads) and fill
     it, page by page, with the template's file."""
     name = connection.creation._create_test_db(verbosity, autoclobber=True)
-    use_test_database(connection, name)
+    connection.close()  # pointed at the new database, as create_test_db leaves it
+    settings.DATABASES[connection.alias]["NAME"] = name
+    connection.settings_dict["NAME"] = name
+    connection.ensure_connection()
     source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         source.backup(connection.connection)
     finally:
         source.close()
-
-
-def copy_postgresql(connection, source: str, target: str) -> None:
-    """(Re)create the database ``target`` as a copy of ``source`` (``CREATE DATABASE …
-    TEMPLATE``, which needs every connection to ``source`` closed: this process's is)."""
-    creation = connection.creation
-    connection.close()
-    quoted = connection.ops.quote_name(target)
-    suffix = creation._get_database_create_suffix(template=source)
-    with creation._nodb_cursor() as cursor:
-        # A template or test database left by an earlier run is replaced.
-        cursor.execute(f"DROP DATABASE IF EXISTS {quoted}")
-        cursor.execute(f"CREATE DATABASE {quoted} {suffix}")
-
-
-def restore_postgresql(connection, template: str, verbosity: int) -> None:
-    """Create the test database as a copy of the template."""
-    name = connection.creation._get_test_db_name()
-    if verbosity >= 1:
-        connection.creation.log(f"Copying test database {name} from {template}...")
-    copy_postgresql(connection, template, name)
-    use_test_database(connection, name)

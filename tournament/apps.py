@@ -12,7 +12,7 @@ class TournamentConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
         from tournament.backups import auto as backup_auto
-        from tournament.core import login_guard, memory, milestones, proxy_check
+        from tournament.core import login_guard, milestones, proxy_check
         from tournament.core.login_door import expire_at_end_of_day
 
         user_logged_in.connect(expire_at_end_of_day, dispatch_uid="guandan_session_day")
@@ -21,6 +21,5 @@ class TournamentConfig(AppConfig):
             login_guard.count_browser_failure, dispatch_uid="guandan_dev_fail"
         )
         user_locked_out.connect(login_guard.count_lockout, dispatch_uid="guandan_lockout_step")
-        memory.connect()  # hand a large page's freed memory back after it is sent
         milestones.register(backup_auto.start)  # publish, lock and results back up
         proxy_check.warn_at_start()  # its system check is registered by the import

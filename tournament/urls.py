@@ -3,7 +3,7 @@ event's fixed pages come before the patterns that take any name).
 
 The public pages and the round's status poll come first: thousands of phones ask them, and
 each pattern tried before the one that matches costs every request (a fifth of the CPU of a
-cached answer when they came last, issue 31). Their paths are fixed after the event's name,
+cached answer when they came last). Their paths are fixed after the event's name,
 so none of them takes another package's page.
 """
 

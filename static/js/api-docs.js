@@ -1,4 +1,4 @@
-/* The read API's docs page: Swagger UI from the vendored bundle, settings from the page. */
+/* The read API's docs page: Swagger UI from django-ninja's bundle, settings from the page. */
 (function () {
   "use strict";
   var settings = JSON.parse(document.getElementById("swagger-settings").textContent);

@@ -1,4 +1,4 @@
-"""What makes the commands and web workers start small (issue 31): the figures themselves
+"""What makes the commands and web workers start small: the figures themselves
 are bench/commands.py's; these tests guard what makes them.
 
 - A command imports no library it does not use (django-tables2, and psycopg on SQLite, among
@@ -82,7 +82,7 @@ GC = (
 
 
 def test_a_command_collects_garbage_seldom_and_leaves_start_up_out(tmp_path):
-    """manage.py's thresholds and the commands' frozen start-up (issue 31: ``pair`` at 5,000
+    """manage.py's thresholds and the commands' frozen start-up (``pair`` at 5,000
     pairs spent 0.25 of its CPU-s in some 650 collections, most walking Django and the
     app); ``call_command`` freezes nothing (``execute``, not ``run_from_argv``)."""
     assert loaded(tmp_path, GC, "draw", "no-such-event") == "LOADED (50000, 20, 50) True"

@@ -126,7 +126,7 @@ def test_load_demo_creates_48_pairs_from_8_units_once(capsys):
 @pytest.mark.parametrize("command", ["help", "diffsettings"])
 def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, command):
     """``guandan standings | head``: the reader closes the pipe before the command has
-    written; the command stops without a traceback (issue 42). ``help`` writes outside a
+    written; the command stops without a traceback. ``help`` writes outside a
     command, ``diffsettings`` inside one (neither needs a database)."""
     import subprocess
     import sys
@@ -151,7 +151,7 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, command)
 
 
 def test_verbosity_zero_silences_confirmations_but_not_data_or_passwords(capsys, tmp_path):
-    """``-v 0`` (issue 42: it was ignored): the confirmations go, what the command exists
+    """``-v 0`` (it was ignored): the confirmations go, what the command exists
     to print (the draw, a password shown only once) stays."""
     call_command("load_demo", verbosity=0)
     out = capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""The staff's pages and downloads walked in English by each role (issue 42): organizer,
+"""The staff's pages and downloads walked in English by each role: organizer,
 chief referee and referee of an event with results, a deal-by-deal sheet, fouls, a
 dispute and a withdrawn pair. No Chinese word of ours may remain; the organizer's data
 (names of the event, pairs, players, units, stages, remarks) stays as entered.

@@ -2,8 +2,8 @@
 
 Django imports ``ROOT_URLCONF`` at the first request it serves; with the API (django-ninja,
 pydantic) behind it that was 234 ms of the 376 ms of the first standings page of a server
-just started (bench/first_standings.py, issue 29: "the first standings after a lock took
-2.2 s"). A fresh interpreter, so that nothing the test run imported hides the import.
+just started (bench/first_standings.py: the first standings after a lock once took
+2.2 s). A fresh interpreter, so that nothing the test run imported hides the import.
 """
 
 from __future__ import annotations

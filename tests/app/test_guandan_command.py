@@ -130,7 +130,7 @@ def test_the_server_is_granian_with_a_worker_per_core_this_process_may_use(monke
         ("PORT", "80a", "PORT 应为整数（1–65535）"),
         ("PORT", "70000", "PORT 应为整数（1–65535）"),
         ("PORT", "²", "PORT 应为整数（1–65535）"),
-        ("GUANDAN_SERVER", "nginx", "GUANDAN_SERVER 应为 auto, granian, gunicorn, waitress 之一"),
+        ("GUANDAN_SERVER", "nginx", "GUANDAN_SERVER 应为 auto, granian, gunicorn 之一"),
     ],
 )
 def test_a_setting_of_the_server_that_makes_no_sense_stops_with_a_message(

@@ -1,4 +1,4 @@
-"""What the ``guandan`` command does before a command runs (guandan/startup.py, issue 42):
+"""What the ``guandan`` command does before a command runs (guandan/startup.py):
 ``--help`` writes nothing, a fresh or outdated data folder is migrated before a command
 that reads it, the app's own packages are checked to be this copy's, and the version a
 backup records. The installed wheel runs the same in tests/servers/test_package.py."""

@@ -1,4 +1,4 @@
-"""Headers (issue 28, finding 7): a Content-Security-Policy on every answer and no inline
+"""Headers: a Content-Security-Policy on every answer and no inline
 script for it to block; every cookie ``Secure`` under HTTPS; the API answers an unpublished
 event exactly as a missing one unless a valid token is sent."""
 

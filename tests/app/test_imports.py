@@ -1,7 +1,7 @@
 """Every module of the project imports, on each Python the suite runs on.
 
 The Python 3.13 pass of scripts/test.sh runs a chosen part of the app's tests
-(docs/development.md, "The test suite"); this test is what holds the rest of the code on that
+(docs/development.md, "How to test"); this test is what holds the rest of the code on that
 version to at least its imports: a module that uses what a Python removed or changed at
 import time (a removed stdlib module, a changed signature in a decorator or a dataclass, a
 type hint evaluated at import) fails here. The URLconf, the admin and the management

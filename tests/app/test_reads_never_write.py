@@ -134,7 +134,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     names -= {"admin"} | {n for n in names if ":" in n}
     missing = names - set(urls) - set(POST_ONLY)
     assert not missing, f"URL names without a GET check: {sorted(missing)}"
-    admin = {"backup_download": urls.pop("backup_download")}  # the whole database: issue 41
+    admin = {"backup_download": urls.pop("backup_download")}  # the whole database
     assert_no_writes(login(organizer), urls)
     assert_no_writes(login(new_user("root", superuser=True)), admin)
 

@@ -147,7 +147,7 @@ TABLE: dict[str, Row] = {
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
     "api_tokens": Row("organizer"),
     "backups": Row("organizer"),
-    # The whole database (every account's password hash, the secret key): issue 41.
+    # The whole database (every account's password hash, the secret key).
     "backup_download": Row("superuser", args=lambda w: [w.slug, w.backup]),
     "signup_admin": Row("organizer"),
     "signup_admin_edit": Row("organizer", args=lambda w: [w.slug, w.signup.pk]),

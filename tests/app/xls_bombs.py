@@ -79,7 +79,7 @@ def xls(workbook: bytes) -> bytes:
 
 
 def self_referencing_difat() -> bytes:
-    """The 1 KB file of issue 41: its one DIFAT sector names itself as the next."""
+    """The 1 KB file a review found: its one DIFAT sector names itself as the next."""
     return _header(fat=[], difat_start=0, difat_count=FREE) + _numbers(*[0] * 127, 0)
 
 

@@ -1,4 +1,4 @@
-"""电脑抽签, 确认全部已录入 and 锁定本轮 ask before acting (issue 29 point 9): answering
+"""电脑抽签, 确认全部已录入 and 锁定本轮 ask before acting: answering
 Cancel sends nothing, OK acts (static/js/ask.js, a form's data-ask)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Small things a phone shows (issue 42): checkboxes a thumb can hit at 390 px, and long
+"""Small things a phone shows: checkboxes a thumb can hit at 390 px, and long
 actions that say they are working (static/js/busy.js) and send once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A whole round run by the chief referee alone (issue 29 point 1): no referee account, the
+"""A whole round run by the chief referee alone: no referee account, the
 chief downloads the clerk's sheet, fills it (openpyxl), uploads it, checks the preview,
 imports, confirms all and locks, all on the chief's own page."""
 

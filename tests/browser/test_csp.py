@@ -1,4 +1,4 @@
-"""The Content-Security-Policy in real Chromium (issue 28): the pages with scripts run them
+"""The Content-Security-Policy in real Chromium: the pages with scripts run them
 (live updates, the projector's clock, a confirmation before a withdrawal, the API docs) and Chromium reports no violation of the policy."""
 
 from __future__ import annotations

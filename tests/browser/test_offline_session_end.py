@@ -1,5 +1,5 @@
 """A phone whose referee session ended while it was offline must not show the kept table page,
-with both sides' PINs, to the next person (issue 41), in real Chromium with its service worker.
+with both sides' PINs, to the next person, in real Chromium with its service worker.
 
 The session is made to end a few seconds after the page is kept; the phone is offline
 before and after: before, the worker serves its copy (so the page really was kept), after,

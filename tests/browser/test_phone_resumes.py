@@ -1,4 +1,4 @@
-"""The phone resumes (issue 42) in real Chromium at 390 px: the first entry page a phone
+"""The phone resumes in real Chromium at 390 px: the first entry page a phone
 opens is kept for offline use, and a page whose kept entries were sent shows the server's
 state without a reload."""
 

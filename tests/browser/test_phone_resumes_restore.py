@@ -1,4 +1,4 @@
-"""A deal-by-deal sheet survives the laptop (issue 42, "the phone resumes"), in Debian's
+"""A deal-by-deal sheet survives the laptop ("the phone resumes"), in Debian's
 Chromium at 390 px against the real server (granian) of a laptop's data folder:
 
 the referee's phone opens a table's sheet (the first entry page it opens) and enters deals;

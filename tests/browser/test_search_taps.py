@@ -1,5 +1,5 @@
 """The search forms' boxes and buttons are finger-sized on a 390 px phone and on a
-laptop (issue 42).
+laptop.
 
 A plain ``<button>搜索</button>`` beside a search box was drawn at the browser's own size,
 about 21 px high: too small a target on the team list, the draw, a round's adjustments and

@@ -1,7 +1,7 @@
 """Fields above ``solver.EXACT_LIMIT`` pairs (the band search, then a proof or the exact
 matching) are paired at the exact minimum too.
 
-Found by comparison with the FIDE Dutch engine (issue 42): at 2,000 pairs the band search
+Found by comparison with the FIDE Dutch engine: at 2,000 pairs the band search
 alone floated pairs where a pairing with fewer floats existed (the band lets a floater
 come only from near the foot of its score group in the ranked line)."""
 

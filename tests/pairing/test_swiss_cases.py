@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -219,15 +218,6 @@ def test_tables_are_numbered_from_the_top():
     pairing = pair_swiss(entrants)
     tops = [min(rank[t.ew], rank[t.ns]) for t in pairing.tables]
     assert tops == sorted(tops) and tops[0] == 1
-
-
-def test_json_output_matches_the_command_line_format():
-    entrants = field(("A", 2, "", 0, None), ("B", 2, "", 0, None), ("C", 0, "", 0, None))
-    rows = pair_swiss(entrants).to_json()
-    assert rows == [{"table": 1, "ew": "A", "ns": "B"}, {"table": None, "bye": "C"}]
-    named = pair_swiss(entrants).to_json(names=str.lower, with_flags=True)
-    assert named[0]["ew"] == "a" and named[1]["flags"] == ["bye"]
-    json.dumps(rows)
 
 
 def test_the_flags_are_codes():

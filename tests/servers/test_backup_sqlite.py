@@ -1,4 +1,4 @@
-"""Backup while results are being saved, and restore on a second laptop (issue 26, point 3).
+"""Backup while results are being saved, and restore on a second laptop.
 
 Laptop A (a data folder with its SQLite database in WAL mode) runs the demo event; a
 separate process saves results one after the other, printing each once committed. While
@@ -82,8 +82,8 @@ for m in round_.matches.exclude(ns=None).order_by("table"):
     print(f"{m.table},{m.ew_level or 'A+'},{m.ns_level or '2'}")
 """
 
-# A score-sheet photo of round 1's first table, as a referee's upload stores it (issue 41:
-# photos travel in backups); prints its name under MEDIA_ROOT.
+# A score-sheet photo of round 1's first table, as a referee's upload stores it (photos
+# travel in backups); prints its name under MEDIA_ROOT.
 PHOTO = """
 import django
 django.setup()
@@ -165,9 +165,9 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     automatic_backups_of(a)
 
 
-def test_a_backup_made_before_issue_41_restores(tmp_path):
+def test_a_backup_of_format_1_restores(tmp_path):
     """Format 1 (no checksum of the key, no sizes, no photos): made by ``manage.py backup``
-    of the demo event with the code before issue 41, restored onto a fresh laptop."""
+    of the demo event with the code of format 1, restored onto a fresh laptop."""
     old = Path(__file__).parents[1] / "app" / "backups" / "data" / "backup-format-1.zip"
     b = tmp_path / "b"
     b.mkdir()

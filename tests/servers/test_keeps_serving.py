@@ -1,4 +1,4 @@
-"""``guandan serve`` keeps serving through what a venue's day does to it (issue 41): workers
+"""``guandan serve`` keeps serving through what a venue's day does to it: workers
 that die again and again (granian alone stops at the second death within 5.5 s, guandan's
 supervisor starts it again), and a ``kill -9`` followed at once by a start on the same port
 (the port every printed QR code and slip link names)."""

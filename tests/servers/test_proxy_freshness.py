@@ -1,4 +1,4 @@
-"""The app behind a real nginx with deploy/nginx.conf (issue 31): the microcache keeps the
+"""The app behind a real nginx with deploy/nginx.conf: the microcache keeps the
 anonymous public pages and the round's status poll, a locked round shows through it within
 2 s of its commit, and a signed-in user's page or poll never comes from it.
 

@@ -1,4 +1,4 @@
-"""The shared cache stops while the public pages are being read (issue 26, point 5).
+"""The shared cache stops while the public pages are being read.
 
 A real Redis (this test's own, on a free port) and a real app server using it: the public
 pages are fetched over and over (the five of them every 50 ms, as a hall of phones would)

@@ -1,4 +1,4 @@
-"""Slow request bodies do not stall the hall (issue 41): served as a venue serves (granian
+"""Slow request bodies do not stall the hall: served as a venue serves (granian
 with guandan/servers.py's command line, guandan/front.py reading bodies before a thread is
 given), 300 connections that send a POST body one byte every 10 s for 60 s leave a
 referee's saves answered within a second, and the server cuts such bodies off.

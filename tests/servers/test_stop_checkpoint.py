@@ -1,4 +1,4 @@
-"""After a clean stop, ``db.sqlite3`` alone holds everything (issue 42, guandan/wal.py).
+"""After a clean stop, ``db.sqlite3`` alone holds everything (guandan/wal.py).
 
 ``guandan demo`` writes the demo, then the server takes its process; a login while it serves
 writes a session. Before: the demo sat in ``db.sqlite3-wal`` while it served, and the

@@ -1,4 +1,4 @@
-"""Ctrl-C with phones connected (issue 42). A browser keeps spare connections open to the
+"""Ctrl-C with phones connected. A browser keeps spare connections open to the
 server, with nothing sent on them yet; when Ctrl-C reaches granian's processes (the
 terminal signals the whole foreground group), granian waits for such connections as for
 requests under way, until its kill timeout (GRACEFUL_SECONDS): 20 s, now 5 s."""

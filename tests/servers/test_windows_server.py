@@ -39,8 +39,8 @@ def test_a_server_that_is_not_installed_is_named_with_how_to_install_it(monkeypa
     from guandan.servers import ServeOptions, ServerMissing, serve
 
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
-    options = ServeOptions(host="127.0.0.1", port=1, server="waitress", workers=1, threads=1)
-    with pytest.raises(ServerMissing, match="pip install waitress"):
+    options = ServeOptions(host="127.0.0.1", port=1, server="gunicorn", workers=1, threads=1)
+    with pytest.raises(ServerMissing, match="pip install gunicorn"):
         serve(options)
 
 

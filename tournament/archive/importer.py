@@ -18,7 +18,6 @@ otherwise an edited archive could make anyone staff or organizer of the imported
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,7 +51,6 @@ from tournament.archive.rows import (
 )
 from tournament.archive.write import (
     FORMAT,
-    MSG_BAD_JSON,
     MSG_FILES_OBJECT,
     MSG_IDS,
     MSG_INVALID,
@@ -61,7 +59,6 @@ from tournament.archive.write import (
     MSG_ORDER,
     MSG_ORDER_META,
     MSG_SLUG_EXISTS,
-    MSG_TOO_DEEP,
     MSG_UNREADABLE,
     MSG_VERSION,
     PARTS,
@@ -92,22 +89,6 @@ class ImportResult:
     created_users: list[str] = field(default_factory=list)
     ignored_fields: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
-
-
-def load_json(data: bytes | str) -> dict:
-    try:
-        archive = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ArchiveError(MSG_BAD_JSON, error=str(exc)[:200]) from None
-    except RecursionError:
-        raise ArchiveError(MSG_TOO_DEEP) from None
-    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
-        raise ArchiveError(MSG_NOT_ARCHIVE)
-    version = archive.get("version")
-    if not is_int(version) or version > VERSION:
-        raise ArchiveError(MSG_VERSION, version=version, supported=VERSION)
-    check_shape(archive)
-    return archive
 
 
 class _Import:

@@ -1,4 +1,4 @@
-"""Backups of the whole database (备份), made while the server runs (issue 26, point 3).
+"""Backups of the whole database (备份), made while the server runs.
 
 Vocabulary
 ----------
@@ -26,7 +26,7 @@ uploaded files
 manifest
     ``manifest.json``: format, app version, database kind, time, reason, the events, the
     migrations applied, and the SHA-256 and size of every other file of the backup (format
-    version 2; version 1, before issue 41, left the secret key out). Restore refuses a file
+    version 2; version 1, the first format, left the secret key out). Restore refuses a file
     the manifest does not cover, and a damaged one.
 
 Automatic backups are in :mod:`tournament.backups.auto`; restore in
@@ -78,7 +78,7 @@ LAST_ERROR = "last-error.json"
 
 # A backup on demand (立即备份) comes at most once in this many seconds after the newest
 # backup: each is a full copy of the database, which presses in a loop turned into a
-# referee's save taking seconds (issue 41).
+# referee's save taking seconds.
 ON_DEMAND_SECONDS = 60
 
 MSG_TOO_SOON = "backup_too_soon"

@@ -1,6 +1,6 @@
 """The uploaded files a backup carries (score-sheet photos, certificate backgrounds): every
 file the database names in a file field, as ``media/<name>`` in the backup and
-``MEDIA_ROOT/<name>`` on disk (issue 41: photos travel in backups)."""
+``MEDIA_ROOT/<name>`` on disk (photos travel in backups)."""
 
 from __future__ import annotations
 

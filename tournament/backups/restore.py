@@ -1,8 +1,8 @@
 """Restore a backup (恢复) of :mod:`tournament.backups.create` onto this install.
 
 Checked first, changed after: the whole file is read and checked before anything is
-written: the manifest; that it covers every file of the zip by a SHA-256 (format 1, before
-issue 41, left out the secret key, still accepted) and that each name is one a backup of its
+written: the manifest; that it covers every file of the zip by a SHA-256 (format 1, the
+first, left out the secret key, still accepted) and that each name is one a backup of its
 kind holds; what the files unpack to, from the zip's directory before a byte is written
 (each file's size, its compression ratio, the total against the free space), then counted
 while unpacking; each file's SHA-256; SQLite's integrity check of the database copy and its

@@ -1,5 +1,5 @@
-"""The schema of a SQLite database copy, checked against what this program's migrations make
-(issue 41): a restore trusts no trigger, view, table or index the app did not create.
+"""The schema of a SQLite database copy, checked against what this program's migrations make:
+a restore trusts no trigger, view, table or index the app did not create.
 
 Vocabulary
 ----------

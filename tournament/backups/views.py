@@ -82,7 +82,7 @@ def _texts(files: list, error: dict | None) -> dict:
         )
         % {"folder": backups.backup_dir()},
         # The steps themselves, in this copy's commands: an installed copy has no docs/
-        # folder to be sent to (issue 42).
+        # folder to be sent to.
         "recover_text": _(
             "电脑出故障时，在另一台装好本程序、还没有数据的电脑上运行下面两条命令"
             "（文件名换成U盘上备份文件的路径），赛事、账号和密钥都会恢复，"

@@ -1,8 +1,8 @@
 """The Content-Security-Policy header (django-csp), built once per process for plain answers.
 
 django-csp's middleware builds the header from the settings on every answer, twice (the
-policy and the report-only one): a tenth of the CPU of a cached public answer (issue 31,
-bench/cached_answer.py --profile). The settings do not change in a running process, so an
+policy and the report-only one): a tenth of the CPU of a cached public answer
+(bench/cached_answer.py --profile). The settings do not change in a running process, so an
 answer that asks for nothing of its own gets the same header every time.
 
 Vocabulary

@@ -29,7 +29,7 @@ _local_lock = threading.Lock()
 _building: dict[str, threading.Lock] = {}
 # This process's copies of whole public answers read from a shared cache (Redis): at most
 # 16 MB (thousands of find-my-table answers of a few KB each), within a worker's memory
-# target of 150 MB (issue 31).
+# target of 150 MB.
 LOCAL_PAGE_BYTES = 16 * 1024 * 1024
 COPY_OVERHEAD = 300  # bytes of a kept copy beyond its body and key: the tuple, the entry
 

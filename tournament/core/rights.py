@@ -86,12 +86,6 @@ def visible_tournaments(user):
     return qs.filter(organizer=user) | qs.filter(staff__user=user)
 
 
-def require_role(user, tournament: Tournament, needed: str) -> None:
-    """Raise Http404 (not 403: outsiders must not learn the event exists) unless allowed."""
-    if not has_role(user, tournament, needed):
-        raise Http404
-
-
 def may_see_results(tournament: Tournament, status: str, *, staff: bool) -> bool:
     """The one rule of who sees a round's results (scores, the standings after it), given
     the round's ``status``: the event's staff (referee and up) every round that is paired,

@@ -191,7 +191,7 @@ def unconfirmed(round_: Round) -> Message | None:
             named = list(tables.values_list("table", flat=True)[:_NAMED])
             parts.append(render(_table_list(named, counts[state])) + str(why))
     total = sum(counts.values())
-    # The separator is a word of the language too ("；" left Chinese in English, issue 42).
+    # The separator is a word of the language too ("；" left Chinese in English).
     return Message(MSG_UNCONFIRMED, {"n": total, "why": _("；").join(parts)})
 
 

@@ -21,7 +21,7 @@ stamp memo
     them, kept for ``STAMP_MEMO_MS`` (500 ms by default; :func:`_memo`). Thousands of
     phones asking one event's pages (after a round is published) then cost the database
     about two stamp queries a second per process instead of one each, and a cached answer
-    on PostgreSQL no more than on SQLite (issue 31: the query's round trip was the whole
+    on PostgreSQL no more than on SQLite (the query's round trip was the whole
     difference). So an anonymous public answer reflects every commit at least that old,
     and this process's own public changes at once (:func:`bump_stamp` empties the memo when
     its transaction commits); the microcache in front (docs/deployment.md) keeps answers a
@@ -126,7 +126,7 @@ def shared_page_stamp(slug: str) -> tuple[str, float] | None:
 
     Every anonymous public answer starts here, so the statement is compiled by the ORM once
     per database connection's vendor (:func:`_stamp_sql`) and then run through the cursor:
-    building it each time was half the CPU of a cached answer (issue 31). The database
+    building it each time was half the CPU of a cached answer. The database
     stays the one source of the stamp (a copy in Redis could not move in the same
     transaction as the data it stamps).
     """

@@ -45,7 +45,7 @@ def confirm_first(
     request, tournament: Tournament, *, title: str, question: str, button: str, cancel_url: str
 ) -> HttpResponse | None:
     """None when the POST says ``confirmed=1``; otherwise a page asking first, whose form
-    sends the same fields again with it (issue 42: a password reset or a withdrawal took one
+    sends the same fields again with it (a password reset or a withdrawal took one
     click). A page, not ``confirm()``: it asks without JavaScript too."""
     if request.POST.get("confirmed") == "1":
         return None

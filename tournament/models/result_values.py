@@ -43,9 +43,6 @@ class ResultValues:
         """The result held by ``stored`` (a ``Match`` or anything with the same attributes)."""
         return cls(**{name: getattr(stored, name) for name in RESULT_FIELDS})
 
-    def same_result(self, other: ResultValues) -> bool:
-        return self == other
-
     @property
     def unfinished(self) -> bool:
         """True for the levels so far of a sheet still in play (a dispute filed from one):

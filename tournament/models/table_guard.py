@@ -1,4 +1,4 @@
-"""The model's own net under the write rule (issue 41): a table's result changes only where
+"""The model's own net under the write rule: a table's result changes only where
 the rule was asked for that table, in the transaction that asked. Whatever a write path
 names its variables, ``Match.save``, ``QuerySet.update`` and ``bulk_update`` of the result
 fields refuse a table that was not ruled (:class:`UnruledWrite`).

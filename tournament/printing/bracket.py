@@ -24,7 +24,7 @@ sections of 16 first-round matches down to their section winner, then the rest o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -289,13 +289,3 @@ class BracketPdf(PdfDocument):
         self.match(m, x, y + 4.5 * mm, y - 4.5 * mm, 60 * mm, 9.5)
         if m.winner is not None:
             fonts.draw(self.canvas, x + 62 * mm, y - 1.2 * mm, _("季军"), 9, color=RED, bold=True)
-
-
-def stage_brackets(stages: Iterable[tuple[str, Mapping | None]]) -> list[tuple[str, Bracket]]:
-    """(stage name, bracket) for every stage state holding one."""
-    out = []
-    for name, state in stages:
-        bracket = bracket_from_state(state)
-        if bracket is not None:
-            out.append((name, bracket))
-    return out

@@ -41,7 +41,7 @@ def _side(side: str) -> str:
 
 def short_side(side: str) -> str:
     """A side in a narrow column (a deal's places and winner, a seat): "EW" / "NS" in
-    English, where "North–South" was cut to "North–So…" (issue 42); 东西 / 南北 in Chinese."""
+    English, where "North–South" was cut to "North–So…"; 东西 / 南北 in Chinese."""
     if side == "EW":
         return pgettext("side, short", "东西")
     if side == "NS":

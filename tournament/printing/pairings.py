@@ -38,7 +38,7 @@ def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
     """Every pair of the round once, in pinyin order of its name."""
     lines = []
     for t in tables:
-        # The seat column is narrow: the short side names ("North–South" was cut, issue 42).
+        # The seat column is narrow: the short side names ("North–South" was cut).
         seat = _("轮空") if t.is_bye else short_side("EW")
         lines.append(SeatLine(t.ew, t.table, seat, t.ns))
         if t.ns is not None:

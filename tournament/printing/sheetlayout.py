@@ -97,9 +97,6 @@ class Layout:
     def box_x(self, side: str) -> float:
         return L if side == "EW" else L + (self.box_w + self.box_gap) * mm
 
-    def deal_bottom(self) -> float:
-        return self.deal_top + self.deal_head_h + self.deal_rows * self.deal_row_h
-
     def result_boxes(self) -> dict[str, float]:
         """Final-level row: box name → left x in mm (all at ``result_top``)."""
         return {"ew_level": 44, "ns_level": 79, "diff": 113, "winner": 147}

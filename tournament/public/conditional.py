@@ -13,7 +13,11 @@ the whole answer is kept in Django's cache under the public stamp with the round
 (:func:`~tournament.core.stamps.shared_page_stamp`), the host, the path with its query and the
 language: when a round is published thousands of phones ask for a few hundred names, and
 each answer after the first costs one query (the stamps) and a cache read. A new stamp
-makes new keys, as for :func:`tournament.core.page_cache.computed`.
+makes new keys, as for :func:`tournament.core.page_cache.computed`. The kept answer holds
+its gzip-compressed body beside the plain one, compressed once when it is kept: a phone
+asks with ``Accept-Encoding: gzip``, and compressing a page for each such phone cost more
+than the rest of the cached answer (bench/cached_answer.py). The page holds nothing of
+one visitor's, so one compressed copy for all gives BREACH nothing to guess.
 
 A page keys only on the query parameters it reads (``stamped(reads=...)``): any other is
 answered by a redirect to the same URL without it, so made-up query strings
@@ -31,9 +35,10 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseRedirect
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
-from django.views.decorators.gzip import gzip_page
+from django.utils.text import compress_string
 
 from tournament.core.page_cache import COPY_OVERHEAD, TIMEOUT, cache_key, local_copies
 from tournament.core.stamps import live_page_stamp, page_stamp, shared_page_stamp
@@ -62,7 +67,9 @@ def shared_page_key(request, stamp: str) -> str | None:
     if request.method != "GET" or request.user.is_authenticated or len(get_messages(request)):
         return None
     parts = (request.get_host(), request.get_full_path(), getattr(request, "LANGUAGE_CODE", ""))
-    return cache_key("page", stamp, parts)
+    # "page2": a kept answer holds its compressed body too (a Redis kept across an upgrade
+    # still holds answers of the older form under "page").
+    return cache_key("page2", stamp, parts)
 
 
 def _answer(request, view, key: str | None, args: tuple, kwargs: dict) -> HttpResponse:
@@ -70,18 +77,41 @@ def _answer(request, view, key: str | None, args: tuple, kwargs: dict) -> HttpRe
     visitor has had the same one."""
     kept = _kept(key) if key else None
     if kept is not None:
-        content_type, body = kept
-        return HttpResponse(body, content_type=content_type)
+        content_type, body, compressed = kept
+        return _compressed(request, HttpResponse(body, content_type=content_type), compressed)
     response = view(request, *args, **kwargs)
     plain = response.status_code == 200 and not response.streaming and not response.cookies
     if key and plain:
-        kept = (response["Content-Type"], response.content)
+        kept = (response["Content-Type"], response.content, _compress(response.content))
         cache.set(key, kept, TIMEOUT)
         _keep_here(key, kept)
+        response = _compressed(request, response, kept[2])
     return response
 
 
-def _kept(key: str) -> tuple[str, bytes] | None:
+def _compress(body: bytes) -> bytes | None:
+    """``body`` gzip-compressed as Django's gzip middleware would, or None when that would
+    not make it shorter (the middleware then sends it plain too)."""
+    if len(body) < 200:
+        return None
+    compressed = compress_string(body)
+    return compressed if len(compressed) < len(body) else None
+
+
+def _compressed(request, response: HttpResponse, compressed: bytes | None) -> HttpResponse:
+    """``response`` with the kept ``compressed`` body when the request accepts gzip; either
+    way it varies with ``Accept-Encoding``. :func:`gzipped` leaves an answer that carries a
+    ``Content-Encoding`` as it is; :func:`labelled` makes its ETag weak, as it would."""
+    patch_vary_headers(response, ("Accept-Encoding",))
+    accepts = re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+    if compressed is not None and accepts:
+        response.content = compressed
+        response.headers["Content-Length"] = str(len(compressed))
+        response.headers["Content-Encoding"] = "gzip"
+    return response
+
+
+def _kept(key: str) -> tuple[str, bytes, bytes | None] | None:
     """The answer kept under ``key``: this process's copy, else the shared cache's."""
     copies = local_copies()
     kept = copies.get(key) if copies is not None else None
@@ -92,10 +122,11 @@ def _kept(key: str) -> tuple[str, bytes] | None:
     return kept
 
 
-def _keep_here(key: str, kept: tuple[str, bytes]) -> None:
+def _keep_here(key: str, kept: tuple[str, bytes, bytes | None]) -> None:
     copies = local_copies()
     if copies is not None:
-        copies.put(key, kept, len(kept[1]) + len(key) + COPY_OVERHEAD)
+        size = len(kept[1]) + len(kept[2] or b"") + len(key) + COPY_OVERHEAD
+        copies.put(key, kept, size)
 
 
 def canonical_url(request, reads: tuple[str, ...]) -> str | None:
@@ -122,7 +153,7 @@ def stamped(view=None, *, reads: tuple[str, ...] = ()):
             return HttpResponseRedirect(canonical)
         return _stamped_answer(request, view, slug, args, kwargs)
 
-    return gzip_page(wrapper)
+    return wrapper
 
 
 def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
@@ -132,28 +163,54 @@ def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
     else:
         found = shared_page_stamp(slug)
     if found is None:
-        return view(request, slug, *args, **kwargs)  # the view answers 404
+        return gzipped(request, view(request, slug, *args, **kwargs))  # the view answers 404
     stamp, modified = found
     key = shared_page_key(request, stamp)
-    response = get_conditional_response(
-        request, etag=page_etag(request, stamp), last_modified=modified
+    return conditional_answer(
+        request,
+        page_etag(request, stamp),
+        lambda: _answer(request, view, key, (slug, *args), kwargs),
+        shared=key is not None,
+        modified=modified,
     )
+
+
+_GZIP = GZipMiddleware(lambda request: None)
+
+
+def gzipped(request, response: HttpResponse) -> HttpResponse:
+    """``response`` gzip-compressed when the request accepts it (Django's gzip middleware,
+    for the public pages and the read API only: their answers hold no secret of the
+    visitor's; a kept page's compressed copy is sent as it is)."""
+    return _GZIP.process_response(request, response)
+
+
+def conditional_answer(
+    request, etag: str, build, *, shared: bool, modified: float | None = None
+) -> HttpResponse:
+    """The conditional GET of the public pages and the read API: a 304 while the client's
+    copy is current (``etag``, ``modified``), else ``build()``; then :func:`labelled` and
+    :func:`gzipped`. ``shared``: the answer is the same for every visitor."""
+    response = get_conditional_response(request, etag=etag, last_modified=modified)
     if response is None:
-        response = _answer(request, view, key, (slug, *args), kwargs)
-    return _labelled(request, response, stamp, modified, key)
+        response = build()
+    return gzipped(request, labelled(request, response, etag, modified, shared))
 
 
-def _labelled(request, response, stamp: str, modified: float | None, key: str | None):
+def labelled(request, response, etag: str, modified: float | None, shared: bool):
     """``response`` with its ETag, Last-Modified and who may keep it."""
     if response.status_code in (200, 304):
-        response.headers.setdefault("ETag", page_etag(request, stamp))
+        # A compressed body's ETag is weak, as Django's gzip middleware makes it (RFC 9110
+        # 8.8.1); If-None-Match compares weakly, so either form answers a 304.
+        weak = response.get("Content-Encoding") == "gzip"
+        response.headers.setdefault("ETag", f"W/{etag}" if weak else etag)
         if modified is not None:
             response.headers.setdefault("Last-Modified", http_date(modified))
-    if key is not None and proxy_may_keep(request, response):
+    if shared and proxy_may_keep(request, response):
         patch_cache_control(response, **PROXY_KEEPS)
     else:
-        # Private: a signed-in user's page holds a CSRF token; no-cache: ask again each
-        # time (a 304 costs one small query).
+        # Private: a signed-in user's page holds a CSRF token, a staff token's answer the
+        # staff view; no-cache: ask again each time (a 304 costs one small query).
         patch_cache_control(response, private=True, no_cache=True)
     return response
 
@@ -178,14 +235,16 @@ def live_stamped(view=None, *, reads: tuple[str, ...] = ()):
         if stamp is None:  # signed in, or no such round: the view answers (or its 404)
             response = view(request, slug, number, *args, **kwargs)
             patch_cache_control(response, private=True, no_cache=True)
-            return response
+            return gzipped(request, response)
         key = shared_page_key(request, stamp)
-        response = get_conditional_response(request, etag=page_etag(request, stamp))
-        if response is None:
-            response = _answer(request, view, key, (slug, number, *args), kwargs)
-        return _labelled(request, response, stamp, None, key)
+        return conditional_answer(
+            request,
+            page_etag(request, stamp),
+            lambda: _answer(request, view, key, (slug, number, *args), kwargs),
+            shared=key is not None,
+        )
 
-    return gzip_page(wrapper)
+    return wrapper
 
 
 # What an anonymous public answer lets a proxy, a CDN or the browser do: keep it 1 s, and

@@ -1,4 +1,4 @@
-"""The HTML of the result and foul forms' fields, written in Python (issue 31).
+"""The HTML of the result and foul forms' fields, written in Python.
 
 Django renders every widget, every ``<option>`` and every label through a template include
 (``django/forms/widgets/select.html`` includes ``select_option.html`` once per option, each

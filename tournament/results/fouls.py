@@ -172,8 +172,8 @@ def foul_count(match: Match, team) -> int:
 def doubled_warnings(fouls) -> dict[int, str]:
     """The warnings that made a foul, by id, each with why (docs/rules.md §7): the second
     warning of a deal, or a wrong card count after the first of the match (报牌错误: a
-    warning once, then a foul in any deal, §7.1; issue 42: it was called the deal's second
-    warning).
+    warning once, then a foul in any deal, §7.1; an earlier wording called it the deal's
+    second warning, which misled the referees).
 
     Counted with the rule itself: a warning made a foul when the side's log up to it
     counts one more foul than the log before it. Pages mark it, so the log reads like the

@@ -3,7 +3,7 @@ by python-calamine.
 
 The format is told by the file's first bytes (:func:`sniff`), not by its name: an OLE2
 compound file is an .xls, a ZIP is an .xlsx, .xlsb or .ods by the parts it holds. calamine
-(Rust) reads a 5,000-row .xlsx in 0.05 CPU-s where openpyxl took 1.2 (issue 31), but it reads a
+(Rust) reads a 5,000-row .xlsx in 0.05 CPU-s where openpyxl took 1.2, but it reads a
 whole sheet into a dense grid from its first to its last used cell, so before it opens a
 ZIP-based file every bound it could pass is checked on the raw parts: the number of parts,
 their unpacked sizes, the shared strings' count, and the sheet's real extent (the cells of

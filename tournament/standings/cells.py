@@ -4,7 +4,7 @@ Every place that prints a standing (the page, the PDF, xlsx and CSV exports, the
 and the ``standings`` command) turns the rows of
 :func:`tournament.standings.selectors.standings_for` into cells with :func:`metric_value`, so
 they cannot disagree. The web table (:mod:`tournament.standings.table`, django-tables2) is
-built on these; the exports and the command do not load it (a command's start-up, issue 31).
+built on these; the exports and the command do not load it (a command's start-up).
 """
 
 from __future__ import annotations

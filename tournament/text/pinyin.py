@@ -194,8 +194,8 @@ def char_initials() -> dict[int, tuple[str, ...]]:
 
     A search index needs only the initials of each character, and importing pypinyin loads
     its phrase dictionary and word segmenter too: 46 MB that a web worker kept for good after
-    its first search. The dictionary's readings as loaded held 8 MB more in every worker
-    (issue 31); only the letters are kept, each distinct set of letters once (about a
+    its first search. The dictionary's readings as loaded held 8 MB more in every worker;
+    only the letters are kept, each distinct set of letters once (about a
     thousand for 42,000 characters): 3 MB, for 0.1 CPU-s more once per process.
     """
     spec = importlib.util.find_spec("pypinyin")

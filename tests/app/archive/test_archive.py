@@ -12,7 +12,7 @@ from django.core.files.base import ContentFile
 
 from tests.app.finished_event import build_event
 from tournament.archive.checks import IMPORTED_MARK
-from tournament.archive.importer import import_archive, load_json
+from tournament.archive.importer import import_archive, import_archive_file
 from tournament.archive.write import (
     MSG_NOT_ARCHIVE,
     MSG_SLUG_EXISTS,
@@ -152,12 +152,12 @@ def test_missing_users_are_created_inactive_and_owner_can_be_given(event, django
 
 def test_load_json_refuses_other_files():
     with pytest.raises(ArchiveError, match="这不是掼蛋赛事存档文件") as refused:
-        load_json(b'{"hello": 1}')
+        read_bytes(b'{"hello": 1}')
     assert refused.value.msg.code == MSG_NOT_ARCHIVE
     with pytest.raises(ArchiveError, match="版本"):
-        load_json(b'{"format": "guandan-archive", "version": 99}')
+        read_bytes(b'{"format": "guandan-archive", "version": 99}')
     with pytest.raises(ArchiveError, match="JSON"):
-        load_json(b"not json")
+        read_bytes(b"not json")
 
 
 def test_every_tournament_model_is_archived():
@@ -186,3 +186,8 @@ def test_an_archive_from_before_the_game_field_keeps_the_knockout_game(event):
     copy = import_archive(archive, slug="old", map_users=True).tournament
     match = Match.objects.get(round__tournament=copy, ew_code=row["ew_code"])
     assert (match.bracket_id, match.bracket_game, match.flags) == ("R1-1", 2, ["manual"])
+
+
+def read_bytes(data: bytes):
+    """Import an archive file holding ``data``."""
+    return import_archive_file(io.BytesIO(data))

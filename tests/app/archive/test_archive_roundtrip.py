@@ -1,4 +1,4 @@
-"""Archives restore exactly (issue 26): under each of the four profiles, an event built
+"""Archives restore exactly: under each of the four profiles, an event built
 through the services is exported and imported again at each stage — registered; drawn;
 round 1 published; mid-round with a dispute and a deal sheet; locked; in a knockout stage;
 finished — and the copy is compared with the original field by field.

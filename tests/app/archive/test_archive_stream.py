@@ -1,4 +1,4 @@
-"""The archive as a file (issue 26): ``.json.gz`` written and read as streams, plain
+"""The archive as a file: ``.json.gz`` written and read as streams, plain
 ``.json`` (and the archives of version 1) still read, the audit log left out on request,
 and hostile or broken files refused with a clear message, nothing saved."""
 

@@ -1,4 +1,4 @@
-"""Backups at a round's publish and lock, kept for the day (issue 41): the slips printed for
+"""Backups at a round's publish and lock, kept for the day: the slips printed for
 the round just published must work on a second laptop, whatever the interval and on-demand
 backups of a busy day pushed out (tournament/backups/auto.py, create.py ``prune``)."""
 

@@ -56,7 +56,7 @@ def test_an_organizer_who_owns_every_event_gets_the_archive_not_the_database(
 ):
     """The whole database holds every account's password hash and the secret key: only the
     site's administrator takes it away, even on the laptop where every event is the
-    organizer's (issue 41). The organizer's page offers the event's archive instead."""
+    organizer's. The organizer's page offers the event's archive instead."""
     made = backup.make_backup(reason="test")
     page = as_organizer.get("/t/spring/backups/").content.decode()
     assert "整库备份含所有账号的密码摘要和密钥" in page
@@ -207,7 +207,7 @@ def test_the_english_page(english, tournament):
 @pytest.mark.parametrize("clone", [False, True])
 def test_the_page_gives_the_recovery_commands_of_this_copy(tournament, folder, monkeypatch, clone):
     """The page sent an installed copy to docs/if-the-laptop-fails.md, a file only a clone
-    has (issue 42): it now shows the two commands, as this copy types them."""
+    has: it now shows the two commands, as this copy types them."""
     import guandan.cli
     import guandan.startup
 

@@ -1,4 +1,4 @@
-"""Backups on PostgreSQL (issue 26): ``pg_dump`` restored into a fresh database, the archive
+"""Backups on PostgreSQL: ``pg_dump`` restored into a fresh database, the archive
 fallback without ``pg_dump``, and a kept connection ended by the server (``CONN_HEALTH_CHECKS``).
 Run by scripts/test.sh with TEST_DATABASE_URL (``-m postgres``)."""
 

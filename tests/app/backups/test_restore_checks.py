@@ -1,4 +1,4 @@
-"""A restore trusts nothing in the zip it has not checked (issue 41): the database's schema
+"""A restore trusts nothing in the zip it has not checked: the database's schema
 against the migrations, every file against the manifest's checksums, what it unpacks against
 bounds before a byte is written; and refuses with a message, never a traceback
 (tournament/backups/restore.py, schema.py).
@@ -212,7 +212,7 @@ def test_archives_without_events_get_a_message_not_a_traceback(tmp_path):
 
 
 def test_a_backup_of_format_1_still_passes_every_check(tmp_path):
-    """Made by the code before issue 41 (manage.py backup of the demo event): no checksum
+    """Made by the code of backup format 1 (manage.py backup of the demo event): no checksum
     of the key, no sizes; its schema is checked all the same."""
     manifest, key = restore.extract_checked(FORMAT_1, tmp_path)
     assert manifest["version"] == 1 and len(key) >= 20

@@ -1,4 +1,4 @@
-"""tournament.core.bulk.insert_all: one statement for any number of rows (issue 31: a
+"""tournament.core.bulk.insert_all: one statement for any number of rows (a
 round's 5,000 audit lines were 10 compiled INSERTs, 15,000 pairs and players over 100),
 storing what ``bulk_create`` stores, on SQLite and PostgreSQL; insert_values the same rows
 from plain values, without model instances (``pair``'s 2,500 tables)."""

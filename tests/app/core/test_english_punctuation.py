@@ -1,4 +1,4 @@
-"""No English translation writes Chinese punctuation (issue 42, English pass).
+"""No English translation writes Chinese punctuation (English pass).
 
 Found on the English pages: quotes written “…” in the catalogue showed full-width (the
 pages name a Chinese font first, and its curly quotes are as wide as a character), as did

@@ -1,4 +1,4 @@
-"""A lockout that does not lock out the staff (issue 28, finding 4): a browser that has logged
+"""A lockout that does not lock out the staff: a browser that has logged
 in as the account before is not locked by a stranger's failures at the same address (device
 cookies); lockouts grow 5, 15, 30 minutes, then LOGIN_LOCKOUT_MINUTES; a forged
 X-Forwarded-For straight to the app port gives no fresh address."""

@@ -83,7 +83,7 @@ def test_the_chief_referee_unlocks_a_referee(tournament, referee, chief):
 
 
 def test_unlocking_is_for_the_events_staff_only(tournament, referee, chief, outsider):
-    lock_out("alice")  # the organizer: the chief referee may lift her lockout (issue 28)
+    lock_out("alice")  # the organizer: the chief referee may lift her lockout
     lock_out("eve")  # not on this event's staff
     boss = Client()
     boss.force_login(chief)

@@ -1,4 +1,4 @@
-"""Answers carrying secrets are kept by no cache (issue 41): ``Cache-Control: no-store`` on
+"""Answers carrying secrets are kept by no cache: ``Cache-Control: no-store`` on
 the table page (both sides' PINs), the staff's exports (side slips, workbook, archive) and
 backups; the offline copies of the service worker end with the session (X-Offline-Until)."""
 

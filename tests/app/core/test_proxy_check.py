@@ -1,4 +1,4 @@
-"""Behind nginx with TRUSTED_PROXIES=0 every limit by address is one for everybody (issue 41):
+"""Behind nginx with TRUSTED_PROXIES=0 every limit by address is one for everybody:
 the server says so, loudly, in its log and on the organizer's pages, and at start."""
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def test_each_service_error_gets_a_clear_503_page(exc, heading, public, monkeypa
 
 def test_the_disk_full_page_names_this_copys_backup_folder(public, monkeypatch, settings, tmp_path):
     """It named var/backups/, a clone's folder: an installed copy keeps its backups in its
-    data folder (issue 42)."""
+    data folder."""
     settings.BACKUP_DIR = tmp_path / "guandan" / "backups"
     monkeypatch.setattr(conditional, "shared_page_stamp", raising(OSError(errno.ENOSPC, "full")))
     html = Client(raise_request_exception=False).get(PAGE).content.decode()

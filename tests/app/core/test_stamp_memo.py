@@ -1,6 +1,6 @@
 """The stamp memo (tournament/core/stamps.py): a process answers anonymous public pages from
 the stamp it read at most ``STAMP_MEMO_MS`` ago, shows its own public changes at once, and
-reads the stamp again once the memo is older (issue 31: a cached answer on PostgreSQL then
+reads the stamp again once the memo is older (a cached answer on PostgreSQL then
 costs what it costs on SQLite)."""
 
 from __future__ import annotations

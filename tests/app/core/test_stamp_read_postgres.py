@@ -1,4 +1,4 @@
-"""The stamp read is its own connection check on PostgreSQL (issue 31): a kept connection
+"""The stamp read is its own connection check on PostgreSQL: a kept connection
 that the server has ended (a restart, an administrator) fails the stamp's query, which runs
 again on a new connection, as after Django's ``SELECT 1`` check it stands in for.
 

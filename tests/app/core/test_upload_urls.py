@@ -1,4 +1,4 @@
-"""Only the views that take a file may be sent a long body (issue 41): guandan/front.py asks
+"""Only the views that take a file may be sent a long body: guandan/front.py asks
 :func:`tournament.sheets.uploads.body_limit` for a path's limit, which lets past
 :data:`~tournament.sheets.uploads.SMALL_BODY_BYTES` only the URL names in
 :data:`~tournament.sheets.uploads.UPLOAD_URL_NAMES`. A new view that reads ``request.FILES``

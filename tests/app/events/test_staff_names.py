@@ -1,5 +1,5 @@
 """A staff member's display name is kept per event: renaming a referee in one event renamed
-the account in every event (issue 29 point 9). The other events' staff page and audit log
+the account in every event. The other events' staff page and audit log
 keep the name they had."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Exports that do not apply to the event are not offered, and a refused export says why on
-the app's own page (issue 29 point 5): player slips without player entry, the movement
+the app's own page: player slips without player entry, the movement
 table without a stage that has one, the knockout bracket without a knockout stage."""
 
 from __future__ import annotations

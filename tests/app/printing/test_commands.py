@@ -123,8 +123,8 @@ def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
 
 
 def test_import_archive_with_owner_does_not_suggest_owner(event, tmp_path, django_user_model):
-    """With ``--owner`` given, a staff account's clash is not answered with "use --owner"
-    (issue 42): the message names the staff accounts and ``--map-users``."""
+    """With ``--owner`` given, a staff account's clash is not answered with "use --owner":
+    the message names the staff accounts and ``--map-users``."""
     export(tmp_path, "spring", "archive", name="spring.json")
     django_user_model.objects.create_user("newboss")
     with pytest.raises(CommandError) as refused:

@@ -1,5 +1,5 @@
 """The scoring note of a score sheet is built from the scoring tables and the event's options
-(issue 30, one source per rule): a 100+ event prints the forfeit score it counts, read back
+(one source per rule): a 100+ event prints the forfeit score it counts, read back
 from the PDF."""
 
 from __future__ import annotations

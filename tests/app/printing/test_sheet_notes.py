@@ -1,4 +1,4 @@
-"""The score sheet's fouls note comes from the event's options (issue 42): each profile's
+"""The score sheet's fouls note comes from the event's options: each profile's
 sheet, printed and read back, states its own two-warnings and defeat rules."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The read API against its own OpenAPI schema with schemathesis (issue 28, "what held, and
+"""The read API against its own OpenAPI schema with schemathesis ("what held, and
 must stay tested"): a bounded pass of generated requests, in process through the WSGI app,
 anonymous and with a staff token, for made-up and for real events, rounds and pairs.
 Every answer must be no server error and conform to the schema (status, content type,

@@ -1,4 +1,4 @@
-"""What a cached public answer costs and who may keep it (issue 31).
+"""What a cached public answer costs and who may keep it.
 
 A cached anonymous answer takes one SQL statement (the stamp) and, with a shared cache
 between processes, no call to it once this process holds a copy; the copies are bounded and
@@ -158,3 +158,34 @@ def test_nothing_personal_says_public(public_event, organizer, rf):
         assert response.status_code == 200, kind
         assert "public" not in response.get("Cache-Control", ""), kind
     assert "已保存" in answers["a message waiting"].content.decode()
+
+
+def test_a_phone_asking_for_gzip_gets_the_kept_compressed_copy(public_event, monkeypatch):
+    """The page is compressed once, when it is kept; each later phone gets that copy."""
+    import gzip
+
+    from django.utils.text import compress_string as compress
+
+    from tournament.public import conditional
+
+    compressions: list[int] = []
+    monkeypatch.setattr(
+        conditional,
+        "compress_string",
+        lambda body: compressions.append(1) or compress(body),
+        raising=False,
+    )
+    monkeypatch.setattr(
+        "django.middleware.gzip.compress_string", lambda *a, **k: pytest.fail("compressed again")
+    )
+    url = reverse("standings", args=["spring"])
+    plain = Client().get(url)
+    phones = [Client().get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br") for _ in range(3)]
+    assert compressions == [1]
+    for phone in phones:
+        assert phone["Content-Encoding"] == "gzip" and "Accept-Encoding" in phone["Vary"]
+        assert gzip.decompress(phone.content) == plain.content
+        assert phone["ETag"] == "W/" + plain["ETag"]
+        again = Client().get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=phone["ETag"])
+        assert again.status_code == 304
+    assert "Content-Encoding" not in Client().get(url) and "Accept-Encoding" in plain["Vary"]

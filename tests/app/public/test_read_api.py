@@ -191,7 +191,7 @@ def test_the_schema_validates_and_names_every_endpoint():
 
 def test_the_docs_page_loads_nothing_from_another_site():
     page = Client().get("/api/v1/docs").content.decode()
-    assert "/static/vendor/swagger-ui-dist/swagger-ui-bundle.js" in page
+    assert "/static/ninja/swagger-ui-bundle.js" in page
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
     assert '"validatorUrl": null' in page  # no badge fetched from validator.swagger.io
     for path in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):

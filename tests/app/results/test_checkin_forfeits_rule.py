@@ -1,5 +1,5 @@
 """The forfeits of pairs absent at check-in, set as a round is drawn, go through the write
-rule (issue 41): its ``checkin_absence`` path, asked for the one who draws."""
+rule: its ``checkin_absence`` path, asked for the one who draws."""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ def test_a_second_wrong_count_in_another_deal_is_not_called_the_deals_second_war
     tournament, table1, referee
 ):
     """报牌错误: a warning the first time in the match, a foul the second time in any deal
-    (docs/rules.md §7.1); the entry page says so, not 同一副第二次警告 (issue 42)."""
+    (docs/rules.md §7.1); the entry page says so, not 同一副第二次警告."""
     deals = [{"win": "EW", "partner": 4}, {"win": "NS", "partner": 3}]
     m = save_sheet(table1, deals, version=table1.version, by=user_actor(referee))
     for deal in (1, 2):

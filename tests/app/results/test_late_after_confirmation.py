@@ -1,4 +1,4 @@
-"""A late phone entry never reopens a confirmed table (issue 41): a POST with ``offline=1``, a
+"""A late phone entry never reopens a confirmed table: a POST with ``offline=1``, a
 stale ``version`` and a fresh ``entry_key`` from a referee who is not the chief, or from a
 player's slip link without a PIN, leaves the table confirmed, files no dispute and is kept
 for the chief referee (确认后到达); a player's late sheet files no referee step; a person

@@ -1,5 +1,5 @@
-"""A late entry is checked before it is kept, and what a table keeps is bounded (issue 41,
-second review): a junk late sheet from a slip link (a confirmed table) or from a referee in
+"""A late entry is checked before it is kept, and what a table keeps is bounded (found in
+a review): a junk late sheet from a slip link (a confirmed table) or from a referee in
 the dispute (a disputed table) is refused with the usual 400 and nothing stored, where it
 was kept and then broke the chief's table page; what was stored before the check is shown
 as it is; a sender keeps at most ``MAX_KEPT`` entries at a table; a kept sheet is no longer

@@ -1,4 +1,4 @@
-"""No write path without the rule (issue 41): every write to a table's result asks
+"""No write path without the rule: every write to a table's result asks
 :func:`tournament.results.table_write.require_write` before it writes.
 
 Three nets. Under all of them, the model's own (tests/app/results/test_table_guard.py):

@@ -1,4 +1,4 @@
-"""One rule and one path for confirming a table (issue 30, one source per rule).
+"""One rule and one path for confirming a table (one source per rule).
 
 The confirm button of a page is shown exactly when the server accepts its POST: both ask
 :func:`tournament.results.table_write.confirm_problem` (a referee's assigned tables, the

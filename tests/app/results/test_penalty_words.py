@@ -1,6 +1,6 @@
 """The penalty shown beside a logged foul comes from the rules (rules.fouls.penalty_words),
 chosen by the rule's own effect under the event's options, and is translated on English
-pages (issue 30: the words in one place, not restated in tournament/results/fouls.py)."""
+pages (the words in one place, not restated in tournament/results/fouls.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Referee steps stay the referee's (issue 28, finding 3): through a table link, a player's
+"""Referee steps stay the referee's: through a table link, a player's
 deal sheet may add and change deals won only; a penalty, foul, warning, forfeit or time the
 referee wrote is kept exactly, and a version that changes or adds one is refused, by the one
 check in the service that every sheet save goes through."""

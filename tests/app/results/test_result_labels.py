@@ -1,4 +1,4 @@
-"""How a table's result and a dispute's entries are labelled (issue 42)."""
+"""How a table's result and a dispute's entries are labelled."""
 
 from __future__ import annotations
 

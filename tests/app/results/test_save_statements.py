@@ -1,4 +1,4 @@
-"""The statements a referee's save takes (issue 31): every one after the round's lock is a
+"""The statements a referee's save takes: every one after the round's lock is a
 round trip that the other referees' saves of the round wait for (bench/public_load.py
 ``--saves-only`` measures the times on PostgreSQL).
 

@@ -1,4 +1,4 @@
-"""Slips cut to rights (issue 28, finding 2): a referee limited to some tables prints the slips
+"""Slips cut to rights: a referee limited to some tables prints the slips
 of those tables only; an entry made with a slip names who printed it; a lost slip is revoked
 (a new link and PIN for one side) from the table's page; wrong PINs stay counted."""
 

@@ -1,4 +1,4 @@
-"""The model's own net under the write rule (issue 41, :mod:`tournament.models.table_guard`):
+"""The model's own net under the write rule (:mod:`tournament.models.table_guard`):
 whatever a write path names its variables, a table's result changes by ``save``, ``update``
 or ``bulk_update`` only where the rule was asked for that table, in the block that asked;
 writes that leave the result alone (a draft's swaps and numbers) need nothing, and the

@@ -1,4 +1,4 @@
-"""The round's live public answers kept under its live stamp (issue 31): the status poll
+"""The round's live public answers kept under its live stamp: the status poll
 every open pairings page asks every 20 s, and the projector.
 
 A kept anonymous answer costs one SQL statement (the live stamp) and says a proxy may keep

@@ -1,6 +1,6 @@
 """``pair`` takes as many SQL statements for 60 tables as for 4: the tables are written in
 one statement (:func:`tournament.core.bulk.insert_all`), the standings and pairs read in a
-fixed number (issue 31: 2,500 tables took 87 INSERTs through ``bulk_create``). Publishing
+fixed number (2,500 tables took 87 INSERTs through ``bulk_create``). Publishing
 checks the pairing without computing the standings (the check reads neither rank nor
 points), unless a pair is missing. Counts, not times; the times are ``bench/pair_db.py``'s
 and ``bench/operations.py``'s."""

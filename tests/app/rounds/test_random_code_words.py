@@ -1,6 +1,6 @@
 """The draw's and a pairing's random number is 随机码 everywhere, as on the draw page: the
 audit log and the pairing commands still said 种子, the sign-up sheet's word for a seeded
-pair (issue 29 point 9). A pair's own seed stays 种子."""
+pair. A pair's own seed stays 种子."""
 
 from __future__ import annotations
 

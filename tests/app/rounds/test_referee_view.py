@@ -1,4 +1,4 @@
-"""What a referee sees of a round (issue 42): entry buttons only for the tables they may
+"""What a referee sees of a round: entry buttons only for the tables they may
 enter, and no time left once the round is locked."""
 
 from __future__ import annotations

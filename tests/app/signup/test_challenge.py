@@ -1,4 +1,4 @@
-"""The sign-up challenge (issue 41): showing the form writes nothing, the question is no text
+"""The sign-up challenge: showing the form writes nothing, the question is no text
 a script can read, the sum shown is the sum expected, and a token is answered once."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A script floods the public sign-up form (issue 28, finding 1): the limits hold, nothing is
+"""A script floods the public sign-up form: the limits hold, nothing is
 half-saved, a real pair from another address still signs up; the challenge, the e-mail
 confirmation, approval once the event runs, and the organizer's bulk refusals."""
 

@@ -14,7 +14,7 @@ was worked by hand from these tables, e.g.
   points 5, 级差分 13, 对手分 0+7+3+6 = 16.
 
 Pairs 1 and 13 tie on points and 级差分; 对手分 20 against 18 puts 1 fifth. Counting the
-knockout as rounds 5 and 6 (the bug of issue 42) gave 14 two more points, so pair 13's 对手分
+knockout as rounds 5 and 6 (a bug since fixed) gave 14 two more points, so pair 13's 对手分
 became 20 too and its last round (a win) put it fifth. Knockout: 6 beats 7 and 14 beats 17
 (semi-finals), 6 beats 14 (final), 17 beats 7 (三四名决赛): places 6, 14, 17, 7 although pair
 7 had the most Swiss points (8). Points shown stay the Swiss points: counting the knockout

@@ -219,7 +219,7 @@ class TestTwoRounds:
         assert len(lines) == len(two_rounds.tiebreaks)
         assert any(line.startswith("对手分：") for line in lines)
         assert any(line.startswith("末轮成绩倒查：") and "最后一轮" in line for line in lines)
-        # The lot column shows a random 10-digit lot, not the draw number (issue 42).
+        # The lot column shows a random 10-digit lot, not the draw number.
         lot = next(line for line in lines if line.startswith("抽签："))
         assert "不是抽签号" in lot and "赛事抽签号" not in lot
 

@@ -1,5 +1,4 @@
-"""What the standings page says beside the numbers: a pair that left, and what the lot is
-(issue 42)."""
+"""What the standings page says beside the numbers: a pair that left, and what the lot is."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ class BaseCommand(base.BaseCommand):
 
     def note(self, text: str) -> None:
         """Write a confirmation (what was done, where it went), not the data the command
-        exists to print: ``-v 0`` silences it (issue 42). Tables, JSON and passwords shown
+        exists to print: ``-v 0`` silences it. Tables, JSON and passwords shown
         only once are written with ``self.stdout`` at every verbosity."""
         if self.verbosity > 0:
             self.stdout.write(text)

@@ -52,7 +52,7 @@ class Command(BaseCommand):
                 "注意：环境变量 SECRET_KEY 与备份中的密钥不同，它会覆盖恢复的密钥，"
                 "已打印的检录二维码将失效。请删去该环境变量（或改为备份中的值）。"
             )
-        # The command of this copy: installed, guandan; a clone, its script (issue 42).
+        # The command of this copy: installed, guandan; a clone, its script.
         self.stdout.write(
             "请（重新）启动服务器，新的设置才会生效：" + rerun("serve", "host", "0.0.0.0")
         )

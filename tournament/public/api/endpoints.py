@@ -12,9 +12,8 @@ import hashlib
 from collections.abc import Callable
 
 from django.http import Http404, HttpResponse, JsonResponse
-from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import get_object_or_404, render
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_vary_headers
 from ninja import NinjaAPI
 from ninja.errors import HttpError
 from ninja.openapi.docs import DocsBase
@@ -35,7 +34,7 @@ from tournament.public.api.schemas import (
     Standings,
     TeamDetail,
 )
-from tournament.public.conditional import PROXY_KEEPS, proxy_may_keep
+from tournament.public.conditional import conditional_answer
 from tournament.text.messages import render as render_message
 
 # Message codes: texts in tournament/text/messages/people.py
@@ -59,7 +58,7 @@ class ChineseJSON(JSONRenderer):
 
 
 class LocalDocs(DocsBase):
-    """Swagger UI from the vendored swagger-ui-dist (static/vendor/), never a CDN. The
+    """Swagger UI from django-ninja's own copy (config.storage.SwaggerFinder), never a CDN. The
     validator badge is off: it would send the schema's address to validator.swagger.io."""
 
     def render_page(self, request, api, **kwargs) -> HttpResponse:
@@ -90,7 +89,6 @@ api = ReadAPI(
     renderer=ChineseJSON(),
     docs=LocalDocs(),
 )
-GZIP = GZipMiddleware(lambda request: None)
 PROBLEMS = {401: Problem, 404: Problem}
 
 
@@ -113,28 +111,25 @@ def reader(request, slug: str) -> tuple[Tournament, bool]:
 
 def answer(request, tournament: Tournament | None, staff: bool, schema, build: Callable):
     """The JSON of ``build()`` checked against ``schema``, with an ETag from the stamp the
-    pages use (a 304 without building anything when the client's copy is current)."""
+    pages use (a 304 without building anything when the client's copy is current): the
+    public pages' conditional GET (:func:`~tournament.public.conditional.conditional_answer`)."""
     stamp = page_stamp(tournament, public=not staff) if tournament else _events_stamp()
     language = getattr(request, "LANGUAGE_CODE", "")  # result texts follow the language
     key = f"{stamp}|{int(staff)}|{language}|{request.get_full_path()}"
     etag = '"' + hashlib.sha256(key.encode()).hexdigest()[:24] + '"'
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
+
+    def checked() -> JsonResponse:
         body = build()
         if body is None:
             raise HttpError(404, render_message(MSG_NO_RESULTS))
         adapter = TypeAdapter(schema)
         body = adapter.dump_python(adapter.validate_python(body), mode="json")
-        response = JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
-    response["ETag"] = etag
-    if not staff and bearer_secret(request) is None and proxy_may_keep(request, response):
-        patch_cache_control(response, **PROXY_KEEPS)  # the public view: a proxy may keep it
-    else:
-        # no-cache: ask again each time (a 304 costs one small query); private: a staff
-        # answer, or one to a request with a session cookie.
-        patch_cache_control(response, private=True, no_cache=True)
+        return JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
+
+    shared = not staff and bearer_secret(request) is None  # the public view
+    response = conditional_answer(request, etag, checked, shared=shared)
     patch_vary_headers(response, ["Authorization", "Accept-Language"])
-    return GZIP.process_response(request, response)  # as the public pages (gzip_page)
+    return response
 
 
 def _events_stamp() -> str:
