@@ -33,12 +33,13 @@ WORKER = """
 import django
 django.setup()
 from django.contrib.auth.models import User
+from tournament.core.actors import user_actor
 from tournament.models import Match
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 match = Match.objects.get(pk={pk})
 submit_result(match, ResultValues("A+", "3", winner="EW"), version=match.version,
-              user=User.objects.get(username="ref"))
+              by=user_actor(User.objects.get(username="ref")))
 print("saved", flush=True)
 """
 

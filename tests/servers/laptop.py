@@ -22,6 +22,7 @@ import django
 django.setup()
 from django.core.management import call_command
 from django.contrib.auth.models import User
+from tournament.core.actors import user_actor
 from tournament.models import Tournament
 from tournament.rounds.pairing import draw, pair_next_round
 from tournament.rounds.lifecycle import publish_round
@@ -32,8 +33,9 @@ organizer.set_password("pw-organizer")
 organizer.save()
 t = Tournament.objects.get(slug="demo")
 Tournament.objects.filter(pk=t.pk).update(table_entry=True)
-draw(t, seed=1)
-publish_round(pair_next_round(t), user=organizer)
+by = user_actor(organizer)
+draw(t, seed=1, by=by)
+publish_round(pair_next_round(t, by=by), by=by)
 """
 
 

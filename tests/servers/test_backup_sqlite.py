@@ -30,13 +30,14 @@ django.setup()
 from django.contrib.auth.models import User
 from tournament.models import Match
 from tournament.results.checks import ResultValues
+from tournament.core.actors import user_actor
 from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
 pks = list(Match.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
 values = [ResultValues("A+", "K", winner="EW"), ResultValues("A+", "3", winner="EW")]
 for i in range(600):
     match = Match.objects.get(pk=pks[i % len(pks)])
-    match = submit_result(match, values[i % 2], version=match.version, user=organizer)
+    match = submit_result(match, values[i % 2], version=match.version, by=user_actor(organizer))
     sub = match.submissions.order_by("-pk").first().pk
     print("saved", match.pk, match.version, sub, flush=True)
 """
@@ -70,10 +71,11 @@ from django.contrib.auth.models import User
 from tournament.models import Match, Round
 from tournament.results.checks import ResultValues
 from tournament.backups import auto as backup_auto
+from tournament.core.actors import user_actor
 from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
 match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-submit_result(match, ResultValues("A+", "2", winner="EW"), version=match.version, user=organizer)
+submit_result(match, ResultValues("A+", "2", winner="EW"), version=match.version, by=user_actor(organizer))
 backup_auto.wait_for_running()
 round_ = Round.objects.get(tournament__slug="demo", number=1)
 # The clerk's sheet of the round: what each table has, as the referees entered it.

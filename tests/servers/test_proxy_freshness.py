@@ -28,18 +28,19 @@ import time
 import django
 django.setup()
 from django.contrib.auth.models import User
+from tournament.core.actors import user_actor
 from tournament.models import Round
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
 from tournament.rounds.lifecycle import lock_round
-user = User.objects.get(username="organizer")
+user = user_actor(User.objects.get(username="organizer"))
 round_ = Round.objects.get(tournament__slug="demo", number=1)
 for match in round_.matches.exclude(ns=None):
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, user=user)
+    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user)
     match.refresh_from_db()
-    confirm_result(match, version=match.version, user=user)
+    confirm_result(match, version=match.version, by=user)
 round_.refresh_from_db()
-lock_round(round_, user=user)
+lock_round(round_, by=user)
 print(time.time())
 """
 # A signed-in session of the organizer; prints its cookie's value.
