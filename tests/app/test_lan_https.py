@@ -156,13 +156,9 @@ def test_without_https_the_page_says_so_and_there_is_nothing_to_download(tmp_pat
     assert page.status_code == 200 and 'id="no-certificate"' in page.content.decode()
 
 
-def test_an_http2_request_names_its_host_by_its_authority():
-    """Browsers speak HTTP/2 over TLS: no Host header, ``:authority`` instead (granian's
-    scope.authority). Without it Django saw the listening address, 0.0.0.0, and answered
-    400 to every page of ``guandan serve --https --host 0.0.0.0``."""
-    from guandan.front import BodyFirst
-
-    scope = SimpleNamespace(
+def http2_scope(headers, *, authority: str) -> SimpleNamespace:
+    """A GET of ``/`` over HTTP/2 and TLS from a phone, as granian's RSGI scope."""
+    return SimpleNamespace(
         server="0.0.0.0:8443",
         http_version="2",
         client="192.168.1.40:50123",
@@ -170,9 +166,18 @@ def test_an_http2_request_names_its_host_by_its_authority():
         path="/",
         query_string="",
         scheme="https",
-        headers={"user-agent": "phone"},
-        authority="192.168.1.23:8443",
+        headers=headers,
+        authority=authority,
     )
+
+
+def test_an_http2_request_names_its_host_by_its_authority():
+    """Browsers speak HTTP/2 over TLS: no Host header, ``:authority`` instead (granian's
+    scope.authority). Without it Django saw the listening address, 0.0.0.0, and answered
+    400 to every page of ``guandan serve --https --host 0.0.0.0``."""
+    from guandan.front import BodyFirst
+
+    scope = http2_scope({"user-agent": "phone"}, authority="192.168.1.23:8443")
     front = BodyFirst(lambda environ, start: [], 1, lambda path: 0, 0)
     environ = front._environ(scope, io.BytesIO())
     assert environ["HTTP_HOST"] == "192.168.1.23:8443" and environ["wsgi.url_scheme"] == "https"
@@ -195,17 +200,8 @@ def test_an_http2_requests_cookies_in_several_fields_are_one_cookie_header():
     session cookie was lost and every signed-in page of ``--https`` asked to sign in."""
     from guandan.front import BodyFirst
 
-    scope = SimpleNamespace(
-        server="0.0.0.0:8443",
-        http_version="2",
-        client="192.168.1.40:50123",
-        method="GET",
-        path="/",
-        query_string="",
-        scheme="https",
-        headers=Fields([("cookie", "csrftoken=a"), ("cookie", "sessionid=b"), ("accept", "x")]),
-        authority="vm:8443",
-    )
+    fields = Fields([("cookie", "csrftoken=a"), ("cookie", "sessionid=b"), ("accept", "x")])
+    scope = http2_scope(fields, authority="vm:8443")
     front = BodyFirst(lambda environ, start: [], 1, lambda path: 0, 0)
     environ = front._environ(scope, io.BytesIO())
     assert environ["HTTP_COOKIE"] == "csrftoken=a; sessionid=b"
