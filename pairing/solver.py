@@ -26,8 +26,12 @@ Three paths, by field size:
    included): by :mod:`pairing.tails` (odd cuts, exact windows; path 2 tries them too),
    else :func:`pairing.certificate.proved_minimum`; otherwise, or if the band finds no
    pairing while one without violations exists, path 2 runs (above
-   ``EXACT_FALLBACK_LIMIT`` pairs the band's pairing stands, not proved). When no pairing
-   without violations exists, the band minimises violations along the line.
+   ``EXACT_FALLBACK_LIMIT`` pairs the band's pairing stands, not proved). The band tries
+   the first ``MAX_BYE_TRIES`` bye candidates; when none of them can be paired without a
+   violation but a later one can (:func:`pairing.feasibility.later_feasible`), path 2
+   runs. When no candidate can, path 1's matching minimises the violations over every
+   table and bye up to ``FULL_GRAPH_LIMIT`` pairs; above, the band does along the line
+   (not proved), the bye to a pair of each group that may not meet itself when it can.
 
 Why the hard rules hold: every path forbids violating tables outright unless the proof
 of path 2 (or the exhaustive matching of path 1) shows that no pairing avoids them; then
@@ -37,13 +41,13 @@ moves up the standings only when that removes a violation.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
 from .certificate import ReachTooWide, primary, proved_minimum, reach
 from .costs import CostModel, Field
-from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
+from .feasibility import crowds, feasible, later_feasible
+from .matching import min_cost_perfect_matching
 from .seats import outside_one_after
 from .segments import segmented_matching
 from .tails import tail_minimum
@@ -186,15 +190,22 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
             return Solution(polish(tables, model, strict=True) if corrected else tables, bye, True)
         if feasible(field, model, c):
             return solve_exact(field, model, line)  # the band was too narrow
-    # Violations cannot be avoided (in practice: hard unit avoidance with a unit of more
-    # than half the field): the band minimises them along the line, fast at any size.
-    c = candidates[0] if candidates else None
+    if later_feasible(field, model, candidates[len(tried) :]):
+        return solve_exact(field, model, line)  # a candidate the band did not try avoids them
+    # Violations cannot be avoided with any bye (in practice: hard unit avoidance with a
+    # unit of more than half the field). Up to FULL_GRAPH_LIMIT pairs the whole graph
+    # minimises them, every candidate a bye; above, the band along the line, fast at any
+    # size but not proved (its width and depth may force extra violations).
+    if field.n <= FULL_GRAPH_LIMIT:
+        return _with_violations(field, model, candidates)
+    crowded = [x for x in candidates if all(x in crowd for crowd in crowds(field, model))]
+    c = (crowded or candidates or [None])[0]
     rest = [x for x in line if x != c]
     width, depth = band_limits(len(rest))
     pairs = band_matching(rest, model.full_cost, width, depth)
     if pairs is None:
         return _with_violations(field, model, candidates)
-    return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, exact=False)
+    return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, False, proved=False)
 
 
 def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
@@ -299,47 +310,6 @@ def _band(rest: list[int], model: CostModel) -> list[tuple[int, int]] | None:
     if pairs is None:
         return None
     return [(a, b) if a < b else (b, a) for a, b in pairs]
-
-
-def feasible(field: Field, model: CostModel, bye: int | None) -> bool:
-    """Exact and cached: can everyone but ``bye`` be paired without a violation?"""
-    key = (model.unit_mode, bye)
-    if key not in field.feasible:
-        field.feasible[key] = _perfect_possible(
-            [i for i in range(field.n) if i != bye], field, model
-        )
-    return field.feasible[key]
-
-
-def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
-    """Does the compatibility graph on ``rest`` have a perfect matching?"""
-    members = set(rest)
-    balances = Counter(field.balance[i] for i in rest)
-    units = Counter(field.unit[i] for i in rest) if model.unit_mode == "hard" else Counter()
-    units.pop(-1, None)  # pairs without a unit
-    # A group that may not meet itself (a hard unit, or pairs at the same balance of ±2)
-    # needs partners outside it for every member.
-    crowds = [units.most_common(1)[0][1] if units else 0]
-    crowds += [count for b, count in balances.items() if abs(b) >= 2]
-    if 2 * max(crowds) > len(rest):
-        return False
-    lower_bounds = []
-    for i in rest:
-        blocked = len(field.opponents[i] & members) + len(field.avoid[i] & members)
-        if abs(field.balance[i]) >= 2:
-            blocked += balances[field.balance[i]] - 1
-        if field.unit[i] >= 0 and units:
-            blocked += units[field.unit[i]] - 1
-        lower_bounds.append(len(rest) - 1 - blocked)
-    if dirac_guarantees_perfect(lower_bounds):
-        return True
-    edges = [
-        (x, y)
-        for x in range(len(rest))
-        for y in range(x + 1, len(rest))
-        if not model.forbidden(rest[x], rest[y])
-    ]
-    return has_perfect_matching(len(rest), edges)
 
 
 def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> Solution:
