@@ -46,6 +46,27 @@ def later_feasible(field: Field, model: CostModel, later: list[int]) -> bool:
     return any(feasible(field, model, c) for c in later)
 
 
+def unit_crowd(field: Field, model: CostModel) -> set[int] | None:
+    """The pairs of the one unit that hard avoidance keeps apart and that outnumbers the
+    rest (:func:`crowds`), or None (no such unit, or a group of seat balances too)."""
+    groups = crowds(field, model)
+    if model.unit_mode != "hard" or len(groups) != 1:
+        return None
+    units = {field.unit[i] for i in groups[0]}
+    unit = units.pop() if len(units) == 1 else -1
+    if unit < 0 or field.unit.count(unit) != len(groups[0]):
+        return None
+    return groups[0]
+
+
+def forced_tables(field: Field, crowd: set[int], bye: int | None) -> int:
+    """The fewest tables of two pairs of ``crowd`` in any pairing with this ``bye``: its
+    pairs beyond the others' number meet each other."""
+    members = len(crowd) - (bye in crowd)
+    others = field.n - (bye is not None) - members
+    return max(0, members - others) // 2
+
+
 def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
     """Does the compatibility graph on ``rest`` have a perfect matching?"""
     members = set(rest)

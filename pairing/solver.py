@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from .band import band_matching
 from .certificate import ReachTooWide, primary, proved_minimum, reach
 from .costs import CostModel, Field
-from .feasibility import crowds, feasible, later_feasible
+from .feasibility import crowds, feasible, forced_tables, later_feasible, unit_crowd
 from .matching import min_cost_perfect_matching
 from .seats import outside_one_after
 from .segments import segmented_matching
@@ -194,12 +194,16 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
         return solve_exact(field, model, line)  # a candidate the band did not try avoids them
     # Violations cannot be avoided with any bye (in practice: hard unit avoidance with a
     # unit of more than half the field). Up to FULL_GRAPH_LIMIT pairs the whole graph
-    # minimises them, every candidate a bye; above, the band along the line, fast at any
-    # size but not proved (its width and depth may force extra violations).
+    # minimises them, every candidate a bye; above, the unit's tables as soft avoidance
+    # would make them, when as few as the unit's size forces; else the band along the
+    # line, fast at any size but not proved (its width and depth may force extra ones).
     if field.n <= FULL_GRAPH_LIMIT:
         return _with_violations(field, model, candidates)
-    crowded = [x for x in candidates if all(x in crowd for crowd in crowds(field, model))]
-    c = (crowded or candidates or [None])[0]
+    relaxed = _unit_crowd_minimum(field, model, line)
+    if relaxed is not None:
+        return relaxed
+    groups = crowds(field, model)
+    c = next((x for x in candidates if all(x in g for g in groups)), (candidates or [None])[0])
     rest = [x for x in line if x != c]
     width, depth = band_limits(len(rest))
     pairs = band_matching(rest, model.full_cost, width, depth)
@@ -208,12 +212,13 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
     return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, False, proved=False)
 
 
-def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
+def solve_exact(field: Field, model: CostModel, line: list[int], segments: bool = True) -> Solution:
     """Minimum-cost matching over every allowed table, the bye a node joined to every
     candidate. First on the ``k`` nearest compatible neighbours along the line (``k``
     doubles until that graph has a perfect matching), then proved or corrected by
     :func:`pairing.certificate.reach`: the matching is solved again on every table a
-    cheaper pairing could use, when the sparse graph misses one of them."""
+    cheaper pairing could use, when the sparse graph misses one of them. ``segments``
+    False: one matching of the sparse graph even above ``EXACT_LIMIT`` pairs (slower)."""
     candidates = bye_candidates(field, model)
     n = field.n
     if not any(feasible(field, model, c) for c in candidates or [None]):
@@ -222,7 +227,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     coarse = model.coarse_twin()
     size = n + (1 if candidates else 0)
     bye_edges = [(c, n, coarse.bye_cost(c, order)) for order, c in enumerate(candidates)]
-    k, edges, mate = _sparse_matching(line, coarse, size, bye_edges)
+    k, edges, mate = _sparse_matching(line, coarse, size, bye_edges, segments)
     if candidates:
         # A candidate ranked before the chosen bye that cannot have it (no pairing of the
         # rest without a violation) is in no allowed pairing: its edge only weakens the proof.
@@ -253,8 +258,33 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     return Solution(polish(tables, model, strict=True), bye, True, proved)
 
 
+def _unit_crowd_minimum(field: Field, model: CostModel, line: list[int]) -> Solution | None:
+    """The minimum when hard avoidance leaves one unit more than half the field, or None.
+
+    Every pairing has at least ``forced_tables`` tables of that unit, each a violation.
+    Soft avoidance minimises exactly those first, then the levels hard avoidance has below
+    the violations, over the pairings without another violation: when its pairing has no
+    more than that, none has fewer violations, and it is the least of those that have as
+    few (exactly the pairings soft avoidance compared). Segments (local) may leave the
+    unit's surplus unbalanced: up to ``EXACT_FALLBACK_LIMIT`` pairs one matching retries."""
+    crowd = unit_crowd(field, model)
+    if crowd is None:
+        return None
+    options = {"bye_pool": model.bye_pool, **model.options}
+    soft = CostModel(field, "soft", model.seed, model.seat_num, model.seat_den, **options)
+    least = min(forced_tables(field, crowd, c) for c in bye_candidates(field, model) or [None])
+    solution = solve(field, soft, line)
+    if _violations(solution, model) != least * model.k and field.n <= EXACT_FALLBACK_LIMIT:
+        solution = solve_exact(field, soft, line, segments=False)
+    return solution if _violations(solution, model) == least * model.k else None
+
+
+def _violations(solution: Solution, model: CostModel) -> int:
+    return sum(model.violation(i, j) for i, j in solution.tables)
+
+
 def _sparse_matching(
-    line: list[int], coarse: CostModel, size: int, bye_edges: list
+    line: list[int], coarse: CostModel, size: int, bye_edges: list, segments: bool = True
 ) -> tuple[int, list, list[int]]:
     """``(k, edges, mate)``: a minimum matching on the ``k`` nearest compatible neighbours
     (``k`` doubled until that graph has a perfect matching). Above ``EXACT_LIMIT`` pairs it
@@ -264,7 +294,7 @@ def _sparse_matching(
     k = n if n <= WHOLE_GRAPH_UP_TO else SPARSE_START if n <= EXACT_LIMIT else SEGMENT_K
     while True:
         edges = _near_edges(line, coarse, k)
-        if n > EXACT_LIMIT:
+        if n > EXACT_LIMIT and segments:
             mate = segmented_matching(line, edges + bye_edges, size)
         else:
             mate = min_cost_perfect_matching(size, edges + bye_edges)
