@@ -32,6 +32,7 @@ down the ranked line, so each scan stops early. Sums are kept doubled, in exact 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from math import gcd
 
@@ -124,8 +125,9 @@ def reach(
     bye_reduced = {c: primary(cost, model) - cuts.below(c) for c, _bye, cost in bye_edges}
     vertices = n + (1 if bye_edges else 0)
     twice_y = [0] * vertices  # the bye vertex's last, when there is one
+    lift = crowd_lift(model)
     for p, v in enumerate(order):
-        twice_y[v] = _cheapest(model, cuts, p, bye_reduced.get(v))
+        twice_y[v] = _cheapest(model, cuts, p, bye_reduced.get(v), lift) + lift[v]
     if bye_edges:
         twice_y[n] = min(2 * r - twice_y[c] for c, r in bye_reduced.items())
     # Every primary cost is a multiple of ``step``: a better matching costs at most
@@ -143,7 +145,7 @@ def reach(
             for c, b, cost in bye_edges
             if 2 * bye_reduced[c] - twice_y[c] - twice_y[n] <= beyond
         ]
-        slack += _tables_within(model, cuts, twice_y, beyond, limit)
+        slack += _tables_within(model, cuts, twice_y, beyond, limit, lift)
         gap, beyond, slack = _ascend(slack, twice_y, gap, beyond)
         if gap < 0:
             return None
@@ -189,12 +191,20 @@ def _ascend(
 
 
 def _tables_within(
-    model: CostModel, cuts: Cuts, twice_y: list[int], beyond: int, limit: int | None = None
+    model: CostModel,
+    cuts: Cuts,
+    twice_y: list[int],
+    beyond: int,
+    limit: int | None = None,
+    lift: Sequence[int] = (),
 ) -> list[Slack]:
     """The allowed tables whose slack (twice the reduced cost less both ends' y) is at most
-    ``beyond`` (:class:`ReachTooWide` past ``limit`` of them)."""
+    ``beyond`` (:class:`ReachTooWide` past ``limit`` of them). The scan bounds the slack
+    with the y less ``lift`` (:func:`crowd_lift`): a table of two pairs of the crowded unit
+    costs the unit's level more, which pays for both ends' lifts."""
     order, n = cuts.order, model.field.n
-    y_at = [twice_y[v] for v in order]
+    y_at = [twice_y[v] - (lift[v] if lift else 0) for v in order]
+    exact_at = [twice_y[v] for v in order]
     # Largest y among the entrants ranked at or below each position: where even that
     # cannot bring a table within reach, none further down the line can.
     lowest = [0] * (n + 1)
@@ -211,7 +221,7 @@ def _tables_within(
                 continue
             cost = model.cost(u, v)
             twice = 2 * (primary(cost, model) - cuts.crossed_at(p, q))
-            if twice - y_at[p] - y_at[q] <= beyond:
+            if twice - exact_at[p] - exact_at[q] <= beyond:
                 found.append((u, v, twice, cost) if u < v else (v, u, twice, cost))
         if limit is not None and len(found) > limit:
             raise ReachTooWide
@@ -242,9 +252,27 @@ def best_better(found: int, step: int, bye_primaries: Sequence[int]) -> int:
     return max(b + (found - 1 - b) // step * step for b in bye_primaries or [0])
 
 
-def _cheapest(model: CostModel, cuts: Cuts, p: int, bye_reduced: int | None) -> int:
+def crowd_lift(model: CostModel) -> list[int]:
+    """Twice the part of each pair's y that soft avoidance's one unit of more than half the
+    field forces (Tutte's barrier): its pairs beyond the others' number meet each other,
+    each such table a unit's level (``m_unit``) more. Half that level up on each of the
+    unit's pairs, down on every other pair: a table of the unit keeps its reduced cost at
+    least the sum (it costs the level more), any other table loses nothing, and the bound
+    gains the level for every table the unit is forced to have. Zeros without such a unit."""
+    units = model.field.unit
+    counts = Counter(u for u in units if u >= 0)
+    if not model.soft or not counts or 2 * counts.most_common(1)[0][1] <= len(units):
+        return [0] * len(units)
+    crowded, level = counts.most_common(1)[0][0], model.m_unit // model.m_obj
+    return [level if u == crowded else -level for u in units]
+
+
+def _cheapest(
+    model: CostModel, cuts: Cuts, p: int, bye_reduced: int | None, lift: Sequence[int]
+) -> int:
     """The cheapest reduced cost of a table (or the bye) of the entrant at position ``p``
-    of the ranked line; 0 when it has none (then any y up to 0 is a valid bound)."""
+    of the ranked line, a table of the crowded unit without the unit's level
+    (:func:`crowd_lift`); 0 when it has none (then any y up to 0 is a valid bound)."""
     order = cuts.order
     u = order[p]
     best = bye_reduced
@@ -256,6 +284,8 @@ def _cheapest(model: CostModel, cuts: Cuts, p: int, bye_reduced: int | None) -> 
                 break  # down (or up) the line, every later table costs at least this
             if not model.forbidden(u, v):
                 reduced = primary(model.cost(u, v), model) - cuts.crossed_at(p, q)
+                if lift[u] > 0 and lift[v] > 0:
+                    reduced -= lift[u]
                 if best is None or reduced < best:
                     best = reduced
             q += step

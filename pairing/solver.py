@@ -26,8 +26,12 @@ Three paths, by field size:
    included): by :mod:`pairing.tails` (odd cuts, exact windows; path 2 tries them too),
    else :func:`pairing.certificate.proved_minimum`; otherwise, or if the band finds no
    pairing while one without violations exists, path 2 runs (above
-   ``EXACT_FALLBACK_LIMIT`` pairs the band's pairing stands, not proved). When no pairing
-   without violations exists, the band minimises violations along the line.
+   ``EXACT_FALLBACK_LIMIT`` pairs the band's pairing stands, not proved). The band tries
+   the first ``MAX_BYE_TRIES`` bye candidates; when none of them can be paired without a
+   violation but a later one can (:func:`pairing.feasibility.later_feasible`), path 2
+   runs. When no candidate can, path 1's matching minimises the violations over every
+   table and bye up to ``FULL_GRAPH_LIMIT`` pairs; above, the band does along the line
+   (not proved), the bye to a pair of each group that may not meet itself when it can.
 
 Why the hard rules hold: every path forbids violating tables outright unless the proof
 of path 2 (or the exhaustive matching of path 1) shows that no pairing avoids them; then
@@ -37,13 +41,13 @@ moves up the standings only when that removes a violation.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .band import band_matching
 from .certificate import ReachTooWide, primary, proved_minimum, reach
 from .costs import CostModel, Field
-from .matching import dirac_guarantees_perfect, has_perfect_matching, min_cost_perfect_matching
+from .feasibility import crowds, feasible, forced_tables, later_feasible, unit_crowd
+from .matching import min_cost_perfect_matching
 from .seats import outside_one_after
 from .segments import segmented_matching
 from .tails import tail_minimum
@@ -186,23 +190,35 @@ def solve(field: Field, model: CostModel, line: list[int]) -> Solution:
             return Solution(polish(tables, model, strict=True) if corrected else tables, bye, True)
         if feasible(field, model, c):
             return solve_exact(field, model, line)  # the band was too narrow
-    # Violations cannot be avoided (in practice: hard unit avoidance with a unit of more
-    # than half the field): the band minimises them along the line, fast at any size.
-    c = candidates[0] if candidates else None
+    if later_feasible(field, model, candidates[len(tried) :]):
+        return solve_exact(field, model, line)  # a candidate the band did not try avoids them
+    # Violations cannot be avoided with any bye (in practice: hard unit avoidance with a
+    # unit of more than half the field). Up to FULL_GRAPH_LIMIT pairs the whole graph
+    # minimises them, every candidate a bye; above, the unit's tables as soft avoidance
+    # would make them, when as few as the unit's size forces; else the band along the
+    # line, fast at any size but not proved (its width and depth may force extra ones).
+    if field.n <= FULL_GRAPH_LIMIT:
+        return _with_violations(field, model, candidates)
+    relaxed = _unit_crowd_minimum(field, model, line)
+    if relaxed is not None:
+        return relaxed
+    groups = crowds(field, model)
+    c = next((x for x in candidates if all(x in g for g in groups)), (candidates or [None])[0])
     rest = [x for x in line if x != c]
     width, depth = band_limits(len(rest))
     pairs = band_matching(rest, model.full_cost, width, depth)
     if pairs is None:
         return _with_violations(field, model, candidates)
-    return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, exact=False)
+    return Solution([(a, b) if a < b else (b, a) for a, b in pairs], c, False, proved=False)
 
 
-def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
+def solve_exact(field: Field, model: CostModel, line: list[int], segments: bool = True) -> Solution:
     """Minimum-cost matching over every allowed table, the bye a node joined to every
     candidate. First on the ``k`` nearest compatible neighbours along the line (``k``
     doubles until that graph has a perfect matching), then proved or corrected by
     :func:`pairing.certificate.reach`: the matching is solved again on every table a
-    cheaper pairing could use, when the sparse graph misses one of them."""
+    cheaper pairing could use, when the sparse graph misses one of them. ``segments``
+    False: one matching of the sparse graph even above ``EXACT_LIMIT`` pairs (slower)."""
     candidates = bye_candidates(field, model)
     n = field.n
     if not any(feasible(field, model, c) for c in candidates or [None]):
@@ -211,7 +227,7 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     coarse = model.coarse_twin()
     size = n + (1 if candidates else 0)
     bye_edges = [(c, n, coarse.bye_cost(c, order)) for order, c in enumerate(candidates)]
-    k, edges, mate = _sparse_matching(line, coarse, size, bye_edges)
+    k, edges, mate = _sparse_matching(line, coarse, size, bye_edges, segments)
     if candidates:
         # A candidate ranked before the chosen bye that cannot have it (no pairing of the
         # rest without a violation) is in no allowed pairing: its edge only weakens the proof.
@@ -242,8 +258,33 @@ def solve_exact(field: Field, model: CostModel, line: list[int]) -> Solution:
     return Solution(polish(tables, model, strict=True), bye, True, proved)
 
 
+def _unit_crowd_minimum(field: Field, model: CostModel, line: list[int]) -> Solution | None:
+    """The minimum when hard avoidance leaves one unit more than half the field, or None.
+
+    Every pairing has at least ``forced_tables`` tables of that unit, each a violation.
+    Soft avoidance minimises exactly those first, then the levels hard avoidance has below
+    the violations, over the pairings without another violation: when its pairing has no
+    more than that, none has fewer violations, and it is the least of those that have as
+    few (exactly the pairings soft avoidance compared). Segments (local) may leave the
+    unit's surplus unbalanced: up to ``EXACT_FALLBACK_LIMIT`` pairs one matching retries."""
+    crowd = unit_crowd(field, model)
+    if crowd is None:
+        return None
+    options = {"bye_pool": model.bye_pool, **model.options}
+    soft = CostModel(field, "soft", model.seed, model.seat_num, model.seat_den, **options)
+    least = min(forced_tables(field, crowd, c) for c in bye_candidates(field, model) or [None])
+    solution = solve(field, soft, line)
+    if _violations(solution, model) != least * model.k and field.n <= EXACT_FALLBACK_LIMIT:
+        solution = solve_exact(field, soft, line, segments=False)
+    return solution if _violations(solution, model) == least * model.k else None
+
+
+def _violations(solution: Solution, model: CostModel) -> int:
+    return sum(model.violation(i, j) for i, j in solution.tables)
+
+
 def _sparse_matching(
-    line: list[int], coarse: CostModel, size: int, bye_edges: list
+    line: list[int], coarse: CostModel, size: int, bye_edges: list, segments: bool = True
 ) -> tuple[int, list, list[int]]:
     """``(k, edges, mate)``: a minimum matching on the ``k`` nearest compatible neighbours
     (``k`` doubled until that graph has a perfect matching). Above ``EXACT_LIMIT`` pairs it
@@ -253,7 +294,7 @@ def _sparse_matching(
     k = n if n <= WHOLE_GRAPH_UP_TO else SPARSE_START if n <= EXACT_LIMIT else SEGMENT_K
     while True:
         edges = _near_edges(line, coarse, k)
-        if n > EXACT_LIMIT:
+        if n > EXACT_LIMIT and segments:
             mate = segmented_matching(line, edges + bye_edges, size)
         else:
             mate = min_cost_perfect_matching(size, edges + bye_edges)
@@ -299,47 +340,6 @@ def _band(rest: list[int], model: CostModel) -> list[tuple[int, int]] | None:
     if pairs is None:
         return None
     return [(a, b) if a < b else (b, a) for a, b in pairs]
-
-
-def feasible(field: Field, model: CostModel, bye: int | None) -> bool:
-    """Exact and cached: can everyone but ``bye`` be paired without a violation?"""
-    key = (model.unit_mode, bye)
-    if key not in field.feasible:
-        field.feasible[key] = _perfect_possible(
-            [i for i in range(field.n) if i != bye], field, model
-        )
-    return field.feasible[key]
-
-
-def _perfect_possible(rest: list[int], field: Field, model: CostModel) -> bool:
-    """Does the compatibility graph on ``rest`` have a perfect matching?"""
-    members = set(rest)
-    balances = Counter(field.balance[i] for i in rest)
-    units = Counter(field.unit[i] for i in rest) if model.unit_mode == "hard" else Counter()
-    units.pop(-1, None)  # pairs without a unit
-    # A group that may not meet itself (a hard unit, or pairs at the same balance of ±2)
-    # needs partners outside it for every member.
-    crowds = [units.most_common(1)[0][1] if units else 0]
-    crowds += [count for b, count in balances.items() if abs(b) >= 2]
-    if 2 * max(crowds) > len(rest):
-        return False
-    lower_bounds = []
-    for i in rest:
-        blocked = len(field.opponents[i] & members) + len(field.avoid[i] & members)
-        if abs(field.balance[i]) >= 2:
-            blocked += balances[field.balance[i]] - 1
-        if field.unit[i] >= 0 and units:
-            blocked += units[field.unit[i]] - 1
-        lower_bounds.append(len(rest) - 1 - blocked)
-    if dirac_guarantees_perfect(lower_bounds):
-        return True
-    edges = [
-        (x, y)
-        for x in range(len(rest))
-        for y in range(x + 1, len(rest))
-        if not model.forbidden(rest[x], rest[y])
-    ]
-    return has_perfect_matching(len(rest), edges)
 
 
 def _with_violations(field: Field, model: CostModel, candidates: list[int]) -> Solution:

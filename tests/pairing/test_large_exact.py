@@ -65,6 +65,34 @@ def test_the_large_field_path_reaches_the_exact_minimum_on_small_events(params):
         play_event(params, closeness_up_to=80)
 
 
+HARD_UNITS = {
+    "scoring": "match_points",
+    "units": 2,
+    "mode": "hard",
+    "seating": "first_ew",
+    "withdraw_rate": 0.0,
+    "late_entries": 0,
+}
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "seed"),
+    [
+        # Round 2: one unit has 14 of 26 pairs, so one same-unit table is unavoidable; the
+        # band along the line, which minimised them, made three.
+        (26, 2, 5075),
+        # Round 6: none of the first MAX_BYE_TRIES bye candidates can be paired without a
+        # violation, a later one can; the band's loop stopped at the sixth and made three.
+        (25, 6, 1),
+    ],
+)
+def test_the_large_field_path_leaves_no_avoidable_violation(n, rounds, seed):
+    """Found by hypothesis (test above) with the large path taken from 25 pairs on."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "EXACT_LIMIT", solver.SMALL_FIELD)
+        play_event({"n": n, "rounds": rounds, "seed": seed} | HARD_UNITS, closeness_up_to=80)
+
+
 def test_above_the_fallback_limit_an_unproved_band_pairing_stands(monkeypatch):
     """Above ``EXACT_FALLBACK_LIMIT`` pairs a band pairing the certificate cannot prove is
     kept, marked not proved, instead of the exact path (whose own reach is too wide there:
