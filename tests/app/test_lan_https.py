@@ -109,11 +109,9 @@ def test_granian_and_gunicorn_serve_tls(monkeypatch):
 def test_https_sets_secure_cookies_and_lets_the_laptops_name_in(tmp_path, monkeypatch):
     monkeypatch.setenv("GUANDAN_DATA_DIR", str(tmp_path))
     for name in (*lan_https.SECURE_COOKIES, "ALLOWED_HOSTS", "HTTPS", "SECURE_PROXY_SSL_HEADER"):
-        # Set first, so that monkeypatch restores (removes) what prepare() sets: a delenv of
-        # an absent name records nothing, and the secure cookies leaked into every server
-        # the worker started later (their plain-http logins failed CSRF, 403).
-        monkeypatch.setenv(name, "")
-        monkeypatch.delenv(name)
+        # What prepare() sets is undone after the test by tests/app/conftest.py's
+        # environment_kept (a delenv of an absent name records nothing to restore).
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(lan_https, "host_name", lambda: "laptop")
     names = lan_https.prepare(VENUE)
     cli._allow_hosts(VENUE, names)

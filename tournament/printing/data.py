@@ -26,6 +26,7 @@ from django.utils.translation import gettext, gettext_noop
 from rules import END_REASONS
 from scoring import MatchScore
 from scoring.system_numbers import DEFAULT_SCORE_OPTIONS, ScoreOptions
+from tournament.models.result_values import PASSED_A
 from tournament.results.checks import ResultValues
 from tournament.text.pinyin import name_sort_key
 from tournament.text.titles import listing
@@ -113,7 +114,7 @@ class FoulLine:
 
 def level_text(level: str) -> str:
     """A level as every printout writes it: "A+" (passed A) is written 过A."""
-    return gettext("过A") if level == "A+" else level
+    return gettext("过A") if level == PASSED_A else level
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,6 +18,7 @@ from rules import END_REASONS, FOUL_KINDS, WARNING_KINDS, RuleError, RuleSet
 from rules.engine import new_match, replay_states
 from rules.sides import opponent
 from rules.steps import normalize_step, step_type
+from tournament.models.result_values import PASSED_A
 from tournament.printing.data import SIDE_LABELS, FoulLine, level_text
 
 
@@ -148,7 +149,7 @@ def deal_lines(rules: RuleSet, steps: Sequence[dict]) -> list[DealLine]:
                     upgrade=f"+{up}" if up > 0 else str(up),
                     ew=level_text(after.ew),
                     ns=level_text(after.ns),
-                    note=level_text("A+") if after.end_reason == "passed_a" else "",
+                    note=level_text(PASSED_A) if after.end_reason == "passed_a" else "",
                 )
             )
         else:

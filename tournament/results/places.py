@@ -19,6 +19,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Match, Round, Stage
+from tournament.models.result_values import PASSED_A
 from tournament.results.table_write import check_referee
 from tournament.text.messages.audit import MSG_AUDIT_PASSED_AT, about_match
 
@@ -34,7 +35,7 @@ def last_round(stage: Stage) -> Round | None:
 def _passed_at(match: Match) -> dt.time | None:
     if match.passed_at is not None:
         return match.passed_at
-    passed = "A+" in (match.ew_level, match.ns_level)
+    passed = PASSED_A in (match.ew_level, match.ns_level)
     if passed and match.entered_at is not None:
         return timezone.localtime(match.entered_at).time().replace(second=0, microsecond=0)
     return None
