@@ -42,7 +42,7 @@ from tournament.printing.makers import (
     pick_round,
 )
 from tournament.printing.movement import event_movements
-from tournament.sheets.reader import XLSX_CONTENT_TYPE
+from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE
 from tournament.text.titles import number_title
 
 CONTENT_TYPES = {

@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.normalize import normalize_name
-from tournament.registration.sheet_check import NAME_MAX, SEED_MAX
-from tournament.sheets.table_file import DB_INT_MAX
-from tournament.sheets.uploads import SHEET_PICKER, BoundedFileField
+from tournament.registration.registration_spreadsheet import NAME_MAX, SEED_MAX
+from tournament.spreadsheets.table_file import DB_INT_MAX
+from tournament.spreadsheets.uploads import SHEET_PICKER, BoundedFileField
 from tournament.text.messages import render
 
 MSG_BLANK = "form_blank"  # message code: text in tournament/text/messages/people.py

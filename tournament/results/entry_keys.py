@@ -261,7 +261,7 @@ def saved_late(
         check_room(current, by)
         return current, KEPT  # a confirmed table changes only by the chief's act
     if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
-        return save(current.version), APPLIED  # save_sheet asks the rule for its own path
+        return save(current.version), APPLIED  # save_scoresheet asks the rule for its own path
     if correct and current.state == Match.ENTERED and same_actor(current, by):
         return save(current.version), APPLIED
     if current.state == Match.DISPUTED and in_dispute(current, by):
@@ -291,7 +291,7 @@ def _saved_or_ruled(
 
 
 def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
-    """Refuse a late sheet its save would refuse (``save_sheet``: a side's link adds only
+    """Refuse a late sheet its save would refuse (``save_scoresheet``: a side's link adds only
     deals won, every line passes the rules), and one longer than :data:`MAX_LATE_STEPS`,
     with the same messages: nothing of it is kept or filed. Fouls are not compared with
     the stored sheet's, as the foul log may have grown since the phone's copy was made."""

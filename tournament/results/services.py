@@ -26,7 +26,7 @@ from tournament.models import Match, Round
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues, result_from_deals, sheet_state
 from tournament.results.pace import record_line_times
-from tournament.results.sheet_fouls import check_foul_steps
+from tournament.results.scoresheet_fouls import check_foul_steps
 from tournament.results.sides import (
     MSG_USE_CONFIRM,
     TABLE_SOURCES,
@@ -309,7 +309,7 @@ def levels_so_far(state) -> ResultValues:
 
 
 @transaction.atomic
-def save_sheet(
+def save_scoresheet(
     match: Match,
     steps: list,
     *,
