@@ -29,7 +29,7 @@ from tournament.printing.makers import (
     make_archive,
     make_bracket,
     make_certificates,
-    make_clerk_sheet,
+    make_clerk_spreadsheet,
     make_movement,
     make_pairings,
     make_results,
@@ -122,7 +122,7 @@ KINDS: dict[str, Kind] = {
             True,
             CHIEF_REFEREE,
             None,
-            make_clerk_sheet,
+            make_clerk_spreadsheet,
         ),
         Kind(
             "standings",

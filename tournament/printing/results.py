@@ -218,7 +218,7 @@ class FoulLogExport(Exporter):
         return self.lines
 
 
-class ClerkSheetExport(Exporter):
+class ClerkSpreadsheetExport(Exporter):
     """成绩录入表: a blank results sheet for one round, one row per table, in the columns
     :mod:`tournament.results.results_spreadsheet` reads (its first header of each field), so a clerk
     types the paper sheets in and ``import_results`` takes the file back as it is.

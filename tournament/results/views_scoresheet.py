@@ -21,8 +21,8 @@ from tournament.core.middleware import LoginRequired
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match
-from tournament.results.checks import ResultValues, result_from_deals, sheet_state
-from tournament.results.entry import check_sheet_time
+from tournament.results.checks import ResultValues, result_from_deals, scoresheet_state
+from tournament.results.entry import check_scoresheet_time
 from tournament.results.entry_keys import (
     APPLIED,
     CONFLICT,
@@ -79,7 +79,7 @@ def scoresheet_api_response(request, match: Match, *, by: Actor):
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
             entry = read_entry(body)
-            check_sheet_time(match, steps)
+            check_scoresheet_time(match, steps)
             answer, _repeat = apply_once(
                 match,
                 entry,
@@ -151,7 +151,7 @@ def scoresheet_values(match: Match, steps: list) -> ResultValues:
     values = result_from_deals(rules, steps)
     if values is not None:
         return values
-    return levels_so_far(sheet_state(rules, steps))
+    return levels_so_far(scoresheet_state(rules, steps))
 
 
 def match_sheet(request, slug, number, table):

@@ -140,7 +140,7 @@ class RowBudget:
             yield self.rows, cells
 
 
-SHEET_SUFFIXES = (".xlsx", ".xls", ".xlsb", ".ods")
+SPREADSHEET_SUFFIXES = (".xlsx", ".xls", ".xlsb", ".ods")
 # What the upload forms accept (the file picker's filter; the content decides, not the name).
 ACCEPT = ".xlsx,.xls,.xlsb,.ods,.csv,.txt"
 
@@ -156,10 +156,10 @@ def spreadsheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tup
     kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
     name = filename.lower()
     if kind == "zip":  # not a readable ZIP: named as the format the name says
-        raise formats.damaged("" if name.endswith(SHEET_SUFFIXES[1:]) else "xlsx")
+        raise formats.damaged("" if name.endswith(SPREADSHEET_SUFFIXES[1:]) else "xlsx")
     if kind:
         return formats.calamine_sheets(data, kind, limits, deadline)
-    if name.endswith(SHEET_SUFFIXES):
+    if name.endswith(SPREADSHEET_SUFFIXES):
         raise formats.damaged()
     if name.endswith((".csv", ".txt")):
         return iter([("CSV", _csv_rows(data, RowBudget(limits, deadline)))])

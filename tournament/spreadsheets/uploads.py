@@ -86,4 +86,4 @@ class BoundedFileField(forms.FileField):
 
 
 # The file picker offers every sheet format the reader takes (the content decides, not this).
-SHEET_PICKER = forms.ClearableFileInput(attrs={"accept": ACCEPT})
+SPREADSHEET_PICKER = forms.ClearableFileInput(attrs={"accept": ACCEPT})
