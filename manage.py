@@ -7,7 +7,7 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    from guandan.command_line import execute
+    from guandan.command_process import execute
 
     execute(sys.argv)
 

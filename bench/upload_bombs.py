@@ -1,6 +1,6 @@
 """Benchmark: how fast and at what memory each hostile upload is refused.
 
-For every bomb of ``tests/app/bombs.py`` (each format's: tests/app/sheets/test_sheet_bombs.py
+For every bomb of ``tests/app/bombs.py`` (each format's: tests/app/spreadsheets/test_spreadsheet_bombs.py
 runs them under a memory cap) and a legitimate 5,000-pair sheet for comparison,
 prints the file size, the seconds to the refusal (without tracing) and the peak of Python
 allocations while refusing it (tracemalloc, a second run), then the process's peak RSS.
@@ -26,12 +26,12 @@ import django  # noqa: E402
 django.setup()
 
 from tests.app import bombs  # noqa: E402
-from tests.app.sheet_files import pairs, xlsx  # noqa: E402
-from tests.app.sheets import test_sheet_bombs as bomb_cases  # noqa: E402
-from tests.app.sheets import test_sheet_formats as formats_cases  # noqa: E402
-from tournament.registration.sheet_check import HEADERS  # noqa: E402
-from tournament.sheets.table_file import TableFileError, read_table  # noqa: E402
-from tournament.sheets.uploads import upload_limits  # noqa: E402
+from tests.app.spreadsheet_files import pairs, xlsx  # noqa: E402
+from tests.app.spreadsheets import test_spreadsheet_bombs as bomb_cases  # noqa: E402
+from tests.app.spreadsheets import test_spreadsheet_formats as formats_cases  # noqa: E402
+from tournament.registration.registration_spreadsheet import HEADERS  # noqa: E402
+from tournament.spreadsheets.table_file import TableFileError, read_table  # noqa: E402
+from tournament.spreadsheets.uploads import upload_limits  # noqa: E402
 
 WANTED = HEADERS["team"] + HEADERS["player1"]
 

@@ -67,7 +67,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tournament.core.login_guard.DeviceCookieMiddleware",
+    "tournament.core.login_lockout.DeviceCookieMiddleware",
     "tournament.core.middleware.OfflinePartitionMiddleware",
     "tournament.core.middleware.NoStoreMiddleware",  # answers carrying secrets: kept nowhere
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -183,15 +183,15 @@ BODY_BUFFER_BYTES = envmegabytes("BODY_BUFFER_MB", 64)
 # after LOGIN_FAILURE_LIMIT wrong passwords: 5, then 15, then 30 minutes, then
 # LOGIN_LOCKOUT_MINUTES for each further lockout of the day (0: until unlocked). A browser
 # that has logged in as the account before is not locked by others' failures
-# (tournament/core/login_guard.py: device cookies).
+# (tournament/core/login_lockout.py: device cookies).
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
 LOGIN_LOCKOUT_MINUTES = envint("LOGIN_LOCKOUT_MINUTES", 60)
-AXES_COOLOFF_TIME = "tournament.core.login_guard.cool_off" if LOGIN_LOCKOUT_MINUTES else None
-AXES_WHITELIST_CALLABLE = "tournament.core.login_guard.known_browser"
+AXES_COOLOFF_TIME = "tournament.core.login_lockout.cool_off" if LOGIN_LOCKOUT_MINUTES else None
+AXES_WHITELIST_CALLABLE = "tournament.core.login_lockout.known_browser"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "tournament.core.login_door.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "tournament.core.login_door.client_ip"
+AXES_LOCKOUT_CALLABLE = "tournament.core.login_lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournament.core.client_address.client_ip"
 AXES_VERBOSE = False
 # How many reverse proxies stand in front (nginx: 1); their X-Forwarded-For gives the address.
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)

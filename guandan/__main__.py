@@ -1,6 +1,6 @@
 """``python -m guandan``: the same as the ``guandan`` command."""
 
-from guandan.cli import main
+from guandan.guandan_command import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

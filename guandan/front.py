@@ -15,7 +15,7 @@ all there. Vocabulary:
   answered 408 and its connection closed: a slow body is cut off, a phone on poor Wi-Fi
   sending a 5 MB photo at 64 kbit/s still gets through;
 - *body limit*: a body longer than the path's limit
-  (:func:`tournament.sheets.uploads.body_limit`: 1 MB, or the largest upload plus 1 MB for the
+  (:func:`tournament.spreadsheets.uploads.body_limit`: 1 MB, or the largest upload plus 1 MB for the
   few views that take a file) is answered 413 before it is read, or as soon as it grows past;
 - *shared buffer*: what the waiting bodies of this worker hold at once, memory and disk
   together, beyond each body's first :data:`FREE_BYTES` (a save, a JSON sheet: always let
@@ -333,7 +333,7 @@ def _application() -> BodyFirst:
     from django.conf import settings
 
     django.setup(set_prefix=False)  # the URLconf, for a path's limit (Django's app did it)
-    from tournament.sheets.uploads import body_limit
+    from tournament.spreadsheets.uploads import body_limit
 
     threads = int(os.environ.get(THREADS_ENV, "4"))
     return BodyFirst(app, threads, body_limit, settings.BODY_BUFFER_BYTES)

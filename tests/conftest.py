@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from guandan.command_line import GC_THRESHOLDS
+from guandan.command_process import GC_THRESHOLDS
 from tests.budget import FULL_RUN
 from tests.shared_build import SHARED, built_once, shared_build, shared_builds
 from tournament.core.actors import user_actor

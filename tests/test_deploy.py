@@ -28,12 +28,17 @@ from pathlib import Path
 import pytest
 import yaml
 
-from guandan.cli import OWN_COMMANDS, _parser
+from guandan.guandan_command import OWN_COMMANDS, _parser
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
 BIN = Path(sys.executable).parent
-SETTINGS_SOURCES = ("config/settings.py", "config/env.py", "guandan/cli.py", "guandan/paths.py")
+SETTINGS_SOURCES = (
+    "config/settings.py",
+    "config/env.py",
+    "guandan/guandan_command.py",
+    "guandan/paths.py",
+)
 
 
 def compose() -> dict:
@@ -227,7 +232,7 @@ def test_check_deploy_is_clean_with_the_settings_deploy_gives(way, tmp_path):
     env["GUANDAN_DATA_DIR"] = str(tmp_path / "data")  # /data, /var/lib/guandan: not here
     keep = {name: os.environ[name] for name in ("PATH", "HOME", "SYSTEMROOT") if name in os.environ}
     startup = (
-        "from guandan.cli import _env_number, _env_server; "
+        "from guandan.guandan_command import _env_number, _env_server; "
         "_env_number('WEB_WORKERS', 0, 0); _env_number('WEB_THREADS', 4, 1); _env_server()"
     )
     for argv in (

@@ -32,7 +32,7 @@ from tournament.models import (
     Match,
     Player,
     Round,
-    SheetPhoto,
+    ScoreSheetPhoto,
     SignUp,
     SignUpConfig,
     Staff,
@@ -51,7 +51,7 @@ TOURNAMENT_PATHS = {
     Match: ("round", "tournament"),
     Submission: ("match", "round", "tournament"),
     Foul: ("match", "round", "tournament"),
-    SheetPhoto: ("match", "round", "tournament"),
+    ScoreSheetPhoto: ("match", "round", "tournament"),
     CheckIn: ("team", "tournament"),
     Absence: ("team", "tournament"),
 }
@@ -279,8 +279,8 @@ class AuditEntryAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(SheetPhoto)
-class SheetPhotoAdmin(LoggedAdmin):
+@admin.register(ScoreSheetPhoto)
+class ScoreSheetPhotoAdmin(LoggedAdmin):
     list_display = ("__str__", "source", "width", "height", "created_at")
     list_filter = ("source",)
     search_fields = ("match__ew__name", "match__ns__name")

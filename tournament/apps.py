@@ -12,14 +12,14 @@ class TournamentConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
         from tournament.backups import auto as backup_auto
-        from tournament.core import login_guard, milestones, proxy_check
-        from tournament.core.login_door import expire_at_end_of_day
+        from tournament.core import login_lockout, milestones, proxy_check
+        from tournament.core.session_expiry import expire_at_end_of_day
 
         user_logged_in.connect(expire_at_end_of_day, dispatch_uid="guandan_session_day")
-        user_logged_in.connect(login_guard.remember_browser, dispatch_uid="guandan_device")
+        user_logged_in.connect(login_lockout.remember_browser, dispatch_uid="guandan_device")
         user_login_failed.connect(
-            login_guard.count_browser_failure, dispatch_uid="guandan_dev_fail"
+            login_lockout.count_browser_failure, dispatch_uid="guandan_dev_fail"
         )
-        user_locked_out.connect(login_guard.count_lockout, dispatch_uid="guandan_lockout_step")
+        user_locked_out.connect(login_lockout.count_lockout, dispatch_uid="guandan_lockout_step")
         milestones.register(backup_auto.start)  # publish, lock and results back up
         proxy_check.warn_at_start()  # its system check is registered by the import

@@ -8,7 +8,7 @@ import struct
 import zipfile
 import zlib
 
-from tests.app.sheet_files import xlsx
+from tests.app.spreadsheet_files import xlsx
 
 SHEET = "xl/worksheets/sheet1.xml"
 NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'

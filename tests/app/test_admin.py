@@ -22,7 +22,7 @@ from tournament.models import (
     ForbiddenPairing,
     Foul,
     Match,
-    SheetPhoto,
+    ScoreSheetPhoto,
     SignUp,
     SignUpConfig,
     Submission,
@@ -51,7 +51,7 @@ def filled(tournament, teams8, make_round, referee):
     log_action(
         tournament=tournament, by=user_actor(referee), action="login.unlock", summary="一条记录"
     )
-    SheetPhoto.objects.create(match=match, image="sheets/a.jpg", source="referee")
+    ScoreSheetPhoto.objects.create(match=match, image="sheets/a.jpg", source="referee")
     ApiToken.objects.create(tournament=tournament, name="大屏", prefix="abcd", digest="0" * 64)
     SignUpConfig.objects.create(tournament=tournament, is_open=True)
     SignUp.objects.create(tournament=tournament, token="t" * 43, seq=1, state="pending")

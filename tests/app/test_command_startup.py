@@ -10,7 +10,7 @@ are bench/commands.py's; these tests guard what makes them.
 - ``manage.py`` collects garbage seldom, and a command run as its own process leaves the
   objects of start-up out of every collection (``gc.freeze``).
 - import_teams and a results sheet take a number of statements that does not grow with
-  the rows (tests/app/results/test_sheet_first_entries.py for the sheet).
+  the rows (tests/app/results/test_spreadsheet_first_entries.py for the sheet).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from guandan.servers import WORKER_FLAG
-from tests.app.sheet_files import csv_bytes, pairs
+from tests.app.spreadsheet_files import csv_bytes, pairs
 from tournament.core.actors import user_actor
 from tournament.registration.services import teams_import
 from tournament.text import pinyin
@@ -91,7 +91,7 @@ def test_a_command_collects_garbage_seldom_and_leaves_start_up_out(tmp_path):
 def test_every_command_leaves_its_objects_out_of_the_collections_at_exit(tmp_path):
     """Django's own commands too (``help`` is not one of the app's): what is left when a
     command ends is frozen before the interpreter's shutdown collections walk it
-    (guandan/command_line.py: ``manage.py help`` 0.59 → 0.49 CPU-s, ``check`` 1.20 → 0.85)."""
+    (guandan/command_process.py: ``manage.py help`` 0.59 → 0.49 CPU-s, ``check`` 1.20 → 0.85)."""
     assert loaded(tmp_path, GC, "help") == "LOADED (50000, 20, 50) True"
 
 
@@ -107,18 +107,18 @@ def test_export_and_standings_load_no_workbook_library_nor_the_web_table(tmp_pat
     assert loaded(tmp_path, COMMAND.format(names=names), *args) == "LOADED []"
 
 
-# An .xlsx is read by python-calamine (tournament/sheets/formats.py): openpyxl and numpy,
+# An .xlsx is read by python-calamine (tournament/spreadsheets/formats.py): openpyxl and numpy,
 # 1.2 CPU-s for 5,000 rows with their import, wait for the first workbook written.
 def test_reading_an_xlsx_loads_no_openpyxl(tmp_path):
-    from tests.app.sheet_files import xlsx
+    from tests.app.spreadsheet_files import xlsx
 
     path = tmp_path / "报名.xlsx"
     path.write_bytes(xlsx([("淮扬一队", "淮安市掼蛋协会", "钱进", "孙丽")]))
     code = (
         "import sys, django\n"
         "django.setup()\n"
-        "from tournament.sheets.table_file import read_table\n"
-        "from tournament.sheets.uploads import upload_limits\n"
+        "from tournament.spreadsheets.table_file import read_table\n"
+        "from tournament.spreadsheets.uploads import upload_limits\n"
         f"table = read_table(open({str(path)!r}, 'rb').read(), '报名.xlsx', ['队名'], upload_limits())\n"
         "assert table.rows[0][1][0] == '淮扬一队', table.rows\n"
         "print('LOADED', sorted(m for m in ('openpyxl', 'numpy') if m in sys.modules))\n"

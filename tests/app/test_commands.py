@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.app.sheet_files import csv_bytes, xlsx
+from tests.app.spreadsheet_files import csv_bytes, xlsx
 from tournament.models import Team, Tournament
 
 pytestmark = pytest.mark.django_db

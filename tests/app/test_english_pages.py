@@ -15,10 +15,10 @@ import pytest
 from django.test import Client
 
 from tests.conftest import organizers_words
-from tournament.registration.sheet_check import HEADERS
-from tournament.results.results_sheet import HEADERS as RESULT_HEADERS
-from tournament.results.results_sheet import PAIR_NAME_HEADERS as PAIR_NAMES
-from tournament.sheets.table_file import IGNORED_HEADERS
+from tournament.registration.registration_spreadsheet import HEADERS
+from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
+from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS as PAIR_NAMES
+from tournament.spreadsheets.table_file import IGNORED_HEADERS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 MAX_PAGES = 120

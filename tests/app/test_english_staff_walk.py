@@ -25,13 +25,13 @@ from tests.app.test_english_pages import CHINESE, LANGUAGE_NAMES, visible_text
 from tests.conftest import login, organizers_words
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Team
+from tournament.registration.registration_spreadsheet import HEADERS
 from tournament.registration.services import team_set_status
-from tournament.registration.sheet_check import HEADERS
 from tournament.results.checks import ResultValues
-from tournament.results.results_sheet import HEADERS as RESULT_HEADERS
-from tournament.results.results_sheet import PAIR_NAME_HEADERS as PAIR_NAMES
+from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
+from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS as PAIR_NAMES
 from tournament.results.services import submit_result
-from tournament.sheets.table_file import IGNORED_HEADERS
+from tournament.spreadsheets.table_file import IGNORED_HEADERS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 MAX_PAGES = 150

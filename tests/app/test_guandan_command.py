@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.test import override_settings
 
-from guandan import cli, locks, paths, servers
+from guandan import guandan_command, locks, paths, servers
 from guandan.locks import held, hold_port
 from guandan.network import lan_addresses, port_in_use
 from guandan.static import STAMP_FILE, collect_if_changed, source_stamp
@@ -40,11 +40,11 @@ def test_an_installed_copy_finds_its_files_in_the_package_and_its_data_in_the_us
 
 def test_listening_for_phones_allows_this_machines_addresses_unless_told(monkeypatch):
     monkeypatch.delenv("ALLOWED_HOSTS", raising=False)
-    cli._allow_hosts(["192.168.1.23"])
-    assert cli.os.environ["ALLOWED_HOSTS"] == "127.0.0.1,localhost,[::1],192.168.1.23"
+    guandan_command._allow_hosts(["192.168.1.23"])
+    assert guandan_command.os.environ["ALLOWED_HOSTS"] == "127.0.0.1,localhost,[::1],192.168.1.23"
     monkeypatch.setenv("ALLOWED_HOSTS", "guandan.example.org")
-    cli._allow_hosts(["192.168.1.23"])
-    assert cli.os.environ["ALLOWED_HOSTS"] == "guandan.example.org"
+    guandan_command._allow_hosts(["192.168.1.23"])
+    assert guandan_command.os.environ["ALLOWED_HOSTS"] == "guandan.example.org"
 
 
 def test_lan_addresses_are_ipv4_and_never_loopback():
@@ -66,7 +66,7 @@ def test_a_port_already_served_is_refused_with_the_option_to_choose_another(caps
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        assert cli.main(["serve", "--port", str(port)]) == 2
+        assert guandan_command.main(["serve", "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert f"端口 {port} 已被占用" in err and f"PORT={port + 1} bash scripts/serve.sh" in err
 
@@ -90,7 +90,7 @@ def test_a_port_another_server_is_starting_on_is_refused_before_it_listens(capsy
     other = hold_port(port)
     assert other is not None and not port_in_use("127.0.0.1", port)
     try:
-        assert cli.main(["serve", "--port", str(port)]) == 2
+        assert guandan_command.main(["serve", "--port", str(port)]) == 2
     finally:
         locks.release(other)
     assert f"端口 {port} 已被占用" in capsys.readouterr().err
@@ -101,7 +101,7 @@ def test_a_start_refused_for_a_busy_port_lets_the_ports_lock_go():
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        assert cli.main(["serve", "--port", str(port)]) == 2
+        assert guandan_command.main(["serve", "--port", str(port)]) == 2
     lock = hold_port(port)
     assert lock is not None
     locks.release(lock)
@@ -109,14 +109,14 @@ def test_a_start_refused_for_a_busy_port_lets_the_ports_lock_go():
 
 def test_the_server_is_granian_with_a_worker_per_core_this_process_may_use(monkeypatch):
     chosen: list[servers.ServeOptions] = []
-    monkeypatch.setattr(cli, "serve", lambda options: chosen.append(options) or 0)
+    monkeypatch.setattr(guandan_command, "serve", lambda options: chosen.append(options) or 0)
     monkeypatch.setenv("STATIC_COLLECTED", "0")
     for name in ("GUANDAN_SERVER", "WEB_WORKERS", "WEB_THREADS", "HOST", "PORT"):
         monkeypatch.delenv(name, raising=False)
     if hasattr(os, "sched_getaffinity"):  # as under taskset -c 0-2 on a bigger machine
         monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
         monkeypatch.setattr(os, "cpu_count", lambda: 64)
-    assert cli.main(["serve", "--no-migrate", "--port", str(free_port())]) == 0
+    assert guandan_command.main(["serve", "--no-migrate", "--port", str(free_port())]) == 0
     (options,) = chosen
     expected = 3 if hasattr(os, "sched_getaffinity") else max(os.cpu_count() or 1, 2)
     assert (options.server, options.workers, options.threads) == ("granian", expected, 4)
@@ -138,7 +138,7 @@ def test_a_setting_of_the_server_that_makes_no_sense_stops_with_a_message(
 ):
     monkeypatch.setenv(name, value)
     with pytest.raises(SystemExit, match=message) as stopped:
-        cli.main(["serve"])
+        guandan_command.main(["serve"])
     assert repr(value) in str(stopped.value) and "must be" in str(stopped.value)
 
 
@@ -147,30 +147,31 @@ def test_an_option_overrides_a_setting_that_makes_no_sense_and_help_still_shows(
 ):
     monkeypatch.setenv("WEB_WORKERS", "two")
     chosen: list[servers.ServeOptions] = []
-    monkeypatch.setattr(cli, "serve", lambda options: chosen.append(options) or 0)
+    monkeypatch.setattr(guandan_command, "serve", lambda options: chosen.append(options) or 0)
     monkeypatch.setenv("STATIC_COLLECTED", "0")
     argv = ["serve", "--no-migrate", "--workers", "3", "--port", str(free_port())]
-    assert cli.main(argv) == 0 and chosen[0].workers == 3
+    assert guandan_command.main(argv) == 0 and chosen[0].workers == 3
     with pytest.raises(SystemExit) as shown:
-        cli.main(["serve", "--help"])
+        guandan_command.main(["serve", "--help"])
     assert shown.value.code == 0 and "--workers" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("value", ["70000", "-1", "８０"])
 def test_a_port_option_out_of_range_is_refused_by_the_parser(capsys, value):
     with pytest.raises(SystemExit) as refused:
-        cli.main(["serve", "--port", value])
+        guandan_command.main(["serve", "--port", value])
     assert refused.value.code == 2 and "--port 应为整数（1–65535）" in capsys.readouterr().err
 
 
 def test_the_way_to_start_again_is_the_one_this_user_has(monkeypatch):
-    assert cli.rerun("demo", "host", "0.0.0.0") == "HOST=0.0.0.0 bash scripts/demo.sh"
+    assert guandan_command.rerun("demo", "host", "0.0.0.0") == "HOST=0.0.0.0 bash scripts/demo.sh"
     monkeypatch.setattr(os, "name", "nt")  # a clone on Windows has no bash
     assert (
-        cli.rerun("serve", "port", "8001") == r".venv\Scripts\python -m guandan serve --port 8001"
+        guandan_command.rerun("serve", "port", "8001")
+        == r".venv\Scripts\python -m guandan serve --port 8001"
     )
-    monkeypatch.setattr(cli, "in_clone", lambda: False)
-    assert cli.rerun("serve", "port", "8001") == "guandan serve --port 8001"
+    monkeypatch.setattr(guandan_command, "in_clone", lambda: False)
+    assert guandan_command.rerun("serve", "port", "8001") == "guandan serve --port 8001"
 
 
 def test_static_files_are_collected_once_and_again_after_a_change(tmp_path):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import guandan
-from guandan import cli, startup
+from guandan import guandan_command, startup
 from tests.servers.guandan_run import clean_env
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,10 +36,10 @@ def run_guandan(*args: str, data: Path, cwd: Path, **env: str) -> subprocess.Com
 
 def test_help_writes_no_data_folder(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("GUANDAN_DATA_DIR", str(tmp_path / "data"))
-    assert cli.main(["--help"]) == 0
-    assert cli.main(["-V"]) == 0
+    assert guandan_command.main(["--help"]) == 0
+    assert guandan_command.main(["-V"]) == 0
     with pytest.raises(SystemExit):
-        cli.main(["serve", "--help"])
+        guandan_command.main(["serve", "--help"])
     assert "usage: guandan" in capsys.readouterr().out
     assert not (tmp_path / "data").exists()
 

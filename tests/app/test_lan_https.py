@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from django.test import Client, override_settings
 
-from guandan import certificates, cli, lan_https, servers
+from guandan import certificates, guandan_command, lan_https, servers
 from guandan.certificates import ensure
 
 VENUE = ["192.168.1.23"]
@@ -114,12 +114,19 @@ def test_https_sets_secure_cookies_and_lets_the_laptops_name_in(tmp_path, monkey
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(lan_https, "host_name", lambda: "laptop")
     names = lan_https.prepare(VENUE)
-    cli._allow_hosts(VENUE, names)
-    assert cli.os.environ["ALLOWED_HOSTS"].split(",")[-3:] == [*VENUE, "laptop", "laptop.local"]
+    guandan_command._allow_hosts(VENUE, names)
+    assert guandan_command.os.environ["ALLOWED_HOSTS"].split(",")[-3:] == [
+        *VENUE,
+        "laptop",
+        "laptop.local",
+    ]
     for name in lan_https.SECURE_COOKIES:
-        assert cli.os.environ[name] == "1"
+        assert guandan_command.os.environ[name] == "1"
     # TLS is the server's own: no trust of a proxy's X-Forwarded-Proto, no HSTS.
-    assert "HTTPS" not in cli.os.environ and "SECURE_PROXY_SSL_HEADER" not in cli.os.environ
+    assert (
+        "HTTPS" not in guandan_command.os.environ
+        and "SECURE_PROXY_SSL_HEADER" not in guandan_command.os.environ
+    )
     assert (tmp_path / "tls" / "server.crt").is_file()
     cert, key = lan_https.certificate_files()
     assert cert == str(tmp_path / "tls" / "server.crt") and key.endswith("server.key")

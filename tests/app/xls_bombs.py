@@ -1,4 +1,5 @@
-"""Hostile Excel 97 (.xls) files built in memory for the tests (tests/app/sheets/test_sheet_bombs.py).
+"""Hostile Excel 97 (.xls) files built in memory for the tests
+(tests/app/spreadsheets/test_spreadsheet_bombs.py).
 
 An .xls is an OLE2 compound file (a header, then 512-byte sectors chained by a FAT) holding a
 BIFF8 workbook stream. Each bomb is a small file whose chains or records would make a walker

@@ -15,7 +15,7 @@ from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
 from tournament.results.fouls import record_foul
-from tournament.results.services import save_sheet, submit_result
+from tournament.results.services import save_scoresheet, submit_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,7 +54,9 @@ def overflow(page, url: str, name: str) -> int:
 
 def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     m1 = Match.objects.get(round=event, table=1)
-    m1 = save_sheet(m1, [{"win": "EW", "partner": 4}], version=m1.version, by=user_actor(referee))
+    m1 = save_scoresheet(
+        m1, [{"win": "EW", "partner": 4}], version=m1.version, by=user_actor(referee)
+    )
     for _ in range(2):  # a foul and a warning on the sheet: the page used to widen to 535 px
         record_foul(
             Match.objects.get(pk=m1.pk),

@@ -90,9 +90,9 @@ PHOTO = """
 import django
 django.setup()
 from django.core.files.base import ContentFile
-from tournament.models import Match, SheetPhoto
+from tournament.models import Match, ScoreSheetPhoto
 match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-photo = SheetPhoto(match=match, source="referee", width=1, height=1)
+photo = ScoreSheetPhoto(match=match, source="referee", width=1, height=1)
 photo.image.save("demo-r1-t1.jpg", ContentFile(b"\\xff\\xd8 the sheet"), save=False)
 photo.save()
 print(photo.image.name)
@@ -214,7 +214,7 @@ def served_on_b(b: Path, links: list[str]) -> None:
 def automatic_backups_of(a: Path) -> None:
     """A save once the interval has passed starts a backup; so does the round lock, also
     when the clerk's sheet locks it from the command line: the command waits for its backup
-    (guandan/command_line.py) and leaves no write-ahead log behind it."""
+    (guandan/command_process.py) and leaves no write-ahead log behind it."""
     automatic = {"AUTO_BACKUP": "1", "AUTO_BACKUP_MINUTES": "0"}
     sheet = a / "round-1.csv"
     sheet.write_text(python(a, AUTOMATIC, **automatic), encoding="utf-8")

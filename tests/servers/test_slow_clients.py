@@ -249,7 +249,7 @@ def test_a_long_answer_arrives_whole(echo):
     assert body[:1] == b"A" and body[-1:] == bytes([65 + 47 % 26])
 
 
-UPLOAD_PAGE = "/t/demo/teams/import/"  # a view that takes a file (tournament.sheets.uploads)
+UPLOAD_PAGE = "/t/demo/teams/import/"  # a view that takes a file (tournament.spreadsheets.uploads)
 MB = 1024 * 1024
 
 

@@ -25,7 +25,7 @@ def test_under_the_refusal_gunicorn_cannot_start_and_the_default_server_imports(
     )
     assert gunicorn.returncode != 0 and "import of fcntl halted" in gunicorn.stderr
     default = subprocess.run(
-        [sys.executable, "-c", "import granian.cli, guandan.cli, guandan.servers"],
+        [sys.executable, "-c", "import granian.cli, guandan.guandan_command, guandan.servers"],
         env=env,
         capture_output=True,
         text=True,

@@ -31,7 +31,7 @@ from tournament.archive.write import (
 )
 from tournament.core.audit import ACTIONS, FORMER_ACTIONS
 from tournament.models.result_values import FORFEITS
-from tournament.results.checks import ResultInvalid, sheet_state
+from tournament.results.checks import ResultInvalid, scoresheet_state
 from tournament.text.messages.audit import well_formed
 
 # What is wrong (the ``error`` of write.MSG_INVALID); ``where`` names the row: a field
@@ -165,7 +165,7 @@ def check_match(row: dict, rules: RuleSet, number: int) -> None:
             raise invalid(MSG_DEALS, where=where)
         if steps:
             try:
-                sheet_state(rules, steps)
+                scoresheet_state(rules, steps)
             except (ResultInvalid, TypeError, ValueError, KeyError) as exc:
                 error = exc.msg if isinstance(exc, ResultInvalid) else str(exc)
                 raise invalid(MSG_WHERE, where=where, error=error) from None

@@ -50,7 +50,7 @@ from tournament.archive.write import (
     ArchiveError,
     invalid,
 )
-from tournament.sheets.reader import MSG_EMPTY_FILE, megabytes
+from tournament.spreadsheets.reader import MSG_EMPTY_FILE, megabytes
 
 PART_KEYS = {p.key for p in PARTS}
 GZIP_MAGIC = b"\x1f\x8b"

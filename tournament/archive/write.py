@@ -151,7 +151,7 @@ ARCHIVED_MODELS = {Tournament, *(p.model for p in PARTS)}
 # files kept on this server. What they led to (results, pairs) is archived.
 NOT_ARCHIVED = {
     "ApiToken": "staff API tokens are secrets of the server that issued them",
-    "SheetPhoto": "photos of score sheets are image files kept on this server",
+    "ScoreSheetPhoto": "photos of score sheets are image files kept on this server",
     "Counter": "counts of wrong PINs last minutes; they are no record of the event",
     "AppliedEntry": "phones' entry keys matter on the live server; what they saved is archived",
 }

@@ -23,7 +23,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from guandan.cli import rerun
+from guandan.guandan_command import rerun
 from guandan.startup import typed
 from tournament.backups import create as backups
 from tournament.backups.files import MSG_BUSY

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tournament.core import login_door
+from tournament.core import client_address
 
 REFEREE_PATH = "referee"  # a person signed in, on the staff pages (the default path)
 COMMAND_PATH = "command"  # a management command
@@ -55,7 +55,7 @@ def request_actor(request, path: str = REFEREE_PATH, **fields) -> Actor:
         user=request.user,
         path=path,
         device=request.META.get("HTTP_USER_AGENT", "")[:200],
-        ip=login_door.client_ip(request) or None,
+        ip=client_address.client_ip(request) or None,
         **fields,
     )
 

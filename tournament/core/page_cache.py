@@ -4,6 +4,9 @@ A key is ``gd:<name>:<stamp>:<parts>``: the stamp is read from the database with
 tournament before anything is computed, so an entry holds data at least as new as its
 stamp, and a change makes a new key: no process can serve an entry older than the data it
 has just committed. Old entries are never deleted; they expire or are evicted.
+
+:func:`cached_per_stamp` is the one way in: a value built once per stamp (and per parts),
+read from the cache after that.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def cache_key(name: str, stamp: str, parts: tuple) -> str:
     return f"gd:{name}:{stamp}:{digest}"
 
 
-def computed(
+def cached_per_stamp(
     tournament: Tournament,
     name: str,
     build: Callable[[], T],

@@ -5,7 +5,7 @@ Vocabulary
 ignored proxy
     A request that carries ``X-Forwarded-For`` from a loopback peer (``REMOTE_ADDR``: nginx
     on this machine, the documented set-up) while ``TRUSTED_PROXIES`` is 0. Every client
-    then has the proxy's address (:func:`tournament.core.login_door.client_ip`), so every
+    then has the proxy's address (:func:`tournament.core.client_address.client_ip`), so every
     limit counted by address (login lockout, sign-ups, PIN tries) is one limit for
     everybody: one attacker locks the chief referee out of every new browser and spends
     every real pair's sign-ups. Only a program on this machine can be a loopback peer: a

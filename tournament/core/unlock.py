@@ -8,7 +8,7 @@ event's accounts
 unlock
     Every address's lockout of the account lifted (django-axes' attempts cleared) and its
     lockout steps forgotten, so the next lockout is a first, short one again
-    (:mod:`tournament.core.login_guard`).
+    (:mod:`tournament.core.login_lockout`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules.messages import Message
 from tournament.core.actors import Actor, command_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, NotAllowed
-from tournament.core.login_guard import forget_steps
+from tournament.core.login_lockout import forget_steps
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, ROLE_RANK, role_of
 from tournament.models import Tournament
 from tournament.text.messages.audit import MSG_AUDIT_UNLOCK_ACCOUNT

@@ -1,5 +1,5 @@
 """登录锁定: the chief referee or organizer sees which of the event's accounts are locked
-out after too many wrong passwords, and unlocks them (see :mod:`tournament.core.login_door`)."""
+out after too many wrong passwords, and unlocks them (see :mod:`tournament.core.login_lockout`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
-from tournament.core.login_guard import STEPS, lockout_minutes
+from tournament.core.login_lockout import STEPS, lockout_minutes
 from tournament.core.rights import CHIEF_REFEREE, role_of
 from tournament.core.unlock import account_unlock, event_accounts, may_unlock
 from tournament.core.view_helpers import load_tournament

@@ -5,7 +5,7 @@ from tournament.models.checkin import Absence, CheckIn
 from tournament.models.counters import Counter
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.offline import AppliedEntry
-from tournament.models.photos import SheetPhoto
+from tournament.models.photos import ScoreSheetPhoto
 from tournament.models.rounds import Foul, Match, Round, Submission
 from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
@@ -23,7 +23,7 @@ __all__ = [
     "Match",
     "Player",
     "Round",
-    "SheetPhoto",
+    "ScoreSheetPhoto",
     "SignUp",
     "SignUpConfig",
     "Stage",

@@ -2,7 +2,7 @@
 
 Vocabulary
 ----------
-sheet photo
+score-sheet photo (:class:`ScoreSheetPhoto`)
     A JPEG re-encoded by the app (EXIF and every other metadata dropped, at most
     ``PHOTO_MAX_SIDE`` pixels a side), stored under ``MEDIA_ROOT/sheets/`` and served only
     through a view that checks the reader: the event's staff or one of the table's sides,
@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models.rounds import Match
 
 
-class SheetPhoto(models.Model):
+class ScoreSheetPhoto(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="photos")
     image = models.FileField(_("照片"), upload_to="sheets/%Y/%m/")
     width = models.PositiveIntegerField(default=0)
@@ -30,6 +30,8 @@ class SheetPhoto(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        # Its table keeps the model's first name (SheetPhoto, migration 0028): no data moved.
+        db_table = "tournament_sheetphoto"
         ordering = ["match", "created_at"]
         verbose_name = _("记录表照片")
         verbose_name_plural = _("记录表照片")

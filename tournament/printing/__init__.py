@@ -26,7 +26,7 @@ Modules
 -------
 ``data`` (plain records), ``source`` (the database side), ``fonts``, ``pdf`` with ``cells``,
 ``pdfjoin``, ``qr``,
-``pairings``, ``scoresheet`` with ``sheetlayout`` and ``deallines``, ``results``,
+``pairings``, ``scoresheet`` with ``scoresheet_layout`` and ``deallines``, ``results``,
 ``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
 ``makers`` and ``registry``. The archive is made and read in :mod:`tournament.archive`; the
 registry offers it as the kind ``archive``.

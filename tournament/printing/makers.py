@@ -27,7 +27,7 @@ from tournament.printing.bracket import BracketPdf, bracket_from_state
 from tournament.printing.certificates import CertificatePdf
 from tournament.printing.movement import MovementExport, MovementPdf, event_movements
 from tournament.printing.pairings import PairingsExport, PairingsPdf
-from tournament.printing.results import ClerkSheetExport, ResultsExport, ResultsPdf
+from tournament.printing.results import ClerkSpreadsheetExport, ResultsExport, ResultsPdf
 from tournament.printing.scoresheet import ScoreSheetPdf
 from tournament.printing.signin import RegistrationExport, SigninPdf
 from tournament.printing.slips import SideSlipsPdf, slips_for
@@ -188,11 +188,11 @@ def make_results(req: Request, out: BinaryIO) -> None:
         )
 
 
-def make_clerk_sheet(req: Request, out: BinaryIO) -> None:
+def make_clerk_spreadsheet(req: Request, out: BinaryIO) -> None:
     number = pick_round(req)
     sheet = source.sheet_round(req.tournament, number)
     pass_column = counts_pass_upgrade(req.tournament.scoring)
-    export = ClerkSheetExport(
+    export = ClerkSpreadsheetExport(
         sheet.title, _tables(req, number), pass_column=pass_column, decider_column=sheet.knockout
     )
     _tabular(req, export, out)

@@ -29,7 +29,7 @@ from tournament.printing.makers import (
     make_archive,
     make_bracket,
     make_certificates,
-    make_clerk_sheet,
+    make_clerk_spreadsheet,
     make_movement,
     make_pairings,
     make_results,
@@ -42,7 +42,7 @@ from tournament.printing.makers import (
     pick_round,
 )
 from tournament.printing.movement import event_movements
-from tournament.sheets.reader import XLSX_CONTENT_TYPE
+from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE
 from tournament.text.titles import number_title
 
 CONTENT_TYPES = {
@@ -122,7 +122,7 @@ KINDS: dict[str, Kind] = {
             True,
             CHIEF_REFEREE,
             None,
-            make_clerk_sheet,
+            make_clerk_spreadsheet,
         ),
         Kind(
             "standings",

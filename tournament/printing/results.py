@@ -27,8 +27,8 @@ from tournament.printing.deallines import kind_label, table_fouls
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.standings import standings_section
 from tournament.printing.tabular import SIGNED, Column, Exporter
-from tournament.results.results_sheet import HEADERS as RESULT_HEADERS
-from tournament.results.results_sheet import PAIR_NAME_HEADERS
+from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
+from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS
 from tournament.text.titles import match_title, number_title
 
 
@@ -218,9 +218,9 @@ class FoulLogExport(Exporter):
         return self.lines
 
 
-class ClerkSheetExport(Exporter):
+class ClerkSpreadsheetExport(Exporter):
     """成绩录入表: a blank results sheet for one round, one row per table, in the columns
-    :mod:`tournament.results.results_sheet` reads (its first header of each field), so a clerk
+    :mod:`tournament.results.results_spreadsheet` reads (its first header of each field), so a clerk
     types the paper sheets in and ``import_results`` takes the file back as it is.
 
     Each row names both pairs of its table, with their draw numbers, so the clerk checks

@@ -11,7 +11,7 @@ on the sheet (one sheet must never hold both): each side gets its own slip
 printed with them filled in.
 
 Speed and memory: everything that is the same on every sheet of a round is drawn once into
-a PDF form (XObject, :mod:`~tournament.printing.sheetlayout`) and placed on each page; a page
+a PDF form (XObject, :mod:`~tournament.printing.scoresheet_layout`) and placed on each page; a page
 adds only its names and QR codes. Pages go to the canvas one by one (see
 :mod:`tournament.printing.pdf`), so 2,500 sheets take seconds and little memory.
 
@@ -38,7 +38,7 @@ from tournament.printing.deallines import (
     table_fouls,
 )
 from tournament.printing.pdf import MID_GREY, RED, PdfDocument
-from tournament.printing.sheetlayout import (
+from tournament.printing.scoresheet_layout import (
     DEAL_COLUMNS,
     FORM,
     FOUL_BOXES,
@@ -49,7 +49,7 @@ from tournament.printing.sheetlayout import (
     L,
     Layout,
     R,
-    SheetRound,
+    ScoreSheetRound,
     column_x,
     draw_form,
     tick_x,
@@ -76,7 +76,7 @@ class ScoreSheetPdf(PdfDocument):
         per_page: int = 1,
         entry_url: EntryUrl | None = None,
         rules: RuleSet | None = None,
-        sheet_round: SheetRound | None = None,
+        sheet_round: ScoreSheetRound | None = None,
     ) -> None:
         super().__init__(event)
         self.round_number = round_number
@@ -85,7 +85,7 @@ class ScoreSheetPdf(PdfDocument):
         self.landscape = self.per_page == 2
         self.entry_url = entry_url if event.table_entry else None
         self.rules = rules
-        self.round = sheet_round or SheetRound(number_title(round_number))
+        self.round = sheet_round or ScoreSheetRound(number_title(round_number))
         self.title = _("%(round)s比赛记录表") % {"round": self.round.title}
         self.sheets = 0
 

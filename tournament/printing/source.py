@@ -18,12 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_record
-from tournament.core.page_cache import computed
+from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import parse_tables
 from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.printing.data import EventInfo, FoulLine, Pair, Table
-from tournament.printing.sheetlayout import SheetRound
+from tournament.printing.scoresheet_layout import ScoreSheetRound
 from tournament.standings.selectors import (
     COUNTED_STATES,
     match_record,
@@ -271,7 +271,7 @@ def standings(
     tournament: Tournament, after_round: int | None, *, public: bool
 ) -> list[StandingRow]:
     """Standings (and so the unit ranking) computed once per stamp: see tournament.core.page_cache."""
-    return computed(
+    return cached_per_stamp(
         tournament,
         "standings-rows",
         lambda: standings_for(tournament, after_round=after_round, public=public),
@@ -292,14 +292,14 @@ def round_date(tournament: Tournament, round_: Round) -> str:
     return format_date(start)
 
 
-def sheet_round(tournament: Tournament, number: int) -> SheetRound:
+def sheet_round(tournament: Tournament, number: int) -> ScoreSheetRound:
     """What the score-sheet form of round ``number`` prints."""
     round_ = Round.objects.select_related("stage", "tournament").get(
         tournament=tournament, number=number
     )
     knockout = round_.stage is not None and round_.stage.kind == "knockout"
     start = timezone.localtime(round_.started_at).strftime("%H:%M") if round_.started_at else ""
-    return SheetRound(
+    return ScoreSheetRound(
         title=round_title(round_),
         date=round_date(tournament, round_),
         start=start,

@@ -13,7 +13,7 @@ the whole answer is kept in Django's cache under the public stamp with the round
 (:func:`~tournament.core.stamps.shared_page_stamp`), the host, the path with its query and the
 language: when a round is published thousands of phones ask for a few hundred names, and
 each answer after the first costs one query (the stamps) and a cache read. A new stamp
-makes new keys, as for :func:`tournament.core.page_cache.computed`. The kept answer holds
+makes new keys, as for :func:`tournament.core.page_cache.cached_per_stamp`. The kept answer holds
 its gzip-compressed body beside the plain one, compressed once when it is kept: a phone
 asks with ``Accept-Encoding: gzip``, and compressing a page for each such phone cost more
 than the rest of the cached answer (bench/cached_answer.py). The page holds nothing of

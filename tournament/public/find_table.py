@@ -17,7 +17,7 @@ is then a scan of a few thousand short strings.
 from __future__ import annotations
 
 from tournament.core.normalize import search_key
-from tournament.core.page_cache import computed
+from tournament.core.page_cache import cached_per_stamp
 from tournament.models import Player, Round, Team, Tournament
 from tournament.text.pinyin import pinyin_initials, pinyin_key
 
@@ -82,7 +82,7 @@ def build_index(round_: Round) -> list[dict]:
 
 def round_index(tournament: Tournament, round_: Round) -> list[dict]:
     """The round's index, computed once per public stamp (pairings change only with it)."""
-    return computed(
+    return cached_per_stamp(
         tournament, "find", lambda: build_index(round_), round_.pk, public=True, in_process=True
     )
 

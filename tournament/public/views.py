@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from tournament.core.page_cache import computed
+from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Round, Team
@@ -45,7 +45,7 @@ def standings_page(request, slug):
     if choice.after_round is not None:
         # The rendered table is cached per stamp and query string (sort, page, search): a
         # django-tables2 render of 100 rows costs more than the standings themselves.
-        shown = computed(
+        shown = cached_per_stamp(
             tournament,
             "standings-html",
             lambda: standings_table_html(
@@ -76,14 +76,14 @@ def standings_page(request, slug):
 
 def standings_table_html(request, tournament, after_round, query: str, *, public: bool) -> dict:
     """The standings table as HTML (one page of it) and the sentences on ties broken by lot."""
-    computed_data = computed(
+    cached_data = cached_per_stamp(
         tournament,
         "standings",
         lambda: standings_data(tournament, after_round, public=public),
         after_round,
         public=public,
     )
-    data, groups = computed_data["data"], computed_data["groups"]
+    data, groups = cached_data["data"], cached_data["groups"]
     table = standings_table(search_rows(data, query), list(tournament.tiebreaks), groups=groups)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return {"html": str(table.as_html(request)), "lot_notes": lot_explanations(data)}
@@ -96,7 +96,7 @@ def team_history_page(request, slug, team_id):
     if not staff and not tournament.publish_standings:
         raise Http404
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
-    rows = computed(
+    rows = cached_per_stamp(
         tournament,
         "history",
         lambda: history_rows(tournament, team.pk, public=not staff),

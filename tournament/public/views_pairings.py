@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournament.core.page_cache import computed
+from tournament.core.page_cache import cached_per_stamp
 from tournament.core.params import positive_int
 from tournament.core.rights import (
     is_staff_viewer,
@@ -90,7 +90,7 @@ def pairings(request, slug, number):
     if query:
         # Kept per search text too: at a venue thousands of phones ask for a few hundred
         # names, and the answer changes only with the pairings (the public stamp).
-        found = computed(
+        found = cached_per_stamp(
             tournament,
             "find-answer",
             lambda: _search_context(tournament, round_, query),
@@ -106,7 +106,7 @@ def pairings(request, slug, number):
     else:
         # A page number past the last shows the last page (the count is known inside).
         page = positive_int(request.GET.get("page"), low=1, limit=100_000) or 1
-        html = computed(
+        html = cached_per_stamp(
             tournament,
             "pairings-tables",
             lambda: _tables_html(round_, page, show_results),

@@ -6,9 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.normalize import normalize_name
-from tournament.registration.sheet_check import NAME_MAX, SEED_MAX
-from tournament.sheets.table_file import DB_INT_MAX
-from tournament.sheets.uploads import SHEET_PICKER, BoundedFileField
+from tournament.registration.registration_spreadsheet import NAME_MAX, SEED_MAX
+from tournament.spreadsheets.table_file import DB_INT_MAX
+from tournament.spreadsheets.uploads import SPREADSHEET_PICKER, BoundedFileField
 from tournament.text.messages import render
 
 MSG_BLANK = "form_blank"  # message code: text in tournament/text/messages/people.py
@@ -42,4 +42,4 @@ class TeamForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = BoundedFileField(label=_("报名表（Excel、ODS 或 CSV）"), widget=SHEET_PICKER)
+    file = BoundedFileField(label=_("报名表（Excel、ODS 或 CSV）"), widget=SPREADSHEET_PICKER)

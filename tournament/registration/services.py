@@ -15,15 +15,15 @@ from tournament.core.errors import FieldErrors, Invalid, Stale
 from tournament.core.normalize import normalize_name
 from tournament.core.stamps import public_changed
 from tournament.models import Player, Team, Tournament, Unit
-from tournament.registration.sheet_check import (
+from tournament.registration.registration_spreadsheet import (
     HEADERS,
     MSG_DUP_TEAM_DB,
     MSG_SAME_PLAYER,
     RegistrationCheck,
     check_registration,
 )
-from tournament.sheets.table_file import read_table
-from tournament.sheets.uploads import upload_limits
+from tournament.spreadsheets.table_file import read_table
+from tournament.spreadsheets.uploads import upload_limits
 from tournament.standings.selectors import next_round_number
 from tournament.text.messages.audit import (
     MSG_AUDIT_EDIT_TEAM,

@@ -4,7 +4,7 @@ from django.urls import path
 
 from tournament.core.routes import T
 from tournament.registration import views as teams
-from tournament.registration import views_apart as apart
+from tournament.registration import views_forbidden_pairings
 from tournament.registration import views_import as imports
 from tournament.registration import views_pair_names as pair_names
 
@@ -16,5 +16,5 @@ urlpatterns = [
     path(T + "teams/import/", imports.import_upload, name="team_import"),
     path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
     path(T + "teams/template.xlsx", imports.import_template, name="team_template"),
-    path(T + "apart/", apart.apart_view, name="forbidden_pairings"),
+    path(T + "apart/", views_forbidden_pairings.forbidden_pairings_view, name="forbidden_pairings"),
 ]

@@ -16,10 +16,10 @@ from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.registration.forms import ImportForm
+from tournament.registration.registration_spreadsheet import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 from tournament.registration.services import registration_check, teams_import
-from tournament.registration.sheet_check import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
-from tournament.sheets.reader import XLSX_CONTENT_TYPE, megabytes
-from tournament.sheets.uploads import upload_limits
+from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE, megabytes
+from tournament.spreadsheets.uploads import upload_limits
 from tournament.text.messages import render as render_message
 
 SESSION_KEY = "team_import"

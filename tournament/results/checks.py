@@ -141,7 +141,7 @@ def _winner(ew: str, ns: str) -> str:
     return "EW" if level_index(ew) > level_index(ns) else "NS"
 
 
-def sheet_state(rules: RuleSet, steps: list) -> MatchState:
+def scoresheet_state(rules: RuleSet, steps: list) -> MatchState:
     """Replay a score sheet; a refused step becomes :class:`ResultInvalid` naming the deal."""
     try:
         return replay(rules, steps)
@@ -153,7 +153,7 @@ def sheet_state(rules: RuleSet, steps: list) -> MatchState:
 
 def result_from_deals(rules: RuleSet, steps: list) -> ResultValues | None:
     """The result a finished score sheet gives, or None while the match goes on."""
-    state = sheet_state(rules, steps)
+    state = scoresheet_state(rules, steps)
     if not state.finished:
         return None
     result = state.result()

@@ -85,7 +85,7 @@ def check_early_time(
     return left
 
 
-def check_sheet_time(match: Match, steps: list, now: datetime | None = None) -> None:
+def check_scoresheet_time(match: Match, steps: list, now: datetime | None = None) -> None:
     """Refuse a new 到时 line on a score sheet before the round's time is up.
 
     An early end with a reason is the chief referee's, through the final-levels form.

@@ -18,7 +18,7 @@ late entry
     anything else is a conflict, filed as a dispute for the chief referee with both
     entries kept. A person or side has at most one entry in a table's open dispute: a
     further late entry of theirs is kept, not filed. Before anything is kept or filed the
-    entry is checked as its save would check it (:func:`check_late_sheet`; a final-levels
+    entry is checked as its save would check it (:func:`check_late_scoresheet`; a final-levels
     entry by its form), and a table keeps at most :data:`MAX_KEPT` entries of one sender.
 resumed sheet
     A late deal-by-deal sheet whose steps begin with every step the table holds, on a
@@ -46,7 +46,7 @@ from tournament.core.audit import log_entries
 from tournament.core.errors import Invalid, Refused
 from tournament.models import AppliedEntry, Match
 from tournament.results import write_rule
-from tournament.results.checks import ResultValues, sheet_state
+from tournament.results.checks import ResultValues, scoresheet_state
 from tournament.results.services import dispute_entries, save_dispute
 from tournament.results.sides import TABLE_SOURCES
 from tournament.results.table_write import (
@@ -242,7 +242,7 @@ def saved_late(
     record, an own unconfirmed entry is corrected (``correct``), else a conflict is filed
     with the phone's ``values()`` (a side's ``steps``, a sheet, only with the stored
     sheet's referee steps). Before any of these the entry is checked as its save would
-    check it: a sheet's ``steps`` by :func:`check_late_sheet`, anything else by
+    check it: a sheet's ``steps`` by :func:`check_late_scoresheet`, anything else by
     ``check(stored match)`` (a final-levels entry: its early time; its form checked it).
     ``resume(stored match)``: the entry continues what the table holds (a *resumed
     sheet*): saved at the table's version."""
@@ -252,7 +252,7 @@ def saved_late(
     if decision is None:
         return current, APPLIED
     if steps is not None:  # checked as its save would, before anything is kept or filed
-        check_late_sheet(current, steps, deals_only=decision.deals_only)
+        check_late_scoresheet(current, steps, deals_only=decision.deals_only)
     if check is not None:
         check(current)
     if same(current):
@@ -261,7 +261,7 @@ def saved_late(
         check_room(current, by)
         return current, KEPT  # a confirmed table changes only by the chief's act
     if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
-        return save(current.version), APPLIED  # save_sheet asks the rule for its own path
+        return save(current.version), APPLIED  # save_scoresheet asks the rule for its own path
     if correct and current.state == Match.ENTERED and same_actor(current, by):
         return save(current.version), APPLIED
     if current.state == Match.DISPUTED and in_dispute(current, by):
@@ -290,8 +290,8 @@ def _saved_or_ruled(
     return current, decision
 
 
-def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
-    """Refuse a late sheet its save would refuse (``save_sheet``: a side's link adds only
+def check_late_scoresheet(match: Match, steps: list, *, deals_only: bool) -> None:
+    """Refuse a late sheet its save would refuse (``save_scoresheet``: a side's link adds only
     deals won, every line passes the rules), and one longer than :data:`MAX_LATE_STEPS`,
     with the same messages: nothing of it is kept or filed. Fouls are not compared with
     the stored sheet's, as the foul log may have grown since the phone's copy was made."""
@@ -299,7 +299,7 @@ def check_late_sheet(match: Match, steps: list, *, deals_only: bool) -> None:
         raise Invalid(MSG_LATE_SHEET_LONG, n=MAX_LATE_STEPS)
     if deals_only:
         check_player_steps(match, steps, late=True)
-    sheet_state(ruleset(match.round.tournament), steps)
+    scoresheet_state(ruleset(match.round.tournament), steps)
 
 
 def check_room(match: Match, by: Actor) -> None:

@@ -11,8 +11,8 @@ from tournament.models import Foul, Player
 from tournament.models.result_values import PASSED_A
 from tournament.models.rounds import SIDE_CHOICES
 from tournament.results.form_html import QuickRenderer
-from tournament.results.results_sheet import FOULS_EW, FOULS_NS
-from tournament.sheets.uploads import SHEET_PICKER, BoundedFileField
+from tournament.results.results_spreadsheet import FOULS_EW, FOULS_NS
+from tournament.spreadsheets.uploads import SPREADSHEET_PICKER, BoundedFileField
 
 LEVEL_CHOICES = [("", "—")] + [(lv, _("过A (A+)") if lv == PASSED_A else lv) for lv in LEVELS]
 FORFEIT_CHOICES = [
@@ -125,4 +125,4 @@ class FoulForm(forms.Form):
 
 
 class ResultsImportForm(forms.Form):
-    file = BoundedFileField(label=_("成绩表（Excel、ODS 或 CSV）"), widget=SHEET_PICKER)
+    file = BoundedFileField(label=_("成绩表（Excel、ODS 或 CSV）"), widget=SPREADSHEET_PICKER)

@@ -22,7 +22,7 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.models import Foul, Match, Player
 from tournament.results import write_rule
-from tournament.results.services import save_sheet
+from tournament.results.services import save_scoresheet
 from tournament.results.table_write import lock_match, require_write, save_match, snapshot
 from tournament.standings.selectors import ruleset
 from tournament.text.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
@@ -122,7 +122,7 @@ def _check_foul(*, side: str, kind: str, severity: str) -> None:
 def _apply_foul(match: Match, foul: Foul, *, side: str, by: Actor) -> None:
     """Apply a logged foul to the table: a step on a sheet in play, else a recount."""
     if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
-        save_sheet(
+        save_scoresheet(
             match,
             [*match.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
             version=match.version,

@@ -30,13 +30,13 @@ MSG_TOO_MANY = "photo_too_many"  # n: the photos a table may have
 
 
 @dataclass(frozen=True)
-class SheetJpeg:
+class ScoreSheetJpeg:
     data: bytes
     width: int
     height: int
 
 
-def sheet_jpeg(data: bytes, max_side: int = MAX_SIDE) -> SheetJpeg:
+def scoresheet_jpeg(data: bytes, max_side: int = MAX_SIDE) -> ScoreSheetJpeg:
     """The photo as a metadata-free JPEG of at most ``max_side`` pixels a side."""
     try:
         with Image.open(BytesIO(data)) as probe:
@@ -54,4 +54,4 @@ def sheet_jpeg(data: bytes, max_side: int = MAX_SIDE) -> SheetJpeg:
     out = BytesIO()
     # No exif= and no info carried over: Pillow writes a bare JFIF.
     picture.save(out, "JPEG", quality=QUALITY, optimize=True)
-    return SheetJpeg(out.getvalue(), picture.width, picture.height)
+    return ScoreSheetJpeg(out.getvalue(), picture.width, picture.height)

@@ -10,18 +10,18 @@ from tournament.core.accounts import actor_label
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.models import Match, SheetPhoto
-from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, sheet_jpeg
+from tournament.models import Match, ScoreSheetPhoto
+from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, scoresheet_jpeg
 from tournament.results.sides import actor_name
 from tournament.results.table_write import check_referee
-from tournament.sheets.reader import TableFileError, check_size
-from tournament.sheets.uploads import upload_limits
+from tournament.spreadsheets.reader import TableFileError, check_size
+from tournament.spreadsheets.uploads import upload_limits
 from tournament.text.messages.audit import MSG_AUDIT_PHOTO
 
 MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse
 
 
-def attach_photo(match: Match, upload, *, by: Actor) -> SheetPhoto:
+def attach_photo(match: Match, upload, *, by: Actor) -> ScoreSheetPhoto:
     """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
     try:
         check_referee(match, by)  # the table rights of every write
@@ -35,10 +35,10 @@ def attach_photo(match: Match, upload, *, by: Actor) -> SheetPhoto:
         raise PhotoError(exc.msg) from None
     if match.photos.count() >= MAX_PER_TABLE:
         raise PhotoError(MSG_TOO_MANY, n=MAX_PER_TABLE)
-    jpeg = sheet_jpeg(upload.read())
+    jpeg = scoresheet_jpeg(upload.read())
     tournament = match.round.tournament
     with transaction.atomic():
-        photo = SheetPhoto(
+        photo = ScoreSheetPhoto(
             match=match,
             width=jpeg.width,
             height=jpeg.height,

@@ -24,9 +24,9 @@ from tournament.core.actors import Actor
 from tournament.core.errors import Refused
 from tournament.models import Match, Round
 from tournament.results import write_rule
-from tournament.results.checks import ResultValues, result_from_deals, sheet_state
+from tournament.results.checks import ResultValues, result_from_deals, scoresheet_state
 from tournament.results.pace import record_line_times
-from tournament.results.sheet_fouls import check_foul_steps
+from tournament.results.scoresheet_fouls import check_foul_steps
 from tournament.results.sides import (
     MSG_USE_CONFIRM,
     TABLE_SOURCES,
@@ -44,8 +44,8 @@ from tournament.results.table_write import (
     require_write,
     same_actor,
     save_match,
+    scoresheet_path,
     set_values,
-    sheet_path,
     snapshot,
     values_of,
 )
@@ -302,14 +302,14 @@ def _rule(match: Match, values: ResultValues, *, by: Actor, before: dict) -> Mat
 
 
 def levels_so_far(state) -> ResultValues:
-    """An unfinished sheet's levels and fouls (its :func:`sheet_state`), as stored values."""
+    """An unfinished sheet's levels and fouls (its :func:`scoresheet_state`), as stored values."""
     return ResultValues(
         ew_level=state.ew, ns_level=state.ns, ew_fouls=state.fouls.ew, ns_fouls=state.fouls.ns
     )
 
 
 @transaction.atomic
-def save_sheet(
+def save_scoresheet(
     match: Match,
     steps: list,
     *,
@@ -322,12 +322,12 @@ def save_sheet(
 
     Refused as a whole when any step breaks the rules, so the stored sheet is always valid.
     Who may, in which state: the rule's ``path`` (by default the staff's or the player's
-    sheet: :func:`~tournament.results.table_write.sheet_path`; the foul log passes its own).
+    sheet: :func:`~tournament.results.table_write.scoresheet_path`; the foul log passes its own).
     A player's version may only add or change deals won (``check_player_steps``). Fouls and
     warnings come only through the foul log (``record_foul``, ``allow_fouls``).
     """
     locked = lock_match(match, version)
-    path = path or sheet_path(by.path)
+    path = path or scoresheet_path(by.path)
     _kind, decision = require_write(locked, by, path)
     if locked.state == Match.ENTERED and not same_actor(locked, by):
         raise Refused(MSG_SHEET_CLOSED)  # an entered sheet is its maker's until confirmed
@@ -346,7 +346,7 @@ def save_sheet(
             deals=steps,
             path=path,
         )
-    state = sheet_state(rules, steps)
+    state = scoresheet_state(rules, steps)
     before = snapshot(locked)
     locked.deals = steps
     locked.mode = "deals"

@@ -196,7 +196,7 @@ def drawn_by(user) -> str:
     return "referee" if is_real(user) else "cli"
 
 
-def sheet_path(source: str) -> str:
+def scoresheet_path(source: str) -> str:
     return write_rule.PLAYER_SHEET if source in TABLE_SOURCES else write_rule.SHEET
 
 

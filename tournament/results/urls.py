@@ -8,7 +8,7 @@ from tournament.results import views as results
 from tournament.results import views_offline as offline
 from tournament.results import views_photos as photos
 from tournament.results import views_places as places
-from tournament.results import views_sheets as sheets
+from tournament.results import views_scoresheet as sheets
 from tournament.results import views_slip_revoke as slip_revoke
 from tournament.results import views_upload as results_upload
 

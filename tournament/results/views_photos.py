@@ -13,7 +13,7 @@ from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
-from tournament.models import SheetPhoto
+from tournament.models import ScoreSheetPhoto
 from tournament.results.photos import attach_photo
 from tournament.results.views import get_match
 from tournament.results.views_table_entry import load_table
@@ -43,7 +43,7 @@ def table_photo_add(request, slug, match_id, code):
     return redirect("table_entry", slug=slug, match_id=match_id, code=code)
 
 
-def _serve(photo: SheetPhoto) -> FileResponse:
+def _serve(photo: ScoreSheetPhoto) -> FileResponse:
     try:
         handle = photo.image.open("rb")
     except OSError:
@@ -57,7 +57,7 @@ def _serve(photo: SheetPhoto) -> FileResponse:
 def sheet_photo(request, slug, photo_id):
     """A photo for the event's staff (referees and up)."""
     tournament = load_tournament(request, slug, REFEREE)
-    photo = get_object_or_404(SheetPhoto, pk=photo_id, match__round__tournament=tournament)
+    photo = get_object_or_404(ScoreSheetPhoto, pk=photo_id, match__round__tournament=tournament)
     return _serve(photo)
 
 
@@ -65,4 +65,4 @@ def sheet_photo(request, slug, photo_id):
 def table_photo(request, slug, match_id, code, photo_id):
     """A photo for one of the table's sides, through its own link."""
     match, _side = load_table(slug, match_id, code)
-    return _serve(get_object_or_404(SheetPhoto, pk=photo_id, match=match))
+    return _serve(get_object_or_404(ScoreSheetPhoto, pk=photo_id, match=match))

@@ -27,7 +27,7 @@ from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie, slip_m
 from tournament.results.table_write import confirm_problem
 from tournament.results.views import handle_result_post, posted_version, result_form
 from tournament.results.views_offline import form_errors, from_outbox, refused
-from tournament.results.views_sheets import sheet_api_response
+from tournament.results.views_scoresheet import scoresheet_api_response
 from tournament.text.messages import render as render_message
 
 
@@ -165,4 +165,4 @@ def table_sheet(request, slug, match_id, code):
 def table_sheet_api(request, slug, match_id, code):
     """A side's sheet: what it may change is checked by the service (deals won only)."""
     match, side = load_table(slug, match_id, code)
-    return sheet_api_response(request, match, by=side_actor(request, match, side))
+    return scoresheet_api_response(request, match, by=side_actor(request, match, side))

@@ -23,10 +23,10 @@ from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.models import Round
 from tournament.results.forms import ResultsImportForm
-from tournament.results.results_sheet import blank_note
-from tournament.results.sheet_import import import_results
-from tournament.sheets.reader import megabytes
-from tournament.sheets.uploads import upload_limits
+from tournament.results.results_spreadsheet import blank_note
+from tournament.results.spreadsheet_import import import_results
+from tournament.spreadsheets.reader import megabytes
+from tournament.spreadsheets.uploads import upload_limits
 from tournament.text.messages import render as render_message
 
 SESSION_KEY = "results_import"

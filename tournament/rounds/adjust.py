@@ -23,7 +23,7 @@ from tournament.core.round_actions import problem
 from tournament.core.stamps import public_changed
 from tournament.events.stages import stage_members
 from tournament.models import Match, Round
-from tournament.registration.apart import forbidden_pairs
+from tournament.registration.forbidden_pairings import forbidden_pairs
 from tournament.rounds.pairing import entrants
 from tournament.text.messages import render
 from tournament.text.messages.audit import (

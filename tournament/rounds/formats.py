@@ -29,11 +29,11 @@ from tournament.events.stages import (
     settled_bracket,
 )
 from tournament.models import Stage, Team, Tournament
-from tournament.registration.apart import forbidden_pairs
+from tournament.registration.forbidden_pairings import forbidden_pairs
 
 
 @dataclass(frozen=True)
-class Computed:
+class StagePairing:
     """A round's pairing and what its stage fixes with it (None: nothing new)."""
 
     pairing: Pairing
@@ -43,7 +43,7 @@ class Computed:
 
 def compute_pairing(
     tournament: Tournament, stage: Stage, index: int, field: list[Entrant], seed: int
-) -> Computed:
+) -> StagePairing:
     """Round ``index`` of ``stage`` for the pairs of ``field`` (the active pairs, ranked)."""
     generator = GENERATORS.get(stage.kind)
     if generator is None:
@@ -63,8 +63,8 @@ def swiss_round(tournament: Tournament, stage: Stage, index: int, field: list, s
         "forbidden": forbidden_pairs(tournament),
     }
     if index == 1 and stage.order == 1:
-        return Computed(pair_round_one(field, **options))
-    return Computed(pair_swiss(field, seed=seed, **options))
+        return StagePairing(pair_round_one(field, **options))
+    return StagePairing(pair_swiss(field, seed=seed, **options))
 
 
 def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list, _seed: int):
@@ -75,7 +75,7 @@ def rotation_round(tournament: Tournament, stage: Stage, index: int, field: list
         method = "serpentine" if previous_stage(stage) is not None else "draw"
         state = {**state, "groups": rotation_groups(order, method=method), "method": method}
     pairing = pair_rotation_round(state["groups"], index, seating=tournament.seating)
-    return Computed(without_withdrawn(pairing, field), state)
+    return StagePairing(without_withdrawn(pairing, field), state)
 
 
 def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: list, _seed: int):
@@ -86,7 +86,7 @@ def round_robin_round(tournament: Tournament, stage: Stage, index: int, field: l
         order = qualifiers(tournament, stage)
         state, rounds = {**state, "groups": [order]}, round_robin_rounds(len(order))
     pairing = pair_round_robin_round(state["groups"][0], index, tournament.seating)
-    return Computed(without_withdrawn(pairing, field), state, rounds)
+    return StagePairing(without_withdrawn(pairing, field), state, rounds)
 
 
 def knockout_round(tournament: Tournament, stage: Stage, _index: int, _field: list, _seed: int):
@@ -103,7 +103,7 @@ def knockout_round(tournament: Tournament, stage: Stage, _index: int, _field: li
     pairing = next_games(bracket, games_played(stage))
     if pairing is None:
         raise Refused(MSG_KNOCKOUT_OVER if is_finished(bracket) else MSG_KNOCKOUT_WAITING)
-    return Computed(pairing, {**stage.state, "bracket": bracket.to_dict()})
+    return StagePairing(pairing, {**stage.state, "bracket": bracket.to_dict()})
 
 
 def without_withdrawn(pairing, field: list):
@@ -118,7 +118,7 @@ def without_withdrawn(pairing, field: list):
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
-GENERATORS: dict[str, Callable[..., Computed]] = {
+GENERATORS: dict[str, Callable[..., StagePairing]] = {
     "swiss": swiss_round,
     "rotation": rotation_round,
     "round_robin": round_robin_round,

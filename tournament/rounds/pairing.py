@@ -31,7 +31,7 @@ from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished
 from tournament.models import Match, Round, Stage, Team, Tournament
 from tournament.rounds import formats
-from tournament.rounds.formats import Computed
+from tournament.rounds.formats import StagePairing
 from tournament.standings.selectors import next_round_number, standings_for
 from tournament.text.messages.audit import (
     MSG_AUDIT_DRAW,
@@ -185,19 +185,19 @@ def entrants(tournament: Tournament, round_number: int, *, ranked: bool = True) 
 
 def compute_pairing(
     tournament: Tournament, stage: Stage, index: int, number: int, seed: int
-) -> Computed:
+) -> StagePairing:
     """The round's pairing from the generator of its stage's format (reads only)."""
     return formats.compute_pairing(tournament, stage, index, entrants(tournament, number), seed)
 
 
-def keep_stage_state(stage: Stage, computed: Computed) -> None:
+def keep_stage_state(stage: Stage, stage_pairing: StagePairing) -> None:
     """Save what the round fixed for its stage (groups, bracket, a round robin's rounds)."""
     changed = []
-    if computed.state is not None and computed.state != stage.state:
-        stage.state = computed.state
+    if stage_pairing.state is not None and stage_pairing.state != stage.state:
+        stage.state = stage_pairing.state
         changed.append("state")
-    if computed.rounds is not None and computed.rounds != stage.rounds:
-        stage.rounds = computed.rounds
+    if stage_pairing.rounds is not None and stage_pairing.rounds != stage.rounds:
+        stage.rounds = stage_pairing.rounds
         changed.append("rounds")
     if changed:
         stage.save(update_fields=changed)
@@ -214,11 +214,11 @@ def pair_next_round(tournament: Tournament, *, seed: int | None = None, by: Acto
     number = next_round_number(tournament)
     seed = seed if seed is not None else number
     try:
-        computed = compute_pairing(tournament, stage, index, number, seed)
+        stage_pairing = compute_pairing(tournament, stage, index, number, seed)
     except PairingError as exc:
         raise Refused.of(exc) from None
-    keep_stage_state(stage, computed)
-    result = computed.pairing
+    keep_stage_state(stage, stage_pairing)
+    result = stage_pairing.pairing
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
     store_pairing(round_, result)
     _absences(round_, by)  # pairs marked absent forfeit (检录)
@@ -298,11 +298,11 @@ def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
     index = tournament.round_set.filter(stage=round_.stage, number__lt=round_.number).count() + 1
     seed = seed if seed is not None else round_.seed + 1
     try:
-        computed = compute_pairing(tournament, round_.stage, index, round_.number, seed)
+        stage_pairing = compute_pairing(tournament, round_.stage, index, round_.number, seed)
     except PairingError as exc:
         raise Refused.of(exc) from None
-    keep_stage_state(round_.stage, computed)
-    result = computed.pairing
+    keep_stage_state(round_.stage, stage_pairing)
+    result = stage_pairing.pairing
     round_.matches.all().delete()
     store_pairing(round_, result)
     _absences(round_, by)

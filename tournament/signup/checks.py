@@ -1,8 +1,8 @@
-"""The checks of a sign-up: the registration sheet's own checks, applied to one pair.
+"""The checks of a sign-up: the registration spreadsheet's own checks, applied to one pair.
 
-A pair typed on the public page is checked as one row of a registration sheet
-(:func:`tournament.registration.sheet_check.check_registration`) against every registered pair and
-every application still alive (waiting for approval or on the waiting list): the same
+A pair typed on the public page is checked as one row of a registration spreadsheet
+(:func:`tournament.registration.registration_spreadsheet.check_registration`) against every
+registered pair and every application still alive (waiting for approval or on the waiting list): the same
 duplicate, look-alike (normalised names, :func:`tournament.core.normalize.normalize_name`) and
 length checks as the import and the add-pair form, with the same messages.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from tournament.core.errors import FieldErrors
 from tournament.core.normalize import normalize_name
 from tournament.models import Player, SignUp, Team, Tournament
+from tournament.registration.registration_spreadsheet import HEADERS, check_registration
 from tournament.registration.services import TeamData
-from tournament.registration.sheet_check import HEADERS, check_registration
-from tournament.sheets.table_file import RawTable
+from tournament.spreadsheets.table_file import RawTable
 
 # The form field each sheet column stands for.
 FIELD_OF_COLUMN = {

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from tournament.core.normalize import normalize_name
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
+from tournament.registration.registration_spreadsheet import NAME_MAX, PHONE_MAX
 from tournament.registration.services import TeamData
-from tournament.registration.sheet_check import NAME_MAX, PHONE_MAX
 from tournament.signup import challenge
 from tournament.signup.services import team_data
 from tournament.text.messages import TEXTS, render

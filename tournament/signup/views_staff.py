@@ -24,7 +24,6 @@ from tournament.core.view_helpers import (
 )
 from tournament.models import SignUp
 from tournament.registration.services import TeamData
-from tournament.sheets.uploads import read_upload
 from tournament.signup.bulk import busiest_addresses, busiest_hours, parse_hour, signup_reject_many
 from tournament.signup.fees import fee_mark, fee_totals, save_config
 from tournament.signup.forms import RejectForm, SignUpConfigForm, SignUpForm
@@ -37,6 +36,7 @@ from tournament.signup.services import (
     signup_reject,
     signup_withdraw,
 )
+from tournament.spreadsheets.uploads import read_upload
 
 
 def organizer_actor(request) -> Actor:

@@ -1,6 +1,6 @@
 """The standings and a pair's history as they are shown: the rows of the public pages
 (:mod:`tournament.public.views`) and of the read API (:mod:`tournament.public.api.data`),
-computed once per stamp by both (:func:`tournament.core.page_cache.computed`)."""
+computed once per stamp by both (:func:`tournament.core.page_cache.cached_per_stamp`)."""
 
 from __future__ import annotations
 

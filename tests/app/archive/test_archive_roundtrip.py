@@ -28,7 +28,7 @@ from tournament.events.services import tournament_create
 from tournament.events.staff import staff_add
 from tournament.events.stages import stage_add
 from tournament.models import Absence, AuditEntry, Match, Round, SignUp, Staff, Team, Tournament
-from tournament.registration.apart import add_forbidden
+from tournament.registration.forbidden_pairings import add_forbidden
 from tournament.registration.services import TeamData, team_register
 from tournament.results.checks import check_result
 from tournament.results.fouls import record_foul
@@ -37,7 +37,7 @@ from tournament.results.services import (
     confirm_result,
     dispute_entries,
     pick_entry,
-    save_sheet,
+    save_scoresheet,
     submit_result,
 )
 from tournament.rounds.lifecycle import lock_round, publish_round, start_round
@@ -215,7 +215,7 @@ def mid_round(t: Tournament, r: Round, chief, referee) -> None:
     m = submit_result(first, _result(t, first), version=first.version, by=user_actor(referee))
     submit_result(_fresh(m), _result(t, m, good=False), version=m.version, by=user_actor(chief))
     sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
-    save_sheet(second, sheet, version=second.version, by=user_actor(referee))
+    save_scoresheet(second, sheet, version=second.version, by=user_actor(referee))
     record_foul(_fresh(second), side="NS", kind="other", severity="warning", by=user_actor(referee))
     later = timezone.now() + dt.timedelta(hours=2)
     record_absence(_fresh(third), "NS", by=user_actor(chief), now=later)
@@ -229,7 +229,9 @@ def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
             entry = dispute_entries(m)[0]
             m = pick_entry(m, entry.pk, version=m.version, by=user_actor(chief))
         elif m.state == Match.IN_PLAY:  # the deal-by-deal sheet ends at time
-            m = save_sheet(m, [*m.deals, {"time": True}], version=m.version, by=user_actor(referee))
+            m = save_scoresheet(
+                m, [*m.deals, {"time": True}], version=m.version, by=user_actor(referee)
+            )
         elif m.state == Match.EMPTY:
             m = submit_result(m, _result(t, m), version=m.version, by=user_actor(referee))
         m = _fresh(m)

@@ -208,10 +208,10 @@ def test_the_english_page(english, tournament):
 def test_the_page_gives_the_recovery_commands_of_this_copy(tournament, folder, monkeypatch, clone):
     """The page sent an installed copy to docs/if-the-laptop-fails.md, a file only a clone
     has: it now shows the two commands, as this copy types them."""
-    import guandan.cli
+    import guandan.guandan_command
     import guandan.startup
 
-    for module in (guandan.cli, guandan.startup):
+    for module in (guandan.guandan_command, guandan.startup):
         monkeypatch.setattr(module, "in_clone", lambda: clone)
     admin = login(new_user("root", superuser=True))
     admin.post("/t/spring/backups/")

@@ -28,7 +28,7 @@ from django.core.management.base import CommandError
 
 from tournament.backups import create as backup
 from tournament.backups import restore
-from tournament.models import SheetPhoto
+from tournament.models import ScoreSheetPhoto
 
 pytestmark = pytest.mark.django_db
 
@@ -228,7 +228,7 @@ def test_score_sheet_photos_travel_in_backups(
     tournament, teams8, make_round, media, tmp_path, settings
 ):
     match = make_round(tournament, teams8).matches.get(table=1)
-    photo = SheetPhoto(match=match, source="referee", width=1, height=1)
+    photo = ScoreSheetPhoto(match=match, source="referee", width=1, height=1)
     photo.image.save("spring-r1-t1.jpg", ContentFile(b"\xff\xd8jpeg"), save=False)
     photo.save()
     made = backup.make_backup(directory=tmp_path / "made", reason="test")

@@ -17,8 +17,8 @@ from tests.app.conftest import CJK
 from tournament.archive.checks import check_match
 from tournament.archive.write import ArchiveError
 from tournament.core.errors import ServiceError
-from tournament.results.photo_files import PhotoError, sheet_jpeg
-from tournament.sheets.reader import Limits, TableFileError, sheet_rows
+from tournament.results.photo_files import PhotoError, scoresheet_jpeg
+from tournament.spreadsheets.reader import Limits, TableFileError, spreadsheet_rows
 from tournament.text.messages import render
 
 EW_TO_A = "EW12 EW12 EW12 EW12"
@@ -99,13 +99,13 @@ def test_an_archived_result_against_the_rules_reads_in_english(english):
 
 def test_photo_and_upload_errors_are_service_errors_in_the_readers_language(english):
     with pytest.raises(PhotoError) as photo:
-        sheet_jpeg(b"not an image")
+        scoresheet_jpeg(b"not an image")
     assert isinstance(photo.value, ServiceError)
     assert (
         str(photo.value) == "Not a readable image; please take a photo or choose a JPG/PNG picture"
     )
     with pytest.raises(TableFileError) as upload:
-        list(sheet_rows(b"", "pairs.csv", Limits()))
+        list(spreadsheet_rows(b"", "pairs.csv", Limits()))
     assert str(upload.value) == "The file is empty"
     with translation.override("zh-hans"):
         assert str(photo.value) == "不是可识别的图片，请拍照或选择 JPG/PNG 图片"

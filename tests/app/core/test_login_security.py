@@ -23,7 +23,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from config.env import secret_key_problem
-from tournament.core.login_door import end_of_event_day
+from tournament.core.session_expiry import end_of_event_day
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
@@ -230,7 +230,7 @@ def test_changing_browser_does_not_escape_the_lock(tournament, referee, chief):
 
 
 def test_the_client_address_comes_from_trusted_proxies_only(settings, rf):
-    from tournament.core.login_door import client_ip
+    from tournament.core.client_address import client_ip
 
     request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 10.1.2.3")
     settings.TRUSTED_PROXIES = 0

@@ -27,10 +27,10 @@ from tests.app.conftest import CJK
 from tournament.core.actors import user_actor
 from tournament.core.errors import Invalid, NotAllowed, Refused, ServiceError, Stale
 from tournament.results.checks import ResultValues, check_result
-from tournament.results.results_sheet import check_results_sheet
+from tournament.results.results_spreadsheet import check_results_spreadsheet
 from tournament.results.services import submit_result
 from tournament.rounds.lifecycle import lock_round
-from tournament.sheets.table_file import RawTable
+from tournament.spreadsheets.table_file import RawTable
 from tournament.standings.selectors import ruleset
 from tournament.text.messages import TEXTS, render
 from tournament.text.messages.audit import AUDIT
@@ -89,7 +89,7 @@ def test_a_bad_import_row_reads_in_english(english, tournament):
         header_row=1,
         rows=[(2, ["1", "A+", "K", "maybe"]), (3, ["2", "Z", "K", ""])],
     )
-    check = check_results_sheet(table, ruleset(tournament), {1, 2})
+    check = check_results_spreadsheet(table, ruleset(tournament), {1, 2})
     texts = [str(p) for p in check.problems]
     assert texts[0] == 'Row 2, column "弃权": The forfeiting side must be ew, ns or both'
     assert texts[1].startswith("Row 3: 'Z' is not a level"), texts[1]

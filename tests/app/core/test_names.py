@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.app.sheet_files import xlsx
+from tests.app.spreadsheet_files import xlsx
 from tournament.core import normalize
 from tournament.core.actors import user_actor
 from tournament.core.normalize import normalize_name, search_key

@@ -19,11 +19,11 @@ from django.urls import reverse
 from tests.app import bombs
 from tests.conftest import login
 from tournament.core.actors import user_actor
-from tournament.registration.sheet_check import HEADERS
-from tournament.sheets import formats
-from tournament.sheets.reader import Limits, sheet_rows
-from tournament.sheets.table_file import TableFileError, read_table
-from tournament.sheets.uploads import upload_limits
+from tournament.registration.registration_spreadsheet import HEADERS
+from tournament.spreadsheets import formats
+from tournament.spreadsheets.reader import Limits, spreadsheet_rows
+from tournament.spreadsheets.table_file import TableFileError, read_table
+from tournament.spreadsheets.uploads import upload_limits
 
 pytestmark = pytest.mark.django_db
 
@@ -109,7 +109,7 @@ def test_the_cap_follows_the_environment_setting(settings):
 
 
 # python-calamine reads an .xlsx into a dense grid from its first to its last cell, so the
-# sheet's real extent is walked first (tournament/sheets/xlsx_extent.py).
+# sheet's real extent is walked first (tournament/spreadsheets/xlsx_extent.py).
 def test_two_far_apart_cells_are_refused_before_calamine_builds_their_grid():
     far = '<row r="5000"><c r="XFD5000"><v>1</v></c></row>'  # 5,000 × 16,384 cells
     message, seconds, grown = refused(bombs.cells(far))
@@ -125,7 +125,7 @@ def test_cells_without_references_are_placed_as_calamine_places_them(monkeypatch
     limits = Limits(max_cells=5000)
 
     def read(rows: str) -> list[list]:
-        return [list(cells) for _, cells in sheet_rows(bombs.cells(rows), "a.xlsx", limits)]
+        return [list(cells) for _, cells in spreadsheet_rows(bombs.cells(rows), "a.xlsx", limits)]
 
     assert len(read(row * 50)[0]) == 51  # the header and 50 rows: 4,590 cells
     monkeypatch.setattr(formats, "CalamineWorkbook", None)  # refused before it is opened
@@ -146,7 +146,7 @@ def test_cells_without_references_are_placed_as_calamine_places_them(monkeypatch
 def test_the_extent_walked_is_calamines(rows):
     from python_calamine import CalamineWorkbook
 
-    from tournament.sheets.xlsx_extent import _Walk, check_sheet_extent
+    from tournament.spreadsheets.xlsx_extent import _Walk, check_sheet_extent
 
     data = bombs.cells(rows)
     sheet = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_index(0)
@@ -216,8 +216,8 @@ def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, t
 
 
 def test_the_time_and_cell_budgets_stop_reading(tournament):
-    from tests.app.sheet_files import pairs, xlsx
-    from tournament.sheets.table_file import Limits
+    from tests.app.spreadsheet_files import pairs, xlsx
+    from tournament.spreadsheets.table_file import Limits
 
     data = xlsx(pairs(50))
     with pytest.raises(TableFileError, match="文件读取超过0秒，已停止"):
@@ -235,7 +235,7 @@ def test_a_form_body_over_the_data_limit_is_a_400_not_a_500(tournament, as_organ
 
 @pytest.mark.parametrize("seed", ["99999999999999999999", "2147483648", "²", "３", "-1", "1e3"])
 def test_integers_read_from_a_sheet_are_checked_before_saving(tournament, seed):
-    from tests.app.sheet_files import xlsx
+    from tests.app.spreadsheet_files import xlsx
     from tournament.registration.services import teams_import
 
     data = xlsx([("A队", "U", "甲", "乙", "", seed)])
@@ -245,7 +245,7 @@ def test_integers_read_from_a_sheet_are_checked_before_saving(tournament, seed):
 
 
 def test_a_table_number_out_of_range_is_a_message(tournament, teams8, make_round, tmp_path):
-    from tests.app.sheet_files import xlsx
+    from tests.app.spreadsheet_files import xlsx
 
     make_round(tournament, teams8)
     path = tmp_path / "r.xlsx"

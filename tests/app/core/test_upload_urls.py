@@ -1,7 +1,7 @@
 """Only the views that take a file may be sent a long body: guandan/front.py asks
-:func:`tournament.sheets.uploads.body_limit` for a path's limit, which lets past
-:data:`~tournament.sheets.uploads.SMALL_BODY_BYTES` only the URL names in
-:data:`~tournament.sheets.uploads.UPLOAD_URL_NAMES`. A new view that reads ``request.FILES``
+:func:`tournament.spreadsheets.uploads.body_limit` for a path's limit, which lets past
+:data:`~tournament.spreadsheets.uploads.SMALL_BODY_BYTES` only the URL names in
+:data:`~tournament.spreadsheets.uploads.UPLOAD_URL_NAMES`. A new view that reads ``request.FILES``
 and is not listed there fails here (its uploads would be refused 413)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import types
 
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tournament.sheets.uploads import SMALL_BODY_BYTES, UPLOAD_URL_NAMES, body_limit
+from tournament.spreadsheets.uploads import SMALL_BODY_BYTES, UPLOAD_URL_NAMES, body_limit
 
 
 def patterns(resolver: URLResolver, namespace: str = ""):

@@ -18,7 +18,7 @@ from tournament.events.stages import update_bracket
 from tournament.models import Match, Round, Staff
 from tournament.results.checks import check_result, result_from_deals
 from tournament.results.fouls import record_foul
-from tournament.results.services import confirm_result, save_sheet, submit_result
+from tournament.results.services import confirm_result, save_scoresheet, submit_result
 from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.rounds.pairing import draw, pair_next_round
 from tournament.standings.selectors import ruleset, standings_for
@@ -110,7 +110,7 @@ def test_a_knockout_tie_at_time_goes_to_the_pair_downstage(organizer, chief, ref
         # EW climbs to 5 first (1–2), NS catches up to 5 with the last deal: time.
         sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 2}, {"time": True}]
         assert result_from_deals(ruleset(t), sheet).winner == "EW"
-        m = save_sheet(m, sheet, version=m.version, by=user_actor(referee))
+        m = save_scoresheet(m, sheet, version=m.version, by=user_actor(referee))
         confirm_result(m, version=m.version, by=user_actor(chief))
         winners.append(m.ew_id)
     bracket = update_bracket(t, t.stages.get())

@@ -21,7 +21,7 @@ from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
-from tournament.results.sheet_import import import_results
+from tournament.results.spreadsheet_import import import_results
 from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
 from tournament.text.messages import render

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.app.sheet_files import xlsx
+from tests.app.spreadsheet_files import xlsx
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Team
 from tournament.text.pinyin import pinyin_key
@@ -113,7 +113,7 @@ def test_list_is_sorted_by_pinyin_and_searchable(tournament, as_organizer, regis
 
 
 def test_list_is_paginated(tournament, as_organizer):
-    from tests.app.sheet_files import pairs
+    from tests.app.spreadsheet_files import pairs
     from tournament.registration.services import teams_import
 
     teams_import(
@@ -132,7 +132,7 @@ def test_the_list_reads_the_same_whatever_the_number_of_pairs(tournament, as_org
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tests.app.sheet_files import pairs
+    from tests.app.spreadsheet_files import pairs
     from tournament.registration.services import teams_import
 
     def statements() -> int:

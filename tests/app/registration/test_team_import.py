@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tests.app.sheet_files import HEADER, csv_bytes, pairs, xlsx
+from tests.app.spreadsheet_files import HEADER, csv_bytes, pairs, xlsx
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Player, Team, Unit
 from tournament.registration.services import registration_check, teams_import
-from tournament.sheets.table_file import TableFileError
+from tournament.spreadsheets.table_file import TableFileError
 
 pytestmark = pytest.mark.django_db
 
@@ -191,7 +191,7 @@ def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organi
 
 
 def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
-    from tournament.registration.sheet_check import TEMPLATE_EXAMPLE
+    from tournament.registration.registration_spreadsheet import TEMPLATE_EXAMPLE
 
     real = ("二队", "苏州", "李一", "李二", "", "")
     check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real]))

@@ -17,7 +17,7 @@ from tournament.models import AuditEntry, Foul, Match, Round
 from tournament.printing.deallines import deal_lines
 from tournament.results.checks import ResultInvalid, check_result
 from tournament.results.fouls import foul_count, record_foul
-from tournament.results.services import save_sheet
+from tournament.results.services import save_scoresheet
 from tournament.standings.selectors import ruleset
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_the_web_form_says_why_a_wrong_player_is_refused(table1, referee):
 
 
 def test_a_deal_not_yet_played_is_refused_on_a_sheet(table1, referee):
-    m = save_sheet(
+    m = save_scoresheet(
         table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
     )
     with pytest.raises(Refused, match="只打了1副"):
@@ -92,7 +92,7 @@ def test_a_huge_deal_number_is_a_form_error_not_a_crash(table1, referee):
 
 
 def test_two_warnings_in_a_deal_agree_on_sheet_log_and_print(tournament, table1, referee):
-    m = save_sheet(
+    m = save_scoresheet(
         table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
     )
     for _ in range(2):  # from the entry page's foul form: no deal number typed
@@ -121,7 +121,7 @@ def test_a_second_wrong_count_in_another_deal_is_not_called_the_deals_second_war
     """报牌错误: a warning the first time in the match, a foul the second time in any deal
     (docs/rules.md §7.1); the entry page says so, not 同一副第二次警告."""
     deals = [{"win": "EW", "partner": 4}, {"win": "NS", "partner": 3}]
-    m = save_sheet(table1, deals, version=table1.version, by=user_actor(referee))
+    m = save_scoresheet(table1, deals, version=table1.version, by=user_actor(referee))
     for deal in (1, 2):
         record_foul(
             Match.objects.get(pk=m.pk),

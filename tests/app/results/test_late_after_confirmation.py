@@ -20,7 +20,7 @@ from tournament.results.services import (
     confirm_result,
     dispute_entries,
     pick_entry,
-    save_sheet,
+    save_scoresheet,
     submit_result,
 )
 from tournament.rounds.lifecycle import lock_round
@@ -159,7 +159,7 @@ FORFEIT_NS = {"forfeit_by": "NS", "reason": "late"}
 @pytest.mark.parametrize("referee_step", [PENALTY_NS, FORFEIT_NS], ids=["penalty", "forfeit"])
 def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step):
     m = event.matches.get(table=1)
-    m = save_sheet(m, [{"win": "EW", "partner": 2}], version=m.version, by=user_actor(referee))
+    m = save_scoresheet(m, [{"win": "EW", "partner": 2}], version=m.version, by=user_actor(referee))
     url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
     steps = [{"win": "EW", "partner": 2}, referee_step]
     body = {"version": 0, "steps": steps, "entry_key": key(8), "offline": True}
@@ -177,7 +177,7 @@ def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step
 def test_a_players_late_sheet_keeping_the_referees_steps_is_still_filed(event, referee):
     m = event.matches.get(table=1)
     first = [{"win": "EW", "partner": 2}, PENALTY_NS]
-    m = save_sheet(m, first, version=m.version, by=user_actor(referee))
+    m = save_scoresheet(m, first, version=m.version, by=user_actor(referee))
     url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
     body = {"version": 0, "steps": [{"win": "NS", "partner": 2}, PENALTY_NS], "entry_key": key(9)}
     answer = Client().post(url, json.dumps({**body, "offline": True}), "application/json")

@@ -41,7 +41,7 @@ from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
 ROOT = Path(__file__).resolve().parents[3] / "tournament"
 WRITES = {"save", "update", "bulk_update", "delete", "create", "bulk_create", "update_or_create"}
 # Related rows of a table written beside it (entries on file, phone keys, photos, fouls).
-NOT_THE_TABLE = ("submissions", "applied_entries", "photos", "fouls", "Foul", "SheetPhoto")
+NOT_THE_TABLE = ("submissions", "applied_entries", "photos", "fouls", "Foul", "ScoreSheetPhoto")
 
 # Every function of the app that writes a table's row itself, and why that is allowed.
 TABLE_WRITERS = {
@@ -50,7 +50,7 @@ TABLE_WRITERS = {
     ("results/first_entries.py", "_write_groups"): "enter_first's: asks the rule per table",
     ("results/slips.py", "revoke_slip"): "a side's new code and PIN; table rights",
     ("results/places.py", "record_passed_at"): "the time A was passed; table rights",
-    ("results/pace.py", "record_line_times"): "deal times, from save_sheet after the rule",
+    ("results/pace.py", "record_line_times"): "deal times, from save_scoresheet after the rule",
     ("rounds/adjust.py", "_refresh_flags"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "give_bye"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "pair_byes"): "a draft round's tables, before any result",

@@ -9,7 +9,12 @@ from tournament.core.errors import Refused
 from tournament.models import AuditEntry, Match, Round, Tournament
 from tournament.results.checks import ResultInvalid, ResultValues, check_result, result_from_deals
 from tournament.results.fouls import record_foul
-from tournament.results.services import confirm_result, resolve_dispute, save_sheet, submit_result
+from tournament.results.services import (
+    confirm_result,
+    resolve_dispute,
+    save_scoresheet,
+    submit_result,
+)
 from tournament.results.table_write import MSG_SELF_CONFIRM, StaleResult
 from tournament.rounds.lifecycle import lock_round, start_round, unlock_round
 from tournament.standings.selectors import ruleset
@@ -213,20 +218,20 @@ def test_sheet_saves_after_every_deal_and_enters_the_result_at_the_end(table1, r
     m = table1
     for _ in range(4):
         steps.append({"win": "EW", "partner": 2})
-        m = save_sheet(m, list(steps), version=m.version, by=user_actor(referee))
+        m = save_scoresheet(m, list(steps), version=m.version, by=user_actor(referee))
         assert m.state == Match.IN_PLAY
     assert m.ew_level == "A"
     steps.append({"win": "EW", "partner": 3})
-    m = save_sheet(m, steps, version=m.version, by=user_actor(referee))
+    m = save_scoresheet(m, steps, version=m.version, by=user_actor(referee))
     assert (m.state, m.ew_level, m.ns_level, m.mode) == (Match.ENTERED, "A+", "2", "deals")
 
 
 def test_sheet_with_an_impossible_step_changes_nothing(table1, referee):
-    m = save_sheet(
+    m = save_scoresheet(
         table1, [{"win": "EW", "partner": 2}], version=table1.version, by=user_actor(referee)
     )
     with pytest.raises(ResultInvalid, match="第2条记录"):
-        save_sheet(
+        save_scoresheet(
             m,
             [{"win": "EW", "partner": 2}, {"win": "EW", "partner": 5}],
             version=m.version,
@@ -311,7 +316,7 @@ def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):
 
 
 def test_foul_on_a_deal_sheet_goes_through_the_engine(table1, referee):
-    m = save_sheet(
+    m = save_scoresheet(
         table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
     )
     record_foul(m, side="NS", kind="out_of_turn", severity="foul", by=user_actor(referee))

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.app.sheet_files import xlsx
+from tests.app.spreadsheet_files import xlsx
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
@@ -21,7 +21,7 @@ from tournament.models import AuditEntry, Foul, Match, Staff, Submission
 from tournament.results.checks import ResultValues
 from tournament.results.lateness import record_absence
 from tournament.results.services import confirm_result, submit_result
-from tournament.results.sheet_import import import_results
+from tournament.results.spreadsheet_import import import_results
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 

@@ -14,7 +14,7 @@ from tournament.core.actors import user_actor
 from tournament.models import Match, Round
 from tournament.models.table_guard import exempt
 from tournament.results.pace import round_pace
-from tournament.results.services import save_sheet
+from tournament.results.services import save_scoresheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 SLOW = {"win": "EW", "partner": 4}  # one level up a deal
@@ -30,13 +30,13 @@ def running(tournament, teams8, make_round, chief):
 
 def test_the_sheet_keeps_a_time_per_line_and_restamps_a_corrected_line(running, referee):
     m = running.matches.get(table=1)
-    m = save_sheet(m, [SLOW], version=m.version, by=user_actor(referee))
+    m = save_scoresheet(m, [SLOW], version=m.version, by=user_actor(referee))
     first = m.deal_times[0]
-    m = save_sheet(m, [SLOW, SLOW], version=m.version, by=user_actor(referee))
+    m = save_scoresheet(m, [SLOW, SLOW], version=m.version, by=user_actor(referee))
     m.refresh_from_db()
     assert m.deal_times[0] == first and len(m.deal_times) == 2
     assert abs((datetime.fromisoformat(m.deal_times[1]) - timezone.now()).total_seconds()) < 60
-    m = save_sheet(m, [{"win": "NS", "partner": 4}], version=m.version, by=user_actor(referee))
+    m = save_scoresheet(m, [{"win": "NS", "partner": 4}], version=m.version, by=user_actor(referee))
     m.refresh_from_db()
     assert len(m.deal_times) == 1 and m.deal_times[0] != first
 
@@ -44,7 +44,7 @@ def test_the_sheet_keeps_a_time_per_line_and_restamps_a_corrected_line(running, 
 def test_round_control_lists_slow_and_idle_tables(running, referee):
     slow = running.matches.get(table=1)
     for n in range(1, 4):
-        slow = save_sheet(slow, [SLOW] * n, version=slow.version, by=user_actor(referee))
+        slow = save_scoresheet(slow, [SLOW] * n, version=slow.version, by=user_actor(referee))
     idle = running.matches.get(table=2)
     twenty_ago = (timezone.now() - timedelta(minutes=20)).isoformat()
     with exempt("fixture"):  # set up directly, outside the write rule

@@ -20,13 +20,13 @@ pytestmark = pytest.mark.django_db
 WRITES = ("INSERT", "UPDATE", "DELETE")
 
 
-def computed_without_writing(t, stage: Stage, index: int, number: int):
+def stage_pairing_without_writing(t, stage: Stage, index: int, number: int):
     """The round's pairing, asserting no statement of the computation writes."""
     with CaptureQueriesContext(connection) as queries:
-        computed = compute_pairing(t, stage, index, number, seed=number)
+        stage_pairing = compute_pairing(t, stage, index, number, seed=number)
     written = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
     assert written == []
-    return computed
+    return stage_pairing
 
 
 def test_every_format_has_one_generator():
@@ -42,17 +42,17 @@ def test_a_groups_stage_fixes_its_groups_when_paired_not_when_computed(
         register(t, f"队{i}")
     draw(t, seed=1, by=user_actor(organizer))
     stage = t.stages.get()
-    computed = computed_without_writing(t, stage, 1, 1)
-    assert "groups" in computed.state and computed.pairing.tables
+    stage_pairing = stage_pairing_without_writing(t, stage, 1, 1)
+    assert "groups" in stage_pairing.state and stage_pairing.pairing.tables
     stage.refresh_from_db()
     assert "groups" not in stage.state  # computed, not saved
     round_ = pair_next_round(t, by=user_actor(organizer))
     stage.refresh_from_db()
-    assert stage.state["groups"] == computed.state["groups"]
+    assert stage.state["groups"] == stage_pairing.state["groups"]
     if kind == "round_robin":
-        assert stage.rounds == computed.rounds == 7  # 7 pairs: 7 rounds, one bye each
+        assert stage.rounds == stage_pairing.rounds == 7  # 7 pairs: 7 rounds, one bye each
     pairs = {(m.ew_id, m.ns_id) for m in round_.matches.exclude(ns=None)}
-    assert pairs == {(table.ew, table.ns) for table in computed.pairing.tables}
+    assert pairs == {(table.ew, table.ns) for table in stage_pairing.pairing.tables}
 
 
 def test_a_knockout_makes_and_moves_its_bracket_when_paired_not_when_computed(
@@ -66,15 +66,15 @@ def test_a_knockout_makes_and_moves_its_bracket_when_paired_not_when_computed(
     )
     draw(t, seed=3, by=user_actor(organizer))
     play_round(pair_next_round(t, by=user_actor(organizer)), organizer, referee, chief)
-    computed = computed_without_writing(t, knockout, 1, 2)
+    stage_pairing = stage_pairing_without_writing(t, knockout, 1, 2)
     knockout.refresh_from_db()
     assert "bracket" not in knockout.state
-    assert [table.bracket_id for table in computed.pairing.tables] == ["R1-1", "R1-2"]
+    assert [table.bracket_id for table in stage_pairing.pairing.tables] == ["R1-1", "R1-2"]
     semi = pair_next_round(t, by=user_actor(organizer))
     knockout.refresh_from_db()
-    assert knockout.state["bracket"] == computed.state["bracket"]
+    assert knockout.state["bracket"] == stage_pairing.state["bracket"]
     play_round(semi, organizer, referee, chief)
-    final = computed_without_writing(t, knockout, 2, 3)
+    final = stage_pairing_without_writing(t, knockout, 2, 3)
     knockout.refresh_from_db()
     assert final.state["bracket"] == knockout.state["bracket"]  # moved on when the semis locked
     assert sorted(table.bracket_id for table in final.pairing.tables) == ["3rd", "R2-1"]

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.app.sheet_files import xlsx
+from tests.app.spreadsheet_files import xlsx
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create, tournament_update
@@ -16,7 +16,7 @@ from tournament.registration.services import teams_import
 from tournament.results.checks import ResultValues
 from tournament.results.fouls import record_foul
 from tournament.results.services import confirm_result, submit_result
-from tournament.results.sheet_import import import_results
+from tournament.results.spreadsheet_import import import_results
 from tournament.rounds.lifecycle import lock_round, publish_round, unlock_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
 from tournament.text.messages import render
@@ -115,13 +115,13 @@ def test_first_wrong_card_count_is_only_a_warning(table1, referee):
 
 
 def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
-    from tournament.results.services import save_sheet
+    from tournament.results.services import save_scoresheet
 
-    m = save_sheet(
+    m = save_scoresheet(
         table1, [{"win": "EW", "partner": 2}], version=table1.version, by=user_actor(referee)
     )
     with pytest.raises(Refused, match="犯规"):
-        save_sheet(
+        save_scoresheet(
             m,
             [*m.deals, {"foul": "NS", "kind": "time_delay"}],
             version=m.version,
@@ -130,7 +130,7 @@ def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
     record_foul(m, side="NS", kind="time_delay", severity="foul", by=user_actor(referee))
     m = Match.objects.get(pk=m.pk)
     with pytest.raises(Refused, match="不能撤销"):
-        save_sheet(m, m.deals[:1], version=m.version, by=user_actor(referee))
+        save_scoresheet(m, m.deals[:1], version=m.version, by=user_actor(referee))
     assert m.ns_fouls == 1 and m.fouls.count() == 1
 
 

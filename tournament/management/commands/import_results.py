@@ -13,11 +13,11 @@ from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.models import Round
 from tournament.results.confirm_all import confirm_imported
-from tournament.results.results_sheet import blank_note
-from tournament.results.sheet_import import import_results
+from tournament.results.results_spreadsheet import blank_note
+from tournament.results.spreadsheet_import import import_results
 from tournament.rounds.lifecycle import lock_round
-from tournament.sheets.table_file import TableFileError
-from tournament.sheets.uploads import read_file
+from tournament.spreadsheets.table_file import TableFileError
+from tournament.spreadsheets.uploads import read_file
 
 
 class Command(BaseCommand):

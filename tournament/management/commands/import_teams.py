@@ -9,8 +9,8 @@ from django.core.management.base import CommandError
 from tournament.core.actors import command_actor
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.registration.services import teams_import
-from tournament.sheets.table_file import TableFileError
-from tournament.sheets.uploads import read_file
+from tournament.spreadsheets.table_file import TableFileError
+from tournament.spreadsheets.uploads import read_file
 
 
 class Command(BaseCommand):

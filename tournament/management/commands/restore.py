@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from guandan.cli import rerun
+from guandan.guandan_command import rerun
 from guandan.startup import typed
 from tournament.backups.files import BackupError
 from tournament.backups.restore import restore_backup

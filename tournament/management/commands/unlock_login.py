@@ -2,7 +2,7 @@
 
 The organizer's way in when nobody with the rights can open 登录锁定 (the chief referee and
 the organizer both locked out): whoever runs commands on the server may unlock. The next
-lockout of the account is then a first, short one again (tournament/core/login_guard.py).
+lockout of the account is then a first, short one again (tournament/core/login_lockout.py).
 The unlock is written in the activity log of every event the account works on.
 """
 

@@ -2,15 +2,15 @@
 
 ``staff`` means the request carried a valid staff token of the event: it then sees what
 the event's staff pages see (draft pairings, results as they come in). Every builder is
-run through :func:`tournament.core.page_cache.computed`, keyed by the public or the staff stamp,
-exactly like the pages; the standings and a team's history share the pages' cache entries.
+run through :func:`tournament.core.page_cache.cached_per_stamp`, keyed by the public or the
+staff stamp, exactly like the pages; the standings and a team's history share the pages' cache entries.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import get_language
 
-from tournament.core.page_cache import computed
+from tournament.core.page_cache import cached_per_stamp
 from tournament.core.result_labels import result_text
 from tournament.core.rights import may_see_results
 from tournament.models import Match, Round, Team, Tournament
@@ -67,7 +67,7 @@ def event_detail(tournament: Tournament, staff: bool) -> dict:
             "rounds": rounds,
         }
 
-    return computed(tournament, "api-event", build, public=not staff)
+    return cached_per_stamp(tournament, "api-event", build, public=not staff)
 
 
 def _tables(round_: Round):
@@ -83,7 +83,7 @@ def pairings(tournament: Tournament, round_: Round, staff: bool) -> dict:
         ]
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
-    data = computed(tournament, "api-pairings", build, round_.pk, public=not staff)
+    data = cached_per_stamp(tournament, "api-pairings", build, round_.pk, public=not staff)
     return data | {"status": round_.status}
 
 
@@ -112,7 +112,9 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
             )
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
-    data = computed(tournament, "api-results", build, round_.pk, get_language(), public=not staff)
+    data = cached_per_stamp(
+        tournament, "api-results", build, round_.pk, get_language(), public=not staff
+    )
     return data | {"status": round_.status}
 
 
@@ -125,7 +127,7 @@ def standings(tournament: Tournament, requested: int | None, staff: bool) -> dic
     rows: list[dict] = []
     if choice.after_round is not None:
         # The same cache entry as the standings page.
-        table = computed(
+        table = cached_per_stamp(
             tournament,
             "standings",
             lambda: standings_data(tournament, choice.after_round, public=not staff),
@@ -154,7 +156,7 @@ def standing_line(item: dict, chain: list[str]) -> dict:
 
 
 def team_detail(tournament: Tournament, team: Team, staff: bool) -> dict:
-    rows = computed(
+    rows = cached_per_stamp(
         tournament,
         "history",
         lambda: history_rows(tournament, team.pk, public=not staff),

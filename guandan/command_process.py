@@ -1,6 +1,9 @@
 """How a management command runs as its own process: ``manage.py NAME`` and ``guandan NAME``.
 
 Both entry points call :func:`execute`, so that a command costs the same however it is typed.
+This is the process (garbage collector, database connections, a closed pipe); what the
+organizer types, and the ``guandan`` command's own ``demo`` and ``serve``, are
+:mod:`guandan.guandan_command`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Importing a round's results from a sheet: checked in full, then saved in one transaction."""
+"""Importing a round's results from a clerk's spreadsheet (成绩录入表): checked in full, then
+saved in one transaction."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
 from tournament.models import Match, Round
 from tournament.results.first_entries import enter_first, new_tables
-from tournament.results.results_sheet import HEADERS, ResultsCheck, check_results_sheet
+from tournament.results.results_spreadsheet import HEADERS, ResultsCheck, check_results_spreadsheet
 from tournament.results.services import submit_result
-from tournament.sheets.table_file import CellProblem, read_table
-from tournament.sheets.uploads import upload_limits
+from tournament.spreadsheets.table_file import CellProblem, read_table
+from tournament.spreadsheets.uploads import upload_limits
 from tournament.standings.selectors import ruleset
 from tournament.text.messages.audit import MSG_AUDIT_IMPORT_RESULTS, round_ref
 
@@ -35,7 +36,7 @@ def import_results(
     tournament = round_.tournament
     table = read_table(data, filename, HEADERS["table"], upload_limits())
     draws = _draws(round_)
-    check = check_results_sheet(table, ruleset(tournament), set(draws), draws)
+    check = check_results_spreadsheet(table, ruleset(tournament), set(draws), draws)
     if not check.ok:
         return check
     sid = transaction.savepoint()

@@ -1,4 +1,4 @@
-"""Checking a registration sheet (报名表) before anything is saved. Plain Python.
+"""Checking a registration spreadsheet (报名表) before anything is saved. Plain Python.
 
 A sheet has one row per pair: 队名/team, 单位/unit, 选手1/player1, 选手2/player2 and the
 optional 电话/phone (the contact phone, kept with player 1), 电话2/phone2, 种子/seed.
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from rules.messages import Message
 from tournament.core.normalize import normalize_name
-from tournament.sheets.table_file import (
+from tournament.spreadsheets.table_file import (
     DB_INT_MAX,
     CellProblem,
     RawTable,
@@ -30,7 +30,7 @@ from tournament.sheets.table_file import (
 NAME_MAX = 50
 
 # The names real units' sign-up forms use for each column; the first is the
-# template's. 序号/编号/备注 columns are ignored (tournament.sheets.table_file.IGNORED_HEADERS).
+# template's. 序号/编号/备注 columns are ignored (tournament.spreadsheets.table_file.IGNORED_HEADERS).
 HEADERS: dict[str, tuple[str, ...]] = {
     "team": ("队名", "team", "组合", "组合名称", "队伍", "队伍名称", "队伍名", "组合名"),
     "unit": ("单位", "unit", "单位名称", "代表队", "参赛单位", "所属单位"),

@@ -22,10 +22,10 @@ from tests.conftest import login
 from tournament.core.actors import user_actor
 from tournament.models import Match, Player, Team
 from tournament.registration.services import teams_import
-from tournament.results.sheet_import import import_results
-from tournament.sheets.formats import sniff
-from tournament.sheets.reader import Limits, TableFileError, sheet_rows
-from tournament.sheets.xls_extent import sheet_extents
+from tournament.results.spreadsheet_import import import_results
+from tournament.spreadsheets.formats import sniff
+from tournament.spreadsheets.reader import Limits, TableFileError, spreadsheet_rows
+from tournament.spreadsheets.xls_extent import sheet_extents
 
 pytestmark = pytest.mark.django_db
 
@@ -121,7 +121,7 @@ def test_a_damaged_xls_or_ods_gets_a_chinese_message_and_saves_nothing(tournamen
 
 
 def read_all(blob: bytes, limits: Limits = DEFAULT) -> None:
-    for _title, rows in sheet_rows(blob, "x", limits):
+    for _title, rows in spreadsheet_rows(blob, "x", limits):
         for _row in rows:
             pass
 

@@ -6,8 +6,9 @@
 - ``guandan <command> …``: any management command, as ``manage.py`` has them
   (``guandan backup``, ``guandan restore FILE``, ``guandan createsuperuser``, ``guandan help``).
 
-Settings come from the environment as everywhere else (config/settings.py); the data folder
-is guandan/paths.py's :func:`~guandan.paths.data_dir`.
+How any management command then runs as a process (``manage.py`` runs the same way) is
+:mod:`guandan.command_process`. Settings come from the environment as everywhere else
+(config/settings.py); the data folder is guandan/paths.py's :func:`~guandan.paths.data_dir`.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     refuse_foreign_packages()
     if argv[0] not in OWN_COMMANDS:
-        from guandan.command_line import execute
+        from guandan.command_process import execute
 
         execute(["guandan", *argv], before=lambda: ensure_migrated(argv, rerun=typed("migrate")))
         return 0

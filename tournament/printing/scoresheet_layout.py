@@ -21,7 +21,7 @@ from rules.ruleset import A_FAIL_OPTIONS
 from tournament.printing import fonts
 from tournament.printing.data import SEATS_EW, SEATS_NS, EventInfo, level_text
 from tournament.printing.pdf import GREY, MID_GREY
-from tournament.printing.sheetnotes import fouls_note, scoring_note
+from tournament.printing.scoresheet_notes import fouls_note, scoring_note
 
 PORTRAIT_W, PORTRAIT_H = A4
 L, R = 12 * mm, PORTRAIT_W - 12 * mm
@@ -140,7 +140,7 @@ def _grid(c: Canvas, columns, top: float, head_h: float, rows: int, row_h: float
 
 
 @dataclass(frozen=True)
-class SheetRound:
+class ScoreSheetRound:
     """What the form of one round prints: its name, date and start, knockout or not."""
 
     title: str
@@ -151,7 +151,7 @@ class SheetRound:
     size: int = 0
 
 
-def draw_form(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
+def draw_form(c: Canvas, event: EventInfo, rnd: ScoreSheetRound, lay: Layout) -> None:
     """Draw every fixed part of the sheet of one round."""
     c.setStrokeColor(colors.black)
     # Title block and the table-number box (the number itself is per sheet).
@@ -201,7 +201,7 @@ def _heading(c: Canvas, top: float, title: str, hint: str) -> None:
     fonts.draw(c, x, y(top), hint, 7.5, color=MID_GREY, max_width=R - x, min_size=5)
 
 
-def _times(c: Canvas, rnd: SheetRound, lay: Layout) -> None:
+def _times(c: Canvas, rnd: ScoreSheetRound, lay: Layout) -> None:
     """Start and end time, lateness per side and the table referee (filled per sheet)."""
     base = lay.times_base
     start = rnd.start or "______"
@@ -305,7 +305,7 @@ def tick_x(side: str, severity: str, k: int) -> float:
     return (12 if side == "EW" else 105) + (20 if severity == "warning" else 56) + k * 6
 
 
-def _result(c: Canvas, event: EventInfo, rnd: SheetRound, lay: Layout) -> None:
+def _result(c: Canvas, event: EventInfo, rnd: ScoreSheetRound, lay: Layout) -> None:
     fonts.draw(c, L, y(lay.result_top - 2), _("比赛结果"), 10.5, bold=True)
     labels = {"ew_level": _("东西"), "ns_level": _("南北"), "diff": _("级差"), "winner": _("胜方")}
     fonts.draw(c, L, y(lay.result_top + 5), _("终局级数"), 10, max_width=16 * mm, min_size=6)

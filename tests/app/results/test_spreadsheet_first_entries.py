@@ -8,14 +8,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.app.sheet_files import xlsx
+from tests.app.spreadsheet_files import xlsx
 from tests.conftest import new_round, register_pair
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Round, Submission
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
-from tournament.results.sheet_import import import_results
+from tournament.results.spreadsheet_import import import_results
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """The deal-by-deal score sheet: the referee's page and its JSON API, and the foul buttons.
 
-The sheet is saved whole after every deal (:func:`tournament.results.services.save_sheet`);
+The sheet is saved whole after every deal (:func:`tournament.results.services.save_scoresheet`);
 the same API serves the table's own link (:mod:`tournament.results.views_table_entry`).
 """
 
@@ -21,8 +21,8 @@ from tournament.core.middleware import LoginRequired
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Match
-from tournament.results.checks import ResultValues, result_from_deals, sheet_state
-from tournament.results.entry import check_sheet_time
+from tournament.results.checks import ResultValues, result_from_deals, scoresheet_state
+from tournament.results.entry import check_scoresheet_time
 from tournament.results.entry_keys import (
     APPLIED,
     CONFLICT,
@@ -34,14 +34,14 @@ from tournament.results.entry_keys import (
 )
 from tournament.results.fouls import deals_played, record_foul
 from tournament.results.kept_entries import kept_note
-from tournament.results.services import levels_so_far, save_sheet
+from tournament.results.services import levels_so_far, save_scoresheet
 from tournament.results.views import get_match
 from tournament.results.views_offline import read_entry
 from tournament.standings.selectors import ruleset
 from tournament.text.messages import render as render_message
 
 
-def sheet_payload(match: Match) -> dict:
+def scoresheet_payload(match: Match) -> dict:
     """What the sheet page shows: levels, the level played, attempts at A, events."""
     state = replay(ruleset(match.round.tournament), match.deals or [])
     return {
@@ -62,7 +62,7 @@ def sheet_payload(match: Match) -> dict:
     }
 
 
-def sheet_api_response(request, match: Match, *, by: Actor):
+def scoresheet_api_response(request, match: Match, *, by: Actor):
     """GET: the sheet now. POST {"version", "steps"} (and a phone's ``entry_key``,
     ``made_at``, ``offline``) of the actor ``by``: save the whole sheet once, or refuse
     (409/400)."""
@@ -79,7 +79,7 @@ def sheet_api_response(request, match: Match, *, by: Actor):
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
             entry = read_entry(body)
-            check_sheet_time(match, steps)
+            check_scoresheet_time(match, steps)
             answer, _repeat = apply_once(
                 match,
                 entry,
@@ -89,14 +89,15 @@ def sheet_api_response(request, match: Match, *, by: Actor):
         except ServiceError as exc:
             if isinstance(exc, Stale) and exc.match is not None:
                 return JsonResponse(
-                    {"ok": False, "error": str(exc), "sheet": sheet_payload(exc.match)}, status=409
+                    {"ok": False, "error": str(exc), "sheet": scoresheet_payload(exc.match)},
+                    status=409,
                 )
             match.refresh_from_db()
             return JsonResponse(
-                {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
+                {"ok": False, "error": str(exc), "sheet": scoresheet_payload(match)}, status=400
             )
         return JsonResponse(answer)
-    return JsonResponse({"ok": True, "sheet": sheet_payload(match)})
+    return JsonResponse({"ok": True, "sheet": scoresheet_payload(match)})
 
 
 def _save_steps(match: Match, steps: list, *, version: int, by: Actor) -> Applied:
@@ -105,21 +106,21 @@ def _save_steps(match: Match, steps: list, *, version: int, by: Actor) -> Applie
     phone's sheet kept (entry_keys.saved_late)."""
 
     def save(at: int | None) -> Match:
-        return save_sheet(match, steps, version=at, by=by)
+        return save_scoresheet(match, steps, version=at, by=by)
 
     saved, outcome = saved_late(
         by.phone,
         save,
         version,
         same=lambda stored: (stored.deals or []) == steps,
-        values=lambda: sheet_values(match, steps),
+        values=lambda: scoresheet_values(match, steps),
         by=by,
         extra={"phone_deals": steps},
         steps=steps,
         match=match,
         resume=lambda stored: continues(stored.deals or [], steps),
     )
-    body = {"ok": True, "sheet": sheet_payload(saved)}
+    body = {"ok": True, "sheet": scoresheet_payload(saved)}
     if outcome != APPLIED:
         body["outcome"] = outcome
     payload = {"steps": steps} if outcome in (CONFLICT, KEPT) else None
@@ -144,13 +145,13 @@ def continues(stored: list, steps: list) -> bool:
     return len(steps) > len(stored) and steps[: len(stored)] == stored
 
 
-def sheet_values(match: Match, steps: list) -> ResultValues:
+def scoresheet_values(match: Match, steps: list) -> ResultValues:
     """What a sheet says: its result when finished, else the levels reached so far."""
     rules = ruleset(match.round.tournament)
     values = result_from_deals(rules, steps)
     if values is not None:
         return values
-    return levels_so_far(sheet_state(rules, steps))
+    return levels_so_far(scoresheet_state(rules, steps))
 
 
 def match_sheet(request, slug, number, table):
@@ -176,16 +177,18 @@ def match_foul_api(request, slug, number, table):
             raise Invalid(MSG_BAD_JSON)
         entry = read_entry(body)
         by = request_actor(request, phone=entry)
-        answer, _repeat = apply_once(match, entry, "foul", lambda: _sheet_foul(by, match, body))
+        answer, _repeat = apply_once(
+            match, entry, "foul", lambda: _scoresheet_foul(by, match, body)
+        )
     except (ValueError, ServiceError) as exc:
         match.refresh_from_db()
         return JsonResponse(
-            {"ok": False, "error": str(exc), "sheet": sheet_payload(match)}, status=400
+            {"ok": False, "error": str(exc), "sheet": scoresheet_payload(match)}, status=400
         )
     return JsonResponse(answer)
 
 
-def _sheet_foul(by: Actor, match: Match, body: dict) -> Applied:
+def _scoresheet_foul(by: Actor, match: Match, body: dict) -> Applied:
     record_foul(
         match,
         side=body.get("side", ""),
@@ -195,7 +198,7 @@ def _sheet_foul(by: Actor, match: Match, body: dict) -> Applied:
         by=by,
     )
     match.refresh_from_db()
-    return Applied({"ok": True, "sheet": sheet_payload(match)})
+    return Applied({"ok": True, "sheet": scoresheet_payload(match)})
 
 
 def match_deal_number(match: Match) -> int:
@@ -209,4 +212,4 @@ def match_sheet_api(request, slug, number, table):
     except LoginRequired:
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
     match = get_match(tournament, number, table)
-    return sheet_api_response(request, match, by=request_actor(request))
+    return scoresheet_api_response(request, match, by=request_actor(request))

@@ -5,7 +5,7 @@ nothing is imported again) whose address space is capped 100 MB above what it al
 either fails the test, as does a child still busy after 30 s. A legitimate 5,000-pair sheet
 and the LibreOffice templates are read under the same cap, so the cap is no refusal itself.
 
-Bounded by design (tournament/sheets/xls_extent.py, xlsx_extent.py, formats.py): every chain of
+Bounded by design (tournament/spreadsheets/xls_extent.py, xlsx_extent.py, formats.py): every chain of
 an .xls visits a sector at most once, every XML walk is flat and shallow, every record walk
 skips what it does not need, and a deadline covers each file.
 """
@@ -24,10 +24,10 @@ import pytest
 from django.utils import translation
 
 from tests.app import bombs, xls_bombs
-from tests.app.sheet_files import pairs, xlsx
-from tournament.registration.sheet_check import HEADERS
-from tournament.sheets.table_file import TableFileError, read_table
-from tournament.sheets.uploads import upload_limits
+from tests.app.spreadsheet_files import pairs, xlsx
+from tournament.registration.registration_spreadsheet import HEADERS
+from tournament.spreadsheets.table_file import TableFileError, read_table
+from tournament.spreadsheets.uploads import upload_limits
 
 WANTED = HEADERS["team"] + HEADERS["player1"]
 DATA = Path(__file__).parent.parent / "data"
@@ -163,7 +163,7 @@ def test_every_cut_of_an_xls_is_refused_with_a_message_or_read():
 
 
 def test_a_panic_of_calamine_is_a_damaged_file(monkeypatch):
-    from tournament.sheets import formats
+    from tournament.spreadsheets import formats
 
     monkeypatch.setattr(formats, "sheet_extents", lambda *args: [])  # calamine reads it all
     cut = (DATA / "registration.xls").read_bytes()[:12293]  # its directory cut mid-entry
@@ -175,8 +175,8 @@ def test_a_panic_of_calamine_is_a_damaged_file(monkeypatch):
 def test_the_walk_before_calamine_keeps_the_files_deadline(name, monkeypatch):
     """Each format's walk looks at the clock itself: with no time left it stops before
     calamine is ever opened."""
-    from tournament.sheets import formats
-    from tournament.sheets.reader import Limits
+    from tournament.spreadsheets import formats
+    from tournament.spreadsheets.reader import Limits
 
     monkeypatch.setattr(formats, "CalamineWorkbook", None)
     with pytest.raises(TableFileError, match="文件读取超过"):

@@ -1,7 +1,13 @@
-"""A login lockout that does not lock out the staff: device cookies and growing lockouts.
+"""The login lockout, made so that it does not lock out the staff: device cookies, growing
+lockouts, and the page a locked-out login gets.
 
 Vocabulary
 ----------
+lockout
+    After ``AXES_FAILURE_LIMIT`` wrong passwords for one account from one address
+    (:func:`tournament.core.client_address.client_ip`), django-axes refuses that account
+    from that address, even with the right password, until the cool-off passes or a chief
+    referee / organizer unlocks it (:mod:`tournament.core.views_logins`).
 known browser (device cookie)
     OWASP's answer to a lockout a stranger can cause: a browser that has logged in as an
     account is given a signed cookie (``gd_device``) naming that account and a random nonce.
@@ -22,10 +28,13 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
 from django.core import signing
+from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournament.core import counters
-from tournament.core.login_door import client_ip
+from tournament.core.client_address import client_ip
 
 DEVICE_COOKIE = "gd_device"
 DEVICE_DAYS = 365
@@ -135,3 +144,28 @@ def forget_steps(username: str) -> None:
 
     Counter.objects.filter(key__startswith=f"lockouts:{username}:").delete()
     Counter.objects.filter(key__startswith=f"locked:{username}:").delete()
+
+
+def lockout_message(minutes: int | None = None) -> str:
+    """The Chinese text shown on the login page to a locked-out account (``minutes``: how
+    long this lockout lasts; 0 or None with ``LOGIN_LOCKOUT_MINUTES=0``: until unlocked)."""
+    if minutes is None:
+        minutes = settings.LOGIN_LOCKOUT_MINUTES
+    text = _("密码连续输错%(n)s次，此账号在本设备上已被锁定，输入正确的密码也无法登录。") % {
+        "n": settings.AXES_FAILURE_LIMIT
+    }
+    if minutes and settings.LOGIN_LOCKOUT_MINUTES:
+        text += _("请%(m)s分钟后再试，或请裁判长/组织者在“登录锁定”页面解锁。") % {"m": minutes}
+    else:
+        text += _("请裁判长/组织者在“登录锁定”页面解锁。")
+    return text + _("曾在本浏览器登录过此账号的，不受他人输错影响。")
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """django-axes' answer to a locked-out login: the login page with the reason (HTTP 429)."""
+    # Unbound: validating it would try the password again (and count one more failure).
+    form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+    minutes = lockout_minutes(request.POST.get("username", ""), client_ip(request))
+    lockout = lockout_message(minutes)
+    context = {"form": form, "lockout": lockout, "next": request.POST.get("next", "")}
+    return render(request, "registration/login.html", context, status=429)

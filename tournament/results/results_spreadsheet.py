@@ -1,4 +1,4 @@
-"""Checking a clerk's results sheet (成绩录入表). Plain Python, all-or-nothing.
+"""Checking a clerk's results spreadsheet (成绩录入表). Plain Python, all-or-nothing.
 
 Columns (Chinese or English): 台号/table, 东西/ew, 南北/ns, optional 东西犯规/ew_fouls,
 南北犯规/ns_fouls, 弃权/forfeit (``ew``, ``ns``, 东西, 南北 or 双方/both) and 过A方式/pass_how
@@ -26,7 +26,7 @@ from django.utils.translation import gettext_noop
 from rules import RuleSet
 from rules.messages import Message
 from tournament.results.checks import ResultInvalid, ResultValues, check_result
-from tournament.sheets.table_file import (
+from tournament.spreadsheets.table_file import (
     DB_INT_MAX,
     IGNORED_HEADERS,
     CellProblem,
@@ -103,7 +103,7 @@ class ResultsCheck:
 Draws = Mapping[int, tuple[int | None, int | None]]
 
 
-def check_results_sheet(
+def check_results_spreadsheet(
     table: RawTable, rules: RuleSet, tables: Collection[int], draws: Draws | None = None
 ) -> ResultsCheck:
     """Validate every row against the rules and the round's table numbers (``tables``),

@@ -15,7 +15,7 @@ from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
 from tournament.core.errors import NotAllowed
 from tournament.models import Match
-from tournament.results.services import save_sheet
+from tournament.results.services import save_scoresheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
@@ -30,7 +30,7 @@ def table(tournament, teams8, make_round, referee):
     tournament.table_entry = True
     tournament.save()
     match = make_round(tournament, teams8).matches.get(table=1)
-    return save_sheet(match, [EW_WINS, PENALTY], version=match.version, by=user_actor(referee))
+    return save_scoresheet(match, [EW_WINS, PENALTY], version=match.version, by=user_actor(referee))
 
 
 def player_post(match: Match, steps: list):
@@ -69,14 +69,14 @@ def test_a_player_adds_and_changes_deals_won_around_the_referees_steps(table):
 
 def test_the_check_is_the_services_whatever_path_saves_the_sheet(table, referee):
     with pytest.raises(NotAllowed):
-        save_sheet(
+        save_scoresheet(
             table,
             [EW_WINS, {"penalty": "NS", "levels": -1}],
             version=table.version,
             by=user_actor(None, "table_ns"),
         )
     # A referee may still change the referee's own steps.
-    saved = save_sheet(
+    saved = save_scoresheet(
         table,
         [EW_WINS, {"penalty": "NS", "levels": -1}],
         version=table.version,

@@ -2,7 +2,7 @@
 
 ``read_table`` turns file bytes into a sheet name, a header row and data rows (each with its
 spreadsheet row number), or raises :class:`TableFileError` with a Chinese message. Rows come
-one at a time from :mod:`tournament.sheets.reader`, which enforces the upload limits while
+one at a time from :mod:`tournament.spreadsheets.reader`, which enforces the upload limits while
 reading. The *header* is the first row (among the first ten non-blank ones) holding one of
 the expected column names; the *data* are the rows after it up to the first blank row. A
 *total line* (a cell starting with 合计, 小计 or 总计) is skipped, not read as data.
@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from rules.messages import Message
-from tournament.sheets.reader import (
+from tournament.spreadsheets.reader import (
     MSG_TOO_MANY_ROWS,
     Limits,
     TableFileError,
     clean_text,
-    sheet_rows,
+    spreadsheet_rows,
 )
 from tournament.text.messages import render
 
@@ -108,7 +108,7 @@ def read_table(
     """Read the first sheet (of an .xlsx) or the CSV whose header holds one of ``required_any``."""
     limits = limits or Limits()
     problems: list[Message] = []
-    for sheet, rows in sheet_rows(data, filename, limits):
+    for sheet, rows in spreadsheet_rows(data, filename, limits):
         try:
             return _split(rows, sheet, required_any, limits.max_rows)
         except _NoHeader as exc:

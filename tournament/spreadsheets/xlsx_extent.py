@@ -1,7 +1,7 @@
 """The grid an .xlsx sheet spans, read from its XML before python-calamine opens the file.
 
 calamine reads a whole sheet into a dense grid from its first to its last cell (see
-:mod:`~tournament.sheets.formats`): a 2 KB sheet holding one cell at A1 and one at
+:mod:`~tournament.spreadsheets.formats`): a 2 KB sheet holding one cell at A1 and one at
 XFD1048576 would make it allocate 17 billion cells. So each sheet part is walked here first,
 with expat (C, streaming, flat memory), cell by cell, placing every ``<c>`` where calamine
 places it: at its ``r`` reference (``B7``), or, without one, in the next column of the
@@ -32,7 +32,7 @@ import xml.parsers.expat
 from collections.abc import Callable
 from typing import IO, Protocol
 
-from tournament.sheets.reader import (
+from tournament.spreadsheets.reader import (
     MSG_BAD_CELL,
     MSG_TOO_MANY_CELLS,
     MSG_TOO_MANY_COLUMNS,

@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 
-from tournament.sheets.reader import ACCEPT, Limits, TableFileError, check_size
+from tournament.spreadsheets.reader import ACCEPT, Limits, TableFileError, check_size
 
 # The views that take a file (``request.FILES``), by URL name: only a request to one of these
 # may send a body longer than SMALL_BODY_BYTES (guandan/front.py answers any other 413 before
@@ -86,4 +86,4 @@ class BoundedFileField(forms.FileField):
 
 
 # The file picker offers every sheet format the reader takes (the content decides, not this).
-SHEET_PICKER = forms.ClearableFileInput(attrs={"accept": ACCEPT})
+SPREADSHEET_PICKER = forms.ClearableFileInput(attrs={"accept": ACCEPT})

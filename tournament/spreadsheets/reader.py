@@ -1,13 +1,13 @@
 """Reading an uploaded sheet row by row within fixed limits: CSV (UTF-8 or GBK) here; .xlsx,
-.xls, .xlsb and .ods through :mod:`~tournament.sheets.formats` (python-calamine).
+.xls, .xlsb and .ods through :mod:`~tournament.spreadsheets.formats` (python-calamine).
 
 An upload is untrusted: a 1.5 KB .xlsx may declare the sheet size A1:XFD1048576, a 1 MB one
 may unpack to millions of rows, a CSV field may be megabytes long. So nothing here reads a
-whole sheet before checking it. :class:`Limits` names every bound; :func:`sheet_rows` yields
+whole sheet before checking it. :class:`Limits` names every bound; :func:`spreadsheet_rows` yields
 ``(sheet title, rows)`` where ``rows`` yields ``(row number, cells as text)`` one at a time and
 raises :class:`TableFileError` (a Chinese message naming the limit) the moment a bound is
 passed: rows, columns, cells, characters in a cell, unpacked size, seconds. A sheet's
-declared dimension is never read: its real extent is (:mod:`~tournament.sheets.xlsx_extent`).
+declared dimension is never read: its real extent is (:mod:`~tournament.spreadsheets.xlsx_extent`).
 """
 
 from __future__ import annotations
@@ -140,26 +140,26 @@ class RowBudget:
             yield self.rows, cells
 
 
-SHEET_SUFFIXES = (".xlsx", ".xls", ".xlsb", ".ods")
+SPREADSHEET_SUFFIXES = (".xlsx", ".xls", ".xlsb", ".ods")
 # What the upload forms accept (the file picker's filter; the content decides, not the name).
 ACCEPT = ".xlsx,.xls,.xlsb,.ods,.csv,.txt"
 
 
-def sheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str, Iterator]]:
+def spreadsheet_rows(data: bytes, filename: str, limits: Limits) -> Iterator[tuple[str, Iterator]]:
     """Each sheet's title and its bounded row stream (a CSV is one sheet called "CSV")."""
     check_size(len(data), limits)
     if not data:
         raise TableFileError(MSG_EMPTY_FILE)
-    from tournament.sheets import formats  # it builds on this module's budget
+    from tournament.spreadsheets import formats  # it builds on this module's budget
 
     deadline = Deadline(limits.max_seconds)  # from here on, every step of every format counts
     kind = formats.sniff(data)  # by the first bytes: a renamed file is read as what it is
     name = filename.lower()
     if kind == "zip":  # not a readable ZIP: named as the format the name says
-        raise formats.damaged("" if name.endswith(SHEET_SUFFIXES[1:]) else "xlsx")
+        raise formats.damaged("" if name.endswith(SPREADSHEET_SUFFIXES[1:]) else "xlsx")
     if kind:
         return formats.calamine_sheets(data, kind, limits, deadline)
-    if name.endswith(SHEET_SUFFIXES):
+    if name.endswith(SPREADSHEET_SUFFIXES):
         raise formats.damaged()
     if name.endswith((".csv", ".txt")):
         return iter([("CSV", _csv_rows(data, RowBudget(limits, deadline)))])

@@ -4,8 +4,8 @@ A sheet's foul or warning step (``{"foul": side, ...}``, ``{"warning": side, ...
 :mod:`rules.steps`) is written by :func:`tournament.results.fouls.record_foul`, which logs the
 foul and adds its step (:func:`tournament.results.fouls.foul_step`). A sheet saved from a form
 keeps those steps as they are and adds none: :func:`check_foul_steps`, called by
-:func:`tournament.results.services.save_sheet`. Apart from :mod:`tournament.results.fouls`
-because that module saves through ``save_sheet`` (one import direction).
+:func:`tournament.results.services.save_scoresheet`. Apart from :mod:`tournament.results.fouls`
+because that module saves through ``save_scoresheet`` (one import direction).
 """
 
 from __future__ import annotations

@@ -20,12 +20,12 @@ from tournament.core.params import positive_int, typed_fields
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
 from tournament.models import ForbiddenPairing
-from tournament.registration.apart import add_forbidden, remove_forbidden
+from tournament.registration.forbidden_pairings import add_forbidden, remove_forbidden
 from tournament.registration.search import named_pair
 
 
 @require_http_methods(["GET", "POST"])
-def apart_view(request, slug):
+def forbidden_pairings_view(request, slug):
     """Forbidden pairings (回避): pairs kept apart in every computer pairing."""
     tournament = load_tournament(request, slug, ORGANIZER)
     typed = {}
@@ -49,7 +49,9 @@ def apart_view(request, slug):
         "team_a__unit", "team_b__unit"
     )
     return render(
-        request, "registration/apart.html", {"t": tournament, "rows": rows, "typed": typed}
+        request,
+        "registration/forbidden_pairings.html",
+        {"t": tournament, "rows": rows, "typed": typed},
     )
 
 

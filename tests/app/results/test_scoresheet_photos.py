@@ -14,9 +14,9 @@ from PIL import Image
 
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, SheetPhoto
+from tournament.models import AuditEntry, ScoreSheetPhoto
 from tournament.results.checks import ResultValues
-from tournament.results.photo_files import sheet_jpeg
+from tournament.results.photo_files import scoresheet_jpeg
 from tournament.results.services import submit_result
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -67,7 +67,7 @@ def test_the_camera_jpeg_really_carries_gps():
 def test_a_referee_photo_is_stored_without_exif_and_resized(table, referee):
     response = staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg())})
     assert response.status_code == 302
-    photo = SheetPhoto.objects.get(match=table)
+    photo = ScoreSheetPhoto.objects.get(match=table)
     stored = Image.open(photo.image.path)
     assert stored.format == "JPEG" and stored.size == (1600, 1067) == (photo.width, photo.height)
     assert not stored.getexif() and "exif" not in stored.info
@@ -82,7 +82,7 @@ def test_a_player_attaches_a_photo_through_the_table_link(table):
     page = Client().get(link).content.decode()
     assert 'capture="environment"' in page and 'accept="image/*"' in page
     Client().post(link + "photo/", {"photo": upload(camera_jpeg(800, 600))})
-    photo = SheetPhoto.objects.get(match=table)
+    photo = ScoreSheetPhoto.objects.get(match=table)
     assert photo.source == "table_ns" and (photo.width, photo.height) == (800, 600)
     assert AuditEntry.objects.get(action="photo.add").actor == "table:NS"
 
@@ -92,19 +92,21 @@ def test_an_oversize_photo_is_refused_with_a_message(table, referee, settings):
     client = staff_client(referee)
     response = client.post(add_url(table), {"photo": upload(camera_jpeg())}, follow=True)
     assert "文件太大" in response.content.decode()
-    assert not SheetPhoto.objects.exists()
+    assert not ScoreSheetPhoto.objects.exists()
 
 
 def test_a_file_that_is_not_an_image_is_refused(table, referee):
     fake = upload(b"%PDF-1.4 not a picture" * 50, "sheet.jpg")
     response = staff_client(referee).post(add_url(table), {"photo": fake}, follow=True)
     assert "不是可识别的图片" in response.content.decode()
-    assert not SheetPhoto.objects.exists() and not AuditEntry.objects.filter(action="photo.add")
+    assert not ScoreSheetPhoto.objects.exists() and not AuditEntry.objects.filter(
+        action="photo.add"
+    )
 
 
 def test_photos_are_shown_to_staff_and_the_tables_sides_only(table, referee, outsider):
     staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg(640, 480))})
-    photo = SheetPhoto.objects.get()
+    photo = ScoreSheetPhoto.objects.get()
     staff_url = reverse("sheet_photo", args=["spring", photo.pk])
     side_url = reverse("table_photo", args=["spring", table.pk, table.ew_code, photo.pk])
     ok = staff_client(referee).get(staff_url)
@@ -123,7 +125,7 @@ def test_the_photo_shows_on_the_entry_page_in_disputes_and_in_the_round_audit(
     table, referee, chief
 ):
     staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg(640, 480))})
-    photo_url = reverse("sheet_photo", args=["spring", SheetPhoto.objects.get().pk])
+    photo_url = reverse("sheet_photo", args=["spring", ScoreSheetPhoto.objects.get().pk])
     entry = reverse("match_entry", args=["spring", 1, table.table])
     assert photo_url in staff_client(referee).get(entry).content.decode()
     audit = staff_client(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
@@ -145,7 +147,7 @@ def test_a_referee_may_add_photos_only_at_their_own_tables(table, referee, tourn
         add_url(table), {"photo": upload(camera_jpeg(640, 480))}, follow=True
     )
     assert "您没有被分配到第1台" in response.content.decode()
-    assert not SheetPhoto.objects.exists()
+    assert not ScoreSheetPhoto.objects.exists()
 
 
 def test_a_sideways_camera_photo_is_stored_upright():
@@ -154,6 +156,6 @@ def test_a_sideways_camera_photo_is_stored_upright():
     exif[0x0112] = 6  # Orientation: the camera was turned; viewers rotate 90°
     out = BytesIO()
     image.save(out, "JPEG", exif=exif)
-    stored = sheet_jpeg(out.getvalue())
+    stored = scoresheet_jpeg(out.getvalue())
     assert (stored.width, stored.height) == (200, 300)
     assert not Image.open(BytesIO(stored.data)).getexif()

@@ -7,10 +7,10 @@ compound file is an .xls, a ZIP is an .xlsx, .xlsb or .ods by the parts it holds
 whole sheet into a dense grid from its first to its last used cell, so before it opens a
 ZIP-based file every bound it could pass is checked on the raw parts: the number of parts,
 their unpacked sizes, the shared strings' count, and the sheet's real extent (the cells of
-each .xlsx sheet, :mod:`~tournament.sheets.xlsx_extent`; the cells of ``content.xml`` with
+each .xlsx sheet, :mod:`~tournament.spreadsheets.xlsx_extent`; the cells of ``content.xml`` with
 their repeat counts; the row and cell records of each ``.bin`` sheet). An .xls (not a ZIP) is
 bounded by its file size and by each sheet's extent, read from its BIFF cell records
-(:mod:`~tournament.sheets.xls_extent`). Rows then go through the same budget as every other sheet (rows, columns, cells,
+(:mod:`~tournament.spreadsheets.xls_extent`). Rows then go through the same budget as every other sheet (rows, columns, cells,
 characters, seconds).
 """
 
@@ -28,7 +28,7 @@ from xml.parsers.expat import ExpatError
 
 from python_calamine import CalamineWorkbook, SheetTypeEnum
 
-from tournament.sheets.reader import (
+from tournament.spreadsheets.reader import (
     MSG_BAD_XML,
     MSG_DAMAGED,
     MSG_TOO_MANY_CELLS,
@@ -41,8 +41,8 @@ from tournament.sheets.reader import (
     bounded_members,
     unpacked_too_big,
 )
-from tournament.sheets.xls_extent import NotOle, sheet_extents
-from tournament.sheets.xlsx_extent import TooDeep, check_sheet_extent, feed
+from tournament.spreadsheets.xls_extent import NotOle, sheet_extents
+from tournament.spreadsheets.xlsx_extent import TooDeep, check_sheet_extent, feed
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP = b"PK\x03\x04"
@@ -274,7 +274,7 @@ _VALUE_TYPE = f"{_OFFICE} value-type"
 
 def _ods_extent(stream, max_cells: int, deadline: Deadline) -> None:
     """The grids calamine would build for the tables of ``content.xml`` stay under the cap
-    (expat, streaming, within :func:`~tournament.sheets.xlsx_extent.feed`'s bounds)."""
+    (expat, streaming, within :func:`~tournament.spreadsheets.xlsx_extent.feed`'s bounds)."""
     walk = _OdsWalk(max_cells)
     parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
     feed(parser, walk, stream, deadline.check)
