@@ -35,7 +35,7 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int = 50):
+def load_event(records, size: int, rounds: int, slug: str = "bench", units: int = 50):
     """Store ``records`` (scoring.MatchRecord with team ids 1…pairs) as a locked Swiss event."""
     from django.contrib.auth.models import User
 
@@ -64,7 +64,7 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
                 unit=unit_rows[i % units],
                 draw_number=i,
             )
-            for i in range(1, pairs + 1)
+            for i in range(1, size + 1)
         ]
     )
     team_id = {i: team.pk for i, team in enumerate(teams, start=1)}

@@ -56,7 +56,7 @@ def name(rng: random.Random, chars: str, n: int) -> str:
     return "".join(rng.choice(chars) for _ in range(n))
 
 
-def build(slug: str, pairs: int, rounds: int, played: int) -> None:
+def build(slug: str, size: int, rounds: int, played: int) -> None:
     """An event of ``pairs`` pairs; rounds 1…``played`` locked with results, the rest
     published and not yet played (the round whose score sheets are printed)."""
     from django.contrib.auth import get_user_model
@@ -82,7 +82,7 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
         for i in range(200)
     )
     teams = []
-    for i in range(pairs):
+    for i in range(size):
         team_name = f"{name(rng, PLACES, 2)}{i}队"
         teams.append(
             Team(
@@ -101,7 +101,7 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
             players.append(Player(team=team, position=position, name=n, name_pinyin=n))
     Player.objects.bulk_create(players, batch_size=2000)
     ids = [team.pk for team in teams]
-    _play_rounds(t, stage, ids, pairs=pairs, rounds=rounds, played=played, rng=rng)
+    _play_rounds(t, stage, ids, pairs=size, rounds=rounds, played=played, rng=rng)
 
 
 def _play_rounds(t, stage, ids: list, *, pairs: int, rounds: int, played: int, rng) -> None:

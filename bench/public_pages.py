@@ -29,12 +29,12 @@ from bench.standings import random_event  # noqa: E402
 SEARCH = "zhuge"  # finds the player renamed 诸葛亮 below
 
 
-def build(pairs: int, rounds: int):
+def build(size: int, rounds: int):
     """The event: ``rounds`` locked rounds, the next one published, a player named 诸葛亮."""
     from tournament.models import Match, Player, Round
     from tournament.text.pinyin import pinyin_key
 
-    tournament = load_event(random_event(pairs, rounds), pairs, rounds)
+    tournament = load_event(random_event(size, rounds), size, rounds)
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
     stage = tournament.stages.first()

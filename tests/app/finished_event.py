@@ -85,7 +85,7 @@ def player_name(i: int) -> str:
     return SURNAMES[i % len(SURNAMES)] + GIVEN[(i * 7) % len(GIVEN)]
 
 
-def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=None):
+def build_event(organizer, *, slug="spring", size=15, table_entry=True, names=None):
     t = Tournament.objects.create(
         name="2025春季掼蛋公开赛",
         slug=slug,
@@ -100,7 +100,7 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
     stage = Stage.objects.create(tournament=t, order=1, name="积分编排", kind="swiss", rounds=2)
     units = [Unit.objects.create(tournament=t, name=n) for n in UNITS]
     teams = []
-    for i in range(pairs):
+    for i in range(size):
         name = names[i] if names else f"{TEAM_WORDS[i % len(TEAM_WORDS)]}{'一二三'[i // 16]}队"
         team = Team.objects.create(
             tournament=t, name=name, unit=units[i % 3] if i % 5 else None, draw_number=i + 1

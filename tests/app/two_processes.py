@@ -50,12 +50,12 @@ def build_event() -> None:
         )
         for i in range(4)
     ]
-    for number, pairs in ((1, ((0, 1), (2, 3))), (2, ((0, 2), (1, 3)))):
+    for number, seats in ((1, ((0, 1), (2, 3))), (2, ((0, 2), (1, 3)))):
         round_ = Round.objects.create(
             tournament=t, stage=t.stages.first(), number=number, status="published"
         )
-        for table, (ew, ns) in enumerate(pairs, start=1):
-            match = Match.objects.create(round=round_, table=table, ew=teams[ew], ns=teams[ns])
+        for number, (ew, ns) in enumerate(seats, start=1):
+            match = Match.objects.create(round=round_, table=number, ew=teams[ew], ns=teams[ns])
             submit_result(
                 match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
             )

@@ -33,7 +33,7 @@ from django.utils.translation import gettext_noop
 from reportlab.lib.units import mm
 
 from tournament.printing import fonts
-from tournament.printing.data import EventInfo, Pair
+from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import MID_GREY, RED, PdfDocument
 from tournament.text.titles import bracket_round_title, key_title
 
@@ -133,7 +133,7 @@ class BracketPdf(PdfDocument):
         self,
         event: EventInfo,
         bracket: Bracket | None,
-        pairs: Mapping[Any, Pair],
+        pairs: Mapping[Any, PrintedPair],
         stage_name: str = "",
         scores: Scores | None = None,
     ) -> None:
@@ -175,8 +175,8 @@ class BracketPdf(PdfDocument):
         """The pair's name after its qualifying rank: "[3] 金陵一队"."""
         if team is None:
             return _("（轮空）") if bye else ""
-        pair = self.pairs.get(team)
-        name = pair.name if pair else str(team)
+        printed = self.pairs.get(team)
+        name = printed.name if printed else str(team)
         seed = self.bracket.seed_of(team) if self.bracket else None
         return f"[{seed}] {name}" if seed else name
 

@@ -153,8 +153,8 @@ def make_side_slips(req: Request, out: BinaryIO) -> None:
         query = f"?{SLIP_PARAM}={mark}" if mark else ""
         return base + source.entry_path(t.slug, table.match_id, code) + query
 
-    matches = Match.objects.filter(round__tournament=t, round__number=number)
-    pins = {pk: (ew, ns) for pk, ew, ns in matches.values_list("pk", "ew_pin", "ns_pin")}
+    rows = Match.objects.filter(round__tournament=t, round__number=number)
+    pins = {pk: (ew, ns) for pk, ew, ns in rows.values_list("pk", "ew_pin", "ns_pin")}
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
     mine = referee_tables(req.user, t) if req.user is not None else None
     if req.table is not None:

@@ -22,7 +22,7 @@ from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import parse_tables
 from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
 from tournament.models.result_values import RESULT_FIELDS
-from tournament.printing.data import EventInfo, FoulLine, Pair, Table
+from tournament.printing.data import EventInfo, FoulLine, PrintedPair, PrintedTable
 from tournament.printing.scoresheet_layout import ScoreSheetRound
 from tournament.standings.selectors import (
     COUNTED_STATES,
@@ -153,18 +153,18 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
     )
 
 
-def load_pairs(tournament: Tournament) -> dict[int, Pair]:
+def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
     """Every registered pair, keyed by team id, in name order (:func:`name_sort_key`)."""
     players: dict[int, list[tuple[str, str]]] = {}
     rows = Player.objects.filter(team__tournament=tournament).order_by("team_id", "position")
     for team_id, name, phone in rows.values_list("team_id", "name", "phone"):
         players.setdefault(team_id, []).append((name, phone))
-    teams = Team.objects.filter(tournament=tournament).order_by("pk")
+    registered = Team.objects.filter(tournament=tournament).order_by("pk")
     fields = ("pk", "name", "name_pinyin", "unit__name", "draw_number", "status")
     pairs = {}
-    for row in sorted(teams.values(*fields), key=lambda r: name_sort_key(r["name"])):
+    for row in sorted(registered.values(*fields), key=lambda r: name_sort_key(r["name"])):
         members = players.get(row["pk"], [])
-        pairs[row["pk"]] = Pair(
+        pairs[row["pk"]] = PrintedPair(
             id=row["pk"],
             name=row["name"],
             unit=row["unit__name"] or "",
@@ -192,7 +192,7 @@ def locked_rounds(tournament: Tournament) -> set[int]:
 
 def _table(
     row: dict,
-    pairs: dict[int, Pair],
+    pairs: dict[int, PrintedPair],
     scoring: str,
     bye_policy: str,
     counts: bool,
@@ -207,7 +207,7 @@ def _table(
             score = score_record(record, scoring, bye_policy, options or ScoreOptions())
         except ScoringError:
             score = None  # an impossible result is printed as entered, without a score
-    return Table(
+    return PrintedTable(
         match_id=row["pk"],
         round=row["round__number"],
         table=row["table"],
@@ -228,13 +228,13 @@ def _table(
 
 def iter_tables(
     tournament: Tournament,
-    pairs: dict[int, Pair],
+    pairs: dict[int, PrintedPair],
     rounds: Iterable[int],
     *,
     public: bool = False,
     chunk_size: int = 1000,
     with_fouls: bool = True,
-) -> Iterator[Table]:
+) -> Iterator[PrintedTable]:
     """The tables of ``rounds`` in round then table order (byes last), streamed."""
     numbers = list(rounds)
     counting = locked_rounds(tournament) if public else set(numbers)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
-from tournament.printing.data import EventInfo, Pair
+from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.standings.cells import metric_value  # the one cell function, page and exports
@@ -38,13 +38,13 @@ def short_label(key: str) -> str:
     return metric_label(key).split("（")[0]
 
 
-def pair_name(pair: Pair | None, team: object) -> str:
+def pair_name(printed: PrintedPair | None, team: object) -> str:
     """A pair's name in the standings, with 退赛/取消资格 when it no longer plays."""
-    if pair is None:
+    if printed is None:
         return str(team)
-    mark = STATUS_MARKS.get(pair.status)
+    mark = STATUS_MARKS.get(printed.status)
     return (
-        _("%(name)s（%(status)s）") % {"name": pair.name, "status": _(mark)} if mark else pair.name
+        _("%(name)s（%(status)s）") % {"name": printed.name, "status": _(mark)} if mark else printed.name
     )
 
 
@@ -63,7 +63,7 @@ class StandingsExport(Exporter):
         self,
         event: EventInfo,
         rows: Sequence[StandingRow],
-        pairs: Mapping[int, Pair],
+        pairs: Mapping[int, PrintedPair],
         *,
         title: str = "",
         with_awards: bool = True,
@@ -119,7 +119,7 @@ class StandingsExport(Exporter):
 def standings_section(
     event: EventInfo,
     rows: Sequence[StandingRow],
-    pairs: Mapping[int, Pair],
+    pairs: Mapping[int, PrintedPair],
     title: str,
     *,
     with_awards: bool,
@@ -185,7 +185,7 @@ class StandingsPdf(ListDocument):
         self,
         event: EventInfo,
         rows: Sequence[StandingRow],
-        pairs: Mapping[int, Pair],
+        pairs: Mapping[int, PrintedPair],
         *,
         after_round: int | None,
         final: bool,
@@ -209,7 +209,7 @@ class StandingsPdf(ListDocument):
 # -- unit ranking -------------------------------------------------------------------------
 
 
-def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[list[object]]:
+def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, PrintedPair]) -> Iterable[list[object]]:
     for u in units:
         counted = listing(
             _("%(pair)s（第%(r)s名）") % {"pair": pairs[t].name if t in pairs else t, "r": r}
@@ -228,7 +228,7 @@ class UnitsExport(Exporter):
         Column(gettext_lazy("计分组合"), 60),
     )
 
-    def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
+    def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, PrintedPair]) -> None:
         self.units = units
         self.pairs = pairs
 
@@ -237,7 +237,7 @@ class UnitsExport(Exporter):
 
 
 class UnitsPdf(ListDocument):
-    def __init__(self, event: EventInfo, units: Sequence[UnitRow], pairs: Mapping[int, Pair]):
+    def __init__(self, event: EventInfo, units: Sequence[UnitRow], pairs: Mapping[int, PrintedPair]):
         super().__init__(event)
         self.units = units
         self.pairs = pairs

@@ -53,7 +53,7 @@ ENTRY_FIELDS = (
 )
 
 
-def new_tables(round_: Round, tables: set[int]) -> dict[int, Match]:
+def new_tables(round_: Round, numbers: set[int]) -> dict[int, Match]:
     """The round's tables among ``tables`` that nobody has entered, locked (the round's row
     is locked first, as every result save does), with their pairs (for the audit lines).
     None while the round takes no results: each table is then refused by ``submit_result``."""
@@ -65,7 +65,7 @@ def new_tables(round_: Round, tables: set[int]) -> dict[int, Match]:
     matches = (
         round_.matches.select_for_update(of=("self",))
         .select_related("ew", "ns")
-        .filter(table__in=tables, state=Match.EMPTY)
+        .filter(table__in=numbers, state=Match.EMPTY)
         .exclude(ns=None)
     )
     # The one locked round (and its event) for every table, not a copy of each a table.
@@ -83,12 +83,12 @@ def enter_first(
     """Enter ``rows[table]`` on each of ``matches`` (from :func:`new_tables`); the tables
     refused, with why, when any is (then nothing is written)."""
     refused = {}
-    for table, match in matches.items():
+    for number, match in matches.items():
         try:
             require_write(match, by, write_rule.IMPORT)
-            check_knockout_winner(match, rows[table])
+            check_knockout_winner(match, rows[number])
         except ServiceError as exc:
-            refused[table] = exc
+            refused[number] = exc
     if refused or not matches:
         return refused
     round_ = next(iter(matches.values())).round
@@ -108,10 +108,10 @@ def enter_first(
     # the same are then written by one statement.
     now = timezone.now()
     groups: dict[tuple, list[int]] = defaultdict(list)
-    for table, match in sorted(matches.items()):
+    for number, match in sorted(matches.items()):
         check_ruled(match)
         before = snapshot(match)
-        enter_on(match, rows[table], by=by, deals=None, before=before)
+        enter_on(match, rows[number], by=by, deals=None, before=before)
         match.entered_at = now
         if match.confirmed_at is not None:
             match.confirmed_at = now

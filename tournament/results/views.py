@@ -60,7 +60,7 @@ MSG_DISPUTE = "dispute"  # message code: text in tournament/text/messages/servic
 SHOWN = ("round__stage", "ew__unit", "ns__unit", "entered_by", "confirmed_by")
 
 
-def get_match(tournament, number: int, table: int, *, shown: bool = True) -> Match:
+def get_match(tournament, number: int, table_no: int, *, shown: bool = True) -> Match:
     """Table ``table`` of round ``number`` of the loaded ``tournament``, with what its page
     shows (:data:`SHOWN`), or only its round when ``shown`` is false: a save reads the
     table again under its lock and answers with a redirect, and the ~50 columns of those
@@ -72,7 +72,7 @@ def get_match(tournament, number: int, table: int, *, shown: bool = True) -> Mat
         Match.objects.select_related(*(SHOWN if shown else ("round",))),
         round__tournament=tournament,
         round__number=number,
-        table=table,
+        table=table_no,
     )
     match.round.tournament = tournament
     return match
@@ -215,10 +215,10 @@ def own_table(user, match: Match) -> bool:
     return tables is None or match.table in tables
 
 
-def match_entry(request, slug, number, table):
+def match_entry(request, slug, number, table_no):
     """A referee's page for one table: final levels, confirmation, ruling, fouls, history."""
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table, shown=request.method != "POST")
+    match = get_match(tournament, number, table_no, shown=request.method != "POST")
     extra: dict = {}
     if request.method == "POST":
         next_url = reverse("round_control", args=[slug, number])
@@ -234,20 +234,20 @@ def match_entry(request, slug, number, table):
 
 
 @require_POST
-def match_confirm(request, slug, number, table):
+def match_confirm(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     try:
         confirm_result(match, version=posted_version(request), by=request_actor(request))
-        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table})
+        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table_no})
     except ServiceError as exc:
         messages.error(request, str(exc))
-        return redirect("match_entry", slug=slug, number=number, table=table)
+        return redirect("match_entry", slug=slug, number=number, table=table_no)
     return redirect("round_control", slug=slug, number=number)
 
 
 @require_POST
-def match_absent(request, slug, number, table):
+def match_absent(request, slug, number, table_no):
     """A referee records that one pair did not turn up in time (forfeit for lateness).
 
     The first post only asks for confirmation (a forfeit cannot be taken back by the
@@ -255,9 +255,9 @@ def match_absent(request, slug, number, table):
     outbox asks on the phone and sends the confirmed post).
     """
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     side = request.POST.get("side", "")
-    here = reverse("match_entry", args=[slug, number, table])
+    here = reverse("match_entry", args=[slug, number, table_no])
     if side not in ("EW", "NS"):
         return _not_saved(request, here, render_message(MSG_LATE_SIDE))
     if request.POST.get("confirm") != "1":
@@ -271,7 +271,7 @@ def match_absent(request, slug, number, table):
 
         def save() -> Applied:
             record_absence(match, side, by=by)
-            return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table}))
+            return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table_no}))
 
         done, repeat = apply_once(match, phone, "absence", save)
     except ServiceError as exc:
@@ -288,13 +288,13 @@ def _not_saved(request, next_url: str, error: str):
 
 
 @require_POST
-def match_foul(request, slug, number, table):
+def match_foul(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     form = FoulForm(request.POST, match=match)
     target = request.POST.get("next") or "match_entry"
     view = "match_sheet" if target == "sheet" else "match_entry"
-    here = reverse(view, args=[slug, number, table])
+    here = reverse(view, args=[slug, number, table_no])
     if not form.is_valid():
         return _not_saved(
             request,

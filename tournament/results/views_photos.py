@@ -29,11 +29,11 @@ def _attach(request, match, source: str) -> None:
 
 
 @require_POST
-def match_photo_add(request, slug, number, table):
+def match_photo_add(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     _attach(request, match, "referee")
-    return redirect("match_entry", slug=slug, number=number, table=table)
+    return redirect("match_entry", slug=slug, number=number, table=table_no)
 
 
 @require_POST

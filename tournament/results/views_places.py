@@ -21,9 +21,9 @@ from tournament.results.views import get_match
 
 
 @require_POST
-def match_passed_at(request, slug, number, table):
+def match_passed_at(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     try:
         value = parse_time(request.POST.get("passed_at", ""))
         if value is None:
@@ -31,8 +31,8 @@ def match_passed_at(request, slug, number, table):
         record_passed_at(match, value, by=request_actor(request))
         text = value.strftime("%H:%M")
         messages.success(
-            request, _("第%(n)s台过A时间已记录：%(time)s") % {"n": table, "time": text}
+            request, _("第%(n)s台过A时间已记录：%(time)s") % {"n": table_no, "time": text}
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
-    return redirect("match_entry", slug=slug, number=number, table=table)
+    return redirect("match_entry", slug=slug, number=number, table=table_no)

@@ -154,23 +154,23 @@ def scoresheet_values(match: Match, steps: list) -> ResultValues:
     return levels_so_far(scoresheet_state(rules, steps))
 
 
-def match_sheet(request, slug, number, table):
+def match_sheet(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
-    api = reverse("match_sheet_api", args=[slug, number, table])
-    foul_api = reverse("match_foul_api", args=[slug, number, table])
+    match = get_match(tournament, number, table_no)
+    api = reverse("match_sheet_api", args=[slug, number, table_no])
+    foul_api = reverse("match_foul_api", args=[slug, number, table_no])
     context = {"t": tournament, "m": match, "api": api, "foul_api": foul_api, "round": match.round}
     return render(request, "results/sheet.html", context)
 
 
 @require_POST
-def match_foul_api(request, slug, number, table):
+def match_foul_api(request, slug, number, table_no):
     """The sheet's 犯规/警告 buttons: JSON {side, kind, severity} into the foul log and the sheet."""
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     try:
         body = read_json(request.body)
         if not isinstance(body, dict):
@@ -206,10 +206,10 @@ def match_deal_number(match: Match) -> int:
     return deals_played(match) + 1
 
 
-def match_sheet_api(request, slug, number, table):
+def match_sheet_api(request, slug, number, table_no):
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     return scoresheet_api_response(request, match, by=request_actor(request))

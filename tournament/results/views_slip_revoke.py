@@ -17,10 +17,10 @@ from tournament.results.views import get_match
 
 
 @require_POST
-def match_revoke_slip(request, slug, number, table):
+def match_revoke_slip(request, slug, number, table_no):
     """A side's slip lost or seen: that side gets a new link and PIN; reprint its slips."""
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    match = get_match(tournament, number, table_no)
     side = request.POST.get("side", "")
     try:
         revoke_slip(match, side, by=request_actor(request))
@@ -31,6 +31,6 @@ def match_revoke_slip(request, slug, number, table):
         messages.success(
             request,
             _("第%(table)s台%(side)s的旧纸条已作废，请重新打印本台纸条")
-            % {"table": table, "side": name},
+            % {"table": table_no, "side": name},
         )
-    return redirect("match_entry", slug=slug, number=number, table=table)
+    return redirect("match_entry", slug=slug, number=number, table=table_no)

@@ -108,9 +108,9 @@ def adjust_view(request, slug, number):
         if change_draft(request, round_, request.POST.get("op"), typed):
             return redirect(request.get_full_path())  # the same page of tables and search
         # Refused: the page again, with what was typed kept in the form to correct.
-    matches = round_.matches.select_related("ew__unit", "ns__unit").order_by("table", "pk")
+    drawn = round_.matches.select_related("ew__unit", "ns__unit").order_by("table", "pk")
     query = clean(request.GET.get("q"))
-    tables = matches.exclude(ns=None)
+    tables = drawn.exclude(ns=None)
     if query:
         teams = matching(Team.objects.filter(tournament=tournament), query)
         found = Q(ew__in=teams) | Q(ns__in=teams)
@@ -127,7 +127,7 @@ def adjust_view(request, slug, number):
             "round": round_,
             "page": page,
             "matches": page.object_list,
-            "byes": list(matches.filter(ns=None)),
+            "byes": list(drawn.filter(ns=None)),
             "q": query,
             "typed": typed,
             "conflicts": conflicts,

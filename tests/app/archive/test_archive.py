@@ -169,7 +169,7 @@ def test_every_tournament_model_is_archived():
 
 
 def test_archive_kind_writes_utf8_json(organizer):
-    t = build_event(organizer, slug="json", pairs=4)
+    t = build_event(organizer, slug="json", size=4)
     out = io.BytesIO()
     run(Request(tournament=t, kind="archive", fmt="json"), out)
     data = json.loads(out.getvalue().decode("utf-8"))

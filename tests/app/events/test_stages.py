@@ -72,9 +72,9 @@ def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
         byes = list(r.matches.filter(ns=None))
         assert len(tables) == 5 and len(byes) == 1  # groups of 4, 4, 3
         for m in tables:
-            pair = frozenset((m.ew_id, m.ns_id))
-            assert pair not in seen
-            seen.add(pair)
+            meeting = frozenset((m.ew_id, m.ns_id))
+            assert meeting not in seen
+            seen.add(meeting)
         play_round(r, organizer, referee, chief)
     assert len(seen) == 6 + 6 + 3
     groups = t.stages.get().state["groups"]

@@ -23,7 +23,7 @@ from tournament.printing.bracket import (
     bracket_from_state,
     sections,
 )
-from tournament.printing.data import STATE_LABELS, EventInfo, Pair, Table
+from tournament.printing.data import STATE_LABELS, EventInfo, PrintedPair, PrintedTable
 from tournament.printing.scoresheet import ScoreSheetPdf
 from tournament.text.titles import bracket_round_title
 
@@ -96,8 +96,8 @@ def bracket_13() -> dict:
     return {"bracket": [r1, r2, r3, r4], "third_place": {"id": "3p", "ew": 4, "ns": 6}}
 
 
-def pairs(n: int) -> dict[int, Pair]:
-    return {i: Pair(i, f"第{i}号组合", "", (f"甲{i}", f"乙{i}")) for i in range(1, n + 1)}
+def pairs(n: int) -> dict[int, PrintedPair]:
+    return {i: PrintedPair(i, f"第{i}号组合", "", (f"甲{i}", f"乙{i}")) for i in range(1, n + 1)}
 
 
 def test_bracket_reader_accepts_both_shapes_and_keeps_byes():
@@ -147,8 +147,8 @@ def test_a_big_bracket_is_split_into_page_sections():
 def test_score_sheets_from_plain_data_skip_byes():
     ps = pairs(5)
     tables = [
-        Table(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in (1, 2)
-    ] + [Table(match_id=9, round=1, table=None, ew=ps[5], ns=None)]
+        PrintedTable(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in (1, 2)
+    ] + [PrintedTable(match_id=9, round=1, table=None, ew=ps[5], ns=None)]
     pdf = ScoreSheetPdf(EVENT, 1, tables)
     text = pages_text(pdf.render_bytes())
     assert len(text) == 2 and pdf.sheets == 2
@@ -158,7 +158,7 @@ def test_score_sheets_from_plain_data_skip_byes():
 def test_score_sheets_drawn_in_parts_join_into_one_valid_pdf():
     ps = pairs(14)
     tables = [
-        Table(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in range(1, 8)
+        PrintedTable(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in range(1, 8)
     ]
 
     class SmallParts(ScoreSheetPdf):

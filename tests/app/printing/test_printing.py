@@ -15,7 +15,7 @@ from tournament.models import Match, Round, Stage, Team
 from tournament.models.table_guard import exempt
 from tournament.printing import registry
 from tournament.printing.bracket import BracketPdf, bracket_from_state
-from tournament.printing.data import Pair
+from tournament.printing.data import PrintedPair
 from tournament.printing.makers import Request
 from tournament.printing.signin import by_pinyin
 from tournament.text.pinyin import name_sort_key
@@ -105,8 +105,8 @@ def test_signin_list_and_team_page_use_the_natural_order(organizer):
     from tests.conftest import login
 
     names = ["二队", "十队", "一队", "十二队", "三队", "2队", "10队", "1队"]
-    t = build_event(organizer, slug="nat", pairs=len(names), names=names)
-    order = [p.name for p in by_pinyin(Pair(i, n, "", ()) for i, n in enumerate(names))]
+    t = build_event(organizer, slug="nat", size=len(names), names=names)
+    order = [p.name for p in by_pinyin(PrintedPair(i, n, "", ()) for i, n in enumerate(names))]
     assert [n for n in order if n[0].isdigit()] == ["1队", "2队", "10队"]
     assert [n for n in order if not n[0].isdigit()] == ["一队", "二队", "三队", "十队", "十二队"]
     book = load_workbook(io.BytesIO(render(t, "signin", "xlsx")))
@@ -124,7 +124,7 @@ def test_bracket_chart_shows_qualifying_ranks_scores_and_bold_winners():
     b = knockout_bracket([1, 2, 3, 4], third_place=True)
     b = advance(advance(b, "R1-1", 1), "R1-2", 2)
     chart = bracket_from_state({"bracket": b.to_dict()})
-    pairs = {i: Pair(i, f"第{i}号组合", "", ()) for i in range(1, 5)}
+    pairs = {i: PrintedPair(i, f"第{i}号组合", "", ()) for i in range(1, 5)}
     scores = {"R1-1": {1: "2", 4: "1"}, "R1-2": {2: "过A", 3: "J"}}
     data = BracketPdf(EVENT, chart, pairs, "决赛阶段", scores).render_bytes()
     text = pages_text(data)[0]

@@ -111,7 +111,7 @@ def test_csv_is_utf8_with_bom_and_reads_back(event):
 @pytest.mark.parametrize("name", ["=SUM(A1)", "+86 138", "-1+2", "@cmd"])
 def test_formula_like_names_come_back_as_literal_text(organizer, name):
     names = [name, "江南队", "河北队"]
-    t = build_event(organizer, slug="inject", pairs=3, names=names)
+    t = build_event(organizer, slug="inject", size=3, names=names)
     book = load_workbook(io.BytesIO(export(t, "results", round=1)))
     cells = [c for row in book.worksheets[0].iter_rows() for c in row if c.value == name]
     assert cells and all(c.data_type == "s" for c in cells)

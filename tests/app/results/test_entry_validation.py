@@ -39,8 +39,8 @@ def entry_url(table=1):
     return reverse("match_entry", args=["spring", 1, table])
 
 
-def post_levels(client, match, table=1, **data):
-    return client.post(entry_url(table), {**LEVELS, "version": match.version, **data})
+def post_levels(client, match, number=1, **data):
+    return client.post(entry_url(number), {**LEVELS, "version": match.version, **data})
 
 
 # --- foul log -----------------------------------------------------------------------------

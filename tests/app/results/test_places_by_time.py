@@ -25,8 +25,8 @@ def test_the_first_table_past_a_takes_first_place(tournament, register, make_rou
         Match.objects.filter(round=round_, table=2).update(ew_level="5", ns_level="A+", winner="NS")
     client = login(organizer)
     url = reverse("stage_list", args=[tournament.slug])
-    for table, at in ((1, "15:40"), (2, "15：20")):
-        match = Match.objects.get(round=round_, table=table)
+    for number, at in ((1, "15:40"), (2, "15：20")):
+        match = Match.objects.get(round=round_, table=number)
         client.post(url, {"passed_at_match": match.pk, "passed_at": at})
     assert Match.objects.get(round=round_, table=2).passed_at == dt.time(15, 20)
     stage = tournament.stages.get()

@@ -13,7 +13,7 @@ from tournament.models import Match
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.models.table_guard import exempt
 from tournament.printing import source
-from tournament.printing.data import Table
+from tournament.printing.data import PrintedTable
 from tournament.results.checks import ResultValues
 from tournament.results.forms import ResultForm
 from tournament.results.table_write import values_of
@@ -55,7 +55,7 @@ def test_every_match_field_is_a_result_field_or_listed_as_something_else():
 def test_the_derived_field_lists_hold_every_result_field():
     assert set(RESULT_FIELDS) <= set(RECORD_FIELDS)
     assert set(RESULT_FIELDS) <= set(source._MATCH_FIELDS)
-    assert set(RESULT_FIELDS) <= {f.name for f in fields(Table)}
+    assert set(RESULT_FIELDS) <= {f.name for f in fields(PrintedTable)}
     assert len(set(STORED.as_dict().values()) - {""}) == len(RESULT_FIELDS) - 1
 
 
@@ -72,5 +72,5 @@ def test_a_stored_result_reads_back_whole_in_service_form_and_printout(
     initial = initial_for(match)
     assert {k: initial[k] for k in form_fields} == {k: getattr(STORED, k) for k in form_fields}
     pairs = source.load_pairs(tournament)
-    (table,) = source.iter_tables(tournament, pairs, [round_.number])
-    assert ResultValues.of(table) == STORED
+    (printed,) = source.iter_tables(tournament, pairs, [round_.number])
+    assert ResultValues.of(printed) == STORED

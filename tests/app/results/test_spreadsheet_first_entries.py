@@ -79,8 +79,8 @@ def test_a_sheet_enters_each_new_table_as_the_entry_service_does(tournament, tea
     by_sheet = new_round(tournament, teams8, number=1)
     imported(by_sheet, user=referee)
     one_by_one = new_round(tournament, teams8, number=2)
-    for table, values in VALUES.items():
-        match = one_by_one.matches.get(table=table)
+    for number, values in VALUES.items():
+        match = one_by_one.matches.get(table=number)
         submit_result(match, values, version=None, by=user_actor(referee, "import"))
     assert entered(by_sheet) == entered(one_by_one)
     # The entry on file is no later than the table's entered_at, as one by one: a dispute

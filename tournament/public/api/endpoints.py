@@ -213,7 +213,7 @@ def team(request, slug: str, team_id: int) -> HttpResponse:
     tournament, staff = reader(request, slug)
     if not staff and not tournament.publish_standings:
         raise HttpError(404, render_message(MSG_STANDINGS_HIDDEN))
-    pair = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    found = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
     return answer(
-        request, tournament, staff, TeamDetail, lambda: data.team_detail(tournament, pair, staff)
+        request, tournament, staff, TeamDetail, lambda: data.team_detail(tournament, found, staff)
     )
