@@ -37,7 +37,7 @@ def match_photo_add(request, slug, number, table_no):
 
 
 @require_POST
-def table_photo_add(request, slug, match_id, code):
+def side_photo_add(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     _attach(request, match, f"table_{side.lower()}")
     return redirect("table_entry", slug=slug, match_id=match_id, code=code)
@@ -62,7 +62,7 @@ def sheet_photo(request, slug, photo_id):
 
 
 @require_GET
-def table_photo(request, slug, match_id, code, photo_id):
+def side_photo(request, slug, match_id, code, photo_id):
     """A photo for one of the table's sides, through its own link."""
     match, _side = load_table(slug, match_id, code)
     return _serve(get_object_or_404(ScoreSheetPhoto, pk=photo_id, match=match))

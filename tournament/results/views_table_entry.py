@@ -67,7 +67,7 @@ def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
     return match, side
 
 
-def table_entry(request, slug, match_id, code):
+def side_entry(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     source = f"table_{side.lower()}"
     if request.method == "POST":
@@ -133,7 +133,7 @@ def _context(request, match: Match, side: str, form, extra: dict) -> dict:
 
 
 @require_POST
-def table_confirm(request, slug, match_id, code):
+def side_confirm(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     if entered_as_other_side(request, match, side):
         messages.error(request, render_message(MSG_ONE_PHONE))
@@ -151,7 +151,7 @@ def table_confirm(request, slug, match_id, code):
     return redirect("table_entry", slug=slug, match_id=match_id, code=code)
 
 
-def table_sheet(request, slug, match_id, code):
+def side_sheet(request, slug, match_id, code):
     match, side = load_table(slug, match_id, code)
     api = reverse("table_sheet_api", args=[slug, match_id, code])
     back = reverse("table_entry", args=[slug, match_id, code])
@@ -162,7 +162,7 @@ def table_sheet(request, slug, match_id, code):
     )
 
 
-def table_sheet_api(request, slug, match_id, code):
+def side_sheet_api(request, slug, match_id, code):
     """A side's sheet: what it may change is checked by the service (deals won only)."""
     match, side = load_table(slug, match_id, code)
     return scoresheet_api_response(request, match, by=side_actor(request, match, side))

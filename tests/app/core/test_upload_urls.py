@@ -57,7 +57,7 @@ def test_every_view_that_reads_request_files_is_listed_and_only_those():
 def test_the_detection_sees_a_view_reading_files_through_a_helper():
     from tournament.results import views_photos
 
-    assert reads_files(views_photos.table_photo_add)  # through _attach
+    assert reads_files(views_photos.side_photo_add)  # through _attach
     assert not reads_files(views_photos.sheet_photo)
 
 
