@@ -176,18 +176,18 @@ def tally(
             ns_id is None,
             record.pass_upgrade,
         )
-        pair = sides.get(key)
-        if pair is None:
-            pair = sides[key] = _sides(score_record(record, system, bye_policy, options))
+        sides_pair = sides.get(key)
+        if sides_pair is None:
+            sides_pair = sides[key] = _sides(score_record(record, system, bye_policy, options))
         ew_list = entries.get(ew_id)
         if ew_list is None:
             ew_list = entries[ew_id] = []
-        ew_list.append((rnd, ns_id, record.ew_fouls, pair[0]))
+        ew_list.append((rnd, ns_id, record.ew_fouls, sides_pair[0]))
         if ns_id is not None:
             ns_list = entries.get(ns_id)
             if ns_list is None:
                 ns_list = entries[ns_id] = []
-            ns_list.append((rnd, ew_id, record.ns_fouls, pair[1]))
+            ns_list.append((rnd, ew_id, record.ns_fouls, sides_pair[1]))
     tallies = {team: _finish(team, found) for team, found in entries.items()}
     return Ledger(tallies, list(entries), last_round)
 
