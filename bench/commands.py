@@ -122,13 +122,9 @@ def measure(code: Path, size: int, suffix: str) -> dict[str, tuple[float, float]
         )
         figures["start-up: pair --help"] = run(code, env, "pair", "--help")[1:]
         figures["start-up: draw (no such event)"] = run(code, env, "draw", "nosuch")[1:]
-        teams = tmp / f"teams{suffix}"
-        write_sheet(
-            teams, ["队名", "单位", "选手1", "选手2", "电话"], registration_rows(size, rng)
-        )
-        figures[f"import_teams, {size} rows"] = run(code, env, "import_teams", SLUG, str(teams))[
-            1:
-        ]
+        pairs = tmp / f"teams{suffix}"
+        write_sheet(pairs, ["队名", "单位", "选手1", "选手2", "电话"], registration_rows(size, rng))
+        figures[f"import_teams, {size} rows"] = run(code, env, "import_teams", SLUG, str(pairs))[1:]
         figures["draw"] = run(code, env, "draw", SLUG, "--seed", "1")[1:]
         out, *cost = run(code, env, "pair", SLUG, "--seed", "1", "--publish", "--json")
         figures["pair --publish, round 1"] = tuple(cost)

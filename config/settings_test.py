@@ -46,5 +46,7 @@ if os.environ.get("TEMPLATE_MISS_LOG"):  # TEMPORARY (rename check)
         "version": 1,
         "disable_existing_loggers": False,
         "handlers": {"miss": {"class": "tmiss.MissHandler"}},
-        "loggers": {"django.template": {"handlers": ["miss"], "level": "DEBUG", "propagate": False}},
+        "loggers": {
+            "django.template": {"handlers": ["miss"], "level": "DEBUG", "propagate": False}
+        },
     }

@@ -63,21 +63,21 @@ def final_places(rows: Sequence[StandingRow], stages: Sequence[KnockoutStage]) -
     """
     if not stages:
         return list(rows)
-    standing_position = {row.team: i for i, row in enumerate(rows)}
-    places = [{team: i for i, team in enumerate(stage.order or ())} for stage in stages]
+    standing_position = {row.pair: i for i, row in enumerate(rows)}
+    places = [{pair: i for i, pair in enumerate(stage.order or ())} for stage in stages]
 
     def key(row: StandingRow) -> tuple[int, int, int]:
         # (the last stage reached, counted from the end; the place its bracket gave, or
         # after every bracket place while undecided; the standing's rank)
         for depth in range(len(stages), 0, -1):
-            if row.team in stages[depth - 1].members:
-                place = places[depth - 1].get(row.team)
+            if row.pair in stages[depth - 1].members:
+                place = places[depth - 1].get(row.pair)
                 if place is not None:
                     return (-depth, place, 0)
                 return (-depth, len(places[depth - 1]), row.rank)
         return (0, 0, row.rank)
 
-    ordered = sorted(rows, key=lambda r: (key(r), standing_position[r.team]))
+    ordered = sorted(rows, key=lambda r: (key(r), standing_position[r.pair]))
     out: list[StandingRow] = []
     previous_key = None
     for row in ordered:

@@ -34,7 +34,7 @@ class UnitRow:
     rank: int
     unit: Hashable
     score: int
-    teams: tuple[Hashable, ...]
+    pairs: tuple[Hashable, ...]
     ranks: tuple[int, ...]
 
 
@@ -51,7 +51,7 @@ def unit_ranking(
         raise ScoringError(errors.BAD_BEST_K, detail=repr(best_k))
     counted: dict[Hashable, list[StandingRow]] = {}
     for row in sorted(rows, key=lambda r: r.rank):
-        unit = unit_of.get(row.team)
+        unit = unit_of.get(row.pair)
         if unit is None:
             continue
         members = counted.setdefault(unit, [])
@@ -62,7 +62,7 @@ def unit_ranking(
             rank=0,
             unit=unit,
             score=sum(r.points for r in members),
-            teams=tuple(r.team for r in members),
+            pairs=tuple(r.pair for r in members),
             ranks=tuple(r.rank for r in members),
         )
         for unit, members in counted.items()
@@ -81,6 +81,6 @@ def _with_ranks(units: list[UnitRow]) -> list[UnitRow]:
         tied = ranked and _sort_key(ranked[-1]) == _sort_key(unit)
         rank = ranked[-1].rank if tied else position + 1
         ranked.append(
-            UnitRow(rank=rank, unit=unit.unit, score=unit.score, teams=unit.teams, ranks=unit.ranks)
+            UnitRow(rank=rank, unit=unit.unit, score=unit.score, pairs=unit.pairs, ranks=unit.ranks)
         )
     return ranked

@@ -137,6 +137,6 @@ def test_the_entry_page_reopens_offline_over_https_and_not_over_http(venue, tmp_
             sign_in_and_open_entry(page, base, password)
             assert page.evaluate("!window.isSecureContext && !('serviceWorker' in navigator)")
             page.context.set_offline(True)
-            with pytest.raises(Error, match="ERR_INTERNET_DISCONNECTED"):
+            with pytest.raises(Error, table="ERR_INTERNET_DISCONNECTED"):
                 page.goto(base + ENTRY)
             browser.close()

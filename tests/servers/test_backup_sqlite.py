@@ -144,8 +144,8 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     (b / "secret_key").write_text("b-laptop-key-" + "q7" * 30)
     links = python(a, LINKS).splitlines()
     code_on = "import django; django.setup()\nfrom tournament.signup.checkin import checkin_code as c\nprint(c({}))"
-    team_pk = int(links[0].rstrip("/").split("/")[-1].split("-")[0])
-    assert python(b, code_on.format(team_pk)) != python(a, code_on.format(team_pk))
+    pair_pk = int(links[0].rstrip("/").split("/")[-1].split("-")[0])
+    assert python(b, code_on.format(pair_pk)) != python(a, code_on.format(pair_pk))
 
     restored = manage(b, "restore", str(backup_file))
     assert restored.returncode == 0, restored.stderr
@@ -157,7 +157,7 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     db = sqlite3.connect(b / "db.sqlite3")
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     db.close()
-    assert python(b, code_on.format(team_pk)) == python(a, code_on.format(team_pk))
+    assert python(b, code_on.format(pair_pk)) == python(a, code_on.format(pair_pk))
     assert (b / "secret_key").read_text() == (a / "secret_key").read_text().strip()
     assert list(b.glob("secret_key.before-restore-*"))  # B's own key kept aside
     assert (b / "media" / photo).read_bytes() == (a / "media" / photo).read_bytes()
@@ -196,14 +196,14 @@ def refused_again(b: Path, backup_file: Path, tmp_path: Path) -> None:
 
 def served_on_b(b: Path, links: list[str]) -> None:
     """B's server: the organizer logs in; the check-in code and the slip link work."""
-    checkin, slip, team_name = links
+    checkin, slip, pair_name = links
     proc, base = start_server({**laptop_env(b), "SECRET_KEY": None}, 1)
     try:
         wait_until_up(proc, base)
         organizer = Browser(base)
         organizer.login("organizer", "pw-organizer")
         status, html = organizer.get(checkin)
-        assert status == 200 and team_name in html
+        assert status == 200 and pair_name in html
         status, html = Browser(base).get(slip)
         assert status == 200  # a wrong code answers 404
     finally:

@@ -25,7 +25,7 @@ from django.db import models
 
 from tournament.archive.checks import check_value, is_int
 from tournament.archive.write import (
-    JSON_TEAM_IDS,
+    JSON_PAIR_IDS,
     MODEL_NAMES,
     MSG_AUDIT_REF,
     MSG_FILE_DAMAGED,
@@ -39,9 +39,9 @@ from tournament.archive.write import (
     is_user_fk,
 )
 from tournament.core.normalize import normalize_name
-from tournament.models import AuditEntry, Match, Player, SignUp, Team, Tournament, Unit
+from tournament.models import AuditEntry, Pair, Player, SignUp, Table, Tournament, Unit
 
-NAME_FIELDS = {(Team, "name"), (Unit, "name"), (Player, "name")}
+NAME_FIELDS = {(Pair, "name"), (Unit, "name"), (Player, "name")}
 BATCH = 500  # rows saved at a time
 
 
@@ -80,11 +80,11 @@ class RowReader:
                     field = f"{model.__name__}.{name}"
                     raise invalid(MSG_NO_RECORD, field=field, value=repr(value)) from None
                 continue
-            hook = JSON_TEAM_IDS.get((model, name))
+            hook = JSON_PAIR_IDS.get((model, name))
             if hook is not None:
-                value = hook(value, lambda local: self.new[Team].get(local, local))
+                value = hook(value, lambda local: self.new[Pair].get(local, local))
             values[f.attname] = f.to_python(value) if value is not None else None
-        if model is Match and "bracket_game" not in row:
+        if model is Table and "bracket_game" not in row:
             values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
         obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:

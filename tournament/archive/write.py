@@ -60,7 +60,7 @@ from tournament.models import (
     CheckIn,
     ForbiddenPairing,
     Foul,
-    Match,
+    Pair,
     Player,
     Round,
     SignUp,
@@ -68,7 +68,7 @@ from tournament.models import (
     Staff,
     Stage,
     Submission,
-    Team,
+    Table,
     Tournament,
     Unit,
 )
@@ -132,18 +132,18 @@ class Part:
 PARTS: tuple[Part, ...] = (
     Part("staff", Staff, "tournament"),
     Part("units", Unit, "tournament"),
-    Part("teams", Team, "tournament"),
-    Part("players", Player, "team__tournament"),
+    Part("teams", Pair, "tournament"),
+    Part("players", Player, "pair__tournament"),
     Part("forbidden_pairings", ForbiddenPairing, "tournament"),
     Part("signup_config", SignUpConfig, "tournament"),
     Part("signups", SignUp, "tournament"),
-    Part("checkins", CheckIn, "team__tournament"),
-    Part("absences", Absence, "team__tournament"),
+    Part("checkins", CheckIn, "pair__tournament"),
+    Part("absences", Absence, "pair__tournament"),
     Part("stages", Stage, "tournament"),
     Part("rounds", Round, "tournament"),
-    Part("matches", Match, "round__tournament"),
-    Part("submissions", Submission, "match__round__tournament"),
-    Part("fouls", Foul, "match__round__tournament"),
+    Part("matches", Table, "round__tournament"),
+    Part("submissions", Submission, "table__round__tournament"),
+    Part("fouls", Foul, "table__round__tournament"),
     Part("audit", AuditEntry, "tournament"),
 )
 ARCHIVED_MODELS = {Tournament, *(p.model for p in PARTS)}
@@ -158,7 +158,7 @@ NOT_ARCHIVED = {
 
 
 # JSON fields that hold team ids: (model, field) → function(value, map team id).
-JSON_TEAM_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
+JSON_PAIR_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
     (Stage, "state"): map_stage_state,
 }
 
@@ -245,9 +245,9 @@ class _Writer:
             if isinstance(f, models.FileField):
                 out[f.name] = self.file(f, value)
                 continue
-            hook = JSON_TEAM_IDS.get((model, f.name))
+            hook = JSON_PAIR_IDS.get((model, f.name))
             if hook is not None:
-                value = hook(value, lambda pk: self.local[Team].get(pk, pk))
+                value = hook(value, lambda pk: self.local[Pair].get(pk, pk))
             out[f.name] = plain(value)
         if model is AuditEntry:
             self.audit_ref(out)

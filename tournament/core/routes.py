@@ -13,4 +13,4 @@ E
 T = "t/<slug:slug>/"
 R = T + "rounds/<int:number>/"
 M = R + "table/<int:table_no>/"
-E = T + "e/<int:match_id>/<str:code>/"
+E = T + "e/<int:table_id>/<str:code>/"

@@ -150,22 +150,22 @@ def result_fields(fields: Collection[str]) -> list[str]:
     return [name for name in RESULT if name in fields]
 
 
-def check_save(match, update_fields: Collection[str] | None) -> None:
+def check_save(table, update_fields: Collection[str] | None) -> None:
     """``Match.save``: refuse a change of an existing table's result fields (all of them,
     or those of ``update_fields``) unless the table is ruled or the write exempt."""
-    if match._state.adding or _exempt.get() is not None:
+    if table._state.adding or _exempt.get() is not None:
         return
     fields = list(RESULT) if update_fields is None else result_fields(update_fields)
-    fields = [name for name in fields if name not in match.get_deferred_fields()]
-    if not fields or is_ruled(match.pk):
+    fields = [name for name in fields if name not in table.get_deferred_fields()]
+    if not fields or is_ruled(table.pk):
         return
-    attnames = [type(match)._meta.get_field(name).attname for name in fields]
-    stored = type(match)._base_manager.filter(pk=match.pk).values(*attnames).first()
+    attnames = [type(table)._meta.get_field(name).attname for name in fields]
+    stored = type(table)._base_manager.filter(pk=table.pk).values(*attnames).first()
     if stored is None:
         return  # no row: the save inserts (or fails) as Django decides
-    changed = [a for a in attnames if stored[a] != getattr(match, a)]
+    changed = [a for a in attnames if stored[a] != getattr(table, a)]
     if changed:
-        _refuse_unless_ruled([match.pk], changed)
+        _refuse_unless_ruled([table.pk], changed)
 
 
 def check_update(queryset, fields: Collection[str]) -> None:

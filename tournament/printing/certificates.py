@@ -61,7 +61,7 @@ class CertificatePdf(PdfDocument):
             )
             self.end_page()
         for row, tier in self.awarded:
-            pair = self.pairs.get(row.team)
+            pair = self.pairs.get(row.pair)
             if pair is None:
                 continue
             self.start_page()

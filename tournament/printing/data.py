@@ -122,7 +122,7 @@ class PrintedTable(ResultValues):
     """One table of a round as the printouts read it: its result (the fields of
     :class:`~tournament.results.checks.ResultValues`, defined there once) and the rest."""
 
-    match_id: int
+    table_id: int
     round: int
     table: int | None
     ew: PrintedPair

@@ -168,7 +168,9 @@ class PairingsExport(Exporter):
         Column(gettext_lazy("南北赛前积分"), 10),
     )
 
-    def __init__(self, round_number: int, tables: Iterable[PrintedTable], points: Mapping[int, int]):
+    def __init__(
+        self, round_number: int, tables: Iterable[PrintedTable], points: Mapping[int, int]
+    ):
         self.sheet_title = _("第%(n)s轮对阵") % {"n": round_number}
         self.tables = tables
         self.points = points

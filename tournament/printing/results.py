@@ -29,7 +29,7 @@ from tournament.printing.standings import standings_section
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
 from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS
-from tournament.text.titles import match_title, number_title
+from tournament.text.titles import number_title, table_title
 
 
 def _detail(pair: PrintedPair) -> str:
@@ -126,7 +126,7 @@ class ResultsPdf(ListDocument):
             row.append(f"{s.ew_level_points:+d} : {s.ns_level_points:+d}" if s and t.ns else "")
         state = _(STATE_LABELS[t.state]) if t.state in STATE_LABELS else t.state
         notes = [
-            match_title(t.bracket_id, self.bracket_size),
+            table_title(t.bracket_id, self.bracket_size),
             t.result_note() if t.counted else state,
             fouls_text(t, self.rules),
         ]

@@ -55,7 +55,7 @@ from tournament.printing.scoresheet_layout import (
     tick_x,
     y,
 )
-from tournament.text.titles import match_title, number_title
+from tournament.text.titles import number_title, table_title
 
 EntryUrl = Callable[[PrintedTable, str], str | None]
 """(table, "EW" or "NS") → the absolute URL of that pair's entry link, or None."""
@@ -148,10 +148,10 @@ class ScoreSheetPdf(PdfDocument):
             c, R - 19 * mm, y(23.5), table_text, 20, align="center", bold=True, max_width=36 * mm
         )
         if t.bracket_id and self.round.knockout:
-            match = match_title(t.bracket_id, self.round.size)
+            table = table_title(t.bracket_id, self.round.size)
             if t.game and self.round.games > 1:
-                match += _("（第%(n)s局）") % {"n": t.game}
-            fonts.draw(c, R, y(33.5), match, 11, align="right", bold=True, max_width=55 * mm)
+                table += _("（第%(n)s局）") % {"n": t.game}
+            fonts.draw(c, R, y(33.5), table, 11, align="right", bold=True, max_width=55 * mm)
         self._pair(t, t.ew, "EW")
         self._pair(t, t.ns, "NS")
         self._times(t)

@@ -13,17 +13,17 @@ from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.results.slips import revoke_slip
-from tournament.results.views import get_match
+from tournament.results.views import get_table
 
 
 @require_POST
-def match_revoke_slip(request, slug, number, table_no):
+def table_revoke_slip(request, slug, number, table_no):
     """A side's slip lost or seen: that side gets a new link and PIN; reprint its slips."""
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table_no)
+    table = get_table(tournament, number, table_no)
     side = request.POST.get("side", "")
     try:
-        revoke_slip(match, side, by=request_actor(request))
+        revoke_slip(table, side, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
@@ -33,4 +33,4 @@ def match_revoke_slip(request, slug, number, table_no):
             _("第%(table)s台%(side)s的旧纸条已作废，请重新打印本台纸条")
             % {"table": table_no, "side": name},
         )
-    return redirect("match_entry", slug=slug, number=number, table=table_no)
+    return redirect("table_entry", slug=slug, number=number, table=table_no)

@@ -51,10 +51,10 @@ class TableRow:
 _ATTRIBUTE = {"ew__name": "ew_name", "ns__name": "ns_name"}
 
 
-def row_matches(matches):
+def row_tables(tables):
     """``matches`` as the values :class:`TableRow` takes (a ``values()`` query: it pages
     and counts as any other), with what :func:`table_row` reads, and nothing more."""
-    return matches.values(*ROW_FIELDS)
+    return tables.values(*ROW_FIELDS)
 
 
 def table_rows(values) -> list[TableRow]:
@@ -89,8 +89,8 @@ def table_links(slug: str, number: int, tables: set[int] | None = None) -> RowLi
     """The result-entry and deal-sheet links of the tables of a round, and their labels;
     ``tables``: the reader's tables (:func:`tournament.core.rights.referee_tables`)."""
     return RowLinks(
-        table_link("match_entry", slug, number),
-        table_link("match_sheet", slug, number),
+        table_link("table_entry", slug, number),
+        table_link("table_sheet", slug, number),
         # Labels outside the f-strings: xgettext (makemessages) does not read inside them.
         escape(gettext("录入")),
         escape(gettext("逐副")),

@@ -7,13 +7,13 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Team
+from tournament.models import Pair
 from tournament.standings.cells import metric_keys, metric_text
 from tournament.text.messages.labels import metric_label
 from tournament.text.titles import listing
 
 # 退赛/取消资格 beside a pair's name, translated when the page is drawn (lazy texts).
-STATUS_WORDS = {key: label for key, label in Team.STATUS_CHOICES if key != Team.ACTIVE}
+STATUS_WORDS = {key: label for key, label in Pair.STATUS_CHOICES if key != Pair.ACTIVE}
 
 
 class MetricColumn(tables.Column):
@@ -31,7 +31,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("名次"))
     # Rows carry their own link ("team_url"): the table needs no event slug.
-    team = tables.Column(verbose_name=_("队名"))
+    pair = tables.Column(verbose_name=_("队名"))
     unit = tables.Column(verbose_name=_("单位"))
     players = tables.Column(verbose_name=_("选手"), accessor="player_list", orderable=False)
     points = tables.Column(verbose_name=_("积分"))
@@ -40,13 +40,13 @@ class StandingsTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.phone_line = list(phone_line)
 
-    def render_team(self, value: str, record: dict) -> str:
+    def render_pair(self, value: str, record: dict) -> str:
         """The pair's name (a link to its history) and, under it, the values of the tiebreak
         columns a phone hides (``.tb-line``, shown by app.css under 640 px): without them
         pairs tied on points and the first tiebreak looked identical on a phone."""
         url = record.get("team_url")
         name = format_html('<a href="{}">{}</a>', url, value) if url else format_html("{}", value)
-        mark = STATUS_WORDS.get(record.get("status", Team.ACTIVE))
+        mark = STATUS_WORDS.get(record.get("status", Pair.ACTIVE))
         if mark:
             name = format_html('{} <span class="badge">{}</span>', name, mark)
         if not self.phone_line:

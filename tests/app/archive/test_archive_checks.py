@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import import_archive, import_archive_file
 from tournament.archive.write import ArchiveError, export_archive
-from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.models import AuditEntry, Pair, Stage, Table, Tournament
 
 # Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
@@ -24,8 +24,8 @@ def state():
     """What a refused import must leave untouched."""
     return (
         Tournament.objects.count(),
-        Team.objects.count(),
-        Match.objects.count(),
+        Pair.objects.count(),
+        Table.objects.count(),
         AuditEntry.objects.count(),
         get_user_model().objects.count(),
     )
@@ -33,7 +33,7 @@ def state():
 
 def refused(archive: dict, reason: str, **options) -> None:
     before = state()
-    with pytest.raises(ArchiveError, match=reason):
+    with pytest.raises(ArchiveError, table=reason):
         import_archive(json.loads(json.dumps(archive)), slug="crafted", map_users=True, **options)
     assert state() == before
 
@@ -125,7 +125,7 @@ def test_audit_entries_read_from_an_archive_are_marked(event):
 def test_existing_usernames_are_not_attached_without_map_users(event):
     archive = export_archive(event)
     before = state()
-    with pytest.raises(ArchiveError, match="已存在：alice、chief、ref"):
+    with pytest.raises(ArchiveError, table="已存在：alice、chief、ref"):
         import_archive(archive, slug="crafted")
     assert state() == before
 
@@ -133,13 +133,13 @@ def test_existing_usernames_are_not_attached_without_map_users(event):
 def test_nesting_bombs_are_refused():
     # Not 200,000 brackets: the streaming parser's first event costs time quadratic in the
     # brackets it reads ahead (60,000: 6 CPU-s), a limit of its own to look at.
-    with pytest.raises(ArchiveError, match="不是掼蛋赛事存档文件"):
+    with pytest.raises(ArchiveError, table="不是掼蛋赛事存档文件"):
         read_bytes(b"[" * 2_000)
     deep: dict = {"x": 1}
     for _ in range(40):
         deep = {"x": deep}
     doc = {"format": "guandan-archive", "version": 1, "tournament": {}, "audit": [deep]}
-    with pytest.raises(ArchiveError, match="嵌套过深"):
+    with pytest.raises(ArchiveError, table="嵌套过深"):
         read_bytes(json.dumps(doc).encode())
 
 
@@ -147,14 +147,14 @@ def test_names_in_an_archive_are_normalised(event):
     archive = export_archive(event)
     archive["teams"][0]["name"] = "正常\u200b队"
     copy = import_archive(archive, slug="copy", map_users=True).tournament
-    assert copy.teams.filter(name="正常队").exists()
+    assert copy.pairs.filter(name="正常队").exists()
 
 
 def test_an_archive_over_the_size_cap_is_refused_unread(event, tmp_path, settings):
     path = tmp_path / "a.json"
     path.write_text(json.dumps(export_archive(event)), encoding="utf-8")
     settings.ARCHIVE_MAX_BYTES = 1024
-    with pytest.raises(CommandError, match="文件太大.*最大 1 KB"):
+    with pytest.raises(CommandError, table="文件太大.*最大 1 KB"):
         call_command("import_archive", str(path), "--slug", "big", "--map-users")
 
 

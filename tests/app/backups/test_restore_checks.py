@@ -220,15 +220,15 @@ def test_a_backup_of_format_1_still_passes_every_check(tmp_path):
     with zipfile.ZipFile(turned) as zf:  # rezip wrote every checksum: take the key's out
         meta = json.loads(zf.read(backup.MANIFEST))
     assert backup.SECRET in meta["sha256"]
-    with pytest.raises(restore.BackupDamaged, match="table stash"):
+    with pytest.raises(restore.BackupDamaged, table="table stash"):
         restore.extract_checked(turned, mkdir(tmp_path / "again"))
 
 
 def test_score_sheet_photos_travel_in_backups(
-    tournament, teams8, make_round, media, tmp_path, settings
+    tournament, pairs8, make_round, media, tmp_path, settings
 ):
-    match = make_round(tournament, teams8).matches.get(table=1)
-    photo = ScoreSheetPhoto(match=match, source="referee", width=1, height=1)
+    table = make_round(tournament, pairs8).tables.get(number=1)
+    photo = ScoreSheetPhoto(table=table, source="referee", width=1, height=1)
     photo.image.save("spring-r1-t1.jpg", ContentFile(b"\xff\xd8jpeg"), save=False)
     photo.save()
     made = backup.make_backup(directory=tmp_path / "made", reason="test")

@@ -129,7 +129,7 @@ def test_cells_without_references_are_placed_as_calamine_places_them(monkeypatch
 
     assert len(read(row * 50)[0]) == 51  # the header and 50 rows: 4,590 cells
     monkeypatch.setattr(formats, "CalamineWorkbook", None)  # refused before it is opened
-    with pytest.raises(TableFileError, match="最多5000个单元格"):
+    with pytest.raises(TableFileError, table="最多5000个单元格"):
         read(row * 60)
 
 
@@ -175,42 +175,42 @@ def _chief_client(chief):
 
 @pytest.mark.parametrize("case", sorted(bombs.MALFORMED))
 def test_each_malformed_upload_gets_a_message_from_both_web_imports(
-    case, tournament, as_organizer, chief, teams8, make_round
+    case, tournament, as_organizer, chief, pairs8, make_round
 ):
     filename, data = bombs.MALFORMED[case]
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile(filename, data)},
     )
     assert response.status_code == 200
     page = response.content.decode()
     assert "没有导入任何数据" in page
-    assert tournament.teams.count() == 8
-    round_ = make_round(tournament, teams8)
+    assert tournament.pairs.count() == 8
+    round_ = make_round(tournament, pairs8)
     response = _chief_client(chief).post(
         reverse("results_import", args=[tournament.slug, round_.number]),
         {"file": SimpleUploadedFile(filename, data.replace("队名".encode(), "台号".encode()))},
     )
     assert response.status_code == 200
     assert "导入失败，没有保存任何成绩" in response.content.decode()
-    assert not round_.matches.filter(state="entered").exists()
+    assert not round_.tables.filter(state="entered").exists()
 
 
 def test_a_file_over_the_cap_is_refused_by_the_web_form(tournament, as_organizer):
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile("big.csv", bombs.big_csv(6))},
     )
     assert response.status_code == 200
     assert "文件太大（6 MB），上传文件最大 5 MB" in response.content.decode()
 
 
-def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, tmp_path):
-    make_round(tournament, teams8)
+def test_import_results_command_refuses_a_bomb(tournament, pairs8, make_round, tmp_path):
+    make_round(tournament, pairs8)
     path = tmp_path / "r.xlsx"
     path.write_bytes(bombs.million_rows(500_000, header_row=bombs.TABLE_HEADER_ROW))
     started = time.process_time()
-    with pytest.raises(CommandError, match="行数过多，一次最多导入10000行"):
+    with pytest.raises(CommandError, table="行数过多，一次最多导入10000行"):
         call_command("import_results", tournament.slug, "1", str(path))
     assert time.process_time() - started < 2
 
@@ -220,15 +220,15 @@ def test_the_time_and_cell_budgets_stop_reading(tournament):
     from tournament.spreadsheets.table_file import Limits
 
     data = xlsx(pairs(50))
-    with pytest.raises(TableFileError, match="文件读取超过0秒，已停止"):
+    with pytest.raises(TableFileError, table="文件读取超过0秒，已停止"):
         read_table(data, "a.xlsx", WANTED, Limits(max_seconds=0))
-    with pytest.raises(TableFileError, match="单元格过多，一个文件最多100个单元格"):
+    with pytest.raises(TableFileError, table="单元格过多，一个文件最多100个单元格"):
         read_table(data, "a.xlsx", WANTED, Limits(max_cells=100))
 
 
 def test_a_form_body_over_the_data_limit_is_a_400_not_a_500(tournament, as_organizer):
     response = as_organizer.post(
-        reverse("team_add", args=[tournament.slug]), {"name": "x" * (3 * 1024 * 1024)}
+        reverse("pair_add", args=[tournament.slug]), {"name": "x" * (3 * 1024 * 1024)}
     )
     assert response.status_code == 400
 
@@ -236,22 +236,22 @@ def test_a_form_body_over_the_data_limit_is_a_400_not_a_500(tournament, as_organ
 @pytest.mark.parametrize("seed", ["99999999999999999999", "2147483648", "²", "３", "-1", "1e3"])
 def test_integers_read_from_a_sheet_are_checked_before_saving(tournament, seed):
     from tests.app.spreadsheet_files import xlsx
-    from tournament.registration.services import teams_import
+    from tournament.registration.services import pairs_import
 
     data = xlsx([("A队", "U", "甲", "乙", "", seed)])
-    check = teams_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
+    check = pairs_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
     assert [str(p) for p in check.problems] == ["第2行“种子”列：种子应为正整数"]
-    assert not tournament.teams.exists()
+    assert not tournament.pairs.exists()
 
 
-def test_a_table_number_out_of_range_is_a_message(tournament, teams8, make_round, tmp_path):
+def test_a_table_number_out_of_range_is_a_message(tournament, pairs8, make_round, tmp_path):
     from tests.app.spreadsheet_files import xlsx
 
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     path = tmp_path / "r.xlsx"
     path.write_bytes(xlsx([(10**25, "A+", "K")], header=["台号", "东西", "南北"]))
     errors = io.StringIO()
-    with pytest.raises(CommandError, match="没有导入任何成绩"):
+    with pytest.raises(CommandError, table="没有导入任何成绩"):
         call_command("import_results", tournament.slug, "1", str(path), stderr=errors)
     assert "第2行“台号”列：台号“1000" in errors.getvalue()
     assert "应为1到2147483647之间的整数" in errors.getvalue()
@@ -259,8 +259,8 @@ def test_a_table_number_out_of_range_is_a_message(tournament, teams8, make_round
 
 def test_the_team_form_refuses_a_seed_beyond_the_database_range(tournament, as_organizer):
     data = {"name": "A队", "player1": "甲", "player2": "乙", "seed": str(10**25)}
-    response = as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
-    assert response.status_code == 200 and not tournament.teams.exists()
+    response = as_organizer.post(reverse("pair_add", args=[tournament.slug]), data)
+    assert response.status_code == 200 and not tournament.pairs.exists()
 
 
 def test_a_million_shared_strings_are_counted_and_refused_before_parsing():
@@ -280,6 +280,6 @@ def test_import_teams_command_refuses_a_file_over_the_cap(tournament, tmp_path, 
     settings.UPLOAD_MAX_BYTES = 1024 * 1024
     path = tmp_path / "big.csv"
     path.write_bytes(bombs.big_csv(1.5))
-    with pytest.raises(CommandError, match="文件太大（1.5 MB），上传文件最大 1 MB"):
+    with pytest.raises(CommandError, table="文件太大（1.5 MB），上传文件最大 1 MB"):
         call_command("import_teams", tournament.slug, str(path))
-    assert not tournament.teams.exists()
+    assert not tournament.pairs.exists()

@@ -63,7 +63,7 @@ def test_the_detection_sees_a_view_reading_files_through_a_helper():
 
 def test_an_upload_page_takes_the_largest_upload_and_every_other_path_1_mb(settings):
     settings.UPLOAD_MAX_BYTES = 5 * 1024 * 1024
-    upload = reverse("team_import", args=["demo"])
+    upload = reverse("pair_import", args=["demo"])
     assert body_limit(upload) == 6 * 1024 * 1024
     for path in (reverse("home"), reverse("login"), "/t/demo/signup/", "/no/such/page/"):
         assert body_limit(path) == SMALL_BODY_BYTES, path

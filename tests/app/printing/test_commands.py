@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
 from tests.app.printing.conftest import pages_text
-from tournament.models import Stage, Team, Tournament
+from tournament.models import Pair, Stage, Tournament
 from tournament.printing.registry import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -77,33 +77,33 @@ def test_every_kind_is_covered_by_the_command_test():
 
 
 def test_export_refuses_a_format_the_kind_does_not_have(event, tmp_path):
-    with pytest.raises(CommandError, match="不能导出为 .xlsx"):
+    with pytest.raises(CommandError, table="不能导出为 .xlsx"):
         export(tmp_path, "spring", "scoresheets", name="x.xlsx")
     assert not (tmp_path / "x.xlsx").exists()
     assert not list(tmp_path.iterdir())  # no half-written file left behind
 
 
 def test_export_refuses_an_unknown_round(event, tmp_path):
-    with pytest.raises(CommandError, match="第9轮"):
+    with pytest.raises(CommandError, table="第9轮"):
         export(tmp_path, "spring", "pairings", "--round", "9", name="x.pdf")
 
 
 def test_bracket_prints_the_knockout_stage(event, tmp_path):
-    ids = list(Team.objects.filter(tournament=event).order_by("pk").values_list("pk", flat=True))
+    ids = list(Pair.objects.filter(tournament=event).order_by("pk").values_list("pk", flat=True))
     final = [{"id": "F", "ew": ids[0], "ns": ids[1], "winner": ids[0], "bye": False}]
     Stage.objects.create(
         tournament=event, order=2, name="决赛阶段", kind="knockout", state={"bracket": [final]}
     )
     data, _ = export(tmp_path, "spring", "bracket", name="b.pdf")
     text = pages_text(data)[0]
-    champion = Team.objects.get(pk=ids[0]).name
+    champion = Pair.objects.get(pk=ids[0]).name
     assert "决赛阶段" in text and "冠军" in text and text.count(champion) == 2
 
 
 def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
     export(tmp_path, "spring", "archive", name="spring.json")
     out = io.StringIO()
-    with pytest.raises(CommandError, match="已被本系统的赛事使用"):
+    with pytest.raises(CommandError, table="已被本系统的赛事使用"):
         call_command("import_archive", str(tmp_path / "spring.json"), stdout=out)
     call_command(
         "import_archive",
@@ -115,8 +115,8 @@ def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
     )
     assert "已导入赛事" in out.getvalue()
     copy = Tournament.objects.get(slug="spring2")
-    assert copy.teams.count() == event.teams.count()
-    with pytest.raises(CommandError, match="找不到用户"):
+    assert copy.pairs.count() == event.pairs.count()
+    with pytest.raises(CommandError, table="找不到用户"):
         call_command(
             "import_archive", str(tmp_path / "spring.json"), "--slug", "s3", "--owner", "nobody"
         )

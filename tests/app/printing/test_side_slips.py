@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.app.printing.conftest import pages_text
-from tournament.models import Match
+from tournament.models import Table
 from tournament.printing.makers import ExportError, Request
 from tournament.printing.registry import run
 
@@ -46,12 +46,12 @@ def slot_texts(data: bytes) -> list[dict[tuple[int, int], str]]:
 
 def test_each_slip_holds_one_sides_pin_and_name_only(event):
     played = list(
-        Match.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
+        Table.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
         .select_related("ew", "ns")
-        .order_by("table")
+        .order_by("number")
     )
     for i, m in enumerate(played):  # distinct PINs, so a PIN names its slip
-        Match.objects.filter(pk=m.pk).update(ew_pin=f"{2 * i + 1000}", ns_pin=f"{2 * i + 1001}")
+        Table.objects.filter(pk=m.pk).update(ew_pin=f"{2 * i + 1000}", ns_pin=f"{2 * i + 1001}")
         m.ew_pin, m.ns_pin = f"{2 * i + 1000}", f"{2 * i + 1001}"
     data = render(event, "side_slips", round=2)
     slips = [
@@ -72,11 +72,11 @@ def test_each_slip_holds_one_sides_pin_and_name_only(event):
 
 
 def test_slips_need_table_entry_and_the_players_address(event):
-    with pytest.raises(ExportError, match="base-url"):
+    with pytest.raises(ExportError, table="base-url"):
         render(event, "side_slips", round=2, base_url="")
     event.table_entry = False
     event.save()
-    with pytest.raises(ExportError, match="未开启选手扫码录入"):
+    with pytest.raises(ExportError, table="未开启选手扫码录入"):
         render(event, "side_slips", round=2)
 
 
@@ -98,7 +98,7 @@ def test_the_score_sheet_carries_no_entry_code(event):
 
 def test_each_slips_code_is_also_its_link(event):
     """A slip sent as a file opens on the phone that should scan it: the QR is a link too."""
-    played = Match.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
+    played = Table.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
     expected = {
         f"http://192.168.1.10:8000/t/{event.slug}/e/{m.pk}/{code}/"
         for m in played

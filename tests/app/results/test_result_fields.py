@@ -9,7 +9,7 @@ from dataclasses import fields
 
 import pytest
 
-from tournament.models import Match
+from tournament.models import Table
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.models.table_guard import exempt
 from tournament.printing import source
@@ -46,7 +46,7 @@ STORED = ResultValues("A+", "9", "", "NS", "three_fouls", 1, 3, "EW", 4)
 
 
 def test_every_match_field_is_a_result_field_or_listed_as_something_else():
-    names = {f.name for f in Match._meta.concrete_fields}
+    names = {f.name for f in Table._meta.concrete_fields}
     other = set().union(*NOT_RESULT.values())
     assert set(RESULT_FIELDS) <= names
     assert names - other == set(RESULT_FIELDS)
@@ -54,7 +54,7 @@ def test_every_match_field_is_a_result_field_or_listed_as_something_else():
 
 def test_the_derived_field_lists_hold_every_result_field():
     assert set(RESULT_FIELDS) <= set(RECORD_FIELDS)
-    assert set(RESULT_FIELDS) <= set(source._MATCH_FIELDS)
+    assert set(RESULT_FIELDS) <= set(source._TABLE_FIELDS)
     assert set(RESULT_FIELDS) <= {f.name for f in fields(PrintedTable)}
     assert len(set(STORED.as_dict().values()) - {""}) == len(RESULT_FIELDS) - 1
 
@@ -65,11 +65,11 @@ def test_a_stored_result_reads_back_whole_in_service_form_and_printout(
     a, b = register(tournament, "甲"), register(tournament, "乙")
     round_ = make_round(tournament, [a, b])
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(round=round_).update(**STORED.as_dict())
-    match = Match.objects.get(round=round_)
-    assert values_of(match) == STORED
+        Table.objects.filter(round=round_).update(**STORED.as_dict())
+    table = Table.objects.get(round=round_)
+    assert values_of(table) == STORED
     form_fields = set(RESULT_FIELDS) & set(ResultForm.base_fields)
-    initial = initial_for(match)
+    initial = initial_for(table)
     assert {k: initial[k] for k in form_fields} == {k: getattr(STORED, k) for k in form_fields}
     pairs = source.load_pairs(tournament)
     (printed,) = source.iter_tables(tournament, pairs, [round_.number])

@@ -14,7 +14,7 @@ from django.utils import timezone
 from PIL import Image
 
 from tests.forms import solved_challenge
-from tournament.models import AuditEntry, SignUp, SignUpConfig, Team
+from tournament.models import AuditEntry, Pair, SignUp, SignUpConfig
 
 pytestmark = pytest.mark.django_db
 
@@ -60,8 +60,8 @@ def test_sign_up_without_approval_registers_the_pair(tournament):
     assert response.status_code == 302
     assert response["Location"] == reverse("signup_status", args=[tournament.slug, signup.token])
     assert signup.state == SignUp.APPROVED
-    team = Team.objects.get(tournament=tournament)
-    assert (team.name, team.unit.name, signup.team_id) == ("金陵一队", "南京", team.pk)
+    pair = Pair.objects.get(tournament=tournament)
+    assert (pair.name, pair.unit.name, signup.pair_id) == ("金陵一队", "南京", pair.pk)
     actions = set(AuditEntry.objects.values_list("action", flat=True))
     assert {"team.add", "signup.submit"} <= actions
     assert AuditEntry.objects.get(action="signup.submit").actor == "报名者"
@@ -81,7 +81,7 @@ def test_same_checks_as_the_import(tournament, register, data, message):
     response = apply(Client(), tournament, data)
     assert response.status_code == 200
     assert message in response.content.decode()
-    assert not SignUp.objects.exists() and Team.objects.count() == 1
+    assert not SignUp.objects.exists() and Pair.objects.count() == 1
 
 
 def test_a_waiting_pair_is_checked_against_too(tournament):
@@ -145,8 +145,8 @@ def test_approve_reject_with_reason_and_promotion(
     assert (first.state, first.reason, second.state) == ("rejected", "单位未确认", "pending")
     action(second, "approve")
     second.refresh_from_db()
-    assert second.state == "approved" and second.team.name == "二队"
-    assert Team.objects.filter(tournament=tournament).count() == 1
+    assert second.state == "approved" and second.pair.name == "二队"
+    assert Pair.objects.filter(tournament=tournament).count() == 1
     subjects = [m.subject for m in mail.outbox]
     assert [s.split("：")[0].split(" · ")[1] for s in subjects] == ["报名已收到", "报名未通过"]
     assert "单位未确认" in mail.outbox[1].body and mail.outbox[1].to == ["a@example.com"]
@@ -180,12 +180,12 @@ def test_pair_edits_until_the_deadline_then_not(tournament):
     signup = latest(tournament)
     url = reverse("signup_status", args=[tournament.slug, signup.token])
     assert client.post(url, pair_form("一队", "甲", "王芳")).status_code == 302
-    assert signup.team.players.get(position=2).name == "王芳"
+    assert signup.pair.players.get(position=2).name == "王芳"
     config.deadline = timezone.now() - timedelta(seconds=1)
     config.save()
     response = client.post(url, pair_form("一队", "甲", "李娜"))
     assert "报名已截止，不能再修改" in response.content.decode()
-    assert signup.team.players.get(position=2).name == "王芳"
+    assert signup.pair.players.get(position=2).name == "王芳"
 
 
 @pytest.mark.both_databases
@@ -197,7 +197,7 @@ def test_organizer_edits_after_the_deadline(tournament, as_organizer):
     url = reverse("signup_admin_edit", args=[tournament.slug, signup.pk])
     assert as_organizer.post(url, pair_form("一队改", "甲", "乙")).status_code == 302
     signup.refresh_from_db()
-    assert signup.team.name == "一队改" and signup.data["name"] == "一队改"
+    assert signup.pair.name == "一队改" and signup.data["name"] == "一队改"
     assert AuditEntry.objects.filter(action="signup.edit").count() == 1
 
 
@@ -282,8 +282,8 @@ def test_registration_xlsx_has_the_fee_column_and_totals(tournament, as_organize
     rows = [[c for c in row] for row in sheet.iter_rows(values_only=True)]
     header = next(r for r in rows if r and r[0] == "序号")
     fee_col = header.index("报名费")
-    by_team = {r[2]: r[fee_col] for r in rows if r and isinstance(r[0], int)}
-    assert by_team == {"队0": "已缴费", "队1": "未缴费", "导入队": None}
+    by_pair = {r[2]: r[fee_col] for r in rows if r and isinstance(r[0], int)}
+    assert by_pair == {"队0": "已缴费", "队1": "未缴费", "导入队": None}
     totals = {r[0]: r[1] for r in rows if r and r[0] and str(r[0]).endswith(("数", "）"))}
     assert totals["已缴组数"] == 1 and totals["未缴金额（元）"] == 80
     assert totals["应收合计（元）"] == 160
@@ -296,10 +296,10 @@ def test_withdrawing_a_pair_from_the_registration_list_moves_the_waiting_list_up
     open_signup(tournament, cap=1)
     apply(Client(), tournament, pair_form("网上队", "甲", "乙"))
     assert latest(tournament).state == "waiting"
-    url = reverse("team_status", args=[tournament.slug, imported.pk])
+    url = reverse("pair_status", args=[tournament.slug, imported.pk])
     as_organizer.post(url, {"status": "withdrawn", "confirmed": "1"})  # the second step
     signup = latest(tournament)
-    assert signup.state == "approved" and signup.team.name == "网上队"
+    assert signup.state == "approved" and signup.pair.name == "网上队"
 
 
 def test_a_pair_withdrawn_by_the_organizer_sees_it_and_cannot_edit(tournament, as_organizer):
@@ -308,7 +308,7 @@ def test_a_pair_withdrawn_by_the_organizer_sees_it_and_cannot_edit(tournament, a
     apply(client, tournament, pair_form("网上队", "甲", "乙"))
     signup = latest(tournament)
     as_organizer.post(
-        reverse("team_status", args=[tournament.slug, signup.team_id]),
+        reverse("pair_status", args=[tournament.slug, signup.pair_id]),
         {"status": "withdrawn", "confirmed": "1"},
     )
     page = client.get(
@@ -329,7 +329,9 @@ def test_the_applications_come_a_page_at_a_time_by_state_and_search(
     monkeypatch.setattr(signup_staff, "SIGNUP_PAGE", 2)
     open_signup(tournament, needs_approval=True)
     for i in range(1, 6):
-        assert apply(Client(), tournament, pair_form(f"队{i}", f"张{i}", f"李{i}")).status_code == 302
+        assert (
+            apply(Client(), tournament, pair_form(f"队{i}", f"张{i}", f"李{i}")).status_code == 302
+        )
     client, url = login(organizer), reverse("signup_admin", args=[tournament.slug])
     first = client.get(url).content.decode()
     assert first.count('class="card signup-row"') == 2 and "第 1 / 3 页" in first

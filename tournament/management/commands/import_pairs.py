@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from tournament.core.actors import command_actor
 from tournament.management.commands._base import BaseCommand, get_tournament
-from tournament.registration.services import teams_import
+from tournament.registration.services import pairs_import
 from tournament.spreadsheets.table_file import TableFileError
 from tournament.spreadsheets.uploads import read_file
 
@@ -26,7 +26,7 @@ class Command(BaseCommand):
         if not path.is_file():
             raise CommandError(f"找不到文件：{path}")
         try:
-            check = teams_import(
+            check = pairs_import(
                 tournament=tournament,
                 data=read_file(path),
                 filename=path.name,
