@@ -85,7 +85,7 @@ def load_event(records, size: int, rounds: int, slug: str = "bench", units: int 
 
 
 def _store_tables(records, round_rows: dict, pair_id: dict) -> None:
-    """One confirmed Match per record; a bye has no table number and no opponent."""
+    """One confirmed Table per record; a bye has no table number and no opponent."""
     from tournament.models import Table
 
     table_no: dict[int, int] = {}

@@ -37,16 +37,3 @@ AUTO_BACKUP = envbool("AUTO_BACKUP", False)  # noqa: F405
 # in one process it would be anyway (tests/app/core/test_stamp_memo.py and the two-server
 # test turn it on).
 STAMP_MEMO_MS = envint("STAMP_MEMO_MS", 0)  # noqa: F405
-
-if os.environ.get("TEMPLATE_MISS_LOG"):  # TEMPORARY (rename check)
-    import sys
-
-    sys.path.insert(0, "/tmp/tmiss")
-    LOGGING = {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "handlers": {"miss": {"class": "tmiss.MissHandler"}},
-        "loggers": {
-            "django.template": {"handlers": ["miss"], "level": "DEBUG", "propagate": False}
-        },
-    }

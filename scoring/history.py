@@ -7,7 +7,7 @@
 ...     MatchRecord(2, ew=3, ns=1, ew_level="5", ns_level="5"),
 ... ]
 >>> [(h.round, h.opponent, h.seat, h.points, h.total) for h in
-...  team_history(results, StandingsRules("points26"), 1)]
+...  pair_history(results, StandingsRules("points26"), 1)]
 [(1, 2, 'EW', 15, 15), (2, 3, 'NS', 13, 28)]
 """
 

@@ -95,7 +95,7 @@ class Tally:
     points: int = 0
     level_diff: int = 0
     fouls: int = 0
-    matches: int = 0
+    tables: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -228,7 +228,7 @@ def _finish(pair: Hashable, entries: list[tuple]) -> Tally:
         points=sum(points),
         level_diff=sum(level_points),
         fouls=sum(fouls),
-        matches=len(rounds),
+        tables=len(rounds),
         wins=sum(wins),
         draws=sum(draws),
         losses=sum(losses),

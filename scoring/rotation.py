@@ -11,7 +11,7 @@ group's records instead).
 ...     MatchRecord(1, ew="a", ns="b", ew_level="A+", ns_level="8"),
 ...     MatchRecord(2, ew="b", ns="a", ew_level="A+", ns_level="A"),
 ... ]
->>> [(r.team, r.rounds, r.total, r.group_rank) for r in
+>>> [(r.pair, r.rounds, r.total, r.group_rank) for r in
 ...  rotation_totals(results, {"a": 1, "b": 1})]
 [('a', (107, 12), 119, 1), ('b', (6, 101), 107, 2)]
 """

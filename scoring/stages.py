@@ -21,14 +21,14 @@ final places
     no knockout, the standing decides (ties in it stay ties).
 
 >>> from scoring.standings import StandingRow
->>> def row(rank, team, points):
-...     return StandingRow(rank, team, points, 0, {}, None, None, 0, 0, 0, 0, 0)
+>>> def row(rank, pair, points):
+...     return StandingRow(rank, pair, points, 0, {}, None, None, 0, 0, 0, 0, 0)
 >>> rows = [row(1, "a", 8), row(2, "b", 6), row(3, "c", 6), row(3, "d", 6), row(5, "e", 4)]
 >>> ko = KnockoutStage(members=frozenset("abce"), order=["e", "c", "a", "b"])
->>> [(r.rank, r.team, r.points) for r in final_places(rows, [ko])]
+>>> [(r.rank, r.pair, r.points) for r in final_places(rows, [ko])]
 [(1, 'e', 4), (2, 'c', 6), (3, 'a', 8), (4, 'b', 6), (5, 'd', 6)]
 >>> running = KnockoutStage(members=frozenset("abce"), order=None)
->>> [(r.rank, r.team) for r in final_places(rows, [running])]
+>>> [(r.rank, r.pair) for r in final_places(rows, [running])]
 [(1, 'a'), (2, 'b'), (3, 'c'), (4, 'e'), (5, 'd')]
 """
 

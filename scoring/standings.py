@@ -84,7 +84,7 @@ class StandingRow:
     values: dict[str, Any] = field(hash=False)
     decided_by: str | None
     lot_draw: int | None
-    matches: int
+    tables: int
     wins: int
     draws: int
     losses: int
@@ -226,7 +226,7 @@ def _rows(
                     values={key: column[pair] for key, column in chain_columns},
                     decided_by=label if position == 0 else None,
                     lot_draw=lot_column[pair] if lot_column and pair in lot_used else None,
-                    matches=t.matches,
+                    tables=t.tables,
                     wins=t.wins,
                     draws=t.draws,
                     losses=t.losses,

@@ -8,12 +8,12 @@ Ties between units, in turn: the smaller sum of the counted pairs' ranks (better
 pairs), then the better rank of its best pair; units still equal share a rank.
 
 >>> from scoring.standings import StandingRow
->>> def row(rank, team, points):
-...     return StandingRow(rank, team, points, 0, {}, None, None, 0, 0, 0, 0, 0)
+>>> def row(rank, pair, points):
+...     return StandingRow(rank, pair, points, 0, {}, None, None, 0, 0, 0, 0, 0)
 >>> rows = [row(1, "a1", 50), row(2, "b1", 48), row(3, "a2", 40), row(4, "b2", 40),
 ...         row(5, "a3", 39)]
 >>> unit_of = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "b2": "B"}
->>> [(u.rank, u.unit, u.score, u.teams) for u in unit_ranking(rows, unit_of, best_k=2)]
+>>> [(u.rank, u.unit, u.score, u.pairs) for u in unit_ranking(rows, unit_of, best_k=2)]
 [(1, 'A', 90, ('a1', 'a2')), (2, 'B', 88, ('b1', 'b2'))]
 """
 

@@ -47,13 +47,13 @@ from tournament.text.messages.audit import MSG_AUDIT_ADMIN, term
 
 # How to reach the tournament from each model (the audit log belongs to a tournament).
 TOURNAMENT_PATHS = {
-    Player: ("team", "tournament"),
+    Player: ("pair", "tournament"),
     Table: ("round", "tournament"),
-    Submission: ("match", "round", "tournament"),
-    Foul: ("match", "round", "tournament"),
-    ScoreSheetPhoto: ("match", "round", "tournament"),
-    CheckIn: ("team", "tournament"),
-    Absence: ("team", "tournament"),
+    Submission: ("table", "round", "tournament"),
+    Foul: ("table", "round", "tournament"),
+    ScoreSheetPhoto: ("table", "round", "tournament"),
+    CheckIn: ("pair", "tournament"),
+    Absence: ("pair", "tournament"),
 }
 
 

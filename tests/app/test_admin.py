@@ -102,6 +102,20 @@ def test_counters_and_codes_are_shown_but_not_editable(filled, superuser_client)
     assert 'name="version"' not in page
 
 
+def test_the_admin_pages_under_the_models_former_names_go_on_to_the_same_page(
+    filled, superuser_client
+):
+    table = filled.round_set.get().tables.exclude(ns=None).first()
+    old = f"/admin/tournament/match/{table.pk}/change/?_changelist_filters=x"
+    answer = superuser_client.get(old)
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/admin/tournament/table/{table.pk}/change/?_changelist_filters=x"
+    assert superuser_client.get(answer["Location"]).status_code == 200
+    assert superuser_client.get("/admin/tournament/team/", follow=True).redirect_chain == [
+        ("/admin/tournament/pair/", 302)
+    ]
+
+
 def test_staff_without_superuser_rights_sees_no_admin(organizer, filled):
     response = login(organizer).get(url(Table, "changelist"))
     assert response.status_code == 302

@@ -22,18 +22,18 @@ def test_kept_entries_stored_as_conflicts_become_kept_and_back():
     stage = get("tournament", "Stage").objects.create(tournament=t, order=1, name="初赛")
     r = get("tournament", "Round").objects.create(tournament=t, stage=stage, number=1)
     a, b = (get("tournament", "Team").objects.create(tournament=t, name=n) for n in "甲乙")
-    m = get("tournament", "Match").objects.create(round=r, number=1, ew=a, ns=b)
+    m = get("tournament", "Match").objects.create(round=r, table=1, ew=a, ns=b)
     Entry = get("tournament", "AppliedEntry")
     late = {"values": {"ns_level": "5"}, "kept": "after_confirmation", "by": "ref2"}
     rows = {
         "kept": Entry.objects.create(
-            tournament=t, key="k-00000001", table=m, kind="result", outcome="conflict", payload=late
+            tournament=t, key="k-00000001", match=m, kind="result", outcome="conflict", payload=late
         ),
         "filed": Entry.objects.create(
-            tournament=t, key="k-00000002", table=m, kind="result", outcome="conflict", payload={}
+            tournament=t, key="k-00000002", match=m, kind="result", outcome="conflict", payload={}
         ),
         "applied": Entry.objects.create(
-            tournament=t, key="k-00000003", table=m, kind="result", outcome="applied"
+            tournament=t, key="k-00000003", match=m, kind="result", outcome="applied"
         ),
     }
     Entry = migrate(AFTER).get_model("tournament", "AppliedEntry")

@@ -1,4 +1,4 @@
-"""Migration 0012 moves a knockout table's ``game:<n>`` flag into ``Match.bracket_game``."""
+"""Migration 0012 moves a knockout table's ``game:<n>`` flag into ``Table.bracket_game``."""
 
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ def test_game_flags_become_the_bracket_game_field_and_back():
     r = Round.objects.create(tournament=t, stage=stage, number=1)
     a, b, c = (Pair.objects.create(tournament=t, name=n) for n in ("甲", "乙", "丙"))
     ko = Table.objects.create(
-        round=r, number=1, ew=a, ns=b, bracket_id="R1-1", flags=["game:3", "manual"]
+        round=r, table=1, ew=a, ns=b, bracket_id="R1-1", flags=["game:3", "manual"]
     )
-    swiss = Table.objects.create(round=r, number=None, ew=c, ns=None, flags=["bye"])
+    swiss = Table.objects.create(round=r, table=None, ew=c, ns=None, flags=["bye"])
     apps = migrate(AFTER)
     Table = apps.get_model("tournament", "Match")
     assert Table.objects.values_list("bracket_game", "flags").get(pk=ko.pk) == (3, ["manual"])

@@ -49,7 +49,7 @@ def test_create_tournament_with_every_option(organizer):
 
 
 def test_create_tournament_refuses_incompatible_options(organizer):
-    with pytest.raises(CommandError, table="固定打3轮"):
+    with pytest.raises(CommandError, match="固定打3轮"):
         call_command(
             "create_tournament",
             "r",
@@ -73,12 +73,21 @@ def test_import_teams_from_file(tournament, tmp_path, capsys):
     assert Pair.objects.filter(name="甲队").exists()
 
 
+@pytest.mark.parametrize("command", ["import_pairs", "import_teams"])
+def test_import_pairs_and_its_former_name_import_alike(command, tournament, tmp_path, capsys):
+    path = tmp_path / "pairs.csv"
+    path.write_bytes(csv_bytes([("乙队", "单位", "王五", "赵六", "", "")]))
+    call_command(command, tournament.slug, str(path))
+    assert "已导入1个组合" in capsys.readouterr().out
+    assert list(Pair.objects.values_list("name", flat=True)) == ["乙队"]
+
+
 def test_import_teams_bad_file_exits_non_zero_with_row_errors(tournament, tmp_path, capsys):
     path = tmp_path / "teams.xlsx"
     path.write_bytes(
         xlsx([("甲队", "单位", "张三", "李四", "", ""), ("甲队", "", "王五", "", "", "")])
     )
-    with pytest.raises(CommandError, table="没有导入任何数据"):
+    with pytest.raises(CommandError, match="没有导入任何数据"):
         call_command("import_teams", tournament.slug, str(path))
     err = capsys.readouterr().err
     assert "第3行“队名”列：队名“甲队”与第2行重复" in err and "第3行“选手2”列：缺少选手姓名" in err

@@ -13,7 +13,7 @@ def test_envbool_accepts_the_usual_spellings(monkeypatch):
 
 def test_envbool_refuses_a_typo(monkeypatch):
     monkeypatch.setenv("X_FLAG", "ture")
-    with pytest.raises(SettingError, table="X_FLAG"):
+    with pytest.raises(SettingError, match="X_FLAG"):
         envbool("X_FLAG", False)
 
 
@@ -44,7 +44,7 @@ def test_database_url_postgres_and_default_sqlite(tmp_path):
 
 
 def test_database_url_with_unknown_scheme_is_refused(tmp_path):
-    with pytest.raises(SettingError, table="mysql"):
+    with pytest.raises(SettingError, match="mysql"):
         database("mysql://x/y", tmp_path / "db")
 
 

@@ -137,7 +137,7 @@ def test_a_setting_of_the_server_that_makes_no_sense_stops_with_a_message(
     monkeypatch, name, value, message
 ):
     monkeypatch.setenv(name, value)
-    with pytest.raises(SystemExit, table=message) as stopped:
+    with pytest.raises(SystemExit, match=message) as stopped:
         guandan_command.main(["serve"])
     assert repr(value) in str(stopped.value) and "must be" in str(stopped.value)
 

@@ -82,8 +82,8 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
     pair = t.pairs.order_by("pk").first()
     m = round_.tables.exclude(ns=None).order_by("number").first()
     s, n = t.slug, round_.number
-    table = {"slug": s, "number": n, "table": m.table}
-    player = {"slug": s, "match_id": m.pk, "code": m.ew_code}
+    table = {"slug": s, "number": n, "table_no": m.number}
+    player = {"slug": s, "table_id": m.pk, "code": m.ew_code}
     signup = t.signups.get()
     kwargs = {
         "home": {},
@@ -98,7 +98,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "pair_list": {"slug": s},
         "pair_add": {"slug": s},
         "pair_import": {"slug": s},
-        "pair_edit": {"slug": s, "team_id": pair.pk},
+        "pair_edit": {"slug": s, "pair_id": pair.pk},
         "round_list": {"slug": s},
         "draw": {"slug": s},
         "round_control": {"slug": s, "number": n},
@@ -112,7 +112,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "side_sheet": player,
         "pairings": {"slug": s, "number": n},
         "standings": {"slug": s},
-        "pair_history": {"slug": s, "team_id": pair.pk},
+        "pair_history": {"slug": s, "pair_id": pair.pk},
         "projector": {"slug": s, "number": n},
         "bracket": {"slug": s},
         "export_index": {"slug": s},

@@ -62,8 +62,8 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     """Every URL name → the GET requests made of it (the pages, their JSON and downloads)."""
     urls = {name: [url] for name, (url, _anonymous) in page_urls(t, round_).items()}
     m = round_.tables.exclude(ns=None).order_by("number").first()
-    table = {"slug": t.slug, "number": round_.number, "table": m.table}
-    player = {"slug": t.slug, "match_id": m.pk, "code": m.ew_code}
+    table = {"slug": t.slug, "number": round_.number, "table_no": m.number}
+    player = {"slug": t.slug, "table_id": m.pk, "code": m.ew_code}
     rnd = {"slug": t.slug, "number": round_.number}
     urls["round_status_json"] = [reverse("round_status_json", kwargs=rnd)]
     urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=table)]
@@ -173,10 +173,10 @@ def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
         "token": signup.token,
         "slug": t.slug,
         "number": round_.number,
-        "table": m.table,
-        "match_id": m.pk,
+        "table_no": m.number,
+        "table_id": m.pk,
         "code": m.ew_code,
-        "team_id": pair.pk,
+        "pair_id": pair.pk,
     }
     client = login(organizer)
     for name, extra in POST_ONLY.items():

@@ -183,10 +183,10 @@ TABLE: dict[str, Row] = {
     "api-v1:round_pairings": Row("anonymous", args=lambda w: [w.slug, 1]),
     "api-v1:round_results": Row("anonymous", args=lambda w: [w.slug, 2]),  # a locked round
     "api-v1:event_standings": Row("anonymous"),
-    "api-v1:team": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
+    "api-v1:pair": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
     # The site's administrator: the admin, checked on its index and one list.
     f"{ADMIN}:index": Row("superuser", args=lambda w: []),
-    f"{ADMIN}:tournament_match_changelist": Row("superuser", args=lambda w: []),
+    f"{ADMIN}:tournament_table_changelist": Row("superuser", args=lambda w: []),
 }
 
 

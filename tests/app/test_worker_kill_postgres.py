@@ -34,11 +34,11 @@ import django
 django.setup()
 from django.contrib.auth.models import User
 from tournament.core.actors import user_actor
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
-match = Match.objects.get(pk={pk})
-submit_result(match, ResultValues("A+", "3", winner="EW"), version=match.version,
+table = Table.objects.get(pk={pk})
+submit_result(table, ResultValues("A+", "3", winner="EW"), version=table.version,
               by=user_actor(User.objects.get(username="ref")))
 print("saved", flush=True)
 """

@@ -82,8 +82,8 @@ def test_staff_pages_have_no_serious_violation(live_server, phone, event, tourna
     chief = {
         "round_list": reverse("round_list", args=[t]),
         "round_control": reverse("round_control", args=[t, 2]),
-        "result_form": reverse("table_entry", args=[t, 2, m.table]),
-        "sheet": reverse("table_sheet", args=[t, 2, m.table]),
+        "result_form": reverse("table_entry", args=[t, 2, m.number]),
+        "sheet": reverse("table_sheet", args=[t, 2, m.number]),
         "fouls": reverse("round_fouls", args=[t, 2]),
     }
     found |= sweep(page, live_server.url, chief)

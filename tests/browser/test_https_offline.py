@@ -31,7 +31,7 @@ from tests.servers.web import ROOT, free_port
 pytestmark = [pytest.mark.slow]
 CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 FROM_PHONE = "document.documentElement.dataset.served === 'cache'"
-ENTRY = "/t/demo/rounds/1/table/1/"  # reverse("match_entry", args=["demo", 1, 1])
+ENTRY = "/t/demo/rounds/1/table/1/"  # reverse("table_entry", args=["demo", 1, 1])
 LAPTOP = socket.gethostname().split(".")[0]
 
 
@@ -137,6 +137,6 @@ def test_the_entry_page_reopens_offline_over_https_and_not_over_http(venue, tmp_
             sign_in_and_open_entry(page, base, password)
             assert page.evaluate("!window.isSecureContext && !('serviceWorker' in navigator)")
             page.context.set_offline(True)
-            with pytest.raises(Error, table="ERR_INTERNET_DISCONNECTED"):
+            with pytest.raises(Error, match="ERR_INTERNET_DISCONNECTED"):
                 page.goto(base + ENTRY)
             browser.close()

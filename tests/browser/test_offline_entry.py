@@ -89,7 +89,7 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
     wait_js(page, WAITING % 0)
     assert not text(page, "#outbox-refused")
     applied = list(AppliedEntry.objects.order_by("created_at", "pk").select_related("table"))
-    assert [(a.table.table, a.kind, a.outcome) for a in applied] == [
+    assert [(a.table.number, a.kind, a.outcome) for a in applied] == [
         (1, "result", "applied"),
         (2, "result", "applied"),
         (3, "sheet", "applied"),
@@ -98,7 +98,7 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
     assert made == sorted(made) and all(
         m < a.created_at for m, a in zip(made, applied, strict=True)
     )
-    tables = {m.table: m for m in Table.objects.filter(round=event, number__in=(1, 2, 3))}
+    tables = {m.number: m for m in Table.objects.filter(round=event, number__in=(1, 2, 3))}
     assert (tables[1].ew_level, tables[1].ns_level, tables[2].ns_level) == ("A+", "9", "Q")
     assert tables[3].deals == [{"win": "EW", "partner": 2}]
     assert all(tables[n].version == versions[n] + 1 for n in (1, 2, 3))  # each saved once

@@ -45,9 +45,9 @@ def test_a_tap_does_not_press_a_button_covered_by_another_element(page):
 
 def test_a_disabled_or_missing_button_fails_the_tap_and_says_why(page, monkeypatch):
     monkeypatch.setattr(taps, "TIMEOUT", 0.2)
-    with pytest.raises(AssertionError, table="disabled"):
+    with pytest.raises(AssertionError, match="disabled"):
         tap(page, "button", "停用")
-    with pytest.raises(AssertionError, table="not found.*免费"):
+    with pytest.raises(AssertionError, match="not found.*免费"):
         tap(page, "button", "确认")
 
 

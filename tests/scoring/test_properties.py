@@ -207,7 +207,7 @@ def test_team_history_adds_up_to_the_standings(event, system):
         assert (lines[-1].total if lines else 0) == row.points
         assert sum(line.level_points for line in lines) == row.level_diff
         assert sum(line.fouls for line in lines) == row.fouls
-        assert len(lines) == row.matches == row.wins + row.draws + row.losses
+        assert len(lines) == row.tables == row.wins + row.draws + row.losses
 
 
 def expected_hundred(record: MatchRecord, options: ScoreOptions, bye_policy: str) -> int:

@@ -67,7 +67,7 @@ def test_points_order_and_per_team_aggregates():
     assert [r.rank for r in rows] == [1, 2, 3, 4]
     assert [r.decided_by for r in rows] == [None, "points", "points", "points"]
     a = row_of(rows, "A")
-    assert (a.matches, a.wins, a.draws, a.losses, a.fouls, a.level_diff) == (2, 2, 0, 0, 1, 6)
+    assert (a.tables, a.wins, a.draws, a.losses, a.fouls, a.level_diff) == (2, 2, 0, 0, 1, 6)
     c = row_of(rows, "C")
     assert (c.wins, c.draws, c.losses) == (0, 1, 1)
     assert row_of(rows, "B").values["fouls"] == 2
@@ -266,7 +266,7 @@ def test_after_round_n_ranks_on_the_first_n_rounds_only():
     assert [r.points for r in rows] == [28, 28, 27, 21]
     assert rows[1].decided_by == "last_rounds"
     assert rows[0].values["last_rounds"] == (15, 13)
-    assert rows[0].matches == 2
+    assert rows[0].tables == 2
 
 
 def test_three_way_tie_that_goes_to_lot():
@@ -308,7 +308,7 @@ def test_teams_without_matches_still_appear():
     results = [match(1, 1, 2, "A+", "K")]
     rows = standings(results, StandingsRules("points26"), pairs=[3, 1, 2])
     assert order(rows) == [1, 2, 3]
-    assert (rows[2].points, rows[2].matches, rows[2].values["last_rounds"]) == (0, 0, (0,))
+    assert (rows[2].points, rows[2].tables, rows[2].values["last_rounds"]) == (0, 0, (0,))
 
 
 def test_listed_teams_only_are_ranked_but_others_count_as_opponents():

@@ -28,26 +28,26 @@ SAVER = """
 import django
 django.setup()
 from django.contrib.auth.models import User
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.checks import ResultValues
 from tournament.core.actors import user_actor
 from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
-pks = list(Match.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
+pks = list(Table.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
 values = [ResultValues("A+", "K", winner="EW"), ResultValues("A+", "3", winner="EW")]
 for i in range(600):
-    match = Match.objects.get(pk=pks[i % len(pks)])
-    match = submit_result(match, values[i % 2], version=match.version, by=user_actor(organizer))
-    sub = match.submissions.order_by("-pk").first().pk
-    print("saved", match.pk, match.version, sub, flush=True)
+    table = Table.objects.get(pk=pks[i % len(pks)])
+    table = submit_result(table, values[i % 2], version=table.version, by=user_actor(organizer))
+    sub = table.submissions.order_by("-pk").first().pk
+    print("saved", table.pk, table.version, sub, flush=True)
 """
 
 STATE = """
 import django, json
 django.setup()
-from tournament.models import Match, Submission
+from tournament.models import Table, Submission
 print(json.dumps({
-    "versions": {str(pk): v for pk, v in Match.objects.values_list("pk", "version")},
+    "versions": {str(pk): v for pk, v in Table.objects.values_list("pk", "version")},
     "submissions": list(Submission.objects.values_list("pk", flat=True)),
 }))
 """
@@ -55,33 +55,33 @@ print(json.dumps({
 LINKS = """
 import django
 django.setup()
-from tournament.models import Match, Team
+from tournament.models import Table, Pair
 from tournament.signup.checkin import checkin_path
-team = Team.objects.filter(tournament__slug="demo").order_by("pk").first()
-match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-print(checkin_path("demo", team.pk))
-print(f"/t/demo/e/{match.pk}/{match.ew_code}/")
-print(team.name)
+pair = Pair.objects.filter(tournament__slug="demo").order_by("pk").first()
+table = Table.objects.filter(round__number=1).exclude(ns=None).order_by("number").first()
+print(checkin_path("demo", pair.pk))
+print(f"/t/demo/e/{table.pk}/{table.ew_code}/")
+print(pair.name)
 """
 
 AUTOMATIC = """
 import django
 django.setup()
 from django.contrib.auth.models import User
-from tournament.models import Match, Round
+from tournament.models import Table, Round
 from tournament.results.checks import ResultValues
 from tournament.backups import auto as backup_auto
 from tournament.core.actors import user_actor
 from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
-match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-submit_result(match, ResultValues("A+", "2", winner="EW"), version=match.version, by=user_actor(organizer))
+table = Table.objects.filter(round__number=1).exclude(ns=None).order_by("number").first()
+submit_result(table, ResultValues("A+", "2", winner="EW"), version=table.version, by=user_actor(organizer))
 backup_auto.wait_for_running()
 round_ = Round.objects.get(tournament__slug="demo", number=1)
 # The clerk's sheet of the round: what each table has, as the referees entered it.
 print("台号,东西,南北")
-for m in round_.matches.exclude(ns=None).order_by("table"):
-    print(f"{m.table},{m.ew_level or 'A+'},{m.ns_level or '2'}")
+for m in round_.tables.exclude(ns=None).order_by("number"):
+    print(f"{m.number},{m.ew_level or 'A+'},{m.ns_level or '2'}")
 """
 
 # A score-sheet photo of round 1's first table, as a referee's upload stores it (photos
@@ -90,9 +90,9 @@ PHOTO = """
 import django
 django.setup()
 from django.core.files.base import ContentFile
-from tournament.models import Match, ScoreSheetPhoto
-match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-photo = ScoreSheetPhoto(match=match, source="referee", width=1, height=1)
+from tournament.models import Table, ScoreSheetPhoto
+table = Table.objects.filter(round__number=1).exclude(ns=None).order_by("number").first()
+photo = ScoreSheetPhoto(table=table, source="referee", width=1, height=1)
 photo.image.save("demo-r1-t1.jpg", ContentFile(b"\\xff\\xd8 the sheet"), save=False)
 photo.save()
 print(photo.image.name)

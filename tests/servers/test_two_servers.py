@@ -66,7 +66,7 @@ def test_a_result_locked_on_one_server_shows_and_is_final_on_the_other(
         public_b = Browser(b)
         assert "过A" not in public_b.get("/t/spring/pairings/1/")[1]
         for table in round_.tables.all():
-            path = f"/t/spring/rounds/1/table/{table.table}/"
+            path = f"/t/spring/rounds/1/table/{table.number}/"
             ref_a.post(path, entry(table, "A+", "2"))
         chief_a.post("/t/spring/rounds/1/action/confirm_all/", {}, form_page="/t/spring/rounds/1/")
         round_.refresh_from_db()

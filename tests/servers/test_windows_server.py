@@ -40,7 +40,7 @@ def test_a_server_that_is_not_installed_is_named_with_how_to_install_it(monkeypa
 
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     options = ServeOptions(host="127.0.0.1", port=1, server="gunicorn", workers=1, threads=1)
-    with pytest.raises(ServerMissing, table="pip install gunicorn"):
+    with pytest.raises(ServerMissing, match="pip install gunicorn"):
         serve(options)
 
 
@@ -53,5 +53,5 @@ def test_a_worker_memory_limit_that_is_no_number_stops_with_a_message(monkeypatc
     monkeypatch.setenv("WEB_WORKER_MAX_MB", "400")
     assert "--workers-max-rss=400" in granian_argv(options)
     monkeypatch.setenv("WEB_WORKER_MAX_MB", "400MB")
-    with pytest.raises(SystemExit, table="WEB_WORKER_MAX_MB 应为正整数"):
+    with pytest.raises(SystemExit, match="WEB_WORKER_MAX_MB 应为正整数"):
         granian_argv(options)

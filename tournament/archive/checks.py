@@ -35,7 +35,7 @@ from tournament.results.checks import ResultInvalid, scoresheet_state
 from tournament.text.messages.audit import well_formed
 
 # What is wrong (the ``error`` of write.MSG_INVALID); ``where`` names the row: a field
-# ("Match.ew_level") or one of the MSG_WHERE_… messages.
+# ("Table.ew_level") or one of the MSG_WHERE_… messages.
 MSG_WHERE_TABLE = "archive_where_match"  # n
 MSG_WHERE_STAGE = "archive_where_stage"  # n
 MSG_WHERE_AUDIT = "archive_where_audit"  # n
@@ -209,7 +209,7 @@ def _check_bracket(bracket: Any, pair_ids: set[int], where: Message) -> None:
         sides = [m.get("ew"), m.get("ns")]
         _pairs(sides + [m.get("winner")], pair_ids, where, allow_none=True)
         if m.get("winner") is not None and m["winner"] not in sides:
-            raise invalid(MSG_BRACKET_WINNER, where=where, table=m["id"])
+            raise invalid(MSG_BRACKET_WINNER, where=where, match=m["id"])
 
 
 def _pairs(values: list, pair_ids: set[int], where: Message, *, allow_none: bool) -> None:

@@ -34,6 +34,7 @@ from tournament.archive.write import (
     MSG_USERS_EXIST,
     MSG_USERS_LIST,
     ArchiveError,
+    archive_name,
     data_fields,
     invalid,
     is_user_fk,
@@ -54,7 +55,7 @@ class RowReader:
         self.ignored: set[str] = set()
 
     def instance(self, model: type[models.Model], row: dict) -> models.Model:
-        fields = {f.name: f for f in data_fields(model)}
+        fields = {archive_name(model, f): f for f in data_fields(model)}
         for key in row:
             if key not in fields and key not in ("id", "object_ref"):
                 self.ignored.add(f"{model.__name__}.{key}")
@@ -99,7 +100,7 @@ class RowReader:
 
 
 def older_game_flag(flags: list) -> tuple[list, int]:
-    """An archive written before ``Match.bracket_game``: the game was a ``"game:<n>"`` flag.
+    """An archive written before ``Table.bracket_game``: the game was a ``"game:<n>"`` flag.
 
     The same conversion as migration 0009 (a migration keeps its own frozen copy).
     """

@@ -1,4 +1,4 @@
-"""Team ids inside ``Stage.state`` (a knockout bracket, a rotation stage's groups), passed
+"""Pair ids inside ``Stage.state`` (a knockout bracket, a rotation stage's groups), passed
 through a mapping: the archive renumbers teams when it writes and reads an event."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 
 def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
-    """Team ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
+    """Pair ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
     of a rotation stage (``{"groups": [[team id, …], …]}``)."""
     state = map_state_pairs(state, mapping)
     if isinstance(state, dict) and isinstance(state.get("groups"), list):

@@ -72,6 +72,7 @@ from tournament.models import (
     Tournament,
     Unit,
 )
+from tournament.models.audit import object_type
 
 FORMAT = "guandan-archive"
 VERSION = 2
@@ -183,7 +184,21 @@ def plain(value: Any) -> Any:
     return value
 
 
-MODEL_NAMES = {m._meta.model_name: m for m in ARCHIVED_MODELS}
+MODEL_NAMES = {object_type(m): m for m in ARCHIVED_MODELS}  # audit lines' object types
+
+# An archive keeps the names of version 2, written before the models were renamed: a pair
+# was a "team" (and its references "team", "team_a", "team_b"), a table a "match" and a
+# table's number "table". Archives read and written by every version stay alike.
+ARCHIVED_AS = {"pair": "team", "pair_a": "team_a", "pair_b": "team_b", "table": "match"}
+
+
+def archive_name(model: type[models.Model], field: models.Field) -> str:
+    """The key of ``field`` in an archived row of ``model``."""
+    if model is Table and field.name == "number":
+        return "table"
+    return ARCHIVED_AS.get(field.name, field.name)
+
+
 CHUNK = 2000  # rows read from the database at a time
 
 
@@ -236,19 +251,23 @@ class _Writer:
                 if target is Tournament:
                     continue  # implicit: the archived tournament
                 if target is get_user_model():
-                    out[f.name] = self.names.get(value) if value is not None else None
+                    out[archive_name(model, f)] = (
+                        self.names.get(value) if value is not None else None
+                    )
                     continue
                 if target not in self.local:
                     raise ArchiveError(MSG_UNARCHIVED, field=f"{model.__name__}.{f.name}")
-                out[f.name] = self.local[target].get(value) if value is not None else None
+                out[archive_name(model, f)] = (
+                    self.local[target].get(value) if value is not None else None
+                )
                 continue
             if isinstance(f, models.FileField):
-                out[f.name] = self.file(f, value)
+                out[archive_name(model, f)] = self.file(f, value)
                 continue
             hook = JSON_PAIR_IDS.get((model, f.name))
             if hook is not None:
                 value = hook(value, lambda pk: self.local[Pair].get(pk, pk))
-            out[f.name] = plain(value)
+            out[archive_name(model, f)] = plain(value)
         if model is AuditEntry:
             self.audit_ref(out)
         return out

@@ -6,7 +6,7 @@ change
     One field of an audit entry that differs between ``before`` and ``after``, written as
     ``(label, before text, after text)``; an empty text means "not set".
 path (录入途径)
-    How an entry reached the server (``Submission.source`` / ``Match.entered_via``):
+    How an entry reached the server (``Submission.source`` / ``Table.entered_via``):
     the referee's page, the chief's ruling, a side's table link, a clerk's sheet, the foul log.
 
 Labels come from the models' own ``verbose_name`` and ``choices``, so a field is named

@@ -188,7 +188,7 @@ def unconfirmed(round_: Round) -> Message | None:
     for state, why in _OPEN_WHY.items():
         if counts.get(state):
             tables = round_.tables.filter(state=state).exclude(ns=None).order_by("number")
-            named = list(tables.values_list("table", flat=True)[:_NAMED])
+            named = list(tables.values_list("number", flat=True)[:_NAMED])
             parts.append(render(_table_list(named, counts[state])) + str(why))
     total = sum(counts.values())
     # The separator is a word of the language too ("；" left Chinese in English).

@@ -27,7 +27,9 @@ class CheckIn(models.Model):
     TYPED = "typed"
     METHOD_CHOICES = [(SCAN, _("扫码")), (TYPED, _("输入"))]
 
-    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="checkin")
+    pair = models.OneToOneField(
+        Pair, on_delete=models.CASCADE, related_name="checkin", db_column="team_id"
+    )
     at = models.DateTimeField(_("检录时间"), auto_now_add=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -49,7 +51,9 @@ class CheckIn(models.Model):
 class Absence(models.Model):
     """A pair marked absent (forfeit) for one round before it was paired."""
 
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="absences")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="absences", db_column="team_id"
+    )
     round_number = models.PositiveSmallIntegerField(_("轮次"))
     at = models.DateTimeField(auto_now_add=True)
 

@@ -42,7 +42,11 @@ class AppliedEntry(models.Model):
     )
     key = models.CharField(_("录入编号"), max_length=64)
     table = models.ForeignKey(
-        Table, verbose_name=_("对阵"), on_delete=models.CASCADE, related_name="applied_entries"
+        Table,
+        verbose_name=_("对阵"),
+        on_delete=models.CASCADE,
+        related_name="applied_entries",
+        db_column="match_id",
     )
     kind = models.CharField(_("类型"), max_length=12)  # result, sheet, foul, absence
     outcome = models.CharField(_("结果"), max_length=12, choices=OUTCOME_CHOICES)

@@ -1,7 +1,10 @@
-"""Units (单位/代表队), teams (fixed pairs, 组合) and players.
+"""Units (单位/代表队), pairs (组合) and players.
 
-A *team* here is a fixed partnership of two players ("pair", 对/组合); the rules call it
-a pair, the interface calls it 组合.
+A *pair* is a fixed partnership of two players (对/组合), registered in one tournament;
+the rules call it a pair, the interface 组合. (Until migration 0029 the model was called
+``Team``; its database table, columns and archive keys keep that name, so nothing moved.
+A *team* is now only what the rules call a team: two or more pairs whose results are
+combined.)
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ class Pair(PinyinKeyed, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tournament_team"  # the name from when the model was called Team
         ordering = ["name_pinyin"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
@@ -110,7 +114,9 @@ class Pair(PinyinKeyed, models.Model):
 class Player(PinyinKeyed, models.Model):
     """One of the two players of a pair; ``position`` is 1 or 2."""
 
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="players")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="players", db_column="team_id"
+    )
     position = models.PositiveSmallIntegerField(_("位置"), choices=[(1, "1"), (2, "2")])
     name = models.CharField(_("姓名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
@@ -142,8 +148,12 @@ class ForbiddenPairing(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
     )
-    pair_a = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    pair_b = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    pair_a = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="+", db_column="team_a_id"
+    )
+    pair_b = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="+", db_column="team_b_id"
+    )
     note = models.CharField(_("原因"), max_length=NAME_MAX, blank=True)
 
     class Meta:

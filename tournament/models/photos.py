@@ -19,7 +19,9 @@ from tournament.models.rounds import Table
 
 
 class ScoreSheetPhoto(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="photos")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="photos", db_column="match_id"
+    )
     image = models.FileField(_("照片"), upload_to="sheets/%Y/%m/")
     width = models.PositiveIntegerField(default=0)
     height = models.PositiveIntegerField(default=0)

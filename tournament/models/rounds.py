@@ -67,7 +67,7 @@ class Round(models.Model):
         help_text=_("之前某轮成绩解锁修改后，本轮对阵可能需要复核"),
     )
     version = models.PositiveIntegerField(default=1, editable=False)
-    # The number of the latest table change of this round (see ``Match.save``): live pages
+    # The number of the latest table change of this round (see ``Table.save``): live pages
     # ask for the tables changed after the number they hold.
     change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -196,7 +196,7 @@ class Table(models.Model):
     MODE_CHOICES = [("final", _("终局级数")), ("deals", _("逐副记录"))]
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    table = models.PositiveIntegerField(_("台号"), null=True, blank=True)
+    number = models.PositiveIntegerField(_("台号"), null=True, blank=True, db_column="table")
     ew = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_tables")
     ns = models.ForeignKey(
         Pair, on_delete=models.PROTECT, related_name="ns_tables", null=True, blank=True
@@ -248,17 +248,18 @@ class Table(models.Model):
     objects = TableQuerySet.as_manager()
 
     class Meta:
-        ordering = ["round", "table"]
+        db_table = "tournament_match"  # the name from when the model was called Match
+        ordering = ["round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+            models.UniqueConstraint(fields=["round", "number"], name="match_table_unique"),
             # NULL ns (a bye) makes the comparison NULL, which a CHECK lets through.
             models.CheckConstraint(
                 condition=~models.Q(ew=models.F("ns")), name="match_sides_differ"
             ),
             # A bye has no table, and every played table has a number.
             models.CheckConstraint(
-                condition=models.Q(table__isnull=True, ns__isnull=True)
-                | models.Q(table__isnull=False, ns__isnull=False),
+                condition=models.Q(number__isnull=True, ns__isnull=True)
+                | models.Q(number__isnull=False, ns__isnull=False),
                 name="match_table_iff_opponent",
             ),
             models.CheckConstraint(
@@ -311,7 +312,11 @@ class Submission(models.Model):
     """One person's entry of a table's result; two that differ make a dispute."""
 
     table = models.ForeignKey(
-        Table, verbose_name=_("对阵"), on_delete=models.CASCADE, related_name="submissions"
+        Table,
+        verbose_name=_("对阵"),
+        on_delete=models.CASCADE,
+        related_name="submissions",
+        db_column="match_id",
     )
     values = models.JSONField(_("成绩"))
     submitted_by = models.ForeignKey(
@@ -341,8 +346,12 @@ class Foul(models.Model):
     KIND_CHOICES = [(key, _(label)) for key, label in FOUL_KINDS.items()]
     SEVERITY_CHOICES = [("warning", _("警告")), ("foul", _("犯规"))]
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="fouls")
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="fouls")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="fouls", db_column="match_id"
+    )
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="fouls", db_column="team_id"
+    )
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True)
     kind = models.CharField(_("类型"), max_length=12, choices=KIND_CHOICES)
     severity = models.CharField(_("处理"), max_length=8, choices=SEVERITY_CHOICES)

@@ -4,7 +4,7 @@ Structure
 ---------
 A bracket is a list of bracket rounds, first round first; each round is a list of matches
 ``{"id": str, "ew": team_id | None, "ns": team_id | None, "winner": team_id | None,
-"bye": bool}``. Match ``k`` of a round is fed by matches ``2k`` and ``2k+1`` of the round
+"bye": bool}``. Table ``k`` of a round is fed by matches ``2k`` and ``2k+1`` of the round
 before. A bye has one pair and ``bye`` true (13 pairs fill 16 slots with 3 byes). An empty
 side not marked bye is still to be decided. The third-place match (三、四名决赛), when
 played, is a match of the same shape under the key ``"third_place"``.
@@ -251,7 +251,7 @@ class BracketPdf(PdfDocument):
             max_width=col_w - 6 * mm,
         )
 
-    def table(
+    def match(
         self, m: BracketMatch, x: float, upper: float, lower: float, w: float, size: float
     ) -> None:
         """Two name lines; the winner's in bold on a thick line (readable in black and white),

@@ -46,7 +46,7 @@ STATE_LABELS = {
     "confirmed": gettext_noop("已确认"),
     "disputed": gettext_noop("有争议"),
 }
-"""Match states in words (the same as ``Match.STATE_CHOICES``; a test keeps them equal)."""
+"""Table states in words (the same as ``Table.STATE_CHOICES``; a test keeps them equal)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from tournament.text.pinyin import name_sort_key
 from tournament.text.titles import bracket_size, round_title
 
 _TABLE_FIELDS = (
-    *("pk", "round__number", "table", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),
+    *("pk", "round__number", "number", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),
     *("bracket_id", "bracket_game", *RESULT_FIELDS),
 )
 
@@ -210,7 +210,7 @@ def _table(
     return PrintedTable(
         table_id=row["pk"],
         round=row["round__number"],
-        table=row["table"],
+        table=row["number"],
         ew=pairs[row["ew_id"]],
         ns=pairs[row["ns_id"]] if row["ns_id"] is not None else None,
         **{name: row[name] for name in RESULT_FIELDS},
@@ -242,14 +242,14 @@ def iter_tables(
     referee = referee_names(tournament) if with_fouls else None
     tables = (
         Table.objects.filter(round__tournament=tournament, round__number__in=numbers)
-        .order_by("round__number", F("table").asc(nulls_last=True), "pk")
+        .order_by("round__number", F("number").asc(nulls_last=True), "pk")
         .values(*_TABLE_FIELDS)
     )
     options = score_options(tournament)
     for row in tables.iterator(chunk_size=chunk_size):
         extra = {"fouls": tuple(fouls.get(row["pk"], ()))}
         if referee is not None:
-            extra["referee"] = referee(row["table"])
+            extra["referee"] = referee(row["number"])
         yield _table(
             row,
             pairs,

@@ -56,7 +56,7 @@ def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
 
 def _tables_html(round_: Round, page: int, show_results: bool) -> str:
     """One range of tables of the round, rendered (cached per stamp by the view)."""
-    last = round_.tables.aggregate(last=Max("table"))["last"] or 0
+    last = round_.tables.aggregate(last=Max("number"))["last"] or 0
     pages = table_pages(last)
     page = min(page, len(pages))
     _, first, upto = pages[page - 1]

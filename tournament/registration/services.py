@@ -218,7 +218,7 @@ def pairs_import(
         if name not in units:
             units[name] = Unit.objects.create(tournament=tournament, name=name)
     # One statement for the pairs and one for the players (tournament.core.bulk): at 5,000
-    # rows bulk_create's compiled batches were a quarter of the command. Team names are
+    # rows bulk_create's compiled batches were a quarter of the command. Pair names are
     # unique in an event (and checked above), so the new pairs' keys are read back by name.
     insert_all(
         [

@@ -69,7 +69,7 @@ def new_tables(round_: Round, numbers: set[int]) -> dict[int, Table]:
         .exclude(ns=None)
     )
     # The one locked round (and its event) for every table, not a copy of each a table.
-    return {m.table: _on(m, locked) for m in tables}
+    return {m.number: _on(m, locked) for m in tables}
 
 
 def _on(table: Table, round_: Round) -> Table:

@@ -93,7 +93,7 @@ def _log_foul(foul: Foul, *, side: str, by: Actor) -> None:
         summary=about_table(
             MSG_AUDIT_FOUL,
             table,
-            pair=foul.pair.name,
+            team=foul.pair.name,
             kind=term(foul.get_kind_display()),
             severity=term(foul.get_severity_display()),
         ),
@@ -146,7 +146,7 @@ def _check_player_and_deal(table: Table, pair, player: Player | None, deal) -> N
     table kept deal by deal bounds the deal number.
     """
     if player is not None and player.pair_id != pair.pk:
-        raise Refused(MSG_FOUL_WRONG_PLAYER, player=player.name, pair=pair.name)
+        raise Refused(MSG_FOUL_WRONG_PLAYER, player=player.name, team=pair.name)
     if deal is not None and table.deals and deal > deals_played(table) + 1:
         raise Refused(MSG_FOUL_DEAL_RANGE, n=deals_played(table), m=deals_played(table) + 1)
 

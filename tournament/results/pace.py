@@ -38,7 +38,7 @@ def table_progress(row: dict, start: datetime) -> TableProgress:
         if isinstance(line, dict) and "win" in line and i < len(times)
     ]
     return TableProgress(
-        table=row["table"],
+        table=row["number"],
         ew_level=row["ew_level"],
         ns_level=row["ns_level"],
         deal_times=tuple(m for m in minutes if m is not None),

@@ -45,7 +45,7 @@ def attach_photo(table: Table, upload, *, by: Actor) -> ScoreSheetPhoto:
             uploaded_by=by.person,
             source=by.path,
         )
-        name = f"{tournament.slug}-r{table.round.number}-t{table.table}.jpg"
+        name = f"{tournament.slug}-r{table.round.number}-t{table.number}.jpg"
         photo.image.save(name, ContentFile(jpeg.data), save=False)
         photo.save()
         log_action(
@@ -53,7 +53,7 @@ def attach_photo(table: Table, upload, *, by: Actor) -> ScoreSheetPhoto:
             by=by,
             action="photo.add",
             obj=table,
-            summary=Message(MSG_AUDIT_PHOTO, {"table": table.table}),
+            summary=Message(MSG_AUDIT_PHOTO, {"table": table.number}),
             after={"photo": photo.pk},
             label=actor_name(by.path) or (actor_label(by.user) if by.user else by.path),
         )

@@ -1,7 +1,7 @@
 """Places by finishing time (docs/rules.md §5.5) for a stage with ``places_by_time``.
 
 The referee (or the organizer) records the time each table passed A in the stage's last
-round (``Match.passed_at``); when none is recorded for a table whose winner is at A+, the
+round (``Table.passed_at``); when none is recorded for a table whose winner is at A+, the
 time its result was entered stands in. The places themselves are
 :func:`scoring.places.places_by_time`.
 """

@@ -11,7 +11,7 @@ confirmation
 dispute (争议)
     Two entries that differ. The first stays until the chief referee rules.
 version
-    Every save increments ``Match.version``; a save based on an older version is refused
+    Every save increments ``Table.version``; a save based on an older version is refused
     (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
 """
 

@@ -51,7 +51,7 @@ def revoke_slip(table: Table, side: str, *, by: Actor) -> Table:
         by=by,
         action="slip.revoke",
         obj=table,
-        summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": table.table, "side": side}),
+        summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": table.number, "side": side}),
     )
     public_changed(table.round.tournament)
     return table

@@ -81,8 +81,8 @@ def _refused(table_no: int, exc: ServiceError) -> CellProblem:
 
 
 def _draws(round_: Round) -> dict[int, tuple[int | None, int | None]]:
-    """Each table's draw numbers (EW, NS), as plain values: 2,500 tables read as Match and
-    Team objects cost more than the whole check; only the tables entered before are read as
+    """Each table's draw numbers (EW, NS), as plain values: 2,500 tables read as Table and
+    Pair objects cost more than the whole check; only the tables entered before are read as
     objects (:func:`_entered_before`)."""
     rows = round_.tables.exclude(ns=None).values_list(
         "number", "ew__draw_number", "ns__draw_number"
@@ -95,4 +95,4 @@ def _entered_before(round_: Round, tables: set[int]) -> dict[int, Table]:
     if not tables:
         return {}
     found = round_.tables.filter(number__in=tables).select_related("ew", "ns")
-    return {m.table: m for m in found}
+    return {m.number: m for m in found}

@@ -7,7 +7,7 @@ actor
     Who acted, as the audit log names them: ``table:EW`` for a side of the table, else the
     account or the source (``import``, ``cli``).
 version
-    Every save increments ``Match.version``; a save based on an older version is refused
+    Every save increments ``Table.version``; a save based on an older version is refused
     (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
 ruled
     A table locked by :func:`lock_match` whose write the rule allowed
@@ -139,7 +139,7 @@ def lock_table(table: Table, version: int | None) -> Table:
         .select_related("tournament")
         .get(pk=table.round_id)
     )
-    # The pairs come along: the audit summary names them (Match.__str__), one query, not three.
+    # The pairs come along: the audit summary names them (Table.__str__), one query, not three.
     current = (
         Table.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=table.pk)
     )
@@ -175,7 +175,7 @@ def actor_kind(table: Table, by: Actor, *, pin_problem: str | None = None) -> st
     if not has_role(user, tournament, REFEREE):
         return write_rule.OUTSIDER
     tables = referee_tables(user, tournament)
-    if tables is not None and table.table not in tables:
+    if tables is not None and table.number not in tables:
         return write_rule.ELSEWHERE
     return write_rule.REFEREE
 
@@ -223,7 +223,7 @@ def refusal(table: Table, decision: Decision) -> ServiceError | None:
     if decision.verdict != write_rule.REFUSE:
         return None
     if decision.msg == MSG_NOT_YOUR_TABLE:
-        return NotAllowed(MSG_NOT_YOUR_TABLE, table=table.table)
+        return NotAllowed(MSG_NOT_YOUR_TABLE, table=table.number)
     if decision.msg == MSG_NO_RIGHT:
         return NotAllowed(MSG_NO_RIGHT)
     return Refused(decision.msg)
@@ -242,7 +242,7 @@ def require_write(
         raise error
     setattr(table, RULED, (path, decision))
     if decision.writes:
-        table_guard.rule(table.pk)  # the model's net (Match.save, update) lets it through
+        table_guard.rule(table.pk)  # the model's net (Table.save, update) lets it through
     return kind, decision
 
 
@@ -266,7 +266,7 @@ def check_referee(table: Table, by: Actor) -> None:
     if kind == write_rule.OUTSIDER:
         raise NotAllowed(MSG_NO_RIGHT)
     if kind == write_rule.ELSEWHERE:
-        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=table.table)
+        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=table.number)
 
 
 def actor_of(user, source: str) -> str:

@@ -72,7 +72,7 @@ def get_table(tournament, number: int, table_no: int, *, shown: bool = True) -> 
         Table.objects.select_related(*(SHOWN if shown else ("round",))),
         round__tournament=tournament,
         round__number=number,
-        table=table_no,
+        number=table_no,
     )
     table.round.tournament = tournament
     return table
@@ -150,7 +150,7 @@ def result_note(saved: Table, outcome: str) -> dict:
         note = _("与另一台设备先录入的成绩不同，两份录入都已保留，请裁判长裁决")
     elif outcome == KEPT:
         level, note = "warning", kept_note(saved)
-    text = _("第%(table)s台：%(note)s") % {"table": saved.table, "note": note}
+    text = _("第%(table)s台：%(note)s") % {"table": saved.number, "note": note}
     return answer("", text, level, outcome=outcome, state=saved.state, version=saved.version)
 
 
@@ -162,7 +162,7 @@ def _pick(request, table: Table, by: Actor, next_url: str):
         messages.error(request, str(exc))
         table.refresh_from_db()
         return None, result_form(request, table), {}
-    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.table})
+    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.number})
     return redirect(next_url), result_form(request, table), {}
 
 
@@ -212,7 +212,7 @@ def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
 def own_table(user, table: Table) -> bool:
     """Whether the user's rights reach this table (its PINs and slips are shown only then)."""
     tables = referee_tables(user, table.round.tournament)
-    return tables is None or table.table in tables
+    return tables is None or table.number in tables
 
 
 def table_entry(request, slug, number, table_no):
@@ -242,7 +242,7 @@ def table_confirm(request, slug, number, table_no):
         messages.success(request, _("第%(table)s台成绩已确认") % {"table": table_no})
     except ServiceError as exc:
         messages.error(request, str(exc))
-        return redirect("table_entry", slug=slug, number=number, table=table_no)
+        return redirect("table_entry", slug=slug, number=number, table_no=table_no)
     return redirect("round_control", slug=slug, number=number)
 
 

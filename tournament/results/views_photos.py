@@ -33,7 +33,7 @@ def table_photo_add(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
     table = get_table(tournament, number, table_no)
     _attach(request, table, "referee")
-    return redirect("table_entry", slug=slug, number=number, table=table_no)
+    return redirect("table_entry", slug=slug, number=number, table_no=table_no)
 
 
 @require_POST

@@ -35,4 +35,4 @@ def table_passed_at(request, slug, number, table_no):
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
-    return redirect("table_entry", slug=slug, number=number, table=table_no)
+    return redirect("table_entry", slug=slug, number=number, table_no=table_no)

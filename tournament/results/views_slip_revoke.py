@@ -33,4 +33,4 @@ def table_revoke_slip(request, slug, number, table_no):
             _("第%(table)s台%(side)s的旧纸条已作废，请重新打印本台纸条")
             % {"table": table_no, "side": name},
         )
-    return redirect("table_entry", slug=slug, number=number, table=table_no)
+    return redirect("table_entry", slug=slug, number=number, table_no=table_no)

@@ -105,7 +105,7 @@ def _confirm(request, round_: Round):
 def _preview(round_: Round, check) -> dict:
     """The preview's context: the check, and one row per table the sheet gives."""
     tables = round_.tables.filter(number__in=list(check.rows)).select_related("ew", "ns")
-    by_table = {m.table: m for m in tables}
+    by_table = {m.number: m for m in tables}
     rows = [
         {"row": check.row_numbers.get(table), "m": by_table[table], "values": values}
         for table, values in sorted(check.rows.items())

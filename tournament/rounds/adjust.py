@@ -13,7 +13,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F, Max
 
-from pairing import Bye, Pairing, Table
+from pairing import Bye, Pairing
+from pairing import Table as PairedTable
 from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
 from tournament.core.actors import Actor
@@ -43,12 +44,12 @@ def pairing_of(round_: Round) -> Pairing:
     tables, byes = [], []
     rows = round_.tables.order_by("number", "pk").values_list(
         "number", "ew_id", "ns_id", "flags", "bracket_id", "bracket_game"
-    )  # plain values: 2,500 Match objects cost more than the check itself
+    )  # plain values: 2,500 Table objects cost more than the check itself
     for table, ew, ns, flags, bracket_id, game in rows:
         if ns is None:
             byes.append(Bye(ew, frozenset(flags or ["bye"])))
         else:
-            tables.append(Table(table, ew, ns, frozenset(flags or []), bracket_id, game))
+            tables.append(PairedTable(table, ew, ns, frozenset(flags or []), bracket_id, game))
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
@@ -90,7 +91,7 @@ def _refresh_flags(round_: Round) -> None:
     flags = refreshed_flags(pairing, field, **options)
     changed = []
     for m in round_.tables.exclude(ns=None).exclude(number=None):
-        new = sorted(flags.get(m.table, m.flags or []))
+        new = sorted(flags.get(m.number, m.flags or []))
         if new != sorted(m.flags or []):
             m.flags = new
             changed.append(m)
@@ -202,7 +203,7 @@ def pair_byes(round_: Round, pair_a: int, pair_b: int, *, by: Actor) -> None:
         raise Refused(MSG_ADJUST_TWO_BYES)
     for m in byes.values():
         m.delete()
-    top = round_.tables.aggregate(top=Max("table"))["top"] or 0
+    top = round_.tables.aggregate(top=Max("number"))["top"] or 0
     Table.objects.create(round=round_, number=top + 1, ew_id=pair_a, ns_id=pair_b, flags=["manual"])
     _touch(
         round_,
@@ -218,9 +219,9 @@ def renumber_tables(round_: Round, *, by: Actor) -> None:
     tables = list(round_.tables.exclude(ns=None).order_by("number", "pk"))
     # Out of the way first, past every number in use: a table with an opponent always has a
     # number (match_table_iff_opponent), and two tables never share one, at any moment.
-    highest = max((m.table for m in tables), default=0)
-    Table.objects.filter(pk__in=[m.pk for m in tables]).update(number=F("table") + highest)
+    highest = max((m.number for m in tables), default=0)
+    Table.objects.filter(pk__in=[m.pk for m in tables]).update(number=F("number") + highest)
     for i, m in enumerate(tables, start=1):
-        m.table = i
+        m.number = i
     Table.objects.bulk_update(tables, ["number"])
     _touch(round_, by=by, summary=Message(MSG_AUDIT_RENUMBER))

@@ -8,7 +8,7 @@ points, opponents met, seat balance, byes), asks the generator of the current st
 Decisions
 ---------
 - A round can be paired only when every earlier round is locked.
-- Late entries (``Team.joined_round``) join the round they registered for with the points
+- Late entries (``Pair.joined_round``) join the round they registered for with the points
   they have, i.e. 0, and are paired from the bottom of the standings like any pair on 0.
 - Withdrawn and disqualified pairs are left out; their past results stay in the standings.
 """
@@ -161,7 +161,7 @@ def entrants(tournament: Tournament, round_number: int, *, ranked: bool = True) 
     rows = standings_for(tournament, after_round=round_number - 1) if ranked else []
     order = {row.pair: (i, row.points) for i, row in enumerate(rows)}
     past = history(tournament, round_number)
-    # Plain values, not Team objects: 5,000 pairs and their units built as models cost as
+    # Plain values, not Pair objects: 5,000 pairs and their units built as models cost as
     # much as the standings.
     pairs = Pair.objects.filter(
         tournament=tournament, status=Pair.ACTIVE, joined_round__lte=round_number
@@ -245,11 +245,11 @@ _BRACKET = ("bracket_id", "bracket_game")
 
 def store_pairing(round_: Round, result: Pairing) -> None:
     """Write a pairing as the round's matches (byes are matches without NS and table)."""
-    # Plain rows, not Match instances (tournament.core.bulk.insert_values): one statement.
+    # Plain rows, not Table instances (tournament.core.bulk.insert_values): one statement.
     rows = [
         {
             "round_id": round_.pk,
-            "table": t.number,
+            "number": t.number,
             "ew_id": t.ew,
             "ns_id": t.ns,
             "flags": sorted(t.flags),
@@ -264,7 +264,7 @@ def store_pairing(round_: Round, result: Pairing) -> None:
     rows += [
         {
             "round_id": round_.pk,
-            "table": None,
+            "number": None,
             "ew_id": b.entrant,
             "ns_id": None,
             "flags": sorted(b.flags),

@@ -25,7 +25,7 @@ from tournament.models.result_values import RESULT_FIELDS
 # A row has these attributes and no others (TableRow's slots): a field the row's text
 # needs and this list lacks is an AttributeError, not a query per table.
 ROW_FIELDS = (
-    "table",
+    "number",
     "state",
     "ew_id",
     "ns_id",
@@ -37,11 +37,11 @@ ROW_FIELDS = (
 
 class TableRow:
     """What a row shows of a table, from one ``values()`` row: the table's number, state,
-    result fields and the pairs' names (``ew_name``, ``ns_name``). Not a ``Match`` and two
-    ``Team`` objects: building those was a third of round control's rows, read after every
+    result fields and the pairs' names (``ew_name``, ``ns_name``). Not a ``Table`` and two
+    ``Pair`` objects: building those was a third of round control's rows, read after every
     save."""
 
-    __slots__ = ("table", "state", "ew_id", "ns_id", "ew_name", "ns_name", *RESULT_FIELDS)
+    __slots__ = ("number", "state", "ew_id", "ns_id", "ew_name", "ns_name", *RESULT_FIELDS)
 
     def __init__(self, values: dict):
         for name, value in values.items():
@@ -104,7 +104,7 @@ def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
     Written as one string with every text escaped (names are the organizer's input):
     ``format_html`` per cell cost more than the rest of the row.
     """
-    table = m.table
+    table = m.number
     if m.ns_id is not None and round_.status != Round.DRAFT:
         link = escape(links.entry(table))
         number = f'<a href="{link}">{table}</a>'

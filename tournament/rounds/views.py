@@ -126,7 +126,7 @@ def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     links = table_links(tournament.slug, round_.number, referee_tables(request.user, tournament))
     return {
         "changed": [
-            {"table": m.table, "state": m.state, "html": table_row(m, round_, links)}
+            {"table": m.number, "state": m.state, "html": table_row(m, round_, links)}
             for m in changed
         ]
     }

@@ -114,7 +114,7 @@ def adjust_view(request, slug, number):
     if query:
         pairs = matching(Pair.objects.filter(tournament=tournament), query)
         found = Q(ew__in=pairs) | Q(ns__in=pairs)
-        tables = tables.filter(found | Q(table=int(query)) if query.isdigit() else found)
+        tables = tables.filter(found | Q(number=int(query)) if query.isdigit() else found)
     page = Paginator(tables, ADJUST_PAGE).get_page(positive_int(request.GET.get("page")) or 1)
     conflicts = adjust.conflict_texts(
         round_, adjust.conflicts(round_) if round_.status == Round.DRAFT else []

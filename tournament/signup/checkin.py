@@ -229,7 +229,7 @@ def apply_absences(round_: Round, *, by: Actor) -> int:
         table.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")
         table.state, table.confirmed_via, table.confirmed_at = Table.CONFIRMED, "absent", now
         table.save()
-        changed.append(table.table)
+        changed.append(table.number)
     log_action(
         tournament=round_.tournament,
         by=by,

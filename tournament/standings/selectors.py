@@ -63,7 +63,7 @@ def standings_rules(tournament: Tournament) -> StandingsRules:
 
 
 def table_record(round_number: int, row: dict) -> MatchRecord:
-    """One ``Match`` row (as a ``values()`` dict) as a scoring record."""
+    """One ``Table`` row (as a ``values()`` dict) as a scoring record."""
     values = (row[name] for name in _RECORD_ORDER[1:-1])
     return _record(round_number, *values, row.get("pass_upgrade"))
 

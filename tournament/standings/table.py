@@ -31,7 +31,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("名次"))
     # Rows carry their own link ("team_url"): the table needs no event slug.
-    pair = tables.Column(verbose_name=_("队名"))
+    team = tables.Column(verbose_name=_("队名"))
     unit = tables.Column(verbose_name=_("单位"))
     players = tables.Column(verbose_name=_("选手"), accessor="player_list", orderable=False)
     points = tables.Column(verbose_name=_("积分"))
@@ -40,7 +40,7 @@ class StandingsTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.phone_line = list(phone_line)
 
-    def render_pair(self, value: str, record: dict) -> str:
+    def render_team(self, value: str, record: dict) -> str:
         """The pair's name (a link to its history) and, under it, the values of the tiebreak
         columns a phone hides (``.tb-line``, shown by app.css under 640 px): without them
         pairs tied on points and the first tiebreak looked identical on a phone."""

@@ -23,7 +23,7 @@ def sheet_photos(context, table, upload: bool = True, title: bool = True) -> dic
         add = reverse("side_photo_add", args=base)
     else:
         urls = [(p, reverse("sheet_photo", args=[slug, p.pk])) for p in table.photos.all()]
-        add = reverse("table_photo_add", args=[slug, table.round.number, table.table])
+        add = reverse("table_photo_add", args=[slug, table.round.number, table.number])
     return {
         "photos": urls,
         "add_url": add if upload else "",

@@ -118,7 +118,7 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
 def test_an_existing_slug_is_refused_and_nothing_is_saved(event):
     archive = export_archive(event)
     before = Tournament.objects.count(), Pair.objects.count()
-    with pytest.raises(ArchiveError, table="已被本系统的赛事使用") as refused:
+    with pytest.raises(ArchiveError, match="已被本系统的赛事使用") as refused:
         import_archive(archive)
     assert refused.value.msg.code == MSG_SLUG_EXISTS
     assert (Tournament.objects.count(), Pair.objects.count()) == before
@@ -130,7 +130,7 @@ def test_a_broken_archive_rolls_back_completely(event):
     archive["tournament"]["organizer"] = "new-user"  # would be created if the import went on
     archive["matches"][3]["ew"] = 9999  # a team that is not in the archive
     before = Tournament.objects.count(), Pair.objects.count(), get_user_model().objects.count()
-    with pytest.raises(ArchiveError, table="引用了存档中没有的记录"):
+    with pytest.raises(ArchiveError, match="引用了存档中没有的记录"):
         import_archive(archive, slug="broken", map_users=True)
     after = Tournament.objects.count(), Pair.objects.count(), get_user_model().objects.count()
     assert after == before
@@ -151,12 +151,12 @@ def test_missing_users_are_created_inactive_and_owner_can_be_given(event, django
 
 
 def test_load_json_refuses_other_files():
-    with pytest.raises(ArchiveError, table="这不是掼蛋赛事存档文件") as refused:
+    with pytest.raises(ArchiveError, match="这不是掼蛋赛事存档文件") as refused:
         read_bytes(b'{"hello": 1}')
     assert refused.value.msg.code == MSG_NOT_ARCHIVE
-    with pytest.raises(ArchiveError, table="版本"):
+    with pytest.raises(ArchiveError, match="版本"):
         read_bytes(b'{"format": "guandan-archive", "version": 99}')
-    with pytest.raises(ArchiveError, table="JSON"):
+    with pytest.raises(ArchiveError, match="JSON"):
         read_bytes(b"not json")
 
 
@@ -178,7 +178,7 @@ def test_archive_kind_writes_utf8_json(organizer):
 
 
 def test_an_archive_from_before_the_game_field_keeps_the_knockout_game(event):
-    """Archives written before ``Match.bracket_game`` carried the game as a ``game:<n>`` flag."""
+    """Archives written before ``Table.bracket_game`` carried the game as a ``game:<n>`` flag."""
     archive = json.loads(json.dumps(export_archive(event)))
     row = next(r for r in archive["matches"] if r["ns"] is not None)
     del row["bracket_game"]

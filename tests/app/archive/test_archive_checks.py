@@ -33,7 +33,7 @@ def state():
 
 def refused(archive: dict, reason: str, **options) -> None:
     before = state()
-    with pytest.raises(ArchiveError, table=reason):
+    with pytest.raises(ArchiveError, match=reason):
         import_archive(json.loads(json.dumps(archive)), slug="crafted", map_users=True, **options)
     assert state() == before
 
@@ -82,13 +82,13 @@ def test_a_garbage_bracket_is_refused(event, bracket):
 def test_true_as_a_reference_is_refused(event):
     archive = export_archive(event)
     archive["matches"][0]["ew"] = True  # used to be read as record 1
-    refused(archive, "Match.ew 的值 'True' 类型不对")
+    refused(archive, "Table.ew 的值 'True' 类型不对")
 
 
 def test_a_text_where_a_number_belongs_is_refused(event):
     archive = export_archive(event)
     archive["teams"][0]["seed"] = "3"
-    refused(archive, "Team.seed")
+    refused(archive, "Pair.seed")
 
 
 @pytest.mark.both_databases
@@ -125,7 +125,7 @@ def test_audit_entries_read_from_an_archive_are_marked(event):
 def test_existing_usernames_are_not_attached_without_map_users(event):
     archive = export_archive(event)
     before = state()
-    with pytest.raises(ArchiveError, table="已存在：alice、chief、ref"):
+    with pytest.raises(ArchiveError, match="已存在：alice、chief、ref"):
         import_archive(archive, slug="crafted")
     assert state() == before
 
@@ -133,13 +133,13 @@ def test_existing_usernames_are_not_attached_without_map_users(event):
 def test_nesting_bombs_are_refused():
     # Not 200,000 brackets: the streaming parser's first event costs time quadratic in the
     # brackets it reads ahead (60,000: 6 CPU-s), a limit of its own to look at.
-    with pytest.raises(ArchiveError, table="不是掼蛋赛事存档文件"):
+    with pytest.raises(ArchiveError, match="不是掼蛋赛事存档文件"):
         read_bytes(b"[" * 2_000)
     deep: dict = {"x": 1}
     for _ in range(40):
         deep = {"x": deep}
     doc = {"format": "guandan-archive", "version": 1, "tournament": {}, "audit": [deep]}
-    with pytest.raises(ArchiveError, table="嵌套过深"):
+    with pytest.raises(ArchiveError, match="嵌套过深"):
         read_bytes(json.dumps(doc).encode())
 
 
@@ -154,7 +154,7 @@ def test_an_archive_over_the_size_cap_is_refused_unread(event, tmp_path, setting
     path = tmp_path / "a.json"
     path.write_text(json.dumps(export_archive(event)), encoding="utf-8")
     settings.ARCHIVE_MAX_BYTES = 1024
-    with pytest.raises(CommandError, table="文件太大.*最大 1 KB"):
+    with pytest.raises(CommandError, match="文件太大.*最大 1 KB"):
         call_command("import_archive", str(path), "--slug", "big", "--map-users")
 
 

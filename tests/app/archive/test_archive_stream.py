@@ -115,9 +115,9 @@ def refused(data: bytes, reason: str, tmp_path, name: str = "bad.json.gz") -> No
     before = state()
     path = tmp_path / name
     path.write_bytes(data)
-    with pytest.raises(CommandError, table=reason):
+    with pytest.raises(CommandError, match=reason):
         call_command("import_archive", str(path), "--slug", "bad", "--map-users")
-    with pytest.raises(ArchiveError, table=reason):
+    with pytest.raises(ArchiveError, match=reason):
         import_archive_file(io.BytesIO(data), slug="bad", map_users=True)
     assert state() == before
 

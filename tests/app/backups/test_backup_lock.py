@@ -24,7 +24,7 @@ def test_a_second_backup_in_the_same_process_is_refused_while_one_runs(tmp_path)
     with (
         translation.override("zh-hans"),  # whatever language an earlier test left active
         backup_lock(tmp_path, wait=False),
-        pytest.raises(BackupBusy, table="另一个备份正在进行"),
+        pytest.raises(BackupBusy, match="另一个备份正在进行"),
         backup_lock(tmp_path, wait=False),
     ):
         pass

@@ -220,7 +220,7 @@ def test_a_backup_of_format_1_still_passes_every_check(tmp_path):
     with zipfile.ZipFile(turned) as zf:  # rezip wrote every checksum: take the key's out
         meta = json.loads(zf.read(backup.MANIFEST))
     assert backup.SECRET in meta["sha256"]
-    with pytest.raises(restore.BackupDamaged, table="table stash"):
+    with pytest.raises(restore.BackupDamaged, match="table stash"):
         restore.extract_checked(turned, mkdir(tmp_path / "again"))
 
 

@@ -101,5 +101,5 @@ def test_the_archive_check_reads_every_action_the_app_writes_or_wrote(action):
 
 @pytest.mark.parametrize("action", ["round.explode", "DROP TABLE", "", 3, "draw "])
 def test_the_archive_check_refuses_any_other_action(action):
-    with pytest.raises(ArchiveError, table="第1条操作记录的操作类型"):
+    with pytest.raises(ArchiveError, match="第1条操作记录的操作类型"):
         check_audit({"action": action}, None, 1)

@@ -83,8 +83,8 @@ def test_insert_values_stores_what_insert_all_stores(tournament, pairs8):
         Round.objects.create(tournament=tournament, number=n, stage=stage) for n in (1, 2)
     )
     given = [
-        {"table": 1, "ew_id": pairs8[0].pk, "ns_id": pairs8[1].pk, "flags": ["rematch"]},
-        {"table": None, "ew_id": pairs8[2].pk, "ns_id": None, "flags": []},
+        {"number": 1, "ew_id": pairs8[0].pk, "ns_id": pairs8[1].pk, "flags": ["rematch"]},
+        {"number": None, "ew_id": pairs8[2].pk, "ns_id": None, "flags": []},
     ]
     insert_all([Table(round=first, **row) for row in given])
     insert_values(Table, [{"round_id": second.pk, **row} for row in given])
@@ -99,5 +99,5 @@ def test_insert_values_stores_what_insert_all_stores(tournament, pairs8):
 
 
 def test_insert_values_refuses_a_value_pre_save_would_make():
-    with pytest.raises(ValueError, table="created_at"):
+    with pytest.raises(ValueError, match="created_at"):
         insert_values(AuditEntry, [{"action": "x"}])

@@ -123,7 +123,7 @@ def test_the_organizer_is_let_in_by_the_command_when_nobody_can_unlock(organizer
     client = Client()
     try_login(client, "alice", "pw-alice", VENUE)
     assert logged_in(client)
-    with pytest.raises(CommandError, table="没有账号"):
+    with pytest.raises(CommandError, match="没有账号"):
         call_command("unlock_login", "nobody")
 
 

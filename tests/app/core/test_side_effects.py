@@ -30,7 +30,7 @@ WRITERS = ("log_action", "log_entries")
 # Functions that write audit lines of tables' results only (never public: see
 # tournament.core.stamps.PRIVATE_ACTIONS), whatever action their caller names.
 RESULTS_ONLY = {
-    ("results/table_write.py", "save_match"),
+    ("results/table_write.py", "save_table"),
     ("results/confirm_all.py", "confirm_tables"),
     ("results/first_entries.py", "enter_first"),
     ("results/entry_keys.py", "file_kept"),

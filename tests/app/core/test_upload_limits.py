@@ -129,7 +129,7 @@ def test_cells_without_references_are_placed_as_calamine_places_them(monkeypatch
 
     assert len(read(row * 50)[0]) == 51  # the header and 50 rows: 4,590 cells
     monkeypatch.setattr(formats, "CalamineWorkbook", None)  # refused before it is opened
-    with pytest.raises(TableFileError, table="最多5000个单元格"):
+    with pytest.raises(TableFileError, match="最多5000个单元格"):
         read(row * 60)
 
 
@@ -210,7 +210,7 @@ def test_import_results_command_refuses_a_bomb(tournament, pairs8, make_round, t
     path = tmp_path / "r.xlsx"
     path.write_bytes(bombs.million_rows(500_000, header_row=bombs.TABLE_HEADER_ROW))
     started = time.process_time()
-    with pytest.raises(CommandError, table="行数过多，一次最多导入10000行"):
+    with pytest.raises(CommandError, match="行数过多，一次最多导入10000行"):
         call_command("import_results", tournament.slug, "1", str(path))
     assert time.process_time() - started < 2
 
@@ -220,9 +220,9 @@ def test_the_time_and_cell_budgets_stop_reading(tournament):
     from tournament.spreadsheets.table_file import Limits
 
     data = xlsx(pairs(50))
-    with pytest.raises(TableFileError, table="文件读取超过0秒，已停止"):
+    with pytest.raises(TableFileError, match="文件读取超过0秒，已停止"):
         read_table(data, "a.xlsx", WANTED, Limits(max_seconds=0))
-    with pytest.raises(TableFileError, table="单元格过多，一个文件最多100个单元格"):
+    with pytest.raises(TableFileError, match="单元格过多，一个文件最多100个单元格"):
         read_table(data, "a.xlsx", WANTED, Limits(max_cells=100))
 
 
@@ -251,7 +251,7 @@ def test_a_table_number_out_of_range_is_a_message(tournament, pairs8, make_round
     path = tmp_path / "r.xlsx"
     path.write_bytes(xlsx([(10**25, "A+", "K")], header=["台号", "东西", "南北"]))
     errors = io.StringIO()
-    with pytest.raises(CommandError, table="没有导入任何成绩"):
+    with pytest.raises(CommandError, match="没有导入任何成绩"):
         call_command("import_results", tournament.slug, "1", str(path), stderr=errors)
     assert "第2行“台号”列：台号“1000" in errors.getvalue()
     assert "应为1到2147483647之间的整数" in errors.getvalue()
@@ -280,6 +280,6 @@ def test_import_teams_command_refuses_a_file_over_the_cap(tournament, tmp_path, 
     settings.UPLOAD_MAX_BYTES = 1024 * 1024
     path = tmp_path / "big.csv"
     path.write_bytes(bombs.big_csv(1.5))
-    with pytest.raises(CommandError, table="文件太大（1.5 MB），上传文件最大 1 MB"):
+    with pytest.raises(CommandError, match="文件太大（1.5 MB），上传文件最大 1 MB"):
         call_command("import_teams", tournament.slug, str(path))
     assert not tournament.pairs.exists()

@@ -212,7 +212,7 @@ def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, pairs8,
 
     make_round(tournament, pairs8)
     tournament.hundred_forfeit = 110
-    with pytest.raises(Refused, table="100\\+弃权得分"):
+    with pytest.raises(Refused, match="100\\+弃权得分"):
         tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
 
 

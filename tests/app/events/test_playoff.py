@@ -42,7 +42,7 @@ def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament,
         qualify={"top": 1, "playoff": True},
         by=user_actor(None),
     )
-    with pytest.raises(Refused, table="第1名出现并列"):
+    with pytest.raises(Refused, match="第1名出现并列"):
         qualifiers(tournament, stage)
     client = login(organizer)
     url = reverse("stage_list", args=[tournament.slug])

@@ -46,7 +46,7 @@ def test_round_robin_tables_are_not_moved_by_hand(organizer, chief, referee, reg
     pairs = [register(t, f"队{i}") for i in range(1, 5)]
     draw(t, seed=1, by=user_actor(None))
     round_ = pair_next_round(t, by=user_actor(None))
-    with pytest.raises(Refused, table="单循环"):
+    with pytest.raises(Refused, match="单循环"):
         swap_pairs(round_, pairs[0].pk, pairs[1].pk, by=user_actor(organizer))
 
 

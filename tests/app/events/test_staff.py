@@ -161,9 +161,9 @@ def test_add_staff_password_stdin_and_errors(tournament, capsys):
     )
     assert "a-long-secret-9" not in capsys.readouterr().out
     assert authenticate(username="wu", password="a-long-secret-9") is not None
-    with pytest.raises(CommandError, table="负责台号格式"):
+    with pytest.raises(CommandError, match="负责台号格式"):
         call_command("add_staff", "spring", "zz", "--role", "referee", "--tables", "x")
-    with pytest.raises(CommandError, table="找不到赛事"):
+    with pytest.raises(CommandError, match="找不到赛事"):
         call_command("add_staff", "nope", "zz", "--role", "referee")
 
 

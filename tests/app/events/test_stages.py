@@ -100,7 +100,7 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
     # A knockout cannot end level without a decider.
     m = tables[0]
     publish_round(semi, by=user_actor(organizer))
-    with pytest.raises(Refused, table="淘汰赛不能打平"):
+    with pytest.raises(Refused, match="淘汰赛不能打平"):
         submit_result(m, ResultValues("Q", "Q"), version=m.version, by=user_actor(referee))
     for m in semi.tables.all():
         m = submit_result(
@@ -219,7 +219,7 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
 
 def test_games_are_a_knockout_stages_only(organizer, chief, referee):
     t = create(organizer, chief, referee, slug="g5", name="局数", format="swiss", rounds=1)
-    with pytest.raises(Refused, table="一局决胜或三局两胜"):
+    with pytest.raises(Refused, match="一局决胜或三局两胜"):
         stage_add(
             t,
             kind="knockout",
@@ -229,7 +229,7 @@ def test_games_are_a_knockout_stages_only(organizer, chief, referee):
             games=5,
             by=user_actor(None),
         )
-    with pytest.raises(Refused, table="只用于淘汰赛阶段"):
+    with pytest.raises(Refused, match="只用于淘汰赛阶段"):
         stage_add(
             t, kind="swiss", name="复赛", rounds=1, qualify={"top": 2}, games=3, by=user_actor(None)
         )

@@ -77,14 +77,14 @@ def test_every_kind_is_covered_by_the_command_test():
 
 
 def test_export_refuses_a_format_the_kind_does_not_have(event, tmp_path):
-    with pytest.raises(CommandError, table="不能导出为 .xlsx"):
+    with pytest.raises(CommandError, match="不能导出为 .xlsx"):
         export(tmp_path, "spring", "scoresheets", name="x.xlsx")
     assert not (tmp_path / "x.xlsx").exists()
     assert not list(tmp_path.iterdir())  # no half-written file left behind
 
 
 def test_export_refuses_an_unknown_round(event, tmp_path):
-    with pytest.raises(CommandError, table="第9轮"):
+    with pytest.raises(CommandError, match="第9轮"):
         export(tmp_path, "spring", "pairings", "--round", "9", name="x.pdf")
 
 
@@ -103,7 +103,7 @@ def test_bracket_prints_the_knockout_stage(event, tmp_path):
 def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
     export(tmp_path, "spring", "archive", name="spring.json")
     out = io.StringIO()
-    with pytest.raises(CommandError, table="已被本系统的赛事使用"):
+    with pytest.raises(CommandError, match="已被本系统的赛事使用"):
         call_command("import_archive", str(tmp_path / "spring.json"), stdout=out)
     call_command(
         "import_archive",
@@ -116,7 +116,7 @@ def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
     assert "已导入赛事" in out.getvalue()
     copy = Tournament.objects.get(slug="spring2")
     assert copy.pairs.count() == event.pairs.count()
-    with pytest.raises(CommandError, table="找不到用户"):
+    with pytest.raises(CommandError, match="找不到用户"):
         call_command(
             "import_archive", str(tmp_path / "spring.json"), "--slug", "s3", "--owner", "nobody"
         )

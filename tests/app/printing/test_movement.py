@@ -72,7 +72,7 @@ def test_round_one_is_the_round_the_app_paired(round_robin):
     rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
     printed = [tuple(r[2:5]) for r in rows if r[1] == 1]
     tables = round_robin.round_set.get(number=1).tables.order_by("number")
-    paired = [(m.table, m.ew.name, m.ns.name) for m in tables if m.ns_id]
+    paired = [(m.number, m.ew.name, m.ns.name) for m in tables if m.ns_id]
     bye = tables.get(ns=None).ew.name
     assert printed == [*paired, ("轮空", bye, None)]
 
@@ -95,7 +95,7 @@ def test_rotation_stage_prints_its_three_rounds(organizer, chief, referee, regis
     book = load_workbook(io.BytesIO(export(t, "xlsx")))
     rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
     assert [r[1] for r in rows] == [1] * 6 + [2] * 6 + [3] * 6  # five tables and a bye each
-    paired = [(m.table, m.ew.name, m.ns.name) for m in round_.tables.exclude(ns=None)]
+    paired = [(m.number, m.ew.name, m.ns.name) for m in round_.tables.exclude(ns=None)]
     assert sorted(paired) == sorted(tuple(r[2:5]) for r in rows[:5])
 
 
@@ -109,7 +109,7 @@ def test_csv_through_the_command(round_robin, tmp_path):
 
 def test_an_event_without_a_round_robin_is_refused(event):
     out = io.BytesIO()
-    with pytest.raises(ExportError, table="暂无移位表"):
+    with pytest.raises(ExportError, match="暂无移位表"):
         run(Request(event, "movement", "pdf"), out)
     assert out.getvalue() == b""
 

@@ -40,7 +40,7 @@ def test_score_sheets_one_page_per_table_with_both_pairs_players_and_table(event
     pages = pages_text(render(event, "scoresheets", round=2))
     assert len(pages) == len(tables)
     for text, m in zip(pages, tables, strict=True):
-        assert f"第 {m.table} 台" in text
+        assert f"第 {m.number} 台" in text
         for pair in (m.ew, m.ns):
             assert pair.name in text
             for player in pair.players.all():
@@ -58,7 +58,7 @@ def test_score_sheets_two_per_page_halve_the_page_count(event):
 
 def test_score_sheet_prints_recorded_deals_and_result(event):
     m = Table.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
-    text = pages_text(render(event, "scoresheets", round=1))[m.table - 1]
+    text = pages_text(render(event, "scoresheets", round=1))[m.number - 1]
     assert "东西犯规：越序出牌" in text and "南北警告：越序出牌" in text
     assert level_text(m.ew_level) in text and level_text(m.ns_level) in text
 
@@ -66,7 +66,7 @@ def test_score_sheet_prints_recorded_deals_and_result(event):
 def test_score_sheets_need_the_players_address_when_table_entry_is_on(event):
     from tournament.printing.makers import ExportError
 
-    with pytest.raises(ExportError, table="base-url"):
+    with pytest.raises(ExportError, match="base-url"):
         render(event, "scoresheets", round=1, base_url="")
 
 

@@ -152,7 +152,7 @@ def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(even
         remark="暗示",
     )
     pages = pages_text(render(event, "scoresheets", round=1, base_url="http://x"))
-    first, sheet = pages[0], pages[m.table - 1]
+    first, sheet = pages[0], pages[m.number - 1]
     assert "南北 暗示/暴露牌 警告" in first and "日期：2025年5月1日" in first
     assert "东西 越序出牌 犯规" in sheet and "南北 越序出牌 警告" in sheet
     assert "过A" in sheet and "A+" not in sheet
@@ -275,8 +275,8 @@ def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path)
     ]
     tables = [row[0].value for row in ws.iter_rows(min_row=3)]
     played = Table.objects.filter(round__tournament=event, round__number=2).exclude(ns=None)
-    assert sorted(tables) == sorted(played.values_list("table", flat=True))
-    by_table = {m.table: m for m in played.select_related("ew", "ns")}
+    assert sorted(tables) == sorted(played.values_list("number", flat=True))
+    by_table = {m.number: m for m in played.select_related("ew", "ns")}
     for row in ws.iter_rows(min_row=3):
         m = by_table[row[0].value]
         assert (row[1].value, row[3].value) == (m.ew.draw_number, m.ns.draw_number)

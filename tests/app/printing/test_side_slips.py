@@ -64,19 +64,19 @@ def test_each_slip_holds_one_sides_pin_and_name_only(event):
     for m, (ew_slip, ns_slip) in zip(
         played, zip(slips[::2], slips[1::2], strict=True), strict=True
     ):
-        assert f"第 {m.table} 台" in ew_slip and "东西方" in ew_slip and m.ew.name in ew_slip
-        assert f"第 {m.table} 台" in ns_slip and "南北方" in ns_slip and m.ns.name in ns_slip
+        assert f"第 {m.number} 台" in ew_slip and "东西方" in ew_slip and m.ew.name in ew_slip
+        assert f"第 {m.number} 台" in ns_slip and "南北方" in ns_slip and m.ns.name in ns_slip
         assert [p for p in all_pins if p in ew_slip] == [m.ew_pin]
         assert [p for p in all_pins if p in ns_slip] == [m.ns_pin]
         assert m.ns.name not in ew_slip and m.ew.name not in ns_slip
 
 
 def test_slips_need_table_entry_and_the_players_address(event):
-    with pytest.raises(ExportError, table="base-url"):
+    with pytest.raises(ExportError, match="base-url"):
         render(event, "side_slips", round=2, base_url="")
     event.table_entry = False
     event.save()
-    with pytest.raises(ExportError, table="未开启选手扫码录入"):
+    with pytest.raises(ExportError, match="未开启选手扫码录入"):
         render(event, "side_slips", round=2)
 
 

@@ -44,7 +44,7 @@ def test_results_sheet_equals_the_matches_and_their_scores(event):
     tables = Table.objects.filter(round__tournament=event, round__number=1).select_related(
         "ew", "ns"
     )
-    by_table = {m.table: m for m in tables}
+    by_table = {m.number: m for m in tables}
     assert len(rows) == len(by_table)
     for row in rows:
         m = by_table[row["台号"]]

@@ -134,7 +134,7 @@ def test_round_one_keeps_them_apart_and_the_adjustment_warns(tournament, six, or
     other = partner.ns_id if partner.ew_id == a.pk else partner.ew_id
     swap_pairs(round_, other, b.pk, by=user_actor(organizer))
     texts = conflict_texts(round_, conflicts(round_))
-    assert (False, f"第{partner.table}台：{a.name} 与 {b.name} 设置了回避，不应对阵") in [
+    assert (False, f"第{partner.number}台：{a.name} 与 {b.name} 设置了回避，不应对阵") in [
         (blocking, text.replace(f"{b.name} 与 {a.name}", f"{a.name} 与 {b.name}"))
         for blocking, text in texts
     ]

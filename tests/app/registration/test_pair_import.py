@@ -123,7 +123,7 @@ def test_missing_required_column_is_reported(tournament):
 
 
 def test_empty_sheet_is_refused(tournament):
-    with pytest.raises(TableFileError, table="是空的"):
+    with pytest.raises(TableFileError, match="是空的"):
         run(tournament, xlsx([], header=None))
 
 
@@ -136,14 +136,14 @@ def test_wrong_sheet_without_header_is_refused(tournament):
     data = xlsx(
         [("2026年春季赛", "日程"), ("第一天", "报到")], header=["说明", "内容"], title="日程"
     )
-    with pytest.raises(TableFileError, table="找不到表头"):
+    with pytest.raises(TableFileError, match="找不到表头"):
         run(tournament, data)
 
 
 def test_file_that_is_not_a_spreadsheet_is_refused(tournament):
-    with pytest.raises(TableFileError, table="不是Excel表格"):
+    with pytest.raises(TableFileError, match="不是Excel表格"):
         run(tournament, b"%PDF-1.4 fake", name="报名.pdf")
-    with pytest.raises(TableFileError, table="无法读取Excel"):
+    with pytest.raises(TableFileError, match="无法读取Excel"):
         run(tournament, b"PK\x03\x04 broken zip", name="报名.xlsx")
     assert snapshot(tournament) == ([], 0, 0)
 

@@ -39,9 +39,9 @@ def test_every_entered_table_the_chiefs_own_too_is_confirmed(tournament, pairs8,
 
     assert confirm_all_entered(round_, by=user_actor(chief)) == 3
 
-    tables = {m.table: m for m in round_.tables.all()}
+    tables = {m.number: m for m in round_.tables.all()}
     for old in entered:
-        new = tables[old.table]
+        new = tables[old.number]
         assert (new.state, new.confirmed_by, new.confirmed_via) == (
             Table.CONFIRMED,
             chief,
@@ -65,7 +65,7 @@ def test_a_round_with_every_table_confirmed_can_be_locked(tournament, pairs8, re
     assert confirm_all_entered(round_, by=user_actor(chief)) == 4
     assert Round.objects.get(pk=round_.pk).status == Round.CONFIRMED
     lock_round(round_, by=user_actor(chief))
-    with pytest.raises(Refused, table="已锁定"):
+    with pytest.raises(Refused, match="已锁定"):
         confirm_all_entered(round_, by=user_actor(chief))
 
 

@@ -75,7 +75,7 @@ def test_an_entry_of_another_table_cannot_be_picked(disputed, chief, referee):
     other = disputed.round.tables.get(number=2)
     submit_result(other, FIRST, version=other.version, by=user_actor(referee))
     foreign = other.submissions.get()
-    with pytest.raises(Refused, table="没有找到"):
+    with pytest.raises(Refused, match="没有找到"):
         pick_entry(disputed, foreign.pk, version=None, by=user_actor(chief))
 
 

@@ -48,7 +48,7 @@ def post_levels(client, table, number=1, **data):
 
 def test_a_foul_by_a_player_of_the_other_side_is_refused(table1, referee):
     ns_player = table1.ns.players.first()
-    with pytest.raises(Refused, table="不是.*的选手"):
+    with pytest.raises(Refused, match="不是.*的选手"):
         record_foul(
             table1,
             side="EW",
@@ -73,7 +73,7 @@ def test_a_deal_not_yet_played_is_refused_on_a_sheet(table1, referee):
     m = save_scoresheet(
         table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
     )
-    with pytest.raises(Refused, table="只打了1副"):
+    with pytest.raises(Refused, match="只打了1副"):
         record_foul(
             m, side="EW", kind="out_of_turn", severity="foul", deal_number=3, by=user_actor(referee)
         )
@@ -142,7 +142,7 @@ def test_a_second_wrong_count_in_another_deal_is_not_called_the_deals_second_war
 
 
 def test_a_forfeit_with_final_levels_is_refused(tournament):
-    with pytest.raises(ResultInvalid, table="弃权的比赛没有终局级数"):
+    with pytest.raises(ResultInvalid, match="弃权的比赛没有终局级数"):
         check_result(ruleset(tournament), ew_level="A+", ns_level="5", forfeit="NS")
 
 

@@ -2,7 +2,7 @@
 :func:`tournament.results.table_write.require_write` before it writes.
 
 Three nets. Under all of them, the model's own (tests/app/results/test_table_guard.py):
-``Match.save``, ``update`` and ``bulk_update`` refuse a change of a result field on a table
+``Table.save``, ``update`` and ``bulk_update`` refuse a change of a result field on a table
 the rule was not asked about, whatever the code names its variables. At run time, the
 table-write primitive (``save_match``) refuses a table the rule
 was not asked about in the transaction that locked it, and the round-wide writes
@@ -45,7 +45,7 @@ NOT_THE_TABLE = ("submissions", "applied_entries", "photos", "fouls", "Foul", "S
 
 # Every function of the app that writes a table's row itself, and why that is allowed.
 TABLE_WRITERS = {
-    ("results/table_write.py", "save_match"): "the primitive: writes only a ruled table",
+    ("results/table_write.py", "save_table"): "the primitive: writes only a ruled table",
     ("results/confirm_all.py", "confirm_tables"): "asks the rule's confirm path per table",
     ("results/first_entries.py", "_write_groups"): "enter_first's: asks the rule per table",
     ("results/slips.py", "revoke_slip"): "a side's new code and PIN; table rights",
@@ -55,7 +55,7 @@ TABLE_WRITERS = {
     ("rounds/adjust.py", "give_bye"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "pair_byes"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "renumber_tables"): "a draft round's tables, before any result",
-    ("rounds/adjust.py", "swap_teams"): "a draft round's tables, before any result",
+    ("rounds/adjust.py", "swap_pairs"): "a draft round's tables, before any result",
     ("rounds/pairing.py", "repair_round"): "a draft round's tables, before any result",
     ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
 }
@@ -90,7 +90,7 @@ def _writes_a_table(call: ast.Call) -> bool:
     receiver = ast.unparse(call.func.value)
     if any(name in receiver for name in NOT_THE_TABLE):
         return False
-    return "match" in receiver.lower() or receiver in ("m", "locked", "current")
+    return "table" in receiver.lower() or receiver in ("m", "locked", "current")
 
 
 def _calls(fn: ast.AST) -> set[str]:
@@ -124,7 +124,7 @@ def test_every_service_that_locks_a_table_asks_the_rule_itself():
         functions = _functions(tree)
         for name, fn in functions.items():
             calls = _calls(fn)
-            if "lock_match" not in calls or name == "lock_match" or calls & ASKS:
+            if "lock_table" not in calls or name == "lock_table" or calls & ASKS:
                 continue
             if (module, name) in HANDS_ON:
                 helper = HANDS_ON[module, name]
@@ -136,7 +136,7 @@ def test_every_service_that_locks_a_table_asks_the_rule_itself():
 
 def test_the_primitives_guard_themselves():
     sources = dict(_modules())
-    assert "check_ruled" in _calls(_functions(sources["results/table_write.py"])["save_match"])
+    assert "check_ruled" in _calls(_functions(sources["results/table_write.py"])["save_table"])
     confirm_all = _functions(sources["results/confirm_all.py"])
     assert "require_write" in _calls(confirm_all["confirm_tables"])
     first = _functions(sources["results/first_entries.py"])

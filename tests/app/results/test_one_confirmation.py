@@ -52,7 +52,7 @@ def enter_as_side(table: Table, side: str) -> Table:
 def staff_agree(client: Client, table: Table) -> bool:
     """The staff page's button and the server's answer to its POST, which must agree; True
     when the table was confirmed."""
-    args = ["spring", 1, table.table]
+    args = ["spring", 1, table.number]
     shown = STAFF_BUTTON in client.get(reverse("table_entry", args=args)).content.decode()
     client.post(reverse("table_confirm", args=args), {"version": table.version})
     table.refresh_from_db()

@@ -1,6 +1,6 @@
 """The result fields are defined once (``ResultValues``) and every other list follows it.
 
-A result field added to ``ResultValues`` alone, or to ``Match`` alone, fails here.
+A result field added to ``ResultValues`` alone, or to ``Table`` alone, fails here.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from tournament.standings.selectors import RECORD_FIELDS
 
 pytestmark = pytest.mark.django_db
 
-# Every other field of Match, by what it is. A new Match field goes in one of these, or,
+# Every other field of Table, by what it is. A new Table field goes in one of these, or,
 # when it describes the result, in ResultValues (and so everywhere at once).
 NOT_RESULT = {
-    "pairing": {"id", "round", "table", "ew", "ns", "flags", "bracket_id", "bracket_game"},
+    "pairing": {"id", "round", "number", "ew", "ns", "flags", "bracket_id", "bracket_game"},
     "entry": {
         "state",
         "mode",

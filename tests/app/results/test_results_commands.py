@@ -89,7 +89,7 @@ def test_bad_results_sheet_imports_nothing_and_names_rows(round1, tmp_path, caps
             ]
         )
     )
-    with pytest.raises(CommandError, table="没有导入任何成绩"):
+    with pytest.raises(CommandError, match="没有导入任何成绩"):
         call_command("import_results", "spring", "1", str(path))
     err = capsys.readouterr().err
     assert "第3行" in err and "过A" in err
@@ -101,7 +101,7 @@ def test_bad_results_sheet_imports_nothing_and_names_rows(round1, tmp_path, caps
 def test_lock_refused_when_tables_are_missing(round1, tmp_path):
     path = tmp_path / "r1.xlsx"
     path.write_bytes(sheet([(1, "A+", "K", 0, 0, "")]))
-    with pytest.raises(CommandError, table="未锁定"):
+    with pytest.raises(CommandError, match="未锁定"):
         call_command("import_results", "spring", "1", str(path), "--lock")
     round1.refresh_from_db()
     assert round1.status != Round.LOCKED and round1.tables.get(number=1).state == Table.ENTERED

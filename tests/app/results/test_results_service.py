@@ -43,7 +43,7 @@ def test_check_result_accepts_a_passed_a_final(tournament):
 )
 def test_impossible_results_are_refused_with_the_rule(tournament, kwargs, fragment):
     tournament.three_fouls_defeat = True  # the both-sides case exists only under docs/rules.md §7.3
-    with pytest.raises(ResultInvalid, table=fragment):
+    with pytest.raises(ResultInvalid, match=fragment):
         check_result(rs(tournament), **kwargs)
 
 
@@ -63,10 +63,10 @@ def test_final_levels_of_a_100_plus_event_record_how_the_pass_was_won(tournament
     v = check_result(rs(tournament), ew_level="A+", ns_level="2", pass_partner="2")
     assert v.pass_upgrade == 3
     assert check_result(rs(tournament), ew_level="A+", ns_level="2").pass_upgrade is None
-    with pytest.raises(ResultInvalid, table="过A方式"):
+    with pytest.raises(ResultInvalid, match="过A方式"):
         check_result(rs(tournament), ew_level="K", ns_level="2", pass_partner="2")
     tournament.pass_a = "double_down"  # 1–3 does not pass A (docs/rules.md §4.1)
-    with pytest.raises(ResultInvalid, table="过A方式"):
+    with pytest.raises(ResultInvalid, match="过A方式"):
         check_result(rs(tournament), ew_level="A+", ns_level="2", pass_partner="3")
 
 
@@ -172,7 +172,7 @@ def test_confirmation_off_confirms_at_once(table1, tournament, referee):
 
 def test_draft_round_takes_no_results(tournament, pairs8, make_round, referee):
     round_ = make_round(tournament, pairs8, status=Round.DRAFT)
-    with pytest.raises(Refused, table="尚未公布"):
+    with pytest.raises(Refused, match="尚未公布"):
         submit_result(round_.tables.get(number=1), values(), version=None, by=user_actor(referee))
 
 
@@ -187,7 +187,7 @@ def test_round_status_follows_the_tables_and_locks(tournament, pairs8, make_roun
     start_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.IN_PLAY and round_.started_at
-    with pytest.raises(Refused, table="还有4台成绩未确认"):
+    with pytest.raises(Refused, match="还有4台成绩未确认"):
         lock_round(round_, by=user_actor(chief))
     confirm_all(round_, referee, chief)
     round_.refresh_from_db()
@@ -198,7 +198,7 @@ def test_round_status_follows_the_tables_and_locks(tournament, pairs8, make_roun
     round_.refresh_from_db()
     assert round_.status == Round.LOCKED
     m = round_.tables.get(number=1)
-    with pytest.raises(Refused, table="已锁定"):
+    with pytest.raises(Refused, match="已锁定"):
         submit_result(m, values("A+", "2"), version=m.version, by=user_actor(chief))
 
 
@@ -230,7 +230,7 @@ def test_sheet_with_an_impossible_step_changes_nothing(table1, referee):
     m = save_scoresheet(
         table1, [{"win": "EW", "partner": 2}], version=table1.version, by=user_actor(referee)
     )
-    with pytest.raises(ResultInvalid, table="第2条记录"):
+    with pytest.raises(ResultInvalid, match="第2条记录"):
         save_scoresheet(
             m,
             [{"win": "EW", "partner": 2}, {"win": "EW", "partner": 5}],

@@ -50,7 +50,7 @@ def test_a_whole_round_of_the_demo_event(demo, make_user):
     round_.refresh_from_db()
     assert round_.status == Round.IN_PLAY
 
-    tables = {m.table: m for m in round_.tables.all()}
+    tables = {m.number: m for m in round_.tables.all()}
     # Tables 1–3 deal by deal (EW passes A in five deals).
     for table in (1, 2, 3):
         steps = []

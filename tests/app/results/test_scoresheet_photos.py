@@ -57,7 +57,7 @@ def staff_client(user) -> Client:
 
 
 def add_url(m) -> str:
-    return reverse("table_photo_add", args=["spring", 1, m.table])
+    return reverse("table_photo_add", args=["spring", 1, m.number])
 
 
 def test_the_camera_jpeg_really_carries_gps():
@@ -126,7 +126,7 @@ def test_the_photo_shows_on_the_entry_page_in_disputes_and_in_the_round_audit(
 ):
     staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg(640, 480))})
     photo_url = reverse("sheet_photo", args=["spring", ScoreSheetPhoto.objects.get().pk])
-    entry = reverse("table_entry", args=["spring", 1, table.table])
+    entry = reverse("table_entry", args=["spring", 1, table.number])
     assert photo_url in staff_client(referee).get(entry).content.decode()
     audit = staff_client(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
     assert f'src="{photo_url}"' in audit and "第1台上传记录表照片" in audit

@@ -86,13 +86,13 @@ def test_wrong_pins_are_counted_then_the_side_needs_the_referee(t1):
     for _ in range(PIN_TRIES):
         confirm_as_ns(t1, wrong)
     assert confirm_as_ns(t1, t1.ns_pin).state == Table.ENTERED
-    with pytest.raises(Refused, table="请裁判确认"):
+    with pytest.raises(Refused, match="请裁判确认"):
         confirm_result(t1, version=t1.version, by=user_actor(None, "table_ns"), pin=t1.ns_pin)
 
 
 def test_the_other_side_cannot_confirm_by_entering_the_same_result(t1):
     t1 = enter_as_ew(t1)
-    with pytest.raises(Refused, table="PIN"):
+    with pytest.raises(Refused, match="PIN"):
         submit_result(t1, WIN, version=t1.version, by=user_actor(None, "table_ns"))
     t1.refresh_from_db()
     assert t1.state == Table.ENTERED

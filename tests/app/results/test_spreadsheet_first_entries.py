@@ -51,7 +51,7 @@ def entered(round_: Round) -> dict:
     for table in round_.tables.filter(number__in=VALUES).order_by("number"):
         submission = Submission.objects.get(table=table)
         audit = AuditEntry.objects.get(object_type="match", object_id=str(table.pk))
-        out[table.table] = (
+        out[table.number] = (
             [getattr(table, name) for name in COMPARED],
             (submission.values, submission.submitted_by_id, submission.source),
             (
@@ -87,7 +87,7 @@ def test_a_sheet_enters_each_new_table_as_the_entry_service_does(tournament, pai
     # finds the stored entry by it (a later one listed a withdrawn entry in the dispute).
     for table in by_sheet.tables.filter(number__in=VALUES):
         assert Submission.objects.get(table=table).created_at <= table.entered_at
-    tables = {m.table: m for m in by_sheet.tables.all()}
+    tables = {m.number: m for m in by_sheet.tables.all()}
     assert tables[1].state == Table.ENTERED and tables[4].state == Table.EMPTY
     assert tables[1].change_seq == Round.objects.get(pk=by_sheet.pk).change_seq > 0
     assert Round.objects.get(pk=by_sheet.pk).status == Round.IN_PLAY

@@ -124,7 +124,7 @@ def test_writes_that_leave_the_result_alone_need_no_rule(tournament, pairs8, mak
     assert draft.tables.get(number=1).ew_id == two.ns_id
     rows = list(draft.tables.exclude(ns=None))
     for row in rows:
-        row.table += 100
+        row.number += 100
     Table.objects.bulk_update(rows, ["number"])  # numbers
     Table.objects.filter(pk=one.pk).update(passed_at="15:20")  # a time, table rights
 
@@ -143,7 +143,7 @@ def test_the_site_administrators_fix_in_the_admin_is_the_listed_exemption(confir
     data = {k: v for k, v in model_to_dict(confirmed).items() if v is not None}
     data.update({k: json.dumps(data[k]) for k in ("flags", "deals", "games")}, ns_level="Q")
     client = login(make_user("root", superuser=True))
-    page = client.post(reverse("admin:tournament_match_change", args=[confirmed.pk]), data)
+    page = client.post(reverse("admin:tournament_table_change", args=[confirmed.pk]), data)
     assert page.status_code == 302
     assert Table.objects.get(pk=confirmed.pk).ns_level == "Q"
     assert AuditEntry.objects.filter(action="admin.change", object_id=str(confirmed.pk)).exists()

@@ -82,10 +82,10 @@ def test_results_import_on_the_web_by_a_limited_referee_saves_nothing(round1, re
 def test_results_import_command_as_a_limited_referee_saves_nothing(round1, tmp_path):
     path = tmp_path / "r1.xlsx"
     path.write_bytes(sheet_bytes())
-    with pytest.raises(CommandError, table="没有导入任何成绩"):
+    with pytest.raises(CommandError, match="没有导入任何成绩"):
         call_command("import_results", "spring", "1", str(path), "--user", "ref")
     assert nothing_saved(round1)
-    with pytest.raises(CommandError, table="找不到用户"):
+    with pytest.raises(CommandError, match="找不到用户"):
         call_command("import_results", "spring", "1", str(path), "--user", "nobody")
 
 
@@ -116,7 +116,7 @@ def test_foul_log_of_another_table_is_refused(round1, ref_client):
 def test_confirming_another_table_is_refused(round1, referee, chief, ref_client):
     t3 = round1.tables.get(number=3)
     t3 = submit_result(t3, WIN, version=t3.version, by=user_actor(chief))
-    with pytest.raises(Refused, table="没有被分配到第3台"):
+    with pytest.raises(Refused, match="没有被分配到第3台"):
         confirm_result(t3, version=t3.version, by=user_actor(referee))
     ref_client.post(reverse("table_confirm", args=["spring", 1, 3]), {"version": t3.version})
     t3.refresh_from_db()
@@ -127,7 +127,7 @@ def test_absence_at_another_table_is_refused(round1, referee, ref_client):
     round1.started_at = timezone.now() - timedelta(hours=1)
     round1.save()
     t3 = round1.tables.get(number=3)
-    with pytest.raises(Refused, table="没有被分配到第3台"):
+    with pytest.raises(Refused, match="没有被分配到第3台"):
         record_absence(t3, "EW", by=user_actor(referee))
     ref_client.post(reverse("table_absent", args=["spring", 1, 3]), {"side": "EW"})
     assert nothing_saved(round1)
@@ -137,6 +137,6 @@ def test_absence_at_another_table_is_refused(round1, referee, ref_client):
 
 def test_an_anonymous_staff_write_is_refused(round1):
     t1 = round1.tables.get(number=1)
-    with pytest.raises(Refused, table="没有权限"):
+    with pytest.raises(Refused, match="没有权限"):
         submit_result(t1, WIN, version=t1.version, by=user_actor(None, "referee"))
     assert nothing_saved(round1)

@@ -28,7 +28,7 @@ def seats(round_) -> dict[str, tuple]:
         if m.ns is None:
             out[m.ew.name] = (None, "bye")
         else:
-            out[m.ew.name], out[m.ns.name] = (m.table, "EW"), (m.table, "NS")
+            out[m.ew.name], out[m.ns.name] = (m.number, "EW"), (m.number, "NS")
     return out
 
 

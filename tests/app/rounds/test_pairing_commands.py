@@ -49,7 +49,7 @@ def test_pair_json_lists_tables_then_the_bye(tournament, nine, capsys):
 def test_pair_refuses_while_the_round_is_open(tournament, nine):
     call_command("draw", "spring", "--seed", "7")
     call_command("pair", "spring", "--publish")
-    with pytest.raises(CommandError, table="第1轮尚未锁定"):
+    with pytest.raises(CommandError, match="第1轮尚未锁定"):
         call_command("pair", "spring")
 
 

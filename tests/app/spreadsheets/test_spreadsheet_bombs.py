@@ -167,7 +167,7 @@ def test_a_panic_of_calamine_is_a_damaged_file(monkeypatch):
 
     monkeypatch.setattr(formats, "sheet_extents", lambda *args: [])  # calamine reads it all
     cut = (DATA / "registration.xls").read_bytes()[:12293]  # its directory cut mid-entry
-    with pytest.raises(TableFileError, table=DAMAGED):
+    with pytest.raises(TableFileError, match=DAMAGED):
         read_table(cut, "a.xls", WANTED, upload_limits())
 
 
@@ -179,13 +179,13 @@ def test_the_walk_before_calamine_keeps_the_files_deadline(name, monkeypatch):
     from tournament.spreadsheets.reader import Limits
 
     monkeypatch.setattr(formats, "CalamineWorkbook", None)
-    with pytest.raises(TableFileError, table="文件读取超过"):
+    with pytest.raises(TableFileError, match="文件读取超过"):
         read_table((DATA / name).read_bytes(), name, WANTED, Limits(max_seconds=-1))
 
 
 def test_an_ods_with_entities_or_broken_xml_is_refused():
     laughs = bombs.ods([bombs.LAUGHS.encode() + b"<r>&i;</r>"])
-    with pytest.raises(TableFileError, table="不安全的XML内容"):
+    with pytest.raises(TableFileError, match="不安全的XML内容"):
         read_table(laughs, "a.ods", WANTED, upload_limits())
-    with pytest.raises(TableFileError, table=DAMAGED):
+    with pytest.raises(TableFileError, match=DAMAGED):
         read_table(bombs.ods([b"<r><table:table"]), "a.ods", WANTED, upload_limits())

@@ -106,11 +106,11 @@ def test_the_format_is_told_by_the_first_bytes_not_the_name(tournament):
 def test_a_damaged_xls_or_ods_gets_a_chinese_message_and_saves_nothing(tournament, kind):
     whole = data(f"registration.{kind}")
     for broken in (whole[: len(whole) // 2], whole[:8] + b"\x00" * 600):
-        with pytest.raises(TableFileError, table="文件已损坏或不是Excel/ODS表格"):
+        with pytest.raises(TableFileError, match="文件已损坏或不是Excel/ODS表格"):
             pairs_import(
                 tournament=tournament, data=broken, filename=f"报名.{kind}", by=user_actor(None)
             )
-    with pytest.raises(TableFileError, table="文件已损坏或不是Excel/ODS表格"):
+    with pytest.raises(TableFileError, match="文件已损坏或不是Excel/ODS表格"):
         pairs_import(
             tournament=tournament,
             data=b"not a sheet at all",
@@ -149,7 +149,7 @@ def ods_table(rows: str) -> bytes:
 
 def refused_quickly(blob: bytes, table: str, limits: Limits = DEFAULT) -> None:
     started = time.process_time()
-    with pytest.raises(TableFileError, table=table):
+    with pytest.raises(TableFileError, match=table):
         read_all(blob, limits)
     assert time.process_time() - started < 5  # refused by a check, not after a long read
 

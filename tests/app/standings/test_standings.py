@@ -89,7 +89,7 @@ def test_before_any_round_is_locked_there_is_no_ranking(
     html = login(chief).get("/t/spring/standings/").content.decode()
     assert 'id="no-ranking"' in html and "<tbody" not in html
     assert "按抽签决定" not in html
-    with pytest.raises(ExportError, table="暂无排名"):
+    with pytest.raises(ExportError, match="暂无排名"):
         export(tournament, "standings", "pdf")
     call_command("standings", "spring", "--json")
     assert json.loads(capsys.readouterr().out) == []

@@ -1,4 +1,5 @@
-"""``manage.py import_teams SLUG FILE``: all rows or nothing, errors with row numbers."""
+"""``manage.py import_pairs SLUG FILE`` (also ``import_teams``): all rows or nothing, errors with
+row numbers."""
 
 from __future__ import annotations
 

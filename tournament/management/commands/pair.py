@@ -31,7 +31,7 @@ class Command(BaseCommand):
                 publish_round(round_, by=command_actor(tournament.organizer))
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
-        # (table, EW's name, NS's name or None for a bye): names, not 2,500 Match objects.
+        # (table, EW's name, NS's name or None for a bye): names, not 2,500 Table objects.
         tables = round_.tables.order_by("number", "pk").values_list(
             "number", "ew__name", "ns__name"
         )

@@ -73,13 +73,13 @@ def event_detail(tournament: Tournament, staff: bool) -> dict:
 def _tables(round_: Round):
     tables = round_.tables.select_related("ew__unit", "ns__unit")
     # Tables by number, then the byes (no table number), as on the pairings page.
-    return sorted(tables, key=lambda m: (m.table is None, m.table or 0, m.pk))
+    return sorted(tables, key=lambda m: (m.number is None, m.number or 0, m.pk))
 
 
 def pairings(tournament: Tournament, round_: Round, staff: bool) -> dict:
     def build() -> dict:
         tables = [
-            {"table": m.table, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)} for m in _tables(round_)
+            {"table": m.number, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)} for m in _tables(round_)
         ]
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
@@ -97,7 +97,7 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
             shown = staff and m.state in COUNTED_STATES or m.state == Table.CONFIRMED
             tables.append(
                 {
-                    "table": m.table,
+                    "table": m.number,
                     "ew": pair_ref(m.ew),
                     "ns": pair_ref(m.ns),
                     "state": m.state,

@@ -28,11 +28,11 @@ from tournament.public.api import data
 from tournament.public.api.schemas import (
     EventDetail,
     EventSummary,
-    PairDetail,
     Pairings,
     Problem,
     Results,
     Standings,
+    TeamDetail,
 )
 from tournament.public.conditional import conditional_answer
 from tournament.text.messages import render as render_message
@@ -206,16 +206,16 @@ def event_standings(request, slug: str, round: int | None = None) -> HttpRespons
 
 @api.get(
     "/events/{slug}/teams/{team_id}/",
-    response={200: PairDetail, **PROBLEMS},
+    response={200: TeamDetail, **PROBLEMS},
     summary="A pair and its history",
 )
-def pair(request, slug: str, pair_id: int) -> HttpResponse:
+def pair(request, slug: str, team_id: int) -> HttpResponse:
     tournament, staff = reader(request, slug)
     if not staff and not tournament.publish_standings:
         raise HttpError(404, render_message(MSG_STANDINGS_HIDDEN))
     found = get_object_or_404(
-        Pair.objects.select_related("unit"), tournament=tournament, pk=pair_id
+        Pair.objects.select_related("unit"), tournament=tournament, pk=team_id
     )
     return answer(
-        request, tournament, staff, PairDetail, lambda: data.pair_detail(tournament, found, staff)
+        request, tournament, staff, TeamDetail, lambda: data.pair_detail(tournament, found, staff)
     )

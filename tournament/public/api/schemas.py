@@ -7,7 +7,7 @@ from datetime import date
 from ninja import Schema
 
 
-class PairRef(Schema):
+class TeamRef(Schema):
     id: int
     name: str
     unit: str
@@ -41,8 +41,8 @@ class EventDetail(EventSummary):
 
 class PairingTable(Schema):
     table: int | None
-    ew: PairRef
-    ns: PairRef | None  # None: a bye
+    ew: TeamRef
+    ns: TeamRef | None  # None: a bye
 
 
 class Pairings(Schema):
@@ -72,10 +72,10 @@ class Results(Schema):
 
 class StandingLine(Schema):
     rank: int
-    pair: PairRef
+    team: TeamRef
     players: str
     points: int
-    tables: int
+    matches: int
     wins: int
     draws: int
     losses: int
@@ -92,7 +92,7 @@ class Standings(Schema):
 
 class HistoryEntry(Schema):
     round: int
-    opponent: PairRef | None
+    opponent: TeamRef | None
     seat: str
     level: str | None
     opponent_level: str | None
@@ -102,9 +102,9 @@ class HistoryEntry(Schema):
     total: int
 
 
-class PairDetail(Schema):
+class TeamDetail(Schema):
     event: str
-    pair: PairRef
+    team: TeamRef
     players: list[str]
     status: str
     history: list[HistoryEntry]

@@ -179,7 +179,7 @@ def table_ref(table) -> Message:
     names = {"round": round_ref(table.round), "ew": table.ew.name}
     if table.ns_id is None:
         return Message(MSG_AUDIT_BYE, names)
-    return Message(MSG_AUDIT_TABLE, names | {"table": table.table, "ns": table.ns.name})
+    return Message(MSG_AUDIT_TABLE, names | {"table": table.number, "ns": table.ns.name})
 
 
 def about_table(code: str, table, **params: Any) -> Message:
