@@ -54,8 +54,8 @@ def build_event() -> None:
         round_ = Round.objects.create(
             tournament=t, stage=t.stages.first(), number=number, status="published"
         )
-        for number, (ew, ns) in enumerate(seats, start=1):
-            table = Table.objects.create(round=round_, number=number, ew=pairs[ew], ns=pairs[ns])
+        for table_no, (ew, ns) in enumerate(seats, start=1):
+            table = Table.objects.create(round=round_, number=table_no, ew=pairs[ew], ns=pairs[ns])
             submit_result(
                 table, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
             )
