@@ -115,5 +115,5 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     # The pair finds its table on its own page.
     late.reload()
     mine = Table.objects.get(Q(ew=pair) | Q(ns=pair), round=round_)
-    assert f"第 {mine.table} 台" in text(late, "#my-table") and fits(late)
+    assert f"第 {mine.number} 台" in text(late, "#my-table") and fits(late)
     assert SignUp.objects.get(pair=pair).state == SignUp.APPROVED
