@@ -14,7 +14,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.conftest import organizers_words
+from tests.app.conftest import organizers_words
 from tournament.registration.sheet_check import HEADERS
 from tournament.results.results_sheet import HEADERS as RESULT_HEADERS
 from tournament.results.results_sheet import PAIR_NAME_HEADERS as PAIR_NAMES

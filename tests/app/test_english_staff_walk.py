@@ -19,10 +19,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from tests.app.conftest import english  # noqa: F401 - the pending translations compiled in
+from tests.app.conftest import (
+    english,  # noqa: F401 - the pending translations compiled in
+    organizers_words,
+)
 from tests.app.printing.conftest import pages_text
 from tests.app.test_english_pages import CHINESE, LANGUAGE_NAMES, visible_text
-from tests.conftest import login, organizers_words
+from tests.conftest import login
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Match, Team
 from tournament.registration.services import team_set_status
