@@ -6,8 +6,8 @@ first xdist worker to take the run's lock creates its database as Django does (`
 ``createcachetable``) and saves it, the template, in the folder the run's workers share; each
 other worker fills its in-memory database from that file with sqlite3's backup API instead of
 running ``migrate`` again (about 2 CPU-seconds a worker), as Django's parallel test runner
-clones its databases. ``--reuse-db``, ``--nomigrations``, PostgreSQL and a test asking for
-``serialized_rollback`` go Django's own way.
+clones its databases. ``--reuse-db``, ``--nomigrations`` and PostgreSQL go Django's own way
+(``serialized_rollback`` reads the copy as it would the migrated database).
 """
 
 import fcntl
