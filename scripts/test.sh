@@ -12,7 +12,10 @@ if [ "${1:-}" = "--fast" ]; then
   .venv/bin/ruff check --quiet .
   # tests/browser drive Chromium and tests/servers start real servers: minutes, not seconds.
   # The tests marked slow are skipped unless RUN_SLOW=1 (tests/conftest.py).
-  exec env -u RUN_SLOW .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal \
+  # Compiled modules and pytest's rewritten tests are kept between runs, as in the full run:
+  # with PYTHONDONTWRITEBYTECODE each worker rewrote every test module (about 4 CPU-s) and
+  # each process a test starts compiled the app again.
+  exec env -u RUN_SLOW -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist worksteal \
     --ignore=tests/browser --ignore=tests/servers -m "not browser and not postgres" "$@"
 fi
 bash scripts/setup.sh

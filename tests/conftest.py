@@ -1,6 +1,8 @@
-"""Shared fixtures. One user per role, a tournament, and logged-in clients (after healthchecks' BaseTestCase)."""
+"""Shared fixtures: one user per role, the event "spring", its pairs, and logged-in clients.
 
-from __future__ import annotations
+Django is imported inside the functions: the pure packages' tests (rules, scoring, pairing)
+run without Django and load this file too.
+"""
 
 import gc
 from types import SimpleNamespace
@@ -10,53 +12,35 @@ from hypothesis import settings as hypothesis_settings
 
 from guandan.command_process import GC_THRESHOLDS
 from tests.budget import FULL_RUN
+from tests.db_setup import django_db_setup, sqlite_templates
 from tests.shared_build import SHARED, built_once, shared_build, shared_builds
 from tournament.core.actors import user_actor
 
-__all__ = ["built_once", "shared_builds"]  # fixtures and helpers for the test modules
+__all__ = ["built_once", "django_db_setup", "shared_builds", "sqlite_templates"]
 
-# A full run (CI) draws the same examples every time, so that a red run is a finding that
-# reproduces rather than chance (one such finding is pinned in test_swiss_properties.py).
-# A developer's quick run draws new examples each time, to keep exploring.
+# A full run (CI) draws the same examples every time: a red run reproduces. A developer's
+# quick run draws new ones each time (tests/budget.py).
 hypothesis_settings.register_profile("full_run", derandomize=True)
 if FULL_RUN:
     hypothesis_settings.load_profile("full_run")
 
-# Django imports stay inside the fixtures: the pure packages' tests (rules, scoring,
-# pairing) run without Django and must be able to load this file.
-
 
 def pytest_configure(config):
-    """Collect garbage less often in a test process, from as early as a conftest can.
-
-    Starting, a test process builds hundreds of thousands of objects that live until it
-    ends (the test modules and their parameters, with Django and the app); each test then
-    makes many short-lived ones (a page, its queries) that die on their own. CPython's
-    default thresholds (700, 10, 10) ran about 775 collections before the first test.
-    """
+    """Collect garbage as seldom as the guandan command does: a worker's start builds hundreds
+    of thousands of long-lived objects, which the default thresholds walk ~775 times."""
     gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_collection_finish(session):
-    """Keep the garbage collector off what every test shares.
-
-    After collection a worker holds Django, the app, the test modules and their parameters:
-    hundreds of thousands of objects that live until the end. Each full collection walked
-    them all again. Frozen, they are left out of every collection. Measured on the suite
-    without the browser tests, one process: 54.4 CPU-seconds before, 52.0 after.
-    """
+    """Freeze what every test shares (Django, the app, the collected tests): no collection
+    walks it again (measured: 54.4 CPU-s before, 52.0 after, without the browser tests)."""
     gc.collect()
     gc.freeze()
 
 
 @pytest.hookimpl(trylast=True)  # after ``-m``/``-k`` deselected what will not run
 def pytest_collection_modifyitems(config, items):
-    """Skip the tests marked ``slow`` unless this is a full run (``RUN_SLOW=1``, as in CI)
-    or they were asked for by name (``-m slow``).
-
-    The tests keep their collection order: xdist's worksteal scheduler balances the workers
-    without help (docs/benchmarks.md, "What keeps the suite short": the measurement).
-    """
+    """Skip the tests marked ``slow`` unless ``RUN_SLOW=1`` (CI) or ``-m`` names them."""
     if FULL_RUN or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: runs in CI (set RUN_SLOW=1 to run it here)")
@@ -65,35 +49,10 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-@pytest.fixture(scope="session")
-def django_db_setup(
-    request,
-    tmp_path_factory,
-    django_test_environment,
-    django_db_blocker,
-    django_db_use_migrations,
-    django_db_keepdb,
-    django_db_createdb,
-    django_db_modify_db_settings,
-):
-    """pytest-django's fixture, but ``migrate`` runs once per test run: the first worker
-    migrates, the others copy its database (tests/db_setup.py)."""
-    from django.test.utils import teardown_databases
-
-    from tests import db_setup
-
-    keepdb = django_db_keepdb and not django_db_createdb
-    with django_db_blocker.unblock():
-        old_config = db_setup.set_up(
-            request, tmp_path_factory, keepdb=keepdb, use_migrations=django_db_use_migrations
-        )
-    yield
-    if not django_db_keepdb:
-        with django_db_blocker.unblock():
-            try:
-                teardown_databases(old_config, verbosity=request.config.option.verbose)
-            except Exception as exc:  # as pytest-django: a warning, not an error
-                request.node.warn(pytest.PytestWarning(f"Test databases not torn down: {exc!r}"))
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before the test's fixtures: keep, roll back or build the module's shared build."""
+    SHARED.before(item)
 
 
 def new_user(username: str, *, organizer: bool = False, superuser: bool = False):
@@ -110,48 +69,52 @@ def new_user(username: str, *, organizer: bool = False, superuser: bool = False)
     return user
 
 
+def existing_user(username: str, **kwargs):
+    """The user ``username`` that the module's shared build made, else a new one."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.filter(username=username).first() or new_user(
+        username, **kwargs
+    )
+
+
 def new_staff() -> tuple:
-    """The organizer ``alice``, the chief referee ``chief`` and the referee ``ref`` of the
-    event :func:`new_tournament` makes (the users of the fixtures below)."""
+    """The organizer ``alice``, the chief referee ``chief`` and the referee ``ref``."""
     return new_user("alice", organizer=True), new_user("chief"), new_user("ref")
 
 
 @pytest.fixture
-def make_user(django_user_model):
+def make_user(db):
     return new_user
 
 
 @pytest.fixture
-def organizer(make_user):
-    """The organizer ``alice``: the one a shared build of the module made, else a new one."""
-    return existing_user("alice") or make_user("alice", organizer=True)
+def organizer(db):
+    return existing_user("alice", organizer=True)
 
 
 @pytest.fixture
-def other_organizer(make_user):
-    return make_user("bob", organizer=True)
+def chief(db):
+    return existing_user("chief")
 
 
 @pytest.fixture
-def chief(make_user):
-    """The user ``chief`` (the chief referee of ``tournament``): the module's shared one, else new."""
-    return existing_user("chief") or make_user("chief")
+def referee(db):
+    return existing_user("ref")
 
 
 @pytest.fixture
-def referee(make_user):
-    """The user ``ref`` (a referee of ``tournament``): the module's shared one, else new."""
-    return existing_user("ref") or make_user("ref")
+def other_organizer(db):
+    return new_user("bob", organizer=True)
 
 
 @pytest.fixture
-def outsider(make_user):
-    return make_user("eve")
+def outsider(db):
+    return new_user("eve")
 
 
 def new_tournament(organizer, chief, referee):
-    """The event "spring" (春季掼蛋赛, 5 rounds) with ``chief`` as its chief referee and
-    ``referee`` as a referee."""
+    """The event "spring" (春季掼蛋赛, 5 rounds), ``chief`` its chief referee, ``referee`` a referee."""
     from tournament.events.services import tournament_create
     from tournament.models import Staff
 
@@ -206,7 +169,7 @@ def register_pair(tournament, name, unit="", p1=None, p2=None):
 
 @pytest.fixture
 def register():
-    """Register a pair quickly: register(t, "队名", "单位", "甲", "乙")."""
+    """register(t, "队名", "单位", "甲", "乙"): :func:`register_pair`."""
     return register_pair
 
 
@@ -227,7 +190,7 @@ def new_round(tournament, pairs, number=1, status="published"):
 
 @pytest.fixture
 def make_round():
-    """make_round(t, teams, number=1, status="published"): tables 1–2, 3–4, … (odd: last has a bye)."""
+    """make_round(t, teams, number=1, status="published"): :func:`new_round`."""
     return new_round
 
 
@@ -252,19 +215,12 @@ def pairs8(tournament):
     return pairs
 
 
-def existing_user(username: str):
-    """The user ``username`` when a shared build of the module made it, else None."""
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.filter(username=username).first()
-
-
 @shared_build
 def one_event_per_module():
     """The users, the event and its eight pairs of the fixtures above, built once for the
     module (tests/shared_build.py): a module whose every test starts from them says
     ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``; the role
-    fixtures, ``tournament`` and ``teams8`` are then these, read afresh in each test."""
+    fixtures, ``tournament`` and ``pairs8`` are then these, read afresh in each test."""
     users = new_staff()
     t = new_tournament(*users)
     return SimpleNamespace(
@@ -273,25 +229,3 @@ def one_event_per_module():
 
 
 ONE_EVENT = "one_event_per_module"
-
-
-def organizers_words(tournament) -> list[str]:
-    """The event's own data (names of the event, pairs, players, units, stages, host, venue,
-    referees' remarks), longest first: what may stay Chinese on an English page or print."""
-    # Imported here: this module is loaded before Django's apps are ready.
-    from tournament.models import Foul, Pair, Player, Stage, Unit
-
-    t = tournament
-    words = [t.name, t.host, t.venue]
-    words += Stage.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Unit.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Pair.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Player.objects.filter(pair__tournament=t).values_list("name", flat=True)
-    words += Foul.objects.filter(table__round__tournament=t).values_list("remark", flat=True)
-    return sorted({w for w in words if w}, key=len, reverse=True)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item):
-    """Before the test's fixtures: keep, roll back or build the module's shared build."""
-    SHARED.before(item)

@@ -10,6 +10,7 @@ BEFORE = [("tournament", "0011_deal_times")]
 AFTER = [("tournament", "0012_bracket_game")]
 
 
+@pytest.mark.slow  # migrates the whole chain down and up again
 @pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_game_flags_become_the_bracket_game_field_and_back():

@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.db_setup import sqlite_template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,6 +68,7 @@ def test_cache_across_processes(tmp_path, tmp_path_factory, django_db_setup):
         reader.wait(timeout=30)
 
 
+@pytest.mark.slow  # two more processes of the app
 def test_wrong_pins_are_counted_once_for_every_worker(tmp_path, tmp_path_factory, django_db_setup):
     """Issue 28, finding 5: two workers (processes), each with its own memory, share one count
     of a side's wrong PINs: 3 + 3 wrong ones lock the side after 5, and the right PIN is then

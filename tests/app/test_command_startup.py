@@ -150,6 +150,7 @@ def test_a_web_worker_on_sqlite_holds_no_psycopg_and_its_tables_do_without_it(tm
     assert loaded(tmp_path, PSYCOPG, served=True) == "LOADED False False"
 
 
+@pytest.mark.slow  # PostgreSQL's side: the full run (and its PostgreSQL pass)
 def test_importing_the_wsgi_module_elsewhere_leaves_psycopg_importable(tmp_path):
     """A test run or a script that imports config.wsgi (the API schema tests do) may go on
     to PostgreSQL: only a process started to serve does without psycopg."""
@@ -157,6 +158,7 @@ def test_importing_the_wsgi_module_elsewhere_leaves_psycopg_importable(tmp_path)
     assert loaded(tmp_path, code) == "LOADED psycopg"
 
 
+@pytest.mark.slow  # PostgreSQL's side: the full run (and its PostgreSQL pass)
 def test_a_web_worker_on_postgresql_has_psycopg(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://nobody@127.0.0.1:1/none")  # not connected
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", WORKER_FLAG: "1"}

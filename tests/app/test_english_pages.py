@@ -14,7 +14,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.conftest import organizers_words
+from tests.app.conftest import organizers_words
 from tournament.registration.registration_spreadsheet import HEADERS
 from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
 from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS as PAIR_NAMES

@@ -19,10 +19,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from tests.app.conftest import english  # noqa: F401 - the pending translations compiled in
+from tests.app.conftest import (
+    english,  # noqa: F401 - the pending translations compiled in
+    organizers_words,
+)
 from tests.app.printing.conftest import pages_text
 from tests.app.test_english_pages import CHINESE, LANGUAGE_NAMES, visible_text
-from tests.conftest import login, organizers_words
+from tests.conftest import login
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Pair, Table
 from tournament.registration.registration_spreadsheet import HEADERS
@@ -115,7 +118,16 @@ def busy_event(event):
     return event
 
 
-@pytest.mark.parametrize("username", ["alice", "chief", "ref"])
+# The organizer's and the chief's walks are slow (the most pages): the full run walks them,
+# a quick run walks the referee's (tests/app/test_english_pages.py: the organizer's pages).
+@pytest.mark.parametrize(
+    "username",
+    [
+        pytest.param("alice", marks=pytest.mark.slow),
+        pytest.param("chief", marks=pytest.mark.slow),
+        "ref",
+    ],
+)
 def test_no_chinese_word_of_ours_on_the_staffs_pages_and_prints_in_english(busy_event, username):
     client = login(User.objects.get(username=username))
     client.cookies["django_language"] = "en"

@@ -62,6 +62,7 @@ def test_a_fresh_data_folder_is_migrated_before_a_command_that_reads_it(tmp_path
     assert event.returncode == 0 and not event.stderr, event.stderr
 
 
+@pytest.mark.slow  # migrates a fresh folder, back, then forward again
 def test_an_outdated_database_is_brought_up_to_date_before_a_command(tmp_path):
     data, away = tmp_path / "data", tmp_path / "away"
     away.mkdir()

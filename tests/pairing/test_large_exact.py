@@ -56,6 +56,7 @@ def test_large_rounds_equal_the_exact_reference(n, seed):
     assert abs(ours - best) <= EXACT, (ours, best)
 
 
+@pytest.mark.slow  # about 1 s an example
 @settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events(st.sampled_from(range(25, 81))))
 def test_the_large_field_path_reaches_the_exact_minimum_on_small_events(params):

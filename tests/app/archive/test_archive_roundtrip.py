@@ -247,7 +247,14 @@ def next_round(t: Tournament, organizer) -> Round:
     return _fresh(r)
 
 
-@pytest.mark.parametrize("profile", sorted(PROFILES))
+# The hundred-pair rotation is the slowest: the full run restores it, a quick run the others.
+@pytest.mark.parametrize(
+    "profile",
+    [
+        pytest.param(p, marks=pytest.mark.slow) if p == "rotation_hundred" else p
+        for p in sorted(PROFILES)
+    ],
+)
 def test_an_archive_restores_the_event_at_every_stage(profile, organizer, chief, referee):
     t = registered(profile, organizer, chief, referee)
     assert t.signups.get().pair and t.staff.filter(tables="1-2") and Absence.objects.count()

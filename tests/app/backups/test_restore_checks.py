@@ -211,6 +211,7 @@ def test_archives_without_events_get_a_message_not_a_traceback(tmp_path):
     shutil.rmtree(tmp_path / "backups", ignore_errors=True)
 
 
+@pytest.mark.slow  # a whole migrated database restored into a check
 def test_a_backup_of_format_1_still_passes_every_check(tmp_path):
     """Made by the code of backup format 1 (manage.py backup of the demo event): no checksum
     of the key, no sizes; its schema is checked all the same."""

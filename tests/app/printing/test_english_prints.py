@@ -15,9 +15,11 @@ import re
 import openpyxl
 import pytest
 
-from tests.app.conftest import english  # noqa: F401 - the pending translations compiled in
+from tests.app.conftest import (
+    english,  # noqa: F401 - the pending translations compiled in
+    organizers_words,
+)
 from tests.app.printing.conftest import pages_text
-from tests.conftest import organizers_words
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 

@@ -195,6 +195,7 @@ def forwarded(address: str) -> dict:
     return {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": address}
 
 
+@pytest.mark.slow  # 100 sign-ups through the web; the flood limits are tested above too
 def test_a_flood_from_ten_addresses_takes_no_place_from_a_real_pair(
     tournament, organizer, settings
 ):
