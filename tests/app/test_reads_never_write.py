@@ -139,6 +139,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     assert_no_writes(login(new_user("root", superuser=True)), admin)
 
 
+@pytest.mark.slow  # every URL again in a second event; the first stays in the quick run
 def test_no_get_writes_during_a_swiss_round_either(swiss_in_play):
     t, round_, organizer = swiss_in_play
     urls = get_urls(t, round_)

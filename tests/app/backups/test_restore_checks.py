@@ -91,6 +91,7 @@ def made(tournament, tmp_path) -> Path:
     return backup.make_backup(directory=tmp_path / "made", reason="test")
 
 
+@pytest.mark.slow  # a whole migrated database backed up and checked
 def test_a_backup_as_made_passes_every_check(made, tmp_path):
     manifest, key = restore.extract_checked(made, tmp_path)
     assert manifest["version"] == 2 and len(key) >= 20

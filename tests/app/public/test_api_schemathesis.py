@@ -34,6 +34,7 @@ def api_event(tournament, pairs8, make_round):
     return tournament, pairs8[0].pk, secret
 
 
+@pytest.mark.slow  # some 250 generated requests
 def test_generated_requests_meet_the_schema(api_event):
     tournament, pair_id, secret = api_event
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
