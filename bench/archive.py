@@ -42,29 +42,29 @@ def build(pairs: int, rounds: int):
 
     from tournament.core.actors import user_actor
     from tournament.core.audit import log_entries
-    from tournament.models import Match, Staff
+    from tournament.models import Staff, Table
     from tournament.results.table_write import snapshot, table_audit
-    from tournament.text.messages.audit import about_match
+    from tournament.text.messages.audit import about_table
 
     tournament = load_event(random_event(pairs, rounds), pairs, rounds)
     referee = User.objects.create_user("bench-referee")
     chief = User.objects.create_user("bench-chief")
     Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
     Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
-    matches = Match.objects.filter(round__tournament=tournament).select_related(
+    tables = Table.objects.filter(round__tournament=tournament).select_related(
         "round__tournament", "ew", "ns"
     )
     entries = []
-    for match in matches.iterator(chunk_size=2000):
-        before = snapshot(match)
+    for table in tables.iterator(chunk_size=2000):
+        before = snapshot(table)
         for action, code, user in (
             ("result.enter", "audit_entered", referee),
             ("result.confirm", "audit_confirmed", chief),
         ):
-            summary = about_match(code, match)
+            summary = about_table(code, table)
             entries.append(
                 table_audit(
-                    match, by=user_actor(user), action=action, summary=summary, before=before
+                    table, by=user_actor(user), action=action, summary=summary, before=before
                 )
             )
         if len(entries) >= 5000:
@@ -152,10 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copy(db, work / "empty.sqlite3")  # migrated, no event: where imports go
     started = time.perf_counter()
     tournament = build(o.pairs, o.rounds)
-    from tournament.models import AuditEntry, Match
+    from tournament.models import AuditEntry, Table
 
     print(
-        f"{o.pairs} pairs, {o.rounds} rounds: {Match.objects.count()} tables, "
+        f"{o.pairs} pairs, {o.rounds} rounds: {Table.objects.count()} tables, "
         f"{AuditEntry.objects.filter(tournament=tournament).count()} audit entries "
         f"(built in {time.perf_counter() - started:.0f} s)"
     )

@@ -199,23 +199,23 @@ def memory(c: rig.Checkout, ev: rig_event.Event) -> None:
         start = rig.rss_mb(worker)
         fetch(base + find_paths(ev)[0])
         first = rig.rss_mb(worker)
-        teams: set[str] = set()
+        pairs: set[str] = set()
         for number in range(1, ev.round + 1):
             for page in range(1, len(ev.tables) // 100 + 2):
                 fetch(base + f"/t/{ev.slug}/pairings/{number}/?page={page}")
             fetch(base + f"/t/{ev.slug}/projector/{number}/")
         html = fetch(base + f"/t/{ev.slug}/standings/")[0].decode()
-        teams.update(re.findall(rf"/t/{ev.slug}/team/(\d+)/", html))
+        pairs.update(re.findall(rf"/t/{ev.slug}/team/(\d+)/", html))
         for path in find_paths(ev)[1:31]:
             fetch(base + path)
-        for team in sorted(teams)[:100]:
-            fetch(base + f"/t/{ev.slug}/team/{team}/")
+        for pair in sorted(pairs)[:100]:
+            fetch(base + f"/t/{ev.slug}/team/{pair}/")
         note(
             "worker memory (RSS), one worker of serve.sh",
             c,
             f"{start:.0f} MB at start, {first:.0f} MB after its first search, "
             f"{rig.rss_mb(worker):.0f} MB after the event's pages (histories of "
-            f"{min(len(teams), 100)} pairs, 30 searches)",
+            f"{min(len(pairs), 100)} pairs, 30 searches)",
         )
 
 

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     as_referee.force_login(referee)
     as_organizer.force_login(tournament.organizer)
     slug, n = tournament.slug, current.number
-    tables = current.matches.exclude(ns=None).count()
+    tables = current.tables.exclude(ns=None).count()
     print(f"{args.pairs} pairs, round {n}: {tables} tables; in-process, server time")
     print(f"{'step':<34} {'ms':>8} {'SQL':>6}  message")
 
@@ -145,7 +145,7 @@ def organizer_pages(tournament, as_organizer, show) -> None:
     adjust = reverse("round_adjust", args=[slug, n + 1])
     show("draft's adjustment page (对阵调整)", timed(as_organizer, "get", adjust))
     for label, name in (
-        ("pair list (organizer)", "team_list"),
+        ("pair list (organizer)", "pair_list"),
         ("bracket page", "bracket"),
         ("keep-apart page (回避)", "forbidden_pairings"),
         ("draw page (抽签)", "draw"),

@@ -48,7 +48,7 @@ def build(code: Path, pairs: int, root: Path) -> None:
         "org",
         "--public",
     )
-    rig_event.team_sheet(root / "teams.xlsx", pairs)
+    rig_event.pair_sheet(root / "teams.xlsx", pairs)
     shutil.copytree(var, root / "s0")
     c.manage("import_teams", SLUG, str(root / "teams.xlsx"))
     c.manage("draw", SLUG, "--seed", "1")

@@ -95,7 +95,7 @@ def registration_rows(pairs: int, rng: random.Random) -> list[list]:
     return rows
 
 
-def measure(code: Path, pairs: int, suffix: str) -> dict[str, tuple[float, float]]:
+def measure(code: Path, size: int, suffix: str) -> dict[str, tuple[float, float]]:
     """Every step with ``code``: {step: (CPU seconds, peak MB)}."""
     tmp = Path(tempfile.mkdtemp(prefix="guandan-commands-"))
     env = {
@@ -122,13 +122,9 @@ def measure(code: Path, pairs: int, suffix: str) -> dict[str, tuple[float, float
         )
         figures["start-up: pair --help"] = run(code, env, "pair", "--help")[1:]
         figures["start-up: draw (no such event)"] = run(code, env, "draw", "nosuch")[1:]
-        teams = tmp / f"teams{suffix}"
-        write_sheet(
-            teams, ["队名", "单位", "选手1", "选手2", "电话"], registration_rows(pairs, rng)
-        )
-        figures[f"import_teams, {pairs} rows"] = run(code, env, "import_teams", SLUG, str(teams))[
-            1:
-        ]
+        pairs = tmp / f"teams{suffix}"
+        write_sheet(pairs, ["队名", "单位", "选手1", "选手2", "电话"], registration_rows(size, rng))
+        figures[f"import_teams, {size} rows"] = run(code, env, "import_teams", SLUG, str(pairs))[1:]
         figures["draw"] = run(code, env, "draw", SLUG, "--seed", "1")[1:]
         out, *cost = run(code, env, "pair", SLUG, "--seed", "1", "--publish", "--json")
         figures["pair --publish, round 1"] = tuple(cost)
@@ -142,7 +138,7 @@ def measure(code: Path, pairs: int, suffix: str) -> dict[str, tuple[float, float
         step = f"import_results --lock, {len(tables)} tables"
         figures[step] = run(code, env, "import_results", SLUG, "1", str(results), "--lock")[1:]
         run(code, env, "pair", SLUG, "--seed", "1", "--publish")
-        names = [row[2] for row in registration_rows(pairs, random.Random(7))[::250]]
+        names = [row[2] for row in registration_rows(size, random.Random(7))[::250]]
         figures.update(worker_memory(code, env, names))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -35,11 +35,11 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int = 50):
+def load_event(records, size: int, rounds: int, slug: str = "bench", units: int = 50):
     """Store ``records`` (scoring.MatchRecord with team ids 1…pairs) as a locked Swiss event."""
     from django.contrib.auth.models import User
 
-    from tournament.models import Player, Round, Stage, Team, Tournament, Unit
+    from tournament.models import Pair, Player, Round, Stage, Tournament, Unit
     from tournament.text.pinyin import pinyin_key
 
     organizer = User.objects.create_user("bench-organizer", password="x")
@@ -55,23 +55,23 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
             for i in range(units)
         ]
     )
-    teams = Team.objects.bulk_create(
+    pairs = Pair.objects.bulk_create(
         [
-            Team(
+            Pair(
                 tournament=tournament,
                 name=f"组合{i:05d}",
                 name_pinyin=pinyin_key(f"组合{i:05d}"),
                 unit=unit_rows[i % units],
                 draw_number=i,
             )
-            for i in range(1, pairs + 1)
+            for i in range(1, size + 1)
         ]
     )
-    team_id = {i: team.pk for i, team in enumerate(teams, start=1)}
+    pair_id = {i: pair.pk for i, pair in enumerate(pairs, start=1)}
     Player.objects.bulk_create(
         [
-            Player(team=t, position=p, name=f"{t.name}{p}", name_pinyin=pinyin_key(f"{t.name}{p}"))
-            for t in teams
+            Player(pair=t, position=p, name=f"{t.name}{p}", name_pinyin=pinyin_key(f"{t.name}{p}"))
+            for t in pairs
             for p in (1, 2)
         ],
         batch_size=2000,
@@ -80,27 +80,27 @@ def load_event(records, pairs: int, rounds: int, slug: str = "bench", units: int
         n: Round.objects.create(tournament=tournament, stage=stage, number=n, status=Round.LOCKED)
         for n in range(1, rounds + 1)
     }
-    _store_matches(records, round_rows, team_id)
+    _store_tables(records, round_rows, pair_id)
     return tournament
 
 
-def _store_matches(records, round_rows: dict, team_id: dict) -> None:
-    """One confirmed Match per record; a bye has no table number and no opponent."""
-    from tournament.models import Match
+def _store_tables(records, round_rows: dict, pair_id: dict) -> None:
+    """One confirmed Table per record; a bye has no table number and no opponent."""
+    from tournament.models import Table
 
     table_no: dict[int, int] = {}
-    matches = []
+    tables = []
     for r in records:
         bye = r.ns is None
         if not bye:
             table_no[r.round] = table_no.get(r.round, 0) + 1
-        matches.append(
-            Match(
+        tables.append(
+            Table(
                 round=round_rows[r.round],
-                table=None if bye else table_no[r.round],
-                ew_id=team_id[r.ew],
-                ns_id=None if bye else team_id[r.ns],
-                state=Match.CONFIRMED,
+                number=None if bye else table_no[r.round],
+                ew_id=pair_id[r.ew],
+                ns_id=None if bye else pair_id[r.ns],
+                state=Table.CONFIRMED,
                 ew_level=r.ew_level or "",
                 ns_level=r.ns_level or "",
                 forfeit=r.forfeit or "",
@@ -110,4 +110,4 @@ def _store_matches(records, round_rows: dict, team_id: dict) -> None:
                 ns_fouls=r.ns_fouls,
             )
         )
-    Match.objects.bulk_create(matches, batch_size=5000)
+    Table.objects.bulk_create(tables, batch_size=5000)

@@ -30,7 +30,7 @@ def build(pairs: int):
 
     from tournament.core.actors import user_actor
     from tournament.events.services import tournament_create
-    from tournament.registration.services import TeamData, team_register
+    from tournament.registration.services import PairData, pair_register
     from tournament.results.checks import ResultValues
     from tournament.results.confirm_all import confirm_all_entered
     from tournament.results.services import submit_result
@@ -42,14 +42,14 @@ def build(pairs: int):
     by = user_actor(organizer)
     units = ["南京", "苏州", "无锡", "常州"]
     for i in range(pairs):
-        data = TeamData(name=f"组合{i}", unit=units[i % 4], player1=f"甲{i}", player2=f"乙{i}")
-        team_register(tournament=t, data=data, by=by)
+        data = PairData(name=f"组合{i}", unit=units[i % 4], player1=f"甲{i}", player2=f"乙{i}")
+        pair_register(tournament=t, data=data, by=by)
     t.publish_standings = t.publish_pairings = True
     t.save()
     draw(t, by=by)
     round_ = publish_round(pair_next_round(t, by=by), by=by)
-    for match in round_.matches.exclude(table=None):
-        submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, by=by)
+    for table in round_.tables.exclude(number=None):
+        submit_result(table, ResultValues("A+", "5", winner="EW"), version=None, by=by)
     confirm_all_entered(round_, by=by)
     return organizer, round_
 

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import random  # noqa: E402
 
 from bench.django_event import load_event, setup_django  # noqa: E402
-from bench.standings import random_event, random_match  # noqa: E402
+from bench.standings import random_event, random_table  # noqa: E402
 from pairing.simulate import simulate_event  # noqa: E402
 from scoring import MatchRecord  # noqa: E402
 
@@ -48,7 +48,7 @@ def swiss_history(pairs: int, rounds: int, seed: int = 1) -> list[MatchRecord]:
     rng = random.Random(seed)
     records = []
     for number, pairing in enumerate(event.history, start=1):
-        records += [random_match(rng, number, t.ew, t.ns) for t in pairing.tables]
+        records += [random_table(rng, number, t.ew, t.ns) for t in pairing.tables]
         records += [MatchRecord(number, ew=b.entrant, ns=None) for b in pairing.byes]
     return records
 
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     for label, app in runs:
         cpu, wall, rss = run_pair(app, tournament.slug)
         round_ = Round.objects.get(tournament=tournament, number=args.rounds + 1)
-        tables = round_.matches.exclude(ns=None).count()
+        tables = round_.tables.exclude(ns=None).count()
         print(
             f"manage.py pair (round {args.rounds + 1}, {tables} tables) {label:6} "
             f"{cpu:6.2f} CPU-s {wall:6.2f} s wall {rss:6.0f} MB peak   target: {target}"

@@ -35,22 +35,22 @@ from pairing.simulate import SimEvent  # noqa: E402
 @contextmanager
 def counting_proofs(outcomes: Counter) -> Iterator[None]:
     """Count the outcomes of the solver's calls of ``reach`` while in the block."""
-    reach, match = solver.reach, solver.min_cost_perfect_matching
+    reach, table = solver.reach, solver.min_cost_perfect_matching
 
     def counted_reach(*args, **kwargs):
         edges = reach(*args, **kwargs)
         outcomes["proved by the bound" if edges is None else "reach given"] += 1
         return edges
 
-    def counted_match(*args, **kwargs):
+    def counted_table(*args, **kwargs):
         outcomes["matchings"] += 1
-        return match(*args, **kwargs)
+        return table(*args, **kwargs)
 
-    solver.reach, solver.min_cost_perfect_matching = counted_reach, counted_match
+    solver.reach, solver.min_cost_perfect_matching = counted_reach, counted_table
     try:
         yield
     finally:
-        solver.reach, solver.min_cost_perfect_matching = reach, match
+        solver.reach, solver.min_cost_perfect_matching = reach, table
 
 
 def run(size: int) -> list[float]:

@@ -56,12 +56,12 @@ def name(rng: random.Random, chars: str, n: int) -> str:
     return "".join(rng.choice(chars) for _ in range(n))
 
 
-def build(slug: str, pairs: int, rounds: int, played: int) -> None:
+def build(slug: str, size: int, rounds: int, played: int) -> None:
     """An event of ``pairs`` pairs; rounds 1…``played`` locked with results, the rest
     published and not yet played (the round whose score sheets are printed)."""
     from django.contrib.auth import get_user_model
 
-    from tournament.models import Player, Stage, Team, Tournament, Unit
+    from tournament.models import Pair, Player, Stage, Tournament, Unit
     from tournament.text.pinyin import pinyin_key
 
     rng = random.Random(slug)
@@ -81,49 +81,49 @@ def build(slug: str, pairs: int, rounds: int, played: int) -> None:
         Unit(tournament=t, name=f"{PLACES[2 * i : 2 * i + 2]}俱乐部{i}", name_pinyin=f"u{i:04d}")
         for i in range(200)
     )
-    teams = []
-    for i in range(pairs):
-        team_name = f"{name(rng, PLACES, 2)}{i}队"
-        teams.append(
-            Team(
+    pairs = []
+    for i in range(size):
+        pair_name = f"{name(rng, PLACES, 2)}{i}队"
+        pairs.append(
+            Pair(
                 tournament=t,
-                name=team_name,
-                name_pinyin=pinyin_key(team_name),
+                name=pair_name,
+                name_pinyin=pinyin_key(pair_name),
                 unit=units[i % len(units)],
                 draw_number=i + 1,
             )
         )
-    teams = Team.objects.bulk_create(teams, batch_size=1000)
+    pairs = Pair.objects.bulk_create(pairs, batch_size=1000)
     players = []
-    for team in teams:
+    for pair in pairs:
         for position in (1, 2):
             n = rng.choice(SURNAMES) + name(rng, GIVEN, rng.choice((1, 2)))
-            players.append(Player(team=team, position=position, name=n, name_pinyin=n))
+            players.append(Player(pair=pair, position=position, name=n, name_pinyin=n))
     Player.objects.bulk_create(players, batch_size=2000)
-    ids = [team.pk for team in teams]
-    _play_rounds(t, stage, ids, pairs=pairs, rounds=rounds, played=played, rng=rng)
+    ids = [pair.pk for pair in pairs]
+    _play_rounds(t, stage, ids, pairs=size, rounds=rounds, played=played, rng=rng)
 
 
 def _play_rounds(t, stage, ids: list, *, pairs: int, rounds: int, played: int, rng) -> None:
     """Rounds 1…``rounds`` with random tables; the first ``played`` locked with results."""
-    from tournament.models import Match, Round
+    from tournament.models import Round, Table
 
     for number in range(1, rounds + 1):
         status = Round.LOCKED if number <= played else Round.PUBLISHED
         rnd = Round.objects.create(tournament=t, stage=stage, number=number, status=status)
         rng.shuffle(ids)
-        matches = []
+        tables = []
         for k in range(0, pairs - 1, 2):
-            m = Match(round=rnd, table=k // 2 + 1, ew_id=ids[k], ns_id=ids[k + 1])
+            m = Table(round=rnd, number=k // 2 + 1, ew_id=ids[k], ns_id=ids[k + 1])
             if number <= played:
                 m.ew_level, m.ns_level = rng.choice(
                     [("A+", rng.choice(LEVELS)), (rng.choice(LEVELS), rng.choice(LEVELS))]
                 )
-                m.state = Match.CONFIRMED
-            matches.append(m)
+                m.state = Table.CONFIRMED
+            tables.append(m)
         if pairs % 2:
-            matches.append(Match(round=rnd, table=None, ew_id=ids[-1], state=Match.CONFIRMED))
-        Match.objects.bulk_create(matches, batch_size=2000)
+            tables.append(Table(round=rnd, number=None, ew_id=ids[-1], state=Table.CONFIRMED))
+        Table.objects.bulk_create(tables, batch_size=2000)
 
 
 def child(kind: str, slug: str, number: int | None, out_path: str) -> None:

@@ -91,10 +91,10 @@ def build(pairs: int, rounds: int, referees: int):
 
 def find_paths(tournament, round_) -> list[str]:
     """Searches by name, pinyin and initials, and pages of the list by table."""
-    from tournament.models import Team
+    from tournament.models import Pair
 
     base = f"/t/{tournament.slug}/pairings/{round_.number}/"
-    names = list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)[:400])
+    names = list(Pair.objects.filter(tournament=tournament).values_list("name", flat=True)[:400])
     paths = []
     for i, name in enumerate(names):
         digits = name[-5:]
@@ -198,14 +198,14 @@ def saves(browsers: list[Browser], round_, seconds: int, pause: float) -> None:
     comes after a random part of a pause (not fifty posts in one millisecond). A save is
     what a phone does (:func:`save_once`); its time is the post's.
     """
-    from tournament.models import Match
+    from tournament.models import Table
 
     slug, number = round_.tournament.slug, round_.number
     tables = list(
-        Match.objects.filter(round=round_)
+        Table.objects.filter(round=round_)
         .exclude(ns=None)
-        .values_list("table", "version")
-        .order_by("table")
+        .values_list("number", "version")
+        .order_by("number")
     )
     times, with_page, errors, stop = [], [], [], time.monotonic() + seconds
 

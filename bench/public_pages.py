@@ -29,33 +29,33 @@ from bench.standings import random_event  # noqa: E402
 SEARCH = "zhuge"  # finds the player renamed 诸葛亮 below
 
 
-def build(pairs: int, rounds: int):
+def build(size: int, rounds: int):
     """The event: ``rounds`` locked rounds, the next one published, a player named 诸葛亮."""
-    from tournament.models import Match, Player, Round
+    from tournament.models import Player, Round, Table
     from tournament.text.pinyin import pinyin_key
 
-    tournament = load_event(random_event(pairs, rounds), pairs, rounds)
+    tournament = load_event(random_event(size, rounds), size, rounds)
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
     stage = tournament.stages.first()
     current = Round.objects.create(
         tournament=tournament, stage=stage, number=rounds + 1, status=Round.PUBLISHED
     )
-    teams = list(tournament.teams.values_list("pk", flat=True))
-    random.Random(rounds).shuffle(teams)
+    pairs = list(tournament.pairs.values_list("pk", flat=True))
+    random.Random(rounds).shuffle(pairs)
     rows = [
-        Match(round=current, table=i // 2 + 1, ew_id=teams[i], ns_id=teams[i + 1])
-        for i in range(0, len(teams) - 1, 2)
+        Table(round=current, number=i // 2 + 1, ew_id=pairs[i], ns_id=pairs[i + 1])
+        for i in range(0, len(pairs) - 1, 2)
     ]
-    if len(teams) % 2:
-        rows.append(Match(round=current, ew_id=teams[-1], state=Match.CONFIRMED))
-    Match.objects.bulk_create(rows, batch_size=5000)
+    if len(pairs) % 2:
+        rows.append(Table(round=current, ew_id=pairs[-1], state=Table.CONFIRMED))
+    Table.objects.bulk_create(rows, batch_size=5000)
     # Registration stores each player's pinyin (load_event leaves it empty).
-    players = list(Player.objects.filter(team__tournament=tournament))
+    players = list(Player.objects.filter(pair__tournament=tournament))
     for p in players:
         p.name_pinyin = pinyin_key(p.name)
     Player.objects.bulk_update(players, ["name_pinyin"], batch_size=2000)
-    player = Player.objects.filter(team_id=teams[len(teams) // 2]).first()
+    player = Player.objects.filter(pair_id=pairs[len(pairs) // 2]).first()
     player.name = "诸葛亮"
     player.save()
     return tournament, current
@@ -90,13 +90,13 @@ def pages(tournament, current) -> list[tuple[str, str, bool]]:
     from django.urls import reverse
 
     slug, n = tournament.slug, current.number
-    team = current.matches.exclude(ns=None).first().ew_id
+    pair = current.tables.exclude(ns=None).first().ew_id
     pairings = reverse("pairings", args=[slug, n])
     return [
         ("public pairings of a round", pairings, False),
         (f"the same with a search (?q={SEARCH})", f"{pairings}?q={SEARCH}", False),
         ("public standings", reverse("standings", args=[slug]), False),
-        ("a team's history", reverse("team_history", args=[slug, team]), False),
+        ("a team's history", reverse("pair_history", args=[slug, pair]), False),
         ("projector", reverse("projector", args=[slug, n]), False),
         ("round control (staff)", reverse("round_control", args=[slug, n]), True),
         ("staff standings", reverse("standings", args=[slug]), True),

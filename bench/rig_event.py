@@ -17,7 +17,7 @@ UNITS = [f"{c}队" for c in "南京苏州无锡常州镇江扬州泰州南通合
 # --- the event, built with the checkout's own commands --------------------------------------
 
 
-def team_sheet(path: Path, pairs: int, seed: int = 7) -> list[str]:
+def pair_sheet(path: Path, pairs: int, seed: int = 7) -> list[str]:
     """A registration workbook of ``pairs`` rows (.xlsx, as organizers send them); returns
     the first player's names (unique: a counter follows the Chinese name)."""
     from openpyxl import Workbook
@@ -101,7 +101,7 @@ def build_event(c: Checkout, pairs: int, rounds: int, referees: int, tmp: Path) 
         *("create_tournament", SLUG, "--name", "万人掼蛋赛", "--rounds", str(rounds + 2)),
         *("--organizer", "org", "--public"),
     )
-    names = team_sheet(tmp / "teams.xlsx", pairs)
+    names = pair_sheet(tmp / "teams.xlsx", pairs)
     step(f"import_teams ({pairs} rows, .xlsx)", "import_teams", SLUG, str(tmp / "teams.xlsx"))
     step("draw", "draw", SLUG, "--seed", "1")
     tables: list[int] = []

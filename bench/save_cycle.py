@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
     client = Client()
     client.force_login(referee)
-    tables = list(current.matches.exclude(ns=None).values_list("table", flat=True))
+    tables = list(current.tables.exclude(ns=None).values_list("number", flat=True))
     # A few cycles first: the first request of a process loads templates and translations.
     since, spent = 0, {}
     for table in tables[:5]:

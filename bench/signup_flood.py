@@ -46,13 +46,13 @@ def event(slug: str, pairs: int = PAIRS, cap: int | None = None):
 
     from tournament.core.actors import user_actor
     from tournament.models import SignUpConfig, Tournament
-    from tournament.registration.services import TeamData, team_register
+    from tournament.registration.services import PairData, pair_register
 
     organizer = User.objects.create_user(f"{slug}-organizer")
     tournament = Tournament.objects.create(name="报名压力测试", slug=slug, organizer=organizer)
     for i in range(pairs):
-        data = TeamData(name=f"组合{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
-        team_register(tournament=tournament, data=data, by=user_actor(organizer))
+        data = PairData(name=f"组合{i}", unit="", player1=f"甲{i}", player2=f"乙{i}")
+        pair_register(tournament=tournament, data=data, by=user_actor(organizer))
     SignUpConfig.objects.create(tournament=tournament, is_open=True, cap=cap)
     return tournament
 
@@ -87,12 +87,12 @@ def flood(tournament, tag: str, tries: int, meta, challenge: bool = True) -> tup
 
 
 def whole(tournament) -> bool:
-    from tournament.models import Player, SignUp, Team
+    from tournament.models import Pair, Player, SignUp
 
     approved = SignUp.objects.filter(tournament=tournament, state=SignUp.APPROVED).count()
-    teams = Team.objects.filter(tournament=tournament).count()
-    players = Player.objects.filter(team__tournament=tournament).count()
-    return teams == PAIRS + approved and players == 2 * teams
+    pairs = Pair.objects.filter(tournament=tournament).count()
+    players = Player.objects.filter(pair__tournament=tournament).count()
+    return pairs == PAIRS + approved and players == 2 * pairs
 
 
 def real_pair(tournament, tag: str, meta: dict) -> bool:
@@ -104,9 +104,9 @@ def real_pair(tournament, tag: str, meta: dict) -> bool:
 
 def report(label: str, tournament, accepted: int, ms: float, real: bool | None) -> None:
     got_in = "" if real is None else f", real pair signed up: {'yes' if real else 'NO'}"
-    teams = tournament.teams.count()
+    pairs = tournament.pairs.count()
     print(
-        f"{label:<34} accepted {accepted:>4}  pairs now {teams:>4}  "
+        f"{label:<34} accepted {accepted:>4}  pairs now {pairs:>4}  "
         f"whole: {'yes' if whole(tournament) else 'NO'}{got_in}  {ms:6.1f} ms/request"
     )
 

@@ -32,21 +32,21 @@ from scoring import MatchRecord, StandingsRules, standings  # noqa: E402
 from scoring.systems import clear_score_cache  # noqa: E402
 
 
-def random_event(pairs: int, rounds: int, seed: int = 1) -> list[MatchRecord]:
+def random_event(size: int, rounds: int, seed: int = 1) -> list[MatchRecord]:
     """Return the records of a seeded random event."""
     rng = random.Random(seed)
-    teams = list(range(1, pairs + 1))
+    pairs = list(range(1, size + 1))
     records: list[MatchRecord] = []
     for rnd in range(1, rounds + 1):
-        rng.shuffle(teams)
-        if pairs % 2:
-            records.append(MatchRecord(rnd, ew=teams[-1], ns=None))
-        for i in range(0, pairs - 1, 2):
-            records.append(random_match(rng, rnd, teams[i], teams[i + 1]))
+        rng.shuffle(pairs)
+        if size % 2:
+            records.append(MatchRecord(rnd, ew=pairs[-1], ns=None))
+        for i in range(0, size - 1, 2):
+            records.append(random_table(rng, rnd, pairs[i], pairs[i + 1]))
     return records
 
 
-def random_match(rng: random.Random, rnd: int, ew: int, ns: int) -> MatchRecord:
+def random_table(rng: random.Random, rnd: int, ew: int, ns: int) -> MatchRecord:
     fouls = {"ew_fouls": rng.choice((0, 0, 0, 1, 2)), "ns_fouls": rng.choice((0, 0, 0, 1))}
     roll = rng.random()
     if roll < 0.01:
@@ -63,20 +63,20 @@ def random_match(rng: random.Random, rnd: int, ew: int, ns: int) -> MatchRecord:
 
 
 def bench_pure(
-    pairs: int = 5000, rounds: int = 10, repeat: int = 5, system: str = "points26"
+    size: int = 5000, rounds: int = 10, repeat: int = 5, system: str = "points26"
 ) -> dict[str, float]:
     """Time :func:`scoring.standings` on a random event; return the figures in seconds."""
-    records = random_event(pairs, rounds)
+    records = random_event(size, rounds)
     rules = StandingsRules(system, lot_seed=20240501)
-    teams = range(1, pairs + 1)
+    pairs = range(1, size + 1)
     clear_score_cache()
     start = time.perf_counter()
-    rows = standings(records, rules, teams=teams)
+    rows = standings(records, rules, pairs=pairs)
     cold = time.perf_counter() - start
     timings = []
     for _ in range(repeat):
         start = time.perf_counter()
-        standings(records, rules, teams=teams)
+        standings(records, rules, pairs=pairs)
         timings.append(time.perf_counter() - start)
     lot_decided = sum(1 for row in rows if row.decided_by == "lot")
     return {

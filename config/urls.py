@@ -2,8 +2,9 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
 from tournament.public.api.endpoints import api
@@ -11,7 +12,18 @@ from tournament.public.api.endpoints import api
 # A disk that is full, a database that is locked or stopped: a clear 503 page, not a 500.
 handler500 = "tournament.core.error_pages.server_error"
 
+# The admin's pages of pairs and tables had the models' former names in their addresses
+# (team, match): a bookmark of one goes on to the same page.
+FORMER_ADMIN = [
+    re_path(
+        rf"^admin/tournament/{old}/(?P<rest>.*)$",
+        RedirectView.as_view(url=f"/admin/tournament/{new}/%(rest)s", query_string=True),
+    )
+    for old, new in (("team", "pair"), ("match", "table"))
+]
+
 urlpatterns = [
+    *FORMER_ADMIN,
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -66,7 +66,7 @@ AT_TABLE = "conflict_at_table"
 @dataclass(frozen=True)
 class Conflict:
     kind: str
-    teams: tuple = ()
+    pairs: tuple = ()
     table: int | None = None
     count: int = 0
     expected: int = 0
@@ -83,9 +83,9 @@ class Conflict:
         """
 
         def name(i: int) -> str:
-            if len(self.teams) <= i:
+            if len(self.pairs) <= i:
                 return ""
-            entrant = self.teams[i]
+            entrant = self.pairs[i]
             return str(names.get(entrant, entrant)) if names else str(entrant)
 
         params = {"a": name(0), "b": name(1), "n": self.count, "m": self.expected}

@@ -43,7 +43,7 @@ def _decided(m: BracketMatch, result: MatchResult, active: Collection) -> Hashab
         return winner
     if wins:
         return None
-    out = [team for team in (m.ew, m.ns) if team not in active]
+    out = [pair for pair in (m.ew, m.ns) if pair not in active]
     if len(out) == 1:
         return m.ns if out[0] == m.ew else m.ew
     return None

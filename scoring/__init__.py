@@ -17,7 +17,7 @@ per-team tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabu
 
 from scoring.awards import AWARD_TIER_PRESETS, DEFAULT_AWARD_TIERS, awards
 from scoring.errors import ScoringError
-from scoring.history import HistoryLine, team_history
+from scoring.history import HistoryLine, pair_history
 from scoring.knockout import bracket_order, rank_by_bracket
 from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric, lot_number
 from scoring.records import MatchRecord, score_record
@@ -68,6 +68,6 @@ __all__ = [
     "score_match",
     "score_record",
     "standings",
-    "team_history",
+    "pair_history",
     "unit_ranking",
 ]

@@ -49,18 +49,18 @@ class Cut:
 
 def cut_at(rows: Sequence[StandingRow], n: int) -> Cut:
     """The cut under the first ``n`` of ``rows`` (a ranking from :func:`scoring.standings`)."""
-    teams = [row.team for row in rows]
+    pairs = [row.pair for row in rows]
     if n >= len(rows) or n < 1 or rows[n].decided_by not in _TIED:
-        return Cut(tuple(teams[:n]), (), 0, ())
+        return Cut(tuple(pairs[:n]), (), 0, ())
     start = n - 1
     while start > 0 and rows[start].decided_by in _TIED:
         start -= 1
     end = n + 1
     while end < len(rows) and rows[end].decided_by in _TIED:
         end += 1
-    tied = tuple(teams[start:end])
+    tied = tuple(pairs[start:end])
     places = n - start
-    return Cut(tuple(teams[:start]), tied, places, playoff_tables(tied, places))
+    return Cut(tuple(pairs[:start]), tied, places, playoff_tables(tied, places))
 
 
 def playoff_tables(tied: Sequence[Hashable], places: int) -> tuple[tuple[Hashable, Hashable], ...]:

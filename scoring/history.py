@@ -7,7 +7,7 @@
 ...     MatchRecord(2, ew=3, ns=1, ew_level="5", ns_level="5"),
 ... ]
 >>> [(h.round, h.opponent, h.seat, h.points, h.total) for h in
-...  team_history(results, StandingsRules("points26"), 1)]
+...  pair_history(results, StandingsRules("points26"), 1)]
 [(1, 2, 'EW', 15, 15), (2, 3, 'NS', 13, 28)]
 """
 
@@ -44,10 +44,10 @@ class HistoryLine:
     score: MatchScore
 
 
-def team_history(
+def pair_history(
     results: Iterable[MatchRecord],
     rules: StandingsRules,
-    team: Hashable,
+    pair: Hashable,
     *,
     after_round: int | None = None,
 ) -> list[HistoryLine]:
@@ -55,7 +55,7 @@ def team_history(
     mine = [
         r
         for r in results
-        if (r.ew == team or (r.ns is not None and r.ns == team))
+        if (r.ew == pair or (r.ns is not None and r.ns == pair))
         and (after_round is None or r.round <= after_round)
     ]
     mine.sort(key=lambda r: r.round)
@@ -63,14 +63,14 @@ def team_history(
     total = 0
     for record in mine:
         score = score_record(record, rules.system, rules.bye_policy, rules.options)
-        line = _line(record, score, team, total)
+        line = _line(record, score, pair, total)
         total = line.total
         lines.append(line)
     return lines
 
 
-def _line(record: MatchRecord, score: MatchScore, team: Hashable, total: int) -> HistoryLine:
-    seat = EW if record.ew == team else NS
+def _line(record: MatchRecord, score: MatchScore, pair: Hashable, total: int) -> HistoryLine:
+    seat = EW if record.ew == pair else NS
     own = score.seat(seat)
     if record.ns is None:
         return HistoryLine(

@@ -53,12 +53,12 @@ def bracket_order(bracket: Mapping[str, Any]) -> list[Hashable] | None:
     order: list[Hashable] = [final["winner"], _loser(final)]
     if third:
         order += [third["winner"], _loser(third)]
-    seed_rank = {team: i for i, team in enumerate(bracket.get("seeds") or ())}
+    seed_rank = {pair: i for i, pair in enumerate(bracket.get("seeds") or ())}
     for matches in reversed(rounds[:-1]):
         losers = [t for t in map(_loser, matches) if t is not None and t not in order]
         # Ties inside a round: the better qualifying rank first.
         order += sorted(losers, key=lambda t: seed_rank.get(t, len(seed_rank)))
-    return [team for team in order if team is not None]
+    return [pair for pair in order if pair is not None]
 
 
 def rank_by_bracket(rows: Sequence[StandingRow], order: Sequence[Hashable]) -> list[StandingRow]:
@@ -66,14 +66,14 @@ def rank_by_bracket(rows: Sequence[StandingRow], order: Sequence[Hashable]) -> l
 
     The others keep their order and their ties; their ranks follow the bracket's places.
     """
-    by_team = {row.team: row for row in rows}
-    placed = [team for team in order if team in by_team]
+    by_pair = {row.pair: row for row in rows}
+    placed = [pair for pair in order if pair in by_pair]
     out = [
-        dataclasses.replace(by_team[team], rank=i, decided_by=DECIDED_BY_BRACKET if i > 1 else None)
-        for i, team in enumerate(placed, start=1)
+        dataclasses.replace(by_pair[pair], rank=i, decided_by=DECIDED_BY_BRACKET if i > 1 else None)
+        for i, pair in enumerate(placed, start=1)
     ]
     chosen = set(placed)
-    rest = [row for row in rows if row.team not in chosen]
+    rest = [row for row in rows if row.pair not in chosen]
     previous: StandingRow | None = None
     for row in rest:
         tied = previous is not None and row.rank == previous.rank

@@ -64,7 +64,7 @@ DEFAULT_TIEBREAKS: tuple[str, ...] = (
 """docs/rules.md §9: points, 级差分, 对手分, fewer fouls, last round backwards, lot."""
 
 
-def lot_number(seed: int, team: Hashable) -> int:
+def lot_number(seed: int, pair: Hashable) -> int:
     """Return the lot drawn for ``team`` with ``seed`` (lower ranks higher).
 
     >>> lot_number(2024, 7) == lot_number(2024, 7)
@@ -72,7 +72,7 @@ def lot_number(seed: int, team: Hashable) -> int:
     >>> lot_number(2024, 7) != lot_number(2025, 7)
     True
     """
-    digest = hashlib.blake2b(f"{seed}:{team!r}".encode(), digest_size=4).digest()
+    digest = hashlib.blake2b(f"{seed}:{pair!r}".encode(), digest_size=4).digest()
     return int.from_bytes(digest, "big")
 
 
@@ -93,44 +93,44 @@ class Metric:
     always_separates: bool = False
 
 
-def _points(ledger: Ledger, team: Hashable, seed: int) -> int:
-    return ledger.tallies[team].points
+def _points(ledger: Ledger, pair: Hashable, seed: int) -> int:
+    return ledger.tallies[pair].points
 
 
-def _level_diff(ledger: Ledger, team: Hashable, seed: int) -> int:
-    return ledger.tallies[team].level_diff
+def _level_diff(ledger: Ledger, pair: Hashable, seed: int) -> int:
+    return ledger.tallies[pair].level_diff
 
 
-def _opp_points(ledger: Ledger, team: Hashable, seed: int) -> int:
+def _opp_points(ledger: Ledger, pair: Hashable, seed: int) -> int:
     # Per-team totals are complete before any 对手分 is read, so this is O(matches).
-    return sum(map(ledger.points.__getitem__, ledger.tallies[team].opponents))
+    return sum(map(ledger.points.__getitem__, ledger.tallies[pair].opponents))
 
 
-def _fouls(ledger: Ledger, team: Hashable, seed: int) -> int:
-    return ledger.tallies[team].fouls
+def _fouls(ledger: Ledger, pair: Hashable, seed: int) -> int:
+    return ledger.tallies[pair].fouls
 
 
-def _wins(ledger: Ledger, team: Hashable, seed: int) -> int:
-    return ledger.tallies[team].wins
+def _wins(ledger: Ledger, pair: Hashable, seed: int) -> int:
+    return ledger.tallies[pair].wins
 
 
-def _levels_climbed(ledger: Ledger, team: Hashable, seed: int) -> int:
-    return ledger.tallies[team].levels_climbed
+def _levels_climbed(ledger: Ledger, pair: Hashable, seed: int) -> int:
+    return ledger.tallies[pair].levels_climbed
 
 
-def _progressive(ledger: Ledger, team: Hashable, seed: int) -> int:
+def _progressive(ledger: Ledger, pair: Hashable, seed: int) -> int:
     # Σ over rounds r ≤ N of the running total after r = Σ points_r × (N − r + 1).
     last = ledger.last_round
-    return sum(p * (last - r + 1) for r, p in ledger.tallies[team].by_round.items())
+    return sum(p * (last - r + 1) for r, p in ledger.tallies[pair].by_round.items())
 
 
-def _last_rounds(ledger: Ledger, team: Hashable, seed: int) -> tuple[int, ...]:
-    by_round = ledger.tallies[team].by_round
+def _last_rounds(ledger: Ledger, pair: Hashable, seed: int) -> tuple[int, ...]:
+    by_round = ledger.tallies[pair].by_round
     return tuple(map(by_round.get, range(ledger.last_round, 0, -1), repeat(0)))
 
 
-def _lot(ledger: Ledger, team: Hashable, seed: int) -> int:
-    return lot_number(seed, team)
+def _lot(ledger: Ledger, pair: Hashable, seed: int) -> int:
+    return lot_number(seed, pair)
 
 
 METRICS: dict[str, Metric] = {

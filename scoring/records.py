@@ -91,11 +91,11 @@ class Tally:
     team scored in it: the raw material of head-to-head.
     """
 
-    team: Hashable
+    pair: Hashable
     points: int = 0
     level_diff: int = 0
     fouls: int = 0
-    matches: int = 0
+    tables: int = 0
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -121,13 +121,13 @@ class Ledger:
     """
 
     tallies: dict[Hashable, Tally]
-    teams: list[Hashable]
+    pairs: list[Hashable]
     last_round: int
 
     @cached_property
     def points(self) -> dict[Hashable, int]:
         """Every team's total points (read by 对手分 once per opponent)."""
-        return {team: t.points for team, t in self.tallies.items()}
+        return {pair: t.points for pair, t in self.tallies.items()}
 
 
 # Level name → index, built from the scale in rules.levels (MatchScore levels are
@@ -143,7 +143,7 @@ def tally(
     system: str,
     bye_policy: str,
     *,
-    teams: Iterable[Hashable] | None = None,
+    pairs: Iterable[Hashable] | None = None,
     after_round: int | None = None,
     options: ScoreOptions = DEFAULT_SCORE_OPTIONS,
 ) -> Ledger:
@@ -153,7 +153,7 @@ def tally(
     ``after_round`` are skipped. Raises :class:`ScoringError` for a pair playing itself or
     appearing twice in one round, a round below 1 or negative fouls.
     """
-    entries: dict[Hashable, list[tuple]] = {team: [] for team in teams or ()}
+    entries: dict[Hashable, list[tuple]] = {pair: [] for pair in pairs or ()}
     sides: dict[tuple, tuple[_Side, _Side]] = {}
     last_round = 0
     # The hot path of a 25,000-record event: per record only lookups and appends. Sums
@@ -176,19 +176,19 @@ def tally(
             ns_id is None,
             record.pass_upgrade,
         )
-        pair = sides.get(key)
-        if pair is None:
-            pair = sides[key] = _sides(score_record(record, system, bye_policy, options))
+        sides_pair = sides.get(key)
+        if sides_pair is None:
+            sides_pair = sides[key] = _sides(score_record(record, system, bye_policy, options))
         ew_list = entries.get(ew_id)
         if ew_list is None:
             ew_list = entries[ew_id] = []
-        ew_list.append((rnd, ns_id, record.ew_fouls, pair[0]))
+        ew_list.append((rnd, ns_id, record.ew_fouls, sides_pair[0]))
         if ns_id is not None:
             ns_list = entries.get(ns_id)
             if ns_list is None:
                 ns_list = entries[ns_id] = []
-            ns_list.append((rnd, ew_id, record.ns_fouls, pair[1]))
-    tallies = {team: _finish(team, found) for team, found in entries.items()}
+            ns_list.append((rnd, ew_id, record.ns_fouls, sides_pair[1]))
+    tallies = {pair: _finish(pair, found) for pair, found in entries.items()}
     return Ledger(tallies, list(entries), last_round)
 
 
@@ -208,27 +208,27 @@ def _side(seat: SeatScore, level: str | None) -> _Side:
     )
 
 
-def _finish(team: Hashable, entries: list[tuple]) -> Tally:
+def _finish(pair: Hashable, entries: list[tuple]) -> Tally:
     """Check and add up one team's entries (round, opponent, fouls, side)."""
     if not entries:
-        return Tally(team)
+        return Tally(pair)
     rounds, opponents, fouls, sides = zip(*entries, strict=True)
-    if team in opponents:
-        raise ScoringError(errors.SELF_MATCH, detail=f"team {team!r}")
+    if pair in opponents:
+        raise ScoringError(errors.SELF_MATCH, detail=f"team {pair!r}")
     if not set(map(type, fouls)) <= {int} or min(fouls) < 0:
-        raise ScoringError(errors.BAD_FOULS, detail=f"team {team!r}: {fouls}")
+        raise ScoringError(errors.BAD_FOULS, detail=f"team {pair!r}: {fouls}")
     points, level_points, wins, draws, losses, index = zip(*sides, strict=True)
     by_round = dict(zip(rounds, points, strict=True))
     if len(by_round) != len(rounds):
         twice = next(r for r in by_round if rounds.count(r) > 1)
-        raise ScoringError(errors.PLAYED_TWICE, detail=f"round {twice}, team {team!r}")
+        raise ScoringError(errors.PLAYED_TWICE, detail=f"round {twice}, team {pair!r}")
     played = [opponent for opponent in opponents if opponent is not None]
     return Tally(
-        team,
+        pair,
         points=sum(points),
         level_diff=sum(level_points),
         fouls=sum(fouls),
-        matches=len(rounds),
+        tables=len(rounds),
         wins=sum(wins),
         draws=sum(draws),
         losses=sum(losses),

@@ -11,7 +11,7 @@ group's records instead).
 ...     MatchRecord(1, ew="a", ns="b", ew_level="A+", ns_level="8"),
 ...     MatchRecord(2, ew="b", ns="a", ew_level="A+", ns_level="A"),
 ... ]
->>> [(r.team, r.rounds, r.total, r.group_rank) for r in
+>>> [(r.pair, r.rounds, r.total, r.group_rank) for r in
 ...  rotation_totals(results, {"a": 1, "b": 1})]
 [('a', (107, 12), 119, 1), ('b', (6, 101), 107, 2)]
 """
@@ -30,7 +30,7 @@ from scoring.systems import DEFAULT_BYE_POLICY
 class RotationRow:
     """One pair's rotation total; ``rounds`` are its points in round order."""
 
-    team: Hashable
+    pair: Hashable
     group: Hashable
     rounds: tuple[int, ...]
     total: int
@@ -50,25 +50,25 @@ def rotation_totals(
 
     Only the teams in ``groups`` are ranked (a team without records totals 0).
     """
-    ledger = tally(results, system, bye_policy, teams=groups, options=options)
-    totals = {team: ledger.tallies[team].points for team in groups}
+    ledger = tally(results, system, bye_policy, pairs=groups, options=options)
+    totals = {pair: ledger.tallies[pair].points for pair in groups}
     overall = _competition_ranks(totals)
     by_group: dict[Hashable, dict[Hashable, int]] = {}
-    for team, group in groups.items():
-        by_group.setdefault(group, {})[team] = totals[team]
+    for pair, group in groups.items():
+        by_group.setdefault(group, {})[pair] = totals[pair]
     group_ranks: dict[Hashable, int] = {}
     for members in by_group.values():
         group_ranks.update(_competition_ranks(members))
     rows = [
         RotationRow(
-            team=team,
-            group=groups[team],
-            rounds=tuple(p for _, p in sorted(ledger.tallies[team].by_round.items())),
-            total=totals[team],
-            group_rank=group_ranks[team],
-            overall_rank=overall[team],
+            pair=pair,
+            group=groups[pair],
+            rounds=tuple(p for _, p in sorted(ledger.tallies[pair].by_round.items())),
+            total=totals[pair],
+            group_rank=group_ranks[pair],
+            overall_rank=overall[pair],
         )
-        for team in groups
+        for pair in groups
     ]
     # sorted() is stable: equal totals keep the order of ``groups``.
     return sorted(rows, key=lambda r: r.overall_rank)
@@ -80,8 +80,8 @@ def _competition_ranks(totals: Mapping[Hashable, int]) -> dict[Hashable, int]:
     ranks: dict[Hashable, int] = {}
     previous: int | None = None
     rank = 0
-    for position, (team, total) in enumerate(ordered, start=1):
+    for position, (pair, total) in enumerate(ordered, start=1):
         if total != previous:
             rank, previous = position, total
-        ranks[team] = rank
+        ranks[pair] = rank
     return ranks

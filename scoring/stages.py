@@ -21,14 +21,14 @@ final places
     no knockout, the standing decides (ties in it stay ties).
 
 >>> from scoring.standings import StandingRow
->>> def row(rank, team, points):
-...     return StandingRow(rank, team, points, 0, {}, None, None, 0, 0, 0, 0, 0)
+>>> def row(rank, pair, points):
+...     return StandingRow(rank, pair, points, 0, {}, None, None, 0, 0, 0, 0, 0)
 >>> rows = [row(1, "a", 8), row(2, "b", 6), row(3, "c", 6), row(3, "d", 6), row(5, "e", 4)]
 >>> ko = KnockoutStage(members=frozenset("abce"), order=["e", "c", "a", "b"])
->>> [(r.rank, r.team, r.points) for r in final_places(rows, [ko])]
+>>> [(r.rank, r.pair, r.points) for r in final_places(rows, [ko])]
 [(1, 'e', 4), (2, 'c', 6), (3, 'a', 8), (4, 'b', 6), (5, 'd', 6)]
 >>> running = KnockoutStage(members=frozenset("abce"), order=None)
->>> [(r.rank, r.team) for r in final_places(rows, [running])]
+>>> [(r.rank, r.pair) for r in final_places(rows, [running])]
 [(1, 'a'), (2, 'b'), (3, 'c'), (4, 'e'), (5, 'd')]
 """
 
@@ -63,21 +63,21 @@ def final_places(rows: Sequence[StandingRow], stages: Sequence[KnockoutStage]) -
     """
     if not stages:
         return list(rows)
-    standing_position = {row.team: i for i, row in enumerate(rows)}
-    places = [{team: i for i, team in enumerate(stage.order or ())} for stage in stages]
+    standing_position = {row.pair: i for i, row in enumerate(rows)}
+    places = [{pair: i for i, pair in enumerate(stage.order or ())} for stage in stages]
 
     def key(row: StandingRow) -> tuple[int, int, int]:
         # (the last stage reached, counted from the end; the place its bracket gave, or
         # after every bracket place while undecided; the standing's rank)
         for depth in range(len(stages), 0, -1):
-            if row.team in stages[depth - 1].members:
-                place = places[depth - 1].get(row.team)
+            if row.pair in stages[depth - 1].members:
+                place = places[depth - 1].get(row.pair)
                 if place is not None:
                     return (-depth, place, 0)
                 return (-depth, len(places[depth - 1]), row.rank)
         return (0, 0, row.rank)
 
-    ordered = sorted(rows, key=lambda r: (key(r), standing_position[r.team]))
+    ordered = sorted(rows, key=lambda r: (key(r), standing_position[r.pair]))
     out: list[StandingRow] = []
     previous_key = None
     for row in ordered:

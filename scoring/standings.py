@@ -78,13 +78,13 @@ class StandingRow:
     """
 
     rank: int
-    team: Hashable
+    pair: Hashable
     points: int
     level_diff: int
     values: dict[str, Any] = field(hash=False)
     decided_by: str | None
     lot_draw: int | None
-    matches: int
+    tables: int
     wins: int
     draws: int
     losses: int
@@ -97,7 +97,7 @@ def standings(
     results: Iterable[MatchRecord],
     rules: StandingsRules,
     *,
-    teams: Iterable[Hashable] | None = None,
+    pairs: Iterable[Hashable] | None = None,
     after_round: int | None = None,
 ) -> list[StandingRow]:
     """Rank the teams after ``after_round`` (default: every round in ``results``).
@@ -107,16 +107,16 @@ def standings(
     ``teams`` every team found in ``results`` is ranked.
     """
     # dict.fromkeys: drop repeated ids but keep the caller's order.
-    team_list = list(dict.fromkeys(teams)) if teams is not None else None
+    pair_list = list(dict.fromkeys(pairs)) if pairs is not None else None
     ledger = tally(
         results,
         rules.system,
         rules.bye_policy,
-        teams=team_list,
+        pairs=pair_list,
         after_round=after_round,
         options=rules.options,
     )
-    ranked = team_list if team_list is not None else ledger.teams
+    ranked = pair_list if pair_list is not None else ledger.pairs
     chain = [METRICS[key] for key in rules.tiebreaks]
     columns = _columns(ledger, ranked, chain, rules.lot_seed)
     groups, lot_used = _rank(ledger, ranked, chain, columns)
@@ -124,32 +124,32 @@ def standings(
 
 
 def _columns(
-    ledger: Ledger, teams: list[Hashable], chain: list[Metric], seed: int
+    ledger: Ledger, pairs: list[Hashable], chain: list[Metric], seed: int
 ) -> dict[str, dict[Hashable, Any]]:
     """Every value of every chain metric, computed once per team."""
     columns: dict[str, dict[Hashable, Any]] = {}
     for metric in chain:
         if metric.pairwise:
-            columns[metric.key] = dict.fromkeys(teams)
+            columns[metric.key] = dict.fromkeys(pairs)
         else:
             value = metric.value
             assert value is not None
-            columns[metric.key] = {team: value(ledger, team, seed) for team in teams}
+            columns[metric.key] = {pair: value(ledger, pair, seed) for pair in pairs}
     return columns
 
 
 def _rank(
     ledger: Ledger,
-    teams: list[Hashable],
+    pairs: list[Hashable],
     chain: list[Metric],
     columns: dict[str, dict[Hashable, Any]],
 ) -> tuple[list[_Group], set[Hashable]]:
     # A group's label is the metric that separated it from the group above; it stays
     # with the group's first place even when a later metric reorders the members.
-    groups: list[_Group] = [(None, list(teams))] if teams else []
+    groups: list[_Group] = [(None, list(pairs))] if pairs else []
     lot_used: set[Hashable] = set()
     for metric in chain:
-        if len(groups) == len(teams):
+        if len(groups) == len(pairs):
             break  # everybody separated; later metrics only fill in values
         split: list[_Group] = []
         for label, group in groups:
@@ -176,11 +176,11 @@ def _split(
         return [[t] for t in sorted(group, key=lambda t: (column[t], repr(t)))]
     ordered = sorted(group, key=column.__getitem__, reverse=metric.higher_is_better)
     parts: list[list[Hashable]] = [[ordered[0]]]
-    for previous, team in zip(ordered, ordered[1:], strict=False):
-        if column[team] == column[previous]:
-            parts[-1].append(team)
+    for previous, pair in zip(ordered, ordered[1:], strict=False):
+        if column[pair] == column[previous]:
+            parts[-1].append(pair)
         else:
-            parts.append([team])
+            parts.append([pair])
     return parts
 
 
@@ -215,18 +215,18 @@ def _rows(
     tallies = ledger.tallies
     for label, group in groups:
         rank = len(rows) + 1
-        for position, team in enumerate(group):
-            t = tallies[team]
+        for position, pair in enumerate(group):
+            t = tallies[pair]
             rows.append(
                 StandingRow(
                     rank=rank,
-                    team=team,
+                    pair=pair,
                     points=t.points,
                     level_diff=t.level_diff,
-                    values={key: column[team] for key, column in chain_columns},
+                    values={key: column[pair] for key, column in chain_columns},
                     decided_by=label if position == 0 else None,
-                    lot_draw=lot_column[team] if lot_column and team in lot_used else None,
-                    matches=t.matches,
+                    lot_draw=lot_column[pair] if lot_column and pair in lot_used else None,
+                    tables=t.tables,
                     wins=t.wins,
                     draws=t.draws,
                     losses=t.losses,

@@ -8,12 +8,12 @@ Ties between units, in turn: the smaller sum of the counted pairs' ranks (better
 pairs), then the better rank of its best pair; units still equal share a rank.
 
 >>> from scoring.standings import StandingRow
->>> def row(rank, team, points):
-...     return StandingRow(rank, team, points, 0, {}, None, None, 0, 0, 0, 0, 0)
+>>> def row(rank, pair, points):
+...     return StandingRow(rank, pair, points, 0, {}, None, None, 0, 0, 0, 0, 0)
 >>> rows = [row(1, "a1", 50), row(2, "b1", 48), row(3, "a2", 40), row(4, "b2", 40),
 ...         row(5, "a3", 39)]
 >>> unit_of = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "b2": "B"}
->>> [(u.rank, u.unit, u.score, u.teams) for u in unit_ranking(rows, unit_of, best_k=2)]
+>>> [(u.rank, u.unit, u.score, u.pairs) for u in unit_ranking(rows, unit_of, best_k=2)]
 [(1, 'A', 90, ('a1', 'a2')), (2, 'B', 88, ('b1', 'b2'))]
 """
 
@@ -34,7 +34,7 @@ class UnitRow:
     rank: int
     unit: Hashable
     score: int
-    teams: tuple[Hashable, ...]
+    pairs: tuple[Hashable, ...]
     ranks: tuple[int, ...]
 
 
@@ -51,7 +51,7 @@ def unit_ranking(
         raise ScoringError(errors.BAD_BEST_K, detail=repr(best_k))
     counted: dict[Hashable, list[StandingRow]] = {}
     for row in sorted(rows, key=lambda r: r.rank):
-        unit = unit_of.get(row.team)
+        unit = unit_of.get(row.pair)
         if unit is None:
             continue
         members = counted.setdefault(unit, [])
@@ -62,7 +62,7 @@ def unit_ranking(
             rank=0,
             unit=unit,
             score=sum(r.points for r in members),
-            teams=tuple(r.team for r in members),
+            pairs=tuple(r.pair for r in members),
             ranks=tuple(r.rank for r in members),
         )
         for unit, members in counted.items()
@@ -81,6 +81,6 @@ def _with_ranks(units: list[UnitRow]) -> list[UnitRow]:
         tied = ranked and _sort_key(ranked[-1]) == _sort_key(unit)
         rank = ranked[-1].rank if tied else position + 1
         ranked.append(
-            UnitRow(rank=rank, unit=unit.unit, score=unit.score, teams=unit.teams, ranks=unit.ranks)
+            UnitRow(rank=rank, unit=unit.unit, score=unit.score, pairs=unit.pairs, ranks=unit.ranks)
         )
     return ranked

@@ -59,7 +59,7 @@ ALSO_TESTS=(
   tests/app/test_imports.py tests/app/test_db_setup.py tests/app/results/test_round_through_the_web.py
   tests/app/archive/test_archive_stream.py tests/app/archive/test_archive_checks.py
   tests/app/backups/test_backup_page.py tests/app/core/test_upload_limits.py tests/app/spreadsheets
-  tests/app/registration/test_team_import.py tests/app/core/test_names.py
+  tests/app/registration/test_pair_import.py tests/app/core/test_names.py
   tests/app/core/test_login_security.py tests/app/results/test_scoresheet_photos.py
   tests/app/printing/test_pdfs.py tests/app/printing/test_parts.py tests/app/printing/test_tabular.py
   tests/app/test_guandan_command.py tests/app/test_env_settings.py

@@ -158,11 +158,11 @@ def as_organizer(organizer):
 
 def register_pair(tournament, name, unit="", p1=None, p2=None):
     """Register a pair through the service: register_pair(t, "队名", "单位", "甲", "乙")."""
-    from tournament.registration.services import TeamData, team_register
+    from tournament.registration.services import PairData, pair_register
 
-    return team_register(
+    return pair_register(
         tournament=tournament,
-        data=TeamData(name=name, unit=unit, player1=p1 or f"{name}甲", player2=p2 or f"{name}乙"),
+        data=PairData(name=name, unit=unit, player1=p1 or f"{name}甲", player2=p2 or f"{name}乙"),
         by=user_actor(None),
     )
 
@@ -173,17 +173,17 @@ def register():
     return register_pair
 
 
-def new_round(tournament, teams, number=1, status="published"):
+def new_round(tournament, pairs, number=1, status="published"):
     """A round of the first stage: tables 1–2, 3–4, … of ``teams`` (odd: the last has a bye)."""
-    from tournament.models import Match, Round
+    from tournament.models import Round, Table
 
     stage = tournament.stages.first()
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, status=status)
-    for i in range(0, len(teams) - 1, 2):
-        Match.objects.create(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
-    if len(teams) % 2:
-        Match.objects.create(
-            round=round_, table=None, ew=teams[-1], ns=None, state=Match.CONFIRMED, flags=["bye"]
+    for i in range(0, len(pairs) - 1, 2):
+        Table.objects.create(round=round_, number=i // 2 + 1, ew=pairs[i], ns=pairs[i + 1])
+    if len(pairs) % 2:
+        Table.objects.create(
+            round=round_, number=None, ew=pairs[-1], ns=None, state=Table.CONFIRMED, flags=["bye"]
         )
     return round_
 
@@ -201,18 +201,18 @@ def eight_pairs(tournament) -> list:
 
 
 @pytest.fixture
-def teams8(tournament):
+def pairs8(tournament):
     """队1 … 队8 of ``tournament`` (:func:`eight_pairs`): the module's shared ones, else new."""
-    from tournament.models import Team
+    from tournament.models import Pair
 
     names = [f"队{i}" for i in range(1, 9)]
-    found = {t.name: t for t in Team.objects.filter(tournament=tournament, name__in=names)}
+    found = {t.name: t for t in Pair.objects.filter(tournament=tournament, name__in=names)}
     if len(found) < len(names):
         return eight_pairs(tournament)
-    teams = [found[name] for name in names]
-    for team in teams:
-        team.tournament = tournament
-    return teams
+    pairs = [found[name] for name in names]
+    for pair in pairs:
+        pair.tournament = tournament
+    return pairs
 
 
 @shared_build
@@ -220,11 +220,11 @@ def one_event_per_module():
     """The users, the event and its eight pairs of the fixtures above, built once for the
     module (tests/shared_build.py): a module whose every test starts from them says
     ``pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]``; the role
-    fixtures, ``tournament`` and ``teams8`` are then these, read afresh in each test."""
+    fixtures, ``tournament`` and ``pairs8`` are then these, read afresh in each test."""
     users = new_staff()
     t = new_tournament(*users)
     return SimpleNamespace(
-        users=[u.pk for u in users], tournament=t.pk, teams=[p.pk for p in eight_pairs(t)]
+        users=[u.pk for u in users], tournament=t.pk, pairs=[p.pk for p in eight_pairs(t)]
     )
 
 

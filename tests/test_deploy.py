@@ -185,7 +185,7 @@ def interpolated(value: str, given: dict[str, str]) -> str:
     """``value`` of compose.yaml with its ``${NAME}``, ``${NAME:-default}`` and
     ``${NAME:?message}`` as Compose fills them from ``given`` (deploy/.env)."""
 
-    def fill(found: re.Match) -> str:
+    def fill(found: re.Table) -> str:
         name, how, default = found.group(1), found.group(2) or "", found.group(3) or ""
         if name in given and (given[name] or ":" not in how):
             return given[name]

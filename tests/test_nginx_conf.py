@@ -221,6 +221,7 @@ def test_an_answer_marked_private_or_setting_a_cookie_is_never_kept(proxy):
         assert again.getheader("X-Cache") == "MISS" and again.body != first.body, path
 
 
+@pytest.mark.slow  # starts nginx and the app's server
 def test_a_change_shows_through_the_proxy_within_two_seconds(proxy):
     _, https_port = proxy
     path = "/t/demo/team/9/"

@@ -61,8 +61,8 @@ def cited(text: str) -> list[tuple[int, str]]:
     """
     found = []
     for number, line in enumerate(text.splitlines(), 1):
-        for match in CITATION.finditer(line):
-            found += [(number, section) for section in SECTION.findall(match.group(1))]
+        for table in CITATION.finditer(line):
+            found += [(number, section) for section in SECTION.findall(table.group(1))]
     return found
 
 

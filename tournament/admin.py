@@ -29,7 +29,7 @@ from tournament.models import (
     Counter,
     ForbiddenPairing,
     Foul,
-    Match,
+    Pair,
     Player,
     Round,
     ScoreSheetPhoto,
@@ -38,7 +38,7 @@ from tournament.models import (
     Staff,
     Stage,
     Submission,
-    Team,
+    Table,
     Tournament,
     Unit,
     table_guard,
@@ -47,13 +47,13 @@ from tournament.text.messages.audit import MSG_AUDIT_ADMIN, term
 
 # How to reach the tournament from each model (the audit log belongs to a tournament).
 TOURNAMENT_PATHS = {
-    Player: ("team", "tournament"),
-    Match: ("round", "tournament"),
-    Submission: ("match", "round", "tournament"),
-    Foul: ("match", "round", "tournament"),
-    ScoreSheetPhoto: ("match", "round", "tournament"),
-    CheckIn: ("team", "tournament"),
-    Absence: ("team", "tournament"),
+    Player: ("pair", "tournament"),
+    Table: ("round", "tournament"),
+    Submission: ("table", "round", "tournament"),
+    Foul: ("table", "round", "tournament"),
+    ScoreSheetPhoto: ("table", "round", "tournament"),
+    CheckIn: ("pair", "tournament"),
+    Absence: ("pair", "tournament"),
 }
 
 
@@ -172,8 +172,8 @@ class PlayerInline(admin.TabularInline):
     readonly_fields = ("name_pinyin",)
 
 
-@admin.register(Team)
-class TeamAdmin(LoggedAdmin):
+@admin.register(Pair)
+class PairAdmin(LoggedAdmin):
     list_display = ("name", "tournament", "unit", "draw_number", "seed", "status")
     list_filter = ("status",)
     search_fields = ("name", "name_pinyin", "players__name", "tournament__slug")
@@ -185,19 +185,19 @@ class TeamAdmin(LoggedAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(LoggedAdmin):
-    list_display = ("name", "team", "position", "phone")
-    search_fields = ("name", "name_pinyin", "phone", "team__name")
-    list_select_related = ("team",)
+    list_display = ("name", "pair", "position", "phone")
+    search_fields = ("name", "name_pinyin", "phone", "pair__name")
+    list_select_related = ("pair",)
     readonly_fields = ("name_pinyin",)
-    raw_id_fields = ("team",)
+    raw_id_fields = ("pair",)
 
 
 @admin.register(ForbiddenPairing)
 class ForbiddenPairingAdmin(LoggedAdmin):
-    list_display = ("team_a", "team_b", "tournament", "note")
-    search_fields = ("team_a__name", "team_b__name", "tournament__slug")
-    list_select_related = ("team_a", "team_b", "tournament")
-    raw_id_fields = ("tournament", "team_a", "team_b")
+    list_display = ("pair_a", "pair_b", "tournament", "note")
+    search_fields = ("pair_a__name", "pair_b__name", "tournament__slug")
+    list_select_related = ("pair_a", "pair_b", "tournament")
+    raw_id_fields = ("tournament", "pair_a", "pair_b")
 
 
 @admin.register(Round)
@@ -210,8 +210,8 @@ class RoundAdmin(LoggedAdmin):
     raw_id_fields = ("tournament", "stage")
 
 
-@admin.register(Match)
-class MatchAdmin(LoggedAdmin):
+@admin.register(Table)
+class TableAdmin(LoggedAdmin):
     list_display = ("__str__", "state", "ew_level", "ns_level", "forfeit", "winner")
     list_filter = ("state", "mode")
     search_fields = ("ew__name", "ns__name", "round__tournament__slug")
@@ -231,33 +231,33 @@ class MatchAdmin(LoggedAdmin):
 
 @admin.register(Submission)
 class SubmissionAdmin(LoggedAdmin):
-    list_display = ("match", "source", "submitted_by", "created_at")
+    list_display = ("table", "source", "submitted_by", "created_at")
     list_filter = ("source",)
-    list_select_related = ("match__round", "match__ew", "match__ns", "submitted_by")
+    list_select_related = ("table__round", "table__ew", "table__ns", "submitted_by")
     readonly_fields = ("created_at",)
-    raw_id_fields = ("match", "submitted_by")
+    raw_id_fields = ("table", "submitted_by")
 
 
 @admin.register(AppliedEntry)
 class AppliedEntryAdmin(LoggedAdmin):
     """Entries sent from phones with their own key (offline-first entry): applied once."""
 
-    list_display = ("key", "match", "kind", "outcome", "made_at", "created_at")
+    list_display = ("key", "table", "kind", "outcome", "made_at", "created_at")
     list_filter = ("kind", "outcome")
     search_fields = ("key",)
-    list_select_related = ("match__round", "match__ew", "match__ns")
+    list_select_related = ("table__round", "table__ew", "table__ns")
     readonly_fields = ("created_at",)
-    raw_id_fields = ("tournament", "match")
+    raw_id_fields = ("tournament", "table")
 
 
 @admin.register(Foul)
 class FoulAdmin(LoggedAdmin):
-    list_display = ("match", "team", "kind", "severity", "levels", "deal_number", "created_at")
+    list_display = ("table", "pair", "kind", "severity", "levels", "deal_number", "created_at")
     list_filter = ("kind", "severity")
-    search_fields = ("team__name", "remark")
-    list_select_related = ("match__round", "match__ew", "match__ns", "team")
+    search_fields = ("pair__name", "remark")
+    list_select_related = ("table__round", "table__ew", "table__ns", "pair")
     readonly_fields = ("created_at",)
-    raw_id_fields = ("match", "team", "player", "referee")
+    raw_id_fields = ("table", "pair", "player", "referee")
 
 
 @admin.register(AuditEntry)
@@ -283,9 +283,9 @@ class AuditEntryAdmin(admin.ModelAdmin):
 class ScoreSheetPhotoAdmin(LoggedAdmin):
     list_display = ("__str__", "source", "width", "height", "created_at")
     list_filter = ("source",)
-    search_fields = ("match__ew__name", "match__ns__name")
+    search_fields = ("table__ew__name", "table__ns__name")
     readonly_fields = ("image", "width", "height", "created_at")
-    raw_id_fields = ("match", "uploaded_by")
+    raw_id_fields = ("table", "uploaded_by")
 
 
 @admin.register(ApiToken)
@@ -310,11 +310,11 @@ class SignUpConfigAdmin(LoggedAdmin):
 
 @admin.register(SignUp)
 class SignUpAdmin(LoggedAdmin):
-    list_display = ("seq", "tournament", "state", "team", "fee_status", "created_at", "ip")
+    list_display = ("seq", "tournament", "state", "pair", "fee_status", "created_at", "ip")
     list_filter = ("state", "fee_status")
     search_fields = ("data", "email1", "email2", "tournament__slug", "ip")
     readonly_fields = ("token", "created_at", "fee_marked_at", "ip")
-    raw_id_fields = ("tournament", "team", "fee_marked_by")
+    raw_id_fields = ("tournament", "pair", "fee_marked_by")
 
 
 @admin.register(Counter)
@@ -333,16 +333,16 @@ class CounterAdmin(admin.ModelAdmin):
 
 @admin.register(CheckIn)
 class CheckInAdmin(LoggedAdmin):
-    list_display = ("team", "at", "method", "by")
+    list_display = ("pair", "at", "method", "by")
     list_filter = ("method",)
-    search_fields = ("team__name",)
+    search_fields = ("pair__name",)
     readonly_fields = ("at",)
-    raw_id_fields = ("team", "by")
+    raw_id_fields = ("pair", "by")
 
 
 @admin.register(Absence)
 class AbsenceAdmin(LoggedAdmin):
-    list_display = ("team", "round_number", "at")
-    search_fields = ("team__name",)
+    list_display = ("pair", "round_number", "at")
+    search_fields = ("pair__name",)
     readonly_fields = ("at",)
-    raw_id_fields = ("team",)
+    raw_id_fields = ("pair",)

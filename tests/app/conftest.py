@@ -91,13 +91,13 @@ def event(finished_event):
 def organizers_words(tournament) -> list[str]:
     """The event's own data (names of the event, pairs, players, units, stages, host, venue,
     referees' remarks), longest first: what may stay Chinese on an English page or print."""
-    from tournament.models import Foul, Player, Stage, Team, Unit
+    from tournament.models import Foul, Pair, Player, Stage, Unit
 
     t = tournament
     words = [t.name, t.host, t.venue]
     words += Stage.objects.filter(tournament=t).values_list("name", flat=True)
     words += Unit.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Team.objects.filter(tournament=t).values_list("name", flat=True)
-    words += Player.objects.filter(team__tournament=t).values_list("name", flat=True)
-    words += Foul.objects.filter(match__round__tournament=t).values_list("remark", flat=True)
+    words += Pair.objects.filter(tournament=t).values_list("name", flat=True)
+    words += Player.objects.filter(pair__tournament=t).values_list("name", flat=True)
+    words += Foul.objects.filter(table__round__tournament=t).values_list("remark", flat=True)
     return sorted({w for w in words if w}, key=len, reverse=True)

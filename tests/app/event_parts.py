@@ -9,7 +9,7 @@ from PIL import Image
 
 from tournament.core.actors import user_actor
 from tournament.models import SignUpConfig
-from tournament.registration.services import TeamData
+from tournament.registration.services import PairData
 from tournament.signup.services import signup_submit
 
 
@@ -18,7 +18,7 @@ def open_signup(t) -> None:
     qr = io.BytesIO()
     Image.new("RGB", (8, 8), "white").save(qr, "PNG")
     SignUpConfig.objects.create(tournament=t, is_open=True, payment_qr=qr.getvalue())
-    pair = TeamData(name="网上队", unit="", player1="网上甲", player2="网上乙")
+    pair = PairData(name="网上队", unit="", player1="网上甲", player2="网上乙")
     signup_submit(tournament=t, data=pair, emails=("", ""), by=user_actor(None))
 
 

@@ -16,13 +16,13 @@ from tests.conftest import new_staff
 from tournament.models import (
     AuditEntry,
     Foul,
-    Match,
+    Pair,
     Player,
     Round,
     Staff,
     Stage,
     Submission,
-    Team,
+    Table,
     Tournament,
     Unit,
 )
@@ -51,7 +51,7 @@ GIVEN = [
     "思远",
     "欣怡",
 ]
-TEAM_WORDS = [
+PAIR_WORDS = [
     "金陵",
     "秦淮",
     "钟山",
@@ -85,7 +85,7 @@ def player_name(i: int) -> str:
     return SURNAMES[i % len(SURNAMES)] + GIVEN[(i * 7) % len(GIVEN)]
 
 
-def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=None):
+def build_event(organizer, *, slug="spring", size=15, table_entry=True, names=None):
     t = Tournament.objects.create(
         name="2025春季掼蛋公开赛",
         slug=slug,
@@ -99,30 +99,30 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
     )
     stage = Stage.objects.create(tournament=t, order=1, name="积分编排", kind="swiss", rounds=2)
     units = [Unit.objects.create(tournament=t, name=n) for n in UNITS]
-    teams = []
-    for i in range(pairs):
-        name = names[i] if names else f"{TEAM_WORDS[i % len(TEAM_WORDS)]}{'一二三'[i // 16]}队"
-        team = Team.objects.create(
+    pairs = []
+    for i in range(size):
+        name = names[i] if names else f"{PAIR_WORDS[i % len(PAIR_WORDS)]}{'一二三'[i // 16]}队"
+        pair = Pair.objects.create(
             tournament=t, name=name, unit=units[i % 3] if i % 5 else None, draw_number=i + 1
         )
         Player.objects.create(
-            team=team, position=1, name=player_name(2 * i), phone=f"1390000{i:04d}"
+            pair=pair, position=1, name=player_name(2 * i), phone=f"1390000{i:04d}"
         )
-        Player.objects.create(team=team, position=2, name=player_name(2 * i + 1))
-        teams.append(team)
+        Player.objects.create(pair=pair, position=2, name=player_name(2 * i + 1))
+        pairs.append(pair)
     r1 = Round.objects.create(tournament=t, stage=stage, number=1, status=Round.LOCKED)
     r2 = Round.objects.create(tournament=t, stage=stage, number=2, status=Round.PUBLISHED)
-    _play(r1, teams, entered=len(teams), shift=0)
-    _play(r2, teams, entered=len(teams) // 4, shift=1)
-    m = Match.objects.filter(round=r1).exclude(ns=None).order_by("-table").first()
+    _play(r1, pairs, entered=len(pairs), shift=0)
+    _play(r2, pairs, entered=len(pairs) // 4, shift=1)
+    m = Table.objects.filter(round=r1).exclude(ns=None).order_by("-number").first()
     m.mode = "deals"
     m.deals = parse_notation("EW12 NS14 +NS F:EW:O W:NS:O EW13 T")
     with exempt("fixture"):  # set up directly, outside the write rule
         m.ew_fouls = 1
         m.save()
     Foul.objects.create(
-        match=m,
-        team=m.ew,
+        table=m,
+        pair=m.ew,
         player=m.ew.players.first(),
         kind="out_of_turn",
         severity="foul",
@@ -131,7 +131,7 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
         remark="越序",
     )
     Submission.objects.create(
-        match=m, values={"ew_level": m.ew_level}, submitted_by=organizer, source="staff"
+        table=m, values={"ew_level": m.ew_level}, submitted_by=organizer, source="staff"
     )
     AuditEntry.objects.create(
         tournament=t,
@@ -139,28 +139,28 @@ def build_event(organizer, *, slug="spring", pairs=15, table_entry=True, names=N
         actor=organizer.username,
         action="team.add",
         object_type="team",
-        object_id=str(teams[0].pk),
+        object_id=str(pairs[0].pk),
         summary="报名",
-        after={"name": teams[0].name},
+        after={"name": pairs[0].name},
     )
     return t
 
 
-def _play(rnd: Round, teams: list, *, entered: int, shift: int) -> None:
-    order = teams[shift:] + teams[:shift]
+def _play(rnd: Round, pairs: list, *, entered: int, shift: int) -> None:
+    order = pairs[shift:] + pairs[:shift]
     for table, i in enumerate(range(0, len(order) - 1, 2), start=1):
         ew, ns = order[i], order[i + 1]
-        m = Match(round=rnd, table=table, ew=ew, ns=ns)
+        m = Table(round=rnd, number=table, ew=ew, ns=ns)
         if table <= entered // 2:
             if table == 2 and rnd.number == 1:
                 m.forfeit = "NS"
                 m.winner = "EW"
             else:
                 m.ew_level, m.ns_level = LEVEL_PAIRS[table % len(LEVEL_PAIRS)]
-            m.state = Match.CONFIRMED if rnd.number == 1 else Match.ENTERED
+            m.state = Table.CONFIRMED if rnd.number == 1 else Table.ENTERED
         m.save()
     if len(order) % 2:
-        Match.objects.create(round=rnd, table=None, ew=order[-1], ns=None, state=Match.CONFIRMED)
+        Table.objects.create(round=rnd, number=None, ew=order[-1], ns=None, state=Table.CONFIRMED)
 
 
 def build_staffed_event() -> Tournament:

@@ -21,12 +21,12 @@ from tournament.models import (
     Counter,
     ForbiddenPairing,
     Foul,
-    Match,
+    Pair,
     ScoreSheetPhoto,
     SignUp,
     SignUpConfig,
     Submission,
-    Team,
+    Table,
     Tournament,
     Unit,
 )
@@ -41,24 +41,24 @@ def url(model, view: str, *args) -> str:
 
 
 @pytest.fixture
-def filled(tournament, teams8, make_round, referee):
+def filled(tournament, pairs8, make_round, referee):
     """One row of every model: a round with a foul, a submission and an audit entry."""
-    round_ = make_round(tournament, teams8[:5])
-    match = round_.matches.get(table=1)
-    Foul.objects.create(match=match, team=match.ew, kind="other", severity="warning")
-    Submission.objects.create(match=match, values={"ew_level": "A+"}, source="staff")
-    tournament.forbidden_pairings.create(team_a=teams8[0], team_b=teams8[1])
+    round_ = make_round(tournament, pairs8[:5])
+    table = round_.tables.get(number=1)
+    Foul.objects.create(table=table, pair=table.ew, kind="other", severity="warning")
+    Submission.objects.create(table=table, values={"ew_level": "A+"}, source="staff")
+    tournament.forbidden_pairings.create(pair_a=pairs8[0], pair_b=pairs8[1])
     log_action(
         tournament=tournament, by=user_actor(referee), action="login.unlock", summary="一条记录"
     )
-    ScoreSheetPhoto.objects.create(match=match, image="sheets/a.jpg", source="referee")
+    ScoreSheetPhoto.objects.create(table=table, image="sheets/a.jpg", source="referee")
     ApiToken.objects.create(tournament=tournament, name="大屏", prefix="abcd", digest="0" * 64)
     SignUpConfig.objects.create(tournament=tournament, is_open=True)
     SignUp.objects.create(tournament=tournament, token="t" * 43, seq=1, state="pending")
-    CheckIn.objects.create(team=teams8[0], method=CheckIn.TYPED)
-    Absence.objects.create(team=teams8[1], round_number=2)
+    CheckIn.objects.create(pair=pairs8[0], method=CheckIn.TYPED)
+    Absence.objects.create(pair=pairs8[1], round_number=2)
     Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())
-    AppliedEntry.objects.create(tournament=tournament, key="k" * 36, match=match, kind="result")
+    AppliedEntry.objects.create(tournament=tournament, key="k" * 36, table=table, kind="result")
     return tournament
 
 
@@ -95,15 +95,29 @@ def test_the_audit_log_cannot_be_written_even_by_a_superuser(filled, superuser_c
 
 
 def test_counters_and_codes_are_shown_but_not_editable(filled, superuser_client):
-    match = Match.objects.filter(ns__isnull=False).first()
-    page = superuser_client.get(url(Match, "change", match.pk)).content.decode()
-    assert match.ew_code in page
+    table = Table.objects.filter(ns__isnull=False).first()
+    page = superuser_client.get(url(Table, "change", table.pk)).content.decode()
+    assert table.ew_code in page
     assert 'name="ew_code"' not in page
     assert 'name="version"' not in page
 
 
+def test_the_admin_pages_under_the_models_former_names_go_on_to_the_same_page(
+    filled, superuser_client
+):
+    table = filled.round_set.get().tables.exclude(ns=None).first()
+    old = f"/admin/tournament/match/{table.pk}/change/?_changelist_filters=x"
+    answer = superuser_client.get(old)
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/admin/tournament/table/{table.pk}/change/?_changelist_filters=x"
+    assert superuser_client.get(answer["Location"]).status_code == 200
+    assert superuser_client.get("/admin/tournament/team/", follow=True).redirect_chain == [
+        ("/admin/tournament/pair/", 302)
+    ]
+
+
 def test_staff_without_superuser_rights_sees_no_admin(organizer, filled):
-    response = login(organizer).get(url(Match, "changelist"))
+    response = login(organizer).get(url(Table, "changelist"))
     assert response.status_code == 302
 
 
@@ -130,12 +144,12 @@ def test_a_fix_in_the_admin_is_written_to_the_audit_log(filled, superuser_client
 
 
 def test_a_players_name_fixed_on_the_pairs_page_is_logged(filled, superuser_client):
-    team = filled.teams.get(name="队1")
-    first, second = team.players.order_by("position")
+    pair = filled.pairs.get(name="队1")
+    first, second = pair.players.order_by("position")
     data = {
         "tournament": filled.pk,
-        "name": team.name,
-        "unit": team.unit_id,
+        "name": pair.name,
+        "unit": pair.unit_id,
         "status": "active",
         "joined_round": 1,
         "players-TOTAL_FORMS": 2,
@@ -143,9 +157,9 @@ def test_a_players_name_fixed_on_the_pairs_page_is_logged(filled, superuser_clie
     }
     for i, (player, name) in enumerate([(first, "王五"), (second, second.name)]):
         prefix = f"players-{i}-"
-        data |= {prefix + "id": player.pk, prefix + "team": team.pk, prefix + "name": name}
+        data |= {prefix + "id": player.pk, prefix + "team": pair.pk, prefix + "name": name}
         data[prefix + "position"] = player.position
-    response = superuser_client.post(url(Team, "change", team.pk), data)
+    response = superuser_client.post(url(Pair, "change", pair.pk), data)
     assert response.status_code == 302
     first.refresh_from_db()
     assert first.name == "王五"

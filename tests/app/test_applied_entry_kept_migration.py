@@ -12,6 +12,7 @@ BEFORE = [("tournament", "0025_signup_held")]
 AFTER = [("tournament", "0026_applied_entry_kept")]
 
 
+@pytest.mark.slow  # migrates the chain down and up again
 @pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_kept_entries_stored_as_conflicts_become_kept_and_back():

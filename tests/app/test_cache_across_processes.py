@@ -33,6 +33,7 @@ def env_for(tmp_path: Path) -> dict:
     return env
 
 
+@pytest.mark.slow  # two more processes of the app
 def test_cache_across_processes(tmp_path, tmp_path_factory, django_db_setup):
     env = env_for(tmp_path)
     command = [sys.executable, "-m", "tests.app.two_processes"]

@@ -27,7 +27,7 @@ from django.test.utils import CaptureQueriesContext
 from guandan.servers import WORKER_FLAG
 from tests.app.spreadsheet_files import csv_bytes, pairs
 from tournament.core.actors import user_actor
-from tournament.registration.services import teams_import
+from tournament.registration.services import pairs_import
 from tournament.text import pinyin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,7 +190,7 @@ def test_import_teams_takes_the_same_statements_for_5_rows_and_for_300(tournamen
     # parameters), so a batched insert would show here as more statements.
     def statements(rows) -> int:
         with CaptureQueriesContext(connection) as queries:
-            check = teams_import(
+            check = pairs_import(
                 tournament=tournament, data=csv_bytes(rows), filename="a.csv", by=user_actor(None)
             )
         assert check.ok, check.problems
@@ -199,5 +199,5 @@ def test_import_teams_takes_the_same_statements_for_5_rows_and_for_300(tournamen
     rows = pairs(309, unit_count=4)
     first = statements(rows[:4])  # the 4 units are created here
     assert statements(rows[4:9]) == statements(rows[9:]) < first
-    assert tournament.teams.count() == 309
-    assert {t.players.count() for t in tournament.teams.all()} == {2}
+    assert tournament.pairs.count() == 309
+    assert {t.players.count() for t in tournament.pairs.all()} == {2}

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.app.spreadsheet_files import csv_bytes, xlsx
-from tournament.models import Team, Tournament
+from tournament.models import Pair, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,16 @@ def test_import_teams_from_file(tournament, tmp_path, capsys):
     path.write_bytes(csv_bytes([("甲队", "单位", "张三", "李四", "", "")], encoding="gbk"))
     call_command("import_teams", tournament.slug, str(path))
     assert "已导入1个组合" in capsys.readouterr().out
-    assert Team.objects.filter(name="甲队").exists()
+    assert Pair.objects.filter(name="甲队").exists()
+
+
+@pytest.mark.parametrize("command", ["import_pairs", "import_teams"])
+def test_import_pairs_and_its_former_name_import_alike(command, tournament, tmp_path, capsys):
+    path = tmp_path / "pairs.csv"
+    path.write_bytes(csv_bytes([("乙队", "单位", "王五", "赵六", "", "")]))
+    call_command(command, tournament.slug, str(path))
+    assert "已导入1个组合" in capsys.readouterr().out
+    assert list(Pair.objects.values_list("name", flat=True)) == ["乙队"]
 
 
 def test_import_teams_bad_file_exits_non_zero_with_row_errors(tournament, tmp_path, capsys):
@@ -82,7 +91,7 @@ def test_import_teams_bad_file_exits_non_zero_with_row_errors(tournament, tmp_pa
         call_command("import_teams", tournament.slug, str(path))
     err = capsys.readouterr().err
     assert "第3行“队名”列：队名“甲队”与第2行重复" in err and "第3行“选手2”列：缺少选手姓名" in err
-    assert not Team.objects.exists()
+    assert not Pair.objects.exists()
 
 
 def test_import_teams_exit_status_from_the_shell(tournament, tmp_path):
@@ -116,7 +125,7 @@ def test_load_demo_creates_48_pairs_from_8_units_once(capsys):
     out = capsys.readouterr().out
     assert "用户名 organizer  密码" in out
     t = Tournament.objects.get(slug="demo")
-    assert t.teams.count() == 48 and t.units.count() == 8
+    assert t.pairs.count() == 48 and t.units.count() == 8
     call_command("load_demo")
     again = capsys.readouterr().out
     assert "已存在" in again and "密码 " not in again.replace("密码不变", "")

@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Match, Staff
-from tournament.registration.services import TeamData, team_update
+from tournament.models import AuditEntry, Staff, Table
+from tournament.registration.services import PairData, pair_update
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 from tournament.results.table_write import StaleResult
@@ -51,58 +51,58 @@ def race(*calls):
 
 
 def test_concurrent_saves_one_wins_the_other_is_refused(
-    tournament, teams8, make_round, referee, make_user
+    tournament, pairs8, make_round, referee, make_user
 ):
     other = make_user("ref2")
     Staff.objects.create(tournament=tournament, user=other, role=Staff.REFEREE)
-    match = make_round(tournament, teams8).matches.get(table=1)
-    version = match.version
+    table = make_round(tournament, pairs8).tables.get(number=1)
+    version = table.version
     a = ResultValues("A+", "K", winner="EW")
     b = ResultValues("A+", "3", winner="EW")
     results = race(
         lambda: submit_result(
-            Match.objects.get(pk=match.pk), a, version=version, by=user_actor(referee)
+            Table.objects.get(pk=table.pk), a, version=version, by=user_actor(referee)
         ),
         lambda: submit_result(
-            Match.objects.get(pk=match.pk), b, version=version, by=user_actor(other)
+            Table.objects.get(pk=table.pk), b, version=version, by=user_actor(other)
         ),
     )
     stale = [r for r in results if isinstance(r, StaleResult)]
-    saved = [r for r in results if isinstance(r, Match)]
+    saved = [r for r in results if isinstance(r, Table)]
     assert len(stale) == 1 and len(saved) == 1, results
-    match.refresh_from_db()
-    assert match.version == version + 1
-    assert match.ns_level == saved[0].ns_level  # the winner's values, not a mix
-    assert AuditEntry.objects.filter(action="result.enter", object_id=str(match.pk)).count() == 1
+    table.refresh_from_db()
+    assert table.version == version + 1
+    assert table.ns_level == saved[0].ns_level  # the winner's values, not a mix
+    assert AuditEntry.objects.filter(action="result.enter", object_id=str(table.pk)).count() == 1
 
 
-def test_many_tables_saved_at_once_all_land(tournament, teams8, make_round, referee):
-    round_ = make_round(tournament, teams8)
-    matches = list(round_.matches.exclude(ns=None))
+def test_many_tables_saved_at_once_all_land(tournament, pairs8, make_round, referee):
+    round_ = make_round(tournament, pairs8)
+    tables = list(round_.tables.exclude(ns=None))
     calls = [
         (
             lambda m=m: submit_result(
                 m, ResultValues("A+", "9", winner="EW"), version=m.version, by=user_actor(referee)
             )
         )
-        for m in matches
+        for m in tables
     ]
     results = race(*calls)
-    assert all(isinstance(r, Match) for r in results), results
-    assert round_.matches.filter(state=Match.ENTERED).count() == len(matches)
+    assert all(isinstance(r, Table) for r in results), results
+    assert round_.tables.filter(state=Table.ENTERED).count() == len(tables)
 
 
 def test_concurrent_team_edits_do_not_overwrite(tournament, register):
-    team = register(tournament, "金陵一队", p1="张伟", p2="王芳")
-    v = team.version
+    pair = register(tournament, "金陵一队", p1="张伟", p2="王芳")
+    v = pair.version
     results = race(
-        lambda: team_update(
-            team=team, data=TeamData("金陵一队", "", "张伟", "李娜"), version=v, by=user_actor(None)
+        lambda: pair_update(
+            pair=pair, data=PairData("金陵一队", "", "张伟", "李娜"), version=v, by=user_actor(None)
         ),
-        lambda: team_update(
-            team=team, data=TeamData("金陵一队", "", "张伟", "赵敏"), version=v, by=user_actor(None)
+        lambda: pair_update(
+            pair=pair, data=PairData("金陵一队", "", "张伟", "赵敏"), version=v, by=user_actor(None)
         ),
     )
     assert sum(1 for r in results if isinstance(r, Exception)) == 1, results
-    team.refresh_from_db()
-    assert team.version == v + 1
+    pair.refresh_from_db()
+    assert pair.version == v + 1

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tournament.core.actors import user_actor
-from tournament.models import Foul, Match, Player, Round, Staff, Stage, Unit
+from tournament.models import Foul, Player, Round, Staff, Stage, Table, Unit
 from tournament.models.table_guard import exempt
 from tournament.rounds.pairing import draw, pair_next_round
 
@@ -30,22 +30,22 @@ def refused(make) -> bool:
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
-    return make_round(tournament, teams8[:4])
+def round1(tournament, pairs8, make_round):
+    return make_round(tournament, pairs8[:4])
 
 
-def test_a_pair_cannot_play_itself(round1, teams8):
-    a, b = teams8[4], teams8[5]
-    assert refused(lambda: Match.objects.create(round=round1, table=9, ew=a, ns=a))
-    assert not refused(lambda: Match.objects.create(round=round1, table=9, ew=a, ns=b))
+def test_a_pair_cannot_play_itself(round1, pairs8):
+    a, b = pairs8[4], pairs8[5]
+    assert refused(lambda: Table.objects.create(round=round1, number=9, ew=a, ns=a))
+    assert not refused(lambda: Table.objects.create(round=round1, number=9, ew=a, ns=b))
 
 
-def test_a_table_number_if_and_only_if_an_opponent(round1, teams8):
-    a, b = teams8[4], teams8[5]
-    assert refused(lambda: Match.objects.create(round=round1, table=None, ew=a, ns=b))
-    assert refused(lambda: Match.objects.create(round=round1, table=7, ew=a, ns=None))
-    assert not refused(lambda: Match.objects.create(round=round1, table=None, ew=a, ns=None))
-    assert not refused(lambda: Match.objects.create(round=round1, table=7, ew=b, ns=teams8[6]))
+def test_a_table_number_if_and_only_if_an_opponent(round1, pairs8):
+    a, b = pairs8[4], pairs8[5]
+    assert refused(lambda: Table.objects.create(round=round1, number=None, ew=a, ns=b))
+    assert refused(lambda: Table.objects.create(round=round1, number=7, ew=a, ns=None))
+    assert not refused(lambda: Table.objects.create(round=round1, number=None, ew=a, ns=None))
+    assert not refused(lambda: Table.objects.create(round=round1, number=7, ew=b, ns=pairs8[6]))
 
 
 @pytest.mark.parametrize(
@@ -60,19 +60,19 @@ def test_a_table_number_if_and_only_if_an_opponent(round1, teams8):
     ],
 )
 def test_result_fields_hold_only_known_values(round1, field, bad, good):
-    match = round1.matches.get(table=1)
-    query = Match.objects.filter(pk=match.pk)
+    table = round1.tables.get(number=1)
+    query = Table.objects.filter(pk=table.pk)
     with exempt("fixture"):  # the database's own checks, below the write rule
         assert refused(lambda: query.update(**{field: bad}))
         assert not refused(lambda: query.update(**{field: good}))
 
 
 def test_a_foul_penalty_stays_within_the_rules_bound(round1):
-    match = round1.matches.get(table=1)
+    table = round1.tables.get(number=1)
 
     def foul(levels: int) -> Foul:
         return Foul.objects.create(
-            match=match, team=match.ew, kind="other", severity="foul", levels=levels
+            table=table, pair=table.ew, kind="other", severity="foul", levels=levels
         )
 
     assert refused(lambda: foul(13))
@@ -81,22 +81,22 @@ def test_a_foul_penalty_stays_within_the_rules_bound(round1):
     assert not refused(lambda: foul(12))
 
 
-def test_unique_rows_per_tournament(tournament, teams8, referee, make_round):
-    make_round(tournament, teams8[:2])
+def test_unique_rows_per_tournament(tournament, pairs8, referee, make_round):
+    make_round(tournament, pairs8[:2])
     stage = tournament.stages.first()
-    team = teams8[0]
+    pair = pairs8[0]
     assert refused(lambda: Round.objects.create(tournament=tournament, stage=stage, number=1))
     assert refused(lambda: Stage.objects.create(tournament=tournament, order=stage.order))
     assert refused(lambda: Staff.objects.create(tournament=tournament, user=referee))
-    assert refused(lambda: Unit.objects.create(tournament=tournament, name=team.unit.name))
-    assert refused(lambda: Player.objects.create(team=team, position=1, name="替补"))
+    assert refused(lambda: Unit.objects.create(tournament=tournament, name=pair.unit.name))
+    assert refused(lambda: Player.objects.create(pair=pair, position=1, name="替补"))
 
 
 def test_a_player_is_first_or_second_of_the_pair(tournament, register):
-    team = register(tournament, "三人队")
-    team.players.filter(position=2).delete()
-    assert refused(lambda: Player.objects.create(team=team, position=3, name="丙"))
-    assert not refused(lambda: Player.objects.create(team=team, position=2, name="乙"))
+    pair = register(tournament, "三人队")
+    pair.players.filter(position=2).delete()
+    assert refused(lambda: Player.objects.create(pair=pair, position=3, name="丙"))
+    assert not refused(lambda: Player.objects.create(pair=pair, position=2, name="乙"))
 
 
 def test_a_round_takes_only_a_stage_of_its_own_tournament(tournament, other_tournament):
@@ -119,7 +119,7 @@ def test_a_round_takes_only_a_stage_of_its_own_tournament(tournament, other_tour
     assert Round.objects.get(pk=round_.pk).stage_id == own.pk
 
 
-def test_rounds_paired_by_the_service_keep_their_stage(tournament, teams8, organizer):
+def test_rounds_paired_by_the_service_keep_their_stage(tournament, pairs8, organizer):
     draw(tournament, seed=1, by=user_actor(None))
     round_ = pair_next_round(tournament, by=user_actor(organizer))
     assert round_.stage.tournament_id == tournament.pk

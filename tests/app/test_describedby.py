@@ -22,25 +22,25 @@ def broken(html: str) -> set[str]:
     return {ref for refs in REFS.findall(html) for ref in refs.split() if ref not in ids}
 
 
-def test_every_described_by_names_an_element(tournament, teams8, make_round, organizer, chief):
-    make_round(tournament, teams8)
+def test_every_described_by_names_an_element(tournament, pairs8, make_round, organizer, chief):
+    make_round(tournament, pairs8)
     pages = {
         "new_event": (organizer, reverse("tournament_create")),
         "settings": (organizer, reverse("tournament_edit", args=[tournament.slug])),
-        "result_form": (chief, reverse("match_entry", args=[tournament.slug, 1, 1])),
-        "team_edit": (organizer, reverse("team_edit", args=[tournament.slug, teams8[0].pk])),
+        "result_form": (chief, reverse("table_entry", args=[tournament.slug, 1, 1])),
+        "pair_edit": (organizer, reverse("pair_edit", args=[tournament.slug, pairs8[0].pk])),
     }
     found = {}
     for name, (user, url) in pages.items():
         response = login(user).get(url)
         assert response.status_code == 200, name
         html = response.content.decode()
-        assert "aria-describedby" in html or name == "team_edit", name
+        assert "aria-describedby" in html or name == "pair_edit", name
         found[name] = broken(html)
     assert {name: refs for name, refs in found.items() if refs} == {}
 
 
-def test_the_checkin_board_polls_instead_of_reloading(tournament, teams8, organizer):
+def test_the_checkin_board_polls_instead_of_reloading(tournament, pairs8, organizer):
     """A <meta http-equiv=refresh> reloads the whole board (axe: critical, the page changes
     under a screen reader); the board now fetches its own part every 15 s (GD.refresh, started
     by static/js/pages.js from the data-gd-refresh mark: no inline script under the CSP)."""

@@ -34,10 +34,10 @@ def visible_text(page: str) -> str:
 
 
 def test_no_chinese_word_of_ours_on_the_organizers_pages_in_english(
-    tournament, teams8, make_round, organizer
+    tournament, pairs8, make_round, organizer
 ):
-    make_round(tournament, teams8, status="locked")
-    make_round(tournament, teams8, number=2)
+    make_round(tournament, pairs8, status="locked")
+    make_round(tournament, pairs8, number=2)
     client = Client()
     client.cookies["django_language"] = "en"
     client.force_login(organizer)

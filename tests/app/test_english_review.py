@@ -44,10 +44,10 @@ def test_no_script_holds_a_chinese_text_of_its_own():
 
 @pytest.mark.usefixtures("english")
 def test_the_english_score_sheet_hands_its_script_english_texts(
-    tournament, teams8, make_round, chief
+    tournament, pairs8, make_round, chief
 ):
-    make_round(tournament, teams8)
-    html = staff_client(chief).get(reverse("match_sheet", args=["spring", 1, 1])).content.decode()
+    make_round(tournament, pairs8)
+    html = staff_client(chief).get(reverse("table_sheet", args=["spring", 1, 1])).content.decode()
     texts = html.split('id="sheet-texts"')[1].split("</div>")[0]
     assert 'data-saving="Saving…"' in texts and 'data-saved="Saved"' in texts
     assert "data-won=" in texts and "{side}" in texts
@@ -55,7 +55,7 @@ def test_the_english_score_sheet_hands_its_script_english_texts(
 
 
 @pytest.mark.usefixtures("english")
-def test_the_overview_counts_units_in_the_plural(tournament, teams8, organizer):
+def test_the_overview_counts_units_in_the_plural(tournament, pairs8, organizer):
     html = (
         staff_client(organizer).get(reverse("tournament_detail", args=["spring"])).content.decode()
     )
@@ -72,10 +72,10 @@ def test_the_menu_names_its_pages_in_the_plural(tournament, organizer):
 
 
 @pytest.mark.usefixtures("english")
-def test_the_checkin_desk_calls_draw_numbers_in_english(tournament, teams8, organizer):
-    for number, team in enumerate(teams8, start=1):
-        team.draw_number = number
-        team.save(update_fields=["draw_number"])
+def test_the_checkin_desk_calls_draw_numbers_in_english(tournament, pairs8, organizer):
+    for number, pair in enumerate(pairs8, start=1):
+        pair.draw_number = number
+        pair.save(update_fields=["draw_number"])
     html = staff_client(organizer).get(reverse("checkin_desk", args=["spring"])).content.decode()
     missing = html.split('class="missing">')[1].split("</p>")[0]
     assert "</strong>: " in missing and "No. 3" in missing and "</span>, <span" in missing
@@ -83,10 +83,10 @@ def test_the_checkin_desk_calls_draw_numbers_in_english(tournament, teams8, orga
 
 
 @pytest.mark.usefixtures("english")
-def test_the_public_pairings_are_called_pairings_not_match(tournament, teams8, make_round):
+def test_the_public_pairings_are_called_pairings_not_match(tournament, pairs8, make_round):
     tournament.publish_pairings = True
     tournament.save()
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     client = Client()
     client.cookies["django_language"] = "en"
     html = client.get(reverse("pairings", args=["spring", 1])).content.decode()
@@ -96,13 +96,13 @@ def test_the_public_pairings_are_called_pairings_not_match(tournament, teams8, m
 
 
 @pytest.mark.usefixtures("english")
-def test_a_pairs_history_counts_fouls_in_the_plural(tournament, teams8, make_round):
+def test_a_pairs_history_counts_fouls_in_the_plural(tournament, pairs8, make_round):
     tournament.publish_standings = True
     tournament.save()
-    make_round(tournament, teams8, status="locked")
+    make_round(tournament, pairs8, status="locked")
     client = Client()
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("team_history", args=["spring", teams8[0].pk])).content.decode()
+    html = client.get(reverse("pair_history", args=["spring", pairs8[0].pk])).content.decode()
     header = html.split("<thead>")[1].split("</thead>")[0]
     assert "<th>Fouls</th>" in header, header
 
@@ -126,10 +126,10 @@ def test_no_template_writes_a_chinese_colon_outside_its_translated_texts():
 
 @pytest.mark.usefixtures("english")
 def test_the_entry_page_labels_its_round_status_with_an_english_colon(
-    tournament, teams8, make_round, chief
+    tournament, pairs8, make_round, chief
 ):
-    make_round(tournament, teams8)
-    html = staff_client(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    make_round(tournament, pairs8)
+    html = staff_client(chief).get(reverse("table_entry", args=["spring", 1, 1])).content.decode()
     state = html.split('class="round-state">')[1].split("<span")[0]
     assert state == "Round status: ", state
 
@@ -142,11 +142,11 @@ def test_the_overview_leaves_out_the_dates_and_venue_it_does_not_have(tournament
 
 
 @pytest.mark.usefixtures("english")
-def test_player_names_are_listed_in_the_pages_language(tournament, teams8, organizer):
+def test_player_names_are_listed_in_the_pages_language(tournament, pairs8, organizer):
     """Found in the English review: "张三、李四" (the Chinese list mark) on English pages."""
-    team = teams8[0]
-    first, second = (p.name for p in team.players.all())
-    url = reverse("team_list", args=["spring"])
+    pair = pairs8[0]
+    first, second = (p.name for p in pair.players.all())
+    url = reverse("pair_list", args=["spring"])
     english = staff_client(organizer).get(url).content.decode()
     assert f"{first}, {second}" in english and f"{first}、{second}" not in english
     chinese = Client()
@@ -156,11 +156,11 @@ def test_player_names_are_listed_in_the_pages_language(tournament, teams8, organ
 
 @pytest.mark.usefixtures("english")
 def test_the_activity_log_reads_in_the_readers_language(
-    tournament, teams8, make_round, organizer, chief
+    tournament, pairs8, make_round, organizer, chief
 ):
     """Found in the English review: summaries were stored as Chinese sentences ("公布第1轮对阵")
     and showed so on English pages. Each is now also kept as a message, shown per language."""
-    round_ = make_round(tournament, teams8, status="draft")
+    round_ = make_round(tournament, pairs8, status="draft")
     publish_round(round_, by=user_actor(organizer))
     start_round(round_, by=user_actor(chief))
     entry = AuditEntry.objects.filter(tournament=tournament, action="round.publish").get()
@@ -180,10 +180,10 @@ def test_the_activity_log_reads_in_the_readers_language(
 
 @pytest.mark.usefixtures("english")
 def test_a_foul_summary_names_the_match_and_the_kind_in_english(
-    tournament, teams8, make_round, referee
+    tournament, pairs8, make_round, referee
 ):
-    match = make_round(tournament, teams8, status="in_play").matches.get(table=1)
-    record_foul(match, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
+    table = make_round(tournament, pairs8, status="in_play").tables.get(number=1)
+    record_foul(table, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
     entry = AuditEntry.objects.filter(tournament=tournament, action="foul.add").get()
     with translation.override("en"):
         text = entry.summary_text()

@@ -27,9 +27,9 @@ from tests.app.printing.conftest import pages_text
 from tests.app.test_english_pages import CHINESE, LANGUAGE_NAMES, visible_text
 from tests.conftest import login
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Match, Team
+from tournament.models import AuditEntry, Pair, Table
 from tournament.registration.registration_spreadsheet import HEADERS
-from tournament.registration.services import team_set_status
+from tournament.registration.services import pair_set_status
 from tournament.results.checks import ResultValues
 from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
 from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS as PAIR_NAMES
@@ -103,14 +103,14 @@ def busy_event(event):
     """``event`` with a dispute on a table of round 2 and a withdrawn pair."""
     cache.clear()
     chief, referee = User.objects.get(username="chief"), User.objects.get(username="ref")
-    m = Match.objects.filter(round__number=2, state=Match.EMPTY).exclude(ns=None).first()
+    m = Table.objects.filter(round__number=2, state=Table.EMPTY).exclude(ns=None).first()
     m = submit_result(
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )
     submit_result(m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(chief))
-    team_set_status(
-        team=Team.objects.filter(tournament=event).last(),
-        status=Team.WITHDRAWN,
+    pair_set_status(
+        pair=Pair.objects.filter(tournament=event).last(),
+        status=Pair.WITHDRAWN,
         by=user_actor(None),
     )
     event.print_language = "en"  # the prints in English (the event's choice, not the reader's)

@@ -44,6 +44,7 @@ def test_help_writes_no_data_folder(monkeypatch, tmp_path, capsys):
     assert not (tmp_path / "data").exists()
 
 
+@pytest.mark.slow  # migrates a fresh folder through a command
 def test_a_fresh_data_folder_is_migrated_before_a_command_that_reads_it(tmp_path):
     """add_organizer, create_tournament and backup on a data folder nothing ran in before
     (they ended in "no such table" tracebacks); a command's --help migrates nothing."""

@@ -65,14 +65,14 @@ def test_every_other_kind_of_answer_carries_it_too(demo):  # noqa: F811
 
 
 @pytest.mark.usefixtures(ONE_EVENT)
-def test_every_cookie_is_secure_under_https(settings, tournament, teams8, make_round, referee):
+def test_every_cookie_is_secure_under_https(settings, tournament, pairs8, make_round, referee):
     for name in ("SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "LANGUAGE_COOKIE_SECURE"):
         setattr(settings, name, True)
     tournament.table_entry = True
     tournament.save()
-    match = make_round(tournament, teams8).matches.get(table=1)
+    table = make_round(tournament, pairs8).tables.get(number=1)
     phone = Client()
-    entry = reverse("table_entry", args=["spring", match.pk, match.ew_code])
+    entry = reverse("side_entry", args=["spring", table.pk, table.ew_code])
     form = {"ew_level": "A+", "ns_level": "5", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}
     answers = [
         phone.post(entry, {**form, "version": 1}),  # gd_entry_<id>
@@ -83,7 +83,7 @@ def test_every_cookie_is_secure_under_https(settings, tournament, teams8, make_r
     cookies = [morsel for answer in answers for morsel in answer.cookies.values()]
     names = {morsel.key for morsel in cookies}
     assert {
-        f"gd_entry_{match.pk}",
+        f"gd_entry_{table.pk}",
         "django_language",
         "sessionid",
         "gd_device",

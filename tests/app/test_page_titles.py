@@ -30,26 +30,26 @@ NOT_PAGES = {
     "phone_certificate_file",  # the laptop's certificate authority (guandan serve --https)
     "round_status_json",
     "round_action",
-    "match_confirm",
-    "match_foul",
-    "match_absent",
-    "match_revoke_slip",
-    "match_passed_at",
-    "match_sheet_api",
-    "match_foul_api",
     "table_confirm",
+    "table_foul",
+    "table_absent",
+    "table_revoke_slip",
+    "table_passed_at",
     "table_sheet_api",
-    "team_status",
-    "team_template",
-    "team_import_confirm",
+    "table_foul_api",
+    "side_confirm",
+    "side_sheet_api",
+    "pair_status",
+    "pair_template",
+    "pair_import_confirm",
     "pair_next",
     "export_download",
     "logout",
     "set_language",
-    "match_photo_add",
     "table_photo_add",
+    "side_photo_add",
     "sheet_photo",
-    "table_photo",
+    "side_photo",
     "signup_action",
     "signup_withdraw",
     "signup_reject_many",
@@ -79,11 +79,11 @@ def demo():
 
 def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
     """Every page name → (url, fetched anonymously)."""
-    team = t.teams.order_by("pk").first()
-    m = round_.matches.exclude(ns=None).order_by("table").first()
+    pair = t.pairs.order_by("pk").first()
+    m = round_.tables.exclude(ns=None).order_by("number").first()
     s, n = t.slug, round_.number
-    table = {"slug": s, "number": n, "table": m.table}
-    player = {"slug": s, "match_id": m.pk, "code": m.ew_code}
+    table = {"slug": s, "number": n, "table_no": m.number}
+    player = {"slug": s, "table_id": m.pk, "code": m.ew_code}
     signup = t.signups.get()
     kwargs = {
         "home": {},
@@ -95,10 +95,10 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "staff_list": {"slug": s},
         "api_tokens": {"slug": s},
         "stage_list": {"slug": s},
-        "team_list": {"slug": s},
-        "team_add": {"slug": s},
-        "team_import": {"slug": s},
-        "team_edit": {"slug": s, "team_id": team.pk},
+        "pair_list": {"slug": s},
+        "pair_add": {"slug": s},
+        "pair_import": {"slug": s},
+        "pair_edit": {"slug": s, "pair_id": pair.pk},
         "round_list": {"slug": s},
         "draw": {"slug": s},
         "round_control": {"slug": s, "number": n},
@@ -106,13 +106,13 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "results_import": {"slug": s, "number": n},
         "round_fouls": {"slug": s, "number": n},
         "round_audit": {"slug": s, "number": n},
-        "match_entry": table,
-        "match_sheet": table,
-        "table_entry": player,
-        "table_sheet": player,
+        "table_entry": table,
+        "table_sheet": table,
+        "side_entry": player,
+        "side_sheet": player,
         "pairings": {"slug": s, "number": n},
         "standings": {"slug": s},
-        "team_history": {"slug": s, "team_id": team.pk},
+        "pair_history": {"slug": s, "pair_id": pair.pk},
         "projector": {"slug": s, "number": n},
         "bracket": {"slug": s},
         "export_index": {"slug": s},
@@ -127,10 +127,10 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "checkin_desk": {"slug": s},
         "checkin_board": {"slug": s},
         "checkin_missing": {"slug": s},
-        "checkin_scan": {"slug": s, "code": checkin_code(team)},
+        "checkin_scan": {"slug": s, "code": checkin_code(pair)},
     }
     anonymous = {
-        *("login", "phone_certificate", "table_entry", "table_sheet"),
+        *("login", "phone_certificate", "side_entry", "side_sheet"),
         *("signup_page", "signup_status", "signup_confirm"),
     }
     return {name: (reverse(name, kwargs=kw), name in anonymous) for name, kw in kwargs.items()}
@@ -154,4 +154,4 @@ def test_every_page_of_the_demo_event_has_its_own_title(demo):
         by_title.setdefault(title, []).append(name)
     shared = {title: pages for title, pages in by_title.items() if len(pages) > 1}
     # The player's deal sheet is the referee's sheet of the same table (one template).
-    assert shared == {titles["match_sheet"]: ["match_sheet", "table_sheet"]}, shared
+    assert shared == {titles["table_sheet"]: ["table_sheet", "side_sheet"]}, shared

@@ -61,14 +61,14 @@ def laptop_authority(settings, tmp_path):
 def get_urls(t, round_) -> dict[str, list[str]]:
     """Every URL name → the GET requests made of it (the pages, their JSON and downloads)."""
     urls = {name: [url] for name, (url, _anonymous) in page_urls(t, round_).items()}
-    m = round_.matches.exclude(ns=None).order_by("table").first()
-    table = {"slug": t.slug, "number": round_.number, "table": m.table}
-    player = {"slug": t.slug, "match_id": m.pk, "code": m.ew_code}
+    m = round_.tables.exclude(ns=None).order_by("number").first()
+    table = {"slug": t.slug, "number": round_.number, "table_no": m.number}
+    player = {"slug": t.slug, "table_id": m.pk, "code": m.ew_code}
     rnd = {"slug": t.slug, "number": round_.number}
     urls["round_status_json"] = [reverse("round_status_json", kwargs=rnd)]
-    urls["match_sheet_api"] = [reverse("match_sheet_api", kwargs=table)]
-    urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=player)]
-    urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
+    urls["table_sheet_api"] = [reverse("table_sheet_api", kwargs=table)]
+    urls["side_sheet_api"] = [reverse("side_sheet_api", kwargs=player)]
+    urls["pair_template"] = [reverse("pair_template", kwargs={"slug": t.slug})]
     urls["service_worker"] = [reverse("service_worker")]
     urls["web_manifest"] = [reverse("web_manifest")]
     kinds = ("crt", "pem")
@@ -79,7 +79,7 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     urls["backup_download"] = [reverse("backup_download", args=[t.slug, made.name])]
     photo = attach_photo(m, sheet_upload(), by=user_actor(t.organizer, "referee"))
     urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
-    urls["table_photo"] = [reverse("table_photo", kwargs={**player, "photo_id": photo.pk})]
+    urls["side_photo"] = [reverse("side_photo", kwargs={**player, "photo_id": photo.pk})]
     urls["export_download"] = [
         reverse("export_download", kwargs={"slug": t.slug, "kind": key, "ext": ext})
         + f"?round={round_.number}"
@@ -93,20 +93,20 @@ def get_urls(t, round_) -> dict[str, list[str]]:
 # POST-only routes: a GET of them is refused before any work (checked below all the same).
 POST_ONLY = {
     "round_action": {"action": "lock"},
-    "match_confirm": {},
-    "match_foul": {},
-    "match_absent": {},
-    "match_revoke_slip": {},
-    "match_passed_at": {},
+    "table_confirm": {},
+    "table_foul": {},
+    "table_absent": {},
+    "table_revoke_slip": {},
+    "table_passed_at": {},
     "signup_action": {"action": "approve"},
     "signup_withdraw": {},
     "signup_reject_many": {},
-    "match_photo_add": {},
     "table_photo_add": {},
-    "match_foul_api": {},
-    "table_confirm": {},
-    "team_status": {},
-    "team_import_confirm": {},
+    "side_photo_add": {},
+    "table_foul_api": {},
+    "side_confirm": {},
+    "pair_status": {},
+    "pair_import_confirm": {},
     "pair_next": {},
     "logout": {},
     "set_language": {},
@@ -139,6 +139,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     assert_no_writes(login(new_user("root", superuser=True)), admin)
 
 
+@pytest.mark.slow  # every URL again in a second event; the first stays in the quick run
 def test_no_get_writes_during_a_swiss_round_either(swiss_in_play):
     t, round_, organizer = swiss_in_play
     urls = get_urls(t, round_)
@@ -165,18 +166,18 @@ def assert_no_writes(client, urls: dict[str, list[str]]) -> None:
 
 def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
     t, round_ = finished_knockout
-    m = round_.matches.exclude(ns=None).order_by("table").first()
-    team = t.teams.order_by("pk").first()
+    m = round_.tables.exclude(ns=None).order_by("number").first()
+    pair = t.pairs.order_by("pk").first()
     signup = t.signups.get()
     args = {
         "signup_id": signup.pk,
         "token": signup.token,
         "slug": t.slug,
         "number": round_.number,
-        "table": m.table,
-        "match_id": m.pk,
+        "table_no": m.number,
+        "table_id": m.pk,
         "code": m.ew_code,
-        "team_id": team.pk,
+        "pair_id": pair.pk,
     }
     client = login(organizer)
     for name, extra in POST_ONLY.items():

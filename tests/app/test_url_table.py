@@ -70,7 +70,7 @@ def _table(w):
 
 
 def _code(w):
-    return [w.slug, w.match.pk, w.code]
+    return [w.slug, w.table.pk, w.code]
 
 
 def _json(data: dict) -> dict:
@@ -94,16 +94,16 @@ TABLE: dict[str, Row] = {
     "tournament_detail": Row("anonymous"),
     "pairings": Row("anonymous", args=lambda w: [w.slug, 1]),
     "standings": Row("anonymous"),
-    "team_history": Row("anonymous", args=lambda w: [w.slug, w.team.pk]),
+    "pair_history": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
     "projector": Row("anonymous", args=lambda w: [w.slug, 1]),
     "bracket": Row("anonymous"),
     "round_status_json": Row("anonymous", args=lambda w: [w.slug, 1]),
     "export_index": Row("anonymous"),
     # A table's secret link (no account).
-    "table_entry": Row("player", args=_code),
-    "table_confirm": Row("player", args=_code, method="post", allowed=302),
-    "table_sheet": Row("player", args=_code),
-    "table_sheet_api": Row("player", args=_code),
+    "side_entry": Row("player", args=_code),
+    "side_confirm": Row("player", args=_code, method="post", allowed=302),
+    "side_sheet": Row("player", args=_code),
+    "side_sheet_api": Row("player", args=_code),
     # Referees.
     "round_list": Row("referee"),
     "round_control": Row("referee", args=lambda w: [w.slug, 1]),
@@ -112,16 +112,16 @@ TABLE: dict[str, Row] = {
     ),
     "results_import": Row("referee", args=lambda w: [w.slug, 1]),
     "round_fouls": Row("referee", args=lambda w: [w.slug, 1]),
-    "match_entry": Row("referee", args=_table),
-    "match_confirm": Row("referee", args=_table, method="post", allowed=302),
-    "match_absent": Row("referee", args=_table, method="post", allowed=302),
+    "table_entry": Row("referee", args=_table),
+    "table_confirm": Row("referee", args=_table, method="post", allowed=302),
+    "table_absent": Row("referee", args=_table, method="post", allowed=302),
     # Refused without a side: the role check let it through.
-    "match_revoke_slip": Row("referee", args=_table, method="post", allowed=302),
-    "match_foul": Row("referee", args=_table, method="post", allowed=302),
-    "match_sheet": Row("referee", args=_table),
-    "match_sheet_api": Row("referee", args=_table),
+    "table_revoke_slip": Row("referee", args=_table, method="post", allowed=302),
+    "table_foul": Row("referee", args=_table, method="post", allowed=302),
+    "table_sheet": Row("referee", args=_table),
+    "table_sheet_api": Row("referee", args=_table),
     # An empty foul is refused by the service (400): the role check let it through.
-    "match_foul_api": Row("referee", args=_table, method="post", data=_json({}), allowed=400),
+    "table_foul_api": Row("referee", args=_table, method="post", data=_json({}), allowed=400),
     # Chief referees.
     "round_audit": Row("chief", args=lambda w: [w.slug, 1]),
     "login_locks": Row("chief"),
@@ -133,13 +133,13 @@ TABLE: dict[str, Row] = {
     "tournament_edit": Row("organizer"),
     "staff_list": Row("organizer"),
     "stage_list": Row("organizer"),
-    "team_list": Row("organizer"),
-    "team_add": Row("organizer"),
-    "team_edit": Row("organizer", args=lambda w: [w.slug, w.team.pk]),
-    "team_status": Row("organizer", args=lambda w: [w.slug, w.team.pk], method="post", allowed=302),
-    "team_import": Row("organizer"),
-    "team_import_confirm": Row("organizer", method="post", allowed=302),
-    "team_template": Row("organizer"),
+    "pair_list": Row("organizer"),
+    "pair_add": Row("organizer"),
+    "pair_edit": Row("organizer", args=lambda w: [w.slug, w.pair.pk]),
+    "pair_status": Row("organizer", args=lambda w: [w.slug, w.pair.pk], method="post", allowed=302),
+    "pair_import": Row("organizer"),
+    "pair_import_confirm": Row("organizer", method="post", allowed=302),
+    "pair_template": Row("organizer"),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
     "pair_names": Row("organizer"),
@@ -160,11 +160,11 @@ TABLE: dict[str, Row] = {
     "checkin_board": Row("referee"),
     "checkin_scan": Row("referee", args=lambda w: [w.slug, w.checkin]),
     # The time a table passed A and photos of its score sheet.
-    "match_passed_at": Row("referee", args=_table, method="post", allowed=302),
-    "match_photo_add": Row("referee", args=_table, method="post", allowed=302),
+    "table_passed_at": Row("referee", args=_table, method="post", allowed=302),
+    "table_photo_add": Row("referee", args=_table, method="post", allowed=302),
     "sheet_photo": Row("referee", args=lambda w: [w.slug, w.photo.pk]),
-    "table_photo_add": Row("player", args=_code, method="post", allowed=302),
-    "table_photo": Row("player", args=lambda w: [*_code(w), w.photo.pk]),
+    "side_photo_add": Row("player", args=_code, method="post", allowed=302),
+    "side_photo": Row("player", args=lambda w: [*_code(w), w.photo.pk]),
     # Online sign-up: public, and the pair's private link (held like a table's code).
     "signup_page": Row("anonymous"),
     "signup_payment_qr": Row("anonymous"),
@@ -183,10 +183,10 @@ TABLE: dict[str, Row] = {
     "api-v1:round_pairings": Row("anonymous", args=lambda w: [w.slug, 1]),
     "api-v1:round_results": Row("anonymous", args=lambda w: [w.slug, 2]),  # a locked round
     "api-v1:event_standings": Row("anonymous"),
-    "api-v1:team": Row("anonymous", args=lambda w: [w.slug, w.team.pk]),
+    "api-v1:pair": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
     # The site's administrator: the admin, checked on its index and one list.
     f"{ADMIN}:index": Row("superuser", args=lambda w: []),
-    f"{ADMIN}:tournament_match_changelist": Row("superuser", args=lambda w: []),
+    f"{ADMIN}:tournament_table_changelist": Row("superuser", args=lambda w: []),
 }
 
 
@@ -218,15 +218,15 @@ def build() -> SimpleNamespace:
     """The event, the people of every role and a signed-in session for each of them."""
     organizer, chief, referee = new_staff()
     tournament = new_tournament(organizer, chief, referee)
-    teams8 = eight_pairs(tournament)
+    pairs8 = eight_pairs(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(
         publish_pairings=True, publish_standings=True, table_entry=True
     )
-    round_ = new_round(tournament, teams8)
-    match = round_.matches.get(table=1)
+    round_ = new_round(tournament, pairs8)
+    table = round_.tables.get(number=1)
     open_signup(tournament)
-    new_round(tournament, teams8, number=2, status=Round.LOCKED)
-    photo = attach_photo(match, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
+    new_round(tournament, pairs8, number=2, status=Round.LOCKED)
+    photo = attach_photo(table, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
     people = {
         "referee": referee,
         "chief": chief,
@@ -238,14 +238,14 @@ def build() -> SimpleNamespace:
     }
     return SimpleNamespace(
         slug=tournament.slug,
-        team=teams8[0],
-        match=match,
-        code=match.ew_code,
+        pair=pairs8[0],
+        table=table,
+        code=table.ew_code,
         photo=photo,
         signup=tournament.signups.get(),
         token=tournament.signups.get().token,
         confirm=confirm_code(tournament.signups.get()),
-        checkin=checkin_code(teams8[0]),
+        checkin=checkin_code(pairs8[0]),
         backup=make_backup(reason="test").name,
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Match, Submission
+from tournament.models import AuditEntry, Submission, Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 
@@ -34,11 +34,11 @@ import django
 django.setup()
 from django.contrib.auth.models import User
 from tournament.core.actors import user_actor
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
-match = Match.objects.get(pk={pk})
-submit_result(match, ResultValues("A+", "3", winner="EW"), version=match.version,
+table = Table.objects.get(pk={pk})
+submit_result(table, ResultValues("A+", "3", winner="EW"), version=table.version,
               by=user_actor(User.objects.get(username="ref")))
 print("saved", flush=True)
 """
@@ -50,14 +50,14 @@ def _postgres_only():
         pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
 
 
-def start_worker(match: Match) -> subprocess.Popen:
+def start_worker(table: Table) -> subprocess.Popen:
     """The worker, on the test database, named in pg_stat_activity by its application name."""
     db = connection.settings_dict
     url = f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
     env = {**os.environ, "DATABASE_URL": url, "PGAPPNAME": APP_NAME}
     env["DJANGO_SETTINGS_MODULE"] = "config.settings_test"
     return subprocess.Popen(
-        [sys.executable, "-c", WORKER.format(pk=match.pk)],
+        [sys.executable, "-c", WORKER.format(pk=table.pk)],
         cwd=settings.BASE_DIR,
         env=env,
         stdout=subprocess.PIPE,
@@ -83,14 +83,14 @@ def wait_for(sql: str, until, timeout: float = 90.0):
 
 
 @pytest.fixture
-def entered(tournament, teams8, make_round, referee) -> Match:
+def entered(tournament, pairs8, make_round, referee) -> Table:
     """Table 1 with the referee's result A+ : K (the old result)."""
-    match = make_round(tournament, teams8).matches.get(table=1)
-    return submit_result(match, OLD, version=match.version, by=user_actor(referee))
+    table = make_round(tournament, pairs8).tables.get(number=1)
+    return submit_result(table, OLD, version=table.version, by=user_actor(referee))
 
 
-def result_of(match: Match) -> tuple:
-    m = Match.objects.get(pk=match.pk)
+def result_of(table: Table) -> tuple:
+    m = Table.objects.get(pk=table.pk)
     return (m.version, m.ew_level, m.ns_level, m.state)
 
 
@@ -120,7 +120,7 @@ def test_a_worker_killed_while_saving_leaves_the_old_result(entered):
     wait_for("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", lambda n: n == 0)
     assert worker.returncode == -signal.SIGKILL
     assert result_of(entered) == before
-    assert Submission.objects.filter(match=entered).count() == 1
+    assert Submission.objects.filter(table=entered).count() == 1
     assert AuditEntry.objects.filter(object_id=str(entered.pk), action="result.enter").count() == 1
 
 
@@ -129,6 +129,6 @@ def test_a_worker_that_finishes_leaves_the_whole_new_result(entered):
     worker = start_worker(entered)
     out, err = worker.communicate(timeout=60)
     assert worker.returncode == 0 and "saved" in out, err
-    assert result_of(entered) == (version + 1, "A+", "3", Match.ENTERED)
-    assert Submission.objects.filter(match=entered).count() == 2
+    assert result_of(entered) == (version + 1, "A+", "3", Table.ENTERED)
+    assert Submission.objects.filter(table=entered).count() == 2
     assert AuditEntry.objects.filter(object_id=str(entered.pk), action="result.enter").count() == 2

@@ -25,8 +25,8 @@ def build_event() -> None:
 
     from tournament.core.actors import user_actor
     from tournament.events.services import tournament_create
-    from tournament.models import Match, Round, Staff
-    from tournament.registration.services import TeamData, team_register
+    from tournament.models import Round, Staff, Table
+    from tournament.registration.services import PairData, pair_register
     from tournament.results.checks import ResultValues
     from tournament.results.services import confirm_result, submit_result
     from tournament.rounds.lifecycle import lock_round
@@ -42,25 +42,25 @@ def build_event() -> None:
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
     t.publish_pairings = t.publish_standings = True
     t.save()
-    teams = [
-        team_register(
+    pairs = [
+        pair_register(
             tournament=t,
-            data=TeamData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}"),
+            data=PairData(name=f"队{i}", unit="", player1=f"甲{i}", player2=f"乙{i}"),
             by=user_actor(None),
         )
         for i in range(4)
     ]
-    for number, pairs in ((1, ((0, 1), (2, 3))), (2, ((0, 2), (1, 3)))):
+    for number, seats in ((1, ((0, 1), (2, 3))), (2, ((0, 2), (1, 3)))):
         round_ = Round.objects.create(
             tournament=t, stage=t.stages.first(), number=number, status="published"
         )
-        for table, (ew, ns) in enumerate(pairs, start=1):
-            match = Match.objects.create(round=round_, table=table, ew=teams[ew], ns=teams[ns])
+        for table_no, (ew, ns) in enumerate(seats, start=1):
+            table = Table.objects.create(round=round_, number=table_no, ew=pairs[ew], ns=pairs[ns])
             submit_result(
-                match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
+                table, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(referee)
             )
-            match.refresh_from_db()
-            confirm_result(match, version=match.version, by=user_actor(chief))
+            table.refresh_from_db()
+            confirm_result(table, version=table.version, by=user_actor(chief))
         if number == 1:
             round_.refresh_from_db()
             lock_round(round_, by=user_actor(chief))
@@ -98,36 +98,36 @@ def pin_build(migrated: bool = False) -> None:
     from django.core.management import call_command
 
     from tournament.core.actors import user_actor
-    from tournament.models import Match, Round, Team
+    from tournament.models import Pair, Round, Table
     from tournament.results.checks import ResultValues
     from tournament.results.services import submit_result
 
     if not migrated:
         call_command("migrate", verbosity=0)
     build_event()
-    t = Team.objects.first().tournament
+    t = Pair.objects.first().tournament
     round_ = Round.objects.create(
         tournament=t, stage=t.stages.first(), number=3, status="published"
     )
-    teams = list(Team.objects.order_by("pk"))
-    match = Match.objects.create(round=round_, table=1, ew=teams[0], ns=teams[3])
+    pairs = list(Pair.objects.order_by("pk"))
+    table = Table.objects.create(round=round_, number=1, ew=pairs[0], ns=pairs[3])
     submit_result(
-        match, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(None, "table_ew")
+        table, ResultValues("A+", "5", winner="EW"), version=1, by=user_actor(None, "table_ew")
     )
-    print(json.dumps({"pin": Match.objects.get(pk=match.pk).ns_pin}), flush=True)
+    print(json.dumps({"pin": Table.objects.get(pk=table.pk).ns_pin}), flush=True)
 
 
 def pin_try(pin: str, times: int) -> None:
     from tournament.core.actors import user_actor
     from tournament.core.errors import Refused
-    from tournament.models import Match
+    from tournament.models import Table
     from tournament.results.services import confirm_result
 
     answers = []
     for _ in range(times):
-        match = Match.objects.get(round__number=3, table=1)
+        table = Table.objects.get(round__number=3, number=1)
         try:
-            confirm_result(match, version=match.version, by=user_actor(None, "table_ns"), pin=pin)
+            confirm_result(table, version=table.version, by=user_actor(None, "table_ns"), pin=pin)
             answers.append("confirmed")
         except Refused as exc:
             answers.append(exc.msg.code)

@@ -19,7 +19,7 @@ from tests.browser.conftest import signed_in
 from tests.browser.taps import wait_js
 from tests.browser.test_phone_width import event  # noqa: F401 - the phone-width event
 from tournament.core.actors import user_actor
-from tournament.models import Match
+from tournament.models import Table
 from tournament.rounds.pairing import draw
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -61,7 +61,7 @@ def test_staff_pages_have_no_serious_violation(live_server, phone, event, tourna
     from tests.conftest import new_round
 
     t = "spring"
-    m = Match.objects.get(round=event, table=1)
+    m = Table.objects.get(round=event, number=1)
     page = phone()
     signed_in(page, live_server.url, "alice")
     organizer = {
@@ -69,21 +69,21 @@ def test_staff_pages_have_no_serious_violation(live_server, phone, event, tourna
         "overview": reverse("tournament_detail", args=[t]),
         "settings": reverse("tournament_edit", args=[t]),
         "stages": reverse("stage_list", args=[t]),
-        "teams": reverse("team_list", args=[t]),
+        "teams": reverse("pair_list", args=[t]),
         "checkin_desk": reverse("checkin_desk", args=[t]),
         "checkin_board": reverse("checkin_board", args=[t]),
         "exports": reverse("export_index", args=[t]),
     }
     found = sweep(page, live_server.url, organizer)
-    draft = new_round(tournament, list(tournament.teams.order_by("pk")), number=3, status="draft")
+    draft = new_round(tournament, list(tournament.pairs.order_by("pk")), number=3, status="draft")
     found |= sweep(page, live_server.url, {"adjust": reverse("round_adjust", args=[t, 3])})
     draft.delete()
     signed_in(page, live_server.url, "chief")
     chief = {
         "round_list": reverse("round_list", args=[t]),
         "round_control": reverse("round_control", args=[t, 2]),
-        "result_form": reverse("match_entry", args=[t, 2, m.table]),
-        "sheet": reverse("match_sheet", args=[t, 2, m.table]),
+        "result_form": reverse("table_entry", args=[t, 2, m.number]),
+        "sheet": reverse("table_sheet", args=[t, 2, m.number]),
         "fouls": reverse("round_fouls", args=[t, 2]),
     }
     found |= sweep(page, live_server.url, chief)
@@ -91,15 +91,15 @@ def test_staff_pages_have_no_serious_violation(live_server, phone, event, tourna
 
 
 def test_player_and_public_pages_have_no_serious_violation(live_server, phone, event, tournament):  # noqa: F811
-    m = Match.objects.get(round=event, table=1)
+    m = Table.objects.get(round=event, number=1)
     tournament.publish_standings = True
     tournament.save()
     page = phone()
     urls = {
         "home": reverse("home"),
         "login": reverse("login"),
-        "player_entry": reverse("table_entry", args=["spring", m.pk, m.ew_code]),
-        "player_sheet": reverse("table_sheet", args=["spring", m.pk, m.ew_code]),
+        "player_entry": reverse("side_entry", args=["spring", m.pk, m.ew_code]),
+        "player_sheet": reverse("side_sheet", args=["spring", m.pk, m.ew_code]),
         "pairings": reverse("pairings", args=["spring", 2]),
         "standings": reverse("standings", args=["spring"]),
         "public_event": reverse("tournament_detail", args=["spring"]),
@@ -108,7 +108,7 @@ def test_player_and_public_pages_have_no_serious_violation(live_server, phone, e
     assert found == {}, listed(found)
 
 
-def test_the_draw_page_has_no_serious_violation(live_server, phone, tournament, teams8):
+def test_the_draw_page_has_no_serious_violation(live_server, phone, tournament, pairs8):
     draw(tournament, seed=1, by=user_actor(None))
     page = phone()
     signed_in(page, live_server.url, "alice")

@@ -8,13 +8,13 @@ from django.urls import reverse
 
 from tests.browser.conftest import signed_in
 from tests.browser.taps import tap, wait_shown
-from tournament.models import Team
+from tournament.models import Pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_computer_draw_asks_first_and_cancel_draws_nothing(
-    live_server, phone, tournament, teams8, organizer
+    live_server, phone, tournament, pairs8, organizer
 ):
     page = phone()
     signed_in(page, live_server.url, "alice")
@@ -29,9 +29,9 @@ def test_the_computer_draw_asks_first_and_cancel_draws_nothing(
     tap(page, "button", "电脑抽签")
     page.wait_for_timeout(300)  # a sent form would navigate; none is sent
     assert asked and "重新分配抽签号" in asked[0]
-    assert not Team.objects.filter(tournament=tournament).exclude(draw_number=None).exists()
+    assert not Pair.objects.filter(tournament=tournament).exclude(draw_number=None).exists()
     page.once("dialog", lambda dialog: dialog.accept())
     with page.expect_navigation():
         tap(page, "button", "电脑抽签")
     wait_shown(page, "抽签随机码")
-    assert not Team.objects.filter(tournament=tournament, draw_number=None).exists()
+    assert not Pair.objects.filter(tournament=tournament, draw_number=None).exists()

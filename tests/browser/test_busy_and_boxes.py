@@ -28,14 +28,14 @@ BUTTON = """() => { const b = document.querySelector("button[name=op][value=repa
 
 
 def test_checkboxes_are_at_least_24_px_on_a_phone(
-    live_server, phone, tournament, make_round, teams8
+    live_server, phone, tournament, make_round, pairs8
 ):
-    round_ = make_round(tournament, teams8)
+    round_ = make_round(tournament, pairs8)
     page = phone()
     signed_in(page, live_server.url, "alice")
     pages = {
         "settings": reverse("tournament_edit", args=[tournament.slug]),
-        "entry": reverse("match_entry", args=[tournament.slug, round_.number, 1]),
+        "entry": reverse("table_entry", args=[tournament.slug, round_.number, 1]),
     }
     seen = 0
     for name, path in pages.items():
@@ -50,13 +50,13 @@ def test_checkboxes_are_at_least_24_px_on_a_phone(
 
 
 def test_a_long_action_says_it_is_working_and_sends_its_button_once(
-    live_server, phone, tournament, make_round, teams8
+    live_server, phone, tournament, make_round, pairs8
 ):
     """重新编排 (a pairing): once tapped the button reads 处理中… and is disabled, the form
     still carries the button's op=repair, and a second tap sends nothing. A listener added
     after busy.js's records each submit and stops it (the page stays to be looked at);
     then a real tap reaches the server with it."""
-    round_ = make_round(tournament, teams8, status=Round.DRAFT)
+    round_ = make_round(tournament, pairs8, status=Round.DRAFT)
     page = phone()
     signed_in(page, live_server.url, "alice")
     page.goto(live_server.url + reverse("round_adjust", args=[tournament.slug, round_.number]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.browser.conftest import login
 from tests.browser.test_four_events import crew  # noqa: F401 (the fixture)
 from tests.browser.web_event import PAIRS, Event, hold_timers, play_round
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 
 
 def test_the_chief_referee_runs_a_round_alone_from_the_clerks_sheet(crew):  # noqa: F811
@@ -19,11 +19,11 @@ def test_the_chief_referee_runs_a_round_alone_from_the_clerks_sheet(crew):  # no
     login(e.chief, base, "chief", password)
     hold_timers(e.chief)
     e.ref = e.chief  # nobody else: the chief uploads the sheet too
-    e.add_teams(PAIRS)
+    e.add_pairs(PAIRS)
     e.do_draw("7")
     tables = play_round(e, 1, clerk=True)
     assert len(tables) == 4
     round_ = Round.objects.get(tournament__slug="solo", number=1)
     assert round_.status == "locked"
-    states = set(round_.matches.exclude(ns=None).values_list("state", flat=True))
-    assert states == {Match.CONFIRMED}
+    states = set(round_.tables.exclude(ns=None).values_list("state", flat=True))
+    assert states == {Table.CONFIRMED}

@@ -18,7 +18,7 @@ document.addEventListener("securitypolicyviolation",
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.publish_pairings = tournament.publish_standings = tournament.table_entry = True
     tournament.save()
     SignUpConfig.objects.create(tournament=tournament, is_open=True)
@@ -36,7 +36,7 @@ def event(tournament, teams8, make_round):
             "phone2": "",
         },
     )
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def test_no_page_breaks_the_policy(live_server, phone, event, referee):
@@ -47,11 +47,11 @@ def test_no_page_breaks_the_policy(live_server, phone, event, referee):
     page.on("console", lambda m: console.append(m.text))
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    match = event.matches.get(table=1)
+    table = event.tables.get(number=1)
     visits = [
         reverse("pairings", args=["spring", 1]),
         reverse("projector", args=["spring", 1]),
-        reverse("table_sheet", args=["spring", match.pk, match.ew_code]),
+        reverse("side_sheet", args=["spring", table.pk, table.ew_code]),
         reverse("signup_page", args=["spring"]),
         reverse("api-v1:openapi-view"),
     ]

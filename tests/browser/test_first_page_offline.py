@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from tests.browser.conftest import login, signed_in
 from tests.browser.taps import tap, text, wait_js
-from tournament.models import Match
+from tournament.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
@@ -29,10 +29,10 @@ FOULS = "document.querySelector('h1') !== null && document.querySelector('#offli
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def staff_page(page, base: str, username: str, name: str, args: list) -> str:
@@ -52,26 +52,26 @@ def referee_from_round(page, base: str) -> str:
 
 
 def slip(page, base: str, name: str) -> str:
-    match = Match.objects.get(round__tournament__slug="spring", round__number=1, table=4)
-    url = base + reverse(name, args=["spring", match.pk, match.ew_code])
+    table = Table.objects.get(round__tournament__slug="spring", round__number=1, number=4)
+    url = base + reverse(name, args=["spring", table.pk, table.ew_code])
     page.goto(url)
     return url
 
 
 CASES = {
     "referee-entry": (
-        lambda p, b: staff_page(p, b, "ref", "match_entry", ["spring", 1, 3]),
+        lambda p, b: staff_page(p, b, "ref", "table_entry", ["spring", 1, 3]),
         ENTRY_FORM,
     ),
     "referee-sheet": (
-        lambda p, b: staff_page(p, b, "ref", "match_sheet", ["spring", 1, 3]),
+        lambda p, b: staff_page(p, b, "ref", "table_sheet", ["spring", 1, 3]),
         SHEET,
     ),
     "referee-from-round": (referee_from_round, ENTRY_FORM),
-    "slip-entry": (lambda p, b: slip(p, b, "table_entry"), ENTRY_FORM),
-    "slip-sheet": (lambda p, b: slip(p, b, "table_sheet"), SHEET),
+    "slip-entry": (lambda p, b: slip(p, b, "side_entry"), ENTRY_FORM),
+    "slip-sheet": (lambda p, b: slip(p, b, "side_sheet"), SHEET),
     "chief-entry": (
-        lambda p, b: staff_page(p, b, "chief", "match_entry", ["spring", 1, 2]),
+        lambda p, b: staff_page(p, b, "chief", "table_entry", ["spring", 1, 2]),
         ENTRY_FORM,
     ),
     "chief-fouls": (

@@ -83,8 +83,8 @@ def test_s_a_swiss_points26(crew):
     staff_pages(e)
     # Two pairs through the form, the others on a sign-up sheet without units (the
     # certificates then name the pair alone).
-    e.add_teams(PAIRS[:2])
-    e.import_teams(PAIRS[2:], units=False)
+    e.add_pairs(PAIRS[:2])
+    e.import_pairs(PAIRS[2:], units=False)
     e.do_draw("2026")
 
     # Round 1: adjacent draw numbers, the lower one East–West (docs/rules.md §11.2).
@@ -156,7 +156,7 @@ def test_s_b_swiss_match_points(crew):
     e = Event(base, "sb", org, None, None, phone)
     e.create("S-B 胜2平1负0", "swiss_match_points", {"rounds": "3", "publish_standings": True})
     staff_pages(e)
-    e.import_teams(PAIRS)
+    e.import_pairs(PAIRS)
     e.do_draw("2026")
 
     def forfeit(table, ew, ns):  # D8 (NS) does not come: D7 wins 2 : 0, +10 : −10
@@ -215,7 +215,7 @@ def test_s_c_rotation_hundred(crew):
     e = Event(base, "sc", org, None, None, phone)
     e.create("S-C 分组三轮移位", "rotation_hundred", {"publish_standings": True})
     staff_pages(e)
-    e.import_teams(PAIRS)
+    e.import_pairs(PAIRS)
     e.do_draw("2026")
 
     def rotation(number):
@@ -283,7 +283,7 @@ def test_s_d_swiss_then_knockout(crew):
         {"format": "staged", "rounds": "2", "games": "3", "publish_standings": True},
     )
     staff_pages(e)
-    e.import_teams(PAIRS)
+    e.import_pairs(PAIRS)
     e.do_draw("2026")
     e.add_stage("knockout", 4)
 

@@ -31,7 +31,7 @@ from tests.servers.web import ROOT, free_port
 pytestmark = [pytest.mark.slow]
 CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 FROM_PHONE = "document.documentElement.dataset.served === 'cache'"
-ENTRY = "/t/demo/rounds/1/table/1/"  # reverse("match_entry", args=["demo", 1, 1])
+ENTRY = "/t/demo/rounds/1/table/1/"  # reverse("table_entry", args=["demo", 1, 1])
 LAPTOP = socket.gethostname().split(".")[0]
 
 

@@ -15,7 +15,7 @@ OFFERED = "Array.from(document.querySelectorAll('#pair-names option'), o => o.va
 
 
 def test_the_form_offers_the_matching_pairs_as_the_organizer_types(
-    live_server, phone, tournament, teams8, organizer
+    live_server, phone, tournament, pairs8, organizer
 ):
     page = phone()
     signed_in(page, live_server.url, organizer.username)
@@ -34,4 +34,4 @@ def test_the_form_offers_the_matching_pairs_as_the_organizer_types(
     assert texts(page, "tbody td")[:2] == ["队3", "队8"]
     assert wider_than_screen(page) <= 0
     row = ForbiddenPairing.objects.get()
-    assert {row.team_a.name, row.team_b.name} == {"队3", "队8"}
+    assert {row.pair_a.name, row.pair_b.name} == {"队3", "队8"}

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tests.browser.taps import tap, text, wait_js
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 
@@ -24,10 +24,10 @@ CHIMES = (
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.publish_pairings = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def started(event, seconds_left: int) -> None:
@@ -78,9 +78,9 @@ def test_projector_counts_follow_the_results_without_a_reload(live_server, phone
     page.goto(live_server.url + reverse("projector", args=["spring", 1]))
     assert text(page, "[data-k='finished']") == "0"
     page.evaluate("window.__not_reloaded = true")
-    match = Match.objects.get(round=event, table=2)
+    table = Table.objects.get(round=event, number=2)
     submit_result(
-        match, ResultValues("A+", "J", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "J", winner="EW"), version=table.version, by=user_actor(referee)
     )
     page.evaluate("window.GD_LIVE.poll()")
     wait_js(page, "document.querySelector('[data-k=finished]').textContent === '1'")

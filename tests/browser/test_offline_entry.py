@@ -16,7 +16,7 @@ from django.urls import reverse
 from tests.browser.conftest import signed_in
 from tests.browser.taps import pick, tap, text, wait_js
 from tests.browser.web_event import SAVED, choose
-from tournament.models import AppliedEntry, AuditEntry, Match
+from tournament.models import AppliedEntry, AuditEntry, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = os.environ.get("OFFLINE_SHOTS")  # a folder: the screenshots are kept there
@@ -26,10 +26,10 @@ WAITING = "(document.getElementById('outbox-count').dataset.n || '0') === '%s'"
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def shot(page, name: str) -> None:
@@ -48,15 +48,15 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
     page = phone()
     signed_in(page, live_server.url, "ref")
     base = live_server.url
-    entry = {n: base + reverse("match_entry", args=["spring", 1, n]) for n in (1, 2)}
-    sheet = base + reverse("match_sheet", args=["spring", 1, 3])
+    entry = {n: base + reverse("table_entry", args=["spring", 1, n]) for n in (1, 2)}
+    sheet = base + reverse("table_sheet", args=["spring", 1, 3])
     # Online first: the phone opens the three pages (the worker keeps them).
     page.goto(entry[1])
     wait_js(page, CONTROLLED)
     for url in (entry[1], entry[2], sheet):
         page.goto(url)
     wait_js(page, "document.querySelector('#sheet[data-ready]')")
-    versions = dict(Match.objects.filter(round=event).values_list("table", "version"))
+    versions = dict(Table.objects.filter(round=event).values_list("number", "version"))
 
     page.context.set_offline(True)
     page.goto(entry[1])
@@ -88,8 +88,8 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
     page.evaluate("window.dispatchEvent(new Event('online'))")  # as the phone's network says
     wait_js(page, WAITING % 0)
     assert not text(page, "#outbox-refused")
-    applied = list(AppliedEntry.objects.order_by("created_at", "pk").select_related("match"))
-    assert [(a.match.table, a.kind, a.outcome) for a in applied] == [
+    applied = list(AppliedEntry.objects.order_by("created_at", "pk").select_related("table"))
+    assert [(a.table.number, a.kind, a.outcome) for a in applied] == [
         (1, "result", "applied"),
         (2, "result", "applied"),
         (3, "sheet", "applied"),
@@ -98,12 +98,12 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
     assert made == sorted(made) and all(
         m < a.created_at for m, a in zip(made, applied, strict=True)
     )
-    tables = {m.table: m for m in Match.objects.filter(round=event, table__in=(1, 2, 3))}
+    tables = {m.number: m for m in Table.objects.filter(round=event, number__in=(1, 2, 3))}
     assert (tables[1].ew_level, tables[1].ns_level, tables[2].ns_level) == ("A+", "9", "Q")
     assert tables[3].deals == [{"win": "EW", "partner": 2}]
     assert all(tables[n].version == versions[n] + 1 for n in (1, 2, 3))  # each saved once
-    for match in tables.values():
-        (line,) = AuditEntry.objects.filter(object_id=str(match.pk), action__startswith="result.")
+    for table in tables.values():
+        (line,) = AuditEntry.objects.filter(object_id=str(table.pk), action__startswith="result.")
         phone = line.after["phone"]
         assert phone["late"] and phone["made_at"] < phone["arrived_at"]
 
@@ -130,7 +130,7 @@ def test_three_tables_entered_offline_are_saved_once_in_order(live_server, phone
 def test_a_page_kept_for_one_account_is_never_shown_to_the_next(live_server, phone, event):
     page = phone()
     signed_in(page, live_server.url, "ref")
-    url = live_server.url + reverse("match_entry", args=["spring", 1, 1])
+    url = live_server.url + reverse("table_entry", args=["spring", 1, 1])
     page.goto(url)
     wait_js(page, CONTROLLED)
     page.goto(url)  # kept for ref
@@ -156,7 +156,7 @@ def test_the_pages_in_english_and_on_a_wide_screen(live_server, browser, event):
         page = context.new_page()
         context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
         signed_in(page, live_server.url, "ref")
-        url = live_server.url + reverse("match_sheet", args=["spring", 1, 3])
+        url = live_server.url + reverse("table_sheet", args=["spring", 1, 3])
         page.goto(url)
         wait_js(page, CONTROLLED)
         page.goto(url)

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tests.browser.taps import tap, text, wait_js
 from tests.conftest import login
-from tournament.models import Match
+from tournament.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
@@ -26,10 +26,10 @@ SECONDS = 12  # the session's life after sign-in: time to keep the page, then it
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def session_ending_soon(page, base_url: str, user) -> float:
@@ -49,8 +49,8 @@ def test_a_table_page_kept_offline_is_gone_once_the_session_ended(
 ):
     page = phone()
     ends = session_ending_soon(page, live_server.url, referee)
-    url = live_server.url + reverse("match_entry", args=["spring", 1, 1])
-    pin = Match.objects.get(round=event, table=1).ns_pin
+    url = live_server.url + reverse("table_entry", args=["spring", 1, 1])
+    pin = Table.objects.get(round=event, number=1).ns_pin
     page.goto(url)
     wait_js(page, CONTROLLED)
     page.goto(url)  # kept by the worker, for this session
@@ -68,8 +68,8 @@ def test_a_table_page_kept_offline_is_gone_once_the_session_ended(
 def test_logging_out_drops_the_kept_pages_at_once(live_server, phone, event, referee):
     page = phone()
     session_ending_soon(page, live_server.url, referee)
-    url = live_server.url + reverse("match_entry", args=["spring", 1, 1])
-    pin = Match.objects.get(round=event, table=1).ns_pin
+    url = live_server.url + reverse("table_entry", args=["spring", 1, 1])
+    pin = Table.objects.get(round=event, number=1).ns_pin
     page.goto(url)
     wait_js(page, CONTROLLED)
     page.goto(url)

@@ -13,7 +13,7 @@ from tests.browser.conftest import signed_in
 from tests.browser.taps import pick, tap, text, texts, type_in, wait_js, wait_shown, wait_text
 from tests.browser.web_event import SAVED, choose
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -25,17 +25,17 @@ CONFIRM_ALL_DISABLED = """Array.from(document.querySelectorAll("button"))
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.publish_pairings = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def test_referee_enters_a_deal_by_deal_sheet(live_server, phone, event, referee):
     page = phone()
     signed_in(page, live_server.url, "ref")
-    page.goto(live_server.url + reverse("match_sheet", args=["spring", 1, 1]))
+    page.goto(live_server.url + reverse("table_sheet", args=["spring", 1, 1]))
     wait_js(page, "document.querySelector('#sheet[data-ready]')")
     # Four 1–2 wins take East–West 2→5→8→J→A; a 1–3 win at its own A passes A.
     for partner in ("二游（双下）",) * 4 + ("三游",):
@@ -44,40 +44,40 @@ def test_referee_enters_a_deal_by_deal_sheet(live_server, phone, event, referee)
     wait_text(page, "#level-EW", "过A")
     assert "比赛结束：东西获胜" in text(page, "#message")
     assert text(page, "#notation") == "EW12 EW12 EW12 EW12 EW13"
-    match = Match.objects.get(round=event, table=1)
-    assert (match.state, match.ew_level, match.ns_level) == (Match.ENTERED, "A+", "2")
+    table = Table.objects.get(round=event, number=1)
+    assert (table.state, table.ew_level, table.ns_level) == (Table.ENTERED, "A+", "2")
     # The referee may still undo the last line of their own sheet until someone confirms it.
     tap(page, "button", "撤销上一条")
     wait_js(page, "document.getElementById('level-EW').textContent === 'A'")
-    match.refresh_from_db()
-    assert match.state == Match.IN_PLAY and len(match.deals) == 4
+    table.refresh_from_db()
+    assert table.state == Table.IN_PLAY and len(table.deals) == 4
 
 
 def test_a_second_user_confirms_the_result(live_server, phone, event, referee):
-    match = Match.objects.get(round=event, table=2)
+    table = Table.objects.get(round=event, number=2)
     submit_result(
-        match, ResultValues("A+", "Q", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "Q", winner="EW"), version=table.version, by=user_actor(referee)
     )
     page = phone()
     signed_in(page, live_server.url, "chief")
-    page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 2]))
+    page.goto(live_server.url + reverse("table_entry", args=["spring", 1, 2]))
     tap(page, "button", "确认成绩")
     page.wait_for_url(re.compile(r"/rounds/1/$"))
-    match.refresh_from_db()
-    assert match.state == Match.CONFIRMED and match.confirmed_by.username == "chief"
+    table.refresh_from_db()
+    assert table.state == Table.CONFIRMED and table.confirmed_by.username == "chief"
 
 
 def test_the_referee_who_entered_cannot_confirm_it(live_server, phone, event, referee):
-    match = Match.objects.get(round=event, table=2)
+    table = Table.objects.get(round=event, number=2)
     submit_result(
-        match, ResultValues("A+", "Q", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "Q", winner="EW"), version=table.version, by=user_actor(referee)
     )
     page = phone()
     signed_in(page, live_server.url, "ref")
-    page.goto(live_server.url + reverse("match_entry", args=["spring", 1, 2]))
+    page.goto(live_server.url + reverse("table_entry", args=["spring", 1, 2]))
     assert "确认成绩" not in [label.strip() for label in texts(page, "button")]
-    match.refresh_from_db()
-    assert match.state == Match.ENTERED
+    table.refresh_from_db()
+    assert table.state == Table.ENTERED
 
 
 def test_a_player_finds_their_table(live_server, phone, event):
@@ -92,9 +92,9 @@ def test_a_player_finds_their_table(live_server, phone, event):
 
 
 def test_players_enter_and_confirm_through_their_table_links(live_server, phone, event):
-    match = Match.objects.get(round=event, table=4)
+    table = Table.objects.get(round=event, number=4)
     ew_page, ns_page = phone(), phone()
-    ew_page.goto(live_server.url + reverse("table_entry", args=["spring", match.pk, match.ew_code]))
+    ew_page.goto(live_server.url + reverse("side_entry", args=["spring", table.pk, table.ew_code]))
     pick(ew_page, "#id_ew_level", "A+")
     pick(ew_page, "#id_ns_level", "9")
     with ew_page.expect_navigation():
@@ -102,15 +102,15 @@ def test_players_enter_and_confirm_through_their_table_links(live_server, phone,
     wait_shown(ew_page, "已录入，等待对方确认")
     # Both phones share the server's address here: the NS player confirms after the gap.
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(pk=match.pk).update(entered_at=timezone.now() - timedelta(minutes=1))
-    ns_page.goto(live_server.url + reverse("table_entry", args=["spring", match.pk, match.ns_code]))
-    type_in(ns_page, "#id_pin", match.ns_pin)
+        Table.objects.filter(pk=table.pk).update(entered_at=timezone.now() - timedelta(minutes=1))
+    ns_page.goto(live_server.url + reverse("side_entry", args=["spring", table.pk, table.ns_code]))
+    type_in(ns_page, "#id_pin", table.ns_pin)
     with ns_page.expect_navigation():
         tap(ns_page, "button", "确认无误")
     wait_shown(ns_page, "成绩已确认")
-    match.refresh_from_db()
-    assert (match.state, match.ew_level, match.ns_level, match.confirmed_via) == (
-        Match.CONFIRMED,
+    table.refresh_from_db()
+    assert (table.state, table.ew_level, table.ns_level, table.confirmed_via) == (
+        Table.CONFIRMED,
         "A+",
         "9",
         "table_ns",
@@ -147,9 +147,9 @@ def test_round_control_updates_in_place_when_a_result_arrives(
     page.goto(live_server.url + reverse("round_control", args=["spring", 1]))
     page.evaluate("window.__not_reloaded = true")
     assert page.evaluate(CONFIRM_ALL_DISABLED)  # nothing entered yet: 没有等待确认的成绩
-    match = Match.objects.get(round=event, table=3)
+    table = Table.objects.get(round=event, number=3)
     submit_result(
-        match, ResultValues("A+", "J", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "J", winner="EW"), version=table.version, by=user_actor(referee)
     )
     # The page polls every 8 s; the row of table 3 changes without a reload, and so do the
     # buttons that follow the tables: the chief referee can confirm at once (the button used

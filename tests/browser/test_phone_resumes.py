@@ -23,10 +23,10 @@ COPY = "url => caches.open('gd-pages').then(c => c.match(url)).then(r => r ? r.t
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def kept(page, url: str, seconds: float = 10) -> bool:
@@ -38,20 +38,20 @@ def kept(page, url: str, seconds: float = 10) -> bool:
     return False
 
 
-@pytest.mark.parametrize("name", ["match_entry", "match_sheet"])
+@pytest.mark.parametrize("name", ["table_entry", "table_sheet"])
 def test_the_first_entry_page_a_phone_opens_reopens_offline(live_server, phone, event, name):
     page = phone()
     signed_in(page, live_server.url, "ref")
     url = live_server.url + reverse(name, args=["spring", 1, 3])
     page.goto(url)  # the phone's first page: no worker yet
     assert kept(page, url), "the first page was never kept"
-    if name == "match_sheet":  # and the sheet's data, kept beside it
+    if name == "table_sheet":  # and the sheet's data, kept beside it
         assert kept(page, url + "api/"), "the sheet's data was never kept"
     page.context.set_offline(True)
     page.goto(url)
     wait_js(page, FROM_PHONE)
     assert "离线" in text(page, "#offline-banner")
-    if name == "match_sheet":
+    if name == "table_sheet":
         wait_js(page, "document.querySelector('#sheet[data-ready]')")
 
 
@@ -60,7 +60,7 @@ def test_a_page_shows_the_server_once_its_kept_entry_is_sent(live_server, phone,
     shows the table as the server has it, and so does the phone's copy opened offline."""
     page = phone()
     signed_in(page, live_server.url, "ref")
-    url = live_server.url + reverse("match_entry", args=["spring", 1, 1])
+    url = live_server.url + reverse("table_entry", args=["spring", 1, 1])
     page.goto(url)
     assert kept(page, url)
     page.context.set_offline(True)
@@ -72,18 +72,18 @@ def test_a_page_shows_the_server_once_its_kept_entry_is_sent(live_server, phone,
     wait_js(page, "document.querySelector('.outbox-note') !== null")
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    match = event.matches.get(table=1)
+    table = event.tables.get(number=1)
     # The page itself comes again from the server: no kept note, the table's version now.
     wait_js(page, "document.querySelector('.outbox-note') === null", timeout=15)
     wait_js(page, "document.documentElement.dataset.served === 'network'")
-    match.refresh_from_db()
-    assert match.ns_level == "9"
+    table.refresh_from_db()
+    assert table.ns_level == "9"
     versions = page.evaluate("[...document.querySelectorAll('[name=version]')].map(i => i.value)")
-    assert versions and set(versions) == {str(match.version)}
+    assert versions and set(versions) == {str(table.version)}
     # The phone's copy was kept anew: offline, it shows the entered result too.
     for _ in range(40):
         copy = page.evaluate(COPY, url)
-        if f'name="version" value="{match.version}"' in copy:
+        if f'name="version" value="{table.version}"' in copy:
             break
         page.wait_for_timeout(250)
     else:
@@ -112,7 +112,7 @@ def test_a_plain_http_lan_address_and_the_way_that_works(live_server, browser, e
         context = other.new_context(viewport=PHONE, locale="zh-CN", is_mobile=True)
         page = context.new_page()
         signed_in(page, lan, "ref")
-        url = lan + reverse("match_entry", args=["spring", 1, 3])
+        url = lan + reverse("table_entry", args=["spring", 1, 3])
         page.goto(url)
         assert page.evaluate("window.isSecureContext") is trusted
         assert page.evaluate("'serviceWorker' in navigator") is trusted
@@ -130,7 +130,7 @@ def test_after_a_foul_the_phones_copy_of_the_sheet_holds_it(live_server, phone, 
     the sheet's data is kept anew, so the sheet reopened offline shows it."""
     page = phone()
     signed_in(page, live_server.url, "ref")
-    url = live_server.url + reverse("match_sheet", args=["spring", 1, 3])
+    url = live_server.url + reverse("table_sheet", args=["spring", 1, 3])
     page.goto(url)
     wait_js(page, "document.querySelector('#sheet[data-ready]')")
     assert kept(page, url + "api/")
@@ -139,11 +139,11 @@ def test_after_a_foul_the_phones_copy_of_the_sheet_holds_it(live_server, phone, 
     page.click("details.more summary")
     tap(page, "button[data-foul=foul]")
     wait_js(page, SAVED)
-    match = event.matches.get(table=3)
+    table = event.tables.get(number=3)
     for _ in range(40):
-        match.refresh_from_db()
+        table.refresh_from_db()
         steps = page.evaluate(STEPS, url + "api/")
-        if steps == len(match.deals) == 2:
+        if steps == len(table.deals) == 2:
             break
         page.wait_for_timeout(250)
-    assert (steps, len(match.deals)) == (2, 2), "the phone's copy misses the foul"
+    assert (steps, len(table.deals)) == (2, 2), "the phone's copy misses the foul"

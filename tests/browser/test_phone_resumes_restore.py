@@ -36,10 +36,10 @@ KEPT_STEPS = """url => caches.open('gd-pages').then(c => c.match(url))
 TABLE = """
 import django, json
 django.setup()
-from tournament.models import AppliedEntry, Match
-m = Match.objects.get(round__tournament__slug="demo", round__number=1, table=1)
+from tournament.models import AppliedEntry, Table
+m = Table.objects.get(round__tournament__slug="demo", round__number=1, number=1)
 print(json.dumps({"state": m.state, "deals": m.deals, "submissions": m.submissions.count(),
-    "applied": list(AppliedEntry.objects.filter(match=m).values_list("outcome", flat=True))}))
+    "applied": list(AppliedEntry.objects.filter(table=m).values_list("outcome", flat=True))}))
 """
 
 

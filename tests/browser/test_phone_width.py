@@ -11,7 +11,7 @@ from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import pick, tap, text, type_in, wait_js, wait_shown
 from tests.browser.web_event import Event
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
 from tournament.results.fouls import record_foul
@@ -24,23 +24,23 @@ SHOTS = os.environ.get("SHOTS")
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round, register):
+def event(tournament, pairs8, make_round, register):
     tournament.table_entry = True
     tournament.publish_pairings = True
     tournament.save()
     # A long name (real events have them) must wrap, not widen the page.
-    teams8[0].name = "南京市玄武区老年大学掼蛋协会一队"
-    teams8[0].save()
+    pairs8[0].name = "南京市玄武区老年大学掼蛋协会一队"
+    pairs8[0].save()
     # Round 1 locked with results, so the standings have rows (and their 积分 column);
     # round 2 is the one being played.
-    round1 = make_round(tournament, teams8)
-    for i, match in enumerate(round1.matches.all()):
+    round1 = make_round(tournament, pairs8)
+    for i, table in enumerate(round1.tables.all()):
         with exempt("fixture"):  # set up directly, outside the write rule
-            Match.objects.filter(pk=match.pk).update(
-                state=Match.CONFIRMED, ew_level="A+", ns_level=str(3 + i), winner="EW"
+            Table.objects.filter(pk=table.pk).update(
+                state=Table.CONFIRMED, ew_level="A+", ns_level=str(3 + i), winner="EW"
             )
     Round.objects.filter(pk=round1.pk).update(status=Round.LOCKED)
-    return make_round(tournament, [teams8[i] for i in (0, 2, 1, 3, 4, 6, 5, 7)], number=2)
+    return make_round(tournament, [pairs8[i] for i in (0, 2, 1, 3, 4, 6, 5, 7)], number=2)
 
 
 def overflow(page, url: str, name: str) -> int:
@@ -53,25 +53,25 @@ def overflow(page, url: str, name: str) -> int:
 
 
 def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
-    m1 = Match.objects.get(round=event, table=1)
+    m1 = Table.objects.get(round=event, number=1)
     m1 = save_scoresheet(
         m1, [{"win": "EW", "partner": 4}], version=m1.version, by=user_actor(referee)
     )
     for _ in range(2):  # a foul and a warning on the sheet: the page used to widen to 535 px
         record_foul(
-            Match.objects.get(pk=m1.pk),
+            Table.objects.get(pk=m1.pk),
             side="NS",
             kind="out_of_turn",
             severity="foul",
             remark="出牌顺序错误，已提醒",
             by=user_actor(referee),
         )
-    m2 = Match.objects.get(round=event, table=2)
+    m2 = Table.objects.get(round=event, number=2)
     submit_result(
         m2, ResultValues("A+", "K", winner="EW"), version=m2.version, by=user_actor(referee)
     )
     submit_result(
-        Match.objects.get(pk=m2.pk),
+        Table.objects.get(pk=m2.pk),
         ResultValues("A+", "5", winner="EW"),
         version=None,
         by=user_actor(chief),
@@ -81,9 +81,9 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     urls = {
         "round_list": reverse("round_list", args=["spring"]),
         "round_control": reverse("round_control", args=["spring", 2]),
-        "entry_after_foul": reverse("match_entry", args=["spring", 2, 1]),
-        "entry_disputed": reverse("match_entry", args=["spring", 2, 2]),
-        "sheet": reverse("match_sheet", args=["spring", 2, 1]),
+        "entry_after_foul": reverse("table_entry", args=["spring", 2, 1]),
+        "entry_disputed": reverse("table_entry", args=["spring", 2, 2]),
+        "sheet": reverse("table_sheet", args=["spring", 2, 1]),
         "fouls": reverse("round_fouls", args=["spring", 2]),
         "audit": reverse("round_audit", args=["spring", 2]),
         "standings": reverse("standings", args=["spring"]),
@@ -91,7 +91,7 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
     }
     wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
     # A foul recorded through the entry page's own form, then the page it comes back to.
-    page.goto(live_server.url + reverse("match_entry", args=["spring", 2, 3]))
+    page.goto(live_server.url + reverse("table_entry", args=["spring", 2, 3]))
     pick(page, "#id_severity", "foul")
     type_in(page, "#id_remark", "第三副出牌顺序错误，已当场提醒并按规定处罚")
     with page.expect_navigation():
@@ -105,15 +105,15 @@ def test_referee_pages_fit_a_phone(live_server, phone, event, referee, chief):
 
 
 def test_player_pages_fit_a_phone(live_server, phone, event):
-    m = Match.objects.get(round=event, table=1)
+    m = Table.objects.get(round=event, number=1)
     code = [m.pk, m.ew_code]
     page = phone()
     urls = {
-        "player_entry": reverse("table_entry", args=["spring", *code]),
-        "player_sheet": reverse("table_sheet", args=["spring", *code]),
+        "player_entry": reverse("side_entry", args=["spring", *code]),
+        "player_sheet": reverse("side_sheet", args=["spring", *code]),
         "player_pairings": reverse("pairings", args=["spring", 2]),
         "player_standings": reverse("standings", args=["spring"]),
-        "player_404": reverse("table_entry", args=["spring", m.pk, "wrong"]),
+        "player_404": reverse("side_entry", args=["spring", m.pk, "wrong"]),
     }
     wide = {name: overflow(page, live_server.url + url, name) for name, url in urls.items()}
     assert {name: px for name, px in wide.items() if px > 0} == {}
@@ -132,7 +132,7 @@ WORD_LINES = """Array.from(document.querySelectorAll(SELECTOR))
 
 
 def test_english_round_control_keeps_words_whole_on_a_phone(live_server, phone, event, chief):
-    m = Match.objects.get(round=event, table=2)
+    m = Table.objects.get(round=event, number=2)
     submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(chief))
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
@@ -152,7 +152,7 @@ def test_english_overview_and_entry_fit_a_phone(live_server, phone, event, chief
     signed_in(page, live_server.url, "chief")
     wide = {
         "en_entry": overflow(
-            page, live_server.url + reverse("match_entry", args=["spring", 2, 1]), "en_entry"
+            page, live_server.url + reverse("table_entry", args=["spring", 2, 1]), "en_entry"
         )
     }
     assert "Enter final levels" in text(page, "body")  # the page is in English
@@ -171,7 +171,7 @@ def test_english_team_list_keeps_its_action_words_whole_on_a_phone(live_server, 
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     signed_in(page, live_server.url, "alice")
-    assert overflow(page, live_server.url + reverse("team_list", args=["spring"]), "en_teams") == 0
+    assert overflow(page, live_server.url + reverse("pair_list", args=["spring"]), "en_teams") == 0
     words = page.evaluate(
         WORD_LINES.replace("SELECTOR", "'table.table td .link, table.table td a'")
     )
@@ -186,8 +186,8 @@ def test_english_team_history_keeps_seats_and_levels_whole_on_a_phone(live_serve
     event.tournament.publish_standings = True  # a pair's history is public with the standings
     event.tournament.save()
     # Played North–South in round 1 and lost to passed A.
-    team = Match.objects.get(round__tournament=event.tournament, round__number=1, table=1).ns
-    url = live_server.url + reverse("team_history", args=["spring", team.pk])
+    pair = Table.objects.get(round__tournament=event.tournament, round__number=1, number=1).ns
+    url = live_server.url + reverse("pair_history", args=["spring", pair.pk])
     wide = overflow(page, url, "en_history")
     words = page.evaluate(WORD_LINES.replace("SELECTOR", "'table.table td.words'"))
     assert {"North", "South", "passed"} <= {w for w, _ in words}
@@ -271,12 +271,12 @@ def test_checkboxes_are_finger_sized_and_buttons_in_the_page_font(live_server, p
 def test_the_chiefs_two_entry_buttons_do_not_touch_on_a_phone(live_server, phone, event, chief):
     """In English at 390 px "Chief referee ruling (confirm directly)" wrapped above "Submit
     result" with no space between them: one tap could land on the other."""
-    m = Match.objects.get(round=event, table=2)
+    m = Table.objects.get(round=event, number=2)
     submit_result(m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(chief))
     page = phone()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     signed_in(page, live_server.url, "chief")
-    url = live_server.url + reverse("match_entry", args=["spring", 2, 2])
+    url = live_server.url + reverse("table_entry", args=["spring", 2, 2])
     assert overflow(page, url, "en_chief_entry") == 0
     rule, enter = (
         page.locator(f"button[name=action][value={v}]").bounding_box() for v in ("rule", "enter")

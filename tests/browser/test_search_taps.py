@@ -25,7 +25,7 @@ CONTROLS = """Array.from(document.querySelectorAll('input[name=q]'), box => [box
   return [el.outerHTML.slice(0, 60), Math.round(r.width), Math.round(r.height)];
 })"""
 PAGES = [  # (url name, its arguments)
-    ("team_list", ["spring"]),
+    ("pair_list", ["spring"]),
     ("draw", ["spring"]),
     ("round_adjust", ["spring", 2]),
     ("signup_admin", ["spring"]),
@@ -37,12 +37,12 @@ PAGES = [  # (url name, its arguments)
 
 @pytest.mark.parametrize("lang", ["zh-hans", "en"])
 def test_search_boxes_and_buttons_are_finger_sized_on_a_phone(
-    live_server, phone, tournament, teams8, make_round, organizer, lang
+    live_server, phone, tournament, pairs8, make_round, organizer, lang
 ):
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    make_round(tournament, teams8, status="locked")
-    make_round(tournament, teams8, number=2, status="draft")
+    make_round(tournament, pairs8, status="locked")
+    make_round(tournament, pairs8, number=2, status="draft")
     page = phone()
     signed_in(page, live_server.url, "alice")
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])

@@ -6,23 +6,23 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.taps import pick, tap, text, type_in, wait_shown
-from tournament.models import AuditEntry, Match
+from tournament.models import AuditEntry, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def table4(tournament, teams8, make_round):
+def table4(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    match = make_round(tournament, teams8).matches.get(table=4)
-    Match.objects.filter(pk=match.pk).update(ew_pin="1357", ns_pin="2468")
-    match.refresh_from_db()
-    return match
+    table = make_round(tournament, pairs8).tables.get(number=4)
+    Table.objects.filter(pk=table.pk).update(ew_pin="1357", ns_pin="2468")
+    table.refresh_from_db()
+    return table
 
 
-def link(live_server, match: Match, code: str) -> str:
-    return live_server.url + reverse("table_entry", args=["spring", match.pk, code])
+def link(live_server, table: Table, code: str) -> str:
+    return live_server.url + reverse("side_entry", args=["spring", table.pk, code])
 
 
 def test_one_slip_enters_but_cannot_confirm(live_server, phone, table4):
@@ -49,6 +49,6 @@ def test_one_slip_enters_but_cannot_confirm(live_server, phone, table4):
         tap(other, "button", "确认无误")
     wait_shown(other, "秒内不能用选手链接确认")
     table4.refresh_from_db()
-    assert table4.state == Match.ENTERED and not table4.confirmed_via
+    assert table4.state == Table.ENTERED and not table4.confirmed_via
     entry = AuditEntry.objects.get(action="result.enter")
     assert entry.actor == "table:EW" and "Chrome" in entry.device

@@ -12,7 +12,7 @@ from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import tap, text, type_in, wait_js, wait_shown
 from tests.forms import solved_challenge
 from tournament.core.actors import user_actor
-from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
+from tournament.models import CheckIn, Pair, Round, SignUp, SignUpConfig, Table
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw
 from tournament.signup.checkin import check_in, checkin_url
@@ -81,9 +81,9 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     assert late.evaluate("document.querySelectorAll('#checkin-card svg').length") == 1
     assert fits(late)
     # A referee checks the pair in by reading a photo of its QR code.
-    team = Team.objects.get(name="晚报队")
+    pair = Pair.objects.get(name="晚报队")
     image = tmp_path / "checkin.png"
-    qrcode.make(base + checkin_url(team)).save(image)
+    qrcode.make(base + checkin_url(pair)).save(image)
     desk = phone()
     signed_in(desk, base, "ref")
     desk.goto(base + reverse("checkin_desk", args=["spring"]))
@@ -92,10 +92,10 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
         desk, "(document.querySelector('.messages') || {}).innerText?.includes('已检录：晚报队')"
     )
     assert "已检录 1 · 未到 0" in text(desk, "section[data-unit='南京']")
-    assert CheckIn.objects.get(team=team).method == CheckIn.SCAN  # read by jsQR, not typed
+    assert CheckIn.objects.get(pair=pair).method == CheckIn.SCAN  # read by jsQR, not typed
     assert fits(desk)
     for other in present:
-        check_in(team=other, method="typed", by=user_actor(referee))
+        check_in(pair=other, method="typed", by=user_actor(referee))
     # Before round 1 the organizer marks the missing pair absent, then pairs the round.
     staff.goto(base + reverse("round_list", args=["spring"]))
     with staff.expect_navigation():
@@ -109,11 +109,11 @@ def test_sign_up_wait_move_up_approve_check_in_and_play(
     tap(staff, "button", "编排下一轮")
     staff.wait_for_url("**/rounds/1/adjust/")
     round_ = Round.objects.get(tournament=tournament, number=1)
-    forfeit = Match.objects.get(Q(ew=absent) | Q(ns=absent), round=round_)
+    forfeit = Table.objects.get(Q(ew=absent) | Q(ns=absent), round=round_)
     assert forfeit.forfeit == ("EW" if forfeit.ew_id == absent.pk else "NS")
     publish_round(round_, by=user_actor(organizer))
     # The pair finds its table on its own page.
     late.reload()
-    mine = Match.objects.get(Q(ew=team) | Q(ns=team), round=round_)
-    assert f"第 {mine.table} 台" in text(late, "#my-table") and fits(late)
-    assert SignUp.objects.get(team=team).state == SignUp.APPROVED
+    mine = Table.objects.get(Q(ew=pair) | Q(ns=pair), round=round_)
+    assert f"第 {mine.number} 台" in text(late, "#my-table") and fits(late)
+    assert SignUp.objects.get(pair=pair).state == SignUp.APPROVED

@@ -143,26 +143,26 @@ class Event:
             tap(page, "button", "添加")
         return text(page, "#password-once .password code")
 
-    def add_teams(self, teams: list[tuple[str, str, str]]) -> None:
+    def add_pairs(self, pairs: list[tuple[str, str, str]]) -> None:
         page = self.org
         page.goto(self.url("teams/add/"))
-        for name, p1, p2 in teams:
+        for name, p1, p2 in pairs:
             type_in(page, "#id_name", name)
             type_in(page, "#id_player1", p1)
             type_in(page, "#id_player2", p2)
             with page.expect_navigation():
                 tap(page, "button", "保存并继续添加")
 
-    def import_teams(self, teams: list[tuple[str, str, str]], units: bool = True) -> None:
+    def import_pairs(self, pairs: list[tuple[str, str, str]], units: bool = True) -> None:
         """Upload a sign-up sheet shaped like a unit's form (序号, 单位名称, 组合名称, 队员一,
         队员二, 备注, a 合计 line after a blank row), preview it and confirm. Each pair's unit
         is the first character of its name and 单位, or left blank (``units=False``)."""
         lines = ["序号,单位名称,组合名称,队员一,队员二,备注"]
         lines += [
             f"{i},{name[0] + '单位' if units else ''},{name},{p1},{p2},"
-            for i, (name, p1, p2) in enumerate(teams, 1)
+            for i, (name, p1, p2) in enumerate(pairs, 1)
         ]
-        lines += [",,,,,", f"合计,,{len(teams)}组,,,"]
+        lines += [",,,,,", f"合计,,{len(pairs)}组,,,"]
         page = self.org
         page.goto(self.url("teams/import/"))
         page.set_input_files(
@@ -171,7 +171,7 @@ class Event:
         )
         with page.expect_navigation():
             tap(page, "button", "上传并预览")
-        wait_shown(page, f"将导入 {len(teams)} 个组合")
+        wait_shown(page, f"将导入 {len(pairs)} 个组合")
         assert "序号" in text(page, ".notes") and "备注" in text(page, ".notes")
         with page.expect_navigation():
             tap(page, "button", "确认导入")
@@ -198,7 +198,7 @@ class Event:
             self.draw[int(row[0])] = row[1]
 
     def d(self, name: str) -> int:
-        return next(n for n, team in self.draw.items() if team == name)
+        return next(n for n, pair in self.draw.items() if pair == name)
 
     def pair_and_publish(self, number: int) -> list[tuple[int, int, int]]:
         """Pair the next round and publish it: [(table, EW draw number, NS draw number)]."""

@@ -13,21 +13,21 @@ def match(rnd: int, ew: Hashable, ns: Hashable | None, ew_level=None, ns_level=N
 
 
 def order(rows: list[StandingRow]) -> list[Hashable]:
-    return [row.team for row in rows]
+    return [row.pair for row in rows]
 
 
-def row_of(rows: list[StandingRow], team: Hashable) -> StandingRow:
-    return next(row for row in rows if row.team == team)
+def row_of(rows: list[StandingRow], pair: Hashable) -> StandingRow:
+    return next(row for row in rows if row.pair == pair)
 
 
-def seed_for_lot_order(*teams: Hashable) -> int:
+def seed_for_lot_order(*pairs: Hashable) -> int:
     """Return a lot seed under which lot alone would rank ``teams`` in this order.
 
     Scenarios use it with the *opposite* of the expected order, so that a test whose
     metric were skipped would fall through to lot and fail.
     """
     for seed in range(100_000):
-        draws = [lot_number(seed, team) for team in teams]
+        draws = [lot_number(seed, pair) for pair in pairs]
         if draws == sorted(draws):
             return seed
-    raise AssertionError(f"no seed orders {teams}")
+    raise AssertionError(f"no seed orders {pairs}")

@@ -19,15 +19,15 @@ from scoring import errors as msg
 from tests.scoring.helpers import match
 
 
-def row(rank: int, team, points: int = 0) -> StandingRow:
-    return StandingRow(rank, team, points, 0, {}, None, None, 0, 0, 0, 0, 0)
+def row(rank: int, pair, points: int = 0) -> StandingRow:
+    return StandingRow(rank, pair, points, 0, {}, None, None, 0, 0, 0, 0, 0)
 
 
 def test_default_tiers_are_one_two_three():
     assert DEFAULT_AWARD_TIERS == (("一等奖", 1), ("二等奖", 2), ("三等奖", 3))
     rows = [row(rank, f"t{rank}") for rank in range(1, 9)]
     result = awards(rows)
-    assert [(r.team, label) for r, label in result] == [
+    assert [(r.pair, label) for r, label in result] == [
         ("t1", "一等奖"),
         ("t2", "二等奖"),
         ("t3", "二等奖"),
@@ -78,7 +78,7 @@ def test_unit_scores_its_best_k_pairs():
     unit_of = {"a1": "A", "a2": "A", "a3": "A", "b1": "B", "b2": "B", "c1": "C"}
     units = unit_ranking(rows, unit_of, best_k=2)
     # B: 58 + 50 = 108; A: 60 + 45 = 105 (a3 not counted); C has one pair: 44.
-    assert [(u.rank, u.unit, u.score, u.teams) for u in units] == [
+    assert [(u.rank, u.unit, u.score, u.pairs) for u in units] == [
         (1, "B", 108, ("b1", "b2")),
         (2, "A", 105, ("a1", "a2")),
         (3, "C", 44, ("c1",)),
@@ -147,7 +147,7 @@ GROUP = [
 
 def test_rotation_totals_sum_three_rounds_and_rank_within_the_group():
     rows = rotation_totals(GROUP, {"a": 1, "b": 1, "c": 1, "d": 1})
-    assert [(r.team, r.rounds, r.total, r.group_rank) for r in rows] == [
+    assert [(r.pair, r.rounds, r.total, r.group_rank) for r in rows] == [
         ("a", (107, 3, 113), 223, 1),
         ("c", (101, 110, 11), 222, 2),
         ("b", (6, 7, 102), 115, 3),
@@ -163,17 +163,17 @@ def test_rotation_ranks_overall_across_groups_and_shares_equal_totals():
     ]
     groups = {"a": 1, "b": 1, "c": 1, "d": 1, "p": 2, "q": 2, "r": 2}
     rows = rotation_totals(GROUP + second_group, groups)
-    by_team = {r.team: r for r in rows}
+    by_pair = {r.pair: r for r in rows}
     # p and q: 113 + 0 + 10 = 123 each, sharing 1st in group 2; r never played: 0.
-    assert (by_team["p"].total, by_team["q"].total) == (123, 123)
-    assert (by_team["p"].group_rank, by_team["q"].group_rank, by_team["r"].group_rank) == (1, 1, 3)
-    assert [r.team for r in rows][:4] == ["a", "c", "p", "q"]
-    assert (by_team["p"].overall_rank, by_team["q"].overall_rank) == (3, 3)
-    assert (by_team["b"].overall_rank, by_team["d"].overall_rank) == (5, 6)
-    assert by_team["r"].overall_rank == 7 and by_team["r"].rounds == ()
+    assert (by_pair["p"].total, by_pair["q"].total) == (123, 123)
+    assert (by_pair["p"].group_rank, by_pair["q"].group_rank, by_pair["r"].group_rank) == (1, 1, 3)
+    assert [r.pair for r in rows][:4] == ["a", "c", "p", "q"]
+    assert (by_pair["p"].overall_rank, by_pair["q"].overall_rank) == (3, 3)
+    assert (by_pair["b"].overall_rank, by_pair["d"].overall_rank) == (5, 6)
+    assert by_pair["r"].overall_rank == 7 and by_pair["r"].rounds == ()
 
 
 def test_rotation_totals_can_use_another_system():
     rows = rotation_totals(GROUP, {"a": 1, "b": 1, "c": 1, "d": 1}, system="points26")
     # a: 20 (d 7) + 3 (lost by 10) + 26 (d 13); c: 14 + 23 + 11 = 48.
-    assert [(r.team, r.total) for r in rows[:2]] == [("a", 49), ("c", 48)]
+    assert [(r.pair, r.total) for r in rows[:2]] == [("a", 49), ("c", 48)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring import StandingsRules, standings, team_history
+from scoring import StandingsRules, pair_history, standings
 from tests.scoring.helpers import match
 
 RESULTS = [
@@ -14,7 +14,7 @@ RESULTS = [
 
 
 def test_lines_follow_the_team_round_by_round_from_its_own_seat():
-    lines = team_history(RESULTS, StandingsRules("points26"), 1)
+    lines = pair_history(RESULTS, StandingsRules("points26"), 1)
     assert [(h.round, h.opponent, h.seat) for h in lines] == [
         (1, 2, "EW"),
         (2, 3, "NS"),
@@ -46,17 +46,17 @@ def test_lines_follow_the_team_round_by_round_from_its_own_seat():
 
 def test_running_total_matches_the_standings():
     rules = StandingsRules("match_points")
-    for team in (1, 2, 3, 4):
-        lines = team_history(RESULTS, rules, team)
-        row = next(r for r in standings(RESULTS, rules) if r.team == team)
+    for pair in (1, 2, 3, 4):
+        lines = pair_history(RESULTS, rules, pair)
+        row = next(r for r in standings(RESULTS, rules) if r.pair == pair)
         assert lines[-1].total == row.points
 
 
 def test_lines_are_in_round_order_and_stop_after_round_n():
     shuffled = list(reversed(RESULTS))
-    lines = team_history(shuffled, StandingsRules("points26"), 1, after_round=2)
+    lines = pair_history(shuffled, StandingsRules("points26"), 1, after_round=2)
     assert [h.round for h in lines] == [1, 2]
 
 
 def test_unknown_team_has_no_history():
-    assert team_history(RESULTS, StandingsRules("points26"), 99) == []
+    assert pair_history(RESULTS, StandingsRules("points26"), 99) == []

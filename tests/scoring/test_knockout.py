@@ -53,10 +53,10 @@ def test_rank_by_bracket_puts_the_third_place_winner_third_and_keeps_the_rest():
         match(1, "X", "Y", "5", "5"),
     ]
     rules = StandingsRules(system="points26", tiebreaks=("points", "level_diff"))
-    rows = standings(records, rules, teams=["Q1", "Q2", "Q3", "Q5", "X", "Y"])
+    rows = standings(records, rules, pairs=["Q1", "Q2", "Q3", "Q5", "X", "Y"])
     assert order(rows).index("Q5") < order(rows).index("Q3")
     ranked = rank_by_bracket(rows, ["Q2", "Q1", "Q3", "Q5"])
-    assert [(r.rank, r.team) for r in ranked] == [
+    assert [(r.rank, r.pair) for r in ranked] == [
         (1, "Q2"),
         (2, "Q1"),
         (3, "Q3"),
@@ -64,11 +64,11 @@ def test_rank_by_bracket_puts_the_third_place_winner_third_and_keeps_the_rest():
         (5, "X"),
         (5, "Y"),
     ]
-    assert ranked[2].points == next(r.points for r in rows if r.team == "Q3")
+    assert ranked[2].points == next(r.points for r in rows if r.pair == "Q3")
 
 
 def test_rounds_played_tell_a_missing_round_from_a_lost_one():
     records = [match(1, "A", "B", "A+", "K"), match(2, "A", "C", "K", "A+")]
-    rows = standings(records, StandingsRules(system="points26"), teams=["A", "B", "C"])
-    played = {r.team: r.rounds_played for r in rows}
+    rows = standings(records, StandingsRules(system="points26"), pairs=["A", "B", "C"])
+    played = {r.pair: r.rounds_played for r in rows}
     assert played == {"A": (1, 2), "B": (1,), "C": (2,)}

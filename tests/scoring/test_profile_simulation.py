@@ -39,12 +39,12 @@ def test_rotation_hundred_reaches_345_in_three_rounds():
     for rnd, p1, p2, p3, p4 in schedule:
         records.append(_record(rnd, p1, p2, rules, SWEEP))
         records.append(_record(rnd, p3, p4, rules, "EW12 NS13 EW14 T"))
-    rows = {row.team: row for row in rotation_totals(records, dict.fromkeys("abcd", 1))}
+    rows = {row.pair: row for row in rotation_totals(records, dict.fromkeys("abcd", 1))}
     assert rows["a"].rounds == (115, 115, 115)
     assert rows["a"].total == 345
     # Without the recorded upgrade a pass counts as A+ = 13: 113 a round, 339 at most.
     plain = [MatchRecord(r.round, r.ew, r.ns, r.ew_level, r.ns_level) for r in records]
-    assert {row.team: row.total for row in rotation_totals(plain, dict.fromkeys("abcd", 1))}[
+    assert {row.pair: row.total for row in rotation_totals(plain, dict.fromkeys("abcd", 1))}[
         "a"
     ] == 339
 

@@ -25,7 +25,7 @@ from scoring import (
     score_match,
     standings,
 )
-from scoring.history import team_history
+from scoring.history import pair_history
 from tests.budget import examples
 
 PROPERTY_SETTINGS = settings(max_examples=examples(20), deadline=None)
@@ -68,18 +68,18 @@ def table_result(draw) -> dict:
 
 
 @st.composite
-def events(draw, max_teams: int = 11, max_rounds: int = 4) -> tuple[list[int], list]:
-    teams = list(range(1, draw(st.integers(2, max_teams)) + 1))
+def events(draw, max_pairs: int = 11, max_rounds: int = 4) -> tuple[list[int], list]:
+    pairs = list(range(1, draw(st.integers(2, max_pairs)) + 1))
     records: list[MatchRecord] = []
     for rnd in range(1, draw(st.integers(1, max_rounds)) + 1):
-        seating = draw(st.permutations(teams))
+        seating = draw(st.permutations(pairs))
         if len(seating) % 2:
             records.append(MatchRecord(rnd, ew=seating[-1], ns=None))
         for i in range(0, len(seating) - 1, 2):
             records.append(
                 MatchRecord(rnd, ew=seating[i], ns=seating[i + 1], **draw(table_result()))
             )
-    return teams, records
+    return pairs, records
 
 
 def expected_points(system: str, record: MatchRecord, bye_policy: str) -> int:
@@ -116,10 +116,10 @@ def round_totals(rows_by_round: list[list]) -> list[int]:
     bye_policy=st.sampled_from(list(BYE_POINTS)),
 )
 def test_points_awarded_in_each_round_add_up_as_the_rules_say(event, system, bye_policy):
-    teams, records = event
+    pairs, records = event
     rules = StandingsRules(system, bye_policy=bye_policy)
     last = max(r.round for r in records)
-    after = [standings(records, rules, teams=teams, after_round=n) for n in range(1, last + 1)]
+    after = [standings(records, rules, pairs=pairs, after_round=n) for n in range(1, last + 1)]
     expected = [
         sum(expected_points(system, r, bye_policy) for r in records if r.round == n)
         for n in range(1, last + 1)
@@ -130,8 +130,8 @@ def test_points_awarded_in_each_round_add_up_as_the_rules_say(event, system, bye
 @PROPERTY_SETTINGS
 @given(event=events(), system=st.sampled_from(list(SYSTEMS)))
 def test_level_points_cancel_out_except_double_forfeits_and_byes(event, system):
-    teams, records = event
-    rows = standings(records, StandingsRules(system), teams=teams)
+    pairs, records = event
+    rows = standings(records, StandingsRules(system), pairs=pairs)
     both = sum(1 for r in records if r.forfeit == "both")
     byes = sum(1 for r in records if r.ns is None)
     expected = (
@@ -153,10 +153,10 @@ def test_a_played_points26_match_always_hands_out_26(ew_ns):
 @PROPERTY_SETTINGS
 @given(event=events(), system=st.sampled_from(list(SYSTEMS)), seed=st.integers(0, 2**31))
 def test_default_chain_gives_a_strict_order_that_explains_itself(event, system, seed):
-    teams, records = event
-    rows = standings(records, StandingsRules(system, lot_seed=seed), teams=teams)
-    assert [r.rank for r in rows] == list(range(1, len(teams) + 1))
-    assert sorted(r.team for r in rows) == teams
+    pairs, records = event
+    rows = standings(records, StandingsRules(system, lot_seed=seed), pairs=pairs)
+    assert [r.rank for r in rows] == list(range(1, len(pairs) + 1))
+    assert sorted(r.pair for r in rows) == pairs
     chain = StandingsRules(system).tiebreaks
     for above, below in zip(rows, rows[1:], strict=False):
         # Equal on every metric before the deciding one, better on the deciding one.
@@ -175,39 +175,39 @@ def test_default_chain_gives_a_strict_order_that_explains_itself(event, system, 
 @PROPERTY_SETTINGS
 @given(event=events(), system=st.sampled_from(list(SYSTEMS)), shuffle_seed=st.integers())
 def test_standings_do_not_depend_on_record_order(event, system, shuffle_seed):
-    teams, records = event
+    pairs, records = event
     rules = StandingsRules(system, lot_seed=7)
     shuffled = list(records)
     random.Random(shuffle_seed).shuffle(shuffled)
-    first = [(r.team, r.rank, r.points, r.values) for r in standings(records, rules)]
-    second = [(r.team, r.rank, r.points, r.values) for r in standings(shuffled, rules)]
+    first = [(r.pair, r.rank, r.points, r.values) for r in standings(records, rules)]
+    second = [(r.pair, r.rank, r.points, r.values) for r in standings(shuffled, rules)]
     assert first == second
 
 
 @PROPERTY_SETTINGS
 @given(event=events(), system=st.sampled_from(list(SYSTEMS)), data=st.data())
 def test_after_round_equals_dropping_the_later_rounds(event, system, data):
-    teams, records = event
+    pairs, records = event
     last = max(r.round for r in records)
     n = data.draw(st.integers(1, last))
     rules = StandingsRules(system)
     kept = [r for r in records if r.round <= n]
-    assert standings(records, rules, teams=teams, after_round=n) == standings(
-        kept, rules, teams=teams
+    assert standings(records, rules, pairs=pairs, after_round=n) == standings(
+        kept, rules, pairs=pairs
     )
 
 
 @PROPERTY_SETTINGS
-@given(event=events(max_teams=7), system=st.sampled_from(list(SYSTEMS)))
+@given(event=events(max_pairs=7), system=st.sampled_from(list(SYSTEMS)))
 def test_team_history_adds_up_to_the_standings(event, system):
-    teams, records = event
+    pairs, records = event
     rules = StandingsRules(system)
-    for row in standings(records, rules, teams=teams):
-        lines = team_history(records, rules, row.team)
+    for row in standings(records, rules, pairs=pairs):
+        lines = pair_history(records, rules, row.pair)
         assert (lines[-1].total if lines else 0) == row.points
         assert sum(line.level_points for line in lines) == row.level_diff
         assert sum(line.fouls for line in lines) == row.fouls
-        assert len(lines) == row.matches == row.wins + row.draws + row.losses
+        assert len(lines) == row.tables == row.wins + row.draws + row.losses
 
 
 def expected_hundred(record: MatchRecord, options: ScoreOptions, bye_policy: str) -> int:
@@ -240,7 +240,7 @@ def expected_hundred(record: MatchRecord, options: ScoreOptions, bye_policy: str
 def test_hundred_plus_follows_its_options_and_the_pass_upgrade(
     event, bye_policy, at_time, forfeit, upgrades
 ):
-    teams, records = event
+    pairs, records = event
     records = [
         dataclasses.replace(r, pass_upgrade=upgrades[i % len(upgrades)])
         if "A+" in (r.ew_level, r.ns_level) and not r.forfeit and not r.defeat
@@ -249,7 +249,7 @@ def test_hundred_plus_follows_its_options_and_the_pass_upgrade(
     ]
     options = ScoreOptions(hundred_at_time=at_time, hundred_forfeit=forfeit)
     rules = StandingsRules("hundred_plus", bye_policy=bye_policy, options=options)
-    rows = standings(records, rules, teams=teams)
+    rows = standings(records, rules, pairs=pairs)
     assert sum(row.points for row in rows) == sum(
         expected_hundred(r, options, bye_policy) for r in records
     )

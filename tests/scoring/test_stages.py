@@ -6,8 +6,8 @@ from scoring import KnockoutStage, final_places
 from scoring.standings import StandingRow
 
 
-def row(rank: int, team: str, points: int, decided_by: str | None = "points") -> StandingRow:
-    return StandingRow(rank, team, points, 0, {}, decided_by, None, 0, 0, 0, 0, 0)
+def row(rank: int, pair: str, points: int, decided_by: str | None = "points") -> StandingRow:
+    return StandingRow(rank, pair, points, 0, {}, decided_by, None, 0, 0, 0, 0, 0)
 
 
 ROWS = [
@@ -25,7 +25,7 @@ def test_a_later_stage_ranks_above_an_earlier_one_and_the_rest_keep_their_ties()
     top4 = KnockoutStage(members={"a", "b", "c", "d"}, order=["d", "b", "a", "c"])
     final = KnockoutStage(members={"d", "b"}, order=["b", "d"])
     out = final_places(ROWS, [top4, final])
-    assert [(r.rank, r.team, r.points) for r in out] == [
+    assert [(r.rank, r.pair, r.points) for r in out] == [
         (1, "b", 7),
         (2, "d", 5),
         (3, "a", 8),
@@ -48,7 +48,7 @@ def test_a_later_stage_ranks_above_an_earlier_one_and_the_rest_keep_their_ties()
 def test_an_undecided_bracket_keeps_its_pairs_on_top_in_the_standing_order():
     running = KnockoutStage(members={"c", "e", "f", "g"}, order=None)
     out = final_places(ROWS, [running])
-    assert [(r.rank, r.team) for r in out] == [
+    assert [(r.rank, r.pair) for r in out] == [
         (1, "c"),
         (2, "e"),
         (2, "f"),

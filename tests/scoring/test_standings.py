@@ -67,7 +67,7 @@ def test_points_order_and_per_team_aggregates():
     assert [r.rank for r in rows] == [1, 2, 3, 4]
     assert [r.decided_by for r in rows] == [None, "points", "points", "points"]
     a = row_of(rows, "A")
-    assert (a.matches, a.wins, a.draws, a.losses, a.fouls, a.level_diff) == (2, 2, 0, 0, 1, 6)
+    assert (a.tables, a.wins, a.draws, a.losses, a.fouls, a.level_diff) == (2, 2, 0, 0, 1, 6)
     c = row_of(rows, "C")
     assert (c.wins, c.draws, c.losses) == (0, 1, 1)
     assert row_of(rows, "B").values["fouls"] == 2
@@ -145,7 +145,7 @@ def test_wins_separates_a_win_and_a_loss_from_two_draws():
     ]
     seed = seed_for_lot_order("B", "A")
     rows = standings(results, rules("match_points", "points", "wins", "lot", seed=seed))
-    top = [r for r in rows if r.team in ("A", "B")]
+    top = [r for r in rows if r.pair in ("A", "B")]
     assert order(top) == ["A", "B"]
     assert row_of(rows, "B").decided_by == "wins"
     assert row_of(rows, "A").values["wins"] == 1
@@ -156,7 +156,7 @@ def test_levels_climbed_without_lot_leaves_true_ties_sharing_a_rank():
     # Levels climbed: A 7, C 7, B 2, D 2. No lot in the chain: ranks 1, 1, 3, 3.
     results = [match(1, "A", "C", "9", "9"), match(1, "B", "D", "4", "4")]
     rows = standings(results, rules("points26", "points", "levels_climbed"))
-    assert [(r.team, r.rank) for r in rows] == [("A", 1), ("C", 1), ("B", 3), ("D", 3)]
+    assert [(r.pair, r.rank) for r in rows] == [("A", 1), ("C", 1), ("B", 3), ("D", 3)]
     assert [r.decided_by for r in rows] == [None, None, "levels_climbed", None]
     assert all(r.lot_draw is None for r in rows)
 
@@ -172,13 +172,13 @@ def test_progressive_score_prefers_points_won_early():
     ]
     seed = seed_for_lot_order("B", "A")
     rows = standings(results, rules("points26", "points", "progressive", "lot", seed=seed))
-    top = [r for r in rows if r.team in ("A", "B")]
+    top = [r for r in rows if r.pair in ("A", "B")]
     assert order(top) == ["A", "B"]
     assert (top[0].values["progressive"], top[1].values["progressive"]) == (52, 26)
     # The same event, last round backwards: B scored 26 in round 2, A 0 → B first.
     seed = seed_for_lot_order("A", "B")
     rows = standings(results, rules("points26", "points", "last_rounds", "lot", seed=seed))
-    top = [r for r in rows if r.team in ("A", "B")]
+    top = [r for r in rows if r.pair in ("A", "B")]
     assert order(top) == ["B", "A"]
     assert top[0].values["last_rounds"] == (26, 0)
 
@@ -194,7 +194,7 @@ def test_head_to_head_between_two_tied_teams():
     seed = seed_for_lot_order("B", "A")
     chain = ("points", "level_diff", "head_to_head", "lot")
     rows = standings(results, rules("points26", *chain, seed=seed))
-    tied = [r for r in rows if r.team in ("A", "B")]
+    tied = [r for r in rows if r.pair in ("A", "B")]
     assert order(tied) == ["A", "B"]
     assert tied[1].decided_by == "head_to_head"
     assert (tied[0].values["head_to_head"], tied[1].values["head_to_head"]) == (15, 11)
@@ -223,7 +223,7 @@ def test_head_to_head_does_not_apply_to_three_tied_teams():
 def test_head_to_head_leaves_teams_that_never_met_tied():
     results = [match(1, "A", "C", "A+", "K"), match(1, "B", "D", "A+", "K")]
     rows = standings(results, rules("points26", "points", "head_to_head"))
-    assert [(r.team, r.rank) for r in rows[:2]] == [("A", 1), ("B", 1)]
+    assert [(r.pair, r.rank) for r in rows[:2]] == [("A", 1), ("B", 1)]
 
 
 # Three-way tie decided by the last round, then the round before (default chain).
@@ -249,8 +249,8 @@ def test_three_way_tie_goes_to_the_last_round_comparison():
     rows = standings(THREE_WAY_LAST_ROUND, StandingsRules("points26", lot_seed=seed))
     assert order(rows) == ["A", "B", "C", "D"]
     assert [r.points for r in rows] == [41, 41, 41, 33]
-    for team in "ABC":
-        values = row_of(rows, team).values
+    for pair in "ABC":
+        values = row_of(rows, pair).values
         assert (values["level_diff"], values["opp_points"], values["fouls"]) == (2, 115, 1)
     assert [r.decided_by for r in rows] == [None, "last_rounds", "last_rounds", "points"]
     assert [r.values["last_rounds"] for r in rows[:3]] == [(14, 14, 13), (13, 15, 13), (13, 12, 16)]
@@ -266,7 +266,7 @@ def test_after_round_n_ranks_on_the_first_n_rounds_only():
     assert [r.points for r in rows] == [28, 28, 27, 21]
     assert rows[1].decided_by == "last_rounds"
     assert rows[0].values["last_rounds"] == (15, 13)
-    assert rows[0].matches == 2
+    assert rows[0].tables == 2
 
 
 def test_three_way_tie_that_goes_to_lot():
@@ -285,13 +285,13 @@ def test_three_way_tie_that_goes_to_lot():
     seed = 20240501
     rows = standings(results, StandingsRules("points26", lot_seed=seed))
     top = rows[:3]
-    assert {r.team for r in top} == {"A", "B", "C"}
+    assert {r.pair for r in top} == {"A", "B", "C"}
     assert [r.decided_by for r in top] == [None, "lot", "lot"]
     assert [r.rank for r in rows] == [1, 2, 3, 4, 5, 6]
 
     # The lot is recorded and can be redrawn by anyone from the seed: BLAKE2b, 4 bytes.
-    def redraw(team):
-        digest = hashlib.blake2b(f"{seed}:{team!r}".encode(), digest_size=4).digest()
+    def redraw(pair):
+        digest = hashlib.blake2b(f"{seed}:{pair!r}".encode(), digest_size=4).digest()
         return int.from_bytes(digest, "big")
 
     assert [r.lot_draw for r in top] == sorted(redraw(t) for t in "ABC")
@@ -306,22 +306,22 @@ def test_three_way_tie_that_goes_to_lot():
 
 def test_teams_without_matches_still_appear():
     results = [match(1, 1, 2, "A+", "K")]
-    rows = standings(results, StandingsRules("points26"), teams=[3, 1, 2])
+    rows = standings(results, StandingsRules("points26"), pairs=[3, 1, 2])
     assert order(rows) == [1, 2, 3]
-    assert (rows[2].points, rows[2].matches, rows[2].values["last_rounds"]) == (0, 0, (0,))
+    assert (rows[2].points, rows[2].tables, rows[2].values["last_rounds"]) == (0, 0, (0,))
 
 
 def test_listed_teams_only_are_ranked_but_others_count_as_opponents():
     results = [match(1, 1, 2, "A+", "K"), match(2, 1, 3, "5", "5")]
-    rows = standings(results, StandingsRules("points26"), teams=[1, 3])
+    rows = standings(results, StandingsRules("points26"), pairs=[1, 3])
     assert order(rows) == [1, 3]
     assert rows[0].values["opp_points"] == 11 + 13
 
 
 def test_empty_event_has_no_rows_and_lists_teams_at_zero():
     assert standings([], StandingsRules("points26")) == []
-    rows = standings([], StandingsRules("points26", tiebreaks=("points",)), teams=[1, 2])
-    assert [(r.team, r.rank) for r in rows] == [(1, 1), (2, 1)]
+    rows = standings([], StandingsRules("points26", tiebreaks=("points",)), pairs=[1, 2])
+    assert [(r.pair, r.rank) for r in rows] == [(1, 1), (2, 1)]
 
 
 def test_bye_policy_changes_the_standings():
@@ -372,4 +372,4 @@ def test_decided_by_stays_with_the_place_when_a_later_metric_reorders_the_group(
     # above 1. Row 2 (team 2) was separated from row 1 by points, row 3 from row 2 by fouls.
     results = [match(1, 3, None), match(1, 1, 2, "2", "2", ew_fouls=1)]
     rows = standings(results, StandingsRules("points26"))
-    assert [(r.team, r.decided_by) for r in rows] == [(3, None), (2, "points"), (1, "fouls")]
+    assert [(r.pair, r.decided_by) for r in rows] == [(3, None), (2, "points"), (1, "fouls")]

@@ -28,26 +28,26 @@ SAVER = """
 import django
 django.setup()
 from django.contrib.auth.models import User
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.checks import ResultValues
 from tournament.core.actors import user_actor
 from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
-pks = list(Match.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
+pks = list(Table.objects.filter(round__number=1).exclude(ns=None).values_list("pk", flat=True))
 values = [ResultValues("A+", "K", winner="EW"), ResultValues("A+", "3", winner="EW")]
 for i in range(600):
-    match = Match.objects.get(pk=pks[i % len(pks)])
-    match = submit_result(match, values[i % 2], version=match.version, by=user_actor(organizer))
-    sub = match.submissions.order_by("-pk").first().pk
-    print("saved", match.pk, match.version, sub, flush=True)
+    table = Table.objects.get(pk=pks[i % len(pks)])
+    table = submit_result(table, values[i % 2], version=table.version, by=user_actor(organizer))
+    sub = table.submissions.order_by("-pk").first().pk
+    print("saved", table.pk, table.version, sub, flush=True)
 """
 
 STATE = """
 import django, json
 django.setup()
-from tournament.models import Match, Submission
+from tournament.models import Table, Submission
 print(json.dumps({
-    "versions": {str(pk): v for pk, v in Match.objects.values_list("pk", "version")},
+    "versions": {str(pk): v for pk, v in Table.objects.values_list("pk", "version")},
     "submissions": list(Submission.objects.values_list("pk", flat=True)),
 }))
 """
@@ -55,33 +55,33 @@ print(json.dumps({
 LINKS = """
 import django
 django.setup()
-from tournament.models import Match, Team
+from tournament.models import Table, Pair
 from tournament.signup.checkin import checkin_path
-team = Team.objects.filter(tournament__slug="demo").order_by("pk").first()
-match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-print(checkin_path("demo", team.pk))
-print(f"/t/demo/e/{match.pk}/{match.ew_code}/")
-print(team.name)
+pair = Pair.objects.filter(tournament__slug="demo").order_by("pk").first()
+table = Table.objects.filter(round__number=1).exclude(ns=None).order_by("number").first()
+print(checkin_path("demo", pair.pk))
+print(f"/t/demo/e/{table.pk}/{table.ew_code}/")
+print(pair.name)
 """
 
 AUTOMATIC = """
 import django
 django.setup()
 from django.contrib.auth.models import User
-from tournament.models import Match, Round
+from tournament.models import Table, Round
 from tournament.results.checks import ResultValues
 from tournament.backups import auto as backup_auto
 from tournament.core.actors import user_actor
 from tournament.results.services import submit_result
 organizer = User.objects.get(username="organizer")
-match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-submit_result(match, ResultValues("A+", "2", winner="EW"), version=match.version, by=user_actor(organizer))
+table = Table.objects.filter(round__number=1).exclude(ns=None).order_by("number").first()
+submit_result(table, ResultValues("A+", "2", winner="EW"), version=table.version, by=user_actor(organizer))
 backup_auto.wait_for_running()
 round_ = Round.objects.get(tournament__slug="demo", number=1)
 # The clerk's sheet of the round: what each table has, as the referees entered it.
 print("台号,东西,南北")
-for m in round_.matches.exclude(ns=None).order_by("table"):
-    print(f"{m.table},{m.ew_level or 'A+'},{m.ns_level or '2'}")
+for m in round_.tables.exclude(ns=None).order_by("number"):
+    print(f"{m.number},{m.ew_level or 'A+'},{m.ns_level or '2'}")
 """
 
 # A score-sheet photo of round 1's first table, as a referee's upload stores it (photos
@@ -90,9 +90,9 @@ PHOTO = """
 import django
 django.setup()
 from django.core.files.base import ContentFile
-from tournament.models import Match, ScoreSheetPhoto
-match = Match.objects.filter(round__number=1).exclude(ns=None).order_by("table").first()
-photo = ScoreSheetPhoto(match=match, source="referee", width=1, height=1)
+from tournament.models import Table, ScoreSheetPhoto
+table = Table.objects.filter(round__number=1).exclude(ns=None).order_by("number").first()
+photo = ScoreSheetPhoto(table=table, source="referee", width=1, height=1)
 photo.image.save("demo-r1-t1.jpg", ContentFile(b"\\xff\\xd8 the sheet"), save=False)
 photo.save()
 print(photo.image.name)
@@ -144,8 +144,8 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     (b / "secret_key").write_text("b-laptop-key-" + "q7" * 30)
     links = python(a, LINKS).splitlines()
     code_on = "import django; django.setup()\nfrom tournament.signup.checkin import checkin_code as c\nprint(c({}))"
-    team_pk = int(links[0].rstrip("/").split("/")[-1].split("-")[0])
-    assert python(b, code_on.format(team_pk)) != python(a, code_on.format(team_pk))
+    pair_pk = int(links[0].rstrip("/").split("/")[-1].split("-")[0])
+    assert python(b, code_on.format(pair_pk)) != python(a, code_on.format(pair_pk))
 
     restored = manage(b, "restore", str(backup_file))
     assert restored.returncode == 0, restored.stderr
@@ -157,7 +157,7 @@ def test_backup_while_saving_then_restore_on_a_second_laptop(tmp_path):
     db = sqlite3.connect(b / "db.sqlite3")
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     db.close()
-    assert python(b, code_on.format(team_pk)) == python(a, code_on.format(team_pk))
+    assert python(b, code_on.format(pair_pk)) == python(a, code_on.format(pair_pk))
     assert (b / "secret_key").read_text() == (a / "secret_key").read_text().strip()
     assert list(b.glob("secret_key.before-restore-*"))  # B's own key kept aside
     assert (b / "media" / photo).read_bytes() == (a / "media" / photo).read_bytes()
@@ -196,14 +196,14 @@ def refused_again(b: Path, backup_file: Path, tmp_path: Path) -> None:
 
 def served_on_b(b: Path, links: list[str]) -> None:
     """B's server: the organizer logs in; the check-in code and the slip link work."""
-    checkin, slip, team_name = links
+    checkin, slip, pair_name = links
     proc, base = start_server({**laptop_env(b), "SECRET_KEY": None}, 1)
     try:
         wait_until_up(proc, base)
         organizer = Browser(base)
         organizer.login("organizer", "pw-organizer")
         status, html = organizer.get(checkin)
-        assert status == 200 and team_name in html
+        assert status == 200 and pair_name in html
         status, html = Browser(base).get(slip)
         assert status == 200  # a wrong code answers 404
     finally:

@@ -35,10 +35,10 @@ from tournament.results.services import confirm_result, submit_result
 from tournament.rounds.lifecycle import lock_round
 user = user_actor(User.objects.get(username="organizer"))
 round_ = Round.objects.get(tournament__slug="demo", number=1)
-for match in round_.matches.exclude(ns=None):
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user)
-    match.refresh_from_db()
-    confirm_result(match, version=match.version, by=user)
+for table in round_.tables.exclude(ns=None):
+    submit_result(table, ResultValues("A+", "5", winner="EW"), version=table.version, by=user)
+    table.refresh_from_db()
+    confirm_result(table, version=table.version, by=user)
 round_.refresh_from_db()
 lock_round(round_, by=user)
 print(time.time())

@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 from tests.servers.web import Browser, app_servers
-from tournament.models import Match, Round, Staff
+from tournament.models import Round, Staff, Table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -40,23 +40,23 @@ def shared_env(tmp_path):
     }
 
 
-def entry(match: Match, ew: str, ns: str) -> dict:
+def entry(table: Table, ew: str, ns: str) -> dict:
     return {
         "ew_level": ew,
         "ns_level": ns,
         "forfeit": "",
         "ew_fouls": 0,
         "ns_fouls": 0,
-        "version": match.version,
+        "version": table.version,
     }
 
 
 def test_a_result_locked_on_one_server_shows_and_is_final_on_the_other(
-    shared_env, tournament, teams8, make_round, referee, chief
+    shared_env, tournament, pairs8, make_round, referee, chief
 ):
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    round_ = make_round(tournament, teams8)
+    round_ = make_round(tournament, pairs8)
     assert Staff.objects.filter(tournament=tournament).count() == 2
     with app_servers(shared_env, 2) as (a, b):
         ref_a, chief_a, ref_b = Browser(a), Browser(a), Browser(b)
@@ -65,9 +65,9 @@ def test_a_result_locked_on_one_server_shows_and_is_final_on_the_other(
         ref_b.login("ref", "pw-ref")
         public_b = Browser(b)
         assert "过A" not in public_b.get("/t/spring/pairings/1/")[1]
-        for match in round_.matches.all():
-            path = f"/t/spring/rounds/1/table/{match.table}/"
-            ref_a.post(path, entry(match, "A+", "2"))
+        for table in round_.tables.all():
+            path = f"/t/spring/rounds/1/table/{table.number}/"
+            ref_a.post(path, entry(table, "A+", "2"))
         chief_a.post("/t/spring/rounds/1/action/confirm_all/", {}, form_page="/t/spring/rounds/1/")
         round_.refresh_from_db()
         chief_a.post(
@@ -88,9 +88,9 @@ def test_a_result_locked_on_one_server_shows_and_is_final_on_the_other(
         status, html = public_b.get("/t/spring/standings/")
         assert status == 200 and re.search(r"队1", html)
         # Editing the locked round on server B is refused; nothing changes.
-        match = round_.matches.get(table=1)
-        before = (match.ew_level, match.ns_level, match.version)
-        status, html = ref_b.post("/t/spring/rounds/1/table/1/", entry(match, "K", "A+"))
+        table = round_.tables.get(number=1)
+        before = (table.ew_level, table.ns_level, table.version)
+        status, html = ref_b.post("/t/spring/rounds/1/table/1/", entry(table, "K", "A+"))
         assert "已锁定" in html
-        match.refresh_from_db()
-        assert (match.ew_level, match.ns_level, match.version) == before
+        table.refresh_from_db()
+        assert (table.ew_level, table.ns_level, table.version) == before

@@ -35,8 +35,8 @@ from tournament.results.checks import ResultInvalid, scoresheet_state
 from tournament.text.messages.audit import well_formed
 
 # What is wrong (the ``error`` of write.MSG_INVALID); ``where`` names the row: a field
-# ("Match.ew_level") or one of the MSG_WHERE_… messages.
-MSG_WHERE_MATCH = "archive_where_match"  # n
+# ("Table.ew_level") or one of the MSG_WHERE_… messages.
+MSG_WHERE_TABLE = "archive_where_match"  # n
 MSG_WHERE_STAGE = "archive_where_stage"  # n
 MSG_WHERE_AUDIT = "archive_where_audit"  # n
 MSG_WHERE = "archive_where"  # where, error: a message of the rules or the results
@@ -55,7 +55,7 @@ MSG_BRACKET_SIZE = "archive_bracket_size"  # where, size
 MSG_BRACKET_ROUNDS = "archive_bracket_rounds"  # where
 MSG_BRACKET_MATCH = "archive_bracket_match"  # where
 MSG_BRACKET_WINNER = "archive_bracket_winner"  # where, match
-MSG_NO_TEAM = "archive_no_team"  # where, value
+MSG_NO_PAIR = "archive_no_team"  # where, value
 MSG_ACTION = "archive_action"  # where, value
 MSG_AUDIT_OBJECT = "archive_audit_object"  # where, key
 MSG_SUMMARY = "archive_summary"  # where
@@ -135,9 +135,9 @@ def _level(value: Any, where: Message) -> str:
     return value
 
 
-def check_match(row: dict, rules: RuleSet, number: int) -> None:
+def check_table(row: dict, rules: RuleSet, number: int) -> None:
     """A match's result fields and score sheets, through the rules engine."""
-    where = Message(MSG_WHERE_MATCH, {"n": number})
+    where = Message(MSG_WHERE_TABLE, {"n": number})
     ew = _level(row.get("ew_level"), where)
     ns = _level(row.get("ns_level"), where)
     for key, allowed in (
@@ -171,7 +171,7 @@ def check_match(row: dict, rules: RuleSet, number: int) -> None:
                 raise invalid(MSG_WHERE, where=where, error=error) from None
 
 
-def check_stage_state(state: Any, team_ids: set[int], number: int) -> None:
+def check_stage_state(state: Any, pair_ids: set[int], number: int) -> None:
     """A knockout bracket or rotation groups may only name teams of the archive."""
     where = Message(MSG_WHERE_STAGE, {"n": number})
     if not isinstance(state, dict):
@@ -180,12 +180,12 @@ def check_stage_state(state: Any, team_ids: set[int], number: int) -> None:
     if groups is not None:
         if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
             raise invalid(MSG_GROUPS, where=where)
-        _teams([t for g in groups for t in g], team_ids, where, allow_none=False)
+        _pairs([t for g in groups for t in g], pair_ids, where, allow_none=False)
     if "bracket" in state:
-        _check_bracket(state["bracket"], team_ids, where)
+        _check_bracket(state["bracket"], pair_ids, where)
 
 
-def _check_bracket(bracket: Any, team_ids: set[int], where: Message) -> None:
+def _check_bracket(bracket: Any, pair_ids: set[int], where: Message) -> None:
     if not isinstance(bracket, dict) or not is_int(bracket.get("size")):
         raise invalid(MSG_BRACKET, where=where)
     size = bracket["size"]
@@ -194,12 +194,12 @@ def _check_bracket(bracket: Any, team_ids: set[int], where: Message) -> None:
     rounds = bracket.get("rounds")
     if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
         raise invalid(MSG_BRACKET_ROUNDS, where=where)
-    matches = [m for r in rounds for m in r]
+    tables = [m for r in rounds for m in r]
     if bracket.get("third_place") is not None:
-        matches.append(bracket["third_place"])
+        tables.append(bracket["third_place"])
     seeds = bracket.get("seeds", [])
-    _teams(seeds if isinstance(seeds, list) else [True], team_ids, where, allow_none=False)
-    for m in matches:
+    _pairs(seeds if isinstance(seeds, list) else [True], pair_ids, where, allow_none=False)
+    for m in tables:
         if (
             not isinstance(m, dict)
             or not isinstance(m.get("id"), str)
@@ -207,17 +207,17 @@ def _check_bracket(bracket: Any, team_ids: set[int], where: Message) -> None:
         ):
             raise invalid(MSG_BRACKET_MATCH, where=where)
         sides = [m.get("ew"), m.get("ns")]
-        _teams(sides + [m.get("winner")], team_ids, where, allow_none=True)
+        _pairs(sides + [m.get("winner")], pair_ids, where, allow_none=True)
         if m.get("winner") is not None and m["winner"] not in sides:
             raise invalid(MSG_BRACKET_WINNER, where=where, match=m["id"])
 
 
-def _teams(values: list, team_ids: set[int], where: Message, *, allow_none: bool) -> None:
+def _pairs(values: list, pair_ids: set[int], where: Message, *, allow_none: bool) -> None:
     for value in values:
         if value is None and allow_none:
             continue
-        if not is_int(value) or value not in team_ids:
-            raise invalid(MSG_NO_TEAM, where=where, value=repr(value))
+        if not is_int(value) or value not in pair_ids:
+            raise invalid(MSG_NO_PAIR, where=where, value=repr(value))
 
 
 def check_audit(row: dict, exported_at: dt.datetime | None, number: int) -> None:

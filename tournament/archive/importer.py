@@ -30,10 +30,10 @@ from django.utils.dateparse import parse_datetime
 from rules.messages import Message
 from tournament.archive.checks import (
     check_audit,
-    check_match,
     check_shape,
     check_stage_state,
     check_submission,
+    check_table,
     is_int,
     mark_imported,
 )
@@ -70,11 +70,11 @@ from tournament.archive.write import (
 from tournament.core.audit import log_action
 from tournament.models import (
     AuditEntry,
-    Match,
+    Pair,
     SignUp,
     Stage,
     Submission,
-    Team,
+    Table,
     Tournament,
 )
 from tournament.standings.selectors import ruleset
@@ -182,13 +182,13 @@ class _Import:
         model, first = self.part.model, self.number + 1
         self.number += len(rows)
         numbered = list(enumerate(rows, start=first))
-        if model is Match:
+        if model is Table:
             for number, row in numbered:
-                check_match(row, self.rules, number)
+                check_table(row, self.rules, number)
         elif model is Stage:
-            team_ids = set(self.reader.new.get(Team, {}))
+            pair_ids = set(self.reader.new.get(Pair, {}))
             for number, row in numbered:
-                check_stage_state(row.get("state") or {}, team_ids, number)
+                check_stage_state(row.get("state") or {}, pair_ids, number)
         elif model is Submission:
             for number, row in numbered:
                 check_submission(row, number)

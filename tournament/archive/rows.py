@@ -25,7 +25,7 @@ from django.db import models
 
 from tournament.archive.checks import check_value, is_int
 from tournament.archive.write import (
-    JSON_TEAM_IDS,
+    JSON_PAIR_IDS,
     MODEL_NAMES,
     MSG_AUDIT_REF,
     MSG_FILE_DAMAGED,
@@ -34,14 +34,15 @@ from tournament.archive.write import (
     MSG_USERS_EXIST,
     MSG_USERS_LIST,
     ArchiveError,
+    archive_name,
     data_fields,
     invalid,
     is_user_fk,
 )
 from tournament.core.normalize import normalize_name
-from tournament.models import AuditEntry, Match, Player, SignUp, Team, Tournament, Unit
+from tournament.models import AuditEntry, Pair, Player, SignUp, Table, Tournament, Unit
 
-NAME_FIELDS = {(Team, "name"), (Unit, "name"), (Player, "name")}
+NAME_FIELDS = {(Pair, "name"), (Unit, "name"), (Player, "name")}
 BATCH = 500  # rows saved at a time
 
 
@@ -54,7 +55,7 @@ class RowReader:
         self.ignored: set[str] = set()
 
     def instance(self, model: type[models.Model], row: dict) -> models.Model:
-        fields = {f.name: f for f in data_fields(model)}
+        fields = {archive_name(model, f): f for f in data_fields(model)}
         for key in row:
             if key not in fields and key not in ("id", "object_ref"):
                 self.ignored.add(f"{model.__name__}.{key}")
@@ -80,11 +81,11 @@ class RowReader:
                     field = f"{model.__name__}.{name}"
                     raise invalid(MSG_NO_RECORD, field=field, value=repr(value)) from None
                 continue
-            hook = JSON_TEAM_IDS.get((model, name))
+            hook = JSON_PAIR_IDS.get((model, name))
             if hook is not None:
-                value = hook(value, lambda local: self.new[Team].get(local, local))
+                value = hook(value, lambda local: self.new[Pair].get(local, local))
             values[f.attname] = f.to_python(value) if value is not None else None
-        if model is Match and "bracket_game" not in row:
+        if model is Table and "bracket_game" not in row:
             values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
         obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:
@@ -99,7 +100,7 @@ class RowReader:
 
 
 def older_game_flag(flags: list) -> tuple[list, int]:
-    """An archive written before ``Match.bracket_game``: the game was a ``"game:<n>"`` flag.
+    """An archive written before ``Table.bracket_game``: the game was a ``"game:<n>"`` flag.
 
     The same conversion as migration 0009 (a migration keeps its own frozen copy).
     """

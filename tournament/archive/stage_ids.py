@@ -1,4 +1,4 @@
-"""Team ids inside ``Stage.state`` (a knockout bracket, a rotation stage's groups), passed
+"""Pair ids inside ``Stage.state`` (a knockout bracket, a rotation stage's groups), passed
 through a mapping: the archive renumbers teams when it writes and reads an event."""
 
 from __future__ import annotations
@@ -8,16 +8,16 @@ from typing import Any
 
 
 def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
-    """Team ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
+    """Pair ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
     of a rotation stage (``{"groups": [[team id, …], …]}``)."""
-    state = map_state_teams(state, mapping)
+    state = map_state_pairs(state, mapping)
     if isinstance(state, dict) and isinstance(state.get("groups"), list):
         groups = [[mapping(t) for t in group] for group in state["groups"]]
         state = {**state, "groups": groups}
     return state
 
 
-def map_state_teams(state: Any, mapping: Callable[[Any], Any]) -> Any:
+def map_state_pairs(state: Any, mapping: Callable[[Any], Any]) -> Any:
     """A copy of ``state`` with the team ids of its bracket passed through ``mapping``.
 
     The archive renumbers teams; anything else in the state is copied as is.

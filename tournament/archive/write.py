@@ -60,7 +60,7 @@ from tournament.models import (
     CheckIn,
     ForbiddenPairing,
     Foul,
-    Match,
+    Pair,
     Player,
     Round,
     SignUp,
@@ -68,10 +68,11 @@ from tournament.models import (
     Staff,
     Stage,
     Submission,
-    Team,
+    Table,
     Tournament,
     Unit,
 )
+from tournament.models.audit import object_type
 
 FORMAT = "guandan-archive"
 VERSION = 2
@@ -132,18 +133,18 @@ class Part:
 PARTS: tuple[Part, ...] = (
     Part("staff", Staff, "tournament"),
     Part("units", Unit, "tournament"),
-    Part("teams", Team, "tournament"),
-    Part("players", Player, "team__tournament"),
+    Part("teams", Pair, "tournament"),
+    Part("players", Player, "pair__tournament"),
     Part("forbidden_pairings", ForbiddenPairing, "tournament"),
     Part("signup_config", SignUpConfig, "tournament"),
     Part("signups", SignUp, "tournament"),
-    Part("checkins", CheckIn, "team__tournament"),
-    Part("absences", Absence, "team__tournament"),
+    Part("checkins", CheckIn, "pair__tournament"),
+    Part("absences", Absence, "pair__tournament"),
     Part("stages", Stage, "tournament"),
     Part("rounds", Round, "tournament"),
-    Part("matches", Match, "round__tournament"),
-    Part("submissions", Submission, "match__round__tournament"),
-    Part("fouls", Foul, "match__round__tournament"),
+    Part("matches", Table, "round__tournament"),
+    Part("submissions", Submission, "table__round__tournament"),
+    Part("fouls", Foul, "table__round__tournament"),
     Part("audit", AuditEntry, "tournament"),
 )
 ARCHIVED_MODELS = {Tournament, *(p.model for p in PARTS)}
@@ -158,7 +159,7 @@ NOT_ARCHIVED = {
 
 
 # JSON fields that hold team ids: (model, field) → function(value, map team id).
-JSON_TEAM_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
+JSON_PAIR_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
     (Stage, "state"): map_stage_state,
 }
 
@@ -183,7 +184,21 @@ def plain(value: Any) -> Any:
     return value
 
 
-MODEL_NAMES = {m._meta.model_name: m for m in ARCHIVED_MODELS}
+MODEL_NAMES = {object_type(m): m for m in ARCHIVED_MODELS}  # audit lines' object types
+
+# An archive keeps the names of version 2, written before the models were renamed: a pair
+# was a "team" (and its references "team", "team_a", "team_b"), a table a "match" and a
+# table's number "table". Archives read and written by every version stay alike.
+ARCHIVED_AS = {"pair": "team", "pair_a": "team_a", "pair_b": "team_b", "table": "match"}
+
+
+def archive_name(model: type[models.Model], field: models.Field) -> str:
+    """The key of ``field`` in an archived row of ``model``."""
+    if model is Table and field.name == "number":
+        return "table"
+    return ARCHIVED_AS.get(field.name, field.name)
+
+
 CHUNK = 2000  # rows read from the database at a time
 
 
@@ -236,19 +251,23 @@ class _Writer:
                 if target is Tournament:
                     continue  # implicit: the archived tournament
                 if target is get_user_model():
-                    out[f.name] = self.names.get(value) if value is not None else None
+                    out[archive_name(model, f)] = (
+                        self.names.get(value) if value is not None else None
+                    )
                     continue
                 if target not in self.local:
                     raise ArchiveError(MSG_UNARCHIVED, field=f"{model.__name__}.{f.name}")
-                out[f.name] = self.local[target].get(value) if value is not None else None
+                out[archive_name(model, f)] = (
+                    self.local[target].get(value) if value is not None else None
+                )
                 continue
             if isinstance(f, models.FileField):
-                out[f.name] = self.file(f, value)
+                out[archive_name(model, f)] = self.file(f, value)
                 continue
-            hook = JSON_TEAM_IDS.get((model, f.name))
+            hook = JSON_PAIR_IDS.get((model, f.name))
             if hook is not None:
-                value = hook(value, lambda pk: self.local[Team].get(pk, pk))
-            out[f.name] = plain(value)
+                value = hook(value, lambda pk: self.local[Pair].get(pk, pk))
+            out[archive_name(model, f)] = plain(value)
         if model is AuditEntry:
             self.audit_ref(out)
         return out

@@ -21,6 +21,7 @@ from tournament.core.accounts import actor_label
 from tournament.core.actors import NOBODY, Actor
 from tournament.core.bulk import insert_all
 from tournament.models import AuditEntry, Tournament
+from tournament.models.audit import object_type
 from tournament.text.messages import render
 from tournament.text.messages.audit import encode
 
@@ -149,7 +150,7 @@ def audit_entry(
         ip=by.ip,
         device=by.device,
         action=action,
-        object_type=obj._meta.model_name if obj is not None else "",
+        object_type=object_type(type(obj)) if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         summary=summary[:300],
         summary_message=message,

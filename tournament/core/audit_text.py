@@ -6,7 +6,7 @@ change
     One field of an audit entry that differs between ``before`` and ``after``, written as
     ``(label, before text, after text)``; an empty text means "not set".
 path (录入途径)
-    How an entry reached the server (``Submission.source`` / ``Match.entered_via``):
+    How an entry reached the server (``Submission.source`` / ``Table.entered_via``):
     the referee's page, the chief's ruling, a side's table link, a clerk's sheet, the foul log.
 
 Labels come from the models' own ``verbose_name`` and ``choices``, so a field is named
@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from rules import RuleError, format_notation
 from tournament.core.result_labels import SIDES, level_label, result_text
-from tournament.models import Foul, Match, Round, Team
+from tournament.models import Foul, Pair, Round, Table
 from tournament.models.result_values import RESULT_FIELDS, ResultValues
 from tournament.text.messages.labels import DEFEAT_LABELS
 
@@ -70,22 +70,22 @@ def _label(key: str, object_type: str = "") -> str:
     if key in EXTRA_LABELS:
         return str(EXTRA_LABELS[key])
     try:
-        return str(Match._meta.get_field(key).verbose_name)
+        return str(Table._meta.get_field(key).verbose_name)
     except Exception:  # noqa: BLE001 - any unknown key is shown as it is stored
         return key
 
 
 def _choices(object_type: str, key: str) -> dict:
     if key == "state":
-        return dict(Match.STATE_CHOICES)
+        return dict(Table.STATE_CHOICES)
     if key == "status":
-        return dict(Round.STATUS_CHOICES if object_type == "round" else Team.STATUS_CHOICES)
+        return dict(Round.STATUS_CHOICES if object_type == "round" else Pair.STATUS_CHOICES)
     if key == "kind":
         return dict(Foul.KIND_CHOICES)
     if key == "severity":
         return dict(Foul.SEVERITY_CHOICES)
     if key == "mode":
-        return dict(Match.MODE_CHOICES)
+        return dict(Table.MODE_CHOICES)
     if key == "defeat_reason":
         return DEFEAT_LABELS
     return {}

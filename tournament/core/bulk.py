@@ -37,7 +37,7 @@ def insert_values(model: type[models.Model], rows: Sequence[dict]) -> None:
 
     A column a row does not name takes its field's default, made once per row when the
     default is callable (a table's entry codes differ), so the rows are those
-    :func:`insert_all` stores for ``model(**row)``. Why: 2,500 ``Match`` instances of a
+    :func:`insert_all` stores for ``model(**row)``. Why: 2,500 ``Table`` instances of a
     round cost ``pair`` 0.16 CPU-s at 5,000 pairs, each setting some 35 fields and sending
     Django's init signals, only for :func:`insert_all` to read them back. A field whose
     ``pre_save`` makes the value (``auto_now``, ``auto_now_add``, a file) must be named.
@@ -47,6 +47,9 @@ def insert_values(model: type[models.Model], rows: Sequence[dict]) -> None:
     meta = model._meta
     fields = _fields(meta)
     named = rows[0].keys()
+    unknown = set(named) - {f.attname for f in fields}
+    if unknown:  # a misspelt or renamed column would otherwise be dropped without a word
+        raise ValueError(f"insert_values: {model.__name__} has no column {sorted(unknown)}")
     values = []
     for f in fields:
         if f.attname in named:

@@ -60,7 +60,7 @@ class Stale(Refused):
     """The data changed since the form was loaded; ``current`` is what is stored now."""
 
     current: Any = None  # the stored values, for a form that shows them side by side
-    match: Any = None  # the changed row, when there is one
+    table: Any = None  # the changed row, when there is one
 
 
 class NotAllowed(Refused):

@@ -100,7 +100,7 @@ class LoginRedirectMiddleware:
 # keeps them (the browser's disk or back/forward cache, a proxy): ``Cache-Control:
 # no-store``. The service worker's own copies of table pages are kept apart and dropped
 # with the session (static/js/sw.js, X-Offline-Until above).
-NO_STORE_PAGES = frozenset({"match_entry", "api_tokens", "export_download", "backup_download"})
+NO_STORE_PAGES = frozenset({"table_entry", "api_tokens", "export_download", "backup_download"})
 
 
 class NoStoreMiddleware:
@@ -112,10 +112,10 @@ class NoStoreMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        match = getattr(request, "resolver_match", None)
+        table = getattr(request, "resolver_match", None)
         user = getattr(request, "user", None)
         signed_in = user is not None and user.is_authenticated
-        if match is not None and match.url_name in NO_STORE_PAGES and signed_in:
+        if table is not None and table.url_name in NO_STORE_PAGES and signed_in:
             # Whatever the view said (``private, no-cache`` with an ETag, a public max-age):
             # nothing may keep this answer.
             response.headers.pop("Cache-Control", None)

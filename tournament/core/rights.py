@@ -53,7 +53,7 @@ def parse_tables(text: str) -> set[int] | None:
     text = (text or "").replace("，", ",").replace("、", ",").replace(" ", "")
     if not text:
         return None
-    tables: set[int] = set()
+    numbers: set[int] = set()
     for part in text.split(","):
         if not part:
             continue
@@ -61,8 +61,8 @@ def parse_tables(text: str) -> set[int] | None:
         first, last = int(low), int(high or low)
         if first < 1 or last < first or last - first > 5000:
             raise ValueError(part)
-        tables.update(range(first, last + 1))
-    return tables
+        numbers.update(range(first, last + 1))
+    return numbers
 
 
 def referee_tables(user, tournament: Tournament) -> set[int] | None:

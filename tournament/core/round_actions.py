@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.messages import Message
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.text.messages import render
 from tournament.text.titles import listing
 
@@ -140,7 +140,7 @@ def _confirm_all(round_: Round) -> Message | None:
     why = _not_draft(round_) or (Message(MSG_LOCKED) if round_.status == Round.LOCKED else None)
     if why:
         return why
-    if not round_.matches.filter(state=Match.ENTERED).exclude(ns=None).exists():
+    if not round_.tables.filter(state=Table.ENTERED).exclude(ns=None).exists():
         return Message(MSG_NOTHING_ENTERED)
     return None
 
@@ -163,10 +163,10 @@ def _lock(round_: Round) -> Message | None:
 
 # Why a table is not confirmed yet, and what to do about it (the lock reason names them).
 _OPEN_WHY = {
-    Match.EMPTY: gettext_lazy("未录入"),
-    Match.IN_PLAY: gettext_lazy("比赛中，未录入终局"),
-    Match.ENTERED: gettext_lazy("已录入待确认（可按“确认全部已录入”）"),
-    Match.DISPUTED: gettext_lazy("录入不一致，请裁判长裁定"),
+    Table.EMPTY: gettext_lazy("未录入"),
+    Table.IN_PLAY: gettext_lazy("比赛中，未录入终局"),
+    Table.ENTERED: gettext_lazy("已录入待确认（可按“确认全部已录入”）"),
+    Table.DISPUTED: gettext_lazy("录入不一致，请裁判长裁定"),
 }
 _NAMED = 8  # tables named per reason; the rest are counted
 
@@ -175,8 +175,8 @@ def unconfirmed(round_: Round) -> Message | None:
     """Which played tables are not confirmed and why, or None when every one is: e.g.
     "还有3台成绩未确认，不能锁定：第2、5台未录入；第4台录入不一致，请裁判长裁定"."""
     counts = dict(
-        round_.matches.exclude(ns=None)
-        .exclude(state=Match.CONFIRMED)
+        round_.tables.exclude(ns=None)
+        .exclude(state=Table.CONFIRMED)
         .order_by()
         .values_list("state")
         .annotate(n=Count("pk"))
@@ -187,8 +187,8 @@ def unconfirmed(round_: Round) -> Message | None:
     parts = []
     for state, why in _OPEN_WHY.items():
         if counts.get(state):
-            tables = round_.matches.filter(state=state).exclude(ns=None).order_by("table")
-            named = list(tables.values_list("table", flat=True)[:_NAMED])
+            tables = round_.tables.filter(state=state).exclude(ns=None).order_by("number")
+            named = list(tables.values_list("number", flat=True)[:_NAMED])
             parts.append(render(_table_list(named, counts[state])) + str(why))
     total = sum(counts.values())
     # The separator is a word of the language too ("；" left Chinese in English).

@@ -12,7 +12,7 @@ public stamp
 staff stamp
     The public stamp plus the versions and change numbers of the event's rounds: staff
     pages show results as they come in. Every save of a table takes its round's next
-    change number (``Match.save``), and every change of a round's pairings or status its
+    change number (``Table.save``), and every change of a round's pairings or status its
     next version, so the sums move with each one (one query over the rounds, not over
     thousands of tables).
 
@@ -151,7 +151,7 @@ def live_page_stamp(slug: str, number: int) -> str | None:
 
     The public stamp plus the round's status, version and change number: these answers
     show how far the round has got, which moves with every saved table (``change_seq``,
-    see ``Match.save``) without a public change. Compiled once like
+    see ``Table.save``) without a public change. Compiled once like
     :func:`shared_page_stamp`'s query.
     """
     connection = connections[router.db_for_read(Round)]

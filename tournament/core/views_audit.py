@@ -25,7 +25,7 @@ def round_audit(request, slug, number):
     tournament = load_tournament(request, slug, CHIEF_REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     table = positive_int(request.GET.get("table")) or None  # 0: no table, the whole round
-    tables = round_.matches.all() if table is None else round_.matches.filter(table=table)
+    tables = round_.tables.all() if table is None else round_.tables.filter(number=table)
     ids = [str(pk) for pk in tables.values_list("pk", flat=True)]
     entries = AuditEntry.objects.filter(
         tournament=tournament, object_type="match", object_id__in=ids

@@ -17,8 +17,8 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Stage, Team, Tournament
-from tournament.standings.selectors import match_records, standings_rules
+from tournament.models import Pair, Stage, Tournament
+from tournament.standings.selectors import standings_rules, table_records
 from tournament.text.messages.audit import MSG_AUDIT_PLAYOFF, MSG_AUDIT_PLAYOFF_WON
 
 # Message codes (texts in tournament/text/messages/services.py).
@@ -30,9 +30,9 @@ MSG_NOT_A_TABLE = "playoff_pick"
 def stage_cut(tournament: Tournament, stage: Stage, before: Stage, rounds: list[int]) -> Cut:
     """The cut of ``stage``'s top-N qualification over ``before``'s rounds."""
     active = list(
-        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+        Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE).values_list("pk", flat=True)
     )
-    rows = standings(match_records(tournament, rounds), standings_rules(tournament), teams=active)
+    rows = standings(table_records(tournament, rounds), standings_rules(tournament), pairs=active)
     return cut_at(rows, int(stage.qualify["top"]))
 
 
@@ -45,10 +45,10 @@ def playoff_qualifiers(stage: Stage, cut: Cut) -> list[int]:
     winners = stage.state.get("playoff", {}).get("winners", {})
     chosen = [winners.get(str(i)) for i in range(len(cut.tables))]
     if None in chosen or [list(t) for t in cut.tables] != stage.state["playoff"]["tables"]:
-        names = list(Team.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
+        names = list(Pair.objects.filter(pk__in=cut.tied).values_list("name", flat=True))
         raise Refused(MSG_PLAYOFF_NEEDED, n=len(cut.qualified) + cut.places, names=names)
     # Winners keep the order of the tied group (their rank before the play-off).
-    return [*cut.qualified, *[team for team in cut.tied if team in chosen]]
+    return [*cut.qualified, *[pair for pair in cut.tied if pair in chosen]]
 
 
 @transaction.atomic
@@ -72,17 +72,17 @@ def playoff_arrange(stage: Stage, cut: Cut, *, by: Actor) -> list[list[int]]:
 
 
 @transaction.atomic
-def playoff_winner(stage: Stage, index: int, team_id: int, *, by: Actor) -> None:
+def playoff_winner(stage: Stage, index: int, pair_id: int, *, by: Actor) -> None:
     """Record the winner of play-off table ``index`` (0-based)."""
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     tables = stage.state.get("playoff", {}).get("tables", [])
-    if not 0 <= index < len(tables) or team_id not in tables[index]:
+    if not 0 <= index < len(tables) or pair_id not in tables[index]:
         raise Refused(MSG_NOT_A_TABLE)
     playoff = stage.state["playoff"]
-    playoff["winners"] = {**playoff.get("winners", {}), str(index): team_id}
+    playoff["winners"] = {**playoff.get("winners", {}), str(index): pair_id}
     stage.state = {**stage.state, "playoff": playoff}
     stage.save(update_fields=["state"])
-    name = Team.objects.get(pk=team_id).name
+    name = Pair.objects.get(pk=pair_id).name
     log_action(
         tournament=stage.tournament,
         by=by,
@@ -91,6 +91,6 @@ def playoff_winner(stage: Stage, index: int, team_id: int, *, by: Actor) -> None
         summary=Message(
             MSG_AUDIT_PLAYOFF_WON, {"stage": stage.name, "table": index + 1, "team": name}
         ),
-        after={"table": index + 1, "winner": team_id},
+        after={"table": index + 1, "winner": pair_id},
     )
     public_changed(stage.tournament)

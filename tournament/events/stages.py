@@ -37,8 +37,8 @@ from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
 from tournament.events.playoff import playoff_qualifiers, stage_cut
-from tournament.models import Match, Round, Stage, Team, Tournament
-from tournament.standings.selectors import match_records, ruleset, score_options, standings_rules
+from tournament.models import Pair, Round, Stage, Table, Tournament
+from tournament.standings.selectors import ruleset, score_options, standings_rules, table_records
 from tournament.text.messages.audit import MSG_AUDIT_ADD_STAGE
 from tournament.text.options import GAMES, STAGE_KINDS
 
@@ -66,19 +66,19 @@ def previous_stage(stage: Stage) -> Stage | None:
 def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
     """The team ids that enter ``stage``, best seed first."""
     active = set(
-        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+        Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE).values_list("pk", flat=True)
     )
     before = previous_stage(stage)
     if before is None or not stage.qualify:
-        teams = Team.objects.filter(pk__in=active).order_by(
+        pairs = Pair.objects.filter(pk__in=active).order_by(
             F("draw_number").asc(nulls_last=True), "pk"
         )
-        return [t.pk for t in teams]
+        return [t.pk for t in pairs]
     rounds = stage_rounds(before)
-    records = match_records(tournament, rounds)
+    records = table_records(tournament, rounds)
     if "group_top" in stage.qualify:
         groups = {
-            team: gi for gi, group in enumerate(before.state.get("groups", [])) for team in group
+            pair: gi for gi, group in enumerate(before.state.get("groups", [])) for pair in group
         }
         rows = rotation_totals(
             records,
@@ -88,14 +88,14 @@ def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
             options=score_options(tournament),
         )
         k = int(stage.qualify["group_top"])
-        chosen = [r for r in rows if r.group_rank <= k and r.team in active]
+        chosen = [r for r in rows if r.group_rank <= k and r.pair in active]
         chosen.sort(key=lambda r: (r.group_rank, r.overall_rank))
-        return [r.team for r in chosen]
+        return [r.pair for r in chosen]
     if stage.qualify.get("playoff") and "top" in stage.qualify:
         # A tie at the cut is played off (docs/rules.md §5.6), not drawn by lot.
         return playoff_qualifiers(stage, stage_cut(tournament, stage, before, rounds))
-    rows = standings(records, standings_rules(tournament), teams=list(active))
-    return [row.team for row in rows[: int(stage.qualify.get("top", len(rows)))]]
+    rows = standings(records, standings_rules(tournament), pairs=list(active))
+    return [row.pair for row in rows[: int(stage.qualify.get("top", len(rows)))]]
 
 
 @transaction.atomic
@@ -175,7 +175,7 @@ def round_robin_movement_rows(stage: Stage) -> list[tuple[int, list[tuple], str]
     if stage.kind != "round_robin" or "groups" not in stage.state:
         return []
     order = stage.state["groups"][0]
-    names = dict(Team.objects.filter(pk__in=order).values_list("pk", "name"))
+    names = dict(Pair.objects.filter(pk__in=order).values_list("pk", "name"))
     rows = []
     for number, tables in round_robin_movement(order, stage.tournament.seating).items():
         seated = [(table, names[ew], names[ns]) for table, ew, ns in tables if table is not None]
@@ -197,16 +197,16 @@ def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[di
     """
     games: dict[str, list[tuple[int | None, str | None]]] = {}
     rows = (
-        Match.objects.filter(round__stage=stage)
+        Table.objects.filter(round__stage=stage)
         .exclude(bracket_id="")
-        .filter(state=Match.CONFIRMED)
+        .filter(state=Table.CONFIRMED)
         .order_by("round__number", "pk")
     )
     for m in rows.values("bracket_id", "ew_id", "ns_id", "winner", "forfeit", "defeat_reason"):
-        team = {"EW": m["ew_id"], "NS": m["ns_id"]}.get(m["winner"])
+        pair = {"EW": m["ew_id"], "NS": m["ns_id"]}.get(m["winner"])
         late = m["defeat_reason"] == "late"
         reason = "forfeit" if m["forfeit"] in ("EW", "NS") or late else None
-        games.setdefault(m["bracket_id"], []).append((team, reason))
+        games.setdefault(m["bracket_id"], []).append((pair, reason))
     rules = dataclasses.replace(ruleset(tournament), games=stage.games_per_match)
     out = {}
     for bracket_id, played in games.items():
@@ -228,7 +228,7 @@ def settled_bracket(tournament: Tournament, stage: Stage, stored: Bracket) -> Br
     """``stored`` (the bracket as made, or as last saved) moved on by every confirmed result
     of the stage; reads only."""
     active = set(
-        Team.objects.filter(tournament=tournament, status=Team.ACTIVE).values_list("pk", flat=True)
+        Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE).values_list("pk", flat=True)
     )
     return settle(stored, knockout_winners(tournament, stage), active)
 
@@ -257,7 +257,7 @@ def games_played(stage: Stage) -> dict[str, int]:
     """Games paired so far per bracket match id."""
     played: dict[str, int] = {}
     for bracket_id in (
-        Match.objects.filter(round__stage=stage)
+        Table.objects.filter(round__stage=stage)
         .exclude(bracket_id="")
         .values_list("bracket_id", flat=True)
     ):
@@ -274,7 +274,7 @@ def stage_members(tournament: Tournament, stage: Stage, placed: set | None = Non
     if stage.kind == "knockout":
         return set(placed or ())
     if stage.kind in ("rotation", "round_robin") and "groups" in stage.state:
-        return {team for group in stage.state["groups"] for team in group}
+        return {pair for group in stage.state["groups"] for pair in group}
     if stage.qualify:
         return set(qualifiers(tournament, stage))
     return None

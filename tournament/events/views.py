@@ -62,13 +62,13 @@ def tournament_detail(request, slug):
     role = request.tournament_role
     if role is None and not (tournament.publish_pairings or tournament.publish_standings):
         raise Http404
-    teams = tournament.teams.all()
+    pairs = tournament.pairs.all()
     context = {
         "t": tournament,
         "role": role,
         "rules": overview_rules(tournament),
-        "team_count": teams.count(),
-        "active_count": teams.filter(status="active").count(),
+        "team_count": pairs.count(),
+        "active_count": pairs.filter(status="active").count(),
         "unit_count": tournament.units.count(),
         "stages": tournament.stages.all(),
         "stage_lines": [(s, stage_line(s)) for s in tournament.stages.all()],

@@ -20,7 +20,7 @@ from tournament.events.stages import (
     stage_delete,
     stage_rounds,
 )
-from tournament.models import Match, Stage, Team
+from tournament.models import Pair, Stage, Table
 from tournament.results.places import parse_time, record_passed_at, stage_finishes, stage_places
 from tournament.text.options import GAMES, STAGE_KINDS
 
@@ -65,11 +65,11 @@ def _post(request, tournament) -> str:
         )
         return _("已删除阶段")
     if post.get("passed_at_match"):
-        match = get_object_or_404(
-            Match, round__tournament=tournament, pk=_int(post["passed_at_match"])
+        table = get_object_or_404(
+            Table, round__tournament=tournament, pk=_int(post["passed_at_match"])
         )
         value = parse_time(post.get("passed_at", ""))
-        record_passed_at(match, value, by=request_actor(request))
+        record_passed_at(table, value, by=request_actor(request))
         return _("已记录过A时间")
     if post.get("playoff_stage"):
         stage = get_object_or_404(Stage, tournament=tournament, pk=post["playoff_stage"])
@@ -113,7 +113,7 @@ def _playoffs(tournament, stages) -> list[dict]:
         cut = _cut(tournament, stage)
         if cut is None or not cut.needs_playoff:
             continue
-        names = dict(Team.objects.filter(pk__in=cut.tied).values_list("pk", "name"))
+        names = dict(Pair.objects.filter(pk__in=cut.tied).values_list("pk", "name"))
         stored = stage.state.get("playoff", {})
         winners = stored.get("winners", {})
         tables = [
@@ -134,7 +134,7 @@ def _by_time(stages) -> list[dict]:
             continue
         tables = stage_finishes(stage)
         names = {m.ew_id: m.ew.name for m, _ in tables} | {m.ns_id: m.ns.name for m, _ in tables}
-        places = [(place, names[team]) for place, team in stage_places(stage)]
+        places = [(place, names[pair]) for place, pair in stage_places(stage)]
         out.append({"stage": stage, "tables": tables, "places": places})
     return out
 

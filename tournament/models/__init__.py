@@ -5,10 +5,10 @@ from tournament.models.checkin import Absence, CheckIn
 from tournament.models.counters import Counter
 from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.offline import AppliedEntry
+from tournament.models.pairs import ForbiddenPairing, Pair, Player, Unit
 from tournament.models.photos import ScoreSheetPhoto
-from tournament.models.rounds import Foul, Match, Round, Submission
+from tournament.models.rounds import Foul, Round, Submission, Table
 from tournament.models.signup import SignUp, SignUpConfig
-from tournament.models.teams import ForbiddenPairing, Player, Team, Unit
 from tournament.models.tokens import ApiToken
 
 __all__ = [
@@ -20,7 +20,7 @@ __all__ = [
     "AuditEntry",
     "ForbiddenPairing",
     "Foul",
-    "Match",
+    "Table",
     "Player",
     "Round",
     "ScoreSheetPhoto",
@@ -29,7 +29,7 @@ __all__ = [
     "Stage",
     "Staff",
     "Submission",
-    "Team",
+    "Pair",
     "Tournament",
     "Unit",
 ]

@@ -10,6 +10,17 @@ from tournament.models.event import Tournament
 from tournament.text.messages import render
 from tournament.text.messages.audit import decode
 
+# An audit line names its object by the model's name as it was when the log began: a pair
+# is "team" and a table "match" in every database and archive, before and after the models
+# were renamed (migration 0029), so older lines and newer ones are found alike.
+STORED_TYPES = {"pair": "team", "table": "match"}
+
+
+def object_type(model: type[models.Model]) -> str:
+    """The ``object_type`` an audit line stores for an object of ``model``."""
+    name = model._meta.model_name
+    return STORED_TYPES.get(name, name)
+
 
 class AuditEntry(models.Model):
     tournament = models.ForeignKey(

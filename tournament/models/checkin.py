@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.teams import Team
+from tournament.models.pairs import Pair
 
 
 class CheckIn(models.Model):
@@ -27,7 +27,9 @@ class CheckIn(models.Model):
     TYPED = "typed"
     METHOD_CHOICES = [(SCAN, _("扫码")), (TYPED, _("输入"))]
 
-    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="checkin")
+    pair = models.OneToOneField(
+        Pair, on_delete=models.CASCADE, related_name="checkin", db_column="team_id"
+    )
     at = models.DateTimeField(_("检录时间"), auto_now_add=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -43,22 +45,24 @@ class CheckIn(models.Model):
         verbose_name_plural = _("检录")
 
     def __str__(self) -> str:
-        return str(self.team)
+        return str(self.pair)
 
 
 class Absence(models.Model):
     """A pair marked absent (forfeit) for one round before it was paired."""
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="absences")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="absences", db_column="team_id"
+    )
     round_number = models.PositiveSmallIntegerField(_("轮次"))
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["team", "round_number"], name="absence_unique"),
+            models.UniqueConstraint(fields=["pair", "round_number"], name="absence_unique"),
         ]
         verbose_name = _("缺席")
         verbose_name_plural = _("缺席")
 
     def __str__(self) -> str:
-        return f"{self.team} #{self.round_number}"
+        return f"{self.pair} #{self.round_number}"

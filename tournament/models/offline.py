@@ -25,7 +25,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
-from tournament.models.rounds import Match
+from tournament.models.rounds import Table
 
 
 class AppliedEntry(models.Model):
@@ -41,8 +41,12 @@ class AppliedEntry(models.Model):
         Tournament, verbose_name=_("赛事"), on_delete=models.CASCADE, related_name="+"
     )
     key = models.CharField(_("录入编号"), max_length=64)
-    match = models.ForeignKey(
-        Match, verbose_name=_("对阵"), on_delete=models.CASCADE, related_name="applied_entries"
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("对阵"),
+        on_delete=models.CASCADE,
+        related_name="applied_entries",
+        db_column="match_id",
     )
     kind = models.CharField(_("类型"), max_length=12)  # result, sheet, foul, absence
     outcome = models.CharField(_("结果"), max_length=12, choices=OUTCOME_CHOICES)

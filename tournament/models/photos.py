@@ -15,11 +15,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.rounds import Match
+from tournament.models.rounds import Table
 
 
 class ScoreSheetPhoto(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="photos")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="photos", db_column="match_id"
+    )
     image = models.FileField(_("照片"), upload_to="sheets/%Y/%m/")
     width = models.PositiveIntegerField(default=0)
     height = models.PositiveIntegerField(default=0)
@@ -32,9 +34,9 @@ class ScoreSheetPhoto(models.Model):
     class Meta:
         # Its table keeps the model's first name (SheetPhoto, migration 0028): no data moved.
         db_table = "tournament_sheetphoto"
-        ordering = ["match", "created_at"]
+        ordering = ["table", "created_at"]
         verbose_name = _("记录表照片")
         verbose_name_plural = _("记录表照片")
 
     def __str__(self) -> str:
-        return f"{self.match} · {self.pk}"
+        return f"{self.table} · {self.pk}"

@@ -1,4 +1,4 @@
-"""A table's result as stored, as plain values: the fields of ``Match`` that hold it.
+"""A table's result as stored, as plain values: the fields of ``Table`` that hold it.
 
 Below the models (the forfeit constraint names :data:`FORFEITS`) and everything that reads or
 writes a result: the checks (:mod:`tournament.results.checks`), the standings' queries, the
@@ -17,7 +17,7 @@ PASSED_A = LEVELS[LEVEL_PASSED_A]  # "A+": the one name of a level past A in the
 
 @dataclass(frozen=True)
 class ResultValues:
-    """A table's result as stored: the fields of ``Match`` that describe it.
+    """A table's result as stored: the fields of ``Table`` that describe it.
 
     The one list of result fields (:data:`RESULT_FIELDS` is derived from it): the model,
     the entry form's initial values, the selectors' and printouts' queries follow it.
@@ -40,7 +40,7 @@ class ResultValues:
 
     @classmethod
     def of(cls, stored) -> ResultValues:
-        """The result held by ``stored`` (a ``Match`` or anything with the same attributes)."""
+        """The result held by ``stored`` (a ``Table`` or anything with the same attributes)."""
         return cls(**{name: getattr(stored, name) for name in RESULT_FIELDS})
 
     @property

@@ -25,10 +25,10 @@ from rules.sides import EW, NS
 from rules.steps import FOUL_KINDS, MAX_LEVELS
 from tournament.models import table_guard
 from tournament.models.event import Stage, Tournament
+from tournament.models.pairs import Pair, Player
 from tournament.models.result_values import FORFEITS
-from tournament.models.teams import Player, Team
 from tournament.text.messages import render
-from tournament.text.messages.audit import match_ref
+from tournament.text.messages.audit import table_ref
 from tournament.text.titles import number_title
 
 # The side labels, the one place the app writes them (forms, pages, the activity log).
@@ -67,7 +67,7 @@ class Round(models.Model):
         help_text=_("之前某轮成绩解锁修改后，本轮对阵可能需要复核"),
     )
     version = models.PositiveIntegerField(default=1, editable=False)
-    # The number of the latest table change of this round (see ``Match.save``): live pages
+    # The number of the latest table change of this round (see ``Table.save``): live pages
     # ask for the tables changed after the number they hold.
     change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -160,11 +160,11 @@ def new_side_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
-class MatchQuerySet(models.QuerySet):
+class TableQuerySet(models.QuerySet):
     """Tables; an update or bulk update of their result fields asks the model's net
     (:mod:`tournament.models.table_guard`): only tables the rule was asked about."""
 
-    def ruled(self, pks: list[int]) -> MatchQuerySet:
+    def ruled(self, pks: list[int]) -> TableQuerySet:
         """The tables ``pks``, ruled (checked at the update, with no read to find them)."""
         found = self.filter(pk__in=pks)
         found.ruled_pks = pks
@@ -180,7 +180,7 @@ class MatchQuerySet(models.QuerySet):
             return super().bulk_update(objs, fields, batch_size=batch_size)
 
 
-class Match(models.Model):
+class Table(models.Model):
     EMPTY = "empty"
     IN_PLAY = "in_play"
     ENTERED = "entered"
@@ -195,11 +195,11 @@ class Match(models.Model):
     ]
     MODE_CHOICES = [("final", _("终局级数")), ("deals", _("逐副记录"))]
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
-    table = models.PositiveIntegerField(_("台号"), null=True, blank=True)
-    ew = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ew_matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField(_("台号"), null=True, blank=True, db_column="table")
+    ew = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_tables")
     ns = models.ForeignKey(
-        Team, on_delete=models.PROTECT, related_name="ns_matches", null=True, blank=True
+        Pair, on_delete=models.PROTECT, related_name="ns_tables", null=True, blank=True
     )
     flags = models.JSONField(default=list, blank=True)
     # A knockout table's place in the bracket: the bracket match (``pairing.bracket`` ids,
@@ -245,20 +245,21 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=1, editable=False)
     change_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
-    objects = MatchQuerySet.as_manager()
+    objects = TableQuerySet.as_manager()
 
     class Meta:
-        ordering = ["round", "table"]
+        db_table = "tournament_match"  # the name from when the model was called Match
+        ordering = ["round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+            models.UniqueConstraint(fields=["round", "number"], name="match_table_unique"),
             # NULL ns (a bye) makes the comparison NULL, which a CHECK lets through.
             models.CheckConstraint(
                 condition=~models.Q(ew=models.F("ns")), name="match_sides_differ"
             ),
             # A bye has no table, and every played table has a number.
             models.CheckConstraint(
-                condition=models.Q(table__isnull=True, ns__isnull=True)
-                | models.Q(table__isnull=False, ns__isnull=False),
+                condition=models.Q(number__isnull=True, ns__isnull=True)
+                | models.Q(number__isnull=False, ns__isnull=False),
                 name="match_table_iff_opponent",
             ),
             models.CheckConstraint(
@@ -279,7 +280,7 @@ class Match(models.Model):
         verbose_name_plural = _("对阵")
 
     def __str__(self) -> str:
-        return render(match_ref(self))  # the activity log's wording, in the active language
+        return render(table_ref(self))  # the activity log's wording, in the active language
 
     @property
     def is_bye(self) -> bool:
@@ -310,8 +311,12 @@ class Match(models.Model):
 class Submission(models.Model):
     """One person's entry of a table's result; two that differ make a dispute."""
 
-    match = models.ForeignKey(
-        Match, verbose_name=_("对阵"), on_delete=models.CASCADE, related_name="submissions"
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("对阵"),
+        on_delete=models.CASCADE,
+        related_name="submissions",
+        db_column="match_id",
     )
     values = models.JSONField(_("成绩"))
     submitted_by = models.ForeignKey(
@@ -326,12 +331,12 @@ class Submission(models.Model):
     created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
-        ordering = ["match", "created_at"]
+        ordering = ["table", "created_at"]
         verbose_name = _("成绩提交")
         verbose_name_plural = _("成绩提交")
 
     def __str__(self) -> str:
-        return f"{self.match} · {self.source}"
+        return f"{self.table} · {self.source}"
 
 
 class Foul(models.Model):
@@ -341,8 +346,12 @@ class Foul(models.Model):
     KIND_CHOICES = [(key, _(label)) for key, label in FOUL_KINDS.items()]
     SEVERITY_CHOICES = [("warning", _("警告")), ("foul", _("犯规"))]
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="fouls")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="fouls")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="fouls", db_column="match_id"
+    )
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="fouls", db_column="team_id"
+    )
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True)
     kind = models.CharField(_("类型"), max_length=12, choices=KIND_CHOICES)
     severity = models.CharField(_("处理"), max_length=8, choices=SEVERITY_CHOICES)
@@ -355,7 +364,7 @@ class Foul(models.Model):
     created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
-        ordering = ["match", "created_at"]
+        ordering = ["table", "created_at"]
         constraints = [
             # The rules' bound on a penalty in levels (rules.steps.MAX_LEVELS).
             models.CheckConstraint(

@@ -10,7 +10,7 @@ sign-up settings (:class:`SignUpConfig`)
 application (:class:`SignUp`)
     What one pair sent through the public page, reached again through its private link
     (``token``). Its ``data`` is a :class:`tournament.registration.services.TeamData` as a dict;
-    once accepted the pair is a :class:`~tournament.models.Team` and the team is the truth.
+    once accepted the pair is a :class:`~tournament.models.Pair` and the team is the truth.
 place
     A pair within the cap: an active team, or an application waiting for approval.
 unconfirmed (待确认邮箱)
@@ -37,7 +37,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
-from tournament.models.teams import Team
+from tournament.models.pairs import Pair
 
 
 class SignUpConfig(models.Model):
@@ -97,8 +97,13 @@ class SignUp(models.Model):
     data = models.JSONField(default=dict)
     email1 = models.EmailField(_("选手1邮箱"), blank=True)
     email2 = models.EmailField(_("选手2邮箱"), blank=True)
-    team = models.OneToOneField(
-        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="signup"
+    pair = models.OneToOneField(
+        Pair,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="signup",
+        db_column="team_id",
     )
     reason = models.CharField(_("未通过原因"), max_length=200, blank=True)
     fee_status = models.CharField(_("报名费"), max_length=8, choices=FEE_CHOICES, default=UNPAID)

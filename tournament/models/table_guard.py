@@ -1,12 +1,12 @@
 """The model's own net under the write rule: a table's result changes only where
 the rule was asked for that table, in the transaction that asked. Whatever a write path
-names its variables, ``Match.save``, ``QuerySet.update`` and ``bulk_update`` of the result
+names its variables, ``Table.save``, ``QuerySet.update`` and ``bulk_update`` of the result
 fields refuse a table that was not ruled (:class:`UnruledWrite`).
 
 Vocabulary
 ----------
 result fields
-    :data:`RESULT`: the fields of ``Match`` that make its result (levels, forfeit, defeat,
+    :data:`RESULT`: the fields of ``Table`` that make its result (levels, forfeit, defeat,
     fouls, winner, the state, the sheet, the knockout games, who entered and confirmed it,
     how and when). Every other field is in :data:`NOT_RESULT` with why it changes without
     the rule (a test checks that the two lists cover the model, so a new field is sorted).
@@ -41,7 +41,7 @@ RESULT = (
 NOT_RESULT = {
     "id": "the row's key",
     "round": "the round a table belongs to, set when it is drawn",
-    "table": "the table's number: renumbered in a draft (renumber_tables)",
+    "number": "the table's number: renumbered in a draft (renumber_tables)",
     "ew": "the pairing: a draft's swaps (swap_teams)",
     "ns": "the pairing: a draft's swaps (swap_teams)",
     "flags": "the pairing's badges, refreshed in a draft",
@@ -150,22 +150,22 @@ def result_fields(fields: Collection[str]) -> list[str]:
     return [name for name in RESULT if name in fields]
 
 
-def check_save(match, update_fields: Collection[str] | None) -> None:
-    """``Match.save``: refuse a change of an existing table's result fields (all of them,
+def check_save(table, update_fields: Collection[str] | None) -> None:
+    """``Table.save``: refuse a change of an existing table's result fields (all of them,
     or those of ``update_fields``) unless the table is ruled or the write exempt."""
-    if match._state.adding or _exempt.get() is not None:
+    if table._state.adding or _exempt.get() is not None:
         return
     fields = list(RESULT) if update_fields is None else result_fields(update_fields)
-    fields = [name for name in fields if name not in match.get_deferred_fields()]
-    if not fields or is_ruled(match.pk):
+    fields = [name for name in fields if name not in table.get_deferred_fields()]
+    if not fields or is_ruled(table.pk):
         return
-    attnames = [type(match)._meta.get_field(name).attname for name in fields]
-    stored = type(match)._base_manager.filter(pk=match.pk).values(*attnames).first()
+    attnames = [type(table)._meta.get_field(name).attname for name in fields]
+    stored = type(table)._base_manager.filter(pk=table.pk).values(*attnames).first()
     if stored is None:
         return  # no row: the save inserts (or fails) as Django decides
-    changed = [a for a in attnames if stored[a] != getattr(match, a)]
+    changed = [a for a in attnames if stored[a] != getattr(table, a)]
     if changed:
-        _refuse_unless_ruled([match.pk], changed)
+        _refuse_unless_ruled([table.pk], changed)
 
 
 def check_update(queryset, fields: Collection[str]) -> None:

@@ -4,7 +4,7 @@ Structure
 ---------
 A bracket is a list of bracket rounds, first round first; each round is a list of matches
 ``{"id": str, "ew": team_id | None, "ns": team_id | None, "winner": team_id | None,
-"bye": bool}``. Match ``k`` of a round is fed by matches ``2k`` and ``2k+1`` of the round
+"bye": bool}``. Table ``k`` of a round is fed by matches ``2k`` and ``2k+1`` of the round
 before. A bye has one pair and ``bye`` true (13 pairs fill 16 slots with 3 byes). An empty
 side not marked bye is still to be decided. The third-place match (三、四名决赛), when
 played, is a match of the same shape under the key ``"third_place"``.
@@ -33,7 +33,7 @@ from django.utils.translation import gettext_noop
 from reportlab.lib.units import mm
 
 from tournament.printing import fonts
-from tournament.printing.data import EventInfo, Pair
+from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import MID_GREY, RED, PdfDocument
 from tournament.text.titles import bracket_round_title, key_title
 
@@ -46,7 +46,7 @@ def legend_text() -> str:
 Scores = Mapping[str, Mapping[Any, str]]
 """Bracket match id → team → what its line shows: games won, or the final level."""
 
-PAGE_MATCHES = 16
+PAGE_TABLES = 16
 _DEPTH = 5  # rounds of a 16-match section: 16, 8, 4, 2, 1
 
 
@@ -69,16 +69,16 @@ class Bracket:
     def size(self) -> int:
         return len(self.rounds[0]) * 2 if self.rounds else 0
 
-    def seed_of(self, team: Any) -> int | None:
+    def seed_of(self, pair: Any) -> int | None:
         """The pair's qualifying rank (its seed, 1 = best), None when unknown."""
-        return self.seeds.index(team) + 1 if team is not None and team in self.seeds else None
+        return self.seeds.index(pair) + 1 if pair is not None and pair in self.seeds else None
 
-    def team_ids(self) -> set:
-        matches = [m for r in self.rounds for m in r] + [self.third_place] * bool(self.third_place)
-        return {t for m in matches for t in (m.ew, m.ns, m.winner) if t is not None}
+    def pair_ids(self) -> set:
+        tables = [m for r in self.rounds for m in r] + [self.third_place] * bool(self.third_place)
+        return {t for m in tables for t in (m.ew, m.ns, m.winner) if t is not None}
 
 
-def _match(raw: Mapping) -> BracketMatch:
+def _table(raw: Mapping) -> BracketMatch:
     return BracketMatch(
         id=str(raw.get("id", "")),
         ew=raw.get("ew"),
@@ -99,8 +99,8 @@ def bracket_from_state(state: Mapping | None) -> Bracket | None:
         third = raw.get("third_place", third)
         seeds = tuple(raw.get("seeds") or ())
         raw = raw.get("rounds", [])
-    rounds = tuple(tuple(_match(m) for m in rnd) for rnd in raw)
-    return Bracket(rounds, _match(third) if third else None, seeds)
+    rounds = tuple(tuple(_table(m) for m in rnd) for rnd in raw)
+    return Bracket(rounds, _table(third) if third else None, seeds)
 
 
 def is_regular(rounds: Sequence[Sequence[BracketMatch]]) -> bool:
@@ -110,13 +110,13 @@ def is_regular(rounds: Sequence[Sequence[BracketMatch]]) -> bool:
 
 def sections(rounds: Sequence[Sequence[BracketMatch]], first: int = 0) -> list[tuple[int, list]]:
     """Split a regular bracket into page-sized trees: (index of their first round, rounds)."""
-    if not rounds or len(rounds[0]) <= PAGE_MATCHES or not is_regular(rounds):
+    if not rounds or len(rounds[0]) <= PAGE_TABLES or not is_regular(rounds):
         return [(first, [list(r) for r in rounds])]
     out = []
-    for j in range(len(rounds[0]) // PAGE_MATCHES):
+    for j in range(len(rounds[0]) // PAGE_TABLES):
         tree = []
         for i in range(min(_DEPTH, len(rounds))):
-            size = PAGE_MATCHES >> i
+            size = PAGE_TABLES >> i
             tree.append(list(rounds[i][j * size : (j + 1) * size]))
         out.append((first, tree))
     return out + sections(rounds[_DEPTH:], first + _DEPTH)
@@ -133,7 +133,7 @@ class BracketPdf(PdfDocument):
         self,
         event: EventInfo,
         bracket: Bracket | None,
-        pairs: Mapping[Any, Pair],
+        pairs: Mapping[Any, PrintedPair],
         stage_name: str = "",
         scores: Scores | None = None,
     ) -> None:
@@ -171,13 +171,13 @@ class BracketPdf(PdfDocument):
             self.end_page()
 
     # -- drawing ------------------------------------------------------------------------
-    def name(self, team: Any, *, bye: bool = False) -> str:
+    def name(self, pair: Any, *, bye: bool = False) -> str:
         """The pair's name after its qualifying rank: "[3] 金陵一队"."""
-        if team is None:
+        if pair is None:
             return _("（轮空）") if bye else ""
-        pair = self.pairs.get(team)
-        name = pair.name if pair else str(team)
-        seed = self.bracket.seed_of(team) if self.bracket else None
+        printed = self.pairs.get(pair)
+        name = printed.name if printed else str(pair)
+        seed = self.bracket.seed_of(pair) if self.bracket else None
         return f"[{seed}] {name}" if seed else name
 
     def tree(
@@ -214,13 +214,13 @@ class BracketPdf(PdfDocument):
                 bold=True,
             )
             step = area_h / len(rnd)
-            for k, match in enumerate(rnd):
+            for k, table in enumerate(rnd):
                 upper = area_top - (k + 0.25) * step
                 lower = area_top - (k + 0.75) * step
                 if regular and i > 0:
                     upper = area_top - (2 * k + 0.5) * (step / 2)
                     lower = area_top - (2 * k + 1.5) * (step / 2)
-                self.match(match, x, upper, lower, w, size)
+                self.match(table, x, upper, lower, w, size)
                 if regular and i + 1 < len(rounds):
                     mid = (upper + lower) / 2
                     c.line(x + w, mid, x + col_w, mid)  # on to the next round
@@ -260,16 +260,16 @@ class BracketPdf(PdfDocument):
         c.setLineWidth(0.6)
         c.line(x + w, upper, x + w, lower)
         scores = self.scores.get(m.id, {})
-        for team, yy in ((m.ew, upper), (m.ns, lower)):
-            won = team is not None and team == m.winner
+        for pair, yy in ((m.ew, upper), (m.ns, lower)):
+            won = pair is not None and pair == m.winner
             c.setLineWidth(1.8 if won else 0.6)
             c.line(x, yy, x + w, yy)
             c.setLineWidth(0.6)
-            score = str(scores.get(team, "")) if team is not None else ""
+            score = str(scores.get(pair, "")) if pair is not None else ""
             score_w = fonts.width(score, size, True) + 2 * mm if score else 0
             if score:
                 fonts.draw(c, x + w - 1 * mm, yy + 1.2 * mm, score, size, align="right", bold=won)
-            text = self.name(team, bye=m.bye)
+            text = self.name(pair, bye=m.bye)
             fonts.draw(
                 c,
                 x + 1 * mm,
@@ -277,7 +277,7 @@ class BracketPdf(PdfDocument):
                 text,
                 size,
                 bold=won,
-                color=None if team is not None else MID_GREY,
+                color=None if pair is not None else MID_GREY,
                 max_width=w - 2 * mm - score_w,
                 min_size=5,
             )

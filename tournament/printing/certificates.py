@@ -19,7 +19,7 @@ from reportlab.lib.utils import ImageReader
 
 from scoring import StandingRow
 from tournament.printing import fonts
-from tournament.printing.data import EventInfo, Pair
+from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import DARK, RED, PdfDocument
 
 GOLD = colors.Color(0.78, 0.6, 0.2)
@@ -37,7 +37,7 @@ class CertificatePdf(PdfDocument):
         self,
         event: EventInfo,
         awarded: Sequence[tuple[StandingRow, str]],
-        pairs: Mapping[int, Pair],
+        pairs: Mapping[int, PrintedPair],
         *,
         final: bool = True,
     ) -> None:
@@ -61,7 +61,7 @@ class CertificatePdf(PdfDocument):
             )
             self.end_page()
         for row, tier in self.awarded:
-            pair = self.pairs.get(row.team)
+            pair = self.pairs.get(row.pair)
             if pair is None:
                 continue
             self.start_page()
@@ -82,7 +82,7 @@ class CertificatePdf(PdfDocument):
         c.rect(14 * mm, 14 * mm, self.width - 28 * mm, self.height - 28 * mm)
         c.restoreState()
 
-    def certificate(self, pair: Pair, rank: int, tier: str) -> None:
+    def certificate(self, pair: PrintedPair, rank: int, tier: str) -> None:
         c = self.canvas
         cx = self.width / 2
         top = self.height

@@ -46,7 +46,7 @@ STATE_LABELS = {
     "confirmed": gettext_noop("已确认"),
     "disputed": gettext_noop("有争议"),
 }
-"""Match states in words (the same as ``Match.STATE_CHOICES``; a test keeps them equal)."""
+"""Table states in words (the same as ``Table.STATE_CHOICES``; a test keeps them equal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ class EventInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class Pair:
+class PrintedPair:
     id: int
     name: str
     unit: str
@@ -118,15 +118,15 @@ def level_text(level: str) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Table(ResultValues):
+class PrintedTable(ResultValues):
     """One table of a round as the printouts read it: its result (the fields of
     :class:`~tournament.results.checks.ResultValues`, defined there once) and the rest."""
 
-    match_id: int
+    table_id: int
     round: int
     table: int | None
-    ew: Pair
-    ns: Pair | None
+    ew: PrintedPair
+    ns: PrintedPair | None
     state: str = "empty"
     deals: list[Any] = field(default_factory=list)
     ew_code: str = ""
@@ -158,6 +158,6 @@ class Table(ResultValues):
         return ""
 
 
-def table_sort_key(t: Table) -> tuple:
+def table_sort_key(t: PrintedTable) -> tuple:
     """Tables in number order, byes last."""
     return (t.table is None, t.table or 0, name_sort_key(t.ew.name))

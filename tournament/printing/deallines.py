@@ -1,7 +1,7 @@
 """The lines of a score sheet's deal table, from the steps the rules engine recorded.
 
 A blank score sheet is filled in by hand at the table. When a table's deals were entered
-deal by deal (``Match.deals``), a reprinted sheet shows them, so the paper record and the
+deal by deal (``Table.deals``), a reprinted sheet shows them, so the paper record and the
 database can be compared line by line. Finishing order is known by pair, not by seat (the
 engine records where the partner of 头游 finished), so the four places show 东西 or 南北.
 """

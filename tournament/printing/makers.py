@@ -21,7 +21,7 @@ from scoring import awards, counts_pass_upgrade, unit_ranking
 from tournament.archive.write import write_archive
 from tournament.core.errors import Invalid
 from tournament.core.rights import referee_tables
-from tournament.models import Match, Round, Stage, Tournament
+from tournament.models import Round, Stage, Table, Tournament
 from tournament.printing import source
 from tournament.printing.bracket import BracketPdf, bracket_from_state
 from tournament.printing.certificates import CertificatePdf
@@ -122,7 +122,7 @@ def make_scoresheets(req: Request, out: BinaryIO) -> None:
 
     def entry_url(table, side: str) -> str:
         code = table.ew_code if side == "EW" else table.ns_code
-        return base + source.entry_path(t.slug, table.match_id, code)
+        return base + source.entry_path(t.slug, table.table_id, code)
 
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
     ScoreSheetPdf(
@@ -149,12 +149,12 @@ def make_side_slips(req: Request, out: BinaryIO) -> None:
 
     def entry_url(table, side: str) -> str:
         code = table.ew_code if side == "EW" else table.ns_code
-        mark = printer_mark(table.match_id, side, code, req.user)
+        mark = printer_mark(table.table_id, side, code, req.user)
         query = f"?{SLIP_PARAM}={mark}" if mark else ""
-        return base + source.entry_path(t.slug, table.match_id, code) + query
+        return base + source.entry_path(t.slug, table.table_id, code) + query
 
-    matches = Match.objects.filter(round__tournament=t, round__number=number)
-    pins = {pk: (ew, ns) for pk, ew, ns in matches.values_list("pk", "ew_pin", "ns_pin")}
+    rows = Table.objects.filter(round__tournament=t, round__number=number)
+    pins = {pk: (ew, ns) for pk, ew, ns in rows.values_list("pk", "ew_pin", "ns_pin")}
     tables = source.iter_tables(t, req.pairs, [number], public=req.public, chunk_size=500)
     mine = referee_tables(req.user, t) if req.user is not None else None
     if req.table is not None:
@@ -302,7 +302,7 @@ def make_signin(req: Request, out: BinaryIO) -> None:
         SigninPdf(
             source.event_info(req.tournament),
             list(req.pairs.values()),
-            checkin_url=lambda team_id: base + checkin_path(slug, team_id),
+            checkin_url=lambda pair_id: base + checkin_path(slug, pair_id),
         ).render(out)
     else:
         fees = registration_fees(req.tournament)

@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 
 from pairing.groups import pair_rotation_round
 from tournament.events.stages import round_robin_movement_rows
-from tournament.models import Stage, Team, Tournament
+from tournament.models import Pair, Stage, Tournament
 from tournament.printing.pdf import Col, ListDocument, Section
 from tournament.printing.tabular import Column, Exporter
 from tournament.text.titles import listing, number_title
@@ -46,8 +46,8 @@ class StageMovement:
 
 def _rotation_rounds(stage: Stage) -> list[MovementRound]:
     groups = stage.state["groups"]
-    ids = [team for group in groups for team in group]
-    names = dict(Team.objects.filter(pk__in=ids).values_list("pk", "name"))
+    ids = [pair for group in groups for pair in group]
+    names = dict(Pair.objects.filter(pk__in=ids).values_list("pk", "name"))
     rounds = []
     for number in ROTATION_ROUNDS:
         pairing = pair_rotation_round(groups, number, seating=stage.tournament.seating)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
-from tournament.printing.data import Pair, Table, table_sort_key
+from tournament.printing.data import PrintedPair, PrintedTable, table_sort_key
 from tournament.printing.deallines import short_side
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import Column, Exporter
@@ -28,13 +28,13 @@ ORDERS = ("both", "table", "name")
 class SeatLine:
     """One pair's line in the "find your table" list."""
 
-    pair: Pair
+    pair: PrintedPair
     table: int | None
     seat: str
-    opponent: Pair | None
+    opponent: PrintedPair | None
 
 
-def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
+def seat_lines(tables: Iterable[PrintedTable]) -> list[SeatLine]:
     """Every pair of the round once, in pinyin order of its name."""
     lines = []
     for t in tables:
@@ -47,7 +47,7 @@ def seat_lines(tables: Iterable[Table]) -> list[SeatLine]:
     return lines
 
 
-def pair_detail(pair: Pair) -> str:
+def pair_detail(pair: PrintedPair) -> str:
     """Unit and players on one line: "江苏队 · 张三、李四"."""
     return " · ".join(part for part in (pair.unit, pair.players_text) if part)
 
@@ -59,7 +59,7 @@ class PairingsPdf(ListDocument):
         self,
         event,
         round_number: int,
-        tables: Sequence[Table],
+        tables: Sequence[PrintedTable],
         points: Mapping[int, int],
         order: str = "both",
     ) -> None:
@@ -113,7 +113,7 @@ class PairingsPdf(ListDocument):
                 font_size=10.5,
             )
 
-    def _table_row(self, t: Table) -> list[object]:
+    def _table_row(self, t: PrintedTable) -> list[object]:
         assert t.ns is not None
         return [
             t.table,
@@ -168,7 +168,9 @@ class PairingsExport(Exporter):
         Column(gettext_lazy("南北赛前积分"), 10),
     )
 
-    def __init__(self, round_number: int, tables: Iterable[Table], points: Mapping[int, int]):
+    def __init__(
+        self, round_number: int, tables: Iterable[PrintedTable], points: Mapping[int, int]
+    ):
         self.sheet_title = _("第%(n)s轮对阵") % {"n": round_number}
         self.tables = tables
         self.points = points

@@ -18,8 +18,8 @@ from tournament.printing.data import (
     SIDE_LABELS,
     STATE_LABELS,
     EventInfo,
-    Pair,
-    Table,
+    PrintedPair,
+    PrintedTable,
     level_text,
     table_sort_key,
 )
@@ -29,20 +29,20 @@ from tournament.printing.standings import standings_section
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.results.results_spreadsheet import HEADERS as RESULT_HEADERS
 from tournament.results.results_spreadsheet import PAIR_NAME_HEADERS
-from tournament.text.titles import match_title, number_title
+from tournament.text.titles import number_title, table_title
 
 
-def _detail(pair: Pair) -> str:
+def _detail(pair: PrintedPair) -> str:
     return " · ".join(p for p in (pair.unit, pair.players_text) if p)
 
 
-def levels_text(t: Table) -> str:
+def levels_text(t: PrintedTable) -> str:
     if not t.counted or t.is_bye or not (t.ew_level or t.ns_level):
         return ""
     return f"{level_text(t.ew_level) or '—'} : {level_text(t.ns_level) or '—'}"
 
 
-def fouls_text(t: Table, rules: RuleSet | None = None) -> str:
+def fouls_text(t: PrintedTable, rules: RuleSet | None = None) -> str:
     """The table's warnings and fouls in words: "东西犯规1 南北警告2" ("" without any)."""
     parts = []
     lines = table_fouls(rules, t.fouls, t.deals)
@@ -68,9 +68,9 @@ class ResultsPdf(ListDocument):
         self,
         event: EventInfo,
         round_number: int,
-        tables: Sequence[Table],
+        tables: Sequence[PrintedTable],
         standings: Sequence[StandingRow],
-        pairs: Mapping[int, Pair],
+        pairs: Mapping[int, PrintedPair],
         *,
         round_name: str = "",
         bracket_size: int = 0,
@@ -112,7 +112,7 @@ class ResultsPdf(ListDocument):
             new_page=True,
         )
 
-    def _row(self, t: Table, level_points: bool) -> list[object]:
+    def _row(self, t: PrintedTable, level_points: bool) -> list[object]:
         s = t.score
         row: list[object] = [
             t.table if t.table is not None else "—",
@@ -126,7 +126,7 @@ class ResultsPdf(ListDocument):
             row.append(f"{s.ew_level_points:+d} : {s.ns_level_points:+d}" if s and t.ns else "")
         state = _(STATE_LABELS[t.state]) if t.state in STATE_LABELS else t.state
         notes = [
-            match_title(t.bracket_id, self.bracket_size),
+            table_title(t.bracket_id, self.bracket_size),
             t.result_note() if t.counted else state,
             fouls_text(t, self.rules),
         ]
@@ -159,7 +159,7 @@ class ResultsExport(Exporter):
         Column(gettext_lazy("状态"), 10),
     )
 
-    def __init__(self, round_number: int, tables: Iterable[Table], title: str | None = None):
+    def __init__(self, round_number: int, tables: Iterable[PrintedTable], title: str | None = None):
         self.sheet_title = title or number_title(round_number)
         self.tables = tables
 
@@ -193,7 +193,7 @@ class FoulLogExport(Exporter):
         self.rules = rules
         self.lines: list[list[object]] = []
 
-    def collect(self, tables: Iterable[Table]) -> Iterator[Table]:
+    def collect(self, tables: Iterable[PrintedTable]) -> Iterator[PrintedTable]:
         for t in tables:
             for f in table_fouls(self.rules, t.fouls, t.deals):
                 pair = t.ew if f.side == "EW" or t.ns is None else t.ns
@@ -232,7 +232,7 @@ class ClerkSpreadsheetExport(Exporter):
     def __init__(
         self,
         round_title: str,
-        tables: Iterable[Table],
+        tables: Iterable[PrintedTable],
         *,
         pass_column: bool = False,
         decider_column: bool = False,
@@ -262,7 +262,7 @@ class ClerkSpreadsheetExport(Exporter):
                 yield [t.table, *pairs, *blanks]
 
 
-def pair_text(pair: Pair) -> str:
+def pair_text(pair: PrintedPair) -> str:
     """A pair as the clerk's sheet names it: 队名（甲、乙）."""
     players = pair.players_text
     return (
@@ -272,7 +272,7 @@ def pair_text(pair: Pair) -> str:
     )
 
 
-def result_cells(t: Table) -> list[object]:
+def result_cells(t: PrintedTable) -> list[object]:
     s = t.score if t.counted else None
     ns = t.ns
     return [

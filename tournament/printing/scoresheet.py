@@ -29,7 +29,7 @@ from reportlab.lib.units import mm
 
 from rules import RuleSet
 from tournament.printing import fonts
-from tournament.printing.data import EventInfo, Pair, Table, level_text
+from tournament.printing.data import EventInfo, PrintedPair, PrintedTable, level_text
 from tournament.printing.deallines import (
     DealLine,
     deal_lines,
@@ -55,9 +55,9 @@ from tournament.printing.scoresheet_layout import (
     tick_x,
     y,
 )
-from tournament.text.titles import match_title, number_title
+from tournament.text.titles import number_title, table_title
 
-EntryUrl = Callable[[Table, str], str | None]
+EntryUrl = Callable[[PrintedTable, str], str | None]
 """(table, "EW" or "NS") → the absolute URL of that pair's entry link, or None."""
 
 
@@ -71,7 +71,7 @@ class ScoreSheetPdf(PdfDocument):
         self,
         event: EventInfo,
         round_number: int,
-        tables: Iterable[Table],
+        tables: Iterable[PrintedTable],
         *,
         per_page: int = 1,
         entry_url: EntryUrl | None = None,
@@ -139,7 +139,7 @@ class ScoreSheetPdf(PdfDocument):
         c.restoreState()
 
     # -- the parts that change from table to table -----------------------------------------
-    def sheet(self, t: Table) -> None:
+    def sheet(self, t: PrintedTable) -> None:
         assert t.ns is not None
         c = self.canvas
         c.doForm(FORM)
@@ -148,10 +148,10 @@ class ScoreSheetPdf(PdfDocument):
             c, R - 19 * mm, y(23.5), table_text, 20, align="center", bold=True, max_width=36 * mm
         )
         if t.bracket_id and self.round.knockout:
-            match = match_title(t.bracket_id, self.round.size)
+            table = table_title(t.bracket_id, self.round.size)
             if t.game and self.round.games > 1:
-                match += _("（第%(n)s局）") % {"n": t.game}
-            fonts.draw(c, R, y(33.5), match, 11, align="right", bold=True, max_width=55 * mm)
+                table += _("（第%(n)s局）") % {"n": t.game}
+            fonts.draw(c, R, y(33.5), table, 11, align="right", bold=True, max_width=55 * mm)
         self._pair(t, t.ew, "EW")
         self._pair(t, t.ns, "NS")
         self._times(t)
@@ -168,7 +168,7 @@ class ScoreSheetPdf(PdfDocument):
         }
         fonts.draw(c, L, y(291), footer, 7, color=MID_GREY, max_width=R - L, min_size=5)
 
-    def _times(self, t: Table) -> None:
+    def _times(self, t: PrintedTable) -> None:
         """The referee's name and a lateness forfeit on the line of times."""
         c = self.canvas
         base = self.layout.times_base
@@ -180,7 +180,7 @@ class ScoreSheetPdf(PdfDocument):
                 x = 108 if side == "EW" else 126
                 fonts.draw(c, x * mm, y(base - 3.2), _("迟到判负"), 7, color=RED, bold=True)
 
-    def _fouls(self, t: Table) -> None:
+    def _fouls(self, t: PrintedTable) -> None:
         """Tick the warning and foul boxes and fill the foul log: every warning and foul of the
         log and of the deal sheet (:func:`merge_fouls`), each as it counted."""
         lines = table_fouls(self.rules, t.fouls, t.deals)
@@ -228,7 +228,7 @@ class ScoreSheetPdf(PdfDocument):
             more = _("另有%(n)s条记录见犯规记录") % {"n": len(lines) - lay.foul_rows}
             fonts.draw(c, R, y(lay.foul_title), more, 7.5, align="right", color=RED)
 
-    def _pair(self, t: Table, pair: Pair, side: str) -> None:
+    def _pair(self, t: PrintedTable, pair: PrintedPair, side: str) -> None:
         c = self.canvas
         lay = self.layout
         x = lay.box_x(side)
@@ -289,7 +289,7 @@ class ScoreSheetPdf(PdfDocument):
             more = _("共%(n)s行记录，此处只列前%(k)s行") % {"n": len(lines), "k": lay.deal_rows}
             fonts.draw(c, R, y(lay.deal_top - 2), more, 7.5, align="right", color=colors.red)
 
-    def _result(self, t: Table) -> None:
+    def _result(self, t: PrintedTable) -> None:
         c = self.canvas
         lay = self.layout
         s = t.score
@@ -340,7 +340,7 @@ class ScoreSheetPdf(PdfDocument):
             )
 
 
-def winner_text(t: Table) -> str:
+def winner_text(t: PrintedTable) -> str:
     """东西 / 南北 / 平局 from the score ("" without one), short: the 胜方 box is 16 mm."""
     s = t.score
     if s is None:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from tournament.core.qr import draw as draw_qr
-from tournament.printing.data import EventInfo, Pair
+from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import Col, ListDocument, Section
 from tournament.printing.tabular import Column, Exporter
 from tournament.text.pinyin import name_sort_key
@@ -27,7 +27,7 @@ STATUS_LABELS = {
 }
 
 
-def by_pinyin(pairs: Iterable[Pair]) -> list[Pair]:
+def by_pinyin(pairs: Iterable[PrintedPair]) -> list[PrintedPair]:
     return sorted(pairs, key=lambda p: (name_sort_key(p.name), p.name))
 
 
@@ -49,7 +49,7 @@ class SigninPdf(ListDocument):
     def __init__(
         self,
         event: EventInfo,
-        pairs: Sequence[Pair],
+        pairs: Sequence[PrintedPair],
         checkin_url: Callable[[int], str] | None = None,
     ) -> None:
         super().__init__(event)
@@ -108,7 +108,7 @@ class RegistrationExport(Exporter):
 
     def __init__(
         self,
-        pairs: Iterable[Pair],
+        pairs: Iterable[PrintedPair],
         fees: dict[int, str] | None = None,
         totals: Sequence[tuple[str, object]] = (),
     ) -> None:

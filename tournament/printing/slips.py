@@ -153,6 +153,6 @@ def slips_for(tables: Iterable, pins: dict[int, tuple[str, str]], url: Callable)
     for t in tables:
         if t.is_bye:
             continue
-        ew_pin, ns_pin = pins[t.match_id]
+        ew_pin, ns_pin = pins[t.table_id]
         yield Slip(t.table, "EW", t.ew.name, url(t, "EW"), ew_pin)
         yield Slip(t.table, "NS", t.ns.name, url(t, "NS"), ns_pin)

@@ -20,22 +20,22 @@ from django.utils.translation import gettext
 from scoring import METRICS, ScoreOptions, ScoringError, StandingRow, score_record
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import parse_tables
-from tournament.models import Foul, Match, Player, Round, Staff, Team, Tournament
+from tournament.models import Foul, Pair, Player, Round, Staff, Table, Tournament
 from tournament.models.result_values import RESULT_FIELDS
-from tournament.printing.data import EventInfo, FoulLine, Pair, Table
+from tournament.printing.data import EventInfo, FoulLine, PrintedPair, PrintedTable
 from tournament.printing.scoresheet_layout import ScoreSheetRound
 from tournament.standings.selectors import (
     COUNTED_STATES,
-    match_record,
     score_options,
     standings_for,
+    table_record,
 )
 from tournament.text import options
 from tournament.text.pinyin import name_sort_key
 from tournament.text.titles import bracket_size, round_title
 
-_MATCH_FIELDS = (
-    *("pk", "round__number", "table", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),
+_TABLE_FIELDS = (
+    *("pk", "round__number", "number", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),
     *("bracket_id", "bracket_game", *RESULT_FIELDS),
 )
 
@@ -69,24 +69,24 @@ def referee_names(tournament: Tournament) -> Callable[[int | None], str]:
 def foul_lines(tournament: Tournament, rounds: Iterable[int]) -> dict[int, list[FoulLine]]:
     """The foul log of ``rounds`` by match id, in the order it was written."""
     rows = (
-        Foul.objects.filter(match__round__tournament=tournament, match__round__number__in=rounds)
+        Foul.objects.filter(table__round__tournament=tournament, table__round__number__in=rounds)
         .select_related("referee")
         .order_by("created_at", "pk")
     )
     out: dict[int, list[FoulLine]] = {}
     for f in rows.only(
-        "match_id",
-        "team_id",
+        "table_id",
+        "pair_id",
         "kind",
         "severity",
         "deal_number",
         "levels",
         "remark",
         "referee",
-        "match__ew_id",
+        "table__ew_id",
     ):
-        side = "EW" if f.team_id == f.match.ew_id else "NS"
-        out.setdefault(f.match_id, []).append(
+        side = "EW" if f.pair_id == f.table.ew_id else "NS"
+        out.setdefault(f.table_id, []).append(
             FoulLine(
                 side, f.kind, f.severity, f.deal_number, f.levels, person_name(f.referee), f.remark
             )
@@ -153,18 +153,18 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
     )
 
 
-def load_pairs(tournament: Tournament) -> dict[int, Pair]:
+def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
     """Every registered pair, keyed by team id, in name order (:func:`name_sort_key`)."""
     players: dict[int, list[tuple[str, str]]] = {}
-    rows = Player.objects.filter(team__tournament=tournament).order_by("team_id", "position")
-    for team_id, name, phone in rows.values_list("team_id", "name", "phone"):
-        players.setdefault(team_id, []).append((name, phone))
-    teams = Team.objects.filter(tournament=tournament).order_by("pk")
+    rows = Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "position")
+    for pair_id, name, phone in rows.values_list("pair_id", "name", "phone"):
+        players.setdefault(pair_id, []).append((name, phone))
+    registered = Pair.objects.filter(tournament=tournament).order_by("pk")
     fields = ("pk", "name", "name_pinyin", "unit__name", "draw_number", "status")
     pairs = {}
-    for row in sorted(teams.values(*fields), key=lambda r: name_sort_key(r["name"])):
+    for row in sorted(registered.values(*fields), key=lambda r: name_sort_key(r["name"])):
         members = players.get(row["pk"], [])
-        pairs[row["pk"]] = Pair(
+        pairs[row["pk"]] = PrintedPair(
             id=row["pk"],
             name=row["name"],
             unit=row["unit__name"] or "",
@@ -192,7 +192,7 @@ def locked_rounds(tournament: Tournament) -> set[int]:
 
 def _table(
     row: dict,
-    pairs: dict[int, Pair],
+    pairs: dict[int, PrintedPair],
     scoring: str,
     bye_policy: str,
     counts: bool,
@@ -203,14 +203,14 @@ def _table(
     score = None
     if counted:
         try:
-            record = match_record(row["round__number"], row)
+            record = table_record(row["round__number"], row)
             score = score_record(record, scoring, bye_policy, options or ScoreOptions())
         except ScoringError:
             score = None  # an impossible result is printed as entered, without a score
-    return Table(
-        match_id=row["pk"],
+    return PrintedTable(
+        table_id=row["pk"],
         round=row["round__number"],
-        table=row["table"],
+        table=row["number"],
         ew=pairs[row["ew_id"]],
         ns=pairs[row["ns_id"]] if row["ns_id"] is not None else None,
         **{name: row[name] for name in RESULT_FIELDS},
@@ -228,28 +228,28 @@ def _table(
 
 def iter_tables(
     tournament: Tournament,
-    pairs: dict[int, Pair],
+    pairs: dict[int, PrintedPair],
     rounds: Iterable[int],
     *,
     public: bool = False,
     chunk_size: int = 1000,
     with_fouls: bool = True,
-) -> Iterator[Table]:
+) -> Iterator[PrintedTable]:
     """The tables of ``rounds`` in round then table order (byes last), streamed."""
     numbers = list(rounds)
     counting = locked_rounds(tournament) if public else set(numbers)
     fouls = foul_lines(tournament, numbers) if with_fouls else {}
     referee = referee_names(tournament) if with_fouls else None
-    matches = (
-        Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
-        .order_by("round__number", F("table").asc(nulls_last=True), "pk")
-        .values(*_MATCH_FIELDS)
+    tables = (
+        Table.objects.filter(round__tournament=tournament, round__number__in=numbers)
+        .order_by("round__number", F("number").asc(nulls_last=True), "pk")
+        .values(*_TABLE_FIELDS)
     )
     options = score_options(tournament)
-    for row in matches.iterator(chunk_size=chunk_size):
+    for row in tables.iterator(chunk_size=chunk_size):
         extra = {"fouls": tuple(fouls.get(row["pk"], ()))}
         if referee is not None:
-            extra["referee"] = referee(row["table"])
+            extra["referee"] = referee(row["number"])
         yield _table(
             row,
             pairs,
@@ -264,7 +264,7 @@ def iter_tables(
 def points_before(tournament: Tournament, round_number: int, *, public: bool) -> dict[int, int]:
     """Each pair's points before ``round_number`` (what the table list shows)."""
     rows = standings_for(tournament, after_round=round_number - 1, public=public)
-    return {row.team: row.points for row in rows}
+    return {row.pair: row.points for row in rows}
 
 
 def standings(
@@ -319,7 +319,7 @@ def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
     """What each pair's line of the bracket shows: games won (best of three) or its final
     level (one game), from the counted matches of the knockout stage."""
     rows = (
-        Match.objects.filter(round__stage_id=stage_id, state__in=COUNTED_STATES)
+        Table.objects.filter(round__stage_id=stage_id, state__in=COUNTED_STATES)
         .exclude(bracket_id="")
         .order_by("round__number", "pk")
         .values("bracket_id", "ew_id", "ns_id", "ew_level", "ns_level", "winner", "forfeit")
@@ -330,11 +330,11 @@ def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
         line = out.setdefault(m["bracket_id"], {})
         if games > 1:
             won = wins.setdefault(m["bracket_id"], {m["ew_id"]: 0, m["ns_id"]: 0})
-            for team in (m["ew_id"], m["ns_id"]):
-                won.setdefault(team, 0)
+            for pair in (m["ew_id"], m["ns_id"]):
+                won.setdefault(pair, 0)
             if m["winner"] in ("EW", "NS"):
                 won[m["ew_id"] if m["winner"] == "EW" else m["ns_id"]] += 1
-            line.update({team: str(n) for team, n in won.items()})
+            line.update({pair: str(n) for pair, n in won.items()})
         elif m["forfeit"]:
             line.update({m["ew_id"]: "", m["ns_id"]: ""})
         else:
@@ -342,13 +342,13 @@ def bracket_scores(stage_id: int, games: int) -> dict[str, dict[int, str]]:
     return out
 
 
-def entry_path(slug: str, match_id: int, code: str) -> str:
+def entry_path(slug: str, table_id: int, code: str) -> str:
     """The path of a table's entry link (the players' QR code).
 
     The one place that knows the route: ``table_entry`` when it is installed, else the
     same path spelled out, so the score sheets print either way.
     """
     try:
-        return reverse("table_entry", args=[slug, match_id, code])
+        return reverse("side_entry", args=[slug, table_id, code])
     except NoReverseMatch:
-        return f"/t/{slug}/e/{match_id}/{code}/"
+        return f"/t/{slug}/e/{table_id}/{code}/"

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
 from scoring import METRICS, StandingRow, UnitRow, awards
-from tournament.printing.data import EventInfo, Pair
+from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.standings.cells import metric_value  # the one cell function, page and exports
@@ -30,7 +30,7 @@ def metric_keys(tiebreaks: Sequence[str]) -> list[str]:
 
 
 def award_labels(rows: Sequence[StandingRow], tiers) -> dict[object, str]:
-    return {row.team: label for row, label in awards(rows, [tuple(t) for t in tiers])}
+    return {row.pair: label for row, label in awards(rows, [tuple(t) for t in tiers])}
 
 
 def short_label(key: str) -> str:
@@ -38,13 +38,15 @@ def short_label(key: str) -> str:
     return metric_label(key).split("（")[0]
 
 
-def pair_name(pair: Pair | None, team: object) -> str:
+def pair_name(printed: PrintedPair | None, pair: object) -> str:
     """A pair's name in the standings, with 退赛/取消资格 when it no longer plays."""
-    if pair is None:
-        return str(team)
-    mark = STATUS_MARKS.get(pair.status)
+    if printed is None:
+        return str(pair)
+    mark = STATUS_MARKS.get(printed.status)
     return (
-        _("%(name)s（%(status)s）") % {"name": pair.name, "status": _(mark)} if mark else pair.name
+        _("%(name)s（%(status)s）") % {"name": printed.name, "status": _(mark)}
+        if mark
+        else printed.name
     )
 
 
@@ -63,7 +65,7 @@ class StandingsExport(Exporter):
         self,
         event: EventInfo,
         rows: Sequence[StandingRow],
-        pairs: Mapping[int, Pair],
+        pairs: Mapping[int, PrintedPair],
         *,
         title: str = "",
         with_awards: bool = True,
@@ -96,30 +98,30 @@ class StandingsExport(Exporter):
 
     def rows(self):
         for row in self.rows_:
-            pair = self.pairs.get(row.team)
+            pair = self.pairs.get(row.pair)
             yield [
                 row.rank,
-                pair_name(pair, row.team),
+                pair_name(pair, row.pair),
                 pair.unit if pair else "",
                 pair.player(1) if pair else "",
                 pair.player(2) if pair else "",
                 row.points,
                 *(metric_value(row, k) for k in self.keys),
-                row.matches,
+                row.tables,
                 row.wins,
                 row.draws,
                 row.losses,
                 row.byes,
                 row.fouls,
                 decided_label(row),
-                self.awards.get(row.team, ""),
+                self.awards.get(row.pair, ""),
             ]
 
 
 def standings_section(
     event: EventInfo,
     rows: Sequence[StandingRow],
-    pairs: Mapping[int, Pair],
+    pairs: Mapping[int, PrintedPair],
     title: str,
     *,
     with_awards: bool,
@@ -143,7 +145,7 @@ def standings_section(
         columns.append(Col(gettext_noop("奖项"), 1.2, "center", bold=True))
 
     def cells(row: StandingRow) -> list[object]:
-        pair = pairs.get(row.team)
+        pair = pairs.get(row.pair)
         detail = " · ".join(p for p in (pair.unit, pair.players_text) if p) if pair else ""
         values = []
         for k in keys:
@@ -151,7 +153,7 @@ def standings_section(
             values.append("" if v is None else f"{v:+d}" if k in SIGNED_METRICS else v)
         out = [
             row.rank,
-            Two(pair_name(pair, row.team), detail),
+            Two(pair_name(pair, row.pair), detail),
             row.points,
             *values,
             f"{row.wins}/{row.draws}/{row.losses}",
@@ -159,7 +161,7 @@ def standings_section(
             _("犯规%(n)s") % {"n": row.fouls} if row.fouls else "",
         ]
         if with_awards:
-            out.append(labels.get(row.team, ""))
+            out.append(labels.get(row.pair, ""))
         return out
 
     tie_note = _("名次依据：") + " → ".join(metric_label(k) for k in event.tiebreaks)
@@ -185,7 +187,7 @@ class StandingsPdf(ListDocument):
         self,
         event: EventInfo,
         rows: Sequence[StandingRow],
-        pairs: Mapping[int, Pair],
+        pairs: Mapping[int, PrintedPair],
         *,
         after_round: int | None,
         final: bool,
@@ -209,13 +211,13 @@ class StandingsPdf(ListDocument):
 # -- unit ranking -------------------------------------------------------------------------
 
 
-def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> Iterable[list[object]]:
+def unit_rows(units: Sequence[UnitRow], pairs: Mapping[int, PrintedPair]) -> Iterable[list[object]]:
     for u in units:
         counted = listing(
             _("%(pair)s（第%(r)s名）") % {"pair": pairs[t].name if t in pairs else t, "r": r}
-            for t, r in zip(u.teams, u.ranks, strict=True)
+            for t, r in zip(u.pairs, u.ranks, strict=True)
         )
-        yield [u.rank, str(u.unit), u.score, len(u.teams), counted]
+        yield [u.rank, str(u.unit), u.score, len(u.pairs), counted]
 
 
 class UnitsExport(Exporter):
@@ -228,7 +230,7 @@ class UnitsExport(Exporter):
         Column(gettext_lazy("计分组合"), 60),
     )
 
-    def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, Pair]) -> None:
+    def __init__(self, units: Sequence[UnitRow], pairs: Mapping[int, PrintedPair]) -> None:
         self.units = units
         self.pairs = pairs
 
@@ -237,7 +239,9 @@ class UnitsExport(Exporter):
 
 
 class UnitsPdf(ListDocument):
-    def __init__(self, event: EventInfo, units: Sequence[UnitRow], pairs: Mapping[int, Pair]):
+    def __init__(
+        self, event: EventInfo, units: Sequence[UnitRow], pairs: Mapping[int, PrintedPair]
+    ):
         super().__init__(event)
         self.units = units
         self.pairs = pairs

@@ -13,7 +13,7 @@ from itertools import groupby
 
 from rules import RuleSet
 from scoring import StandingRow, UnitRow
-from tournament.printing.data import EventInfo, Pair, Table
+from tournament.printing.data import EventInfo, PrintedPair, PrintedTable
 from tournament.printing.results import FoulLogExport, ResultsExport
 from tournament.printing.signin import RegistrationExport
 from tournament.printing.standings import StandingsExport, UnitsExport
@@ -22,10 +22,10 @@ from tournament.printing.tabular import Exporter
 
 def workbook_sheets(
     event: EventInfo,
-    tables: Iterable[Table],
+    tables: Iterable[PrintedTable],
     standings: Sequence[StandingRow],
     units: Sequence[UnitRow],
-    pairs: Mapping[int, Pair],
+    pairs: Mapping[int, PrintedPair],
     *,
     final: bool,
     round_titles: Mapping[int, str] | None = None,

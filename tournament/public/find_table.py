@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tournament.core.normalize import search_key
 from tournament.core.page_cache import cached_per_stamp
-from tournament.models import Player, Round, Team, Tournament
+from tournament.models import Pair, Player, Round, Tournament
 from tournament.text.pinyin import pinyin_initials, pinyin_key
 
 MAX_RESULTS = 30  # a search answer stays a few KB even for a one-letter query
@@ -32,15 +32,15 @@ def name_keys(name: str, stored_pinyin: str = "") -> list[str]:
     return [search_key(name), search_key(stored_pinyin or pinyin_key(name)), *pinyin_initials(name)]
 
 
-def _teams(tournament_id: int) -> dict[int, dict]:
+def _pairs(tournament_id: int) -> dict[int, dict]:
     """Each pair of the event as plain data with its search keys (plain rows: fast)."""
     players: dict[int, list[tuple[str, str]]] = {}
-    rows = Player.objects.filter(team__tournament_id=tournament_id).order_by("team_id", "position")
-    for team_id, name, stored in rows.values_list("team_id", "name", "name_pinyin"):
-        players.setdefault(team_id, []).append((name, stored))
+    rows = Player.objects.filter(pair__tournament_id=tournament_id).order_by("pair_id", "position")
+    for pair_id, name, stored in rows.values_list("pair_id", "name", "name_pinyin"):
+        players.setdefault(pair_id, []).append((name, stored))
     fields = ("pk", "name", "name_pinyin", "unit__name", "unit__name_pinyin")
-    teams = {}
-    for pk, name, stored, unit, unit_pinyin in Team.objects.filter(
+    pairs = {}
+    for pk, name, stored, unit, unit_pinyin in Pair.objects.filter(
         tournament_id=tournament_id
     ).values_list(*fields):
         names = players.get(pk, [])
@@ -48,7 +48,7 @@ def _teams(tournament_id: int) -> dict[int, dict]:
         for player, player_pinyin in names:
             keys += name_keys(player, player_pinyin)
         keys += name_keys(unit or "", unit_pinyin or "")
-        teams[pk] = {
+        pairs[pk] = {
             "team": name,
             "team_id": pk,
             "sort": stored,
@@ -56,24 +56,24 @@ def _teams(tournament_id: int) -> dict[int, dict]:
             "players": [player for player, _ in names],  # joined per language by the view
             "keys": "\n".join(keys),  # a query has no newline, so it never spans two keys
         }
-    return teams
+    return pairs
 
 
 def build_index(round_: Round) -> list[dict]:
     """Every pair of the round as an entry, in pinyin order of the pair's name."""
-    teams = _teams(round_.tournament_id)
+    pairs = _pairs(round_.tournament_id)
     entries = []
-    for table, ew, ns in round_.matches.values_list("table", "ew_id", "ns_id"):
-        for team, opponent, seat in ((ew, ns, "EW"), (ns, ew, "NS")):
-            if team is None:
+    for table, ew, ns in round_.tables.values_list("number", "ew_id", "ns_id"):
+        for pair, opponent, seat in ((ew, ns, "EW"), (ns, ew, "NS")):
+            if pair is None:
                 continue
             entries.append(
-                teams[team]
+                pairs[pair]
                 | {
                     "table": table,
                     "seat": seat,
                     "bye": ns is None,
-                    "opponent": teams[opponent]["team"] if opponent is not None else "",
+                    "opponent": pairs[opponent]["team"] if opponent is not None else "",
                 }
             )
     entries.sort(key=lambda e: e["sort"])

@@ -9,6 +9,6 @@ from tournament.public import views_pairings as public_pairings
 urlpatterns = [
     path(T + "pairings/<int:number>/", public_pairings.pairings, name="pairings"),
     path(T + "standings/", public.standings_page, name="standings"),
-    path(T + "team/<int:team_id>/", public.team_history_page, name="team_history"),
+    path(T + "team/<int:pair_id>/", public.pair_history_page, name="pair_history"),
     path(T + "bracket/", public.bracket_page, name="bracket"),
 ]

@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Round, Team
+from tournament.models import Pair, Round
 from tournament.public.conditional import stamped
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
@@ -90,21 +90,21 @@ def standings_table_html(request, tournament, after_round, query: str, *, public
 
 
 @stamped
-def team_history_page(request, slug, team_id):
+def pair_history_page(request, slug, pair_id):
     tournament = load_tournament(request, slug, None)
     staff = is_staff_viewer(request, tournament)
     if not staff and not tournament.publish_standings:
         raise Http404
-    team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    pair = get_object_or_404(Pair.objects.select_related("unit"), tournament=tournament, pk=pair_id)
     rows = cached_per_stamp(
         tournament,
         "history",
-        lambda: history_rows(tournament, team.pk, public=not staff),
-        team.pk,
+        lambda: history_rows(tournament, pair.pk, public=not staff),
+        pair.pk,
         public=not staff,
     )
     return render(
-        request, "public/team_history.html", {"t": tournament, "team": team, "rows": rows}
+        request, "public/pair_history.html", {"t": tournament, "team": pair, "rows": rows}
     )
 
 
@@ -125,18 +125,18 @@ def bracket_page(request, slug):
             continue  # the draw is not public until its first round is published
         shown.append((stage, data))
     # Only the pairs in a bracket are named: a knockout of 16 after 5,000 pairs' Swiss.
-    matches = [m for _stage, data in shown for m in _bracket_matches(data)]
-    ids = {m.get(side) for m in matches for side in ("ew", "ns", "winner")} - {None}
-    names = dict(Team.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", "name"))
+    tables = [m for _stage, data in shown for m in _bracket_matches(data)]
+    ids = {m.get(side) for m in tables for side in ("ew", "ns", "winner")} - {None}
+    names = dict(Pair.objects.filter(tournament=tournament, pk__in=ids).values_list("pk", "name"))
     brackets = []
     for stage, data in shown:
         size = bracket_size(stage.state)
         rounds = [
             {
                 "title": bracket_round_title(r, size),
-                "matches": [_bracket_match(m, names) for m in round_matches],
+                "matches": [_bracket_match(m, names) for m in round_tables],
             }
-            for r, round_matches in enumerate(data["rounds"])
+            for r, round_tables in enumerate(data["rounds"])
         ]
         third = _bracket_match(data["third_place"], names) if data.get("third_place") else None
         brackets.append({"stage": stage, "rounds": rounds, "third": third})
@@ -145,8 +145,8 @@ def bracket_page(request, slug):
 
 def _bracket_matches(data: dict) -> list[dict]:
     """Every match of a stored bracket, the third-place match included."""
-    matches = [m for round_matches in data["rounds"] for m in round_matches]
-    return matches + ([data["third_place"]] if data.get("third_place") else [])
+    tables = [m for round_tables in data["rounds"] for m in round_tables]
+    return tables + ([data["third_place"]] if data.get("third_place") else [])
 
 
 def _bracket_match(m: dict, names: dict[int, str]) -> dict:

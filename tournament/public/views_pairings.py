@@ -23,7 +23,7 @@ from tournament.core.rights import (
     visible_round_numbers,
 )
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.public.conditional import stamped
 from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
 from tournament.standings.selectors import round_stamp
@@ -56,16 +56,16 @@ def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
 
 def _tables_html(round_: Round, page: int, show_results: bool) -> str:
     """One range of tables of the round, rendered (cached per stamp by the view)."""
-    last = round_.matches.aggregate(last=Max("table"))["last"] or 0
+    last = round_.tables.aggregate(last=Max("number"))["last"] or 0
     pages = table_pages(last)
     page = min(page, len(pages))
     _, first, upto = pages[page - 1]
-    matches = round_.matches.filter(table__gte=first, table__lte=upto)
-    matches = matches.select_related("ew__unit", "ns__unit").order_by("table")
-    byes: list[Match] = []
+    tables = round_.tables.filter(number__gte=first, number__lte=upto)
+    tables = tables.select_related("ew__unit", "ns__unit").order_by("number")
+    byes: list[Table] = []
     if page == len(pages):  # the byes close the list
-        byes = list(round_.matches.filter(ns=None).select_related("ew"))
-    context = {"matches": matches, "byes": byes, "pages": pages, "page": page}
+        byes = list(round_.tables.filter(ns=None).select_related("ew"))
+    context = {"matches": tables, "byes": byes, "pages": pages, "page": page}
     return render_to_string(
         "public/_pairings_tables.html", context | {"show_results": show_results}
     )

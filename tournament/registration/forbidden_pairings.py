@@ -14,7 +14,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
-from tournament.models import ForbiddenPairing, Team, Tournament
+from tournament.models import ForbiddenPairing, Pair, Tournament
 from tournament.text.messages.audit import MSG_AUDIT_KEEP_APART, MSG_AUDIT_KEEP_APART_OFF
 
 MSG_APART_EXISTS = "apart_exists"
@@ -27,7 +27,7 @@ MSG_APART_SAME = "apart_same"
 def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
     """The pairs of team ids that must not meet, for :func:`pairing.pair_swiss` and the draw."""
     return list(
-        ForbiddenPairing.objects.filter(tournament=tournament).values_list("team_a_id", "team_b_id")
+        ForbiddenPairing.objects.filter(tournament=tournament).values_list("pair_a_id", "pair_b_id")
     )
 
 
@@ -36,26 +36,26 @@ def add_forbidden(
     tournament: Tournament, a: int | None, b: int | None, note: str = "", *, by: Actor
 ) -> ForbiddenPairing:
     """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
-    teams = {t.pk: t for t in Team.objects.filter(tournament=tournament, pk__in=[a, b])}
-    if a is None or b is None or a not in teams or b not in teams:
+    pairs = {t.pk: t for t in Pair.objects.filter(tournament=tournament, pk__in=[a, b])}
+    if a is None or b is None or a not in pairs or b not in pairs:
         raise Refused(MSG_APART_PICK)
     if a == b:
         raise Refused(MSG_APART_SAME)
     low, high = sorted((a, b))
-    if ForbiddenPairing.objects.filter(team_a_id=low, team_b_id=high).exists():
+    if ForbiddenPairing.objects.filter(pair_a_id=low, pair_b_id=high).exists():
         raise Refused(MSG_APART_EXISTS)
     note = (note or "").strip()
     if len(note) > ForbiddenPairing._meta.get_field("note").max_length:
         raise Refused(MSG_APART_NOTE_LONG)
     row = ForbiddenPairing.objects.create(
-        tournament=tournament, team_a=teams[low], team_b=teams[high], note=note
+        tournament=tournament, pair_a=pairs[low], pair_b=pairs[high], note=note
     )
     log_action(
         tournament=tournament,
         by=by,
         action="forbidden.add",
         obj=row,
-        summary=Message(MSG_AUDIT_KEEP_APART, {"a": teams[low].name, "b": teams[high].name}),
+        summary=Message(MSG_AUDIT_KEEP_APART, {"a": pairs[low].name, "b": pairs[high].name}),
         after={"team_a": low, "team_b": high, "note": note},
     )
     public_changed(tournament)
@@ -66,7 +66,7 @@ def add_forbidden(
 def remove_forbidden(tournament: Tournament, pk: int | None, *, by: Actor) -> None:
     """Let the two teams meet again from the next pairing on."""
     row = (
-        ForbiddenPairing.objects.select_related("team_a", "team_b")
+        ForbiddenPairing.objects.select_related("pair_a", "pair_b")
         .filter(tournament=tournament, pk=pk)
         .first()
     )
@@ -77,8 +77,8 @@ def remove_forbidden(tournament: Tournament, pk: int | None, *, by: Actor) -> No
         by=by,
         action="forbidden.remove",
         obj=row,
-        summary=Message(MSG_AUDIT_KEEP_APART_OFF, {"a": row.team_a.name, "b": row.team_b.name}),
-        before={"team_a": row.team_a_id, "team_b": row.team_b_id, "note": row.note},
+        summary=Message(MSG_AUDIT_KEEP_APART_OFF, {"a": row.pair_a.name, "b": row.pair_b.name}),
+        before={"team_a": row.pair_a_id, "team_b": row.pair_b_id, "note": row.note},
     )
     public_changed(tournament)
     row.delete()

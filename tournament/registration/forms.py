@@ -18,7 +18,7 @@ def _name_field(label) -> forms.CharField:
     return forms.CharField(label=label, max_length=NAME_MAX, strip=True)
 
 
-class TeamForm(forms.Form):
+class PairForm(forms.Form):
     name = _name_field(_("队名"))
     unit = forms.CharField(label=_("单位"), max_length=NAME_MAX, required=False)
     player1 = _name_field(_("选手1"))

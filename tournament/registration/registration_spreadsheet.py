@@ -47,11 +47,11 @@ TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
 TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
 
 # Message codes (texts in tournament/text/messages/services.py).
-MSG_MISSING_TEAM = "reg_missing_team"
+MSG_MISSING_PAIR = "reg_missing_team"
 MSG_MISSING_PLAYER = "reg_missing_player"
 MSG_TOO_LONG = Message("reg_too_long", {"n": NAME_MAX})
-MSG_DUP_TEAM_FILE = "reg_dup_team_file"
-MSG_DUP_TEAM_DB = "reg_dup_team_db"
+MSG_DUP_PAIR_FILE = "reg_dup_team_file"
+MSG_DUP_PAIR_DB = "reg_dup_team_db"
 MSG_DUP_PLAYER_FILE = "reg_dup_player_file"
 MSG_DUP_PLAYER_DB = "reg_dup_player_db"
 MSG_SAME_PLAYER = "reg_same_player"
@@ -64,11 +64,11 @@ MSG_NO_ROWS = "reg_no_rows"
 
 
 @dataclass(frozen=True)
-class TeamRow:
+class PairRow:
     """One pair to create, as read from the sheet."""
 
     row: int
-    team: str
+    pair: str
     unit: str
     player1: str
     player2: str
@@ -79,7 +79,7 @@ class TeamRow:
 
 @dataclass
 class RegistrationCheck:
-    rows: list[TeamRow] = field(default_factory=list)
+    rows: list[PairRow] = field(default_factory=list)
     problems: list[CellProblem] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)  # 序号, 备注…: not read
     skipped_rows: list[int] = field(default_factory=list)  # total lines (合计…)
@@ -98,7 +98,7 @@ class RegistrationCheck:
 
 def check_registration(
     table: RawTable,
-    existing_teams: Iterable[str] = (),
+    existing_pairs: Iterable[str] = (),
     existing_players: Mapping[str, Iterable[tuple[str, str]]] | None = None,
 ) -> RegistrationCheck:
     """Validate every row of ``table``.
@@ -118,20 +118,20 @@ def check_registration(
     )
     if result.problems:
         return result
-    registered = {normalize_name(name) for name in existing_teams}
+    registered = {normalize_name(name) for name in existing_pairs}
     known: dict[str, list[tuple[str, str]]] = {}
     for name, entries in (existing_players or {}).items():
         known.setdefault(normalize_name(name), []).extend(entries)
-    seen_teams: dict[str, int] = {}
+    seen_pairs: dict[str, int] = {}
     seen_players: dict[str, list[tuple[str, str, int]]] = {}
     for number, cells in table.rows:
         row, ok = _read_row(number, cells, columns, result.problems)
-        if (row.team, row.unit, row.player1, row.player2) == TEMPLATE_EXAMPLE[:4]:
+        if (row.pair, row.unit, row.player1, row.player2) == TEMPLATE_EXAMPLE[:4]:
             result.example_rows.append(number)  # the template's sample, not a real pair
             continue
         # Duplicates are checked even on a row with other problems: report everything at once.
-        if row.team:
-            _check_team_name(row, seen_teams, registered, result.problems)
+        if row.pair:
+            _check_pair_name(row, seen_pairs, registered, result.problems)
         for name, phone, key in (
             (row.player1, row.phone, "player1"),
             (row.player2, row.phone2, "player2"),
@@ -148,14 +148,14 @@ def check_registration(
     return result
 
 
-def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
+def _read_row(number, cells, columns, problems) -> tuple[PairRow, bool]:
     """Read one row; the flag is False when the row has a problem (already reported)."""
     values = {key: cell(cells, columns, key) for key in HEADERS}
     for key in NAME_KEYS:  # one stored form, compared as stored (王　芳 is 王芳)
         values[key] = normalize_name(values[key])
     ok = True
     for key, missing in (
-        ("team", MSG_MISSING_TEAM),
+        ("team", MSG_MISSING_PAIR),
         ("player1", MSG_MISSING_PLAYER),
         ("player2", MSG_MISSING_PLAYER),
     ):
@@ -176,9 +176,9 @@ def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
         if seed is None:
             problems.append(CellProblem(number, HEADERS["seed"][0], MSG_BAD_SEED))
             ok = False
-    row = TeamRow(
+    row = PairRow(
         row=number,
-        team=values["team"],
+        pair=values["team"],
         unit=values["unit"],
         player1=values["player1"],
         player2=values["player2"],
@@ -189,20 +189,20 @@ def _read_row(number, cells, columns, problems) -> tuple[TeamRow, bool]:
     return row, ok
 
 
-def _check_team_name(row: TeamRow, seen: dict[str, int], registered: set[str], problems) -> None:
+def _check_pair_name(row: PairRow, seen: dict[str, int], registered: set[str], problems) -> None:
     column = HEADERS["team"][0]
-    if row.team in registered:
-        problems.append(CellProblem(row.row, column, Message(MSG_DUP_TEAM_DB, {"name": row.team})))
-    elif row.team in seen:
+    if row.pair in registered:
+        problems.append(CellProblem(row.row, column, Message(MSG_DUP_PAIR_DB, {"name": row.pair})))
+    elif row.pair in seen:
         problems.append(
             CellProblem(
                 row.row,
                 column,
-                Message(MSG_DUP_TEAM_FILE, {"name": row.team, "other": seen[row.team]}),
+                Message(MSG_DUP_PAIR_FILE, {"name": row.pair, "other": seen[row.pair]}),
             )
         )
     else:
-        seen[row.team] = row.row
+        seen[row.pair] = row.row
 
 
 @dataclass(frozen=True)
@@ -227,13 +227,13 @@ def _check_player(person: _Person, seen, known, result: RegistrationCheck) -> No
     name, number, column = person.name, person.row, person.column
     namesake = None
     for entry in known.get(name, ()):
-        other_phone, team = entry[0], entry[1]
+        other_phone, pair = entry[0], entry[1]
         other_unit = normalize_name(entry[2]) if len(entry) > 2 else None
         if _same_person(person.phone, person.unit, other_phone, other_unit):
-            message = Message(MSG_DUP_PLAYER_DB, {"name": name, "team": team})
+            message = Message(MSG_DUP_PLAYER_DB, {"name": name, "team": pair})
             result.problems.append(CellProblem(number, column, message))
             return
-        namesake = namesake or Message(MSG_NAMESAKE_DB, {"name": name, "team": team})
+        namesake = namesake or Message(MSG_NAMESAKE_DB, {"name": name, "team": pair})
     for other_phone, other_unit, other_row in seen.get(name, ()):
         if other_row == number:
             continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from tournament.core.errors import Invalid
-from tournament.models import Team, Tournament
+from tournament.models import Pair, Tournament
 from tournament.public.find_table import QUERY_MAX
 
 MSG_PAIR_QUERY_EMPTY = "pair_query_empty"
@@ -35,11 +35,11 @@ def clean(query: str | None) -> str:
     return (query or "").strip()[:QUERY_MAX]
 
 
-def matching(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
+def matching(pairs: QuerySet[Pair], query: str) -> QuerySet[Pair]:
     """The pairs of ``teams`` that match ``query`` (all of them for an empty query)."""
     query = clean(query)
     if not query:
-        return teams
+        return pairs
     lower = query.lower()
     q = (
         Q(name__icontains=query)
@@ -49,41 +49,41 @@ def matching(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
         | Q(players__name_pinyin__icontains=lower)
     )
     # A pair whose two players both match would come twice from the join: its keys, once.
-    return teams.filter(pk__in=teams.filter(q).values("pk"))
+    return pairs.filter(pk__in=pairs.filter(q).values("pk"))
 
 
-def named_pair(tournament: Tournament, query: str | None) -> Team:
+def named_pair(tournament: Tournament, query: str | None) -> Pair:
     """The pair of ``tournament`` that ``query`` names; :class:`Invalid` saying why not."""
     query = clean(query)
     if not query:
         raise Invalid(MSG_PAIR_QUERY_EMPTY)
-    teams = Team.objects.filter(tournament=tournament).select_related("unit")
-    exact = teams.filter(name=query).first() or numbered(teams, query)
+    pairs = Pair.objects.filter(tournament=tournament).select_related("unit")
+    exact = pairs.filter(name=query).first() or numbered(pairs, query)
     if exact is not None:
         return exact
-    found = list(matching(teams, query).order_by("name_pinyin")[:5])
+    found = list(matching(pairs, query).order_by("name_pinyin")[:5])
     if len(found) == 1:
         return found[0]
     if not found:
         raise Invalid(MSG_PAIR_QUERY_NONE, query=query)
-    count = matching(teams, query).count()
-    raise Invalid(MSG_PAIR_QUERY_MANY, query=query, n=count, pairs=[team.name for team in found])
+    count = matching(pairs, query).count()
+    raise Invalid(MSG_PAIR_QUERY_MANY, query=query, n=count, pairs=[pair.name for pair in found])
 
 
-def offered(tournament: Tournament, query: str | None) -> list[Team]:
+def offered(tournament: Tournament, query: str | None) -> list[Pair]:
     """The pairs a form offers as ``query`` is typed: the pair with that draw number first,
     then the pairs matching it by name, at most :data:`SUGGESTIONS` (none for no query)."""
     query = clean(query)
     if not query:
         return []
-    teams = Team.objects.filter(tournament=tournament).select_related("unit")
-    found = list(matching(teams, query).order_by("name_pinyin")[:SUGGESTIONS])
-    first = numbered(teams, query)
+    pairs = Pair.objects.filter(tournament=tournament).select_related("unit")
+    found = list(matching(pairs, query).order_by("name_pinyin")[:SUGGESTIONS])
+    first = numbered(pairs, query)
     if first is not None:
-        found = [first] + [team for team in found if team.pk != first.pk]
+        found = [first] + [pair for pair in found if pair.pk != first.pk]
     return found[:SUGGESTIONS]
 
 
-def numbered(teams: QuerySet[Team], query: str) -> Team | None:
+def numbered(pairs: QuerySet[Pair], query: str) -> Pair | None:
     """The pair of ``teams`` whose draw number ``query`` is, if it is a number."""
-    return teams.filter(draw_number=int(query)).first() if query.isdigit() else None
+    return pairs.filter(draw_number=int(query)).first() if query.isdigit() else None

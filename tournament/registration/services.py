@@ -14,10 +14,10 @@ from tournament.core.bulk import insert_all
 from tournament.core.errors import FieldErrors, Invalid, Stale
 from tournament.core.normalize import normalize_name
 from tournament.core.stamps import public_changed
-from tournament.models import Player, Team, Tournament, Unit
+from tournament.models import Pair, Player, Tournament, Unit
 from tournament.registration.registration_spreadsheet import (
     HEADERS,
-    MSG_DUP_TEAM_DB,
+    MSG_DUP_PAIR_DB,
     MSG_SAME_PLAYER,
     RegistrationCheck,
     check_registration,
@@ -26,21 +26,21 @@ from tournament.spreadsheets.table_file import read_table
 from tournament.spreadsheets.uploads import upload_limits
 from tournament.standings.selectors import next_round_number
 from tournament.text.messages.audit import (
-    MSG_AUDIT_EDIT_TEAM,
-    MSG_AUDIT_IMPORT_TEAMS,
+    MSG_AUDIT_EDIT_PAIR,
+    MSG_AUDIT_IMPORT_PAIRS,
+    MSG_AUDIT_PAIR_STATUS,
     MSG_AUDIT_REGISTER,
-    MSG_AUDIT_TEAM_STATUS,
     term,
 )
 
 # Message codes: texts in tournament/text/messages/services.py
 MSG_STALE = "team_stale"
-MSG_STATUS = "team_status"
+MSG_STATUS = "pair_status"
 MSG_NAME_BLANK = "name_blank"
 
 
 @dataclass(frozen=True)
-class TeamData:
+class PairData:
     name: str
     unit: str
     player1: str
@@ -55,18 +55,18 @@ def _norm(text: str) -> str:
     return normalize_name(text)
 
 
-def team_snapshot(team: Team, players: Iterable[Player] | None = None) -> dict:
+def pair_snapshot(pair: Pair, players: Iterable[Player] | None = None) -> dict:
     """Plain data for the audit log. ``players``: the pair's players when the caller
     already holds them (no query); read from the database otherwise."""
-    players = {p.position: p for p in (team.players.all() if players is None else players)}
+    players = {p.position: p for p in (pair.players.all() if players is None else players)}
     return {
-        "name": team.name,
-        "unit": team.unit.name if team.unit_id else "",
+        "name": pair.name,
+        "unit": pair.unit.name if pair.unit_id else "",
         "player1": players[1].name if 1 in players else "",
         "player2": players[2].name if 2 in players else "",
-        "seed": team.seed,
-        "status": team.status,
-        "draw_number": team.draw_number,
+        "seed": pair.seed,
+        "status": pair.status,
+        "draw_number": pair.draw_number,
     }
 
 
@@ -78,19 +78,19 @@ def unit_for(tournament: Tournament, name: str) -> Unit | None:
     return unit
 
 
-def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -> None:
+def _check_names(tournament: Tournament, data: PairData, exclude: Pair | None) -> None:
     errors = {}
     for key in ("name", "player1", "player2"):
         if not getattr(data, key):  # e.g. only zero-width characters were typed
             errors[key] = [Message(MSG_NAME_BLANK)]
     if errors:
         raise FieldErrors(errors)
-    taken = Team.objects.filter(tournament=tournament).order_by()  # any order will do
+    taken = Pair.objects.filter(tournament=tournament).order_by()  # any order will do
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
     # Compared normalised: a name stored before normalisation may still hold a zero-width space.
     if any(normalize_name(name) == data.name for name in taken.values_list("name", flat=True)):
-        errors["name"] = [Message(MSG_DUP_TEAM_DB, {"name": data.name})]
+        errors["name"] = [Message(MSG_DUP_PAIR_DB, {"name": data.name})]
     if data.player1 == data.player2:
         errors["player2"] = [Message(MSG_SAME_PLAYER)]
     if errors:
@@ -98,11 +98,11 @@ def _check_names(tournament: Tournament, data: TeamData, exclude: Team | None) -
 
 
 @transaction.atomic
-def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
-    data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+def pair_register(*, tournament: Tournament, data: PairData, by: Actor) -> Pair:
+    data = PairData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
-    team = Team.objects.create(
+    pair = Pair.objects.create(
         tournament=tournament,
         name=data.name,
         unit=unit_for(tournament, data.unit),
@@ -111,7 +111,7 @@ def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
     )
     # One insert for both players (bulk_create skips Player.save, hence with_pinyin).
     players = Player.objects.bulk_create(
-        Player(team=team, position=position, name=name, phone=phone).with_pinyin()
+        Player(pair=pair, position=position, name=name, phone=phone).with_pinyin()
         for position, name, phone in (
             (1, data.player1, data.phone1),
             (2, data.player2, data.phone2),
@@ -121,86 +121,86 @@ def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
         tournament=tournament,
         by=by,
         action="team.add",
-        obj=team,
-        summary=Message(MSG_AUDIT_REGISTER, {"team": team.name}),
-        after=team_snapshot(team, players),
+        obj=pair,
+        summary=Message(MSG_AUDIT_REGISTER, {"team": pair.name}),
+        after=pair_snapshot(pair, players),
     )
     public_changed(tournament)
-    return team
+    return pair
 
 
 @transaction.atomic
-def team_update(*, team: Team, data: TeamData, version: int, by: Actor) -> Team:
+def pair_update(*, pair: Pair, data: PairData, version: int, by: Actor) -> Pair:
     """Change a pair; refused when someone else saved it since ``version`` was read."""
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    if team.version != version:
+    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    if pair.version != version:
         raise Stale(MSG_STALE)
-    data = TeamData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
-    _check_names(team.tournament, data, exclude=team)
-    before = team_snapshot(team)
-    team.name = data.name
-    team.unit = unit_for(team.tournament, data.unit)
-    team.seed = data.seed
-    team.version += 1
-    team.save()
+    data = PairData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    _check_names(pair.tournament, data, exclude=pair)
+    before = pair_snapshot(pair)
+    pair.name = data.name
+    pair.unit = unit_for(pair.tournament, data.unit)
+    pair.seed = data.seed
+    pair.version += 1
+    pair.save()
     for position, name, phone in ((1, data.player1, data.phone1), (2, data.player2, data.phone2)):
         Player.objects.update_or_create(
-            team=team, position=position, defaults={"name": name, "phone": phone}
+            pair=pair, position=position, defaults={"name": name, "phone": phone}
         )
     log_action(
-        tournament=team.tournament,
+        tournament=pair.tournament,
         by=by,
         action="team.edit",
-        obj=team,
-        summary=Message(MSG_AUDIT_EDIT_TEAM, {"team": team.name}),
+        obj=pair,
+        summary=Message(MSG_AUDIT_EDIT_PAIR, {"team": pair.name}),
         before=before,
-        after=team_snapshot(team),
+        after=pair_snapshot(pair),
     )
-    public_changed(team.tournament)
-    return team
+    public_changed(pair.tournament)
+    return pair
 
 
 @transaction.atomic
-def team_set_status(*, team: Team, status: str, by: Actor) -> Team:
+def pair_set_status(*, pair: Pair, status: str, by: Actor) -> Pair:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
-    if status not in dict(Team.STATUS_CHOICES):
+    if status not in dict(Pair.STATUS_CHOICES):
         raise Invalid(MSG_STATUS)
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    labels = {key: str(label) for key, label in Team.STATUS_CHOICES}
-    before = team.status
-    team.status = status
-    team.version += 1
-    team.save(update_fields=["status", "version"])
+    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    labels = {key: str(label) for key, label in Pair.STATUS_CHOICES}
+    before = pair.status
+    pair.status = status
+    pair.version += 1
+    pair.save(update_fields=["status", "version"])
     log_action(
-        tournament=team.tournament,
+        tournament=pair.tournament,
         by=by,
         action="team.status",
-        obj=team,
+        obj=pair,
         summary=Message(
-            MSG_AUDIT_TEAM_STATUS,
-            {"team": team.name, "before": term(labels[before]), "after": term(labels[status])},
+            MSG_AUDIT_PAIR_STATUS,
+            {"team": pair.name, "before": term(labels[before]), "after": term(labels[status])},
         ),
         before={"status": before},
         after={"status": status},
     )
-    public_changed(team.tournament)
-    return team
+    public_changed(pair.tournament)
+    return pair
 
 
 def registration_check(tournament: Tournament, data: bytes, filename: str) -> RegistrationCheck:
     """Read and check a registration sheet against the pairs already registered."""
     table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"], upload_limits())
     existing_players: dict[str, list[tuple[str, str, str]]] = {}
-    for name, phone, team, unit in Player.objects.filter(team__tournament=tournament).values_list(
-        "name", "phone", "team__name", "team__unit__name"
+    for name, phone, pair, unit in Player.objects.filter(pair__tournament=tournament).values_list(
+        "name", "phone", "pair__name", "pair__unit__name"
     ):
-        existing_players.setdefault(name, []).append((phone, team, unit or ""))
-    existing_teams = Team.objects.filter(tournament=tournament).values_list("name", flat=True)
-    return check_registration(table, existing_teams, existing_players)
+        existing_players.setdefault(name, []).append((phone, pair, unit or ""))
+    existing_pairs = Pair.objects.filter(tournament=tournament).values_list("name", flat=True)
+    return check_registration(table, existing_pairs, existing_players)
 
 
 @transaction.atomic
-def teams_import(
+def pairs_import(
     *, tournament: Tournament, data: bytes, filename: str, by: Actor, actor: str = ""
 ) -> RegistrationCheck:
     """Import a sheet: all rows, or nothing when any row has a problem.
@@ -218,13 +218,13 @@ def teams_import(
         if name not in units:
             units[name] = Unit.objects.create(tournament=tournament, name=name)
     # One statement for the pairs and one for the players (tournament.core.bulk): at 5,000
-    # rows bulk_create's compiled batches were a quarter of the command. Team names are
+    # rows bulk_create's compiled batches were a quarter of the command. Pair names are
     # unique in an event (and checked above), so the new pairs' keys are read back by name.
     insert_all(
         [
-            Team(
+            Pair(
                 tournament=tournament,
-                name=r.team,
+                name=r.pair,
                 unit=units.get(r.unit),
                 seed=r.seed,
                 joined_round=next_round,
@@ -232,10 +232,10 @@ def teams_import(
             for r in check.rows
         ]
     )
-    names = {r.team for r in check.rows}
+    names = {r.pair for r in check.rows}
     keys = {
         name: pk
-        for name, pk in Team.objects.filter(tournament=tournament).values_list("name", "pk")
+        for name, pk in Pair.objects.filter(tournament=tournament).values_list("name", "pk")
         if name in names
     }
     players = []
@@ -243,7 +243,7 @@ def teams_import(
         for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
             players.append(
                 Player(
-                    team_id=keys[r.team], position=position, name=name, phone=phone
+                    pair_id=keys[r.pair], position=position, name=name, phone=phone
                 ).with_pinyin()
             )
     insert_all(players)
@@ -253,7 +253,7 @@ def teams_import(
         by=by,
         action="team.import",
         label=actor,
-        summary=Message(MSG_AUDIT_IMPORT_TEAMS, {"file": filename, "count": count}),
+        summary=Message(MSG_AUDIT_IMPORT_PAIRS, {"file": filename, "count": count}),
         after={"count": count, "file": filename},
     )
     public_changed(tournament)

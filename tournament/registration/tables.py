@@ -6,10 +6,10 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Team
+from tournament.models import Pair
 
 
-class TeamTable(tables.Table):
+class PairListing(tables.Table):
     draw_number = tables.Column(verbose_name=_("抽签号"), empty_values=(None,), default="—")
     name = tables.Column(verbose_name=_("队名"), order_by=("sort_key",))
     unit = tables.Column(
@@ -19,19 +19,19 @@ class TeamTable(tables.Table):
     seed = tables.Column(verbose_name=_("种子"), default="")
     status = tables.Column(verbose_name=_("状态"))
     actions = tables.TemplateColumn(
-        template_name="registration/_team_actions.html", verbose_name="", orderable=False
+        template_name="registration/_pair_actions.html", verbose_name="", orderable=False
     )
 
     class Meta:
-        model = Team
+        model = Pair
         fields = ("draw_number", "name", "unit", "players", "seed", "status", "actions")
         order_by = ("name",)
         attrs = {"class": "table"}
         row_attrs = {"class": lambda record: "" if record.is_active else "muted"}
 
-    def render_players(self, record: Team) -> str:
+    def render_players(self, record: Pair) -> str:
         return record.player_names()
 
-    def render_status(self, record: Team, value) -> str:
+    def render_status(self, record: Pair, value) -> str:
         css = {"active": "ok", "withdrawn": "warn", "disqualified": "bad"}[record.status]
         return format_html('<span class="badge {}">{}</span>', css, record.get_status_display())

@@ -3,18 +3,18 @@
 from django.urls import path
 
 from tournament.core.routes import T
-from tournament.registration import views as teams
+from tournament.registration import views as pairs
 from tournament.registration import views_forbidden_pairings
 from tournament.registration import views_import as imports
 from tournament.registration import views_pair_names as pair_names
 
 urlpatterns = [
-    path(T + "teams/", teams.team_list, name="team_list"),
-    path(T + "teams/add/", teams.team_add, name="team_add"),
+    path(T + "teams/", pairs.pair_list, name="pair_list"),
+    path(T + "teams/add/", pairs.pair_add, name="pair_add"),
     path(T + "teams/names/", pair_names.pair_names, name="pair_names"),
-    path(T + "teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
-    path(T + "teams/import/", imports.import_upload, name="team_import"),
-    path(T + "teams/import/confirm/", imports.import_confirm, name="team_import_confirm"),
-    path(T + "teams/template.xlsx", imports.import_template, name="team_template"),
+    path(T + "teams/<int:pair_id>/edit/", pairs.pair_edit, name="pair_edit"),
+    path(T + "teams/import/", imports.import_upload, name="pair_import"),
+    path(T + "teams/import/confirm/", imports.import_confirm, name="pair_import_confirm"),
+    path(T + "teams/template.xlsx", imports.import_template, name="pair_template"),
     path(T + "apart/", views_forbidden_pairings.forbidden_pairings_view, name="forbidden_pairings"),
 ]

@@ -13,50 +13,50 @@ from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import form_error, load_tournament
-from tournament.models import Team
-from tournament.registration.forms import TeamForm
+from tournament.models import Pair
+from tournament.registration.forms import PairForm
 from tournament.registration.search import matching
-from tournament.registration.services import TeamData, team_register, team_update
-from tournament.registration.tables import TeamTable
+from tournament.registration.services import PairData, pair_register, pair_update
+from tournament.registration.tables import PairListing
 from tournament.text.pinyin import name_sort_key
 
 PAGE_SIZE = 50
 
 
-def sorted_for_list(teams) -> list[Team]:
+def sorted_for_list(pairs) -> list[Pair]:
     """The pairs in name order (:func:`~tournament.text.pinyin.name_sort_key`, numbers by value);
     the table sorts this list in Python by the keys set here."""
-    rows = list(teams)
-    for team in rows:
-        team.sort_key = name_sort_key(team.name)
-        team.unit_sort_key = name_sort_key(team.unit.name) if team.unit_id else ""
-    rows.sort(key=lambda team: team.sort_key)
+    rows = list(pairs)
+    for pair in rows:
+        pair.sort_key = name_sort_key(pair.name)
+        pair.unit_sort_key = name_sort_key(pair.unit.name) if pair.unit_id else ""
+    rows.sort(key=lambda pair: pair.sort_key)
     return rows
 
 
-def team_list(request, slug):
+def pair_list(request, slug):
     """The pair list: sorted and paged in Python (the names' pinyin order), so every pair is
     read, but only the page shown reads its players (50 pairs, not 5,000)."""
     tournament = load_tournament(request, slug, ORGANIZER)
     query = request.GET.get("q", "")
-    teams = matching(Team.objects.filter(tournament=tournament).select_related("unit"), query)
-    rows = sorted_for_list(teams)
-    table = TeamTable(rows)
+    pairs = matching(Pair.objects.filter(tournament=tournament).select_related("unit"), query)
+    rows = sorted_for_list(pairs)
+    table = PairListing(rows)
     RequestConfig(request, paginate={"per_page": PAGE_SIZE}).configure(table)
     shown = [row.record for row in table.page.object_list]
-    for team in shown:
-        team.tournament = tournament  # the row's links name the event: no query a row
+    for pair in shown:
+        pair.tournament = tournament  # the row's links name the event: no query a row
     prefetch_related_objects(shown, "players")
     return render(
         request,
-        "registration/team_list.html",
+        "registration/pair_list.html",
         {"t": tournament, "table": table, "q": query, "count": len(rows)},
     )
 
 
-def _form_data(form: TeamForm) -> TeamData:
+def _form_data(form: PairForm) -> PairData:
     d = form.cleaned_data
-    return TeamData(
+    return PairData(
         name=d["name"],
         unit=d.get("unit") or "",
         player1=d["player1"],
@@ -68,44 +68,44 @@ def _form_data(form: TeamForm) -> TeamData:
 
 
 @require_http_methods(["GET", "POST"])
-def team_add(request, slug):
+def pair_add(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
-    form = TeamForm(request.POST or None)
+    form = PairForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            team = team_register(
+            pair = pair_register(
                 tournament=tournament, data=_form_data(form), by=request_actor(request)
             )
         except ServiceError as exc:
             form_error(form, exc)
         else:
-            messages.success(request, _("已报名：%(name)s") % {"name": team.name})
+            messages.success(request, _("已报名：%(name)s") % {"name": pair.name})
             if "add_another" in request.POST:
-                return redirect("team_add", slug=slug)
-            return redirect("team_list", slug=slug)
-    return render(request, "registration/team_form.html", {"t": tournament, "form": form})
+                return redirect("pair_add", slug=slug)
+            return redirect("pair_list", slug=slug)
+    return render(request, "registration/pair_form.html", {"t": tournament, "form": form})
 
 
 @require_http_methods(["GET", "POST"])
-def team_edit(request, slug, team_id):
+def pair_edit(request, slug, pair_id):
     tournament = load_tournament(request, slug, ORGANIZER)
-    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
-    players = {p.position: p for p in team.players.all()}
+    pair = get_object_or_404(Pair, tournament=tournament, pk=pair_id)
+    players = {p.position: p for p in pair.players.all()}
     initial = {
-        "name": team.name,
-        "unit": team.unit.name if team.unit_id else "",
-        "seed": team.seed,
+        "name": pair.name,
+        "unit": pair.unit.name if pair.unit_id else "",
+        "seed": pair.seed,
         "player1": players[1].name,
         "phone1": players[1].phone,
         "player2": players[2].name,
         "phone2": players[2].phone,
-        "version": team.version,
+        "version": pair.version,
     }
-    form = TeamForm(request.POST or None, initial=initial)
+    form = PairForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            team_update(
-                team=team,
+            pair_update(
+                pair=pair,
                 data=_form_data(form),
                 version=form.cleaned_data.get("version") or 0,
                 by=request_actor(request),
@@ -114,7 +114,7 @@ def team_edit(request, slug, team_id):
             form_error(form, exc)
         else:
             messages.success(request, _("已保存：%(name)s") % {"name": form.cleaned_data["name"]})
-            return redirect("team_list", slug=slug)
+            return redirect("pair_list", slug=slug)
     return render(
-        request, "registration/team_form.html", {"t": tournament, "form": form, "team": team}
+        request, "registration/pair_form.html", {"t": tournament, "form": form, "team": pair}
     )

@@ -46,7 +46,7 @@ def forbidden_pairings_view(request, slug):
             return redirect("forbidden_pairings", slug=slug)
         # Refused: the page again, with what was typed kept in the form to correct.
     rows = ForbiddenPairing.objects.filter(tournament=tournament).select_related(
-        "team_a__unit", "team_b__unit"
+        "pair_a__unit", "pair_b__unit"
     )
     return render(
         request,

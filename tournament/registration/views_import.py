@@ -17,12 +17,12 @@ from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_tournament
 from tournament.registration.forms import ImportForm
 from tournament.registration.registration_spreadsheet import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
-from tournament.registration.services import registration_check, teams_import
+from tournament.registration.services import pairs_import, registration_check
 from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE, megabytes
 from tournament.spreadsheets.uploads import upload_limits
 from tournament.text.messages import render as render_message
 
-SESSION_KEY = "team_import"
+SESSION_KEY = "pair_import"
 MSG_FAILED = "import_teams_failed"  # message code: text in tournament/text/messages/people.py
 PREVIEW_ROWS = 200
 
@@ -48,7 +48,7 @@ def import_upload(request, slug):
                     "name": upload.name,
                     "data": base64.b64encode(data).decode("ascii"),
                 }
-    return render(request, "registration/team_import.html", context)
+    return render(request, "registration/pair_import.html", context)
 
 
 @require_POST
@@ -57,22 +57,22 @@ def import_confirm(request, slug):
     pending = request.session.get(SESSION_KEY)
     if not pending or pending.get("slug") != slug:
         messages.error(request, render_message(MSG_NOTHING_PENDING))
-        return redirect("team_import", slug=slug)
+        return redirect("pair_import", slug=slug)
     data = base64.b64decode(pending["data"])
     try:
-        check = teams_import(
+        check = pairs_import(
             tournament=tournament, data=data, filename=pending["name"], by=request_actor(request)
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
-        return redirect("team_import", slug=slug)
+        return redirect("pair_import", slug=slug)
     del request.session[SESSION_KEY]
     if not check.ok:
         problems = _("；").join(map(str, check.problems[:20]))
         messages.error(request, render_message(MSG_FAILED, problems=problems))
-        return redirect("team_import", slug=slug)
+        return redirect("pair_import", slug=slug)
     messages.success(request, _("已导入%(n)s个组合") % {"n": len(check.rows)})
-    return redirect("team_list", slug=slug)
+    return redirect("pair_list", slug=slug)
 
 
 def template_workbook() -> bytes:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Team
+from tournament.models import Pair
 from tournament.registration.search import offered
 
 
@@ -22,11 +22,11 @@ def pair_names(request, slug):
     the pairs matching the text by name (:func:`tournament.registration.search.offered`)."""
     tournament = load_tournament(request, slug, ORGANIZER)
     found = offered(tournament, request.GET.get("q"))
-    return JsonResponse({"pairs": [{"name": team.name, "label": label(team)} for team in found]})
+    return JsonResponse({"pairs": [{"name": pair.name, "label": label(pair)} for pair in found]})
 
 
-def label(team: Team) -> str:
+def label(pair: Pair) -> str:
     """How a suggestion shows a pair: its draw number (once drawn) and name with its unit."""
-    if team.draw_number is None:
-        return team.with_unit()
-    return f"{_('%(n)s号') % {'n': team.draw_number}} {team.with_unit()}"
+    if pair.draw_number is None:
+        return pair.with_unit()
+    return f"{_('%(n)s号') % {'n': pair.draw_number}} {pair.with_unit()}"

@@ -6,7 +6,7 @@ score-sheet photos and a clerk's results sheet.
 Vocabulary
 ----------
 table
-    A card table of a round (``Match``): two pairs, a result. (In :mod:`scoring` a "table" is
+    A card table of a round (``Table``): two pairs, a result. (In :mod:`scoring` a "table" is
     a scoring table of numbers; here it is always the card table.)
 entry
     A result as written by one person, before confirmation.

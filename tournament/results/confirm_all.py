@@ -20,7 +20,7 @@ from tournament.core.audit import log_entries
 from tournament.core.errors import NotAllowed, Refused
 from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.core.round_actions import problem
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.models.rounds import next_change_seq
 from tournament.results import write_rule
 from tournament.results.round_status import refresh_round_status
@@ -32,7 +32,7 @@ from tournament.results.table_write import (
     snapshot,
     table_audit,
 )
-from tournament.text.messages.audit import MSG_AUDIT_CONFIRMED, about_match
+from tournament.text.messages.audit import MSG_AUDIT_CONFIRMED, about_table
 
 CHUNK = 500  # tables per UPDATE: well within every database's parameter limit
 
@@ -47,8 +47,8 @@ def confirm_all_entered(round_: Round, *, by: Actor) -> int:
     round_ = _open_round(round_)
     if not has_role(by.user, round_.tournament, CHIEF_REFEREE):
         raise NotAllowed(MSG_NO_RIGHT)
-    matches = [m for m in _entered(round_) if confirm_problem(m, by.via("referee")) is None]
-    return confirm_tables(round_, matches, by=by.via("referee"))
+    tables = [m for m in _entered(round_) if confirm_problem(m, by.via("referee")) is None]
+    return confirm_tables(round_, tables, by=by.via("referee"))
 
 
 @transaction.atomic
@@ -60,12 +60,12 @@ def confirm_imported(round_: Round, *, by: Actor) -> int:
     account may not confirm a table."""
     round_ = _open_round(round_)
     by = by.via("referee") if by.person is not None else by
-    matches = _entered(round_)
-    for match in matches:
-        refusal = confirm_problem(match, by)
+    tables = _entered(round_)
+    for table in tables:
+        refusal = confirm_problem(table, by)
         if refusal is not None:
             raise refusal
-    return confirm_tables(round_, matches, by=by)
+    return confirm_tables(round_, tables, by=by)
 
 
 def _open_round(round_: Round) -> Round:
@@ -80,49 +80,49 @@ def _open_round(round_: Round) -> Round:
     return locked
 
 
-def _entered(round_: Round) -> list[Match]:
+def _entered(round_: Round) -> list[Table]:
     """The round's entered tables, locked, with their pairs (the audit lines name them) and
     the locked round (the rights check reads its event: no query a table)."""
-    matches = list(
-        round_.matches.select_for_update(of=("self",))
+    tables = list(
+        round_.tables.select_for_update(of=("self",))
         .select_related("ew", "ns")
-        .filter(state=Match.ENTERED)
+        .filter(state=Table.ENTERED)
         .exclude(ns=None)
-        .order_by("table")
+        .order_by("number")
     )
-    for match in matches:
-        match.round = round_
-    return matches
+    for table in tables:
+        table.round = round_
+    return tables
 
 
-def confirm_tables(round_: Round, matches: list[Match], *, by: Actor) -> int:
+def confirm_tables(round_: Round, tables: list[Table], *, by: Actor) -> int:
     """Confirm ``matches`` (entered tables of the locked ``round_``, checked by
     ``confirm_problem``): how many. Each asks the rule's ``confirm`` path again as it is
     written (:func:`~tournament.results.table_write.require_write`)."""
-    if not matches:
+    if not tables:
         return 0
-    for match in matches:
-        require_write(match, by, write_rule.CONFIRM)
+    for table in tables:
+        require_write(table, by, write_rule.CONFIRM)
     seq = next_change_seq(round_.pk)
     entries = []
-    for match in matches:
-        before = snapshot(match)
-        mark_confirmed(match, by.user, by.path)
-        match.version += 1
-        match.change_seq = seq
-        summary = about_match(MSG_AUDIT_CONFIRMED, match)
+    for table in tables:
+        before = snapshot(table)
+        mark_confirmed(table, by.user, by.path)
+        table.version += 1
+        table.change_seq = seq
+        summary = about_table(MSG_AUDIT_CONFIRMED, table)
         entries.append(
             table_audit(
-                match,
+                table,
                 by=by,
                 action="result.confirm",
                 summary=summary,
                 before=before,
             )
         )
-    first = matches[0]
-    for start in range(0, len(matches), CHUNK):
-        Match.objects.ruled([m.pk for m in matches[start : start + CHUNK]]).update(
+    first = tables[0]
+    for start in range(0, len(tables), CHUNK):
+        Table.objects.ruled([m.pk for m in tables[start : start + CHUNK]]).update(
             state=first.state,
             confirmed_by=first.confirmed_by,
             confirmed_via=first.confirmed_via,
@@ -133,4 +133,4 @@ def confirm_tables(round_: Round, matches: list[Match], *, by: Actor) -> int:
     log_entries(round_.tournament, entries)
     milestones.backup_after_commit()  # the interval backup, when one is due
     refresh_round_status(round_)
-    return len(matches)
+    return len(tables)

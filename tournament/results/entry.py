@@ -25,7 +25,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.rights import CHIEF_REFEREE, has_role
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.results.checks import ResultValues
 from tournament.results.entry_keys import (
     APPLIED,
@@ -38,8 +38,8 @@ from tournament.results.entry_keys import (
     saved_late,
 )
 from tournament.results.services import enter_result, resolve_dispute
-from tournament.results.table_write import lock_match, values_of
-from tournament.text.messages.audit import MSG_AUDIT_TIME_EARLY, about_match
+from tournament.results.table_write import lock_table, values_of
+from tournament.text.messages.audit import MSG_AUDIT_TIME_EARLY, about_table
 
 
 def is_time_result(values: ResultValues, at_time: bool) -> bool:
@@ -66,7 +66,7 @@ def _early_message(left: int) -> Message:
 
 
 def check_early_time(
-    match: Match,
+    table: Table,
     values: ResultValues,
     *,
     at_time: bool,
@@ -77,22 +77,22 @@ def check_early_time(
     """Refuse a time result before the round's time is up, unless the chief referee gives a
     reason: the minutes left (None for a result not on time, or time up). Asked by every
     final-levels save, and of a late one before it is kept or filed."""
-    left = minutes_left(match.round, now) if is_time_result(values, at_time) else None
+    left = minutes_left(table.round, now) if is_time_result(values, at_time) else None
     if left is None:
         return None
-    if not ((reason or "").strip() and has_role(by.user, match.round.tournament, CHIEF_REFEREE)):
+    if not ((reason or "").strip() and has_role(by.user, table.round.tournament, CHIEF_REFEREE)):
         raise Refused(_early_message(left))
     return left
 
 
-def check_scoresheet_time(match: Match, steps: list, now: datetime | None = None) -> None:
+def check_scoresheet_time(table: Table, steps: list, now: datetime | None = None) -> None:
     """Refuse a new 到时 line on a score sheet before the round's time is up.
 
     An early end with a reason is the chief referee's, through the final-levels form.
     """
-    old = sum(1 for s in match.deals or [] if isinstance(s, dict) and "time" in s)
+    old = sum(1 for s in table.deals or [] if isinstance(s, dict) and "time" in s)
     new = sum(1 for s in steps if isinstance(s, dict) and "time" in s)
-    left = minutes_left(match.round, now)
+    left = minutes_left(table.round, now)
     if new > old and left is not None:
         raise Refused(_early_message(left))
 
@@ -112,7 +112,7 @@ class FinalEntry:
 
 @transaction.atomic
 def record_final(
-    match: Match, entry: FinalEntry, *, by: Actor, answer: Callable[[Match, str], dict]
+    table: Table, entry: FinalEntry, *, by: Actor, answer: Callable[[Table, str], dict]
 ) -> tuple[dict, bool]:
     """Save a final-levels entry of the actor ``by``: (the answer, True for a repeat). The
     one service of the form and of a phone's outbox: an entry made on a phone
@@ -126,16 +126,16 @@ def record_final(
     """
     phone = by.phone
     if phone is not None:
-        match = lock_match(match, None)
-        done = repeat_answer(match, phone, "result")
+        table = lock_table(table, None)
+        done = repeat_answer(table, phone, "result")
         if done is not None:
             return done, True
-    left = check_early_time(match, entry.values, at_time=entry.at_time, reason=entry.reason, by=by)
+    left = check_early_time(table, entry.values, at_time=entry.at_time, reason=entry.reason, by=by)
     write = resolve_dispute if entry.rule else enter_result
     if phone is not None and phone.late:
-        saved, outcome = _late(match, entry, by, write)
+        saved, outcome = _late(table, entry, by, write)
     else:  # a refusal ends the whole transaction: no savepoint
-        saved, outcome = write(match, entry.values, version=entry.version, by=by), APPLIED
+        saved, outcome = write(table, entry.values, version=entry.version, by=by), APPLIED
     payload = {"values": entry.values.as_dict()} if outcome in (CONFLICT, KEPT) else None
     if outcome == KEPT:
         payload = file_kept(saved, payload, by=by)
@@ -143,34 +143,34 @@ def record_final(
         _log_early(saved, by, left, entry.reason.strip())
     applied = Applied(answer(saved, outcome), outcome, payload)
     if phone is not None:
-        remember(match, phone, "result", applied)
+        remember(table, phone, "result", applied)
     return applied.answer, False
 
 
-def _late(match: Match, entry: FinalEntry, by: Actor, write) -> tuple[Match, str]:
+def _late(table: Table, entry: FinalEntry, by: Actor, write) -> tuple[Table, str]:
     """A late phone entry: saved, or kept, corrected or filed (see entry_keys.saved_late)."""
     return saved_late(
         by.phone,
-        lambda version: write(match, entry.values, version=version, by=by),
+        lambda version: write(table, entry.values, version=version, by=by),
         entry.version,
         same=lambda stored: values_of(stored) == entry.values,
         values=lambda: entry.values,
         by=by,
         correct=True,
-        match=match,
+        table=table,
         check=lambda stored: check_early_time(
             stored, entry.values, at_time=entry.at_time, reason=entry.reason, by=by
         ),
     )
 
 
-def _log_early(saved: Match, by: Actor, left: int, reason: str) -> None:
+def _log_early(saved: Table, by: Actor, left: int, reason: str) -> None:
     """The chief referee's early time result, with its reason, in the result's transaction."""
     log_action(
         tournament=saved.round.tournament,
         by=by,
         action="result.early_time",
         obj=saved,
-        summary=about_match(MSG_AUDIT_TIME_EARLY, saved, n=left, reason=reason),
+        summary=about_table(MSG_AUDIT_TIME_EARLY, saved, n=left, reason=reason),
         after={"reason": reason, "minutes_left": left},
     )

@@ -44,7 +44,7 @@ from django.utils import timezone
 from tournament.core.actors import Actor
 from tournament.core.audit import log_entries
 from tournament.core.errors import Invalid, Refused
-from tournament.models import AppliedEntry, Match
+from tournament.models import AppliedEntry, Table
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues, scoresheet_state
 from tournament.results.services import dispute_entries, save_dispute
@@ -53,7 +53,7 @@ from tournament.results.table_write import (
     StaleResult,
     actor_of,
     check_player_steps,
-    lock_match,
+    lock_table,
     require_write,
     same_actor,
     snapshot,
@@ -61,7 +61,7 @@ from tournament.results.table_write import (
     values_of,
 )
 from tournament.standings.selectors import ruleset
-from tournament.text.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_match
+from tournament.text.messages.audit import MSG_AUDIT_KEPT_AGAIN, MSG_AUDIT_KEPT_LATE, about_table
 
 # Message codes (texts in tournament/text/messages/services.py).
 MSG_KEY_BAD = "entry_key_bad"
@@ -168,7 +168,7 @@ class Applied:
 
 @transaction.atomic
 def apply_once(
-    match: Match, entry: PhoneEntry | None, kind: str, save: Callable[[], Applied]
+    table: Table, entry: PhoneEntry | None, kind: str, save: Callable[[], Applied]
 ) -> tuple[dict, bool]:
     """Run ``save`` once per entry key: (the answer, True when it is a repeat).
 
@@ -178,37 +178,37 @@ def apply_once(
     """
     if entry is None:
         return save().answer, False
-    match = lock_match(match, None)
-    done = repeat_answer(match, entry, kind)
+    table = lock_table(table, None)
+    done = repeat_answer(table, entry, kind)
     if done is not None:
         return done, True
     applied = save()
-    remember(match, entry, kind, applied)
+    remember(table, entry, kind, applied)
     return applied.answer, False
 
 
-def repeat_answer(match: Match, entry: PhoneEntry, kind: str) -> dict | None:
+def repeat_answer(table: Table, entry: PhoneEntry, kind: str) -> dict | None:
     """The answer given to this entry's key before (a repeat), or None; the table locked
     (:func:`~tournament.results.table_write.lock_match`). A key used at another table or
     for another kind of entry is refused."""
     done = AppliedEntry.objects.filter(
-        tournament_id=match.round.tournament_id, key=entry.key
+        tournament_id=table.round.tournament_id, key=entry.key
     ).first()
     if done is None:
         return None
-    if done.match_id != match.pk or done.kind != kind:
+    if done.table_id != table.pk or done.kind != kind:
         raise Refused(MSG_KEY_REUSED)
     return done.answer
 
 
-def remember(match: Match, entry: PhoneEntry, kind: str, applied: Applied) -> None:
+def remember(table: Table, entry: PhoneEntry, kind: str, applied: Applied) -> None:
     """Keep the entry's key with what its save did, in the save's transaction."""
     try:
         with transaction.atomic():
             AppliedEntry.objects.create(
-                tournament_id=match.round.tournament_id,
+                tournament_id=table.round.tournament_id,
                 key=entry.key,
-                match=match,
+                table=table,
                 kind=kind,
                 outcome=applied.outcome,
                 answer=applied.answer,
@@ -221,19 +221,19 @@ def remember(match: Match, entry: PhoneEntry, kind: str, applied: Applied) -> No
 
 def saved_late(
     entry: PhoneEntry | None,
-    save: Callable[[int | None], Match],
+    save: Callable[[int | None], Table],
     version: int | None,
     *,
-    same: Callable[[Match], bool],
+    same: Callable[[Table], bool],
     values: Callable[[], ResultValues],
     by: Actor,
     correct: bool = False,
     extra: dict | None = None,
     steps: list | None = None,
-    match: Match | None = None,
-    resume: Callable[[Match], bool] | None = None,
-    check: Callable[[Match], object] | None = None,
-) -> tuple[Match, str]:
+    table: Table | None = None,
+    resume: Callable[[Table], bool] | None = None,
+    check: Callable[[Table], object] | None = None,
+) -> tuple[Table, str]:
     """``save(version)``, and its outcome. A stale version is refused as always, unless the
     entry is late (see the module doc), or, for a late entry, a refusal of the ``match``
     it was made for when that table is confirmed: then the rule's ``late`` path decides
@@ -248,7 +248,7 @@ def saved_late(
     sheet*): saved at the table's version."""
     if entry is None or not entry.late:
         return save(version), APPLIED  # a refusal ends the caller's whole transaction
-    current, decision = _saved_or_ruled(save, version, match, by)
+    current, decision = _saved_or_ruled(save, version, table, by)
     if decision is None:
         return current, APPLIED
     if steps is not None:  # checked as its save would, before anything is kept or filed
@@ -260,11 +260,11 @@ def saved_late(
     if decision.verdict == write_rule.KEEP:
         check_room(current, by)
         return current, KEPT  # a confirmed table changes only by the chief's act
-    if resume is not None and current.state in (Match.EMPTY, Match.IN_PLAY) and resume(current):
+    if resume is not None and current.state in (Table.EMPTY, Table.IN_PLAY) and resume(current):
         return save(current.version), APPLIED  # save_scoresheet asks the rule for its own path
-    if correct and current.state == Match.ENTERED and same_actor(current, by):
+    if correct and current.state == Table.ENTERED and same_actor(current, by):
         return save(current.version), APPLIED
-    if current.state == Match.DISPUTED and in_dispute(current, by):
+    if current.state == Table.DISPUTED and in_dispute(current, by):
         check_room(current, by)
         return current, KEPT  # at most one entry of each person or side in a dispute
     conflict = _file_conflict(current, values(), by=by, extra=extra)
@@ -272,8 +272,8 @@ def saved_late(
 
 
 def _saved_or_ruled(
-    save: Callable[[int | None], Match], version: int | None, match: Match | None, by: Actor
-) -> tuple[Match, write_rule.Decision | None]:
+    save: Callable[[int | None], Table], version: int | None, table: Table | None, by: Actor
+) -> tuple[Table, write_rule.Decision | None]:
     """``(the saved table, None)`` when a late entry's save goes through, else ``(the stored
     table, the rule's decision for a late entry on it)``, locked: after a stale version, or
     after a refusal of a confirmed table (made on a phone that saw it confirmed already)."""
@@ -281,16 +281,16 @@ def _saved_or_ruled(
         with transaction.atomic():  # a savepoint: the save may go on after a stale version
             return save(version), None
     except StaleResult as stale:
-        current = stale.match  # locked: apply_once locked the table before the savepoint
+        current = stale.table  # locked: apply_once locked the table before the savepoint
     except Refused:
-        current = lock_match(match, None) if match is not None else None
-        if current is None or current.state != Match.CONFIRMED:
+        current = lock_table(table, None) if table is not None else None
+        if current is None or current.state != Table.CONFIRMED:
             raise
     _kind, decision = require_write(current, by, write_rule.LATE)
     return current, decision
 
 
-def check_late_scoresheet(match: Match, steps: list, *, deals_only: bool) -> None:
+def check_late_scoresheet(table: Table, steps: list, *, deals_only: bool) -> None:
     """Refuse a late sheet its save would refuse (``save_scoresheet``: a side's link adds only
     deals won, every line passes the rules), and one longer than :data:`MAX_LATE_STEPS`,
     with the same messages: nothing of it is kept or filed. Fouls are not compared with
@@ -298,24 +298,24 @@ def check_late_scoresheet(match: Match, steps: list, *, deals_only: bool) -> Non
     if len(steps) > MAX_LATE_STEPS:
         raise Invalid(MSG_LATE_SHEET_LONG, n=MAX_LATE_STEPS)
     if deals_only:
-        check_player_steps(match, steps, late=True)
-    scoresheet_state(ruleset(match.round.tournament), steps)
+        check_player_steps(table, steps, late=True)
+    scoresheet_state(ruleset(table.round.tournament), steps)
 
 
-def check_room(match: Match, by: Actor) -> None:
+def check_room(table: Table, by: Actor) -> None:
     """Refuse to keep one more entry of this sender at this table past :data:`MAX_KEPT`."""
     sender = actor_of(by.user, by.path)
-    kept = match.applied_entries.filter(outcome=KEPT).values_list("payload", flat=True)
+    kept = table.applied_entries.filter(outcome=KEPT).values_list("payload", flat=True)
     if sum(1 for p in kept if isinstance(p, dict) and p.get("by") == sender) >= MAX_KEPT:
         raise Refused(MSG_KEPT_FULL, n=MAX_KEPT)
 
 
-def file_kept(current: Match, payload: dict, *, by: Actor) -> dict:
+def file_kept(current: Table, payload: dict, *, by: Actor) -> dict:
     """A late entry that changed nothing: its line in the table's audit log (who, when,
     what the phone sent; the table as it stays), and what its applied entry keeps: the
     phone's ``payload`` (``values`` or a sheet's ``steps``), why it was kept
     (:data:`KEPT_WHY`) and who sent it."""
-    why = IN_DISPUTE if current.state == Match.DISPUTED else AFTER_CONFIRMATION
+    why = IN_DISPUTE if current.state == Table.DISPUTED else AFTER_CONFIRMATION
     sender, source = actor_of(by.user, by.path), by.path
     extra: dict = {"kept": why}
     if "values" in payload:
@@ -329,7 +329,7 @@ def file_kept(current: Match, payload: dict, *, by: Actor) -> dict:
         current,
         by=by,
         action="result.kept",
-        summary=about_match(code, current),
+        summary=about_table(code, current),
         before=stays,
         extra_after=extra,
     )
@@ -337,9 +337,9 @@ def file_kept(current: Match, payload: dict, *, by: Actor) -> dict:
     return {**payload, "kept": why, "by": sender, "via": source}
 
 
-def in_dispute(match: Match, by: Actor) -> bool:
+def in_dispute(table: Table, by: Actor) -> bool:
     """True when this person (a side: this side) has an entry in the table's dispute."""
-    for sub in dispute_entries(match):
+    for sub in dispute_entries(table):
         if by.path in TABLE_SOURCES:
             if sub.source == by.path:
                 return True
@@ -348,16 +348,16 @@ def in_dispute(match: Match, by: Actor) -> bool:
     return False
 
 
-def _file_conflict(match: Match, values: ResultValues, *, by: Actor, extra: dict | None) -> Match:
+def _file_conflict(table: Table, values: ResultValues, *, by: Actor, extra: dict | None) -> Table:
     """Put the table (locked, its late entry allowed by the rule) in dispute with both
     entries on file: the one stored and the phone's."""
-    before = snapshot(match)
-    stored = values_of(match).as_dict()
-    if match.state != Match.EMPTY and not any(s.values == stored for s in match.submissions.all()):
+    before = snapshot(table)
+    stored = values_of(table).as_dict()
+    if table.state != Table.EMPTY and not any(s.values == stored for s in table.submissions.all()):
         # A sheet in play has no entry on file yet: its levels so far are the stored entry.
-        match.submissions.create(
-            values=stored, submitted_by=match.entered_by, source=match.entered_via or "referee"
+        table.submissions.create(
+            values=stored, submitted_by=table.entered_by, source=table.entered_via or "referee"
         )
-    match.submissions.create(values=values.as_dict(), submitted_by=by.person, source=by.path)
-    match.state = Match.DISPUTED
-    return save_dispute(match, by=by, before=before, extra=extra)
+    table.submissions.create(values=values.as_dict(), submitted_by=by.person, source=by.path)
+    table.state = Table.DISPUTED
+    return save_dispute(table, by=by, before=before, extra=extra)

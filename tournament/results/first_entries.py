@@ -23,7 +23,7 @@ from tournament.core.audit import log_entries
 from tournament.core.bulk import insert_all
 from tournament.core.errors import ServiceError
 from tournament.core.round_actions import problem
-from tournament.models import Match, Round, Submission
+from tournament.models import Round, Submission, Table
 from tournament.models.result_values import RESULT_FIELDS, ResultValues
 from tournament.models.rounds import next_change_seq
 from tournament.results import write_rule
@@ -36,7 +36,7 @@ from tournament.results.table_write import (
     snapshot,
     table_audit,
 )
-from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
+from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_table
 
 # What an entry changes on a table (besides the values): written with them.
 ENTRY_FIELDS = (
@@ -53,7 +53,7 @@ ENTRY_FIELDS = (
 )
 
 
-def new_tables(round_: Round, tables: set[int]) -> dict[int, Match]:
+def new_tables(round_: Round, numbers: set[int]) -> dict[int, Table]:
     """The round's tables among ``tables`` that nobody has entered, locked (the round's row
     is locked first, as every result save does), with their pairs (for the audit lines).
     None while the round takes no results: each table is then refused by ``submit_result``."""
@@ -62,44 +62,44 @@ def new_tables(round_: Round, tables: set[int]) -> dict[int, Match]:
     )
     if problem(locked, "enter"):
         return {}
-    matches = (
-        round_.matches.select_for_update(of=("self",))
+    tables = (
+        round_.tables.select_for_update(of=("self",))
         .select_related("ew", "ns")
-        .filter(table__in=tables, state=Match.EMPTY)
+        .filter(number__in=numbers, state=Table.EMPTY)
         .exclude(ns=None)
     )
     # The one locked round (and its event) for every table, not a copy of each a table.
-    return {m.table: _on(m, locked) for m in matches}
+    return {m.number: _on(m, locked) for m in tables}
 
 
-def _on(match: Match, round_: Round) -> Match:
-    match.round = round_
-    return match
+def _on(table: Table, round_: Round) -> Table:
+    table.round = round_
+    return table
 
 
 def enter_first(
-    matches: dict[int, Match], rows: dict[int, ResultValues], *, by: Actor
+    tables: dict[int, Table], rows: dict[int, ResultValues], *, by: Actor
 ) -> dict[int, ServiceError]:
     """Enter ``rows[table]`` on each of ``matches`` (from :func:`new_tables`); the tables
     refused, with why, when any is (then nothing is written)."""
     refused = {}
-    for table, match in matches.items():
+    for number, table in tables.items():
         try:
-            require_write(match, by, write_rule.IMPORT)
-            check_knockout_winner(match, rows[table])
+            require_write(table, by, write_rule.IMPORT)
+            check_knockout_winner(table, rows[number])
         except ServiceError as exc:
-            refused[table] = exc
-    if refused or not matches:
+            refused[number] = exc
+    if refused or not tables:
         return refused
-    round_ = next(iter(matches.values())).round
+    round_ = next(iter(tables.values())).round
     seq = next_change_seq(round_.pk)
     # The entries on file first: a dispute later finds the stored one as the latest made
     # no later than the table's entered_at (results.dispute_entries), as one by one.
     submitted_by = by.person
     insert_all(
         [
-            Submission(match=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=by.path)
-            for t, m in sorted(matches.items())
+            Submission(table=m, values=rows[t].as_dict(), submitted_by=submitted_by, source=by.path)
+            for t, m in sorted(tables.items())
         ]
     )
     entries = []
@@ -108,20 +108,20 @@ def enter_first(
     # the same are then written by one statement.
     now = timezone.now()
     groups: dict[tuple, list[int]] = defaultdict(list)
-    for table, match in sorted(matches.items()):
-        check_ruled(match)
-        before = snapshot(match)
-        enter_on(match, rows[table], by=by, deals=None, before=before)
-        match.entered_at = now
-        if match.confirmed_at is not None:
-            match.confirmed_at = now
-        match.version += 1
-        match.change_seq = seq
-        groups[tuple(getattr(match, f) for f in ENTRY_FIELDS)].append(match.pk)
-        summary = about_match(MSG_AUDIT_ENTERED, match)
+    for number, table in sorted(tables.items()):
+        check_ruled(table)
+        before = snapshot(table)
+        enter_on(table, rows[number], by=by, deals=None, before=before)
+        table.entered_at = now
+        if table.confirmed_at is not None:
+            table.confirmed_at = now
+        table.version += 1
+        table.change_seq = seq
+        groups[tuple(getattr(table, f) for f in ENTRY_FIELDS)].append(table.pk)
+        summary = about_table(MSG_AUDIT_ENTERED, table)
         entries.append(
             table_audit(
-                match,
+                table,
                 by=by,
                 action="result.enter",
                 summary=summary,
@@ -139,6 +139,6 @@ def _write_groups(groups: dict[tuple, list[int]]) -> None:
     """One UPDATE for the tables (pks) given the same values of :data:`ENTRY_FIELDS`."""
     for values, pks in groups.items():
         for start in range(0, len(pks), CHUNK):
-            Match.objects.ruled(pks[start : start + CHUNK]).update(
+            Table.objects.ruled(pks[start : start + CHUNK]).update(
                 **dict(zip(ENTRY_FIELDS, values, strict=True))
             )

@@ -112,15 +112,15 @@ class FoulForm(forms.Form):
     )
     remark = forms.CharField(label=_("备注"), max_length=200, required=False)
 
-    def __init__(self, *args, match=None, **kwargs):
+    def __init__(self, *args, table=None, **kwargs):
         super().__init__(*args, **kwargs)
         choices = [("", "—")]
-        if match is not None:
-            teams = {team.pk: team for team in (match.ew, match.ns) if team is not None}
-            players = Player.objects.filter(team__in=teams).order_by("team_id", "position")
-            by_team = {pk: [p for p in players if p.team_id == pk] for pk in teams}
-            for pk, team in teams.items():  # east-west first, as the sides are named
-                choices += [(str(p.pk), f"{team.name}·{p.name}") for p in by_team[pk]]
+        if table is not None:
+            pairs = {pair.pk: pair for pair in (table.ew, table.ns) if pair is not None}
+            players = Player.objects.filter(pair__in=pairs).order_by("pair_id", "position")
+            by_pair = {pk: [p for p in players if p.pair_id == pk] for pk in pairs}
+            for pk, pair in pairs.items():  # east-west first, as the sides are named
+                choices += [(str(p.pk), f"{pair.name}·{p.name}") for p in by_pair[pk]]
         self.fields["player"].choices = choices
 
 

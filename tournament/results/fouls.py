@@ -20,12 +20,12 @@ from rules.sides import opponent
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.models import Foul, Match, Player
+from tournament.models import Foul, Player, Table
 from tournament.results import write_rule
 from tournament.results.services import save_scoresheet
-from tournament.results.table_write import lock_match, require_write, save_match, snapshot
+from tournament.results.table_write import lock_table, require_write, save_table, snapshot
 from tournament.standings.selectors import ruleset
-from tournament.text.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_match, term
+from tournament.text.messages.audit import MSG_AUDIT_FOUL, MSG_AUDIT_FOUL_COUNTS, about_table, term
 
 MSG_FOUL_DEAL_RANGE = "foul_deal_range"
 MSG_FOUL_HIDING_WARNING = "foul_hiding_warning"
@@ -41,7 +41,7 @@ def penalty_text(tournament) -> dict[str, str]:
 
 @transaction.atomic
 def record_foul(
-    match: Match,
+    table: Table,
     *,
     side: str,
     kind: str,
@@ -58,17 +58,17 @@ def record_foul(
     On a confirmed table only the chief referee may add one, and the table then needs
     confirming again; on a disputed table the foul is logged and the ruling decides.
     """
-    match = lock_match(match, None)
-    require_write(match, by.via("referee"), write_rule.FOUL)
+    table = lock_table(table, None)
+    require_write(table, by.via("referee"), write_rule.FOUL)
     _check_foul(side=side, kind=kind, severity=severity)
-    team = match.ew if side == "EW" else match.ns
-    _check_player_and_deal(match, team, player, deal_number)
-    if deal_number is None and match.deals:
+    pair = table.ew if side == "EW" else table.ns
+    _check_player_and_deal(table, pair, player, deal_number)
+    if deal_number is None and table.deals:
         # On a sheet the deal in play is known: the log then pairs warnings as the engine does.
-        deal_number = deals_played(match) + 1
+        deal_number = deals_played(table) + 1
     foul = Foul.objects.create(
-        match=match,
-        team=team,
+        table=table,
+        pair=pair,
         player=player,
         kind=kind,
         severity=severity,
@@ -78,22 +78,22 @@ def record_foul(
         remark=remark,
     )
     _log_foul(foul, side=side, by=by)
-    if match.state != Match.DISPUTED:
-        _apply_foul(match, foul, side=side, by=by)
+    if table.state != Table.DISPUTED:
+        _apply_foul(table, foul, side=side, by=by)
     return foul
 
 
 def _log_foul(foul: Foul, *, side: str, by: Actor) -> None:
-    match = foul.match
+    table = foul.table
     log_action(
-        tournament=match.round.tournament,
+        tournament=table.round.tournament,
         by=by,
         action="foul.add",
-        obj=match,
-        summary=about_match(
+        obj=table,
+        summary=about_table(
             MSG_AUDIT_FOUL,
-            match,
-            team=foul.team.name,
+            table,
+            team=foul.pair.name,
             kind=term(foul.get_kind_display()),
             severity=term(foul.get_severity_display()),
         ),
@@ -119,36 +119,36 @@ def _check_foul(*, side: str, kind: str, severity: str) -> None:
         raise Refused(MSG_FOUL_HIDING_WARNING)
 
 
-def _apply_foul(match: Match, foul: Foul, *, side: str, by: Actor) -> None:
+def _apply_foul(table: Table, foul: Foul, *, side: str, by: Actor) -> None:
     """Apply a logged foul to the table: a step on a sheet in play, else a recount."""
-    if match.mode == "deals" and match.deals and match.state in (Match.EMPTY, Match.IN_PLAY):
+    if table.mode == "deals" and table.deals and table.state in (Table.EMPTY, Table.IN_PLAY):
         save_scoresheet(
-            match,
-            [*match.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
-            version=match.version,
+            table,
+            [*table.deals, foul_step(side, foul.kind, foul.severity, foul.levels)],
+            version=table.version,
             by=by,
             allow_fouls=True,
             path=write_rule.FOUL,
         )
     else:
-        _recount(match, side, by=by)
+        _recount(table, side, by=by)
 
 
-def deals_played(match: Match) -> int:
+def deals_played(table: Table) -> int:
     """Deals finished on the table's score sheet (0 when it is entered by final levels)."""
-    return sum(1 for step in match.deals or [] if isinstance(step, dict) and "win" in step)
+    return sum(1 for step in table.deals or [] if isinstance(step, dict) and "win" in step)
 
 
-def _check_player_and_deal(match: Match, team, player: Player | None, deal) -> None:
+def _check_player_and_deal(table: Table, pair, player: Player | None, deal) -> None:
     """The player plays for the side charged; the deal is one played or the one in play.
 
     Without a score sheet the server does not know how many deals were played, so only a
     table kept deal by deal bounds the deal number.
     """
-    if player is not None and player.team_id != team.pk:
-        raise Refused(MSG_FOUL_WRONG_PLAYER, player=player.name, team=team.name)
-    if deal is not None and match.deals and deal > deals_played(match) + 1:
-        raise Refused(MSG_FOUL_DEAL_RANGE, n=deals_played(match), m=deals_played(match) + 1)
+    if player is not None and player.pair_id != pair.pk:
+        raise Refused(MSG_FOUL_WRONG_PLAYER, player=player.name, team=pair.name)
+    if deal is not None and table.deals and deal > deals_played(table) + 1:
+        raise Refused(MSG_FOUL_DEAL_RANGE, n=deals_played(table), m=deals_played(table) + 1)
 
 
 def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
@@ -162,11 +162,11 @@ def foul_step(side: str, kind: str, severity: str, levels: int = 0) -> dict:
     return step
 
 
-def foul_count(match: Match, team) -> int:
+def foul_count(table: Table, pair) -> int:
     """Fouls in the log for one side, counted by ``rules.fouls.count_fouls`` (docs/rules.md §7)."""
-    log = Foul.objects.filter(match=match, team=team).order_by("created_at", "pk")
+    log = Foul.objects.filter(table=table, pair=pair).order_by("created_at", "pk")
     entries = log.values_list("kind", "severity", "deal_number")
-    return count_fouls(ruleset(match.round.tournament), entries)
+    return count_fouls(ruleset(table.round.tournament), entries)
 
 
 def doubled_warnings(fouls) -> dict[int, str]:
@@ -181,10 +181,10 @@ def doubled_warnings(fouls) -> dict[int, str]:
     """
     by_side: dict[tuple[int, int], list[Foul]] = {}
     for foul in sorted(fouls, key=lambda f: (f.created_at, f.pk)):
-        by_side.setdefault((foul.match_id, foul.team_id), []).append(foul)
+        by_side.setdefault((foul.table_id, foul.pair_id), []).append(foul)
     doubled: dict[int, str] = {}
     for group in by_side.values():
-        rules = ruleset(group[0].match.round.tournament)
+        rules = ruleset(group[0].table.round.tournament)
         log = [(f.kind, f.severity, f.deal_number) for f in group]
         for i, foul in enumerate(group):
             if foul.severity == "warning" and (
@@ -198,28 +198,28 @@ def doubled_warnings(fouls) -> dict[int, str]:
     return doubled
 
 
-def _recount(match: Match, side: str, *, by: Actor) -> None:
-    team = match.ew if side == "EW" else match.ns
-    count = foul_count(match, team)
-    before = snapshot(match)
-    setattr(match, "ew_fouls" if side == "EW" else "ns_fouls", count)
-    lost = three_fouls_lose(ruleset(match.round.tournament), count)
-    if lost and not match.forfeit and not match.defeat_side:
-        match.defeat_side = side
-        match.defeat_reason = "three_fouls"
-        match.winner = opponent(side)
-        if match.state in (Match.EMPTY, Match.IN_PLAY):
-            match.state = Match.ENTERED
-            match.entered_by = by.person
-            match.entered_via = "foul_log"
-    if match.state == Match.CONFIRMED and before != snapshot(match):
-        match.state = Match.ENTERED  # the chief's change needs a second look like any entry
-    if before == snapshot(match):
+def _recount(table: Table, side: str, *, by: Actor) -> None:
+    pair = table.ew if side == "EW" else table.ns
+    count = foul_count(table, pair)
+    before = snapshot(table)
+    setattr(table, "ew_fouls" if side == "EW" else "ns_fouls", count)
+    lost = three_fouls_lose(ruleset(table.round.tournament), count)
+    if lost and not table.forfeit and not table.defeat_side:
+        table.defeat_side = side
+        table.defeat_reason = "three_fouls"
+        table.winner = opponent(side)
+        if table.state in (Table.EMPTY, Table.IN_PLAY):
+            table.state = Table.ENTERED
+            table.entered_by = by.person
+            table.entered_via = "foul_log"
+    if table.state == Table.CONFIRMED and before != snapshot(table):
+        table.state = Table.ENTERED  # the chief's change needs a second look like any entry
+    if before == snapshot(table):
         return
-    save_match(
-        match,
+    save_table(
+        table,
         by=by,
         action="result.fouls",
         before=before,
-        summary=about_match(MSG_AUDIT_FOUL_COUNTS, match),
+        summary=about_table(MSG_AUDIT_FOUL_COUNTS, table),
     )

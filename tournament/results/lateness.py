@@ -17,7 +17,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Match, Team
+from tournament.models import Pair, Table
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -31,7 +31,7 @@ MSG_LATE_SIDE = "late_side"
 
 
 @transaction.atomic
-def record_absence(match: Match, side: str, *, by: Actor, now=None) -> Match:
+def record_absence(table: Table, side: str, *, by: Actor, now=None) -> Table:
     """The pair on ``side`` did not come in time: it forfeits the round.
 
     Refused until *more* than the event's lateness limit has passed since the round clock
@@ -42,43 +42,43 @@ def record_absence(match: Match, side: str, *, by: Actor, now=None) -> Match:
     """
     if side not in ("EW", "NS"):
         raise Refused(MSG_LATE_SIDE)
-    check_referee(match, by.via("referee"))  # rights first: no hint about the clock to outsiders
-    tournament = match.round.tournament
-    started = match.round.started_at
+    check_referee(table, by.via("referee"))  # rights first: no hint about the clock to outsiders
+    tournament = table.round.tournament
+    started = table.round.started_at
     now = now or timezone.now()
     if started and now <= started + timedelta(minutes=tournament.late_minutes):
         raise Refused(MSG_TOO_EARLY, n=tournament.late_minutes)
     values = ResultValues(forfeit=side, defeat_reason="late", winner=opponent(side))
-    match = submit_result(match, values, version=None, by=by, path=write_rule.ABSENCE)
-    team = match.ew if side == "EW" else match.ns
-    out = late_disqualifies(ruleset(tournament), late_streak(team))
-    if out and team.status == Team.ACTIVE:
-        Team.objects.filter(pk=team.pk).update(status=Team.DISQUALIFIED)
+    table = submit_result(table, values, version=None, by=by, path=write_rule.ABSENCE)
+    pair = table.ew if side == "EW" else table.ns
+    out = late_disqualifies(ruleset(tournament), late_streak(pair))
+    if out and pair.status == Pair.ACTIVE:
+        Pair.objects.filter(pk=pair.pk).update(status=Pair.DISQUALIFIED)
         log_action(
             tournament=tournament,
             by=by,
             action="team.status",
-            obj=team,
+            obj=pair,
             summary=Message(
-                MSG_AUDIT_LATE_OUT, {"team": team.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
+                MSG_AUDIT_LATE_OUT, {"team": pair.name, "rounds": LATE_ROUNDS_TO_DISQUALIFY}
             ),
-            before={"status": Team.ACTIVE},
-            after={"status": Team.DISQUALIFIED},
+            before={"status": Pair.ACTIVE},
+            after={"status": Pair.DISQUALIFIED},
         )
         public_changed(tournament)
-    return match
+    return table
 
 
-def late_streak(team: Team) -> int:
+def late_streak(pair: Pair) -> int:
     """How many of the team's latest rounds in a row it lost by lateness."""
     rows = (
-        Match.objects.filter(Q(ew=team) | Q(ns=team), round__tournament_id=team.tournament_id)
+        Table.objects.filter(Q(ew=pair) | Q(ns=pair), round__tournament_id=pair.tournament_id)
         .select_related("round")
         .order_by("-round__number")
     )
     streak = 0
     for m in rows:
-        side = "EW" if m.ew_id == team.pk else "NS"
+        side = "EW" if m.ew_id == pair.pk else "NS"
         if m.forfeit == side and m.defeat_reason == "late":
             streak += 1
         else:

@@ -8,17 +8,17 @@ from datetime import datetime
 from django.utils import timezone
 
 from rules.pace import PaceAlert, TableProgress, line_times, pace_alerts
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.standings.selectors import COUNTED_STATES
 
 
-def record_line_times(match: Match, steps: list, now: datetime | None = None) -> None:
+def record_line_times(table: Table, steps: list, now: datetime | None = None) -> None:
     """Keep the times of the sheet's unchanged lines and stamp the new ones (call inside the
     transaction that saves ``steps``)."""
     stamp = (now or timezone.now()).isoformat()
-    times = line_times(match.deals or [], match.deal_times or [], steps, stamp)
-    Match.objects.filter(pk=match.pk).update(deal_times=times)
-    match.deal_times = times
+    times = line_times(table.deals or [], table.deal_times or [], steps, stamp)
+    Table.objects.filter(pk=table.pk).update(deal_times=times)
+    table.deal_times = times
 
 
 def _minutes(text: str, start: datetime) -> float | None:
@@ -38,7 +38,7 @@ def table_progress(row: dict, start: datetime) -> TableProgress:
         if isinstance(line, dict) and "win" in line and i < len(times)
     ]
     return TableProgress(
-        table=row["table"],
+        table=row["number"],
         ew_level=row["ew_level"],
         ns_level=row["ns_level"],
         deal_times=tuple(m for m in minutes if m is not None),
@@ -57,10 +57,10 @@ def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
     # Only tables with a sheet can have a pace; leaving the others to the database spares
     # decoding thousands of empty sheets on every look at round control.
     rows = (
-        round_.matches.exclude(ns=None)
-        .exclude(state__in=(*COUNTED_STATES, Match.DISPUTED))
+        round_.tables.exclude(ns=None)
+        .exclude(state__in=(*COUNTED_STATES, Table.DISPUTED))
         .exclude(deals=[])
-        .values("table", "ew_level", "ns_level", "deals", "deal_times")
+        .values("number", "ew_level", "ns_level", "deals", "deal_times")
     )
     tables = [table_progress(row, round_.started_at) for row in rows]
     return pace_alerts(tables, elapsed=elapsed, time_limit=limit)

@@ -10,7 +10,7 @@ from tournament.core.accounts import actor_label
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
-from tournament.models import Match, ScoreSheetPhoto
+from tournament.models import ScoreSheetPhoto, Table
 from tournament.results.photo_files import MSG_NO_PHOTO, MSG_TOO_MANY, PhotoError, scoresheet_jpeg
 from tournament.results.sides import actor_name
 from tournament.results.table_write import check_referee
@@ -21,10 +21,10 @@ from tournament.text.messages.audit import MSG_AUDIT_PHOTO
 MAX_PER_TABLE = 10  # a sheet, its back, a correction: more is a mistake or abuse
 
 
-def attach_photo(match: Match, upload, *, by: Actor) -> ScoreSheetPhoto:
+def attach_photo(table: Table, upload, *, by: Actor) -> ScoreSheetPhoto:
     """Store ``upload`` as a photo of the table's sheet; :class:`PhotoError` when refused."""
     try:
-        check_referee(match, by)  # the table rights of every write
+        check_referee(table, by)  # the table rights of every write
     except Refused as exc:
         raise PhotoError(exc.msg) from None
     if upload is None:
@@ -33,27 +33,27 @@ def attach_photo(match: Match, upload, *, by: Actor) -> ScoreSheetPhoto:
         check_size(upload.size or 0, upload_limits())  # refused unread
     except TableFileError as exc:
         raise PhotoError(exc.msg) from None
-    if match.photos.count() >= MAX_PER_TABLE:
+    if table.photos.count() >= MAX_PER_TABLE:
         raise PhotoError(MSG_TOO_MANY, n=MAX_PER_TABLE)
     jpeg = scoresheet_jpeg(upload.read())
-    tournament = match.round.tournament
+    tournament = table.round.tournament
     with transaction.atomic():
         photo = ScoreSheetPhoto(
-            match=match,
+            table=table,
             width=jpeg.width,
             height=jpeg.height,
             uploaded_by=by.person,
             source=by.path,
         )
-        name = f"{tournament.slug}-r{match.round.number}-t{match.table}.jpg"
+        name = f"{tournament.slug}-r{table.round.number}-t{table.number}.jpg"
         photo.image.save(name, ContentFile(jpeg.data), save=False)
         photo.save()
         log_action(
             tournament=tournament,
             by=by,
             action="photo.add",
-            obj=match,
-            summary=Message(MSG_AUDIT_PHOTO, {"table": match.table}),
+            obj=table,
+            summary=Message(MSG_AUDIT_PHOTO, {"table": table.number}),
             after={"photo": photo.pk},
             label=actor_name(by.path) or (actor_label(by.user) if by.user else by.path),
         )

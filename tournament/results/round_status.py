@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import F
 
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 
 
 def refresh_round_status(round_: Round) -> None:
@@ -33,9 +33,9 @@ def _status_of_tables(round_: Round) -> str:
     took 10 ms there on PostgreSQL, while the other referees' saves waited. A save in the
     middle of a round asks one question (a table still to enter comes up at once).
     """
-    tables = round_.matches.exclude(ns=None).order_by()
-    if tables.exclude(state__in=(Match.CONFIRMED, Match.ENTERED)).exists():
-        if round_.status == Round.PUBLISHED and not tables.exclude(state=Match.EMPTY).exists():
+    tables = round_.tables.exclude(ns=None).order_by()
+    if tables.exclude(state__in=(Table.CONFIRMED, Table.ENTERED)).exists():
+        if round_.status == Round.PUBLISHED and not tables.exclude(state=Table.EMPTY).exists():
             return Round.PUBLISHED
         return Round.IN_PLAY
-    return Round.ENTERED if tables.filter(state=Match.ENTERED).exists() else Round.CONFIRMED
+    return Round.ENTERED if tables.filter(state=Table.ENTERED).exists() else Round.CONFIRMED

@@ -11,7 +11,7 @@ because that module saves through ``save_scoresheet`` (one import direction).
 from __future__ import annotations
 
 from tournament.core.errors import Refused
-from tournament.models import Match
+from tournament.models import Table
 
 MSG_FOULS_BY_BUTTON = "fouls_by_button"  # message codes: texts in text/messages/services.py
 MSG_FOULS_KEPT = "fouls_kept"
@@ -23,10 +23,10 @@ def is_foul_step(step) -> bool:
     return isinstance(step, dict) and ("foul" in step or "warning" in step)
 
 
-def check_foul_steps(match: Match, steps: list, allow_new: bool) -> None:
+def check_foul_steps(table: Table, steps: list, allow_new: bool) -> None:
     """Fouls and warnings on a sheet come only from the foul log: kept, never added here."""
-    old = match.deals or []
-    if not old and steps and match.fouls.exists():
+    old = table.deals or []
+    if not old and steps and table.fouls.exists():
         raise Refused(MSG_FOULS_ON_RECORD)
     kept = [(i, step) for i, step in enumerate(old) if is_foul_step(step)]
     if any(i >= len(steps) or steps[i] != step for i, step in kept):

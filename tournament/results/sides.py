@@ -38,7 +38,7 @@ from tournament.core import counters
 from tournament.core.accounts import actor_label
 from tournament.core.actors import Actor
 from tournament.core.errors import Refused
-from tournament.models import AuditEntry, Match
+from tournament.models import AuditEntry, Table
 
 TABLE_SOURCES = ("table_ew", "table_ns")
 PIN_TRIES = 5
@@ -68,58 +68,58 @@ def actor_name(source: str) -> str | None:
 SLIP_PARAM = "p"
 
 
-def slip_cookie(match: Match) -> str:
-    return f"gd_slip_{match.pk}"
+def slip_cookie(table: Table) -> str:
+    return f"gd_slip_{table.pk}"
 
 
-def _mac(match_id: int, side: str, code: str, user_id: int) -> str:
-    text = f"{match_id}:{side}:{code}:{user_id}"
+def _mac(table_id: int, side: str, code: str, user_id: int) -> str:
+    text = f"{table_id}:{side}:{code}:{user_id}"
     # sha1 by name: Django 6.1 changes the default, and printed slips must keep matching.
     return salted_hmac("gd-slip-printer", text, algorithm="sha1").hexdigest()[:16]
 
 
-def side_code(match, side: str) -> str:
-    return match.ew_code if side == "EW" else match.ns_code
+def side_code(table, side: str) -> str:
+    return table.ew_code if side == "EW" else table.ns_code
 
 
-def printer_mark(match_id: int, side: str, code: str, user) -> str:
+def printer_mark(table_id: int, side: str, code: str, user) -> str:
     """The ``p`` value of a slip printed by ``user`` ("" for the command line)."""
     if user is None or not user.is_authenticated:
         return ""
-    return f"{user.pk}.{_mac(match_id, side, code, user.pk)}"
+    return f"{user.pk}.{_mac(table_id, side, code, user.pk)}"
 
 
-def printer_of(mark: str, match: Match, side: str) -> User | None:
+def printer_of(mark: str, table: Table, side: str) -> User | None:
     """The account that printed the slip behind ``mark``; None when it is not a valid one."""
     uid, _dot, mac = (mark or "").partition(".")
     if not uid.isdigit() or not mac:
         return None
-    expected = _mac(match.pk, side, side_code(match, side), int(uid))
+    expected = _mac(table.pk, side, side_code(table, side), int(uid))
     if not secrets.compare_digest(mac, expected):
         return None
     return User.objects.filter(pk=int(uid)).first()
 
 
-def printed_by(by: Actor, match: Match) -> str:
+def printed_by(by: Actor, table: Table) -> str:
     """How the audit names who printed the slip a side acts with ("" when not known)."""
     side = side_of(by.path)
     if side is None or not by.slip:
         return ""
-    user = printer_of(by.slip, match, side)
+    user = printer_of(by.slip, table, side)
     return actor_label(user) if user is not None else ""
 
 
-def slip_mark(request, match: Match) -> str:
+def slip_mark(request, table: Table) -> str:
     """The printed slip's mark a side's request carries (its link's, or its cookie's)."""
-    return request.GET.get(SLIP_PARAM) or request.COOKIES.get(slip_cookie(match), "")
+    return request.GET.get(SLIP_PARAM) or request.COOKIES.get(slip_cookie(table), "")
 
 
-def pin_key(match: Match, side: str) -> str:
+def pin_key(table: Table, side: str) -> str:
     """The counter of a side's wrong PINs."""
-    return f"pin:{match.pk}:{side}"
+    return f"pin:{table.pk}:{side}"
 
 
-def side_pin_problem(match: Match, source: str, pin: str | None) -> str | None:
+def side_pin_problem(table: Table, source: str, pin: str | None) -> str | None:
     """Why this side's PIN does not confirm (a message code), None when it does; a wrong
     PIN is counted.
 
@@ -130,38 +130,38 @@ def side_pin_problem(match: Match, source: str, pin: str | None) -> str | None:
     side = side_of(source)
     if side is None:
         return None
-    key = pin_key(match, side)
+    key = pin_key(table, side)
     if counters.count(key) >= PIN_TRIES:
         return MSG_PIN_LOCKED
     field = "ew_pin" if side == "EW" else "ns_pin"
-    expected = Match.objects.values_list(field, flat=True).get(pk=match.pk)
+    expected = Table.objects.values_list(field, flat=True).get(pk=table.pk)
     if not secrets.compare_digest((pin or "").strip().encode(), expected.encode()):
         counters.hit(key, PIN_LOCK_SECONDS)
         return MSG_PIN
     return None
 
 
-def check_side_confirmation(match: Match, by: Actor, pin_problem: str | None) -> None:
+def check_side_confirmation(table: Table, by: Actor, pin_problem: str | None) -> None:
     """Raise :class:`SideRefused` unless this side may confirm now: its PIN (as found by
     :func:`side_pin_problem`), then the gap after an entry from the same address."""
     if side_of(by.path) is None:
         return
     if pin_problem:
         raise SideRefused(pin_problem)
-    _check_gap(match, by.ip)
+    _check_gap(table, by.ip)
 
 
-def _check_gap(match: Match, here: str | None) -> None:
+def _check_gap(table: Table, here: str | None) -> None:
     """Refuse a side's confirmation right after a side's entry from the same address."""
     gap = settings.TABLE_CONFIRM_GAP_SECONDS
-    if not gap or match.entered_via not in TABLE_SOURCES or match.entered_at is None:
+    if not gap or table.entered_via not in TABLE_SOURCES or table.entered_at is None:
         return
-    if timezone.now() - match.entered_at >= timedelta(seconds=gap):
+    if timezone.now() - table.entered_at >= timedelta(seconds=gap):
         return
     entry_ip = (
         AuditEntry.objects.filter(
             object_type="match",
-            object_id=str(match.pk),
+            object_id=str(table.pk),
             action__in=("result.enter", "result.sheet"),
         )
         .order_by("-created_at", "-pk")

@@ -25,33 +25,33 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Match
+from tournament.models import Table
 from tournament.models.rounds import new_entry_code, new_side_pin
 from tournament.results.sides import pin_key
-from tournament.results.table_write import check_referee, lock_match
+from tournament.results.table_write import check_referee, lock_table
 from tournament.text.messages.audit import MSG_AUDIT_SLIP_REVOKED
 
 MSG_BAD_SIDE = "slip_bad_side"
 
 
 @transaction.atomic
-def revoke_slip(match: Match, side: str, *, by: Actor) -> Match:
+def revoke_slip(table: Table, side: str, *, by: Actor) -> Table:
     """Give ``side`` a new link and PIN (its slip was lost, or seen by the other side)."""
     if side not in ("EW", "NS"):
         raise Refused(MSG_BAD_SIDE)
-    match = lock_match(match, None)
-    check_referee(match, by.via("referee"))
+    table = lock_table(table, None)
+    check_referee(table, by.via("referee"))
     field = side.lower()
-    setattr(match, f"{field}_code", new_entry_code())
-    setattr(match, f"{field}_pin", new_side_pin())
-    match.save(update_fields=[f"{field}_code", f"{field}_pin"])
-    counters.clear(pin_key(match, side))
+    setattr(table, f"{field}_code", new_entry_code())
+    setattr(table, f"{field}_pin", new_side_pin())
+    table.save(update_fields=[f"{field}_code", f"{field}_pin"])
+    counters.clear(pin_key(table, side))
     log_action(
-        tournament=match.round.tournament,
+        tournament=table.round.tournament,
         by=by,
         action="slip.revoke",
-        obj=match,
-        summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": match.table, "side": side}),
+        obj=table,
+        summary=Message(MSG_AUDIT_SLIP_REVOKED, {"table": table.number, "side": side}),
     )
-    public_changed(match.round.tournament)
-    return match
+    public_changed(table.round.tournament)
+    return table

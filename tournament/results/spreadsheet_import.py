@@ -9,7 +9,7 @@ from rules.messages import Message
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.results.first_entries import enter_first, new_tables
 from tournament.results.results_spreadsheet import HEADERS, ResultsCheck, check_results_spreadsheet
 from tournament.results.services import submit_result
@@ -42,7 +42,7 @@ def import_results(
     sid = transaction.savepoint()
     fresh = new_tables(round_, set(check.rows))
     refused = enter_first(fresh, check.rows, by=by)
-    matches = _entered_before(round_, set(check.rows) - set(fresh) - set(refused))
+    tables = _entered_before(round_, set(check.rows) - set(fresh) - set(refused))
     for table_no, values in check.rows.items():
         if table_no in refused:
             check.problems.append(_refused(table_no, refused[table_no]))
@@ -50,11 +50,11 @@ def import_results(
         if table_no in fresh:
             continue  # entered with the other new tables
         try:
-            saved = submit_result(matches[table_no], values, version=None, by=by)
+            saved = submit_result(tables[table_no], values, version=None, by=by)
         except Refused as exc:
             check.problems.append(_refused(table_no, exc))
             continue
-        if saved.state == Match.DISPUTED:
+        if saved.state == Table.DISPUTED:
             check.problems.append(
                 CellProblem(None, None, Message("import_disputed", {"table": table_no}))
             )
@@ -81,18 +81,18 @@ def _refused(table_no: int, exc: ServiceError) -> CellProblem:
 
 
 def _draws(round_: Round) -> dict[int, tuple[int | None, int | None]]:
-    """Each table's draw numbers (EW, NS), as plain values: 2,500 tables read as Match and
-    Team objects cost more than the whole check; only the tables entered before are read as
+    """Each table's draw numbers (EW, NS), as plain values: 2,500 tables read as Table and
+    Pair objects cost more than the whole check; only the tables entered before are read as
     objects (:func:`_entered_before`)."""
-    rows = round_.matches.exclude(ns=None).values_list(
-        "table", "ew__draw_number", "ns__draw_number"
+    rows = round_.tables.exclude(ns=None).values_list(
+        "number", "ew__draw_number", "ns__draw_number"
     )
     return {table: (ew, ns) for table, ew, ns in rows}
 
 
-def _entered_before(round_: Round, tables: set[int]) -> dict[int, Match]:
+def _entered_before(round_: Round, tables: set[int]) -> dict[int, Table]:
     """The tables among ``tables`` (entered before: each goes through ``submit_result``)."""
     if not tables:
         return {}
-    found = round_.matches.filter(table__in=tables).select_related("ew", "ns")
-    return {m.table: m for m in found}
+    found = round_.tables.filter(number__in=tables).select_related("ew", "ns")
+    return {m.number: m for m in found}

@@ -7,7 +7,7 @@ actor
     Who acted, as the audit log names them: ``table:EW`` for a side of the table, else the
     account or the source (``import``, ``cli``).
 version
-    Every save increments ``Match.version``; a save based on an older version is refused
+    Every save increments ``Table.version``; a save based on an older version is refused
     (:class:`StaleResult`) with the values now stored, so nothing is overwritten silently.
 ruled
     A table locked by :func:`lock_match` whose write the rule allowed
@@ -29,7 +29,7 @@ from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.round_actions import problem
-from tournament.models import AuditEntry, Match, Round, table_guard
+from tournament.models import AuditEntry, Round, Table, table_guard
 from tournament.models.table_guard import UnruledWrite
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
@@ -50,27 +50,27 @@ MSG_NOTHING_TO_CONFIRM = "nothing_to_confirm"
 class StaleResult(Stale):
     """The match changed since the form was loaded; ``current`` is what is stored now."""
 
-    def __init__(self, match: Match):
+    def __init__(self, table: Table):
         super().__init__(MSG_STALE)
-        self.match = match
-        self.current = values_of(match)
+        self.table = table
+        self.current = values_of(table)
 
 
-def values_of(match: Match) -> ResultValues:
-    return ResultValues.of(match)
+def values_of(table: Table) -> ResultValues:
+    return ResultValues.of(table)
 
 
-def snapshot(match: Match) -> dict:
+def snapshot(table: Table) -> dict:
     """Result, state and sheet of a match, for the audit log."""
-    data = values_of(match).as_dict()
-    data.update(state=match.state, version=match.version, mode=match.mode)
-    if match.deals:
-        data["deals"] = match.deals
+    data = values_of(table).as_dict()
+    data.update(state=table.state, version=table.version, mode=table.mode)
+    if table.deals:
+        data["deals"] = table.deals
     return data
 
 
 def table_audit(
-    match: Match,
+    table: Table,
     *,
     by: Actor,
     action: str,
@@ -80,55 +80,55 @@ def table_audit(
 ) -> AuditEntry:
     """A table's audit line, not yet saved: who acted, its snapshot before and now."""
     return audit_entry(
-        tournament=match.round.tournament,
+        tournament=table.round.tournament,
         by=by,
         action=action,
-        obj=match,
+        obj=table,
         summary=summary,
         before=before,
-        after={**snapshot(match), **(extra_after or {})},
-        label=_actor(match, by),
+        after={**snapshot(table), **(extra_after or {})},
+        label=_actor(table, by),
     )
 
 
-def _actor(match: Match, by: Actor) -> str:
+def _actor(table: Table, by: Actor) -> str:
     """:func:`actor_of`, and for a side acting through a printed slip, who printed it."""
-    printer = printed_by(by, match)
+    printer = printed_by(by, table)
     actor = actor_of(by.user, by.path)
     return f"{actor} slip:{printer}" if printer else actor
 
 
-def save_match(
-    match: Match,
+def save_table(
+    table: Table,
     *,
     by: Actor,
     action: str,
     before: dict,
     summary: Message,  # tournament.text.messages.audit
     extra_after: dict | None = None,
-) -> Match:
+) -> Table:
     """Save a table changed under :func:`lock_match` (its version moves on), with its audit
     line, and bring the round's status up to date. Only a table the rule allowed this write
     (:func:`require_write`, :func:`check_ruled`). A table's result is not public until its
     round is locked (no public stamp moves); the write may start the interval backup."""
-    check_ruled(match)
-    match.version += 1
-    match.save()
+    check_ruled(table)
+    table.version += 1
+    table.save()
     entry = table_audit(
-        match, by=by, action=action, summary=summary, before=before, extra_after=extra_after
+        table, by=by, action=action, summary=summary, before=before, extra_after=extra_after
     )
-    log_entries(match.round.tournament, [entry])
+    log_entries(table.round.tournament, [entry])
     milestones.backup_after_commit()  # the interval backup, when one is due
-    refresh_round_status(match.round)
-    return match
+    refresh_round_status(table.round)
+    return table
 
 
-def set_values(match: Match, values: ResultValues) -> None:
+def set_values(table: Table, values: ResultValues) -> None:
     for name, value in values.as_dict().items():
-        setattr(match, name, value)
+        setattr(table, name, value)
 
 
-def lock_match(match: Match, version: int | None) -> Match:
+def lock_table(table: Table, version: int | None) -> Table:
     """Lock the round, then the match, and check the version the user saw.
 
     Always in this order (the round first) so that locking a round and saving one of its
@@ -137,11 +137,11 @@ def lock_match(match: Match, version: int | None) -> Match:
     round_ = (
         Round.objects.select_for_update(of=("self",))
         .select_related("tournament")
-        .get(pk=match.round_id)
+        .get(pk=table.round_id)
     )
-    # The pairs come along: the audit summary names them (Match.__str__), one query, not three.
+    # The pairs come along: the audit summary names them (Table.__str__), one query, not three.
     current = (
-        Match.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=match.pk)
+        Table.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=table.pk)
     )
     current.round = round_
     if version is not None and current.version != version:
@@ -156,7 +156,7 @@ PIN_PROBLEMS = ("pin_wrong", "pin_locked")  # tournament.results.sides: MSG_PIN,
 RULED = "_write_rule"  # the attribute of a locked match that holds the rule's decision
 
 
-def actor_kind(match: Match, by: Actor, *, pin_problem: str | None = None) -> str:
+def actor_kind(table: Table, by: Actor, *, pin_problem: str | None = None) -> str:
     """Who writes, as :mod:`~tournament.results.write_rule` sees them (its ``ACTORS``).
 
     A side of the table acts through its code (checked by the view): ``side_pin`` when it
@@ -169,13 +169,13 @@ def actor_kind(match: Match, by: Actor, *, pin_problem: str | None = None) -> st
         return write_rule.SIDE if pin_problem else write_rule.SIDE_PIN
     if not is_real(user):
         return write_rule.SHELL if source in SHELL_SOURCES else write_rule.OUTSIDER
-    tournament = match.round.tournament
+    tournament = table.round.tournament
     if has_role(user, tournament, CHIEF_REFEREE):
         return write_rule.CHIEF
     if not has_role(user, tournament, REFEREE):
         return write_rule.OUTSIDER
     tables = referee_tables(user, tournament)
-    if tables is not None and match.table not in tables:
+    if tables is not None and table.number not in tables:
         return write_rule.ELSEWHERE
     return write_rule.REFEREE
 
@@ -201,72 +201,72 @@ def scoresheet_path(source: str) -> str:
 
 
 def write_decision(
-    match: Match, by: Actor, path: str, *, pin_problem: str | None = None
+    table: Table, by: Actor, path: str, *, pin_problem: str | None = None
 ) -> tuple[str, Decision]:
     """(the actor's kind, the rule's decision) for this write to ``match`` now: refused while
     the round takes no results, else :func:`~tournament.results.write_rule.may_write`.
     Nothing is written; the pages ask it to show a button or not. The draw's paths
     (``write_rule.DRAFT_PATHS``) write only a draft round (``publish`` is possible only
     there), every other path a round that takes results."""
-    kind = actor_kind(match, by, pin_problem=pin_problem)
-    why = problem(match.round, "publish" if path in write_rule.DRAFT_PATHS else "enter")
+    kind = actor_kind(table, by, pin_problem=pin_problem)
+    why = problem(table.round, "publish" if path in write_rule.DRAFT_PATHS else "enter")
     if why:
         return kind, Decision(write_rule.REFUSE, why)
-    decision = write_rule.may_write(kind, path, match.state)
+    decision = write_rule.may_write(kind, path, table.state)
     if decision.msg in PIN_PROBLEMS and pin_problem:
         decision = Decision(write_rule.REFUSE, pin_problem)  # wrong, or too many tries
     return kind, decision
 
 
-def refusal(match: Match, decision: Decision) -> ServiceError | None:
+def refusal(table: Table, decision: Decision) -> ServiceError | None:
     """The error to raise or show for a refused decision (None when it is not one)."""
     if decision.verdict != write_rule.REFUSE:
         return None
     if decision.msg == MSG_NOT_YOUR_TABLE:
-        return NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
+        return NotAllowed(MSG_NOT_YOUR_TABLE, table=table.number)
     if decision.msg == MSG_NO_RIGHT:
         return NotAllowed(MSG_NO_RIGHT)
     return Refused(decision.msg)
 
 
 def require_write(
-    match: Match, by: Actor, path: str, *, pin_problem: str | None = None
+    table: Table, by: Actor, path: str, *, pin_problem: str | None = None
 ) -> tuple[str, Decision]:
     """The one check every write to a table makes, under :func:`lock_match`, before it
     writes: raises the refusal, else marks the locked table ruled for :func:`save_match`
     and returns (the actor's kind, the decision: ``write``, or ``keep`` for a late entry
     kept for the record, which the caller must not write)."""
-    kind, decision = write_decision(match, by, path, pin_problem=pin_problem)
-    error = refusal(match, decision)
+    kind, decision = write_decision(table, by, path, pin_problem=pin_problem)
+    error = refusal(table, decision)
     if error is not None:
         raise error
-    setattr(match, RULED, (path, decision))
+    setattr(table, RULED, (path, decision))
     if decision.writes:
-        table_guard.rule(match.pk)  # the model's net (Match.save, update) lets it through
+        table_guard.rule(table.pk)  # the model's net (Table.save, update) lets it through
     return kind, decision
 
 
-def check_ruled(match: Match) -> None:
+def check_ruled(table: Table) -> None:
     """Raise :class:`UnruledWrite` unless the rule allowed a write to this locked table, in
     the transaction that holds it (:func:`require_write`)."""
-    ruled = getattr(match, RULED, None)
+    ruled = getattr(table, RULED, None)
     if ruled is None or not ruled[1].writes:
-        raise UnruledWrite(f"table {match.pk}: written without asking the rule ({ruled})")
+        raise UnruledWrite(f"table {table.pk}: written without asking the rule ({ruled})")
     if not transaction.get_connection().in_atomic_block:
-        raise UnruledWrite(f"table {match.pk}: written outside the transaction that locked it")
+        raise UnruledWrite(f"table {table.pk}: written outside the transaction that locked it")
 
 
-def check_referee(match: Match, by: Actor) -> None:
+def check_referee(table: Table, by: Actor) -> None:
     """The table rights of every write that leaves the result alone (a photo, a slip's new
     PIN, the time a table passed A) and the first check of a lateness, whatever page or
     command it comes from: the rights part of :func:`actor_kind` (a side through its code,
     staff of the event, a referee with assigned tables only at those, without an account
     only the command line). A result's writes ask :func:`require_write`."""
-    kind = actor_kind(match, by)
+    kind = actor_kind(table, by)
     if kind == write_rule.OUTSIDER:
         raise NotAllowed(MSG_NO_RIGHT)
     if kind == write_rule.ELSEWHERE:
-        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=match.table)
+        raise NotAllowed(MSG_NOT_YOUR_TABLE, table=table.number)
 
 
 def actor_of(user, source: str) -> str:
@@ -279,19 +279,19 @@ def actor_of(user, source: str) -> str:
     return source
 
 
-def same_actor(match: Match, by: Actor) -> bool:
+def same_actor(table: Table, by: Actor) -> bool:
     """True when this person (or this side of the table) made the entry being confirmed.
 
     A logged-in user is the same actor whatever page they used (staff page or table link);
     two anonymous table actions are the same actor when they come from the same side.
     """
-    if by.person is not None and match.entered_by_id == by.person.pk:
+    if by.person is not None and table.entered_by_id == by.person.pk:
         return True
-    return by.path in TABLE_SOURCES and match.entered_via == by.path
+    return by.path in TABLE_SOURCES and table.entered_via == by.path
 
 
 def confirm_problem(
-    match: Match, by: Actor, *, pin_problem: str | None = None
+    table: Table, by: Actor, *, pin_problem: str | None = None
 ) -> ServiceError | None:
     """Who may confirm an entered table, for every page and service (a table's confirm
     button, 确认全部已录入, ``import_results --lock``); ``None`` when this person (or side)
@@ -304,15 +304,15 @@ def confirm_problem(
     确认全部已录入), and a chief running a round alone is never stuck. Any other referee, and
     a side of the table, never confirms their own entry.
     """
-    kind, decision = write_decision(match, by, write_rule.CONFIRM, pin_problem=pin_problem)
+    kind, decision = write_decision(table, by, write_rule.CONFIRM, pin_problem=pin_problem)
     if decision.msg in PIN_PROBLEMS:
         # Never a hint about the PIN to the side that entered: it may not confirm at all.
-        if same_actor(match, by):
+        if same_actor(table, by):
             return Refused(MSG_SELF_CONFIRM)
-        return refusal(match, decision)
+        return refusal(table, decision)
     if decision.verdict == write_rule.REFUSE:
-        return refusal(match, decision)
-    if same_actor(match, by) and kind != write_rule.CHIEF:
+        return refusal(table, decision)
+    if same_actor(table, by) and kind != write_rule.CHIEF:
         return Refused(MSG_SELF_CONFIRM)
     return None
 
@@ -339,7 +339,7 @@ def _canonical(step):
         return step  # not a step at all: the sheet's own check refuses it
 
 
-def check_player_steps(match: Match, steps: list, *, late: bool = False) -> None:
+def check_player_steps(table: Table, steps: list, *, late: bool = False) -> None:
     """A side of the table (a player's link) may add and change only deals won: every
     referee step stays exactly as the referee wrote it, in the same line of the sheet, and
     no new one comes from a player. Asked wherever the rule's decision is ``deals_only``
@@ -348,13 +348,13 @@ def check_player_steps(match: Match, steps: list, *, late: bool = False) -> None
     A ``late`` sheet was made on an older sheet than the one stored: its referee steps
     must all be the stored sheet's own, in their order (the referee may have written more
     since); none may be new."""
-    old = [_canonical(s) for s in match.deals or [] if _referee_step(s)]
+    old = [_canonical(s) for s in table.deals or [] if _referee_step(s)]
     if late:
         stored = iter(old)
         if all(any(step == kept for kept in stored) for step in _referee_steps(steps)):
             return
         raise NotAllowed(MSG_REFEREE_STEPS)
-    old_at = [(i, _canonical(s)) for i, s in enumerate(match.deals or []) if _referee_step(s)]
+    old_at = [(i, _canonical(s)) for i, s in enumerate(table.deals or []) if _referee_step(s)]
     new_at = [(i, _canonical(s)) for i, s in enumerate(steps) if _referee_step(s)]
     if old_at != new_at:
         raise NotAllowed(MSG_REFEREE_STEPS)

@@ -20,7 +20,7 @@ from tournament.core.errors import ServiceError, Stale
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.round_actions import problem_text
 from tournament.core.view_helpers import load_tournament
-from tournament.models import AuditEntry, Foul, Match, Player, Round
+from tournament.models import AuditEntry, Foul, Player, Round, Table
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.results.checks import ResultValues, check_result
 from tournament.results.entry import (
@@ -60,7 +60,7 @@ MSG_DISPUTE = "dispute"  # message code: text in tournament/text/messages/servic
 SHOWN = ("round__stage", "ew__unit", "ns__unit", "entered_by", "confirmed_by")
 
 
-def get_match(tournament, number: int, table: int, *, shown: bool = True) -> Match:
+def get_table(tournament, number: int, table_no: int, *, shown: bool = True) -> Table:
     """Table ``table`` of round ``number`` of the loaded ``tournament``, with what its page
     shows (:data:`SHOWN`), or only its round when ``shown`` is false: a save reads the
     table again under its lock and answers with a redirect, and the ~50 columns of those
@@ -68,37 +68,37 @@ def get_match(tournament, number: int, table: int, *, shown: bool = True) -> Mat
 
     The tournament is the one given, not read again with the table: its 45 columns in the
     join cost a referee's every request as much as a query of its own."""
-    match = get_object_or_404(
-        Match.objects.select_related(*(SHOWN if shown else ("round",))),
+    table = get_object_or_404(
+        Table.objects.select_related(*(SHOWN if shown else ("round",))),
         round__tournament=tournament,
         round__number=number,
-        table=table,
+        number=table_no,
     )
-    match.round.tournament = tournament
-    return match
+    table.round.tournament = tournament
+    return table
 
 
-def result_form(request, match: Match, data=None, *, player: bool = False) -> ResultForm:
+def result_form(request, table: Table, data=None, *, player: bool = False) -> ResultForm:
     """The final-levels form this person may use at this table (players get fewer fields)."""
     kwargs = {
-        "initial": None if data is not None else initial_for(match),
-        "knockout": bool(match.bracket_id),
-        "scoring": match.round.tournament.scoring,
-        "rules": ruleset(match.round.tournament),
+        "initial": None if data is not None else initial_for(table),
+        "knockout": bool(table.bracket_id),
+        "scoring": table.round.tournament.scoring,
+        "rules": ruleset(table.round.tournament),
     }
     if player:
         return PlayerResultForm(data, **kwargs)
-    chief = has_role(request.user, match.round.tournament, CHIEF_REFEREE)
+    chief = has_role(request.user, table.round.tournament, CHIEF_REFEREE)
     return ResultForm(data, chief=chief, **kwargs)
 
 
-def handle_result_post(request, match: Match, *, by: Actor, next_url: str):
+def handle_result_post(request, table: Table, *, by: Actor, next_url: str):
     """Process a final-levels form (or the chief's pick of an entry) of the actor ``by``:
     (the answer when saved, else None; the form; extra context). An entry with a phone's
     key is applied once (:func:`tournament.results.entry.record_final`)."""
     if request.POST.get("action") == "pick":
-        return _pick(request, match, by, next_url)
-    form = result_form(request, match, request.POST, player=by.path.startswith("table_"))
+        return _pick(request, table, by, next_url)
+    form = result_form(request, table, request.POST, player=by.path.startswith("table_"))
     extra: dict = {}
     if not form.is_valid():
         return None, form, extra
@@ -106,27 +106,27 @@ def handle_result_post(request, match: Match, *, by: Actor, next_url: str):
     try:
         phone = read_entry(request.POST)
         entry = FinalEntry(
-            _checked_values(match, d),
+            _checked_values(table, d),
             d["version"],
             at_time=d["at_time"],
             reason=d.get("time_reason", ""),
             rule=request.POST.get("action") == "rule",
         )
         answer, repeat = record_final(
-            match, entry, by=by.via(by.path, phone=phone), answer=result_note
+            table, entry, by=by.via(by.path, phone=phone), answer=result_note
         )
     except ServiceError as exc:
         form.add_error(None, str(exc))
-        if isinstance(exc, Stale) and exc.match is not None:
+        if isinstance(exc, Stale) and exc.table is not None:
             extra["current"] = exc.current
-            extra["current_version"] = exc.match.version
+            extra["current_version"] = exc.table.version
         return None, form, extra
     return form_answer(request, {**answer, "next": next_url}, repeat), form, extra
 
 
-def _checked_values(match: Match, d: dict) -> ResultValues:
+def _checked_values(table: Table, d: dict) -> ResultValues:
     return check_result(
-        ruleset(match.round.tournament),
+        ruleset(table.round.tournament),
         ew_level=d["ew_level"],
         ns_level=d["ns_level"],
         forfeit=d.get("forfeit", ""),
@@ -138,11 +138,11 @@ def _checked_values(match: Match, d: dict) -> ResultValues:
     )
 
 
-def result_note(saved: Match, outcome: str) -> dict:
+def result_note(saved: Table, outcome: str) -> dict:
     """The answer to a saved final-levels entry: its message and how it reads."""
     level, note = {
-        Match.DISPUTED: ("warning", render_message(MSG_DISPUTE)),
-        Match.CONFIRMED: ("success", _("成绩已确认")),
+        Table.DISPUTED: ("warning", render_message(MSG_DISPUTE)),
+        Table.CONFIRMED: ("success", _("成绩已确认")),
     }.get(saved.state, ("success", _("成绩已录入，等待他人确认")))
     if outcome == SAME:
         level, note = "success", _("服务器上已是同样的成绩，没有重复记录")
@@ -150,20 +150,20 @@ def result_note(saved: Match, outcome: str) -> dict:
         note = _("与另一台设备先录入的成绩不同，两份录入都已保留，请裁判长裁决")
     elif outcome == KEPT:
         level, note = "warning", kept_note(saved)
-    text = _("第%(table)s台：%(note)s") % {"table": saved.table, "note": note}
+    text = _("第%(table)s台：%(note)s") % {"table": saved.number, "note": note}
     return answer("", text, level, outcome=outcome, state=saved.state, version=saved.version)
 
 
-def _pick(request, match: Match, by: Actor, next_url: str):
+def _pick(request, table: Table, by: Actor, next_url: str):
     """The chief referee adopts one of the entries of a dispute."""
     try:
-        saved = pick_entry(match, request.POST.get("entry"), version=posted_version(request), by=by)
+        saved = pick_entry(table, request.POST.get("entry"), version=posted_version(request), by=by)
     except ServiceError as exc:
         messages.error(request, str(exc))
-        match.refresh_from_db()
-        return None, result_form(request, match), {}
-    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.table})
-    return redirect(next_url), result_form(request, match), {}
+        table.refresh_from_db()
+        return None, result_form(request, table), {}
+    messages.success(request, _("第%(table)s台：裁判长已裁定") % {"table": saved.number})
+    return redirect(next_url), result_form(request, table), {}
 
 
 def posted_version(request) -> int:
@@ -174,80 +174,80 @@ def posted_version(request) -> int:
         return 0
 
 
-def initial_for(match: Match) -> dict:
+def initial_for(table: Table) -> dict:
     """The stored result in the form's fields (those of the form that are result fields)."""
     shown = [name for name in RESULT_FIELDS if name in ResultForm.base_fields]
-    return {**{name: getattr(match, name) for name in shown}, "version": match.version}
+    return {**{name: getattr(table, name) for name in shown}, "version": table.version}
 
 
-def match_context(request, match: Match, form: ResultForm, **extra) -> dict:
-    tournament = match.round.tournament
-    fouls = match.fouls.select_related("team", "player", "referee")
+def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
+    tournament = table.round.tournament
+    fouls = table.fouls.select_related("pair", "player", "referee")
     audit = AuditEntry.objects.filter(
-        tournament=tournament, object_type="match", object_id=str(match.pk)
+        tournament=tournament, object_type="match", object_id=str(table.pk)
     )
     return {
         "t": tournament,
-        "round": match.round,
-        "m": match,
+        "round": table.round,
+        "m": table,
         "form": form,
-        "foul_form": FoulForm(match=match),
+        "foul_form": FoulForm(table=table),
         "fouls": fouls,
         "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
-        "can_confirm": confirm_problem(match, request_actor(request)) is None,
-        "enter_problem": problem_text(match.round, "enter"),
-        "minutes_left": minutes_left(match.round),
-        "disputes": dispute_rows(match),
-        "late_kept": late_kept(match),
-        "notation": format_notation(match.deals) if match.deals else "",
+        "can_confirm": confirm_problem(table, request_actor(request)) is None,
+        "enter_problem": problem_text(table.round, "enter"),
+        "minutes_left": minutes_left(table.round),
+        "disputes": dispute_rows(table),
+        "late_kept": late_kept(table),
+        "notation": format_notation(table.deals) if table.deals else "",
         "audit": [readable(a) for a in audit],
-        "records_passed_at": records_passed_at(match),
-        "own_table": own_table(request.user, match),
+        "records_passed_at": records_passed_at(table),
+        "own_table": own_table(request.user, table),
         **extra,
     }
 
 
-def own_table(user, match: Match) -> bool:
+def own_table(user, table: Table) -> bool:
     """Whether the user's rights reach this table (its PINs and slips are shown only then)."""
-    tables = referee_tables(user, match.round.tournament)
-    return tables is None or match.table in tables
+    tables = referee_tables(user, table.round.tournament)
+    return tables is None or table.number in tables
 
 
-def match_entry(request, slug, number, table):
+def table_entry(request, slug, number, table_no):
     """A referee's page for one table: final levels, confirmation, ruling, fouls, history."""
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table, shown=request.method != "POST")
+    table = get_table(tournament, number, table_no, shown=request.method != "POST")
     extra: dict = {}
     if request.method == "POST":
         next_url = reverse("round_control", args=[slug, number])
         by = request_actor(request)
-        done, form, extra = handle_result_post(request, match, by=by, next_url=next_url)
+        done, form, extra = handle_result_post(request, table, by=by, next_url=next_url)
         if done is not None:
             return done
         if from_outbox(request):
             return refused(request, form_errors(form), 409 if "current" in extra else 400)
     else:
-        form = result_form(request, match)
-    return render(request, "results/match_entry.html", match_context(request, match, form, **extra))
+        form = result_form(request, table)
+    return render(request, "results/table_entry.html", table_context(request, table, form, **extra))
 
 
 @require_POST
-def match_confirm(request, slug, number, table):
+def table_confirm(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    table = get_table(tournament, number, table_no)
     try:
-        confirm_result(match, version=posted_version(request), by=request_actor(request))
-        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table})
+        confirm_result(table, version=posted_version(request), by=request_actor(request))
+        messages.success(request, _("第%(table)s台成绩已确认") % {"table": table_no})
     except ServiceError as exc:
         messages.error(request, str(exc))
-        return redirect("match_entry", slug=slug, number=number, table=table)
+        return redirect("table_entry", slug=slug, number=number, table_no=table_no)
     return redirect("round_control", slug=slug, number=number)
 
 
 @require_POST
-def match_absent(request, slug, number, table):
+def table_absent(request, slug, number, table_no):
     """A referee records that one pair did not turn up in time (forfeit for lateness).
 
     The first post only asks for confirmation (a forfeit cannot be taken back by the
@@ -255,14 +255,14 @@ def match_absent(request, slug, number, table):
     outbox asks on the phone and sends the confirmed post).
     """
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    table = get_table(tournament, number, table_no)
     side = request.POST.get("side", "")
-    here = reverse("match_entry", args=[slug, number, table])
+    here = reverse("table_entry", args=[slug, number, table_no])
     if side not in ("EW", "NS"):
         return _not_saved(request, here, render_message(MSG_LATE_SIDE))
     if request.POST.get("confirm") != "1":
-        team = match.ew if side == "EW" else match.ns
-        context = {"t": tournament, "round": match.round, "m": match, "side": side, "team": team}
+        pair = table.ew if side == "EW" else table.ns
+        context = {"t": tournament, "round": table.round, "m": table, "side": side, "team": pair}
         return render(request, "results/confirm_absent.html", context)
 
     try:
@@ -270,10 +270,10 @@ def match_absent(request, slug, number, table):
         by = request_actor(request, phone=phone)
 
         def save() -> Applied:
-            record_absence(match, side, by=by)
-            return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table}))
+            record_absence(table, side, by=by)
+            return Applied(answer(here, _("第%(table)s台：已记录迟到弃权") % {"table": table_no}))
 
-        done, repeat = apply_once(match, phone, "absence", save)
+        done, repeat = apply_once(table, phone, "absence", save)
     except ServiceError as exc:
         return _not_saved(request, here, str(exc))
     return form_answer(request, done, repeat)
@@ -288,13 +288,13 @@ def _not_saved(request, next_url: str, error: str):
 
 
 @require_POST
-def match_foul(request, slug, number, table):
+def table_foul(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
-    form = FoulForm(request.POST, match=match)
-    target = request.POST.get("next") or "match_entry"
-    view = "match_sheet" if target == "sheet" else "match_entry"
-    here = reverse(view, args=[slug, number, table])
+    table = get_table(tournament, number, table_no)
+    form = FoulForm(request.POST, table=table)
+    target = request.POST.get("next") or "table_entry"
+    view = "table_sheet" if target == "sheet" else "table_entry"
+    here = reverse(view, args=[slug, number, table_no])
     if not form.is_valid():
         return _not_saved(
             request,
@@ -304,7 +304,7 @@ def match_foul(request, slug, number, table):
         )
     d = form.cleaned_data
     player = (
-        Player.objects.filter(pk=d["player"], team__in=[match.ew_id, match.ns_id]).first()
+        Player.objects.filter(pk=d["player"], pair__in=[table.ew_id, table.ns_id]).first()
         if d["player"]
         else None
     )
@@ -315,7 +315,7 @@ def match_foul(request, slug, number, table):
 
         def save() -> Applied:
             record_foul(
-                match,
+                table,
                 side=d["side"],
                 kind=d["kind"],
                 severity=d["severity"],
@@ -326,7 +326,7 @@ def match_foul(request, slug, number, table):
             )
             return Applied(answer(here, _("已记录")))
 
-        done, repeat = apply_once(match, phone, "foul", save)
+        done, repeat = apply_once(table, phone, "foul", save)
     except ServiceError as exc:
         return _not_saved(request, here, str(exc))
     return form_answer(request, done, repeat)
@@ -338,8 +338,8 @@ def match_foul(request, slug, number, table):
 def round_fouls(request, slug, number):
     tournament = load_tournament(request, slug, REFEREE)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    fouls = Foul.objects.filter(match__round=round_).select_related(
-        "match", "team", "player", "referee"
+    fouls = Foul.objects.filter(table__round=round_).select_related(
+        "table", "pair", "player", "referee"
     )
     context = {
         "t": tournament,

@@ -15,13 +15,13 @@ from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.models import ScoreSheetPhoto
 from tournament.results.photos import attach_photo
-from tournament.results.views import get_match
+from tournament.results.views import get_table
 from tournament.results.views_table_entry import load_table
 
 
-def _attach(request, match, source: str) -> None:
+def _attach(request, table, source: str) -> None:
     try:
-        attach_photo(match, request.FILES.get("photo"), by=request_actor(request, source))
+        attach_photo(table, request.FILES.get("photo"), by=request_actor(request, source))
     except ServiceError as exc:  # a PhotoError, or the table's rights
         messages.error(request, str(exc))
     else:
@@ -29,18 +29,18 @@ def _attach(request, match, source: str) -> None:
 
 
 @require_POST
-def match_photo_add(request, slug, number, table):
+def table_photo_add(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
-    _attach(request, match, "referee")
-    return redirect("match_entry", slug=slug, number=number, table=table)
+    table = get_table(tournament, number, table_no)
+    _attach(request, table, "referee")
+    return redirect("table_entry", slug=slug, number=number, table_no=table_no)
 
 
 @require_POST
-def table_photo_add(request, slug, match_id, code):
-    match, side = load_table(slug, match_id, code)
-    _attach(request, match, f"table_{side.lower()}")
-    return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+def side_photo_add(request, slug, table_id, code):
+    table, side = load_table(slug, table_id, code)
+    _attach(request, table, f"table_{side.lower()}")
+    return redirect("side_entry", slug=slug, table_id=table_id, code=code)
 
 
 def _serve(photo: ScoreSheetPhoto) -> FileResponse:
@@ -57,12 +57,12 @@ def _serve(photo: ScoreSheetPhoto) -> FileResponse:
 def sheet_photo(request, slug, photo_id):
     """A photo for the event's staff (referees and up)."""
     tournament = load_tournament(request, slug, REFEREE)
-    photo = get_object_or_404(ScoreSheetPhoto, pk=photo_id, match__round__tournament=tournament)
+    photo = get_object_or_404(ScoreSheetPhoto, pk=photo_id, table__round__tournament=tournament)
     return _serve(photo)
 
 
 @require_GET
-def table_photo(request, slug, match_id, code, photo_id):
+def side_photo(request, slug, table_id, code, photo_id):
     """A photo for one of the table's sides, through its own link."""
-    match, _side = load_table(slug, match_id, code)
-    return _serve(get_object_or_404(ScoreSheetPhoto, pk=photo_id, match=match))
+    table, _side = load_table(slug, table_id, code)
+    return _serve(get_object_or_404(ScoreSheetPhoto, pk=photo_id, table=table))

@@ -17,22 +17,22 @@ from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.results.places import parse_time, record_passed_at
-from tournament.results.views import get_match
+from tournament.results.views import get_table
 
 
 @require_POST
-def match_passed_at(request, slug, number, table):
+def table_passed_at(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    table = get_table(tournament, number, table_no)
     try:
         value = parse_time(request.POST.get("passed_at", ""))
         if value is None:
             value = timezone.localtime().time().replace(second=0, microsecond=0)
-        record_passed_at(match, value, by=request_actor(request))
+        record_passed_at(table, value, by=request_actor(request))
         text = value.strftime("%H:%M")
         messages.success(
-            request, _("第%(n)s台过A时间已记录：%(time)s") % {"n": table, "time": text}
+            request, _("第%(n)s台过A时间已记录：%(time)s") % {"n": table_no, "time": text}
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
-    return redirect("match_entry", slug=slug, number=number, table=table)
+    return redirect("table_entry", slug=slug, number=number, table_no=table_no)

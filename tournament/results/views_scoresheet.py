@@ -20,7 +20,7 @@ from tournament.core.json_body import int_field, read_json
 from tournament.core.middleware import LoginRequired
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.checks import ResultValues, result_from_deals, scoresheet_state
 from tournament.results.entry import check_scoresheet_time
 from tournament.results.entry_keys import (
@@ -35,20 +35,20 @@ from tournament.results.entry_keys import (
 from tournament.results.fouls import deals_played, record_foul
 from tournament.results.kept_entries import kept_note
 from tournament.results.services import levels_so_far, save_scoresheet
-from tournament.results.views import get_match
+from tournament.results.views import get_table
 from tournament.results.views_offline import read_entry
 from tournament.standings.selectors import ruleset
 from tournament.text.messages import render as render_message
 
 
-def scoresheet_payload(match: Match) -> dict:
+def scoresheet_payload(table: Table) -> dict:
     """What the sheet page shows: levels, the level played, attempts at A, events."""
-    state = replay(ruleset(match.round.tournament), match.deals or [])
+    state = replay(ruleset(table.round.tournament), table.deals or [])
     return {
-        "version": match.version,
-        "state": match.state,
-        "steps": match.deals or [],
-        "notation": format_notation(match.deals or []),
+        "version": table.version,
+        "state": table.state,
+        "steps": table.deals or [],
+        "notation": format_notation(table.deals or []),
         "ew": state.ew,
         "ns": state.ns,
         "level_played": state.level_played.level,
@@ -56,13 +56,13 @@ def scoresheet_payload(match: Match) -> dict:
         "a_attempts": {"EW": state.a_attempts.ew, "NS": state.a_attempts.ns},
         "fouls": {"EW": state.fouls.ew, "NS": state.fouls.ns},
         "deals": state.deals,
-        "finished": state.finished or match.state in (Match.ENTERED, Match.CONFIRMED),
-        "winner": match.winner or state.winner,
+        "finished": state.finished or table.state in (Table.ENTERED, Table.CONFIRMED),
+        "winner": table.winner or state.winner,
         "events": [render_message(e.msg) for e in state.events],
     }
 
 
-def scoresheet_api_response(request, match: Match, *, by: Actor):
+def scoresheet_api_response(request, table: Table, *, by: Actor):
     """GET: the sheet now. POST {"version", "steps"} (and a phone's ``entry_key``,
     ``made_at``, ``offline``) of the actor ``by``: save the whole sheet once, or refuse
     (409/400)."""
@@ -79,45 +79,45 @@ def scoresheet_api_response(request, match: Match, *, by: Actor):
             return JsonResponse({"ok": False, "error": _("请求格式错误")}, status=400)
         try:
             entry = read_entry(body)
-            check_scoresheet_time(match, steps)
+            check_scoresheet_time(table, steps)
             answer, _repeat = apply_once(
-                match,
+                table,
                 entry,
                 "sheet",
-                lambda: _save_steps(match, steps, version=version, by=by.via(by.path, phone=entry)),
+                lambda: _save_steps(table, steps, version=version, by=by.via(by.path, phone=entry)),
             )
         except ServiceError as exc:
-            if isinstance(exc, Stale) and exc.match is not None:
+            if isinstance(exc, Stale) and exc.table is not None:
                 return JsonResponse(
-                    {"ok": False, "error": str(exc), "sheet": scoresheet_payload(exc.match)},
+                    {"ok": False, "error": str(exc), "sheet": scoresheet_payload(exc.table)},
                     status=409,
                 )
-            match.refresh_from_db()
+            table.refresh_from_db()
             return JsonResponse(
-                {"ok": False, "error": str(exc), "sheet": scoresheet_payload(match)}, status=400
+                {"ok": False, "error": str(exc), "sheet": scoresheet_payload(table)}, status=400
             )
         return JsonResponse(answer)
-    return JsonResponse({"ok": True, "sheet": scoresheet_payload(match)})
+    return JsonResponse({"ok": True, "sheet": scoresheet_payload(table)})
 
 
-def _save_steps(match: Match, steps: list, *, version: int, by: Actor) -> Applied:
+def _save_steps(table: Table, steps: list, *, version: int, by: Actor) -> Applied:
     """Save the sheet; a late sheet whose version is stale is the same sheet already, kept
     for the record (the table is confirmed), or a conflict filed as a dispute with the
     phone's sheet kept (entry_keys.saved_late)."""
 
-    def save(at: int | None) -> Match:
-        return save_scoresheet(match, steps, version=at, by=by)
+    def save(at: int | None) -> Table:
+        return save_scoresheet(table, steps, version=at, by=by)
 
     saved, outcome = saved_late(
         by.phone,
         save,
         version,
         same=lambda stored: (stored.deals or []) == steps,
-        values=lambda: scoresheet_values(match, steps),
+        values=lambda: scoresheet_values(table, steps),
         by=by,
         extra={"phone_deals": steps},
         steps=steps,
-        match=match,
+        table=table,
         resume=lambda stored: continues(stored.deals or [], steps),
     )
     body = {"ok": True, "sheet": scoresheet_payload(saved)}
@@ -145,32 +145,32 @@ def continues(stored: list, steps: list) -> bool:
     return len(steps) > len(stored) and steps[: len(stored)] == stored
 
 
-def scoresheet_values(match: Match, steps: list) -> ResultValues:
+def scoresheet_values(table: Table, steps: list) -> ResultValues:
     """What a sheet says: its result when finished, else the levels reached so far."""
-    rules = ruleset(match.round.tournament)
+    rules = ruleset(table.round.tournament)
     values = result_from_deals(rules, steps)
     if values is not None:
         return values
     return levels_so_far(scoresheet_state(rules, steps))
 
 
-def match_sheet(request, slug, number, table):
+def table_sheet(request, slug, number, table_no):
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
-    api = reverse("match_sheet_api", args=[slug, number, table])
-    foul_api = reverse("match_foul_api", args=[slug, number, table])
-    context = {"t": tournament, "m": match, "api": api, "foul_api": foul_api, "round": match.round}
+    table = get_table(tournament, number, table_no)
+    api = reverse("table_sheet_api", args=[slug, number, table_no])
+    foul_api = reverse("table_foul_api", args=[slug, number, table_no])
+    context = {"t": tournament, "m": table, "api": api, "foul_api": foul_api, "round": table.round}
     return render(request, "results/sheet.html", context)
 
 
 @require_POST
-def match_foul_api(request, slug, number, table):
+def table_foul_api(request, slug, number, table_no):
     """The sheet's 犯规/警告 buttons: JSON {side, kind, severity} into the foul log and the sheet."""
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    match = get_match(tournament, number, table)
+    table = get_table(tournament, number, table_no)
     try:
         body = read_json(request.body)
         if not isinstance(body, dict):
@@ -178,38 +178,38 @@ def match_foul_api(request, slug, number, table):
         entry = read_entry(body)
         by = request_actor(request, phone=entry)
         answer, _repeat = apply_once(
-            match, entry, "foul", lambda: _scoresheet_foul(by, match, body)
+            table, entry, "foul", lambda: _scoresheet_foul(by, table, body)
         )
     except (ValueError, ServiceError) as exc:
-        match.refresh_from_db()
+        table.refresh_from_db()
         return JsonResponse(
-            {"ok": False, "error": str(exc), "sheet": scoresheet_payload(match)}, status=400
+            {"ok": False, "error": str(exc), "sheet": scoresheet_payload(table)}, status=400
         )
     return JsonResponse(answer)
 
 
-def _scoresheet_foul(by: Actor, match: Match, body: dict) -> Applied:
+def _scoresheet_foul(by: Actor, table: Table, body: dict) -> Applied:
     record_foul(
-        match,
+        table,
         side=body.get("side", ""),
         kind=body.get("kind", ""),
         severity=body.get("severity", ""),
-        deal_number=match_deal_number(match),
+        deal_number=table_deal_number(table),
         by=by,
     )
-    match.refresh_from_db()
-    return Applied({"ok": True, "sheet": scoresheet_payload(match)})
+    table.refresh_from_db()
+    return Applied({"ok": True, "sheet": scoresheet_payload(table)})
 
 
-def match_deal_number(match: Match) -> int:
+def table_deal_number(table: Table) -> int:
     """The deal in progress: one more than the deals won so far on the sheet."""
-    return deals_played(match) + 1
+    return deals_played(table) + 1
 
 
-def match_sheet_api(request, slug, number, table):
+def table_sheet_api(request, slug, number, table_no):
     try:
         tournament = load_tournament(request, slug, REFEREE)
     except LoginRequired:
         return JsonResponse({"ok": False, "error": _("请先登录")}, status=403)
-    match = get_match(tournament, number, table)
-    return scoresheet_api_response(request, match, by=request_actor(request))
+    table = get_table(tournament, number, table_no)
+    return scoresheet_api_response(request, table, by=request_actor(request))

@@ -13,17 +13,17 @@ from tournament.core.errors import ServiceError
 from tournament.core.rights import REFEREE
 from tournament.core.view_helpers import load_tournament
 from tournament.results.slips import revoke_slip
-from tournament.results.views import get_match
+from tournament.results.views import get_table
 
 
 @require_POST
-def match_revoke_slip(request, slug, number, table):
+def table_revoke_slip(request, slug, number, table_no):
     """A side's slip lost or seen: that side gets a new link and PIN; reprint its slips."""
     tournament = load_tournament(request, slug, REFEREE)
-    match = get_match(tournament, number, table)
+    table = get_table(tournament, number, table_no)
     side = request.POST.get("side", "")
     try:
-        revoke_slip(match, side, by=request_actor(request))
+        revoke_slip(table, side, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
@@ -31,6 +31,6 @@ def match_revoke_slip(request, slug, number, table):
         messages.success(
             request,
             _("第%(table)s台%(side)s的旧纸条已作废，请重新打印本台纸条")
-            % {"table": table, "side": name},
+            % {"table": table_no, "side": name},
         )
-    return redirect("match_entry", slug=slug, number=number, table=table)
+    return redirect("table_entry", slug=slug, number=number, table_no=table_no)

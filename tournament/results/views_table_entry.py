@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.core.actors import Actor, request_actor
 from tournament.core.errors import ServiceError
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.results.services import confirm_result
 from tournament.results.sides import SLIP_PARAM, printer_of, slip_cookie, slip_mark
 from tournament.results.table_write import confirm_problem
@@ -31,15 +31,15 @@ from tournament.results.views_scoresheet import scoresheet_api_response
 from tournament.text.messages import render as render_message
 
 
-def _cookie(match: Match) -> str:
-    return f"gd_entry_{match.pk}"
+def _cookie(table: Table) -> str:
+    return f"gd_entry_{table.pk}"
 
 
-def entered_as_other_side(request, match: Match, side: str) -> bool:
+def entered_as_other_side(request, table: Table, side: str) -> bool:
     """True when this phone entered the table's result through the other side's link: one
     phone may not both enter and confirm (the page shows no confirm button, the confirm
     POST is refused)."""
-    entered_here = request.get_signed_cookie(_cookie(match), default="")
+    entered_here = request.get_signed_cookie(_cookie(table), default="")
     return bool(entered_here) and entered_here != f"table_{side.lower()}"
 
 
@@ -47,51 +47,51 @@ def entered_as_other_side(request, match: Match, side: str) -> bool:
 MSG_ONE_PHONE = "one_phone"  # message code: text in tournament/text/messages/people.py
 
 
-def _side_for(match: Match, code: str) -> str:
-    if secrets.compare_digest(match.ew_code, code):
+def _side_for(table: Table, code: str) -> str:
+    if secrets.compare_digest(table.ew_code, code):
         return "EW"
-    if secrets.compare_digest(match.ns_code, code):
+    if secrets.compare_digest(table.ns_code, code):
         return "NS"
     raise Http404
 
 
-def load_table(slug: str, match_id: int, code: str) -> tuple[Match, str]:
-    match = get_object_or_404(
-        Match.objects.select_related("round__tournament", "ew__unit", "ns__unit"),
-        pk=match_id,
+def load_table(slug: str, table_id: int, code: str) -> tuple[Table, str]:
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament", "ew__unit", "ns__unit"),
+        pk=table_id,
         round__tournament__slug=slug,
     )
-    side = _side_for(match, code)
-    if not match.round.tournament.table_entry or match.round.status == Round.DRAFT or match.is_bye:
+    side = _side_for(table, code)
+    if not table.round.tournament.table_entry or table.round.status == Round.DRAFT or table.is_bye:
         raise Http404
-    return match, side
+    return table, side
 
 
-def table_entry(request, slug, match_id, code):
-    match, side = load_table(slug, match_id, code)
+def side_entry(request, slug, table_id, code):
+    table, side = load_table(slug, table_id, code)
     source = f"table_{side.lower()}"
     if request.method == "POST":
-        here = reverse("table_entry", args=[slug, match_id, code])
-        by = side_actor(request, match, side)
-        response, form, extra = handle_result_post(request, match, by=by, next_url=here)
+        here = reverse("side_entry", args=[slug, table_id, code])
+        by = side_actor(request, table, side)
+        response, form, extra = handle_result_post(request, table, by=by, next_url=here)
         if response is not None:
             # Remember on this phone that it entered for this side: it may not confirm as the other.
-            response.set_signed_cookie(_cookie(match), source, **phone_cookie())
+            response.set_signed_cookie(_cookie(table), source, **phone_cookie())
             return response
         if from_outbox(request):
             return refused(request, form_errors(form), 409 if "current" in extra else 400)
     else:
-        form, extra = result_form(request, match, player=True), {}
+        form, extra = result_form(request, table, player=True), {}
     response = render(
-        request, "results/table_entry.html", _context(request, match, side, form, extra)
+        request, "results/side_entry.html", _context(request, table, side, form, extra)
     )
-    remember_printer(request, response, match, side)
+    remember_printer(request, response, table, side)
     return response
 
 
-def side_actor(request, match: Match, side: str) -> Actor:
+def side_actor(request, table: Table, side: str) -> Actor:
     """The actor of a side's request: through its link, with its printed slip's mark."""
-    return request_actor(request, f"table_{side.lower()}", slip=slip_mark(request, match))
+    return request_actor(request, f"table_{side.lower()}", slip=slip_mark(request, table))
 
 
 def phone_cookie() -> dict:
@@ -105,64 +105,64 @@ def phone_cookie() -> dict:
     }
 
 
-def remember_printer(request, response, match: Match, side: str) -> None:
+def remember_printer(request, response, table: Table, side: str) -> None:
     """Keep the slip's printer mark (its link's ``?p=``) for this phone's next requests:
     the audit of what it enters names who printed the slip. A GET writes no row for it."""
     mark = request.GET.get(SLIP_PARAM, "")
-    if mark and printer_of(mark, match, side) is not None:
-        response.set_cookie(slip_cookie(match), mark, **phone_cookie())
+    if mark and printer_of(mark, table, side) is not None:
+        response.set_cookie(slip_cookie(table), mark, **phone_cookie())
 
 
-def _context(request, match: Match, side: str, form, extra: dict) -> dict:
-    slug, source = match.round.tournament.slug, f"table_{side.lower()}"
-    code = match.ew_code if side == "EW" else match.ns_code
-    may_confirm = confirm_problem(match, request_actor(request, source)) is None
-    other_phone = entered_as_other_side(request, match, side)
+def _context(request, table: Table, side: str, form, extra: dict) -> dict:
+    slug, source = table.round.tournament.slug, f"table_{side.lower()}"
+    code = table.ew_code if side == "EW" else table.ns_code
+    may_confirm = confirm_problem(table, request_actor(request, source)) is None
+    other_phone = entered_as_other_side(request, table, side)
     return {
-        "t": match.round.tournament,
-        "m": match,
+        "t": table.round.tournament,
+        "m": table,
         "side": side,
         "form": form,
-        "own_entry": match.entered_via == source,
+        "own_entry": table.entered_via == source,
         "can_confirm": may_confirm and not other_phone,
         # Where this phone could confirm but entered as the other side: why it may not.
         "one_phone_note": render_message(MSG_ONE_PHONE) if may_confirm and other_phone else "",
-        "sheet_url": reverse("table_sheet", args=[slug, match.pk, code]),
+        "sheet_url": reverse("side_sheet", args=[slug, table.pk, code]),
         **extra,
     }
 
 
 @require_POST
-def table_confirm(request, slug, match_id, code):
-    match, side = load_table(slug, match_id, code)
-    if entered_as_other_side(request, match, side):
+def side_confirm(request, slug, table_id, code):
+    table, side = load_table(slug, table_id, code)
+    if entered_as_other_side(request, table, side):
         messages.error(request, render_message(MSG_ONE_PHONE))
-        return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+        return redirect("side_entry", slug=slug, table_id=table_id, code=code)
     try:
         confirm_result(
-            match,
+            table,
             version=posted_version(request),
-            by=side_actor(request, match, side),
+            by=side_actor(request, table, side),
             pin=request.POST.get("pin", ""),
         )
         messages.success(request, _("成绩已确认，谢谢"))
     except ServiceError as exc:
         messages.error(request, str(exc))
-    return redirect("table_entry", slug=slug, match_id=match_id, code=code)
+    return redirect("side_entry", slug=slug, table_id=table_id, code=code)
 
 
-def table_sheet(request, slug, match_id, code):
-    match, side = load_table(slug, match_id, code)
-    api = reverse("table_sheet_api", args=[slug, match_id, code])
-    back = reverse("table_entry", args=[slug, match_id, code])
+def side_sheet(request, slug, table_id, code):
+    table, side = load_table(slug, table_id, code)
+    api = reverse("side_sheet_api", args=[slug, table_id, code])
+    back = reverse("side_entry", args=[slug, table_id, code])
     return render(
         request,
         "results/sheet.html",
-        {"t": match.round.tournament, "m": match, "api": api, "back": back, "round": match.round},
+        {"t": table.round.tournament, "m": table, "api": api, "back": back, "round": table.round},
     )
 
 
-def table_sheet_api(request, slug, match_id, code):
+def side_sheet_api(request, slug, table_id, code):
     """A side's sheet: what it may change is checked by the service (deals won only)."""
-    match, side = load_table(slug, match_id, code)
-    return scoresheet_api_response(request, match, by=side_actor(request, match, side))
+    table, side = load_table(slug, table_id, code)
+    return scoresheet_api_response(request, table, by=side_actor(request, table, side))

@@ -104,8 +104,8 @@ def _confirm(request, round_: Round):
 
 def _preview(round_: Round, check) -> dict:
     """The preview's context: the check, and one row per table the sheet gives."""
-    matches = round_.matches.filter(table__in=list(check.rows)).select_related("ew", "ns")
-    by_table = {m.table: m for m in matches}
+    tables = round_.tables.filter(number__in=list(check.rows)).select_related("ew", "ns")
+    by_table = {m.number: m for m in tables}
     rows = [
         {"row": check.row_numbers.get(table), "m": by_table[table], "values": values}
         for table, values in sorted(check.rows.items())

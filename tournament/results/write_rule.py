@@ -26,7 +26,7 @@ path
     a fresh table as its round is drawn: the round is still a draft), ``ruling`` (the chief settles a dispute: 采用此成绩 or 裁判长裁定) and
     ``correction`` (the chief sets a table's result outside a dispute, 裁判长裁定（直接确认）).
 state
-    The table's state (``Match.state``) when the write is decided (:data:`STATES`).
+    The table's state (``Table.state``) when the write is decided (:data:`STATES`).
 decision
     ``write`` (the path goes on, with its own checks of what is written: the same person,
     the same values, a confirmation's PIN and gap), ``keep`` (kept for the record and shown
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from rules.messages import Message
 
-# States, as Match.state stores them (a test checks they are the model's).
+# States, as Table.state stores them (a test checks they are the model's).
 EMPTY, IN_PLAY, ENTERED, CONFIRMED, DISPUTED = (
     "empty",
     "in_play",

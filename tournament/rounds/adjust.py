@@ -13,7 +13,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F, Max
 
-from pairing import Bye, Pairing, Table
+from pairing import Bye, Pairing
+from pairing import Table as PairedTable
 from pairing.conflicts import check_pairing, refreshed_flags
 from rules.messages import Message
 from tournament.core.actors import Actor
@@ -22,7 +23,7 @@ from tournament.core.errors import Refused
 from tournament.core.round_actions import problem
 from tournament.core.stamps import public_changed
 from tournament.events.stages import stage_members
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.registration.forbidden_pairings import forbidden_pairs
 from tournament.rounds.pairing import entrants
 from tournament.text.messages import render
@@ -41,14 +42,14 @@ MSG_ADJUST_TWO_BYES = "adjust_two_byes"
 def pairing_of(round_: Round) -> Pairing:
     """The round's matches as a plain :class:`pairing.Pairing`."""
     tables, byes = [], []
-    rows = round_.matches.order_by("table", "pk").values_list(
-        "table", "ew_id", "ns_id", "flags", "bracket_id", "bracket_game"
-    )  # plain values: 2,500 Match objects cost more than the check itself
+    rows = round_.tables.order_by("number", "pk").values_list(
+        "number", "ew_id", "ns_id", "flags", "bracket_id", "bracket_game"
+    )  # plain values: 2,500 Table objects cost more than the check itself
     for table, ew, ns, flags, bracket_id, game in rows:
         if ns is None:
             byes.append(Bye(ew, frozenset(flags or ["bye"])))
         else:
-            tables.append(Table(table, ew, ns, frozenset(flags or []), bracket_id, game))
+            tables.append(PairedTable(table, ew, ns, frozenset(flags or []), bracket_id, game))
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
@@ -89,17 +90,17 @@ def _refresh_flags(round_: Round) -> None:
     pairing, field, options = _checked(round_)
     flags = refreshed_flags(pairing, field, **options)
     changed = []
-    for m in round_.matches.exclude(ns=None).exclude(table=None):
-        new = sorted(flags.get(m.table, m.flags or []))
+    for m in round_.tables.exclude(ns=None).exclude(number=None):
+        new = sorted(flags.get(m.number, m.flags or []))
         if new != sorted(m.flags or []):
             m.flags = new
             changed.append(m)
-    Match.objects.bulk_update(changed, ["flags"])
+    Table.objects.bulk_update(changed, ["flags"])
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
     """(blocking, sentence with team names, in the active language) for each conflict."""
-    names = dict(round_.tournament.teams.values_list("pk", "name"))
+    names = dict(round_.tournament.pairs.values_list("pk", "name"))
     return [(c.blocking, render(c.message(names))) for c in found]
 
 
@@ -122,13 +123,13 @@ def _draft(round_: Round) -> Round:
     return round_
 
 
-def _slot(round_: Round, team_id: int) -> tuple[Match, str]:
-    match = round_.matches.filter(ew_id=team_id).first()
-    if match is not None:
-        return match, "ew"
-    match = round_.matches.filter(ns_id=team_id).first()
-    if match is not None:
-        return match, "ns"
+def _slot(round_: Round, pair_id: int) -> tuple[Table, str]:
+    table = round_.tables.filter(ew_id=pair_id).first()
+    if table is not None:
+        return table, "ew"
+    table = round_.tables.filter(ns_id=pair_id).first()
+    if table is not None:
+        return table, "ns"
     raise Refused(MSG_ADJUST_NOT_IN_ROUND)
 
 
@@ -146,68 +147,68 @@ def _touch(round_: Round, *, by: Actor, summary: Message) -> None:
     public_changed(round_.tournament)
 
 
-def _mark_manual(match: Match) -> None:
-    match.flags = sorted(set(match.flags or []) | {"manual"})
+def _mark_manual(table: Table) -> None:
+    table.flags = sorted(set(table.flags or []) | {"manual"})
 
 
 @transaction.atomic
-def swap_teams(round_: Round, team_a: int, team_b: int, *, by: Actor) -> None:
+def swap_pairs(round_: Round, pair_a: int, pair_b: int, *, by: Actor) -> None:
     """Exchange the places (table and seat, or bye) of two pairs."""
     round_ = _draft(round_)
-    (ma, sa), (mb, sb) = _slot(round_, team_a), _slot(round_, team_b)
+    (ma, sa), (mb, sb) = _slot(round_, pair_a), _slot(round_, pair_b)
     if ma.pk == mb.pk:
         ma.ew_id, ma.ns_id = ma.ns_id, ma.ew_id  # same table: swap seats
         _mark_manual(ma)
         ma.save()
     else:
-        setattr(ma, f"{sa}_id", team_b)
-        setattr(mb, f"{sb}_id", team_a)
+        setattr(ma, f"{sa}_id", pair_b)
+        setattr(mb, f"{sb}_id", pair_a)
         for m in (ma, mb):
             _mark_manual(m)
             m.save()
     _touch(
         round_,
         by=by,
-        summary=Message(MSG_AUDIT_SWAP, {"a": team_a, "b": team_b}),
+        summary=Message(MSG_AUDIT_SWAP, {"a": pair_a, "b": pair_b}),
     )
 
 
 @transaction.atomic
-def give_bye(round_: Round, team_id: int, *, by: Actor) -> None:
+def give_bye(round_: Round, pair_id: int, *, by: Actor) -> None:
     """Take a pair off its table and give it a bye; its opponent is left waiting (a bye too)."""
     round_ = _draft(round_)
-    match, _ = _slot(round_, team_id)
-    if match.ns_id is None:
+    table, _ = _slot(round_, pair_id)
+    if table.ns_id is None:
         raise Refused(MSG_ADJUST_ALREADY_BYE)
-    other = match.ns_id if match.ew_id == team_id else match.ew_id
-    match.delete()
-    for tid in (team_id, other):
-        Match.objects.create(
+    other = table.ns_id if table.ew_id == pair_id else table.ew_id
+    table.delete()
+    for tid in (pair_id, other):
+        Table.objects.create(
             round=round_,
-            table=None,
+            number=None,
             ew_id=tid,
             ns_id=None,
             flags=["bye", "manual"],
-            state=Match.CONFIRMED,
+            state=Table.CONFIRMED,
         )
-    _touch(round_, by=by, summary=Message(MSG_AUDIT_GIVE_BYE, {"team": team_id}))
+    _touch(round_, by=by, summary=Message(MSG_AUDIT_GIVE_BYE, {"team": pair_id}))
 
 
 @transaction.atomic
-def pair_byes(round_: Round, team_a: int, team_b: int, *, by: Actor) -> None:
+def pair_byes(round_: Round, pair_a: int, pair_b: int, *, by: Actor) -> None:
     """Take two pairs off the bye list and seat them at a new table (a takes EW)."""
     round_ = _draft(round_)
-    byes = {m.ew_id: m for m in round_.matches.filter(ns=None, ew_id__in=[team_a, team_b])}
-    if len(byes) != 2 or team_a == team_b:
+    byes = {m.ew_id: m for m in round_.tables.filter(ns=None, ew_id__in=[pair_a, pair_b])}
+    if len(byes) != 2 or pair_a == pair_b:
         raise Refused(MSG_ADJUST_TWO_BYES)
     for m in byes.values():
         m.delete()
-    top = round_.matches.aggregate(top=Max("table"))["top"] or 0
-    Match.objects.create(round=round_, table=top + 1, ew_id=team_a, ns_id=team_b, flags=["manual"])
+    top = round_.tables.aggregate(top=Max("number"))["top"] or 0
+    Table.objects.create(round=round_, number=top + 1, ew_id=pair_a, ns_id=pair_b, flags=["manual"])
     _touch(
         round_,
         by=by,
-        summary=Message(MSG_AUDIT_TAKE_BYE, {"a": team_a, "b": team_b}),
+        summary=Message(MSG_AUDIT_TAKE_BYE, {"a": pair_a, "b": pair_b}),
     )
 
 
@@ -215,12 +216,12 @@ def pair_byes(round_: Round, team_a: int, team_b: int, *, by: Actor) -> None:
 def renumber_tables(round_: Round, *, by: Actor) -> None:
     """Number the tables 1… again, in their current order (after byes were given or taken)."""
     round_ = _draft(round_)
-    matches = list(round_.matches.exclude(ns=None).order_by("table", "pk"))
+    tables = list(round_.tables.exclude(ns=None).order_by("number", "pk"))
     # Out of the way first, past every number in use: a table with an opponent always has a
     # number (match_table_iff_opponent), and two tables never share one, at any moment.
-    highest = max((m.table for m in matches), default=0)
-    Match.objects.filter(pk__in=[m.pk for m in matches]).update(table=F("table") + highest)
-    for i, m in enumerate(matches, start=1):
-        m.table = i
-    Match.objects.bulk_update(matches, ["table"])
+    highest = max((m.number for m in tables), default=0)
+    Table.objects.filter(pk__in=[m.pk for m in tables]).update(number=F("number") + highest)
+    for i, m in enumerate(tables, start=1):
+        m.number = i
+    Table.objects.bulk_update(tables, ["number"])
     _touch(round_, by=by, summary=Message(MSG_AUDIT_RENUMBER))

@@ -28,7 +28,7 @@ from tournament.events.stages import (
     qualifiers,
     settled_bracket,
 )
-from tournament.models import Stage, Team, Tournament
+from tournament.models import Pair, Stage, Tournament
 from tournament.registration.forbidden_pairings import forbidden_pairs
 
 
@@ -96,7 +96,7 @@ def knockout_round(tournament: Tournament, stage: Stage, _index: int, _field: li
         stored = Bracket.from_dict(stage.state["bracket"])
     else:
         order = qualifiers(tournament, stage)
-        units = dict(Team.objects.filter(pk__in=order).values_list("pk", "unit__name"))
+        units = dict(Pair.objects.filter(pk__in=order).values_list("pk", "unit__name"))
         avoid = tournament.avoid_same_unit != "off"
         stored = knockout_bracket(order, units=units if avoid else None, third_place=True)
     bracket = settled_bracket(tournament, stage, stored)

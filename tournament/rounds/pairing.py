@@ -8,7 +8,7 @@ points, opponents met, seat balance, byes), asks the generator of the current st
 Decisions
 ---------
 - A round can be paired only when every earlier round is locked.
-- Late entries (``Team.joined_round``) join the round they registered for with the points
+- Late entries (``Pair.joined_round``) join the round they registered for with the points
   they have, i.e. 0, and are paired from the bottom of the standings like any pair on 0.
 - Withdrawn and disqualified pairs are left out; their past results stay in the standings.
 """
@@ -29,7 +29,7 @@ from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished
-from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.models import Pair, Round, Stage, Table, Tournament
 from tournament.rounds import formats
 from tournament.rounds.formats import StagePairing
 from tournament.standings.selectors import next_round_number, standings_for
@@ -79,7 +79,7 @@ def next_round_problem(tournament: Tournament) -> Message | None:
     stage, index = current_stage(tournament)
     if stage is None:
         return Message(MSG_ALL_DONE)
-    active = tournament.teams.filter(status=Team.ACTIVE)
+    active = tournament.pairs.filter(status=Pair.ACTIVE)
     if active.count() < 2:
         return Message(MSG_TOO_FEW)
     if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
@@ -93,16 +93,16 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_STARTED)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
-    teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
+    pairs = list(Pair.objects.filter(tournament=tournament).order_by("pk"))
     try:
-        numbers = draw_numbers([t.pk for t in teams], seed, overrides=overrides)
+        numbers = draw_numbers([t.pk for t in pairs], seed, overrides=overrides)
     except PairingError as exc:
         raise Refused.of(exc) from None
     # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
-    Team.objects.filter(tournament=tournament).update(draw_number=None)
-    for team in teams:
-        team.draw_number = numbers[team.pk]
-    Team.objects.bulk_update(teams, ["draw_number"])
+    Pair.objects.filter(tournament=tournament).update(draw_number=None)
+    for pair in pairs:
+        pair.draw_number = numbers[pair.pk]
+    Pair.objects.bulk_update(pairs, ["draw_number"])
     Tournament.objects.filter(pk=tournament.pk).update(draw_seed=seed)
     tournament.draw_seed = seed
     log_action(
@@ -127,7 +127,7 @@ class History:
 
 def history(tournament: Tournament, before_round: int) -> History:
     """Who met whom, in which seats, and the byes, in rounds before ``before_round``."""
-    rows = Match.objects.filter(
+    rows = Table.objects.filter(
         round__tournament=tournament, round__number__lt=before_round
     ).values_list("ew_id", "ns_id")
     tables = [row for row in rows if row[1] is not None]
@@ -159,14 +159,14 @@ def entrants(tournament: Tournament, round_number: int, *, ranked: bool = True) 
     """
     ranked = ranked and round_number > 1
     rows = standings_for(tournament, after_round=round_number - 1) if ranked else []
-    order = {row.team: (i, row.points) for i, row in enumerate(rows)}
+    order = {row.pair: (i, row.points) for i, row in enumerate(rows)}
     past = history(tournament, round_number)
-    # Plain values, not Team objects: 5,000 pairs and their units built as models cost as
+    # Plain values, not Pair objects: 5,000 pairs and their units built as models cost as
     # much as the standings.
-    teams = Team.objects.filter(
-        tournament=tournament, status=Team.ACTIVE, joined_round__lte=round_number
+    pairs = Pair.objects.filter(
+        tournament=tournament, status=Pair.ACTIVE, joined_round__lte=round_number
     ).values_list("pk", "draw_number", "unit__name")
-    ranked = sorted(teams, key=lambda t: (order.get(t[0], (len(order), 0))[0], t[1] or 0, t[0]))
+    ranked = sorted(pairs, key=lambda t: (order.get(t[0], (len(order), 0))[0], t[1] or 0, t[0]))
     none: set[int] = set()
     return [
         Entrant(
@@ -245,35 +245,35 @@ _BRACKET = ("bracket_id", "bracket_game")
 
 def store_pairing(round_: Round, result: Pairing) -> None:
     """Write a pairing as the round's matches (byes are matches without NS and table)."""
-    # Plain rows, not Match instances (tournament.core.bulk.insert_values): one statement.
+    # Plain rows, not Table instances (tournament.core.bulk.insert_values): one statement.
     rows = [
         {
             "round_id": round_.pk,
-            "table": t.number,
+            "number": t.number,
             "ew_id": t.ew,
             "ns_id": t.ns,
             "flags": sorted(t.flags),
             "bracket_id": t.bracket_id,
             "bracket_game": t.game,
-            "state": Match.EMPTY,
+            "state": Table.EMPTY,
         }
         for t in result.tables
     ]
     # Every row names the same columns; a bye has no bracket game: the model's defaults.
-    no_bracket = {name: Match._meta.get_field(name).get_default() for name in _BRACKET}
+    no_bracket = {name: Table._meta.get_field(name).get_default() for name in _BRACKET}
     rows += [
         {
             "round_id": round_.pk,
-            "table": None,
+            "number": None,
             "ew_id": b.entrant,
             "ns_id": None,
             "flags": sorted(b.flags),
             **no_bracket,
-            "state": Match.CONFIRMED,
+            "state": Table.CONFIRMED,
         }
         for b in result.byes
     ]
-    insert_values(Match, rows)
+    insert_values(Table, rows)
 
 
 def _absences(round_: Round, by: Actor) -> None:
@@ -303,7 +303,7 @@ def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
         raise Refused.of(exc) from None
     keep_stage_state(round_.stage, stage_pairing)
     result = stage_pairing.pairing
-    round_.matches.all().delete()
+    round_.tables.all().delete()
     store_pairing(round_, result)
     _absences(round_, by)
     round_.seed = seed
@@ -322,36 +322,36 @@ def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
 
 
 @transaction.atomic
-def set_draw_number(team: Team, number: int, *, by: Actor) -> None:
+def set_draw_number(pair: Pair, number: int, *, by: Actor) -> None:
     """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
-    tournament = team.tournament
+    tournament = pair.tournament
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_NUMBER_STARTED)
-    count = Team.objects.filter(tournament=tournament).count()
+    count = Pair.objects.filter(tournament=tournament).count()
     if not 1 <= number <= count:
         raise Refused(MSG_DRAW_NUMBER_RANGE, count=count)
-    team = Team.objects.select_for_update().get(pk=team.pk)
+    pair = Pair.objects.select_for_update().get(pk=pair.pk)
     holder = (
-        Team.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()
+        Pair.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()
     )
-    old = team.draw_number
-    if holder is not None and holder.pk != team.pk:
+    old = pair.draw_number
+    if holder is not None and holder.pk != pair.pk:
         # Through None first: the unique constraint must never see two pairs on one number.
-        Team.objects.filter(pk=holder.pk).update(draw_number=None)
-        Team.objects.filter(pk=team.pk).update(draw_number=number)
-        Team.objects.filter(pk=holder.pk).update(draw_number=old)
+        Pair.objects.filter(pk=holder.pk).update(draw_number=None)
+        Pair.objects.filter(pk=pair.pk).update(draw_number=number)
+        Pair.objects.filter(pk=holder.pk).update(draw_number=old)
     else:
-        Team.objects.filter(pk=team.pk).update(draw_number=number)
+        Pair.objects.filter(pk=pair.pk).update(draw_number=number)
     log_action(
         tournament=tournament,
         by=by,
         action="draw.override",
-        obj=team,
-        summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": team.name, "old": old, "new": number})
-        if not holder or holder.pk == team.pk
+        obj=pair,
+        summary=Message(MSG_AUDIT_DRAW_NUMBER, {"team": pair.name, "old": old, "new": number})
+        if not holder or holder.pk == pair.pk
         else Message(
             MSG_AUDIT_DRAW_NUMBER_SWAP,
-            {"team": team.name, "old": old, "new": number, "holder": holder.name},
+            {"team": pair.name, "old": old, "new": number, "holder": holder.name},
         ),
     )
     public_changed(tournament)

@@ -25,7 +25,7 @@ from tournament.models.result_values import RESULT_FIELDS
 # A row has these attributes and no others (TableRow's slots): a field the row's text
 # needs and this list lacks is an AttributeError, not a query per table.
 ROW_FIELDS = (
-    "table",
+    "number",
     "state",
     "ew_id",
     "ns_id",
@@ -37,11 +37,11 @@ ROW_FIELDS = (
 
 class TableRow:
     """What a row shows of a table, from one ``values()`` row: the table's number, state,
-    result fields and the pairs' names (``ew_name``, ``ns_name``). Not a ``Match`` and two
-    ``Team`` objects: building those was a third of round control's rows, read after every
+    result fields and the pairs' names (``ew_name``, ``ns_name``). Not a ``Table`` and two
+    ``Pair`` objects: building those was a third of round control's rows, read after every
     save."""
 
-    __slots__ = ("table", "state", "ew_id", "ns_id", "ew_name", "ns_name", *RESULT_FIELDS)
+    __slots__ = ("number", "state", "ew_id", "ns_id", "ew_name", "ns_name", *RESULT_FIELDS)
 
     def __init__(self, values: dict):
         for name, value in values.items():
@@ -51,10 +51,10 @@ class TableRow:
 _ATTRIBUTE = {"ew__name": "ew_name", "ns__name": "ns_name"}
 
 
-def row_matches(matches):
+def row_tables(tables):
     """``matches`` as the values :class:`TableRow` takes (a ``values()`` query: it pages
     and counts as any other), with what :func:`table_row` reads, and nothing more."""
-    return matches.values(*ROW_FIELDS)
+    return tables.values(*ROW_FIELDS)
 
 
 def table_rows(values) -> list[TableRow]:
@@ -89,8 +89,8 @@ def table_links(slug: str, number: int, tables: set[int] | None = None) -> RowLi
     """The result-entry and deal-sheet links of the tables of a round, and their labels;
     ``tables``: the reader's tables (:func:`tournament.core.rights.referee_tables`)."""
     return RowLinks(
-        table_link("match_entry", slug, number),
-        table_link("match_sheet", slug, number),
+        table_link("table_entry", slug, number),
+        table_link("table_sheet", slug, number),
         # Labels outside the f-strings: xgettext (makemessages) does not read inside them.
         escape(gettext("录入")),
         escape(gettext("逐副")),
@@ -104,7 +104,7 @@ def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
     Written as one string with every text escaped (names are the organizer's input):
     ``format_html`` per cell cost more than the rest of the row.
     """
-    table = m.table
+    table = m.number
     if m.ns_id is not None and round_.status != Round.DRAFT:
         link = escape(links.entry(table))
         number = f'<a href="{link}">{table}</a>'

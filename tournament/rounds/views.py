@@ -16,12 +16,12 @@ from tournament.core.params import positive_int
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
 from tournament.core.round_actions import unconfirmed
 from tournament.core.view_helpers import MSG_UNKNOWN_ACTION, load_tournament
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.public.conditional import live_stamped
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
 from tournament.rounds.pairing import next_round_problem
-from tournament.rounds.table_rows import row_matches, table_links, table_row, table_rows
+from tournament.rounds.table_rows import row_tables, table_links, table_row, table_rows
 from tournament.standings.selectors import round_live_stamp, round_summary
 from tournament.text.messages import render as render_message
 
@@ -46,7 +46,7 @@ def round_list(request, slug):
             "rounds": rounds,
             "is_organizer": request.tournament_role == ORGANIZER,
             "next_problem": render_message(why) if why else "",
-            "drawn": tournament.teams.exclude(draw_number=None).exists(),
+            "drawn": tournament.pairs.exclude(draw_number=None).exists(),
         },
     )
 
@@ -54,7 +54,7 @@ def round_list(request, slug):
 ROWS_PER_PAGE = 100
 ATTENTION = "attention"
 # Tables a referee should look at now: a dispute to settle, an entry to confirm.
-ATTENTION_STATES = (Match.DISPUTED, Match.ENTERED)
+ATTENTION_STATES = (Table.DISPUTED, Table.ENTERED)
 MAX_CHANGES = 200
 
 
@@ -73,16 +73,16 @@ def _control_rows(round_: Round, request, summary) -> dict:
     state = request.GET.get("state")
     if state is None:
         state = ATTENTION if summary.tables > ROWS_PER_PAGE else ""
-    matches = row_matches(round_.matches.all())
+    tables = row_tables(round_.tables.all())
     if table is not None:
-        matches = matches.filter(table=table)
+        tables = tables.filter(number=table)
     elif state == ATTENTION:
-        matches = matches.filter(state__in=ATTENTION_STATES).exclude(ns=None)
-    elif state in dict(Match.STATE_CHOICES):
-        matches = matches.filter(state=state).exclude(ns=None)
+        tables = tables.filter(state__in=ATTENTION_STATES).exclude(ns=None)
+    elif state in dict(Table.STATE_CHOICES):
+        tables = tables.filter(state=state).exclude(ns=None)
     else:
         state = ""
-    paginator = Paginator(matches.order_by("table"), ROWS_PER_PAGE)
+    paginator = Paginator(tables.order_by("number"), ROWS_PER_PAGE)
     if table is None and state == ATTENTION:
         # Counted with the summary a moment ago: spare a second count of the round.
         paginator.count = attention_count(summary)
@@ -104,7 +104,7 @@ def round_control(request, slug, number):
             "round": round_,
             "summary": summary,
             "counts": summary.counts,
-            "states": Match.STATE_CHOICES,
+            "states": Table.STATE_CHOICES,
             "attention_count": attention_count(summary),
             "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),
             "can_organize": has_role(request.user, tournament, ORGANIZER),
@@ -117,16 +117,16 @@ def round_control(request, slug, number):
 def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     """The tables saved after change ``since``, each as the row round control shows."""
     changed = table_rows(
-        row_matches(round_.matches.filter(change_seq__gt=since))
+        row_tables(round_.tables.filter(change_seq__gt=since))
         .exclude(ns=None)
-        .order_by("table")[: MAX_CHANGES + 1]
+        .order_by("number")[: MAX_CHANGES + 1]
     )
     if len(changed) > MAX_CHANGES:
         return {"reload": True}
     links = table_links(tournament.slug, round_.number, referee_tables(request.user, tournament))
     return {
         "changed": [
-            {"table": m.table, "state": m.state, "html": table_row(m, round_, links)}
+            {"table": m.number, "state": m.state, "html": table_row(m, round_, links)}
             for m in changed
         ]
     }

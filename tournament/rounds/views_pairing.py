@@ -14,7 +14,7 @@ from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int, typed_fields
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Round, Team
+from tournament.models import Pair, Round
 from tournament.registration.search import clean, matching, named_pair
 from tournament.rounds import adjust
 from tournament.rounds.pairing import draw, pair_next_round, repair_round, set_draw_number
@@ -46,8 +46,8 @@ def draw_view(request, slug):
             return redirect("draw", slug=slug)
         # Refused: the page again, with what was typed kept in the form to correct.
     query = clean(request.GET.get("q"))
-    teams = matching(Team.objects.filter(tournament=tournament).select_related("unit"), query)
-    paginator = Paginator(teams.order_by("draw_number", "name_pinyin"), DRAW_PAGE)
+    pairs = matching(Pair.objects.filter(tournament=tournament).select_related("unit"), query)
+    paginator = Paginator(pairs.order_by("draw_number", "name_pinyin"), DRAW_PAGE)
     page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
     prefetch_related_objects(page.object_list, "players")
     return render(
@@ -67,15 +67,15 @@ def give_number(request, tournament, typed: dict) -> bool:
     """指定抽签号: the pair named in ``typed`` takes the number typed (its holder takes the
     pair's old one); False, with the reason shown, when it cannot be done."""
     try:
-        team = named_pair(tournament, typed["team"])
+        pair = named_pair(tournament, typed["team"])
         number = positive_int(typed["number"])
         if number is None:
             raise Invalid(MSG_DRAW_NUMBER_MISSING)
-        set_draw_number(team, number, by=request_actor(request))
+        set_draw_number(pair, number, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
         return False
-    messages.success(request, _("已将%(team)s的抽签号改为%(n)s") % {"team": team.name, "n": number})
+    messages.success(request, _("已将%(team)s的抽签号改为%(n)s") % {"team": pair.name, "n": number})
     return True
 
 
@@ -108,13 +108,13 @@ def adjust_view(request, slug, number):
         if change_draft(request, round_, request.POST.get("op"), typed):
             return redirect(request.get_full_path())  # the same page of tables and search
         # Refused: the page again, with what was typed kept in the form to correct.
-    matches = round_.matches.select_related("ew__unit", "ns__unit").order_by("table", "pk")
+    drawn = round_.tables.select_related("ew__unit", "ns__unit").order_by("number", "pk")
     query = clean(request.GET.get("q"))
-    tables = matches.exclude(ns=None)
+    tables = drawn.exclude(ns=None)
     if query:
-        teams = matching(Team.objects.filter(tournament=tournament), query)
-        found = Q(ew__in=teams) | Q(ns__in=teams)
-        tables = tables.filter(found | Q(table=int(query)) if query.isdigit() else found)
+        pairs = matching(Pair.objects.filter(tournament=tournament), query)
+        found = Q(ew__in=pairs) | Q(ns__in=pairs)
+        tables = tables.filter(found | Q(number=int(query)) if query.isdigit() else found)
     page = Paginator(tables, ADJUST_PAGE).get_page(positive_int(request.GET.get("page")) or 1)
     conflicts = adjust.conflict_texts(
         round_, adjust.conflicts(round_) if round_.status == Round.DRAFT else []
@@ -127,7 +127,7 @@ def adjust_view(request, slug, number):
             "round": round_,
             "page": page,
             "matches": page.object_list,
-            "byes": list(matches.filter(ns=None)),
+            "byes": list(drawn.filter(ns=None)),
             "q": query,
             "typed": typed,
             "conflicts": conflicts,
@@ -151,7 +151,7 @@ def change_draft(request, round_: Round, op: str | None, typed: dict) -> bool:
         elif op in ("swap", "pair_byes"):
             a = named_pair(round_.tournament, typed["a"])
             b = named_pair(round_.tournament, typed["b"])
-            change = adjust.swap_teams if op == "swap" else adjust.pair_byes
+            change = adjust.swap_pairs if op == "swap" else adjust.pair_byes
             change(round_, a.pk, b.pk, **who)
         else:
             raise Invalid(MSG_ADJUST_PICK)

@@ -41,13 +41,13 @@ def projector(request, slug, number):
     anonymous screen's page is kept under the round's live stamp (``live_stamped``)."""
     tournament = load_tournament(request, slug, None)
     round_ = visible_round(request, tournament, number)
-    tables = round_.matches.exclude(ns=None).select_related("ew", "ns").order_by("table")
+    tables = round_.tables.exclude(ns=None).select_related("ew", "ns").order_by("number")
     page = Paginator(tables, PROJECTOR_ROWS).get_page(positive_int(request.GET.get("page")) or 1)
     context = {"t": tournament, "round": round_, "page": page}
     if request.GET.get("part") == "rows":
         return render(request, "public/_projector_rows.html", context)
     started = round_.started_at is not None or round_.status != Round.PUBLISHED
-    byes = round_.matches.filter(ns=None).select_related("ew").order_by("ew__name")
+    byes = round_.tables.filter(ns=None).select_related("ew").order_by("ew__name")
     return render(
         request,
         "public/projector.html",

@@ -31,9 +31,9 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Absence, CheckIn, Match, Round, Team, Tournament
+from tournament.models import Absence, CheckIn, Pair, Round, Table, Tournament
 from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
-from tournament.registration.services import team_set_status
+from tournament.registration.services import pair_set_status
 from tournament.results import write_rule
 from tournament.results.table_write import drawn_by, require_write
 from tournament.text.messages.audit import (
@@ -48,119 +48,119 @@ from tournament.text.messages.audit import (
 
 # Message codes: texts in tournament/text/messages/people.py
 MSG_FOREIGN_CODE = "checkin_foreign_code"
-MSG_TEAM_OUT = "checkin_team_out"
+MSG_PAIR_OUT = "checkin_team_out"
 MSG_PICK_ACTION = "checkin_pick_action"
 MSG_NONE_MISSING = "checkin_none_missing"
 MSG_NOT_FOUND = "checkin_not_found"
 CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 
 
-def checkin_code(team: Team | int) -> str:
+def checkin_code(pair: Pair | int) -> str:
     """The pair's check-in code (a team or its id)."""
-    pk = team if isinstance(team, int) else team.pk
+    pk = pair if isinstance(pair, int) else pair.pk
     # sha1 by name: Django 6.1 changes the default, and printed QR codes must keep matching.
     digest = salted_hmac("guandan.checkin", str(pk), algorithm="sha1").hexdigest()[:12]
     return f"{pk}-{digest}"
 
 
-def checkin_path(slug: str, team_id: int) -> str:
-    return reverse("checkin_scan", args=[slug, checkin_code(team_id)])
+def checkin_path(slug: str, pair_id: int) -> str:
+    return reverse("checkin_scan", args=[slug, checkin_code(pair_id)])
 
 
-def checkin_url(team: Team, request=None) -> str:
-    path = checkin_path(team.tournament.slug, team.pk)
+def checkin_url(pair: Pair, request=None) -> str:
+    path = checkin_path(pair.tournament.slug, pair.pk)
     return request.build_absolute_uri(path) if request is not None else path
 
 
-def team_for_code(tournament: Tournament, text: str) -> Team:
+def pair_for_code(tournament: Tournament, text: str) -> Pair:
     """The pair whose check-in code ``text`` holds (a bare code or the whole URL)."""
     found = CODE_RE.findall(text or "")
     for pk, _digest in reversed(found):
-        team = Team.objects.filter(tournament=tournament, pk=int(pk)).first()
-        if team is not None and constant_time_compare(checkin_code(team), f"{pk}-{_digest}"):
-            return team
+        pair = Pair.objects.filter(tournament=tournament, pk=int(pk)).first()
+        if pair is not None and constant_time_compare(checkin_code(pair), f"{pk}-{_digest}"):
+            return pair
     raise Invalid(MSG_FOREIGN_CODE)
 
 
-def find_teams(tournament: Tournament, query: str) -> list[Team]:
+def find_pairs(tournament: Tournament, query: str) -> list[Pair]:
     """Active pairs with the draw number ``query`` (exactly) or matching it
     (:func:`tournament.registration.search.matching`), at most :data:`~tournament.registration.search.SUGGESTIONS`."""
     query = clean(query)
     if not query:
         return []
-    teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE)
+    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
     if query.isdigit():
-        return [team for team in [numbered(teams, query)] if team is not None]
-    return list(matching(teams, query).select_related("unit")[:SUGGESTIONS])
+        return [pair for pair in [numbered(pairs, query)] if pair is not None]
+    return list(matching(pairs, query).select_related("unit")[:SUGGESTIONS])
 
 
 @transaction.atomic
-def check_in(*, team: Team, method: str, by: Actor) -> tuple[CheckIn, bool]:
+def check_in(*, pair: Pair, method: str, by: Actor) -> tuple[CheckIn, bool]:
     """Check a pair in; ``(check-in, False)`` when it already was (nothing changes)."""
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    if team.status != Team.ACTIVE:
-        raise Refused(MSG_TEAM_OUT, name=team.name)
-    existing = CheckIn.objects.filter(team=team).first()
+    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    if pair.status != Pair.ACTIVE:
+        raise Refused(MSG_PAIR_OUT, name=pair.name)
+    existing = CheckIn.objects.filter(pair=pair).first()
     if existing is not None:
         return existing, False
-    checkin = CheckIn.objects.create(team=team, by=by.user, method=method)
+    checkin = CheckIn.objects.create(pair=pair, by=by.user, method=method)
     log_action(
-        tournament=team.tournament,
+        tournament=pair.tournament,
         by=by,
         action="checkin.in",
-        obj=team,
-        summary=Message(MSG_AUDIT_CHECKED_IN, {"name": team.name}),
+        obj=pair,
+        summary=Message(MSG_AUDIT_CHECKED_IN, {"name": pair.name}),
         after={"method": method},
     )
-    public_changed(team.tournament)
+    public_changed(pair.tournament)
     return checkin, True
 
 
 @transaction.atomic
-def undo_check_in(*, team: Team, by: Actor) -> None:
-    deleted, _rows = CheckIn.objects.filter(team=team).delete()
+def undo_check_in(*, pair: Pair, by: Actor) -> None:
+    deleted, _rows = CheckIn.objects.filter(pair=pair).delete()
     if deleted:
         log_action(
-            tournament=team.tournament,
+            tournament=pair.tournament,
             by=by,
             action="checkin.undo",
-            obj=team,
-            summary=Message(MSG_AUDIT_CHECK_IN_UNDONE, {"name": team.name}),
+            obj=pair,
+            summary=Message(MSG_AUDIT_CHECK_IN_UNDONE, {"name": pair.name}),
         )
-        public_changed(team.tournament)
+        public_changed(pair.tournament)
 
 
 @dataclass
 class UnitBoard:
     unit: str
-    checked: list[Team] = field(default_factory=list)
-    missing: list[Team] = field(default_factory=list)
+    checked: list[Pair] = field(default_factory=list)
+    missing: list[Pair] = field(default_factory=list)
 
 
 def board(tournament: Tournament) -> list[UnitBoard]:
     """Each unit's active pairs, checked in or missing (units in name order)."""
     units: dict[str, UnitBoard] = {}
-    teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE)
-    for team in teams.select_related("unit", "checkin").order_by(
+    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
+    for pair in pairs.select_related("unit", "checkin").order_by(
         "unit__name_pinyin", "name_pinyin"
     ):
-        name = team.unit.name if team.unit_id else _("（无单位）")
+        name = pair.unit.name if pair.unit_id else _("（无单位）")
         row = units.setdefault(name, UnitBoard(name))
-        (row.checked if hasattr(team, "checkin") else row.missing).append(team)
+        (row.checked if hasattr(pair, "checkin") else row.missing).append(pair)
     return list(units.values())
 
 
 def board_counts(tournament: Tournament) -> tuple[int, int]:
     """(checked in, missing) of the active pairs: the board's totals line."""
-    active = Team.objects.filter(tournament=tournament, status=Team.ACTIVE)
+    active = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
     total = active.count()
     checked = active.filter(checkin__isnull=False).count()
     return checked, total - checked
 
 
-def missing_teams(tournament: Tournament) -> list[Team]:
-    teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE, checkin__isnull=True)
-    return list(teams.select_related("unit").order_by("name_pinyin"))
+def missing_pairs(tournament: Tournament) -> list[Pair]:
+    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE, checkin__isnull=True)
+    return list(pairs.select_related("unit").order_by("name_pinyin"))
 
 
 @transaction.atomic
@@ -169,9 +169,9 @@ def mark_missing(
     tournament: Tournament,
     action: str,
     round_number: int,
-    team_ids: list[int],
+    pair_ids: list[int],
     by: Actor,
-) -> list[Team]:
+) -> list[Pair]:
     """Mark the pairs that did not check in absent from ``round_number`` or withdrawn.
 
     ``team_ids`` is the list the organizer saw: a pair that checked in meanwhile is left
@@ -179,16 +179,16 @@ def mark_missing(
     """
     if action not in ("absent", "withdraw"):
         raise Invalid(MSG_PICK_ACTION)
-    seen = set(team_ids)
-    teams = [t for t in missing_teams(tournament) if t.pk in seen]
-    if not teams:
+    seen = set(pair_ids)
+    pairs = [t for t in missing_pairs(tournament) if t.pk in seen]
+    if not pairs:
         raise Refused(MSG_NONE_MISSING)
-    for team in teams:
+    for pair in pairs:
         if action == "withdraw":
-            team_set_status(team=team, status=Team.WITHDRAWN, by=by)
+            pair_set_status(pair=pair, status=Pair.WITHDRAWN, by=by)
         else:
-            Absence.objects.get_or_create(team=team, round_number=round_number)
-    names = [t.name for t in teams]
+            Absence.objects.get_or_create(pair=pair, round_number=round_number)
+    names = [t.name for t in pairs]
     absent = Message(MSG_AUDIT_ABSENT_ROUND, {"n": round_number})
     label = absent if action == "absent" else term(_("退赛"))
     log_action(
@@ -196,10 +196,10 @@ def mark_missing(
         by=by,
         action="checkin.absent" if action == "absent" else "checkin.withdraw",
         summary=Message(MSG_AUDIT_ABSENT, {"label": label, "names": names}),
-        after={"teams": [t.pk for t in teams], "round": round_number},
+        after={"teams": [t.pk for t in pairs], "round": round_number},
     )
     public_changed(tournament)
-    return teams
+    return pairs
 
 
 def apply_absences(round_: Round, *, by: Actor) -> int:
@@ -212,24 +212,24 @@ def apply_absences(round_: Round, *, by: Actor) -> int:
     """
     absent = set(
         Absence.objects.filter(
-            team__tournament_id=round_.tournament_id, round_number=round_.number
-        ).values_list("team_id", flat=True)
+            pair__tournament_id=round_.tournament_id, round_number=round_.number
+        ).values_list("pair_id", flat=True)
     )
     if not absent:
         return 0
     changed, now = [], timezone.now()
     source = drawn_by(by.user)
-    for match in round_.matches.filter(ns__isnull=False, forfeit="").filter(
+    for table in round_.tables.filter(ns__isnull=False, forfeit="").filter(
         Q(ew_id__in=absent) | Q(ns_id__in=absent)
     ):
-        match.round = round_  # the draw's locked round: the rule reads its status and event
-        require_write(match, by.via(source), write_rule.CHECKIN_ABSENCE)
-        ew_out, ns_out = match.ew_id in absent, match.ns_id in absent
-        match.forfeit = "both" if ew_out and ns_out else ("EW" if ew_out else "NS")
-        match.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")
-        match.state, match.confirmed_via, match.confirmed_at = Match.CONFIRMED, "absent", now
-        match.save()
-        changed.append(match.table)
+        table.round = round_  # the draw's locked round: the rule reads its status and event
+        require_write(table, by.via(source), write_rule.CHECKIN_ABSENCE)
+        ew_out, ns_out = table.ew_id in absent, table.ns_id in absent
+        table.forfeit = "both" if ew_out and ns_out else ("EW" if ew_out else "NS")
+        table.winner = "" if ew_out and ns_out else ("NS" if ew_out else "EW")
+        table.state, table.confirmed_via, table.confirmed_at = Table.CONFIRMED, "absent", now
+        table.save()
+        changed.append(table.number)
     log_action(
         tournament=round_.tournament,
         by=by,

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from tournament.core.errors import FieldErrors
 from tournament.core.normalize import normalize_name
-from tournament.models import Player, SignUp, Team, Tournament
+from tournament.models import Pair, Player, SignUp, Tournament
 from tournament.registration.registration_spreadsheet import HEADERS, check_registration
-from tournament.registration.services import TeamData
+from tournament.registration.services import PairData
 from tournament.spreadsheets.table_file import RawTable
 
 # The form field each sheet column stands for.
@@ -29,27 +29,27 @@ _KEYS = ("team", "unit", "player1", "player2", "phone", "phone2")
 ALIVE = (SignUp.PENDING, SignUp.WAITING)
 
 
-def normalized(data: TeamData) -> TeamData:
+def normalized(data: PairData) -> PairData:
     """``data`` with every name and phone in its stored form."""
-    return TeamData(
+    return PairData(
         **{k: normalize_name(v) if isinstance(v, str) else v for k, v in data.__dict__.items()}
     )
 
 
 def _taken(tournament: Tournament, exclude: SignUp | None):
     """The pair names and the players (name → [(phone, pair)]) already spoken for."""
-    teams = Team.objects.filter(tournament=tournament)
+    pairs = Pair.objects.filter(tournament=tournament)
     alive = SignUp.objects.filter(tournament=tournament, state__in=ALIVE)
     if exclude is not None:
         alive = alive.exclude(pk=exclude.pk)
-        if exclude.team_id:
-            teams = teams.exclude(pk=exclude.team_id)
-    names = list(teams.values_list("name", flat=True))
+        if exclude.pair_id:
+            pairs = pairs.exclude(pk=exclude.pair_id)
+    names = list(pairs.values_list("name", flat=True))
     players: dict[str, list[tuple[str, str]]] = {}
-    for name, phone, team in Player.objects.filter(team__in=teams).values_list(
-        "name", "phone", "team__name"
+    for name, phone, pair in Player.objects.filter(pair__in=pairs).values_list(
+        "name", "phone", "pair__name"
     ):
-        players.setdefault(name, []).append((phone, team))
+        players.setdefault(name, []).append((phone, pair))
     for signup in alive:
         d = signup.data
         names.append(d.get("name", ""))
@@ -58,7 +58,7 @@ def _taken(tournament: Tournament, exclude: SignUp | None):
     return names, players
 
 
-def check_signup(tournament: Tournament, data: TeamData, exclude: SignUp | None = None) -> None:
+def check_signup(tournament: Tournament, data: PairData, exclude: SignUp | None = None) -> None:
     """Raise :class:`FieldErrors` keyed by form field when the pair cannot sign up."""
     values = (data.name, data.unit, data.player1, data.player2, data.phone1, data.phone2)
     table = RawTable(

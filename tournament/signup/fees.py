@@ -76,10 +76,10 @@ def registration_fees(tournament: Tournament) -> tuple[dict[int, str], list] | N
         return None
     labels = {key: str(label) for key, label in SignUp.FEE_CHOICES}
     fees = {
-        team: labels[status]
-        for team, status in SignUp.objects.filter(
-            tournament=tournament, team__isnull=False
-        ).values_list("team_id", "fee_status")
+        pair: labels[status]
+        for pair, status in SignUp.objects.filter(
+            tournament=tournament, pair__isnull=False
+        ).values_list("pair_id", "fee_status")
     }
     t = fee_totals(tournament, config.fee)
     totals = [

@@ -10,9 +10,9 @@ from tournament.core.normalize import normalize_name
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
 from tournament.registration.registration_spreadsheet import NAME_MAX, PHONE_MAX
-from tournament.registration.services import TeamData
+from tournament.registration.services import PairData
 from tournament.signup import challenge
-from tournament.signup.services import team_data
+from tournament.signup.services import pair_data
 from tournament.text.messages import TEXTS, render
 
 # Message codes: texts in tournament/text/messages/people.py
@@ -52,9 +52,9 @@ class SignUpForm(forms.Form):
                     self.add_error(key, render(MSG_BLANK))
         return data
 
-    def team_data(self) -> TeamData:
+    def pair_data(self) -> PairData:
         d = self.cleaned_data
-        return TeamData(
+        return PairData(
             name=d["name"],
             unit=d.get("unit") or "",
             player1=d["player1"],
@@ -70,7 +70,7 @@ class SignUpForm(forms.Form):
     def for_signup(cls, signup: SignUp, data=None) -> SignUpForm:
         """The form to change an application, filled in with what it holds now (the pair's
         page and the staff's both edit through it)."""
-        current = team_data(signup)
+        current = pair_data(signup)
         initial = current.__dict__ | {"email1": signup.email1, "email2": signup.email2}
         return cls(data, initial=initial)
 

@@ -31,8 +31,8 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Round, SignUp, SignUpConfig, Team, Tournament
-from tournament.registration.services import TeamData, team_register, team_set_status, team_update
+from tournament.models import Pair, Round, SignUp, SignUpConfig, Tournament
+from tournament.registration.services import PairData, pair_register, pair_set_status, pair_update
 from tournament.signup import mail as signup_mail
 from tournament.signup.checks import check_signup, normalized
 from tournament.signup.flood import flooded
@@ -80,24 +80,24 @@ PAIR_PATH = "signup"
 
 def places_taken(tournament: Tournament) -> int:
     """Active pairs plus applications waiting for approval."""
-    teams = Team.objects.filter(tournament=tournament, status=Team.ACTIVE).count()
-    return teams + SignUp.objects.filter(tournament=tournament, state=SignUp.PENDING).count()
+    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE).count()
+    return pairs + SignUp.objects.filter(tournament=tournament, state=SignUp.PENDING).count()
 
 
-def team_data(signup: SignUp) -> TeamData:
+def pair_data(signup: SignUp) -> PairData:
     """The pair as it stands: its team once accepted, else what it sent."""
-    if signup.team_id:
-        team = signup.team
-        players = {p.position: p for p in team.players.all()}
-        return TeamData(
-            name=team.name,
-            unit=team.unit.name if team.unit_id else "",
+    if signup.pair_id:
+        pair = signup.pair
+        players = {p.position: p for p in pair.players.all()}
+        return PairData(
+            name=pair.name,
+            unit=pair.unit.name if pair.unit_id else "",
             player1=players[1].name,
             player2=players[2].name,
             phone1=players[1].phone,
             phone2=players[2].phone,
         )
-    return TeamData(**signup.data)
+    return PairData(**signup.data)
 
 
 def signup_snapshot(signup: SignUp) -> dict:
@@ -121,7 +121,7 @@ def _log(signup: SignUp, action: str, summary: Message, by: Actor, before=None) 
 
 def _accept(signup: SignUp, by: Actor) -> None:
     """Turn the application into a registered pair (报名成功)."""
-    signup.team = team_register(tournament=signup.tournament, data=TeamData(**signup.data), by=by)
+    signup.pair = pair_register(tournament=signup.tournament, data=PairData(**signup.data), by=by)
     signup.state = SignUp.APPROVED
 
 
@@ -177,7 +177,7 @@ def _place(signup: SignUp, config: SignUpConfig, by: Actor) -> None:
         _accept(signup, by)
 
 
-def _new_signup(tournament: Tournament, data: TeamData, emails, by: Actor) -> SignUp:
+def _new_signup(tournament: Tournament, data: PairData, emails, by: Actor) -> SignUp:
     last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
     return SignUp(
         tournament=tournament,
@@ -193,7 +193,7 @@ def _new_signup(tournament: Tournament, data: TeamData, emails, by: Actor) -> Si
 
 @transaction.atomic
 def signup_submit(
-    *, tournament: Tournament, data: TeamData, emails: tuple[str, str], by: Actor
+    *, tournament: Tournament, data: PairData, emails: tuple[str, str], by: Actor
 ) -> SignUp:
     """A pair applies through the public page: a place, or the waiting list at the cap; or,
     when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
@@ -236,7 +236,7 @@ def signup_confirm_email(*, signup: SignUp, code: str, by: Actor) -> SignUp:
         raise Invalid(MSG_BAD_LINK)
     if signup.state != SignUp.UNCONFIRMED:
         raise Refused(MSG_EMAIL_DONE)
-    check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
+    check_signup(signup.tournament, PairData(**signup.data), exclude=signup)
     before = signup_snapshot(signup)
     _place(signup, config, by)
     signup.save()
@@ -252,7 +252,7 @@ def _reload(signup: SignUp) -> SignUp:
 
 
 @transaction.atomic
-def signup_edit(*, signup: SignUp, data: TeamData, emails: tuple[str, str], by: Actor) -> SignUp:
+def signup_edit(*, signup: SignUp, data: PairData, emails: tuple[str, str], by: Actor) -> SignUp:
     """The pair (until the deadline, through its link: ``by.path`` :data:`PAIR_PATH`) or the
     organizer (any time) changes the application."""
     config = lock_signups(signup.tournament)
@@ -264,9 +264,9 @@ def signup_edit(*, signup: SignUp, data: TeamData, emails: tuple[str, str], by: 
     data = normalized(data)
     check_signup(signup.tournament, data, exclude=signup)
     before = signup_snapshot(signup)
-    if signup.team_id:
-        team = Team.objects.get(pk=signup.team_id)
-        team_update(team=team, data=data, version=team.version, by=by)
+    if signup.pair_id:
+        pair = Pair.objects.get(pk=signup.pair_id)
+        pair_update(pair=pair, data=data, version=pair.version, by=by)
     signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
     signup.save()
     _log(
@@ -314,8 +314,8 @@ def signup_withdraw(*, signup: SignUp, by: Actor) -> SignUp:
     if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
         raise Refused(MSG_ENDED)
     before = signup_snapshot(signup)
-    if signup.team_id:
-        team_set_status(team=signup.team, status=Team.WITHDRAWN, by=by)
+    if signup.pair_id:
+        pair_set_status(pair=signup.pair, status=Pair.WITHDRAWN, by=by)
     signup.state = SignUp.WITHDRAWN
     signup.save()
     name = signup.data.get("name", "")
@@ -340,7 +340,7 @@ def signup_approve(*, signup: SignUp, by: Actor) -> SignUp:
     if signup.state not in (SignUp.PENDING, SignUp.HELD):
         raise Refused(MSG_APPROVE_STATE)
     before = signup_snapshot(signup)
-    check_signup(signup.tournament, TeamData(**signup.data), exclude=signup)
+    check_signup(signup.tournament, PairData(**signup.data), exclude=signup)
     full = config.cap is not None and places_taken(signup.tournament) >= config.cap
     if signup.state == SignUp.HELD and full:
         signup.state = SignUp.WAITING

@@ -4,12 +4,12 @@ from django.urls import path
 
 from tournament.core.routes import T
 from tournament.signup import views_checkin as checkin
+from tournament.signup import views_pair_status
 from tournament.signup import views_staff as signup_staff
-from tournament.signup import views_team_status
 
 urlpatterns = [
     # The registration list's 退赛 / 恢复 (here: a withdrawal promotes the waiting list).
-    path(T + "teams/<int:team_id>/status/", views_team_status.team_status, name="team_status"),
+    path(T + "teams/<int:pair_id>/status/", views_pair_status.pair_status, name="pair_status"),
     path(T + "signups/", signup_staff.signup_admin, name="signup_admin"),
     path(
         T + "signups/reject-many/", signup_staff.signup_reject_many_view, name="signup_reject_many"

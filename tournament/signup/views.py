@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.core.actors import Actor, request_actor, site_of
 from tournament.core.errors import ServiceError
 from tournament.core.view_helpers import form_error, load_tournament
-from tournament.models import CheckIn, Match, Round, SignUp, SignUpConfig, Team
+from tournament.models import CheckIn, Pair, Round, SignUp, SignUpConfig, Table
 from tournament.signup.checkin import checkin_url
 from tournament.signup.forms import PublicSignUpForm, SignUpForm
 from tournament.signup.mail import confirm_code, status_link
@@ -27,11 +27,11 @@ from tournament.signup.services import (
     PAIR_PATH,
     config_of,
     is_open,
+    pair_data,
     signup_confirm_email,
     signup_edit,
     signup_submit,
     signup_withdraw,
-    team_data,
 )
 
 
@@ -57,26 +57,26 @@ def qr_svg(text: str, scale: int = 6) -> str:
     )
 
 
-def my_table(team: Team | None) -> Match | None:
+def my_table(pair: Pair | None) -> Table | None:
     """The pair's table in the latest published round (None before any)."""
-    if team is None:
+    if pair is None:
         return None
-    rows = Match.objects.filter(Q(ew=team) | Q(ns=team), round__tournament_id=team.tournament_id)
+    rows = Table.objects.filter(Q(ew=pair) | Q(ns=pair), round__tournament_id=pair.tournament_id)
     rows = rows.exclude(round__status=Round.DRAFT).select_related("round", "ew", "ns")
     return rows.order_by("-round__number").first()
 
 
 def _checkin_context(signup: SignUp, request) -> dict:
-    team = signup.team if signup.team_id else None
-    if team is None or team.status != Team.ACTIVE:
+    pair = signup.pair if signup.pair_id else None
+    if pair is None or pair.status != Pair.ACTIVE:
         return {}
-    match = my_table(team)
+    table = my_table(pair)
     return {
-        "checkin_qr": qr_svg(checkin_url(team, request)),
-        "checked_in": CheckIn.objects.filter(team=team).first(),
-        "match": match,
-        "side": ("EW" if match.ew_id == team.pk else "NS") if match else "",
-        "team": team,
+        "checkin_qr": qr_svg(checkin_url(pair, request)),
+        "checked_in": CheckIn.objects.filter(pair=pair).first(),
+        "match": table,
+        "side": ("EW" if table.ew_id == pair.pk else "NS") if table else "",
+        "team": pair,
     }
 
 
@@ -93,7 +93,7 @@ def signup_page(request, slug):
         try:
             signup = signup_submit(
                 tournament=tournament,
-                data=form.team_data(),
+                data=form.pair_data(),
                 emails=form.emails(),
                 by=pair_actor(request),
             )
@@ -154,21 +154,21 @@ def signup_status(request, slug, token):
     if request.method == "POST" and form.is_valid():
         try:
             by = pair_actor(request)
-            signup_edit(signup=signup, data=form.team_data(), emails=form.emails(), by=by)
+            signup_edit(signup=signup, data=form.pair_data(), emails=form.emails(), by=by)
         except ServiceError as exc:
             form_error(form, exc)
         else:
             messages.success(request, _("已保存修改"))
             return redirect("signup_status", slug=slug, token=token)
     # A pair withdrawn or disqualified from the registration list is over here too.
-    out = signup.team if signup.team_id and signup.team.status != Team.ACTIVE else None
+    out = signup.pair if signup.pair_id and signup.pair.status != Pair.ACTIVE else None
     live = signup.state not in (SignUp.REJECTED, SignUp.WITHDRAWN) and out is None
     context = {
         "t": tournament,
         "config": config,
         "s": signup,
         "form": form,
-        "data": team_data(signup),
+        "data": pair_data(signup),
         "can_edit": live and is_open(config),
         "live": live,
         "waiting_place": waiting_place(signup),

@@ -12,16 +12,16 @@ from tournament.core.actors import request_actor
 from tournament.core.errors import Invalid, ServiceError
 from tournament.core.rights import ORGANIZER, REFEREE
 from tournament.core.view_helpers import load_tournament
-from tournament.models import CheckIn, Team
+from tournament.models import CheckIn, Pair
 from tournament.signup.checkin import (
     MSG_NOT_FOUND,
     board,
     board_counts,
     check_in,
-    find_teams,
+    find_pairs,
     mark_missing,
-    missing_teams,
-    team_for_code,
+    missing_pairs,
+    pair_for_code,
     undo_check_in,
 )
 from tournament.standings.selectors import next_round_number
@@ -29,33 +29,33 @@ from tournament.standings.selectors import next_round_number
 DESK_BOARD_MAX = 300  # active pairs: the most whose board the desk page shows below it
 
 
-def _report(request, team: Team, created: bool) -> None:
+def _report(request, pair: Pair, created: bool) -> None:
     if created:
-        messages.success(request, _("已检录：%(name)s") % {"name": team.name})
+        messages.success(request, _("已检录：%(name)s") % {"name": pair.name})
     else:
-        messages.info(request, _("%(name)s 之前已检录") % {"name": team.name})
+        messages.info(request, _("%(name)s 之前已检录") % {"name": pair.name})
 
 
-def _desk_post(request, tournament) -> list[Team]:
+def _desk_post(request, tournament) -> list[Pair]:
     """Handle one desk action; returns the choices when a typed query matched several."""
     post = request.POST
     if "code" in post:
-        team = team_for_code(tournament, post["code"])
+        pair = pair_for_code(tournament, post["code"])
         _report(
             request,
-            team,
-            check_in(team=team, method=CheckIn.SCAN, by=request_actor(request))[1],
+            pair,
+            check_in(pair=pair, method=CheckIn.SCAN, by=request_actor(request))[1],
         )
         return []
     if "undo" in post:
-        team = get_object_or_404(Team, tournament=tournament, pk=_int(post["undo"]))
-        undo_check_in(team=team, by=request_actor(request))
-        messages.info(request, _("已撤销检录：%(name)s") % {"name": team.name})
+        pair = get_object_or_404(Pair, tournament=tournament, pk=_int(post["undo"]))
+        undo_check_in(pair=pair, by=request_actor(request))
+        messages.info(request, _("已撤销检录：%(name)s") % {"name": pair.name})
         return []
     if "team" in post:
-        found = [get_object_or_404(Team, tournament=tournament, pk=_int(post["team"]))]
+        found = [get_object_or_404(Pair, tournament=tournament, pk=_int(post["team"]))]
     else:
-        found = find_teams(tournament, post.get("q", ""))
+        found = find_pairs(tournament, post.get("q", ""))
     if not found:
         raise Invalid(MSG_NOT_FOUND)
     if len(found) > 1:
@@ -63,7 +63,7 @@ def _desk_post(request, tournament) -> list[Team]:
     _report(
         request,
         found[0],
-        check_in(team=found[0], method=CheckIn.TYPED, by=request_actor(request))[1],
+        check_in(pair=found[0], method=CheckIn.TYPED, by=request_actor(request))[1],
     )
     return []
 
@@ -75,7 +75,7 @@ def _int(text: str) -> int:
 @require_http_methods(["GET", "POST"])
 def checkin_desk(request, slug):
     tournament = load_tournament(request, slug, REFEREE)
-    choices: list[Team] = []
+    choices: list[Pair] = []
     if request.method == "POST":
         try:
             choices = _desk_post(request, tournament)
@@ -108,20 +108,20 @@ def checkin_scan(request, slug, code):
     """The URL in a pair's check-in QR: a staff member's phone camera app opens it."""
     tournament = load_tournament(request, slug, REFEREE)
     try:
-        team = team_for_code(tournament, code)
+        pair = pair_for_code(tournament, code)
     except ServiceError:
-        team = None
-    if request.method == "POST" and team is not None:
+        pair = None
+    if request.method == "POST" and pair is not None:
         try:
             _report(
                 request,
-                team,
-                check_in(team=team, method=CheckIn.SCAN, by=request_actor(request))[1],
+                pair,
+                check_in(pair=pair, method=CheckIn.SCAN, by=request_actor(request))[1],
             )
         except ServiceError as exc:
             messages.error(request, str(exc))
         return redirect("checkin_desk", slug=slug)
-    return render(request, "signup/checkin_scan.html", {"t": tournament, "team": team})
+    return render(request, "signup/checkin_scan.html", {"t": tournament, "team": pair})
 
 
 @require_http_methods(["GET", "POST"])
@@ -132,17 +132,17 @@ def checkin_missing(request, slug):
     if request.method == "POST":
         ids = [_int(v) for v in request.POST.getlist("team")]
         try:
-            teams = mark_missing(
+            pairs = mark_missing(
                 tournament=tournament,
                 action=request.POST.get("action", ""),
                 round_number=number,
-                team_ids=ids,
+                pair_ids=ids,
                 by=request_actor(request),
             )
         except ServiceError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, _("已处理 %(n)s 个未检录组合") % {"n": len(teams)})
+            messages.success(request, _("已处理 %(n)s 个未检录组合") % {"n": len(pairs)})
         return redirect("checkin_missing", slug=slug)
-    context = {"t": tournament, "missing": missing_teams(tournament), "number": number}
+    context = {"t": tournament, "missing": missing_pairs(tournament), "number": number}
     return render(request, "signup/checkin_missing.html", context)

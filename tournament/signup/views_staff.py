@@ -23,7 +23,7 @@ from tournament.core.view_helpers import (
     load_tournament,
 )
 from tournament.models import SignUp
-from tournament.registration.services import TeamData
+from tournament.registration.services import PairData
 from tournament.signup.bulk import busiest_addresses, busiest_hours, parse_hour, signup_reject_many
 from tournament.signup.fees import fee_mark, fee_totals, save_config
 from tournament.signup.forms import RejectForm, SignUpConfigForm, SignUpForm
@@ -91,7 +91,7 @@ def signup_admin(request, slug):
 
 SIGNUP_PAGE = 50  # applications a page: a 万人 event's 5,000 were one page of 5.6 MB
 # An application's data is a TeamData: its texts (names, unit, phones) are searched.
-SEARCHED = tuple(f.name for f in fields(TeamData) if f.type == "str")
+SEARCHED = tuple(f.name for f in fields(PairData) if f.type == "str")
 
 
 def _listed(request, tournament) -> dict:
@@ -175,7 +175,7 @@ def signup_admin_edit(request, slug, signup_id):
         try:
             signup_edit(
                 signup=signup,
-                data=form.team_data(),
+                data=form.pair_data(),
                 emails=form.emails(),
                 by=organizer_actor(request),
             )

@@ -18,10 +18,10 @@ from tournament.spreadsheets.reader import ACCEPT, Limits, TableFileError, check
 # is missing here. Archive import and restore are commands, not pages.
 UPLOAD_URL_NAMES = frozenset(
     {
-        "team_import",  # registration sheet
+        "pair_import",  # registration sheet
         "results_import",  # results sheet
-        "match_photo_add",  # score-sheet photo, referee
-        "table_photo_add",  # score-sheet photo, a side's table link
+        "table_photo_add",  # score-sheet photo, referee
+        "side_photo_add",  # score-sheet photo, a side's table link
         "tournament_edit",  # certificate background
         "signup_admin",  # payment QR code
     }
@@ -38,10 +38,10 @@ def body_limit(path: str) -> int:
     from django.urls import Resolver404, resolve
 
     try:
-        match = resolve(path)
+        table = resolve(path)
     except Resolver404:
         return SMALL_BODY_BYTES
-    if match.namespace or match.url_name not in UPLOAD_URL_NAMES:
+    if table.namespace or table.url_name not in UPLOAD_URL_NAMES:
         return SMALL_BODY_BYTES
     return settings.UPLOAD_MAX_BYTES + UPLOAD_FORM_MARGIN
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
-from tournament.models import Team
+from tournament.models import Pair
 
 # One line per metric for the legend under the table (the rules behind each column).
 METRIC_HELP = {
@@ -66,29 +66,29 @@ def metric_keys(chain: list[str]) -> list[str]:
     return [key for key in chain if key != "points" and key in METRICS]
 
 
-def standings_rows(rows: list[StandingRow], teams: dict[int, Team], chain: list[str]) -> list[dict]:
+def standings_rows(rows: list[StandingRow], pairs: dict[int, Pair], chain: list[str]) -> list[dict]:
     """Plain dicts for the table (and the JSON of the standings command)."""
     out = []
     for row in rows:
-        team = teams.get(row.team)
-        names = [p.name for p in team.players.all()] if team else []
+        pair = pairs.get(row.pair)
+        names = [p.name for p in pair.players.all()] if pair else []
         item = {
             "rank": row.rank,
-            "team_id": row.team,
-            "team": team.name if team else str(row.team),
+            "team_id": row.pair,
+            "team": pair.name if pair else str(row.pair),
             # 退赛/取消资格 beside the name: a pair no longer playing keeps its place.
             "status_mark": ""
-            if not team or team.status == Team.ACTIVE
-            else team.get_status_display(),
+            if not pair or pair.status == Pair.ACTIVE
+            else pair.get_status_display(),
             # The page words it in the reader's language (the mark above is the first
             # reader's: the rows are kept for all).
-            "status": team.status if team else "",
-            "unit": team.unit.name if team and team.unit_id else "",
+            "status": pair.status if pair else "",
+            "unit": pair.unit.name if pair and pair.unit_id else "",
             "players": "、".join(names),  # as the API and ``standings --json`` have it
             # The page lists them in the reader's language (these rows are kept for all).
             "player_list": names,
             "points": row.points,
-            "matches": row.matches,
+            "matches": row.tables,
             "wins": row.wins,
             "draws": row.draws,
             "losses": row.losses,

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from scoring import rotation_totals, team_history
-from tournament.models import Team
+from scoring import pair_history, rotation_totals
+from tournament.models import Pair
 from tournament.standings.cells import standings_rows
 from tournament.standings.selectors import (
-    match_records,
+    pairs_by_id,
     score_options,
     standings_for,
     standings_rules,
-    teams_by_id,
+    table_records,
 )
 
 
@@ -22,9 +22,9 @@ def standings_data(tournament, after_round: int | None, *, public: bool) -> dict
     """The rows of the standings table (and whether it has rotation groups): computed once
     per stamp by the standings page and the API."""
     rows = standings_for(tournament, after_round=after_round, public=public)
-    data = standings_rows(rows, teams_by_id(tournament), list(tournament.tiebreaks))
+    data = standings_rows(rows, pairs_by_id(tournament), list(tournament.tiebreaks))
     for item in data:
-        item["team_url"] = reverse("team_history", args=[tournament.slug, item["team_id"]])
+        item["team_url"] = reverse("pair_history", args=[tournament.slug, item["team_id"]])
     groups = rotation_columns(tournament, data, public=public)
     return {"data": data, "groups": groups}
 
@@ -34,9 +34,9 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
     stage = tournament.stages.filter(kind="rotation").exclude(state={}).first()
     if stage is None or "groups" not in stage.state:
         return False
-    group_of = {team: gi for gi, group in enumerate(stage.state["groups"]) for team in group}
+    group_of = {pair: gi for gi, group in enumerate(stage.state["groups"]) for pair in group}
     rounds = list(stage.round_set.values_list("number", flat=True))
-    records = match_records(tournament, rounds, public=public)
+    records = table_records(tournament, rounds, public=public)
     rows = rotation_totals(
         records,
         group_of,
@@ -44,18 +44,18 @@ def rotation_columns(tournament, data: list[dict], *, public: bool) -> bool:
         bye_policy=tournament.bye_policy,
         options=score_options(tournament),
     )
-    by_team = {row.team: row for row in rows}
+    by_pair = {row.pair: row for row in rows}
     for item in data:
-        row = by_team.get(item["team_id"])
+        row = by_pair.get(item["team_id"])
         item["group"] = chr(ord("A") + row.group) if row else ""
         item["group_rank"] = row.group_rank if row else None
     return True
 
 
-def history_rows(tournament, team_id: int, *, public: bool) -> list[dict]:
+def history_rows(tournament, pair_id: int, *, public: bool) -> list[dict]:
     """The lines of one pair's history with its opponents' names (only its own tables read)."""
-    records = match_records(tournament, public=public, team=team_id)
-    lines = team_history(records, standings_rules(tournament), team_id)
+    records = table_records(tournament, public=public, pair=pair_id)
+    lines = pair_history(records, standings_rules(tournament), pair_id)
     opponents = {line.opponent for line in lines if line.opponent is not None}
-    names = dict(Team.objects.filter(pk__in=opponents).values_list("pk", "name"))
+    names = dict(Pair.objects.filter(pk__in=opponents).values_list("pk", "name"))
     return [{"line": line, "opponent": names.get(line.opponent)} for line in lines]

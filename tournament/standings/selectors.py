@@ -28,10 +28,10 @@ from scoring import (
     standings,
 )
 from tournament.core.rights import results_counted
-from tournament.models import Match, Round, Stage, Team, Tournament
+from tournament.models import Pair, Round, Stage, Table, Tournament
 from tournament.models.result_values import RESULT_FIELDS
 
-COUNTED_STATES = (Match.ENTERED, Match.CONFIRMED)
+COUNTED_STATES = (Table.ENTERED, Table.CONFIRMED)
 # Message codes of a standings choice that cannot be shown (texts in
 # tournament/text/messages/services.py): no such round (a round asked for that does not
 # exist or is not locked), no ranking before the first locked round. The exports and the
@@ -62,8 +62,8 @@ def standings_rules(tournament: Tournament) -> StandingsRules:
     )
 
 
-def match_record(round_number: int, row: dict) -> MatchRecord:
-    """One ``Match`` row (as a ``values()`` dict) as a scoring record."""
+def table_record(round_number: int, row: dict) -> MatchRecord:
+    """One ``Table`` row (as a ``values()`` dict) as a scoring record."""
     values = (row[name] for name in _RECORD_ORDER[1:-1])
     return _record(round_number, *values, row.get("pass_upgrade"))
 
@@ -111,20 +111,20 @@ def locked_rounds(tournament: Tournament) -> list[int]:
     return list(rounds.order_by("number").values_list("number", flat=True))
 
 
-def match_records(
+def table_records(
     tournament: Tournament,
     rounds: Iterable[int] | None = None,
     *,
     public: bool = False,
-    team: int | None = None,
+    pair: int | None = None,
 ) -> list[MatchRecord]:
     """Scoring records of every counted table (and bye) in ``rounds`` (of ``team`` only)."""
     numbers = set(counted_rounds(tournament, public=public))
     if rounds is not None:
         numbers &= set(rounds)
-    rows = Match.objects.filter(round__tournament=tournament, round__number__in=numbers)
-    if team is not None:
-        rows = rows.filter(Q(ew_id=team) | Q(ns_id=team))
+    rows = Table.objects.filter(round__tournament=tournament, round__number__in=numbers)
+    if pair is not None:
+        rows = rows.filter(Q(ew_id=pair) | Q(ns_id=pair))
     # Tuples, not values() dicts, built positionally: at 5,000 pairs × 8 rounds (``pair``
     # for round 9) the 20,000 dicts and keyword calls were 0.15 CPU-s of 0.25.
     counted = COUNTED_STATES
@@ -136,9 +136,9 @@ def match_records(
     return records
 
 
-def ranked_team_ids(tournament: Tournament) -> list[int]:
+def ranked_pair_ids(tournament: Tournament) -> list[int]:
     """Every team that appears in the standings: active pairs and any pair that has played."""
-    return list(Team.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    return list(Pair.objects.filter(tournament=tournament).values_list("pk", flat=True))
 
 
 def standings_for(
@@ -153,13 +153,13 @@ def standings_for(
     from :func:`scoring.final_places`.
     """
     knockout_rounds, stages = knockout_stages(tournament, after_round=after_round, public=public)
-    records = match_records(tournament, public=public)
+    records = table_records(tournament, public=public)
     if knockout_rounds:
         records = [r for r in records if r.round not in knockout_rounds]
     rows = standings(
         records,
         standings_rules(tournament),
-        teams=ranked_team_ids(tournament),
+        pairs=ranked_pair_ids(tournament),
         after_round=after_round,
     )
     return final_places(rows, stages)
@@ -183,11 +183,11 @@ def knockout_stages(
         if not bracket or not numbers & counted:
             continue  # not reached yet
         members = {
-            team
-            for matches in bracket.get("rounds") or ()
-            for match in matches
-            for team in (match.get("ew"), match.get("ns"))
-            if team is not None
+            pair
+            for tables in bracket.get("rounds") or ()
+            for table in tables
+            for pair in (table.get("ew"), table.get("ns"))
+            if pair is not None
         }
         order = bracket_order(bracket) if numbers <= counted else None
         reached.append(KnockoutStage(members=frozenset(members), order=order))
@@ -268,7 +268,7 @@ class RoundSummary:
 
     @property
     def finished(self) -> int:
-        return self.counts.get(Match.ENTERED, 0) + self.counts.get(Match.CONFIRMED, 0)
+        return self.counts.get(Table.ENTERED, 0) + self.counts.get(Table.CONFIRMED, 0)
 
     @property
     def playing(self) -> int:
@@ -279,10 +279,10 @@ def round_summary(round_: Round) -> RoundSummary:
     """Counts of the round's tables by state, in one grouped query (round control and its
     poll ask on every load: one ``COUNT`` grouped by state compiles in a fraction of seven
     filtered ones)."""
-    counts = dict.fromkeys((key for key, _ in Match.STATE_CHOICES), 0)
+    counts = dict.fromkeys((key for key, _ in Table.STATE_CHOICES), 0)
     byes = 0
     grouped = (
-        round_.matches.order_by()
+        round_.tables.order_by()
         .values("state", bye=ExpressionWrapper(Q(ns__isnull=True), output_field=BooleanField()))
         .annotate(n=Count("pk"))
         .values_list("state", "bye", "n")
@@ -298,18 +298,18 @@ def round_summary(round_: Round) -> RoundSummary:
 def unfinished_tables(round_: Round) -> list[int]:
     """Table numbers still without a result, in order."""
     return list(
-        round_.matches.exclude(ns=None)
+        round_.tables.exclude(ns=None)
         .exclude(state__in=COUNTED_STATES)
-        .order_by("table")
-        .values_list("table", flat=True)
+        .order_by("number")
+        .values_list("number", flat=True)
     )
 
 
-def teams_by_id(tournament: Tournament) -> dict[int, Team]:
+def pairs_by_id(tournament: Tournament) -> dict[int, Pair]:
     """All teams with their unit and players, for labelling plain results."""
-    teams = (
-        Team.objects.filter(tournament=tournament)
+    pairs = (
+        Pair.objects.filter(tournament=tournament)
         .select_related("unit")
         .prefetch_related("players")
     )
-    return {team.pk: team for team in teams}
+    return {pair.pk: pair for pair in pairs}

@@ -7,13 +7,13 @@ import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Team
+from tournament.models import Pair
 from tournament.standings.cells import metric_keys, metric_text
 from tournament.text.messages.labels import metric_label
 from tournament.text.titles import listing
 
 # 退赛/取消资格 beside a pair's name, translated when the page is drawn (lazy texts).
-STATUS_WORDS = {key: label for key, label in Team.STATUS_CHOICES if key != Team.ACTIVE}
+STATUS_WORDS = {key: label for key, label in Pair.STATUS_CHOICES if key != Pair.ACTIVE}
 
 
 class MetricColumn(tables.Column):
@@ -46,7 +46,7 @@ class StandingsTable(tables.Table):
         pairs tied on points and the first tiebreak looked identical on a phone."""
         url = record.get("team_url")
         name = format_html('<a href="{}">{}</a>', url, value) if url else format_html("{}", value)
-        mark = STATUS_WORDS.get(record.get("status", Team.ACTIVE))
+        mark = STATUS_WORDS.get(record.get("status", Pair.ACTIVE))
         if mark:
             name = format_html('{} <span class="badge">{}</span>', name, mark)
         if not self.phone_line:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from tournament.models import CheckIn, Tournament
-from tournament.signup.checkin import missing_teams
+from tournament.signup.checkin import missing_pairs
 
 register = template.Library()
 
@@ -13,6 +13,6 @@ register = template.Library()
 @register.simple_tag
 def missing_checkins(tournament: Tournament) -> int:
     """How many active pairs have not checked in (0 while nobody has: check-in unused)."""
-    if not CheckIn.objects.filter(team__tournament=tournament).exists():
+    if not CheckIn.objects.filter(pair__tournament=tournament).exists():
         return 0
-    return len(missing_teams(tournament))
+    return len(missing_pairs(tournament))

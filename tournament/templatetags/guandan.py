@@ -25,12 +25,12 @@ def flag_badges(flags) -> str:
 
 
 @register.filter
-def game_badge(match) -> str:
+def game_badge(table) -> str:
     """第N局 for a knockout table of a best-of-N match (its ``bracket_game``), else ""."""
-    if not getattr(match, "bracket_game", 0):
+    if not getattr(table, "bracket_game", 0):
         return ""
     return format_html(
-        '<span class="badge flag">{}</span>', gettext("第%(n)s局") % {"n": match.bracket_game}
+        '<span class="badge flag">{}</span>', gettext("第%(n)s局") % {"n": table.bracket_game}
     )
 
 
@@ -51,9 +51,9 @@ FLAG_HELP = {
 
 
 @register.simple_tag
-def flag_legend(*match_lists) -> list[tuple[str, str]]:
+def flag_legend(*table_lists) -> list[tuple[str, str]]:
     """(label, meaning) of every flag that appears on the given tables, in a fixed order."""
-    present = {f for matches in match_lists for m in matches for f in (m.flags or [])}
+    present = {f for tables in table_lists for m in tables for f in (m.flags or [])}
     return [
         (flag_label(flag), str(help_text))
         for flag, help_text in FLAG_HELP.items()

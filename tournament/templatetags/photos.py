@@ -13,17 +13,17 @@ register = template.Library()
 
 
 @register.inclusion_tag("results/_photos.html", takes_context=True)
-def sheet_photos(context, match, upload: bool = True, title: bool = True) -> dict:
+def sheet_photos(context, table, upload: bool = True, title: bool = True) -> dict:
     request = context["request"]
     args = request.resolver_match.kwargs
-    slug = match.round.tournament.slug
+    slug = table.round.tournament.slug
     if "code" in args:
-        base = [slug, match.pk, args["code"]]
-        urls = [(p, reverse("table_photo", args=[*base, p.pk])) for p in match.photos.all()]
-        add = reverse("table_photo_add", args=base)
+        base = [slug, table.pk, args["code"]]
+        urls = [(p, reverse("side_photo", args=[*base, p.pk])) for p in table.photos.all()]
+        add = reverse("side_photo_add", args=base)
     else:
-        urls = [(p, reverse("sheet_photo", args=[slug, p.pk])) for p in match.photos.all()]
-        add = reverse("match_photo_add", args=[slug, match.round.number, match.table])
+        urls = [(p, reverse("sheet_photo", args=[slug, p.pk])) for p in table.photos.all()]
+        add = reverse("table_photo_add", args=[slug, table.round.number, table.number])
     return {
         "photos": urls,
         "add_url": add if upload else "",

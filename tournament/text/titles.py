@@ -56,7 +56,7 @@ def bracket_round_title(index: int, size: int) -> str:
     return key_title(knockout_round_key(pairs_left(size, index + 1), index + 1))
 
 
-def match_title(bracket_id: str, size: int) -> str:
+def table_title(bracket_id: str, size: int) -> str:
     """决赛 / 三四名决赛 / 1/8决赛 … for a knockout table ("" for any other table)."""
     key = match_key(bracket_id, size)
     return key_title(key) if key else ""
@@ -81,7 +81,7 @@ def round_title(round_) -> str:
     if stage is None or stage.kind != "knockout":
         return title
     size = bracket_size(stage.state)
-    rows = list(round_.matches.exclude(bracket_id="").values_list("bracket_id", "bracket_game"))
+    rows = list(round_.tables.exclude(bracket_id="").values_list("bracket_id", "bracket_game"))
     names = knockout_titles((b for b, _g in rows), size)
     games = {game for _b, game in rows if game}
     if stage.games_per_match > 1 and len(games) == 1:

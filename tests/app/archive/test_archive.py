@@ -21,7 +21,7 @@ from tournament.archive.write import (
     ArchiveError,
     export_archive,
 )
-from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.models import AuditEntry, Pair, Stage, Table, Tournament
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.standings.selectors import standings_for
@@ -43,7 +43,7 @@ def comparable(archive: dict) -> dict:
 
 def with_bracket(t: Tournament) -> None:
     """A knockout stage as the pairing adapter stores it, and a rotation stage's groups."""
-    ids = list(Team.objects.filter(tournament=t).order_by("pk").values_list("pk", flat=True))
+    ids = list(Pair.objects.filter(tournament=t).order_by("pk").values_list("pk", flat=True))
     final = {"id": "2-1", "round": 2, "ew": ids[0], "ns": ids[1], "winner": ids[1], "bye": False}
     semis = [
         {"id": "1-1", "round": 1, "ew": ids[0], "ns": None, "winner": ids[0], "bye": True},
@@ -84,18 +84,18 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
     copy = import_archive(export_archive(event), slug="copy", map_users=True).tournament
 
     def standings(t):
-        names = dict(Team.objects.filter(tournament=t).values_list("pk", "name"))
-        return [(r.rank, names[r.team], r.points, r.level_diff) for r in standings_for(t)]
+        names = dict(Pair.objects.filter(tournament=t).values_list("pk", "name"))
+        return [(r.rank, names[r.pair], r.points, r.level_diff) for r in standings_for(t)]
 
     def codes(t):
-        return sorted(Match.objects.filter(round__tournament=t).values_list("ew_code", "deals"))
+        return sorted(Table.objects.filter(round__tournament=t).values_list("ew_code", "deals"))
 
     assert standings(copy) == standings(event)
     assert codes(copy) == codes(event)
 
     def named(t):
         """Every team id in the stage states, as team names."""
-        names = dict(Team.objects.filter(tournament=t).values_list("pk", "name"))
+        names = dict(Pair.objects.filter(tournament=t).values_list("pk", "name"))
         out = []
         for stage in Stage.objects.filter(tournament=t).order_by("order"):
             bracket = stage.state.get("bracket") or {}
@@ -117,11 +117,11 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
 @pytest.mark.both_databases
 def test_an_existing_slug_is_refused_and_nothing_is_saved(event):
     archive = export_archive(event)
-    before = Tournament.objects.count(), Team.objects.count()
+    before = Tournament.objects.count(), Pair.objects.count()
     with pytest.raises(ArchiveError, match="已被本系统的赛事使用") as refused:
         import_archive(archive)
     assert refused.value.msg.code == MSG_SLUG_EXISTS
-    assert (Tournament.objects.count(), Team.objects.count()) == before
+    assert (Tournament.objects.count(), Pair.objects.count()) == before
 
 
 @pytest.mark.both_databases
@@ -129,10 +129,10 @@ def test_a_broken_archive_rolls_back_completely(event):
     archive = export_archive(event)
     archive["tournament"]["organizer"] = "new-user"  # would be created if the import went on
     archive["matches"][3]["ew"] = 9999  # a team that is not in the archive
-    before = Tournament.objects.count(), Team.objects.count(), get_user_model().objects.count()
+    before = Tournament.objects.count(), Pair.objects.count(), get_user_model().objects.count()
     with pytest.raises(ArchiveError, match="引用了存档中没有的记录"):
         import_archive(archive, slug="broken", map_users=True)
-    after = Tournament.objects.count(), Team.objects.count(), get_user_model().objects.count()
+    after = Tournament.objects.count(), Pair.objects.count(), get_user_model().objects.count()
     assert after == before
 
 
@@ -169,7 +169,7 @@ def test_every_tournament_model_is_archived():
 
 
 def test_archive_kind_writes_utf8_json(organizer):
-    t = build_event(organizer, slug="json", pairs=4)
+    t = build_event(organizer, slug="json", size=4)
     out = io.BytesIO()
     run(Request(tournament=t, kind="archive", fmt="json"), out)
     data = json.loads(out.getvalue().decode("utf-8"))
@@ -178,14 +178,14 @@ def test_archive_kind_writes_utf8_json(organizer):
 
 
 def test_an_archive_from_before_the_game_field_keeps_the_knockout_game(event):
-    """Archives written before ``Match.bracket_game`` carried the game as a ``game:<n>`` flag."""
+    """Archives written before ``Table.bracket_game`` carried the game as a ``game:<n>`` flag."""
     archive = json.loads(json.dumps(export_archive(event)))
     row = next(r for r in archive["matches"] if r["ns"] is not None)
     del row["bracket_game"]
     row["bracket_id"], row["flags"] = "R1-1", ["game:2", "manual"]
     copy = import_archive(archive, slug="old", map_users=True).tournament
-    match = Match.objects.get(round__tournament=copy, ew_code=row["ew_code"])
-    assert (match.bracket_id, match.bracket_game, match.flags) == ("R1-1", 2, ["manual"])
+    table = Table.objects.get(round__tournament=copy, ew_code=row["ew_code"])
+    assert (table.bracket_id, table.bracket_game, table.flags) == ("R1-1", 2, ["manual"])
 
 
 def read_bytes(data: bytes):

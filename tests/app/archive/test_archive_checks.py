@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import import_archive, import_archive_file
 from tournament.archive.write import ArchiveError, export_archive
-from tournament.models import AuditEntry, Match, Stage, Team, Tournament
+from tournament.models import AuditEntry, Pair, Stage, Table, Tournament
 
 # Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
@@ -24,8 +24,8 @@ def state():
     """What a refused import must leave untouched."""
     return (
         Tournament.objects.count(),
-        Team.objects.count(),
-        Match.objects.count(),
+        Pair.objects.count(),
+        Table.objects.count(),
         AuditEntry.objects.count(),
         get_user_model().objects.count(),
     )
@@ -82,13 +82,13 @@ def test_a_garbage_bracket_is_refused(event, bracket):
 def test_true_as_a_reference_is_refused(event):
     archive = export_archive(event)
     archive["matches"][0]["ew"] = True  # used to be read as record 1
-    refused(archive, "Match.ew 的值 'True' 类型不对")
+    refused(archive, "Table.ew 的值 'True' 类型不对")
 
 
 def test_a_text_where_a_number_belongs_is_refused(event):
     archive = export_archive(event)
     archive["teams"][0]["seed"] = "3"
-    refused(archive, "Team.seed")
+    refused(archive, "Pair.seed")
 
 
 @pytest.mark.both_databases
@@ -147,7 +147,7 @@ def test_names_in_an_archive_are_normalised(event):
     archive = export_archive(event)
     archive["teams"][0]["name"] = "正常\u200b队"
     copy = import_archive(archive, slug="copy", map_users=True).tournament
-    assert copy.teams.filter(name="正常队").exists()
+    assert copy.pairs.filter(name="正常队").exists()
 
 
 def test_an_archive_over_the_size_cap_is_refused_unread(event, tmp_path, settings):

@@ -22,14 +22,14 @@ from django.utils import timezone
 from rules.profiles import PROFILES, profile_options
 from tournament.archive.checks import IMPORTED_MARK
 from tournament.archive.importer import import_archive_file
-from tournament.archive.write import JSON_TEAM_IDS, MODEL_NAMES, PARTS, write_archive
+from tournament.archive.write import JSON_PAIR_IDS, MODEL_NAMES, PARTS, write_archive
 from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import staff_add
 from tournament.events.stages import stage_add
-from tournament.models import Absence, AuditEntry, Match, Round, SignUp, Staff, Team, Tournament
+from tournament.models import Absence, AuditEntry, Pair, Round, SignUp, Staff, Table, Tournament
 from tournament.registration.forbidden_pairings import add_forbidden
-from tournament.registration.services import TeamData, team_register
+from tournament.registration.services import PairData, pair_register
 from tournament.results.checks import check_result
 from tournament.results.fouls import record_foul
 from tournament.results.lateness import record_absence
@@ -83,8 +83,8 @@ def _comparable(model, row: dict, at: dict, names: dict) -> dict:
         if f.is_relation:
             target = f.related_model
             value = names.get(value) if target is get_user_model() else at[target].get(value)
-        elif (model, f.name) in JSON_TEAM_IDS:
-            value = JSON_TEAM_IDS[(model, f.name)](value, lambda pk: at[Team].get(pk, pk))
+        elif (model, f.name) in JSON_PAIR_IDS:
+            value = JSON_PAIR_IDS[(model, f.name)](value, lambda pk: at[Pair].get(pk, pk))
         out[f.name] = value
     if model is AuditEntry:
         target = MODEL_NAMES.get(out["object_type"])
@@ -163,10 +163,10 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
         tables="1-2",
         by=user_actor(organizer),
     )
-    teams = [
-        team_register(
+    pairs = [
+        pair_register(
             tournament=t,
-            data=TeamData(
+            data=PairData(
                 name=f"金陵{i}队", unit=f"单位{i % 3}", player1=f"王{i}", player2=f"李{i}"
             ),
             by=user_actor(organizer),
@@ -179,33 +179,33 @@ def registered(profile: str, organizer, chief, referee) -> Tournament:
         qr=None,
         by=user_actor(organizer),
     )
-    data = TeamData(name="网上报名队", unit="单位0", player1="赵一", player2="钱二")
+    data = PairData(name="网上报名队", unit="单位0", player1="赵一", player2="钱二")
     signup = signup_submit(
         tournament=t, data=data, emails=("a@example.com", ""), by=user_actor(None)
     )
     signup = signup_approve(signup=signup, by=user_actor(organizer))
     fee_mark(signup=signup, status=SignUp.PAID, by=user_actor(organizer))
-    add_forbidden(t, teams[0].pk, teams[1].pk, by=user_actor(organizer))
-    for team in teams[:6]:
-        check_in(team=team, method="typed", by=user_actor(chief))
+    add_forbidden(t, pairs[0].pk, pairs[1].pk, by=user_actor(organizer))
+    for pair in pairs[:6]:
+        check_in(pair=pair, method="typed", by=user_actor(chief))
     mark_missing(
         tournament=t,
         action="absent",
         round_number=1,
-        team_ids=[teams[6].pk],
+        pair_ids=[pairs[6].pk],
         by=user_actor(organizer),
     )
     return t
 
 
-def _result(t: Tournament, match: Match, *, good: bool = True):
+def _result(t: Tournament, table: Table, *, good: bool = True):
     levels = ("A+", "2") if good else ("K", "3")
     partner = "2" if good and t.scoring == "hundred_plus" else ""  # 100+: how A was passed
     return check_result(ruleset(t), ew_level=levels[0], ns_level=levels[1], pass_partner=partner)
 
 
 def _open_tables(round_: Round):
-    return list(round_.matches.exclude(ns=None).exclude(state=Match.CONFIRMED).order_by("table"))
+    return list(round_.tables.exclude(ns=None).exclude(state=Table.CONFIRMED).order_by("number"))
 
 
 def mid_round(t: Tournament, r: Round, chief, referee) -> None:
@@ -223,19 +223,19 @@ def mid_round(t: Tournament, r: Round, chief, referee) -> None:
 
 def finish_round(t: Tournament, r: Round, organizer, chief, referee) -> None:
     """The dispute ruled, every other table entered and confirmed, the round locked."""
-    for m in r.matches.exclude(ns=None):
+    for m in r.tables.exclude(ns=None):
         m = _fresh(m)
-        if m.state == Match.DISPUTED:
+        if m.state == Table.DISPUTED:
             entry = dispute_entries(m)[0]
             m = pick_entry(m, entry.pk, version=m.version, by=user_actor(chief))
-        elif m.state == Match.IN_PLAY:  # the deal-by-deal sheet ends at time
+        elif m.state == Table.IN_PLAY:  # the deal-by-deal sheet ends at time
             m = save_scoresheet(
                 m, [*m.deals, {"time": True}], version=m.version, by=user_actor(referee)
             )
-        elif m.state == Match.EMPTY:
+        elif m.state == Table.EMPTY:
             m = submit_result(m, _result(t, m), version=m.version, by=user_actor(referee))
         m = _fresh(m)
-        if m.state != Match.CONFIRMED:
+        if m.state != Table.CONFIRMED:
             by = chief if m.entered_by_id != chief.pk else organizer
             confirm_result(m, version=m.version, by=user_actor(by))
     lock_round(_fresh(r), by=user_actor(chief))
@@ -257,15 +257,15 @@ def next_round(t: Tournament, organizer) -> Round:
 )
 def test_an_archive_restores_the_event_at_every_stage(profile, organizer, chief, referee):
     t = registered(profile, organizer, chief, referee)
-    assert t.signups.get().team and t.staff.filter(tables="1-2") and Absence.objects.count()
+    assert t.signups.get().pair and t.staff.filter(tables="1-2") and Absence.objects.count()
     round_trip(t, "registered")
     draw(_fresh(t), seed=11, by=user_actor(organizer))
     round_trip(t, "drawn")
     r = next_round(t, organizer)
     round_trip(t, "published")
     mid_round(t, r, chief, referee)
-    states = set(r.matches.values_list("state", flat=True))
-    assert {Match.DISPUTED, Match.IN_PLAY} <= states and r.matches.filter(fouls__isnull=False)
+    states = set(r.tables.values_list("state", flat=True))
+    assert {Table.DISPUTED, Table.IN_PLAY} <= states and r.tables.filter(fouls__isnull=False)
     round_trip(t, "mid-round")
     finish_round(t, r, organizer, chief, referee)
     round_trip(t, "locked")
@@ -300,10 +300,10 @@ def test_the_comparison_sees_a_changed_field(organizer, chief, referee):
     copy = import_archive_file(out, slug="changed", map_users=True).tournament
     assert differences(t, copy) == []
     Staff.objects.filter(tournament=copy, tables="1-2").update(tables="3")
-    copy.teams.filter(name="金陵1队").update(draw_number=99)
+    copy.pairs.filter(name="金陵1队").update(draw_number=99)
     assert sorted(differences(t, copy)) == [
+        "Pair #1.draw_number: None != 99",
         "Staff #3.tables: '1-2' != '3'",
-        "Team #1.draw_number: None != 99",
     ]
 
 

@@ -17,7 +17,7 @@ from tests.app.archive.test_archive_checks import state
 from tests.conftest import login
 from tournament.archive.importer import import_archive_file
 from tournament.archive.write import PARTS, ArchiveError, export_archive, write_archive
-from tournament.models import AuditEntry, SignUp, Team, Tournament
+from tournament.models import AuditEntry, Pair, SignUp, Tournament
 
 # Each test writes media (photos of score sheets, files an archive brings) in a folder of its own.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
@@ -37,7 +37,7 @@ def test_the_command_writes_json_gz_and_reads_it_back(event, tmp_path):
     out = io.StringIO()
     call_command("import_archive", str(path), "--slug", "gz", "--map-users", stdout=out)
     copy = Tournament.objects.get(slug="gz")
-    assert copy.teams.count() == event.teams.count()
+    assert copy.pairs.count() == event.pairs.count()
     assert AuditEntry.objects.filter(tournament=copy).count() == event.audit.count() + 1
 
 
@@ -79,7 +79,7 @@ def test_an_archive_of_version_1_is_still_read(event, tmp_path):
     path = tmp_path / "old.json"
     path.write_bytes(version_1(event))
     copy = import_archive_file(path, slug="old", map_users=True).tournament
-    assert copy.teams.count() == event.teams.count()
+    assert copy.pairs.count() == event.pairs.count()
     assert copy.round_set.count() == event.round_set.count()
 
 
@@ -97,7 +97,7 @@ def test_a_stream_that_cannot_seek_is_read(event):
             return len(chunk)
 
     copy = import_archive_file(Pipe(gz_bytes(event)), slug="pipe", map_users=True).tournament
-    assert copy.teams.count() == event.teams.count()
+    assert copy.pairs.count() == event.pairs.count()
 
 
 def test_another_install_keeps_the_sign_up_links(organizer, chief, referee):
@@ -166,4 +166,4 @@ def test_rows_out_of_order_are_refused(event, tmp_path):
 def test_an_archive_over_the_stored_cap_is_refused_unread(event, tmp_path, settings):
     settings.ARCHIVE_MAX_BYTES = 1024
     refused(gz_bytes(event) + b"\0" * 2048, "存档文件太大.*最大 1 KB", tmp_path)
-    assert Team.objects.filter(tournament__slug="bad").count() == 0
+    assert Pair.objects.filter(tournament__slug="bad").count() == 0

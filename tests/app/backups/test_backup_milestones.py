@@ -30,7 +30,7 @@ def test_a_publish_starts_a_backup_at_once(
     settings,
     monkeypatch,
     tournament,
-    teams8,
+    pairs8,
     make_round,
     organizer,
     django_capture_on_commit_callbacks,
@@ -41,15 +41,15 @@ def test_a_publish_starts_a_backup_at_once(
     made = []
     monkeypatch.setattr(backup_auto, "run", made.append)
     monkeypatch.setattr(backup_auto, "_next_look", float("inf"))
-    round_ = make_round(tournament, teams8, status="draft")
+    round_ = make_round(tournament, pairs8, status="draft")
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(round_, by=user_actor(organizer))
     backup_auto.wait_for_running()
     assert made == ["publish"]
 
 
-def test_the_publish_backup_is_named_after_it(tournament, teams8, make_round):
-    make_round(tournament, teams8)
+def test_the_publish_backup_is_named_after_it(tournament, pairs8, make_round):
+    make_round(tournament, pairs8)
     name = backup_auto.run("publish")
     assert name is not None and name.endswith("-publish.zip")
     (made,) = backup.list_backups()

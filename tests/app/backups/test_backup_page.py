@@ -128,11 +128,11 @@ def test_a_failed_automatic_backup_is_logged_and_shown(
     assert "最近一次备份失败" in page and "复制数据库失败：磁盘已满" in page
 
 
-def test_the_interval_backup_waits_for_an_open_round(tournament, teams8, make_round, folder):
-    make_round(tournament, teams8, status="draft")
+def test_the_interval_backup_waits_for_an_open_round(tournament, pairs8, make_round, folder):
+    make_round(tournament, pairs8, status="draft")
     assert backup_auto.run("interval") is None
     assert backup.list_backups() == []
-    make_round(tournament, teams8, number=2)  # published
+    make_round(tournament, pairs8, number=2)  # published
     assert backup_auto.run("interval") is not None
     assert backup_auto.run("interval") is None  # the newest is younger than the interval
 
@@ -161,10 +161,10 @@ def test_a_lock_committed_while_a_backup_runs_is_backed_up_after_it(settings, mo
     assert made == ["interval", "lock"] and backup_auto._running is None
 
 
-def test_a_lock_backup_waits_for_another_workers_backup(tournament, teams8, make_round, folder):
+def test_a_lock_backup_waits_for_another_workers_backup(tournament, pairs8, make_round, folder):
     """Another worker holds the backup folder (its backup may have read the database before
     the lock): an interval backup skips its turn, the lock's waits and makes its own."""
-    make_round(tournament, teams8)  # published: an interval backup is due
+    make_round(tournament, pairs8)  # published: an interval backup is due
     folder.mkdir(parents=True)
     held, release = threading.Event(), threading.Event()
 

@@ -51,10 +51,10 @@ def fresh_database():
 
 
 @pytest.fixture
-def entered(tournament, teams8, make_round, referee):
-    match = make_round(tournament, teams8).matches.get(table=1)
+def entered(tournament, pairs8, make_round, referee):
+    table = make_round(tournament, pairs8).tables.get(number=1)
     return submit_result(
-        match, ResultValues("A+", "K", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "K", winner="EW"), version=table.version, by=user_actor(referee)
     )
 
 

@@ -91,6 +91,7 @@ def made(tournament, tmp_path) -> Path:
     return backup.make_backup(directory=tmp_path / "made", reason="test")
 
 
+@pytest.mark.slow  # a whole migrated database backed up and checked
 def test_a_backup_as_made_passes_every_check(made, tmp_path):
     manifest, key = restore.extract_checked(made, tmp_path)
     assert manifest["version"] == 2 and len(key) >= 20
@@ -226,10 +227,10 @@ def test_a_backup_of_format_1_still_passes_every_check(tmp_path):
 
 
 def test_score_sheet_photos_travel_in_backups(
-    tournament, teams8, make_round, media, tmp_path, settings
+    tournament, pairs8, make_round, media, tmp_path, settings
 ):
-    match = make_round(tournament, teams8).matches.get(table=1)
-    photo = ScoreSheetPhoto(match=match, source="referee", width=1, height=1)
+    table = make_round(tournament, pairs8).tables.get(number=1)
+    photo = ScoreSheetPhoto(table=table, source="referee", width=1, height=1)
     photo.image.save("spring-r1-t1.jpg", ContentFile(b"\xff\xd8jpeg"), save=False)
     photo.save()
     made = backup.make_backup(directory=tmp_path / "made", reason="test")

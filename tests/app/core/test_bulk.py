@@ -13,7 +13,7 @@ from rules.messages import Message
 from tournament.core.actors import user_actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.bulk import insert_all, insert_values
-from tournament.models import AuditEntry, Match, Round
+from tournament.models import AuditEntry, Round, Table
 from tournament.text.messages.audit import MSG_AUDIT_ROUND
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
@@ -51,14 +51,17 @@ def test_the_rows_are_those_bulk_create_stores(tournament):
     assert by_insert[1]["before"] == {"n": 1} and by_insert[0]["before"] is None
 
 
-def test_per_row_defaults_stay_per_row(tournament, teams8):
+def test_per_row_defaults_stay_per_row(tournament, pairs8):
     round_ = Round.objects.create(tournament=tournament, number=1, stage=tournament.stages.first())
     insert_all(
-        [Match(round=round_, table=i + 1, ew=teams8[2 * i], ns=teams8[2 * i + 1]) for i in range(4)]
+        [
+            Table(round=round_, number=i + 1, ew=pairs8[2 * i], ns=pairs8[2 * i + 1])
+            for i in range(4)
+        ]
     )
-    matches = list(round_.matches.all())
-    assert len({m.ew_code for m in matches}) == 4 and {m.state for m in matches} == {Match.EMPTY}
-    assert {tuple(m.flags) for m in matches} == {()}
+    tables = list(round_.tables.all())
+    assert len({m.ew_code for m in tables}) == 4 and {m.state for m in tables} == {Table.EMPTY}
+    assert {tuple(m.flags) for m in tables} == {()}
 
 
 def test_six_hundred_audit_lines_are_one_statement(tournament):
@@ -74,24 +77,24 @@ def test_six_hundred_audit_lines_are_one_statement(tournament):
 RANDOM = {"id", "ew_code", "ns_code", "ew_pin", "ns_pin"}
 
 
-def test_insert_values_stores_what_insert_all_stores(tournament, teams8):
+def test_insert_values_stores_what_insert_all_stores(tournament, pairs8):
     stage = tournament.stages.first()
     first, second = (
         Round.objects.create(tournament=tournament, number=n, stage=stage) for n in (1, 2)
     )
     given = [
-        {"table": 1, "ew_id": teams8[0].pk, "ns_id": teams8[1].pk, "flags": ["rematch"]},
-        {"table": None, "ew_id": teams8[2].pk, "ns_id": None, "flags": []},
+        {"number": 1, "ew_id": pairs8[0].pk, "ns_id": pairs8[1].pk, "flags": ["rematch"]},
+        {"number": None, "ew_id": pairs8[2].pk, "ns_id": None, "flags": []},
     ]
-    insert_all([Match(round=first, **row) for row in given])
-    insert_values(Match, [{"round_id": second.pk, **row} for row in given])
+    insert_all([Table(round=first, **row) for row in given])
+    insert_values(Table, [{"round_id": second.pk, **row} for row in given])
 
     def stored(round_: Round) -> list[dict]:
-        rows = round_.matches.order_by("pk").values()
+        rows = round_.tables.order_by("pk").values()
         return [{k: v for k, v in row.items() if k not in RANDOM | {"round_id"}} for row in rows]
 
     assert stored(second) == stored(first) and len(stored(first)) == 2
-    codes = list(second.matches.values_list("ew_code", flat=True))
+    codes = list(second.tables.values_list("ew_code", flat=True))
     assert len(set(codes)) == 2 and all(codes)
 
 

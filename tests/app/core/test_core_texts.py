@@ -14,7 +14,7 @@ from pairing.entrants import Entrant
 from pairing.result import Pairing, Table
 from rules import RuleSet, replay
 from tests.app.conftest import CJK
-from tournament.archive.checks import check_match
+from tournament.archive.checks import check_table
 from tournament.archive.write import ArchiveError
 from tournament.core.errors import ServiceError
 from tournament.results.photo_files import PhotoError, scoresheet_jpeg
@@ -85,7 +85,7 @@ def test_a_conflict_reads_with_its_table_and_pair_names(english):
 def test_an_archived_result_against_the_rules_reads_in_english(english):
     row = {"ew_level": "A+", "ns_level": "A+"}
     with pytest.raises(ArchiveError) as refused:
-        check_match(row, RuleSet(), 4)
+        check_table(row, RuleSet(), 4)
     assert isinstance(refused.value, ServiceError)
     assert str(refused.value) == (
         "The archive's data is invalid: match record 4: Both sides cannot have passed A: "

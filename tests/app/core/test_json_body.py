@@ -15,7 +15,7 @@ from django.utils import translation
 from tests.conftest import login
 from tournament.core.errors import Invalid
 from tournament.core.json_body import MAX_DEPTH, int_field, read_json
-from tournament.models import Match
+from tournament.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -64,41 +64,41 @@ def test_brackets_inside_strings_are_not_nesting_and_fair_bodies_are_read():
 
 
 @pytest.fixture
-def table1(tournament, teams8, make_round):
-    return make_round(tournament, teams8).matches.get(table=1)
+def table1(tournament, pairs8, make_round):
+    return make_round(tournament, pairs8).tables.get(number=1)
 
 
 @pytest.mark.parametrize("body", [b'{"version": 1e400, "steps": []}', NESTED])
 def test_the_sheet_api_answers_400_with_a_message(body, table1, referee):
     client = login(referee)
     for api in (
-        reverse("match_sheet_api", args=["spring", 1, 1]),
-        reverse("match_foul_api", args=["spring", 1, 1]),
+        reverse("table_sheet_api", args=["spring", 1, 1]),
+        reverse("table_foul_api", args=["spring", 1, 1]),
     ):
         r = client.post(api, body, content_type="application/json")
         assert r.status_code == 400, api
         assert r.json()["ok"] is False and "请求格式错误" in r.json()["error"]
-    assert Match.objects.get(pk=table1.pk).deals == []
+    assert Table.objects.get(pk=table1.pk).deals == []
 
 
 def test_a_players_sheet_link_answers_400_too(tournament, table1):
     tournament.table_entry = True
     tournament.save()
-    api = reverse("table_entry", args=["spring", table1.pk, table1.ew_code]) + "sheet/api/"
+    api = reverse("side_entry", args=["spring", table1.pk, table1.ew_code]) + "sheet/api/"
     for body in HOSTILE:
         r = Client().post(api, body, content_type="application/json")
         assert r.status_code == 400 and HOSTILE[body] in r.json()["error"], body[:40]
-    assert Match.objects.get(pk=table1.pk).deals == []
+    assert Table.objects.get(pk=table1.pk).deals == []
 
 
 def test_a_foul_body_that_is_not_an_object_says_so(table1, referee):
-    api = reverse("match_foul_api", args=["spring", 1, 1])
+    api = reverse("table_foul_api", args=["spring", 1, 1])
     r = login(referee).post(api, b"[1, 2]", content_type="application/json")
     assert r.status_code == 400 and "内容不是有效的JSON" in r.json()["error"]
 
 
 def test_the_messages_read_in_english(english, table1, referee):
-    api = reverse("match_sheet_api", args=["spring", 1, 1])
+    api = reverse("table_sheet_api", args=["spring", 1, 1])
     client = login(referee)
     client.cookies["django_language"] = "en"
     r = client.post(api, b'{"version": 1e400, "steps": []}', content_type="application/json")

@@ -29,10 +29,10 @@ def test_chinese_by_default_even_for_an_english_browser(tournament):
     assert "成绩排名" in page.content.decode() and 'lang="zh-hans"' in page.content.decode()
 
 
-def test_english_after_choosing_it(tournament, teams8, make_round):
+def test_english_after_choosing_it(tournament, pairs8, make_round):
     tournament.publish_standings = True
     tournament.save()
-    make_round(tournament, teams8, status="locked")  # a ranking exists once a round is locked
+    make_round(tournament, pairs8, status="locked")  # a ranking exists once a round is locked
     client = Client()
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client.get(reverse("standings", args=["spring"])).content.decode()

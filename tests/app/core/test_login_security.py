@@ -182,6 +182,7 @@ def deploy_check_here(real: dict) -> str:
     return ""
 
 
+@pytest.mark.slow  # Django's deploy checks in a process of their own
 def test_check_deploy_is_clean_with_https_on(tmp_path):
     """With deploy/'s settings: HTTPS=1 and the proxy in front counted (TRUSTED_PROXIES=1)."""
     result = deploy_check(tmp_path, HTTPS="1", TRUSTED_PROXIES="1")

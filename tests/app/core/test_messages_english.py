@@ -45,38 +45,38 @@ def test_every_code_has_one_text_and_the_tables_do_not_overlap():
     assert len(CORES) == len(RULES) + len(SCORING) + len(PAIRING) + len(EVENTS) + len(CONFLICTS)
 
 
-def test_a_stale_save_reads_in_english(english, tournament, teams8, make_round, referee):
-    match = make_round(tournament, teams8).matches.get(table=1)
+def test_a_stale_save_reads_in_english(english, tournament, pairs8, make_round, referee):
+    table = make_round(tournament, pairs8).tables.get(number=1)
     with pytest.raises(ServiceError) as refused:
         submit_result(
-            match, ResultValues(ew_level="A+", ns_level="K"), version=99, by=user_actor(referee)
+            table, ResultValues(ew_level="A+", ns_level="K"), version=99, by=user_actor(referee)
         )
     assert isinstance(refused.value, Stale)
     assert str(refused.value).startswith("This table's result was changed by someone else")
 
 
-def test_a_locked_round_refuses_in_english(english, tournament, teams8, make_round, referee):
-    match = make_round(tournament, teams8, status="locked").matches.get(table=1)
+def test_a_locked_round_refuses_in_english(english, tournament, pairs8, make_round, referee):
+    table = make_round(tournament, pairs8, status="locked").tables.get(number=1)
     with pytest.raises(Refused) as refused:
         submit_result(
-            match, ResultValues(ew_level="A+", ns_level="K"), version=None, by=user_actor(referee)
+            table, ResultValues(ew_level="A+", ns_level="K"), version=None, by=user_actor(referee)
         )
     text = str(refused.value)
     assert text and not CJK.search(text), text
 
 
-def test_a_stale_round_reads_in_english(english, tournament, teams8, make_round, organizer):
-    round_ = make_round(tournament, teams8)
+def test_a_stale_round_reads_in_english(english, tournament, pairs8, make_round, organizer):
+    round_ = make_round(tournament, pairs8)
     with pytest.raises(Stale) as refused:
         lock_round(round_, by=user_actor(organizer), version=round_.version + 5)
     assert str(refused.value) == "This round was changed by someone else; reload the page"
 
 
-def test_the_same_refusal_reads_in_chinese_by_default(tournament, teams8, make_round, outsider):
-    match = make_round(tournament, teams8).matches.get(table=1)
+def test_the_same_refusal_reads_in_chinese_by_default(tournament, pairs8, make_round, outsider):
+    table = make_round(tournament, pairs8).tables.get(number=1)
     with pytest.raises(NotAllowed) as refused:
         submit_result(
-            match, ResultValues(ew_level="A+", ns_level="K"), version=None, by=user_actor(outsider)
+            table, ResultValues(ew_level="A+", ns_level="K"), version=None, by=user_actor(outsider)
         )
     assert str(refused.value) == "没有权限"
     assert refused.value.msg == Message("no_right")

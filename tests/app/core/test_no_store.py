@@ -17,10 +17,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def no_store(response) -> bool:
@@ -28,9 +28,9 @@ def no_store(response) -> bool:
 
 
 def test_the_table_page_with_both_pins_is_kept_nowhere(event, referee):
-    match = event.matches.get(table=1)
-    response = login(referee).get(reverse("match_entry", args=["spring", 1, 1]))
-    assert match.ew_pin in response.content.decode()  # the page does carry the PINs
+    table = event.tables.get(number=1)
+    response = login(referee).get(reverse("table_entry", args=["spring", 1, 1]))
+    assert table.ew_pin in response.content.decode()  # the page does carry the PINs
     assert no_store(response) and "private" in response["Cache-Control"]
 
 
@@ -63,7 +63,7 @@ def test_a_public_export_is_still_cacheable(event, tournament):
 
 
 def test_a_signed_in_answer_says_when_its_session_ends(event, referee):
-    response = login(referee).get(reverse("match_entry", args=["spring", 1, 1]))
+    response = login(referee).get(reverse("table_entry", args=["spring", 1, 1]))
     until = int(response["X-Offline-Until"]) / 1000
     assert until > timezone.now().timestamp()
     assert "X-Offline-Until" not in Client().get(reverse("home"))

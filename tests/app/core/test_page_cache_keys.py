@@ -13,10 +13,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def public_event(tournament, teams8, make_round):
+def public_event(tournament, pairs8, make_round):
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     cache.clear()
     return tournament
 
@@ -26,12 +26,12 @@ def page_keys() -> set[str]:
     return {key for key in cache._cache if ":gd:page2:" in key}
 
 
-@pytest.mark.parametrize("name", ["pairings", "standings", "team_history"])
-def test_a_flood_of_made_up_query_strings_does_not_grow_the_cache(public_event, teams8, name):
+@pytest.mark.parametrize("name", ["pairings", "standings", "pair_history"])
+def test_a_flood_of_made_up_query_strings_does_not_grow_the_cache(public_event, pairs8, name):
     args = {
         "pairings": ["spring", 1],
         "standings": ["spring"],
-        "team_history": ["spring", teams8[0].pk],
+        "pair_history": ["spring", pairs8[0].pk],
     }[name]
     url = reverse(name, args=args)
     visitor = Client()

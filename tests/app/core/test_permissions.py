@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_superuser_sees_every_tournament(tournament, make_user):
     admin = make_user("root", superuser=True)
-    assert login(admin).get(reverse("team_list", args=[tournament.slug])).status_code == 200
+    assert login(admin).get(reverse("pair_list", args=[tournament.slug])).status_code == 200
 
 
 def test_organizer_does_not_see_another_organizers_event(
@@ -24,7 +24,7 @@ def test_organizer_does_not_see_another_organizers_event(
     home = as_organizer.get(reverse("home")).content.decode()
     assert "春季掼蛋赛" in home and "秋季赛" not in home
     assert as_organizer.get(reverse("tournament_detail", args=["autumn"])).status_code == 404
-    assert as_organizer.get(reverse("team_list", args=["autumn"])).status_code == 404
+    assert as_organizer.get(reverse("pair_list", args=["autumn"])).status_code == 404
 
 
 def test_unpublished_event_is_hidden_from_the_public(tournament):
@@ -35,19 +35,19 @@ def test_unpublished_event_is_hidden_from_the_public(tournament):
 
 
 def test_anonymous_cannot_change_anything(tournament, register):
-    team = register(tournament, "金陵一队")
+    pair = register(tournament, "金陵一队")
     client = Client()
     posts = [
         (
-            reverse("team_add", args=[tournament.slug]),
+            reverse("pair_add", args=[tournament.slug]),
             {"name": "X", "player1": "a", "player2": "b"},
         ),
         (
-            reverse("team_status", args=[tournament.slug, team.pk]),
+            reverse("pair_status", args=[tournament.slug, pair.pk]),
             {"status": "withdrawn", "confirmed": "1"},
         ),
         (
-            reverse("team_edit", args=[tournament.slug, team.pk]),
+            reverse("pair_edit", args=[tournament.slug, pair.pk]),
             {"name": "Y", "player1": "a", "player2": "b"},
         ),
         (reverse("tournament_edit", args=[tournament.slug]), {"name": "hacked"}),
@@ -55,25 +55,25 @@ def test_anonymous_cannot_change_anything(tournament, register):
             reverse("staff_list", args=[tournament.slug]),
             {"username": "eve", "role": "chief_referee"},
         ),
-        (reverse("team_import_confirm", args=[tournament.slug]), {}),
+        (reverse("pair_import_confirm", args=[tournament.slug]), {}),
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == 302
-    team.refresh_from_db()
+    pair.refresh_from_db()
     tournament.refresh_from_db()
-    assert team.status == "active" and tournament.name == "春季掼蛋赛"
-    assert tournament.teams.count() == 1 and tournament.staff.count() == 2
+    assert pair.status == "active" and tournament.name == "春季掼蛋赛"
+    assert tournament.pairs.count() == 1 and tournament.staff.count() == 2
 
 
 def test_referee_cannot_withdraw_a_pair(tournament, referee, register):
-    team = register(tournament, "金陵一队")
+    pair = register(tournament, "金陵一队")
     response = login(referee).post(
-        reverse("team_status", args=[tournament.slug, team.pk]),
+        reverse("pair_status", args=[tournament.slug, pair.pk]),
         {"status": "withdrawn", "confirmed": "1"},
     )
     assert response.status_code == 404
-    team.refresh_from_db()
-    assert team.status == "active"
+    pair.refresh_from_db()
+    assert pair.status == "active"
 
 
 def test_only_organizers_can_create_tournaments(referee, organizer):

@@ -96,7 +96,7 @@ def test_the_english_page(english, public, monkeypatch):
     assert "The database is busy" in html
 
 
-def test_a_stopped_redis_does_not_break_the_pin_counter(settings, tournament, teams8, make_round):
+def test_a_stopped_redis_does_not_break_the_pin_counter(settings, tournament, pairs8, make_round):
     """Redis refuses every connection: the cache answers as empty, and a table's wrong PIN is
     still refused (its counter lives in the database, never in the cache)."""
     from tournament.core.actors import user_actor
@@ -107,7 +107,7 @@ def test_a_stopped_redis_does_not_break_the_pin_counter(settings, tournament, te
     assert dead.get("x", "missing") == "missing"
     dead.set("x", 1)
     assert dead.incr("x") == 1 and dead.add("x", 1) is False and dead.get_many(["x"]) == {}
-    match = make_round(tournament, teams8).matches.get(table=1)
+    table = make_round(tournament, pairs8).tables.get(number=1)
     settings.CACHES = {"default": {"BACKEND": "config.cache.SafeRedisCache", "LOCATION": nowhere}}
     with pytest.raises(table_sides.SideRefused):
-        table_sides.check_side_confirmation(match, user_actor(None, "table_ns"), "0000000")
+        table_sides.check_side_confirmation(table, user_actor(None, "table_ns"), "0000000")

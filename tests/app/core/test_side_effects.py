@@ -19,7 +19,7 @@ from tournament.core.actors import Actor, user_actor
 from tournament.core.audit import log_action
 from tournament.core.stamps import public_action
 from tournament.models import Tournament
-from tournament.registration.services import TeamData, team_register
+from tournament.registration.services import PairData, pair_register
 from tournament.results.checks import ResultValues
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.results.services import submit_result
@@ -30,7 +30,7 @@ WRITERS = ("log_action", "log_entries")
 # Functions that write audit lines of tables' results only (never public: see
 # tournament.core.stamps.PRIVATE_ACTIONS), whatever action their caller names.
 RESULTS_ONLY = {
-    ("results/table_write.py", "save_match"),
+    ("results/table_write.py", "save_table"),
     ("results/confirm_all.py", "confirm_tables"),
     ("results/first_entries.py", "enter_first"),
     ("results/entry_keys.py", "file_kept"),
@@ -73,16 +73,16 @@ def test_the_line_keeps_what_the_actor_says(tournament, organizer):
 @pytest.mark.django_db
 def test_a_public_change_moves_the_stamp(tournament, referee, organizer):
     before = stamp(tournament)
-    data = TeamData(name="新组合", unit="", player1="甲", player2="乙")
-    team_register(tournament=tournament, data=data, by=user_actor(organizer))
+    data = PairData(name="新组合", unit="", player1="甲", player2="乙")
+    pair_register(tournament=tournament, data=data, by=user_actor(organizer))
     assert stamp(tournament) == before + 1
 
 
 @pytest.mark.django_db
-def test_a_tables_result_moves_no_public_stamp(tournament, teams8, make_round, referee):
-    match = make_round(tournament, teams8).matches.get(table=1)
+def test_a_tables_result_moves_no_public_stamp(tournament, pairs8, make_round, referee):
+    table = make_round(tournament, pairs8).tables.get(number=1)
     before = stamp(tournament)
-    submit_result(match, ResultValues("A+", "5", winner="EW"), version=None, by=user_actor(referee))
+    submit_result(table, ResultValues("A+", "5", winner="EW"), version=None, by=user_actor(referee))
     assert stamp(tournament) == before
 
 
@@ -91,7 +91,7 @@ def test_publish_and_lock_start_their_backups(
     settings,
     monkeypatch,
     tournament,
-    teams8,
+    pairs8,
     make_round,
     organizer,
     chief,
@@ -101,14 +101,14 @@ def test_publish_and_lock_start_their_backups(
     made = []
     monkeypatch.setattr(backup_auto, "run", made.append)
     monkeypatch.setattr(backup_auto, "_next_look", float("inf"))  # no interval backup
-    round_ = make_round(tournament, teams8, status="draft")
+    round_ = make_round(tournament, pairs8, status="draft")
     before = stamp(tournament)
     with django_capture_on_commit_callbacks(execute=True):
         publish_round(round_, by=user_actor(organizer))
     backup_auto.wait_for_running()
-    for match in round_.matches.exclude(ns=None):
+    for table in round_.tables.exclude(ns=None):
         submit_result(
-            match, ResultValues("A+", "5", winner="EW"), version=None, by=user_actor(chief)
+            table, ResultValues("A+", "5", winner="EW"), version=None, by=user_actor(chief)
         )
     confirm_all_entered(round_, by=user_actor(chief))
     with django_capture_on_commit_callbacks(execute=True):

@@ -15,19 +15,19 @@ from django.utils.timezone import now
 
 from tournament.core import page_cache, stamps
 from tournament.core.actors import user_actor
-from tournament.models import Team, Tournament
-from tournament.registration.services import TeamData, team_update
+from tournament.models import Pair, Tournament
+from tournament.registration.services import PairData, pair_update
 
 # Real commits: in a test's wrapping transaction the memo is (rightly) never used.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def memo(settings, tournament, teams8, make_round, monkeypatch):
+def memo(settings, tournament, pairs8, make_round, monkeypatch):
     """Public pairings of round 1, the memo on (500 ms) and its clock in the test's hands."""
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     settings.STAMP_MEMO_MS = 500
     stamps._MEMO.clear()
     page_cache._page_copies.clear()
@@ -54,30 +54,30 @@ def test_answers_within_the_memo_read_no_stamp_and_later_ones_do(memo):
     assert statements(url)[0] == 0
 
 
-def rename(team) -> None:
-    team.refresh_from_db()
-    data = TeamData(name="新名队", unit="", player1="甲", player2="乙")
-    team_update(
-        team=team, data=data, version=team.version, by=user_actor(None)
+def rename(pair) -> None:
+    pair.refresh_from_db()
+    data = PairData(name="新名队", unit="", player1="甲", player2="乙")
+    pair_update(
+        pair=pair, data=data, version=pair.version, by=user_actor(None)
     )  # moves the public stamp
 
 
 def test_this_processs_own_public_change_shows_at_once(
-    memo, teams8, django_capture_on_commit_callbacks
+    memo, pairs8, django_capture_on_commit_callbacks
 ):
     url = reverse("pairings", args=["spring", 1])
     assert "新名队" not in Client().get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):  # as the request's commit
-        rename(teams8[0])
+        rename(pairs8[0])
     count, page = statements(url)
     assert "新名队" in page and count >= 1
 
 
-def test_another_processs_change_shows_once_the_memo_is_older(memo, teams8):
+def test_another_processs_change_shows_once_the_memo_is_older(memo, pairs8):
     url = reverse("pairings", args=["spring", 1])
     assert "新名队" not in Client().get(url).content.decode()
     # What another worker's rename leaves in the database (this process's memo stays).
-    Team.objects.filter(pk=teams8[0].pk).update(name="新名队")
+    Pair.objects.filter(pk=pairs8[0].pk).update(name="新名队")
     Tournament.objects.filter(slug="spring").update(stamp=F("stamp") + 1, updated_at=now())
     memo[0] += 0.3
     assert "新名队" not in statements(url)[1]

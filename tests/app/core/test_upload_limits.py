@@ -175,38 +175,38 @@ def _chief_client(chief):
 
 @pytest.mark.parametrize("case", sorted(bombs.MALFORMED))
 def test_each_malformed_upload_gets_a_message_from_both_web_imports(
-    case, tournament, as_organizer, chief, teams8, make_round
+    case, tournament, as_organizer, chief, pairs8, make_round
 ):
     filename, data = bombs.MALFORMED[case]
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile(filename, data)},
     )
     assert response.status_code == 200
     page = response.content.decode()
     assert "没有导入任何数据" in page
-    assert tournament.teams.count() == 8
-    round_ = make_round(tournament, teams8)
+    assert tournament.pairs.count() == 8
+    round_ = make_round(tournament, pairs8)
     response = _chief_client(chief).post(
         reverse("results_import", args=[tournament.slug, round_.number]),
         {"file": SimpleUploadedFile(filename, data.replace("队名".encode(), "台号".encode()))},
     )
     assert response.status_code == 200
     assert "导入失败，没有保存任何成绩" in response.content.decode()
-    assert not round_.matches.filter(state="entered").exists()
+    assert not round_.tables.filter(state="entered").exists()
 
 
 def test_a_file_over_the_cap_is_refused_by_the_web_form(tournament, as_organizer):
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile("big.csv", bombs.big_csv(6))},
     )
     assert response.status_code == 200
     assert "文件太大（6 MB），上传文件最大 5 MB" in response.content.decode()
 
 
-def test_import_results_command_refuses_a_bomb(tournament, teams8, make_round, tmp_path):
-    make_round(tournament, teams8)
+def test_import_results_command_refuses_a_bomb(tournament, pairs8, make_round, tmp_path):
+    make_round(tournament, pairs8)
     path = tmp_path / "r.xlsx"
     path.write_bytes(bombs.million_rows(500_000, header_row=bombs.TABLE_HEADER_ROW))
     started = time.process_time()
@@ -228,7 +228,7 @@ def test_the_time_and_cell_budgets_stop_reading(tournament):
 
 def test_a_form_body_over_the_data_limit_is_a_400_not_a_500(tournament, as_organizer):
     response = as_organizer.post(
-        reverse("team_add", args=[tournament.slug]), {"name": "x" * (3 * 1024 * 1024)}
+        reverse("pair_add", args=[tournament.slug]), {"name": "x" * (3 * 1024 * 1024)}
     )
     assert response.status_code == 400
 
@@ -236,18 +236,18 @@ def test_a_form_body_over_the_data_limit_is_a_400_not_a_500(tournament, as_organ
 @pytest.mark.parametrize("seed", ["99999999999999999999", "2147483648", "²", "３", "-1", "1e3"])
 def test_integers_read_from_a_sheet_are_checked_before_saving(tournament, seed):
     from tests.app.spreadsheet_files import xlsx
-    from tournament.registration.services import teams_import
+    from tournament.registration.services import pairs_import
 
     data = xlsx([("A队", "U", "甲", "乙", "", seed)])
-    check = teams_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
+    check = pairs_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
     assert [str(p) for p in check.problems] == ["第2行“种子”列：种子应为正整数"]
-    assert not tournament.teams.exists()
+    assert not tournament.pairs.exists()
 
 
-def test_a_table_number_out_of_range_is_a_message(tournament, teams8, make_round, tmp_path):
+def test_a_table_number_out_of_range_is_a_message(tournament, pairs8, make_round, tmp_path):
     from tests.app.spreadsheet_files import xlsx
 
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     path = tmp_path / "r.xlsx"
     path.write_bytes(xlsx([(10**25, "A+", "K")], header=["台号", "东西", "南北"]))
     errors = io.StringIO()
@@ -259,8 +259,8 @@ def test_a_table_number_out_of_range_is_a_message(tournament, teams8, make_round
 
 def test_the_team_form_refuses_a_seed_beyond_the_database_range(tournament, as_organizer):
     data = {"name": "A队", "player1": "甲", "player2": "乙", "seed": str(10**25)}
-    response = as_organizer.post(reverse("team_add", args=[tournament.slug]), data)
-    assert response.status_code == 200 and not tournament.teams.exists()
+    response = as_organizer.post(reverse("pair_add", args=[tournament.slug]), data)
+    assert response.status_code == 200 and not tournament.pairs.exists()
 
 
 def test_a_million_shared_strings_are_counted_and_refused_before_parsing():
@@ -282,4 +282,4 @@ def test_import_teams_command_refuses_a_file_over_the_cap(tournament, tmp_path, 
     path.write_bytes(bombs.big_csv(1.5))
     with pytest.raises(CommandError, match="文件太大（1.5 MB），上传文件最大 1 MB"):
         call_command("import_teams", tournament.slug, str(path))
-    assert not tournament.teams.exists()
+    assert not tournament.pairs.exists()

@@ -57,13 +57,13 @@ def test_every_view_that_reads_request_files_is_listed_and_only_those():
 def test_the_detection_sees_a_view_reading_files_through_a_helper():
     from tournament.results import views_photos
 
-    assert reads_files(views_photos.table_photo_add)  # through _attach
+    assert reads_files(views_photos.side_photo_add)  # through _attach
     assert not reads_files(views_photos.sheet_photo)
 
 
 def test_an_upload_page_takes_the_largest_upload_and_every_other_path_1_mb(settings):
     settings.UPLOAD_MAX_BYTES = 5 * 1024 * 1024
-    upload = reverse("team_import", args=["demo"])
+    upload = reverse("pair_import", args=["demo"])
     assert body_limit(upload) == 6 * 1024 * 1024
     for path in (reverse("home"), reverse("login"), "/t/demo/signup/", "/no/such/page/"):
         assert body_limit(path) == SMALL_BODY_BYTES, path

@@ -177,40 +177,40 @@ def test_a_huge_stage_number_is_a_message_not_a_500(tournament, organizer, round
 
 
 def test_final_levels_in_a_100_plus_event_ask_how_the_pass_was_won(
-    tournament, teams8, make_round, referee
+    tournament, pairs8, make_round, referee
 ):
-    from tournament.models import Match
+    from tournament.models import Table
     from tournament.standings.selectors import standings_for
 
     tournament.scoring, tournament.format, tournament.rounds = "hundred_plus", "rotation", 3
     tournament.save()
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     client = login(referee)
-    url = reverse("match_entry", args=[tournament.slug, 1, 1])
+    url = reverse("table_entry", args=[tournament.slug, 1, 1])
     assert "过A方式" in client.get(url).content.decode()
-    match = Match.objects.get(round__tournament=tournament, round__number=1, table=1)
+    table = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
     data = {"ew_level": "A+", "ns_level": "2", "forfeit": "", "ew_fouls": "0", "ns_fouls": "0"}
-    data |= {"decider": "", "pass_how": "2", "version": match.version, "action": "enter"}
+    data |= {"decider": "", "pass_how": "2", "version": table.version, "action": "enter"}
     assert client.post(url, data).status_code == 302
-    match.refresh_from_db()
-    assert match.pass_upgrade == 3  # 1–2 under jiangsu: A + 3, capped level difference 15
-    rows = {row.team: row for row in standings_for(tournament, public=False)}
-    assert rows[match.ew_id].points == 115
+    table.refresh_from_db()
+    assert table.pass_upgrade == 3  # 1–2 under jiangsu: A + 3, capped level difference 15
+    rows = {row.pair: row for row in standings_for(tournament, public=False)}
+    assert rows[table.ew_id].points == 115
 
 
 def test_final_levels_elsewhere_do_not_ask_how_the_pass_was_won(
-    tournament, teams8, make_round, referee
+    tournament, pairs8, make_round, referee
 ):
-    make_round(tournament, teams8)
-    html = login(referee).get(reverse("match_entry", args=[tournament.slug, 1, 1])).content
+    make_round(tournament, pairs8)
+    html = login(referee).get(reverse("table_entry", args=[tournament.slug, 1, 1])).content
     assert "过A方式" not in html.decode()
 
 
-def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, teams8, make_round):
+def test_the_100_plus_scoring_options_are_frozen_once_played(tournament, pairs8, make_round):
     from tournament.core.errors import Refused
     from tournament.events.services import tournament_update
 
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     tournament.hundred_forfeit = 110
     with pytest.raises(Refused, match="100\\+弃权得分"):
         tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))

@@ -9,7 +9,7 @@ from tests.conftest import login
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.stages import qualifiers, stage_add
-from tournament.models import Match
+from tournament.models import Table
 from tournament.models.table_guard import exempt
 
 pytestmark = pytest.mark.django_db
@@ -18,17 +18,17 @@ pytestmark = pytest.mark.django_db
 def _played(round_, results: dict[int, tuple[str, str]]) -> None:
     for table, (ew, ns) in results.items():
         with exempt("fixture"):  # set up directly, outside the write rule
-            Match.objects.filter(round=round_, table=table).update(
-                ew_level=ew, ns_level=ns, winner="EW" if ew > ns else "NS", state=Match.CONFIRMED
+            Table.objects.filter(round=round_, number=table).update(
+                ew_level=ew, ns_level=ns, winner="EW" if ew > ns else "NS", state=Table.CONFIRMED
             )
 
 
 @pytest.fixture
 def tied(tournament, register, make_round):
     """Four pairs after one round: tables 1 and 2 end A+ : 5, so both winners tie."""
-    teams = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
-    _played(make_round(tournament, teams), {1: ("A+", "5"), 2: ("A+", "5")})
-    return teams
+    pairs = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
+    _played(make_round(tournament, pairs), {1: ("A+", "5"), 2: ("A+", "5")})
+    return pairs
 
 
 @pytest.mark.both_databases
@@ -74,8 +74,8 @@ def test_without_the_option_the_lot_decides_as_before(tournament, tied):
 
 
 def test_no_play_off_when_the_chain_separates_the_pairs(tournament, register, make_round):
-    teams = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
-    _played(make_round(tournament, teams), {1: ("A+", "5"), 2: ("A+", "9")})
+    pairs = [register(tournament, f"{n}队") for n in "甲乙丙丁"]
+    _played(make_round(tournament, pairs), {1: ("A+", "5"), 2: ("A+", "9")})
     stage = stage_add(
         tournament,
         kind="knockout",
@@ -84,4 +84,4 @@ def test_no_play_off_when_the_chain_separates_the_pairs(tournament, register, ma
         qualify={"top": 1, "playoff": True},
         by=user_actor(None),
     )
-    assert qualifiers(tournament, stage) == [teams[0].pk]
+    assert qualifiers(tournament, stage) == [pairs[0].pk]

@@ -15,7 +15,7 @@ from rules.profiles import profile_options
 from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import update_bracket
-from tournament.models import Match, Round, Staff
+from tournament.models import Round, Staff, Table
 from tournament.results.checks import check_result, result_from_deals
 from tournament.results.fouls import record_foul
 from tournament.results.services import confirm_result, save_scoresheet, submit_result
@@ -42,13 +42,13 @@ def _enter(m, values, referee, chief):
 
 def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
     t = _event(organizer, chief, referee, "rotation_hundred", "rot")
-    teams = [register(t, f"队{i}") for i in range(1, 5)]
+    pairs = [register(t, f"队{i}") for i in range(1, 5)]
     draw(t, seed=3, by=user_actor(None))
-    star = teams[0].pk
+    star = pairs[0].pk
     for _ in range(3):
         r = pair_next_round(t, by=user_actor(None))
         publish_round(r, by=user_actor(organizer))
-        for m in r.matches.exclude(ns=None):
+        for m in r.tables.exclude(ns=None):
             star_side = "EW" if m.ew_id == star else "NS" if m.ns_id == star else "EW"
             levels = ("A+", "2") if star_side == "EW" else ("2", "A+")
             # Final levels as the referee enters them, with how the pass was won: 1–2.
@@ -57,7 +57,7 @@ def test_rotation_hundred_reaches_345(organizer, chief, referee, register):
             )
             _enter(m, values, referee, chief)
         lock_round(Round.objects.get(pk=r.pk), by=user_actor(chief))
-    rows = {row.team: row for row in standings_for(t, public=True)}
+    rows = {row.pair: row for row in standings_for(t, public=True)}
     assert rows[star].points == 345
 
 
@@ -74,16 +74,16 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
     draw(t, seed=1, by=user_actor(None))
     r = pair_next_round(t, by=user_actor(None))
     publish_round(r, by=user_actor(organizer))
-    m = r.matches.get(table=1)
+    m = r.tables.get(number=1)
     for kind in ("time_delay", "signalling", "other"):
         record_foul(
-            Match.objects.get(pk=m.pk),
+            Table.objects.get(pk=m.pk),
             side="NS",
             kind=kind,
             severity="foul",
             by=user_actor(referee),
         )
-    m = Match.objects.get(pk=m.pk)
+    m = Table.objects.get(pk=m.pk)
     if profile == "swiss_points26":  # no defeat: the table still needs its levels
         assert (m.ns_fouls, m.defeat_side) == (3, "")
         m = submit_result(
@@ -93,7 +93,7 @@ def test_three_fouls_lose_the_round_only_under_swiss_match_points(
             by=user_actor(referee),
         )
     confirm_result(m, version=m.version, by=user_actor(chief))
-    rows = {row.team: row for row in standings_for(t, public=False)}
+    rows = {row.pair: row for row in standings_for(t, public=False)}
     ew, ns = rows[m.ew_id], rows[m.ns_id]
     assert (ew.points, ns.points, ew.level_diff, ns.level_diff) == expected
 
@@ -106,7 +106,7 @@ def test_a_knockout_tie_at_time_goes_to_the_pair_downstage(organizer, chief, ref
     r = pair_next_round(t, by=user_actor(None))
     publish_round(r, by=user_actor(organizer))
     winners = []
-    for m in r.matches.exclude(ns=None).order_by("table"):
+    for m in r.tables.exclude(ns=None).order_by("number"):
         # EW climbs to 5 first (1–2), NS catches up to 5 with the last deal: time.
         sheet = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 2}, {"time": True}]
         assert result_from_deals(ruleset(t), sheet).winner == "EW"

@@ -123,10 +123,10 @@ def test_bad_input_changes_nothing(tournament, as_organizer):
     assert tournament.staff.count() == 2
 
 
-def test_the_audit_log_names_people_by_their_display_name(tournament, teams8, make_round, referee):
+def test_the_audit_log_names_people_by_their_display_name(tournament, pairs8, make_round, referee):
     referee.first_name = "赵裁判"
     referee.save()
-    m = make_round(tournament, teams8).matches.get(table=1)
+    m = make_round(tournament, pairs8).tables.get(number=1)
     submit_result(
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )

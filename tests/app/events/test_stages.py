@@ -16,7 +16,7 @@ from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
-from tournament.models import Match, Round, Staff
+from tournament.models import Round, Staff, Table
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.results.checks import ResultValues
@@ -39,7 +39,7 @@ def create(organizer, chief, referee, **fields):
 def play_round(round_, organizer, referee, chief, winner_of=None):
     """Publish, enter (EW passes A unless ``winner_of`` says NS), confirm and lock a round."""
     publish_round(round_, by=user_actor(organizer))
-    for m in round_.matches.exclude(ns=None).order_by("table"):
+    for m in round_.tables.exclude(ns=None).order_by("number"):
         side = winner_of(m) if winner_of else "EW"
         values = (
             ResultValues("A+", "9", winner="EW")
@@ -62,24 +62,24 @@ def test_rotation_event_of_eleven_pairs(organizer, chief, referee, register):
         rounds=3,
         scoring="hundred_plus",
     )
-    teams = [register(t, f"队{i:02d}") for i in range(1, 12)]
+    pairs = [register(t, f"队{i:02d}") for i in range(1, 12)]
     draw(t, seed=1, by=user_actor(None))
     seen = set()
     for number in (1, 2, 3):
         r = pair_next_round(t, by=user_actor(None))
         assert r.number == number
-        tables = list(r.matches.exclude(ns=None))
-        byes = list(r.matches.filter(ns=None))
+        tables = list(r.tables.exclude(ns=None))
+        byes = list(r.tables.filter(ns=None))
         assert len(tables) == 5 and len(byes) == 1  # groups of 4, 4, 3
         for m in tables:
-            pair = frozenset((m.ew_id, m.ns_id))
-            assert pair not in seen
-            seen.add(pair)
+            meeting = frozenset((m.ew_id, m.ns_id))
+            assert meeting not in seen
+            seen.add(meeting)
         play_round(r, organizer, referee, chief)
     assert len(seen) == 6 + 6 + 3
     groups = t.stages.get().state["groups"]
     assert sorted(len(g) for g in groups) == [3, 4, 4]
-    assert sorted(x for g in groups for x in g) == sorted(team.pk for team in teams)
+    assert sorted(x for g in groups for x in g) == sorted(pair.pk for pair in pairs)
     assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
@@ -95,35 +95,35 @@ def test_swiss_then_knockout_of_the_top_four(organizer, chief, referee, register
         play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
     semi = pair_next_round(t, by=user_actor(None))
     assert semi.stage.kind == "knockout"
-    matches = list(semi.matches.order_by("table"))
-    assert [m.bracket_id for m in matches] == ["R1-1", "R1-2"]
+    tables = list(semi.tables.order_by("number"))
+    assert [m.bracket_id for m in tables] == ["R1-1", "R1-2"]
     # A knockout cannot end level without a decider.
-    m = matches[0]
+    m = tables[0]
     publish_round(semi, by=user_actor(organizer))
     with pytest.raises(Refused, match="淘汰赛不能打平"):
         submit_result(m, ResultValues("Q", "Q"), version=m.version, by=user_actor(referee))
-    for m in semi.matches.all():
+    for m in semi.tables.all():
         m = submit_result(
             m, ResultValues("Q", "Q", winner="NS"), version=m.version, by=user_actor(referee)
         )
         confirm_result(m, version=m.version, by=user_actor(chief))
     lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     final = pair_next_round(t, by=user_actor(None))
-    assert sorted(final.matches.values_list("bracket_id", flat=True)) == ["3rd", "R2-1"]
+    assert sorted(final.tables.values_list("bracket_id", flat=True)) == ["3rd", "R2-1"]
     play_round(final, organizer, referee, chief)
     bracket = t.stages.get(kind="knockout").state["bracket"]
     final_match = bracket["rounds"][-1][0]
-    assert final_match["winner"] == final.matches.get(bracket_id="R2-1").ew_id
-    assert bracket["third_place"]["winner"] == final.matches.get(bracket_id="3rd").ew_id
+    assert final_match["winner"] == final.tables.get(bracket_id="R2-1").ew_id
+    assert bracket["third_place"]["winner"] == final.tables.get(bracket_id="3rd").ew_id
     assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
     # The bracket page names the four qualified pairs, and reads only them: after a Swiss
     # of 5,000 pairs it read every pair and its players (a third of a second a view).
     with CaptureQueriesContext(connection) as queries:
         page = login(organizer).get(reverse("bracket", args=[t.slug])).content.decode()
-    qualified = {m.ew_id for m in semi.matches.all()} | {m.ns_id for m in semi.matches.all()}
-    for team in t.teams.all():
-        shown = re.search(rf">\s*{team.name}\s*<", page) is not None
-        assert shown == (team.pk in qualified), team.name
+    qualified = {m.ew_id for m in semi.tables.all()} | {m.ns_id for m in semi.tables.all()}
+    for pair in t.pairs.all():
+        shown = re.search(rf">\s*{pair.name}\s*<", page) is not None
+        assert shown == (pair.pk in qualified), pair.name
     assert not [q for q in queries if "tournament_player" in q["sql"]]
 
 
@@ -136,21 +136,21 @@ def test_best_of_three_knockout_plays_a_third_game_only_when_needed(
     a, b = register(t, "甲队"), register(t, "乙队")
     draw(t, seed=1, by=user_actor(None))
     g1 = pair_next_round(t, by=user_actor(None))
-    first = g1.matches.get()
+    first = g1.tables.get()
     play_round(g1, organizer, referee, chief)  # EW (game 1) wins
     g2 = pair_next_round(t, by=user_actor(None))
-    second = g2.matches.get()
+    second = g2.tables.get()
     assert (second.ew_id, second.ns_id) == (first.ns_id, first.ew_id)  # seats alternate
     play_round(g2, organizer, referee, chief)  # EW of game 2 = the other pair: 1–1
     g3 = pair_next_round(t, by=user_actor(None))
-    third = g3.matches.get()
+    third = g3.tables.get()
     assert (third.bracket_id, third.bracket_game, third.flags) == ("R1-1", 3, [])
     play_round(g3, organizer, referee, chief)  # EW of game 3 wins the match 2–1
     bracket = t.stages.get().state["bracket"]
     assert {third.ew_id, third.ns_id} == {a.pk, b.pk}
     assert bracket["rounds"][0][0]["winner"] == third.ew_id
     assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
-    assert Match.objects.filter(round__tournament=t).count() == 3
+    assert Table.objects.filter(round__tournament=t).count() == 3
 
 
 def test_rotation_standings_show_group_and_rank_within_it(organizer, chief, referee, register):
@@ -208,12 +208,12 @@ def test_a_knockout_added_after_the_swiss_rounds_started_plays_best_of_three(
     assert "直至决出冠军，三局两胜" in listed  # no space before the comma ("decided , best")
     g1 = pair_next_round(t, by=user_actor(None))
     play_round(g1, organizer, referee, chief)  # game 1 to EW: not yet decided
-    assert g1.matches.get().bracket_game == 1
+    assert g1.tables.get().bracket_game == 1
     g2 = pair_next_round(t, by=user_actor(None))
-    assert g2.matches.get().bracket_game == 2
+    assert g2.tables.get().bracket_game == 2
     play_round(g2, organizer, referee, chief, winner_of=lambda m: "NS")  # the same pair: 2–0
     bracket = t.stages.get(kind="knockout").state["bracket"]
-    assert bracket["rounds"][0][0]["winner"] == g1.matches.get().ew_id
+    assert bracket["rounds"][0][0]["winner"] == g1.tables.get().ew_id
     assert render(next_round_problem(t)) == "所有阶段的轮次都已编排完毕"
 
 
@@ -265,5 +265,5 @@ def test_the_clerks_sheet_of_a_knockout_round_has_the_play_off_winner_column(
         semis, data=data.getvalue(), filename="录入.xlsx", by=user_actor(chief, "import")
     )
     assert check.ok, [str(p) for p in check.problems]
-    winners = dict(semis.matches.values_list("table", "winner"))
+    winners = dict(semis.tables.values_list("number", "winner"))
     assert winners == {1: "NS", 2: "EW"}

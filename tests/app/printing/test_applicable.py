@@ -24,9 +24,9 @@ def link(slug, kind, fmt):
 
 
 def test_a_swiss_event_without_player_entry_offers_none_of_the_three(
-    tournament, chief, teams8, make_round
+    tournament, chief, pairs8, make_round
 ):
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     page = offered(login(chief), tournament.slug)
     for kind, fmt in (("side_slips", "pdf"), ("movement", "pdf"), ("bracket", "pdf")):
         assert link(tournament.slug, kind, fmt) not in page, kind
@@ -34,9 +34,9 @@ def test_a_swiss_event_without_player_entry_offers_none_of_the_three(
 
 
 def test_player_slips_and_bracket_are_offered_where_they_apply(
-    tournament, chief, teams8, make_round
+    tournament, chief, pairs8, make_round
 ):
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     Tournament.objects.filter(pk=tournament.pk).update(table_entry=True)
     Stage.objects.create(tournament=tournament, order=9, name="决赛", kind="knockout")
     page = offered(login(chief), tournament.slug)
@@ -53,9 +53,9 @@ def test_player_slips_and_bracket_are_offered_where_they_apply(
     ],
 )
 def test_a_refused_export_says_why_on_the_apps_page(
-    kind, fmt, why, tournament, chief, teams8, make_round
+    kind, fmt, why, tournament, chief, pairs8, make_round
 ):
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     response = login(chief).get(link(tournament.slug, kind, fmt), {"round": 1})
     page = response.content.decode()
     assert response.status_code == 404

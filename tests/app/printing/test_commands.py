@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
 from tests.app.printing.conftest import pages_text
-from tournament.models import Stage, Team, Tournament
+from tournament.models import Pair, Stage, Tournament
 from tournament.printing.registry import KINDS
 
 pytestmark = pytest.mark.django_db
@@ -89,14 +89,14 @@ def test_export_refuses_an_unknown_round(event, tmp_path):
 
 
 def test_bracket_prints_the_knockout_stage(event, tmp_path):
-    ids = list(Team.objects.filter(tournament=event).order_by("pk").values_list("pk", flat=True))
+    ids = list(Pair.objects.filter(tournament=event).order_by("pk").values_list("pk", flat=True))
     final = [{"id": "F", "ew": ids[0], "ns": ids[1], "winner": ids[0], "bye": False}]
     Stage.objects.create(
         tournament=event, order=2, name="决赛阶段", kind="knockout", state={"bracket": [final]}
     )
     data, _ = export(tmp_path, "spring", "bracket", name="b.pdf")
     text = pages_text(data)[0]
-    champion = Team.objects.get(pk=ids[0]).name
+    champion = Pair.objects.get(pk=ids[0]).name
     assert "决赛阶段" in text and "冠军" in text and text.count(champion) == 2
 
 
@@ -115,7 +115,7 @@ def test_import_archive_round_trip_through_the_command_line(event, tmp_path):
     )
     assert "已导入赛事" in out.getvalue()
     copy = Tournament.objects.get(slug="spring2")
-    assert copy.teams.count() == event.teams.count()
+    assert copy.pairs.count() == event.pairs.count()
     with pytest.raises(CommandError, match="找不到用户"):
         call_command(
             "import_archive", str(tmp_path / "spring.json"), "--slug", "s3", "--owner", "nobody"

@@ -71,9 +71,9 @@ def test_round_one_is_the_round_the_app_paired(round_robin):
     book = load_workbook(io.BytesIO(export(round_robin, "xlsx")))
     rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
     printed = [tuple(r[2:5]) for r in rows if r[1] == 1]
-    matches = round_robin.round_set.get(number=1).matches.order_by("table")
-    paired = [(m.table, m.ew.name, m.ns.name) for m in matches if m.ns_id]
-    bye = matches.get(ns=None).ew.name
+    tables = round_robin.round_set.get(number=1).tables.order_by("number")
+    paired = [(m.number, m.ew.name, m.ns.name) for m in tables if m.ns_id]
+    bye = tables.get(ns=None).ew.name
     assert printed == [*paired, ("轮空", bye, None)]
 
 
@@ -95,7 +95,7 @@ def test_rotation_stage_prints_its_three_rounds(organizer, chief, referee, regis
     book = load_workbook(io.BytesIO(export(t, "xlsx")))
     rows = list(book.worksheets[0].iter_rows(min_row=3, values_only=True))
     assert [r[1] for r in rows] == [1] * 6 + [2] * 6 + [3] * 6  # five tables and a bye each
-    paired = [(m.table, m.ew.name, m.ns.name) for m in round_.matches.exclude(ns=None)]
+    paired = [(m.number, m.ew.name, m.ns.name) for m in round_.tables.exclude(ns=None)]
     assert sorted(paired) == sorted(tuple(r[2:5]) for r in rows[:5])
 
 

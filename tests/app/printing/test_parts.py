@@ -13,9 +13,9 @@ from qrcode import util
 from qrcode.constants import ERROR_CORRECT_M
 
 from tests.app.printing.conftest import pages_text
-from tournament.archive.stage_ids import map_state_teams
+from tournament.archive.stage_ids import map_state_pairs
 from tournament.core import qr
-from tournament.models import Match
+from tournament.models import Table
 from tournament.printing import fonts
 from tournament.printing.bracket import (
     Bracket,
@@ -23,7 +23,7 @@ from tournament.printing.bracket import (
     bracket_from_state,
     sections,
 )
-from tournament.printing.data import STATE_LABELS, EventInfo, Pair, Table
+from tournament.printing.data import STATE_LABELS, EventInfo, PrintedPair, PrintedTable
 from tournament.printing.scoresheet import ScoreSheetPdf
 from tournament.text.titles import bracket_round_title
 
@@ -46,7 +46,7 @@ EVENT = EventInfo(
 
 
 def test_state_labels_match_the_model():
-    assert {k: str(v) for k, v in Match.STATE_CHOICES} == STATE_LABELS
+    assert {k: str(v) for k, v in Table.STATE_CHOICES} == STATE_LABELS
 
 
 def test_runs_split_latin_from_chinese_and_clean_drops_what_cannot_print():
@@ -96,8 +96,8 @@ def bracket_13() -> dict:
     return {"bracket": [r1, r2, r3, r4], "third_place": {"id": "3p", "ew": 4, "ns": 6}}
 
 
-def pairs(n: int) -> dict[int, Pair]:
-    return {i: Pair(i, f"第{i}号组合", "", (f"甲{i}", f"乙{i}")) for i in range(1, n + 1)}
+def pairs(n: int) -> dict[int, PrintedPair]:
+    return {i: PrintedPair(i, f"第{i}号组合", "", (f"甲{i}", f"乙{i}")) for i in range(1, n + 1)}
 
 
 def test_bracket_reader_accepts_both_shapes_and_keeps_byes():
@@ -110,9 +110,9 @@ def test_bracket_reader_accepts_both_shapes_and_keeps_byes():
 
 
 def test_bracket_team_ids_are_renumbered_everywhere():
-    state = map_state_teams(bracket_13(), lambda t: t + 100)
+    state = map_state_pairs(bracket_13(), lambda t: t + 100)
     b = bracket_from_state(state)
-    assert b.team_ids() == {t + 100 for t in bracket_from_state(bracket_13()).team_ids()}
+    assert b.pair_ids() == {t + 100 for t in bracket_from_state(bracket_13()).pair_ids()}
 
 
 def test_bracket_chart_shows_every_pair_round_titles_and_third_place():
@@ -147,8 +147,8 @@ def test_a_big_bracket_is_split_into_page_sections():
 def test_score_sheets_from_plain_data_skip_byes():
     ps = pairs(5)
     tables = [
-        Table(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in (1, 2)
-    ] + [Table(match_id=9, round=1, table=None, ew=ps[5], ns=None)]
+        PrintedTable(table_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in (1, 2)
+    ] + [PrintedTable(table_id=9, round=1, table=None, ew=ps[5], ns=None)]
     pdf = ScoreSheetPdf(EVENT, 1, tables)
     text = pages_text(pdf.render_bytes())
     assert len(text) == 2 and pdf.sheets == 2
@@ -158,7 +158,8 @@ def test_score_sheets_from_plain_data_skip_byes():
 def test_score_sheets_drawn_in_parts_join_into_one_valid_pdf():
     ps = pairs(14)
     tables = [
-        Table(match_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i]) for i in range(1, 8)
+        PrintedTable(table_id=i, round=1, table=i, ew=ps[2 * i - 1], ns=ps[2 * i])
+        for i in range(1, 8)
     ]
 
     class SmallParts(ScoreSheetPdf):

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from tests.app.conftest import english  # noqa: F401 - the pending translations compiled in
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_printing import knockout_round
-from tournament.models import Team
+from tournament.models import Pair
 from tournament.printing import fonts
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
@@ -73,7 +73,7 @@ def truetype():
 @pytest.mark.usefixtures("truetype", "english")
 @pytest.mark.parametrize("lang", ["zh-hans", "en"])
 def test_every_pdf_kind_embeds_every_font_it_uses(event, lang):
-    knockout_round(event, list(Team.objects.filter(tournament=event).order_by("draw_number")[:4]))
+    knockout_round(event, list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4]))
     for kind, number in KINDS:
         data = render(event, kind, number, lang)
         assert unembedded(data) == set(), kind

@@ -10,7 +10,7 @@ from PIL import Image
 
 from scoring import awards
 from tests.app.printing.conftest import pages_text
-from tournament.models import Match, Team
+from tournament.models import Pair, Table
 from tournament.printing import source
 from tournament.printing.data import level_text
 from tournament.printing.makers import Request
@@ -28,37 +28,37 @@ def render(tournament, kind, fmt="pdf", **kw) -> bytes:
 
 def played(tournament, number):
     return list(
-        Match.objects.filter(round__tournament=tournament, round__number=number, ns__isnull=False)
+        Table.objects.filter(round__tournament=tournament, round__number=number, ns__isnull=False)
         .select_related("ew", "ns")
         .prefetch_related("ew__players", "ns__players")
-        .order_by("table")
+        .order_by("number")
     )
 
 
 def test_score_sheets_one_page_per_table_with_both_pairs_players_and_table(event):
-    matches = played(event, 2)
+    tables = played(event, 2)
     pages = pages_text(render(event, "scoresheets", round=2))
-    assert len(pages) == len(matches)
-    for text, m in zip(pages, matches, strict=True):
-        assert f"第 {m.table} 台" in text
-        for team in (m.ew, m.ns):
-            assert team.name in text
-            for player in team.players.all():
+    assert len(pages) == len(tables)
+    for text, m in zip(pages, tables, strict=True):
+        assert f"第 {m.number} 台" in text
+        for pair in (m.ew, m.ns):
+            assert pair.name in text
+            for player in pair.players.all():
                 assert player.name in text
         assert "比赛记录表" in text and "裁判签名" in text and "过A" in text
 
 
 def test_score_sheets_two_per_page_halve_the_page_count(event):
-    matches = played(event, 1)
+    tables = played(event, 1)
     pages = pages_text(render(event, "scoresheets", round=1, per_page=2))
-    assert len(pages) == math.ceil(len(matches) / 2)
-    for i, m in enumerate(matches):
+    assert len(pages) == math.ceil(len(tables) / 2)
+    for i, m in enumerate(tables):
         assert m.ew.name in pages[i // 2] and m.ns.name in pages[i // 2]
 
 
 def test_score_sheet_prints_recorded_deals_and_result(event):
-    m = Match.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
-    text = pages_text(render(event, "scoresheets", round=1))[m.table - 1]
+    m = Table.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
+    text = pages_text(render(event, "scoresheets", round=1))[m.number - 1]
     assert "东西犯规：越序出牌" in text and "南北警告：越序出牌" in text
     assert level_text(m.ew_level) in text and level_text(m.ns_level) in text
 
@@ -71,25 +71,25 @@ def test_score_sheets_need_the_players_address_when_table_entry_is_on(event):
 
 
 def test_pairings_by_table_then_by_name_each_pair_with_its_opponent(event):
-    matches = played(event, 2)
+    tables = played(event, 2)
     pages = pages_text(render(event, "pairings", round=2))
     found = []
-    for m in matches:
+    for m in tables:
         page = next(i for i, p in enumerate(pages) if m.ew.name in p and m.ns.name in p)
         found.append(page)
     assert found == sorted(found)  # tables in order
     lines = "\n".join(pages_text(render(event, "pairings", round=2, order="name"))).splitlines()
-    names = sorted(Team.objects.filter(tournament=event), key=lambda t: t.name_pinyin)
+    names = sorted(Pair.objects.filter(tournament=event), key=lambda t: t.name_pinyin)
     positions = [next(i for i, line in enumerate(lines) if line.startswith(t.name)) for t in names]
     assert positions == sorted(positions)  # pinyin order, one line per pair
-    bye = Match.objects.get(round__tournament=event, round__number=2, ns__isnull=True)
+    bye = Table.objects.get(round__tournament=event, round__number=2, ns__isnull=True)
     assert "轮空" in "".join(pages) and bye.ew.name in "".join(pages)
 
 
 def test_results_notice_has_every_table_and_the_standings_with_tiebreaks(event):
     text = "".join(pages_text(render(event, "results", round=1)))
-    for team in Team.objects.filter(tournament=event):
-        assert text.count(team.name) >= 2  # in the tables and in the standings
+    for pair in Pair.objects.filter(tournament=event):
+        assert text.count(pair.name) >= 2  # in the tables and in the standings
     for label in ("级差分", "对手分", "名次依据", "南北弃权"):
         assert label in text
 
@@ -99,8 +99,8 @@ def test_final_standings_show_award_tiers(event):
     pages = pages_text(render(event, "standings"))
     text = "".join(pages)
     assert "最终成绩" in text and "一等奖" in text and "三等奖" in text
-    for team in Team.objects.filter(tournament=event):
-        assert team.name in text
+    for pair in Pair.objects.filter(tournament=event):
+        assert pair.name in text
 
 
 def test_certificates_one_landscape_page_per_awarded_pair(event):
@@ -109,10 +109,10 @@ def test_certificates_one_landscape_page_per_awarded_pair(event):
     data = render(event, "certificates")
     pages = pages_text(data)
     assert len(pages) == len(awarded) == 6
-    teams = {t.pk: t for t in Team.objects.filter(tournament=event)}
+    pairs = {t.pk: t for t in Pair.objects.filter(tournament=event)}
     for text, (row, tier) in zip(pages, awarded, strict=True):
-        team = teams[row.team]
-        assert all(p.name in text for p in team.players.all())
+        pair = pairs[row.pair]
+        assert all(p.name in text for p in pair.players.all())
         assert tier in text and f"第{row.rank}名" in text and "南京市掼蛋协会" in text
     from pypdf import PdfReader
 
@@ -132,12 +132,12 @@ def test_certificates_use_the_uploaded_background(event):
 
 
 def test_signin_sheet_lists_active_pairs_in_pinyin_order(event):
-    withdrawn = Team.objects.filter(tournament=event).first()
-    withdrawn.status = Team.WITHDRAWN
+    withdrawn = Pair.objects.filter(tournament=event).first()
+    withdrawn.status = Pair.WITHDRAWN
     withdrawn.save()
     text = "".join(pages_text(render(event, "signin")))
     active = sorted(
-        Team.objects.filter(tournament=event, status="active"), key=lambda t: t.name_pinyin
+        Pair.objects.filter(tournament=event, status="active"), key=lambda t: t.name_pinyin
     )
     positions = [text.index(t.name) for t in active]
     assert positions == sorted(positions)

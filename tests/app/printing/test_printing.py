@@ -11,15 +11,15 @@ from pypdf import PdfReader
 from pairing.bracket import advance, knockout_bracket
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_parts import EVENT
-from tournament.models import Match, Round, Stage, Team
+from tournament.models import Pair, Round, Stage, Table
 from tournament.models.table_guard import exempt
 from tournament.printing import registry
 from tournament.printing.bracket import BracketPdf, bracket_from_state
-from tournament.printing.data import Pair
+from tournament.printing.data import PrintedPair
 from tournament.printing.makers import Request
 from tournament.printing.signin import by_pinyin
 from tournament.text.pinyin import name_sort_key
-from tournament.text.titles import bracket_round_title, match_title, round_title
+from tournament.text.titles import bracket_round_title, round_title, table_title
 
 
 def render(tournament, kind, fmt="pdf", **kw) -> bytes:
@@ -38,15 +38,15 @@ def test_knockout_rounds_are_named_by_the_pairs_left():
         "半决赛",
         "决赛",
     ]
-    assert match_title("R3-1", 8) == "决赛" and match_title("3rd", 8) == "三四名决赛"
-    assert match_title("R1-2", 16) == "1/8决赛" and match_title("", 16) == ""
+    assert table_title("R3-1", 8) == "决赛" and table_title("3rd", 8) == "三四名决赛"
+    assert table_title("R1-2", 16) == "1/8决赛" and table_title("", 16) == ""
 
 
-def knockout_round(event, teams: list[Team], games: int = 1) -> Round:
+def knockout_round(event, pairs: list[Pair], games: int = 1) -> Round:
     """A knockout stage of four after the event's Swiss rounds, its final round paired."""
     event.games = games
     event.save()
-    bracket = knockout_bracket([t.pk for t in teams], third_place=True)
+    bracket = knockout_bracket([t.pk for t in pairs], third_place=True)
     a, b, c, d = bracket.seeds
     bracket = advance(advance(bracket, "R1-1", a), "R1-2", b)
     stage = Stage.objects.create(
@@ -58,16 +58,16 @@ def knockout_round(event, teams: list[Team], games: int = 1) -> Round:
         state={"bracket": bracket.to_dict()},
     )
     r = Round.objects.create(tournament=event, stage=stage, number=3, status=Round.PUBLISHED)
-    Match.objects.create(round=r, table=1, ew_id=a, ns_id=b, bracket_id="R2-1", bracket_game=1)
-    Match.objects.create(round=r, table=2, ew_id=c, ns_id=d, bracket_id="3rd", bracket_game=1)
+    Table.objects.create(round=r, number=1, ew_id=a, ns_id=b, bracket_id="R2-1", bracket_game=1)
+    Table.objects.create(round=r, number=2, ew_id=c, ns_id=d, bracket_id="3rd", bracket_game=1)
     return r
 
 
 def test_round_title_is_shared_by_pages_and_pdfs(event, organizer):
     from tests.conftest import login
 
-    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
-    r = knockout_round(event, teams)
+    pairs = list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4])
+    r = knockout_round(event, pairs)
     assert round_title(Round.objects.get(tournament=event, number=1)) == "第1轮"
     assert round_title(r) == "第3轮 决赛、三四名决赛"
     page = login(organizer).get(f"/t/{event.slug}/rounds/3/").content.decode()
@@ -105,8 +105,8 @@ def test_signin_list_and_team_page_use_the_natural_order(organizer):
     from tests.conftest import login
 
     names = ["二队", "十队", "一队", "十二队", "三队", "2队", "10队", "1队"]
-    t = build_event(organizer, slug="nat", pairs=len(names), names=names)
-    order = [p.name for p in by_pinyin(Pair(i, n, "", ()) for i, n in enumerate(names))]
+    t = build_event(organizer, slug="nat", size=len(names), names=names)
+    order = [p.name for p in by_pinyin(PrintedPair(i, n, "", ()) for i, n in enumerate(names))]
     assert [n for n in order if n[0].isdigit()] == ["1队", "2队", "10队"]
     assert [n for n in order if not n[0].isdigit()] == ["一队", "二队", "三队", "十队", "十二队"]
     book = load_workbook(io.BytesIO(render(t, "signin", "xlsx")))
@@ -124,7 +124,7 @@ def test_bracket_chart_shows_qualifying_ranks_scores_and_bold_winners():
     b = knockout_bracket([1, 2, 3, 4], third_place=True)
     b = advance(advance(b, "R1-1", 1), "R1-2", 2)
     chart = bracket_from_state({"bracket": b.to_dict()})
-    pairs = {i: Pair(i, f"第{i}号组合", "", ()) for i in range(1, 5)}
+    pairs = {i: PrintedPair(i, f"第{i}号组合", "", ()) for i in range(1, 5)}
     scores = {"R1-1": {1: "2", 4: "1"}, "R1-2": {2: "过A", 3: "J"}}
     data = BracketPdf(EVENT, chart, pairs, "决赛阶段", scores).render_bytes()
     text = pages_text(data)[0]
@@ -140,11 +140,11 @@ def test_bracket_chart_shows_qualifying_ranks_scores_and_bold_winners():
 def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(event, organizer):
     from tournament.models import Foul
 
-    m = Match.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
-    other = Match.objects.filter(round=m.round, table=1).get()
+    m = Table.objects.filter(round__tournament=event, round__number=1).exclude(deals=[]).get()
+    other = Table.objects.filter(round=m.round, number=1).get()
     Foul.objects.create(
-        match=other,
-        team=other.ns,
+        table=other,
+        pair=other.ns,
         kind="signalling",
         severity="warning",
         deal_number=4,
@@ -152,7 +152,7 @@ def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(even
         remark="暗示",
     )
     pages = pages_text(render(event, "scoresheets", round=1, base_url="http://x"))
-    first, sheet = pages[0], pages[m.table - 1]
+    first, sheet = pages[0], pages[m.number - 1]
     assert "南北 暗示/暴露牌 警告" in first and "日期：2025年5月1日" in first
     assert "东西 越序出牌 犯规" in sheet and "南北 越序出牌 警告" in sheet
     assert "过A" in sheet and "A+" not in sheet
@@ -165,11 +165,11 @@ def test_reprinted_sheet_shows_logged_fouls_and_warnings_and_fills_the_date(even
 def test_results_notice_has_fouls_signature_final_tables_and_whole_names(event):
     from tournament.models import Player
 
-    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
+    pairs = list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4])
     long = "南京市鼓楼区老年人体育协会掼蛋代表队"
-    Team.objects.filter(pk=teams[0].pk).update(name=long)
-    Player.objects.filter(team=teams[0]).update(name="欧阳建国华")
-    knockout_round(event, teams)
+    Pair.objects.filter(pk=pairs[0].pk).update(name=long)
+    Player.objects.filter(pair=pairs[0]).update(name="欧阳建国华")
+    knockout_round(event, pairs)
     text = "".join(pages_text(render(event, "results", round=3)))
     assert "决赛" in text and "三四名决赛" in text and "裁判长签名" in text
     assert long in text and "欧阳建国华" in text and "…" not in text
@@ -243,8 +243,8 @@ def test_every_xlsx_names_the_event_and_the_workbook_has_fouls_and_knockout_name
     ):
         ws = load_workbook(io.BytesIO(render(event, kind, "xlsx", **kw))).worksheets[0]
         assert ws["A1"].value.startswith("2025春季掼蛋公开赛 · "), kind
-    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
-    knockout_round(event, teams)
+    pairs = list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4])
+    knockout_round(event, pairs)
     book = load_workbook(io.BytesIO(render(event, "workbook", "xlsx")))
     assert "第3轮 决赛、三四名决赛" in book.sheetnames
     fouls = list(book["犯规记录"].iter_rows(values_only=True))
@@ -274,9 +274,9 @@ def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path)
         "到时",
     ]
     tables = [row[0].value for row in ws.iter_rows(min_row=3)]
-    played = Match.objects.filter(round__tournament=event, round__number=2).exclude(ns=None)
-    assert sorted(tables) == sorted(played.values_list("table", flat=True))
-    by_table = {m.table: m for m in played.select_related("ew", "ns")}
+    played = Table.objects.filter(round__tournament=event, round__number=2).exclude(ns=None)
+    assert sorted(tables) == sorted(played.values_list("number", flat=True))
+    by_table = {m.number: m for m in played.select_related("ew", "ns")}
     for row in ws.iter_rows(min_row=3):
         m = by_table[row[0].value]
         assert (row[1].value, row[3].value) == (m.ew.draw_number, m.ns.draw_number)
@@ -285,7 +285,7 @@ def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path)
     path = tmp_path / "clerk.xlsx"
     book.save(path)
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(round__tournament=event, round__number=2).exclude(ns=None).update(
+        Table.objects.filter(round__tournament=event, round__number=2).exclude(ns=None).update(
             state="empty", ew_level="", ns_level=""
         )
     call_command("import_results", event.slug, "2", str(path))
@@ -295,12 +295,12 @@ def test_clerk_sheet_filled_in_imports_back_with_import_results(event, tmp_path)
 def test_long_names_and_units_are_never_cut_while_the_cell_has_room(event):
     from tournament.models import Player, Unit
 
-    t = Team.objects.filter(tournament=event).order_by("draw_number")[1]
+    t = Pair.objects.filter(tournament=event).order_by("draw_number")[1]
     Unit.objects.filter(pk=t.unit_id).update(
         name="江苏省南京市鼓楼区老年人体育协会掼蛋分会第一代表队"
     )
-    Player.objects.filter(team=t, position=1).update(name="欧阳建国华")
-    Player.objects.filter(team=t, position=2).update(name="司马慕容雪")
+    Player.objects.filter(pair=t, position=1).update(name="欧阳建国华")
+    Player.objects.filter(pair=t, position=2).update(name="司马慕容雪")
     for kind, kw in (("results", {"round": 1}), ("standings", {}), ("pairings", {"round": 1})):
         text = "".join(pages_text(render(event, kind, **kw)))
         assert "…" not in text and "欧阳建国华" in text, kind
@@ -319,8 +319,8 @@ def test_a_first_wrong_card_count_prints_as_a_warning(event):
 def test_round_list_and_projector_name_knockout_rounds_like_the_pdfs(event, organizer):
     from tests.conftest import login
 
-    teams = list(Team.objects.filter(tournament=event).order_by("draw_number")[:4])
-    knockout_round(event, teams)
+    pairs = list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4])
+    knockout_round(event, pairs)
     client = login(organizer)
     assert "第3轮 决赛、三四名决赛" in client.get(f"/t/{event.slug}/rounds/").content.decode()
     projector = client.get(f"/t/{event.slug}/projector/3/").content.decode()
@@ -344,6 +344,6 @@ def test_settings_form_sets_the_host_and_print_language(event, organizer):
 def test_export_page_names_rounds_with_round_title(event, organizer):
     from tests.conftest import login
 
-    knockout_round(event, list(Team.objects.filter(tournament=event).order_by("draw_number")[:4]))
+    knockout_round(event, list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4]))
     page = login(organizer).get(f"/t/{event.slug}/export/").content.decode()
     assert "第3轮 决赛、三四名决赛" in page and "成绩录入表" in page

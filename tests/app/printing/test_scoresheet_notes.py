@@ -28,11 +28,11 @@ def test_every_profile_is_checked():
 
 
 @pytest.mark.parametrize("profile", sorted(EXPECTED))
-def test_each_profiles_sheet_prints_its_own_foul_rules(tournament, teams8, make_round, profile):
+def test_each_profiles_sheet_prints_its_own_foul_rules(tournament, pairs8, make_round, profile):
     options = profile_options(profile)
     fields = {f.name for f in tournament._meta.get_fields()}
     chosen = {k: v for k, v in options.items() if k in fields and k not in ("format", "rounds")}
-    text = first_sheet(tournament, teams8, make_round, **chosen)
+    text = first_sheet(tournament, pairs8, make_round, **chosen)
     printed, absent = EXPECTED[profile]
     for words in printed:
         assert words in text, profile
@@ -40,6 +40,6 @@ def test_each_profiles_sheet_prints_its_own_foul_rules(tournament, teams8, make_
         assert words not in text, profile
 
 
-def test_the_any_warnings_option_prints_its_rule(tournament, teams8, make_round):
-    text = first_sheet(tournament, teams8, make_round, two_warnings="any")
+def test_the_any_warnings_option_prints_its_rule(tournament, pairs8, make_round):
+    text = first_sheet(tournament, pairs8, make_round, two_warnings="any")
     assert "一副中任意两次警告计一次犯规" in text

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.app.printing.conftest import pages_text
-from tournament.models import Match
+from tournament.models import Table
 from tournament.printing.makers import ExportError, Request
 from tournament.printing.registry import run
 
@@ -46,12 +46,12 @@ def slot_texts(data: bytes) -> list[dict[tuple[int, int], str]]:
 
 def test_each_slip_holds_one_sides_pin_and_name_only(event):
     played = list(
-        Match.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
+        Table.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
         .select_related("ew", "ns")
-        .order_by("table")
+        .order_by("number")
     )
     for i, m in enumerate(played):  # distinct PINs, so a PIN names its slip
-        Match.objects.filter(pk=m.pk).update(ew_pin=f"{2 * i + 1000}", ns_pin=f"{2 * i + 1001}")
+        Table.objects.filter(pk=m.pk).update(ew_pin=f"{2 * i + 1000}", ns_pin=f"{2 * i + 1001}")
         m.ew_pin, m.ns_pin = f"{2 * i + 1000}", f"{2 * i + 1001}"
     data = render(event, "side_slips", round=2)
     slips = [
@@ -64,8 +64,8 @@ def test_each_slip_holds_one_sides_pin_and_name_only(event):
     for m, (ew_slip, ns_slip) in zip(
         played, zip(slips[::2], slips[1::2], strict=True), strict=True
     ):
-        assert f"第 {m.table} 台" in ew_slip and "东西方" in ew_slip and m.ew.name in ew_slip
-        assert f"第 {m.table} 台" in ns_slip and "南北方" in ns_slip and m.ns.name in ns_slip
+        assert f"第 {m.number} 台" in ew_slip and "东西方" in ew_slip and m.ew.name in ew_slip
+        assert f"第 {m.number} 台" in ns_slip and "南北方" in ns_slip and m.ns.name in ns_slip
         assert [p for p in all_pins if p in ew_slip] == [m.ew_pin]
         assert [p for p in all_pins if p in ns_slip] == [m.ns_pin]
         assert m.ns.name not in ew_slip and m.ew.name not in ns_slip
@@ -98,7 +98,7 @@ def test_the_score_sheet_carries_no_entry_code(event):
 
 def test_each_slips_code_is_also_its_link(event):
     """A slip sent as a file opens on the phone that should scan it: the QR is a link too."""
-    played = Match.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
+    played = Table.objects.filter(round__tournament=event, round__number=2, ns__isnull=False)
     expected = {
         f"http://192.168.1.10:8000/t/{event.slug}/e/{m.pk}/{code}/"
         for m in played

@@ -10,12 +10,12 @@ from openpyxl import load_workbook
 
 from scoring import score_record
 from tests.app.finished_event import build_event
-from tournament.models import Match, Team
+from tournament.models import Pair, Table
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.printing.tabular import Column, Exporter, write_csv, write_xlsx
-from tournament.standings.selectors import match_record, standings_for
+from tournament.standings.selectors import standings_for, table_record
 
 pytestmark = pytest.mark.django_db
 
@@ -41,10 +41,10 @@ def as_dicts(rows: list[tuple]) -> list[dict]:
 
 def test_results_sheet_equals_the_matches_and_their_scores(event):
     rows = as_dicts(sheet_rows(export(event, "results", round=1)))
-    matches = Match.objects.filter(round__tournament=event, round__number=1).select_related(
+    tables = Table.objects.filter(round__tournament=event, round__number=1).select_related(
         "ew", "ns"
     )
-    by_table = {m.table: m for m in matches}
+    by_table = {m.number: m for m in tables}
     assert len(rows) == len(by_table)
     for row in rows:
         m = by_table[row["台号"]]
@@ -53,7 +53,7 @@ def test_results_sheet_equals_the_matches_and_their_scores(event):
         assert (row["东西级数"] or "") == m.ew_level and (row["南北级数"] or "") == m.ns_level
         values = {f: getattr(m, f) for f in RESULT_FIELDS}
         values.update(ew_id=m.ew_id, ns_id=m.ns_id)
-        score = score_record(match_record(1, values), event.scoring, event.bye_policy)
+        score = score_record(table_record(1, values), event.scoring, event.bye_policy)
         assert row["东西得分"] == score.ew_points
         assert row["东西犯规"] == m.ew_fouls
         if m.ns:
@@ -63,24 +63,24 @@ def test_results_sheet_equals_the_matches_and_their_scores(event):
 
 def test_pairings_sheet_lists_every_table_with_points_before_the_round(event):
     rows = as_dicts(sheet_rows(export(event, "pairings", round=2)))
-    before = {r.team: r.points for r in standings_for(event, after_round=1)}
-    matches = Match.objects.filter(round__tournament=event, round__number=2).select_related(
+    before = {r.pair: r.points for r in standings_for(event, after_round=1)}
+    tables = Table.objects.filter(round__tournament=event, round__number=2).select_related(
         "ew", "ns"
     )
-    assert len(rows) == matches.count()
-    teams = {t.name: t for t in Team.objects.filter(tournament=event)}
+    assert len(rows) == tables.count()
+    pairs = {t.name: t for t in Pair.objects.filter(tournament=event)}
     for row in rows:
-        assert row["东西赛前积分"] == before[teams[row["东西组合"]].pk]
+        assert row["东西赛前积分"] == before[pairs[row["东西组合"]].pk]
         if row["南北组合"] != "轮空":
-            assert row["南北赛前积分"] == before[teams[row["南北组合"]].pk]
+            assert row["南北赛前积分"] == before[pairs[row["南北组合"]].pk]
 
 
 def test_standings_sheet_equals_the_standings(event):
     rows = as_dicts(sheet_rows(export(event, "standings")))
     expected = standings_for(event, after_round=1)  # the last locked round
-    names = {t.pk: t.name for t in Team.objects.filter(tournament=event)}
+    names = {t.pk: t.name for t in Pair.objects.filter(tournament=event)}
     assert [(r["名次"], r["组合"], r["积分"], r["级差分"], r["对手分"]) for r in rows] == [
-        (s.rank, names[s.team], s.points, s.level_diff, s.values["opp_points"]) for s in expected
+        (s.rank, names[s.pair], s.points, s.level_diff, s.values["opp_points"]) for s in expected
     ]
 
 
@@ -92,7 +92,7 @@ def test_workbook_has_a_sheet_per_round_then_standings_with_frozen_headers(event
         assert ws.column_dimensions["A"].width > 0
     assert (
         book["第2轮"].max_row
-        == 2 + Match.objects.filter(round__number=2, round__tournament=event).count()
+        == 2 + Table.objects.filter(round__number=2, round__tournament=event).count()
     )
     lp = [c for c in book["第1轮"][2] if c.value == "东西级差分"][0].column
     assert book["第1轮"].cell(row=3, column=lp).number_format == "+0;-0;0"
@@ -104,14 +104,14 @@ def test_csv_is_utf8_with_bom_and_reads_back(event):
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[0][:3] == ["序号", "抽签号", "组合"]
     assert {r[2] for r in rows[1:]} == set(
-        Team.objects.filter(tournament=event).values_list("name", flat=True)
+        Pair.objects.filter(tournament=event).values_list("name", flat=True)
     )
 
 
 @pytest.mark.parametrize("name", ["=SUM(A1)", "+86 138", "-1+2", "@cmd"])
 def test_formula_like_names_come_back_as_literal_text(organizer, name):
     names = [name, "江南队", "河北队"]
-    t = build_event(organizer, slug="inject", pairs=3, names=names)
+    t = build_event(organizer, slug="inject", size=3, names=names)
     book = load_workbook(io.BytesIO(export(t, "results", round=1)))
     cells = [c for row in book.worksheets[0].iter_rows() for c in row if c.value == name]
     assert cells and all(c.data_type == "s" for c in cells)

@@ -22,8 +22,8 @@ from tournament.core import page_cache
 from tournament.core.actors import user_actor
 from tournament.core.page_cache import LocalCopies
 from tournament.events.api_tokens import token_create
-from tournament.models import Match
-from tournament.registration.services import TeamData, team_update
+from tournament.models import Table
+from tournament.registration.services import PairData, pair_update
 
 pytestmark = pytest.mark.django_db
 PUBLIC = "public, max-age=1, stale-while-revalidate=1"
@@ -31,10 +31,10 @@ PRIVATE = "private, no-cache"
 
 
 @pytest.fixture
-def public_event(tournament, teams8, make_round):
+def public_event(tournament, pairs8, make_round):
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     cache.clear()
     page_cache._page_copies.clear()
     return tournament
@@ -95,14 +95,14 @@ def test_with_a_shared_cache_a_worker_answers_from_its_own_copy(
     assert Client().get(find_url()).content == first.content and calls == ["get"]
 
 
-def test_a_worker_copy_is_never_served_after_a_change(public_event, shared_cache, teams8):
+def test_a_worker_copy_is_never_served_after_a_change(public_event, shared_cache, pairs8):
     url = reverse("pairings", args=["spring", 1])
     assert "新名队" not in Client().get(url).content.decode()
-    team = teams8[0]
-    team.refresh_from_db()
-    data = TeamData(name="新名队", unit="", player1="甲", player2="乙")
-    team_update(
-        team=team, data=data, version=team.version, by=user_actor(None)
+    pair = pairs8[0]
+    pair.refresh_from_db()
+    data = PairData(name="新名队", unit="", player1="甲", player2="乙")
+    pair_update(
+        pair=pair, data=data, version=pair.version, by=user_actor(None)
     )  # moves the public stamp
     assert "新名队" in Client().get(url).content.decode()
 
@@ -119,11 +119,11 @@ def test_the_copies_keep_the_most_recently_used_within_their_size():
     assert copies.get("big") is None and copies.size == 80
 
 
-def test_anonymous_public_answers_may_be_kept_by_a_proxy(public_event, teams8):
+def test_anonymous_public_answers_may_be_kept_by_a_proxy(public_event, pairs8):
     urls = [
         find_url(),
         reverse("standings", args=["spring"]),
-        reverse("team_history", args=["spring", teams8[0].pk]),
+        reverse("pair_history", args=["spring", pairs8[0].pk]),
         reverse("api-v1:event", args=["spring"]),
         reverse("api-v1:event_standings", args=["spring"]),
     ]
@@ -142,8 +142,8 @@ def test_nothing_personal_says_public(public_event, organizer, rf):
     standings = reverse("standings", args=["spring"])
     public_event.table_entry = True
     public_event.save()
-    match = Match.objects.get(round__tournament=public_event, round__number=1, table=1)
-    entry = reverse("table_entry", args=["spring", match.pk, match.ew_code])
+    table = Table.objects.get(round__tournament=public_event, round__number=1, number=1)
+    entry = reverse("side_entry", args=["spring", table.pk, table.ew_code])
     waiting = Client()  # a flash message waits in the visitor's cookie
     waiting.cookies["messages"] = CookieStorage(rf.get("/"))._encode([Message(20, "已保存")])
     answers = {

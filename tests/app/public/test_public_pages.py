@@ -18,10 +18,10 @@ from django.utils import translation
 
 from tests.conftest import built_once, new_round, new_staff, new_tournament, register_pair
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round, Tournament
+from tournament.models import Round, Table, Tournament
 from tournament.public import views_pairings as public_pairings
 from tournament.public.find_table import name_keys, search
-from tournament.registration.services import TeamData, team_update
+from tournament.registration.services import PairData, pair_update
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
 from tournament.rounds.lifecycle import lock_round
@@ -38,14 +38,14 @@ def built(django_db_setup, django_db_blocker):
         tournament = new_tournament(*people)
         tournament.publish_pairings = tournament.publish_standings = True
         tournament.save()
-        teams = [
+        pairs = [
             register_pair(tournament, "卧龙队", "蜀国棋牌协会", "诸葛亮", "庞统"),
             register_pair(tournament, "江东队", "吴国", "周瑜", "鲁肃"),
             register_pair(tournament, "魏武队", "魏国", "曹操", "荀彧"),
             register_pair(tournament, "虎痴队", "魏国", "许褚", "典韦"),
             register_pair(tournament, "白马队", "", "赵云", "马超"),
         ]
-        round_ = new_round(tournament, teams)
+        round_ = new_round(tournament, pairs)
         yield SimpleNamespace(people=[u.pk for u in people], tournament=tournament, round=round_)
 
 
@@ -124,10 +124,10 @@ def test_nothing_found_says_so_clearly(event):
 def test_a_search_answer_is_a_few_kb_even_for_one_letter(event, register, tournament):
     for i in range(60):
         register(tournament, f"张家队{i}", "张家港", f"张{i}", f"李{i}")
-    Match.objects.filter(round=event).delete()
-    teams = list(tournament.teams.order_by("pk"))
-    for i in range(0, len(teams) - 1, 2):
-        Match.objects.create(round=event, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
+    Table.objects.filter(round=event).delete()
+    pairs = list(tournament.pairs.order_by("pk"))
+    for i in range(0, len(pairs) - 1, 2):
+        Table.objects.create(round=event, number=i // 2 + 1, ew=pairs[i], ns=pairs[i + 1])
     response = find("z")
     assert response.status_code == 200
     assert len(response.content) < 20_000
@@ -168,15 +168,15 @@ def test_a_bad_round_in_the_standings_shows_a_message_not_an_error(event, value)
 
 
 def play_and_lock(round_: Round, referee, chief) -> None:
-    for match in round_.matches.exclude(ns=None):
+    for table in round_.tables.exclude(ns=None):
         submit_result(
-            match,
+            table,
             ResultValues("A+", "5", winner="EW"),
-            version=match.version,
+            version=table.version,
             by=user_actor(referee),
         )
-        match.refresh_from_db()
-        confirm_result(match, version=match.version, by=user_actor(chief))
+        table.refresh_from_db()
+        confirm_result(table, version=table.version, by=user_actor(chief))
     lock_round(round_, by=user_actor(chief))
 
 
@@ -196,7 +196,7 @@ def test_public_pages_answer_304_until_a_round_is_locked(event, referee, chief):
 
 def test_cached_standings_change_the_moment_a_round_is_locked(event, referee, chief):
     url = reverse("standings", args=["spring"])
-    history = reverse("team_history", args=["spring", event.matches.get(table=1).ew_id])
+    history = reverse("pair_history", args=["spring", event.tables.get(number=1).ew_id])
     before = Client().get(url).content.decode()
     assert "暂无排名" in before and not re.search(r">\s*23\s*<", before)
     assert "暂无成绩" in Client().get(history).content.decode()
@@ -213,9 +213,9 @@ def test_public_pages_are_gzipped_for_clients_that_accept_it(event):
 
 def test_a_renamed_player_is_found_at_once(event, organizer):
     assert "没有找到" in find("姜维").content.decode()
-    team = event.matches.get(table=1).ew
-    data = TeamData(name=team.name, unit="蜀国棋牌协会", player1="姜维", player2="庞统")
-    team_update(team=team, data=data, version=team.version, by=user_actor(organizer))
+    pair = event.tables.get(number=1).ew
+    data = PairData(name=pair.name, unit="蜀国棋牌协会", player1="姜维", player2="庞统")
+    pair_update(pair=pair, data=data, version=pair.version, by=user_actor(organizer))
     page = find("jw").content.decode()
     assert "卧龙队" in page and "姜维" in page
 
@@ -226,9 +226,9 @@ def test_staff_standings_follow_each_result_the_public_only_locked_rounds(event,
     staff.force_login(chief)
     staff_url = url + "?round=1"  # staff choose the open round (暂定)
     assert not re.search(r">\s*23\s*<", staff.get(staff_url).content.decode())
-    match = event.matches.get(table=1)
+    table = event.tables.get(number=1)
     submit_result(
-        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "5", winner="EW"), version=table.version, by=user_actor(referee)
     )
     assert re.search(r">\s*23\s*<", staff.get(staff_url).content.decode())
     assert not re.search(r">\s*23\s*<", public.get(url).content.decode())
@@ -284,9 +284,9 @@ def test_the_kept_page_follows_the_rounds_status(event, referee):
     stamp (its script polls with it) must follow, not stay as it was kept."""
     url = reverse("pairings", args=["spring", 1])
     before = Client().get(url).content.decode()
-    match = event.matches.exclude(ns=None).first()
+    table = event.tables.exclude(ns=None).first()
     submit_result(
-        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "5", winner="EW"), version=table.version, by=user_actor(referee)
     )
     event.refresh_from_db()
     after = Client().get(url).content.decode()

@@ -25,14 +25,14 @@ API = "/api/v1/events/spring/"
 def event(tournament, register, make_round):
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
-    teams = [
+    pairs = [
         register(tournament, "卧龙队", "蜀国", "诸葛亮", "庞统"),
         register(tournament, "江东队", "吴国", "周瑜", "鲁肃"),
         register(tournament, "魏武队", "魏国", "曹操", "荀彧"),
         register(tournament, "虎痴队", "魏国", "许褚", "典韦"),
         register(tournament, "白马队", "", "赵云", "马超"),
     ]
-    return make_round(tournament, teams)
+    return make_round(tournament, pairs)
 
 
 def bearer(secret: str) -> dict:
@@ -77,11 +77,11 @@ def test_results_standings_and_history_match_the_pages_once_locked(event, refere
     assert first["points"] == 23 and re.search(r">\s*23\s*<", page)
     for row in standings["rows"]:
         assert row["team"]["name"] in page
-    team_id = results["tables"][0]["ew"]["id"]
-    team = client.get(API + f"teams/{team_id}/").json()
-    history = client.get(reverse("team_history", args=["spring", team_id])).content.decode()
-    assert team["team"]["name"] == "卧龙队" and team["players"] == ["诸葛亮", "庞统"]
-    assert [(h["round"], h["opponent"]["name"], h["total"]) for h in team["history"]] == [
+    pair_id = results["tables"][0]["ew"]["id"]
+    pair = client.get(API + f"teams/{pair_id}/").json()
+    history = client.get(reverse("pair_history", args=["spring", pair_id])).content.decode()
+    assert pair["team"]["name"] == "卧龙队" and pair["players"] == ["诸葛亮", "庞统"]
+    assert [(h["round"], h["opponent"]["name"], h["total"]) for h in pair["history"]] == [
         (1, "江东队", 23)
     ]
     assert "江东队" in history
@@ -98,16 +98,16 @@ def test_unpublished_data_is_404_without_a_token_and_200_with_one(event, referee
     tournament.publish_pairings = tournament.publish_standings = False
     tournament.save()
     _, secret = token_create(tournament=tournament, name="大屏", by=user_actor(None))
-    match = event.matches.get(table=1)
+    table = event.tables.get(number=1)
     submit_result(
-        match, ResultValues("A+", "5", winner="EW"), version=match.version, by=user_actor(referee)
+        table, ResultValues("A+", "5", winner="EW"), version=table.version, by=user_actor(referee)
     )
     paths = [
         "",
         "rounds/1/pairings/",
         "rounds/1/results/",
         "standings/?round=1",
-        f"teams/{match.ew_id}/",
+        f"teams/{table.ew_id}/",
     ]
     for path in paths:
         assert Client().get(API + path).status_code == 404, path

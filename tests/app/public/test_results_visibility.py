@@ -29,11 +29,11 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_the_rule_and_every_reader_of_it_agree(tournament, teams8, make_round, case):
+def test_the_rule_and_every_reader_of_it_agree(tournament, pairs8, make_round, case):
     published, status, staff, shown = case
     tournament.publish_standings = tournament.publish_pairings = published
     tournament.save()
-    round_ = make_round(tournament, teams8, status=status)
+    round_ = make_round(tournament, pairs8, status=status)
     assert may_see_results(tournament, status, staff=staff) is shown
     assert results_visible(tournament, round_, staff) is shown
     # The standings count the rounds of the rule (a public page needs published standings).

@@ -11,8 +11,8 @@ from tests.conftest import login
 from tournament.archive.importer import import_archive
 from tournament.archive.write import export_archive
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, ForbiddenPairing, Team
-from tournament.rounds.adjust import conflict_texts, conflicts, swap_teams
+from tournament.models import AuditEntry, ForbiddenPairing, Pair
+from tournament.rounds.adjust import conflict_texts, conflicts, swap_pairs
 from tournament.rounds.pairing import draw, pair_next_round
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_the_organizer_sets_and_removes_a_forbidden_pairing(tournament, six, as_
     response = as_organizer.post(url, {"a": b.name, "b": a.name, "note": "夫妻"}, follow=True)
     assert "已设置回避：队2 – 队1" in response.content.decode()
     row = ForbiddenPairing.objects.get()
-    assert (row.team_a_id, row.team_b_id, row.note) == (a.pk, b.pk, "夫妻")
+    assert (row.pair_a_id, row.pair_b_id, row.note) == (a.pk, b.pk, "夫妻")
     page = as_organizer.get(url).content.decode()
     assert "队1" in page and "夫妻" in page
     assert AuditEntry.objects.filter(action="forbidden.add").count() == 1
@@ -71,7 +71,7 @@ def test_a_pair_is_named_by_draw_number_or_by_a_player(tournament, six, as_organ
     response = as_organizer.post(url, {"a": "5", "b": "队4甲"}, follow=True)
     assert "已设置回避：队3 – 队4" in response.content.decode()
     row = ForbiddenPairing.objects.get()
-    assert {row.team_a_id, row.team_b_id} == {six[2].pk, six[3].pk}
+    assert {row.pair_a_id, row.pair_b_id} == {six[2].pk, six[3].pk}
 
 
 def test_a_name_that_fits_several_pairs_names_none_and_the_typing_is_kept(
@@ -96,8 +96,8 @@ def test_both_fields_wrong_are_both_named(tournament, six, as_organizer):
 def test_a_big_event_page_lists_no_pairs(tournament, organizer, as_organizer):
     """1,000 pairs (the bench has 5,000): the page is the form and the pairs kept apart,
     not a list of every pair."""
-    Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"组合{i}", name_pinyin=f"zuhe{i:05}") for i in range(1000)
+    Pair.objects.bulk_create(
+        Pair(tournament=tournament, name=f"组合{i}", name_pinyin=f"zuhe{i:05}") for i in range(1000)
     )
     url = reverse("forbidden_pairings", args=[tournament.slug])
     response = as_organizer.get(url)
@@ -124,17 +124,17 @@ def test_only_the_organizer_sees_the_page(tournament, chief, outsider):
 
 def test_round_one_keeps_them_apart_and_the_adjustment_warns(tournament, six, organizer):
     a, b = six[0], six[1]
-    ForbiddenPairing.objects.create(tournament=tournament, team_a=a, team_b=b)
+    ForbiddenPairing.objects.create(tournament=tournament, pair_a=a, pair_b=b)
     draw(tournament, seed=1, overrides={a.pk: 1, b.pk: 2}, by=user_actor(None))
     round_ = pair_next_round(tournament, by=user_actor(None))
-    tables = {frozenset((m.ew_id, m.ns_id)) for m in round_.matches.exclude(ns=None)}
+    tables = {frozenset((m.ew_id, m.ns_id)) for m in round_.tables.exclude(ns=None)}
     assert frozenset((a.pk, b.pk)) not in tables and len(tables) == 3
     # The organizer puts them together by hand: a warning, not a block.
-    partner = next(m for m in round_.matches.all() if a.pk in (m.ew_id, m.ns_id))
+    partner = next(m for m in round_.tables.all() if a.pk in (m.ew_id, m.ns_id))
     other = partner.ns_id if partner.ew_id == a.pk else partner.ew_id
-    swap_teams(round_, other, b.pk, by=user_actor(organizer))
+    swap_pairs(round_, other, b.pk, by=user_actor(organizer))
     texts = conflict_texts(round_, conflicts(round_))
-    assert (False, f"第{partner.table}台：{a.name} 与 {b.name} 设置了回避，不应对阵") in [
+    assert (False, f"第{partner.number}台：{a.name} 与 {b.name} 设置了回避，不应对阵") in [
         (blocking, text.replace(f"{b.name} 与 {a.name}", f"{a.name} 与 {b.name}"))
         for blocking, text in texts
     ]
@@ -142,11 +142,11 @@ def test_round_one_keeps_them_apart_and_the_adjustment_warns(tournament, six, or
 
 def test_forbidden_pairings_travel_in_the_archive(tournament, six):
     ForbiddenPairing.objects.create(
-        tournament=tournament, team_a=six[2], team_b=six[4], note="亲属"
+        tournament=tournament, pair_a=six[2], pair_b=six[4], note="亲属"
     )
     archive = json.loads(json.dumps(export_archive(tournament)))
     assert len(archive["forbidden_pairings"]) == 1
     copy = import_archive(archive, slug="spring-copy", map_users=True).tournament
     row = ForbiddenPairing.objects.get(tournament=copy)
-    assert (row.team_a.name, row.team_b.name, row.note) == ("队3", "队5", "亲属")
-    assert row.team_a.tournament_id == copy.pk
+    assert (row.pair_a.name, row.pair_b.name, row.note) == ("队3", "队5", "亲属")
+    assert row.pair_a.tournament_id == copy.pk

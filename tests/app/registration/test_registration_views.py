@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.app.spreadsheet_files import xlsx
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Team
+from tournament.models import AuditEntry, Pair
 from tournament.text.pinyin import pinyin_key
 
 pytestmark = pytest.mark.django_db
@@ -26,16 +26,16 @@ def test_add_pair_through_the_form(tournament, as_organizer):
         "phone1": "",
         "phone2": "",
     }
-    response = as_organizer.post(url("team_add", tournament), data)
+    response = as_organizer.post(url("pair_add", tournament), data)
     assert response.status_code == 302
-    team = Team.objects.get(tournament=tournament)
-    assert team.name == "金陵一队" and team.unit.name == "南京"
+    pair = Pair.objects.get(tournament=tournament)
+    assert pair.name == "金陵一队" and pair.unit.name == "南京"
 
 
 def test_a_registered_pair_is_logged_with_both_players_and_sorted_by_pinyin(tournament, register):
-    team = register(tournament, "金陵一队", "南京", p1="张伟", p2="王芳")
+    pair = register(tournament, "金陵一队", "南京", p1="张伟", p2="王芳")
     entry = AuditEntry.objects.get(action="team.add")
-    assert (entry.object_id, entry.summary) == (str(team.pk), "报名 金陵一队")
+    assert (entry.object_id, entry.summary) == (str(pair.pk), "报名 金陵一队")
     assert entry.after == {
         "name": "金陵一队",
         "unit": "南京",
@@ -45,51 +45,51 @@ def test_a_registered_pair_is_logged_with_both_players_and_sorted_by_pinyin(tour
         "status": "active",
         "draw_number": None,
     }
-    players = list(team.players.order_by("position").values_list("name", "name_pinyin", "phone"))
+    players = list(pair.players.order_by("position").values_list("name", "name_pinyin", "phone"))
     assert players == [("张伟", pinyin_key("张伟"), ""), ("王芳", pinyin_key("王芳"), "")]
 
 
 def test_duplicate_team_name_is_refused_in_chinese(tournament, as_organizer, register):
     register(tournament, "金陵一队")
     data = {"name": "金陵一队", "player1": "甲", "player2": "乙"}
-    response = as_organizer.post(url("team_add", tournament), data)
+    response = as_organizer.post(url("pair_add", tournament), data)
     assert response.status_code == 200
     assert "队名“金陵一队”已经报名" in response.content.decode()
-    assert tournament.teams.count() == 1
+    assert tournament.pairs.count() == 1
 
 
 def test_edit_then_stale_edit_is_refused_without_overwriting(tournament, as_organizer, register):
-    team = register(tournament, "金陵一队", p1="张伟", p2="王芳")
+    pair = register(tournament, "金陵一队", p1="张伟", p2="王芳")
     form = {
         "name": "金陵一队",
         "unit": "",
         "player1": "张伟",
         "player2": "王芳",
-        "version": team.version,
+        "version": pair.version,
     }
-    first = as_organizer.post(url("team_edit", tournament, team.pk), {**form, "player2": "李娜"})
+    first = as_organizer.post(url("pair_edit", tournament, pair.pk), {**form, "player2": "李娜"})
     assert first.status_code == 302
     # A second organizer tab still holds the old version.
-    second = as_organizer.post(url("team_edit", tournament, team.pk), {**form, "player2": "赵敏"})
+    second = as_organizer.post(url("pair_edit", tournament, pair.pk), {**form, "player2": "赵敏"})
     assert second.status_code == 200
     assert "已被他人修改" in second.content.decode()
-    assert team.players.get(position=2).name == "李娜"
+    assert pair.players.get(position=2).name == "李娜"
     assert AuditEntry.objects.filter(action="team.edit").count() == 1
 
 
 @pytest.mark.both_databases
 def test_withdraw_and_reinstate(tournament, as_organizer, register):
-    team = register(tournament, "金陵一队")
-    asked = as_organizer.post(url("team_status", tournament, team.pk), {"status": "withdrawn"})
-    team.refresh_from_db()
-    assert team.status == "active" and 'name="confirmed" value="1"' in asked.content.decode()
+    pair = register(tournament, "金陵一队")
+    asked = as_organizer.post(url("pair_status", tournament, pair.pk), {"status": "withdrawn"})
+    pair.refresh_from_db()
+    assert pair.status == "active" and 'name="confirmed" value="1"' in asked.content.decode()
     confirmed = {"status": "withdrawn", "confirmed": "1"}
-    as_organizer.post(url("team_status", tournament, team.pk), confirmed)
-    team.refresh_from_db()
-    assert team.status == "withdrawn"
-    as_organizer.post(url("team_status", tournament, team.pk), {"status": "active"})
-    team.refresh_from_db()
-    assert team.status == "active"
+    as_organizer.post(url("pair_status", tournament, pair.pk), confirmed)
+    pair.refresh_from_db()
+    assert pair.status == "withdrawn"
+    as_organizer.post(url("pair_status", tournament, pair.pk), {"status": "active"})
+    pair.refresh_from_db()
+    assert pair.status == "active"
     actions = list(AuditEntry.objects.filter(action="team.status").values_list("after", flat=True))
     assert {"status": "withdrawn"} in actions and {"status": "active"} in actions
 
@@ -101,27 +101,27 @@ def test_list_is_sorted_by_pinyin_and_searchable(tournament, as_organizer, regis
         ("北京队", "北京", "李雷"),
     ):
         register(tournament, name, unit, p1=p1)
-    page = as_organizer.get(url("team_list", tournament)).content.decode()
+    page = as_organizer.get(url("pair_list", tournament)).content.decode()
     # pinyin order: a(阿里) < b(北京) < z(张家港)
     assert page.index("阿里队") < page.index("北京队") < page.index("张家港队")
-    found = as_organizer.get(url("team_list", tournament), {"q": "周杰"}).content.decode()
+    found = as_organizer.get(url("pair_list", tournament), {"q": "周杰"}).content.decode()
     assert "张家港队" in found and "北京队" not in found
-    by_unit = as_organizer.get(url("team_list", tournament), {"q": "杭州"}).content.decode()
+    by_unit = as_organizer.get(url("pair_list", tournament), {"q": "杭州"}).content.decode()
     assert "阿里队" in by_unit and "张家港队" not in by_unit
-    by_pinyin = as_organizer.get(url("team_list", tournament), {"q": "beijing"}).content.decode()
+    by_pinyin = as_organizer.get(url("pair_list", tournament), {"q": "beijing"}).content.decode()
     assert "北京队" in by_pinyin and "阿里队" not in by_pinyin
 
 
 def test_list_is_paginated(tournament, as_organizer):
     from tests.app.spreadsheet_files import pairs
-    from tournament.registration.services import teams_import
+    from tournament.registration.services import pairs_import
 
-    teams_import(
+    pairs_import(
         tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx", by=user_actor(None)
     )
-    page = as_organizer.get(url("team_list", tournament)).content.decode()
+    page = as_organizer.get(url("pair_list", tournament)).content.decode()
     assert "共 120 个组合" in page and "队伍0051" not in page
-    page3 = as_organizer.get(url("team_list", tournament), {"page": 3}).content.decode()
+    page3 = as_organizer.get(url("pair_list", tournament), {"page": 3}).content.decode()
     assert "队伍0101" in page3
 
 
@@ -133,17 +133,17 @@ def test_the_list_reads_the_same_whatever_the_number_of_pairs(tournament, as_org
     from django.test.utils import CaptureQueriesContext
 
     from tests.app.spreadsheet_files import pairs
-    from tournament.registration.services import teams_import
+    from tournament.registration.services import pairs_import
 
     def statements() -> int:
         with CaptureQueriesContext(connection) as queries:
-            assert as_organizer.get(url("team_list", tournament)).status_code == 200
+            assert as_organizer.get(url("pair_list", tournament)).status_code == 200
         return len(queries)
 
-    teams_import(tournament=tournament, data=xlsx(pairs(3)), filename="a.xlsx", by=user_actor(None))
+    pairs_import(tournament=tournament, data=xlsx(pairs(3)), filename="a.xlsx", by=user_actor(None))
     few = statements()
-    Team.objects.filter(tournament=tournament).delete()
-    teams_import(
+    Pair.objects.filter(tournament=tournament).delete()
+    pairs_import(
         tournament=tournament, data=xlsx(pairs(120)), filename="a.xlsx", by=user_actor(None)
     )
     assert statements() == few
@@ -156,14 +156,14 @@ def test_web_import_previews_then_confirms(tournament, as_organizer):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     response = as_organizer.post(
-        url("team_import", tournament), {"file": SimpleUploadedFile("报名.xlsx", upload)}
+        url("pair_import", tournament), {"file": SimpleUploadedFile("报名.xlsx", upload)}
     )
     page = response.content.decode()
     assert "检查通过：将导入 2 个组合" in page and "园区一队" in page
-    assert tournament.teams.count() == 0  # preview saves nothing
-    response = as_organizer.post(url("team_import_confirm", tournament))
+    assert tournament.pairs.count() == 0  # preview saves nothing
+    response = as_organizer.post(url("pair_import_confirm", tournament))
     assert response.status_code == 302
-    assert tournament.teams.count() == 2
+    assert tournament.pairs.count() == 2
 
 
 def test_web_import_with_errors_lists_them_and_offers_no_confirm(tournament, as_organizer):
@@ -171,18 +171,18 @@ def test_web_import_with_errors_lists_them_and_offers_no_confirm(tournament, as_
 
     upload = xlsx([("金陵一队", "南京", "张伟", "", "", "")])
     page = as_organizer.post(
-        url("team_import", tournament), {"file": SimpleUploadedFile("报名.xlsx", upload)}
+        url("pair_import", tournament), {"file": SimpleUploadedFile("报名.xlsx", upload)}
     ).content.decode()
     assert "第2行“选手2”列：缺少选手姓名" in page and "确认导入" not in page
-    assert as_organizer.post(url("team_import_confirm", tournament)).status_code == 302
-    assert tournament.teams.count() == 0
+    assert as_organizer.post(url("pair_import_confirm", tournament)).status_code == 302
+    assert tournament.pairs.count() == 0
 
 
 def test_web_import_of_a_non_spreadsheet(tournament, as_organizer):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     page = as_organizer.post(
-        url("team_import", tournament),
+        url("pair_import", tournament),
         {"file": SimpleUploadedFile("photo.jpg", b"\xff\xd8\xff\xe0JFIF")},
     ).content.decode()
     assert "不是Excel表格" in page and "没有导入任何数据" in page
@@ -193,7 +193,7 @@ def test_template_download_is_a_valid_workbook_with_the_headers(tournament, as_o
 
     from openpyxl import load_workbook
 
-    response = as_organizer.get(url("team_template", tournament))
+    response = as_organizer.get(url("pair_template", tournament))
     sheet = load_workbook(io.BytesIO(response.content)).active
     assert [c.value for c in sheet[1]] == ["队名", "单位", "选手1", "选手2", "电话", "种子"]
 

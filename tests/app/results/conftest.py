@@ -9,11 +9,11 @@ from tournament.models import Staff
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round):
+def event(tournament, pairs8, make_round):
     """A published round of the spring event, with entry through the tables' links on."""
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.conftest import new_round, register_pair
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
-from tournament.models import AuditEntry, Match, Round
+from tournament.models import AuditEntry, Round, Table
 from tournament.results.checks import ResultValues
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.results.services import submit_result
@@ -27,29 +27,29 @@ pytestmark = pytest.mark.django_db
 RESULT = ResultValues(ew_level="A+", ns_level="5", winner="EW")
 
 
-def enter(round_: Round, table: int, user) -> Match:
-    return submit_result(round_.matches.get(table=table), RESULT, version=None, by=user_actor(user))
+def enter(round_: Round, table: int, user) -> Table:
+    return submit_result(round_.tables.get(number=table), RESULT, version=None, by=user_actor(user))
 
 
 @pytest.mark.both_databases  # the row locks and the bulk writes on PostgreSQL too
-def test_every_entered_table_the_chiefs_own_too_is_confirmed(tournament, teams8, referee, chief):
-    round_ = new_round(tournament, teams8)
+def test_every_entered_table_the_chiefs_own_too_is_confirmed(tournament, pairs8, referee, chief):
+    round_ = new_round(tournament, pairs8)
     entered = [enter(round_, 1, chief)] + [enter(round_, table, referee) for table in (2, 3)]
     seq_before = Round.objects.get(pk=round_.pk).change_seq
 
     assert confirm_all_entered(round_, by=user_actor(chief)) == 3
 
-    tables = {m.table: m for m in round_.matches.all()}
+    tables = {m.number: m for m in round_.tables.all()}
     for old in entered:
-        new = tables[old.table]
+        new = tables[old.number]
         assert (new.state, new.confirmed_by, new.confirmed_via) == (
-            Match.CONFIRMED,
+            Table.CONFIRMED,
             chief,
             "referee",
         )
         assert new.version == old.version + 1 and new.confirmed_at is not None
         assert new.change_seq > seq_before  # the live page's poll fetches it
-    assert tables[4].state == Match.EMPTY
+    assert tables[4].state == Table.EMPTY
     logged = AuditEntry.objects.filter(action="result.confirm").order_by("object_id")
     assert [(e.object_id, e.before["state"], e.after["state"]) for e in logged] == [
         (str(m.pk), "entered", "confirmed") for m in sorted(entered, key=lambda m: m.pk)
@@ -58,8 +58,8 @@ def test_every_entered_table_the_chiefs_own_too_is_confirmed(tournament, teams8,
     assert Round.objects.get(pk=round_.pk).change_seq == tables[2].change_seq
 
 
-def test_a_round_with_every_table_confirmed_can_be_locked(tournament, teams8, referee, chief):
-    round_ = new_round(tournament, teams8)
+def test_a_round_with_every_table_confirmed_can_be_locked(tournament, pairs8, referee, chief):
+    round_ = new_round(tournament, pairs8)
     for table in (1, 2, 3, 4):
         enter(round_, table, referee)
     assert confirm_all_entered(round_, by=user_actor(chief)) == 4
@@ -69,12 +69,12 @@ def test_a_round_with_every_table_confirmed_can_be_locked(tournament, teams8, re
         confirm_all_entered(round_, by=user_actor(chief))
 
 
-def test_a_referee_cannot_confirm_the_round(tournament, teams8, referee, chief):
-    round_ = new_round(tournament, teams8)
+def test_a_referee_cannot_confirm_the_round(tournament, pairs8, referee, chief):
+    round_ = new_round(tournament, pairs8)
     enter(round_, 1, chief)
     with pytest.raises(Refused):
         confirm_all_entered(round_, by=user_actor(referee))
-    assert round_.matches.get(table=1).state == Match.ENTERED
+    assert round_.tables.get(number=1).state == Table.ENTERED
 
 
 def test_the_statements_do_not_grow_with_the_round(tournament, referee, chief):

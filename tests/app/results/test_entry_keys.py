@@ -16,7 +16,7 @@ from tests.conftest import ONE_EVENT, login
 from tournament.core.actors import user_actor
 from tournament.core.audit_text import readable
 from tournament.core.errors import Refused
-from tournament.models import AppliedEntry, AuditEntry, Foul, Match
+from tournament.models import AppliedEntry, AuditEntry, Foul, Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import dispute_entries, pick_entry, submit_result
 
@@ -25,26 +25,26 @@ KEY = "3f2a9c4e-7b1d-4e8a-9f00-123456789abc"
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
 
 
-def levels(match: Match, ew: str, ns: str, **extra) -> dict:
+def levels(table: Table, ew: str, ns: str, **extra) -> dict:
     data = {"action": "enter", "ew_level": ew, "ns_level": ns, "ew_fouls": 0, "ns_fouls": 0}
-    return {**data, "version": match.version, **extra}
+    return {**data, "version": table.version, **extra}
 
 
 def made(minutes_ago: float) -> str:
     return (timezone.now() - timedelta(minutes=minutes_ago)).isoformat()
 
 
-def table(event, number: int = 1) -> Match:
-    return event.matches.get(table=number)
+def table(event, number: int = 1) -> Table:
+    return event.tables.get(number=number)
 
 
-def lines(match: Match, action: str) -> list[AuditEntry]:
-    return list(AuditEntry.objects.filter(object_id=str(match.pk), action=action))
+def lines(table: Table, action: str) -> list[AuditEntry]:
+    return list(AuditEntry.objects.filter(object_id=str(table.pk), action=action))
 
 
 def test_a_final_levels_entry_sent_twice_is_saved_once(event, referee):
     m = table(event)
-    url = reverse("match_entry", args=["spring", 1, 1])
+    url = reverse("table_entry", args=["spring", 1, 1])
     data = levels(m, "A+", "9", entry_key=KEY, made_at=made(3), offline="1")
     client, start = login(referee), m.version
     first = client.post(url, data, **OUTBOX)
@@ -60,13 +60,13 @@ def test_a_final_levels_entry_sent_twice_is_saved_once(event, referee):
 
 def test_a_players_entry_through_the_table_link_is_saved_once(event):
     m = table(event, 2)
-    url = reverse("table_entry", args=["spring", m.pk, m.ew_code])
+    url = reverse("side_entry", args=["spring", m.pk, m.ew_code])
     data = {"ew_level": "A+", "ns_level": "Q", "version": m.version, "entry_key": KEY}
     client, start = Client(), m.version  # a player has no account
     answers = [client.post(url, {**data, "offline": "1"}, **OUTBOX) for _ in range(2)]
     m.refresh_from_db()
     assert (m.state, m.entered_via, m.version, m.submissions.count()) == (
-        Match.ENTERED,
+        Table.ENTERED,
         "table_ew",
         start + 1,
         1,
@@ -80,13 +80,13 @@ def post_json(client, url: str, body: dict):
 
 def test_a_sheet_tap_sent_twice_is_saved_once(event, referee):
     m = table(event, 3)
-    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    url = reverse("table_sheet_api", args=["spring", 1, 3])
     start = m.version
     body = {"version": start, "steps": [{"win": "EW", "partner": 2}], "entry_key": KEY}
     client = login(referee)
     first, again = post_json(client, url, body), post_json(client, url, body)
     m.refresh_from_db()
-    assert (m.version, len(m.deals), m.state) == (start + 1, 1, Match.IN_PLAY)
+    assert (m.version, len(m.deals), m.state) == (start + 1, 1, Table.IN_PLAY)
     assert first.status_code == again.status_code == 200
     assert first.json() == again.json()  # answered as the first time
     assert len(lines(m, "result.sheet")) == 1
@@ -97,19 +97,19 @@ def test_a_foul_sent_twice_is_logged_once_from_the_form_and_from_the_sheet(event
     client = login(referee)
     form = {"side": "EW", "kind": "time_delay", "severity": "warning", "entry_key": KEY}
     form.update(player="", deal_number="", remark="")
-    url = reverse("match_foul", args=["spring", 1, 4])
+    url = reverse("table_foul", args=["spring", 1, 4])
     assert [client.post(url, form).status_code for _ in range(2)] == [302, 302]
-    api = reverse("match_foul_api", args=["spring", 1, 4])
+    api = reverse("table_foul_api", args=["spring", 1, 4])
     body = {"side": "NS", "kind": "signalling", "severity": "warning", "entry_key": KEY + "0"}
     assert [post_json(client, api, body).status_code for _ in range(2)] == [200, 200]
-    assert sorted(Foul.objects.filter(match=m).values_list("team_id", flat=True)) == sorted(
+    assert sorted(Foul.objects.filter(table=m).values_list("pair_id", flat=True)) == sorted(
         [m.ew_id, m.ns_id]
     )
 
 
 def test_lateness_sent_twice_is_recorded_once(event, referee):
     m = table(event, 4)
-    url = reverse("match_absent", args=["spring", 1, 4])
+    url = reverse("table_absent", args=["spring", 1, 4])
     data = {"side": "NS", "confirm": "1", "entry_key": KEY, "offline": "1"}
     client, start = login(referee), m.version
     answers = [client.post(url, data, **OUTBOX).json() for _ in range(2)]
@@ -125,9 +125,9 @@ def test_a_late_entry_on_a_table_changed_meanwhile_becomes_a_dispute(event, refe
     submit_result(
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )
-    answer = login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), form, **OUTBOX)
+    answer = login(ref2).post(reverse("table_entry", args=["spring", 1, 1]), form, **OUTBOX)
     m.refresh_from_db()
-    assert m.state == Match.DISPUTED and m.ns_level == "K"  # nothing overwritten
+    assert m.state == Table.DISPUTED and m.ns_level == "K"  # nothing overwritten
     kept = [(e.submitted_by, e.values["ns_level"]) for e in dispute_entries(m)]
     assert kept == [(referee, "K"), (ref2, "5")]
     assert answer.json()["outcome"] == "conflict"
@@ -142,9 +142,9 @@ def test_a_late_entry_equal_to_the_stored_one_changes_nothing(event, referee, re
     submit_result(
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )
-    login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), form, **OUTBOX)
+    login(ref2).post(reverse("table_entry", args=["spring", 1, 1]), form, **OUTBOX)
     m.refresh_from_db()
-    assert (m.state, m.version, m.submissions.count()) == (Match.ENTERED, start + 1, 1)
+    assert (m.state, m.version, m.submissions.count()) == (Table.ENTERED, start + 1, 1)
     assert AppliedEntry.objects.get(key=KEY).outcome == AppliedEntry.SAME
 
 
@@ -154,24 +154,24 @@ def test_an_entry_sent_at_once_on_a_changed_table_is_refused_as_before(event, re
     submit_result(
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )
-    answer = login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), form, **OUTBOX)
+    answer = login(ref2).post(reverse("table_entry", args=["spring", 1, 1]), form, **OUTBOX)
     m.refresh_from_db()
     assert answer.status_code == 409 and "已被他人修改" in answer.json()["errors"][0]
-    assert (m.state, m.ns_level) == (Match.ENTERED, "K")
+    assert (m.state, m.ns_level) == (Table.ENTERED, "K")
     assert not AppliedEntry.objects.exists()
 
 
 def test_a_late_sheet_on_a_changed_sheet_becomes_a_dispute_with_both_sheets(event, referee, ref2):
     m = table(event, 3)
     client = login(referee)
-    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    url = reverse("table_sheet_api", args=["spring", 1, 3])
     start = m.version
     post_json(client, url, {"version": start, "steps": [{"win": "EW", "partner": 2}]})
     phone = [{"win": "NS", "partner": 3}]
     body = {"version": start, "steps": phone, "entry_key": KEY, "offline": True}
     answer = post_json(login(ref2), url, body).json()
     m.refresh_from_db()
-    assert answer["outcome"] == "conflict" and m.state == Match.DISPUTED
+    assert answer["outcome"] == "conflict" and m.state == Table.DISPUTED
     assert m.deals == [{"win": "EW", "partner": 2}]
     assert AppliedEntry.objects.get(key=KEY).payload == {"steps": phone}
     assert len(dispute_entries(m)) == 2
@@ -180,7 +180,7 @@ def test_a_late_sheet_on_a_changed_sheet_becomes_a_dispute_with_both_sheets(even
 def test_the_audit_line_shows_when_it_was_made_on_the_phone_and_when_it_arrived(event, referee):
     m = table(event)
     form = levels(m, "A+", "9", entry_key=KEY, made_at=made(12), offline="1")
-    login(referee).post(reverse("match_entry", args=["spring", 1, 1]), form)
+    login(referee).post(reverse("table_entry", args=["spring", 1, 1]), form)
     entry = lines(m, "result.enter")[0]
     phone = entry.after["phone"]
     made_at = timezone.datetime.fromisoformat(phone["made_at"])
@@ -209,12 +209,12 @@ def test_a_bad_key_or_time_is_refused_and_changes_nothing(event, referee, key, m
     m = table(event)
     start = m.version
     form = levels(m, "A+", "9", entry_key=key, made_at=made_at)
-    answer = login(referee).post(reverse("match_entry", args=["spring", 1, 1]), form)
+    answer = login(referee).post(reverse("table_entry", args=["spring", 1, 1]), form)
     m.refresh_from_db()
     assert answer.status_code == 200 and "格式错误" in answer.content.decode()
-    assert (m.state, m.version) == (Match.EMPTY, start)
+    assert (m.state, m.version) == (Table.EMPTY, start)
     assert not AppliedEntry.objects.exists()
-    api = reverse("match_sheet_api", args=["spring", 1, 1])
+    api = reverse("table_sheet_api", args=["spring", 1, 1])
     body = {"version": start, "steps": [{"win": "EW", "partner": 2}], "entry_key": key}
     assert post_json(login(referee), api, {**body, "made_at": made_at}).status_code == 400
 
@@ -222,7 +222,7 @@ def test_a_bad_key_or_time_is_refused_and_changes_nothing(event, referee, key, m
 def test_a_phone_clock_far_off_is_kept_as_claimed_not_believed(event, referee):
     m = table(event)
     form = levels(m, "A+", "9", entry_key=KEY, made_at="2020-01-01T08:00:00+08:00", offline="1")
-    login(referee).post(reverse("match_entry", args=["spring", 1, 1]), form)
+    login(referee).post(reverse("table_entry", args=["spring", 1, 1]), form)
     phone = lines(m, "result.enter")[0].after["phone"]
     assert phone["made_at"] is None and phone["claimed"] == "2020-01-01T08:00:00+08:00"
     assert "手机时间不可信" in readable(lines(m, "result.enter")[0])["entries"][0]
@@ -232,14 +232,14 @@ def test_a_key_used_at_another_table_is_refused(event, referee):
     client = login(referee)
     first = table(event)
     client.post(
-        reverse("match_entry", args=["spring", 1, 1]), levels(first, "A+", "9", entry_key=KEY)
+        reverse("table_entry", args=["spring", 1, 1]), levels(first, "A+", "9", entry_key=KEY)
     )
     second = table(event, 2)
     answer = client.post(
-        reverse("match_entry", args=["spring", 1, 2]), levels(second, "A+", "7", entry_key=KEY)
+        reverse("table_entry", args=["spring", 1, 2]), levels(second, "A+", "7", entry_key=KEY)
     )
     second.refresh_from_db()
-    assert "已用于另一项录入" in answer.content.decode() and second.state == Match.EMPTY
+    assert "已用于另一项录入" in answer.content.decode() and second.state == Table.EMPTY
 
 
 def test_a_late_sheet_that_continues_the_stored_one_resumes_it(event, referee):
@@ -247,7 +247,7 @@ def test_a_late_sheet_that_continues_the_stored_one_resumes_it(event, referee):
     version than the phone saw: the phone's sheet is matched and continued, not a dispute."""
     m = table(event, 3)
     client = login(referee)
-    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    url = reverse("table_sheet_api", args=["spring", 1, 3])
     first = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
     post_json(client, url, {"version": m.version, "steps": first})
     m.refresh_from_db()
@@ -256,25 +256,25 @@ def test_a_late_sheet_that_continues_the_stored_one_resumes_it(event, referee):
     answer = post_json(client, url, body).json()
     m.refresh_from_db()
     assert answer["ok"] and "outcome" not in answer and answer["sheet"]["steps"] == phone
-    assert (m.state, m.deals, m.submissions.count()) == (Match.IN_PLAY, phone, 0)
+    assert (m.state, m.deals, m.submissions.count()) == (Table.IN_PLAY, phone, 0)
     assert AppliedEntry.objects.get(key=KEY).outcome == "applied"
     # Play goes on from the server's answer.
     more = [*phone, {"win": "NS", "partner": 2}]
     again = post_json(client, url, {"version": answer["sheet"]["version"], "steps": more})
-    assert again.json()["ok"] and Match.objects.get(pk=m.pk).deals == more
+    assert again.json()["ok"] and Table.objects.get(pk=m.pk).deals == more
 
 
 def test_a_late_sheet_that_undoes_a_stored_deal_is_still_a_dispute(event, referee):
     m = table(event, 3)
     client = login(referee)
-    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    url = reverse("table_sheet_api", args=["spring", 1, 3])
     start = m.version
     stored = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 3}]
     post_json(client, url, {"version": start, "steps": stored})
     phone = [{"win": "EW", "partner": 2}, {"win": "EW", "partner": 3}, {"win": "EW", "partner": 4}]
     body = {"version": start + 5, "steps": phone, "entry_key": KEY, "offline": True}
     assert post_json(client, url, body).json()["outcome"] == "conflict"
-    assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
+    assert Table.objects.get(pk=m.pk).state == Table.DISPUTED
 
 
 def test_a_dispute_of_sheets_in_play_shows_them_unfinished_with_nothing_to_adopt(
@@ -283,7 +283,7 @@ def test_a_dispute_of_sheets_in_play_shows_them_unfinished_with_nothing_to_adopt
     """Two sheets in play that contradict each other: their levels so far are no result.
     They read as unfinished (not "到时"), and neither is offered for adoption."""
     m = table(event, 3)
-    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    url = reverse("table_sheet_api", args=["spring", 1, 3])
     start = m.version
     stored = [{"win": "EW", "partner": 2}, {"win": "NS", "partner": 4}]
     post_json(login(referee), url, {"version": start, "steps": stored})
@@ -291,7 +291,7 @@ def test_a_dispute_of_sheets_in_play_shows_them_unfinished_with_nothing_to_adopt
     body = {"version": start, "steps": phone, "entry_key": KEY, "offline": True}
     assert post_json(login(ref2), url, body).json()["outcome"] == "conflict"
     m.refresh_from_db()
-    page = login(chief).get(reverse("match_entry", args=["spring", 1, 3])).content.decode()
+    page = login(chief).get(reverse("table_entry", args=["spring", 1, 3])).content.decode()
     section = page[
         page.index('id="dispute"') : page.index("</section>", page.index('id="dispute"'))
     ]

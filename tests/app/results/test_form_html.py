@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.forms.renderers import DjangoTemplates
 
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.results.form_html import WRITTEN, QuickRenderer
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
 
@@ -45,12 +45,12 @@ def test_the_result_forms_are_djangos_html(data, chief):
         _same(lambda r, o=options: PlayerResultForm(data, renderer=r, **o))
 
 
-def test_the_foul_form_is_djangos_html(tournament, teams8, make_round):
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
-    match = Match.objects.select_related("ew", "ns").get(round=round_, table=1)
-    match.ew.name = 'A <"&> B'  # the organizer's input, in the player choices
-    _same(lambda r: FoulForm(match=match, renderer=r))
-    _same(lambda r: FoulForm({"side": "NS", "kind": "x", "remark": "<i>"}, match=match, renderer=r))
+def test_the_foul_form_is_djangos_html(tournament, pairs8, make_round):
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    table = Table.objects.select_related("ew", "ns").get(round=round_, number=1)
+    table.ew.name = 'A <"&> B'  # the organizer's input, in the player choices
+    _same(lambda r: FoulForm(table=table, renderer=r))
+    _same(lambda r: FoulForm({"side": "NS", "kind": "x", "remark": "<i>"}, table=table, renderer=r))
 
 
 def test_only_the_written_templates_bypass_django():

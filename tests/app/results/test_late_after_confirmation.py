@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.actors import user_actor
-from tournament.models import AppliedEntry, AuditEntry, Match, Round
+from tournament.models import AppliedEntry, AuditEntry, Round, Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import (
     confirm_result,
@@ -34,9 +34,9 @@ def key(n: int) -> str:
     return f"late-entry-key-{n:04d}"
 
 
-def confirmed(event, referee, ref2, table: int = 1) -> Match:
+def confirmed(event, referee, ref2, table: int = 1) -> Table:
     """A table entered by one referee and confirmed by another: the state a round locks on."""
-    m = event.matches.get(table=table)
+    m = event.tables.get(number=table)
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     return confirm_result(m, version=m.version, by=user_actor(ref2))
 
@@ -55,18 +55,18 @@ def late_levels(ns: str, n: int, version: int = 0) -> dict:
     }
 
 
-def unchanged(m: Match) -> tuple:
-    fresh = Match.objects.get(pk=m.pk)
+def unchanged(m: Table) -> tuple:
+    fresh = Table.objects.get(pk=m.pk)
     return fresh.state, fresh.version, fresh.ns_level, fresh.submissions.count()
 
 
 def test_a_referees_late_entry_leaves_a_confirmed_table_confirmed(event, referee, ref2):
     m = confirmed(event, referee, ref2)
     before = unchanged(m)
-    url = reverse("match_entry", args=["spring", 1, 1])
+    url = reverse("table_entry", args=["spring", 1, 1])
     answer = login(ref2).post(url, late_levels("5", 1), **OUTBOX).json()
-    assert unchanged(m) == before and before[0] == Match.CONFIRMED
-    assert answer["ok"] and answer["outcome"] == "kept" and answer["state"] == Match.CONFIRMED
+    assert unchanged(m) == before and before[0] == Table.CONFIRMED
+    assert answer["ok"] and answer["outcome"] == "kept" and answer["state"] == Table.CONFIRMED
     assert "已确认" in answer["message"]
     assert not AuditEntry.objects.filter(action="result.dispute").exists()
     kept = AppliedEntry.objects.get(key=key(1))
@@ -78,7 +78,7 @@ def test_a_referees_late_entry_leaves_a_confirmed_table_confirmed(event, referee
 def test_a_players_late_entry_through_the_slip_link_leaves_it_confirmed(event, referee, ref2):
     m = confirmed(event, referee, ref2)
     before = unchanged(m)
-    url = reverse("table_entry", args=["spring", m.pk, m.ns_code])
+    url = reverse("side_entry", args=["spring", m.pk, m.ns_code])
     data = late_levels("5", 2)
     del data["ew_fouls"], data["ns_fouls"], data["action"]  # the players' form has none
     answer = Client().post(url, data, **OUTBOX).json()  # no account, no PIN
@@ -92,21 +92,21 @@ def test_late_entries_after_the_chiefs_ruling_leave_the_round_lockable(event, re
     from each side's link, each with a fresh key; the round still locks."""
     for table in (2, 3, 4):
         confirmed(event, referee, ref2, table)
-    m = event.matches.get(table=1)
+    m = event.tables.get(number=1)
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     m = submit_result(
         m, ResultValues("A+", "Q", winner="EW"), version=m.version, by=user_actor(ref2)
     )
-    assert m.state == Match.DISPUTED
+    assert m.state == Table.DISPUTED
     entry = m.submissions.order_by("pk").first()
     m = pick_entry(m, entry.pk, version=m.version, by=user_actor(chief))
-    assert m.state == Match.CONFIRMED
+    assert m.state == Table.CONFIRMED
     ruled = unchanged(m)
-    staff_url = reverse("match_entry", args=["spring", 1, 1])
+    staff_url = reverse("table_entry", args=["spring", 1, 1])
     login(ref2).post(staff_url, late_levels("5", 3), **OUTBOX)
     for n, code in ((4, m.ew_code), (5, m.ns_code)):
         data = {**late_levels("9", n), "version": 1}
-        Client().post(reverse("table_entry", args=["spring", m.pk, code]), data, **OUTBOX)
+        Client().post(reverse("side_entry", args=["spring", m.pk, code]), data, **OUTBOX)
     assert unchanged(m) == ruled
     assert AuditEntry.objects.filter(action="result.dispute").count() == 1  # the first only
     assert lock_round(Round.objects.get(pk=event.pk), by=user_actor(chief)).status == Round.LOCKED
@@ -115,7 +115,7 @@ def test_late_entries_after_the_chiefs_ruling_leave_the_round_lockable(event, re
 def test_a_late_sheet_on_a_confirmed_table_is_kept_too(event, referee, ref2):
     m = confirmed(event, referee, ref2)
     before = unchanged(m)
-    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    url = reverse("side_sheet_api", args=["spring", m.pk, m.ew_code])
     body = {"version": 0, "steps": [{"win": "NS", "partner": 3}], "entry_key": key(6)}
     answer = Client().post(url, json.dumps({**body, "offline": True}), "application/json")
     assert answer.status_code == 200 and answer.json()["outcome"] == "kept"
@@ -127,15 +127,15 @@ def test_a_kept_entry_has_its_own_line_in_the_rounds_audit_log(event, referee, r
     """The chief's 操作记录 of the round: who sent it, when it arrived, what it said, and
     that the table stayed as it was; a side's late sheet too."""
     m = confirmed(event, referee, ref2)
-    login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), late_levels("5", 13), **OUTBOX)
+    login(ref2).post(reverse("table_entry", args=["spring", 1, 1]), late_levels("5", 13), **OUTBOX)
     sheet = {"version": 0, "steps": [{"win": "NS", "partner": 3}], "entry_key": key(14)}
-    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    url = reverse("side_sheet_api", args=["spring", m.pk, m.ew_code])
     Client().post(url, json.dumps({**sheet, "offline": True}), "application/json")
     lines = AuditEntry.objects.filter(action="result.kept").order_by("pk")
     assert [line.actor for line in lines] == ["ref2", "table:EW"]
     assert all(line.object_id == str(m.pk) and line.created_at for line in lines)
-    assert lines[0].before["state"] == lines[0].after["state"] == Match.CONFIRMED
-    assert Match.objects.get(pk=m.pk).version == lines[0].after["version"]
+    assert lines[0].before["state"] == lines[0].after["state"] == Table.CONFIRMED
+    assert Table.objects.get(pk=m.pk).version == lines[0].after["version"]
     page = login(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
     assert page.count("确认后到达的录入，已保留，成绩未改动") == 2
     assert "ref2 · 裁判 · " in page and "过A : 5" in page  # who, how, when, what
@@ -145,10 +145,10 @@ def test_a_kept_entry_has_its_own_line_in_the_rounds_audit_log(event, referee, r
 
 def test_the_chief_sees_what_arrived_after_confirmation(event, referee, ref2, chief):
     confirmed(event, referee, ref2)
-    login(ref2).post(reverse("match_entry", args=["spring", 1, 1]), late_levels("5", 7), **OUTBOX)
-    page = login(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    login(ref2).post(reverse("table_entry", args=["spring", 1, 1]), late_levels("5", 7), **OUTBOX)
+    page = login(chief).get(reverse("table_entry", args=["spring", 1, 1])).content.decode()
     assert 'id="late-kept"' in page and "确认后到达" in page and "ref2" in page
-    other = login(referee).get(reverse("match_entry", args=["spring", 1, 2])).content.decode()
+    other = login(referee).get(reverse("table_entry", args=["spring", 1, 2])).content.decode()
     assert 'id="late-kept"' not in other
 
 
@@ -158,16 +158,16 @@ FORFEIT_NS = {"forfeit_by": "NS", "reason": "late"}
 
 @pytest.mark.parametrize("referee_step", [PENALTY_NS, FORFEIT_NS], ids=["penalty", "forfeit"])
 def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step):
-    m = event.matches.get(table=1)
+    m = event.tables.get(number=1)
     m = save_scoresheet(m, [{"win": "EW", "partner": 2}], version=m.version, by=user_actor(referee))
-    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    url = reverse("side_sheet_api", args=["spring", m.pk, m.ew_code])
     steps = [{"win": "EW", "partner": 2}, referee_step]
     body = {"version": 0, "steps": steps, "entry_key": key(8), "offline": True}
     answer = Client().post(url, json.dumps(body), "application/json")
-    stored = Match.objects.get(pk=m.pk)
+    stored = Table.objects.get(pk=m.pk)
     assert answer.status_code == 400 and "由裁判记录" in answer.json()["error"]
     assert (stored.state, stored.version, stored.submissions.count()) == (
-        Match.IN_PLAY,
+        Table.IN_PLAY,
         m.version,
         0,
     )
@@ -175,20 +175,20 @@ def test_a_players_late_sheet_files_no_referee_step(event, referee, referee_step
 
 
 def test_a_players_late_sheet_keeping_the_referees_steps_is_still_filed(event, referee):
-    m = event.matches.get(table=1)
+    m = event.tables.get(number=1)
     first = [{"win": "EW", "partner": 2}, PENALTY_NS]
     m = save_scoresheet(m, first, version=m.version, by=user_actor(referee))
-    url = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    url = reverse("side_sheet_api", args=["spring", m.pk, m.ew_code])
     body = {"version": 0, "steps": [{"win": "NS", "partner": 2}, PENALTY_NS], "entry_key": key(9)}
     answer = Client().post(url, json.dumps({**body, "offline": True}), "application/json")
     assert answer.json()["outcome"] == "conflict"
-    assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
+    assert Table.objects.get(pk=m.pk).state == Table.DISPUTED
 
 
 def test_at_most_one_open_conflict_per_side_and_table(event, referee):
-    m = event.matches.get(table=1)
+    m = event.tables.get(number=1)
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
-    url = reverse("table_entry", args=["spring", m.pk, m.ew_code])
+    url = reverse("side_entry", args=["spring", m.pk, m.ew_code])
 
     def side_late(ns: str, n: int):
         data = {"ew_level": "A+", "ns_level": ns, "version": 0, "entry_key": key(n)}
@@ -196,10 +196,10 @@ def test_at_most_one_open_conflict_per_side_and_table(event, referee):
 
     assert side_late("5", 10)["outcome"] == "conflict"
     disputed = unchanged(m)
-    assert disputed[0] == Match.DISPUTED
+    assert disputed[0] == Table.DISPUTED
     assert [side_late(ns, n)["outcome"] for n, ns in ((11, "6"), (12, "7"))] == ["kept", "kept"]
     assert unchanged(m) == disputed
-    stored = Match.objects.get(pk=m.pk)
+    stored = Table.objects.get(pk=m.pk)
     assert [e.source for e in dispute_entries(stored)] == ["referee", "table_ew"]
     kept = AppliedEntry.objects.filter(key__in=[key(11), key(12)])
     assert {e.payload["kept"] for e in kept} == {"in_dispute"}
@@ -214,10 +214,10 @@ def test_a_late_entry_made_on_the_confirmed_table_is_kept_not_refused(event, ref
     kept for the chief as after a stale version, not refused back to the phone."""
     m = confirmed(event, referee, ref2)
     before = unchanged(m)
-    url = reverse("match_entry", args=["spring", 1, 1])
+    url = reverse("table_entry", args=["spring", 1, 1])
     answer = login(ref2).post(url, late_levels("5", 13, m.version), **OUTBOX).json()
     assert answer["outcome"] == "kept" and unchanged(m) == before
-    sheet = reverse("table_sheet_api", args=["spring", m.pk, m.ew_code])
+    sheet = reverse("side_sheet_api", args=["spring", m.pk, m.ew_code])
     body = {"version": m.version, "steps": [{"win": "NS", "partner": 3}], "entry_key": key(14)}
     reply = Client().post(sheet, json.dumps({**body, "offline": True}), "application/json")
     assert reply.json()["outcome"] == "kept" and unchanged(m) == before

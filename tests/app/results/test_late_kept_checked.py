@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.actors import user_actor
-from tournament.models import AppliedEntry, AuditEntry, Match, Round, Staff
+from tournament.models import AppliedEntry, AuditEntry, Round, Staff, Table
 from tournament.results.checks import ResultValues
 from tournament.results.entry_keys import MAX_KEPT, MAX_LATE_STEPS
 from tournament.results.services import confirm_result, submit_result
@@ -28,15 +28,15 @@ WIN = ResultValues("A+", "K", winner="EW")
 
 
 @pytest.fixture
-def event(tournament, teams8, make_round, chief):
+def event(tournament, pairs8, make_round, chief):
     tournament.table_entry = True
     tournament.save()
     Staff.objects.get_or_create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
-def confirmed(event, referee, ref2) -> Match:
-    m = event.matches.get(table=1)
+def confirmed(event, referee, ref2) -> Table:
+    m = event.tables.get(number=1)
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     return confirm_result(m, version=m.version, by=user_actor(ref2))
 
@@ -46,16 +46,16 @@ def late_sheet(client: Client, url: str, steps: list, n: int, version: int = 0):
     return client.post(url, json.dumps(body), "application/json")
 
 
-def slip_api(m: Match, code: str) -> str:
-    return reverse("table_sheet_api", args=["spring", m.pk, code])
+def slip_api(m: Table, code: str) -> str:
+    return reverse("side_sheet_api", args=["spring", m.pk, code])
 
 
 def chiefs_page(chief, table: int = 1):
-    return login(chief).get(reverse("match_entry", args=["spring", 1, table]))
+    return login(chief).get(reverse("table_entry", args=["spring", 1, table]))
 
 
-def stored(m: Match) -> tuple:
-    fresh = Match.objects.get(pk=m.pk)
+def stored(m: Table) -> tuple:
+    fresh = Table.objects.get(pk=m.pk)
     return fresh.state, fresh.version, fresh.submissions.count()
 
 
@@ -65,7 +65,7 @@ def test_a_junk_late_sheet_from_a_slip_link_is_refused_and_the_chiefs_page_stays
     """The reproduction: no PIN, the table confirmed, ``[{"x": 1}]`` sent as late."""
     m = confirmed(event, referee, ref2)
     client = Client()
-    client.get(reverse("table_entry", args=["spring", m.pk, m.ew_code]))
+    client.get(reverse("side_entry", args=["spring", m.pk, m.ew_code]))
     before = stored(m)
     answer = late_sheet(client, slip_api(m, m.ew_code), JUNK, 1)
     assert answer.status_code == 400 and answer.json()["error"]
@@ -77,14 +77,14 @@ def test_a_junk_late_sheet_from_a_slip_link_is_refused_and_the_chiefs_page_stays
 
 
 def test_a_junk_late_sheet_from_a_referee_in_the_dispute_is_refused(event, referee, ref2, chief):
-    m = event.matches.get(table=1)
+    m = event.tables.get(number=1)
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     m = submit_result(
         m, ResultValues("A+", "Q", winner="EW"), version=m.version, by=user_actor(ref2)
     )
-    assert m.state == Match.DISPUTED
+    assert m.state == Table.DISPUTED
     before = stored(m)
-    url = reverse("match_sheet_api", args=["spring", 1, 1])
+    url = reverse("table_sheet_api", args=["spring", 1, 1])
     answer = late_sheet(login(referee), url, JUNK, 2)
     assert answer.status_code == 400 and "第1条记录" in answer.json()["error"]
     assert stored(m) == before and not AppliedEntry.objects.exists()
@@ -110,7 +110,7 @@ def test_what_was_kept_before_the_check_is_shown_as_it_is(event, referee, ref2, 
         AppliedEntry.objects.create(
             tournament=event.tournament,
             key=f"stored-junk-{n:04d}",
-            match=m,
+            table=m,
             kind="sheet",
             outcome=AppliedEntry.KEPT,
             payload={**payload, **kept},
@@ -140,13 +140,13 @@ def test_a_sender_keeps_at_most_three_entries_at_a_table(event, referee, ref2, c
     assert [a.status_code for a in answers] == [200] * MAX_KEPT + [400]
     assert [a.json().get("outcome") for a in answers[:MAX_KEPT]] == ["kept"] * MAX_KEPT
     assert f"已保留您送达较晚的{MAX_KEPT}份录入" in answers[-1].json()["error"]
-    assert AppliedEntry.objects.filter(match=m).count() == MAX_KEPT
+    assert AppliedEntry.objects.filter(table=m).count() == MAX_KEPT
     assert AuditEntry.objects.filter(action="result.kept").count() == MAX_KEPT
     assert stored(m) == before
     # Another sender has room of their own: the other side, a referee.
     other = late_sheet(Client(), slip_api(m, m.ns_code), sheets[0], 20)
     assert other.json()["outcome"] == "kept"
-    url = reverse("match_entry", args=["spring", 1, 1])
+    url = reverse("table_entry", args=["spring", 1, 1])
     data = {"action": "enter", "ew_level": "A+", "ns_level": "5", "ew_fouls": 0, "ns_fouls": 0}
     data |= {"version": 0, "entry_key": "min-repro-0021", "offline": "1"}
     assert login(ref2).post(url, data, HTTP_X_OUTBOX="1").json()["outcome"] == "kept"
@@ -162,7 +162,7 @@ def test_a_late_sheet_longer_than_any_match_is_not_kept(event, referee, ref2):
     before = stored(m)
     up_down = [{"penalty": "NS", "levels": 1}, {"penalty": "NS", "levels": -1}]
     steps = up_down * (MAX_LATE_STEPS // 2 + 1)
-    url = reverse("match_sheet_api", args=["spring", 1, 1])
+    url = reverse("table_sheet_api", args=["spring", 1, 1])
     answer = late_sheet(login(ref2), url, steps, 30)
     assert answer.status_code == 400 and str(MAX_LATE_STEPS) in answer.json()["error"]
     assert not AppliedEntry.objects.exists() and stored(m) == before
@@ -177,7 +177,7 @@ def test_a_late_time_result_before_time_is_up_is_not_kept(event, referee, ref2):
     m = confirmed(event, referee, ref2)
     Round.objects.filter(pk=event.pk).update(started_at=timezone.now() - timedelta(minutes=30))
     before = stored(m)
-    url = reverse("match_entry", args=["spring", 1, 1])
+    url = reverse("table_entry", args=["spring", 1, 1])
     data = {"action": "enter", "ew_level": "10", "ns_level": "8", "at_time": "on"}
     data |= {"ew_fouls": 0, "ns_fouls": 0, "version": 0, "entry_key": "min-repro-0040"}
     answer = login(ref2).post(url, {**data, "offline": "1"}, HTTP_X_OUTBOX="1")

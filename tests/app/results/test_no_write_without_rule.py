@@ -2,7 +2,7 @@
 :func:`tournament.results.table_write.require_write` before it writes.
 
 Three nets. Under all of them, the model's own (tests/app/results/test_table_guard.py):
-``Match.save``, ``update`` and ``bulk_update`` refuse a change of a result field on a table
+``Table.save``, ``update`` and ``bulk_update`` refuse a change of a result field on a table
 the rule was not asked about, whatever the code names its variables. At run time, the
 table-write primitive (``save_match``) refuses a table the rule
 was not asked about in the transaction that locked it, and the round-wide writes
@@ -24,19 +24,19 @@ from django.db import transaction
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
 from tournament.core.errors import NotAllowed
-from tournament.models import Match, Staff
+from tournament.models import Staff, Table
 from tournament.results import write_rule
 from tournament.results.checks import ResultValues
 from tournament.results.confirm_all import confirm_tables
 from tournament.results.services import confirm_result, submit_result
 from tournament.results.table_write import (
     UnruledWrite,
-    lock_match,
+    lock_table,
     require_write,
-    save_match,
+    save_table,
     snapshot,
 )
-from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_match
+from tournament.text.messages.audit import MSG_AUDIT_ENTERED, about_table
 
 ROOT = Path(__file__).resolve().parents[3] / "tournament"
 WRITES = {"save", "update", "bulk_update", "delete", "create", "bulk_create", "update_or_create"}
@@ -45,7 +45,7 @@ NOT_THE_TABLE = ("submissions", "applied_entries", "photos", "fouls", "Foul", "S
 
 # Every function of the app that writes a table's row itself, and why that is allowed.
 TABLE_WRITERS = {
-    ("results/table_write.py", "save_match"): "the primitive: writes only a ruled table",
+    ("results/table_write.py", "save_table"): "the primitive: writes only a ruled table",
     ("results/confirm_all.py", "confirm_tables"): "asks the rule's confirm path per table",
     ("results/first_entries.py", "_write_groups"): "enter_first's: asks the rule per table",
     ("results/slips.py", "revoke_slip"): "a side's new code and PIN; table rights",
@@ -55,7 +55,7 @@ TABLE_WRITERS = {
     ("rounds/adjust.py", "give_bye"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "pair_byes"): "a draft round's tables, before any result",
     ("rounds/adjust.py", "renumber_tables"): "a draft round's tables, before any result",
-    ("rounds/adjust.py", "swap_teams"): "a draft round's tables, before any result",
+    ("rounds/adjust.py", "swap_pairs"): "a draft round's tables, before any result",
     ("rounds/pairing.py", "repair_round"): "a draft round's tables, before any result",
     ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
 }
@@ -90,7 +90,7 @@ def _writes_a_table(call: ast.Call) -> bool:
     receiver = ast.unparse(call.func.value)
     if any(name in receiver for name in NOT_THE_TABLE):
         return False
-    return "match" in receiver.lower() or receiver in ("m", "locked", "current")
+    return "table" in receiver.lower() or receiver in ("m", "locked", "current")
 
 
 def _calls(fn: ast.AST) -> set[str]:
@@ -124,7 +124,7 @@ def test_every_service_that_locks_a_table_asks_the_rule_itself():
         functions = _functions(tree)
         for name, fn in functions.items():
             calls = _calls(fn)
-            if "lock_match" not in calls or name == "lock_match" or calls & ASKS:
+            if "lock_table" not in calls or name == "lock_table" or calls & ASKS:
                 continue
             if (module, name) in HANDS_ON:
                 helper = HANDS_ON[module, name]
@@ -136,7 +136,7 @@ def test_every_service_that_locks_a_table_asks_the_rule_itself():
 
 def test_the_primitives_guard_themselves():
     sources = dict(_modules())
-    assert "check_ruled" in _calls(_functions(sources["results/table_write.py"])["save_match"])
+    assert "check_ruled" in _calls(_functions(sources["results/table_write.py"])["save_table"])
     confirm_all = _functions(sources["results/confirm_all.py"])
     assert "require_write" in _calls(confirm_all["confirm_tables"])
     first = _functions(sources["results/first_entries.py"])
@@ -156,21 +156,21 @@ def test_the_primitives_guard_themselves():
 
 
 @pytest.fixture
-def table(tournament, teams8, make_round):
-    return make_round(tournament, teams8).matches.get(table=1)
+def table(tournament, pairs8, make_round):
+    return make_round(tournament, pairs8).tables.get(number=1)
 
 
-def _unruled_entry(match: Match, user) -> Match:
+def _unruled_entry(table: Table, user) -> Table:
     """A write path that forgot the rule: it locks the table and saves an entry."""
-    locked = lock_match(match, None)
+    locked = lock_table(table, None)
     before = snapshot(locked)
-    locked.ns_level, locked.ew_level, locked.state = "5", "A+", Match.ENTERED
-    return save_match(
+    locked.ns_level, locked.ew_level, locked.state = "5", "A+", Table.ENTERED
+    return save_table(
         locked,
         by=user_actor(user),
         action="result.enter",
         before=before,
-        summary=about_match(MSG_AUDIT_ENTERED, locked),
+        summary=about_table(MSG_AUDIT_ENTERED, locked),
     )
 
 
@@ -179,14 +179,14 @@ def _unruled_entry(match: Match, user) -> Match:
 def test_a_path_that_forgot_the_rule_fails_at_its_first_save(table, referee):
     with pytest.raises(UnruledWrite), transaction.atomic():
         _unruled_entry(table, referee)
-    assert Match.objects.get(pk=table.pk).state == Match.EMPTY
+    assert Table.objects.get(pk=table.pk).state == Table.EMPTY
 
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures(ONE_EVENT)
 def test_the_rule_holds_for_the_table_it_was_asked_about_only(table, referee):
     with pytest.raises(UnruledWrite), transaction.atomic():
-        require_write(lock_match(table, None), user_actor(referee), write_rule.FORM)
+        require_write(lock_table(table, None), user_actor(referee), write_rule.FORM)
         _unruled_entry(table, referee)  # locked again: another row object, not ruled
 
 
@@ -200,17 +200,17 @@ def test_a_late_entry_kept_by_the_rule_cannot_be_saved(table, referee, chief, ma
     )
     confirm_result(m, version=m.version, by=user_actor(other))
     with pytest.raises(UnruledWrite), transaction.atomic():
-        locked = lock_match(table, None)
+        locked = lock_table(table, None)
         _kind, decision = require_write(locked, user_actor(referee), write_rule.LATE)
         assert decision.verdict == write_rule.KEEP
-        save_match(
+        save_table(
             locked,
             by=user_actor(referee),
             action="result.enter",
             before=snapshot(locked),
-            summary=about_match(MSG_AUDIT_ENTERED, locked),
+            summary=about_table(MSG_AUDIT_ENTERED, locked),
         )
-    assert Match.objects.get(pk=table.pk).state == Match.CONFIRMED
+    assert Table.objects.get(pk=table.pk).state == Table.CONFIRMED
 
 
 @pytest.mark.django_db
@@ -224,6 +224,6 @@ def test_the_round_wide_confirmation_asks_the_rule_for_each_table(table, referee
         table, ResultValues("A+", "K", winner="EW"), version=None, by=user_actor(referee)
     )
     with pytest.raises(NotAllowed), transaction.atomic():
-        locked = lock_match(m, None)
+        locked = lock_table(m, None)
         confirm_tables(locked.round, [locked], by=user_actor(elsewhere, "referee"))
-    assert Match.objects.get(pk=table.pk).state == Match.ENTERED
+    assert Table.objects.get(pk=table.pk).state == Table.ENTERED

@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
 from tournament.core.errors import NotAllowed
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.services import save_scoresheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -25,17 +25,17 @@ PENALTY = {"penalty": "EW", "levels": -1}
 
 
 @pytest.fixture
-def table(tournament, teams8, make_round, referee):
+def table(tournament, pairs8, make_round, referee):
     """Table 1 of round 1, its sheet as the referee left it: a deal, then EW −1 level."""
     tournament.table_entry = True
     tournament.save()
-    match = make_round(tournament, teams8).matches.get(table=1)
-    return save_scoresheet(match, [EW_WINS, PENALTY], version=match.version, by=user_actor(referee))
+    table = make_round(tournament, pairs8).tables.get(number=1)
+    return save_scoresheet(table, [EW_WINS, PENALTY], version=table.version, by=user_actor(referee))
 
 
-def player_post(match: Match, steps: list):
-    url = reverse("table_sheet_api", args=["spring", match.pk, match.ew_code])
-    body = json.dumps({"version": match.version, "steps": steps})
+def player_post(table: Table, steps: list):
+    url = reverse("side_sheet_api", args=["spring", table.pk, table.ew_code])
+    body = json.dumps({"version": table.version, "steps": steps})
     return Client().post(url, body, content_type="application/json")
 
 
@@ -57,14 +57,14 @@ def test_a_players_version_that_touches_a_referee_step_is_refused(table, steps):
     response = player_post(table, steps)
     assert response.status_code == 400
     assert "罚级、犯规、警告、弃权和到时由裁判记录" in response.json()["error"]
-    stored = Match.objects.get(pk=table.pk)
+    stored = Table.objects.get(pk=table.pk)
     assert stored.deals == [EW_WINS, PENALTY] and stored.version == table.version
 
 
 def test_a_player_adds_and_changes_deals_won_around_the_referees_steps(table):
     response = player_post(table, [NS_WINS, PENALTY, EW_WINS])
     assert response.status_code == 200, response.json()
-    assert Match.objects.get(pk=table.pk).deals == [NS_WINS, PENALTY, EW_WINS]
+    assert Table.objects.get(pk=table.pk).deals == [NS_WINS, PENALTY, EW_WINS]
 
 
 def test_the_check_is_the_services_whatever_path_saves_the_sheet(table, referee):
@@ -86,7 +86,7 @@ def test_the_check_is_the_services_whatever_path_saves_the_sheet(table, referee)
 
 
 def test_a_players_sheet_offers_no_referee_buttons(table):
-    page = Client().get(reverse("table_sheet", args=["spring", table.pk, table.ew_code]))
+    page = Client().get(reverse("side_sheet", args=["spring", table.pk, table.ew_code]))
     html = page.content.decode()
     assert "data-time" not in html and "data-penalty" not in html
     assert "由裁判记录" in html

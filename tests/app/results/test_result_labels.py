@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.conftest import ONE_EVENT, login
 from tournament.core.actors import user_actor
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
 from tournament.templatetags.guandan import result_text
@@ -16,18 +16,18 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 
 def test_the_chiefs_entry_in_a_dispute_is_labelled_chief_referee(
-    tournament, teams8, make_round, referee, chief
+    tournament, pairs8, make_round, referee, chief
 ):
     """The chief's entry from the staff entry page (source "referee") read "chief · 裁判"."""
-    m = make_round(tournament, teams8).matches.get(table=1)
+    m = make_round(tournament, pairs8).tables.get(number=1)
     m = submit_result(
         m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(referee)
     )
     m = submit_result(
         m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(chief, "referee")
     )
-    assert m.state == Match.DISPUTED
-    page = login(chief).get(reverse("match_entry", args=["spring", 1, 1])).content.decode()
+    assert m.state == Table.DISPUTED
+    page = login(chief).get(reverse("table_entry", args=["spring", 1, 1])).content.decode()
     entries = page[page.index('id="dispute"') :].split('class="entry"')[1:]
     ref_entry, chief_entry = entries
     assert "ref · 裁判<" in ref_entry.replace("</div>", "<")

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 
 from tests.app.spreadsheet_files import xlsx
 from tests.conftest import ONE_EVENT
-from tournament.models import Match, Round, Tournament
+from tournament.models import Round, Table, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
@@ -18,8 +18,8 @@ HEADER = ["台号", "东西", "南北", "东西犯规", "南北犯规", "弃权"
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
-    return make_round(tournament, teams8)
+def round1(tournament, pairs8, make_round):
+    return make_round(tournament, pairs8)
 
 
 def sheet(rows, header=HEADER):
@@ -44,17 +44,17 @@ def test_import_results_then_lock(round1, tmp_path, capsys):
     assert "已导入4台成绩" in out and "已确认并锁定" in out
     round1.refresh_from_db()
     assert round1.status == Round.LOCKED
-    t4 = round1.matches.get(table=4)
+    t4 = round1.tables.get(number=4)
     assert (t4.defeat_side, t4.defeat_reason) == ("NS", "three_fouls")
-    assert round1.matches.get(table=3).forfeit == "NS"
+    assert round1.tables.get(number=3).forfeit == "NS"
 
 
 def test_import_results_with_english_headers(round1, tmp_path):
     path = tmp_path / "r1.csv"
     path.write_text("table,ew,ns,forfeit\n1,A+,2,\n2,,,ew\n", encoding="utf-8")
     call_command("import_results", "spring", "1", str(path))
-    assert round1.matches.get(table=2).forfeit == "EW"
-    assert round1.matches.get(table=1).state == Match.ENTERED
+    assert round1.tables.get(number=2).forfeit == "EW"
+    assert round1.tables.get(number=1).state == Table.ENTERED
 
 
 def test_a_100_plus_sheet_says_how_each_pass_was_won(round1, tmp_path, capsys):
@@ -67,14 +67,14 @@ def test_a_100_plus_sheet_says_how_each_pass_was_won(round1, tmp_path, capsys):
     path.write_text("\n".join(rows), encoding="utf-8")
     call_command("import_results", "spring", "1", str(path))
     # The partner's place 2 or 3 (1–2, 1–3) is an upgrade of 3 or 2 levels (jiangsu).
-    upgrades = dict(round1.matches.values_list("table", "pass_upgrade"))
+    upgrades = dict(round1.tables.values_list("number", "pass_upgrade"))
     assert upgrades == {1: 3, 2: 2, 3: 2, 4: None}
     # A place that cannot pass A, or a 过A方式 with nobody past A: nothing is imported.
     path.write_text("台号,东西,南北,过A方式\n1,A+,2,1–2\n2,K,2,2\n", encoding="utf-8")
     with pytest.raises(CommandError):
         call_command("import_results", "spring", "1", str(path))
     assert "过A方式" in capsys.readouterr().err
-    assert dict(round1.matches.values_list("table", "pass_upgrade")) == upgrades
+    assert dict(round1.tables.values_list("number", "pass_upgrade")) == upgrades
 
 
 def test_bad_results_sheet_imports_nothing_and_names_rows(round1, tmp_path, capsys):
@@ -95,7 +95,7 @@ def test_bad_results_sheet_imports_nothing_and_names_rows(round1, tmp_path, caps
     assert "第3行" in err and "过A" in err
     assert "第4行“台号”列：本轮没有第9台" in err
     assert "第5行“台号”列：第1台与第2行重复" in err
-    assert not round1.matches.exclude(state=Match.EMPTY).exclude(ns=None).exists()
+    assert not round1.tables.exclude(state=Table.EMPTY).exclude(ns=None).exists()
 
 
 def test_lock_refused_when_tables_are_missing(round1, tmp_path):
@@ -104,7 +104,7 @@ def test_lock_refused_when_tables_are_missing(round1, tmp_path):
     with pytest.raises(CommandError, match="未锁定"):
         call_command("import_results", "spring", "1", str(path), "--lock")
     round1.refresh_from_db()
-    assert round1.status != Round.LOCKED and round1.matches.get(table=1).state == Match.ENTERED
+    assert round1.status != Round.LOCKED and round1.tables.get(number=1).state == Table.ENTERED
 
 
 def test_standings_json_has_rank_team_points_and_each_tiebreak(round1, tmp_path, capsys):

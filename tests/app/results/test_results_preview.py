@@ -12,16 +12,16 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.conftest import ONE_EVENT, login
-from tournament.models import Match, Team
+from tournament.models import Pair, Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
-    for number, team in enumerate(teams8, 1):  # drawn: the sheet prints the draw numbers
-        Team.objects.filter(pk=team.pk).update(draw_number=number)
-    return make_round(tournament, teams8)
+def round1(tournament, pairs8, make_round):
+    for number, pair in enumerate(pairs8, 1):  # drawn: the sheet prints the draw numbers
+        Pair.objects.filter(pk=pair.pk).update(draw_number=number)
+    return make_round(tournament, pairs8)
 
 
 def blank_sheet(client, tournament, number=1):
@@ -60,7 +60,7 @@ def test_the_sheet_names_both_pairs_with_draw_numbers_and_has_a_time_column(
     headers = [c.value for c in ws[2]]
     assert {"东西抽签号", "东西组合", "南北抽签号", "南北组合", "到时"} <= set(headers)
     for row in ws.iter_rows(min_row=3, values_only=True):
-        m = Match.objects.select_related("ew", "ns").get(round=round1, table=row[0])
+        m = Table.objects.select_related("ew", "ns").get(round=round1, number=row[0])
         cells = dict(zip(headers, row, strict=False))
         assert (cells["东西抽签号"], cells["南北抽签号"]) == (m.ew.draw_number, m.ns.draw_number)
         assert cells["东西组合"].startswith(m.ew.name)
@@ -74,24 +74,24 @@ def test_the_upload_shows_a_preview_and_saves_only_on_confirm(round1, tournament
     page = response.content.decode()
     assert response.status_code == 200
     assert 'id="preview-rows"' in page and page.count("过A : 9") == 4
-    assert not round1.matches.exclude(state="empty").exists()  # nothing saved yet
+    assert not round1.tables.exclude(state="empty").exists()  # nothing saved yet
     url = reverse("results_import", args=[tournament.slug, 1])
     response = client.post(url, {"action": "cancel"})
     assert response.status_code == 302
-    assert not round1.matches.exclude(state="empty").exists()
+    assert not round1.tables.exclude(state="empty").exists()
     response = client.post(url, {"action": "confirm"})  # the cancelled file is forgotten
-    assert not round1.matches.exclude(state="empty").exists()
+    assert not round1.tables.exclude(state="empty").exists()
     upload(client, round1, data)
     response = client.post(url, {"action": "confirm"})
     assert response.status_code == 302
-    assert set(round1.matches.values_list("ew_level", "ns_level")) == {("A+", "9")}
+    assert set(round1.tables.values_list("ew_level", "ns_level")) == {("A+", "9")}
 
 
 def test_a_row_shifted_against_its_draw_numbers_is_refused(round1, tournament, chief):
     client = login(chief)
     book = blank_sheet(client, tournament)
     values = all_tables(东西="A+", 南北="9")
-    other = Match.objects.select_related("ew").get(round=round1, table=2).ew.draw_number
+    other = Table.objects.select_related("ew").get(round=round1, number=2).ew.draw_number
     values[1]["东西抽签号"] = other
     response = upload(client, round1, filled(book, values))
     page = response.content.decode()
@@ -112,7 +112,7 @@ def test_time_ticked_with_a_pass_of_a_is_refused_and_a_result_at_time_is_marked(
     page = upload(client, round1, filled(blank_sheet(client, tournament), values)).content
     assert page.decode().count("J : 9 到时") == 3
     client.post(reverse("results_import", args=[tournament.slug, 1]), {"action": "confirm"})
-    assert round1.matches.filter(state="entered").count() == 4
+    assert round1.tables.filter(state="entered").count() == 4
     from tests.app.printing.test_printing import pages_text, render
 
     text = "".join(pages_text(render(tournament, "results", round=1)))
@@ -160,7 +160,7 @@ def test_rows_left_blank_are_skipped_and_reported_not_an_error(round1, tournamen
         reverse("results_import", args=[tournament.slug, 1]), {"action": "confirm"}, follow=True
     )
     assert "以下各台未填写成绩，已跳过：2、4" in response.content.decode()
-    entered = dict(round1.matches.exclude(state="empty").values_list("table", "ew_level"))
+    entered = dict(round1.tables.exclude(state="empty").values_list("number", "ew_level"))
     assert entered == {1: "A+", 3: "5"}
 
 
@@ -168,4 +168,4 @@ def test_a_sheet_with_every_row_blank_has_nothing_to_import(round1, tournament, 
     client = login(chief)
     page = upload(client, round1, filled(blank_sheet(client, tournament), {})).content.decode()
     assert "表格中没有成绩数据" in page
-    assert not round1.matches.exclude(state="empty").exists()
+    assert not round1.tables.exclude(state="empty").exists()

@@ -6,7 +6,7 @@ import pytest
 
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
-from tournament.models import AuditEntry, Match, Round, Tournament
+from tournament.models import AuditEntry, Round, Table, Tournament
 from tournament.results.checks import ResultInvalid, ResultValues, check_result, result_from_deals
 from tournament.results.fouls import record_foul
 from tournament.results.services import (
@@ -84,9 +84,9 @@ def test_finished_sheet_gives_the_result(tournament):
 
 
 @pytest.fixture
-def table1(tournament, teams8, make_round):
-    round_ = make_round(tournament, teams8)
-    return round_.matches.get(table=1)
+def table1(tournament, pairs8, make_round):
+    round_ = make_round(tournament, pairs8)
+    return round_.tables.get(number=1)
 
 
 def values(ew="A+", ns="K", **kw):
@@ -95,9 +95,9 @@ def values(ew="A+", ns="K", **kw):
 
 def test_entry_then_confirmation_by_another_referee(table1, referee, chief):
     m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
-    assert m.state == Match.ENTERED and m.entered_by == referee
+    assert m.state == Table.ENTERED and m.entered_by == referee
     m = confirm_result(m, version=m.version, by=user_actor(chief))
-    assert m.state == Match.CONFIRMED and m.confirmed_by == chief
+    assert m.state == Table.CONFIRMED and m.confirmed_by == chief
 
 
 def test_self_confirmation_is_refused_by_the_server(table1, referee):
@@ -106,7 +106,7 @@ def test_self_confirmation_is_refused_by_the_server(table1, referee):
         confirm_result(m, version=m.version, by=user_actor(referee))
     assert refused.value.msg.code == MSG_SELF_CONFIRM
     m.refresh_from_db()
-    assert m.state == Match.ENTERED
+    assert m.state == Table.ENTERED
 
 
 def test_table_side_cannot_confirm_its_own_entry_but_the_other_side_can(table1, tournament):
@@ -115,13 +115,13 @@ def test_table_side_cannot_confirm_its_own_entry_but_the_other_side_can(table1, 
         confirm_result(m, version=m.version, by=user_actor(None, "table_ew"))
     assert refused.value.msg.code == MSG_SELF_CONFIRM
     m = confirm_result(m, version=m.version, by=user_actor(None, "table_ns"), pin=m.ns_pin)
-    assert m.state == Match.CONFIRMED and m.confirmed_via == "table_ns"
+    assert m.state == Table.CONFIRMED and m.confirmed_via == "table_ns"
 
 
 def test_same_result_from_a_second_person_confirms_it(table1, referee, chief):
     m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
     m = submit_result(m, values(), version=m.version, by=user_actor(chief))
-    assert m.state == Match.CONFIRMED
+    assert m.state == Table.CONFIRMED
 
 
 def test_different_second_entry_is_a_dispute_and_keeps_the_first(table1, referee, chief, make_user):
@@ -131,10 +131,10 @@ def test_different_second_entry_is_a_dispute_and_keeps_the_first(table1, referee
     Staff.objects.create(tournament=table1.round.tournament, user=other, role=Staff.REFEREE)
     m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
     m = submit_result(m, values("A+", "Q"), version=m.version, by=user_actor(other))
-    assert m.state == Match.DISPUTED and m.ns_level == "K"
+    assert m.state == Table.DISPUTED and m.ns_level == "K"
     assert m.submissions.count() == 2
     ruled = resolve_dispute(m, values("A+", "Q"), version=m.version, by=user_actor(chief))
-    assert ruled.state == Match.CONFIRMED and ruled.ns_level == "Q"
+    assert ruled.state == Table.CONFIRMED and ruled.ns_level == "Q"
 
 
 def test_referee_cannot_rule_a_dispute(table1, referee):
@@ -149,7 +149,7 @@ def test_stale_save_is_refused_and_current_values_are_returned(table1, referee, 
         submit_result(table1, values("A+", "2"), version=old_version, by=user_actor(chief))
     assert exc.value.current.ns_level == "K"
     table1.refresh_from_db()
-    assert table1.ns_level == "K" and table1.state == Match.ENTERED
+    assert table1.ns_level == "K" and table1.state == Table.ENTERED
 
 
 def test_every_change_is_audited_with_before_and_after(table1, referee, chief):
@@ -167,23 +167,23 @@ def test_confirmation_off_confirms_at_once(table1, tournament, referee):
     tournament.confirmation_required = False
     tournament.save()
     m = submit_result(table1, values(), version=table1.version, by=user_actor(referee))
-    assert m.state == Match.CONFIRMED
+    assert m.state == Table.CONFIRMED
 
 
-def test_draft_round_takes_no_results(tournament, teams8, make_round, referee):
-    round_ = make_round(tournament, teams8, status=Round.DRAFT)
+def test_draft_round_takes_no_results(tournament, pairs8, make_round, referee):
+    round_ = make_round(tournament, pairs8, status=Round.DRAFT)
     with pytest.raises(Refused, match="尚未公布"):
-        submit_result(round_.matches.get(table=1), values(), version=None, by=user_actor(referee))
+        submit_result(round_.tables.get(number=1), values(), version=None, by=user_actor(referee))
 
 
 def confirm_all(round_, referee, chief):
-    for m in round_.matches.exclude(ns=None):
+    for m in round_.tables.exclude(ns=None):
         m = submit_result(m, values(), version=m.version, by=user_actor(referee))
         confirm_result(m, version=m.version, by=user_actor(chief))
 
 
-def test_round_status_follows_the_tables_and_locks(tournament, teams8, make_round, referee, chief):
-    round_ = make_round(tournament, teams8)
+def test_round_status_follows_the_tables_and_locks(tournament, pairs8, make_round, referee, chief):
+    round_ = make_round(tournament, pairs8)
     start_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.IN_PLAY and round_.started_at
@@ -197,16 +197,16 @@ def test_round_status_follows_the_tables_and_locks(tournament, teams8, make_roun
     lock_round(round_, by=user_actor(chief))
     round_.refresh_from_db()
     assert round_.status == Round.LOCKED
-    m = round_.matches.get(table=1)
+    m = round_.tables.get(number=1)
     with pytest.raises(Refused, match="已锁定"):
         submit_result(m, values("A+", "2"), version=m.version, by=user_actor(chief))
 
 
-def test_unlock_marks_later_rounds_stale(tournament, teams8, make_round, referee, chief):
-    r1 = make_round(tournament, teams8, number=1)
+def test_unlock_marks_later_rounds_stale(tournament, pairs8, make_round, referee, chief):
+    r1 = make_round(tournament, pairs8, number=1)
     confirm_all(r1, referee, chief)
     lock_round(r1, by=user_actor(chief))
-    r2 = make_round(tournament, teams8[::-1], number=2, status=Round.PUBLISHED)
+    r2 = make_round(tournament, pairs8[::-1], number=2, status=Round.PUBLISHED)
     unlock_round(r1, by=user_actor(chief))
     r1.refresh_from_db()
     r2.refresh_from_db()
@@ -219,11 +219,11 @@ def test_sheet_saves_after_every_deal_and_enters_the_result_at_the_end(table1, r
     for _ in range(4):
         steps.append({"win": "EW", "partner": 2})
         m = save_scoresheet(m, list(steps), version=m.version, by=user_actor(referee))
-        assert m.state == Match.IN_PLAY
+        assert m.state == Table.IN_PLAY
     assert m.ew_level == "A"
     steps.append({"win": "EW", "partner": 3})
     m = save_scoresheet(m, steps, version=m.version, by=user_actor(referee))
-    assert (m.state, m.ew_level, m.ns_level, m.mode) == (Match.ENTERED, "A+", "2", "deals")
+    assert (m.state, m.ew_level, m.ns_level, m.mode) == (Table.ENTERED, "A+", "2", "deals")
 
 
 def test_sheet_with_an_impossible_step_changes_nothing(table1, referee):
@@ -245,20 +245,20 @@ def test_three_fouls_in_the_log_end_the_match(table1, referee):
     Tournament.objects.filter(pk=table1.round.tournament_id).update(three_fouls_defeat=True)
     for _ in range(3):
         record_foul(table1, side="NS", kind="time_delay", severity="foul", by=user_actor(referee))
-    m = Match.objects.get(pk=table1.pk)
+    m = Table.objects.get(pk=table1.pk)
     assert (m.ns_fouls, m.defeat_side, m.defeat_reason, m.winner, m.state) == (
         3,
         "NS",
         "three_fouls",
         "EW",
-        Match.ENTERED,
+        Table.ENTERED,
     )
 
 
 def test_three_fouls_in_the_log_are_counted_but_lose_nothing_without_the_option(table1, referee):
     for _ in range(3):
         record_foul(table1, side="NS", kind="signalling", severity="foul", by=user_actor(referee))
-    m = Match.objects.get(pk=table1.pk)
+    m = Table.objects.get(pk=table1.pk)
     assert (m.ns_fouls, m.defeat_side, m.winner) == (3, "", "")
 
 
@@ -272,7 +272,7 @@ def test_a_delay_warning_is_a_foul_when_the_event_says_so(table1, referee):
         deal_number=1,
         by=user_actor(referee),
     )
-    assert Match.objects.get(pk=table1.pk).ns_fouls == 0
+    assert Table.objects.get(pk=table1.pk).ns_fouls == 0
     Tournament.objects.filter(pk=table1.round.tournament_id).update(delay="foul")
     record_foul(
         table1,
@@ -282,7 +282,7 @@ def test_a_delay_warning_is_a_foul_when_the_event_says_so(table1, referee):
         deal_number=2,
         by=user_actor(referee),
     )
-    assert Match.objects.get(pk=table1.pk).ns_fouls == 2  # both delays count now
+    assert Table.objects.get(pk=table1.pk).ns_fouls == 2  # both delays count now
 
 
 def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):
@@ -294,7 +294,7 @@ def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):
         deal_number=4,
         by=user_actor(referee),
     )
-    assert Match.objects.get(pk=table1.pk).ew_fouls == 0
+    assert Table.objects.get(pk=table1.pk).ew_fouls == 0
     record_foul(
         table1,
         side="EW",
@@ -303,7 +303,7 @@ def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):
         deal_number=4,
         by=user_actor(referee),
     )
-    assert Match.objects.get(pk=table1.pk).ew_fouls == 1
+    assert Table.objects.get(pk=table1.pk).ew_fouls == 1
     record_foul(
         table1,
         side="EW",
@@ -312,7 +312,7 @@ def test_two_warnings_in_one_deal_count_as_a_foul(table1, referee):
         deal_number=5,
         by=user_actor(referee),
     )
-    assert Match.objects.get(pk=table1.pk).ew_fouls == 1
+    assert Table.objects.get(pk=table1.pk).ew_fouls == 1
 
 
 def test_foul_on_a_deal_sheet_goes_through_the_engine(table1, referee):
@@ -320,7 +320,7 @@ def test_foul_on_a_deal_sheet_goes_through_the_engine(table1, referee):
         table1, [{"win": "EW", "partner": 4}], version=table1.version, by=user_actor(referee)
     )
     record_foul(m, side="NS", kind="out_of_turn", severity="foul", by=user_actor(referee))
-    m = Match.objects.get(pk=table1.pk)
+    m = Table.objects.get(pk=table1.pk)
     # EW won 1-4 (+1) → 3; NS's out-of-turn play gives EW +1 → 4.
     assert (
         m.deals[-1] == {"foul": "NS", "kind": "out_of_turn"}

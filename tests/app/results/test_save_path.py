@@ -18,7 +18,7 @@ from django.urls import reverse
 
 import tournament
 from tests.conftest import ONE_EVENT, login
-from tournament.models import Match
+from tournament.models import Table
 from tournament.results import services, table_write
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -31,9 +31,9 @@ KEY = "5d1e0c7a-2b4f-4a6e-8c9d-0123456789ab"
 def walks(monkeypatch):
     """The project's frames of each table write, innermost first (``save_match`` itself)."""
     seen: list[list[str]] = []
-    write = table_write.save_match
+    write = table_write.save_table
 
-    def save_match(*args, **kwargs):
+    def save_table(*args, **kwargs):
         frames = [
             f"{Path(f.filename).name}:{f.function}"
             for f in inspect.stack()[1:]
@@ -42,7 +42,7 @@ def walks(monkeypatch):
         seen.append(["table_write.py:save_match", *frames])
         return write(*args, **kwargs)
 
-    monkeypatch.setattr(services, "save_match", save_match)
+    monkeypatch.setattr(services, "save_table", save_table)
     return seen
 
 
@@ -53,28 +53,28 @@ def from_view(frames: list[str], view: str) -> list[str]:
     return frames[: names.index(view) + 1]
 
 
-def levels(match: Match, **extra) -> dict:
+def levels(table: Table, **extra) -> dict:
     data = {"action": "enter", "ew_level": "A+", "ns_level": "9", "ew_fouls": 0, "ns_fouls": 0}
-    return {**data, "version": match.version, **extra}
+    return {**data, "version": table.version, **extra}
 
 
 def test_a_referees_save_is_at_most_five_frames_below_the_view(event, referee, walks):
-    match = event.matches.get(table=1)
-    answer = login(referee).post(reverse("match_entry", args=["spring", 1, 1]), levels(match))
+    table = event.tables.get(number=1)
+    answer = login(referee).post(reverse("table_entry", args=["spring", 1, 1]), levels(table))
     assert answer.status_code == 302
     assert len(walks) == 1
-    path = from_view(walks[0], "match_entry")
+    path = from_view(walks[0], "table_entry")
     assert len(path) <= MAX_FRAMES, " ← ".join(path)
     assert not any("<lambda>" in f for f in path), path
 
 
 def test_a_phones_entry_with_its_key_takes_the_same_path(event, walks):
     """A side's entry through its link, sent by the phone's outbox with its key."""
-    match = event.matches.get(table=2)
-    url = reverse("table_entry", args=["spring", match.pk, match.ew_code])
-    data = {"ew_level": "A+", "ns_level": "Q", "version": match.version, "entry_key": KEY}
+    table = event.tables.get(number=2)
+    url = reverse("side_entry", args=["spring", table.pk, table.ew_code])
+    data = {"ew_level": "A+", "ns_level": "Q", "version": table.version, "entry_key": KEY}
     answer = Client().post(url, data, HTTP_X_OUTBOX="1")
     assert answer.json()["ok"]
-    path = from_view(walks[0], "table_entry")
+    path = from_view(walks[0], "side_entry")
     assert len(path) <= MAX_FRAMES, " ← ".join(path)
     assert not any("<lambda>" in f for f in path), path

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import login
-from tournament.models import AuditEntry, Match, Round, Submission
+from tournament.models import AuditEntry, Round, Submission, Table
 from tournament.models.rounds import next_change_seq
 from tournament.models.table_guard import exempt
 from tournament.results.round_status import refresh_round_status
@@ -43,21 +43,21 @@ def _table(sql: str) -> str:
     return name.removeprefix("tournament_").removeprefix("django_").removeprefix("auth_")
 
 
-def _post(client, match: Match) -> tuple[int, list[str]]:
-    url = reverse("match_entry", args=[match.round.tournament.slug, match.round.number, 1])
+def _post(client, table: Table) -> tuple[int, list[str]]:
+    url = reverse("table_entry", args=[table.round.tournament.slug, table.round.number, 1])
     data = {"ew_level": "A+", "ns_level": "7", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}
     with CaptureQueriesContext(connection) as queries:
-        status = client.post(url, {**data, "version": match.version}).status_code
+        status = client.post(url, {**data, "version": table.version}).status_code
     return status, [q["sql"] for q in queries.captured_queries]
 
 
 def test_a_referees_save_takes_one_transaction_of_seven_statements(
-    tournament, teams8, make_round, referee
+    tournament, pairs8, make_round, referee
 ):
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
-    match = round_.matches.get(table=1)
-    version = match.version
-    status, statements = _post(login(referee), match)
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    table = round_.tables.get(number=1)
+    version = table.version
+    status, statements = _post(login(referee), table)
     assert status == 302
     savepoints = [s for s in statements if s.startswith(("SAVEPOINT", "RELEASE"))]
     # One savepoint, the save's transaction inside the test's: no nested one.
@@ -74,29 +74,29 @@ def test_a_referees_save_takes_one_transaction_of_seven_statements(
     # The round's status from one EXISTS question, not the states of all its tables.
     assert "LIMIT 1" in statements[end - 1] and "DISTINCT" not in statements[end - 1]
     # Everything the save promises is there: the table, its entry and its audit line.
-    match.refresh_from_db()
-    assert (match.state, match.ns_level, match.version) == (Match.ENTERED, "7", version + 1)
-    assert Submission.objects.filter(match=match).count() == 1
-    assert AuditEntry.objects.filter(action="result.enter", object_id=str(match.pk)).count() == 1
+    table.refresh_from_db()
+    assert (table.state, table.ns_level, table.version) == (Table.ENTERED, "7", version + 1)
+    assert Submission.objects.filter(table=table).count() == 1
+    assert AuditEntry.objects.filter(action="result.enter", object_id=str(table.pk)).count() == 1
 
 
-def test_a_refused_save_leaves_nothing(tournament, teams8, make_round, referee):
+def test_a_refused_save_leaves_nothing(tournament, pairs8, make_round, referee):
     """Without the nested savepoints, a refusal still rolls the whole save back."""
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
-    match = round_.matches.get(table=1)
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    table = round_.tables.get(number=1)
     client = login(referee)
-    version = match.version
-    assert _post(client, match)[0] == 302
-    match.refresh_from_db()
-    match.version = version  # the form as it was before the first save: stale
-    status, _ = _post(client, match)
+    version = table.version
+    assert _post(client, table)[0] == 302
+    table.refresh_from_db()
+    table.version = version  # the form as it was before the first save: stale
+    status, _ = _post(client, table)
     assert status == 200
-    match.refresh_from_db()
-    assert match.version == version + 1 and Submission.objects.filter(match=match).count() == 1
+    table.refresh_from_db()
+    assert table.version == version + 1 and Submission.objects.filter(table=table).count() == 1
 
 
-def test_the_change_number_moves_in_one_statement(tournament, teams8, make_round):
-    round_ = make_round(tournament, teams8)
+def test_the_change_number_moves_in_one_statement(tournament, pairs8, make_round):
+    round_ = make_round(tournament, pairs8)
     with CaptureQueriesContext(connection) as queries:
         numbers = [next_change_seq(round_.pk) for _ in range(3)]
     assert numbers == [1, 2, 3]
@@ -104,7 +104,7 @@ def test_the_change_number_moves_in_one_statement(tournament, teams8, make_round
     assert Round.objects.get(pk=round_.pk).change_seq == 3
 
 
-E, N, C, D = Match.EMPTY, Match.ENTERED, Match.CONFIRMED, Match.DISPUTED
+E, N, C, D = Table.EMPTY, Table.ENTERED, Table.CONFIRMED, Table.DISPUTED
 
 
 @pytest.mark.parametrize(
@@ -120,21 +120,21 @@ E, N, C, D = Match.EMPTY, Match.ENTERED, Match.CONFIRMED, Match.DISPUTED
         (Round.CONFIRMED, [C, C, E, C], Round.IN_PLAY),
     ],
 )
-def test_the_round_status_follows_its_tables(tournament, teams8, make_round, before, states, after):
-    round_ = make_round(tournament, teams8, status=before)
+def test_the_round_status_follows_its_tables(tournament, pairs8, make_round, before, states, after):
+    round_ = make_round(tournament, pairs8, status=before)
     with exempt("fixture"):  # set up directly, outside the write rule
         for table, state in enumerate(states, start=1):
-            Match.objects.filter(round=round_, table=table).update(state=state)
+            Table.objects.filter(round=round_, number=table).update(state=state)
     refresh_round_status(round_)
     assert round_.status == after == Round.objects.get(pk=round_.pk).status
 
 
 def test_round_control_takes_as_many_statements_whatever_the_results(
-    tournament, teams8, make_round, referee
+    tournament, pairs8, make_round, referee
 ):
     """The page every save leads to, and its live list of changed tables: a table's row
     reads its result from the one query of the rows, never one more query per table."""
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
     client = login(referee)
     urls = [
         reverse("round_control", args=[tournament.slug, 1]),
@@ -149,17 +149,17 @@ def test_round_control_takes_as_many_statements_whatever_the_results(
             found.append(len(queries.captured_queries))
         return found
 
-    def enter(match: Match) -> None:
-        match.ew_level, match.ns_level, match.ns_fouls, match.winner = "J", "9", 1, "EW"
+    def enter(table: Table) -> None:
+        table.ew_level, table.ns_level, table.ns_fouls, table.winner = "J", "9", 1, "EW"
         with exempt("fixture"):  # set up directly, outside the write rule
-            match.state = Match.ENTERED
-            match.save()
+            table.state = Table.ENTERED
+            table.save()
 
-    first, *others = round_.matches.order_by("table")
+    first, *others = round_.tables.order_by("number")
     enter(first)
     one = counts()
-    for match in others:
-        enter(match)
+    for table in others:
+        enter(table)
     assert counts() == one
     assert "J : 9" in client.get(urls[0]).content.decode()
 
@@ -174,36 +174,36 @@ def _reads(client, url: str) -> tuple[list[str], list[str]]:
 
 
 def test_a_tables_form_takes_nine_statements_and_no_widget_template(
-    tournament, teams8, make_round, referee
+    tournament, pairs8, make_round, referee
 ):
     """The form every save starts from: the tournament read once (not again in the table's
     join), and its fields' HTML written in Python (tournament/results/form_html.py), not a
     template include per field, label and option."""
-    make_round(tournament, teams8, status=Round.IN_PLAY)
-    url = reverse("match_entry", args=[tournament.slug, 1, 1])
+    make_round(tournament, pairs8, status=Round.IN_PLAY)
+    url = reverse("table_entry", args=[tournament.slug, 1, 1])
     tables, templates = _reads(login(referee), url)
     assert tables == FORM
     assert [t for t in templates if t.startswith("django/forms/")] == []
 
 
-def test_round_control_takes_seven_statements(tournament, teams8, make_round, referee):
+def test_round_control_takes_seven_statements(tournament, pairs8, make_round, referee):
     """As a round of more than a hundred tables opens (on the tables that need attention,
     counted with the summary): the page every referee's save leads to."""
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
     with exempt("fixture"):  # set up directly, outside the write rule
-        round_.matches.filter(table__in=[1, 2]).update(state=Match.ENTERED)  # two rows to show
+        round_.tables.filter(number__in=[1, 2]).update(state=Table.ENTERED)  # two rows to show
     url = reverse("round_control", args=[tournament.slug, 1]) + "?state=attention"
     tables, _ = _reads(login(referee), url)
     assert tables == ROUND_CONTROL
 
 
-def test_a_tables_audit_lines_are_read_through_their_index(tournament, teams8, make_round):
+def test_a_tables_audit_lines_are_read_through_their_index(tournament, pairs8, make_round):
     """The table's page lists its audit lines: read through the index of one object's lines,
     never by reading every line of the event (PostgreSQL's plan without the index)."""
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
-    match = round_.matches.get(table=1)
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    table = round_.tables.get(number=1)
     lines = AuditEntry.objects.filter(
-        tournament=tournament, object_type="match", object_id=str(match.pk)
+        tournament=tournament, object_type="match", object_id=str(table.pk)
     )
     if connection.vendor == "postgresql":
         # An event's log as the planner sees it on the day: thousands of other tables' lines

@@ -29,10 +29,10 @@ def media(settings, tmp_path):
 
 
 @pytest.fixture
-def table(tournament, teams8, make_round):
+def table(tournament, pairs8, make_round):
     tournament.table_entry = True
     tournament.save()
-    return make_round(tournament, teams8).matches.get(table=1)
+    return make_round(tournament, pairs8).tables.get(number=1)
 
 
 def camera_jpeg(width: int = 3000, height: int = 2000) -> bytes:
@@ -57,7 +57,7 @@ def staff_client(user) -> Client:
 
 
 def add_url(m) -> str:
-    return reverse("match_photo_add", args=["spring", 1, m.table])
+    return reverse("table_photo_add", args=["spring", 1, m.number])
 
 
 def test_the_camera_jpeg_really_carries_gps():
@@ -67,7 +67,7 @@ def test_the_camera_jpeg_really_carries_gps():
 def test_a_referee_photo_is_stored_without_exif_and_resized(table, referee):
     response = staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg())})
     assert response.status_code == 302
-    photo = ScoreSheetPhoto.objects.get(match=table)
+    photo = ScoreSheetPhoto.objects.get(table=table)
     stored = Image.open(photo.image.path)
     assert stored.format == "JPEG" and stored.size == (1600, 1067) == (photo.width, photo.height)
     assert not stored.getexif() and "exif" not in stored.info
@@ -78,11 +78,11 @@ def test_a_referee_photo_is_stored_without_exif_and_resized(table, referee):
 
 
 def test_a_player_attaches_a_photo_through_the_table_link(table):
-    link = reverse("table_entry", args=["spring", table.pk, table.ns_code])
+    link = reverse("side_entry", args=["spring", table.pk, table.ns_code])
     page = Client().get(link).content.decode()
     assert 'capture="environment"' in page and 'accept="image/*"' in page
     Client().post(link + "photo/", {"photo": upload(camera_jpeg(800, 600))})
-    photo = ScoreSheetPhoto.objects.get(match=table)
+    photo = ScoreSheetPhoto.objects.get(table=table)
     assert photo.source == "table_ns" and (photo.width, photo.height) == (800, 600)
     assert AuditEntry.objects.get(action="photo.add").actor == "table:NS"
 
@@ -108,13 +108,13 @@ def test_photos_are_shown_to_staff_and_the_tables_sides_only(table, referee, out
     staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg(640, 480))})
     photo = ScoreSheetPhoto.objects.get()
     staff_url = reverse("sheet_photo", args=["spring", photo.pk])
-    side_url = reverse("table_photo", args=["spring", table.pk, table.ew_code, photo.pk])
+    side_url = reverse("side_photo", args=["spring", table.pk, table.ew_code, photo.pk])
     ok = staff_client(referee).get(staff_url)
     assert ok.status_code == 200 and ok["Content-Type"] == "image/jpeg"
     assert b"".join(ok.streaming_content)[:2] == b"\xff\xd8"
     assert Client().get(side_url).status_code == 200
-    other = table.round.matches.get(table=2)
-    foreign = reverse("table_photo", args=["spring", other.pk, other.ew_code, photo.pk])
+    other = table.round.tables.get(number=2)
+    foreign = reverse("side_photo", args=["spring", other.pk, other.ew_code, photo.pk])
     assert Client().get(foreign).status_code == 404
     assert staff_client(outsider).get(staff_url).status_code == 404
     assert Client().get(staff_url).status_code == 302  # to the login page
@@ -126,7 +126,7 @@ def test_the_photo_shows_on_the_entry_page_in_disputes_and_in_the_round_audit(
 ):
     staff_client(referee).post(add_url(table), {"photo": upload(camera_jpeg(640, 480))})
     photo_url = reverse("sheet_photo", args=["spring", ScoreSheetPhoto.objects.get().pk])
-    entry = reverse("match_entry", args=["spring", 1, table.table])
+    entry = reverse("table_entry", args=["spring", 1, table.number])
     assert photo_url in staff_client(referee).get(entry).content.decode()
     audit = staff_client(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
     assert f'src="{photo_url}"' in audit and "第1台上传记录表照片" in audit

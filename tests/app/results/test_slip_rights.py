@@ -15,7 +15,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.conftest import ONE_EVENT
-from tournament.models import AuditEntry, Counter, Match, Staff
+from tournament.models import AuditEntry, Counter, Staff, Table
 from tournament.results.sides import PIN_TRIES, pin_key
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -24,12 +24,12 @@ FORM = {"ew_level": "A+", "ns_level": "5", "forfeit": "", "ew_fouls": 0, "ns_fou
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round, referee):
+def round1(tournament, pairs8, make_round, referee):
     """Round 1 (tables 1-4), players' links on; the referee may act at tables 1-2 only."""
     tournament.table_entry = True
     tournament.save()
     Staff.objects.filter(tournament=tournament, user=referee).update(tables="1-2")
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def as_user(user) -> Client:
@@ -74,59 +74,57 @@ def test_an_entry_made_with_a_slip_names_who_printed_it(round1, referee):
     path, query = urlsplit(link).path, urlsplit(link).query
     phone = Client()
     assert phone.get(f"{path}?{query}").status_code == 200
-    match = Match.objects.get(round=round1, table=1)
+    table = Table.objects.get(round=round1, number=1)
     side_code = path.rstrip("/").rsplit("/", 1)[1]
-    assert side_code == match.ew_code
-    phone.post(path, {**FORM, "version": match.version})
+    assert side_code == table.ew_code
+    phone.post(path, {**FORM, "version": table.version})
     entry = AuditEntry.objects.get(action="result.enter")
     assert entry.actor.startswith("table:EW slip:") and referee.username in entry.actor
     # A mark moved to another slip (or made up) names nobody.
-    other = Match.objects.get(round=round1, table=2)
+    other = Table.objects.get(round=round1, number=2)
     stranger = Client()
-    stranger.get(reverse("table_entry", args=["spring", other.pk, other.ns_code]) + f"?{query}")
+    stranger.get(reverse("side_entry", args=["spring", other.pk, other.ns_code]) + f"?{query}")
     stranger.post(
-        reverse("table_entry", args=["spring", other.pk, other.ns_code]),
+        reverse("side_entry", args=["spring", other.pk, other.ns_code]),
         {**FORM, "version": other.version},
     )
     assert AuditEntry.objects.filter(action="result.enter").latest("pk").actor == "table:NS"
 
 
 def test_a_revoked_slip_no_longer_opens_and_its_pin_tries_start_again(round1, referee):
-    match = Match.objects.get(round=round1, table=1)
-    old_link = reverse("table_entry", args=["spring", match.pk, match.ew_code])
+    table = Table.objects.get(round=round1, number=1)
+    old_link = reverse("side_entry", args=["spring", table.pk, table.ew_code])
     later = timezone.now() + timedelta(minutes=10)
-    Counter.objects.create(key=pin_key(match, "EW"), count=PIN_TRIES, expires_at=later)
-    url = reverse("match_revoke_slip", args=["spring", 1, 1])
+    Counter.objects.create(key=pin_key(table, "EW"), count=PIN_TRIES, expires_at=later)
+    url = reverse("table_revoke_slip", args=["spring", 1, 1])
     page = as_user(referee).post(url, {"side": "EW"}, follow=True).content.decode()
     assert "旧纸条已作废" in page
-    fresh = Match.objects.get(pk=match.pk)
-    assert fresh.ew_code != match.ew_code and fresh.ns_code == match.ns_code
-    assert fresh.ns_pin == match.ns_pin
+    fresh = Table.objects.get(pk=table.pk)
+    assert fresh.ew_code != table.ew_code and fresh.ns_code == table.ns_code
+    assert fresh.ns_pin == table.ns_pin
     assert Client().get(old_link).status_code == 404
-    new_link = reverse("table_entry", args=["spring", match.pk, fresh.ew_code])
+    new_link = reverse("side_entry", args=["spring", table.pk, fresh.ew_code])
     assert Client().get(new_link).status_code == 200
-    assert not Counter.objects.filter(key=pin_key(match, "EW")).exists()
-    assert AuditEntry.objects.filter(action="slip.revoke", object_id=str(match.pk)).count() == 1
+    assert not Counter.objects.filter(key=pin_key(table, "EW")).exists()
+    assert AuditEntry.objects.filter(action="slip.revoke", object_id=str(table.pk)).count() == 1
 
 
 def test_a_referee_cannot_revoke_or_read_the_pins_of_another_table(round1, referee):
-    match = Match.objects.get(round=round1, table=3)
+    table = Table.objects.get(round=round1, number=3)
     client = as_user(referee)
-    page = client.get(reverse("match_entry", args=["spring", 1, 3])).content.decode()
-    assert f"<b>{match.ew_pin}</b>" not in page and "revoke-slip" not in page
-    client.post(reverse("match_revoke_slip", args=["spring", 1, 3]), {"side": "NS"})
-    assert Match.objects.get(pk=match.pk).ns_code == match.ns_code
+    page = client.get(reverse("table_entry", args=["spring", 1, 3])).content.decode()
+    assert f"<b>{table.ew_pin}</b>" not in page and "revoke-slip" not in page
+    client.post(reverse("table_revoke_slip", args=["spring", 1, 3]), {"side": "NS"})
+    assert Table.objects.get(pk=table.pk).ns_code == table.ns_code
     assert not AuditEntry.objects.filter(action="slip.revoke").exists()
 
 
 def test_wrong_pins_stay_counted_in_the_database(round1):
-    match = Match.objects.get(round=round1, table=1)
+    table = Table.objects.get(round=round1, number=1)
     ew = Client()
-    ew.post(
-        reverse("table_entry", args=["spring", match.pk, match.ew_code]), {**FORM, "version": 1}
-    )
-    wrong = "0000" if match.ns_pin != "0000" else "1111"
-    url = reverse("table_confirm", args=["spring", match.pk, match.ns_code])
+    ew.post(reverse("side_entry", args=["spring", table.pk, table.ew_code]), {**FORM, "version": 1})
+    wrong = "0000" if table.ns_pin != "0000" else "1111"
+    url = reverse("side_confirm", args=["spring", table.pk, table.ns_code])
     for _ in range(2):
         Client().post(url, {"version": 2, "pin": wrong})
-    assert Counter.objects.get(key=pin_key(match, "NS")).count == 2
+    assert Counter.objects.get(key=pin_key(table, "NS")).count == 2

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.app.spreadsheet_files import xlsx
 from tests.conftest import new_round, register_pair
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Match, Round, Submission
+from tournament.models import AuditEntry, Round, Submission, Table
 from tournament.models.result_values import RESULT_FIELDS
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -48,11 +48,11 @@ def imported(round_: Round, rows=ROWS, user=None) -> None:
 def entered(round_: Round) -> dict:
     """What each table holds after its entry: the table, its entry on file, its audit line."""
     out = {}
-    for match in round_.matches.filter(table__in=VALUES).order_by("table"):
-        submission = Submission.objects.get(match=match)
-        audit = AuditEntry.objects.get(object_type="match", object_id=str(match.pk))
-        out[match.table] = (
-            [getattr(match, name) for name in COMPARED],
+    for table in round_.tables.filter(number__in=VALUES).order_by("number"):
+        submission = Submission.objects.get(table=table)
+        audit = AuditEntry.objects.get(object_type="match", object_id=str(table.pk))
+        out[table.number] = (
+            [getattr(table, name) for name in COMPARED],
             (submission.values, submission.submitted_by_id, submission.source),
             (
                 audit.action,
@@ -75,41 +75,41 @@ def _no_time(after: dict) -> dict:
 
 
 @pytest.mark.both_databases  # the row locks and the bulk writes on PostgreSQL too
-def test_a_sheet_enters_each_new_table_as_the_entry_service_does(tournament, teams8, referee):
-    by_sheet = new_round(tournament, teams8, number=1)
+def test_a_sheet_enters_each_new_table_as_the_entry_service_does(tournament, pairs8, referee):
+    by_sheet = new_round(tournament, pairs8, number=1)
     imported(by_sheet, user=referee)
-    one_by_one = new_round(tournament, teams8, number=2)
-    for table, values in VALUES.items():
-        match = one_by_one.matches.get(table=table)
-        submit_result(match, values, version=None, by=user_actor(referee, "import"))
+    one_by_one = new_round(tournament, pairs8, number=2)
+    for number, values in VALUES.items():
+        table = one_by_one.tables.get(number=number)
+        submit_result(table, values, version=None, by=user_actor(referee, "import"))
     assert entered(by_sheet) == entered(one_by_one)
     # The entry on file is no later than the table's entered_at, as one by one: a dispute
     # finds the stored entry by it (a later one listed a withdrawn entry in the dispute).
-    for match in by_sheet.matches.filter(table__in=VALUES):
-        assert Submission.objects.get(match=match).created_at <= match.entered_at
-    tables = {m.table: m for m in by_sheet.matches.all()}
-    assert tables[1].state == Match.ENTERED and tables[4].state == Match.EMPTY
+    for table in by_sheet.tables.filter(number__in=VALUES):
+        assert Submission.objects.get(table=table).created_at <= table.entered_at
+    tables = {m.number: m for m in by_sheet.tables.all()}
+    assert tables[1].state == Table.ENTERED and tables[4].state == Table.EMPTY
     assert tables[1].change_seq == Round.objects.get(pk=by_sheet.pk).change_seq > 0
     assert Round.objects.get(pk=by_sheet.pk).status == Round.IN_PLAY
 
 
 def test_a_table_a_referee_entered_is_confirmed_by_the_same_result_on_the_sheet(
-    tournament, teams8, referee
+    tournament, pairs8, referee
 ):
-    round_ = new_round(tournament, teams8)
-    submit_result(round_.matches.get(table=1), VALUES[1], version=None, by=user_actor(referee))
+    round_ = new_round(tournament, pairs8)
+    submit_result(round_.tables.get(number=1), VALUES[1], version=None, by=user_actor(referee))
     imported(round_)  # tables 1, 2 and 3; 2 and 3 new
-    states = dict(round_.matches.values_list("table", "state"))
-    assert states == {1: Match.CONFIRMED, 2: Match.ENTERED, 3: Match.ENTERED, 4: Match.EMPTY}
+    states = dict(round_.tables.values_list("number", "state"))
+    assert states == {1: Table.CONFIRMED, 2: Table.ENTERED, 3: Table.ENTERED, 4: Table.EMPTY}
 
 
-def test_without_confirmation_the_new_tables_are_confirmed_at_once(tournament, teams8):
+def test_without_confirmation_the_new_tables_are_confirmed_at_once(tournament, pairs8):
     tournament.confirmation_required = False
     tournament.save()
-    round_ = new_round(tournament, teams8)
+    round_ = new_round(tournament, pairs8)
     imported(round_)
-    states = dict(round_.matches.values_list("table", "state"))
-    assert states == {1: Match.CONFIRMED, 2: Match.CONFIRMED, 3: Match.CONFIRMED, 4: Match.EMPTY}
+    states = dict(round_.tables.values_list("number", "state"))
+    assert states == {1: Table.CONFIRMED, 2: Table.CONFIRMED, 3: Table.CONFIRMED, 4: Table.EMPTY}
 
 
 def test_the_statements_do_not_grow_with_the_sheet(tournament, referee):

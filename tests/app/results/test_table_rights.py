@@ -17,7 +17,7 @@ from tests.app.spreadsheet_files import xlsx
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
-from tournament.models import AuditEntry, Foul, Match, Staff, Submission
+from tournament.models import AuditEntry, Foul, Staff, Submission, Table
 from tournament.results.checks import ResultValues
 from tournament.results.lateness import record_absence
 from tournament.results.services import confirm_result, submit_result
@@ -30,10 +30,10 @@ WIN = ResultValues("A+", "K", winner="EW")
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round, referee):
+def round1(tournament, pairs8, make_round, referee):
     """Round 1 of the event; the referee may enter tables 1–2 only."""
     Staff.objects.filter(tournament=tournament, user=referee).update(tables="1-2")
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 @pytest.fixture
@@ -45,11 +45,11 @@ def ref_client(referee):
 
 def nothing_saved(round_) -> bool:
     """No table of the round has a result, a submission, a foul or an audit entry."""
-    matches = round_.matches.exclude(ns=None)
+    tables = round_.tables.exclude(ns=None)
     return (
-        all(m.state == Match.EMPTY and m.version == 1 and not m.deals for m in matches)
-        and not Submission.objects.filter(match__round=round_).exists()
-        and not Foul.objects.filter(match__round=round_).exists()
+        all(m.state == Table.EMPTY and m.version == 1 and not m.deals for m in tables)
+        and not Submission.objects.filter(table__round=round_).exists()
+        and not Foul.objects.filter(table__round=round_).exists()
         and not AuditEntry.objects.filter(action__startswith="result").exists()
     )
 
@@ -92,11 +92,11 @@ def test_results_import_command_as_a_limited_referee_saves_nothing(round1, tmp_p
 def test_results_import_of_own_tables_works_for_a_limited_referee(round1, referee):
     data = xlsx([(1, "A+", "K", 0, 0, ""), (2, "Q", "Q", 0, 0, "")], header=HEADER)
     check = import_results(round1, data=data, filename="r1.xlsx", by=user_actor(referee, "import"))
-    assert check.ok and round1.matches.get(table=2).state == Match.ENTERED
+    assert check.ok and round1.tables.get(number=2).state == Table.ENTERED
 
 
 def test_deal_sheet_of_another_table_is_refused(round1, ref_client):
-    url = reverse("match_sheet_api", args=["spring", 1, 3])
+    url = reverse("table_sheet_api", args=["spring", 1, 3])
     body = {"version": 1, "steps": [{"win": "EW", "order": ["EW", "NS", "NS", "EW"]}]}
     response = ref_client.post(url, json.dumps(body), content_type="application/json")
     assert response.status_code == 400 and "没有被分配到第3台" in response.json()["error"]
@@ -104,9 +104,9 @@ def test_deal_sheet_of_another_table_is_refused(round1, ref_client):
 
 
 def test_foul_log_of_another_table_is_refused(round1, ref_client):
-    url = reverse("match_foul", args=["spring", 1, 3])
+    url = reverse("table_foul", args=["spring", 1, 3])
     ref_client.post(url, {"side": "EW", "kind": "time_delay", "severity": "foul"})
-    api = reverse("match_foul_api", args=["spring", 1, 3])
+    api = reverse("table_foul_api", args=["spring", 1, 3])
     body = {"side": "EW", "kind": "time_delay", "severity": "foul"}
     response = ref_client.post(api, json.dumps(body), content_type="application/json")
     assert response.status_code == 400 and "没有被分配到第3台" in response.json()["error"]
@@ -114,29 +114,29 @@ def test_foul_log_of_another_table_is_refused(round1, ref_client):
 
 
 def test_confirming_another_table_is_refused(round1, referee, chief, ref_client):
-    t3 = round1.matches.get(table=3)
+    t3 = round1.tables.get(number=3)
     t3 = submit_result(t3, WIN, version=t3.version, by=user_actor(chief))
     with pytest.raises(Refused, match="没有被分配到第3台"):
         confirm_result(t3, version=t3.version, by=user_actor(referee))
-    ref_client.post(reverse("match_confirm", args=["spring", 1, 3]), {"version": t3.version})
+    ref_client.post(reverse("table_confirm", args=["spring", 1, 3]), {"version": t3.version})
     t3.refresh_from_db()
-    assert t3.state == Match.ENTERED and t3.confirmed_by is None
+    assert t3.state == Table.ENTERED and t3.confirmed_by is None
 
 
 def test_absence_at_another_table_is_refused(round1, referee, ref_client):
     round1.started_at = timezone.now() - timedelta(hours=1)
     round1.save()
-    t3 = round1.matches.get(table=3)
+    t3 = round1.tables.get(number=3)
     with pytest.raises(Refused, match="没有被分配到第3台"):
         record_absence(t3, "EW", by=user_actor(referee))
-    ref_client.post(reverse("match_absent", args=["spring", 1, 3]), {"side": "EW"})
+    ref_client.post(reverse("table_absent", args=["spring", 1, 3]), {"side": "EW"})
     assert nothing_saved(round1)
-    t1 = round1.matches.get(table=1)
+    t1 = round1.tables.get(number=1)
     assert record_absence(t1, "EW", by=user_actor(referee)).forfeit == "EW"  # own table: allowed
 
 
 def test_an_anonymous_staff_write_is_refused(round1):
-    t1 = round1.matches.get(table=1)
+    t1 = round1.tables.get(number=1)
     with pytest.raises(Refused, match="没有权限"):
         submit_result(t1, WIN, version=t1.version, by=user_actor(None, "referee"))
     assert nothing_saved(round1)

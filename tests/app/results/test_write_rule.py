@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round, Staff
+from tournament.models import Round, Staff, Table
 from tournament.results import write_rule
 from tournament.results.table_write import write_decision
 from tournament.results.write_rule import (
@@ -168,7 +168,7 @@ def test_every_decision_of_a_path_is_the_tables(path):
 
 
 def test_the_states_are_the_models():
-    assert [code for code, _label in Match.STATE_CHOICES] == list(STATES)
+    assert [code for code, _label in Table.STATE_CHOICES] == list(STATES)
 
 
 def test_a_confirmed_table_changes_only_by_the_chiefs_act():
@@ -233,17 +233,17 @@ def people(tournament, referee, chief, organizer, make_user):
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures(ONE_EVENT)
-def test_every_actor_gets_the_tables_decision_on_every_path(tournament, teams8, make_round, people):
-    published = make_round(tournament, teams8).matches.get(table=1)
-    drawn = make_round(tournament, teams8, number=2, status=Round.DRAFT).matches.get(table=1)
+def test_every_actor_gets_the_tables_decision_on_every_path(tournament, pairs8, make_round, people):
+    published = make_round(tournament, pairs8).tables.get(number=1)
+    drawn = make_round(tournament, pairs8, number=2, status=Round.DRAFT).tables.get(number=1)
     for label, (kind, (user, source, pin_problem)) in people.items():
         for path in PATHS:
             # The draw's paths write a draft round only, every other path a published one.
-            match = drawn if path in write_rule.DRAFT_PATHS else published
+            table = drawn if path in write_rule.DRAFT_PATHS else published
             for state in STATES:
-                match.state = state
+                table.state = state
                 got_kind, got = write_decision(
-                    match, user_actor(user, source), path, pin_problem=pin_problem
+                    table, user_actor(user, source), path, pin_problem=pin_problem
                 )
                 assert got_kind == kind, label
                 assert got == may_write(kind, path, state), (label, path, state)
@@ -251,12 +251,12 @@ def test_every_actor_gets_the_tables_decision_on_every_path(tournament, teams8, 
 
 @pytest.mark.django_db
 @pytest.mark.usefixtures(ONE_EVENT)
-def test_a_locked_round_refuses_every_write_whoever_asks(tournament, teams8, make_round, people):
-    match = make_round(tournament, teams8, status=Round.LOCKED).matches.get(table=1)
+def test_a_locked_round_refuses_every_write_whoever_asks(tournament, pairs8, make_round, people):
+    table = make_round(tournament, pairs8, status=Round.LOCKED).tables.get(number=1)
     for _label, (_kind, (user, source, pin_problem)) in people.items():
         for path in PATHS:
             _got_kind, got = write_decision(
-                match, user_actor(user, source), path, pin_problem=pin_problem
+                table, user_actor(user, source), path, pin_problem=pin_problem
             )
             why = "已经公布" if path in write_rule.DRAFT_PATHS else "已锁定"
             assert got.verdict == REFUSE and why in render(got.msg), path
@@ -265,9 +265,9 @@ def test_a_locked_round_refuses_every_write_whoever_asks(tournament, teams8, mak
 @pytest.mark.django_db
 @pytest.mark.usefixtures(ONE_EVENT)
 def test_the_draws_forfeits_are_refused_once_the_round_is_published(
-    tournament, teams8, make_round, chief
+    tournament, pairs8, make_round, chief
 ):
-    match = make_round(tournament, teams8).matches.get(table=1)
+    table = make_round(tournament, pairs8).tables.get(number=1)
     for user, source in ((chief, "referee"), (None, "cli")):
-        _kind, got = write_decision(match, user_actor(user, source), write_rule.CHECKIN_ABSENCE)
+        _kind, got = write_decision(table, user_actor(user, source), write_rule.CHECKIN_ABSENCE)
         assert got.verdict == REFUSE and "已经公布" in render(got.msg)

@@ -7,14 +7,14 @@ import pytest
 from django.urls import reverse
 
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Match, Round, Team
+from tournament.models import AuditEntry, Pair, Round, Table
 from tournament.rounds.pairing import draw, pair_next_round
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def draft(tournament, teams8):
+def draft(tournament, pairs8):
     draw(tournament, seed=1, by=user_actor(None))
     round_ = pair_next_round(tournament, by=user_actor(None))
     assert round_.status == Round.DRAFT
@@ -24,19 +24,19 @@ def draft(tournament, teams8):
 def seats(round_) -> dict[str, tuple]:
     """Pair name → (table, seat) in the round, a bye as (None, "bye")."""
     out = {}
-    for m in Match.objects.filter(round=round_).select_related("ew", "ns"):
+    for m in Table.objects.filter(round=round_).select_related("ew", "ns"):
         if m.ns is None:
             out[m.ew.name] = (None, "bye")
         else:
-            out[m.ew.name], out[m.ns.name] = (m.table, "EW"), (m.table, "NS")
+            out[m.ew.name], out[m.ns.name] = (m.number, "EW"), (m.number, "NS")
     return out
 
 
 def test_two_pairs_named_by_name_and_by_draw_number_change_places(draft, as_organizer):
     before = seats(draft)
-    a, b = "队1", Team.objects.get(name="队6")
+    a, b = "队1", Pair.objects.get(name="队6")
     if before["队1"][0] == before["队6"][0]:  # at one table: the swap only turns the seats
-        b = Team.objects.get(name="队7")
+        b = Pair.objects.get(name="队7")
     url = reverse("round_adjust", args=["spring", draft.number])
     response = as_organizer.post(url + "?page=1", {"op": "swap", "a": a, "b": str(b.draw_number)})
     assert response.status_code == 302 and response["Location"] == url + "?page=1"
@@ -92,15 +92,15 @@ def test_a_change_that_cannot_be_made_says_why_and_keeps_the_typing(
 def test_the_tables_come_a_hundred_a_page_with_a_search(tournament, organizer, as_organizer):
     """500 tables (the bench has 2,500): 100 a page, the count, a pair's name or a table
     number finds its table."""
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"组合{i:04}", name_pinyin=f"zuhe{i:04}", draw_number=i)
+    pairs = Pair.objects.bulk_create(
+        Pair(tournament=tournament, name=f"组合{i:04}", name_pinyin=f"zuhe{i:04}", draw_number=i)
         for i in range(1, 1001)
     )
     round_ = Round.objects.create(
         tournament=tournament, stage=tournament.stages.first(), number=1, status=Round.DRAFT
     )
-    Match.objects.bulk_create(
-        Match(round=round_, table=i // 2 + 1, ew=teams[i], ns=teams[i + 1])
+    Table.objects.bulk_create(
+        Table(round=round_, number=i // 2 + 1, ew=pairs[i], ns=pairs[i + 1])
         for i in range(0, 1000, 2)
     )
     url = reverse("round_adjust", args=[tournament.slug, 1])

@@ -7,20 +7,20 @@ import pytest
 from django.urls import reverse
 
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Team
+from tournament.models import AuditEntry, Pair
 from tournament.rounds.pairing import draw
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def drawn(tournament, teams8):
+def drawn(tournament, pairs8):
     draw(tournament, seed=1, by=user_actor(None))
-    return {team.name: team.draw_number for team in Team.objects.filter(tournament=tournament)}
+    return {pair.name: pair.draw_number for pair in Pair.objects.filter(tournament=tournament)}
 
 
 def numbers(tournament) -> dict[str, int]:
-    return {team.name: team.draw_number for team in Team.objects.filter(tournament=tournament)}
+    return {pair.name: pair.draw_number for pair in Pair.objects.filter(tournament=tournament)}
 
 
 def test_a_pair_named_by_typing_takes_a_number_and_its_holder_the_old_one(
@@ -59,8 +59,8 @@ def test_a_wrong_pair_or_number_is_named_and_changes_nothing(
 def test_the_list_comes_a_hundred_pairs_a_page_with_a_search(tournament, organizer, as_organizer):
     """1,000 pairs (the bench has 5,000): a page of 100 by draw number, the count, the pages;
     a name finds that pair alone."""
-    Team.objects.bulk_create(
-        Team(tournament=tournament, name=f"组合{i:04}", name_pinyin=f"zuhe{i:04}", draw_number=i)
+    Pair.objects.bulk_create(
+        Pair(tournament=tournament, name=f"组合{i:04}", name_pinyin=f"zuhe{i:04}", draw_number=i)
         for i in range(1, 1001)
     )
     url = reverse("draw", args=[tournament.slug])
@@ -94,7 +94,7 @@ def test_the_names_offered_match_what_is_typed(tournament, register, as_organize
     assert offered("9" * 60) == []
 
 
-def test_the_random_seed_is_called_a_random_code_not_a_seed(tournament, teams8, as_organizer):
+def test_the_random_seed_is_called_a_random_code_not_a_seed(tournament, pairs8, as_organizer):
     # 种子 on the sign-up sheet means a seeded pair; the draw's random number is 随机码.
     page = as_organizer.get(reverse("draw", args=[tournament.slug])).content.decode()
     assert "随机码" in page and "种子" not in page

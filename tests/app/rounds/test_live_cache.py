@@ -27,10 +27,10 @@ PRIVATE = "private, no-cache"
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
+def round1(tournament, pairs8, make_round):
     tournament.publish_pairings = True
     tournament.save()
-    round_ = make_round(tournament, teams8)
+    round_ = make_round(tournament, pairs8)
     cache.clear()
     page_cache._page_copies.clear()
     return round_
@@ -46,9 +46,9 @@ def projector_url(round_) -> str:
 
 
 def enter_table_1(round_, user) -> None:
-    match = round_.matches.get(table=1)
+    table = round_.tables.get(number=1)
     values = ResultValues(ew_level="A+", ns_level="K", winner="EW")
-    submit_result(match, values, version=match.version, by=user_actor(user))
+    submit_result(table, values, version=table.version, by=user_actor(user))
 
 
 @pytest.mark.parametrize("url", [poll_url, projector_url])

@@ -23,7 +23,7 @@ from tests.conftest import (
 )
 from tournament.core import params
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
 from tournament.rounds import views_projector as projector_views
@@ -36,16 +36,16 @@ def values(ew="A+", ns="K"):
     return ResultValues(ew_level=ew, ns_level=ns, winner="EW" if ew == "A+" else "NS")
 
 
-def enter(match, user, **kw):
-    match.refresh_from_db()
-    return submit_result(match, values(**kw), version=match.version, by=user_actor(user))
+def enter(table, user, **kw):
+    table.refresh_from_db()
+    return submit_result(table, values(**kw), version=table.version, by=user_actor(user))
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
+def round1(tournament, pairs8, make_round):
     tournament.publish_pairings = True
     tournament.save()
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def status(client, round_, since=None):
@@ -54,7 +54,7 @@ def status(client, round_, since=None):
 
 
 def test_every_table_save_takes_the_next_change_number(round1, referee):
-    t1, t2 = round1.matches.get(table=1), round1.matches.get(table=2)
+    t1, t2 = round1.tables.get(number=1), round1.tables.get(number=2)
     enter(t1, referee)
     enter(t2, referee, ew="5", ns="A+")
     t1.refresh_from_db()
@@ -65,7 +65,7 @@ def test_every_table_save_takes_the_next_change_number(round1, referee):
 
 def test_a_round_saved_from_an_old_copy_keeps_its_change_number(round1, referee, chief):
     old_copy = Round.objects.get(pk=round1.pk)
-    enter(round1.matches.get(table=1), referee)
+    enter(round1.tables.get(number=1), referee)
     old_copy.stale = True
     old_copy.save()
     old_copy.refresh_from_db()
@@ -76,7 +76,7 @@ def test_status_json_sends_only_the_tables_changed_since_the_page(round1, refere
     client = login(chief)
     before = status(client, round1)
     assert "changed" not in before and before["seq"] == 0
-    enter(round1.matches.get(table=3), referee)
+    enter(round1.tables.get(number=3), referee)
     after = status(client, round1, since=before["seq"])
     assert [row["table"] for row in after["changed"]] == [3]
     assert 'data-table="3"' in after["changed"][0]["html"]
@@ -93,7 +93,7 @@ def test_status_json_ignores_a_since_that_is_not_a_number(round1, chief, since):
 def test_public_status_has_no_tables_and_its_stamp_ignores_results(round1, referee):
     public = Client()
     before = status(public, round1)
-    enter(round1.matches.get(table=1), referee)
+    enter(round1.tables.get(number=1), referee)
     after = status(public, round1)
     assert "counts" not in after and "changed" not in after
     # Results move the live stamp (projector) but not the pairings stamp (phones).
@@ -103,9 +103,9 @@ def test_public_status_has_no_tables_and_its_stamp_ignores_results(round1, refer
 
 
 def test_round_control_rows_escape_what_the_organizer_typed(round1, chief):
-    match = round1.matches.get(table=1)
-    match.ew.name = '<img src=x onerror="alert(1)">'
-    match.ew.save()
+    table = round1.tables.get(number=1)
+    table.ew.name = '<img src=x onerror="alert(1)">'
+    table.ew.save()
     page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
     assert "<img src=x" not in page and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
 
@@ -124,8 +124,8 @@ def big_event(django_db_setup, django_db_blocker):
         tournament = new_tournament(organizer, chief, referee)
         tournament.publish_pairings = True
         tournament.save()
-        teams = [register_pair(tournament, f"组合{i:03d}") for i in range(240)]
-        yield SimpleNamespace(round=new_round(tournament, teams), chief=chief, referee=referee)
+        pairs = [register_pair(tournament, f"组合{i:03d}") for i in range(240)]
+        yield SimpleNamespace(round=new_round(tournament, pairs), chief=chief, referee=referee)
 
 
 class TestBigRound:
@@ -147,7 +147,7 @@ class TestBigRound:
     def test_big_round_control_opens_on_the_tables_that_need_attention(
         self, big_round, referee, chief
     ):
-        enter(big_round.matches.get(table=7), referee)
+        enter(big_round.tables.get(number=7), referee)
         url = reverse("round_control", args=["spring", 1])
         page = login(chief).get(url).content.decode()
         assert page.count("<tr data-table=") == 1 and 'data-table="7"' in page
@@ -186,10 +186,10 @@ def test_projector_lists_unfinished_tables_and_byes_once_started(
 ):
     tournament.publish_pairings = True
     tournament.save()
-    teams = [register(tournament, f"队{i}") for i in range(5)]
-    round_ = make_round(tournament, teams)
+    pairs = [register(tournament, f"队{i}") for i in range(5)]
+    round_ = make_round(tournament, pairs)
     start_round(round_, by=user_actor(chief))
-    enter(round_.matches.get(table=1), referee)
+    enter(round_.tables.get(number=1), referee)
     page = Client().get(reverse("projector", args=["spring", 1])).content.decode()
     assert "未完成的台" in page and "<span>2</span>" in page and "<span>1</span>" not in page
     assert "轮空" in page and "队4" in page
@@ -198,9 +198,9 @@ def test_projector_lists_unfinished_tables_and_byes_once_started(
 
 def test_projector_clock_runs_until_the_round_is_locked(round1, referee, chief):
     start_round(round1, by=user_actor(chief))
-    for match in round1.matches.all():
-        match = enter(match, referee)
-        confirm_result(match, version=match.version, by=user_actor(chief))
+    for table in round1.tables.all():
+        table = enter(table, referee)
+        confirm_result(table, version=table.version, by=user_actor(chief))
     url = reverse("projector", args=["spring", 1])
     # Every result is in: the clock still runs (it stopped showing before).
     assert "data-done" not in Client().get(url).content.decode()
@@ -210,7 +210,7 @@ def test_projector_clock_runs_until_the_round_is_locked(round1, referee, chief):
 
 
 def test_a_round_with_results_before_start_can_still_start_its_clock(round1, referee, chief):
-    enter(round1.matches.get(table=1), referee)
+    enter(round1.tables.get(number=1), referee)
     round1.refresh_from_db()
     assert round1.status == Round.IN_PLAY and round1.started_at is None
     page = login(chief).get(reverse("round_control", args=["spring", 1])).content.decode()
@@ -218,7 +218,7 @@ def test_a_round_with_results_before_start_can_still_start_its_clock(round1, ref
     start_round(round1, by=user_actor(chief))
     round1.refresh_from_db()
     assert round1.started_at is not None and round1.status == Round.IN_PLAY
-    assert Match.objects.filter(round=round1, state=Match.ENTERED).count() == 1
+    assert Table.objects.filter(round=round1, state=Table.ENTERED).count() == 1
 
 
 @pytest.mark.parametrize("module", [projector_views, params])

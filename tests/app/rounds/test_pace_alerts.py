@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.conftest import ONE_EVENT
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.models.table_guard import exempt
 from tournament.results.pace import round_pace
 from tournament.results.services import save_scoresheet
@@ -21,15 +21,15 @@ SLOW = {"win": "EW", "partner": 4}  # one level up a deal
 
 
 @pytest.fixture
-def running(tournament, teams8, make_round, chief):
-    round_ = make_round(tournament, teams8, status=Round.IN_PLAY)
+def running(tournament, pairs8, make_round, chief):
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
     Round.objects.filter(pk=round_.pk).update(started_at=timezone.now() - timedelta(minutes=40))
     round_.refresh_from_db()
     return round_
 
 
 def test_the_sheet_keeps_a_time_per_line_and_restamps_a_corrected_line(running, referee):
-    m = running.matches.get(table=1)
+    m = running.tables.get(number=1)
     m = save_scoresheet(m, [SLOW], version=m.version, by=user_actor(referee))
     first = m.deal_times[0]
     m = save_scoresheet(m, [SLOW, SLOW], version=m.version, by=user_actor(referee))
@@ -42,13 +42,13 @@ def test_the_sheet_keeps_a_time_per_line_and_restamps_a_corrected_line(running, 
 
 
 def test_round_control_lists_slow_and_idle_tables(running, referee):
-    slow = running.matches.get(table=1)
+    slow = running.tables.get(number=1)
     for n in range(1, 4):
         slow = save_scoresheet(slow, [SLOW] * n, version=slow.version, by=user_actor(referee))
-    idle = running.matches.get(table=2)
+    idle = running.tables.get(number=2)
     twenty_ago = (timezone.now() - timedelta(minutes=20)).isoformat()
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(pk=idle.pk).update(
+        Table.objects.filter(pk=idle.pk).update(
             deals=[{"win": "NS", "partner": 2}], deal_times=[twenty_ago], ns_level="5"
         )
     alerts = {a.table: a for a in round_pace(running)}
@@ -71,5 +71,5 @@ def test_no_alerts_before_the_round_starts_or_after_its_time(running):
     Round.objects.filter(pk=running.pk).update(started_at=timezone.now() - timedelta(hours=2))
     running.refresh_from_db()
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(round=running, table=1).update(deals=[SLOW], deal_times=["x"])
+        Table.objects.filter(round=running, number=1).update(deals=[SLOW], deal_times=["x"])
     assert round_pace(running) == []

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournament.core.actors import user_actor
-from tournament.models import Match, Round, Team
+from tournament.models import Pair, Round, Table
 from tournament.models.table_guard import exempt
 from tournament.rounds import adjust, pairing
 from tournament.rounds.lifecycle import publish_round
@@ -23,9 +23,9 @@ pytestmark = pytest.mark.django_db
 
 def statements(tournament, pairs: int) -> tuple[int, int]:
     """(statements of round 1's pairing, of round 2's after round 1 was locked)."""
-    Team.objects.bulk_create(
+    Pair.objects.bulk_create(
         [
-            Team(tournament=tournament, name=f"队{i:03d}", name_pinyin=f"dui{i:03d}")
+            Pair(tournament=tournament, name=f"队{i:03d}", name_pinyin=f"dui{i:03d}")
             for i in range(pairs)
         ]
     )
@@ -35,11 +35,11 @@ def statements(tournament, pairs: int) -> tuple[int, int]:
         with CaptureQueriesContext(connection) as queries:
             round_ = pair_next_round(tournament, seed=1, by=user_actor(None))
         counts.append(len(queries.captured_queries))
-        matches = list(round_.matches.all())
-        for m in matches:
-            m.ew_level, m.ns_level, m.winner, m.state = "A+", "5", "EW", Match.CONFIRMED
+        tables = list(round_.tables.all())
+        for m in tables:
+            m.ew_level, m.ns_level, m.winner, m.state = "A+", "5", "EW", Table.CONFIRMED
         with exempt("fixture"):  # set up directly, outside the write rule
-            Match.objects.bulk_update(matches, ["ew_level", "ns_level", "winner", "state"])
+            Table.objects.bulk_update(tables, ["ew_level", "ns_level", "winner", "state"])
         Round.objects.filter(pk=round_.pk).update(status=Round.LOCKED)
     return counts[0], counts[1]
 
@@ -48,7 +48,7 @@ def test_pairing_statements_do_not_grow_with_the_tables(tournament, other_tourna
     small = statements(tournament, 8)
     large = statements(other_tournament, 120)
     assert large == small
-    rows = Match.objects.filter(round__tournament=other_tournament, round__number=2)
+    rows = Table.objects.filter(round__tournament=other_tournament, round__number=2)
     assert rows.exclude(ns=None).count() == 60 and len({m.ew_pin for m in rows}) > 1
 
 
@@ -93,9 +93,9 @@ def test_a_missing_pair_is_still_named_in_standings_order(tournament, monkeypatc
     ranked = [e.id for e in pairing.entrants(tournament, 2)]
     unranked = [e.id for e in pairing.entrants(tournament, 2, ranked=False)]
     assert sorted(ranked) == sorted(unranked) and ranked != unranked
-    gone = round_.matches.exclude(ns=None).order_by("table")[:2]
-    Match.objects.filter(pk__in=[m.pk for m in gone]).delete()
+    gone = round_.tables.exclude(ns=None).order_by("number")[:2]
+    Table.objects.filter(pk__in=[m.pk for m in gone]).delete()
     calls = _standings_counted(monkeypatch)
-    missing = [c.teams[0] for c in adjust.conflicts(round_) if c.kind == "missing"]
+    missing = [c.pairs[0] for c in adjust.conflicts(round_) if c.kind == "missing"]
     assert calls == [1]
     assert missing == [i for i in ranked if i in missing] and len(missing) == 4

@@ -51,7 +51,7 @@ def test_a_groups_stage_fixes_its_groups_when_paired_not_when_computed(
     assert stage.state["groups"] == stage_pairing.state["groups"]
     if kind == "round_robin":
         assert stage.rounds == stage_pairing.rounds == 7  # 7 pairs: 7 rounds, one bye each
-    pairs = {(m.ew_id, m.ns_id) for m in round_.matches.exclude(ns=None)}
+    pairs = {(m.ew_id, m.ns_id) for m in round_.tables.exclude(ns=None)}
     assert pairs == {(table.ew, table.ns) for table in stage_pairing.pairing.tables}
 
 

@@ -19,9 +19,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round, referee):
+def round1(tournament, pairs8, make_round, referee):
     Staff.objects.filter(tournament=tournament, user=referee).update(tables="1-2")
-    return make_round(tournament, teams8)
+    return make_round(tournament, pairs8)
 
 
 def tables_with_buttons(html: str) -> list[int]:
@@ -40,7 +40,7 @@ def test_the_rows_sent_live_keep_to_the_referees_tables(round1, referee, chief):
     url = reverse("round_status_json", args=["spring", 1])
     since = login(referee).get(url).json()["seq"]
     for table in (1, 3):
-        m = round1.matches.get(table=table)
+        m = round1.tables.get(number=table)
         submit_result(
             m, ResultValues("A+", "K", winner="EW"), version=m.version, by=user_actor(chief)
         )
@@ -50,7 +50,7 @@ def test_the_rows_sent_live_keep_to_the_referees_tables(round1, referee, chief):
 
 def test_a_locked_round_shows_no_minutes_left(round1, chief):
     Round.objects.filter(pk=round1.pk).update(started_at=timezone.now(), status=Round.IN_PLAY)
-    url = reverse("match_entry", args=["spring", 1, 1])
+    url = reverse("table_entry", args=["spring", 1, 1])
     assert "比赛时间还剩" in login(chief).get(url).content.decode()
     Round.objects.filter(pk=round1.pk).update(status=Round.LOCKED)
     assert "比赛时间还剩" not in login(chief).get(url).content.decode()

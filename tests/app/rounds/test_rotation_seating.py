@@ -29,7 +29,7 @@ def test_rotation_round_one_follows_the_seating_option(organizer, register, seat
     round_ = pair_next_round(t, by=user_actor(None))
     groups = t.stages.get().state["groups"]
     listed = pair_rotation_round(groups, 1)  # the movement table's order: first, second
-    stored = {m.table: (m.ew_id, m.ns_id) for m in round_.matches.exclude(ns=None)}
+    stored = {m.number: (m.ew_id, m.ns_id) for m in round_.tables.exclude(ns=None)}
     for table in listed.tables:
         first, second = table.ew, table.ns
         expected = (first, second) if seating == "first_ew" else (second, first)

@@ -12,7 +12,7 @@ from tests.conftest import ONE_EVENT, login
 from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.core.round_actions import allowed_actions, problem, problem_text
-from tournament.models import Match, Round
+from tournament.models import Round, Table
 from tournament.models.table_guard import exempt
 from tournament.results.checks import ResultValues
 from tournament.results.services import submit_result
@@ -24,8 +24,8 @@ WIN = ResultValues("A+", "K", winner="EW")
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
-    return make_round(tournament, teams8)
+def round1(tournament, pairs8, make_round):
+    return make_round(tournament, pairs8)
 
 
 def test_a_referee_gets_only_the_referees_actions(round1, referee):
@@ -50,12 +50,12 @@ def test_lock_says_how_many_tables_are_open(round1, chief):
 
 def test_lock_names_each_open_table_and_why(round1, chief, referee):
     for table, values in ((1, WIN), (2, WIN), (3, ResultValues("A+", "Q", winner="EW"))):
-        m = round1.matches.get(table=table)
+        m = round1.tables.get(number=table)
         submit_result(m, values, version=m.version, by=user_actor(referee))
-    m = round1.matches.get(table=3)
+    m = round1.tables.get(number=3)
     submit_result(m, WIN, version=m.version, by=user_actor(chief))  # differs: a dispute
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(round=round1, table=2).update(state=Match.CONFIRMED)
+        Table.objects.filter(round=round1, number=2).update(state=Table.CONFIRMED)
     assert problem_text(round1, "lock") == (
         "还有3台成绩未确认，不能锁定：第4台未录入；"
         "第1台已录入待确认（可按“确认全部已录入”）；第3台录入不一致，请裁判长裁定"
@@ -66,7 +66,7 @@ def test_a_long_list_of_open_tables_is_cut(tournament, make_round, register, chi
     pairs = [register(tournament, f"长{i}") for i in range(24)]
     round_ = make_round(tournament, pairs, number=2)
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(round__number=1).update(state=Match.CONFIRMED)
+        Table.objects.filter(round__number=1).update(state=Table.CONFIRMED)
     Round.objects.filter(number=1).update(status=Round.LOCKED)
     assert problem_text(round_, "lock") == (
         "还有12台成绩未确认，不能锁定：第1、2、3、4、5、6、7、8…等12台未录入"
@@ -80,17 +80,17 @@ def test_the_service_refuses_with_the_same_reason(round1, chief):
     assert exc.value.msg == problem(round1, "lock")  # the code and its parameters
 
 
-def test_lock_waits_for_earlier_rounds(tournament, teams8, make_round, chief):
-    make_round(tournament, teams8)
-    round2 = make_round(tournament, teams8, number=2)
+def test_lock_waits_for_earlier_rounds(tournament, pairs8, make_round, chief):
+    make_round(tournament, pairs8)
+    round2 = make_round(tournament, pairs8, number=2)
     with exempt("fixture"):  # set up directly, outside the write rule
-        Match.objects.filter(round=round2).update(state=Match.CONFIRMED)
+        Table.objects.filter(round=round2).update(state=Table.CONFIRMED)
     assert problem_text(round2, "lock") == "第1轮尚未锁定，请先锁定前面的轮次"
 
 
 def test_confirm_all_needs_an_entered_table(round1, chief, referee):
     assert problem_text(round1, "confirm_all") == "没有等待确认的成绩"
-    m = round1.matches.get(table=1)
+    m = round1.tables.get(number=1)
     submit_result(m, WIN, version=m.version, by=user_actor(referee))
     assert problem_text(round1, "confirm_all") == ""
 
@@ -112,7 +112,7 @@ def test_pairing_the_next_round_while_one_is_open_is_disabled_and_says_why(round
 
 
 def test_the_audit_log_is_readable(round1, referee, chief):
-    m = round1.matches.get(table=1)
+    m = round1.tables.get(number=1)
     submit_result(m, WIN, version=m.version, by=user_actor(referee))
     page = login(chief).get(reverse("round_audit", args=["spring", 1])).content.decode()
     assert "第1轮 第1台 队1 - 队2" in page
@@ -131,7 +131,7 @@ def test_the_audit_log_comes_a_page_at_a_time_and_one_table_on_demand(
 
     monkeypatch.setattr(audit, "AUDIT_PAGE", 2)
     for table in (1, 2, 3):
-        m = round1.matches.get(table=table)
+        m = round1.tables.get(number=table)
         submit_result(m, WIN, version=m.version, by=user_actor(referee))
     client, url = login(chief), reverse("round_audit", args=["spring", 1])
     first = client.get(url).content.decode()
@@ -147,7 +147,7 @@ def test_the_audit_log_comes_a_page_at_a_time_and_one_table_on_demand(
 
 def test_draft_flags_have_a_legend(round1, organizer):
     Round.objects.filter(pk=round1.pk).update(status=Round.DRAFT)
-    Match.objects.filter(round=round1, table=1).update(flags=["float_down", "same_unit"])
+    Table.objects.filter(round=round1, number=1).update(flags=["float_down", "same_unit"])
     page = login(organizer).get(reverse("round_adjust", args=["spring", 1])).content.decode()
     legend = page[page.index('id="flag-legend"') :]
     assert "下浮" in legend and "与积分更低的组合对阵" in legend and "同单位对阵" in legend
@@ -155,7 +155,7 @@ def test_draft_flags_have_a_legend(round1, organizer):
 
 
 def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, referee):
-    m = round1.matches.get(table=1)
+    m = round1.tables.get(number=1)
     submit_result(m, WIN, version=m.version, by=user_actor(referee))
     round1.refresh_from_db()
     start = allowed_actions(round1, chief)["start"]
@@ -166,8 +166,8 @@ def test_a_round_with_results_but_no_clock_can_still_be_started(round1, chief, r
     assert problem_text(round1, "start") == "本轮已经开赛计时"
 
 
-def test_confirm_all_and_lock_ask_before_acting(tournament, teams8, make_round, chief):
-    round_ = make_round(tournament, teams8)
+def test_confirm_all_and_lock_ask_before_acting(tournament, pairs8, make_round, chief):
+    round_ = make_round(tournament, pairs8)
     page = login(chief).get(reverse("round_control", args=[tournament.slug, round_.number]))
     html = page.content.decode()
     assert 'data-ask="确认本轮全部已录入的成绩？"' in html

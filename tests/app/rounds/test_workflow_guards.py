@@ -11,8 +11,8 @@ from tournament.core.actors import user_actor
 from tournament.core.errors import Refused
 from tournament.events.services import tournament_create, tournament_update
 from tournament.events.stages import stage_add
-from tournament.models import Match, Round, Staff
-from tournament.registration.services import teams_import
+from tournament.models import Round, Staff, Table
+from tournament.registration.services import pairs_import
 from tournament.results.checks import ResultValues
 from tournament.results.fouls import record_foul
 from tournament.results.services import confirm_result, submit_result
@@ -35,8 +35,8 @@ def ref2(tournament, make_user):
 
 
 @pytest.fixture
-def table1(tournament, teams8, make_round):
-    return make_round(tournament, teams8).matches.get(table=1)
+def table1(tournament, pairs8, make_round):
+    return make_round(tournament, pairs8).tables.get(number=1)
 
 
 def test_a_dispute_stays_until_the_chief_rules(table1, referee, ref2, chief):
@@ -44,16 +44,16 @@ def test_a_dispute_stays_until_the_chief_rules(table1, referee, ref2, chief):
     m = submit_result(
         m, ResultValues("A+", "5", winner="EW"), version=m.version, by=user_actor(ref2)
     )
-    assert m.state == Match.DISPUTED
+    assert m.state == Table.DISPUTED
     # The first referee re-entering, or anyone agreeing with either side, changes nothing.
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
-    assert m.state == Match.DISPUTED
+    assert m.state == Table.DISPUTED
     m = submit_result(m, WIN, version=None, by=user_actor(None, "table_ns"))
-    assert Match.objects.get(pk=m.pk).state == Match.DISPUTED
+    assert Table.objects.get(pk=m.pk).state == Table.DISPUTED
     ruled = submit_result(
         m, ResultValues("A+", "5", winner="EW"), version=None, by=user_actor(chief)
     )
-    assert ruled.state == Match.CONFIRMED and ruled.ns_level == "5"
+    assert ruled.state == Table.CONFIRMED and ruled.ns_level == "5"
 
 
 def test_nobody_confirms_their_own_entry_from_another_page(table1, referee):
@@ -65,11 +65,11 @@ def test_nobody_confirms_their_own_entry_from_another_page(table1, referee):
 
 
 def test_a_round_can_be_locked_only_after_the_rounds_before(
-    tournament, teams8, make_round, referee, chief
+    tournament, pairs8, make_round, referee, chief
 ):
-    r1 = make_round(tournament, teams8, number=1)
-    r2 = make_round(tournament, teams8[::-1], number=2)
-    for m in r2.matches.exclude(ns=None):
+    r1 = make_round(tournament, pairs8, number=1)
+    r2 = make_round(tournament, pairs8[::-1], number=2)
+    for m in r2.tables.exclude(ns=None):
         m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
         confirm_result(m, version=m.version, by=user_actor(chief))
     with pytest.raises(Refused, match="第1轮尚未锁定"):
@@ -78,14 +78,14 @@ def test_a_round_can_be_locked_only_after_the_rounds_before(
 
 
 def test_pairing_waits_for_every_earlier_round_to_be_locked(
-    tournament, teams8, make_round, referee, chief
+    tournament, pairs8, make_round, referee, chief
 ):
-    r1 = make_round(tournament, teams8, number=1)
-    for m in r1.matches.exclude(ns=None):
+    r1 = make_round(tournament, pairs8, number=1)
+    for m in r1.tables.exclude(ns=None):
         m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
         confirm_result(m, version=m.version, by=user_actor(chief))
     lock_round(Round.objects.get(pk=r1.pk), by=user_actor(chief))
-    r2 = make_round(tournament, teams8[::-1], number=2)
+    r2 = make_round(tournament, pairs8[::-1], number=2)
     unlock_round(Round.objects.get(pk=r1.pk), by=user_actor(chief))
     assert render(next_round_problem(tournament)) == "第1轮尚未锁定，锁定后才能编排下一轮"
     assert Round.objects.get(pk=r2.pk).stale
@@ -103,15 +103,15 @@ def test_a_foul_on_a_confirmed_table_needs_the_chief_and_a_new_confirmation(
         record_foul(m, side="EW", kind="time_delay", severity="foul", by=user_actor(referee))
     for _ in range(3):
         record_foul(m, side="EW", kind="time_delay", severity="foul", by=user_actor(chief))
-    m = Match.objects.get(pk=m.pk)
-    assert (m.defeat_side, m.winner, m.state) == ("EW", "NS", Match.ENTERED)
+    m = Table.objects.get(pk=m.pk)
+    assert (m.defeat_side, m.winner, m.state) == ("EW", "NS", Table.ENTERED)
 
 
 def test_first_wrong_card_count_is_only_a_warning(table1, referee):
     record_foul(table1, side="NS", kind="wrong_count", severity="foul", by=user_actor(referee))
-    assert Match.objects.get(pk=table1.pk).ns_fouls == 0
+    assert Table.objects.get(pk=table1.pk).ns_fouls == 0
     record_foul(table1, side="NS", kind="wrong_count", severity="foul", by=user_actor(referee))
-    assert Match.objects.get(pk=table1.pk).ns_fouls == 1
+    assert Table.objects.get(pk=table1.pk).ns_fouls == 1
 
 
 def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
@@ -128,7 +128,7 @@ def test_fouls_cannot_be_undone_or_added_by_the_sheet_alone(table1, referee):
             by=user_actor(referee),
         )
     record_foul(m, side="NS", kind="time_delay", severity="foul", by=user_actor(referee))
-    m = Match.objects.get(pk=m.pk)
+    m = Table.objects.get(pk=m.pk)
     with pytest.raises(Refused, match="不能撤销"):
         save_scoresheet(m, m.deals[:1], version=m.version, by=user_actor(referee))
     assert m.ns_fouls == 1 and m.fouls.count() == 1
@@ -143,10 +143,10 @@ def test_saving_settings_keeps_stages_added_by_hand(tournament):
     assert tournament.stages.count() == 2
 
 
-def test_rule_options_are_frozen_once_a_round_is_published(tournament, teams8, make_round):
+def test_rule_options_are_frozen_once_a_round_is_published(tournament, pairs8, make_round):
     from tournament.core.errors import Refused
 
-    make_round(tournament, teams8)
+    make_round(tournament, pairs8)
     tournament.scoring = "match_points"
     with pytest.raises(Refused, match="计分方法"):
         tournament_update(tournament=tournament, version=tournament.version, by=user_actor(None))
@@ -171,26 +171,26 @@ def test_results_import_that_would_make_a_dispute_imports_nothing(table1, refere
         table1.round, data=data, filename="r.xlsx", by=user_actor(None, "import")
     )
     assert [str(p) for p in check.problems] == ["第1台：与已录入的成绩不一致（或该台有争议）"]
-    assert table1.round.matches.get(table=2).state == Match.EMPTY
-    assert Match.objects.get(pk=table1.pk).state == Match.ENTERED
+    assert table1.round.tables.get(number=2).state == Table.EMPTY
+    assert Table.objects.get(pk=table1.pk).state == Table.ENTERED
 
 
 def test_overlong_phone_is_reported_by_row(tournament):
     data = xlsx([("甲队", "", "张三", "李四", "1" * 31, "")])
-    check = teams_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
+    check = pairs_import(tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None))
     assert [str(p) for p in check.problems] == ["第2行“电话”列：电话号码超过30位"]
 
 
 @pytest.mark.both_databases
 def test_manual_adjustment_is_refused_on_a_knockout_draft(organizer, chief, referee, register):
-    from tournament.rounds.adjust import swap_teams
+    from tournament.rounds.adjust import swap_pairs
 
     t = tournament_create(organizer=organizer, slug="ko4", name="KO", format="knockout", rounds=1)
-    teams = [register(t, f"队{i}") for i in range(4)]
+    pairs = [register(t, f"队{i}") for i in range(4)]
     draw(t, seed=1, by=user_actor(None))
     r = pair_next_round(t, by=user_actor(None))
     with pytest.raises(Refused, match="不能手工调整"):
-        swap_teams(r, teams[0].pk, teams[1].pk, by=user_actor(organizer))
+        swap_pairs(r, pairs[0].pk, pairs[1].pk, by=user_actor(organizer))
 
 
 def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
@@ -204,18 +204,18 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
     draw(t, seed=5, by=user_actor(None))
     semi = pair_next_round(t, by=user_actor(None))
     publish_round(semi, by=user_actor(organizer))
-    (m,) = semi.matches.all()  # seed 1 has a bye; seeds 2 and 3 play the only semi-final
+    (m,) = semi.tables.all()  # seed 1 has a bye; seeds 2 and 3 play the only semi-final
     m = submit_result(m, WIN, version=m.version, by=user_actor(referee))
     confirm_result(m, version=m.version, by=user_actor(chief))
     lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     # The chief corrects the semi-final after unlocking: NS won, not EW.
     unlock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
-    m = Match.objects.get(pk=m.pk)
+    m = Table.objects.get(pk=m.pk)
     submit_result(m, LOSS, version=m.version, by=user_actor(chief))
     lock_round(Round.objects.get(pk=semi.pk), by=user_actor(chief))
     final = pair_next_round(t, by=user_actor(None))
-    (f,) = final.matches.filter(bracket_id="R2-1")
-    (seed1,) = t.teams.exclude(pk__in=[m.ew_id, m.ns_id])  # the pair with the bye
+    (f,) = final.tables.filter(bracket_id="R2-1")
+    (seed1,) = t.pairs.exclude(pk__in=[m.ew_id, m.ns_id])  # the pair with the bye
     assert {f.ew_id, f.ns_id} == {seed1.pk, m.ns_id}  # the corrected winner plays the final
     bracket = t.stages.get().state["bracket"]
     assert bracket["third_place"]["winner"] == m.ew_id  # the only semi-final loser is third
@@ -227,14 +227,14 @@ def test_knockout_of_three_finishes_and_a_correction_moves_the_right_pair(
 
 
 def test_a_referee_with_assigned_tables_enters_only_those(
-    tournament, teams8, make_round, referee, chief
+    tournament, pairs8, make_round, referee, chief
 ):
     from tournament.core.rights import parse_tables
 
     assert parse_tables("1-2，4") == {1, 2, 4} and parse_tables("") is None
     Staff.objects.filter(tournament=tournament, user=referee).update(tables="1-2")
-    r = make_round(tournament, teams8)
-    t1, t3 = r.matches.get(table=1), r.matches.get(table=3)
+    r = make_round(tournament, pairs8)
+    t1, t3 = r.tables.get(number=1), r.tables.get(number=3)
     submit_result(t1, WIN, version=t1.version, by=user_actor(referee))
     with pytest.raises(Refused, match="没有被分配到第3台"):
         submit_result(t3, WIN, version=t3.version, by=user_actor(referee))
@@ -261,7 +261,7 @@ def test_staff_page_sets_assigned_tables(tournament, as_organizer, make_user):
 
 @pytest.mark.both_databases
 def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
-    tournament, teams8, as_organizer, organizer
+    tournament, pairs8, as_organizer, organizer
 ):
     from tournament.models import AuditEntry
 
@@ -272,8 +272,8 @@ def test_re_pairing_a_draft_from_the_adjust_page_and_never_a_published_round(
     as_organizer.post(url, {"op": "repair", "seed": "5"})
     again = Round.objects.get(pk=round_.pk)
     assert again.seed == 5 and again.version == round_.version + 1
-    teams = [t for m in again.matches.all() for t in (m.ew_id, m.ns_id)]
-    assert sorted(teams) == sorted(t.pk for t in teams8)
+    pairs = [t for m in again.tables.all() for t in (m.ew_id, m.ns_id)]
+    assert sorted(pairs) == sorted(t.pk for t in pairs8)
     assert AuditEntry.objects.filter(action="round.repair", object_id=str(round_.pk)).count() == 1
     publish_round(again, by=user_actor(organizer))
     published = Round.objects.get(pk=round_.pk)

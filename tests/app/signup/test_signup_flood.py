@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.forms import solved_challenge
-from tournament.models import AuditEntry, Player, SignUp, SignUpConfig, Team
+from tournament.models import AuditEntry, Pair, Player, SignUp, SignUpConfig
 from tournament.signup.challenge import question_of
 from tournament.signup.services import places_taken
 
@@ -49,8 +49,8 @@ def post(tournament, data: dict, challenge=True, **meta):
 def nothing_half_saved(tournament) -> None:
     """Every application saved is whole: one pair of two players per accepted one."""
     accepted = SignUp.objects.filter(tournament=tournament, state=SignUp.APPROVED)
-    assert Team.objects.filter(tournament=tournament).count() == accepted.count()
-    assert Player.objects.filter(team__tournament=tournament).count() == 2 * accepted.count()
+    assert Pair.objects.filter(tournament=tournament).count() == accepted.count()
+    assert Player.objects.filter(pair__tournament=tournament).count() == 2 * accepted.count()
 
 
 def test_one_address_gets_its_limit_and_a_neighbour_still_signs_up(tournament, settings):
@@ -64,7 +64,7 @@ def test_one_address_gets_its_limit_and_a_neighbour_still_signs_up(tournament, s
     nothing_half_saved(tournament)
     real = post(tournament, scripted(99) | {"name": "金陵队"}, REMOTE_ADDR=NEIGHBOUR)
     assert real.status_code == 302
-    assert SignUp.objects.get(ip=NEIGHBOUR).team.name == "金陵队"
+    assert SignUp.objects.get(ip=NEIGHBOUR).pair.name == "金陵队"
 
 
 def test_many_forwarded_addresses_meet_the_event_limit(tournament, settings):
@@ -118,7 +118,7 @@ def test_no_answer_or_a_wrong_one_saves_nothing(tournament):
         scripted(2) | wrong | {"challenge": str(question_of(wrong["challenge_token"]).answer)},
     )
     assert again.status_code == 200
-    assert not SignUp.objects.exists() and not Team.objects.exists()
+    assert not SignUp.objects.exists() and not Pair.objects.exists()
 
 
 def test_once_a_round_is_out_every_new_pair_waits_for_approval(tournament, register, make_round):
@@ -126,7 +126,7 @@ def test_once_a_round_is_out_every_new_pair_waits_for_approval(tournament, regis
     make_round(tournament, [register(tournament, "甲队"), register(tournament, "乙队")])
     assert post(tournament, scripted(1)).status_code == 302
     signup = SignUp.objects.get()
-    assert signup.state == SignUp.PENDING and signup.team is None
+    assert signup.state == SignUp.PENDING and signup.pair is None
 
 
 def test_a_sign_up_counts_only_once_its_email_is_confirmed(
@@ -138,7 +138,7 @@ def test_a_sign_up_counts_only_once_its_email_is_confirmed(
     with django_capture_on_commit_callbacks(execute=True):
         post(tournament, scripted(1) | {"email1": "a@example.com", "email2": "b@example.com"})
     signup = SignUp.objects.get()
-    assert signup.state == SignUp.UNCONFIRMED and signup.team is None
+    assert signup.state == SignUp.UNCONFIRMED and signup.pair is None
     (letter,) = mail.outbox
     assert letter.to == ["a@example.com"]
     link = re.search(r"http://testserver(/\S+/confirm/\S+/)", letter.body).group(1)
@@ -220,14 +220,14 @@ def test_a_flood_from_ten_addresses_takes_no_place_from_a_real_pair(
     assert real.status_code == 302
     assert flood.filter(state=SignUp.HELD).count() == 101 - placed
     signup = SignUp.objects.get(ip="192.0.2.77")
-    assert signup.state == SignUp.HELD and signup.team is None
+    assert signup.state == SignUp.HELD and signup.pair is None
     staff = Client()
     staff.force_login(organizer)
     page = staff.get(reverse("signup_admin", args=[tournament.slug])).content.decode()
     assert 'id="held-note"' in page
     staff.post(reverse("signup_action", args=[tournament.slug, signup.pk, "approve"]))
     signup.refresh_from_db()
-    assert signup.state == SignUp.APPROVED and signup.team.name == "金陵队"
+    assert signup.state == SignUp.APPROVED and signup.pair.name == "金陵队"
     nothing_half_saved(tournament)
 
 
@@ -249,7 +249,7 @@ def test_a_held_sign_up_holds_no_place_and_is_mailed_nothing(
     staff.force_login(organizer)
     staff.post(reverse("signup_action", args=[tournament.slug, second.pk, "approve"]))
     second.refresh_from_db()
-    assert second.state == SignUp.WAITING and second.team is None
+    assert second.state == SignUp.WAITING and second.pair is None
 
 
 def test_held_sign_ups_are_rejected_without_mail(

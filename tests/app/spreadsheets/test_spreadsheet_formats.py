@@ -20,8 +20,8 @@ from django.urls import reverse
 from tests.app.bombs import _zip
 from tests.conftest import login
 from tournament.core.actors import user_actor
-from tournament.models import Match, Player, Team
-from tournament.registration.services import teams_import
+from tournament.models import Pair, Player, Table
+from tournament.registration.services import pairs_import
 from tournament.results.spreadsheet_import import import_results
 from tournament.spreadsheets.formats import sniff
 from tournament.spreadsheets.reader import Limits, TableFileError, spreadsheet_rows
@@ -41,13 +41,13 @@ def data(name: str) -> bytes:
 def registered(tournament) -> list[tuple]:
     return sorted(
         (t.name, t.unit.name, t.seed, tuple(p.name for p in t.players.order_by("position")))
-        for t in Team.objects.filter(tournament=tournament).select_related("unit")
+        for t in Pair.objects.filter(tournament=tournament).select_related("unit")
     )
 
 
 @pytest.mark.parametrize("kind", FORMATS)
 def test_each_format_of_the_template_imports_the_same_pairs(tournament, kind):
-    check = teams_import(
+    check = pairs_import(
         tournament=tournament,
         data=data(f"registration.{kind}"),
         filename=f"报名.{kind}",
@@ -60,15 +60,15 @@ def test_each_format_of_the_template_imports_the_same_pairs(tournament, kind):
         ("锡山老友", "无锡棋牌协会", 2, ("陈静", "杨磊")),
         ("龙城组合", "常州工会", None, ("赵敏", "黄强")),
     ]
-    phone = Player.objects.get(team__tournament=tournament, name="孙丽").phone
+    phone = Player.objects.get(pair__tournament=tournament, name="孙丽").phone
     assert phone == "13800000001"
 
 
 @pytest.fixture
-def round1(tournament, teams8, make_round):
-    for number, team in enumerate(teams8, 1):  # the sheets were filled for these draw numbers
-        Team.objects.filter(pk=team.pk).update(draw_number=number)
-    return make_round(tournament, teams8)
+def round1(tournament, pairs8, make_round):
+    for number, pair in enumerate(pairs8, 1):  # the sheets were filled for these draw numbers
+        Pair.objects.filter(pk=pair.pk).update(draw_number=number)
+    return make_round(tournament, pairs8)
 
 
 @pytest.mark.parametrize("kind", FORMATS)
@@ -77,9 +77,9 @@ def test_each_format_of_the_clerks_sheet_enters_the_same_results(round1, kind):
         round1, data=data(f"results.{kind}"), filename=f"成绩.{kind}", by=user_actor(None, "import")
     )
     assert not check.problems, [str(p) for p in check.problems]
-    levels = dict(round1.matches.values_list("table", "ew_level"))
+    levels = dict(round1.tables.values_list("number", "ew_level"))
     assert levels == {1: "A+", 2: "J", 3: "A+", 4: "A+"}
-    assert Match.objects.get(round=round1, table=2).ns_level == "10"
+    assert Table.objects.get(round=round1, number=2).ns_level == "10"
 
 
 def test_an_ods_results_sheet_is_previewed_and_saved_on_the_web(round1, tournament, chief):
@@ -88,12 +88,12 @@ def test_an_ods_results_sheet_is_previewed_and_saved_on_the_web(round1, tourname
     page = client.post(url, {"file": SimpleUploadedFile("成绩录入表.ods", data("results.ods"))})
     assert 'id="preview-rows"' in page.content.decode()
     client.post(url, {"action": "confirm"})
-    assert round1.matches.filter(state="entered").count() == 4
+    assert round1.tables.filter(state="entered").count() == 4
 
 
 def test_the_format_is_told_by_the_first_bytes_not_the_name(tournament):
     assert [sniff(data(f"registration.{k}")) for k in FORMATS] == list(FORMATS)
-    check = teams_import(
+    check = pairs_import(
         tournament=tournament,
         data=data("registration.xls"),
         filename="报名.xlsx",
@@ -107,17 +107,17 @@ def test_a_damaged_xls_or_ods_gets_a_chinese_message_and_saves_nothing(tournamen
     whole = data(f"registration.{kind}")
     for broken in (whole[: len(whole) // 2], whole[:8] + b"\x00" * 600):
         with pytest.raises(TableFileError, match="文件已损坏或不是Excel/ODS表格"):
-            teams_import(
+            pairs_import(
                 tournament=tournament, data=broken, filename=f"报名.{kind}", by=user_actor(None)
             )
     with pytest.raises(TableFileError, match="文件已损坏或不是Excel/ODS表格"):
-        teams_import(
+        pairs_import(
             tournament=tournament,
             data=b"not a sheet at all",
             filename=f"报名.{kind}",
             by=user_actor(None),
         )
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Pair.objects.filter(tournament=tournament).exists()
 
 
 def read_all(blob: bytes, limits: Limits = DEFAULT) -> None:
@@ -147,9 +147,9 @@ def ods_table(rows: str) -> bytes:
     ).encode()
 
 
-def refused_quickly(blob: bytes, match: str, limits: Limits = DEFAULT) -> None:
+def refused_quickly(blob: bytes, table: str, limits: Limits = DEFAULT) -> None:
     started = time.process_time()
-    with pytest.raises(TableFileError, match=match):
+    with pytest.raises(TableFileError, match=table):
         read_all(blob, limits)
     assert time.process_time() - started < 5  # refused by a check, not after a long read
 
@@ -192,7 +192,7 @@ def test_an_xlsb_whose_cells_span_a_huge_grid_is_refused_before_calamine():
 
 
 def upload_pages(client, tournament) -> list[str]:
-    urls = [reverse("team_import", args=[tournament.slug])]
+    urls = [reverse("pair_import", args=[tournament.slug])]
     urls.append(reverse("results_import", args=[tournament.slug, 1]))
     return [client.get(url).content.decode() for url in urls]
 

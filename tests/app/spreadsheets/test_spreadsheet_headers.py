@@ -11,8 +11,8 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from tournament.core.actors import user_actor
-from tournament.models import Match, Team
-from tournament.registration.services import teams_import
+from tournament.models import Pair, Table
+from tournament.registration.services import pairs_import
 
 pytestmark = pytest.mark.django_db
 
@@ -45,15 +45,15 @@ UNIT_FORM = [
 
 
 def test_a_form_with_numbering_and_remarks_columns_imports(tournament):
-    check = teams_import(
+    check = pairs_import(
         tournament=tournament, data=book(UNIT_FORM), filename="报名.xlsx", by=user_actor(None)
     )
     assert problems(check) == []
     assert check.ignored_columns == ["序号", "备注"]
-    assert sorted(Team.objects.values_list("name", flat=True)) == ["金陵一队", "金陵二队"]
-    team = Team.objects.get(name="金陵一队")
-    assert team.unit.name == "南京协会"
-    assert team.players.get(position=1).phone == "13800000000"
+    assert sorted(Pair.objects.values_list("name", flat=True)) == ["金陵一队", "金陵二队"]
+    pair = Pair.objects.get(name="金陵一队")
+    assert pair.unit.name == "南京协会"
+    assert pair.players.get(position=1).phone == "13800000000"
 
 
 def test_the_usual_header_variants_are_recognised(tournament):
@@ -61,19 +61,19 @@ def test_the_usual_header_variants_are_recognised(tournament):
         ("单位名称", "组合名称", "队员一", "队员二", "手机号码", "种子号"),
         ("苏州协会", "园区一队", "周杰", "吴敏", "13900000000", 3),
     ]
-    check = teams_import(
+    check = pairs_import(
         tournament=tournament, data=book(rows), filename="报名.xlsx", by=user_actor(None)
     )
     assert problems(check) == []
-    team = Team.objects.get(name="园区一队")
-    assert (team.unit.name, team.seed) == ("苏州协会", 3)
+    pair = Pair.objects.get(name="园区一队")
+    assert (pair.unit.name, pair.seed) == ("苏州协会", 3)
     variants = [
         ("参赛单位", "队伍名称", "运动员1", "运动员2", "手机"),
         ("单位", "组合", "队员1", "队员2", "电话"),
     ]
     for i, header in enumerate(variants):
         data = book([header, ("U", f"队{i}", f"甲{i}", f"乙{i}", "")])
-        assert teams_import(
+        assert pairs_import(
             tournament=tournament, data=data, filename="a.xlsx", by=user_actor(None)
         ).ok
 
@@ -88,7 +88,7 @@ def test_a_total_line_after_a_blank_row_or_right_under_the_data_is_not_a_pair(to
         (),
         ("合计", "", "", ""),
     ]
-    check = teams_import(
+    check = pairs_import(
         tournament=tournament, data=book(rows), filename="a.xlsx", by=user_actor(None)
     )
     assert problems(check) == [] and len(check.rows) == 2
@@ -97,18 +97,18 @@ def test_a_total_line_after_a_blank_row_or_right_under_the_data_is_not_a_pair(to
 
 def test_an_unknown_column_is_named_with_the_nearest_known_one(tournament):
     rows = [("队名", "选手1", "选手2", "联系电活"), ("A队", "甲", "乙", "1")]
-    check = teams_import(
+    check = pairs_import(
         tournament=tournament, data=book(rows), filename="a.xlsx", by=user_actor(None)
     )
     assert problems(check) == [
         "第1行“D:联系电活”列：未知的列，请删除或改为模板中的列名（是否应为“联系电话”？）"
     ]
-    assert not Team.objects.exists()
+    assert not Pair.objects.exists()
 
 
 def test_the_preview_lists_the_ignored_columns_and_skipped_lines(tournament, as_organizer):
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile("报名.xlsx", book(UNIT_FORM))},
     )
     page = response.content.decode()
@@ -128,21 +128,21 @@ CLERK_FORM = [
 
 
 def test_a_clerks_sheet_with_variants_and_extra_columns_imports(
-    tournament, teams8, make_round, tmp_path
+    tournament, pairs8, make_round, tmp_path
 ):
-    round_ = make_round(tournament, teams8)
+    round_ = make_round(tournament, pairs8)
     path = tmp_path / "r1.xlsx"
     path.write_bytes(book(CLERK_FORM))
     call_command("import_results", tournament.slug, "1", str(path))
-    assert round_.matches.get(table=1).ew_level == "A+"
-    assert round_.matches.get(table=2).state == Match.ENTERED
-    assert round_.matches.filter(state=Match.ENTERED).count() == 2
+    assert round_.tables.get(number=1).ew_level == "A+"
+    assert round_.tables.get(number=2).state == Table.ENTERED
+    assert round_.tables.filter(state=Table.ENTERED).count() == 2
 
 
-def test_a_clerks_unknown_column_gets_a_suggestion(tournament, teams8, make_round, chief):
+def test_a_clerks_unknown_column_gets_a_suggestion(tournament, pairs8, make_round, chief):
     from tests.conftest import login
 
-    round_ = make_round(tournament, teams8)
+    round_ = make_round(tournament, pairs8)
     data = book([("台号", "东西", "南北", "南北犯归"), (1, "A+", "K", 0)])
     response = login(chief).post(
         reverse("results_import", args=[tournament.slug, round_.number]),
@@ -150,4 +150,4 @@ def test_a_clerks_unknown_column_gets_a_suggestion(tournament, teams8, make_roun
     )
     page = response.content.decode()
     assert "未知的列，请删除或改为模板中的列名（是否应为“南北犯规”？）" in page
-    assert not round_.matches.filter(state=Match.ENTERED).exists()
+    assert not round_.tables.filter(state=Table.ENTERED).exists()

@@ -39,7 +39,7 @@ from rules.profiles import profile_options
 from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.stages import stage_add
-from tournament.models import Match, Round, Staff, Team
+from tournament.models import Pair, Round, Staff, Table
 from tournament.printing.makers import Request
 from tournament.printing.registry import run
 from tournament.results.checks import ResultValues
@@ -160,12 +160,12 @@ def table_after(rows: list[list[str]], first: str) -> list[dict]:
     return [dict(zip(header, r, strict=False)) for r in rows[start + 1 :] if r and r[0]]
 
 
-def settle(m: Match, values: ResultValues, referee, chief) -> None:
+def settle(m: Table, values: ResultValues, referee, chief) -> None:
     m = submit_result(m, values, version=m.version, by=user_actor(referee))
     confirm_result(m, version=m.version, by=user_actor(chief))
 
 
-def knockout_game(m: Match, winner: int, referee, chief) -> None:
+def knockout_game(m: Table, winner: int, referee, chief) -> None:
     ew_wins = m.ew_id == winner
     levels = ("A+", "10") if ew_wins else ("10", "A+")
     settle(m, ResultValues(*levels, winner="EW" if ew_wins else "NS"), referee, chief)
@@ -182,7 +182,7 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
     for n in range(1, 21):
         unit = next(u for u, members in UNITS.items() if n in members)
         pk[n] = register(t, name(n), unit).pk
-        Team.objects.filter(pk=pk[n]).update(draw_number=n)
+        Pair.objects.filter(pk=pk[n]).update(draw_number=n)
     number = {v: k for k, v in pk.items()}
     stage_add(
         t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
@@ -194,14 +194,14 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
             tournament=t, stage=swiss, number=index, status=Round.PUBLISHED
         )
         for table, (ew, ns, ew_level, ns_level) in enumerate(tables, start=1):
-            m = Match.objects.create(round=round_, table=table, ew_id=pk[ew], ns_id=pk[ns])
+            m = Table.objects.create(round=round_, number=table, ew_id=pk[ew], ns_id=pk[ns])
             settle(m, ResultValues(ew_level, ns_level), referee, chief)
         lock_round(Round.objects.get(pk=round_.pk), by=user_actor(chief))
 
     # Semi-finals: the app seeds 7, 14, 17, 6 (the Swiss top four) as 7–6 and 14–17.
     semis = pair_next_round(t, by=user_actor(None))
     publish_round(semis, by=user_actor(organizer))
-    games = {m.bracket_id: m for m in semis.matches.all()}
+    games = {m.bracket_id: m for m in semis.tables.all()}
     assert {b: {number[m.ew_id], number[m.ns_id]} for b, m in games.items()} == {
         "R1-1": {7, 6},
         "R1-2": {14, 17},
@@ -213,15 +213,15 @@ def test_swiss_then_knockout_worked_by_hand(organizer, chief, referee, register)
     # While the final is being played the four are on top, in their Swiss order.
     final_round = pair_next_round(t, by=user_actor(None))
     publish_round(final_round, by=user_actor(organizer))
-    playing = [number[r.team] for r in standings_for(t, after_round=5)]
+    playing = [number[r.pair] for r in standings_for(t, after_round=5)]
     assert playing[:6] == [7, 14, 17, 6, 1, 13]
-    games = {m.bracket_id: m for m in final_round.matches.all()}
+    games = {m.bracket_id: m for m in final_round.tables.all()}
     knockout_game(games["R2-1"], pk[6], referee, chief)
     knockout_game(games["3rd"], pk[17], referee, chief)
     lock_round(Round.objects.get(pk=final_round.pk), by=user_actor(chief))
 
     rows = standings_for(t, public=True)
-    got = [(r.rank, number[r.team], r.points, r.level_diff, r.values["opp_points"]) for r in rows]
+    got = [(r.rank, number[r.pair], r.points, r.level_diff, r.values["opp_points"]) for r in rows]
     assert got == FINAL
 
     # The results notice of the last round: its standings section, as printed.

@@ -34,7 +34,7 @@ from tournament.results.checks import ResultValues
 from tournament.results.services import confirm_result, submit_result
 from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.rounds.pairing import draw, pair_next_round
-from tournament.standings.selectors import match_records, standings_for, standings_rules
+from tournament.standings.selectors import standings_for, standings_rules, table_records
 from tournament.text.messages.labels import METRIC_LABELS
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ LEVELS = [("A+", "K"), ("Q", "9"), ("7", "A+"), ("10", "J")]
 
 
 def play(round_, referee, chief, *, lock=True):
-    for i, m in enumerate(round_.matches.exclude(ns=None).order_by("table")):
+    for i, m in enumerate(round_.tables.exclude(ns=None).order_by("number")):
         ew, ns = LEVELS[(i + round_.number) % len(LEVELS)]
         winner = "EW" if ew == "A+" or (ew not in ("7",) and ns not in ("A+",)) else "NS"
         m = submit_result(
@@ -83,9 +83,9 @@ def text(value) -> str:
 
 
 def test_before_any_round_is_locked_there_is_no_ranking(
-    tournament, teams8, make_round, chief, referee, capsys
+    tournament, pairs8, make_round, chief, referee, capsys
 ):
-    play(make_round(tournament, teams8, number=1), referee, chief, lock=False)
+    play(make_round(tournament, pairs8, number=1), referee, chief, lock=False)
     html = login(chief).get("/t/spring/standings/").content.decode()
     assert 'id="no-ranking"' in html and "<tbody" not in html
     assert "按抽签决定" not in html
@@ -105,10 +105,10 @@ def two_rounds_built(django_db_setup, django_db_blocker):
     with built_once(django_db_blocker):
         organizer, chief, referee = new_staff()
         tournament = new_tournament(organizer, chief, referee)
-        teams8 = eight_pairs(tournament)
-        play(new_round(tournament, teams8, number=1), referee, chief)
+        pairs8 = eight_pairs(tournament)
+        play(new_round(tournament, pairs8, number=1), referee, chief)
         play(
-            new_round(tournament, teams8[::2] + teams8[1::2], number=2), referee, chief, lock=False
+            new_round(tournament, pairs8[::2] + pairs8[1::2], number=2), referee, chief, lock=False
         )
         yield SimpleNamespace(tournament=tournament, chief=chief)
 
@@ -142,8 +142,8 @@ class TestTwoRounds:
         call_command("standings", "spring", "--json")
         json_rows = json.loads(capsys.readouterr().out)
 
-        def cells(row, rank, team, points):
-            return [text(row[rank]), text(row[team]), text(row[points])] + [
+        def cells(row, rank, pair, points):
+            return [text(row[rank]), text(row[pair]), text(row[points])] + [
                 text(row[str(METRIC_LABELS[k])]) for k in keys
             ]
 
@@ -183,10 +183,10 @@ class TestTwoRounds:
 
     def test_a_withdrawn_pair_is_marked_on_the_page_and_the_pdf(self, two_rounds, chief):
         """Issue 42: a withdrawn pair kept its place with no 退赛 mark."""
-        from tournament.registration.services import team_set_status
+        from tournament.registration.services import pair_set_status
 
-        team = two_rounds.teams.get(name="队3")
-        team_set_status(team=team, status="withdrawn", by=user_actor(None))
+        pair = two_rounds.pairs.get(name="队3")
+        pair_set_status(pair=pair, status="withdrawn", by=user_actor(None))
         html = login(chief).get("/t/spring/standings/").content.decode()
         row = next(r for r in page_rows(html) if r[1].startswith("队3"))
         assert row[1] == "队3 退赛"
@@ -200,10 +200,10 @@ class TestTwoRounds:
     def test_the_withdrawn_mark_is_in_the_readers_language(self, two_rounds, chief):
         """The rows are kept for every reader: the mark was kept in the language of the
         first, so an English page after a Chinese one read "队3 退赛"."""
-        from tournament.registration.services import team_set_status
+        from tournament.registration.services import pair_set_status
 
-        team_set_status(
-            team=two_rounds.teams.get(name="队3"), status="withdrawn", by=user_actor(None)
+        pair_set_status(
+            pair=two_rounds.pairs.get(name="队3"), status="withdrawn", by=user_actor(None)
         )
         client = login(chief)
         client.get("/t/spring/standings/")
@@ -231,21 +231,21 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
     t = tournament_create(organizer=organizer, slug="ko", name="淘汰赛", format="staged", rounds=2)
     Staff.objects.create(tournament=t, user=chief, role=Staff.CHIEF_REFEREE)
     Staff.objects.create(tournament=t, user=referee, role=Staff.REFEREE)
-    teams = [register(t, f"队{i}") for i in range(1, 9)]
+    pairs = [register(t, f"队{i}") for i in range(1, 9)]
     stage_add(
         t, kind="knockout", name="决赛阶段", rounds=2, qualify={"top": 4}, by=user_actor(None)
     )
     draw(t, seed=3, by=user_actor(None))
 
     def points():
-        rows = standings(match_records(t), standings_rules(t), teams=[x.pk for x in teams])
-        return {r.team: r.points for r in rows}
+        rows = standings(table_records(t), standings_rules(t), pairs=[x.pk for x in pairs])
+        return {r.pair: r.points for r in rows}
 
     def run_round(weaker_wins: bool):
         round_ = pair_next_round(t, by=user_actor(None))
         publish_round(round_, by=user_actor(organizer))
         before = points()
-        for m in round_.matches.exclude(ns=None):
+        for m in round_.tables.exclude(ns=None):
             ew_better = before[m.ew_id] >= before[m.ns_id]
             ew_wins = ew_better != weaker_wins
             # The winner of a knockout match wins narrowly: it may stay behind on points.
@@ -269,8 +269,8 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
     run_round(False)
     run_round(True)  # semi-finals: upsets
     final_round = run_round(True)  # final and third-place match: upsets again
-    final = final_round.matches.get(bracket_id="R2-1")
-    third = final_round.matches.get(bracket_id="3rd")
+    final = final_round.tables.get(bracket_id="R2-1")
+    third = final_round.tables.get(bracket_id="3rd")
     champion, runner_up = (
         (final.ew_id, final.ns_id) if final.winner == "EW" else (final.ns_id, final.ew_id)
     )
@@ -278,14 +278,14 @@ def test_after_a_knockout_the_bracket_gives_the_final_places(
         (third.ew_id, third.ns_id) if third.winner == "EW" else (third.ns_id, third.ew_id)
     )
     by_points = [
-        r.team for r in standings(match_records(t), standings_rules(t), teams=[x.pk for x in teams])
+        r.pair for r in standings(table_records(t), standings_rules(t), pairs=[x.pk for x in pairs])
     ]
     assert by_points[:4] != [champion, runner_up, bronze, fourth]  # points alone disagree
 
     rows = standings_for(t)
-    assert [r.team for r in rows[:4]] == [champion, runner_up, bronze, fourth]
+    assert [r.pair for r in rows[:4]] == [champion, runner_up, bronze, fourth]
     assert [r.rank for r in rows] == list(range(1, 9))
-    names = {x.pk: x.name for x in teams}
+    names = {x.pk: x.name for x in pairs}
     csv_rows = table_from(
         list(csv.reader(io.StringIO(export(t, "standings", "csv").decode("utf-8-sig"))))
     )

@@ -10,13 +10,13 @@ from django.core.cache import cache
 
 from tests.conftest import login
 from tournament.core.actors import user_actor
-from tournament.models import Team
-from tournament.registration.services import team_set_status
+from tournament.models import Pair
+from tournament.registration.services import pair_set_status
 
 pytestmark = pytest.mark.django_db
 
 
-def team_cell(html: str, name: str) -> str:
+def pair_cell(html: str, name: str) -> str:
     """The cell of the standings table that holds the pair's name."""
     table = html.split('class="table standings"')[1]
     return next(c for c in re.findall(r"<td[^>]*>(.*?)</td>", table, re.S) if name in c)
@@ -24,15 +24,15 @@ def team_cell(html: str, name: str) -> str:
 
 def test_a_withdrawn_pair_is_marked_in_the_standings(event):
     cache.clear()
-    team = event.teams.order_by("pk").first()
+    pair = event.pairs.order_by("pk").first()
     chief = User.objects.get(username="chief")
     before = login(chief).get(f"/t/{event.slug}/standings/").content.decode()
-    assert "退赛" not in team_cell(before, team.name)
-    team_set_status(team=team, status=Team.WITHDRAWN, by=user_actor(None))
+    assert "退赛" not in pair_cell(before, pair.name)
+    pair_set_status(pair=pair, status=Pair.WITHDRAWN, by=user_actor(None))
     after = login(chief).get(f"/t/{event.slug}/standings/").content.decode()
-    assert re.search(r'<span class="badge[^"]*">退赛</span>', team_cell(after, team.name))
-    others = event.teams.exclude(pk=team.pk).first()
-    assert "退赛" not in team_cell(after, others.name)
+    assert re.search(r'<span class="badge[^"]*">退赛</span>', pair_cell(after, pair.name))
+    others = event.pairs.exclude(pk=pair.pk).first()
+    assert "退赛" not in pair_cell(after, others.name)
 
 
 def test_the_lot_legend_does_not_call_the_random_lot_the_draw_number(event):

@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
-from tournament.models import Team
+from tournament.models import Pair
 from tournament.rounds.pairing import draw
 
 
@@ -26,5 +26,5 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         tournament.refresh_from_db()
         self.note(f"抽签完成（随机码 {tournament.draw_seed}）")
-        for team in Team.objects.filter(tournament=tournament).order_by("draw_number"):
-            self.stdout.write(f"{team.draw_number}\t{team.name}")
+        for pair in Pair.objects.filter(tournament=tournament).order_by("draw_number"):
+            self.stdout.write(f"{pair.draw_number}\t{pair.name}")

@@ -57,9 +57,9 @@ class Command(BaseCommand):
                 self.stdout.write(blank_note(check.blank_tables))
         if not o["lock"]:
             return
-        missing = round_.matches.exclude(ns=None).filter(state__in=["empty", "in_play", "disputed"])
+        missing = round_.tables.exclude(ns=None).filter(state__in=["empty", "in_play", "disputed"])
         if missing.exists():
-            tables = "、".join(str(t) for t in missing.values_list("table", flat=True)[:20])
+            tables = "、".join(str(t) for t in missing.values_list("number", flat=True)[:20])
             raise CommandError(f"成绩已导入，但第{tables}台还没有成绩（或有争议），本轮未锁定")
         with transaction.atomic():
             try:

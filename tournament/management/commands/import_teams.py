@@ -1,42 +1,8 @@
-"""``manage.py import_teams SLUG FILE``: all rows or nothing, errors with row numbers."""
+"""``manage.py import_teams SLUG FILE``: the name ``import_pairs`` had before the models said
+pair; kept so that scripts and habits written for it go on working."""
 
-from __future__ import annotations
-
-from pathlib import Path
-
-from django.core.management.base import CommandError
-
-from tournament.core.actors import command_actor
-from tournament.management.commands._base import BaseCommand, get_tournament
-from tournament.registration.services import teams_import
-from tournament.spreadsheets.table_file import TableFileError
-from tournament.spreadsheets.uploads import read_file
+from tournament.management.commands.import_pairs import Command as ImportPairs
 
 
-class Command(BaseCommand):
-    help = "从Excel/CSV导入报名表 (import pairs from .xlsx or .csv; nothing is saved on any error)"
-
-    def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("file", type=Path)
-
-    def handle(self, *args, **o):
-        tournament = get_tournament(o["slug"])
-        path: Path = o["file"]
-        if not path.is_file():
-            raise CommandError(f"找不到文件：{path}")
-        try:
-            check = teams_import(
-                tournament=tournament,
-                data=read_file(path),
-                filename=path.name,
-                actor="cli",
-                by=command_actor(),
-            )
-        except TableFileError as exc:
-            raise self.refused_import(exc) from None
-        if not check.ok:
-            for problem in check.problems:
-                self.stderr.write(str(problem))
-            raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何数据")
-        self.note(f"已导入{len(check.rows)}个组合")
+class Command(ImportPairs):
+    help = ImportPairs.help + " — the former name of import_pairs"

@@ -16,7 +16,7 @@ from tournament.events.services import tournament_create
 from tournament.events.staff import ensure_user
 from tournament.management.commands._base import BaseCommand
 from tournament.models import Staff, Tournament
-from tournament.registration.services import teams_import
+from tournament.registration.services import pairs_import
 
 DEMO_SLUG = "demo"
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_registration.csv"
@@ -56,7 +56,7 @@ class Command(BaseCommand):
         )
         Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
         Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
-        check = teams_import(
+        check = pairs_import(
             tournament=tournament,
             data=DEMO_FILE.read_bytes(),
             filename=DEMO_FILE.name,

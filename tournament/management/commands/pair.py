@@ -31,16 +31,16 @@ class Command(BaseCommand):
                 publish_round(round_, by=command_actor(tournament.organizer))
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
-        # (table, EW's name, NS's name or None for a bye): names, not 2,500 Match objects.
-        matches = round_.matches.order_by("table", "pk").values_list(
-            "table", "ew__name", "ns__name"
+        # (table, EW's name, NS's name or None for a bye): names, not 2,500 Table objects.
+        tables = round_.tables.order_by("number", "pk").values_list(
+            "number", "ew__name", "ns__name"
         )
         if o["json"]:
-            out = [{"table": t, "ew": ew, "ns": ns} for t, ew, ns in matches if ns is not None]
-            out += [{"table": None, "bye": ew} for _, ew, ns in matches if ns is None]
+            out = [{"table": t, "ew": ew, "ns": ns} for t, ew, ns in tables if ns is not None]
+            out += [{"table": None, "bye": ew} for _, ew, ns in tables if ns is None]
             self.stdout.write(json.dumps(out, ensure_ascii=False))
             return
         state = "已公布" if o["publish"] else "草稿"
         self.stdout.write(f"{round_}（{state}，随机码 {round_.seed}）")
-        for t, ew, ns in matches:
+        for t, ew, ns in tables:
             self.stdout.write(f"{t}\t{ew}\t{ns}" if ns is not None else f"轮空\t{ew}")

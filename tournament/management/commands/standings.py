@@ -16,9 +16,9 @@ from tournament.standings.cells import metric_keys, metric_text, standings_rows
 from tournament.standings.selectors import (
     MSG_NO_RANKING,
     MSG_NO_ROUND,
+    pairs_by_id,
     standings_choice,
     standings_for,
-    teams_by_id,
 )
 from tournament.text.messages import render
 
@@ -41,7 +41,7 @@ class Command(BaseCommand):
         if choice.after_round is not None:
             rows = standings_rows(
                 standings_for(tournament, after_round=choice.after_round),
-                teams_by_id(tournament),
+                pairs_by_id(tournament),
                 chain,
             )
         if o["json"]:

@@ -13,16 +13,16 @@ from django.utils.translation import get_language
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.result_labels import result_text
 from tournament.core.rights import may_see_results
-from tournament.models import Match, Round, Team, Tournament
+from tournament.models import Pair, Round, Table, Tournament
 from tournament.standings.cells import metric_keys
 from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import COUNTED_STATES, standings_choice
 
 
-def team_ref(team: Team | None) -> dict | None:
-    if team is None:
+def pair_ref(pair: Pair | None) -> dict | None:
+    if pair is None:
         return None
-    return {"id": team.pk, "name": team.name, "unit": team.unit.name if team.unit_id else ""}
+    return {"id": pair.pk, "name": pair.name, "unit": pair.unit.name if pair.unit_id else ""}
 
 
 def event_summary(tournament: Tournament) -> dict:
@@ -71,15 +71,15 @@ def event_detail(tournament: Tournament, staff: bool) -> dict:
 
 
 def _tables(round_: Round):
-    matches = round_.matches.select_related("ew__unit", "ns__unit")
+    tables = round_.tables.select_related("ew__unit", "ns__unit")
     # Tables by number, then the byes (no table number), as on the pairings page.
-    return sorted(matches, key=lambda m: (m.table is None, m.table or 0, m.pk))
+    return sorted(tables, key=lambda m: (m.number is None, m.number or 0, m.pk))
 
 
 def pairings(tournament: Tournament, round_: Round, staff: bool) -> dict:
     def build() -> dict:
         tables = [
-            {"table": m.table, "ew": team_ref(m.ew), "ns": team_ref(m.ns)} for m in _tables(round_)
+            {"table": m.number, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)} for m in _tables(round_)
         ]
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
@@ -94,12 +94,12 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
     def build() -> dict:
         tables = []
         for m in _tables(round_):
-            shown = staff and m.state in COUNTED_STATES or m.state == Match.CONFIRMED
+            shown = staff and m.state in COUNTED_STATES or m.state == Table.CONFIRMED
             tables.append(
                 {
-                    "table": m.table,
-                    "ew": team_ref(m.ew),
-                    "ns": team_ref(m.ns),
+                    "table": m.number,
+                    "ew": pair_ref(m.ew),
+                    "ns": pair_ref(m.ns),
                     "state": m.state,
                     "ew_level": m.ew_level if shown else "",
                     "ns_level": m.ns_level if shown else "",
@@ -155,24 +155,24 @@ def standing_line(item: dict, chain: list[str]) -> dict:
     }
 
 
-def team_detail(tournament: Tournament, team: Team, staff: bool) -> dict:
+def pair_detail(tournament: Tournament, pair: Pair, staff: bool) -> dict:
     rows = cached_per_stamp(
         tournament,
         "history",
-        lambda: history_rows(tournament, team.pk, public=not staff),
-        team.pk,
+        lambda: history_rows(tournament, pair.pk, public=not staff),
+        pair.pk,
         public=not staff,
     )
     opponents = {
         t.pk: t
-        for t in Team.objects.filter(
+        for t in Pair.objects.filter(
             pk__in=[r["line"].opponent for r in rows if r["line"].opponent is not None]
         ).select_related("unit")
     }
     history = [
         {
             "round": r["line"].round,
-            "opponent": team_ref(opponents.get(r["line"].opponent)),
+            "opponent": pair_ref(opponents.get(r["line"].opponent)),
             "seat": r["line"].seat,
             "level": r["line"].level,
             "opponent_level": r["line"].opponent_level,
@@ -185,8 +185,8 @@ def team_detail(tournament: Tournament, team: Team, staff: bool) -> dict:
     ]
     return {
         "event": tournament.slug,
-        "team": team_ref(team),
-        "players": [p.name for p in team.players.all()],
-        "status": team.status,
+        "team": pair_ref(pair),
+        "players": [p.name for p in pair.players.all()],
+        "status": pair.status,
         "history": history,
     }

@@ -23,7 +23,7 @@ from pydantic import TypeAdapter
 from tournament.core.round_actions import MSG_NOT_PUBLISHED
 from tournament.core.stamps import page_stamp
 from tournament.events.api_tokens import bearer_secret, token_for
-from tournament.models import Round, Team, Tournament
+from tournament.models import Pair, Round, Tournament
 from tournament.public.api import data
 from tournament.public.api.schemas import (
     EventDetail,
@@ -209,11 +209,13 @@ def event_standings(request, slug: str, round: int | None = None) -> HttpRespons
     response={200: TeamDetail, **PROBLEMS},
     summary="A pair and its history",
 )
-def team(request, slug: str, team_id: int) -> HttpResponse:
+def pair(request, slug: str, team_id: int) -> HttpResponse:
     tournament, staff = reader(request, slug)
     if not staff and not tournament.publish_standings:
         raise HttpError(404, render_message(MSG_STANDINGS_HIDDEN))
-    pair = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    found = get_object_or_404(
+        Pair.objects.select_related("unit"), tournament=tournament, pk=team_id
+    )
     return answer(
-        request, tournament, staff, TeamDetail, lambda: data.team_detail(tournament, pair, staff)
+        request, tournament, staff, TeamDetail, lambda: data.pair_detail(tournament, found, staff)
     )

@@ -25,15 +25,15 @@ from rules.messages import Message
 
 # One constant per code: the services write these, never the code itself.
 MSG_AUDIT_ROUND = "audit_round"
-MSG_AUDIT_MATCH = "audit_match"
+MSG_AUDIT_TABLE = "audit_match"
 MSG_AUDIT_BYE = "audit_bye"
 MSG_AUDIT_CREATE_EVENT = "audit_create_event"
 MSG_AUDIT_SETTINGS = "audit_settings"
 MSG_AUDIT_ADD_STAGE = "audit_add_stage"
 MSG_AUDIT_REGISTER = "audit_register"
-MSG_AUDIT_EDIT_TEAM = "audit_edit_team"
-MSG_AUDIT_TEAM_STATUS = "audit_team_status"
-MSG_AUDIT_IMPORT_TEAMS = "audit_import_teams"
+MSG_AUDIT_EDIT_PAIR = "audit_edit_team"
+MSG_AUDIT_PAIR_STATUS = "audit_team_status"
+MSG_AUDIT_IMPORT_PAIRS = "audit_import_teams"
 MSG_AUDIT_IMPORT_ARCHIVE = "audit_import_archive"
 MSG_AUDIT_KEEP_APART = "audit_keep_apart"
 MSG_AUDIT_KEEP_APART_OFF = "audit_keep_apart_off"
@@ -95,16 +95,16 @@ MSG_AUDIT_SIGNUP_REJECTED_MANY = "audit_signup_rejected_many"
 AUDIT = {
     # references
     MSG_AUDIT_ROUND: _("第%(n)s轮"),
-    MSG_AUDIT_MATCH: _("%(round)s 第%(table)s台 %(ew)s - %(ns)s"),
+    MSG_AUDIT_TABLE: _("%(round)s 第%(table)s台 %(ew)s - %(ns)s"),
     MSG_AUDIT_BYE: _("%(round)s 轮空 %(ew)s"),
     # the event, its stages and pairs
     MSG_AUDIT_CREATE_EVENT: _("创建赛事 %(name)s"),
     MSG_AUDIT_SETTINGS: _("修改赛事设置：%(fields)s"),
     MSG_AUDIT_ADD_STAGE: _("添加阶段 %(stage)s"),
     MSG_AUDIT_REGISTER: _("报名 %(team)s"),
-    MSG_AUDIT_EDIT_TEAM: _("修改 %(team)s"),
-    MSG_AUDIT_TEAM_STATUS: _("%(team)s：%(before)s → %(after)s"),
-    MSG_AUDIT_IMPORT_TEAMS: _("从“%(file)s”导入%(count)s个组合"),
+    MSG_AUDIT_EDIT_PAIR: _("修改 %(team)s"),
+    MSG_AUDIT_PAIR_STATUS: _("%(team)s：%(before)s → %(after)s"),
+    MSG_AUDIT_IMPORT_PAIRS: _("从“%(file)s”导入%(count)s个组合"),
     MSG_AUDIT_IMPORT_ARCHIVE: _("从存档导入赛事（原网址代号 %(slug)s）"),
     MSG_AUDIT_KEEP_APART: _("回避：%(a)s – %(b)s"),
     MSG_AUDIT_KEEP_APART_OFF: _("取消回避：%(a)s – %(b)s"),
@@ -174,17 +174,17 @@ def round_ref(round_) -> Message:
     return Message(MSG_AUDIT_ROUND, {"n": round_.number})
 
 
-def match_ref(match) -> Message:
+def table_ref(table) -> Message:
     """A table of a round with its pairs (or a bye), as ``str(match)`` has it in Chinese."""
-    names = {"round": round_ref(match.round), "ew": match.ew.name}
-    if match.ns_id is None:
+    names = {"round": round_ref(table.round), "ew": table.ew.name}
+    if table.ns_id is None:
         return Message(MSG_AUDIT_BYE, names)
-    return Message(MSG_AUDIT_MATCH, names | {"table": match.table, "ns": match.ns.name})
+    return Message(MSG_AUDIT_TABLE, names | {"table": table.number, "ns": table.ns.name})
 
 
-def about_match(code: str, match, **params: Any) -> Message:
+def about_table(code: str, table, **params: Any) -> Message:
     """A summary of one table: ``code``'s text with ``%(match)s`` and ``params``."""
-    return Message(code, {"match": match_ref(match), **params})
+    return Message(code, {"match": table_ref(table), **params})
 
 
 def term(label: Any) -> Message:

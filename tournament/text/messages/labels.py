@@ -7,7 +7,7 @@ flag
     Why a table of a draft pairing was made so (:mod:`pairing.flags`): a badge on the
     organizer's pairing screen.
 defeat
-    A table lost by a rule rather than by levels (``Match.defeat_reason``, the codes of
+    A table lost by a rule rather than by levels (``Table.defeat_reason``, the codes of
     :data:`scoring.DEFEAT_REASONS`): its reason as the activity log names it, and a table's
     result ended by it.
 metric

@@ -165,7 +165,7 @@ SERVICES = {
     "event_started": _("比赛已经开始，不能再修改：%(labels)s"),
     "team_stale": _("该组合已被他人修改，请刷新后重试"),
     "name_blank": _("请填写名称（不能只有空格或不可见字符）"),
-    "team_status": _("未知的状态"),
+    "pair_status": _("未知的状态"),
     # reading uploaded sheets (tournament.spreadsheets.reader, formats, table_file)
     "sheet_too_big": _("文件太大（%(size)s），上传文件最大 %(limit)s"),
     "sheet_too_many_rows": _("行数过多，一次最多导入%(n)d行"),

@@ -18,33 +18,33 @@ from tournament.core.actors import request_actor, site_of
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
-from tournament.models import Team
-from tournament.registration.services import team_set_status
+from tournament.models import Pair
+from tournament.registration.services import pair_set_status
 from tournament.signup.services import promote_after_change
 
 
 @require_POST
-def team_status(request, slug, team_id):
+def pair_status(request, slug, pair_id):
     tournament = load_tournament(request, slug, ORGANIZER)
-    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    pair = get_object_or_404(Pair, tournament=tournament, pk=pair_id)
     status = request.POST.get("status", "")
-    if status == Team.WITHDRAWN:
+    if status == Pair.WITHDRAWN:
         asking = confirm_first(
             request,
             tournament,
-            title=_("退赛") + _("：") + team.name,
-            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": team.name},
+            title=_("退赛") + _("：") + pair.name,
+            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": pair.name},
             button=pgettext("action", "退赛"),
-            cancel_url=reverse("team_list", args=[slug]),
+            cancel_url=reverse("pair_list", args=[slug]),
         )
         if asking is not None:
             return asking
     try:
-        team_set_status(team=team, status=status, by=request_actor(request))
+        pair_set_status(pair=pair, status=status, by=request_actor(request))
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"{team.name}：{dict(Team.STATUS_CHOICES)[status]}")
+        messages.success(request, f"{pair.name}：{dict(Pair.STATUS_CHOICES)[status]}")
         by = request_actor(request, site=site_of(request))  # its mails' links absolute
         promote_after_change(tournament, by)  # a freed place: 候补递补
-    return back_to_list(request, reverse("team_list", args=[slug]))
+    return back_to_list(request, reverse("pair_list", args=[slug]))

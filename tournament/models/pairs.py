@@ -1,7 +1,10 @@
-"""Units (单位/代表队), teams (fixed pairs, 组合) and players.
+"""Units (单位/代表队), pairs (组合) and players.
 
-A *team* here is a fixed partnership of two players ("pair", 对/组合); the rules call it
-a pair, the interface calls it 组合.
+A *pair* is a fixed partnership of two players (对/组合), registered in one tournament;
+the rules call it a pair, the interface 组合. (Until migration 0029 the model was called
+``Team``; its database table, columns and archive keys keep that name, so nothing moved.
+A *team* is now only what the rules call a team: two or more pairs whose results are
+combined.)
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ class Unit(PinyinKeyed, models.Model):
         return self.name
 
 
-class Team(PinyinKeyed, models.Model):
+class Pair(PinyinKeyed, models.Model):
     """A fixed pair registered in one tournament."""
 
     ACTIVE = "active"
@@ -61,7 +64,7 @@ class Team(PinyinKeyed, models.Model):
     DISQUALIFIED = "disqualified"
     STATUS_CHOICES = [(ACTIVE, _("参赛")), (WITHDRAWN, _("退赛")), (DISQUALIFIED, _("取消资格"))]
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     name = models.CharField(_("队名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     unit = models.ForeignKey(
@@ -70,7 +73,7 @@ class Team(PinyinKeyed, models.Model):
         on_delete=models.PROTECT,
         null=True,
         blank=True,
-        related_name="teams",
+        related_name="pairs",
     )
     draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
     seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
@@ -80,6 +83,7 @@ class Team(PinyinKeyed, models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tournament_team"  # the name from when the model was called Team
         ordering = ["name_pinyin"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
@@ -110,16 +114,18 @@ class Team(PinyinKeyed, models.Model):
 class Player(PinyinKeyed, models.Model):
     """One of the two players of a pair; ``position`` is 1 or 2."""
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="players", db_column="team_id"
+    )
     position = models.PositiveSmallIntegerField(_("位置"), choices=[(1, "1"), (2, "2")])
     name = models.CharField(_("姓名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     phone = models.CharField(_("电话"), max_length=30, blank=True)
 
     class Meta:
-        ordering = ["team", "position"]
+        ordering = ["pair", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["team", "position"], name="player_position_unique"),
+            models.UniqueConstraint(fields=["pair", "position"], name="player_position_unique"),
             models.CheckConstraint(
                 condition=models.Q(position__in=[1, 2]), name="player_position_1_or_2"
             ),
@@ -142,16 +148,20 @@ class ForbiddenPairing(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
     )
-    team_a = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    team_b = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    pair_a = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="+", db_column="team_a_id"
+    )
+    pair_b = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="+", db_column="team_b_id"
+    )
     note = models.CharField(_("原因"), max_length=NAME_MAX, blank=True)
 
     class Meta:
-        ordering = ["team_a__name_pinyin", "team_b__name_pinyin"]
+        ordering = ["pair_a__name_pinyin", "pair_b__name_pinyin"]
         constraints = [
-            models.UniqueConstraint(fields=["team_a", "team_b"], name="forbidden_pairing_unique"),
+            models.UniqueConstraint(fields=["pair_a", "pair_b"], name="forbidden_pairing_unique"),
             models.CheckConstraint(
-                condition=models.Q(team_a__lt=models.F("team_b")),
+                condition=models.Q(pair_a__lt=models.F("pair_b")),
                 name="forbidden_pairing_ordered",
             ),
         ]
@@ -159,4 +169,4 @@ class ForbiddenPairing(models.Model):
         verbose_name_plural = _("回避")
 
     def __str__(self) -> str:
-        return f"{self.team_a} – {self.team_b}"
+        return f"{self.pair_a} – {self.pair_b}"

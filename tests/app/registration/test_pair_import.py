@@ -7,8 +7,8 @@ from django.utils import translation
 
 from tests.app.spreadsheet_files import HEADER, csv_bytes, pairs, xlsx
 from tournament.core.actors import user_actor
-from tournament.models import AuditEntry, Player, Team, Unit
-from tournament.registration.services import registration_check, teams_import
+from tournament.models import AuditEntry, Pair, Player, Unit
+from tournament.registration.services import pairs_import, registration_check
 from tournament.spreadsheets.table_file import TableFileError
 
 pytestmark = pytest.mark.django_db
@@ -16,14 +16,14 @@ pytestmark = pytest.mark.django_db
 
 def snapshot(tournament):
     return (
-        list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)),
-        Player.objects.filter(team__tournament=tournament).count(),
+        list(Pair.objects.filter(tournament=tournament).values_list("name", flat=True)),
+        Player.objects.filter(pair__tournament=tournament).count(),
         Unit.objects.filter(tournament=tournament).count(),
     )
 
 
 def run(tournament, data, name="报名.xlsx"):
-    return teams_import(tournament=tournament, data=data, filename=name, by=user_actor(None))
+    return pairs_import(tournament=tournament, data=data, filename=name, by=user_actor(None))
 
 
 def problems(check):
@@ -33,10 +33,10 @@ def problems(check):
 def test_good_xlsx_imports_every_row_with_units(tournament):
     check = run(tournament, xlsx([("金陵一队", "南京协会", "张伟", "王芳", "13800000000", 1)]))
     assert check.ok
-    team = Team.objects.get(tournament=tournament, name="金陵一队")
-    assert team.unit.name == "南京协会" and team.seed == 1
-    assert [p.name for p in team.players.all()] == ["张伟", "王芳"]
-    assert team.players.get(position=1).phone == "13800000000"
+    pair = Pair.objects.get(tournament=tournament, name="金陵一队")
+    assert pair.unit.name == "南京协会" and pair.seed == 1
+    assert [p.name for p in pair.players.all()] == ["张伟", "王芳"]
+    assert pair.players.get(position=1).phone == "13800000000"
     assert AuditEntry.objects.filter(tournament=tournament, action="team.import").exists()
 
 
@@ -45,15 +45,15 @@ def test_english_headers_are_accepted(tournament):
         [("Team A", "Club", "Li Lei", "Han Meimei")], header=["team", "unit", "player1", "player2"]
     )
     assert run(tournament, data).ok
-    assert Team.objects.filter(name="Team A").exists()
+    assert Pair.objects.filter(name="Team A").exists()
 
 
 def test_names_are_trimmed_of_full_width_spaces_and_kept_traditional(tournament):
     data = xlsx([("\u3000 龍城隊 ", " 常州 ", "\u3000陳偉", "黃麗\u3000", "", "")])
     assert run(tournament, data).ok
-    team = Team.objects.get(name="龍城隊")
-    assert team.unit.name == "常州"
-    assert [p.name for p in team.players.all()] == ["陳偉", "黃麗"]
+    pair = Pair.objects.get(name="龍城隊")
+    assert pair.unit.name == "常州"
+    assert [p.name for p in pair.players.all()] == ["陳偉", "黃麗"]
 
 
 @pytest.mark.parametrize(
@@ -151,7 +151,7 @@ def test_file_that_is_not_a_spreadsheet_is_refused(tournament):
 def test_gbk_csv_is_read(tournament):
     data = csv_bytes([("淮扬一队", "淮安市掼蛋协会", "钱进", "孙丽", "", "")], encoding="gbk")
     assert run(tournament, data, name="报名.csv").ok
-    assert Team.objects.get(name="淮扬一队").unit.name == "淮安市掼蛋协会"
+    assert Pair.objects.get(name="淮扬一队").unit.name == "淮安市掼蛋协会"
 
 
 def test_utf8_csv_with_bom_is_read(tournament):
@@ -162,11 +162,11 @@ def test_utf8_csv_with_bom_is_read(tournament):
 def test_thousand_rows_import_in_one_go(tournament):
     check = run(tournament, xlsx(pairs(1000)))
     assert check.ok and len(check.rows) == 1000
-    assert Team.objects.filter(tournament=tournament).count() == 1000
-    assert Player.objects.filter(team__tournament=tournament).count() == 2000
+    assert Pair.objects.filter(tournament=tournament).count() == 1000
+    assert Player.objects.filter(pair__tournament=tournament).count() == 2000
     assert Unit.objects.filter(tournament=tournament).count() == 8
     # pinyin keys were filled in by the bulk path too
-    assert not Team.objects.filter(tournament=tournament, name_pinyin="").exists()
+    assert not Pair.objects.filter(tournament=tournament, name_pinyin="").exists()
 
 
 def test_thousand_rows_with_one_bad_row_import_nothing(tournament):
@@ -183,7 +183,7 @@ def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organi
 
     rows = [("一队", "苏州", "甲一", "甲二", "13800001111", "")]
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile("报名.xlsx", xlsx(rows))},
     )
     page = response.content.decode()
@@ -196,7 +196,7 @@ def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
     real = ("二队", "苏州", "李一", "李二", "", "")
     check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real]))
     assert check.ok and check.example_rows == [2]
-    assert list(Team.objects.filter(tournament=tournament).values_list("name", flat=True)) == [
+    assert list(Pair.objects.filter(tournament=tournament).values_list("name", flat=True)) == [
         "二队"
     ]
     before = snapshot(tournament)
@@ -215,8 +215,8 @@ def test_full_width_digits_and_a_note_in_brackets_in_a_header_are_read(tournamen
     """Issue 42: 队员１（姓名） and 队员１ (full-width digit) were refused."""
     check = run(tournament, xlsx([("A队", "U", "甲", "乙", "13800000001", "")], header=header))
     assert check.ok, problems(check)
-    team = Team.objects.get(tournament=tournament)
-    assert [p.name for p in team.players.order_by("position")] == ["甲", "乙"]
+    pair = Pair.objects.get(tournament=tournament)
+    assert [p.name for p in pair.players.order_by("position")] == ["甲", "乙"]
 
 
 def test_namesakes_in_other_units_are_flagged_and_imported(tournament):
@@ -250,7 +250,7 @@ def test_the_same_name_in_the_same_unit_without_phones_is_still_one_person(tourn
     rows = [("A队", "淮安", "王伟", "甲", "", ""), ("B队", "淮安", "王伟", "乙", "", "")]
     check = run(tournament, xlsx(rows))
     assert problems(check) == ["第3行“选手1”列：选手“王伟”同时出现在第2行的组合中"]
-    assert not Team.objects.filter(tournament=tournament).exists()
+    assert not Pair.objects.filter(tournament=tournament).exists()
 
 
 def test_the_preview_lists_the_namesakes(tournament, as_organizer):
@@ -259,7 +259,7 @@ def test_the_preview_lists_the_namesakes(tournament, as_organizer):
 
     rows = [("一队", "苏州", "王伟", "甲二", "", ""), ("二队", "无锡", "王伟", "乙二", "", "")]
     response = as_organizer.post(
-        reverse("team_import", args=[tournament.slug]),
+        reverse("pair_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile("报名.xlsx", xlsx(rows))},
     )
     page = response.content.decode()
