@@ -221,6 +221,7 @@ def deploy_environments() -> dict[str, dict[str, str]]:
     return {"compose": containers, "systemd": systemd}
 
 
+@pytest.mark.slow  # Django's deploy checks in a process of their own, twice
 @pytest.mark.parametrize("way", ["compose", "systemd"])
 def test_check_deploy_is_clean_with_the_settings_deploy_gives(way, tmp_path):
     """``guandan check --deploy`` (Django's deployment checks and every check the app

@@ -64,6 +64,7 @@ def loaded(tmp_path, code: str, *args: str, served: bool = False) -> str:
 
 # django-tables2 is no installed app (config/settings.py): as one it imported psycopg and
 # django.contrib.postgres into every process, on SQLite too.
+@pytest.mark.slow  # a fresh interpreter of the app's
 @pytest.mark.parametrize("args", [("pair", "--help"), ("draw", "no-such-event")])
 def test_a_command_imports_neither_unused_libraries_nor_the_urlconf(tmp_path, args):
     names = (*UNUSED, "config.urls", "ninja", "django_tables2", "psycopg")
@@ -81,6 +82,7 @@ GC = (
 )
 
 
+@pytest.mark.slow  # a fresh interpreter of the app's
 def test_a_command_collects_garbage_seldom_and_leaves_start_up_out(tmp_path):
     """manage.py's thresholds and the commands' frozen start-up (``pair`` at 5,000
     pairs spent 0.25 of its CPU-s in some 650 collections, most walking Django and the
@@ -88,6 +90,7 @@ def test_a_command_collects_garbage_seldom_and_leaves_start_up_out(tmp_path):
     assert loaded(tmp_path, GC, "draw", "no-such-event") == "LOADED (50000, 20, 50) True"
 
 
+@pytest.mark.slow  # a fresh interpreter of the app's
 def test_every_command_leaves_its_objects_out_of_the_collections_at_exit(tmp_path):
     """Django's own commands too (``help`` is not one of the app's): what is left when a
     command ends is frozen before the interpreter's shutdown collections walk it
@@ -98,6 +101,7 @@ def test_every_command_leaves_its_objects_out_of_the_collections_at_exit(tmp_pat
 # export's choices name every printout, so it loads the makers and the PDF libraries; a workbook's
 # openpyxl (and the numpy it loads) waits for the first .xlsx written, and neither export
 # nor standings loads the web table (django-tables2, psycopg).
+@pytest.mark.slow  # a fresh interpreter of the app's
 @pytest.mark.parametrize(
     "args, allowed",
     [(("export", "--help"), {"reportlab", "pypdf", "qrcode"}), (("standings", "--help"), set())],
@@ -109,6 +113,7 @@ def test_export_and_standings_load_no_workbook_library_nor_the_web_table(tmp_pat
 
 # An .xlsx is read by python-calamine (tournament/spreadsheets/formats.py): openpyxl and numpy,
 # 1.2 CPU-s for 5,000 rows with their import, wait for the first workbook written.
+@pytest.mark.slow  # a fresh interpreter of the app's
 def test_reading_an_xlsx_loads_no_openpyxl(tmp_path):
     from tests.app.spreadsheet_files import xlsx
 
@@ -126,6 +131,7 @@ def test_reading_an_xlsx_loads_no_openpyxl(tmp_path):
     assert loaded(tmp_path, code) == "LOADED []"
 
 
+@pytest.mark.slow  # a fresh interpreter of the app's
 def test_a_web_worker_and_its_search_index_hold_no_printing_or_phrase_dictionary(tmp_path):
     names = (*UNUSED, "pypinyin.phrases_dict")
     code = (
@@ -144,6 +150,7 @@ PSYCOPG = (
 )
 
 
+@pytest.mark.slow  # a fresh interpreter of the app's
 def test_a_web_worker_on_sqlite_holds_no_psycopg_and_its_tables_do_without_it(tmp_path):
     """django-tables2 tries django.contrib.postgres, which imports psycopg and its libpq:
     24 MB of each worker on SQLite (config/wsgi.py)."""

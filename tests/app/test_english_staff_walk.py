@@ -119,13 +119,13 @@ def busy_event(event):
 
 
 # The organizer's and the chief's walks are slow (the most pages): the full run walks them,
-# a quick run walks the referee's (tests/app/test_english_pages.py: the organizer's pages).
+# the full run walks them (a quick run: tests/app/test_english_pages.py, the organizer's pages).
 @pytest.mark.parametrize(
     "username",
     [
         pytest.param("alice", marks=pytest.mark.slow),
         pytest.param("chief", marks=pytest.mark.slow),
-        "ref",
+        pytest.param("ref", marks=pytest.mark.slow),
     ],
 )
 def test_no_chinese_word_of_ours_on_the_staffs_pages_and_prints_in_english(busy_event, username):

@@ -39,7 +39,9 @@ def test_a_369_pair_field_with_unavoidable_same_unit_tables_is_paired_at_the_min
     assert ours == minimum(model, every_pair=True)[0]
 
 
-@pytest.mark.parametrize("n", [pytest.param(601, marks=pytest.mark.slow), 1501])
+@pytest.mark.parametrize(
+    "n", [pytest.param(601, marks=pytest.mark.slow), pytest.param(1501, marks=pytest.mark.slow)]
+)
 def test_a_large_field_with_one_unit_over_half_has_only_the_forced_same_unit_tables(n):
     """Above ``FULL_GRAPH_LIMIT`` pairs the band along the line minimised unavoidable
     same-unit tables and made far more than forced (601 pairs: 27 where 15 are forced;

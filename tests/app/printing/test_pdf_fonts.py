@@ -71,7 +71,8 @@ def truetype():
 
 
 @pytest.mark.usefixtures("truetype", "english")
-@pytest.mark.parametrize("lang", ["zh-hans", "en"])
+# Every printout twice; the full run prints them in English too.
+@pytest.mark.parametrize("lang", ["zh-hans", pytest.param("en", marks=pytest.mark.slow)])
 def test_every_pdf_kind_embeds_every_font_it_uses(event, lang):
     knockout_round(event, list(Pair.objects.filter(tournament=event).order_by("draw_number")[:4]))
     for kind, number in KINDS:

@@ -64,6 +64,7 @@ def test_the_question_is_no_text_in_the_page(tournament):
     assert "等于几" not in text
 
 
+@pytest.mark.slow  # forty sign-ups through the web
 def test_the_sum_shown_is_the_sum_expected(tournament):
     """The old ``+`` setting relabelled ``×`` as ``+``: 91 of 187 questions a+b expected a×b."""
     open_signup(tournament)
