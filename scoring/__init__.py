@@ -9,7 +9,7 @@ around this API.
 (15, 11, 2, -2)
 
 Modules: :mod:`~scoring.systems` (one match), :mod:`~scoring.records` (records and
-per-team tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabulary),
+per-pair tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabulary),
 :mod:`~scoring.standings`, :mod:`~scoring.history`, :mod:`~scoring.awards`,
 :mod:`~scoring.units`, :mod:`~scoring.rotation`, :mod:`~scoring.knockout`,
 :mod:`~scoring.stages` (the final places of a multi-stage event).

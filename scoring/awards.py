@@ -3,8 +3,8 @@
 A tier list is ``[(label, count), …]`` from the top: the default (docs/rules.md §10) is one 一等奖, two
 二等奖 and three 三等奖, i.e. places 1, 2–3 and 4–6. The other list uses 2, 4 and 6.
 
-Ties: a row gets the tier that covers its *rank*, so teams sharing a rank on a boundary all
-get the better prize and the tier holds more teams than its count. With ``lot`` in the
+Ties: a row gets the tier that covers its *rank*, so pairs sharing a rank on a boundary all
+get the better prize and the tier holds more pairs than its count. With ``lot`` in the
 chain ranks are never shared and the counts are exact.
 
 >>> from scoring.standings import StandingRow

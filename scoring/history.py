@@ -1,4 +1,4 @@
-"""A team's round-by-round history, for the team page.
+"""A pair's round-by-round history, for the pair page.
 
 >>> from scoring.records import MatchRecord
 >>> from scoring.standings import StandingsRules
@@ -23,7 +23,7 @@ from scoring.systems import EW, NS, MatchScore
 
 @dataclass(frozen=True)
 class HistoryLine:
-    """One round of one team, seen from that team's seat.
+    """One round of one pair, seen from that pair's seat.
 
     ``opponent`` is None for a bye. ``total`` is the running total after this round.
     ``score`` is the full :class:`MatchScore` (forfeit, defeat, stand-in level difference).
@@ -51,7 +51,7 @@ def pair_history(
     *,
     after_round: int | None = None,
 ) -> list[HistoryLine]:
-    """Return the lines of ``team``, one per round it has a record in, in round order."""
+    """Return the lines of ``pair``, one per round it has a record in, in round order."""
     mine = [
         r
         for r in results

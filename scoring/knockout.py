@@ -4,8 +4,8 @@ Vocabulary
 ----------
 bracket
     Plain data as stored with a knockout stage: ``{"rounds": [[match, …], …],
-    "third_place": match or None, "seeds": [team, …]}``; a match is a mapping with ``ew``,
-    ``ns`` and ``winner`` (team ids or None). ``seeds`` lists the entrants best first: their
+    "third_place": match or None, "seeds": [pair, …]}``; a match is a mapping with ``ew``,
+    ``ns`` and ``winner`` (pair ids or None). ``seeds`` lists the entrants best first: their
     qualifying rank (晋级名次).
 order of the final ranking
     Champion, runner-up, the winner then the loser of the third-place match (三四名决赛),
@@ -42,7 +42,7 @@ def _loser(match: Mapping[str, Any] | None) -> Hashable | None:
 
 
 def bracket_order(bracket: Mapping[str, Any]) -> list[Hashable] | None:
-    """The teams of a finished bracket in final-ranking order; None while it is undecided."""
+    """The pairs of a finished bracket in final-ranking order; None while it is undecided."""
     rounds = bracket.get("rounds") or []
     third = bracket.get("third_place")
     if not rounds or not rounds[-1] or rounds[-1][0].get("winner") is None:
@@ -62,7 +62,7 @@ def bracket_order(bracket: Mapping[str, Any]) -> list[Hashable] | None:
 
 
 def rank_by_bracket(rows: Sequence[StandingRow], order: Sequence[Hashable]) -> list[StandingRow]:
-    """Standings with the bracket's teams on top in ``order``, the others after them.
+    """Standings with the bracket's pairs on top in ``order``, the others after them.
 
     The others keep their order and their ties; their ranks follow the bracket's places.
     """

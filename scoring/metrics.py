@@ -1,7 +1,7 @@
 """The registry of ranking metrics (名次排序指标) and the default tiebreak chain.
 
-An event ranks its teams by a chain of metric keys: the first metric orders everybody,
-each next one only separates teams still tied on all the earlier ones (docs/rules.md §9).
+An event ranks its pairs by a chain of metric keys: the first metric orders everybody,
+each next one only separates pairs still tied on all the earlier ones (docs/rules.md §9).
 
 Vocabulary, with the keys used in the event options and in the JSON
 --------------------------------------------------------------------
@@ -12,7 +12,7 @@ Vocabulary, with the keys used in the event options and in the JSON
     A pair that beat K by passing A (+2) and then lost 2 : 5 (-3) has 级差分 -1.
 ``opp_points`` 对手分
     The sum of the points of every opponent met (an opponent met twice counts twice; a
-    bye counts nothing). Beating strong teams is worth more than beating weak ones.
+    bye counts nothing). Beating strong pairs is worth more than beating weak ones.
     A played 7 (now 30 points) and 9 (now 22): 对手分 52.
 ``fouls`` 犯规
     The fouls written on the sheets; fewer is better.
@@ -26,21 +26,21 @@ Vocabulary, with the keys used in the event options and in the JSON
     rounds 13, 26, 13 give running totals 13, 39, 52 and a 累进分 of 104; rounds 26, 13,
     13 give 26, 39, 52 = 117.
 ``head_to_head`` 相互胜负
-    Between exactly two tied teams: the points each scored in their matches against each
-    other (summed if they met more than once); the higher wins. Teams that never met, or
-    scored the same against each other, stay tied. **With three or more tied teams the
+    Between exactly two tied pairs: the points each scored in their matches against each
+    other (summed if they met more than once); the higher wins. Pairs that never met, or
+    scored the same against each other, stay tied. **With three or more tied pairs the
     metric separates nobody** (a mini-league among them is in none of the documents and can loop);
     the chain goes on to the next metric.
 ``last_rounds`` 末轮成绩倒查
     The points of the last round counted, then the round before, and so on (docs/rules.md §9:
-    比较前一轮成绩，以此类推). A round without a record for the team counts 0.
+    比较前一轮成绩，以此类推). A round without a record for the pair counts 0.
     Shown as the tuple of per-round points, latest first.
 ``lot`` 抽签
-    A number drawn for each team from the event's stored ``lot_seed``: the first four bytes
-    of BLAKE2b(``f"{seed}:{team!r}"``) read as an unsigned integer; the lower number ranks
+    A number drawn for each pair from the event's stored ``lot_seed``: the first four bytes
+    of BLAKE2b(``f"{seed}:{pair!r}"``) read as an unsigned integer; the lower number ranks
     higher. It is reproducible (no salted ``hash()``, no clock) and is shown in
     ``StandingRow.lot_draw`` when it was used. If two numbers ever collide (odds 1 in 4·10⁹)
-    ``repr(team)`` decides, so lot always separates.
+    ``repr(pair)`` decides, so lot always separates.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ DEFAULT_TIEBREAKS: tuple[str, ...] = (
 
 
 def lot_number(seed: int, pair: Hashable) -> int:
-    """Return the lot drawn for ``team`` with ``seed`` (lower ranks higher).
+    """Return the lot drawn for ``pair`` with ``seed`` (lower ranks higher).
 
     >>> lot_number(2024, 7) == lot_number(2024, 7)
     True
@@ -78,9 +78,9 @@ def lot_number(seed: int, pair: Hashable) -> int:
 
 @dataclass(frozen=True)
 class Metric:
-    """One way of comparing teams.
+    """One way of comparing pairs.
 
-    ``value(ledger, team, seed)`` gives the team's value; teams are ordered by it,
+    ``value(ledger, pair, seed)`` gives the pair's value; pairs are ordered by it,
     descending when ``higher_is_better``. ``pairwise`` metrics (head-to-head) have no
     value of their own: they compare the members of a tied group (see
     :mod:`scoring.standings`). ``always_separates`` marks lot.
@@ -102,7 +102,7 @@ def _level_diff(ledger: Ledger, pair: Hashable, seed: int) -> int:
 
 
 def _opp_points(ledger: Ledger, pair: Hashable, seed: int) -> int:
-    # Per-team totals are complete before any 对手分 is read, so this is O(matches).
+    # Per-pair totals are complete before any 对手分 is read, so this is O(matches).
     return sum(map(ledger.points.__getitem__, ledger.tallies[pair].opponents))
 
 

@@ -1,11 +1,11 @@
-"""Plain match records in, per-team tallies out.
+"""Plain match records in, per-pair tallies out.
 
 A :class:`MatchRecord` is what the score sheet says about one table in one round: the two
 pairs (opaque ids, the app passes ints), their final levels or the forfeit/defeat, and the
 fouls written on the sheet. ``ns=None`` is a bye for the EW pair.
 
-:func:`tally` scores every record once (through :func:`score_record`, which the team page
-uses too) and adds it up per team; standings and rotation totals read the same
+:func:`tally` scores every record once (through :func:`score_record`, which the pair page
+uses too) and adds it up per pair; standings and rotation totals read the same
 :class:`Tally` objects, so they cannot disagree.
 """
 
@@ -83,12 +83,12 @@ def score_record(
 
 @dataclass(eq=False, slots=True)
 class Tally:
-    """Everything one team collected over the rounds counted.
+    """Everything one pair collected over the rounds counted.
 
-    ``by_round`` holds the points of each round the team has a record in. ``opponents`` has
+    ``by_round`` holds the points of each round the pair has a record in. ``opponents`` has
     one entry per match played (byes excluded), so 对手分 counts an opponent met twice
     twice. ``against`` pairs each record's opponent (None for a bye) with the points the
-    team scored in it: the raw material of head-to-head.
+    pair scored in it: the raw material of head-to-head.
     """
 
     pair: Hashable
@@ -116,7 +116,7 @@ class Ledger:
     """The tallies of one event after some round.
 
     ``last_round`` is the highest round counted (0 when nothing has been played).
-    ``teams`` keeps the order in which teams were listed or first seen, so that output
+    ``pairs`` keeps the order in which pairs were listed or first seen, so that output
     is reproducible for equal inputs.
     """
 
@@ -126,7 +126,7 @@ class Ledger:
 
     @cached_property
     def points(self) -> dict[Hashable, int]:
-        """Every team's total points (read by 对手分 once per opponent)."""
+        """Every pair's total points (read by 对手分 once per opponent)."""
         return {pair: t.points for pair, t in self.tallies.items()}
 
 
@@ -147,9 +147,9 @@ def tally(
     after_round: int | None = None,
     options: ScoreOptions = DEFAULT_SCORE_OPTIONS,
 ) -> Ledger:
-    """Score every record up to ``after_round`` and add the scores up per team.
+    """Score every record up to ``after_round`` and add the scores up per pair.
 
-    Teams given in ``teams`` appear even without a record. Records with a round above
+    Pairs given in ``pairs`` appear even without a record. Records with a round above
     ``after_round`` are skipped. Raises :class:`ScoringError` for a pair playing itself or
     appearing twice in one round, a round below 1 or negative fouls.
     """
@@ -157,7 +157,7 @@ def tally(
     sides: dict[tuple, tuple[_Side, _Side]] = {}
     last_round = 0
     # The hot path of a 25,000-record event: per record only lookups and appends. Sums
-    # and the checks on fouls and opponents are done per team afterwards with builtins
+    # and the checks on fouls and opponents are done per pair afterwards with builtins
     # (see _finish); only the round is checked here because the filter compares it.
     for record in results:
         rnd = record.round
@@ -209,19 +209,19 @@ def _side(seat: SeatScore, level: str | None) -> _Side:
 
 
 def _finish(pair: Hashable, entries: list[tuple]) -> Tally:
-    """Check and add up one team's entries (round, opponent, fouls, side)."""
+    """Check and add up one pair's entries (round, opponent, fouls, side)."""
     if not entries:
         return Tally(pair)
     rounds, opponents, fouls, sides = zip(*entries, strict=True)
     if pair in opponents:
-        raise ScoringError(errors.SELF_MATCH, detail=f"team {pair!r}")
+        raise ScoringError(errors.SELF_MATCH, detail=f"pair {pair!r}")
     if not set(map(type, fouls)) <= {int} or min(fouls) < 0:
-        raise ScoringError(errors.BAD_FOULS, detail=f"team {pair!r}: {fouls}")
+        raise ScoringError(errors.BAD_FOULS, detail=f"pair {pair!r}: {fouls}")
     points, level_points, wins, draws, losses, index = zip(*sides, strict=True)
     by_round = dict(zip(rounds, points, strict=True))
     if len(by_round) != len(rounds):
         twice = next(r for r in by_round if rounds.count(r) > 1)
-        raise ScoringError(errors.PLAYED_TWICE, detail=f"round {twice}, team {pair!r}")
+        raise ScoringError(errors.PLAYED_TWICE, detail=f"round {twice}, pair {pair!r}")
     played = [opponent for opponent in opponents if opponent is not None]
     return Tally(
         pair,

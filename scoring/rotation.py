@@ -48,7 +48,7 @@ def rotation_totals(
 ) -> list[RotationRow]:
     """Sum each pair's rounds; rank within its group and overall, best total first.
 
-    Only the teams in ``groups`` are ranked (a team without records totals 0).
+    Only the pairs in ``groups`` are ranked (a pair without records totals 0).
     """
     ledger = tally(results, system, bye_policy, pairs=groups, options=options)
     totals = {pair: ledger.tallies[pair].points for pair in groups}

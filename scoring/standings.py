@@ -1,11 +1,11 @@
-"""Standings (名次): rank the teams by points and the event's tiebreak chain.
+"""Standings (名次): rank the pairs by points and the event's tiebreak chain.
 
 How the chain is applied
 ------------------------
-All teams start in one group. Each metric of the chain, in turn, sorts every group that
-still holds more than one team and splits it where the values differ; the boundary between
-two new neighbours is labelled with that metric (``StandingRow.decided_by``). A team's
-rank is 1 + the number of teams in groups above its own, so teams the whole chain cannot
+All pairs start in one group. Each metric of the chain, in turn, sorts every group that
+still holds more than one pair and splits it where the values differ; the boundary between
+two new neighbours is labelled with that metric (``StandingRow.decided_by``). A pair's
+rank is 1 + the number of pairs in groups above its own, so pairs the whole chain cannot
 separate share a rank (1, 2, 2, 4). ``lot`` always separates.
 
 Worked example, chain ``points, level_diff, lot``: A 39 points / 级差分 +5, B 39 / +2,
@@ -13,8 +13,8 @@ C 39 / +2, D 20. ``points`` splits {A, B, C} from {D}; ``level_diff`` splits A f
 ``lot`` orders B and C. Ranks 1 A, 2 B (decided_by "level_diff"), 3 C ("lot"), 4 D
 ("points").
 
-Cost: scoring is one pass over the records, every metric value one pass over the teams
-(对手分 reads the finished per-team totals), and each metric sorts only the groups still
+Cost: scoring is one pass over the records, every metric value one pass over the pairs
+(对手分 reads the finished per-pair totals), and each metric sorts only the groups still
 tied, so 5,000 pairs × 10 rounds rank in a fraction of a second.
 """
 
@@ -32,7 +32,7 @@ from scoring.system_numbers import DEFAULT_SCORE_OPTIONS, ScoreOptions
 from scoring.systems import DEFAULT_BYE_POLICY, check_bye_policy, check_system
 
 _Group = tuple[str | None, list[Hashable]]
-"""Teams still tied, with the metric that separated them from the group above."""
+"""Pairs still tied, with the metric that separated them from the group above."""
 
 
 @dataclass(frozen=True)
@@ -65,15 +65,15 @@ class StandingsRules:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One ranked team.
+    """One ranked pair.
 
     ``values`` has one entry per metric of the chain: numbers, the per-round tuple of
     ``last_rounds`` (latest first), the lot number, and for ``head_to_head`` the points
-    scored against the other tied team (None when the metric did not apply).
-    ``decided_by`` is the metric that put this team below the one above it (None for the
-    first row and for a team tied with the row above). ``lot_draw`` is the lot number
-    when lot was needed for this team, else None. ``rounds_played`` lists the rounds the
-    team has a record in (a bye counts), so that a round it did not play (a knockout it
+    scored against the other tied pair (None when the metric did not apply).
+    ``decided_by`` is the metric that put this pair below the one above it (None for the
+    first row and for a pair tied with the row above). ``lot_draw`` is the lot number
+    when lot was needed for this pair, else None. ``rounds_played`` lists the rounds the
+    pair has a record in (a bye counts), so that a round it did not play (a knockout it
     was not in) can be shown as such rather than as 0 points.
     """
 
@@ -100,11 +100,11 @@ def standings(
     pairs: Iterable[Hashable] | None = None,
     after_round: int | None = None,
 ) -> list[StandingRow]:
-    """Rank the teams after ``after_round`` (default: every round in ``results``).
+    """Rank the pairs after ``after_round`` (default: every round in ``results``).
 
-    ``teams`` lists every team to rank, in a stable order (a team without matches still
-    appears); records of teams not listed still count as opponents' points. Without
-    ``teams`` every team found in ``results`` is ranked.
+    ``pairs`` lists every pair to rank, in a stable order (a pair without matches still
+    appears); records of pairs not listed still count as opponents' points. Without
+    ``pairs`` every pair found in ``results`` is ranked.
     """
     # dict.fromkeys: drop repeated ids but keep the caller's order.
     pair_list = list(dict.fromkeys(pairs)) if pairs is not None else None
@@ -126,7 +126,7 @@ def standings(
 def _columns(
     ledger: Ledger, pairs: list[Hashable], chain: list[Metric], seed: int
 ) -> dict[str, dict[Hashable, Any]]:
-    """Every value of every chain metric, computed once per team."""
+    """Every value of every chain metric, computed once per pair."""
     columns: dict[str, dict[Hashable, Any]] = {}
     for metric in chain:
         if metric.pairwise:
@@ -172,7 +172,7 @@ def _split(
     if metric.pairwise:
         return _head_to_head(ledger, group, column)
     if metric.always_separates:
-        # repr(team) only matters if two lot numbers collide.
+        # repr(pair) only matters if two lot numbers collide.
         return [[t] for t in sorted(group, key=lambda t: (column[t], repr(t)))]
     ordered = sorted(group, key=column.__getitem__, reverse=metric.higher_is_better)
     parts: list[list[Hashable]] = [[ordered[0]]]
@@ -187,7 +187,7 @@ def _split(
 def _head_to_head(
     ledger: Ledger, group: list[Hashable], column: dict[Hashable, Any]
 ) -> list[list[Hashable]]:
-    # Only a pair of tied teams is compared; see the ``head_to_head`` entry in metrics.
+    # Only a pair of tied pairs is compared; see the ``head_to_head`` entry in metrics.
     if len(group) != 2:
         return [group]
     a, b = group
@@ -210,7 +210,7 @@ def _rows(
 ) -> list[StandingRow]:
     rows: list[StandingRow] = []
     lot_column = columns.get("lot")
-    # Each metric's column looked up once, not once per team (5,000 teams × the chain).
+    # Each metric's column looked up once, not once per pair (5,000 pairs × the chain).
     chain_columns = [(m.key, columns[m.key]) for m in chain]
     tallies = ledger.tallies
     for label, group in groups:

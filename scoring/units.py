@@ -29,7 +29,7 @@ from scoring.standings import StandingRow
 
 @dataclass(frozen=True)
 class UnitRow:
-    """One ranked unit; ``teams`` and ``ranks`` are its counted pairs, best first."""
+    """One ranked unit; ``pairs`` and ``ranks`` are its counted pairs, best first."""
 
     rank: int
     unit: Hashable
@@ -45,7 +45,7 @@ def unit_ranking(
 ) -> list[UnitRow]:
     """Rank the units by the points of their best ``best_k`` pairs.
 
-    Teams missing from ``unit_of`` (or mapped to None) belong to no unit and are skipped.
+    Pairs missing from ``unit_of`` (or mapped to None) belong to no unit and are skipped.
     """
     if not isinstance(best_k, int) or isinstance(best_k, bool) or best_k < 1:
         raise ScoringError(errors.BAD_BEST_K, detail=repr(best_k))

@@ -21,7 +21,7 @@ def row_of(rows: list[StandingRow], pair: Hashable) -> StandingRow:
 
 
 def seed_for_lot_order(*pairs: Hashable) -> int:
-    """Return a lot seed under which lot alone would rank ``teams`` in this order.
+    """Return a lot seed under which lot alone would rank ``pairs`` in this order.
 
     Scenarios use it with the *opposite* of the expected order, so that a test whose
     metric were skipped would fall through to lot and fail.

@@ -44,7 +44,7 @@ def test_two_four_six_preset_of_seed_000():
 
 
 def test_teams_sharing_a_rank_on_a_boundary_all_get_the_better_tier():
-    # Ranks 1, 2, 3, 3, 5, 6, 7: the two teams at rank 3 both get 二等奖, so the third tier
+    # Ranks 1, 2, 3, 3, 5, 6, 7: the two pairs at rank 3 both get 二等奖, so the third tier
     # starts at rank 5 and still ends at place 6.
     rows = [row(r, i) for i, r in enumerate([3, 1, 2, 3, 5, 6, 7])]
     result = awards(rows)

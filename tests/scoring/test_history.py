@@ -1,4 +1,4 @@
-"""A team's round-by-round lines for the team page."""
+"""A pair's round-by-round lines for the pair page."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Standings and tiebreaks, each scenario worked by hand (docs/rules.md §9).
 
-Each tiebreak scenario ends its chain with ``lot`` under a seed that would put the teams
+Each tiebreak scenario ends its chain with ``lot`` under a seed that would put the pairs
 in the *opposite* order (``seed_for_lot_order``), so a metric that did nothing would let
 lot decide and the test would fail.
 """
@@ -227,7 +227,7 @@ def test_head_to_head_leaves_teams_that_never_met_tied():
 
 
 # Three-way tie decided by the last round, then the round before (default chain).
-# Round robin of four teams in points26; "+n" is the first-named pair's level difference.
+# Round robin of four pairs in points26; "+n" is the first-named pair's level difference.
 #   R1: A–B 0 (draw 13:13)   C–D +3 (16:10)
 #   R2: A–C +1 (14:12)       B–D +2 (15:11)
 #   R3: A–D +1 (14:12)       B–C 0 (draw 13:13)
@@ -367,9 +367,9 @@ def test_bad_records_are_refused(results, message):
 
 
 def test_decided_by_stays_with_the_place_when_a_later_metric_reorders_the_group():
-    # Found by the property test. Team 3 has a bye (18); 1 and 2 draw at 2 (13 each), and
+    # Found by the property test. Pair 3 has a bye (18); 1 and 2 draw at 2 (13 each), and
     # 1 had a foul. Points put 3 first and {1, 2} below it ("points"); fouls then put 2
-    # above 1. Row 2 (team 2) was separated from row 1 by points, row 3 from row 2 by fouls.
+    # above 1. Row 2 (pair 2) was separated from row 1 by points, row 3 from row 2 by fouls.
     results = [match(1, 3, None), match(1, 1, 2, "2", "2", ew_fouls=1)]
     rows = standings(results, StandingsRules("points26"))
     assert [(r.pair, r.decided_by) for r in rows] == [(3, None), (2, "points"), (1, "fouls")]
