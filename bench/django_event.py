@@ -36,7 +36,7 @@ def setup_django() -> None:
 
 
 def load_event(records, size: int, rounds: int, slug: str = "bench", units: int = 50):
-    """Store ``records`` (scoring.MatchRecord with team ids 1…pairs) as a locked Swiss event."""
+    """Store ``records`` (scoring.MatchRecord with pair ids 1…pairs) as a locked Swiss event."""
     from django.contrib.auth.models import User
 
     from tournament.models import Pair, Player, Round, Stage, Tournament, Unit

@@ -172,7 +172,7 @@ def check_table(row: dict, rules: RuleSet, number: int) -> None:
 
 
 def check_stage_state(state: Any, pair_ids: set[int], number: int) -> None:
-    """A knockout bracket or rotation groups may only name teams of the archive."""
+    """A knockout bracket or rotation groups may only name pairs of the archive."""
     where = Message(MSG_WHERE_STAGE, {"n": number})
     if not isinstance(state, dict):
         raise invalid(MSG_STAGE_STATE, where=where)

@@ -1,5 +1,5 @@
 """Pair ids inside ``Stage.state`` (a knockout bracket, a rotation stage's groups), passed
-through a mapping: the archive renumbers teams when it writes and reads an event."""
+through a mapping: the archive renumbers pairs when it writes and reads an event."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
     """Pair ids inside ``Stage.state``: the knockout bracket (with its seeds) and the groups
-    of a rotation stage (``{"groups": [[team id, …], …]}``)."""
+    of a rotation stage (``{"groups": [[pair id, …], …]}``)."""
     state = map_state_pairs(state, mapping)
     if isinstance(state, dict) and isinstance(state.get("groups"), list):
         groups = [[mapping(t) for t in group] for group in state["groups"]]
@@ -18,9 +18,9 @@ def map_stage_state(state: Any, mapping: Callable[[Any], Any]) -> Any:
 
 
 def map_state_pairs(state: Any, mapping: Callable[[Any], Any]) -> Any:
-    """A copy of ``state`` with the team ids of its bracket passed through ``mapping``.
+    """A copy of ``state`` with the pair ids of its bracket passed through ``mapping``.
 
-    The archive renumbers teams; anything else in the state is copied as is.
+    The archive renumbers pairs; anything else in the state is copied as is.
     """
     if not isinstance(state, Mapping) or not state.get("bracket"):
         return state
@@ -40,7 +40,7 @@ def map_state_pairs(state: Any, mapping: Callable[[Any], Any]) -> Any:
         raw["rounds"] = [[fix(m) for m in rnd] for rnd in raw.get("rounds", [])]
         if raw.get("third_place"):
             raw["third_place"] = fix(raw["third_place"])
-        if isinstance(raw.get("seeds"), list):  # team ids in seed order
+        if isinstance(raw.get("seeds"), list):  # pair ids in seed order
             raw["seeds"] = [mapping(t) if t is not None else None for t in raw["seeds"]]
         out["bracket"] = raw
     else:

@@ -24,7 +24,7 @@ Every row carries every concrete model field, found by introspection (``_meta``)
 added to a model later travels without touching this module. Rows get archive-local ids
 1, 2, 3… in primary-key order (``"id"``) and references between archived rows use those ids,
 so the archive of an imported event is identical to the original one except for the slug,
-the export time and the audit entry recording the import. The team ids inside a knockout
+the export time and the audit entry recording the import. The pair ids inside a knockout
 bracket (``Stage.state``) and the object an audit entry points at (``object_ref``) are
 renumbered too, and so are the groups of a rotation stage; other JSON is copied as it is.
 
@@ -128,8 +128,8 @@ class Part:
     to_tournament: str
 
 
-# In dependency order: a row only refers to rows of earlier parts (stages after teams: a
-# knockout bracket in Stage.state names teams).
+# In dependency order: a row only refers to rows of earlier parts (stages after pairs: a
+# knockout bracket in Stage.state names pairs).
 PARTS: tuple[Part, ...] = (
     Part("staff", Staff, "tournament"),
     Part("units", Unit, "tournament"),
@@ -158,7 +158,7 @@ NOT_ARCHIVED = {
 }
 
 
-# JSON fields that hold team ids: (model, field) → function(value, map team id).
+# JSON fields that hold pair ids: (model, field) → function(value, map pair id).
 JSON_PAIR_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
     (Stage, "state"): map_stage_state,
 }

@@ -51,7 +51,7 @@ EXTRA_LABELS = {
     "tables": gettext_lazy("台数"),
     "byes": gettext_lazy("轮空"),
     "rematches": gettext_lazy("重复对阵"),
-    "seed": gettext_lazy("种子"),  # a pair's seed (team edits)
+    "seed": gettext_lazy("种子"),  # a pair's seed (pair edits)
 }
 # The draw's and a pairing's random number: 随机码, as the draw page says (种子 is a seeded
 # pair on the sign-up sheet).

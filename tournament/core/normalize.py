@@ -1,4 +1,4 @@
-"""One normalisation for every name a person types or uploads (team, unit, player).
+"""One normalisation for every name a person types or uploads (pair, unit, player).
 
 A *name* is stored and compared in one form: Unicode NFKC (full-width letters, digits and
 spaces as their ASCII forms: ``ＬＩ　Ｌｅｉ`` is ``LI Lei``), without invisible format

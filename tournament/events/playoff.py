@@ -3,7 +3,7 @@
 A stage whose ``qualify`` is ``{"top": N, "playoff": true}`` takes the first N of the
 previous stage; pairs tied across the cut (``scoring.cut``) play one more game instead of
 drawing lots. The tables and their winners are kept in the entering stage's ``state``
-under ``"playoff"``: ``{"tables": [[a, b], …], "winners": {"0": a, …}}`` (team ids).
+under ``"playoff"``: ``{"tables": [[a, b], …], "winners": {"0": a, …}}`` (pair ids).
 """
 
 from __future__ import annotations

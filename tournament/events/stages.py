@@ -12,7 +12,7 @@ seeding
     by total); the first stage is ordered by draw number.
 stage state
     ``Stage.state`` keeps what a stage decided once and must not change afterwards: the
-    rotation groups (team ids per group), the order of a round robin (单循环: one group, its
+    rotation groups (pair ids per group), the order of a round robin (单循环: one group, its
     Berger tables follow from it; the stage's rounds are set from its size) and the
     knockout bracket.
 """
@@ -64,7 +64,7 @@ def previous_stage(stage: Stage) -> Stage | None:
 
 
 def qualifiers(tournament: Tournament, stage: Stage) -> list[int]:
-    """The team ids that enter ``stage``, best seed first."""
+    """The pair ids that enter ``stage``, best seed first."""
     active = set(
         Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE).values_list("pk", flat=True)
     )
@@ -190,7 +190,7 @@ def stored_bracket(stage: Stage) -> Bracket:
 
 
 def knockout_winners(tournament: Tournament, stage: Stage) -> dict[str, tuple[dict, int | None]]:
-    """Per bracket match: games won per team and the match winner (None while undecided).
+    """Per bracket match: games won per pair and the match winner (None while undecided).
 
     The rule is ``rules.knockout_winner`` (best of ``games``; a forfeit or lateness in any
     game loses the whole match); this only reads the confirmed games in round order.
@@ -266,7 +266,7 @@ def games_played(stage: Stage) -> dict[str, int]:
 
 
 def stage_members(tournament: Tournament, stage: Stage, placed: set | None = None) -> set | None:
-    """The team ids expected in a round of ``stage`` (None: every active pair).
+    """The pair ids expected in a round of ``stage`` (None: every active pair).
 
     A knockout round expects exactly the pairs its bracket put in it (``placed``); rotation
     groups expect their members; a stage with a qualification expects its qualifiers.

@@ -10,9 +10,9 @@ sign-up settings (:class:`SignUpConfig`)
 application (:class:`SignUp`)
     What one pair sent through the public page, reached again through its private link
     (``token``). Its ``data`` is a :class:`tournament.registration.services.TeamData` as a dict;
-    once accepted the pair is a :class:`~tournament.models.Pair` and the team is the truth.
+    once accepted the pair is a :class:`~tournament.models.Pair` and that row is the truth.
 place
-    A pair within the cap: an active team, or an application waiting for approval.
+    A pair within the cap: an active pair, or an application waiting for approval.
 unconfirmed (待确认邮箱)
     An application whose e-mail address is not confirmed yet (when the organizer asks for
     it): it holds no place and no name until the link mailed to player 1 is opened and its

@@ -44,7 +44,7 @@ def legend_text() -> str:
 
 
 Scores = Mapping[str, Mapping[Any, str]]
-"""Bracket match id → team → what its line shows: games won, or the final level."""
+"""Bracket match id → pair → what its line shows: games won, or the final level."""
 
 PAGE_TABLES = 16
 _DEPTH = 5  # rounds of a 16-match section: 16, 8, 4, 2, 1

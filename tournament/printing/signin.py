@@ -39,7 +39,7 @@ class QrCell:
 
 
 class SigninPdf(ListDocument):
-    """The sign-in sheet; with ``checkin_url`` (team id → link) each row carries the pair's
+    """The sign-in sheet; with ``checkin_url`` (pair id → link) each row carries the pair's
     check-in QR, which the check-in desk scans (检录)."""
 
     title = "签到表"  # msgid; translated in __init__
@@ -90,7 +90,7 @@ class SigninPdf(ListDocument):
 
 
 class RegistrationExport(Exporter):
-    """The registration list; with ``fees`` (team id → fee label) a fee column and, after
+    """The registration list; with ``fees`` (pair id → fee label) a fee column and, after
     the pairs, the ``totals`` lines (label, value) of :mod:`tournament.signup.fees`."""
 
     sheet_title = gettext_lazy("报名名单")

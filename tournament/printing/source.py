@@ -154,7 +154,7 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
 
 
 def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
-    """Every registered pair, keyed by team id, in name order (:func:`name_sort_key`)."""
+    """Every registered pair, keyed by pair id, in name order (:func:`name_sort_key`)."""
     players: dict[int, list[tuple[str, str]]] = {}
     rows = Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "position")
     for pair_id, name, phone in rows.values_list("pair_id", "name", "phone"):

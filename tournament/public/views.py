@@ -1,4 +1,4 @@
-"""Pages for players and spectators (and staff): pairings, standings, a team's history,
+"""Pages for players and spectators (and staff): pairings, standings, a pair's history,
 the projector view. Public visitors see only what the organizer published."""
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ MSG_APART_SAME = "apart_same"
 
 
 def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
-    """The pairs of team ids that must not meet, for :func:`pairing.pair_swiss` and the draw."""
+    """The pairs of pair ids that must not meet, for :func:`pairing.pair_swiss` and the draw."""
     return list(
         ForbiddenPairing.objects.filter(tournament=tournament).values_list("pair_a_id", "pair_b_id")
     )
@@ -35,7 +35,7 @@ def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
 def add_forbidden(
     tournament: Tournament, a: int | None, b: int | None, note: str = "", *, by: Actor
 ) -> ForbiddenPairing:
-    """Keep teams ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
+    """Keep pairs ``a`` and ``b`` apart from the next pairing on; refuse a bad request."""
     pairs = {t.pk: t for t in Pair.objects.filter(tournament=tournament, pk__in=[a, b])}
     if a is None or b is None or a not in pairs or b not in pairs:
         raise Refused(MSG_APART_PICK)
@@ -64,7 +64,7 @@ def add_forbidden(
 
 @transaction.atomic
 def remove_forbidden(tournament: Tournament, pk: int | None, *, by: Actor) -> None:
-    """Let the two teams meet again from the next pairing on."""
+    """Let the two pairs meet again from the next pairing on."""
     row = (
         ForbiddenPairing.objects.select_related("pair_a", "pair_b")
         .filter(tournament=tournament, pk=pk)

@@ -103,8 +103,8 @@ def check_registration(
 ) -> RegistrationCheck:
     """Validate every row of ``table``.
 
-    ``existing_players`` maps a registered player's name to (phone, team name) or (phone,
-    team name, unit name) tuples. Two entries with the same name are taken as the same
+    ``existing_players`` maps a registered player's name to (phone, pair name) or (phone,
+    pair name, unit name) tuples. Two entries with the same name are taken as the same
     person unless both carry different phone numbers or both name different units: real
     events do have two 王伟 (at 5,000 pairs, dozens), and a phone number or a unit tells
     them apart. Such namesakes are listed in ``namesakes``, not refused.

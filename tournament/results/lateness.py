@@ -70,7 +70,7 @@ def record_absence(table: Table, side: str, *, by: Actor, now=None) -> Table:
 
 
 def late_streak(pair: Pair) -> int:
-    """How many of the team's latest rounds in a row it lost by lateness."""
+    """How many of the pair's latest rounds in a row it lost by lateness."""
     rows = (
         Table.objects.filter(Q(ew=pair) | Q(ns=pair), round__tournament_id=pair.tournament_id)
         .select_related("round")

@@ -56,7 +56,7 @@ def stage_finishes(stage: Stage) -> list[tuple[Table, Finish]]:
 
 
 def stage_places(stage: Stage) -> list[tuple[int, int]]:
-    """(place, team id) of the stage's last round, by finishing time."""
+    """(place, pair id) of the stage's last round, by finishing time."""
     return places_by_time([finish for _, finish in stage_finishes(stage)])
 
 

@@ -99,7 +99,7 @@ def _refresh_flags(round_: Round) -> None:
 
 
 def conflict_texts(round_: Round, found: list) -> list[tuple[bool, str]]:
-    """(blocking, sentence with team names, in the active language) for each conflict."""
+    """(blocking, sentence with pair names, in the active language) for each conflict."""
     names = dict(round_.tournament.pairs.values_list("pk", "name"))
     return [(c.blocking, render(c.message(names))) for c in found]
 

@@ -118,7 +118,7 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
 
 @dataclass(frozen=True)
 class History:
-    """Per team, from the rounds before one: opponents met, seat balance (EW − NS), byes."""
+    """Per pair, from the rounds before one: opponents met, seat balance (EW − NS), byes."""
 
     opponents: dict[int, set[int]]
     balance: Counter

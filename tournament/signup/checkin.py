@@ -3,7 +3,7 @@
 Vocabulary
 ----------
 check-in code
-    ``<team id>-<12 hex digits>``: the team id signed with the server's secret (HMAC), so a
+    ``<pair id>-<12 hex digits>``: the pair id signed with the server's secret (HMAC), so a
     code cannot be guessed from a draw number. The check-in QR holds the URL that ends in it
     (:func:`checkin_url`); the staff's scanner reads the code from that URL.
 board
@@ -56,7 +56,7 @@ CODE_RE = re.compile(r"(\d{1,10})-([0-9a-f]{12})")
 
 
 def checkin_code(pair: Pair | int) -> str:
-    """The pair's check-in code (a team or its id)."""
+    """The pair's check-in code (a pair or its id)."""
     pk = pair if isinstance(pair, int) else pair.pk
     # sha1 by name: Django 6.1 changes the default, and printed QR codes must keep matching.
     digest = salted_hmac("guandan.checkin", str(pk), algorithm="sha1").hexdigest()[:12]

@@ -85,7 +85,7 @@ def places_taken(tournament: Tournament) -> int:
 
 
 def pair_data(signup: SignUp) -> PairData:
-    """The pair as it stands: its team once accepted, else what it sent."""
+    """The pair as it stands: its registered row once accepted, else what it sent."""
     if signup.pair_id:
         pair = signup.pair
         players = {p.position: p for p in pair.players.all()}

@@ -37,7 +37,7 @@ METRIC_HELP = {
 
 def metric_value(row: StandingRow, key: str) -> object:
     """A tiebreak value as a cell: numbers stay numbers, ``last_rounds`` becomes "26/13/—"
-    (latest round first, "—" for a round the team did not play, e.g. a knockout it was not
+    (latest round first, "—" for a round the pair did not play, e.g. a knockout it was not
     in), a lot number shows only where the lot was drawn, a metric that did not apply is
     None."""
     if key == "lot":
@@ -107,7 +107,7 @@ def legend(chain: list[str]) -> list[str]:
 
 
 def search_rows(rows: list[dict], query: str) -> list[dict]:
-    """Keep rows whose team, players or unit contain ``query`` (ranks stay as they are)."""
+    """Keep rows whose pair, players or unit contain ``query`` (ranks stay as they are)."""
     query = query.strip().lower()
     if not query:
         return rows

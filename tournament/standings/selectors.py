@@ -137,7 +137,7 @@ def table_records(
 
 
 def ranked_pair_ids(tournament: Tournament) -> list[int]:
-    """Every team that appears in the standings: active pairs and any pair that has played."""
+    """Every pair that appears in the standings: active pairs and any pair that has played."""
     return list(Pair.objects.filter(tournament=tournament).values_list("pk", flat=True))
 
 
@@ -306,7 +306,7 @@ def unfinished_tables(round_: Round) -> list[int]:
 
 
 def pairs_by_id(tournament: Tournament) -> dict[int, Pair]:
-    """All teams with their unit and players, for labelling plain results."""
+    """All pairs with their unit and players, for labelling plain results."""
     pairs = (
         Pair.objects.filter(tournament=tournament)
         .select_related("unit")

@@ -94,7 +94,7 @@ def test_imported_event_has_the_same_standings_matches_and_bracket(event):
     assert codes(copy) == codes(event)
 
     def named(t):
-        """Every team id in the stage states, as team names."""
+        """Every pair id in the stage states, as pair names."""
         names = dict(Pair.objects.filter(tournament=t).values_list("pk", "name"))
         out = []
         for stage in Stage.objects.filter(tournament=t).order_by("order"):
@@ -128,7 +128,7 @@ def test_an_existing_slug_is_refused_and_nothing_is_saved(event):
 def test_a_broken_archive_rolls_back_completely(event):
     archive = export_archive(event)
     archive["tournament"]["organizer"] = "new-user"  # would be created if the import went on
-    archive["matches"][3]["ew"] = 9999  # a team that is not in the archive
+    archive["matches"][3]["ew"] = 9999  # a pair that is not in the archive
     before = Tournament.objects.count(), Pair.objects.count(), get_user_model().objects.count()
     with pytest.raises(ArchiveError, match="引用了存档中没有的记录"):
         import_archive(archive, slug="broken", map_users=True)

@@ -58,7 +58,7 @@ def test_a_tie_at_the_cut_needs_a_play_off_then_its_winner_qualifies(tournament,
     client.post(url, {"playoff_stage": stage.pk, "table": "0", "team": str(tied[2].pk)})
     stage.refresh_from_db()
     assert qualifiers(tournament, stage) == [tied[2].pk]
-    # A team that is not at the table is refused, and nothing changes.
+    # A pair that is not at the table is refused, and nothing changes.
     response = client.post(
         url, {"playoff_stage": stage.pk, "table": "0", "team": str(tied[1].pk)}, follow=True
     )

@@ -56,7 +56,7 @@ def play(round_, referee, chief, *, lock=True):
 
 def page_rows(html: str) -> list[list[str]]:
     body = html.split("<tbody")[1].split("</tbody>")[0]
-    # The phone's second line under a team's name repeats the tiebreak cells: left out.
+    # The phone's second line under a pair's name repeats the tiebreak cells: left out.
     body = re.sub(r'<span class="tb-line">.*?</span>', "", body, flags=re.S)
     rows = []
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):

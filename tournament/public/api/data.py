@@ -3,7 +3,7 @@
 ``staff`` means the request carried a valid staff token of the event: it then sees what
 the event's staff pages see (draft pairings, results as they come in). Every builder is
 run through :func:`tournament.core.page_cache.cached_per_stamp`, keyed by the public or the
-staff stamp, exactly like the pages; the standings and a team's history share the pages' cache entries.
+staff stamp, exactly like the pages; the standings and a pair's history share the pages' cache entries.
 """
 
 from __future__ import annotations

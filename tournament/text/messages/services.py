@@ -159,7 +159,7 @@ SERVICES = {
     "export_no_movement": _(
         "暂无移位表：本赛事没有单循环或分组三轮移位阶段，或该阶段第1轮尚未编排"
     ),
-    # events and teams
+    # events and pairs
     "slug_taken": _("网址代号“%(slug)s”已被使用"),
     "event_stale": _("赛事设置已被他人修改，请刷新后重试"),
     "event_started": _("比赛已经开始，不能再修改：%(labels)s"),
