@@ -56,6 +56,13 @@ Knockout (:mod:`pairing.bracket`)
     :mod:`pairing.knockout`: ``settle(bracket, results, active) -> Bracket`` (the bracket
     after the match results), ``is_finished(bracket)``, ``next_games(bracket, played) ->
     Pairing | None`` (tables carry ``bracket_id`` and ``game``).
+Team events (团体赛, :mod:`pairing.team_seats`)
+    ``team_match_tables(x, y, x_line_up, y_line_up, first_table=1) -> (Table, …)`` — table
+    *i* has X's pair *i* against Y's pair *i*, X 南北 at the odd tables of the match and 东西
+    at the even ones (crossed); ``lay_out_team_round(matches, line_ups, bye=None, *,
+    first_table=1, team_size=None) -> TeamRound`` (``TeamMatchTables(number, x, y, x_pairs,
+    y_pairs, tables)`` numbered from 1, ``TeamBye(team, pairs)``; ``.as_pairing()`` gives
+    the round's tables and a pair bye per pair of a team bye).
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
@@ -102,8 +109,18 @@ from .roundrobin import (
     round_robin_schedule,
 )
 from .swiss import NOTE_SEAT_RULE_UNMET, pair_swiss
+from .team_seats import (
+    DEFAULT_TEAM_SIZE,
+    TEAM_SIZES,
+    TeamBye,
+    TeamMatchTables,
+    TeamRound,
+    lay_out_team_round,
+    team_match_tables,
+)
 
 __all__ = [
+    "DEFAULT_TEAM_SIZE",
     "DRAW_FLAGS",
     "FLAG_BYE",
     "FLAG_FLOAT_DOWN",
@@ -118,6 +135,7 @@ __all__ = [
     "FLAG_SECOND_BYE",
     "FLAG_UNIT_AVOIDED",
     "NOTE_SEAT_RULE_UNMET",
+    "TEAM_SIZES",
     "Bracket",
     "BracketMatch",
     "Bye",
@@ -127,6 +145,9 @@ __all__ = [
     "PairingError",
     "Seat",
     "Table",
+    "TeamBye",
+    "TeamMatchTables",
+    "TeamRound",
     "advance",
     "check_pairing",
     "draw_numbers",
@@ -134,6 +155,7 @@ __all__ = [
     "group_sizes",
     "is_finished",
     "knockout_bracket",
+    "lay_out_team_round",
     "movement_table",
     "next_games",
     "pair_rotation_round",
@@ -147,4 +169,5 @@ __all__ = [
     "round_robin_schedule",
     "seed_order",
     "settle",
+    "team_match_tables",
 ]

@@ -55,6 +55,10 @@ GROUP_COUNT = "pairing_group_count"  # count, groups, asked
 GROUP_MEMBERS = "pairing_group_members"  # a group given with other than 3 or 4 pairs
 ROTATION_ROUND = "pairing_rotation_round"  # a rotation stage has rounds 1 to 3
 ROUND_ROBIN_ROUND = "pairing_round_robin_round"  # total: its rounds are 1 … total
+# --- team events (团体赛) ----------------------------------------------------------------
+LINEUP_SIZE = "pairing_lineup_size"  # team, size, expected: a line-up of the wrong length
+TEAM_SELF_MATCH = "pairing_team_self_match"  # team: a team match of a team against itself
+DUPLICATE_TEAM = "pairing_duplicate_team"  # team: a team placed twice in one round
 # --- knockout brackets -------------------------------------------------------------------
 NO_MATCH = "pairing_no_match"  # match
 NOT_IN_MATCH = "pairing_not_in_match"  # winner, match

@@ -12,7 +12,10 @@ Modules: :mod:`~scoring.systems` (one match), :mod:`~scoring.records` (records a
 per-pair tallies), :mod:`~scoring.metrics` (the tiebreak registry and its vocabulary),
 :mod:`~scoring.standings`, :mod:`~scoring.history`, :mod:`~scoring.awards`,
 :mod:`~scoring.units`, :mod:`~scoring.rotation`, :mod:`~scoring.knockout`,
-:mod:`~scoring.stages` (the final places of a multi-stage event).
+:mod:`~scoring.stages` (the final places of a multi-stage event),
+:mod:`~scoring.team_matches` (one team match of a team event: its tables added up per
+team, team match points 2/1/0) and :mod:`~scoring.team_ranking` (team standings by the
+pairs' tiebreak engine, and the best pairs across all teams).
 """
 
 from scoring.awards import AWARD_TIER_PRESETS, DEFAULT_AWARD_TIERS, awards
@@ -35,6 +38,23 @@ from scoring.systems import (
     counts_pass_upgrade,
     score_match,
 )
+from scoring.team_matches import (
+    TEAM_MATCH_POINTS,
+    TeamMatch,
+    TeamMatchScore,
+    TeamSide,
+    score_team_match,
+)
+from scoring.team_ranking import (
+    DEFAULT_TEAM_RANK,
+    DEFAULT_TEAM_TIEBREAKS,
+    TEAM_METRICS,
+    TEAM_RANKS,
+    TeamRules,
+    TeamStandingRow,
+    best_pairs,
+    team_standings,
+)
 from scoring.units import UnitRow, unit_ranking
 
 __all__ = [
@@ -42,10 +62,15 @@ __all__ = [
     "BYE_POLICIES",
     "DEFAULT_AWARD_TIERS",
     "DEFAULT_BYE_POLICY",
+    "DEFAULT_TEAM_RANK",
+    "DEFAULT_TEAM_TIEBREAKS",
     "DEFAULT_TIEBREAKS",
     "DEFEAT_REASONS",
     "METRICS",
     "SYSTEMS",
+    "TEAM_MATCH_POINTS",
+    "TEAM_METRICS",
+    "TEAM_RANKS",
     "HistoryLine",
     "KnockoutStage",
     "ScoreOptions",
@@ -57,8 +82,14 @@ __all__ = [
     "SeatScore",
     "StandingRow",
     "StandingsRules",
+    "TeamMatch",
+    "TeamMatchScore",
+    "TeamRules",
+    "TeamSide",
+    "TeamStandingRow",
     "UnitRow",
     "awards",
+    "best_pairs",
     "bracket_order",
     "counts_pass_upgrade",
     "final_places",
@@ -67,7 +98,9 @@ __all__ = [
     "rotation_totals",
     "score_match",
     "score_record",
+    "score_team_match",
     "standings",
+    "team_standings",
     "pair_history",
     "unit_ranking",
 ]

@@ -118,9 +118,23 @@ def standings(
     )
     ranked = pair_list if pair_list is not None else ledger.pairs
     chain = [METRICS[key] for key in rules.tiebreaks]
-    columns = _columns(ledger, ranked, chain, rules.lot_seed)
-    groups, lot_used = _rank(ledger, ranked, chain, columns)
+    groups, lot_used, columns = rank_ledger(ledger, ranked, chain, rules.lot_seed)
     return _rows(ledger, groups, lot_used, chain, columns)
+
+
+def rank_ledger(
+    ledger: Ledger, ranked: list[Hashable], chain: list[Metric], seed: int
+) -> tuple[list[_Group], set[Hashable], dict[str, dict[Hashable, Any]]]:
+    """Apply ``chain`` to the tallies of ``ranked``: the tiebreak engine on its own.
+
+    Returns the groups, best first, each with the metric that separated it from the group
+    above (see the module docstring), the entries that needed lot, and every metric's
+    column of values. The team standings (:mod:`scoring.team_ranking`) rank teams with
+    it over a ledger of team tallies.
+    """
+    columns = _columns(ledger, ranked, chain, seed)
+    groups, lot_used = _rank(ledger, ranked, chain, columns)
+    return groups, lot_used, columns
 
 
 def _columns(

@@ -25,6 +25,8 @@ MODULES = [
     "scoring.cut",
     "scoring.places",
     "scoring.stages",
+    "scoring.team_matches",
+    "scoring.team_ranking",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 
