@@ -96,6 +96,14 @@ def test_same_unit_teams_are_kept_apart_as_the_event_says():
         assert all(FLAG_UNIT_AVOIDED in t.flags for t in r.teams.tables)
 
 
+def test_withdrawn_teams_in_the_history_and_teams_kept_apart():
+    # Z withdrew after meeting A: ignored. A and B must not meet (回避), so 1–2 moves.
+    r = pair_team_swiss(
+        list("ABCD"), LINE_UPS, played=[("A", "Z"), ("C", "D")], forbidden=[("A", "B")]
+    )
+    assert r.matches == (("A", "C"), ("B", "D"))
+
+
 def test_refusals():
     with pytest.raises(PairingError) as err:
         pair_team_swiss(["A", "B", "A"], LINE_UPS)
