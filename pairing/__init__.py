@@ -63,6 +63,12 @@ Team events (团体赛, :mod:`pairing.team_seats`)
     first_table=1, team_size=None) -> TeamRound`` (``TeamMatchTables(number, x, y, x_pairs,
     y_pairs, tables)`` numbered from 1, ``TeamBye(team, pairs)``; ``.as_pairing()`` gives
     the round's tables and a pair bye per pair of a team bye).
+Team Swiss (团体积分编排, :mod:`pairing.team_swiss`)
+    ``pair_team_swiss(teams, line_ups, *, played=(), byes=(), units=None, points=None,
+    avoid_same_unit="off", forbidden=(), seed=0, first_table=1, team_size=None) ->
+    TeamSwissRound`` (``.teams``: the engine's :class:`Pairing` of the teams, ``.round``: the
+    :class:`TeamRound`, ``.matches``, ``.bye``) — the pairs' Swiss with teams as entrants
+    (``team_entrants``); round 1 (nothing played) in the order given.
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
@@ -118,6 +124,7 @@ from .team_seats import (
     lay_out_team_round,
     team_match_tables,
 )
+from .team_swiss import TeamSwissRound, pair_team_swiss, team_entrants
 
 __all__ = [
     "DEFAULT_TEAM_SIZE",
@@ -148,6 +155,7 @@ __all__ = [
     "TeamBye",
     "TeamMatchTables",
     "TeamRound",
+    "TeamSwissRound",
     "advance",
     "check_pairing",
     "draw_numbers",
@@ -162,6 +170,7 @@ __all__ = [
     "pair_round_one",
     "pair_round_robin_round",
     "pair_swiss",
+    "pair_team_swiss",
     "reset",
     "rotation_groups",
     "round_robin_movement",
@@ -169,5 +178,6 @@ __all__ = [
     "round_robin_schedule",
     "seed_order",
     "settle",
+    "team_entrants",
     "team_match_tables",
 ]
