@@ -113,7 +113,15 @@ def main(argv: list[str] | None = None) -> int:
     show("开赛计时 (start)", action("start"))
     sheet = SimpleUploadedFile("成绩录入表.xlsx", filled_clerk_sheet(as_chief, slug, n))
     import_url = reverse("results_import", args=[slug, n])
-    show("导入成绩表 (clerk's sheet, all)", timed(as_referee, "post", import_url, {"file": sheet}))
+    # Upload (checked and shown, nothing saved), then confirm, as the page asks.
+    show(
+        "成绩表预览 (clerk's sheet, checked)",
+        timed(as_referee, "post", import_url, {"file": sheet}),
+    )
+    show(
+        "确认导入 (clerk's sheet, saved)",
+        timed(as_referee, "post", import_url, {"action": "confirm"}),
+    )
     show(
         "round page, all entered", timed(as_chief, "get", reverse("round_control", args=[slug, n]))
     )
