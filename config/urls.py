@@ -7,6 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
+from tournament.models.former_names import FORMER_MODELS
 from tournament.public.api.endpoints import api
 
 # A disk that is full, a database that is locked or stopped: a clear 503 page, not a 500.
@@ -19,7 +20,7 @@ FORMER_ADMIN = [
         rf"^admin/tournament/{old}/(?P<rest>.*)$",
         RedirectView.as_view(url=f"/admin/tournament/{new}/%(rest)s", query_string=True),
     )
-    for old, new in (("team", "pair"), ("match", "table"))
+    for new, old in FORMER_MODELS.items()
 ]
 
 urlpatterns = [

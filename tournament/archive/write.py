@@ -73,6 +73,7 @@ from tournament.models import (
     Unit,
 )
 from tournament.models.audit import object_type
+from tournament.models.former_names import FORMER_FIELDS, TABLE_NUMBER_KEY
 
 FORMAT = "guandan-archive"
 VERSION = 2
@@ -186,17 +187,14 @@ def plain(value: Any) -> Any:
 
 MODEL_NAMES = {object_type(m): m for m in ARCHIVED_MODELS}  # audit lines' object types
 
-# An archive keeps the names of version 2, written before the models were renamed: a pair
-# was a "team" (and its references "team", "team_a", "team_b"), a table a "match" and a
-# table's number "table". Archives read and written by every version stay alike.
-ARCHIVED_AS = {"pair": "team", "pair_a": "team_a", "pair_b": "team_b", "table": "match"}
-
 
 def archive_name(model: type[models.Model], field: models.Field) -> str:
-    """The key of ``field`` in an archived row of ``model``."""
+    """The key of ``field`` in an archived row of ``model``: the names of version 2, written
+    before the models were renamed (:mod:`tournament.models.former_names`), so archives read
+    and written by every version stay alike."""
     if model is Table and field.name == "number":
-        return "table"
-    return ARCHIVED_AS.get(field.name, field.name)
+        return TABLE_NUMBER_KEY
+    return FORMER_FIELDS.get(field.name, field.name)
 
 
 CHUNK = 2000  # rows read from the database at a time

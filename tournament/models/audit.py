@@ -7,19 +7,17 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
+from tournament.models.former_names import FORMER_MODELS
 from tournament.text.messages import render
 from tournament.text.messages.audit import decode
 
-# An audit line names its object by the model's name as it was when the log began: a pair
-# is "team" and a table "match" in every database and archive, before and after the models
-# were renamed (migration 0029), so older lines and newer ones are found alike.
-STORED_TYPES = {"pair": "team", "table": "match"}
-
 
 def object_type(model: type[models.Model]) -> str:
-    """The ``object_type`` an audit line stores for an object of ``model``."""
+    """The ``object_type`` an audit line stores for an object of ``model``: the model's name
+    as it was when the log began (a pair is "team", a table "match"), so older lines and
+    newer ones are found alike."""
     name = model._meta.model_name
-    return STORED_TYPES.get(name, name)
+    return FORMER_MODELS.get(name, name)
 
 
 class AuditEntry(models.Model):
