@@ -77,6 +77,14 @@ def test_six_hundred_audit_lines_are_one_statement(tournament):
 RANDOM = {"id", "ew_code", "ns_code", "ew_pin", "ns_pin"}
 
 
+def test_insert_values_refuses_a_column_the_model_does_not_have(tournament):
+    """A misspelt or former column name was dropped without a word (the rename's "table")."""
+    round_ = Round.objects.create(tournament=tournament, stage=tournament.stages.first(), number=1)
+    with pytest.raises(ValueError, match="has no column"):
+        insert_values(Table, [{"round_id": round_.pk, "table": 1, "ew_id": None}])
+    assert not Table.objects.exists()
+
+
 def test_insert_values_stores_what_insert_all_stores(tournament, pairs8):
     stage = tournament.stages.first()
     first, second = (
