@@ -7,20 +7,22 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
-from tournament.models.former_names import FORMER_MODELS
+from tournament.models.former_names import FORMER_MODELS, TAKEN_NAMES
 from tournament.public.api.endpoints import api
 
 # A disk that is full, a database that is locked or stopped: a clear 503 page, not a 500.
 handler500 = "tournament.core.error_pages.server_error"
 
 # The admin's pages of pairs and tables had the models' former names in their addresses
-# (team, match): a bookmark of one goes on to the same page.
+# (team, match): a bookmark of one goes on to the same page. Not "team" since team events
+# have a model of that name (tournament.models.teams), whose pages it is now.
 FORMER_ADMIN = [
     re_path(
         rf"^admin/tournament/{old}/(?P<rest>.*)$",
         RedirectView.as_view(url=f"/admin/tournament/{new}/%(rest)s", query_string=True),
     )
     for new, old in FORMER_MODELS.items()
+    if old not in TAKEN_NAMES
 ]
 
 urlpatterns = [

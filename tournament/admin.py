@@ -29,6 +29,7 @@ from tournament.models import (
     Counter,
     ForbiddenPairing,
     Foul,
+    LineUp,
     Pair,
     Player,
     Round,
@@ -39,6 +40,8 @@ from tournament.models import (
     Stage,
     Submission,
     Table,
+    Team,
+    TeamMember,
     Tournament,
     Unit,
     table_guard,
@@ -54,6 +57,8 @@ TOURNAMENT_PATHS = {
     ScoreSheetPhoto: ("table", "round", "tournament"),
     CheckIn: ("pair", "tournament"),
     Absence: ("pair", "tournament"),
+    TeamMember: ("team", "tournament"),
+    LineUp: ("team", "tournament"),
 }
 
 
@@ -190,6 +195,40 @@ class PlayerAdmin(LoggedAdmin):
     list_select_related = ("pair",)
     readonly_fields = ("name_pinyin",)
     raw_id_fields = ("pair",)
+
+
+class TeamMemberInline(admin.TabularInline):
+    model = TeamMember
+    extra = 0
+    readonly_fields = ("name_pinyin",)
+
+
+@admin.register(Team)
+class TeamAdmin(LoggedAdmin):
+    list_display = ("name", "tournament", "unit", "draw_number", "seed", "status")
+    list_filter = ("status",)
+    search_fields = ("name", "name_pinyin", "members__name", "tournament__slug")
+    list_select_related = ("tournament", "unit")
+    readonly_fields = ("name_pinyin", "version", "created_at")
+    raw_id_fields = ("tournament", "unit")
+    inlines = (TeamMemberInline,)
+
+
+@admin.register(TeamMember)
+class TeamMemberAdmin(LoggedAdmin):
+    list_display = ("name", "team", "number", "phone")
+    search_fields = ("name", "name_pinyin", "phone", "team__name")
+    list_select_related = ("team",)
+    readonly_fields = ("name_pinyin",)
+    raw_id_fields = ("team",)
+
+
+@admin.register(LineUp)
+class LineUpAdmin(LoggedAdmin):
+    list_display = ("team", "from_round", "pairs", "created_at")
+    search_fields = ("team__name", "team__tournament__slug")
+    list_select_related = ("team",)
+    raw_id_fields = ("team",)
 
 
 @admin.register(ForbiddenPairing)

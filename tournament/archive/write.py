@@ -60,6 +60,7 @@ from tournament.models import (
     CheckIn,
     ForbiddenPairing,
     Foul,
+    LineUp,
     Pair,
     Player,
     Round,
@@ -69,6 +70,8 @@ from tournament.models import (
     Stage,
     Submission,
     Table,
+    Team,
+    TeamMember,
     Tournament,
     Unit,
 )
@@ -134,8 +137,12 @@ class Part:
 PARTS: tuple[Part, ...] = (
     Part("staff", Staff, "tournament"),
     Part("units", Unit, "tournament"),
+    # A team event's teams and rosters (the key "teams" has held pairs since version 1).
+    Part("squads", Team, "tournament"),
+    Part("team_members", TeamMember, "team__tournament"),
     Part("teams", Pair, "tournament"),
     Part("players", Player, "pair__tournament"),
+    Part("line_ups", LineUp, "team__tournament"),
     Part("forbidden_pairings", ForbiddenPairing, "tournament"),
     Part("signup_config", SignUpConfig, "tournament"),
     Part("signups", SignUp, "tournament"),
@@ -162,6 +169,7 @@ NOT_ARCHIVED = {
 # JSON fields that hold pair ids: (model, field) → function(value, map pair id).
 JSON_PAIR_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], Any]] = {
     (Stage, "state"): map_stage_state,
+    (LineUp, "pairs"): lambda pairs, mapping: [mapping(p) for p in pairs],
 }
 
 

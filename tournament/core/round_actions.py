@@ -81,6 +81,7 @@ class Action:
 MSG_NOT_PUBLISHED = "round_not_published"
 MSG_ADJUST_PUBLISHED = "round_adjust_published"
 MSG_ADJUST_FIXED = "round_adjust_fixed"
+MSG_ADJUST_TEAM = "team_adjust_refused"
 MSG_ALREADY_PUBLISHED = "round_already_published"
 MSG_START_DRAFT = "round_start_draft"
 MSG_STARTED = "round_started"
@@ -109,6 +110,10 @@ def _adjust(round_: Round) -> Message | None:
         # Knockout tables come from the bracket, rotation and round-robin tables from the
         # movement table: moving a pair by hand would break them.
         return Message(MSG_ADJUST_FIXED)
+    if round_.tournament.is_team_event:
+        # A team match's tables hold two line-ups, crossed: a pair moved by hand would
+        # break them. A player changes by a line-up change (tournament.teams.line_ups).
+        return Message(MSG_ADJUST_TEAM)
     return None
 
 

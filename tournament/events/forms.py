@@ -13,6 +13,7 @@ from tournament.models import Tournament
 from tournament.text import options as opt
 from tournament.text.messages import render
 from tournament.text.pinyin import pypinyin
+from tournament.text.titles import listing
 
 # Message codes: texts in tournament/text/messages/people.py
 MSG_AWARD_FORMAT = "form_award_format"
@@ -52,6 +53,7 @@ SETTINGS_GROUPS = [
     ),
     (_("编排"), ["seating", "avoid_same_unit"]),
     (_("排名与奖项"), [*TIEBREAK_FIELDS, "award_text", "unit_best_k"]),
+    (_("团体赛"), ["entry", "team_pairs", "substitutes", "team_rank", "team_tiebreaks"]),
     (
         _("其他"),
         [
@@ -83,6 +85,10 @@ class TournamentForm(forms.ModelForm):
     award_text = forms.CharField(
         label=_("奖项设置"), help_text=_("例如：一等奖:1，二等奖:2，三等奖:3")
     )
+    # A team event's chain, as its items' names in order (团体赛 only; docs/rules.md §16.4).
+    team_tiebreaks = forms.CharField(
+        label=Tournament._meta.get_field("team_tiebreaks").verbose_name, required=False
+    )
 
     class Meta:
         model = Tournament
@@ -104,6 +110,12 @@ class TournamentForm(forms.ModelForm):
         self.fields["award_text"].initial = opt.format_award_tiers(
             instance.award_tiers or opt.DEFAULT_AWARD_TIERS
         )
+        self.initial["team_tiebreaks"] = team_chain_text(
+            instance.team_tiebreaks or opt.DEFAULT_TEAM_TIEBREAKS
+        )
+        self.fields["team_tiebreaks"].help_text = _("依次比较，用顿号隔开；可用：%(words)s") % {
+            "words": listing(str(_(label)) for label in opt.TEAM_TIEBREAK_METRICS.values())
+        }
         if instance.pk:
             self.fields["slug"].disabled = True
         self.fields["print_language"].required = False  # absent: keep the event's (中文)
@@ -119,6 +131,15 @@ class TournamentForm(forms.ModelForm):
         """The chosen metrics in order, blanks skipped."""
         chain = [self.cleaned_data.get(name) for name in TIEBREAK_FIELDS]
         return [key for key in chain if key]
+
+    def clean_team_tiebreaks(self) -> list[str]:
+        text = self.cleaned_data.get("team_tiebreaks") or ""
+        if not text.strip():
+            return list(self.instance.team_tiebreaks or opt.DEFAULT_TEAM_TIEBREAKS)
+        chain, unknown = parse_team_chain(text)
+        if unknown:
+            raise forms.ValidationError(render(MSG_TEAM_WORDS, words=listing(unknown)))
+        return chain
 
     def clean_award_text(self) -> list[list]:
         try:
@@ -145,6 +166,9 @@ class TournamentForm(forms.ModelForm):
         super().add_error(field, error)
 
 
+ENTRY_FIELDS = ("entry", "team_pairs", "substitutes")
+
+
 class TournamentCreateForm(forms.ModelForm):
     """Creating an event: its name and dates, and the profile every option starts from."""
 
@@ -156,7 +180,10 @@ class TournamentCreateForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "start_date", "end_date", "venue", "host"]
+        fields = [
+            *("name", "slug", "start_date", "end_date", "venue", "host"),
+            *ENTRY_FIELDS,
+        ]
         widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
         help_texts = {
             "slug": _("网址中的赛事代号：只用英文字母、数字和连字符，例如 2025-spring 或拼音")
@@ -166,6 +193,8 @@ class TournamentCreateForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Checked in clean_slug, with a pinyin suggestion, instead of Django's stock message.
         self.fields["slug"].validators = []
+        for name in ENTRY_FIELDS:  # absent (a pairs event's form of before): the defaults
+            self.fields[name].required = False
 
     def clean_slug(self) -> str:
         """A slug in letters, digits, - and _ only; Chinese gets a clear message and the
@@ -179,7 +208,28 @@ class TournamentCreateForm(forms.ModelForm):
     def tournament_fields(self) -> dict:
         """The fields of the new event: the basics, the profile and every option it sets."""
         fields = {key: self.cleaned_data[key] for key in self.Meta.fields}
+        for name in ENTRY_FIELDS:
+            if fields[name] in (None, ""):
+                fields[name] = Tournament._meta.get_field(name).get_default()
         return fields | opt.profile_fields(self.cleaned_data["profile"])
+
+
+MSG_TEAM_WORDS = "team_tiebreak_words"
+
+
+def team_chain_text(chain) -> str:
+    """A team tiebreak chain as the settings page shows it: "排名分、各台得分之和、…"."""
+    return listing(str(_(opt.TEAM_TIEBREAK_METRICS.get(key, key))) for key in chain)
+
+
+def parse_team_chain(text: str) -> tuple[list[str], list[str]]:
+    """The chain a text names, by each item's label (either language) or key, and the
+    words that name nothing."""
+    names = {}
+    for key, label in opt.TEAM_TIEBREAK_METRICS.items():
+        names[key] = names[label] = names[str(_(label))] = key
+    words = [w.strip() for w in re.split(r"[、,，;；\n]+", text) if w.strip()]
+    return [names[w] for w in words if w in names], [w for w in words if w not in names]
 
 
 SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")

@@ -18,6 +18,7 @@ from tournament.text.options import FORMATS
 MSG_SLUG_TAKEN = "slug_taken"
 MSG_STALE = "event_stale"
 MSG_STARTED = "event_started"
+MSG_ENTRY_REGISTERED = "event_entry_registered"
 
 
 def default_stages(tournament: Tournament) -> list[Stage]:
@@ -68,6 +69,9 @@ def tournament_update(*, tournament: Tournament, version: int, by: Actor) -> Tou
     if frozen and current.round_set.exclude(status=Round.DRAFT).exists():
         labels = [_field_label(key) for key in sorted(frozen)]
         raise Refused(MSG_STARTED, labels=labels)
+    if changed & {"entry", "team_pairs"} and current.pairs.exists():
+        # The registered pairs (and teams) were made for the entry kind and team size.
+        raise Refused(MSG_ENTRY_REGISTERED)
     _clean(tournament)
     tournament.version = current.version + 1
     # Fields set by other actions (the draw) are not on the form: keep what is stored.

@@ -9,6 +9,7 @@ from tournament.models.pairs import ForbiddenPairing, Pair, Player, Unit
 from tournament.models.photos import ScoreSheetPhoto
 from tournament.models.rounds import Foul, Round, Submission, Table
 from tournament.models.signup import SignUp, SignUpConfig
+from tournament.models.teams import LineUp, Team, TeamMember
 from tournament.models.tokens import ApiToken
 
 __all__ = [
@@ -30,6 +31,9 @@ __all__ = [
     "Staff",
     "Submission",
     "Pair",
+    "Team",
+    "TeamMember",
+    "LineUp",
     "Tournament",
     "Unit",
 ]

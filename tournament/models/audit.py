@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
-from tournament.models.former_names import FORMER_MODELS
+from tournament.models.former_names import FORMER_MODELS, TAKEN_NAMES
 from tournament.text.messages import render
 from tournament.text.messages.audit import decode
 
@@ -17,7 +17,7 @@ def object_type(model: type[models.Model]) -> str:
     as it was when the log began (a pair is "team", a table "match"), so older lines and
     newer ones are found alike."""
     name = model._meta.model_name
-    return FORMER_MODELS.get(name, name)
+    return FORMER_MODELS.get(name) or TAKEN_NAMES.get(name, name)
 
 
 class AuditEntry(models.Model):

@@ -22,6 +22,8 @@ from rules.profiles import PROFILES
 from tournament.text import options as opt
 from tournament.text.messages import render
 
+TEAM_OPTIONS = ("entry", "team_pairs", "substitutes", "team_rank", "team_tiebreaks")
+
 
 def _choices(mapping: dict) -> list[tuple[str, str]]:
     # Labels are Chinese msgids; the English catalogue translates them.
@@ -30,6 +32,10 @@ def _choices(mapping: dict) -> list[tuple[str, str]]:
 
 def default_tiebreaks() -> list[str]:
     return list(opt.DEFAULT_TIEBREAKS)
+
+
+def default_team_tiebreaks() -> list[str]:
+    return list(opt.DEFAULT_TEAM_TIEBREAKS)
 
 
 def default_award_tiers() -> list[list]:
@@ -118,6 +124,21 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(_("排名依据"), default=default_tiebreaks)
     award_tiers = models.JSONField(_("奖项设置"), default=default_award_tiers)
     unit_best_k = models.PositiveSmallIntegerField(_("单位团体计前几对"), default=2)
+    # A team event (docs/rules.md §16): what is registered, and how teams are ranked.
+    entry = models.CharField(
+        _("参赛单位"), max_length=8, choices=_choices(opt.ENTRIES), default="pairs"
+    )
+    team_pairs = models.PositiveSmallIntegerField(
+        _("每队组合数"), choices=[(n, str(n)) for n in opt.TEAM_PAIRS], default=2
+    )
+    substitutes = models.PositiveSmallIntegerField(_("每队替补人数"), default=opt.MAX_SUBSTITUTES)
+    team_rank = models.CharField(
+        _("团体排名"),
+        max_length=16,
+        choices=_choices(opt.TEAM_RANK_CHOICES),
+        default="match_points",
+    )
+    team_tiebreaks = models.JSONField(_("团体排名依据"), default=default_team_tiebreaks)
     lot_seed = models.BigIntegerField(_("抽签种子"), default=0)
     draw_seed = models.BigIntegerField(_("抽签号种子"), null=True, blank=True)
     confirmation_required = models.BooleanField(_("成绩需他人确认"), default=True)
@@ -149,9 +170,15 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_team_event(self) -> bool:
+        """A team event (团体赛): teams of pairs, results combined (docs/rules.md §16)."""
+        return self.entry == "teams"
+
     OPTION_FIELDS = (
         *(key for key in PROFILES["swiss_points26"] if key != "profile"),
         "unit_best_k",
+        *TEAM_OPTIONS,
         "profile",
     )
     """Every rule option: the options a profile sets (rules.profiles), and two more."""

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 # model name now → model name before (audit lines' object types, the admin's addresses)
 FORMER_MODELS = {"pair": "team", "table": "match"}
+# A model whose name is a former word gets another in the audit log and the archive: a
+# team of a team event (tournament.models.teams) is a "squad" there, since "team" is a pair.
+TAKEN_NAMES = {"team": "squad"}
 
 # field name now → the archive's key for it (any model); a table's number is its own case
 FORMER_FIELDS = {"pair": "team", "pair_a": "team_a", "pair_b": "team_b", "table": "match"}

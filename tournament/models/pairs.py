@@ -18,6 +18,7 @@ from tournament.text.pinyin import pinyin_key
 from tournament.text.titles import listing
 
 NAME_MAX = 50
+PAIR_NAME_MAX = 120
 
 
 class PinyinKeyed:
@@ -65,7 +66,8 @@ class Pair(PinyinKeyed, models.Model):
     STATUS_CHOICES = [(ACTIVE, _("参赛")), (WITHDRAWN, _("退赛")), (DISQUALIFIED, _("取消资格"))]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
-    name = models.CharField(_("队名"), max_length=NAME_MAX)
+    # Longer than other names: a team's pair is named after its team ("苏州一队·组合1").
+    name = models.CharField(_("队名"), max_length=PAIR_NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     unit = models.ForeignKey(
         Unit,
@@ -79,6 +81,18 @@ class Pair(PinyinKeyed, models.Model):
     seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
     status = models.CharField(_("状态"), max_length=12, choices=STATUS_CHOICES, default=ACTIVE)
     joined_round = models.PositiveSmallIntegerField(_("加入轮次"), default=1)
+    # A team event's pairs (tournament.models.teams): the team, and the place 1…k of a
+    # pair formed at registration (empty for a pair formed by a line-up change).
+    team = models.ForeignKey(
+        "tournament.Team",
+        verbose_name=_("团体"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="pairs",
+        db_column="squad_id",
+    )
+    team_slot = models.PositiveSmallIntegerField(_("组合序号"), null=True, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -121,6 +135,14 @@ class Player(PinyinKeyed, models.Model):
     name = models.CharField(_("姓名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     phone = models.CharField(_("电话"), max_length=30, blank=True)
+    # In a team event, the roster member (队员) who plays in this pair.
+    member = models.ForeignKey(
+        "tournament.TeamMember",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
 
     class Meta:
         ordering = ["pair", "position"]

@@ -197,6 +197,9 @@ class Table(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("台号"), null=True, blank=True, db_column="table")
+    # A team event's team match (团体对阵) this table belongs to, numbered from 1 in its
+    # round (docs/rules.md §16.2); empty in a pairs event and for byes.
+    team_match = models.PositiveSmallIntegerField(_("团体对阵"), null=True, blank=True)
     ew = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_tables")
     ns = models.ForeignKey(
         Pair, on_delete=models.PROTECT, related_name="ns_tables", null=True, blank=True

@@ -26,6 +26,8 @@ from tournament.events.stages import stage_members
 from tournament.models import Round, Table
 from tournament.registration.forbidden_pairings import forbidden_pairs
 from tournament.rounds.pairing import entrants
+from tournament.teams.line_ups import line_ups
+from tournament.teams.pairing import active_teams
 from tournament.text.messages import render
 from tournament.text.messages.audit import (
     MSG_AUDIT_GIVE_BYE,
@@ -53,6 +55,12 @@ def pairing_of(round_: Round) -> Pairing:
     return Pairing(tables=tuple(tables), byes=tuple(byes))
 
 
+def line_up_pairs(tournament, number: int) -> set[int]:
+    """The pairs a team event's round ``number`` must seat: its active teams' line-ups."""
+    ups = line_ups(tournament, number)
+    return {p for team in active_teams(tournament, number) for p in ups.get(team.pk, [])}
+
+
 def _checked(round_: Round, *, ranked: bool = True) -> tuple[Pairing, list, dict]:
     """The round's pairing, its active field (``ranked``: in standings order, with points;
     see :func:`~tournament.rounds.pairing.entrants`) and the keyword arguments of the check."""
@@ -60,6 +68,8 @@ def _checked(round_: Round, *, ranked: bool = True) -> tuple[Pairing, list, dict
     pairing = pairing_of(round_)
     field = entrants(tournament, round_.number, ranked=ranked)
     members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
+    if tournament.is_team_event:  # the pairs of the active teams' line-ups play
+        members = line_up_pairs(tournament, round_.number)
     if members is not None:
         field = [e for e in field if e.id in members]
     options = {

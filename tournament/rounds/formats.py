@@ -39,6 +39,8 @@ class StagePairing:
     pairing: Pairing
     state: dict | None = None  # the stage's new ``Stage.state``
     rounds: int | None = None  # a round robin's rounds, fixed by its size
+    # A team event's tables: table number → its team match's number in the round.
+    team_matches: dict[int, int] | None = None
 
 
 def compute_pairing(

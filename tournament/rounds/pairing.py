@@ -29,10 +29,11 @@ from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished
-from tournament.models import Pair, Round, Stage, Table, Tournament
+from tournament.models import Pair, Round, Stage, Table, Team, Tournament
 from tournament.rounds import formats
 from tournament.rounds.formats import StagePairing
 from tournament.standings.selectors import next_round_number, standings_for
+from tournament.teams.pairing import team_round
 from tournament.text.messages.audit import (
     MSG_AUDIT_DRAW,
     MSG_AUDIT_DRAW_NUMBER,
@@ -79,7 +80,8 @@ def next_round_problem(tournament: Tournament) -> Message | None:
     stage, index = current_stage(tournament)
     if stage is None:
         return Message(MSG_ALL_DONE)
-    active = tournament.pairs.filter(status=Pair.ACTIVE)
+    entries = tournament.teams if tournament.is_team_event else tournament.pairs
+    active = entries.filter(status=Pair.ACTIVE)
     if active.count() < 2:
         return Message(MSG_TOO_FEW)
     if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
@@ -93,16 +95,18 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_STARTED)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
-    pairs = list(Pair.objects.filter(tournament=tournament).order_by("pk"))
+    # A team event draws its teams (docs/rules.md §16.5), a pairs event its pairs.
+    model = Team if tournament.is_team_event else Pair
+    pairs = list(model.objects.filter(tournament=tournament).order_by("pk"))
     try:
         numbers = draw_numbers([t.pk for t in pairs], seed, overrides=overrides)
     except PairingError as exc:
         raise Refused.of(exc) from None
     # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
-    Pair.objects.filter(tournament=tournament).update(draw_number=None)
+    model.objects.filter(tournament=tournament).update(draw_number=None)
     for pair in pairs:
         pair.draw_number = numbers[pair.pk]
-    Pair.objects.bulk_update(pairs, ["draw_number"])
+    model.objects.bulk_update(pairs, ["draw_number"])
     Tournament.objects.filter(pk=tournament.pk).update(draw_seed=seed)
     tournament.draw_seed = seed
     log_action(
@@ -186,7 +190,11 @@ def entrants(tournament: Tournament, round_number: int, *, ranked: bool = True) 
 def compute_pairing(
     tournament: Tournament, stage: Stage, index: int, number: int, seed: int
 ) -> StagePairing:
-    """The round's pairing from the generator of its stage's format (reads only)."""
+    """The round's pairing from the generator of its stage's format (reads only); a team
+    event's from :mod:`tournament.teams.pairing`."""
+    if tournament.is_team_event:
+        teams = team_round(tournament, stage, index, number, seed)
+        return StagePairing(teams.pairing, teams.state, teams.rounds, teams.team_matches)
     return formats.compute_pairing(tournament, stage, index, entrants(tournament, number), seed)
 
 
@@ -220,7 +228,7 @@ def pair_next_round(tournament: Tournament, *, seed: int | None = None, by: Acto
     keep_stage_state(stage, stage_pairing)
     result = stage_pairing.pairing
     round_ = Round.objects.create(tournament=tournament, stage=stage, number=number, seed=seed)
-    store_pairing(round_, result)
+    store_pairing(round_, result, stage_pairing.team_matches)
     _absences(round_, by)  # pairs marked absent forfeit (检录)
     log_action(
         tournament=tournament,
@@ -243,9 +251,11 @@ def pair_next_round(tournament: Tournament, *, seed: int | None = None, by: Acto
 _BRACKET = ("bracket_id", "bracket_game")
 
 
-def store_pairing(round_: Round, result: Pairing) -> None:
-    """Write a pairing as the round's matches (byes are matches without NS and table)."""
+def store_pairing(round_: Round, result: Pairing, team_matches: dict | None = None) -> None:
+    """Write a pairing as the round's tables (byes are tables without NS and number);
+    ``team_matches``: a team event's team match number of each table number."""
     # Plain rows, not Table instances (tournament.core.bulk.insert_values): one statement.
+    team_matches = team_matches or {}
     rows = [
         {
             "round_id": round_.pk,
@@ -255,6 +265,7 @@ def store_pairing(round_: Round, result: Pairing) -> None:
             "flags": sorted(t.flags),
             "bracket_id": t.bracket_id,
             "bracket_game": t.game,
+            "team_match": team_matches.get(t.number),
             "state": Table.EMPTY,
         }
         for t in result.tables
@@ -269,6 +280,7 @@ def store_pairing(round_: Round, result: Pairing) -> None:
             "ns_id": None,
             "flags": sorted(b.flags),
             **no_bracket,
+            "team_match": None,
             "state": Table.CONFIRMED,
         }
         for b in result.byes
@@ -304,7 +316,7 @@ def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
     keep_stage_state(round_.stage, stage_pairing)
     result = stage_pairing.pairing
     round_.tables.all().delete()
-    store_pairing(round_, result)
+    store_pairing(round_, result, stage_pairing.team_matches)
     _absences(round_, by)
     round_.seed = seed
     round_.version += 1

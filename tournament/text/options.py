@@ -28,7 +28,18 @@ from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
 from rules.steps import FOUL_KINDS
 from scoring.system_numbers import BYE_POLICIES as SCORING_BYE_POLICIES
 from scoring.system_numbers import SYSTEMS
+from scoring.team_ranking import DEFAULT_TEAM_TIEBREAKS, TEAM_METRICS, TEAM_RANKS
 
+# What an event registers (docs/rules.md §16.1): pairs, or teams of pairs.
+ENTRIES = {
+    "pairs": "双人赛（组合）",
+    "teams": "团体赛",
+}
+TEAM_PAIRS = (2, 3)
+MAX_SUBSTITUTES = 2
+# The formats a team event can be played in (the team Swiss, the teams' round robin).
+TEAM_FORMATS = ("swiss", "round_robin")
+TEAM_RANK_CHOICES = TEAM_RANKS
 FORMATS = {
     "swiss": "积分编排（瑞士制）",
     "rotation": "分组三轮移位",
@@ -67,6 +78,13 @@ TIEBREAK_METRICS = {
     "lot": "抽签",
 }
 DEFAULT_TIEBREAKS = ("points", "level_diff", "opp_points", "fouls", "last_rounds", "lot")
+# A team chain's metrics (scoring.team_ranking.TEAM_METRICS), labelled as the pairs' ones.
+TEAM_TIEBREAK_METRICS = {
+    key: {"points": "排名分", "total": "各台得分之和", "match_points": "团体赛积分"}.get(
+        key, TIEBREAK_METRICS.get(key, key)
+    )
+    for key in TEAM_METRICS
+}
 # The rule options added for the profiles: their labels live in rules (one source).
 TWO_WARNINGS = TWO_WARNINGS_OPTIONS
 DELAY = DELAY_OPTIONS
@@ -120,6 +138,7 @@ def validate_options(opts: Mapping[str, object]) -> list[OptionProblem]:
         problems.append(OptionProblem("scoring", Message("opt_hundred_knockout")))
     problems += _tiebreak_problems(get("tiebreaks", DEFAULT_TIEBREAKS))
     problems += _award_problems(get("award_tiers", DEFAULT_AWARD_TIERS))
+    problems += _team_problems(get)
     best_k = get("unit_best_k", 2)
     if not isinstance(best_k, int) or best_k < 1:
         problems.append(OptionProblem("unit_best_k", Message("opt_unit_best_k")))
@@ -183,20 +202,38 @@ def _range_problems(get) -> list[OptionProblem]:
     return problems
 
 
-def _tiebreak_problems(chain: Sequence[str]) -> list[OptionProblem]:
+def _team_problems(get) -> list[OptionProblem]:
+    """A team event's options (docs/rules.md §16): entry kind, team size, its formats."""
+    problems: list[OptionProblem] = []
+    entry = get("entry", "pairs")
+    _choice(problems, ENTRIES, "entry", entry, "参赛单位")
+    _choice(problems, dict.fromkeys(TEAM_PAIRS), "team_pairs", get("team_pairs", 2), "每队组合数")
+    substitutes = get("substitutes", MAX_SUBSTITUTES)
+    if not isinstance(substitutes, int) or not 0 <= substitutes <= MAX_SUBSTITUTES:
+        problems.append(OptionProblem("substitutes", Message("opt_substitutes")))
+    _choice(problems, TEAM_RANKS, "team_rank", get("team_rank", "match_points"), "团体排名")
+    problems += _tiebreak_problems(
+        get("team_tiebreaks", DEFAULT_TEAM_TIEBREAKS), TEAM_TIEBREAK_METRICS, "team_tiebreaks"
+    )
+    if entry == "teams" and get("format", "swiss") not in TEAM_FORMATS:
+        problems.append(OptionProblem("format", Message("opt_team_format")))
+    return problems
+
+
+def _tiebreak_problems(
+    chain: Sequence[str], metrics: Mapping = TIEBREAK_METRICS, field: str = "tiebreaks"
+) -> list[OptionProblem]:
     problems = []
     chain = list(chain)
-    unknown = [m for m in chain if m not in TIEBREAK_METRICS]
+    unknown = [m for m in chain if m not in metrics]
     if unknown:
-        problems.append(
-            OptionProblem("tiebreaks", Message("opt_tiebreak_unknown", {"names": unknown}))
-        )
+        problems.append(OptionProblem(field, Message("opt_tiebreak_unknown", {"names": unknown})))
     if len(set(chain)) != len(chain):
-        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_twice")))
+        problems.append(OptionProblem(field, Message("opt_tiebreak_twice")))
     if not chain or chain[0] != "points":
-        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_points_first")))
+        problems.append(OptionProblem(field, Message("opt_tiebreak_points_first")))
     if "lot" in chain and chain[-1] != "lot":
-        problems.append(OptionProblem("tiebreaks", Message("opt_tiebreak_lot_last")))
+        problems.append(OptionProblem(field, Message("opt_tiebreak_lot_last")))
     return problems
 
 

@@ -29,9 +29,10 @@ from tournament.text.messages.cores import CORES, LABELS
 from tournament.text.messages.people import PEOPLE
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.services import SERVICES
+from tournament.text.messages.teams import TEAMS
 from tournament.text.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT}
+TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS}
 
 
 def _value(value: Any) -> Any:

@@ -139,6 +139,8 @@ SERVICES = {
     "opt_round_robin_apart": _("单循环中每对组合都要相遇，不能设置同单位回避"),
     "opt_hundred_knockout": _("100+级差计分用于分组三轮移位，不能用于淘汰赛"),
     "opt_unit_best_k": _("单位团体计前几名应为正整数"),
+    "opt_substitutes": _("每队替补人数应为 0 到 2"),
+    "opt_team_format": _("团体赛只能用积分编排（瑞士制）或单循环"),
     "opt_tiebreak_unknown": _("未知的排名依据：%(names)s"),
     "opt_tiebreak_twice": _("排名依据不能重复"),
     "opt_tiebreak_points_first": _("排名依据第一项必须是积分"),

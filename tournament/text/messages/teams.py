@@ -1,0 +1,26 @@
+"""Texts of the team events' messages (tournament.teams), by code."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+TEAMS = {
+    "team_not_team_event": _("这个赛事是双人赛，不能报名团体"),
+    "team_players_count": _("每队应填 %(count)s 名上场队员（每个组合两人）"),
+    "team_substitutes_count": _("每队最多 %(count)s 名替补"),
+    "team_same_player": _("同一队里有重名的队员：%(names)s"),
+    "team_entry_stale": _("这个队刚被别人修改过，请刷新后再改"),
+    "team_status_unknown": _("未知的参赛状态"),
+    "audit_team_add": _("报名团体 %(team)s"),
+    "audit_team_edit": _("修改团体 %(team)s"),
+    "audit_team_entry_status": _("团体 %(team)s：%(before)s → %(after)s"),
+    "line_up_published": _("第%(n)s轮已经公布，出场名单不能再改"),
+    "line_up_size": _("出场名单应有 %(count)s 个组合"),
+    "line_up_member": _("出场名单里有不在本队名单上的队员"),
+    "line_up_twice": _("一名队员在出场名单里出现了两次：%(name)s"),
+    "line_up_no_round": _("没有可以更改出场名单的轮次：比赛已经全部编排完"),
+    "audit_line_up": _("%(team)s 第%(n)s轮起的出场名单：%(line_up)s"),
+    "event_entry_registered": _("已有报名，不能再更改参赛单位（双人赛或团体赛）或每队组合数"),
+    "team_tiebreak_words": _("团体排名依据里有不认识的项目：%(words)s"),
+    "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
+}
