@@ -39,6 +39,7 @@ ACTIONS: dict[str, str] = {
     "squad.add": "a team (of a team event) registered",
     "squad.edit": "a team's name, unit or roster changed",
     "squad.status": "a team withdrawn, disqualified or put back",
+    "squad.import": "teams (of a team event) imported from a sheet",
     "squad.line_up": "a team's line-up changed from a round on",
     "forbidden.add": "two pairs kept apart",
     "forbidden.remove": "two pairs no longer kept apart",

@@ -38,6 +38,8 @@ def pair_list(request, slug):
     """The pair list: sorted and paged in Python (the names' pinyin order), so every pair is
     read, but only the page shown reads its players (50 pairs, not 5,000)."""
     tournament = load_tournament(request, slug, ORGANIZER)
+    if tournament.is_team_event:  # a team event registers teams, not loose pairs
+        return redirect("team_list", slug=slug)
     query = request.GET.get("q", "")
     pairs = matching(Pair.objects.filter(tournament=tournament).select_related("unit"), query)
     rows = sorted_for_list(pairs)
@@ -70,6 +72,8 @@ def _form_data(form: PairForm) -> PairData:
 @require_http_methods(["GET", "POST"])
 def pair_add(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
+    if tournament.is_team_event:
+        return redirect("team_add", slug=slug)
     form = PairForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -22,5 +22,8 @@ TEAMS = {
     "audit_line_up": _("%(team)s 第%(n)s轮起的出场名单：%(line_up)s"),
     "event_entry_registered": _("已有报名，不能再更改参赛单位（双人赛或团体赛）或每队组合数"),
     "team_tiebreak_words": _("团体排名依据里有不认识的项目：%(words)s"),
+    "team_sheet_player_file": _("队员“%(name)s”同时在第%(other)s行的队里（同一单位）"),
+    "team_sheet_player_db": _("队员“%(name)s”已在“%(team)s”队报名（同一单位）"),
+    "audit_team_import": _("从报名表“%(file)s”导入 %(count)s 个团体"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
