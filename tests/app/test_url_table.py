@@ -32,6 +32,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from tests.app.event_parts import open_signup, sheet_upload
+from tests.app.teams.team_sheets import team_event
 from tests.conftest import (
     built_once,
     eight_pairs,
@@ -124,6 +125,9 @@ TABLE: dict[str, Row] = {
     "table_foul_api": Row("referee", args=_table, method="post", data=_json({}), allowed=400),
     # Chief referees.
     "round_audit": Row("chief", args=lambda w: [w.slug, 1]),
+    # A team event's line-ups (出场名单); a post without players is refused by the form.
+    "line_ups": Row("chief", args=lambda w: [w.team_slug]),
+    "team_line_up": Row("chief", args=lambda w: [w.team_slug, w.team]),
     "login_locks": Row("chief"),
     "export_download": Row(
         "chief", args=lambda w: [w.slug, "clerk_sheet", "csv"], query={"round": 1}
@@ -140,6 +144,19 @@ TABLE: dict[str, Row] = {
     "pair_import": Row("organizer"),
     "pair_import_confirm": Row("organizer", method="post", allowed=302),
     "pair_template": Row("organizer"),
+    # A team event's (团体赛) registration: the second event of the world, "teams".
+    "team_list": Row("organizer", args=lambda w: [w.team_slug]),
+    "team_add": Row("organizer", args=lambda w: [w.team_slug]),
+    "team_edit": Row("organizer", args=lambda w: [w.team_slug, w.team]),
+    # Refused without a status: the role check let it through.
+    "team_status": Row(
+        "organizer", args=lambda w: [w.team_slug, w.team], method="post", allowed=302
+    ),
+    "team_import": Row("organizer", args=lambda w: [w.team_slug]),
+    "team_import_confirm": Row(
+        "organizer", args=lambda w: [w.team_slug], method="post", allowed=302
+    ),
+    "team_template": Row("organizer", args=lambda w: [w.team_slug]),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
     "pair_names": Row("organizer"),
@@ -227,6 +244,7 @@ def build() -> SimpleNamespace:
     open_signup(tournament)
     new_round(tournament, pairs8, number=2, status=Round.LOCKED)
     photo = attach_photo(table, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
+    teams = team_event(organizer, slug="teams", teams=2, staff=(chief, referee))
     people = {
         "referee": referee,
         "chief": chief,
@@ -239,6 +257,8 @@ def build() -> SimpleNamespace:
     return SimpleNamespace(
         slug=tournament.slug,
         pair=pairs8[0],
+        team_slug=teams.slug,
+        team=teams.teams.order_by("pk").first().pk,
         table=table,
         code=table.ew_code,
         photo=photo,
@@ -315,7 +335,7 @@ def test_role_by_url(name, world, clients):
         else:
             assert turned_away(response), (role, url, response.status_code)
     # An account without a role here, even another event's organizer, is nobody here.
-    if lowest > ROLES.index("player") and row.args(world)[:1] == [world.slug]:
+    if lowest > ROLES.index("player") and row.args(world)[:1] in ([world.slug], [world.team_slug]):
         url = reverse(name, args=row.args(world))
         for who in ("outsider", "other_organizer"):
             assert turned_away(fetch(signed_in(world, who), row, url)), (who, url)

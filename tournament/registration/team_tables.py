@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from tournament.models import Team
 from tournament.registration.search import clean
 from tournament.text.pinyin import name_sort_key
+from tournament.text.titles import listing
 
 
 def matching_teams(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
@@ -50,12 +51,12 @@ def roster_html(team: Team, pairs: int) -> str:
     """Each registered pair's two players, then the substitutes: one line each."""
     members = sorted(team.members.all(), key=lambda m: m.number)
     lines = [
-        (_("组合%(n)s") % {"n": slot}, "、".join(m.name for m in members[2 * slot - 2 : 2 * slot]))
+        (_("组合%(n)s") % {"n": slot}, listing(m.name for m in members[2 * slot - 2 : 2 * slot]))
         for slot in range(1, pairs + 1)
     ]
     subs = members[2 * pairs :]
     if subs:
-        lines.append((_("替补"), "、".join(m.name for m in subs)))
+        lines.append((_("替补"), listing(m.name for m in subs)))
     return format_html_join(
         "", '<div class="roster-line"><span class="muted">{}</span> {}</div>', lines
     )

@@ -28,6 +28,7 @@ from tournament.teams.line_ups import (
     open_round,
 )
 from tournament.text.messages import render as render_message
+from tournament.text.titles import listing
 
 
 def _published(tournament) -> Round | None:
@@ -36,12 +37,12 @@ def _published(tournament) -> Round | None:
 
 
 def _pair_players(pair_ids) -> dict[int, str]:
-    """Each pair's two players' names, "甲、乙", in seat order."""
+    """Each pair's two players' names as a list ("甲、乙"), in seat order."""
     names: dict[int, list[str]] = {}
     rows = Player.objects.filter(pair_id__in=pair_ids).order_by("pair_id", "position")
     for pair_id, name in rows.values_list("pair_id", "name"):
         names.setdefault(pair_id, []).append(name)
-    return {pk: "、".join(two) for pk, two in names.items()}
+    return {pk: listing(two) for pk, two in names.items()}
 
 
 def line_up_list(request, slug):

@@ -15,6 +15,7 @@ register = template.Library()
 register.filter("level_label", level_label)
 register.filter("state_badge", state_badge)
 register.filter("result_text", result_text)
+register.filter("listing", titles.listing)  # names as a list: 甲、乙 / A, B
 
 
 @register.filter

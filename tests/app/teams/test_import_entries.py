@@ -1,0 +1,63 @@
+"""``manage.py import_entries SLUG FILE``: the sheet of the event's entry kind."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.app.spreadsheet_files import csv_bytes
+from tests.app.teams.team_sheets import team_csv, team_event, team_rows, team_xlsx
+from tournament.models import Pair, Team
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_team_event_imports_teams(organizer, tmp_path, capsys):
+    t = team_event(organizer)
+    path = tmp_path / "团体.xlsx"
+    path.write_bytes(team_xlsx(team_rows(3, units=2)))
+    call_command("import_entries", t.slug, str(path))
+    assert "已导入3个团体（2个单位）" in capsys.readouterr().out
+    assert Team.objects.filter(tournament=t).count() == 3
+    assert Pair.objects.filter(tournament=t).count() == 6
+
+
+def test_a_pairs_event_imports_pairs(tournament, tmp_path, capsys):
+    path = tmp_path / "pairs.csv"
+    path.write_bytes(csv_bytes([("乙队", "单位", "王五", "赵六", "", "")]))
+    call_command("import_entries", tournament.slug, str(path))
+    assert "已导入1个组合" in capsys.readouterr().out
+    assert list(Pair.objects.values_list("name", flat=True)) == ["乙队"]
+
+
+def test_bad_rows_are_written_and_nothing_is_imported(organizer, tmp_path, capsys):
+    t = team_event(organizer)
+    path = tmp_path / "团体.csv"
+    rows = [*team_rows(2), ("团体0003", "", "", "y", "z", "w", "", "")]
+    path.write_bytes(team_csv(rows))
+    with pytest.raises(CommandError, match="发现1个问题，没有导入任何数据"):
+        call_command("import_entries", t.slug, str(path))
+    assert "第4行“组合1选手1”列：缺少选手姓名" in capsys.readouterr().err
+    assert not Team.objects.exists()
+
+
+def test_a_pairs_sheet_in_a_team_event_names_the_missing_columns(organizer, tmp_path, capsys):
+    t = team_event(organizer)
+    path = tmp_path / "pairs.csv"
+    path.write_bytes(csv_bytes([("乙队", "单位", "王五", "赵六", "", "")]))
+    with pytest.raises(CommandError, match="没有导入任何数据"):
+        call_command("import_entries", t.slug, str(path))
+    assert "缺少必需的列" in capsys.readouterr().err
+
+
+def test_an_unreadable_file_and_a_missing_one(organizer, tmp_path):
+    t = team_event(organizer)
+    path = tmp_path / "bad.xlsx"
+    path.write_bytes(b"not a spreadsheet")
+    with pytest.raises(CommandError, match="没有导入任何数据"):
+        call_command("import_entries", t.slug, str(path))
+    with pytest.raises(CommandError, match="找不到文件"):
+        call_command("import_entries", t.slug, str(tmp_path / "none.xlsx"))
+    with pytest.raises(CommandError, match="找不到赛事"):
+        call_command("import_entries", "nosuch", str(path))
