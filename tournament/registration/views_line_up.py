@@ -59,7 +59,16 @@ def line_up_list(request, slug):
         chosen = line_ups(tournament, number)
         shown = {team.pk: chosen.get(team.pk, []) for team in page.object_list}
         players = _pair_players([pk for pairs in shown.values() for pk in pairs])
-        rows = [(team, [players.get(pk, "") for pk in shown[team.pk]]) for team in page]
+        rows = [
+            (
+                team,
+                [
+                    (_("组合%(n)s") % {"n": i}, players.get(pk, ""))
+                    for i, pk in enumerate(shown[team.pk], 1)
+                ],
+            )
+            for team in page
+        ]
     context = {
         "t": tournament,
         "number": number,

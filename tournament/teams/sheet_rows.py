@@ -37,7 +37,7 @@ MSG_PLAYER_FILE = "team_sheet_player_file"
 MSG_PLAYER_DB = "team_sheet_player_db"
 
 SUBSTITUTE_COLUMNS = 2  # 替补1, 替补2: the most any event allows
-TEMPLATE_TEAM = ("金陵一队", "南京市掼蛋协会")
+TEMPLATE_TEAM = ("金陵一队", "南京市体育总会")
 TEAM_COLUMN = "队名"
 
 

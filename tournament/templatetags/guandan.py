@@ -15,7 +15,6 @@ register = template.Library()
 register.filter("level_label", level_label)
 register.filter("state_badge", state_badge)
 register.filter("result_text", result_text)
-register.filter("listing", titles.listing)  # names as a list: 甲、乙 / A, B
 
 
 @register.filter
@@ -77,6 +76,12 @@ def side_label(side: str) -> str:
 def draw_no(number) -> str:
     """A pair's draw number as staff call it out: ``25号``, in English ``No. 25``."""
     return gettext("%(n)s号") % {"n": number}
+
+
+@register.filter
+def listing(items) -> str:
+    """Names or numbers as a list in the reader's language: 甲、乙 / A, B."""
+    return titles.listing(str(item) for item in items)
 
 
 @register.filter

@@ -60,6 +60,13 @@ class BaseCommand(base.BaseCommand):
         """An import refused as a whole: its reason, and that nothing was imported."""
         return CommandError(f"{exc}；没有导入任何数据")
 
+    def refused_rows(self, problems) -> CommandError:
+        """A sheet with bad rows: each problem (its row and column) on stderr, and the
+        error to raise (nothing was imported)."""
+        for problem in problems:
+            self.stderr.write(str(problem))
+        return CommandError(f"发现{len(problems)}个问题，没有导入任何数据")
+
     def get_check_kwargs(self, options) -> dict:
         skipped = {checks.Tags.urls, checks.Tags.templates, checks.Tags.admin}
         tags = checks.registry.registry.tags_available() - skipped

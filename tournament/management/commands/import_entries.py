@@ -47,9 +47,7 @@ class Command(BaseCommand):
         except ServiceError as exc:  # the file unreadable (TableFileError), or the event's kind
             raise self.refused_import(exc) from None
         if not check.ok:
-            for problem in check.problems:
-                self.stderr.write(str(problem))
-            raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何数据")
+            raise self.refused_rows(check.problems)
         if teams:
             units = len(check.units())
             self.note(f"已导入{len(check.rows)}个团体（{units}个单位）")

@@ -37,7 +37,5 @@ class Command(BaseCommand):
         except TableFileError as exc:
             raise self.refused_import(exc) from None
         if not check.ok:
-            for problem in check.problems:
-                self.stderr.write(str(problem))
-            raise CommandError(f"发现{len(check.problems)}个问题，没有导入任何数据")
+            raise self.refused_rows(check.problems)
         self.note(f"已导入{len(check.rows)}个组合")
