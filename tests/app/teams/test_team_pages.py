@@ -15,7 +15,7 @@ from tests.conftest import login, register_pair
 from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.models import AuditEntry, Pair, Team
-from tournament.teams.registration import TeamData, team_update
+from tournament.teams.registration import TeamData, team_register, team_update
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +218,17 @@ def test_staff_may_not_open_the_organizers_team_pages(organizer, chief, referee,
     refused = client.post(url("team_status", t, team.pk), {"status": "withdrawn", "confirmed": "1"})
     assert refused.status_code in (403, 404)
     assert Team.objects.get(pk=team.pk).status == "active"
+
+
+def test_a_team_registered_between_preview_and_confirm_stops_the_import(organizer):
+    t = team_event(organizer)
+    client = login(organizer)
+    assert (
+        "将导入 2 个团体"
+        in upload(client, t, team_xlsx(team_rows(2)), "团体.xlsx").content.decode()
+    )
+    data = TeamData(name="团体0002", players=("a", "b", "c", "d"))
+    team_register(tournament=t, data=data, by=user_actor(organizer))
+    page = client.post(url("team_import_confirm", t), follow=True).content.decode()
+    assert "导入失败，没有保存任何数据" in page and "队名“团体0002”已经报名" in page
+    assert list(Team.objects.filter(tournament=t).values_list("name", flat=True)) == ["团体0002"]
