@@ -37,6 +37,13 @@ from tournament.text.messages.audit import (
 MSG_STALE = "team_stale"
 MSG_STATUS = "pair_status"
 MSG_NAME_BLANK = "name_blank"
+MSG_TEAM_EVENT = "pair_in_team_event"  # text in tournament/text/messages/teams.py
+
+
+def _pairs_event(tournament: Tournament) -> None:
+    """Refuse loose pairs in a team event: its pairs are its teams' (tournament.teams)."""
+    if tournament.is_team_event:
+        raise Invalid(MSG_TEAM_EVENT)
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ def _check_names(tournament: Tournament, data: PairData, exclude: Pair | None) -
 
 @transaction.atomic
 def pair_register(*, tournament: Tournament, data: PairData, by: Actor) -> Pair:
+    _pairs_event(tournament)
     data = PairData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
@@ -189,6 +197,7 @@ def pair_set_status(*, pair: Pair, status: str, by: Actor) -> Pair:
 
 def registration_check(tournament: Tournament, data: bytes, filename: str) -> RegistrationCheck:
     """Read and check a registration sheet against the pairs already registered."""
+    _pairs_event(tournament)
     table = read_table(data, filename, HEADERS["team"] + HEADERS["player1"], upload_limits())
     existing_players: dict[str, list[tuple[str, str, str]]] = {}
     for name, phone, pair, unit in Player.objects.filter(pair__tournament=tournament).values_list(

@@ -61,3 +61,25 @@ def test_an_unreadable_file_and_a_missing_one(organizer, tmp_path):
         call_command("import_entries", t.slug, str(tmp_path / "none.xlsx"))
     with pytest.raises(CommandError, match="找不到赛事"):
         call_command("import_entries", "nosuch", str(path))
+
+
+def test_the_pairs_import_refuses_a_team_event(organizer, tmp_path, capsys):
+    """import_pairs (and import_teams, its former name) stay for pairs: in a team event they
+    would make loose pairs, outside every team."""
+    t = team_event(organizer)
+    path = tmp_path / "pairs.csv"
+    path.write_bytes(csv_bytes([("乙队", "单位", "王五", "赵六", "", "")]))
+    with pytest.raises(CommandError, match="这个赛事是团体赛，请报名团体，不能单独报名组合"):
+        call_command("import_pairs", t.slug, str(path))
+    assert not Pair.objects.filter(tournament=t).exists()
+
+
+def test_a_loose_pair_is_refused_in_a_team_event(organizer):
+    from tournament.core.actors import user_actor
+    from tournament.core.errors import Invalid
+    from tournament.registration.services import PairData, pair_register
+
+    t = team_event(organizer)
+    with pytest.raises(Invalid):
+        pair_register(tournament=t, data=PairData("甲", "", "a", "b"), by=user_actor(organizer))
+    assert not Pair.objects.filter(tournament=t).exists()

@@ -8,9 +8,9 @@ from pathlib import Path
 from django.core.management.base import CommandError
 
 from tournament.core.actors import command_actor
+from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.registration.services import pairs_import
-from tournament.spreadsheets.table_file import TableFileError
 from tournament.spreadsheets.uploads import read_file
 
 
@@ -34,7 +34,7 @@ class Command(BaseCommand):
                 actor="cli",
                 by=command_actor(),
             )
-        except TableFileError as exc:
+        except ServiceError as exc:  # the file unreadable (TableFileError), or a team event
             raise self.refused_import(exc) from None
         if not check.ok:
             raise self.refused_rows(check.problems)

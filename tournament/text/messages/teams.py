@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 TEAMS = {
     "team_not_team_event": _("这个赛事是双人赛，不能报名团体"),
+    "pair_in_team_event": _("这个赛事是团体赛，请报名团体，不能单独报名组合"),
     "team_players_count": _("每队应填 %(count)s 名上场队员（每个组合两人）"),
     "team_substitutes_count": _("每队最多 %(count)s 名替补"),
     "team_same_player": _("同一队里有重名的队员：%(names)s"),
