@@ -29,6 +29,14 @@ def load_tournament(request, slug: str, needed: str | None) -> Tournament:
     return tournament
 
 
+def load_team_event(request, slug: str, needed: str) -> Tournament:
+    """:func:`load_tournament` for a team event's page (团体赛): 404 in a pairs event."""
+    tournament = load_tournament(request, slug, needed)
+    if not tournament.is_team_event:
+        raise Http404
+    return tournament
+
+
 def login_redirect(request):
     return redirect_to_login(request.get_full_path())
 

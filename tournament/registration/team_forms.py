@@ -7,10 +7,10 @@ Both are built for the event: as many player fields as its teams have places
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.core.errors import FieldErrors, ServiceError
 from tournament.core.normalize import normalize_name
 from tournament.models import Tournament
 from tournament.models.pairs import NAME_MAX
@@ -82,14 +82,24 @@ class TeamForm(forms.Form):
             phones=phones,
         )
 
-    def show_refusal(self, exc: ServiceError) -> None:
-        """The service's refusal on the form: the team's name on its field, the roster's
-        problems above the form (they concern several fields)."""
-        if isinstance(exc, FieldErrors):
-            for key, texts in exc.by_field().items():
-                self.add_error(key if key in ("name", "unit", "seed") else None, texts)
-        else:
-            self.add_error(None, str(exc))
+    def add_error(self, field, error) -> None:
+        """Errors by field, as a service's refusal gives them (``form_error``): the team's
+        name, unit and code on their fields, the roster's (``players``, ``substitutes``)
+        above the form, for they concern several fields."""
+        if field is None and isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+            for key, errors in error.error_dict.items():
+                super().add_error(key if key in self.fields else None, errors)
+            return
+        super().add_error(field, error)
+
+
+def roster_initial(data: TeamData, places: int) -> dict:
+    """A form's values for the roster of ``data`` (players, substitutes, their phones)."""
+    initial = {f"{PLAYER_PREFIX}{n}": name for n, name in enumerate(data.players, start=1)}
+    for n, name in enumerate(data.substitutes, start=1):
+        initial[f"{SUBSTITUTE_PREFIX}{n}"] = name
+    initial |= {f"phone{n}": phone for n, phone in data.phones.items()}
+    return initial | {"name": data.name, "unit": data.unit}
 
 
 def _phone(label: str) -> forms.CharField:

@@ -18,6 +18,8 @@ from tournament.registration.search import clean
 from tournament.text.pinyin import name_sort_key
 from tournament.text.titles import listing
 
+PAGE_SIZE = 50  # teams a page of the team list (and of the line-ups) shows
+
 
 def matching_teams(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
     """The teams of ``teams`` that match ``query`` (all for an empty query), each once."""

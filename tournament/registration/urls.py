@@ -24,7 +24,6 @@ urlpatterns = [
     path(T + "squads/", teams.team_list, name="team_list"),
     path(T + "squads/add/", teams.team_add, name="team_add"),
     path(T + "squads/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
-    path(T + "squads/<int:team_id>/status/", teams.team_status, name="team_status"),
     path(T + "squads/<int:team_id>/line-up/", line_up.team_line_up, name="team_line_up"),
     path(T + "squads/import/", team_imports.team_import, name="team_import"),
     path(

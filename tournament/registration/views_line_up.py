@@ -15,10 +15,10 @@ from django.views.decorators.http import require_http_methods
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, has_role
+from tournament.core.view_helpers import load_team_event
 from tournament.models import Player, Round, Team
 from tournament.registration.team_forms import LineUpForm
-from tournament.registration.team_tables import matching_teams, sorted_teams
-from tournament.registration.views_teams import PAGE_SIZE, load_team_event
+from tournament.registration.team_tables import PAGE_SIZE, matching_teams, sorted_teams
 from tournament.teams.line_ups import (
     MSG_NO_ROUND,
     change_line_up,

@@ -15,10 +15,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import MSG_NOTHING_PENDING
+from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_team_event
 from tournament.registration.forms import ImportForm
 from tournament.registration.views_import import MSG_FAILED, PREVIEW_ROWS
-from tournament.registration.views_teams import load_team_event
 from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE, megabytes
 from tournament.spreadsheets.uploads import upload_limits
 from tournament.teams.import_sheet import teams_check, teams_import

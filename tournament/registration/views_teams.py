@@ -1,38 +1,31 @@
 """A team event's registration pages (团体赛报名): the searchable team list, the add and edit
-forms with the roster, withdraw and reinstate. The checks are the services'
+forms with the roster (withdraw and reinstate: :mod:`tournament.signup.views_pair_status`,
+for a withdrawal moves the sign-up waiting list up). The checks are the services'
 (:mod:`tournament.teams.registration`); a pairs event has none of these pages (404)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import prefetch_related_objects
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
-from tournament.models import Pair, Team, Tournament
+from tournament.core.view_helpers import form_error, load_team_event
+from tournament.models import Team
 from tournament.registration.team_forms import TeamForm, team_initial
-from tournament.registration.team_tables import TeamListing, matching_teams, sorted_teams
+from tournament.registration.team_tables import (
+    PAGE_SIZE,
+    TeamListing,
+    matching_teams,
+    sorted_teams,
+)
 from tournament.teams.line_ups import open_round
-from tournament.teams.registration import team_register, team_set_status, team_update
-
-PAGE_SIZE = 50
-
-
-def load_team_event(request, slug: str, needed: str) -> Tournament:
-    """The event, for a user of role ``needed``; 404 when it is not a team event."""
-    tournament = load_tournament(request, slug, needed)
-    if not tournament.is_team_event:
-        raise Http404
-    return tournament
+from tournament.teams.registration import team_register, team_update
 
 
 def team_list(request, slug):
@@ -68,7 +61,7 @@ def team_add(request, slug):
                 tournament=tournament, data=form.team_data(), by=request_actor(request)
             )
         except ServiceError as exc:
-            form.show_refusal(exc)
+            form_error(form, exc)
         else:
             messages.success(request, _("已报名：%(name)s") % {"name": team.name})
             if "add_another" in request.POST:
@@ -92,35 +85,9 @@ def team_edit(request, slug, team_id):
                 by=request_actor(request),
             )
         except ServiceError as exc:
-            form.show_refusal(exc)
+            form_error(form, exc)
         else:
             messages.success(request, _("已保存：%(name)s") % {"name": form.cleaned_data["name"]})
             return redirect("team_list", slug=slug)
     context = {"t": tournament, "form": form, "team": team}
     return render(request, "registration/team_form.html", context)
-
-
-@require_POST
-def team_status(request, slug, team_id):
-    """退赛 (asked first) or 恢复参赛 of a team and its pairs."""
-    tournament = load_team_event(request, slug, ORGANIZER)
-    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
-    status = request.POST.get("status", "")
-    if status == Pair.WITHDRAWN:
-        asking = confirm_first(
-            request,
-            tournament,
-            title=_("退赛") + _("：") + team.name,
-            question=_("确定让“%(name)s”退赛吗？退赛后全队不再参加编排。") % {"name": team.name},
-            button=pgettext("action", "退赛"),
-            cancel_url=reverse("team_list", args=[slug]),
-        )
-        if asking is not None:
-            return asking
-    try:
-        team_set_status(team=team, status=status, by=request_actor(request))
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{team.name}：{dict(Pair.STATUS_CHOICES)[status]}")
-    return back_to_list(request, reverse("team_list", args=[slug]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
@@ -11,8 +13,10 @@ from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
 from tournament.registration.registration_spreadsheet import NAME_MAX, PHONE_MAX
 from tournament.registration.services import PairData
+from tournament.registration.team_forms import TeamForm, roster_initial
 from tournament.signup import challenge
 from tournament.signup.services import pair_data
+from tournament.teams.registration import TeamData
 from tournament.text.messages import TEXTS, render
 
 # Message codes: texts in tournament/text/messages/people.py
@@ -63,6 +67,9 @@ class SignUpForm(forms.Form):
             phone2=d["phone2"],
         )
 
+    def entry_data(self) -> PairData:
+        return self.pair_data()
+
     def emails(self) -> tuple[str, str]:
         return (self.cleaned_data.get("email1") or "", self.cleaned_data.get("email2") or "")
 
@@ -112,6 +119,54 @@ class PublicSignUpForm(SignUpForm):
         if verdict == challenge.EXPIRED:
             raise forms.ValidationError(render(MSG_CHALLENGE_EXPIRED))
         return answer
+
+
+class TeamSignUpForm(TeamForm):
+    """A team's application (团体赛): the team, its unit, its roster (players of each pair
+    and substitutes, phones optional) and a contact e-mail address."""
+
+    email1 = forms.EmailField(label=_("联系邮箱（选填）"), required=False)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, tournament=tournament, **kwargs)
+        del self.fields["seed"], self.fields["version"]  # the organizer's, not the team's
+
+    def entry_data(self) -> TeamData:
+        return self.team_data()
+
+    def emails(self) -> tuple[str, str]:
+        return (self.cleaned_data.get("email1") or "", "")
+
+    @classmethod
+    def for_signup(cls, signup: SignUp, data=None) -> TeamSignUpForm:
+        places = 2 * signup.tournament.team_pairs
+        initial = roster_initial(pair_data(signup), places) | {"email1": signup.email1}
+        return cls(data, initial=initial, tournament=signup.tournament)
+
+
+class PublicTeamSignUpForm(TeamSignUpForm):
+    """The public form of a team event: the team's application and the challenge."""
+
+    challenge = PublicSignUpForm.base_fields["challenge"]
+    clean_challenge = PublicSignUpForm.clean_challenge
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.order_fields([key for key in self.fields if key != "challenge"] + ["challenge"])
+
+
+def signup_form(tournament, *, public: bool = False):
+    """The application form of the event's entry kind (its class)."""
+    if tournament.is_team_event:
+        form = PublicTeamSignUpForm if public else TeamSignUpForm
+        return partial(form, tournament=tournament)
+    return PublicSignUpForm if public else SignUpForm
+
+
+def form_for_signup(signup: SignUp, data=None):
+    """The form to change an application of either kind, filled in."""
+    form = TeamSignUpForm if signup.tournament.is_team_event else SignUpForm
+    return form.for_signup(signup, data)
 
 
 class SignUpConfigForm(forms.ModelForm):

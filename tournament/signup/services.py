@@ -31,10 +31,22 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Pair, Round, SignUp, SignUpConfig, Tournament
-from tournament.registration.services import PairData, pair_register, pair_set_status, pair_update
+from tournament.models import Round, SignUp, SignUpConfig, Tournament
+from tournament.registration.services import PairData
 from tournament.signup import mail as signup_mail
-from tournament.signup.checks import check_signup, normalized
+from tournament.signup.entries import (
+    Entry,
+    active_entries,
+    check_entry,
+    from_stored,
+    normalized_entry,
+    register,
+    stored,
+    team_entry,
+    team_of,
+    update_registered,
+    withdraw_registered,
+)
 from tournament.signup.flood import flooded
 from tournament.text.messages.audit import (
     MSG_AUDIT_SIGNUP,
@@ -79,13 +91,16 @@ PAIR_PATH = "signup"
 
 
 def places_taken(tournament: Tournament) -> int:
-    """Active pairs plus applications waiting for approval."""
-    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE).count()
-    return pairs + SignUp.objects.filter(tournament=tournament, state=SignUp.PENDING).count()
+    """Active pairs (teams, in a team event) plus applications waiting for approval."""
+    waiting = SignUp.objects.filter(tournament=tournament, state=SignUp.PENDING).count()
+    return active_entries(tournament) + waiting
 
 
-def pair_data(signup: SignUp) -> PairData:
-    """The pair as it stands: its registered row once accepted, else what it sent."""
+def pair_data(signup: SignUp) -> Entry:
+    """The pair (or team) as it stands: its registered row once accepted, else what it sent."""
+    if signup.tournament.is_team_event:
+        team = team_of(signup)
+        return team_entry(team) if team else from_stored(signup.tournament, signup.data)
     if signup.pair_id:
         pair = signup.pair
         players = {p.position: p for p in pair.players.all()}
@@ -120,8 +135,8 @@ def _log(signup: SignUp, action: str, summary: Message, by: Actor, before=None) 
 
 
 def _accept(signup: SignUp, by: Actor) -> None:
-    """Turn the application into a registered pair (报名成功)."""
-    signup.pair = pair_register(tournament=signup.tournament, data=PairData(**signup.data), by=by)
+    """Turn the application into a registered pair or team (报名成功)."""
+    signup.pair = register(signup, by)
     signup.state = SignUp.APPROVED
 
 
@@ -177,14 +192,14 @@ def _place(signup: SignUp, config: SignUpConfig, by: Actor) -> None:
         _accept(signup, by)
 
 
-def _new_signup(tournament: Tournament, data: PairData, emails, by: Actor) -> SignUp:
+def _new_signup(tournament: Tournament, data: Entry, emails, by: Actor) -> SignUp:
     last = SignUp.objects.filter(tournament=tournament).aggregate(m=Max("seq"))["m"] or 0
     return SignUp(
         tournament=tournament,
         token=secrets.token_urlsafe(32),
         seq=last + 1,
         state=SignUp.UNCONFIRMED,
-        data=data.__dict__,
+        data=stored(data),
         email1=emails[0],
         email2=emails[1],
         ip=by.ip,
@@ -193,17 +208,17 @@ def _new_signup(tournament: Tournament, data: PairData, emails, by: Actor) -> Si
 
 @transaction.atomic
 def signup_submit(
-    *, tournament: Tournament, data: PairData, emails: tuple[str, str], by: Actor
+    *, tournament: Tournament, data: Entry, emails: tuple[str, str], by: Actor
 ) -> SignUp:
-    """A pair applies through the public page: a place, or the waiting list at the cap; or,
+    """A pair (or a team) applies through the public page: a place, or the waiting list at the cap; or,
     when the organizer asks for it, nothing yet until its e-mail address is confirmed."""
     config = lock_signups(tournament)
     if not is_open(config):
         raise Refused(MSG_CLOSED)
     if config.confirm_email and not emails[0]:
         raise FieldErrors({"email1": [Message(MSG_EMAIL_NEEDED)]})
-    data = normalized(data)
-    check_signup(tournament, data)
+    data = normalized_entry(data)
+    check_entry(tournament, data)
     signup = _new_signup(tournament, data, emails, by)
     _check_limits(tournament, signup.ip)
     if flooded(tournament, signup.ip):
@@ -236,7 +251,7 @@ def signup_confirm_email(*, signup: SignUp, code: str, by: Actor) -> SignUp:
         raise Invalid(MSG_BAD_LINK)
     if signup.state != SignUp.UNCONFIRMED:
         raise Refused(MSG_EMAIL_DONE)
-    check_signup(signup.tournament, PairData(**signup.data), exclude=signup)
+    check_entry(signup.tournament, from_stored(signup.tournament, signup.data), exclude=signup)
     before = signup_snapshot(signup)
     _place(signup, config, by)
     signup.save()
@@ -252,7 +267,7 @@ def _reload(signup: SignUp) -> SignUp:
 
 
 @transaction.atomic
-def signup_edit(*, signup: SignUp, data: PairData, emails: tuple[str, str], by: Actor) -> SignUp:
+def signup_edit(*, signup: SignUp, data: Entry, emails: tuple[str, str], by: Actor) -> SignUp:
     """The pair (until the deadline, through its link: ``by.path`` :data:`PAIR_PATH`) or the
     organizer (any time) changes the application."""
     config = lock_signups(signup.tournament)
@@ -261,13 +276,12 @@ def signup_edit(*, signup: SignUp, data: PairData, emails: tuple[str, str], by: 
         raise Refused(MSG_EDIT_CLOSED)
     if signup.state in (SignUp.REJECTED, SignUp.WITHDRAWN):
         raise Refused(MSG_EDIT_ENDED)
-    data = normalized(data)
-    check_signup(signup.tournament, data, exclude=signup)
+    data = normalized_entry(data)
+    check_entry(signup.tournament, data, exclude=signup)
     before = signup_snapshot(signup)
     if signup.pair_id:
-        pair = Pair.objects.get(pk=signup.pair_id)
-        pair_update(pair=pair, data=data, version=pair.version, by=by)
-    signup.data, signup.email1, signup.email2 = data.__dict__, emails[0], emails[1]
+        update_registered(signup, data, by)
+    signup.data, signup.email1, signup.email2 = stored(data), emails[0], emails[1]
     signup.save()
     _log(
         signup,
@@ -315,7 +329,7 @@ def signup_withdraw(*, signup: SignUp, by: Actor) -> SignUp:
         raise Refused(MSG_ENDED)
     before = signup_snapshot(signup)
     if signup.pair_id:
-        pair_set_status(pair=signup.pair, status=Pair.WITHDRAWN, by=by)
+        withdraw_registered(signup, by)
     signup.state = SignUp.WITHDRAWN
     signup.save()
     name = signup.data.get("name", "")
@@ -340,7 +354,7 @@ def signup_approve(*, signup: SignUp, by: Actor) -> SignUp:
     if signup.state not in (SignUp.PENDING, SignUp.HELD):
         raise Refused(MSG_APPROVE_STATE)
     before = signup_snapshot(signup)
-    check_signup(signup.tournament, PairData(**signup.data), exclude=signup)
+    check_entry(signup.tournament, from_stored(signup.tournament, signup.data), exclude=signup)
     full = config.cap is not None and places_taken(signup.tournament) >= config.cap
     if signup.state == SignUp.HELD and full:
         signup.state = SignUp.WAITING

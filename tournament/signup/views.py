@@ -21,7 +21,7 @@ from tournament.core.errors import ServiceError
 from tournament.core.view_helpers import form_error, load_tournament
 from tournament.models import CheckIn, Pair, Round, SignUp, SignUpConfig, Table
 from tournament.signup.checkin import checkin_url
-from tournament.signup.forms import PublicSignUpForm, SignUpForm
+from tournament.signup.forms import form_for_signup, signup_form
 from tournament.signup.mail import confirm_code, status_link
 from tournament.signup.services import (
     PAIR_PATH,
@@ -68,8 +68,8 @@ def my_table(pair: Pair | None) -> Table | None:
 
 def _checkin_context(signup: SignUp, request) -> dict:
     pair = signup.pair if signup.pair_id else None
-    if pair is None or pair.status != Pair.ACTIVE:
-        return {}
+    if pair is None or pair.status != Pair.ACTIVE or signup.tournament.is_team_event:
+        return {}  # a team's pairs check in at the desk (issue 44: one code per pair to come)
     table = my_table(pair)
     return {
         "checkin_qr": qr_svg(checkin_url(pair, request)),
@@ -86,14 +86,14 @@ def signup_page(request, slug):
     config = config_of(tournament)
     if request.POST.get("another"):
         # 换一题: the same form again with what was typed, a new question, no errors shown.
-        form = PublicSignUpForm(initial=request.POST.dict())
+        form = signup_form(tournament, public=True)(initial=request.POST.dict())
     else:
-        form = PublicSignUpForm(request.POST or None)
+        form = signup_form(tournament, public=True)(request.POST or None)
     if form.is_bound and form.is_valid():
         try:
             signup = signup_submit(
                 tournament=tournament,
-                data=form.pair_data(),
+                data=form.entry_data(),
                 emails=form.emails(),
                 by=pair_actor(request),
             )
@@ -150,11 +150,11 @@ def waiting_place(signup: SignUp) -> int | None:
 def signup_status(request, slug, token):
     tournament, signup = _load(request, slug, token)
     config = config_of(tournament)
-    form = SignUpForm.for_signup(signup, request.POST or None)
+    form = form_for_signup(signup, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             by = pair_actor(request)
-            signup_edit(signup=signup, data=form.pair_data(), emails=form.emails(), by=by)
+            signup_edit(signup=signup, data=form.entry_data(), emails=form.emails(), by=by)
         except ServiceError as exc:
             form_error(form, exc)
         else:

@@ -1,5 +1,6 @@
-"""The registration list's 退赛 / 恢复 buttons: a pair's status changed, and a place freed by a
-withdrawal filled from the sign-up waiting list (候补递补) at once.
+"""The registration list's 退赛 / 恢复 buttons, and the team list's: a pair's (a team's)
+status changed, and a place freed by a withdrawal filled from the sign-up waiting list
+(候补递补) at once.
 
 In sign-up, not registration: the change is registration's service and the promotion is
 sign-up's, and sign-up builds on registration (.importlinter, the layers). The address is
@@ -17,10 +18,16 @@ from django.views.decorators.http import require_POST
 from tournament.core.actors import request_actor, site_of
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import back_to_list, confirm_first, load_tournament
-from tournament.models import Pair
+from tournament.core.view_helpers import (
+    back_to_list,
+    confirm_first,
+    load_team_event,
+    load_tournament,
+)
+from tournament.models import Pair, Team
 from tournament.registration.services import pair_set_status
 from tournament.signup.services import promote_after_change
+from tournament.teams.registration import team_set_status
 
 
 @require_POST
@@ -48,3 +55,31 @@ def pair_status(request, slug, pair_id):
         by = request_actor(request, site=site_of(request))  # its mails' links absolute
         promote_after_change(tournament, by)  # a freed place: 候补递补
     return back_to_list(request, reverse("pair_list", args=[slug]))
+
+
+@require_POST
+def team_status(request, slug, team_id):
+    """退赛 (asked first) or 恢复参赛 of a team and its pairs, from the team list (团体赛); a
+    place freed is filled from the waiting list, as for a pair."""
+    tournament = load_team_event(request, slug, ORGANIZER)
+    team = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    status = request.POST.get("status", "")
+    if status == Pair.WITHDRAWN:
+        asking = confirm_first(
+            request,
+            tournament,
+            title=_("退赛") + _("：") + team.name,
+            question=_("确定让“%(name)s”退赛吗？退赛后全队不再参加编排。") % {"name": team.name},
+            button=pgettext("action", "退赛"),
+            cancel_url=reverse("team_list", args=[slug]),
+        )
+        if asking is not None:
+            return asking
+    try:
+        team_set_status(team=team, status=status, by=request_actor(request))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{team.name}：{dict(Pair.STATUS_CHOICES)[status]}")
+        promote_after_change(tournament, request_actor(request, site=site_of(request)))
+    return back_to_list(request, reverse("team_list", args=[slug]))

@@ -26,7 +26,7 @@ from tournament.models import SignUp
 from tournament.registration.services import PairData
 from tournament.signup.bulk import busiest_addresses, busiest_hours, parse_hour, signup_reject_many
 from tournament.signup.fees import fee_mark, fee_totals, save_config
-from tournament.signup.forms import RejectForm, SignUpConfigForm, SignUpForm
+from tournament.signup.forms import RejectForm, SignUpConfigForm, form_for_signup
 from tournament.signup.services import (
     config_of,
     event_started,
@@ -170,12 +170,12 @@ def signup_admin_edit(request, slug, signup_id):
     """The organizer edits an application (any time, deadline or not)."""
     tournament = load_tournament(request, slug, ORGANIZER)
     signup = get_object_or_404(SignUp, tournament=tournament, pk=signup_id)
-    form = SignUpForm.for_signup(signup, request.POST or None)
+    form = form_for_signup(signup, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             signup_edit(
                 signup=signup,
-                data=form.pair_data(),
+                data=form.entry_data(),
                 emails=form.emails(),
                 by=organizer_actor(request),
             )

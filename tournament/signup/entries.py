@@ -1,0 +1,134 @@
+"""What an application registers, by the event's entry kind: a pair (双人赛), or a team with
+its roster (团体赛, :mod:`tournament.teams.registration`).
+
+The sign-up services (:mod:`tournament.signup.services`) ask here, so the public page, the
+pair's (or team's) private page, approval, the waiting list and withdrawal work alike for
+both. A team's application keeps its roster in ``SignUp.data`` (``players``: the pairs'
+players in order, ``substitutes``, ``phones`` by roster number); once accepted,
+``SignUp.pair`` is the team's first registered pair (组合1), and the team is that pair's.
+"""
+
+from __future__ import annotations
+
+from rules.messages import Message
+from tournament.core.actors import Actor
+from tournament.core.errors import FieldErrors
+from tournament.models import Pair, SignUp, Team, Tournament
+from tournament.registration.services import PairData, pair_register, pair_set_status, pair_update
+from tournament.signup.checks import ALIVE, check_signup, normalized
+from tournament.teams.registration import (
+    MSG_TEAM_NAME_TAKEN,
+    TeamData,
+    team_problems,
+    team_register,
+    team_set_status,
+    team_update,
+)
+
+Entry = PairData | TeamData
+
+
+def stored(data: Entry) -> dict:
+    """``data`` as ``SignUp.data`` keeps it (JSON)."""
+    if isinstance(data, TeamData):
+        return {
+            "name": data.name,
+            "unit": data.unit,
+            "players": list(data.players),
+            "substitutes": list(data.substitutes),
+            "phones": {str(n): phone for n, phone in data.phones.items() if phone},
+        }
+    return dict(data.__dict__)
+
+
+def from_stored(tournament: Tournament, data: dict) -> Entry:
+    """An application's ``SignUp.data`` as the services take it."""
+    if not tournament.is_team_event:
+        return PairData(**data)
+    return TeamData(
+        name=data.get("name", ""),
+        unit=data.get("unit", ""),
+        players=tuple(data.get("players", ())),
+        substitutes=tuple(data.get("substitutes", ())),
+        phones={int(n): phone for n, phone in data.get("phones", {}).items()},
+    )
+
+
+def team_of(signup: SignUp) -> Team | None:
+    """The team an accepted team application registered (None before)."""
+    if not signup.pair_id:
+        return None
+    return Team.objects.select_related("unit").filter(pairs__pk=signup.pair_id).first()
+
+
+def team_entry(team: Team) -> TeamData:
+    """A registered team as it stands (its roster, as the organizer may have changed it)."""
+    places = 2 * team.tournament.team_pairs
+    members = list(team.members.order_by("number"))
+    return TeamData(
+        name=team.name,
+        unit=team.unit.name if team.unit_id else "",
+        players=tuple(m.name for m in members[:places]),
+        substitutes=tuple(m.name for m in members[places:]),
+        phones={m.number: m.phone for m in members if m.phone},
+    )
+
+
+def normalized_entry(data: Entry) -> Entry:
+    return data.normalized() if isinstance(data, TeamData) else normalized(data)
+
+
+def check_entry(tournament: Tournament, data: Entry, exclude: SignUp | None = None) -> None:
+    """Raise :class:`FieldErrors` keyed by form field when the entry cannot sign up."""
+    if isinstance(data, PairData):
+        check_signup(tournament, data, exclude)
+        return
+    errors = team_problems(tournament, data)
+    teams = Team.objects.filter(tournament=tournament)
+    alive = SignUp.objects.filter(tournament=tournament, state__in=ALIVE)
+    if exclude is not None:
+        alive = alive.exclude(pk=exclude.pk)
+        if exclude.pair_id:
+            teams = teams.exclude(pairs__pk=exclude.pair_id)
+    names = set(teams.values_list("name", flat=True))
+    names |= {signup.data.get("name", "") for signup in alive}
+    if data.name and data.name in names:
+        errors.setdefault("name", []).append(Message(MSG_TEAM_NAME_TAKEN, {"name": data.name}))
+    if errors:
+        raise FieldErrors(errors)
+
+
+def register(signup: SignUp, by: Actor) -> Pair:
+    """Register the application's pair, or its team (then its pair 1 stands for it)."""
+    tournament = signup.tournament
+    data = from_stored(tournament, signup.data)
+    if isinstance(data, PairData):
+        return pair_register(tournament=tournament, data=data, by=by)
+    team = team_register(tournament=tournament, data=data, by=by)
+    return team.pairs.get(team_slot=1)
+
+
+def update_registered(signup: SignUp, data: Entry, by: Actor) -> None:
+    """Change the registered pair or team as the application now says."""
+    if isinstance(data, PairData):
+        pair = Pair.objects.get(pk=signup.pair_id)
+        pair_update(pair=pair, data=data, version=pair.version, by=by)
+        return
+    team = team_of(signup)
+    if team is not None:
+        team_update(team=team, data=data, version=team.version, by=by)
+
+
+def withdraw_registered(signup: SignUp, by: Actor) -> None:
+    """Withdraw the registered pair, or the whole team."""
+    team = team_of(signup) if signup.tournament.is_team_event else None
+    if team is not None:
+        team_set_status(team=team, status=Pair.WITHDRAWN, by=by)
+    else:
+        pair_set_status(pair=signup.pair, status=Pair.WITHDRAWN, by=by)
+
+
+def active_entries(tournament: Tournament) -> int:
+    """The places registered entries take: active teams in a team event, else active pairs."""
+    model = Team if tournament.is_team_event else Pair
+    return model.objects.filter(tournament=tournament, status=Pair.ACTIVE).count()
