@@ -65,3 +65,15 @@ def test_team_pages_fit_a_phone_and_a_line_up_is_changed(live_server, phone, org
     page.wait_for_url(lambda url: url.endswith(reverse("line_ups", args=[t.slug])))
     shot(page, "line_ups_after")
     assert members_of_pairs(line_up_of(team, 1)) == [(1, 3), (2, 4)]
+
+
+def test_the_team_sign_up_page_fits_a_phone(live_server, phone, organizer):
+    from tournament.models import SignUpConfig
+
+    t = team_event(organizer, team_pairs=3, substitutes=2)
+    SignUpConfig.objects.create(tournament=t, is_open=True, fee=100)
+    page = phone()
+    page.goto(live_server.url + reverse("signup_page", args=[t.slug]))
+    assert page.locator("#id_player6").count() == 1 and page.locator("#id_sub2").count() == 1
+    assert wider_than_screen(page) <= 0
+    shot(page, "team_signup")

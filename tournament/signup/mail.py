@@ -55,8 +55,9 @@ def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
     """The subject and body of one email."""
     name = signup.data.get("name", "")
     subject = f"{signup.tournament.name} · {_subjects()[kind]}：{name}"
+    entry = _("团体：%(name)s") if signup.tournament.is_team_event else _("组合：%(name)s")
     lines = [
-        _("组合：%(name)s") % {"name": name},
+        entry % {"name": name},
         _("状态：%(state)s") % {"state": signup.get_state_display()},
     ]
     if signup.reason:

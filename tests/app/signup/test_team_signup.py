@@ -131,3 +131,14 @@ def test_a_team_withdrawn_from_the_team_list_frees_its_place(organizer):
     login(organizer).post(reverse("team_status", args=[t.slug, one.pk]), data)
     assert Team.objects.get(pk=one.pk).status == "withdrawn"
     assert latest(t).state == SignUp.APPROVED and Team.objects.get(name="二队").is_active
+
+
+def test_the_confirmation_mail_names_the_team(organizer, django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    t = team_event(organizer)
+    open_signup(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        apply(t, team_form("金陵队", "张伟", "王芳", "李娜", "刘洋", email1="team@example.com"))
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["team@example.com"]
+    assert "团体：金陵队" in mail.outbox[0].body

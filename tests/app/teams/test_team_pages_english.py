@@ -64,3 +64,34 @@ def test_the_team_pages_have_no_chinese_word_of_ours_in_english(organizer):
     )
     assert {name: left for name, left in found.items() if left} == {}
     assert "Team registration" in pages["team_list"] and "Pair 1 player 2" in pages["team_add"]
+
+
+def test_the_team_sign_up_pages_in_english(organizer, settings):
+    from tests.app.signup.test_signup import open_signup
+    from tests.forms import solved_challenge
+    from tournament.models import SignUp
+
+    settings.SIGNUP_HOLD_PER_ADDRESS = 0
+    settings.SIGNUP_FLOOD_ADDRESSES = 0
+    t = team_event(organizer)
+    open_signup(t, fee=50, needs_approval=True)
+    client = Client()
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("signup_page", args=[t.slug])).content.decode()
+    assert "Pair 2 player 2" in page and "yuan per team" in page
+    roster = ["张伟", "王芳", "李娜", "刘洋"]
+    data = {"name": "金陵队", "unit": "南京市", "email1": "", "sub1": "陈静", "sub2": ""}
+    data |= {f"player{n}": name for n, name in enumerate(roster, start=1)}
+    client.post(reverse("signup_page", args=[t.slug]), data | solved_challenge())
+    signup = SignUp.objects.get(tournament=t)
+    status = client.get(reverse("signup_status", args=[t.slug, signup.token])).content.decode()
+    client.force_login(organizer)
+    admin = client.get(reverse("signup_admin", args=[t.slug])).content.decode()
+    words = sorted(
+        {*organizers_words(t), *roster, "陈静", "金陵队", "南京市", *LANGUAGE_NAMES},
+        key=len,
+        reverse=True,
+    )
+    found = {name: chinese_left(p, words) for name, p in (("status", status), ("admin", admin))}
+    assert {name: left for name, left in found.items() if left} == {}
+    assert "Substitutes" in status
