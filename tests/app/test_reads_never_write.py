@@ -18,7 +18,7 @@ from django.urls import get_resolver, reverse
 from guandan.certificates import ensure
 from tests.app.event_parts import open_signup, sheet_upload
 from tests.app.events.test_stages import create, play_round
-from tests.app.test_page_titles import page_urls
+from tests.app.test_page_titles import TEAM_PAGES, page_urls, team_page_urls
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
 from tournament.core.actors import user_actor
@@ -107,6 +107,8 @@ POST_ONLY = {
     "side_confirm": {},
     "pair_status": {},
     "pair_import_confirm": {},
+    "team_status": {},
+    "team_import_confirm": {},
     "pair_next": {},
     "logout": {},
     "set_language": {},
@@ -132,7 +134,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     urls = get_urls(t, round_)
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     names -= {"admin"} | {n for n in names if ":" in n}
-    missing = names - set(urls) - set(POST_ONLY)
+    missing = names - set(urls) - set(POST_ONLY) - TEAM_PAGES - {"team_template"}
     assert not missing, f"URL names without a GET check: {sorted(missing)}"
     admin = {"backup_download": urls.pop("backup_download")}  # the whole database
     assert_no_writes(login(organizer), urls)
@@ -178,6 +180,7 @@ def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
         "table_id": m.pk,
         "code": m.ew_code,
         "pair_id": pair.pk,
+        "team_id": pair.pk,  # refused before any work: no team is read
     }
     client = login(organizer)
     for name, extra in POST_ONLY.items():
@@ -187,3 +190,19 @@ def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
             client.get(url)
         writes = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith(WRITES)]
         assert writes == [], (name, writes)
+
+
+def test_no_get_of_a_team_events_pages_writes(organizer):
+    """The team list, forms, import, template, line-ups and sign-up of a team event (团体赛),
+    its first round a draft (the line-ups still open)."""
+    from tests.app.teams.team_sheets import team_event
+    from tournament.models import SignUpConfig
+
+    t = team_event(organizer, teams=4)
+    draw(t, seed=1, by=user_actor(None))
+    pair_next_round(t, by=user_actor(None))
+    SignUpConfig.objects.create(tournament=t, is_open=True)
+    urls = {name: [url] for name, url in team_page_urls(t).items()}
+    urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
+    urls["signup_page"] = [reverse("signup_page", kwargs={"slug": t.slug})]
+    assert_no_writes(login(organizer), urls)
