@@ -17,8 +17,8 @@ registered pairs
     The pairs formed at registration, ``Pair.team_slot`` 1…k: the team's line-up unless it
     is changed.
 line-up (出场名单)
-    A team's pairs for a round, in table order. A :class:`LineUp` sets it from
-    ``from_round`` on (until the next change); none: the registered pairs. A pair formed by
+    A team's pairs for a round, in table order: the registered pairs, unless a
+    :class:`LineUp` changed them for that round (docs/rules.md §16.1). A pair formed by
     a change is a new ``Pair`` of the team (``team_slot`` empty), so each partnership keeps
     its own results for the best-pairs ranking (最佳组合).
 """
@@ -98,17 +98,17 @@ class TeamMember(PinyinKeyed, models.Model):
 
 
 class LineUp(models.Model):
-    """A team's line-up from round ``from_round`` on: its pairs' ids in table order."""
+    """A team's line-up changed for round ``round_number``: its pairs' ids in table order."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="line_ups")
-    from_round = models.PositiveSmallIntegerField(_("起始轮次"))
+    round_number = models.PositiveSmallIntegerField(_("轮次"))
     pairs = models.JSONField(_("出场组合"))
     created_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["team", "from_round"]
+        ordering = ["team", "round_number"]
         constraints = [
-            models.UniqueConstraint(fields=["team", "from_round"], name="line_up_round_unique"),
+            models.UniqueConstraint(fields=["team", "round_number"], name="line_up_round_unique"),
         ]
         verbose_name = _("出场名单")
         verbose_name_plural = _("出场名单")

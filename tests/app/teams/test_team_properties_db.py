@@ -3,8 +3,8 @@ random line-up changes, random field sizes; the stored rounds keep the rules of 
 
 - every team match sits crossed: the team North-South at a match's odd tables sits
   East-West at its even ones, and no team meets itself;
-- no team meets another twice while the field is large enough to avoid it (Swiss of
-  n teams over fewer than n rounds... here 4 rounds of 6 to 9 teams);
+- no team meets another twice while some pairing of the round avoids it (4 rounds of 6 to
+  8 teams: with 6, three rounds can leave two triangles of unplayed matches);
 - the team totals the standings show are the sums of their tables' scores;
 - every team plays once a round: a match or a bye.
 """
@@ -31,6 +31,24 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 levels = st.sampled_from(LEVELS)
 EXAMPLES = itertools.count()
+
+
+def playing_teams(tables, team_of) -> set:
+    return {team_of[p] for table in tables for p in (table.ew_id, table.ns_id) if p}
+
+
+def avoidable(teams: set, met: set) -> bool:
+    """Whether the teams can all meet new opponents (one left out when they are odd)."""
+    teams = sorted(teams)
+    if len(teams) <= 1:
+        return True
+    first, rest = teams[0], teams[1:]
+    if len(teams) % 2 and avoidable(set(rest), met):
+        return True  # the first has the bye
+    return any(
+        frozenset((first, other)) not in met and avoidable(set(rest) - {other}, met)
+        for other in rest
+    )
 
 
 @st.composite
@@ -88,7 +106,8 @@ def test_a_random_team_event_keeps_the_rules(organizer, event):
                 ns_team, ew_team = team_of[table.ns_id], team_of[table.ew_id]
                 assert (ns_team, ew_team) == ((x, y) if i % 2 == 0 else (y, x)), "not crossed"
             pair = frozenset((x, y))
-            assert pair not in met, f"team rematch in round {number}"
+            if pair in met:  # only when every pairing of the round has one
+                assert not avoidable(playing_teams(tables, team_of), met), number
             met.add(pair)
             seen[x] += 1
             seen[y] += 1
