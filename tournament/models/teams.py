@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
 from tournament.models.pairs import NAME_MAX, Pair, PinyinKeyed, Unit
+from tournament.text.titles import listing
 
 
 class Team(PinyinKeyed, models.Model):
@@ -74,6 +75,10 @@ class Team(PinyinKeyed, models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == Pair.ACTIVE
+
+    def player_names(self) -> str:
+        """The roster's names as a list, in the sheet's order."""
+        return listing(m.name for m in self.members.all())
 
 
 class TeamMember(PinyinKeyed, models.Model):

@@ -22,5 +22,7 @@ TEAMS = {
     "audit_line_up": _("%(team)s 第%(n)s轮起的出场名单：%(line_up)s"),
     "event_entry_registered": _("已有报名，不能再更改参赛单位（双人赛或团体赛）或每队组合数"),
     "team_tiebreak_words": _("团体排名依据里有不认识的项目：%(words)s"),
+    "team_query_empty": _("请输入团体的抽签号、队名或队员姓名"),
+    "team_query_many": _("“%(query)s”对应%(n)s个团体，如%(teams)s：请输入完整队名或抽签号"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
