@@ -29,11 +29,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
-from tournament.models.pairs import NAME_MAX, Pair, PinyinKeyed, Unit
+from tournament.models.pairs import NAME_MAX, Entry, PinyinKeyed, Unit
 from tournament.text.titles import listing
 
 
-class Team(PinyinKeyed, models.Model):
+class Team(Entry):
     """A team registered in one team event; its status and draw number work as a pair's."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
@@ -47,14 +47,6 @@ class Team(PinyinKeyed, models.Model):
         blank=True,
         related_name="teams",
     )
-    draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
-    seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
-    status = models.CharField(
-        _("状态"), max_length=12, choices=Pair.STATUS_CHOICES, default=Pair.ACTIVE
-    )
-    joined_round = models.PositiveSmallIntegerField(_("加入轮次"), default=1)
-    version = models.PositiveIntegerField(default=1, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         # "tournament_team" is the pairs' table (tournament.models.former_names).
@@ -71,10 +63,6 @@ class Team(PinyinKeyed, models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def is_active(self) -> bool:
-        return self.status == Pair.ACTIVE
 
     def player_names(self) -> str:
         """The roster's names as a list, in the sheet's order."""
