@@ -1,9 +1,9 @@
 """Line-ups (出场名单, docs/rules.md §16.1): which of a team's players form its pairs, in
 which order, round by round.
 
-A team plays its registered pairs in every round whose line-up was not changed (RULES.md:
-"the line-up per round is the registered one unless changed before the round is
-published"). A change (:class:`~tournament.models.LineUp`) is for one round, made before
+A team plays its registered pairs in every round whose line-up was not changed
+(docs/rules.md §16.1: the line-up of a round is the registered one unless it is changed
+before that round is published). A change (:class:`~tournament.models.LineUp`) is for one round, made before
 that round is published (while it is not yet paired, or still a draft: the draft's tables
 then take the new pairs at once) and refused after. Two players who have not played
 together before become a new pair of the team.
