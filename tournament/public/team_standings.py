@@ -17,6 +17,7 @@ from tournament.core.page_cache import cached_per_stamp
 from tournament.standings.cells import lot_explanations, metric_text
 from tournament.standings.table import STATUS_WORDS
 from tournament.teams.display import team_metric_keys, team_metric_label, team_standings_data
+from tournament.text.options import TEAM_RANK_CHOICES
 from tournament.text.titles import listing
 
 PER_PAGE = 100
@@ -91,7 +92,5 @@ def _team_line(row: dict, columns: list[tuple[str, str]]) -> dict:
 def team_legend(tournament) -> list[str]:
     """The team chain in order, each metric by its label (the page's 排名依据)."""
     chain = list(tournament.team_tiebreaks)
-    first = (
-        _("按团体赛积分（胜2平1负0）") if tournament.team_rank != "total" else _("按各台得分之和")
-    )
+    first = _(TEAM_RANK_CHOICES.get(tournament.team_rank, tournament.team_rank))
     return [first, *(team_metric_label(key) for key in chain if key != "points")]

@@ -260,3 +260,39 @@ def test_pairs_event_find_answer_unchanged(tournament, register, organizer):
     publish_round(pair_next_round(tournament, by=by), by=by)
     [entry] = find(tournament, "甲1")
     assert set(entry) == {"team", "players", "unit", "table", "seat", "opponent", "bye"}
+
+
+def test_read_api_adds_team_data(event, organizer):
+    open_round(event, organizer)
+    api = f"/api/v1/events/{event.slug}/"
+    detail = Client().get(api).json()
+    assert (detail["entry"], detail["team_pairs"]) == ("teams", 2)
+    pairings = Client().get(api + "rounds/1/pairings/").json()["tables"]
+    first = Table.objects.get(round__tournament=event, round__number=1, number=1)
+    assert pairings[0] == {
+        "table": 1,
+        "ew": {"id": first.ew_id, "name": first.ew.name, "unit": first.ew.unit.name},
+        "ns": {"id": first.ns_id, "name": first.ns.name, "unit": first.ns.unit.name},
+        "match": 1,
+        "ew_team": first.ew.team.name,
+        "ns_team": first.ns.team.name,
+    }
+    data = Client().get(api + "standings/").json()
+    assert data["after_round"] == 1 and set(data) >= {"rows", "teams", "best_pairs"}
+    wanted = team_standings_for(event, after_round=1, public=True)
+    assert [(t["rank"], t["team"]["id"], t["points"], t["total"]) for t in data["teams"]] == [
+        (r.rank, r.team, r.points, r.total) for r in wanted
+    ]
+    assert set(data["teams"][0]["metrics"]) == {"opp_points", "head_to_head", "lot"}
+    best = best_pairs_for(event, after_round=1, public=True)
+    assert [(b["pair"]["id"], b["points"]) for b in data["best_pairs"]] == [
+        (r.pair, r.points) for r in best
+    ]
+
+
+def test_read_api_of_a_pairs_event_has_no_team_keys(tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(publish_standings=True)
+    detail = Client().get(f"/api/v1/events/{tournament.slug}/").json()
+    assert "entry" not in detail and "team_pairs" not in detail
+    data = Client().get(f"/api/v1/events/{tournament.slug}/standings/").json()
+    assert set(data) == {"event", "after_round", "provisional", "rounds", "rows"}

@@ -25,6 +25,7 @@ from tournament.standings.selectors import (
 )
 from tournament.teams.display import team_metric_keys, team_rows
 from tournament.text.messages import render
+from tournament.text.options import TEAM_TIEBREAK_METRICS
 
 
 class Command(BaseCommand):
@@ -81,7 +82,8 @@ class Command(BaseCommand):
             return
         mark = "（暂定）" if choice.provisional else ""
         self.stdout.write(f"第{choice.after_round}轮后团体成绩{mark}")
-        self.stdout.write("\t".join(["名次", "团体", "积分", "各台得分之和", "级差分", *keys]))
+        total = TEAM_TIEBREAK_METRICS["total"]
+        self.stdout.write("\t".join(["名次", "团体", "积分", total, "级差分", *keys]))
         for row in rows:
             cells = [row["rank"], row["team"], row["points"], row["total"], row["level_diff"]]
             cells += [metric_text(row[k]) for k in keys]
