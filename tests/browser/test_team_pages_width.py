@@ -22,7 +22,24 @@ from tournament.teams.registration import TeamData, team_register
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = os.environ.get("SHOTS")
-CITIES = "苏州 无锡 常州 南京 扬州 镇江 南通 泰州 盐城 淮安 宿迁 徐州 连云港 合肥 芜湖 蚌埠".split()
+CITIES = [
+    "苏州",
+    "无锡",
+    "常州",
+    "南京",
+    "扬州",
+    "镇江",
+    "南通",
+    "泰州",
+    "盐城",
+    "淮安",
+    "宿迁",
+    "徐州",
+    "连云港",
+    "合肥",
+    "芜湖",
+    "蚌埠",
+]
 
 
 @pytest.fixture

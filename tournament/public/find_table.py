@@ -60,11 +60,11 @@ def _pairs(tournament_id: int) -> dict[int, dict]:
     return pairs
 
 
-def build_index(round_: Round) -> list[dict]:
+def build_index(round_: Round, *, teams: bool = False) -> list[dict]:
     """Every pair of the round as an entry, in pinyin order of the pair's name; in a team
-    event also every roster member not in this round's line-up (a substitute)."""
+    event (``teams``) also every roster member not in this round's line-up (a substitute)."""
     pairs = _pairs(round_.tournament_id)
-    teams = team_index(round_.tournament_id) if round_.tournament.is_team_event else None
+    index = team_index(round_.tournament_id) if teams else None
     entries = []
     rows = round_.tables.values_list("number", "ew_id", "ns_id", "team_match")
     for table, ew, ns, match in rows:
@@ -77,11 +77,11 @@ def build_index(round_: Round) -> list[dict]:
                 "bye": ns is None,
                 "opponent": pairs[opponent]["team"] if opponent is not None else "",
             }
-            if teams is not None:
-                entry |= team_fields(teams, pair, opponent, match)
+            if index is not None:
+                entry |= team_fields(index, pair, opponent, match)
             entries.append(entry)
-    if teams is not None:
-        entries += bench_entries(teams, rows)
+    if index is not None:
+        entries += bench_entries(index, rows)
     entries.sort(key=lambda e: e["sort"])
     return entries
 
@@ -89,7 +89,12 @@ def build_index(round_: Round) -> list[dict]:
 def round_index(tournament: Tournament, round_: Round) -> list[dict]:
     """The round's index, computed once per public stamp (pairings change only with it)."""
     return cached_per_stamp(
-        tournament, "find", lambda: build_index(round_), round_.pk, public=True, in_process=True
+        tournament,
+        "find",
+        lambda: build_index(round_, teams=tournament.is_team_event),
+        round_.pk,
+        public=True,
+        in_process=True,
     )
 
 

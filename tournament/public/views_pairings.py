@@ -59,7 +59,7 @@ def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
     )
 
 
-def _tables_html(round_: Round, page: int, show_results: bool) -> str:
+def _tables_html(round_: Round, page: int, show_results: bool, teams: bool) -> str:
     """One range of tables of the round, rendered (cached per stamp by the view)."""
     last = round_.tables.aggregate(last=Max("number"))["last"] or 0
     pages = table_pages(last)
@@ -69,7 +69,7 @@ def _tables_html(round_: Round, page: int, show_results: bool) -> str:
     tables = tables.select_related("ew__unit", "ns__unit").order_by("number")
     byes: list[Table] = []
     context = {"pages": pages, "page": page}
-    if round_.tournament.is_team_event:
+    if teams:
         # Tables under their team match's title; a team's bye once, not once per pair.
         tables = list(tables)
         titles = match_teams(round_, {m.team_match for m in tables})
@@ -121,7 +121,7 @@ def pairings(request, slug, number):
         html = cached_per_stamp(
             tournament,
             "pairings-tables",
-            lambda: _tables_html(round_, page, show_results),
+            lambda: _tables_html(round_, page, show_results, tournament.is_team_event),
             round_.pk,
             page,
             show_results,
