@@ -178,6 +178,9 @@ def test_team_bye_shown_once_per_team(organizer):
     assert rows[-1] == ["—", f"轮空：{bye_team.name}"]
     assert sum("轮空" in " ".join(row) for row in rows) == 1
     assert len(match_titles(t, 1)) == 3
+    found = find(t, bye_team.name)
+    assert found and all(e["bye"] and e["squad"] == bye_team.name for e in found)
+    assert sum(e["bench"] for e in found) == 1  # its substitute: the team has a bye
     projector = text(login(organizer).get(reverse("projector", args=[t.slug, 1])))
     assert projector.count(bye_team.name) == 1
 
@@ -277,6 +280,9 @@ def test_read_api_adds_team_data(event, organizer):
         "ew_team": first.ew.team.name,
         "ns_team": first.ns.team.name,
     }
+    results = Client().get(api + "rounds/1/results/").json()["tables"]
+    assert (results[0]["match"], results[0]["ew_team"]) == (1, first.ew.team.name)
+    assert results[0]["result"] and set(results[0]) > set(pairings[0])
     data = Client().get(api + "standings/").json()
     assert data["after_round"] == 1 and set(data) >= {"rows", "teams", "best_pairs"}
     wanted = team_standings_for(event, after_round=1, public=True)

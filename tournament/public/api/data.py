@@ -121,7 +121,8 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
 
     def build() -> dict:
         tables = []
-        for m in _tables(round_):
+        teams = tournament.is_team_event
+        for m in _tables(round_, teams):
             shown = staff and m.state in COUNTED_STATES or m.state == Table.CONFIRMED
             tables.append(
                 {
@@ -137,6 +138,7 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
                     "winner": m.winner if shown else "",
                     "result": result_text(m) if shown else "",
                 }
+                | (team_match_fields(m) if teams else {})
             )
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
