@@ -79,7 +79,9 @@ def _team_line(row: dict, columns: list[tuple[str, str]]) -> dict:
     under the name) its unit, tiebreaks and record, whose columns a phone hides."""
     cells = [metric_text(row.get(key)) for key, _label in columns]
     words = [row["unit"]] if row["unit"] else []
-    words += [f"{label} {cell}" for (_key, label), cell in zip(columns, cells, strict=True)]
+    # A tiebreak that did not apply ("—": no head to head, no lot) says nothing on a phone.
+    pairs = zip(columns, cells, strict=True)
+    words += [f"{label} {cell}" for (_key, label), cell in pairs if cell != "—"]
     words.append(f"{row['wins']}/{row['draws']}/{row['losses']}")
     status = STATUS_WORDS.get(row["status"])
     return row | {
