@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournament.core.page_cache import cached_per_stamp
@@ -21,6 +22,7 @@ from tournament.text.options import TEAM_RANK_CHOICES
 from tournament.text.titles import listing
 
 PER_PAGE = 100
+_MARK = "987654321"  # no pair has this id: where a pair's id goes in its link
 
 
 def team_data(tournament, after_round: int, *, public: bool) -> dict:
@@ -55,7 +57,13 @@ def team_standings_html(request, tournament, after_round, query: str, *, public:
     best_page = Paginator(best, PER_PAGE).get_page(request.GET.get("bpage"))
     columns = [(key, team_metric_label(key)) for key in keys]
     rows = [_team_line(row, columns) for row in team_page.object_list]
-    best_rows = [row | {"player_text": listing(row["players"])} for row in best_page.object_list]
+    # A pair's name links to its history (one reversal a page, not one a row).
+    link = reverse("pair_history", args=[tournament.slug, _MARK])
+    best_rows = [
+        row
+        | {"player_text": listing(row["players"]), "url": link.replace(_MARK, str(row["pair_id"]))}
+        for row in best_page.object_list
+    ]
     html = render_to_string(
         "public/_team_standings.html",
         {

@@ -104,6 +104,9 @@ def test_public_standings_show_teams_and_best_pairs_of_locked_rounds(event, orga
     assert [row[4] for row in best] == [str(p.points) for p in pairs]
     assert all(row[2] in best[0][1] or row[2] for row in best)  # the pair's team named
     assert best[0][1].startswith(best[0][2])  # "苏州一队·组合1" is of its team
+    history = reverse("pair_history", args=[event.slug, pairs[0].pair])
+    assert f'<a href="{history}">' in response.content.decode()
+    assert Client().get(history).status_code == 200
 
 
 def test_staff_standings_count_the_open_round(event, organizer):
