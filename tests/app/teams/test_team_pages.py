@@ -221,13 +221,15 @@ def test_find_my_table_for_a_player_a_team_and_a_substitute(organizer):
     # a player: 无锡2号1 plays in pair 1 with the substitute 无锡2替1
     [entry] = find(t, "无锡2号1")
     seat = "NS" if first.ns.team_id == team.pk else "EW"
-    assert entry | {"opponent": None} == {
-        "team": "无锡队·组合1" if entry["team"] == "无锡队·组合1" else entry["team"],
+    mine_pair = first.ns if first.ns.team_id == team.pk else first.ew
+    their_pair = first.ew if first.ns.team_id == team.pk else first.ns
+    assert entry == {
+        "team": mine_pair.name,
         "players": entry["players"],
         "unit": "无锡市",
         "table": first.number,
         "seat": seat,
-        "opponent": None,
+        "opponent": their_pair.name,
         "bye": False,
         "squad": "无锡队",
         "match": first.team_match,
