@@ -251,6 +251,16 @@ class Col:
     bold: bool = False
 
 
+class Banded(list):
+    """A row that says whether it is shaded, instead of every other row."""
+
+    shaded = False
+
+    def __init__(self, cells, shaded: bool) -> None:
+        super().__init__(cells)
+        self.shaded = shaded
+
+
 @dataclass
 class Section:
     """A titled table: columns and rows (each a sequence of str, number or :class:`Two`)."""
@@ -355,7 +365,8 @@ class ListDocument(PdfDocument):
                 self.end_page()
                 y = self.start_page()
                 y = self._header_row(section, widths, self._section_title(section, y, True))
-            if self.zebra and index % 2:
+            # A row may say whether it is shaded (the tables of one team match share a band).
+            if self.zebra and getattr(row, "shaded", index % 2):
                 c.setFillColor(colors.Color(0.97, 0.97, 0.97))
                 c.rect(self.left, y - h, self.content_width, h, stroke=0, fill=1)
                 c.setFillColor(colors.black)

@@ -22,5 +22,6 @@ TEAMS = {
     "audit_line_up": _("%(team)s 第%(n)s轮起的出场名单：%(line_up)s"),
     "event_entry_registered": _("已有报名，不能再更改参赛单位（双人赛或团体赛）或每队组合数"),
     "team_tiebreak_words": _("团体排名依据里有不认识的项目：%(words)s"),
+    "export_not_team_event": _("这个赛事是双人赛，没有团体记录表"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
