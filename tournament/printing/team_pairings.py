@@ -61,7 +61,7 @@ class TeamPairingsPdf(PairingsPdf):
 
     def by_match(self) -> Iterable[Section]:
         columns = [
-            Col(gettext_noop("场次"), 0.9, "center", bold=True),
+            Col(gettext_noop("场号"), 0.9, "center", bold=True),
             Col(gettext_noop("对阵（X队 对 Y队）"), 3.6),
             Col(gettext_noop("台号"), 0.9, "center", bold=True),
             Col(gettext_noop("东西（东 / 西）"), 4.6),
@@ -74,7 +74,7 @@ class TeamPairingsPdf(PairingsPdf):
             (row for i, m in enumerate(played) for row in self._match_rows(m, i % 2 == 1)),
             row_height=10 * mm,
             font_size=10,
-            note=_("X队在每场第1台坐南北，第2台坐东西（交叉座位）；括号内为座位"),
+            note=_("X队在每场第1台坐南北，之后各台东西、南北交替（交叉座位）；括号内为座位"),
         )
         byes = [m for m in self.matches if m.is_bye]
         if byes:
@@ -121,7 +121,7 @@ class TeamPairingsExport(Exporter):
     """对阵表 of a team event as a sheet: one row per table, in team match order, byes last."""
 
     columns = (
-        Column(gettext_lazy("场次"), 6),
+        Column(gettext_lazy("场号"), 6),
         Column(gettext_lazy("台号"), 6),
         Column(gettext_lazy("东西队伍"), 16),
         Column(gettext_lazy("东西组合"), 20),

@@ -189,9 +189,11 @@ class TeamSheetPdf(PdfDocument):
         winner = ""
         if x_side is not None:
             winner = {"win": m.x.name, "loss": m.y.name}.get(x_side.outcome, _("平局"))
-        fonts.draw(self.canvas, self.left, y - 6 * mm, _("胜方："), 11, bold=True)
-        fonts.draw(self.canvas, self.left + 14 * mm, y - 6 * mm, winner, 11, bold=True, color=RED)
-        self.canvas.line(self.left + 13 * mm, y - 7 * mm, self.left + 90 * mm, y - 7 * mm)
+        label = _("胜方：")
+        fonts.draw(self.canvas, self.left, y - 6 * mm, label, 11, bold=True)
+        x = self.left + fonts.width(label, 11, True) + 1 * mm
+        fonts.draw(self.canvas, x + 1 * mm, y - 6 * mm, winner, 11, bold=True, color=RED)
+        self.canvas.line(x, y - 7 * mm, self.left + 90 * mm, y - 7 * mm)
         return y - 6 * mm
 
     def _rules(self, top: float, bottom: float, xs, start: float, step: float) -> None:

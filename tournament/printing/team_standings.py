@@ -220,8 +220,8 @@ class TeamStandingsPdf(ListDocument):
         labels = team_awards(self.event, self.rows) if self.final else {}
         columns = [
             Col(gettext_noop("名次"), 0.9, "center", bold=True),
-            Col(gettext_noop("队伍"), 3.4),
-            Col(gettext_noop("单位"), 2.0),
+            Col(gettext_noop("队伍"), 3.0),
+            Col(gettext_noop("单位"), 1.8),
             *(
                 Col(
                     team_label(k).split("（")[0], 1.5 if k in SHOWN else 1.2, "center", k == keys[0]

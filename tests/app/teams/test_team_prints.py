@@ -91,7 +91,7 @@ def test_pairings_per_table_order_still_prints_the_pairs_list(event):
 def test_pairings_sheet_has_a_row_per_table_with_match_and_teams(event):
     book = load_workbook(io.BytesIO(render(event, "pairings", "xlsx", round=1)))
     rows = list(book.worksheets[0].iter_rows(values_only=True))[1:]
-    assert rows[0][:3] == ("场次", "台号", "东西队伍")
+    assert rows[0][:3] == ("场号", "台号", "东西队伍")
     by_table = {r[1]: r for r in rows[1:] if r[1] is not None}
     for n, x, y, (one, two) in matches_of(event, 1):
         assert by_table[one][0] == n and by_table[one][2] == y and by_table[one][5] == x
@@ -210,3 +210,34 @@ def test_export_command_writes_team_sheets(event, tmp_path):
     path = tmp_path / "sheets.pdf"
     call_command("export", event.slug, "team_sheets", "--round", "1", "-o", str(path), stdout=out)
     assert "团体记录表" in out.getvalue() and len(pages_text(path.read_bytes())) == 3
+
+
+TEAM_PRINTS = [
+    ("pairings", "pdf", 1),
+    ("pairings", "xlsx", 1),
+    ("team_sheets", "pdf", 1),
+    ("standings", "pdf", None),
+    ("standings", "xlsx", None),
+    ("standings", "csv", None),
+    ("certificates", "pdf", None),
+    ("workbook", "xlsx", None),
+]
+
+
+@pytest.mark.parametrize(("kind", "fmt", "round_number"), TEAM_PRINTS)
+@pytest.mark.usefixtures("english")
+def test_an_english_team_print_has_no_chinese_word_of_ours(event, kind, fmt, round_number):
+    from tests.app.conftest import organizers_words
+    from tests.app.printing.test_english_prints import CHINESE, text_of
+    from tournament.models import TeamMember
+
+    event.print_language = "en"
+    event.save()
+    data = render(event, kind, fmt, round=round_number)
+    text = data.decode("utf-8-sig") if fmt == "csv" else text_of(data, fmt)
+    words = [*organizers_words(event), *Team.objects.filter(tournament=event).values_list(
+        "name", flat=True
+    ), *TeamMember.objects.filter(team__tournament=event).values_list("name", flat=True)]
+    for word in sorted(set(words), key=len, reverse=True):
+        text = text.replace(word, "")
+    assert [line for line in text.splitlines() if CHINESE.search(line)] == []
