@@ -17,12 +17,21 @@ import pytest
 from django.core.management import call_command
 from openpyxl import load_workbook
 
+from tests.app.conftest import english, organizers_words  # noqa: F401 - english: a fixture
 from tests.app.printing.conftest import pages_text
+from tests.app.printing.test_english_prints import CHINESE, text_of
 from tests.app.teams.team_event import build_team_event, play_round
+from tournament.core.actors import user_actor
 from tournament.core.errors import ServiceError
-from tournament.models import Table, Team
+from tournament.events.services import tournament_create
+from tournament.models import Table, Team, TeamMember
+from tournament.models.result_values import ResultValues
 from tournament.printing.makers import Request
 from tournament.printing.registry import KINDS, run
+from tournament.results.services import confirm_result, submit_result
+from tournament.rounds.lifecycle import lock_round, publish_round
+from tournament.rounds.pairing import draw, pair_next_round
+from tournament.teams.registration import TeamData, team_register
 from tournament.teams.standings import best_pairs_for, team_standings_for
 
 pytestmark = pytest.mark.django_db
@@ -120,9 +129,6 @@ def test_team_sheet_one_page_per_match_with_tables_totals_and_signatures(event):
 
 def test_team_sheets_two_per_page_and_blank_before_results(event, organizer):
     assert len(pages_text(render(event, "team_sheets", round=1, per_page=2))) == 2
-    from tournament.core.actors import user_actor
-    from tournament.rounds.pairing import pair_next_round
-
     pair_next_round(event, by=user_actor(organizer))
     text = pages_text(render(event, "team_sheets", round=2))[0].replace(" ", "").replace("\n", "")
     assert "团体总分（各台得分之和）级差分合计" in text  # nothing entered yet: blank boxes
@@ -227,17 +233,51 @@ TEAM_PRINTS = [
 @pytest.mark.parametrize(("kind", "fmt", "round_number"), TEAM_PRINTS)
 @pytest.mark.usefixtures("english")
 def test_an_english_team_print_has_no_chinese_word_of_ours(event, kind, fmt, round_number):
-    from tests.app.conftest import organizers_words
-    from tests.app.printing.test_english_prints import CHINESE, text_of
-    from tournament.models import TeamMember
-
     event.print_language = "en"
     event.save()
     data = render(event, kind, fmt, round=round_number)
     text = data.decode("utf-8-sig") if fmt == "csv" else text_of(data, fmt)
-    words = [*organizers_words(event), *Team.objects.filter(tournament=event).values_list(
-        "name", flat=True
-    ), *TeamMember.objects.filter(team__tournament=event).values_list("name", flat=True)]
+    words = [
+        *organizers_words(event),
+        *Team.objects.filter(tournament=event).values_list("name", flat=True),
+        *TeamMember.objects.filter(team__tournament=event).values_list("name", flat=True),
+    ]
     for word in sorted(set(words), key=len, reverse=True):
         text = text.replace(word, "")
     assert [line for line in text.splitlines() if CHINESE.search(line)] == []
+
+
+@pytest.mark.slow
+def test_a_500_team_event_prints_in_reasonable_time(organizer):
+    """500 teams (1,000 pairs, 500 tables a round): each team printout of a played round."""
+    by = user_actor(organizer)
+    t = tournament_create(
+        organizer=organizer, by=by, name="大赛", slug="big", entry="teams", team_pairs=2, rounds=3
+    )
+    for i in range(500):
+        players = tuple(f"选手{i}-{n}" for n in range(1, 5))
+        team_register(tournament=t, data=TeamData(name=f"队{i:03d}", players=players), by=by)
+    draw(t, seed=7, by=by)
+    rnd = pair_next_round(t, by=by)
+    publish_round(rnd, by=by)
+    for table in Table.objects.filter(round=rnd).exclude(ns=None):
+        table = submit_result(
+            table, ResultValues(ew_level="A+", ns_level="10"), version=None, by=by
+        )
+        confirm_result(table, version=None, by=by)
+    rnd.refresh_from_db()
+    lock_round(rnd, by=by)
+    timings = {}
+    for kind, fmt in [
+        ("pairings", "pdf"),
+        ("team_sheets", "pdf"),
+        ("standings", "pdf"),
+        ("standings", "xlsx"),
+        ("certificates", "pdf"),
+        ("workbook", "xlsx"),
+    ]:
+        start = time.perf_counter()
+        data = render(t, kind, fmt, round=1 if kind in ("pairings", "team_sheets") else None)
+        timings[f"{kind}.{fmt}"] = (round(time.perf_counter() - start, 2), len(data))
+    print(timings)  # noqa: T201 - the figures for the report (pytest -s)
+    assert all(seconds < 20 for seconds, _size in timings.values()), timings
