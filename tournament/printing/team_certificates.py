@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 
 from scoring import TeamStandingRow
 from tournament.printing import fonts
-from tournament.printing.certificates import CertificatePdf, place
+from tournament.printing.certificates import CertificatePdf
 from tournament.printing.data import EventInfo
 from tournament.printing.pdf import DARK, RED
 from tournament.printing.team_data import PrintedTeam
@@ -73,26 +73,7 @@ class TeamCertificatePdf(CertificatePdf):
         for line in fonts.wrap(_("队员：%(names)s") % {"names": players}, self.text_width, 15)[:2]:
             fonts.draw(c, cx, base, line, 15, align="center", max_width=self.text_width)
             base -= 7 * mm
-        sentence = _("在%(event)s中获得%(place)s，荣获") % {
-            "event": self.event.name,
-            "place": place(rank),
-        }
-        base -= 5 * mm
-        for line in fonts.wrap(sentence, self.text_width, 18)[:2]:
-            fonts.draw(c, cx, base, line, 18, align="center")
-            base -= 9 * mm
-        fonts.draw(
-            c,
-            cx,
-            base - 10 * mm,
-            _(tier),
-            40,
-            align="center",
-            bold=True,
-            color=RED,
-            max_width=self.text_width,
-        )
-        fonts.draw(c, cx, base - 23 * mm, _("特发此证，以资鼓励。"), 16, align="center")
+        self.award(base - 5 * mm, rank, tier, lines=2)
         self.signed(c)
         if not self.final:
             self.not_final_stamp(c)
