@@ -4,8 +4,8 @@ Each team match gives its number, the two teams (X first: the team North–South
 match's first table) and its tables, each with its East–West and North–South pair, their
 players and seats, so a player finds their table and seat; the tables of one match share a
 shaded band. Team byes follow, then the pairs' "find your table" list of
-:mod:`tournament.printing.pairings`. ``order="table"`` prints the pairs' per-table list as
-before.
+:mod:`tournament.printing.pairings` (``order``: ``both``; ``match`` or ``name`` for one of
+the two; ``table`` for the pairs' per-table list, as in a pairs event).
 """
 
 from __future__ import annotations
@@ -48,16 +48,17 @@ class TeamPairingsPdf(PairingsPdf):
         order: str = "both",
     ) -> None:
         super().__init__(event, round_number, tables, {}, order=order)
+        self.order = order if order in ("table", "name", "match") else "both"
         self.matches = matches
         self.team_points = points
 
     def sections(self) -> Iterable[Section]:
-        if self.order == "table":
+        if self.order == "table":  # the pairs' per-table list, as in a pairs event
             yield from self.by_table()
-            return
-        yield from self.by_match()
-        if self.order == "both":
-            yield self.by_name(new_page=True)
+        if self.order in ("both", "match"):
+            yield from self.by_match()
+        if self.order in ("both", "name"):
+            yield self.by_name(new_page=self.order == "both")
 
     def by_match(self) -> Iterable[Section]:
         columns = [

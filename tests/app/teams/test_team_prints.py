@@ -95,6 +95,10 @@ def test_pairings_list_each_team_match_x_first_with_its_tables(event):
 def test_pairings_per_table_order_still_prints_the_pairs_list(event):
     pages = pages_text(render(event, "pairings", round=1, order="table"))
     assert "对阵表（按台号）" in pages[0] and "按团体对阵" not in pages[0]
+    text = "".join(pages_text(render(event, "pairings", round=1, order="match")))
+    assert "按团体对阵" in text and "查找台号" not in text
+    text = "".join(pages_text(render(event, "pairings", round=1, order="name")))
+    assert "按团体对阵" not in text and "查找台号" in text
 
 
 def test_pairings_sheet_has_a_row_per_table_with_match_and_teams(event):
