@@ -29,6 +29,7 @@ from tournament.printing.signin import RegistrationExport
 from tournament.printing.tabular import write_xlsx
 from tournament.printing.team_certificates import TeamCertificatePdf
 from tournament.printing.team_pairings import TeamPairingsExport, TeamPairingsPdf
+from tournament.printing.team_results import TeamMatchesExport
 from tournament.printing.team_sheet import TeamSheetPdf
 from tournament.printing.team_standings import (
     BestPairsExport,
@@ -119,9 +120,19 @@ def make_certificates(req: Request, out: BinaryIO) -> None:
     TeamCertificatePdf(event, awards(rows, tiers), teams, final=final).render(out)
 
 
+def _all_matches(req: Request, numbers: list[int], teams) -> list:
+    """Every team match of ``numbers`` in round order, with its score (staff: every entry)."""
+    t = req.tournament
+    tables = source.iter_tables(t, req.pairs, numbers, chunk_size=2000, with_fouls=False)
+    out = []
+    for number, group in groupby(tables, key=lambda table: table.round):
+        out += team_source.round_matches(t, list(group), [number], public=False, teams=teams)
+    return out
+
+
 def make_workbook(req: Request, out: BinaryIO) -> None:
-    """The staff's workbook of a team event: the rounds' results, the team standings, the
-    best pairs, the registered pairs and the foul log."""
+    """The staff's workbook of a team event: the rounds' results, the team matches' results,
+    the team standings, the best pairs, the registered pairs and the foul log."""
     t = req.tournament
     numbers = source.round_numbers(t, public=False)
     titles = source.round_titles(t)
@@ -133,6 +144,7 @@ def make_workbook(req: Request, out: BinaryIO) -> None:
     def sheets():
         for number, group in groupby(tables, key=lambda table: table.round):
             yield ResultsExport(number, fouls.collect(group), title=titles.get(number))
+        yield TeamMatchesExport(_all_matches(req, numbers, teams), titles)
         rows = team_standings_for(t)
         yield TeamStandingsExport(source.event_info(t), rows, teams, with_awards=final)
         yield _best_pairs(req, None, False)

@@ -213,6 +213,15 @@ def test_team_workbook_has_results_team_standings_and_best_pairs(event):
     assert "团体名次" in book.sheetnames and "最佳组合" in book.sheetnames
     teams = book["团体名次"]
     assert list(teams.iter_rows(values_only=True))[1][:2] == ("名次", "队伍")
+    header, *rows = list(book["团体对阵结果"].iter_rows(values_only=True))[1:]
+    assert header[:6] == ("轮次", "场号", "X队", "Y队", "X队总分", "Y队总分")
+    played = [r for r in rows if r[1] is not None]
+    assert [(r[1], r[2], r[3]) for r in played] == [
+        (n, x, y) for n, x, y, _t in matches_of(event, 1)
+    ]
+    assert {r[4:11] for r in played} == {(18, 34, -8, 8, 0, 2, r[3]) for r in played}
+    (bye,) = [r for r in rows if r[1] is None]
+    assert bye[2] == bye_team(event, 1) and bye[3] == "轮空" and bye[8] == 2
 
 
 def test_export_command_writes_team_sheets(event, tmp_path):
