@@ -252,13 +252,13 @@ class Col:
 
 
 class Banded(list):
-    """A row that says whether it is shaded, instead of every other row."""
+    """A row that says whether it is shaded, instead of every other row, and how many rows
+    from it on stay on one page (``keep``: a team match's tables)."""
 
-    shaded = False
-
-    def __init__(self, cells, shaded: bool) -> None:
+    def __init__(self, cells, shaded: bool, keep: int = 1) -> None:
         super().__init__(cells)
         self.shaded = shaded
+        self.keep = keep
 
 
 @dataclass
@@ -361,7 +361,7 @@ class ListDocument(PdfDocument):
         y = self._header_row(section, widths, self._section_title(section, y, False))
         h = section.row_height
         for index, row in enumerate(section.rows):
-            if y - h < self.bottom:
+            if y - h * getattr(row, "keep", 1) < self.bottom:
                 self.end_page()
                 y = self.start_page()
                 y = self._header_row(section, widths, self._section_title(section, y, True))

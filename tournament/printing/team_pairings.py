@@ -115,6 +115,7 @@ class TeamPairingsPdf(PairingsPdf):
                     seated(t.ns, (gettext_noop("南"), gettext_noop("北"))),
                 ],
                 shaded,
+                keep=len(m.tables) if first else 1,
             )
 
 

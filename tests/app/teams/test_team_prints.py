@@ -16,6 +16,7 @@ import time
 import pytest
 from django.core.management import call_command
 from openpyxl import load_workbook
+from reportlab.lib.units import mm
 
 from tests.app.conftest import english, organizers_words  # noqa: F401 - english: a fixture
 from tests.app.printing.conftest import pages_text
@@ -294,3 +295,23 @@ def test_a_500_team_event_prints_in_reasonable_time(organizer):
         timings[f"{kind}.{fmt}"] = (round(time.perf_counter() - start, 2), len(data))
     print(timings)  # noqa: T201 - the figures for the report (pytest -s)
     assert all(seconds < 20 for seconds, _size in timings.values()), timings
+
+
+def test_a_team_match_is_never_split_over_two_pages():
+    from tests.app.printing.test_parts import EVENT
+    from tournament.printing.pdf import Banded, Col, ListDocument, Section
+
+    class Matches(ListDocument):
+        def sections(self):
+            rows = (
+                Banded([f"M{n}-{k}"], n % 2 == 1, keep=3 if k == 1 else 1)
+                for n in range(1, 60)
+                for k in (1, 2, 3)
+            )
+            yield Section("团体", [Col("台号", 1)], rows, row_height=9 * mm)
+
+    pages = pages_text(Matches(EVENT).render_bytes())
+    assert len(pages) > 3
+    for page in pages:
+        for n in range(1, 60):
+            assert len({f"M{n}-{k}" in page.split() for k in (1, 2, 3)}) == 1, (n, page)
