@@ -315,3 +315,26 @@ def test_a_team_match_is_never_split_over_two_pages():
     for page in pages:
         for n in range(1, 60):
             assert len({f"M{n}-{k}" in page.split() for k in (1, 2, 3)}) == 1, (n, page)
+
+
+@pytest.mark.parametrize(
+    ("kind", "fmt"),
+    [
+        ("scoresheets", "pdf"),
+        ("results", "pdf"),
+        ("results", "xlsx"),
+        ("clerk_sheet", "xlsx"),
+        ("units", "pdf"),
+        ("signin", "pdf"),
+        ("signin", "xlsx"),
+        ("pairings", "csv"),
+    ],
+)
+def test_the_other_prints_of_a_team_event_are_made_as_for_pairs(event, kind, fmt):
+    data = render(event, kind, fmt, round=1 if KINDS[kind].per_round else None)
+    if fmt == "pdf":
+        assert "苏州一队·组合1" in "".join(pages_text(data))
+    elif fmt == "xlsx":
+        assert load_workbook(io.BytesIO(data)).worksheets[0].max_row > 2
+    else:
+        assert "苏州一队·组合1" in data.decode("utf-8-sig")
