@@ -338,3 +338,28 @@ def test_the_other_prints_of_a_team_event_are_made_as_for_pairs(event, kind, fmt
         assert load_workbook(io.BytesIO(data)).worksheets[0].max_row > 2
     else:
         assert "苏州一队·组合1" in data.decode("utf-8-sig")
+
+
+def test_the_export_page_offers_team_sheets_to_referees_of_a_team_event(
+    event, referee, tournament, chief
+):
+    from django.urls import reverse
+
+    from tests.conftest import login
+    from tournament.models import Staff
+
+    Staff.objects.create(tournament=event, user=referee, role=Staff.REFEREE)
+    client = login(referee)
+    page = client.get(reverse("export_index", args=[event.slug])).content.decode()
+    url = reverse("export_download", args=[event.slug, "team_sheets", "pdf"])
+    assert f"{url}?round=1" in page and f"{url}?round=1&amp;per_page=2" in page
+    response = client.get(url, {"round": 1})
+    assert response.status_code == 200
+    assert len(pages_text(b"".join(response.streaming_content))) == 3
+    # a pairs event: not offered, and refused with the reason
+    client = login(chief)
+    page = client.get(reverse("export_index", args=[tournament.slug])).content.decode()
+    url = reverse("export_download", args=[tournament.slug, "team_sheets", "pdf"])
+    assert url not in page
+    response = client.get(url, {"round": 1})
+    assert response.status_code == 404 and "没有团体记录表" in response.content.decode()
