@@ -48,6 +48,7 @@ from tournament.printing.team_makers import (
 )
 from tournament.printing.team_makers import make_certificates as make_team_certificates
 from tournament.printing.team_makers import make_pairings as make_team_pairings
+from tournament.printing.team_makers import make_results as make_team_results
 from tournament.printing.team_makers import make_standings as make_team_standings
 from tournament.printing.team_makers import make_workbook as make_team_workbook
 from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE
@@ -136,6 +137,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_results,
+            make_team=make_team_results,
         ),
         Kind(
             "clerk_sheet",

@@ -24,12 +24,13 @@ from tournament.printing.makers import (
     is_final,
     pick_round,
 )
+from tournament.printing.makers import make_results as pairs_make_results
 from tournament.printing.results import FoulLogExport, ResultsExport
 from tournament.printing.signin import RegistrationExport
 from tournament.printing.tabular import write_xlsx
 from tournament.printing.team_certificates import TeamCertificatePdf
 from tournament.printing.team_pairings import TeamPairingsExport, TeamPairingsPdf
-from tournament.printing.team_results import TeamMatchesExport
+from tournament.printing.team_results import TeamMatchesExport, TeamResultsPdf
 from tournament.printing.team_sheet import TeamSheetPdf
 from tournament.printing.team_standings import (
     BestPairsExport,
@@ -61,6 +62,32 @@ def make_pairings(req: Request, out: BinaryIO) -> None:
     points = {row.team: row.points for row in before}
     event = source.event_info(t)
     TeamPairingsPdf(event, number, tables, matches, points, order=req.order).render(out)
+
+
+def make_results(req: Request, out: BinaryIO) -> None:
+    """The round's results notice: the pairs' one with the team matches and the team
+    standings; the sheets (xlsx, csv) are the pairs' per-table ones."""
+    if req.fmt != "pdf":
+        pairs_make_results(req, out)
+        return
+    number = pick_round(req)
+    t = req.tournament
+    tables = _tables(req, number)
+    teams = team_source.load_teams(t)
+    info = source.sheet_round(t, number)
+    TeamResultsPdf(
+        source.event_info(t),
+        number,
+        tables,
+        [],
+        req.pairs,
+        round_name=info.title,
+        bracket_size=info.size,
+        rules=ruleset(t),
+        matches=team_source.round_matches(t, tables, [number], public=req.public, teams=teams),
+        teams=teams,
+        team_rows=team_standings_for(t, after_round=number, public=req.public),
+    ).render(out)
 
 
 def make_team_sheets(req: Request, out: BinaryIO) -> None:

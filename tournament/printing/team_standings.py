@@ -9,7 +9,7 @@ ranking points are team match points, or the total of table scores under
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
@@ -216,47 +216,10 @@ class TeamStandingsPdf(ListDocument):
         yield self.best_section()
 
     def team_section(self) -> Section:
-        keys = team_columns(self.event)
-        labels = team_awards(self.event, self.rows) if self.final else {}
-        columns = [
-            Col(gettext_noop("名次"), 0.9, "center", bold=True),
-            Col(gettext_noop("队伍"), 3.0),
-            Col(gettext_noop("单位"), 1.8),
-            *(
-                Col(
-                    team_label(k).split("（")[0], 1.5 if k in SHOWN else 1.2, "center", k == keys[0]
-                )
-                for k in keys
-            ),
-            Col(gettext_noop("胜/平/负"), 1.3, "center"),
-            Col(gettext_noop("名次依据"), 1.6, "center"),
-        ]
-        if self.final:
-            columns.append(Col(gettext_noop("奖项"), 1.2, "center", bold=True))
-        return Section(
-            _("团体名次：%(title)s") % {"title": self.title},
-            columns,
-            self._team_rows(keys, labels),
-            row_height=9 * mm,
-            font_size=9.5,
-            note=_("名次依据：") + " → ".join(team_label(k) for k in self.event.team_tiebreaks),
+        title = _("团体名次：%(title)s") % {"title": self.title}
+        return team_standings_section(
+            self.event, self.rows, self.teams, title, with_awards=self.final
         )
-
-    def _team_rows(self, keys: list[str], labels: Mapping[object, str]) -> Iterator[list]:
-        for row in self.rows:
-            team = self.teams.get(row.team)
-            values = [team_value(row, k) for k in keys]
-            out = [
-                row.rank,
-                Two(team_name(team, row.team), _("、").join(team.members) if team else ""),
-                team.unit if team else "",
-                *(signed(v) if k == "level_diff" else v for k, v in zip(keys, values, strict=True)),
-                f"{row.wins}/{row.draws}/{row.losses}",
-                decided(row),
-            ]
-            if self.final:
-                out.append(labels.get(row.team, ""))
-            yield out
 
     def best_section(self) -> Section:
         columns = [
@@ -287,3 +250,55 @@ class TeamStandingsPdf(ListDocument):
             new_page=True,
             note=_("各队组合按组合自身的积分排名（同双人赛的名次依据）"),
         )
+
+
+def team_standings_section(
+    event: EventInfo,
+    rows: Sequence[TeamStandingRow],
+    teams: Mapping[int, PrintedTeam],
+    title: str,
+    *,
+    with_awards: bool,
+    new_page: bool = False,
+) -> Section:
+    """The team standings as a printed table (the standings PDF, the round's results)."""
+    keys = team_columns(event)
+    labels = team_awards(event, rows) if with_awards else {}
+    columns = [
+        Col(gettext_noop("名次"), 0.9, "center", bold=True),
+        Col(gettext_noop("队伍"), 3.0),
+        Col(gettext_noop("单位"), 1.8),
+        *(
+            Col(team_label(k).split("（")[0], 1.8 if k in SHOWN else 1.3, "center", k == keys[0])
+            for k in keys
+        ),
+        Col(gettext_noop("胜/平/负"), 1.3, "center"),
+        Col(gettext_noop("名次依据"), 1.6, "center"),
+    ]
+    if with_awards:
+        columns.append(Col(gettext_noop("奖项"), 1.2, "center", bold=True))
+
+    def cells(row: TeamStandingRow) -> list[object]:
+        team = teams.get(row.team)
+        values = [team_value(row, k) for k in keys]
+        out = [
+            row.rank,
+            Two(team_name(team, row.team), _("、").join(team.members) if team else ""),
+            team.unit if team else "",
+            *(signed(v) if k == "level_diff" else v for k, v in zip(keys, values, strict=True)),
+            f"{row.wins}/{row.draws}/{row.losses}",
+            decided(row),
+        ]
+        if with_awards:
+            out.append(labels.get(row.team, ""))
+        return out
+
+    return Section(
+        title,
+        columns,
+        (cells(r) for r in rows),
+        row_height=9 * mm,
+        font_size=9.5,
+        new_page=new_page,
+        note=_("名次依据：") + " → ".join(team_label(k) for k in event.team_tiebreaks),
+    )

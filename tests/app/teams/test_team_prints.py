@@ -233,6 +233,7 @@ def test_export_command_writes_team_sheets(event, tmp_path):
 
 
 TEAM_PRINTS = [
+    ("results", "pdf", 1),
     ("pairings", "pdf", 1),
     ("pairings", "xlsx", 1),
     ("team_sheets", "pdf", 1),
@@ -317,11 +318,20 @@ def test_a_team_match_is_never_split_over_two_pages():
             assert len({f"M{n}-{k}" in page.split() for k in (1, 2, 3)}) == 1, (n, page)
 
 
+def test_results_notice_has_the_tables_the_team_matches_and_the_team_standings(event):
+    pages = pages_text(render(event, "results", round=1))
+    text = "".join(pages).replace(" ", "")
+    assert "第1轮各台成绩" in text and "第1轮团体对阵结果" in text
+    for _n, x, y, _tables in matches_of(event, 1):
+        assert f"{x}对{y}" in text
+    assert text.count("18:34") == 3 and text.count("-8:+8") == 3 and text.count("0:2") == 3
+    assert "第1轮后团体名次" in pages[-1]
+
+
 @pytest.mark.parametrize(
     ("kind", "fmt"),
     [
         ("scoresheets", "pdf"),
-        ("results", "pdf"),
         ("results", "xlsx"),
         ("clerk_sheet", "xlsx"),
         ("units", "pdf"),
