@@ -18,7 +18,7 @@ from django.core.management import call_command
 from openpyxl import load_workbook
 from reportlab.lib.units import mm
 
-from tests.app.conftest import english, organizers_words  # noqa: F401 - english: a fixture
+from tests.app.conftest import organizers_words
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_english_prints import CHINESE, text_of
 from tests.app.teams.team_event import build_team_event, play_round
