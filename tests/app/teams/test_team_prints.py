@@ -373,3 +373,25 @@ def test_the_export_page_offers_team_sheets_to_referees_of_a_team_event(
     assert url not in page
     response = client.get(url, {"round": 1})
     assert response.status_code == 404 and "没有团体记录表" in response.content.decode()
+
+
+def test_teams_of_three_pairs_print_three_tables_a_match(organizer):
+    by = user_actor(organizer)
+    t = tournament_create(
+        organizer=organizer, by=by, name="三组合团体赛", slug="trio", entry="teams", team_pairs=3
+    )
+    for i in range(4):
+        players = tuple(f"甲{i}-{n}" for n in range(1, 7))
+        team_register(tournament=t, data=TeamData(name=f"队{i}", players=players), by=by)
+    draw(t, seed=7, by=by)
+    play_round(t, organizer, levels)
+    sheets = pages_text(render(t, "team_sheets", round=1))
+    assert len(sheets) == 2
+    # X sits North–South at tables 1 and 3 (East–West wins A+ : 10), East–West at table 2
+    # (North–South wins 9 : Q): Y wins all three, 18 + 16 + 18 = 52 to 8 + 10 + 8 = 26
+    text = sheets[0].replace(" ", "").replace("\n", "")
+    assert "团体总分（各台得分之和）2652级差分合计-13+13" in text
+    book = load_workbook(io.BytesIO(render(t, "pairings", "xlsx", round=1)))
+    rows = list(book.worksheets[0].iter_rows(values_only=True))[2:]
+    assert [(r[0], r[1]) for r in rows] == [(1, 1), (1, 2), (1, 3), (2, 4), (2, 5), (2, 6)]
+    assert [r[2] == rows[0][2] for r in rows[:3]] == [True, False, True]  # crossed seats
