@@ -24,5 +24,6 @@ TEAMS = {
     "team_tiebreak_words": _("团体排名依据里有不认识的项目：%(words)s"),
     "team_query_empty": _("请输入团体的抽签号、队名或队员姓名"),
     "team_query_many": _("“%(query)s”对应%(n)s个团体，如%(teams)s：请输入完整队名或抽签号"),
+    "export_not_team_event": _("这个赛事是双人赛，没有团体记录表"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
