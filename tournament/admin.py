@@ -225,7 +225,7 @@ class TeamMemberAdmin(LoggedAdmin):
 
 @admin.register(LineUp)
 class LineUpAdmin(LoggedAdmin):
-    list_display = ("team", "from_round", "pairs", "created_at")
+    list_display = ("team", "round_number", "pairs", "created_at")
     search_fields = ("team__name", "team__tournament__slug")
     list_select_related = ("team",)
     raw_id_fields = ("team",)

@@ -61,7 +61,7 @@ def filled(tournament, pairs8, make_round, referee):
     CheckIn.objects.create(pair=pairs8[0], method=CheckIn.TYPED)
     team = Team.objects.create(tournament=tournament, name="团体一队")
     TeamMember.objects.create(team=team, number=1, name="队员甲")
-    LineUp.objects.create(team=team, from_round=1, pairs=[pairs8[0].pk, pairs8[1].pk])
+    LineUp.objects.create(team=team, round_number=1, pairs=[pairs8[0].pk, pairs8[1].pk])
     Absence.objects.create(pair=pairs8[1], round_number=2)
     Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())
     AppliedEntry.objects.create(tournament=tournament, key="k" * 36, table=table, kind="result")

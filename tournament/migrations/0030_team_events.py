@@ -80,7 +80,7 @@ class Migration(migrations.Migration):
             name='LineUp',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('from_round', models.PositiveSmallIntegerField(verbose_name='起始轮次')),
+                ('round_number', models.PositiveSmallIntegerField(verbose_name='轮次')),
                 ('pairs', models.JSONField(verbose_name='出场组合')),
                 ('created_at', models.DateTimeField(auto_now=True)),
                 ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='line_ups', to='tournament.team')),
@@ -88,7 +88,7 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': '出场名单',
                 'verbose_name_plural': '出场名单',
-                'ordering': ['team', 'from_round'],
+                'ordering': ['team', 'round_number'],
             },
         ),
         migrations.AddField(
@@ -128,7 +128,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name='lineup',
-            constraint=models.UniqueConstraint(fields=('team', 'from_round'), name='line_up_round_unique'),
+            constraint=models.UniqueConstraint(fields=('team', 'round_number'), name='line_up_round_unique'),
         ),
         migrations.AddConstraint(
             model_name='teammember',

@@ -57,13 +57,32 @@ class Unit(PinyinKeyed, models.Model):
         return self.name
 
 
-class Pair(PinyinKeyed, models.Model):
-    """A fixed pair registered in one tournament."""
+class Entry(PinyinKeyed, models.Model):
+    """What a pair and a team (tournament.models.teams) share as entries of an event: their
+    draw number, seed, status and the round they joined, and the count of their saves."""
 
     ACTIVE = "active"
     WITHDRAWN = "withdrawn"
     DISQUALIFIED = "disqualified"
     STATUS_CHOICES = [(ACTIVE, _("参赛")), (WITHDRAWN, _("退赛")), (DISQUALIFIED, _("取消资格"))]
+
+    draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
+    seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
+    status = models.CharField(_("状态"), max_length=12, choices=STATUS_CHOICES, default=ACTIVE)
+    joined_round = models.PositiveSmallIntegerField(_("加入轮次"), default=1)
+    version = models.PositiveIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.ACTIVE
+
+
+class Pair(Entry):
+    """A fixed pair registered in one tournament."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     # Longer than other names: a team's pair is named after its team ("苏州一队·组合1").
@@ -77,10 +96,6 @@ class Pair(PinyinKeyed, models.Model):
         blank=True,
         related_name="pairs",
     )
-    draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
-    seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
-    status = models.CharField(_("状态"), max_length=12, choices=STATUS_CHOICES, default=ACTIVE)
-    joined_round = models.PositiveSmallIntegerField(_("加入轮次"), default=1)
     # A team event's pairs (tournament.models.teams): the team, and the place 1…k of a
     # pair formed at registration (empty for a pair formed by a line-up change).
     team = models.ForeignKey(
@@ -93,8 +108,6 @@ class Pair(PinyinKeyed, models.Model):
         db_column="squad_id",
     )
     team_slot = models.PositiveSmallIntegerField(_("组合序号"), null=True, blank=True)
-    version = models.PositiveIntegerField(default=1, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         db_table = "tournament_team"  # the name from when the model was called Team
@@ -110,10 +123,6 @@ class Pair(PinyinKeyed, models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def is_active(self) -> bool:
-        return self.status == self.ACTIVE
 
     def with_unit(self) -> str:
         """The pair's name with its unit, as a list shows it: "广陵二队（扬州市体育总会）"."""

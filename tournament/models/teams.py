@@ -17,8 +17,8 @@ registered pairs
     The pairs formed at registration, ``Pair.team_slot`` 1…k: the team's line-up unless it
     is changed.
 line-up (出场名单)
-    A team's pairs for a round, in table order. A :class:`LineUp` sets it from
-    ``from_round`` on (until the next change); none: the registered pairs. A pair formed by
+    A team's pairs for a round, in table order: the registered pairs, unless a
+    :class:`LineUp` changed them for that round (docs/rules.md §16.1). A pair formed by
     a change is a new ``Pair`` of the team (``team_slot`` empty), so each partnership keeps
     its own results for the best-pairs ranking (最佳组合).
 """
@@ -29,10 +29,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
-from tournament.models.pairs import NAME_MAX, Pair, PinyinKeyed, Unit
+from tournament.models.pairs import NAME_MAX, Entry, PinyinKeyed, Unit
+from tournament.text.titles import listing
 
 
-class Team(PinyinKeyed, models.Model):
+class Team(Entry):
     """A team registered in one team event; its status and draw number work as a pair's."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
@@ -46,14 +47,6 @@ class Team(PinyinKeyed, models.Model):
         blank=True,
         related_name="teams",
     )
-    draw_number = models.PositiveIntegerField(_("抽签号"), null=True, blank=True)
-    seed = models.PositiveIntegerField(_("种子"), null=True, blank=True)
-    status = models.CharField(
-        _("状态"), max_length=12, choices=Pair.STATUS_CHOICES, default=Pair.ACTIVE
-    )
-    joined_round = models.PositiveSmallIntegerField(_("加入轮次"), default=1)
-    version = models.PositiveIntegerField(default=1, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         # "tournament_team" is the pairs' table (tournament.models.former_names).
@@ -71,9 +64,9 @@ class Team(PinyinKeyed, models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def is_active(self) -> bool:
-        return self.status == Pair.ACTIVE
+    def player_names(self) -> str:
+        """The roster's names as a list, in the sheet's order."""
+        return listing(m.name for m in self.members.all())
 
 
 class TeamMember(PinyinKeyed, models.Model):
@@ -98,17 +91,17 @@ class TeamMember(PinyinKeyed, models.Model):
 
 
 class LineUp(models.Model):
-    """A team's line-up from round ``from_round`` on: its pairs' ids in table order."""
+    """A team's line-up changed for round ``round_number``: its pairs' ids in table order."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="line_ups")
-    from_round = models.PositiveSmallIntegerField(_("起始轮次"))
+    round_number = models.PositiveSmallIntegerField(_("轮次"))
     pairs = models.JSONField(_("出场组合"))
     created_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["team", "from_round"]
+        ordering = ["team", "round_number"]
         constraints = [
-            models.UniqueConstraint(fields=["team", "from_round"], name="line_up_round_unique"),
+            models.UniqueConstraint(fields=["team", "round_number"], name="line_up_round_unique"),
         ]
         verbose_name = _("出场名单")
         verbose_name_plural = _("出场名单")

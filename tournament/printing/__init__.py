@@ -11,7 +11,10 @@ kind
     (成绩公告), ``standings`` (成绩排名), ``units`` (单位团体), ``certificates`` (荣誉证书),
     ``bracket`` (淘汰赛对阵图), ``signin`` (签到表 / 报名名单), ``workbook`` (全赛事工作簿),
     ``archive`` (赛事存档), ``clerk_sheet`` (成绩录入表: a blank results sheet per round in
-    the columns ``import_results`` reads). :mod:`~tournament.printing.registry` lists each kind's formats
+    the columns ``import_results`` reads), ``team_sheets`` (团体记录表, team events only).
+    In a team event (``Tournament.entry`` "teams") ``pairings``, ``standings``,
+    ``certificates`` and ``workbook`` are made by :mod:`~tournament.printing.team_makers`
+    (the kind's ``make_team``). :mod:`~tournament.printing.registry` lists each kind's formats
     and who may download it.
 format
     The file type: ``pdf``, ``xlsx``, ``csv`` or ``json``, as the file's extension.
@@ -28,6 +31,8 @@ Modules
 ``pdfjoin``, ``qr``,
 ``pairings``, ``scoresheet`` with ``scoresheet_layout`` and ``deallines``, ``results``,
 ``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
-``makers`` and ``registry``. The archive is made and read in :mod:`tournament.archive`; the
+``makers`` and ``registry``; for team events ``team_data``, ``team_source``,
+``team_pairings``, ``team_sheet``, ``team_standings``, ``team_results``,
+``team_certificates`` and ``team_makers``. The archive is made and read in :mod:`tournament.archive`; the
 registry offers it as the kind ``archive``.
 """

@@ -113,13 +113,20 @@ class CertificatePdf(PdfDocument):
             max_width=self.text_width,
             min_size=9,
         )
+        self.award(top - 103 * mm, rank, tier)
+        self.signed(c)
+        if not self.final:
+            self.not_final_stamp(c)
+
+    def award(self, base: float, rank: int, tier: str, *, lines: int = 3) -> None:
+        """From ``base`` down: the place taken in the event (up to ``lines`` lines), the
+        award tier in large red letters and the closing sentence."""
+        c, cx = self.canvas, self.width / 2
         sentence = _("在%(event)s中获得%(place)s，荣获") % {
             "event": self.event.name,
             "place": place(rank),
         }
-        lines = fonts.wrap(sentence, self.text_width, 18)
-        base = top - 103 * mm
-        for line in lines[:3]:
+        for line in fonts.wrap(sentence, self.text_width, 18)[:lines]:
             fonts.draw(c, cx, base, line, 18, align="center")
             base -= 9 * mm
         fonts.draw(
@@ -134,9 +141,6 @@ class CertificatePdf(PdfDocument):
             max_width=self.text_width,
         )
         fonts.draw(c, cx, base - 26 * mm, _("特发此证，以资鼓励。"), 16, align="center")
-        self.signed(c)
-        if not self.final:
-            self.not_final_stamp(c)
 
     def signed(self, c) -> None:
         """The host (主办单位) and the date, with a dashed circle where the seal goes."""

@@ -73,6 +73,9 @@ class EventInfo:
     # The foul options the score sheet's notes state (docs/rules.md §7.2, §7.3).
     two_warnings: str = "gestures_only"
     three_fouls_defeat: bool = False
+    # A team event (docs/rules.md §16): what ranks the teams and their tiebreak chain.
+    team_rank: str = "match_points"
+    team_tiebreaks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,7 @@ class PrintedTable(ResultValues):
     bracket_id: str = ""
     game: int = 0
     referee: str = ""
+    match: int | None = None  # a team event's team match (``Table.team_match``)
 
     @property
     def is_bye(self) -> bool:

@@ -21,7 +21,9 @@ from tournament.printing.tabular import Column, Exporter
 from tournament.text.pinyin import name_sort_key
 from tournament.text.titles import number_title
 
-ORDERS = ("both", "table", "name")
+ORDERS = ("both", "table", "name", "match")
+"""``match``: a team event's list by team match alone (a pairs event prints its by-table
+list); ``both`` is then by team match and by name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,8 @@ class PairingsPdf(ListDocument):
         self.tables = sorted(tables, key=table_sort_key)
         self.points = points
         self.order = order if order in ORDERS else "both"
+        if self.order == "match":
+            self.order = "table"  # a pairs event's matches are its tables
         self.round_name = number_title(round_number)
         self.title = _("%(round)s对阵表") % {"round": self.round_name}
 

@@ -251,6 +251,16 @@ class Col:
     bold: bool = False
 
 
+class Banded(list):
+    """A row that says whether it is shaded, instead of every other row, and how many rows
+    from it on stay on one page (``keep``: a team match's tables)."""
+
+    def __init__(self, cells, shaded: bool, keep: int = 1) -> None:
+        super().__init__(cells)
+        self.shaded = shaded
+        self.keep = keep
+
+
 @dataclass
 class Section:
     """A titled table: columns and rows (each a sequence of str, number or :class:`Two`)."""
@@ -351,11 +361,12 @@ class ListDocument(PdfDocument):
         y = self._header_row(section, widths, self._section_title(section, y, False))
         h = section.row_height
         for index, row in enumerate(section.rows):
-            if y - h < self.bottom:
+            if y - h * getattr(row, "keep", 1) < self.bottom:
                 self.end_page()
                 y = self.start_page()
                 y = self._header_row(section, widths, self._section_title(section, y, True))
-            if self.zebra and index % 2:
+            # A row may say whether it is shaded (the tables of one team match share a band).
+            if self.zebra and getattr(row, "shaded", index % 2):
                 c.setFillColor(colors.Color(0.97, 0.97, 0.97))
                 c.rect(self.left, y - h, self.content_width, h, stroke=0, fill=1)
                 c.setFillColor(colors.black)

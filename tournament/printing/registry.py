@@ -42,6 +42,15 @@ from tournament.printing.makers import (
     pick_round,
 )
 from tournament.printing.movement import event_movements
+from tournament.printing.team_makers import (
+    MSG_NOT_TEAM_EVENT,
+    make_team_sheets,
+)
+from tournament.printing.team_makers import make_certificates as make_team_certificates
+from tournament.printing.team_makers import make_pairings as make_team_pairings
+from tournament.printing.team_makers import make_results as make_team_results
+from tournament.printing.team_makers import make_standings as make_team_standings
+from tournament.printing.team_makers import make_workbook as make_team_workbook
 from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE
 from tournament.text.titles import number_title
 
@@ -77,6 +86,8 @@ class Kind:
     # the refusal when it does not: an export that cannot apply is not offered at all.
     applies: Callable[[Tournament], bool] | None = None
     not_applicable: str = ""
+    # How a team event's export is made, when it differs from a pairs event's.
+    make_team: Callable[[Request, BinaryIO], None] | None = None
 
     def applies_to(self, tournament: Tournament) -> bool:
         return self.applies is None or self.applies(tournament)
@@ -93,8 +104,20 @@ KINDS: dict[str, Kind] = {
             REFEREE,
             "publish_pairings",
             make_pairings,
+            make_team=make_team_pairings,
         ),
         Kind("scoresheets", _("比赛记录表"), ("pdf",), True, REFEREE, None, make_scoresheets),
+        Kind(
+            "team_sheets",
+            _("团体记录表"),
+            ("pdf",),
+            True,
+            REFEREE,
+            None,
+            make_team_sheets,
+            applies=lambda t: t.is_team_event,
+            not_applicable=MSG_NOT_TEAM_EVENT,
+        ),
         Kind(
             "side_slips",
             _("选手录入纸条"),
@@ -114,6 +137,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_results,
+            make_team=make_team_results,
         ),
         Kind(
             "clerk_sheet",
@@ -133,12 +157,20 @@ KINDS: dict[str, Kind] = {
             "publish_standings",
             make_standings,
             round_optional=True,
+            make_team=make_team_standings,
         ),
         Kind(
             "units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units
         ),
         Kind(
-            "certificates", _("荣誉证书"), ("pdf",), False, CHIEF_REFEREE, None, make_certificates
+            "certificates",
+            _("荣誉证书"),
+            ("pdf",),
+            False,
+            CHIEF_REFEREE,
+            None,
+            make_certificates,
+            make_team=make_team_certificates,
         ),
         Kind(
             "bracket",
@@ -171,7 +203,16 @@ KINDS: dict[str, Kind] = {
             None,
             make_signin,
         ),
-        Kind("workbook", _("全赛事工作簿"), ("xlsx",), False, CHIEF_REFEREE, None, make_workbook),
+        Kind(
+            "workbook",
+            _("全赛事工作簿"),
+            ("xlsx",),
+            False,
+            CHIEF_REFEREE,
+            None,
+            make_workbook,
+            make_team=make_team_workbook,
+        ),
         Kind(
             "archive", _("赛事存档"), ("json.gz", "json"), False, CHIEF_REFEREE, None, make_archive
         ),
@@ -205,7 +246,7 @@ def filename(req: Request, kind: Kind) -> str:
     if req.round is not None and (kind.per_round or kind.round_optional):
         parts.append(number_title(req.round))
     parts.append(kind.label.replace("/", "-"))
-    if kind.key == "scoresheets" and req.per_page == 2:
+    if kind.key in ("scoresheets", "team_sheets") and req.per_page == 2:
         parts.append("每页两张")
     return "-".join(parts) + f".{req.fmt}"
 
@@ -218,6 +259,7 @@ def run(req: Request, out: BinaryIO) -> Kind:
     if kind.per_round and req.round is None:
         req.round = pick_round(req)
     # Printouts follow the event's print language, whatever the language of the page.
+    make = kind.make_team if kind.make_team and req.tournament.is_team_event else kind.make
     with translation.override(req.tournament.print_language or "zh-hans"):
-        kind.make(req, out)
+        make(req, out)
     return kind

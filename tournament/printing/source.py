@@ -36,7 +36,7 @@ from tournament.text.titles import bracket_size, round_title
 
 _TABLE_FIELDS = (
     *("pk", "round__number", "number", "ew_id", "ns_id", "state", "deals", "ew_code", "ns_code"),
-    *("bracket_id", "bracket_game", *RESULT_FIELDS),
+    *("bracket_id", "bracket_game", "team_match", *RESULT_FIELDS),
 )
 
 
@@ -150,6 +150,8 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
         score_options=score_options(tournament),
         two_warnings=tournament.two_warnings,
         three_fouls_defeat=tournament.three_fouls_defeat,
+        team_rank=tournament.team_rank,
+        team_tiebreaks=tuple(tournament.team_tiebreaks or ()),
     )
 
 
@@ -222,6 +224,7 @@ def _table(
         score=score,
         bracket_id=row["bracket_id"],
         game=row["bracket_game"],
+        match=row["team_match"],
         **(extra or {}),
     )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from tournament.core.normalize import search_key
 from tournament.core.page_cache import cached_per_stamp
 from tournament.models import Pair, Player, Round, Tournament
+from tournament.public.find_team import bench_entries, team_fields, team_index
 from tournament.text.pinyin import pinyin_initials, pinyin_key
 
 MAX_RESULTS = 30  # a search answer stays a few KB even for a one-letter query
@@ -59,23 +60,28 @@ def _pairs(tournament_id: int) -> dict[int, dict]:
     return pairs
 
 
-def build_index(round_: Round) -> list[dict]:
-    """Every pair of the round as an entry, in pinyin order of the pair's name."""
+def build_index(round_: Round, *, teams: bool = False) -> list[dict]:
+    """Every pair of the round as an entry, in pinyin order of the pair's name; in a team
+    event (``teams``) also every roster member not in this round's line-up (a substitute)."""
     pairs = _pairs(round_.tournament_id)
+    index = team_index(round_.tournament_id) if teams else None
     entries = []
-    for table, ew, ns in round_.tables.values_list("number", "ew_id", "ns_id"):
+    rows = round_.tables.values_list("number", "ew_id", "ns_id", "team_match")
+    for table, ew, ns, match in rows:
         for pair, opponent, seat in ((ew, ns, "EW"), (ns, ew, "NS")):
             if pair is None:
                 continue
-            entries.append(
-                pairs[pair]
-                | {
-                    "table": table,
-                    "seat": seat,
-                    "bye": ns is None,
-                    "opponent": pairs[opponent]["team"] if opponent is not None else "",
-                }
-            )
+            entry = pairs[pair] | {
+                "table": table,
+                "seat": seat,
+                "bye": ns is None,
+                "opponent": pairs[opponent]["team"] if opponent is not None else "",
+            }
+            if index is not None:
+                entry |= team_fields(index, pair, opponent, match)
+            entries.append(entry)
+    if index is not None:
+        entries += bench_entries(index, rows)
     entries.sort(key=lambda e: e["sort"])
     return entries
 
@@ -83,7 +89,12 @@ def build_index(round_: Round) -> list[dict]:
 def round_index(tournament: Tournament, round_: Round) -> list[dict]:
     """The round's index, computed once per public stamp (pairings change only with it)."""
     return cached_per_stamp(
-        tournament, "find", lambda: build_index(round_), round_.pk, public=True, in_process=True
+        tournament,
+        "find",
+        lambda: build_index(round_, teams=tournament.is_team_event),
+        round_.pk,
+        public=True,
+        in_process=True,
     )
 
 

@@ -15,6 +15,7 @@ from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Pair, Round
 from tournament.public.conditional import stamped
+from tournament.public.team_standings import team_legend, team_standings_html
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import standings_choice
@@ -23,7 +24,8 @@ from tournament.text.titles import bracket_round_title, bracket_size
 
 
 # The standings table's own parameters (django-tables2: sort, page) and the page's.
-@stamped(reads=("round", "q", "sort", "page"))
+# ``bpage``: the page of a team event's best pairs (最佳组合).
+@stamped(reads=("round", "q", "sort", "page", "bpage"))
 def standings_page(request, slug):
     """The standings after a round: the last locked one unless another is chosen.
 
@@ -42,15 +44,14 @@ def standings_page(request, slug):
         round_error = _("没有第“%(round)s”轮的成绩，下面是最新成绩") % {"round": raw[:20]}
     query = request.GET.get("q", "")
     shown = {"html": None, "lot_notes": []}
+    table_html = team_standings_html if tournament.is_team_event else standings_table_html
     if choice.after_round is not None:
         # The rendered table is cached per stamp and query string (sort, page, search): a
         # django-tables2 render of 100 rows costs more than the standings themselves.
         shown = cached_per_stamp(
             tournament,
             "standings-html",
-            lambda: standings_table_html(
-                request, tournament, choice.after_round, query, public=public
-            ),
+            lambda: table_html(request, tournament, choice.after_round, query, public=public),
             choice.after_round,
             get_language(),
             sorted(request.GET.items()),
@@ -69,7 +70,9 @@ def standings_page(request, slug):
             "round_error": round_error,
             "q": query,
             "lot_notes": shown["lot_notes"],
-            "legend": legend(list(tournament.tiebreaks)),
+            "legend": team_legend(tournament)
+            if tournament.is_team_event
+            else legend(list(tournament.tiebreaks)),
         },
     )
 

@@ -27,6 +27,7 @@ from tournament.models import Round, Table
 from tournament.public.conditional import stamped
 from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
 from tournament.standings.selectors import round_stamp
+from tournament.teams.display import bye_teams, match_teams, match_title
 from tournament.text.titles import listing
 
 PAGE_TABLES = 100  # tables per page of the list by table number
@@ -47,14 +48,18 @@ def _search_context(tournament, round_, query: str) -> dict:
 
 def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
     keep = ("team", "players", "unit", "table", "seat", "opponent", "bye")
-    results = [{k: e[k] for k in keep} for e in context["found"]]
+    # A team event's entries also name the team, the team match and the opposing team.
+    team_keys = ("squad", "match", "vs_team", "bench", "tables")
+    results = [
+        {k: e[k] for k in keep} | {k: e[k] for k in team_keys if k in e} for e in context["found"]
+    ]
     return JsonResponse(
         {"round": round_.number, "q": query, "total": context["total"], "results": results},
         json_dumps_params={"ensure_ascii": False},
     )
 
 
-def _tables_html(round_: Round, page: int, show_results: bool) -> str:
+def _tables_html(round_: Round, page: int, show_results: bool, teams: bool) -> str:
     """One range of tables of the round, rendered (cached per stamp by the view)."""
     last = round_.tables.aggregate(last=Max("number"))["last"] or 0
     pages = table_pages(last)
@@ -63,9 +68,16 @@ def _tables_html(round_: Round, page: int, show_results: bool) -> str:
     tables = round_.tables.filter(number__gte=first, number__lte=upto)
     tables = tables.select_related("ew__unit", "ns__unit").order_by("number")
     byes: list[Table] = []
-    if page == len(pages):  # the byes close the list
+    context = {"pages": pages, "page": page}
+    if teams:
+        # Tables under their team match's title; a team's bye once, not once per pair.
+        tables = list(tables)
+        titles = match_teams(round_, {m.team_match for m in tables})
+        context["titles"] = {n: match_title(n, teams) for n, teams in titles.items()}
+        context["team_byes"] = bye_teams(round_) if page == len(pages) else []
+    elif page == len(pages):  # the byes close the list
         byes = list(round_.tables.filter(ns=None).select_related("ew"))
-    context = {"matches": tables, "byes": byes, "pages": pages, "page": page}
+    context |= {"matches": tables, "byes": byes}
     return render_to_string(
         "public/_pairings_tables.html", context | {"show_results": show_results}
     )
@@ -109,7 +121,7 @@ def pairings(request, slug, number):
         html = cached_per_stamp(
             tournament,
             "pairings-tables",
-            lambda: _tables_html(round_, page, show_results),
+            lambda: _tables_html(round_, page, show_results, tournament.is_team_event),
             round_.pk,
             page,
             show_results,

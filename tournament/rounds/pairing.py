@@ -334,26 +334,26 @@ def repair_round(round_: Round, *, seed: int | None = None, by: Actor) -> Round:
 
 
 @transaction.atomic
-def set_draw_number(pair: Pair, number: int, *, by: Actor) -> None:
-    """Give a pair a chosen draw number (manual override); its holder gets the pair's old one."""
+def set_draw_number(pair: Pair | Team, number: int, *, by: Actor) -> None:
+    """Give a pair (a team, in a team event) a chosen draw number (manual override); its
+    holder gets the old one."""
     tournament = pair.tournament
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_NUMBER_STARTED)
-    count = Pair.objects.filter(tournament=tournament).count()
+    entries = type(pair).objects
+    count = entries.filter(tournament=tournament).count()
     if not 1 <= number <= count:
         raise Refused(MSG_DRAW_NUMBER_RANGE, count=count)
-    pair = Pair.objects.select_for_update().get(pk=pair.pk)
-    holder = (
-        Pair.objects.select_for_update().filter(tournament=tournament, draw_number=number).first()
-    )
+    pair = entries.select_for_update().get(pk=pair.pk)
+    holder = entries.select_for_update().filter(tournament=tournament, draw_number=number).first()
     old = pair.draw_number
     if holder is not None and holder.pk != pair.pk:
         # Through None first: the unique constraint must never see two pairs on one number.
-        Pair.objects.filter(pk=holder.pk).update(draw_number=None)
-        Pair.objects.filter(pk=pair.pk).update(draw_number=number)
-        Pair.objects.filter(pk=holder.pk).update(draw_number=old)
+        entries.filter(pk=holder.pk).update(draw_number=None)
+        entries.filter(pk=pair.pk).update(draw_number=number)
+        entries.filter(pk=holder.pk).update(draw_number=old)
     else:
-        Pair.objects.filter(pk=pair.pk).update(draw_number=number)
+        entries.filter(pk=pair.pk).update(draw_number=number)
     log_action(
         tournament=tournament,
         by=by,

@@ -31,17 +31,28 @@ ROW_FIELDS = (
     "ns_id",
     "ew__name",
     "ns__name",
+    "team_match",
     *RESULT_FIELDS,
 )
 
 
 class TableRow:
     """What a row shows of a table, from one ``values()`` row: the table's number, state,
-    result fields and the pairs' names (``ew_name``, ``ns_name``). Not a ``Table`` and two
+    result fields, the pairs' names (``ew_name``, ``ns_name``) and its team match (a team
+    event's, else None). Not a ``Table`` and two
     ``Pair`` objects: building those was a third of round control's rows, read after every
     save."""
 
-    __slots__ = ("number", "state", "ew_id", "ns_id", "ew_name", "ns_name", *RESULT_FIELDS)
+    __slots__ = (
+        "number",
+        "state",
+        "ew_id",
+        "ns_id",
+        "ew_name",
+        "ns_name",
+        "team_match",
+        *RESULT_FIELDS,
+    )
 
     def __init__(self, values: dict):
         for name, value in values.items():

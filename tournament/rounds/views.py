@@ -23,6 +23,7 @@ from tournament.rounds import lifecycle as round_services
 from tournament.rounds.pairing import next_round_problem
 from tournament.rounds.table_rows import row_tables, table_links, table_row, table_rows
 from tournament.standings.selectors import round_live_stamp, round_summary
+from tournament.teams.display import match_teams, match_title
 from tournament.text.messages import render as render_message
 
 
@@ -88,7 +89,11 @@ def _control_rows(round_: Round, request, summary) -> dict:
         paginator.count = attention_count(summary)
     page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
     rows = table_rows(page.object_list)
-    return {"page": page, "matches": rows, "state": state, "table": table}
+    titles = {}
+    if round_.tournament.is_team_event:  # the rows under their team match's title
+        found = match_teams(round_, {m.team_match for m in rows} - {None})
+        titles = {n: match_title(n, teams) for n, teams in found.items()}
+    return {"page": page, "matches": rows, "state": state, "table": table, "titles": titles}
 
 
 def round_control(request, slug, number):

@@ -14,10 +14,11 @@ from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int, typed_fields
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Pair, Round
+from tournament.models import Pair, Round, Team
 from tournament.registration.search import clean, matching, named_pair
 from tournament.rounds import adjust
 from tournament.rounds.pairing import draw, pair_next_round, repair_round, set_draw_number
+from tournament.teams.search import named_team, team_matching
 
 MSG_ADJUST_PICK = "adjust_pick"
 MSG_DRAW_NUMBER_MISSING = "draw_number_missing"
@@ -46,10 +47,13 @@ def draw_view(request, slug):
             return redirect("draw", slug=slug)
         # Refused: the page again, with what was typed kept in the form to correct.
     query = clean(request.GET.get("q"))
-    pairs = matching(Pair.objects.filter(tournament=tournament).select_related("unit"), query)
-    paginator = Paginator(pairs.order_by("draw_number", "name_pinyin"), DRAW_PAGE)
-    page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
-    prefetch_related_objects(page.object_list, "players")
+    if tournament.is_team_event:  # a team event draws its teams (docs/rules.md §16.5)
+        entries = team_matching(Team.objects.filter(tournament=tournament), query)
+    else:
+        entries = matching(Pair.objects.filter(tournament=tournament), query)
+    entries = entries.select_related("unit").order_by("draw_number", "name_pinyin")
+    page = Paginator(entries, DRAW_PAGE).get_page(positive_int(request.GET.get("page")) or 1)
+    prefetch_related_objects(page.object_list, "members" if tournament.is_team_event else "players")
     return render(
         request,
         "rounds/draw.html",
@@ -67,7 +71,8 @@ def give_number(request, tournament, typed: dict) -> bool:
     """指定抽签号: the pair named in ``typed`` takes the number typed (its holder takes the
     pair's old one); False, with the reason shown, when it cannot be done."""
     try:
-        pair = named_pair(tournament, typed["team"])
+        find = named_team if tournament.is_team_event else named_pair
+        pair = find(tournament, typed["team"])
         number = positive_int(typed["number"])
         if number is None:
             raise Invalid(MSG_DRAW_NUMBER_MISSING)

@@ -16,6 +16,7 @@ from tournament.core.view_helpers import load_tournament
 from tournament.models import Round
 from tournament.public.conditional import live_stamped
 from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
+from tournament.teams.display import bye_teams, match_teams, match_title
 
 PROJECTOR_ROWS = 40
 
@@ -43,7 +44,10 @@ def projector(request, slug, number):
     round_ = visible_round(request, tournament, number)
     tables = round_.tables.exclude(ns=None).select_related("ew", "ns").order_by("number")
     page = Paginator(tables, PROJECTOR_ROWS).get_page(positive_int(request.GET.get("page")) or 1)
-    context = {"t": tournament, "round": round_, "page": page}
+    context = {"t": tournament, "round": round_, "page": page, "titles": {}}
+    if tournament.is_team_event:  # the tables under their team match's title
+        found = match_teams(round_, {m.team_match for m in page.object_list})
+        context["titles"] = {n: match_title(n, teams) for n, teams in found.items()}
     if request.GET.get("part") == "rows":
         return render(request, "public/_projector_rows.html", context)
     started = round_.started_at is not None or round_.status != Round.PUBLISHED
@@ -55,7 +59,8 @@ def projector(request, slug, number):
             **context,
             "summary": round_summary(round_),
             "unfinished": table_runs(unfinished_tables(round_)) if started else [],
-            "byes": [m.ew for m in byes],
+            # A team's bye once (its name), not once per pair of its line-up.
+            "byes": bye_teams(round_) if tournament.is_team_event else [m.ew.name for m in byes],
             "live": round_live_stamp(round_),
             "locked": round_.status == Round.LOCKED,
         },

@@ -1,10 +1,12 @@
 """Line-ups (出场名单, docs/rules.md §16.1): which of a team's players form its pairs, in
 which order, round by round.
 
-A team plays its registered pairs until a :class:`~tournament.models.LineUp` changes them
-from some round on. A change is made before that round is published (while it is not yet
-paired, or still a draft: the draft's tables then take the new pairs at once) and refused
-after. Two players who have not played together before become a new pair of the team.
+A team plays its registered pairs in every round whose line-up was not changed
+(docs/rules.md §16.1: the line-up of a round is the registered one unless it is changed
+before that round is published). A change (:class:`~tournament.models.LineUp`) is for one round, made before
+that round is published (while it is not yet paired, or still a draft: the draft's tables
+then take the new pairs at once) and refused after. Two players who have not played
+together before become a new pair of the team.
 """
 
 from __future__ import annotations
@@ -41,15 +43,15 @@ def line_ups(tournament, round_number: int) -> dict[int, list[int]]:
     registered = Pair.objects.filter(tournament=tournament).exclude(team_slot=None)
     for team_id, pk in registered.order_by("team_id", "team_slot").values_list("team_id", "pk"):
         result.setdefault(team_id, []).append(pk)
-    changes = LineUp.objects.filter(team__tournament=tournament, from_round__lte=round_number)
-    for team_id, pairs in changes.order_by("from_round").values_list("team_id", "pairs"):
-        result[team_id] = list(pairs)  # the latest change wins
+    changes = LineUp.objects.filter(team__tournament=tournament, round_number=round_number)
+    for team_id, pairs in changes.values_list("team_id", "pairs"):
+        result[team_id] = list(pairs)
     return result
 
 
 def line_up_of(team: Team, round_number: int) -> list[int]:
     """One team's line-up for ``round_number``."""
-    change = team.line_ups.filter(from_round__lte=round_number).order_by("-from_round").first()
+    change = team.line_ups.filter(round_number=round_number).first()
     return list(change.pairs) if change else registered_line_up(team)
 
 
@@ -111,8 +113,8 @@ def _check_members(team: Team, chosen: Sequence[tuple[int, int]]) -> dict[int, T
 def change_line_up(
     *, team: Team, round_number: int, members: Sequence[tuple[int, int]], by: Actor
 ) -> list[int]:
-    """Set the team's line-up from ``round_number`` on: ``members`` are the roster numbers
-    of each pair's two players, in table order. Refused once that round is published."""
+    """Set the team's line-up for ``round_number``: ``members`` are the roster numbers of
+    each pair's two players, in table order. Refused once that round is published."""
     team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     tournament = team.tournament
     round_ = tournament.round_set.filter(number=round_number).first()
@@ -121,8 +123,7 @@ def change_line_up(
     roster = _check_members(team, members)
     before = line_up_of(team, round_number)
     pairs = [_pair_of(team, roster[a], roster[b], round_number) for a, b in members]
-    LineUp.objects.update_or_create(team=team, from_round=round_number, defaults={"pairs": pairs})
-    # A later change stays as it was made; only this round's draft follows now.
+    LineUp.objects.update_or_create(team=team, round_number=round_number, defaults={"pairs": pairs})
     if round_ is not None:
         _move_draft_tables(round_, before, pairs)
     names = " · ".join(f"{roster[a].name}/{roster[b].name}" for a, b in members)

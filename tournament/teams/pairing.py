@@ -71,8 +71,9 @@ def team_round(
 
 def _swiss(tournament, teams, field_ups, number, seed, size) -> TeamPairing:
     if number > 1:
-        order = {row.team: i for i, row in enumerate(team_standings_for(tournament))}
-        points = {row.team: float(row.points) for row in team_standings_for(tournament)}
+        rows = team_standings_for(tournament)
+        order = {row.team: i for i, row in enumerate(rows)}
+        points = {row.team: float(row.points) for row in rows}
         teams = sorted(teams, key=lambda t: (order.get(t.pk, len(order)), t.draw_number or 0))
     else:
         points = {}

@@ -62,6 +62,7 @@ def test_every_kind_is_covered_by_the_command_test():
     assert set(KINDS) == {
         "pairings",
         "scoresheets",
+        "team_sheets",  # needs a team event: tests/app/teams/test_team_prints.py
         "side_slips",
         "results",
         "standings",

@@ -1,4 +1,5 @@
-"""``manage.py create_tournament SLUG --name NAME [--profile NAME] [options]``.
+"""``manage.py create_tournament SLUG --name NAME [--profile NAME] [--entry teams
+--team-pairs 2 --substitutes 2] [options]``.
 
 With ``--profile`` every option starts from that competition profile (docs/rules.md §13); the
 other flags given change single options on top of it. Without a profile the options take
@@ -28,6 +29,8 @@ _OPTION_FLAGS = (
     "late_minutes",
     "games",
 )
+# The options of a team event (--entry teams).
+_TEAM_FLAGS = ("team_pairs", "substitutes", "team_rank")
 
 
 class Command(BaseCommand):
@@ -60,6 +63,21 @@ class Command(BaseCommand):
         parser.add_argument("--late-minutes", type=int, help="forfeit after this lateness")
         parser.add_argument("--games", type=int, choices=[1, 3])
         parser.add_argument(
+            "--entry",
+            choices=["pairs", "teams"],
+            default="pairs",
+            help="what is registered: pairs (双人赛, default) or teams (团体赛)",
+        )
+        parser.add_argument(
+            "--team-pairs", type=int, choices=[2, 3], help="pairs per team (teams only; default 2)"
+        )
+        parser.add_argument(
+            "--substitutes", type=int, choices=[0, 1, 2], help="substitutes per team (teams only)"
+        )
+        parser.add_argument(
+            "--team-rank", choices=list(opt.TEAM_RANKS), help="how teams rank (teams only)"
+        )
+        parser.add_argument(
             "--organizer", help="username of the organizer (default: first superuser)"
         )
         parser.add_argument("--venue", default="")
@@ -83,6 +101,7 @@ class Command(BaseCommand):
         fields |= {key: o[key] for key in _OPTION_FLAGS if o[key] is not None}
         if o["avoid_same_unit"] or o["soft_same_unit"]:
             fields["avoid_same_unit"] = "hard" if o["avoid_same_unit"] else "soft"
+        fields |= self._entry_fields(o)
         if "rounds" not in fields:
             fields["rounds"] = 3 if fields.get("format") == "rotation" else 7
         try:
@@ -103,6 +122,16 @@ class Command(BaseCommand):
             raise CommandError("设置有误：" + str(exc)) from None
         profile = f"（模板 {o['profile']}）" if o["profile"] else ""
         self.note(f"已创建赛事 {t.slug}：{t.name}{profile}")
+
+    def _entry_fields(self, o: dict) -> dict:
+        """The team options of ``--entry teams``; refused on a pairs event."""
+        given = {key: o[key] for key in _TEAM_FLAGS if o[key] is not None}
+        if o["entry"] != "teams":
+            if given:
+                flags = "、".join("--" + key.replace("_", "-") for key in given)
+                raise CommandError(f"{flags} 只用于团体赛（--entry teams）")
+            return {}
+        return {"entry": "teams", **given}
 
     def _organizer(self, username: str | None):
         users = get_user_model().objects

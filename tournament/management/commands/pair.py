@@ -14,7 +14,10 @@ from tournament.rounds.pairing import pair_next_round
 
 
 class Command(BaseCommand):
-    help = "编排下一轮 (pair the next round; --json prints [{table, ew, ns}, {table: null, bye}])"
+    help = (
+        "编排下一轮 (pair the next round; --json prints [{table, ew, ns}, {table: null, bye}];"
+        " a team event adds ew_team, ns_team, match and names the team of a bye)"
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -35,6 +38,9 @@ class Command(BaseCommand):
         tables = round_.tables.order_by("number", "pk").values_list(
             "number", "ew__name", "ns__name"
         )
+        if o["json"] and tournament.is_team_event:
+            self.stdout.write(json.dumps(team_tables(round_), ensure_ascii=False))
+            return
         if o["json"]:
             out = [{"table": t, "ew": ew, "ns": ns} for t, ew, ns in tables if ns is not None]
             out += [{"table": None, "bye": ew} for _, ew, ns in tables if ns is None]
@@ -44,3 +50,17 @@ class Command(BaseCommand):
         self.stdout.write(f"{round_}（{state}，随机码 {round_.seed}）")
         for t, ew, ns in tables:
             self.stdout.write(f"{t}\t{ew}\t{ns}" if ns is not None else f"轮空\t{ew}")
+
+
+def team_tables(round_) -> list[dict]:
+    """A team event's ``--json``: each table with its pairs' teams and its team match, then
+    one ``{"table": null, "bye": TEAM}`` per team with a bye (not one per pair)."""
+    fields = ("number", "ew__name", "ns__name", "ew__team__name", "ns__team__name", "team_match")
+    rows = round_.tables.order_by("number", "pk").values_list(*fields)
+    out = [
+        {"table": t, "ew": ew, "ns": ns, "ew_team": ew_team, "ns_team": ns_team, "match": match}
+        for t, ew, ns, ew_team, ns_team, match in rows
+        if ns is not None
+    ]
+    byes = dict.fromkeys(ew_team for _, _, ns, ew_team, _, _ in rows if ns is None)
+    return out + [{"table": None, "bye": team} for team in byes]

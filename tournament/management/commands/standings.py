@@ -1,5 +1,8 @@
 """``manage.py standings SLUG [--round N] [--json]``.
 
+A team event prints its team standings (one object per team with ``--json``: rank, team,
+points, total, level_diff, unit, then its team tiebreaks).
+
 Without ``--round`` the standings are after the last locked round, like the staff page;
 a round still open is marked provisional (暂定). Before any round is locked there is no
 ranking: the command says so (``--json`` prints an empty list).
@@ -20,7 +23,9 @@ from tournament.standings.selectors import (
     standings_choice,
     standings_for,
 )
+from tournament.teams.display import team_metric_keys, team_rows
 from tournament.text.messages import render
+from tournament.text.options import TEAM_TIEBREAK_METRICS
 
 
 class Command(BaseCommand):
@@ -36,6 +41,9 @@ class Command(BaseCommand):
         choice = standings_choice(tournament, o["round"], public=False)
         if o["round"] is not None and choice.after_round != o["round"]:
             raise CommandError(render(MSG_NO_ROUND, n=o["round"]))
+        if tournament.is_team_event:
+            self._teams(tournament, choice, o["json"])
+            return
         chain = list(tournament.tiebreaks)
         rows = []
         if choice.after_round is not None:
@@ -58,6 +66,35 @@ class Command(BaseCommand):
             cells = [str(row["rank"]), row["team"], str(row["points"])]
             cells += [metric_text(row[k]) for k in keys]
             self.stdout.write("\t".join(cells))
+
+    def _teams(self, tournament, choice, as_json: bool) -> None:
+        """A team event's standings: one line (object) per team."""
+        keys = team_metric_keys(list(tournament.team_tiebreaks))
+        rows = []
+        if choice.after_round is not None:
+            rows = team_rows(tournament, choice.after_round, public=False)
+        if as_json:
+            out = [team_json(row, keys) for row in rows]
+            self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
+            return
+        if choice.after_round is None:
+            self.stdout.write(render(MSG_NO_RANKING))
+            return
+        mark = "（暂定）" if choice.provisional else ""
+        self.stdout.write(f"第{choice.after_round}轮后团体成绩{mark}")
+        total = TEAM_TIEBREAK_METRICS["total"]
+        self.stdout.write("\t".join(["名次", "团体", "积分", total, "级差分", *keys]))
+        for row in rows:
+            cells = [row["rank"], row["team"], row["points"], row["total"], row["level_diff"]]
+            cells += [metric_text(row[k]) for k in keys]
+            self.stdout.write("\t".join(str(c) for c in cells))
+
+
+def team_json(row: dict, keys: list[str]) -> dict:
+    """One team of ``--json``: rank, team, points, total, level_diff, unit, then the
+    tiebreak keys of the event's team chain (those not already there)."""
+    item = {key: row[key] for key in ("rank", "team", "points", "total", "level_diff", "unit")}
+    return item | {key: row[key] for key in keys}
 
 
 def json_rows(rows: list[dict], chain: list[str]) -> list[dict]:

@@ -14,9 +14,11 @@ from tournament.core.page_cache import cached_per_stamp
 from tournament.core.result_labels import result_text
 from tournament.core.rights import may_see_results
 from tournament.models import Pair, Round, Table, Tournament
+from tournament.public.team_standings import team_data
 from tournament.standings.cells import metric_keys
 from tournament.standings.rows import history_rows, standings_data
 from tournament.standings.selectors import COUNTED_STATES, standings_choice
+from tournament.teams.display import team_metric_keys
 
 
 def pair_ref(pair: Pair | None) -> dict | None:
@@ -65,26 +67,52 @@ def event_detail(tournament: Tournament, staff: bool) -> dict:
             "publish_pairings": tournament.publish_pairings,
             "publish_standings": tournament.publish_standings,
             "rounds": rounds,
+            **team_event_fields(tournament),
         }
 
     return cached_per_stamp(tournament, "api-event", build, public=not staff)
 
 
-def _tables(round_: Round):
+def team_event_fields(tournament: Tournament) -> dict:
+    """What a team event adds to its detail (nothing for a pairs event)."""
+    if not tournament.is_team_event:
+        return {}
+    return {
+        "entry": tournament.entry,
+        "team_pairs": tournament.team_pairs,
+        "team_tiebreaks": list(tournament.team_tiebreaks),
+    }
+
+
+def _tables(round_: Round, teams: bool = False):
     tables = round_.tables.select_related("ew__unit", "ns__unit")
+    if teams:
+        tables = tables.select_related("ew__team", "ns__team")
     # Tables by number, then the byes (no table number), as on the pairings page.
     return sorted(tables, key=lambda m: (m.number is None, m.number or 0, m.pk))
 
 
 def pairings(tournament: Tournament, round_: Round, staff: bool) -> dict:
     def build() -> dict:
+        teams = tournament.is_team_event
         tables = [
-            {"table": m.number, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)} for m in _tables(round_)
+            {"table": m.number, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)}
+            | (team_match_fields(m) if teams else {})
+            for m in _tables(round_, teams)
         ]
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
     data = cached_per_stamp(tournament, "api-pairings", build, round_.pk, public=not staff)
     return data | {"status": round_.status}
+
+
+def team_match_fields(m: Table) -> dict:
+    """A team event's table: its team match and the teams of its two pairs."""
+    return {
+        "match": m.team_match,
+        "ew_team": m.ew.team.name if m.ew and m.ew.team_id else None,
+        "ns_team": m.ns.team.name if m.ns and m.ns.team_id else None,
+    }
 
 
 def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
@@ -93,7 +121,8 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
 
     def build() -> dict:
         tables = []
-        for m in _tables(round_):
+        teams = tournament.is_team_event
+        for m in _tables(round_, teams):
             shown = staff and m.state in COUNTED_STATES or m.state == Table.CONFIRMED
             tables.append(
                 {
@@ -109,6 +138,7 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
                     "winner": m.winner if shown else "",
                     "result": result_text(m) if shown else "",
                 }
+                | (team_match_fields(m) if teams else {})
             )
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
@@ -135,13 +165,43 @@ def standings(tournament: Tournament, requested: int | None, staff: bool) -> dic
             public=not staff,
         )
         rows = [standing_line(item, list(tournament.tiebreaks)) for item in table["data"]]
-    return {
+    answer = {
         "event": tournament.slug,
         "after_round": choice.after_round,
         "provisional": choice.provisional,
         "rounds": choice.available,
         "rows": rows,
     }
+    if tournament.is_team_event:
+        answer |= team_standing_lines(tournament, choice.after_round, public=not staff)
+    return answer
+
+
+def team_standing_lines(tournament: Tournament, after_round: int | None, *, public: bool) -> dict:
+    """A team event's team standings and best pairs, from the page's cache entry."""
+    if after_round is None:
+        return {"teams": [], "best_pairs": []}
+    found = team_data(tournament, after_round, public=public)
+    keys = team_metric_keys(list(tournament.team_tiebreaks))
+    own = ("points", "total", "match_points", "level_diff", "matches", "wins", "draws", "losses")
+    teams = [
+        {
+            "rank": item["rank"],
+            "team": {"id": item["team_id"], "name": item["team"], "unit": item["unit"]},
+            **{key: item[key] for key in own},
+            "metrics": {key: item.get(key) for key in keys},
+        }
+        for item in found["teams"]
+    ]
+    best = [
+        {
+            "rank": item["rank"],
+            "pair": {"id": item["pair_id"], "name": item["pair"], "unit": ""},
+            **{key: item[key] for key in ("team", "players", "points", "level_diff")},
+        }
+        for item in found["best"]
+    ]
+    return {"teams": teams, "best_pairs": best}
 
 
 def standing_line(item: dict, chain: list[str]) -> dict:

@@ -123,7 +123,9 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
         if body is None:
             raise HttpError(404, render_message(MSG_NO_RESULTS))
         adapter = TypeAdapter(schema)
-        body = adapter.dump_python(adapter.validate_python(body), mode="json")
+        # exclude_unset: a key only team events have (a default of None) is left out of a
+        # pairs event's answer, which stays as it was.
+        body = adapter.dump_python(adapter.validate_python(body), mode="json", exclude_unset=True)
         return JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
 
     shared = not staff and bearer_secret(request) is None  # the public view

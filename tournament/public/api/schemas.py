@@ -37,12 +37,21 @@ class EventDetail(EventSummary):
     publish_pairings: bool
     publish_standings: bool
     rounds: list[RoundRef]
+    # A team event only (absent for pairs): "teams", its pairs per team and team chain.
+    entry: str | None = None
+    team_pairs: int | None = None
+    team_tiebreaks: list[str] | None = None
 
 
 class PairingTable(Schema):
     table: int | None
     ew: TeamRef
     ns: TeamRef | None  # None: a bye
+    # A team event only (absent for pairs): the team match's number in the round and the
+    # teams of the two pairs (a bye: ``ns_team`` None).
+    match: int | None = None
+    ew_team: str | None = None
+    ns_team: str | None = None
 
 
 class Pairings(Schema):
@@ -82,12 +91,42 @@ class StandingLine(Schema):
     metrics: dict[str, int | float | str | None]  # the tiebreak columns of the page
 
 
+class TeamStandingLine(Schema):
+    """One team of a team event's standings (the page's team table)."""
+
+    rank: int
+    team: TeamRef
+    points: int  # team match points, or the total under team_rank "total"
+    total: int
+    match_points: int
+    level_diff: int
+    matches: int
+    wins: int
+    draws: int
+    losses: int
+    metrics: dict[str, int | float | str | None]  # the team tiebreak columns of the page
+
+
+class BestPairLine(Schema):
+    """One pair of the best pairs across all teams (最佳组合)."""
+
+    rank: int
+    pair: TeamRef
+    team: str
+    players: list[str]
+    points: int
+    level_diff: int
+
+
 class Standings(Schema):
     event: str
     after_round: int | None  # None: no round is locked yet
     provisional: bool
     rounds: list[int]
     rows: list[StandingLine]
+    # A team event only (absent for pairs).
+    teams: list[TeamStandingLine] | None = None
+    best_pairs: list[BestPairLine] | None = None
 
 
 class HistoryEntry(Schema):

@@ -26,5 +26,8 @@ TEAMS = {
     "team_sheet_player_file": _("队员“%(name)s”同时在第%(other)s行的队里（同一单位）"),
     "team_sheet_player_db": _("队员“%(name)s”已在“%(team)s”队报名（同一单位）"),
     "audit_team_import": _("从报名表“%(file)s”导入 %(count)s 个团体"),
+    "team_query_empty": _("请输入团体的抽签号、队名或队员姓名"),
+    "team_query_many": _("“%(query)s”对应%(n)s个团体，如%(teams)s：请输入完整队名或抽签号"),
+    "export_not_team_event": _("这个赛事是双人赛，没有团体记录表"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
