@@ -1,8 +1,7 @@
 """The team list of a team event: finding teams by what the organizer types, the table.
 
 A query matches a team whose name, unit or any roster member's name contains it (in
-characters or pinyin, as :mod:`tournament.registration.search` finds a pair), or whose
-draw number it is.
+characters or pinyin, :mod:`tournament.teams.search`), or whose draw number it is.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.models import Team
 from tournament.registration.search import clean
+from tournament.teams.search import team_matching
 from tournament.text.pinyin import name_sort_key
 from tournament.text.titles import listing
 
@@ -22,21 +22,13 @@ PAGE_SIZE = 50  # teams a page of the team list (and of the line-ups) shows
 
 
 def matching_teams(teams: QuerySet[Team], query: str) -> QuerySet[Team]:
-    """The teams of ``teams`` that match ``query`` (all for an empty query), each once."""
+    """The teams of ``teams`` that match ``query`` (:func:`tournament.teams.search.team_matching`),
+    or whose draw number it is; all of them for an empty query."""
     query = clean(query)
-    if not query:
-        return teams
-    lower = query.lower()
-    q = (
-        Q(name__icontains=query)
-        | Q(unit__name__icontains=query)
-        | Q(members__name__icontains=query)
-        | Q(name_pinyin__icontains=lower)
-        | Q(members__name_pinyin__icontains=lower)
-    )
+    found = team_matching(teams, query)
     if query.isdigit():
-        q |= Q(draw_number=int(query))
-    return teams.filter(pk__in=teams.filter(q).values("pk"))
+        found = teams.filter(Q(pk__in=found.values("pk")) | Q(draw_number=int(query)))
+    return found
 
 
 def sorted_teams(teams) -> list[Team]:
