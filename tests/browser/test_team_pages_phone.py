@@ -13,6 +13,7 @@ from tests.browser.conftest import signed_in, wider_than_screen
 from tests.browser.taps import tap
 from tournament.core.actors import user_actor
 from tournament.models import Team
+from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw, pair_next_round
 from tournament.teams.line_ups import line_up_of, members_of_pairs
 
@@ -64,6 +65,15 @@ def test_team_pages_fit_a_phone_and_a_line_up_is_changed(live_server, phone, org
     tap(page, "form.form button.primary")
     page.wait_for_url(lambda url: url.endswith(reverse("line_ups", args=[t.slug])))
     shot(page, "line_ups_after")
+    assert members_of_pairs(line_up_of(team, 1)) == [(1, 3), (2, 4)]
+    # The form opened before the round is published, sent after: refused, and said so.
+    page.goto(base + reverse("team_line_up", args=[t.slug, team.pk]))
+    publish_round(t.round_set.get(number=1), by=user_actor(organizer))
+    page.select_option("#id_pair1_2", "2")
+    tap(page, "form.form button.primary")
+    page.wait_for_selector("text=第1轮已经公布，出场名单不能再改")
+    assert wider_than_screen(page) <= 0
+    shot(page, "team_line_up_refused")
     assert members_of_pairs(line_up_of(team, 1)) == [(1, 3), (2, 4)]
 
 

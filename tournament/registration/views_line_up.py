@@ -82,22 +82,25 @@ def line_up_list(request, slug):
     return render(request, "registration/line_up_list.html", context)
 
 
+def _line_up_form(team: Team, number: int | None, data=None) -> LineUpForm:
+    """The form for round ``number`` (None: no round open), filled with its line-up."""
+    initial = {}
+    if number is not None:
+        initial = LineUpForm.initial_for(number, members_of_pairs(line_up_of(team, number)))
+    return LineUpForm(data, initial=initial, team=team, pairs=team.tournament.team_pairs)
+
+
 @require_http_methods(["GET", "POST"])
 def team_line_up(request, slug, team_id):
-    """One team's line-up for the open round: each pair's two players from the roster."""
+    """One team's line-up for the open round: each pair's two players from the roster. A
+    change the service refuses (its round published meanwhile) is said above a new form for
+    the round open now."""
     tournament = load_team_event(request, slug, CHIEF_REFEREE)
     team = get_object_or_404(Team, tournament=tournament, pk=team_id)
     team.tournament = tournament
     number = open_round(tournament)
-    form = None
-    if number is not None or request.method == "POST":
-        initial = {}
-        if number is not None:
-            current = members_of_pairs(line_up_of(team, number))
-            initial = LineUpForm.initial_for(number, current)
-        form = LineUpForm(
-            request.POST or None, initial=initial, team=team, pairs=tournament.team_pairs
-        )
+    form = _line_up_form(team, number, request.POST or None)
+    refused = ""
     if request.method == "POST" and form.is_valid():
         chosen = form.cleaned_data["round"]
         try:
@@ -105,7 +108,8 @@ def team_line_up(request, slug, team_id):
                 team=team, round_number=chosen, members=form.members(), by=request_actor(request)
             )
         except ServiceError as exc:
-            form.add_error(None, str(exc))
+            refused = str(exc)
+            form = _line_up_form(team, number)
         else:
             messages.success(
                 request,
@@ -115,7 +119,8 @@ def team_line_up(request, slug, team_id):
     context = {
         "t": tournament,
         "team": team,
-        "form": form,
+        "form": form if number is not None else None,
+        "refused": refused,
         "number": number,
         "published": _published(tournament),
         "no_round": render_message(MSG_NO_ROUND),

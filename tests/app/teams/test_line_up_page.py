@@ -64,6 +64,7 @@ def test_after_publishing_the_page_says_so_and_the_change_is_refused(organizer, 
     assert refused.status_code == 200
     assert "第1轮已经公布，出场名单不能再改" in page  # the service's message
     assert "第 1 轮已经公布" in page and "第 2 轮的出场名单" in page
+    assert 'name="round" value="2"' in page  # a new form, for the round open now
     assert members_of_pairs(line_up_of(team, 1)) == [(1, 2), (3, 4)]
     assert not AuditEntry.objects.filter(action="squad.line_up").exists()
 
