@@ -83,3 +83,12 @@ def test_a_loose_pair_is_refused_in_a_team_event(organizer):
     with pytest.raises(Invalid):
         pair_register(tournament=t, data=PairData("甲", "", "a", "b"), by=user_actor(organizer))
     assert not Pair.objects.filter(tournament=t).exists()
+
+
+def test_the_demo_teams_sheet_imports(organizer, capsys):
+    from django.conf import settings
+
+    t = team_event(organizer)
+    call_command("import_entries", t.slug, str(settings.BASE_DIR / "fixtures" / "demo_teams.csv"))
+    assert "已导入16个团体（8个单位）" in capsys.readouterr().out
+    assert Team.objects.filter(tournament=t).count() == 16
