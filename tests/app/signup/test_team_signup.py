@@ -142,3 +142,21 @@ def test_the_confirmation_mail_names_the_team(organizer, django_capture_on_commi
         apply(t, team_form("金陵队", "张伟", "王芳", "李娜", "刘洋", email1="team@example.com"))
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["team@example.com"]
     assert "团体：金陵队" in mail.outbox[0].body
+
+
+@pytest.mark.usefixtures("media")
+def test_a_team_application_goes_through_the_archive(organizer):
+    import json
+
+    from tournament.archive.importer import import_archive
+    from tournament.archive.write import export_archive
+
+    t = team_event(organizer)
+    open_signup(t)
+    apply(t, team_form("金陵队", "张伟", "王芳", "李娜", "刘洋", subs=("陈静", "")))
+    copy = import_archive(json.loads(json.dumps(export_archive(t))), slug="copy", map_users=True)
+    signup = SignUp.objects.get(tournament=copy.tournament)
+    assert signup.data["players"] == ["张伟", "王芳", "李娜", "刘洋"]
+    assert signup.pair.team.name == "金陵队" and signup.pair.team_slot == 1
+    status = Client().get(reverse("signup_status", args=["copy", signup.token])).content.decode()
+    assert "张伟、王芳、李娜、刘洋" in status
