@@ -120,16 +120,19 @@ def test_import_teams_exit_status_from_the_shell(tournament, tmp_path):
     assert result.returncode != 0
 
 
-def test_load_demo_creates_48_pairs_from_8_units_once(capsys):
+def test_load_demo_creates_48_pairs_and_16_teams_from_8_units_once(capsys):
     call_command("load_demo")
     out = capsys.readouterr().out
     assert "用户名 organizer  密码" in out
     t = Tournament.objects.get(slug="demo")
     assert t.pairs.count() == 48 and t.units.count() == 8
+    teams = Tournament.objects.get(slug="demo-teams")
+    assert teams.is_team_event and teams.teams.count() == 16 and teams.units.count() == 8
+    assert teams.pairs.count() == 32 and teams.staff.count() == 2
     call_command("load_demo")
     again = capsys.readouterr().out
     assert "已存在" in again and "密码 " not in again.replace("密码不变", "")
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 2
 
 
 @pytest.mark.parametrize("command", ["help", "diffsettings"])

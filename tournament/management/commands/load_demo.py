@@ -1,4 +1,5 @@
-"""``manage.py load_demo``: the demo tournament of 48 pairs from 8 units, and its accounts.
+"""``manage.py load_demo``: the demo tournament of 48 pairs from 8 units, a team event
+(团体赛) of 16 teams from the same 8 units, and their accounts.
 
 Prints each new account's password once; running it again changes nothing.
 """
@@ -17,9 +18,12 @@ from tournament.events.staff import ensure_user
 from tournament.management.commands._base import BaseCommand
 from tournament.models import Staff, Tournament
 from tournament.registration.services import pairs_import
+from tournament.teams.import_sheet import teams_import
 
 DEMO_SLUG = "demo"
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_registration.csv"
+TEAM_DEMO_SLUG = "demo-teams"
+TEAM_DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_teams.csv"
 
 
 class Command(BaseCommand):
@@ -39,9 +43,17 @@ class Command(BaseCommand):
                 self.stdout.write(f"{label}: 用户名 {user.username}  密码 {pw}")
             else:
                 self.note(f"{label}: 用户名 {user.username}（已存在，密码不变）")
+        staff = (organizer, chief, referee)
         if Tournament.objects.filter(slug=DEMO_SLUG).exists():
             self.note(f"演示赛事“{DEMO_SLUG}”已存在")
-            return
+        else:
+            self.pairs_demo(*staff)
+        if Tournament.objects.filter(slug=TEAM_DEMO_SLUG).exists():
+            self.note(f"演示赛事“{TEAM_DEMO_SLUG}”已存在")
+        else:
+            self.teams_demo(*staff)
+
+    def pairs_demo(self, organizer, chief, referee) -> None:
         tournament = tournament_create(
             organizer=organizer,
             slug=DEMO_SLUG,
@@ -64,3 +76,30 @@ class Command(BaseCommand):
             by=command_actor(),
         )
         self.note(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个组合")
+
+    def teams_demo(self, organizer, chief, referee) -> None:
+        """The team event: 16 teams of 2 pairs (a unit's first and second team), 5 rounds."""
+        tournament = tournament_create(
+            organizer=organizer,
+            slug=TEAM_DEMO_SLUG,
+            name="2026年江淮掼蛋团体赛（演示）",
+            venue="南京市体育馆",
+            host="江苏省掼蛋协会（演示）",
+            start_date=date(2026, 12, 6),
+            end_date=date(2026, 12, 6),
+            rounds=5,
+            entry="teams",
+            avoid_same_unit="hard",
+            publish_pairings=True,
+            publish_standings=True,
+        )
+        Staff.objects.create(tournament=tournament, user=chief, role=Staff.CHIEF_REFEREE)
+        Staff.objects.create(tournament=tournament, user=referee, role=Staff.REFEREE)
+        check = teams_import(
+            tournament=tournament,
+            data=TEAM_DEMO_FILE.read_bytes(),
+            filename=TEAM_DEMO_FILE.name,
+            actor="demo",
+            by=command_actor(),
+        )
+        self.note(f"演示赛事已创建：{tournament.name}，{len(check.rows)}个团体")
