@@ -170,3 +170,13 @@ def test_import_results_on_a_team_event(organizer, tmp_path, capsys):
     # every pair sitting EW won: each match is one table won by each team, a draw
     assert [r.match_points for r in rows] == [1] * 8
     assert len(standings_json(t.slug, capsys)) == 8
+
+
+def test_draw_numbers_the_teams_and_prints_them(organizer, capsys):
+    t = build_team_event(organizer, teams=4)  # drawn once with seed 7
+    capsys.readouterr()
+    call_command("draw", t.slug, "--seed", "3")
+    lines = capsys.readouterr().out.strip().splitlines()[1:]  # after the note of the seed
+    numbers = dict(Team.objects.filter(tournament=t).values_list("name", "draw_number"))
+    assert lines == [f"{n}\t{name}" for name, n in sorted(numbers.items(), key=lambda x: x[1])]
+    assert sorted(numbers.values()) == [1, 2, 3, 4]
