@@ -196,12 +196,7 @@ class StandingsPdf(ListDocument):
         self.rows = rows
         self.pairs = pairs
         self.final = final
-        after = number_title(after_round or 0)
-        self.title = (
-            _("最终成绩（%(round)s后）") % {"round": after}
-            if final
-            else _("%(round)s后成绩") % {"round": after}
-        )
+        self.title = standings_title(after_round, final)
 
     def sections(self) -> Iterable[Section]:
         title = _("成绩公告：%(title)s") % {"title": self.title}
@@ -262,3 +257,11 @@ class UnitsPdf(ListDocument):
             row_height=7 * mm,
             note=_("每个单位计成绩最好的%(k)s对组合的积分") % {"k": self.event.unit_best_k},
         )
+
+
+def standings_title(after_round: int | None, final: bool) -> str:
+    """ "第5轮后成绩", or "最终成绩（第7轮后）" for the final standings."""
+    after = number_title(after_round or 0)
+    if final:
+        return _("最终成绩（%(round)s后）") % {"round": after}
+    return _("%(round)s后成绩") % {"round": after}

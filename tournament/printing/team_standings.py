@@ -18,12 +18,11 @@ from reportlab.lib.units import mm
 from scoring import StandingRow, TeamStandingRow, awards
 from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
-from tournament.printing.standings import pair_name
+from tournament.printing.standings import pair_name, standings_title
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.printing.team_data import PrintedTeam
 from tournament.standings.cells import metric_value
 from tournament.text.options import TEAM_TIEBREAK_METRICS
-from tournament.text.titles import number_title
 
 SHOWN = ("points", "total", "match_points", "level_diff")  # columns of their own
 
@@ -204,12 +203,7 @@ class TeamStandingsPdf(ListDocument):
         self.teams = teams
         self.best = best
         self.final = final
-        after = number_title(after_round or 0)
-        self.title = (
-            _("最终成绩（%(round)s后）") % {"round": after}
-            if final
-            else _("%(round)s后成绩") % {"round": after}
-        )
+        self.title = standings_title(after_round, final)
 
     def sections(self) -> Iterable[Section]:
         yield self.team_section()

@@ -44,37 +44,56 @@ def import_upload(request, slug):
         else:
             context.update(check=check, preview=check.rows[:PREVIEW_ROWS], filename=upload.name)
             if check.ok:
-                # Keep the file for the confirmation step; it is checked again then.
-                request.session[SESSION_KEY] = {
-                    "slug": slug,
-                    "name": upload.name,
-                    "data": base64.b64encode(data).decode("ascii"),
-                }
+                keep_pending(request, SESSION_KEY, slug, upload.name, data)
     return render(request, "registration/pair_import.html", context)
 
 
 @require_POST
 def import_confirm(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
-    pending = request.session.get(SESSION_KEY)
+    return confirm_pending(
+        request,
+        SESSION_KEY,
+        tournament,
+        pairs_import,
+        back="pair_import",
+        done="pair_list",
+        imported=_("已导入%(n)s个组合"),
+    )
+
+
+def keep_pending(request, key: str, slug: str, name: str, data: bytes) -> None:
+    """Keep a checked sheet in the session for its confirmation (checked again then)."""
+    request.session[key] = {
+        "slug": slug,
+        "name": name,
+        "data": base64.b64encode(data).decode("ascii"),
+    }
+
+
+def confirm_pending(request, key, tournament, importer, *, back, done, imported) -> HttpResponse:
+    """Import the sheet kept under ``key`` with ``importer`` (all or nothing): to the page
+    ``done`` saying ``imported`` (its ``%(n)s`` the rows), or back to ``back`` saying why."""
+    slug = tournament.slug
+    pending = request.session.get(key)
     if not pending or pending.get("slug") != slug:
         messages.error(request, render_message(MSG_NOTHING_PENDING))
-        return redirect("pair_import", slug=slug)
+        return redirect(back, slug=slug)
     data = base64.b64decode(pending["data"])
     try:
-        check = pairs_import(
+        check = importer(
             tournament=tournament, data=data, filename=pending["name"], by=request_actor(request)
         )
     except ServiceError as exc:
         messages.error(request, str(exc))
-        return redirect("pair_import", slug=slug)
-    del request.session[SESSION_KEY]
+        return redirect(back, slug=slug)
+    del request.session[key]
     if not check.ok:
         problems = _("；").join(map(str, check.problems[:20]))
         messages.error(request, render_message(MSG_FAILED, problems=problems))
-        return redirect("pair_import", slug=slug)
-    messages.success(request, _("已导入%(n)s个组合") % {"n": len(check.rows)})
-    return redirect("pair_list", slug=slug)
+        return redirect(back, slug=slug)
+    messages.success(request, imported % {"n": len(check.rows)})
+    return redirect(done, slug=slug)
 
 
 def template_workbook() -> bytes:

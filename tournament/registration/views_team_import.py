@@ -3,26 +3,22 @@ as the pairs' import (:mod:`tournament.registration.views_import`) does."""
 
 from __future__ import annotations
 
-import base64
 import io
 
-from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
-from tournament.core.view_helpers import MSG_NOTHING_PENDING, load_team_event
+from tournament.core.view_helpers import load_team_event
 from tournament.registration.forms import ImportForm
-from tournament.registration.views_import import MSG_FAILED, PREVIEW_ROWS
+from tournament.registration.views_import import PREVIEW_ROWS, confirm_pending, keep_pending
 from tournament.spreadsheets.reader import XLSX_CONTENT_TYPE, megabytes
 from tournament.spreadsheets.uploads import upload_limits
 from tournament.teams.import_sheet import teams_check, teams_import
 from tournament.teams.sheet_rows import TEMPLATE_TEAM, template_header
-from tournament.text.messages import render as render_message
 
 SESSION_KEY = "team_import"
 
@@ -47,36 +43,22 @@ def team_import(request, slug):
         else:
             context.update(check=check, preview=check.rows[:PREVIEW_ROWS], filename=upload.name)
             if check.ok:  # kept for the confirmation, and checked again then
-                request.session[SESSION_KEY] = {
-                    "slug": slug,
-                    "name": upload.name,
-                    "data": base64.b64encode(data).decode("ascii"),
-                }
+                keep_pending(request, SESSION_KEY, slug, upload.name, data)
     return render(request, "registration/team_import.html", context)
 
 
 @require_POST
 def team_import_confirm(request, slug):
     tournament = load_team_event(request, slug, ORGANIZER)
-    pending = request.session.get(SESSION_KEY)
-    if not pending or pending.get("slug") != slug:
-        messages.error(request, render_message(MSG_NOTHING_PENDING))
-        return redirect("team_import", slug=slug)
-    data = base64.b64decode(pending["data"])
-    try:
-        check = teams_import(
-            tournament=tournament, data=data, filename=pending["name"], by=request_actor(request)
-        )
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-        return redirect("team_import", slug=slug)
-    del request.session[SESSION_KEY]
-    if not check.ok:
-        problems = _("；").join(map(str, check.problems[:20]))
-        messages.error(request, render_message(MSG_FAILED, problems=problems))
-        return redirect("team_import", slug=slug)
-    messages.success(request, _("已导入%(n)s个团体") % {"n": len(check.rows)})
-    return redirect("team_list", slug=slug)
+    return confirm_pending(
+        request,
+        SESSION_KEY,
+        tournament,
+        teams_import,
+        back="team_import",
+        done="team_list",
+        imported=_("已导入%(n)s个团体"),
+    )
 
 
 def team_workbook(team_pairs: int, substitutes: int) -> bytes:
