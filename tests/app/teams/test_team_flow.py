@@ -100,3 +100,21 @@ def test_swiss_avoids_rematches_over_four_rounds(organizer):
     assert Round.objects.filter(tournament=t, status=Round.LOCKED).count() == 4
     rows = team_standings_for(t)
     assert sum(r.match_points for r in rows) == 4 * 4 * 2  # 4 matches a round, 2 points each
+
+
+@pytest.mark.parametrize(
+    ("members", "why"),
+    [
+        ([(1, 2)], "出场名单应有 2 个组合"),  # one pair short
+        ([(1, 2), (3, 9)], "不在本队名单上"),  # a number from nobody's roster
+        ([(1, 2), (2, 4)], "出现了两次"),  # one player in two pairs
+    ],
+)
+def test_a_line_up_that_does_not_fit_the_roster_is_refused(organizer, members, why):
+    t = build_team_event(organizer, teams=2)
+    team = Team.objects.get(tournament=t, name="苏州二队")
+    before = Pair.objects.count()
+    with pytest.raises(Exception) as refused:
+        change_line_up(team=team, round_number=1, members=members, by=user_actor(organizer))
+    assert why in str(refused.value)
+    assert Pair.objects.count() == before and not team.line_ups.exists()
