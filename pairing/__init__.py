@@ -69,6 +69,14 @@ Team Swiss (团体积分编排, :mod:`pairing.team_swiss`)
     TeamSwissRound`` (``.teams``: the engine's :class:`Pairing` of the teams, ``.round``: the
     :class:`TeamRound`, ``.matches``, ``.bye``) — the pairs' Swiss with teams as entrants
     (``team_entrants``); round 1 (nothing played) in the order given.
+Individual events (个人赛, :mod:`pairing.individual_swiss`)
+    ``pair_individuals(players, *, partners=(), opponents=(), units=None, sit_outs=None,
+    avoid_same_unit="off", seating="first_ew", seed=0, first_table=1) -> IndividualRound``
+    (``IndividualTable(number, ew, ns, flags)`` with two players a side, ``.sitting_out``,
+    ``.repeated_partners``, ``.repeated_opponents``, ``.same_unit_partners``) — ``n % 4``
+    players sit out (fewest sit-outs, then lowest-ranked: ``choose_sit_outs``); groups of
+    four in rank order, 1st+4th against 2nd+3rd; no repeated partner whenever avoidable;
+    flags :data:`INDIVIDUAL_FLAGS`. Round 1: the players in draw order.
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
@@ -106,6 +114,13 @@ from .flags import (
     FLAG_UNIT_AVOIDED,
 )
 from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
+from .individual_swiss import (
+    INDIVIDUAL_FLAGS,
+    IndividualRound,
+    IndividualTable,
+    choose_sit_outs,
+    pair_individuals,
+)
 from .knockout import is_finished, next_games, settle
 from .result import Bye, Pairing, Table
 from .roundrobin import (
@@ -141,6 +156,7 @@ __all__ = [
     "FLAG_SEAT_LIMIT",
     "FLAG_SECOND_BYE",
     "FLAG_UNIT_AVOIDED",
+    "INDIVIDUAL_FLAGS",
     "NOTE_SEAT_RULE_UNMET",
     "TEAM_SIZES",
     "Bracket",
@@ -148,6 +164,8 @@ __all__ = [
     "Bye",
     "Conflict",
     "Entrant",
+    "IndividualRound",
+    "IndividualTable",
     "Pairing",
     "PairingError",
     "Seat",
@@ -158,6 +176,7 @@ __all__ = [
     "TeamSwissRound",
     "advance",
     "check_pairing",
+    "choose_sit_outs",
     "draw_numbers",
     "draw_sheet",
     "group_sizes",
@@ -166,6 +185,7 @@ __all__ = [
     "lay_out_team_round",
     "movement_table",
     "next_games",
+    "pair_individuals",
     "pair_rotation_round",
     "pair_round_one",
     "pair_round_robin_round",

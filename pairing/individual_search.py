@@ -210,5 +210,7 @@ def matched_tables(model: Model, count: int) -> list[tuple[int, tuple[int, ...]]
 
 
 def _partner_total(model: Model, tables: list[tuple[int, tuple[int, ...]]]) -> int:
-    return sum(model.partner_part(model.partner_cost(a, b) + model.partner_cost(c, d))
-               for _, (a, b, c, d) in tables)
+    return sum(
+        model.partner_part(model.partner_cost(a, b) + model.partner_cost(c, d))
+        for _, (a, b, c, d) in tables
+    )
