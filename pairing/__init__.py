@@ -77,6 +77,11 @@ Individual events (个人赛, :mod:`pairing.individual_swiss`)
     players sit out (fewest sit-outs, then lowest-ranked: ``choose_sit_outs``); groups of
     four in rank order, 1st+4th against 2nd+3rd; no repeated partner whenever avoidable;
     flags :data:`INDIVIDUAL_FLAGS`. Round 1: the players in draw order.
+Individual movements (:mod:`pairing.individual_movement`)
+    ``individual_movement(size, rounds) -> ((IndividualTable, …), …)`` for 8, 12 or 16
+    players numbered 1 … size (:data:`MOVEMENT_SIZES`), at most ``movement_rounds(size)`` =
+    size − 1 rounds: no two players partners twice, tablemates repeated as little as the
+    search finds (docs/rules.md §17.3); ``meetings(schedule)`` counts rounds together.
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
@@ -114,6 +119,12 @@ from .flags import (
     FLAG_UNIT_AVOIDED,
 )
 from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
+from .individual_movement import (
+    MOVEMENT_SIZES,
+    individual_movement,
+    meetings,
+    movement_rounds,
+)
 from .individual_swiss import (
     INDIVIDUAL_FLAGS,
     IndividualRound,
@@ -157,6 +168,7 @@ __all__ = [
     "FLAG_SECOND_BYE",
     "FLAG_UNIT_AVOIDED",
     "INDIVIDUAL_FLAGS",
+    "MOVEMENT_SIZES",
     "NOTE_SEAT_RULE_UNMET",
     "TEAM_SIZES",
     "Bracket",
@@ -180,9 +192,12 @@ __all__ = [
     "draw_numbers",
     "draw_sheet",
     "group_sizes",
+    "individual_movement",
     "is_finished",
     "knockout_bracket",
     "lay_out_team_round",
+    "meetings",
+    "movement_rounds",
     "movement_table",
     "next_games",
     "pair_individuals",
