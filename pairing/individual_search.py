@@ -29,9 +29,11 @@ How
 ---
 1. Every group is played in its best shape (within-group re-partitioning).
 2. Every table left with a cost other than the distance is re-made together with its
-   neighbour above and its neighbour below in turn: the eight players of the two tables
-   are split every possible way (70 splits × the best shape of each half) and the cheapest
-   kept (swaps between neighbouring groups). Passes repeat until nothing improves.
+   neighbour above and its neighbour below in turn (swaps between neighbouring groups):
+   first the 16 exchanges of one player between the two tables, then, unless one of those
+   leaves both tables clean, all 70 splits of their eight players into two tables; each
+   half in its best shape, the cheapest kept. Passes repeat, each over the tables near a
+   change of the pass before, until nothing improves.
 3. If repeated partners (or, under ``hard``, same-unit partners) remain, an exact
    minimum-cost perfect matching on the players (:func:`pairing.matching
    .min_cost_perfect_matching`) says how few a round can have; if fewer, the partnerships
@@ -47,8 +49,6 @@ from itertools import combinations
 
 from .matching import min_cost_perfect_matching
 
-SHAPES = ((0, 3, 1, 2), (0, 2, 1, 3), (0, 1, 2, 3))
-"""Index patterns of the three shapes over four positions in rank order."""
 _SPLITS = tuple(
     (half, tuple(i for i in range(8) if i not in half)) for half in combinations(range(8), 4)
 )
@@ -104,14 +104,20 @@ class Model:
         return cost + again * self.w_opp + spread + shape_of(arrangement)
 
     def best_shape(self, four: Sequence[int], table: int) -> tuple[int, tuple[int, ...]]:
-        """The cheapest shape of four players at ``table``: (cost, arrangement)."""
-        ordered = sorted(four)
+        """The cheapest shape of four players at ``table``: (cost, arrangement); the same
+        as the least :meth:`table_cost` over the three shapes, computed once for all."""
+        w, x, y, z = sorted(four)
+        centre = 8 * table + 3
+        spread = (2 * w - centre) ** 2 + (2 * x - centre) ** 2
+        spread += (2 * y - centre) ** 2 + (2 * z - centre) ** 2
+        met, pc = self.met, self.partner_cost
         best: tuple[int, tuple[int, ...]] | None = None
-        for pattern in SHAPES:
-            arrangement = tuple(ordered[i] for i in pattern)
-            cost = self.table_cost(arrangement, table)
+        for shape, (a, b, c, d) in enumerate(((w, z, x, y), (w, y, x, z), (w, x, y, z))):
+            ma, mb = met[a], met[b]
+            again = (c in ma) + (d in ma) + (c in mb) + (d in mb)
+            cost = pc(a, b) + pc(c, d) + again * self.w_opp + spread + shape
             if best is None or cost < best[0]:
-                best = (cost, arrangement)
+                best = (cost, (a, b, c, d))
         assert best is not None
         return best
 
@@ -146,19 +152,24 @@ def search(model: Model, count: int) -> list[tuple[int, ...]]:
 
 
 def improve(model: Model, tables: list[tuple[int, tuple[int, ...]]]) -> None:
-    """Steps 1–2 of the module docstring, in place."""
+    """Steps 1–2 of the module docstring, in place. A pass looks only at the tables that
+    have a violation and sat in a window that changed in the pass before (the first pass:
+    every table), so a violation that no window can remove is tried once."""
     for t, (_, arrangement) in enumerate(tables):
         tables[t] = model.best_shape(arrangement, t)
+    last = len(tables) - 1
+    todo = set(range(len(tables)))
     for _ in range(MAX_PASSES):
-        changed = False
-        for t in range(len(tables)):
+        changed: set[int] = set()
+        for t in sorted(todo):
             if not model.violations(tables[t][0]):
                 continue
             for first in (t - 1, t):
-                if 0 <= first < len(tables) - 1 and _remake_window(model, tables, first):
-                    changed = True
+                if 0 <= first < last and _remake_window(model, tables, first):
+                    changed.update(range(max(first - 1, 0), min(first + 3, last + 1)))
         if not changed:
             return
+        todo = changed
 
 
 def _remake_window(model: Model, tables: list[tuple[int, tuple[int, ...]]], first: int) -> bool:
