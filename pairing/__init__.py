@@ -69,6 +69,19 @@ Team Swiss (团体积分编排, :mod:`pairing.team_swiss`)
     TeamSwissRound`` (``.teams``: the engine's :class:`Pairing` of the teams, ``.round``: the
     :class:`TeamRound`, ``.matches``, ``.bye``) — the pairs' Swiss with teams as entrants
     (``team_entrants``); round 1 (nothing played) in the order given.
+Individual events (个人赛, :mod:`pairing.individual_swiss`)
+    ``pair_individuals(players, *, partners=(), opponents=(), units=None, sit_outs=None,
+    avoid_same_unit="off", seating="first_ew", seed=0, first_table=1) -> IndividualRound``
+    (``IndividualTable(number, ew, ns, flags)`` with two players a side, ``.sitting_out``,
+    ``.repeated_partners``, ``.repeated_opponents``, ``.same_unit_partners``) — ``n % 4``
+    players sit out (fewest sit-outs, then lowest-ranked: ``choose_sit_outs``); groups of
+    four in rank order, 1st+4th against 2nd+3rd; no repeated partner whenever avoidable;
+    flags :data:`INDIVIDUAL_FLAGS`. Round 1: the players in draw order.
+Individual movements (:mod:`pairing.individual_movement`)
+    ``individual_movement(size, rounds) -> ((IndividualTable, …), …)`` for 8, 12 or 16
+    players numbered 1 … size (:data:`MOVEMENT_SIZES`), at most ``movement_rounds(size)`` =
+    size − 1 rounds: no two players partners twice, tablemates repeated as little as the
+    search finds (docs/rules.md §17.3); ``meetings(schedule)`` counts rounds together.
 Manual adjustment (:mod:`pairing.conflicts`)
     ``check_pairing(pairing, entrants, avoid_same_unit="off") -> [Conflict]`` (kinds
     ``rematch``, ``same_unit``, ``seat_imbalance``, ``extra_bye``, and the blocking
@@ -106,6 +119,19 @@ from .flags import (
     FLAG_UNIT_AVOIDED,
 )
 from .groups import Seat, group_sizes, movement_table, pair_rotation_round, rotation_groups
+from .individual_movement import (
+    MOVEMENT_SIZES,
+    individual_movement,
+    meetings,
+    movement_rounds,
+)
+from .individual_swiss import (
+    INDIVIDUAL_FLAGS,
+    IndividualRound,
+    IndividualTable,
+    choose_sit_outs,
+    pair_individuals,
+)
 from .knockout import is_finished, next_games, settle
 from .result import Bye, Pairing, Table
 from .roundrobin import (
@@ -141,6 +167,8 @@ __all__ = [
     "FLAG_SEAT_LIMIT",
     "FLAG_SECOND_BYE",
     "FLAG_UNIT_AVOIDED",
+    "INDIVIDUAL_FLAGS",
+    "MOVEMENT_SIZES",
     "NOTE_SEAT_RULE_UNMET",
     "TEAM_SIZES",
     "Bracket",
@@ -148,6 +176,8 @@ __all__ = [
     "Bye",
     "Conflict",
     "Entrant",
+    "IndividualRound",
+    "IndividualTable",
     "Pairing",
     "PairingError",
     "Seat",
@@ -158,14 +188,19 @@ __all__ = [
     "TeamSwissRound",
     "advance",
     "check_pairing",
+    "choose_sit_outs",
     "draw_numbers",
     "draw_sheet",
     "group_sizes",
+    "individual_movement",
     "is_finished",
     "knockout_bracket",
     "lay_out_team_round",
+    "meetings",
+    "movement_rounds",
     "movement_table",
     "next_games",
+    "pair_individuals",
     "pair_rotation_round",
     "pair_round_one",
     "pair_round_robin_round",

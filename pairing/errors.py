@@ -59,6 +59,9 @@ ROUND_ROBIN_ROUND = "pairing_round_robin_round"  # total: its rounds are 1 … t
 LINEUP_SIZE = "pairing_lineup_size"  # team, size, expected: a line-up of the wrong length
 TEAM_SELF_MATCH = "pairing_team_self_match"  # team: a team match of a team against itself
 DUPLICATE_TEAM = "pairing_duplicate_team"  # team: a team placed twice in one round
+# --- individual events (个人赛) ------------------------------------------------------------
+MOVEMENT_SIZE = "pairing_movement_size"  # size, allowed: a fixed movement of another size
+MOVEMENT_ROUNDS = "pairing_movement_rounds"  # size, rounds, maximum: a partner would repeat
 # --- knockout brackets -------------------------------------------------------------------
 NO_MATCH = "pairing_no_match"  # match
 NOT_IN_MATCH = "pairing_not_in_match"  # winner, match

@@ -21,6 +21,16 @@ pairs' tiebreak engine, and the best pairs across all teams).
 from scoring.awards import AWARD_TIER_PRESETS, DEFAULT_AWARD_TIERS, awards
 from scoring.errors import ScoringError
 from scoring.history import HistoryLine, pair_history
+from scoring.individual_ranking import (
+    DEFAULT_INDIVIDUAL_TIEBREAKS,
+    INDIVIDUAL_METRICS,
+    IndividualRecord,
+    IndividualRules,
+    IndividualStandingRow,
+    PlayerScore,
+    individual_standings,
+    score_individual_table,
+)
 from scoring.knockout import bracket_order, rank_by_bracket
 from scoring.metrics import DEFAULT_TIEBREAKS, METRICS, Metric, lot_number
 from scoring.records import MatchRecord, score_record
@@ -62,21 +72,27 @@ __all__ = [
     "BYE_POLICIES",
     "DEFAULT_AWARD_TIERS",
     "DEFAULT_BYE_POLICY",
+    "DEFAULT_INDIVIDUAL_TIEBREAKS",
     "DEFAULT_TEAM_RANK",
     "DEFAULT_TEAM_TIEBREAKS",
     "DEFAULT_TIEBREAKS",
     "DEFEAT_REASONS",
+    "INDIVIDUAL_METRICS",
     "METRICS",
     "SYSTEMS",
     "TEAM_MATCH_POINTS",
     "TEAM_METRICS",
     "TEAM_RANKS",
     "HistoryLine",
+    "IndividualRecord",
+    "IndividualRules",
+    "IndividualStandingRow",
     "KnockoutStage",
     "ScoreOptions",
     "MatchRecord",
     "MatchScore",
     "Metric",
+    "PlayerScore",
     "RotationRow",
     "ScoringError",
     "SeatScore",
@@ -93,10 +109,12 @@ __all__ = [
     "bracket_order",
     "counts_pass_upgrade",
     "final_places",
+    "individual_standings",
     "lot_number",
     "rank_by_bracket",
     "rotation_totals",
     "score_match",
+    "score_individual_table",
     "score_record",
     "score_team_match",
     "standings",

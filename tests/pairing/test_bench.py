@@ -25,3 +25,12 @@ def test_benchmark_compares_with_the_exact_reference(capsys):
     assert "60 pairs, seed 1: ours" in out and "exact minimum" in out
     assert "match_points" in out and "points26" in out  # both scorings by default
     assert "worse than a reference: 0 of 2" in out
+
+
+def test_individual_benchmark_prints_its_figures(capsys):
+    from bench.individual_pairing import main as individual_main
+
+    assert individual_main(["--players", "42", "--rounds", "3", "--units", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "42 players, round 3:" in out and "repeated partners 0" in out
+    assert "sitting out 2" in out and "slowest round" in out

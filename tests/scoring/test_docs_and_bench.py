@@ -27,6 +27,7 @@ MODULES = [
     "scoring.stages",
     "scoring.team_matches",
     "scoring.team_ranking",
+    "scoring.individual_ranking",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 

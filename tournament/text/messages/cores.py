@@ -78,6 +78,12 @@ SCORING = {
     scoring_errors.TEAM_SELF_MATCH: _("一个队不能与本队比赛"),
     scoring_errors.TEAM_TABLES: _("团体对阵的各桌与出场名单不符"),
     scoring_errors.TEAM_PLAYED_TWICE: _("同一轮中一个队出现了两次"),
+    scoring_errors.INDIVIDUAL_TABLE: _(
+        "个人赛的一桌应是每方两名、共四名不同的选手（轮空一名）；缺席者须是本桌选手，且不能再填级数或弃权"
+    ),
+    scoring_errors.INDIVIDUAL_METRIC: _(
+        "个人赛不提供这项名次排序指标（对手分、相互胜负等）：搭档和对手每轮都换"
+    ),
     scoring_errors.BAD_FOULS: _("犯规次数必须是非负整数"),
     scoring_errors.BAD_TIERS: _("奖项设置无效：每个奖项须有名称和正整数名额"),
     scoring_errors.BAD_BEST_K: _("单位团体计分对数必须是正整数"),
@@ -93,6 +99,10 @@ PAIRING = {
     pairing_errors.LINEUP_SIZE: _("%(team)s 的出场名单有 %(size)s 对组合，应为 %(expected)s 对"),
     pairing_errors.TEAM_SELF_MATCH: _("%(team)s 不能与本队对阵"),
     pairing_errors.DUPLICATE_TEAM: _("%(team)s 在本轮对阵表中出现了不止一次"),
+    pairing_errors.MOVEMENT_SIZE: _("固定轮转只有 %(allowed)s 人，不能用于 %(size)s 人"),
+    pairing_errors.MOVEMENT_ROUNDS: _(
+        "%(size)s 人的固定轮转最多 %(maximum)s 轮（再多必然重复搭档），不能排 %(rounds)s 轮"
+    ),
     pairing_errors.BAD_POINTS: _("选手（组合）%(entrant)s 的积分无效：%(points)s"),
     pairing_errors.BAD_FORBIDDEN: _("回避设置必须是两对不同的组合：%(item)s"),
     pairing_errors.OPTION: _("选项 %(name)s 的取值无效：%(value)s（可选：%(allowed)s）"),
