@@ -189,7 +189,7 @@ class TournamentCreateForm(forms.ModelForm):
             "entry": _("团体赛：每队几个组合，各桌成绩合并计算（规则说明 §16）"),
             "team_pairs": _("只用于团体赛"),
             "substitutes": _("只用于团体赛：每队另有至多2名替补"),
-            "slug": _("网址中的赛事代号：只用英文字母、数字和连字符，例如 2025-spring 或拼音")
+            "slug": _("网址中的赛事代号：只用英文字母、数字和连字符，例如 2025-spring 或拼音"),
         }
 
     def __init__(self, *args, **kwargs):
