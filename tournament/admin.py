@@ -29,6 +29,7 @@ from tournament.models import (
     Counter,
     ForbiddenPairing,
     Foul,
+    Individual,
     LineUp,
     Pair,
     Player,
@@ -221,6 +222,16 @@ class TeamMemberAdmin(LoggedAdmin):
     list_select_related = ("team",)
     readonly_fields = ("name_pinyin",)
     raw_id_fields = ("team",)
+
+
+@admin.register(Individual)
+class IndividualAdmin(LoggedAdmin):
+    list_display = ("name", "tournament", "unit", "draw_number", "seed", "status")
+    list_filter = ("status",)
+    search_fields = ("name", "name_pinyin", "phone", "tournament__slug")
+    list_select_related = ("tournament", "unit")
+    readonly_fields = ("name_pinyin", "version", "created_at", "own")
+    raw_id_fields = ("tournament", "unit")
 
 
 @admin.register(LineUp)

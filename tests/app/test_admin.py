@@ -21,6 +21,7 @@ from tournament.models import (
     Counter,
     ForbiddenPairing,
     Foul,
+    Individual,
     LineUp,
     Pair,
     ScoreSheetPhoto,
@@ -61,6 +62,7 @@ def filled(tournament, pairs8, make_round, referee):
     CheckIn.objects.create(pair=pairs8[0], method=CheckIn.TYPED)
     team = Team.objects.create(tournament=tournament, name="团体一队")
     TeamMember.objects.create(team=team, number=1, name="队员甲")
+    Individual.objects.create(tournament=tournament, name="个人甲")
     LineUp.objects.create(team=team, round_number=1, pairs=[pairs8[0].pk, pairs8[1].pk])
     Absence.objects.create(pair=pairs8[1], round_number=2)
     Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())

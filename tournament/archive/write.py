@@ -60,6 +60,7 @@ from tournament.models import (
     CheckIn,
     ForbiddenPairing,
     Foul,
+    Individual,
     LineUp,
     Pair,
     Player,
@@ -141,6 +142,8 @@ PARTS: tuple[Part, ...] = (
     Part("squads", Team, "tournament"),
     Part("team_members", TeamMember, "team__tournament"),
     Part("teams", Pair, "tournament"),
+    # An individual event's players (each names their own entry, a pair of one).
+    Part("individuals", Individual, "tournament"),
     Part("players", Player, "pair__tournament"),
     Part("line_ups", LineUp, "team__tournament"),
     Part("forbidden_pairings", ForbiddenPairing, "tournament"),

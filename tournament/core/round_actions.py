@@ -82,6 +82,7 @@ MSG_NOT_PUBLISHED = "round_not_published"
 MSG_ADJUST_PUBLISHED = "round_adjust_published"
 MSG_ADJUST_FIXED = "round_adjust_fixed"
 MSG_ADJUST_TEAM = "team_adjust_refused"
+MSG_ADJUST_INDIVIDUAL = "individual_adjust_refused"
 MSG_ALREADY_PUBLISHED = "round_already_published"
 MSG_START_DRAFT = "round_start_draft"
 MSG_STARTED = "round_started"
@@ -114,6 +115,9 @@ def _adjust(round_: Round) -> Message | None:
         # A team match's tables hold two line-ups, crossed: a pair moved by hand would
         # break them. A player changes by a line-up change (tournament.teams.line_ups).
         return Message(MSG_ADJUST_TEAM)
+    if round_.tournament.is_individual_event:
+        # A table seats four players in two partnerships chosen together.
+        return Message(MSG_ADJUST_INDIVIDUAL)
     return None
 
 

@@ -54,6 +54,7 @@ SETTINGS_GROUPS = [
     (_("编排"), ["seating", "avoid_same_unit"]),
     (_("排名与奖项"), [*TIEBREAK_FIELDS, "award_text", "unit_best_k"]),
     (_("团体赛"), ["entry", "team_pairs", "substitutes", "team_rank", "team_tiebreaks"]),
+    (_("个人赛"), ["individual_tiebreaks"]),
     (
         _("其他"),
         [
@@ -89,6 +90,9 @@ class TournamentForm(forms.ModelForm):
     team_tiebreaks = forms.CharField(
         label=Tournament._meta.get_field("team_tiebreaks").verbose_name, required=False
     )
+    individual_tiebreaks = forms.CharField(
+        label=Tournament._meta.get_field("individual_tiebreaks").verbose_name, required=False
+    )
 
     class Meta:
         model = Tournament
@@ -110,9 +114,16 @@ class TournamentForm(forms.ModelForm):
         self.fields["award_text"].initial = opt.format_award_tiers(
             instance.award_tiers or opt.DEFAULT_AWARD_TIERS
         )
-        self.initial["team_tiebreaks"] = team_chain_text(
-            instance.team_tiebreaks or opt.DEFAULT_TEAM_TIEBREAKS
+        self.initial["team_tiebreaks"] = chain_text(
+            instance.team_tiebreaks or opt.DEFAULT_TEAM_TIEBREAKS, opt.TEAM_TIEBREAK_METRICS
         )
+        self.initial["individual_tiebreaks"] = chain_text(
+            instance.individual_tiebreaks or opt.DEFAULT_INDIVIDUAL_TIEBREAKS,
+            opt.INDIVIDUAL_TIEBREAK_METRICS,
+        )
+        self.fields["individual_tiebreaks"].help_text = _(
+            "依次比较，用顿号隔开；可用：%(words)s"
+        ) % {"words": listing(str(_(label)) for label in opt.INDIVIDUAL_TIEBREAK_METRICS.values())}
         self.fields["team_tiebreaks"].help_text = _("依次比较，用顿号隔开；可用：%(words)s") % {
             "words": listing(str(_(label)) for label in opt.TEAM_TIEBREAK_METRICS.values())
         }
@@ -133,10 +144,17 @@ class TournamentForm(forms.ModelForm):
         return [key for key in chain if key]
 
     def clean_team_tiebreaks(self) -> list[str]:
-        text = self.cleaned_data.get("team_tiebreaks") or ""
+        return self._chain("team_tiebreaks", opt.TEAM_TIEBREAK_METRICS)
+
+    def clean_individual_tiebreaks(self) -> list[str]:
+        return self._chain("individual_tiebreaks", opt.INDIVIDUAL_TIEBREAK_METRICS)
+
+    def _chain(self, name: str, metrics) -> list[str]:
+        """A chain typed as its items' names (the model's clean checks its order)."""
+        text = self.cleaned_data.get(name) or ""
         if not text.strip():
-            return list(self.instance.team_tiebreaks or opt.DEFAULT_TEAM_TIEBREAKS)
-        chain, unknown = parse_team_chain(text)
+            return list(getattr(self.instance, name))
+        chain, unknown = parse_chain(text, metrics)
         if unknown:
             raise forms.ValidationError(render(MSG_TEAM_WORDS, words=listing(unknown)))
         return chain
@@ -220,16 +238,16 @@ class TournamentCreateForm(forms.ModelForm):
 MSG_TEAM_WORDS = "team_tiebreak_words"
 
 
-def team_chain_text(chain) -> str:
-    """A team tiebreak chain as the settings page shows it: "排名分、各台得分之和、…"."""
-    return listing(str(_(opt.TEAM_TIEBREAK_METRICS.get(key, key))) for key in chain)
+def chain_text(chain, metrics) -> str:
+    """A tiebreak chain as the settings page shows it: "排名分、各台得分之和、…"."""
+    return listing(str(_(metrics.get(key, key))) for key in chain)
 
 
-def parse_team_chain(text: str) -> tuple[list[str], list[str]]:
+def parse_chain(text: str, metrics) -> tuple[list[str], list[str]]:
     """The chain a text names, by each item's label (either language) or key, and the
     words that name nothing."""
     names = {}
-    for key, label in opt.TEAM_TIEBREAK_METRICS.items():
+    for key, label in metrics.items():
         names[key] = names[label] = names[str(_(label))] = key
     words = [w.strip() for w in re.split(r"[、,，;；\n]+", text) if w.strip()]
     return [names[w] for w in words if w in names], [w for w in words if w not in names]

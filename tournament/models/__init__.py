@@ -4,6 +4,7 @@ from tournament.models.audit import AuditEntry
 from tournament.models.checkin import Absence, CheckIn
 from tournament.models.counters import Counter
 from tournament.models.event import Staff, Stage, Tournament
+from tournament.models.individuals import Individual
 from tournament.models.offline import AppliedEntry
 from tournament.models.pairs import ForbiddenPairing, Pair, Player, Unit
 from tournament.models.photos import ScoreSheetPhoto
@@ -21,6 +22,7 @@ __all__ = [
     "AuditEntry",
     "ForbiddenPairing",
     "Foul",
+    "Individual",
     "Table",
     "Player",
     "Round",

@@ -23,6 +23,7 @@ from tournament.text import options as opt
 from tournament.text.messages import render
 
 TEAM_OPTIONS = ("entry", "team_pairs", "substitutes", "team_rank", "team_tiebreaks")
+INDIVIDUAL_OPTIONS = ("individual_tiebreaks",)
 
 
 def _choices(mapping: dict) -> list[tuple[str, str]]:
@@ -36,6 +37,10 @@ def default_tiebreaks() -> list[str]:
 
 def default_team_tiebreaks() -> list[str]:
     return list(opt.DEFAULT_TEAM_TIEBREAKS)
+
+
+def default_individual_tiebreaks() -> list[str]:
+    return list(opt.DEFAULT_INDIVIDUAL_TIEBREAKS)
 
 
 def default_award_tiers() -> list[list]:
@@ -126,7 +131,7 @@ class Tournament(models.Model):
     unit_best_k = models.PositiveSmallIntegerField(_("单位团体计前几对"), default=2)
     # A team event (docs/rules.md §16): what is registered, and how teams are ranked.
     entry = models.CharField(
-        _("参赛单位"), max_length=8, choices=_choices(opt.ENTRIES), default="pairs"
+        _("参赛单位"), max_length=12, choices=_choices(opt.ENTRIES), default="pairs"
     )
     team_pairs = models.PositiveSmallIntegerField(
         _("每队组合数"), choices=[(n, str(n)) for n in opt.TEAM_PAIRS], default=2
@@ -139,6 +144,7 @@ class Tournament(models.Model):
         default="match_points",
     )
     team_tiebreaks = models.JSONField(_("团体排名依据"), default=default_team_tiebreaks)
+    individual_tiebreaks = models.JSONField(_("个人排名依据"), default=default_individual_tiebreaks)
     lot_seed = models.BigIntegerField(_("抽签种子"), default=0)
     draw_seed = models.BigIntegerField(_("抽签号种子"), null=True, blank=True)
     confirmation_required = models.BooleanField(_("成绩需他人确认"), default=True)
@@ -171,6 +177,11 @@ class Tournament(models.Model):
         return self.name
 
     @property
+    def is_individual_event(self) -> bool:
+        """An individual event (个人赛): players alone, partners rotating (docs/rules.md §17)."""
+        return self.entry == "individuals"
+
+    @property
     def is_team_event(self) -> bool:
         """A team event (团体赛): teams of pairs, results combined (docs/rules.md §16)."""
         return self.entry == "teams"
@@ -179,6 +190,7 @@ class Tournament(models.Model):
         *(key for key in PROFILES["swiss_points26"] if key != "profile"),
         "unit_best_k",
         *TEAM_OPTIONS,
+        *INDIVIDUAL_OPTIONS,
         "profile",
     )
     """Every rule option: the options a profile sets (rules.profiles), and two more."""

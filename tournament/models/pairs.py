@@ -153,6 +153,15 @@ class Player(PinyinKeyed, models.Model):
         related_name="players",
     )
 
+    # In an individual event, the individual this player is (a partnership names two).
+    individual = models.ForeignKey(
+        "tournament.Individual",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+
     class Meta:
         ordering = ["pair", "position"]
         constraints = [

@@ -70,6 +70,8 @@ def _checked(round_: Round, *, ranked: bool = True) -> tuple[Pairing, list, dict
     members = stage_members(tournament, round_.stage, placed=set(pairing.entrant_ids()))
     if tournament.is_team_event:  # the pairs of the active teams' line-ups play
         members = line_up_pairs(tournament, round_.number)
+    elif tournament.is_individual_event:  # partnerships change every round: those seated
+        members = set(pairing.entrant_ids())
     if members is not None:
         field = [e for e in field if e.id in members]
     options = {

@@ -29,7 +29,8 @@ from tournament.core.bulk import insert_values
 from tournament.core.errors import Refused
 from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished
-from tournament.models import Pair, Round, Stage, Table, Team, Tournament
+from tournament.individuals.pairing import individual_round
+from tournament.models import Individual, Pair, Round, Stage, Table, Team, Tournament
 from tournament.rounds import formats
 from tournament.rounds.formats import StagePairing
 from tournament.standings.selectors import next_round_number, standings_for
@@ -80,13 +81,20 @@ def next_round_problem(tournament: Tournament) -> Message | None:
     stage, index = current_stage(tournament)
     if stage is None:
         return Message(MSG_ALL_DONE)
-    entries = tournament.teams if tournament.is_team_event else tournament.pairs
-    active = entries.filter(status=Pair.ACTIVE)
-    if active.count() < 2:
+    active = entry_model(tournament).objects.filter(tournament=tournament, status=Pair.ACTIVE)
+    if active.count() < (4 if tournament.is_individual_event else 2):
         return Message(MSG_TOO_FEW)
     if index == 1 and stage.order == 1 and active.filter(draw_number=None).exists():
         return Message(MSG_NO_DRAW)
     return None
+
+
+def entry_model(tournament: Tournament) -> type[Pair | Team | Individual]:
+    """What an event draws and pairs: its teams (docs/rules.md §16.5), its individuals
+    (§17.1) or its pairs."""
+    if tournament.is_team_event:
+        return Team
+    return Individual if tournament.is_individual_event else Pair
 
 
 @transaction.atomic
@@ -95,8 +103,7 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
     if tournament.round_set.exists():
         raise Refused(MSG_DRAW_STARTED)
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
-    # A team event draws its teams (docs/rules.md §16.5), a pairs event its pairs.
-    model = Team if tournament.is_team_event else Pair
+    model = entry_model(tournament)
     pairs = list(model.objects.filter(tournament=tournament).order_by("pk"))
     try:
         numbers = draw_numbers([t.pk for t in pairs], seed, overrides=overrides)
@@ -195,6 +202,9 @@ def compute_pairing(
     if tournament.is_team_event:
         teams = team_round(tournament, stage, index, number, seed)
         return StagePairing(teams.pairing, teams.state, teams.rounds, teams.team_matches)
+    if tournament.is_individual_event:
+        players = individual_round(tournament, stage, index, number, seed)
+        return StagePairing(players.pairing, players.state)
     return formats.compute_pairing(tournament, stage, index, entrants(tournament, number), seed)
 
 

@@ -14,7 +14,8 @@ from tournament.core.errors import Invalid, ServiceError
 from tournament.core.params import positive_int, typed_fields
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import load_tournament
-from tournament.models import Pair, Round, Team
+from tournament.individuals.search import individual_matching, named_individual
+from tournament.models import Individual, Pair, Round, Team
 from tournament.registration.search import clean, matching, named_pair
 from tournament.rounds import adjust
 from tournament.rounds.pairing import draw, pair_next_round, repair_round, set_draw_number
@@ -47,13 +48,12 @@ def draw_view(request, slug):
             return redirect("draw", slug=slug)
         # Refused: the page again, with what was typed kept in the form to correct.
     query = clean(request.GET.get("q"))
-    if tournament.is_team_event:  # a team event draws its teams (docs/rules.md §16.5)
-        entries = team_matching(Team.objects.filter(tournament=tournament), query)
-    else:
-        entries = matching(Pair.objects.filter(tournament=tournament), query)
-    entries = entries.select_related("unit").order_by("draw_number", "name_pinyin")
+    entries = draw_entries(tournament, query).order_by("draw_number", "name_pinyin")
     page = Paginator(entries, DRAW_PAGE).get_page(positive_int(request.GET.get("page")) or 1)
-    prefetch_related_objects(page.object_list, "members" if tournament.is_team_event else "players")
+    if not tournament.is_individual_event:
+        prefetch_related_objects(
+            page.object_list, "members" if tournament.is_team_event else "players"
+        )
     return render(
         request,
         "rounds/draw.html",
@@ -67,12 +67,32 @@ def draw_view(request, slug):
     )
 
 
+def draw_entries(tournament, query: str):
+    """What the draw numbers: a team event's teams (docs/rules.md §16.5), an individual
+    event's players (§17.1), a pairs event's pairs; those matching ``query``."""
+    if tournament.is_team_event:
+        entries = team_matching(Team.objects.filter(tournament=tournament), query)
+    elif tournament.is_individual_event:
+        entries = individual_matching(Individual.objects.filter(tournament=tournament), query)
+    else:
+        entries = matching(Pair.objects.filter(tournament=tournament), query)
+    return entries.select_related("unit")
+
+
+def named_entry(tournament, query: str):
+    """The team, individual or pair ``query`` names."""
+    if tournament.is_team_event:
+        return named_team(tournament, query)
+    if tournament.is_individual_event:
+        return named_individual(tournament, query)
+    return named_pair(tournament, query)
+
+
 def give_number(request, tournament, typed: dict) -> bool:
     """指定抽签号: the pair named in ``typed`` takes the number typed (its holder takes the
     pair's old one); False, with the reason shown, when it cannot be done."""
     try:
-        find = named_team if tournament.is_team_event else named_pair
-        pair = find(tournament, typed["team"])
+        pair = named_entry(tournament, typed["team"])
         number = positive_int(typed["number"])
         if number is None:
             raise Invalid(MSG_DRAW_NUMBER_MISSING)

@@ -26,6 +26,7 @@ from rules.ruleset import (
 )
 from rules.ruleset import LEVEL_PRESETS as RULE_LEVEL_PRESETS
 from rules.steps import FOUL_KINDS
+from scoring.individual_ranking import DEFAULT_INDIVIDUAL_TIEBREAKS, INDIVIDUAL_METRICS
 from scoring.system_numbers import BYE_POLICIES as SCORING_BYE_POLICIES
 from scoring.system_numbers import SYSTEMS
 from scoring.team_ranking import DEFAULT_TEAM_TIEBREAKS, TEAM_METRICS, TEAM_RANKS
@@ -34,7 +35,11 @@ from scoring.team_ranking import DEFAULT_TEAM_TIEBREAKS, TEAM_METRICS, TEAM_RANK
 ENTRIES = {
     "pairs": "双人赛（组合）",
     "teams": "团体赛",
+    "individuals": "个人赛（每轮换搭档）",
 }
+# The formats an individual event can be played in: the individual Swiss, or a fixed
+# movement for 8, 12 or 16 players (docs/rules.md §17.2, §17.3).
+INDIVIDUAL_FORMATS = ("swiss", "movement")
 TEAM_PAIRS = (2, 3)
 MAX_SUBSTITUTES = 2
 # The formats a team event can be played in (the team Swiss, the teams' round robin).
@@ -46,6 +51,7 @@ FORMATS = {
     "knockout": "淘汰制",
     "round_robin": "单循环（贝格尔编排）",
     "staged": "多阶段（如积分编排后淘汰）",
+    "movement": "固定轮转（个人赛8、12、16人）",
 }
 STAGE_KINDS = {k: v for k, v in FORMATS.items() if k != "staged"}
 # The labels of rule and scoring options are those of the pure packages (one source).
@@ -78,6 +84,8 @@ TIEBREAK_METRICS = {
     "lot": "抽签",
 }
 DEFAULT_TIEBREAKS = ("points", "level_diff", "opp_points", "fouls", "last_rounds", "lot")
+# An individual chain's metrics (scoring.individual_ranking.INDIVIDUAL_METRICS).
+INDIVIDUAL_TIEBREAK_METRICS = {key: TIEBREAK_METRICS.get(key, key) for key in INDIVIDUAL_METRICS}
 # A team chain's metrics (scoring.team_ranking.TEAM_METRICS), labelled as the pairs' ones.
 TEAM_TIEBREAK_METRICS = {
     key: {"points": "排名分", "total": "各台得分之和", "match_points": "团体赛积分"}.get(
@@ -217,6 +225,16 @@ def _team_problems(get) -> list[OptionProblem]:
     )
     if entry == "teams" and get("format", "swiss") not in TEAM_FORMATS:
         problems.append(OptionProblem("format", Message("opt_team_format")))
+    fmt = get("format", "swiss")
+    if entry == "individuals" and fmt not in INDIVIDUAL_FORMATS:
+        problems.append(OptionProblem("format", Message("opt_individual_format")))
+    if fmt == "movement" and entry != "individuals":
+        problems.append(OptionProblem("format", Message("opt_movement_individuals")))
+    problems += _tiebreak_problems(
+        get("individual_tiebreaks", DEFAULT_INDIVIDUAL_TIEBREAKS),
+        INDIVIDUAL_TIEBREAK_METRICS,
+        "individual_tiebreaks",
+    )
     return problems
 
 

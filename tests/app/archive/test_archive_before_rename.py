@@ -60,9 +60,9 @@ def test_an_archive_from_before_the_rename_imports_whole():
         ).exists()
 
 
-# What team events (migration 0030) added, at its value for a pairs event: an archive
+# What team and individual events (migrations 0030, 0031) added, at its value for a pairs event: an archive
 # written before has none of it, and reads back as a pairs event.
-ADDED_PARTS = {"squads": [], "team_members": [], "line_ups": []}
+ADDED_PARTS = {"squads": [], "team_members": [], "line_ups": [], "individuals": []}
 ADDED_KEYS = {
     "tournament": {
         "entry": "pairs",
@@ -70,9 +70,10 @@ ADDED_KEYS = {
         "substitutes": 2,
         "team_rank": "match_points",
         "team_tiebreaks": ["points", "total", "level_diff", "opp_points", "head_to_head", "lot"],
+        "individual_tiebreaks": ["points", "level_diff", "wins", "lot"],
     },
     "teams": {"team": None, "team_slot": None},
-    "players": {"member": None},
+    "players": {"member": None, "individual": None},
     "matches": {"team_match": None},
 }
 

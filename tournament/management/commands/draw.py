@@ -7,8 +7,7 @@ from django.core.management.base import CommandError
 from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand, get_tournament
-from tournament.models import Pair, Team
-from tournament.rounds.pairing import draw
+from tournament.rounds.pairing import draw, entry_model
 
 
 class Command(BaseCommand):
@@ -26,7 +25,6 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         tournament.refresh_from_db()
         self.note(f"抽签完成（随机码 {tournament.draw_seed}）")
-        # A team event draws its teams (docs/rules.md §16.5), a pairs event its pairs.
-        entries = Team if tournament.is_team_event else Pair
-        for entry in entries.objects.filter(tournament=tournament).order_by("draw_number"):
+        entries = entry_model(tournament).objects.filter(tournament=tournament)
+        for entry in entries.order_by("draw_number"):
             self.stdout.write(f"{entry.draw_number}\t{entry.name}")
