@@ -48,3 +48,27 @@ def test_five_rounds_of_eighteen_players(organizer):
     assert len(rows) == 18 and rows[0].rank == 1
     # every table hands out 26 points under points26 (13 + d : 13 − d for each side, twice)
     assert sum(r.points for r in rows) == 5 * (4 * 2 * 26 + 2 * 18)
+
+
+def test_a_fixed_movement_of_eight_players_never_repeats_a_partner(organizer):
+    t = build_individual_event(organizer, slug="move", players=8, rounds=7, format="movement")
+    partners = Counter()
+    for _ in range(7):
+        rnd = play_round(t, organizer, lambda table: ("A+", "Q"))
+        people = individuals_of_pairs(t)
+        for x in Table.objects.filter(round=rnd):
+            assert x.ns_id is not None  # eight players: nobody sits out
+            for pair in (x.ew_id, x.ns_id):
+                partners[frozenset(people[pair])] += 1
+    assert len(partners) == 28 and set(partners.values()) == {1}  # every two, once
+
+
+def test_a_movement_needs_eight_twelve_or_sixteen_players(organizer):
+    from tournament.core.actors import user_actor
+    from tournament.core.errors import Refused
+    from tournament.rounds.pairing import pair_next_round
+
+    t = build_individual_event(organizer, slug="move9", players=9, rounds=3, format="movement")
+    with pytest.raises(Refused) as refused:
+        pair_next_round(t, by=user_actor(organizer))
+    assert "8、12或16" in str(refused.value) and "9" in str(refused.value)
