@@ -32,9 +32,13 @@ class IndividualPairing:
 
 def active_individuals(tournament: Tournament, round_number: int) -> list[Individual]:
     """The players of ``round_number`` in draw order (then seed, then name)."""
-    people = Individual.objects.filter(
-        tournament=tournament, status=Pair.ACTIVE, joined_round__lte=round_number
-    ).select_related("unit")
+    people = (
+        Individual.objects.filter(
+            tournament=tournament, status=Pair.ACTIVE, joined_round__lte=round_number
+        )
+        .select_related("unit")
+        .only("pk", "draw_number", "seed", "name_pinyin", "own_id", "unit__name")
+    )
     return sorted(people, key=lambda i: (i.draw_number or 0, i.seed or 0, i.name_pinyin, i.pk))
 
 

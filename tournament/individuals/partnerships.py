@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from tournament.core.bulk import insert_all
 from tournament.models import Individual, Pair, Player, Tournament
+from tournament.text.pinyin import KEY_MAX
 
 
 def individuals_of_pairs(tournament: Tournament) -> dict[int, tuple[int, ...]]:
@@ -30,20 +32,47 @@ def partnerships(tournament: Tournament, wanted: Iterable[tuple[int, int]]) -> d
         for pair, people in individuals_of_pairs(tournament).items()
         if len(people) == 2
     }
-    people = {i.pk: i for i in Individual.objects.filter(tournament=tournament)}
-    for a, b in wanted:
-        key = frozenset((a, b))
-        if key in known:
-            continue
-        first, second = people[a], people[b]
-        pair = Pair.objects.create(
-            tournament=tournament,
-            name=f"{first.name}/{second.name}",
-            unit_id=first.unit_id if first.unit_id == second.unit_id else None,
+    new = list(dict.fromkeys((a, b) for a, b in wanted if frozenset((a, b)) not in known))
+    if not new:
+        return known
+    people = {
+        i.pk: i
+        for i in Individual.objects.filter(tournament=tournament).only(
+            "pk", "name", "name_pinyin", "unit_id", "phone"
         )
-        Player.objects.bulk_create(
-            Player(pair=pair, position=n, name=p.name, phone=p.phone, individual=p).with_pinyin()
-            for n, p in ((1, first), (2, second))
-        )
-        known[key] = pair.pk
+    }
+    # Two statements for the new pairs and their players (tournament.core.bulk): a round
+    # of 2,000 players makes up to 1,000 partnerships. Their names are unique in the event
+    # (the individuals' are), so the new pairs' keys are read back by name.
+    names = {f"{people[a].name}/{people[b].name}": (a, b) for a, b in new}
+    insert_all(
+        [
+            Pair(
+                tournament=tournament,
+                name=name,
+                # the two names' keys joined as pinyin_key joins them ("/" kept): no
+                # pypinyin call per partnership
+                name_pinyin=f"{people[a].name_pinyin}/{people[b].name_pinyin}"[:KEY_MAX],
+                unit_id=people[a].unit_id if people[a].unit_id == people[b].unit_id else None,
+            )
+            for name, (a, b) in names.items()
+        ]
+    )
+    made = Pair.objects.filter(tournament=tournament, name__in=list(names))
+    keys = dict(made.values_list("name", "pk"))
+    insert_all(
+        [
+            Player(
+                pair_id=keys[name],
+                position=n,
+                name=p.name,
+                name_pinyin=p.name_pinyin,
+                phone=p.phone,
+                individual=p,
+            )
+            for name, (a, b) in names.items()
+            for n, p in ((1, people[a]), (2, people[b]))
+        ]
+    )
+    known.update({frozenset(pair): keys[name] for name, pair in names.items()})
     return known
