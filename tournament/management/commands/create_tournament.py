@@ -1,5 +1,5 @@
 """``manage.py create_tournament SLUG --name NAME [--profile NAME] [--entry teams
---team-pairs 2 --substitutes 2] [options]``.
+--team-pairs 2 --substitutes 2] [--entry individuals [--format movement]] [options]``.
 
 With ``--profile`` every option starts from that competition profile (docs/rules.md §13); the
 other flags given change single options on top of it. Without a profile the options take
@@ -44,7 +44,11 @@ class Command(BaseCommand):
             choices=list(opt.PROFILE_CHOICES),
             help="competition profile every option starts from (docs/rules.md §13)",
         )
-        parser.add_argument("--format", choices=["swiss", "rotation", "knockout", "staged"])
+        parser.add_argument(
+            "--format",
+            choices=["swiss", "rotation", "knockout", "staged", "movement"],
+            help="movement: an individual event's fixed movement (individuals only)",
+        )
         parser.add_argument(
             "--rounds", type=int, default=None, help="number of rounds (default 7; 3 for rotation)"
         )
@@ -64,9 +68,9 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, choices=[1, 3])
         parser.add_argument(
             "--entry",
-            choices=["pairs", "teams"],
+            choices=["pairs", "teams", "individuals"],
             default="pairs",
-            help="what is registered: pairs (双人赛, default) or teams (团体赛)",
+            help="what is registered: pairs (双人赛, default), teams (团体赛) or individuals (个人赛)",
         )
         parser.add_argument(
             "--team-pairs", type=int, choices=[2, 3], help="pairs per team (teams only; default 2)"
@@ -130,7 +134,7 @@ class Command(BaseCommand):
             if given:
                 flags = "、".join("--" + key.replace("_", "-") for key in given)
                 raise CommandError(f"{flags} 只用于团体赛（--entry teams）")
-            return {}
+            return {"entry": o["entry"]} if o["entry"] == "individuals" else {}
         return {"entry": "teams", **given}
 
     def _organizer(self, username: str | None):
