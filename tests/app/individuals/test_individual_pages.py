@@ -176,3 +176,39 @@ def test_pairs_event_pages_unchanged(tournament, as_organizer):
     response = as_organizer.get(reverse("standings", args=[tournament.slug]))
     assert response.status_code == 200
     assert 'id="individual-standings"' not in response.content.decode()
+
+
+def test_read_api_adds_individual_data(event, organizer):
+    open_round(event, organizer)
+    api = f"/api/v1/events/{event.slug}/"
+    detail = Client().get(api).json()
+    assert detail["entry"] == "individuals"
+    assert detail["individual_tiebreaks"] == list(event.individual_tiebreaks)
+    number, ew, ns, out = seated_and_out(event)
+    tables = Client().get(api + "rounds/1/pairings/").json()["tables"]
+    first = next(t for t in tables if t["table"] == number)
+    assert (first["ew"]["name"], first["ew_players"], first["ns_players"]) == (
+        "/".join(ew),
+        ew,
+        ns,
+    )
+    byes = [t for t in tables if t["table"] is None]
+    assert len(byes) == 2 and all(t["ns"] is None and t["ns_players"] is None for t in byes)
+    assert out in [t["ew_players"][0] for t in byes]
+    results = Client().get(api + "rounds/1/results/").json()["tables"]
+    assert results[0]["result"] and results[0]["ew_players"] == tables[0]["ew_players"]
+    data = Client().get(api + "standings/").json()
+    assert data["after_round"] == 1 and data["rows"] == []
+    wanted = individual_rows(event, 1, public=True)
+    assert [
+        (p["rank"], p["player"]["name"], p["points"], p["sit_outs"]) for p in data["players"]
+    ] == [(r["rank"], r["player"], r["points"], r["sit_outs"]) for r in wanted]
+    assert set(data["players"][0]["metrics"]) == {"wins", "lot"}
+
+
+def test_read_api_of_a_pairs_event_has_no_individual_keys(tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(publish_standings=True)
+    detail = Client().get(f"/api/v1/events/{tournament.slug}/").json()
+    assert "individual_tiebreaks" not in detail
+    data = Client().get(f"/api/v1/events/{tournament.slug}/standings/").json()
+    assert set(data) == {"event", "after_round", "provisional", "rounds", "rows"}
