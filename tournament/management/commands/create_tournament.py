@@ -33,6 +33,25 @@ _OPTION_FLAGS = (
 _TEAM_FLAGS = ("team_pairs", "substitutes", "team_rank")
 
 
+def _entry_arguments(parser) -> None:
+    """What is registered (--entry) and the options of a team event."""
+    parser.add_argument(
+        "--entry",
+        choices=["pairs", "teams", "individuals"],
+        default="pairs",
+        help="what is registered: pairs (双人赛, default), teams (团体赛) or individuals (个人赛)",
+    )
+    parser.add_argument(
+        "--team-pairs", type=int, choices=[2, 3], help="pairs per team (teams only; default 2)"
+    )
+    parser.add_argument(
+        "--substitutes", type=int, choices=[0, 1, 2], help="substitutes per team (teams only)"
+    )
+    parser.add_argument(
+        "--team-rank", choices=list(opt.TEAM_RANKS), help="how teams rank (teams only)"
+    )
+
+
 class Command(BaseCommand):
     help = "创建赛事 (create a tournament with its rule options)"
 
@@ -66,21 +85,7 @@ class Command(BaseCommand):
         parser.add_argument("--time-limit", type=int, help="minutes per round")
         parser.add_argument("--late-minutes", type=int, help="forfeit after this lateness")
         parser.add_argument("--games", type=int, choices=[1, 3])
-        parser.add_argument(
-            "--entry",
-            choices=["pairs", "teams", "individuals"],
-            default="pairs",
-            help="what is registered: pairs (双人赛, default), teams (团体赛) or individuals (个人赛)",
-        )
-        parser.add_argument(
-            "--team-pairs", type=int, choices=[2, 3], help="pairs per team (teams only; default 2)"
-        )
-        parser.add_argument(
-            "--substitutes", type=int, choices=[0, 1, 2], help="substitutes per team (teams only)"
-        )
-        parser.add_argument(
-            "--team-rank", choices=list(opt.TEAM_RANKS), help="how teams rank (teams only)"
-        )
+        _entry_arguments(parser)
         parser.add_argument(
             "--organizer", help="username of the organizer (default: first superuser)"
         )
