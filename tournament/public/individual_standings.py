@@ -54,7 +54,18 @@ def individual_standings_html(request, tournament, after_round, query: str, *, p
         },
         request=request,
     )
-    return {"html": html, "lot_notes": lot_explanations(data)}
+    return {"html": html, "lot_notes": page_lot_notes(data, page.object_list)}
+
+
+def page_lot_notes(data: list[dict], shown: list[dict]) -> list[str]:
+    """The sentences on ties broken by lot for the rows shown (each with the row above it):
+    after round 1 of 2,000 players nearly every row is one, too many for one page."""
+    ids = {row["individual_id"] for row in shown}
+    notes = []
+    for i, row in enumerate(data):
+        if i and row["individual_id"] in ids:
+            notes += lot_explanations(data[i - 1 : i + 1])
+    return notes
 
 
 def _line(row: dict, columns: list[tuple[str, str]]) -> dict:

@@ -212,3 +212,15 @@ def test_read_api_of_a_pairs_event_has_no_individual_keys(tournament):
     assert "individual_tiebreaks" not in detail
     data = Client().get(f"/api/v1/events/{tournament.slug}/standings/").json()
     assert set(data) == {"event", "after_round", "provisional", "rounds", "rows"}
+
+
+def test_lot_notes_only_for_the_rows_shown(organizer):
+    t = public_event(organizer, players=120, rounds=3)
+    play_round(t, organizer, levels)
+    url = reverse("standings", args=[t.slug])
+    rows = individual_rows(t, 1, public=True)
+    by_lot = [r["rank"] for r in rows if r["decided_by"] == "lot"]
+    first = text(Client().get(url)).count("按抽签决定")
+    second = text(Client().get(url + "?page=2")).count("按抽签决定")
+    assert first == len([n for n in by_lot if n <= 100]) > 0
+    assert second == len([n for n in by_lot if n > 100]) > 0
