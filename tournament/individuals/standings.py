@@ -9,6 +9,8 @@ by forfeit and the three present win; without an absence the side's forfeit is t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scoring import IndividualRecord, IndividualRules, individual_standings
 from scoring.individual_ranking import IndividualStandingRow
 from tournament.individuals.partnerships import individuals_of_pairs
@@ -75,17 +77,35 @@ def individual_records(tournament: Tournament, *, public: bool = False) -> list[
     return records
 
 
-def individual_ids(tournament: Tournament) -> list[int]:
-    return list(Individual.objects.filter(tournament=tournament).values_list("pk", flat=True))
+def lot_keys(tournament: Tournament) -> dict[int, tuple[str, int]]:
+    """Individual id → the key the standings know the player by, and so draw their lot with
+    (:func:`scoring.metrics.lot_number`): the draw number (抽签号) once drawn, so a lot
+    stays the same in a copy of the event read from its archive (new ids there); the id
+    before a draw."""
+    rows = Individual.objects.filter(tournament=tournament).values_list("pk", "draw_number")
+    return {pk: ("id", pk) if number is None else ("draw", number) for pk, number in rows}
+
+
+def _keyed(record: IndividualRecord, keys: dict) -> IndividualRecord:
+    return replace(
+        record,
+        ew=tuple(keys[p] for p in record.ew),
+        ns=None if record.ns is None else tuple(keys[p] for p in record.ns),
+        absent=tuple(keys[p] for p in record.absent),
+    )
 
 
 def individual_standings_for(
     tournament: Tournament, *, after_round: int | None = None, public: bool = False
 ) -> list[IndividualStandingRow]:
-    """The players' standings after ``after_round`` (default: every counted round)."""
-    return individual_standings(
-        individual_records(tournament, public=public),
+    """The players' standings after ``after_round`` (default: every counted round); each
+    row's ``player`` is the individual's id."""
+    keys = lot_keys(tournament)
+    ids = {key: pk for pk, key in keys.items()}
+    rows = individual_standings(
+        [_keyed(r, keys) for r in individual_records(tournament, public=public)],
         individual_rules(tournament),
-        players=individual_ids(tournament),
+        players=list(keys.values()),
         after_round=after_round,
     )
+    return [replace(row, player=ids[row.player]) for row in rows]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from tournament.core.normalize import search_key
 from tournament.core.page_cache import cached_per_stamp
 from tournament.models import Pair, Player, Round, Tournament
+from tournament.public.find_individual import individual_entries
 from tournament.public.find_team import bench_entries, team_fields, team_index
 from tournament.text.pinyin import pinyin_initials, pinyin_key
 
@@ -91,7 +92,11 @@ def round_index(tournament: Tournament, round_: Round) -> list[dict]:
     return cached_per_stamp(
         tournament,
         "find",
-        lambda: build_index(round_, teams=tournament.is_team_event),
+        lambda: (
+            individual_entries(round_)
+            if tournament.is_individual_event
+            else build_index(round_, teams=tournament.is_team_event)
+        ),
         round_.pk,
         public=True,
         in_process=True,

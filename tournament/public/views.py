@@ -15,6 +15,7 @@ from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Pair, Round
 from tournament.public.conditional import stamped
+from tournament.public.individual_standings import individual_legend, individual_standings_html
 from tournament.public.team_standings import team_legend, team_standings_html
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
@@ -44,7 +45,7 @@ def standings_page(request, slug):
         round_error = _("没有第“%(round)s”轮的成绩，下面是最新成绩") % {"round": raw[:20]}
     query = request.GET.get("q", "")
     shown = {"html": None, "lot_notes": []}
-    table_html = team_standings_html if tournament.is_team_event else standings_table_html
+    table_html, legend_of = _standings_kind(tournament)
     if choice.after_round is not None:
         # The rendered table is cached per stamp and query string (sort, page, search): a
         # django-tables2 render of 100 rows costs more than the standings themselves.
@@ -70,11 +71,18 @@ def standings_page(request, slug):
             "round_error": round_error,
             "q": query,
             "lot_notes": shown["lot_notes"],
-            "legend": team_legend(tournament)
-            if tournament.is_team_event
-            else legend(list(tournament.tiebreaks)),
+            "legend": legend_of(tournament),
         },
     )
+
+
+def _standings_kind(tournament):
+    """The table's renderer and the legend of the event's kind of entry."""
+    if tournament.is_team_event:
+        return team_standings_html, team_legend
+    if tournament.is_individual_event:
+        return individual_standings_html, individual_legend
+    return standings_table_html, lambda t: legend(list(t.tiebreaks))
 
 
 def standings_table_html(request, tournament, after_round, query: str, *, public: bool) -> dict:

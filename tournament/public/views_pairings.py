@@ -23,11 +23,12 @@ from tournament.core.rights import (
     visible_round_numbers,
 )
 from tournament.core.view_helpers import load_tournament
+from tournament.individuals.display import bye_names
 from tournament.models import Round, Table
 from tournament.public.conditional import stamped
 from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
 from tournament.standings.selectors import round_stamp
-from tournament.teams.display import bye_teams, match_teams, match_title
+from tournament.teams.display import match_teams, match_title
 from tournament.text.titles import listing
 
 PAGE_TABLES = 100  # tables per page of the list by table number
@@ -48,8 +49,10 @@ def _search_context(tournament, round_, query: str) -> dict:
 
 def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
     keep = ("team", "players", "unit", "table", "seat", "opponent", "bye")
-    # A team event's entries also name the team, the team match and the opposing team.
+    # A team event's entries also name the team, the team match and the opposing team;
     team_keys = ("squad", "match", "vs_team", "bench", "tables")
+    # An individual event's entries are players: their partner and the two opponents.
+    team_keys += ("partner", "opponents")
     results = [
         {k: e[k] for k in keep} | {k: e[k] for k in team_keys if k in e} for e in context["found"]
     ]
@@ -69,14 +72,16 @@ def _tables_html(round_: Round, page: int, show_results: bool, teams: bool) -> s
     tables = tables.select_related("ew__unit", "ns__unit").order_by("number")
     byes: list[Table] = []
     context = {"pages": pages, "page": page}
-    if teams:
-        # Tables under their team match's title; a team's bye once, not once per pair.
+    if teams:  # tables under their team match's title
         tables = list(tables)
         titles = match_teams(round_, {m.team_match for m in tables})
         context["titles"] = {n: match_title(n, teams) for n, teams in titles.items()}
-        context["team_byes"] = bye_teams(round_) if page == len(pages) else []
-    elif page == len(pages):  # the byes close the list
+    # The byes close the list: a team's once (not once per pair), a player's who sits out
+    # once ("轮空：姓名"), a pair's as its row.
+    named = bye_names(round_) if page == len(pages) else []
+    if named is None and page == len(pages):
         byes = list(round_.tables.filter(ns=None).select_related("ew"))
+    context["team_byes"] = named or []
     context |= {"matches": tables, "byes": byes}
     return render_to_string(
         "public/_pairings_tables.html", context | {"show_results": show_results}

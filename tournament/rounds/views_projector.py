@@ -13,10 +13,11 @@ from django.shortcuts import render
 from tournament.core.params import positive_int
 from tournament.core.rights import visible_round
 from tournament.core.view_helpers import load_tournament
+from tournament.individuals.display import bye_names
 from tournament.models import Round
 from tournament.public.conditional import live_stamped
 from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
-from tournament.teams.display import bye_teams, match_teams, match_title
+from tournament.teams.display import match_teams, match_title
 
 PROJECTOR_ROWS = 40
 
@@ -51,6 +52,7 @@ def projector(request, slug, number):
     if request.GET.get("part") == "rows":
         return render(request, "public/_projector_rows.html", context)
     started = round_.started_at is not None or round_.status != Round.PUBLISHED
+    named = bye_names(round_)
     byes = round_.tables.filter(ns=None).select_related("ew").order_by("ew__name")
     return render(
         request,
@@ -59,8 +61,9 @@ def projector(request, slug, number):
             **context,
             "summary": round_summary(round_),
             "unfinished": table_runs(unfinished_tables(round_)) if started else [],
-            # A team's bye once (its name), not once per pair of its line-up.
-            "byes": bye_teams(round_) if tournament.is_team_event else [m.ew.name for m in byes],
+            # A team's bye once (its name), not once per pair of its line-up; a player
+            # sitting out by name.
+            "byes": [m.ew.name for m in byes] if named is None else named,
             "live": round_live_stamp(round_),
             "locked": round_.status == Round.LOCKED,
         },

@@ -1,5 +1,5 @@
 """``manage.py create_tournament SLUG --name NAME [--profile NAME] [--entry teams
---team-pairs 2 --substitutes 2] [options]``.
+--team-pairs 2 --substitutes 2] [--entry individuals [--format movement]] [options]``.
 
 With ``--profile`` every option starts from that competition profile (docs/rules.md §13); the
 other flags given change single options on top of it. Without a profile the options take
@@ -33,6 +33,25 @@ _OPTION_FLAGS = (
 _TEAM_FLAGS = ("team_pairs", "substitutes", "team_rank")
 
 
+def _entry_arguments(parser) -> None:
+    """What is registered (--entry) and the options of a team event."""
+    parser.add_argument(
+        "--entry",
+        choices=["pairs", "teams", "individuals"],
+        default="pairs",
+        help="what is registered: pairs (双人赛, default), teams (团体赛) or individuals (个人赛)",
+    )
+    parser.add_argument(
+        "--team-pairs", type=int, choices=[2, 3], help="pairs per team (teams only; default 2)"
+    )
+    parser.add_argument(
+        "--substitutes", type=int, choices=[0, 1, 2], help="substitutes per team (teams only)"
+    )
+    parser.add_argument(
+        "--team-rank", choices=list(opt.TEAM_RANKS), help="how teams rank (teams only)"
+    )
+
+
 class Command(BaseCommand):
     help = "创建赛事 (create a tournament with its rule options)"
 
@@ -44,7 +63,11 @@ class Command(BaseCommand):
             choices=list(opt.PROFILE_CHOICES),
             help="competition profile every option starts from (docs/rules.md §13)",
         )
-        parser.add_argument("--format", choices=["swiss", "rotation", "knockout", "staged"])
+        parser.add_argument(
+            "--format",
+            choices=["swiss", "rotation", "knockout", "staged", "movement"],
+            help="movement: an individual event's fixed movement (individuals only)",
+        )
         parser.add_argument(
             "--rounds", type=int, default=None, help="number of rounds (default 7; 3 for rotation)"
         )
@@ -62,21 +85,7 @@ class Command(BaseCommand):
         parser.add_argument("--time-limit", type=int, help="minutes per round")
         parser.add_argument("--late-minutes", type=int, help="forfeit after this lateness")
         parser.add_argument("--games", type=int, choices=[1, 3])
-        parser.add_argument(
-            "--entry",
-            choices=["pairs", "teams"],
-            default="pairs",
-            help="what is registered: pairs (双人赛, default) or teams (团体赛)",
-        )
-        parser.add_argument(
-            "--team-pairs", type=int, choices=[2, 3], help="pairs per team (teams only; default 2)"
-        )
-        parser.add_argument(
-            "--substitutes", type=int, choices=[0, 1, 2], help="substitutes per team (teams only)"
-        )
-        parser.add_argument(
-            "--team-rank", choices=list(opt.TEAM_RANKS), help="how teams rank (teams only)"
-        )
+        _entry_arguments(parser)
         parser.add_argument(
             "--organizer", help="username of the organizer (default: first superuser)"
         )
@@ -130,7 +139,7 @@ class Command(BaseCommand):
             if given:
                 flags = "、".join("--" + key.replace("_", "-") for key in given)
                 raise CommandError(f"{flags} 只用于团体赛（--entry teams）")
-            return {}
+            return {"entry": o["entry"]} if o["entry"] == "individuals" else {}
         return {"entry": "teams", **given}
 
     def _organizer(self, username: str | None):

@@ -8,6 +8,7 @@ from django.core.management.base import CommandError
 
 from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
+from tournament.individuals.display import individual_tables
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import pair_next_round
@@ -16,7 +17,8 @@ from tournament.rounds.pairing import pair_next_round
 class Command(BaseCommand):
     help = (
         "编排下一轮 (pair the next round; --json prints [{table, ew, ns}, {table: null, bye}];"
-        " a team event adds ew_team, ns_team, match and names the team of a bye)"
+        " a team event adds ew_team, ns_team, match and names the team of a bye; an individual"
+        " event adds ew_players, ns_players and names each player sitting out)"
     )
 
     def add_arguments(self, parser):
@@ -38,8 +40,9 @@ class Command(BaseCommand):
         tables = round_.tables.order_by("number", "pk").values_list(
             "number", "ew__name", "ns__name"
         )
-        if o["json"] and tournament.is_team_event:
-            self.stdout.write(json.dumps(team_tables(round_), ensure_ascii=False))
+        if o["json"] and (tournament.is_team_event or tournament.is_individual_event):
+            kind = team_tables if tournament.is_team_event else individual_tables
+            self.stdout.write(json.dumps(kind(round_), ensure_ascii=False))
             return
         if o["json"]:
             out = [{"table": t, "ew": ew, "ns": ns} for t, ew, ns in tables if ns is not None]

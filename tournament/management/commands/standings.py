@@ -1,7 +1,8 @@
 """``manage.py standings SLUG [--round N] [--json]``.
 
 A team event prints its team standings (one object per team with ``--json``: rank, team,
-points, total, level_diff, unit, then its team tiebreaks).
+points, total, level_diff, unit, then its team tiebreaks); an individual event its players'
+(one object per player: rank, player, points, level_diff, unit, then its tiebreaks).
 
 Without ``--round`` the standings are after the last locked round, like the staff page;
 a round still open is marked provisional (暂定). Before any round is locked there is no
@@ -14,6 +15,7 @@ import json
 
 from django.core.management.base import CommandError
 
+from tournament.individuals.display import individual_metric_keys, individual_rows
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.standings.cells import metric_keys, metric_text, standings_rows
 from tournament.standings.selectors import (
@@ -43,6 +45,9 @@ class Command(BaseCommand):
             raise CommandError(render(MSG_NO_ROUND, n=o["round"]))
         if tournament.is_team_event:
             self._teams(tournament, choice, o["json"])
+            return
+        if tournament.is_individual_event:
+            self._individuals(tournament, choice, o["json"])
             return
         chain = list(tournament.tiebreaks)
         rows = []
@@ -86,6 +91,28 @@ class Command(BaseCommand):
         self.stdout.write("\t".join(["名次", "团体", "积分", total, "级差分", *keys]))
         for row in rows:
             cells = [row["rank"], row["team"], row["points"], row["total"], row["level_diff"]]
+            cells += [metric_text(row[k]) for k in keys]
+            self.stdout.write("\t".join(str(c) for c in cells))
+
+    def _individuals(self, tournament, choice, as_json: bool) -> None:
+        """An individual event's standings: one line (object) per player."""
+        keys = individual_metric_keys(list(tournament.individual_tiebreaks))
+        rows = []
+        if choice.after_round is not None:
+            rows = individual_rows(tournament, choice.after_round, public=False)
+        if as_json:
+            first = ("rank", "player", "points", "level_diff", "unit")
+            out = [{key: row[key] for key in (*first, *keys)} for row in rows]
+            self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
+            return
+        if choice.after_round is None:
+            self.stdout.write(render(MSG_NO_RANKING))
+            return
+        mark = "（暂定）" if choice.provisional else ""
+        self.stdout.write(f"第{choice.after_round}轮后个人成绩{mark}")
+        self.stdout.write("\t".join(["名次", "选手", "积分", "级差分", *keys]))
+        for row in rows:
+            cells = [row["rank"], row["player"], row["points"], row["level_diff"]]
             cells += [metric_text(row[k]) for k in keys]
             self.stdout.write("\t".join(str(c) for c in cells))
 

@@ -13,7 +13,9 @@ from django.utils.translation import get_language
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.result_labels import result_text
 from tournament.core.rights import may_see_results
+from tournament.individuals.display import individual_metric_keys, players_of
 from tournament.models import Pair, Round, Table, Tournament
+from tournament.public.individual_standings import individual_data
 from tournament.public.team_standings import team_data
 from tournament.standings.cells import metric_keys
 from tournament.standings.rows import history_rows, standings_data
@@ -68,6 +70,7 @@ def event_detail(tournament: Tournament, staff: bool) -> dict:
             "publish_standings": tournament.publish_standings,
             "rounds": rounds,
             **team_event_fields(tournament),
+            **individual_event_fields(tournament),
         }
 
     return cached_per_stamp(tournament, "api-event", build, public=not staff)
@@ -84,6 +87,30 @@ def team_event_fields(tournament: Tournament) -> dict:
     }
 
 
+def individual_event_fields(tournament: Tournament) -> dict:
+    """What an individual event adds to its detail (nothing for a pairs event)."""
+    if not tournament.is_individual_event:
+        return {}
+    return {
+        "entry": tournament.entry,
+        "individual_tiebreaks": list(tournament.individual_tiebreaks),
+    }
+
+
+def entry_fields(tournament: Tournament, round_: Round):
+    """The fields a team or an individual event adds to each table of a round."""
+    if tournament.is_team_event:
+        return team_match_fields
+    if tournament.is_individual_event:
+        names = players_of(round_.tables.values_list("ew_id", flat=True))
+        names |= players_of(round_.tables.values_list("ns_id", flat=True))
+        return lambda m: {
+            "ew_players": names.get(m.ew_id, []),
+            "ns_players": names.get(m.ns_id) if m.ns_id else None,
+        }
+    return lambda m: {}
+
+
 def _tables(round_: Round, teams: bool = False):
     tables = round_.tables.select_related("ew__unit", "ns__unit")
     if teams:
@@ -95,9 +122,9 @@ def _tables(round_: Round, teams: bool = False):
 def pairings(tournament: Tournament, round_: Round, staff: bool) -> dict:
     def build() -> dict:
         teams = tournament.is_team_event
+        fields = entry_fields(tournament, round_)
         tables = [
-            {"table": m.number, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)}
-            | (team_match_fields(m) if teams else {})
+            {"table": m.number, "ew": pair_ref(m.ew), "ns": pair_ref(m.ns)} | fields(m)
             for m in _tables(round_, teams)
         ]
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
@@ -122,6 +149,7 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
     def build() -> dict:
         tables = []
         teams = tournament.is_team_event
+        fields = entry_fields(tournament, round_)
         for m in _tables(round_, teams):
             shown = staff and m.state in COUNTED_STATES or m.state == Table.CONFIRMED
             tables.append(
@@ -138,7 +166,7 @@ def results(tournament: Tournament, round_: Round, staff: bool) -> dict:
                     "winner": m.winner if shown else "",
                     "result": result_text(m) if shown else "",
                 }
-                | (team_match_fields(m) if teams else {})
+                | fields(m)
             )
         return {"event": tournament.slug, "round": round_.number, "tables": tables}
 
@@ -155,7 +183,7 @@ def standings(tournament: Tournament, requested: int | None, staff: bool) -> dic
     if requested is not None and choice.after_round != requested:
         return None
     rows: list[dict] = []
-    if choice.after_round is not None:
+    if choice.after_round is not None and not tournament.is_individual_event:
         # The same cache entry as the standings page.
         table = cached_per_stamp(
             tournament,
@@ -174,7 +202,26 @@ def standings(tournament: Tournament, requested: int | None, staff: bool) -> dic
     }
     if tournament.is_team_event:
         answer |= team_standing_lines(tournament, choice.after_round, public=not staff)
+    if tournament.is_individual_event:
+        answer["players"] = player_standing_lines(tournament, choice.after_round, public=not staff)
     return answer
+
+
+def player_standing_lines(tournament: Tournament, after_round: int | None, *, public: bool):
+    """An individual event's players' standings, from the page's cache entry."""
+    if after_round is None:
+        return []
+    keys = individual_metric_keys(list(tournament.individual_tiebreaks))
+    own = ("points", "level_diff", "tables", "wins", "draws", "losses", "sit_outs")
+    return [
+        {
+            "rank": item["rank"],
+            "player": {"id": item["individual_id"], "name": item["player"], "unit": item["unit"]},
+            **{key: item[key] for key in own},
+            "metrics": {key: item.get(key) for key in keys},
+        }
+        for item in individual_data(tournament, after_round, public=public)
+    ]
 
 
 def team_standing_lines(tournament: Tournament, after_round: int | None, *, public: bool) -> dict:

@@ -41,6 +41,8 @@ class EventDetail(EventSummary):
     entry: str | None = None
     team_pairs: int | None = None
     team_tiebreaks: list[str] | None = None
+    # An individual event only: "individuals" in ``entry`` and its players' chain.
+    individual_tiebreaks: list[str] | None = None
 
 
 class PairingTable(Schema):
@@ -52,6 +54,10 @@ class PairingTable(Schema):
     match: int | None = None
     ew_team: str | None = None
     ns_team: str | None = None
+    # An individual event only: the two players of each side (a sit-out: ``ew_players``
+    # the one player sitting out, ``ns_players`` None).
+    ew_players: list[str] | None = None
+    ns_players: list[str] | None = None
 
 
 class Pairings(Schema):
@@ -118,6 +124,21 @@ class BestPairLine(Schema):
     level_diff: int
 
 
+class PlayerStandingLine(Schema):
+    """One player of an individual event's standings (the page's table)."""
+
+    rank: int
+    player: TeamRef  # the individual's id, name and unit
+    points: int
+    level_diff: int
+    tables: int
+    wins: int
+    draws: int
+    losses: int
+    sit_outs: int
+    metrics: dict[str, int | float | str | None]  # the individual tiebreak columns of the page
+
+
 class Standings(Schema):
     event: str
     after_round: int | None  # None: no round is locked yet
@@ -127,6 +148,8 @@ class Standings(Schema):
     # A team event only (absent for pairs).
     teams: list[TeamStandingLine] | None = None
     best_pairs: list[BestPairLine] | None = None
+    # An individual event only (its ``rows`` empty: partnerships are not ranked).
+    players: list[PlayerStandingLine] | None = None
 
 
 class HistoryEntry(Schema):
