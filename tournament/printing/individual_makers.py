@@ -26,6 +26,7 @@ from tournament.printing.individual_pairings import (
     IndividualRound,
     IndividualSeatsExport,
 )
+from tournament.printing.individual_signin import IndividualRegistrationExport, IndividualSigninPdf
 from tournament.printing.individual_source import load_individuals, points_before, round_seats
 from tournament.printing.individual_standings import (
     IndividualCertificatePdf,
@@ -37,15 +38,16 @@ from tournament.printing.makers import (
     ExportError,
     Request,
     _tables,
+    _tabular,
     event_finished,
     is_final,
     pick_round,
 )
 from tournament.printing.makers import make_results as pairs_make_results
 from tournament.printing.results import FoulLogExport, ResultsExport, ResultsPdf
-from tournament.printing.signin import RegistrationExport
 from tournament.printing.tabular import write_csv, write_xlsx
 from tournament.printing.team_standings import Concatenated
+from tournament.signup.checkin import checkin_path
 from tournament.standings.selectors import MSG_NO_RANKING, MSG_NO_ROUND, ruleset, standings_choice
 from tournament.text.titles import number_title
 
@@ -167,6 +169,21 @@ def make_certificates(req: Request, out: BinaryIO) -> None:
     ).render(out)
 
 
+def make_signin(req: Request, out: BinaryIO) -> None:
+    """The sign-in sheet and the registration list name the players, never the partnerships."""
+    t = req.tournament
+    players = load_individuals(t, by_own=True)
+    if req.fmt == "pdf":
+        base = req.base_url.rstrip("/")
+        IndividualSigninPdf(
+            source.event_info(t),
+            list(players.values()),
+            checkin_url=lambda own_id: base + checkin_path(t.slug, own_id),
+        ).render(out)
+    else:
+        _tabular(req, IndividualRegistrationExport(players.values()), out)
+
+
 def make_workbook(req: Request, out: BinaryIO) -> None:
     """The staff's workbook of an individual event: the rounds' results (per table), the
     players' standings, the players and the foul log."""
@@ -183,7 +200,7 @@ def make_workbook(req: Request, out: BinaryIO) -> None:
         tiers = t.award_tiers if is_final(t) else ()
         rows = individual_standings_for(t)
         yield IndividualStandingsExport(rows, players, tiebreaks(t), tiers)
-        yield RegistrationExport(players.values())
+        yield IndividualRegistrationExport(players.values())
         yield fouls
 
     write_xlsx(sheets(), out, heading=t.name)

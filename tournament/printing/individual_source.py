@@ -25,16 +25,18 @@ SEATS = {  # a side → the seat of its player 1 and of its player 2 (translated
 }
 
 
-def load_individuals(tournament: Tournament) -> dict[int, PrintedPair]:
+def load_individuals(tournament: Tournament, *, by_own: bool = False) -> dict[int, PrintedPair]:
     """Every player of the event by individual id, in name order, as a one-player
-    :class:`PrintedPair` (so a status mark and a registration row read as a pair's)."""
+    :class:`PrintedPair` (so a status mark and a registration row read as a pair's);
+    ``by_own``: by the id of the player's own entry (check-in is written against it)."""
     rows = Individual.objects.filter(tournament=tournament).values(
-        "pk", "name", "name_pinyin", "unit__name", "draw_number", "status", "phone"
+        "pk", "own_id", "name", "name_pinyin", "unit__name", "draw_number", "status", "phone"
     )
     out = {}
     for row in sorted(rows, key=lambda r: (name_sort_key(r["name"]), r["name"])):
-        out[row["pk"]] = PrintedPair(
-            id=row["pk"],
+        key = row["own_id"] if by_own else row["pk"]
+        out[key] = PrintedPair(
+            id=key,
             name=row["name"],
             unit=row["unit__name"] or "",
             players=(row["name"],),

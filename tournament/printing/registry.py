@@ -208,6 +208,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_signin,
+            makers={"individuals": individual.make_signin},
         ),
         Kind(
             "workbook",

@@ -218,6 +218,20 @@ def test_workbook_carries_the_players_standings_and_the_players(event):
     assert len(players) == 18 and all("/" not in r[2] for r in players)
 
 
+def test_sign_in_sheet_and_registration_list_name_the_players(event):
+    pages = pages_text(render(event, "signin"))
+    text = "".join(flat(p) for p in pages)
+    assert "签到表（共18人，按姓名排序）" in text and "/" not in text.split("签到表")[-1]
+    names = Individual.objects.filter(tournament=event).values_list("name", flat=True)
+    assert all(name in text for name in names)
+    book = load_workbook(io.BytesIO(render(event, "signin", "xlsx")))
+    header, *lines = list(book.worksheets[0].iter_rows(values_only=True))[1:]
+    assert header == ("序号", "抽签号", "姓名", "单位", "电话", "状态")
+    phones = dict(Individual.objects.filter(tournament=event).values_list("name", "phone"))
+    assert len(lines) == 18 and all(phones[r[2]] == r[4] for r in lines)
+    assert sorted(r[1] for r in lines) == list(range(1, 19))
+
+
 PRINTS = [
     ("pairings", "pdf", 2),
     ("pairings", "xlsx", 2),
@@ -229,6 +243,8 @@ PRINTS = [
     ("standings", "csv", None),
     ("certificates", "pdf", None),
     ("workbook", "xlsx", None),
+    ("signin", "pdf", None),
+    ("signin", "xlsx", None),
 ]
 
 
