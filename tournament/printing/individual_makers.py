@@ -32,7 +32,10 @@ from tournament.printing.individual_standings import (
     IndividualCertificatePdf,
     IndividualStandingsExport,
     IndividualStandingsPdf,
+    IndividualUnitsExport,
+    IndividualUnitsPdf,
     individual_standings_section,
+    unit_standings,
 )
 from tournament.printing.makers import (
     ExportError,
@@ -159,6 +162,17 @@ def make_standings(req: Request, out: BinaryIO) -> None:
         write_xlsx(export, out, heading=t.name)
 
 
+def make_units(req: Request, out: BinaryIO) -> None:
+    t = req.tournament
+    players = load_individuals(t)
+    rows = individual_standings_for(t, public=req.public)
+    units = unit_standings(rows, players, t.unit_best_k)
+    if req.fmt == "pdf":
+        IndividualUnitsPdf(source.event_info(t), units, players).render(out)
+    else:
+        _tabular(req, IndividualUnitsExport(units, players), out)
+
+
 def make_certificates(req: Request, out: BinaryIO) -> None:
     t = req.tournament
     rows = individual_standings_for(t)
@@ -200,6 +214,9 @@ def make_workbook(req: Request, out: BinaryIO) -> None:
         tiers = t.award_tiers if is_final(t) else ()
         rows = individual_standings_for(t)
         yield IndividualStandingsExport(rows, players, tiebreaks(t), tiers)
+        units = unit_standings(rows, players, t.unit_best_k)
+        if units:
+            yield IndividualUnitsExport(units, players)
         yield IndividualRegistrationExport(players.values())
         yield fouls
 

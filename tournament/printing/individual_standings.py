@@ -8,18 +8,25 @@ by :data:`tournament.text.options.INDIVIDUAL_TIEBREAK_METRICS` (docs/rules.md §
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from reportlab.lib.units import mm
 
-from scoring import awards
+from scoring import UnitRow, awards, unit_ranking
 from scoring.individual_ranking import IndividualStandingRow
 from tournament.printing import fonts
 from tournament.printing.certificates import CertificatePdf
 from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import DARK, RED, Col, ListDocument, Section, Two
-from tournament.printing.standings import pair_name, standings_title
+from tournament.printing.standings import (
+    UnitsExport,
+    UnitsPdf,
+    pair_name,
+    standings_title,
+    unit_rows,
+)
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.standings.cells import metric_value
 from tournament.text.options import INDIVIDUAL_TIEBREAK_METRICS
@@ -245,3 +252,43 @@ class IndividualCertificatePdf(CertificatePdf):
         self.signed(c)
         if not self.final:
             self.not_final_stamp(c)
+
+
+class IndividualUnitsExport(UnitsExport):
+    """单位团体 of an individual event: each unit by its best players' points."""
+
+    columns = (
+        Column(gettext_lazy("名次"), 6),
+        Column(gettext_lazy("单位"), 20),
+        Column(gettext_lazy("得分"), 8),
+        Column(gettext_lazy("计分选手数"), 10),
+        Column(gettext_lazy("计分选手"), 60),
+    )
+
+
+class IndividualUnitsPdf(UnitsPdf):
+    def sections(self) -> Iterable[Section]:
+        columns = [
+            Col(gettext_noop("名次"), 1, "center", bold=True),
+            Col(gettext_noop("单位"), 3, bold=True),
+            Col(gettext_noop("得分"), 1, "center", bold=True),
+            Col(gettext_noop("选手数"), 1, "center"),
+            Col(gettext_noop("计分选手（名次）"), 8),
+        ]
+        yield Section(
+            self.title,
+            columns,
+            unit_rows(self.units, self.pairs),
+            row_height=7 * mm,
+            note=_("每个单位计成绩最好的%(k)s名选手的积分") % {"k": self.event.unit_best_k},
+        )
+
+
+def unit_standings(
+    rows: Sequence[IndividualStandingRow], players: Mapping[int, PrintedPair], best_k: int
+) -> list[UnitRow]:
+    """The units ranked by their best ``best_k`` players (:func:`scoring.unit_ranking`, the
+    pairs' rule, over the players' rows)."""
+    ranked = [SimpleNamespace(pair=r.player, rank=r.rank, points=r.points) for r in rows]
+    unit_of = {pid: p.unit for pid, p in players.items() if p.unit}
+    return unit_ranking(ranked, unit_of, best_k)

@@ -166,7 +166,14 @@ KINDS: dict[str, Kind] = {
             makers={"teams": make_team_standings, "individuals": individual.make_standings},
         ),
         Kind(
-            "units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units
+            "units",
+            _("单位团体"),
+            ("pdf", "xlsx", "csv"),
+            False,
+            CHIEF_REFEREE,
+            None,
+            make_units,
+            makers={"individuals": individual.make_units},
         ),
         Kind(
             "certificates",

@@ -232,6 +232,29 @@ def test_sign_in_sheet_and_registration_list_name_the_players(event):
     assert sorted(r[1] for r in lines) == list(range(1, 19))
 
 
+def test_units_rank_by_their_best_players(event):
+    event.unit_best_k = 2
+    event.save()
+    rows = individual_standings_for(event)
+    units = player_unit(event)
+    names = dict(Individual.objects.filter(tournament=event).values_list("pk", "name"))
+    best: dict[str, list] = {}
+    for r in rows:
+        best.setdefault(units[names[r.player]], [])
+        if len(best[units[names[r.player]]]) < 2:
+            best[units[names[r.player]]].append(r)
+    book = load_workbook(io.BytesIO(render(event, "units", "xlsx")))
+    header, *lines = list(book.worksheets[0].iter_rows(values_only=True))[1:]
+    assert header[:4] == ("名次", "单位", "得分", "计分选手数")
+    assert {r[1]: r[2] for r in lines} == {u: sum(x.points for x in b) for u, b in best.items()}
+    assert all(
+        names[b[0].player] in next(r[4] for r in lines if r[1] == u) for u, b in best.items()
+    )
+    text = "".join(flat(p) for p in pages_text(render(event, "units")))
+    assert "每个单位计成绩最好的2名选手的积分" in text and "/" not in text.split("单位团体成绩")[-1]
+    assert "单位团体" in load_workbook(io.BytesIO(render(event, "workbook", "xlsx"))).sheetnames
+
+
 PRINTS = [
     ("pairings", "pdf", 2),
     ("pairings", "xlsx", 2),
@@ -245,6 +268,8 @@ PRINTS = [
     ("workbook", "xlsx", None),
     ("signin", "pdf", None),
     ("signin", "xlsx", None),
+    ("units", "pdf", None),
+    ("units", "xlsx", None),
 ]
 
 
