@@ -174,7 +174,7 @@ def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
         pairs[row["pk"]] = PrintedPair(
             id=row["pk"],
             name=row["name"],
-            unit=row["unit__name"] or "/".join(u for u in units.get(row["pk"], ()) if u),
+            unit=row["unit__name"] or partnership_unit(units.get(row["pk"], ())),
             players=tuple(name for name, _ in members),
             pinyin=row["name_pinyin"],
             draw_number=row["draw_number"],
@@ -182,6 +182,12 @@ def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
             phones=tuple(phone for _, phone in members),
         )
     return pairs
+
+
+def partnership_unit(units) -> str:
+    """An individual event's partnership of two units: "南京/扬州" ("南京/—" when one player has
+    none; "" when neither has)."""
+    return "/".join(u or "—" for u in units) if any(units) else ""
 
 
 def round_numbers(tournament: Tournament, *, public: bool) -> list[int]:

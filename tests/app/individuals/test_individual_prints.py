@@ -15,11 +15,16 @@ from tests.app.conftest import organizers_words
 from tests.app.individuals.individual_event import build_individual_event, play_round
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_english_prints import CHINESE, text_of
+from tournament.core.actors import user_actor
 from tournament.individuals.partnerships import individuals_of_pairs
 from tournament.individuals.standings import individual_standings_for
 from tournament.models import Individual, Table
+from tournament.models.result_values import ResultValues
 from tournament.printing.makers import Request
 from tournament.printing.registry import KINDS, run
+from tournament.results.services import submit_result
+from tournament.rounds.lifecycle import publish_round
+from tournament.rounds.pairing import pair_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -183,6 +188,24 @@ def test_standings_sheet_values_are_the_services(event):
         .decode("utf-8-sig")
         .startswith("名次,姓名,单位,积分,级差分,胜局数,抽签,场次")
     )
+
+
+def test_the_public_standings_count_locked_rounds_only(event, organizer):
+
+    by = user_actor(organizer)
+    rnd = pair_next_round(event, by=by)
+    publish_round(rnd, by=by)
+    first = Table.objects.filter(round=rnd).exclude(ns=None).order_by("number").first()
+
+    submit_result(first, ResultValues(ew_level="A+", ns_level="2"), version=None, by=by)
+    public = load_workbook(io.BytesIO(render(event, "standings", "xlsx", public=True)))
+    lines = list(public.worksheets[0].iter_rows(values_only=True))[2:]
+    rows = individual_standings_for(event, public=True)
+    assert [(r[0], r[3]) for r in lines] == [(r.rank, r.points) for r in rows]
+    assert sum(r[3] for r in lines) == 2 * (4 * 2 * 26 + 2 * 18)  # rounds 1 and 2 only
+    book = load_workbook(io.BytesIO(render(event, "pairings", "xlsx", round=3, public=True)))
+    lines = list(book.worksheets[0].iter_rows(values_only=True))[2:]
+    assert len([r for r in lines if r[0] is not None]) == 4
 
 
 def test_certificates_name_the_player_and_the_unit(event, organizer):
