@@ -14,8 +14,10 @@ kind
     the columns ``import_results`` reads), ``team_sheets`` (团体记录表, team events only).
     In a team event (``Tournament.entry`` "teams") ``pairings``, ``standings``,
     ``certificates`` and ``workbook`` are made by :mod:`~tournament.printing.team_makers`
-    (the kind's ``make_team``). :mod:`~tournament.printing.registry` lists each kind's formats
-    and who may download it.
+    (the kind's ``makers["teams"]``); in an individual event (``entry`` "individuals")
+    ``pairings``, ``results``, ``standings``, ``certificates`` and ``workbook`` by
+    :mod:`~tournament.printing.individual_makers` (``makers["individuals"]``).
+    :mod:`~tournament.printing.registry` lists each kind's formats and who may download it.
 format
     The file type: ``pdf``, ``xlsx``, ``csv`` or ``json``, as the file's extension.
 renderer
@@ -33,6 +35,7 @@ Modules
 ``standings``, ``certificates``, ``bracket``, ``signin``, ``tabular``, ``workbook``,
 ``makers`` and ``registry``; for team events ``team_data``, ``team_source``,
 ``team_pairings``, ``team_sheet``, ``team_standings``, ``team_results``,
-``team_certificates`` and ``team_makers``. The archive is made and read in :mod:`tournament.archive`; the
+``team_certificates`` and ``team_makers``; for individual events ``individual_source``,
+``individual_pairings``, ``individual_standings`` and ``individual_makers``. The archive is made and read in :mod:`tournament.archive`; the
 registry offers it as the kind ``archive``.
 """

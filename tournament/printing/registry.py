@@ -11,8 +11,8 @@ downloads count only locked rounds, like the public pages.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from django.utils import translation
@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role
 from tournament.models import Stage, Tournament
+from tournament.printing import individual_makers as individual
 from tournament.printing.bracket import BRACKET_TITLE
 from tournament.printing.makers import (
     MSG_NO_MOVEMENT,
@@ -86,11 +87,16 @@ class Kind:
     # the refusal when it does not: an export that cannot apply is not offered at all.
     applies: Callable[[Tournament], bool] | None = None
     not_applicable: str = ""
-    # How a team event's export is made, when it differs from a pairs event's.
-    make_team: Callable[[Request, BinaryIO], None] | None = None
+    # How the export is made for another kind of entry (``Tournament.entry``: "teams",
+    # "individuals"), when it differs from a pairs event's.
+    makers: Mapping[str, Callable[[Request, BinaryIO], None]] = field(default_factory=dict)
 
     def applies_to(self, tournament: Tournament) -> bool:
         return self.applies is None or self.applies(tournament)
+
+    def maker(self, tournament: Tournament) -> Callable[[Request, BinaryIO], None]:
+        """The make function for the event's kind of entry."""
+        return self.makers.get(tournament.entry, self.make)
 
 
 KINDS: dict[str, Kind] = {
@@ -104,7 +110,7 @@ KINDS: dict[str, Kind] = {
             REFEREE,
             "publish_pairings",
             make_pairings,
-            make_team=make_team_pairings,
+            makers={"teams": make_team_pairings, "individuals": individual.make_pairings},
         ),
         Kind("scoresheets", _("比赛记录表"), ("pdf",), True, REFEREE, None, make_scoresheets),
         Kind(
@@ -137,7 +143,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_results,
-            make_team=make_team_results,
+            makers={"teams": make_team_results, "individuals": individual.make_results},
         ),
         Kind(
             "clerk_sheet",
@@ -157,10 +163,17 @@ KINDS: dict[str, Kind] = {
             "publish_standings",
             make_standings,
             round_optional=True,
-            make_team=make_team_standings,
+            makers={"teams": make_team_standings, "individuals": individual.make_standings},
         ),
         Kind(
-            "units", _("单位团体"), ("pdf", "xlsx", "csv"), False, CHIEF_REFEREE, None, make_units
+            "units",
+            _("单位团体"),
+            ("pdf", "xlsx", "csv"),
+            False,
+            CHIEF_REFEREE,
+            None,
+            make_units,
+            makers={"individuals": individual.make_units},
         ),
         Kind(
             "certificates",
@@ -170,7 +183,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_certificates,
-            make_team=make_team_certificates,
+            makers={"teams": make_team_certificates, "individuals": individual.make_certificates},
         ),
         Kind(
             "bracket",
@@ -202,6 +215,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_signin,
+            makers={"individuals": individual.make_signin},
         ),
         Kind(
             "workbook",
@@ -211,7 +225,7 @@ KINDS: dict[str, Kind] = {
             CHIEF_REFEREE,
             None,
             make_workbook,
-            make_team=make_team_workbook,
+            makers={"teams": make_team_workbook, "individuals": individual.make_workbook},
         ),
         Kind(
             "archive", _("赛事存档"), ("json.gz", "json"), False, CHIEF_REFEREE, None, make_archive
@@ -259,7 +273,6 @@ def run(req: Request, out: BinaryIO) -> Kind:
     if kind.per_round and req.round is None:
         req.round = pick_round(req)
     # Printouts follow the event's print language, whatever the language of the page.
-    make = kind.make_team if kind.make_team and req.tournament.is_team_event else kind.make
     with translation.override(req.tournament.print_language or "zh-hans"):
-        make(req, out)
+        kind.maker(req.tournament)(req, out)
     return kind

@@ -158,9 +158,14 @@ def event_info(tournament: Tournament, *, with_background: bool = False) -> Even
 def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
     """Every registered pair, keyed by pair id, in name order (:func:`name_sort_key`)."""
     players: dict[int, list[tuple[str, str]]] = {}
+    # An individual event's partnership has a unit only when both players share one: it
+    # is named by each player's unit, "南京/扬州" (docs/rules.md §17).
+    units: dict[int, list[str]] = {}
     rows = Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "position")
-    for pair_id, name, phone in rows.values_list("pair_id", "name", "phone"):
+    fields = ("pair_id", "name", "phone", "individual__unit__name")
+    for pair_id, name, phone, unit in rows.values_list(*fields):
         players.setdefault(pair_id, []).append((name, phone))
+        units.setdefault(pair_id, []).append(unit or "")
     registered = Pair.objects.filter(tournament=tournament).order_by("pk")
     fields = ("pk", "name", "name_pinyin", "unit__name", "draw_number", "status")
     pairs = {}
@@ -169,7 +174,7 @@ def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
         pairs[row["pk"]] = PrintedPair(
             id=row["pk"],
             name=row["name"],
-            unit=row["unit__name"] or "",
+            unit=row["unit__name"] or partnership_unit(units.get(row["pk"], ())),
             players=tuple(name for name, _ in members),
             pinyin=row["name_pinyin"],
             draw_number=row["draw_number"],
@@ -177,6 +182,12 @@ def load_pairs(tournament: Tournament) -> dict[int, PrintedPair]:
             phones=tuple(phone for _, phone in members),
         )
     return pairs
+
+
+def partnership_unit(units) -> str:
+    """An individual event's partnership of two units: "南京/扬州" ("南京/—" when one player has
+    none; "" when neither has)."""
+    return "/".join(u or "—" for u in units) if any(units) else ""
 
 
 def round_numbers(tournament: Tournament, *, public: bool) -> list[int]:

@@ -144,7 +144,7 @@ def test_team_sheets_are_only_for_a_team_event(event):
     assert KINDS["team_sheets"].applies_to(event)
     event.entry = "pairs"
     assert not KINDS["team_sheets"].applies_to(event)
-    with pytest.raises(ServiceError, match="双人赛"):
+    with pytest.raises(ServiceError, match="不是团体赛"):
         render(event, "team_sheets", round=1)
 
 

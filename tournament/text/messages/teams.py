@@ -28,7 +28,7 @@ TEAMS = {
     "audit_team_import": _("从报名表“%(file)s”导入 %(count)s 个团体"),
     "team_query_empty": _("请输入团体的抽签号、队名或队员姓名"),
     "team_query_many": _("“%(query)s”对应%(n)s个团体，如%(teams)s：请输入完整队名或抽签号"),
-    "export_not_team_event": _("这个赛事是双人赛，没有团体记录表"),
+    "export_not_team_event": _("这个赛事不是团体赛，没有团体记录表"),
     "opt_individual_format": _("个人赛只能用积分编排（瑞士制）或固定轮转"),
     "opt_movement_individuals": _("固定轮转只用于个人赛"),
     "individual_not_individual_event": _("这个赛事不是个人赛，不能单独报名选手"),
