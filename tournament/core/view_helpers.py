@@ -37,6 +37,14 @@ def load_team_event(request, slug: str, needed: str) -> Tournament:
     return tournament
 
 
+def load_individual_event(request, slug: str, needed: str) -> Tournament:
+    """:func:`load_tournament` for an individual event's page (个人赛): 404 in another event."""
+    tournament = load_tournament(request, slug, needed)
+    if not tournament.is_individual_event:
+        raise Http404
+    return tournament
+
+
 def login_redirect(request):
     return redirect_to_login(request.get_full_path())
 

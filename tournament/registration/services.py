@@ -38,12 +38,16 @@ MSG_STALE = "team_stale"
 MSG_STATUS = "pair_status"
 MSG_NAME_BLANK = "name_blank"
 MSG_TEAM_EVENT = "pair_in_team_event"  # text in tournament/text/messages/teams.py
+MSG_INDIVIDUAL_EVENT = "pair_in_individual_event"  # text in tournament/text/messages/teams.py
 
 
 def _pairs_event(tournament: Tournament) -> None:
-    """Refuse loose pairs in a team event: its pairs are its teams' (tournament.teams)."""
+    """Refuse loose pairs in a team event: its pairs are its teams' (tournament.teams); and
+    in an individual event: its pairs are its players' own entries and partnerships."""
     if tournament.is_team_event:
         raise Invalid(MSG_TEAM_EVENT)
+    if tournament.is_individual_event:
+        raise Invalid(MSG_INDIVIDUAL_EVENT)
 
 
 @dataclass(frozen=True)
