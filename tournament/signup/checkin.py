@@ -92,6 +92,16 @@ def entries(tournament: Tournament):
     return pairs
 
 
+def numbered_entries(tournament: Tournament, pairs) -> list[Pair]:
+    """The entries as a list; an individual event's own entries show their player's draw
+    number (kept on the individual, not on the entry: set here, never saved)."""
+    pairs = list(pairs)
+    if tournament.is_individual_event:
+        for pair in pairs:
+            pair.draw_number = pair.individual.draw_number
+    return pairs
+
+
 def _numbered(tournament: Tournament, pairs, query: str) -> Pair | None:
     """The entry of the draw number ``query``: an individual event's are its players'."""
     if tournament.is_individual_event:
@@ -105,10 +115,12 @@ def find_pairs(tournament: Tournament, query: str) -> list[Pair]:
     query = clean(query)
     if not query:
         return []
-    pairs = entries(tournament)
+    pairs = entries(tournament).select_related("unit", "individual")
     if query.isdigit():
-        return [pair for pair in [_numbered(tournament, pairs, query)] if pair is not None]
-    return list(matching(pairs, query).select_related("unit")[:SUGGESTIONS])
+        found = [pair for pair in [_numbered(tournament, pairs, query)] if pair is not None]
+    else:
+        found = matching(pairs, query)[:SUGGESTIONS]
+    return numbered_entries(tournament, found)
 
 
 @transaction.atomic
@@ -157,10 +169,8 @@ class UnitBoard:
 def board(tournament: Tournament) -> list[UnitBoard]:
     """Each unit's active pairs, checked in or missing (units in name order)."""
     units: dict[str, UnitBoard] = {}
-    pairs = entries(tournament)
-    for pair in pairs.select_related("unit", "checkin").order_by(
-        "unit__name_pinyin", "name_pinyin"
-    ):
+    pairs = entries(tournament).select_related("unit", "checkin", "individual")
+    for pair in numbered_entries(tournament, pairs.order_by("unit__name_pinyin", "name_pinyin")):
         name = pair.unit.name if pair.unit_id else _("（无单位）")
         row = units.setdefault(name, UnitBoard(name))
         (row.checked if hasattr(pair, "checkin") else row.missing).append(pair)
@@ -177,7 +187,9 @@ def board_counts(tournament: Tournament) -> tuple[int, int]:
 
 def missing_pairs(tournament: Tournament) -> list[Pair]:
     pairs = entries(tournament).filter(checkin__isnull=True)
-    return list(pairs.select_related("unit", "individual").order_by("name_pinyin"))
+    return numbered_entries(
+        tournament, pairs.select_related("unit", "individual").order_by("name_pinyin")
+    )
 
 
 @transaction.atomic
