@@ -183,9 +183,7 @@ def test_the_pairs_pages_lead_to_the_players_and_loose_pairs_are_refused(organiz
     nav = client.get(url("tournament_detail", t)).content.decode()
     assert url("individual_list", t) in nav and url("pair_list", t) not in nav
     with pytest.raises(Invalid):
-        pair_register(
-            tournament=t, data=PairData("甲队", "", "甲", "乙"), by=user_actor(organizer)
-        )
+        pair_register(tournament=t, data=PairData("甲队", "", "甲", "乙"), by=user_actor(organizer))
     for name in ("team_list", "team_import"):
         assert client.get(url(name, t)).status_code == 404
 
