@@ -27,7 +27,7 @@ from tournament.spreadsheets.table_file import (
 )
 
 # Message codes: texts in tournament/text/messages/services.py (the pairs' sheet's) and teams.py
-MSG_MISSING_NAME = "individual_sheet_missing_name"
+MSG_MISSING_NAME = "reg_missing_player"
 MSG_TOO_LONG = Message("reg_too_long", {"n": NAME_MAX})
 MSG_BAD_SEED = "reg_bad_seed"
 MSG_NO_ROWS = "reg_no_rows"
@@ -44,7 +44,7 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "seed": ("种子", "seed", "种子号"),
 }
 TEMPLATE_HEADER = ("姓名", "单位", "手机", "种子")
-TEMPLATE_EXAMPLE = ("张伟", "南京市掼蛋协会", "13800000000", "")
+TEMPLATE_EXAMPLE = ("张伟", "扬州市掼蛋协会", "13800000000", "")
 
 
 @dataclass(frozen=True)

@@ -87,11 +87,13 @@ class IndividualForm(forms.Form):
         widget=forms.HiddenInput, required=False, min_value=0, max_value=DB_INT_MAX
     )
 
-    def clean_name(self) -> str:
-        name = normalize_name(self.cleaned_data.get("name") or "")
-        if not name:
-            raise forms.ValidationError(render(MSG_BLANK))
-        return name
+    def clean(self):
+        data = super().clean()
+        if isinstance(data.get("name"), str):
+            data["name"] = normalize_name(data["name"])
+            if not data["name"]:
+                self.add_error("name", render(MSG_BLANK))
+        return data
 
     def individual_data(self) -> IndividualData:
         d = self.cleaned_data

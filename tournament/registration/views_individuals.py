@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
@@ -20,7 +19,7 @@ from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import (
     back_to_list,
-    confirm_first,
+    confirm_withdrawal,
     form_error,
     load_individual_event,
 )
@@ -105,14 +104,7 @@ def individual_status(request, slug, individual_id):
     status = request.POST.get("status", "")
     list_url = reverse("individual_list", args=[slug])
     if status == Pair.WITHDRAWN:
-        asking = confirm_first(
-            request,
-            tournament,
-            title=_("退赛") + _("：") + person.name,
-            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": person.name},
-            button=pgettext("action", "退赛"),
-            cancel_url=list_url,
-        )
+        asking = confirm_withdrawal(request, tournament, person.name, cancel_url=list_url)
         if asking is not None:
             return asking
     try:

@@ -21,6 +21,7 @@ from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import (
     back_to_list,
     confirm_first,
+    confirm_withdrawal,
     load_team_event,
     load_tournament,
 )
@@ -36,13 +37,8 @@ def pair_status(request, slug, pair_id):
     pair = get_object_or_404(Pair, tournament=tournament, pk=pair_id)
     status = request.POST.get("status", "")
     if status == Pair.WITHDRAWN:
-        asking = confirm_first(
-            request,
-            tournament,
-            title=_("退赛") + _("：") + pair.name,
-            question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": pair.name},
-            button=pgettext("action", "退赛"),
-            cancel_url=reverse("pair_list", args=[slug]),
+        asking = confirm_withdrawal(
+            request, tournament, pair.name, cancel_url=reverse("pair_list", args=[slug])
         )
         if asking is not None:
             return asking

@@ -43,7 +43,6 @@ TEAMS = {
     "individual_movement_size": _("固定轮转需要8、12或16名参赛选手，现在有%(n)s名"),
     "individual_query_empty": _("请输入选手的抽签号或姓名"),
     "individual_query_many": _("“%(query)s”对应%(n)s名选手，如%(names)s：请输入完整姓名或抽签号"),
-    "individual_sheet_missing_name": _("缺少选手姓名"),
     "individual_sheet_dup_db": _("选手“%(name)s”已经报名"),
     "individual_sheet_dup_file": _("选手“%(name)s”与第%(other)s行重复"),
     "audit_individual_import": _("从报名表“%(file)s”导入 %(count)s 名个人选手"),
