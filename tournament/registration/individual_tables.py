@@ -57,8 +57,18 @@ class IndividualListing(tables.Table):
         order_by=("unit_sort_key",),
         default="—",
     )
-    phone = tables.Column(verbose_name=gettext_lazy("手机"), default="", orderable=False)
-    seed = tables.Column(verbose_name=gettext_lazy("种子"), default="")
+    # A phone number never breaks (its cell a word); the seed is left off on a phone.
+    phone = tables.Column(
+        verbose_name=gettext_lazy("手机"),
+        default="",
+        orderable=False,
+        attrs={"td": {"class": "words"}},
+    )
+    seed = tables.Column(
+        verbose_name=gettext_lazy("种子"),
+        default="",
+        attrs={"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}},
+    )
     status = tables.Column(verbose_name=gettext_lazy("状态"))
     actions = tables.TemplateColumn(
         template_name="registration/_individual_actions.html", verbose_name="", orderable=False
