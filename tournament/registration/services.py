@@ -50,6 +50,13 @@ def _pairs_event(tournament: Tournament) -> None:
         raise Invalid(MSG_INDIVIDUAL_EVENT)
 
 
+def _not_individuals(pair: Pair) -> None:
+    """Refuse changing a pair of an individual event by hand: its own entries change with
+    their players (tournament.individuals.registration), its partnerships with the rounds."""
+    if Tournament.objects.filter(pk=pair.tournament_id, entry="individuals").exists():
+        raise Invalid(MSG_INDIVIDUAL_EVENT)
+
+
 @dataclass(frozen=True)
 class PairData:
     name: str
@@ -144,6 +151,7 @@ def pair_register(*, tournament: Tournament, data: PairData, by: Actor) -> Pair:
 @transaction.atomic
 def pair_update(*, pair: Pair, data: PairData, version: int, by: Actor) -> Pair:
     """Change a pair; refused when someone else saved it since ``version`` was read."""
+    _not_individuals(pair)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     if pair.version != version:
         raise Stale(MSG_STALE)
@@ -177,6 +185,7 @@ def pair_set_status(*, pair: Pair, status: str, by: Actor) -> Pair:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
     if status not in dict(Pair.STATUS_CHOICES):
         raise Invalid(MSG_STATUS)
+    _not_individuals(pair)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     labels = {key: str(label) for key, label in Pair.STATUS_CHOICES}
     before = pair.status

@@ -214,3 +214,13 @@ def test_staff_may_not_open_the_organizers_player_pages(organizer, chief, refere
     refused = client.post(status, {"status": "withdrawn", "confirmed": "1"})
     assert refused.status_code in (403, 404)
     assert Individual.objects.get(pk=person.pk).status == "active"
+
+
+def test_an_own_entry_is_not_changed_as_a_pair(organizer):
+    t = solo_event(organizer, players=1)
+    own = Pair.objects.get(tournament=t)
+    client = login(organizer)
+    status = reverse("pair_status", args=[t.slug, own.pk])
+    client.post(status, {"status": "withdrawn", "confirmed": "1"})
+    assert Pair.objects.get(pk=own.pk).status == "active"  # refused: the player's page does it
+    assert Individual.objects.get(tournament=t).status == "active"
