@@ -43,11 +43,6 @@ urlpatterns = [
         individuals.individual_edit,
         name="individual_edit",
     ),
-    path(
-        T + "players/<int:individual_id>/status/",
-        individuals.individual_status,
-        name="individual_status",
-    ),
     path(T + "players/import/", individual_imports.individual_import, name="individual_import"),
     path(
         T + "players/import/confirm/",

@@ -1,34 +1,30 @@
 """An individual event's registration pages (个人赛报名): the searchable player list, the add
 and edit forms, withdraw and reinstate (asked first, as the team list's). The checks are
 the services' (:mod:`tournament.individuals.registration`); another event has none of
-these pages (404). The sheet import: :mod:`tournament.registration.views_individual_import`.
-
-Withdrawal moves no sign-up waiting list: an individual event has no online sign-up yet."""
+these pages (404). The sheet import: :mod:`tournament.registration.views_individual_import`;
+withdraw and reinstate: :mod:`tournament.signup.views_pair_status` (a withdrawal moves the
+sign-up waiting list up)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import ORGANIZER
 from tournament.core.view_helpers import (
-    back_to_list,
-    confirm_withdrawal,
     form_error,
     load_individual_event,
 )
 from tournament.individuals.registration import (
     individual_register,
-    individual_set_status,
     individual_update,
 )
-from tournament.models import Individual, Pair
+from tournament.models import Individual
 from tournament.registration.individual_tables import (
     PAGE_SIZE,
     IndividualForm,
@@ -94,23 +90,3 @@ def individual_edit(request, slug, individual_id):
             return redirect("individual_list", slug=slug)
     context = {"t": tournament, "form": form, "person": person}
     return render(request, "registration/individual_form.html", context)
-
-
-@require_POST
-def individual_status(request, slug, individual_id):
-    """退赛 (asked first) or 恢复参赛 of a player, from the player list."""
-    tournament = load_individual_event(request, slug, ORGANIZER)
-    person = get_object_or_404(Individual, tournament=tournament, pk=individual_id)
-    status = request.POST.get("status", "")
-    list_url = reverse("individual_list", args=[slug])
-    if status == Pair.WITHDRAWN:
-        asking = confirm_withdrawal(request, tournament, person.name, cancel_url=list_url)
-        if asking is not None:
-            return asking
-    try:
-        individual_set_status(individual=person, status=status, by=request_actor(request))
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"{person.name}：{dict(Pair.STATUS_CHOICES)[status]}")
-    return back_to_list(request, list_url)
