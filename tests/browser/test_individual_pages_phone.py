@@ -69,3 +69,17 @@ def test_individual_pages_fit_a_phone(live_server, phone, organizer, tmp_path):
     page.wait_for_selector("text=退赛后不再参加编排")
     assert wider_than_screen(page) <= 0
     shot(page, "individual_withdraw_ask")
+
+
+def test_the_individual_sign_up_page_fits_a_phone(live_server, phone, organizer, settings):
+    from tests.app.signup.test_signup import open_signup
+
+    settings.SIGNUP_HOLD_PER_ADDRESS = 0
+    settings.SIGNUP_FLOOD_ADDRESSES = 0
+    t = solo_event(organizer, players=2)
+    open_signup(t, fee=30, cap=40)
+    page = phone()
+    page.goto(live_server.url + reverse("signup_page", args=[t.slug]))
+    assert wider_than_screen(page) <= 0
+    assert page.locator("#id_phone").count() == 1 and page.locator("#id_player2").count() == 0
+    shot(page, "individual_signup")
