@@ -10,7 +10,13 @@ from django.urls import reverse
 
 from tests.app.individuals.individual_event import build_individual_event, play_round
 from tests.conftest import login
-from tournament.models import Absence, CheckIn, Individual, Pair, Staff, Table
+from tournament.core.actors import user_actor
+from tournament.individuals.partnerships import individuals_of_pairs
+from tournament.individuals.standings import individual_standings_for
+from tournament.models import Absence, CheckIn, Individual, Pair, Round, Staff, Table
+from tournament.models.result_values import ResultValues
+from tournament.results.services import confirm_result, submit_result
+from tournament.rounds.lifecycle import lock_round, publish_round
 from tournament.signup.checkin import board_counts, checkin_code, missing_pairs
 
 pytestmark = pytest.mark.django_db
@@ -60,6 +66,27 @@ def test_an_absent_player_forfeits_their_partnerships_table(organizer):
     assert (table.forfeit, table.state) == (side, Table.CONFIRMED)
     others = Table.objects.filter(round__number=1).exclude(pk=table.pk)
     assert set(others.values_list("forfeit", flat=True)) == {""}
+    finish_round(t, organizer)
+    rows = {row.player: row for row in individual_standings_for(t)}
+    partner = next(i for i in individuals_of_pairs(t)[seat.pk] if i != people[0].pk)
+    assert (rows[people[0].pk].losses, rows[people[0].pk].forfeits) == (1, 1)
+    assert rows[partner].wins == 1  # docs/rules.md §17.4: the three present win
+    opponents = individuals_of_pairs(t)[table.ns_id if side == "EW" else table.ew_id]
+    assert [rows[p].wins for p in opponents] == [1, 1]
+
+
+def finish_round(t, organizer) -> None:
+    """Publish round 1, enter and confirm its other tables, lock it."""
+    by = user_actor(organizer)
+    rnd = Round.objects.get(tournament=t, number=1)
+    publish_round(rnd, by=by)
+    for other in Table.objects.filter(round=rnd, forfeit="").exclude(ns=None):
+        other = submit_result(
+            other, ResultValues(ew_level="A+", ns_level="10"), version=None, by=by
+        )
+        confirm_result(other, version=None, by=by)
+    rnd.refresh_from_db()
+    lock_round(rnd, by=by)
 
 
 def test_missing_players_withdrawn_with_their_own_entries(organizer):
