@@ -59,9 +59,24 @@ NOT_PAGES = {
     "team_status",
     "team_template",
     "team_import_confirm",
+    "individual_status",
+    "individual_template",
+    "individual_import_confirm",
 }
 # A team event's pages (团体赛): 404 in the demo event, a pairs event; checked in their own.
 TEAM_PAGES = {"team_list", "team_add", "team_edit", "team_import", "line_ups", "team_line_up"}
+
+
+# An individual event's registration pages (个人赛): 404 elsewhere; checked in their own.
+INDIVIDUAL_PAGES = {"individual_list", "individual_add", "individual_edit", "individual_import"}
+
+
+def individual_page_urls(t) -> dict[str, str]:
+    """Every page of an individual event's registration → its address."""
+    person = t.individuals.order_by("pk").first()
+    kwargs = {name: {"slug": t.slug} for name in INDIVIDUAL_PAGES}
+    kwargs["individual_edit"] = {"slug": t.slug, "individual_id": person.pk}
+    return {name: reverse(name, kwargs=kw) for name, kw in kwargs.items()}
 
 
 def team_page_urls(t) -> dict[str, str]:
@@ -153,7 +168,7 @@ def test_every_page_of_the_demo_event_has_its_own_title(demo):
     t, organizer, round_ = demo
     urls = page_urls(t, round_)
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
-    missing = names - NOT_PAGES - set(urls) - TEAM_PAGES - {"admin"}
+    missing = names - NOT_PAGES - set(urls) - TEAM_PAGES - INDIVIDUAL_PAGES - {"admin"}
     missing -= {n for n in names if ":" in n}
     assert not missing, f"pages without a title check: {sorted(missing)}"
     staff = login(organizer)
@@ -178,6 +193,19 @@ def test_every_page_of_a_team_event_has_its_own_title(organizer):
     client = login(organizer)
     titles = {}
     for name, url in team_page_urls(t).items():
+        response = client.get(url)
+        assert response.status_code == 200, (name, url, response.status_code)
+        titles[name] = title_of(response.content.decode())
+    assert all(titles.values()) and len(set(titles.values())) == len(titles), titles
+
+
+def test_every_page_of_an_individual_event_has_its_own_title(organizer):
+    from tests.app.individuals.individual_sheets import solo_event
+
+    t = solo_event(organizer, players=2)
+    client = login(organizer)
+    titles = {}
+    for name, url in individual_page_urls(t).items():
         response = client.get(url)
         assert response.status_code == 200, (name, url, response.status_code)
         titles[name] = title_of(response.content.decode())

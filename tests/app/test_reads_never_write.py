@@ -18,7 +18,13 @@ from django.urls import get_resolver, reverse
 from guandan.certificates import ensure
 from tests.app.event_parts import open_signup, sheet_upload
 from tests.app.events.test_stages import create, play_round
-from tests.app.test_page_titles import TEAM_PAGES, page_urls, team_page_urls
+from tests.app.test_page_titles import (
+    INDIVIDUAL_PAGES,
+    TEAM_PAGES,
+    individual_page_urls,
+    page_urls,
+    team_page_urls,
+)
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
 from tournament.core.actors import user_actor
@@ -109,6 +115,8 @@ POST_ONLY = {
     "pair_import_confirm": {},
     "team_status": {},
     "team_import_confirm": {},
+    "individual_status": {},
+    "individual_import_confirm": {},
     "pair_next": {},
     "logout": {},
     "set_language": {},
@@ -135,6 +143,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
     names -= {"admin"} | {n for n in names if ":" in n}
     missing = names - set(urls) - set(POST_ONLY) - TEAM_PAGES - {"team_template"}
+    missing -= INDIVIDUAL_PAGES | {"individual_template"}
     assert not missing, f"URL names without a GET check: {sorted(missing)}"
     admin = {"backup_download": urls.pop("backup_download")}  # the whole database
     assert_no_writes(login(organizer), urls)
@@ -181,6 +190,7 @@ def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
         "code": m.ew_code,
         "pair_id": pair.pk,
         "team_id": pair.pk,  # refused before any work: no team is read
+        "individual_id": pair.pk,  # nor an individual (a pairs event: 404)
     }
     client = login(organizer)
     for name, extra in POST_ONLY.items():
@@ -205,4 +215,16 @@ def test_no_get_of_a_team_events_pages_writes(organizer):
     urls = {name: [url] for name, url in team_page_urls(t).items()}
     urls["team_template"] = [reverse("team_template", kwargs={"slug": t.slug})]
     urls["signup_page"] = [reverse("signup_page", kwargs={"slug": t.slug})]
+    assert_no_writes(login(organizer), urls)
+
+
+def test_no_get_of_an_individual_events_registration_pages_writes(organizer):
+    """The player list, forms, import and template of an individual event (个人赛), drawn."""
+    from tests.app.individuals.individual_sheets import solo_event
+
+    t = solo_event(organizer, players=8)
+    draw(t, seed=1, by=user_actor(None))
+    urls = {name: [url] for name, url in individual_page_urls(t).items()}
+    urls["individual_template"] = [reverse("individual_template", kwargs={"slug": t.slug})]
+    urls["individual_list"].append(urls["individual_list"][0] + "?q=1")
     assert_no_writes(login(organizer), urls)

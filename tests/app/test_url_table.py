@@ -32,6 +32,7 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
 from tests.app.event_parts import open_signup, sheet_upload
+from tests.app.individuals.individual_sheets import solo_event
 from tests.app.teams.team_sheets import team_event
 from tests.conftest import (
     built_once,
@@ -157,6 +158,19 @@ TABLE: dict[str, Row] = {
         "organizer", args=lambda w: [w.team_slug], method="post", allowed=302
     ),
     "team_template": Row("organizer", args=lambda w: [w.team_slug]),
+    # An individual event's (个人赛) registration: the third event of the world, "solo".
+    "individual_list": Row("organizer", args=lambda w: [w.solo_slug]),
+    "individual_add": Row("organizer", args=lambda w: [w.solo_slug]),
+    "individual_edit": Row("organizer", args=lambda w: [w.solo_slug, w.individual]),
+    # Refused without a status: the role check let it through.
+    "individual_status": Row(
+        "organizer", args=lambda w: [w.solo_slug, w.individual], method="post", allowed=302
+    ),
+    "individual_import": Row("organizer", args=lambda w: [w.solo_slug]),
+    "individual_import_confirm": Row(
+        "organizer", args=lambda w: [w.solo_slug], method="post", allowed=302
+    ),
+    "individual_template": Row("organizer", args=lambda w: [w.solo_slug]),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
     "pair_names": Row("organizer"),
@@ -245,6 +259,7 @@ def build() -> SimpleNamespace:
     new_round(tournament, pairs8, number=2, status=Round.LOCKED)
     photo = attach_photo(table, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
     teams = team_event(organizer, slug="teams", teams=2, staff=(chief, referee))
+    solo = solo_event(organizer, slug="solo", players=2, staff=(chief, referee))
     people = {
         "referee": referee,
         "chief": chief,
@@ -259,6 +274,8 @@ def build() -> SimpleNamespace:
         pair=pairs8[0],
         team_slug=teams.slug,
         team=teams.teams.order_by("pk").first().pk,
+        solo_slug=solo.slug,
+        individual=solo.individuals.order_by("pk").first().pk,
         table=table,
         code=table.ew_code,
         photo=photo,
@@ -335,7 +352,11 @@ def test_role_by_url(name, world, clients):
         else:
             assert turned_away(response), (role, url, response.status_code)
     # An account without a role here, even another event's organizer, is nobody here.
-    if lowest > ROLES.index("player") and row.args(world)[:1] in ([world.slug], [world.team_slug]):
+    if lowest > ROLES.index("player") and row.args(world)[:1] in (
+        [world.slug],
+        [world.team_slug],
+        [world.solo_slug],
+    ):
         url = reverse(name, args=row.args(world))
         for who in ("outsider", "other_organizer"):
             assert turned_away(fetch(signed_in(world, who), row, url)), (who, url)

@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.core.errors import FieldErrors, ServiceError
 from tournament.core.middleware import LoginRequired
@@ -33,6 +35,14 @@ def load_team_event(request, slug: str, needed: str) -> Tournament:
     """:func:`load_tournament` for a team event's page (团体赛): 404 in a pairs event."""
     tournament = load_tournament(request, slug, needed)
     if not tournament.is_team_event:
+        raise Http404
+    return tournament
+
+
+def load_individual_event(request, slug: str, needed: str) -> Tournament:
+    """:func:`load_tournament` for an individual event's page (个人赛): 404 in another event."""
+    tournament = load_tournament(request, slug, needed)
+    if not tournament.is_individual_event:
         raise Http404
     return tournament
 
@@ -72,6 +82,18 @@ def confirm_first(
         "cancel_url": cancel_url,
     }
     return render(request, "confirm_action.html", context)
+
+
+def confirm_withdrawal(request, tournament: Tournament, name: str, cancel_url: str):
+    """:func:`confirm_first` for withdrawing the pair or the player ``name`` (退赛)."""
+    return confirm_first(
+        request,
+        tournament,
+        title=_("退赛") + _("：") + name,
+        question=_("确定让“%(name)s”退赛吗？退赛后不再参加编排。") % {"name": name},
+        button=pgettext("action", "退赛"),
+        cancel_url=cancel_url,
+    )
 
 
 def form_error(form, exc: ServiceError) -> None:

@@ -38,12 +38,23 @@ MSG_STALE = "team_stale"
 MSG_STATUS = "pair_status"
 MSG_NAME_BLANK = "name_blank"
 MSG_TEAM_EVENT = "pair_in_team_event"  # text in tournament/text/messages/teams.py
+MSG_INDIVIDUAL_EVENT = "pair_in_individual_event"  # text in tournament/text/messages/teams.py
 
 
 def _pairs_event(tournament: Tournament) -> None:
-    """Refuse loose pairs in a team event: its pairs are its teams' (tournament.teams)."""
+    """Refuse loose pairs in a team event: its pairs are its teams' (tournament.teams); and
+    in an individual event: its pairs are its players' own entries and partnerships."""
     if tournament.is_team_event:
         raise Invalid(MSG_TEAM_EVENT)
+    if tournament.is_individual_event:
+        raise Invalid(MSG_INDIVIDUAL_EVENT)
+
+
+def _not_individuals(pair: Pair) -> None:
+    """Refuse changing a pair of an individual event by hand: its own entries change with
+    their players (tournament.individuals.registration), its partnerships with the rounds."""
+    if Tournament.objects.filter(pk=pair.tournament_id, entry="individuals").exists():
+        raise Invalid(MSG_INDIVIDUAL_EVENT)
 
 
 @dataclass(frozen=True)
@@ -140,6 +151,7 @@ def pair_register(*, tournament: Tournament, data: PairData, by: Actor) -> Pair:
 @transaction.atomic
 def pair_update(*, pair: Pair, data: PairData, version: int, by: Actor) -> Pair:
     """Change a pair; refused when someone else saved it since ``version`` was read."""
+    _not_individuals(pair)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     if pair.version != version:
         raise Stale(MSG_STALE)
@@ -173,6 +185,7 @@ def pair_set_status(*, pair: Pair, status: str, by: Actor) -> Pair:
     """Withdraw (退赛), disqualify (取消资格) or reinstate (恢复参赛) a pair."""
     if status not in dict(Pair.STATUS_CHOICES):
         raise Invalid(MSG_STATUS)
+    _not_individuals(pair)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     labels = {key: str(label) for key, label in Pair.STATUS_CHOICES}
     before = pair.status

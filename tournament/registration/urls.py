@@ -1,5 +1,6 @@
 """Routes of registration: the pair list, forms, the sheet import, keep-apart pairs; a team
-event's team list, forms, import and line-ups."""
+event's team list, forms, import and line-ups; an individual event's player list, forms
+and import."""
 
 from django.urls import path
 
@@ -7,6 +8,8 @@ from tournament.core.routes import T
 from tournament.registration import views as pairs
 from tournament.registration import views_forbidden_pairings
 from tournament.registration import views_import as imports
+from tournament.registration import views_individual_import as individual_imports
+from tournament.registration import views_individuals as individuals
 from tournament.registration import views_line_up as line_up
 from tournament.registration import views_pair_names as pair_names
 from tournament.registration import views_team_import as team_imports
@@ -32,6 +35,25 @@ urlpatterns = [
         name="team_import_confirm",
     ),
     path(T + "squads/template.xlsx", team_imports.team_template, name="team_template"),
+    # An individual event's (个人赛) registration: 404 in a pairs or a team event.
+    path(T + "players/", individuals.individual_list, name="individual_list"),
+    path(T + "players/add/", individuals.individual_add, name="individual_add"),
+    path(
+        T + "players/<int:individual_id>/edit/",
+        individuals.individual_edit,
+        name="individual_edit",
+    ),
+    path(T + "players/import/", individual_imports.individual_import, name="individual_import"),
+    path(
+        T + "players/import/confirm/",
+        individual_imports.individual_import_confirm,
+        name="individual_import_confirm",
+    ),
+    path(
+        T + "players/template.xlsx",
+        individual_imports.individual_template,
+        name="individual_template",
+    ),
     path(T + "line-ups/", line_up.line_up_list, name="line_ups"),
     path(T + "apart/", views_forbidden_pairings.forbidden_pairings_view, name="forbidden_pairings"),
 ]

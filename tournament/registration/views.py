@@ -40,6 +40,8 @@ def pair_list(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if tournament.is_team_event:  # a team event registers teams, not loose pairs
         return redirect("team_list", slug=slug)
+    if tournament.is_individual_event:  # and an individual event players alone
+        return redirect("individual_list", slug=slug)
     query = request.GET.get("q", "")
     pairs = matching(Pair.objects.filter(tournament=tournament).select_related("unit"), query)
     rows = sorted_for_list(pairs)
@@ -74,6 +76,8 @@ def pair_add(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if tournament.is_team_event:
         return redirect("team_add", slug=slug)
+    if tournament.is_individual_event:
+        return redirect("individual_add", slug=slug)
     form = PairForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -93,6 +97,8 @@ def pair_add(request, slug):
 @require_http_methods(["GET", "POST"])
 def pair_edit(request, slug, pair_id):
     tournament = load_tournament(request, slug, ORGANIZER)
+    if tournament.is_individual_event:  # its pairs are made by the rounds: the players' form
+        return redirect("individual_list", slug=slug)
     pair = get_object_or_404(Pair, tournament=tournament, pk=pair_id)
     players = {p.position: p for p in pair.players.all()}
     initial = {

@@ -32,6 +32,8 @@ def import_upload(request, slug):
     tournament = load_tournament(request, slug, ORGANIZER)
     if tournament.is_team_event:  # the team sheet's columns
         return redirect("team_import", slug=slug)
+    if tournament.is_individual_event:  # the players' sheet's
+        return redirect("individual_import", slug=slug)
     form = ImportForm(request.POST or None, request.FILES or None)
     context = {"t": tournament, "form": form, "upload_limit": megabytes(upload_limits().max_bytes)}
     if request.method == "POST" and form.is_valid():

@@ -31,7 +31,8 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, Refused
 from tournament.core.stamps import public_changed
-from tournament.models import Absence, CheckIn, Pair, Round, Table, Tournament
+from tournament.individuals.registration import individual_set_status
+from tournament.models import Absence, CheckIn, Pair, Player, Round, Table, Tournament
 from tournament.registration.search import SUGGESTIONS, clean, matching, numbered
 from tournament.registration.services import pair_set_status
 from tournament.results import write_rule
@@ -82,16 +83,44 @@ def pair_for_code(tournament: Tournament, text: str) -> Pair:
     raise Invalid(MSG_FOREIGN_CODE)
 
 
+def entries(tournament: Tournament):
+    """The active entries that check in: the pairs; in an individual event the players' own
+    entries (a partnership is only who sits together in some round)."""
+    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
+    if tournament.is_individual_event:
+        pairs = pairs.filter(individual__isnull=False)
+    return pairs
+
+
+def numbered_entries(tournament: Tournament, pairs) -> list[Pair]:
+    """The entries as a list; an individual event's own entries show their player's draw
+    number (kept on the individual, not on the entry: set here, never saved)."""
+    pairs = list(pairs)
+    if tournament.is_individual_event:
+        for pair in pairs:
+            pair.draw_number = pair.individual.draw_number
+    return pairs
+
+
+def _numbered(tournament: Tournament, pairs, query: str) -> Pair | None:
+    """The entry of the draw number ``query``: an individual event's are its players'."""
+    if tournament.is_individual_event:
+        return pairs.filter(individual__draw_number=int(query)).first()
+    return numbered(pairs, query)
+
+
 def find_pairs(tournament: Tournament, query: str) -> list[Pair]:
     """Active pairs with the draw number ``query`` (exactly) or matching it
     (:func:`tournament.registration.search.matching`), at most :data:`~tournament.registration.search.SUGGESTIONS`."""
     query = clean(query)
     if not query:
         return []
-    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
+    pairs = entries(tournament).select_related("unit", "individual")
     if query.isdigit():
-        return [pair for pair in [numbered(pairs, query)] if pair is not None]
-    return list(matching(pairs, query).select_related("unit")[:SUGGESTIONS])
+        found = [pair for pair in [_numbered(tournament, pairs, query)] if pair is not None]
+    else:
+        found = matching(pairs, query)[:SUGGESTIONS]
+    return numbered_entries(tournament, found)
 
 
 @transaction.atomic
@@ -140,10 +169,8 @@ class UnitBoard:
 def board(tournament: Tournament) -> list[UnitBoard]:
     """Each unit's active pairs, checked in or missing (units in name order)."""
     units: dict[str, UnitBoard] = {}
-    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
-    for pair in pairs.select_related("unit", "checkin").order_by(
-        "unit__name_pinyin", "name_pinyin"
-    ):
+    pairs = entries(tournament).select_related("unit", "checkin", "individual")
+    for pair in numbered_entries(tournament, pairs.order_by("unit__name_pinyin", "name_pinyin")):
         name = pair.unit.name if pair.unit_id else _("（无单位）")
         row = units.setdefault(name, UnitBoard(name))
         (row.checked if hasattr(pair, "checkin") else row.missing).append(pair)
@@ -152,15 +179,17 @@ def board(tournament: Tournament) -> list[UnitBoard]:
 
 def board_counts(tournament: Tournament) -> tuple[int, int]:
     """(checked in, missing) of the active pairs: the board's totals line."""
-    active = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE)
+    active = entries(tournament)
     total = active.count()
     checked = active.filter(checkin__isnull=False).count()
     return checked, total - checked
 
 
 def missing_pairs(tournament: Tournament) -> list[Pair]:
-    pairs = Pair.objects.filter(tournament=tournament, status=Pair.ACTIVE, checkin__isnull=True)
-    return list(pairs.select_related("unit").order_by("name_pinyin"))
+    pairs = entries(tournament).filter(checkin__isnull=True)
+    return numbered_entries(
+        tournament, pairs.select_related("unit", "individual").order_by("name_pinyin")
+    )
 
 
 @transaction.atomic
@@ -184,7 +213,9 @@ def mark_missing(
     if not pairs:
         raise Refused(MSG_NONE_MISSING)
     for pair in pairs:
-        if action == "withdraw":
+        if action == "withdraw" and tournament.is_individual_event:  # the player with it
+            individual_set_status(individual=pair.individual, status=Pair.WITHDRAWN, by=by)
+        elif action == "withdraw":
             pair_set_status(pair=pair, status=Pair.WITHDRAWN, by=by)
         else:
             Absence.objects.get_or_create(pair=pair, round_number=round_number)
@@ -202,6 +233,25 @@ def mark_missing(
     return pairs
 
 
+def _absent_entries(round_: Round) -> set[int]:
+    """The pairs absent from the round; in an individual event, the partnerships in which an
+    absent player sits (their absence is on their own entry): that side forfeits, and the
+    standings score the absent player's loss and the three present players' win (§17.4)."""
+    absent = set(
+        Absence.objects.filter(
+            pair__tournament_id=round_.tournament_id, round_number=round_.number
+        ).values_list("pair_id", flat=True)
+    )
+    if not absent or not round_.tournament.is_individual_event:
+        return absent
+    seats = Player.objects.filter(
+        pair__tournament_id=round_.tournament_id,
+        pair__individual__isnull=True,
+        individual__own_id__in=absent,
+    )
+    return set(seats.values_list("pair_id", flat=True))
+
+
 def apply_absences(round_: Round, *, by: Actor) -> int:
     """Forfeit the tables of the round's absent pairs (both absent: both forfeit).
 
@@ -210,11 +260,7 @@ def apply_absences(round_: Round, *, by: Actor) -> int:
     (:func:`~tournament.results.table_write.require_write`). Returns how many tables were
     forfeited.
     """
-    absent = set(
-        Absence.objects.filter(
-            pair__tournament_id=round_.tournament_id, round_number=round_.number
-        ).values_list("pair_id", flat=True)
-    )
+    absent = _absent_entries(round_)
     if not absent:
         return 0
     changed, now = [], timezone.now()

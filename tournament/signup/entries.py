@@ -1,5 +1,6 @@
-"""What an application registers, by the event's entry kind: a pair (双人赛), or a team with
-its roster (团体赛, :mod:`tournament.teams.registration`).
+"""What an application registers, by the event's entry kind: a pair (双人赛), a team with
+its roster (团体赛, :mod:`tournament.teams.registration`), or a player alone (个人赛,
+:mod:`tournament.individuals.registration`: ``SignUp.pair`` is then the player's own entry).
 
 The sign-up services (:mod:`tournament.signup.services`) ask here, so the public page, the
 pair's (or team's) private page, approval, the waiting list and withdrawal work alike for
@@ -13,7 +14,15 @@ from __future__ import annotations
 from rules.messages import Message
 from tournament.core.actors import Actor
 from tournament.core.errors import FieldErrors
-from tournament.models import Pair, SignUp, Team, Tournament
+from tournament.individuals.registration import (
+    MSG_NAME_BLANK,
+    MSG_NAME_TAKEN,
+    IndividualData,
+    individual_register,
+    individual_set_status,
+    individual_update,
+)
+from tournament.models import Individual, Pair, SignUp, Team, Tournament
 from tournament.registration.services import PairData, pair_register, pair_set_status, pair_update
 from tournament.signup.checks import ALIVE, check_signup, normalized
 from tournament.teams.registration import (
@@ -25,7 +34,7 @@ from tournament.teams.registration import (
     team_update,
 )
 
-Entry = PairData | TeamData
+Entry = PairData | TeamData | IndividualData
 
 
 def stored(data: Entry) -> dict:
@@ -43,6 +52,8 @@ def stored(data: Entry) -> dict:
 
 def from_stored(tournament: Tournament, data: dict) -> Entry:
     """An application's ``SignUp.data`` as the services take it."""
+    if tournament.is_individual_event:
+        return IndividualData(data.get("name", ""), data.get("unit", ""), data.get("phone", ""))
     if not tournament.is_team_event:
         return PairData(**data)
     return TeamData(
@@ -74,14 +85,50 @@ def team_entry(team: Team) -> TeamData:
     )
 
 
+def individual_of(signup: SignUp) -> Individual | None:
+    """The player an accepted application of an individual event registered (None before)."""
+    if not signup.pair_id:
+        return None
+    return Individual.objects.select_related("unit").filter(own_id=signup.pair_id).first()
+
+
+def individual_entry(signup: SignUp) -> IndividualData:
+    """The player as registered once accepted (as the organizer may have changed them), else
+    as the application says."""
+    person = individual_of(signup)
+    if person is None:
+        return from_stored(signup.tournament, signup.data)
+    unit = person.unit.name if person.unit_id else ""
+    return IndividualData(person.name, unit, person.phone)
+
+
 def normalized_entry(data: Entry) -> Entry:
-    return data.normalized() if isinstance(data, TeamData) else normalized(data)
+    if isinstance(data, TeamData | IndividualData):
+        return data.normalized()
+    return normalized(data)
+
+
+def _check_individual(tournament, data: IndividualData, exclude: SignUp | None) -> None:
+    """A player's name: given, and neither registered nor asked for by a live application."""
+    if not data.name:
+        raise FieldErrors({"name": [Message(MSG_NAME_BLANK)]})
+    people = Individual.objects.filter(tournament=tournament, name=data.name)
+    alive = SignUp.objects.filter(tournament=tournament, state__in=ALIVE, data__name=data.name)
+    if exclude is not None:
+        alive = alive.exclude(pk=exclude.pk)
+        if exclude.pair_id:
+            people = people.exclude(own_id=exclude.pair_id)
+    if people.exists() or alive.exists():
+        raise FieldErrors({"name": [Message(MSG_NAME_TAKEN, {"name": data.name})]})
 
 
 def check_entry(tournament: Tournament, data: Entry, exclude: SignUp | None = None) -> None:
     """Raise :class:`FieldErrors` keyed by form field when the entry cannot sign up."""
     if isinstance(data, PairData):
         check_signup(tournament, data, exclude)
+        return
+    if isinstance(data, IndividualData):
+        _check_individual(tournament, data, exclude)
         return
     errors = team_problems(tournament, data)
     teams = Team.objects.filter(tournament=tournament)
@@ -104,6 +151,8 @@ def register(signup: SignUp, by: Actor) -> Pair:
     data = from_stored(tournament, signup.data)
     if isinstance(data, PairData):
         return pair_register(tournament=tournament, data=data, by=by)
+    if isinstance(data, IndividualData):
+        return individual_register(tournament=tournament, data=data, by=by).own
     team = team_register(tournament=tournament, data=data, by=by)
     return team.pairs.get(team_slot=1)
 
@@ -114,6 +163,12 @@ def update_registered(signup: SignUp, data: Entry, by: Actor) -> None:
         pair = Pair.objects.get(pk=signup.pair_id)
         pair_update(pair=pair, data=data, version=pair.version, by=by)
         return
+    if isinstance(data, IndividualData):
+        person = individual_of(signup)
+        if person is not None:
+            data = IndividualData(data.name, data.unit, data.phone, person.seed)
+            individual_update(individual=person, data=data, version=person.version, by=by)
+        return
     team = team_of(signup)
     if team is not None:
         team_update(team=team, data=data, version=team.version, by=by)
@@ -121,6 +176,11 @@ def update_registered(signup: SignUp, data: Entry, by: Actor) -> None:
 
 def withdraw_registered(signup: SignUp, by: Actor) -> None:
     """Withdraw the registered pair, or the whole team."""
+    if signup.tournament.is_individual_event:
+        person = individual_of(signup)
+        if person is not None:
+            individual_set_status(individual=person, status=Pair.WITHDRAWN, by=by)
+        return
     team = team_of(signup) if signup.tournament.is_team_event else None
     if team is not None:
         team_set_status(team=team, status=Pair.WITHDRAWN, by=by)
@@ -129,6 +189,9 @@ def withdraw_registered(signup: SignUp, by: Actor) -> None:
 
 
 def active_entries(tournament: Tournament) -> int:
-    """The places registered entries take: active teams in a team event, else active pairs."""
+    """The places registered entries take: active teams in a team event, active players in
+    an individual event, else active pairs."""
     model = Team if tournament.is_team_event else Pair
+    if tournament.is_individual_event:
+        model = Individual
     return model.objects.filter(tournament=tournament, status=Pair.ACTIVE).count()

@@ -9,6 +9,7 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.normalize import normalize_name
+from tournament.individuals.registration import IndividualData
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
 from tournament.registration.registration_spreadsheet import NAME_MAX, PHONE_MAX
@@ -155,8 +156,48 @@ class PublicTeamSignUpForm(TeamSignUpForm):
         self.order_fields([key for key in self.fields if key != "challenge"] + ["challenge"])
 
 
+class IndividualSignUpForm(forms.Form):
+    """A player's application (个人赛): name, unit, mobile and an optional e-mail address."""
+
+    name = _text(_("姓名"))
+    unit = _text(_("单位"), required=False)
+    phone = _text(_("手机"), max_length=PHONE_MAX, type="tel", autocomplete="tel")
+    email1 = forms.EmailField(label=_("邮箱（选填）"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        for key in ("name", "unit"):
+            if isinstance(data.get(key), str):
+                data[key] = normalize_name(data[key])
+        if "name" in data and not data["name"]:
+            self.add_error("name", render(MSG_BLANK))
+        return data
+
+    def entry_data(self) -> IndividualData:
+        d = self.cleaned_data
+        return IndividualData(name=d["name"], unit=d.get("unit") or "", phone=d["phone"])
+
+    def emails(self) -> tuple[str, str]:
+        return (self.cleaned_data.get("email1") or "", "")
+
+    @classmethod
+    def for_signup(cls, signup: SignUp, data=None) -> IndividualSignUpForm:
+        current = pair_data(signup)
+        initial = {"name": current.name, "unit": current.unit, "phone": current.phone}
+        return cls(data, initial=initial | {"email1": signup.email1})
+
+
+class PublicIndividualSignUpForm(IndividualSignUpForm):
+    """The public form of an individual event: the player's application and the challenge."""
+
+    challenge = PublicSignUpForm.base_fields["challenge"]
+    clean_challenge = PublicSignUpForm.clean_challenge
+
+
 def signup_form(tournament, *, public: bool = False):
     """The application form of the event's entry kind (its class)."""
+    if tournament.is_individual_event:
+        return PublicIndividualSignUpForm if public else IndividualSignUpForm
     if tournament.is_team_event:
         form = PublicTeamSignUpForm if public else TeamSignUpForm
         return partial(form, tournament=tournament)
@@ -166,6 +207,8 @@ def signup_form(tournament, *, public: bool = False):
 def form_for_signup(signup: SignUp, data=None):
     """The form to change an application of either kind, filled in."""
     form = TeamSignUpForm if signup.tournament.is_team_event else SignUpForm
+    if signup.tournament.is_individual_event:
+        form = IndividualSignUpForm
     return form.for_signup(signup, data)
 
 

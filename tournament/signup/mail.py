@@ -56,6 +56,8 @@ def message_for(signup: SignUp, kind: str, link: str) -> tuple[str, str]:
     name = signup.data.get("name", "")
     subject = f"{signup.tournament.name} · {_subjects()[kind]}：{name}"
     entry = _("团体：%(name)s") if signup.tournament.is_team_event else _("组合：%(name)s")
+    if signup.tournament.is_individual_event:
+        entry = _("选手：%(name)s")
     lines = [
         entry % {"name": name},
         _("状态：%(state)s") % {"state": signup.get_state_display()},

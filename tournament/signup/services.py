@@ -39,6 +39,7 @@ from tournament.signup.entries import (
     active_entries,
     check_entry,
     from_stored,
+    individual_entry,
     normalized_entry,
     register,
     stored,
@@ -98,6 +99,8 @@ def places_taken(tournament: Tournament) -> int:
 
 def pair_data(signup: SignUp) -> Entry:
     """The pair (or team) as it stands: its registered row once accepted, else what it sent."""
+    if signup.tournament.is_individual_event:
+        return individual_entry(signup)
     if signup.tournament.is_team_event:
         team = team_of(signup)
         return team_entry(team) if team else from_stored(signup.tournament, signup.data)

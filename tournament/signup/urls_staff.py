@@ -11,6 +11,11 @@ urlpatterns = [
     # The registration list's 退赛 / 恢复 (here: a withdrawal promotes the waiting list).
     path(T + "teams/<int:pair_id>/status/", views_pair_status.pair_status, name="pair_status"),
     path(T + "squads/<int:team_id>/status/", views_pair_status.team_status, name="team_status"),
+    path(
+        T + "players/<int:individual_id>/status/",
+        views_pair_status.individual_status,
+        name="individual_status",
+    ),
     path(T + "signups/", signup_staff.signup_admin, name="signup_admin"),
     path(
         T + "signups/reject-many/", signup_staff.signup_reject_many_view, name="signup_reject_many"

@@ -70,7 +70,8 @@ def _checkin_context(signup: SignUp, request) -> dict:
     pair = signup.pair if signup.pair_id else None
     if pair is None or pair.status != Pair.ACTIVE or signup.tournament.is_team_event:
         return {}  # a team's pairs check in at the desk (issue 44: one code per pair to come)
-    table = my_table(pair)
+    # A player of an individual event finds their table on find-my-table (partners rotate).
+    table = None if signup.tournament.is_individual_event else my_table(pair)
     return {
         "checkin_qr": qr_svg(checkin_url(pair, request)),
         "checked_in": CheckIn.objects.filter(pair=pair).first(),

@@ -18,6 +18,7 @@ from tournament.signup.checkin import (
     board,
     board_counts,
     check_in,
+    entries,
     find_pairs,
     mark_missing,
     missing_pairs,
@@ -53,7 +54,7 @@ def _desk_post(request, tournament) -> list[Pair]:
         messages.info(request, _("已撤销检录：%(name)s") % {"name": pair.name})
         return []
     if "team" in post:
-        found = [get_object_or_404(Pair, tournament=tournament, pk=_int(post["team"]))]
+        found = [get_object_or_404(entries(tournament), pk=_int(post["team"]))]
     else:
         found = find_pairs(tournament, post.get("q", ""))
     if not found:
@@ -142,7 +143,10 @@ def checkin_missing(request, slug):
         except ServiceError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, _("已处理 %(n)s 个未检录组合") % {"n": len(pairs)})
+            done = _("已处理 %(n)s 个未检录组合")
+            if tournament.is_individual_event:
+                done = _("已处理 %(n)s 名未检录选手")
+            messages.success(request, done % {"n": len(pairs)})
         return redirect("checkin_missing", slug=slug)
     context = {"t": tournament, "missing": missing_pairs(tournament), "number": number}
     return render(request, "signup/checkin_missing.html", context)

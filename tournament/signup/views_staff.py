@@ -91,7 +91,7 @@ def signup_admin(request, slug):
 
 SIGNUP_PAGE = 50  # applications a page: a 万人 event's 5,000 were one page of 5.6 MB
 # An application's data is a TeamData: its texts (names, unit, phones) are searched.
-SEARCHED = tuple(f.name for f in fields(PairData) if f.type == "str")
+SEARCHED = (*(f.name for f in fields(PairData) if f.type == "str"), "phone")  # and a player's
 
 
 def _listed(request, tournament) -> dict:

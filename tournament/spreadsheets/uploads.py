@@ -20,6 +20,7 @@ UPLOAD_URL_NAMES = frozenset(
     {
         "pair_import",  # registration sheet
         "team_import",  # a team event's registration sheet
+        "individual_import",  # an individual event's registration sheet
         "results_import",  # results sheet
         "table_photo_add",  # score-sheet photo, referee
         "side_photo_add",  # score-sheet photo, a side's table link

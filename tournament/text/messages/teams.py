@@ -43,5 +43,9 @@ TEAMS = {
     "individual_movement_size": _("固定轮转需要8、12或16名参赛选手，现在有%(n)s名"),
     "individual_query_empty": _("请输入选手的抽签号或姓名"),
     "individual_query_many": _("“%(query)s”对应%(n)s名选手，如%(names)s：请输入完整姓名或抽签号"),
+    "individual_sheet_dup_db": _("选手“%(name)s”已经报名"),
+    "individual_sheet_dup_file": _("选手“%(name)s”与第%(other)s行重复"),
+    "audit_individual_import": _("从报名表“%(file)s”导入 %(count)s 名个人选手"),
+    "pair_in_individual_event": _("个人赛的选手单独报名，不能报名组合"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
