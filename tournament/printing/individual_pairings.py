@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 
 from tournament.printing.data import SIDE_LABELS, PrintedPair, PrintedTable, table_sort_key
 from tournament.printing.individual_source import SEATS, Seat, side_players
+from tournament.printing.pairings import BY_TABLE_TITLE, EW_POINTS_BEFORE, NS_POINTS_BEFORE
 from tournament.printing.pdf import Col, ListDocument, Section, Two
 from tournament.printing.tabular import Column, Exporter
 from tournament.text.titles import listing, number_title
@@ -99,7 +100,7 @@ class IndividualPairingsPdf(ListDocument):
             for t in d.played
         )
         yield Section(
-            _("%(round)s对阵表（按台号）") % {"round": self.round_name},
+            _(BY_TABLE_TITLE) % {"round": self.round_name},
             columns,
             rows,
             row_height=10 * mm,
@@ -156,11 +157,11 @@ class IndividualPairingsExport(Exporter):
         Column(gettext_lazy("东西组合"), 20),
         Column(gettext_lazy("东"), 10),
         Column(gettext_lazy("西"), 10),
-        Column(gettext_lazy("东西赛前积分"), 12),
+        Column(EW_POINTS_BEFORE, 12),
         Column(gettext_lazy("南北组合"), 20),
         Column(gettext_lazy("南"), 10),
         Column(gettext_lazy("北"), 10),
-        Column(gettext_lazy("南北赛前积分"), 12),
+        Column(NS_POINTS_BEFORE, 12),
     )
 
     def __init__(self, data: IndividualRound) -> None:

@@ -36,6 +36,12 @@ class SeatLine:
     opponent: PrintedPair | None
 
 
+# Said by the pairs' and the individuals' pairings alike (tournament.printing.individual_pairings).
+BY_TABLE_TITLE = gettext_noop("%(round)s对阵表（按台号）")
+EW_POINTS_BEFORE = gettext_lazy("东西赛前积分")
+NS_POINTS_BEFORE = gettext_lazy("南北赛前积分")
+
+
 def seat_lines(tables: Iterable[PrintedTable]) -> list[SeatLine]:
     """Every pair of the round once, in pinyin order of its name."""
     lines = []
@@ -92,7 +98,7 @@ class PairingsPdf(ListDocument):
         played = [t for t in self.tables if not t.is_bye]
         byes = [t for t in self.tables if t.is_bye]
         yield Section(
-            _("%(round)s对阵表（按台号）") % {"round": self.round_name},
+            _(BY_TABLE_TITLE) % {"round": self.round_name},
             columns,
             (self._table_row(t) for t in played),
             row_height=10 * mm,
@@ -165,11 +171,11 @@ class PairingsExport(Exporter):
         Column(gettext_lazy("东西组合"), 20),
         Column(gettext_lazy("东西单位"), 16),
         Column(gettext_lazy("东西选手"), 20),
-        Column(gettext_lazy("东西赛前积分"), 10),
+        Column(EW_POINTS_BEFORE, 10),
         Column(gettext_lazy("南北组合"), 20),
         Column(gettext_lazy("南北单位"), 16),
         Column(gettext_lazy("南北选手"), 20),
-        Column(gettext_lazy("南北赛前积分"), 10),
+        Column(NS_POINTS_BEFORE, 10),
     )
 
     def __init__(
