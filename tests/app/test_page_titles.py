@@ -69,6 +69,8 @@ TEAM_PAGES = {"team_list", "team_add", "team_edit", "team_import", "line_ups", "
 
 # An individual event's registration pages (个人赛): 404 elsewhere; checked in their own.
 INDIVIDUAL_PAGES = {"individual_list", "individual_add", "individual_edit", "individual_import"}
+# An individual event's round page of its own (替补入座), checked with them.
+INDIVIDUAL_ROUND_PAGES = {"round_substitute"}
 
 
 def individual_page_urls(t) -> dict[str, str]:
@@ -168,7 +170,15 @@ def test_every_page_of_the_demo_event_has_its_own_title(demo):
     t, organizer, round_ = demo
     urls = page_urls(t, round_)
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
-    missing = names - NOT_PAGES - set(urls) - TEAM_PAGES - INDIVIDUAL_PAGES - {"admin"}
+    missing = (
+        names
+        - NOT_PAGES
+        - set(urls)
+        - TEAM_PAGES
+        - INDIVIDUAL_PAGES
+        - INDIVIDUAL_ROUND_PAGES
+        - {"admin"}
+    )
     missing -= {n for n in names if ":" in n}
     assert not missing, f"pages without a title check: {sorted(missing)}"
     staff = login(organizer)
@@ -202,10 +212,16 @@ def test_every_page_of_a_team_event_has_its_own_title(organizer):
 def test_every_page_of_an_individual_event_has_its_own_title(organizer):
     from tests.app.individuals.individual_sheets import solo_event
 
-    t = solo_event(organizer, players=2)
+    t = solo_event(organizer, players=4)
+    draw(t, seed=1, by=user_actor(organizer))
+    pair_next_round(t, by=user_actor(organizer))
     client = login(organizer)
     titles = {}
-    for name, url in individual_page_urls(t).items():
+    pages = {
+        **individual_page_urls(t),
+        "round_substitute": reverse("round_substitute", args=[t.slug, 1]),
+    }
+    for name, url in pages.items():
         response = client.get(url)
         assert response.status_code == 200, (name, url, response.status_code)
         titles[name] = title_of(response.content.decode())

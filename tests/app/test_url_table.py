@@ -47,6 +47,7 @@ from tournament.backups.create import make_backup
 from tournament.core.actors import user_actor
 from tournament.models import Round, Tournament
 from tournament.results.photos import attach_photo
+from tournament.rounds.pairing import draw, pair_next_round
 from tournament.signup.checkin import checkin_code
 from tournament.signup.mail import confirm_code
 
@@ -171,6 +172,7 @@ TABLE: dict[str, Row] = {
         "organizer", args=lambda w: [w.solo_slug], method="post", allowed=302
     ),
     "individual_template": Row("organizer", args=lambda w: [w.solo_slug]),
+    "round_substitute": Row("chief", args=lambda w: [w.solo_slug, 1]),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
     "pair_names": Row("organizer"),
@@ -259,7 +261,9 @@ def build() -> SimpleNamespace:
     new_round(tournament, pairs8, number=2, status=Round.LOCKED)
     photo = attach_photo(table, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
     teams = team_event(organizer, slug="teams", teams=2, staff=(chief, referee))
-    solo = solo_event(organizer, slug="solo", players=2, staff=(chief, referee))
+    solo = solo_event(organizer, slug="solo", players=4, staff=(chief, referee))
+    draw(solo, seed=1, by=user_actor(organizer))
+    pair_next_round(solo, by=user_actor(organizer))  # a draft: its substitute page opens
     people = {
         "referee": referee,
         "chief": chief,

@@ -44,6 +44,7 @@ ACTIONS: dict[str, str] = {
     "individual.add": "a player registered alone (individual event)",
     "individual.edit": "an individual's name, unit or phone changed",
     "individual.status": "an individual withdrawn, disqualified or put back",
+    "individual.substitute": "a substitute seated for an absent player before the round",
     "individual.import": "individual players imported from a sheet",
     "forbidden.add": "two pairs kept apart",
     "forbidden.remove": "two pairs no longer kept apart",

@@ -58,6 +58,8 @@ TABLE_WRITERS = {
     ("rounds/adjust.py", "swap_pairs"): "a draft round's tables, before any result",
     ("rounds/pairing.py", "repair_round"): "a draft round's tables, before any result",
     ("teams/line_ups.py", "_move_draft_tables"): "a draft round's tables: a line-up change",
+    ("individuals/substitutes.py", "seat_substitute"): "a table without a result, before the "
+    "round starts: a substitute seated for an absent player",
     ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
 }
 # Services that lock a table and leave the rule to the one function they hand it to:

@@ -47,5 +47,12 @@ TEAMS = {
     "individual_sheet_dup_file": _("选手“%(name)s”与第%(other)s行重复"),
     "audit_individual_import": _("从报名表“%(file)s”导入 %(count)s 名个人选手"),
     "pair_in_individual_event": _("个人赛的选手单独报名，不能报名组合"),
+    "substitute_round_started": _("第%(n)s轮已经开赛，不能再换人入座"),
+    "substitute_absent_not_seated": _("%(name)s 在第%(n)s轮没有座位"),
+    "substitute_table_entered": _("第%(table)s台已有成绩，不能再换人入座"),
+    "substitute_already_seated": _("%(name)s 本轮已在第%(table)s台比赛"),
+    "substitute_inactive": _("%(name)s 已退赛或被取消资格，不能入座"),
+    "substitute_same_player": _("替补和缺席的是同一名选手"),
+    "audit_substitute": _("第%(n)s轮第%(table)s台：%(substitute)s 替 %(absent)s 入座"),
     "team_adjust_refused": _("团体赛的对阵不能手动调换；要换人请改出场名单，或重新编排本轮"),
 }
