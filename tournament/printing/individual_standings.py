@@ -21,6 +21,7 @@ from tournament.printing.certificates import CertificatePdf
 from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import DARK, RED, Col, ListDocument, Section, Two
 from tournament.printing.standings import (
+    RECORD_COLUMNS,
     UnitsExport,
     UnitsPdf,
     pair_name,
@@ -79,11 +80,7 @@ class IndividualStandingsExport(Exporter):
             Column(label("points"), 8),
             Column(label("level_diff"), 8, SIGNED),
             *(Column(label(k), 12) for k in self.keys),
-            Column(gettext_lazy("场次"), 6),
-            Column(gettext_lazy("胜"), 5),
-            Column(gettext_lazy("平"), 5),
-            Column(gettext_lazy("负"), 5),
-            Column(gettext_lazy("轮空"), 6),
+            *RECORD_COLUMNS,
             Column(gettext_lazy("缺席"), 6),
             Column(gettext_lazy("犯规"), 6),
             Column(gettext_lazy("名次依据"), 12),

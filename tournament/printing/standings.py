@@ -23,6 +23,15 @@ from tournament.text.titles import listing, number_title
 
 SIGNED_METRICS = {"level_diff"}
 
+# Every standings sheet's record of matches: played, won, drawn, lost, byes.
+RECORD_COLUMNS = (
+    Column(gettext_lazy("场次"), 6),
+    Column(gettext_lazy("胜"), 5),
+    Column(gettext_lazy("平"), 5),
+    Column(gettext_lazy("负"), 5),
+    Column(gettext_lazy("轮空"), 6),
+)
+
 
 def metric_keys(tiebreaks: Sequence[str]) -> list[str]:
     """The chain after ``points`` (points have their own column)."""
@@ -86,11 +95,7 @@ class StandingsExport(Exporter):
             Column(gettext_lazy("选手2"), 10),
             Column(gettext_lazy("积分"), 8),
             *metric_cols,
-            Column(gettext_lazy("场次"), 6),
-            Column(gettext_lazy("胜"), 5),
-            Column(gettext_lazy("平"), 5),
-            Column(gettext_lazy("负"), 5),
-            Column(gettext_lazy("轮空"), 6),
+            *RECORD_COLUMNS,
             Column(gettext_lazy("犯规"), 6),
             Column(gettext_lazy("名次依据"), 12),
             Column(gettext_lazy("奖项"), 10),

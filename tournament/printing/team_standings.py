@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from scoring import StandingRow, TeamStandingRow, awards
 from tournament.printing.data import EventInfo, PrintedPair
 from tournament.printing.pdf import Col, ListDocument, Section, Two
-from tournament.printing.standings import pair_name, standings_title
+from tournament.printing.standings import RECORD_COLUMNS, pair_name, standings_title
 from tournament.printing.tabular import SIGNED, Column, Exporter
 from tournament.printing.team_data import PrintedTeam
 from tournament.standings.cells import metric_value
@@ -85,11 +85,7 @@ class TeamStandingsExport(Exporter):
             Column(gettext_lazy("队伍"), 20),
             Column(gettext_lazy("单位"), 16),
             *(Column(team_label(k), 12, SIGNED if k == "level_diff" else None) for k in self.keys),
-            Column(gettext_lazy("场次"), 6),
-            Column(gettext_lazy("胜"), 5),
-            Column(gettext_lazy("平"), 5),
-            Column(gettext_lazy("负"), 5),
-            Column(gettext_lazy("轮空"), 6),
+            *RECORD_COLUMNS,
             Column(gettext_lazy("名次依据"), 12),
             Column(gettext_lazy("奖项"), 10),
             Column(gettext_lazy("队员"), 40),
