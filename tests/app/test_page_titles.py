@@ -64,11 +64,17 @@ NOT_PAGES = {
     "individual_import_confirm",
 }
 # A team event's pages (团体赛): 404 in the demo event, a pairs event; checked in their own.
-TEAM_PAGES = {"team_list", "team_add", "team_edit", "team_import", "line_ups", "team_line_up"}
+TEAM_PAGES = {
+    *("team_list", "team_add", "team_edit", "team_import", "line_ups", "team_line_up"),
+    "team_history",
+}
 
 
 # An individual event's registration pages (个人赛): 404 elsewhere; checked in their own.
-INDIVIDUAL_PAGES = {"individual_list", "individual_add", "individual_edit", "individual_import"}
+INDIVIDUAL_PAGES = {
+    *("individual_list", "individual_add", "individual_edit", "individual_import"),
+    "player_history",
+}
 # An individual event's round page of its own (替补入座), checked with them.
 INDIVIDUAL_ROUND_PAGES = {"round_substitute"}
 
@@ -78,6 +84,7 @@ def individual_page_urls(t) -> dict[str, str]:
     person = t.individuals.order_by("pk").first()
     kwargs = {name: {"slug": t.slug} for name in INDIVIDUAL_PAGES}
     kwargs["individual_edit"] = {"slug": t.slug, "individual_id": person.pk}
+    kwargs["player_history"] = {"slug": t.slug, "individual_id": person.pk}
     return {name: reverse(name, kwargs=kw) for name, kw in kwargs.items()}
 
 
@@ -86,6 +93,7 @@ def team_page_urls(t) -> dict[str, str]:
     team = t.teams.order_by("pk").first()
     kwargs = {name: {"slug": t.slug} for name in TEAM_PAGES}
     kwargs["team_edit"] = kwargs["team_line_up"] = {"slug": t.slug, "team_id": team.pk}
+    kwargs["team_history"] = {"slug": t.slug, "team_id": team.pk}
     return {name: reverse(name, kwargs=kw) for name, kw in kwargs.items()}
 
 

@@ -130,6 +130,9 @@ TABLE: dict[str, Row] = {
     # A team event's line-ups (出场名单); a post without players is refused by the form.
     "line_ups": Row("chief", args=lambda w: [w.team_slug]),
     "team_line_up": Row("chief", args=lambda w: [w.team_slug, w.team]),
+    # Standings not published in the world's team and individual events: staff only.
+    "team_history": Row("referee", args=lambda w: [w.team_slug, w.team]),
+    "player_history": Row("referee", args=lambda w: [w.solo_slug, w.individual]),
     "login_locks": Row("chief"),
     "export_download": Row(
         "chief", args=lambda w: [w.slug, "clerk_sheet", "csv"], query={"round": 1}

@@ -1,0 +1,56 @@
+"""A team's and a player's history pages (团体、选手的历次成绩): as a pair's
+(:func:`tournament.public.views.pair_history_page`), for team and individual events."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from tournament.core.page_cache import cached_per_stamp
+from tournament.core.rights import is_staff_viewer
+from tournament.core.view_helpers import load_tournament
+from tournament.individuals.history import player_history
+from tournament.models import Individual, Team
+from tournament.teams.history import team_history
+
+
+def _event(request, slug, kind: str):
+    tournament = load_tournament(request, slug, None)
+    if tournament.entry != kind:
+        raise Http404
+    staff = is_staff_viewer(request, tournament)
+    if not staff and not tournament.publish_standings:
+        raise Http404
+    return tournament, staff
+
+
+def team_history_page(request, slug, team_id):
+    tournament, staff = _event(request, slug, "teams")
+    team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    lines = cached_per_stamp(
+        tournament,
+        "team_history",
+        lambda: team_history(tournament, team, public=not staff),
+        team.pk,
+        public=not staff,
+    )
+    members = list(team.members.values_list("name", flat=True))
+    context = {"t": tournament, "team": team, "lines": lines, "members": members}
+    return render(request, "public/team_history.html", context)
+
+
+def player_history_page(request, slug, individual_id):
+    tournament, staff = _event(request, slug, "individuals")
+    player = get_object_or_404(
+        Individual.objects.select_related("unit"), tournament=tournament, pk=individual_id
+    )
+    lines = cached_per_stamp(
+        tournament,
+        "player_history",
+        lambda: player_history(tournament, player, public=not staff),
+        player.pk,
+        public=not staff,
+    )
+    return render(
+        request, "public/player_history.html", {"t": tournament, "player": player, "lines": lines}
+    )

@@ -1,0 +1,94 @@
+"""A team's history (团体的历次成绩): each round's team match, its tables and totals, and the
+team's rank after each round (docs/rules.md §16.3, §16.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring import score_team_match
+from tournament.core.page_cache import cached_per_stamp
+from tournament.models import Pair, Team, Tournament
+from tournament.teams.standings import team_matches, team_rules, team_standings_for
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of a team match, from the team's side."""
+
+    pair: str
+    opponent: str
+    points: int
+    level_points: int
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One round of a team: its opponent (None: a bye), totals, points and rank after."""
+
+    round: int
+    opponent: str | None
+    total: int
+    opponent_total: int | None
+    level_diff: int
+    points: int
+    tables: tuple[TableLine, ...]
+    rank: int | None
+
+
+def team_history(tournament: Tournament, team: Team, *, public: bool) -> list[MatchLine]:
+    """The team's rounds in order (counted rounds only: locked ones for the public)."""
+    rules = team_rules(tournament)
+    ranks = ranks_by_round(tournament, public=public)
+    names = dict(Pair.objects.filter(tournament=tournament).values_list("pk", "name"))
+    teams = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
+    lines = []
+    for match in team_matches(tournament, public=public):
+        if team.pk not in (match.x, match.y):
+            continue
+        score = score_team_match(match, rules.system, rules.bye_policy, rules.options)
+        own = score.side(team.pk)
+        other = None if score.y is None else (score.y if own is score.x else score.x)
+        tables = tuple(
+            TableLine(
+                names.get(pair, ""),
+                names.get(_opponent_of(table, pair), "") if table.ns is not None else "",
+                points,
+                level_points,
+            )
+            for table, pair, points, level_points in zip(
+                match.tables, own.pairs, own.table_points, own.table_level_points, strict=True
+            )
+        )
+        lines.append(
+            MatchLine(
+                round=match.round,
+                opponent=teams.get(other.team) if other else None,
+                total=own.total,
+                opponent_total=other.total if other else None,
+                level_diff=own.level_diff,
+                points=own.points,
+                tables=tables,
+                rank=ranks.get(match.round, {}).get(team.pk),
+            )
+        )
+    return lines
+
+
+def _opponent_of(table, pair):
+    return table.ns if table.ew == pair else table.ew
+
+
+def ranks_by_round(tournament: Tournament, *, public: bool) -> dict[int, dict[int, int]]:
+    """Round → team → rank after it, computed once per stamp for every team's page."""
+
+    def build() -> dict[int, dict[int, int]]:
+        numbers = {m.round for m in team_matches(tournament, public=public)}
+        return {
+            n: {
+                row.team: row.rank
+                for row in team_standings_for(tournament, after_round=n, public=public)
+            }
+            for n in sorted(numbers)
+        }
+
+    return cached_per_stamp(tournament, "team_ranks", build, public=public)
