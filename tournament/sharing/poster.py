@@ -87,6 +87,7 @@ def poster_pdf(tournament, url: str) -> bytes:
     accent = Color(*(c / 255 for c in ACCENT))
     canvas.setFillColor(accent)
     canvas.rect(0, PT_H - 160, PT_W, 160, stroke=0, fill=1)
+    canvas.setFillColor(Color(*(c / 255 for c in INK)))
     fonts.draw(
         canvas,
         PT_W / 2,
