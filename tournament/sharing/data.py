@@ -4,6 +4,7 @@ so a card never shows what the page would not: hidden players, unpublished resul
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.core.page_cache import cached_per_stamp
 from tournament.public.individual_standings import individual_data
@@ -81,6 +82,10 @@ def pair_result(tournament, pair) -> dict:
 
 def _outcome(line) -> str:
     """胜 +3 / 负 0 / 平 +1: the round's result and its points."""
-    words = {"win": _("胜"), "loss": _("负"), "draw": _("平")}
+    words = {
+        "win": pgettext("一轮的结果", "胜"),
+        "loss": pgettext("一轮的结果", "负"),
+        "draw": pgettext("一轮的结果", "平"),
+    }
     word = words.get(line.outcome or "", "")
     return f"{word} {line.points:+d}".strip() if line.points else f"{word} 0".strip()

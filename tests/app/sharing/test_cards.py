@@ -130,3 +130,33 @@ def test_render_to_files(event, tmp_path_factory):
     ):
         with open(os.path.join(out, name), "wb") as f:
             f.write(_get(url).content)
+
+
+def _meta(html: str, prop: str) -> str:
+    import re
+
+    found = re.search(rf'<meta (?:property|name)="{prop}" content="([^"]*)"', html)
+    return found.group(1) if found else ""
+
+
+def test_public_pages_carry_link_previews_and_copy_link(event):
+    t = _public(event)
+    pair = Pair.objects.filter(tournament=t).order_by("pk").first()
+    poster = f"http://{HOST}" + reverse("share_poster_png", args=[t.slug])
+    pages = {
+        reverse("standings", args=[t.slug]): reverse("share_standings_png", args=[t.slug]),
+        reverse("pair_history", args=[t.slug, pair.pk]): reverse(
+            "share_pair_png", args=[t.slug, pair.pk]
+        ),
+        reverse("pairings", args=[t.slug, 1]): poster,
+        reverse("pairings", args=[t.slug, 1]) + "?q=1": poster,
+        reverse("tournament_detail", args=[t.slug]): poster,
+    }
+    for page, image in pages.items():
+        html = _get(page).content.decode()
+        assert t.name in _meta(html, "og:title"), page
+        assert _meta(html, "description") and _meta(html, "og:description"), page
+        assert _meta(html, "og:image").endswith(image), page
+        assert _meta(html, "og:url") == f"http://{HOST}{page}".replace("&", "&amp;"), page
+        assert 'class="button copy-link"' in html and "js/share.js" in html, page
+        assert Client().get(_meta(html, "og:image")).status_code == 200, page
