@@ -11,6 +11,8 @@ prints the CPU time (``time.process_time``, this process) of:
 - ``draw``: drawing the picture with its data already read (what a new stamp costs once the
   public page has computed the standings, which it keeps per stamp and the card reuses);
 - ``cold``: the whole answer with every cache empty (the standings computed for the card);
+- ``after page``: the answer with the caches empty but for what the public standings page
+  (and, for a pair's card, its history page) has just computed under the same stamp;
 - ``cached``: the answer again (the PNG read from the cache).
 
 Target (issue 47): under 0.5 CPU-s per card at 5,000 pairs.
@@ -92,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     tournament.publish_pairings = tournament.publish_standings = True
     tournament.save()
     print(f"{args.pairs} pairs, {args.rounds} locked rounds; CPU-seconds per picture")
-    print(f"{'picture':<28} {'draw':>7} {'cold':>7} {'cached':>7}")
+    print(f"{'picture':<28} {'draw':>7} {'cold':>7} {'after page':>10} {'cached':>7}")
+    pages = [f"/t/{tournament.slug}/standings/"]
     client = Client()
     client.get("/")  # the first request's imports and settings, not a card's
     for label, url, draw in pictures(tournament):
@@ -100,8 +103,14 @@ def main(argv: list[str] | None = None) -> int:
         drawn = cpu(draw, args.repeat)
         cache.clear()
         cold = cpu(lambda url=url: _ok(client.get(url)))
+        cache.clear()
+        for page in pages + (
+            [url.replace("share/team/", "team/")[:-4] + "/"] if "team" in url else []
+        ):
+            _ok(client.get(page))
+        after = cpu(lambda url=url: _ok(client.get(url)))
         cached = cpu(lambda url=url: _ok(client.get(url)), args.repeat)
-        print(f"{label:<28} {drawn:>7.3f} {cold:>7.3f} {cached:>7.3f}")
+        print(f"{label:<28} {drawn:>7.3f} {cold:>7.3f} {after:>10.3f} {cached:>7.3f}")
     print("target: under 0.5 CPU-s per card")
     return 0
 
