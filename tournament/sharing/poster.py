@@ -40,8 +40,8 @@ def poster_lines(tournament) -> dict:
                 for label, value in facts
                 if value
             ],
-            "call": _("扫码查找我的桌号"),
-            "hint": _("输入姓名或队名，即可看到每轮的桌号和对手"),
+            "call": _("扫码查找我的台号"),
+            "hint": _("输入姓名或队名，即可看到每轮的台号和对手"),
         }
 
 

@@ -87,8 +87,8 @@ def test_poster_png_and_pdf(event):
         "日期：2025-05-01 – 2025-05-02",
         "地点：南京国际博览中心",
         "主办：南京市掼蛋协会",
-        "扫码查找我的桌号",
-        "输入姓名或队名，即可看到每轮的桌号和对手",
+        "扫码查找我的台号",
+        "输入姓名或队名，即可看到每轮的台号和对手",
     ]
     image = Image.open(io.BytesIO(png))
     assert image.size == (1240, 1754)
@@ -97,7 +97,7 @@ def test_poster_png_and_pdf(event):
     page = pdf.pages[0]
     assert [round(float(v)) for v in page.mediabox[2:]] == [595, 842]
     words = page.extract_text()
-    for expected in (t.name, "南京国际博览中心", "南京市掼蛋协会", "扫码查找我的桌号", find):
+    for expected in (t.name, "南京国际博览中心", "南京市掼蛋协会", "扫码查找我的台号", find):
         assert expected in words.replace("\n", "")
     # find-my-table's address leads to the latest published round's pairings
     answer = Client().get(reverse("find_my_table", args=[t.slug]))
@@ -110,7 +110,7 @@ def test_poster_in_english(event):
     lines = text["Description"].splitlines()
     with translation.override("en"):  # the English of locale/pending until it is merged
         assert lines[1] == _("日期") + ": 2025-05-01 – 2025-05-02"  # English punctuation
-        assert lines[4] == _("扫码查找我的桌号")
+        assert lines[4] == _("扫码查找我的台号")
 
 
 def test_render_to_files(event, tmp_path_factory):
