@@ -1,4 +1,4 @@
-/* 复制链接: the button (hidden without JavaScript) copies the page's address. The clipboard
+/* "Copy link" (fuzhi lianjie): the button (hidden without JavaScript) copies the page's address. The clipboard
    API needs a secure page (HTTPS or localhost); on plain HTTP at a venue the address is put in
    a text field and copied with execCommand. Offline, no library. */
 (function () {
