@@ -23,4 +23,5 @@ urlpatterns = [
     path("", include("tournament.signup.urls_public")),
     path("", include("tournament.printing.urls")),
     path("", include("tournament.public.urls_certificate")),
+    path("", include("tournament.sharing.urls")),
 ]

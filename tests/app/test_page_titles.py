@@ -25,6 +25,9 @@ pytestmark = pytest.mark.django_db
 
 # Routes that are not pages: JSON, files, and POST-only actions.
 NOT_PAGES = {
+    # Pictures of the sharing package (PNG, PDF) and find-my-table's address (a redirect)
+    *("share_standings_png", "share_pair_png", "share_poster_png", "share_poster_pdf"),
+    "find_my_table",
     "service_worker",  # a script and a JSON file (offline-first entry)
     "web_manifest",
     "phone_certificate_file",  # the laptop's certificate authority (guandan serve --https)

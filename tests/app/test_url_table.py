@@ -100,6 +100,11 @@ TABLE: dict[str, Row] = {
     "pair_history": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
     "projector": Row("anonymous", args=lambda w: [w.slug, 1]),
     "bracket": Row("anonymous"),
+    "share_standings_png": Row("anonymous"),
+    "share_pair_png": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
+    "share_poster_png": Row("anonymous"),
+    "share_poster_pdf": Row("anonymous"),
+    "find_my_table": Row("anonymous", allowed=302),
     "round_status_json": Row("anonymous", args=lambda w: [w.slug, 1]),
     "export_index": Row("anonymous"),
     # A table's secret link (no account).
