@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from rules.levels import LEVELS
 from tournament.charts.svg import figure, frame, hidden_table, num, text
+from tournament.models import Table
 
 BAR_W, BAR_H = 600, 56
 STRIP_W, STRIP_H = 600, 180
@@ -43,6 +44,11 @@ def progress_bar(confirmed: int, entered: int, playing: int) -> str:
     body.append(text(BAR_W, 52, f"{done}%", "chart-note", "end"))
     table = hidden_table(label, [_("状态"), _("桌数")], [[n, c] for n, c, _cls in parts])
     return figure(frame("progress", BAR_W, BAR_H, label, label, body), table)
+
+
+def summary_bar(counts: dict[str, int], playing: int) -> str:
+    """:func:`progress_bar` of a round's table counts (``RoundSummary.counts``)."""
+    return progress_bar(counts.get(Table.CONFIRMED, 0), counts.get(Table.ENTERED, 0), playing)
 
 
 @dataclass(frozen=True)
