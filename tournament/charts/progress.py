@@ -11,8 +11,8 @@ from rules.levels import LEVELS
 from tournament.charts.svg import figure, frame, hidden_table, num, text
 from tournament.models import Table
 
-BAR_W, BAR_H = 600, 56
-STRIP_W, STRIP_H = 600, 180
+BAR_W, BAR_H = 600, 66
+STRIP_W, STRIP_H = 600, 220
 TOP_LEVEL = 13  # past A (rules.levels: "2" is 0 … "A" is 12, passed A 13)
 
 
@@ -40,8 +40,8 @@ def progress_bar(confirmed: int, entered: int, playing: int) -> str:
             )
         x += width
     done = round(100 * (confirmed + entered) / total) if total else 0
-    body.append(text(0, 52, label, "chart-note"))
-    body.append(text(BAR_W, 52, f"{done}%", "chart-note", "end"))
+    body.append(text(0, 60, label, "chart-note"))
+    body.append(text(BAR_W, 60, f"{done}%", "chart-note", "end"))
     table = hidden_table(label, [_("状态"), _("桌数")], [[n, c] for n, c, _cls in parts])
     return figure(frame("progress", BAR_W, BAR_H, label, label, body), table)
 
@@ -54,18 +54,19 @@ def summary_bar(counts: dict[str, int], playing: int) -> str:
 @dataclass(frozen=True)
 class TablePace:
     """One table in play: how far its leading side has climbed (level index) after how
-    many minutes, and whether the pace rules flag it."""
+    many minutes, and whether the pace rules flag it as slow or idle."""
 
     table: int
     level: int
     minutes: float
     slow: bool = False
+    idle: bool = False
 
 
 def pace_strip(tables: list[TablePace], *, time_limit: int, elapsed: float) -> str:
-    """Each table a dot: minutes played across, level reached up; slow tables in red and
-    larger. The dashed line is the pace that passes A exactly at the time limit."""
-    left, bottom, right, top = 34, STRIP_H - 22, STRIP_W - 8, 8
+    """Each table a dot: minutes played across, level reached up; slow tables in red,
+    idle ones in amber, both larger (and listed in the hidden table). The dashed line is the pace that passes A exactly at the time limit."""
+    left, bottom, right, top = 34, STRIP_H - 30, STRIP_W - 8, 10
     limit = max(time_limit, elapsed, 1)
 
     def xy(minutes: float, level: int) -> tuple[str, str]:
@@ -79,21 +80,21 @@ def pace_strip(tables: list[TablePace], *, time_limit: int, elapsed: float) -> s
         f'<line class="axis" x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}"/>',
         f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{bottom}"/>',
         f'<line class="pace-target" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}"/>',
-        text(left - 4, bottom + 4, "2", "chart-note", "end"),
-        text(left - 4, top + 8, "A", "chart-note", "end"),
+        text(left - 6, bottom + 6, "2", "chart-note", "end"),
+        text(left - 6, top + 14, "A", "chart-note", "end"),
         text(left, STRIP_H - 4, "0", "chart-note"),
         text(right, STRIP_H - 4, _("%(m)s 分钟") % {"m": int(limit)}, "chart-note", "end"),
     ]
     ex, _ey = xy(elapsed, 0)
     body.append(f'<line class="pace-now" x1="{ex}" y1="{top}" x2="{ex}" y2="{bottom}"/>')
     slow = []
-    for t in sorted(tables, key=lambda t: t.slow):  # the slow ones drawn last, on top
+    for t in sorted(tables, key=lambda t: (t.slow, t.idle)):  # flagged ones drawn on top
         x, y = xy(t.minutes, t.level)
-        cls, r = ("dot-slow", 5) if t.slow else ("dot", 3)
+        cls, r = ("dot-slow", 7) if t.slow else ("dot-idle", 6) if t.idle else ("dot", 4)
         body.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="{r}" data-table="{t.table}"/>')
-        if t.slow:
+        if t.slow or t.idle:
             slow.append(t)
-    label = _("%(n)s 桌的进度，%(slow)s 桌偏慢") % {"n": len(tables), "slow": len(slow)}
+    label = _("%(n)s 桌的进度，%(slow)s 桌偏慢或停顿") % {"n": len(tables), "slow": len(slow)}
     desc = _("横轴为已用分钟，纵轴为领先一方打到的级数；虚线为按时打过A的进度。")
     rows = [
         [t.table, LEVELS[min(t.level, TOP_LEVEL)], int(t.minutes)]

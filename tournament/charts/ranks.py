@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 from rules.levels import LEVELS
 from tournament.charts.svg import figure, frame, hidden_table, num, text
 
-W, H = 600, 220
-LEFT, RIGHT, TOP, BOTTOM = 40, 16, 14, 26
+W, H = 600, 260
+LEFT, RIGHT, TOP, BOTTOM = 58, 16, 16, 40
 SERIES = 8  # colour classes series-0 … series-7 in app.css
 
 
@@ -24,10 +24,10 @@ def _y(rank: int, worst: int) -> float:
 
 def _axes(rounds: list[int], worst: int, right: int = RIGHT) -> list[str]:
     n = len(rounds)
-    body = [text(LEFT - 6, _y(1, worst) + 4, "1", "chart-note", "end")]
+    body = [text(LEFT - 8, _y(1, worst) + 7, "1", "chart-note", "end")]
     if worst > 1:
-        body.append(text(LEFT - 6, _y(worst, worst) + 4, str(worst), "chart-note", "end"))
-    step = max(1, n // 10)  # at most about ten round labels across
+        body.append(text(LEFT - 8, _y(worst, worst) + 7, str(worst), "chart-note", "end"))
+    step = max(1, (n + 7) // 8)  # at most about eight round labels across
     for i, r in enumerate(rounds):
         if i % step == 0 or i == n - 1:
             body.append(text(_x(i, n, right), H - 8, str(r), "chart-note", "middle"))
@@ -48,7 +48,7 @@ def rank_line(rounds: list[int], ranks: list[int | None], entries: int) -> str:
     for i, r in enumerate(ranks):
         if r:
             body.append(
-                f'<circle class="dot" cx="{num(_x(i, n))}" cy="{num(_y(r, worst))}" r="3"'
+                f'<circle class="dot" cx="{num(_x(i, n))}" cy="{num(_y(r, worst))}" r="4"'
                 f' data-round="{rounds[i]}" data-rank="{r}"/>'
             )
     known = [r for r in ranks if r]
@@ -67,13 +67,13 @@ def match_levels(matches: list[tuple[int, int, int]]) -> str:
     """Per match (round, own level index, opponent's level index): two bars side by side,
     own in the accent colour, the opponent's grey."""
     n, top = max(len(matches), 1), len(LEVELS) - 1
-    height, base = 160, 136
+    height, base = 190, 156
     slot = (W - LEFT) / n
     bar = min(slot * 0.35, 24)
     body = [f'<line class="axis" x1="{LEFT}" y1="{base}" x2="{W}" y2="{base}"/>']
-    body.append(text(LEFT - 6, base, LEVELS[0], "chart-note", "end"))
-    body.append(text(LEFT - 6, 14, LEVELS[top - 1], "chart-note", "end"))
-    step = max(1, n // 12)
+    body.append(text(LEFT - 8, base, LEVELS[0], "chart-note", "end"))
+    body.append(text(LEFT - 8, 20, LEVELS[top - 1], "chart-note", "end"))
+    step = max(1, (n + 9) // 10)
     for i, (r, own, opp) in enumerate(matches):
         x = LEFT + slot * i + slot / 2
         for cls, value, dx in (("bar-own", own, -bar), ("bar-opp", opp, 0)):
@@ -93,7 +93,7 @@ def match_levels(matches: list[tuple[int, int, int]]) -> str:
 def bump_chart(rounds: list[int], series: list[tuple[str, list[int | None]]]) -> str:
     """The top places over the rounds: one line per entry (``series`` in final order,
     name and rank after each round); ranks below the chart's scale sit on its bottom."""
-    right = 150  # room for the names at the right end
+    right = 175  # room for the names at the right end
     top = max(len(series), 1)
     worst = max([top, *[min(r, top * 2) for _n, ranks in series for r in ranks if r]])
     body = _axes(rounds, worst, right)
@@ -105,8 +105,8 @@ def bump_chart(rounds: list[int], series: list[tuple[str, list[int | None]]]) ->
         last = next((i for i in range(n - 1, -1, -1) if clamped[i]), None)
         if last is not None:
             x, y = _x(last, n, right), _y(clamped[last], worst)
-            body.append(f'<circle class="{cls}" cx="{num(x)}" cy="{num(y)}" r="3.5"/>')
-            body.append(text(x + 8, y + 4, f"{ranks[last]}. {name[:14]}", "chart-name"))
+            body.append(f'<circle class="{cls}" cx="{num(x)}" cy="{num(y)}" r="5"/>')
+            body.append(text(x + 8, y + 4, f"{ranks[last]}. {name[:7]}", "chart-name"))
     label = _("前 %(n)s 名的名次变化") % {"n": len(series)}
     desc = _("每条线为一个参赛者，从左到右为每轮后的名次。")
     head = [_("名称"), *[_("第%(n)s轮") % {"n": r} for r in rounds]]

@@ -54,9 +54,9 @@ def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
 
 def round_pace_points(
     round_: Round, now: datetime | None = None
-) -> tuple[list[PaceAlert], list[tuple[int, int, float, bool]], float]:
+) -> tuple[list[PaceAlert], list[tuple[int, int, float, bool, bool]], float]:
     """The alerts, each table with a sheet as (table, level index reached, minutes of its
-    last deal, slow) for the pace strip, and the minutes elapsed (nothing out of play)."""
+    last deal, slow, idle) for the pace strip, and the minutes elapsed (nothing out of play)."""
     if round_.started_at is None or round_.status not in (Round.PUBLISHED, Round.IN_PLAY):
         return [], [], 0.0
     limit = round_.tournament.time_limit
@@ -73,13 +73,14 @@ def round_pace_points(
     )
     tables = [table_progress(row, round_.started_at) for row in rows]
     alerts = pace_alerts(tables, elapsed=elapsed, time_limit=limit)
-    slow = {a.table for a in alerts if a.slow}
+    flagged = {a.table: a for a in alerts}
     points = [
         (
             t.table,
             max(level_index(t.ew_level or "2"), level_index(t.ns_level or "2")),
             t.deal_times[-1] if t.deal_times else 0.0,
-            t.table in slow,
+            t.table in flagged and flagged[t.table].slow,
+            t.table in flagged and flagged[t.table].idle,
         )
         for t in tables
     ]

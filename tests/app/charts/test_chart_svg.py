@@ -40,15 +40,22 @@ def test_progress_bar_of_an_empty_round_draws_no_segment():
 
 
 def test_pace_strip_marks_the_slow_tables():
-    tables = [TablePace(1, 6, 20.0), TablePace(7, 1, 30.0, slow=True), TablePace(3, 12, 55.0)]
+    tables = [
+        TablePace(1, 6, 20.0),
+        TablePace(7, 1, 30.0, slow=True),
+        TablePace(3, 12, 55.0),
+        TablePace(9, 4, 10.0, idle=True),
+    ]
     figure = _parse(pace_strip(tables, time_limit=60, elapsed=40))
     dots = {c.get("data-table"): c for c in svg(figure).iter(f"{SVG}circle")}
-    assert set(dots) == {"1", "3", "7"}
+    assert set(dots) == {"1", "3", "7", "9"}
     assert dots["7"].get("class") == "dot-slow" and dots["1"].get("class") == "dot"
+    assert dots["9"].get("class") == "dot-idle"
     # Further across for more minutes, higher (smaller y) for a higher level.
     assert float(dots["1"].get("cx")) < float(dots["7"].get("cx")) < float(dots["3"].get("cx"))
     assert float(dots["3"].get("cy")) < float(dots["1"].get("cy")) < float(dots["7"].get("cy"))
-    assert hidden_rows(figure) == [["7", "3", "30"]]  # the slow table: level 3 after 30 min
+    # The flagged tables: 7 slow at level 3 after 30 min, 9 idle at level 6 after 10.
+    assert hidden_rows(figure) == [["7", "3", "30"], ["9", "6", "10"]]
 
 
 def test_rank_line_points_are_the_ranks():
