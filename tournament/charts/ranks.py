@@ -72,12 +72,12 @@ def match_levels(matches: list[tuple[int, int, int]]) -> str:
     bar = min(slot * 0.35, 24)
     body = [f'<line class="axis" x1="{LEFT}" y1="{base}" x2="{W}" y2="{base}"/>']
     body.append(text(LEFT - 8, base, LEVELS[0], "chart-note", "end"))
-    body.append(text(LEFT - 8, 20, LEVELS[top - 1], "chart-note", "end"))
+    body.append(text(LEFT - 8, 27, LEVELS[top], "chart-note", "end"))
     step = max(1, (n + 9) // 10)
     for i, (r, own, opp) in enumerate(matches):
         x = LEFT + slot * i + slot / 2
         for cls, value, dx in (("bar-own", own, -bar), ("bar-opp", opp, 0)):
-            h = (base - 10) * (value + 1) / top
+            h = (base - 20) * (value + 1) / (top + 1)  # "2" a stub, "A+" the full height
             body.append(
                 f'<rect class="{cls}" x="{num(x + dx)}" y="{num(base - h)}" width="{num(bar)}"'
                 f' height="{num(h)}" data-round="{r}" data-level="{LEVELS[value]}"/>'

@@ -81,6 +81,7 @@ def test_match_levels_bars_are_the_levels():
     ]
     heights = [float(r.get("height")) for r in svg(figure).iter(f"{SVG}rect")]
     assert heights[0] > heights[1] and heights[2] < heights[3]
+    assert min(float(r.get("y")) for r in svg(figure).iter(f"{SVG}rect")) >= 0  # A+ fits
     assert hidden_rows(figure) == [["1", "A+", "K"], ["2", "5", "A"]]
 
 
