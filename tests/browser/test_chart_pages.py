@@ -45,13 +45,13 @@ def event():
     return Tournament.objects.get(pk=t.pk)
 
 
-def pages(t) -> list[tuple[str, str, str]]:
+def pages(t) -> list[tuple[str, str, tuple[str, ...]]]:
     pair = t.pairs.order_by("pk").first()
     return [
-        ("standings", reverse("standings", args=[t.slug]) + "?round=2", "bump"),
-        ("history", reverse("pair_history", args=[t.slug, pair.pk]), "rank"),
-        ("control", reverse("round_control", args=[t.slug, 2]) + "?state=", "pace"),
-        ("projector", reverse("projector", args=[t.slug, 2]), "progress"),
+        ("standings", reverse("standings", args=[t.slug]) + "?round=2", ("bump",)),
+        ("history", reverse("pair_history", args=[t.slug, pair.pk]), ("rank", "levels")),
+        ("control", reverse("round_control", args=[t.slug, 2]) + "?state=", ("progress", "pace")),
+        ("projector", reverse("projector", args=[t.slug, 2]), ("progress", "pace")),
     ]
 
 
@@ -69,12 +69,13 @@ def test_chart_pages_at_a_phone_and_a_desktop(live_server, browser, event, langu
             [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": url}]
         )
         signed_in(page, url, "alice")  # staff: round 2, still in play, is charted
-        for name, path, kind in pages(event):
+        for name, path, kinds in pages(event):
             page.goto(url + path)
-            chart = page.query_selector(f"svg.chart-{kind}")
-            assert chart is not None, f"{name}: no {kind} chart"
-            box = chart.bounding_box()
-            assert box["width"] >= min(width - 40, 600) * 0.8, f"{name}: chart {box}"
+            for kind in kinds:
+                chart = page.query_selector(f"svg.chart-{kind}")
+                assert chart is not None, f"{name}: no {kind} chart"
+                box = chart.bounding_box()
+                assert box["width"] >= min(width - 40, 600) * 0.8, f"{name}: {kind} {box}"
             if SHOTS:
                 shot = f"{SHOTS}/charts-{name}-{language}-{width}.png"
                 page.screenshot(path=shot, full_page=name != "projector")
