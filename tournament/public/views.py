@@ -119,10 +119,13 @@ def pair_history_page(request, slug, pair_id):
         public=not staff,
     )
     charts = {
-        # Team and individual events rank teams and players, not this page's pair.
+        # A team event ranks the pair's team; an individual event its players, each on
+        # their own (no line for a partnership of one round).
         "rank_chart": None
-        if tournament.is_team_event or tournament.is_individual_event
-        else entry_rank_svg(tournament, pair.pk, public=not staff),
+        if tournament.is_individual_event or (tournament.is_team_event and not pair.team_id)
+        else entry_rank_svg(
+            tournament, pair.team_id if tournament.is_team_event else pair.pk, public=not staff
+        ),
         "levels_chart": levels_svg([r["line"] for r in rows]),
     }
     return render(

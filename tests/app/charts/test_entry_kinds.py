@@ -46,3 +46,21 @@ def test_bump_chart_of_teams_and_players(organizer, kind):
     (figure,) = charts(page, "bump")
     assert_text_alternative(figure)
     assert hidden_rows(figure) == _expected(t, compute, key, model)
+
+
+def test_a_team_events_history_page_draws_the_teams_rank(organizer):
+    t = team_event.build_team_event(organizer, publish_standings=True)
+    for _ in range(2):
+        team_event.play_round(t, organizer, lambda m: ("A+", "10") if m.number % 3 else ("9", "K"))
+    pair = t.pairs.exclude(team=None).order_by("pk").first()
+    page = Client().get(reverse("pair_history", args=[t.slug, pair.pk])).content.decode()
+    (figure,) = charts(page, "rank")
+    expected = [
+        next(
+            str(r.rank)
+            for r in team_standings_for(t, after_round=n, public=True)
+            if r.team == pair.team_id
+        )
+        for n in (1, 2)
+    ]
+    assert [row[1] for row in hidden_rows(figure)] == expected
