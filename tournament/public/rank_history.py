@@ -30,10 +30,19 @@ def _kind(tournament):
 
 
 def _build(tournament, public: bool) -> dict:
+    """The ranks after each counted round. Staff reuse the public (locked) rounds' ranks,
+    which no table save changes, and compute only the rounds still open: their stamp
+    changes with every saved table, and ten standings of 5,000 pairs take seconds."""
     compute, key, _model = _kind(tournament)
     rounds = counted_rounds(tournament, public=public)
+    known = {"rounds": [], "ranks": {}} if public else rank_history(tournament, public=True)
     ranks: dict = {}
     for i, number in enumerate(rounds):
+        if number in known["rounds"]:
+            j = known["rounds"].index(number)
+            for entry, past in known["ranks"].items():
+                ranks.setdefault(entry, [None] * len(rounds))[i] = past[j]
+            continue
         for row in compute(tournament, after_round=number, public=public):
             ranks.setdefault(getattr(row, key), [None] * len(rounds))[i] = row.rank
     return {"rounds": rounds, "ranks": ranks, "entries": len(ranks)}

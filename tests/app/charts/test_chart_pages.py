@@ -39,6 +39,14 @@ def test_the_public_bump_chart_waits_for_two_locked_rounds(public_event):
     staff = login(public_event.organizer)  # staff may look at the open round, 暂定
     (figure,) = charts(_standings(staff, public_event, round=2), "bump")
     assert [th.text for th in figure.find("table/thead/tr")][1:] == ["第1轮", "第2轮"]
+    # Staff: round 1 from the public (locked) ranks, round 2 computed, as the standings.
+    ranks = {
+        n: {row.pair: row.rank for row in standings_for(public_event, after_round=n)}
+        for n in (1, 2)
+    }
+    names = dict(public_event.pairs.values_list("name", "pk"))
+    for name, first, second in hidden_rows(figure):
+        assert [first, second] == [str(ranks[1][names[name]]), str(ranks[2][names[name]])]
 
 
 def test_the_bump_chart_is_the_top_places_of_each_round(public_event):
