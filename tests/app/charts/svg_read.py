@@ -23,7 +23,8 @@ def svg(figure: ET.Element) -> ET.Element:
 def hidden_rows(figure: ET.Element) -> list[list[str]]:
     table = figure.find("table")
     assert table is not None and table.get("class") == "vh"
-    return [[td.text or "" for td in tr.findall("td")] for tr in table.find("tbody")]
+    rows = [[td.text or "" for td in tr.findall("td")] for tr in table.findall("tr")]
+    return [row for row in rows if row]  # the first row holds the headers
 
 
 def assert_text_alternative(figure: ET.Element) -> None:
