@@ -16,6 +16,7 @@ from tournament.core.view_helpers import load_tournament
 from tournament.models import Pair, Round
 from tournament.public.conditional import stamped
 from tournament.public.individual_standings import individual_legend, individual_standings_html
+from tournament.public.rank_history import bump_svg, entry_rank_svg, levels_svg
 from tournament.public.team_standings import team_legend, team_standings_html
 from tournament.standings.cells import legend, lot_explanations, search_rows
 from tournament.standings.rows import history_rows, standings_data
@@ -72,6 +73,9 @@ def standings_page(request, slug):
             "q": query,
             "lot_notes": shown["lot_notes"],
             "legend": legend_of(tournament),
+            "bump_chart": None
+            if choice.after_round is None
+            else bump_svg(tournament, public=public, after_round=choice.after_round),
         },
     )
 
@@ -114,8 +118,20 @@ def pair_history_page(request, slug, pair_id):
         pair.pk,
         public=not staff,
     )
+    charts = {
+        # A team event ranks the pair's team; an individual event its players, each on
+        # their own (no line for a partnership of one round).
+        "rank_chart": None
+        if tournament.is_individual_event or (tournament.is_team_event and not pair.team_id)
+        else entry_rank_svg(
+            tournament, pair.team_id if tournament.is_team_event else pair.pk, public=not staff
+        ),
+        "levels_chart": levels_svg([r["line"] for r in rows]),
+    }
     return render(
-        request, "public/pair_history.html", {"t": tournament, "team": pair, "rows": rows}
+        request,
+        "public/pair_history.html",
+        {"t": tournament, "team": pair, "rows": rows, **charts},
     )
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from rules.levels import level_index
 from rules.pace import PaceAlert, TableProgress, line_times, pace_alerts
 from tournament.models import Round, Table
 from tournament.standings.selectors import COUNTED_STATES
@@ -48,12 +49,20 @@ def table_progress(row: dict, start: datetime) -> TableProgress:
 
 def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
     """The alerts of a round in play (none before it starts or once its time is up)."""
+    return round_pace_points(round_, now)[0]
+
+
+def round_pace_points(
+    round_: Round, now: datetime | None = None
+) -> tuple[list[PaceAlert], list[tuple[int, int, float, bool, bool]], float]:
+    """The alerts, each table with a sheet as (table, level index reached, minutes of its
+    last deal, slow, idle) for the pace strip, and the minutes elapsed (nothing out of play)."""
     if round_.started_at is None or round_.status not in (Round.PUBLISHED, Round.IN_PLAY):
-        return []
+        return [], [], 0.0
     limit = round_.tournament.time_limit
     elapsed = ((now or timezone.now()) - round_.started_at).total_seconds() / 60
     if elapsed < 0 or elapsed > limit:
-        return []
+        return [], [], elapsed
     # Only tables with a sheet can have a pace; leaving the others to the database spares
     # decoding thousands of empty sheets on every look at round control.
     rows = (
@@ -63,4 +72,16 @@ def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
         .values("number", "ew_level", "ns_level", "deals", "deal_times")
     )
     tables = [table_progress(row, round_.started_at) for row in rows]
-    return pace_alerts(tables, elapsed=elapsed, time_limit=limit)
+    alerts = pace_alerts(tables, elapsed=elapsed, time_limit=limit)
+    flagged = {a.table: a for a in alerts}
+    points = [
+        (
+            t.table,
+            max(level_index(t.ew_level or "2"), level_index(t.ns_level or "2")),
+            t.deal_times[-1] if t.deal_times else 0.0,
+            t.table in flagged and flagged[t.table].slow,
+            t.table in flagged and flagged[t.table].idle,
+        )
+        for t in tables
+    ]
+    return alerts, points, elapsed

@@ -6,10 +6,12 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournament.charts.progress import summary_bar
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int
@@ -108,6 +110,7 @@ def round_control(request, slug, number):
             "t": tournament,
             "round": round_,
             "summary": summary,
+            "progress_chart": mark_safe(summary_bar(summary.counts, summary.playing)),
             "counts": summary.counts,
             "states": Table.STATE_CHOICES,
             "attention_count": attention_count(summary),

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
 
+from tournament.charts.progress import summary_bar
 from tournament.core.params import positive_int
 from tournament.core.rights import visible_round
 from tournament.core.view_helpers import load_tournament
@@ -53,13 +55,15 @@ def projector(request, slug, number):
         return render(request, "public/_projector_rows.html", context)
     started = round_.started_at is not None or round_.status != Round.PUBLISHED
     named = bye_names(round_)
+    summary = round_summary(round_)
     byes = round_.tables.filter(ns=None).select_related("ew").order_by("ew__name")
     return render(
         request,
         "public/projector.html",
         {
             **context,
-            "summary": round_summary(round_),
+            "summary": summary,
+            "progress_chart": mark_safe(summary_bar(summary.counts, summary.playing)),
             "unfinished": table_runs(unfinished_tables(round_)) if started else [],
             # A team's bye once (its name), not once per pair of its line-up; a player
             # sitting out by name.
