@@ -4,15 +4,11 @@ partner and opponents, the side's levels and the player's share, and the rank af
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scoring import score_individual_table
-from tournament.core.page_cache import cached_per_stamp
-from tournament.individuals.standings import (
-    individual_records,
-    individual_rules,
-    individual_standings_for,
-)
+from tournament.individuals.standings import individual_records, individual_rules
 from tournament.models import Individual, Tournament
 
 
@@ -33,10 +29,12 @@ class RoundLine:
     rank: int | None
 
 
-def player_history(tournament: Tournament, player: Individual, *, public: bool) -> list[RoundLine]:
-    """The player's rounds in order (counted rounds only: locked ones for the public)."""
+def player_history(
+    tournament: Tournament, player: Individual, *, public: bool, ranks: Mapping[int, int | None]
+) -> list[RoundLine]:
+    """The player's rounds in order (counted rounds only: locked ones for the public);
+    ``ranks``: their rank after each round (tournament.public.rank_history)."""
     rules = individual_rules(tournament)
-    ranks = ranks_by_round(tournament, public=public)
     names = dict(Individual.objects.filter(tournament=tournament).values_list("pk", "name"))
     lines, total = [], 0
     for record in individual_records(tournament, public=public):
@@ -62,23 +60,7 @@ def player_history(tournament: Tournament, player: Individual, *, public: bool) 
                 level_diff=share.level_diff,
                 absent=share.absent,
                 total=total,
-                rank=ranks.get(record.round, {}).get(player.pk),
+                rank=ranks.get(record.round),
             )
         )
     return lines
-
-
-def ranks_by_round(tournament: Tournament, *, public: bool) -> dict[int, dict[int, int]]:
-    """Round → player → rank after it, computed once per stamp for every player's page."""
-
-    def build() -> dict[int, dict[int, int]]:
-        numbers = {r.round for r in individual_records(tournament, public=public)}
-        return {
-            n: {
-                row.player: row.rank
-                for row in individual_standings_for(tournament, after_round=n, public=public)
-            }
-            for n in sorted(numbers)
-        }
-
-    return cached_per_stamp(tournament, "individual_ranks", build, public=public)

@@ -11,6 +11,7 @@ from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
 from tournament.individuals.history import player_history
 from tournament.models import Individual, Team
+from tournament.public.rank_history import entry_rank_svg, levels_svg, rank_history
 from tournament.teams.history import team_history
 
 
@@ -27,15 +28,22 @@ def _event(request, slug, kind: str):
 def team_history_page(request, slug, team_id):
     tournament, staff = _event(request, slug, "teams")
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
+    ranks = ranks_after_rounds(tournament, team.pk, public=not staff)
     lines = cached_per_stamp(
         tournament,
         "team_history",
-        lambda: team_history(tournament, team, public=not staff),
+        lambda: team_history(tournament, team, public=not staff, ranks=ranks),
         team.pk,
         public=not staff,
     )
     members = list(team.members.values_list("name", flat=True))
-    context = {"t": tournament, "team": team, "lines": lines, "members": members}
+    context = {
+        "t": tournament,
+        "team": team,
+        "lines": lines,
+        "members": members,
+        "rank_chart": entry_rank_svg(tournament, team.pk, public=not staff),
+    }
     return render(request, "public/team_history.html", context)
 
 
@@ -44,13 +52,25 @@ def player_history_page(request, slug, individual_id):
     player = get_object_or_404(
         Individual.objects.select_related("unit"), tournament=tournament, pk=individual_id
     )
+    ranks = ranks_after_rounds(tournament, player.pk, public=not staff)
     lines = cached_per_stamp(
         tournament,
         "player_history",
-        lambda: player_history(tournament, player, public=not staff),
+        lambda: player_history(tournament, player, public=not staff, ranks=ranks),
         player.pk,
         public=not staff,
     )
-    return render(
-        request, "public/player_history.html", {"t": tournament, "player": player, "lines": lines}
-    )
+    context = {
+        "t": tournament,
+        "player": player,
+        "lines": lines,
+        "rank_chart": entry_rank_svg(tournament, player.pk, public=not staff),
+        "levels_chart": levels_svg([line for line in lines if line.partner]),
+    }
+    return render(request, "public/player_history.html", context)
+
+
+def ranks_after_rounds(tournament, entry: int, *, public: bool) -> dict[int, int | None]:
+    """Round number → the entry's rank after it (the charts' cached rank history)."""
+    history = rank_history(tournament, public=public)
+    return dict(zip(history["rounds"], history["ranks"].get(entry, []), strict=False))

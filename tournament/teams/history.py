@@ -3,12 +3,12 @@ team's rank after each round (docs/rules.md §16.3, §16.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scoring import score_team_match
-from tournament.core.page_cache import cached_per_stamp
 from tournament.models import Pair, Team, Tournament
-from tournament.teams.standings import team_matches, team_rules, team_standings_for
+from tournament.teams.standings import team_matches, team_rules
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,12 @@ class MatchLine:
     rank: int | None
 
 
-def team_history(tournament: Tournament, team: Team, *, public: bool) -> list[MatchLine]:
-    """The team's rounds in order (counted rounds only: locked ones for the public)."""
+def team_history(
+    tournament: Tournament, team: Team, *, public: bool, ranks: Mapping[int, int | None]
+) -> list[MatchLine]:
+    """The team's rounds in order (counted rounds only: locked ones for the public);
+    ``ranks``: its rank after each round (tournament.public.rank_history)."""
     rules = team_rules(tournament)
-    ranks = ranks_by_round(tournament, public=public)
     names = dict(Pair.objects.filter(tournament=tournament).values_list("pk", "name"))
     teams = dict(Team.objects.filter(tournament=tournament).values_list("pk", "name"))
     lines = []
@@ -68,7 +70,7 @@ def team_history(tournament: Tournament, team: Team, *, public: bool) -> list[Ma
                 level_diff=own.level_diff,
                 points=own.points,
                 tables=tables,
-                rank=ranks.get(match.round, {}).get(team.pk),
+                rank=ranks.get(match.round),
             )
         )
     return lines
@@ -76,19 +78,3 @@ def team_history(tournament: Tournament, team: Team, *, public: bool) -> list[Ma
 
 def _opponent_of(table, pair):
     return table.ns if table.ew == pair else table.ew
-
-
-def ranks_by_round(tournament: Tournament, *, public: bool) -> dict[int, dict[int, int]]:
-    """Round → team → rank after it, computed once per stamp for every team's page."""
-
-    def build() -> dict[int, dict[int, int]]:
-        numbers = {m.round for m in team_matches(tournament, public=public)}
-        return {
-            n: {
-                row.team: row.rank
-                for row in team_standings_for(tournament, after_round=n, public=public)
-            }
-            for n in sorted(numbers)
-        }
-
-    return cached_per_stamp(tournament, "team_ranks", build, public=public)

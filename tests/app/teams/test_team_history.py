@@ -12,6 +12,7 @@ from tests.app.individuals.individual_event import play_round as play_individual
 from tests.app.teams.team_event import build_team_event, play_round
 from tournament.individuals.standings import individual_standings_for
 from tournament.models import Individual, Team, Tournament
+from tournament.public.views_entry_history import ranks_after_rounds
 from tournament.teams.history import team_history
 from tournament.teams.standings import team_standings_for
 
@@ -28,7 +29,7 @@ def test_a_teams_history_lists_its_matches_and_links_from_the_standings(organize
     assert url in Client().get(reverse("standings", args=[t.slug])).content.decode()
     html = Client().get(url).content.decode()
     assert team.name in html and "第1轮" in html and "第2轮" in html
-    lines = team_history(t, team, public=True)
+    lines = team_history(t, team, public=True, ranks=ranks_after_rounds(t, team.pk, public=True))
     assert sum(m.total for m in lines) == top.total  # the rounds' totals add up to the standings'
     assert all(f"<b>{m.total}</b>" in html for m in lines)
     assert [m.rank for m in lines][-1] == top.rank
@@ -51,3 +52,4 @@ def test_a_players_history_names_partners_and_the_rank_after_each_round(organize
     assert url in Client().get(reverse("standings", args=[t.slug])).content.decode()
     html = Client().get(url).content.decode()
     assert player.name in html and f"<b>{top.points}</b>" in html
+    assert "<svg" in html and "名次走势" in html  # the rank line of the charts (two rounds)
