@@ -9,6 +9,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.projector_fields import PROJECTOR_FIELDS, ProjectorFieldsMixin
 from tournament.models import Tournament
 from tournament.text import options as opt
 from tournament.text.messages import render
@@ -66,6 +67,7 @@ SETTINGS_GROUPS = [
             "print_language",
         ],
     ),
+    (_("投影"), PROJECTOR_FIELDS),
 ]
 
 
@@ -80,7 +82,7 @@ def _tiebreak_field(index: int) -> forms.ChoiceField:
     )
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(ProjectorFieldsMixin, forms.ModelForm):
     """The settings page: every option, the tiebreak chain as an ordered list of selects."""
 
     award_text = forms.CharField(
@@ -130,6 +132,7 @@ class TournamentForm(forms.ModelForm):
         if instance.pk:
             self.fields["slug"].disabled = True
         self.fields["print_language"].required = False  # absent: keep the event's (中文)
+        self.projector_init()
 
     def clean_print_language(self) -> str:
         return self.cleaned_data.get("print_language") or self.instance.print_language
