@@ -20,20 +20,24 @@ window.GD_PROJ = (function () {
   var current = 0, timer = null, page = 0, pages = [];
   var box = document.getElementById("proj-standings"), pager = document.getElementById("proj-pager");
 
-  // The standings in pages of whole rows: every row's bottom against the height left
-  // under the table's head; a row that would be cut starts the next page.
+  // The standings in pages of whole rows: each page starts where the first row stands,
+  // under the table's head; a row whose foot would pass the box's starts the next page.
   function measure() {
     if (!box) return [];
-    var rows = box.querySelectorAll("tbody tr"), head = box.querySelector("thead");
-    var room = box.clientHeight - (head ? head.offsetHeight : 0), found = [], start = 0, top = 0;
+    var rows = box.querySelectorAll("tbody tr"), found = [], start = 0, top = 0, room = 0;
     Array.prototype.forEach.call(rows, function (r) { r.hidden = false; });
     Array.prototype.forEach.call(rows, function (r, i) {
-      var bottom = r.offsetTop + r.offsetHeight;
-      if (i > start && bottom - top > room) { found.push([start, i]); start = i; top = r.offsetTop; }
-      if (i === 0) top = r.offsetTop;
+      var rect = r.getBoundingClientRect();
+      if (i === 0) { top = rect.top; room = box.getBoundingClientRect().bottom - top; }
+      if (i > start && rect.bottom - top > room) { found.push([start, i]); start = i; top = rect.top; }
     });
     if (rows.length) found.push([start, rows.length]);
     return found;
+  }
+  function remeasure() {
+    if (screens[current].dataset.screen !== "standings") return;
+    pages = measure();
+    showPage(Math.min(page, pages.length - 1));
   }
   function showPage(n) {
     page = n;
@@ -75,9 +79,9 @@ window.GD_PROJ = (function () {
     var s = document.getElementById("scroller");
     return !s || s.scrollTop + s.clientHeight >= s.scrollHeight - 1;
   }
-  document.addEventListener("gd:refreshed", function () {
-    if (screens[current].dataset.screen === "standings") { pages = measure(); showPage(Math.min(page, pages.length - 1)); }
-  });
+  // Fresh standings (a round locked), or the fonts arrived and the rows grew.
+  document.addEventListener("gd:refreshed", remeasure);
+  if (document.fonts) document.fonts.ready.then(remeasure);
   window.addEventListener("resize", function () { show(current); });
   show(0);
   return { show: show, step: step };
