@@ -4,10 +4,11 @@ sponsor's image, checked for size and type before it is stored in MEDIA."""
 
 from __future__ import annotations
 
-from django import forms
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from tournament.text.messages import render
 
 PROJECTOR_PAGES = {
     "standings": gettext_lazy("成绩排名"),
@@ -31,16 +32,20 @@ def page_list(value: str) -> list[str]:
     return [key for key in PROJECTOR_PAGES if key in chosen]
 
 
+MSG_SPONSOR_IMAGE = "form_sponsor_image"  # text in tournament/text/messages/people.py
+
+
 def sponsor_error() -> str:
-    return _("赞助商图片只能是不超过 %(mb)s MB 的 PNG、JPEG 或 WebP 图片") % {"mb": SPONSOR_MAX_MB}
+    return render(MSG_SPONSOR_IMAGE, mb=SPONSOR_MAX_MB)
 
 
-def check_sponsor(upload) -> None:
-    """Refuse an upload over the size cap or not a PNG/JPEG/WebP image (by its content)."""
+def sponsor_refused(upload) -> bool:
+    """Whether an upload is over the size cap or not a PNG/JPEG/WebP image (by its content);
+    False for no new upload (the stored image kept, or cleared)."""
     if not isinstance(upload, UploadedFile):
-        return  # the stored image kept, or cleared
+        return False
     if (upload.size or 0) > SPONSOR_MAX_MB * 1024 * 1024:
-        raise forms.ValidationError(sponsor_error())
+        return True
     from PIL import Image
 
     try:
@@ -49,43 +54,11 @@ def check_sponsor(upload) -> None:
             kind, (width, height) = image.format, image.size
             image.verify()
     except Exception:  # noqa: BLE001 - whatever Pillow cannot read is not an image
-        raise forms.ValidationError(sponsor_error()) from None
+        return True
     finally:
         upload.seek(0)
-    if kind not in SPONSOR_TYPES or width * height > SPONSOR_MAX_PIXELS:
-        raise forms.ValidationError(sponsor_error())
+    return kind not in SPONSOR_TYPES or width * height > SPONSOR_MAX_PIXELS
 
 
-class ProjectorFieldsMixin(forms.Form):
-    """The projector's fields of :class:`~tournament.events.forms.TournamentForm`."""
-
-    projector_pages = forms.MultipleChoiceField(
-        label=gettext_lazy("投影轮播内容"),
-        choices=list(PROJECTOR_PAGES.items()),
-        widget=forms.CheckboxSelectMultiple,
-        required=False,
-        help_text=gettext_lazy("投影屏依次显示所选内容；成绩排名较长时自动分页"),
-    )
-
-    def projector_init(self) -> None:
-        self.initial["projector_pages"] = page_list(self.instance.projector_pages)
-        # Absent (a settings form of before): the event's own interval.
-        self.fields["projector_seconds"].required = False
-        field = self.fields["projector_sponsor"]
-        field.error_messages["invalid_image"] = sponsor_error()
-        field.widget.attrs["accept"] = ",".join(SPONSOR_TYPES.values())
-        field.help_text = _("PNG、JPEG 或 WebP，不超过 %(mb)s MB；投影时全屏显示") % {
-            "mb": SPONSOR_MAX_MB
-        }
-
-    def clean_projector_pages(self) -> str:
-        return ",".join(page_list(",".join(self.cleaned_data.get("projector_pages") or [])))
-
-    def clean_projector_seconds(self) -> int:
-        value = self.cleaned_data.get("projector_seconds")
-        return self.instance.projector_seconds if value is None else value
-
-    def clean_projector_sponsor(self):
-        upload = self.cleaned_data.get("projector_sponsor")
-        check_sponsor(upload)
-        return upload
+def sponsor_help() -> str:
+    return _("PNG、JPEG 或 WebP，不超过 %(mb)s MB；投影时全屏显示") % {"mb": SPONSOR_MAX_MB}
