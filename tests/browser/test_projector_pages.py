@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.app.event_parts import sponsor_image
 from tests.app.finished_event import build_event
 from tests.browser.taps import text, wait_js
+from tests.browser.test_csp import WATCH
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -83,6 +84,7 @@ def test_the_chosen_pages_are_shown_in_turn(live_server, browser, big_event):
     sponsor_image(big_event, size=(1600, 900))  # chosen: standings, pairings, sponsor
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
     page = context.new_page()
+    page.add_init_script(WATCH)  # the Content-Security-Policy's violations, if any
     page.clock.install()
     page.goto(live_server.url + reverse("projector", args=[big_event.slug, 2]))
     shown = (
@@ -112,4 +114,5 @@ def test_the_chosen_pages_are_shown_in_turn(live_server, browser, big_event):
     page.clock.run_for(SECONDS * 1000)
     wait_js(page, f"{shown} === 'standings'")
     assert text(page, "#proj-pager") == f"第1/{pages}页"
+    assert page.evaluate("window.__violations") == []
     context.close()
