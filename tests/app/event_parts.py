@@ -27,3 +27,14 @@ def sheet_upload() -> SimpleUploadedFile:
     buffer = io.BytesIO()
     Image.new("RGB", (64, 48), "white").save(buffer, "JPEG")
     return SimpleUploadedFile("sheet.jpg", buffer.getvalue(), content_type="image/jpeg")
+
+
+def sponsor_image(t, size=(32, 18)) -> None:
+    """A sponsor's image for the projector (a small PNG in MEDIA), shown among its pages."""
+    buffer = io.BytesIO()
+    Image.new("RGB", size, "navy").save(buffer, "PNG")
+    image = SimpleUploadedFile("sponsor.png", buffer.getvalue())
+    t.projector_sponsor.save("sponsor.png", image, save=False)  # the other fields as stored
+    type(t).objects.filter(pk=t.pk).update(
+        projector_sponsor=t.projector_sponsor.name, projector_pages="standings,pairings,sponsor"
+    )

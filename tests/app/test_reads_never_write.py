@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
 from guandan.certificates import ensure
-from tests.app.event_parts import open_signup, sheet_upload
+from tests.app.event_parts import open_signup, sheet_upload, sponsor_image
 from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import (
     INDIVIDUAL_PAGES,
@@ -80,6 +80,8 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     kinds = ("crt", "pem")
     urls["phone_certificate_file"] = [reverse("phone_certificate_file", args=[k]) for k in kinds]
     urls["pair_names"] = [reverse("pair_names", kwargs={"slug": t.slug}) + "?q=1"]
+    sponsor_image(t)
+    urls["projector_sponsor"] = [reverse("projector_sponsor", kwargs={"slug": t.slug})]
     urls["signup_payment_qr"] = [reverse("signup_payment_qr", kwargs={"slug": t.slug})]
     share = {"slug": t.slug}
     # The share cards are public pictures: they answer only once the standings are public.

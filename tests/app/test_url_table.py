@@ -31,7 +31,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
-from tests.app.event_parts import open_signup, sheet_upload
+from tests.app.event_parts import open_signup, sheet_upload, sponsor_image
 from tests.app.individuals.individual_sheets import solo_event
 from tests.app.teams.team_sheets import team_event
 from tests.conftest import (
@@ -99,6 +99,7 @@ TABLE: dict[str, Row] = {
     "standings": Row("anonymous"),
     "pair_history": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
     "projector": Row("anonymous", args=lambda w: [w.slug, 1]),
+    "projector_sponsor": Row("anonymous"),  # the sponsor's image the projector shows
     "bracket": Row("anonymous"),
     "share_standings_png": Row("anonymous"),
     "share_pair_png": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
@@ -266,6 +267,7 @@ def build() -> SimpleNamespace:
     round_ = new_round(tournament, pairs8)
     table = round_.tables.get(number=1)
     open_signup(tournament)
+    sponsor_image(tournament)
     new_round(tournament, pairs8, number=2, status=Round.LOCKED)
     photo = attach_photo(table, sheet_upload(), by=user_actor(tournament.organizer, "referee"))
     teams = team_event(organizer, slug="teams", teams=2, staff=(chief, referee))

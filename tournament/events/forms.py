@@ -9,6 +9,17 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.projector_fields import (
+    MSG_SPONSOR_IMAGE,
+    PROJECTOR_FIELDS,
+    PROJECTOR_PAGES,
+    SPONSOR_MAX_MB,
+    SPONSOR_TYPES,
+    page_list,
+    sponsor_error,
+    sponsor_help,
+    sponsor_refused,
+)
 from tournament.models import Tournament
 from tournament.text import options as opt
 from tournament.text.messages import render
@@ -66,7 +77,42 @@ SETTINGS_GROUPS = [
             "print_language",
         ],
     ),
+    (_("投影"), PROJECTOR_FIELDS),
 ]
+
+
+class ProjectorFieldsMixin(forms.Form):
+    """The projector's fields of :class:`~tournament.events.forms.TournamentForm`."""
+
+    projector_pages = forms.MultipleChoiceField(
+        label=Tournament._meta.get_field("projector_pages").verbose_name,
+        choices=list(PROJECTOR_PAGES.items()),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_("投影屏依次显示所选内容；成绩排名较长时自动分页"),
+    )
+
+    def projector_init(self) -> None:
+        self.initial["projector_pages"] = page_list(self.instance.projector_pages)
+        # Absent (a settings form of before): the event's own interval.
+        self.fields["projector_seconds"].required = False
+        field = self.fields["projector_sponsor"]
+        field.error_messages["invalid_image"] = sponsor_error()
+        field.widget.attrs["accept"] = ",".join(SPONSOR_TYPES.values())
+        field.help_text = sponsor_help()
+
+    def clean_projector_pages(self) -> str:
+        return ",".join(page_list(",".join(self.cleaned_data.get("projector_pages") or [])))
+
+    def clean_projector_seconds(self) -> int:
+        value = self.cleaned_data.get("projector_seconds")
+        return self.instance.projector_seconds if value is None else value
+
+    def clean_projector_sponsor(self):
+        upload = self.cleaned_data.get("projector_sponsor")
+        if sponsor_refused(upload):
+            raise forms.ValidationError(render(MSG_SPONSOR_IMAGE, mb=SPONSOR_MAX_MB))
+        return upload
 
 
 def _tiebreak_field(index: int) -> forms.ChoiceField:
@@ -80,7 +126,7 @@ def _tiebreak_field(index: int) -> forms.ChoiceField:
     )
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(ProjectorFieldsMixin, forms.ModelForm):
     """The settings page: every option, the tiebreak chain as an ordered list of selects."""
 
     award_text = forms.CharField(
@@ -130,6 +176,7 @@ class TournamentForm(forms.ModelForm):
         if instance.pk:
             self.fields["slug"].disabled = True
         self.fields["print_language"].required = False  # absent: keep the event's (中文)
+        self.projector_init()
 
     def clean_print_language(self) -> str:
         return self.cleaned_data.get("print_language") or self.instance.print_language

@@ -115,6 +115,7 @@ SNAPSHOT_EXCLUDE = {
     "created_at",
     "updated_at",
     "certificate_background",
+    "projector_sponsor",
 }
 
 

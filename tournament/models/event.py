@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -160,6 +161,18 @@ class Tournament(models.Model):
     )
     certificate_background = models.ImageField(
         _("证书背景图"), upload_to="certificates/", null=True, blank=True
+    )
+    # The hall's projector (tournament/rounds/views_projector.py): the pages it shows in turn.
+    projector_pages = models.CharField(
+        _("投影轮播内容"), max_length=40, default="pairings", blank=True
+    )
+    projector_seconds = models.PositiveSmallIntegerField(
+        _("投影翻页间隔（秒）"),
+        default=12,
+        validators=[MinValueValidator(5), MaxValueValidator(120)],
+    )
+    projector_sponsor = models.ImageField(
+        _("赞助商图片"), upload_to="sponsors/", null=True, blank=True
     )
     version = models.PositiveIntegerField(default=1, editable=False)
     # Bumped (never saved from memory) by every change the public pages show: see

@@ -9,5 +9,6 @@ from tournament.rounds import views_projector as projector
 
 urlpatterns = [
     path(T + "projector/<int:number>/", projector.projector, name="projector"),
+    path(T + "projector/sponsor/", projector.projector_sponsor, name="projector_sponsor"),
     path(R + "status.json", rounds.round_status_json, name="round_status_json"),
 ]

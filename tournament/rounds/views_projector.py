@@ -8,16 +8,20 @@ the next page (``?page=N&part=rows``) when the screen has scrolled through the c
 from __future__ import annotations
 
 from django.core.paginator import Paginator
+from django.http import FileResponse, Http404
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
 
 from tournament.charts.progress import summary_bar
 from tournament.core.params import positive_int
 from tournament.core.rights import visible_round
 from tournament.core.view_helpers import load_tournament
+from tournament.events.projector_fields import SPONSOR_TYPES
 from tournament.individuals.display import bye_names
 from tournament.models import Round
 from tournament.public.conditional import live_stamped
+from tournament.rounds.projector_pages import projector_pages
 from tournament.standings.selectors import round_live_stamp, round_summary, unfinished_tables
 from tournament.teams.display import match_teams, match_title
 
@@ -70,5 +74,30 @@ def projector(request, slug, number):
             "byes": [m.ew.name for m in byes] if named is None else named,
             "live": round_live_stamp(round_),
             "locked": round_.status == Round.LOCKED,
+            **projector_pages(request, tournament),
         },
     )
+
+
+@require_GET
+def projector_sponsor(request, slug):
+    """The sponsor's image the organizer uploaded, for the projector's full-screen page."""
+    tournament = load_tournament(request, slug, None)
+    if not tournament.projector_sponsor:
+        raise Http404
+    from PIL import Image
+
+    try:
+        handle = tournament.projector_sponsor.open("rb")
+        with Image.open(handle) as image:
+            kind = SPONSOR_TYPES.get(image.format or "")
+        handle.seek(0)
+    except OSError:
+        raise Http404 from None
+    if kind is None:
+        handle.close()
+        raise Http404
+    response = FileResponse(handle, content_type=kind)
+    response["Cache-Control"] = "public, max-age=300"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -60,8 +60,9 @@ def test_an_archive_from_before_the_rename_imports_whole():
         ).exists()
 
 
-# What team and individual events (migrations 0030, 0031) added, at its value for a pairs event: an archive
-# written before has none of it, and reads back as a pairs event.
+# What team and individual events (migrations 0030, 0031) and the projector (0032) added,
+# at its value for a pairs event: an archive written before has none of it, and reads back
+# as a pairs event.
 ADDED_PARTS = {"squads": [], "team_members": [], "line_ups": [], "individuals": []}
 ADDED_KEYS = {
     "tournament": {
@@ -71,6 +72,10 @@ ADDED_KEYS = {
         "team_rank": "match_points",
         "team_tiebreaks": ["points", "total", "level_diff", "opp_points", "head_to_head", "lot"],
         "individual_tiebreaks": ["points", "level_diff", "wins", "lot"],
+        # The projector's pages (migration 0032).
+        "projector_pages": "pairings",
+        "projector_seconds": 12,
+        "projector_sponsor": "",
     },
     "teams": {"team": None, "team_slot": None},
     "players": {"member": None, "individual": None},

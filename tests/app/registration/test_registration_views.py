@@ -204,7 +204,7 @@ def test_settings_form_refuses_incompatible_options(tournament, as_organizer):
     data = {
         k: v
         for k, v in model_to_dict(tournament).items()
-        if v is not None and k != "certificate_background"
+        if v is not None and k not in ("certificate_background", "projector_sponsor")
     }
     data.update(format="rotation", rounds=7, award_text="一等奖:1")
     data.update(tiebreak_1="points", tiebreak_2="level_diff", tiebreak_3="lot")

@@ -22,6 +22,7 @@ PEOPLE = {
     "form_slug_chars": _(
         "网址代号只能用英文字母、数字、连字符（-）和下划线，不能用汉字或空格；可以用拼音，如：%(hint)s"
     ),
+    "form_sponsor_image": _("赞助商图片只能是不超过 %(mb)s MB 的 PNG、JPEG 或 WebP 图片"),
     "form_challenge_wrong": _("验证题答案不对，请看新的题目再答一次"),
     "form_challenge_expired": _("验证题已失效，请看新的题目再答一次"),
     # core.unlock
