@@ -10,6 +10,7 @@ from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import is_staff_viewer
 from tournament.events.projector_fields import page_list
 from tournament.public.individual_standings import individual_data
+from tournament.public.rank_history import bump_svg
 from tournament.public.team_standings import team_data
 from tournament.standings.rows import standings_data
 from tournament.standings.selectors import standings_choice
@@ -17,15 +18,18 @@ from tournament.standings.selectors import standings_choice
 
 def projector_pages(request, tournament) -> dict:
     """The pages to show in turn and what they need: ``pages`` (never empty: the pairings
-    when nothing else may be shown), ``standings`` (lines), ``after_round``, ``seconds``."""
+    when nothing else may be shown), ``standings`` (lines), ``bump_chart`` (the top places
+    over the rounds, None before two rounds), ``after_round``, ``seconds``."""
     chosen = page_list(tournament.projector_pages)
-    standings, after_round = [], None
+    standings, after_round, bump = [], None, None
     if "standings" in chosen:
         public = not is_staff_viewer(request, tournament)
         if tournament.publish_standings or not public:
             after_round = standings_choice(tournament, None, public=public).after_round
         if after_round is not None:
             standings = standings_lines(tournament, after_round, public=public)
+            # the top places over the rounds, a screen after the standings' pages
+            bump = bump_svg(tournament, public=public, after_round=after_round)
     shown = [
         page
         for page in chosen
@@ -35,6 +39,7 @@ def projector_pages(request, tournament) -> dict:
     return {
         "pages": shown or ["pairings"],
         "standings": standings,
+        "bump_chart": bump,
         "after_round": after_round,
         "seconds": tournament.projector_seconds,
     }

@@ -134,3 +134,17 @@ def test_team_and_individual_standings_on_the_projector(organizer, kind):
     names = standings_names(t)
     count = t.teams.count() if kind == "teams" else t.individuals.count()
     assert len(names) == count and all(names)
+
+
+def test_the_projector_follows_the_standings_with_the_top_places_chart(organizer):
+    from tests.app.teams.team_event import play_round
+
+    t = team_event(organizer)
+    play_round(t, organizer, team_levels)
+    Tournament.objects.filter(pk=t.pk).update(projector_pages="standings")
+    html = Client().get(reverse("projector", args=[t.slug, 1])).content.decode()
+    assert 'data-screen="chart"' not in html  # one round: nothing to follow yet
+    play_round(t, organizer, team_levels)
+    html = Client().get(reverse("projector", args=[t.slug, 2])).content.decode()
+    chart = html.split('data-screen="chart"', 1)[1].split("</section>", 1)[0]
+    assert "<svg" in chart and "前八名走势" in chart
