@@ -19,6 +19,8 @@ class TableLine:
     opponent: str
     points: int
     level_points: int
+    level: str | None = None
+    opponent_level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ def team_history(
                 names.get(_opponent_of(table, pair), "") if table.ns is not None else "",
                 points,
                 level_points,
+                *_levels(table, pair),
             )
             for table, pair, points, level_points in zip(
                 match.tables, own.pairs, own.table_points, own.table_level_points, strict=True
@@ -74,6 +77,13 @@ def team_history(
             )
         )
     return lines
+
+
+def _levels(table, pair) -> tuple[str | None, str | None]:
+    """The pair's final level and its opponent's at ``table`` (None: a bye or a forfeit)."""
+    if table.ew == pair:
+        return table.ew_level, table.ns_level
+    return table.ns_level, table.ew_level
 
 
 def _opponent_of(table, pair):
