@@ -105,6 +105,7 @@ def test_only_an_individual_event_takes_the_sheet(organizer):
         individuals_check(pairs, solo_xlsx(player_rows(2)), "x.xlsx")
 
 
+@pytest.mark.slow  # 2,000 entries: in CI's full run (RUN_SLOW), not the fast one
 def test_two_thousand_players_in_a_few_statements(organizer):
     t = solo_event(organizer)
     data = solo_xlsx(player_rows(2000))

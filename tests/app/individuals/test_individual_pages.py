@@ -214,6 +214,7 @@ def test_read_api_of_a_pairs_event_has_no_individual_keys(tournament):
     assert set(data) == {"event", "after_round", "provisional", "rounds", "rows"}
 
 
+@pytest.mark.slow  # 2,000 entries: in CI's full run (RUN_SLOW), not the fast one
 def test_lot_notes_only_for_the_rows_shown(organizer):
     t = public_event(organizer, players=120, rounds=3)
     play_round(t, organizer, levels)

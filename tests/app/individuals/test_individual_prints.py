@@ -15,10 +15,12 @@ from tests.app.conftest import organizers_words
 from tests.app.individuals.individual_event import build_individual_event, play_round
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_english_prints import CHINESE, text_of
+from tests.conftest import existing_user
+from tests.shared_build import shared_build
 from tournament.core.actors import user_actor
 from tournament.individuals.partnerships import individuals_of_pairs
 from tournament.individuals.standings import individual_standings_for
-from tournament.models import Individual, Table
+from tournament.models import Individual, Table, Tournament
 from tournament.models.result_values import ResultValues
 from tournament.printing.makers import Request
 from tournament.printing.registry import KINDS, run
@@ -46,12 +48,19 @@ def levels(table):
     return ("A+", "10") if table.number % 2 else ("9", "Q")
 
 
-@pytest.fixture
-def event(organizer):
+@shared_build
+def individual_prints_event():
+    """18 players, two rounds played: built once for the module's tests (tests/shared_build.py)."""
+    organizer = existing_user("alice", organizer=True)
     t = build_individual_event(organizer, players=18, rounds=3)
     play_round(t, organizer, levels)
     play_round(t, organizer, levels)
-    return t
+    return t.pk
+
+
+@pytest.fixture
+def event(individual_prints_event):
+    return Tournament.objects.get(pk=individual_prints_event)
 
 
 def flat(text: str) -> str:

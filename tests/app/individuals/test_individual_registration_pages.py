@@ -108,6 +108,7 @@ def test_the_list_shows_players_and_finds_them(organizer):
     assert "共 1 名选手" in by_draw and "选手2" in by_draw
 
 
+@pytest.mark.slow  # 2,000 entries: in CI's full run (RUN_SLOW), not the fast one
 def test_the_list_of_two_thousand_players_is_a_few_queries(
     organizer, django_assert_max_num_queries
 ):

@@ -151,6 +151,7 @@ def test_a_pairs_event_refuses_the_team_sheet(organizer):
         teams_check(t, team_xlsx(team_rows(1)), "x.xlsx")
 
 
+@pytest.mark.slow  # 2,000 entries: in CI's full run (RUN_SLOW), not the fast one
 def test_two_thousand_teams_import_in_a_few_statements(organizer):
     t = team_event(organizer)
     data = team_xlsx(team_rows(2000))

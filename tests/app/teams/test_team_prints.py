@@ -22,10 +22,12 @@ from tests.app.conftest import organizers_words
 from tests.app.printing.conftest import pages_text
 from tests.app.printing.test_english_prints import CHINESE, text_of
 from tests.app.teams.team_event import build_team_event, play_round
+from tests.conftest import existing_user
+from tests.shared_build import shared_build
 from tournament.core.actors import user_actor
 from tournament.core.errors import ServiceError
 from tournament.events.services import tournament_create
-from tournament.models import Table, Team, TeamMember
+from tournament.models import Table, Team, TeamMember, Tournament
 from tournament.models.result_values import ResultValues
 from tournament.printing.makers import Request
 from tournament.printing.registry import KINDS, run
@@ -55,11 +57,18 @@ def levels(table):
     return ("A+", "10") if table.number % 2 else ("9", "Q")
 
 
-@pytest.fixture
-def event(organizer):
+@shared_build
+def team_prints_event():
+    """7 teams, round 1 played: built once for the module's tests (tests/shared_build.py)."""
+    organizer = existing_user("alice", organizer=True)
     t = build_team_event(organizer, teams=7, rounds=3)
     play_round(t, organizer, levels)
-    return t
+    return t.pk
+
+
+@pytest.fixture
+def event(team_prints_event):
+    return Tournament.objects.get(pk=team_prints_event)
 
 
 def matches_of(t, number):

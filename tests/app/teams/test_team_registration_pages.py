@@ -117,6 +117,7 @@ def test_the_list_shows_rosters_and_finds_a_team_by_a_players_name(organizer):
     assert "苏州一队" in pinyin and "苏州二队" in pinyin and "无锡队" not in pinyin
 
 
+@pytest.mark.slow  # 2,000 entries: in CI's full run (RUN_SLOW), not the fast one
 def test_the_list_of_two_thousand_teams_reads_one_page_of_rosters(
     organizer, django_assert_max_num_queries
 ):
