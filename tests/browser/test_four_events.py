@@ -258,7 +258,7 @@ def test_s_c_rotation_hundred(crew):
     # D1's own page (a player's path): round by round 115, 111, 111; 级差分 15, 11, 11.
     tap(player, "a", e.draw[1])
     player.wait_for_url(re.compile(r"/team/\d+/$"))
-    history = rows(player, "tbody tr")
+    history = rows(player, "table.table tbody tr")  # not the charts' hidden tables
     assert [(r[0], r[4], r[5], r[7]) for r in history] == [
         ("1", "115", "15", "115"),
         ("2", "111", "11", "226"),

@@ -16,9 +16,7 @@ from django.utils.translation import get_language
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Pair, Round
-from tournament.sharing.cards import pair_card, standings_card
 from tournament.sharing.data import pair_result, top_places
-from tournament.sharing.poster import poster_pdf, poster_png
 
 MAX_AGE = 60  # seconds a phone or a proxy may keep a picture; a new stamp makes a new one
 
@@ -39,6 +37,10 @@ def _standings_tournament(request, slug):
 
 def standings_card_png(request, slug):
     """The standings' top places as a share card."""
+    from tournament.sharing.cards import (
+        standings_card,  # loads the drawing modules only when asked (see _poster)
+    )
+
     tournament = _standings_tournament(request, slug)
     url = request.build_absolute_uri(reverse("standings", args=[slug]))
     body = cached_per_stamp(
@@ -54,6 +56,10 @@ def standings_card_png(request, slug):
 
 def pair_card_png(request, slug, pair_id):
     """A pair's (team's, player's) result of the day as a share card."""
+    from tournament.sharing.cards import (
+        pair_card,  # loads the drawing modules only when asked (see _poster)
+    )
+
     tournament = _standings_tournament(request, slug)
     pair = get_object_or_404(Pair.objects.only("pk", "name"), tournament=tournament, pk=pair_id)
     url = request.build_absolute_uri(reverse("pair_history", args=[slug, pair.pk]))
@@ -83,6 +89,10 @@ def find_my_table(request, slug):
 
 
 def _poster(request, slug, kind: str) -> HttpResponse:
+    # Imported here, as the cards are: the drawing modules load the QR encoder and
+    # reportlab, which a web worker otherwise never loads (tests/app/test_command_startup.py).
+    from tournament.sharing.poster import poster_pdf, poster_png
+
     tournament = load_tournament(request, slug, None)
     url = request.build_absolute_uri(reverse("find_my_table", args=[slug]))
     draw = poster_png if kind == "png" else poster_pdf
