@@ -53,3 +53,12 @@ def test_a_players_history_names_partners_and_the_rank_after_each_round(organize
     html = Client().get(url).content.decode()
     assert player.name in html and f"<b>{top.points}</b>" in html
     assert "<svg" in html and "名次走势" in html  # the rank line of the charts (two rounds)
+
+
+def test_the_history_pages_carry_link_previews(organizer):
+    t = build_team_event(organizer, teams=4, rounds=2, publish_standings=True)
+    play_round(t, organizer, lambda table: ("A+", "10"))
+    team = Team.objects.filter(tournament=t).first()
+    html = Client().get(reverse("team_history", args=[t.slug, team.pk])).content.decode()
+    assert 'property="og:title"' in html and team.name in html
+    assert reverse("share_standings_png", args=[t.slug]) in html
