@@ -39,12 +39,13 @@ def active_individuals(tournament: Tournament, round_number: int) -> list[Indivi
         .select_related("unit")
         .only("pk", "draw_number", "seed", "name_pinyin", "own_id", "unit__name")
     )
-    return sorted(people, key=lambda i: (i.draw_number or 0, i.seed or 0, i.name_pinyin, i.pk))
+    return sorted(people, key=Individual.draw_key)
 
 
-def history(tournament: Tournament, before_round: int):
-    """Partners, opponents (pairs of individual ids) and sit-out counts so far."""
-    people = individuals_of_pairs(tournament)
+def history(tournament: Tournament, before_round: int, people: dict | None = None):
+    """Partners, opponents (pairs of individual ids) and sit-out counts so far; ``people``:
+    :func:`individuals_of_pairs`, when read already."""
+    people = individuals_of_pairs(tournament) if people is None else people
     rows = Table.objects.filter(round__tournament=tournament, round__number__lt=before_round)
     partners, opponents, sit_outs = [], [], Counter()
     for ew, ns in rows.values_list("ew_id", "ns_id"):
@@ -73,7 +74,8 @@ def _swiss(tournament, players, number, seed) -> IndividualPairing:
     if number > 1:
         order = {row.player: i for i, row in enumerate(individual_standings_for(tournament))}
         players = sorted(players, key=lambda p: (order.get(p.pk, len(order)), p.draw_number or 0))
-    partners, opponents, sit_outs = history(tournament, number)
+    people = individuals_of_pairs(tournament)  # read once: the history and the partnerships
+    partners, opponents, sit_outs = history(tournament, number, people)
     result = pair_individuals(
         [p.pk for p in players],
         partners=partners,
@@ -84,7 +86,8 @@ def _swiss(tournament, players, number, seed) -> IndividualPairing:
         seating=tournament.seating,
         seed=seed,
     )
-    return IndividualPairing(_as_pairing(tournament, result.tables, result.sitting_out, players))
+    tables = _as_pairing(tournament, result.tables, result.sitting_out, players, people)
+    return IndividualPairing(tables)
 
 
 def _movement(tournament, stage, index, players) -> IndividualPairing:
@@ -111,9 +114,9 @@ def _seated(table, seat):
     )
 
 
-def _as_pairing(tournament, tables, sitting_out, players) -> Pairing:
+def _as_pairing(tournament, tables, sitting_out, players, people=None) -> Pairing:
     """Tables between partnerships (made when new) and a bye row per player sitting out."""
-    pairs = partnerships(tournament, [side for t in tables for side in (t.ew, t.ns)])
+    pairs = partnerships(tournament, [side for t in tables for side in (t.ew, t.ns)], people)
     own = {p.pk: p.own_id for p in players}
     paired = tuple(
         PairedTable(t.number, pairs[frozenset(t.ew)], pairs[frozenset(t.ns)], t.flags)

@@ -25,13 +25,16 @@ def individuals_of_pairs(tournament: Tournament) -> dict[int, tuple[int, ...]]:
     return {pair: tuple(people) for pair, people in found.items()}
 
 
-def partnerships(tournament: Tournament, wanted: Iterable[tuple[int, int]]) -> dict[frozenset, int]:
-    """The pair of each two individuals in ``wanted`` (in seat order), made when new."""
-    known = {
-        frozenset(people): pair
-        for pair, people in individuals_of_pairs(tournament).items()
-        if len(people) == 2
-    }
+def partnerships(
+    tournament: Tournament,
+    wanted: Iterable[tuple[int, int]],
+    people_of: dict[int, tuple[int, ...]] | None = None,
+) -> dict[frozenset, int]:
+    """The pair of each two individuals in ``wanted`` (in seat order), made when new;
+    ``people_of``: :func:`individuals_of_pairs` when the caller has read it already."""
+    if people_of is None:
+        people_of = individuals_of_pairs(tournament)
+    known = {frozenset(people): pair for pair, people in people_of.items() if len(people) == 2}
     new = list(dict.fromkeys((a, b) for a, b in wanted if frozenset((a, b)) not in known))
     if not new:
         return known

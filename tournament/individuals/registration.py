@@ -14,9 +14,8 @@ from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, Stale
 from tournament.core.normalize import normalize_name
 from tournament.core.stamps import public_changed
-from tournament.models import Individual, Pair, Player, Tournament
+from tournament.models import Individual, Pair, Player, Tournament, Unit
 from tournament.standings.selectors import next_round_number
-from tournament.teams.registration import unit_for
 from tournament.text.messages.audit import term
 
 # Message codes: texts in tournament/text/messages/teams.py (the pairs' where named so).
@@ -102,7 +101,7 @@ def individual_register(*, tournament: Tournament, data: IndividualData, by: Act
     individual = Individual.objects.create(
         tournament=tournament,
         name=data.name,
-        unit=unit_for(tournament, data.unit),
+        unit=Unit.named(tournament, data.unit),
         phone=data.phone,
         seed=data.seed,
         joined_round=next_round_number(tournament),
@@ -135,7 +134,7 @@ def individual_update(
     before = snapshot(individual)
     old_name = individual.name
     individual.name, individual.phone, individual.seed = data.name, data.phone, data.seed
-    individual.unit = unit_for(individual.tournament, data.unit)
+    individual.unit = Unit.named(individual.tournament, data.unit)
     individual.version += 1
     individual.save()
     individual.seats.update(name=individual.name, phone=individual.phone)

@@ -56,6 +56,14 @@ class Unit(PinyinKeyed, models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @classmethod
+    def named(cls, tournament: Tournament, name: str) -> Unit | None:
+        """The event's unit of this name (as stored: normalized), made when new; None for
+        no name. Pairs, teams and individuals are registered in units through it."""
+        if not name:
+            return None
+        return cls.objects.get_or_create(tournament=tournament, name=name)[0]
+
 
 class Entry(PinyinKeyed, models.Model):
     """What a pair and a team (tournament.models.teams) share as entries of an event: their
@@ -79,6 +87,10 @@ class Entry(PinyinKeyed, models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.ACTIVE
+
+    def draw_key(self) -> tuple:
+        """Where the entry stands before any standings: draw order, then seed, then name."""
+        return (self.draw_number or 0, self.seed or 0, self.name_pinyin, self.pk)
 
 
 class Pair(Entry):

@@ -89,11 +89,7 @@ def pair_snapshot(pair: Pair, players: Iterable[Player] | None = None) -> dict:
 
 
 def unit_for(tournament: Tournament, name: str) -> Unit | None:
-    name = _norm(name)
-    if not name:
-        return None
-    unit, _ = Unit.objects.get_or_create(tournament=tournament, name=name)
-    return unit
+    return Unit.named(tournament, _norm(name))
 
 
 def _check_names(tournament: Tournament, data: PairData, exclude: Pair | None) -> None:

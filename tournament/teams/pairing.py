@@ -38,7 +38,7 @@ def active_teams(tournament: Tournament, round_number: int) -> list[Team]:
     teams = Team.objects.filter(
         tournament=tournament, status=Pair.ACTIVE, joined_round__lte=round_number
     ).select_related("unit")
-    return sorted(teams, key=lambda t: (t.draw_number or 0, t.seed or 0, t.name_pinyin, t.pk))
+    return sorted(teams, key=Team.draw_key)
 
 
 def past_team_matches(tournament: Tournament, before_round: int):

@@ -67,13 +67,6 @@ class TeamData:
         return self.players + self.substitutes
 
 
-def unit_for(tournament: Tournament, name: str) -> Unit | None:
-    """The event's unit of this (normalized) name, made when new; None for no name."""
-    if not name:
-        return None
-    return Unit.objects.get_or_create(tournament=tournament, name=name)[0]
-
-
 def pair_name(team_name: str, slot: int) -> str:
     """The name of a team's registered pair ``slot``: "苏州一队·组合1"."""
     return PAIR_NAME.format(team=team_name, slot=slot)
@@ -156,7 +149,7 @@ def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
     team = Team.objects.create(
         tournament=tournament,
         name=data.name,
-        unit=unit_for(tournament, data.unit),
+        unit=Unit.named(tournament, data.unit),
         seed=data.seed,
         joined_round=next_round_number(tournament),
     )
@@ -184,7 +177,7 @@ def team_update(*, team: Team, data: TeamData, version: int, by: Actor) -> Team:
     _check(team.tournament, data, exclude=team)
     before = team_snapshot(team)
     team.name, team.seed = data.name, data.seed
-    team.unit = unit_for(team.tournament, data.unit)
+    team.unit = Unit.named(team.tournament, data.unit)
     team.version += 1
     team.save()
     members = {m.number: m for m in team.members.all()}
