@@ -7,6 +7,7 @@ from tournament.models.event import Staff, Stage, Tournament
 from tournament.models.individuals import Individual
 from tournament.models.offline import AppliedEntry
 from tournament.models.pairs import ForbiddenPairing, Pair, Player, Unit
+from tournament.models.people import Person, PersonMerge
 from tournament.models.photos import ScoreSheetPhoto
 from tournament.models.rounds import Foul, Round, Submission, Table
 from tournament.models.signup import SignUp, SignUpConfig
@@ -25,6 +26,8 @@ __all__ = [
     "Individual",
     "Table",
     "Player",
+    "Person",
+    "PersonMerge",
     "Round",
     "ScoreSheetPhoto",
     "SignUp",

@@ -41,6 +41,14 @@ class Individual(Entry):
         related_name="individuals",
     )
     phone = models.CharField(_("电话"), max_length=30, blank=True)
+    person = models.ForeignKey(
+        "tournament.Person",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="individuals",
+    )
+    member_no = models.CharField(_("会员号"), max_length=30, blank=True)
     own = models.OneToOneField(
         Pair,
         on_delete=models.PROTECT,

@@ -156,6 +156,15 @@ class Player(PinyinKeyed, models.Model):
     name = models.CharField(_("姓名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     phone = models.CharField(_("电话"), max_length=30, blank=True)
+    # The player across events (tournament.models.people) and the 会员号 as registered.
+    person = models.ForeignKey(
+        "tournament.Person",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    member_no = models.CharField(_("会员号"), max_length=30, blank=True)
     # In a team event, the roster member (队员) who plays in this pair.
     member = models.ForeignKey(
         "tournament.TeamMember",

@@ -77,6 +77,14 @@ class TeamMember(PinyinKeyed, models.Model):
     name = models.CharField(_("姓名"), max_length=NAME_MAX)
     name_pinyin = models.CharField(max_length=200, editable=False, db_index=True)
     phone = models.CharField(_("电话"), max_length=30, blank=True)
+    person = models.ForeignKey(
+        "tournament.Person",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="team_members",
+    )
+    member_no = models.CharField(_("会员号"), max_length=30, blank=True)
 
     class Meta:
         ordering = ["team", "number"]
