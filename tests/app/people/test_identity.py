@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tournament.core.actors import user_actor
 from tournament.core.identity import link_event, member_key, phone_key
+from tournament.events.services import tournament_create
 from tournament.models import Person, Player
 from tournament.registration.services import PairData, pair_register
-from tournament.core.actors import user_actor
-from tournament.events.services import tournament_create
 
 
 def _event(organizer, slug):
