@@ -32,6 +32,8 @@ from tournament.models import (
     Individual,
     LineUp,
     Pair,
+    Person,
+    PersonMerge,
     Player,
     Round,
     ScoreSheetPhoto,
@@ -172,10 +174,12 @@ class UnitAdmin(LoggedAdmin):
     raw_id_fields = ("tournament",)
 
 
+# A row's person is set by the identity rule (tournament.core.identity) and changed by a merge
+# on the people pages, never typed here.
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
 
 
 @admin.register(Pair)
@@ -194,14 +198,14 @@ class PlayerAdmin(LoggedAdmin):
     list_display = ("name", "pair", "position", "phone")
     search_fields = ("name", "name_pinyin", "phone", "pair__name")
     list_select_related = ("pair",)
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
     raw_id_fields = ("pair",)
 
 
 class TeamMemberInline(admin.TabularInline):
     model = TeamMember
     extra = 0
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
 
 
 @admin.register(Team)
@@ -220,7 +224,7 @@ class TeamMemberAdmin(LoggedAdmin):
     list_display = ("name", "team", "number", "phone")
     search_fields = ("name", "name_pinyin", "phone", "team__name")
     list_select_related = ("team",)
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
     raw_id_fields = ("team",)
 
 
@@ -230,7 +234,7 @@ class IndividualAdmin(LoggedAdmin):
     list_filter = ("status",)
     search_fields = ("name", "name_pinyin", "phone", "tournament__slug")
     list_select_related = ("tournament", "unit")
-    readonly_fields = ("name_pinyin", "version", "created_at", "own")
+    readonly_fields = ("name_pinyin", "version", "created_at", "own", "person")
     raw_id_fields = ("tournament", "unit")
 
 
@@ -396,3 +400,31 @@ class AbsenceAdmin(LoggedAdmin):
     search_fields = ("pair__name",)
     readonly_fields = ("at",)
     raw_id_fields = ("pair",)
+
+
+class ViewOnlyAdmin(admin.ModelAdmin):
+    """Shown to the administrator, changed only through the app's own pages and services."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Person)
+class PersonAdmin(ViewOnlyAdmin):
+    """Persons across events: merged, unmerged and hidden on the people pages (audited)."""
+
+    list_display = ("name", "number", "phone", "unit", "hidden", "merged_into")
+    list_filter = ("hidden",)
+    search_fields = ("name", "name_pinyin", "number", "phone")
+
+
+@admin.register(PersonMerge)
+class PersonMergeAdmin(ViewOnlyAdmin):
+    list_display = ("kept", "absorbed", "by", "at", "undone_at")
+    list_select_related = ("kept", "absorbed", "by")
