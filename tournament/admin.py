@@ -16,6 +16,7 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest
 
+import tournament.people.admin  # noqa: F401 (registers the persons, read-only)
 from rules.messages import Message
 from tournament.core.actors import request_actor
 from tournament.core.audit import log_action
@@ -32,8 +33,6 @@ from tournament.models import (
     Individual,
     LineUp,
     Pair,
-    Person,
-    PersonMerge,
     Player,
     Round,
     ScoreSheetPhoto,
@@ -174,8 +173,6 @@ class UnitAdmin(LoggedAdmin):
     raw_id_fields = ("tournament",)
 
 
-# A row's person is set by the identity rule (tournament.core.identity) and changed by a merge
-# on the people pages, never typed here.
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
@@ -400,31 +397,3 @@ class AbsenceAdmin(LoggedAdmin):
     search_fields = ("pair__name",)
     readonly_fields = ("at",)
     raw_id_fields = ("pair",)
-
-
-class ViewOnlyAdmin(admin.ModelAdmin):
-    """Shown to the administrator, changed only through the app's own pages and services."""
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(Person)
-class PersonAdmin(ViewOnlyAdmin):
-    """Persons across events: merged, unmerged and hidden on the people pages (audited)."""
-
-    list_display = ("name", "number", "phone", "unit", "hidden", "merged_into")
-    list_filter = ("hidden",)
-    search_fields = ("name", "name_pinyin", "number", "phone")
-
-
-@admin.register(PersonMerge)
-class PersonMergeAdmin(ViewOnlyAdmin):
-    list_display = ("kept", "absorbed", "by", "at", "undone_at")
-    list_select_related = ("kept", "absorbed", "by")
