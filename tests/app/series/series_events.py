@@ -1,0 +1,65 @@
+"""Two small events sharing players for the series tests: a pairs event (4 pairs) and a
+team event (2 teams of 2 pairs and a substitute), one locked round each, with the persons
+linked by 会员号 (tournament.core.identity.link_event)."""
+
+from __future__ import annotations
+
+from tests.app.teams.team_event import play_round
+from tournament.core.actors import user_actor
+from tournament.core.identity import link_event
+from tournament.events.services import tournament_create
+from tournament.models import Player, TeamMember, Tournament
+from tournament.registration.services import PairData, pair_register
+from tournament.rounds.pairing import draw
+from tournament.teams.registration import TeamData, team_register
+
+NUMBERS = {"张三": "M1", "李四": "M2", "王五": "M3", "孙七": "M5"}
+PAIRS = [
+    ("一队", "张三", "李四"),
+    ("二队", "王五", "赵六"),
+    ("三队", "孙七", "周八"),
+    ("四队", "吴九", "郑十"),
+]
+TEAMS = [
+    ("甲队", ("张三", "王五", "钱一", "钱二"), ("钱三",)),
+    ("乙队", ("李四", "孙七", "冯一", "冯二"), ("冯三",)),
+]
+
+
+def _numbered(model, t: Tournament, **through) -> None:
+    for name, number in NUMBERS.items():
+        model.objects.filter(name=name, **through).update(member_no=number)
+
+
+def pairs_event(organizer, slug="spring", levels=None) -> Tournament:
+    by = user_actor(organizer)
+    t = tournament_create(organizer=organizer, by=by, name=f"{slug}双人赛", slug=slug, rounds=3)
+    for name, p1, p2 in PAIRS:
+        data = PairData(name=name, unit="", player1=p1, player2=p2)
+        pair_register(tournament=t, data=data, by=by)
+    _numbered(Player, t, pair__tournament=t)
+    link_event(t)
+    draw(t, seed=3, by=by)
+    play_round(t, organizer, levels or (lambda table: ("A+", "10")))
+    return t
+
+
+def team_event(organizer, slug="summer") -> Tournament:
+    by = user_actor(organizer)
+    t = tournament_create(
+        organizer=organizer,
+        by=by,
+        name=f"{slug}团体赛",
+        slug=slug,
+        entry="teams",
+        team_pairs=2,
+        substitutes=1,
+        rounds=3,
+    )
+    for name, players, subs in TEAMS:
+        team_register(tournament=t, data=TeamData(name, "", players, subs), by=by)
+    _numbered(TeamMember, t, team__tournament=t)
+    link_event(t)
+    draw(t, seed=3, by=by)
+    play_round(t, organizer, lambda table: ("A+", "10"))
+    return t

@@ -1,0 +1,100 @@
+"""Where each person finished in each event of a series (docs/rules.md §20.3).
+
+An event's places come from its own standings service (pairs, teams or individuals) over
+its LOCKED rounds only (what the public may see), whoever asks. They are computed once per
+public stamp of the event (:func:`~tournament.core.page_cache.cached_per_stamp`): an event
+of 5,000 pairs costs its standings once, not once per visit of the series page.
+
+Vocabulary
+----------
+entry place
+    ``(row id, place)``: the row is a pair (pairs event), a roster member who played a
+    locked table (team event: every such member takes the team's place) or an individual.
+field
+    The entries the event ranked that have a locked round's record (a table or a bye):
+    a pair registered but never seated is not part of the field.
+person place
+    ``(person id, place, field)``: the entry places turned to persons through the rows'
+    ``person`` links, read fresh each time (a merge moves links without touching the event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scoring import team_standings
+from tournament.core.page_cache import cached_per_stamp
+from tournament.individuals.standings import individual_standings_for
+from tournament.models import Individual, Player, TeamMember, Tournament
+from tournament.standings.selectors import standings_for
+from tournament.teams.standings import team_ids, team_matches, team_rules
+
+PAIRS, TEAMS, INDIVIDUALS = "pairs", "teams", "individuals"
+
+
+@dataclass(frozen=True)
+class EventPlaces:
+    kind: str
+    ranks: tuple[int, ...]  # the place of every entry of the field (teams: of each team)
+    places: tuple[tuple[int, int], ...]  # (row id, place): pair, member or individual
+
+    @property
+    def field(self) -> int:
+        return len(self.ranks)
+
+
+def kind_of(tournament: Tournament) -> str:
+    if tournament.is_team_event:
+        return TEAMS
+    return INDIVIDUALS if tournament.is_individual_event else PAIRS
+
+
+def _pairs(tournament: Tournament) -> EventPlaces:
+    rows = [r for r in standings_for(tournament, public=True) if r.rounds_played]
+    return EventPlaces(PAIRS, tuple(r.rank for r in rows), tuple((r.pair, r.rank) for r in rows))
+
+
+def _individuals(tournament: Tournament) -> EventPlaces:
+    rows = [r for r in individual_standings_for(tournament, public=True) if r.rounds_played]
+    return EventPlaces(
+        INDIVIDUALS, tuple(r.rank for r in rows), tuple((r.player, r.rank) for r in rows)
+    )
+
+
+def _teams(tournament: Tournament) -> EventPlaces:
+    matches = team_matches(tournament, public=True)
+    rows = team_standings(matches, team_rules(tournament), teams=team_ids(tournament))
+    rows = [r for r in rows if r.matches]
+    played = {p for m in matches for t in m.tables for p in (t.ew, t.ns) if p is not None}
+    seats = Player.objects.filter(pair_id__in=played).exclude(member=None)
+    members = seats.values_list("member_id", "member__team_id").distinct()
+    place = {r.team: r.rank for r in rows}
+    places = tuple(sorted((member, place[team]) for member, team in members if team in place))
+    return EventPlaces(TEAMS, tuple(r.rank for r in rows), places)
+
+
+def event_places(tournament: Tournament) -> EventPlaces:
+    """The entry places of one event over its locked rounds, cached per public stamp."""
+    build = {PAIRS: _pairs, TEAMS: _teams, INDIVIDUALS: _individuals}[kind_of(tournament)]
+    return cached_per_stamp(tournament, "series-places", lambda: build(tournament), public=True)
+
+
+def person_links(events: Iterable[EventPlaces]) -> dict[str, dict[int, set[int]]]:
+    """Row id -> the persons of every row the events' places name: one query per kind."""
+    ids: dict[str, set[int]] = {PAIRS: set(), TEAMS: set(), INDIVIDUALS: set()}
+    for places in events:
+        ids[places.kind].update(row for row, _place in places.places)
+    links: dict[str, dict[int, set[int]]] = {PAIRS: {}, TEAMS: {}, INDIVIDUALS: {}}
+    if ids[PAIRS]:
+        # Both players of a pair: the pair's place is each player's.
+        seats = Player.objects.filter(pair_id__in=ids[PAIRS]).exclude(person=None)
+        for pair, person in seats.values_list("pair_id", "person_id"):
+            links[PAIRS].setdefault(pair, set()).add(person)
+    if ids[TEAMS]:
+        rows = TeamMember.objects.filter(pk__in=ids[TEAMS]).exclude(person=None)
+        links[TEAMS] = {pk: {person} for pk, person in rows.values_list("pk", "person_id")}
+    if ids[INDIVIDUALS]:
+        rows = Individual.objects.filter(pk__in=ids[INDIVIDUALS]).exclude(person=None)
+        links[INDIVIDUALS] = {pk: {person} for pk, person in rows.values_list("pk", "person_id")}
+    return links
