@@ -166,6 +166,8 @@ NOT_ARCHIVED = {
     "ScoreSheetPhoto": "photos of score sheets are image files kept on this server",
     "Counter": "counts of wrong PINs last minutes; they are no record of the event",
     "AppliedEntry": "phones' entry keys matter on the live server; what they saved is archived",
+    "Series": "a series spans events and lives on the server that keeps it (docs §20)",
+    "SeriesEvent": "an event's place in a series: kept with the series, not the event",
 }
 
 

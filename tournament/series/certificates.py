@@ -68,7 +68,12 @@ class SeriesCertificatePdf(CertificatePdf):
         if not self.lines:
             self.start_page()
             fonts.draw(
-                self.canvas, self.width / 2, self.height / 2, _("尚无获奖选手"), 20, align="center"
+                self.canvas,
+                self.width / 2,
+                self.height / 2,
+                _("积分榜上尚无获奖选手"),
+                20,
+                align="center",
             )
             self.end_page()
         for line in self.lines:
