@@ -25,6 +25,8 @@ from tournament.models import (
     LineUp,
     Pair,
     ScoreSheetPhoto,
+    Series,
+    SeriesEvent,
     SignUp,
     SignUpConfig,
     Submission,
@@ -67,6 +69,8 @@ def filled(tournament, pairs8, make_round, referee):
     Absence.objects.create(pair=pairs8[1], round_number=2)
     Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())
     AppliedEntry.objects.create(tournament=tournament, key="k" * 36, table=table, kind="result")
+    series = Series.objects.create(slug="league", name="联赛")
+    SeriesEvent.objects.create(series=series, tournament=tournament)
     return tournament
 
 
