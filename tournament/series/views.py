@@ -8,6 +8,8 @@ standings for everyone once published (before: its creator and the administrator
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -17,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.series_points import hundredths
+from scoring.series_points import DEFAULT_CONFIG, hundredths
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import can_create_tournament, visible_tournaments
@@ -88,6 +90,9 @@ def series_edit(request, series_slug):
         "form": form,
         "entries": series_entries(series),
         "add_form": SeriesEventForm(events=_addable(request, series)),
+        "defaults": json.dumps(
+            {k: v for k, v in DEFAULT_CONFIG.items() if k != "best_n"}, ensure_ascii=False
+        ),
     }
     return render(request, "series/edit.html", context)
 

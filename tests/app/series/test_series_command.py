@@ -33,7 +33,7 @@ def test_two_events_worked_by_hand(organizer):
     spring, summer = pairs_event(organizer), team_event(organizer)
     # The events' own standings over their locked round (seeded draws, fixed results):
     places = [(r.rank, spring.pairs.get(pk=r.pair).name) for r in standings_for(spring)]
-    assert places == [(1, "二队"), (2, "三队"), (3, "一队"), (4, "四队")]
+    assert places == [(1, "二队"), (2, "三队"), (3, "四队"), (4, "一队")]
     teams = [(r.rank, summer.teams.get(pk=r.team).name) for r in team_standings_for(summer)]
     assert teams == [(1, "甲队"), (2, "乙队")]
     run("create", "js-2026", "--name", "江苏联赛", "--best-n", "1")
@@ -41,7 +41,7 @@ def test_two_events_worked_by_hand(organizer):
     run("add", "js-2026", "summer")  # the default class: county
     # spring (pairs, 市级): field 4 → field factor 0.5; top award 100 × 1.5 × 0.5 = 75;
     #   ceil(4 × 0.34) = 2 places score: 1st 75, 2nd 75 × 1/2 = 37.5.
-    #   二队 王五 赵六: 75 each; 三队 孙七 周八: 37.5; 一队 张三 李四 and 四队 吴九 郑十: 0.
+    #   二队 王五 赵六: 75 each; 三队 孙七 周八: 37.5; 四队 吴九 郑十 and 一队 张三 李四: 0.
     # summer (teams, 县级): field 2 teams → 0.5; top 100 × 1 × 0.5 = 50; ceil(0.68) = 1 place:
     #   甲队 张三 王五 钱一 钱二: 50 each; 乙队 李四 孙七 冯一 冯二: 0. The substitutes
     #   钱三 and 冯三 never sat at a locked table: no place, not in the standings.
