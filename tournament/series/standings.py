@@ -87,12 +87,12 @@ def _results(entries: list[SeriesEvent], config: SeriesConfig) -> dict[int, list
     return {person: list(by_event.values()) for person, by_event in results.items()}
 
 
-def series_lines(series: Series) -> list[SeriesLine]:
+def series_lines(series: Series, entries: list[SeriesEvent] | None = None) -> list[SeriesLine]:
     """Every person with a place in the series' events, ranked (statements: a fixed few,
     whatever the number of persons: the entries, the cached places, one per kind of
     event for the persons' links, one for the persons)."""
     config = series_config(series)
-    entries = series_entries(series)
+    entries = series_entries(series) if entries is None else entries
     results = _results(entries, config)
     people = Person.objects.filter(pk__in=results).values_list(
         "pk", "number", "name", "name_pinyin", "hidden"

@@ -136,7 +136,8 @@ def series_event_remove(request, series_slug, event_slug):
 
 def series_standings(request, series_slug):
     series = _series(request, series_slug, change=False)
-    lines = series_lines(series)
+    entries = series_entries(series)
+    lines = series_lines(series, entries)
     page = Paginator(lines, PER_PAGE).get_page(request.GET.get("page"))
     rows = [
         (line, _figure(line.points), [(r, _figure(r.points)) for r in line.counted])
@@ -144,7 +145,7 @@ def series_standings(request, series_slug):
     ]
     context = {
         "series": series,
-        "entries": series_entries(series),
+        "entries": entries,
         "page": page,
         "rows": rows,
         "players": len(lines),
