@@ -21,7 +21,9 @@ tie
 best N
     A player's series points are the sum of their best ``N`` events' points.
 
-Every figure is an exact :class:`~fractions.Fraction`; the pages round to hundredths.
+Every figure here is an exact :class:`~fractions.Fraction`. A series counts each award
+rounded half up to hundredths (:func:`cents`, integer hundredths of a point): the figures a
+page shows then add up, and summing and ranking thousands of players stays cheap.
 """
 
 from __future__ import annotations
@@ -139,23 +141,33 @@ def total_awarded(n: int, event_class: str, config: SeriesConfig) -> Fraction:
     return top_award(n, event_class, config) * (scoring_places(n, config) + 1) / 2
 
 
-def event_points(ranks: Sequence[int], event_class: str, config: SeriesConfig) -> list[Fraction]:
-    """Each entry's points, in the order of ``ranks`` (the entries' ranks in the event's
-    standings; equal ranks are a tie). The field is ``len(ranks)``. Tied entries fill
+def rank_points(ranks: Sequence[int], event_class: str, config: SeriesConfig) -> dict:
+    """Each rank's points (exact), for the entries' ranks ``ranks`` in the event's
+    standings (equal ranks are a tie; the field is ``len(ranks)``). Tied entries fill
     consecutive places and share those places' awards equally, whatever numbers the ranks
-    use (1, 1, 3 or 1, 1, 2)."""
+    use (1, 1, 3 or 1, 1, 2). A rank past the scoring places gets ``0``."""
     n = len(ranks)
-    order = sorted(set(ranks))
-    counts = {rank: 0 for rank in order}
+    k = scoring_places(n, config) if n else 0
+    top = top_award(n, event_class, config) if n else Fraction(0)
+    counts: dict[int, int] = {}
     for rank in ranks:
-        counts[rank] += 1
-    shares, place = {}, 1
-    for rank in order:
+        counts[rank] = counts.get(rank, 0) + 1
+    shares: dict[int, Fraction | int] = {}
+    place = 1
+    for rank in sorted(counts):
         m = counts[rank]
-        awards = (place_award(p, n, event_class, config) for p in range(place, place + m))
-        shares[rank] = sum(awards, Fraction(0)) / m
+        last = min(place + m - 1, k)
+        # Places place … last score top × (k − p + 1) / k each: an arithmetic series.
+        steps = sum(k - p + 1 for p in (place, last)) * (last - place + 1) // 2
+        shares[rank] = top * steps / (k * m) if last >= place else 0
         place += m
-    return [shares[rank] for rank in ranks]
+    return shares
+
+
+def event_points(ranks: Sequence[int], event_class: str, config: SeriesConfig) -> list[Fraction]:
+    """Each entry's points, in the order of ``ranks`` (see :func:`rank_points`)."""
+    shares = rank_points(ranks, event_class, config)
+    return [Fraction(shares[rank]) for rank in ranks]
 
 
 @dataclass(frozen=True)
@@ -190,7 +202,7 @@ def _key(row: SeriesRow, best_n: int) -> tuple:
     # Points, then countback: the best counted result, the second best, … (a missing
     # result counts as 0 points).
     points = [-r.points for r in row.counted]
-    return (-row.points, tuple(points + [Fraction(0)] * (best_n - len(points))))
+    return (-row.points, tuple(points + [0] * (best_n - len(points))))
 
 
 def series_standings(
@@ -201,22 +213,32 @@ def series_standings(
     result, then the better second best, and so on (countback); still tied, the rank is
     shared (1, 1, 3) and ``order`` (person -> a sort key,
     e.g. the name) lists them."""
-    rows = []
+    keyed = []
     for person, person_results in results.items():
         counted = best_results(person_results, best_n)
-        total = sum((r.points for r in counted), Fraction(0))
-        rows.append(SeriesRow(0, person, total, counted, tuple(person_results)))
+        total = sum((r.points for r in counted), 0)
+        row = SeriesRow(0, person, total, counted, tuple(person_results))
+        keyed.append((_key(row, best_n), row))  # once per row: 8,000 persons, one key each
     order = order or {}
-    rows.sort(key=lambda row: (_key(row, best_n), order.get(row.person, ()), str(row.person)))
+    keyed.sort(key=lambda kr: (kr[0], order.get(kr[1].person, ()), str(kr[1].person)))
     ranked, previous = [], None
-    for index, row in enumerate(rows, start=1):
-        key = _key(row, best_n)
+    for index, (key, row) in enumerate(keyed, start=1):
         rank = ranked[-1].rank if previous == key else index
         ranked.append(SeriesRow(rank, row.person, row.points, row.counted, row.results))
         previous = key
     return ranked
 
 
+def cents(value: Fraction) -> int:
+    """An award in hundredths of a point, rounded half up: what a series counts."""
+    return math.floor(value * 100 + Fraction(1, 2))
+
+
 def hundredths(value: Fraction) -> float:
-    """A figure as the pages and the command show it: rounded half up to 0.01."""
-    return math.floor(value * 100 + Fraction(1, 2)) / 100
+    """A figure rounded half up to 0.01, as a number."""
+    return cents(value) / 100
+
+
+def points_text(in_cents: int) -> str:
+    """Hundredths of a point as the pages print them: ``12345`` → ``"123.45"``."""
+    return f"{in_cents // 100}.{in_cents % 100:02d}"

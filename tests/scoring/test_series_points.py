@@ -15,11 +15,14 @@ from scoring.series_points import (
     DEFAULT_CONFIG,
     Result,
     best_results,
+    cents,
     event_points,
     field_factor,
     hundredths,
     parse_config,
     place_award,
+    points_text,
+    rank_points,
     scoring_places,
     series_standings,
     top_award,
@@ -48,6 +51,14 @@ def test_worked_example_of_the_rules():
     assert points[1] == points[2] == Fraction(150 * 11, 14)
     assert hundredths(points[1]) == 117.86
     assert sum(points) == total_awarded(20, "city", DEFAULT) == 600
+
+
+def test_hundredths_round_half_up_and_print_exactly():
+    assert [cents(Fraction(x)) for x in ("100/3", "1/200", "1/300", "0")] == [3333, 1, 0, 0]
+    assert hundredths(Fraction(2357, 200)) == 11.79  # 11.785 rounds up
+    assert [points_text(c) for c in (0, 5, 12345, 7500)] == ["0.00", "0.05", "123.45", "75.00"]
+    # A rank past the scoring places costs no arithmetic: plain 0.
+    assert rank_points([1, 2, 3, 4], "county", DEFAULT) == {1: 50, 2: 25, 3: 0, 4: 0}
 
 
 def test_field_steps_and_cut():

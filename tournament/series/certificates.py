@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from reportlab.lib.units import mm
 
-from scoring.series_points import hundredths
+from scoring.series_points import points_text
 from tournament.models import Series
 from tournament.printing import fonts
 from tournament.printing.certificates import CertificatePdf
@@ -100,7 +100,7 @@ class SeriesCertificatePdf(CertificatePdf):
             min_size=14,
         )
         counted = _("总积分 %(points)s，计入 %(n)s 场赛事") % {
-            "points": f"{hundredths(line.points):.2f}",
+            "points": points_text(line.points),
             "n": len(line.counted),
         }
         if line.number:

@@ -80,21 +80,46 @@ def event_places(tournament: Tournament) -> EventPlaces:
     return cached_per_stamp(tournament, "series-places", lambda: build(tournament), public=True)
 
 
-def person_links(events: Iterable[EventPlaces]) -> dict[str, dict[int, set[int]]]:
-    """Row id -> the persons of every row the events' places name: one query per kind."""
-    ids: dict[str, set[int]] = {PAIRS: set(), TEAMS: set(), INDIVIDUALS: set()}
-    for places in events:
-        ids[places.kind].update(row for row, _place in places.places)
-    links: dict[str, dict[int, set[int]]] = {PAIRS: {}, TEAMS: {}, INDIVIDUALS: {}}
-    if ids[PAIRS]:
-        # Both players of a pair: the pair's place is each player's.
-        seats = Player.objects.filter(pair_id__in=ids[PAIRS]).exclude(person=None)
-        for pair, person in seats.values_list("pair_id", "person_id"):
-            links[PAIRS].setdefault(pair, set()).add(person)
-    if ids[TEAMS]:
-        rows = TeamMember.objects.filter(pk__in=ids[TEAMS]).exclude(person=None)
-        links[TEAMS] = {pk: {person} for pk, person in rows.values_list("pk", "person_id")}
-    if ids[INDIVIDUALS]:
-        rows = Individual.objects.filter(pk__in=ids[INDIVIDUALS]).exclude(person=None)
-        links[INDIVIDUALS] = {pk: {person} for pk, person in rows.values_list("pk", "person_id")}
+# What the standings show of a person, read with the links (no query of its own).
+PERSON_FIELDS = ("number", "name", "name_pinyin", "hidden")
+
+
+@dataclass
+class PersonLinks:
+    """Row id -> person ids, by kind of event, and each linked person's shown fields."""
+
+    rows: dict[str, dict[int, set[int]]]
+    persons: dict[int, tuple]  # person id -> (number, name, name_pinyin, hidden)
+
+
+def person_links(
+    events: Iterable[tuple[int, EventPlaces]],
+) -> PersonLinks:
+    """The persons of every row of the events ``(tournament id, places)``: one query per
+    kind of event, by event (a list of thousands of row ids would be as many SQL parameters:
+    SQLite takes 32,766 at most), with the persons' fields joined in."""
+    events_of: dict[str, list[int]] = {PAIRS: [], TEAMS: [], INDIVIDUALS: []}
+    for tournament_id, places in events:
+        events_of[places.kind].append(tournament_id)
+    person = tuple(f"person__{name}" for name in PERSON_FIELDS)
+    queries = {
+        # Both players of a pair: the pair's place is each player's. A team's line-up pairs
+        # are in a team event, never a pairs event, and have their member's person.
+        PAIRS: Player.objects.filter(pair__tournament__in=events_of[PAIRS]).values_list(
+            "pair_id", "person_id", *person
+        ),
+        TEAMS: TeamMember.objects.filter(team__tournament__in=events_of[TEAMS]).values_list(
+            "pk", "person_id", *person
+        ),
+        INDIVIDUALS: Individual.objects.filter(tournament__in=events_of[INDIVIDUALS]).values_list(
+            "pk", "person_id", *person
+        ),
+    }
+    links = PersonLinks({PAIRS: {}, TEAMS: {}, INDIVIDUALS: {}}, {})
+    for kind, rows in queries.items():
+        if not events_of[kind]:
+            continue
+        for row, person_id, *fields in rows.exclude(person=None):
+            links.rows[kind].setdefault(row, set()).add(person_id)
+            links.persons[person_id] = tuple(fields)
     return links

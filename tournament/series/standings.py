@@ -15,19 +15,19 @@ public
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from scoring import ScoringError
 from scoring.series_points import (
     Result,
     SeriesConfig,
-    event_points,
+    cents,
     parse_config,
+    rank_points,
     series_standings,
 )
 from tournament.core.errors import Invalid
-from tournament.models import Person, Series, SeriesEvent
-from tournament.series.places import event_places, person_links
+from tournament.models import Series, SeriesEvent
+from tournament.series.places import PersonLinks, event_places, person_links
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class EventResult:
     name: str
     place: int
     field: int
-    points: Fraction
+    points: int  # hundredths of a point (scoring.series_points.cents)
     counted: bool
 
 
@@ -48,7 +48,7 @@ class SeriesLine:
     number: str | None
     name: str
     hidden: bool
-    points: Fraction
+    points: int  # hundredths of a point: the sum of the counted results' (exact)
     results: tuple[EventResult, ...]  # in the series' order of events
 
     @property
@@ -68,40 +68,39 @@ def series_entries(series: Series) -> list[SeriesEvent]:
     return list(series.entries.select_related("tournament").order_by("added_at", "pk"))
 
 
-def _results(entries: list[SeriesEvent], config: SeriesConfig) -> dict[int, list[Result]]:
+def _results(
+    entries: list[SeriesEvent], config: SeriesConfig
+) -> tuple[dict[int, list[Result]], PersonLinks]:
     """Person id -> one :class:`Result` per event they have a place in (their best place
-    when they have two rows in one event). ``Result.event`` is the event's position."""
+    when they have two rows in one event; ``Result.event`` is the event's position), and
+    the persons' links with their shown fields."""
     places = [event_places(entry.tournament) for entry in entries]
-    links = person_links(places)
+    links = person_links(zip((e.tournament_id for e in entries), places, strict=True))
     results: dict[int, dict[int, Result]] = {}
     for index, (entry, event) in enumerate(zip(entries, places, strict=True)):
-        points = dict(
-            zip(event.ranks, event_points(event.ranks, entry.event_class, config), strict=True)
-        )
+        awards = rank_points(event.ranks, entry.event_class, config)
+        points = {rank: cents(award) if award else 0 for rank, award in awards.items()}
         for row, place in event.places:
             result = Result(index, points[place], place, event.field, order=index)
-            for person in links[event.kind].get(row, ()):
+            for person in links.rows[event.kind].get(row, ()):
                 mine = results.setdefault(person, {})
                 if index not in mine or mine[index].place > place:
                     mine[index] = result
-    return {person: list(by_event.values()) for person, by_event in results.items()}
+    return {person: list(by_event.values()) for person, by_event in results.items()}, links
 
 
 def series_lines(series: Series, entries: list[SeriesEvent] | None = None) -> list[SeriesLine]:
     """Every person with a place in the series' events, ranked (statements: a fixed few,
     whatever the number of persons: the entries, the cached places, one per kind of
-    event for the persons' links, one for the persons)."""
+    event for the persons with their links)."""
     config = series_config(series)
     entries = series_entries(series) if entries is None else entries
-    results = _results(entries, config)
-    people = Person.objects.filter(pk__in=results).values_list(
-        "pk", "number", "name", "name_pinyin", "hidden"
-    )
-    persons = {row[0]: row for row in people}
-    order = {pk: (row[3], row[2]) for pk, row in persons.items()}
+    results, links = _results(entries, config)
+    persons = links.persons
+    order = {pk: (persons[pk][2], persons[pk][1]) for pk in results}
     lines = []
     for row in series_standings(results, config.best_n, order=order):
-        _pk, number, name, _pinyin, hidden = persons[row.person]
+        number, name, _pinyin, hidden = persons[row.person]
         counted = {r.event for r in row.counted}
         events = tuple(
             _event_result(entries[r.event], r, r.event in counted)

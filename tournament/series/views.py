@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.series_points import DEFAULT_CONFIG, hundredths
+from scoring.series_points import DEFAULT_CONFIG, points_text
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.rights import can_create_tournament, visible_tournaments
@@ -140,7 +140,7 @@ def series_standings(request, series_slug):
     lines = series_lines(series, entries)
     page = Paginator(lines, PER_PAGE).get_page(request.GET.get("page"))
     rows = [
-        (line, _figure(line.points), [(r, _figure(r.points)) for r in line.counted])
+        (line, points_text(line.points), [(r, points_text(r.points)) for r in line.counted])
         for line in page.object_list
     ]
     context = {
@@ -152,10 +152,6 @@ def series_standings(request, series_slug):
         "may_change": services.may_change(request.user, series),
     }
     return render(request, "series/standings.html", context)
-
-
-def _figure(points) -> str:
-    return f"{hundredths(points):.2f}"
 
 
 @login_required

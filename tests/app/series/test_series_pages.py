@@ -92,9 +92,9 @@ def test_public_standings_hide_hidden_persons_and_cost_a_fixed_few_statements(or
     assert f'href="/players/{wang.pk}/">王五</a>' in page
     assert "125.00" in page and "赵六" not in page and "不公开" in page
     assert "spring双人赛" in page
-    # The series, its events, the places' links (pairs' players, team members), the persons:
+    # The series, its events, the persons through the pairs' players and the team members:
     # the events' places themselves come from the cache (their public stamps unchanged).
-    assert len(ctx.captured_queries) == 5, [q["sql"] for q in ctx.captured_queries]
+    assert len(ctx.captured_queries) == 4, [q["sql"] for q in ctx.captured_queries]
     # Paged: 100 lines a page (here 12 persons: one page, no pager).
     assert "第 1 /" not in page
 

@@ -4,8 +4,6 @@ event's public stamp)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 
 from tests.app.individuals.individual_event import build_individual_event, play_round
@@ -35,14 +33,15 @@ def test_an_individual_event_gives_each_player_their_own_place(organizer):
     series_add(series=series, event_slug=t.slug)
     lines = series_lines(series)
     # Field 8: field factor 0.75, top 100 × 1 × 0.75 = 75; ceil(8 × 0.34) = 3 places score
-    # 75, 50, 25; each player is one person, so the persons share exactly 150.
+    # 75, 50, 25; each player is one person, so the persons share exactly 150 (in
+    # hundredths: 15000; shares of tied places are exact here, e.g. (75 + 50) / 2).
     assert len(lines) == 8
-    assert sum((line.points for line in lines), Fraction(0)) == 150
+    assert sum(line.points for line in lines) == 15000
     person = dict(Individual.objects.filter(tournament=t).values_list("pk", "person_id"))
     places = {person[r.player]: r.rank for r in individual_standings_for(t, public=True)}
     for line in lines:
         assert line.results[0].place == places[line.person_id]
-    assert lines[0].points <= 75 and lines[-1].points == 0
+    assert lines[0].points <= 7500 and lines[-1].points == 0
 
 
 def test_only_locked_rounds_count_and_a_lock_is_seen_at_once(organizer):

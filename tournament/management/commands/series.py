@@ -14,7 +14,7 @@ import json
 
 from django.core.management.base import CommandError
 
-from scoring.series_points import hundredths
+from scoring.series_points import points_text
 from tournament.core.actors import command_actor
 from tournament.core.errors import ServiceError
 from tournament.management.commands._base import BaseCommand
@@ -30,13 +30,13 @@ def line_json(line: SeriesLine) -> dict:
     return {
         "rank": line.rank,
         "player": line.name,
-        "points": hundredths(line.points),
+        "points": line.points / 100,
         "events": len(line.results),
         "person_id": line.person_id,
         "number": line.number,
         "hidden": line.hidden,
         "counted": [
-            {"event": r.slug, "place": r.place, "field": r.field, "points": hundredths(r.points)}
+            {"event": r.slug, "place": r.place, "field": r.field, "points": r.points / 100}
             for r in line.counted
         ],
     }
@@ -101,6 +101,4 @@ class Command(BaseCommand):
             return
         for line in lines:
             counted = "，".join(f"{r.name} 第{r.place}名" for r in line.counted)
-            self.stdout.write(
-                f"{line.rank:>4}  {line.name}  {hundredths(line.points):.2f}  {counted}"
-            )
+            self.stdout.write(f"{line.rank:>4}  {line.name}  {points_text(line.points)}  {counted}")
