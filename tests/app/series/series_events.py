@@ -8,7 +8,7 @@ from tests.app.teams.team_event import play_round
 from tournament.core.actors import user_actor
 from tournament.core.identity import link_event
 from tournament.events.services import tournament_create
-from tournament.models import Player, TeamMember, Tournament
+from tournament.models import Tournament
 from tournament.registration.services import PairData, pair_register
 from tournament.rounds.pairing import draw
 from tournament.teams.registration import TeamData, team_register
@@ -46,19 +46,20 @@ def team_levels(table) -> tuple[str, str]:
     return ("A+", "10") if table.ew.team.name == "甲队" else ("10", "A+")
 
 
-def _numbered(model, t: Tournament, **through) -> None:
-    for name, number in NUMBERS.items():
-        model.objects.filter(name=name, **through).update(member_no=number)
-
-
 def pairs_event(organizer, slug="spring") -> Tournament:
     by = user_actor(organizer)
     t = tournament_create(organizer=organizer, by=by, name=f"{slug}双人赛", slug=slug, rounds=3)
     for name, p1, p2 in PAIRS:
-        data = PairData(name=name, unit="", player1=p1, player2=p2)
+        data = PairData(
+            name=name,
+            unit="",
+            player1=p1,
+            player2=p2,
+            member1=NUMBERS.get(p1, ""),
+            member2=NUMBERS.get(p2, ""),
+        )
         pair_register(tournament=t, data=data, by=by)
-    _numbered(Player, t, pair__tournament=t)
-    link_event(t)
+    link_event(t)  # registration links already: nothing left to link
     ids = {p.name: p.pk for p in t.pairs.all()}
     draw(t, seed=3, overrides={ids[name]: n for n, name in enumerate(DRAW, 1)}, by=by)
     play_round(t, organizer, pair_levels)
@@ -78,8 +79,9 @@ def team_event(organizer, slug="summer") -> Tournament:
         rounds=3,
     )
     for name, players, subs in TEAMS:
-        team_register(tournament=t, data=TeamData(name, "", players, subs), by=by)
-    _numbered(TeamMember, t, team__tournament=t)
+        numbers = {i: NUMBERS[p] for i, p in enumerate(players + subs, 1) if p in NUMBERS}
+        data = TeamData(name, "", players, subs, numbers=numbers)
+        team_register(tournament=t, data=data, by=by)
     link_event(t)
     draw(t, seed=3, by=by)
     play_round(t, organizer, team_levels)
