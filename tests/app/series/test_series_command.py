@@ -105,5 +105,8 @@ def test_refusals(organizer):
         run("standings", "missing")
     with pytest.raises(CommandError):
         run("create", "t", "--name", "T", "--config", '{"cut": 2}')
+    run("create", "other", "--name", "Other")
+    run("add", "other", "spring", "--class", "national")  # one event, two series
+    assert len(json.loads(run("standings", "other", "--json"))) == 8
     run("remove", "s", "spring")
     assert json.loads(run("standings", "s", "--json")) == []

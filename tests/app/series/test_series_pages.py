@@ -69,6 +69,11 @@ def test_only_its_creator_changes_a_series(organizer, other_organizer):
     for name in ("series_edit", "series_certificates", "series_standings"):
         assert other.get(reverse(name, args=[series.slug])).status_code == 404, name
     assert Client().get(reverse("series_standings", args=[series.slug])).status_code == 404
+    # Its creator adds only events they work on: another organizer's is refused.
+    pairs_event(other_organizer, slug="theirs")
+    add = reverse("series_event_add", args=[series.slug])
+    login(organizer).post(add, {"event": "theirs", "event_class": "county"})
+    assert not series.entries.exists()
 
 
 def _published(organizer) -> Series:
