@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from reportlab.lib.units import mm
 
 from scoring.series_points import points_text
@@ -99,9 +99,13 @@ class SeriesCertificatePdf(CertificatePdf):
             max_width=width,
             min_size=14,
         )
-        counted = _("总积分 %(points)s，计入 %(n)s 场赛事") % {
+        n = len(line.counted)
+        text = ngettext(
+            "总积分 %(points)s，计入 %(n)s 场赛事", "总积分 %(points)s，计入 %(n)s 场赛事", n
+        )
+        counted = text % {
             "points": points_text(line.points),
-            "n": len(line.counted),
+            "n": n,
         }
         if line.number:
             counted = _("会员号 %(number)s") % {"number": line.number} + " · " + counted
