@@ -265,6 +265,6 @@ def test_no_get_of_the_series_pages_writes(organizer):
     urls["series_list"] = [reverse("series_list")]
     urls["series_create"] = [reverse("series_create")]
     urls["series_certificates"] = [reverse("series_certificates", args=["league"])]
-    urls["series_standings"].append(urls["series_standings"][0] + "?page=2")
+    urls["series_standings"] += [urls["series_standings"][0] + q for q in ("?page=2", "?q=王")]
     assert_no_writes(login(organizer), urls)
     assert_no_writes(Client(), {"series_standings": urls["series_standings"]})

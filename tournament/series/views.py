@@ -28,7 +28,7 @@ from tournament.models import Series
 from tournament.series import services
 from tournament.series.certificates import SeriesCertificatePdf, top_lines
 from tournament.series.forms import SeriesCreateForm, SeriesEventForm, SeriesForm
-from tournament.series.standings import series_entries, series_lines
+from tournament.series.standings import SeriesLine, series_entries, series_lines
 from tournament.text.messages import render as render_text
 
 PER_PAGE = 100
@@ -138,7 +138,9 @@ def series_standings(request, series_slug):
     series = _series(request, series_slug, change=False)
     entries = series_entries(series)
     lines = series_lines(series, entries)
-    page = Paginator(lines, PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.get("q", "").strip()[:50]
+    shown = found(lines, query) if query else lines
+    page = Paginator(shown, PER_PAGE).get_page(request.GET.get("page"))
     rows = [
         (line, points_text(line.points), [(r, points_text(r.points)) for r in line.counted])
         for line in page.object_list
@@ -149,9 +151,21 @@ def series_standings(request, series_slug):
         "page": page,
         "rows": rows,
         "players": len(lines),
+        "q": query,
         "may_change": services.may_change(request.user, series),
     }
     return render(request, "series/standings.html", context)
+
+
+def found(lines: list[SeriesLine], query: str) -> list[SeriesLine]:
+    """The lines whose name holds ``query`` or whose 会员号 is it; a hidden person is
+    found by nobody (the page does not show who they are)."""
+    number = query.upper()
+    return [
+        line
+        for line in lines
+        if not line.hidden and (query in line.name or (line.number or "").upper() == number)
+    ]
 
 
 @login_required

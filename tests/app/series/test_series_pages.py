@@ -102,6 +102,11 @@ def test_public_standings_hide_hidden_persons_and_cost_a_fixed_few_statements(or
     assert len(ctx.captured_queries) == 4, [q["sql"] for q in ctx.captured_queries]
     # Paged: 100 lines a page (here 12 persons: one page, no pager).
     assert "第 1 /" not in page
+    # Found by name or 会员号, with the rank they hold; a hidden person by nobody.
+    for query in ("王五", "m3"):
+        found = client.get(url, {"q": query}).content.decode()
+        assert f'href="/players/{wang.pk}/">王五</a>' in found and "钱一" not in found
+    assert "不公开" not in client.get(url, {"q": "赵六"}).content.decode()
 
 
 def test_statements_do_not_grow_with_the_persons(organizer, monkeypatch):
