@@ -67,8 +67,10 @@ def _teams(tournament: Tournament) -> EventPlaces:
     rows = team_standings(matches, team_rules(tournament), teams=team_ids(tournament))
     rows = [r for r in rows if r.matches]
     played = {p for m in matches for t in m.tables for p in (t.ew, t.ns) if p is not None}
-    seats = Player.objects.filter(pair_id__in=played).exclude(member=None)
-    members = seats.values_list("member_id", "member__team_id").distinct()
+    # Every line-up pair's members, kept when the pair played (no list of ids in the SQL).
+    seats = Player.objects.filter(pair__tournament=tournament).exclude(member=None)
+    pairs = seats.values_list("pair_id", "member_id", "member__team_id")
+    members = {(member, team) for pair, member, team in pairs if pair in played}
     place = {r.team: r.rank for r in rows}
     places = tuple(sorted((member, place[team]) for member, team in members if team in place))
     return EventPlaces(TEAMS, tuple(r.rank for r in rows), places)
