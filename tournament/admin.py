@@ -48,6 +48,7 @@ from tournament.models import (
     Unit,
     table_guard,
 )
+from tournament.series import admin as series_admin  # noqa: F401 - registers the series
 from tournament.text.messages.audit import MSG_AUDIT_ADMIN, term
 
 # How to reach the tournament from each model (the audit log belongs to a tournament).

@@ -27,6 +27,8 @@ from tournament.models import (
     Person,
     PersonMerge,
     ScoreSheetPhoto,
+    Series,
+    SeriesEvent,
     SignUp,
     SignUpConfig,
     Submission,
@@ -71,6 +73,8 @@ def filled(tournament, pairs8, make_round, referee):
     AppliedEntry.objects.create(tournament=tournament, key="k" * 36, table=table, kind="result")
     kept, absorbed = Person.objects.create(name="甲"), Person.objects.create(name="甲")
     PersonMerge.objects.create(kept=kept, absorbed=absorbed)
+    series = Series.objects.create(slug="league", name="联赛")
+    SeriesEvent.objects.create(series=series, tournament=tournament)
     return tournament
 
 

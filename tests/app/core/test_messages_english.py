@@ -38,13 +38,13 @@ from tournament.text.messages.cores import CONFLICTS, CORES, EVENTS, PAIRING, RU
 from tournament.text.messages.people import PEOPLE
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.services import SERVICES
+from tournament.text.messages.series import SERIES
 from tournament.text.messages.teams import TEAMS
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():
-    assert len(TEXTS) == len(CORES) + len(SERVICES) + len(ROUNDS) + len(PEOPLE) + len(AUDIT) + len(
-        TEAMS
-    )
+    tables = (CORES, SERVICES, ROUNDS, PEOPLE, AUDIT, TEAMS, SERIES)
+    assert len(TEXTS) == sum(len(table) for table in tables)
     assert len(CORES) == len(RULES) + len(SCORING) + len(PAIRING) + len(EVENTS) + len(CONFLICTS)
 
 

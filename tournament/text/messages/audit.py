@@ -30,6 +30,9 @@ MSG_AUDIT_BYE = "audit_bye"
 MSG_AUDIT_CREATE_EVENT = "audit_create_event"
 MSG_AUDIT_SETTINGS = "audit_settings"
 MSG_AUDIT_ADD_STAGE = "audit_add_stage"
+MSG_AUDIT_SERIES_ADD = "audit_series_add"
+MSG_AUDIT_SERIES_REMOVE = "audit_series_remove"
+MSG_AUDIT_SERIES_EDIT = "audit_series_edit"
 MSG_AUDIT_REGISTER = "audit_register"
 MSG_AUDIT_EDIT_PAIR = "audit_edit_team"
 MSG_AUDIT_PAIR_STATUS = "audit_team_status"
@@ -101,6 +104,9 @@ AUDIT = {
     MSG_AUDIT_CREATE_EVENT: _("创建赛事 %(name)s"),
     MSG_AUDIT_SETTINGS: _("修改赛事设置：%(fields)s"),
     MSG_AUDIT_ADD_STAGE: _("添加阶段 %(stage)s"),
+    MSG_AUDIT_SERIES_ADD: _("加入系列赛 %(series)s（%(event_class)s）"),
+    MSG_AUDIT_SERIES_REMOVE: _("移出系列赛 %(series)s"),
+    MSG_AUDIT_SERIES_EDIT: _("系列赛 %(series)s 的积分设置改动：%(fields)s"),
     MSG_AUDIT_REGISTER: _("报名 %(team)s"),
     MSG_AUDIT_EDIT_PAIR: _("修改 %(team)s"),
     MSG_AUDIT_PAIR_STATUS: _("%(team)s：%(before)s → %(after)s"),
