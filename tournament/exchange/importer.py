@@ -13,7 +13,8 @@ Slugs
 All or nothing
     The file is checked (:mod:`tournament.exchange.checks`), made into an event archive
     (:mod:`tournament.exchange.to_archive`) and imported by the archive importer in one
-    transaction with the replacement, the players' identities (:func:`link_event`) and a
+    transaction with the replacement, the players' identities (the archive importer's
+    :func:`~tournament.core.identity.link_event`, then the persons of the replaced copy) and a
     last check that the places the file states are the places its tables give.
 """
 
@@ -33,7 +34,7 @@ from tournament.core.identity import link_event
 from tournament.core.stamps import public_changed
 from tournament.exchange.checks import ExchangeError, check_document
 from tournament.exchange.places import PLACE_KINDS, event_places
-from tournament.exchange.replace import delete_event, persons_of, relink
+from tournament.exchange.replace import delete_event, last_person, persons_of, relink
 from tournament.exchange.to_archive import archive_of
 from tournament.models import Tournament
 from tournament.text.messages import render
@@ -94,6 +95,7 @@ def _import(doc: dict, slug: str, existing: Tournament | None, by: Actor) -> Imp
     previous = existing.exchange_revision if existing is not None else None
     owner = existing.organizer if existing is not None else _owner(by)
     persons = persons_of(existing) if existing is not None else {}
+    newer_than = last_person()
     if existing is not None:
         delete_event(existing.pk)
     archive = archive_of(doc, slug=slug)
@@ -107,8 +109,8 @@ def _import(doc: dict, slug: str, existing: Tournament | None, by: Actor) -> Imp
         raise ExchangeError(MSG_DATA, error=exc.msg) from None
     t = result.tournament
     _check_places(doc, t)
-    relink(t, persons)
-    link_event(t)
+    relink(t, persons, newer_than=newer_than)
+    link_event(t)  # every row a person (the archive importer did; a no-op then)
     public_changed(t)
     name, revision = t.name, doc["revision"]
     origin = doc["event"]["slug"]

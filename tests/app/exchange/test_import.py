@@ -13,7 +13,7 @@ from tournament.core.stamps import bump_stamp
 from tournament.exchange.checks import ExchangeError
 from tournament.exchange.document import event_document
 from tournament.exchange.importer import import_document
-from tournament.models import AuditEntry, Person, Round, Table, Tournament
+from tournament.models import AuditEntry, Person, Player, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +111,19 @@ def test_an_imported_event_is_public_with_locked_rounds(event, organizer):
     assert client.get(f"/t/{t.slug}/team/{first.pk}/").status_code == 200
     # Every player is a person (the identity rule ran).
     assert not t.pairs.filter(players__person=None).exists()
+
+
+def test_a_replacement_keeps_the_persons_chosen_here(event, organizer):
+    doc = event_document(event)
+    t = import_document(doc, slug="copy", by=user_actor(organizer)).tournament
+    seat = Player.objects.filter(pair__tournament=t).select_related("pair").order_by("pk")[0]
+    chosen = Person.objects.create(name=seat.name)  # as an organizer's merge would leave it
+    Player.objects.filter(pk=seat.pk).update(person=chosen)
+    persons = Person.objects.count()
+    bump_stamp(event.pk)
+    t = import_document(event_document(event), slug="copy", by=user_actor(organizer)).tournament
+    again = Player.objects.get(
+        pair__tournament=t, pair__name=seat.pair.name, position=seat.position
+    )
+    assert again.person_id == chosen.pk
+    assert Person.objects.count() == persons  # nothing made, nothing left over

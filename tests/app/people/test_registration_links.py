@@ -73,7 +73,9 @@ def test_a_number_twice_in_a_sheet_or_the_event_is_refused(organizer):
     assert not Player.objects.exists()
     pair_register(tournament=t, data=PairData("一队", "", "张三", "李四", member1="JS1"), by=by)
     again = pairs_import(tournament=t, data=xlsx(rows[1:], PAIR_HEADER), filename="b.xlsx", by=by)
-    assert [str(p) for p in again.problems] == ["第2行“选手1会员号”列：会员号“JS1”已有选手报名本赛事"]
+    assert [str(p) for p in again.problems] == [
+        "第2行“选手1会员号”列：会员号“JS1”已有选手报名本赛事"
+    ]
 
 
 def test_an_edit_that_changes_who_a_player_is_links_again(organizer):
