@@ -96,7 +96,8 @@ def event_document(tournament: Tournament) -> dict:
         "version": VERSION,
         "app": APP,
         "exported_at": timezone.now().isoformat(),
-        "revision": t.stamp,
+        # An event imported here goes on from its file's revision (its stamp here restarts).
+        "revision": max(t.stamp, t.exchange_revision or 0),
         "event": _event(t),
         "players": players,
         "entries": entries,
