@@ -19,11 +19,12 @@ pytestmark = pytest.mark.django_db
 
 
 def _counts() -> dict:
+    """What an import would change: the rows (by key, so a replacement shows) and counts."""
     return {
-        "events": Tournament.objects.count(),
-        "audit": AuditEntry.objects.count(),
-        "tables": Table.objects.count(),
-        "persons": Person.objects.count(),
+        "events": sorted(Tournament.objects.values_list("pk", "slug", "exchange_revision")),
+        "audit": sorted(AuditEntry.objects.values_list("pk", flat=True)),
+        "tables": sorted(Table.objects.values_list("pk", flat=True)),
+        "persons": sorted(Person.objects.values_list("pk", flat=True)),
     }
 
 
