@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from rating import MODELS, RatedTable, RatingError, rate, strength
+from rating.seeding import divisions, seeded_numbers, strength_order
 
 PEOPLE = st.integers(min_value=1, max_value=12)
 
@@ -137,3 +138,46 @@ def test_strength_is_the_mean_ordinal_with_a_default_for_unknowns():
     assert strength([1, None], ratings) == pytest.approx(ratings[1].ordinal / 2)
     assert strength([99], ratings, default=-5) == -5
     assert strength([], ratings) == 0
+
+
+@SETTINGS
+@given(
+    st.dictionaries(st.integers(1, 200), st.floats(-30, 30), min_size=2, max_size=40),
+    st.integers(0, 10**6),
+)
+def test_seeded_numbers_put_the_top_half_against_the_bottom_half(strengths, seed):
+    numbers = seeded_numbers(strengths, seed)
+    n = len(strengths)
+    assert sorted(numbers.values()) == list(range(1, n + 1))
+    assert seeded_numbers(strengths, seed) == numbers
+    by_number = {k: i for i, k in numbers.items()}
+    order = strength_order(strengths, seed)
+    top = set(order[: (n - n % 2) // 2])
+    for k in range(1, n - n % 2, 2):  # table (k, k+1): one of the top half, one not
+        assert (by_number[k] in top) != (by_number[k + 1] in top)
+        assert strengths[by_number[k]] >= strengths[by_number[k + 1]]
+    if n % 2:
+        assert by_number[n] == order[-1]
+
+
+def test_seeded_numbers_keep_hand_numbers():
+    strengths = {1: 10.0, 2: 8.0, 3: 6.0, 4: 4.0}
+    assert seeded_numbers(strengths, 1) == {1: 1, 3: 2, 2: 3, 4: 4}
+    assert seeded_numbers(strengths, 1, {4: 1}) == {4: 1, 1: 2, 3: 3, 2: 4}
+    assert seeded_numbers(strengths, 1, fold=False) == {1: 1, 2: 2, 3: 3, 4: 4}
+
+
+@SETTINGS
+@given(
+    st.dictionaries(st.integers(1, 200), st.floats(-30, 30), max_size=40),
+    st.integers(1, 5),
+)
+def test_divisions_are_balanced_and_ordered(strengths, count):
+    parts = divisions(strengths, count, seed=3)
+    assert len(parts) == count
+    assert sorted(i for part in parts for i in part) == sorted(strengths)
+    sizes = [len(p) for p in parts]
+    assert max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes, reverse=True)
+    for upper, lower in zip(parts, parts[1:]):
+        if upper and lower:
+            assert min(strengths[i] for i in upper) >= max(strengths[i] for i in lower)
