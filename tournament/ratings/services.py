@@ -12,8 +12,9 @@ Decisions (docs/rules.md §19)
   the round number and the table number.
 - Forfeits (弃权) and defeats (判负) do not count: the table was not played on its merits
   (a pair that did not come says nothing about its strength). Byes do not count.
-- A table counts when it has a result: a winner, or equal final levels (a draw). The
-  margin is the difference of the final levels (级差), at least 1 for a win.
+- A table counts when it has both final levels: the side the result names as winner wins
+  (a knockout's, a time tie's), else the higher final level; equal levels and no winner is
+  a draw. The margin is the difference of the final levels (级差), at least 1 for a win.
 - A row not linked to a person is left out of its side; a side left empty skips the table.
 - Persons merged away count as the person they were merged into.
 - Cached: the rating is recomputed only when the fingerprint changes (the locked rounds'
@@ -29,6 +30,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 
 from rating import PlayerRating, RatedTable, rate, strength
+from rating.seeding import seeded_numbers
 from rules.levels import LEVELS
 from tournament.models import (
     Individual,
@@ -59,8 +61,11 @@ def fingerprint() -> str:
     merges = PersonMerge.objects.aggregate(
         n=Count("pk"), undone=Count("pk", filter=Q(undone_at__isnull=False))
     )
+    merged = Person.objects.filter(merged_into__isnull=False).aggregate(
+        n=Count("pk"), into=Sum("merged_into_id"), ids=Sum("pk")
+    )
     dates = list(Tournament.objects.order_by("pk").values_list("pk", "start_date"))
-    key = repr((rounds, links, merges, dates, USE_MARGIN, MODEL))
+    key = repr((rounds, links, merges, merged, dates, USE_MARGIN, MODEL))
     return hashlib.sha256(key.encode()).hexdigest()[:24]
 
 
@@ -106,18 +111,16 @@ def rated_tables() -> list[RatedTable]:
 
 
 def _outcome(winner: str, ew_level: str, ns_level: str) -> tuple[int | None, int] | None:
-    """(winner side 0 EW / 1 NS / None draw, margin) of a stored result; None: no result."""
-    if ew_level in LEVEL_INDEX and ns_level in LEVEL_INDEX:
-        margin = abs(LEVEL_INDEX[ew_level] - LEVEL_INDEX[ns_level])
-    else:
-        margin = 0
-    if winner == "EW":
-        return 0, max(margin, 1)
-    if winner == "NS":
-        return 1, max(margin, 1)
-    if ew_level and ew_level == ns_level:
-        return None, 0
-    return None
+    """(winner side 0 EW / 1 NS / None draw, margin) of a stored result; None: no result.
+    The side named winner (a knockout's, a time tie's) wins; else the higher final level."""
+    if ew_level not in LEVEL_INDEX or ns_level not in LEVEL_INDEX:
+        return None
+    lead = LEVEL_INDEX[ew_level] - LEVEL_INDEX[ns_level]
+    if winner == "EW" or (not winner and lead > 0):
+        return 0, max(abs(lead), 1)
+    if winner == "NS" or (not winner and lead < 0):
+        return 1, max(abs(lead), 1)
+    return None, 0
 
 
 def current_ratings() -> dict[int, PlayerRating]:
@@ -162,3 +165,16 @@ def entry_strengths(tournament: Tournament) -> dict[int, float]:
         )
         for entry, persons in entry_persons(tournament).items()
     }
+
+
+def rated_draw_numbers(
+    tournament: Tournament, ids: list[int], seed: int, overrides: dict | None
+) -> dict[int, int]:
+    """Draw numbers from the entries' ratings (首轮按等级分编排, docs/rules.md §19): pairs
+    and teams folded (rank k meets rank k + n/2 in round 1), individuals in rating order
+    (their round 1 reads the draw order as a ranking). Hand-fixed numbers stay."""
+    strengths = entry_strengths(tournament)
+    field = {pk: strengths.get(pk, UNKNOWN_STRENGTH) for pk in ids}
+    return seeded_numbers(
+        field, seed, overrides, fold=not tournament.is_individual_event
+    )
