@@ -28,16 +28,22 @@ def test_seeded_draw_puts_the_top_half_against_the_bottom_half(organizer):
     # 4, 5 (won 2 of 3) and 6, 7 (won all): P4-6 and P5-7 are equal and strongest, and
     # do not meet in round 1.
     assert {pairs[pk].name for pk in ranked[:2]} == {"P4-6", "P5-7"}
-    number = {pk: pairs[pk].draw_number for pk in pairs}
-    assert number[ranked[0]] == 1 and number[ranked[3]] == 2  # rank 1 meets rank 4
-    assert number[ranked[1]] == 3 and number[ranked[4]] == 4
-    # Unknown players (8…11) count as newcomers (0): below the rated ones here.
-    assert {pairs[pk].name for pk in ranked[-2:]} <= {"P8-9", "P10-11", "P0-2", "P1-3"}
+    at = {pairs[pk].draw_number: pk for pk in pairs}
+    value = sorted(strengths.values(), reverse=True)
+    # Table k holds draw numbers 2k-1, 2k: ranks k and k+3 (ties may come either way).
+    for k in range(3):
+        assert strengths[at[2 * k + 1]] == pytest.approx(value[k])
+        assert strengths[at[2 * k + 2]] == pytest.approx(value[k + 3])
+    assert {pairs[at[1]].name, pairs[at[3]].name} == {"P4-6", "P5-7"}
+    # Unknown players (8…11) count as newcomers (0): above the pairs of players who lost
+    # their tables (0…3, ordinals below 0), which take ranks 5 and 6 (ranks 3, 4: numbers 5, 2).
+    assert {pairs[at[n]].name for n in (2, 5)} == {"P8-9", "P10-11"}
+    assert {pairs[at[n]].name for n in (4, 6)} == {"P0-2", "P1-3"}
     entry = AuditEntry.objects.filter(tournament=b, action="draw").latest("pk")
     assert entry.after["by_rating"] is True
     rnd = play_round(b, organizer, lambda t: ("A+", "5"))
     first = Table.objects.get(round=rnd, number=1)
-    assert {first.ew_id, first.ns_id} == {ranked[0], ranked[3]}
+    assert {first.ew_id, first.ns_id} == {at[1], at[2]}
 
 
 @pytest.mark.django_db
