@@ -72,9 +72,7 @@ def kendall_tau(xs: list[float], ys: list[float]) -> float:
                 concordant += 1
             else:
                 discordant += 1
-    denominator = math.sqrt(
-        (concordant + discordant + ties_x) * (concordant + discordant + ties_y)
-    )
+    denominator = math.sqrt((concordant + discordant + ties_x) * (concordant + discordant + ties_y))
     return (concordant - discordant) / denominator if denominator else 0.0
 
 
@@ -131,8 +129,9 @@ def run_event(rng, pairs, skill, rounds, noise):
     for rnd in range(1, rounds + 1):
         order = sorted(range(n), key=lambda i: (-points[i], -diff[i], draw[i]))
         field = [
-            Entrant(i, rank=r, points=float(points[i]), opponents=frozenset(met[i]),
-                    draw_number=draw[i])
+            Entrant(
+                i, rank=r, points=float(points[i]), opponents=frozenset(met[i]), draw_number=draw[i]
+            )
             for r, i in enumerate(order, start=1)
         ]
         pairing = pair_round_one(field) if rnd == 1 else pair_swiss(field, seed=rnd)
@@ -175,7 +174,11 @@ def score(predicted: list[float], event) -> tuple[float, float, float]:
     for a, b, winner, _ in event["tables"]:
         if winner is None:
             continue
-        guess = 0.5 if predicted[a] == predicted[b] else float((predicted[a] > predicted[b]) == (winner == 0))
+        guess = (
+            0.5
+            if predicted[a] == predicted[b]
+            else float((predicted[a] > predicted[b]) == (winner == 0))
+        )
         hits += guess
     played = sum(1 for t in event["tables"] if t[2] is not None)
     return kendall_tau(predicted, final), spearman(predicted, final), hits / played
@@ -237,7 +240,9 @@ def timing(events: int, pairs: int, rounds: int) -> None:
         for _ in range(rounds):
             rng.shuffle(sides)
             for i in range(0, pairs - 1, 2):
-                tables.append(RatedTable((sides[i], sides[i + 1]), rng.randint(0, 1), rng.randint(1, 13)))
+                tables.append(
+                    RatedTable((sides[i], sides[i + 1]), rng.randint(0, 1), rng.randint(1, 13))
+                )
     for margin in (False, True):
         start = time.perf_counter()
         ratings = rate(tables, use_margin=margin)

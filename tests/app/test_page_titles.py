@@ -131,6 +131,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "home": {},
         "phone_certificate": {},
         "tournament_create": {},
+        "rating_list": {},
         "login": {},
         "tournament_detail": {"slug": s},
         "tournament_edit": {"slug": s},

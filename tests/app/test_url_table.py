@@ -145,6 +145,7 @@ TABLE: dict[str, Row] = {
     ),
     # The organizer (tournament_create: any account of the organizers' group).
     "tournament_create": Row("organizer", args=lambda w: []),
+    "rating_list": Row("organizer", args=lambda w: []),  # every rated person: organizers only
     "tournament_edit": Row("organizer"),
     "staff_list": Row("organizer"),
     "stage_list": Row("organizer"),

@@ -55,9 +55,7 @@ def test_symmetric_outcomes(season, use_margin):
     """Listing each table's sides the other way round (the winner with them) changes
     nothing."""
     swapped = [
-        RatedTable(
-            (t.sides[1], t.sides[0]), None if t.winner is None else 1 - t.winner, t.margin
-        )
+        RatedTable((t.sides[1], t.sides[0]), None if t.winner is None else 1 - t.winner, t.margin)
         for t in season
     ]
     a, b = rate(season, use_margin=use_margin), rate(swapped, use_margin=use_margin)

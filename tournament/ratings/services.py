@@ -160,9 +160,7 @@ def entry_strengths(tournament: Tournament) -> dict[int, float]:
     ratings = current_ratings()
     merged = _merged()
     return {
-        entry: strength(
-            [merged.get(p, p) for p in persons], ratings, default=UNKNOWN_STRENGTH
-        )
+        entry: strength([merged.get(p, p) for p in persons], ratings, default=UNKNOWN_STRENGTH)
         for entry, persons in entry_persons(tournament).items()
     }
 
@@ -175,6 +173,4 @@ def rated_draw_numbers(
     (their round 1 reads the draw order as a ranking). Hand-fixed numbers stay."""
     strengths = entry_strengths(tournament)
     field = {pk: strengths.get(pk, UNKNOWN_STRENGTH) for pk in ids}
-    return seeded_numbers(
-        field, seed, overrides, fold=not tournament.is_individual_event
-    )
+    return seeded_numbers(field, seed, overrides, fold=not tournament.is_individual_event)
