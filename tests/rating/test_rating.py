@@ -176,6 +176,6 @@ def test_divisions_are_balanced_and_ordered(strengths, count):
     assert sorted(i for part in parts for i in part) == sorted(strengths)
     sizes = [len(p) for p in parts]
     assert max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes, reverse=True)
-    for upper, lower in zip(parts, parts[1:]):
+    for upper, lower in zip(parts, parts[1:], strict=False):
         if upper and lower:
             assert min(strengths[i] for i in upper) >= max(strengths[i] for i in lower)
