@@ -162,6 +162,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "login_locks": {"slug": s},
         "backups": {"slug": s},
         "forbidden_pairings": {"slug": s},
+        "divisions": {"slug": s},
         "signup_page": {"slug": s},
         "signup_status": {"slug": s, "token": signup.token},
         "signup_confirm": {"slug": s, "token": signup.token, "code": confirm_code(signup)},

@@ -40,6 +40,7 @@ from tournament.text.messages.audit import (
     MSG_AUDIT_DRAW,
     MSG_AUDIT_DRAW_NUMBER,
     MSG_AUDIT_DRAW_NUMBER_SWAP,
+    MSG_AUDIT_DRAW_RATED,
     MSG_AUDIT_PAIR,
     MSG_AUDIT_REPAIR,
     round_ref,
@@ -123,7 +124,9 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
         tournament=tournament,
         by=by,
         action="draw",
-        summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
+        summary=Message(
+            MSG_AUDIT_DRAW_RATED if tournament.seed_by_rating else MSG_AUDIT_DRAW, {"seed": seed}
+        ),
         after={"seed": seed, "overrides": overrides or {}, "by_rating": tournament.seed_by_rating},
     )
     public_changed(tournament)
