@@ -78,14 +78,13 @@ def test_team_and_individual_events_divide_too(organizer):
     teams = build_team_event(organizer, slug="tm", teams=8, rounds=2)
     link_event(teams)
     teams.round_set.all().delete()
-    made = make_divisions(
-        teams, 2, proposal_key(proposal(teams, 2)), by=user_actor(organizer)
-    )
+    made = make_divisions(teams, 2, proposal_key(proposal(teams, 2)), by=user_actor(organizer))
     assert [t.teams.count() for t in made] == [4, 4]
     member = TeamMember.objects.filter(team__tournament=made[0]).first()
-    assert member.person_id == TeamMember.objects.get(
-        team__tournament=teams, name=member.name
-    ).person_id
+    assert (
+        member.person_id
+        == TeamMember.objects.get(team__tournament=teams, name=member.name).person_id
+    )
     solo = build_individual_event(organizer, slug="solo", players=16)
     link_event(solo)
     made = make_divisions(solo, 2, proposal_key(proposal(solo, 2)), by=user_actor(organizer))
