@@ -174,3 +174,23 @@ def rated_draw_numbers(
     strengths = entry_strengths(tournament)
     field = {pk: strengths.get(pk, UNKNOWN_STRENGTH) for pk in ids}
     return seeded_numbers(field, seed, overrides, fold=not tournament.is_individual_event)
+
+
+def published_ratings(tournament: Tournament, pair_id: int) -> list[tuple[str, float]]:
+    """(name, ordinal) of a pair's players for the event's public pages: only when the event
+    publishes ratings, never a hidden person, nothing for a player never rated."""
+    if not tournament.publish_rating:
+        return []
+    rows = Player.objects.filter(
+        pair_id=pair_id, pair__tournament=tournament, person__hidden=False
+    ).order_by("position", "pk")
+    persons = list(rows.values_list("name", "person_id", "person__merged_into_id"))
+    if not persons:
+        return []
+    ratings = current_ratings()
+    shown = []
+    for name, person, merged in persons:
+        rating = ratings.get(merged or person)
+        if rating is not None:
+            shown.append((name, rating.ordinal))
+    return shown
