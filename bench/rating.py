@@ -20,14 +20,17 @@ order the event's pairs *before it starts* from the earlier events only:
 - random: a random order (what a random draw knows);
 - total points so far: the mean of the pair's players' total points in earlier events;
 - points per event so far: the same per event played (a newcomer: the field's mean);
-- each rating variant: the mean of the pair's players' ordinal (a newcomer 0);
+- each rating variant: the mean of the pair's players' ordinal (a newcomer 0); one also
+  by the mean mu (a newcomer 25), the estimate without the uncertainty;
 - oracle: the hidden strength (the ceiling no predictor can pass).
 
 Figures: Kendall's tau and Spearman's rho of that order against the event's final
 standings, and the share of the event's tables whose winner the order predicts
 (the side ranked higher; an exact tie counts half).
 
-Timing: rating 100 events × 500 pairs × 7 rounds (175,000 tables) with the default model.
+Timing: rating 100 events × 500 pairs × 7 rounds (175,000 tables) with the default model;
+``--db`` (``--db-only``) stores those events in a temporary database, persons linked, and
+times the adapter (tournament.ratings.services): cold (reads and rating) and warm (cache).
 """
 
 from __future__ import annotations
@@ -206,7 +209,9 @@ def predictors(rng, skill, history, event) -> dict[str, list[float]]:
     for model, margin in VARIANTS:
         ratings = rate(past_tables, model=model, use_margin=margin)
         name = f"{model}{' +margin' if margin else ''}"
-        out[name] = [strength(pair, ratings) for pair in pairs]
+        out[name] = [strength(pair, ratings, key="ordinal") for pair in pairs]
+        if model == "plackett_luce":  # the same ordered by mu (the app's seeding strength)
+            out[name + " (by mu)"] = [strength(pair, ratings) for pair in pairs]
     out["oracle (hidden strength)"] = [skill[a] + skill[b] for a, b in pairs]
     return out
 
@@ -253,6 +258,87 @@ def timing(events: int, pairs: int, rounds: int) -> None:
         )
 
 
+def store_events(events: int, pairs: int, rounds: int) -> None:
+    """``events`` locked Swiss events of random results in the database, each pair's players
+    linked to persons drawn from one pool (so persons play in several events)."""
+    from django.contrib.auth.models import User
+
+    from bench.django_event import _store_tables
+    from bench.standings import random_event
+    from tournament.models import Pair, Person, Player, Round, Stage, Tournament
+
+    rng = random.Random(3)
+    organizer = User.objects.create_user("bench-organizer", password="x")
+    pool = events * pairs // 2 + pairs * 2
+    people = Person.objects.bulk_create(
+        [Person(name=f"选手{i}", name_pinyin=f"xuanshou{i}") for i in range(pool)],
+        batch_size=5000,
+    )
+    for k in range(events):
+        t = Tournament.objects.create(
+            name=f"赛事{k}", slug=f"e{k}", organizer=organizer, rounds=rounds
+        )
+        stage = Stage.objects.create(
+            tournament=t, order=1, name="积分编排", kind="swiss", rounds=rounds
+        )
+        rows = Pair.objects.bulk_create(
+            [
+                Pair(tournament=t, name=f"组合{i}", name_pinyin=f"zuhe{i}", draw_number=i)
+                for i in range(1, pairs + 1)
+            ]
+        )
+        chosen = rng.sample(people, 2 * pairs)
+        Player.objects.bulk_create(
+            [
+                Player(
+                    pair=p,
+                    position=pos,
+                    name=chosen[2 * i + pos - 1].name,
+                    person=chosen[2 * i + pos - 1],
+                )
+                for i, p in enumerate(rows)
+                for pos in (1, 2)
+            ],
+            batch_size=5000,
+        )
+        round_rows = {
+            n: Round.objects.create(tournament=t, stage=stage, number=n, status=Round.LOCKED)
+            for n in range(1, rounds + 1)
+        }
+        records = random_event(pairs, rounds, seed=k + 1)
+        _store_tables(records, round_rows, {i: p.pk for i, p in enumerate(rows, start=1)})
+
+
+def db_timing(events: int, pairs: int, rounds: int) -> None:
+    """Store the events in a temporary database (persons linked) and time the adapter:
+    a cold rating (reads and rating) and a warm one (the fingerprint, a cache hit)."""
+    from bench.django_event import setup_django
+
+    setup_django()
+    from django.core.cache import cache
+
+    from tournament.ratings.services import current_ratings, rated_tables
+
+    start = time.perf_counter()
+    store_events(events, pairs, rounds)
+    print(f"stored {events} events in {time.perf_counter() - start:.0f} s")
+    cache.clear()
+    start = time.perf_counter()
+    tables = rated_tables()
+    read = time.perf_counter() - start
+    cache.clear()
+    start = time.perf_counter()
+    ratings = current_ratings()
+    cold = time.perf_counter() - start
+    start = time.perf_counter()
+    current_ratings()
+    warm = time.perf_counter() - start
+    print(
+        f"adapter, {len(tables):,} tables, {len(ratings):,} persons: reading the tables "
+        f"{read:.2f} s; cold (read + rate + cache) {cold:.2f} s; warm (cache hit) {warm:.3f} s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seasons", type=int, default=5)
@@ -263,10 +349,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--noise", type=float, default=1.5)
     parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--db", action="store_true", help="time the adapter on a database")
+    parser.add_argument("--db-only", action="store_true")
     args = parser.parse_args()
-    quality(args)
-    if not args.no_timing:
-        timing(100, 500, 7)
+    if not args.db_only:
+        quality(args)
+        if not args.no_timing:
+            timing(100, 500, 7)
+    if args.db or args.db_only:
+        db_timing(100, 500, 7)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@ index of the winning side) or ``None`` for a draw, ``margin`` the level differen
 Output
 ------
 :func:`rate` returns ``{person: PlayerRating(mu, sigma, ordinal, tables)}``; ``ordinal``
-(mu − 3·sigma) is the conservative strength the app sorts by: a newcomer has 0.
+(mu − 3·sigma) is the conservative strength the ratings page and ``players`` show (a
+newcomer has 0); :func:`strength` gives an entry's strength for seeding and divisions, the
+mean mu of its persons (a newcomer 25), which bench/rating.py measured as the better
+predictor of later results.
 
 Decisions (docs/rules.md §19)
 -----------------------------
@@ -29,6 +32,7 @@ from rating.core import (
     DEFAULT_MODEL,
     MARGIN_CAP,
     MODELS,
+    PRIOR_MU,
     PlayerRating,
     RatedTable,
     RatingError,
@@ -40,6 +44,7 @@ __all__ = [
     "DEFAULT_MODEL",
     "MARGIN_CAP",
     "MODELS",
+    "PRIOR_MU",
     "PlayerRating",
     "RatedTable",
     "RatingError",

@@ -104,15 +104,26 @@ def _current(engine, state: dict, person: Hashable):
     return rating
 
 
+PRIOR_MU = 25.0  # OpenSkill's prior: a newcomer's mu
+KEYS = ("mu", "ordinal")
+
+
 def strength(
     persons: Iterable[Hashable | None],
     ratings: Mapping[Hashable, PlayerRating],
     *,
-    default: float = 0.0,
+    key: str = "mu",
+    default: float | None = None,
 ) -> float:
-    """An entry's strength: the mean ordinal of its persons (a person without a rating,
-    or None for an unlinked row, counts ``default``: a newcomer's ordinal, 0)."""
-    values = [ratings[p].ordinal if p in ratings else default for p in persons]
+    """An entry's strength for seeding and divisions: the mean ``mu`` (the estimate) of its
+    persons, or with ``key="ordinal"`` their mean ordinal. A person without a rating (None:
+    an unlinked row) counts ``default``, by default a newcomer's value (mu 25, ordinal 0).
+    The mean mu predicts later results better than the ordinal (bench/rating.py)."""
+    if key not in KEYS:
+        raise RatingError(f"key is one of {KEYS}: {key!r}")
+    if default is None:
+        default = PRIOR_MU if key == "mu" else 0.0
+    values = [getattr(ratings[p], key) if p in ratings else default for p in persons]
     if not values:
         return default
     value = sum(values) / len(values)

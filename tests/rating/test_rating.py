@@ -130,12 +130,16 @@ def test_bad_tables_refused(bad):
         rate([], model="elo")
 
 
-def test_strength_is_the_mean_ordinal_with_a_default_for_unknowns():
+def test_strength_is_the_mean_mu_or_ordinal_with_a_default_for_unknowns():
     ratings = rate([RatedTable(((1, 2), (3, 4)), 0)])
-    assert strength([1, 2], ratings) == pytest.approx(ratings[1].ordinal)
-    assert strength([1, None], ratings) == pytest.approx(ratings[1].ordinal / 2)
+    assert strength([1, 2], ratings) == pytest.approx(ratings[1].mu)
+    assert strength([1, None], ratings) == pytest.approx((ratings[1].mu + 25) / 2)
+    assert strength([1, 2], ratings, key="ordinal") == pytest.approx(ratings[1].ordinal)
+    assert strength([1, None], ratings, key="ordinal") == pytest.approx(ratings[1].ordinal / 2)
     assert strength([99], ratings, default=-5) == -5
-    assert strength([], ratings) == 0
+    assert strength([], ratings) == 25
+    with pytest.raises(RatingError):
+        strength([1], ratings, key="sigma")
 
 
 @SETTINGS

@@ -29,7 +29,7 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 
-from rating import PlayerRating, RatedTable, rate, strength
+from rating import PRIOR_MU, PlayerRating, RatedTable, rate, strength
 from rating.seeding import seeded_numbers
 from rules.levels import LEVELS
 from tournament.models import (
@@ -47,7 +47,10 @@ from tournament.models import (
 # Measured in bench/rating.py (docs/rules.md §19): the margin helps the prediction.
 USE_MARGIN = True
 MODEL = "plackett_luce"
-UNKNOWN_STRENGTH = 0.0  # a person without a rating: a newcomer's ordinal
+# An entry's strength (seeding, divisions) is its persons' mean mu; a person without a
+# rating counts as a newcomer (the prior mu, 25). Measured in bench/rating.py: the mean mu
+# predicts later results better than the mean ordinal (docs/rules.md §19).
+UNKNOWN_STRENGTH = PRIOR_MU
 CACHE_SECONDS = 24 * 3600
 LEVEL_INDEX = {level: i for i, level in enumerate(LEVELS)}
 
@@ -156,7 +159,7 @@ def entry_persons(tournament: Tournament) -> dict[int, list[int | None]]:
 
 
 def entry_strengths(tournament: Tournament) -> dict[int, float]:
-    """Each entry's strength: the mean ordinal of its persons (unknown persons 0)."""
+    """Each entry's strength: the mean mu of its persons (unknown persons 25)."""
     ratings = current_ratings()
     merged = _merged()
     return {

@@ -35,8 +35,8 @@ def test_seeded_draw_puts_the_top_half_against_the_bottom_half(organizer):
         assert strengths[at[2 * k + 1]] == pytest.approx(value[k])
         assert strengths[at[2 * k + 2]] == pytest.approx(value[k + 3])
     assert {pairs[at[1]].name, pairs[at[3]].name} == {"P4-6", "P5-7"}
-    # Unknown players (8…11) count as newcomers (0): above the pairs of players who lost
-    # their tables (0…3, ordinals below 0), which take ranks 5 and 6 (ranks 3, 4: numbers 5, 2).
+    # Unknown players (8…11) count as newcomers (mu 25): above the pairs of players who lost
+    # their tables (0…3, mu below 25), which take ranks 5 and 6 (ranks 3, 4: numbers 5, 2).
     assert {pairs[at[n]].name for n in (2, 5)} == {"P8-9", "P10-11"}
     assert {pairs[at[n]].name for n in (4, 6)} == {"P0-2", "P1-3"}
     entry = AuditEntry.objects.filter(tournament=b, action="draw").latest("pk")
