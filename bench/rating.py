@@ -248,13 +248,18 @@ def timing(events: int, pairs: int, rounds: int) -> None:
                 tables.append(
                     RatedTable((sides[i], sides[i + 1]), rng.randint(0, 1), rng.randint(1, 13))
                 )
-    for margin in (False, True):
-        start = time.perf_counter()
-        ratings = rate(tables, use_margin=margin)
-        took = time.perf_counter() - start
+    for model, margin in (
+        ("plackett_luce", False),
+        ("plackett_luce", True),
+        ("bradley_terry", True),
+    ):
+        start, cpu = time.perf_counter(), time.process_time()
+        ratings = rate(tables, model=model, use_margin=margin)
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(
             f"rating {events} events × {pairs} pairs × {rounds} rounds = {len(tables):,} tables, "
-            f"{len(ratings):,} persons{' (+margin)' if margin else ''}: {took:.2f} s"
+            f"{len(ratings):,} persons, {model}{' +margin' if margin else ''}: "
+            f"{cpu:.2f} CPU-s ({took:.2f} s wall)"
         )
 
 
@@ -323,20 +328,31 @@ def db_timing(events: int, pairs: int, rounds: int) -> None:
     store_events(events, pairs, rounds)
     print(f"stored {events} events in {time.perf_counter() - start:.0f} s")
     cache.clear()
-    start = time.perf_counter()
+    clock = Clock()
     tables = rated_tables()
-    read = time.perf_counter() - start
+    read = clock.lap()
     cache.clear()
-    start = time.perf_counter()
     ratings = current_ratings()
-    cold = time.perf_counter() - start
-    start = time.perf_counter()
+    cold = clock.lap()
     current_ratings()
-    warm = time.perf_counter() - start
+    warm = clock.lap()
     print(
-        f"adapter, {len(tables):,} tables, {len(ratings):,} persons: reading the tables "
-        f"{read:.2f} s; cold (read + rate + cache) {cold:.2f} s; warm (cache hit) {warm:.3f} s"
+        f"adapter, {len(tables):,} tables, {len(ratings):,} persons (CPU-s, wall s): reading "
+        f"the tables {read}; cold (read + rate + cache) {cold}; warm (cache hit) {warm}"
     )
+
+
+class Clock:
+    """CPU and wall seconds since the last lap (the machine may be shared: CPU-s count)."""
+
+    def __init__(self) -> None:
+        self.cpu, self.wall = time.process_time(), time.perf_counter()
+
+    def lap(self) -> str:
+        cpu, wall = time.process_time(), time.perf_counter()
+        text = f"{cpu - self.cpu:.2f} CPU-s ({wall - self.wall:.2f} s)"
+        self.cpu, self.wall = cpu, wall
+        return text
 
 
 def main() -> None:

@@ -73,35 +73,79 @@ def rate(
     """Rate every person of ``tables`` (in the order given: chronological)."""
     if model not in MODELS:
         raise RatingError(f"unknown model {model!r}; one of {sorted(MODELS)}")
-    engine = MODELS[model](limit_sigma=True)
-    state: dict[Hashable, object] = {}
+    update = _fast_plackett_luce if model == "plackett_luce" else _openskill(model)
+    state: dict[Hashable, tuple[float, float]] = {}
     played: dict[Hashable, int] = {}
     for table in tables:
         check_table(table)
         people = [p for side in table.sides for p in side]
         if len(set(people)) != len(people):
             continue  # a person twice at one table: bad data, skipped
-        teams = [[_current(engine, state, p) for p in side] for side in table.sides]
-        ranks = [0, 0] if table.winner is None else [table.winner, 1 - table.winner]
-        new = engine.rate(teams, ranks=ranks)
+        teams = [[state.get(p, PRIOR) for p in side] for side in table.sides]
+        new = update(teams, table.winner)
         factor = margin_factor(table.margin) if use_margin and table.winner is not None else 1.0
         for side, old_side, new_side in zip(table.sides, teams, new, strict=True):
-            for person, old, fresh in zip(side, old_side, new_side, strict=True):
+            for person, old, (mu, sigma) in zip(side, old_side, new_side, strict=True):
                 if factor != 1.0:
-                    fresh.mu = old.mu + factor * (fresh.mu - old.mu)
-                state[person] = fresh
+                    mu = old[0] + factor * (mu - old[0])
+                state[person] = (mu, sigma)
                 played[person] = played.get(person, 0) + 1
     return {
-        person: PlayerRating(r.mu, r.sigma, r.mu - Z * r.sigma, played[person])
-        for person, r in sorted(state.items(), key=lambda item: repr(item[0]))
+        person: PlayerRating(mu, sigma, mu - Z * sigma, played[person])
+        for person, (mu, sigma) in sorted(state.items(), key=lambda item: repr(item[0]))
     }
 
 
-def _current(engine, state: dict, person: Hashable):
-    rating = state.get(person)
-    if rating is None:
-        rating = engine.rating()
-    return rating
+# OpenSkill's Weng–Lin defaults (openskill.models.PlackettLuce()).
+PRIOR = (25.0, 25.0 / 3)
+BETA_SQUARED = (25.0 / 6) ** 2
+TAU_SQUARED = (25.0 / 300) ** 2
+KAPPA = 0.0001
+
+
+def _fast_plackett_luce(teams: list[list[tuple[float, float]]], winner: int | None) -> list:
+    """OpenSkill's ``PlackettLuce(limit_sigma=True).rate`` for two teams, written out: the
+    same numbers (tests/rating: equal to the package's to 1e-9) without its deep copies and
+    ids, about ten times faster (bench/rating.py times 175,000 tables)."""
+    s2 = [[sigma * sigma + TAU_SQUARED for _, sigma in team] for team in teams]
+    team_mu = [sum(mu for mu, _ in team) for team in teams]
+    team_s2 = [sum(values) for values in s2]
+    c = math.sqrt(team_s2[0] + team_s2[1] + 2 * BETA_SQUARED)
+    e = [math.exp(mu / c) for mu in team_mu]
+    rank = [0, 0] if winner is None else [0 if winner == 0 else 1, 0 if winner == 1 else 1]
+    # sum_q: the teams ranked q or below; a_q: the teams sharing q's rank.
+    sum_q = [sum(e[i] for i in (0, 1) if rank[i] >= rank[q]) for q in (0, 1)]
+    a = [sum(1 for i in (0, 1) if rank[i] == rank[q]) for q in (0, 1)]
+    out = []
+    for i in (0, 1):
+        omega = delta = 0.0
+        for q in (0, 1):
+            if rank[q] <= rank[i]:
+                p = e[i] / sum_q[q]
+                delta += p * (1 - p) / a[q]
+                omega += (1 - p) / a[q] if q == i else -p / a[q]
+        omega *= team_s2[i] / c
+        delta *= team_s2[i] / c**2 * (math.sqrt(team_s2[i]) / c)
+        updated = []
+        for (mu, sigma), var in zip(teams[i], s2[i], strict=True):
+            share = var / team_s2[i]
+            new_sigma = math.sqrt(var) * math.sqrt(max(1 - share * delta, KAPPA))
+            updated.append((mu + share * omega, min(new_sigma, sigma)))
+        out.append(updated)
+    return out
+
+
+def _openskill(model: str):
+    """The update of another OpenSkill model, through the package."""
+    engine = MODELS[model](limit_sigma=True)
+
+    def update(teams: list[list[tuple[float, float]]], winner: int | None) -> list:
+        ratings = [[engine.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams]
+        ranks = [0, 0] if winner is None else [winner, 1 - winner]
+        new = engine.rate(ratings, ranks=ranks)
+        return [[(r.mu, r.sigma) for r in team] for team in new]
+
+    return update
 
 
 PRIOR_MU = 25.0  # OpenSkill's prior: a newcomer's mu

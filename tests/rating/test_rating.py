@@ -183,3 +183,31 @@ def test_divisions_are_balanced_and_ordered(strengths, count):
     for upper, lower in zip(parts, parts[1:], strict=False):
         if upper and lower:
             assert min(strengths[i] for i in upper) >= max(strengths[i] for i in lower)
+
+
+def _openskill_season(season):
+    model = PlackettLuce(limit_sigma=True)
+    state = {}
+    for t in season:
+        people = [p for side in t.sides for p in side]
+        if len(set(people)) != len(people):
+            continue
+        teams = [[state.get(p) or model.rating() for p in side] for side in t.sides]
+        ranks = [0, 0] if t.winner is None else [t.winner, 1 - t.winner]
+        new = model.rate(teams, ranks=ranks)
+        for side, rated in zip(t.sides, new, strict=True):
+            for p, r in zip(side, rated, strict=True):
+                state[p] = r
+    return state
+
+
+@settings(max_examples=150, deadline=None)
+@given(SEASONS)
+def test_the_fast_plackett_luce_is_openskills(season):
+    """The written-out two-team update gives OpenSkill's own numbers, season after season."""
+    ours = rate(season)
+    theirs = _openskill_season(season)
+    assert ours.keys() == theirs.keys()
+    for p, r in theirs.items():
+        assert ours[p].mu == pytest.approx(r.mu, abs=1e-9)
+        assert ours[p].sigma == pytest.approx(r.sigma, abs=1e-9)
