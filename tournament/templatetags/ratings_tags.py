@@ -7,11 +7,13 @@ from __future__ import annotations
 from django import template
 
 from tournament.ratings.services import published_ratings
+from tournament.text.titles import listing
 
 register = template.Library()
 
 
 @register.simple_tag
-def pair_ratings(tournament, pair) -> list[tuple[str, float]]:
-    """The pair's players' ratings, [] unless the event publishes them (hidden: never)."""
-    return published_ratings(tournament, pair.pk)
+def pair_ratings(tournament, pair) -> str:
+    """The pair's players' ratings as a list in the active language ("张三 12.3、李四 8.0"),
+    "" unless the event publishes them (a hidden person: never)."""
+    return listing(f"{name} {value:.1f}" for name, value in published_ratings(tournament, pair.pk))
