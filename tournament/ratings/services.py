@@ -16,6 +16,7 @@ Decisions (docs/rules.md §19)
   (a knockout's, a time tie's), else the higher final level; equal levels and no winner is
   a draw. The margin is the difference of the final levels (级差), at least 1 for a win.
 - A row not linked to a person is left out of its side; a side left empty skips the table.
+  A line-up's or a partnership's seat counts as its member's or individual's person.
 - Persons merged away count as the person they were merged into.
 - Cached: the rating is recomputed only when the fingerprint changes (the locked rounds'
   ids, versions and change numbers, the events' dates, the person links and merges).
@@ -28,6 +29,7 @@ from collections import defaultdict
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
+from django.db.models.functions import Coalesce
 
 from rating import PRIOR_MU, PlayerRating, RatedTable, rate, strength
 from rating.seeding import seeded_numbers
@@ -100,8 +102,12 @@ def rated_tables() -> list[RatedTable]:
     merged = _merged()
     events = set(Round.objects.filter(status=Round.LOCKED).values_list("tournament_id", flat=True))
     sides: dict[int, list[int]] = defaultdict(list)
-    players = Player.objects.filter(pair__tournament_id__in=events, person__isnull=False)
-    for pair, person in players.values_list("pair_id", "person_id").iterator(chunk_size=5000):
+    # A seat of a team's line-up or of an individual's partnership is its member's or its
+    # individual's person, also when the seat itself was made before the link.
+    person_of = Coalesce("person_id", "member__person_id", "individual__person_id")
+    players = Player.objects.filter(pair__tournament_id__in=events).annotate(who=person_of)
+    seats = players.filter(who__isnull=False).values_list("pair_id", "who")
+    for pair, person in seats.iterator(chunk_size=5000):
         sides[pair].append(merged.get(person, person))
     out = []
     for ew, ns, winner, ew_level, ns_level in rows.iterator(chunk_size=5000):

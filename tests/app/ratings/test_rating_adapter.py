@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 from django.db.models import Q
 
+from tests.app.individuals.individual_event import build_individual_event
+from tests.app.individuals.individual_event import play_round as play_solo_round
 from tests.app.ratings.rated_events import build_pairs_event, player
+from tests.app.teams.team_event import build_team_event
+from tests.app.teams.team_event import play_round as play_team_round
+from tournament.core.identity import link_event
 from tournament.models import Person, Round, Table
 from tournament.models.table_guard import exempt
 from tournament.ratings import services
@@ -75,3 +80,24 @@ def test_a_merged_person_counts_as_the_kept_one(organizer):
     tables = rated_tables()
     assert all(absorbed.pk not in side for t in tables for side in t.sides)
     assert absorbed.pk not in current_ratings() and kept.pk in current_ratings()
+
+
+@pytest.mark.django_db
+def test_team_and_individual_tables_are_rated_by_their_persons(organizer):
+    """A team event's pair tables and an individual event's partnerships: 2 v 2 of persons."""
+    teams = build_team_event(organizer, slug="tm", teams=4, rounds=1)
+    link_event(teams)
+    play_team_round(teams, organizer, lambda t: ("A+", "8"))
+    solo = build_individual_event(organizer, slug="solo", players=8, rounds=1)
+    link_event(solo)
+    play_solo_round(solo, organizer, lambda t: ("9", "9"))  # every table a draw
+    tables = rated_tables()
+    assert len(tables) == 4 + 2  # 2 team matches of 2 tables; 8 players at 2 tables
+    assert all(len(side) == 2 for t in tables for side in t.sides)
+    ratings = current_ratings()
+    solo_people = set(
+        Person.objects.filter(individuals__tournament=solo).values_list("pk", flat=True)
+    )
+    assert len(solo_people) == 8 and solo_people <= set(ratings)
+    team_people = Person.objects.filter(seats__pair__tournament=teams).distinct()
+    assert team_people.count() == 16 and all(ratings[p.pk].tables == 1 for p in team_people)

@@ -57,4 +57,8 @@ def test_only_organizers(rated, client):
 @pytest.mark.django_db
 def test_reading_the_page_writes_nothing(rated, organizer):
     url = reverse("rating_list")
-    assert_no_writes(login(organizer), {"rating_list": [url, url + "?q=赵&page=2"]})
+    divisions = reverse("divisions", args=[rated.slug])
+    assert_no_writes(
+        login(organizer),
+        {"rating_list": [url, url + "?q=赵&page=2"], "divisions": [divisions + "?n=2"]},
+    )
