@@ -52,6 +52,7 @@ EXTRA_LABELS = {
     "byes": gettext_lazy("轮空"),
     "rematches": gettext_lazy("重复对阵"),
     "seed": gettext_lazy("种子"),  # a pair's seed (pair edits)
+    "by_rating": gettext_lazy("首轮按等级分编排"),  # a draw by rating (docs/rules.md §19)
 }
 # The draw's and a pairing's random number: 随机码, as the draw page says (种子 is a seeded
 # pair on the sign-up sheet).

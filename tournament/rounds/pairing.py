@@ -127,7 +127,9 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
         summary=Message(
             MSG_AUDIT_DRAW_RATED if tournament.seed_by_rating else MSG_AUDIT_DRAW, {"seed": seed}
         ),
-        after={"seed": seed, "overrides": overrides or {}, "by_rating": tournament.seed_by_rating},
+        # By rating (docs/rules.md §19): said in the entry; a draw by lot as it always was.
+        after={"seed": seed, "overrides": overrides or {}}
+        | ({"by_rating": True} if tournament.seed_by_rating else {}),
     )
     public_changed(tournament)
     return numbers
