@@ -28,7 +28,7 @@ import hashlib
 from collections import defaultdict
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, Sum
 from django.db.models.functions import Coalesce
 
 from rating import PRIOR_MU, PlayerRating, RatedTable, rate, strength
@@ -62,7 +62,10 @@ def fingerprint() -> str:
     rounds = Round.objects.filter(status=Round.LOCKED).aggregate(
         n=Count("pk"), ids=Sum("pk"), v=Sum("version"), c=Sum("change_seq"), m=Max("pk")
     )
-    links = Player.objects.aggregate(n=Count("pk"), p=Sum("person_id"), m=Max("pk"))
+    links = [
+        model.objects.aggregate(n=Count("pk"), p=Sum("person_id"), m=Max("pk"))
+        for model in (Player, TeamMember, Individual)
+    ]
     merges = PersonMerge.objects.aggregate(
         n=Count("pk"), undone=Count("pk", filter=Q(undone_at__isnull=False))
     )
@@ -95,7 +98,10 @@ def rated_tables() -> list[RatedTable]:
         Table.objects.filter(round__status=Round.LOCKED, ns__isnull=False, forfeit="")
         .filter(defeat_side="")
         .order_by(
-            "round__tournament__start_date", "round__tournament_id", "round__number", "number"
+            F("round__tournament__start_date").asc(nulls_last=True),
+            "round__tournament_id",
+            "round__number",
+            "number",
         )
         .values_list("ew_id", "ns_id", "winner", "ew_level", "ns_level")
     )
@@ -121,15 +127,16 @@ def rated_tables() -> list[RatedTable]:
 
 def _outcome(winner: str, ew_level: str, ns_level: str) -> tuple[int | None, int] | None:
     """(winner side 0 EW / 1 NS / None draw, margin) of a stored result; None: no result.
-    The side named winner (a knockout's, a time tie's) wins; else the higher final level."""
-    if ew_level not in LEVEL_INDEX or ns_level not in LEVEL_INDEX:
-        return None
-    lead = LEVEL_INDEX[ew_level] - LEVEL_INDEX[ns_level]
+    The side named winner (a knockout's, a time tie's) wins, by the level difference (1
+    when the levels are not both written: a knockout match of several games); else the
+    higher final level; equal levels, a draw."""
+    known = ew_level in LEVEL_INDEX and ns_level in LEVEL_INDEX
+    lead = LEVEL_INDEX[ew_level] - LEVEL_INDEX[ns_level] if known else 0
     if winner == "EW" or (not winner and lead > 0):
         return 0, max(abs(lead), 1)
     if winner == "NS" or (not winner and lead < 0):
         return 1, max(abs(lead), 1)
-    return None, 0
+    return (None, 0) if known else None
 
 
 def current_ratings() -> dict[int, PlayerRating]:

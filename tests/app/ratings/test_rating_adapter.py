@@ -101,3 +101,12 @@ def test_team_and_individual_tables_are_rated_by_their_persons(organizer):
     assert len(solo_people) == 8 and solo_people <= set(ratings)
     team_people = Person.objects.filter(seats__pair__tournament=teams).distinct()
     assert team_people.count() == 16 and all(ratings[p.pk].tables == 1 for p in team_people)
+
+
+def test_outcomes_of_stored_results():
+    outcome = services._outcome
+    assert outcome("", "A+", "9") == (0, 6) and outcome("", "5", "7") == (1, 2)
+    assert outcome("", "9", "9") == (None, 0)  # a draw
+    assert outcome("NS", "9", "9") == (1, 1)  # a time tie decided for NS
+    assert outcome("EW", "", "") == (0, 1)  # a knockout match of several games
+    assert outcome("", "", "") is None and outcome("", "9", "") is None  # no result
