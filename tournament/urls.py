@@ -26,4 +26,5 @@ urlpatterns = [
     path("", include("tournament.public.urls_certificate")),
     path("", include("tournament.sharing.urls")),
     path("", include("tournament.series.urls")),
+    path("", include("tournament.ratings.urls")),
 ]

@@ -159,6 +159,7 @@ TABLE: dict[str, Row] = {
     "series_event_remove": Row(
         "organizer", args=lambda w: [w.series, "nowhere"], method="post", allowed=302
     ),
+    "rating_list": Row("organizer", args=lambda w: []),  # every rated person: organizers only
     "tournament_edit": Row("organizer"),
     "staff_list": Row("organizer"),
     "stage_list": Row("organizer"),
@@ -198,6 +199,7 @@ TABLE: dict[str, Row] = {
     "round_substitute": Row("chief", args=lambda w: [w.solo_slug, 1]),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
+    "divisions": Row("organizer"),  # propose divisions by rating (a GET: nothing made)
     "pair_names": Row("organizer"),
     "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),

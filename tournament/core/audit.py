@@ -53,6 +53,8 @@ ACTIONS: dict[str, str] = {
     "forbidden.remove": "two pairs no longer kept apart",
     "draw": "the draw numbers drawn (the whole draw)",
     "draw.override": "one pair's draw number changed by hand",
+    "ratings.divisions": "an event's entries split by rating into division events (分组)",
+    "ratings.division": "a division event made from a registration event by rating",
     "round.pair": "a round paired",
     "round.repair": "a round paired again",
     "round.adjust": "pairs swapped, a bye given or taken, tables renumbered",
