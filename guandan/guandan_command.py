@@ -224,7 +224,7 @@ def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:
         migrate("数据库：建立或更新表 / the database: creating or updating its tables", sys.stdout)
     if args.command == "demo":
         print("载入演示赛事 / loading the demo event", flush=True)
-        call_command("load_demo")
+        call_command("load_demo", season=True)
     if os.environ["STATIC_COLLECTED"] not in ("0", "false", "no", "off", ""):
         from guandan.static import collect_if_changed
 

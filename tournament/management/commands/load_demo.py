@@ -1,5 +1,6 @@
 """``manage.py load_demo``: the demo tournament of 48 pairs from 8 units, a team event
-(团体赛) of 16 teams from the same 8 units, and their accounts.
+(团体赛) of 16 teams from the same 8 units, and their accounts; with ``--season`` also a
+league (系列赛) of two finished events (tournament.management.commands._demo_season).
 
 Prints each new account's password once; running it again changes nothing.
 """
@@ -16,7 +17,8 @@ from tournament.core.actors import command_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import ensure_user
 from tournament.management.commands._base import BaseCommand
-from tournament.models import Staff, Tournament
+from tournament.management.commands._demo_season import SERIES_SLUG, load_season
+from tournament.models import Series, Staff, Tournament
 from tournament.registration.services import pairs_import
 from tournament.teams.import_sheet import teams_import
 
@@ -28,6 +30,13 @@ TEAM_DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_teams.csv"
 
 class Command(BaseCommand):
     help = "载入演示赛事和账号 (load the demo tournament and its accounts)"
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--season",
+            action="store_true",
+            help="also a league of two finished events (系列赛), its players met again",
+        )
 
     @transaction.atomic
     def handle(self, *args, **o):
@@ -52,6 +61,9 @@ class Command(BaseCommand):
             self.note(f"演示赛事“{TEAM_DEMO_SLUG}”已存在")
         else:
             self.teams_demo(*staff)
+        if o["season"] and not Series.objects.filter(slug=SERIES_SLUG).exists():
+            name = load_season(organizer)
+            self.note(f"演示系列赛已创建：{name}（两站比赛已赛完）")
 
     def pairs_demo(self, organizer, chief, referee) -> None:
         tournament = tournament_create(
