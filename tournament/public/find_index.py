@@ -30,6 +30,7 @@ class FindIndex:
 
     def __init__(self, entries: list[dict]):
         self.entries = entries
+        self.html: dict[str, dict[int, str]] = {}  # language → place → the entry's HTML
         key_number: dict[str, int] = {}
         holders: list[list[int]] = []
         for place, entry in enumerate(entries):

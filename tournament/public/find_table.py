@@ -108,8 +108,14 @@ def round_index(tournament: Tournament, round_: Round) -> FindIndex:
 def search(index: FindIndex, query: str) -> tuple[list[dict], int]:
     """The entries matching ``query`` (at most :data:`MAX_RESULTS`, in the index's order)
     and how many matched."""
+    places, total = search_places(index, query)
+    return [index.entries[i] for i in places], total
+
+
+def search_places(index: FindIndex, query: str) -> tuple[list[int], int]:
+    """:func:`search`'s entries as their places in the index."""
     q = search_key(query[:QUERY_MAX])
     if not q:
         return [], 0
     places = index.matching(q)
-    return [index.entries[i] for i in places[:MAX_RESULTS]], len(places)
+    return places[:MAX_RESULTS], len(places)
