@@ -337,28 +337,34 @@ def main(argv: list[str] | None = None) -> int:
             f"{server or 'serve.sh'}: WEB_WORKERS={workers}, WEB_THREADS={threads}, "
             f"{os.cpu_count()} cores"
         )
-        distinct = args.distinct_names
-        paths = (distinct_paths if distinct else find_paths)(tournament, round_)
-        with served(dict(os.environ), server) as base:
-            if not args.saves_only:
-                run_wrk(base, paths, args.clients, args.seconds, distinct=distinct)
-                wait_idle(base)
-            if args.nginx:
-                if distinct:  # the names asked straight are in the app's page cache now
-                    paths = [p.replace("?q=", "?q=%20") for p in paths]
-                proxied_find(
-                    base,
-                    paths,
-                    lambda url, ps, distinct=distinct: run_wrk(
-                        url, ps, args.clients, args.seconds, base, distinct and len(ps) > 1
-                    ),
-                )
-                continue
-            browsers = logins(base, args.referees)
-            for pause in args.pause:
-                saves(browsers, round_, args.seconds, pause)
-                wait_idle(base)
+        measure(args, tournament, round_, server)
     return 0
+
+
+def measure(args, tournament, round_, server: str | None) -> None:
+    """Find my table (straight, and through nginx with ``--nginx``), else logins and saves
+    at each ``--pause``, on ``server`` (serve.sh's by default)."""
+    distinct = args.distinct_names
+    paths = (distinct_paths if distinct else find_paths)(tournament, round_)
+    with served(dict(os.environ), server) as base:
+        if not args.saves_only:
+            run_wrk(base, paths, args.clients, args.seconds, distinct=distinct)
+            wait_idle(base)
+        if args.nginx:
+            if distinct:  # the names asked straight are in the app's page cache now
+                paths = [p.replace("?q=", "?q=%20") for p in paths]
+            proxied_find(
+                base,
+                paths,
+                lambda url, ps: run_wrk(
+                    url, ps, args.clients, args.seconds, base, distinct and len(ps) > 1
+                ),
+            )
+            return
+        browsers = logins(base, args.referees)
+        for pause in args.pause:
+            saves(browsers, round_, args.seconds, pause)
+            wait_idle(base)
 
 
 def snapshot():
