@@ -50,14 +50,14 @@ class FindIndex:
         for number, key in enumerate(keys):
             starts.extend(range(at, at + len(key)))
             owners.extend([number] * len(key))
-            suffixes.extend(key[i:] for i in range(len(key)))
+            suffixes += [key[i:] for i in range(len(key))]
             at += len(key) + 1
         # Sorted by the suffix up to its key's end: a query (no newline) that begins a suffix
         # sorts among them as the suffix does (a shorter key's newline sorts first).
         order = sorted(range(len(starts)), key=suffixes.__getitem__)
         del suffixes
-        self.positions = array("i", (starts[i] for i in order))
-        self.owners = array("i", (owners[i] for i in order))
+        self.positions = array("i", [starts[i] for i in order])
+        self.owners = array("i", [owners[i] for i in order])
 
     def matching(self, query: str) -> list[int]:
         """The places (in the entries' order) of the entries with a key containing ``query``."""
