@@ -44,8 +44,8 @@ from tournament.text.titles import listing
 QUERY_MARK = "\ue000find-query\ue000"
 FOUND_MARK = "\ue000find-found\ue000"
 QUERY_STRING_MARK = "q=gd-find-query-string"
-FRAMES = 16  # (round, stamp, host, language) frames kept by a process
-_frames: OrderedDict[tuple, tuple[str, dict]] = OrderedDict()
+FRAMES = 8  # (round, host, language) frames kept by a process, each of its latest stamp
+_frames: OrderedDict[tuple, tuple] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -100,20 +100,26 @@ def prepared_answer(request, stamp: str, render_frame, slug: str, number) -> Htt
     query = request.GET.get("q", "").strip()[:QUERY_MAX]
     if list(request.GET) != ["q"] or not query or "\ue000" in query:
         return None
-    key = (stamp, request.scheme, request.get_host(), slug, str(number), get_language())
+    # One frame per round, host and language: a new stamp replaces the old one (its index
+    # with it) instead of keeping it beside the new one.
+    key = (request.scheme, request.get_host(), slug, str(number), get_language())
     with _lock:
         kept = _frames.get(key)
-        if kept is not None:
+        if kept is not None and kept[0] == stamp:
             _frames.move_to_end(key)
+        else:
+            kept = None
     if kept is None:
-        kept = render_frame(frame_request(request), slug, number)
-        if kept is None:
+        made = render_frame(frame_request(request), slug, number)
+        if made is None:
             return None
+        kept = (stamp, *made)
         with _lock:
             _frames[key] = kept
+            _frames.move_to_end(key)
             while len(_frames) > FRAMES:
                 _frames.popitem(last=False)
-    frame, (index, parts) = kept
+    _stamp, frame, (index, parts) = kept
     html, _shown, _total = results_html(index, parts, query)
     asked = escape("?" + iri_to_uri(request.META.get("QUERY_STRING", "")))
     page = (

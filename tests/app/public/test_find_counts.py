@@ -18,8 +18,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournament.core import page_cache
+from tournament.core.actors import user_actor
 from tournament.public import find_page, find_table, views_pairings
 from tournament.public.find_index import FindIndex
+from tournament.registration.services import PairData, pair_update
 
 pytestmark = pytest.mark.django_db
 # Every player's name, pinyin, initials, a part of a name, a unit, a team; nothing found; a
@@ -97,3 +99,14 @@ def test_the_index_finds_what_a_scan_finds():
         query = "".join(rng.choices(letters, k=rng.randint(1, 4)))
         scan = [i for i, e in enumerate(entries) if any(query in k for k in e["keys"].split())]
         assert index.matching(query) == scan, query
+
+
+def test_a_change_is_found_at_once_and_the_old_frame_is_let_go(public_event, pairs8):
+    assert "队1" in ask("dui1").content.decode()
+    pair = pairs8[0]
+    pair.refresh_from_db()
+    data = PairData(name="新名队", unit="", player1="甲", player2="乙")
+    pair_update(pair=pair, data=data, version=pair.version, by=user_actor(None))
+    page = ask("xinming").content.decode()
+    assert "新名队" in page and "没有找到" not in page
+    assert len(find_page._frames) == 1  # one frame per round and language, of its last stamp
