@@ -21,6 +21,14 @@ workers × threads threads), each on a fresh copy of the same built database.
 
 ``--nginx`` measures find my table only: direct, then through deploy/nginx.conf's microcache,
 then nginx serving the same answer as a static file (its ceiling), all in the same run.
+``--distinct-names`` asks find my table as a hall does when a round is published: every
+request a player's own name (each player's name, then each one's pinyin: 20,000 different
+searches at 5,000 pairs, URL-encoded), each of wrk's threads taking every other one, so no
+search is asked twice until all have been (keep ``--seconds`` short enough: at 2,000
+requests a second 10 s asks each about once). Without it, 400 searches and 25 list pages
+are asked over and over (nginx's microcache and the app's page cache answer them).
+``--pause 10 2``: the saves at a hall's pace (each of the 50 referees a table every 10 s)
+and at five times that, one after the other.
 ``--saves-only`` leaves out (1): the save path on its own, e.g. on PostgreSQL and Redis with
 ``BENCH_DATABASE_URL=postgres://… REDIS_URL=redis://…`` (the server is given both).
 """
@@ -105,12 +113,48 @@ def find_paths(tournament, round_) -> list[str]:
     return paths
 
 
-def run_wrk(base: str, paths: list[str], clients: int, seconds: int, app: str = "") -> None:
+def distinct_paths(tournament, round_) -> list[str]:
+    """Each player's own name, then each one's pinyin, as a search of the round (URL-encoded):
+    what the players of a hall type when a round is published."""
+    from tournament.models import Player
+
+    base = f"/t/{tournament.slug}/pairings/{round_.number}/?q="
+    rows = list(
+        Player.objects.filter(pair__tournament=tournament).values_list("name", "name_pinyin")
+    )
+    random.Random(9).shuffle(rows)
+    typed = [name for name, _ in rows] + [pinyin for _, pinyin in rows if pinyin]
+    return [base + urllib.parse.quote(text) for text in dict.fromkeys(typed)]
+
+
+# Each of wrk's two threads takes every other path, from its own start: no path is asked
+# twice until every one has been.
+DISTINCT_SCRIPT = """
+local paths = {%s}
+local threads = 0
+function setup(thread)
+  thread:set("first", threads)
+  threads = threads + 1
+end
+local i = -1
+request = function()
+  if i < 0 then i = first end
+  local path = paths[i %% #paths + 1]
+  i = i + 2
+  return wrk.format("GET", path)
+end
+""" + WRK_SCRIPT.split("end\n", 1)[1]
+
+
+def run_wrk(
+    base: str, paths: list[str], clients: int, seconds: int, app: str = "", distinct=False
+) -> None:
     """wrk on ``paths`` of ``base``; the CPU per request of the app served at ``app``
-    (default: ``base`` itself)."""
+    (default: ``base`` itself). ``distinct``: each path asked once before any again."""
     app = app or base
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
-        f.write(WRK_SCRIPT % ", ".join(f'"{p}"' for p in paths))
+        script = DISTINCT_SCRIPT if distinct else WRK_SCRIPT
+        f.write(script % ", ".join(f'"{p}"' for p in paths))
     cpu = server_cpu_seconds(app)
     out = subprocess.run(
         ["wrk", "-t2", f"-c{clients}", f"-d{seconds}s", "--timeout", "10s", "-s", f.name, base],
@@ -119,8 +163,9 @@ def run_wrk(base: str, paths: list[str], clients: int, seconds: int, app: str = 
         check=True,
     ).stdout
     rps, p50, p95, p99, errors, total = out.split("RESULT ")[1].split()
+    kind = f"{len(paths)} different names" if distinct else f"{len(paths)} URLs over and over"
     print(
-        f"find my table, {clients} clients x {seconds} s: {float(rps):.0f} requests/s, "
+        f"find my table ({kind}), {clients} clients x {seconds} s: {float(rps):.0f} requests/s, "
         f"p50 {p50} ms, p95 {p95} ms, p99 {p99} ms, {errors} errors of {total}"
         "   target: >= 300 requests/s, p95 < 500 ms, 0 errors"
     )
@@ -257,7 +302,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--referees", type=int, default=50)
-    parser.add_argument("--pause", type=float, default=2.0, help="seconds between two saves")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        nargs="+",
+        default=[10.0, 2.0],
+        help="seconds between a referee's two saves (several: one run each)",
+    )
+    parser.add_argument(
+        "--distinct-names", action="store_true", help="find my table: every request a new name"
+    )
     parser.add_argument(
         "--saves-only", action="store_true", help="skip find my table: logins and saves only"
     )
@@ -283,20 +337,34 @@ def main(argv: list[str] | None = None) -> int:
             f"{server or 'serve.sh'}: WEB_WORKERS={workers}, WEB_THREADS={threads}, "
             f"{os.cpu_count()} cores"
         )
-        with served(dict(os.environ), server) as base:
-            if not args.saves_only:
-                run_wrk(base, find_paths(tournament, round_), args.clients, args.seconds)
-                wait_idle(base)
-            if args.nginx:
-                proxied_find(
-                    base,
-                    find_paths(tournament, round_),
-                    lambda url, paths: run_wrk(url, paths, args.clients, args.seconds, base),
-                )
-                continue
-            browsers = logins(base, args.referees)
-            saves(browsers, round_, args.seconds, args.pause)
+        measure(args, tournament, round_, server)
     return 0
+
+
+def measure(args, tournament, round_, server: str | None) -> None:
+    """Find my table (straight, and through nginx with ``--nginx``), else logins and saves
+    at each ``--pause``, on ``server`` (serve.sh's by default)."""
+    distinct = args.distinct_names
+    paths = (distinct_paths if distinct else find_paths)(tournament, round_)
+    with served(dict(os.environ), server) as base:
+        if not args.saves_only:
+            run_wrk(base, paths, args.clients, args.seconds, distinct=distinct)
+            wait_idle(base)
+        if args.nginx:
+            if distinct:  # the names asked straight are in the app's page cache now
+                paths = [p.replace("?q=", "?q=%20") for p in paths]
+            proxied_find(
+                base,
+                paths,
+                lambda url, ps: run_wrk(
+                    url, ps, args.clients, args.seconds, base, distinct and len(ps) > 1
+                ),
+            )
+            return
+        browsers = logins(base, args.referees)
+        for pause in args.pause:
+            saves(browsers, round_, args.seconds, pause)
+            wait_idle(base)
 
 
 def snapshot():

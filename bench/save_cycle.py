@@ -28,6 +28,7 @@ from bench.django_event import setup_django  # noqa: E402
 from bench.public_pages import build  # noqa: E402
 
 PARTS = ("form", "post", "round control", "poll")
+SHOWN: dict[str, list[str]] = {}  # --sql: each part's statements in the last cycle
 
 
 def cycle(client, slug: str, number: int, table: int, since: int, spent: dict) -> int:
@@ -41,14 +42,19 @@ def cycle(client, slug: str, number: int, table: int, since: int, spent: dict) -
     def count(execute, sql, params, many, context):
         nonlocal statements
         statements += 1
+        SHOWN.setdefault(current[0], []).append(sql[:150])
         return execute(sql, params, many, context)
 
     form_url = f"/t/{slug}/rounds/{number}/table/{table}/"
     data = {"ew_level": "A+", "ns_level": "7", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}
 
+    current = [""]
+
     def timed(part: str, call):
         nonlocal statements
         statements = 0
+        current[0] = part
+        SHOWN[part] = []
         start = time.process_time()
         with connection.execute_wrapper(count):
             response = call()
@@ -72,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=5000)
     parser.add_argument("--saves", type=int, default=200)
     parser.add_argument("--profile", type=Path, help="write the cycles' cProfile here")
+    parser.add_argument("--sql", action="store_true", help="print the last cycle's statements")
     args = parser.parse_args(argv)
     setup_django()
     from django.contrib.auth.models import User
@@ -108,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         total_cpu, total_sql = total_cpu + cpu, total_sql + statements
         print(f"  {part:<14} {cpu / n * 1000:6.1f} ms CPU  {statements / n:5.1f} statements")
     print(f"  {'cycle':<14} {total_cpu / n * 1000:6.1f} ms CPU  {total_sql / n:5.1f} statements")
+    if args.sql:
+        for part in PARTS:
+            print(f"{part}:", *SHOWN.get(part, []), sep="\n  ")
     return 0
 
 

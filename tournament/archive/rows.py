@@ -21,7 +21,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
-from django.db import models
+from django.db import connections, models, router
 
 from tournament.archive.checks import check_value, is_int
 from tournament.archive.write import (
@@ -164,7 +164,10 @@ def fresh_tokens(signups: list[SignUp]) -> None:
 
 def restore_auto_times(model, objs: list, rows: list[dict]) -> None:
     """bulk_create stamps auto_now(_add) fields with the current time; put the archived
-    times back."""
+    times back: one UPDATE of the row's times by its key, sent for the batch at once
+    (``executemany``). Django's bulk_update would send one statement of a CASE with a
+    branch per row, which the database evaluates for every row: quadratic in the batch,
+    most of an archive's import."""
     auto = [
         f
         for f in data_fields(model)
@@ -172,11 +175,20 @@ def restore_auto_times(model, objs: list, rows: list[dict]) -> None:
     ]
     if not auto or not objs:
         return
+    connection = connections[router.db_for_write(model)]
+    quote = connection.ops.quote_name
+    assigned = ", ".join(f"{quote(f.column)} = %s" for f in auto)
+    key = quote(model._meta.pk.column)
+    sql = f"UPDATE {quote(model._meta.db_table)} SET {assigned} WHERE {key} = %s"
+    params = []
     for obj, row in zip(objs, rows, strict=True):
         for f in auto:
             if row.get(f.name):
                 setattr(obj, f.attname, f.to_python(row[f.name]))
-    model.objects.bulk_update(objs, [f.name for f in auto], batch_size=BATCH)
+        values = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in auto]
+        params.append([*values, obj.pk])
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
 
 
 def create_rows(model, objs: list) -> list:

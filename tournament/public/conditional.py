@@ -72,14 +72,19 @@ def shared_page_key(request, stamp: str) -> str | None:
     return cache_key("page2", stamp, parts)
 
 
-def _answer(request, view, key: str | None, args: tuple, kwargs: dict) -> HttpResponse:
+def _answer(
+    request, view, key: str | None, args: tuple, kwargs: dict, prepared=None, stamp: str = ""
+) -> HttpResponse:
     """The view's answer, from the cache under ``key`` (:func:`shared_page_key`) when another
-    visitor has had the same one."""
+    visitor has had the same one. ``prepared(request, stamp, *args)``: an anonymous answer
+    put together from pieces kept per stamp, or None (the view answers)."""
     kept = _kept(key) if key else None
     if kept is not None:
         content_type, body, compressed = kept
         return _compressed(request, HttpResponse(body, content_type=content_type), compressed)
-    response = view(request, *args, **kwargs)
+    response = prepared(request, stamp, *args, **kwargs) if key and prepared else None
+    if response is None:
+        response = view(request, *args, **kwargs)
     plain = response.status_code == 200 and not response.streaming and not response.cookies
     if key and plain:
         kept = (response["Content-Type"], response.content, _compress(response.content))
@@ -138,11 +143,12 @@ def canonical_url(request, reads: tuple[str, ...]) -> str | None:
     return request.path + (f"?{query}" if query else "")
 
 
-def stamped(view=None, *, reads: tuple[str, ...] = ()):
+def stamped(view=None, *, reads: tuple[str, ...] = (), prepared=None):
     """Wrap a public view taking ``slug``: ETag, Last-Modified, 304, gzip, shared pages.
-    ``reads``: the query parameters the view reads; others are redirected away."""
+    ``reads``: the query parameters the view reads; others are redirected away.
+    ``prepared``: see :func:`_answer` (find my table's answers)."""
     if view is None:
-        return lambda actual: stamped(actual, reads=reads)
+        return lambda actual: stamped(actual, reads=reads, prepared=prepared)
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
@@ -151,12 +157,12 @@ def stamped(view=None, *, reads: tuple[str, ...] = ()):
         canonical = canonical_url(request, reads)
         if canonical is not None:
             return HttpResponseRedirect(canonical)
-        return _stamped_answer(request, view, slug, args, kwargs)
+        return _stamped_answer(request, view, slug, args, kwargs, prepared)
 
     return wrapper
 
 
-def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
+def _stamped_answer(request, view, slug, args, kwargs, prepared=None) -> HttpResponse:
     if request.user.is_authenticated:
         tournament = Tournament.objects.filter(slug=slug).only("pk", "stamp", "updated_at").first()
         found = None if tournament is None else (page_stamp(tournament, public=False), None)
@@ -169,7 +175,7 @@ def _stamped_answer(request, view, slug, args, kwargs) -> HttpResponse:
     return conditional_answer(
         request,
         page_etag(request, stamp),
-        lambda: _answer(request, view, key, (slug, *args), kwargs),
+        lambda: _answer(request, view, key, (slug, *args), kwargs, prepared, stamp),
         shared=key is not None,
         modified=modified,
     )

@@ -10,8 +10,9 @@ keys
     unit's name: the name itself, its full pinyin without tones, and its initials, all
     lower case without spaces. "诸葛", "zhuge" and "zgl" all find 诸葛亮.
 
-The index of a round is built once per public stamp (:mod:`tournament.core.page_cache`); a search
-is then a scan of a few thousand short strings.
+The index of a round is built once per public stamp (:mod:`tournament.core.page_cache`): the
+entries and a suffix array of their keys (:mod:`tournament.public.find_index`), so a search
+reads the entries that match and no other.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from tournament.core.normalize import search_key
 from tournament.core.page_cache import cached_per_stamp
 from tournament.models import Pair, Player, Round, Tournament
+from tournament.public.find_index import FindIndex
 from tournament.public.find_individual import individual_entries
 from tournament.public.find_team import bench_entries, team_fields, team_index
 from tournament.text.pinyin import pinyin_initials, pinyin_key
@@ -87,12 +89,12 @@ def build_index(round_: Round, *, teams: bool = False) -> list[dict]:
     return entries
 
 
-def round_index(tournament: Tournament, round_: Round) -> list[dict]:
+def round_index(tournament: Tournament, round_: Round) -> FindIndex:
     """The round's index, computed once per public stamp (pairings change only with it)."""
     return cached_per_stamp(
         tournament,
-        "find",
-        lambda: (
+        "find-index",
+        lambda: FindIndex(
             individual_entries(round_)
             if tournament.is_individual_event
             else build_index(round_, teams=tournament.is_team_event)
@@ -103,10 +105,17 @@ def round_index(tournament: Tournament, round_: Round) -> list[dict]:
     )
 
 
-def search(entries: list[dict], query: str) -> tuple[list[dict], int]:
-    """The entries matching ``query`` (at most :data:`MAX_RESULTS`) and how many matched."""
+def search(index: FindIndex, query: str) -> tuple[list[dict], int]:
+    """The entries matching ``query`` (at most :data:`MAX_RESULTS`, in the index's order)
+    and how many matched."""
+    places, total = search_places(index, query)
+    return [index.entries[i] for i in places], total
+
+
+def search_places(index: FindIndex, query: str) -> tuple[list[int], int]:
+    """:func:`search`'s entries as their places in the index."""
     q = search_key(query[:QUERY_MAX])
     if not q:
         return [], 0
-    found = [e for e in entries if q in e["keys"]]
-    return found[:MAX_RESULTS], len(found)
+    places = index.matching(q)
+    return places[:MAX_RESULTS], len(places)

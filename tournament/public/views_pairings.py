@@ -26,7 +26,8 @@ from tournament.core.view_helpers import load_tournament
 from tournament.individuals.display import bye_names
 from tournament.models import Round, Table
 from tournament.public.conditional import stamped
-from tournament.public.find_table import MAX_RESULTS, QUERY_MAX, round_index, search
+from tournament.public.find_page import FOUND_MARK, pieces, prepared_answer, results_html
+from tournament.public.find_table import QUERY_MAX, round_index, search
 from tournament.standings.selectors import round_stamp
 from tournament.teams.display import match_teams, match_title
 from tournament.text.titles import listing
@@ -42,11 +43,6 @@ def table_pages(last_table: int) -> list[tuple[int, int, int]]:
     ]
 
 
-def _search_context(tournament, round_, query: str) -> dict:
-    found, total = search(round_index(tournament, round_), query)
-    return {"found": found, "total": total, "more": max(0, total - len(found))}
-
-
 def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
     keep = ("team", "players", "unit", "table", "seat", "opponent", "bye")
     # A team event's entries also name the team, the team match and the opposing team;
@@ -56,6 +52,8 @@ def _search_json(round_: Round, query: str, context: dict) -> JsonResponse:
     results = [
         {k: e[k] for k in keep} | {k: e[k] for k in team_keys if k in e} for e in context["found"]
     ]
+    for result in results:  # the names in the reader's language
+        result["players"] = listing(result["players"])
     return JsonResponse(
         {"round": round_.number, "q": query, "total": context["total"], "results": results},
         json_dumps_params={"ensure_ascii": False},
@@ -88,7 +86,20 @@ def _tables_html(round_: Round, page: int, show_results: bool, teams: bool) -> s
     )
 
 
-@stamped(reads=("q", "format", "page"))
+def _find(request, slug, number):
+    """The page for the marker query of :func:`tournament.public.find_page.prepared_answer`
+    and the round's (index, pieces); None when it is no page to keep."""
+    response = pairings.__wrapped__(request, slug, number)
+    if response.status_code != 200 or response.cookies:
+        return None
+    return response.content.decode(), request.find_parts
+
+
+def _prepared(request, stamp, slug, number):
+    return prepared_answer(request, stamp, _find, slug, number)
+
+
+@stamped(reads=("q", "format", "page"), prepared=_prepared)
 def pairings(request, slug, number):
     """Find my table (``?q=``) and the tables of the round by number, a range per page."""
     tournament = load_tournament(request, slug, None)
@@ -101,25 +112,21 @@ def pairings(request, slug, number):
         "t": tournament,
         "round": round_,
         "q": query,
-        "max_results": MAX_RESULTS,
         "rounds": visible_round_numbers(request, tournament),
     }
+    if query and request.GET.get("format") == "json":
+        found, total = search(round_index(tournament, round_), query)
+        return _search_json(round_, query, {"found": found, "total": total})
     if query:
-        # Kept per search text too: at a venue thousands of phones ask for a few hundred
-        # names, and the answer changes only with the pairings (the public stamp).
-        found = cached_per_stamp(
-            tournament,
-            "find-answer",
-            lambda: _search_context(tournament, round_, query),
-            round_.pk,
-            query.casefold(),
-            public=True,
-        )
-        context.update(found)
-        # The answer is kept for every language: the names are listed in the reader's.
-        context["found"] = [e | {"players": listing(e["players"])} for e in context["found"]]
-        if request.GET.get("format") == "json":
-            return _search_json(round_, query, context)
+        # The round's index answers any name without reading every entry; the answer is
+        # put together from pieces rendered once (tournament.public.find_page).
+        index, parts = round_index(tournament, round_), pieces(tournament, round_)
+        request.find_parts = (index, parts)
+        if getattr(request, "find_frame", False):
+            html = FOUND_MARK
+        else:
+            html = results_html(index, parts, query)[0]
+        context["results_html"] = mark_safe(html)  # escaped by the templates it comes from
     else:
         # A page number past the last shows the last page (the count is known inside).
         page = positive_int(request.GET.get("page"), low=1, limit=100_000) or 1

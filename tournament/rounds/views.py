@@ -155,8 +155,7 @@ def round_status_json(request, slug, number):
     public = not has_role(request.user, tournament, REFEREE)
     if public and (round_.status == Round.DRAFT or not tournament.publish_pairings):
         return JsonResponse({"error": "not published"}, status=404)
-    round_.refresh_from_db(fields=["status", "version", "change_seq", "started_at"])
-    summary = round_summary(round_)
+    summary = round_summary(round_)  # round_ was read just now: no second read of its row
     data = {
         "round": round_.number,
         "status": round_.status,

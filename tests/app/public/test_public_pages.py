@@ -20,6 +20,7 @@ from tests.conftest import built_once, new_round, new_staff, new_tournament, reg
 from tournament.core.actors import user_actor
 from tournament.models import Round, Table, Tournament
 from tournament.public import views_pairings as public_pairings
+from tournament.public.find_index import FindIndex
 from tournament.public.find_table import name_keys, search
 from tournament.registration.services import PairData, pair_update
 from tournament.results.checks import ResultValues
@@ -237,8 +238,8 @@ def test_staff_standings_follow_each_result_the_public_only_locked_rounds(event,
 @pytest.mark.parametrize("query", ["zgf", "cgf", "曾国", "zengguofan"])
 def test_a_name_with_a_polyphonic_character_is_found_by_each_reading(query):
     entries = [{"keys": "\n".join(name_keys("曾国藩", "zengguofan"))}]
-    assert search(entries, query) == (entries, 1)
-    assert search(entries, "zgl") == ([], 0)
+    assert search(FindIndex(entries), query) == (entries, 1)
+    assert search(FindIndex(entries), "zgl") == ([], 0)
 
 
 def test_a_very_long_query_is_cut_not_echoed_whole(event):

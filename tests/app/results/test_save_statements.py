@@ -34,6 +34,9 @@ FORM = ["tournament", "session", "user", "staff", "match", "player", "foul", "au
 FORM += ["sheetphoto"]
 # Round control, where the save leads: the request's reads, the round, its counts, its rows.
 ROUND_CONTROL = ["tournament", "session", "user", "staff", "round", "match", "match"]
+# Round control's poll (``status.json?since=``), every few seconds on each referee's phone:
+# the request's reads, the round once, its counts (no table changed yet: no rows to read).
+POLL = ["session", "user", "tournament", "staff", "round", "match"]
 
 
 def _table(sql: str) -> str:
@@ -162,6 +165,16 @@ def test_round_control_takes_as_many_statements_whatever_the_results(
         enter(table)
     assert counts() == one
     assert "J : 9" in client.get(urls[0]).content.decode()
+
+
+def test_a_referees_poll_reads_the_round_once(tournament, pairs8, make_round, referee):
+    make_round(tournament, pairs8, status=Round.IN_PLAY)
+    url = reverse("round_status_json", args=[tournament.slug, 1]) + "?since=0"
+    client = login(referee)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    found = [_table(q["sql"]) for q in queries.captured_queries]
+    assert found == POLL, found
 
 
 def _reads(client, url: str) -> tuple[list[str], list[str]]:
