@@ -79,6 +79,9 @@ ADDED_KEYS = {
         "projector_sponsor": "",
         # The exchange file's identity (migration 0034): the imported revision, none here.
         "exchange_revision": None,
+        # The ratings' options (migration 0034): off.
+        "seed_by_rating": False,
+        "publish_rating": False,
     },
     "teams": {"team": None, "team_slot": None},
     # The 会员号 (migration 0033; the rows' persons are not archived).
