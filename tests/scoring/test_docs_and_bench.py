@@ -28,6 +28,7 @@ MODULES = [
     "scoring.team_matches",
     "scoring.team_ranking",
     "scoring.individual_ranking",
+    "scoring.series_points",
 ]
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "standings.py"
 

@@ -61,6 +61,8 @@ TABLE_WRITERS = {
     ("individuals/substitutes.py", "seat_substitute"): "a table without a result, before the "
     "round starts: a substitute seated for an absent player",
     ("signup/checkin.py", "apply_absences"): "asks the rule's checkin_absence path per table",
+    ("exchange/replace.py", "delete_event"): "an imported event (association server) replaced "
+    "whole by a newer exchange file of the same event: only imported events, in the import",
 }
 # Services that lock a table and leave the rule to the one function they hand it to:
 # apply_once and record_final lock it for the phone's key, then run the path's own service

@@ -32,7 +32,9 @@ EVENTS = (
 )
 SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗"
 GIVEN = ["建国", "秀英", "志强", "丽娟", "海燕", "晓明", "春花", "国庆", "玉兰", "德华"]
-UNITS = ("南京市掼蛋协会", "扬州市体育总会", "淮安市棋牌协会", "合肥市掼蛋俱乐部")
+UNITS = ("鼓楼区掼蛋俱乐部", "扬州市体育总会", "淮安市棋牌协会", "合肥市掼蛋俱乐部")
+VENUE = "南京市体育馆"
+HOST = "江苏省掼蛋协会（演示）"
 LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 HEADER = ("队名", "单位", "选手1", "选手1会员号", "选手2", "选手2会员号", "电话", "电话2")
 
@@ -91,7 +93,7 @@ def load_season(organizer) -> str:
         slug=SERIES_SLUG,
         name="2026江淮掼蛋联赛（演示）",
         by_user=organizer,
-        host="江苏省掼蛋协会（演示）",
+        host=HOST,
         best_n=2,
         published=True,
     )
@@ -102,8 +104,8 @@ def load_season(organizer) -> str:
             by=by,
             slug=slug,
             name=name,
-            venue="南京市体育馆",
-            host="江苏省掼蛋协会（演示）",
+            venue=VENUE,
+            host=HOST,
             start_date=day,
             end_date=day,
             rounds=5,

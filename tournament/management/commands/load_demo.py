@@ -17,7 +17,7 @@ from tournament.core.actors import command_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import ensure_user
 from tournament.management.commands._base import BaseCommand
-from tournament.management.commands._demo_season import SERIES_SLUG, load_season
+from tournament.management.commands._demo_season import HOST, SERIES_SLUG, VENUE, load_season
 from tournament.models import Series, Staff, Tournament
 from tournament.registration.services import pairs_import
 from tournament.teams.import_sheet import teams_import
@@ -70,8 +70,8 @@ class Command(BaseCommand):
             organizer=organizer,
             slug=DEMO_SLUG,
             name="2026年江淮掼蛋邀请赛（演示）",
-            venue="南京市体育馆",
-            host="江苏省掼蛋协会（演示）",
+            venue=VENUE,
+            host=HOST,
             start_date=date(2026, 12, 5),
             end_date=date(2026, 12, 5),
             rounds=7,
@@ -95,8 +95,8 @@ class Command(BaseCommand):
             organizer=organizer,
             slug=TEAM_DEMO_SLUG,
             name="2026年江淮掼蛋团体赛（演示）",
-            venue="南京市体育馆",
-            host="江苏省掼蛋协会（演示）",
+            venue=VENUE,
+            host=HOST,
             start_date=date(2026, 12, 6),
             end_date=date(2026, 12, 6),
             rounds=5,
