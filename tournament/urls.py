@@ -24,4 +24,5 @@ urlpatterns = [
     path("", include("tournament.printing.urls")),
     path("", include("tournament.public.urls_certificate")),
     path("", include("tournament.sharing.urls")),
+    path("", include("tournament.exchange.urls_upload")),
 ]

@@ -13,6 +13,7 @@ from tournament.models.rounds import Foul, Round, Submission, Table
 from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import LineUp, Team, TeamMember
 from tournament.models.tokens import ApiToken
+from tournament.models.upload import Upload
 
 __all__ = [
     "ApiToken",
@@ -41,4 +42,5 @@ __all__ = [
     "LineUp",
     "Tournament",
     "Unit",
+    "Upload",
 ]

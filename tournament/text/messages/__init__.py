@@ -30,9 +30,10 @@ from tournament.text.messages.people import PEOPLE
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.services import SERVICES
 from tournament.text.messages.teams import TEAMS
+from tournament.text.messages.upload import UPLOAD
 from tournament.text.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS}
+TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **UPLOAD}
 
 
 def _value(value: Any) -> Any:
