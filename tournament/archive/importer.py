@@ -94,8 +94,10 @@ class ImportResult:
 class _Import:
     """One import, fed record by record (see :mod:`tournament.archive.reader`)."""
 
-    def __init__(self, *, slug: str | None, owner, actor: str, map_users: bool) -> None:
-        self.slug, self.owner, self.actor = slug, owner, actor
+    def __init__(
+        self, *, slug: str | None, owner, actor: str, map_users: bool, log: bool = True
+    ) -> None:
+        self.slug, self.owner, self.actor, self.log = slug, owner, actor, log
         self.meta: dict[str, Any] = {}
         self.users = Accounts(map_users=map_users, owner_given=owner is not None)
         self.reader = RowReader(self.users)
@@ -206,6 +208,8 @@ class _Import:
         self.flush()
         result = self.result
         result.ignored_fields = sorted(self.reader.ignored)
+        if not self.log:  # the caller records the import in its own words (the exchange file)
+            return result
         log_action(
             tournament=result.tournament,
             action="archive.import",
@@ -288,11 +292,13 @@ def import_archive(
     owner=None,
     actor: str = "cli",
     map_users: bool = False,
+    log: bool = True,
 ) -> ImportResult:
     """Create the archived tournament (an archive in memory) here; raise
     :class:`ArchiveError` on any problem, having saved nothing (not even the user accounts
-    created for it)."""
-    return _run(dict_records(archive), slug=slug, owner=owner, actor=actor, map_users=map_users)
+    created for it). ``log=False``: no audit line (the caller writes its own)."""
+    options = {"slug": slug, "owner": owner, "actor": actor, "map_users": map_users, "log": log}
+    return _run(dict_records(archive), **options)
 
 
 def import_archive_file(

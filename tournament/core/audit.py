@@ -100,6 +100,8 @@ ACTIONS: dict[str, str] = {
     "admin.change": "a row changed in the admin",
     "admin.delete": "a row deleted in the admin",
     "archive.import": "the event imported from an archive",
+    "exchange.import": "the event imported from an exchange file (results from another laptop)",
+    "exchange.replace": "the imported event replaced by a newer exchange file of the same event",
 }
 # Actions that earlier versions wrote and this one no longer does: still read from archives.
 FORMER_ACTIONS: dict[str, str] = {

@@ -13,6 +13,8 @@ staff
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -180,6 +182,11 @@ class Tournament(models.Model):
     stamp = models.PositiveBigIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The event's identity across installations (the exchange file, tournament/exchange): given
+    # where the event is made, kept by its archive and its exchange file (docs/exchange.md).
+    exchange_uid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
+    # An event imported from an exchange file: that file's revision (None: made here).
+    exchange_revision = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from rules.messages import Message
 from tournament.text.messages.audit import AUDIT
 from tournament.text.messages.cores import CORES, LABELS
+from tournament.text.messages.exchange import EXCHANGE
 from tournament.text.messages.people import PEOPLE
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.services import SERVICES
@@ -33,7 +34,7 @@ from tournament.text.messages.teams import TEAMS
 from tournament.text.messages.upload import UPLOAD
 from tournament.text.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **UPLOAD}
+TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **EXCHANGE, **UPLOAD}
 
 
 def _value(value: Any) -> Any:

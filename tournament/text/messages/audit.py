@@ -35,6 +35,8 @@ MSG_AUDIT_EDIT_PAIR = "audit_edit_team"
 MSG_AUDIT_PAIR_STATUS = "audit_team_status"
 MSG_AUDIT_IMPORT_PAIRS = "audit_import_teams"
 MSG_AUDIT_IMPORT_ARCHIVE = "audit_import_archive"
+MSG_AUDIT_EXCHANGE_IMPORT = "audit_exchange_import"
+MSG_AUDIT_EXCHANGE_REPLACE = "audit_exchange_replace"
 MSG_AUDIT_KEEP_APART = "audit_keep_apart"
 MSG_AUDIT_KEEP_APART_OFF = "audit_keep_apart_off"
 MSG_AUDIT_LATE_OUT = "audit_late_out"
@@ -106,6 +108,12 @@ AUDIT = {
     MSG_AUDIT_PAIR_STATUS: _("%(team)s：%(before)s → %(after)s"),
     MSG_AUDIT_IMPORT_PAIRS: _("从“%(file)s”导入%(count)s个组合"),
     MSG_AUDIT_IMPORT_ARCHIVE: _("从存档导入赛事（原网址代号 %(slug)s）"),
+    MSG_AUDIT_EXCHANGE_IMPORT: _(
+        "从成绩交换文件导入赛事（原网址代号 %(slug)s，版本 %(revision)s）"
+    ),
+    MSG_AUDIT_EXCHANGE_REPLACE: _(
+        "以较新的成绩交换文件更新赛事（原网址代号 %(slug)s）：版本 %(old)s → %(new)s"
+    ),
     MSG_AUDIT_KEEP_APART: _("回避：%(a)s – %(b)s"),
     MSG_AUDIT_KEEP_APART_OFF: _("取消回避：%(a)s – %(b)s"),
     MSG_AUDIT_LATE_OUT: _("%(team)s 连续%(rounds)s轮迟到，取消资格"),

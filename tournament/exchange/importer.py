@@ -1,0 +1,152 @@
+"""Importing an exchange file (成绩交换文件) here: ``import_document(document, slug=, by=)``.
+
+The same event
+    An event is known across installations by its ``event.uid`` (``Tournament.exchange_uid``,
+    given once where the event is made). An event imported here keeps the ``revision`` of its
+    file (``Tournament.exchange_revision``). Importing a file of an event already imported:
+    the same revision changes nothing (``"unchanged"``: nothing written, not even the audit
+    log); a newer one replaces the event (``"replaced"``, audited from which revision to
+    which); an older one is refused.
+Slugs
+    The event keeps its slug unless ``slug`` renames it. A slug used here by any other event
+    (made here, or imported with another uid) is refused.
+All or nothing
+    The file is checked (:mod:`tournament.exchange.checks`), made into an event archive
+    (:mod:`tournament.exchange.to_archive`) and imported by the archive importer in one
+    transaction with the replacement, the players' identities (:func:`link_event`) and a
+    last check that the places the file states are the places its tables give.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from rules.messages import Message
+from tournament.archive.importer import import_archive
+from tournament.archive.write import ArchiveError
+from tournament.core.actors import Actor
+from tournament.core.audit import log_action
+from tournament.core.identity import link_event
+from tournament.core.stamps import public_changed
+from tournament.exchange.checks import ExchangeError, check_document
+from tournament.exchange.places import PLACE_KINDS, event_places
+from tournament.exchange.to_archive import archive_of
+from tournament.models import Tournament
+from tournament.text.messages import render
+from tournament.text.messages.audit import MSG_AUDIT_EXCHANGE_IMPORT, MSG_AUDIT_EXCHANGE_REPLACE
+
+CREATED, REPLACED, UNCHANGED = "created", "replaced", "unchanged"
+# Message codes (texts in tournament/text/messages/exchange.py).
+MSG_OLDER = "exchange_older"  # have, got
+MSG_SLUG_TAKEN = "exchange_slug_taken"  # slug
+MSG_PLACES = "exchange_places"  # where
+MSG_DATA = "exchange_data"  # error
+MSG_UNCHANGED = "exchange_unchanged"  # name, revision
+MSG_CREATED = "exchange_created"  # name, slug, revision
+MSG_REPLACED = "exchange_replaced"  # name, slug, old, new
+# The account that owns an imported event when nobody signed in imports it (a command).
+IMPORT_OWNER = "exchange-import"
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """What an import did: ``status`` is ``"created"``, ``"replaced"`` or ``"unchanged"``;
+    ``message`` says it in a sentence (the active language)."""
+
+    tournament: Tournament
+    status: str
+    message: str
+    previous_revision: int | None = None
+
+
+def import_document(document: dict, *, slug: str | None = None, by: Actor) -> ImportOutcome:
+    """Import one exchange document (see the module's docstring); raise
+    :class:`ExchangeError` (a service error) having changed nothing."""
+    check_document(document)
+    uid, revision = document["event"]["uid"], document["revision"]
+    existing = (
+        Tournament.objects.filter(exchange_uid=uid, exchange_revision__isnull=False)
+        .order_by("pk")
+        .first()
+    )
+    target = slug or (existing.slug if existing else document["event"]["slug"])
+    if existing is not None:
+        if revision < existing.exchange_revision:
+            raise ExchangeError(MSG_OLDER, have=existing.exchange_revision, got=revision)
+        if revision == existing.exchange_revision and existing.slug == target:
+            text = Message(MSG_UNCHANGED, {"name": existing.name, "revision": revision})
+            return ImportOutcome(existing, UNCHANGED, render(text), revision)
+    taken = Tournament.objects.filter(slug=target)
+    if existing is not None:
+        taken = taken.exclude(pk=existing.pk)
+    if taken.exists():
+        raise ExchangeError(MSG_SLUG_TAKEN, slug=target)
+    with transaction.atomic():
+        return _import(document, target, existing, by)
+
+
+def _import(doc: dict, slug: str, existing: Tournament | None, by: Actor) -> ImportOutcome:
+    previous = existing.exchange_revision if existing is not None else None
+    owner = existing.organizer if existing is not None else _owner(by)
+    if existing is not None:
+        Tournament.objects.filter(pk=existing.pk).delete()
+    try:
+        result = import_archive(archive_of(doc, slug=slug), owner=owner, log=False)
+    except ArchiveError as exc:
+        raise ExchangeError(MSG_DATA, error=exc.msg) from None
+    t = result.tournament
+    _check_places(doc, t)
+    link_event(t)
+    public_changed(t)
+    name, revision = t.name, doc["revision"]
+    origin = doc["event"]["slug"]
+    if existing is None:
+        summary = Message(MSG_AUDIT_EXCHANGE_IMPORT, {"slug": origin, "revision": revision})
+        message = Message(MSG_CREATED, {"name": name, "slug": slug, "revision": revision})
+    else:
+        params = {"slug": origin, "old": previous, "new": revision}
+        summary = Message(MSG_AUDIT_EXCHANGE_REPLACE, params)
+        message = Message(
+            MSG_REPLACED, {"name": name, "slug": slug, "old": previous, "new": revision}
+        )
+    action = "exchange.import" if existing is None else "exchange.replace"
+    log_action(tournament=t, by=by, action=action, obj=t, summary=summary)
+    status = CREATED if existing is None else REPLACED
+    return ImportOutcome(t, status, render(message), previous)
+
+
+def _owner(by: Actor):
+    """The importing user, or (a command) an inactive account without a password."""
+    if by.person is not None:
+        return by.person
+    User = get_user_model()
+    user = User.objects.filter(username=IMPORT_OWNER).first()
+    if user is None:
+        user = User(username=IMPORT_OWNER, is_active=False)
+        user.set_unusable_password()
+        user.save()
+    return user
+
+
+def _check_places(doc: dict, t: Tournament) -> None:
+    """The places the file states must be those its tables give here (ids of the file: the
+    n-th entry of its list is the n-th made here)."""
+    kind = PLACE_KINDS[doc["event"]["entry"]]
+    listed = doc["entries"][kind + "s"]
+    made = list(_entry_keys(t, kind))
+    file_id = {pk: row["id"] for pk, row in zip(made, listed, strict=True)}
+    here = [dict(row, entry=file_id[row["entry"]]) for _k, row in event_places(t)]
+    stated = [{k: p[k] for k in ("rank", "entry", "points", "level_diff")} for p in doc["places"]]
+    for i, (a, b) in enumerate(zip(stated, here, strict=False)):
+        if a != b:
+            raise ExchangeError(MSG_PLACES, where=f"/places/{i}")
+    if len(stated) != len(here):
+        raise ExchangeError(MSG_PLACES, where=f"/places/{min(len(stated), len(here))}")
+
+
+def _entry_keys(t: Tournament, kind: str):
+    related = {"pair": t.pairs, "team": t.teams, "individual": t.individuals}[kind]
+    return related.order_by("pk").values_list("pk", flat=True)
