@@ -131,6 +131,7 @@ POST_ONLY = {
     "pair_next": {},
     "logout": {},
     "set_language": {},
+    "exchange_upload": {},  # the association's endpoint: a GET is 405
 }
 
 

@@ -15,6 +15,7 @@ is locked): two workers never import the same file side by side.
 from __future__ import annotations
 
 import json
+import logging
 import time
 import zlib
 
@@ -33,6 +34,8 @@ from tournament.exchange.upload_doc import document_slug
 from tournament.exchange.upload_tokens import upload_token_for
 from tournament.models import ApiToken
 from tournament.text.messages import render
+
+log = logging.getLogger("guandan.exchange")
 
 MSG_NO_TOKEN = "upload_no_token"
 MSG_BAD_TOKEN = "upload_bad_token"
@@ -145,6 +148,7 @@ def receive_upload(request) -> dict:
             ),
             after={"status": outcome.status},
         )
+    log.info("upload of %s with %s…: %s", token.slug, token.prefix, outcome.status)
     message = outcome.message
     text = render(message) if isinstance(message, Message) else str(message or "")
     return {"status": outcome.status, "slug": token.slug, "message": text}

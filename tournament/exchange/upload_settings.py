@@ -22,7 +22,9 @@ MSG_URL_BAD = "upload_url_bad"
 
 
 class UploadForm(forms.Form):
-    server_url = forms.CharField(label=_("协会服务器地址"), max_length=300)
+    server_url = forms.CharField(
+        label=Upload._meta.get_field("server_url").verbose_name, max_length=300
+    )
     token = forms.CharField(
         label=_("上传令牌"),
         max_length=200,
