@@ -53,7 +53,7 @@ MSG_UNREACHABLE = "upload_unreachable"
 MSG_SERVER_ERROR = "upload_server_error"
 MSG_REFUSED = "upload_refused"
 MSG_DOCUMENT = "upload_document_failed"
-LEASE_SLACK = 30  # seconds a lease outlives the try's own timeout
+LEASE_SLACK = 10  # seconds a lease outlives the try's own timeout (a killed sender's ends)
 
 _guard = threading.Lock()
 _threads: dict[int, threading.Thread] = {}  # this process's sender of each event
@@ -121,7 +121,8 @@ def step(tournament_id: int) -> float | None:
     lease = now + timedelta(seconds=settings.UPLOAD_TIMEOUT_SECONDS + LEASE_SLACK)
     free = Q(lease_until=None) | Q(lease_until__lt=now)
     if not Upload.objects.filter(free, pk=upload.pk).update(lease_until=lease):
-        return 5.0  # another process is sending it: look again later
+        log.info("upload of event %s: another sender is on it", tournament_id)
+        return 5.0  # another process is sending it (or died sending it): look again later
     try:
         attempt(upload)
     finally:
