@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("tournament.results.urls_players")),
     path("", include("tournament.signup.urls_public")),
     path("", include("tournament.printing.urls")),
+    path("", include("tournament.exchange.urls")),
     path("", include("tournament.public.urls_certificate")),
     path("", include("tournament.sharing.urls")),
     path("", include("tournament.exchange.urls_upload")),

@@ -48,6 +48,7 @@ NOT_PAGES = {
     "pair_import_confirm",
     "pair_next",
     "export_download",
+    "exchange_download",  # a JSON file
     "logout",
     "set_language",
     "table_photo_add",

@@ -95,6 +95,7 @@ def get_urls(t, round_) -> dict[str, list[str]]:
     photo = attach_photo(m, sheet_upload(), by=user_actor(t.organizer, "referee"))
     urls["sheet_photo"] = [reverse("sheet_photo", kwargs={"slug": t.slug, "photo_id": photo.pk})]
     urls["side_photo"] = [reverse("side_photo", kwargs={**player, "photo_id": photo.pk})]
+    urls["exchange_download"] = [reverse("exchange_download", kwargs={"slug": t.slug})]
     urls["export_download"] = [
         reverse("export_download", kwargs={"slug": t.slug, "kind": key, "ext": ext})
         + f"?round={round_.number}"

@@ -143,6 +143,7 @@ TABLE: dict[str, Row] = {
     "export_download": Row(
         "chief", args=lambda w: [w.slug, "clerk_sheet", "csv"], query={"round": 1}
     ),
+    "exchange_download": Row("chief"),
     # The organizer (tournament_create: any account of the organizers' group).
     "tournament_create": Row("organizer", args=lambda w: []),
     "tournament_edit": Row("organizer"),

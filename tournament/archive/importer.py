@@ -68,6 +68,7 @@ from tournament.archive.write import (
     invalid,
 )
 from tournament.core.audit import log_action
+from tournament.core.identity import link_event
 from tournament.models import (
     AuditEntry,
     Pair,
@@ -275,7 +276,9 @@ def _run(source: Iterator[tuple[str, Any]], **options) -> ImportResult:
             job = _Import(**options)
             for key, value in source:
                 job.feed(key, value)
-            return job.finish()
+            result = job.finish()
+            link_event(result.tournament)  # its players' persons, by the identity rule
+            return result
     except ArchiveError:
         raise
     except READ_ERRORS as exc:

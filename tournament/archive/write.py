@@ -63,6 +63,7 @@ from tournament.models import (
     Individual,
     LineUp,
     Pair,
+    Person,
     Player,
     Round,
     SignUp,
@@ -168,6 +169,8 @@ NOT_ARCHIVED = {
     "AppliedEntry": "phones' entry keys matter on the live server; what they saved is archived",
     "Upload": "a laptop's upload to the association's server holds its token, and it is the "
     "laptop's own state, not the event's",
+    "Person": "persons live across events; an imported event is linked again by their 会员号",
+    "PersonMerge": "merges are of persons, not of one event",
 }
 
 
@@ -179,8 +182,14 @@ JSON_PAIR_IDS: dict[tuple[type[models.Model], str], Callable[[Any, Callable], An
 
 
 def data_fields(model: type[models.Model]) -> list[models.Field]:
-    """Every concrete field but the primary key."""
-    return [f for f in model._meta.concrete_fields if not f.primary_key]
+    """Every concrete field but the primary key and a row's person: persons live across
+    events (tournament.models.people), so an archive carries each player's name, phone and
+    会员号, and the event it makes is linked again by the identity rule on import."""
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if not f.primary_key and not (f.is_relation and f.related_model is Person)
+    ]
 
 
 def is_user_fk(field: models.Field) -> bool:

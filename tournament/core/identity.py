@@ -109,6 +109,17 @@ class _Resolver:
         Person.objects.bulk_create(self.new)
 
 
+def same_identity(row, identity: tuple[str, str, str]) -> bool:
+    """Whether a row's name, phone and 会员号 still say what they said when it was linked:
+    an edit that changes one unlinks the row, and :func:`link_event` links it again."""
+    name, phone, number = identity
+    return (
+        row.name == name
+        and phone_key(row.phone) == phone_key(phone)
+        and member_key(row.member_no) == member_key(number)
+    )
+
+
 def _current(person: Person) -> Person:
     """The person a merged one now lives in (merges may chain)."""
     while person.merged_into_id is not None:

@@ -17,6 +17,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.errors import Invalid
+from tournament.core.identity import link_event
 from tournament.core.stamps import public_changed
 from tournament.individuals.registration import MSG_NOT_INDIVIDUAL_EVENT
 from tournament.individuals.sheet_rows import (
@@ -40,7 +41,8 @@ def individuals_check(tournament: Tournament, data: bytes, filename: str) -> Ind
     table = read_table(data, filename, HEADERS["name"], upload_limits())
     names = list(Individual.objects.filter(tournament=tournament).values_list("name", flat=True))
     names += Pair.objects.filter(tournament=tournament).values_list("name", flat=True)
-    return check_individual_sheet(table, names)
+    numbers = Individual.objects.filter(tournament=tournament).exclude(member_no="")
+    return check_individual_sheet(table, names, numbers.values_list("member_no", flat=True))
 
 
 @transaction.atomic
@@ -72,6 +74,7 @@ def individuals_import(
             for r in check.rows
         ]
     )
+    link_event(tournament)
     count = len(check.rows)
     log_action(
         tournament=tournament,
@@ -113,6 +116,7 @@ def _insert_individuals(tournament, rows, units, joined: int, owns) -> dict[str,
                 name=r.name,
                 unit_id=units.get(r.unit),
                 phone=r.phone,
+                member_no=r.member_no,
                 seed=r.seed,
                 joined_round=joined,
                 own_id=owns[r.name],

@@ -41,7 +41,7 @@ def partnerships(
     people = {
         i.pk: i
         for i in Individual.objects.filter(tournament=tournament).only(
-            "pk", "name", "name_pinyin", "unit_id", "phone"
+            "pk", "name", "name_pinyin", "unit_id", "phone", "person_id"
         )
     }
     # Two statements for the new pairs and their players (tournament.core.bulk): a round
@@ -72,6 +72,7 @@ def partnerships(
                 name_pinyin=p.name_pinyin,
                 phone=p.phone,
                 individual=p,
+                person_id=p.person_id,  # the player across events (docs/rules.md §18)
             )
             for name, (a, b) in names.items()
             for n, p in ((1, people[a]), (2, people[b]))

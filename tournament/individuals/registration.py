@@ -12,6 +12,7 @@ from rules.messages import Message
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, Stale
+from tournament.core.identity import link_event, member_key, same_identity
 from tournament.core.normalize import normalize_name
 from tournament.core.stamps import public_changed
 from tournament.models import Individual, Pair, Player, Tournament, Unit
@@ -37,6 +38,7 @@ class IndividualData:
     unit: str = ""
     phone: str = ""
     seed: int | None = None
+    member_no: str = ""  # 会员号 (docs/rules.md §18)
 
     def normalized(self) -> IndividualData:
         return IndividualData(
@@ -44,6 +46,7 @@ class IndividualData:
             normalize_name(self.unit),
             normalize_name(self.phone),
             self.seed,
+            member_key(self.member_no),
         )
 
 
@@ -72,7 +75,7 @@ def snapshot(individual: Individual) -> dict:
         "seed": individual.seed,
         "status": individual.status,
         "draw_number": individual.draw_number,
-    }
+    } | ({"member_no": individual.member_no} if individual.member_no else {})
 
 
 def create_own(individual: Individual) -> Pair:
@@ -86,7 +89,12 @@ def create_own(individual: Individual) -> Pair:
         status=individual.status,
     )
     Player.objects.create(
-        pair=own, position=1, name=individual.name, phone=individual.phone, individual=individual
+        pair=own,
+        position=1,
+        name=individual.name,
+        phone=individual.phone,
+        individual=individual,
+        person_id=individual.person_id,
     )
     Individual.objects.filter(pk=individual.pk).update(own=own)
     individual.own = own
@@ -103,10 +111,12 @@ def individual_register(*, tournament: Tournament, data: IndividualData, by: Act
         name=data.name,
         unit=Unit.named(tournament, data.unit),
         phone=data.phone,
+        member_no=data.member_no,
         seed=data.seed,
         joined_round=next_round_number(tournament),
     )
     create_own(individual)
+    link_event(tournament)
     log_action(
         tournament=tournament,
         by=by,
@@ -133,11 +143,15 @@ def individual_update(
     _check(individual.tournament, data, exclude=individual)
     before = snapshot(individual)
     old_name = individual.name
+    if not same_identity(individual, (data.name, data.phone, data.member_no)):
+        individual.person = None  # linked again below, by the new name, phone or 会员号
     individual.name, individual.phone, individual.seed = data.name, data.phone, data.seed
+    individual.member_no = data.member_no
     individual.unit = Unit.named(individual.tournament, data.unit)
     individual.version += 1
     individual.save()
-    individual.seats.update(name=individual.name, phone=individual.phone)
+    individual.seats.update(name=individual.name, phone=individual.phone, person=None)
+    link_event(individual.tournament)
     Pair.objects.filter(pk=individual.own_id).update(name=individual.name, unit=individual.unit)
     if old_name != individual.name:
         for pair in Pair.objects.filter(players__individual=individual).exclude(

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.core.errors import ServiceError
+from tournament.core.rights import CHIEF_REFEREE, has_role
 from tournament.core.view_helpers import load_tournament, login_redirect
 
 FORMAT_LABELS = {"pdf": "PDF", "xlsx": "Excel", "csv": "CSV", "json": "JSON", "json.gz": "JSON.GZ"}
@@ -55,6 +56,9 @@ def export_index(request, slug):
         "round_names": round_titles(tournament),
         "qr_base": url if tournament.table_entry else "",
         "qr_local": any(h in url for h in ("//127.0.0.1", "//localhost", "//[::1]")),
+        # The exchange file (tournament.exchange, a layer above): offered to those who may
+        # take the archive.
+        "may_exchange": has_role(request.user, tournament, CHIEF_REFEREE),
     }
     return render(request, "printing/index.html", context)
 

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.core.normalize import normalize_name
-from tournament.registration.registration_spreadsheet import NAME_MAX, SEED_MAX
+from tournament.registration.registration_spreadsheet import MEMBER_NO_MAX, NAME_MAX, SEED_MAX
 from tournament.spreadsheets.table_file import DB_INT_MAX
 from tournament.spreadsheets.uploads import SPREADSHEET_PICKER, BoundedFileField
 from tournament.text.messages import render
@@ -22,8 +22,10 @@ class PairForm(forms.Form):
     name = _name_field(_("队名"))
     unit = forms.CharField(label=_("单位"), max_length=NAME_MAX, required=False)
     player1 = _name_field(_("选手1"))
+    member1 = forms.CharField(label=_("选手1会员号"), max_length=MEMBER_NO_MAX, required=False)
     phone1 = forms.CharField(label=_("选手1电话"), max_length=30, required=False)
     player2 = _name_field(_("选手2"))
+    member2 = forms.CharField(label=_("选手2会员号"), max_length=MEMBER_NO_MAX, required=False)
     phone2 = forms.CharField(label=_("选手2电话"), max_length=30, required=False)
     # 随机码, not 种子: on the sign-up sheet 种子 means a seeded pair.
     seed = forms.IntegerField(label=_("随机码"), min_value=1, max_value=SEED_MAX, required=False)

@@ -17,7 +17,7 @@ from tournament.individuals.registration import IndividualData
 from tournament.individuals.search import individual_matching
 from tournament.models import Individual
 from tournament.models.pairs import NAME_MAX
-from tournament.registration.registration_spreadsheet import PHONE_MAX, SEED_MAX
+from tournament.registration.registration_spreadsheet import MEMBER_NO_MAX, PHONE_MAX, SEED_MAX
 from tournament.registration.search import clean
 from tournament.spreadsheets.table_file import DB_INT_MAX
 from tournament.text.messages import render
@@ -88,6 +88,9 @@ class IndividualListing(tables.Table):
 
 class IndividualForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("姓名"), max_length=NAME_MAX)
+    member_no = forms.CharField(
+        label=gettext_lazy("会员号"), max_length=MEMBER_NO_MAX, required=False
+    )
     unit = forms.CharField(label=gettext_lazy("单位"), max_length=NAME_MAX, required=False)
     phone = forms.CharField(label=gettext_lazy("手机"), max_length=PHONE_MAX, required=False)
     seed = forms.IntegerField(
@@ -108,7 +111,11 @@ class IndividualForm(forms.Form):
     def individual_data(self) -> IndividualData:
         d = self.cleaned_data
         return IndividualData(
-            name=d["name"], unit=d.get("unit") or "", phone=d.get("phone") or "", seed=d.get("seed")
+            name=d["name"],
+            unit=d.get("unit") or "",
+            phone=d.get("phone") or "",
+            seed=d.get("seed"),
+            member_no=d.get("member_no") or "",
         )
 
 
@@ -117,6 +124,7 @@ def individual_initial(person: Individual) -> dict:
         "name": person.name,
         "unit": person.unit.name if person.unit_id else "",
         "phone": person.phone,
+        "member_no": person.member_no,
         "seed": person.seed,
         "version": person.version,
     }

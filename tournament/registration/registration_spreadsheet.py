@@ -1,7 +1,8 @@
 """Checking a registration spreadsheet (报名表) before anything is saved. Plain Python.
 
 A sheet has one row per pair: 队名/team, 单位/unit, 选手1/player1, 选手2/player2 and the
-optional 电话/phone (the contact phone, kept with player 1), 电话2/phone2, 种子/seed.
+optional 选手1会员号/选手2会员号 (each player's association number, docs/rules.md §18),
+电话/phone (the contact phone, kept with player 1), 电话2/phone2, 种子/seed.
 :func:`check_registration` returns the rows to create and every problem with its row and
 column; the caller saves only when there is no problem, so an import is all-or-nothing.
 
@@ -17,7 +18,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.messages import Message
+from tournament.core.identity import member_key
 from tournament.core.normalize import normalize_name
+from tournament.spreadsheets.member_numbers import MemberNumbers
 from tournament.spreadsheets.table_file import (
     DB_INT_MAX,
     CellProblem,
@@ -28,6 +31,7 @@ from tournament.spreadsheets.table_file import (
 )
 
 NAME_MAX = 50
+MEMBER_NO_MAX = 30
 
 # The names real units' sign-up forms use for each column; the first is the
 # template's. 序号/编号/备注 columns are ignored (tournament.spreadsheets.table_file.IGNORED_HEADERS).
@@ -36,6 +40,8 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "unit": ("单位", "unit", "单位名称", "代表队", "参赛单位", "所属单位"),
     "player1": ("选手1", "player1", "选手一", "队员1", "队员一", "运动员1", "运动员一", "姓名1"),
     "player2": ("选手2", "player2", "选手二", "队员2", "队员二", "运动员2", "运动员二", "姓名2"),
+    "member1": ("选手1会员号", "member1", "会员号1", "选手一会员号", "队员1会员号"),
+    "member2": ("选手2会员号", "member2", "会员号2", "选手二会员号", "队员2会员号"),
     "phone": ("电话", "phone", "电话1", "phone1", "联系电话", "手机", "手机号", "手机号码"),
     "phone2": ("电话2", "phone2", "联系电话2", "手机2", "手机号码2"),
     "seed": ("种子", "seed", "种子号"),
@@ -43,8 +49,9 @@ HEADERS: dict[str, tuple[str, ...]] = {
 SEED_MAX = DB_INT_MAX
 REQUIRED = ("team", "player1", "player2")
 NAME_KEYS = ("team", "unit", "player1", "player2")
-TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手2", "电话", "种子")
-TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "王芳", "13800000000", "")
+# Each player's 会员号 follows that player's name (docs/rules.md §18); optional.
+TEMPLATE_HEADER = ("队名", "单位", "选手1", "选手1会员号", "选手2", "选手2会员号", "电话", "种子")
+TEMPLATE_EXAMPLE = ("金陵一队", "南京市掼蛋协会", "张伟", "", "王芳", "", "13800000000", "")
 
 # Message codes (texts in tournament/text/messages/services.py).
 MSG_MISSING_PAIR = "reg_missing_team"
@@ -61,6 +68,13 @@ MSG_BAD_SEED = "reg_bad_seed"
 PHONE_MAX = 30
 MSG_PHONE_TOO_LONG = Message("reg_phone_too_long", {"n": PHONE_MAX})
 MSG_NO_ROWS = "reg_no_rows"
+MSG_MEMBER_NO_TOO_LONG = Message("reg_member_no_too_long", {"n": MEMBER_NO_MAX})
+_EXAMPLE_NAMES = (
+    TEMPLATE_EXAMPLE[0],
+    TEMPLATE_EXAMPLE[1],
+    TEMPLATE_EXAMPLE[2],
+    TEMPLATE_EXAMPLE[4],
+)
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,8 @@ class PairRow:
     phone: str = ""
     phone2: str = ""
     seed: int | None = None
+    member1: str = ""
+    member2: str = ""
 
 
 @dataclass
@@ -100,6 +116,7 @@ def check_registration(
     table: RawTable,
     existing_pairs: Iterable[str] = (),
     existing_players: Mapping[str, Iterable[tuple[str, str]]] | None = None,
+    existing_members: Iterable[str] = (),
 ) -> RegistrationCheck:
     """Validate every row of ``table``.
 
@@ -107,7 +124,8 @@ def check_registration(
     pair name, unit name) tuples. Two entries with the same name are taken as the same
     person unless both carry different phone numbers or both name different units: real
     events do have two 王伟 (at 5,000 pairs, dozens), and a phone number or a unit tells
-    them apart. Such namesakes are listed in ``namesakes``, not refused.
+    them apart. Such namesakes are listed in ``namesakes``, not refused. A 会员号 names one
+    person: twice in the file, or already registered (``existing_members``), is refused.
     """
     result = RegistrationCheck(skipped_rows=list(table.skipped))
     headers = map_headers(table.header, HEADERS, REQUIRED, table.header_row)
@@ -124,9 +142,10 @@ def check_registration(
         known.setdefault(normalize_name(name), []).extend(entries)
     seen_pairs: dict[str, int] = {}
     seen_players: dict[str, list[tuple[str, str, int]]] = {}
+    members = MemberNumbers(set(existing_members), result.problems)
     for number, cells in table.rows:
         row, ok = _read_row(number, cells, columns, result.problems)
-        if (row.pair, row.unit, row.player1, row.player2) == TEMPLATE_EXAMPLE[:4]:
+        if (row.pair, row.unit, row.player1, row.player2) == _EXAMPLE_NAMES:
             result.example_rows.append(number)  # the template's sample, not a real pair
             continue
         # Duplicates are checked even on a row with other problems: report everything at once.
@@ -139,6 +158,10 @@ def check_registration(
             if name:
                 person = _Person(row.row, HEADERS[key][0], name, phone, row.unit)
                 _check_player(person, seen_players, known, result)
+        members.check(
+            row.row,
+            ((HEADERS["member1"][0], row.member1), (HEADERS["member2"][0], row.member2)),
+        )
         if row.player1 and row.player1 == row.player2:
             result.problems.append(CellProblem(row.row, HEADERS["player2"][0], MSG_SAME_PLAYER))
         if ok:
@@ -170,6 +193,11 @@ def _read_row(number, cells, columns, problems) -> tuple[PairRow, bool]:
         if len(values[key]) > PHONE_MAX:
             problems.append(CellProblem(number, HEADERS[key][0], MSG_PHONE_TOO_LONG))
             ok = False
+    for key in ("member1", "member2"):
+        values[key] = member_key(values[key])
+        if len(values[key]) > MEMBER_NO_MAX:
+            problems.append(CellProblem(number, HEADERS[key][0], MSG_MEMBER_NO_TOO_LONG))
+            ok = False
     seed = None
     if values["seed"]:
         seed = parse_int(values["seed"], 1, SEED_MAX)
@@ -185,6 +213,8 @@ def _read_row(number, cells, columns, problems) -> tuple[PairRow, bool]:
         phone=values["phone"],
         phone2=values["phone2"],
         seed=seed,
+        member1=values["member1"],
+        member2=values["member2"],
     )
     return row, ok
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 
@@ -12,6 +12,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.errors import FieldErrors, Invalid, Stale
+from tournament.core.identity import link_event, member_key, same_identity
 from tournament.core.normalize import normalize_name
 from tournament.core.stamps import public_changed
 from tournament.models import Pair, Player, Tournament, Unit
@@ -22,6 +23,7 @@ from tournament.registration.registration_spreadsheet import (
     RegistrationCheck,
     check_registration,
 )
+from tournament.spreadsheets.member_numbers import MSG_DUP_MEMBER_DB, MSG_DUP_MEMBER_FILE
 from tournament.spreadsheets.table_file import read_table
 from tournament.spreadsheets.uploads import upload_limits
 from tournament.standings.selectors import next_round_number
@@ -66,6 +68,14 @@ class PairData:
     phone1: str = ""
     phone2: str = ""
     seed: int | None = None
+    member1: str = ""  # 会员号 (docs/rules.md §18)
+    member2: str = ""
+
+    def identity(self, position: int) -> tuple[str, str, str]:
+        """Player ``position``'s name, phone and 会员号."""
+        if position == 1:
+            return (self.player1, self.phone1, self.member1)
+        return (self.player2, self.phone2, self.member2)
 
 
 def _norm(text: str) -> str:
@@ -85,11 +95,19 @@ def pair_snapshot(pair: Pair, players: Iterable[Player] | None = None) -> dict:
         "seed": pair.seed,
         "status": pair.status,
         "draw_number": pair.draw_number,
+    } | {  # the 会员号 where given (docs/rules.md §18)
+        f"member{n}": p.member_no for n, p in players.items() if p.member_no
     }
 
 
 def unit_for(tournament: Tournament, name: str) -> Unit | None:
     return Unit.named(tournament, _norm(name))
+
+
+def _clean(data: PairData) -> PairData:
+    """The form's or a command's data in its one stored form."""
+    data = PairData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    return replace(data, member1=member_key(data.member1), member2=member_key(data.member2))
 
 
 def _check_names(tournament: Tournament, data: PairData, exclude: Pair | None) -> None:
@@ -107,14 +125,31 @@ def _check_names(tournament: Tournament, data: PairData, exclude: Pair | None) -
         errors["name"] = [Message(MSG_DUP_PAIR_DB, {"name": data.name})]
     if data.player1 == data.player2:
         errors["player2"] = [Message(MSG_SAME_PLAYER)]
+    errors.update(_member_errors(tournament, data, exclude))
     if errors:
         raise FieldErrors(errors)
+
+
+def _member_errors(tournament: Tournament, data: PairData, exclude: Pair | None) -> dict:
+    """A 会员号 names one person: not twice in the pair, nor in another pair of the event."""
+    errors = {}
+    others = Player.objects.filter(pair__tournament=tournament).exclude(member_no="")
+    if exclude is not None:
+        others = others.exclude(pair=exclude)
+    taken = set(others.values_list("member_no", flat=True))
+    for key in ("member1", "member2"):
+        number = getattr(data, key)
+        if number and number in taken:
+            errors[key] = [Message(MSG_DUP_MEMBER_DB, {"number": number})]
+    if data.member1 and data.member1 == data.member2:
+        errors["member2"] = [Message(MSG_DUP_MEMBER_FILE, {"number": data.member2, "other": 1})]
+    return errors
 
 
 @transaction.atomic
 def pair_register(*, tournament: Tournament, data: PairData, by: Actor) -> Pair:
     _pairs_event(tournament)
-    data = PairData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    data = _clean(data)
     _check_names(tournament, data, exclude=None)
     # A late entry (registered after pairing began) joins the next round with 0 points.
     pair = Pair.objects.create(
@@ -126,12 +161,13 @@ def pair_register(*, tournament: Tournament, data: PairData, by: Actor) -> Pair:
     )
     # One insert for both players (bulk_create skips Player.save, hence with_pinyin).
     players = Player.objects.bulk_create(
-        Player(pair=pair, position=position, name=name, phone=phone).with_pinyin()
-        for position, name, phone in (
-            (1, data.player1, data.phone1),
-            (2, data.player2, data.phone2),
+        Player(pair=pair, position=position, name=name, phone=phone, member_no=number).with_pinyin()
+        for position, name, phone, number in (
+            (1, data.player1, data.phone1, data.member1),
+            (2, data.player2, data.phone2, data.member2),
         )
     )
+    link_event(tournament)
     log_action(
         tournament=tournament,
         by=by,
@@ -151,7 +187,7 @@ def pair_update(*, pair: Pair, data: PairData, version: int, by: Actor) -> Pair:
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     if pair.version != version:
         raise Stale(MSG_STALE)
-    data = PairData(**{k: _norm(v) if isinstance(v, str) else v for k, v in data.__dict__.items()})
+    data = _clean(data)
     _check_names(pair.tournament, data, exclude=pair)
     before = pair_snapshot(pair)
     pair.name = data.name
@@ -159,10 +195,14 @@ def pair_update(*, pair: Pair, data: PairData, version: int, by: Actor) -> Pair:
     pair.seed = data.seed
     pair.version += 1
     pair.save()
-    for position, name, phone in ((1, data.player1, data.phone1), (2, data.player2, data.phone2)):
-        Player.objects.update_or_create(
-            pair=pair, position=position, defaults={"name": name, "phone": phone}
-        )
+    seats = {p.position: p for p in pair.players.all()}
+    for position, identity in ((1, data.identity(1)), (2, data.identity(2))):
+        player = seats.get(position) or Player(pair=pair, position=position)
+        if not same_identity(player, identity):
+            player.person = None  # linked again below, by the new name, phone or 会员号
+        player.name, player.phone, player.member_no = identity
+        player.save()
+    link_event(pair.tournament)
     log_action(
         tournament=pair.tournament,
         by=by,
@@ -214,7 +254,10 @@ def registration_check(tournament: Tournament, data: bytes, filename: str) -> Re
     ):
         existing_players.setdefault(name, []).append((phone, pair, unit or ""))
     existing_pairs = Pair.objects.filter(tournament=tournament).values_list("name", flat=True)
-    return check_registration(table, existing_pairs, existing_players)
+    members = Player.objects.filter(pair__tournament=tournament).exclude(member_no="")
+    return check_registration(
+        table, existing_pairs, existing_players, members.values_list("member_no", flat=True)
+    )
 
 
 @transaction.atomic
@@ -258,13 +301,21 @@ def pairs_import(
     }
     players = []
     for r in check.rows:
-        for position, name, phone in ((1, r.player1, r.phone), (2, r.player2, r.phone2)):
+        for position, name, phone, number in (
+            (1, r.player1, r.phone, r.member1),
+            (2, r.player2, r.phone2, r.member2),
+        ):
             players.append(
                 Player(
-                    pair_id=keys[r.pair], position=position, name=name, phone=phone
+                    pair_id=keys[r.pair],
+                    position=position,
+                    name=name,
+                    phone=phone,
+                    member_no=number,
                 ).with_pinyin()
             )
     insert_all(players)
+    link_event(tournament)
     count = len(check.rows)
     log_action(
         tournament=tournament,

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from tournament.core.normalize import normalize_name
 from tournament.models import Tournament
 from tournament.models.pairs import NAME_MAX
-from tournament.registration.registration_spreadsheet import PHONE_MAX, SEED_MAX
+from tournament.registration.registration_spreadsheet import MEMBER_NO_MAX, PHONE_MAX, SEED_MAX
 from tournament.spreadsheets.table_file import DB_INT_MAX
 from tournament.teams.registration import TeamData
 
@@ -47,16 +47,21 @@ class TeamForm(forms.Form):
                 label=player_label(n), max_length=NAME_MAX
             )
             self.fields[f"phone{n}"] = _phone(_("%(who)s电话") % {"who": player_label(n)})
+            self.fields[f"member{n}"] = _member(player_label(n))
         for n in range(1, self.substitutes + 1):
             label = _("替补%(n)s") % {"n": n}
             self.fields[f"{SUBSTITUTE_PREFIX}{n}"] = forms.CharField(
                 label=label, max_length=NAME_MAX, required=False
             )
             self.fields[f"phone{self.places + n}"] = _phone(_("%(who)s电话") % {"who": label})
+            self.fields[f"member{self.places + n}"] = _member(label)
         roster = [f"{PLAYER_PREFIX}{n}" for n in range(1, self.places + 1)]
         roster += [f"{SUBSTITUTE_PREFIX}{n}" for n in range(1, self.substitutes + 1)]
-        phones = [f"phone{n}" for n in range(1, len(roster) + 1)]
-        places = [key for pair in zip(roster, phones, strict=True) for key in pair]
+        places = [
+            key
+            for n, name in enumerate(roster, start=1)
+            for key in (name, f"member{n}", f"phone{n}")
+        ]
         self.order_fields(["name", "unit", *places, "seed", "version"])
 
     def team_data(self) -> TeamData:
@@ -68,11 +73,12 @@ class TeamForm(forms.Form):
         # up when one is left blank, and their phones with them.
         numbers = list(range(1, self.places + 1))
         numbers += [self.places + n for n, name in enumerate(subs, start=1) if normalize_name(name)]
-        phones = {}
+        phones, members = {}, {}
         for place, number in enumerate(numbers, start=1):
-            phone = d.get(f"phone{number}") or ""
-            if phone:
+            if phone := d.get(f"phone{number}") or "":
                 phones[place] = phone
+            if member := d.get(f"member{number}") or "":
+                members[place] = member
         return TeamData(
             name=d["name"],
             unit=d.get("unit") or "",
@@ -80,6 +86,7 @@ class TeamForm(forms.Form):
             substitutes=tuple(s for s in subs if normalize_name(s)),
             seed=d.get("seed"),
             phones=phones,
+            numbers=members,
         )
 
     def add_error(self, field, error) -> None:
@@ -99,11 +106,19 @@ def roster_initial(data: TeamData, places: int) -> dict:
     for n, name in enumerate(data.substitutes, start=1):
         initial[f"{SUBSTITUTE_PREFIX}{n}"] = name
     initial |= {f"phone{n}": phone for n, phone in data.phones.items()}
+    initial |= {f"member{n}": number for n, number in data.numbers.items()}
     return initial | {"name": data.name, "unit": data.unit}
 
 
 def _phone(label: str) -> forms.CharField:
     return forms.CharField(label=label, max_length=PHONE_MAX, required=False)
+
+
+def _member(who: str) -> forms.CharField:
+    """A roster place's optional 会员号 (docs/rules.md §18)."""
+    return forms.CharField(
+        label=_("%(who)s会员号") % {"who": who}, max_length=MEMBER_NO_MAX, required=False
+    )
 
 
 def team_initial(team) -> dict:
@@ -120,6 +135,7 @@ def team_initial(team) -> dict:
         key = f"{PLAYER_PREFIX}{n}" if n <= places else f"{SUBSTITUTE_PREFIX}{n - places}"
         initial[key] = member.name
         initial[f"phone{n}"] = member.phone
+        initial[f"member{n}"] = member.member_no
     return initial
 
 

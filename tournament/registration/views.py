@@ -68,6 +68,8 @@ def _form_data(form: PairForm) -> PairData:
         phone1=d.get("phone1") or "",
         phone2=d.get("phone2") or "",
         seed=d.get("seed"),
+        member1=d.get("member1") or "",
+        member2=d.get("member2") or "",
     )
 
 
@@ -109,6 +111,8 @@ def pair_edit(request, slug, pair_id):
         "phone1": players[1].phone,
         "player2": players[2].name,
         "phone2": players[2].phone,
+        "member1": players[1].member_no,
+        "member2": players[2].member_no,
         "version": pair.version,
     }
     form = PairForm(request.POST or None, initial=initial)

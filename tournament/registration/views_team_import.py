@@ -67,7 +67,8 @@ def team_workbook(team_pairs: int, substitutes: int) -> bytes:
     from openpyxl import Workbook
 
     header = template_header(team_pairs, substitutes)
-    example = [*TEMPLATE_TEAM, *("张伟", "王芳", "李娜", "刘洋", "陈静", "杨帆")[: 2 * team_pairs]]
+    names = ("张伟", "王芳", "李娜", "刘洋", "陈静", "杨帆")[: 2 * team_pairs]
+    example = [*TEMPLATE_TEAM, *(cell for name in names for cell in (name, ""))]
     example += ["赵磊", "孙丽"][:substitutes]
     book = Workbook()
     sheet = book.active

@@ -46,6 +46,7 @@ def stored(data: Entry) -> dict:
             "players": list(data.players),
             "substitutes": list(data.substitutes),
             "phones": {str(n): phone for n, phone in data.phones.items() if phone},
+            "numbers": {str(n): number for n, number in data.numbers.items() if number},
         }
     return dict(data.__dict__)
 
@@ -53,7 +54,12 @@ def stored(data: Entry) -> dict:
 def from_stored(tournament: Tournament, data: dict) -> Entry:
     """An application's ``SignUp.data`` as the services take it."""
     if tournament.is_individual_event:
-        return IndividualData(data.get("name", ""), data.get("unit", ""), data.get("phone", ""))
+        return IndividualData(
+            data.get("name", ""),
+            data.get("unit", ""),
+            data.get("phone", ""),
+            member_no=data.get("member_no", ""),
+        )
     if not tournament.is_team_event:
         return PairData(**data)
     return TeamData(
@@ -62,6 +68,7 @@ def from_stored(tournament: Tournament, data: dict) -> Entry:
         players=tuple(data.get("players", ())),
         substitutes=tuple(data.get("substitutes", ())),
         phones={int(n): phone for n, phone in data.get("phones", {}).items()},
+        numbers={int(n): number for n, number in data.get("numbers", {}).items()},
     )
 
 
@@ -82,6 +89,7 @@ def team_entry(team: Team) -> TeamData:
         players=tuple(m.name for m in members[:places]),
         substitutes=tuple(m.name for m in members[places:]),
         phones={m.number: m.phone for m in members if m.phone},
+        numbers={m.number: m.member_no for m in members if m.member_no},
     )
 
 
@@ -99,7 +107,7 @@ def individual_entry(signup: SignUp) -> IndividualData:
     if person is None:
         return from_stored(signup.tournament, signup.data)
     unit = person.unit.name if person.unit_id else ""
-    return IndividualData(person.name, unit, person.phone)
+    return IndividualData(person.name, unit, person.phone, member_no=person.member_no)
 
 
 def normalized_entry(data: Entry) -> Entry:
@@ -166,7 +174,7 @@ def update_registered(signup: SignUp, data: Entry, by: Actor) -> None:
     if isinstance(data, IndividualData):
         person = individual_of(signup)
         if person is not None:
-            data = IndividualData(data.name, data.unit, data.phone, person.seed)
+            data = IndividualData(data.name, data.unit, data.phone, person.seed, data.member_no)
             individual_update(individual=person, data=data, version=person.version, by=by)
         return
     team = team_of(signup)

@@ -12,7 +12,7 @@ from tournament.core.normalize import normalize_name
 from tournament.individuals.registration import IndividualData
 from tournament.models import SignUp, SignUpConfig
 from tournament.registration.forms import MSG_BLANK
-from tournament.registration.registration_spreadsheet import NAME_MAX, PHONE_MAX
+from tournament.registration.registration_spreadsheet import MEMBER_NO_MAX, NAME_MAX, PHONE_MAX
 from tournament.registration.services import PairData
 from tournament.registration.team_forms import TeamForm, roster_initial
 from tournament.signup import challenge
@@ -42,9 +42,11 @@ class SignUpForm(forms.Form):
     name = _text(_("队名"))
     unit = _text(_("单位"), required=False)
     player1 = _text(_("选手1姓名"))
+    member1 = _text(_("选手1会员号（选填）"), max_length=MEMBER_NO_MAX, required=False)
     phone1 = _text(_("选手1手机"), max_length=PHONE_MAX, type="tel", autocomplete="tel")
     email1 = forms.EmailField(label=_("选手1邮箱（选填）"), required=False)
     player2 = _text(_("选手2姓名"))
+    member2 = _text(_("选手2会员号（选填）"), max_length=MEMBER_NO_MAX, required=False)
     phone2 = _text(_("选手2手机"), max_length=PHONE_MAX, type="tel")
     email2 = forms.EmailField(label=_("选手2邮箱（选填）"), required=False)
 
@@ -66,6 +68,8 @@ class SignUpForm(forms.Form):
             player2=d["player2"],
             phone1=d["phone1"],
             phone2=d["phone2"],
+            member1=d.get("member1") or "",
+            member2=d.get("member2") or "",
         )
 
     def entry_data(self) -> PairData:
@@ -160,6 +164,7 @@ class IndividualSignUpForm(forms.Form):
     """A player's application (个人赛): name, unit, mobile and an optional e-mail address."""
 
     name = _text(_("姓名"))
+    member_no = _text(_("会员号（选填）"), max_length=MEMBER_NO_MAX, required=False)
     unit = _text(_("单位"), required=False)
     phone = _text(_("手机"), max_length=PHONE_MAX, type="tel", autocomplete="tel")
     email1 = forms.EmailField(label=_("邮箱（选填）"), required=False)
@@ -175,7 +180,12 @@ class IndividualSignUpForm(forms.Form):
 
     def entry_data(self) -> IndividualData:
         d = self.cleaned_data
-        return IndividualData(name=d["name"], unit=d.get("unit") or "", phone=d["phone"])
+        return IndividualData(
+            name=d["name"],
+            unit=d.get("unit") or "",
+            phone=d["phone"],
+            member_no=d.get("member_no") or "",
+        )
 
     def emails(self) -> tuple[str, str]:
         return (self.cleaned_data.get("email1") or "", "")
@@ -184,6 +194,7 @@ class IndividualSignUpForm(forms.Form):
     def for_signup(cls, signup: SignUp, data=None) -> IndividualSignUpForm:
         current = pair_data(signup)
         initial = {"name": current.name, "unit": current.unit, "phone": current.phone}
+        initial["member_no"] = current.member_no
         return cls(data, initial=initial | {"email1": signup.email1})
 
 

@@ -17,6 +17,7 @@ from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.bulk import insert_all
 from tournament.core.errors import Invalid
+from tournament.core.identity import link_event
 from tournament.core.stamps import public_changed
 from tournament.models import Pair, Player, Team, TeamMember, Tournament, Unit
 from tournament.spreadsheets.table_file import read_table
@@ -47,6 +48,7 @@ def teams_check(tournament: Tournament, data: bytes, filename: str) -> TeamSheet
             (name, unit or "", team)
             for name, unit, team in members.values_list("name", "team__unit__name", "team__name")
         ],
+        numbers=members.exclude(member_no="").values_list("member_no", flat=True),
     )
     return check_team_sheet(table, tournament.team_pairs, tournament.substitutes, registered)
 
@@ -69,6 +71,7 @@ def teams_import(
     teams = _insert_teams(tournament, check.rows, units, joined)
     members = _insert_members(tournament, check.rows, teams)
     _insert_pairs(tournament, check.rows, teams, members, units, joined)
+    link_event(tournament)
     count = len(check.rows)
     log_action(
         tournament=tournament,
@@ -101,7 +104,9 @@ def _insert_members(tournament, rows: list[TeamRow], teams) -> dict[tuple[int, i
     """The new teams' rosters; their keys by (team, roster number)."""
     insert_all(
         [
-            TeamMember(team_id=teams[r.team], number=n, name=name).with_pinyin()
+            TeamMember(
+                team_id=teams[r.team], number=n, name=name, member_no=r.member_no(n)
+            ).with_pinyin()
             for r in rows
             for n, name in enumerate(r.roster, start=1)
         ]

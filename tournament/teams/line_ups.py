@@ -89,7 +89,9 @@ def _pair_of(team: Team, first: TeamMember, second: TeamMember, round_number: in
         status=team.status,
     )
     Player.objects.bulk_create(
-        Player(pair=pair, position=n, name=m.name, phone=m.phone, member=m).with_pinyin()
+        Player(
+            pair=pair, position=n, name=m.name, phone=m.phone, member=m, person_id=m.person_id
+        ).with_pinyin()
         for n, m in ((1, first), (2, second))
     )
     return pair.pk

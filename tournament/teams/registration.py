@@ -17,6 +17,7 @@ from rules.messages import Message
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import FieldErrors, Invalid, Stale
+from tournament.core.identity import link_event, member_key, same_identity
 from tournament.core.normalize import normalize_name
 from tournament.core.stamps import public_changed
 from tournament.models import Pair, Player, Team, TeamMember, Tournament, Unit
@@ -51,6 +52,7 @@ class TeamData:
     substitutes: tuple[str, ...] = ()
     seed: int | None = None
     phones: dict[int, str] = field(default_factory=dict)  # roster number → phone
+    numbers: dict[int, str] = field(default_factory=dict)  # roster number → 会员号
 
     def normalized(self) -> TeamData:
         return TeamData(
@@ -60,6 +62,7 @@ class TeamData:
             substitutes=tuple(normalize_name(s) for s in self.substitutes if normalize_name(s)),
             seed=self.seed,
             phones={n: normalize_name(p) for n, p in self.phones.items()},
+            numbers={n: member_key(m) for n, m in self.numbers.items() if member_key(m)},
         )
 
     @property
@@ -111,16 +114,31 @@ def team_snapshot(team: Team) -> dict:
         "name": team.name,
         "unit": team.unit.name if team.unit_id else "",
         "roster": list(team.members.order_by("number").values_list("name", flat=True)),
+        "numbers": [
+            m for m in team.members.order_by("number").values_list("member_no", flat=True) if m
+        ],
         "seed": team.seed,
         "status": team.status,
         "draw_number": team.draw_number,
-    }
+    } | _numbers(team)
+
+
+def _numbers(team: Team) -> dict:
+    """The roster's 会员号 where any is given (docs/rules.md §18)."""
+    numbers = list(team.members.order_by("number").values_list("member_no", flat=True))
+    return {"numbers": numbers} if any(numbers) else {}
 
 
 def create_roster(team: Team, data: TeamData, pairs: int) -> None:
     """The team's members and its registered pairs with their players (a new team)."""
     members = TeamMember.objects.bulk_create(
-        TeamMember(team=team, number=n, name=name, phone=data.phones.get(n, "")).with_pinyin()
+        TeamMember(
+            team=team,
+            number=n,
+            name=name,
+            phone=data.phones.get(n, ""),
+            member_no=data.numbers.get(n, ""),
+        ).with_pinyin()
         for n, name in enumerate(data.roster, start=1)
     )
     for slot in range(1, pairs + 1):
@@ -154,6 +172,7 @@ def team_register(*, tournament: Tournament, data: TeamData, by: Actor) -> Team:
         joined_round=next_round_number(tournament),
     )
     create_roster(team, data, tournament.team_pairs)
+    link_event(tournament)
     log_action(
         tournament=tournament,
         by=by,
@@ -182,11 +201,15 @@ def team_update(*, team: Team, data: TeamData, version: int, by: Actor) -> Team:
     team.save()
     members = {m.number: m for m in team.members.all()}
     for number, name in enumerate(data.roster, start=1):
-        phone = data.phones.get(number, "")
+        identity = (name, data.phones.get(number, ""), data.numbers.get(number, ""))
         member = members.pop(number, None) or TeamMember(team=team, number=number)
-        member.name, member.phone = name, phone
+        if not same_identity(member, identity):
+            member.person = None  # linked again below, by the new name, phone or 会员号
+        member.name, member.phone, member.member_no = identity
         member.save()
-        member.players.update(name=name, phone=phone, name_pinyin=member.name_pinyin)
+        member.players.update(
+            name=name, phone=member.phone, name_pinyin=member.name_pinyin, person=member.person
+        )
     for gone in members.values():  # substitutes struck off, never players of a pair
         if not gone.players.exists():
             gone.delete()
@@ -194,6 +217,7 @@ def team_update(*, team: Team, data: TeamData, version: int, by: Actor) -> Team:
         pair.name, pair.unit, pair.seed = pair_name(team.name, pair.team_slot), team.unit, team.seed
         pair.save()
     team.pairs.filter(team_slot=None).update(unit=team.unit)
+    link_event(team.tournament)
     log_action(
         tournament=team.tournament,
         by=by,

@@ -2,7 +2,8 @@
 
 A sheet has one row per team: 队名, 单位, then each pair's two players (组合1选手1, 组合1选手2,
 组合2选手1, 组合2选手2, and 组合3选手1, 组合3选手2 when a team has three pairs), then the
-optional substitutes 替补1, 替补2. :func:`check_team_sheet` returns the teams to create and
+optional substitutes 替补1, 替补2; after any player's column, that player's optional 会员号
+("组合1选手1会员号", "替补1会员号": docs/rules.md §18). :func:`check_team_sheet` returns the teams to create and
 every problem with its row and column; the caller saves only when there is none, so an
 import is all or nothing (as the pairs' sheet, :mod:`tournament.registration.registration_spreadsheet`).
 
@@ -20,8 +21,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.messages import Message
+from tournament.core.identity import member_key
 from tournament.core.normalize import normalize_name
 from tournament.models.pairs import NAME_MAX
+from tournament.spreadsheets.member_numbers import MemberNumbers
 from tournament.spreadsheets.table_file import CellProblem, RawTable, cell, map_headers
 
 # Message codes: texts in tournament/text/messages/services.py (the pairs' sheet's) and teams.py
@@ -49,6 +52,11 @@ def substitute_header(n: int) -> str:
     return f"替补{n}"
 
 
+def member_header(name_header: str) -> str:
+    """The optional 会员号 column after a player's name column: "组合1选手1会员号"."""
+    return f"{name_header}会员号"
+
+
 def sheet_headers(team_pairs: int) -> dict[str, tuple[str, ...]]:
     """The sheet's columns: field key → the names it may have (the first is the template's)."""
     headers: dict[str, tuple[str, ...]] = {
@@ -57,16 +65,28 @@ def sheet_headers(team_pairs: int) -> dict[str, tuple[str, ...]]:
     }
     for n in range(1, 2 * team_pairs + 1):
         pair, seat = divmod(n - 1, 2)
-        headers[f"p{n}"] = (player_header(pair + 1, seat + 1), f"pair{pair + 1}player{seat + 1}")
+        name = player_header(pair + 1, seat + 1)
+        headers[f"p{n}"] = (name, f"pair{pair + 1}player{seat + 1}")
+        headers[f"m{n}"] = (member_header(name), f"pair{pair + 1}player{seat + 1}member")
     for n in range(1, SUBSTITUTE_COLUMNS + 1):
         headers[f"s{n}"] = (substitute_header(n), f"substitute{n}")
+        headers[f"sm{n}"] = (member_header(substitute_header(n)), f"substitute{n}member")
     return headers
 
 
 def template_header(team_pairs: int, substitutes: int) -> list[str]:
-    """The template's header row: every player column, and the substitutes the event allows."""
-    names = [names[0] for key, names in sheet_headers(team_pairs).items() if key[0] != "s"]
-    return names + [substitute_header(n) for n in range(1, substitutes + 1)]
+    """The template's header row: every player column with its 会员号 column after it, and
+    the substitutes the event allows."""
+    names = ["队名", "单位"]
+    for n in range(1, 2 * team_pairs + 1):
+        pair, seat = divmod(n - 1, 2)
+        names += [
+            player_header(pair + 1, seat + 1),
+            member_header(player_header(pair + 1, seat + 1)),
+        ]
+    for n in range(1, substitutes + 1):
+        names += [substitute_header(n), member_header(substitute_header(n))]
+    return names
 
 
 @dataclass(frozen=True)
@@ -78,10 +98,15 @@ class TeamRow:
     unit: str
     players: tuple[str, ...]
     substitutes: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()  # each roster place's 会员号 ("" for none), in roster order
 
     @property
     def roster(self) -> tuple[str, ...]:
         return self.players + self.substitutes
+
+    def member_no(self, number: int) -> str:
+        """Roster place ``number``'s 会员号 (1-based)."""
+        return self.numbers[number - 1] if number <= len(self.numbers) else ""
 
 
 @dataclass
@@ -106,6 +131,7 @@ class Registered:
 
     teams: Iterable[str] = ()
     players: Iterable[tuple[str, str, str]] = ()  # (player, unit, team)
+    numbers: Iterable[str] = ()  # the 会员号 registered in the event
 
 
 def check_team_sheet(
@@ -126,15 +152,11 @@ def check_team_sheet(
         people.setdefault((normalize_name(name), normalize_name(unit)), team)
     seen_teams: dict[str, int] = {}
     seen_people: dict[tuple[str, str], int] = {}
+    members = MemberNumbers(set(registered.numbers), result.problems)
     for number, cells in table.rows:
         values = {key: normalize_name(cell(cells, mapped.columns, key)) for key in headers}
-        row = TeamRow(
-            row=number,
-            team=values["team"],
-            unit=values["unit"],
-            players=tuple(values[f"p{n}"] for n in range(1, 2 * team_pairs + 1)),
-            substitutes=tuple(v for n in (1, 2) if (v := values[f"s{n}"])),
-        )
+        row = _row(number, values, team_pairs)
+        members.check(row.row, _member_columns(row, values, headers))
         if (row.team, row.unit) == TEMPLATE_TEAM:
             result.example_rows.append(number)  # the template's sample, not a real team
             continue
@@ -147,6 +169,31 @@ def check_team_sheet(
     if not (result.rows or result.problems):
         result.problems.append(CellProblem(None, None, MSG_NO_ROWS))
     return result
+
+
+def _row(number: int, values: dict[str, str], team_pairs: int) -> TeamRow:
+    places = range(1, 2 * team_pairs + 1)
+    substitutes = [
+        (values[f"s{n}"], member_key(values[f"sm{n}"]))
+        for n in range(1, SUBSTITUTE_COLUMNS + 1)
+        if values[f"s{n}"]
+    ]
+    return TeamRow(
+        row=number,
+        team=values["team"],
+        unit=values["unit"],
+        players=tuple(values[f"p{n}"] for n in places),
+        substitutes=tuple(name for name, _ in substitutes),
+        numbers=tuple(member_key(values[f"m{n}"]) for n in places)
+        + tuple(member for _, member in substitutes),
+    )
+
+
+def _member_columns(row: TeamRow, values, headers) -> list[tuple[str, str]]:
+    """(column, 会员号) of each place of the row that gives one."""
+    keys = [f"m{n}" for n in range(1, len(row.players) + 1)]
+    keys += [f"sm{n}" for n in range(1, SUBSTITUTE_COLUMNS + 1) if values[f"s{n}"]]
+    return [(headers[key][0], number) for key, number in zip(keys, row.numbers, strict=True)]
 
 
 def _columns(row: TeamRow, headers) -> list[tuple[str, str]]:

@@ -78,7 +78,8 @@ ADDED_KEYS = {
         "projector_sponsor": "",
     },
     "teams": {"team": None, "team_slot": None},
-    "players": {"member": None, "individual": None},
+    # The 会员号 (migration 0033; the rows' persons are not archived).
+    "players": {"member": None, "individual": None, "member_no": ""},
     "matches": {"team_match": None},
 }
 

@@ -27,7 +27,17 @@ from tournament.core.actors import user_actor
 from tournament.events.services import tournament_create
 from tournament.events.staff import staff_add
 from tournament.events.stages import stage_add
-from tournament.models import Absence, AuditEntry, Pair, Round, SignUp, Staff, Table, Tournament
+from tournament.models import (
+    Absence,
+    AuditEntry,
+    Pair,
+    Person,
+    Round,
+    SignUp,
+    Staff,
+    Table,
+    Tournament,
+)
 from tournament.registration.forbidden_pairings import add_forbidden
 from tournament.registration.services import PairData, pair_register
 from tournament.results.checks import check_result
@@ -80,6 +90,8 @@ def _comparable(model, row: dict, at: dict, names: dict) -> dict:
         if f.primary_key or (model, f.name) in SKIPPED:
             continue
         value = row[f.attname]
+        if f.is_relation and f.related_model is Person:
+            continue  # not archived: the copy is linked again by the identity rule
         if f.is_relation:
             target = f.related_model
             value = names.get(value) if target is get_user_model() else at[target].get(value)

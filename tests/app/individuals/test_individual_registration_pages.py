@@ -172,7 +172,7 @@ def test_the_template_reads_back_without_its_sample(organizer):
     client = login(organizer)
     response = client.get(url("individual_template", t))
     rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
-    assert list(rows[0]) == ["姓名", "单位", "手机", "种子"]
+    assert list(rows[0]) == ["姓名", "会员号", "单位", "手机", "种子"]
     page = upload(client, t, response.content, "template.xlsx").content.decode()
     assert "表格中没有报名数据" in page and "模板中的示例选手" in page
 

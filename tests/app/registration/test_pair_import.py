@@ -191,16 +191,16 @@ def test_the_web_preview_shows_the_phone_column_it_imports(tournament, as_organi
 
 
 def test_the_templates_sample_pair_left_in_is_not_imported(tournament):
-    from tournament.registration.registration_spreadsheet import TEMPLATE_EXAMPLE
+    from tournament.registration.registration_spreadsheet import TEMPLATE_EXAMPLE, TEMPLATE_HEADER
 
-    real = ("二队", "苏州", "李一", "李二", "", "")
-    check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real]))
+    real = ("二队", "苏州", "李一", "", "李二", "", "", "")
+    check = run(tournament, xlsx([TEMPLATE_EXAMPLE, real], header=TEMPLATE_HEADER))
     assert check.ok and check.example_rows == [2]
     assert list(Pair.objects.filter(tournament=tournament).values_list("name", flat=True)) == [
         "二队"
     ]
     before = snapshot(tournament)
-    alone = run(tournament, xlsx([TEMPLATE_EXAMPLE]))
+    alone = run(tournament, xlsx([TEMPLATE_EXAMPLE], header=TEMPLATE_HEADER))
     assert not alone.ok and snapshot(tournament) == before
 
 

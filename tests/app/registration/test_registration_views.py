@@ -195,7 +195,16 @@ def test_template_download_is_a_valid_workbook_with_the_headers(tournament, as_o
 
     response = as_organizer.get(url("pair_template", tournament))
     sheet = load_workbook(io.BytesIO(response.content)).active
-    assert [c.value for c in sheet[1]] == ["队名", "单位", "选手1", "选手2", "电话", "种子"]
+    assert [c.value for c in sheet[1]] == [
+        "队名",
+        "单位",
+        "选手1",
+        "选手1会员号",
+        "选手2",
+        "选手2会员号",
+        "电话",
+        "种子",
+    ]
 
 
 def test_settings_form_refuses_incompatible_options(tournament, as_organizer):

@@ -85,7 +85,7 @@ def test_three_pair_teams_read_the_third_pair(organizer):
     team = Team.objects.get(tournament=t)
     assert team.pairs.count() == 3 and team.members.count() == 7
     assert team.pairs.get(team_slot=3).player_names() == "戊、己"
-    assert template_header(3, 1) == HEADER3
+    assert [h for h in template_header(3, 1) if not h.endswith("会员号")] == HEADER3
 
 
 def test_every_bad_row_is_named_and_nothing_is_imported(organizer):

@@ -2,7 +2,11 @@
 command line; the format follows the file's extension (.pdf, .xlsx, .csv, .json, .json.gz).
 
 The event archive: ``-o FILE.json.gz`` writes it gzip-compressed (the usual choice: about a
-sixth of the size), ``-o FILE.json`` plain; ``--without-audit`` leaves the audit log out."""
+sixth of the size), ``-o FILE.json`` plain; ``--without-audit`` leaves the audit log out.
+
+The exchange file (成绩交换文件, ``exchange -o FILE.json``): the event's results over its locked
+rounds in the documented format of docs/exchange.md (tournament.exchange), for the
+association's server (``manage.py import_exchange``)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import CommandError
 
+from tournament.exchange.files import write_document
 from tournament.management.commands._base import BaseCommand, get_tournament
 from tournament.printing.makers import ExportError, Request
 from tournament.printing.pairings import ORDERS
@@ -27,12 +32,33 @@ def file_format(path: Path) -> str:
     return path.suffix.lower().lstrip(".")
 
 
+EXCHANGE = "exchange"  # the exchange file: tournament.exchange, not a printout
+
+
+def written(path: Path, fmt: str, write) -> None:
+    """Call ``write(out)`` on a file next to ``path`` and rename it to ``path``: a failed
+    export never leaves half a file."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".export-", suffix="." + fmt)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            write(out)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
 class Command(BaseCommand):
-    help = "导出/打印 (export: " + ", ".join(KINDS) + "; the format follows the extension of -o)"
+    help = (
+        "导出/打印 (export: "
+        + ", ".join([*KINDS, EXCHANGE])
+        + "; the format follows the extension of -o)"
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
-        parser.add_argument("kind", choices=list(KINDS))
+        parser.add_argument("kind", choices=[*KINDS, EXCHANGE])
         parser.add_argument("-o", "--output", required=True, type=Path, help="file to write")
         parser.add_argument(
             "--round", type=int, default=None, help="round number (default: latest)"
@@ -58,6 +84,8 @@ class Command(BaseCommand):
         fmt = file_format(path)
         if not fmt:
             raise CommandError("请给输出文件加上扩展名（.pdf、.xlsx、.csv、.json 或 .json.gz）")
+        if o["kind"] == EXCHANGE:
+            return self.exchange(tournament, path, fmt)
         request = Request(
             tournament=tournament,
             kind=o["kind"],
@@ -68,17 +96,21 @@ class Command(BaseCommand):
             base_url=o["base_url"] or "",
             with_audit=not o["without_audit"],
         )
-        # Write next to the target and rename: a failed export never leaves half a file.
-        directory = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".export-", suffix="." + fmt)
+        made = []
         try:
-            with os.fdopen(fd, "wb") as out:
-                kind = run(request, out)
-            os.replace(tmp, path)
+            written(path, fmt, lambda out: made.append(run(request, out)))
         except ExportError as exc:
             raise CommandError(str(exc)) from None
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        kind = made[0]
         where = f"第{request.round}轮" if request.round is not None else ""
         self.note(f"已导出{where}{kind.label}：{path}")
+
+    def exchange(self, tournament, path: Path, fmt: str) -> None:
+        if fmt != "json":
+            raise CommandError("成绩交换文件只能导出为 .json")
+        documents: list[dict] = []
+        written(path, fmt, lambda out: documents.append(write_document(tournament, out)))
+        doc = documents[0]
+        self.note(
+            f"已导出成绩交换文件（{len(doc['rounds'])}轮已锁定，版本 {doc['revision']}）：{path}"
+        )
