@@ -52,8 +52,9 @@ from tournament.models import Round, Tournament
 # rounds that are not locked (locked rounds refuse them), which the public pages do not
 # show; an archive import creates a new tournament, never cached, and keeps the archived
 # ``updated_at``. Staff tokens, score-sheet photos and unlocked accounts are never shown to
-# the public.
-PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.", "login.")
+# the public, nor a laptop's upload settings and the receipts of its uploads (the import
+# they make says the public pages changed itself).
+PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.", "login.", "upload.")
 
 
 def public_changed(tournament: Tournament) -> None:

@@ -141,7 +141,7 @@ def receive_upload(request) -> dict:
         log_action(
             tournament=outcome.tournament,
             by=by,
-            action="exchange.upload",
+            action="upload.received",
             obj=token,
             summary=Message(
                 MSG_AUDIT_UPLOAD_RECEIVED, {"prefix": token.prefix, "outcome": outcome.status}

@@ -64,9 +64,7 @@ def upload_configure(*, tournament: Tournament, server_url: str, token: str, by:
     upload.next_try_at = None
     upload.save()
     summary = Message(MSG_AUDIT_UPLOAD_SETTINGS, {"server": server_url, "prefix": token[:8]})
-    log_action(
-        tournament=tournament, by=by, action="exchange.upload_set", obj=upload, summary=summary
-    )
+    log_action(tournament=tournament, by=by, action="upload.settings", obj=upload, summary=summary)
     send_now(tournament)
     return upload
 
@@ -80,6 +78,4 @@ def upload_off(*, tournament: Tournament, by: Actor) -> None:
     upload.status, upload.token, upload.next_try_at = Upload.OFF, "", None
     upload.save()
     summary = Message(MSG_AUDIT_UPLOAD_OFF, {"server": upload.server_url})
-    log_action(
-        tournament=tournament, by=by, action="exchange.upload_set", obj=upload, summary=summary
-    )
+    log_action(tournament=tournament, by=by, action="upload.settings", obj=upload, summary=summary)

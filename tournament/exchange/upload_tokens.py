@@ -33,12 +33,12 @@ MSG_SLUG_BAD = "upload_slug_bad"
 SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,60}$")
 
 
-def _audit(token: ApiToken, by: Actor, action: str, code: str) -> None:
+def _noted(token: ApiToken, by: Actor, code: str) -> tuple[Tournament | None, Message]:
+    """The event the token is for, if it is on this server, and the audit's summary (also
+    written to the log: the event may not be here yet)."""
     summary = Message(code, {"name": token.name, "slug": token.slug, "prefix": token.prefix})
-    log.info("%s by %s: %s", action, by.person or "-", render(summary))
-    tournament = Tournament.objects.filter(slug=token.slug).first()
-    if tournament is not None:
-        log_action(tournament=tournament, by=by, action=action, obj=token, summary=summary)
+    log.info("%s by %s", render(summary), by.person or "-")
+    return Tournament.objects.filter(slug=token.slug).first(), summary
 
 
 @transaction.atomic
@@ -57,7 +57,11 @@ def upload_token_create(*, slug: str, name: str, by: Actor) -> tuple[ApiToken, s
         digest=digest(secret),
         created_by=by.person,
     )
-    _audit(token, by, "exchange.token_new", MSG_AUDIT_UPLOAD_TOKEN_NEW)
+    tournament, summary = _noted(token, by, MSG_AUDIT_UPLOAD_TOKEN_NEW)
+    if tournament is not None:
+        log_action(
+            tournament=tournament, by=by, action="token.upload_new", obj=token, summary=summary
+        )
     return token, secret
 
 
@@ -73,7 +77,11 @@ def upload_token_revoke(*, token_id: int, by: Actor) -> ApiToken | None:
         return None
     token.revoked_at = timezone.now()
     token.save(update_fields=["revoked_at"])
-    _audit(token, by, "exchange.token_off", MSG_AUDIT_UPLOAD_TOKEN_OFF)
+    tournament, summary = _noted(token, by, MSG_AUDIT_UPLOAD_TOKEN_OFF)
+    if tournament is not None:
+        log_action(
+            tournament=tournament, by=by, action="token.upload_off", obj=token, summary=summary
+        )
     return token
 
 

@@ -23,10 +23,8 @@ def upload_settings(request, slug):
     if request.method == "POST" and action == "send":
         upload_send.send_now(tournament)
         messages.success(request, _("已开始上传；结果见下方状态"))
-        return redirect(
-            request.POST.get("back") == "event" and "tournament_detail" or "upload_settings",
-            slug=slug,
-        )
+        back = "tournament_detail" if request.POST.get("back") == "event" else "upload_settings"
+        return redirect(back, slug=slug)
     if request.method == "POST" and action == "off":
         upload_off(tournament=tournament, by=request_actor(request))
         messages.success(request, _("已停止上传，上传令牌已从本机删除"))

@@ -32,7 +32,7 @@ def test_the_settings_keep_the_token_and_never_show_it(tournament, organizer):
     client.post(url, {"action": "save", "server_url": "https://other.example", "token": ""})
     upload.refresh_from_db()
     assert (upload.server_url, upload.token) == ("https://other.example", SECRET)
-    lines = AuditEntry.objects.filter(tournament=tournament, action="exchange.upload_set")
+    lines = AuditEntry.objects.filter(tournament=tournament, action="upload.settings")
     assert lines.count() == 2 and all(SECRET not in line.summary for line in lines)
     assert "gdu_lapt" in lines.first().summary  # the prefix names it, as for staff tokens
 
