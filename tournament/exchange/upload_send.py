@@ -46,6 +46,7 @@ from tournament.exchange.upload_doc import body_digest, document_bytes, document
 from tournament.exchange.upload_schedule import DONE, RETRY, outcome_of, retry_delay
 from tournament.models import Round, Tournament, Upload
 from tournament.text.messages import render
+from tournament.text.messages.audit import encode
 
 log = logging.getLogger("guandan.exchange")
 
@@ -150,9 +151,14 @@ def attempt(upload: Upload) -> str:
         return outcome
     if outcome == RETRY:
         return _retry(upload, _error(answer))
-    error = render(_error(answer))[:300]
+    why = _error(answer)
+    error = render(why)[:300]
     Upload.objects.filter(pk=upload.pk, status=Upload.PENDING, generation=generation).update(
-        status=Upload.FAILED, last_try_at=timezone.now(), last_error=error, next_try_at=None
+        status=Upload.FAILED,
+        last_try_at=timezone.now(),
+        last_error=error,
+        error_message=encode(why),
+        next_try_at=None,
     )
     log.error("upload of %s: refused: %s", upload.tournament.slug, error)
     return outcome
@@ -167,6 +173,7 @@ def _sent(upload: Upload, generation: int, document: dict, body: bytes) -> None:
         "sent_rounds": upload.tournament.round_set.filter(status=Round.LOCKED).count(),
         "last_try_at": now,
         "last_error": "",
+        "error_message": None,
         "attempts": 0,
         "next_try_at": None,
     }
@@ -191,6 +198,7 @@ def _retry(upload: Upload, why: Message) -> str:
         attempts=failures,
         last_try_at=now,
         last_error=error,
+        error_message=encode(why),
         next_try_at=now + timedelta(seconds=wait),
     )
     log.warning("upload of %s: %s; again in %.0f s", upload.tournament.slug, error, wait)

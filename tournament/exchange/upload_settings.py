@@ -61,6 +61,7 @@ def upload_configure(*, tournament: Tournament, server_url: str, token: str, by:
     upload, _created = Upload.objects.select_for_update().get_or_create(tournament=tournament)
     upload.server_url, upload.token = server_url, token
     upload.status, upload.attempts, upload.last_error = Upload.PENDING, 0, ""
+    upload.error_message = None
     upload.next_try_at = None
     upload.save()
     summary = Message(MSG_AUDIT_UPLOAD_SETTINGS, {"server": server_url, "prefix": token[:8]})

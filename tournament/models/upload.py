@@ -26,6 +26,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.event import Tournament
+from tournament.text.messages import render
+from tournament.text.messages.audit import decode
 
 
 class Upload(models.Model):
@@ -44,7 +46,8 @@ class Upload(models.Model):
     attempts = models.PositiveIntegerField(default=0)  # failed tries since the last delivery
     next_try_at = models.DateTimeField(null=True, blank=True)
     last_try_at = models.DateTimeField(null=True, blank=True)
-    last_error = models.CharField(max_length=300, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)  # in Chinese (logs, the admin)
+    error_message = models.JSONField(null=True, blank=True)  # the same, as a message
     sent_at = models.DateTimeField(null=True, blank=True)
     sent_revision = models.CharField(max_length=80, blank=True)  # the document's revision
     sent_digest = models.CharField(max_length=64, blank=True)  # SHA-256 of what was sent
@@ -60,6 +63,12 @@ class Upload(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.status}"
+
+    def error_text(self) -> str:
+        """The last error in the active language."""
+        if self.error_message:
+            return render(decode(self.error_message))
+        return self.last_error
 
     @property
     def configured(self) -> bool:
