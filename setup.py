@@ -1,7 +1,7 @@
 """The wheel's packages: the app's Python packages, and its data folders inside ``guandan``.
 
-The repository keeps ``templates/``, ``static/``, ``locale/`` and ``fixtures/`` at its top,
-beside manage.py; installed, they would be top-level folders of site-packages with names any
+The repository keeps ``templates/``, ``static/``, ``locale/``, ``fixtures/`` and ``schemas/`` at
+its top, beside manage.py; installed, they would be top-level folders of site-packages with names any
 other project may use. The wheel puts them in the ``guandan`` package instead
 (``guandan/templates/…``), where guandan/paths.py looks for them in an installed copy.
 Everything else is in pyproject.toml.
@@ -16,6 +16,7 @@ DATA = {
     "static": ["**/*"],
     "locale": ["*/LC_MESSAGES/*.mo"],
     "fixtures": ["*.csv"],
+    "schemas": ["*.json"],  # the exchange file's JSON Schema (docs/exchange.md), read on import
 }
 
 packages = find_packages(include=[f"{name}*" for name in CODE])

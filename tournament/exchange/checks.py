@@ -11,7 +11,6 @@ from pathlib import Path
 from django.conf import settings
 from jsonschema import Draft202012Validator
 
-from rules.messages import Message
 from tournament.core.errors import Invalid
 from tournament.exchange.document import FORMAT, VERSION
 
@@ -22,7 +21,7 @@ MSG_NOT_DOCUMENT = "exchange_not_document"
 MSG_VERSION = "exchange_version"  # version, supported
 MSG_BAD_JSON = "exchange_bad_json"  # error
 MSG_SCHEMA = "exchange_schema"  # where, error
-MSG_REFERENCE = "exchange_reference"  # where, id, kind
+MSG_REFERENCE = "exchange_reference"  # where, id
 MSG_DUPLICATE = "exchange_duplicate"  # where, id
 MSG_ROUND = "exchange_round"  # where, number
 
@@ -64,9 +63,9 @@ def _ids(rows: list[dict], where: str) -> set[int]:
     return seen
 
 
-def _ref(value, known: set[int], where: str, kind: str) -> None:
+def _ref(value, known: set[int], where: str) -> None:
     if value is not None and value not in known:
-        raise ExchangeError(MSG_REFERENCE, where=where, id=value, kind=Message(kind, {}))
+        raise ExchangeError(MSG_REFERENCE, where=where, id=value)
 
 
 def _check_references(doc: dict) -> None:
@@ -79,24 +78,19 @@ def _check_references(doc: dict) -> None:
     tables = _ids(doc["tables"], "/tables")
     for i, team in enumerate(entries["teams"]):
         for j, m in enumerate(team["members"]):
-            _ref(
-                m["player"],
-                players,
-                f"/entries/teams/{i}/members/{j}/player",
-                "exchange_kind_player",
-            )
+            _ref(m["player"], players, f"/entries/teams/{i}/members/{j}/player")
         for j, p in enumerate(team.get("pairs", [])):
-            _ref(p, pairs, f"/entries/teams/{i}/pairs/{j}", "exchange_kind_pair")
+            _ref(p, pairs, f"/entries/teams/{i}/pairs/{j}")
     for i, pair in enumerate(entries["pairs"]):
-        _ref(pair.get("team"), teams, f"/entries/pairs/{i}/team", "exchange_kind_team")
+        _ref(pair.get("team"), teams, f"/entries/pairs/{i}/team")
         for j, pid in enumerate(pair["players"]):
-            _ref(pid, players, f"/entries/pairs/{i}/players/{j}", "exchange_kind_player")
+            _ref(pid, players, f"/entries/pairs/{i}/players/{j}")
     for i, one in enumerate(entries["individuals"]):
-        _ref(one["player"], players, f"/entries/individuals/{i}/player", "exchange_kind_player")
-        _ref(one.get("pair"), pairs, f"/entries/individuals/{i}/pair", "exchange_kind_pair")
+        _ref(one["player"], players, f"/entries/individuals/{i}/player")
+        _ref(one.get("pair"), pairs, f"/entries/individuals/{i}/pair")
     numbers = set()
     for i, r in enumerate(doc["rounds"]):
-        _ref(r["stage"], stages, f"/rounds/{i}/stage", "exchange_kind_stage")
+        _ref(r["stage"], stages, f"/rounds/{i}/stage")
         if r["number"] in numbers:
             raise ExchangeError(MSG_DUPLICATE, where=f"/rounds/{i}/number", id=r["number"])
         numbers.add(r["number"])
@@ -104,23 +98,20 @@ def _check_references(doc: dict) -> None:
         if table["round"] not in numbers:
             raise ExchangeError(MSG_ROUND, where=f"/tables/{i}/round", number=table["round"])
         for side in ("ns", "ew"):
-            _ref(table.get(side), pairs, f"/tables/{i}/{side}", "exchange_kind_pair")
+            _ref(table.get(side), pairs, f"/tables/{i}/{side}")
     for i, lu in enumerate(doc.get("line_ups", [])):
-        _ref(lu["team"], teams, f"/line_ups/{i}/team", "exchange_kind_team")
+        _ref(lu["team"], teams, f"/line_ups/{i}/team")
         for j, p in enumerate(lu["pairs"]):
-            _ref(p, pairs, f"/line_ups/{i}/pairs/{j}", "exchange_kind_pair")
+            _ref(p, pairs, f"/line_ups/{i}/pairs/{j}")
     for i, foul in enumerate(doc.get("fouls", [])):
-        _ref(foul["table"], tables, f"/fouls/{i}/table", "exchange_kind_table")
-        _ref(foul["pair"], pairs, f"/fouls/{i}/pair", "exchange_kind_pair")
-        _ref(foul.get("player"), players, f"/fouls/{i}/player", "exchange_kind_player")
+        _ref(foul["table"], tables, f"/fouls/{i}/table")
+        _ref(foul["pair"], pairs, f"/fouls/{i}/pair")
+        _ref(foul.get("player"), players, f"/fouls/{i}/player")
     _check_places(doc)
 
 
 def _check_places(doc: dict) -> None:
-    kind = {"pairs": "pairs", "teams": "teams", "individuals": "individuals"}[doc["event"]["entry"]]
-    known = {row["id"] for row in doc["entries"][kind]}
-    label = {"pairs": "exchange_kind_pair", "teams": "exchange_kind_team"}.get(
-        kind, "exchange_kind_individual"
-    )
+    """Each place names an entry of the event's kind (pairs, teams or individuals)."""
+    known = {row["id"] for row in doc["entries"][doc["event"]["entry"]]}
     for i, place in enumerate(doc["places"]):
-        _ref(place["entry"], known, f"/places/{i}/entry", label)
+        _ref(place["entry"], known, f"/places/{i}/entry")

@@ -111,22 +111,24 @@ def _import(doc: dict, slug: str, existing: Tournament | None, by: Actor) -> Imp
     _check_places(doc, t)
     relink(t, persons, newer_than=newer_than)
     link_event(t)  # every row a person (the archive importer did; a no-op then)
+    return _recorded(doc, t, previous, by)
+
+
+def _recorded(doc: dict, t: Tournament, previous: int | None, by: Actor) -> ImportOutcome:
+    """The audit line of the import (the revision it replaced, if any) and its outcome; the
+    public pages show the event."""
     public_changed(t)
-    name, revision = t.name, doc["revision"]
-    origin = doc["event"]["slug"]
-    if existing is None:
+    revision, origin = doc["revision"], doc["event"]["slug"]
+    if previous is None:
         summary = Message(MSG_AUDIT_EXCHANGE_IMPORT, {"slug": origin, "revision": revision})
-        message = Message(MSG_CREATED, {"name": name, "slug": slug, "revision": revision})
-    else:
-        params = {"slug": origin, "old": previous, "new": revision}
-        summary = Message(MSG_AUDIT_EXCHANGE_REPLACE, params)
-        message = Message(
-            MSG_REPLACED, {"name": name, "slug": slug, "old": previous, "new": revision}
-        )
-    action = "exchange.import" if existing is None else "exchange.replace"
-    log_action(tournament=t, by=by, action=action, obj=t, summary=summary)
-    status = CREATED if existing is None else REPLACED
-    return ImportOutcome(t, status, render(message), previous)
+        log_action(tournament=t, by=by, action="exchange.import", obj=t, summary=summary)
+        params = {"name": t.name, "slug": t.slug, "revision": revision}
+        return ImportOutcome(t, CREATED, render(Message(MSG_CREATED, params)), None)
+    params = {"slug": origin, "old": previous, "new": revision}
+    summary = Message(MSG_AUDIT_EXCHANGE_REPLACE, params)
+    log_action(tournament=t, by=by, action="exchange.replace", obj=t, summary=summary)
+    message = Message(MSG_REPLACED, {**params, "name": t.name, "slug": t.slug})
+    return ImportOutcome(t, REPLACED, render(message), previous)
 
 
 def _owner(by: Actor):

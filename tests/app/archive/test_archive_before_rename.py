@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import uuid
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,8 @@ ADDED_KEYS = {
         "projector_pages": "pairings",
         "projector_seconds": 12,
         "projector_sponsor": "",
+        # The exchange file's identity (migration 0034): the imported revision, none here.
+        "exchange_revision": None,
     },
     "teams": {"team": None, "team_slot": None},
     # The 会员号 (migration 0033; the rows' persons are not archived).
@@ -88,6 +91,7 @@ def without_team_events(archive: dict) -> dict:
     """The archive less what team events added, checked to hold a pairs event's values."""
     for key, empty in ADDED_PARTS.items():
         assert archive.pop(key) == empty
+    assert uuid.UUID(archive["tournament"].pop("exchange_uid"))  # a new event's own uid
     for part, added in ADDED_KEYS.items():
         for row in [archive[part]] if part == "tournament" else archive[part]:
             assert {key: row.pop(key) for key in added} == added

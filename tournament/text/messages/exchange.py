@@ -8,9 +8,7 @@ EXCHANGE = {
     "exchange_version": _("成绩交换文件的版本 %(version)s 太新，本系统只能读取版本 %(supported)s"),
     "exchange_bad_json": _("成绩交换文件不是有效的JSON：%(error)s"),
     "exchange_schema": _("成绩交换文件格式不符（位置 %(where)s）：%(error)s"),
-    "exchange_reference": _(
-        "成绩交换文件内容不一致（位置 %(where)s）：没有编号为 %(id)s 的%(kind)s"
-    ),
+    "exchange_reference": _("成绩交换文件内容不一致（位置 %(where)s）：引用的编号 %(id)s 不存在"),
     "exchange_duplicate": _("成绩交换文件内容不一致（位置 %(where)s）：编号 %(id)s 重复"),
     "exchange_round": _("成绩交换文件内容不一致（位置 %(where)s）：没有第%(number)s轮"),
     "exchange_places": _(
@@ -26,10 +24,4 @@ EXCHANGE = {
     "exchange_unchanged": _("赛事“%(name)s”已是该版本（%(revision)s），没有变化"),
     "exchange_created": _("已导入赛事“%(name)s”（网址代号 %(slug)s，版本 %(revision)s）"),
     "exchange_replaced": _("已更新赛事“%(name)s”（网址代号 %(slug)s）：版本 %(old)s → %(new)s"),
-    "exchange_kind_player": _("选手"),
-    "exchange_kind_pair": _("组合"),
-    "exchange_kind_team": _("团体"),
-    "exchange_kind_individual": _("个人选手"),
-    "exchange_kind_stage": _("阶段"),
-    "exchange_kind_table": _("台"),
 }
