@@ -298,7 +298,7 @@ AUTO_BACKUP_KEEP = envint("AUTO_BACKUP_KEEP", 20)
 # minute one upload token may make. On a venue laptop: the sender's first wait after a failed
 # try (doubled after each, with jitter, up to UPLOAD_RETRY_MAX_SECONDS), how long one try may
 # take, and UPLOAD_AUTO=0 to send only when 立即上传 is pressed.
-EXCHANGE_MAX_BYTES = envmegabytes("EXCHANGE_MAX_MB", 20)
+EXCHANGE_MAX_BYTES = envmegabytes("EXCHANGE_MAX_MB", 5)  # under nginx's 6m (deploy/nginx.conf)
 EXCHANGE_MAX_RAW_BYTES = envmegabytes("EXCHANGE_MAX_RAW_MB", 200)
 EXCHANGE_UPLOADS_PER_MINUTE = envint("EXCHANGE_UPLOADS_PER_MINUTE", 20)
 UPLOAD_AUTO = envbool("UPLOAD_AUTO", True)

@@ -30,6 +30,7 @@ from tournament.core.actors import request_actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Refused, ServiceError
 from tournament.events.api_tokens import bearer_secret
+from tournament.exchange.importer import UNCHANGED, import_document
 from tournament.exchange.upload_doc import document_slug
 from tournament.exchange.upload_tokens import upload_token_for
 from tournament.models import ApiToken
@@ -126,8 +127,6 @@ def parse(body: bytes) -> dict:
 
 def receive_upload(request) -> dict:
     """Check, read and import one upload; the answer's JSON (raises :class:`ServiceError`)."""
-    from tournament.exchange.importer import import_document  # the other half of the file
-
     token = _token(request)
     _count_send(token)
     document = parse(read_body(request))
@@ -138,16 +137,17 @@ def receive_upload(request) -> dict:
     with transaction.atomic():
         ApiToken.objects.select_for_update().filter(pk=token.pk).first()  # one at a time
         outcome = import_document(document, slug=token.slug, by=by)
-        log_action(
-            tournament=outcome.tournament,
-            by=by,
-            action="upload.received",
-            obj=token,
-            summary=Message(
-                MSG_AUDIT_UPLOAD_RECEIVED, {"prefix": token.prefix, "outcome": outcome.status}
-            ),
-            after={"status": outcome.status},
-        )
+        if outcome.status != UNCHANGED:  # the same file again changes nothing, not the log
+            log_action(
+                tournament=outcome.tournament,
+                by=by,
+                action="upload.received",
+                obj=token,
+                summary=Message(
+                    MSG_AUDIT_UPLOAD_RECEIVED, {"prefix": token.prefix, "outcome": outcome.status}
+                ),
+                after={"status": outcome.status},
+            )
     log.info("upload of %s with %s…: %s", token.slug, token.prefix, outcome.status)
     message = outcome.message
     text = render(message) if isinstance(message, Message) else str(message or "")

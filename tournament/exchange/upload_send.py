@@ -42,6 +42,7 @@ from django.utils import timezone
 
 from rules.messages import Message
 from tournament.exchange import upload_http
+from tournament.exchange.document import event_document
 from tournament.exchange.upload_doc import body_digest, document_bytes, document_revision, packed
 from tournament.exchange.upload_schedule import DONE, RETRY, outcome_of, retry_delay
 from tournament.models import Round, Tournament, Upload
@@ -70,9 +71,10 @@ def mark_due(tournament_id: int) -> None:
         transaction.on_commit(partial(kick, tournament_id), robust=True)
 
 
-def kick(tournament_id: int) -> None:
-    """Start this process's sender of the event (or wake it); never raises, never waits."""
-    if not settings.UPLOAD_AUTO:
+def kick(tournament_id: int, force: bool = False) -> None:
+    """Start this process's sender of the event (or wake it); never raises, never waits.
+    With ``UPLOAD_AUTO`` off, only 立即上传 (``force``) starts it."""
+    if not (settings.UPLOAD_AUTO or force):
         return
     try:
         with _guard:
@@ -134,8 +136,6 @@ def step(tournament_id: int) -> float | None:
 def attempt(upload: Upload) -> str:
     """Send the event's current document once and record what came of it (done, retry,
     refused). Never raises for the network or the server's answer."""
-    from tournament.exchange.document import event_document  # the other half of the file
-
     generation = upload.generation
     try:
         document = event_document(upload.tournament)
@@ -217,7 +217,7 @@ def send_now(tournament: Tournament) -> None:
     Upload.objects.filter(tournament=tournament).exclude(status=Upload.OFF).update(
         status=Upload.PENDING, next_try_at=None
     )
-    transaction.on_commit(partial(kick, tournament.pk), robust=True)
+    transaction.on_commit(partial(kick, tournament.pk, force=True), robust=True)
 
 
 def kick_if_due(tournament: Tournament) -> None:
