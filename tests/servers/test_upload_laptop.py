@@ -1,6 +1,8 @@
 """A venue laptop uploads its locked rounds to the association's server by itself, with real
-processes: each side a granian server on a data folder of its own (SQLite), the laptop's
-rounds locked through its pages by the organizer.
+processes: each side a granian server on a data folder of its own, the laptop's rounds
+locked through its pages by the organizer. The laptop's database is SQLite; the association's
+is a new PostgreSQL database of the cluster of ``TEST_DATABASE_URL`` in the PostgreSQL pass
+(``DATABASE_URL`` a PostgreSQL one), else SQLite too: the test runs in both passes.
 
 The association's server is stopped when round 1 is locked: the lock is answered at once,
 the event is 待上传 with the reason on the organizer's page, and the laptop's sender keeps
@@ -20,10 +22,15 @@ import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
 
 from guandan.servers import ServeOptions, granian_argv, granian_environment, worker_environment
 from tests.servers.laptop import SETUP, laptop_env, python
 from tests.servers.web import ROOT, Browser, free_port, wait_until_up
+
+pytestmark = [pytest.mark.both_databases]
 
 # The association's database: the organizer who issues the token, and the token for "demo".
 SERVER_SETUP = """
@@ -76,6 +83,36 @@ from tournament.models import Round, Tournament
 events = Tournament.objects.filter(slug="demo")
 locked = Round.objects.filter(tournament__slug="demo", status="locked").order_by("number")
 print(events.count(), list(locked.values_list("number", flat=True)), Tournament.objects.count())
+"""
+
+
+@pytest.fixture
+def server_database():
+    """The association's ``DATABASE_URL``: a database of its own on the PostgreSQL of
+    ``TEST_DATABASE_URL`` (dropped after), or None (SQLite in its data folder)."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url or not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        yield None
+        return
+    import psycopg
+
+    name = f"guandan_upload_{os.getpid()}"
+    parts = urlsplit(url)
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name}")
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield urlunsplit(parts._replace(path="/" + name))
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+VENDOR = """
+import django
+django.setup()
+from django.db import connection
+print(connection.vendor)
 """
 
 
@@ -144,11 +181,12 @@ def receipts(log: Path) -> list[str]:
     return re.findall(r"upload of demo with \S+: (\w+)", log.read_text(errors="replace"))
 
 
-def test_a_laptop_uploads_its_locked_rounds_through_a_server_outage(tmp_path):
+def test_a_laptop_uploads_its_locked_rounds_through_a_server_outage(tmp_path, server_database):
     laptop, server = tmp_path / "laptop", tmp_path / "association"
     laptop.mkdir(), server.mkdir()
+    database = {"DATABASE_URL": server_database} if server_database else {}
     python(laptop, SETUP)
-    secret = python(server, SERVER_SETUP).strip()
+    secret = python(server, SERVER_SETUP, **database).strip()
     assert secret.startswith("gdu_")
     server_port, laptop_port = free_port(), free_port()
     server_url = f"http://127.0.0.1:{server_port}"
@@ -161,7 +199,7 @@ def test_a_laptop_uploads_its_locked_rounds_through_a_server_outage(tmp_path):
         UPLOAD_RETRY_MAX_SECONDS="2",
         UPLOAD_TIMEOUT_SECONDS="5",
     )
-    server_env = env_of(server)
+    server_env = env_of(server, **database)
 
     with serving(laptop_env_, laptop_port, laptop_log) as base:
         organizer = Browser(base)
@@ -183,7 +221,7 @@ def test_a_laptop_uploads_its_locked_rounds_through_a_server_outage(tmp_path):
             assert wait_for(laptop, "sent").startswith("sent 1 0"), state(laptop)
             _, page = organizer.get("/t/demo/")
             assert "已上传" in page
-        assert python(server, HELD).split("]")[0] == "1 [1"
+        assert python(server, HELD, **database).split("]")[0] == "1 [1"
         # Round 2 locked with the server down again, and the laptop stopped before it sends.
         lock(organizer, *play(laptop, next_round=True))
         assert wait_for(laptop, "pending").startswith("pending")
@@ -201,6 +239,8 @@ def test_a_laptop_uploads_its_locked_rounds_through_a_server_outage(tmp_path):
         time.sleep(1.5)  # a second send would come within the sender's next turn
 
     assert receipts(server_log) == ["created", "replaced", "replaced"], server_log.read_text()
-    assert python(server, HELD).strip() == "1 [1, 2, 3] 1"
+    assert python(server, HELD, **database).strip() == "1 [1, 2, 3] 1"
+    if server_database:
+        assert python(server, VENDOR, **database).strip() == "postgresql"
     assert "pending" not in state(laptop)
     assert os.path.getsize(laptop_log) > 0

@@ -134,8 +134,8 @@ def receive_upload(request) -> dict:
     if slug != token.slug:
         raise UploadRefused(403, MSG_OTHER_EVENT, token=token.slug, file=slug[:60])
     by = request_actor(request, UPLOAD_PATH).via(UPLOAD_PATH, user=token.created_by)
-    with transaction.atomic():
-        ApiToken.objects.select_for_update().filter(pk=token.pk).first()  # one at a time
+    with transaction.atomic():  # one upload with a token at a time: its row locked
+        list(ApiToken.objects.select_for_update().filter(pk=token.pk).values_list("pk"))
         outcome = import_document(document, slug=token.slug, by=by)
         if outcome.status != UNCHANGED:  # the same file again changes nothing, not the log
             log_action(

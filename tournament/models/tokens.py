@@ -43,7 +43,7 @@ class ApiToken(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["tournament", "-created_at"]
+        ordering = ["tournament_id", "-created_at"]  # by the column: no join (a nullable FK)
         verbose_name = _("接口令牌")
         verbose_name_plural = _("接口令牌")
 

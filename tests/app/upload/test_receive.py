@@ -17,7 +17,7 @@ from tournament.exchange.document import event_document
 from tournament.exchange.upload_tokens import upload_token_create, upload_token_revoke
 from tournament.models import ApiToken, AuditEntry, Round, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]  # row locks
 SLUG = "spring-up"
 
 

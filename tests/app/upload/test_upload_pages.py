@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import login
 from tournament.models import ApiToken, AuditEntry, Upload
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]  # row locks
 SECRET = "gdu_laptop-secret-123456"
 
 
