@@ -39,6 +39,17 @@ def _message(status: int, raw: bytes) -> str:
     return ""
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer, not followed: urllib would repeat a POST as a GET without its
+    body (nginx sending http:// to https://, say); the organizer is shown where it points."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
 def post(server_url: str, token: str, body: bytes) -> Answer:
     """POST the gzipped ``body`` with the token; the answer (never raises for the network)."""
     request = urllib.request.Request(
@@ -53,9 +64,11 @@ def post(server_url: str, token: str, body: bytes) -> Answer:
         },
     )
     try:
-        with urllib.request.urlopen(request, timeout=settings.UPLOAD_TIMEOUT_SECONDS) as reply:
+        with _OPENER.open(request, timeout=settings.UPLOAD_TIMEOUT_SECONDS) as reply:
             return Answer(reply.status, _message(reply.status, reply.read(ANSWER_MAX)))
     except urllib.error.HTTPError as exc:
+        if 300 <= exc.code < 400:
+            return Answer(exc.code, f"→ {exc.headers.get('Location', '')}"[:200])
         return Answer(exc.code, _message(exc.code, exc.read(ANSWER_MAX)))
     except urllib.error.URLError as exc:
         return Answer(None, str(exc.reason)[:200])
