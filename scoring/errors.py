@@ -28,6 +28,9 @@ class ScoringError(ValueError):
 
 
 UNKNOWN_SYSTEM = "scoring_unknown_system"
+# A series' points table (scoring.series_points).
+BAD_SERIES_CONFIG = "scoring_bad_series_config"
+UNKNOWN_EVENT_CLASS = "scoring_unknown_event_class"
 UNKNOWN_BYE_POLICY = "scoring_unknown_bye_policy"
 UNKNOWN_METRIC = "scoring_unknown_metric"
 DUPLICATE_METRIC = "scoring_duplicate_metric"

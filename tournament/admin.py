@@ -16,6 +16,7 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest
 
+import tournament.people.admin  # noqa: F401 (registers the persons, read-only)
 from rules.messages import Message
 from tournament.core.actors import request_actor
 from tournament.core.audit import log_action
@@ -48,6 +49,7 @@ from tournament.models import (
     Upload,
     table_guard,
 )
+from tournament.series import admin as series_admin  # noqa: F401 - registers the series
 from tournament.text.messages.audit import MSG_AUDIT_ADMIN, term
 
 # How to reach the tournament from each model (the audit log belongs to a tournament).
@@ -176,7 +178,7 @@ class UnitAdmin(LoggedAdmin):
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
 
 
 @admin.register(Pair)
@@ -195,14 +197,14 @@ class PlayerAdmin(LoggedAdmin):
     list_display = ("name", "pair", "position", "phone")
     search_fields = ("name", "name_pinyin", "phone", "pair__name")
     list_select_related = ("pair",)
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
     raw_id_fields = ("pair",)
 
 
 class TeamMemberInline(admin.TabularInline):
     model = TeamMember
     extra = 0
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
 
 
 @admin.register(Team)
@@ -221,7 +223,7 @@ class TeamMemberAdmin(LoggedAdmin):
     list_display = ("name", "team", "number", "phone")
     search_fields = ("name", "name_pinyin", "phone", "team__name")
     list_select_related = ("team",)
-    readonly_fields = ("name_pinyin",)
+    readonly_fields = ("name_pinyin", "person")
     raw_id_fields = ("team",)
 
 
@@ -231,7 +233,7 @@ class IndividualAdmin(LoggedAdmin):
     list_filter = ("status",)
     search_fields = ("name", "name_pinyin", "phone", "tournament__slug")
     list_select_related = ("tournament", "unit")
-    readonly_fields = ("name_pinyin", "version", "created_at", "own")
+    readonly_fields = ("name_pinyin", "version", "created_at", "own", "person")
     raw_id_fields = ("tournament", "unit")
 
 

@@ -25,5 +25,7 @@ urlpatterns = [
     path("", include("tournament.exchange.urls")),
     path("", include("tournament.public.urls_certificate")),
     path("", include("tournament.sharing.urls")),
+    path("", include("tournament.series.urls")),
+    path("", include("tournament.ratings.urls")),
     path("", include("tournament.exchange.urls_upload")),
 ]

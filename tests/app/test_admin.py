@@ -24,7 +24,11 @@ from tournament.models import (
     Individual,
     LineUp,
     Pair,
+    Person,
+    PersonMerge,
     ScoreSheetPhoto,
+    Series,
+    SeriesEvent,
     SignUp,
     SignUpConfig,
     Submission,
@@ -70,6 +74,10 @@ def filled(tournament, pairs8, make_round, referee):
     Absence.objects.create(pair=pairs8[1], round_number=2)
     Counter.objects.create(key="pin:1:EW", count=1, expires_at=timezone.now())
     AppliedEntry.objects.create(tournament=tournament, key="k" * 36, table=table, kind="result")
+    kept, absorbed = Person.objects.create(name="甲"), Person.objects.create(name="甲")
+    PersonMerge.objects.create(kept=kept, absorbed=absorbed)
+    series = Series.objects.create(slug="league", name="联赛")
+    SeriesEvent.objects.create(series=series, tournament=tournament)
     return tournament
 
 

@@ -68,6 +68,7 @@ NOT_PAGES = {
     "individual_status",
     "individual_template",
     "individual_import_confirm",
+    *("series_event_add", "series_event_remove", "series_certificates"),
 }
 # A team event's pages (团体赛): 404 in the demo event, a pairs event; checked in their own.
 TEAM_PAGES = {
@@ -81,6 +82,10 @@ INDIVIDUAL_PAGES = {
     *("individual_list", "individual_add", "individual_edit", "individual_import"),
     "player_history",
 }
+# The series pages (系列赛): outside any event; checked in their own test below.
+SERIES_PAGES = {"series_list", "series_create", "series_edit", "series_standings"}
+
+
 # An individual event's round page of its own (替补入座), checked with them.
 INDIVIDUAL_ROUND_PAGES = {"round_substitute"}
 
@@ -133,6 +138,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "home": {},
         "phone_certificate": {},
         "tournament_create": {},
+        "rating_list": {},
         "login": {},
         "tournament_detail": {"slug": s},
         "tournament_edit": {"slug": s},
@@ -165,6 +171,7 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "upload_settings": {"slug": s},
         "upload_tokens": {},
         "forbidden_pairings": {"slug": s},
+        "divisions": {"slug": s},
         "signup_page": {"slug": s},
         "signup_status": {"slug": s, "token": signup.token},
         "signup_confirm": {"slug": s, "token": signup.token, "code": confirm_code(signup)},
@@ -193,6 +200,7 @@ def test_every_page_of_the_demo_event_has_its_own_title(demo):
         - TEAM_PAGES
         - INDIVIDUAL_PAGES
         - INDIVIDUAL_ROUND_PAGES
+        - SERIES_PAGES
         - {"admin"}
     )
     missing -= {n for n in names if ":" in n}
@@ -240,5 +248,19 @@ def test_every_page_of_an_individual_event_has_its_own_title(organizer):
     for name, url in pages.items():
         response = client.get(url)
         assert response.status_code == 200, (name, url, response.status_code)
+        titles[name] = title_of(response.content.decode())
+    assert all(titles.values()) and len(set(titles.values())) == len(titles), titles
+
+
+def test_every_series_page_has_its_own_title(organizer):
+    from tournament.series.services import series_create
+
+    series_create(slug="league", name="联赛", by_user=organizer)
+    client = login(organizer)
+    titles = {}
+    for name in SERIES_PAGES:
+        args = [] if name in ("series_list", "series_create") else ["league"]
+        response = client.get(reverse(name, args=args))
+        assert response.status_code == 200, (name, response.status_code)
         titles[name] = title_of(response.content.decode())
     assert all(titles.values()) and len(set(titles.values())) == len(titles), titles

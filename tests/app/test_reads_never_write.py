@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, reverse
 
@@ -20,6 +21,7 @@ from tests.app.event_parts import open_signup, sheet_upload, sponsor_image
 from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import (
     INDIVIDUAL_PAGES,
+    SERIES_PAGES,
     TEAM_PAGES,
     individual_page_urls,
     page_urls,
@@ -28,7 +30,7 @@ from tests.app.test_page_titles import (
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
 from tournament.core.actors import user_actor
-from tournament.models import Round, Tournament
+from tournament.models import Round, Series, Tournament
 from tournament.printing.registry import KINDS
 from tournament.results.photos import attach_photo
 from tournament.rounds.lifecycle import publish_round
@@ -130,6 +132,8 @@ POST_ONLY = {
     "individual_status": {},
     "individual_import_confirm": {},
     "pair_next": {},
+    "series_event_add": {"series_slug": "league"},
+    "series_event_remove": {"series_slug": "league", "event_slug": "nowhere"},
     "logout": {},
     "set_language": {},
     "exchange_upload": {},  # the association's endpoint: a GET is 405
@@ -157,6 +161,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     names -= {"admin"} | {n for n in names if ":" in n}
     missing = names - set(urls) - set(POST_ONLY) - TEAM_PAGES - {"team_template"}
     missing -= INDIVIDUAL_PAGES | {"individual_template", "round_substitute"}
+    missing -= SERIES_PAGES | {"series_certificates"}
     assert not missing, f"URL names without a GET check: {sorted(missing)}"
     admin = {"backup_download": urls.pop("backup_download")}  # the whole database
     assert_no_writes(login(organizer), urls)
@@ -244,3 +249,24 @@ def test_no_get_of_an_individual_events_registration_pages_writes(organizer):
     urls["individual_template"] = [reverse("individual_template", kwargs={"slug": t.slug})]
     urls["individual_list"].append(urls["individual_list"][0] + "?q=1")
     assert_no_writes(login(organizer), urls)
+
+
+def test_no_get_of_the_series_pages_writes(organizer):
+    """The series pages (系列赛) over a finished pairs event: the standings computed (and
+    cached) by a GET write nothing, nor do the certificates."""
+    from tests.app.series.series_events import pairs_event
+    from tournament.series.services import series_add, series_create
+
+    pairs_event(organizer)
+    series_create(slug="league", name="联赛", by_user=organizer, published=True)
+    series_add(series=Series.objects.get(), event_slug="spring")
+    urls = {
+        name: [reverse(name, args=["league"])]
+        for name in SERIES_PAGES - {"series_list", "series_create"}
+    }
+    urls["series_list"] = [reverse("series_list")]
+    urls["series_create"] = [reverse("series_create")]
+    urls["series_certificates"] = [reverse("series_certificates", args=["league"])]
+    urls["series_standings"] += [urls["series_standings"][0] + q for q in ("?page=2", "?q=王")]
+    assert_no_writes(login(organizer), urls)
+    assert_no_writes(Client(), {"series_standings": urls["series_standings"]})

@@ -48,6 +48,7 @@ from tournament.core.actors import user_actor
 from tournament.models import Round, Tournament
 from tournament.results.photos import attach_photo
 from tournament.rounds.pairing import draw, pair_next_round
+from tournament.series.services import series_create
 from tournament.signup.checkin import checkin_code
 from tournament.signup.mail import confirm_code
 
@@ -83,6 +84,8 @@ def _json(data: dict) -> dict:
 TABLE: dict[str, Row] = {
     # Anyone: the site and the published event.
     "home": Row("anonymous", args=lambda w: []),
+    # A published series (系列赛): its standings are public.
+    "series_standings": Row("anonymous", args=lambda w: [w.series]),
     "login": Row("anonymous", args=lambda w: []),
     # Offline-first entry: the service worker and the web app manifest (no event data).
     "service_worker": Row("anonymous", args=lambda w: []),
@@ -146,6 +149,17 @@ TABLE: dict[str, Row] = {
     "exchange_download": Row("chief"),
     # The organizer (tournament_create: any account of the organizers' group).
     "tournament_create": Row("organizer", args=lambda w: []),
+    # Series: any account of the organizers' group lists and creates; the series' creator
+    # (the world's organizer) changes it. A post of an event it does not hold is refused.
+    "series_list": Row("organizer", args=lambda w: []),
+    "series_create": Row("organizer", args=lambda w: []),
+    "series_edit": Row("organizer", args=lambda w: [w.series]),
+    "series_certificates": Row("organizer", args=lambda w: [w.series]),
+    "series_event_add": Row("organizer", args=lambda w: [w.series], method="post", allowed=302),
+    "series_event_remove": Row(
+        "organizer", args=lambda w: [w.series, "nowhere"], method="post", allowed=302
+    ),
+    "rating_list": Row("organizer", args=lambda w: []),  # every rated person: organizers only
     "tournament_edit": Row("organizer"),
     "staff_list": Row("organizer"),
     "stage_list": Row("organizer"),
@@ -185,6 +199,7 @@ TABLE: dict[str, Row] = {
     "round_substitute": Row("chief", args=lambda w: [w.solo_slug, 1]),
     "draw": Row("organizer"),
     "forbidden_pairings": Row("organizer"),
+    "divisions": Row("organizer"),  # propose divisions by rating (a GET: nothing made)
     "pair_names": Row("organizer"),
     "pair_next": Row("organizer", method="post", allowed=302),  # refused: round 1 is open
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
@@ -305,6 +320,7 @@ def build() -> SimpleNamespace:
         confirm=confirm_code(tournament.signups.get()),
         checkin=checkin_code(pairs8[0]),
         backup=make_backup(reason="test").name,
+        series=series_create(slug="league", name="联赛", by_user=organizer, published=True).slug,
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value
             for who, user in people.items()

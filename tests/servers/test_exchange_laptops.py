@@ -85,12 +85,13 @@ def _laptop(folder, name, slug, pairs):
 
 
 def _counts() -> dict:
+    """What an import would change: the rows (by key, so a replacement shows) and counts."""
     return {
-        "events": Tournament.objects.count(),
-        "persons": Person.objects.count(),
-        "players": Player.objects.count(),
+        "events": sorted(Tournament.objects.values_list("pk", "slug", "exchange_revision")),
+        "persons": sorted(Person.objects.values_list("pk", flat=True)),
+        "players": sorted(Player.objects.values_list("pk", "person_id")),
         "tables": Table.objects.count(),
-        "audit": AuditEntry.objects.count(),
+        "audit": sorted(AuditEntry.objects.values_list("pk", flat=True)),
     }
 
 

@@ -171,6 +171,8 @@ NOT_ARCHIVED = {
     "laptop's own state, not the event's",
     "Person": "persons live across events; an imported event is linked again by their 会员号",
     "PersonMerge": "merges are of persons, not of one event",
+    "Series": "a series spans events and lives on the server that keeps it (docs §20)",
+    "SeriesEvent": "an event's place in a series: kept with the series, not the event",
 }
 
 

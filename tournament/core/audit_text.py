@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from rules import RuleError, format_notation
 from tournament.core.result_labels import SIDES, level_label, result_text
-from tournament.models import Foul, Pair, Round, Table
+from tournament.models import Foul, Pair, Round, Table, Tournament
 from tournament.models.result_values import RESULT_FIELDS, ResultValues
 from tournament.text.messages.labels import DEFEAT_LABELS
 
@@ -52,6 +52,8 @@ EXTRA_LABELS = {
     "byes": gettext_lazy("轮空"),
     "rematches": gettext_lazy("重复对阵"),
     "seed": gettext_lazy("种子"),  # a pair's seed (pair edits)
+    # a draw by rating (docs/rules.md §19): the option's own label
+    "by_rating": Tournament._meta.get_field("seed_by_rating").verbose_name,
 }
 # The draw's and a pairing's random number: 随机码, as the draw page says (种子 is a seeded
 # pair on the sign-up sheet).

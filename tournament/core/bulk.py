@@ -106,3 +106,20 @@ def _column(field: models.Field, values: list) -> list:
             prepared[key] = field.get_db_prep_save(value, connection)
         out.append(prepared[key])
     return out
+
+
+def update_column(model: type[models.Model], attname: str, values: dict[int, object]) -> None:
+    """Set one column of many rows, ``{primary key: value}``, in one ``executemany`` UPDATE
+    (``bulk_update`` sends a CASE statement per batch of a few hundred rows)."""
+    if not values:
+        return
+    meta = model._meta
+    field = meta.get_field(attname.removesuffix("_id"))
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(meta.db_table)} SET {quote(field.column)} = %s "
+        f"WHERE {quote(meta.pk.column)} = %s"
+    )
+    rows = [(field.get_db_prep_save(value, connection), pk) for pk, value in values.items()]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)

@@ -23,7 +23,9 @@ import re
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
+from tournament.core.bulk import insert_values, update_column
 from tournament.models import Individual, Person, Player, TeamMember, Tournament
 
 _NOT_DIGIT = re.compile(r"\D")
@@ -62,11 +64,14 @@ class _Resolver:
         names = {i.name for i in identities}
         self.by_number: dict[str, Person] = {}
         self.by_name_phone: dict[tuple[str, str], Person] = {}
-        candidates = Person.objects.filter(number__in=numbers) | Person.objects.filter(
-            name__in=names
-        )
-        for person in candidates.select_related("merged_into").order_by("pk"):
-            self._know(_current(person))
+        # Read in chunks: SQLite takes at most 32,766 parameters in one statement.
+        for chunk in _chunks(sorted(numbers)):
+            for person in Person.objects.filter(number__in=chunk).select_related("merged_into"):
+                self._know(_current(person))
+        for chunk in _chunks(sorted(names)):
+            found = Person.objects.filter(name__in=chunk).select_related("merged_into")
+            for person in found.order_by("pk"):
+                self._know(_current(person))
         self.new: list[Person] = []
 
     def _know(self, person: Person) -> None:
@@ -106,7 +111,19 @@ class _Resolver:
         return person
 
     def save_new(self) -> None:
-        Person.objects.bulk_create(self.new)
+        """Insert the new persons in one statement and read their keys back: the rows of
+        this insert carry one creation stamp, in insertion (key) order."""
+        if not self.new:
+            return
+        stamp = timezone.now()
+        fields = ("number", "name", "name_pinyin", "phone", "unit", "hidden", "merged_into_id")
+        insert_values(
+            Person,
+            [{f: getattr(p, f) for f in fields} | {"created_at": stamp} for p in self.new],
+        )
+        keys = Person.objects.filter(created_at=stamp).order_by("pk").values_list("pk", flat=True)
+        for person, pk in zip(self.new, keys, strict=True):
+            person.pk = person.id = pk
 
 
 def same_identity(row, identity: tuple[str, str, str]) -> bool:
@@ -118,6 +135,11 @@ def same_identity(row, identity: tuple[str, str, str]) -> bool:
         and phone_key(row.phone) == phone_key(phone)
         and member_key(row.member_no) == member_key(number)
     )
+
+
+def _chunks(values: list[str], size: int = 10_000):
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
 
 
 def _current(person: Person) -> Person:
@@ -170,10 +192,10 @@ def link_event(tournament: Tournament) -> int:
     resolver.save_new()
     for row, person in chosen:
         row.person = person
-    Individual.objects.bulk_update(individuals, ["person"], batch_size=500)
-    TeamMember.objects.bulk_update(members, ["person"], batch_size=500)
+    for model, rows in ((Individual, individuals), (TeamMember, members)):
+        update_column(model, "person_id", {row.pk: row.person_id for row in rows})
     _derive(players, individuals, members)
-    Player.objects.bulk_update(players, ["person"], batch_size=500)
+    update_column(Player, "person_id", {p.pk: p.person_id for p in players})
     return len(individuals) + len(members) + len(players)
 
 

@@ -67,28 +67,46 @@ class ImportOutcome:
 
 def import_document(document: dict, *, slug: str | None = None, by: Actor) -> ImportOutcome:
     """Import one exchange document (see the module's docstring); raise
-    :class:`ExchangeError` (a service error) having changed nothing."""
+    :class:`ExchangeError` (a service error) having changed nothing.
+
+    The same file sent twice at once (a laptop's retry while its first try is still being
+    imported): the second waits on the first's rows, fails, and is then found unchanged."""
     check_document(document)
-    uid, revision = document["event"]["uid"], document["revision"]
+    existing, target, unchanged = _decide(document, slug)
+    if unchanged is not None:
+        return unchanged
+    try:
+        with transaction.atomic():
+            return _import(document, target, existing, by)
+    except ExchangeError:
+        _existing, _target, unchanged = _decide(document, slug)
+        if unchanged is not None:
+            return unchanged
+        raise
+
+
+def _decide(doc: dict, slug: str | None) -> tuple[Tournament | None, str, ImportOutcome | None]:
+    """The imported copy of the document's event here (or None), the slug to import it
+    under, and the outcome when there is nothing to do; raise when the file is refused."""
+    revision = doc["revision"]
     existing = (
-        Tournament.objects.filter(exchange_uid=uid, exchange_revision__isnull=False)
+        Tournament.objects.filter(exchange_uid=doc["event"]["uid"], exchange_revision__isnull=False)
         .order_by("pk")
         .first()
     )
-    target = slug or (existing.slug if existing else document["event"]["slug"])
+    target = slug or (existing.slug if existing else doc["event"]["slug"])
     if existing is not None:
         if revision < existing.exchange_revision:
             raise ExchangeError(MSG_OLDER, have=existing.exchange_revision, got=revision)
         if revision == existing.exchange_revision and existing.slug == target:
             text = Message(MSG_UNCHANGED, {"name": existing.name, "revision": revision})
-            return ImportOutcome(existing, UNCHANGED, render(text), revision)
+            return existing, target, ImportOutcome(existing, UNCHANGED, render(text), revision)
     taken = Tournament.objects.filter(slug=target)
     if existing is not None:
         taken = taken.exclude(pk=existing.pk)
     if taken.exists():
         raise ExchangeError(MSG_SLUG_TAKEN, slug=target)
-    with transaction.atomic():
-        return _import(document, target, existing, by)
+    return existing, target, None
 
 
 def _import(doc: dict, slug: str, existing: Tournament | None, by: Actor) -> ImportOutcome:

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0034_i_exchange'),
+        ('tournament', '0034_i_ratings'),
     ]
 
     operations = [

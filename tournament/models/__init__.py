@@ -10,6 +10,7 @@ from tournament.models.pairs import ForbiddenPairing, Pair, Player, Unit
 from tournament.models.people import Person, PersonMerge
 from tournament.models.photos import ScoreSheetPhoto
 from tournament.models.rounds import Foul, Round, Submission, Table
+from tournament.models.series import Series, SeriesEvent
 from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import LineUp, Team, TeamMember
 from tournament.models.tokens import ApiToken
@@ -31,6 +32,8 @@ __all__ = [
     "PersonMerge",
     "Round",
     "ScoreSheetPhoto",
+    "Series",
+    "SeriesEvent",
     "SignUp",
     "SignUpConfig",
     "Stage",

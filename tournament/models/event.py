@@ -154,6 +154,14 @@ class Tournament(models.Model):
     table_entry = models.BooleanField(_("选手扫码录入成绩"), default=False)
     publish_pairings = models.BooleanField(_("公开对阵"), default=False)
     publish_standings = models.BooleanField(_("公开成绩"), default=False)
+    # Ratings (tournament.ratings, docs/rules.md §19): round 1's draw numbers from the
+    # entries' ratings instead of by lot, and the ratings shown on this event's public pages.
+    seed_by_rating = models.BooleanField(
+        _("首轮按等级分编排"),
+        default=False,
+        help_text=_("抽签号按等级分排定：第1轮强弱相对，强手首轮不相遇（规则说明 §19）"),
+    )
+    publish_rating = models.BooleanField(_("公开等级分"), default=False)
     print_language = models.CharField(
         _("打印语言"),
         max_length=8,

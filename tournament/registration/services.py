@@ -260,6 +260,20 @@ def registration_check(tournament: Tournament, data: bytes, filename: str) -> Re
     )
 
 
+def _players(rows, keys: dict[str, int]) -> list[Player]:
+    """The sheet's players, each in its new pair (``keys``: pair name → key)."""
+    return [
+        Player(
+            pair_id=keys[r.pair], position=position, name=name, phone=phone, member_no=number
+        ).with_pinyin()
+        for r in rows
+        for position, name, phone, number in (
+            (1, r.player1, r.phone, r.member1),
+            (2, r.player2, r.phone2, r.member2),
+        )
+    ]
+
+
 @transaction.atomic
 def pairs_import(
     *, tournament: Tournament, data: bytes, filename: str, by: Actor, actor: str = ""
@@ -299,22 +313,7 @@ def pairs_import(
         for name, pk in Pair.objects.filter(tournament=tournament).values_list("name", "pk")
         if name in names
     }
-    players = []
-    for r in check.rows:
-        for position, name, phone, number in (
-            (1, r.player1, r.phone, r.member1),
-            (2, r.player2, r.phone2, r.member2),
-        ):
-            players.append(
-                Player(
-                    pair_id=keys[r.pair],
-                    position=position,
-                    name=name,
-                    phone=phone,
-                    member_no=number,
-                ).with_pinyin()
-            )
-    insert_all(players)
+    insert_all(_players(check.rows, keys))
     link_event(tournament)
     count = len(check.rows)
     log_action(

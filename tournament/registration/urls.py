@@ -6,7 +6,7 @@ from django.urls import path
 
 from tournament.core.routes import T
 from tournament.registration import views as pairs
-from tournament.registration import views_forbidden_pairings
+from tournament.registration import views_divisions, views_forbidden_pairings
 from tournament.registration import views_import as imports
 from tournament.registration import views_individual_import as individual_imports
 from tournament.registration import views_individuals as individuals
@@ -17,6 +17,7 @@ from tournament.registration import views_teams as teams
 
 urlpatterns = [
     path(T + "teams/", pairs.pair_list, name="pair_list"),
+    path(T + "divisions/", views_divisions.divisions_view, name="divisions"),
     path(T + "teams/add/", pairs.pair_add, name="pair_add"),
     path(T + "teams/names/", pair_names.pair_names, name="pair_names"),
     path(T + "teams/<int:pair_id>/edit/", pairs.pair_edit, name="pair_edit"),

@@ -31,6 +31,7 @@ from tournament.core.stamps import public_changed
 from tournament.events.stages import knockout_finished
 from tournament.individuals.pairing import individual_round
 from tournament.models import Individual, Pair, Round, Stage, Table, Team, Tournament
+from tournament.ratings.services import rated_draw_numbers
 from tournament.rounds import formats
 from tournament.rounds.formats import StagePairing
 from tournament.standings.selectors import next_round_number, standings_for
@@ -39,6 +40,7 @@ from tournament.text.messages.audit import (
     MSG_AUDIT_DRAW,
     MSG_AUDIT_DRAW_NUMBER,
     MSG_AUDIT_DRAW_NUMBER_SWAP,
+    MSG_AUDIT_DRAW_RATED,
     MSG_AUDIT_PAIR,
     MSG_AUDIT_REPAIR,
     round_ref,
@@ -109,6 +111,8 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
         numbers = draw_numbers([t.pk for t in pairs], seed, overrides=overrides)
     except PairingError as exc:
         raise Refused.of(exc) from None
+    if tournament.seed_by_rating:  # the same numbers' path, ranked instead of by lot (§19)
+        numbers = rated_draw_numbers(tournament, [t.pk for t in pairs], seed, overrides)
     # Two passes: the unique constraint on (tournament, draw_number) must never see a clash.
     model.objects.filter(tournament=tournament).update(draw_number=None)
     for pair in pairs:
@@ -120,8 +124,12 @@ def draw(tournament: Tournament, *, seed: int | None = None, overrides=None, by:
         tournament=tournament,
         by=by,
         action="draw",
-        summary=Message(MSG_AUDIT_DRAW, {"seed": seed}),
-        after={"seed": seed, "overrides": overrides or {}},
+        summary=Message(
+            MSG_AUDIT_DRAW_RATED if tournament.seed_by_rating else MSG_AUDIT_DRAW, {"seed": seed}
+        ),
+        # By rating (docs/rules.md §19): said in the entry; a draw by lot as it always was.
+        after={"seed": seed, "overrides": overrides or {}}
+        | ({"by_rating": True} if tournament.seed_by_rating else {}),
     )
     public_changed(tournament)
     return numbers

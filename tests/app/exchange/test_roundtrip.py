@@ -73,3 +73,22 @@ def test_individual_event_round_trip(organizer):
     assert len(doc["players"]) == 18
     outcome = import_document(doc, slug="solo-copy", by=user_actor(organizer))
     assert _strip(event_document(outcome.tournament)) == _strip(doc)
+
+
+@pytest.mark.django_db
+def test_knockout_event_round_trip(organizer, chief, referee, register):
+    """A bracket's pair ids travel as the file's ids and come back as the new event's."""
+    from tests.app.events.test_stages import create, play_round
+    from tournament.rounds.pairing import draw, pair_next_round
+
+    t = create(organizer, chief, referee, slug="ko4", name="淘汰", format="knockout", rounds=2)
+    for i in range(1, 5):
+        register(t, f"队{i}")
+    draw(t, seed=1, by=user_actor(None))
+    for _ in range(2):
+        play_round(pair_next_round(t, by=user_actor(None)), organizer, referee, chief)
+    doc = event_document(t)
+    check_document(doc)
+    assert doc["stages"][0]["state"]["bracket"]
+    outcome = import_document(doc, slug="ko4-copy", by=user_actor(organizer))
+    assert _strip(event_document(outcome.tournament)) == _strip(doc)

@@ -30,6 +30,9 @@ MSG_AUDIT_BYE = "audit_bye"
 MSG_AUDIT_CREATE_EVENT = "audit_create_event"
 MSG_AUDIT_SETTINGS = "audit_settings"
 MSG_AUDIT_ADD_STAGE = "audit_add_stage"
+MSG_AUDIT_SERIES_ADD = "audit_series_add"
+MSG_AUDIT_SERIES_REMOVE = "audit_series_remove"
+MSG_AUDIT_SERIES_EDIT = "audit_series_edit"
 MSG_AUDIT_REGISTER = "audit_register"
 MSG_AUDIT_EDIT_PAIR = "audit_edit_team"
 MSG_AUDIT_PAIR_STATUS = "audit_team_status"
@@ -41,6 +44,9 @@ MSG_AUDIT_KEEP_APART = "audit_keep_apart"
 MSG_AUDIT_KEEP_APART_OFF = "audit_keep_apart_off"
 MSG_AUDIT_LATE_OUT = "audit_late_out"
 MSG_AUDIT_DRAW = "audit_draw"
+MSG_AUDIT_DRAW_RATED = "audit_draw_rated"
+MSG_AUDIT_DIVISIONS = "audit_divisions"
+MSG_AUDIT_DIVISION_OF = "audit_division_of"
 MSG_AUDIT_DRAW_NUMBER = "audit_draw_number"
 MSG_AUDIT_DRAW_NUMBER_SWAP = "audit_draw_number_swap"
 MSG_AUDIT_PAIR = "audit_pair"
@@ -103,6 +109,9 @@ AUDIT = {
     MSG_AUDIT_CREATE_EVENT: _("创建赛事 %(name)s"),
     MSG_AUDIT_SETTINGS: _("修改赛事设置：%(fields)s"),
     MSG_AUDIT_ADD_STAGE: _("添加阶段 %(stage)s"),
+    MSG_AUDIT_SERIES_ADD: _("加入系列赛 %(series)s（%(event_class)s）"),
+    MSG_AUDIT_SERIES_REMOVE: _("移出系列赛 %(series)s"),
+    MSG_AUDIT_SERIES_EDIT: _("系列赛 %(series)s 的积分设置改动：%(fields)s"),
     MSG_AUDIT_REGISTER: _("报名 %(team)s"),
     MSG_AUDIT_EDIT_PAIR: _("修改 %(team)s"),
     MSG_AUDIT_PAIR_STATUS: _("%(team)s：%(before)s → %(after)s"),
@@ -119,6 +128,9 @@ AUDIT = {
     MSG_AUDIT_LATE_OUT: _("%(team)s 连续%(rounds)s轮迟到，取消资格"),
     # draw, pairing and rounds
     MSG_AUDIT_DRAW: _("抽签（随机码 %(seed)s）"),
+    MSG_AUDIT_DRAW_RATED: _("按等级分排定抽签号（同分随机码 %(seed)s）"),
+    MSG_AUDIT_DIVISIONS: _("按等级分分为%(n)s组：%(events)s"),
+    MSG_AUDIT_DIVISION_OF: _("由“%(name)s”按等级分分组而来（%(letter)s组，%(n)s个参赛单位）"),
     MSG_AUDIT_DRAW_NUMBER: _("%(team)s 抽签号 %(old)s → %(new)s"),
     MSG_AUDIT_DRAW_NUMBER_SWAP: _("%(team)s 抽签号 %(old)s → %(new)s（%(holder)s → %(old)s）"),
     MSG_AUDIT_PAIR: _("编排%(round)s（%(stage)s，随机码 %(seed)s）"),

@@ -60,6 +60,8 @@ RULES = {
 
 SCORING = {
     scoring_errors.UNKNOWN_SYSTEM: _("未知的计分方法"),
+    scoring_errors.BAD_SERIES_CONFIG: _("系列赛积分设置无效：%(detail)s"),
+    scoring_errors.UNKNOWN_EVENT_CLASS: _("未知的赛事级别：%(detail)s"),
     scoring_errors.UNKNOWN_BYE_POLICY: _("未知的轮空计分方式"),
     scoring_errors.UNKNOWN_METRIC: _("未知的名次排序指标"),
     scoring_errors.DUPLICATE_METRIC: _("名次排序指标重复"),

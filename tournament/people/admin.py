@@ -1,0 +1,36 @@
+"""Persons in the admin: shown, never changed there (merges, unmerges and hiding go through
+the people pages and are audited)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournament.models import Person, PersonMerge
+
+
+class ViewOnlyAdmin(admin.ModelAdmin):
+    """Shown to the administrator, changed only through the app's own pages and services."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Person)
+class PersonAdmin(ViewOnlyAdmin):
+    """Persons across events: merged, unmerged and hidden on the people pages (audited)."""
+
+    list_display = ("name", "number", "phone", "unit", "hidden", "merged_into")
+    list_filter = ("hidden",)
+    search_fields = ("name", "name_pinyin", "number", "phone")
+
+
+@admin.register(PersonMerge)
+class PersonMergeAdmin(ViewOnlyAdmin):
+    list_display = ("kept", "absorbed", "by", "at", "undone_at")
+    list_select_related = ("kept", "absorbed", "by")
