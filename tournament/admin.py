@@ -46,7 +46,6 @@ from tournament.models import (
     TeamMember,
     Tournament,
     Unit,
-    Upload,
     table_guard,
 )
 from tournament.series import admin as series_admin  # noqa: F401 - registers the series
@@ -345,59 +344,10 @@ class ScoreSheetPhotoAdmin(LoggedAdmin):
 class ApiTokenAdmin(LoggedAdmin):
     """Tokens are made on the event's page (the secret is shown once); here only revoked."""
 
-    list_display = (
-        "name",
-        "kind",
-        "tournament",
-        "slug",
-        "prefix",
-        "created_at",
-        "revoked_at",
-        "last_used_at",
-    )
-    list_filter = ("kind",)
-    search_fields = ("name", "prefix", "tournament__slug", "slug")
+    list_display = ("name", "tournament", "prefix", "created_at", "revoked_at", "last_used_at")
+    search_fields = ("name", "prefix", "tournament__slug")
     readonly_fields = ("prefix", "digest", "created_at", "last_used_at")
     raw_id_fields = ("tournament", "created_by")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        """An upload token belongs to no event here (its slug's may not exist): revoked on
-        its own page (/exchange/tokens/), audited there."""
-        if obj is not None and obj.kind == ApiToken.UPLOAD:
-            return False
-        return super().has_change_permission(request, obj)
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        if obj is not None and obj.kind == ApiToken.UPLOAD:
-            return False
-        return super().has_delete_permission(request, obj)
-
-
-@admin.register(Upload)
-class UploadAdmin(LoggedAdmin):
-    """A laptop's upload to the association's server; its token is never shown."""
-
-    list_display = ("tournament", "server_url", "status", "sent_at", "next_try_at", "last_error")
-    list_filter = ("status",)
-    search_fields = ("tournament__slug", "server_url")
-    exclude = ("token", "lease_until")
-    readonly_fields = (
-        "status",
-        "attempts",
-        "next_try_at",
-        "last_try_at",
-        "last_error",
-        "error_message",
-        "sent_at",
-        "sent_revision",
-        "sent_digest",
-        "sent_rounds",
-        "generation",
-    )
-    raw_id_fields = ("tournament",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
