@@ -293,6 +293,19 @@ AUTO_BACKUP = envbool("AUTO_BACKUP", DATABASES["default"]["ENGINE"] == "django.d
 AUTO_BACKUP_MINUTES = envint("AUTO_BACKUP_MINUTES", 10)
 AUTO_BACKUP_KEEP = envint("AUTO_BACKUP_KEEP", 20)
 
+# Results that travel (docs/exchange.md, "Upload"). On the association's server: the largest
+# exchange file a laptop may send (as sent, gzip or not, and unpacked) and how many sends a
+# minute one upload token may make. On a venue laptop: the sender's first wait after a failed
+# try (doubled after each, with jitter, up to UPLOAD_RETRY_MAX_SECONDS), how long one try may
+# take, and UPLOAD_AUTO=0 to send only when 立即上传 is pressed.
+EXCHANGE_MAX_BYTES = envmegabytes("EXCHANGE_MAX_MB", 5)  # under nginx's 6m (deploy/nginx.conf)
+EXCHANGE_MAX_RAW_BYTES = envmegabytes("EXCHANGE_MAX_RAW_MB", 200)
+EXCHANGE_UPLOADS_PER_MINUTE = envint("EXCHANGE_UPLOADS_PER_MINUTE", 20)
+UPLOAD_AUTO = envbool("UPLOAD_AUTO", True)
+UPLOAD_RETRY_FIRST_SECONDS = envint("UPLOAD_RETRY_FIRST_SECONDS", 15)
+UPLOAD_RETRY_MAX_SECONDS = envint("UPLOAD_RETRY_MAX_SECONDS", 900)
+UPLOAD_TIMEOUT_SECONDS = envint("UPLOAD_TIMEOUT_SECONDS", 30)
+
 # Static files compressed and under hashed names once collected (config/storage.py):
 # scripts/setup.sh runs `manage.py collectstatic`, which writes STATIC_ROOT and its manifest.
 STORAGES = {

@@ -33,6 +33,9 @@ if "GUANDAN_BACKUP_DIR" not in os.environ:
     BACKUP_DIR = Path(tempfile.mkdtemp(prefix="guandan-test-backups-"))  # noqa: F405
     atexit.register(shutil.rmtree, BACKUP_DIR, ignore_errors=True)
 AUTO_BACKUP = envbool("AUTO_BACKUP", False)  # noqa: F405
+# No background upload to an association's server either (tests/app/upload drive the
+# sender turn by turn; tests/servers/test_upload_laptop.py runs it in real servers).
+UPLOAD_AUTO = envbool("UPLOAD_AUTO", False)  # noqa: F405
 # Every answer reads its stamp: a test's change is seen by the next request at once, as
 # in one process it would be anyway (tests/app/core/test_stamp_memo.py and the two-server
 # test turn it on).

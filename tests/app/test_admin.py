@@ -37,6 +37,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
     Unit,
+    Upload,
 )
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures(ONE_EVENT)]
@@ -61,6 +62,8 @@ def filled(tournament, pairs8, make_round, referee):
     )
     ScoreSheetPhoto.objects.create(table=table, image="sheets/a.jpg", source="referee")
     ApiToken.objects.create(tournament=tournament, name="大屏", prefix="abcd", digest="0" * 64)
+    ApiToken.objects.create(kind="upload", slug="autumn", name="", prefix="gdu_", digest="1" * 64)
+    Upload.objects.create(tournament=tournament, server_url="https://a.example", token="gdu_x")
     SignUpConfig.objects.create(tournament=tournament, is_open=True)
     SignUp.objects.create(tournament=tournament, token="t" * 43, seq=1, state="pending")
     CheckIn.objects.create(pair=pairs8[0], method=CheckIn.TYPED)

@@ -59,6 +59,7 @@ NOT_PAGES = {
     "signup_withdraw",
     "signup_reject_many",
     "signup_payment_qr",
+    "exchange_upload",  # the association's endpoint a laptop posts its exchange file to
     "pair_names",
     "backup_download",
     "team_status",
@@ -167,6 +168,8 @@ def page_urls(t, round_) -> dict[str, tuple[str, bool]]:
         "export_index": {"slug": s},
         "login_locks": {"slug": s},
         "backups": {"slug": s},
+        "upload_settings": {"slug": s},
+        "upload_tokens": {},
         "forbidden_pairings": {"slug": s},
         "divisions": {"slug": s},
         "signup_page": {"slug": s},

@@ -136,6 +136,7 @@ POST_ONLY = {
     "series_event_remove": {"series_slug": "league", "event_slug": "nowhere"},
     "logout": {},
     "set_language": {},
+    "exchange_upload": {},  # the association's endpoint: a GET is 405
 }
 
 

@@ -205,6 +205,12 @@ TABLE: dict[str, Row] = {
     "round_adjust": Row("organizer", args=lambda w: [w.slug, 1]),
     "api_tokens": Row("organizer"),
     "backups": Row("organizer"),
+    # The upload of the event's locked rounds to the association's server (the laptop's
+    # settings); on the server, its upload tokens (any account of the organizers' group).
+    "upload_settings": Row("organizer"),
+    "upload_tokens": Row("organizer", args=lambda w: []),
+    # The association's endpoint: an upload token, no session; none sent is 401 for all.
+    "exchange_upload": Row("anonymous", args=lambda w: [], method="post", allowed=401),
     # The whole database (every account's password hash, the secret key).
     "backup_download": Row("superuser", args=lambda w: [w.slug, w.backup]),
     "signup_admin": Row("organizer"),

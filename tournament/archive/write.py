@@ -167,6 +167,8 @@ NOT_ARCHIVED = {
     "ScoreSheetPhoto": "photos of score sheets are image files kept on this server",
     "Counter": "counts of wrong PINs last minutes; they are no record of the event",
     "AppliedEntry": "phones' entry keys matter on the live server; what they saved is archived",
+    "Upload": "a laptop's upload to the association's server holds its token, and it is the "
+    "laptop's own state, not the event's",
     "Person": "persons live across events; an imported event is linked again by their 会员号",
     "PersonMerge": "merges are of persons, not of one event",
     "Series": "a series spans events and lives on the server that keeps it (docs §20)",

@@ -14,6 +14,7 @@ from tournament.models.series import Series, SeriesEvent
 from tournament.models.signup import SignUp, SignUpConfig
 from tournament.models.teams import LineUp, Team, TeamMember
 from tournament.models.tokens import ApiToken
+from tournament.models.upload import Upload
 
 __all__ = [
     "ApiToken",
@@ -44,4 +45,5 @@ __all__ = [
     "LineUp",
     "Tournament",
     "Unit",
+    "Upload",
 ]

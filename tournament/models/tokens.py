@@ -7,6 +7,11 @@ token
     leaked database does not leak working keys. ``prefix`` (its first characters) names
     it on the page. A token is revoked by setting ``revoked_at``; it is never deleted, so
     the audit log keeps pointing at it.
+kind
+    ``read``: a staff token of the read API, of one event (``tournament``). ``upload``: an
+    upload token (上传令牌) the association's server issues for an event's ``slug``, which a
+    venue laptop sends its locked rounds with (docs/exchange.md, "Upload"); the event may
+    not exist on the server yet, so it has a slug and no ``tournament``.
 """
 
 from __future__ import annotations
@@ -19,7 +24,14 @@ from tournament.models.event import Tournament
 
 
 class ApiToken(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="api_tokens")
+    READ, UPLOAD = "read", "upload"
+    KINDS = [(READ, _("接口令牌")), (UPLOAD, _("上传令牌"))]
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="api_tokens", null=True, blank=True
+    )
+    kind = models.CharField(max_length=8, choices=KINDS, default=READ)
+    slug = models.SlugField(max_length=60, blank=True)  # an upload token's event
     name = models.CharField(_("用途"), max_length=60)
     prefix = models.CharField(max_length=8)
     digest = models.CharField(max_length=64, unique=True)
@@ -31,7 +43,7 @@ class ApiToken(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["tournament", "-created_at"]
+        ordering = ["tournament_id", "-created_at"]  # by the column: no join (a nullable FK)
         verbose_name = _("接口令牌")
         verbose_name_plural = _("接口令牌")
 

@@ -141,6 +141,7 @@ def lock_round(round_: Round, *, by: Actor, version: int | None = None) -> Round
         before=before,
     )
     milestones.backup_after_commit(milestones.LOCK)
+    milestones.round_locked(round_.tournament_id)  # the upload to the association, if set
     if round_.stage.kind == "knockout" and "bracket" in round_.stage.state:
         update_bracket(round_.tournament, round_.stage)  # winners advance once confirmed and locked
     return round_

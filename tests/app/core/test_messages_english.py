@@ -42,10 +42,11 @@ from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.series import SERIES
 from tournament.text.messages.services import SERVICES
 from tournament.text.messages.teams import TEAMS
+from tournament.text.messages.upload import UPLOAD
 
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():
-    tables = (CORES, SERVICES, ROUNDS, PEOPLE, AUDIT, TEAMS, SERIES, EXCHANGE, RATINGS)
+    tables = (CORES, SERVICES, ROUNDS, PEOPLE, AUDIT, TEAMS, SERIES, EXCHANGE, RATINGS, UPLOAD)
     assert len(TEXTS) == sum(len(table) for table in tables)
     assert len(CORES) == len(RULES) + len(SCORING) + len(PAIRING) + len(EVENTS) + len(CONFLICTS)
 

@@ -33,9 +33,21 @@ from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.series import SERIES
 from tournament.text.messages.services import SERVICES
 from tournament.text.messages.teams import TEAMS
+from tournament.text.messages.upload import UPLOAD
 from tournament.text.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **SERIES, **EXCHANGE, **RATINGS}
+TEXTS = {
+    **CORES,
+    **SERVICES,
+    **ROUNDS,
+    **PEOPLE,
+    **AUDIT,
+    **TEAMS,
+    **SERIES,
+    **EXCHANGE,
+    **RATINGS,
+    **UPLOAD,
+}
 
 
 def _value(value: Any) -> Any:
