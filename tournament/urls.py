@@ -27,4 +27,5 @@ urlpatterns = [
     path("", include("tournament.sharing.urls")),
     path("", include("tournament.series.urls")),
     path("", include("tournament.ratings.urls")),
+    path("", include("tournament.people.urls")),
 ]

@@ -28,6 +28,7 @@ from tournament.text.messages.audit import AUDIT
 from tournament.text.messages.cores import CORES, LABELS
 from tournament.text.messages.exchange import EXCHANGE
 from tournament.text.messages.people import PEOPLE
+from tournament.text.messages.persons import PERSONS
 from tournament.text.messages.ratings import RATINGS
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.series import SERIES
@@ -35,7 +36,7 @@ from tournament.text.messages.services import SERVICES
 from tournament.text.messages.teams import TEAMS
 from tournament.text.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **SERIES, **EXCHANGE, **RATINGS}
+TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **SERIES, **EXCHANGE, **RATINGS, **PERSONS}
 
 
 def _value(value: Any) -> Any:
