@@ -52,8 +52,13 @@ from tournament.models import Round, Tournament
 # rounds that are not locked (locked rounds refuse them), which the public pages do not
 # show; an archive import creates a new tournament, never cached, and keeps the archived
 # ``updated_at``. Staff tokens, score-sheet photos and unlocked accounts are never shown to
-# the public. A series (tournament.series) shows on its own pages, not on its events'.
-PRIVATE_ACTIONS = ("result.", "foul.", "archive.import", "token.", "photo.", "login.", "series.")
+# the public. A series (tournament.series) shows on its own pages, not on its events'. The acts
+# on players across events (``person.``: merges, the hidden flag) change no event's data: the
+# player page (tournament.people) reads them afresh, never from a cache.
+PRIVATE_ACTIONS = (
+    *("result.", "foul.", "archive.import", "token.", "photo.", "login.", "series."),
+    "person.",
+)
 
 
 def public_changed(tournament: Tournament) -> None:

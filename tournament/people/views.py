@@ -101,8 +101,11 @@ def _back(request, fallback: str):
 def person_merge(request):
     """Merge: ``absorbed`` into ``kept`` (both by id)."""
     people_organizer(request)
-    kept = get_object_or_404(Person, pk=positive_int(request.POST.get("kept")))
-    absorbed = get_object_or_404(Person, pk=positive_int(request.POST.get("absorbed")))
+    kept = Person.objects.filter(pk=positive_int(request.POST.get("kept"))).first()
+    absorbed = Person.objects.filter(pk=positive_int(request.POST.get("absorbed"))).first()
+    if kept is None or absorbed is None:  # a form without its two persons
+        messages.error(request, render_message(MSG_UNKNOWN_ACTION))
+        return _back(request, "/people/suggestions/")
     try:
         services.merge(kept, absorbed, request_actor(request))
     except ServiceError as exc:

@@ -36,7 +36,18 @@ from tournament.text.messages.services import SERVICES
 from tournament.text.messages.teams import TEAMS
 from tournament.text.titles import listing
 
-TEXTS = {**CORES, **SERVICES, **ROUNDS, **PEOPLE, **AUDIT, **TEAMS, **SERIES, **EXCHANGE, **RATINGS, **PERSONS}
+TEXTS = {
+    **CORES,
+    **SERVICES,
+    **ROUNDS,
+    **PEOPLE,
+    **AUDIT,
+    **TEAMS,
+    **SERIES,
+    **EXCHANGE,
+    **RATINGS,
+    **PERSONS,
+}
 
 
 def _value(value: Any) -> Any:
