@@ -52,11 +52,23 @@ def suggestions(limit: int = LIMIT) -> list[Suggestion]:
     by_name: dict[str, list[Person]] = {}
     for person in active_persons().filter(name__in=names).order_by("name_pinyin", "pk"):
         by_name.setdefault(person.name, []).append(person)
-    found = []
+    found: list[Suggestion] = []
+    seen: set[tuple[int, int]] = set()
     for group in by_name.values():
-        for a, b in combinations(group, 2):
-            match = _matches(a, b)
-            if match is not None:
+        # Only persons sharing a phone or a unit are compared: a name held by 2,000
+        # persons of 2,000 clubs makes no pairs, not two million comparisons.
+        buckets: dict[tuple[str, str], list[Person]] = {}
+        for person in group:
+            if person.phone:
+                buckets.setdefault(("phone", person.phone), []).append(person)
+            if person.unit:
+                buckets.setdefault(("unit", person.unit), []).append(person)
+        for bucket in buckets.values():
+            for a, b in combinations(bucket, 2):
+                match = None if (a.pk, b.pk) in seen else _matches(a, b)
+                if match is None:
+                    continue
+                seen.add((a.pk, b.pk))
                 found.append(match)
                 if len(found) >= limit:
                     return found
