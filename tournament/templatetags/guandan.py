@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
@@ -82,6 +83,27 @@ def draw_no(number) -> str:
 def listing(items) -> str:
     """Names or numbers as a list in the reader's language: 甲、乙 / A, B."""
     return titles.listing(str(item) for item in items)
+
+
+@register.filter
+def player_links(rows) -> str:
+    """Registered players (rows with ``name`` and ``person``) as a list, each linked to their
+    page across events (``/players/<id>/``) unless they are hidden or not linked to a person."""
+    sep = titles.listing(["", ""])
+    return format_html_join(
+        sep,
+        "{}",
+        (
+            (
+                format_html(
+                    '<a href="{}">{}</a>', reverse("player_page", args=[r.person_id]), r.name
+                )
+                if r.person_id and not r.person.hidden
+                else r.name,
+            )
+            for r in rows
+        ),
+    )
 
 
 @register.filter

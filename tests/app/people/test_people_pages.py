@@ -111,3 +111,17 @@ def test_people_acts_are_no_events_audit(events, organizer):
     login(organizer).post(reverse("person_hidden", args=[a.pk]), {"hidden": "1"})
     entry = AuditEntry.objects.get(action="person.hidden")
     assert entry.tournament_id is None and entry.user_id == organizer.pk
+
+
+def test_event_history_pages_link_to_player_pages_but_not_a_hidden_players(events, organizer):
+    a, _b = twins()
+    member = TeamMember.objects.select_related("team").get(person=a)
+    url = reverse("team_history", args=[member.team.tournament.slug, member.team.pk])
+    html = Client().get(url).content.decode()
+    assert f'href="{reverse("player_page", args=[a.pk])}"' in html
+    Person.objects.filter(pk=a.pk).update(hidden=True)
+    from django.core.cache import cache
+
+    cache.clear()
+    html = Client().get(url).content.decode()
+    assert f'href="{reverse("player_page", args=[a.pk])}"' not in html
