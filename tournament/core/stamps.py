@@ -52,12 +52,12 @@ from tournament.models import Round, Tournament
 # rounds that are not locked (locked rounds refuse them), which the public pages do not
 # show; an archive import creates a new tournament, never cached, and keeps the archived
 # ``updated_at``. Staff tokens, score-sheet photos and unlocked accounts are never shown to
-# the public. A series (tournament.series) shows on its own pages, not on its events'. The acts
-# on players across events (``person.``: merges, the hidden flag) change no event's data: the
-# player page (tournament.people) reads them afresh, never from a cache.
+# the public. A series (tournament.series) shows on its own pages, not on its events'. A merge
+# of players across events (``person.merge``, ``person.unmerge``) changes no event's data: the
+# player page (tournament.people) reads merges afresh.
 PRIVATE_ACTIONS = (
     *("result.", "foul.", "archive.import", "token.", "photo.", "login.", "series."),
-    "person.",
+    *("person.merge", "person.unmerge"),
 )
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 
+from tournament.core.hidden_people import HIDDEN
 from tournament.core.page_cache import cached_per_stamp
 from tournament.individuals.history import player_history
 from tournament.models import Individual, Person, Player, TeamMember, Tournament
@@ -25,7 +25,7 @@ from tournament.standings.rows import history_rows
 from tournament.teams.history import team_history
 from tournament.text.titles import listing
 
-MASK = _("不公开")
+MASK = HIDDEN
 
 
 @dataclass

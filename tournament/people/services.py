@@ -24,7 +24,9 @@ from rules.messages import Message
 from tournament.core.actors import Actor
 from tournament.core.audit import log_action
 from tournament.core.errors import Invalid, Refused, Stale
-from tournament.models import Individual, Person, PersonMerge, Player, TeamMember
+from tournament.core.stamps import public_changed
+from tournament.models import Individual, Person, PersonMerge, Player, TeamMember, Tournament
+from tournament.people.directory import tournament_ids
 from tournament.text.messages.audit import (
     MSG_AUDIT_PERSON_HIDE,
     MSG_AUDIT_PERSON_MERGE,
@@ -154,6 +156,9 @@ def set_hidden(person: Person, hidden: bool, by: Actor) -> Person:
     if person.hidden == hidden:
         raise Stale(MSG_HIDDEN_SAME)
     Person.objects.filter(pk=person.pk).update(hidden=hidden)
+    # The events' public pages name a hidden player 不公开 (tournament.core.hidden_people).
+    for tournament in Tournament.objects.filter(pk__in=tournament_ids([person.pk])[person.pk]):
+        public_changed(tournament)
     log_action(
         tournament=None,
         by=by,

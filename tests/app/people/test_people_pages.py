@@ -125,3 +125,28 @@ def test_event_history_pages_link_to_player_pages_but_not_a_hidden_players(event
     cache.clear()
     html = Client().get(url).content.decode()
     assert f'href="{reverse("player_page", args=[a.pk])}"' not in html
+
+
+def test_a_pairs_events_standings_and_history_name_a_hidden_player_hidden(
+    organizer, django_capture_on_commit_callbacks
+):
+    from tests.app.finished_event import build_event
+    from tournament.core.identity import link_event
+    from tournament.models import Player, Tournament
+
+    t = build_event(organizer)
+    Tournament.objects.filter(pk=t.pk).update(publish_standings=True)
+    link_event(t)
+    players = list(Player.objects.filter(pair__tournament=t).order_by("pk"))
+    names = [p.name for p in players]
+    player = next(p for p in players if names.count(p.name) == 1)  # one of that name
+    urls = [
+        reverse("standings", args=[t.slug]),
+        reverse("pair_history", args=[t.slug, player.pair_id]),
+    ]
+    assert all(player.name in Client().get(url).content.decode() for url in urls)
+    with django_capture_on_commit_callbacks(execute=True):
+        login(organizer).post(reverse("person_hidden", args=[player.person_id]), {"hidden": "1"})
+    for url in urls:  # the hidden flag moved the event's stamp: no cached page
+        html = Client().get(url).content.decode()
+        assert player.name not in html and "不公开" in html, url
