@@ -150,3 +150,18 @@ def test_a_pairs_events_standings_and_history_name_a_hidden_player_hidden(
     for url in urls:  # the hidden flag moved the event's stamp: no cached page
         html = Client().get(url).content.decode()
         assert player.name not in html and "不公开" in html, url
+
+
+def test_the_read_apis_pair_names_a_hidden_player_hidden(organizer):
+    from tests.app.finished_event import build_event
+    from tournament.core.identity import link_event
+    from tournament.models import Player, Tournament
+
+    t = build_event(organizer)
+    Tournament.objects.filter(pk=t.pk).update(publish_standings=True)
+    link_event(t)
+    player = Player.objects.filter(pair__tournament=t).order_by("pk").first()
+    Person.objects.filter(pk=player.person_id).update(hidden=True)
+    url = reverse("api-v1:pair", args=[t.slug, player.pair_id])
+    players = Client().get(url).json()["players"]
+    assert player.name not in players and "不公开" in players
