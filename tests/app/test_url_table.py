@@ -30,10 +30,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
-from django.utils import timezone
 
 from tests.app.event_parts import open_signup, sheet_upload, sponsor_image
 from tests.app.individuals.individual_sheets import solo_event
+from tests.app.people.url_rows import people_rows, people_world
 from tests.app.teams.team_sheets import team_event
 from tests.conftest import (
     built_once,
@@ -46,7 +46,7 @@ from tests.conftest import (
 )
 from tournament.backups.create import make_backup
 from tournament.core.actors import user_actor
-from tournament.models import Person, PersonMerge, Round, Tournament
+from tournament.models import Round, Tournament
 from tournament.results.photos import attach_photo
 from tournament.rounds.pairing import draw, pair_next_round
 from tournament.series.services import series_create
@@ -243,22 +243,11 @@ TABLE: dict[str, Row] = {
     "api-v1:round_results": Row("anonymous", args=lambda w: [w.slug, 2]),  # a locked round
     "api-v1:event_standings": Row("anonymous"),
     "api-v1:pair": Row("anonymous", args=lambda w: [w.slug, w.pair.pk]),
-    # Players across events (tournament.people): the organizers' (any account that may
-    # create events) and the public player page. Posts refused: a merge without its persons,
-    # an unmerge already undone, a hidden flag without its value.
-    "people_list": Row("organizer", args=lambda w: []),
-    "people_suggestions": Row("organizer", args=lambda w: []),
-    "people_merges": Row("organizer", args=lambda w: []),
-    "people_audit": Row("organizer", args=lambda w: []),
-    "person_detail": Row("organizer", args=lambda w: [w.person]),
-    "person_merge": Row("organizer", args=lambda w: [], method="post", allowed=302),
-    "person_unmerge": Row("organizer", args=lambda w: [w.merge], method="post", allowed=302),
-    "person_hidden": Row("organizer", args=lambda w: [w.person], method="post", allowed=302),
-    "player_page": Row("anonymous", args=lambda w: [w.person]),
     # The site's administrator: the admin, checked on its index and one list.
     f"{ADMIN}:index": Row("superuser", args=lambda w: []),
     f"{ADMIN}:tournament_table_changelist": Row("superuser", args=lambda w: []),
 }
+TABLE.update(people_rows(Row))  # players across events (tournament.people)
 
 
 def url_names() -> set[str]:
@@ -303,8 +292,6 @@ def build() -> SimpleNamespace:
     solo = solo_event(organizer, slug="solo", players=4, staff=(chief, referee))
     draw(solo, seed=1, by=user_actor(organizer))
     pair_next_round(solo, by=user_actor(organizer))  # a draft: its substitute page opens
-    person = Person.objects.create(name="张三", unit="扬州")
-    namesake = Person.objects.create(name="张三", unit="扬州")
     people = {
         "referee": referee,
         "chief": chief,
@@ -329,11 +316,8 @@ def build() -> SimpleNamespace:
         confirm=confirm_code(tournament.signups.get()),
         checkin=checkin_code(pairs8[0]),
         backup=make_backup(reason="test").name,
+        **people_world(),
         series=series_create(slug="league", name="联赛", by_user=organizer, published=True).slug,
-        person=person.pk,
-        merge=PersonMerge.objects.create(
-            kept=person, absorbed=namesake, undone_at=timezone.now()
-        ).pk,
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value
             for who, user in people.items()
