@@ -28,4 +28,5 @@ urlpatterns = [
     path("", include("tournament.series.urls")),
     path("", include("tournament.ratings.urls")),
     path("", include("tournament.exchange.urls_upload")),
+    path("", include("tournament.people.urls")),
 ]

@@ -88,6 +88,21 @@ SERIES_PAGES = {"series_list", "series_create", "series_edit", "series_standings
 
 # An individual event's round page of its own (替补入座), checked with them.
 INDIVIDUAL_ROUND_PAGES = {"round_substitute"}
+# Players across events (tournament.people): no event in their addresses.
+PEOPLE_PAGES = {
+    *("people_list", "people_suggestions", "people_merges", "people_audit", "person_detail"),
+    "player_page",
+}
+PEOPLE_POSTS = {"person_merge", "person_unmerge", "person_hidden"}
+
+
+def people_page_urls(person) -> dict[str, str]:
+    """Every page of the players across events → its address, for ``person``."""
+    with_person = {"person_detail", "player_page"}
+    return {
+        name: reverse(name, args=[person.pk] if name in with_person else [])
+        for name in PEOPLE_PAGES
+    }
 
 
 def individual_page_urls(t) -> dict[str, str]:
@@ -201,6 +216,8 @@ def test_every_page_of_the_demo_event_has_its_own_title(demo):
         - INDIVIDUAL_PAGES
         - INDIVIDUAL_ROUND_PAGES
         - SERIES_PAGES
+        - PEOPLE_PAGES
+        - PEOPLE_POSTS
         - {"admin"}
     )
     missing -= {n for n in names if ":" in n}
@@ -262,5 +279,18 @@ def test_every_series_page_has_its_own_title(organizer):
         args = [] if name in ("series_list", "series_create") else ["league"]
         response = client.get(reverse(name, args=args))
         assert response.status_code == 200, (name, response.status_code)
+        titles[name] = title_of(response.content.decode())
+    assert all(titles.values()) and len(set(titles.values())) == len(titles), titles
+
+
+def test_every_people_page_has_its_own_title(organizer):
+    from tournament.models import Person
+
+    person = Person.objects.create(name="张三")
+    client = login(organizer)
+    titles = {}
+    for name, url in people_page_urls(person).items():
+        response = client.get(url)
+        assert response.status_code == 200, (name, url, response.status_code)
         titles[name] = title_of(response.content.decode())
     assert all(titles.values()) and len(set(titles.values())) == len(titles), titles

@@ -21,10 +21,12 @@ from tests.app.event_parts import open_signup, sheet_upload, sponsor_image
 from tests.app.events.test_stages import create, play_round
 from tests.app.test_page_titles import (
     INDIVIDUAL_PAGES,
+    PEOPLE_PAGES,
     SERIES_PAGES,
     TEAM_PAGES,
     individual_page_urls,
     page_urls,
+    people_page_urls,
     team_page_urls,
 )
 from tests.conftest import login, new_user
@@ -137,6 +139,9 @@ POST_ONLY = {
     "logout": {},
     "set_language": {},
     "exchange_upload": {},  # the association's endpoint: a GET is 405
+    "person_merge": {},
+    "person_unmerge": {},
+    "person_hidden": {},
 }
 
 
@@ -162,6 +167,7 @@ def test_no_get_of_any_url_writes_to_the_database(finished_knockout, organizer):
     missing = names - set(urls) - set(POST_ONLY) - TEAM_PAGES - {"team_template"}
     missing -= INDIVIDUAL_PAGES | {"individual_template", "round_substitute"}
     missing -= SERIES_PAGES | {"series_certificates"}
+    missing -= PEOPLE_PAGES
     assert not missing, f"URL names without a GET check: {sorted(missing)}"
     admin = {"backup_download": urls.pop("backup_download")}  # the whole database
     assert_no_writes(login(organizer), urls)
@@ -210,6 +216,8 @@ def test_a_get_of_a_post_only_url_writes_nothing(finished_knockout, organizer):
         "pair_id": pair.pk,
         "team_id": pair.pk,  # refused before any work: no team is read
         "individual_id": pair.pk,  # nor an individual (a pairs event: 404)
+        "person_id": pair.pk,  # nor a person
+        "merge_id": pair.pk,
     }
     client = login(organizer)
     for name, extra in POST_ONLY.items():
@@ -270,3 +278,16 @@ def test_no_get_of_the_series_pages_writes(organizer):
     urls["series_standings"] += [urls["series_standings"][0] + q for q in ("?page=2", "?q=王")]
     assert_no_writes(login(organizer), urls)
     assert_no_writes(Client(), {"series_standings": urls["series_standings"]})
+
+
+def test_no_get_of_the_people_pages_writes(organizer):
+    """The people pages (选手档案) over two played team events, and a player's public page."""
+    from tests.app.people.people_world import team_events, twins
+
+    team_events(organizer)
+    person, namesake = twins()
+    urls = {name: [url] for name, url in people_page_urls(person).items()}
+    urls["person_detail"].append(urls["person_detail"][0] + "?q=suzhou")
+    urls["people_list"].append(urls["people_list"][0] + "?q=1&page=2")
+    assert_no_writes(login(organizer), urls)
+    assert_no_writes(Client(), {"player_page": urls["player_page"]})

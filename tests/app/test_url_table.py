@@ -33,6 +33,8 @@ from django.urls import URLResolver, get_resolver, reverse
 
 from tests.app.event_parts import open_signup, sheet_upload, sponsor_image
 from tests.app.individuals.individual_sheets import solo_event
+from tests.app.people.url_rows import people_rows, people_world
+from tests.app.series.url_rows import series_rows
 from tests.app.teams.team_sheets import team_event
 from tests.conftest import (
     built_once,
@@ -149,16 +151,6 @@ TABLE: dict[str, Row] = {
     "exchange_download": Row("chief"),
     # The organizer (tournament_create: any account of the organizers' group).
     "tournament_create": Row("organizer", args=lambda w: []),
-    # Series: any account of the organizers' group lists and creates; the series' creator
-    # (the world's organizer) changes it. A post of an event it does not hold is refused.
-    "series_list": Row("organizer", args=lambda w: []),
-    "series_create": Row("organizer", args=lambda w: []),
-    "series_edit": Row("organizer", args=lambda w: [w.series]),
-    "series_certificates": Row("organizer", args=lambda w: [w.series]),
-    "series_event_add": Row("organizer", args=lambda w: [w.series], method="post", allowed=302),
-    "series_event_remove": Row(
-        "organizer", args=lambda w: [w.series, "nowhere"], method="post", allowed=302
-    ),
     "rating_list": Row("organizer", args=lambda w: []),  # every rated person: organizers only
     "tournament_edit": Row("organizer"),
     "staff_list": Row("organizer"),
@@ -252,6 +244,8 @@ TABLE: dict[str, Row] = {
     f"{ADMIN}:index": Row("superuser", args=lambda w: []),
     f"{ADMIN}:tournament_table_changelist": Row("superuser", args=lambda w: []),
 }
+TABLE.update(people_rows(Row))  # players across events (tournament.people)
+TABLE.update(series_rows(Row))  # series (tournament.series)
 
 
 def url_names() -> set[str]:
@@ -320,6 +314,7 @@ def build() -> SimpleNamespace:
         confirm=confirm_code(tournament.signups.get()),
         checkin=checkin_code(pairs8[0]),
         backup=make_backup(reason="test").name,
+        **people_world(),
         series=series_create(slug="league", name="联赛", by_user=organizer, published=True).slug,
         sessions={
             who: login(user).cookies[settings.SESSION_COOKIE_NAME].value

@@ -107,6 +107,9 @@ ACTIONS: dict[str, str] = {
     "archive.import": "the event imported from an archive",
     "exchange.import": "the event imported from an exchange file (results from another laptop)",
     "exchange.replace": "the imported event replaced by a newer exchange file of the same event",
+    "person.merge": "two players across events found to be one (no event: tournament None)",
+    "person.unmerge": "a merge of two players undone (no event)",
+    "person.hidden": "a player hidden from the public pages, or shown again (no event)",
 }
 # Actions that earlier versions wrote and this one no longer does: still read from archives.
 FORMER_ACTIONS: dict[str, str] = {

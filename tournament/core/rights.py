@@ -76,6 +76,19 @@ def can_create_tournament(user) -> bool:
     return user.is_authenticated and user.has_perm("tournament.add_tournament")
 
 
+def may_manage_people(user) -> bool:
+    """Who may see and change the players across events (选手档案, tournament.people): their
+    phones, merges and hidden flags. The association's organizers, the accounts that may
+    create events (and superusers); never an event's referees as such."""
+    return can_create_tournament(user)
+
+
+def sees_hidden_people(user) -> bool:
+    """Who sees a hidden player's public page (不在公开页面显示): those of
+    :func:`may_manage_people`; the public get a 404."""
+    return may_manage_people(user)
+
+
 def visible_tournaments(user):
     """Tournaments the user works on (all of them for a superuser)."""
     qs = Tournament.objects.select_related("organizer")

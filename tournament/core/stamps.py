@@ -54,7 +54,9 @@ from tournament.models import Round, Tournament
 # ``updated_at``. Staff tokens, score-sheet photos and unlocked accounts are never shown to
 # the public. A series (tournament.series) shows on its own pages, not on its events'. Nor
 # a laptop's upload settings and the receipts of its uploads (the import they make says the
-# public pages changed itself).
+# public pages changed itself). A merge of players across events (``person.merge``,
+# ``person.unmerge``) changes no event's data: the player page (tournament.people) reads
+# merges afresh.
 PRIVATE_ACTIONS = (
     "result.",
     "foul.",
@@ -64,6 +66,8 @@ PRIVATE_ACTIONS = (
     "login.",
     "series.",
     "upload.",
+    "person.merge",
+    "person.unmerge",
 )
 
 

@@ -21,8 +21,14 @@ def object_type(model: type[models.Model]) -> str:
 
 
 class AuditEntry(models.Model):
+    # None: an act about no one event (a merge of two players across events, tournament.people).
     tournament = models.ForeignKey(
-        Tournament, verbose_name=_("赛事"), on_delete=models.CASCADE, related_name="audit"
+        Tournament,
+        verbose_name=_("赛事"),
+        on_delete=models.CASCADE,
+        related_name="audit",
+        null=True,
+        blank=True,
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -131,7 +131,13 @@ def pair_history_page(request, slug, pair_id):
     return render(
         request,
         "public/pair_history.html",
-        {"t": tournament, "team": pair, "rows": rows, **charts},
+        {
+            "t": tournament,
+            "team": pair,
+            "rows": rows,
+            "players": pair.players.select_related("person"),  # linked to their pages
+            **charts,
+        },
     )
 
 

@@ -36,7 +36,7 @@ def team_history_page(request, slug, team_id):
         team.pk,
         public=not staff,
     )
-    members = list(team.members.values_list("name", flat=True))
+    members = list(team.members.select_related("person"))  # linked to their pages
     context = {
         "t": tournament,
         "team": team,
@@ -50,7 +50,9 @@ def team_history_page(request, slug, team_id):
 def player_history_page(request, slug, individual_id):
     tournament, staff = _event(request, slug, "individuals")
     player = get_object_or_404(
-        Individual.objects.select_related("unit"), tournament=tournament, pk=individual_id
+        Individual.objects.select_related("unit", "person"),
+        tournament=tournament,
+        pk=individual_id,
     )
     ranks = ranks_after_rounds(tournament, player.pk, public=not staff)
     lines = cached_per_stamp(

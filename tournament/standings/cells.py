@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import METRICS, StandingRow
+from tournament.core.hidden_people import public_name
 from tournament.models import Pair
 
 # One line per metric for the legend under the table (the rules behind each column).
@@ -66,12 +67,16 @@ def metric_keys(chain: list[str]) -> list[str]:
     return [key for key in chain if key != "points" and key in METRICS]
 
 
-def standings_rows(rows: list[StandingRow], pairs: dict[int, Pair], chain: list[str]) -> list[dict]:
-    """Plain dicts for the table (and the JSON of the standings command)."""
+def standings_rows(
+    rows: list[StandingRow], pairs: dict[int, Pair], chain: list[str], *, public: bool = False
+) -> list[dict]:
+    """Plain dicts for the table (and the JSON of the standings command); ``public``: a
+    hidden player named 不公开 (tournament.core.hidden_people)."""
     out = []
+    name = public_name if public else (lambda p: p.name)
     for row in rows:
         pair = pairs.get(row.pair)
-        names = [p.name for p in pair.players.all()] if pair else []
+        names = [name(p) for p in pair.players.all()] if pair else []
         item = {
             "rank": row.rank,
             "team_id": row.pair,

@@ -22,7 +22,7 @@ def standings_data(tournament, after_round: int | None, *, public: bool) -> dict
     """The rows of the standings table (and whether it has rotation groups): computed once
     per stamp by the standings page and the API."""
     rows = standings_for(tournament, after_round=after_round, public=public)
-    data = standings_rows(rows, pairs_by_id(tournament), list(tournament.tiebreaks))
+    data = standings_rows(rows, pairs_by_id(tournament), list(tournament.tiebreaks), public=public)
     for item in data:
         item["team_url"] = reverse("pair_history", args=[tournament.slug, item["team_id"]])
     groups = rotation_columns(tournament, data, public=public)

@@ -310,6 +310,8 @@ def pairs_by_id(tournament: Tournament) -> dict[int, Pair]:
     pairs = (
         Pair.objects.filter(tournament=tournament)
         .select_related("unit")
-        .prefetch_related("players")
+        .prefetch_related(
+            "players__person"
+        )  # a hidden player's name: tournament.core.hidden_people
     )
     return {pair.pk: pair for pair in pairs}

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django import template
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, gettext_lazy
 
+from tournament.core.hidden_people import is_hidden, public_name
 from tournament.core.result_labels import SIDES, level_label, result_text, state_badge
 from tournament.core.round_actions import allowed_actions
 from tournament.text import titles
@@ -82,6 +84,27 @@ def draw_no(number) -> str:
 def listing(items) -> str:
     """Names or numbers as a list in the reader's language: 甲、乙 / A, B."""
     return titles.listing(str(item) for item in items)
+
+
+@register.filter
+def player_links(rows) -> str:
+    """Registered players (rows with ``name`` and ``person``) as a list, each linked to their
+    page across events (``/players/<id>/``); a hidden one is named 不公开, without a link."""
+    sep = titles.listing(["", ""])
+    return format_html_join(
+        sep,
+        "{}",
+        (
+            (
+                format_html(
+                    '<a href="{}">{}</a>', reverse("player_page", args=[r.person_id]), r.name
+                )
+                if r.person_id and not is_hidden(r)
+                else public_name(r),
+            )
+            for r in rows
+        ),
+    )
 
 
 @register.filter

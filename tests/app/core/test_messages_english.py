@@ -37,6 +37,7 @@ from tournament.text.messages.audit import AUDIT
 from tournament.text.messages.cores import CONFLICTS, CORES, EVENTS, PAIRING, RULES, SCORING
 from tournament.text.messages.exchange import EXCHANGE
 from tournament.text.messages.people import PEOPLE
+from tournament.text.messages.persons import PERSONS
 from tournament.text.messages.ratings import RATINGS
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.series import SERIES
@@ -47,6 +48,7 @@ from tournament.text.messages.upload import UPLOAD
 
 def test_every_code_has_one_text_and_the_tables_do_not_overlap():
     tables = (CORES, SERVICES, ROUNDS, PEOPLE, AUDIT, TEAMS, SERIES, EXCHANGE, RATINGS, UPLOAD)
+    tables += (PERSONS,)
     assert len(TEXTS) == sum(len(table) for table in tables)
     assert len(CORES) == len(RULES) + len(SCORING) + len(PAIRING) + len(EVENTS) + len(CONFLICTS)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 
+from tournament.core.hidden_people import public_name
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.result_labels import result_text
 from tournament.core.rights import may_see_results
@@ -293,7 +294,9 @@ def pair_detail(tournament: Tournament, pair: Pair, staff: bool) -> dict:
     return {
         "event": tournament.slug,
         "team": pair_ref(pair),
-        "players": [p.name for p in pair.players.all()],
+        "players": [
+            p.name if staff else public_name(p) for p in pair.players.select_related("person")
+        ],
         "status": pair.status,
         "history": history,
     }

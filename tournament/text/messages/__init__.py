@@ -28,6 +28,7 @@ from tournament.text.messages.audit import AUDIT
 from tournament.text.messages.cores import CORES, LABELS
 from tournament.text.messages.exchange import EXCHANGE
 from tournament.text.messages.people import PEOPLE
+from tournament.text.messages.persons import PERSONS
 from tournament.text.messages.ratings import RATINGS
 from tournament.text.messages.rounds import ROUNDS
 from tournament.text.messages.series import SERIES
@@ -47,6 +48,7 @@ TEXTS = {
     **EXCHANGE,
     **RATINGS,
     **UPLOAD,
+    **PERSONS,
 }
 
 

@@ -99,6 +99,10 @@ MSG_AUDIT_SIGNUP_REJECTED = "audit_signup_rejected"
 MSG_AUDIT_SLIP_REVOKED = "audit_slip_revoked"
 MSG_AUDIT_SIGNUP_CONFIRMED = "audit_signup_confirmed"
 MSG_AUDIT_SIGNUP_REJECTED_MANY = "audit_signup_rejected_many"
+MSG_AUDIT_PERSON_MERGE = "audit_person_merge"
+MSG_AUDIT_PERSON_UNMERGE = "audit_person_unmerge"
+MSG_AUDIT_PERSON_HIDE = "audit_person_hide"
+MSG_AUDIT_PERSON_SHOW = "audit_person_show"
 
 AUDIT = {
     # references
@@ -186,6 +190,15 @@ AUDIT = {
     MSG_AUDIT_SLIP_REVOKED: _("作废第%(table)s台%(side)s纸条（新链接和PIN）"),
     MSG_AUDIT_SIGNUP_CONFIRMED: _("%(name)s 确认邮箱"),
     MSG_AUDIT_SIGNUP_REJECTED_MANY: _("批量未通过%(n)s个报名（%(which)s）：%(reason)s"),
+    # players across events (tournament.people)
+    MSG_AUDIT_PERSON_MERGE: _(
+        "合并选手：%(absorbed)s（#%(absorbed_id)s）并入 %(kept)s（#%(kept_id)s）"
+    ),
+    MSG_AUDIT_PERSON_UNMERGE: _(
+        "撤销合并：%(absorbed)s（#%(absorbed_id)s）从 %(kept)s（#%(kept_id)s）分出"
+    ),
+    MSG_AUDIT_PERSON_HIDE: _("%(name)s（#%(id)s）不在公开页面显示"),
+    MSG_AUDIT_PERSON_SHOW: _("%(name)s（#%(id)s）恢复在公开页面显示"),
 }
 
 

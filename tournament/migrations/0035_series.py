@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0034_i_exchange'),
+        ('tournament', '0034_exchange'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

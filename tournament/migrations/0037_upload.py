@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0034_i_ratings'),
+        ('tournament', '0036_ratings'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0034_i_series'),
+        ('tournament', '0035_series'),
     ]
 
     operations = [
