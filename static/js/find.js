@@ -1,0 +1,89 @@
+/* Find my table on the phone: the round's index (tournament/public/find_phone.py) loaded
+   once, then every typed name answered here, at once and without the network, with the
+   server's markup. The form still goes to the server when the index cannot be had (no
+   JavaScript, the fetch failed): the server's search stays the reference.
+
+   The service worker (sw.js) keeps the index and this page, so a phone that has loaded
+   them finds its table offline too. The index's URL holds the event's stamp: a new round
+   published, a name corrected, and the page names a new index, which the phone fetches. */
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-find-index]");
+  if (!form || !window.fetch) return;
+  var box = form.querySelector("input[name=q]");
+  var answer = document.getElementById("find-answer");
+  var index = null;
+
+  var ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
+  }
+  // The server's search_key (tournament/core/normalize.py): NFKC, without invisible
+  // format characters, spaces and control characters, in lower case.
+  function searchKey(text) {
+    return text.normalize("NFKC").normalize("NFC").replace(/\p{Cf}/gu, "")
+      .replace(/[\s\u3000\p{Cc}]+/gu, "").toLowerCase();
+  }
+  function swap(text, mark, value) { return text.split(mark).join(value); }
+
+  function entryHtml(entry) {
+    var html = index.shapes[entry[1]], marks = index.marks;
+    for (var i = 0; i < marks.length; i++) {
+      if (html.indexOf(marks[i]) >= 0) html = swap(html, marks[i], esc(entry[i + 2] || ""));
+    }
+    return html;
+  }
+
+  // The answer under the search box for what was typed: the server's results_html.
+  function resultsHtml(typed) {
+    var query = Array.from(typed.trim()).slice(0, index.qmax).join("");
+    if (!query) return "";
+    var key = searchKey(query), found = [], total = 0, entries = index.e;
+    if (key) {
+      for (var i = 0; i < entries.length; i++) {
+        if (entries[i][0].indexOf(key) >= 0) {
+          if (total < index.max) found.push(entryHtml(entries[i]));
+          total++;
+        }
+      }
+    }
+    var html;
+    if (!total) html = index.parts.none;
+    else html = swap(index.parts[total > found.length ? "more" : "all"], index.fm, found.join(""));
+    return swap(html, index.qm, esc(query));
+  }
+
+  function show() {
+    var typed = box.value;
+    answer.innerHTML = resultsHtml(typed);
+    var url = new URL(location.href);
+    if (typed.trim()) url.searchParams.set("q", typed.trim());
+    else url.searchParams.delete("q");
+    history.replaceState(history.state, "", url.pathname + url.search);
+  }
+
+  function ready(loaded) {
+    index = loaded;
+    form.setAttribute("data-find-ready", "");
+    box.addEventListener("input", show);
+    form.addEventListener("submit", function (event) { event.preventDefault(); show(); });
+    // A page kept for offline use, opened with ?q=: its answer is this script's.
+    if (box.value.trim() && !answer.firstElementChild) show();
+  }
+
+  fetch(form.dataset.findIndex, { credentials: "same-origin" })
+    .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
+    .then(ready)
+    .catch(function () {});  // the form asks the server, as without JavaScript
+
+  // The service worker keeps this page, the index and the files the page loaded.
+  if ("serviceWorker" in navigator && form.dataset.worker) {
+    navigator.serviceWorker.register(form.dataset.worker, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {
+      var files = performance.getEntriesByType("resource").map(function (r) { return r.name; });
+      var page = location.pathname;
+      if (reg.active) reg.active.postMessage({ find: [page, form.dataset.findIndex].concat(files) });
+    }).catch(function () {});
+  }
+})();
