@@ -67,8 +67,10 @@
     form.setAttribute("data-find-ready", "");
     box.addEventListener("input", show);
     form.addEventListener("submit", function (event) { event.preventDefault(); show(); });
-    // A page kept for offline use, opened with ?q=: its answer is this script's.
-    if (box.value.trim() && !answer.firstElementChild) show();
+    // The page the service worker kept (without a query), opened offline with ?q=: the
+    // answer is this script's.
+    var asked = new URL(location.href).searchParams.get("q");
+    if (asked && !answer.firstElementChild) { box.value = asked; show(); }
   }
 
   fetch(form.dataset.findIndex, { credentials: "same-origin" })
