@@ -29,9 +29,21 @@
   function entryHtml(entry) {
     var html = index.shapes[entry[1]], marks = index.marks;
     for (var i = 0; i < marks.length; i++) {
-      if (html.indexOf(marks[i]) >= 0) html = swap(html, marks[i], esc(entry[i + 2] || ""));
+      var value = i === 1 ? (entry[3] || []).join(index.sep) : entry[i + 2] || "";
+      if (html.indexOf(marks[i]) >= 0) html = swap(html, marks[i], esc(value));
     }
     return html;
+  }
+
+  // An entry's keys as the server has them: a token (one character) stands for the search
+  // key of a name the entry shows (tournament/public/find_phone.py, _keys).
+  var TOKENS = { "\ue022": 2, "\ue024": 4, "\ue028": 8 };
+  function expand(entry) {
+    entry[0] = entry[0].split("\n").map(function (key) {
+      if (key.length === 1 && key in TOKENS) return searchKey(entry[TOKENS[key]]);
+      if (key.length === 2 && key[0] === "\ue023") return searchKey(entry[3][key.charCodeAt(1) - 0xe030]);
+      return key;
+    }).join("\n");
   }
 
   // The answer under the search box for what was typed: the server's results_html.
@@ -53,20 +65,24 @@
     return swap(html, index.qm, esc(query));
   }
 
-  function show() {
-    var typed = box.value;
-    answer.innerHTML = resultsHtml(typed);
-    var url = new URL(location.href);
-    if (typed.trim()) url.searchParams.set("q", typed.trim());
+  function show() { answer.innerHTML = resultsHtml(box.value); }
+
+  // The address says what was searched (a reload, a shared link asks the same).
+  function submitted(event) {
+    event.preventDefault();
+    show();
+    var url = new URL(location.href), typed = box.value.trim();
+    if (typed) url.searchParams.set("q", typed);
     else url.searchParams.delete("q");
     history.replaceState(history.state, "", url.pathname + url.search);
   }
 
   function ready(loaded) {
+    loaded.e.forEach(expand);
     index = loaded;
     form.setAttribute("data-find-ready", "");
     box.addEventListener("input", show);
-    form.addEventListener("submit", function (event) { event.preventDefault(); show(); });
+    form.addEventListener("submit", submitted);
     // The page the service worker kept (without a query), opened offline with ?q=: the
     // answer is this script's.
     var asked = new URL(location.href).searchParams.get("q");

@@ -65,10 +65,12 @@ def individual_event(organizer):
 
 
 def names(page) -> list[str]:
-    """Some of the round's own names (and their pinyin) from the index the page loaded."""
+    """Some of the round's own names (a pair's, a player's, a unit's, a team's) and keys
+    (pinyin, initials) from the index the page loaded."""
     return page.evaluate("""fetch(document.querySelector('form[data-find-index]').dataset.findIndex)
-      .then(r => r.json()).then(i => i.e.filter((e, n) => n % 3 == 0).map(e => e[0].split('\\n'))
-      .flatMap(k => [k[0], k[1], k[k.length - 1]]))""")
+      .then(r => r.json()).then(i => i.e.filter((e, n) => n % 3 == 0).flatMap(e => [
+        e[2], (e[3] || [])[0] || e[2], e[4] || e[2], e[8] || e[2],
+        ...e[0].split('\\n').filter(k => k.length > 2).slice(0, 3)]))""")
 
 
 @pytest.mark.parametrize("kind", ["pairs", "team", "individual"])
@@ -84,10 +86,12 @@ def test_the_phone_answers_as_the_server_does(
     page.wait_for_selector("form[data-find-ready]")
     queries = QUERIES + names(page)
     assert len(queries) > 20
+    found = 0
     for query in queries:
         local = page.evaluate(LOCAL, query)
         assert local == page.evaluate(SERVER, query), query
-    assert "第" in page.evaluate(LOCAL, queries[-1])
+        found += "not-found" not in local
+    assert found > len(queries) * 2 / 3, found  # the names are found, not only missed
 
 
 def test_the_phone_finds_its_table_offline(live_server, phone, tournament, register, make_round):

@@ -40,6 +40,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from tournament.core.normalize import search_key
 from tournament.core.page_cache import TIMEOUT, cache_key
 from tournament.core.rights import visible_round
 from tournament.core.stamps import shared_page_stamp
@@ -52,6 +53,9 @@ from tournament.text.titles import listing
 FIELDS = ("team", "players", "unit", "table", "opponent", "partner")
 FIELDS += ("squad", "match", "vs_team", "tables")
 MARKS = [chr(0xE010 + i) for i in range(len(FIELDS))]
+# A key that is the search key of a name the entry shows, as one character (see _keys).
+TOKENS = {"team": "\ue022", "unit": "\ue024", "squad": "\ue028"}
+PLAYER = "\ue023"
 GATES = ("unit", "squad", "partner")  # values the template tests, not only shows
 YEAR = 365 * 24 * 3600
 
@@ -74,15 +78,27 @@ def _render_shape(shape: tuple) -> str:
     return render_to_string("public/_find_entry.html", {"r": row})
 
 
+def _keys(keys: str, values: dict) -> str:
+    """The entry's keys, a key that is a name the entry shows (its search key) as a token:
+    :data:`TOKENS` for a field, :data:`PLAYER` and the player's place for a player (a
+    name's 3 to 15 bytes as 3, the phone's find.js makes the key again)."""
+    shown = {search_key(values[f]): token for f, token in TOKENS.items() if values[f]}
+    for n, name in enumerate(values["players"][:16]):
+        shown.setdefault(search_key(name), PLAYER + chr(0xE000 + 0x30 + n))
+    return "\n".join(shown.get(key, key) for key in keys.split("\n"))
+
+
 def phone_index(tournament, round_) -> dict:
     """The round's phone index in the active language (see the module's vocabulary)."""
     shapes: dict[tuple, int] = {}
     entries = []
     for entry in round_index(tournament, round_).entries:
-        values = {f: _text(entry.get(f)) for f in FIELDS}
-        values["players"] = listing(entry["players"])
-        row = [entry["keys"], shapes.setdefault(_shape(entry), len(shapes))]
-        row += [values[f] for f in FIELDS]
+        values: dict = {f: _text(entry.get(f)) for f in FIELDS}
+        values["players"] = list(entry["players"])
+        if isinstance(entry.get("table"), int):
+            values["table"] = entry["table"]  # a number: no quotes
+        row = [_keys(entry["keys"], values), shapes.setdefault(_shape(entry), len(shapes))]
+        row += [values[f] or "" for f in FIELDS]
         while row[-1] == "":
             row.pop()
         entries.append(row)
@@ -94,6 +110,7 @@ def phone_index(tournament, round_) -> dict:
         "max": MAX_RESULTS,
         "qmax": QUERY_MAX,
         "marks": "".join(MARKS),
+        "sep": listing(["", ""]),  # the players' names are joined by it
         "parts": pieces(tournament, round_),
         "shapes": [_render_shape(shape) for shape in shapes],
         "e": entries,
