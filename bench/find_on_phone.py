@@ -92,6 +92,7 @@ def through_nginx(base: str, url: str, clients: int, seconds: int) -> None:
             nginx = int((tmp / "nginx.pid").read_text())
             parts = Parts({"app": [_SERVING[base]], "nginx": [nginx]})
             zipped = {"Accept-Encoding": "gzip"}
+            direct = wrk(base, [url], clients, seconds, parts, zipped)
             index = wrk(proxy, [url], clients, seconds, parts, zipped)
             ceiling = wrk(proxy, [f"/static/{STATIC_NAME}"], clients, seconds, parts)
             print(
@@ -100,7 +101,14 @@ def through_nginx(base: str, url: str, clients: int, seconds: int) -> None:
             print(f"  {index}; CPU per request: {index.cpu()}")
             print(f"nginx static ceiling ({len(body):,}-byte file, same nginx, same run):")
             print(f"  {ceiling}; CPU per request: {ceiling.cpu()}")
-            print(f"index / ceiling: {index.rps / ceiling.rps:.0%}   target: >= 30 %")
+            print(
+                f"index straight from the app (granian, serve.sh; no nginx): {direct}; "
+                f"CPU per request: {direct.cpu()}"
+            )
+            print(
+                f"index through nginx / ceiling: {index.rps / ceiling.rps:.0%}; straight / "
+                f"ceiling: {direct.rps / ceiling.rps:.0%}   target: >= 30 %"
+            )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -14,6 +14,7 @@ from tests.app.individuals.individual_event import build_individual_event
 from tests.app.teams.team_event import build_team_event
 from tournament.core.actors import user_actor
 from tournament.models import Team, Tournament
+from tournament.public import find_phone
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import pair_next_round
 from tournament.teams.line_ups import change_line_up
@@ -31,6 +32,13 @@ SERVER = """async q => { const url = location.pathname + '?q=' + encodeURICompon
   const html = await (await fetch(url, {credentials: 'same-origin'})).text();
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return doc.querySelector('#find-answer').innerHTML; }"""
+
+
+@pytest.fixture(autouse=True)
+def nothing_held():
+    find_phone._here.clear()
+
+
 KEPT = "caches.open('gd-find').then(c => c.keys()).then(k => k.length)"
 
 

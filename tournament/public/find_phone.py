@@ -30,6 +30,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -58,6 +60,9 @@ TOKENS = {"team": "\ue022", "unit": "\ue024", "squad": "\ue028"}
 PLAYER = "\ue023"
 GATES = ("unit", "squad", "partner")  # values the template tests, not only shows
 YEAR = 365 * 24 * 3600
+HELD = 8  # (round, language) indexes a process keeps in its own memory, of their stamp
+_here: OrderedDict[str, tuple] = OrderedDict()
+_lock = threading.Lock()
 
 
 def _text(value) -> str:
@@ -158,7 +163,7 @@ def find_index(request, slug: str, number: int, stamp: str, language: str) -> Ht
         return response
     etag = f'"{current}-{number}-{language}"'
     key = cache_key("find-phone", found[0], (slug, number, language))
-    kept = _kept(key)
+    kept = _held(key)
     if kept is None:
         body = _build(request, slug, number, language)
         kept = ("application/json", body, _compress(body))
@@ -174,6 +179,27 @@ def find_index(request, slug: str, number: int, stamp: str, language: str) -> Ht
     return response
 
 
+def _held(key: str) -> tuple | None:
+    """The answer kept under ``key``: this process's own (a megabyte read from the shared
+    cache would cost more than the rest of the answer), else the shared cache's."""
+    with _lock:
+        kept = _here.get(key)
+    if kept is None:
+        kept = _kept(key)
+        if kept is not None:
+            _hold(key, kept)
+    return kept
+
+
+def _hold(key: str, kept: tuple) -> None:
+    with _lock:
+        _here[key] = kept
+        _here.move_to_end(key)
+        while len(_here) > HELD:
+            _here.popitem(last=False)
+
+
 def _cache_set(key: str, kept: tuple) -> None:
     cache.set(key, kept, TIMEOUT)
     _keep_here(key, kept)
+    _hold(key, kept)

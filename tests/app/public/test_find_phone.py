@@ -19,9 +19,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournament.core import page_cache
-from tournament.public import find_page
+from tournament.public import find_page, find_phone
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def nothing_held():
+    find_phone._here.clear()
 
 
 @pytest.fixture
