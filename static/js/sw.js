@@ -173,7 +173,10 @@ var FIND_PAGE = /^\/t\/[^/]+\/pairings\/\d+\/$/;
 function keepFind(request, response) {
   var path = new URL(request.url).pathname, index = path.match(FIND_INDEX);
   var shared = /(^|,)\s*public\s*(,|$)/.test(response.headers.get("Cache-Control") || "");
-  if (!response.ok || response.type !== "basic" || !shared || (!index && !FIND_PAGE.test(path))) {
+  // A redirected answer (an index of an older stamp sent to the current one) is not kept
+  // under the old address: the page names the new one when it is next loaded.
+  if (!response.ok || response.type !== "basic" || response.redirected || !shared ||
+      (!index && !FIND_PAGE.test(path))) {
     return Promise.resolve();
   }
   return caches.open(FIND_CACHE).then(function (cache) {
