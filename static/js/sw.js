@@ -162,6 +162,56 @@ function watched(request) {
   }, function () { return offlinePage(); });
 }
 
+// Find my table (find.js): the round's index (its URL holds the stamp: kept as it is, the
+// older ones of the same round and language dropped) and the round's public page, so a phone
+// that has loaded them finds its table offline. Only a page every visitor gets (public in
+// its Cache-Control) is kept: never a signed-in user's.
+var FIND_CACHE = "gd-find";
+var FIND_INDEX = /^(\/t\/[^/]+\/pairings\/\d+\/find\/)[^/]+\/([^/]+\.json)$/;
+var FIND_PAGE = /^\/t\/[^/]+\/pairings\/\d+\/$/;
+
+function keepFind(request, response) {
+  var path = new URL(request.url).pathname, index = path.match(FIND_INDEX);
+  var shared = /(^|,)\s*public\s*(,|$)/.test(response.headers.get("Cache-Control") || "");
+  // A redirected answer (an index of an older stamp sent to the current one) is not kept
+  // under the old address: the page names the new one when it is next loaded.
+  if (!response.ok || response.type !== "basic" || response.redirected || !shared ||
+      (!index && !FIND_PAGE.test(path))) {
+    return Promise.resolve();
+  }
+  return caches.open(FIND_CACHE).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(keys.map(function (old) {
+        var m = new URL(old.url).pathname.match(FIND_INDEX);
+        if (index && m && m[1] === index[1] && m[2] === index[2] && old.url !== request.url) {
+          return cache.delete(old);
+        }
+        return null;
+      }));
+    }).then(function () { return cache.put(index ? request.url : path, response.clone()); });
+  });
+}
+
+function findIndex(request) {
+  return caches.open(FIND_CACHE).then(function (cache) { return cache.match(request.url); })
+    .then(function (copy) {
+      return copy || fetch(request).then(function (response) {
+        return keepFind(request, response).then(function () { return response; });
+      });
+    });
+}
+
+function findPage(request) {
+  var path = new URL(request.url).pathname;
+  return fetch(request).then(function (response) {
+    if (request.url.indexOf("?") < 0) keepFind(request, response.clone()).catch(function () {});
+    return response;
+  }, function () {
+    return caches.open(FIND_CACHE).then(function (cache) { return cache.match(path); })
+      .then(function (copy) { return copy || offlinePage(); });
+  });
+}
+
 function staticFile(request) {
   return caches.open(STATIC_CACHE).then(function (cache) {
     return cache.match(request).then(function (copy) {
@@ -182,6 +232,8 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.indexOf(STATIC_URL) === 0) event.respondWith(staticFile(request));
   else if (isEntryPage(url)) event.respondWith(networkFirst(request));
+  else if (FIND_INDEX.test(url.pathname)) event.respondWith(findIndex(request));
+  else if (FIND_PAGE.test(url.pathname) && request.mode === "navigate") event.respondWith(findPage(request));
   else if (request.mode === "navigate") event.respondWith(watched(request));
 });
 
@@ -243,6 +295,17 @@ self.addEventListener("message", function (event) {
     event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
       return cache.put(TEXTS_KEY, new Response(JSON.stringify(data.texts), {headers: {"Content-Type": "application/json"}}));
     }));
+  }
+  if (data.find) {  // find.js: its page, the round's index and the files the page loaded
+    event.waitUntil(Promise.all(data.find.map(function (href) {
+      var url = new URL(href, self.location.origin);
+      if (url.origin !== self.location.origin) return null;
+      if (url.pathname.indexOf(STATIC_URL) === 0) return keepOne(url.href);
+      var request = new Request(url.href, {credentials: "same-origin"});
+      return fetch(request).then(function (response) { return keepFind(request, response); })
+        .catch(function () {});
+    })));
+    return;
   }
   if (!data.keep) return;
   event.waitUntil(Promise.all(data.keep.map(keepOne)));

@@ -32,6 +32,7 @@ NOT_PAGES = {
     "web_manifest",
     "phone_certificate_file",  # the laptop's certificate authority (guandan serve --https)
     "round_status_json",
+    "find_phone_index",  # find my table's index for the phone (JSON)
     "projector_sponsor",  # an image
     "round_action",
     "table_confirm",

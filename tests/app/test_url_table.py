@@ -112,6 +112,8 @@ TABLE: dict[str, Row] = {
     "share_poster_pdf": Row("anonymous"),
     "find_my_table": Row("anonymous", allowed=302),
     "round_status_json": Row("anonymous", args=lambda w: [w.slug, 1]),
+    # Find my table's index for the phone: a stamp not the current one is redirected.
+    "find_phone_index": Row("anonymous", args=lambda w: [w.slug, 1, "x", "en"], allowed=302),
     "export_index": Row("anonymous"),
     # A table's secret link (no account).
     "side_entry": Row("player", args=_code),

@@ -22,11 +22,13 @@ from tournament.core.rights import (
     visible_round,
     visible_round_numbers,
 )
+from tournament.core.stamps import shared_page_stamp
 from tournament.core.view_helpers import load_tournament
 from tournament.individuals.display import bye_names
 from tournament.models import Round, Table
 from tournament.public.conditional import stamped
 from tournament.public.find_page import FOUND_MARK, pieces, prepared_answer, results_html
+from tournament.public.find_phone import index_url
 from tournament.public.find_table import QUERY_MAX, round_index, search
 from tournament.standings.selectors import round_stamp
 from tournament.teams.display import match_teams, match_title
@@ -95,6 +97,15 @@ def _find(request, slug, number):
     return response.content.decode(), request.find_parts
 
 
+def _phone_index_url(tournament, round_) -> str:
+    """The round's index for the phone's own search (find.js), when the public sees the
+    round; else "" (a staff member's draft round: the server's search only)."""
+    if round_.status == Round.DRAFT or not tournament.publish_pairings:
+        return ""
+    found = shared_page_stamp(tournament.slug)
+    return index_url(tournament.slug, round_.number, found[0], get_language()) if found else ""
+
+
 def _prepared(request, stamp, slug, number):
     return prepared_answer(request, stamp, _find, slug, number)
 
@@ -113,6 +124,7 @@ def pairings(request, slug, number):
         "round": round_,
         "q": query,
         "rounds": visible_round_numbers(request, tournament),
+        "find_index": _phone_index_url(tournament, round_),
     }
     if query and request.GET.get("format") == "json":
         found, total = search(round_index(tournament, round_), query)
