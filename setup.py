@@ -9,7 +9,7 @@ Everything else is in pyproject.toml.
 
 from setuptools import find_packages, setup
 
-CODE = ["config", "guandan", "pairing", "rules", "scoring", "tournament"]
+CODE = ["config", "guandan", "pairing", "rating", "rules", "scoring", "tournament"]
 # Each data folder with the files it ships (globs relative to the folder; ** descends).
 DATA = {
     "templates": ["**/*"],

@@ -32,8 +32,10 @@ from tests.app.test_page_titles import (
 from tests.conftest import login, new_user
 from tournament.backups.create import make_backup
 from tournament.core.actors import user_actor
+from tournament.core.stamps import shared_page_stamp
 from tournament.models import Round, Series, Tournament
 from tournament.printing.registry import KINDS
+from tournament.public.find_phone import index_url
 from tournament.results.photos import attach_photo
 from tournament.rounds.lifecycle import publish_round
 from tournament.rounds.pairing import draw, next_round_problem, pair_next_round
@@ -106,6 +108,12 @@ def get_urls(t, round_) -> dict[str, list[str]]:
         for key, kind in KINDS.items()
         for ext in kind.formats
         if kind.applies_to(t)  # one that does not apply is refused: exports/test_applicable.py
+    ]
+    # The phone's index of the round, for each language (an event that publishes its tables).
+    Tournament.objects.filter(pk=t.pk).update(publish_pairings=True)
+    stamp = shared_page_stamp(t.slug)[0]
+    urls["find_phone_index"] = [
+        index_url(t.slug, round_.number, stamp, c) for c in ("zh-hans", "en")
     ]
     return urls
 

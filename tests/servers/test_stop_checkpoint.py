@@ -45,7 +45,8 @@ def test_the_database_file_alone_holds_the_data_after_a_clean_stop(tmp_path, ser
     events = "select count(*) from tournament_tournament"
     sessions = "select count(*) from django_session"
     with guandan(command, env, tmp_path, stop=stop) as (base, lines):
-        assert alone(data, tmp_path / "serving.sqlite3", events) == 2  # pairs and teams demos
+        # The pairs and teams demos, and the two finished events of the season demo.
+        assert alone(data, tmp_path / "serving.sqlite3", events) == 4
         Browser(base).login("organizer", printed_password(lines, "organizer"))
     assert alone(data, tmp_path / "stopped.sqlite3", sessions) >= 1
     wal = data / "db.sqlite3-wal"

@@ -98,6 +98,9 @@ def server_database():
 
     name = f"guandan_upload_{os.getpid()}"
     parts = urlsplit(url)
+    # The cluster's own database: the one TEST_DATABASE_URL names need not exist (pytest-django
+    # makes its test_ copy, and CI creates no other).
+    url = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name}")
         admin.execute(f"CREATE DATABASE {name}")

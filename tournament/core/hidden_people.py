@@ -38,15 +38,16 @@ _CJK = "\u3400-\u9fff\uf900-\ufaff"
 def hidden_names(slug: str) -> list[str]:
     """The names of the event's registered players who are hidden persons (one query): a
     public answer of the event is masked with them (:func:`mask_body`) before it is kept."""
-    from tournament.models import Player, TeamMember
+    from tournament.models import Individual, Player, TeamMember
 
-    players = Player.objects.filter(pair__tournament__slug=slug, person__hidden=True)
-    members = TeamMember.objects.filter(team__tournament__slug=slug, person__hidden=True)
-    names = (
-        players.order_by()
-        .values_list("name", flat=True)
-        .union(members.order_by().values_list("name", flat=True))
+    hidden = {"person__hidden": True}
+    rows = (
+        Player.objects.filter(pair__tournament__slug=slug, **hidden),
+        TeamMember.objects.filter(team__tournament__slug=slug, **hidden),
+        Individual.objects.filter(tournament__slug=slug, **hidden),
     )
+    first, *others = (q.order_by().values_list("name", flat=True) for q in rows)
+    names = first.union(*others)
     return sorted(set(names), key=len, reverse=True)  # the longest first: 王小明 before 王小
 
 
@@ -66,6 +67,13 @@ def mask_text(text: str, names: list[str]) -> str:
         if escaped != name:
             text = text.replace(escaped, json.dumps(hidden)[1:-1])
     return text
+
+
+def shown_entry_name(slug: str, name: str, *, staff: bool) -> str:
+    """An entry's name (a pair named after its players, an individual) as its own page
+    heads it: masked for the public even where a sentence glues it to Chinese text (e.g.
+    "赵一在…", which :func:`mask_text` leaves alone as a possible longer word)."""
+    return name if staff else mask_text(name, hidden_names(slug))
 
 
 def mask_body(body: bytes, names: list[str], content_type: str) -> bytes:

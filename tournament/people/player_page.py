@@ -19,8 +19,7 @@ from tournament.core.page_cache import cached_per_stamp
 from tournament.individuals.history import player_history
 from tournament.models import Individual, Person, Player, TeamMember, Tournament
 from tournament.people.directory import tournament_ids
-from tournament.public.rank_history import entry_rank_svg, rank_history
-from tournament.public.views_entry_history import ranks_after_rounds
+from tournament.public.rank_history import entry_rank_svg, rank_history, ranks_after_rounds
 from tournament.standings.rows import history_rows
 from tournament.teams.history import team_history
 from tournament.text.titles import listing

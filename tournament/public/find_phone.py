@@ -42,6 +42,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from tournament.core.hidden_people import hidden_names, mask_body
 from tournament.core.normalize import search_key
 from tournament.core.page_cache import TIMEOUT, cache_key
 from tournament.core.rights import visible_round
@@ -139,7 +140,9 @@ def _build(request, slug: str, number: int, language: str) -> bytes:
     round_ = visible_round(public, tournament, number)  # 404 before it is published
     with translation.override(language):
         index = phone_index(tournament, round_)
-    return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
+    body = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
+    # A hidden player's name, as on every public answer (tournament.core.hidden_people).
+    return mask_body(body, hidden_names(slug), "application/json")
 
 
 def copy_as_public(request):

@@ -92,6 +92,12 @@ def rank_history(tournament, *, public: bool) -> dict:
     )
 
 
+def ranks_after_rounds(tournament, entry: int, *, public: bool) -> dict[int, int | None]:
+    """Round number → the entry's rank after it (the charts' cached rank history)."""
+    history = rank_history(tournament, public=public)
+    return dict(zip(history["rounds"], history["ranks"].get(entry, []), strict=False))
+
+
 def bump_svg(tournament, *, public: bool, after_round: int | None = None):
     """The bump chart of the top places up to ``after_round`` (None: no chart with fewer
     than two rounds, where there is nothing to follow)."""

@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from tournament.core.hidden_people import shown_entry_name
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
@@ -134,6 +135,7 @@ def pair_history_page(request, slug, pair_id):
         {
             "t": tournament,
             "team": pair,
+            "title_name": shown_entry_name(tournament.slug, pair.name, staff=staff),
             "rows": rows,
             "players": pair.players.select_related("person"),  # linked to their pages
             **charts,
@@ -141,6 +143,7 @@ def pair_history_page(request, slug, pair_id):
     )
 
 
+@stamped
 def bracket_page(request, slug):
     """The knockout bracket(s) of the event, round by round, with winners."""
     tournament = load_tournament(request, slug, None)

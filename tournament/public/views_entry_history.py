@@ -6,12 +6,14 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
+from tournament.core.hidden_people import shown_entry_name
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.rights import is_staff_viewer
 from tournament.core.view_helpers import load_tournament
 from tournament.individuals.history import player_history
 from tournament.models import Individual, Team
-from tournament.public.rank_history import entry_rank_svg, levels_svg, rank_history
+from tournament.public.conditional import stamped
+from tournament.public.rank_history import entry_rank_svg, levels_svg, ranks_after_rounds
 from tournament.teams.history import team_history
 
 
@@ -25,6 +27,7 @@ def _event(request, slug, kind: str):
     return tournament, staff
 
 
+@stamped
 def team_history_page(request, slug, team_id):
     tournament, staff = _event(request, slug, "teams")
     team = get_object_or_404(Team.objects.select_related("unit"), tournament=tournament, pk=team_id)
@@ -47,6 +50,7 @@ def team_history_page(request, slug, team_id):
     return render(request, "public/team_history.html", context)
 
 
+@stamped
 def player_history_page(request, slug, individual_id):
     tournament, staff = _event(request, slug, "individuals")
     player = get_object_or_404(
@@ -65,14 +69,9 @@ def player_history_page(request, slug, individual_id):
     context = {
         "t": tournament,
         "player": player,
+        "title_name": shown_entry_name(tournament.slug, player.name, staff=staff),
         "lines": lines,
         "rank_chart": entry_rank_svg(tournament, player.pk, public=not staff),
         "levels_chart": levels_svg([line for line in lines if line.partner]),
     }
     return render(request, "public/player_history.html", context)
-
-
-def ranks_after_rounds(tournament, entry: int, *, public: bool) -> dict[int, int | None]:
-    """Round number → the entry's rank after it (the charts' cached rank history)."""
-    history = rank_history(tournament, public=public)
-    return dict(zip(history["rounds"], history["ranks"].get(entry, []), strict=False))

@@ -26,7 +26,6 @@ from tournament.core.rights import can_create_tournament, visible_tournaments
 from tournament.core.view_helpers import form_error
 from tournament.models import Series
 from tournament.series import services
-from tournament.series.certificates import SeriesCertificatePdf, top_lines
 from tournament.series.forms import SeriesCreateForm, SeriesEventForm, SeriesForm
 from tournament.series.standings import SeriesLine, series_entries, series_lines
 from tournament.text.messages import render as render_text
@@ -170,6 +169,9 @@ def found(lines: list[SeriesLine], query: str) -> list[SeriesLine]:
 
 @login_required
 def series_certificates(request, series_slug):
+    # The PDF makers load reportlab's fonts: only the process that prints pays for them.
+    from tournament.series.certificates import SeriesCertificatePdf, top_lines
+
     series = _series(request, series_slug, change=True)
     lines = top_lines(series_lines(series), series.certificate_top)
     pdf = SeriesCertificatePdf(series, lines).render_bytes()

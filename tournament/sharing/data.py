@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournament.core.hidden_people import hidden_names, mask_text
 from tournament.core.page_cache import cached_per_stamp
 from tournament.public.individual_standings import individual_data
 from tournament.public.team_standings import team_data
@@ -49,9 +50,10 @@ def top_places(tournament) -> dict:
     """The top :data:`TOP` places after the last locked round (none before one is locked)."""
     after = last_locked(tournament)
     rows = ranked_rows(tournament, after)[:TOP] if after is not None else []
+    hidden = hidden_names(tournament.slug)  # a card is public: as every public page
     return {
         "after_round": after,
-        "rows": [(r["rank"], r["team"], r["points"]) for r in rows],
+        "rows": [(r["rank"], mask_text(r["team"], hidden), r["points"]) for r in rows],
     }
 
 
@@ -73,8 +75,13 @@ def pair_result(tournament, pair) -> dict:
             rank, points = row["rank"], row["points"]
     if points is None and lines:
         points = lines[-1]["line"].total
+    hidden = hidden_names(tournament.slug)  # a card is public: as every public page
     rounds = [
-        (item["line"].round, item["opponent"] or _("轮空"), _outcome(item["line"]))
+        (
+            item["line"].round,
+            mask_text(item["opponent"] or str(_("轮空")), hidden),
+            _outcome(item["line"]),
+        )
         for item in lines
     ]
     return {"rank": rank, "points": points, "rounds": rounds, "after_round": after}

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from tournament.core.hidden_people import shown_entry_name
 from tournament.core.page_cache import cached_per_stamp
 from tournament.core.view_helpers import load_tournament
 from tournament.models import Pair, Round
@@ -63,10 +64,11 @@ def pair_card_png(request, slug, pair_id):
     tournament = _standings_tournament(request, slug)
     pair = get_object_or_404(Pair.objects.only("pk", "name"), tournament=tournament, pk=pair_id)
     url = request.build_absolute_uri(reverse("pair_history", args=[slug, pair.pk]))
+    name = shown_entry_name(slug, pair.name, staff=False)  # a card is public
     body = cached_per_stamp(
         tournament,
         "share-pair",
-        lambda: pair_card(tournament, pair.name, pair_result(tournament, pair), url),
+        lambda: pair_card(tournament, name, pair_result(tournament, pair), url),
         pair.pk,
         get_language(),
         url,

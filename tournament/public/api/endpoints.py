@@ -20,6 +20,7 @@ from ninja.openapi.docs import DocsBase
 from ninja.renderers import JSONRenderer
 from pydantic import TypeAdapter
 
+from tournament.core.hidden_people import hidden_names, mask_body
 from tournament.core.round_actions import MSG_NOT_PUBLISHED
 from tournament.core.stamps import page_stamp
 from tournament.events.api_tokens import bearer_secret, token_for
@@ -126,7 +127,11 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
         # exclude_unset: a key only team events have (a default of None) is left out of a
         # pairs event's answer, which stays as it was.
         body = adapter.dump_python(adapter.validate_python(body), mode="json", exclude_unset=True)
-        return JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
+        response = JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
+        if shared and tournament is not None:  # as every public page (core/hidden_people.py)
+            names = hidden_names(tournament.slug)
+            response.content = mask_body(response.content, names, response["Content-Type"])
+        return response
 
     shared = not staff and bearer_secret(request) is None  # the public view
     response = conditional_answer(request, etag, checked, shared=shared)
