@@ -38,17 +38,21 @@ def _marker(kind: type, i: int):
 class Prepared:
     """``Prepared(lambda slug: Tournament.objects.filter(slug=slug), str)``; then
     ``.one(slug)`` (an object or None) or ``.all(slug)`` (a list). Reads by a key: the
-    queryset's order is dropped (as ``get()`` does)."""
+    queryset's order is dropped (as ``get()`` does), unless ``ordered=True``."""
 
-    def __init__(self, make: Callable[..., Any], *kinds: type, using: str = "default"):
-        self.make, self.kinds, self.using = make, kinds, using
+    def __init__(
+        self, make: Callable[..., Any], *kinds: type, using: str = "default", ordered=False
+    ):
+        self.make, self.kinds, self.using, self.ordered = make, kinds, using, ordered
         self._local = threading.local()
 
     def _compiled(self) -> dict:
         state = getattr(self._local, "state", None)
         if state is None:
             markers = [_marker(kind, i) for i, kind in enumerate(self.kinds)]
-            queryset = self.make(*markers).order_by()  # as get(): a unique key, no order
+            queryset = self.make(*markers)
+            if not self.ordered:  # as get(): a unique key, no order
+                queryset = queryset.order_by()
             compiler = queryset.query.get_compiler(using=self.using)
             sql, params = compiler.as_sql()
             slots = []  # per SQL parameter: the index of the caller's value, or its constant
@@ -71,8 +75,10 @@ class Prepared:
             "for_update": queryset.query.select_for_update,
         }
         if queryset._iterable_class is ValuesListIterable:
-            if queryset.query.extra_select or queryset.query.annotation_select:
-                raise ValueError("only a values_list of fields is prepared")
+            query = queryset.query
+            names = [*query.extra_select, *query.values_select, *query.annotation_select]
+            if list(queryset._fields) != names:  # the columns in another order than asked
+                raise ValueError("a values_list of its fields, then its annotations, in order")
         elif queryset._iterable_class is ModelIterable:
             if compiler.annotation_col_map or queryset._known_related_objects:
                 raise ValueError("annotations and known related objects are not prepared")

@@ -193,12 +193,18 @@ def initial_for(table: Table) -> dict:
     return {**{name: getattr(table, name) for name in shown}, "version": table.version}
 
 
+# A table's history on its page (every form a referee loads): compiled once (core/prepared.py).
+_AUDIT = Prepared(
+    lambda t, pk: AuditEntry.objects.filter(tournament=t, object_type="match", object_id=pk),
+    int,
+    str,
+    ordered=True,
+)
+
+
 def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
     tournament = table.round.tournament
     fouls = table.fouls.select_related("pair", "player", "referee")
-    audit = AuditEntry.objects.filter(
-        tournament=tournament, object_type="match", object_id=str(table.pk)
-    )
     return {
         "t": tournament,
         "round": table.round,
@@ -215,7 +221,7 @@ def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
         "disputes": dispute_rows(table),
         "late_kept": late_kept(table),
         "notation": format_notation(table.deals) if table.deals else "",
-        "audit": [readable(a) for a in audit],
+        "audit": [readable(a) for a in _AUDIT.all(tournament.pk, str(table.pk))],
         "records_passed_at": records_passed_at(table),
         "own_table": own_table(request.user, table),
         **extra,

@@ -16,10 +16,11 @@ from tournament.core.fast_auth import USER, SessionStore
 from tournament.core.prepared import Prepared
 from tournament.core.rights import STAFF_ROW
 from tournament.core.view_helpers import BY_SLUG
-from tournament.models import Round, Table, Tournament
+from tournament.models import AuditEntry, Round, Table, Tournament
 from tournament.results.table_write import LOCK_ROUND, LOCK_TABLE
-from tournament.results.views import TABLE, TABLE_SHOWN
+from tournament.results.views import _AUDIT, TABLE, TABLE_SHOWN
 from tournament.rounds.views import ROUND
+from tournament.standings.selectors import RoundSummary, round_summary
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
@@ -64,10 +65,39 @@ def test_each_prepared_read_is_the_orms(tournament, pairs8, make_round, referee)
             LOCK_ROUND.one(round_.pk), Round.objects.select_related("tournament").get(pk=round_.pk)
         )
         _same(LOCK_TABLE.one(table.pk), Table.objects.select_related("ew", "ns").get(pk=table.pk))
+    # Round control's counts and a table's history: values with annotations, an order kept.
+    assert round_summary(round_) == _summary_by_orm(round_)
+    client = login(referee)
+    client.post(
+        f"/t/{tournament.slug}/rounds/{round_.number}/table/1/",
+        {
+            "ew_level": "A+",
+            "ns_level": "7",
+            "forfeit": "",
+            "ew_fouls": 0,
+            "ns_fouls": 0,
+            "version": table.version,
+        },
+    )
+    history = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id=str(table.pk)
+    )
+    assert len(history) >= 1
+    assert [a.pk for a in _AUDIT.all(tournament.pk, str(table.pk))] == [a.pk for a in history]
+    assert round_summary(round_) == _summary_by_orm(round_)
     # What no row has: None, as the ORM's DoesNotExist; beyond the database's integers too.
     assert BY_SLUG.one("no-such-event") is None
     assert ROUND.one(tournament.pk, 2**70) is None
     assert TABLE.one(tournament.pk, round_.number, 999) is None
+
+
+def _summary_by_orm(round_):
+    counts = dict.fromkeys((key for key, _ in Table.STATE_CHOICES), 0)
+    for table in round_.tables.all():
+        if table.ns_id is not None:
+            counts[table.state] += 1
+    byes = round_.tables.filter(ns=None).count()
+    return RoundSummary(counts=counts, tables=sum(counts.values()), byes=byes)
 
 
 def test_one_statement_each_and_its_rules(tournament):
