@@ -11,7 +11,10 @@ of the cycles (``python -m pstats FILE``).
     .venv/bin/python bench/save_cycle.py [--pairs 5000] [--saves 200] [--profile FILE]
     BENCH_DATABASE_URL=postgres://… .venv/bin/python bench/save_cycle.py
 
-Only CPU and statements are printed: on a shared machine wall times say little.
+Only CPU and statements are printed: on a shared machine wall times say little. On
+PostgreSQL the database's CPU for each part is printed too: the CPU time of this
+connection's server process (``/proc/<pid>/stat``, counted in 10 ms ticks: an average over
+the cycles), the database being on this machine.
 """
 
 from __future__ import annotations
@@ -29,6 +32,22 @@ from bench.public_pages import build  # noqa: E402
 
 PARTS = ("form", "post", "round control", "poll")
 SHOWN: dict[str, list[str]] = {}  # --sql: each part's statements in the last cycle
+
+
+def backend_cpu() -> float:
+    """CPU seconds of this connection's PostgreSQL server process so far (0 on SQLite)."""
+    import os
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    if not hasattr(connection, "_bench_pid"):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            connection._bench_pid = cursor.fetchone()[0]
+    fields = Path(f"/proc/{connection._bench_pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def cycle(client, slug: str, number: int, table: int, since: int, spent: dict) -> int:
@@ -55,11 +74,16 @@ def cycle(client, slug: str, number: int, table: int, since: int, spent: dict) -
         statements = 0
         current[0] = part
         SHOWN[part] = []
+        database = backend_cpu()
         start = time.process_time()
         with connection.execute_wrapper(count):
             response = call()
-        cpu, n = spent.setdefault(part, [0.0, 0])
-        spent[part] = [cpu + time.process_time() - start, n + statements]
+        cpu, n, db = spent.setdefault(part, [0.0, 0, 0.0])
+        spent[part] = [
+            cpu + time.process_time() - start,
+            n + statements,
+            db + backend_cpu() - database,
+        ]
         return response
 
     html = timed("form", lambda: client.get(form_url)).content.decode()
@@ -109,12 +133,19 @@ def main(argv: list[str] | None = None) -> int:
         profile.dump_stats(args.profile)
     n = min(args.saves, len(tables) - 5)
     print(f"{connection.vendor}, {args.pairs} pairs, {len(tables)} tables, {n} save cycles")
-    total_cpu = total_sql = 0.0
-    for part in PARTS:
-        cpu, statements = spent[part]
-        total_cpu, total_sql = total_cpu + cpu, total_sql + statements
-        print(f"  {part:<14} {cpu / n * 1000:6.1f} ms CPU  {statements / n:5.1f} statements")
-    print(f"  {'cycle':<14} {total_cpu / n * 1000:6.1f} ms CPU  {total_sql / n:5.1f} statements")
+    totals = [0.0, 0, 0.0]
+    for part in (*PARTS, "save"):  # save: what a phone without the outbox asks per save
+        if part == "save":
+            print("  (a save: the form, the post and round control)")
+            cpu, statements, db = (sum(spent[p][i] for p in PARTS[:3]) for i in range(3))
+        else:
+            cpu, statements, db = spent[part]
+            totals = [a + b for a, b in zip(totals, spent[part], strict=True)]
+        shown = f"  {db / n * 1000:6.1f} ms database CPU" if connection.vendor != "sqlite" else ""
+        print(f"  {part:<14} {cpu / n * 1000:6.1f} ms CPU  {statements / n:5.1f} statements{shown}")
+    cpu, statements, db = totals
+    shown = f"  {db / n * 1000:6.1f} ms database CPU" if connection.vendor != "sqlite" else ""
+    print(f"  {'cycle':<14} {cpu / n * 1000:6.1f} ms CPU  {statements / n:5.1f} statements{shown}")
     if args.sql:
         for part in PARTS:
             print(f"{part}:", *SHOWN.get(part, []), sep="\n  ")

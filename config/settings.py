@@ -136,8 +136,13 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out account+address
+    # ModelBackend reading a request's user with prepared SQL (tournament/core/fast_auth.py)
+    "tournament.core.fast_auth.PreparedModelBackend",
+    # Sessions logged in before it name this one: still valid (its slower read).
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Database sessions, their row read with prepared SQL (tournament/core/fast_auth.py).
+SESSION_ENGINE = "tournament.core.fast_auth"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from tournament.core.prepared import Prepared
 from tournament.models import Round, Staff, Tournament
 
 ORGANIZER = "organizer"
@@ -27,6 +28,13 @@ def role_of(user: User | AnonymousUser, tournament: Tournament) -> str | None:
     return _staff_row(user, tournament)[0]
 
 
+STAFF_ROW = Prepared(
+    lambda t, u: Staff.objects.filter(tournament=t, user=u).values_list("role", "tables"),
+    int,
+    int,
+)
+
+
 def _staff_row(user: User, tournament: Tournament) -> tuple[str | None, str]:
     """The user's staff role and assigned tables (text) in this tournament, read once per
     user object (a request, a command): a clerk's sheet checks them for every table."""
@@ -34,8 +42,7 @@ def _staff_row(user: User, tournament: Tournament) -> tuple[str | None, str]:
     if cache is None:
         cache = user._tournament_roles = {}
     if tournament.pk not in cache:
-        row = Staff.objects.filter(tournament=tournament, user=user).values_list("role", "tables")
-        cache[tournament.pk] = row.first() or (None, "")
+        cache[tournament.pk] = STAFF_ROW.one(tournament.pk, user.pk) or (None, "")
     return cache[tournament.pk]
 
 

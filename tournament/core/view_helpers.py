@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.core.errors import FieldErrors, ServiceError
 from tournament.core.middleware import LoginRequired
+from tournament.core.prepared import Prepared
 from tournament.core.rights import has_role, role_of
 from tournament.models import Tournament
 
@@ -20,9 +21,17 @@ MSG_UNKNOWN_ACTION = "unknown_action"
 MSG_NOTHING_PENDING = "import_nothing_pending"  # an import's preview lost (or another's)
 
 
+# Every staff request reads its tournament: compiled once (tournament/core/prepared.py).
+BY_SLUG = Prepared(
+    lambda slug: Tournament.objects.select_related("organizer").filter(slug=slug), str
+)
+
+
 def load_tournament(request, slug: str, needed: str | None) -> Tournament:
     """Fetch the tournament and check the user's role (``None`` = public page)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("organizer"), slug=slug)
+    tournament = BY_SLUG.one(slug)
+    if tournament is None:
+        raise Http404
     if needed is not None and not has_role(request.user, tournament, needed):
         if not request.user.is_authenticated:
             raise LoginRequired

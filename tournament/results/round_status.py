@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import F
 
+from tournament.core.prepared import Prepared
 from tournament.models import Round, Table
 
 
@@ -23,6 +24,21 @@ def refresh_round_status(round_: Round) -> None:
         round_.version += 1
 
 
+# The question every save asks (a table still to enter?), compiled once (core/prepared.py):
+# the first table's id, as EXISTS would stop at it (SELECT … LIMIT 1).
+_TO_ENTER = Prepared(
+    lambda r: (
+        Table.objects.filter(round_id=r)
+        .exclude(ns=None)
+        .exclude(state__in=(Table.CONFIRMED, Table.ENTERED))
+        .order_by()
+        .values_list("pk")[:1]
+    ),
+    int,
+    ordered=True,
+)
+
+
 def _status_of_tables(round_: Round) -> str:
     """The status the round's tables give it: confirmed when every table is (or there is
     none), entered when every table is entered or confirmed, published while none has a
@@ -34,7 +50,7 @@ def _status_of_tables(round_: Round) -> str:
     middle of a round asks one question (a table still to enter comes up at once).
     """
     tables = round_.tables.exclude(ns=None).order_by()
-    if tables.exclude(state__in=(Table.CONFIRMED, Table.ENTERED)).exists():
+    if _TO_ENTER.all(round_.pk):
         if round_.status == Round.PUBLISHED and not tables.exclude(state=Table.EMPTY).exists():
             return Round.PUBLISHED
         return Round.IN_PLAY

@@ -27,6 +27,7 @@ from tournament.core.accounts import actor_label
 from tournament.core.actors import Actor
 from tournament.core.audit import audit_entry, log_entries
 from tournament.core.errors import NotAllowed, Refused, ServiceError, Stale
+from tournament.core.prepared import Prepared
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.round_actions import problem
 from tournament.models import AuditEntry, Round, Table, table_guard
@@ -128,21 +129,33 @@ def set_values(table: Table, values: ResultValues) -> None:
         setattr(table, name, value)
 
 
+# Every save runs these two: compiled once (tournament/core/prepared.py), always run inside
+# the save's transaction (the FOR UPDATE needs one). The pairs come along with the table: the
+# audit summary names them (Table.__str__), one query, not three.
+LOCK_ROUND = Prepared(
+    lambda pk: (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").filter(pk=pk)
+    ),
+    int,
+)
+LOCK_TABLE = Prepared(
+    lambda pk: (
+        Table.objects.select_for_update(of=("self",)).select_related("ew", "ns").filter(pk=pk)
+    ),
+    int,
+)
+
+
 def lock_table(table: Table, version: int | None) -> Table:
     """Lock the round, then the match, and check the version the user saw.
 
     Always in this order (the round first) so that locking a round and saving one of its
     tables cannot interleave: a save either lands before the lock or sees the round locked.
     """
-    round_ = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("tournament")
-        .get(pk=table.round_id)
-    )
-    # The pairs come along: the audit summary names them (Table.__str__), one query, not three.
-    current = (
-        Table.objects.select_for_update(of=("self",)).select_related("ew", "ns").get(pk=table.pk)
-    )
+    round_ = LOCK_ROUND.one(table.round_id)
+    current = LOCK_TABLE.one(table.pk)
+    if round_ is None or current is None:
+        raise Table.DoesNotExist  # deleted meanwhile (as the ORM's get would say)
     current.round = round_
     if version is not None and current.version != version:
         raise StaleResult(current)

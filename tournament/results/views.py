@@ -8,6 +8,7 @@ the services who is acting.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from rules import format_notation
 from tournament.core.actors import Actor, request_actor
 from tournament.core.audit_text import readable
 from tournament.core.errors import ServiceError, Stale
+from tournament.core.prepared import Prepared
 from tournament.core.rights import CHIEF_REFEREE, REFEREE, has_role, referee_tables
 from tournament.core.round_actions import problem_text
 from tournament.core.view_helpers import load_tournament
@@ -60,6 +62,20 @@ MSG_DISPUTE = "dispute"  # message code: text in tournament/text/messages/servic
 SHOWN = ("round__stage", "ew__unit", "ns__unit", "entered_by", "confirmed_by")
 
 
+def _table_query(*related: str) -> Prepared:
+    return Prepared(
+        lambda t, r, n: Table.objects.select_related(*related).filter(
+            round__tournament_id=t, round__number=r, number=n
+        ),
+        int,
+        int,
+        int,
+    )
+
+
+TABLE_SHOWN, TABLE = _table_query(*SHOWN), _table_query("round")
+
+
 def get_table(tournament, number: int, table_no: int, *, shown: bool = True) -> Table:
     """Table ``table`` of round ``number`` of the loaded ``tournament``, with what its page
     shows (:data:`SHOWN`), or only its round when ``shown`` is false: a save reads the
@@ -68,12 +84,9 @@ def get_table(tournament, number: int, table_no: int, *, shown: bool = True) -> 
 
     The tournament is the one given, not read again with the table: its 45 columns in the
     join cost a referee's every request as much as a query of its own."""
-    table = get_object_or_404(
-        Table.objects.select_related(*(SHOWN if shown else ("round",))),
-        round__tournament=tournament,
-        round__number=number,
-        number=table_no,
-    )
+    table = (TABLE_SHOWN if shown else TABLE).one(tournament.pk, number, table_no)
+    if table is None:
+        raise Http404
     table.round.tournament = tournament
     return table
 
@@ -180,12 +193,18 @@ def initial_for(table: Table) -> dict:
     return {**{name: getattr(table, name) for name in shown}, "version": table.version}
 
 
+# A table's history on its page (every form a referee loads): compiled once (core/prepared.py).
+_AUDIT = Prepared(
+    lambda t, pk: AuditEntry.objects.filter(tournament=t, object_type="match", object_id=pk),
+    int,
+    str,
+    ordered=True,
+)
+
+
 def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
     tournament = table.round.tournament
     fouls = table.fouls.select_related("pair", "player", "referee")
-    audit = AuditEntry.objects.filter(
-        tournament=tournament, object_type="match", object_id=str(table.pk)
-    )
     return {
         "t": tournament,
         "round": table.round,
@@ -202,7 +221,7 @@ def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
         "disputes": dispute_rows(table),
         "late_kept": late_kept(table),
         "notation": format_notation(table.deals) if table.deals else "",
-        "audit": [readable(a) for a in audit],
+        "audit": [readable(a) for a in _AUDIT.all(tournament.pk, str(table.pk))],
         "records_passed_at": records_passed_at(table),
         "own_table": own_table(request.user, table),
         **extra,

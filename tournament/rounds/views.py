@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,6 +15,7 @@ from tournament.charts.progress import summary_bar
 from tournament.core.actors import request_actor
 from tournament.core.errors import ServiceError
 from tournament.core.params import positive_int
+from tournament.core.prepared import Prepared
 from tournament.core.rights import CHIEF_REFEREE, ORGANIZER, REFEREE, has_role, referee_tables
 from tournament.core.round_actions import unconfirmed
 from tournament.core.view_helpers import MSG_UNKNOWN_ACTION, load_tournament
@@ -28,11 +29,15 @@ from tournament.standings.selectors import round_live_stamp, round_summary
 from tournament.teams.display import match_teams, match_title
 from tournament.text.messages import render as render_message
 
+ROUND = Prepared(
+    lambda t, n: Round.objects.select_related("stage").filter(tournament=t, number=n), int, int
+)
+
 
 def _round(tournament, number: int) -> Round:
-    round_ = get_object_or_404(
-        Round.objects.select_related("stage"), tournament=tournament, number=number
-    )
+    round_ = ROUND.one(tournament.pk, number)
+    if round_ is None:
+        raise Http404
     round_.tournament = tournament  # already loaded: spare the query of the relation
     return round_
 

@@ -27,6 +27,7 @@ from scoring import (
     final_places,
     standings,
 )
+from tournament.core.prepared import Prepared
 from tournament.core.rights import results_counted
 from tournament.models import Pair, Round, Stage, Table, Tournament
 from tournament.models.result_values import RESULT_FIELDS
@@ -275,19 +276,26 @@ class RoundSummary:
         return self.tables - self.finished
 
 
+# Asked by round control, its poll and every save's page: compiled once (core/prepared.py).
+_SUMMARY = Prepared(
+    lambda r: (
+        Table.objects.filter(round_id=r)
+        .order_by()
+        .values("state", bye=ExpressionWrapper(Q(ns__isnull=True), output_field=BooleanField()))
+        .annotate(n=Count("pk"))
+        .values_list("state", "bye", "n")
+    ),
+    int,
+)
+
+
 def round_summary(round_: Round) -> RoundSummary:
     """Counts of the round's tables by state, in one grouped query (round control and its
     poll ask on every load: one ``COUNT`` grouped by state compiles in a fraction of seven
     filtered ones)."""
     counts = dict.fromkeys((key for key, _ in Table.STATE_CHOICES), 0)
     byes = 0
-    grouped = (
-        round_.tables.order_by()
-        .values("state", bye=ExpressionWrapper(Q(ns__isnull=True), output_field=BooleanField()))
-        .annotate(n=Count("pk"))
-        .values_list("state", "bye", "n")
-    )
-    for state, bye, n in grouped:
+    for state, bye, n in _SUMMARY.all(round_.pk):
         if bye:
             byes += n
         elif state in counts:

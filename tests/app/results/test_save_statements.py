@@ -229,3 +229,44 @@ def test_a_tables_audit_lines_are_read_through_their_index(tournament, pairs8, m
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE tournament_auditentry")
     assert "audit_object" in lines.explain()
+
+
+# The reads every staff request and every save make (session, user, event, role, round,
+# table, the save's two locks) are compiled once per process (tournament/core/prepared.py):
+# the ORM's compiling of a query cost about as much as running it ten times. The queries
+# Django still compiles per request: the form's players, fouls and photos; round
+# control's page of rows (a page: its own LIMIT). The save's own reads: none.
+COMPILED = {"form": 3, "post": 0, "round control": 2}
+
+
+def test_a_save_compiles_only_the_pages_own_queries(tournament, pairs8, make_round, referee):
+    from unittest import mock
+
+    select = connection.ops.compiler("SQLCompiler")  # the database's own class of it
+
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    table = round_.tables.get(number=1)
+    client = login(referee)
+    url = reverse("table_entry", args=[tournament.slug, round_.number, 1])
+    data = {"ew_level": "A+", "ns_level": "7", "forfeit": "", "ew_fouls": 0, "ns_fouls": 0}
+    # The first save of a process compiles the prepared reads: table 2's.
+    first = reverse("table_entry", args=[tournament.slug, round_.number, 2])
+    version = round_.tables.get(number=2).version
+    client.get(first)
+    client.get(client.post(first, {**data, "version": version})["Location"])
+    compiled, as_sql = {}, select.as_sql
+
+    def counted(part: str, call):
+        def compile_(self, *args, **kwargs):
+            if type(self) is select:  # a SELECT (not an INSERT or UPDATE)
+                compiled[part] = compiled.get(part, 0) + 1
+            return as_sql(self, *args, **kwargs)
+
+        compiled[part] = 0
+        with mock.patch.object(select, "as_sql", compile_):
+            return call()
+
+    counted("form", lambda: client.get(url))
+    answer = counted("post", lambda: client.post(url, {**data, "version": table.version}))
+    counted("round control", lambda: client.get(answer["Location"]))
+    assert compiled == COMPILED

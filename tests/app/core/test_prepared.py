@@ -1,0 +1,130 @@
+"""Prepared reads (tournament/core/prepared.py) give what the ORM gives, and the session and
+user read with them (tournament/core/fast_auth.py) keep Django's rules."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tests.conftest import login
+from tournament.core.fast_auth import USER, SessionStore
+from tournament.core.prepared import Prepared
+from tournament.core.rights import STAFF_ROW
+from tournament.core.view_helpers import BY_SLUG
+from tournament.models import AuditEntry, Round, Table, Tournament
+from tournament.results.table_write import LOCK_ROUND, LOCK_TABLE
+from tournament.results.views import _AUDIT, TABLE, TABLE_SHOWN
+from tournament.rounds.views import ROUND
+from tournament.standings.selectors import RoundSummary, round_summary
+
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
+
+
+def _same(a, b) -> None:
+    """Two model objects with the same fields, and the same related objects loaded."""
+    assert type(a) is type(b) and a.__dict__.keys() == b.__dict__.keys()
+    for name, value in a.__dict__.items():
+        if name == "_state":
+            assert value.fields_cache.keys() == b._state.fields_cache.keys()
+            for key, related in value.fields_cache.items():
+                if related is None:
+                    assert b._state.fields_cache[key] is None
+                else:
+                    _same(related, b._state.fields_cache[key])
+        else:
+            assert value == getattr(b, name), name
+
+
+def test_each_prepared_read_is_the_orms(tournament, pairs8, make_round, referee):
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    table = round_.tables.get(number=1)
+    orm = Tournament.objects.select_related("organizer").get(slug=tournament.slug)
+    _same(BY_SLUG.one(tournament.slug), orm)
+    _same(
+        ROUND.one(tournament.pk, round_.number),
+        Round.objects.select_related("stage").get(pk=round_.pk),
+    )
+    for prepared, related in (
+        (TABLE, ("round",)),
+        (TABLE_SHOWN, ("round__stage", "ew__unit", "ns__unit", "entered_by", "confirmed_by")),
+    ):
+        _same(
+            prepared.one(tournament.pk, round_.number, 1),
+            Table.objects.select_related(*related).get(pk=table.pk),
+        )
+    assert STAFF_ROW.one(tournament.pk, referee.pk) == ("referee", "")
+    assert STAFF_ROW.one(tournament.pk, referee.pk + 1000) is None
+    _same(USER.one(referee.pk), type(referee).objects.get(pk=referee.pk))
+    with transaction.atomic():
+        _same(
+            LOCK_ROUND.one(round_.pk), Round.objects.select_related("tournament").get(pk=round_.pk)
+        )
+        _same(LOCK_TABLE.one(table.pk), Table.objects.select_related("ew", "ns").get(pk=table.pk))
+    # Round control's counts and a table's history: values with annotations, an order kept.
+    assert round_summary(round_) == _summary_by_orm(round_)
+    client = login(referee)
+    client.post(
+        f"/t/{tournament.slug}/rounds/{round_.number}/table/1/",
+        {
+            "ew_level": "A+",
+            "ns_level": "7",
+            "forfeit": "",
+            "ew_fouls": 0,
+            "ns_fouls": 0,
+            "version": table.version,
+        },
+    )
+    history = AuditEntry.objects.filter(
+        tournament=tournament, object_type="match", object_id=str(table.pk)
+    )
+    assert len(history) >= 1
+    assert [a.pk for a in _AUDIT.all(tournament.pk, str(table.pk))] == [a.pk for a in history]
+    assert round_summary(round_) == _summary_by_orm(round_)
+    # What no row has: None, as the ORM's DoesNotExist; beyond the database's integers too.
+    assert BY_SLUG.one("no-such-event") is None
+    assert ROUND.one(tournament.pk, 2**70) is None
+    assert TABLE.one(tournament.pk, round_.number, 999) is None
+
+
+def _summary_by_orm(round_):
+    counts = dict.fromkeys((key for key, _ in Table.STATE_CHOICES), 0)
+    for table in round_.tables.all():
+        if table.ns_id is not None:
+            counts[table.state] += 1
+    byes = round_.tables.filter(ns=None).count()
+    return RoundSummary(counts=counts, tables=sum(counts.values()), byes=byes)
+
+
+def test_one_statement_each_and_its_rules(tournament):
+    with CaptureQueriesContext(connection) as queries:
+        BY_SLUG.one(tournament.slug)
+        BY_SLUG.one(tournament.slug)
+    assert len(queries.captured_queries) == 2  # seen by the counters, as any statement
+    with pytest.raises(ValueError):
+        BY_SLUG.one(None)  # None would change the SQL (IS NULL)
+    many = Prepared(lambda n: Round.objects.filter(number__gte=n), int)
+    assert many.all(1) == list(Round.objects.filter(number__gte=1).order_by())
+
+
+def test_an_expired_or_unknown_session_is_no_session(referee):
+    store = SessionStore()
+    store["x"] = 1
+    store.create()
+    key = store.session_key
+    assert SessionStore(key).load() == {"x": 1}
+    Session.objects.filter(pk=key).update(expire_date=timezone.now() - timedelta(seconds=1))
+    assert SessionStore(key).load() == {}
+    assert SessionStore("no-such-session-key-00000000000").load() == {}
+
+
+def test_a_logged_in_referee_and_an_inactive_one(client, tournament, referee):
+    page = f"/t/{tournament.slug}/rounds/"
+    browser = login(referee)
+    assert browser.get(page).status_code == 200
+    type(referee).objects.filter(pk=referee.pk).update(is_active=False)
+    assert browser.get(page).status_code == 302  # no user: the login page
