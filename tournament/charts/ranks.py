@@ -85,7 +85,7 @@ def match_levels(matches: list[tuple[int, int, int]]) -> str:
         if i % step == 0:
             body.append(text(x, height - 6, str(r), "chart-note", "middle"))
     for k, (cls, name) in enumerate((("bar-own", _("本方")), ("bar-opp", _("对方")))):
-        x = W - 190 + 100 * k  # the legend, top right
+        x = W - 250 + 120 * k  # the legend, top right (room for "Opponent")
         body.append(f'<rect class="{cls} legend" x="{x}" y="4" width="16" height="16"/>')
         body.append(text(x + 22, 19, name, "chart-note"))
     label = _("每轮级数：本方与对方")

@@ -36,6 +36,9 @@ class Series(models.Model):
     best_n = models.PositiveSmallIntegerField(_("计入最好成绩场数"), default=5)
     certificate_top = models.PositiveSmallIntegerField(_("颁发证书名次"), default=3)
     published = models.BooleanField(_("公开积分榜"), default=False)
+    # The players' ratings beside their points on the public standings (docs/rules.md §19.2):
+    # off unless the series asks for it, as for an event (Tournament.publish_rating).
+    publish_rating = models.BooleanField(_("公开等级分"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

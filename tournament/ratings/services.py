@@ -192,6 +192,15 @@ def rated_draw_numbers(
     return seeded_numbers(field, seed, overrides, fold=not tournament.is_individual_event)
 
 
+def series_published_ratings(series, person_ids: list[int]) -> dict[int, float]:
+    """Person → ordinal for a series' public standings: only when the series publishes
+    ratings, never a hidden person (the lines say who is), nothing for one never rated."""
+    if not series.publish_rating:
+        return {}
+    ratings = current_ratings()
+    return {pk: ratings[pk].ordinal for pk in person_ids if pk in ratings}
+
+
 def published_ratings(tournament: Tournament, pair_id: int) -> list[tuple[str, float]]:
     """(name, ordinal) of a pair's players for the event's public pages: only when the event
     publishes ratings, never a hidden person, nothing for a player never rated."""

@@ -36,7 +36,7 @@ class SeriesForm(forms.ModelForm):
 
     class Meta:
         model = Series
-        fields = ["name", "host", "best_n", "certificate_top", "published"]
+        fields = ["name", "host", "best_n", "certificate_top", "published", "publish_rating"]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

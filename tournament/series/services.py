@@ -37,7 +37,7 @@ MSG_EVENT_MISSING = "series_event_missing"
 MSG_BAD_CLASS = "series_bad_class"
 MSG_CONFIG_JSON = "series_config_json"
 MSG_NOT_YOURS = "series_not_yours"
-SETTINGS = ("name", "host", "config", "best_n", "certificate_top", "published")
+SETTINGS = ("name", "host", "config", "best_n", "certificate_top", "published", "publish_rating")
 
 
 def may_change(user, series: Series) -> bool:

@@ -25,6 +25,7 @@ from tournament.core.errors import ServiceError
 from tournament.core.rights import can_create_tournament, visible_tournaments
 from tournament.core.view_helpers import form_error
 from tournament.models import Series
+from tournament.ratings.services import series_published_ratings
 from tournament.series import services
 from tournament.series.forms import SeriesCreateForm, SeriesEventForm, SeriesForm
 from tournament.series.standings import SeriesLine, series_entries, series_lines
@@ -140,8 +141,15 @@ def series_standings(request, series_slug):
     query = request.GET.get("q", "").strip()[:50]
     shown = found(lines, query) if query else lines
     page = Paginator(shown, PER_PAGE).get_page(request.GET.get("page"))
+    shown_ids = [line.person_id for line in page.object_list if not line.hidden]
+    ratings = series_published_ratings(series, shown_ids)
     rows = [
-        (line, points_text(line.points), [(r, points_text(r.points)) for r in line.counted])
+        (
+            line,
+            points_text(line.points),
+            [(r, points_text(r.points)) for r in line.counted],
+            ratings.get(line.person_id),
+        )
         for line in page.object_list
     ]
     context = {

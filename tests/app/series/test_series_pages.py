@@ -144,3 +144,29 @@ def test_json_config_round_trips_through_the_form(organizer):
     series_create(slug="js", name="联赛", by_user=organizer, config={"base": 50})
     page = login(organizer).get(reverse("series_edit", args=["js"])).content.decode()
     assert json.dumps({"base": 50}).replace('"', "&quot;") in page
+
+
+def test_a_series_publishes_its_players_ratings_only_when_asked(organizer):
+    """docs/rules.md §19.2: ratings are not public, unless the series (or an event) says so;
+    a hidden person's never."""
+    from tournament.ratings.services import current_ratings
+
+    series = _published(organizer)
+    Person.objects.filter(name="赵六").update(hidden=True)
+    url = reverse("series_standings", args=[series.slug])
+    wang = Person.objects.get(name="王五")
+    ordinal = current_ratings()[wang.pk].ordinal
+    page = Client().get(url).content.decode()
+    assert "实力分" not in page and f"{ordinal:.1f}" not in page
+    client = login(organizer)
+    settings = {"name": "江苏联赛", "host": "", "best_n": 2, "certificate_top": 3, "config": "{}"}
+    edit = reverse("series_edit", args=[series.slug])
+    response = client.post(edit, {**settings, "published": "on", "publish_rating": "on"})
+    assert response.status_code == 302
+    page = Client().get(url).content.decode()
+    row = page[page.index(f'href="/players/{wang.pk}/"') :].split("</tr>")[0]
+    assert "实力分" in page and f"{ordinal:.1f}" in row
+    zhao = Person.objects.get(name="赵六")
+    hidden = current_ratings().get(zhao.pk)
+    assert hidden is not None and "赵六" not in page
+    assert not any(f"{hidden.ordinal:.1f}" in r for r in page.split("</tr>") if "不公开" in r)
