@@ -38,13 +38,22 @@ _CJK = "\u3400-\u9fff\uf900-\ufaff"
 def hidden_names(slug: str) -> list[str]:
     """The names of the event's registered players who are hidden persons (one query): a
     public answer of the event is masked with them (:func:`mask_body`) before it is kept."""
+    return _hidden_names("tournament__slug", slug)
+
+
+def hidden_names_of_events(ids: set[int]) -> list[str]:
+    """The same for several events at once (a player's page across events)."""
+    return _hidden_names("tournament__in", ids)
+
+
+def _hidden_names(lookup: str, value) -> list[str]:
     from tournament.models import Individual, Player, TeamMember
 
     hidden = {"person__hidden": True}
     rows = (
-        Player.objects.filter(pair__tournament__slug=slug, **hidden),
-        TeamMember.objects.filter(team__tournament__slug=slug, **hidden),
-        Individual.objects.filter(tournament__slug=slug, **hidden),
+        Player.objects.filter(**{f"pair__{lookup}": value}, **hidden),
+        TeamMember.objects.filter(**{f"team__{lookup}": value}, **hidden),
+        Individual.objects.filter(**{lookup: value}, **hidden),
     )
     first, *others = (q.order_by().values_list("name", flat=True) for q in rows)
     names = first.union(*others)

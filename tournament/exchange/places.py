@@ -10,7 +10,12 @@ from scoring.errors import ScoringError
 from scoring.records import score_record
 from tournament.individuals.standings import individual_standings_for
 from tournament.models import Table, Tournament
-from tournament.standings.selectors import score_options, standings_for, table_record
+from tournament.standings.selectors import (
+    TABLE_RECORD_FIELDS,
+    score_options,
+    standings_for,
+    table_record,
+)
 from tournament.teams.standings import team_standings_for
 
 # The entry kind a place refers to, by the event's kind of entry.
@@ -34,27 +39,13 @@ def _place(rank: int, entry: int, points: int, level_diff: int) -> dict:
     return {"rank": rank, "entry": entry, "points": points, "level_diff": level_diff}
 
 
-RECORD_VALUES = (
-    "ew_id",
-    "ns_id",
-    "ew_level",
-    "ns_level",
-    "forfeit",
-    "defeat_side",
-    "defeat_reason",
-    "ew_fouls",
-    "ns_fouls",
-    "pass_upgrade",
-)
-
-
 def table_points(t: Tournament) -> Callable[[Table], dict | None]:
     """A function giving a table's score for each side under the event's scoring system
     (None for a table with no result to score)."""
     options = score_options(t)
 
     def points(table: Table) -> dict | None:
-        row = {name: getattr(table, name) for name in RECORD_VALUES}
+        row = {name: getattr(table, name) for name in TABLE_RECORD_FIELDS}
         try:
             score = score_record(
                 table_record(table.round.number, row), t.scoring, t.bye_policy, options

@@ -5,7 +5,8 @@ whose standings are published, with their pair, team or partners, each locked ro
 Only what the event's public pages show: published standings, locked rounds, read through
 the same cached histories (``cached_per_stamp`` under the pages' own names). A hidden person
 (不在公开页面显示) is named on none of it: a partner, a team-mate or an opponent who is
-hidden reads :data:`MASK` (names they appear in, such as a pair's "张三/李四", too).
+hidden reads 不公开, also inside names such as a pair's "张三/李四"
+(tournament.core.hidden_people: the one masking of every public answer).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
-from tournament.core.hidden_people import HIDDEN
+from tournament.core.hidden_people import hidden_names_of_events, mask_text
 from tournament.core.page_cache import cached_per_stamp
 from tournament.individuals.history import player_history
 from tournament.models import Individual, Person, Player, TeamMember, Tournament
@@ -23,8 +24,6 @@ from tournament.public.rank_history import entry_rank_svg, rank_history, ranks_a
 from tournament.standings.rows import history_rows
 from tournament.teams.history import team_history
 from tournament.text.titles import listing
-
-MASK = HIDDEN
 
 
 @dataclass
@@ -53,43 +52,13 @@ class EventBlock:
     url: str = ""
 
 
-def hidden_names(tournament_ids_: set[int]) -> set[str]:
-    """The names, as registered in these events, of every hidden person in them."""
-    hidden = Person.objects.filter(hidden=True)
-    names = set(
-        Player.objects.filter(pair__tournament__in=tournament_ids_, person__in=hidden).values_list(
-            "name", flat=True
-        )
-    )
-    names |= set(
-        TeamMember.objects.filter(
-            team__tournament__in=tournament_ids_, person__in=hidden
-        ).values_list("name", flat=True)
-    )
-    names |= set(
-        Individual.objects.filter(tournament__in=tournament_ids_, person__in=hidden).values_list(
-            "name", flat=True
-        )
-    )
-    return {n for n in names if n}
-
-
-def masked(text: str | None, hidden: set[str]) -> str:
-    """``text`` with every hidden name in it replaced by :data:`MASK`."""
-    text = text or ""
-    for name in sorted(hidden, key=len, reverse=True):
-        if name in text:
-            text = text.replace(name, str(MASK))
-    return text
-
-
 def person_events(person: Person) -> list[EventBlock]:
     """The person's events with published standings, newest first."""
     ids = tournament_ids([person.pk])[person.pk]
     events = Tournament.objects.filter(pk__in=ids, publish_standings=True).order_by(
         "-start_date", "-pk"
     )
-    hidden = hidden_names(set(ids))
+    hidden = hidden_names_of_events(set(ids))
     blocks: list[EventBlock] = []
     for t in events:
         if t.is_team_event:
@@ -113,7 +82,7 @@ def _place(t: Tournament, entry_id: int) -> tuple[int | None, int]:
     return ranks[-1], history["entries"]
 
 
-def _pair_block(t: Tournament, player: Player, hidden: set[str]) -> EventBlock:
+def _pair_block(t: Tournament, player: Player, hidden: list[str]) -> EventBlock:
     pair = player.pair
     rows = cached_per_stamp(
         t, "history", lambda: history_rows(t, pair.pk, public=True), pair.pk, public=True
@@ -123,7 +92,7 @@ def _pair_block(t: Tournament, player: Player, hidden: set[str]) -> EventBlock:
     lines = [
         Line(
             r["line"].round,
-            masked(r["opponent"], hidden),
+            mask_text(r["opponent"] or "", hidden),
             r["line"].level,
             r["line"].opponent_level,
             r["line"].points,
@@ -132,8 +101,8 @@ def _pair_block(t: Tournament, player: Player, hidden: set[str]) -> EventBlock:
     ]
     return EventBlock(
         t,
-        masked(pair.name, hidden),
-        masked(listing(partners), hidden),
+        mask_text(pair.name, hidden),
+        mask_text(listing(partners), hidden),
         place,
         entries,
         lines,
@@ -162,7 +131,7 @@ def _team_block(t: Tournament, member: TeamMember, person: Person, hidden) -> Ev
         lines.append(
             Line(
                 match.round,
-                masked(opponents, hidden),
+                mask_text(opponents, hidden),
                 table.level if table else None,
                 table.opponent_level if table else None,
                 match.points,
@@ -172,8 +141,8 @@ def _team_block(t: Tournament, member: TeamMember, person: Person, hidden) -> Ev
     place, entries = _place(t, team.pk)
     return EventBlock(
         t,
-        masked(team.name, hidden),
-        masked(listing(mates), hidden),
+        mask_text(team.name, hidden),
+        mask_text(listing(mates), hidden),
         place,
         entries,
         lines,
@@ -182,7 +151,7 @@ def _team_block(t: Tournament, member: TeamMember, person: Person, hidden) -> Ev
     )
 
 
-def _individual_block(t: Tournament, player: Individual, hidden: set[str]) -> EventBlock:
+def _individual_block(t: Tournament, player: Individual, hidden: list[str]) -> EventBlock:
     ranks = ranks_after_rounds(t, player.pk, public=True)
     rounds = cached_per_stamp(
         t,
@@ -194,11 +163,11 @@ def _individual_block(t: Tournament, player: Individual, hidden: set[str]) -> Ev
     lines = [
         Line(
             r.round,
-            masked(listing(r.opponents), hidden),
+            mask_text(listing(r.opponents), hidden),
             r.level,
             r.opponent_level,
             r.points,
-            partner=masked(r.partner, hidden),
+            partner=mask_text(r.partner or "", hidden),
         )
         for r in rounds
     ]

@@ -95,6 +95,8 @@ _RECORD_ORDER = (
 )
 # A ``values_list(*RECORD_FIELDS)`` row's state, then :func:`_record`'s values (picked by
 # name, so a field added to RESULT_FIELDS cannot shift them).
+# The Table fields :func:`table_record` reads from its row.
+TABLE_RECORD_FIELDS = _RECORD_ORDER[1:]
 _PICK = itemgetter(*(RECORD_FIELDS.index(name) for name in ("state", *_RECORD_ORDER)))
 
 
