@@ -44,19 +44,6 @@ class Counted(list):
             yield item
 
 
-@pytest.fixture
-def public_event(tournament, pairs8, make_round, register):
-    for i in range(9, 41):  # more entries than any one search shows
-        register(tournament, f"队{i}", "苏州", f"甲{i}", f"乙{i}")
-    tournament.publish_pairings = tournament.publish_standings = True
-    tournament.save()
-    make_round(tournament, list(tournament.pairs.order_by("pk")))
-    cache.clear()
-    page_cache._page_copies.clear()
-    find_page._frames.clear()
-    return tournament
-
-
 def ask(query: str):
     return Client().get(reverse("pairings", args=["spring", 1]), {"q": query})
 

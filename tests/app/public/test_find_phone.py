@@ -12,14 +12,12 @@ import json
 import re
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournament.core import page_cache
-from tournament.public import find_page, find_phone
+from tournament.public import find_phone
 
 pytestmark = pytest.mark.django_db
 
@@ -27,19 +25,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def nothing_held():
     find_phone._here.clear()
-
-
-@pytest.fixture
-def public_event(tournament, pairs8, make_round, register):
-    for i in range(9, 41):
-        register(tournament, f"队{i}", "苏州", f"甲{i}", f"乙{i}")
-    tournament.publish_pairings = tournament.publish_standings = True
-    tournament.save()
-    make_round(tournament, list(tournament.pairs.order_by("pk")))
-    cache.clear()
-    page_cache._page_copies.clear()
-    find_page._frames.clear()
-    return tournament
 
 
 def index_url(client: Client, slug: str = "spring", number: int = 1) -> str:
