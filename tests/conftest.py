@@ -55,6 +55,18 @@ def pytest_runtest_setup(item):
     SHARED.before(item)
 
 
+@pytest.fixture(autouse=True)
+def _postgres_marked_tests_need_postgres(request):
+    """A test marked ``postgres`` runs on a real PostgreSQL server only (scripts/test.sh's
+    PostgreSQL pass, with TEST_DATABASE_URL); on SQLite it is skipped."""
+    if request.node.get_closest_marker("postgres") is None:
+        return
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
+
+
 def new_user(username: str, *, organizer: bool = False, superuser: bool = False):
     """A user whose password is ``pw-<username>``; ``organizer``: in the organizers' group."""
     from django.contrib.auth import get_user_model

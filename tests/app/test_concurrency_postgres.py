@@ -8,7 +8,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection
 
 from tournament.core.actors import user_actor
 from tournament.models import AuditEntry, Staff, Table
@@ -18,12 +17,6 @@ from tournament.results.services import submit_result
 from tournament.results.table_write import StaleResult
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
 
 
 def race(*calls):

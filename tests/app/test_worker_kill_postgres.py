@@ -44,12 +44,6 @@ print("saved", flush=True)
 """
 
 
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
-
-
 def start_worker(table: Table) -> subprocess.Popen:
     """The worker, on the test database, named in pg_stat_activity by its application name."""
     db = connection.settings_dict

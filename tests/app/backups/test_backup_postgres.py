@@ -25,12 +25,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 APP_NAME = "guandan-health-check"
 
 
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
-
-
 def url_of(name: str) -> str:
     db = connection.settings_dict
     return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{name}"

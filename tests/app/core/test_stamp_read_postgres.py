@@ -16,12 +16,6 @@ from tournament.core.stamps import shared_page_stamp
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
-
-
 def end_this_connection() -> None:
     """The server ends this process's connection, as an administrator's pg_terminate_backend."""
     pid = connection.connection.info.backend_pid

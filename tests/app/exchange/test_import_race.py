@@ -7,7 +7,6 @@ Run by scripts/test.sh with TEST_DATABASE_URL (``-m postgres``); skipped on SQLi
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 
 from tests.app.test_concurrency_postgres import race
 from tournament.core.actors import user_actor
@@ -16,12 +15,6 @@ from tournament.exchange.importer import ImportOutcome, import_document
 from tournament.models import AuditEntry, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
 
 
 def test_two_imports_of_one_file_at_once_make_one_event(organizer):

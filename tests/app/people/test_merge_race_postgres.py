@@ -6,7 +6,6 @@ Run by scripts/test.sh with TEST_DATABASE_URL (``-m postgres``); skipped on SQLi
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 
 from tests.app.people.people_world import team_events, twins
 from tests.app.test_concurrency_postgres import race
@@ -17,12 +16,6 @@ from tournament.models import AuditEntry, Person, PersonMerge
 from tournament.people.services import merge, unmerge
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (TEST_DATABASE_URL)")
 
 
 def test_the_same_merge_twice_at_once_is_made_once(organizer):
