@@ -21,6 +21,7 @@ from rules.messages import Message
 from tournament.core.actors import request_actor
 from tournament.core.audit import log_action
 from tournament.core.stamps import public_changed
+from tournament.core.view_only_admin import ViewOnlyAdmin
 from tournament.models import (
     Absence,
     ApiToken,
@@ -313,22 +314,13 @@ class FoulAdmin(LoggedAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ViewOnlyAdmin):
     """The audit log is evidence: it is only read here, never written or deleted."""
 
     list_display = ("created_at", "tournament", "actor", "action", "summary", "ip")
     list_filter = ("action",)
     search_fields = ("actor", "summary", "object_id", "tournament__slug")
     list_select_related = ("tournament",)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
 
 
 @admin.register(ScoreSheetPhoto)

@@ -5,23 +5,15 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from tournament.core.view_only_admin import ViewOnlyAdmin
 from tournament.models import Upload
 
 
-class UploadAdmin(admin.ModelAdmin):
+class UploadAdmin(ViewOnlyAdmin):
     list_display = ("tournament", "server_url", "status", "sent_at", "next_try_at", "last_error")
     list_filter = ("status",)
     search_fields = ("tournament__slug", "server_url")
     exclude = ("token", "lease_until")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 def register() -> None:

@@ -5,20 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from tournament.core.view_only_admin import ViewOnlyAdmin
 from tournament.models import Person, PersonMerge
-
-
-class ViewOnlyAdmin(admin.ModelAdmin):
-    """Shown to the administrator, changed only through the app's own pages and services."""
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Person)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from tournament.core.view_only_admin import ViewOnlyAdmin
 from tournament.models import Series, SeriesEvent
 
 
@@ -22,15 +23,6 @@ class SeriesAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeriesEvent)
-class SeriesEventAdmin(admin.ModelAdmin):
+class SeriesEventAdmin(ViewOnlyAdmin):
     list_display = ("series", "tournament", "event_class", "added_at")
     list_filter = ("event_class",)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
