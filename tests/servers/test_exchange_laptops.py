@@ -7,6 +7,7 @@ file imported twice changes nothing."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -95,6 +96,30 @@ def _counts() -> dict:
     }
 
 
+def hand_worked_points(docs: dict) -> dict[tuple, float]:
+    """Each shared player's series points, by hand: a county event (factor 1) of 6 pairs
+    (field factor 0.5: 100 × 1 × 0.5 = 50 for first), the first ceil(6 × 0.34) = 3 places
+    scoring 50, 33.33 and 16.67 (place p: 50 × (3 − p + 1) / 3); ranks tied share the
+    awards of the places they fill. Keyed by (会员号, name), summed over both events."""
+    awards = {1: 50.0, 2: 100 / 3, 3: 50 / 3}
+    points: dict[tuple, float] = {}
+    for doc in docs.values():
+        players = {p["id"]: p for p in doc["players"]}
+        pairs = {p["id"]: p for p in doc["entries"]["pairs"]}
+        ranks = [place["rank"] for place in doc["places"]]
+        for place in doc["places"]:
+            tied = ranks.count(place["rank"])
+            filled = range(place["rank"], place["rank"] + tied)
+            award = sum(awards.get(p, 0.0) for p in filled) / tied
+            for pid in pairs[place["entry"]]["players"]:
+                player = players[pid]
+                key = (player["number"], player["name"])
+                if player["name"] == "李四":
+                    key = (None, "李四")  # joined by name and phone, not by 会员号
+                points[key] = points.get(key, 0.0) + round(award, 2)
+    return points
+
+
 def test_two_laptops_results_meet_on_the_association_server(tmp_path):
     files = {}
     for laptop, name, slug, pairs in (
@@ -122,6 +147,22 @@ def test_two_laptops_results_meet_on_the_association_server(tmp_path):
     wang = Person.objects.filter(name="王五")
     assert wang.count() == 2  # same name, nothing else: never joined silently
     assert Person.objects.count() == 24 - 2  # 24 players, two of them shared
+
+    # The season: a series of both events, its standings worked by hand (docs/rules.md §20).
+    docs = {slug: json.loads(path.read_text(encoding="utf-8")) for slug, path in files.items()}
+    call_command("series", "create", "js", "--name", "江苏联赛", verbosity=0)
+    for slug in files:
+        call_command("series", "add", "js", slug, verbosity=0)
+    out = io.StringIO()
+    call_command("series", "standings", "js", "--json", stdout=out)
+    shown = {(row["person_id"]): row for row in json.loads(out.getvalue())}
+    expected = hand_worked_points(docs)
+    assert shown[zhang.pk]["points"] == expected[("JS0012", "张三")]
+    assert shown[li.pk]["points"] == expected[(None, "李四")]
+    assert shown[zhang.pk]["events"] == shown[li.pk]["events"] == 2
+    assert sum(row["points"] for row in shown.values()) == pytest.approx(
+        2 * (50 + 100 / 3 + 50 / 3) * 2
+    )
 
     # The same files again: nothing changes, not even the activity log.
     before = _counts()
