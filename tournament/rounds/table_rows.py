@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
+from operator import attrgetter
 
 from django.urls import reverse
 from django.utils.html import conditional_escape
@@ -112,15 +113,18 @@ def table_links(slug: str, number: int, tables: set[int] | None = None) -> RowLi
 
 # A row's HTML by what it is made of (every field of the row, the round's status, the
 # page's links and language): round control is read after every save and shows the same
-# rows again, only the saved table's changed. Per process, emptied when full.
+# rows again, only the saved table's changed. Per process, emptied when full (a few MB).
 _ROWS: dict[tuple, str] = {}
-_MAX_ROWS = 20_000
+_MAX_ROWS = 4_000
+
+
+_FIELDS = attrgetter(*TableRow.__slots__)
 
 
 def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
     """:func:`render_row`, kept: the same row is rendered once per process."""
     key = (
-        *(getattr(m, name) for name in TableRow.__slots__),
+        _FIELDS(m),
         round_.status,
         get_language(),
         links.entry(0),
