@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from rules import LEVELS, RuleSet
 from scoring import counts_pass_upgrade
+from tournament.core.prepared import Prepared
 from tournament.models import Foul, Player
 from tournament.models.result_values import PASSED_A
 from tournament.models.rounds import SIDE_CHOICES
@@ -101,6 +103,18 @@ class PlayerResultForm(ResultForm):
             del self.fields[name]
 
 
+# The players of a table's two pairs (the foul form's choices, on every form a referee
+# loads): compiled once (core/prepared.py).
+PLAYERS = Prepared(
+    lambda ew, ns: Player.objects.filter(Q(pair_id=ew) | Q(pair_id=ns)).order_by(
+        "pair_id", "position"
+    ),
+    int,
+    int,
+    ordered=True,
+)
+
+
 class FoulForm(forms.Form):
     default_renderer = QUICK
     side = forms.ChoiceField(label=_("方位"), choices=SIDE_CHOICES)
@@ -117,7 +131,8 @@ class FoulForm(forms.Form):
         choices = [("", "—")]
         if table is not None:
             pairs = {pair.pk: pair for pair in (table.ew, table.ns) if pair is not None}
-            players = Player.objects.filter(pair__in=pairs).order_by("pair_id", "position")
+            # A bye's table: its one pair twice.
+            players = PLAYERS.all(*(list(pairs) * 2)[:2]) if pairs else []
             by_pair = {pk: [p for p in players if p.pair_id == pk] for pk in pairs}
             for pk, pair in pairs.items():  # east-west first, as the sides are named
                 choices += [(str(p.pk), f"{pair.name}·{p.name}") for p in by_pair[pk]]

@@ -202,16 +202,31 @@ _AUDIT = Prepared(
 )
 
 
+# The table's fouls as its page lists them, compiled once too; each knows its table (as
+# ``table.fouls`` would: no read of it per foul).
+_FOULS = Prepared(
+    lambda pk: Foul.objects.filter(table_id=pk).select_related("pair", "player", "referee"),
+    int,
+    ordered=True,
+)
+
+
+def table_fouls(table: Table) -> list[Foul]:
+    fouls = _FOULS.all(table.pk)
+    for foul in fouls:
+        foul.table = table
+    return fouls
+
+
 def table_context(request, table: Table, form: ResultForm, **extra) -> dict:
     tournament = table.round.tournament
-    fouls = table.fouls.select_related("pair", "player", "referee")
     return {
         "t": tournament,
         "round": table.round,
         "m": table,
         "form": form,
         "foul_form": FoulForm(table=table),
-        "fouls": fouls,
+        "fouls": (fouls := table_fouls(table)),  # after the foul form's players, as before
         "doubled": doubled_warnings(fouls),
         "penalties": penalty_text(tournament),
         "can_chief": has_role(request.user, tournament, CHIEF_REFEREE),

@@ -16,11 +16,13 @@ from tournament.core.fast_auth import USER, SessionStore
 from tournament.core.prepared import Prepared
 from tournament.core.rights import STAFF_ROW
 from tournament.core.view_helpers import BY_SLUG
-from tournament.models import AuditEntry, Round, Table, Tournament
+from tournament.models import AuditEntry, Foul, Player, Round, ScoreSheetPhoto, Table, Tournament
+from tournament.results.forms import PLAYERS
 from tournament.results.table_write import LOCK_ROUND, LOCK_TABLE
-from tournament.results.views import _AUDIT, TABLE, TABLE_SHOWN
+from tournament.results.views import _AUDIT, TABLE, TABLE_SHOWN, table_fouls
 from tournament.rounds.views import ROUND
 from tournament.standings.selectors import RoundSummary, round_summary
+from tournament.templatetags.photos import PHOTOS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
@@ -85,10 +87,37 @@ def test_each_prepared_read_is_the_orms(tournament, pairs8, make_round, referee)
     assert len(history) >= 1
     assert [a.pk for a in _AUDIT.all(tournament.pk, str(table.pk))] == [a.pk for a in history]
     assert round_summary(round_) == _summary_by_orm(round_)
+    _same_table_lists(table, referee)
     # What no row has: None, as the ORM's DoesNotExist; beyond the database's integers too.
     assert BY_SLUG.one("no-such-event") is None
     assert ROUND.one(tournament.pk, 2**70) is None
     assert TABLE.one(tournament.pk, round_.number, 999) is None
+
+
+def _same_table_lists(table, referee) -> None:
+    """A table's fouls, photos and players (its form's lists) as the ORM reads them."""
+    for n, pair in enumerate((table.ew, table.ns, table.ew)):
+        Foul.objects.create(
+            table=table, pair=pair, player=pair.players.first(), kind="other", referee=referee
+        )
+        ScoreSheetPhoto.objects.create(table=table, image=f"sheets/x{n}.jpg", source="referee")
+    fouls = table.fouls.select_related("pair", "player", "referee")
+    assert len(fouls) == 3
+    for mine, orm in zip(table_fouls(table), fouls, strict=True):
+        _same(mine, orm)
+        assert mine.table is table
+    photos = list(table.photos.all())
+    assert len(photos) == 3
+    for mine, orm in zip(PHOTOS.all(table.pk), photos, strict=True):
+        mine.table = table  # as the page's tag sets it
+        _same(mine, orm)
+    players = Player.objects.filter(pair__in=[table.ew_id, table.ns_id])
+    players = list(players.order_by("pair_id", "position"))
+    assert len(players) >= 2
+    for mine, orm in zip(PLAYERS.all(table.ew_id, table.ns_id), players, strict=True):
+        _same(mine, orm)
+    alone = list(Player.objects.filter(pair=table.ew_id).order_by("position"))
+    assert [p.pk for p in PLAYERS.all(table.ew_id, table.ew_id)] == [p.pk for p in alone]
 
 
 def _summary_by_orm(round_):
