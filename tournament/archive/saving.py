@@ -1,0 +1,133 @@
+"""Saving an archive's rows: their field checks and their INSERT, cheaper than Django's
+``clean_fields`` and ``bulk_create`` for the tens of thousands of rows of a big event.
+
+Vocabulary
+----------
+field plan
+    Per model, what the checks need of each field, worked out once (not once per row):
+    whether Django's generic ``Field.validate`` applies, its choices as a set, its validators.
+check
+    :func:`check_fields` passes the rows ``clean_fields`` passes; at the first value it does
+    not pass it runs ``clean_fields`` itself, which raises Django's own error (so every
+    refusal keeps its message). Fields with a ``validate`` of their own (JSON) are cleaned
+    by Django as before.
+insert
+    :func:`insert_rows`: one multi-row ``INSERT … RETURNING`` per batch (as many rows as
+    the backend's parameter limit lets), the archived times (``auto_now``,
+    ``auto_now_add``) written at once instead of being put back by an UPDATE a row.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connections, models, router
+from django.db.models import AutoField
+from django.db.models.expressions import DatabaseDefault
+from django.db.models.fields import Field
+
+ROWS_AT_MOST = 500  # rows of one INSERT where the backend sets no parameter limit
+
+
+def is_auto_time(f: models.Field) -> bool:
+    return bool(getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False))
+
+
+@cache
+def _plan(model: type[models.Model], skip: frozenset[str]) -> tuple[list, list]:
+    """The fields :func:`check_fields` looks at: ``(generic, own)``; ``generic`` as
+    ``(field, attname, blank, null, editable, choices or None, validators)``."""
+    generic, own = [], []
+    for f in model._meta.fields:
+        if f.name in skip or f.generated:
+            continue
+        if type(f).validate is not Field.validate or f.choices is not None and not _flat(f):
+            own.append(f)
+            continue
+        choices = {k for k, _ in f.flatchoices} if f.choices is not None else None
+        generic.append((f, f.attname, f.blank, f.null, f.editable, choices, f.validators))
+    return generic, own
+
+
+def _flat(f: models.Field) -> bool:
+    try:
+        {k for k, _ in f.flatchoices}  # noqa: B018 (hashable keys: a set can hold them)
+    except TypeError:
+        return False
+    return True
+
+
+def check_fields(obj: models.Model, skip: frozenset[str]) -> None:
+    """``obj.clean_fields(exclude=skip)`` for the values an archive's rows hold, without
+    its per-row calls where Django's generic checks apply (see the module's docstring)."""
+    generic, own = _plan(type(obj), skip)
+    empty = Field.empty_values
+    for f, attname, blank, null, editable, choices, validators in generic:
+        value = getattr(obj, attname)
+        try:
+            is_empty = value in empty
+            if (blank and is_empty) or isinstance(value, DatabaseDefault):
+                continue
+            if editable and (
+                (choices is not None and not is_empty and value not in choices)
+                or (value is None and not null)
+                or (not blank and is_empty)
+            ):
+                break
+            if f.to_python(value) != value:
+                break  # clean_fields would store another value: let it
+            if not is_empty:
+                for validate in validators:
+                    validate(value)
+        except Exception:  # noqa: BLE001 (any doubt: Django's own check decides)
+            break
+    else:
+        for f in own:
+            value = getattr(obj, f.attname)
+            if (f.blank and value in f.empty_values) or isinstance(value, DatabaseDefault):
+                continue
+            setattr(obj, f.attname, f.clean(value, obj))
+        return
+    obj.clean_fields(exclude=skip)
+
+
+def insert_rows(model: type[models.Model], objs: list, rows: list[dict]) -> list:
+    """Insert ``objs`` (new, of one model) and set their primary keys; an ``auto_now`` or
+    ``auto_now_add`` field takes the archived time of its row (``rows``, the same order)
+    when the row has one. Returns ``objs``; ``None`` where the backend cannot return the
+    new keys of a multi-row INSERT (the caller then saves them its own way)."""
+    connection = connections[router.db_for_write(model)]
+    if not connection.features.can_return_rows_from_bulk_insert:
+        return None
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not isinstance(f, AutoField)]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    limit = connection.features.max_query_params
+    size = max(1, min(ROWS_AT_MOST, limit // len(fields))) if limit else ROWS_AT_MOST
+    head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
+    tail = f" RETURNING {quote(meta.pk.column)}"
+    values = [_values(fields, obj, row, connection) for obj, row in zip(objs, rows, strict=True)]
+    with connection.cursor() as cursor:
+        for start in range(0, len(objs), size):
+            chunk = values[start : start + size]
+            params = [v for row_values in chunk for v in row_values]
+            cursor.execute(head + ", ".join([one] * len(chunk)) + tail, params)
+            keys = cursor.fetchall()
+            for obj, (pk,) in zip(objs[start : start + size], keys, strict=True):
+                obj.pk = pk
+                obj._state.adding, obj._state.db = False, connection.alias
+    return objs
+
+
+def _values(fields: list, obj: models.Model, row: dict, connection) -> list:
+    out = []
+    for f in fields:
+        if is_auto_time(f) and row.get(f.name):
+            value = f.to_python(row[f.name])
+            setattr(obj, f.attname, value)
+        else:
+            value = f.pre_save(obj, True)
+        out.append(f.get_db_prep_save(value, connection))
+    return out
