@@ -39,7 +39,7 @@ def test_an_import_inserts_its_rows_in_batches_with_their_times(event):
     rows = len(audit) + 1  # and the import's own line
     assert AuditEntry.objects.filter(tournament=copy).count() == rows
     assert len(inserts) == math.ceil(len(audit) / _rows_a_statement(AuditEntry)) + 1
-    assert not [s for s in statements if s.startswith(f"UPDATE {table}")]
+    assert not [s for s in statements if f"UPDATE {table}" in s]  # executemany: "N times: …"
     archived = {r["created_at"] for r in audit}
     kept = {e.created_at.isoformat() for e in AuditEntry.objects.filter(tournament=copy)}
     assert archived <= kept
