@@ -20,6 +20,7 @@ insert
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from django.db import connections, models, router
 from django.db.models import AutoField
@@ -108,7 +109,8 @@ def insert_rows(model: type[models.Model], objs: list, rows: list[dict]) -> list
     size = max(1, min(ROWS_AT_MOST, limit // len(fields))) if limit else ROWS_AT_MOST
     head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
     tail = f" RETURNING {quote(meta.pk.column)}"
-    values = [_values(fields, obj, row, connection) for obj, row in zip(objs, rows, strict=True)]
+    prepared = [_column(f, objs, rows, connection) for f in fields]
+    values = list(zip(*prepared, strict=True))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             chunk = values[start : start + size]
@@ -121,13 +123,35 @@ def insert_rows(model: type[models.Model], objs: list, rows: list[dict]) -> list
     return objs
 
 
-def _values(fields: list, obj: models.Model, row: dict, connection) -> list:
+_PLAIN = (type(None), bool, int, str)
+
+
+def _column(f: models.Field, objs: list, rows: list[dict], connection) -> list:
+    """One column of the rows as the database takes it: each value through the field's
+    ``pre_save`` (where the field has its own) and ``get_db_prep_save``, a plain value
+    (``None``, a number, a text) prepared once however many rows hold it."""
+    attname = f.attname
+    if is_auto_time(f):
+        values = []
+        for obj, row in zip(objs, rows, strict=True):
+            if row.get(f.name):
+                setattr(obj, attname, f.to_python(row[f.name]))
+                values.append(getattr(obj, attname))
+            else:
+                values.append(f.pre_save(obj, True))
+    elif type(f).pre_save is Field.pre_save:
+        values = [getattr(obj, attname) for obj in objs]
+    else:
+        values = [f.pre_save(obj, True) for obj in objs]
+    done: dict[tuple, Any] = {}
     out = []
-    for f in fields:
-        if is_auto_time(f) and row.get(f.name):
-            value = f.to_python(row[f.name])
-            setattr(obj, f.attname, value)
-        else:
-            value = f.pre_save(obj, True)
-        out.append(f.get_db_prep_save(value, connection))
+    for value in values:
+        kind = type(value)
+        if kind not in _PLAIN:
+            out.append(f.get_db_prep_save(value, connection))
+            continue
+        key = (kind, value)
+        if key not in done:
+            done[key] = f.get_db_prep_save(value, connection)
+        out.append(done[key])
     return out
