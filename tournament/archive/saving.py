@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import connections, models, router
 from django.db.models import AutoField
 from django.db.models.expressions import DatabaseDefault
@@ -46,8 +47,26 @@ def _plan(model: type[models.Model], skip: frozenset[str]) -> tuple[list, list]:
             own.append(f)
             continue
         choices = {k for k, _ in f.flatchoices} if f.choices is not None else None
-        generic.append((f, f.attname, f.blank, f.null, f.editable, choices, f.validators))
+        low, high, validators = _bounds(f.validators)
+        generic.append((f, f.attname, f.blank, f.null, f.editable, choices, low, high, validators))
     return generic, own
+
+
+def _bounds(validators: list) -> tuple[Any, Any, list]:
+    """An integer field's range (Django's validators of the backend's integer limits and
+    the model's own ``MinValueValidator``/``MaxValueValidator`` of a constant) as two
+    numbers compared in place, and the other validators, called."""
+    low = high = None
+    others = []
+    for v in validators:
+        limit = v.limit_value if type(v) in (MinValueValidator, MaxValueValidator) else None
+        if type(limit) is not int:
+            others.append(v)
+        elif type(v) is MinValueValidator:
+            low = limit if low is None else max(low, limit)
+        else:
+            high = limit if high is None else min(high, limit)
+    return low, high, others
 
 
 def _flat(f: models.Field) -> bool:
@@ -63,7 +82,7 @@ def check_fields(obj: models.Model, skip: frozenset[str]) -> None:
     its per-row calls where Django's generic checks apply (see the module's docstring)."""
     generic, own = _plan(type(obj), skip)
     empty = Field.empty_values
-    for f, attname, blank, null, editable, choices, validators in generic:
+    for f, attname, blank, null, editable, choices, low, high, validators in generic:
         value = getattr(obj, attname)
         try:
             is_empty = value in empty
@@ -78,6 +97,8 @@ def check_fields(obj: models.Model, skip: frozenset[str]) -> None:
             if f.to_python(value) != value:
                 break  # clean_fields would store another value: let it
             if not is_empty:
+                if (low is not None and value < low) or (high is not None and value > high):
+                    break
                 for validate in validators:
                     validate(value)
         except Exception:  # noqa: BLE001 (any doubt: Django's own check decides)
