@@ -131,17 +131,38 @@ def insert_rows(model: type[models.Model], objs: list, rows: list[dict]) -> list
     head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
     tail = f" RETURNING {quote(meta.pk.column)}"
     prepared = [_column(f, objs, rows, connection) for f in fields]
+    if _unnest(fields, connection):  # PostgreSQL: one array a column, as bulk_create does
+        arrays = ", ".join(f"(%s)::{f.db_type(connection).split('(')[0]}[]" for f in fields)
+        sql = f"{head.removesuffix(' VALUES ')} SELECT * FROM UNNEST({arrays}){tail}"
+        with connection.cursor() as cursor:
+            cursor.execute(sql, prepared)
+            _keys(objs, cursor.fetchall(), connection)
+        return objs
     values = list(zip(*prepared, strict=True))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
             chunk = values[start : start + size]
             params = [v for row_values in chunk for v in row_values]
             cursor.execute(head + ", ".join([one] * len(chunk)) + tail, params)
-            keys = cursor.fetchall()
-            for obj, (pk,) in zip(objs[start : start + size], keys, strict=True):
-                obj.pk = pk
-                obj._state.adding, obj._state.db = False, connection.alias
+            _keys(objs[start : start + size], cursor.fetchall(), connection)
     return objs
+
+
+def _keys(objs: list, keys: list, connection) -> None:
+    for obj, (pk,) in zip(objs, keys, strict=True):
+        obj.pk = pk
+        obj._state.adding, obj._state.db = False, connection.alias
+
+
+def _unnest(fields: list, connection) -> bool:
+    """Django's own test (its PostgreSQL bulk insert) for columns sent as arrays: a
+    statement of one parameter a column, whose text psycopg parses once, where a VALUES
+    list of 500 rows had 15,000 placeholders to find in it."""
+    return connection.vendor == "postgresql" and not any(
+        hasattr(f, "get_placeholder")
+        or (f.target_field if f.is_relation else f).get_internal_type() not in connection.data_types
+        for f in fields
+    )
 
 
 _PLAIN = (type(None), bool, int, str)
