@@ -1,12 +1,12 @@
-"""Benchmark: an archive's import against its export, with the importer's times put back
-before (Django's ``bulk_update``) and after (one UPDATE per row, ``executemany``), interleaved.
+"""Benchmark: an archive's import against its export, in CPU seconds.
 
 Builds bench/archive.py's event (``--pairs`` × 10 rounds, two audit lines a table), exports
-it, then imports it four times in this process (before, after, before, after) and prints
-each step's CPU seconds. The person links of the registration rows are left out of the
-archive here: main's export refuses them (no archive part carries the people yet).
+it, then imports it ``--imports`` times in this process and prints each step's CPU seconds
+and the import's ratio to the export (issue 48: at most 2). The person links of the
+registration rows are left out of the archive here, as the archive carries no people. Run
+the same script in another checkout to compare (interleaved, on a quiet machine).
 
-    .venv/bin/python bench/archive_import.py [--pairs 5000]
+    .venv/bin/python bench/archive_import.py [--pairs 5000] [--imports 2]
 """
 
 from __future__ import annotations
@@ -22,34 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.django_event import setup_django  # noqa: E402
 
 
-def bulk_update_times(model, objs: list, rows: list[dict]) -> None:
-    """The importer's step as it was: Django's bulk_update (a CASE of every row)."""
-    from tournament.archive import rows as archive_rows
-    from tournament.archive.write import data_fields
-
-    auto = [
-        f
-        for f in data_fields(model)
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-    ]
-    if not auto or not objs:
-        return
-    for obj, row in zip(objs, rows, strict=True):
-        for f in auto:
-            if row.get(f.name):
-                setattr(obj, f.attname, f.to_python(row[f.name]))
-    model.objects.bulk_update(objs, [f.name for f in auto], batch_size=archive_rows.BATCH)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=5000)
+    parser.add_argument("--imports", type=int, default=2)
     args = parser.parse_args(argv)
     setup_django()
     from django.core.management import call_command
 
     from bench.archive import build
-    from tournament.archive import importer, rows, write
+    from tournament.archive import rows, write
 
     every = write.data_fields
     write.data_fields = rows.data_fields = lambda m: [f for f in every(m) if f.name != "person"]
@@ -57,16 +39,16 @@ def main(argv: list[str] | None = None) -> int:
     path = Path(os.environ.get("GUANDAN_VAR_DIR", ".")) / "bench-archive.json.gz"
     start = time.process_time()
     call_command("export", "bench", "archive", "-o", str(path))
-    print(f"{args.pairs} pairs x 10 rounds: export {time.process_time() - start:.1f} CPU-s")
-    steps = [("before (bulk_update)", bulk_update_times), ("after", rows.restore_auto_times)]
-    for i, (label, step) in enumerate(steps * 2):
-        importer.restore_auto_times = step
+    export = time.process_time() - start
+    print(f"{args.pairs} pairs x 10 rounds: export {export:.1f} CPU-s", flush=True)
+    for i in range(args.imports):
         start = time.process_time()
         with open(os.devnull, "w") as quiet:
             call_command(
                 "import_archive", str(path), "--slug", f"copy{i}", "--map-users", stdout=quiet
             )
-        print(f"  import {label}: {time.process_time() - start:.1f} CPU-s", flush=True)
+        took = time.process_time() - start
+        print(f"  import {i + 1}: {took:.1f} CPU-s ({took / export:.1f} x the export)", flush=True)
     return 0
 
 

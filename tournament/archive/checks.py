@@ -13,6 +13,7 @@ checks (lengths, choices, integer ranges) run later, on the instances.
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 from typing import Any
 
 from django.db import models
@@ -106,25 +107,43 @@ _WHEN = (models.DateTimeField, models.DateField, models.TimeField)
 
 def check_value(model: type[models.Model], field: models.Field, value: Any) -> None:
     """The JSON type a field's value must have in an archive (``None`` only when nullable)."""
-    where = f"{model.__name__}.{field.name}"
     if value is None:
         if field.null or isinstance(field, models.JSONField):
             return
-        raise invalid(MSG_NULL, where=where)
-    if is_user_fk(field):
-        ok = isinstance(value, str)
-    elif field.is_relation or isinstance(field, models.IntegerField):
+        raise invalid(MSG_NULL, where=f"{model.__name__}.{field.name}")
+    kind = _expected(field)
+    if kind is _INT:
         ok = is_int(value)
-    elif isinstance(field, models.BooleanField):
-        ok = isinstance(value, bool)
-    elif isinstance(field, _TEXT + _WHEN):
-        ok = isinstance(value, str)
-    elif isinstance(field, models.FloatField | models.DecimalField):
+    elif kind is _NUMBER:
         ok = is_int(value) or isinstance(value, float | str)
-    else:
+    elif kind is None:
         ok = True  # JSON fields: any JSON, depth checked by check_depth
+    else:
+        ok = isinstance(value, kind)
     if not ok:
+        where = f"{model.__name__}.{field.name}"
         raise invalid(MSG_TYPE, where=where, value=repr(str(value)[:40]))
+
+
+_INT = object()  # an integer, not a boolean
+_NUMBER = object()  # an integer, a float or a text, not a boolean
+
+
+@cache
+def _expected(field: models.Field) -> Any:
+    """What :func:`check_value` accepts for ``field``: a type (or tuple), ``_INT``, or
+    ``None`` for any JSON; worked out once per field."""
+    if is_user_fk(field):
+        return str
+    if field.is_relation or isinstance(field, models.IntegerField):
+        return _INT
+    if isinstance(field, models.BooleanField):
+        return bool
+    if isinstance(field, _TEXT + _WHEN):
+        return str
+    if isinstance(field, models.FloatField | models.DecimalField):
+        return _NUMBER
+    return None
 
 
 def _level(value: Any, where: Message) -> str:

@@ -44,7 +44,6 @@ from tournament.archive.rows import (
     RowReader,
     create_rows,
     fresh_tokens,
-    restore_auto_times,
     restore_file,
     tournament_attname,
     user_list,
@@ -174,8 +173,7 @@ class _Import:
                 setattr(obj, link, self.result.tournament.pk)
         if model is SignUp:
             fresh_tokens(objs)
-        objs = create_rows(model, objs)
-        restore_auto_times(model, objs, rows)
+        objs = create_rows(model, objs, rows)
         new = self.reader.new.setdefault(model, {})
         new.update((r["id"], o.pk) for r, o in zip(rows, objs, strict=True))
         self.result.counts[self.part.key] += len(objs)

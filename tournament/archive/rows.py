@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import secrets
+from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -24,6 +25,7 @@ from django.core.files.base import ContentFile
 from django.db import connections, models, router
 
 from tournament.archive.checks import check_value, is_int
+from tournament.archive.saving import check_fields, insert_rows
 from tournament.archive.write import (
     JSON_PAIR_IDS,
     MODEL_NAMES,
@@ -55,35 +57,36 @@ class RowReader:
         self.ignored: set[str] = set()
 
     def instance(self, model: type[models.Model], row: dict) -> models.Model:
-        fields = {archive_name(model, f): f for f in data_fields(model)}
+        fields, skip = _fields(model)
         for key in row:
             if key not in fields and key not in ("id", "object_ref"):
                 self.ignored.add(f"{model.__name__}.{key}")
         values: dict[str, Any] = {}
-        for name, f in fields.items():
+        for name, (f, kind) in fields.items():
             if name not in row:
                 continue  # an older archive: the model default applies
             value = row[name]
-            if not (f.is_relation and f.related_model is Tournament):
+            if kind != "tournament":
                 check_value(model, f, value)
-            if (model, name) in NAME_FIELDS:
+            if kind == "name":
                 value = normalize_name(value)
-            if f.is_relation:
-                target = f.related_model
-                if target is Tournament:
-                    continue
+            elif kind == "tournament":
+                continue
+            elif kind in ("user", "ref"):
                 try:
-                    if is_user_fk(f):
+                    if kind == "user":
                         values[f.attname] = self.users[value].pk if value else None
                     else:
-                        values[f.attname] = self.new[target][value] if value is not None else None
+                        new = self.new[f.related_model][value] if value is not None else None
+                        values[f.attname] = new
                 except (KeyError, TypeError):
                     field = f"{model.__name__}.{name}"
                     raise invalid(MSG_NO_RECORD, field=field, value=repr(value)) from None
                 continue
-            hook = JSON_PAIR_IDS.get((model, name))
-            if hook is not None:
-                value = hook(value, lambda local: self.new[Pair].get(local, local))
+            elif kind == "pair_ids":
+                value = JSON_PAIR_IDS[(model, f.name)](
+                    value, lambda local: self.new[Pair].get(local, local)
+                )
             values[f.attname] = f.to_python(value) if value is not None else None
         if model is Table and "bracket_game" not in row:
             values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
@@ -94,9 +97,33 @@ class RowReader:
             target = MODEL_NAMES.get(row.get("object_type", ""))
             obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
         # The database's own checks (lengths, choices, integer ranges) before anything is saved.
-        skip = [f.name for f in fields.values() if f.is_relation or isinstance(f, models.FileField)]
-        obj.clean_fields(exclude=skip)
+        check_fields(obj, skip)
         return obj
+
+
+@cache
+def _fields(model: type[models.Model]) -> tuple[dict, frozenset[str]]:
+    """A model's archived fields by their archive names, each with what ``instance`` does
+    with it, and the fields its checks leave out (references, files); once per model."""
+    fields = {}
+    for f in data_fields(model):
+        if f.is_relation and f.related_model is Tournament:
+            kind = "tournament"
+        elif is_user_fk(f):
+            kind = "user"
+        elif f.is_relation:
+            kind = "ref"
+        elif (model, f.name) in JSON_PAIR_IDS:
+            kind = "pair_ids"
+        elif (model, f.name) in NAME_FIELDS:
+            kind = "name"
+        else:
+            kind = "value"
+        fields[archive_name(model, f)] = (f, kind)
+    skip = frozenset(
+        f.name for f, _ in fields.values() if f.is_relation or isinstance(f, models.FileField)
+    )
+    return fields, skip
 
 
 def older_game_flag(flags: list) -> tuple[list, int]:
@@ -191,12 +218,18 @@ def restore_auto_times(model, objs: list, rows: list[dict]) -> None:
         cursor.executemany(sql, params)
 
 
-def create_rows(model, objs: list) -> list:
+def create_rows(model, objs: list, rows: list[dict]) -> list:
+    """Save new rows with their archived times (:func:`tournament.archive.saving.insert_rows`);
+    where the backend cannot return new keys, Django's way and the times put back."""
+    created = insert_rows(model, objs, rows)
+    if created is not None:
+        return created
     created = model.objects.bulk_create(objs, batch_size=BATCH)
     if any(o.pk is None for o in created):  # a backend that cannot return new keys
         for o in objs:
             o.save(force_insert=True)
         created = objs
+    restore_auto_times(model, created, rows)
     return created
 
 

@@ -1,0 +1,46 @@
+"""An archive's import sends a bounded number of statements: each part's rows go in
+multi-row INSERTs (as many rows as the backend's parameter limit lets), with their archived
+times, never a statement per row (issue 48: the times were put back by an UPDATE a row)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournament.archive.importer import import_archive
+from tournament.archive.saving import ROWS_AT_MOST
+from tournament.archive.write import export_archive
+from tournament.models import AuditEntry
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
+
+EXTRA_AUDIT = 700  # more rows than one INSERT holds on any backend
+
+
+def _rows_a_statement(model) -> int:
+    columns = len([f for f in model._meta.concrete_fields if not f.primary_key])
+    limit = connection.features.max_query_params
+    return max(1, min(ROWS_AT_MOST, limit // columns)) if limit else ROWS_AT_MOST
+
+
+def test_an_import_inserts_its_rows_in_batches_with_their_times(event):
+    archive = export_archive(event)
+    audit = archive["audit"]
+    last = max(r["id"] for r in audit)
+    audit += [dict(audit[0], id=last + n) for n in range(1, EXTRA_AUDIT + 1)]
+    with CaptureQueriesContext(connection) as queries:
+        copy = import_archive(archive, slug="counted", map_users=True).tournament
+    statements = [q["sql"] for q in queries.captured_queries]
+    table = connection.ops.quote_name(AuditEntry._meta.db_table)
+    inserts = [s for s in statements if s.startswith(f"INSERT INTO {table}")]
+    rows = len(audit) + 1  # and the import's own line
+    assert AuditEntry.objects.filter(tournament=copy).count() == rows
+    assert len(inserts) == math.ceil(len(audit) / _rows_a_statement(AuditEntry)) + 1
+    assert not [s for s in statements if f"UPDATE {table}" in s]  # executemany: "N times: …"
+    archived = {r["created_at"] for r in audit}
+    kept = {e.created_at.isoformat() for e in AuditEntry.objects.filter(tournament=copy)}
+    assert archived <= kept
+    assert len(statements) <= 40, "\n".join(s[:100] for s in statements)
