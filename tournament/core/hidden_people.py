@@ -41,6 +41,22 @@ def hidden_names(slug: str) -> list[str]:
     return _hidden_names("tournament__slug", slug)
 
 
+_MEMO: dict[tuple[str, str], list[str]] = {}
+
+
+def hidden_names_at(slug: str, stamp: str) -> list[str]:
+    """:func:`hidden_names`, read once per public stamp in this process (hiding a player
+    moves the stamps of their events); each time without a stamp (live pages)."""
+    if not stamp:
+        return hidden_names(slug)
+    key = (slug, stamp)
+    if key not in _MEMO:
+        if len(_MEMO) > 1000:
+            _MEMO.clear()
+        _MEMO[key] = hidden_names(slug)
+    return _MEMO[key]
+
+
 def hidden_names_of_events(ids: set[int]) -> list[str]:
     """The same for several events at once (a player's page across events)."""
     return _hidden_names("tournament__in", ids)

@@ -40,7 +40,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import http_date
 from django.utils.text import compress_string
 
-from tournament.core.hidden_people import hidden_names, mask_body
+from tournament.core.hidden_people import hidden_names_at, mask_body
 from tournament.core.page_cache import COPY_OVERHEAD, TIMEOUT, cache_key, local_copies
 from tournament.core.stamps import live_page_stamp, page_stamp, shared_page_stamp
 from tournament.models import Tournament
@@ -89,7 +89,7 @@ def _answer(
     plain = response.status_code == 200 and not response.streaming and not response.cookies
     if plain and not request.user.is_authenticated:
         # A hidden player's name, wherever the answer says it (docs/rules.md §18.2).
-        names = _hidden(args[0], stamp)
+        names = hidden_names_at(args[0], stamp)
         if names:
             response.content = mask_body(response.content, names, response["Content-Type"])
     if key and plain:
@@ -98,22 +98,6 @@ def _answer(
         _keep_here(key, kept)
         response = _compressed(request, response, kept[2])
     return response
-
-
-_HIDDEN_MEMO: dict[tuple[str, str], list[str]] = {}
-
-
-def _hidden(slug: str, stamp: str) -> list[str]:
-    """The event's hidden players' names, read once per public stamp in this process (a
-    player hidden moves the stamps of their events); each time without one (live pages)."""
-    if not stamp:
-        return hidden_names(slug)
-    key = (slug, stamp)
-    if key not in _HIDDEN_MEMO:
-        if len(_HIDDEN_MEMO) > 1000:
-            _HIDDEN_MEMO.clear()
-        _HIDDEN_MEMO[key] = hidden_names(slug)
-    return _HIDDEN_MEMO[key]
 
 
 def _compress(body: bytes) -> bytes | None:

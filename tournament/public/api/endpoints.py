@@ -20,7 +20,7 @@ from ninja.openapi.docs import DocsBase
 from ninja.renderers import JSONRenderer
 from pydantic import TypeAdapter
 
-from tournament.core.hidden_people import hidden_names, mask_body
+from tournament.core.hidden_people import hidden_names_at, mask_body
 from tournament.core.round_actions import MSG_NOT_PUBLISHED
 from tournament.core.stamps import page_stamp
 from tournament.events.api_tokens import bearer_secret, token_for
@@ -129,7 +129,7 @@ def answer(request, tournament: Tournament | None, staff: bool, schema, build: C
         body = adapter.dump_python(adapter.validate_python(body), mode="json", exclude_unset=True)
         response = JsonResponse(body, safe=False, json_dumps_params={"ensure_ascii": False})
         if shared and tournament is not None:  # as every public page (core/hidden_people.py)
-            names = hidden_names(tournament.slug)
+            names = hidden_names_at(tournament.slug, stamp)
             response.content = mask_body(response.content, names, response["Content-Type"])
         return response
 
