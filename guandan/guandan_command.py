@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 from guandan import __version__
 from guandan.locks import hold_port, release
@@ -32,6 +33,10 @@ from guandan.servers import (
 from guandan.startup import ensure_migrated, migrate, refuse_foreign_packages, typed, unapplied
 
 OWN_COMMANDS = ("demo", "serve")
+# How long a start waits for its port to come free: the processes of a server just killed
+# (``kill -9``, a closed terminal) are still being torn down for a moment, holding the
+# port's lock and its socket; a server that runs holds them past it.
+PORT_GRACE_SECONDS = 5.0
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 
 
@@ -188,9 +193,9 @@ def run(args: argparse.Namespace) -> int:
         options = replace(options, tls=certificate_files())
     # The lock first, then the check: of two servers started together on one port, the
     # second stops here even when the first has not bound it yet (guandan/locks.py).
-    lock = hold_port(options.port)
+    lock = take_port(options.host, options.port)
     try:
-        if lock is None or port_in_use(options.host, options.port):
+        if lock is None:
             other = rerun(args.command, "port", str(options.port + 1))
             print(
                 f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 {other}\n"
@@ -202,6 +207,22 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if lock is not None:  # the server stopped in this process (granian on Windows)
             release(lock)
+
+
+def take_port(host: str, port: int) -> int | None:
+    """The port's lock (guandan/locks.py) once the lock is free and nothing listens on
+    ``host:port``, waiting up to :data:`PORT_GRACE_SECONDS` for a server just stopped to
+    let both go; None when they stay taken."""
+    deadline = time.monotonic() + PORT_GRACE_SECONDS
+    while True:
+        lock = hold_port(port)
+        if lock is not None and not port_in_use(host, port):
+            return lock
+        if lock is not None:
+            release(lock)
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.1)
 
 
 def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:

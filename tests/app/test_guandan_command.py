@@ -73,8 +73,10 @@ def test_a_port_already_served_is_refused_with_the_option_to_choose_another(caps
 
 @pytest.fixture(autouse=True)
 def port_locks_here(monkeypatch, tmp_path):
-    """The port locks of these tests in their own folder, not the user's."""
+    """The port locks of these tests in their own folder, not the user's; a refusal after
+    a short wait (the grace a server just killed has to let its port go)."""
     monkeypatch.setattr(locks, "port_lock_path", lambda port: tmp_path / f"port-{port}.lock")
+    monkeypatch.setattr(guandan_command, "PORT_GRACE_SECONDS", 0.3)
 
 
 def free_port() -> int:
@@ -105,6 +107,26 @@ def test_a_start_refused_for_a_busy_port_lets_the_ports_lock_go():
     lock = hold_port(port)
     assert lock is not None
     locks.release(lock)
+
+
+def test_a_port_let_go_within_the_grace_is_taken(monkeypatch):
+    """A server killed a moment ago: its processes still hold the port's lock and socket
+    while they are torn down; a start waits for them rather than refusing."""
+    monkeypatch.setattr(guandan_command, "PORT_GRACE_SECONDS", 5.0)
+    port = free_port()
+    dying = hold_port(port)
+    listener = socket.create_server(("127.0.0.1", port))
+    assert dying is not None
+
+    def torn_down() -> None:
+        listener.close()
+        locks.release(dying)
+
+    threading.Timer(0.5, torn_down).start()
+    taken = guandan_command.take_port("127.0.0.1", port)
+    assert taken is not None
+    assert hold_port(port) is None, "the lock taken is not held"
+    locks.release(taken)
 
 
 def test_the_server_is_granian_with_a_worker_per_core_this_process_may_use(monkeypatch):
