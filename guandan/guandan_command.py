@@ -197,9 +197,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         if lock is None:
             other = rerun(args.command, "port", str(options.port + 1))
+            zh, en = _holder(options.port)
             print(
-                f"端口 {options.port} 已被占用（也许服务器已经在运行）：换一个端口，例如 {other}\n"
-                f"Port {options.port} is in use (is the server already running?): try {other}",
+                f"端口 {options.port} 已被占用（{zh}）：换一个端口，例如 {other}\n"
+                f"Port {options.port} is in use ({en}): try {other}",
                 file=sys.stderr,
             )
             return 2
@@ -223,6 +224,16 @@ def take_port(host: str, port: int) -> int | None:
         if time.monotonic() >= deadline:
             return None
         time.sleep(0.1)
+
+
+def _holder(port: int) -> tuple[str, str]:
+    """Who keeps ``port``, as the refusal says it in Chinese and English: a guandan server
+    (it holds the port's lock) or another program."""
+    lock = hold_port(port)
+    if lock is None:
+        return "另一个掼蛋服务器正在使用它", "another guandan server is running on it"
+    release(lock)
+    return "另一个程序正在使用它", "another program listens on it"
 
 
 def _prepare_and_serve(args: argparse.Namespace, options: ServeOptions) -> int:

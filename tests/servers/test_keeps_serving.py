@@ -56,6 +56,16 @@ def kept_connections(port: int, count: int = 5) -> list[socket.socket]:
     return kept
 
 
+def holders(port: int) -> str:
+    """What holds ``port`` now, its sockets and its lock's processes: said when a start
+    failed."""
+    said = []
+    for argv in (["ss", "-tanpe", f"sport = :{port}"], ["lslocks", "-o", "PID,COMMAND,PATH"]):
+        found = subprocess.run(argv, capture_output=True, text=True)
+        said.append(found.stdout + found.stderr)
+    return "\n".join(said)
+
+
 @pytest.fixture
 def env(tmp_path, monkeypatch):
     runtime = tmp_path / "run"  # the port locks in a folder of the test's own
@@ -89,10 +99,13 @@ def test_kill_9_then_an_immediate_restart_on_the_same_port_serves(env):
         first.send_signal(signal.SIGKILL)
         first.wait(10)
         # guandan serve's granian and its workers went with it: the port is free at once.
-        with serving(env, port) as (second, lines):
-            assert answers(port)
-            assert not any("已被占用" in line for line in lines), lines
-            assert second.poll() is None
+        try:
+            with serving(env, port) as (second, lines):
+                assert answers(port)
+                assert not any("已被占用" in line for line in lines), lines
+                assert second.poll() is None
+        except AssertionError as refused:
+            raise AssertionError(f"{refused}\n{holders(port)}") from None
         for s in kept:
             s.close()
 
