@@ -23,7 +23,6 @@ import http.client
 import json
 import os
 import shutil
-import socket
 import ssl
 import subprocess
 import threading
@@ -34,17 +33,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers.web import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
 OPENSSL = shutil.which("openssl")
 HOST = "guandan.example.org"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

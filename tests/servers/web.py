@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import os
+import random
 import re
 import socket
 import ssl
@@ -22,7 +23,29 @@ from guandan.servers import ServeOptions, granian_argv, granian_environment, wor
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _ephemeral_low() -> int:
+    """The first port the system gives outgoing connections (Linux's
+    ``ip_local_port_range``; IANA's 49152 elsewhere)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 49152
+
+
 def free_port() -> int:
+    """A free loopback port below the system's ephemeral range. A port the system picked
+    (``bind`` to 0) is one it also gives outgoing connections: once the server on it
+    stopped, another test's database or HTTP connection could take it as its own end, and
+    hold it (and its TIME_WAIT, a minute) while the test started a server on it again."""
+    chooser = random.Random()
+    for _ in range(200):
+        port = chooser.randrange(10000, _ephemeral_low())
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
