@@ -46,6 +46,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from guandan.servers import TARGET_ENV, THREADS_ENV, WSGI_TARGET
+from guandan.supervisor import die_with_parent
 
 BODY_GRACE_SECONDS = 30
 BODY_MIN_RATE = 8 * 1024  # bytes a second: 64 kbit/s, a phone at the far end of the hall
@@ -62,34 +63,6 @@ _BUSY = [*_CLOSE, ("retry-after", RETRY_AFTER)]
 def body_budget(length: int) -> float:
     """The seconds a body of ``length`` bytes (so far) may take to arrive."""
     return min(BODY_MAX_SECONDS, BODY_GRACE_SECONDS + length / BODY_MIN_RATE)
-
-
-def die_with_parent() -> None:
-    """End this worker when granian's main process dies (a ``kill -9``, a crash): left
-    alone, the worker goes on serving the port with ``SO_REUSEPORT`` and holding its lock
-    (guandan/locks.py), and the next ``guandan serve`` on that port is refused. Linux
-    kills it at once (``PR_SET_PDEATHSIG``); elsewhere on POSIX a thread looks every half
-    second. Not on Windows (its one worker is a child of ``guandan serve`` itself, and
-    there is no parent to look at cheaply)."""
-    if os.name == "nt":
-        return
-    from guandan.supervisor import die_with_parent_on_linux
-
-    parent = os.getppid()
-    die_with_parent_on_linux()
-    if os.getppid() != parent:  # it died before the line above
-        os._exit(1)
-    if sys.platform.startswith("linux"):
-        return
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    import threading
-
-    threading.Thread(target=watch, name="guandan-parent-watch", daemon=True).start()
 
 
 def _load(target: str) -> Callable[..., Iterable[bytes]]:

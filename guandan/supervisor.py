@@ -16,7 +16,7 @@ on too (granian renews its workers). The port's lock (guandan/locks.py), inherit
 ``guandan serve`` across its ``exec``, stays held here, and is inherited by granian.
 
 A ``kill -9`` of this process takes granian with it on Linux (``PR_SET_PDEATHSIG``); each
-worker of granian does the same with granian (guandan/front.py :func:`die_with_parent`), so
+worker of granian does the same with granian (granian worker :func:`die_with_parent`, called by guandan/front.py), so
 that the port is free for the next start at once.
 
 Standard library only: this process stays small beside the workers.
@@ -24,6 +24,7 @@ Standard library only: this process stays small beside the workers.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -40,9 +41,14 @@ def _log(text: str) -> None:
     print(f"[guandan {stamp}] {text}", file=sys.stderr, flush=True)
 
 
-def die_with_parent_on_linux() -> None:
+def die_with_parent_on_linux(parent: int | None = None) -> None:
     """Ask Linux to kill this process when its parent dies (called in the child between
-    fork and exec; nothing elsewhere)."""
+    fork and exec, or first thing in a granian worker; nothing elsewhere).
+
+    ``parent`` is the pid the parent had before this process was started: a parent that
+    died before the request was made sends no signal, and this process ends here instead
+    of serving on without it (a ``kill -9`` while a worker was still loading the app left
+    that worker serving the port, and holding its lock, for good)."""
     if not sys.platform.startswith("linux"):
         return
     import ctypes
@@ -52,7 +58,41 @@ def die_with_parent_on_linux() -> None:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
-        pass  # no prctl: the worker's own watch (guandan/front.py) still ends the workers
+        pass  # no prctl: the check below and the watch of die_with_parent remain
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def die_with_parent() -> None:
+    """End this worker when granian's main process dies (a ``kill -9``, a crash): left
+    alone, the worker goes on serving the port with ``SO_REUSEPORT`` and holding its lock
+    (guandan/locks.py), and the next ``guandan serve`` on that port is refused. Linux
+    kills it at once (``PR_SET_PDEATHSIG``); elsewhere on POSIX a thread looks every half
+    second. Not on Windows (its one worker is a child of ``guandan serve`` itself, and
+    there is no parent to look at cheaply)."""
+    if os.name == "nt":
+        return
+    import multiprocessing
+
+    # granian's main process as it was when it forked this worker (multiprocessing keeps
+    # it): asked now, after the app was loaded, os.getppid() would name whoever adopted a
+    # worker whose granian was killed meanwhile.
+    known = multiprocessing.parent_process()
+    parent = known.pid if known is not None else os.getppid()
+    die_with_parent_on_linux(parent)
+    if os.getppid() != parent:  # it died before (elsewhere than on Linux)
+        os._exit(1)
+    if sys.platform.startswith("linux"):
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    import threading
+
+    threading.Thread(target=watch, name="guandan-parent-watch", daemon=True).start()
 
 
 def supervise(argv: list[str]) -> int:
@@ -74,9 +114,12 @@ def supervise(argv: list[str]) -> int:
 
     delay = BACKOFF_FIRST
     first = True
+    this = os.getpid()
     while True:
         started = time.monotonic()
-        child = subprocess.Popen(argv, close_fds=False, preexec_fn=die_with_parent_on_linux)
+        child = subprocess.Popen(
+            argv, close_fds=False, preexec_fn=lambda: die_with_parent_on_linux(this)
+        )
         status = child.wait()
         lasted = time.monotonic() - started
         if stopping or status == 0:  # asked to stop (here, or granian itself)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -248,3 +251,31 @@ def test_the_port_lock_is_the_users_own(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_RUNTIME_DIR")
     if hasattr(os, "getuid"):
         assert locks.port_lock_path(8000).name == f"guandan-port-8000-{os.getuid()}.lock"
+
+
+ORPHAN = """
+import multiprocessing, os, sys, time
+from pathlib import Path
+
+def worker(flag):
+    time.sleep(1.0)  # loading the app, while granian's main process is killed
+    from guandan.supervisor import die_with_parent
+    die_with_parent()
+    Path(flag).write_text("served on")
+
+if __name__ == "__main__":
+    multiprocessing.get_context("fork").Process(target=worker, args=(sys.argv[1],)).start()
+    os._exit(0)  # granian's main process, gone before its worker asked to die with it
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG: Linux")
+def test_a_worker_whose_granian_died_while_it_loaded_the_app_ends(tmp_path):
+    """A ``kill -9`` while a worker still loads the app: the worker must not serve on
+    (it held the port and its lock for good, and the next start on the port was refused)."""
+    flag = tmp_path / "flag"
+    subprocess.run(
+        [sys.executable, "-c", ORPHAN, str(flag)], cwd=paths.SOURCE_ROOT, check=True, timeout=30
+    )
+    time.sleep(2.5)
+    assert not flag.exists(), "the orphaned worker went on"
