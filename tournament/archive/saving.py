@@ -132,7 +132,9 @@ def insert_rows(model: type[models.Model], objs: list, rows: list[dict]) -> list
     tail = f" RETURNING {quote(meta.pk.column)}"
     prepared = [_column(f, objs, rows, connection) for f in fields]
     if _unnest(fields, connection):  # PostgreSQL: one array a column, as bulk_create does
-        arrays = ", ".join(f"(%s)::{f.db_type(connection).split('(')[0]}[]" for f in fields)
+        # Sent in binary (``%b``, server-side binding: config/env.py): psycopg's text form of
+        # an array escapes each text with a regular expression, a third of the import's CPU.
+        arrays = ", ".join(f"(%b)::{f.db_type(connection).split('(')[0]}[]" for f in fields)
         sql = f"{head.removesuffix(' VALUES ')} SELECT * FROM UNNEST({arrays}){tail}"
         with connection.cursor() as cursor:
             cursor.execute(sql, prepared)
