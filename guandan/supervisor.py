@@ -16,8 +16,8 @@ on too (granian renews its workers). The port's lock (guandan/locks.py), inherit
 ``guandan serve`` across its ``exec``, stays held here, and is inherited by granian.
 
 A ``kill -9`` of this process takes granian with it on Linux (``PR_SET_PDEATHSIG``); each
-worker of granian does the same with granian (granian worker :func:`die_with_parent`, called by guandan/front.py), so
-that the port is free for the next start at once.
+worker of granian does the same with granian (:func:`die_with_parent`, which
+guandan/front.py calls in each worker), so that the port is free for the next start at once.
 
 Standard library only: this process stays small beside the workers.
 """
