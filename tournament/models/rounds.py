@@ -253,6 +253,9 @@ class Table(models.Model):
     class Meta:
         db_table = "tournament_match"  # the name from when the model was called Match
         ordering = ["round", "number"]
+        # A round's counts by state (round control's summary, every save's "a table still
+        # to enter?") read from this index alone, not from the tables' rows.
+        indexes = [models.Index(fields=["round", "state", "ns"], name="match_round_state")]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="match_table_unique"),
             # NULL ns (a bye) makes the comparison NULL, which a CHECK lets through.

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from rules.levels import level_index
 from rules.pace import PaceAlert, TableProgress, line_times, pace_alerts
+from tournament.core.prepared import Prepared
 from tournament.models import Round, Table
 from tournament.standings.selectors import COUNTED_STATES
 
@@ -30,21 +31,41 @@ def _minutes(text: str, start: datetime) -> float | None:
     return (moment - start).total_seconds() / 60
 
 
-def table_progress(row: dict, start: datetime) -> TableProgress:
-    """One table (a ``values()`` row) as the pace rules' plain data."""
-    deals, times = row["deals"] or [], row["deal_times"] or []
+def table_progress(row: tuple, start: datetime) -> TableProgress:
+    """One table (a row of :data:`_SHEETS`) as the pace rules' plain data."""
+    number, ew_level, ns_level, deals, times = row
+    deals, times = deals or [], times or []
     minutes = [
         _minutes(times[i], start)
         for i, line in enumerate(deals)
         if isinstance(line, dict) and "win" in line and i < len(times)
     ]
     return TableProgress(
-        table=row["number"],
-        ew_level=row["ew_level"],
-        ns_level=row["ns_level"],
+        table=number,
+        ew_level=ew_level,
+        ns_level=ns_level,
         deal_times=tuple(m for m in minutes if m is not None),
         has_sheet=bool(deals),
     )
+
+
+# Asked by every look at round control while a round is in play (each referee's page after
+# a save): compiled once (core/prepared.py), and in the tables' number order, which also
+# spares the join through the round and the event that the model's default order makes.
+# Only tables with a sheet can have a pace; leaving the others to the database spares
+# decoding thousands of empty sheets.
+_SHEETS = Prepared(
+    lambda r: (
+        Table.objects.filter(round_id=r)
+        .exclude(ns=None)
+        .exclude(state__in=(*COUNTED_STATES, Table.DISPUTED))
+        .exclude(deals=[])
+        .order_by("number")
+        .values_list("number", "ew_level", "ns_level", "deals", "deal_times")
+    ),
+    int,
+    ordered=True,
+)
 
 
 def round_pace(round_: Round, now: datetime | None = None) -> list[PaceAlert]:
@@ -63,15 +84,7 @@ def round_pace_points(
     elapsed = ((now or timezone.now()) - round_.started_at).total_seconds() / 60
     if elapsed < 0 or elapsed > limit:
         return [], [], elapsed
-    # Only tables with a sheet can have a pace; leaving the others to the database spares
-    # decoding thousands of empty sheets on every look at round control.
-    rows = (
-        round_.tables.exclude(ns=None)
-        .exclude(state__in=(*COUNTED_STATES, Table.DISPUTED))
-        .exclude(deals=[])
-        .values("number", "ew_level", "ns_level", "deals", "deal_times")
-    )
-    tables = [table_progress(row, round_.started_at) for row in rows]
+    tables = [table_progress(row, round_.started_at) for row in _SHEETS.all(round_.pk)]
     alerts = pace_alerts(tables, elapsed=elapsed, time_limit=limit)
     flagged = {a.table: a for a in alerts}
     points = [

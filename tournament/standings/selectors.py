@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, Q
+from django.db.models import Count, Q
 
 from rules import RuleSet
 from scoring import (
@@ -278,31 +278,35 @@ class RoundSummary:
         return self.tables - self.finished
 
 
+_STATES = tuple(key for key, _ in Table.STATE_CHOICES)
 # Asked by round control, its poll and every save's page: compiled once (core/prepared.py).
+# One pass over the round's tables with a count per state (``COUNT … FILTER``), read from
+# the index on (round, state, ns) alone: a GROUP BY over the same rows sorted them first
+# (0.73 against 0.40 ms at 2,500 tables on SQLite, bench/save_cycle.py).
 _SUMMARY = Prepared(
     lambda r: (
         Table.objects.filter(round_id=r)
         .order_by()
-        .values("state", bye=ExpressionWrapper(Q(ns__isnull=True), output_field=BooleanField()))
-        .annotate(n=Count("pk"))
-        .values_list("state", "bye", "n")
+        .values("round_id")
+        .annotate(
+            byes=Count("pk", filter=Q(ns__isnull=True)),
+            **{s: Count("pk", filter=Q(ns__isnull=False, state=s)) for s in _STATES},
+        )
+        .values_list("round_id", "byes", *_STATES)
     ),
     int,
 )
 
 
 def round_summary(round_: Round) -> RoundSummary:
-    """Counts of the round's tables by state, in one grouped query (round control and its
-    poll ask on every load: one ``COUNT`` grouped by state compiles in a fraction of seven
-    filtered ones)."""
-    counts = dict.fromkeys((key for key, _ in Table.STATE_CHOICES), 0)
-    byes = 0
-    for state, bye, n in _SUMMARY.all(round_.pk):
-        if bye:
-            byes += n
-        elif state in counts:
-            counts[state] += n
-    return RoundSummary(counts=counts, tables=sum(counts.values()), byes=byes)
+    """Counts of the round's tables by state, in one query (round control and its poll ask
+    on every load)."""
+    found = _SUMMARY.all(round_.pk)
+    if not found:  # a round without tables
+        return RoundSummary(counts=dict.fromkeys(_STATES, 0), tables=0, byes=0)
+    _, byes, *numbers = found[0]
+    counts = dict(zip(_STATES, numbers, strict=True))
+    return RoundSummary(counts=counts, tables=sum(numbers), byes=byes)
 
 
 def unfinished_tables(round_: Round) -> list[int]:

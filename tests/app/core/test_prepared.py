@@ -17,7 +17,9 @@ from tournament.core.prepared import Prepared
 from tournament.core.rights import STAFF_ROW
 from tournament.core.view_helpers import BY_SLUG
 from tournament.models import AuditEntry, Foul, Player, Round, ScoreSheetPhoto, Table, Tournament
+from tournament.models.table_guard import exempt
 from tournament.results.forms import PLAYERS
+from tournament.results.pace import _SHEETS
 from tournament.results.table_write import LOCK_ROUND, LOCK_TABLE
 from tournament.results.views import _AUDIT, TABLE, TABLE_SHOWN, table_fouls
 from tournament.rounds.views import ROUND
@@ -157,3 +159,22 @@ def test_a_logged_in_referee_and_an_inactive_one(client, tournament, referee):
     assert browser.get(page).status_code == 200
     type(referee).objects.filter(pk=referee.pk).update(is_active=False)
     assert browser.get(page).status_code == 302  # no user: the login page
+
+
+def test_the_pace_reads_the_tables_with_a_sheet_as_the_orm(tournament, pairs8, make_round):
+    """Round control's pace rows: tables in play with a sheet, in number order."""
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    line = {"win": "EW", "ew": "3", "ns": "2"}
+    with exempt("fixture"):  # sheets set up directly, outside the write rule
+        round_.tables.filter(number__in=(3, 1)).update(deals=[line], deal_times=["t"])
+        round_.tables.filter(number=4).update(deals=[line], state=Table.ENTERED)
+    orm = (
+        round_.tables.exclude(ns=None)
+        .exclude(state__in=(Table.ENTERED, Table.CONFIRMED, Table.DISPUTED))
+        .exclude(deals=[])
+        .order_by("number")
+        .values_list("number", "ew_level", "ns_level", "deals", "deal_times")
+    )
+    rows = _SHEETS.all(round_.pk)
+    assert [r[0] for r in rows] == [1, 3]
+    assert rows == [tuple(r) for r in orm]
