@@ -25,7 +25,7 @@ from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.db import connections, models, router
 
-from tournament.archive.checks import check_value, is_int
+from tournament.archive.checks import check_value, is_int, plain_types
 from tournament.archive.saving import check_values, insert_rows, json_attnames
 from tournament.archive.write import (
     JSON_PAIR_IDS,
@@ -76,10 +76,13 @@ class RowReader:
             if key not in fields and key not in ("id", "object_ref"):
                 self.ignored.add(f"{model.__name__}.{key}")
         values: dict[str, Any] = {}
-        for name, (f, kind) in fields.items():
+        for name, (f, kind, plain) in fields.items():
             if name not in row:
                 continue  # an older archive: the model default applies
             value = row[name]
+            if type(value) in plain:  # most values: of their type, kept as they are
+                values[f.attname] = value
+                continue
             if kind != "tournament":
                 check_value(model, f, value)
             if kind == "name":
@@ -114,8 +117,9 @@ class RowReader:
 
 @cache
 def _fields(model: type[models.Model]) -> tuple[dict, frozenset[str]]:
-    """A model's archived fields by their archive names, each with what ``instance`` does
-    with it, and the fields its checks leave out (references, files); once per model."""
+    """A model's archived fields by their archive names, each with what ``read`` does
+    with it and the types of value it keeps as they are (:func:`plain_types`), and the
+    fields its checks leave out (references, files); once per model."""
     fields = {}
     for f in data_fields(model):
         if f.is_relation and f.related_model is Tournament:
@@ -130,9 +134,10 @@ def _fields(model: type[models.Model]) -> tuple[dict, frozenset[str]]:
             kind = "name"
         else:
             kind = "value"
-        fields[archive_name(model, f)] = (f, kind)
+        plain = plain_types(f) if kind == "value" else frozenset()
+        fields[archive_name(model, f)] = (f, kind, plain)
     skip = frozenset(
-        f.name for f, _ in fields.values() if f.is_relation or isinstance(f, models.FileField)
+        f.name for f, *_ in fields.values() if f.is_relation or isinstance(f, models.FileField)
     )
     return fields, skip
 

@@ -29,13 +29,16 @@ from functools import cache, partial
 from types import SimpleNamespace
 from typing import Any
 
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import connections, models, router
 from django.db.models import AutoField
 from django.db.models.expressions import DatabaseDefault
 from django.db.models.fields import Field
 
+from tournament.archive.checks import unchanged_types
+
 ROWS_AT_MOST = 500  # rows of one INSERT where the backend sets no parameter limit
+_JSON = json.JSONEncoder()  # json.dumps's own default encoder, without its call's checks
 
 
 def is_auto_time(f: models.Field) -> bool:
@@ -45,22 +48,24 @@ def is_auto_time(f: models.Field) -> bool:
 @cache
 def _plan(model: type[models.Model], skip: frozenset[str]) -> tuple[list, list, list]:
     """The fields :func:`check_values` looks at: ``(generic, encoded, own)``; ``generic`` as
-    ``(field, attname, blank, null, editable, choices or None, low, high, validators)``,
+    ``(field, attname, blank, null, editable, choices or None, the types to_python keeps,
+    low, high, longest, validators)``,
     ``encoded`` (JSON fields) as ``(attname, blank, null, editable, validators, dumps)``."""
     generic, encoded, own = [], [], []
     for f in model._meta.fields:
         if f.name in skip or f.generated:
             continue
         if _plain_json(f):
-            dumps = partial(json.dumps, cls=f.encoder) if f.encoder else json.dumps
+            dumps = partial(json.dumps, cls=f.encoder) if f.encoder else _JSON.encode
             encoded.append((f.attname, f.blank, f.null, f.editable, f.validators, dumps))
             continue
         if type(f).validate is not Field.validate or f.choices is not None and not _flat(f):
             own.append(f)
             continue
         choices = {k for k, _ in f.flatchoices} if f.choices is not None else None
-        low, high, validators = _bounds(f.validators)
-        generic.append((f, f.attname, f.blank, f.null, f.editable, choices, low, high, validators))
+        bounds = _bounds(f.validators)
+        same = unchanged_types(f)
+        generic.append((f, f.attname, f.blank, f.null, f.editable, choices, same, *bounds))
     return generic, encoded, own
 
 
@@ -82,21 +87,27 @@ def json_attnames(model: type[models.Model]) -> frozenset[str]:
     return frozenset(f.attname for f in model._meta.concrete_fields if _plain_json(f))
 
 
-def _bounds(validators: list) -> tuple[Any, Any, list]:
+_COMPARED = (MinValueValidator, MaxValueValidator, MaxLengthValidator)
+
+
+def _bounds(validators: list) -> tuple[Any, Any, Any, list]:
     """An integer field's range (Django's validators of the backend's integer limits and
     the model's own ``MinValueValidator``/``MaxValueValidator`` of a constant) as two
-    numbers compared in place, and the other validators, called."""
-    low = high = None
+    numbers and a text's ``max_length`` as a third, compared in place; the other
+    validators, called."""
+    low = high = longest = None
     others = []
     for v in validators:
-        limit = v.limit_value if type(v) in (MinValueValidator, MaxValueValidator) else None
+        limit = v.limit_value if type(v) in _COMPARED else None
         if type(limit) is not int:
             others.append(v)
         elif type(v) is MinValueValidator:
             low = limit if low is None else max(low, limit)
-        else:
+        elif type(v) is MaxValueValidator:
             high = limit if high is None else min(high, limit)
-    return low, high, others
+        else:
+            longest = limit if longest is None else min(longest, limit)
+    return low, high, longest, others
 
 
 def _flat(f: models.Field) -> bool:
@@ -134,7 +145,7 @@ def check_values(model: type[models.Model], values: dict, skip: frozenset[str]) 
 
 def _generic_pass(generic: list, values: dict) -> bool:
     empty = Field.empty_values
-    for f, attname, blank, null, editable, choices, low, high, validators in generic:
+    for f, attname, blank, null, editable, choices, same, low, high, longest, others in generic:
         value = values[attname]
         try:
             is_empty = value in empty
@@ -146,12 +157,14 @@ def _generic_pass(generic: list, values: dict) -> bool:
                 or (not blank and is_empty)
             ):
                 return False
-            if f.to_python(value) != value:
+            if not (same is None or type(value) in same) and f.to_python(value) != value:
                 return False  # clean_fields would store another value: let it
             if not is_empty:
                 if (low is not None and value < low) or (high is not None and value > high):
                     return False
-                for validate in validators:
+                if longest is not None and len(value) > longest:
+                    return False
+                for validate in others:
                     validate(value)
         except Exception:  # noqa: BLE001 (any doubt: Django's own check decides)
             return False
@@ -166,6 +179,9 @@ def _own_pass(own: list, values: dict) -> bool:
         if not ((f.blank and value in f.empty_values) or isinstance(value, DatabaseDefault)):
             return False
     return True
+
+
+_EMPTY = {list: "[]", dict: "{}"}  # the text of an empty list or object, the most common
 
 
 def _encoded(encoded: list, values: dict) -> dict | None:
@@ -183,7 +199,8 @@ def _encoded(encoded: list, values: dict) -> dict | None:
                 and ((value is None and not null) or (not blank and is_empty))
             ):
                 return None
-            texts[attname] = None if value is None else dumps(value)
+            empty_text = _EMPTY.get(type(value)) if is_empty else None
+            texts[attname] = None if value is None else empty_text or dumps(value)
             if not is_empty:
                 for validate in validators:
                     validate(value)
