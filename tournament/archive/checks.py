@@ -7,7 +7,8 @@ every match through the rules engine, the knockout brackets and rotation groups,
 shape of every audit entry. Each function raises
 :class:`~tournament.archive.write.ArchiveError` naming the row (a code of this module or of
 ``write``, its texts in ``tournament/text/messages/services.py``). The database's field
-checks (lengths, choices, integer ranges) run later, on the instances.
+checks (lengths, choices, integer ranges) run later, on the rows' values
+(:mod:`tournament.archive.saving`).
 """
 
 from __future__ import annotations
