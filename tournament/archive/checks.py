@@ -7,7 +7,8 @@ every match through the rules engine, the knockout brackets and rotation groups,
 shape of every audit entry. Each function raises
 :class:`~tournament.archive.write.ArchiveError` naming the row (a code of this module or of
 ``write``, its texts in ``tournament/text/messages/services.py``). The database's field
-checks (lengths, choices, integer ranges) run later, on the instances.
+checks (lengths, choices, integer ranges) run later, on the rows' values
+(:mod:`tournament.archive.saving`).
 """
 
 from __future__ import annotations
@@ -144,6 +145,44 @@ def _expected(field: models.Field) -> Any:
     if isinstance(field, models.FloatField | models.DecimalField):
         return _NUMBER
     return None
+
+
+_UNCHANGED = {  # a field's to_python that returns values of these types as they are
+    models.Field.to_python: None,  # every type
+    models.IntegerField.to_python: (int,),
+    models.CharField.to_python: (str,),
+    models.TextField.to_python: (str,),
+    models.BooleanField.to_python: (bool,),
+}
+
+
+def unchanged_types(field: models.Field) -> frozenset[type] | None:
+    """The types of value ``field.to_python`` gives back as they are (``None``: every
+    type); an empty set for a field that converts (times, addresses)."""
+    kinds = _UNCHANGED.get(type(field).to_python, ())
+    return None if kinds is None else frozenset(kinds)
+
+
+_JSON_TYPES = frozenset((dict, list, str, int, float, bool))
+
+
+def plain_types(field: models.Field) -> frozenset[type]:
+    """The types of value :func:`check_value` passes for ``field`` and its ``to_python``
+    keeps: such a value is taken as it is, without either call (once per field)."""
+    kind = _expected(field)
+    if kind is None:
+        accepted = _JSON_TYPES
+    elif kind is _INT:
+        accepted = frozenset((int,))
+    elif kind is _NUMBER:
+        accepted = frozenset((int, float, str))
+    else:
+        accepted = frozenset(kind if isinstance(kind, tuple) else (kind,))
+    unchanged = unchanged_types(field)
+    plain = accepted if unchanged is None else accepted & unchanged
+    if field.null or isinstance(field, models.JSONField):
+        plain |= {type(None)}
+    return plain
 
 
 def _level(value: Any, where: Message) -> str:

@@ -166,17 +166,17 @@ class _Import:
             return
         rows, self.batch = self.checked(self.batch), []
         model = self.part.model
-        objs = [self.reader.instance(model, r) for r in rows]
+        values = [self.reader.values(model, r) for r in rows]
         link = tournament_attname(model)
-        for obj in objs:
-            if link:
-                setattr(obj, link, self.result.tournament.pk)
+        if link:
+            for row_values in values:
+                row_values[link] = self.result.tournament.pk
         if model is SignUp:
-            fresh_tokens(objs)
-        objs = create_rows(model, objs, rows)
+            fresh_tokens(values)
+        keys = create_rows(model, values, rows)
         new = self.reader.new.setdefault(model, {})
-        new.update((r["id"], o.pk) for r, o in zip(rows, objs, strict=True))
-        self.result.counts[self.part.key] += len(objs)
+        new.update((r["id"], key) for r, key in zip(rows, keys, strict=True))
+        self.result.counts[self.part.key] += len(keys)
 
     def checked(self, rows: list[dict]) -> list[dict]:
         """The checks that need the rules or the other rows (numbered as in the file)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 import secrets
 from functools import cache
 from typing import Any
@@ -24,8 +25,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.db import connections, models, router
 
-from tournament.archive.checks import check_value, is_int
-from tournament.archive.saving import check_fields, insert_rows
+from tournament.archive.checks import check_value, is_int, plain_types
+from tournament.archive.saving import check_values, insert_rows, json_attnames
 from tournament.archive.write import (
     JSON_PAIR_IDS,
     MODEL_NAMES,
@@ -49,23 +50,39 @@ BATCH = 500  # rows saved at a time
 
 
 class RowReader:
-    """Archive rows → unsaved model instances, with references mapped to the new keys."""
+    """Archive rows → the values of new rows (attname → value), with references mapped to
+    the new keys."""
 
     def __init__(self, users: Accounts) -> None:
         self.users = users
         self.new: dict[type, dict[int, int]] = {}
         self.ignored: set[str] = set()
 
+    def values(self, model: type[models.Model], row: dict) -> dict[str, Any]:
+        """The row's values as saved (:func:`~tournament.archive.saving.check_values`): the
+        database's own checks (lengths, choices, integer ranges) before anything is saved."""
+        return check_values(model, self.read(model, row), _fields(model)[1])
+
     def instance(self, model: type[models.Model], row: dict) -> models.Model:
-        fields, skip = _fields(model)
+        """The row as an unsaved instance, its fields checked (the tournament's own row)."""
+        obj = model(**self.read(model, row))
+        obj.clean_fields(exclude=_fields(model)[1])
+        return obj
+
+    def read(self, model: type[models.Model], row: dict) -> dict[str, Any]:
+        """The values the row holds, their JSON types checked, references mapped."""
+        fields = _fields(model)[0]
         for key in row:
             if key not in fields and key not in ("id", "object_ref"):
                 self.ignored.add(f"{model.__name__}.{key}")
         values: dict[str, Any] = {}
-        for name, (f, kind) in fields.items():
+        for name, (f, kind, plain) in fields.items():
             if name not in row:
                 continue  # an older archive: the model default applies
             value = row[name]
+            if type(value) in plain:  # most values: of their type, kept as they are
+                values[f.attname] = value
+                continue
             if kind != "tournament":
                 check_value(model, f, value)
             if kind == "name":
@@ -90,21 +107,19 @@ class RowReader:
             values[f.attname] = f.to_python(value) if value is not None else None
         if model is Table and "bracket_game" not in row:
             values["flags"], values["bracket_game"] = older_game_flag(values.get("flags") or [])
-        obj = model(**values)
         if model is AuditEntry and row.get("object_ref") is not None:
             if not is_int(row["object_ref"]):
                 raise invalid(MSG_AUDIT_REF)
             target = MODEL_NAMES.get(row.get("object_type", ""))
-            obj.object_id = str(self.new.get(target, {}).get(row["object_ref"], ""))
-        # The database's own checks (lengths, choices, integer ranges) before anything is saved.
-        check_fields(obj, skip)
-        return obj
+            values["object_id"] = str(self.new.get(target, {}).get(row["object_ref"], ""))
+        return values
 
 
 @cache
 def _fields(model: type[models.Model]) -> tuple[dict, frozenset[str]]:
-    """A model's archived fields by their archive names, each with what ``instance`` does
-    with it, and the fields its checks leave out (references, files); once per model."""
+    """A model's archived fields by their archive names, each with what ``read`` does
+    with it and the types of value it keeps as they are (:func:`plain_types`), and the
+    fields its checks leave out (references, files); once per model."""
     fields = {}
     for f in data_fields(model):
         if f.is_relation and f.related_model is Tournament:
@@ -119,9 +134,10 @@ def _fields(model: type[models.Model]) -> tuple[dict, frozenset[str]]:
             kind = "name"
         else:
             kind = "value"
-        fields[archive_name(model, f)] = (f, kind)
+        plain = plain_types(f) if kind == "value" else frozenset()
+        fields[archive_name(model, f)] = (f, kind, plain)
     skip = frozenset(
-        f.name for f, _ in fields.values() if f.is_relation or isinstance(f, models.FileField)
+        f.name for f, *_ in fields.values() if f.is_relation or isinstance(f, models.FileField)
     )
     return fields, skip
 
@@ -178,15 +194,14 @@ def user_list(value: Any) -> set[str]:
     return set(value)
 
 
-def fresh_tokens(signups: list[SignUp]) -> None:
-    """A sign-up's private link (``token``) is kept, unless this installation already has
-    it (the same archive imported twice): that copy gets a new one."""
-    taken = set(
-        SignUp.objects.filter(token__in=[s.token for s in signups]).values_list("token", flat=True)
-    )
+def fresh_tokens(signups: list[dict]) -> None:
+    """A sign-up's private link (``token``, of the rows' values) is kept, unless this
+    installation already has it (the same archive imported twice): that copy gets a new one."""
+    tokens = [s["token"] for s in signups]
+    taken = set(SignUp.objects.filter(token__in=tokens).values_list("token", flat=True))
     for signup in signups:
-        if signup.token in taken or not signup.token:
-            signup.token = secrets.token_urlsafe(32)
+        if signup["token"] in taken or not signup["token"]:
+            signup["token"] = secrets.token_urlsafe(32)
 
 
 def restore_auto_times(model, objs: list, rows: list[dict]) -> None:
@@ -218,19 +233,25 @@ def restore_auto_times(model, objs: list, rows: list[dict]) -> None:
         cursor.executemany(sql, params)
 
 
-def create_rows(model, objs: list, rows: list[dict]) -> list:
-    """Save new rows with their archived times (:func:`tournament.archive.saving.insert_rows`);
-    where the backend cannot return new keys, Django's way and the times put back."""
-    created = insert_rows(model, objs, rows)
-    if created is not None:
-        return created
-    created = model.objects.bulk_create(objs, batch_size=BATCH)
-    if any(o.pk is None for o in created):  # a backend that cannot return new keys
+def create_rows(model, values: list[dict], rows: list[dict]) -> list:
+    """Save new rows from their values with their archived times and return their keys
+    (:func:`tournament.archive.saving.insert_rows`); where that cannot, Django's way (the
+    instances made, their JSON decoded again) and the times put back."""
+    keys = insert_rows(model, values, rows)
+    if keys is not None:
+        return keys
+    texts = json_attnames(model)
+    objs = [
+        model(**{k: json.loads(v) if k in texts and v is not None else v for k, v in row.items()})
+        for row in values
+    ]
+    if connections[router.db_for_write(model)].features.can_return_rows_from_bulk_insert:
+        model.objects.bulk_create(objs, batch_size=BATCH)
+    else:  # bulk_create would insert them and leave their new keys unknown
         for o in objs:
             o.save(force_insert=True)
-        created = objs
-    restore_auto_times(model, created, rows)
-    return created
+    restore_auto_times(model, objs, rows)
+    return [o.pk for o in objs]
 
 
 def tournament_attname(model) -> str | None:

@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
         ("teams", "name", "", "不能为空"),  # blank where a value is required
         ("matches", "ew_fouls", -1, "0"),  # below a positive field's range
         ("fouls", "severity", "x", "'x'"),  # a choice of another field
+        ("submissions", "values", {}, "不能为空"),  # a JSON field's blank
     ],
 )
 def test_a_value_the_database_checks_refuse_is_refused(event, part, key, value, reason):
