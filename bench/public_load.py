@@ -59,7 +59,13 @@ from bench.proxy_ceiling import proxied_find  # noqa: E402
 from bench.rig import PASSWORD  # noqa: E402
 from bench.rig_clients import KeepRedirect, login_at_once  # noqa: E402
 from bench.rig_load import WRK_SCRIPT  # noqa: E402 (one wrk script for every bench)
-from bench.serving import served, server_cpu_seconds  # noqa: E402
+from bench.serving import (  # noqa: E402
+    cpu_now,
+    interval_backup_first,
+    print_save_cpu,
+    served,
+    server_cpu_seconds,
+)
 from tests.servers.web import Browser  # noqa: E402
 
 
@@ -280,19 +286,18 @@ def saves(browsers: list[Browser], round_, seconds: int, pause: float) -> None:
                 time.sleep(rng.uniform(pause / 2, pause * 1.5))
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(len(browsers))]
-    cpu = server_cpu_seconds(browsers[0].base)
+    before = cpu_now(browsers[0].base)
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    cpu = server_cpu_seconds(browsers[0].base) - cpu
     percentiles(
         f"result saves by {len(browsers)} referees ({len(times) / seconds:.0f}/s, pause {pause} s)",
         times,
         f", {len(errors)} errors   target: p95 < 300 ms",
     )
     percentiles("the same saves with the page after them (round control)", with_page)
-    print(f"  server CPU per save (form, post, round control): {cpu / len(times) * 1000:.1f} ms")
+    print_save_cpu(before, cpu_now(browsers[0].base), len(times))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -346,6 +351,8 @@ def measure(args, tournament, round_, server: str | None) -> None:
     at each ``--pause``, on ``server`` (serve.sh's by default)."""
     distinct = args.distinct_names
     paths = (distinct_paths if distinct else find_paths)(tournament, round_)
+    if args.saves_only:
+        interval_backup_first()
     with served(dict(os.environ), server) as base:
         if not args.saves_only:
             run_wrk(base, paths, args.clients, args.seconds, distinct=distinct)

@@ -101,3 +101,69 @@ def server_cpu_seconds(base: str) -> float:
             continue  # a worker that has just been renewed
         ticks += int(fields[11]) + int(fields[12])  # utime and stime
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds() -> float:
+    """CPU seconds used so far by this machine's PostgreSQL processes (0 without one): its
+    connections' backends and what writes cost it later (WAL writer, checkpointer,
+    autovacuum). On a machine where nothing else uses PostgreSQL, the difference over a run
+    is the database's share of that run's requests."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # a process that has just ended
+        if text[text.index("(") + 1 : text.rindex(")")] != "postgres":
+            continue
+        fields = text.rsplit(")", 1)[1].split()
+        # utime and stime, and cutime and cstime: the postmaster's ended children, the
+        # connections closed during the run (CONN_MAX_AGE), whose own lines are gone.
+        ticks += sum(int(f) for f in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def interval_backup_first() -> None:
+    """Make the interval backup the server would make at the first save (SQLite), and print
+    its CPU and its share of a save at the hall's pace.
+
+    A venue laptop backs up every ``AUTO_BACKUP_MINUTES`` (10) while a round is open: a
+    backup is never older than that when referees save. Without this, the first timed
+    phase of a minute made the whole backup and charged it to its few hundred saves: ten
+    times its share of the hall's (one backup a 3,000 saves at 5 saves a second).
+    """
+    from django.db import connection
+
+    from tournament.backups.create import make_backup
+
+    auto = os.environ.get("AUTO_BACKUP", "1") not in ("0", "false", "")
+    if connection.vendor != "sqlite" or not auto:
+        return
+    minutes = int(os.environ.get("AUTO_BACKUP_MINUTES", "10"))
+    folder = Path(os.environ["GUANDAN_VAR_DIR"]) / "backups"  # the served settings' folder
+    start = time.process_time()
+    make_backup(directory=folder, reason="interval")
+    took = time.process_time() - start
+    share = took / (minutes * 60 * 5) * 1000
+    print(
+        f"an interval backup made before the saves: {took:.2f} CPU-s; one every {minutes} min"
+        f" at 5 saves/s is {share:.2f} ms a save (not in the figures below)"
+    )
+
+
+def cpu_now(base: str) -> tuple[float, float]:
+    """CPU seconds so far: the server of ``base``'s and this machine's PostgreSQL's."""
+    return server_cpu_seconds(base), database_cpu_seconds()
+
+
+def print_save_cpu(before: tuple[float, float], after: tuple[float, float], saves: int) -> None:
+    """A save phase's CPU a save (``before`` and ``after`` from :func:`cpu_now`): the app's
+    server, and with PostgreSQL on this machine (``BENCH_DATABASE_URL``) the database's and
+    both (issue 48's target: app + database)."""
+    app = (after[0] - before[0]) / saves * 1000
+    database = after[1] - before[1]
+    print(f"  server CPU per save (form, post, round control): {app:.1f} ms")
+    if os.environ.get("BENCH_DATABASE_URL", "").startswith("postgres"):
+        each = database / saves * 1000
+        print(f"  PostgreSQL CPU per save (this machine's PostgreSQL processes): {each:.1f} ms")
+        print(f"  app + database per save: {app + each:.1f} ms")
