@@ -255,7 +255,13 @@ class Table(models.Model):
         ordering = ["round", "number"]
         # A round's counts by state (round control's summary, every save's "a table still
         # to enter?") read from this index alone, not from the tables' rows.
-        indexes = [models.Index(fields=["round", "state", "ns"], name="match_round_state")]
+        # The tables of a round with a score sheet (round control's pace, read on every
+        # look while the round is in play): most rounds have none, and the pace query then
+        # reads no table at all instead of every table's sheet.
+        indexes = [
+            models.Index(fields=["round", "state", "ns"], name="match_round_state"),
+            models.Index(fields=["round"], condition=~models.Q(deals=[]), name="match_with_sheet"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="match_table_unique"),
             # NULL ns (a bye) makes the comparison NULL, which a CHECK lets through.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from operator import itemgetter
 
 from django.utils import timezone
 
@@ -50,21 +51,21 @@ def table_progress(row: tuple, start: datetime) -> TableProgress:
 
 
 # Asked by every look at round control while a round is in play (each referee's page after
-# a save): compiled once (core/prepared.py), and in the tables' number order, which also
-# spares the join through the round and the event that the model's default order makes.
-# Only tables with a sheet can have a pace; leaving the others to the database spares
-# decoding thousands of empty sheets.
+# a save): compiled once (core/prepared.py). Only tables with a sheet can have a pace: the
+# index of those (``match_with_sheet``) finds them without reading the others' sheets, most
+# rounds none at all. Sorted here, not in SQL: an ORDER BY on the table's number made
+# SQLite walk the round's tables in that order instead of the index. No order by the model's
+# default either, which joined the round and the event.
+_NUMBER = itemgetter(0)  # a row's table number
 _SHEETS = Prepared(
     lambda r: (
         Table.objects.filter(round_id=r)
         .exclude(ns=None)
         .exclude(state__in=(*COUNTED_STATES, Table.DISPUTED))
         .exclude(deals=[])
-        .order_by("number")
         .values_list("number", "ew_level", "ns_level", "deals", "deal_times")
     ),
     int,
-    ordered=True,
 )
 
 
@@ -84,7 +85,10 @@ def round_pace_points(
     elapsed = ((now or timezone.now()) - round_.started_at).total_seconds() / 60
     if elapsed < 0 or elapsed > limit:
         return [], [], elapsed
-    tables = [table_progress(row, round_.started_at) for row in _SHEETS.all(round_.pk)]
+    tables = [
+        table_progress(row, round_.started_at)
+        for row in sorted(_SHEETS.all(round_.pk), key=_NUMBER)
+    ]
     alerts = pace_alerts(tables, elapsed=elapsed, time_limit=limit)
     flagged = {a.table: a for a in alerts}
     points = [
