@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench.rig import cpu, tree
+from config.env import envbool, envint
 from tests.servers.web import Browser, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,23 +72,6 @@ def served(env: dict[str, str], server: str | None = None) -> Iterator[str]:
         _SERVING.pop(base, None)
 
 
-def _process_tree(root: int) -> list[int]:
-    """``root`` and every process descended from it (from /proc: Linux only, as wrk)."""
-    parents: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    tree, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        tree.append(pid)
-        todo.extend(parents.get(pid, []))
-    return tree
-
-
 def server_cpu_seconds(base: str) -> float:
     """CPU seconds used so far by the processes serving ``base`` (master and workers).
 
@@ -94,7 +79,7 @@ def server_cpu_seconds(base: str) -> float:
     request is the difference over a run divided by the requests.
     """
     ticks = 0
-    for pid in _process_tree(_SERVING[base]):
+    for pid in tree(_SERVING[base]):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
@@ -104,23 +89,26 @@ def server_cpu_seconds(base: str) -> float:
 
 
 def database_cpu_seconds() -> float:
-    """CPU seconds used so far by this machine's PostgreSQL processes (0 without one): its
-    connections' backends and what writes cost it later (WAL writer, checkpointer,
+    """CPU seconds used so far by this machine's PostgreSQL (0 without one): each
+    postmaster's tree (:func:`bench.rig.cpu`), its connections' backends, those closed
+    during the run included, and what writes cost it later (WAL writer, checkpointer,
     autovacuum). On a machine where nothing else uses PostgreSQL, the difference over a run
     is the database's share of that run's requests."""
-    ticks = 0
+    names, parents = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
         except OSError:
             continue  # a process that has just ended
-        if text[text.index("(") + 1 : text.rindex(")")] != "postgres":
-            continue
-        fields = text.rsplit(")", 1)[1].split()
-        # utime and stime, and cutime and cstime: the postmaster's ended children, the
-        # connections closed during the run (CONN_MAX_AGE), whose own lines are gone.
-        ticks += sum(int(f) for f in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
+        pid = int(stat.parent.name)
+        names[pid] = text[text.index("(") + 1 : text.rindex(")")]
+        parents[pid] = int(text.rsplit(")", 1)[1].split()[1])
+    postmasters = [
+        pid
+        for pid, name in names.items()
+        if name == "postgres" and names.get(parents[pid]) != "postgres"
+    ]
+    return cpu(postmasters)
 
 
 def interval_backup_first() -> None:
@@ -136,11 +124,11 @@ def interval_backup_first() -> None:
 
     from tournament.backups.create import make_backup
 
-    auto = os.environ.get("AUTO_BACKUP", "1") not in ("0", "false", "")
-    if connection.vendor != "sqlite" or not auto:
+    # The served settings' values (config/settings.py), not the benchmark's test settings.
+    if connection.vendor != "sqlite" or not envbool("AUTO_BACKUP", True):
         return
-    minutes = int(os.environ.get("AUTO_BACKUP_MINUTES", "10"))
-    folder = Path(os.environ["GUANDAN_VAR_DIR"]) / "backups"  # the served settings' folder
+    minutes = envint("AUTO_BACKUP_MINUTES", 10)
+    folder = os.environ.get("GUANDAN_BACKUP_DIR") or Path(os.environ["GUANDAN_VAR_DIR"]) / "backups"
     start = time.process_time()
     make_backup(directory=folder, reason="interval")
     took = time.process_time() - start
