@@ -23,7 +23,8 @@ must supply the glyphs (:func:`chosen` says which is used).
 Latin runs (table numbers, levels, scores, Latin names, the English of an English print)
 use a Latin TrueType font, embedded too: Liberation Sans (Debian ``fonts-liberation2``,
 the metrics of Helvetica/Arial, so the layout is Helvetica's), else Arial, else DejaVu
-Sans; without any, the built-in Helvetica (not embedded, WinAnsi). A character is *Latin*
+Sans, drawn condensed to Helvetica's width (:func:`_helvetica_scale`); without any, the
+built-in Helvetica (not embedded, WinAnsi). A character is *Latin*
 when it is Latin-1 or punctuation of English text the Latin font has (– — ‘ ’ “ ” … →):
 an en dash drawn in the CJK font took a full em ("North– South").
 :func:`runs` splits a string into runs of one font each.
@@ -106,6 +107,7 @@ class FontSet:
     latin_source: str  # the file, or "" for Helvetica
     covered: Collection[int] | None  # code points of the CJK TrueType font; None: CID font
     latin_extra: str  # the punctuation of ENGLISH_PUNCTUATION the Latin font has
+    latin_scales: tuple[float, float] = (1.0, 1.0)  # regular, bold: see _helvetica_scale
 
     @property
     def embedded(self) -> bool:
@@ -145,13 +147,33 @@ def chosen() -> FontSet:
         pdfmetrics.registerFont(UnicodeCIDFont(CID_FALLBACK))
     latin, bold, latin_source, extra = HELVETICA, HELVETICA_BOLD, "", HELVETICA_EXTRA
     for regular_path, bold_path in LATIN_CANDIDATES:
-        regular = _truetype("GuandanLatin", regular_path)
-        if regular is not None and _truetype("GuandanLatin-Bold", bold_path) is not None:
-            latin, bold, latin_source = "GuandanLatin", "GuandanLatin-Bold", regular_path
+        # A name of its own per file: reportlab keeps a registered name's widths.
+        name = "GuandanLatin-" + os.path.splitext(os.path.basename(regular_path))[0]
+        regular = _truetype(name, regular_path)
+        if regular is not None and _truetype(name + "-Bold", bold_path) is not None:
+            latin, bold, latin_source = name, name + "-Bold", regular_path
             has = regular.face.charToGlyph
             extra = "".join(ch for ch in ENGLISH_PUNCTUATION if ord(ch) in has)
             break
-    return FontSet(cjk, latin, bold, cjk_source, latin_source, covered, extra)
+    scales = (_helvetica_scale(latin, HELVETICA), _helvetica_scale(bold, HELVETICA_BOLD))
+    return FontSet(cjk, latin, bold, cjk_source, latin_source, covered, extra, scales)
+
+
+WIDTH_SAMPLE = "Round 12 pairings: Level-difference points, Opponents' points 0123456789"
+
+
+def _helvetica_scale(font: str, helvetica: str) -> float:
+    """How much a Latin font is condensed to Helvetica's width (1.0: not at all).
+
+    The layouts are made for Helvetica's metrics (Liberation Sans and Arial have them).
+    DejaVu Sans, the last TrueType fallback, is about 10 % wider: English headers and
+    notes were cut. Its runs are drawn condensed (the PDF's horizontal scaling) to
+    Helvetica's width, so every print keeps its layout with whichever font a machine has.
+    """
+    ratio = pdfmetrics.stringWidth(WIDTH_SAMPLE, helvetica, 1) / pdfmetrics.stringWidth(
+        WIDTH_SAMPLE, font, 1
+    )
+    return 1.0 if ratio > 0.98 else ratio
 
 
 def reset() -> None:
@@ -207,9 +229,12 @@ def runs(text: str) -> list[tuple[str, bool]]:
 @lru_cache(maxsize=4096)  # labels repeat; names are mostly unique
 def _unit_width(text: str, bold: bool) -> float:
     f = chosen()
-    latin = f.latin_bold if bold else f.latin
+    latin, scale = (f.latin_bold, f.latin_scales[1]) if bold else (f.latin, f.latin_scales[0])
     return sum(
-        pdfmetrics.stringWidth(run, latin if ascii_ else f.cjk, 1) for run, ascii_ in runs(text)
+        pdfmetrics.stringWidth(run, latin, scale)
+        if ascii_
+        else pdfmetrics.stringWidth(run, f.cjk, 1)
+        for run, ascii_ in runs(text)
     )
 
 
@@ -295,6 +320,8 @@ def draw(
             # Fill and stroke (mode 2): a faux bold for the CJK font, which has no bold face.
             t.setTextRenderMode(0 if ascii_ else 2)
         t.setFont((f.latin_bold if bold else f.latin) if ascii_ else f.cjk, size)
+        if f.latin_scales != (1.0, 1.0):
+            t.setHorizScale(100 * f.latin_scales[bold] if ascii_ else 100)
         t.textOut(run)
     canvas.drawText(t)
     if local_state:

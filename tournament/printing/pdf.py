@@ -283,6 +283,7 @@ class ListDocument(PdfDocument):
     grid = False
     section_gap = 6 * mm
     signature = False
+    note_size, note_min_size = 8, 6.5  # a section note's, and the least it shrinks to
 
     def sections(self) -> Iterable[Section]:
         raise NotImplementedError
@@ -327,18 +328,24 @@ class ListDocument(PdfDocument):
     def _section_title(self, section: Section, y: float, continued: bool) -> float:
         title = section.title + (_("（续）") if continued else "")
         fonts.draw(self.canvas, self.left, y - 5 * mm, title, 12, bold=True)
-        if section.note and not continued:
-            fonts.draw(
-                self.canvas,
-                self.right,
-                y - 5 * mm,
-                section.note,
-                8,
-                align="right",
-                max_width=self.content_width * 0.55,
-                color=MID_GREY,
-            )
-        return y - 7.5 * mm
+        if not section.note or continued:
+            return y - 7.5 * mm
+        return self._section_note(section.note, fonts.width(fonts.clean(title), 12, True), y)
+
+    def _section_note(self, note: str, title_width: float, y: float) -> float:
+        """The section's note in grey: right of its title when it fits there at a readable
+        size, else wrapped under the title. A fallback Latin font wider than Helvetica's
+        metrics (DejaVu Sans) cut the English pairings' seat note beside the title."""
+        size, beside = self.note_size, self.content_width - title_width - 6 * mm
+        if fonts.width(fonts.clean(note), self.note_min_size) <= beside:
+            fit = {"max_width": beside, "min_size": self.note_min_size, "color": MID_GREY}
+            fonts.draw(self.canvas, self.right, y - 5 * mm, note, size, align="right", **fit)
+            return y - 7.5 * mm
+        y -= 7.5 * mm
+        for line in fonts.wrap(note, self.content_width, size):
+            y -= size * 1.3
+            fonts.draw(self.canvas, self.left, y + 1 * mm, line, size, color=MID_GREY)
+        return y - 1 * mm
 
     def _header_row(self, section: Section, widths: list[float], y: float) -> float:
         c = self.canvas

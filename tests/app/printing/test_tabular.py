@@ -135,3 +135,25 @@ def test_write_xlsx_guards_every_sheet_and_titles_are_unique():
     text = io.BytesIO()
     write_csv(Sheet(), text)
     assert text.getvalue().decode("utf-8-sig").splitlines() == ["x", "'=1+1"]
+
+
+def test_a_note_too_long_beside_its_title_is_wrapped_under_it_not_cut():
+    """A section's note goes right of the title when it fits there at 6.5 pt or more; a
+    longer one is printed whole on lines under the title (it used to be cut with …)."""
+    from tests.app.printing.conftest import pages_text
+    from tests.app.printing.test_parts import EVENT
+    from tournament.printing.pdf import Col, ListDocument, Section
+
+    short, long = "Points before this round", " ".join(f"word{n}" for n in range(60))
+
+    class Noted(ListDocument):
+        def sections(self):
+            yield Section("Title", [Col("Table", 1)], [["1"]], note=short)
+            yield Section("Second", [Col("Table", 1)], [["2"]], note=long)
+
+    text = pages_text(Noted(EVENT).render_bytes())[0]
+    assert "…" not in text
+    assert f"Title {short}" in " ".join(text.split())  # beside the title, on its line
+    assert all(f"word{n}" in text.split() for n in range(60))  # every word, on 2+ lines
+    lines = [line for line in text.splitlines() if "word" in line]
+    assert len(lines) >= 2 and "Second" not in lines[0]
