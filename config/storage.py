@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles.finders import BaseFinder
 from django.core.files.storage import FileSystemStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
@@ -27,10 +28,25 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
     """WhiteNoise's compressed manifest storage, with plain names while there is no
     manifest (nothing collected yet)."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._urls: dict[tuple[str, bool, str], str] = {}
+
     def stored_name(self, name: str) -> str:
         if not self.hashed_files:
             return name
         return super().stored_name(name)
+
+    def url(self, name, force=False):
+        """The file's URL, remembered while the manifest is the same (a collectstatic in
+        this process makes a new one): every page links the same few files, 12 µs each."""
+        if force:
+            return super().url(name, force)
+        # Under DEBUG the manifest storage links plain names.
+        key = (name, settings.DEBUG, self.manifest_hash)
+        if key not in self._urls:
+            self._urls[key] = super().url(name)
+        return self._urls[key]
 
 
 class SwaggerFinder(BaseFinder):

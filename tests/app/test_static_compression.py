@@ -49,3 +49,19 @@ def test_before_collectstatic_pages_link_the_plain_names(tmp_path):
         assert static("css/app.css") == "/static/css/app.css"
         response = Client().get("/static/css/app.css")
     assert response.status_code == 200
+
+
+def test_a_remembered_static_url_follows_a_new_manifest_and_debug(tmp_path):
+    """config.storage remembers each file's URL (every page links the same few files),
+    keyed by the manifest and DEBUG: a collectstatic in the same process, or DEBUG (which
+    links plain names), is not answered from the remembered URL."""
+    with override_settings(
+        STATIC_ROOT=tmp_path, STORAGES=MANIFEST_STORAGE, WHITENOISE_USE_FINDERS=False
+    ):
+        assert static("css/app.css") == "/static/css/app.css"
+        call_command("collectstatic", interactive=False, verbosity=0)
+        hashed = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]["css/app.css"]
+        assert static("css/app.css") == static("css/app.css") == f"/static/{hashed}"
+        with override_settings(DEBUG=True):
+            assert static("css/app.css") == "/static/css/app.css"
+        assert static("css/app.css") == f"/static/{hashed}"

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import LEVELS, RuleSet
 from scoring import counts_pass_upgrade
 from tournament.core.prepared import Prepared
+from tournament.core.shared_choices import ChoiceField
 from tournament.models import Foul, Player
 from tournament.models.result_values import PASSED_A
 from tournament.models.rounds import SIDE_CHOICES
@@ -39,12 +40,12 @@ class ResultForm(forms.Form):
     where a draw must be broken: it means nothing outside a knockout.
     """
 
-    ew_level = forms.ChoiceField(label=_("东西级数"), choices=LEVEL_CHOICES, required=False)
-    ns_level = forms.ChoiceField(label=_("南北级数"), choices=LEVEL_CHOICES, required=False)
-    forfeit = forms.ChoiceField(label=_("弃权"), choices=FORFEIT_CHOICES, required=False)
+    ew_level = ChoiceField(label=_("东西级数"), choices=LEVEL_CHOICES, required=False)
+    ns_level = ChoiceField(label=_("南北级数"), choices=LEVEL_CHOICES, required=False)
+    forfeit = ChoiceField(label=_("弃权"), choices=FORFEIT_CHOICES, required=False)
     ew_fouls = forms.IntegerField(label=_(FOULS_EW), min_value=0, max_value=9, initial=0)
     ns_fouls = forms.IntegerField(label=_(FOULS_NS), min_value=0, max_value=9, initial=0)
-    decider = forms.ChoiceField(
+    decider = ChoiceField(
         label=_("平局加赛胜方（淘汰赛）"),
         choices=[("", "—"), *SIDE_CHOICES],
         required=False,
@@ -55,7 +56,7 @@ class ResultForm(forms.Form):
     time_reason = forms.CharField(
         label=_("提前到时的原因（裁判长）"), max_length=200, required=False
     )
-    pass_how = forms.ChoiceField(
+    pass_how = ChoiceField(
         label=_("过A方式"),
         choices=[("", "—"), ("2", "1–2"), ("3", "1–3"), ("4", "1–4")],
         required=False,
@@ -117,10 +118,10 @@ PLAYERS = Prepared(
 
 class FoulForm(forms.Form):
     default_renderer = QUICK
-    side = forms.ChoiceField(label=_("方位"), choices=SIDE_CHOICES)
-    player = forms.ChoiceField(label=_("选手"), required=False)
-    kind = forms.ChoiceField(label=_("类型"), choices=Foul.KIND_CHOICES)
-    severity = forms.ChoiceField(label=_("处理"), choices=Foul.SEVERITY_CHOICES)
+    side = ChoiceField(label=_("方位"), choices=SIDE_CHOICES)
+    player = ChoiceField(label=_("选手"), required=False)
+    kind = ChoiceField(label=_("类型"), choices=Foul.KIND_CHOICES)
+    severity = ChoiceField(label=_("处理"), choices=Foul.SEVERITY_CHOICES)
     deal_number = forms.IntegerField(
         label=_("第几副"), min_value=1, max_value=MAX_DEAL_NUMBER, required=False
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.forms.renderers import DjangoTemplates
 
+from rules import RuleSet
 from tournament.models import Round, Table
 from tournament.results.form_html import WRITTEN, QuickRenderer
 from tournament.results.forms import FoulForm, PlayerResultForm, ResultForm
@@ -59,3 +60,32 @@ def test_only_the_written_templates_bypass_django():
     assert not form.is_valid()
     assert str(form.errors["ew_level"]) == str(ResultForm({"ew_level": "?"}).errors["ew_level"])
     assert "django/forms/widgets/select.html" in WRITTEN
+
+
+def test_a_forms_choice_fields_share_their_choices_and_narrow_their_own_copy(monkeypatch):
+    """The result and foul forms are built for every load and post of a table's page: their
+    choice fields' copies share the class's normalized choices (Django normalized each
+    widget's copy again: half of building the forms); narrowing one form's choices (100+'s
+    过A方式, the foul form's players) leaves the class and the other forms whole."""
+    from django.forms import widgets
+
+    normalized = []
+    real = widgets.normalize_choices
+    monkeypatch.setattr(widgets, "normalize_choices", lambda v: normalized.append(v) or real(v))
+    ResultForm(knockout=True, chief=True)
+    assert normalized == []  # stock Django: once per choice field
+    plain = ResultForm(scoring="hundred_plus")
+    narrowed = ResultForm(scoring="hundred_plus", rules=RuleSet())
+    base = ResultForm.base_fields
+    level = narrowed.fields["ew_level"]
+    assert level.choices is not base["ew_level"].choices  # a list of its own
+    assert level.choices == base["ew_level"].choices == level.widget.choices
+    full = [c[0] for c in base["pass_how"].choices]
+    assert [c[0] for c in plain.fields["pass_how"].choices] == full
+    narrowed_how = [c[0] for c in narrowed.fields["pass_how"].choices]
+    assert narrowed_how != full and narrowed_how == [
+        c[0] for c in narrowed.fields["pass_how"].widget.choices
+    ]
+    assert [c[0] for c in ResultForm.base_fields["pass_how"].choices] == full
+    assert FoulForm().fields["player"].widget.choices == [("", "—")]
+    assert FoulForm.base_fields["player"].choices == []

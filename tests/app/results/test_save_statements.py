@@ -12,6 +12,7 @@ import re
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -270,3 +271,24 @@ def test_a_save_compiles_only_the_pages_own_queries(tournament, pairs8, make_rou
     answer = counted("post", lambda: client.post(url, {**data, "version": table.version}))
     counted("round control", lambda: client.get(answer["Location"]))
     assert compiled == COMPILED
+
+
+def test_an_event_page_reads_the_user_once_and_then_holds_the_user_itself(
+    tournament, pairs8, make_round, referee
+):
+    """``load_tournament`` puts the signed-in user in place of Django's lazy proxy: every
+    later read (rights, templates, audit) is a plain attribute, not a raised and caught
+    ``AttributeError`` in the proxy. The same statements: the user is read once."""
+    from django.contrib.auth.models import AnonymousUser, User
+
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    url = reverse("table_entry", args=[tournament.slug, round_.number, 1])
+    client = login(referee)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert type(response.wsgi_request.user) is User
+    assert response.wsgi_request.user.pk == referee.pk
+    assert [_table(q["sql"]) for q in queries.captured_queries] == FORM
+    public = Client().get(reverse("tournament_detail", args=[tournament.slug]))
+    assert type(public.wsgi_request.user) is AnonymousUser
