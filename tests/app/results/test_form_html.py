@@ -89,3 +89,29 @@ def test_a_forms_choice_fields_share_their_choices_and_narrow_their_own_copy(mon
     assert [c[0] for c in ResultForm.base_fields["pass_how"].choices] == full
     assert FoulForm().fields["player"].widget.choices == [("", "—")]
     assert FoulForm.base_fields["player"].choices == []
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_remembered_select_is_djangos_select_for_each_value_and_language(language):
+    """The levels' and the foul form's selects are built once per name, value, attributes,
+    choices, language and renderer (tournament/core/shared_choices.py), and are the HTML
+    Django's own select gives for the same."""
+    from django import forms
+    from django.utils import translation
+
+    from tournament.core import shared_choices
+
+    shared_choices._HTML.clear()
+    with translation.override(language):
+        for value in ("", "7", "A+", "Z"):
+            form = ResultForm(data={"ew_level": value}, prefix=None)
+            field = form.fields["ew_level"]
+            stock = forms.Select(choices=field.choices)
+            ours = str(form["ew_level"])
+            assert ours == str(form["ew_level"])  # the second time from the memo
+            bound = form["ew_level"]
+            attrs = {**bound.build_widget_attrs({}), "id": bound.auto_id}  # as as_widget
+            expected = stock.render(bound.html_name, bound.value(), attrs, form.renderer)
+            assert ours == expected
+            assert (f'value="{value}" selected' in ours) == (value != "Z")  # Z: no such level
+    assert 4 <= len(shared_choices._HTML) <= 5
