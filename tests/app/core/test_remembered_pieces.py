@@ -63,3 +63,24 @@ def test_the_event_menu_follows_the_role_and_the_published_standings(tournament,
     assert f'href="{draw}"' in login(tournament.organizer).get(home).content.decode()
     page = login(referee).get(home).content.decode()
     assert f'href="{standings}"' in page and f'href="{draw}"' not in page
+
+
+@pytest.mark.django_db
+def test_the_offline_block_names_each_readers_own_partition(
+    tournament, pairs8, make_round, referee, chief
+):
+    """The outbox's block (templates/_offline.html) is remembered per partition: each
+    referee's table page names their own, as the answer's header does (the service worker
+    keeps a page only for the partition it names)."""
+    from tournament.core.middleware import PARTITION_HEADER
+    from tournament.models import Round
+
+    round_ = make_round(tournament, pairs8, status=Round.IN_PLAY)
+    url = reverse("table_entry", args=[tournament.slug, round_.number, 1])
+    seen = set()
+    for user in (referee, chief, referee):
+        response = login(user).get(url)
+        page = response.content.decode()
+        assert f'data-partition="{response[PARTITION_HEADER]}"' in page
+        seen.add(response[PARTITION_HEADER])
+    assert len(seen) == 2
