@@ -84,3 +84,24 @@ def test_the_offline_block_names_each_readers_own_partition(
         assert f'data-partition="{response[PARTITION_HEADER]}"' in page
         seen.add(response[PARTITION_HEADER])
     assert len(seen) == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("entry", "listed"),
+    [("pairs", "pair_list"), ("teams", "team_list"), ("individuals", "individual_list")],
+)
+def test_the_event_menu_is_remembered_per_kind_of_entry(tournament, entry, listed):
+    """Pairs, teams and individual events of one organizer: each menu's registration link
+    is its own kind's, though the slug and role are the same (the kind is in the key)."""
+    lists = {
+        name: reverse(name, args=[tournament.slug])
+        for name in ("pair_list", "team_list", "individual_list")
+    }
+    client = login(tournament.organizer)
+    client.get(reverse("round_list", args=[tournament.slug]))  # the pairs' menu, remembered
+    tournament.entry = entry
+    tournament.save()
+    page = client.get(reverse("round_list", args=[tournament.slug])).content.decode()
+    menu = page.split('<div class="subnav">', 1)[1].split("</div>", 1)[0]
+    assert [name for name, url in lists.items() if f'href="{url}"' in menu] == [listed]
