@@ -18,6 +18,8 @@ import re
 
 from django.utils.translation import gettext_lazy as _
 
+from tournament.core.process_memo import Memo
+
 HIDDEN = _("不公开")
 
 
@@ -41,7 +43,7 @@ def hidden_names(slug: str) -> list[str]:
     return _hidden_names("tournament__slug", slug)
 
 
-_MEMO: dict[tuple[str, str], list[str]] = {}
+_MEMO = Memo(1001)
 
 
 def hidden_names_at(slug: str, stamp: str) -> list[str]:
@@ -51,9 +53,7 @@ def hidden_names_at(slug: str, stamp: str) -> list[str]:
         return hidden_names(slug)
     key = (slug, stamp)
     if key not in _MEMO:
-        if len(_MEMO) > 1000:
-            _MEMO.clear()
-        _MEMO[key] = hidden_names(slug)
+        return _MEMO.put(key, hidden_names(slug))
     return _MEMO[key]
 
 

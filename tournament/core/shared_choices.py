@@ -19,8 +19,9 @@ import copy
 from django import forms
 from django.utils.translation import get_language
 
-_HTML: dict[tuple, str] = {}
-_MAX = 2_000  # a few hundred bytes each; emptied when full
+from tournament.core.process_memo import Memo
+
+_HTML = Memo(2_000)  # a select's HTML by what decides it: a few hundred bytes each
 
 
 class Select(forms.Select):
@@ -48,10 +49,7 @@ class Select(forms.Select):
         except TypeError:  # a value that cannot be a key (a list in an attribute)
             return super().render(name, value, attrs, renderer)
         if html is None:
-            html = super().render(name, value, attrs, renderer)
-            if len(_HTML) >= _MAX:
-                _HTML.clear()
-            _HTML[key] = html
+            html = _HTML.put(key, super().render(name, value, attrs, renderer))
         return html
 
     def __deepcopy__(self, memo):

@@ -22,8 +22,10 @@ from __future__ import annotations
 from django.urls import get_resolver, get_script_prefix, get_urlconf
 from django.urls import reverse as django_reverse
 
-_MEMO: dict[tuple, tuple[object, str]] = {}
-_MAX = 20_000  # a few MB at most; emptied when full (every table's links of a big round)
+from tournament.core.process_memo import Memo
+
+# A few MB at most (every table's links of a big round): (resolver, URL) by key.
+_MEMO = Memo(20_000)
 _PLAIN = (str, int)
 
 
@@ -41,7 +43,5 @@ def reverse(viewname, args=(), kwargs=None, current_app=None) -> str:
     if hit is not None and hit[0] is resolver:
         return hit[1]
     url = django_reverse(viewname, args=args, kwargs=kwargs, current_app=current_app)
-    if len(_MEMO) >= _MAX:
-        _MEMO.clear()
-    _MEMO[key] = (resolver, url)
+    _MEMO.put(key, (resolver, url))
     return url

@@ -18,10 +18,12 @@ from django.urls import get_script_prefix
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from tournament.core.process_memo import Memo
+
 register = template.Library()
 
 _PLAIN = (str, int, float, type(None))  # and their kinds (SafeString, bool)
-_MAX = 5_000  # pieces of one place: a season's events and roles fit; emptied when full
+_MAX = 5_000  # pieces of one place: a season's events and roles fit
 
 
 class RememberedNode(template.Node):
@@ -30,7 +32,7 @@ class RememberedNode(template.Node):
     def __init__(self, nodelist: template.NodeList, values: list) -> None:
         self.nodelist = nodelist
         self.values = values
-        self.pieces: dict[tuple, str] = {}
+        self.pieces = Memo(_MAX)
 
     def render(self, context) -> str:
         values = tuple(value.resolve(context) for value in self.values)
@@ -39,10 +41,7 @@ class RememberedNode(template.Node):
         key = (values, get_language(), get_script_prefix())
         html = self.pieces.get(key)
         if html is None:
-            html = self.nodelist.render(context)
-            if len(self.pieces) >= _MAX:
-                self.pieces.clear()
-            self.pieces[key] = html
+            html = self.pieces.put(key, self.nodelist.render(context))
         return mark_safe(html)
 
 
