@@ -112,9 +112,15 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates", TABLES2_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            "libraries": {"django_tables2": "django_tables2.templatetags.django_tables2"},
+            "libraries": {
+                "django_tables2": "django_tables2.templatetags.django_tables2",
+                # Django's i18n with constant {% translate %} texts kept per language.
+                "i18n": "tournament.templatetags.remembered_translate",
+            },
             # {% url %} with its URLs remembered (tournament/core/url_memo.py).
-            "builtins": ["tournament.templatetags.remembered_url"],
+            "builtins": [
+                "tournament.templatetags.remembered_url",
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
