@@ -108,15 +108,13 @@ ROOT_URLCONF = "config.urls"
 TABLES2_DIR = Path(importlib.util.find_spec("django_tables2").origin).parent
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's, with {% load i18n %} keeping constant translations (config/templates.py).
+        "BACKEND": "config.templates.GuandanTemplates",
+        "NAME": "django",  # the alias Django's own backend has (engines["django"])
         "DIRS": [BASE_DIR / "templates", TABLES2_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            "libraries": {
-                "django_tables2": "django_tables2.templatetags.django_tables2",
-                # Django's i18n with constant {% translate %} texts kept per language.
-                "i18n": "tournament.templatetags.remembered_translate",
-            },
+            "libraries": {"django_tables2": "django_tables2.templatetags.django_tables2"},
             # {% url %} with its URLs remembered (tournament/core/url_memo.py).
             "builtins": [
                 "tournament.templatetags.remembered_url",

@@ -4,8 +4,8 @@ A page renders dozens of constant ``{% translate %}`` texts (a table's form abou
 every page the menu's and the footer's), each time resolving the literal, asking the
 language's catalog through the request's translation (a context-local lookup), escaping and
 marking it safe again: the same answer for the same language. Templates load it as
-``{% load i18n %}``: ``config/settings.py`` gives this library that name, with every other
-tag and filter of Django's ``i18n`` unchanged. Parsing, syntax and errors are Django's own
+``{% load i18n %}``: the template backend (``config/templates.py``) gives this library that
+name, with every other tag and filter of Django's ``i18n`` unchanged. Parsing, syntax and errors are Django's own
 (``do_translate``).
 
 Only a constant text without filters is kept, by language and autoescaping; a variable, a
