@@ -65,3 +65,9 @@ def test_a_variable_a_filter_or_a_context_is_not_kept():
 def test_djangos_syntax_errors():
     with pytest.raises(TemplateSyntaxError):
         engines["django"].from_string("{% load i18n %}{% translate %}")
+
+
+def test_the_replacement_leaves_djangos_template_checks_clean():
+    """The library is swapped in the engine (config/templates.py): Django's check sees no
+    two modules under the name ``i18n`` (templates.W003 failed ``check --deploy``)."""
+    assert engines["django"].check() == []
