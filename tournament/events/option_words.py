@@ -27,11 +27,19 @@ _UNITS = {
 }
 
 
+# The tiebreak chains (a pairs', a team's, an individual's), each with its metrics' labels.
+_CHAINS = {
+    "tiebreaks": opt.TIEBREAK_METRICS,
+    "team_tiebreaks": opt.TEAM_TIEBREAK_METRICS,
+    "individual_tiebreaks": opt.INDIVIDUAL_TIEBREAK_METRICS,
+}
+
+
 def option_value(name: str, value) -> str:
-    """One option's value in words (choices by their label, the tiebreak chain by labels)."""
+    """One option's value in words (choices by their label, a tiebreak chain by labels)."""
     field = Tournament._meta.get_field(name)
-    if name == "tiebreaks":
-        return tiebreak_labels(value)
+    if name in _CHAINS:
+        return tiebreak_labels(value, _CHAINS[name])
     if name == "award_tiers":  # the default tier names (一等奖 …) have a translation
         return _("，").join(f"{_(label)}:{count}" for label, count in value)
     if isinstance(value, bool):
@@ -43,9 +51,9 @@ def option_value(name: str, value) -> str:
     return str(value)
 
 
-def tiebreak_labels(chain) -> str:
-    """``积分 → 级差分 → 对手分 …``: the chain by its labels, never its keys."""
-    return " → ".join(_(opt.TIEBREAK_METRICS.get(key, key)) for key in chain)
+def tiebreak_labels(chain, metrics=opt.TIEBREAK_METRICS) -> str:
+    """``积分 → 级差分 → 对手分 …``: the chain by its labels (``metrics``), never its keys."""
+    return " → ".join(_(metrics.get(key, key)) for key in chain)
 
 
 def _label(name: str) -> str:

@@ -61,6 +61,15 @@ def test_the_tiebreak_chain_is_chosen_from_labelled_choices(tournament, organize
     assert "points" not in overview.split("排名依据", 1)[1][:200]
 
 
+def test_every_tiebreak_chain_of_the_overview_is_in_words(tournament, organizer):
+    """The team and individual chains too: they showed as Python lists (['points', …])."""
+    overview = login(organizer).get(reverse("tournament_detail", args=[tournament.slug]))
+    html = overview.content.decode()
+    assert "['" not in html and "&#x27;points&#x27;" not in html
+    assert "排名分 → 各台得分之和" in html  # the team chain's first two metrics
+    assert "积分 → 级差分 → 胜局数 → 抽签" in html  # the individual chain
+
+
 def test_a_bad_tiebreak_chain_is_a_form_error(tournament, organizer):
     client = login(organizer)
     url = reverse("tournament_edit", args=[tournament.slug])
