@@ -227,7 +227,7 @@ def save_once(browser: Browser, path: str, data: dict) -> tuple[int, float, floa
     )
     start = time.perf_counter()
     try:
-        with opener.open(request, timeout=20) as r:
+        with opener.open(request, timeout=browser.timeout) as r:
             status, location = r.status, ""
             r.read()
     except urllib.error.HTTPError as e:

@@ -26,7 +26,6 @@ Needs valgrind (Debian: ``valgrind``); about five minutes at 5,000 pairs.
 from __future__ import annotations
 
 import argparse
-import http.cookiejar
 import os
 import re
 import shutil
@@ -34,16 +33,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.public_load import save_once  # noqa: E402
 from bench.rig import PASSWORD, free_port  # noqa: E402
-from bench.rig_clients import KeepRedirect  # noqa: E402
+from tests.servers.web import Browser  # noqa: E402
 
 WARM_UP = (10, 11, 12)  # tables saved before the count: templates, memos, prepared SQL
 FIRST = 20  # the counted saves' first table
@@ -105,65 +102,32 @@ def served(folder: Path, saves: int) -> int:
         command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
-        client = HTTPClient(f"http://127.0.0.1:{port}")
-        client.wait_for_server()
-        client.login("ref00", PASSWORD)
+        # A phone's browser; under valgrind a request takes seconds, the login a minute.
+        browser = Browser(f"http://127.0.0.1:{port}", timeout=600)
+        wait_for(browser)
+        browser.login("ref00", PASSWORD)
         for table in (*WARM_UP, *range(FIRST, FIRST + saves)):
-            client.save(table)
+            path = f"/t/bench/rounds/9/table/{table}/"
+            _, page = browser.get(path)
+            version = VERSION.search(page).group(1)
+            status, _, _ = save_once(browser, path, {**DATA, "version": version})
+            if status != 302:
+                raise RuntimeError(f"{path}: the save was answered {status}, not a redirect")
     finally:
         server.terminate()
         server.wait(300)
     return collected(folder)
 
 
-class HTTPClient:
-    """A phone's browser: cookies, the form, its post, the page the post leads to."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-        self.posting = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(jar), KeepRedirect
-        )
-
-    def get(self, path: str) -> str:
-        with self.opener.open(self.base + path, timeout=300) as answer:
-            return answer.read().decode()
-
-    def wait_for_server(self) -> None:
-        for _ in range(600):
-            try:
-                self.get("/accounts/login/")
-                return
-            except OSError:
-                time.sleep(1)
-        raise RuntimeError("the server did not start")
-
-    def post(self, path: str, data: dict, page: str) -> str:
-        """Post ``data`` with the CSRF token of ``page``; the redirect's location."""
-        token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
-        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode()
-        request = urllib.request.Request(
-            self.base + path, data=body, headers={"Referer": self.base + path}
-        )
+def wait_for(browser: Browser) -> None:
+    """Until the server under valgrind answers (its start takes a minute or more)."""
+    for _ in range(600):
         try:
-            with self.posting.open(request, timeout=300) as answer:
-                answer.read()
-        except urllib.error.HTTPError as redirect:
-            redirect.read()
-            return redirect.headers.get("Location", "")
-        raise RuntimeError(f"{path}: the post was not answered with a redirect")
-
-    def login(self, username: str, password: str) -> None:
-        page = self.get("/accounts/login/")
-        self.post("/accounts/login/", {"username": username, "password": password}, page)
-
-    def save(self, table: int) -> None:
-        path = f"/t/bench/rounds/9/table/{table}/"
-        page = self.get(path)
-        version = VERSION.search(page).group(1)
-        self.get(self.post(path, {**DATA, "version": version}, page))
+            browser.get("/accounts/login/")
+            return
+        except OSError:
+            time.sleep(1)
+    raise RuntimeError("the server did not start")
 
 
 def in_process(folder: Path, saves: int) -> int:

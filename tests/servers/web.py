@@ -104,9 +104,13 @@ def wait_until_up(proc: subprocess.Popen, base: str) -> None:
 class Browser:
     """Cookies and CSRF tokens, like a person's browser on one server."""
 
-    def __init__(self, base: str, context: ssl.SSLContext | None = None):
-        """``context``: how an https ``base`` is verified (the default CA store if None)."""
+    def __init__(
+        self, base: str, context: ssl.SSLContext | None = None, timeout: float = 20
+    ) -> None:
+        """``context``: how an https ``base`` is verified (the default CA store if None);
+        ``timeout``: seconds a request may take (a server under valgrind needs minutes)."""
         self.base = base
+        self.timeout = timeout
         self.jar = http.cookiejar.CookieJar()
         handlers = [urllib.request.HTTPCookieProcessor(self.jar)]
         if context is not None:
@@ -115,7 +119,7 @@ class Browser:
 
     def get(self, path: str) -> tuple[int, str]:
         try:
-            with self.opener.open(self.base + path, timeout=20) as r:
+            with self.opener.open(self.base + path, timeout=self.timeout) as r:
                 return r.status, r.read().decode()
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode()
@@ -133,7 +137,7 @@ class Browser:
             self.base + path, data=body, headers={"Referer": self.base + path}
         )
         try:
-            with self.opener.open(request, timeout=20) as r:
+            with self.opener.open(request, timeout=self.timeout) as r:
                 return r.status, r.read().decode()
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode()

@@ -192,17 +192,17 @@ class TournamentForm(ProjectorFieldsMixin, forms.ModelForm):
         return [key for key in chain if key]
 
     def clean_team_tiebreaks(self) -> list[str]:
-        return self._chain("team_tiebreaks", opt.TEAM_TIEBREAK_METRICS)
+        return self._chain("team_tiebreaks")
 
     def clean_individual_tiebreaks(self) -> list[str]:
-        return self._chain("individual_tiebreaks", opt.INDIVIDUAL_TIEBREAK_METRICS)
+        return self._chain("individual_tiebreaks")
 
-    def _chain(self, name: str, metrics) -> list[str]:
+    def _chain(self, name: str) -> list[str]:
         """A chain typed as its items' names (the model's clean checks its order)."""
         text = self.cleaned_data.get(name) or ""
         if not text.strip():
             return list(getattr(self.instance, name))
-        chain, unknown = parse_chain(text, metrics)
+        chain, unknown = parse_chain(text, opt.CHAIN_METRICS[name])
         if unknown:
             raise forms.ValidationError(render(MSG_TEAM_WORDS, words=listing(unknown)))
         return chain

@@ -27,19 +27,11 @@ _UNITS = {
 }
 
 
-# The tiebreak chains (a pairs', a team's, an individual's), each with its metrics' labels.
-_CHAINS = {
-    "tiebreaks": opt.TIEBREAK_METRICS,
-    "team_tiebreaks": opt.TEAM_TIEBREAK_METRICS,
-    "individual_tiebreaks": opt.INDIVIDUAL_TIEBREAK_METRICS,
-}
-
-
 def option_value(name: str, value) -> str:
     """One option's value in words (choices by their label, a tiebreak chain by labels)."""
     field = Tournament._meta.get_field(name)
-    if name in _CHAINS:
-        return tiebreak_labels(value, _CHAINS[name])
+    if name in opt.CHAIN_METRICS:
+        return tiebreak_labels(value, opt.CHAIN_METRICS[name])
     if name == "award_tiers":  # the default tier names (一等奖 …) have a translation
         return _("，").join(f"{_(label)}:{count}" for label, count in value)
     if isinstance(value, bool):

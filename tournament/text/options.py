@@ -93,6 +93,13 @@ TEAM_TIEBREAK_METRICS = {
     )
     for key in TEAM_METRICS
 }
+# Each tiebreak chain option and the metrics it may name: its check, the settings form and
+# the overview's words read them here.
+CHAIN_METRICS = {
+    "tiebreaks": TIEBREAK_METRICS,
+    "team_tiebreaks": TEAM_TIEBREAK_METRICS,
+    "individual_tiebreaks": INDIVIDUAL_TIEBREAK_METRICS,
+}
 # The rule options added for the profiles: their labels live in rules (one source).
 TWO_WARNINGS = TWO_WARNINGS_OPTIONS
 DELAY = DELAY_OPTIONS
@@ -220,9 +227,7 @@ def _team_problems(get) -> list[OptionProblem]:
     if not isinstance(substitutes, int) or not 0 <= substitutes <= MAX_SUBSTITUTES:
         problems.append(OptionProblem("substitutes", Message("opt_substitutes")))
     _choice(problems, TEAM_RANKS, "team_rank", get("team_rank", "match_points"), "团体排名")
-    problems += _tiebreak_problems(
-        get("team_tiebreaks", DEFAULT_TEAM_TIEBREAKS), TEAM_TIEBREAK_METRICS, "team_tiebreaks"
-    )
+    problems += _tiebreak_problems(get("team_tiebreaks", DEFAULT_TEAM_TIEBREAKS), "team_tiebreaks")
     if entry == "teams" and get("format", "swiss") not in TEAM_FORMATS:
         problems.append(OptionProblem("format", Message("opt_team_format")))
     fmt = get("format", "swiss")
@@ -231,16 +236,13 @@ def _team_problems(get) -> list[OptionProblem]:
     if fmt == "movement" and entry != "individuals":
         problems.append(OptionProblem("format", Message("opt_movement_individuals")))
     problems += _tiebreak_problems(
-        get("individual_tiebreaks", DEFAULT_INDIVIDUAL_TIEBREAKS),
-        INDIVIDUAL_TIEBREAK_METRICS,
-        "individual_tiebreaks",
+        get("individual_tiebreaks", DEFAULT_INDIVIDUAL_TIEBREAKS), "individual_tiebreaks"
     )
     return problems
 
 
-def _tiebreak_problems(
-    chain: Sequence[str], metrics: Mapping = TIEBREAK_METRICS, field: str = "tiebreaks"
-) -> list[OptionProblem]:
+def _tiebreak_problems(chain: Sequence[str], field: str = "tiebreaks") -> list[OptionProblem]:
+    metrics = CHAIN_METRICS[field]
     problems = []
     chain = list(chain)
     unknown = [m for m in chain if m not in metrics]
