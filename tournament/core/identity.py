@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.core.bulk import insert_values, update_column
+from tournament.core.prepared import Prepared
 from tournament.models import Individual, Person, Player, TeamMember, Tournament
 
 _NOT_DIGIT = re.compile(r"\D")
@@ -159,6 +160,26 @@ def _unit_name(entry) -> str:
     return entry.unit.name if entry and entry.unit_id else ""
 
 
+# The event's rows not linked yet, compiled once (every registration of every path reads
+# them: their joins' compiling was most of a registration's work). Unordered: which row is
+# linked first changes nothing, as rows of one identity get one person.
+_UNLINKED_INDIVIDUALS = Prepared(
+    lambda t: Individual.objects.filter(tournament=t, person=None).select_related("unit"), int
+)
+_UNLINKED_MEMBERS = Prepared(
+    lambda t: TeamMember.objects.filter(team__tournament=t, person=None).select_related(
+        "team__unit"
+    ),
+    int,
+)
+_UNLINKED_PLAYERS = Prepared(
+    lambda t: Player.objects.filter(pair__tournament=t, person=None).select_related(
+        "pair__unit", "member", "individual"
+    ),
+    int,
+)
+
+
 @transaction.atomic
 def link_event(tournament: Tournament) -> int:
     """Link every row of the event not yet linked to its person; return how many were linked.
@@ -166,19 +187,9 @@ def link_event(tournament: Tournament) -> int:
     Statements do not grow with the field: the candidates are read in one query, new
     persons inserted in one, and each kind of row updated in one bulk update.
     """
-    individuals = list(
-        Individual.objects.filter(tournament=tournament, person=None).select_related("unit")
-    )
-    members = list(
-        TeamMember.objects.filter(team__tournament=tournament, person=None).select_related(
-            "team__unit"
-        )
-    )
-    players = list(
-        Player.objects.filter(pair__tournament=tournament, person=None).select_related(
-            "pair__unit", "member", "individual"
-        )
-    )
+    individuals = _UNLINKED_INDIVIDUALS.all(tournament.pk)
+    members = _UNLINKED_MEMBERS.all(tournament.pk)
+    players = _UNLINKED_PLAYERS.all(tournament.pk)
     own = [p for p in players if p.member_id is None and p.individual_id is None]
     pending = (
         [(i, _identity(i, _unit_name(i))) for i in individuals]

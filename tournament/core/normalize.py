@@ -15,6 +15,7 @@ the name's stored form without any space, in lower case, so "Zhu Ge" finds "zhug
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -46,7 +47,20 @@ def normalize_name(text: object) -> str:
     module docstring): :func:`normalize_text` after NFKC, without CJK padding."""
     if text is None:
         return ""
-    return _PADDING.sub("", normalize_text(unicodedata.normalize("NFKC", str(text))))
+    text = str(text)
+    return _short_name(text) if len(text) <= _KEPT_LENGTH else _name(text)
+
+
+def _name(text: str) -> str:
+    return _PADDING.sub("", normalize_text(unicodedata.normalize("NFKC", text)))
+
+
+# A registration compares the new pair's name with every stored one, normalised (a name
+# stored before normalisation may hold a zero-width space): the same few thousand names,
+# each a character-by-character walk, again at every registration. Names are short; a long
+# text (a hostile sheet's cell) is not kept, so the memo stays within a few MB.
+_KEPT_LENGTH = 64
+_short_name = functools.lru_cache(maxsize=16_384)(_name)
 
 
 def search_key(text: object) -> str:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop
 
 from rules.profiles import PROFILES, profile_options
 from tournament.models import Tournament
+from tournament.models.event import INDIVIDUAL_OPTIONS, TEAM_OPTIONS
 from tournament.text import options as opt
 
 # Options shown with a unit after the number.
@@ -54,15 +55,33 @@ def _label(name: str) -> str:
 
 # Options that only the 100 + level difference system reads.
 _HUNDRED_ONLY = {"hundred_forfeit", "hundred_at_time"}
+# Options only a team event or only an individual event reads (``entry``, the kind of
+# event, is every event's).
+_TEAM_ONLY = set(TEAM_OPTIONS) - {"entry"}
+_INDIVIDUAL_ONLY = set(INDIVIDUAL_OPTIONS)
+
+
+def _unread(tournament: Tournament) -> set[str]:
+    """The options this event's kind and scoring never read: not listed on its overview
+    (a pairs event showed its team-event chain, which meant nothing to its players)."""
+    unread = {"profile"}
+    if tournament.scoring != "hundred_plus":
+        unread |= _HUNDRED_ONLY
+    if not tournament.is_team_event:
+        unread |= _TEAM_ONLY
+    if not tournament.is_individual_event:
+        unread |= _INDIVIDUAL_ONLY
+    return unread
 
 
 def option_lines(tournament: Tournament) -> list[tuple[str, str]]:
-    """Every rule option of the event as (label, value); the 100+ ones only in a 100+ event."""
-    hundred = tournament.scoring == "hundred_plus"
+    """Every rule option the event reads, as (label, value): the 100+ ones only in a 100+
+    event, the team ones in a team event, the individual ones in an individual event."""
+    unread = _unread(tournament)
     return [
         (_label(name), option_value(name, getattr(tournament, name)))
         for name in Tournament.OPTION_FIELDS
-        if name != "profile" and (hundred or name not in _HUNDRED_ONLY)
+        if name not in unread
     ]
 
 

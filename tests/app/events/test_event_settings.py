@@ -61,13 +61,28 @@ def test_the_tiebreak_chain_is_chosen_from_labelled_choices(tournament, organize
     assert "points" not in overview.split("排名依据", 1)[1][:200]
 
 
-def test_every_tiebreak_chain_of_the_overview_is_in_words(tournament, organizer):
-    """The team and individual chains too: they showed as Python lists (['points', …])."""
+@pytest.mark.parametrize(
+    ("entry", "shown", "not_shown"),
+    [
+        ("pairs", [], ["团体排名依据", "个人排名依据", "排名分 → 各台得分之和"]),
+        ("teams", ["团体排名依据", "排名分 → 各台得分之和"], ["个人排名依据"]),
+        ("individuals", ["个人排名依据", "积分 → 级差分 → 胜局数 → 抽签"], ["团体排名依据"]),
+    ],
+)
+def test_the_overview_lists_the_options_of_its_kind_of_event_in_words(
+    tournament, organizer, entry, shown, not_shown
+):
+    """The team and individual chains showed as Python lists (['points', …]), and a pairs
+    event listed both though it reads neither."""
+    Tournament.objects.filter(pk=tournament.pk).update(entry=entry)
     overview = login(organizer).get(reverse("tournament_detail", args=[tournament.slug]))
     html = overview.content.decode()
     assert "['" not in html and "&#x27;points&#x27;" not in html
-    assert "排名分 → 各台得分之和" in html  # the team chain's first two metrics
-    assert "积分 → 级差分 → 胜局数 → 抽签" in html  # the individual chain
+    assert "积分 → 级差分" in html  # the pairs' chain, every event's
+    for text in shown:
+        assert text in html, text
+    for text in not_shown:
+        assert text not in html, text
 
 
 def test_a_bad_tiebreak_chain_is_a_form_error(tournament, organizer):

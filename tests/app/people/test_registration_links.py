@@ -6,9 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from tests.app.core.test_prepared import _same
 from tests.app.spreadsheet_files import xlsx
 from tests.app.teams.team_sheets import team_event
 from tournament.core.actors import user_actor
+from tournament.core.identity import (
+    _UNLINKED_INDIVIDUALS,
+    _UNLINKED_MEMBERS,
+    _UNLINKED_PLAYERS,
+    link_event,
+)
 from tournament.events.services import tournament_create
 from tournament.individuals.import_sheet import individuals_import
 from tournament.models import Individual, Person, Player, TeamMember
@@ -101,3 +108,48 @@ def test_a_line_up_pair_carries_its_members_persons(organizer):
     assert _unlinked() == 0
     made = Player.objects.filter(pair__team=team, member=members[2]).exclude(pair__team_slot=2)
     assert {p.person_id for p in made} == {members[2].person_id}
+
+
+@pytest.mark.both_databases
+def test_the_unlinked_rows_are_read_as_the_orm_reads_them(organizer):
+    """link_event's reads are compiled once (tournament.core.prepared): each gives the rows
+    and related rows the queryset gives, for each kind of event."""
+    by = user_actor(organizer)
+    pairs = _event(organizer, "pairs")
+    pair_register(tournament=pairs, data=PairData("一队", "扬州", "张三", "李四"), by=by)
+    pair_register(tournament=pairs, data=PairData("二队", "", "王五", "赵六"), by=by)
+    teams = team_event(organizer, slug="teams", substitutes=0)
+    row = ("甲队", "扬州", "张三", "王五", "赵六", "钱七")
+    header = ["队名", "单位", "组合1选手1", "组合1选手2", "组合2选手1", "组合2选手2"]
+    assert teams_import(tournament=teams, data=xlsx([row], header), filename="t.xlsx", by=by).ok
+    solo = _event(organizer, "solo", entry="individuals")
+    sheet = xlsx([("钱七", "南京"), ("张三", "")], ["姓名", "单位"])
+    assert individuals_import(tournament=solo, data=sheet, filename="s.xlsx", by=by).ok
+    for model in (Player, TeamMember, Individual):
+        model.objects.update(person=None)
+    reads = (
+        (_UNLINKED_PLAYERS, Player.objects.filter(pair__tournament=pairs, person=None)),
+        (_UNLINKED_PLAYERS, Player.objects.filter(pair__tournament=teams, person=None)),
+        (_UNLINKED_MEMBERS, TeamMember.objects.filter(team__tournament=teams, person=None)),
+        (_UNLINKED_INDIVIDUALS, Individual.objects.filter(tournament=solo, person=None)),
+    )
+    related = {
+        Player: ("pair__unit", "member", "individual"),
+        TeamMember: ("team__unit",),
+        Individual: ("unit",),
+    }
+    for prepared, queryset in reads:
+        orm = list(queryset.select_related(*related[queryset.model]).order_by("pk"))
+        mine = sorted(prepared.all(_event_of(orm[0])), key=lambda row: row.pk)
+        assert len(mine) == len(orm) >= 2
+        for a, b in zip(mine, orm, strict=True):
+            _same(a, b)
+    assert link_event(pairs) == 4 and _UNLINKED_PLAYERS.all(pairs.pk) == []
+
+
+def _event_of(row) -> int:
+    """The id of the event a pair's player, a team member or an individual is registered in
+    (from the rows already read: no related object loaded)."""
+    if isinstance(row, Player):
+        return row.pair.tournament_id
+    return row.team.tournament_id if isinstance(row, TeamMember) else row.tournament_id
