@@ -19,7 +19,7 @@ from tournament.events import services as event_services
 from tournament.events import staff as staff_services
 from tournament.events.forms import TournamentCreateForm, TournamentForm
 from tournament.events.option_words import option_lines, profile_changes, stage_line
-from tournament.models import Round, Staff, Tournament
+from tournament.models import Pair, Round, Staff, Tournament
 
 
 def home(request):
@@ -62,13 +62,14 @@ def tournament_detail(request, slug):
     role = request.tournament_role
     if role is None and not (tournament.publish_pairings or tournament.publish_standings):
         raise Http404
-    pairs = tournament.pairs.all()
+    entries = tournament.entries
     context = {
         "t": tournament,
         "role": role,
         "rules": overview_rules(tournament),
-        "team_count": pairs.count(),
-        "active_count": pairs.filter(status="active").count(),
+        "team_count": entries.count(),
+        "active_count": entries.filter(status=Pair.ACTIVE).count(),
+        "counted": counted_words(tournament),
         "unit_count": tournament.units.count(),
         "stages": tournament.stages.all(),
         "stage_lines": [(s, stage_line(s)) for s in tournament.stages.all()],
@@ -78,6 +79,17 @@ def tournament_detail(request, slug):
         "has_bracket": tournament.stages.filter(kind="knockout").exclude(state={}).exists(),
     }
     return render(request, "events/tournament_detail.html", context)
+
+
+def counted_words(tournament) -> tuple[str, str]:
+    """What the overview's first two figures count: the event's entries as registered and
+    as playing (pairs, teams or players: a team event counted its pairs, an individual
+    event its partnerships, which do not exist before a round)."""
+    if tournament.is_team_event:
+        return _("报名队伍"), _("参赛队伍")
+    if tournament.is_individual_event:
+        return _("报名选手"), _("参赛选手")
+    return _("报名组合"), _("参赛组合")
 
 
 def overview_rules(tournament) -> dict:

@@ -214,6 +214,14 @@ class Tournament(models.Model):
         """A team event (团体赛): teams of pairs, results combined (docs/rules.md §16)."""
         return self.entry == "teams"
 
+    @property
+    def entries(self):
+        """What the event registers, draws and pairs: its teams (docs/rules.md §16.5), its
+        individuals (§17.1) or its pairs, as a queryset."""
+        if self.is_team_event:
+            return self.teams.all()
+        return self.individuals.all() if self.is_individual_event else self.pairs.all()
+
     OPTION_FIELDS = (
         *(key for key in PROFILES["swiss_points26"] if key != "profile"),
         "unit_best_k",

@@ -94,9 +94,7 @@ def next_round_problem(tournament: Tournament) -> Message | None:
 def entry_model(tournament: Tournament) -> type[Pair | Team | Individual]:
     """What an event draws and pairs: its teams (docs/rules.md §16.5), its individuals
     (§17.1) or its pairs."""
-    if tournament.is_team_event:
-        return Team
-    return Individual if tournament.is_individual_event else Pair
+    return tournament.entries.model
 
 
 @transaction.atomic

@@ -64,16 +64,25 @@ def test_the_tiebreak_chain_is_chosen_from_labelled_choices(tournament, organize
 @pytest.mark.parametrize(
     ("entry", "shown", "not_shown"),
     [
-        ("pairs", [], ["团体排名依据", "个人排名依据", "排名分 → 各台得分之和"]),
-        ("teams", ["团体排名依据", "排名分 → 各台得分之和"], ["个人排名依据"]),
-        ("individuals", ["个人排名依据", "积分 → 级差分 → 胜局数 → 抽签"], ["团体排名依据"]),
+        ("pairs", ["报名组合"], ["团体排名依据", "个人排名依据", "排名分 → 各台得分之和"]),
+        (
+            "teams",
+            ["报名队伍", "团体排名依据", "排名分 → 各台得分之和"],
+            ["个人排名依据", "报名组合"],
+        ),
+        (
+            "individuals",
+            ["报名选手", "个人排名依据", "积分 → 级差分 → 胜局数 → 抽签"],
+            ["团体排名依据", "报名组合"],
+        ),
     ],
 )
 def test_the_overview_lists_the_options_of_its_kind_of_event_in_words(
     tournament, organizer, entry, shown, not_shown
 ):
-    """The team and individual chains showed as Python lists (['points', …]), and a pairs
-    event listed both though it reads neither."""
+    """The team and individual chains showed as Python lists (['points', …]), a pairs
+    event listed both though it reads neither, and the first figures counted pairs in a
+    team or an individual event."""
     Tournament.objects.filter(pk=tournament.pk).update(entry=entry)
     overview = login(organizer).get(reverse("tournament_detail", args=[tournament.slug]))
     html = overview.content.decode()
