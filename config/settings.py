@@ -116,9 +116,7 @@ TEMPLATES = [
         "OPTIONS": {
             "libraries": {"django_tables2": "django_tables2.templatetags.django_tables2"},
             # {% url %} with its URLs remembered (tournament/core/url_memo.py).
-            "builtins": [
-                "tournament.templatetags.remembered_url",
-            ],
+            "builtins": ["tournament.templatetags.remembered_url"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournament.core.accounts import display_name
@@ -19,7 +20,7 @@ from tournament.events import services as event_services
 from tournament.events import staff as staff_services
 from tournament.events.forms import TournamentCreateForm, TournamentForm
 from tournament.events.option_words import option_lines, profile_changes, stage_line
-from tournament.models import Pair, Round, Staff, Tournament
+from tournament.models import Individual, Pair, Round, Staff, Team, Tournament
 
 
 def home(request):
@@ -69,7 +70,7 @@ def tournament_detail(request, slug):
         "rules": overview_rules(tournament),
         "team_count": entries.count(),
         "active_count": entries.filter(status=Pair.ACTIVE).count(),
-        "counted": counted_words(tournament),
+        "counted": COUNTED[entries.model],
         "unit_count": tournament.units.count(),
         "stages": tournament.stages.all(),
         "stage_lines": [(s, stage_line(s)) for s in tournament.stages.all()],
@@ -81,15 +82,14 @@ def tournament_detail(request, slug):
     return render(request, "events/tournament_detail.html", context)
 
 
-def counted_words(tournament) -> tuple[str, str]:
-    """What the overview's first two figures count: the event's entries as registered and
-    as playing (pairs, teams or players: a team event counted its pairs, an individual
-    event its partnerships, which do not exist before a round)."""
-    if tournament.is_team_event:
-        return _("报名队伍"), _("参赛队伍")
-    if tournament.is_individual_event:
-        return _("报名选手"), _("参赛选手")
-    return _("报名组合"), _("参赛组合")
+# What the overview's first two figures count, by what the event registers
+# (Tournament.entries): a team event counted its pairs, an individual event its partnerships,
+# which do not exist before a round.
+COUNTED = {
+    Pair: (gettext_lazy("报名组合"), gettext_lazy("参赛组合")),
+    Team: (gettext_lazy("报名队伍"), gettext_lazy("参赛队伍")),
+    Individual: (gettext_lazy("报名选手"), gettext_lazy("参赛选手")),
+}
 
 
 def overview_rules(tournament) -> dict:
