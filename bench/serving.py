@@ -44,8 +44,12 @@ def server_command(server: str | None) -> list[str]:
 def served(env: dict[str, str], server: str | None = None) -> Iterator[str]:
     """Run the app (real settings) on a free port with :func:`server_command`; yield its URL."""
     port = free_port()
+    # BENCH_SERVER_CPUS=0: the server on those cores only (run the benchmark itself under
+    # ``taskset -c 1``), so the load's own Python does not share the server's caches, as
+    # phones in a hall do not.
+    pinned = os.environ.get("BENCH_SERVER_CPUS")
     proc = subprocess.Popen(
-        server_command(server),
+        (["taskset", "-c", pinned] if pinned else []) + server_command(server),
         cwd=ROOT,
         env={**env, "PORT": str(port), "DJANGO_SETTINGS_MODULE": "config.settings"},
         stdout=subprocess.DEVNULL,
@@ -78,14 +82,20 @@ def server_cpu_seconds(base: str) -> float:
     A figure that other programs on the machine barely move, unlike latencies: the cost of a
     request is the difference over a run divided by the requests.
     """
-    ticks = 0
+    return sum(server_cpu_split(base))
+
+
+def server_cpu_split(base: str) -> tuple[float, float]:
+    """:func:`server_cpu_seconds` as (user, system): the app's own work, and the kernel's
+    on its behalf (sockets, the database file, waking threads)."""
+    user = system = 0
     for pid in tree(_SERVING[base]):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # a worker that has just been renewed
-        ticks += int(fields[11]) + int(fields[12])  # utime and stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+        user, system = user + int(fields[11]), system + int(fields[12])  # utime, stime
+    return user / os.sysconf("SC_CLK_TCK"), system / os.sysconf("SC_CLK_TCK")
 
 
 def database_cpu_seconds() -> float:
@@ -139,18 +149,22 @@ def interval_backup_first() -> None:
     )
 
 
-def cpu_now(base: str) -> tuple[float, float]:
-    """CPU seconds so far: the server of ``base``'s and this machine's PostgreSQL's."""
-    return server_cpu_seconds(base), database_cpu_seconds()
+def cpu_now(base: str) -> tuple[float, float, float]:
+    """CPU seconds so far: the server of ``base``'s (user, system) and this machine's
+    PostgreSQL's."""
+    return *server_cpu_split(base), database_cpu_seconds()
 
 
-def print_save_cpu(before: tuple[float, float], after: tuple[float, float], saves: int) -> None:
+def print_save_cpu(before: tuple[float, ...], after: tuple[float, ...], saves: int) -> None:
     """A save phase's CPU a save (``before`` and ``after`` from :func:`cpu_now`): the app's
     server, and with PostgreSQL on this machine (``BENCH_DATABASE_URL``) the database's and
     both (issue 48's target: app + database)."""
-    app = (after[0] - before[0]) / saves * 1000
-    database = after[1] - before[1]
-    print(f"  server CPU per save (form, post, round control): {app:.1f} ms")
+    user, system = ((after[i] - before[i]) / saves * 1000 for i in (0, 1))
+    app, database = user + system, after[2] - before[2]
+    print(
+        f"  server CPU per save (form, post, round control): {app:.1f} ms"
+        f" ({user:.1f} user, {system:.1f} system)"
+    )
     if os.environ.get("BENCH_DATABASE_URL", "").startswith("postgres"):
         each = database / saves * 1000
         print(f"  PostgreSQL CPU per save (this machine's PostgreSQL processes): {each:.1f} ms")

@@ -8,7 +8,8 @@ runs only the SQL with the request's values, through the connection's cursor (so
 statement counters and ``execute_wrapper`` see it as any other).
 
 Only for querysets whose SQL does not depend on the values: scalar parameters compared with
-``=`` (not ``None``, not lists for ``__in``), model rows (``select_related`` too) or a
+``=`` or an order such as ``__gt`` (not ``None``, not lists for ``__in``; a slice's bounds
+are part of the SQL, so constants), model rows (``select_related`` too) or a
 ``values_list`` of plain fields. tests/app/core/test_prepared.py compares each use with the
 ORM's own answer.
 """

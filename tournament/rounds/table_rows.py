@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from operator import attrgetter
 
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
 
+from tournament.core.prepared import Prepared
 from tournament.core.result_labels import result_text, state_badge
-from tournament.models import Round
+from tournament.models import Round, Table
 from tournament.models.result_values import RESULT_FIELDS
 
 # What a row reads of a table: fetch only these (a round's sheets are the bulk of a row).
@@ -38,41 +38,68 @@ ROW_FIELDS = (
 )
 
 
-class TableRow:
-    """What a row shows of a table, from one ``values()`` row: the table's number, state,
-    result fields, the pairs' names (``ew_name``, ``ns_name``) and its team match (a team
-    event's, else None). Not a ``Table`` and two
-    ``Pair`` objects: building those was a third of round control's rows, read after every
-    save."""
-
-    __slots__ = (
-        "number",
-        "state",
-        "ew_id",
-        "ns_id",
-        "ew_name",
-        "ns_name",
-        "team_match",
-        *RESULT_FIELDS,
-    )
-
-    def __init__(self, values: dict):
-        for name, value in values.items():
-            setattr(self, _ATTRIBUTE.get(name, name), value)
-
-
 _ATTRIBUTE = {"ew__name": "ew_name", "ns__name": "ns_name"}
 
 
+class TableRow:
+    """What a row shows of a table, from one ``values_list()`` row of :data:`ROW_FIELDS`:
+    the table's number, state, result fields, the pairs' names (``ew_name``, ``ns_name``)
+    and its team match (a team event's, else None). Not a ``Table`` and two ``Pair``
+    objects: building those was a third of round control's rows, read after every save.
+    ``values`` is the row itself: what the row is made of, the key of its kept HTML."""
+
+    __slots__ = ("values", *(_ATTRIBUTE.get(name, name) for name in ROW_FIELDS))
+
+    def __init__(self, values: tuple):
+        self.values = values
+        for name, value in zip(_NAMES, values, strict=True):
+            setattr(self, name, value)
+
+
+_NAMES = TableRow.__slots__[1:]
+
+
 def row_tables(tables):
-    """``matches`` as the values :class:`TableRow` takes (a ``values()`` query: it pages
+    """``tables`` as the rows :class:`TableRow` takes (a ``values_list()`` query: it pages
     and counts as any other), with what :func:`table_row` reads, and nothing more."""
-    return tables.values(*ROW_FIELDS)
+    return tables.values_list(*ROW_FIELDS)
 
 
 def table_rows(values) -> list[TableRow]:
-    """The rows of a :func:`row_matches` query (or a page of one)."""
+    """The rows of a :func:`row_tables` query (or a page of one, or a prepared read of
+    one: :data:`tournament.rounds.row_reads`)."""
     return [TableRow(v) for v in values]
+
+
+ROWS_PER_PAGE = 100
+ATTENTION = "attention"  # round control's filter of the tables in ATTENTION_STATES
+# Tables a referee should look at now: a dispute to settle, an entry to confirm.
+ATTENTION_STATES = (Table.DISPUTED, Table.ENTERED)
+MAX_CHANGES = 200  # the poll's changed rows beyond which the page reloads instead
+
+
+def _rows_of(round_pk: int):
+    return row_tables(Table.objects.filter(round_id=round_pk)).order_by("number")
+
+
+# The reads every save leads to, compiled once (tournament/core/prepared.py): round
+# control's first page, of the tables that need attention (a big round) or of every table,
+# and its poll's tables changed after a sequence number (one row more than it shows: more
+# than MAX_CHANGES reload the page). Other filters and pages are the ORM's, rarer.
+FIRST_PAGE = {
+    ATTENTION: Prepared(
+        lambda r: _rows_of(r).filter(state__in=ATTENTION_STATES).exclude(ns=None)[:ROWS_PER_PAGE],
+        int,
+        ordered=True,
+    ),
+    "": Prepared(lambda r: _rows_of(r)[:ROWS_PER_PAGE], int, ordered=True),
+}
+CHANGED = Prepared(
+    lambda r, since: _rows_of(r).filter(change_seq__gt=since).exclude(ns=None)[: MAX_CHANGES + 1],
+    int,
+    int,
+    ordered=True,
+)
 
 
 _MARK = 987654321  # a table number no event has: where the table goes in the link
@@ -118,13 +145,10 @@ _ROWS: dict[tuple, str] = {}
 _MAX_ROWS = 4_000
 
 
-_FIELDS = attrgetter(*TableRow.__slots__)
-
-
 def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
     """:func:`render_row`, kept: the same row is rendered once per process."""
     key = (
-        _FIELDS(m),
+        m.values,
         round_.status,
         get_language(),
         links.entry(0),

@@ -24,7 +24,18 @@ from tournament.public.conditional import live_stamped
 from tournament.results.confirm_all import confirm_all_entered
 from tournament.rounds import lifecycle as round_services
 from tournament.rounds.pairing import next_round_problem
-from tournament.rounds.table_rows import row_tables, table_links, table_row, table_rows
+from tournament.rounds.table_rows import (
+    ATTENTION,
+    ATTENTION_STATES,
+    CHANGED,
+    FIRST_PAGE,
+    MAX_CHANGES,
+    ROWS_PER_PAGE,
+    row_tables,
+    table_links,
+    table_row,
+    table_rows,
+)
 from tournament.standings.selectors import round_live_stamp, round_summary
 from tournament.teams.display import match_teams, match_title
 from tournament.text.messages import render as render_message
@@ -59,13 +70,6 @@ def round_list(request, slug):
     )
 
 
-ROWS_PER_PAGE = 100
-ATTENTION = "attention"
-# Tables a referee should look at now: a dispute to settle, an entry to confirm.
-ATTENTION_STATES = (Table.DISPUTED, Table.ENTERED)
-MAX_CHANGES = 200
-
-
 def attention_count(summary) -> int:
     """Tables waiting for a referee: disputes to settle and entries to confirm."""
     return sum(summary.counts[s] for s in ATTENTION_STATES)
@@ -91,11 +95,14 @@ def _control_rows(round_: Round, request, summary) -> dict:
     else:
         state = ""
     paginator = Paginator(tables.order_by("number"), ROWS_PER_PAGE)
-    if table is None and state == ATTENTION:
+    if table is None and state in FIRST_PAGE:
         # Counted with the summary a moment ago: spare a second count of the round.
-        paginator.count = attention_count(summary)
+        paginator.count = attention_count(summary) if state else summary.tables + summary.byes
     page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
-    rows = table_rows(page.object_list)
+    if table is None and page.number == 1 and state in FIRST_PAGE:  # after every save
+        rows = table_rows(FIRST_PAGE[state].all(round_.pk))
+    else:
+        rows = table_rows(page.object_list)
     titles = {}
     if round_.tournament.is_team_event:  # the rows under their team match's title
         found = match_teams(round_, {m.team_match for m in rows} - {None})
@@ -129,11 +136,7 @@ def round_control(request, slug, number):
 
 def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     """The tables saved after change ``since``, each as the row round control shows."""
-    changed = table_rows(
-        row_tables(round_.tables.filter(change_seq__gt=since))
-        .exclude(ns=None)
-        .order_by("number")[: MAX_CHANGES + 1]
-    )
+    changed = table_rows(CHANGED.all(round_.pk, since))
     if len(changed) > MAX_CHANGES:
         return {"reload": True}
     links = table_links(tournament.slug, round_.number, referee_tables(request.user, tournament))

@@ -171,7 +171,9 @@ class TestBigRound:
             assert client.get(url, {"table": "5"}).content.decode().count("<tr data-table=") == 1
         with CaptureQueriesContext(connection) as hundred:
             assert client.get(url, {"state": ""}).content.decode().count("<tr data-table=") == 100
-        assert len(hundred) == len(one), [q["sql"][:80] for q in hundred]
+        # Not one more for a hundred rows (and one fewer: the first page's count is the
+        # summary's, where a table number is counted by the query).
+        assert len(hundred) == len(one) - 1, [q["sql"][:80] for q in hundred]
 
     def test_projector_shows_a_page_of_tables_and_fetches_the_next(self, big_round):
         url = reverse("projector", args=["spring", 1])
