@@ -8,6 +8,7 @@ links are built from one reversal per page (:func:`table_links`).
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -41,22 +42,17 @@ ROW_FIELDS = (
 _ATTRIBUTE = {"ew__name": "ew_name", "ns__name": "ns_name"}
 
 
-class TableRow:
-    """What a row shows of a table, from one ``values_list()`` row of :data:`ROW_FIELDS`:
-    the table's number, state, result fields, the pairs' names (``ew_name``, ``ns_name``)
-    and its team match (a team event's, else None). Not a ``Table`` and two ``Pair``
-    objects: building those was a third of round control's rows, read after every save.
-    ``values`` is the row itself: what the row is made of, the key of its kept HTML."""
-
-    __slots__ = ("values", *(_ATTRIBUTE.get(name, name) for name in ROW_FIELDS))
-
-    def __init__(self, values: tuple):
-        self.values = values
-        for name, value in zip(_NAMES, values, strict=True):
-            setattr(self, name, value)
+_NAMES = tuple(_ATTRIBUTE.get(name, name) for name in ROW_FIELDS)
 
 
-_NAMES = TableRow.__slots__[1:]
+class TableRow(namedtuple("TableRow", _NAMES)):
+    """What a row shows of a table: one ``values_list()`` row of :data:`ROW_FIELDS`, its
+    fields named (the table's number, state, result fields, the pairs' names ``ew_name``
+    and ``ns_name``, its team match: a team event's, else None). Not a ``Table`` and two
+    ``Pair`` objects: building those was a third of round control's rows, read after every
+    save. The row is also what its kept HTML is kept by (:func:`table_row`)."""
+
+    __slots__ = ()
 
 
 def row_tables(tables):
@@ -66,9 +62,9 @@ def row_tables(tables):
 
 
 def table_rows(values) -> list[TableRow]:
-    """The rows of a :func:`row_tables` query (or a page of one, or a prepared read of
-    one: :data:`tournament.rounds.row_reads`)."""
-    return [TableRow(v) for v in values]
+    """The rows of a :func:`row_tables` query, a page of one, or a prepared read of one
+    (:data:`FIRST_PAGE`, :data:`CHANGED`)."""
+    return list(map(TableRow._make, values))
 
 
 ROWS_PER_PAGE = 100
@@ -145,15 +141,16 @@ _ROWS: dict[tuple, str] = {}
 _MAX_ROWS = 4_000
 
 
-def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
-    """:func:`render_row`, kept: the same row is rendered once per process."""
-    key = (
-        m.values,
-        round_.status,
-        get_language(),
-        links.entry(0),
-        links.tables,
-    )
+def page_key(round_: Round, links: RowLinks) -> tuple:
+    """What every row of one page is rendered with: the round's status, the language, the
+    page's links and the reader's tables (with the row, the key of its kept HTML)."""
+    return round_.status, get_language(), links.entry(0), links.tables
+
+
+def table_row(m: TableRow, round_: Round, links: RowLinks, page: tuple | None = None) -> str:
+    """:func:`render_row`, kept: the same row is rendered once per process. ``page``: its
+    :func:`page_key`, when the caller has it for many rows."""
+    key = (m, page or page_key(round_, links))
     html = _ROWS.get(key)
     if html is None:
         if len(_ROWS) >= _MAX_ROWS:
@@ -165,7 +162,7 @@ def table_row(m: TableRow, round_: Round, links: RowLinks) -> str:
 def rows_html(rows: list[TableRow], round_: Round, links: RowLinks, titles: dict) -> str:
     """Round control's rows, each under its team match's title when ``titles`` has them:
     what a template loop with ``{% ifchanged %}`` wrote, without a node per row."""
-    parts, last = [], None
+    parts, last, page = [], None, page_key(round_, links)
     for m in rows:
         if titles:
             if m.team_match and m.team_match != last:
@@ -174,7 +171,7 @@ def rows_html(rows: list[TableRow], round_: Round, links: RowLinks, titles: dict
             last = m.team_match
             parts.append("\n")
         parts.append("\n")
-        parts.append(table_row(m, round_, links))
+        parts.append(table_row(m, round_, links, page))
     return mark_safe("".join(parts))
 
 

@@ -31,6 +31,7 @@ from tournament.rounds.table_rows import (
     FIRST_PAGE,
     MAX_CHANGES,
     ROWS_PER_PAGE,
+    page_key,
     row_tables,
     table_links,
     table_row,
@@ -140,9 +141,10 @@ def _changed_rows(request, tournament, round_: Round, since: int) -> dict:
     if len(changed) > MAX_CHANGES:
         return {"reload": True}
     links = table_links(tournament.slug, round_.number, referee_tables(request.user, tournament))
+    page = page_key(round_, links)
     return {
         "changed": [
-            {"table": m.number, "state": m.state, "html": table_row(m, round_, links)}
+            {"table": m.number, "state": m.state, "html": table_row(m, round_, links, page)}
             for m in changed
         ]
     }
