@@ -31,9 +31,7 @@ are asked over and over (nginx's microcache and the app's page cache answer them
 and at five times that, one after the other.
 ``--saves-only`` leaves out (1): the save path on its own, e.g. on PostgreSQL and Redis with
 ``BENCH_DATABASE_URL=postgres://… REDIS_URL=redis://…`` (the server is given both).
-The server's CPU a save is printed as user and system time. ``BENCH_SERVER_CPUS=0 taskset -c
-1 …`` keeps the server on core 0 and this script's 50 clients on core 1, as a hall's phones
-are not on its server (bench/serving.py).
+``BENCH_SERVER_CPUS=0 taskset -c 1 …``: the server on core 0, the clients on core 1 (serving.py).
 """
 
 from __future__ import annotations
