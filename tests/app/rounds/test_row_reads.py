@@ -7,15 +7,7 @@ import pytest
 
 from tournament.models import Round, Table
 from tournament.models.table_guard import exempt
-from tournament.rounds.table_rows import (
-    ATTENTION,
-    ATTENTION_STATES,
-    CHANGED,
-    FIRST_PAGE,
-    MAX_CHANGES,
-    ROWS_PER_PAGE,
-    row_tables,
-)
+from tournament.rounds import table_rows as rows
 
 pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
@@ -28,16 +20,18 @@ def test_the_prepared_rows_are_the_orms(tournament, pairs8, make_round):
         )
         round_.tables.filter(number=2).update(state=Table.DISPUTED, change_seq=3)
         round_.tables.filter(ns=None).update(change_seq=9)
-    tables = row_tables(round_.tables.all()).order_by("number")
-    attention = list(tables.filter(state__in=ATTENTION_STATES).exclude(ns=None)[:ROWS_PER_PAGE])
-    assert FIRST_PAGE[ATTENTION].all(round_.pk) == attention
+    tables = rows.row_tables(round_.tables.all()).order_by("number")
+    attention = list(
+        tables.filter(state__in=rows.ATTENTION_STATES).exclude(ns=None)[: rows.ROWS_PER_PAGE]
+    )
+    assert rows.FIRST_PAGE[rows.ATTENTION].all(round_.pk) == attention
     assert [row[0] for row in attention] == [1, 2]  # the bye and table 3 need nothing
-    assert FIRST_PAGE[""].all(round_.pk) == list(tables[:ROWS_PER_PAGE])
+    assert rows.FIRST_PAGE[""].all(round_.pk) == list(tables[: rows.ROWS_PER_PAGE])
     for since in (0, 3, 4, 9):
-        changed = tables.filter(change_seq__gt=since).exclude(ns=None)[: MAX_CHANGES + 1]
-        assert CHANGED.all(round_.pk, since) == list(changed)
-    assert [row[0] for row in CHANGED.all(round_.pk, 3)] == [1]  # not the bye's change
-    assert FIRST_PAGE[ATTENTION].all(round_.pk + 1000) == []  # another round's: none
+        changed = tables.filter(change_seq__gt=since).exclude(ns=None)[: rows.MAX_CHANGES + 1]
+        assert rows.CHANGED.all(round_.pk, since) == list(changed)
+    assert [row[0] for row in rows.CHANGED.all(round_.pk, 3)] == [1]  # not the bye's change
+    assert rows.FIRST_PAGE[rows.ATTENTION].all(round_.pk + 1000) == []  # another round's: none
 
 
 def test_round_control_counts_its_pages_from_the_summary(tournament, pairs8, make_round, referee):
