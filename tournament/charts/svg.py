@@ -29,14 +29,19 @@ def frame(kind: str, width: int, height: int, label: str, desc: str, body: list[
 
 
 def hidden_table(caption: str, head: list[str], rows: list[list]) -> str:
-    """The chart's numbers as a table only screen readers see (class ``vh``)."""
+    """The chart's numbers as a table only screen readers see (in a ``div`` of class
+    ``vh``: a table is never narrower than its text, so a 1 px table with an English
+    caption on one line made a phone's page scroll sideways; the div clips it)."""
     cells = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )
     # No <thead>/<tbody> tags (the browser adds the tbody): pages are read by a table's
     # first tbody (tests, scrapers), which stays the page's own table.
-    return f'<table class="vh"><caption>{escape(caption)}</caption><tr>{cells}</tr>{body}</table>'
+    return (
+        f'<div class="vh"><table><caption>{escape(caption)}</caption><tr>{cells}</tr>{body}'
+        "</table></div>"
+    )
 
 
 def figure(svg: str, table: str) -> str:

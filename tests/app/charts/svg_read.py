@@ -21,8 +21,9 @@ def svg(figure: ET.Element) -> ET.Element:
 
 
 def hidden_rows(figure: ET.Element) -> list[list[str]]:
-    table = figure.find("table")
-    assert table is not None and table.get("class") == "vh"
+    hidden = figure.find("div")
+    assert hidden is not None and hidden.get("class") == "vh"
+    table = hidden.find("table")
     rows = [[td.text or "" for td in tr.findall("td")] for tr in table.findall("tr")]
     return [row for row in rows if row]  # the first row holds the headers
 
@@ -32,4 +33,4 @@ def assert_text_alternative(figure: ET.Element) -> None:
     assert element.get("role") == "img" and element.get("aria-label")
     assert (element.find(f"{SVG}title").text or "").strip()
     assert (element.find(f"{SVG}desc").text or "").strip()
-    assert figure.find("table/caption").text
+    assert figure.find("div/table/caption").text
