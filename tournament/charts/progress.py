@@ -17,14 +17,16 @@ TOP_LEVEL = 13  # past A (rules.levels: "2" is 0 … "A" is 12, passed A 13)
 
 
 def progress_bar(confirmed: int, entered: int, playing: int) -> str:
-    """Tables confirmed, entered (not yet confirmed) and still playing, as one bar."""
+    """Tables confirmed, entered (not yet confirmed) and still playing, as one bar. The
+    last are named 未完成 (unfinished), as round control's summary names them: they are
+    every table without a result, also those not started (which its filter calls 未开始)."""
     total = confirmed + entered + playing
     parts = [
         (_("已确认"), confirmed, "seg-confirmed"),
         (_("已录入"), entered, "seg-entered"),
-        (_("比赛中"), playing, "seg-playing"),
+        (_("未完成"), playing, "seg-playing"),
     ]
-    label = _("共 %(total)s 桌：已确认 %(confirmed)s，已录入 %(entered)s，比赛中 %(playing)s") % {
+    label = _("共 %(total)s 桌：已确认 %(confirmed)s，已录入 %(entered)s，未完成 %(playing)s") % {
         "total": total,
         "confirmed": confirmed,
         "entered": entered,

@@ -32,6 +32,10 @@ def test_progress_bar_segments_are_the_counts():
     assert widths == [180, 60, 360]  # 600 wide: 30 %, 10 %, 60 %
     assert [row[1] for row in hidden_rows(figure)] == ["30", "10", "60"]
     assert "100" in svg(figure).get("aria-label")
+    # The tables without a result are 未完成, as round control's summary says: not 比赛中,
+    # the name of one state (in play) in its filter, beside 未开始 (not started).
+    assert [row[0] for row in hidden_rows(figure)] == ["已确认", "已录入", "未完成"]
+    assert "未完成 60" in svg(figure).get("aria-label")
 
 
 def test_progress_bar_of_an_empty_round_draws_no_segment():
