@@ -74,6 +74,14 @@ ATTENTION_STATES = (Table.DISPUTED, Table.ENTERED)
 MAX_CHANGES = 200  # the poll's changed rows beyond which the page reloads instead
 
 
+def state_tables(tables, state: str):
+    """``tables`` as round control's filter ``state`` shows them: :data:`ATTENTION`, the
+    tables that need it; a table state, its tables; "" every table, byes too."""
+    if state == ATTENTION:
+        return tables.filter(state__in=ATTENTION_STATES).exclude(ns=None)
+    return tables.filter(state=state).exclude(ns=None) if state else tables
+
+
 def _rows_of(round_pk: int):
     return row_tables(Table.objects.filter(round_id=round_pk)).order_by("number")
 
@@ -83,12 +91,10 @@ def _rows_of(round_pk: int):
 # and its poll's tables changed after a sequence number (one row more than it shows: more
 # than MAX_CHANGES reload the page). Other filters and pages are the ORM's, rarer.
 FIRST_PAGE = {
-    ATTENTION: Prepared(
-        lambda r: _rows_of(r).filter(state__in=ATTENTION_STATES).exclude(ns=None)[:ROWS_PER_PAGE],
-        int,
-        ordered=True,
-    ),
-    "": Prepared(lambda r: _rows_of(r)[:ROWS_PER_PAGE], int, ordered=True),
+    state: Prepared(
+        lambda r, state=state: state_tables(_rows_of(r), state)[:ROWS_PER_PAGE], int, ordered=True
+    )
+    for state in (ATTENTION, "")
 }
 CHANGED = Prepared(
     lambda r, since: _rows_of(r).filter(change_seq__gt=since).exclude(ns=None)[: MAX_CHANGES + 1],

@@ -33,6 +33,7 @@ from tournament.rounds.table_rows import (
     ROWS_PER_PAGE,
     page_key,
     row_tables,
+    state_tables,
     table_links,
     table_row,
     table_rows,
@@ -89,19 +90,18 @@ def _control_rows(round_: Round, request, summary) -> dict:
     tables = row_tables(round_.tables.all())
     if table is not None:
         tables = tables.filter(number=table)
-    elif state == ATTENTION:
-        tables = tables.filter(state__in=ATTENTION_STATES).exclude(ns=None)
-    elif state in dict(Table.STATE_CHOICES):
-        tables = tables.filter(state=state).exclude(ns=None)
+    elif state == ATTENTION or state in dict(Table.STATE_CHOICES):
+        tables = state_tables(tables, state)
     else:
         state = ""
     paginator = Paginator(tables.order_by("number"), ROWS_PER_PAGE)
-    if table is None and state in FIRST_PAGE:
+    prepared = FIRST_PAGE.get(state) if table is None else None
+    if prepared:
         # Counted with the summary a moment ago: spare a second count of the round.
         paginator.count = attention_count(summary) if state else summary.tables + summary.byes
     page = paginator.get_page(positive_int(request.GET.get("page")) or 1)
-    if table is None and page.number == 1 and state in FIRST_PAGE:  # after every save
-        rows = table_rows(FIRST_PAGE[state].all(round_.pk))
+    if prepared and page.number == 1:  # the page every save leads to
+        rows = table_rows(prepared.all(round_.pk))
     else:
         rows = table_rows(page.object_list)
     titles = {}
